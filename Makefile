@@ -1,0 +1,35 @@
+# Thin wrapper over CMake. `make run` and `make test` work on a fresh Debian/Ubuntu machine.
+BUILD      ?= build/release
+TESTBUILD  ?= build/asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+EXAMPLE    ?= examples/default.yaml
+
+.PHONY: all deps build run test bench format clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DHS_SANITIZE=OFF >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@$(BUILD)/hysim run $(EXAMPLE) -o runs/default
+	@$(BUILD)/hysim plot runs/default
+	@echo "results: runs/default (summary.json, response.csv, results.h5, *.png)"
+
+test: deps
+	@cmake -S . -B $(TESTBUILD) -DCMAKE_BUILD_TYPE=Debug -DHS_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null
+	@cmake --build $(TESTBUILD) -j $(JOBS)
+	@cd $(TESTBUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b; done
+
+format:
+	@clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	@rm -rf build

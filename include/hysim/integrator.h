@@ -1,0 +1,98 @@
+/* hysim integrators: time-stepping algorithms for M a + C v + r(d, v) + r_e = f.
+ *
+ * Every step is split in two so that an experimental substructure can sit between the halves:
+ *   predict  -> io->d_cmd, the displacement to impose on the experimental elements (global);
+ *   (the coordinator commands it at the sites and measures the experimental restoring force)
+ *   correct  <- io->r_exp, the measured force at d_cmd (global), and completes the step.
+ * Numerical-only runs call hs_integrator_step, which passes r_exp = NULL (no experimental part).
+ * Implicit methods iterate on the numerical part only; the experimental part enters linearised
+ * about the command: r_e(d) = r_exp + Ke (d - d_cmd). Nothing here knows what a site is. */
+#ifndef HYSIM_INTEGRATOR_H
+#define HYSIM_INTEGRATOR_H
+
+#include "hysim/base.h"
+#include "hysim/options.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What an integrator sees of the structure. Matrices n x n, column-major, lent (the caller keeps
+ * them alive while the integrator lives). */
+typedef struct hs_dynamics {
+    int n;
+    const double *M;  /* total mass (numerical + experimental) */
+    const double *Me; /* experimental part of M, or NULL (seed 003 eq. 3.4) */
+    const double *C;  /* viscous damping */
+    const double *K0; /* initial stiffness of numerical + experimental parts */
+    const double *Ke; /* experimental stiffness, global (initial or the current estimate; its
+                         content may change between steps), or NULL without experiment */
+    /* Trial numerical restoring force at (d, v): r, and when not NULL the tangents Kt = dr/dd
+     * and Ct = dr/dv (n x n). Returns 0 or a negative HS_E code. Never allocates. */
+    int (*restore)(void *user, const double *d, const double *v, double *r, double *Kt,
+                   double *Ct);
+    /* Accept the last trial state (called once per step, after the final restore). */
+    int (*commit)(void *user);
+    void *user;
+    int linear; /* 1 when the numerical part is linear elastic (r = K d) */
+} hs_dynamics;
+
+typedef struct hs_step_io {
+    int64_t step;        /* n: this step goes from t_n to t_n+1 */
+    double t;            /* t_n */
+    const double *f_n;   /* external force at t_n (n values) */
+    const double *f_n1;  /* external force at t_n+1 */
+    double *d_cmd;       /* out of predict: displacement to command (n values, caller's buffer) */
+    const double *r_exp; /* in to correct: experimental force measured at d_cmd, or NULL */
+    int iterations;      /* out of correct: Newton/estimation iterations taken (0 if none) */
+    int fallback;        /* out of correct: 1 when the step fell back to an explicit solution */
+} hs_step_io;
+
+typedef struct hs_integrator hs_integrator;
+
+/* Types: see the registry (hs_integrator_registry_*). Options are the type's parameters
+ * (e.g. "alpha" for hht and alpha_os, "beta"/"gamma" for newmark, "rho_inf" for kr_alpha,
+ * "tol"/"max_iter" for Newton). */
+int hs_integrator_create(hs_ctx *ctx, const char *type, const hs_options *opts,
+                         hs_integrator **out);
+/* Attaches the dynamics (lent), the step dt and the initial state; f0 the force at t = 0.
+ * Computes the initial acceleration from equilibrium. Allocates everything the steps need. */
+int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, const double *d0,
+                        const double *v0, const double *f0);
+int hs_integrator_predict(hs_integrator *it, hs_step_io *io);
+int hs_integrator_correct(hs_integrator *it, hs_step_io *io);
+/* predict + correct with io->r_exp as given (NULL for a purely numerical model). */
+int hs_integrator_step(hs_integrator *it, hs_step_io *io);
+void hs_integrator_destroy(hs_integrator **it);
+
+const char *hs_integrator_type(const hs_integrator *it);
+int hs_integrator_ndof(const hs_integrator *it);
+double hs_integrator_dt(const hs_integrator *it);
+/* Committed state at the current time (lent, n values). */
+const double *hs_integrator_displacement(const hs_integrator *it);
+const double *hs_integrator_velocity(const hs_integrator *it);
+const double *hs_integrator_acceleration(const hs_integrator *it);
+/* Overwrites the committed state (tests build amplification matrices with it). */
+int hs_integrator_set_state(hs_integrator *it, const double *d, const double *v, const double *a);
+
+/* Whole integrator state as doubles (checkpoints). */
+size_t hs_integrator_state_size(const hs_integrator *it);
+int hs_integrator_state_save(const hs_integrator *it, double *out);
+int hs_integrator_state_load(hs_integrator *it, const double *in);
+
+typedef struct hs_integrator_entry {
+    const char *name;
+    int (*create)(hs_integrator *it, const hs_options *opts); /* fills ops and data */
+    const hs_param_spec *params;
+    int order;       /* order of accuracy (1 or 2) */
+    int linear_only; /* 1 when only linear numerical models are allowed (the exact solver) */
+    const char *summary;
+} hs_integrator_entry;
+size_t hs_integrator_registry_count(void);
+const hs_integrator_entry *hs_integrator_registry_get(size_t i);
+const hs_integrator_entry *hs_integrator_registry_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,91 @@
+/* hysim model: lumped masses on global DOFs, springs (uniaxial materials) between two DOFs or a
+ * DOF and the ground, the damping matrix, and the restoring force assembly. DOFs are 0-based in
+ * the API (the test file numbers them 1..n). Matrices are dense, column-major, n x n. */
+#ifndef HYSIM_MODEL_H
+#define HYSIM_MODEL_H
+
+#include "hysim/base.h"
+#include "hysim/material.h"
+#include "hysim/options.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HS_GROUND (-1)
+
+typedef struct hs_model hs_model;
+
+int hs_model_create(hs_ctx *ctx, int ndof, hs_model **out);
+void hs_model_destroy(hs_model **m);
+int hs_model_ndof(const hs_model *m);
+hs_ctx *hs_model_ctx(const hs_model *m);
+
+int hs_model_set_mass(hs_model *m, const double *mass);          /* lumped, n values > 0 */
+int hs_model_set_influence(hs_model *m, const double *iota);     /* ground influence vector */
+const double *hs_model_mass(const hs_model *m);                   /* lumped (n) */
+const double *hs_model_influence(const hs_model *m);
+/* Dense mass matrix (n x n) with the lumped masses on the diagonal. */
+const double *hs_model_mass_matrix(const hs_model *m);
+
+/* A spring from DOF `from` (or HS_GROUND) to DOF `to`; deformation = d[to] - d[from].
+ * The model creates the material from (type, opts) and owns it. `group` names the material
+ * group for energy accounting (usually the material's name in the test file). Returns the
+ * spring's index, or a negative error code. */
+int hs_model_add_spring(hs_model *m, const char *name, int from, int to, const char *mat_type,
+                        const hs_options *mat_opts, const char *group);
+/* The shear-building shortcut: story i joins DOF i-1 (ground for i = 0) and DOF i. */
+int hs_model_add_story(hs_model *m, int story, const char *mat_type, const hs_options *mat_opts,
+                       const char *group);
+
+int hs_model_spring_count(const hs_model *m);
+const char *hs_model_spring_name(const hs_model *m, int s);
+void hs_model_spring_dofs(const hs_model *m, int s, int *from, int *to);
+hs_material *hs_model_spring_material(const hs_model *m, int s); /* lent */
+int hs_model_spring_group(const hs_model *m, int s);
+int hs_model_group_count(const hs_model *m);
+const char *hs_model_group_name(const hs_model *m, int g);
+
+/* 1 if every material is linear elastic (no yielding, no rate dependence). */
+int hs_model_is_linear(const hs_model *m);
+
+/* Initial stiffness of the springs (n x n). */
+int hs_model_initial_stiffness(const hs_model *m, double *K);
+
+/* Trial restoring force of the springs at displacement d and velocity v (v may be NULL: zero).
+ * r (n) receives the forces; Kt (n x n) the tangent d r / d d and Ct the tangent d r / d v when
+ * not NULL. Never allocates. */
+int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, double *Kt,
+                     double *Ct);
+int hs_model_commit(hs_model *m);
+int hs_model_revert(hs_model *m);
+/* Committed force and deformation of a spring (after the last commit). */
+double hs_model_spring_force(const hs_model *m, int s);
+double hs_model_spring_deformation(const hs_model *m, int s);
+
+/* Damping matrix C (n x n), lent; zero until one of the setters runs. Setters use the initial
+ * stiffness and the lumped mass, so add springs and masses first. */
+const double *hs_model_damping(const hs_model *m);
+int hs_model_damping_none(hs_model *m);
+/* Rayleigh: C = a0 M + a1 K0 with ratios zeta_i, zeta_j at modes i, j (0-based). */
+int hs_model_damping_rayleigh(hs_model *m, int mode_i, int mode_j, double zeta_i, double zeta_j);
+/* C = a1 K0 with ratio zeta at mode i: a1 = 2 zeta / omega_i. */
+int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta);
+/* C = M (sum_k 2 zeta_k omega_k phi_k phi_k^T) M with M-orthonormal modes. n ratios. */
+int hs_model_damping_modal(hs_model *m, const double *ratios);
+/* The Rayleigh coefficients that the last setter used (zero for modal or none). */
+void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1);
+
+/* Modes of the initial-stiffness model: circular frequencies squared (ascending) and
+ * M-orthonormal shapes (n x n column-major). Either output may be NULL. */
+int hs_model_modes(hs_model *m, double *omega2, double *phi);
+
+/* Fills an integrator's view of this model (numerical only: Me = Ke = NULL). K0 is the caller's
+ * n x n buffer, filled with the initial stiffness and lent to dyn. */
+struct hs_dynamics;
+int hs_model_dynamics(hs_model *m, double *K0, struct hs_dynamics *dyn);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

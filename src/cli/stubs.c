@@ -1,0 +1,18 @@
+/* Placeholder subcommands until their implementations land (each prints why it cannot run). */
+#include "cli.h"
+
+#include <stdio.h>
+
+#define HS_CLI_PENDING(fn, what)                                                                   \
+    int fn(int argc, char **argv)                                                                  \
+    {                                                                                              \
+        (void)argc;                                                                                \
+        (void)argv;                                                                                \
+        fprintf(stderr, "hysim: '%s' is not built yet\n", what);                                  \
+        return HS_EXIT_INPUT;                                                                      \
+    }
+
+HS_CLI_PENDING(hs_cli_run, "run")
+HS_CLI_PENDING(hs_cli_check, "check")
+HS_CLI_PENDING(hs_cli_modes, "modes")
+HS_CLI_PENDING(hs_cli_plot, "plot")

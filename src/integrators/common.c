@@ -1,0 +1,32 @@
+/* Helpers shared by the integrator implementations. */
+#include "integrator_impl.h"
+
+#include <math.h>
+
+/* A response this large (in the model's length units) is taken as runaway. */
+#define HS_RUNAWAY 1e12
+
+void hs_int_add_experimental(const hs_integrator *it, const hs_step_io *io, const double *d,
+                             double *out)
+{
+    if (!io->r_exp) return;
+    const int n = it->n;
+    for (int i = 0; i < n; i++) out[i] += io->r_exp[i];
+    if (it->dyn.Ke && io->d_cmd)
+        for (int j = 0; j < n; j++) {
+            const double dd = d[j] - io->d_cmd[j];
+            if (dd == 0.0) continue;
+            for (int i = 0; i < n; i++) out[i] += HS_AT(it->dyn.Ke, n, i, j) * dd;
+        }
+}
+
+int hs_int_check_finite(hs_integrator *it, const double *x, const char *what)
+{
+    for (int i = 0; i < it->n; i++)
+        if (!isfinite(x[i]) || fabs(x[i]) > HS_RUNAWAY) {
+            hs_fail(it->ctx, HS_EUNSTABLE, "integrator %s: %s at DOF %d is %g at step %lld",
+                    it->type, what, i + 1, x[i], (long long)it->step + 1);
+            return 0;
+        }
+    return 1;
+}

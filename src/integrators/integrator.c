@@ -1,0 +1,175 @@
+/* The integrator object: creation through the registry, setup (initial acceleration), the
+ * predict/correct split, state access and checkpoints. Algorithms live one per file. */
+#include "integrator_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+int hs_integrator_create(hs_ctx *ctx, const char *type, const hs_options *opts,
+                         hs_integrator **out)
+{
+    if (!out || !type) return hs_fail(ctx, HS_EINVAL, "integrator: no type given");
+    const hs_integrator_entry *e = hs_integrator_registry_find(type);
+    if (!e) return hs_fail(ctx, HS_ENOTFOUND, "integrator: unknown type '%s'", type);
+    hs_integrator *it = hs_calloc(1, sizeof *it);
+    if (!it) return HS_ENOMEM;
+    it->ctx = ctx;
+    it->type = e->name;
+    int rc = e->create(it, opts);
+    if (rc) {
+        hs_integrator_destroy(&it);
+        return rc;
+    }
+    *out = it;
+    return 0;
+}
+
+void hs_integrator_destroy(hs_integrator **it)
+{
+    if (!it || !*it) return;
+    hs_integrator *p = *it;
+    if (p->ops.destroy) p->ops.destroy(p);
+    hs_free(p->d);
+    hs_free(p->v);
+    hs_free(p->a);
+    hs_free(p->f_prev);
+    hs_free(p);
+    *it = NULL;
+}
+
+/* a0 = M^-1 (f0 - C v0 - r(d0, v0) - Ke d0) */
+static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f0)
+{
+    const int n = it->n;
+    const size_t nn = (size_t)n * (size_t)n;
+    double *r = hs_dvec((size_t)n);
+    double *Mcopy = hs_dvec(nn);
+    hs_linsolver *ls = NULL;
+    int rc = (!r || !Mcopy) ? HS_ENOMEM : 0;
+    if (!rc) rc = it->dyn.restore(it->dyn.user, it->d, it->v, r, NULL, NULL);
+    if (!rc) {
+        for (int i = 0; i < n; i++) it->a[i] = (f0 ? f0[i] : 0.0) - r[i];
+        if (it->dyn.C) hs_matvec_add(n, it->dyn.C, it->v, -1.0, it->a);
+        if (it->dyn.Ke) hs_matvec_add(n, it->dyn.Ke, it->d, -1.0, it->a);
+        rc = hs_linsolver_create(it->ctx, "dense", n, &ls);
+    }
+    if (!rc) rc = hs_linsolver_factor(ls, it->dyn.M);
+    if (rc == HS_ESINGULAR)
+        rc = hs_fail(it->ctx, HS_EINPUT, "integrator %s: the mass matrix is singular", it->type);
+    if (!rc) rc = hs_linsolver_solve(ls, it->a);
+    hs_linsolver_destroy(&ls);
+    hs_free(r);
+    hs_free(Mcopy);
+    return rc;
+}
+
+int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, const double *d0,
+                        const double *v0, const double *f0)
+{
+    if (!it || !dyn || dyn->n <= 0 || !dyn->M || !dyn->K0 || !dyn->restore)
+        return hs_fail(it ? it->ctx : NULL, HS_EINVAL, "integrator: incomplete dynamics");
+    if (!(dt > 0.0) || !isfinite(dt))
+        return hs_fail(it->ctx, HS_EINPUT, "integrator %s: dt must be > 0 (got %g)", it->type, dt);
+    const hs_integrator_entry *e = hs_integrator_registry_find(it->type);
+    if (e && e->linear_only && !dyn->linear)
+        return hs_fail(it->ctx, HS_EINPUT,
+                       "integrator %s: only for linear models, and this model has nonlinear "
+                       "materials",
+                       it->type);
+    it->dyn = *dyn;
+    it->n = dyn->n;
+    it->dt = dt;
+    it->t = 0.0;
+    it->step = 0;
+    const size_t n = (size_t)dyn->n;
+    hs_free(it->d);
+    hs_free(it->v);
+    hs_free(it->a);
+    hs_free(it->f_prev);
+    it->d = hs_dvec(n);
+    it->v = hs_dvec(n);
+    it->a = hs_dvec(n);
+    it->f_prev = hs_dvec(n);
+    if (!it->d || !it->v || !it->a || !it->f_prev) return HS_ENOMEM;
+    if (d0) memcpy(it->d, d0, n * sizeof(double));
+    if (v0) memcpy(it->v, v0, n * sizeof(double));
+    if (f0) memcpy(it->f_prev, f0, n * sizeof(double));
+    int rc = hs_integrator_initial_acceleration(it, f0);
+    if (rc) return rc;
+    return it->ops.setup ? it->ops.setup(it) : 0;
+}
+
+int hs_integrator_predict(hs_integrator *it, hs_step_io *io)
+{
+    io->iterations = 0;
+    io->fallback = 0;
+    int rc = it->ops.predict(it, io);
+    if (!rc && !hs_int_check_finite(it, io->d_cmd, "command displacement")) rc = HS_EUNSTABLE;
+    return rc;
+}
+
+int hs_integrator_correct(hs_integrator *it, hs_step_io *io)
+{
+    int rc = it->ops.correct(it, io);
+    if (rc) return rc;
+    if (!hs_int_check_finite(it, it->d, "displacement") ||
+        !hs_int_check_finite(it, it->v, "velocity") ||
+        !hs_int_check_finite(it, it->a, "acceleration"))
+        return HS_EUNSTABLE;
+    memcpy(it->f_prev, io->f_n1, (size_t)it->n * sizeof(double));
+    it->step = io->step + 1;
+    it->t = io->t + it->dt;
+    return 0;
+}
+
+int hs_integrator_step(hs_integrator *it, hs_step_io *io)
+{
+    int rc = hs_integrator_predict(it, io);
+    return rc ? rc : hs_integrator_correct(it, io);
+}
+
+const char *hs_integrator_type(const hs_integrator *it) { return it->type; }
+int hs_integrator_ndof(const hs_integrator *it) { return it->n; }
+double hs_integrator_dt(const hs_integrator *it) { return it->dt; }
+const double *hs_integrator_displacement(const hs_integrator *it) { return it->d; }
+const double *hs_integrator_velocity(const hs_integrator *it) { return it->v; }
+const double *hs_integrator_acceleration(const hs_integrator *it) { return it->a; }
+
+int hs_integrator_set_state(hs_integrator *it, const double *d, const double *v, const double *a)
+{
+    const size_t n = (size_t)it->n;
+    if (d) memcpy(it->d, d, n * sizeof(double));
+    if (v) memcpy(it->v, v, n * sizeof(double));
+    if (a) memcpy(it->a, a, n * sizeof(double));
+    return 0;
+}
+
+size_t hs_integrator_state_size(const hs_integrator *it)
+{
+    size_t extra = it->ops.state_size ? it->ops.state_size(it) : 0;
+    return 2 + 4 * (size_t)it->n + extra;
+}
+
+int hs_integrator_state_save(const hs_integrator *it, double *out)
+{
+    const size_t n = (size_t)it->n;
+    out[0] = it->t;
+    out[1] = (double)it->step;
+    memcpy(out + 2, it->d, n * sizeof(double));
+    memcpy(out + 2 + n, it->v, n * sizeof(double));
+    memcpy(out + 2 + 2 * n, it->a, n * sizeof(double));
+    memcpy(out + 2 + 3 * n, it->f_prev, n * sizeof(double));
+    return it->ops.state_save ? it->ops.state_save(it, out + 2 + 4 * n) : 0;
+}
+
+int hs_integrator_state_load(hs_integrator *it, const double *in)
+{
+    const size_t n = (size_t)it->n;
+    it->t = in[0];
+    it->step = (int64_t)in[1];
+    memcpy(it->d, in + 2, n * sizeof(double));
+    memcpy(it->v, in + 2 + n, n * sizeof(double));
+    memcpy(it->a, in + 2 + 2 * n, n * sizeof(double));
+    memcpy(it->f_prev, in + 2 + 3 * n, n * sizeof(double));
+    return it->ops.state_load ? it->ops.state_load(it, in + 2 + 4 * n) : 0;
+}

@@ -1,0 +1,45 @@
+/* What integrator implementations see. One file per algorithm fills the ops table in its
+ * create function; the registry (registry.c) lists them by name. */
+#ifndef HS_INTEGRATOR_IMPL_H
+#define HS_INTEGRATOR_IMPL_H
+
+#include "hysim/integrator.h"
+#include "hysim/linalg.h"
+
+struct hs_integrator_ops {
+    /* Called by hs_integrator_setup after the base has stored dyn, dt, n and the initial
+     * d, v, a (a from equilibrium with the initial stiffness of the experimental part).
+     * Allocate work arrays and factor constant matrices here. */
+    int (*setup)(hs_integrator *it);
+    int (*predict)(hs_integrator *it, hs_step_io *io);
+    int (*correct)(hs_integrator *it, hs_step_io *io);
+    void (*destroy)(hs_integrator *it); /* frees data (may be NULL) */
+    /* Extra state beyond d, v, a, t, step (optional; NULL when none). */
+    size_t (*state_size)(const hs_integrator *it);
+    int (*state_save)(const hs_integrator *it, double *out);
+    int (*state_load)(hs_integrator *it, const double *in);
+};
+
+struct hs_integrator {
+    hs_ctx *ctx;
+    const char *type; /* registry name (static storage) */
+    struct hs_integrator_ops ops;
+    void *data;
+    hs_dynamics dyn;
+    int n;
+    double dt;
+    double t;
+    int64_t step;
+    double *d, *v, *a; /* committed state at t_n */
+    double *f_prev;    /* external force of the last committed step (n), kept by the base */
+};
+
+/* Shared helpers for implementations (src/integrators/common.c). */
+/* r_e(d) linearised about the command: out += r_exp + Ke (d - d_cmd); no-op when r_exp NULL. */
+void hs_int_add_experimental(const hs_integrator *it, const hs_step_io *io, const double *d,
+                             double *out);
+/* 1 when every value is finite and below the runaway bound; otherwise records a message naming
+ * the step and DOF and returns 0. */
+int hs_int_check_finite(hs_integrator *it, const double *x, const char *what);
+
+#endif

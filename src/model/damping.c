@@ -1,0 +1,124 @@
+/* Damping matrices from the modes of the initial-stiffness model, and the modes themselves. */
+#include "model_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+int hs_model_modes(hs_model *m, double *omega2, double *phi)
+{
+    const size_t n = (size_t)m->n;
+    double *K = hs_dvec(n * n), *w = hs_dvec(n), *v = hs_dvec(n * n);
+    int rc = (!K || !w || !v) ? HS_ENOMEM : 0;
+    if (!rc) rc = hs_model_initial_stiffness(m, K);
+    if (!rc) rc = hs_sym_eig(m->ctx, m->n, K, m->M, w, v);
+    if (!rc) {
+        for (size_t i = 0; i < n; i++)
+            if (!(w[i] > 0.0)) {
+                rc = hs_fail(m->ctx, HS_EINPUT,
+                             "model: mode %zu has omega^2 = %g; the structure is unstable or not "
+                             "restrained to the ground",
+                             i + 1, w[i]);
+                break;
+            }
+    }
+    if (!rc && omega2) memcpy(omega2, w, n * sizeof(double));
+    if (!rc && phi) memcpy(phi, v, n * n * sizeof(double));
+    hs_free(K);
+    hs_free(w);
+    hs_free(v);
+    return rc;
+}
+
+const double *hs_model_damping(const hs_model *m) { return m->C; }
+
+void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1)
+{
+    if (a0) *a0 = m->a0;
+    if (a1) *a1 = m->a1;
+}
+
+int hs_model_damping_none(hs_model *m)
+{
+    memset(m->C, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
+    m->a0 = m->a1 = 0.0;
+    return 0;
+}
+
+static int hs_model_damping_mk(hs_model *m, double a0, double a1)
+{
+    const size_t n = (size_t)m->n;
+    double *K = hs_dvec(n * n);
+    if (!K) return HS_ENOMEM;
+    hs_model_initial_stiffness(m, K);
+    hs_mat_axpby(m->n, a0, m->M, a1, K, m->C);
+    hs_free(K);
+    m->a0 = a0;
+    m->a1 = a1;
+    return 0;
+}
+
+static int hs_model_check_mode(hs_model *m, int mode, const char *what)
+{
+    if (mode < 0 || mode >= m->n)
+        return hs_fail(m->ctx, HS_EINPUT, "%s damping: mode %d does not exist (the model has %d)",
+                       what, mode + 1, m->n);
+    return 0;
+}
+
+int hs_model_damping_rayleigh(hs_model *m, int mode_i, int mode_j, double zeta_i, double zeta_j)
+{
+    int rc = hs_model_check_mode(m, mode_i, "rayleigh");
+    if (!rc) rc = hs_model_check_mode(m, mode_j, "rayleigh");
+    if (rc) return rc;
+    double *w2 = hs_dvec((size_t)m->n);
+    if (!w2) return HS_ENOMEM;
+    rc = hs_model_modes(m, w2, NULL);
+    const double wi = sqrt(w2[mode_i]), wj = sqrt(w2[mode_j]);
+    hs_free(w2);
+    if (rc) return rc;
+    if (mode_i == mode_j || fabs(wi - wj) < 1e-12 * wj) {
+        if (fabs(zeta_i - zeta_j) > 0) /* one frequency: stiffness and mass share it equally */
+            return hs_fail(m->ctx, HS_EINPUT, "rayleigh damping: the two modes must differ");
+        return hs_model_damping_mk(m, zeta_i * wi, zeta_i / wi);
+    }
+    /* zeta = a0 / (2 w) + a1 w / 2 at both frequencies */
+    const double a1 = 2.0 * (zeta_j * wj - zeta_i * wi) / (wj * wj - wi * wi);
+    const double a0 = 2.0 * zeta_i * wi - a1 * wi * wi;
+    return hs_model_damping_mk(m, a0, a1);
+}
+
+int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta)
+{
+    int rc = hs_model_check_mode(m, mode, "stiffness-proportional");
+    if (rc) return rc;
+    double *w2 = hs_dvec((size_t)m->n);
+    if (!w2) return HS_ENOMEM;
+    rc = hs_model_modes(m, w2, NULL);
+    const double w = sqrt(w2[mode]);
+    hs_free(w2);
+    return rc ? rc : hs_model_damping_mk(m, 0.0, 2.0 * zeta / w);
+}
+
+int hs_model_damping_modal(hs_model *m, const double *ratios)
+{
+    const int n = m->n;
+    const size_t nn = (size_t)n * (size_t)n;
+    double *w2 = hs_dvec((size_t)n), *phi = hs_dvec(nn), *Mphi = hs_dvec(nn);
+    int rc = (!w2 || !phi || !Mphi) ? HS_ENOMEM : 0;
+    if (!rc) rc = hs_model_modes(m, w2, phi);
+    if (!rc) {
+        hs_matmul(n, m->M, phi, Mphi); /* columns M phi_k */
+        memset(m->C, 0, nn * sizeof(double));
+        for (int k = 0; k < n; k++) {
+            const double c = 2.0 * ratios[k] * sqrt(w2[k]);
+            const double *x = Mphi + (size_t)k * (size_t)n;
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++) HS_AT(m->C, n, i, j) += c * x[i] * x[j];
+        }
+        m->a0 = m->a1 = 0.0;
+    }
+    hs_free(w2);
+    hs_free(phi);
+    hs_free(Mphi);
+    return rc;
+}

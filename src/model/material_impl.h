@@ -1,0 +1,34 @@
+/* What uniaxial material implementations see. One file per material fills the ops table. */
+#ifndef HS_MATERIAL_IMPL_H
+#define HS_MATERIAL_IMPL_H
+
+#include "hysim/material.h"
+
+struct hs_material_ops {
+    /* Computes trial stress and tangents from (strain, strain_rate) and the committed state. */
+    int (*set_trial)(hs_material *m, double strain, double strain_rate);
+    int (*commit)(hs_material *m);
+    int (*revert)(hs_material *m);
+    int (*reset)(hs_material *m);
+    double (*initial_tangent)(const hs_material *m);
+    size_t (*state_size)(const hs_material *m);
+    int (*state_save)(const hs_material *m, double *out);
+    int (*state_load)(hs_material *m, const double *in);
+    void (*destroy)(hs_material *m); /* frees data */
+};
+
+struct hs_material {
+    hs_ctx *ctx;
+    const char *type; /* registry name (static) */
+    struct hs_material_ops ops;
+    void *data;
+    int rate_dependent;
+    int linear; /* 1 for linear elastic laws */
+    /* trial results, written by set_trial */
+    double strain, strain_rate, stress, tangent, rate_tangent;
+};
+
+/* Constructors, one per file; the registry (material_registry.c) maps names to them. */
+typedef int (*hs_material_ctor)(hs_material *m, const hs_options *opts);
+
+#endif

@@ -1,0 +1,37 @@
+/* The uniaxial material registry: one line per material. */
+#include "material_impl.h"
+
+#include <string.h>
+
+int hs_material_create_elastic(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_elastic_params[];
+
+static const struct {
+    hs_material_entry entry;
+    hs_material_ctor ctor;
+} hs_materials[] = {
+    {{"elastic", hs_material_elastic_params, "linear elastic spring"}, hs_material_create_elastic},
+};
+
+#define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])
+
+size_t hs_material_registry_count(void) { return HS_NMATERIALS; }
+
+const hs_material_entry *hs_material_registry_get(size_t i)
+{
+    return i < HS_NMATERIALS ? &hs_materials[i].entry : NULL;
+}
+
+const hs_material_entry *hs_material_registry_find(const char *name)
+{
+    for (size_t i = 0; name && i < HS_NMATERIALS; i++)
+        if (strcmp(hs_materials[i].entry.name, name) == 0) return &hs_materials[i].entry;
+    return NULL;
+}
+
+hs_material_ctor hs_material_registry_ctor(const char *name)
+{
+    for (size_t i = 0; name && i < HS_NMATERIALS; i++)
+        if (strcmp(hs_materials[i].entry.name, name) == 0) return hs_materials[i].ctor;
+    return NULL;
+}

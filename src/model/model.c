@@ -1,0 +1,204 @@
+/* The model: lumped masses, springs between DOFs or to the ground, restoring force assembly. */
+#include "model_impl.h"
+
+#include <string.h>
+
+int hs_model_create(hs_ctx *ctx, int ndof, hs_model **out)
+{
+    if (!out || ndof <= 0) return hs_fail(ctx, HS_EINPUT, "model: dofs must be >= 1 (got %d)", ndof);
+    hs_model *m = hs_calloc(1, sizeof *m);
+    if (!m) return HS_ENOMEM;
+    m->ctx = ctx;
+    m->n = ndof;
+    const size_t n = (size_t)ndof;
+    m->mass = hs_dvec(n);
+    m->iota = hs_dvec(n);
+    m->M = hs_dvec(n * n);
+    m->C = hs_dvec(n * n);
+    if (!m->mass || !m->iota || !m->M || !m->C) {
+        hs_model_destroy(&m);
+        return HS_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) m->iota[i] = 1.0;
+    *out = m;
+    return 0;
+}
+
+void hs_model_destroy(hs_model **pm)
+{
+    if (!pm || !*pm) return;
+    hs_model *m = *pm;
+    for (int s = 0; s < m->nsprings; s++) hs_material_destroy(&m->springs[s].mat);
+    hs_free(m->springs);
+    for (int g = 0; g < m->ngroups; g++) hs_free(m->groups[g]);
+    hs_free(m->groups);
+    hs_free(m->mass);
+    hs_free(m->iota);
+    hs_free(m->M);
+    hs_free(m->C);
+    hs_free(m);
+    *pm = NULL;
+}
+
+int hs_model_ndof(const hs_model *m) { return m->n; }
+hs_ctx *hs_model_ctx(const hs_model *m) { return m->ctx; }
+
+int hs_model_set_mass(hs_model *m, const double *mass)
+{
+    for (int i = 0; i < m->n; i++)
+        if (!(mass[i] > 0.0))
+            return hs_fail(m->ctx, HS_EINPUT, "model: mass at DOF %d must be > 0 (got %g)", i + 1,
+                           mass[i]);
+    memcpy(m->mass, mass, (size_t)m->n * sizeof(double));
+    memset(m->M, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
+    for (int i = 0; i < m->n; i++) HS_AT(m->M, m->n, i, i) = mass[i];
+    return 0;
+}
+
+int hs_model_set_influence(hs_model *m, const double *iota)
+{
+    memcpy(m->iota, iota, (size_t)m->n * sizeof(double));
+    return 0;
+}
+
+const double *hs_model_mass(const hs_model *m) { return m->mass; }
+const double *hs_model_influence(const hs_model *m) { return m->iota; }
+const double *hs_model_mass_matrix(const hs_model *m) { return m->M; }
+
+static int hs_model_group_index(hs_model *m, const char *group)
+{
+    const char *g = group ? group : "default";
+    for (int i = 0; i < m->ngroups; i++)
+        if (strcmp(m->groups[i], g) == 0) return i;
+    char **groups = hs_realloc(m->groups, (size_t)(m->ngroups + 1) * sizeof *groups);
+    if (!groups) return HS_ENOMEM;
+    m->groups = groups;
+    m->groups[m->ngroups] = hs_strdup(g);
+    if (!m->groups[m->ngroups]) return HS_ENOMEM;
+    return m->ngroups++;
+}
+
+int hs_model_add_spring(hs_model *m, const char *name, int from, int to, const char *mat_type,
+                        const hs_options *mat_opts, const char *group)
+{
+    if (from < HS_GROUND || from >= m->n || to < 0 || to >= m->n || from == to)
+        return hs_fail(m->ctx, HS_EINPUT, "model: spring '%s' joins invalid DOFs %d and %d",
+                       name ? name : "?", from + 1, to + 1);
+    hs_material *mat = NULL;
+    int rc = hs_material_create(m->ctx, mat_type, mat_opts, &mat);
+    if (rc) return rc;
+    int g = hs_model_group_index(m, group);
+    if (g < 0) {
+        hs_material_destroy(&mat);
+        return g;
+    }
+    hs_spring *springs = hs_realloc(m->springs, (size_t)(m->nsprings + 1) * sizeof *springs);
+    if (!springs) {
+        hs_material_destroy(&mat);
+        return HS_ENOMEM;
+    }
+    m->springs = springs;
+    hs_spring *s = &m->springs[m->nsprings];
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", name ? name : "spring");
+    s->from = from;
+    s->to = to;
+    s->mat = mat;
+    s->group = g;
+    return m->nsprings++;
+}
+
+int hs_model_add_story(hs_model *m, int story, const char *mat_type, const hs_options *mat_opts,
+                       const char *group)
+{
+    char name[32];
+    snprintf(name, sizeof name, "story%d", story + 1);
+    return hs_model_add_spring(m, name, story == 0 ? HS_GROUND : story - 1, story, mat_type,
+                               mat_opts, group);
+}
+
+int hs_model_spring_count(const hs_model *m) { return m->nsprings; }
+const char *hs_model_spring_name(const hs_model *m, int s) { return m->springs[s].name; }
+void hs_model_spring_dofs(const hs_model *m, int s, int *from, int *to)
+{
+    if (from) *from = m->springs[s].from;
+    if (to) *to = m->springs[s].to;
+}
+hs_material *hs_model_spring_material(const hs_model *m, int s) { return m->springs[s].mat; }
+int hs_model_spring_group(const hs_model *m, int s) { return m->springs[s].group; }
+int hs_model_group_count(const hs_model *m) { return m->ngroups; }
+const char *hs_model_group_name(const hs_model *m, int g) { return m->groups[g]; }
+
+int hs_model_is_linear(const hs_model *m)
+{
+    for (int s = 0; s < m->nsprings; s++)
+        if (!hs_material_is_linear(m->springs[s].mat)) return 0;
+    return 1;
+}
+
+/* Adds k to the 2x2 pattern of a spring in a dense n x n matrix. */
+static void hs_model_scatter(double *K, int n, int from, int to, double k)
+{
+    HS_AT(K, n, to, to) += k;
+    if (from != HS_GROUND) {
+        HS_AT(K, n, from, from) += k;
+        HS_AT(K, n, from, to) -= k;
+        HS_AT(K, n, to, from) -= k;
+    }
+}
+
+int hs_model_initial_stiffness(const hs_model *m, double *K)
+{
+    memset(K, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
+    for (int s = 0; s < m->nsprings; s++)
+        hs_model_scatter(K, m->n, m->springs[s].from, m->springs[s].to,
+                         hs_material_initial_tangent(m->springs[s].mat));
+    return 0;
+}
+
+int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, double *Kt,
+                     double *Ct)
+{
+    const int n = m->n;
+    memset(r, 0, (size_t)n * sizeof(double));
+    if (Kt) memset(Kt, 0, (size_t)n * (size_t)n * sizeof(double));
+    if (Ct) memset(Ct, 0, (size_t)n * (size_t)n * sizeof(double));
+    for (int k = 0; k < m->nsprings; k++) {
+        hs_spring *s = &m->springs[k];
+        const double e = d[s->to] - (s->from == HS_GROUND ? 0.0 : d[s->from]);
+        const double edot = v ? v[s->to] - (s->from == HS_GROUND ? 0.0 : v[s->from]) : 0.0;
+        int rc = hs_material_set_trial(s->mat, e, edot);
+        if (rc)
+            return hs_fail(m->ctx, rc, "spring '%s': %s", s->name, hs_ctx_message(m->ctx));
+        const double f = hs_material_stress(s->mat);
+        r[s->to] += f;
+        if (s->from != HS_GROUND) r[s->from] -= f;
+        if (Kt) hs_model_scatter(Kt, n, s->from, s->to, hs_material_tangent(s->mat));
+        if (Ct) hs_model_scatter(Ct, n, s->from, s->to, hs_material_rate_tangent(s->mat));
+    }
+    return 0;
+}
+
+int hs_model_commit(hs_model *m)
+{
+    for (int k = 0; k < m->nsprings; k++) {
+        hs_spring *s = &m->springs[k];
+        int rc = hs_material_commit(s->mat);
+        if (rc) return rc;
+        s->force = hs_material_stress(s->mat);
+        s->deformation = hs_material_strain(s->mat);
+    }
+    return 0;
+}
+
+int hs_model_revert(hs_model *m)
+{
+    for (int k = 0; k < m->nsprings; k++) {
+        int rc = hs_material_revert(m->springs[k].mat);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+double hs_model_spring_force(const hs_model *m, int s) { return m->springs[s].force; }
+double hs_model_spring_deformation(const hs_model *m, int s) { return m->springs[s].deformation; }

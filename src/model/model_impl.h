@@ -1,0 +1,30 @@
+/* The model's private layout. */
+#ifndef HS_MODEL_IMPL_H
+#define HS_MODEL_IMPL_H
+
+#include "hysim/linalg.h"
+#include "hysim/model.h"
+
+#include <stdio.h>
+
+typedef struct hs_spring {
+    char name[32];
+    int from, to; /* 0-based DOFs, from may be HS_GROUND */
+    hs_material *mat;
+    int group;
+    double force, deformation; /* committed */
+} hs_spring;
+
+struct hs_model {
+    hs_ctx *ctx;
+    int n;
+    double *mass, *iota;
+    double *M, *C; /* n x n */
+    double a0, a1; /* Rayleigh coefficients of the last damping setter */
+    hs_spring *springs;
+    int nsprings;
+    char **groups;
+    int ngroups;
+};
+
+#endif

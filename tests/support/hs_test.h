@@ -1,0 +1,33 @@
+/* Helpers shared by the tests. Include after <cmocka.h>'s prerequisites. */
+#ifndef HS_TEST_H
+#define HS_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "hysim/hysim.h"
+
+/* assert |a - b| <= tol, printing both numbers on failure */
+#define HS_ASSERT_NEAR(a, b, tol) hs_assert_near((a), (b), (tol), #a, __FILE__, __LINE__)
+void hs_assert_near(double a, double b, double tol, const char *expr, const char *file, int line);
+
+/* Path of a file in ../shared (next to the project), or NULL when ../shared is absent.
+ * `rel` like "data/records/ELC270.txt". The returned string is static. */
+const char *hs_test_shared_path(const char *rel);
+/* Path relative to the source tree (HS_SOURCE_DIR or the compile-time default). Static. */
+const char *hs_test_source_path(const char *rel);
+
+/* One-step amplification of an integrator on the undamped linear SDOF m = 1, k = omega^2 with
+ * no load: runs one step from unit initial conditions and returns the 3x3 map of (d, v, a)
+ * (column-major, A[j*3+i]). `dt` is the step. */
+int hs_test_amplification(const char *type, const hs_options *opts, double omega, double dt,
+                          double xi, double A[9]);
+/* Spectral radius and relative period error (T_numerical / T - 1) from the amplification
+ * matrix at omega dt: taken from the principal complex-conjugate pair. */
+void hs_test_spectral(const double A[9], double omega_dt, double *rho, double *period_error);
+
+#endif
