@@ -3,6 +3,7 @@
 #define HYSIM_H
 
 #include "hysim/base.h"
+#include "hysim/energy.h"
 #include "hysim/ground_motion.h"
 #include "hysim/integrator.h"
 #include "hysim/linalg.h"
