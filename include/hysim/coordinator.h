@@ -1,0 +1,50 @@
+/* hysim coordinator: runs one test: model + integrator (+ sites, in later issues) + recorders;
+ * owns the step loop, the energy balance and the final status. */
+#ifndef HYSIM_COORDINATOR_H
+#define HYSIM_COORDINATOR_H
+
+#include "hysim/base.h"
+#include "hysim/energy.h"
+#include "hysim/testfile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { HS_RUN_COMPLETED = 0, HS_RUN_UNSTABLE, HS_RUN_ABORTED } hs_run_status;
+const char *hs_run_status_name(hs_run_status s); /* "completed" | "unstable" | "aborted" */
+
+typedef struct hs_coordinator hs_coordinator;
+struct hs_results;
+
+/* Progress: called every `every` steps from the loop (the callback may print; the library not). */
+typedef void (*hs_progress_fn)(void *user, int64_t step, int64_t steps);
+
+/* Builds the run from a loaded definition (lent: it must outlive the coordinator). Allocates
+ * everything the loop needs: the loop itself allocates nothing. */
+int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out);
+void hs_coordinator_destroy(hs_coordinator **c);
+/* Records the results at all (default on); off for benchmarks. */
+void hs_coordinator_set_recording(hs_coordinator *c, int on);
+void hs_coordinator_set_progress(hs_coordinator *c, hs_progress_fn fn, void *user, int64_t every);
+/* Runs every step. Returns 0 when completed; otherwise the status says why it stopped (the
+ * message in ctx names the step and DOF) and every step recorded up to then is kept. */
+int hs_coordinator_run(hs_coordinator *c);
+/* Runs steps [current, current + k); for tests of the allocation-free loop. */
+int hs_coordinator_advance(hs_coordinator *c, int64_t k);
+
+hs_run_status hs_coordinator_status(const hs_coordinator *c);
+const char *hs_coordinator_reason(const hs_coordinator *c); /* "" when completed */
+int64_t hs_coordinator_steps_done(const hs_coordinator *c);
+const hs_energy *hs_coordinator_energy(const hs_coordinator *c);
+const double *hs_coordinator_periods(const hs_coordinator *c); /* ndof, s */
+struct hs_results *hs_coordinator_results(const hs_coordinator *c); /* lent; NULL if not recording */
+const double *hs_coordinator_displacement(const hs_coordinator *c);
+double hs_coordinator_wall_time(const hs_coordinator *c);
+/* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
+int hs_coordinator_write(hs_coordinator *c, const char *dir);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

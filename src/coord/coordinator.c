@@ -1,0 +1,233 @@
+/* The coordinator: one test from its definition to its results. The step loop:
+ *   f(n+1) = -M iota ag(t(n+1));  predict -> d_cmd;  (sites: later issues);  correct;
+ *   energy; record.  Nothing in the loop allocates, formats text or touches files. */
+#include "coordinator_impl.h"
+
+#include "hysim/results.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+const char *hs_run_status_name(hs_run_status s)
+{
+    switch (s) {
+    case HS_RUN_COMPLETED:
+        return "completed";
+    case HS_RUN_UNSTABLE:
+        return "unstable";
+    default:
+        return "aborted";
+    }
+}
+
+static double hs_coord_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* f = -M iota ag(t) */
+static void hs_coord_force(hs_coordinator *c, double t, double *f)
+{
+    const double ag = c->def->gm ? hs_ground_motion_at(c->def->gm, t) : 0.0;
+    for (int i = 0; i < c->n; i++) f[i] = -c->m_iota[i] * ag;
+}
+
+static int hs_coord_alloc(hs_coordinator *c)
+{
+    const size_t n = (size_t)c->n, ns = (size_t)(c->nsprings ? c->nsprings : 1);
+    c->K0 = hs_dvec(n * n);
+    c->m_iota = hs_dvec(n);
+    c->f0 = hs_dvec(n);
+    c->f1 = hs_dvec(n);
+    c->d_cmd = hs_dvec(n);
+    c->d_prev = hs_dvec(n);
+    c->v_prev = hs_dvec(n);
+    c->a_prev = hs_dvec(n);
+    c->periods = hs_dvec(n);
+    c->spring_def = hs_dvec(ns);
+    c->spring_force = hs_dvec(ns);
+    return (c->K0 && c->m_iota && c->f0 && c->f1 && c->d_cmd && c->d_prev && c->v_prev &&
+            c->a_prev && c->periods && c->spring_def && c->spring_force)
+               ? 0
+               : HS_ENOMEM;
+}
+
+static int hs_coord_record(hs_coordinator *c, double t)
+{
+    if (!c->results) return 0;
+    for (int s = 0; s < c->nsprings; s++) {
+        c->spring_def[s] = hs_model_spring_deformation(c->model, s);
+        c->spring_force[s] = hs_model_spring_force(c->model, s);
+    }
+    const double ag = c->def->gm ? hs_ground_motion_at(c->def->gm, t) : 0.0;
+    return hs_results_record(c->results, t, ag, hs_integrator_displacement(c->it),
+                             hs_integrator_velocity(c->it), hs_integrator_acceleration(c->it),
+                             c->spring_def, c->spring_force, &c->energy.e);
+}
+
+static int hs_coord_results_create(hs_coordinator *c)
+{
+    const char **springs = hs_calloc((size_t)(c->nsprings ? c->nsprings : 1), sizeof(char *));
+    const char **groups = hs_calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(char *));
+    int rc = (!springs || !groups) ? HS_ENOMEM : 0;
+    if (!rc) {
+        for (int s = 0; s < c->nsprings; s++) springs[s] = hs_model_spring_name(c->model, s);
+        for (int g = 0; g < c->ngroups; g++) groups[g] = hs_model_group_name(c->model, g);
+        hs_results_layout layout = {.ndof = c->n,
+                                    .nsprings = c->nsprings,
+                                    .ngroups = c->ngroups,
+                                    .spring_names = springs,
+                                    .group_names = groups,
+                                    .capacity = c->def->steps + 1,
+                                    .units_force = c->def->units_force,
+                                    .units_length = c->def->units_length,
+                                    .units_time = c->def->units_time};
+        rc = hs_results_create(c->ctx, &layout, &c->results);
+    }
+    hs_free(springs);
+    hs_free(groups);
+    return rc;
+}
+
+int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
+{
+    if (!def || !def->model || !out) return hs_fail(ctx, HS_EINVAL, "coordinator: no test");
+    hs_coordinator *c = hs_calloc(1, sizeof *c);
+    if (!c) return HS_ENOMEM;
+    c->ctx = ctx;
+    c->def = def;
+    c->model = def->model;
+    c->n = hs_model_ndof(def->model);
+    c->nsprings = hs_model_spring_count(def->model);
+    c->ngroups = hs_model_group_count(def->model);
+    c->recording = 1;
+    int rc = hs_coord_alloc(c);
+    if (!rc) rc = hs_model_dynamics(c->model, c->K0, &c->dyn);
+    if (!rc) {
+        const double *mass = hs_model_mass(c->model), *iota = hs_model_influence(c->model);
+        for (int i = 0; i < c->n; i++) c->m_iota[i] = mass[i] * iota[i];
+        rc = hs_model_modes(c->model, c->periods, NULL);
+        for (int i = 0; !rc && i < c->n; i++) c->periods[i] = 2.0 * HS_PI / sqrt(c->periods[i]);
+    }
+    if (!rc) rc = hs_integrator_create(ctx, def->integrator, def->integrator_opts, &c->it);
+    if (!rc) {
+        hs_coord_force(c, 0.0, c->f0);
+        rc = hs_integrator_setup(c->it, &c->dyn, def->dt, NULL, NULL, c->f0);
+    }
+    if (!rc) rc = hs_energy_acc_init(&c->energy, c->model, c->dyn.M, c->dyn.C);
+    if (!rc) rc = hs_coord_results_create(c);
+    if (!rc) rc = hs_coord_record(c, 0.0);
+    if (rc) {
+        hs_coordinator_destroy(&c);
+        return rc;
+    }
+    *out = c;
+    return 0;
+}
+
+void hs_coordinator_destroy(hs_coordinator **pc)
+{
+    if (!pc || !*pc) return;
+    hs_coordinator *c = *pc;
+    hs_integrator_destroy(&c->it);
+    hs_results_destroy(&c->results);
+    hs_energy_acc_free(&c->energy);
+    hs_free(c->K0);
+    hs_free(c->m_iota);
+    hs_free(c->f0);
+    hs_free(c->f1);
+    hs_free(c->d_cmd);
+    hs_free(c->d_prev);
+    hs_free(c->v_prev);
+    hs_free(c->a_prev);
+    hs_free(c->periods);
+    hs_free(c->spring_def);
+    hs_free(c->spring_force);
+    hs_free(c);
+    *pc = NULL;
+}
+
+void hs_coordinator_set_recording(hs_coordinator *c, int on) { c->recording = on; }
+
+void hs_coordinator_set_progress(hs_coordinator *c, hs_progress_fn fn, void *user, int64_t every)
+{
+    c->progress = fn;
+    c->progress_user = user;
+    c->progress_every = every > 0 ? every : 1;
+}
+
+static int hs_coord_stop(hs_coordinator *c, int rc)
+{
+    c->status = (rc == HS_EUNSTABLE) ? HS_RUN_UNSTABLE : HS_RUN_ABORTED;
+    snprintf(c->reason, sizeof c->reason, "%s", hs_ctx_message(c->ctx)[0]
+                                                    ? hs_ctx_message(c->ctx)
+                                                    : hs_strerror(rc));
+    c->stopped = 1;
+    return rc;
+}
+
+/* One step from t_n to t_n+1. */
+static int hs_coord_step(hs_coordinator *c)
+{
+    const int64_t k = c->steps_done;
+    const double dt = c->def->dt;
+    const double t = (double)k * dt;
+    const size_t bytes = (size_t)c->n * sizeof(double);
+    memcpy(c->d_prev, hs_integrator_displacement(c->it), bytes);
+    memcpy(c->v_prev, hs_integrator_velocity(c->it), bytes);
+    memcpy(c->a_prev, hs_integrator_acceleration(c->it), bytes);
+    hs_coord_force(c, (double)(k + 1) * dt, c->f1);
+    hs_step_io io = {.step = k, .t = t, .f_n = c->f0, .f_n1 = c->f1, .d_cmd = c->d_cmd,
+                     .r_exp = NULL};
+    int rc = hs_integrator_step(c->it, &io);
+    if (rc) return rc;
+    hs_energy_acc_step(&c->energy, c->model, dt, c->d_prev, c->v_prev, c->a_prev,
+                       hs_integrator_displacement(c->it), hs_integrator_velocity(c->it),
+                       hs_integrator_acceleration(c->it), c->f0, c->f1, NULL, NULL, NULL, NULL);
+    c->steps_done = k + 1;
+    memcpy(c->f0, c->f1, bytes);
+    if (c->recording) {
+        rc = hs_coord_record(c, (double)(k + 1) * dt);
+        if (rc) return rc;
+    }
+    if (c->progress && c->steps_done % c->progress_every == 0)
+        c->progress(c->progress_user, c->steps_done, c->def->steps);
+    return 0;
+}
+
+int hs_coordinator_advance(hs_coordinator *c, int64_t k)
+{
+    if (c->stopped) return hs_fail(c->ctx, HS_EINVAL, "coordinator: the run has stopped");
+    for (int64_t i = 0; i < k && c->steps_done < c->def->steps; i++) {
+        int rc = hs_coord_step(c);
+        if (rc) return hs_coord_stop(c, rc);
+    }
+    return 0;
+}
+
+int hs_coordinator_run(hs_coordinator *c)
+{
+    const double start = hs_coord_now();
+    int rc = hs_coordinator_advance(c, c->def->steps - c->steps_done);
+    c->wall_time += hs_coord_now() - start;
+    if (!rc) {
+        c->status = HS_RUN_COMPLETED;
+        c->reason[0] = '\0';
+    }
+    return rc;
+}
+
+hs_run_status hs_coordinator_status(const hs_coordinator *c) { return c->status; }
+const char *hs_coordinator_reason(const hs_coordinator *c) { return c->reason; }
+int64_t hs_coordinator_steps_done(const hs_coordinator *c) { return c->steps_done; }
+const hs_energy *hs_coordinator_energy(const hs_coordinator *c) { return &c->energy.e; }
+const double *hs_coordinator_periods(const hs_coordinator *c) { return c->periods; }
+struct hs_results *hs_coordinator_results(const hs_coordinator *c) { return c->results; }
+const double *hs_coordinator_displacement(const hs_coordinator *c)
+{
+    return hs_integrator_displacement(c->it);
+}
+double hs_coordinator_wall_time(const hs_coordinator *c) { return c->wall_time; }

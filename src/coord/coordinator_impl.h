@@ -1,0 +1,36 @@
+/* The coordinator's private layout. */
+#ifndef HS_COORDINATOR_IMPL_H
+#define HS_COORDINATOR_IMPL_H
+
+#include "energy_impl.h"
+
+#include "hysim/coordinator.h"
+#include "hysim/integrator.h"
+#include "hysim/model.h"
+
+#include <stdio.h>
+
+struct hs_results;
+
+struct hs_coordinator {
+    hs_ctx *ctx;
+    hs_test_def *def; /* lent */
+    hs_model *model;  /* lent (def->model) */
+    int n, nsprings, ngroups;
+    hs_dynamics dyn;
+    hs_integrator *it;
+    struct hs_results *results;
+    hs_energy_acc energy;
+    double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
+    double *spring_def, *spring_force;
+    int64_t steps_done;
+    int recording, stopped;
+    hs_run_status status;
+    char reason[1024];
+    double wall_time;
+    hs_progress_fn progress;
+    void *progress_user;
+    int64_t progress_every;
+};
+
+#endif

@@ -1,0 +1,54 @@
+/* Writing a run's results: summary.json, response.csv, results.h5 in one folder. */
+#include "coordinator_impl.h"
+
+#include "hysim/results.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* mkdir -p */
+static int hs_mkdirs(hs_ctx *ctx, const char *dir)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+        return hs_fail(ctx, HS_EINVAL, "output folder name too long");
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return hs_fail(ctx, HS_EIO, "cannot create folder %s: %s", buf, strerror(errno));
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return hs_fail(ctx, HS_EIO, "cannot create folder %s: %s", buf, strerror(errno));
+    return 0;
+}
+
+int hs_coordinator_write(hs_coordinator *c, const char *dir)
+{
+    if (!c->results) return hs_fail(c->ctx, HS_EINVAL, "coordinator: nothing was recorded");
+    int rc = hs_mkdirs(c->ctx, dir);
+    if (rc) return rc;
+    hs_run_summary s = {.name = c->def->name,
+                        .status = hs_run_status_name(c->status),
+                        .reason = c->reason,
+                        .integrator = c->def->integrator,
+                        .steps = c->steps_done,
+                        .dt = c->def->dt,
+                        .ndof = c->n,
+                        .periods = c->periods,
+                        .wall_time_s = c->wall_time};
+    char path[4200];
+    snprintf(path, sizeof path, "%s/response.csv", dir);
+    rc = hs_results_write_csv(c->results, path);
+    if (!rc) {
+        snprintf(path, sizeof path, "%s/results.h5", dir);
+        rc = hs_results_write_hdf5(c->results, &s, path);
+    }
+    if (!rc) {
+        snprintf(path, sizeof path, "%s/summary.json", dir);
+        rc = hs_results_write_summary(c->results, &s, path);
+    }
+    return rc;
+}

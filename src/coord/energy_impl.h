@@ -1,0 +1,29 @@
+/* Step-by-step energy balance (see include/hysim/energy.h for the definitions). */
+#ifndef HS_ENERGY_IMPL_H
+#define HS_ENERGY_IMPL_H
+
+#include "hysim/energy.h"
+#include "hysim/model.h"
+
+typedef struct hs_energy_acc {
+    int n, nsprings;
+    const double *M, *C; /* lent */
+    hs_energy e;
+    double *vg;          /* velocity at a quadrature point (n) */
+    double *cv;          /* C vg (n) */
+    double *spring_e, *spring_f; /* committed deformation and force of each spring at t_n */
+    int *spring_group;
+    int *spring_rate;    /* 1 when the spring's work is damping */
+} hs_energy_acc;
+
+int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, const double *C);
+void hs_energy_acc_free(hs_energy_acc *acc);
+/* Adds the work of one step from the states at t_n (d0, v0, a0) and t_n+1 (d1, v1, a1), the
+ * external forces f0, f1 (linear between), the experimental forces re0, re1 and displacements
+ * (NULL without experiment), and the springs' committed state at t_n+1 (from the model). */
+void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const double *d0,
+                        const double *v0, const double *a0, const double *d1, const double *v1,
+                        const double *a1, const double *f0, const double *f1, const double *re0,
+                        const double *re1, const double *de0, const double *de1);
+
+#endif
