@@ -11,6 +11,7 @@
 #define HYSIM_INTEGRATOR_H
 
 #include "hysim/base.h"
+#include "hysim/experiment.h"
 #include "hysim/options.h"
 
 #ifdef __cplusplus
@@ -44,8 +45,13 @@ typedef struct hs_step_io {
     const double *f_n1;  /* external force at t_n+1 */
     double *d_cmd;       /* out of predict: displacement to command (n values, caller's buffer) */
     const double *r_exp; /* in to correct: experimental force measured at d_cmd, or NULL */
+    /* in to correct: the experimental substructures in actuator coordinates (measured
+     * displacements, forces, recent history), or NULL; hybrid integrators (os_tangent,
+     * implicit_hht_fe) use it, others need only r_exp. */
+    const struct hs_experiment *exp;
     int iterations;      /* out of correct: Newton/estimation iterations taken (0 if none) */
     int fallback;        /* out of correct: 1 when the step fell back to an explicit solution */
+    int stiffness_updated; /* out of correct: 1 when the experimental tangent was updated */
 } hs_step_io;
 
 typedef struct hs_integrator hs_integrator;

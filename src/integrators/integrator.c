@@ -103,6 +103,7 @@ int hs_integrator_predict(hs_integrator *it, hs_step_io *io)
 {
     io->iterations = 0;
     io->fallback = 0;
+    io->stiffness_updated = 0;
     int rc = it->ops.predict(it, io);
     if (!rc && !hs_int_check_finite(it, io->d_cmd, "command displacement")) rc = HS_EUNSTABLE;
     return rc;
