@@ -6,10 +6,26 @@
 /* Each algorithm's create function, defined in its own file. */
 int hs_integrator_create_newmark_explicit(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_newmark_explicit_params[];
+int hs_integrator_create_central_difference(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_central_difference_params[];
+int hs_integrator_create_newmark(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_newmark_params[];
+int hs_integrator_create_hht(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_hht_params[];
+int hs_integrator_create_exact(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_exact_params[];
 
 static const hs_integrator_entry hs_integrators[] = {
     {"newmark_explicit", hs_integrator_create_newmark_explicit, hs_newmark_explicit_params, 2, 0,
      "explicit Newmark (gamma = 1/2, beta = 0), as in seed 000"},
+    {"central_difference", hs_integrator_create_central_difference, hs_central_difference_params, 2,
+     0, "classic central difference, d(-1) from the initial state"},
+    {"newmark", hs_integrator_create_newmark, hs_newmark_params, 2, 0,
+     "implicit Newmark (beta, gamma) with Newton on the numerical restoring force"},
+    {"hht", hs_integrator_create_hht, hs_hht_params, 2, 0,
+     "HHT-alpha in the hybrid form of seed 003 (eq. 3.4), Newton on the numerical part"},
+    {"exact", hs_integrator_create_exact, hs_exact_params, 2, 1,
+     "piecewise-exact modal solution for linear models with classical damping (reference)"},
 };
 
 size_t hs_integrator_registry_count(void) { return sizeof hs_integrators / sizeof hs_integrators[0]; }

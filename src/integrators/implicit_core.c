@@ -1,0 +1,186 @@
+/* The implicit Newmark-family step with Newton on the numerical restoring force.
+ *
+ * Unknown d = d(n+1); with the Newmark predictors d~ = d(n) + dt v(n) + dt^2 (1/2 - beta) a(n)
+ * and v~ = v(n) + dt (1 - gamma) a(n):
+ *   a(d) = (d - d~) / (beta dt^2),   v(d) = v~ + gamma dt a(d)
+ * and the seed-003 form of the HHT equation (alpha = 0 gives Newmark):
+ *   M a + (1 + alpha)(C v + r(d, v) + r_e(d)) - alpha Me a
+ *       = (1 + alpha) f(n+1) - alpha f(n) + alpha (C v(n) + q(n)) - alpha Me a(n)
+ * q(n) the restoring force (numerical + experimental) of the committed state, r_e(d) = r_exp +
+ * Ke (d - d_cmd) the experimental force linearised about the command. Newton matrix:
+ *   J = (M - alpha Me) / (beta dt^2) + (1 + alpha) (gamma / (beta dt) (C + Ct) + Kt + Ke). */
+#include "implicit_core.h"
+
+#include <math.h>
+#include <string.h>
+
+int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, double alpha,
+                     double beta, double gamma)
+{
+    s->alpha = alpha;
+    s->beta = beta;
+    s->gamma = gamma;
+    s->tol = hs_options_num(opts, "tol", 1e-10);
+    const double mi = hs_options_num(opts, "max_iter", 20.0);
+    if (!(beta > 0.0) || !isfinite(beta))
+        return hs_fail(it->ctx, HS_EINPUT,
+                       "%s: beta must be > 0 (got %g); beta = 0 is the explicit method "
+                       "newmark_explicit",
+                       it->type, beta);
+    if (!(gamma >= 0.0) || !isfinite(gamma))
+        return hs_fail(it->ctx, HS_EINPUT, "%s: gamma must be >= 0 (got %g)", it->type, gamma);
+    if (!(s->tol > 0.0) || !(s->tol < 1.0))
+        return hs_fail(it->ctx, HS_EINPUT, "%s: tol must be in (0, 1) (got %g)", it->type, s->tol);
+    if (!(mi >= 1.0 && mi <= 1000.0) || mi != floor(mi))
+        return hs_fail(it->ctx, HS_EINPUT, "%s: max_iter must be an integer in 1..1000 (got %g)",
+                       it->type, mi);
+    s->max_iter = (int)mi;
+    return 0;
+}
+
+void hs_implicit_free(hs_implicit *s)
+{
+    hs_linsolver_destroy(&s->ls);
+    double **v[] = {&s->J,  &s->Kt, &s->Ct, &s->dp, &s->vp, &s->d1,  &s->v1,
+                    &s->a1, &s->r,  &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        hs_free(*v[i]);
+        *v[i] = NULL;
+    }
+}
+
+/* J as above; Ke joins when `with_ke` (a measurement is being linearised). */
+static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
+{
+    const int n = it->n;
+    const double dt = it->dt, al = s->alpha;
+    const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
+    const size_t nn = (size_t)n * (size_t)n;
+    for (size_t k = 0; k < nn; k++) {
+        double kv = s->Kt[k] + cv * s->Ct[k];
+        if (it->dyn.C) kv += cv * it->dyn.C[k];
+        if (with_ke && it->dyn.Ke) kv += it->dyn.Ke[k];
+        double m = it->dyn.M[k];
+        if (it->dyn.Me) m -= al * it->dyn.Me[k];
+        s->J[k] = cm * m + (1.0 + al) * kv;
+    }
+    int rc = hs_linsolver_factor(s->ls, s->J);
+    if (rc == HS_ESINGULAR)
+        return hs_fail(it->ctx, HS_ECONVERGE,
+                       "%s: the effective stiffness is singular at step %lld (tangent too soft)",
+                       it->type, (long long)it->step + 1);
+    return rc;
+}
+
+int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
+{
+    hs_implicit_free(s); /* setup may run more than once */
+    const size_t n = (size_t)it->n, nn = n * n;
+    s->J = hs_dvec(nn);
+    s->Kt = hs_dvec(nn);
+    s->Ct = hs_dvec(nn);
+    double **v[] = {&s->dp, &s->vp, &s->d1, &s->v1,  &s->a1, &s->r,
+                    &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
+    int rc = (!s->J || !s->Kt || !s->Ct) ? HS_ENOMEM : 0;
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        *v[i] = hs_dvec(n);
+        if (!*v[i]) rc = HS_ENOMEM;
+    }
+    if (!rc) rc = hs_linsolver_create(it->ctx, "dense", it->n, &s->ls);
+    if (rc) return rc;
+    /* q(0) = r(d0, v0) + Ke d0: the same equilibrium the base used for a(0) */
+    rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->q, s->Kt, s->Ct);
+    if (rc) return rc;
+    if (it->dyn.Ke) hs_matvec_add(it->n, it->dyn.Ke, it->d, 1.0, s->q);
+    s->constant = it->dyn.linear && !it->dyn.Ke;
+    return s->constant ? implicit_factor(it, s, 0) : 0;
+}
+
+int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io)
+{
+    (void)s;
+    const double dt = it->dt;
+    for (int i = 0; i < it->n; i++)
+        io->d_cmd[i] = it->d[i] + dt * it->v[i] + 0.5 * dt * dt * it->a[i];
+    return 0;
+}
+
+/* Constant part of the equation at t(n+1) (the right-hand side above). */
+static void implicit_rhs(hs_integrator *it, hs_implicit *s, const hs_step_io *io)
+{
+    const int n = it->n;
+    const double al = s->alpha;
+    for (int i = 0; i < n; i++) s->b[i] = (1.0 + al) * io->f_n1[i] - al * io->f_n[i];
+    if (al == 0.0) return;
+    for (int i = 0; i < n; i++) s->b[i] += al * s->q[i];
+    if (it->dyn.C) hs_matvec_add(n, it->dyn.C, it->v, al, s->b);
+    if (it->dyn.Me) hs_matvec_add(n, it->dyn.Me, it->a, -al, s->b);
+}
+
+int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
+{
+    const int n = it->n;
+    const double dt = it->dt, al = s->alpha, be = s->beta, ga = s->gamma;
+    const int with_ke = io->r_exp && it->dyn.Ke;
+    for (int i = 0; i < n; i++) {
+        s->dp[i] = it->d[i] + dt * it->v[i] + dt * dt * (0.5 - be) * it->a[i];
+        s->vp[i] = it->v[i] + dt * (1.0 - ga) * it->a[i];
+    }
+    implicit_rhs(it, s, io);
+    const int constant = it->dyn.linear && (s->constant || it->dyn.Ke);
+    if (constant && !s->constant) {
+        /* linear, but Ke may have changed since the last step: refactor (no allocation);
+         * Kt and Ct are the constant ones from setup */
+        int rc = implicit_factor(it, s, with_ke);
+        if (rc) return rc;
+    }
+    memcpy(s->d1, io->d_cmd, (size_t)n * sizeof(double));
+    const double bnorm = hs_norm_inf(n, s->b);
+    double dxnorm = INFINITY, rnorm = 0.0;
+    int iter = 0;
+    for (;;) {
+        for (int i = 0; i < n; i++) {
+            s->a1[i] = (s->d1[i] - s->dp[i]) / (be * dt * dt);
+            s->v1[i] = s->vp[i] + ga * dt * s->a1[i];
+        }
+        int rc = it->dyn.restore(it->dyn.user, s->d1, s->v1, s->r, constant ? NULL : s->Kt,
+                                 constant ? NULL : s->Ct);
+        if (rc) return rc;
+        hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
+        /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */
+        memcpy(s->tmp, s->r, (size_t)n * sizeof(double));
+        if (it->dyn.C) hs_matvec_add(n, it->dyn.C, s->v1, 1.0, s->tmp);
+        const double fnorm = hs_norm_inf(n, s->tmp);
+        hs_matvec(n, it->dyn.M, s->a1, s->R);
+        const double mnorm = hs_norm_inf(n, s->R);
+        if (it->dyn.Me && al != 0.0) hs_matvec_add(n, it->dyn.Me, s->a1, -al, s->R);
+        for (int i = 0; i < n; i++) s->R[i] = s->b[i] - s->R[i] - (1.0 + al) * s->tmp[i];
+        rnorm = hs_norm_inf(n, s->R);
+        const double ref = bnorm + mnorm + (1.0 + al) * fnorm;
+        if (rnorm <= s->tol * ref || dxnorm <= s->tol * hs_norm_inf(n, s->d1)) break;
+        if (constant && iter == 1) break; /* linear: one solve is the exact solution */
+        if (iter == s->max_iter)
+            return hs_fail(it->ctx, HS_ECONVERGE,
+                           "%s: Newton did not converge in %d iterations at step %lld (t = %g): "
+                           "residual %g, relative displacement increment %g, tolerance %g",
+                           it->type, s->max_iter, (long long)io->step + 1, io->t + dt, rnorm,
+                           dxnorm / fmax(hs_norm_inf(n, s->d1), 1e-300), s->tol);
+        if (!constant) {
+            rc = implicit_factor(it, s, with_ke);
+            if (rc) return rc;
+        }
+        memcpy(s->dx, s->R, (size_t)n * sizeof(double));
+        rc = hs_linsolver_solve(s->ls, s->dx);
+        if (rc) return rc;
+        for (int i = 0; i < n; i++) s->d1[i] += s->dx[i];
+        dxnorm = hs_norm_inf(n, s->dx);
+        iter++;
+    }
+    /* the last restore was at the final state: commit it */
+    memcpy(it->d, s->d1, (size_t)n * sizeof(double));
+    memcpy(it->v, s->v1, (size_t)n * sizeof(double));
+    memcpy(it->a, s->a1, (size_t)n * sizeof(double));
+    memcpy(s->q, s->r, (size_t)n * sizeof(double));
+    io->iterations = constant ? 0 : iter;
+    return it->dyn.commit(it->dyn.user);
+}

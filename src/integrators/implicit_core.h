@@ -1,0 +1,30 @@
+/* The implicit Newmark-family step shared by `newmark` (alpha = 0) and `hht` (seed form, seed 003
+ * eq. 3.1-3.4). Not public: only the integrator files include it. */
+#ifndef HS_IMPLICIT_CORE_H
+#define HS_IMPLICIT_CORE_H
+
+#include "integrator_impl.h"
+
+typedef struct hs_implicit {
+    double alpha, beta, gamma; /* HHT alpha (0 for Newmark), Newmark beta and gamma */
+    double tol;                /* relative tolerance on the displacement increment / residual */
+    int max_iter;
+    int constant;         /* 1: linear model without Ke, the matrix is factored once */
+    hs_linsolver *ls;     /* effective (Newton) matrix */
+    double *J, *Kt, *Ct;  /* n x n work */
+    double *dp, *vp;      /* Newmark predictors d~ = d + dt v + dt^2 (1/2 - beta) a, v~ */
+    double *d1, *v1, *a1; /* trial state at t(n+1) */
+    double *r, *R, *b, *dx, *tmp;
+    double *q; /* restoring force (numerical + experimental) at t(n); HHT state */
+} hs_implicit;
+
+/* Reads the common options (tol, max_iter) and checks beta, gamma, alpha; fills s. */
+int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, double alpha,
+                     double beta, double gamma);
+int hs_implicit_setup(hs_integrator *it, hs_implicit *s);
+/* d_cmd = d(n) + dt v(n) + dt^2/2 a(n) (seed 003 eq. 3.5). */
+int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io);
+int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io);
+void hs_implicit_free(hs_implicit *s);
+
+#endif
