@@ -13,6 +13,4 @@
     }
 
 HS_CLI_PENDING(hs_cli_run, "run")
-HS_CLI_PENDING(hs_cli_check, "check")
-HS_CLI_PENDING(hs_cli_modes, "modes")
 HS_CLI_PENDING(hs_cli_plot, "plot")

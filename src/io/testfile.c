@@ -1,0 +1,183 @@
+/* The test definition file loader: reads the YAML tree, checks the top level, hysim, name,
+ * units and output, and hands the other sections to their readers. Never runs code. */
+#include "testfile_impl.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HS_TF_MAX_FILE (16u << 20)
+
+static const char *const hs_tf_top_keys[] = {
+    "hysim",         "name",     "units",  "structure",    "materials",
+    "ground_motion", "analysis", "output", "experimental", "sites"};
+#define HS_TF_NTOP (sizeof hs_tf_top_keys / sizeof hs_tf_top_keys[0])
+
+static int version(hs_tf *L, const hs_ynode *root)
+{
+    const hs_ynode *v;
+    long ver;
+    int rc =
+        hs_tf_required(L, root, "hysim", "the top level (a test file starts with 'hysim: 1')", &v);
+    if (!rc) rc = hs_tf_int(L, v, "hysim", 0, 1000000, &ver);
+    if (!rc && ver != 1)
+        rc = hs_tf_fail(L, v, "hysim: format version %ld is not supported (this build reads 1)",
+                        ver);
+    return rc;
+}
+
+static int name(hs_tf *L, const hs_ynode *root)
+{
+    const hs_ynode *v;
+    int rc = hs_tf_required(L, root, "name", "the top level", &v);
+    if (!rc) rc = hs_tf_str(L, v, "name", L->def->name, sizeof L->def->name);
+    if (rc) return rc;
+    const char *s = L->def->name;
+    for (const char *c = s; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '-' || *c == '_' || *c == '.'))
+            return hs_tf_fail(L, v,
+                              "name: use letters, digits, '-', '_' and '.' only (it names "
+                              "the output folder), got '%s'",
+                              s);
+    if (s[0] == '.') return hs_tf_fail(L, v, "name: must not start with '.'");
+    return 0;
+}
+
+static int units(hs_tf *L, const hs_ynode *root)
+{
+    static const char *const keys[] = {"force", "length", "time"};
+    hs_test_def *def = L->def;
+    char *const dst[] = {def->units_force, def->units_length, def->units_time};
+    const hs_ynode *u;
+    int rc =
+        hs_tf_required(L, root, "units", "the top level (units are stated, never assumed)", &u);
+    if (!rc) rc = hs_tf_mapping(L, u, "units", keys, 3);
+    for (size_t i = 0; !rc && i < 3; i++) {
+        const hs_ynode *v;
+        char what[32];
+        rc = hs_tf_required(L, u, keys[i], "units", &v);
+        if (!rc) rc = hs_tf_str(L, v, hs_tf_path(what, sizeof what, "units", keys[i]), dst[i], 16);
+    }
+    return rc;
+}
+
+static int output(hs_tf *L, const hs_ynode *root)
+{
+    static const char *const keys[] = {"dir"};
+    hs_test_def *def = L->def;
+    const hs_ynode *o = hs_ynode_get(root, "output"), *d;
+    snprintf(def->output_dir, sizeof def->output_dir, "runs/%s", def->name);
+    if (!o) return 0;
+    int rc = hs_tf_mapping(L, o, "output", keys, 1);
+    if (!rc && (d = hs_ynode_get(o, "dir")) != NULL)
+        rc = hs_tf_str(L, d, "output.dir", def->output_dir, sizeof def->output_dir);
+    return rc;
+}
+
+/* Top-level keys: unknown ones suggested, later sections refused with a clear message. */
+static int top_keys(hs_tf *L, const hs_ynode *root)
+{
+    int rc = hs_tf_mapping(L, root, "the top level", hs_tf_top_keys, HS_TF_NTOP);
+    for (size_t i = 0; !rc && i < root->n; i++) {
+        const hs_ynode *k = hs_ynode_key(root, i);
+        if (strcmp(k->text, "experimental") == 0 || strcmp(k->text, "sites") == 0)
+            rc = hs_tf_fail(L, k,
+                            "'%s' is not supported yet: experimental substructures and sites "
+                            "arrive with the virtual lab; this build runs numerical models only",
+                            k->text);
+    }
+    return rc;
+}
+
+static int load_tree(hs_tf *L, const hs_ynode *root)
+{
+    if (!root || (root->kind == HS_YNODE_SCALAR && root->len == 0 && root->plain))
+        return hs_tf_fail(L, root, "the file is empty; a test definition starts with 'hysim: 1'");
+    if (root->kind != HS_YNODE_MAPPING)
+        return hs_tf_fail(L, root,
+                          "expected a mapping of sections (hysim, name, units, ...), "
+                          "got %s",
+                          hs_ynode_kind_name(root));
+    const hs_ynode *s;
+    int rc = top_keys(L, root);
+    if (!rc) rc = version(L, root);
+    if (!rc) rc = name(L, root);
+    if (!rc) rc = units(L, root);
+    if (!rc) rc = hs_tf_required(L, root, "materials", "the top level", &s);
+    if (!rc) rc = hs_tf_materials(L, s);
+    if (!rc) rc = hs_tf_required(L, root, "structure", "the top level", &s);
+    if (!rc) rc = hs_tf_structure(L, s);
+    if (!rc) rc = hs_tf_required(L, root, "ground_motion", "the top level", &s);
+    if (!rc) rc = hs_tf_ground_motion(L, s);
+    if (!rc) rc = hs_tf_required(L, root, "analysis", "the top level", &s);
+    if (!rc) rc = hs_tf_analysis(L, s);
+    if (!rc) rc = output(L, root);
+    return rc;
+}
+
+int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const char *fname,
+                            hs_test_def **out)
+{
+    if (!out) return hs_fail(ctx, HS_EINVAL, "testfile: no output given");
+    *out = NULL;
+    hs_tf L = {.ctx = ctx, .name = fname ? fname : "<string>"};
+    const char *slash = strrchr(L.name, '/');
+    if (slash) {
+        const size_t dl = slash == L.name ? 1 : (size_t)(slash - L.name);
+        if (dl >= sizeof L.dir) return hs_fail(ctx, HS_EINPUT, "%s: the path is too long", L.name);
+        memcpy(L.dir, L.name, dl);
+        L.dir[dl] = '\0';
+    }
+    L.def = hs_calloc(1, sizeof *L.def);
+    if (!L.def) return HS_ENOMEM;
+    snprintf(L.def->path, sizeof L.def->path, "%s", L.name);
+    hs_ytree *tree = NULL;
+    int rc = hs_ytree_parse(ctx, text, len, L.name, &tree);
+    if (!rc) rc = load_tree(&L, tree->root);
+    hs_ytree_destroy(&tree);
+    for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
+    hs_free(L.materials);
+    if (rc) {
+        hs_test_def_destroy(&L.def);
+        return rc;
+    }
+    *out = L.def;
+    return 0;
+}
+
+int hs_testfile_load(hs_ctx *ctx, const char *path, hs_test_def **out)
+{
+    if (!out || !path) return hs_fail(ctx, HS_EINVAL, "testfile: no path given");
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    char *text = hs_malloc(HS_TF_MAX_FILE + 1);
+    if (!text) {
+        fclose(f);
+        return HS_ENOMEM;
+    }
+    const size_t len = fread(text, 1, HS_TF_MAX_FILE + 1, f);
+    const int bad = ferror(f);
+    fclose(f);
+    int rc;
+    if (bad)
+        rc = hs_fail(ctx, HS_EIO, "%s: read error", path);
+    else if (len > HS_TF_MAX_FILE)
+        rc = hs_fail(ctx, HS_EINPUT, "%s: larger than %u MB; not a test definition", path,
+                     HS_TF_MAX_FILE >> 20);
+    else
+        rc = hs_testfile_load_string(ctx, text, len, path, out);
+    hs_free(text);
+    return rc;
+}
+
+void hs_test_def_destroy(hs_test_def **def)
+{
+    if (!def || !*def) return;
+    hs_model_destroy(&(*def)->model);
+    hs_ground_motion_destroy(&(*def)->gm);
+    hs_options_destroy(&(*def)->integrator_opts);
+    hs_free(*def);
+    *def = NULL;
+}

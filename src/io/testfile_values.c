@@ -1,0 +1,233 @@
+/* Typed access to the YAML tree for the test file loader: every error names FILE:LINE:COL. */
+#include "testfile_impl.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HS_TF_MSG 768
+
+int hs_tf_fail(hs_tf *L, const hs_ynode *at, const char *fmt, ...)
+{
+    char msg[HS_TF_MSG];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return hs_fail(L->ctx, HS_EINPUT, "%s:%d:%d: %s", L->name, at ? at->line : 1, at ? at->col : 1,
+                   msg);
+}
+
+int hs_tf_wrap(hs_tf *L, const hs_ynode *at, const char *what, int rc)
+{
+    if (rc == HS_ENOMEM) return rc;
+    char msg[HS_TF_MSG];
+    snprintf(msg, sizeof msg, "%s", hs_ctx_message(L->ctx));
+    return hs_tf_fail(L, at, "%s: %s", what, msg[0] ? msg : hs_strerror(rc));
+}
+
+const char *hs_tf_path(char *buf, size_t cap, const char *what, const char *sub)
+{
+    snprintf(buf, cap, "%s.%.64s", what, sub);
+    return buf;
+}
+
+const char *hs_tf_index(char *buf, size_t cap, const char *what, size_t i)
+{
+    snprintf(buf, cap, "%s[%zu]", what, i + 1);
+    return buf;
+}
+
+/* A scalar's text for messages: clipped, and "nothing" for an empty value. */
+static void quoted(const hs_ynode *n, char *buf, size_t cap)
+{
+    if (n->kind != HS_YNODE_SCALAR) {
+        snprintf(buf, cap, "%s", hs_ynode_kind_name(n));
+    } else if (n->len == 0 && n->plain) {
+        snprintf(buf, cap, "nothing");
+    } else {
+        snprintf(buf, cap, "'%.40s%s'", n->text, n->len > 40 ? "..." : "");
+    }
+}
+
+static void join_names(char *buf, size_t cap, const char *const *names, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used + 1 < cap; i++) {
+        int w = snprintf(buf + used, cap - used, "%s%s", i ? ", " : "", names[i]);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+}
+
+int hs_tf_mapping(hs_tf *L, const hs_ynode *node, const char *what, const char *const *known,
+                  size_t nknown)
+{
+    if (!node || node->kind != HS_YNODE_MAPPING) {
+        char got[64];
+        if (node) quoted(node, got, sizeof got);
+        return hs_tf_fail(L, node, "%s: expected a mapping ({key: value, ...}), got %s", what,
+                          node ? got : "nothing");
+    }
+    for (size_t i = 0; i < node->n; i++) {
+        const hs_ynode *k = hs_ynode_key(node, i);
+        int found = 0;
+        for (size_t j = 0; j < nknown && !found; j++)
+            found = strlen(known[j]) == k->len && memcmp(known[j], k->text, k->len) == 0;
+        if (found) continue;
+        const char *near = hs_suggest(k->text, known, nknown);
+        if (near)
+            return hs_tf_fail(L, k, "unknown key '%.60s' in %s; did you mean '%s'?", k->text, what,
+                              near);
+        char list[512];
+        join_names(list, sizeof list, known, nknown);
+        return hs_tf_fail(L, k, "unknown key '%.60s' in %s (known keys: %s)", k->text, what,
+                          nknown ? list : "none");
+    }
+    return 0;
+}
+
+int hs_tf_required(hs_tf *L, const hs_ynode *map, const char *key, const char *what,
+                   const hs_ynode **out)
+{
+    *out = hs_ynode_get(map, key);
+    if (!*out) return hs_tf_fail(L, map, "missing required key '%s' in %s", key, what);
+    return 0;
+}
+
+static int is_blank(const hs_ynode *n)
+{
+    return n->kind == HS_YNODE_SCALAR && n->len == 0;
+}
+
+int hs_tf_num(hs_tf *L, const hs_ynode *node, const char *what, double *out)
+{
+    char got[64];
+    quoted(node, got, sizeof got);
+    if (node->kind != HS_YNODE_SCALAR || !node->plain || is_blank(node) ||
+        strlen(node->text) != node->len)
+        return hs_tf_fail(L, node, "%s: expected a number, got %s", what, got);
+    errno = 0;
+    char *end = NULL;
+    const double v = strtod(node->text, &end);
+    if (end == node->text || *end != '\0')
+        return hs_tf_fail(L, node, "%s: expected a number, got %s", what, got);
+    if (errno == ERANGE || !isfinite(v))
+        return hs_tf_fail(L, node, "%s: %s is not a finite number", what, got);
+    *out = v;
+    return 0;
+}
+
+int hs_tf_int(hs_tf *L, const hs_ynode *node, const char *what, long lo, long hi, long *out)
+{
+    double v;
+    int rc = hs_tf_num(L, node, what, &v);
+    if (rc) return rc;
+    if (v != floor(v)) return hs_tf_fail(L, node, "%s: expected a whole number, got %g", what, v);
+    if (v < (double)lo || v > (double)hi)
+        return hs_tf_fail(L, node, "%s: must be between %ld and %ld (got %.15g)", what, lo, hi, v);
+    *out = (long)v;
+    return 0;
+}
+
+int hs_tf_bool(hs_tf *L, const hs_ynode *node, const char *what, int *out)
+{
+    if (node->kind == HS_YNODE_SCALAR && node->plain) {
+        if (strcmp(node->text, "true") == 0) return *out = 1, 0;
+        if (strcmp(node->text, "false") == 0) return *out = 0, 0;
+    }
+    char got[64];
+    quoted(node, got, sizeof got);
+    return hs_tf_fail(L, node, "%s: expected true or false, got %s", what, got);
+}
+
+int hs_tf_str(hs_tf *L, const hs_ynode *node, const char *what, char *buf, size_t cap)
+{
+    if (node->kind != HS_YNODE_SCALAR || is_blank(node)) {
+        char got[64];
+        quoted(node, got, sizeof got);
+        return hs_tf_fail(L, node, "%s: expected a text value, got %s", what, got);
+    }
+    if (strlen(node->text) != node->len)
+        return hs_tf_fail(L, node, "%s: the text contains a NUL character", what);
+    if (node->len >= cap)
+        return hs_tf_fail(L, node, "%s: longer than %zu characters", what, cap - 1);
+    memcpy(buf, node->text, node->len + 1);
+    return 0;
+}
+
+int hs_tf_num_list(hs_tf *L, const hs_ynode *node, const char *what, size_t n,
+                   const char *unit_of_n, double *out)
+{
+    if (node->kind != HS_YNODE_SEQUENCE) {
+        char got[64];
+        quoted(node, got, sizeof got);
+        return hs_tf_fail(L, node, "%s: expected a list of %zu numbers ([a, b, ...]), got %s", what,
+                          n, got);
+    }
+    if (node->n != n)
+        return hs_tf_fail(L, node, "%s: expected %zu values (one per %s), got %zu", what, n,
+                          unit_of_n, node->n);
+    char item[160];
+    for (size_t i = 0; i < n; i++) {
+        int rc = hs_tf_num(L, node->items[i], hs_tf_index(item, sizeof item, what, i), &out[i]);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+static int param_value(hs_tf *L, const hs_ynode *v, const char *what, const hs_param_spec *p,
+                       hs_options *opts)
+{
+    if (p->kind == HS_PARAM_NUM) {
+        double x;
+        int rc = hs_tf_num(L, v, what, &x);
+        return rc ? rc : hs_options_set_num(opts, p->name, x);
+    }
+    if (p->kind == HS_PARAM_STR) {
+        char s[1024];
+        int rc = hs_tf_str(L, v, what, s, sizeof s);
+        return rc ? rc : hs_options_set_str(opts, p->name, s);
+    }
+    if (v->kind != HS_YNODE_SEQUENCE) {
+        char got[64];
+        quoted(v, got, sizeof got);
+        return hs_tf_fail(L, v, "%s: expected a list of numbers, got %s", what, got);
+    }
+    double *x = hs_dvec(v->n ? v->n : 1);
+    if (!x) return HS_ENOMEM;
+    int rc = hs_tf_num_list(L, v, what, v->n, "entry", x);
+    if (!rc) rc = hs_options_set_list(opts, p->name, x, v->n);
+    hs_free(x);
+    return rc;
+}
+
+#define HS_TF_MAX_KNOWN 64
+
+int hs_tf_params(hs_tf *L, const hs_ynode *map, const char *what, const hs_param_spec *specs,
+                 const char *const *skip, size_t nskip, hs_options *opts)
+{
+    const char *known[HS_TF_MAX_KNOWN];
+    size_t nknown = 0;
+    for (size_t i = 0; i < nskip && nknown < HS_TF_MAX_KNOWN; i++) known[nknown++] = skip[i];
+    for (const hs_param_spec *p = specs; p && p->name && nknown < HS_TF_MAX_KNOWN; p++)
+        known[nknown++] = p->name;
+    int rc = hs_tf_mapping(L, map, what, known, nknown);
+    if (rc) return rc;
+    char sub[192];
+    for (const hs_param_spec *p = specs; p && p->name; p++) {
+        const hs_ynode *v = hs_ynode_get(map, p->name);
+        if (!v) {
+            if (p->required)
+                return hs_tf_fail(L, map, "missing required key '%s' in %s%s%s%s", p->name, what,
+                                  p->help ? " (" : "", p->help ? p->help : "", p->help ? ")" : "");
+            continue;
+        }
+        rc = param_value(L, v, hs_tf_path(sub, sizeof sub, what, p->name), p, opts);
+        if (rc) return rc;
+    }
+    return 0;
+}

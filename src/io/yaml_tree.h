@@ -1,0 +1,40 @@
+/* A small in-memory YAML node tree built from libyaml events, with 1-based line/column marks.
+ * Mappings keep their keys in order; duplicate or non-scalar keys and aliases are rejected while
+ * building, so the test file loader walks a plain tree. Internal to the test file loader. */
+#ifndef HS_YAML_TREE_H
+#define HS_YAML_TREE_H
+
+#include "hysim/base.h"
+
+typedef enum { HS_YNODE_SCALAR, HS_YNODE_SEQUENCE, HS_YNODE_MAPPING } hs_ynode_kind;
+
+typedef struct hs_ynode {
+    hs_ynode_kind kind;
+    int line, col; /* 1-based start mark */
+    char *text;    /* scalar value (NUL-terminated) */
+    size_t len;    /* scalar length (may hold NUL bytes: then it is not a valid string) */
+    int plain;     /* scalar written without quotes (numbers and booleans must be plain) */
+    struct hs_ynode **items; /* sequence: items; mapping: key, value, key, value, ... */
+    size_t n;                /* number of entries (mapping: pairs) */
+    size_t nitems, cap;      /* length and capacity of items */
+} hs_ynode;
+
+typedef struct hs_ytree {
+    hs_ynode *root; /* NULL for an empty document */
+    hs_ynode **all; /* every node, for freeing */
+    size_t nall, capall;
+} hs_ytree;
+
+/* Parses `text` (len bytes). On error returns HS_EINPUT with "NAME:LINE:COL: message" in ctx
+ * (or HS_ENOMEM). */
+int hs_ytree_parse(hs_ctx *ctx, const char *text, size_t len, const char *name, hs_ytree **out);
+void hs_ytree_destroy(hs_ytree **tree);
+
+/* Mapping access: the i-th key/value and the value under `key` (NULL when absent). */
+const hs_ynode *hs_ynode_key(const hs_ynode *map, size_t i);
+const hs_ynode *hs_ynode_value(const hs_ynode *map, size_t i);
+const hs_ynode *hs_ynode_get(const hs_ynode *map, const char *key);
+/* "a scalar", "a list", "a mapping": for messages. */
+const char *hs_ynode_kind_name(const hs_ynode *node);
+
+#endif
