@@ -74,7 +74,7 @@ int hs_cli_modes(int argc, char **argv)
             const double omega = sqrt(w2[k]);
             double *shape = phi + (size_t)k * (size_t)n;
             normalise(shape, n);
-            printf("%4d  %12.6f  %14.6f ", k + 1, two_pi / omega, omega / two_pi);
+            printf("%4d  %12.5g  %14.5g ", k + 1, two_pi / omega, omega / two_pi);
             for (int i = 0; i < n; i++) printf(" %8.4f", shape[i]);
             printf("\n");
         }
