@@ -1,5 +1,5 @@
 /* Integrators on single- and two-DOF problems with independent references:
- *  - Chopra's SDOF (Dynamics of Structures, examples 5.1-5.4: m = 0.2533, k = 10, zeta = 5 %,
+ *  - Chopra's SDOF (Dynamics of Structures, chapter 5 examples: m = 0.2533, k = 10, zeta = 5 %,
  *    p(t) = 10 sin(pi t / 0.6) for t <= 0.6, dt = 0.1): the published displacement tables;
  *  - Newton on a softening spring and on the bilinear material: convergence, the iteration count
  *    in io->iterations, and the discrete equation of motion (written out here) satisfied;
@@ -62,7 +62,7 @@ static void chopra_run(const char *type, const hs_options *opts, const double ex
 static void test_chopra_exact(void **state)
 {
     (void)state;
-    /* Chopra table E5.1 (piecewise-linear interpolation of the excitation) */
+    /* Chopra ch. 5, piecewise-linear interpolation of the excitation */
     const double u[10] = {0.031759, 0.227414, 0.633564, 1.133887,  1.489569,
                           1.448001, 0.903657, 0.057912, -0.757767, -1.243233};
     chopra_run("exact", NULL, u);
@@ -71,7 +71,7 @@ static void test_chopra_exact(void **state)
 static void test_chopra_average_acceleration(void **state)
 {
     (void)state;
-    /* Chopra table E5.4 */
+    /* Chopra ch. 5, average acceleration */
     const double u[10] = {0.043667, 0.232619, 0.612071, 1.082543,  1.430954,
                           1.423078, 0.962175, 0.190776, -0.604380, -1.144195};
     chopra_run("newmark", NULL, u);
@@ -80,7 +80,7 @@ static void test_chopra_average_acceleration(void **state)
 static void test_chopra_linear_acceleration(void **state)
 {
     (void)state;
-    /* Chopra table E5.5 */
+    /* Chopra ch. 5, linear acceleration */
     const double u[10] = {0.029984, 0.219334, 0.616610, 1.113016,  1.478209,
                           1.462486, 0.951430, 0.127306, -0.695431, -1.220830};
     hs_options *o = NULL;
@@ -98,7 +98,7 @@ static void test_chopra_linear_acceleration(void **state)
 static void test_chopra_central_difference(void **state)
 {
     (void)state;
-    /* Chopra table E5.3 */
+    /* Chopra ch. 5, central difference */
     const double u[10] = {0.000000, 0.191382, 0.629334,  1.182485,  1.580809,
                           1.541173, 0.914047, -0.024740, -0.896868, -1.372579};
     chopra_run("central_difference", NULL, u);
