@@ -14,6 +14,14 @@ int hs_integrator_create_hht(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_hht_params[];
 int hs_integrator_create_exact(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_exact_params[];
+int hs_integrator_create_alpha_os(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_alpha_os_params[];
+int hs_integrator_create_cr(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_cr_params[];
+int hs_integrator_create_kr_alpha(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_kr_alpha_params[];
+int hs_integrator_create_ghaboussi_pc(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_ghaboussi_pc_params[];
 
 static const hs_integrator_entry hs_integrators[] = {
     {"newmark_explicit", hs_integrator_create_newmark_explicit, hs_newmark_explicit_params, 2, 0,
@@ -26,6 +34,14 @@ static const hs_integrator_entry hs_integrators[] = {
      "HHT-alpha in the hybrid form of seed 003 (eq. 3.4), Newton on the numerical part"},
     {"exact", hs_integrator_create_exact, hs_exact_params, 2, 1,
      "piecewise-exact modal solution for linear models with classical damping (reference)"},
+    {"alpha_os", hs_integrator_create_alpha_os, hs_alpha_os_params, 2, 0,
+     "alpha-operator-splitting (Nakashima; Combescure-Pegon), seed 004 eq. 1-6, K_I = K0"},
+    {"cr", hs_integrator_create_cr, hs_cr_params, 2, 0,
+     "CR (Chen-Ricles 2008), explicit displacement and velocity, unconditionally stable"},
+    {"kr_alpha", hs_integrator_create_kr_alpha, hs_kr_alpha_params, 2, 0,
+     "KR-alpha (Kolay-Ricles), explicit with numerical dissipation rho_inf"},
+    {"ghaboussi_pc", hs_integrator_create_ghaboussi_pc, hs_ghaboussi_pc_params, 2, 0,
+     "Ghaboussi's predictor-corrector, seed 004 eq. 7-11 (no experimental stiffness needed)"},
 };
 
 size_t hs_integrator_registry_count(void) { return sizeof hs_integrators / sizeof hs_integrators[0]; }
