@@ -10,6 +10,7 @@
 #include "hysim/material.h"
 #include "hysim/model.h"
 #include "hysim/options.h"
+#include "hysim/results.h"
 #include "hysim/testfile.h"
 
 #define HS_VERSION_STRING "0.1.0"

@@ -13,4 +13,3 @@
     }
 
 HS_CLI_PENDING(hs_cli_run, "run")
-HS_CLI_PENDING(hs_cli_plot, "plot")

@@ -1,0 +1,67 @@
+/* hysim results: the store that the coordinator fills one record per committed step (the first
+ * at t = 0), and its writers: response.csv, results.h5 (HDF5) and summary.json.
+ * The store is preallocated for `capacity` records; recording never allocates, so the step loop
+ * stays allocation-free. A run that stops early (unstable, aborted) keeps every recorded step and
+ * the writers write exactly the records that exist. Files are written atomically (a temporary
+ * name in the same directory, then rename). See docs/outputs.md for the file formats. */
+#ifndef HYSIM_RESULTS_H
+#define HYSIM_RESULTS_H
+
+#include "hysim/base.h"
+#include "hysim/energy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hs_results_layout {
+    int ndof, nsprings, ngroups;
+    const char *const *spring_names; /* nsprings */
+    const char *const *group_names;  /* ngroups (at most HS_ENERGY_MAX_GROUPS) */
+    int64_t capacity;                /* max records (steps + 1); preallocated */
+    const char *units_force, *units_length, *units_time; /* as stated by the test; NULL = "" */
+} hs_results_layout;
+
+typedef struct hs_results hs_results;
+
+/* Copies the layout (names and units included). ctx (may be NULL) receives error messages of
+ * every later call on the store. */
+int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results **out);
+void hs_results_destroy(hs_results **r); /* NULL-safe, sets *r = NULL */
+
+/* One record per committed step (the first at t = 0). d, v, a: ndof values (relative to the
+ * ground); spring_def, spring_force: nsprings values (may be NULL when nsprings == 0; NULL
+ * otherwise records NaN); energy may be NULL (NaN recorded), else its first ngroups group
+ * values are recorded. ag: ground acceleration (length/time^2). Never allocates; HS_EINVAL when
+ * full. */
+int hs_results_record(hs_results *r, double t, double ag, const double *d, const double *v,
+                      const double *a, const double *spring_def, const double *spring_force,
+                      const hs_energy *energy);
+int64_t hs_results_count(const hs_results *r);
+
+/* Accessors for tests and the summary: */
+const double *hs_results_series_d(const hs_results *r, int64_t k); /* ndof values of record k */
+double hs_results_peak_abs_disp(const hs_results *r, int dof); /* max over records; 0-based dof */
+
+typedef struct hs_run_summary {
+    const char *name, *status /* completed | unstable | aborted */, *reason /* "" if completed */;
+    const char *integrator;
+    int64_t steps;
+    double dt;
+    int ndof;
+    const double *periods; /* ndof, ascending index 1..n as TESTFILE.md says; may be NULL */
+    double wall_time_s;
+} hs_run_summary;
+
+/* response.csv: header t,d1..dn; one row per record, %.10g. */
+int hs_results_write_csv(const hs_results *r, const char *path);
+/* results.h5: every recorded series with a `units` attribute; root attributes from s (may be
+ * NULL). */
+int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
+/* summary.json: the run's metrics (TESTFILE.md "What a run leaves behind"). */
+int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,28 @@
+/* What `hysim plot` reads from a run's results.h5 (see docs/outputs.md). */
+#ifndef HS_PLOT_DATA_H
+#define HS_PLOT_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HS_PLOT_TEXT 256
+
+typedef struct hs_plot_data {
+    int64_t n; /* records */
+    int ndof, nsprings, ngroups;
+    double *t;             /* n */
+    double *d;             /* n x ndof, row-major */
+    double *sdef, *sforce; /* n x nsprings, or NULL without springs */
+    char **spring_names;   /* nsprings */
+    int has_energy;
+    double *e_input, *e_kinetic, *e_damping, *e_strain, *e_experimental, *e_error_rel; /* n */
+    char name[HS_PLOT_TEXT], status[HS_PLOT_TEXT], integrator[HS_PLOT_TEXT];
+    char unit_time[HS_PLOT_TEXT], unit_length[HS_PLOT_TEXT], unit_force[HS_PLOT_TEXT],
+        unit_energy[HS_PLOT_TEXT];
+} hs_plot_data;
+
+/* Reads `path`; returns 0, or -1 with a message in err (what is missing or malformed). */
+int hs_plot_data_read(const char *path, hs_plot_data *out, char *err, size_t errlen);
+void hs_plot_data_free(hs_plot_data *p);
+
+#endif

@@ -1,0 +1,158 @@
+/* results.h5: every recorded series as an HDF5 dataset with a `units` attribute. */
+#include "results_impl.h"
+
+#include <hdf5.h>
+#include <string.h>
+
+/* A variable-length UTF-8 string type (read back as text by h5py and the C API alike). */
+static hid_t string_type(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t < 0) return t;
+    if (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+/* Attribute `name` on `loc`: one string (n < 0) or an array of n strings. */
+static int put_strings(hid_t loc, const char *name, const char *const *values, int n)
+{
+    hsize_t dims[1] = {(hsize_t)(n > 0 ? n : 0)};
+    hid_t type = string_type();
+    hid_t space = n < 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
+    hid_t attr =
+        type >= 0 && space >= 0 ? H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = attr >= 0 && (n == 0 || H5Awrite(attr, type, values) >= 0) ? 0 : -1;
+    if (attr >= 0) H5Aclose(attr);
+    if (space >= 0) H5Sclose(space);
+    if (type >= 0) H5Tclose(type);
+    return rc;
+}
+
+static int put_string(hid_t loc, const char *name, const char *value)
+{
+    const char *v[1] = {value ? value : ""};
+    return put_strings(loc, name, v, -1);
+}
+
+static int put_scalar(hid_t loc, const char *name, hid_t type, const void *value)
+{
+    hid_t space = H5Screate(H5S_SCALAR);
+    hid_t attr = space >= 0 ? H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = attr >= 0 && H5Awrite(attr, type, value) >= 0 ? 0 : -1;
+    if (attr >= 0) H5Aclose(attr);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
+/* Dataset `name` of rows doubles (1-D when cols < 0) or rows x cols doubles, with its `units` and,
+ * when given, the `names` of its columns. */
+static int put_series(hid_t loc, const char *name, const double *data, int64_t rows, int cols,
+                      const char *units, char *const *names)
+{
+    hsize_t dims[2] = {(hsize_t)rows, (hsize_t)(cols > 0 ? cols : 0)};
+    hid_t space = H5Screate_simple(cols >= 0 ? 2 : 1, dims, NULL);
+    hid_t set = space >= 0 ? H5Dcreate2(loc, name, H5T_NATIVE_DOUBLE, space, H5P_DEFAULT,
+                                        H5P_DEFAULT, H5P_DEFAULT)
+                           : -1;
+    int rc = set >= 0 ? 0 : -1;
+    if (rc == 0 && rows > 0 && cols != 0 &&
+        H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
+        rc = -1;
+    if (rc == 0) rc = put_string(set, "units", units);
+    if (rc == 0 && names) rc = put_strings(set, "names", (const char *const *)names, cols);
+    if (set >= 0) H5Dclose(set);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
+static int write_root(hid_t file, const hs_results *r, const hs_run_summary *s)
+{
+    int rc = 0;
+    long long records = (long long)r->count;
+    rc |= put_scalar(file, "records", H5T_NATIVE_LLONG, &records);
+    rc |= put_string(file, "units_force", r->units_force);
+    rc |= put_string(file, "units_length", r->units_length);
+    rc |= put_string(file, "units_time", r->units_time);
+    if (!s) return rc;
+    long long steps = (long long)s->steps;
+    rc |= put_string(file, "name", s->name);
+    rc |= put_string(file, "status", s->status);
+    rc |= put_string(file, "reason", s->reason);
+    rc |= put_string(file, "integrator", s->integrator);
+    rc |= put_scalar(file, "dt", H5T_NATIVE_DOUBLE, &s->dt);
+    rc |= put_scalar(file, "steps", H5T_NATIVE_LLONG, &steps);
+    rc |= put_scalar(file, "ndof", H5T_NATIVE_INT, &s->ndof);
+    rc |= put_scalar(file, "wall_time_s", H5T_NATIVE_DOUBLE, &s->wall_time_s);
+    if (s->periods && s->ndof > 0)
+        rc |= put_series(file, "periods", s->periods, s->ndof, -1, r->units_time, NULL);
+    return rc;
+}
+
+static int write_series(hid_t file, const hs_results *r)
+{
+    int64_t n = r->count;
+    int rc = 0;
+    rc |= put_series(file, "time", r->t, n, -1, r->units_time, NULL);
+    rc |= put_series(file, "ground_acceleration", r->ag, n, -1, r->units_acceleration, NULL);
+    rc |= put_series(file, "displacement", r->d, n, r->ndof, r->units_length, NULL);
+    rc |= put_series(file, "velocity", r->v, n, r->ndof, r->units_velocity, NULL);
+    rc |= put_series(file, "acceleration", r->a, n, r->ndof, r->units_acceleration, NULL);
+    if (rc) return rc;
+
+    hid_t springs = H5Gcreate2(file, "springs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (springs < 0) return -1;
+    rc |= put_series(springs, "deformation", r->sdef, n, r->nsprings, r->units_length,
+                     r->spring_names);
+    rc |= put_series(springs, "force", r->sforce, n, r->nsprings, r->units_force, r->spring_names);
+    H5Gclose(springs);
+    if (rc) return rc;
+
+    hid_t energy = H5Gcreate2(file, "energy", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (energy < 0) return -1;
+    rc |= put_series(energy, "input", r->e_input, n, -1, r->units_energy, NULL);
+    rc |= put_series(energy, "kinetic", r->e_kinetic, n, -1, r->units_energy, NULL);
+    rc |= put_series(energy, "damping", r->e_damping, n, -1, r->units_energy, NULL);
+    rc |= put_series(energy, "strain", r->e_strain, n, -1, r->units_energy, NULL);
+    rc |= put_series(energy, "experimental", r->e_experimental, n, -1, r->units_energy, NULL);
+    rc |= put_series(energy, "error_rel", r->e_error_rel, n, -1, "1", NULL);
+    rc |= put_series(energy, "groups", r->e_groups, n, r->ngroups, r->units_energy, r->group_names);
+    H5Gclose(energy);
+    return rc;
+}
+
+int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path)
+{
+    if (!r) return HS_EINVAL;
+    hs_atomic_file af;
+    int rc = hs_atomic_reserve(r->ctx, path, &af);
+    if (rc) return rc;
+
+    /* HDF5 prints its error stack by default; we report through the context instead. */
+    H5E_auto2_t old_fn = NULL;
+    void *old_data = NULL;
+    H5Eget_auto2(H5E_DEFAULT, &old_fn, &old_data);
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+
+    int failed = 0;
+    hid_t file = H5Fcreate(af.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    if (file < 0) {
+        failed = 1;
+        hs_fail(r->ctx, HS_EIO, "%s: HDF5 cannot create the file", path);
+    } else {
+        if (write_root(file, r, s) != 0 || write_series(file, r) != 0) {
+            failed = 1;
+            hs_fail(r->ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path,
+                    (long long)r->count);
+        }
+        if (H5Fclose(file) < 0 && !failed) {
+            failed = 1;
+            hs_fail(r->ctx, HS_EIO, "%s: HDF5 cannot close the file", path);
+        }
+    }
+    H5Eset_auto2(H5E_DEFAULT, old_fn, old_data);
+    rc = hs_atomic_finish(r->ctx, &af, failed);
+    return failed ? HS_EIO : rc;
+}

@@ -1,0 +1,38 @@
+/* Inside the results store: the preallocated series and the helpers its writers share. */
+#ifndef HS_RESULTS_IMPL_H
+#define HS_RESULTS_IMPL_H
+
+#include "hysim/results.h"
+
+#include <stdio.h>
+
+/* Each series is a row-major block of capacity x width doubles (record k at [k * width]). */
+struct hs_results {
+    hs_ctx *ctx;
+    int ndof, nsprings, ngroups;
+    char **spring_names, **group_names;
+    int64_t capacity, count;
+    char *units_force, *units_length, *units_time;
+    char *units_velocity, *units_acceleration, *units_energy; /* derived: in/s, in/s^2, kip*in */
+    double *t, *ag;                                           /* capacity */
+    double *d, *v, *a;                                        /* capacity x ndof */
+    double *sdef, *sforce;                                    /* capacity x nsprings */
+    double *e_input, *e_kinetic, *e_damping, *e_strain, *e_experimental, *e_error_rel;
+    double *e_groups; /* capacity x ngroups */
+};
+
+/* Atomic writing: a temporary file next to `path`, renamed over it on success. */
+typedef struct hs_atomic_file {
+    char *path, *tmp;
+    FILE *f; /* open for writing (NULL for hs_atomic_reserve) */
+} hs_atomic_file;
+
+/* Creates and opens the temporary file ("<path>.tmpXXXXXX"). */
+int hs_atomic_open(hs_ctx *ctx, const char *path, hs_atomic_file *af);
+/* Reserves a temporary name (the file exists, empty and closed) for writers that open by name. */
+int hs_atomic_reserve(hs_ctx *ctx, const char *path, hs_atomic_file *af);
+/* Closes (if open) and renames over the target; on `failed` or any error removes the temporary.
+ * Returns 0 or HS_EIO (after hs_fail). Frees af's strings either way. */
+int hs_atomic_finish(hs_ctx *ctx, hs_atomic_file *af, int failed);
+
+#endif
