@@ -619,6 +619,117 @@ static void test_no_alloc_and_checkpoint(void **state)
     }
 }
 
+/* ---- a smooth softening spring r = k0 dy tanh(d / dy): order 2 survives the nonlinearity ---- */
+
+typedef struct soft {
+    double k0, dy;
+    int commits;
+    double last_d; /* displacement of the last restore */
+} soft;
+
+static int soft_restore(void *user, const double *d, const double *v, double *r, double *Kt,
+                        double *Ct)
+{
+    (void)v;
+    soft *s = user;
+    const double th = tanh(d[0] / s->dy);
+    r[0] = s->k0 * s->dy * th;
+    if (Kt) Kt[0] = s->k0 * (1.0 - th * th);
+    if (Ct) Ct[0] = 0.0;
+    s->last_d = d[0];
+    return 0;
+}
+
+static int soft_commit(void *user)
+{
+    ((soft *)user)->commits++;
+    return 0;
+}
+
+/* m = 1, c = 2 xi omega0, p = P sin(5 t): the right-hand side of the first-order system */
+static void soft_rhs(const soft *s, double c, double t, const double y[2], double dy[2])
+{
+    dy[0] = y[1];
+    dy[1] = 40.0 * sin(5.0 * t) - c * y[1] - s->k0 * s->dy * tanh(y[0] / s->dy);
+}
+
+/* Max displacement error over [0, T] against classical Runge-Kutta with a step 1/50 of dt,
+ * checking the restore/commit protocol at every step. */
+static double soft_error(const char *type, const hs_options *o, double dt, double T)
+{
+    soft s = {4.0 * HS_PI * HS_PI, 0.05, 0, 0.0};
+    const double M = 1.0, c = 2.0 * 0.02 * 2.0 * HS_PI, K0 = s.k0;
+    hs_dynamics dyn = {.n = 1,
+                       .M = &M,
+                       .C = &c,
+                       .K0 = &K0,
+                       .restore = soft_restore,
+                       .commit = soft_commit,
+                       .user = &s,
+                       .linear = 0};
+    hs_ctx *ctx = NULL;
+    hs_integrator *it = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    assert_int_equal(hs_integrator_create(ctx, type, o, &it), 0);
+    const double zero = 0.0;
+    assert_int_equal(hs_integrator_setup(it, &dyn, dt, &zero, &zero, &zero), 0);
+    const int steps = (int)lround(T / dt), sub = 50;
+    const double h = dt / sub;
+    double y[2] = {0.0, 0.0}, err = 0.0, peak = 0.0;
+    for (int n = 0; n < steps; n++) {
+        const double f0 = 40.0 * sin(5.0 * n * dt), f1 = 40.0 * sin(5.0 * (n + 1) * dt);
+        double dcmd;
+        hs_step_io io = {.step = n, .t = n * dt, .f_n = &f0, .f_n1 = &f1, .d_cmd = &dcmd};
+        assert_int_equal(hs_integrator_step(it, &io), 0);
+        assert_int_equal(s.commits, n + 1);                         /* one commit */
+        assert_true(s.last_d == hs_integrator_displacement(it)[0]); /* at the final state */
+        for (int k = 0; k < sub; k++) {
+            const double t = n * dt + k * h;
+            double k1[2], k2[2], k3[2], k4[2], yt[2];
+            soft_rhs(&s, c, t, y, k1);
+            for (int i = 0; i < 2; i++) yt[i] = y[i] + 0.5 * h * k1[i];
+            soft_rhs(&s, c, t + 0.5 * h, yt, k2);
+            for (int i = 0; i < 2; i++) yt[i] = y[i] + 0.5 * h * k2[i];
+            soft_rhs(&s, c, t + 0.5 * h, yt, k3);
+            for (int i = 0; i < 2; i++) yt[i] = y[i] + h * k3[i];
+            soft_rhs(&s, c, t + h, yt, k4);
+            for (int i = 0; i < 2; i++)
+                y[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+        }
+        err = fmax(err, fabs(hs_integrator_displacement(it)[0] - y[0]));
+        peak = fmax(peak, fabs(y[0]));
+    }
+    assert_true(peak > 5.0 * s.dy); /* well into the soft range */
+    hs_integrator_destroy(&it);
+    hs_ctx_destroy(&ctx);
+    return err;
+}
+
+static void test_nonlinear_softening_order(void **state)
+{
+    (void)state;
+    const struct {
+        const char *type, *key;
+        double value;
+    } cases[] = {{"alpha_os", "alpha", -0.05},
+                 {"alpha_os", "alpha", -1.0 / 3.0},
+                 {"cr", NULL, 0.0},
+                 {"kr_alpha", "rho_inf", 1.0},
+                 {"kr_alpha", "rho_inf", 0.5},
+                 {"ghaboussi_pc", NULL, 0.0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        hs_options *o = opt1(cases[c].key, cases[c].value);
+        const double e1 = soft_error(cases[c].type, o, 0.01, 2.0);
+        const double e2 = soft_error(cases[c].type, o, 0.005, 2.0);
+        hs_options_destroy(&o);
+        const double order = log2(e1 / e2);
+        print_message("  %-12s %s = %-8.4g error %.3e (dt 0.01), %.3e (dt 0.005): order %.2f\n",
+                      cases[c].type, cases[c].key ? cases[c].key : "", cases[c].value, e1, e2,
+                      order);
+        assert_true(order > 1.8);
+    }
+}
+
 static void test_options_rejected(void **state)
 {
     (void)state;
@@ -654,6 +765,7 @@ int main(void)
         cmocka_unit_test(test_ghaboussi_split_reference),
         cmocka_unit_test(test_hybrid_split),
         cmocka_unit_test(test_no_alloc_and_checkpoint),
+        cmocka_unit_test(test_nonlinear_softening_order),
         cmocka_unit_test(test_options_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
