@@ -5,12 +5,25 @@
 
 int hs_material_create_elastic(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_elastic_params[];
+int hs_material_create_bilinear(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bilinear_params[];
+int hs_material_create_bouc_wen(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bouc_wen_params[];
+int hs_material_create_viscous(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_viscous_params[];
 
 static const struct {
     hs_material_entry entry;
     hs_material_ctor ctor;
 } hs_materials[] = {
     {{"elastic", hs_material_elastic_params, "linear elastic spring"}, hs_material_create_elastic},
+    {{"bilinear", hs_material_bilinear_params, "bilinear spring, kinematic hardening"},
+     hs_material_create_bilinear},
+    {{"bouc_wen", hs_material_bouc_wen_params,
+      "Bouc-Wen hysteresis with degradation (OpenSees BoucWen)"},
+     hs_material_create_bouc_wen},
+    {{"viscous", hs_material_viscous_params, "viscous damper c |v|^alpha sign v"},
+     hs_material_create_viscous},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])
