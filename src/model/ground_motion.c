@@ -1,0 +1,128 @@
+/* The ground-motion record: creation through the registry, sampling at any time, peak value. */
+#include "ground_motion_impl.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct {
+    hs_ground_motion_entry entry;
+    hs_ground_motion_ctor ctor;
+} hs_ground_motions[] = {
+    {{"at2", hs_ground_motion_at2_params,
+      "PEER NGA .AT2 record (values in g, NPTS and DT in the header)"},
+     hs_ground_motion_create_at2},
+    {{"columns", hs_ground_motion_columns_params,
+      "plain numbers, any count per line, at a given dt"},
+     hs_ground_motion_create_columns},
+    {{"synthetic", hs_ground_motion_synthetic_params,
+      "seeded Kanai-Tajimi filtered white noise times an envelope, scaled to a PGA"},
+     hs_ground_motion_create_synthetic},
+};
+
+#define HS_NGROUND_MOTIONS (sizeof hs_ground_motions / sizeof hs_ground_motions[0])
+
+size_t hs_ground_motion_registry_count(void)
+{
+    return HS_NGROUND_MOTIONS;
+}
+
+const hs_ground_motion_entry *hs_ground_motion_registry_get(size_t i)
+{
+    return i < HS_NGROUND_MOTIONS ? &hs_ground_motions[i].entry : NULL;
+}
+
+const hs_ground_motion_entry *hs_ground_motion_registry_find(const char *name)
+{
+    for (size_t i = 0; name && i < HS_NGROUND_MOTIONS; i++)
+        if (strcmp(hs_ground_motions[i].entry.name, name) == 0) return &hs_ground_motions[i].entry;
+    return NULL;
+}
+
+int hs_ground_motion_create(hs_ctx *ctx, const char *type, const hs_options *opts,
+                            hs_ground_motion **out)
+{
+    if (!out || !type) return hs_fail(ctx, HS_EINVAL, "ground motion: no type given");
+    *out = NULL;
+    size_t k = 0;
+    while (k < HS_NGROUND_MOTIONS && strcmp(hs_ground_motions[k].entry.name, type) != 0) k++;
+    if (k == HS_NGROUND_MOTIONS)
+        return hs_fail(ctx, HS_ENOTFOUND,
+                       "ground motion: unknown type '%s' (known: at2, columns, synthetic)", type);
+    const hs_ground_motion_entry *e = &hs_ground_motions[k].entry;
+    const char *path = hs_options_str(opts, "path", NULL);
+    for (const hs_param_spec *p = e->params; p && p->name; p++)
+        if (p->required && !hs_options_has(opts, p->name))
+            return hs_fail(ctx, HS_EINPUT, "%s%sground motion %s: missing parameter '%s' (%s)",
+                           path ? path : "", path ? ": " : "", type, p->name, p->help);
+    return hs_ground_motions[k].ctor(ctx, opts, out);
+}
+
+int hs_ground_motion_alloc(hs_ctx *ctx, size_t npts, double dt, const char *source,
+                           hs_ground_motion **out)
+{
+    *out = NULL;
+    if (npts == 0)
+        return hs_fail(ctx, HS_EINPUT, "%s: a ground motion needs at least one point", source);
+    if (!(dt > 0.0) || !isfinite(dt))
+        return hs_fail(ctx, HS_EINPUT, "%s: the time step must be positive and finite (got %g)",
+                       source, dt);
+    hs_ground_motion *gm = hs_calloc(1, sizeof *gm);
+    if (!gm) return hs_fail(ctx, HS_ENOMEM, "%s: out of memory", source);
+    gm->acc = hs_calloc(npts, sizeof(double));
+    if (!gm->acc) {
+        hs_free(gm);
+        return hs_fail(ctx, HS_ENOMEM, "%s: out of memory for %zu points", source, npts);
+    }
+    gm->npts = npts;
+    gm->dt = dt;
+    snprintf(gm->source, sizeof gm->source, "%s", source ? source : "");
+    *out = gm;
+    return 0;
+}
+
+int hs_ground_motion_from_array(hs_ctx *ctx, const double *acc, size_t npts, double dt,
+                                hs_ground_motion **out)
+{
+    if (!out || (npts && !acc)) return hs_fail(ctx, HS_EINVAL, "ground motion: no values given");
+    for (size_t i = 0; i < npts; i++)
+        if (!isfinite(acc[i]))
+            return hs_fail(ctx, HS_EINPUT, "ground motion: value %zu is not finite", i);
+    int rc = hs_ground_motion_alloc(ctx, npts, dt, "array", out);
+    if (rc) return rc;
+    memcpy((*out)->acc, acc, npts * sizeof(double));
+    return 0;
+}
+
+void hs_ground_motion_destroy(hs_ground_motion **gm)
+{
+    if (!gm || !*gm) return;
+    hs_free((*gm)->acc);
+    hs_free(*gm);
+    *gm = NULL;
+}
+
+double hs_ground_motion_duration(const hs_ground_motion *gm)
+{
+    return gm && gm->npts ? (double)(gm->npts - 1) * gm->dt : 0.0;
+}
+
+double hs_ground_motion_at(const hs_ground_motion *gm, double t)
+{
+    if (!gm || !gm->npts || !(t >= 0.0) || t > hs_ground_motion_duration(gm)) return 0.0;
+    if (gm->npts == 1) return gm->acc[0];
+    const double x = t / gm->dt;
+    size_t i = (size_t)x;
+    if (i > gm->npts - 2) i = gm->npts - 2;
+    double f = x - (double)i;
+    if (f > 1.0) f = 1.0;
+    return gm->acc[i] + f * (gm->acc[i + 1] - gm->acc[i]);
+}
+
+double hs_ground_motion_pga(const hs_ground_motion *gm)
+{
+    double peak = 0.0;
+    for (size_t i = 0; gm && i < gm->npts; i++)
+        if (fabs(gm->acc[i]) > peak) peak = fabs(gm->acc[i]);
+    return peak;
+}
