@@ -12,4 +12,3 @@
         return HS_EXIT_INPUT;                                                                      \
     }
 
-HS_CLI_PENDING(hs_cli_run, "run")

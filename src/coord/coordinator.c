@@ -150,7 +150,10 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     *pc = NULL;
 }
 
-void hs_coordinator_set_recording(hs_coordinator *c, int on) { c->recording = on; }
+void hs_coordinator_set_recording(hs_coordinator *c, int on)
+{
+    c->recording = on;
+}
 
 void hs_coordinator_set_progress(hs_coordinator *c, hs_progress_fn fn, void *user, int64_t every)
 {
@@ -162,9 +165,8 @@ void hs_coordinator_set_progress(hs_coordinator *c, hs_progress_fn fn, void *use
 static int hs_coord_stop(hs_coordinator *c, int rc)
 {
     c->status = (rc == HS_EUNSTABLE) ? HS_RUN_UNSTABLE : HS_RUN_ABORTED;
-    snprintf(c->reason, sizeof c->reason, "%s", hs_ctx_message(c->ctx)[0]
-                                                    ? hs_ctx_message(c->ctx)
-                                                    : hs_strerror(rc));
+    snprintf(c->reason, sizeof c->reason, "%s",
+             hs_ctx_message(c->ctx)[0] ? hs_ctx_message(c->ctx) : hs_strerror(rc));
     c->stopped = 1;
     return rc;
 }
@@ -180,8 +182,8 @@ static int hs_coord_step(hs_coordinator *c)
     memcpy(c->v_prev, hs_integrator_velocity(c->it), bytes);
     memcpy(c->a_prev, hs_integrator_acceleration(c->it), bytes);
     hs_coord_force(c, (double)(k + 1) * dt, c->f1);
-    hs_step_io io = {.step = k, .t = t, .f_n = c->f0, .f_n1 = c->f1, .d_cmd = c->d_cmd,
-                     .r_exp = NULL};
+    hs_step_io io = {
+        .step = k, .t = t, .f_n = c->f0, .f_n1 = c->f1, .d_cmd = c->d_cmd, .r_exp = NULL};
     int rc = hs_integrator_step(c->it, &io);
     if (rc) return rc;
     hs_energy_acc_step(&c->energy, c->model, dt, c->d_prev, c->v_prev, c->a_prev,
@@ -220,14 +222,35 @@ int hs_coordinator_run(hs_coordinator *c)
     return rc;
 }
 
-hs_run_status hs_coordinator_status(const hs_coordinator *c) { return c->status; }
-const char *hs_coordinator_reason(const hs_coordinator *c) { return c->reason; }
-int64_t hs_coordinator_steps_done(const hs_coordinator *c) { return c->steps_done; }
-const hs_energy *hs_coordinator_energy(const hs_coordinator *c) { return &c->energy.e; }
-const double *hs_coordinator_periods(const hs_coordinator *c) { return c->periods; }
-struct hs_results *hs_coordinator_results(const hs_coordinator *c) { return c->results; }
+hs_run_status hs_coordinator_status(const hs_coordinator *c)
+{
+    return c->status;
+}
+const char *hs_coordinator_reason(const hs_coordinator *c)
+{
+    return c->reason;
+}
+int64_t hs_coordinator_steps_done(const hs_coordinator *c)
+{
+    return c->steps_done;
+}
+const hs_energy *hs_coordinator_energy(const hs_coordinator *c)
+{
+    return &c->energy.e;
+}
+const double *hs_coordinator_periods(const hs_coordinator *c)
+{
+    return c->periods;
+}
+struct hs_results *hs_coordinator_results(const hs_coordinator *c)
+{
+    return c->results;
+}
 const double *hs_coordinator_displacement(const hs_coordinator *c)
 {
     return hs_integrator_displacement(c->it);
 }
-double hs_coordinator_wall_time(const hs_coordinator *c) { return c->wall_time; }
+double hs_coordinator_wall_time(const hs_coordinator *c)
+{
+    return c->wall_time;
+}

@@ -94,10 +94,12 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
     for (int s = 0; s < acc->nsprings; s++) {
         const double e1 = hs_model_spring_deformation(m, s), f1s = hs_model_spring_force(m, s);
         const double w = 0.5 * (acc->spring_f[s] + f1s) * (e1 - acc->spring_e[s]);
-        if (acc->spring_rate[s]) acc->e.damping += w;
+        if (acc->spring_rate[s])
+            acc->e.damping += w;
         else {
             acc->e.strain += w;
-            if (acc->spring_group[s] < HS_ENERGY_MAX_GROUPS) acc->e.group[acc->spring_group[s]] += w;
+            if (acc->spring_group[s] < HS_ENERGY_MAX_GROUPS)
+                acc->e.group[acc->spring_group[s]] += w;
         }
         acc->spring_e[s] = e1;
         acc->spring_f[s] = f1s;
@@ -114,6 +116,7 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
     kin = 0.5 * hs_dot(n, v1, acc->cv);
     acc->e.kinetic = kin;
     const double out = acc->e.kinetic + acc->e.damping + acc->e.strain;
-    const double scale = fmax(fabs(acc->e.input), acc->e.kinetic + fabs(acc->e.damping) + fabs(acc->e.strain));
+    const double scale =
+        fmax(fabs(acc->e.input), acc->e.kinetic + fabs(acc->e.damping) + fabs(acc->e.strain));
     acc->e.error_rel = scale > 0.0 ? fabs(acc->e.input - out) / scale : 0.0;
 }

@@ -9,11 +9,11 @@ typedef struct hs_energy_acc {
     int n, nsprings;
     const double *M, *C; /* lent */
     hs_energy e;
-    double *vg;          /* velocity at a quadrature point (n) */
-    double *cv;          /* C vg (n) */
+    double *vg;                  /* velocity at a quadrature point (n) */
+    double *cv;                  /* C vg (n) */
     double *spring_e, *spring_f; /* committed deformation and force of each spring at t_n */
     int *spring_group;
-    int *spring_rate;    /* 1 when the spring's work is damping */
+    int *spring_rate; /* 1 when the spring's work is damping */
 } hs_energy_acc;
 
 int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, const double *C);

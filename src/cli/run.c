@@ -1,0 +1,95 @@
+/* hysim run FILE [-o DIR] [--quiet] */
+#include "cli.h"
+
+#include "hysim/coordinator.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static void hs_cli_progress(void *user, int64_t step, int64_t steps)
+{
+    (void)user;
+    const int width = 40;
+    const int filled = steps > 0 ? (int)((double)width * (double)step / (double)steps) : width;
+    fprintf(stderr, "\r[%.*s%*s] %3d%% step %lld/%lld", filled,
+            "########################################", width - filled, "",
+            steps > 0 ? (int)(100.0 * (double)step / (double)steps) : 100, (long long)step,
+            (long long)steps);
+    if (step >= steps) fputc('\n', stderr);
+    fflush(stderr);
+}
+
+int hs_cli_run(int argc, char **argv)
+{
+    const char *file = NULL, *dir = NULL;
+    int quiet = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+            dir = argv[++i];
+        else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
+            quiet = 1;
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "hysim run: unknown option '%s'\n", argv[i]);
+            return HS_EXIT_INPUT;
+        } else if (!file)
+            file = argv[i];
+        else {
+            fprintf(stderr, "hysim run: one test file at a time ('%s')\n", argv[i]);
+            return HS_EXIT_INPUT;
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "usage: hysim run FILE [-o DIR] [--quiet]\n");
+        return HS_EXIT_INPUT;
+    }
+    hs_ctx *ctx = NULL;
+    if (hs_ctx_create(&ctx)) return HS_EXIT_FAILED;
+    hs_test_def *def = NULL;
+    hs_coordinator *c = NULL;
+    int code = HS_EXIT_OK;
+    if (hs_testfile_load(ctx, file, &def)) {
+        fprintf(stderr, "%s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
+    if (!dir) dir = def->output_dir;
+    if (hs_coordinator_create(ctx, def, &c)) {
+        fprintf(stderr, "%s: %s\n", file, hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
+    if (!quiet && isatty(fileno(stderr)))
+        hs_coordinator_set_progress(c, hs_cli_progress, NULL,
+                                    def->steps >= 100 ? def->steps / 100 : 1);
+    int rc = hs_coordinator_run(c);
+    if (rc) {
+        fprintf(stderr, "hysim: %s after %lld of %lld steps: %s\n",
+                hs_run_status_name(hs_coordinator_status(c)),
+                (long long)hs_coordinator_steps_done(c), (long long)def->steps,
+                hs_coordinator_reason(c));
+        code = hs_coordinator_status(c) == HS_RUN_ABORTED ? HS_EXIT_ABORTED : HS_EXIT_FAILED;
+    }
+    if (hs_coordinator_write(c, dir)) {
+        fprintf(stderr, "hysim: cannot write results: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_FAILED;
+        goto done;
+    }
+    if (!quiet) {
+        const hs_energy *e = hs_coordinator_energy(c);
+        printf("%s: %s, %lld steps of %g %s with %s in %.3f s\n", def->name,
+               hs_run_status_name(hs_coordinator_status(c)),
+               (long long)hs_coordinator_steps_done(c), def->dt, def->units_time, def->integrator,
+               hs_coordinator_wall_time(c));
+        printf(
+            "energy: input %.6g, kinetic %.6g, damping %.6g, strain %.6g (%s*%s), error %.3g %%\n",
+            e->input, e->kinetic, e->damping, e->strain, def->units_force, def->units_length,
+            100.0 * e->error_rel);
+        printf("results: %s/summary.json, %s/response.csv, %s/results.h5\n", dir, dir, dir);
+    }
+done:
+    hs_coordinator_destroy(&c);
+    hs_test_def_destroy(&def);
+    hs_ctx_destroy(&ctx);
+    return code;
+}
