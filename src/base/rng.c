@@ -1,11 +1,11 @@
 /* Seeded pseudo-random numbers with the same bits on every machine: splitmix64 seeding,
  * xoshiro256** generation, Marsaglia's polar method for normal deviates. Only IEEE-exact
- * operations (+, -, *, /, sqrt, frexp) are used, with contraction into FMA off. */
+ * operations (+, -, *, /, sqrt, frexp) are used; the build turns contraction into FMA off
+ * (-ffp-contract=off) for every compiler, so results are the same bits everywhere. */
 #include "hysim/rng.h"
 
 #include <math.h>
 
-#pragma STDC FP_CONTRACT OFF
 
 uint64_t hs_splitmix64(uint64_t *state)
 {
