@@ -159,7 +159,7 @@ static int springs(hs_tf *L, const hs_ynode *node, int n)
             rc = hs_tf_str(L, nn, hs_tf_path(sub, sizeof sub, sw, "name"), name, sizeof name);
             if (rc) return rc;
         }
-        int from, to;
+        int from = 0, to = 0;
         rc = spring_dof(L, fn, hs_tf_path(sub, sizeof sub, sw, "from"), n, 1, &from);
         if (!rc) rc = spring_dof(L, tn, hs_tf_path(sub, sizeof sub, sw, "to"), n, 0, &to);
         if (rc) return rc;

@@ -123,7 +123,7 @@ int hs_tf_num(hs_tf *L, const hs_ynode *node, const char *what, double *out)
 
 int hs_tf_int(hs_tf *L, const hs_ynode *node, const char *what, long lo, long hi, long *out)
 {
-    double v;
+    double v = 0.0;
     int rc = hs_tf_num(L, node, what, &v);
     if (rc) return rc;
     if (v != floor(v)) return hs_tf_fail(L, node, "%s: expected a whole number, got %g", what, v);
