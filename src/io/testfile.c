@@ -146,28 +146,55 @@ int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const cha
     return 0;
 }
 
+/* Reads a whole file (at most HS_TF_MAX_FILE bytes) into a counted buffer. */
+static int read_all(hs_ctx *ctx, const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
+    int rc = 0;
+    for (;;) {
+        if (n == cap) {
+            if (cap > HS_TF_MAX_FILE) {
+                rc = hs_fail(ctx, HS_EINPUT, "%s: larger than %u MB; not a test definition", path,
+                             HS_TF_MAX_FILE >> 20);
+                break;
+            }
+            cap = cap ? 2 * cap : 16384;
+            char *grown = hs_realloc(buf, cap + 1);
+            if (!grown) {
+                rc = HS_ENOMEM;
+                break;
+            }
+            buf = grown;
+        }
+        const size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) rc = hs_fail(ctx, HS_EIO, "%s: cannot read: %s", path, strerror(errno));
+            break;
+        }
+    }
+    fclose(f);
+    if (rc) {
+        hs_free(buf);
+        return rc;
+    }
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
 int hs_testfile_load(hs_ctx *ctx, const char *path, hs_test_def **out)
 {
     if (!out || !path) return hs_fail(ctx, HS_EINVAL, "testfile: no path given");
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
-    char *text = hs_malloc(HS_TF_MAX_FILE + 1);
-    if (!text) {
-        fclose(f);
-        return HS_ENOMEM;
-    }
-    const size_t len = fread(text, 1, HS_TF_MAX_FILE + 1, f);
-    const int bad = ferror(f);
-    fclose(f);
-    int rc;
-    if (bad)
-        rc = hs_fail(ctx, HS_EIO, "%s: read error", path);
-    else if (len > HS_TF_MAX_FILE)
-        rc = hs_fail(ctx, HS_EINPUT, "%s: larger than %u MB; not a test definition", path,
-                     HS_TF_MAX_FILE >> 20);
-    else
-        rc = hs_testfile_load_string(ctx, text, len, path, out);
+    char *text = NULL;
+    size_t len = 0;
+    int rc = read_all(ctx, path, &text, &len);
+    if (rc) return rc;
+    rc = hs_testfile_load_string(ctx, text, len, path, out);
     hs_free(text);
     return rc;
 }

@@ -14,9 +14,11 @@ static void registry_names(const char **names, size_t *n, size_t cap, int integr
     *n = 0;
     const size_t count =
         integrators ? hs_integrator_registry_count() : hs_ground_motion_registry_count();
-    for (size_t i = 0; i < count && *n < cap; i++)
-        names[(*n)++] = integrators ? hs_integrator_registry_get(i)->name
-                                    : hs_ground_motion_registry_get(i)->name;
+    for (size_t i = 0; i < count && *n < cap; i++) {
+        const char *name = integrators ? hs_integrator_registry_get(i)->name
+                                       : hs_ground_motion_registry_get(i)->name;
+        if (integrators || strcmp(name, "synthetic") != 0) names[(*n)++] = name; /* formats */
+    }
 }
 
 static int unknown_name(hs_tf *L, const hs_ynode *at, const char *what, const char *kind,
