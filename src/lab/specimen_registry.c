@@ -1,0 +1,62 @@
+/* The specimen registry: one line per specimen model. */
+#include "specimen_impl.h"
+
+#include <string.h>
+
+int hs_specimen_create_linear(hs_specimen *s, const hs_options *opts);
+int hs_specimen_create_material(hs_specimen *s, const hs_options *opts);
+int hs_specimen_create_intrinsic(hs_specimen *s, const hs_options *opts);
+int hs_specimen_create_bilinear_degrading(hs_specimen *s, const hs_options *opts);
+int hs_specimen_create_mr_damper(hs_specimen *s, const hs_options *opts);
+int hs_specimen_create_relaxation_owned(hs_specimen *s, const hs_options *opts);
+extern const hs_param_spec hs_specimen_linear_params[], hs_specimen_material_params[],
+    hs_specimen_intrinsic_params[], hs_specimen_bilinear_degrading_params[],
+    hs_specimen_mr_damper_params[], hs_specimen_relaxation_params[];
+
+static const struct {
+    hs_specimen_entry entry;
+    hs_specimen_ctor ctor;
+} hs_specimens[] = {
+    {{"linear", hs_specimen_linear_params, "linear elastic, coupled stiffness matrix"},
+     hs_specimen_create_linear},
+    {{"material", hs_specimen_material_params, "one uniaxial material per actuator"},
+     hs_specimen_create_material},
+    {{"intrinsic", hs_specimen_intrinsic_params,
+      "intrinsic DOFs with one material each, K = Tp^T P Tp (seed 003)"},
+     hs_specimen_create_intrinsic},
+    {{"bilinear_degrading", hs_specimen_bilinear_degrading_params,
+      "bilinear with strength degradation after yield (seed 000 columns)"},
+     hs_specimen_create_bilinear_degrading},
+    {{"mr_damper", hs_specimen_mr_damper_params,
+      "MR damper, Spencer et al. (1997) modified Bouc-Wen"},
+     hs_specimen_create_mr_damper},
+    {{"relaxation", hs_specimen_relaxation_params,
+      "force relaxation at constant displacement around another specimen (seed 000 Fig. 9)"},
+     hs_specimen_create_relaxation_owned},
+};
+
+#define HS_NSPECIMENS (sizeof hs_specimens / sizeof hs_specimens[0])
+
+size_t hs_specimen_registry_count(void)
+{
+    return HS_NSPECIMENS;
+}
+
+const hs_specimen_entry *hs_specimen_registry_get(size_t i)
+{
+    return i < HS_NSPECIMENS ? &hs_specimens[i].entry : NULL;
+}
+
+const hs_specimen_entry *hs_specimen_registry_find(const char *name)
+{
+    for (size_t i = 0; name && i < HS_NSPECIMENS; i++)
+        if (strcmp(hs_specimens[i].entry.name, name) == 0) return &hs_specimens[i].entry;
+    return NULL;
+}
+
+hs_specimen_ctor hs_specimen_registry_ctor(const char *name)
+{
+    for (size_t i = 0; name && i < HS_NSPECIMENS; i++)
+        if (strcmp(hs_specimens[i].entry.name, name) == 0) return hs_specimens[i].ctor;
+    return NULL;
+}
