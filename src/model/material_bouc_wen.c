@@ -57,7 +57,7 @@ typedef struct bouc_wen {
 /* The partial derivatives of g at the end of one backward-Euler step. */
 typedef struct bw_step {
     double z, E; /* solution */
-    double g_z;  /* dg/dz */
+    double r_z;  /* 1 / (dg/dz) */
     double g_h;  /* dg/dh (with E following h) */
     double g_zk; /* dg/dz_k (start of step) */
     double g_Ek; /* dg/dE_k */
@@ -129,14 +129,14 @@ static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z,
         const double dz0 = z - zk;
         const double g = eta * dz0 - h * phi;
         const double g_z = eta + p->deta * khh * dz0 - h * (phi_z + phi_E * khh);
-        const double step = g / g_z;
+        const double r_z = 1.0 / g_z, step = g * r_z;
         const double znew = z - step;
         if (!isfinite(znew)) return HS_ECONVERGE;
         if (fabs(step) <= BW_TOL * (fabs(znew) + fabs(zk) + fabs(h))) {
             if (fabs(znew) > band) return HS_ECONVERGE; /* a spurious root */
             s->z = znew;
             s->E = Ek + khh * znew;
-            s->g_z = g_z;
+            s->r_z = r_z;
             s->g_h = p->deta * p->kh * z * dz0 - phi - khh * phi_E * z;
             s->g_zk = -eta;
             s->g_Ek = p->deta * dz0 - h * phi_E;
@@ -156,15 +156,15 @@ static int bw_integrate(bouc_wen *p, double h, int nsub, double slope)
         if (bw_solve(p, p->z_c, p->E_c, h, p->z_c + h * slope, &s)) return HS_ECONVERGE;
         p->z = s.z;
         p->E = s.E;
-        p->dz = -s.g_h / s.g_z;
+        p->dz = -s.g_h * s.r_z;
         return 0;
     }
     const double hs = h / nsub, inv = 1.0 / nsub;
     double z = p->z_c, E = p->E_c, dz = 0.0, dE = 0.0; /* d/dh of the state so far */
     for (int k = 0; k < nsub; k++) {
         if (bw_solve(p, z, E, hs, z + hs * slope, &s)) return HS_ECONVERGE;
-        slope = -s.g_h / s.g_z;
-        const double dz1 = -(s.g_zk * dz + s.g_Ek * dE + s.g_h * inv) / s.g_z;
+        slope = -s.g_h * s.r_z;
+        const double dz1 = -(s.g_zk * dz + s.g_Ek * dE + s.g_h * inv) * s.r_z;
         dE += p->kh * (s.z * inv + hs * dz1);
         dz = dz1;
         z = s.z;
