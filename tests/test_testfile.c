@@ -325,6 +325,13 @@ static const bad_case bad_cases[] = {
      "[{from: 2, to: 2, material: col}]",
      "10:27", "a spring must join two different DOFs"},
     {"  dofs: 2\n", "  dofs: *x\n", "5:9", "YAML aliases"},
+    {"elastic, k: 2.8}\nground_motion:\n  synthetic: {seed: 7, pga: 3.0, duration: 2, dt: "
+     "0.01}\nanalysis:\n  integrator: {type: newmark_explicit}",
+     "bilinear, k: 2.8, fy: 1, b: 0.1}\nground_motion:\n  synthetic: {seed: 7, pga: 3.0, "
+     "duration: 2, dt: 0.01}\nanalysis:\n  integrator: {type: exact}",
+     "16:22", "'exact' handles linear models only"},
+    {"  dt: 0.01\n  duration: 2\n", "  dt: 0.01\n", "16:3",
+     "missing required key 'duration' (or 'steps') in analysis"},
     {NULL, "", "1:1", "the file is empty"},
     {NULL, "- a\n- b\n", "1:1", "expected a mapping of sections"},
     {NULL, "hysim: 1\n---\nhysim: 1\n", "2:1", "one YAML document"},
