@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#pragma STDC FP_CONTRACT OFF
 
 const hs_param_spec hs_ground_motion_synthetic_params[] = {
     {"seed", HS_PARAM_NUM, 1, "seed of the random numbers, a whole number in [0, 2^53]"},
@@ -203,7 +202,7 @@ static int read_options(hs_ctx *ctx, const hs_options *opts, synthetic *s)
 
 int hs_ground_motion_create_synthetic(hs_ctx *ctx, const hs_options *opts, hs_ground_motion **out)
 {
-    synthetic s;
+    synthetic s = {0};
     int rc = read_options(ctx, opts, &s);
     if (rc) return rc;
     char source[256];
