@@ -275,7 +275,7 @@ static void test_mr_damper_loops(void **state)
         assert_true(peak > last); /* force rises with voltage */
         last = peak;
         assert_true(area > 0);
-        HS_ASSERT_NEAR(area / diss, 1.0, 5e-3);
+        HS_ASSERT_NEAR(area / diss, 1.0, 1e-3);
     }
 }
 

@@ -26,7 +26,8 @@ void hs_rng_seed(hs_rng *r, uint64_t seed, uint64_t stream);
 uint64_t hs_rng_next(hs_rng *r);  /* xoshiro256** (Blackman, Vigna 2018) */
 double hs_rng_uniform(hs_rng *r); /* in [0, 1), 53 random bits */
 double hs_rng_normal(hs_rng *r);  /* standard normal deviate (mean 0, variance 1) */
-/* Natural logarithm from +, -, *, / and frexp (same bits everywhere, |error| < 2 ulp). */
+/* Natural logarithm from +, -, *, / and frexp (same bits everywhere, within a few ulp of the exact
+ * value). */
 double hs_log_portable(double x);
 
 /* The state as 10 doubles, each exactly representable (32-bit halves), for checkpoints. */
