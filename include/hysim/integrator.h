@@ -36,6 +36,11 @@ typedef struct hs_dynamics {
     int (*commit)(void *user);
     void *user;
     int linear; /* 1 when the numerical part is linear elastic (r = K d) */
+    /* Layout of the experimental substructures (nact, T, K0l, Tp, noise RMS; lent, the per-step
+     * measurement fields are not read here), or NULL. The hybrid integrators (os_tangent,
+     * implicit_hht_fe) size their estimators from it at setup; without it they size them at the
+     * first step that carries io->exp (one allocation then). */
+    const struct hs_experiment *exp;
 } hs_dynamics;
 
 typedef struct hs_step_io {

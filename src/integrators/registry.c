@@ -22,6 +22,10 @@ int hs_integrator_create_kr_alpha(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_kr_alpha_params[];
 int hs_integrator_create_ghaboussi_pc(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_ghaboussi_pc_params[];
+int hs_integrator_create_os_tangent(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_os_tangent_params[];
+int hs_integrator_create_implicit_hht_fe(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_implicit_hht_fe_params[];
 
 static const hs_integrator_entry hs_integrators[] = {
     {"newmark_explicit", hs_integrator_create_newmark_explicit, hs_newmark_explicit_params, 2, 0,
@@ -42,6 +46,10 @@ static const hs_integrator_entry hs_integrators[] = {
      "KR-alpha (Kolay-Ricles), explicit with numerical dissipation rho_inf"},
     {"ghaboussi_pc", hs_integrator_create_ghaboussi_pc, hs_ghaboussi_pc_params, 2, 0,
      "Ghaboussi's predictor-corrector, seed 004 eq. 7-11 (no experimental stiffness needed)"},
+    {"os_tangent", hs_integrator_create_os_tangent, hs_os_tangent_params, 2, 0,
+     "operator splitting with the estimated experimental tangent, seed 003 section 5 (HHT-alpha)"},
+    {"implicit_hht_fe", hs_integrator_create_implicit_hht_fe, hs_implicit_hht_fe_params, 2, 0,
+     "implicit HHT-alpha with estimated experimental forces, explicit fallback (seeds 001, 003)"},
 };
 
 size_t hs_integrator_registry_count(void) { return sizeof hs_integrators / sizeof hs_integrators[0]; }
