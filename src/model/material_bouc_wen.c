@@ -50,8 +50,10 @@ typedef struct bouc_wen {
     int nhalf;     /* floor(n - 1) when n is an integer plus 1/2 below BW_NINT_MAX, else -1 */
     double zu0;    /* yield displacement (A0 / (gamma + beta))^(1/n) */
     int nsub;      /* sub-steps per increment (option substeps) */
-    double e_c, z_c, E_c, dz_c; /* committed strain, z, E, dz/de */
-    double z, E, dz;            /* trial z, E, dz/de */
+    int degrading; /* any delta > 0 */
+    double psi_load, psi_unload; /* gamma + beta, gamma - beta */
+    double e_c, z_c, E_c, dz_c;  /* committed strain, z, E, dz/de */
+    double z, E, dz;             /* trial z, E, dz/de */
 } bouc_wen;
 
 /* The partial derivatives of g at the end of one backward-Euler step. */
@@ -109,26 +111,36 @@ static double bw_band(const bouc_wen *p, double zk, double Ek)
 }
 
 /* One backward-Euler step of size h from (zk, Ek), Newton from the guess z (clamped into the
- * band). 0, or HS_ECONVERGE when Newton fails or ends outside the band. */
-static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s)
+ * band). 0, or HS_ECONVERGE when Newton fails or ends outside the band. `degrading` is a constant
+ * at each call site so that the compiler drops the degradation terms when all deltas are 0. */
+#if defined(__GNUC__)
+#define BW_INLINE static inline __attribute__((always_inline))
+#else
+#define BW_INLINE static inline
+#endif
+BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s,
+                          const int degrading)
 {
     const double khh = p->kh * h, band = bw_band(p, zk, Ek);
     if (fabs(z) > band) z = copysign(band, z);
     for (int it = 0; it < BW_MAXIT; it++) {
         const double E = Ek + khh * z;
-        const double A = p->A0 - p->da * E, nu = 1.0 + p->dnu * E, eta = 1.0 + p->deta * E;
+        const double A = degrading ? p->A0 - p->da * E : p->A0;
+        const double nu = degrading ? 1.0 + p->dnu * E : 1.0;
+        const double eta = degrading ? 1.0 + p->deta * E : 1.0;
         const double hz = h * z;
-        const double psi = hz > 0.0 ? p->gamma + p->beta : hz < 0.0 ? p->gamma - p->beta : p->gamma;
+        const double psi = hz > 0.0 ? p->psi_load : hz < 0.0 ? p->psi_unload : p->gamma;
         const double az = fabs(z);
         double pn1, pn;
         bw_powers(p, az, &pn1, &pn);
         const double phi = A - pn * psi * nu;
-        const double phi_E = -p->da - pn * psi * p->dnu;
+        const double phi_E = degrading ? -p->da - pn * psi * p->dnu : 0.0;
         const double sz = z > 0.0 ? 1.0 : z < 0.0 ? -1.0 : 0.0;
         const double phi_z = -p->n * pn1 * sz * psi * nu;
         const double dz0 = z - zk;
         const double g = eta * dz0 - h * phi;
-        const double g_z = eta + p->deta * khh * dz0 - h * (phi_z + phi_E * khh);
+        const double g_z =
+            degrading ? eta + p->deta * khh * dz0 - h * (phi_z + phi_E * khh) : 1.0 - h * phi_z;
         const double r_z = 1.0 / g_z, step = g * r_z;
         const double znew = z - step;
         if (!isfinite(znew)) return HS_ECONVERGE;
@@ -137,14 +149,19 @@ static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z,
             s->z = znew;
             s->E = Ek + khh * znew;
             s->r_z = r_z;
-            s->g_h = p->deta * p->kh * z * dz0 - phi - khh * phi_E * z;
+            s->g_h = degrading ? p->deta * p->kh * z * dz0 - phi - khh * phi_E * z : -phi;
             s->g_zk = -eta;
-            s->g_Ek = p->deta * dz0 - h * phi_E;
+            s->g_Ek = degrading ? p->deta * dz0 - h * phi_E : 0.0;
             return 0;
         }
         z = fabs(znew) > band ? copysign(band, znew) : znew;
     }
     return HS_ECONVERGE;
+}
+
+static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s)
+{
+    return p->degrading ? bw_solve_in(p, zk, Ek, h, z, s, 1) : bw_solve_in(p, zk, Ek, h, z, s, 0);
 }
 
 /* Whole increment h in nsub equal sub-steps, each from the guess z_k + h_k slope (slope: the
@@ -331,6 +348,9 @@ int hs_material_create_bouc_wen(hs_material *m, const hs_options *opts)
     p->nsub = (int)nsub;
     p->ka = p->alpha * p->k0;
     p->kh = (1.0 - p->alpha) * p->k0;
+    p->degrading = p->da > 0.0 || p->dnu > 0.0 || p->deta > 0.0;
+    p->psi_load = p->gamma + p->beta;
+    p->psi_unload = p->gamma - p->beta;
     p->zu0 = pow(p->A0 / (p->gamma + p->beta), 1.0 / p->n);
     p->nint = p->n <= BW_NINT_MAX && p->n == floor(p->n) ? (int)p->n : 0;
     p->nhalf = !p->nint && p->n <= BW_NINT_MAX && 2.0 * p->n == floor(2.0 * p->n)
