@@ -177,7 +177,8 @@ static int bw_integrate(bouc_wen *p, double h, int nsub, double slope)
         return 0;
     }
     const double hs = h / nsub, inv = 1.0 / nsub;
-    double z = p->z_c, E = p->E_c, dz = 0.0, dE = 0.0; /* d/dh of the state so far */
+    double z = p->z_c, E = p->E_c;
+    double dz = 0.0, dE = 0.0; /* derivatives of z_k, E_k w.r.t. the whole increment h */
     for (int k = 0; k < nsub; k++) {
         if (bw_solve(p, z, E, hs, z + hs * slope, &s)) return HS_ECONVERGE;
         slope = -s.g_h * s.r_z;
