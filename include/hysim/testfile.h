@@ -7,10 +7,25 @@
 #include "hysim/ground_motion.h"
 #include "hysim/model.h"
 #include "hysim/options.h"
+#include "hysim/site.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* An experimental element: global DOFs -> actuator displacements x = T d at one site; forces go
+ * back as T^T f. `story: i` is the shear-building shortcut (x = d_i - d_(i-1)). */
+typedef struct hs_exp_element_def {
+    char name[64];
+    char site[64];
+    int site_index;                /* index into hs_test_def.sites */
+    int nact;                      /* actuators of this element */
+    int channel[HS_SITE_MAX_ACT];  /* the site's actuator index of each of them */
+    double *T;                     /* nact x ndof, column-major (owned) */
+    double *K0l;                   /* nact x nact initial stiffness, actuator coordinates (owned),
+                                      or NULL: taken from the site's specimen model */
+    double *Tp;                    /* nact x nact intrinsic parameters (seed 003 eq. 5.3) or NULL */
+} hs_exp_element_def;
 
 typedef struct hs_test_def {
     char name[128];
@@ -26,7 +41,11 @@ typedef struct hs_test_def {
     char clock[16];      /* "virtual" | "real" */
     char output_dir[1024];
     char damping_kind[32]; /* rayleigh | stiffness_proportional | modal | none */
-    /* Later issues add experimental elements and sites here. */
+    uint64_t seed;         /* analysis.seed: seeds every random stream of the run (default 1) */
+    int nexp;
+    hs_exp_element_def *experimental; /* nexp (owned) */
+    int nsites;
+    hs_site_config *sites;            /* nsites (owned, with their option objects) */
 } hs_test_def;
 
 /* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx.

@@ -1,0 +1,77 @@
+/* hysim sites: where experimental substructures live. The coordinator talks to every site through
+ * this interface only: send a target (actuator coordinates, step, simulation time), obtain the
+ * measurement when the target is reached (displacement and force per actuator, time stamp, the
+ * recent samples that force estimation needs), commit. Kinds: "virtual" (an in-process virtual
+ * laboratory, src/lab/site_virtual.c); "remote" joins with the distributed issue. */
+#ifndef HYSIM_SITE_H
+#define HYSIM_SITE_H
+
+#include "hysim/base.h"
+#include "hysim/experiment.h"
+#include "hysim/lab.h"
+#include "hysim/options.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HS_SITE_MAX_ACT 16
+
+/* A site's configuration, as the test file states it (docs/testfile.md, `sites`). */
+typedef struct hs_site_config {
+    char name[64];
+    char kind[16]; /* "virtual" | "remote" */
+    int nact;
+    char actuator_names[HS_SITE_MAX_ACT][32];
+    double rate;  /* controller ticks per second (default 1024) */
+    int perfect;  /* no delay, no noise, no relaxation */
+    uint64_t seed;
+    hs_actuator_params actuator[HS_SITE_MAX_ACT];
+    double schedule[HS_SITE_MAX_ACT][16]; /* storage for actuator[i].schedule (t, a pairs) */
+    hs_sensor_params displacement, force;  /* the site's sensors (all channels) */
+    char specimen_type[32];
+    hs_options *specimen_opts;   /* owned by the test definition */
+    hs_options *relaxation_opts; /* NULL: no relaxation */
+    double voltage[HS_SITE_MAX_ACT]; /* specimen inputs (mr_damper command voltage) */
+    int has_voltage;
+    double time_scale; /* wall seconds per simulated second (1 = real time) */
+    char url[256], key[256]; /* remote sites */
+} hs_site_config;
+
+/* What a site answers for one target. Buffers are the caller's, sized nact and
+ * HS_EXP_HISTORY * nact. */
+typedef struct hs_site_measurement {
+    double t;                 /* simulation time at which the target was reached */
+    double *x, *f;            /* measured displacement and force */
+    int nhist;                /* samples in the history (<= HS_EXP_HISTORY), oldest first */
+    double *hist_t, *hist_x, *hist_f;
+    int flags;                /* HS_ACT_LIMIT_* seen during the step */
+    int ticks;                /* controller ticks the step took */
+} hs_site_measurement;
+
+typedef struct hs_site hs_site;
+
+/* cfg is copied (its option pointers are lent and must outlive the site). */
+int hs_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_site **out);
+void hs_site_destroy(hs_site **s);
+/* Prepares a test with integration step dt (simulation seconds). */
+int hs_site_setup(hs_site *s, double dt);
+int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x);
+int hs_site_get_measurement(hs_site *s, hs_site_measurement *m);
+int hs_site_commit(hs_site *s, int64_t step);
+int hs_site_nact(const hs_site *s);
+const char *hs_site_name(const hs_site *s);
+/* Initial stiffness in actuator coordinates (nact x nact), from the specimen's model when the
+ * site knows it; HS_EUNSUPPORTED otherwise. */
+int hs_site_initial_stiffness(const hs_site *s, double *K);
+/* The virtual laboratory behind a virtual site (lent), NULL for other kinds. */
+hs_vlab *hs_site_vlab(hs_site *s);
+
+size_t hs_site_state_size(const hs_site *s);
+int hs_site_state_save(const hs_site *s, double *out);
+int hs_site_state_load(hs_site *s, const double *in);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,73 @@
+/* The site object: dispatch to the kind behind it. */
+#include "site_impl.h"
+
+#include <string.h>
+
+static const struct {
+    const char *kind;
+    int (*create)(hs_site *s);
+} hs_site_kinds[] = {
+    {"virtual", hs_site_create_virtual},
+};
+
+int hs_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_site **out)
+{
+    if (!cfg || !out) return hs_fail(ctx, HS_EINVAL, "site: no configuration");
+    if (cfg->nact < 1 || cfg->nact > HS_SITE_MAX_ACT)
+        return hs_fail(ctx, HS_EINPUT, "site %s: %d actuators (1 to %d allowed)", cfg->name,
+                       cfg->nact, HS_SITE_MAX_ACT);
+    for (size_t k = 0; k < sizeof hs_site_kinds / sizeof hs_site_kinds[0]; k++) {
+        if (strcmp(hs_site_kinds[k].kind, cfg->kind) != 0) continue;
+        hs_site *s = hs_calloc(1, sizeof *s);
+        if (!s) return HS_ENOMEM;
+        s->ctx = ctx;
+        s->cfg = *cfg;
+        for (int i = 0; i < cfg->nact; i++)
+            if (cfg->actuator[i].schedule == cfg->schedule[i])
+                s->cfg.actuator[i].schedule = s->cfg.schedule[i];
+        int rc = hs_site_kinds[k].create(s);
+        if (rc) {
+            hs_site_destroy(&s);
+            return rc;
+        }
+        *out = s;
+        return 0;
+    }
+    return hs_fail(ctx, HS_EUNSUPPORTED, "site %s: kind '%s' is not available", cfg->name,
+                   cfg->kind);
+}
+
+void hs_site_destroy(hs_site **s)
+{
+    if (!s || !*s) return;
+    if ((*s)->ops.destroy) (*s)->ops.destroy(*s);
+    hs_free(*s);
+    *s = NULL;
+}
+
+int hs_site_setup(hs_site *s, double dt) { return s->ops.setup(s, dt); }
+int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x)
+{
+    return s->ops.send_target(s, step, t, x);
+}
+int hs_site_get_measurement(hs_site *s, hs_site_measurement *m)
+{
+    return s->ops.get_measurement(s, m);
+}
+int hs_site_commit(hs_site *s, int64_t step) { return s->ops.commit ? s->ops.commit(s, step) : 0; }
+int hs_site_nact(const hs_site *s) { return s->cfg.nact; }
+const char *hs_site_name(const hs_site *s) { return s->cfg.name; }
+int hs_site_initial_stiffness(const hs_site *s, double *K)
+{
+    return s->ops.initial_stiffness ? s->ops.initial_stiffness(s, K) : HS_EUNSUPPORTED;
+}
+hs_vlab *hs_site_vlab(hs_site *s) { return s->ops.vlab ? s->ops.vlab(s) : NULL; }
+size_t hs_site_state_size(const hs_site *s) { return s->ops.state_size ? s->ops.state_size(s) : 0; }
+int hs_site_state_save(const hs_site *s, double *out)
+{
+    return s->ops.state_save ? s->ops.state_save(s, out) : 0;
+}
+int hs_site_state_load(hs_site *s, const double *in)
+{
+    return s->ops.state_load ? s->ops.state_load(s, in) : 0;
+}

@@ -1,0 +1,29 @@
+/* What site implementations see. */
+#ifndef HS_SITE_IMPL_H
+#define HS_SITE_IMPL_H
+
+#include "hysim/site.h"
+
+struct hs_site_ops {
+    int (*setup)(hs_site *s, double dt);
+    int (*send_target)(hs_site *s, int64_t step, double t, const double *x);
+    int (*get_measurement)(hs_site *s, hs_site_measurement *m);
+    int (*commit)(hs_site *s, int64_t step);
+    int (*initial_stiffness)(const hs_site *s, double *K);
+    hs_vlab *(*vlab)(hs_site *s);
+    size_t (*state_size)(const hs_site *s);
+    int (*state_save)(const hs_site *s, double *out);
+    int (*state_load)(hs_site *s, const double *in);
+    void (*destroy)(hs_site *s);
+};
+
+struct hs_site {
+    hs_ctx *ctx;
+    hs_site_config cfg;
+    struct hs_site_ops ops;
+    void *data;
+};
+
+int hs_site_create_virtual(hs_site *s);
+
+#endif
