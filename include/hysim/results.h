@@ -51,6 +51,9 @@ typedef struct hs_run_summary {
     int ndof;
     const double *periods; /* ndof, ascending index 1..n as TESTFILE.md says; may be NULL */
     double wall_time_s;
+    /* Further top-level members, already JSON ("\"hybrid\": {...}, \"sites\": [...]"), written
+     * as given before wall_time_s; NULL or "" for none. */
+    const char *extra_json;
 } hs_run_summary;
 
 /* response.csv: header t,d1..dn; one row per record, %.10g. */

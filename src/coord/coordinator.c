@@ -106,6 +106,13 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
     c->recording = 1;
     int rc = hs_coord_alloc(c);
     if (!rc) rc = hs_model_dynamics(c->model, c->K0, &c->dyn);
+    if (!rc && def->nexp > 0) {
+        c->has_exp = 1;
+        rc = hs_coord_exp_init(&c->exp, ctx, def, c->K0);
+        c->dyn.Ke = c->exp.Ke;
+        c->dyn.exp = &c->exp.view;
+        if (!rc && !(c->extra_json = hs_malloc(4096))) rc = HS_ENOMEM;
+    }
     if (!rc) {
         const double *mass = hs_model_mass(c->model), *iota = hs_model_influence(c->model);
         for (int i = 0; i < c->n; i++) c->m_iota[i] = mass[i] * iota[i];
@@ -135,6 +142,8 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     hs_integrator_destroy(&c->it);
     hs_results_destroy(&c->results);
     hs_energy_acc_free(&c->energy);
+    if (c->has_exp) hs_coord_exp_free(&c->exp);
+    hs_free(c->extra_json);
     hs_free(c->K0);
     hs_free(c->m_iota);
     hs_free(c->f0);
@@ -184,11 +193,22 @@ static int hs_coord_step(hs_coordinator *c)
     hs_coord_force(c, (double)(k + 1) * dt, c->f1);
     hs_step_io io = {
         .step = k, .t = t, .f_n = c->f0, .f_n1 = c->f1, .d_cmd = c->d_cmd, .r_exp = NULL};
-    int rc = hs_integrator_step(c->it, &io);
+    int rc = hs_integrator_predict(c->it, &io);
+    if (!rc && c->has_exp) {
+        rc = hs_coord_exp_exchange(&c->exp, k, t + dt, c->d_cmd);
+        io.r_exp = c->exp.r_exp;
+        io.exp = &c->exp.view;
+    }
+    if (!rc) rc = hs_integrator_correct(c->it, &io);
     if (rc) return rc;
+    const double work = c->exp.work;
+    if (c->has_exp) {
+        rc = hs_coord_exp_commit(&c->exp, k, io.iterations, io.fallback, io.stiffness_updated);
+        if (rc) return rc;
+    }
     hs_energy_acc_step(&c->energy, c->model, dt, c->d_prev, c->v_prev, c->a_prev,
                        hs_integrator_displacement(c->it), hs_integrator_velocity(c->it),
-                       hs_integrator_acceleration(c->it), c->f0, c->f1, NULL, NULL, NULL, NULL);
+                       hs_integrator_acceleration(c->it), c->f0, c->f1, c->exp.work - work);
     c->steps_done = k + 1;
     memcpy(c->f0, c->f1, bytes);
     if (c->recording) {

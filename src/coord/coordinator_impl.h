@@ -3,6 +3,7 @@
 #define HS_COORDINATOR_IMPL_H
 
 #include "energy_impl.h"
+#include "experiment_impl.h"
 
 #include "hysim/coordinator.h"
 #include "hysim/integrator.h"
@@ -21,6 +22,9 @@ struct hs_coordinator {
     hs_integrator *it;
     struct hs_results *results;
     hs_energy_acc energy;
+    hs_coord_exp exp; /* experimental substructures (has_exp) */
+    int has_exp;
+    char *extra_json; /* summary members written after the run */
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     double *spring_def, *spring_force;
     int64_t steps_done;

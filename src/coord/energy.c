@@ -71,8 +71,8 @@ static double hs_quintic_velocity(double h, double t, double d0, double v0, doub
 
 void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const double *d0,
                         const double *v0, const double *a0, const double *d1, const double *v1,
-                        const double *a1, const double *f0, const double *f1, const double *re0,
-                        const double *re1, const double *de0, const double *de1)
+                        const double *a1, const double *f0, const double *f1,
+                        double experimental_work)
 {
     const int n = acc->n;
     double win = 0.0, wdamp = 0.0;
@@ -104,13 +104,9 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
         acc->spring_e[s] = e1;
         acc->spring_f[s] = f1s;
     }
-    /* experimental substructure: trapezoid on measured force and displacement */
-    if (re0 && re1 && de0 && de1) {
-        double w = 0.0;
-        for (int i = 0; i < n; i++) w += 0.5 * (re0[i] + re1[i]) * (de1[i] - de0[i]);
-        acc->e.experimental += w;
-        acc->e.strain += w;
-    }
+    /* experimental substructure: measured work (trapezoid in actuator coordinates) */
+    acc->e.experimental += experimental_work;
+    acc->e.strain += experimental_work;
     double kin = 0.0;
     hs_matvec(n, acc->M, v1, acc->cv);
     kin = 0.5 * hs_dot(n, v1, acc->cv);

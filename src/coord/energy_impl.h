@@ -19,11 +19,11 @@ typedef struct hs_energy_acc {
 int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, const double *C);
 void hs_energy_acc_free(hs_energy_acc *acc);
 /* Adds the work of one step from the states at t_n (d0, v0, a0) and t_n+1 (d1, v1, a1), the
- * external forces f0, f1 (linear between), the experimental forces re0, re1 and displacements
- * (NULL without experiment), and the springs' committed state at t_n+1 (from the model). */
+ * external forces f0, f1 (linear between), the work the experimental substructures took in the
+ * step (from measured forces and displacements), and the springs' committed state at t_n+1. */
 void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const double *d0,
                         const double *v0, const double *a0, const double *d1, const double *v1,
-                        const double *a1, const double *f0, const double *f1, const double *re0,
-                        const double *re1, const double *de0, const double *de1);
+                        const double *a1, const double *f0, const double *f1,
+                        double experimental_work);
 
 #endif

@@ -169,6 +169,7 @@ int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const
     }
     fputs("],\n", f);
     write_energy(f, r);
+    if (s->extra_json && s->extra_json[0]) fprintf(f, "  %s,\n", s->extra_json);
     key_number(f, 2, "wall_time_s", s->wall_time_s, "\n");
     fputs("}\n", f);
     return hs_atomic_finish(r->ctx, &af, 0);

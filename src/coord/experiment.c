@@ -1,0 +1,242 @@
+/* The coordinator's side of the experimental substructures. Every site gets its target before
+ * the coordinator waits for any answer; measurements are stacked element by element in the
+ * actuator order the test file gives, and forces return to global DOFs as T^T f. */
+#include "experiment_impl.h"
+
+#include "hysim/linalg.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int hs_coord_exp_alloc(hs_coord_exp *e)
+{
+    const size_t na = (size_t)e->nact, n = (size_t)e->n, ns = (size_t)e->nsites;
+    e->sites = hs_calloc(ns, sizeof *e->sites);
+    e->site_x = hs_calloc(ns, sizeof *e->site_x);
+    e->meas = hs_calloc(ns, sizeof *e->meas);
+    e->act_site = hs_calloc(na, sizeof(int));
+    e->act_channel = hs_calloc(na, sizeof(int));
+    e->T = hs_dvec(na * n);
+    e->K0l = hs_dvec(na * na);
+    e->Ke = hs_dvec(n * n);
+    e->x_cmd = hs_dvec(na);
+    e->x_meas = hs_dvec(na);
+    e->f_meas = hs_dvec(na);
+    e->x_prev = hs_dvec(na);
+    e->f_prev = hs_dvec(na);
+    e->noise_d = hs_dvec(na);
+    e->noise_f = hs_dvec(na);
+    e->hist_t = hs_dvec(HS_EXP_HISTORY);
+    e->hist_x = hs_dvec(HS_EXP_HISTORY * na);
+    e->hist_f = hs_dvec(HS_EXP_HISTORY * na);
+    e->r_exp = hs_dvec(n);
+    if (!e->sites || !e->site_x || !e->meas || !e->act_site || !e->act_channel || !e->T ||
+        !e->K0l || !e->Ke || !e->x_cmd || !e->x_meas || !e->f_meas || !e->x_prev || !e->f_prev ||
+        !e->noise_d || !e->noise_f || !e->hist_t || !e->hist_x || !e->hist_f || !e->r_exp)
+        return HS_ENOMEM;
+    for (int s = 0; s < e->nsites; s++) {
+        const size_t m = HS_SITE_MAX_ACT;
+        e->site_x[s] = hs_dvec(m);
+        e->meas[s].x = hs_dvec(m);
+        e->meas[s].f = hs_dvec(m);
+        e->meas[s].hist_t = hs_dvec(HS_EXP_HISTORY);
+        e->meas[s].hist_x = hs_dvec(HS_EXP_HISTORY * m);
+        e->meas[s].hist_f = hs_dvec(HS_EXP_HISTORY * m);
+        if (!e->site_x[s] || !e->meas[s].x || !e->meas[s].f || !e->meas[s].hist_t ||
+            !e->meas[s].hist_x || !e->meas[s].hist_f)
+            return HS_ENOMEM;
+    }
+    return 0;
+}
+
+/* The element's initial stiffness: given, or the site specimen's restricted to its channels. */
+static int hs_coord_exp_element_k0(hs_coord_exp *e, const hs_exp_element_def *el, int a0)
+{
+    const int na = e->nact, m = el->nact;
+    if (el->K0l) {
+        for (int j = 0; j < m; j++)
+            for (int i = 0; i < m; i++) HS_AT(e->K0l, na, a0 + i, a0 + j) = el->K0l[j * m + i];
+        return 0;
+    }
+    hs_site *site = e->sites[el->site_index];
+    const int ns = hs_site_nact(site);
+    double K[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
+    int rc = hs_site_initial_stiffness(site, K);
+    if (rc)
+        return hs_fail(e->ctx, HS_EINPUT,
+                       "experimental element %s: give initial_stiffness (site %s cannot say it)",
+                       el->name, hs_site_name(site));
+    for (int j = 0; j < m; j++)
+        for (int i = 0; i < m; i++)
+            HS_AT(e->K0l, na, a0 + i, a0 + j) = HS_AT(K, ns, el->channel[i], el->channel[j]);
+    return 0;
+}
+
+int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, double *K0)
+{
+    memset(e, 0, sizeof *e);
+    e->ctx = ctx;
+    e->n = hs_model_ndof(def->model);
+    e->nsites = def->nsites;
+    e->nelem = def->nexp;
+    for (int k = 0; k < def->nexp; k++) e->nact += def->experimental[k].nact;
+    int rc = hs_coord_exp_alloc(e);
+    for (int s = 0; !rc && s < e->nsites; s++) {
+        rc = hs_site_create(ctx, &def->sites[s], &e->sites[s]);
+        if (!rc) rc = hs_site_setup(e->sites[s], def->dt);
+    }
+    int have_tp = def->nexp > 0;
+    for (int k = 0; k < def->nexp; k++) have_tp = have_tp && def->experimental[k].Tp != NULL;
+    if (!rc && have_tp && !(e->Tp = hs_dvec((size_t)e->nact * (size_t)e->nact))) rc = HS_ENOMEM;
+    const int na = e->nact, n = e->n;
+    for (int k = 0, a0 = 0; !rc && k < def->nexp; k++) {
+        const hs_exp_element_def *el = &def->experimental[k];
+        for (int i = 0; i < el->nact; i++) {
+            e->act_site[a0 + i] = el->site_index;
+            e->act_channel[a0 + i] = el->channel[i];
+            const hs_site_config *cfg = &def->sites[el->site_index];
+            e->noise_d[a0 + i] = cfg->perfect ? 0.0 : cfg->displacement.rms;
+            e->noise_f[a0 + i] = cfg->perfect ? 0.0 : cfg->force.rms;
+            for (int j = 0; j < n; j++) HS_AT(e->T, na, a0 + i, j) = el->T[j * el->nact + i];
+            for (int j = 0; e->Tp && j < el->nact; j++)
+                HS_AT(e->Tp, na, a0 + i, a0 + j) = el->Tp[j * el->nact + i];
+        }
+        rc = hs_coord_exp_element_k0(e, el, a0);
+        a0 += el->nact;
+    }
+    if (rc) return rc;
+    /* Ke = T^T K0l T, added to K0 */
+    for (int q = 0; q < n; q++)
+        for (int p = 0; p < n; p++) {
+            double s = 0.0;
+            for (int i = 0; i < na; i++)
+                for (int j = 0; j < na; j++)
+                    s += HS_AT(e->T, na, i, p) * HS_AT(e->K0l, na, i, j) * HS_AT(e->T, na, j, q);
+            HS_AT(e->Ke, n, p, q) = s;
+            HS_AT(K0, n, p, q) += s;
+        }
+    e->view = (hs_experiment){.nact = na,
+                              .ndof = n,
+                              .T = e->T,
+                              .K0l = e->K0l,
+                              .Tp = e->Tp,
+                              .x_cmd = e->x_cmd,
+                              .x_meas = e->x_meas,
+                              .f_meas = e->f_meas,
+                              .hist_t = e->hist_t,
+                              .hist_x = e->hist_x,
+                              .hist_f = e->hist_f,
+                              .noise_disp_rms = e->noise_d,
+                              .noise_force_rms = e->noise_f};
+    return 0;
+}
+
+void hs_coord_exp_free(hs_coord_exp *e)
+{
+    for (int s = 0; e->sites && s < e->nsites; s++) hs_site_destroy(&e->sites[s]);
+    for (int s = 0; e->meas && s < e->nsites; s++) {
+        hs_free(e->site_x[s]);
+        hs_free(e->meas[s].x);
+        hs_free(e->meas[s].f);
+        hs_free(e->meas[s].hist_t);
+        hs_free(e->meas[s].hist_x);
+        hs_free(e->meas[s].hist_f);
+    }
+    void *ptrs[] = {e->sites,  e->site_x, e->meas,   e->act_site, e->act_channel, e->T,
+                    e->K0l,    e->Tp,     e->Ke,     e->x_cmd,    e->x_meas,      e->f_meas,
+                    e->x_prev, e->f_prev, e->noise_d, e->noise_f, e->hist_t,      e->hist_x,
+                    e->hist_f, e->r_exp};
+    for (size_t k = 0; k < sizeof ptrs / sizeof ptrs[0]; k++) hs_free(ptrs[k]);
+    memset(e, 0, sizeof *e);
+}
+
+int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd)
+{
+    const int na = e->nact, n = e->n;
+    for (int i = 0; i < na; i++) {
+        double x = 0.0;
+        for (int j = 0; j < n; j++) x += HS_AT(e->T, na, i, j) * d_cmd[j];
+        e->x_cmd[i] = x;
+        e->site_x[e->act_site[i]][e->act_channel[i]] = x;
+    }
+    /* every site gets its target before the coordinator waits for any answer */
+    for (int s = 0; s < e->nsites; s++) {
+        int rc = hs_site_send_target(e->sites[s], step, t_next, e->site_x[s]);
+        if (rc) return rc;
+    }
+    for (int s = 0; s < e->nsites; s++) {
+        int rc = hs_site_get_measurement(e->sites[s], &e->meas[s]);
+        if (rc) return rc;
+        e->flags_seen |= e->meas[s].flags;
+    }
+    int nhist = HS_EXP_HISTORY;
+    for (int s = 0; s < e->nsites; s++)
+        if (e->meas[s].nhist < nhist) nhist = e->meas[s].nhist;
+    const hs_site_measurement *m0 = &e->meas[e->act_site[0]];
+    for (int k = 0; k < nhist; k++) e->hist_t[k] = m0->hist_t[m0->nhist - nhist + k];
+    for (int i = 0; i < na; i++) {
+        const hs_site_measurement *m = &e->meas[e->act_site[i]];
+        const int c = e->act_channel[i], ns = hs_site_nact(e->sites[e->act_site[i]]);
+        e->x_meas[i] = m->x[c];
+        e->f_meas[i] = m->f[c];
+        for (int k = 0; k < nhist; k++) {
+            const int src = m->nhist - nhist + k;
+            e->hist_x[k * na + i] = m->hist_x[src * ns + c];
+            e->hist_f[k * na + i] = m->hist_f[src * ns + c];
+        }
+    }
+    e->view.nhist = nhist;
+    e->view.t_meas = m0->t;
+    for (int j = 0; j < n; j++) {
+        double r = 0.0;
+        for (int i = 0; i < na; i++) r += HS_AT(e->T, na, i, j) * e->f_meas[i];
+        e->r_exp[j] = r;
+    }
+    return 0;
+}
+
+int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallback,
+                        int stiffness_updated)
+{
+    for (int i = 0; i < e->nact; i++) {
+        e->work += 0.5 * (e->f_prev[i] + e->f_meas[i]) * (e->x_meas[i] - e->x_prev[i]);
+        e->x_prev[i] = e->x_meas[i];
+        e->f_prev[i] = e->f_meas[i];
+    }
+    e->steps++;
+    if (fallback) e->fallback_steps++;
+    else if (iterations > 0) e->implicit_steps++;
+    if (stiffness_updated) e->updated_steps++;
+    e->iter_sum += iterations;
+    if (iterations > e->iter_max) e->iter_max = iterations;
+    e->iter_hist[iterations < HS_ITER_HIST - 1 ? iterations : HS_ITER_HIST - 1]++;
+    for (int s = 0; s < e->nsites; s++) {
+        int rc = hs_site_commit(e->sites[s], step);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
+{
+    const double steps = e->steps > 0 ? (double)e->steps : 1.0;
+    size_t len = 0;
+#define HS_OUT(...)                                                                                \
+    do {                                                                                           \
+        int w_ = snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__);                  \
+        if (w_ > 0) len += (size_t)w_;                                                             \
+    } while (0)
+    HS_OUT("\"hybrid\": {\n    \"actuators\": %d,\n    \"steps\": %lld,\n", e->nact,
+           (long long)e->steps);
+    HS_OUT("    \"implicit_percent\": %.6g,\n", 100.0 * (double)e->implicit_steps / steps);
+    HS_OUT("    \"fallback_steps\": %lld,\n", (long long)e->fallback_steps);
+    HS_OUT("    \"stiffness_update_percent\": %.6g,\n", 100.0 * (double)e->updated_steps / steps);
+    HS_OUT("    \"iterations\": {\"mean\": %.6g, \"max\": %d, \"histogram\": [",
+           (double)e->iter_sum / steps, e->iter_max);
+    for (int k = 0; k < HS_ITER_HIST; k++)
+        HS_OUT("%s%lld", k ? ", " : "", (long long)e->iter_hist[k]);
+    HS_OUT("]},\n    \"experimental_work\": %.10g,\n    \"limit_flags\": %d\n  }", e->work,
+           e->flags_seen);
+#undef HS_OUT
+    return len < size ? 0 : HS_EINVAL;
+}

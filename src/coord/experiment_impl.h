@@ -1,0 +1,44 @@
+/* The coordinator's side of the experimental substructures: the sites, the stacked actuator
+ * layout (T, initial stiffness), the per-step exchange and the hybrid statistics. */
+#ifndef HS_COORD_EXPERIMENT_IMPL_H
+#define HS_COORD_EXPERIMENT_IMPL_H
+
+#include "hysim/experiment.h"
+#include "hysim/site.h"
+#include "hysim/testfile.h"
+
+#define HS_ITER_HIST 16
+
+typedef struct hs_coord_exp {
+    hs_ctx *ctx;
+    int nsites, nelem, nact, n;
+    hs_site **sites;
+    int *act_site, *act_channel; /* per stacked actuator: its site and channel */
+    double *T, *K0l, *Tp, *Ke;   /* nact x n, nact x nact, nact x nact or NULL, n x n */
+    double *x_cmd, *x_meas, *f_meas, *x_prev, *f_prev; /* nact */
+    double *hist_t, *hist_x, *hist_f;                 /* HS_EXP_HISTORY (x nact) */
+    double *noise_d, *noise_f;                         /* nact */
+    double *r_exp;                                     /* n */
+    /* per site: exchange buffers */
+    double **site_x;
+    hs_site_measurement *meas;
+    hs_experiment view;
+    /* statistics */
+    int64_t steps, implicit_steps, fallback_steps, updated_steps, iter_sum;
+    int iter_max;
+    int64_t iter_hist[HS_ITER_HIST];
+    int flags_seen;
+    double work; /* experimental work, integral of f_meas . dx_meas */
+} hs_coord_exp;
+
+/* Builds the sites and the layout. K0 (n x n) gets the experimental initial stiffness added. */
+int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, double *K0);
+void hs_coord_exp_free(hs_coord_exp *e);
+/* Sends T d_cmd to every site, then collects every measurement; fills the view and r_exp. */
+int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd);
+int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallback,
+                        int stiffness_updated);
+/* The `hybrid` and `sites` members of summary.json (JSON text without braces around). */
+int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size);
+
+#endif
