@@ -38,9 +38,20 @@ const char *hs_coordinator_reason(const hs_coordinator *c); /* "" when completed
 int64_t hs_coordinator_steps_done(const hs_coordinator *c);
 const hs_energy *hs_coordinator_energy(const hs_coordinator *c);
 const double *hs_coordinator_periods(const hs_coordinator *c); /* ndof, s */
-struct hs_results *hs_coordinator_results(const hs_coordinator *c); /* lent; NULL if not recording */
+struct hs_results *
+hs_coordinator_results(const hs_coordinator *c); /* lent; NULL if not recording */
 const double *hs_coordinator_displacement(const hs_coordinator *c);
 double hs_coordinator_wall_time(const hs_coordinator *c);
+/* Statistics of the experimental substructures (summary.json's `hybrid` block). */
+typedef struct hs_hybrid_stats {
+    int64_t steps, implicit_steps, fallback_steps, stiffness_updates;
+    double implicit_percent, stiffness_update_percent, iterations_mean;
+    int iterations_max;
+    double experimental_work;
+} hs_hybrid_stats;
+/* HS_EINVAL when the test has no experimental substructure. */
+int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out);
+
 /* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);
 

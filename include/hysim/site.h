@@ -23,30 +23,30 @@ typedef struct hs_site_config {
     char kind[16]; /* "virtual" | "remote" */
     int nact;
     char actuator_names[HS_SITE_MAX_ACT][32];
-    double rate;  /* controller ticks per second (default 1024) */
-    int perfect;  /* no delay, no noise, no relaxation */
+    double rate; /* controller ticks per second (default 1024) */
+    int perfect; /* no delay, no noise, no relaxation */
     uint64_t seed;
     hs_actuator_params actuator[HS_SITE_MAX_ACT];
     double schedule[HS_SITE_MAX_ACT][16]; /* storage for actuator[i].schedule (t, a pairs) */
-    hs_sensor_params displacement, force;  /* the site's sensors (all channels) */
+    hs_sensor_params displacement, force; /* the site's sensors (all channels) */
     char specimen_type[32];
-    hs_options *specimen_opts;   /* owned by the test definition */
-    hs_options *relaxation_opts; /* NULL: no relaxation */
+    hs_options *specimen_opts;       /* owned by the test definition */
+    hs_options *relaxation_opts;     /* NULL: no relaxation */
     double voltage[HS_SITE_MAX_ACT]; /* specimen inputs (mr_damper command voltage) */
     int has_voltage;
-    double time_scale; /* wall seconds per simulated second (1 = real time) */
+    double time_scale;       /* wall seconds per simulated second (1 = real time) */
     char url[256], key[256]; /* remote sites */
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and
  * HS_EXP_HISTORY * nact. */
 typedef struct hs_site_measurement {
-    double t;                 /* simulation time at which the target was reached */
-    double *x, *f;            /* measured displacement and force */
-    int nhist;                /* samples in the history (<= HS_EXP_HISTORY), oldest first */
+    double t;      /* simulation time at which the target was reached */
+    double *x, *f; /* measured displacement and force */
+    int nhist;     /* samples in the history (<= HS_EXP_HISTORY), oldest first */
     double *hist_t, *hist_x, *hist_f;
-    int flags;                /* HS_ACT_LIMIT_* seen during the step */
-    int ticks;                /* controller ticks the step took */
+    int flags; /* HS_ACT_LIMIT_* seen during the step */
+    int ticks; /* controller ticks the step took */
 } hs_site_measurement;
 
 typedef struct hs_site hs_site;

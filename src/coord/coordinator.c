@@ -3,6 +3,7 @@
  *   energy; record.  Nothing in the loop allocates, formats text or touches files. */
 #include "coordinator_impl.h"
 
+#include "hysim/linalg.h"
 #include "hysim/results.h"
 
 #include <math.h>
@@ -33,6 +34,25 @@ static void hs_coord_force(hs_coordinator *c, double t, double *f)
 {
     const double ag = c->def->gm ? hs_ground_motion_at(c->def->gm, t) : 0.0;
     for (int i = 0; i < c->n; i++) f[i] = -c->m_iota[i] * ag;
+}
+
+/* Periods of the whole structure: numerical and experimental initial stiffness (K0) with M. */
+static int hs_coord_periods(hs_coordinator *c)
+{
+    const size_t n = (size_t)c->n;
+    double *phi = hs_dvec(n * n);
+    if (!phi) return HS_ENOMEM;
+    int rc = hs_sym_eig(c->ctx, c->n, c->K0, c->dyn.M, c->periods, phi);
+    hs_free(phi);
+    for (int i = 0; !rc && i < c->n; i++) {
+        if (!(c->periods[i] > 0.0))
+            return hs_fail(c->ctx, HS_EINPUT,
+                           "mode %d has omega^2 = %g: the structure (numerical and experimental "
+                           "initial stiffness) is not restrained to the ground",
+                           i + 1, c->periods[i]);
+        c->periods[i] = 2.0 * HS_PI / sqrt(c->periods[i]);
+    }
+    return rc;
 }
 
 static int hs_coord_alloc(hs_coordinator *c)
@@ -116,8 +136,7 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
     if (!rc) {
         const double *mass = hs_model_mass(c->model), *iota = hs_model_influence(c->model);
         for (int i = 0; i < c->n; i++) c->m_iota[i] = mass[i] * iota[i];
-        rc = hs_model_modes(c->model, c->periods, NULL);
-        for (int i = 0; !rc && i < c->n; i++) c->periods[i] = 2.0 * HS_PI / sqrt(c->periods[i]);
+        rc = hs_coord_periods(c);
     }
     if (!rc) rc = hs_integrator_create(ctx, def->integrator, def->integrator_opts, &c->it);
     if (!rc) {
@@ -273,4 +292,21 @@ const double *hs_coordinator_displacement(const hs_coordinator *c)
 double hs_coordinator_wall_time(const hs_coordinator *c)
 {
     return c->wall_time;
+}
+
+int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out)
+{
+    if (!c->has_exp) return hs_fail(c->ctx, HS_EINVAL, "the test has no experimental substructure");
+    const hs_coord_exp *e = &c->exp;
+    const double steps = e->steps > 0 ? (double)e->steps : 1.0;
+    *out = (hs_hybrid_stats){.steps = e->steps,
+                             .implicit_steps = e->implicit_steps,
+                             .fallback_steps = e->fallback_steps,
+                             .stiffness_updates = e->updated_steps,
+                             .implicit_percent = 100.0 * (double)e->implicit_steps / steps,
+                             .stiffness_update_percent = 100.0 * (double)e->updated_steps / steps,
+                             .iterations_mean = (double)e->iter_sum / steps,
+                             .iterations_max = e->iter_max,
+                             .experimental_work = e->work};
+    return 0;
 }

@@ -142,10 +142,10 @@ void hs_coord_exp_free(hs_coord_exp *e)
         hs_free(e->meas[s].hist_x);
         hs_free(e->meas[s].hist_f);
     }
-    void *ptrs[] = {e->sites,  e->site_x, e->meas,   e->act_site, e->act_channel, e->T,
-                    e->K0l,    e->Tp,     e->Ke,     e->x_cmd,    e->x_meas,      e->f_meas,
-                    e->x_prev, e->f_prev, e->noise_d, e->noise_f, e->hist_t,      e->hist_x,
-                    e->hist_f, e->r_exp};
+    void *ptrs[] = {e->sites,   e->site_x, e->meas,   e->act_site, e->act_channel,
+                    e->T,       e->K0l,    e->Tp,     e->Ke,       e->x_cmd,
+                    e->x_meas,  e->f_meas, e->x_prev, e->f_prev,   e->noise_d,
+                    e->noise_f, e->hist_t, e->hist_x, e->hist_f,   e->r_exp};
     for (size_t k = 0; k < sizeof ptrs / sizeof ptrs[0]; k++) hs_free(ptrs[k]);
     memset(e, 0, sizeof *e);
 }
@@ -204,8 +204,10 @@ int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallb
         e->f_prev[i] = e->f_meas[i];
     }
     e->steps++;
-    if (fallback) e->fallback_steps++;
-    else if (iterations > 0) e->implicit_steps++;
+    if (fallback)
+        e->fallback_steps++;
+    else if (iterations > 0)
+        e->implicit_steps++;
     if (stiffness_updated) e->updated_steps++;
     e->iter_sum += iterations;
     if (iterations > e->iter_max) e->iter_max = iterations;
@@ -223,7 +225,7 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
     size_t len = 0;
 #define HS_OUT(...)                                                                                \
     do {                                                                                           \
-        int w_ = snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__);                  \
+        int w_ = snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__);                    \
         if (w_ > 0) len += (size_t)w_;                                                             \
     } while (0)
     HS_OUT("\"hybrid\": {\n    \"actuators\": %d,\n    \"steps\": %lld,\n", e->nact,

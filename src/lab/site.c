@@ -45,7 +45,10 @@ void hs_site_destroy(hs_site **s)
     *s = NULL;
 }
 
-int hs_site_setup(hs_site *s, double dt) { return s->ops.setup(s, dt); }
+int hs_site_setup(hs_site *s, double dt)
+{
+    return s->ops.setup(s, dt);
+}
 int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x)
 {
     return s->ops.send_target(s, step, t, x);
@@ -54,15 +57,30 @@ int hs_site_get_measurement(hs_site *s, hs_site_measurement *m)
 {
     return s->ops.get_measurement(s, m);
 }
-int hs_site_commit(hs_site *s, int64_t step) { return s->ops.commit ? s->ops.commit(s, step) : 0; }
-int hs_site_nact(const hs_site *s) { return s->cfg.nact; }
-const char *hs_site_name(const hs_site *s) { return s->cfg.name; }
+int hs_site_commit(hs_site *s, int64_t step)
+{
+    return s->ops.commit ? s->ops.commit(s, step) : 0;
+}
+int hs_site_nact(const hs_site *s)
+{
+    return s->cfg.nact;
+}
+const char *hs_site_name(const hs_site *s)
+{
+    return s->cfg.name;
+}
 int hs_site_initial_stiffness(const hs_site *s, double *K)
 {
     return s->ops.initial_stiffness ? s->ops.initial_stiffness(s, K) : HS_EUNSUPPORTED;
 }
-hs_vlab *hs_site_vlab(hs_site *s) { return s->ops.vlab ? s->ops.vlab(s) : NULL; }
-size_t hs_site_state_size(const hs_site *s) { return s->ops.state_size ? s->ops.state_size(s) : 0; }
+hs_vlab *hs_site_vlab(hs_site *s)
+{
+    return s->ops.vlab ? s->ops.vlab(s) : NULL;
+}
+size_t hs_site_state_size(const hs_site *s)
+{
+    return s->ops.state_size ? s->ops.state_size(s) : 0;
+}
 int hs_site_state_save(const hs_site *s, double *out)
 {
     return s->ops.state_save ? s->ops.state_save(s, out) : 0;

@@ -9,8 +9,8 @@
 #include <string.h>
 
 typedef struct site_virtual {
-    hs_specimen *inner;    /* the specimen model */
-    hs_specimen *relax;    /* relaxation wrapper around it, or NULL */
+    hs_specimen *inner; /* the specimen model */
+    hs_specimen *relax; /* relaxation wrapper around it, or NULL */
     hs_vlab *lab;
     double dt;
     int ticks_per_step;
@@ -61,8 +61,7 @@ static int sv_get_measurement(hs_site *s, hs_site_measurement *m)
     int flags = 0;
     for (int k = 1; k <= N; k++) {
         const double w = (double)k / (double)N;
-        for (int j = 0; j < nact; j++)
-            v->x_cmd[j] = (1.0 - w) * v->x_prev[j] + w * v->x_target[j];
+        for (int j = 0; j < nact; j++) v->x_cmd[j] = (1.0 - w) * v->x_prev[j] + w * v->x_target[j];
         int rc = hs_vlab_tick(v->lab, v->x_cmd, v->x_meas, v->f_meas);
         if (rc) return hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
         for (int j = 0; j < nact; j++) flags |= hs_actuator_flags(hs_vlab_actuator(v->lab, j));
@@ -93,7 +92,10 @@ static int sv_initial_stiffness(const hs_site *s, double *K)
     return hs_specimen_initial_stiffness(v->inner, K);
 }
 
-static hs_vlab *sv_vlab(hs_site *s) { return ((site_virtual *)s->data)->lab; }
+static hs_vlab *sv_vlab(hs_site *s)
+{
+    return ((site_virtual *)s->data)->lab;
+}
 
 static size_t sv_state_size(const hs_site *s)
 {
@@ -164,8 +166,9 @@ int hs_site_create_virtual(hs_site *s)
     if (rc) return hs_fail(s->ctx, rc, "site %s: specimen: %s", c->name, hs_ctx_message(s->ctx));
     for (int j = 0; c->has_voltage && j < c->nact; j++) {
         rc = hs_specimen_set_input(v->inner, j, c->voltage[j]);
-        if (rc) return hs_fail(s->ctx, rc, "site %s: specimen %s takes no voltage", c->name,
-                               c->specimen_type);
+        if (rc)
+            return hs_fail(s->ctx, rc, "site %s: specimen %s takes no voltage", c->name,
+                           c->specimen_type);
     }
     hs_specimen *spec = v->inner;
     if (c->relaxation_opts && !c->perfect) {
