@@ -3,7 +3,8 @@
  * runs it). The 15-story Bouc-Wen row is seed 001's setback building (first story 1.77 kN/mm,
  * others 8.86 kN/mm, yield 3.6 mm, T1 = 1.0 s, 2 % Rayleigh damping). Ground motion: El Centro
  * 180 when ../shared is present, else the project's synthetic record. Prints a table; targets
- * for the 15-story Bouc-Wen case: alpha_os >= 1,000,000 and hht >= 400,000 steps/s. */
+ * for the 15-story Bouc-Wen case: alpha_os >= 1,000,000 and hht >= 400,000 steps/s.
+ * Usage: bench_integrators [seconds per row] [integrator] [stories] (the last two filter rows). */
 #include "hysim/hysim.h"
 
 #include <math.h>
@@ -126,6 +127,8 @@ static double time_integrator(hs_ctx *ctx, hs_model *m, const hs_ground_motion *
 int main(int argc, char **argv)
 {
     const double budget = argc > 1 ? atof(argv[1]) : 0.25;
+    const char *only_type = argc > 2 ? argv[2] : NULL;
+    const int only_size = argc > 3 ? atoi(argv[3]) : 0;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     hs_ctx_set_logger(ctx, NULL, NULL, HS_LOG_ERROR);
@@ -139,9 +142,11 @@ int main(int argc, char **argv)
     const int sizes[] = {2, 15, 100, 1000};
     for (size_t e = 0; e < hs_integrator_registry_count(); e++) {
         const hs_integrator_entry *entry = hs_integrator_registry_get(e);
+        if (only_type && strcmp(only_type, entry->name) != 0) continue;
         for (int bw = 0; bw <= 1; bw++) {
             if (bw && entry->linear_only) continue;
             for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+                if (only_size && sizes[s] != only_size) continue;
                 hs_model *m = NULL;
                 if (build(ctx, sizes[s], bw, &m)) {
                     fprintf(stderr, "bench: model: %s\n", hs_ctx_message(ctx));

@@ -36,6 +36,12 @@ typedef struct hs_dynamics {
     int (*commit)(void *user);
     void *user;
     int linear; /* 1 when the numerical part is linear elastic (r = K d) */
+    /* Pattern of Kt and Ct when known: 1 + their half-bandwidth. Entries with |i - j| >=
+     * tangent_band are zero and restore leaves them untouched (the caller zeroes its buffers
+     * once). 0: unknown, restore writes all n x n entries. hs_model_dynamics sets it from the
+     * springs; integrators use it (with the patterns of M, Me, C, K0, Ke) to choose a banded
+     * solver (docs/architecture.md, "Linear solvers"). */
+    int tangent_band;
     /* Layout of the experimental substructures (nact, T, K0l, Tp, noise RMS; lent, the per-step
      * measurement fields are not read here), or NULL. The hybrid integrators (os_tangent,
      * implicit_hht_fe) size their estimators from it at setup; without it they size them at the

@@ -1,6 +1,7 @@
-/* hysim dense linear algebra: column-major n x n matrices, a factor-once linear solver behind a
- * small interface (dense LU through LAPACKE now; a sparse KLU path can join later), and the
- * generalised symmetric eigenproblem. Solves never allocate. */
+/* hysim linear algebra: column-major n x n matrices, band-limited kernels for matrices whose
+ * nonzeros lie near the diagonal, a factor-once linear solver behind a small interface (dense LU
+ * or banded LU through LAPACKE), and the generalised symmetric eigenproblem. Solves never
+ * allocate. */
 #ifndef HYSIM_LINALG_H
 #define HYSIM_LINALG_H
 
@@ -25,11 +26,28 @@ double hs_dot(int n, const double *x, const double *y);
 double hs_norm2(int n, const double *x);
 double hs_norm_inf(int n, const double *x);
 
+/* Band-limited kernels on the same dense storage: only entries with |i - j| <= kd are read
+ * (kd >= n - 1 reads everything, in the same order as the dense kernels above). */
+/* Half-bandwidth of A: the largest |i - j| with A(i, j) != 0; 0 for NULL or diagonal A. */
+int hs_mat_bandwidth(int n, const double *A);
+/* y = A x and y += alpha A x for A with half-bandwidth kd. */
+void hs_band_matvec(int n, int kd, const double *A, const double *x, double *y);
+void hs_band_matvec_add(int n, int kd, const double *A, const double *x, double alpha, double *y);
+/* Zeroes the entries of A with |i - j| <= kd (the rest is left as it is). */
+void hs_band_zero(int n, int kd, double *A);
+
 typedef struct hs_linsolver hs_linsolver;
 
-/* A solver for n x n systems; `kind` "dense" (LAPACKE dgetrf/dgetrs). */
+/* A solver for n x n systems; `kind` "dense" (LAPACKE dgetrf/dgetrs) or "banded" (kd = n - 1). */
 int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out);
-/* Copies A and factors it. HS_ESINGULAR when singular. */
+/* A solver for n x n systems whose nonzeros lie within kd of the diagonal. `kind` "dense",
+ * "banded" (LAPACKE dgbtrf/dgbtrs; dgttrf/dgttrs when kd = 1) or NULL: banded when the band is
+ * narrow enough to pay (see linsolver.c), dense otherwise. */
+int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_linsolver **out);
+/* "dense" or "banded": what the solver does. */
+const char *hs_linsolver_kind(const hs_linsolver *s);
+/* Copies A (dense n x n storage; a banded solver reads the band only) and factors it.
+ * HS_ESINGULAR when singular. */
 int hs_linsolver_factor(hs_linsolver *s, const double *A);
 /* Solves A x = b in place (b becomes x). Never allocates. */
 int hs_linsolver_solve(hs_linsolver *s, double *b);

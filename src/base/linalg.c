@@ -1,4 +1,5 @@
-/* Dense linear algebra helpers and the factor-once linear solver (LAPACKE, column-major). */
+/* Dense linear algebra helpers (column-major) and LAPACKE eigen/inverse routines; the linear
+ * solver is in linsolver.c, band-limited kernels in linalg_band.c. */
 #include "hysim/linalg.h"
 
 #include <lapacke.h>
@@ -41,69 +42,15 @@ double hs_dot(int n, const double *x, const double *y)
 
 double hs_norm2(int n, const double *x) { return sqrt(hs_dot(n, x, x)); }
 
+/* NaN entries are skipped, as fmax would (a comparison with NaN is false), without the call. */
 double hs_norm_inf(int n, const double *x)
 {
     double m = 0.0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
-    return m;
-}
-
-struct hs_linsolver {
-    hs_ctx *ctx;
-    int n;
-    int factored;
-    double *lu;
-    lapack_int *ipiv;
-};
-
-int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out)
-{
-    if (!out || n <= 0) return hs_fail(ctx, HS_EINVAL, "linear solver: invalid size %d", n);
-    if (kind && strcmp(kind, "dense") != 0)
-        return hs_fail(ctx, HS_EUNSUPPORTED, "linear solver: unknown kind '%s'", kind);
-    hs_linsolver *s = hs_calloc(1, sizeof *s);
-    if (!s) return HS_ENOMEM;
-    s->ctx = ctx;
-    s->n = n;
-    s->lu = hs_dvec((size_t)n * (size_t)n);
-    s->ipiv = hs_calloc((size_t)n, sizeof *s->ipiv);
-    if (!s->lu || !s->ipiv) {
-        hs_linsolver_destroy(&s);
-        return HS_ENOMEM;
+    for (int i = 0; i < n; i++) {
+        const double a = fabs(x[i]);
+        if (a > m) m = a;
     }
-    *out = s;
-    return 0;
-}
-
-int hs_linsolver_factor(hs_linsolver *s, const double *A)
-{
-    const size_t nn = (size_t)s->n * (size_t)s->n;
-    memcpy(s->lu, A, nn * sizeof(double));
-    lapack_int info =
-        LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, s->n, s->n, s->lu, s->n, s->ipiv);
-    s->factored = (info == 0);
-    if (info > 0)
-        return hs_fail(s->ctx, HS_ESINGULAR, "linear solver: matrix is singular (pivot %d)",
-                       (int)info);
-    if (info < 0) return hs_fail(s->ctx, HS_EINVAL, "linear solver: dgetrf argument %d", (int)-info);
-    return 0;
-}
-
-int hs_linsolver_solve(hs_linsolver *s, double *b)
-{
-    if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
-    lapack_int info =
-        LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', s->n, 1, s->lu, s->n, s->ipiv, b, s->n);
-    return info == 0 ? 0 : hs_fail(s->ctx, HS_EINVAL, "linear solver: dgetrs failed");
-}
-
-void hs_linsolver_destroy(hs_linsolver **s)
-{
-    if (!s || !*s) return;
-    hs_free((*s)->lu);
-    hs_free((*s)->ipiv);
-    hs_free(*s);
-    *s = NULL;
+    return m;
 }
 
 int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *omega2, double *phi)

@@ -61,7 +61,7 @@ static int aos_setup(hs_integrator *it)
     for (size_t k = 0; k < nn; k++)
         A[k] = it->dyn.M[k] + a1 * s->beta * dt * dt * it->dyn.K0[k] +
                (it->dyn.C ? a1 * s->gamma * dt * it->dyn.C[k] : 0.0);
-    int rc = hs_linsolver_create(it->ctx, "dense", n, &s->lhs);
+    int rc = hs_int_linsolver(it, it->kd, &s->lhs);
     if (!rc) rc = hs_linsolver_factor(s->lhs, A);
     hs_free(A);
     if (rc == HS_ESINGULAR)
@@ -72,8 +72,8 @@ static int aos_setup(hs_integrator *it)
     /* p(0): the initial force (experimental part estimated with Ke, as for a(0)) less K_I d(0) */
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->p, NULL, NULL);
     if (rc) return rc;
-    if (it->dyn.Ke) hs_matvec_add(n, it->dyn.Ke, it->d, 1.0, s->p);
-    hs_matvec_add(n, it->dyn.K0, it->d, -1.0, s->p);
+    if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, 1.0, s->p);
+    hs_band_matvec_add(n, it->kd, it->dyn.K0, it->d, -1.0, s->p);
     return 0;
 }
 
@@ -103,15 +103,15 @@ static int aos_correct(hs_integrator *it, hs_step_io *io)
     for (int i = 0; i < n; i++)
         s->rhs[i] = a1 * (io->f_n1[i] - s->r[i]) - al * (io->f_n[i] - s->p[i]);
     if (it->dyn.C) {
-        hs_matvec_add(n, it->dyn.C, s->vp, -a1, s->rhs);
-        hs_matvec_add(n, it->dyn.C, it->v, al, s->rhs);
+        hs_band_matvec_add(n, it->kd, it->dyn.C, s->vp, -a1, s->rhs);
+        hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, al, s->rhs);
     }
-    hs_matvec_add(n, it->dyn.K0, it->d, al, s->rhs);
+    hs_band_matvec_add(n, it->kd, it->dyn.K0, it->d, al, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     /* p(n+1) = r~(n+1) - K_I d~(n+1) */
     memcpy(s->p, s->r, (size_t)n * sizeof(double));
-    hs_matvec_add(n, it->dyn.K0, s->dp, -1.0, s->p);
+    hs_band_matvec_add(n, it->kd, it->dyn.K0, s->dp, -1.0, s->p);
     for (int i = 0; i < n; i++) {
         it->a[i] = s->rhs[i];
         it->d[i] = s->dp[i] + s->beta * dt * dt * s->rhs[i];

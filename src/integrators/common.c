@@ -16,8 +16,30 @@ void hs_int_add_experimental(const hs_integrator *it, const hs_step_io *io, cons
         for (int j = 0; j < n; j++) {
             const double dd = d[j] - io->d_cmd[j];
             if (dd == 0.0) continue;
-            for (int i = 0; i < n; i++) out[i] += HS_AT(it->dyn.Ke, n, i, j) * dd;
+            const int lo = j - it->kd > 0 ? j - it->kd : 0;
+            const int hi = j + it->kd < n - 1 ? j + it->kd : n - 1;
+            for (int i = lo; i <= hi; i++) out[i] += HS_AT(it->dyn.Ke, n, i, j) * dd;
         }
+}
+
+void hs_int_bandwidths(hs_integrator *it)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    const int n = it->n;
+    int kd = hs_mat_bandwidth(n, dyn->M);
+    const int others[] = {hs_mat_bandwidth(n, dyn->Me), hs_mat_bandwidth(n, dyn->C),
+                          hs_mat_bandwidth(n, dyn->K0), hs_mat_bandwidth(n, dyn->Ke)};
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
+        if (others[k] > kd) kd = others[k];
+    const int kt = dyn->tangent_band > 0 ? dyn->tangent_band - 1 : n - 1;
+    it->kd = kd;
+    it->kd_tangent = kt > kd ? kt : kd;
+    if (it->kd_tangent > n - 1) it->kd_tangent = n - 1;
+}
+
+int hs_int_linsolver(hs_integrator *it, int kd, hs_linsolver **out)
+{
+    return hs_linsolver_create_band(it->ctx, NULL, it->n, kd, out);
 }
 
 int hs_int_check_finite(hs_integrator *it, const double *x, const char *what)

@@ -52,7 +52,7 @@ static int cr_setup(hs_integrator *it)
         for (size_t k = 0; k < nn; k++)
             A[k] = it->dyn.M[k] + 0.25 * dt * dt * it->dyn.K0[k] +
                    (it->dyn.C ? 0.5 * dt * it->dyn.C[k] : 0.0);
-        rc = hs_linsolver_create(it->ctx, "dense", n, &As);
+        rc = hs_int_linsolver(it, it->kd, &As);
     }
     if (!rc) rc = hs_linsolver_factor(As, A);
     if (rc == HS_ESINGULAR)
@@ -64,7 +64,7 @@ static int cr_setup(hs_integrator *it)
     }
     hs_linsolver_destroy(&As);
     hs_free(A);
-    if (!rc) rc = hs_linsolver_create(it->ctx, "dense", n, &s->Ms);
+    if (!rc) rc = hs_int_linsolver(it, it->kd, &s->Ms);
     if (!rc) rc = hs_linsolver_factor(s->Ms, it->dyn.M);
     if (rc == HS_ESINGULAR)
         rc = hs_fail(it->ctx, HS_EINPUT, "integrator cr: the mass matrix is singular");
@@ -93,7 +93,7 @@ static int cr_correct(hs_integrator *it, hs_step_io *io)
     if (rc) return rc;
     for (int i = 0; i < n; i++)
         s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_matvec_add(n, it->dyn.C, s->v1, -1.0, s->rhs);
+    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->v1, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->Ms, s->rhs);
     if (rc) return rc;
     memcpy(it->d, s->d1, (size_t)n * sizeof(double));

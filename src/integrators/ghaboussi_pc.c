@@ -55,7 +55,7 @@ static int gpc_setup(hs_integrator *it)
         for (size_t k = 0; k < nn; k++)
             A[k] =
                 it->dyn.M[k] + 0.25 * dt * dt * KL[k] + (it->dyn.C ? 0.5 * dt * it->dyn.C[k] : 0.0);
-        rc = hs_linsolver_create(it->ctx, "dense", n, &s->lhs);
+        rc = hs_int_linsolver(it, it->kd_tangent, &s->lhs);
     }
     if (!rc) rc = hs_linsolver_factor(s->lhs, A);
     if (rc == HS_ESINGULAR)
@@ -87,7 +87,7 @@ static int gpc_correct(hs_integrator *it, hs_step_io *io)
     if (rc) return rc;
     for (int i = 0; i < n; i++)
         s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_matvec_add(n, it->dyn.C, s->vp, -1.0, s->rhs);
+    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->vp, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {

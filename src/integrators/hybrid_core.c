@@ -81,6 +81,35 @@ static void hybrid_global_stiffness(hs_integrator *it, hs_hybrid *h, const hs_ex
     }
 }
 
+/* Half-bandwidth that T^T K_l T can reach whatever K_l: the span of the DOFs that T touches. */
+static int hybrid_ke_band(const hs_integrator *it, const hs_experiment *exp)
+{
+    const int m = exp->nact;
+    int lo = it->n, hi = -1;
+    for (int b = 0; b < it->n; b++) {
+        const double *tb = exp->T + (size_t)b * (size_t)m;
+        for (int j = 0; j < m; j++)
+            if (tb[j] != 0.0) {
+                if (b < lo) lo = b;
+                hi = b;
+                break;
+            }
+    }
+    return hi >= lo ? hi - lo : 0;
+}
+
+/* Widens the bands to hold T^T K_l T; the core's Newton solver follows when it exists already
+ * (late sizing: one allocation, at the first experimental step). */
+static int hybrid_widen_band(hs_integrator *it, hs_hybrid *h, const hs_experiment *exp)
+{
+    const int kd = hybrid_ke_band(it, exp), kt_old = it->kd_tangent;
+    if (kd > it->kd) it->kd = kd;
+    if (it->kd > it->kd_tangent) it->kd_tangent = it->kd;
+    if (!h->core.ls || it->kd_tangent == kt_old) return 0;
+    hs_linsolver_destroy(&h->core.ls);
+    return hs_int_linsolver(it, it->kd_tangent, &h->core.ls);
+}
+
 int hs_hybrid_size(hs_integrator *it, hs_hybrid *h, const hs_experiment *exp)
 {
     if (!exp->T || !exp->K0l || exp->nact <= 0 || exp->ndof != it->n)
@@ -117,6 +146,8 @@ int hs_hybrid_size(hs_integrator *it, hs_hybrid *h, const hs_experiment *exp)
                                                                      exp->noise_force_rms));
     hybrid_global_stiffness(it, h, exp);
     it->dyn.Ke = h->Kg;
+    rc = hybrid_widen_band(it, h, exp);
+    if (rc) return rc;
     /* sized after the core's setup: the Newton matrix now holds Ke and must be refactored */
     if (h->core.J) h->core.constant = 0;
     return 0;
@@ -142,6 +173,11 @@ int hs_hybrid_observe(hs_integrator *it, hs_hybrid *h, const hs_experiment *exp)
         hs_tangent_set_threshold(h->te,
                                  hs_tangent_noise_threshold(h->nact, exp->K0l, exp->noise_disp_rms,
                                                             exp->noise_force_rms));
+    if (hybrid_ke_band(it, exp) > it->kd)
+        return hs_fail(it->ctx, HS_EINVAL,
+                       "%s: the experiment's transformation T reaches DOFs farther apart at step "
+                       "%lld than when the integrator was sized",
+                       it->type, (long long)it->step + 1);
     int updated = 0;
     if (h->have_prev) {
         updated = hs_tangent_update(h->te, h->x_prev, exp->x_meas, h->f_prev, exp->f_meas);

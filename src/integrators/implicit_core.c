@@ -8,7 +8,10 @@
  *       = (1 + alpha) f(n+1) - alpha f(n) + alpha (C v(n) + q(n)) - alpha Me a(n)
  * q(n) the restoring force (numerical + experimental) of the committed state, r_e(d) = r_exp +
  * Ke (d - d_cmd) the experimental force linearised about the command. Newton matrix:
- *   J = (M - alpha Me) / (beta dt^2) + (1 + alpha) (gamma / (beta dt) (C + Ct) + Kt + Ke). */
+ *   J = (M - alpha Me) / (beta dt^2) + (1 + alpha) (gamma / (beta dt) (C + Ct) + Kt + Ke).
+ * Every matrix loop runs over the band (it->kd for M, Me, C, Ke; it->kd_tangent for J, Kt, Ct):
+ * J is assembled there only (zero outside from allocation) and factored by a banded solver when
+ * the band is narrow. */
 #include "implicit_core.h"
 
 #include <math.h>
@@ -49,20 +52,26 @@ void hs_implicit_free(hs_implicit *s)
     }
 }
 
-/* J as above; Ke joins when `with_ke` (a measurement is being linearised). */
+/* J as above, within the band kd_tangent; Ke joins when `with_ke` (a measurement is being
+ * linearised). */
 static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
 {
-    const int n = it->n;
+    const int n = it->n, kd = it->kd_tangent;
     const double dt = it->dt, al = s->alpha;
     const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
-    const size_t nn = (size_t)n * (size_t)n;
-    for (size_t k = 0; k < nn; k++) {
-        double kv = s->Kt[k] + cv * s->Ct[k];
-        if (it->dyn.C) kv += cv * it->dyn.C[k];
-        if (with_ke && it->dyn.Ke) kv += it->dyn.Ke[k];
-        double m = it->dyn.M[k];
-        if (it->dyn.Me) m -= al * it->dyn.Me[k];
-        s->J[k] = cm * m + (1.0 + al) * kv;
+    const double *C = it->dyn.C, *Ke = with_ke ? it->dyn.Ke : NULL, *M = it->dyn.M,
+                 *Me = it->dyn.Me;
+    for (int j = 0; j < n; j++) {
+        const int lo = j - kd > 0 ? j - kd : 0, hi = j + kd < n - 1 ? j + kd : n - 1;
+        const size_t col = (size_t)j * (size_t)n;
+        for (size_t k = col + (size_t)lo; k <= col + (size_t)hi; k++) {
+            double kv = s->Kt[k] + cv * s->Ct[k];
+            if (C) kv += cv * C[k];
+            if (Ke) kv += Ke[k];
+            double m = M[k];
+            if (Me) m -= al * Me[k];
+            s->J[k] = cm * m + (1.0 + al) * kv;
+        }
     }
     int rc = hs_linsolver_factor(s->ls, s->J);
     if (rc == HS_ESINGULAR)
@@ -86,12 +95,12 @@ int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
         *v[i] = hs_dvec(n);
         if (!*v[i]) rc = HS_ENOMEM;
     }
-    if (!rc) rc = hs_linsolver_create(it->ctx, "dense", it->n, &s->ls);
+    if (!rc) rc = hs_int_linsolver(it, it->kd_tangent, &s->ls);
     if (rc) return rc;
     /* q(0) = r(d0, v0) + Ke d0: the same equilibrium the base used for a(0) */
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->q, s->Kt, s->Ct);
     if (rc) return rc;
-    if (it->dyn.Ke) hs_matvec_add(it->n, it->dyn.Ke, it->d, 1.0, s->q);
+    if (it->dyn.Ke) hs_band_matvec_add(it->n, it->kd, it->dyn.Ke, it->d, 1.0, s->q);
     s->constant = it->dyn.linear && !it->dyn.Ke;
     return s->constant ? implicit_factor(it, s, 0) : 0;
 }
@@ -113,8 +122,8 @@ static void implicit_rhs(hs_integrator *it, hs_implicit *s, const hs_step_io *io
     for (int i = 0; i < n; i++) s->b[i] = (1.0 + al) * io->f_n1[i] - al * io->f_n[i];
     if (al == 0.0) return;
     for (int i = 0; i < n; i++) s->b[i] += al * s->q[i];
-    if (it->dyn.C) hs_matvec_add(n, it->dyn.C, it->v, al, s->b);
-    if (it->dyn.Me) hs_matvec_add(n, it->dyn.Me, it->a, -al, s->b);
+    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, al, s->b);
+    if (it->dyn.Me) hs_band_matvec_add(n, it->kd, it->dyn.Me, it->a, -al, s->b);
 }
 
 int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
@@ -149,11 +158,11 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
         hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
         /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */
         memcpy(s->tmp, s->r, (size_t)n * sizeof(double));
-        if (it->dyn.C) hs_matvec_add(n, it->dyn.C, s->v1, 1.0, s->tmp);
+        if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->v1, 1.0, s->tmp);
         const double fnorm = hs_norm_inf(n, s->tmp);
-        hs_matvec(n, it->dyn.M, s->a1, s->R);
+        hs_band_matvec(n, it->kd, it->dyn.M, s->a1, s->R);
         const double mnorm = hs_norm_inf(n, s->R);
-        if (it->dyn.Me && al != 0.0) hs_matvec_add(n, it->dyn.Me, s->a1, -al, s->R);
+        if (it->dyn.Me && al != 0.0) hs_band_matvec_add(n, it->kd, it->dyn.Me, s->a1, -al, s->R);
         for (int i = 0; i < n; i++) s->R[i] = s->b[i] - s->R[i] - (1.0 + al) * s->tmp[i];
         rnorm = hs_norm_inf(n, s->R);
         const double ref = bnorm + mnorm + (1.0 + al) * fnorm;

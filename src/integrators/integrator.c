@@ -41,17 +41,15 @@ void hs_integrator_destroy(hs_integrator **it)
 static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f0)
 {
     const int n = it->n;
-    const size_t nn = (size_t)n * (size_t)n;
     double *r = hs_dvec((size_t)n);
-    double *Mcopy = hs_dvec(nn);
     hs_linsolver *ls = NULL;
-    int rc = (!r || !Mcopy) ? HS_ENOMEM : 0;
+    int rc = !r ? HS_ENOMEM : 0;
     if (!rc) rc = it->dyn.restore(it->dyn.user, it->d, it->v, r, NULL, NULL);
     if (!rc) {
         for (int i = 0; i < n; i++) it->a[i] = (f0 ? f0[i] : 0.0) - r[i];
-        if (it->dyn.C) hs_matvec_add(n, it->dyn.C, it->v, -1.0, it->a);
-        if (it->dyn.Ke) hs_matvec_add(n, it->dyn.Ke, it->d, -1.0, it->a);
-        rc = hs_linsolver_create(it->ctx, "dense", n, &ls);
+        if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, -1.0, it->a);
+        if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, -1.0, it->a);
+        rc = hs_int_linsolver(it, it->kd, &ls);
     }
     if (!rc) rc = hs_linsolver_factor(ls, it->dyn.M);
     if (rc == HS_ESINGULAR)
@@ -59,7 +57,6 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
     if (!rc) rc = hs_linsolver_solve(ls, it->a);
     hs_linsolver_destroy(&ls);
     hs_free(r);
-    hs_free(Mcopy);
     return rc;
 }
 
@@ -94,6 +91,7 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     if (d0) memcpy(it->d, d0, n * sizeof(double));
     if (v0) memcpy(it->v, v0, n * sizeof(double));
     if (f0) memcpy(it->f_prev, f0, n * sizeof(double));
+    hs_int_bandwidths(it);
     int rc = hs_integrator_initial_acceleration(it, f0);
     if (rc) return rc;
     return it->ops.setup ? it->ops.setup(it) : 0;

@@ -32,6 +32,10 @@ struct hs_integrator {
     int64_t step;
     double *d, *v, *a; /* committed state at t_n */
     double *f_prev;    /* external force of the last committed step (n), kept by the base */
+    /* Half-bandwidths, set by hs_integrator_setup (hs_int_bandwidths): kd of M, Me, C, K0, Ke
+     * (the constant matrices; matvecs and their solvers use it), kd_tangent of those and the
+     * tangents Kt, Ct from restore (Newton matrices). n - 1 when dense. */
+    int kd, kd_tangent;
 };
 
 /* Shared helpers for implementations (src/integrators/common.c). */
@@ -41,5 +45,11 @@ void hs_int_add_experimental(const hs_integrator *it, const hs_step_io *io, cons
 /* 1 when every value is finite and below the runaway bound; otherwise records a message naming
  * the step and DOF and returns 0. */
 int hs_int_check_finite(hs_integrator *it, const double *x, const char *what);
+/* Sets it->kd and it->kd_tangent from the patterns of it->dyn (call again when dyn.Ke changes
+ * pattern). */
+void hs_int_bandwidths(hs_integrator *it);
+/* A linear solver for matrices of half-bandwidth kd (it->kd or it->kd_tangent): banded or dense,
+ * as hs_linsolver_create_band chooses. */
+int hs_int_linsolver(hs_integrator *it, int kd, hs_linsolver **out);
 
 #endif

@@ -30,7 +30,7 @@ static int ne_setup(hs_integrator *it)
         return HS_ENOMEM;
     }
     hs_mat_axpby(n, 1.0, it->dyn.M, 0.5 * it->dt, it->dyn.C, A);
-    int rc = hs_linsolver_create(it->ctx, "dense", n, &s->lhs);
+    int rc = hs_int_linsolver(it, it->kd, &s->lhs);
     if (!rc) rc = hs_linsolver_factor(s->lhs, A);
     hs_free(A);
     return rc;
@@ -52,7 +52,7 @@ static int ne_correct(hs_integrator *it, hs_step_io *io)
     int rc = it->dyn.restore(it->dyn.user, io->d_cmd, s->vp, s->r, NULL, NULL);
     if (rc) return rc;
     for (int i = 0; i < n; i++) s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_matvec_add(n, it->dyn.C, s->vp, -1.0, s->rhs);
+    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->vp, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {

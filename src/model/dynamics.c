@@ -1,15 +1,57 @@
-/* The model as an integrator sees it (hs_dynamics), for purely numerical runs. */
+/* The model as an integrator sees it (hs_dynamics), for purely numerical runs. The tangents are
+ * assembled in the band that the springs span (dyn->tangent_band): the integrator's buffers are
+ * zero outside it, so a restore costs O(n kd), not O(n^2). */
 #include "model_impl.h"
 
 #include "hysim/integrator.h"
 
+/* Half-bandwidth of the springs' pattern: the largest |to - from| over springs between DOFs. */
+static int dyn_spring_band(const hs_model *m)
+{
+    int kd = 0;
+    for (int k = 0; k < m->nsprings; k++) {
+        const hs_spring *s = &m->springs[k];
+        if (s->from == HS_GROUND) continue;
+        const int dist = s->to > s->from ? s->to - s->from : s->from - s->to;
+        if (dist > kd) kd = dist;
+    }
+    return kd;
+}
+
+/* Adds k to the 2x2 pattern of a spring (within the band). */
+static void dyn_scatter(double *K, int n, const hs_spring *s, double k)
+{
+    HS_AT(K, n, s->to, s->to) += k;
+    if (s->from != HS_GROUND) {
+        HS_AT(K, n, s->from, s->from) += k;
+        HS_AT(K, n, s->from, s->to) -= k;
+        HS_AT(K, n, s->to, s->from) -= k;
+    }
+}
+
+/* hs_model_restore for the forces; the tangents that its last trial left in the materials are
+ * scattered into the band of Kt and Ct (the rest of the buffers is the caller's zero). */
 static int hs_model_restore_cb(void *user, const double *d, const double *v, double *r, double *Kt,
                                double *Ct)
 {
-    return hs_model_restore(user, d, v, r, Kt, Ct);
+    hs_model *m = user;
+    int rc = hs_model_restore(m, d, v, r, NULL, NULL);
+    if (rc || (!Kt && !Ct)) return rc;
+    const int n = m->n, kd = dyn_spring_band(m);
+    if (Kt) hs_band_zero(n, kd, Kt);
+    if (Ct) hs_band_zero(n, kd, Ct);
+    for (int k = 0; k < m->nsprings; k++) {
+        const hs_spring *s = &m->springs[k];
+        if (Kt) dyn_scatter(Kt, n, s, hs_material_tangent(s->mat));
+        if (Ct) dyn_scatter(Ct, n, s, hs_material_rate_tangent(s->mat));
+    }
+    return 0;
 }
 
-static int hs_model_commit_cb(void *user) { return hs_model_commit(user); }
+static int hs_model_commit_cb(void *user)
+{
+    return hs_model_commit(user);
+}
 
 int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
 {
@@ -25,5 +67,6 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->commit = hs_model_commit_cb;
     dyn->user = m;
     dyn->linear = hs_model_is_linear(m);
+    dyn->tangent_band = 1 + dyn_spring_band(m);
     return 0;
 }

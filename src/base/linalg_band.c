@@ -1,0 +1,55 @@
+/* Band-limited kernels on dense column-major storage: a matrix whose nonzeros lie within kd of the
+ * diagonal costs O(n kd) instead of O(n^2). The loops visit the band in the order of the dense
+ * kernels in linalg.c, so with kd >= n - 1 they give the same bits. */
+#include "hysim/linalg.h"
+
+#include <string.h>
+
+static inline int band_lo(int j, int kd)
+{
+    return j - kd > 0 ? j - kd : 0;
+}
+static inline int band_hi(int n, int j, int kd)
+{
+    return j + kd < n - 1 ? j + kd : n - 1;
+}
+
+int hs_mat_bandwidth(int n, const double *A)
+{
+    if (!A) return 0;
+    int kd = 0;
+    for (int j = 0; j < n; j++) {
+        const double *col = A + (size_t)j * (size_t)n;
+        for (int i = 0; i < n; i++) {
+            const int dist = i > j ? i - j : j - i;
+            if (dist > kd && col[i] != 0.0) kd = dist;
+        }
+    }
+    return kd;
+}
+
+void hs_band_matvec(int n, int kd, const double *A, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++) y[i] = 0.0;
+    hs_band_matvec_add(n, kd, A, x, 1.0, y);
+}
+
+void hs_band_matvec_add(int n, int kd, const double *A, const double *x, double alpha, double *y)
+{
+    for (int j = 0; j < n; j++) {
+        const double s = alpha * x[j];
+        if (s == 0.0) continue;
+        const double *col = A + (size_t)j * (size_t)n;
+        const int hi = band_hi(n, j, kd);
+        for (int i = band_lo(j, kd); i <= hi; i++) y[i] += col[i] * s;
+    }
+}
+
+void hs_band_zero(int n, int kd, double *A)
+{
+    for (int j = 0; j < n; j++) {
+        const int lo = band_lo(j, kd);
+        memset(A + (size_t)j * (size_t)n + lo, 0,
+               (size_t)(band_hi(n, j, kd) - lo + 1) * sizeof(double));
+    }
+}

@@ -1,0 +1,94 @@
+/* The factor-once linear solver: creation (the choice of kind), the dense path (LAPACKE
+ * dgetrf/dgetrs) and the dispatch to the banded one (linsolver_banded.c). */
+#include "linsolver_impl.h"
+
+#include <string.h>
+
+/* A band pays when its LU (about 2 n kd^2 flops through dgbtrf, or a few n through dgttrf for
+ * kd = 1) beats the blocked dense LU (2/3 n^3): kd <= 1, or kd below n / 4. */
+static int ls_band_pays(int n, int kd)
+{
+    return kd <= 1 || 4 * kd < n;
+}
+
+int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_linsolver **out)
+{
+    if (!out || n <= 0) return hs_fail(ctx, HS_EINVAL, "linear solver: invalid size %d", n);
+    if (kd < 0 || kd > n - 1) kd = n - 1;
+    hs_ls_kind k;
+    if (!kind)
+        k = ls_band_pays(n, kd) ? HS_LS_BANDED : HS_LS_DENSE;
+    else if (strcmp(kind, "dense") == 0)
+        k = HS_LS_DENSE;
+    else if (strcmp(kind, "banded") == 0)
+        k = HS_LS_BANDED;
+    else
+        return hs_fail(ctx, HS_EUNSUPPORTED, "linear solver: unknown kind '%s' (dense, banded)",
+                       kind);
+    if (k == HS_LS_BANDED && kd == 1) k = HS_LS_TRIDIAGONAL;
+    hs_linsolver *s = hs_calloc(1, sizeof *s);
+    if (!s) return HS_ENOMEM;
+    s->ctx = ctx;
+    s->kind = k;
+    s->n = n;
+    s->kd = k == HS_LS_DENSE ? n - 1 : kd;
+    s->ldab = 3 * s->kd + 1;
+    const size_t size = k == HS_LS_DENSE ? (size_t)n * (size_t)n : hs_ls_banded_size(s);
+    s->lu = hs_dvec(size);
+    s->ipiv = hs_calloc((size_t)n, sizeof *s->ipiv);
+    if (!s->lu || !s->ipiv) {
+        hs_linsolver_destroy(&s);
+        return HS_ENOMEM;
+    }
+    *out = s;
+    return 0;
+}
+
+int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out)
+{
+    return hs_linsolver_create_band(ctx, kind ? kind : "dense", n, n - 1, out);
+}
+
+const char *hs_linsolver_kind(const hs_linsolver *s)
+{
+    return s->kind == HS_LS_DENSE ? "dense" : "banded";
+}
+
+int hs_linsolver_factor(hs_linsolver *s, const double *A)
+{
+    lapack_int info;
+    if (s->kind == HS_LS_DENSE) {
+        memcpy(s->lu, A, (size_t)s->n * (size_t)s->n * sizeof(double));
+        info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, s->n, s->n, s->lu, s->n, s->ipiv);
+    } else {
+        info = hs_ls_banded_factor(s, A);
+    }
+    s->factored = (info == 0);
+    if (info > 0)
+        return hs_fail(s->ctx, HS_ESINGULAR, "linear solver: matrix is singular (pivot %d)",
+                       (int)info);
+    if (info < 0)
+        return hs_fail(s->ctx, HS_EINVAL, "linear solver: %s LU argument %d", hs_linsolver_kind(s),
+                       (int)-info);
+    return 0;
+}
+
+int hs_linsolver_solve(hs_linsolver *s, double *b)
+{
+    if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
+    lapack_int info = s->kind == HS_LS_DENSE ? LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', s->n, 1,
+                                                                   s->lu, s->n, s->ipiv, b, s->n)
+                                             : hs_ls_banded_solve(s, b);
+    return info == 0
+               ? 0
+               : hs_fail(s->ctx, HS_EINVAL, "linear solver: %s solve failed", hs_linsolver_kind(s));
+}
+
+void hs_linsolver_destroy(hs_linsolver **s)
+{
+    if (!s || !*s) return;
+    hs_free((*s)->lu);
+    hs_free((*s)->ipiv);
+    hs_free(*s);
+    *s = NULL;
+}

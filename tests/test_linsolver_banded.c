@@ -1,0 +1,133 @@
+/* The banded linear solver and the band-limited kernels, on systems with closed-form solutions:
+ * the second-difference matrix K = tridiag(-1, 2, -1), K ones = e_1 + e_n, K^2 ones = 2 e_1 - e_2
+ * - e_(n-1) + 2 e_n, K x = ones has x_i = i (n + 1 - i) / 2 (1-based), and tridiag(1, 0, 1) of
+ * even order, which needs pivoting. */
+#include "hs_test.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N 12
+
+static void second_difference(int n, double *K)
+{
+    memset(K, 0, (size_t)n * (size_t)n * sizeof(double));
+    for (int i = 0; i < n; i++) {
+        HS_AT(K, n, i, i) = 2.0;
+        if (i > 0) HS_AT(K, n, i, i - 1) = HS_AT(K, n, i - 1, i) = -1.0;
+    }
+}
+
+/* Factors A with a solver of the given kind and half-bandwidth, solves for b, checks x. */
+static void solve_and_check(const char *kind, int n, int kd, const double *A, const double *b,
+                            const double *x, const char *expect_kind)
+{
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create_band(NULL, kind, n, kd, &s), 0);
+    assert_string_equal(hs_linsolver_kind(s), expect_kind);
+    assert_int_equal(hs_linsolver_factor(s, A), 0);
+    double y[N];
+    memcpy(y, b, (size_t)n * sizeof(double));
+    const uint64_t before = hs_alloc_count();
+    assert_int_equal(hs_linsolver_solve(s, y), 0);
+    assert_true(hs_alloc_count() == before); /* solves never allocate */
+    for (int i = 0; i < n; i++) assert_true(fabs(y[i] - x[i]) <= 1e-12 * fmax(1.0, fabs(x[i])));
+    hs_linsolver_destroy(&s);
+}
+
+static void test_tridiagonal(void **state)
+{
+    (void)state;
+    double K[N * N], b[N], x[N];
+    second_difference(N, K);
+    for (int i = 0; i < N; i++) {
+        b[i] = 1.0;
+        x[i] = 0.5 * (i + 1) * (N - i); /* i (n + 1 - i) / 2, 1-based */
+    }
+    solve_and_check("banded", N, 1, K, b, x, "banded"); /* dgttrf */
+    solve_and_check("banded", N, 3, K, b, x, "banded"); /* dgbtrf, a wider band than needed */
+    solve_and_check(NULL, N, 1, K, b, x, "banded");
+    solve_and_check("dense", N, 1, K, b, x, "dense");
+}
+
+static void test_pentadiagonal(void **state)
+{
+    (void)state;
+    double K[N * N], K2[N * N], b[N] = {0}, x[N];
+    second_difference(N, K);
+    hs_matmul(N, K, K, K2);
+    assert_int_equal(hs_mat_bandwidth(N, K), 1);
+    assert_int_equal(hs_mat_bandwidth(N, K2), 2);
+    b[0] = b[N - 1] = 2.0;
+    b[1] = b[N - 2] = -1.0;
+    for (int i = 0; i < N; i++) x[i] = 1.0;
+    solve_and_check("banded", N, 2, K2, b, x, "banded");
+    solve_and_check(NULL, N, 2, K2, b, x, "banded"); /* 4 kd < n */
+}
+
+static void test_pivoting(void **state)
+{
+    (void)state;
+    /* tridiag(1, 0, 1), n = 4: x = (1, 2, 3, 4) gives b = (2, 4, 6, 3) */
+    double A[16] = {0}, b[4] = {2, 4, 6, 3}, x[4] = {1, 2, 3, 4};
+    for (int i = 0; i + 1 < 4; i++) HS_AT(A, 4, i, i + 1) = HS_AT(A, 4, i + 1, i) = 1.0;
+    solve_and_check("banded", 4, 1, A, b, x, "banded");
+    solve_and_check("banded", 4, 2, A, b, x, "banded");
+}
+
+static void test_singular_and_choice(void **state)
+{
+    (void)state;
+    /* tridiag(1, 0, 1) of odd order is singular */
+    double A[9] = {0};
+    for (int i = 0; i + 1 < 3; i++) HS_AT(A, 3, i, i + 1) = HS_AT(A, 3, i + 1, i) = 1.0;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    for (int kd = 1; kd <= 2; kd++) {
+        hs_linsolver *s = NULL;
+        assert_int_equal(hs_linsolver_create_band(ctx, "banded", 3, kd, &s), 0);
+        assert_int_equal(hs_linsolver_factor(s, A), HS_ESINGULAR);
+        assert_int_equal(hs_linsolver_solve(s, A), HS_EINVAL); /* not factored */
+        hs_linsolver_destroy(&s);
+    }
+    /* the automatic choice: narrow bands are banded, wide ones dense */
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create_band(ctx, NULL, 100, 10, &s), 0);
+    assert_string_equal(hs_linsolver_kind(s), "banded");
+    hs_linsolver_destroy(&s);
+    assert_int_equal(hs_linsolver_create_band(ctx, NULL, 100, 40, &s), 0);
+    assert_string_equal(hs_linsolver_kind(s), "dense");
+    hs_linsolver_destroy(&s);
+    assert_int_equal(hs_linsolver_create_band(ctx, "sparse", 10, 1, &s), HS_EUNSUPPORTED);
+    hs_ctx_destroy(&ctx);
+}
+
+static void test_band_kernels(void **state)
+{
+    (void)state;
+    double K[N * N], ones[N], y[N];
+    second_difference(N, K);
+    for (int i = 0; i < N; i++) ones[i] = 1.0;
+    hs_band_matvec(N, 1, K, ones, y); /* K ones = e_1 + e_n */
+    for (int i = 0; i < N; i++) assert_true(y[i] == (i == 0 || i == N - 1 ? 1.0 : 0.0));
+    hs_band_matvec_add(N, 1, K, ones, -2.0, y); /* y - 2 K ones */
+    for (int i = 0; i < N; i++) assert_true(y[i] == (i == 0 || i == N - 1 ? -1.0 : 0.0));
+    /* zeroing the band of K leaves nothing; of a full matrix, only the corners */
+    hs_band_zero(N, 1, K);
+    assert_int_equal(hs_mat_bandwidth(N, K), 0);
+    for (int k = 0; k < N * N; k++) assert_true(K[k] == 0.0);
+    for (int k = 0; k < N * N; k++) K[k] = 1.0;
+    hs_band_zero(N, N - 3, K);
+    assert_int_equal(hs_mat_bandwidth(N, K), N - 1);
+    assert_true(HS_AT(K, N, N - 1, 0) == 1.0 && HS_AT(K, N, N - 3, 0) == 0.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tridiagonal),  cmocka_unit_test(test_pentadiagonal),
+        cmocka_unit_test(test_pivoting),     cmocka_unit_test(test_singular_and_choice),
+        cmocka_unit_test(test_band_kernels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
