@@ -64,7 +64,8 @@ double hs_model_spring_force(const hs_model *m, int s);
 double hs_model_spring_deformation(const hs_model *m, int s);
 
 /* Damping matrix C (n x n), lent; zero until one of the setters runs. Setters use the initial
- * stiffness and the lumped mass, so add springs and masses first. */
+ * stiffness (springs + extra stiffness) and the lumped mass, so add springs, masses and the
+ * extra stiffness first. */
 const double *hs_model_damping(const hs_model *m);
 int hs_model_damping_none(hs_model *m);
 /* Rayleigh: C = a0 M + a1 K0 with ratios zeta_i, zeta_j at modes i, j (0-based). */
@@ -76,8 +77,15 @@ int hs_model_damping_modal(hs_model *m, const double *ratios);
 /* The Rayleigh coefficients that the last setter used (zero for modal or none). */
 void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1);
 
-/* Modes of the initial-stiffness model: circular frequencies squared (ascending) and
- * M-orthonormal shapes (n x n column-major). Either output may be NULL. */
+/* Extra stiffness (n x n, copied; NULL clears it) that the modes and the damping setters add to
+ * the springs' initial stiffness: the initial stiffness of the experimental substructures,
+ * sum T^T K0l T, so that periods and damping see the whole structure even when the numerical
+ * model has no springs. hs_model_initial_stiffness, hs_model_restore and hs_model_dynamics stay
+ * numerical. Set it before the damping setters. */
+int hs_model_set_extra_stiffness(hs_model *m, const double *K);
+
+/* Modes of the initial-stiffness model (springs + extra stiffness): circular frequencies squared
+ * (ascending) and M-orthonormal shapes (n x n column-major). Either output may be NULL. */
 int hs_model_modes(hs_model *m, double *omega2, double *phi);
 
 /* Fills an integrator's view of this model (numerical only: Me = Ke = NULL). K0 is the caller's

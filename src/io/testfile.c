@@ -1,5 +1,6 @@
 /* The test definition file loader: reads the YAML tree, checks the top level, hysim, name,
- * units and output, and hands the other sections to their readers. Never runs code. */
+ * units and output, and hands the other sections to their readers (materials, structure, sites,
+ * experimental, damping, ground_motion, analysis, in that order). Never runs code. */
 #include "testfile_impl.h"
 
 #include <errno.h>
@@ -75,21 +76,6 @@ static int output(hs_tf *L, const hs_ynode *root)
     return rc;
 }
 
-/* Top-level keys: unknown ones suggested, later sections refused with a clear message. */
-static int top_keys(hs_tf *L, const hs_ynode *root)
-{
-    int rc = hs_tf_mapping(L, root, "the top level", hs_tf_top_keys, HS_TF_NTOP);
-    for (size_t i = 0; !rc && i < root->n; i++) {
-        const hs_ynode *k = hs_ynode_key(root, i);
-        if (strcmp(k->text, "experimental") == 0 || strcmp(k->text, "sites") == 0)
-            rc = hs_tf_fail(L, k,
-                            "'%s' is not supported yet: experimental substructures and sites "
-                            "arrive with the virtual lab; this build runs numerical models only",
-                            k->text);
-    }
-    return rc;
-}
-
 static int load_tree(hs_tf *L, const hs_ynode *root)
 {
     if (!root || (root->kind == HS_YNODE_SCALAR && root->len == 0 && root->plain))
@@ -99,8 +85,9 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
                           "expected a mapping of sections (hysim, name, units, ...), "
                           "got %s",
                           hs_ynode_kind_name(root));
-    const hs_ynode *s;
-    int rc = top_keys(L, root);
+    const hs_ynode *s, *ex = hs_ynode_get(root, "experimental"), *si = hs_ynode_get(root, "sites");
+    L->has_experimental = ex != NULL;
+    int rc = hs_tf_mapping(L, root, "the top level", hs_tf_top_keys, HS_TF_NTOP);
     if (!rc) rc = version(L, root);
     if (!rc) rc = name(L, root);
     if (!rc) rc = units(L, root);
@@ -108,11 +95,19 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = hs_tf_materials(L, s);
     if (!rc) rc = hs_tf_required(L, root, "structure", "the top level", &s);
     if (!rc) rc = hs_tf_structure(L, s);
+    if (!rc && ex && !si)
+        rc = hs_tf_fail(L, root,
+                        "missing required key 'sites' in the top level (experimental elements "
+                        "name the sites that hold them)");
+    if (!rc) rc = hs_tf_sites(L, si);
+    if (!rc) rc = hs_tf_experimental(L, ex);
+    if (!rc) rc = hs_tf_damping(L);
     if (!rc) rc = hs_tf_required(L, root, "ground_motion", "the top level", &s);
     if (!rc) rc = hs_tf_ground_motion(L, s);
     if (!rc) rc = hs_tf_required(L, root, "analysis", "the top level", &s);
     if (!rc) rc = hs_tf_analysis(L, s);
     if (!rc) rc = output(L, root);
+    if (!rc) hs_tf_sites_finish(L);
     return rc;
 }
 
@@ -138,6 +133,8 @@ int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const cha
     hs_ytree_destroy(&tree);
     for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
     hs_free(L.materials);
+    for (int i = 0; L.sites && i < L.def->nsites; i++) hs_free(L.sites[i].K0);
+    hs_free(L.sites);
     if (rc) {
         hs_test_def_destroy(&L.def);
         return rc;
@@ -205,6 +202,17 @@ void hs_test_def_destroy(hs_test_def **def)
     hs_model_destroy(&(*def)->model);
     hs_ground_motion_destroy(&(*def)->gm);
     hs_options_destroy(&(*def)->integrator_opts);
+    for (int i = 0; (*def)->experimental && i < (*def)->nexp; i++) {
+        hs_free((*def)->experimental[i].T);
+        hs_free((*def)->experimental[i].K0l);
+        hs_free((*def)->experimental[i].Tp);
+    }
+    hs_free((*def)->experimental);
+    for (int i = 0; (*def)->sites && i < (*def)->nsites; i++) {
+        hs_options_destroy(&(*def)->sites[i].specimen_opts);
+        hs_options_destroy(&(*def)->sites[i].relaxation_opts);
+    }
+    hs_free((*def)->sites);
     hs_free(*def);
     *def = NULL;
 }

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static void registry_names(const char **names, size_t *n, size_t cap, int integrators)
 {
@@ -39,22 +38,7 @@ static int unknown_name(hs_tf *L, const hs_ynode *at, const char *what, const ch
 
 static int resolve_path(hs_tf *L, const hs_ynode *node, char *out, size_t cap)
 {
-    char rel[1024];
-    int rc = hs_tf_str(L, node, "ground_motion.file", rel, sizeof rel);
-    if (rc) return rc;
-    int w = (rel[0] == '/' || L->dir[0] == '\0') ? snprintf(out, cap, "%s", rel)
-                                                 : snprintf(out, cap, "%s/%s", L->dir, rel);
-    if (w < 0 || (size_t)w >= cap)
-        return hs_tf_fail(L, node, "ground_motion.file: the path is too long");
-    struct stat st;
-    if (stat(out, &st) != 0)
-        return hs_tf_fail(L, node,
-                          "ground_motion.file: cannot find '%s' (paths are relative to "
-                          "the test file's folder)",
-                          out);
-    if (!S_ISREG(st.st_mode))
-        return hs_tf_fail(L, node, "ground_motion.file: '%s' is not a regular file", out);
-    return 0;
+    return hs_tf_file(L, node, "ground_motion.file", out, cap);
 }
 
 /* {synthetic: {...}}: parameters from the registry's "synthetic" entry. */
@@ -197,12 +181,12 @@ static int positive(hs_tf *L, const hs_ynode *node, const char *what, double *ou
 
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"integrator", "dt",         "duration",
-                                       "steps",      "time_scale", "clock"};
+    static const char *const keys[] = {"integrator", "dt",    "duration", "steps",
+                                       "time_scale", "clock", "seed"};
     const char *what = "analysis";
     hs_test_def *def = L->def;
     const hs_ynode *in, *dtn;
-    int rc = hs_tf_mapping(L, node, what, keys, 6);
+    int rc = hs_tf_mapping(L, node, what, keys, 7);
     if (!rc) rc = hs_tf_required(L, node, "integrator", what, &in);
     if (!rc) rc = integrator(L, in);
     if (!rc) rc = hs_tf_required(L, node, "dt", what, &dtn);
@@ -236,6 +220,13 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
         if (!rc && strcmp(def->clock, "virtual") != 0 && strcmp(def->clock, "real") != 0)
             rc = hs_tf_fail(L, ck, "analysis.clock: expected 'virtual' or 'real', got '%s'",
                             def->clock);
+    }
+    def->seed = 1;
+    const hs_ynode *sd = hs_ynode_get(node, "seed");
+    if (!rc && sd) {
+        long seed = 0;
+        rc = hs_tf_int(L, sd, "analysis.seed", 0, HS_TF_MAX_SEED, &seed);
+        def->seed = (uint64_t)seed;
     }
     return rc;
 }

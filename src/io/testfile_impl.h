@@ -9,7 +9,8 @@
 
 #define HS_TF_MAX_DOFS    1000
 #define HS_TF_MAX_STEPS   1000000000LL
-#define HS_TF_MAX_SAMPLES 10000000.0 /* synthetic ground motion: duration / dt */
+#define HS_TF_MAX_SAMPLES 10000000.0        /* synthetic ground motion: duration / dt */
+#define HS_TF_MAX_SEED    9007199254740992L /* 2^53: every seed is exact in a double */
 
 /* A material of the `materials` section: validated options, created per spring. */
 typedef struct hs_tf_material {
@@ -19,6 +20,16 @@ typedef struct hs_tf_material {
     const hs_ynode *node;
 } hs_tf_material;
 
+/* What the loader keeps about a site while reading the experimental elements. */
+typedef struct hs_tf_site {
+    const hs_ynode *node;                      /* the site's mapping */
+    const hs_ynode *act_key[HS_SITE_MAX_ACT];  /* each actuator's key, for messages */
+    const hs_ynode *act_user[HS_SITE_MAX_ACT]; /* where an element first used it, or NULL */
+    int seed_given;                            /* 0: seed = analysis.seed + index */
+    double *K0;                                /* specimen initial stiffness (nact x nact,
+                                                  column-major), or NULL when unknown */
+} hs_tf_site;
+
 typedef struct hs_tf {
     hs_ctx *ctx;
     const char *name; /* file name used in messages */
@@ -26,6 +37,10 @@ typedef struct hs_tf {
     hs_test_def *def;
     hs_tf_material *materials;
     size_t nmaterials;
+    const hs_ynode
+        *damping;         /* structure.damping, applied once the experimental elements are read */
+    int has_experimental; /* the file has an `experimental` section */
+    hs_tf_site *sites;    /* def->nsites */
 } hs_tf;
 
 /* "NAME:LINE:COL: message" at `at` (HS_EINPUT). */
@@ -53,6 +68,18 @@ int hs_tf_num_list(hs_tf *L, const hs_ynode *node, const char *what, size_t n,
  * required ones present. Keys listed in `skip` belong to the caller and are not parameters. */
 int hs_tf_params(hs_tf *L, const hs_ynode *map, const char *what, const hs_param_spec *specs,
                  const char *const *skip, size_t nskip, hs_options *opts);
+/* A matrix written row by row as a list of lists ([[a, b], [c, d]]). rows / cols: the expected
+ * sizes, or 0 for any (then *nrows / *ncols receive them; at most HS_TF_MAX_MATRIX each);
+ * `row_of` and `col_of` name what a row and a column count in messages ("actuator", "DOF").
+ * out receives rows x cols values row by row (room for the expected or maximum size). */
+#define HS_TF_MAX_MATRIX 64
+int hs_tf_matrix(hs_tf *L, const hs_ynode *node, const char *what, size_t rows, size_t cols,
+                 const char *row_of, const char *col_of, double *out, size_t *nrows, size_t *ncols);
+/* A relative path resolved against the test file's folder; the file must exist. */
+int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap);
+/* The material `name` of the materials section, or NULL with an error at `node`. */
+const hs_tf_material *hs_tf_find_material(hs_tf *L, const hs_ynode *node, const char *what,
+                                          int *rc);
 /* "what.sub" and "what[i]" (1-based) into buf, for nested messages. */
 const char *hs_tf_path(char *buf, size_t cap, const char *what, const char *sub);
 const char *hs_tf_index(char *buf, size_t cap, const char *what, size_t i);
@@ -62,5 +89,18 @@ int hs_tf_materials(hs_tf *L, const hs_ynode *node);
 int hs_tf_structure(hs_tf *L, const hs_ynode *node);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node);
+/* structure.damping, after the experimental elements (their initial stiffness counts). */
+int hs_tf_damping(hs_tf *L);
+/* `sites` (node may be NULL: none), then `experimental` (NULL: none; checks that every site
+ * actuator is used and sets the model's extra stiffness). */
+int hs_tf_sites(hs_tf *L, const hs_ynode *node);
+int hs_tf_experimental(hs_tf *L, const hs_ynode *node);
+/* After `analysis`: default site seeds (analysis.seed + index) and the time scale. */
+void hs_tf_sites_finish(hs_tf *L);
+/* A site's specimen and relaxation (testfile_specimen.c): fills cfg's specimen fields and
+ * K0 (nact x nact) when the specimen states an initial stiffness (*has_K0 = 1). */
+int hs_tf_specimen(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg,
+                   double *K0, int *has_K0);
+int hs_tf_relaxation(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
 
 #endif

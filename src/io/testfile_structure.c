@@ -1,5 +1,6 @@
 /* The `materials` and `structure` sections: materials validated against the material registry,
- * then the model (masses, ground influence, stories, springs, damping). */
+ * then the model (masses, ground influence, stories, springs) and, once the experimental elements
+ * are known, its damping. */
 #include "testfile_impl.h"
 
 #include <math.h>
@@ -61,8 +62,7 @@ int hs_tf_materials(hs_tf *L, const hs_ynode *node)
     return 0;
 }
 
-static const hs_tf_material *find_material(hs_tf *L, const hs_ynode *node, const char *what,
-                                           int *rc)
+const hs_tf_material *hs_tf_find_material(hs_tf *L, const hs_ynode *node, const char *what, int *rc)
 {
     char name[64];
     *rc = hs_tf_str(L, node, what, name, sizeof name);
@@ -111,7 +111,7 @@ static int shear_building(hs_tf *L, const hs_ynode *node, int n)
         if (!rc) rc = hs_tf_required(L, s, "material", sw, &mn);
         if (rc) return rc;
         const hs_tf_material *mat =
-            find_material(L, mn, hs_tf_path(mw, sizeof mw, sw, "material"), &rc);
+            hs_tf_find_material(L, mn, hs_tf_path(mw, sizeof mw, sw, "material"), &rc);
         if (!mat) return rc;
         rc = hs_model_add_story(L->def->model, (int)i, mat->type, mat->opts, mat->name);
         if (rc < 0) return hs_tf_wrap(L, s, sw, rc);
@@ -167,7 +167,7 @@ static int springs(hs_tf *L, const hs_ynode *node, int n)
             return hs_tf_fail(L, tn, "%s: a spring must join two different DOFs (from = to = %d)",
                               sw, to + 1);
         const hs_tf_material *mat =
-            find_material(L, mn, hs_tf_path(sub, sizeof sub, sw, "material"), &rc);
+            hs_tf_find_material(L, mn, hs_tf_path(sub, sizeof sub, sw, "material"), &rc);
         if (!mat) return rc;
         rc = hs_model_add_spring(L->def->model, name, from, to, mat->type, mat->opts, mat->name);
         if (rc < 0) return hs_tf_wrap(L, s, sw, rc);
@@ -311,8 +311,10 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
     if (!rc) rc = hs_tf_required(L, node, "damping", what, &damp);
     if (rc) return rc;
     const hs_ynode *sb = hs_ynode_get(node, "shear_building"), *sp = hs_ynode_get(node, "springs");
-    if (!sb && !sp)
-        return hs_tf_fail(L, node, "structure: no stiffness; give shear_building, springs or both");
+    if (!sb && !sp && !L->has_experimental)
+        return hs_tf_fail(L, node,
+                          "structure: no stiffness; give shear_building, springs or both (or "
+                          "experimental elements)");
     double *mass = hs_dvec((size_t)n), *iota = hs_dvec((size_t)n);
     rc = (!mass || !iota) ? HS_ENOMEM : 0;
     if (!rc) rc = hs_tf_num_list(L, mn, "structure.mass", (size_t)n, "DOF", mass);
@@ -331,6 +333,11 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
     hs_free(iota);
     if (!rc && sb) rc = shear_building(L, sb, (int)n);
     if (!rc && sp) rc = springs(L, sp, (int)n);
-    if (!rc) rc = damping(L, damp, (int)n);
+    L->damping = damp;
     return rc;
+}
+
+int hs_tf_damping(hs_tf *L)
+{
+    return damping(L, L->damping, hs_model_ndof(L->def->model));
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HS_TF_MSG 768
 
@@ -229,5 +230,65 @@ int hs_tf_params(hs_tf *L, const hs_ynode *map, const char *what, const hs_param
         rc = param_value(L, v, hs_tf_path(sub, sizeof sub, what, p->name), p, opts);
         if (rc) return rc;
     }
+    return 0;
+}
+
+int hs_tf_matrix(hs_tf *L, const hs_ynode *node, const char *what, size_t rows, size_t cols,
+                 const char *row_of, const char *col_of, double *out, size_t *nrows, size_t *ncols)
+{
+    char got[64];
+    if (node->kind != HS_YNODE_SEQUENCE || node->n == 0 ||
+        node->items[0]->kind != HS_YNODE_SEQUENCE) {
+        quoted(node, got, sizeof got);
+        return hs_tf_fail(L, node,
+                          "%s: expected a matrix written row by row ([[a, b], [c, d]]), "
+                          "got %s",
+                          what,
+                          node->kind == HS_YNODE_SEQUENCE && node->n ? "a list of numbers" : got);
+    }
+    if (rows && node->n != rows)
+        return hs_tf_fail(L, node, "%s: expected %zu rows (one per %s), got %zu", what, rows,
+                          row_of, node->n);
+    if (!rows && node->n > HS_TF_MAX_MATRIX)
+        return hs_tf_fail(L, node, "%s: more than %d rows", what, HS_TF_MAX_MATRIX);
+    const size_t r = node->n;
+    size_t c = cols ? cols : node->items[0]->n;
+    if (!cols && (c == 0 || c > HS_TF_MAX_MATRIX))
+        return hs_tf_fail(L, node->items[0], "%s: a row must have 1 to %d values", what,
+                          HS_TF_MAX_MATRIX);
+    char item[160];
+    for (size_t i = 0; i < r; i++) {
+        const hs_ynode *row = node->items[i];
+        hs_tf_index(item, sizeof item, what, i);
+        if (row->kind != HS_YNODE_SEQUENCE) {
+            quoted(row, got, sizeof got);
+            return hs_tf_fail(L, row, "%s: expected a row [a, b, ...], got %s", item, got);
+        }
+        if (row->n != c)
+            return hs_tf_fail(L, row, "%s: expected %zu values (one per %s), got %zu", item, c,
+                              col_of, row->n);
+        int rc = hs_tf_num_list(L, row, item, c, col_of, out + i * c);
+        if (rc) return rc;
+    }
+    if (nrows) *nrows = r;
+    if (ncols) *ncols = c;
+    return 0;
+}
+
+int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap)
+{
+    char rel[1024];
+    int rc = hs_tf_str(L, node, what, rel, sizeof rel);
+    if (rc) return rc;
+    int w = (rel[0] == '/' || L->dir[0] == '\0') ? snprintf(out, cap, "%s", rel)
+                                                 : snprintf(out, cap, "%s/%s", L->dir, rel);
+    if (w < 0 || (size_t)w >= cap) return hs_tf_fail(L, node, "%s: the path is too long", what);
+    struct stat st;
+    if (stat(out, &st) != 0)
+        return hs_tf_fail(L, node,
+                          "%s: cannot find '%s' (paths are relative to the test file's folder)",
+                          what, out);
+    if (!S_ISREG(st.st_mode))
+        return hs_tf_fail(L, node, "%s: '%s' is not a regular file", what, out);
     return 0;
 }

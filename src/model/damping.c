@@ -1,15 +1,38 @@
-/* Damping matrices from the modes of the initial-stiffness model, and the modes themselves. */
+/* Damping matrices from the modes of the initial-stiffness model, and the modes themselves. The
+ * initial stiffness is the springs' plus the extra (experimental) stiffness. */
 #include "model_impl.h"
 
 #include <math.h>
 #include <string.h>
+
+int hs_model_set_extra_stiffness(hs_model *m, const double *K)
+{
+    const size_t nn = (size_t)m->n * (size_t)m->n;
+    if (!K) {
+        hs_free(m->Kx);
+        m->Kx = NULL;
+        return 0;
+    }
+    if (!m->Kx && !(m->Kx = hs_dvec(nn))) return HS_ENOMEM;
+    memcpy(m->Kx, K, nn * sizeof(double));
+    return 0;
+}
+
+/* The stiffness that modes and damping see: springs + extra stiffness. */
+static int total_stiffness(const hs_model *m, double *K)
+{
+    int rc = hs_model_initial_stiffness(m, K);
+    if (!rc && m->Kx)
+        for (size_t i = 0; i < (size_t)m->n * (size_t)m->n; i++) K[i] += m->Kx[i];
+    return rc;
+}
 
 int hs_model_modes(hs_model *m, double *omega2, double *phi)
 {
     const size_t n = (size_t)m->n;
     double *K = hs_dvec(n * n), *w = hs_dvec(n), *v = hs_dvec(n * n);
     int rc = (!K || !w || !v) ? HS_ENOMEM : 0;
-    if (!rc) rc = hs_model_initial_stiffness(m, K);
+    if (!rc) rc = total_stiffness(m, K);
     if (!rc) rc = hs_sym_eig(m->ctx, m->n, K, m->M, w, v);
     if (!rc) {
         for (size_t i = 0; i < n; i++)
@@ -49,7 +72,7 @@ static int hs_model_damping_mk(hs_model *m, double a0, double a1)
     const size_t n = (size_t)m->n;
     double *K = hs_dvec(n * n);
     if (!K) return HS_ENOMEM;
-    hs_model_initial_stiffness(m, K);
+    total_stiffness(m, K);
     hs_mat_axpby(m->n, a0, m->M, a1, K, m->C);
     hs_free(K);
     m->a0 = a0;

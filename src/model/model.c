@@ -36,6 +36,7 @@ void hs_model_destroy(hs_model **pm)
     hs_free(m->iota);
     hs_free(m->M);
     hs_free(m->C);
+    hs_free(m->Kx);
     hs_free(m);
     *pm = NULL;
 }

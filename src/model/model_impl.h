@@ -20,6 +20,7 @@ struct hs_model {
     int n;
     double *mass, *iota;
     double *M, *C; /* n x n */
+    double *Kx;    /* extra stiffness for modes and damping (n x n), or NULL */
     double a0, a1; /* Rayleigh coefficients of the last damping setter */
     hs_spring *springs;
     int nsprings;
