@@ -34,8 +34,33 @@ void hs_band_matvec(int n, int kd, const double *A, const double *x, double *y)
     hs_band_matvec_add(n, kd, A, x, 1.0, y);
 }
 
+/* kd = 1 (shear buildings): the column loop unrolled; the same operations in the same order. */
+static void band_matvec_add_tridiagonal(int n, const double *A, const double *x, double alpha,
+                                        double *y)
+{
+    for (int j = 0; j < n; j++) {
+        const double s = alpha * x[j];
+        if (s == 0.0) continue;
+        const double *col = A + (size_t)j * (size_t)n;
+        if (j > 0) y[j - 1] += col[j - 1] * s;
+        y[j] += col[j] * s;
+        if (j + 1 < n) y[j + 1] += col[j + 1] * s;
+    }
+}
+
 void hs_band_matvec_add(int n, int kd, const double *A, const double *x, double alpha, double *y)
 {
+    if (kd == 0) {
+        for (int j = 0; j < n; j++) {
+            const double s = alpha * x[j];
+            if (s != 0.0) y[j] += A[(size_t)j * (size_t)n + (size_t)j] * s;
+        }
+        return;
+    }
+    if (kd == 1 && n > 1) {
+        band_matvec_add_tridiagonal(n, A, x, alpha, y);
+        return;
+    }
     for (int j = 0; j < n; j++) {
         const double s = alpha * x[j];
         if (s == 0.0) continue;
