@@ -245,6 +245,7 @@ static void bw_cycles(hs_material *m, double ka, double kh, double a, int cycles
                       double *area, double *zarea, double *rsum, double *dE, double *peaks)
 {
     double st[4], E0 = 0.0;
+    *area = *zarea = *rsum = 0.0;
     for (int c = 0; c < cycles; c++) {
         if (c == cycles - 1) {
             assert_int_equal(hs_material_state_save(m, st), 0);
