@@ -327,6 +327,66 @@ static void test_remote_and_specimens(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* The seed 003 examples: periods 0.50 s and 0.13 s (roots of the 2-DOF characteristic equation
+ * m1 m2 l^2 - (m1 k + 2 k m2) l + k^2 = 0 with the file's masses), 5 % at mode 1 on the
+ * experimental stiffness, the lab as written; the perfect twin differs only in `perfect`. */
+static void test_seed003_examples(void **state)
+{
+    (void)state;
+    if (!hs_test_shared_path("data/records/ELC270.txt")) {
+        printf("SKIP: ../shared is absent (the examples read ELC270.txt)\n");
+        skip();
+    }
+    const char *files[2] = {"examples/seed003_linear_hybrid.yaml",
+                            "examples/seed003_linear_hybrid_perfect.yaml"};
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    const double two_pi = 6.283185307179586476925286766559, k = 1.0;
+    for (int f = 0; f < 2; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s", hs_test_source_path(files[f]));
+        hs_test_def *def = NULL;
+        int rc = hs_testfile_load(ctx, path, &def);
+        if (rc) fprintf(stderr, "%s\n", hs_ctx_message(ctx));
+        assert_int_equal(rc, 0);
+        const double *m = hs_model_mass(def->model);
+        const double b = m[0] * k + 2.0 * k * m[1], disc = b * b - 4.0 * m[0] * m[1] * k * k;
+        const double l1 = (b - sqrt(disc)) / (2.0 * m[0] * m[1]);
+        const double l2 = (b + sqrt(disc)) / (2.0 * m[0] * m[1]);
+        HS_ASSERT_NEAR(two_pi / sqrt(l1), 0.50, 1e-9);
+        HS_ASSERT_NEAR(two_pi / sqrt(l2), 0.13, 1e-9);
+        double w2[2], phi[4];
+        assert_int_equal(hs_model_modes(def->model, w2, phi), 0);
+        HS_ASSERT_NEAR(w2[0], l1, 1e-9 * l1);
+        HS_ASSERT_NEAR(w2[1], l2, 1e-9 * l2);
+        const double *C = hs_model_damping(def->model);
+        double q = 0.0;
+        for (int j = 0; j < 2; j++)
+            for (int i = 0; i < 2; i++) q += phi[i] * C[j * 2 + i] * phi[j];
+        HS_ASSERT_NEAR(q / (2.0 * sqrt(w2[0])), 0.05, 1e-12);
+        HS_ASSERT_NEAR(def->dt, 10.0 / 1024.0, 0.0);
+        assert_string_equal(def->integrator, "central_difference");
+        assert_int_equal(def->nexp, 1);
+        assert_int_equal(def->nsites, 1);
+        const hs_site_config *s = &def->sites[0];
+        assert_int_equal(s->perfect, f);
+        assert_int_equal(s->nact, 2);
+        HS_ASSERT_NEAR(s->rate, 1024.0, 0.0);
+        HS_ASSERT_NEAR(s->actuator[0].a, 3.0, 0.0);
+        HS_ASSERT_NEAR(s->actuator[1].a, 3.0, 0.0);
+        HS_ASSERT_NEAR(s->displacement.rms, 0.01, 0.0);
+        assert_string_equal(def->units_length, "mm");
+        /* x = (d1, d2 - d1) */
+        const double *T = def->experimental[0].T;
+        HS_ASSERT_NEAR(T[0], 1.0, 0.0);
+        HS_ASSERT_NEAR(T[1], -1.0, 0.0);
+        HS_ASSERT_NEAR(T[2], 0.0, 0.0);
+        HS_ASSERT_NEAR(T[3], 1.0, 0.0);
+        hs_test_def_destroy(&def);
+    }
+    hs_ctx_destroy(&ctx);
+}
+
 /* Bad files: the base with one substring replaced. */
 typedef struct bad_case {
     const char *find, *replace;
@@ -419,6 +479,9 @@ static const bad_case bad_cases[] = {
     {"initial_stiffness", "initial_stiffnes", "12:57",
      "unknown key 'initial_stiffnes' in experimental[1]; did you mean 'initial_stiffness'?"},
     {"sites:\n", "sitez:\n", "14:1", "did you mean 'sites'?"},
+    {"materials:\n  bw: {type: bouc_wen, alpha: 0.1, k0: 2.8, n: 1, gamma: 0.5, beta: 0.5}\n"
+     "  el: {type: elastic, k: 2}\n",
+     "", "17:42", "unknown material 'bw' (known: none, the file has no materials section)"},
     {"    specimen: {type: linear, K: [[2, 0], [0, 2]]}\n", "", "23:5",
      "missing required key 'specimen' in sites.lab2"},
     {"K: [[2, 0], [0, 2]]", "K: [[2, 0]]", "25:33",
@@ -485,9 +548,9 @@ static void test_bad_files(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elements),        cmocka_unit_test(test_sites),
-        cmocka_unit_test(test_extra_stiffness), cmocka_unit_test(test_remote_and_specimens),
-        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_elements),         cmocka_unit_test(test_sites),
+        cmocka_unit_test(test_extra_stiffness),  cmocka_unit_test(test_remote_and_specimens),
+        cmocka_unit_test(test_seed003_examples), cmocka_unit_test(test_bad_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,9 +22,11 @@ typedef struct hs_exp_element_def {
     int nact;                      /* actuators of this element */
     int channel[HS_SITE_MAX_ACT];  /* the site's actuator index of each of them */
     double *T;                     /* nact x ndof, column-major (owned) */
-    double *K0l;                   /* nact x nact initial stiffness, actuator coordinates (owned),
-                                      or NULL: taken from the site's specimen model */
-    double *Tp;                    /* nact x nact intrinsic parameters (seed 003 eq. 5.3) or NULL */
+    double *K0l;                   /* nact x nact initial stiffness, actuator coordinates,
+                                      column-major (owned), or NULL: taken from the site's
+                                      specimen model */
+    double *Tp;                    /* nact x nact intrinsic parameters (seed 003 eq. 5.3),
+                                      column-major, or NULL */
 } hs_exp_element_def;
 
 typedef struct hs_test_def {

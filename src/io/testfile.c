@@ -91,8 +91,10 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = version(L, root);
     if (!rc) rc = name(L, root);
     if (!rc) rc = units(L, root);
-    if (!rc) rc = hs_tf_required(L, root, "materials", "the top level", &s);
-    if (!rc) rc = hs_tf_materials(L, s);
+    /* materials: optional when experimental elements may carry all the stiffness */
+    if (!rc && (!ex || hs_ynode_get(root, "materials")))
+        rc = hs_tf_required(L, root, "materials", "the top level", &s);
+    if (!rc && (!ex || hs_ynode_get(root, "materials"))) rc = hs_tf_materials(L, s);
     if (!rc) rc = hs_tf_required(L, root, "structure", "the top level", &s);
     if (!rc) rc = hs_tf_structure(L, s);
     if (!rc && ex && !si)

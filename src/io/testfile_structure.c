@@ -82,7 +82,8 @@ const hs_tf_material *hs_tf_find_material(hs_tf *L, const hs_ynode *node, const 
         *rc = hs_tf_fail(L, node, "%s: unknown material '%s'; did you mean '%s'? (known: %s)", what,
                          name, near, list);
     else
-        *rc = hs_tf_fail(L, node, "%s: unknown material '%s' (known: %s)", what, name, list);
+        *rc = hs_tf_fail(L, node, "%s: unknown material '%s' (known: %s)", what, name,
+                         nn ? list : "none, the file has no materials section");
     return NULL;
 }
 
