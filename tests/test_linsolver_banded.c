@@ -1,7 +1,9 @@
 /* The banded linear solver and the band-limited kernels, on systems with closed-form solutions:
  * the second-difference matrix K = tridiag(-1, 2, -1), K ones = e_1 + e_n, K^2 ones = 2 e_1 - e_2
- * - e_(n-1) + 2 e_n, K x = ones has x_i = i (n + 1 - i) / 2 (1-based), and tridiag(1, 0, 1) of
- * even order, which needs pivoting. */
+ * - e_(n-1) + 2 e_n, K x = ones has x_i = i (n + 1 - i) / 2 (1-based) (symmetric positive-definite:
+ * the Cholesky-type path), tridiag(1, 0, 1) of even order (symmetric indefinite: LU with pivoting
+ * after the symmetric factor fails) and the lower bidiagonal 2 x_i - x_(i-1) = b_i with x = ones
+ * (not symmetric: LU directly). */
 #include "hs_test.h"
 
 #include <math.h>
@@ -75,6 +77,20 @@ static void test_pivoting(void **state)
     solve_and_check("banded", 4, 2, A, b, x, "banded");
 }
 
+static void test_nonsymmetric(void **state)
+{
+    (void)state;
+    double A[N * N] = {0}, b[N], x[N];
+    for (int i = 0; i < N; i++) {
+        HS_AT(A, N, i, i) = 2.0;
+        if (i > 0) HS_AT(A, N, i, i - 1) = -1.0;
+        b[i] = i == 0 ? 2.0 : 1.0;
+        x[i] = 1.0;
+    }
+    solve_and_check("banded", N, 1, A, b, x, "banded");
+    solve_and_check("banded", N, 2, A, b, x, "banded");
+}
+
 static void test_singular_and_choice(void **state)
 {
     (void)state;
@@ -127,7 +143,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tridiagonal),  cmocka_unit_test(test_pentadiagonal),
         cmocka_unit_test(test_pivoting),     cmocka_unit_test(test_singular_and_choice),
-        cmocka_unit_test(test_band_kernels),
+        cmocka_unit_test(test_band_kernels), cmocka_unit_test(test_nonsymmetric),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,15 +42,23 @@ double hs_dot(int n, const double *x, const double *y)
 
 double hs_norm2(int n, const double *x) { return sqrt(hs_dot(n, x, x)); }
 
-/* NaN entries are skipped, as fmax would (a comparison with NaN is false), without the call. */
+/* NaN entries are skipped, as fmax would (a comparison with NaN is false), without the call;
+ * four running maxima break the dependency chain (the maximum is exact in any order). */
 double hs_norm_inf(int n, const double *x)
 {
-    double m = 0.0;
-    for (int i = 0; i < n; i++) {
+    double m[4] = {0.0, 0.0, 0.0, 0.0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int k = 0; k < 4; k++) {
+            const double a = fabs(x[i + k]);
+            if (a > m[k]) m[k] = a;
+        }
+    for (; i < n; i++) {
         const double a = fabs(x[i]);
-        if (a > m) m = a;
+        if (a > m[0]) m[0] = a;
     }
-    return m;
+    const double m01 = m[1] > m[0] ? m[1] : m[0], m23 = m[3] > m[2] ? m[3] : m[2];
+    return m23 > m01 ? m23 : m01;
 }
 
 int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *omega2, double *phi)

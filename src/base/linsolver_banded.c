@@ -1,9 +1,21 @@
-/* The banded kinds of the linear solver: LU with partial pivoting of a band matrix (LAPACKE
- * dgbtrf/dgbtrs, kl = ku = kd) and, for kd = 1, of a tridiagonal one (dgttrf/dgttrs, no BLAS
- * calls: the cheapest for shear buildings). Both read the band of a dense n x n matrix. */
+/* The banded kinds of the linear solver, reading the band of a dense n x n matrix. A symmetric
+ * band is first factored as symmetric positive-definite (LAPACKE dpttrf for kd = 1, dpbtrf
+ * otherwise: no pivoting, and the solves keep divisions off their critical path); when that
+ * fails (indefinite) or the band is not symmetric, LU with partial pivoting (dgttrf for kd = 1,
+ * dgbtrf with kl = ku = kd otherwise; a diagonal, kd = 0, is divided by as such). Newton matrices
+ * of structures are symmetric and, but for strong softening, positive-definite. */
 #include "linsolver_impl.h"
 
 #include <string.h>
+
+static inline int band_lo(int j, int kd)
+{
+    return j - kd > 0 ? j - kd : 0;
+}
+static inline int band_hi(int n, int j, int kd)
+{
+    return j + kd < n - 1 ? j + kd : n - 1;
+}
 
 size_t hs_ls_banded_size(const hs_linsolver *s)
 {
@@ -12,37 +24,75 @@ size_t hs_ls_banded_size(const hs_linsolver *s)
     return (size_t)s->ldab * n;
 }
 
-lapack_int hs_ls_banded_factor(hs_linsolver *s, const double *A)
+static int band_symmetric(const double *A, int n, int kd)
+{
+    for (int j = 0; j < n; j++) {
+        const int hi = band_hi(n, j, kd);
+        for (int i = j + 1; i <= hi; i++)
+            if (HS_AT(A, n, i, j) != HS_AT(A, n, j, i)) return 0;
+    }
+    return 1;
+}
+
+static lapack_int tridiagonal_factor(hs_linsolver *s, const double *A)
 {
     const int n = s->n;
-    if (s->kind == HS_LS_TRIDIAGONAL) {
-        double *dl = s->lu, *d = dl + (n - 1), *du = d + n, *du2 = du + (n - 1);
+    if (band_symmetric(A, n, 1)) { /* d (n), e (n - 1) */
+        double *d = s->lu, *e = d + n;
         for (int i = 0; i < n; i++) d[i] = HS_AT(A, n, i, i);
-        for (int i = 0; i + 1 < n; i++) {
-            dl[i] = HS_AT(A, n, i + 1, i);
-            du[i] = HS_AT(A, n, i, i + 1);
-        }
-        return LAPACKE_dgttrf_work(n, dl, d, du, du2, s->ipiv);
+        for (int i = 0; i + 1 < n; i++) e[i] = HS_AT(A, n, i + 1, i);
+        s->spd = LAPACKE_dpttrf_work(n, d, e) == 0;
+        if (s->spd) return 0;
     }
-    /* band storage: A(i, j) at row 2 kd + i - j of column j; rows 0..kd-1 take the fill-in */
-    const int kd = s->kd;
+    double *dl = s->lu, *d = dl + (n - 1), *du = d + n, *du2 = du + (n - 1);
+    for (int i = 0; i < n; i++) d[i] = HS_AT(A, n, i, i);
+    for (int i = 0; i + 1 < n; i++) {
+        dl[i] = HS_AT(A, n, i + 1, i);
+        du[i] = HS_AT(A, n, i, i + 1);
+    }
+    return LAPACKE_dgttrf_work(n, dl, d, du, du2, s->ipiv);
+}
+
+static lapack_int band_factor(hs_linsolver *s, const double *A)
+{
+    const int n = s->n, kd = s->kd;
+    if (kd > 0 &&
+        band_symmetric(A, n, kd)) { /* upper band: A(i, j) at row kd + i - j, ldab kd + 1 */
+        const size_t ld = (size_t)kd + 1;
+        for (int j = 0; j < n; j++) {
+            double *col = s->lu + (size_t)j * ld;
+            for (int i = band_lo(j, kd); i <= j; i++) col[kd + i - j] = HS_AT(A, n, i, j);
+        }
+        s->spd = LAPACKE_dpbtrf_work(LAPACK_COL_MAJOR, 'U', n, kd, s->lu, kd + 1) == 0;
+        if (s->spd) return 0;
+    }
+    /* general band: A(i, j) at row 2 kd + i - j of column j; rows 0..kd-1 take the fill-in */
     const size_t ld = (size_t)s->ldab;
     memset(s->lu, 0, ld * (size_t)n * sizeof(double));
     for (int j = 0; j < n; j++) {
-        const int lo = j - kd > 0 ? j - kd : 0, hi = j + kd < n - 1 ? j + kd : n - 1;
         double *col = s->lu + (size_t)j * ld;
-        for (int i = lo; i <= hi; i++) col[2 * kd + i - j] = HS_AT(A, n, i, j);
+        const int hi = band_hi(n, j, kd);
+        for (int i = band_lo(j, kd); i <= hi; i++) col[2 * kd + i - j] = HS_AT(A, n, i, j);
     }
     return LAPACKE_dgbtrf_work(LAPACK_COL_MAJOR, n, n, kd, kd, s->lu, s->ldab, s->ipiv);
+}
+
+lapack_int hs_ls_banded_factor(hs_linsolver *s, const double *A)
+{
+    s->spd = 0;
+    return s->kind == HS_LS_TRIDIAGONAL ? tridiagonal_factor(s, A) : band_factor(s, A);
 }
 
 lapack_int hs_ls_banded_solve(hs_linsolver *s, double *b)
 {
     const int n = s->n;
     if (s->kind == HS_LS_TRIDIAGONAL) {
+        if (s->spd) return LAPACKE_dpttrs_work(LAPACK_COL_MAJOR, n, 1, s->lu, s->lu + n, b, n);
         double *dl = s->lu, *d = dl + (n - 1), *du = d + n, *du2 = du + (n - 1);
         return LAPACKE_dgttrs_work(LAPACK_COL_MAJOR, 'N', n, 1, dl, d, du, du2, s->ipiv, b, n);
     }
+    if (s->spd)
+        return LAPACKE_dpbtrs_work(LAPACK_COL_MAJOR, 'U', n, s->kd, 1, s->lu, s->kd + 1, b, n);
     return LAPACKE_dgbtrs_work(LAPACK_COL_MAJOR, 'N', n, s->kd, s->kd, 1, s->lu, s->ldab, s->ipiv,
                                b, n);
 }

@@ -14,8 +14,10 @@ struct hs_linsolver {
     hs_ls_kind kind;
     int n, kd; /* order and half-bandwidth (n - 1 for dense) */
     int factored;
-    /* dense: the LU (n x n); banded: LAPACK band storage (ldab x n, ldab = 3 kd + 1);
-     * tridiagonal: dl (n - 1), d (n), du (n - 1), du2 (n - 2) one after the other */
+    int spd; /* banded kinds: 1 when the last factor was the symmetric positive-definite one */
+    /* dense: the LU (n x n); banded: LAPACK band storage (ldab x n, ldab = 3 kd + 1; kd + 1 rows
+     * for the symmetric factor); tridiagonal: dl (n - 1), d (n), du (n - 1), du2 (n - 2) one after
+     * the other for LU, d (n), e (n - 1) for the symmetric factor */
     double *lu;
     lapack_int ldab;
     lapack_int *ipiv;
