@@ -106,8 +106,14 @@ int hs_model_damping_rayleigh(hs_model *m, int mode_i, int mode_j, double zeta_i
     }
     /* zeta = a0 / (2 w) + a1 w / 2 at both frequencies */
     const double a1 = 2.0 * (zeta_j * wj - zeta_i * wi) / (wj * wj - wi * wi);
-    const double a0 = 2.0 * zeta_i * wi - a1 * wi * wi;
-    return hs_model_damping_mk(m, a0, a1);
+    double a0 = 2.0 * zeta_i * wi - a1 * wi * wi;
+    /* Ratios chosen for a purely mass- or stiffness-proportional form leave the other term at
+     * round-off: snap it to zero (its share of the ratio at both modes below 1e-12). */
+    const double w2max = fmax(wi * wi, wj * wj), w2min = fmin(wi * wi, wj * wj);
+    double a1s = a1;
+    if (fabs(a1) * w2max <= 1e-12 * fabs(a0)) a1s = 0.0;
+    if (fabs(a0) <= 1e-12 * fabs(a1) * w2min) a0 = 0.0;
+    return hs_model_damping_mk(m, a0, a1s);
 }
 
 int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta)
