@@ -35,6 +35,16 @@ typedef struct hs_site_config {
     double voltage[HS_SITE_MAX_ACT]; /* specimen inputs (mr_damper command voltage) */
     int has_voltage;
     double time_scale;       /* wall seconds per simulated second (1 = real time) */
+    /* The site controller (all owned by the test definition, NULL for defaults):
+     *  command: the command generator's options (order, extrapolate, slow, slow_factor,
+     *           blend, hold_timeout, zeta, mass, ...: see include/hysim/cmdgen.h);
+     *  compensation: {type: none|polynomial|inverse|adaptive_inverse, ...} (compensator.h),
+     *           the same for every actuator;
+     *  link: the network between the coordinator and this site in virtual time ({delay, loss,
+     *           rto, max_retries, outages}: include/hysim/link.h), both directions alike. */
+    hs_options *command_opts;
+    hs_options *compensation_opts;
+    hs_options *link_opts;
     char url[256], key[256]; /* remote sites */
 } hs_site_config;
 

@@ -44,6 +44,11 @@ typedef struct hs_test_def {
     char output_dir[1024];
     char damping_kind[32]; /* rayleigh | stiffness_proportional | modal | none */
     uint64_t seed;         /* analysis.seed: seeds every random stream of the run (default 1) */
+    hs_options *compute_time_opts; /* analysis.compute_time ({type: constant|lognormal, ...}),
+                                      the integrator's modelled time per step in virtual time;
+                                      NULL: 0 (owned) */
+    double site_timeout;           /* analysis.site_timeout: wall seconds the coordinator waits for
+                                      a measurement before it aborts the test (default 60) */
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;
