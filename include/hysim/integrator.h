@@ -89,6 +89,11 @@ double hs_integrator_dt(const hs_integrator *it);
 const double *hs_integrator_displacement(const hs_integrator *it);
 const double *hs_integrator_velocity(const hs_integrator *it);
 const double *hs_integrator_acceleration(const hs_integrator *it);
+/* The experimental tangent stiffness the integrator estimates (os_tangent, implicit_hht_fe):
+ * K_l in actuator coordinates, nact x nact column-major, copied into Kl (seed 003 eq. 5.2-5.9).
+ * HS_EUNSUPPORTED (no message: a capability query) when the integrator has none or has not
+ * yet been sized for the experiment. Never allocates. */
+int hs_integrator_experimental_stiffness(const hs_integrator *it, double *Kl);
 /* Overwrites the committed state (tests build amplification matrices with it). */
 int hs_integrator_set_state(hs_integrator *it, const double *d, const double *v, const double *a);
 

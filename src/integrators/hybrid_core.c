@@ -39,6 +39,13 @@ void hs_hybrid_free(hs_hybrid *h)
     h->have_prev = 0;
 }
 
+int hs_hybrid_tangent(const hs_hybrid *h, double *Kl)
+{
+    if (!h->te) return HS_EUNSUPPORTED;
+    memcpy(Kl, hs_tangent_matrix(h->te), (size_t)h->nact * (size_t)h->nact * sizeof(double));
+    return 0;
+}
+
 void hs_hybrid_to_actuators(const hs_integrator *it, const hs_experiment *exp, const double *d,
                             double *x)
 {

@@ -43,6 +43,8 @@ void hs_hybrid_add_global(const hs_integrator *it, const hs_experiment *exp, con
  * r = T^T (f_meas + K_l (T d - x_meas)) (eq. 5.1), Newton on the numerical part. */
 int hs_hybrid_os_correct(hs_integrator *it, hs_hybrid *h, hs_step_io *io);
 void hs_hybrid_free(hs_hybrid *h);
+/* Copies K_l (nact x nact) into Kl; HS_EUNSUPPORTED (no message) until sized. */
+int hs_hybrid_tangent(const hs_hybrid *h, double *Kl);
 
 /* Checkpoints: q(n), and once sized K_l, P, the previous measurement. */
 size_t hs_hybrid_state_size(const hs_integrator *it, const hs_hybrid *h);

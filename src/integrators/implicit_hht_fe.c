@@ -211,6 +211,12 @@ static int fe_state_load(hs_integrator *it, const double *in)
     return hs_hybrid_state_load(it, it->data, in);
 }
 
+static int fe_tangent(const hs_integrator *it, double *Kl)
+{
+    const fe_int *s = it->data;
+    return hs_hybrid_tangent(&s->h, Kl);
+}
+
 static void fe_destroy(hs_integrator *it)
 {
     fe_int *s = it->data;
@@ -234,6 +240,7 @@ int hs_integrator_create_implicit_hht_fe(hs_integrator *it, const hs_options *op
     it->ops.state_size = fe_state_size;
     it->ops.state_save = fe_state_save;
     it->ops.state_load = fe_state_load;
+    it->ops.experimental_stiffness = fe_tangent;
     int rc = hs_hybrid_init(it, &s->h, opts);
     if (rc) return rc;
     s->h.want_fe = 1;

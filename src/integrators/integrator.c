@@ -134,6 +134,12 @@ const double *hs_integrator_displacement(const hs_integrator *it) { return it->d
 const double *hs_integrator_velocity(const hs_integrator *it) { return it->v; }
 const double *hs_integrator_acceleration(const hs_integrator *it) { return it->a; }
 
+int hs_integrator_experimental_stiffness(const hs_integrator *it, double *Kl)
+{
+    if (!it || !Kl || !it->ops.experimental_stiffness) return HS_EUNSUPPORTED;
+    return it->ops.experimental_stiffness(it, Kl);
+}
+
 int hs_integrator_set_state(hs_integrator *it, const double *d, const double *v, const double *a)
 {
     const size_t n = (size_t)it->n;

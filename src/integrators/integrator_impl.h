@@ -18,6 +18,8 @@ struct hs_integrator_ops {
     size_t (*state_size)(const hs_integrator *it);
     int (*state_save)(const hs_integrator *it, double *out);
     int (*state_load)(hs_integrator *it, const double *in);
+    /* The estimated experimental tangent K_l (optional; hs_integrator_experimental_stiffness). */
+    int (*experimental_stiffness)(const hs_integrator *it, double *Kl);
 };
 
 struct hs_integrator {

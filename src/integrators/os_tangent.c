@@ -53,6 +53,11 @@ static int ost_state_load(hs_integrator *it, const double *in)
     return hs_hybrid_state_load(it, it->data, in);
 }
 
+static int ost_tangent(const hs_integrator *it, double *Kl)
+{
+    return hs_hybrid_tangent(it->data, Kl);
+}
+
 static void ost_destroy(hs_integrator *it)
 {
     if (!it->data) return;
@@ -73,5 +78,6 @@ int hs_integrator_create_os_tangent(hs_integrator *it, const hs_options *opts)
     it->ops.state_size = ost_state_size;
     it->ops.state_save = ost_state_save;
     it->ops.state_load = ost_state_load;
+    it->ops.experimental_stiffness = ost_tangent;
     return hs_hybrid_init(it, h, opts);
 }
