@@ -488,6 +488,137 @@ static void test_plot(void **state)
     remove_dir(dir);
 }
 
+/* The actuator block: a known history per actuator (command sin t, measured lagging by 0.1 s,
+ * force 3 x measured + 0.5, tangent [[3 + t, -t], [-t, 2]], none every fifth record), recorded
+ * without allocating, written to /actuators and read back exactly. */
+#define NACT 2
+static const char *const actuator_names[NACT] = {"lab.a1", "far 'site'.x"};
+
+static void actuator_history(int k, double x_cmd[NACT], double x_meas[NACT], double f[NACT],
+                             double K[NACT * NACT])
+{
+    const double t = k * DT;
+    for (int i = 0; i < NACT; i++) {
+        x_cmd[i] = (i + 1) * sin(t);
+        x_meas[i] = (i + 1) * sin(t - 0.1);
+        f[i] = 3 * x_meas[i] + 0.5;
+    }
+    K[0] = 3 + t;
+    K[1] = K[2] = -t;
+    K[3] = 2;
+}
+
+static void test_actuators(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    double xc[NACT], xm[NACT], f[NACT], K[NACT * NACT];
+
+    /* without a block: refused, and results.h5 has no /actuators */
+    char dir[4096], path[4200];
+    make_dir(dir, sizeof dir);
+    hs_results *plain = make_store(3);
+    fill(plain, 1);
+    assert_int_equal(hs_results_actuator_count(plain), 0);
+    actuator_history(0, xc, xm, f, K);
+    assert_int_equal(hs_results_record_actuators(plain, xc, xm, f, K), HS_EINVAL);
+    snprintf(path, sizeof path, "%s/plain.h5", dir);
+    assert_int_equal(hs_results_write_hdf5(plain, NULL, path), 0);
+    hs_results_destroy(&plain);
+    hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    assert_true(file >= 0);
+    assert_true(H5Lexists(file, "actuators", H5P_DEFAULT) == 0);
+    H5Fclose(file);
+    remove(path);
+
+    hs_results_layout layout = {.ndof = NDOF,
+                                .capacity = NSTEPS + 1,
+                                .units_force = "kip",
+                                .units_length = "in",
+                                .units_time = "s",
+                                .nact = NACT,
+                                .actuator_names = actuator_names};
+    hs_results *r = NULL;
+    assert_int_equal(hs_results_create(ctx, &layout, &r), 0);
+    assert_int_equal(hs_results_actuator_count(r), NACT);
+    assert_int_equal(hs_results_record_actuators(r, xc, xm, f, K), HS_EINVAL); /* no record */
+    assert_non_null(strstr(hs_ctx_message(ctx), "before any record"));
+    const int nrec = 57;
+    uint64_t before = hs_alloc_count();
+    for (int k = 0; k < nrec; k++) {
+        double t, d[NDOF], v[NDOF], a[NDOF];
+        history(k, &t, d, v, a);
+        assert_int_equal(hs_results_record(r, t, 0, d, v, a, NULL, NULL, NULL), 0);
+        actuator_history(k, xc, xm, f, K);
+        if (k == 0) /* nothing commanded yet */
+            assert_int_equal(hs_results_record_actuators(r, NULL, NULL, NULL, K), 0);
+        else
+            assert_int_equal(hs_results_record_actuators(r, xc, xm, f, k % 5 ? K : NULL), 0);
+    }
+    assert_true(hs_alloc_count() == before);
+    snprintf(path, sizeof path, "%s/results.h5", dir);
+    assert_int_equal(hs_results_write_hdf5(r, NULL, path), 0);
+    hs_results_destroy(&r);
+
+    file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    assert_true(file >= 0);
+    const hsize_t n = (hsize_t)nrec;
+    double *cmd = h5_read(file, "actuators/command", n, NACT, "in");
+    double *meas = h5_read(file, "actuators/measured", n, NACT, "in");
+    double *force = h5_read(file, "actuators/force", n, NACT, "kip");
+    double *tan = h5_read(file, "actuators/tangent", n, NACT * NACT, "kip/in");
+    for (int k = 0; k < nrec; k++) {
+        actuator_history(k, xc, xm, f, K);
+        for (int i = 0; i < NACT; i++) {
+            if (k == 0) {
+                assert_true(isnan(cmd[i]) && isnan(meas[i]) && isnan(force[i]));
+                continue;
+            }
+            assert_true(cmd[k * NACT + i] == (i + 1) * sin(k * DT));
+            assert_true(meas[k * NACT + i] == (i + 1) * sin(k * DT - 0.1));
+            assert_true(force[k * NACT + i] == 3 * ((i + 1) * sin(k * DT - 0.1)) + 0.5);
+        }
+        for (int q = 0; q < NACT * NACT; q++) {
+            const double got = tan[k * NACT * NACT + q];
+            if (k > 0 && k % 5 == 0) {
+                assert_true(isnan(got));
+            } else {
+                const double t = k * DT;
+                const double want[4] = {3 + t, -t, -t, 2};
+                assert_true(got == want[q]);
+            }
+        }
+    }
+    /* column names: the actuators, and K(a,b) column-major for the tangent */
+    const char *tangent_names[4] = {"K(lab.a1,lab.a1)", "K(far 'site'.x,lab.a1)",
+                                    "K(lab.a1,far 'site'.x)", "K(far 'site'.x,far 'site'.x)"};
+    const char *sets[2] = {"actuators/force", "actuators/tangent"};
+    for (int s = 0; s < 2; s++) {
+        hid_t set = H5Dopen2(file, sets[s], H5P_DEFAULT);
+        hid_t attr = H5Aopen(set, "names", H5P_DEFAULT);
+        hid_t type = H5Tcopy(H5T_C_S1);
+        H5Tset_size(type, H5T_VARIABLE);
+        H5Tset_cset(type, H5T_CSET_UTF8);
+        char *names[4] = {0};
+        assert_true(H5Aread(attr, type, names) >= 0);
+        for (int i = 0; i < (s ? 4 : NACT); i++) {
+            assert_string_equal(names[i], s ? tangent_names[i] : actuator_names[i]);
+            H5free_memory(names[i]);
+        }
+        H5Tclose(type);
+        H5Aclose(attr);
+        H5Dclose(set);
+    }
+    H5Fclose(file);
+    free(cmd);
+    free(meas);
+    free(force);
+    free(tan);
+    hs_ctx_destroy(&ctx);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -495,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_writers),
         cmocka_unit_test(test_partial_run),
         cmocka_unit_test(test_plot),
+        cmocka_unit_test(test_actuators),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 
 #include "hysim/base.h"
 #include "hysim/energy.h"
+#include "hysim/experiment.h"
 #include "hysim/testfile.h"
 
 #ifdef __cplusplus
@@ -51,6 +52,10 @@ typedef struct hs_hybrid_stats {
 } hs_hybrid_stats;
 /* HS_EINVAL when the test has no experimental substructure. */
 int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out);
+
+/* The experimental substructures in actuator coordinates as the integrator saw them in the
+ * last step (command, measurement, layout; lent), or NULL when the test has none. */
+const hs_experiment *hs_coordinator_experiment(const hs_coordinator *c);
 
 /* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);

@@ -20,6 +20,11 @@ typedef struct hs_results_layout {
     const char *const *group_names;  /* ngroups (at most HS_ENERGY_MAX_GROUPS) */
     int64_t capacity;                /* max records (steps + 1); preallocated */
     const char *units_force, *units_length, *units_time; /* as stated by the test; NULL = "" */
+    /* Optional actuator block (hybrid runs): nact actuators of the experimental substructures,
+     * stacked over every element of every site; 0 for none. Names (e.g. "site.actuator") may be
+     * NULL ("actuator1", ...). */
+    int nact;
+    const char *const *actuator_names;
 } hs_results_layout;
 
 typedef struct hs_results hs_results;
@@ -38,6 +43,14 @@ int hs_results_record(hs_results *r, double t, double ag, const double *d, const
                       const double *a, const double *spring_def, const double *spring_force,
                       const hs_energy *energy);
 int64_t hs_results_count(const hs_results *r);
+/* The actuators of the last record (call after hs_results_record for the same step): commanded
+ * and measured displacement and measured force (nact values each, in actuator coordinates), and
+ * Kl, the integrator's estimated experimental tangent (nact x nact, column-major) or NULL when
+ * it has none (NaN recorded). Records without this call hold NaN. Never allocates; HS_EINVAL
+ * without an actuator block or a record. */
+int hs_results_record_actuators(hs_results *r, const double *x_cmd, const double *x_meas,
+                                const double *f_meas, const double *Kl);
+int hs_results_actuator_count(const hs_results *r); /* nact of the layout (0: no block) */
 
 /* Accessors for tests and the summary: */
 const double *hs_results_series_d(const hs_results *r, int64_t k); /* ndof values of record k */
@@ -59,7 +72,7 @@ typedef struct hs_run_summary {
 /* response.csv: header t,d1..dn; one row per record, %.10g. */
 int hs_results_write_csv(const hs_results *r, const char *path);
 /* results.h5: every recorded series with a `units` attribute; root attributes from s (may be
- * NULL). */
+ * NULL). With an actuator block also /actuators/{command, measured, force, tangent}. */
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
 /* summary.json: the run's metrics (TESTFILE.md "What a run leaves behind"). */
 int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path);

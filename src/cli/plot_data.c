@@ -127,6 +127,27 @@ static double *read_series(hid_t file, const char *path, int64_t rows, int *cols
     return data;
 }
 
+/* /actuators/{command, measured, force} (n x nact) and tangent (n x nact^2). */
+static int read_actuators(hid_t file, hs_plot_data *p, char *err, size_t errlen)
+{
+    int m = 0, c = 0;
+    p->act_cmd = read_series(file, "actuators/command", p->n, &m, NULL, &p->act_names, err, errlen);
+    if (!p->act_cmd) return -1;
+    p->nact = m;
+    if (m < 1 || m > 1000) return failf(err, errlen, "/actuators/command: %d actuators", m);
+    double **dst[] = {&p->act_meas, &p->act_force, &p->act_tangent};
+    const char *names[] = {"actuators/measured", "actuators/force", "actuators/tangent"};
+    char *units[] = {NULL, p->unit_force, p->unit_stiffness};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        c = 0;
+        *dst[i] = read_series(file, names[i], p->n, &c, units[i], NULL, err, errlen);
+        if (!*dst[i]) return -1;
+        if (c != (i == 2 ? m * m : m))
+            return failf(err, errlen, "/%s has %d columns for %d actuators", names[i], c, m);
+    }
+    return 0;
+}
+
 static int read_all(hid_t file, hs_plot_data *p, char *err, size_t errlen)
 {
     read_text(file, "name", p->name, sizeof p->name);
@@ -167,6 +188,7 @@ static int read_all(hid_t file, hs_plot_data *p, char *err, size_t errlen)
         }
         p->has_energy = 1;
     }
+    if (H5Lexists(file, "actuators", H5P_DEFAULT) > 0) return read_actuators(file, p, err, errlen);
     return 0;
 }
 
@@ -202,5 +224,10 @@ void hs_plot_data_free(hs_plot_data *p)
     if (p->spring_names)
         for (int i = 0; i < p->nsprings; i++) hs_free(p->spring_names[i]);
     hs_free(p->spring_names);
+    double *act[] = {p->act_cmd, p->act_meas, p->act_force, p->act_tangent};
+    for (size_t i = 0; i < sizeof act / sizeof act[0]; i++) hs_free(act[i]);
+    if (p->act_names)
+        for (int i = 0; i < p->nact; i++) hs_free(p->act_names[i]);
+    hs_free(p->act_names);
     memset(p, 0, sizeof *p);
 }

@@ -16,6 +16,12 @@ typedef struct hs_plot_data {
     char **spring_names;   /* nsprings */
     int has_energy;
     double *e_input, *e_kinetic, *e_damping, *e_strain, *e_experimental, *e_error_rel; /* n */
+    /* /actuators (hybrid runs), nact = 0 without: n x nact each, the tangent n x nact^2 (record
+     * k's K_l column-major) */
+    int nact;
+    char **act_names; /* nact */
+    double *act_cmd, *act_meas, *act_force, *act_tangent;
+    char unit_stiffness[HS_PLOT_TEXT];
     char name[HS_PLOT_TEXT], status[HS_PLOT_TEXT], integrator[HS_PLOT_TEXT];
     char unit_time[HS_PLOT_TEXT], unit_length[HS_PLOT_TEXT], unit_force[HS_PLOT_TEXT],
         unit_energy[HS_PLOT_TEXT];

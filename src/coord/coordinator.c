@@ -83,16 +83,40 @@ static int hs_coord_record(hs_coordinator *c, double t)
         c->spring_force[s] = hs_model_spring_force(c->model, s);
     }
     const double ag = c->def->gm ? hs_ground_motion_at(c->def->gm, t) : 0.0;
-    return hs_results_record(c->results, t, ag, hs_integrator_displacement(c->it),
-                             hs_integrator_velocity(c->it), hs_integrator_acceleration(c->it),
-                             c->spring_def, c->spring_force, &c->energy.e);
+    int rc = hs_results_record(c->results, t, ag, hs_integrator_displacement(c->it),
+                               hs_integrator_velocity(c->it), hs_integrator_acceleration(c->it),
+                               c->spring_def, c->spring_force, &c->energy.e);
+    if (rc || !c->has_exp) return rc;
+    /* the actuators: nothing commanded or measured at t = 0; the tangent when the integrator
+     * estimates one */
+    const int measured = c->steps_done > 0;
+    const double *Kl = hs_integrator_experimental_stiffness(c->it, c->Kl) == 0 ? c->Kl : NULL;
+    return hs_results_record_actuators(c->results, measured ? c->exp.x_cmd : NULL,
+                                       measured ? c->exp.x_meas : NULL,
+                                       measured ? c->exp.f_meas : NULL, Kl);
+}
+
+/* "site.actuator" of every stacked actuator, in names[nact] over the buffer buf (nact x 96). */
+static void hs_coord_actuator_names(const hs_coordinator *c, const char **names, char *buf)
+{
+    for (int i = 0; i < c->exp.nact; i++) {
+        const hs_site_config *site = &c->def->sites[c->exp.act_site[i]];
+        char *name = buf + (size_t)i * 96u;
+        snprintf(name, 96, "%s.%s", site->name, site->actuator_names[c->exp.act_channel[i]]);
+        names[i] = name;
+    }
 }
 
 static int hs_coord_results_create(hs_coordinator *c)
 {
     const char **springs = hs_calloc((size_t)(c->nsprings ? c->nsprings : 1), sizeof(char *));
     const char **groups = hs_calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(char *));
-    int rc = (!springs || !groups) ? HS_ENOMEM : 0;
+    const size_t na = (size_t)(c->has_exp ? c->exp.nact : 0);
+    const char **actuators = hs_calloc(na ? na : 1, sizeof(char *));
+    char *names = hs_malloc((na ? na : 1) * 96u);
+    if (na) c->Kl = hs_dvec(na * na);
+    int rc = (!springs || !groups || !actuators || !names || (na && !c->Kl)) ? HS_ENOMEM : 0;
+    if (!rc && na) hs_coord_actuator_names(c, actuators, names);
     if (!rc) {
         for (int s = 0; s < c->nsprings; s++) springs[s] = hs_model_spring_name(c->model, s);
         for (int g = 0; g < c->ngroups; g++) groups[g] = hs_model_group_name(c->model, g);
@@ -104,11 +128,15 @@ static int hs_coord_results_create(hs_coordinator *c)
                                     .capacity = c->def->steps + 1,
                                     .units_force = c->def->units_force,
                                     .units_length = c->def->units_length,
-                                    .units_time = c->def->units_time};
+                                    .units_time = c->def->units_time,
+                                    .nact = (int)na,
+                                    .actuator_names = actuators};
         rc = hs_results_create(c->ctx, &layout, &c->results);
     }
     hs_free(springs);
     hs_free(groups);
+    hs_free(actuators);
+    hs_free(names);
     return rc;
 }
 
@@ -174,6 +202,7 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     hs_free(c->periods);
     hs_free(c->spring_def);
     hs_free(c->spring_force);
+    hs_free(c->Kl);
     hs_free(c);
     *pc = NULL;
 }
@@ -292,6 +321,11 @@ const double *hs_coordinator_displacement(const hs_coordinator *c)
 double hs_coordinator_wall_time(const hs_coordinator *c)
 {
     return c->wall_time;
+}
+
+const hs_experiment *hs_coordinator_experiment(const hs_coordinator *c)
+{
+    return c->has_exp ? &c->exp.view : NULL;
 }
 
 int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out)

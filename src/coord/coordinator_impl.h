@@ -27,6 +27,7 @@ struct hs_coordinator {
     char *extra_json; /* summary members written after the run */
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     double *spring_def, *spring_force;
+    double *Kl; /* nact x nact: the integrator's experimental tangent, recorded (has_exp) */
     int64_t steps_done;
     int recording, stopped;
     hs_run_status status;

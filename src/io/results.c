@@ -52,6 +52,27 @@ static double *series(int64_t capacity, int width)
     return hs_calloc((size_t)capacity * (size_t)(width > 0 ? width : 1), sizeof(double));
 }
 
+/* The optional actuator block: names, stiffness unit, series filled with NaN. */
+static int actuator_block(hs_results *r, const hs_results_layout *layout)
+{
+    const int m = layout->nact;
+    const size_t c = (size_t)r->capacity, mm = (size_t)m * (size_t)m;
+    r->nact = m;
+    r->act_names = dup_names(layout->actuator_names, m, "actuator");
+    r->units_stiffness = derived_unit(r->units_force, "/", r->units_length, "");
+    r->act_cmd = series(r->capacity, m);
+    r->act_meas = series(r->capacity, m);
+    r->act_force = series(r->capacity, m);
+    r->act_tangent = series(r->capacity, m * m);
+    if (!r->act_names || !r->units_stiffness || !r->act_cmd || !r->act_meas || !r->act_force ||
+        !r->act_tangent)
+        return 0;
+    for (size_t k = 0; k < c * (size_t)m; k++)
+        r->act_cmd[k] = r->act_meas[k] = r->act_force[k] = NAN;
+    for (size_t k = 0; k < c * mm; k++) r->act_tangent[k] = NAN;
+    return 1;
+}
+
 int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results **out)
 {
     if (!out) return hs_fail(ctx, HS_EINVAL, "results: no output pointer");
@@ -60,11 +81,14 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
     if (layout->ndof < 1 || layout->nsprings < 0 || layout->ngroups < 0)
         return hs_fail(ctx, HS_EINVAL, "results: bad layout (ndof %d, springs %d, groups %d)",
                        layout->ndof, layout->nsprings, layout->ngroups);
+    if (layout->nact < 0 || layout->nact > 4096)
+        return hs_fail(ctx, HS_EINVAL, "results: bad layout (%d actuators)", layout->nact);
     if (layout->ngroups > HS_ENERGY_MAX_GROUPS)
         return hs_fail(ctx, HS_EINVAL, "results: %d energy groups, at most %d", layout->ngroups,
                        HS_ENERGY_MAX_GROUPS);
     int widest = layout->ndof;
     if (layout->nsprings > widest) widest = layout->nsprings;
+    if (layout->nact * layout->nact > widest) widest = layout->nact * layout->nact;
     if (layout->capacity < 1 ||
         (uint64_t)layout->capacity > SIZE_MAX / sizeof(double) / 8u / (uint64_t)widest)
         return hs_fail(ctx, HS_EINVAL, "results: bad capacity %lld records",
@@ -107,6 +131,7 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
              r->d && r->v && r->a && r->sdef && r->sforce && r->e_input && r->e_kinetic &&
              r->e_damping && r->e_strain && r->e_experimental && r->e_error_rel && r->e_groups;
     }
+    if (ok && layout->nact > 0) ok = actuator_block(r, layout);
     if (!ok) {
         hs_results_destroy(&r);
         return hs_fail(ctx, HS_ENOMEM, "results: out of memory for %lld records",
@@ -122,13 +147,14 @@ void hs_results_destroy(hs_results **rp)
     hs_results *r = *rp;
     free_names(r->spring_names, r->nsprings);
     free_names(r->group_names, r->ngroups);
-    char *strings[] = {r->units_force,    r->units_length,       r->units_time,
-                       r->units_velocity, r->units_acceleration, r->units_energy};
+    free_names(r->act_names, r->nact);
+    char *strings[] = {r->units_force,        r->units_length, r->units_time,     r->units_velocity,
+                       r->units_acceleration, r->units_energy, r->units_stiffness};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) hs_free(strings[i]);
-    double *blocks[] = {r->t,           r->ag,        r->d,        r->v,
-                        r->a,           r->sdef,      r->sforce,   r->e_input,
-                        r->e_kinetic,   r->e_damping, r->e_strain, r->e_experimental,
-                        r->e_error_rel, r->e_groups};
+    double *blocks[] = {
+        r->t,           r->ag,       r->d,         r->v,         r->a,         r->sdef,
+        r->sforce,      r->e_input,  r->e_kinetic, r->e_damping, r->e_strain,  r->e_experimental,
+        r->e_error_rel, r->e_groups, r->act_cmd,   r->act_meas,  r->act_force, r->act_tangent};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) hs_free(blocks[i]);
     hs_free(r);
     *rp = NULL;
@@ -178,6 +204,27 @@ int hs_results_record(hs_results *r, double t, double ag, const double *d, const
     put(r->e_groups + (size_t)k * (size_t)r->ngroups, energy ? energy->group : NULL, r->ngroups);
     r->count = k + 1;
     return 0;
+}
+
+int hs_results_record_actuators(hs_results *r, const double *x_cmd, const double *x_meas,
+                                const double *f_meas, const double *Kl)
+{
+    if (!r) return HS_EINVAL;
+    if (r->nact <= 0)
+        return hs_fail(r->ctx, HS_EINVAL, "results: actuators recorded without an actuator block");
+    if (r->count <= 0)
+        return hs_fail(r->ctx, HS_EINVAL, "results: actuators recorded before any record");
+    const size_t k = (size_t)(r->count - 1), m = (size_t)r->nact;
+    put(r->act_cmd + k * m, x_cmd, r->nact);
+    put(r->act_meas + k * m, x_meas, r->nact);
+    put(r->act_force + k * m, f_meas, r->nact);
+    put(r->act_tangent + k * m * m, Kl, r->nact * r->nact);
+    return 0;
+}
+
+int hs_results_actuator_count(const hs_results *r)
+{
+    return r ? r->nact : 0;
 }
 
 int64_t hs_results_count(const hs_results *r)

@@ -123,6 +123,45 @@ static int write_series(hid_t file, const hs_results *r)
     return rc;
 }
 
+/* Column names of the tangent: "K(a,b)" for K_l(a, b), column-major like the record. */
+static char **tangent_names(const hs_results *r)
+{
+    const int m = r->nact;
+    char **names = hs_calloc((size_t)m * (size_t)m, sizeof *names);
+    if (!names) return NULL;
+    for (int j = 0; j < m; j++)
+        for (int i = 0; i < m; i++) {
+            size_t len = strlen(r->act_names[i]) + strlen(r->act_names[j]) + 5;
+            char *s = hs_malloc(len);
+            if (s) snprintf(s, len, "K(%s,%s)", r->act_names[i], r->act_names[j]);
+            names[j * m + i] = s;
+        }
+    return names;
+}
+
+/* /actuators: command, measured, force (records x nact), tangent (records x nact^2). */
+static int write_actuators(hid_t file, const hs_results *r)
+{
+    const int64_t n = r->count;
+    const int m = r->nact;
+    char **tnames = tangent_names(r);
+    int rc = tnames ? 0 : -1;
+    for (int k = 0; tnames && k < m * m; k++)
+        if (!tnames[k]) rc = -1;
+    hid_t g = rc ? -1 : H5Gcreate2(file, "actuators", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (g < 0) rc = -1;
+    if (!rc) {
+        rc |= put_series(g, "command", r->act_cmd, n, m, r->units_length, r->act_names);
+        rc |= put_series(g, "measured", r->act_meas, n, m, r->units_length, r->act_names);
+        rc |= put_series(g, "force", r->act_force, n, m, r->units_force, r->act_names);
+        rc |= put_series(g, "tangent", r->act_tangent, n, m * m, r->units_stiffness, tnames);
+    }
+    if (g >= 0) H5Gclose(g);
+    for (int k = 0; tnames && k < m * m; k++) hs_free(tnames[k]);
+    hs_free(tnames);
+    return rc;
+}
+
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path)
 {
     if (!r) return HS_EINVAL;
@@ -142,7 +181,8 @@ int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const ch
         failed = 1;
         hs_fail(r->ctx, HS_EIO, "%s: HDF5 cannot create the file", path);
     } else {
-        if (write_root(file, r, s) != 0 || write_series(file, r) != 0) {
+        if (write_root(file, r, s) != 0 || write_series(file, r) != 0 ||
+            (r->nact > 0 && write_actuators(file, r) != 0)) {
             failed = 1;
             hs_fail(r->ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path,
                     (long long)r->count);

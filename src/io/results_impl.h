@@ -19,6 +19,12 @@ struct hs_results {
     double *sdef, *sforce;                                    /* capacity x nsprings */
     double *e_input, *e_kinetic, *e_damping, *e_strain, *e_experimental, *e_error_rel;
     double *e_groups; /* capacity x ngroups */
+    /* actuator block (nact > 0): capacity x nact, and capacity x nact^2 for the tangent (record
+     * k's K_l column-major at [k * nact^2]); NaN until recorded */
+    int nact;
+    char **act_names;      /* nact */
+    char *units_stiffness; /* kip/in */
+    double *act_cmd, *act_meas, *act_force, *act_tangent;
 };
 
 /* Atomic writing: a temporary file next to `path`, renamed over it on success. */

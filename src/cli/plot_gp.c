@@ -1,0 +1,135 @@
+/* gnuplot script helpers shared by the `hysim plot` figures: quoting, labels, numbers, the
+ * terminal, ranges, thinning of long series. */
+#include "plot_gp.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A gnuplot single-quoted string: '' stands for a quote; no backquote or macro substitution
+ * happens inside; control characters become spaces. */
+void hs_gp_quote(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '\'') {
+            fputs("''", f);
+        } else if (*p < 0x20 || *p == 0x7F) {
+            fputc(' ', f);
+        } else {
+            fputc(*p, f);
+        }
+    }
+    fputc('\'', f);
+}
+
+/* 'what [unit]' (or 'what' when the unit is unknown), quoted. */
+void hs_gp_label(FILE *f, const char *what, const char *unit)
+{
+    char buf[2 * HS_PLOT_TEXT + 64];
+    if (unit && unit[0] && strcmp(unit, "1") != 0) {
+        snprintf(buf, sizeof buf, "%s [%s]", what, unit);
+    } else {
+        snprintf(buf, sizeof buf, "%s", what);
+    }
+    hs_gp_quote(f, buf);
+}
+
+void hs_gp_number(FILE *f, double x)
+{
+    if (isfinite(x)) {
+        fprintf(f, " %.9g", x);
+    } else {
+        fputs(" ?", f);
+    }
+}
+
+void hs_gp_terminal(FILE *f, int width, int height, const char *part)
+{
+    fprintf(f,
+            "if (cairo) { set terminal pngcairo noenhanced size %d,%d font 'Sans,10' } "
+            "else { set terminal png noenhanced size %d,%d }\n",
+            width, height, width, height);
+    fputs("set output ", f);
+    hs_gp_quote(f, part);
+    fputc('\n', f);
+}
+
+void hs_gp_title(const hs_plot_data *p, const char *what, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s%s%s%s%s", p->name[0] ? p->name : "hysim run", ": ", what,
+             p->status[0] ? " (" : "", p->status, p->status[0] ? ")" : "");
+}
+
+int64_t hs_gp_stride_of(int64_t n)
+{
+    return n > HS_GP_MAX_POINTS ? (n + HS_GP_MAX_POINTS - 1) / HS_GP_MAX_POINTS : 1;
+}
+
+/* Records to draw: every stride-th and always the last. */
+int hs_gp_drawn(int64_t k, int64_t n, int64_t stride)
+{
+    return k % stride == 0 || k == n - 1;
+}
+
+void hs_gp_reset(FILE *f)
+{
+    fputs("reset\nset datafile missing '?'\n"
+          "set grid lc rgb '#dddddd' lt 1\nset border lc rgb '#404040'\n"
+          "set key box lc rgb '#bbbbbb' opaque\n",
+          f);
+}
+
+/* Range of the finite values of column col of an n x width block; returns how many there are. */
+int64_t hs_gp_finite_range(const double *x, int64_t n, int width, int col, double *lo, double *hi)
+{
+    int64_t count = 0;
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    for (int64_t k = 0; k < n; k++) {
+        double v = x[(size_t)k * (size_t)width + (size_t)col];
+        if (!isfinite(v)) continue;
+        count++;
+        if (v < *lo) *lo = v;
+        if (v > *hi) *hi = v;
+    }
+    return count;
+}
+
+/* gnuplot cannot autoscale an axis of zero width: give such an axis an explicit range. */
+void hs_gp_range(FILE *f, const char *axis, const double *x, int64_t n, int width, int col)
+{
+    double lo, hi;
+    if (hs_gp_finite_range(x, n, width, col, &lo, &hi) > 0 && !(hi > lo)) {
+        double pad = fabs(lo) > 0 ? 0.1 * fabs(lo) : 1.0;
+        fprintf(f, "set %srange [%.9g:%.9g]\n", axis, lo - pad, hi + pad);
+    } else {
+        fprintf(f, "set %srange [*:*]\n", axis);
+    }
+}
+
+/* A panel that says why there is nothing to draw (keeps the multiplot grid in place); `key`
+ * says whether the key is to be shown again afterwards. */
+void hs_gp_empty_panel(FILE *f, const char *why, int key)
+{
+    fputs("unset border\nunset tics\nunset grid\nunset key\nset label 1 ", f);
+    hs_gp_quote(f, why);
+    fputs(" at graph 0.5,0.5 center font ',13'\nplot [0:1][0:1] 2 notitle\n"
+          "unset label 1\nset border\nset tics\nset grid\nset xrange [*:*]\nset yrange [*:*]\n",
+          f);
+    if (key) fputs("set key\n", f);
+}
+
+/* Tic spacing of about `target` intervals over [lo, hi] (1, 2 or 5 times a power of ten). */
+double hs_gp_nice_step(double lo, double hi, int target)
+{
+    double raw = (hi - lo) / target;
+    if (!(raw > 0) || !isfinite(raw)) return 0;
+    double mag = pow(10, floor(log10(raw))), norm = raw / mag;
+    return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+}
+
+/* A single record is drawn as points (a line needs two). */
+const char *hs_gp_style_of(const hs_plot_data *p)
+{
+    return p->n > 1 ? "lines" : "points pt 7";
+}

@@ -1,0 +1,31 @@
+/* gnuplot script helpers shared by the `hysim plot` figures (plot.c, plot_actuators.c). Every
+ * text taken from a results file goes through hs_gp_quote, so that no name can inject commands. */
+#ifndef HS_PLOT_GP_H
+#define HS_PLOT_GP_H
+
+#include "plot_data.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Records drawn per series: longer runs are thinned evenly (every stride-th and the last). */
+#define HS_GP_MAX_POINTS 20000
+
+void hs_gp_quote(FILE *f, const char *s);                              /* 'text', '' for a quote */
+void hs_gp_label(FILE *f, const char *what, const char *unit);         /* 'what [unit]' quoted */
+void hs_gp_number(FILE *f, double x);                                  /* " %.9g", or " ?" */
+void hs_gp_terminal(FILE *f, int width, int height, const char *part); /* png(cairo), output */
+void hs_gp_title(const hs_plot_data *p, const char *what, char *buf, size_t len);
+int64_t hs_gp_stride_of(int64_t n);
+int hs_gp_drawn(int64_t k, int64_t n, int64_t stride);
+void hs_gp_reset(FILE *f); /* reset, missing '?', grid, border, key style */
+/* Range of the finite values of column col of an n x width block; returns how many there are. */
+int64_t hs_gp_finite_range(const double *x, int64_t n, int width, int col, double *lo, double *hi);
+/* `set {axis}range`: autoscaled, or explicit when all finite values are equal. */
+void hs_gp_range(FILE *f, const char *axis, const double *x, int64_t n, int width, int col);
+/* A panel that says why there is nothing to draw; `key`: show the key again afterwards. */
+void hs_gp_empty_panel(FILE *f, const char *why, int key);
+double hs_gp_nice_step(double lo, double hi, int target); /* tic step, about target intervals */
+const char *hs_gp_style_of(const hs_plot_data *p);        /* lines, or points for one record */
+
+#endif
