@@ -37,10 +37,11 @@ typedef struct hs_dynamics {
     void *user;
     int linear; /* 1 when the numerical part is linear elastic (r = K d) */
     /* Pattern of Kt and Ct when known: 1 + their half-bandwidth. Entries with |i - j| >=
-     * tangent_band are zero and restore leaves them untouched (the caller zeroes its buffers
-     * once). 0: unknown, restore writes all n x n entries. hs_model_dynamics sets it from the
-     * springs; integrators use it (with the patterns of M, Me, C, K0, Ke) to choose a banded
-     * solver (docs/architecture.md, "Linear solvers"). */
+     * tangent_band are zero, and restore writes Kt and Ct only where they can be nonzero (the
+     * band; Ct not at all when no material is rate-dependent): the caller zeroes its buffers
+     * once and keeps them for restore alone. 0: unknown, restore writes all n x n entries.
+     * hs_model_dynamics sets it from the springs; integrators use it (with the patterns of M,
+     * Me, C, K0, Ke) to choose a banded solver (docs/architecture.md, "Linear solvers"). */
     int tangent_band;
     /* Layout of the experimental substructures (nact, T, K0l, Tp, noise RMS; lent, the per-step
      * measurement fields are not read here), or NULL. The hybrid integrators (os_tangent,

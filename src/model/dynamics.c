@@ -5,16 +5,19 @@
 
 #include "hysim/integrator.h"
 
-/* Half-bandwidth of the springs' pattern: the largest |to - from| over springs between DOFs. */
-static int dyn_spring_band(const hs_model *m)
+/* Half-bandwidth of the springs' pattern: the largest |to - from| over springs between DOFs;
+ * *rate (when not NULL) is set to 1 when some spring's material is rate-dependent. */
+static int dyn_spring_band(const hs_model *m, int *rate)
 {
-    int kd = 0;
+    int kd = 0, any_rate = 0;
     for (int k = 0; k < m->nsprings; k++) {
         const hs_spring *s = &m->springs[k];
+        any_rate |= hs_material_is_rate_dependent(s->mat);
         if (s->from == HS_GROUND) continue;
         const int dist = s->to > s->from ? s->to - s->from : s->from - s->to;
         if (dist > kd) kd = dist;
     }
+    if (rate) *rate = any_rate;
     return kd;
 }
 
@@ -30,14 +33,18 @@ static void dyn_scatter(double *K, int n, const hs_spring *s, double k)
 }
 
 /* hs_model_restore for the forces; the tangents that its last trial left in the materials are
- * scattered into the band of Kt and Ct (the rest of the buffers is the caller's zero). */
+ * scattered into the band of Kt and Ct (the rest of the buffers is the caller's zero). Without a
+ * rate-dependent material Ct is zero: its band, zero from the caller and never written, stays so.
+ */
 static int hs_model_restore_cb(void *user, const double *d, const double *v, double *r, double *Kt,
                                double *Ct)
 {
     hs_model *m = user;
     int rc = hs_model_restore(m, d, v, r, NULL, NULL);
     if (rc || (!Kt && !Ct)) return rc;
-    const int n = m->n, kd = dyn_spring_band(m);
+    int rate = 0;
+    const int n = m->n, kd = dyn_spring_band(m, &rate);
+    if (!rate) Ct = NULL;
     if (Kt) hs_band_zero(n, kd, Kt);
     if (Ct) hs_band_zero(n, kd, Ct);
     for (int k = 0; k < m->nsprings; k++) {
@@ -67,6 +74,6 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->commit = hs_model_commit_cb;
     dyn->user = m;
     dyn->linear = hs_model_is_linear(m);
-    dyn->tangent_band = 1 + dyn_spring_band(m);
+    dyn->tangent_band = 1 + dyn_spring_band(m, NULL);
     return 0;
 }
