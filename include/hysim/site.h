@@ -34,7 +34,7 @@ typedef struct hs_site_config {
     hs_options *relaxation_opts;     /* NULL: no relaxation */
     double voltage[HS_SITE_MAX_ACT]; /* specimen inputs (mr_damper command voltage) */
     int has_voltage;
-    double time_scale;       /* wall seconds per simulated second (1 = real time) */
+    double time_scale; /* wall seconds per simulated second (1 = real time) */
     /* The site controller (all owned by the test definition, NULL for defaults):
      *  command: the command generator's options (order, extrapolate, slow, slow_factor,
      *           blend, hold_timeout, zeta, mass, ...: see include/hysim/cmdgen.h);
@@ -55,8 +55,9 @@ typedef struct hs_site_measurement {
     double *x, *f; /* measured displacement and force */
     int nhist;     /* samples in the history (<= HS_EXP_HISTORY), oldest first */
     double *hist_t, *hist_x, *hist_f;
-    int flags; /* HS_ACT_LIMIT_* seen during the step */
-    int ticks; /* controller ticks the step took */
+    int flags;   /* HS_ACT_LIMIT_* seen during the step */
+    int ticks;   /* controller ticks the step took */
+    double wall; /* the test clock's time (s) when the target was reached */
 } hs_site_measurement;
 
 typedef struct hs_site hs_site;
@@ -66,9 +67,29 @@ int hs_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_site **out);
 void hs_site_destroy(hs_site **s);
 /* Prepares a test with integration step dt (simulation seconds). */
 int hs_site_setup(hs_site *s, double dt);
-int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x);
+/* `wall`: the time on the test's clock (s) at which the target reaches the site: in virtual time
+ * the link's delivery time (the site's controller ticks on until then); a real site stamps its
+ * own clock instead. */
+int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x, double wall);
 int hs_site_get_measurement(hs_site *s, hs_site_measurement *m);
 int hs_site_commit(hs_site *s, int64_t step);
+
+/* What a site reports at the end of a test: seed 000's Table 1 row (command generator) and
+ * seed 002's tracking figures per actuator. */
+typedef struct hs_site_summary {
+    int64_t steps;
+    double max_delay;  /* s from a D_target to the next D_update, largest */
+    double total_time; /* s of the test on the site's clock */
+    double pct_slow, pct_hold;
+    int64_t
+        state_ticks[8]; /* ticks in extrapolate, interpolate, slow, hold, free_vibration, done */
+    int limit_flags;    /* HS_ACT_LIMIT_* and HS_SITE_LIMIT_* seen */
+    int ended;          /* 1 when the site ended the test on its side (hold timeout) */
+    int nact;
+    double mte[HS_SITE_MAX_ACT], rms[HS_SITE_MAX_ACT], ti_peak[HS_SITE_MAX_ACT];
+    double a_es[HS_SITE_MAX_ACT]; /* the compensator's final estimate (1 without one) */
+} hs_site_summary;
+int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);
 const char *hs_site_name(const hs_site *s);
 /* Initial stiffness in actuator coordinates (nact x nact), from the specimen's model when the

@@ -55,8 +55,11 @@ void hs_ctx_destroy(hs_ctx **ctx)
 int hs_failv(hs_ctx *ctx, int code, const char *fmt, va_list ap)
 {
     if (!ctx) return code;
+    /* Format apart first: the arguments may quote the current message ("site x: %s"). */
+    char buf[HS_MESSAGE_MAX];
+    vsnprintf(buf, sizeof buf, fmt, ap);
     ctx->code = code;
-    vsnprintf(ctx->message, sizeof ctx->message, fmt, ap);
+    memcpy(ctx->message, buf, sizeof buf);
     return code;
 }
 

@@ -159,7 +159,7 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         rc = hs_coord_exp_init(&c->exp, ctx, def, c->K0);
         c->dyn.Ke = c->exp.Ke;
         c->dyn.exp = &c->exp.view;
-        if (!rc && !(c->extra_json = hs_malloc(4096))) rc = HS_ENOMEM;
+        if (!rc && !(c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX))) rc = HS_ENOMEM;
     }
     if (!rc) {
         const double *mass = hs_model_mass(c->model), *iota = hs_model_influence(c->model);
@@ -253,6 +253,7 @@ static int hs_coord_step(hs_coordinator *c)
     if (c->has_exp) {
         rc = hs_coord_exp_commit(&c->exp, k, io.iterations, io.fallback, io.stiffness_updated);
         if (rc) return rc;
+        hs_coord_exp_compute(&c->exp);
     }
     hs_energy_acc_step(&c->energy, c->model, dt, c->d_prev, c->v_prev, c->a_prev,
                        hs_integrator_displacement(c->it), hs_integrator_velocity(c->it),

@@ -2,6 +2,9 @@
 #ifndef HS_COORDINATOR_IMPL_H
 #define HS_COORDINATOR_IMPL_H
 
+/* Room for the `hybrid` and `sites` members of summary.json. */
+#define HS_EXTRA_JSON_MAX 65536
+
 #include "energy_impl.h"
 #include "experiment_impl.h"
 

@@ -39,7 +39,7 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
                         .ndof = c->n,
                         .periods = c->periods,
                         .wall_time_s = c->wall_time};
-    if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, 4096) == 0)
+    if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, HS_EXTRA_JSON_MAX) == 0)
         s.extra_json = c->extra_json;
     char path[4200];
     snprintf(path, sizeof path, "%s/response.csv", dir);

@@ -80,11 +80,26 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
     e->nsites = def->nsites;
     e->nelem = def->nexp;
     for (int k = 0; k < def->nexp; k++) e->nact += def->experimental[k].nact;
+    e->site_timeout = def->site_timeout > 0.0 ? def->site_timeout : 60.0;
     int rc = hs_coord_exp_alloc(e);
+    if (!rc && (!(e->down = hs_calloc((size_t)e->nsites, sizeof *e->down)) ||
+                !(e->up = hs_calloc((size_t)e->nsites, sizeof *e->up))))
+        rc = HS_ENOMEM;
     for (int s = 0; !rc && s < e->nsites; s++) {
         rc = hs_site_create(ctx, &def->sites[s], &e->sites[s]);
         if (!rc) rc = hs_site_setup(e->sites[s], def->dt);
+        if (!rc && def->sites[s].link_opts) {
+            rc = hs_link_create(ctx, def->sites[s].link_opts, def->seed,
+                                HS_LINK_ID(s, HS_LINK_DOWN), &e->down[s]);
+            if (!rc)
+                rc = hs_link_create(ctx, def->sites[s].link_opts, def->seed,
+                                    HS_LINK_ID(s, HS_LINK_UP), &e->up[s]);
+            if (rc)
+                rc = hs_fail(ctx, rc, "site %s: link: %s", def->sites[s].name, hs_ctx_message(ctx));
+        }
     }
+    if (!rc && def->compute_time_opts)
+        rc = hs_compute_model_create(ctx, def->compute_time_opts, def->seed, 0, &e->compute);
     int have_tp = def->nexp > 0;
     for (int k = 0; k < def->nexp; k++) have_tp = have_tp && def->experimental[k].Tp != NULL;
     if (!rc && have_tp && !(e->Tp = hs_dvec((size_t)e->nact * (size_t)e->nact))) rc = HS_ENOMEM;
@@ -134,6 +149,13 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
 void hs_coord_exp_free(hs_coord_exp *e)
 {
     for (int s = 0; e->sites && s < e->nsites; s++) hs_site_destroy(&e->sites[s]);
+    for (int s = 0; e->down && s < e->nsites; s++) {
+        hs_link_destroy(&e->down[s]);
+        hs_link_destroy(&e->up[s]);
+    }
+    hs_free(e->down);
+    hs_free(e->up);
+    hs_compute_model_destroy(&e->compute);
     for (int s = 0; e->meas && s < e->nsites; s++) {
         hs_free(e->site_x[s]);
         hs_free(e->meas[s].x);
@@ -160,15 +182,36 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
         e->site_x[e->act_site[i]][e->act_channel[i]] = x;
     }
     /* every site gets its target before the coordinator waits for any answer */
+    const hs_vtime sent = e->now;
     for (int s = 0; s < e->nsites; s++) {
-        int rc = hs_site_send_target(e->sites[s], step, t_next, e->site_x[s]);
+        hs_link_delivery dl = {.arrival = sent};
+        if (e->down[s] && hs_link_send(e->down[s], sent, &dl))
+            return hs_fail(e->ctx, HS_ENET, "site %s: the link to the site is broken at %.3f s",
+                           hs_site_name(e->sites[s]), hs_vtime_seconds(sent));
+        int rc = hs_site_send_target(e->sites[s], step, t_next, e->site_x[s],
+                                     hs_vtime_seconds(dl.arrival));
         if (rc) return rc;
     }
+    hs_vtime latest = sent;
     for (int s = 0; s < e->nsites; s++) {
         int rc = hs_site_get_measurement(e->sites[s], &e->meas[s]);
         if (rc) return rc;
         e->flags_seen |= e->meas[s].flags;
+        const hs_vtime reached = hs_vtime_from_seconds(e->meas[s].wall);
+        hs_link_delivery ul = {.arrival = reached > sent ? reached : sent};
+        if (e->up[s] && hs_link_send(e->up[s], ul.arrival, &ul))
+            return hs_fail(e->ctx, HS_ENET, "site %s: the link from the site is broken",
+                           hs_site_name(e->sites[s]));
+        const double wait = hs_vtime_seconds(ul.arrival - sent);
+        if (wait > e->max_wait) e->max_wait = wait;
+        if (wait > e->site_timeout)
+            return hs_fail(e->ctx, HS_ETIMEOUT,
+                           "site %s: no measurement of step %lld within %g s (it came after "
+                           "%.3f s)",
+                           hs_site_name(e->sites[s]), (long long)step + 1, e->site_timeout, wait);
+        if (ul.arrival > latest) latest = ul.arrival;
     }
+    e->now = latest;
     int nhist = HS_EXP_HISTORY;
     for (int s = 0; s < e->nsites; s++)
         if (e->meas[s].nhist < nhist) nhist = e->meas[s].nhist;
@@ -219,6 +262,11 @@ int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallb
     return 0;
 }
 
+void hs_coord_exp_compute(hs_coord_exp *e)
+{
+    if (e->compute) e->now += hs_compute_model_sample(e->compute);
+}
+
 int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
 {
     const double steps = e->steps > 0 ? (double)e->steps : 1.0;
@@ -237,8 +285,27 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
            (double)e->iter_sum / steps, e->iter_max);
     for (int k = 0; k < HS_ITER_HIST; k++)
         HS_OUT("%s%lld", k ? ", " : "", (long long)e->iter_hist[k]);
-    HS_OUT("]},\n    \"experimental_work\": %.10g,\n    \"limit_flags\": %d\n  }", e->work,
+    HS_OUT("]},\n    \"experimental_work\": %.10g,\n    \"limit_flags\": %d,\n", e->work,
            e->flags_seen);
+    HS_OUT("    \"test_time_s\": %.6g,\n    \"max_wait_s\": %.6g\n  },\n", hs_vtime_seconds(e->now),
+           e->max_wait);
+    /* per site: seed 000's Table 1 row and seed 002's tracking figures */
+    HS_OUT("  \"sites\": [");
+    for (int s = 0; s < e->nsites; s++) {
+        hs_site_summary ss;
+        if (hs_site_summary_get(e->sites[s], &ss)) memset(&ss, 0, sizeof ss);
+        HS_OUT("%s\n    {\"name\": \"%s\", \"steps\": %lld, \"max_delay_s\": %.6g, "
+               "\"total_time_s\": %.6g, \"slow_percent\": %.6g, \"hold_percent\": %.6g, "
+               "\"ended_on_site\": %s, \"limit_flags\": %d,\n     \"actuators\": [",
+               s ? "," : "", hs_site_name(e->sites[s]), (long long)ss.steps, ss.max_delay,
+               ss.total_time, ss.pct_slow, ss.pct_hold, ss.ended ? "true" : "false",
+               ss.limit_flags);
+        for (int j = 0; j < ss.nact; j++)
+            HS_OUT("%s{\"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": %.6g, \"a_es\": %.6g}",
+                   j ? ", " : "", ss.mte[j], ss.rms[j], ss.ti_peak[j], ss.a_es[j]);
+        HS_OUT("]}");
+    }
+    HS_OUT("\n  ]");
 #undef HS_OUT
     return len < size ? 0 : HS_EINVAL;
 }

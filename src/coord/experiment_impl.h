@@ -4,6 +4,7 @@
 #define HS_COORD_EXPERIMENT_IMPL_H
 
 #include "hysim/experiment.h"
+#include "hysim/link.h"
 #include "hysim/site.h"
 #include "hysim/testfile.h"
 
@@ -29,6 +30,12 @@ typedef struct hs_coord_exp {
     int64_t iter_hist[HS_ITER_HIST];
     int flags_seen;
     double work; /* experimental work, integral of f_meas . dx_meas */
+    /* the test's clock (virtual time): links per site, the integrator's compute time */
+    hs_link **down, **up;      /* per site, NULL entries: instantaneous */
+    hs_compute_model *compute; /* NULL: 0 */
+    hs_vtime now;              /* the coordinator's time */
+    double site_timeout;       /* s */
+    double max_wait;           /* largest wait for a measurement (s) */
 } hs_coord_exp;
 
 /* Builds the sites and the layout. K0 (n x n) gets the experimental initial stiffness added. */
@@ -38,6 +45,8 @@ void hs_coord_exp_free(hs_coord_exp *e);
 int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd);
 int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallback,
                         int stiffness_updated);
+/* The integrator's modelled computing time for one step, on the test's clock. */
+void hs_coord_exp_compute(hs_coord_exp *e);
 /* The `hybrid` and `sites` members of summary.json (JSON text without braces around). */
 int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size);
 

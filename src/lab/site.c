@@ -49,9 +49,9 @@ int hs_site_setup(hs_site *s, double dt)
 {
     return s->ops.setup(s, dt);
 }
-int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x)
+int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x, double wall)
 {
-    return s->ops.send_target(s, step, t, x);
+    return s->ops.send_target(s, step, t, x, wall);
 }
 int hs_site_get_measurement(hs_site *s, hs_site_measurement *m)
 {
@@ -72,6 +72,10 @@ const char *hs_site_name(const hs_site *s)
 int hs_site_initial_stiffness(const hs_site *s, double *K)
 {
     return s->ops.initial_stiffness ? s->ops.initial_stiffness(s, K) : HS_EUNSUPPORTED;
+}
+int hs_site_summary_get(const hs_site *s, hs_site_summary *out)
+{
+    return s->ops.summary ? s->ops.summary(s, out) : HS_EUNSUPPORTED;
 }
 hs_vlab *hs_site_vlab(hs_site *s)
 {

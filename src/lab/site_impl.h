@@ -6,11 +6,12 @@
 
 struct hs_site_ops {
     int (*setup)(hs_site *s, double dt);
-    int (*send_target)(hs_site *s, int64_t step, double t, const double *x);
+    int (*send_target)(hs_site *s, int64_t step, double t, const double *x, double wall);
     int (*get_measurement)(hs_site *s, hs_site_measurement *m);
     int (*commit)(hs_site *s, int64_t step);
     int (*initial_stiffness)(const hs_site *s, double *K);
     hs_vlab *(*vlab)(hs_site *s);
+    int (*summary)(const hs_site *s, hs_site_summary *out);
     size_t (*state_size)(const hs_site *s);
     int (*state_save)(const hs_site *s, double *out);
     int (*state_load)(hs_site *s, const double *in);
