@@ -1,0 +1,98 @@
+/* hysim site controller: the body of a site's control loop, one call per controller tick.
+ *
+ *   command generator (hysim/cmdgen.h)  ->  delay compensation (hysim/compensator.h, one per
+ *   actuator; identity when absent)  ->  safety limits  ->  laboratory tick (hs_vlab_tick)  ->
+ *   measurement (displacement, force, the last HS_EXP_HISTORY samples)
+ *
+ * On D_target the controller fills an outgoing measurement and flags it (HS_SC_EV_MEASUREMENT).
+ * It enforces the site's own safety limits whatever the coordinator sends: a command that would
+ * cross a displacement, velocity or (predicted) force limit is never sent; the site holds the last
+ * command sent, latches the trip and reports it (HS_SC_EV_LIMIT, and an outgoing measurement with
+ * the HS_SITE_LIMIT_* flag). The same code runs in the virtual site and in the real-clock site
+ * server: it reads no clock (time is the tick count over the rate) and never allocates in a tick.
+ * See docs/site_controller.md. */
+#ifndef HYSIM_SITE_CONTROLLER_H
+#define HYSIM_SITE_CONTROLLER_H
+
+#include "hysim/base.h"
+#include "hysim/cmdgen.h"
+#include "hysim/compensator.h"
+#include "hysim/lab.h"
+#include "hysim/site.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Limit flags of a trip, beside the actuators' HS_ACT_LIMIT_* (1, 2, 4) in
+ * hs_site_measurement.flags. */
+enum {
+    HS_SITE_LIMIT_DISPLACEMENT = 16, /* |x_cmd| would exceed disp */
+    HS_SITE_LIMIT_VELOCITY = 32,     /* |x_cmd(k) - x_cmd(k-1)| rate would exceed vel */
+    HS_SITE_LIMIT_FORCE = 64         /* |f_m + K0 (x_cmd - x_m)| would exceed force */
+};
+
+/* Events of a controller tick (bit set), beside the generator's HS_CMDGEN_EV_* (1, 2, 4, 8). */
+enum {
+    HS_SC_EV_MEASUREMENT =
+        16,             /* an outgoing measurement is ready (hs_site_controller_measurement) */
+    HS_SC_EV_LIMIT = 32 /* a safety limit tripped this tick: the site holds */
+};
+
+/* One actuator's safety limits; 0 = none. */
+typedef struct hs_site_limits {
+    double disp;  /* |command| <= disp */
+    double vel;   /* |command increment| * rate <= vel */
+    double force; /* |predicted force| <= force */
+} hs_site_limits;
+
+typedef struct hs_site_controller_params {
+    hs_cmdgen_params gen;         /* nact, rate, dt, time_scale, TimeOut rules, free vibration */
+    const hs_site_limits *limits; /* nact entries (copied) or NULL: none */
+    /* K0 (nact x nact, copied) for the force prediction f_m + K0 (x_cmd - x_m); NULL: the
+     * generator's stiffness, or none (then the force limit trips on the measured force) */
+    const double *stiffness;
+    /* Delay compensation, nact entries (lent; the caller destroys them after the controller);
+     * NULL, or a NULL entry: identity. Each is reset to the rest position at creation. */
+    hs_compensator *const *compensator;
+} hs_site_controller_params;
+
+hs_site_controller_params hs_site_controller_params_default(void);
+
+/* What a site reports with a measurement beyond hs_site_measurement. */
+typedef struct hs_site_report {
+    int64_t step;          /* the step of the target (as given to hs_site_controller_target) */
+    int64_t tick;          /* controller tick of the measurement (1, 2, ...) */
+    double t_wall;         /* tick / rate */
+    hs_cmdgen_step record; /* states visited, delay D_target -> D_update, ticks per state */
+    int limit_flags;       /* HS_SITE_LIMIT_* of a trip, 0 when none */
+    int limit_channel;     /* actuator that tripped, -1 when none */
+    double limit_value;    /* the offending command, velocity or predicted force */
+} hs_site_report;
+
+typedef struct hs_site_controller hs_site_controller;
+
+/* `lab` is lent (the caller destroys it after the controller); its actuators rest at 0. */
+int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, hs_vlab *lab,
+                              hs_site_controller **out);
+void hs_site_controller_destroy(hs_site_controller **sc);
+/* D_update: the target of `step` (actuator coordinates, nact) at simulation time t.
+ * HS_ELIMIT after a trip; the generator's errors otherwise (hs_cmdgen_target). */
+int hs_site_controller_target(hs_site_controller *sc, int64_t step, double t, const double *x);
+/* One controller tick. Returns the events (>= 0) or a negative HS_E* code. Never allocates. */
+int hs_site_controller_tick(hs_site_controller *sc);
+/* Copies the outgoing measurement (buffers as in hysim/site.h) and, when r != NULL, the report;
+ * clears the ready flag. HS_EINVAL when none is ready. */
+int hs_site_controller_measurement(hs_site_controller *sc, hs_site_measurement *m,
+                                   hs_site_report *r);
+int hs_site_controller_ready(const hs_site_controller *sc);
+/* The limit trip (HS_SITE_LIMIT_* flags, 0 when none) and its channel. */
+int hs_site_controller_tripped(const hs_site_controller *sc, int *channel);
+const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);
+const double *hs_site_controller_command(const hs_site_controller *sc); /* last sent (nact) */
+int64_t hs_site_controller_ticks(const hs_site_controller *sc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

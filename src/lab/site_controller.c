@@ -1,0 +1,292 @@
+/* The site controller: one controller tick of a site, from the command generator through delay
+ * compensation and the site's safety limits to the laboratory and back to an outgoing
+ * measurement. No clock is read: time is the tick count over the rate. */
+#include "hysim/site_controller.h"
+
+#include "hysim/linalg.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NMAX HS_SITE_MAX_ACT
+#define NH   HS_EXP_HISTORY
+
+struct hs_site_controller {
+    hs_ctx *ctx;
+    hs_cmdgen *gen;
+    hs_vlab *lab;
+    int n;
+    double rate, dt;
+    hs_site_limits lim[NMAX];
+    double K0[NMAX * NMAX];
+    int has_k0;
+    hs_compensator *comp[NMAX];
+    double x_gen[NMAX], x_cmd[NMAX], x_sent[NMAX], x_meas[NMAX], f_meas[NMAX];
+    /* the last NH samples, a ring */
+    double ring_t[NH], ring_x[NH * NMAX], ring_f[NH * NMAX];
+    int ring_n, ring_head;
+    int64_t ticks;
+    int step_flags; /* actuator flags seen during the step */
+    /* targets */
+    int started, awaiting; /* a target arrived; the current one is not yet reached */
+    int64_t step;
+    double t_target, t_base, t_sample;
+    /* the outgoing measurement */
+    int ready;
+    double out_t, out_x[NMAX], out_f[NMAX], out_ht[NH], out_hx[NH * NMAX], out_hf[NH * NMAX];
+    int out_nhist, out_flags, out_ticks;
+    hs_site_report out_rep;
+    /* a latched limit trip */
+    int trip_flags, trip_channel;
+    double trip_value;
+};
+
+hs_site_controller_params hs_site_controller_params_default(void)
+{
+    hs_site_controller_params p;
+    memset(&p, 0, sizeof p);
+    p.gen = hs_cmdgen_params_default();
+    return p;
+}
+
+void hs_site_controller_destroy(hs_site_controller **scp)
+{
+    if (!scp || !*scp) return;
+    hs_cmdgen_destroy(&(*scp)->gen);
+    hs_free(*scp);
+    *scp = NULL;
+}
+
+int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, hs_vlab *lab,
+                              hs_site_controller **out)
+{
+    if (!p || !lab || !out) return hs_fail(ctx, HS_EINVAL, "site controller: missing arguments");
+    const int n = p->gen.nact;
+    if (n < 1 || n > NMAX)
+        return hs_fail(ctx, HS_EINPUT, "site controller: %d actuators (1 to %d allowed)", n, NMAX);
+    hs_actuator *a0 = hs_vlab_actuator(lab, 0);
+    if (!a0 || !hs_vlab_actuator(lab, n - 1) || hs_vlab_actuator(lab, n))
+        return hs_fail(ctx, HS_EINPUT, "site controller: the laboratory does not have %d actuators",
+                       n);
+    if (hs_actuator_rate(a0) != p->gen.rate)
+        return hs_fail(ctx, HS_EINPUT,
+                       "site controller: controller rate %g Hz, the laboratory runs at %g Hz",
+                       p->gen.rate, hs_actuator_rate(a0));
+    for (int j = 0; p->limits && j < n; j++)
+        if (!(p->limits[j].disp >= 0.0) || !(p->limits[j].vel >= 0.0) ||
+            !(p->limits[j].force >= 0.0))
+            return hs_fail(ctx, HS_EINPUT,
+                           "site controller: actuator %d: limits must be >= 0 (0 = none)", j);
+    for (int j = 0; p->compensator && j < n; j++)
+        if (p->compensator[j] && hs_compensator_rate(p->compensator[j]) != p->gen.rate)
+            return hs_fail(ctx, HS_EINPUT,
+                           "site controller: actuator %d: compensator at %g Hz, controller at "
+                           "%g Hz",
+                           j, hs_compensator_rate(p->compensator[j]), p->gen.rate);
+    hs_site_controller *sc = hs_calloc(1, sizeof *sc);
+    if (!sc) return hs_fail(ctx, HS_ENOMEM, "site controller: out of memory");
+    int rc = hs_cmdgen_create(ctx, &p->gen, &sc->gen);
+    if (rc) {
+        hs_site_controller_destroy(&sc);
+        return rc;
+    }
+    sc->ctx = ctx;
+    sc->lab = lab;
+    sc->n = n;
+    sc->rate = p->gen.rate;
+    sc->dt = p->gen.dt;
+    for (int j = 0; p->limits && j < n; j++) sc->lim[j] = p->limits[j];
+    const double *K = p->stiffness ? p->stiffness : p->gen.stiffness;
+    if (K) {
+        memcpy(sc->K0, K, (size_t)n * (size_t)n * sizeof(double));
+        sc->has_k0 = 1;
+    }
+    for (int j = 0; p->compensator && j < n; j++) {
+        sc->comp[j] = p->compensator[j];
+        if (sc->comp[j]) hs_compensator_reset(sc->comp[j], 0.0);
+    }
+    sc->trip_channel = -1;
+    *out = sc;
+    return 0;
+}
+
+int hs_site_controller_target(hs_site_controller *sc, int64_t step, double t, const double *x)
+{
+    if (sc->trip_flags)
+        return hs_fail(sc->ctx, HS_ELIMIT,
+                       "site controller: target of step %lld refused: a safety limit tripped on "
+                       "actuator %d (flags %d, value %g); the site holds",
+                       (long long)step, sc->trip_channel, sc->trip_flags, sc->trip_value);
+    int rc = hs_cmdgen_target(sc->gen, x);
+    if (rc) return rc;
+    if (!sc->started) {
+        sc->started = 1;
+        sc->t_base = t - sc->dt;
+    }
+    sc->step = step;
+    sc->t_target = t;
+    sc->awaiting = 1;
+    return 0;
+}
+
+/* The first limit the command x_cmd would cross: flags, channel and value. */
+static int check_limits(hs_site_controller *sc)
+{
+    const int n = sc->n;
+    for (int j = 0; j < n; j++) {
+        const hs_site_limits *L = &sc->lim[j];
+        const double x = sc->x_cmd[j];
+        int flag = 0;
+        double value = 0.0;
+        if (L->disp > 0.0 && !(fabs(x) <= L->disp)) {
+            flag = HS_SITE_LIMIT_DISPLACEMENT;
+            value = x;
+        } else if (L->vel > 0.0 && !(fabs(x - sc->x_sent[j]) * sc->rate <= L->vel)) {
+            flag = HS_SITE_LIMIT_VELOCITY;
+            value = (x - sc->x_sent[j]) * sc->rate;
+        } else if (L->force > 0.0) {
+            double f = sc->f_meas[j];
+            for (int i = 0; sc->has_k0 && i < n; i++)
+                f += HS_AT(sc->K0, n, j, i) * (sc->x_cmd[i] - sc->x_meas[i]);
+            if (!(fabs(f) <= L->force)) {
+                flag = HS_SITE_LIMIT_FORCE;
+                value = f;
+            }
+        }
+        if (flag) {
+            sc->trip_flags = flag;
+            sc->trip_channel = j;
+            sc->trip_value = value;
+            return flag;
+        }
+    }
+    return 0;
+}
+
+static void remember(hs_site_controller *sc)
+{
+    const size_t n = (size_t)sc->n, slot = (size_t)sc->ring_head;
+    sc->ring_t[slot] = sc->t_sample;
+    memcpy(sc->ring_x + slot * n, sc->x_meas, n * sizeof(double));
+    memcpy(sc->ring_f + slot * n, sc->f_meas, n * sizeof(double));
+    sc->ring_head = (sc->ring_head + 1) % NH;
+    if (sc->ring_n < NH) sc->ring_n++;
+}
+
+static void fill_measurement(hs_site_controller *sc, double t)
+{
+    const size_t n = (size_t)sc->n;
+    sc->out_t = t;
+    memcpy(sc->out_x, sc->x_meas, n * sizeof(double));
+    memcpy(sc->out_f, sc->f_meas, n * sizeof(double));
+    sc->out_nhist = sc->ring_n;
+    for (int k = 0; k < sc->ring_n; k++) {
+        const size_t slot = (size_t)((sc->ring_head - sc->ring_n + k + NH) % NH);
+        sc->out_ht[k] = sc->ring_t[slot];
+        memcpy(sc->out_hx + (size_t)k * n, sc->ring_x + slot * n, n * sizeof(double));
+        memcpy(sc->out_hf + (size_t)k * n, sc->ring_f + slot * n, n * sizeof(double));
+    }
+    const hs_cmdgen_step *rec =
+        sc->trip_flags ? hs_cmdgen_current_step(sc->gen) : hs_cmdgen_last_step(sc->gen);
+    sc->out_flags = sc->step_flags | sc->trip_flags;
+    sc->out_ticks = rec ? (int)rec->ticks : 0;
+    hs_site_report *r = &sc->out_rep;
+    r->step = sc->step;
+    r->tick = sc->ticks;
+    r->t_wall = (double)sc->ticks / sc->rate;
+    if (rec)
+        r->record = *rec;
+    else
+        memset(&r->record, 0, sizeof r->record);
+    r->limit_flags = sc->trip_flags;
+    r->limit_channel = sc->trip_channel;
+    r->limit_value = sc->trip_value;
+    sc->ready = 1;
+    sc->step_flags = 0;
+}
+
+int hs_site_controller_tick(hs_site_controller *sc)
+{
+    const int n = sc->n;
+    int ev = 0;
+    if (!sc->trip_flags) {
+        const int gev = hs_cmdgen_tick(sc->gen, sc->f_meas, sc->x_gen);
+        if (gev < 0) return gev;
+        ev |= gev;
+        for (int j = 0; j < n; j++)
+            sc->x_cmd[j] = sc->comp[j]
+                               ? hs_compensator_tick(sc->comp[j], sc->x_gen[j], sc->x_meas[j])
+                               : sc->x_gen[j];
+        if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
+    }
+    if (sc->trip_flags) memcpy(sc->x_cmd, sc->x_sent, (size_t)n * sizeof(double)); /* hold */
+    const int rc = hs_vlab_tick(sc->lab, sc->x_cmd, sc->x_meas, sc->f_meas);
+    if (rc)
+        return hs_fail(sc->ctx, rc, "site controller: tick %lld: %s", (long long)sc->ticks + 1,
+                       hs_ctx_message(sc->ctx));
+    sc->ticks++;
+    for (int j = 0; j < n; j++) sc->step_flags |= hs_actuator_flags(hs_vlab_actuator(sc->lab, j));
+    memcpy(sc->x_sent, sc->x_cmd, (size_t)n * sizeof(double));
+    /* the sample's simulation time: the step parameter between the last target and the next */
+    if (!(ev & HS_SC_EV_LIMIT) && !sc->trip_flags) {
+        const double x = hs_cmdgen_step_fraction(sc->gen);
+        if (ev & HS_CMDGEN_EV_TARGET)
+            sc->t_sample = sc->t_target;
+        else if (sc->awaiting && hs_cmdgen_current_state(sc->gen) == HS_CMDGEN_INTERPOLATE)
+            sc->t_sample = sc->t_base + x * (sc->t_target - sc->t_base);
+        else if (sc->started)
+            sc->t_sample = sc->t_base + x * sc->dt;
+    }
+    remember(sc);
+    if (ev & HS_SC_EV_LIMIT) {
+        fill_measurement(sc, sc->t_sample);
+        ev |= HS_SC_EV_MEASUREMENT;
+    } else if (ev & HS_CMDGEN_EV_TARGET) {
+        fill_measurement(sc, sc->t_target);
+        sc->t_base = sc->t_target;
+        sc->awaiting = 0;
+        ev |= HS_SC_EV_MEASUREMENT;
+    }
+    return ev;
+}
+
+int hs_site_controller_measurement(hs_site_controller *sc, hs_site_measurement *m,
+                                   hs_site_report *r)
+{
+    if (!sc->ready) return hs_fail(sc->ctx, HS_EINVAL, "site controller: no measurement is ready");
+    const size_t n = (size_t)sc->n;
+    m->t = sc->out_t;
+    memcpy(m->x, sc->out_x, n * sizeof(double));
+    memcpy(m->f, sc->out_f, n * sizeof(double));
+    m->nhist = sc->out_nhist;
+    memcpy(m->hist_t, sc->out_ht, (size_t)sc->out_nhist * sizeof(double));
+    memcpy(m->hist_x, sc->out_hx, (size_t)sc->out_nhist * n * sizeof(double));
+    memcpy(m->hist_f, sc->out_hf, (size_t)sc->out_nhist * n * sizeof(double));
+    m->flags = sc->out_flags;
+    m->ticks = sc->out_ticks;
+    if (r) *r = sc->out_rep;
+    sc->ready = 0;
+    return 0;
+}
+
+int hs_site_controller_ready(const hs_site_controller *sc)
+{
+    return sc->ready;
+}
+int hs_site_controller_tripped(const hs_site_controller *sc, int *channel)
+{
+    if (channel) *channel = sc->trip_channel;
+    return sc->trip_flags;
+}
+const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc)
+{
+    return sc->gen;
+}
+const double *hs_site_controller_command(const hs_site_controller *sc)
+{
+    return sc->x_sent;
+}
+int64_t hs_site_controller_ticks(const hs_site_controller *sc)
+{
+    return sc->ticks;
+}

@@ -1,0 +1,397 @@
+/* Site controller: command generator -> compensation -> limits -> virtual lab -> measurement.
+ * Round trip in a perfect lab (measured = target, f = K x, history and time stamps, step
+ * records), inverse compensation of a first-order actuator (Gc Gp = 1/z: measured = target),
+ * safety limits (never crossed, reported, latched), free vibration of a two-story shear building
+ * held in its first mode (modal damping ratio and mode shape kept), no allocation in ticks. */
+#include "hs_test.h"
+
+#include "hysim/site_controller.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double PI = 3.14159265358979323846;
+
+typedef struct bench {
+    hs_specimen *spec;
+    hs_vlab *lab;
+    hs_site_controller *sc;
+    hs_compensator *comp[2];
+    /* measurement buffers */
+    double x[2], f[2], ht[HS_EXP_HISTORY], hx[2 * HS_EXP_HISTORY], hf[2 * HS_EXP_HISTORY];
+    hs_site_measurement m;
+} bench;
+
+/* K row by row (n x n), actuator delay a (0: perfect lab), exact sensors. */
+static void bench_open(bench *b, int n, const double *K, double a, hs_site_controller_params *p)
+{
+    memset(b, 0, sizeof *b);
+    hs_options *o = NULL;
+    hs_options_create(&o);
+    hs_options_set_list(o, "K", K, (size_t)(n * n));
+    assert_int_equal(hs_specimen_create(NULL, "linear", n, o, &b->spec), 0);
+    hs_options_destroy(&o);
+    hs_actuator_params ap = hs_actuator_params_default();
+    ap.rate = p->gen.rate;
+    if (a > 0) ap.a = a;
+    hs_vlab_params vp = {
+        .n_act = n, .perfect = a > 0 ? 0 : 1, .seed = 1, .actuator = &ap, .actuator_count = 1};
+    assert_int_equal(hs_vlab_create(NULL, &vp, b->spec, &b->lab), 0);
+    p->gen.nact = n;
+    assert_int_equal(hs_site_controller_create(NULL, p, b->lab, &b->sc), 0);
+    b->m = (hs_site_measurement){
+        .x = b->x, .f = b->f, .hist_t = b->ht, .hist_x = b->hx, .hist_f = b->hf};
+}
+
+static void bench_close(bench *b)
+{
+    hs_site_controller_destroy(&b->sc);
+    hs_vlab_destroy(&b->lab);
+    hs_specimen_destroy(&b->spec);
+    for (int j = 0; j < 2; j++) hs_compensator_destroy(&b->comp[j]);
+}
+
+static hs_site_controller_params params(double rate, double dt, double ts)
+{
+    hs_site_controller_params p = hs_site_controller_params_default();
+    p.gen.rate = rate;
+    p.gen.dt = dt;
+    p.gen.time_scale = ts;
+    return p;
+}
+
+/* Ticks until a measurement is ready; returns the ticks taken. */
+static int until_measurement(bench *b, hs_site_report *r)
+{
+    for (int k = 1; k < 100000; k++) {
+        const int ev = hs_site_controller_tick(b->sc);
+        assert_true(ev >= 0);
+        if (ev & HS_SC_EV_MEASUREMENT) {
+            assert_int_equal(hs_site_controller_measurement(b->sc, &b->m, r), 0);
+            return k;
+        }
+    }
+    fail_msg("no measurement");
+    return -1;
+}
+
+/* Perfect lab (x = command, exact sensors): at D_target the measured displacement is the target
+ * bit for bit and the force K x; the time stamp is the target's; the history holds the last 8
+ * samples, uniformly dt / N apart in simulation time when the target came during extrapolate;
+ * the step record has the scripted delay and states. */
+static void test_perfect_round_trip(void **state)
+{
+    (void)state;
+    const double K[4] = {3.0, -1.0, -1.0, 2.0};
+    hs_site_controller_params p = params(1024.0, 0.01, 10.0); /* N = 102, T1 61, T2 41 */
+    bench b;
+    bench_open(&b, 2, K, 0.0, &p);
+    const int N = hs_cmdgen_ticks_per_step(hs_site_controller_cmdgen(b.sc));
+    assert_int_equal(N, 102);
+    const int delay[10] = {0, 0, 5, 30, 60, 61, 80, 102, 250, 3};
+    const uint64_t allocs = hs_alloc_count();
+    for (int i = 0; i < 10; i++) {
+        for (int k = 0; k < delay[i]; k++) {
+            const int ev = hs_site_controller_tick(b.sc);
+            assert_true(ev >= 0 && !(ev & HS_SC_EV_MEASUREMENT));
+        }
+        const double t = (i + 1) * 0.01;
+        const double x[2] = {0.5 * sin(2 * PI * t / 0.3), 0.2 * cos(2 * PI * t / 0.17)};
+        assert_int_equal(hs_site_controller_target(b.sc, i + 1, t, x), 0);
+        hs_site_report r;
+        until_measurement(&b, &r);
+        assert_true(b.x[0] == x[0] && b.x[1] == x[1]);
+        HS_ASSERT_NEAR(b.f[0], 3.0 * x[0] - x[1], 1e-15);
+        HS_ASSERT_NEAR(b.f[1], -x[0] + 2.0 * x[1], 1e-15);
+        assert_true(b.m.t == t);
+        assert_int_equal(b.m.nhist, HS_EXP_HISTORY);
+        assert_true(b.ht[HS_EXP_HISTORY - 1] == t);
+        assert_true(b.hx[2 * (HS_EXP_HISTORY - 1)] == x[0]);
+        assert_true(b.hf[2 * (HS_EXP_HISTORY - 1) + 1] == b.f[1]);
+        if (i > 0 && delay[i] < 61)
+            for (int k = 1; k < HS_EXP_HISTORY; k++)
+                HS_ASSERT_NEAR(b.ht[k] - b.ht[k - 1], 0.01 / N, 1e-15);
+        assert_int_equal(r.step, i + 1);
+        assert_int_equal(r.limit_flags, 0);
+        assert_int_equal(r.record.step, i + 1);
+        if (i > 0) {
+            assert_int_equal(r.record.delay_ticks, delay[i]);
+            assert_int_equal(!!(r.record.states & HS_CMDGEN_BIT(HS_CMDGEN_SLOW)), delay[i] >= 61);
+            assert_int_equal(!!(r.record.states & HS_CMDGEN_BIT(HS_CMDGEN_HOLD)),
+                             delay[i] >= 61 + 41);
+        }
+        assert_int_equal(b.m.ticks, r.record.ticks);
+        HS_ASSERT_NEAR(r.t_wall, (double)r.tick / 1024.0, 0.0);
+    }
+    assert_int_equal(hs_alloc_count(), allocs);
+    hs_cmdgen_summary s;
+    hs_cmdgen_summary_get(hs_site_controller_cmdgen(b.sc), &s);
+    assert_int_equal(s.steps, 10);
+    assert_int_equal(s.steps_slow, 4); /* delays 61, 80, 102, 250 */
+    assert_int_equal(s.steps_hold, 2); /* 102, 250 */
+    printf("perfect lab: 10 steps, slow %.0f %%, hold %.0f %%, max delay %.4f s, run %.4f s\n",
+           s.pct_slow, s.pct_hold, s.max_delay, s.total_time);
+    bench_close(&b);
+}
+
+/* First-order actuator Gp(z) = 1 / (a z - (a - 1)), a = 4: without compensation the measurement
+ * lags the target; with inverse compensation a_es = a (seed 002, Gc Gp = 1/z) the actuator's
+ * position after each tick is the generator's command of that tick, so the measurement at
+ * D_target is the target to round-off. */
+static double tracking_error(int compensate)
+{
+    const double K[1] = {2.8};
+    hs_site_controller_params p = params(1024.0, 0.01, 10.0);
+    bench b;
+    hs_compensator *comp[1] = {NULL};
+    if (compensate) {
+        hs_options *o = NULL;
+        hs_options_create(&o);
+        hs_options_set_num(o, "a_es", 4.0);
+        assert_int_equal(hs_compensator_create(NULL, "inverse", o, 1024.0, &comp[0]), 0);
+        hs_options_destroy(&o);
+        p.compensator = comp;
+    }
+    bench_open(&b, 1, K, 4.0, &p);
+    double err = 0.0;
+    for (int i = 0; i < 30; i++) {
+        const double t = (i + 1) * 0.01, x = 0.7 * sin(2 * PI * t / 0.2);
+        assert_int_equal(hs_site_controller_target(b.sc, i + 1, t, &x), 0);
+        until_measurement(&b, NULL);
+        if (fabs(b.x[0] - x) > err) err = fabs(b.x[0] - x);
+    }
+    bench_close(&b);
+    hs_compensator_destroy(&comp[0]);
+    return err;
+}
+
+static void test_inverse_compensation(void **state)
+{
+    (void)state;
+    const double raw = tracking_error(0), comp = tracking_error(1);
+    printf("actuator a = 4: max |x_m - target| at D_target %.3e uncompensated, %.3e with inverse "
+           "compensation a_es = 4\n",
+           raw, comp);
+    assert_true(raw > 1e-3);
+    assert_true(comp < 1e-13);
+}
+
+/* Displacement limit 1.0 on a first-order actuator: the targets climb past it; the command that
+ * would cross is never sent (the position never exceeds 1.0), the site holds the last command
+ * bit for bit, the trip is reported with the refused value and later targets are refused. */
+static void test_displacement_limit(void **state)
+{
+    (void)state;
+    const double K[1] = {2.0};
+    hs_site_controller_params p = params(1024.0, 0.01, 10.0);
+    const hs_site_limits lim = {1.0, 0.0, 0.0};
+    p.limits = &lim;
+    bench b;
+    bench_open(&b, 1, K, 3.0, &p);
+    const uint64_t allocs = hs_alloc_count();
+    double xmax = 0.0;
+    int tripped = 0, i = 0;
+    hs_site_report r;
+    while (!tripped) {
+        i++;
+        const double x = 0.3 * i;
+        assert_int_equal(hs_site_controller_target(b.sc, i, i * 0.01, &x), 0);
+        for (;;) {
+            const double before = hs_site_controller_command(b.sc)[0];
+            const int ev = hs_site_controller_tick(b.sc);
+            assert_true(ev >= 0);
+            const double pos = hs_vlab_true_displacement(b.lab)[0];
+            if (fabs(pos) > xmax) xmax = fabs(pos);
+            if (ev & HS_SC_EV_LIMIT) {
+                tripped = 1;
+                assert_true(ev & HS_SC_EV_MEASUREMENT);
+                assert_int_equal(hs_site_controller_measurement(b.sc, &b.m, &r), 0);
+                assert_true(hs_site_controller_command(b.sc)[0] == before); /* held */
+                break;
+            }
+            if (ev & HS_SC_EV_MEASUREMENT) {
+                hs_site_controller_measurement(b.sc, &b.m, NULL);
+                break;
+            }
+        }
+        assert_true(i < 10);
+    }
+    const double held = hs_site_controller_command(b.sc)[0];
+    for (int k = 0; k < 2000; k++) {
+        assert_true(hs_site_controller_tick(b.sc) >= 0);
+        assert_true(hs_site_controller_command(b.sc)[0] == held);
+        const double pos = hs_vlab_true_displacement(b.lab)[0];
+        if (fabs(pos) > xmax) xmax = fabs(pos);
+    }
+    assert_int_equal(hs_alloc_count(), allocs);
+    printf("displacement limit 1.0: trip at step %d, refused command %.6f, held %.6f, max |x| "
+           "%.6f\n",
+           i, r.limit_value, held, xmax);
+    assert_true(xmax <= 1.0);
+    assert_true(held <= 1.0 && r.limit_value > 1.0);
+    assert_int_equal(r.limit_flags, HS_SITE_LIMIT_DISPLACEMENT);
+    assert_int_equal(r.limit_channel, 0);
+    assert_true(b.m.flags & HS_SITE_LIMIT_DISPLACEMENT);
+    int ch = -1;
+    assert_int_equal(hs_site_controller_tripped(b.sc, &ch), HS_SITE_LIMIT_DISPLACEMENT);
+    assert_int_equal(ch, 0);
+    const double x = 0.0;
+    assert_int_equal(hs_site_controller_target(b.sc, i + 1, (i + 1) * 0.01, &x), HS_ELIMIT);
+    bench_close(&b);
+}
+
+/* Velocity limit: a sudden far target; no sent increment ever exceeds vel / rate. Force limit
+ * (two coupled actuators, perfect lab, K0 = K): the predicted force f_m + K0 (x_c - x_m) is the
+ * force the command would produce, so the measured force never exceeds the limit. */
+static void test_velocity_and_force_limits(void **state)
+{
+    (void)state;
+    {
+        const double K[1] = {1.0};
+        hs_site_controller_params p = params(1024.0, 0.01, 10.0);
+        const hs_site_limits lim = {0.0, 5.0, 0.0};
+        p.limits = &lim;
+        bench b;
+        bench_open(&b, 1, K, 0.0, &p);
+        double prev = 0.0, vmax = 0.0;
+        const double x1 = 0.01, x2 = 1.0; /* 1.0 in 0.1 s: 10 on average, above 5 */
+        int ev = 0;
+        assert_int_equal(hs_site_controller_target(b.sc, 1, 0.01, &x1), 0);
+        until_measurement(&b, NULL);
+        prev = hs_site_controller_command(b.sc)[0];
+        assert_int_equal(hs_site_controller_target(b.sc, 2, 0.02, &x2), 0);
+        for (int k = 0; k < 500; k++) {
+            ev |= hs_site_controller_tick(b.sc);
+            const double c = hs_site_controller_command(b.sc)[0];
+            if (fabs(c - prev) * 1024.0 > vmax) vmax = fabs(c - prev) * 1024.0;
+            prev = c;
+        }
+        printf("velocity limit 5: max sent velocity %.4f, trip flags %d\n", vmax,
+               hs_site_controller_tripped(b.sc, NULL));
+        assert_true(ev & HS_SC_EV_LIMIT);
+        assert_true(vmax <= 5.0);
+        assert_int_equal(hs_site_controller_tripped(b.sc, NULL), HS_SITE_LIMIT_VELOCITY);
+        bench_close(&b);
+    }
+    {
+        const double K[4] = {3.0, -1.0, -1.0, 2.0};
+        hs_site_controller_params p = params(1024.0, 0.01, 10.0);
+        const hs_site_limits lim[2] = {{0, 0, 0}, {0, 0, 2.0}};
+        p.limits = lim;
+        p.stiffness = K; /* symmetric: row or column order alike */
+        bench b;
+        bench_open(&b, 2, K, 0.0, &p);
+        double fmax = 0.0;
+        int ev = 0;
+        for (int i = 1; i <= 20 && !(ev & HS_SC_EV_LIMIT); i++) {
+            const double x[2] = {0.1 * i, 0.25 * i}; /* f2 = -x1 + 2 x2 = 0.4 i */
+            assert_int_equal(hs_site_controller_target(b.sc, i, 0.01 * i, x), 0);
+            for (;;) {
+                ev = hs_site_controller_tick(b.sc);
+                const double *f = hs_vlab_true_force(b.lab);
+                if (fabs(f[1]) > fmax) fmax = fabs(f[1]);
+                if (ev & HS_SC_EV_MEASUREMENT) {
+                    hs_site_controller_measurement(b.sc, &b.m, NULL);
+                    break;
+                }
+            }
+        }
+        int ch = -1;
+        printf("force limit 2 on actuator 1: max |f| %.6f, trip flags %d on actuator %d\n", fmax,
+               hs_site_controller_tripped(b.sc, &ch), ch);
+        assert_true(ev & HS_SC_EV_LIMIT);
+        assert_true(fmax <= 2.0 && fmax > 1.9);
+        assert_int_equal(hs_site_controller_tripped(b.sc, &ch), HS_SITE_LIMIT_FORCE);
+        assert_int_equal(ch, 1);
+        assert_true(b.m.flags & HS_SITE_LIMIT_FORCE);
+        bench_close(&b);
+    }
+}
+
+/* A two-story shear building (m, k per story) held in its first mode, x = A phi1,
+ * phi1 = (1, (1 + sqrt 5) / 2), omega1^2 = (3 - sqrt 5) / 2 k / m, when the coordinator falls
+ * silent: with modal damping zeta in every mode the free vibration stays in mode 1 (x2 / x1 =
+ * golden ratio) and decays with delta = 2 pi zeta / sqrt(1 - zeta^2) per cycle, then stops. */
+static void test_free_vibration_shear_building(void **state)
+{
+    (void)state;
+    const double m = 1.0, T1 = 0.5, w1 = 2 * PI / T1, zeta = 0.02;
+    const double k = w1 * w1 * m * 2.0 / (3.0 - sqrt(5.0)), phi = (1 + sqrt(5.0)) / 2;
+    const double K[4] = {2 * k, -k, -k, k}, M[4] = {m, 0, 0, m};
+    hs_site_controller_params p = params(1024.0, 0.01, 2.0); /* 1024 ticks per period */
+    p.gen.mass = M;
+    p.gen.stiffness = K;
+    p.gen.zeta = zeta;
+    p.gen.hold_timeout = 0.05;
+    bench b;
+    bench_open(&b, 2, K, 0.0, &p);
+    const double A = 0.01, xh[2] = {A, A * phi};
+    for (int i = 1; i <= 4; i++) {
+        assert_int_equal(hs_site_controller_target(b.sc, i, 0.01 * i, xh), 0);
+        until_measurement(&b, NULL);
+    }
+    const uint64_t allocs = hs_alloc_count();
+    double c[3][2] = {{0}};
+    double peaks[80], worst_shape = 0.0;
+    int np = 0, ev = 0;
+    long fv = 0, ticks = 0;
+    while (!(ev & HS_CMDGEN_EV_DONE)) {
+        ev = hs_site_controller_tick(b.sc);
+        assert_true(ev >= 0);
+        ticks++;
+        const double *x = hs_vlab_true_displacement(b.lab);
+        memmove(c[0], c[1], sizeof c[0] * 2);
+        c[2][0] = x[0];
+        c[2][1] = x[1];
+        if (hs_cmdgen_current_state(hs_site_controller_cmdgen(b.sc)) == HS_CMDGEN_FREE_VIBRATION)
+            fv++;
+        if (fv > 2 && c[1][1] > c[0][1] && c[1][1] >= c[2][1] && np < 80) {
+            peaks[np++] = c[1][1];
+            const double e = fabs(c[1][1] / c[1][0] / phi - 1);
+            if (e > worst_shape) worst_shape = e;
+        }
+        assert_true(ticks < 300000);
+    }
+    assert_int_equal(hs_alloc_count(), allocs);
+    const double delta = 2 * PI * zeta / sqrt(1 - zeta * zeta);
+    double worst = 0.0;
+    int cycles = 0;
+    for (int i = 0; i + 1 < np && peaks[i + 1] > 0.01 * A; i++, cycles++) {
+        const double d = log(peaks[i] / peaks[i + 1]);
+        if (fabs(d / delta - 1) > worst) worst = fabs(d / delta - 1);
+    }
+    const double *f = hs_vlab_true_force(b.lab);
+    printf("shear building, mode 1 free vibration: %d cycles, log decrement within %.1e of 2 pi "
+           "zeta / sqrt(1 - zeta^2) = %.6f, mode shape within %.1e, %ld ticks to rest, final |f| "
+           "%.2e (peak %.2e)\n",
+           cycles, worst, delta, worst_shape, ticks, fmax(fabs(f[0]), fabs(f[1])),
+           k * A * (phi - 1));
+    assert_true(cycles >= 10);
+    assert_true(worst < 1e-4);
+    assert_true(worst_shape < 1e-9);
+    /* at rest: the force is below twice the relative tolerance (1e-3) of its peak, the force
+     * k A (phi - 1) of the upper story at the start */
+    assert_true(fmax(fabs(f[0]), fabs(f[1])) <= 2e-3 * k * A * (phi - 1));
+    const double held[2] = {hs_site_controller_command(b.sc)[0],
+                            hs_site_controller_command(b.sc)[1]};
+    for (int i = 0; i < 50; i++) {
+        assert_int_equal(hs_site_controller_tick(b.sc), 0);
+        assert_memory_equal(hs_site_controller_command(b.sc), held, sizeof held);
+    }
+    assert_int_equal(hs_site_controller_target(b.sc, 5, 0.05, xh), HS_EABORTED);
+    bench_close(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_perfect_round_trip),
+        cmocka_unit_test(test_inverse_compensation),
+        cmocka_unit_test(test_displacement_limit),
+        cmocka_unit_test(test_velocity_and_force_limits),
+        cmocka_unit_test(test_free_vibration_shear_building),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
