@@ -57,6 +57,10 @@ int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out);
  * last step (command, measurement, layout; lent), or NULL when the test has none. */
 const hs_experiment *hs_coordinator_experiment(const hs_coordinator *c);
 
+/* The i-th site of the test (lent), NULL when out of range. */
+struct hs_site;
+struct hs_site *hs_coordinator_site(const hs_coordinator *c, int i);
+
 /* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);
 

@@ -345,3 +345,8 @@ int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out)
                              .experimental_work = e->work};
     return 0;
 }
+
+struct hs_site *hs_coordinator_site(const hs_coordinator *c, int i)
+{
+    return (c->has_exp && i >= 0 && i < c->exp.nsites) ? c->exp.sites[i] : NULL;
+}
