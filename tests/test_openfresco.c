@@ -530,8 +530,8 @@ static void test_b_actor_site(void **state)
     hs_ofr_server *s = server(ctx, HS_OFR_PROTO_B, &L, 42);
     static uint8_t in[8192], rep[8192], want[8192];
     const int32_t ctrl[5] = {2, 0, 0, 0, 1}, daq[5] = {2, 0, 0, 2, 0};
-    const int32_t ds = 12;
-    size_t n = b_handshake(in, ds, ctrl, daq);
+    const size_t ds = 12;
+    size_t n = b_handshake(in, (int32_t)ds, ctrl, daq);
     assert_int_equal(n, 4 + 2048 + 2048 + 40);
     /* replies: 01 00 00 00, then [0, 42, 2.8] in 256 doubles */
     const size_t got = drive(s, in, n, 333, rep, sizeof rep, 0);
@@ -550,10 +550,10 @@ static void test_b_actor_site(void **state)
     assert_true(L.d[0] == 0.5 && L.t == 0.02 && !L.has_v);
     const double g6[4] = {6.0, 0.5, -0.25, 0.02};
     n = msg(in, ds, g6, 4);
-    assert_int_equal(drive(s, in, n, 4096, rep, sizeof rep, 0), (size_t)ds * 8);
+    assert_int_equal(drive(s, in, n, 4096, rep, sizeof rep, 0), ds * 8);
     const double daqv[4] = {0.5, -0.25, 1.75, -2.25};
     msg(want, ds, daqv, 4);
-    assert_memory_equal(rep, want, (size_t)ds * 8);
+    assert_memory_equal(rep, want, ds * 8);
     const double c5[4] = {5.0, 0.5, -0.25, 0.04};
     n = msg(in, ds, c5, 4);
     assert_int_equal(drive(s, in, n, 4096, rep, sizeof rep, 0), 0);
@@ -568,10 +568,10 @@ static void test_b_actor_site(void **state)
     }
     const double die[1] = {99.0};
     n = msg(in, ds, die, 1);
-    assert_int_equal(drive(s, in, n, 4096, rep, sizeof rep, 0), (size_t)ds * 8);
+    assert_int_equal(drive(s, in, n, 4096, rep, sizeof rep, 0), ds * 8);
     const double bye[2] = {4.0, 42.0};
     msg(want, ds, bye, 2);
-    assert_memory_equal(rep, want, (size_t)ds * 8);
+    assert_memory_equal(rep, want, ds * 8);
     assert_int_equal(hs_ofr_server_state(s), HS_OFR_CLOSED);
     assert_int_equal(L.closes, 1);
     hs_ofr_stats st;
