@@ -58,6 +58,10 @@ typedef struct hs_site_measurement {
     int flags;   /* HS_ACT_LIMIT_* seen during the step */
     int ticks;   /* controller ticks the step took */
     double wall; /* the test clock's time (s) when the target was reached */
+    /* the site controller's record of the step (0 for sites without one) */
+    int states;   /* bit (1 << hs_cmdgen_state) of every state visited in the step */
+    double delay; /* s from the previous D_target to this step's D_update */
+    double te[HS_SITE_MAX_ACT], ti[HS_SITE_MAX_ACT]; /* tracking error and TI per actuator */
 } hs_site_measurement;
 
 typedef struct hs_site hs_site;

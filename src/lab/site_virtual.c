@@ -82,6 +82,12 @@ static int sv_get_measurement(hs_site *s, hs_site_measurement *m)
     if (rc) return hs_fail(s->ctx, rc, "site %s: no measurement", s->cfg.name);
     m->wall = report.t_wall;
     m->ticks = (int)report.record.ticks;
+    m->states = report.record.states;
+    m->delay = (double)report.record.delay_ticks / v->rate;
+    for (int j = 0; j < s->cfg.nact; j++) {
+        m->te[j] = hs_tracking_error(v->track[j]);
+        m->ti[j] = hs_tracking_ti(v->track[j]);
+    }
     v->limit_flags |= m->flags | report.limit_flags;
     if (report.limit_flags)
         return hs_fail(
