@@ -204,6 +204,7 @@ void hs_test_def_destroy(hs_test_def **def)
     hs_model_destroy(&(*def)->model);
     hs_ground_motion_destroy(&(*def)->gm);
     hs_options_destroy(&(*def)->integrator_opts);
+    hs_options_destroy(&(*def)->compute_time_opts);
     for (int i = 0; (*def)->experimental && i < (*def)->nexp; i++) {
         hs_free((*def)->experimental[i].T);
         hs_free((*def)->experimental[i].K0l);
@@ -213,6 +214,9 @@ void hs_test_def_destroy(hs_test_def **def)
     for (int i = 0; (*def)->sites && i < (*def)->nsites; i++) {
         hs_options_destroy(&(*def)->sites[i].specimen_opts);
         hs_options_destroy(&(*def)->sites[i].relaxation_opts);
+        hs_options_destroy(&(*def)->sites[i].command_opts);
+        hs_options_destroy(&(*def)->sites[i].compensation_opts);
+        hs_options_destroy(&(*def)->sites[i].link_opts);
     }
     hs_free((*def)->sites);
     hs_free(*def);

@@ -1,5 +1,6 @@
 /* The `ground_motion`, `analysis` and `output` sections: sources and integrators validated
- * against their registries, step count and clock. */
+ * against their registries, step count, clock, seed, compute-time model (testfile_link.c) and
+ * site timeout. */
 #include "testfile_impl.h"
 
 #include "hysim/integrator.h"
@@ -181,12 +182,13 @@ static int positive(hs_tf *L, const hs_ynode *node, const char *what, double *ou
 
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"integrator", "dt",    "duration", "steps",
-                                       "time_scale", "clock", "seed"};
+    static const char *const keys[] = {"integrator", "dt",           "duration",
+                                       "steps",      "time_scale",   "clock",
+                                       "seed",       "compute_time", "site_timeout"};
     const char *what = "analysis";
     hs_test_def *def = L->def;
     const hs_ynode *in, *dtn;
-    int rc = hs_tf_mapping(L, node, what, keys, 7);
+    int rc = hs_tf_mapping(L, node, what, keys, sizeof keys / sizeof keys[0]);
     if (!rc) rc = hs_tf_required(L, node, "integrator", what, &in);
     if (!rc) rc = integrator(L, in);
     if (!rc) rc = hs_tf_required(L, node, "dt", what, &dtn);
@@ -228,5 +230,10 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
         rc = hs_tf_int(L, sd, "analysis.seed", 0, HS_TF_MAX_SEED, &seed);
         def->seed = (uint64_t)seed;
     }
+    const hs_ynode *ct = hs_ynode_get(node, "compute_time"),
+                   *to = hs_ynode_get(node, "site_timeout");
+    if (!rc && ct) rc = hs_tf_compute_time(L, ct);
+    def->site_timeout = 60.0;
+    if (!rc && to) rc = positive(L, to, "analysis.site_timeout", &def->site_timeout);
     return rc;
 }

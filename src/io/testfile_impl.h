@@ -102,5 +102,17 @@ void hs_tf_sites_finish(hs_tf *L);
 int hs_tf_specimen(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg,
                    double *K0, int *has_K0);
 int hs_tf_relaxation(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
+/* A site's controller (testfile_controller.c): `command` into cfg->command_opts (the command
+ * generator's field names; needs cfg->nact; no_stiffness: the site's specimen states no initial
+ * stiffness, so damped free vibration is refused) and `compensation` into
+ * cfg->compensation_opts (needs cfg->rate; the compensator is created once). */
+int hs_tf_command(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg,
+                  int no_stiffness);
+int hs_tf_compensation(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
+/* testfile_link.c: a site's `link` into cfg->link_opts (hs_link_create's options; the link is
+ * created once as link HS_LINK_ID(index, down)), and `analysis.compute_time` into
+ * def->compute_time_opts (the model is created once). */
+int hs_tf_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg, int index);
+int hs_tf_compute_time(hs_tf *L, const hs_ynode *node);
 
 #endif

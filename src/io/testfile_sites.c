@@ -1,7 +1,8 @@
 /* The `sites` section: where the experimental substructures live. Each site: kind (virtual |
  * remote), controller rate, perfect mode, noise seed, its actuators (servo model and limits, in
- * the order written), sensors, specimen and relaxation (testfile_specimen.c). Values are checked
- * at their nodes; the actuators and sensors are then created once so that nothing the lab
+ * the order written), sensors, specimen and relaxation (testfile_specimen.c), and its controller:
+ * command generator and compensation (testfile_controller.c) and link (testfile_link.c). Values are
+ * checked at their nodes; the actuators and sensors are then created once so that nothing the lab
  * refuses can pass. */
 #include "testfile_impl.h"
 
@@ -208,10 +209,29 @@ static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config 
     return 0;
 }
 
+/* The site controller's keys: command generator, compensation, link (testfile_controller.c,
+ * testfile_link.c). */
+static int controller(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg,
+                      int index)
+{
+    char sub[192];
+    const hs_ynode *v;
+    int rc = 0;
+    if ((v = hs_ynode_get(node, "command")) != NULL)
+        rc = hs_tf_command(L, v, hs_tf_path(sub, sizeof sub, what, "command"), cfg,
+                           strcmp(cfg->kind, "virtual") == 0 && !L->sites[index].K0);
+    if (!rc && (v = hs_ynode_get(node, "compensation")) != NULL)
+        rc = hs_tf_compensation(L, v, hs_tf_path(sub, sizeof sub, what, "compensation"), cfg);
+    if (!rc && (v = hs_ynode_get(node, "link")) != NULL)
+        rc = hs_tf_link(L, v, hs_tf_path(sub, sizeof sub, what, "link"), cfg, index);
+    return rc;
+}
+
 static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
 {
-    static const char *const keys[] = {"kind",    "rate",     "perfect",    "seed", "actuators",
-                                       "sensors", "specimen", "relaxation", "url",  "key"};
+    static const char *const keys[] = {"kind",    "rate",         "perfect",    "seed", "actuators",
+                                       "sensors", "specimen",     "relaxation", "url",  "key",
+                                       "command", "compensation", "link"};
     hs_site_config *cfg = &L->def->sites[index];
     hs_tf_site *ts = &L->sites[index];
     ts->node = node;
@@ -297,7 +317,7 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
         if (!sp) return hs_tf_fail(L, rx, "%s.relaxation: relaxation needs a specimen", what);
         rc = hs_tf_relaxation(L, rx, hs_tf_path(sub, sizeof sub, what, "relaxation"), cfg);
     }
-    return rc;
+    return rc ? rc : controller(L, node, what, cfg, index);
 }
 
 int hs_tf_sites(hs_tf *L, const hs_ynode *node)
