@@ -37,7 +37,7 @@ extern "C" {
 #define HS_WIRE_NAME_MAX    64  /* names: up to 63 bytes of UTF-8 and a NUL */
 #define HS_WIRE_TEXT_MAX    256 /* error sentences: up to 255 bytes of UTF-8 and a NUL */
 /* The largest payload any message of this version can have (a MEASUREMENT with 16 actuators and
- * 8 history samples is 2,967 bytes), and the default bound on the header's length field. */
+ * 8 history samples is 2,867 bytes), and the default bound on the header's length field. */
 #define HS_WIRE_MAX_PAYLOAD 4096
 #define HS_WIRE_MAX_LENGTH  (HS_WIRE_MAX_PAYLOAD + HS_WIRE_TAG_SIZE)
 
