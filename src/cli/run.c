@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "hysim/coordinator.h"
+#include "hysim/site.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,24 @@ static void hs_cli_progress(void *user, int64_t step, int64_t steps)
             (long long)steps);
     if (step >= steps) fputc('\n', stderr);
     fflush(stderr);
+}
+
+/* Seed 000's Table 1 row and seed 002's tracking figures for each site. */
+static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
+{
+    if (def->nsites == 0) return;
+    printf("%-10s %7s %14s %14s %8s %8s   tracking per actuator: MTE, RMS %%, max TI\n", "site",
+           "steps", "max delay (s)", "run time (s)", "% slow", "% hold");
+    for (int s = 0; s < def->nsites; s++) {
+        hs_site_summary ss;
+        if (hs_site_summary_get(hs_coordinator_site(c, s), &ss)) continue;
+        printf("%-10s %7lld %14.3f %14.1f %8.2f %8.2f  ", def->sites[s].name, (long long)ss.steps,
+               ss.max_delay, ss.total_time, ss.pct_slow, ss.pct_hold);
+        for (int j = 0; j < ss.nact; j++)
+            printf(" %s: %.3g, %.3g, %.3g", def->sites[s].actuator_names[j], ss.mte[j], ss.rms[j],
+                   ss.ti_peak[j]);
+        printf("%s\n", ss.ended ? "  (ended on the site's side)" : "");
+    }
 }
 
 int hs_cli_run(int argc, char **argv)
@@ -85,6 +104,7 @@ int hs_cli_run(int argc, char **argv)
             "energy: input %.6g, kinetic %.6g, damping %.6g, strain %.6g (%s*%s), error %.3g %%\n",
             e->input, e->kinetic, e->damping, e->strain, def->units_force, def->units_length,
             100.0 * e->error_rel);
+        hs_cli_print_sites(c, def);
         printf("results: %s/summary.json, %s/response.csv, %s/results.h5\n", dir, dir, dir);
     }
 done:
