@@ -128,14 +128,34 @@ static void test_band_kernels(void **state)
     for (int i = 0; i < N; i++) assert_true(y[i] == (i == 0 || i == N - 1 ? 1.0 : 0.0));
     hs_band_matvec_add(N, 1, K, ones, -2.0, y); /* y - 2 K ones */
     for (int i = 0; i < N; i++) assert_true(y[i] == (i == 0 || i == N - 1 ? -1.0 : 0.0));
-    /* zeroing the band of K leaves nothing; of a full matrix, only the corners */
-    hs_band_zero(N, 1, K);
-    assert_int_equal(hs_mat_bandwidth(N, K), 0);
-    for (int k = 0; k < N * N; k++) assert_true(K[k] == 0.0);
-    for (int k = 0; k < N * N; k++) K[k] = 1.0;
-    hs_band_zero(N, N - 3, K);
-    assert_int_equal(hs_mat_bandwidth(N, K), N - 1);
-    assert_true(HS_AT(K, N, N - 1, 0) == 1.0 && HS_AT(K, N, N - 3, 0) == 0.0);
+    /* packed storage gives the same products */
+    double B[3 * N];
+    hs_band_pack(N, 1, K, B);
+    assert_true(HS_BAND_AT(B, 1, 0, 0) == 2.0 && HS_BAND_AT(B, 1, 1, 0) == -1.0);
+    assert_true(B[0] == 0.0 && B[3 * N - 1] == 0.0); /* the padding corners */
+    hs_packed_matvec(N, 1, B, ones, y);
+    for (int i = 0; i < N; i++) assert_true(y[i] == (i == 0 || i == N - 1 ? 1.0 : 0.0));
+    double K2[N * N], B2[5 * N], z[N];
+    hs_matmul(N, K, K, K2);
+    hs_band_pack(N, 2, K2, B2);
+    hs_packed_matvec(N, 2, B2, ones, z); /* K^2 ones = 2 e_1 - e_2 - e_(n-1) + 2 e_n */
+    for (int i = 0; i < N; i++)
+        assert_true(z[i] == (i == 0 || i == N - 1 ? 2.0 : i == 1 || i == N - 2 ? -1.0 : 0.0));
+    /* a packed factor solves as the dense one */
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create_band(NULL, NULL, N, 2, &s), 0);
+    assert_int_equal(hs_linsolver_factor_packed(s, 2, B2), 0);
+    z[0] = z[N - 1] = 2.0;
+    for (int i = 1; i < N - 1; i++) z[i] = i == 1 || i == N - 2 ? -1.0 : 0.0;
+    assert_int_equal(hs_linsolver_solve(s, z), 0);
+    for (int i = 0; i < N; i++) assert_true(fabs(z[i] - 1.0) <= 1e-12);
+    hs_linsolver_destroy(&s);
+    assert_int_equal(hs_linsolver_create(NULL, "dense", N, &s), 0);
+    assert_int_equal(hs_linsolver_factor_packed(s, 1, B), 0);
+    for (int i = 0; i < N; i++) z[i] = 1.0;
+    assert_int_equal(hs_linsolver_solve(s, z), 0); /* K x = ones */
+    for (int i = 0; i < N; i++) assert_true(fabs(z[i] - 0.5 * (i + 1) * (N - i)) <= 1e-12 * N * N);
+    hs_linsolver_destroy(&s);
 }
 
 int main(void)

@@ -29,17 +29,17 @@ typedef struct hs_dynamics {
     const double *Ke; /* experimental stiffness, global (initial or the current estimate; its
                          content may change between steps), or NULL without experiment */
     /* Trial numerical restoring force at (d, v): r, and when not NULL the tangents Kt = dr/dd
-     * and Ct = dr/dv (n x n). Returns 0 or a negative HS_E code. Never allocates. */
+     * and Ct = dr/dv (n x n, in the layout that tangent_band below gives). Returns 0 or a negative HS_E code. Never allocates. */
     int (*restore)(void *user, const double *d, const double *v, double *r, double *Kt,
                    double *Ct);
     /* Accept the last trial state (called once per step, after the final restore). */
     int (*commit)(void *user);
     void *user;
     int linear; /* 1 when the numerical part is linear elastic (r = K d) */
-    /* Pattern of Kt and Ct when known: 1 + their half-bandwidth. Entries with |i - j| >=
-     * tangent_band are zero, and restore writes Kt and Ct only where they can be nonzero (the
-     * band; Ct not at all when no material is rate-dependent): the caller zeroes its buffers
-     * once and keeps them for restore alone. 0: unknown, restore writes all n x n entries.
+    /* Layout of Kt and Ct. 0: dense n x n, restore writes every entry. > 0: 1 + their
+     * half-bandwidth kt, and Kt, Ct are in packed band storage (linalg.h, HS_BAND_AT with kd =
+     * kt: (2 kt + 1) x n doubles); restore writes all of Kt, and all of Ct unless no material is
+     * rate-dependent (then Ct is zero and left as it is: the caller zeroes it once).
      * hs_model_dynamics sets it from the springs; integrators use it (with the patterns of M,
      * Me, C, K0, Ke) to choose a banded solver (docs/architecture.md, "Linear solvers"). */
     int tangent_band;

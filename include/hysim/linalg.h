@@ -33,8 +33,19 @@ int hs_mat_bandwidth(int n, const double *A);
 /* y = A x and y += alpha A x for A with half-bandwidth kd. */
 void hs_band_matvec(int n, int kd, const double *A, const double *x, double *y);
 void hs_band_matvec_add(int n, int kd, const double *A, const double *x, double alpha, double *y);
-/* Zeroes the entries of A with |i - j| <= kd (the rest is left as it is). */
-void hs_band_zero(int n, int kd, double *A);
+
+/* Packed band storage of an n x n matrix of half-bandwidth kd: (2 kd + 1) x n doubles, element
+ * (i, j) with |i - j| <= kd at B[j (2 kd + 1) + kd + i - j] (LAPACK's general band layout without
+ * its fill-in rows). A band pass then reads contiguous memory (on dense storage each column's
+ * band sits on its own page once n is large). */
+#define HS_BAND_LD(kd)          (2 * (size_t)(kd) + 1)
+#define HS_BAND_AT(B, kd, i, j) ((B)[(size_t)(j) * HS_BAND_LD(kd) + (size_t)((kd) + (i) - (j))])
+/* B (packed, kd) = the band of the dense A. */
+void hs_band_pack(int n, int kd, const double *A, double *B);
+/* y = B x and y += alpha B x, B packed (the operations and order of hs_band_matvec_add). */
+void hs_packed_matvec(int n, int kd, const double *B, const double *x, double *y);
+void hs_packed_matvec_add(int n, int kd, const double *B, const double *x, double alpha,
+                          double *y);
 
 typedef struct hs_linsolver hs_linsolver;
 
@@ -49,6 +60,8 @@ const char *hs_linsolver_kind(const hs_linsolver *s);
 /* Copies A (dense n x n storage; a banded solver reads the band only) and factors it.
  * HS_ESINGULAR when singular. */
 int hs_linsolver_factor(hs_linsolver *s, const double *A);
+/* The same from packed band storage of half-bandwidth kd (kd <= the solver's when banded). */
+int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B);
 /* Solves A x = b in place (b becomes x). Never allocates. */
 int hs_linsolver_solve(hs_linsolver *s, double *b);
 void hs_linsolver_destroy(hs_linsolver **s);

@@ -54,12 +54,23 @@ const char *hs_linsolver_kind(const hs_linsolver *s)
     return s->kind == HS_LS_DENSE ? "dense" : "banded";
 }
 
-int hs_linsolver_factor(hs_linsolver *s, const double *A)
+static int ls_factor(hs_linsolver *s, const hs_ls_source *A)
 {
     lapack_int info;
     if (s->kind == HS_LS_DENSE) {
-        memcpy(s->lu, A, (size_t)s->n * (size_t)s->n * sizeof(double));
-        info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, s->n, s->n, s->lu, s->n, s->ipiv);
+        const int n = s->n;
+        if (A->packed) {
+            memset(s->lu, 0, (size_t)n * (size_t)n * sizeof(double));
+            for (int j = 0; j < n; j++) {
+                const int lo = j - A->kd > 0 ? j - A->kd : 0;
+                const int hi = j + A->kd < n - 1 ? j + A->kd : n - 1;
+                for (int i = lo; i <= hi; i++)
+                    HS_AT(s->lu, n, i, j) = HS_BAND_AT(A->a, A->kd, i, j);
+            }
+        } else {
+            memcpy(s->lu, A->a, (size_t)n * (size_t)n * sizeof(double));
+        }
+        info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, s->lu, n, s->ipiv);
     } else {
         info = hs_ls_banded_factor(s, A);
     }
@@ -71,6 +82,22 @@ int hs_linsolver_factor(hs_linsolver *s, const double *A)
         return hs_fail(s->ctx, HS_EINVAL, "linear solver: %s LU argument %d", hs_linsolver_kind(s),
                        (int)-info);
     return 0;
+}
+
+int hs_linsolver_factor(hs_linsolver *s, const double *A)
+{
+    const hs_ls_source src = {A, 0, s->kd};
+    return ls_factor(s, &src);
+}
+
+int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B)
+{
+    if (s->kind != HS_LS_DENSE && kd > s->kd)
+        return hs_fail(s->ctx, HS_EINVAL,
+                       "linear solver: a matrix of half-bandwidth %d for a solver of band %d", kd,
+                       s->kd);
+    const hs_ls_source src = {B, 1, kd};
+    return ls_factor(s, &src);
 }
 
 int hs_linsolver_solve(hs_linsolver *s, double *b)

@@ -24,36 +24,36 @@ size_t hs_ls_banded_size(const hs_linsolver *s)
     return (size_t)s->ldab * n;
 }
 
-static int band_symmetric(const double *A, int n, int kd)
+static int band_symmetric(const hs_ls_source *A, int n, int kd)
 {
     for (int j = 0; j < n; j++) {
         const int hi = band_hi(n, j, kd);
         for (int i = j + 1; i <= hi; i++)
-            if (HS_AT(A, n, i, j) != HS_AT(A, n, j, i)) return 0;
+            if (hs_ls_at(A, n, i, j) != hs_ls_at(A, n, j, i)) return 0;
     }
     return 1;
 }
 
-static lapack_int tridiagonal_factor(hs_linsolver *s, const double *A)
+static lapack_int tridiagonal_factor(hs_linsolver *s, const hs_ls_source *A)
 {
     const int n = s->n;
     if (band_symmetric(A, n, 1)) { /* d (n), e (n - 1) */
         double *d = s->lu, *e = d + n;
-        for (int i = 0; i < n; i++) d[i] = HS_AT(A, n, i, i);
-        for (int i = 0; i + 1 < n; i++) e[i] = HS_AT(A, n, i + 1, i);
+        for (int i = 0; i < n; i++) d[i] = hs_ls_at(A, n, i, i);
+        for (int i = 0; i + 1 < n; i++) e[i] = hs_ls_at(A, n, i + 1, i);
         s->spd = LAPACKE_dpttrf_work(n, d, e) == 0;
         if (s->spd) return 0;
     }
     double *dl = s->lu, *d = dl + (n - 1), *du = d + n, *du2 = du + (n - 1);
-    for (int i = 0; i < n; i++) d[i] = HS_AT(A, n, i, i);
+    for (int i = 0; i < n; i++) d[i] = hs_ls_at(A, n, i, i);
     for (int i = 0; i + 1 < n; i++) {
-        dl[i] = HS_AT(A, n, i + 1, i);
-        du[i] = HS_AT(A, n, i, i + 1);
+        dl[i] = hs_ls_at(A, n, i + 1, i);
+        du[i] = hs_ls_at(A, n, i, i + 1);
     }
     return LAPACKE_dgttrf_work(n, dl, d, du, du2, s->ipiv);
 }
 
-static lapack_int band_factor(hs_linsolver *s, const double *A)
+static lapack_int band_factor(hs_linsolver *s, const hs_ls_source *A)
 {
     const int n = s->n, kd = s->kd;
     if (kd > 0 &&
@@ -61,7 +61,7 @@ static lapack_int band_factor(hs_linsolver *s, const double *A)
         const size_t ld = (size_t)kd + 1;
         for (int j = 0; j < n; j++) {
             double *col = s->lu + (size_t)j * ld;
-            for (int i = band_lo(j, kd); i <= j; i++) col[kd + i - j] = HS_AT(A, n, i, j);
+            for (int i = band_lo(j, kd); i <= j; i++) col[kd + i - j] = hs_ls_at(A, n, i, j);
         }
         s->spd = LAPACKE_dpbtrf_work(LAPACK_COL_MAJOR, 'U', n, kd, s->lu, kd + 1) == 0;
         if (s->spd) return 0;
@@ -72,12 +72,12 @@ static lapack_int band_factor(hs_linsolver *s, const double *A)
     for (int j = 0; j < n; j++) {
         double *col = s->lu + (size_t)j * ld;
         const int hi = band_hi(n, j, kd);
-        for (int i = band_lo(j, kd); i <= hi; i++) col[2 * kd + i - j] = HS_AT(A, n, i, j);
+        for (int i = band_lo(j, kd); i <= hi; i++) col[2 * kd + i - j] = hs_ls_at(A, n, i, j);
     }
     return LAPACKE_dgbtrf_work(LAPACK_COL_MAJOR, n, n, kd, kd, s->lu, s->ldab, s->ipiv);
 }
 
-lapack_int hs_ls_banded_factor(hs_linsolver *s, const double *A)
+lapack_int hs_ls_banded_factor(hs_linsolver *s, const hs_ls_source *A)
 {
     s->spd = 0;
     return s->kind == HS_LS_TRIDIAGONAL ? tridiagonal_factor(s, A) : band_factor(s, A);

@@ -23,9 +23,23 @@ struct hs_linsolver {
     lapack_int *ipiv;
 };
 
+/* The matrix to factor: dense n x n storage, or packed band storage of half-bandwidth kd (its
+ * entries farther from the diagonal are zero). */
+typedef struct hs_ls_source {
+    const double *a;
+    int packed, kd;
+} hs_ls_source;
+
+static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
+{
+    if (!m->packed) return HS_AT(m->a, n, i, j);
+    const int dist = i > j ? i - j : j - i;
+    return dist <= m->kd ? HS_BAND_AT(m->a, m->kd, i, j) : 0.0;
+}
+
 /* Storage size (doubles) and the factor/solve of the banded and tridiagonal kinds. */
 size_t hs_ls_banded_size(const hs_linsolver *s);
-lapack_int hs_ls_banded_factor(hs_linsolver *s, const double *A);
+lapack_int hs_ls_banded_factor(hs_linsolver *s, const hs_ls_source *A);
 lapack_int hs_ls_banded_solve(hs_linsolver *s, double *b);
 
 #endif

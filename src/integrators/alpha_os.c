@@ -73,7 +73,7 @@ static int aos_setup(hs_integrator *it)
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->p, NULL, NULL);
     if (rc) return rc;
     if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, 1.0, s->p);
-    hs_band_matvec_add(n, it->kd, it->dyn.K0, it->d, -1.0, s->p);
+    hs_packed_matvec_add(n, it->kd, it->K0p, it->d, -1.0, s->p);
     return 0;
 }
 
@@ -103,15 +103,15 @@ static int aos_correct(hs_integrator *it, hs_step_io *io)
     for (int i = 0; i < n; i++)
         s->rhs[i] = a1 * (io->f_n1[i] - s->r[i]) - al * (io->f_n[i] - s->p[i]);
     if (it->dyn.C) {
-        hs_band_matvec_add(n, it->kd, it->dyn.C, s->vp, -a1, s->rhs);
-        hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, al, s->rhs);
+        hs_packed_matvec_add(n, it->kd, it->Cp, s->vp, -a1, s->rhs);
+        hs_packed_matvec_add(n, it->kd, it->Cp, it->v, al, s->rhs);
     }
-    hs_band_matvec_add(n, it->kd, it->dyn.K0, it->d, al, s->rhs);
+    hs_packed_matvec_add(n, it->kd, it->K0p, it->d, al, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     /* p(n+1) = r~(n+1) - K_I d~(n+1) */
     memcpy(s->p, s->r, (size_t)n * sizeof(double));
-    hs_band_matvec_add(n, it->kd, it->dyn.K0, s->dp, -1.0, s->p);
+    hs_packed_matvec_add(n, it->kd, it->K0p, s->dp, -1.0, s->p);
     for (int i = 0; i < n; i++) {
         it->a[i] = s->rhs[i];
         it->d[i] = s->dp[i] + s->beta * dt * dt * s->rhs[i];

@@ -73,9 +73,9 @@ static int cd_correct(hs_integrator *it, hs_step_io *io)
     hs_int_add_experimental(it, io, d1, s->r); /* r_exp: measured at d1 itself */
     /* rhs = f(n+1) - r(n+1) + M (2 d(n+1) - d(n)) / dt^2 + C d(n) / (2 dt) */
     for (int i = 0; i < n; i++) s->vb[i] = (2.0 * d1[i] - d0[i]) / (dt * dt);
-    hs_band_matvec(n, it->kd, it->dyn.M, s->vb, s->x);
+    hs_packed_matvec(n, it->kd, it->Mp, s->vb, s->x);
     for (int i = 0; i < n; i++) s->x[i] += io->f_n1[i] - s->r[i];
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, d0, 0.5 / dt, s->x);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, d0, 0.5 / dt, s->x);
     rc = hs_linsolver_solve(s->lhs, s->x); /* x = d(n+2) */
     if (rc) return rc;
     for (int i = 0; i < n; i++) {

@@ -37,6 +37,42 @@ void hs_int_bandwidths(hs_integrator *it)
     if (it->kd_tangent > n - 1) it->kd_tangent = n - 1;
 }
 
+size_t hs_int_tangent_size(const hs_integrator *it)
+{
+    const size_t n = (size_t)it->n;
+    return it->dyn.tangent_band > 0 ? HS_BAND_LD(it->dyn.tangent_band - 1) * n : n * n;
+}
+
+int hs_int_tangent_kd(const hs_integrator *it)
+{
+    const int tb = it->dyn.tangent_band;
+    return tb > 0 && tb - 1 < it->n - 1 ? tb - 1 : it->n - 1;
+}
+
+void hs_int_unpack(hs_integrator *it)
+{
+    double **p[] = {&it->Mp, &it->Cp, &it->K0p, &it->Mep};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
+        hs_free(*p[k]);
+        *p[k] = NULL;
+    }
+}
+
+int hs_int_pack(hs_integrator *it)
+{
+    hs_int_unpack(it);
+    const double *src[] = {it->dyn.M, it->dyn.C, it->dyn.K0, it->dyn.Me};
+    double **dst[] = {&it->Mp, &it->Cp, &it->K0p, &it->Mep};
+    const size_t size = HS_BAND_LD(it->kd) * (size_t)it->n;
+    for (size_t k = 0; k < sizeof src / sizeof src[0]; k++) {
+        if (!src[k]) continue;
+        *dst[k] = hs_dvec(size);
+        if (!*dst[k]) return HS_ENOMEM;
+        hs_band_pack(it->n, it->kd, src[k], *dst[k]);
+    }
+    return 0;
+}
+
 int hs_int_linsolver(hs_integrator *it, int kd, hs_linsolver **out)
 {
     return hs_linsolver_create_band(it->ctx, NULL, it->n, kd, out);

@@ -93,7 +93,7 @@ static int cr_correct(hs_integrator *it, hs_step_io *io)
     if (rc) return rc;
     for (int i = 0; i < n; i++)
         s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->v1, -1.0, s->rhs);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->v1, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->Ms, s->rhs);
     if (rc) return rc;
     memcpy(it->d, s->d1, (size_t)n * sizeof(double));

@@ -43,7 +43,7 @@ static int gpc_setup(hs_integrator *it)
     const int n = it->n;
     const size_t nn = (size_t)n * (size_t)n;
     const double dt = it->dt;
-    double *A = hs_dvec(nn), *KL = hs_dvec(nn);
+    double *A = hs_dvec(nn), *KL = hs_dvec(hs_int_tangent_size(it)); /* KL in restore's layout */
     s->dp = hs_dvec((size_t)n);
     s->vp = hs_dvec((size_t)n);
     s->r = hs_dvec((size_t)n);
@@ -52,9 +52,12 @@ static int gpc_setup(hs_integrator *it)
     /* K^L: the numerical model's tangent at the initial state (a trial, not committed) */
     if (!rc) rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->r, KL, NULL);
     if (!rc) {
-        for (size_t k = 0; k < nn; k++)
-            A[k] =
-                it->dyn.M[k] + 0.25 * dt * dt * KL[k] + (it->dyn.C ? 0.5 * dt * it->dyn.C[k] : 0.0);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                const size_t k = (size_t)j * (size_t)n + (size_t)i;
+                A[k] = it->dyn.M[k] + 0.25 * dt * dt * hs_int_tangent_at(it, KL, i, j) +
+                       (it->dyn.C ? 0.5 * dt * it->dyn.C[k] : 0.0);
+            }
         rc = hs_int_linsolver(it, it->kd_tangent, &s->lhs);
     }
     if (!rc) rc = hs_linsolver_factor(s->lhs, A);
@@ -87,7 +90,7 @@ static int gpc_correct(hs_integrator *it, hs_step_io *io)
     if (rc) return rc;
     for (int i = 0; i < n; i++)
         s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->vp, -1.0, s->rhs);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->vp, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {

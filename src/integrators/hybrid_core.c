@@ -105,14 +105,18 @@ static int hybrid_ke_band(const hs_integrator *it, const hs_experiment *exp)
     return hi >= lo ? hi - lo : 0;
 }
 
-/* Widens the bands to hold T^T K_l T; the core's Newton solver follows when it exists already
- * (late sizing: one allocation, at the first experimental step). */
+/* Widens the bands to hold T^T K_l T: the packed copies, and the core's Newton matrix and solver
+ * when they exist already (late sizing: allocations once, at the first experimental step). */
 static int hybrid_widen_band(hs_integrator *it, hs_hybrid *h, const hs_experiment *exp)
 {
-    const int kd = hybrid_ke_band(it, exp), kt_old = it->kd_tangent;
+    const int kd = hybrid_ke_band(it, exp), kd_old = it->kd, kt_old = it->kd_tangent;
     if (kd > it->kd) it->kd = kd;
     if (it->kd > it->kd_tangent) it->kd_tangent = it->kd;
-    if (!h->core.ls || it->kd_tangent == kt_old) return 0;
+    int rc = it->kd != kd_old ? hs_int_pack(it) : 0;
+    if (rc || !h->core.ls || it->kd_tangent == kt_old) return rc;
+    hs_free(h->core.J);
+    h->core.J = hs_dvec(HS_BAND_LD(it->kd_tangent) * (size_t)it->n);
+    if (!h->core.J) return HS_ENOMEM;
     hs_linsolver_destroy(&h->core.ls);
     return hs_int_linsolver(it, it->kd_tangent, &h->core.ls);
 }

@@ -9,9 +9,9 @@
  * q(n) the restoring force (numerical + experimental) of the committed state, r_e(d) = r_exp +
  * Ke (d - d_cmd) the experimental force linearised about the command. Newton matrix:
  *   J = (M - alpha Me) / (beta dt^2) + (1 + alpha) (gamma / (beta dt) (C + Ct) + Kt + Ke).
- * Every matrix loop runs over the band (it->kd for M, Me, C, Ke; it->kd_tangent for J, Kt, Ct):
- * J is assembled there only (zero outside from allocation) and factored by a banded solver when
- * the band is narrow. */
+ * Every matrix loop runs over the band: M, Me, C are the base's packed copies (it->kd), Kt and Ct
+ * come from restore packed (dyn.tangent_band) or dense, J is packed with it->kd_tangent and
+ * factored by a banded solver when the band is narrow. */
 #include "implicit_core.h"
 
 #include <math.h>
@@ -52,28 +52,50 @@ void hs_implicit_free(hs_implicit *s)
     }
 }
 
-/* J as above, within the band kd_tangent; Ke joins when `with_ke` (a measurement is being
- * linearised). */
-static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
+/* Element (i, j) of a packed matrix of half-bandwidth kd, 0 outside its band. */
+static inline double implicit_packed(const double *B, int kd, int i, int j)
 {
-    const int n = it->n, kd = it->kd_tangent;
+    const int dist = i > j ? i - j : j - i;
+    return dist <= kd ? HS_BAND_AT(B, kd, i, j) : 0.0;
+}
+
+void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
+{
+    const int n = it->n, kd = it->kd, kj = it->kd_tangent, kt = hs_int_tangent_kd(it);
     const double dt = it->dt, al = s->alpha;
     const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
-    const double *C = it->dyn.C, *Ke = with_ke ? it->dyn.Ke : NULL, *M = it->dyn.M,
-                 *Me = it->dyn.Me;
-    for (int j = 0; j < n; j++) {
-        const int lo = j - kd > 0 ? j - kd : 0, hi = j + kd < n - 1 ? j + kd : n - 1;
-        const size_t col = (size_t)j * (size_t)n;
-        for (size_t k = col + (size_t)lo; k <= col + (size_t)hi; k++) {
+    const double *C = it->Cp, *Ke = with_ke ? it->dyn.Ke : NULL, *M = it->Mp, *Me = it->Mep;
+    if (!Ke && kt == kd && kd == kj && it->dyn.tangent_band > 0) {
+        /* every matrix packed with the same band: one pass over the arrays */
+        const size_t size = HS_BAND_LD(kd) * (size_t)n;
+        for (size_t k = 0; k < size; k++) {
             double kv = s->Kt[k] + cv * s->Ct[k];
             if (C) kv += cv * C[k];
-            if (Ke) kv += Ke[k];
             double m = M[k];
             if (Me) m -= al * Me[k];
             s->J[k] = cm * m + (1.0 + al) * kv;
         }
+        return;
     }
-    int rc = hs_linsolver_factor(s->ls, s->J);
+    for (int j = 0; j < n; j++) {
+        const int lo = j - kj > 0 ? j - kj : 0, hi = j + kj < n - 1 ? j + kj : n - 1;
+        for (int i = lo; i <= hi; i++) {
+            double kv = hs_int_tangent_at(it, s->Kt, i, j) + cv * hs_int_tangent_at(it, s->Ct, i, j);
+            if (C) kv += cv * implicit_packed(C, kd, i, j);
+            if (Ke) kv += HS_AT(Ke, n, i, j);
+            double m = implicit_packed(M, kd, i, j);
+            if (Me) m -= al * implicit_packed(Me, kd, i, j);
+            HS_BAND_AT(s->J, kj, i, j) = cm * m + (1.0 + al) * kv;
+        }
+    }
+}
+
+/* J as above, packed with half-bandwidth kd_tangent, factored; Ke joins when `with_ke` (a
+ * measurement is being linearised). */
+static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
+{
+    hs_implicit_assemble(it, s, with_ke);
+    int rc = hs_linsolver_factor_packed(s->ls, it->kd_tangent, s->J);
     if (rc == HS_ESINGULAR)
         return hs_fail(it->ctx, HS_ECONVERGE,
                        "%s: the effective stiffness is singular at step %lld (tangent too soft)",
@@ -84,10 +106,10 @@ static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
 {
     hs_implicit_free(s); /* setup may run more than once */
-    const size_t n = (size_t)it->n, nn = n * n;
-    s->J = hs_dvec(nn);
-    s->Kt = hs_dvec(nn);
-    s->Ct = hs_dvec(nn);
+    const size_t n = (size_t)it->n;
+    s->J = hs_dvec(HS_BAND_LD(it->kd_tangent) * n);
+    s->Kt = hs_dvec(hs_int_tangent_size(it));
+    s->Ct = hs_dvec(hs_int_tangent_size(it));
     double **v[] = {&s->dp, &s->vp, &s->d1, &s->v1,  &s->a1, &s->r,
                     &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
     int rc = (!s->J || !s->Kt || !s->Ct) ? HS_ENOMEM : 0;
@@ -122,8 +144,8 @@ static void implicit_rhs(hs_integrator *it, hs_implicit *s, const hs_step_io *io
     for (int i = 0; i < n; i++) s->b[i] = (1.0 + al) * io->f_n1[i] - al * io->f_n[i];
     if (al == 0.0) return;
     for (int i = 0; i < n; i++) s->b[i] += al * s->q[i];
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, al, s->b);
-    if (it->dyn.Me) hs_band_matvec_add(n, it->kd, it->dyn.Me, it->a, -al, s->b);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, it->v, al, s->b);
+    if (it->dyn.Me) hs_packed_matvec_add(n, it->kd, it->Mep, it->a, -al, s->b);
 }
 
 /* max(m, |x|), skipping NaN as hs_norm_inf does */
@@ -165,14 +187,14 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
         hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
         /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */
         memcpy(s->tmp, s->r, (size_t)n * sizeof(double));
-        if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->v1, 1.0, s->tmp);
-        hs_band_matvec(n, it->kd, it->dyn.M, s->a1, s->R);
+        if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->v1, 1.0, s->tmp);
+        hs_packed_matvec(n, it->kd, it->Mp, s->a1, s->R);
         double fnorm = 0.0, mnorm = 0.0; /* ||C v + r||, ||M a|| (one pass) */
         for (int i = 0; i < n; i++) {
             fnorm = implicit_max_abs(fnorm, s->tmp[i]);
             mnorm = implicit_max_abs(mnorm, s->R[i]);
         }
-        if (it->dyn.Me && al != 0.0) hs_band_matvec_add(n, it->kd, it->dyn.Me, s->a1, -al, s->R);
+        if (it->dyn.Me && al != 0.0) hs_packed_matvec_add(n, it->kd, it->Mep, s->a1, -al, s->R);
         rnorm = 0.0;
         for (int i = 0; i < n; i++) {
             s->R[i] = s->b[i] - s->R[i] - (1.0 + al) * s->tmp[i];

@@ -11,7 +11,8 @@ typedef struct hs_implicit {
     int max_iter;
     int constant;         /* 1: linear model without Ke, the matrix is factored once */
     hs_linsolver *ls;     /* effective (Newton) matrix */
-    double *J, *Kt, *Ct;  /* n x n work */
+    double *J;            /* packed, half-bandwidth it->kd_tangent */
+    double *Kt, *Ct;      /* restore's layout (hs_int_tangent_size) */
     double *dp, *vp;      /* Newmark predictors d~ = d + dt v + dt^2 (1/2 - beta) a, v~ */
     double *d1, *v1, *a1; /* trial state at t(n+1) */
     double *r, *R, *b, *dx, *tmp;
@@ -23,6 +24,8 @@ int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, 
                      double beta, double gamma);
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s);
 /* d_cmd = d(n) + dt v(n) + dt^2/2 a(n) (seed 003 eq. 3.5). */
+/* s->J = the Newton matrix at the current s->Kt, s->Ct (Ke joins when with_ke). */
+void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke);
 int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io);
 int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io);
 void hs_implicit_free(hs_implicit *s);

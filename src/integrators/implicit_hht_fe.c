@@ -55,16 +55,18 @@ static int fe_setup(hs_integrator *it)
     const double al = s->h.core.alpha;
     s->vpe = hs_dvec((size_t)n);
     if (!s->vpe) return HS_ENOMEM;
-    /* A of eq. 4.3 in the core's J buffer (free until the first step) */
-    double *A = s->h.core.J;
+    /* A of eq. 4.3 (setup scratch) */
+    double *A = hs_dvec((size_t)n * (size_t)n);
+    if (!A) return HS_ENOMEM;
     hs_mat_axpby(n, 1.0, it->dyn.M, 0.5 * (1.0 + al) * it->dt, it->dyn.C, A);
     if (it->dyn.Me) hs_mat_axpby(n, 1.0, A, -al, it->dyn.Me, A);
     rc = hs_int_linsolver(it, it->kd, &s->els);
     if (!rc) rc = hs_linsolver_factor(s->els, A);
+    hs_free(A);
     if (rc == HS_ESINGULAR)
         return hs_fail(it->ctx, HS_EINPUT, "%s: M + (1 + alpha) dt/2 C - alpha Me is singular",
                        it->type);
-    return rc; /* the core's factorisation, if any, is a copy: J is free again */
+    return rc;
 }
 
 static int fe_predict(hs_integrator *it, hs_step_io *io)
@@ -79,8 +81,8 @@ static void fe_rhs(hs_integrator *it, hs_implicit *c, const hs_step_io *io)
     const int n = it->n;
     const double al = c->alpha;
     for (int i = 0; i < n; i++) c->b[i] = (1.0 + al) * io->f_n1[i] - al * io->f_n[i] + al * c->q[i];
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, al, c->b);
-    if (it->dyn.Me) hs_band_matvec_add(n, it->kd, it->dyn.Me, it->a, -al, c->b);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, it->v, al, c->b);
+    if (it->dyn.Me) hs_packed_matvec_add(n, it->kd, it->Mep, it->a, -al, c->b);
 }
 
 static void fe_commit_state(hs_integrator *it, hs_implicit *c)
@@ -98,9 +100,9 @@ static int fe_iterate(hs_integrator *it, fe_int *s, hs_step_io *io)
     hs_hybrid *h = &s->h;
     hs_implicit *c = &h->core;
     const hs_experiment *exp = io->exp;
-    const int n = it->n, kd = it->kd, kt = it->kd_tangent;
+    const int n = it->n, kd = it->kd;
     const double dt = it->dt, al = c->alpha, be = c->beta, ga = c->gamma;
-    const double cm = 1.0 / (be * dt * dt), cv = ga / (be * dt);
+    const double cm = 1.0 / (be * dt * dt);
     if (hs_force_estimator_fit(h->fe, exp->nhist, exp->hist_t, exp->hist_x, exp->hist_f)) return 1;
     memcpy(c->d1, io->d_cmd, (size_t)n * sizeof(double));
     double dxnorm = INFINITY;
@@ -119,22 +121,12 @@ static int fe_iterate(hs_integrator *it, fe_int *s, hs_step_io *io)
         if (iter == s->max_iter) return 1;
         /* R = b - (M - alpha Me) a - (1 + alpha)(C v + r) */
         memcpy(c->tmp, c->r, (size_t)n * sizeof(double));
-        if (it->dyn.C) hs_band_matvec_add(n, kd, it->dyn.C, c->v1, 1.0, c->tmp);
-        hs_band_matvec(n, kd, it->dyn.M, c->a1, c->R);
-        if (it->dyn.Me) hs_band_matvec_add(n, kd, it->dyn.Me, c->a1, -al, c->R);
+        if (it->dyn.C) hs_packed_matvec_add(n, kd, it->Cp, c->v1, 1.0, c->tmp);
+        hs_packed_matvec(n, kd, it->Mp, c->a1, c->R);
+        if (it->dyn.Me) hs_packed_matvec_add(n, kd, it->Mep, c->a1, -al, c->R);
         for (int i = 0; i < n; i++) c->R[i] = c->b[i] - c->R[i] - (1.0 + al) * c->tmp[i];
-        for (int j = 0; j < n; j++) { /* the Newton matrix, within its band */
-            const int lo = j - kt > 0 ? j - kt : 0, hi = j + kt < n - 1 ? j + kt : n - 1;
-            const size_t col = (size_t)j * (size_t)n;
-            for (size_t k = col + (size_t)lo; k <= col + (size_t)hi; k++) {
-                double kv = c->Kt[k] + h->Kg[k] + cv * c->Ct[k];
-                if (it->dyn.C) kv += cv * it->dyn.C[k];
-                double m = it->dyn.M[k];
-                if (it->dyn.Me) m -= al * it->dyn.Me[k];
-                c->J[k] = cm * m + (1.0 + al) * kv;
-            }
-        }
-        if (hs_linsolver_factor(c->ls, c->J)) {
+        hs_implicit_assemble(it, c, 1); /* dyn.Ke is T^T K_l T */
+        if (hs_linsolver_factor_packed(c->ls, it->kd_tangent, c->J)) {
             hs_ctx_clear(it->ctx); /* a singular trial tangent: the step falls back */
             return 1;
         }
@@ -158,7 +150,7 @@ static int fe_explicit(hs_integrator *it, fe_int *s, const hs_step_io *io)
     if (rc) return rc;
     hs_hybrid_add_global(it, io->exp, io->exp->f_meas, c->r);
     memcpy(c->a1, c->r, (size_t)n * sizeof(double));
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->vpe, 1.0, c->a1);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->vpe, 1.0, c->a1);
     for (int i = 0; i < n; i++) c->a1[i] = c->b[i] - (1.0 + al) * c->a1[i];
     rc = hs_linsolver_solve(s->els, c->a1);
     if (rc) return rc;

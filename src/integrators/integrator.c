@@ -33,6 +33,7 @@ void hs_integrator_destroy(hs_integrator **it)
     hs_free(p->v);
     hs_free(p->a);
     hs_free(p->f_prev);
+    hs_int_unpack(p);
     hs_free(p);
     *it = NULL;
 }
@@ -47,7 +48,7 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
     if (!rc) rc = it->dyn.restore(it->dyn.user, it->d, it->v, r, NULL, NULL);
     if (!rc) {
         for (int i = 0; i < n; i++) it->a[i] = (f0 ? f0[i] : 0.0) - r[i];
-        if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, it->v, -1.0, it->a);
+        if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, it->v, -1.0, it->a);
         if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, -1.0, it->a);
         rc = hs_int_linsolver(it, it->kd, &ls);
     }
@@ -92,7 +93,9 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     if (v0) memcpy(it->v, v0, n * sizeof(double));
     if (f0) memcpy(it->f_prev, f0, n * sizeof(double));
     hs_int_bandwidths(it);
-    int rc = hs_integrator_initial_acceleration(it, f0);
+    int rc = hs_int_pack(it);
+    if (rc) return rc;
+    rc = hs_integrator_initial_acceleration(it, f0);
     if (rc) return rc;
     return it->ops.setup ? it->ops.setup(it) : 0;
 }

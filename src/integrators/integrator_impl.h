@@ -38,6 +38,10 @@ struct hs_integrator {
      * (the constant matrices; matvecs and their solvers use it), kd_tangent of those and the
      * tangents Kt, Ct from restore (Newton matrices). n - 1 when dense. */
     int kd, kd_tangent;
+    /* Packed band copies (linalg.h, half-bandwidth kd) of dyn.M, dyn.C, dyn.K0, dyn.Me, made by
+     * hs_integrator_setup for the step loops (NULL when the matrix is absent). Ke is read from
+     * dyn (its content may change between steps). */
+    double *Mp, *Cp, *K0p, *Mep;
 };
 
 /* Shared helpers for implementations (src/integrators/common.c). */
@@ -53,5 +57,20 @@ void hs_int_bandwidths(hs_integrator *it);
 /* A linear solver for matrices of half-bandwidth kd (it->kd or it->kd_tangent): banded or dense,
  * as hs_linsolver_create_band chooses. */
 int hs_int_linsolver(hs_integrator *it, int kd, hs_linsolver **out);
+/* The layout of the tangents that dyn.restore fills: packed with half-bandwidth
+ * dyn.tangent_band - 1 when it is > 0, else dense n x n. Size in doubles, half-bandwidth
+ * (n - 1 when dense) and element (i, j). */
+size_t hs_int_tangent_size(const hs_integrator *it);
+int hs_int_tangent_kd(const hs_integrator *it);
+static inline double hs_int_tangent_at(const hs_integrator *it, const double *K, int i, int j)
+{
+    const int tb = it->dyn.tangent_band;
+    if (tb <= 0) return HS_AT(K, it->n, i, j);
+    const int dist = i > j ? i - j : j - i;
+    return dist < tb ? HS_BAND_AT(K, tb - 1, i, j) : 0.0;
+}
+/* Makes it->Mp, Cp, K0p, Mep from it->dyn and it->kd. */
+int hs_int_pack(hs_integrator *it);
+void hs_int_unpack(hs_integrator *it);
 
 #endif

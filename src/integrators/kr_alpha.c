@@ -134,7 +134,7 @@ static int kr_correct(hs_integrator *it, hs_step_io *io)
     for (int i = 0; i < n; i++)
         s->rhs[i] =
             (1.0 - af) * io->f_n[i] + af * io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->vaf, -1.0, s->rhs);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->vaf, -1.0, s->rhs);
     hs_matvec_add(n, s->Malpha3, it->a, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;

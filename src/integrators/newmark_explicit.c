@@ -52,7 +52,7 @@ static int ne_correct(hs_integrator *it, hs_step_io *io)
     int rc = it->dyn.restore(it->dyn.user, io->d_cmd, s->vp, s->r, NULL, NULL);
     if (rc) return rc;
     for (int i = 0; i < n; i++) s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_band_matvec_add(n, it->kd, it->dyn.C, s->vp, -1.0, s->rhs);
+    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->vp, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {

@@ -1,9 +1,11 @@
 /* The model as an integrator sees it (hs_dynamics), for purely numerical runs. The tangents are
- * assembled in the band that the springs span (dyn->tangent_band): the integrator's buffers are
- * zero outside it, so a restore costs O(n kd), not O(n^2). */
+ * assembled in packed band storage of the band that the springs span (dyn->tangent_band), so a
+ * restore costs O(n kd), not O(n^2), and reads and writes contiguous memory. */
 #include "model_impl.h"
 
 #include "hysim/integrator.h"
+
+#include <string.h>
 
 /* Half-bandwidth of the springs' pattern: the largest |to - from| over springs between DOFs;
  * *rate (when not NULL) is set to 1 when some spring's material is rate-dependent. */
@@ -21,36 +23,46 @@ static int dyn_spring_band(const hs_model *m, int *rate)
     return kd;
 }
 
-/* Adds k to the 2x2 pattern of a spring (within the band). */
-static void dyn_scatter(double *K, int n, const hs_spring *s, double k)
+/* The half-bandwidth of the packed layout of the tangents, or -1 for the dense layout when packed
+ * storage would not be smaller (2 kd + 1 >= n). */
+static int dyn_packed_band(const hs_model *m, int *rate)
 {
-    HS_AT(K, n, s->to, s->to) += k;
+    const int kd = dyn_spring_band(m, rate);
+    return HS_BAND_LD(kd) < (size_t)m->n ? kd : -1;
+}
+
+/* Adds k to the 2x2 pattern of a spring in packed band storage of half-bandwidth kd. */
+static void dyn_scatter(double *K, int kd, const hs_spring *s, double k)
+{
+    HS_BAND_AT(K, kd, s->to, s->to) += k;
     if (s->from != HS_GROUND) {
-        HS_AT(K, n, s->from, s->from) += k;
-        HS_AT(K, n, s->from, s->to) -= k;
-        HS_AT(K, n, s->to, s->from) -= k;
+        HS_BAND_AT(K, kd, s->from, s->from) += k;
+        HS_BAND_AT(K, kd, s->from, s->to) -= k;
+        HS_BAND_AT(K, kd, s->to, s->from) -= k;
     }
 }
 
 /* hs_model_restore for the forces; the tangents that its last trial left in the materials are
- * scattered into the band of Kt and Ct (the rest of the buffers is the caller's zero). Without a
- * rate-dependent material Ct is zero: its band, zero from the caller and never written, stays so.
- */
+ * assembled into packed band storage (dyn->tangent_band; the dense layout when that is 0). Without
+ * a rate-dependent material Ct is zero: the caller's zero buffer is left as it is. */
 static int hs_model_restore_cb(void *user, const double *d, const double *v, double *r, double *Kt,
                                double *Ct)
 {
     hs_model *m = user;
-    int rc = hs_model_restore(m, d, v, r, NULL, NULL);
-    if (rc || (!Kt && !Ct)) return rc;
+    if (!Kt && !Ct) return hs_model_restore(m, d, v, r, NULL, NULL);
     int rate = 0;
-    const int n = m->n, kd = dyn_spring_band(m, &rate);
+    const int kd = dyn_packed_band(m, &rate);
+    if (kd < 0) return hs_model_restore(m, d, v, r, Kt, Ct); /* dense layout */
+    const int rc = hs_model_restore(m, d, v, r, NULL, NULL);
+    if (rc) return rc;
+    const size_t size = HS_BAND_LD(kd) * (size_t)m->n * sizeof(double);
     if (!rate) Ct = NULL;
-    if (Kt) hs_band_zero(n, kd, Kt);
-    if (Ct) hs_band_zero(n, kd, Ct);
+    if (Kt) memset(Kt, 0, size);
+    if (Ct) memset(Ct, 0, size);
     for (int k = 0; k < m->nsprings; k++) {
         const hs_spring *s = &m->springs[k];
-        if (Kt) dyn_scatter(Kt, n, s, hs_material_tangent(s->mat));
-        if (Ct) dyn_scatter(Ct, n, s, hs_material_rate_tangent(s->mat));
+        if (Kt) dyn_scatter(Kt, kd, s, hs_material_tangent(s->mat));
+        if (Ct) dyn_scatter(Ct, kd, s, hs_material_rate_tangent(s->mat));
     }
     return 0;
 }
@@ -74,6 +86,6 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->commit = hs_model_commit_cb;
     dyn->user = m;
     dyn->linear = hs_model_is_linear(m);
-    dyn->tangent_band = 1 + dyn_spring_band(m, NULL);
+    dyn->tangent_band = 1 + dyn_packed_band(m, NULL); /* 0: dense */
     return 0;
 }
