@@ -2,7 +2,11 @@
  * this interface only: send a target (actuator coordinates, step, simulation time), obtain the
  * measurement when the target is reached (displacement and force per actuator, time stamp, the
  * recent samples that force estimation needs), commit. Kinds: "virtual" (an in-process virtual
- * laboratory, src/lab/site_virtual.c); "remote" joins with the distributed issue. */
+ * laboratory, src/lab/site_virtual.c); "remote" (a site reached over the network: the native
+ * protocol at hysim://HOST:PORT, or an OpenFresco server at openfresco-a:// or openfresco-b://,
+ * src/net/site_remote.c and site_openfresco.c). Kinds that live outside the lab layer join the
+ * table through hs_site_register_kind; hs_site_register_net() registers "remote" (the
+ * coordinator calls it before it builds its sites). */
 #ifndef HYSIM_SITE_H
 #define HYSIM_SITE_H
 
@@ -45,7 +49,14 @@ typedef struct hs_site_config {
     hs_options *command_opts;
     hs_options *compensation_opts;
     hs_options *link_opts;
-    char url[256], key[256]; /* remote sites */
+    /* remote sites: where (hysim://HOST:PORT, openfresco-a://HOST:PORT, openfresco-b://...),
+     * the key file shared with a native site, plain mode (no key: explicit opt-in, both ends),
+     * the seconds to wait for a measurement (analysis.site_timeout; 0: 60) and the least
+     * controller rate the test needs (the file's `rate` when given, 0: any) */
+    char url[256], key[256];
+    int plain;
+    double timeout;
+    double need_rate;
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and
@@ -65,6 +76,12 @@ typedef struct hs_site_measurement {
 } hs_site_measurement;
 
 typedef struct hs_site hs_site;
+
+/* A kind implemented outside src/lab: `create` fills s->ops and s->data (src/lab/site_impl.h);
+ * registering a kind again replaces it. At most 8 such kinds; thread-safe. */
+int hs_site_register_kind(const char *kind, int (*create)(hs_site *s));
+/* Registers the network kinds ("remote"); idempotent (src/net/site_remote.c). */
+int hs_site_register_net(void);
 
 /* cfg is copied (its option pointers are lent and must outlive the site). */
 int hs_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_site **out);

@@ -7,6 +7,16 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+/* The real clock: monotonic seconds since the experiment was built. */
+static hs_vtime hs_coord_exp_real_now(const hs_coord_exp *e)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    const double now = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return hs_vtime_from_seconds(now - e->real_t0);
+}
 
 static int hs_coord_exp_alloc(hs_coord_exp *e)
 {
@@ -81,6 +91,12 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
     e->nelem = def->nexp;
     for (int k = 0; k < def->nexp; k++) e->nact += def->experimental[k].nact;
     e->site_timeout = def->site_timeout > 0.0 ? def->site_timeout : 60.0;
+    /* remote sites live on the wall clock: with one of them, or `clock: real`, the test runs on
+     * the monotonic clock (the sites pace it; links and compute-time models are not simulated) */
+    hs_site_register_net();
+    e->real = strcmp(def->clock, "real") == 0;
+    for (int s = 0; s < def->nsites; s++)
+        if (strcmp(def->sites[s].kind, "remote") == 0) e->real = 1;
     int rc = hs_coord_exp_alloc(e);
     if (!rc && (!(e->down = hs_calloc((size_t)e->nsites, sizeof *e->down)) ||
                 !(e->up = hs_calloc((size_t)e->nsites, sizeof *e->up))))
@@ -88,7 +104,7 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
     for (int s = 0; !rc && s < e->nsites; s++) {
         rc = hs_site_create(ctx, &def->sites[s], &e->sites[s]);
         if (!rc) rc = hs_site_setup(e->sites[s], def->dt);
-        if (!rc && def->sites[s].link_opts) {
+        if (!rc && def->sites[s].link_opts && !e->real) {
             rc = hs_link_create(ctx, def->sites[s].link_opts, def->seed,
                                 HS_LINK_ID(s, HS_LINK_DOWN), &e->down[s]);
             if (!rc)
@@ -98,7 +114,7 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
                 rc = hs_fail(ctx, rc, "site %s: link: %s", def->sites[s].name, hs_ctx_message(ctx));
         }
     }
-    if (!rc && def->compute_time_opts)
+    if (!rc && def->compute_time_opts && !e->real)
         rc = hs_compute_model_create(ctx, def->compute_time_opts, def->seed, 0, &e->compute);
     int have_tp = def->nexp > 0;
     for (int k = 0; k < def->nexp; k++) have_tp = have_tp && def->experimental[k].Tp != NULL;
@@ -120,6 +136,11 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
         a0 += el->nact;
     }
     if (rc) return rc;
+    if (e->real) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        e->real_t0 = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    }
     /* Ke = T^T K0l T, added to K0 */
     for (int q = 0; q < n; q++)
         for (int p = 0; p < n; p++) {
@@ -182,7 +203,7 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
         e->site_x[e->act_site[i]][e->act_channel[i]] = x;
     }
     /* every site gets its target before the coordinator waits for any answer */
-    const hs_vtime sent = e->now;
+    const hs_vtime sent = e->real ? hs_coord_exp_real_now(e) : e->now;
     for (int s = 0; s < e->nsites; s++) {
         hs_link_delivery dl = {.arrival = sent};
         if (e->down[s] && hs_link_send(e->down[s], sent, &dl))
@@ -197,7 +218,9 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
         int rc = hs_site_get_measurement(e->sites[s], &e->meas[s]);
         if (rc) return rc;
         e->flags_seen |= e->meas[s].flags;
-        const hs_vtime reached = hs_vtime_from_seconds(e->meas[s].wall);
+        /* real clock: the measurement is here now; virtual: it was reached at `wall` */
+        const hs_vtime reached =
+            e->real ? hs_coord_exp_real_now(e) : hs_vtime_from_seconds(e->meas[s].wall);
         hs_link_delivery ul = {.arrival = reached > sent ? reached : sent};
         if (e->up[s] && hs_link_send(e->up[s], ul.arrival, &ul))
             return hs_fail(e->ctx, HS_ENET, "site %s: the link from the site is broken",

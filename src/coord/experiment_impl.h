@@ -35,6 +35,8 @@ typedef struct hs_coord_exp {
     hs_compute_model *compute; /* NULL: 0 */
     hs_vtime now;              /* the coordinator's time */
     double site_timeout;       /* s */
+    int real;                  /* 1: the monotonic clock (clock: real, or a remote site) */
+    double real_t0;            /* monotonic s at the start (real clock) */
     double max_wait;           /* largest wait for a measurement (s) */
 } hs_coord_exp;
 

@@ -193,20 +193,60 @@ static int sensors(hs_tf *L, const hs_ynode *node, const char *what, hs_site_con
     return rc;
 }
 
-/* url: hysim://HOST:PORT, PORT 1..65535. */
+/* url: hysim://HOST:PORT (the native protocol), openfresco-a://HOST:PORT or
+ * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B); PORT 1..65535. */
 static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     int rc = hs_tf_str(L, node, what, cfg->url, sizeof cfg->url);
     if (rc) return rc;
-    static const char scheme[] = "hysim://";
-    const char *host = cfg->url + sizeof scheme - 1, *colon = strrchr(cfg->url, ':');
+    static const char *const schemes[] = {"hysim://", "openfresco-a://", "openfresco-b://"};
+    const char *host = NULL;
+    for (size_t i = 0; i < 3 && !host; i++)
+        if (strncmp(cfg->url, schemes[i], strlen(schemes[i])) == 0)
+            host = cfg->url + strlen(schemes[i]);
+    const char *colon = strrchr(cfg->url, ':');
     char *end = NULL;
     const long port = colon ? strtol(colon + 1, &end, 10) : 0;
-    if (strncmp(cfg->url, scheme, sizeof scheme - 1) != 0 || !colon || colon <= host || !end ||
-        *end != '\0' || end == colon + 1 || port < 1 || port > 65535 || strchr(host, '/'))
-        return hs_tf_fail(L, node, "%s: expected hysim://HOST:PORT (port 1..65535), got '%s'", what,
-                          cfg->url);
+    if (!host || !colon || colon <= host || !end || *end != '\0' || end == colon + 1 || port < 1 ||
+        port > 65535 || strchr(host, '/'))
+        return hs_tf_fail(L, node,
+                          "%s: expected hysim://HOST:PORT, openfresco-a://HOST:PORT or "
+                          "openfresco-b://HOST:PORT (port 1..65535), got '%s'",
+                          what, cfg->url);
     return 0;
+}
+
+/* A remote site: url, then key (native sites; absent only with `plain: true`) or none
+ * (OpenFresco servers speak plain TCP). */
+static int remote_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
+{
+    char sub[192];
+    const hs_ynode *v = hs_ynode_get(node, "url"), *k = hs_ynode_get(node, "key");
+    if (!v)
+        return hs_tf_fail(L, node,
+                          "missing required key 'url' in %s (a remote site is reached at "
+                          "hysim://HOST:PORT)",
+                          what);
+    int rc = url(L, v, hs_tf_path(sub, sizeof sub, what, "url"), cfg);
+    const int native = strncmp(cfg->url, "hysim://", 8) == 0;
+    const hs_ynode *p = hs_ynode_get(node, "plain");
+    if (!rc && p) rc = hs_tf_bool(L, p, hs_tf_path(sub, sizeof sub, what, "plain"), &cfg->plain);
+    if (rc) return rc;
+    if (!native && (k || p))
+        return hs_tf_fail(L, k ? k : p,
+                          "%s.%s: an OpenFresco server speaks plain TCP (no key, no plain flag)",
+                          what, k ? "key" : "plain");
+    if (native && cfg->plain && k)
+        return hs_tf_fail(L, k, "%s.key: a site in plain mode has no key (remove one of them)",
+                          what);
+    if (native && !cfg->plain && !k)
+        return hs_tf_fail(L, node,
+                          "missing required key 'key' in %s (the file holding the key "
+                          "shared with the site; or `plain: true` on both ends, unauthenticated)",
+                          what);
+    return k ? hs_tf_file(L, k, hs_tf_path(sub, sizeof sub, what, "key"), cfg->key,
+                          sizeof cfg->key)
+             : 0;
 }
 
 /* The site controller's keys: command generator, compensation, link (testfile_controller.c,
@@ -231,7 +271,7 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
 {
     static const char *const keys[] = {"kind",    "rate",         "perfect",    "seed", "actuators",
                                        "sensors", "specimen",     "relaxation", "url",  "key",
-                                       "command", "compensation", "link"};
+                                       "command", "compensation", "link",       "plain"};
     hs_site_config *cfg = &L->def->sites[index];
     hs_tf_site *ts = &L->sites[index];
     ts->node = node;
@@ -254,23 +294,11 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
     if (!remote && strcmp(cfg->kind, "virtual") != 0)
         return hs_tf_fail(L, v, "%s: expected 'virtual' or 'remote', got '%s'", sub, cfg->kind);
     if (remote) {
-        if (!(v = hs_ynode_get(node, "url")))
-            return hs_tf_fail(L, node,
-                              "missing required key 'url' in %s (a remote site is reached at "
-                              "hysim://HOST:PORT)",
-                              what);
-        rc = url(L, v, hs_tf_path(sub, sizeof sub, what, "url"), cfg);
-        if (rc) return rc;
-        if (!(v = hs_ynode_get(node, "key")))
-            return hs_tf_fail(L, node,
-                              "missing required key 'key' in %s (the file holding the key "
-                              "shared with the site)",
-                              what);
-        rc = hs_tf_file(L, v, hs_tf_path(sub, sizeof sub, what, "key"), cfg->key, sizeof cfg->key);
+        rc = remote_link(L, node, what, cfg);
         if (rc) return rc;
     } else {
-        static const char *const remote_only[] = {"url", "key"};
-        for (size_t i = 0; i < 2; i++)
+        static const char *const remote_only[] = {"url", "key", "plain"};
+        for (size_t i = 0; i < 3; i++)
             if ((v = hs_ynode_get(node, remote_only[i])) != NULL)
                 return hs_tf_fail(L, v, "%s.%s: only remote sites have a %s", what, remote_only[i],
                                   remote_only[i]);
@@ -281,6 +309,7 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
         if (!rc && !(cfg->rate >= 1.0 && cfg->rate <= HS_TF_MAX_RATE))
             rc = hs_tf_fail(L, v, "%s: must be between 1 and %g Hz (got %g)", sub, HS_TF_MAX_RATE,
                             cfg->rate);
+        if (remote) cfg->need_rate = cfg->rate; /* the least the test needs from the site */
     }
     if (!rc && (v = hs_ynode_get(node, "perfect")) != NULL)
         rc = hs_tf_bool(L, v, hs_tf_path(sub, sizeof sub, what, "perfect"), &cfg->perfect);
@@ -346,5 +375,6 @@ void hs_tf_sites_finish(hs_tf *L)
     for (int i = 0; i < def->nsites; i++) {
         if (!L->sites[i].seed_given) def->sites[i].seed = def->seed + (uint64_t)i;
         def->sites[i].time_scale = def->time_scale;
+        def->sites[i].timeout = def->site_timeout > 0.0 ? def->site_timeout : 60.0;
     }
 }

@@ -1,0 +1,373 @@
+/* A remote site over hysim's native protocol (docs/protocol.md, docs/distributed.md): TCP with
+ * TCP_NODELAY, the secure channel's handshake with the key file (plain mode only when the test
+ * file says `plain: true`), HELLO negotiation (actuators, controller rate, limits, dt, time
+ * scale, names), then per step TARGET (tagged with the step) -> MEASUREMENT -> COMMIT, with
+ * HEARTBEATs while a measurement is awaited, and BYE at the end.
+ *
+ * The site paces the test on its own clock: the `wall` argument of send_target is ignored and
+ * the coordinator's wait is bounded by the site's timeout (analysis.site_timeout) on the
+ * monotonic clock. A lost connection, a timeout, a refusal or an ERROR from the site returns
+ * HS_ENET / HS_ETIMEOUT / the site's code with a message naming the site; the connection is
+ * then dead for good (later calls fail at once). */
+#include "site_net.h"
+
+#include "hysim/cmdgen.h"
+#include "hysim/secure.h"
+
+#include <math.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define HEARTBEAT_S 1.0 /* a heartbeat when the coordinator has sent nothing for this long */
+
+typedef struct site_native {
+    hs_site_url url;
+    uint8_t key[HS_SECURE_KEY_SIZE];
+    int fd;
+    hs_secure *ch;
+    int timeout_ms;
+    double rate;     /* the site's controller rate (HELLO_ACK) */
+    int broken;      /* the connection is gone: every later call fails */
+    int64_t pending; /* step whose measurement is awaited, -1 none */
+    double target[HS_SITE_MAX_ACT];
+    double last_sent; /* monotonic s of our last frame */
+    uint64_t echo_ns; /* sent_ns of the site's last heartbeat */
+    hs_wire_msg in, out;
+    /* the summary, from the measurements */
+    int64_t steps, steps_slow, steps_hold, state_ticks[8];
+    double max_delay, total_time;
+    int limit_flags, ended;
+    double mte[HS_SITE_MAX_ACT], rms[HS_SITE_MAX_ACT], ti_peak[HS_SITE_MAX_ACT];
+} site_native;
+
+static uint64_t now_ns(void)
+{
+    return (uint64_t)(hs_site_clock() * 1e9);
+}
+
+/* Marks the connection dead and fails with `code`, naming the site and quoting the channel's
+ * message when there is one. */
+static int broken(hs_site *s, int code, const char *what)
+{
+    site_native *n = s->data;
+    n->broken = 1;
+    const char *why = hs_ctx_message(s->ctx);
+    return hs_fail(s->ctx, code, "site %s (%s): %s%s%s", s->cfg.name, s->cfg.url, what,
+                   why[0] ? ": " : "", why);
+}
+
+static int send_msg(hs_site *s, const char *what)
+{
+    site_native *n = s->data;
+    if (n->broken || !n->ch)
+        return hs_fail(s->ctx, HS_ENET, "site %s (%s): the connection is lost", s->cfg.name,
+                       s->cfg.url);
+    hs_ctx_clear(s->ctx);
+    const int rc = hs_secure_send(n->ch, &n->out);
+    if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : HS_ENET, what);
+    n->last_sent = hs_site_clock();
+    return 0;
+}
+
+static int send_heartbeat(hs_site *s, int64_t step)
+{
+    site_native *n = s->data;
+    n->out = (hs_wire_msg){.type = HS_WIRE_HEARTBEAT, .step = step < 0 ? 0 : step};
+    n->out.heartbeat.sent_ns = now_ns();
+    n->out.heartbeat.echo_ns = n->echo_ns;
+    return send_msg(s, "sending a heartbeat");
+}
+
+/* An ERROR from the site: its code (when it is one of ours) and its sentence. */
+static int site_error(hs_site *s, const hs_wire_error *e, int64_t step)
+{
+    site_native *n = s->data;
+    n->broken = 1;
+    const int code = e->code <= -1 && e->code >= HS_EUNSUPPORTED ? e->code : HS_EPROTO;
+    if (code == HS_EABORTED) n->ended = 1;
+    return hs_fail(s->ctx, code, "site %s (%s) reports at step %lld: %s", s->cfg.name, s->cfg.url,
+                   (long long)step, e->text);
+}
+
+/* ---- connection, authentication, negotiation ---- */
+
+static void hello_offer(const hs_site *s, double dt, hs_wire_hello *h)
+{
+    const hs_site_config *c = &s->cfg;
+    memset(h, 0, sizeof *h);
+    h->version_min = h->version_max = HS_WIRE_VERSION;
+    h->caps = HS_WIRE_CAP_HISTORY | HS_WIRE_CAP_TRACKING | HS_WIRE_CAP_FREE_VIBRATION;
+    h->nact = c->nact;
+    h->rate = c->need_rate > 0.0 ? c->need_rate : 0.0;
+    h->time_scale = c->time_scale > 0.0 ? c->time_scale : 1.0;
+    h->dt = dt;
+    for (int j = 0; j < c->nact; j++)
+        h->limits[j] = (hs_wire_act_limits){.displacement = c->actuator[j].stroke,
+                                            .velocity = c->actuator[j].velocity_max,
+                                            .force = c->actuator[j].force_max};
+    snprintf(h->coordinator, sizeof h->coordinator, "hysim");
+    snprintf(h->site, sizeof h->site, "%s", c->name);
+}
+
+static int negotiate(hs_site *s, double dt)
+{
+    site_native *n = s->data;
+    n->out = (hs_wire_msg){.type = HS_WIRE_HELLO};
+    hello_offer(s, dt, &n->out.hello);
+    int rc = send_msg(s, "sending HELLO");
+    if (rc) return rc;
+    hs_ctx_clear(s->ctx);
+    rc = hs_secure_recv(n->ch, &n->in, n->timeout_ms);
+    if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, "no answer to HELLO");
+    if (n->in.type == HS_WIRE_ERROR) {
+        n->broken = 1;
+        const int code = n->in.error.code == HS_EAUTH ? HS_EAUTH : HS_EUNSUPPORTED;
+        return hs_fail(s->ctx, code, "site %s (%s) refuses the test: %s", s->cfg.name, s->cfg.url,
+                       n->in.error.text);
+    }
+    if (n->in.type != HS_WIRE_HELLO_ACK) {
+        n->broken = 1;
+        return hs_fail(s->ctx, HS_EPROTO, "site %s (%s): %s in answer to HELLO", s->cfg.name,
+                       s->cfg.url, hs_wire_type_name((int)n->in.type));
+    }
+    const hs_wire_hello *a = &n->in.hello;
+    if (a->nact != s->cfg.nact || !(a->rate > 0.0) || a->version_min != HS_WIRE_VERSION) {
+        n->broken = 1;
+        return hs_fail(s->ctx, HS_EPROTO,
+                       "site %s (%s): HELLO_ACK with %d actuator(s) at %g Hz, version %d (the "
+                       "test has %d actuator(s), version %d)",
+                       s->cfg.name, s->cfg.url, a->nact, a->rate, a->version_min, s->cfg.nact,
+                       HS_WIRE_VERSION);
+    }
+    n->rate = a->rate;
+    return 0;
+}
+
+static void disconnect(site_native *n)
+{
+    hs_secure_destroy(&n->ch);
+    if (n->fd >= 0) close(n->fd);
+    n->fd = -1;
+}
+
+static int sn_setup(hs_site *s, double dt)
+{
+    site_native *n = s->data;
+    disconnect(n);
+    n->broken = 0;
+    n->pending = -1;
+    int rc = hs_site_tcp_connect(s, &n->url, n->timeout_ms, &n->fd);
+    if (rc) {
+        n->broken = 1;
+        return rc;
+    }
+    hs_secure_config sc = {.role = HS_SECURE_COORDINATOR,
+                           .mode = s->cfg.plain ? HS_SECURE_PLAIN : HS_SECURE_PSK,
+                           .timeout_ms = n->timeout_ms};
+    memcpy(sc.key, n->key, sizeof sc.key);
+    const hs_transport tr = hs_transport_fd(n->fd);
+    rc = hs_secure_create(s->ctx, &sc, &tr, &n->ch);
+    sodium_memzero(sc.key, sizeof sc.key);
+    if (rc) return broken(s, rc, "secure channel");
+    hs_ctx_clear(s->ctx);
+    rc = hs_secure_handshake(n->ch);
+    if (rc == HS_EAUTH)
+        return broken(s, HS_EAUTH,
+                      s->cfg.plain ? "authentication failed (plain mode)"
+                                   : "authentication failed (check the key file)");
+    if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, "handshake failed");
+    n->last_sent = hs_site_clock();
+    return negotiate(s, dt);
+}
+
+/* ---- the step ---- */
+
+static int sn_send_target(hs_site *s, int64_t step, double t, const double *x, double wall)
+{
+    (void)wall; /* the site stamps its own clock */
+    site_native *n = s->data;
+    if (n->pending >= 0)
+        return hs_fail(s->ctx, HS_EINVAL,
+                       "site %s: target of step %lld sent before step %lld "
+                       "was measured",
+                       s->cfg.name, (long long)step, (long long)n->pending);
+    n->out = (hs_wire_msg){.type = HS_WIRE_TARGET, .step = step};
+    n->out.target.t = t;
+    n->out.target.nact = s->cfg.nact;
+    for (int j = 0; j < s->cfg.nact; j++) n->out.target.x[j] = n->target[j] = x[j];
+    int rc = send_msg(s, "sending a target");
+    if (!rc) n->pending = step;
+    return rc;
+}
+
+static void take(hs_site *s, const hs_wire_measurement *w, hs_site_measurement *m)
+{
+    site_native *n = s->data;
+    const int na = s->cfg.nact;
+    m->t = w->t;
+    for (int j = 0; j < na; j++) {
+        m->x[j] = w->x[j];
+        m->f[j] = w->f[j];
+        m->te[j] = n->target[j] - w->x[j]; /* the target against what was reached */
+        m->ti[j] = NAN;                    /* the protocol carries the peak, not the step's */
+        n->mte[j] = w->mte[j];
+        n->rms[j] = w->rms[j];
+        n->ti_peak[j] = w->ti_peak[j];
+    }
+    m->nhist = w->nhist;
+    for (int k = 0; k < w->nhist; k++) {
+        m->hist_t[k] = w->hist_t[k];
+        for (int j = 0; j < na; j++) {
+            m->hist_x[k * na + j] = w->hist_x[k * na + j];
+            m->hist_f[k * na + j] = w->hist_f[k * na + j];
+        }
+    }
+    m->flags = (int)w->flags;
+    m->ticks = w->ticks > INT32_MAX ? INT32_MAX : (int)w->ticks;
+    m->wall = hs_site_clock();
+    m->states = (int)w->states;
+    m->delay = (double)w->delay_ticks / n->rate;
+    n->steps++;
+    if (w->states & HS_CMDGEN_BIT(HS_CMDGEN_SLOW)) n->steps_slow++;
+    if (w->states & HS_CMDGEN_BIT(HS_CMDGEN_HOLD)) n->steps_hold++;
+    if (w->states & HS_CMDGEN_BIT(HS_CMDGEN_DONE)) n->ended = 1;
+    for (int k = 0; k < w->nstates && k < 8; k++) n->state_ticks[k] += w->state_ticks[k];
+    if (m->delay > n->max_delay) n->max_delay = m->delay;
+    n->total_time = w->t_reached;
+    n->limit_flags |= m->flags;
+}
+
+static int sn_get_measurement(hs_site *s, hs_site_measurement *m)
+{
+    site_native *n = s->data;
+    const int64_t step = n->pending;
+    if (step < 0) return hs_fail(s->ctx, HS_EINVAL, "site %s: no target awaits", s->cfg.name);
+    const double start = hs_site_clock(), deadline = start + 1e-3 * n->timeout_ms;
+    for (;;) {
+        const double now = hs_site_clock();
+        if (now >= deadline) {
+            n->broken = 1;
+            return hs_fail(s->ctx, HS_ETIMEOUT,
+                           "site %s (%s): no measurement of step %lld within %g s", s->cfg.name,
+                           s->cfg.url, (long long)step, 1e-3 * n->timeout_ms);
+        }
+        if (now - n->last_sent >= HEARTBEAT_S) {
+            const int rc = send_heartbeat(s, step);
+            if (rc) return rc;
+        }
+        double wait = deadline - now;
+        if (wait > HEARTBEAT_S) wait = HEARTBEAT_S;
+        hs_ctx_clear(s->ctx);
+        const int rc = hs_secure_recv(n->ch, &n->in, (int)(1000.0 * wait) + 1);
+        if (rc == HS_ETIMEOUT) continue;
+        if (rc) {
+            char what[96];
+            snprintf(what, sizeof what, "connection lost while step %lld was awaited",
+                     (long long)step);
+            return broken(s, rc == HS_EAUTH || rc == HS_EPROTO ? rc : HS_ENET, what);
+        }
+        switch (n->in.type) {
+        case HS_WIRE_HEARTBEAT:
+            n->echo_ns = n->in.heartbeat.sent_ns;
+            continue;
+        case HS_WIRE_ERROR:
+            return site_error(s, &n->in.error, step);
+        case HS_WIRE_BYE:
+            n->broken = 1;
+            return hs_fail(s->ctx, HS_ENET,
+                           "site %s (%s) closed the test (BYE) while step %lld was awaited",
+                           s->cfg.name, s->cfg.url, (long long)step);
+        case HS_WIRE_MEASUREMENT:
+            if (n->in.step < step) continue; /* an answer to a repeated target: seen already */
+            if (n->in.step == step && n->in.meas.nact == s->cfg.nact) {
+                take(s, &n->in.meas, m);
+                n->pending = -1;
+                return 0;
+            }
+            n->broken = 1;
+            return hs_fail(s->ctx, HS_EPROTO,
+                           "site %s (%s): measurement of step %lld with %d actuator(s) while "
+                           "step %lld (%d actuator(s)) was awaited",
+                           s->cfg.name, s->cfg.url, (long long)n->in.step, n->in.meas.nact,
+                           (long long)step, s->cfg.nact);
+        default:
+            n->broken = 1;
+            return hs_fail(s->ctx, HS_EPROTO,
+                           "site %s (%s): unexpected %s while step %lld was "
+                           "awaited",
+                           s->cfg.name, s->cfg.url, hs_wire_type_name((int)n->in.type),
+                           (long long)step);
+        }
+    }
+}
+
+static int sn_commit(hs_site *s, int64_t step)
+{
+    site_native *n = s->data;
+    n->out = (hs_wire_msg){.type = HS_WIRE_COMMIT, .step = step};
+    return send_msg(s, "sending a commit");
+}
+
+static int sn_summary(const hs_site *s, hs_site_summary *out)
+{
+    const site_native *n = s->data;
+    memset(out, 0, sizeof *out);
+    out->steps = n->steps;
+    out->max_delay = n->max_delay;
+    out->total_time = n->total_time;
+    const double steps = n->steps > 0 ? (double)n->steps : 1.0;
+    out->pct_slow = 100.0 * (double)n->steps_slow / steps;
+    out->pct_hold = 100.0 * (double)n->steps_hold / steps;
+    memcpy(out->state_ticks, n->state_ticks, sizeof out->state_ticks);
+    out->limit_flags = n->limit_flags;
+    out->ended = n->ended;
+    out->nact = s->cfg.nact;
+    for (int j = 0; j < s->cfg.nact; j++) {
+        out->mte[j] = n->mte[j];
+        out->rms[j] = n->rms[j];
+        out->ti_peak[j] = n->ti_peak[j];
+        out->a_es[j] = 1.0; /* the site keeps its compensator's estimate */
+    }
+    return 0;
+}
+
+static void sn_destroy(hs_site *s)
+{
+    site_native *n = s->data;
+    if (!n) return;
+    if (n->ch && !n->broken) { /* an orderly end; a dead site is not waited for */
+        n->out = (hs_wire_msg){.type = HS_WIRE_BYE};
+        hs_secure_send(n->ch, &n->out);
+    }
+    disconnect(n);
+    sodium_memzero(n->key, sizeof n->key);
+    hs_free(n);
+    s->data = NULL;
+}
+
+int hs_site_create_native(hs_site *s, const hs_site_url *u)
+{
+    site_native *n = hs_calloc(1, sizeof *n);
+    if (!n) return HS_ENOMEM;
+    s->data = n;
+    n->url = *u;
+    n->fd = -1;
+    n->pending = -1;
+    n->timeout_ms = hs_site_timeout_ms(s);
+    s->ops.setup = sn_setup;
+    s->ops.send_target = sn_send_target;
+    s->ops.get_measurement = sn_get_measurement;
+    s->ops.commit = sn_commit;
+    s->ops.summary = sn_summary;
+    s->ops.destroy = sn_destroy;
+    if (s->cfg.plain) return 0;
+    if (!s->cfg.key[0])
+        return hs_fail(s->ctx, HS_EINPUT,
+                       "site %s (%s): no key file (give `key`, or `plain: true` on both ends)",
+                       s->cfg.name, s->cfg.url);
+    const int rc = hs_secure_key_read(s->ctx, s->cfg.key, n->key);
+    if (rc) return hs_fail(s->ctx, rc, "site %s: key: %s", s->cfg.name, hs_ctx_message(s->ctx));
+    return 0;
+}

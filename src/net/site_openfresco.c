@@ -1,0 +1,267 @@
+/* A remote site that is an OpenFresco server (docs/openfresco.md, docs/distributed.md):
+ * openfresco-a://HOST:PORT drives a SimApp site or element server (protocol A: the 44-byte
+ * sizes, then per step 3 setTrialResponse, 6 getDaqResponse, 5 commitState, and 99 at the end);
+ * openfresco-b://HOST:PORT plays a ShadowSite against an ActorSite (protocol B: byte order,
+ * open, setup, then 3, 6, 5 and 99 answered [4, serverTag]). Plain TCP with TCP_NODELAY, through
+ * the client sessions of hysim/openfresco.h; every wait is bounded by the site's timeout.
+ *
+ * Sizes: sizeCtrl [n, 0, 0, 0, 1] (displacement and time), sizeDaq [n, 0, 0, n, 0] (measured
+ * displacement and force): one getDaqResponse per step answers both. The n channels are the
+ * site's actuators (the coordinator's experimental elements map global DOFs onto them). The
+ * protocols carry no controller record: the site's tracking figures are computed here from the
+ * target and the measured displacement, step by step. */
+#include "site_net.h"
+
+#include "hysim/openfresco.h"
+#include "hysim/tracking.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+typedef struct site_ofr {
+    hs_site_url url;
+    int proto;
+    int fd;
+    hs_ofr_client *cl;
+    int timeout_ms;
+    int broken;
+    int64_t pending; /* step whose daq reply is awaited, -1 none */
+    double target[HS_SITE_MAX_ACT], t_target;
+    hs_tracking *track[HS_SITE_MAX_ACT];
+    int64_t steps;
+    uint8_t buf[4096];
+} site_ofr;
+
+static const char *proto_name(const site_ofr *o)
+{
+    return o->proto == HS_OFR_PROTO_A ? "OpenFresco protocol A" : "OpenFresco protocol B";
+}
+
+static int lost(hs_site *s, int code, const char *what)
+{
+    site_ofr *o = s->data;
+    o->broken = 1;
+    const char *why = hs_ctx_message(s->ctx);
+    return hs_fail(s->ctx, code, "site %s (%s): %s%s%s", s->cfg.name, s->cfg.url, what,
+                   why[0] ? ": " : "", why);
+}
+
+/* Sends what the session has queued. */
+static int flush(hs_site *s)
+{
+    site_ofr *o = s->data;
+    size_t len = 0;
+    const uint8_t *out = hs_ofr_client_output(o->cl, &len);
+    if (!out) return 0;
+    hs_ctx_clear(s->ctx);
+    const int rc = hs_site_tcp_send(s, o->fd, out, len, o->timeout_ms, proto_name(o));
+    if (rc) {
+        o->broken = 1;
+        return rc;
+    }
+    hs_ofr_client_output_sent(o->cl);
+    return 0;
+}
+
+enum { UNTIL_READY, UNTIL_CLOSED };
+
+static int done(const site_ofr *o, int until)
+{
+    return until == UNTIL_READY ? hs_ofr_client_ready(o->cl)
+                                : hs_ofr_client_state(o->cl) == HS_OFR_CLOSED;
+}
+
+/* Sends and receives until the session is ready (or closed), within timeout_ms. */
+static int pump(hs_site *s, int until, int timeout_ms, const char *what)
+{
+    site_ofr *o = s->data;
+    const double deadline = hs_site_clock() + 1e-3 * timeout_ms;
+    for (;;) {
+        int rc = flush(s);
+        if (rc) return rc;
+        if (done(o, until)) return 0;
+        const double left = deadline - hs_site_clock();
+        struct pollfd p = {.fd = o->fd, .events = POLLIN};
+        const int r = left > 0.0 ? poll(&p, 1, (int)(1000.0 * left) + 1) : 0;
+        if (r < 0 && errno == EINTR) continue;
+        if (r == 0) {
+            o->broken = 1;
+            return hs_fail(s->ctx, HS_ETIMEOUT, "site %s (%s): %s: no answer within %g s",
+                           s->cfg.name, s->cfg.url, what, 1e-3 * timeout_ms);
+        }
+        const ssize_t got = r < 0 ? -1 : recv(o->fd, o->buf, sizeof o->buf, 0);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            o->broken = 1;
+            return hs_fail(s->ctx, HS_ENET, "site %s (%s): connection lost (%s): %s", s->cfg.name,
+                           s->cfg.url, what, got == 0 ? "the server closed it" : strerror(errno));
+        }
+        size_t used = 0;
+        hs_ctx_clear(s->ctx);
+        rc = hs_ofr_client_feed(o->cl, o->buf, (size_t)got, &used);
+        if (rc) return lost(s, rc, what);
+    }
+}
+
+static void disconnect(site_ofr *o)
+{
+    hs_ofr_client_destroy(&o->cl);
+    if (o->fd >= 0) close(o->fd);
+    o->fd = -1;
+}
+
+static int so_setup(hs_site *s, double dt)
+{
+    (void)dt; /* OpenFresco servers are not told the step */
+    site_ofr *o = s->data;
+    disconnect(o);
+    o->broken = 0;
+    o->pending = -1;
+    const int n = s->cfg.nact;
+    hs_ofr_client_config cc = {.sizes = {.ctrl = {n, 0, 0, 0, 1}, .daq = {n, 0, 0, n, 0}},
+                               .client_tag = 1};
+    int rc = hs_ofr_client_create(s->ctx, (hs_ofr_proto)o->proto, &cc, &o->cl);
+    if (rc) return lost(s, rc, "OpenFresco client");
+    rc = hs_site_tcp_connect(s, &o->url, o->timeout_ms, &o->fd);
+    if (rc) {
+        o->broken = 1;
+        return rc;
+    }
+    for (int j = 0; j < n; j++) hs_tracking_reset(o->track[j]);
+    return pump(s, UNTIL_READY, o->timeout_ms, "opening the session");
+}
+
+static int so_send_target(hs_site *s, int64_t step, double t, const double *x, double wall)
+{
+    (void)wall;
+    site_ofr *o = s->data;
+    if (o->broken || !o->cl)
+        return hs_fail(s->ctx, HS_ENET, "site %s (%s): the connection is lost", s->cfg.name,
+                       s->cfg.url);
+    if (o->pending >= 0)
+        return hs_fail(s->ctx, HS_EINVAL,
+                       "site %s: target of step %lld sent before step %lld "
+                       "was measured",
+                       s->cfg.name, (long long)step, (long long)o->pending);
+    memcpy(o->target, x, (size_t)s->cfg.nact * sizeof *x);
+    o->t_target = t;
+    hs_ctx_clear(s->ctx);
+    int rc = hs_ofr_client_set_trial(o->cl, x, NULL, NULL, t);
+    if (!rc) rc = flush(s);
+    if (!rc) rc = hs_ofr_client_request(o->cl, HS_OFR_GET_DAQ);
+    if (!rc) rc = flush(s);
+    if (rc) return o->broken ? rc : lost(s, rc, "sending a target");
+    o->pending = step;
+    return 0;
+}
+
+static int so_get_measurement(hs_site *s, hs_site_measurement *m)
+{
+    site_ofr *o = s->data;
+    if (o->pending < 0) return hs_fail(s->ctx, HS_EINVAL, "site %s: no target awaits", s->cfg.name);
+    char what[64];
+    snprintf(what, sizeof what, "the measurement of step %lld", (long long)o->pending);
+    int rc = pump(s, UNTIL_READY, o->timeout_ms, what);
+    if (rc) return rc;
+    size_t nv = 0;
+    const double *v = hs_ofr_client_reply(o->cl, &nv);
+    const int n = s->cfg.nact;
+    if (!v || nv != (size_t)(2 * n)) return lost(s, HS_EPROTO, "no daq reply");
+    hs_ofr_unpack(hs_ofr_client_sizes(o->cl)->daq, v, m->x, NULL, NULL, m->f, NULL);
+    m->t = o->t_target;
+    m->nhist = 1; /* the one sample the server reports */
+    m->hist_t[0] = o->t_target;
+    for (int j = 0; j < n; j++) {
+        m->hist_x[j] = m->x[j];
+        m->hist_f[j] = m->f[j];
+        hs_tracking_add(o->track[j], o->target[j], m->x[j]);
+        m->te[j] = o->target[j] - m->x[j];
+        m->ti[j] = hs_tracking_ti(o->track[j]);
+    }
+    m->flags = 0;
+    m->ticks = 0;
+    m->wall = hs_site_clock();
+    m->states = 0;
+    m->delay = NAN; /* OpenFresco does not say */
+    o->steps++;
+    o->pending = -1;
+    return 0;
+}
+
+static int so_commit(hs_site *s, int64_t step)
+{
+    (void)step;
+    site_ofr *o = s->data;
+    if (o->broken || !o->cl)
+        return hs_fail(s->ctx, HS_ENET, "site %s (%s): the connection is lost", s->cfg.name,
+                       s->cfg.url);
+    hs_ctx_clear(s->ctx);
+    int rc = hs_ofr_client_request(o->cl, HS_OFR_COMMIT);
+    if (rc) return lost(s, rc, "commit");
+    return flush(s);
+}
+
+static int so_summary(const hs_site *s, hs_site_summary *out)
+{
+    const site_ofr *o = s->data;
+    memset(out, 0, sizeof *out);
+    out->steps = o->steps;
+    out->nact = s->cfg.nact;
+    for (int j = 0; j < s->cfg.nact; j++) {
+        out->mte[j] = hs_tracking_mte(o->track[j]);
+        const double rms = hs_tracking_rms(o->track[j]);
+        out->rms[j] = isfinite(rms) ? rms : 0.0;
+        out->ti_peak[j] = hs_tracking_ti_peak(o->track[j]);
+        out->a_es[j] = 1.0;
+    }
+    return 0;
+}
+
+static void so_destroy(hs_site *s)
+{
+    site_ofr *o = s->data;
+    if (!o) return;
+    /* 99 at the end (protocol B answers [4, serverTag]); a dead server is not waited for */
+    if (o->cl && !o->broken && o->pending < 0 && hs_ofr_client_ready(o->cl) &&
+        hs_ofr_client_request(o->cl, HS_OFR_DIE) == 0) {
+        const int wait = o->timeout_ms < 2000 ? o->timeout_ms : 2000;
+        if (pump(s, UNTIL_CLOSED, wait, "closing the session"))
+            hs_log(s->ctx, HS_LOG_WARN, "%s", hs_ctx_message(s->ctx));
+    }
+    disconnect(o);
+    for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&o->track[j]);
+    hs_free(o);
+    s->data = NULL;
+}
+
+int hs_site_create_openfresco(hs_site *s, const hs_site_url *u, int proto)
+{
+    site_ofr *o = hs_calloc(1, sizeof *o);
+    if (!o) return HS_ENOMEM;
+    s->data = o;
+    o->url = *u;
+    o->proto = proto;
+    o->fd = -1;
+    o->pending = -1;
+    o->timeout_ms = hs_site_timeout_ms(s);
+    s->ops.setup = so_setup;
+    s->ops.send_target = so_send_target;
+    s->ops.get_measurement = so_get_measurement;
+    s->ops.commit = so_commit;
+    s->ops.summary = so_summary;
+    s->ops.destroy = so_destroy;
+    for (int j = 0; j < s->cfg.nact; j++) {
+        const int rc = hs_tracking_create(s->ctx, 0, 1, &o->track[j]);
+        if (rc) return rc;
+    }
+    if (s->cfg.key[0])
+        return hs_fail(s->ctx, HS_EINPUT,
+                       "site %s (%s): OpenFresco links carry no key (plain TCP); remove `key`",
+                       s->cfg.name, s->cfg.url);
+    return 0;
+}
