@@ -619,6 +619,182 @@ static void test_actuators(void **state)
     remove_dir(dir);
 }
 
+/* The site block: a known pattern per step (site 1 visits extrapolate and interpolate, and slow
+ * in every third step, hold in every seventh; site 2 only interpolates; delays 0.01 k and
+ * 0.02 k s; tracking error 1e-3 sin t, TI 1e-4 t per actuator), recorded without allocating,
+ * written to /sites and /actuators and read back exactly, with the names, units, TimeOut limits
+ * (one site unknown: NaN) and the bit names. */
+#define NSITES 2
+static const char *const site_names[NSITES] = {"lab 'one'", "lab2"};
+
+static int site_states(int k, int s)
+{
+    if (s == 1) return 1 << 1;
+    return 1 | 1 << 1 | (k % 3 == 0 ? 1 << 2 : 0) | (k % 7 == 0 ? 1 << 3 : 0);
+}
+
+/* A dataset's string array attribute `name` (n entries) equals want. */
+static void h5_names(hid_t loc, const char *name, const char *const *want, int n)
+{
+    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT);
+    assert_true(attr >= 0);
+    hid_t space = H5Aget_space(attr);
+    assert_true(H5Sget_simple_extent_npoints(space) == n);
+    hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, H5T_VARIABLE);
+    H5Tset_cset(type, H5T_CSET_UTF8);
+    char *got[8] = {0};
+    assert_true(H5Aread(attr, type, got) >= 0);
+    for (int i = 0; i < n; i++) {
+        assert_string_equal(got[i], want[i]);
+        H5free_memory(got[i]);
+    }
+    H5Tclose(type);
+    H5Sclose(space);
+    H5Aclose(attr);
+}
+
+static void test_sites(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[4096], path[4200];
+    make_dir(dir, sizeof dir);
+
+    /* without a block: refused, and results.h5 has no /sites */
+    const int st0[NSITES] = {1, 2};
+    const double dl0[NSITES] = {0.5, 0.5};
+    hs_results *plain = make_store(3);
+    fill(plain, 1);
+    assert_int_equal(hs_results_site_count(plain), 0);
+    assert_int_equal(hs_results_record_sites(plain, st0, dl0, NULL, NULL), HS_EINVAL);
+    snprintf(path, sizeof path, "%s/plain.h5", dir);
+    assert_int_equal(hs_results_write_hdf5(plain, NULL, path), 0);
+    hs_results_destroy(&plain);
+    hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    assert_true(file >= 0);
+    assert_true(H5Lexists(file, "sites", H5P_DEFAULT) == 0);
+    H5Fclose(file);
+    remove(path);
+
+    const double slow_after[NSITES] = {0.72, NAN}, hold_after[NSITES] = {1.2, NAN};
+    hs_results_layout layout = {.ndof = NDOF,
+                                .capacity = NSTEPS + 1,
+                                .units_force = "kip",
+                                .units_length = "in",
+                                .units_time = "s",
+                                .nact = NACT,
+                                .actuator_names = actuator_names,
+                                .nsites = NSITES,
+                                .site_names = site_names,
+                                .site_slow_after = slow_after,
+                                .site_hold_after = hold_after};
+    hs_results *r = NULL;
+    assert_int_equal(hs_results_create(ctx, &layout, &r), 0);
+    assert_int_equal(hs_results_site_count(r), NSITES);
+    assert_int_equal(hs_results_record_sites(r, st0, dl0, NULL, NULL), HS_EINVAL); /* no record */
+    assert_non_null(strstr(hs_ctx_message(ctx), "before any record"));
+    const int nrec = 43;
+    const uint64_t before = hs_alloc_count();
+    for (int k = 0; k < nrec; k++) {
+        double t, d[NDOF], v[NDOF], a[NDOF];
+        history(k, &t, d, v, a);
+        assert_int_equal(hs_results_record(r, t, 0, d, v, a, NULL, NULL, NULL), 0);
+        if (k == 0) { /* nothing happened yet */
+            assert_int_equal(hs_results_record_sites(r, NULL, NULL, NULL, NULL), 0);
+            continue;
+        }
+        int st[NSITES];
+        double dl[NSITES], te[NACT], ti[NACT];
+        for (int s = 0; s < NSITES; s++) {
+            st[s] = site_states(k, s);
+            dl[s] = (s + 1) * 0.01 * k;
+        }
+        for (int i = 0; i < NACT; i++) {
+            te[i] = (i + 1) * 1e-3 * sin(t);
+            ti[i] = (i + 1) * 1e-4 * t;
+        }
+        assert_int_equal(hs_results_record_sites(r, st, dl, te, ti), 0);
+    }
+    assert_true(hs_alloc_count() == before);
+    snprintf(path, sizeof path, "%s/results.h5", dir);
+    assert_int_equal(hs_results_write_hdf5(r, NULL, path), 0);
+    hs_results_destroy(&r);
+
+    file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    assert_true(file >= 0);
+    const hsize_t n = (hsize_t)nrec;
+    /* the states are integers in the file */
+    hid_t set = H5Dopen2(file, "sites/states", H5P_DEFAULT);
+    assert_true(set >= 0);
+    hid_t type = H5Dget_type(set);
+    assert_int_equal(H5Tget_class(type), H5T_INTEGER);
+    H5Tclose(type);
+    static const char *const bits[6] = {"extrapolate", "interpolate",    "slow",
+                                        "hold",        "free_vibration", "done"};
+    h5_names(set, "bits", bits, 6);
+    h5_names(set, "names", site_names, NSITES);
+    H5Dclose(set);
+    double *states = h5_read(file, "sites/states", n, NSITES, "1");
+    double *delay = h5_read(file, "sites/delay", n, NSITES, "s");
+    double *te = h5_read(file, "actuators/tracking_error", n, NACT, "in");
+    double *ti = h5_read(file, "actuators/tracking_indicator", n, NACT, "in^2");
+    for (int k = 0; k < nrec; k++) {
+        for (int s = 0; s < NSITES; s++) {
+            if (k == 0) {
+                assert_true(states[s] == 0 && isnan(delay[s]));
+                continue;
+            }
+            assert_true(states[k * NSITES + s] == site_states(k, s));
+            assert_true(delay[k * NSITES + s] == (s + 1) * 0.01 * k);
+        }
+        for (int i = 0; i < NACT; i++) {
+            if (k == 0) {
+                assert_true(isnan(te[i]) && isnan(ti[i]));
+                continue;
+            }
+            assert_true(te[k * NACT + i] == (i + 1) * 1e-3 * sin(k * DT));
+            assert_true(ti[k * NACT + i] == (i + 1) * 1e-4 * (k * DT));
+        }
+    }
+    /* the group: names and TimeOut limits (NaN: unknown) */
+    hid_t g = H5Gopen2(file, "sites", H5P_DEFAULT);
+    assert_true(g >= 0);
+    h5_names(g, "names", site_names, NSITES);
+    const char *lims[2] = {"slow_after_s", "hold_after_s"};
+    for (int i = 0; i < 2; i++) {
+        double got[NSITES] = {0, 0};
+        hid_t attr = H5Aopen(g, lims[i], H5P_DEFAULT);
+        assert_true(attr >= 0);
+        assert_true(H5Aread(attr, H5T_NATIVE_DOUBLE, got) >= 0);
+        H5Aclose(attr);
+        assert_true(got[0] == (i ? 1.2 : 0.72));
+        assert_true(isnan(got[1]));
+    }
+    H5Gclose(g);
+    H5Fclose(file);
+    free(states);
+    free(delay);
+    free(te);
+    free(ti);
+
+    /* `hysim plot` draws the site figures from it */
+    const char *cli = getenv("HS_CLI");
+    if (cli && cli[0] && system("command -v gnuplot >/dev/null 2>&1") == 0) {
+        char args[4300];
+        snprintf(args, sizeof args, "'%s'", dir);
+        assert_int_equal(run_cli("", cli, args), 0);
+        const char *pngs[] = {"sites_states.png", "sites_delay.png", "actuators_ti.png"};
+        for (size_t i = 0; i < 3; i++) {
+            snprintf(path, sizeof path, "%s/%s", dir, pngs[i]);
+            assert_true(is_png(path));
+        }
+    }
+    hs_ctx_destroy(&ctx);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -627,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_partial_run),
         cmocka_unit_test(test_plot),
         cmocka_unit_test(test_actuators),
+        cmocka_unit_test(test_sites),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

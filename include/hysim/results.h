@@ -25,6 +25,13 @@ typedef struct hs_results_layout {
      * NULL ("actuator1", ...). */
     int nact;
     const char *const *actuator_names;
+    /* Optional site block (hybrid runs with site controllers): nsites sites (0 for none) with
+     * their names (NULL: "site1", ...) and, per site, the command generator's TimeOut limits in
+     * seconds after a D_target: slow_after (extrapolate -> slow) and hold_after (slow -> hold);
+     * either array may be NULL, an entry NaN, when unknown. */
+    int nsites;
+    const char *const *site_names;
+    const double *site_slow_after, *site_hold_after;
 } hs_results_layout;
 
 typedef struct hs_results hs_results;
@@ -51,6 +58,26 @@ int64_t hs_results_count(const hs_results *r);
 int hs_results_record_actuators(hs_results *r, const double *x_cmd, const double *x_meas,
                                 const double *f_meas, const double *Kl);
 int hs_results_actuator_count(const hs_results *r); /* nact of the layout (0: no block) */
+/* The site controllers of the last record (call after hs_results_record for the same step):
+ * states (nsites: bit (1 << hs_cmdgen_state) of every state the site's command generator visited
+ * in the step) and delay (nsites: seconds on the test's clock from the previous D_target to this
+ * step's D_update), and per stacked actuator (nact values, the actuator block's order) the
+ * tracking error te (command - measured) and the tracking indicator ti (seed 002 eq. 3). Any
+ * pointer may be NULL (states 0, NaN recorded); so may te and ti when nact == 0. Records without
+ * this call hold 0 and NaN. Never allocates; HS_EINVAL without a site block or a record. */
+int hs_results_record_sites(hs_results *r, const int *states, const double *delay, const double *te,
+                            const double *ti);
+int hs_results_site_count(const hs_results *r); /* nsites of the layout (0: no block) */
+
+/* Records as rows, for checkpoints (src/io/results_records.c): a row holds every series of one
+ * record (t, ag, d, v, a, spring deformations and forces, the six energies, group energies, and
+ * the actuator block's command, measurement, force and tangent when there is one), `width`
+ * doubles. pack copies record k (0 <= k < count) into row; append adds a row as the next record
+ * (HS_EINVAL when full); truncate keeps the first `count` records. Never allocate. */
+size_t hs_results_record_width(const hs_results *r);
+int hs_results_record_pack(const hs_results *r, int64_t k, double *row);
+int hs_results_record_append(hs_results *r, const double *row);
+int hs_results_truncate(hs_results *r, int64_t count);
 
 /* Accessors for tests and the summary: */
 const double *hs_results_series_d(const hs_results *r, int64_t k); /* ndof values of record k */
@@ -72,7 +99,8 @@ typedef struct hs_run_summary {
 /* response.csv: header t,d1..dn; one row per record, %.10g. */
 int hs_results_write_csv(const hs_results *r, const char *path);
 /* results.h5: every recorded series with a `units` attribute; root attributes from s (may be
- * NULL). With an actuator block also /actuators/{command, measured, force, tangent}. */
+ * NULL). With an actuator block also /actuators/{command, measured, force, tangent}; with a site
+ * block /sites/{states, delay} and /actuators/{tracking_error, tracking_indicator}. */
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
 /* summary.json: the run's metrics (TESTFILE.md "What a run leaves behind"). */
 int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path);

@@ -109,6 +109,9 @@ typedef struct hs_site_summary {
     int nact;
     double mte[HS_SITE_MAX_ACT], rms[HS_SITE_MAX_ACT], ti_peak[HS_SITE_MAX_ACT];
     double a_es[HS_SITE_MAX_ACT]; /* the compensator's final estimate (1 without one) */
+    /* the command generator's TimeOut limits: s after a D_target at which a step without its
+     * D_update enters slow and hold (seed 000 Fig. 8's dashed lines); 0 without a generator */
+    double slow_after, hold_after;
 } hs_site_summary;
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);

@@ -6,13 +6,15 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: hysim <command> [args]\n"
-               "  run FILE [-o DIR] [--quiet]   run a test definition\n"
-               "  check FILE                    validate a test definition without running it\n"
-               "  modes FILE                    print periods and mode shapes\n"
-               "  plot DIR                      draw the plots of a finished run (gnuplot)\n"
-               "  version                       print the version\n"
-               "exit codes: 0 completed, 1 unstable or aborted, 2 bad input\n");
+    fprintf(f,
+            "usage: hysim <command> [args]\n"
+            "  run FILE [-o DIR] [--quiet]   run a test definition\n"
+            "  check FILE                    validate a test definition without running it\n"
+            "  modes FILE                    print periods and mode shapes\n"
+            "  plot DIR                      draw the plots of a finished run (gnuplot)\n"
+            "  version                       print the version\n"
+            "exit codes: 0 completed, 1 unstable (or failed), 2 bad input, 3 aborted (a site was\n"
+            "lost, timed out or stopped the test; every recorded step is kept)\n");
 }
 
 int main(int argc, char **argv)

@@ -7,6 +7,7 @@
 #include "plot_actuators.h"
 #include "plot_data.h"
 #include "plot_gp.h"
+#include "plot_sites.h"
 
 #include <errno.h>
 #include <math.h>
@@ -319,6 +320,7 @@ static int write_script(FILE *f, const hs_plot_data *p)
     script_hysteresis(f, p);
     script_energy(f, p);
     hs_plot_script_actuators(f, p);
+    hs_plot_script_sites(f, p);
     return ferror(f) ? -1 : 0;
 }
 
@@ -336,7 +338,8 @@ int hs_cli_plot(int argc, char **argv)
         printf("usage: hysim plot DIR\n  draws DIR/displacement.png, DIR/hysteresis.png and "
                "DIR/energy.png from DIR/results.h5 (needs gnuplot);\n  for a hybrid run also "
                "DIR/actuators_hysteresis.png, DIR/actuators_tracking.png and\n  DIR/tangent.png "
-               "(when the integrator estimated the experimental tangent)\n");
+               "(when the integrator estimated the experimental tangent);\n  with site controllers "
+               "also DIR/sites_states.png, DIR/sites_delay.png and\n  DIR/actuators_ti.png\n");
         return HS_EXIT_OK;
     }
     if (argc != 2) return usage_error("expected exactly one argument, the run's output directory");
@@ -397,9 +400,10 @@ int hs_cli_plot(int argc, char **argv)
             }
         }
         /* Move the finished images into place; leave no partial files behind. */
-        const char *outputs[NOUT + 3];
+        const char *outputs[NOUT + 6];
         memcpy(outputs, base_outputs, sizeof base_outputs);
-        const size_t nout = NOUT + (size_t)hs_plot_actuator_outputs(&data, outputs + NOUT);
+        size_t nout = NOUT + (size_t)hs_plot_actuator_outputs(&data, outputs + NOUT);
+        nout += (size_t)hs_plot_site_outputs(&data, outputs + nout);
         for (size_t i = 0; i < nout; i++) {
             char part[128], from[4096 + 128], to[4096 + 128];
             snprintf(part, sizeof part, ".%s.part", outputs[i]);

@@ -4,6 +4,7 @@
 #include "hysim/base.h"
 
 #include <hdf5.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -102,9 +103,10 @@ static double *read_series(hid_t file, const char *path, int64_t rows, int *cols
     double *data = NULL;
     hid_t type = H5Dget_type(set);
     if (rank != want || H5Sget_simple_extent_dims(space, dims, NULL) < 0 ||
-        (rows >= 0 && dims[0] != (hsize_t)rows) || type < 0 || H5Tget_class(type) != H5T_FLOAT ||
+        (rows >= 0 && dims[0] != (hsize_t)rows) || type < 0 ||
+        (H5Tget_class(type) != H5T_FLOAT && H5Tget_class(type) != H5T_INTEGER) ||
         (want == 2 && dims[1] > 100000)) {
-        failf(err, errlen, "dataset /%s: expected %d-D floating-point data%s", path, want,
+        failf(err, errlen, "dataset /%s: expected %d-D numeric data%s", path, want,
               rows >= 0 ? " with one row per record" : "");
     } else {
         size_t count = (size_t)dims[0] * (want == 2 ? (size_t)dims[1] : 1u);
@@ -144,6 +146,56 @@ static int read_actuators(hid_t file, hs_plot_data *p, char *err, size_t errlen)
         if (!*dst[i]) return -1;
         if (c != (i == 2 ? m * m : m))
             return failf(err, errlen, "/%s has %d columns for %d actuators", names[i], c, m);
+    }
+    return 0;
+}
+
+/* A double array attribute of n values into out (NaN when absent or of another size). */
+static void read_doubles(hid_t loc, const char *name, double *out, int n)
+{
+    for (int i = 0; i < n; i++) out[i] = NAN;
+    if (H5Aexists(loc, name) <= 0) return;
+    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT);
+    hid_t space = attr >= 0 ? H5Aget_space(attr) : -1;
+    if (space >= 0 && H5Sget_simple_extent_npoints(space) == n &&
+        H5Aread(attr, H5T_NATIVE_DOUBLE, out) < 0)
+        for (int i = 0; i < n; i++) out[i] = NAN;
+    if (space >= 0) H5Sclose(space);
+    if (attr >= 0) H5Aclose(attr);
+}
+
+/* /sites/{states, delay} (n x nsites) with the limits, and the actuators' tracking error and
+ * indicator when the file has them. */
+static int read_sites(hid_t file, hs_plot_data *p, char *err, size_t errlen)
+{
+    int ns = 0, c = 0;
+    p->site_states =
+        read_series(file, "sites/states", p->n, &ns, NULL, &p->site_names, err, errlen);
+    if (!p->site_states) return -1;
+    p->nsites = ns;
+    if (ns < 1 || ns > 1000) return failf(err, errlen, "/sites/states: %d sites", ns);
+    p->site_delay = read_series(file, "sites/delay", p->n, &c, NULL, NULL, err, errlen);
+    if (!p->site_delay) return -1;
+    if (c != ns) return failf(err, errlen, "/sites/delay has %d columns for %d sites", c, ns);
+    p->slow_after = hs_calloc((size_t)ns, sizeof(double));
+    p->hold_after = hs_calloc((size_t)ns, sizeof(double));
+    if (!p->slow_after || !p->hold_after) return failf(err, errlen, "out of memory");
+    hid_t g = H5Gopen2(file, "sites", H5P_DEFAULT);
+    read_doubles(g, "slow_after_s", p->slow_after, ns);
+    read_doubles(g, "hold_after_s", p->hold_after, ns);
+    if (g >= 0) H5Gclose(g);
+    if (p->nact < 1 || H5Lexists(file, "actuators/tracking_error", H5P_DEFAULT) <= 0 ||
+        H5Lexists(file, "actuators/tracking_indicator", H5P_DEFAULT) <= 0)
+        return 0;
+    double **dst[] = {&p->act_te, &p->act_ti};
+    const char *names[] = {"actuators/tracking_error", "actuators/tracking_indicator"};
+    char *units[] = {NULL, p->unit_ti};
+    for (int i = 0; i < 2; i++) {
+        c = 0;
+        *dst[i] = read_series(file, names[i], p->n, &c, units[i], NULL, err, errlen);
+        if (!*dst[i]) return -1;
+        if (c != p->nact)
+            return failf(err, errlen, "/%s has %d columns for %d actuators", names[i], c, p->nact);
     }
     return 0;
 }
@@ -188,7 +240,9 @@ static int read_all(hid_t file, hs_plot_data *p, char *err, size_t errlen)
         }
         p->has_energy = 1;
     }
-    if (H5Lexists(file, "actuators", H5P_DEFAULT) > 0) return read_actuators(file, p, err, errlen);
+    if (H5Lexists(file, "actuators", H5P_DEFAULT) > 0 && read_actuators(file, p, err, errlen))
+        return -1;
+    if (H5Lexists(file, "sites", H5P_DEFAULT) > 0) return read_sites(file, p, err, errlen);
     return 0;
 }
 
@@ -229,5 +283,11 @@ void hs_plot_data_free(hs_plot_data *p)
     if (p->act_names)
         for (int i = 0; i < p->nact; i++) hs_free(p->act_names[i]);
     hs_free(p->act_names);
+    double *sites[] = {p->act_te,     p->act_ti,     p->site_states,
+                       p->site_delay, p->slow_after, p->hold_after};
+    for (size_t i = 0; i < sizeof sites / sizeof sites[0]; i++) hs_free(sites[i]);
+    if (p->site_names)
+        for (int i = 0; i < p->nsites; i++) hs_free(p->site_names[i]);
+    hs_free(p->site_names);
     memset(p, 0, sizeof *p);
 }

@@ -22,6 +22,16 @@ typedef struct hs_plot_data {
     char **act_names; /* nact */
     double *act_cmd, *act_meas, *act_force, *act_tangent;
     char unit_stiffness[HS_PLOT_TEXT];
+    /* /actuators/{tracking_error, tracking_indicator} (n x nact), NULL when absent */
+    double *act_te, *act_ti;
+    char unit_ti[HS_PLOT_TEXT];
+    /* /sites (runs with site controllers), nsites = 0 without: n x nsites states (bit k = state k
+     * of the command generator, as numbers) and delays (s); per site the TimeOut limits (s, NaN
+     * when unknown) */
+    int nsites;
+    char **site_names; /* nsites */
+    double *site_states, *site_delay;
+    double *slow_after, *hold_after;
     char name[HS_PLOT_TEXT], status[HS_PLOT_TEXT], integrator[HS_PLOT_TEXT];
     char unit_time[HS_PLOT_TEXT], unit_length[HS_PLOT_TEXT], unit_force[HS_PLOT_TEXT],
         unit_energy[HS_PLOT_TEXT];

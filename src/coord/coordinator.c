@@ -91,9 +91,14 @@ static int hs_coord_record(hs_coordinator *c, double t)
      * estimates one */
     const int measured = c->steps_done > 0;
     const double *Kl = hs_integrator_experimental_stiffness(c->it, c->Kl) == 0 ? c->Kl : NULL;
-    return hs_results_record_actuators(c->results, measured ? c->exp.x_cmd : NULL,
-                                       measured ? c->exp.x_meas : NULL,
-                                       measured ? c->exp.f_meas : NULL, Kl);
+    rc = hs_results_record_actuators(c->results, measured ? c->exp.x_cmd : NULL,
+                                     measured ? c->exp.x_meas : NULL,
+                                     measured ? c->exp.f_meas : NULL, Kl);
+    if (rc) return rc;
+    /* the site controllers of the step (nothing at t = 0) */
+    return hs_results_record_sites(c->results, measured ? c->exp.site_states : NULL,
+                                   measured ? c->exp.site_delay : NULL, measured ? c->exp.te : NULL,
+                                   measured ? c->exp.ti : NULL);
 }
 
 /* "site.actuator" of every stacked actuator, in names[nact] over the buffer buf (nact x 96). */
@@ -115,9 +120,22 @@ static int hs_coord_results_create(hs_coordinator *c)
     const char **actuators = hs_calloc(na ? na : 1, sizeof(char *));
     char *names = hs_malloc((na ? na : 1) * 96u);
     if (na) c->Kl = hs_dvec(na * na);
-    int rc = (!springs || !groups || !actuators || !names || (na && !c->Kl)) ? HS_ENOMEM : 0;
+    const size_t ns = (size_t)(c->has_exp ? c->exp.nsites : 0);
+    const char **sites = hs_calloc(ns ? ns : 1, sizeof(char *));
+    double *limits = hs_dvec(2 * (ns ? ns : 1)); /* slow, then hold after (s) */
+    int rc = (!springs || !groups || !actuators || !names || !sites || !limits || (na && !c->Kl))
+                 ? HS_ENOMEM
+                 : 0;
     if (!rc && na) hs_coord_actuator_names(c, actuators, names);
     if (!rc) {
+    for (size_t s = 0; !rc && s < ns; s++) {
+        hs_site_summary ss;
+        memset(&ss, 0, sizeof ss);
+        const int known = hs_site_summary_get(c->exp.sites[s], &ss) == 0 && ss.hold_after > 0.0;
+        sites[s] = hs_site_name(c->exp.sites[s]);
+        limits[s] = known ? ss.slow_after : NAN;
+        limits[ns + s] = known ? ss.hold_after : NAN;
+    }
         for (int s = 0; s < c->nsprings; s++) springs[s] = hs_model_spring_name(c->model, s);
         for (int g = 0; g < c->ngroups; g++) groups[g] = hs_model_group_name(c->model, g);
         hs_results_layout layout = {.ndof = c->n,
@@ -130,7 +148,11 @@ static int hs_coord_results_create(hs_coordinator *c)
                                     .units_length = c->def->units_length,
                                     .units_time = c->def->units_time,
                                     .nact = (int)na,
-                                    .actuator_names = actuators};
+                                    .actuator_names = actuators,
+                                    .nsites = (int)ns,
+                                    .site_names = sites,
+                                    .site_slow_after = limits,
+                                    .site_hold_after = limits + ns};
         rc = hs_results_create(c->ctx, &layout, &c->results);
     }
     hs_free(springs);
@@ -138,6 +160,8 @@ static int hs_coord_results_create(hs_coordinator *c)
     hs_free(actuators);
     hs_free(names);
     return rc;
+    hs_free(sites);
+    hs_free(limits);
 }
 
 int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)

@@ -40,6 +40,11 @@ static int hs_coord_exp_alloc(hs_coord_exp *e)
     e->hist_x = hs_dvec(HS_EXP_HISTORY * na);
     e->hist_f = hs_dvec(HS_EXP_HISTORY * na);
     e->r_exp = hs_dvec(n);
+    e->site_states = hs_calloc(ns, sizeof(int));
+    e->site_delay = hs_dvec(ns);
+    e->te = hs_dvec(na);
+    e->ti = hs_dvec(na);
+    if (!e->site_states || !e->site_delay || !e->te || !e->ti) return HS_ENOMEM;
     if (!e->sites || !e->site_x || !e->meas || !e->act_site || !e->act_channel || !e->T ||
         !e->K0l || !e->Ke || !e->x_cmd || !e->x_meas || !e->f_meas || !e->x_prev || !e->f_prev ||
         !e->noise_d || !e->noise_f || !e->hist_t || !e->hist_x || !e->hist_f || !e->r_exp)
@@ -185,10 +190,10 @@ void hs_coord_exp_free(hs_coord_exp *e)
         hs_free(e->meas[s].hist_x);
         hs_free(e->meas[s].hist_f);
     }
-    void *ptrs[] = {e->sites,   e->site_x, e->meas,   e->act_site, e->act_channel,
-                    e->T,       e->K0l,    e->Tp,     e->Ke,       e->x_cmd,
-                    e->x_meas,  e->f_meas, e->x_prev, e->f_prev,   e->noise_d,
-                    e->noise_f, e->hist_t, e->hist_x, e->hist_f,   e->r_exp};
+    void *ptrs[] = {e->sites,  e->site_x, e->meas,        e->act_site,   e->act_channel, e->T,
+                    e->K0l,    e->Tp,     e->Ke,          e->x_cmd,      e->x_meas,      e->f_meas,
+                    e->x_prev, e->f_prev, e->noise_d,     e->noise_f,    e->hist_t,      e->hist_x,
+                    e->hist_f, e->r_exp,  e->site_states, e->site_delay, e->te,          e->ti};
     for (size_t k = 0; k < sizeof ptrs / sizeof ptrs[0]; k++) hs_free(ptrs[k]);
     memset(e, 0, sizeof *e);
 }
@@ -218,6 +223,8 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
         int rc = hs_site_get_measurement(e->sites[s], &e->meas[s]);
         if (rc) return rc;
         e->flags_seen |= e->meas[s].flags;
+        e->site_states[s] = e->meas[s].states;
+        e->site_delay[s] = e->meas[s].delay;
         /* real clock: the measurement is here now; virtual: it was reached at `wall` */
         const hs_vtime reached =
             e->real ? hs_coord_exp_real_now(e) : hs_vtime_from_seconds(e->meas[s].wall);
@@ -245,6 +252,8 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
         const int c = e->act_channel[i], ns = hs_site_nact(e->sites[e->act_site[i]]);
         e->x_meas[i] = m->x[c];
         e->f_meas[i] = m->f[c];
+        e->te[i] = m->te[c];
+        e->ti[i] = m->ti[c];
         for (int k = 0; k < nhist; k++) {
             const int src = m->nhist - nhist + k;
             e->hist_x[k * na + i] = m->hist_x[src * ns + c];

@@ -23,6 +23,10 @@ typedef struct hs_coord_exp {
     /* per site: exchange buffers */
     double **site_x;
     hs_site_measurement *meas;
+    /* the site controllers in the last exchange: states and delay per site, tracking error and
+     * indicator per stacked actuator (recorded in the results' site block) */
+    int *site_states;
+    double *site_delay, *te, *ti;
     hs_experiment view;
     /* statistics */
     int64_t steps, implicit_steps, fallback_steps, updated_steps, iter_sum;

@@ -19,7 +19,7 @@ static char *derived_unit(const char *a, const char *op, const char *b, const ch
     return s;
 }
 
-static char **dup_names(const char *const *names, int n, const char *fallback)
+char **hs_results_names(const char *const *names, int n, const char *fallback)
 {
     char **out = hs_calloc((size_t)(n > 0 ? n : 1), sizeof *out);
     if (!out) return NULL;
@@ -40,7 +40,7 @@ static char **dup_names(const char *const *names, int n, const char *fallback)
     return out;
 }
 
-static void free_names(char **names, int n)
+void hs_results_names_free(char **names, int n)
 {
     if (!names) return;
     for (int i = 0; i < n; i++) hs_free(names[i]);
@@ -58,7 +58,7 @@ static int actuator_block(hs_results *r, const hs_results_layout *layout)
     const int m = layout->nact;
     const size_t c = (size_t)r->capacity, mm = (size_t)m * (size_t)m;
     r->nact = m;
-    r->act_names = dup_names(layout->actuator_names, m, "actuator");
+    r->act_names = hs_results_names(layout->actuator_names, m, "actuator");
     r->units_stiffness = derived_unit(r->units_force, "/", r->units_length, "");
     r->act_cmd = series(r->capacity, m);
     r->act_meas = series(r->capacity, m);
@@ -81,14 +81,16 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
     if (layout->ndof < 1 || layout->nsprings < 0 || layout->ngroups < 0)
         return hs_fail(ctx, HS_EINVAL, "results: bad layout (ndof %d, springs %d, groups %d)",
                        layout->ndof, layout->nsprings, layout->ngroups);
-    if (layout->nact < 0 || layout->nact > 4096)
-        return hs_fail(ctx, HS_EINVAL, "results: bad layout (%d actuators)", layout->nact);
+    if (layout->nact < 0 || layout->nact > 4096 || layout->nsites < 0 || layout->nsites > 4096)
+        return hs_fail(ctx, HS_EINVAL, "results: bad layout (%d actuators, %d sites)", layout->nact,
+                       layout->nsites);
     if (layout->ngroups > HS_ENERGY_MAX_GROUPS)
         return hs_fail(ctx, HS_EINVAL, "results: %d energy groups, at most %d", layout->ngroups,
                        HS_ENERGY_MAX_GROUPS);
     int widest = layout->ndof;
     if (layout->nsprings > widest) widest = layout->nsprings;
     if (layout->nact * layout->nact > widest) widest = layout->nact * layout->nact;
+    if (layout->nsites > widest) widest = layout->nsites;
     if (layout->capacity < 1 ||
         (uint64_t)layout->capacity > SIZE_MAX / sizeof(double) / 8u / (uint64_t)widest)
         return hs_fail(ctx, HS_EINVAL, "results: bad capacity %lld records",
@@ -101,8 +103,8 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
     r->nsprings = layout->nsprings;
     r->ngroups = layout->ngroups;
     r->capacity = layout->capacity;
-    r->spring_names = dup_names(layout->spring_names, r->nsprings, "spring");
-    r->group_names = dup_names(layout->group_names, r->ngroups, "group");
+    r->spring_names = hs_results_names(layout->spring_names, r->nsprings, "spring");
+    r->group_names = hs_results_names(layout->group_names, r->ngroups, "group");
     r->units_force = dup_or_empty(layout->units_force);
     r->units_length = dup_or_empty(layout->units_length);
     r->units_time = dup_or_empty(layout->units_time);
@@ -132,6 +134,7 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
              r->e_damping && r->e_strain && r->e_experimental && r->e_error_rel && r->e_groups;
     }
     if (ok && layout->nact > 0) ok = actuator_block(r, layout);
+    if (ok) ok = hs_results_sites_init(r, layout) == 0;
     if (!ok) {
         hs_results_destroy(&r);
         return hs_fail(ctx, HS_ENOMEM, "results: out of memory for %lld records",
@@ -145,9 +148,10 @@ void hs_results_destroy(hs_results **rp)
 {
     if (!rp || !*rp) return;
     hs_results *r = *rp;
-    free_names(r->spring_names, r->nsprings);
-    free_names(r->group_names, r->ngroups);
-    free_names(r->act_names, r->nact);
+    hs_results_names_free(r->spring_names, r->nsprings);
+    hs_results_names_free(r->group_names, r->ngroups);
+    hs_results_names_free(r->act_names, r->nact);
+    hs_results_sites_free(r);
     char *strings[] = {r->units_force,        r->units_length, r->units_time,     r->units_velocity,
                        r->units_acceleration, r->units_energy, r->units_stiffness};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) hs_free(strings[i]);

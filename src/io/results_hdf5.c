@@ -68,6 +68,19 @@ static int put_series(hid_t loc, const char *name, const double *data, int64_t r
     return rc;
 }
 
+/* Attribute `name` on `loc`: an array of n doubles. */
+static int put_doubles(hid_t loc, const char *name, const double *values, int n)
+{
+    hsize_t dims[1] = {(hsize_t)n};
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t attr =
+        space >= 0 ? H5Acreate2(loc, name, H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = attr >= 0 && H5Awrite(attr, H5T_NATIVE_DOUBLE, values) >= 0 ? 0 : -1;
+    if (attr >= 0) H5Aclose(attr);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
 static int write_root(hid_t file, const hs_results *r, const hs_run_summary *s)
 {
     int rc = 0;
@@ -156,9 +169,46 @@ static int write_actuators(hid_t file, const hs_results *r)
         rc |= put_series(g, "force", r->act_force, n, m, r->units_force, r->act_names);
         rc |= put_series(g, "tangent", r->act_tangent, n, m * m, r->units_stiffness, tnames);
     }
+    if (!rc && r->nsites > 0) {
+        rc |= put_series(g, "tracking_error", r->act_te, n, m, r->units_length, r->act_names);
+        rc |= put_series(g, "tracking_indicator", r->act_ti, n, m, r->units_ti, r->act_names);
+    }
     if (g >= 0) H5Gclose(g);
     for (int k = 0; tnames && k < m * m; k++) hs_free(tnames[k]);
     hs_free(tnames);
+    return rc;
+}
+
+/* /sites: states (records x nsites, int: bit k = state k, named by the attribute `bits`) and
+ * delay (records x nsites, s); the group's attributes name the sites and give their TimeOut
+ * limits slow_after_s and hold_after_s. */
+static int write_sites(hid_t file, const hs_results *r)
+{
+    static const char *const bits[] = {"extrapolate", "interpolate",    "slow",
+                                       "hold",        "free_vibration", "done"};
+    const int ns = r->nsites;
+    hid_t g = H5Gcreate2(file, "sites", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (g < 0) return -1;
+    int rc = put_strings(g, "names", (const char *const *)r->site_names, ns);
+    rc |= put_doubles(g, "slow_after_s", r->slow_after, ns);
+    rc |= put_doubles(g, "hold_after_s", r->hold_after, ns);
+    hsize_t dims[2] = {(hsize_t)r->count, (hsize_t)ns};
+    hid_t space = H5Screate_simple(2, dims, NULL);
+    hid_t set = space >= 0 ? H5Dcreate2(g, "states", H5T_NATIVE_INT, space, H5P_DEFAULT,
+                                        H5P_DEFAULT, H5P_DEFAULT)
+                           : -1;
+    if (set < 0 || (r->count > 0 && H5Dwrite(set, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                                             r->site_states) < 0))
+        rc = -1;
+    if (set >= 0) {
+        rc |= put_string(set, "units", "1");
+        rc |= put_strings(set, "names", (const char *const *)r->site_names, ns);
+        rc |= put_strings(set, "bits", bits, (int)(sizeof bits / sizeof bits[0]));
+        H5Dclose(set);
+    }
+    if (space >= 0) H5Sclose(space);
+    rc |= put_series(g, "delay", r->site_delay, r->count, ns, "s", r->site_names);
+    H5Gclose(g);
     return rc;
 }
 
@@ -182,7 +232,8 @@ int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const ch
         hs_fail(r->ctx, HS_EIO, "%s: HDF5 cannot create the file", path);
     } else {
         if (write_root(file, r, s) != 0 || write_series(file, r) != 0 ||
-            (r->nact > 0 && write_actuators(file, r) != 0)) {
+            (r->nact > 0 && write_actuators(file, r) != 0) ||
+            (r->nsites > 0 && write_sites(file, r) != 0)) {
             failed = 1;
             hs_fail(r->ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path,
                     (long long)r->count);

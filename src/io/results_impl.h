@@ -25,7 +25,23 @@ struct hs_results {
     char **act_names;      /* nact */
     char *units_stiffness; /* kip/in */
     double *act_cmd, *act_meas, *act_force, *act_tangent;
+    /* site block (nsites > 0): capacity x nsites states (0 until recorded) and delays, capacity x
+     * nact tracking error and indicator (NaN until recorded); per site its TimeOut limits (s) */
+    int nsites;
+    char **site_names;               /* nsites */
+    double *slow_after, *hold_after; /* nsites, NaN when unknown */
+    int *site_states;
+    double *site_delay, *act_te, *act_ti;
+    char *units_ti; /* in^2 */
 };
+
+/* Copies of n names (NULL entries, or names == NULL: fallback1, fallback2, ...); NULL when out of
+ * memory. */
+char **hs_results_names(const char *const *names, int n, const char *fallback);
+void hs_results_names_free(char **names, int n); /* NULL-safe */
+/* The site block of the layout (results_sites.c): 0 on success (also without one), HS_ENOMEM. */
+int hs_results_sites_init(hs_results *r, const hs_results_layout *layout);
+void hs_results_sites_free(hs_results *r);
 
 /* Atomic writing: a temporary file next to `path`, renamed over it on success. */
 typedef struct hs_atomic_file {

@@ -118,6 +118,10 @@ static int sv_summary(const hs_site *s, hs_site_summary *out)
     out->steps = g.steps;
     out->max_delay = g.max_delay;
     out->total_time = g.total_time;
+    int64_t t1 = 0, t2 = 0;
+    hs_cmdgen_timeout_ticks(hs_site_controller_cmdgen(v->sc), &t1, &t2, NULL);
+    out->slow_after = (double)t1 / v->rate;
+    out->hold_after = (double)(t1 + t2) / v->rate;
     out->pct_slow = g.pct_slow;
     out->pct_hold = g.pct_hold;
     for (int k = 0; k < HS_CMDGEN_NSTATES && k < 8; k++) out->state_ticks[k] = g.state_ticks[k];
