@@ -221,7 +221,7 @@ static void *fake_site_main(void *arg)
         hs_secure_send(ch, &out);
         while (hs_secure_recv(ch, &in, 5000) == 0) {
             if (in.type == HS_WIRE_TARGET) {
-                if (in.step != fs->targets) fs->steps_in_order = 0;
+                if (in.step != fs->targets + 1) fs->steps_in_order = 0; /* 1, 2, ... */
                 fs->targets++;
                 if (answered == fs->die_after) break; /* dies: the connection closes */
                 if (answered == fs->hang_after) {     /* falls silent, connection open */
@@ -235,9 +235,10 @@ static void *fake_site_main(void *arg)
                 fake_measure(&in, &out);
                 if (hs_secure_send(ch, &out)) break;
                 answered++;
-            } else if (in.type == HS_WIRE_COMMIT)
+            } else if (in.type == HS_WIRE_COMMIT) {
+                if (in.step != fs->commits + 1) fs->steps_in_order = 0;
                 fs->commits++;
-            else if (in.type == HS_WIRE_HEARTBEAT)
+            } else if (in.type == HS_WIRE_HEARTBEAT)
                 fs->heartbeats++;
             else if (in.type == HS_WIRE_BYE) {
                 fs->byes++;
@@ -335,6 +336,7 @@ static void test_site_dies_mid_test(void **state)
     run(ctx, def, &r);
     hs_test_def_destroy(&def);
     fake_stop(&fs, th);
+    assert_non_null(strstr(r.reason, "step 58"));
     printf("dies: rc %d after %.3f s: %s\n", r.rc, r.elapsed, r.reason);
     assert_int_equal(r.rc, HS_ENET);
     assert_non_null(strstr(r.reason, "connection lost"));
@@ -364,7 +366,7 @@ static void test_site_falls_silent(void **state)
     printf("silent: rc %d after %.3f s, %d heartbeat(s): %s\n", r.rc, r.elapsed, fs.heartbeats,
            r.reason);
     assert_int_equal(r.rc, HS_ETIMEOUT);
-    assert_non_null(strstr(r.reason, "no measurement of step 31 within 1.5 s"));
+    assert_non_null(strstr(r.reason, "no measurement of step 32 within 1.5 s"));
     assert_true(r.elapsed >= timeout && r.elapsed < timeout + 1.0);
     assert_true(fs.heartbeats >= 1); /* the coordinator kept the link alive while it waited */
     check_aborted(&r, 31);

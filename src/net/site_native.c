@@ -192,13 +192,15 @@ static int sn_send_target(hs_site *s, int64_t step, double t, const double *x, d
         return hs_fail(s->ctx, HS_EINVAL,
                        "site %s: target of step %lld sent before step %lld "
                        "was measured",
-                       s->cfg.name, (long long)step, (long long)n->pending);
-    n->out = (hs_wire_msg){.type = HS_WIRE_TARGET, .step = step};
+                       s->cfg.name, (long long)step + 1, (long long)n->pending);
+    /* on the wire steps count from 1: the target of t(k+1) is step k+1, and COMMIT of step N
+     * means N steps are done (RESUME speaks of steps done too) */
+    n->out = (hs_wire_msg){.type = HS_WIRE_TARGET, .step = step + 1};
     n->out.target.t = t;
     n->out.target.nact = s->cfg.nact;
     for (int j = 0; j < s->cfg.nact; j++) n->out.target.x[j] = n->target[j] = x[j];
     int rc = send_msg(s, "sending a target");
-    if (!rc) n->pending = step;
+    if (!rc) n->pending = step + 1; /* on the wire steps count from 1 */
     return rc;
 }
 
@@ -306,7 +308,7 @@ static int sn_get_measurement(hs_site *s, hs_site_measurement *m)
 static int sn_commit(hs_site *s, int64_t step)
 {
     site_native *n = s->data;
-    n->out = (hs_wire_msg){.type = HS_WIRE_COMMIT, .step = step};
+    n->out = (hs_wire_msg){.type = HS_WIRE_COMMIT, .step = step + 1};
     return send_msg(s, "sending a commit");
 }
 

@@ -147,7 +147,7 @@ static int so_send_target(hs_site *s, int64_t step, double t, const double *x, d
         return hs_fail(s->ctx, HS_EINVAL,
                        "site %s: target of step %lld sent before step %lld "
                        "was measured",
-                       s->cfg.name, (long long)step, (long long)o->pending);
+                       s->cfg.name, (long long)step + 1, (long long)o->pending);
     memcpy(o->target, x, (size_t)s->cfg.nact * sizeof *x);
     o->t_target = t;
     hs_ctx_clear(s->ctx);
@@ -156,7 +156,7 @@ static int so_send_target(hs_site *s, int64_t step, double t, const double *x, d
     if (!rc) rc = hs_ofr_client_request(o->cl, HS_OFR_GET_DAQ);
     if (!rc) rc = flush(s);
     if (rc) return o->broken ? rc : lost(s, rc, "sending a target");
-    o->pending = step;
+    o->pending = step + 1;
     return 0;
 }
 
