@@ -154,7 +154,10 @@ static void script_states(FILE *f, const hs_plot_data *p)
         for (int64_t k = 1; k < p->n; k++)
             if (states_at(p, k, s) & 0x30) nrows = 6;
     const double span = p->t[p->n - 1] - p->t[0];
-    const int zoom = p->n - 1 > 2 * ZOOM_STEPS;
+    /* the close look, when the run is long enough and some step waited at all */
+    int zoom = 0;
+    for (int s = 0; s < ns && p->n - 1 > 2 * ZOOM_STEPS; s++)
+        if (stats_of(p, s).dmax > 0) zoom = 1;
     int64_t boxes[MAX_SITES];
     for (int s = 0; s < ns; s++) boxes[s] = state_boxes(f, p, s, nrows, span / 800.0);
 
@@ -177,7 +180,7 @@ static void script_states(FILE *f, const hs_plot_data *p)
                  p->site_names[s], (long long)st.steps, pct(st.slow, st.steps),
                  pct(st.hold, st.steps));
         band(f, H, y, panel);
-        fprintf(f, "set lmargin at screen 0.115\nset rmargin at screen %s\n",
+        fprintf(f, "set lmargin at screen 0.115\nset rmargin at screen %s\nset xtics autofreq\n",
                 zoom ? "0.655" : "0.97");
         fputs("set title ", f);
         hs_gp_quote(f, t1);
@@ -209,7 +212,9 @@ static void script_states(FILE *f, const hs_plot_data *p)
             hs_gp_quote(f, t2);
             fputc('\n', f);
             state_tics(f, nrows, 0);
-            fprintf(f, "set xrange [%.9g:%.9g]\nset xtics autofreq\n", p->t[k0 - 1], p->t[k1]);
+            const double step = hs_gp_nice_step(p->t[k0 - 1], p->t[k1], 4);
+            fprintf(f, "set xrange [%.9g:%.9g]\n", p->t[k0 - 1], p->t[k1]);
+            if (step > 0) fprintf(f, "set xtics %.9g\n", step);
             fprintf(f, "plot $SS%d using 1:2:3:(0.36):5 with boxxyerror lc rgb variable\n", s);
         }
         y += panel + gap;
@@ -354,8 +359,10 @@ static void ti_panel(FILE *f, const hs_plot_data *p, const double *x, int j, int
         return;
     }
     const double m = peak > 0 ? peak : 1.0;
-    fprintf(f, "set yrange [%.9g:%.9g]\nset ytics %.9g\n", lo < 0 ? -1.15 * m : -0.1 * m,
-            hi > 0 ? 1.9 * m : 0.9 * m, hs_gp_nice_step(lo < 0 ? -m : 0, hi > 0 ? m : 0, 3));
+    /* from the data (and zero), with room above the curve for the key */
+    const double ylo = fmin(lo, 0.0) - 0.1 * m, yhi = fmax(hi, 0.0) + 0.75 * m;
+    fprintf(f, "set yrange [%.9g:%.9g]\nset ytics %.9g\n", ylo, yhi,
+            hs_gp_nice_step(fmin(lo, 0.0), fmax(hi, 0.0), 3));
     fprintf(f, "plot $TI using 1:%d with %s lw 1.2 lc rgb '%s' title ", col, hs_gp_style_of(p),
             rgb);
     hs_gp_quote(f, key);
