@@ -94,6 +94,10 @@ int hs_tf_damping(hs_tf *L);
 /* `sites` (node may be NULL: none), then `experimental` (NULL: none; checks that every site
  * actuator is used and sets the model's extra stiffness). */
 int hs_tf_sites(hs_tf *L, const hs_ynode *node);
+/* The keys a site mapping shares with a site server's file (rate, perfect, seed, actuators,
+ * sensors, specimen, relaxation, command, compensation) into L->def->sites[index], whose name
+ * and kind are set; the caller has checked the mapping's key set. */
+int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int index);
 int hs_tf_experimental(hs_tf *L, const hs_ynode *node);
 /* After `analysis`: default site seeds (analysis.seed + index) and the time scale. */
 void hs_tf_sites_finish(hs_tf *L);

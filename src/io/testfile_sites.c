@@ -303,6 +303,17 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
                 return hs_tf_fail(L, v, "%s.%s: only remote sites have a %s", what, remote_only[i],
                                   remote_only[i]);
     }
+    return hs_tf_site_fields(L, node, what, index);
+}
+
+int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int index)
+{
+    hs_site_config *cfg = &L->def->sites[index];
+    hs_tf_site *ts = &L->sites[index];
+    const int remote = strcmp(cfg->kind, "remote") == 0;
+    const hs_ynode *v;
+    char sub[192];
+    int rc = 0;
     cfg->rate = 1024.0;
     if ((v = hs_ynode_get(node, "rate")) != NULL) {
         rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "rate"), &cfg->rate);

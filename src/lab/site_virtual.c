@@ -4,6 +4,7 @@
  * target that arrives late (links, compute time) finds it extrapolating, slowing or holding.
  * A perfect lab ticks once per step (rate 1 / (dt time_scale)), so its specimen is loaded exactly
  * as a numerical model would be (the consistency test relies on it). */
+#include "site_build.h"
 #include "site_impl.h"
 
 #include "hysim/site_controller.h"
@@ -13,11 +14,8 @@
 #include <string.h>
 
 typedef struct site_virtual {
-    hs_specimen *inner; /* the specimen model */
-    hs_specimen *relax; /* relaxation wrapper around it, or NULL */
-    hs_vlab *lab;
+    hs_site_rig rig; /* specimen, compensators, laboratory (site_build.h) */
     hs_site_controller *sc;
-    hs_compensator *comp[HS_SITE_MAX_ACT];
     hs_tracking *track[HS_SITE_MAX_ACT];
     double rate;
     int64_t max_ticks_per_step;
@@ -31,7 +29,7 @@ static int sv_tick(hs_site *s, site_virtual *v)
     int ev = hs_site_controller_tick(v->sc);
     if (ev < 0) return hs_fail(s->ctx, ev, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
     const double *desired = hs_cmdgen_command(hs_site_controller_cmdgen(v->sc));
-    const double *actual = hs_vlab_true_displacement(v->lab);
+    const double *actual = hs_vlab_true_displacement(v->rig.lab);
     for (int j = 0; j < s->cfg.nact; j++) hs_tracking_add(v->track[j], desired[j], actual[j]);
     if (ev & HS_CMDGEN_EV_DONE) v->ended = 1;
     return ev;
@@ -101,12 +99,12 @@ static int sv_get_measurement(hs_site *s, hs_site_measurement *m)
 static int sv_initial_stiffness(const hs_site *s, double *K)
 {
     const site_virtual *v = s->data;
-    return hs_specimen_initial_stiffness(v->inner, K);
+    return hs_specimen_initial_stiffness(v->rig.inner, K);
 }
 
 static hs_vlab *sv_vlab(hs_site *s)
 {
-    return ((site_virtual *)s->data)->lab;
+    return ((site_virtual *)s->data)->rig.lab;
 }
 
 static int sv_summary(const hs_site *s, hs_site_summary *out)
@@ -125,14 +123,14 @@ static int sv_summary(const hs_site *s, hs_site_summary *out)
     out->pct_slow = g.pct_slow;
     out->pct_hold = g.pct_hold;
     for (int k = 0; k < HS_CMDGEN_NSTATES && k < 8; k++) out->state_ticks[k] = g.state_ticks[k];
-    out->limit_flags = v->limit_flags | hs_vlab_flags(v->lab);
+    out->limit_flags = v->limit_flags | hs_vlab_flags(v->rig.lab);
     out->ended = v->ended;
     out->nact = s->cfg.nact;
     for (int j = 0; j < s->cfg.nact; j++) {
         out->mte[j] = hs_tracking_mte(v->track[j]);
         out->rms[j] = hs_tracking_rms(v->track[j]);
         out->ti_peak[j] = hs_tracking_ti_peak(v->track[j]);
-        out->a_es[j] = v->comp[j] ? hs_compensator_a_es(v->comp[j]) : 1.0;
+        out->a_es[j] = v->rig.comp[j] ? hs_compensator_a_es(v->rig.comp[j]) : 1.0;
     }
     return 0;
 }
@@ -142,108 +140,111 @@ static void sv_destroy(hs_site *s)
     site_virtual *v = s->data;
     if (!v) return;
     hs_site_controller_destroy(&v->sc);
-    hs_vlab_destroy(&v->lab);
-    for (int j = 0; j < HS_SITE_MAX_ACT; j++) {
-        hs_compensator_destroy(&v->comp[j]);
-        hs_tracking_destroy(&v->track[j]);
-    }
-    hs_specimen_destroy(&v->relax);
-    hs_specimen_destroy(&v->inner);
+    hs_site_rig_release(&v->rig);
+    for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&v->track[j]);
     hs_free(v);
     s->data = NULL;
 }
 
-/* The command generator's parameters from the site's `command` options. */
-static int sv_cmdgen_params(hs_site *s, double dt, const double *K0, hs_cmdgen_params *p)
+/* ---------------------------------------------------------------- checkpoint state
+ * layout: limit_flags, ended, vlab (actuators, sensors, specimen), site controller (with its
+ * command generator), then per actuator: compensator (when present), tracking */
+static size_t sv_state_size(const hs_site *s)
 {
-    const hs_site_config *c = &s->cfg;
-    const hs_options *o = c->command_opts;
-    site_virtual *v = s->data;
-    *p = hs_cmdgen_params_default();
-    p->nact = c->nact;
-    p->rate = v->rate;
-    p->dt = dt;
-    p->time_scale = c->perfect ? 1.0 : c->time_scale;
-    p->order = (int)hs_options_num(o, "order", p->order);
-    p->extrapolate_limit = hs_options_num(o, "extrapolate_limit", p->extrapolate_limit);
-    p->slow_limit = hs_options_num(o, "slow_limit", p->slow_limit);
-    p->slow_factor = hs_options_num(o, "slow_factor", p->slow_factor);
-    p->blend = hs_options_num(o, "blend", p->blend);
-    p->hold_timeout = hs_options_num(o, "hold_timeout", p->hold_timeout);
-    p->zeta = hs_options_num(o, "zeta", p->zeta);
-    p->fv_dt = hs_options_num(o, "fv_dt", p->fv_dt);
-    p->v_tol = hs_options_num(o, "v_tol", p->v_tol);
-    p->f_tol = hs_options_num(o, "f_tol", p->f_tol);
-    p->rel_tol = hs_options_num(o, "rel_tol", p->rel_tol);
-    p->quiet_time = hs_options_num(o, "quiet_time", p->quiet_time);
-    p->stop_time = hs_options_num(o, "stop_time", p->stop_time);
-    p->fv_max_time = hs_options_num(o, "fv_max_time", p->fv_max_time);
-    const double *mass = NULL;
-    const size_t nm = hs_options_list(o, "mass", &mass);
-    if (mass && nm == (size_t)(c->nact * c->nact)) {
-        p->mass = mass; /* given row by row; symmetric, so the layout does not matter */
-        p->stiffness = K0;
+    const site_virtual *v = s->data;
+    size_t k = 2 + hs_vlab_state_size(v->rig.lab) + hs_site_controller_state_size(v->sc);
+    for (int j = 0; j < s->cfg.nact; j++)
+        k += (v->rig.comp[j] ? hs_compensator_state_size(v->rig.comp[j]) : 0) +
+             hs_tracking_state_size(v->track[j]);
+    return k;
+}
+
+static int sv_state_save(const hs_site *s, double *out)
+{
+    const site_virtual *v = s->data;
+    *out++ = (double)v->limit_flags;
+    *out++ = (double)v->ended;
+    int rc = hs_vlab_state_save(v->rig.lab, out);
+    out += hs_vlab_state_size(v->rig.lab);
+    if (!rc) rc = hs_site_controller_state_save(v->sc, out);
+    out += hs_site_controller_state_size(v->sc);
+    for (int j = 0; !rc && j < s->cfg.nact; j++) {
+        if (v->rig.comp[j]) {
+            rc = hs_compensator_state_save(v->rig.comp[j], out);
+            out += hs_compensator_state_size(v->rig.comp[j]);
+        }
+        if (!rc) rc = hs_tracking_state_save(v->track[j], out);
+        out += hs_tracking_state_size(v->track[j]);
     }
-    return 0;
+    return rc;
 }
 
-static int sv_create_controller(hs_site *s, double dt)
+static int sv_state_load(hs_site *s, const double *in)
 {
     site_virtual *v = s->data;
-    const hs_site_config *c = &s->cfg;
-    double K0[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
-    const int have_k = hs_specimen_initial_stiffness(v->inner, K0) == 0;
-    hs_site_controller_params p = hs_site_controller_params_default();
-    int rc = sv_cmdgen_params(s, dt, have_k ? K0 : NULL, &p.gen);
-    if (rc) return rc;
-    hs_site_limits limits[HS_SITE_MAX_ACT];
-    for (int j = 0; j < c->nact; j++)
-        limits[j] = (hs_site_limits){.disp = c->actuator[j].stroke,
-                                     .vel = c->actuator[j].velocity_max,
-                                     .force = c->actuator[j].force_max};
-    p.limits = limits;
-    p.stiffness = have_k ? K0 : NULL;
-    p.compensator = v->comp;
-    rc = hs_site_controller_create(s->ctx, &p, v->lab, &v->sc);
-    if (rc) return hs_fail(s->ctx, rc, "site %s: %s", c->name, hs_ctx_message(s->ctx));
-    const int N = hs_cmdgen_ticks_per_step(hs_site_controller_cmdgen(v->sc));
-    v->max_ticks_per_step = 100 * (int64_t)N + (int64_t)(10.0 * v->rate);
-    return 0;
-}
-
-/* The laboratory at the controller rate (a perfect lab ticks once per step). */
-static int sv_create_lab(hs_site *s)
-{
-    site_virtual *v = s->data;
-    const hs_site_config *c = &s->cfg;
-    hs_specimen *spec = v->relax ? v->relax : v->inner;
-    int rc;
-    hs_actuator_params act[HS_SITE_MAX_ACT];
-    for (int j = 0; j < c->nact; j++) {
-        act[j] = c->actuator[j];
-        act[j].rate = v->rate;
+    if (!(in[0] >= 0.0 && in[0] < 2147483648.0 && in[0] == floor(in[0])) ||
+        !(in[1] == 0.0 || in[1] == 1.0))
+        return hs_fail(s->ctx, HS_EINPUT, "site %s: the saved state holds bad flags",
+                       s->cfg.name);
+    v->limit_flags = (int)in[0];
+    v->ended = (int)in[1];
+    in += 2;
+    int rc = hs_vlab_state_load(v->rig.lab, in);
+    in += hs_vlab_state_size(v->rig.lab);
+    if (!rc) rc = hs_site_controller_state_load(v->sc, in);
+    in += hs_site_controller_state_size(v->sc);
+    for (int j = 0; !rc && j < s->cfg.nact; j++) {
+        if (v->rig.comp[j]) {
+            rc = hs_compensator_state_load(v->rig.comp[j], in);
+            in += hs_compensator_state_size(v->rig.comp[j]);
+        }
+        if (!rc) rc = hs_tracking_state_load(v->track[j], in);
+        in += hs_tracking_state_size(v->track[j]);
     }
-    hs_vlab_params p = {.n_act = c->nact,
-                        .perfect = c->perfect,
-                        .seed = c->seed,
-                        .actuator = act,
-                        .actuator_count = c->nact,
-                        .displacement = c->displacement,
-                        .force = c->force};
-    rc = hs_vlab_create(s->ctx, &p, spec, &v->lab);
-    if (rc) return hs_fail(s->ctx, rc, "site %s: %s", c->name, hs_ctx_message(s->ctx));
+    return rc ? hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx)) : 0;
+}
+
+/* A virtual site's state comes back with hs_site_state_load; resuming checks that it stands where
+ * the coordinator left it: `step` targets reached, the last one being x_held bit for bit (at
+ * D_target the generator's command is the target itself). */
+static int sv_resume(hs_site *s, int64_t step, const double *x_held)
+{
+    site_virtual *v = s->data;
+    const hs_cmdgen *g = hs_site_controller_cmdgen(v->sc);
+    hs_cmdgen_summary sum;
+    hs_cmdgen_summary_get(g, &sum);
+    if (sum.steps != step)
+        return hs_fail(s->ctx, HS_EPROTO,
+                       "site %s: holds the specimen after step %lld, the coordinator resumes after "
+                       "step %lld",
+                       s->cfg.name, (long long)sum.steps, (long long)step);
+    const double *x = hs_cmdgen_command(g);
+    for (int j = 0; step > 0 && j < s->cfg.nact; j++)
+        if (x[j] != x_held[j])
+            return hs_fail(s->ctx, HS_EPROTO,
+                           "site %s: actuator %s holds %.17g, the coordinator's last target of "
+                           "step %lld is %.17g",
+                           s->cfg.name, s->cfg.actuator_names[j], x[j], (long long)step,
+                           x_held[j]);
     return 0;
 }
 
-/* The lab and the controller need dt: the virtual site builds them at setup. */
+/* The lab and the controller need dt: the virtual site builds them at setup (site_build.c). A
+ * perfect lab ticks once per step, in the simulation's own time. */
 static int sv_setup_controller(hs_site *s, double dt)
 {
     site_virtual *v = s->data;
+    const hs_site_config *c = &s->cfg;
     hs_site_controller_destroy(&v->sc);
-    hs_vlab_destroy(&v->lab);
-    if (s->cfg.perfect) v->rate = 1.0 / dt;
-    int rc = sv_create_lab(s);
-    return rc ? rc : sv_create_controller(s, dt);
+    if (c->perfect) v->rate = 1.0 / dt;
+    int rc = hs_site_rig_lab(s->ctx, c, v->rate, &v->rig);
+    if (!rc)
+        rc = hs_site_rig_controller(s->ctx, c, &v->rig, v->rate, dt,
+                                    c->perfect ? 1.0 : c->time_scale, &v->sc);
+    if (rc) return rc;
+    const int N = hs_cmdgen_ticks_per_step(hs_site_controller_cmdgen(v->sc));
+    v->max_ticks_per_step = 100 * (int64_t)N + (int64_t)(10.0 * v->rate);
+    return 0;
 }
 
 int hs_site_create_virtual(hs_site *s)
@@ -258,30 +259,13 @@ int hs_site_create_virtual(hs_site *s)
     s->ops.initial_stiffness = sv_initial_stiffness;
     s->ops.vlab = sv_vlab;
     s->ops.summary = sv_summary;
+    s->ops.state_size = sv_state_size;
+    s->ops.state_save = sv_state_save;
+    s->ops.state_load = sv_state_load;
+    s->ops.resume = sv_resume;
     s->ops.destroy = sv_destroy;
     v->rate = c->rate > 0.0 ? c->rate : 1024.0;
-    int rc = hs_specimen_create(s->ctx, c->specimen_type, c->nact, c->specimen_opts, &v->inner);
-    if (rc) return hs_fail(s->ctx, rc, "site %s: specimen: %s", c->name, hs_ctx_message(s->ctx));
-    for (int j = 0; c->has_voltage && j < c->nact; j++) {
-        rc = hs_specimen_set_input(v->inner, j, c->voltage[j]);
-        if (rc)
-            return hs_fail(s->ctx, rc, "site %s: specimen %s takes no voltage", c->name,
-                           c->specimen_type);
-    }
-    if (c->relaxation_opts && !c->perfect) {
-        rc = hs_specimen_create_relaxation(s->ctx, v->inner, c->relaxation_opts, &v->relax);
-        if (rc) return rc;
-    }
-    for (int j = 0; j < c->nact; j++) {
-        rc = hs_tracking_create(s->ctx, 0, 1, &v->track[j]);
-        if (rc) return rc;
-        if (c->compensation_opts && !c->perfect) {
-            const char *type = hs_options_str(c->compensation_opts, "type", "none");
-            rc = hs_compensator_create(s->ctx, type, c->compensation_opts, v->rate, &v->comp[j]);
-            if (rc)
-                return hs_fail(s->ctx, rc, "site %s: compensation: %s", c->name,
-                               hs_ctx_message(s->ctx));
-        }
-    }
-    return 0;
+    int rc = hs_site_rig_create(s->ctx, c, v->rate, &v->rig);
+    for (int j = 0; !rc && j < c->nact; j++) rc = hs_tracking_create(s->ctx, 0, 1, &v->track[j]);
+    return rc;
 }

@@ -1,0 +1,106 @@
+/* A site's laboratory from its configuration: specimen, compensators, virtual lab, controller
+ * (see site_build.h). Everything allocates here, at setup; nothing here runs in a tick. */
+#include "site_build.h"
+
+#include <string.h>
+
+int hs_site_rig_create(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r)
+{
+    int rc = hs_specimen_create(ctx, c->specimen_type, c->nact, c->specimen_opts, &r->inner);
+    if (rc) return hs_fail(ctx, rc, "site %s: specimen: %s", c->name, hs_ctx_message(ctx));
+    for (int j = 0; c->has_voltage && j < c->nact; j++) {
+        rc = hs_specimen_set_input(r->inner, j, c->voltage[j]);
+        if (rc)
+            return hs_fail(ctx, rc, "site %s: specimen %s takes no voltage", c->name,
+                           c->specimen_type);
+    }
+    if (c->relaxation_opts && !c->perfect) {
+        rc = hs_specimen_create_relaxation(ctx, r->inner, c->relaxation_opts, &r->relax);
+        if (rc) return rc;
+    }
+    for (int j = 0; c->compensation_opts && !c->perfect && j < c->nact; j++) {
+        const char *type = hs_options_str(c->compensation_opts, "type", "none");
+        rc = hs_compensator_create(ctx, type, c->compensation_opts, rate, &r->comp[j]);
+        if (rc) return hs_fail(ctx, rc, "site %s: compensation: %s", c->name, hs_ctx_message(ctx));
+    }
+    return 0;
+}
+
+int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r)
+{
+    hs_vlab_destroy(&r->lab);
+    hs_specimen *spec = r->relax ? r->relax : r->inner;
+    hs_actuator_params act[HS_SITE_MAX_ACT];
+    for (int j = 0; j < c->nact; j++) {
+        act[j] = c->actuator[j];
+        act[j].rate = rate;
+    }
+    hs_vlab_params p = {.n_act = c->nact,
+                        .perfect = c->perfect,
+                        .seed = c->seed,
+                        .actuator = act,
+                        .actuator_count = c->nact,
+                        .displacement = c->displacement,
+                        .force = c->force};
+    const int rc = hs_vlab_create(ctx, &p, spec, &r->lab);
+    return rc ? hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx)) : 0;
+}
+
+/* The command generator's parameters from the site's `command` options. */
+static void cmdgen_params(const hs_site_config *c, double rate, double dt, double time_scale,
+                          const double *K0, hs_cmdgen_params *p)
+{
+    const hs_options *o = c->command_opts;
+    *p = hs_cmdgen_params_default();
+    p->nact = c->nact;
+    p->rate = rate;
+    p->dt = dt;
+    p->time_scale = time_scale;
+    p->order = (int)hs_options_num(o, "order", p->order);
+    p->extrapolate_limit = hs_options_num(o, "extrapolate_limit", p->extrapolate_limit);
+    p->slow_limit = hs_options_num(o, "slow_limit", p->slow_limit);
+    p->slow_factor = hs_options_num(o, "slow_factor", p->slow_factor);
+    p->blend = hs_options_num(o, "blend", p->blend);
+    p->hold_timeout = hs_options_num(o, "hold_timeout", p->hold_timeout);
+    p->zeta = hs_options_num(o, "zeta", p->zeta);
+    p->fv_dt = hs_options_num(o, "fv_dt", p->fv_dt);
+    p->v_tol = hs_options_num(o, "v_tol", p->v_tol);
+    p->f_tol = hs_options_num(o, "f_tol", p->f_tol);
+    p->rel_tol = hs_options_num(o, "rel_tol", p->rel_tol);
+    p->quiet_time = hs_options_num(o, "quiet_time", p->quiet_time);
+    p->stop_time = hs_options_num(o, "stop_time", p->stop_time);
+    p->fv_max_time = hs_options_num(o, "fv_max_time", p->fv_max_time);
+    const double *mass = NULL;
+    const size_t nm = hs_options_list(o, "mass", &mass);
+    if (mass && nm == (size_t)(c->nact * c->nact)) {
+        p->mass = mass; /* given row by row; symmetric, so the layout does not matter */
+        p->stiffness = K0;
+    }
+}
+
+int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
+                           double dt, double time_scale, hs_site_controller **out)
+{
+    double K0[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
+    const int have_k = hs_specimen_initial_stiffness(r->inner, K0) == 0;
+    hs_site_controller_params p = hs_site_controller_params_default();
+    cmdgen_params(c, rate, dt, time_scale, have_k ? K0 : NULL, &p.gen);
+    hs_site_limits limits[HS_SITE_MAX_ACT];
+    for (int j = 0; j < c->nact; j++)
+        limits[j] = (hs_site_limits){.disp = c->actuator[j].stroke,
+                                     .vel = c->actuator[j].velocity_max,
+                                     .force = c->actuator[j].force_max};
+    p.limits = limits;
+    p.stiffness = have_k ? K0 : NULL;
+    p.compensator = r->comp;
+    const int rc = hs_site_controller_create(ctx, &p, r->lab, out);
+    return rc ? hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx)) : 0;
+}
+
+void hs_site_rig_release(hs_site_rig *r)
+{
+    hs_vlab_destroy(&r->lab);
+    for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_compensator_destroy(&r->comp[j]);
+    hs_specimen_destroy(&r->relax);
+    hs_specimen_destroy(&r->inner);
+}

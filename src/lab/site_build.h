@@ -1,0 +1,37 @@
+/* Building a site's laboratory from its configuration (hs_site_config): the specimen (with its
+ * input voltages and the relaxation wrapper), one delay compensator per actuator, the virtual
+ * laboratory at the controller rate, and the site controller over it (command generator options,
+ * safety limits from the actuators, initial stiffness for the force prediction and free
+ * vibration). Shared by the virtual site (site_virtual.c) and the site server
+ * (src/net/site_server*.c), so that both run the same laboratory for the same configuration. */
+#ifndef HS_SITE_BUILD_H
+#define HS_SITE_BUILD_H
+
+#include "hysim/compensator.h"
+#include "hysim/lab.h"
+#include "hysim/site.h"
+#include "hysim/site_controller.h"
+
+/* The parts; the controller is the caller's (it is rebuilt per integration step size). */
+typedef struct hs_site_rig {
+    hs_specimen *inner; /* the specimen model */
+    hs_specimen *relax; /* relaxation wrapper around it, or NULL */
+    hs_vlab *lab;       /* NULL until hs_site_rig_lab */
+    hs_compensator *comp[HS_SITE_MAX_ACT];
+} hs_site_rig;
+
+/* Specimen (voltages, relaxation unless perfect) and compensators at `rate` (none when perfect
+ * or not configured). *r must be zeroed; on failure the caller still calls hs_site_rig_release. */
+int hs_site_rig_create(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r);
+/* (Re)creates the virtual laboratory at `rate` over the specimen (relaxation outermost). */
+int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r);
+/* A site controller over the rig's laboratory for steps of dt simulated seconds lasting
+ * dt * time_scale wall seconds: the command generator's options from c->command_opts, the
+ * actuators' stroke, velocity and force limits as safety limits, the specimen's initial
+ * stiffness (when it has one) for the force prediction and free vibration. */
+int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
+                           double dt, double time_scale, hs_site_controller **out);
+/* Destroys the lab, the compensators and the specimens (destroy the controller first). */
+void hs_site_rig_release(hs_site_rig *r);
+
+#endif
