@@ -10,5 +10,7 @@ int hs_cli_run(int argc, char **argv);
 int hs_cli_check(int argc, char **argv);
 int hs_cli_modes(int argc, char **argv);
 int hs_cli_plot(int argc, char **argv);
+int hs_cli_site(int argc, char **argv);
+int hs_cli_keygen(int argc, char **argv);
 
 #endif

@@ -28,6 +28,8 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "check") == 0) return hs_cli_check(argc - 1, argv + 1);
     if (strcmp(cmd, "modes") == 0) return hs_cli_modes(argc - 1, argv + 1);
     if (strcmp(cmd, "plot") == 0) return hs_cli_plot(argc - 1, argv + 1);
+    if (strcmp(cmd, "site") == 0) return hs_cli_site(argc - 1, argv + 1);
+    if (strcmp(cmd, "keygen") == 0) return hs_cli_keygen(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("hysim %s\n", HS_VERSION_STRING);
         return 0;

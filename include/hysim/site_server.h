@@ -1,0 +1,120 @@
+/* hysim site server: one laboratory behind the site controller, on TCP (docs/site_server.md).
+ *
+ * Threads: the controller loop ticks the site controller on the monotonic clock at its rate
+ * (SCHED_FIFO and locked memory where the system allows; sleep until shortly before each tick,
+ * then spin); a network thread serves one coordinator at a time over the native protocol
+ * (authenticated and sealed, hysim/secure.h) or an OpenFresco client (protocols A and B, plain
+ * TCP); a writer thread logs every tick from a preallocated ring. The controller loop never
+ * allocates, formats or touches a file; it never waits on the network: a silent coordinator
+ * finds the site extrapolating, slowing, holding and at last unloading on its own.
+ *
+ * The site's description comes from a site file (hs_site_file_load): the `site` mapping holds
+ * the laboratory (the keys of a test file's `sites.NAME`) and the server's own keys (listen,
+ * key or plain, heartbeat, timeout, openfresco, ...). */
+#ifndef HYSIM_SITE_SERVER_H
+#define HYSIM_SITE_SERVER_H
+
+#include "hysim/base.h"
+#include "hysim/secure.h"
+#include "hysim/site.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HS_SITE_SERVER_MAX_BASIC 32 /* OpenFresco basic DOFs (protocol A) */
+
+typedef struct hs_site_server_config {
+    hs_site_config site; /* the laboratory; option pointers lent by the site file */
+    char host[64];       /* listen address (numeric IPv4), default 127.0.0.1 */
+    int port;            /* native protocol port; 0: any free port (read it back) */
+    hs_secure_mode mode; /* HS_SECURE_PSK (key file) or HS_SECURE_PLAIN (explicit) */
+    uint8_t key[HS_SECURE_KEY_SIZE];
+    double min_time_scale; /* least wall s per simulated s the site accepts (0: any) */
+    double heartbeat;      /* s between HEARTBEAT frames (default 1) */
+    double timeout;        /* s of silence after which a peer is lost (default 5) */
+    double frame_timeout;  /* s for the rest of a frame once begun (default 2) */
+    double spin;           /* s of spinning before each tick (default 1e-4) */
+    double late;           /* a tick starting later than this after its deadline is late
+                              (s; default a quarter of the period) */
+    int realtime;          /* try SCHED_FIFO and mlockall (default 1) */
+    /* OpenFresco (plain TCP): ports (-1 off, 0 any free port), the map T (nact x nbasic, row
+     * by row; identity when not given), mass and damping in basic DOFs (nbasic x nbasic, row by
+     * row; zero when not given), the wall time a step (one trial) takes at the controller */
+    int ofa_port, ofb_port;
+    int nbasic;
+    double T[HS_SITE_MAX_ACT * HS_SITE_SERVER_MAX_BASIC];
+    double mass[HS_SITE_SERVER_MAX_BASIC * HS_SITE_SERVER_MAX_BASIC];
+    double damping[HS_SITE_SERVER_MAX_BASIC * HS_SITE_SERVER_MAX_BASIC];
+    double of_step_time;  /* default 0.05 s */
+    const char *log_path; /* tick log (CSV); NULL: none */
+    int once;             /* stop serving after the first test ends */
+} hs_site_server_config;
+
+/* Defaults for everything but the laboratory. */
+void hs_site_server_config_default(hs_site_server_config *c);
+
+/* ---- the site file ---- */
+typedef struct hs_site_file hs_site_file;
+/* Reads a site file: errors as FILE:LINE:COL: message (HS_EINPUT). The key file named by
+ * `site.key` is read (relative to the site file's folder). */
+int hs_site_file_load(hs_ctx *ctx, const char *path, hs_site_file **out);
+int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const char *name,
+                             hs_site_file **out);
+/* The configuration (lent; may be modified by the caller before hs_site_server_create). */
+hs_site_server_config *hs_site_file_config(hs_site_file *f);
+void hs_site_file_destroy(hs_site_file **f);
+
+/* ---- the server ---- */
+typedef struct hs_site_server hs_site_server;
+
+enum { HS_SITE_PORT_NATIVE = 0, HS_SITE_PORT_OFA = 1, HS_SITE_PORT_OFB = 2 };
+
+/* Builds the laboratory and binds the ports (cfg is copied; its options must outlive the
+ * server). Nothing runs until hs_site_server_start. */
+int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site_server **out);
+/* Starts the controller loop, the writer and the network thread. Logs (warning) when real-time
+ * scheduling or memory locking is not available. */
+int hs_site_server_start(hs_site_server *s);
+/* The bound port (-1 when off). */
+int hs_site_server_port(const hs_site_server *s, int which);
+/* 1 once the server has finished on its own (`once`: the first test ended). */
+int hs_site_server_finished(const hs_site_server *s);
+/* Stops serving (peers are told), brings the laboratory to rest (the controller runs until it
+ * holds or is done, at most `rest_timeout` s), joins the threads, flushes the log. */
+int hs_site_server_stop(hs_site_server *s, double rest_timeout);
+void hs_site_server_destroy(hs_site_server **s); /* stops first when running */
+
+typedef struct hs_site_server_status {
+    /* controller loop */
+    int64_t ticks;      /* ticks run */
+    int64_t late_ticks; /* ticks that started later than `late` after their deadline */
+    double late_max;    /* s, largest start delay */
+    double late_mean;   /* s, mean start delay */
+    double late_p99;    /* s, 99th percentile of the start delay (histogram bound) */
+    int realtime;       /* SCHED_FIFO granted */
+    int locked;         /* mlockall granted */
+    /* laboratory */
+    int state;                 /* hs_cmdgen_state of the controller */
+    int tripped;               /* HS_SITE_LIMIT_* of a latched trip */
+    double x[HS_SITE_MAX_ACT]; /* the actuators' true positions */
+    double f[HS_SITE_MAX_ACT]; /* the specimen's true forces */
+    double command[HS_SITE_MAX_ACT];
+    int64_t generation; /* laboratory built for the current test (0: the first) */
+    /* network */
+    int64_t last_step;      /* last target step applied (-1: none) */
+    int64_t last_committed; /* last committed step (-1: none) */
+    uint64_t sessions;      /* peers served past their handshake */
+    uint64_t refused;       /* peers refused (bad frames, wrong key, negotiation) */
+    uint64_t busy;          /* peers refused because a test was running */
+    uint64_t lost;          /* coordinators declared lost (silent beyond the timeout) */
+    int connected;          /* a peer is being served */
+    uint64_t log_dropped;   /* tick records the writer could not keep up with */
+} hs_site_server_status;
+
+void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

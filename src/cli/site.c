@@ -1,0 +1,107 @@
+/* hysim site --config SITE.yaml [--log FILE] [--once]: serves one laboratory (docs/site_server.md)
+ * until SIGINT or SIGTERM (or, with --once, until the first test ends); the laboratory is brought
+ * to rest before the program exits. */
+#include "cli.h"
+
+#include "hysim/site_server.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static volatile sig_atomic_t hs_cli_site_signal;
+
+static void on_signal(int sig)
+{
+    hs_cli_site_signal = sig;
+}
+
+static void log_line(void *user, hs_log_level level, const char *message)
+{
+    (void)user;
+    fprintf(stderr, "hysim site: %s%s\n",
+            level == HS_LOG_ERROR  ? "error: "
+            : level == HS_LOG_WARN ? "warning: "
+                                   : "",
+            message);
+}
+
+int hs_cli_site(int argc, char **argv)
+{
+    const char *config = NULL, *log = NULL;
+    int once = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+            config = argv[++i];
+        else if (strcmp(argv[i], "--log") == 0 && i + 1 < argc)
+            log = argv[++i];
+        else if (strcmp(argv[i], "--once") == 0)
+            once = 1;
+        else {
+            fprintf(stderr, "hysim site: unknown argument '%s'\n", argv[i]);
+            config = NULL;
+            break;
+        }
+    }
+    if (!config) {
+        fprintf(stderr, "usage: hysim site --config SITE.yaml [--log FILE] [--once]\n");
+        return HS_EXIT_INPUT;
+    }
+    hs_ctx *ctx = NULL;
+    if (hs_ctx_create(&ctx)) return HS_EXIT_FAILED;
+    hs_ctx_set_logger(ctx, log_line, NULL, HS_LOG_INFO);
+    hs_site_file *file = NULL;
+    hs_site_server *srv = NULL;
+    int code = HS_EXIT_OK;
+    int rc = hs_site_file_load(ctx, config, &file);
+    if (rc) {
+        fprintf(stderr, "hysim site: %s\n", hs_ctx_message(ctx));
+        code = rc == HS_EINPUT || rc == HS_EIO ? HS_EXIT_INPUT : HS_EXIT_FAILED;
+        goto done;
+    }
+    hs_site_server_config *cfg = hs_site_file_config(file);
+    cfg->log_path = log;
+    cfg->once = once;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    rc = hs_site_server_create(ctx, cfg, &srv);
+    if (!rc) rc = hs_site_server_start(srv);
+    if (rc) {
+        fprintf(stderr, "hysim site: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_FAILED;
+        goto done;
+    }
+    printf("hysim site %s: listening on %s:%d (native protocol, %s)", cfg->site.name, cfg->host,
+           hs_site_server_port(srv, HS_SITE_PORT_NATIVE),
+           cfg->mode == HS_SECURE_PLAIN ? "plain, no authentication" : "authenticated");
+    if (hs_site_server_port(srv, HS_SITE_PORT_OFA) >= 0)
+        printf(", %d (OpenFresco A)", hs_site_server_port(srv, HS_SITE_PORT_OFA));
+    if (hs_site_server_port(srv, HS_SITE_PORT_OFB) >= 0)
+        printf(", %d (OpenFresco B)", hs_site_server_port(srv, HS_SITE_PORT_OFB));
+    printf("\n");
+    fflush(stdout);
+    const struct timespec pause = {0, 50000000};
+    while (!hs_cli_site_signal && !hs_site_server_finished(srv)) nanosleep(&pause, NULL);
+    if (hs_cli_site_signal)
+        fprintf(stderr, "hysim site: %s: stopping, bringing the laboratory to rest\n",
+                hs_cli_site_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    if (hs_site_server_stop(srv, 10.0)) code = HS_EXIT_FAILED;
+    hs_site_server_status st;
+    hs_site_server_status_get(srv, &st);
+    fprintf(stderr,
+            "hysim site: %lld ticks, %lld late (start delay mean %.1f us, p99 <= %.0f us, max %.1f "
+            "us); %llu session(s), %llu refused, %llu busy, %llu lost\n",
+            (long long)st.ticks, (long long)st.late_ticks, 1e6 * st.late_mean, 1e6 * st.late_p99,
+            1e6 * st.late_max, (unsigned long long)st.sessions, (unsigned long long)st.refused,
+            (unsigned long long)st.busy, (unsigned long long)st.lost);
+done:
+    hs_site_server_destroy(&srv);
+    hs_site_file_destroy(&file);
+    hs_ctx_destroy(&ctx);
+    return code;
+}

@@ -1,0 +1,299 @@
+/* The site server's file (docs/site_server.md): an optional `materials` section and the `site`
+ * mapping, whose laboratory keys are read by the test file's site reader (testfile_sites.c) and
+ * whose server keys (name, listen, key or plain, timing, openfresco) are read here. Errors are
+ * FILE:LINE:COL: message. */
+#include "testfile_impl.h"
+
+#include "hysim/site_server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HS_SF_MAX_FILE (1u << 20)
+
+struct hs_site_file {
+    hs_test_def *def; /* owns the laboratory's options */
+    hs_site_server_config cfg;
+};
+
+static const char *const top_keys[] = {"hysim", "materials", "site"};
+static const char *const site_keys[] = {
+    "name",       "listen",        "key",         "plain",     "min_time_scale", "heartbeat",
+    "timeout",    "frame_timeout", "spin",        "late",      "realtime",       "openfresco",
+    "rate",       "perfect",       "seed",        "actuators", "sensors",        "specimen",
+    "relaxation", "command",       "compensation"};
+static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",
+                                      "mass",       "damping",    "step_time"};
+
+#define NKEYS(a) (sizeof a / sizeof a[0])
+
+static int site_name(hs_tf *L, const hs_ynode *v, hs_site_config *c)
+{
+    int rc = hs_tf_str(L, v, "site.name", c->name, sizeof c->name);
+    if (rc) return rc;
+    if (!c->name[0]) return hs_tf_fail(L, v, "site.name: must not be empty");
+    for (const char *p = c->name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '-' || *p == '_' || *p == '.'))
+            return hs_tf_fail(L, v, "site.name: use letters, digits, '-', '_' and '.' in '%s'",
+                              c->name);
+    return 0;
+}
+
+/* listen: "HOST:PORT", HOST a numeric IPv4 address, PORT 0..65535 (0: any free port). */
+static int listen_addr(hs_tf *L, const hs_ynode *v, hs_site_server_config *c)
+{
+    char text[96];
+    int rc = hs_tf_str(L, v, "site.listen", text, sizeof text);
+    if (rc) return rc;
+    char *colon = strrchr(text, ':'), *end = NULL;
+    const long port = colon ? strtol(colon + 1, &end, 10) : -1;
+    if (!colon || colon == text || !end || end == colon + 1 || *end || port < 0 || port > 65535 ||
+        (size_t)(colon - text) >= sizeof c->host)
+        return hs_tf_fail(L, v, "site.listen: expected \"HOST:PORT\" (port 0..65535), got '%s'",
+                          text);
+    *colon = '\0';
+    struct in_addr a;
+    if (inet_pton(AF_INET, text, &a) != 1)
+        return hs_tf_fail(L, v, "site.listen: '%s' is not a numeric IPv4 address (127.0.0.1)",
+                          text);
+    snprintf(c->host, sizeof c->host, "%s", text);
+    c->port = (int)port;
+    return 0;
+}
+
+static int positive(hs_tf *L, const hs_ynode *map, const char *key, const char *what, double *out)
+{
+    const hs_ynode *v = hs_ynode_get(map, key);
+    if (!v) return 0;
+    int rc = hs_tf_num(L, v, what, out);
+    if (!rc && !(*out > 0.0)) rc = hs_tf_fail(L, v, "%s: must be > 0 (got %g)", what, *out);
+    return rc;
+}
+
+static int port_of(hs_tf *L, const hs_ynode *map, const char *key, const char *what, int *out)
+{
+    const hs_ynode *v = hs_ynode_get(map, key);
+    long p = 0;
+    if (!v) return 0;
+    int rc = hs_tf_int(L, v, what, 0, 65535, &p);
+    *out = (int)p;
+    return rc;
+}
+
+/* A square matrix nb x nb written row by row, stored row by row. */
+static int basic_matrix(hs_tf *L, const hs_ynode *map, const char *key, const char *what, int nb,
+                        double *out)
+{
+    const hs_ynode *v = hs_ynode_get(map, key);
+    if (!v) return 0;
+    return hs_tf_matrix(L, v, what, (size_t)nb, (size_t)nb, "basic DOF", "basic DOF", out, NULL,
+                        NULL);
+}
+
+static int openfresco(hs_tf *L, const hs_ynode *node, hs_site_server_config *c)
+{
+    int rc = hs_tf_mapping(L, node, "site.openfresco", of_keys, NKEYS(of_keys));
+    if (!rc) rc = port_of(L, node, "protocol_a", "site.openfresco.protocol_a", &c->ofa_port);
+    if (!rc) rc = port_of(L, node, "protocol_b", "site.openfresco.protocol_b", &c->ofb_port);
+    if (rc) return rc;
+    if (!hs_ynode_get(node, "protocol_a") && !hs_ynode_get(node, "protocol_b"))
+        return hs_tf_fail(L, node,
+                          "site.openfresco: give protocol_a: PORT and/or protocol_b: PORT (0: any "
+                          "free port)");
+    const int na = c->site.nact;
+    const hs_ynode *t = hs_ynode_get(node, "T");
+    if (t) {
+        double tmp[HS_SITE_MAX_ACT * HS_TF_MAX_MATRIX];
+        size_t cols = 0;
+        rc = hs_tf_matrix(L, t, "site.openfresco.T", (size_t)na, 0, "actuator", "basic DOF", tmp,
+                          NULL, &cols);
+        if (rc) return rc;
+        if (cols > HS_SITE_SERVER_MAX_BASIC)
+            return hs_tf_fail(L, t, "site.openfresco.T: at most %d basic DOFs (got %zu)",
+                              HS_SITE_SERVER_MAX_BASIC, cols);
+        c->nbasic = (int)cols;
+        memcpy(c->T, tmp, (size_t)na * cols * sizeof(double));
+    } else {
+        c->nbasic = na;
+        memset(c->T, 0, sizeof c->T);
+        for (int i = 0; i < na; i++) c->T[i * na + i] = 1.0;
+    }
+    rc = basic_matrix(L, node, "mass", "site.openfresco.mass", c->nbasic, c->mass);
+    if (!rc)
+        rc = basic_matrix(L, node, "damping", "site.openfresco.damping", c->nbasic, c->damping);
+    if (!rc) rc = positive(L, node, "step_time", "site.openfresco.step_time", &c->of_step_time);
+    return rc;
+}
+
+/* The server's own keys (the laboratory is read first: openfresco.T needs nact). */
+static int server_keys(hs_tf *L, const hs_ynode *site, hs_site_server_config *c)
+{
+    const hs_ynode *v, *key = hs_ynode_get(site, "key"), *plain = hs_ynode_get(site, "plain");
+    int rc = 0, is_plain = 0;
+    if ((v = hs_ynode_get(site, "listen")) != NULL) rc = listen_addr(L, v, c);
+    if (!rc && plain) rc = hs_tf_bool(L, plain, "site.plain", &is_plain);
+    if (rc) return rc;
+    if (plain && !is_plain)
+        return hs_tf_fail(L, plain, "site.plain: only 'plain: true' is meaningful (or give a key)");
+    if (key && is_plain)
+        return hs_tf_fail(L, key, "site.key: a site is either keyed or plain, not both");
+    if (!key && !is_plain)
+        return hs_tf_fail(L, site,
+                          "missing required key 'key' in site (the file holding the key shared "
+                          "with coordinators, from 'hysim keygen FILE'; or 'plain: true' to run "
+                          "without authentication)");
+    if (key) {
+        char path[1024];
+        rc = hs_tf_file(L, key, "site.key", path, sizeof path);
+        if (!rc) rc = hs_secure_key_read(L->ctx, path, c->key);
+        if (rc) return rc == HS_EINPUT || rc == HS_EIO ? hs_tf_wrap(L, key, "site.key", rc) : rc;
+        c->mode = HS_SECURE_PSK;
+    } else {
+        c->mode = HS_SECURE_PLAIN;
+    }
+    static const char *const times[] = {"heartbeat", "timeout", "frame_timeout", "spin", "late"};
+    double *const dst[] = {&c->heartbeat, &c->timeout, &c->frame_timeout, &c->spin, &c->late};
+    char what[64];
+    for (size_t i = 0; !rc && i < NKEYS(times); i++)
+        rc = positive(L, site, times[i], hs_tf_path(what, sizeof what, "site", times[i]), dst[i]);
+    if (!rc && (v = hs_ynode_get(site, "min_time_scale")) != NULL) {
+        rc = hs_tf_num(L, v, "site.min_time_scale", &c->min_time_scale);
+        if (!rc && !(c->min_time_scale >= 0.0))
+            rc = hs_tf_fail(L, v, "site.min_time_scale: must be >= 0 (got %g)", c->min_time_scale);
+    }
+    if (!rc && !(c->heartbeat < c->timeout))
+        rc = hs_tf_fail(L, site,
+                        "site: the heartbeat (%g s) must be shorter than the timeout (%g s)",
+                        c->heartbeat, c->timeout);
+    if (!rc && (v = hs_ynode_get(site, "realtime")) != NULL)
+        rc = hs_tf_bool(L, v, "site.realtime", &c->realtime);
+    if (!rc && (v = hs_ynode_get(site, "openfresco")) != NULL) rc = openfresco(L, v, c);
+    return rc;
+}
+
+static int load_tree(hs_tf *L, const hs_ynode *root, hs_site_server_config *c)
+{
+    if (!root || root->kind != HS_YNODE_MAPPING)
+        return hs_tf_fail(L, root,
+                          "expected a mapping with a 'site' section (see "
+                          "docs/site_server.md)");
+    const hs_ynode *v, *site;
+    int rc = hs_tf_mapping(L, root, "the top level", top_keys, NKEYS(top_keys));
+    if (!rc && (v = hs_ynode_get(root, "hysim")) != NULL) {
+        long ver = 0;
+        rc = hs_tf_int(L, v, "hysim", 0, 1000000, &ver);
+        if (!rc && ver != 1)
+            rc = hs_tf_fail(L, v, "hysim: format version %ld is not supported (this build reads 1)",
+                            ver);
+    }
+    if (!rc && (v = hs_ynode_get(root, "materials")) != NULL) rc = hs_tf_materials(L, v);
+    if (!rc) rc = hs_tf_required(L, root, "site", "the top level", &site);
+    if (!rc) rc = hs_tf_mapping(L, site, "site", site_keys, NKEYS(site_keys));
+    if (rc) return rc;
+    hs_site_config *sc = &L->def->sites[0];
+    if (!(v = hs_ynode_get(site, "name")))
+        return hs_tf_fail(L, site, "missing required key 'name' in site (coordinators ask for it)");
+    rc = site_name(L, v, sc);
+    if (rc) return rc;
+    snprintf(sc->kind, sizeof sc->kind, "virtual");
+    L->sites[0].node = site;
+    rc = hs_tf_site_fields(L, site, "site", 0);
+    if (rc) return rc;
+    if (!L->sites[0].seed_given) sc->seed = 1;
+    sc->time_scale = 1.0; /* per test, from the coordinator's HELLO */
+    c->site = *sc;
+    return server_keys(L, site, c);
+}
+
+int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const char *name,
+                             hs_site_file **out)
+{
+    if (!out) return hs_fail(ctx, HS_EINVAL, "site file: no output given");
+    *out = NULL;
+    hs_tf L = {.ctx = ctx, .name = name ? name : "<string>"};
+    const char *slash = strrchr(L.name, '/');
+    if (slash) {
+        const size_t dl = slash == L.name ? 1 : (size_t)(slash - L.name);
+        if (dl >= sizeof L.dir) return hs_fail(ctx, HS_EINPUT, "%s: the path is too long", L.name);
+        memcpy(L.dir, L.name, dl);
+        L.dir[dl] = '\0';
+    }
+    hs_site_file *f = hs_calloc(1, sizeof *f);
+    L.def = hs_calloc(1, sizeof *L.def);
+    if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);
+    L.sites = hs_calloc(1, sizeof *L.sites);
+    int rc = f && L.def && L.def->sites && L.sites ? 0 : HS_ENOMEM;
+    if (!rc) {
+        L.def->nsites = 1;
+        f->def = L.def;
+        hs_site_server_config_default(&f->cfg);
+    }
+    hs_ytree *tree = NULL;
+    if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, &tree);
+    if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
+    hs_ytree_destroy(&tree);
+    for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
+    hs_free(L.materials);
+    if (L.sites) hs_free(L.sites[0].K0);
+    hs_free(L.sites);
+    if (!f) hs_test_def_destroy(&L.def);
+    if (rc) {
+        hs_site_file_destroy(&f);
+        return rc;
+    }
+    *out = f;
+    return 0;
+}
+
+int hs_site_file_load(hs_ctx *ctx, const char *path, hs_site_file **out)
+{
+    if (!out || !path) return hs_fail(ctx, HS_EINVAL, "site file: no path given");
+    *out = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    char *text = hs_malloc(HS_SF_MAX_FILE + 1);
+    size_t n = text ? fread(text, 1, HS_SF_MAX_FILE + 1, fp) : 0;
+    const int err = ferror(fp);
+    fclose(fp);
+    int rc = !text ? HS_ENOMEM
+             : err ? hs_fail(ctx, HS_EIO, "%s: cannot read", path)
+             : n > HS_SF_MAX_FILE
+                 ? hs_fail(ctx, HS_EINPUT, "%s: larger than %u KB; not a site file", path,
+                           HS_SF_MAX_FILE >> 10)
+                 : 0;
+    if (!rc) rc = hs_site_file_load_string(ctx, text, n, path, out);
+    hs_free(text);
+    return rc;
+}
+
+hs_site_server_config *hs_site_file_config(hs_site_file *f)
+{
+    return f ? &f->cfg : NULL;
+}
+
+void hs_site_file_destroy(hs_site_file **f)
+{
+    if (!f || !*f) return;
+    hs_test_def_destroy(&(*f)->def);
+    hs_free(*f);
+    *f = NULL;
+}
+
+void hs_site_server_config_default(hs_site_server_config *c)
+{
+    memset(c, 0, sizeof *c);
+    snprintf(c->host, sizeof c->host, "127.0.0.1");
+    c->port = 8091;
+    c->mode = HS_SECURE_PSK;
+    c->heartbeat = 1.0;
+    c->timeout = 5.0;
+    c->frame_timeout = 2.0;
+    c->spin = 1e-4;
+    c->realtime = 1;
+    c->ofa_port = c->ofb_port = -1;
+    c->of_step_time = 0.05;
+}

@@ -1,0 +1,399 @@
+/* The site server: creation (laboratory, sockets, rings), the threads, and the network thread's
+ * loop: one poll() over the listening sockets, the peer being served and a wake-up pipe. One peer
+ * at a time: another one is refused ("busy") and closed. A bad peer is refused, logged and closed;
+ * the server keeps serving. */
+#include "site_server_impl.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sodium.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+void hs_srv_count(hs_site_server *s, uint64_t *counter)
+{
+    pthread_mutex_lock(&s->status_lock);
+    (*counter)++;
+    pthread_mutex_unlock(&s->status_lock);
+}
+
+void hs_srv_log_peer(hs_site_server *s, hs_log_level level, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    hs_log(s->ctx, level, "site %s: %s: %s", s->cfg.site.name,
+           s->conn.kind ? s->conn.peer : "server", text);
+}
+
+void hs_srv_status_copy(hs_site_server *s, hs_site_server_status *out)
+{
+    pthread_mutex_lock(&s->status_lock);
+    *out = s->status;
+    pthread_mutex_unlock(&s->status_lock);
+}
+
+void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out)
+{
+    hs_srv_status_copy(s, out);
+    out->realtime = s->rt_granted;
+    out->locked = s->lock_granted;
+}
+
+int hs_srv_at_rest(const hs_site_server_status *st)
+{
+    return st->state == HS_CMDGEN_HOLD || st->state == HS_CMDGEN_DONE || st->tripped;
+}
+
+void hs_srv_pump(hs_site_server *s)
+{
+    hs_srv_meas m;
+    const int64_t gen = atomic_load(&s->generation);
+    hs_srv_test *t = &s->test;
+    while (hs_srv_ring_pop(&s->meas, &m)) {
+        if (m.generation != gen) continue; /* a laboratory already retired */
+        if (m.step >= 0 && m.step != t->last_step && m.error == 0) continue;
+        t->awaiting = 0;
+        t->meas = m;
+        t->have_meas = m.error == 0;
+        t->meas_new = 1;
+    }
+}
+
+int hs_srv_post_target(hs_site_server *s, int64_t step, double t, const double *x)
+{
+    hs_srv_target tg = {.generation = atomic_load(&s->generation), .step = step, .t = t};
+    memcpy(tg.x, x, (size_t)s->nact * sizeof(double));
+    if (!hs_srv_ring_push(&s->targets, &tg))
+        return hs_fail(s->ctx, HS_EPROTO, "the controller has not taken the previous target");
+    hs_srv_test *te = &s->test;
+    te->last_step = step;
+    memcpy(te->last_x, x, (size_t)s->nact * sizeof(double));
+    te->awaiting = 1;
+    te->meas_new = 0;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.last_step = step;
+    pthread_mutex_unlock(&s->status_lock);
+    return 0;
+}
+
+void hs_srv_close(hs_site_server *s)
+{
+    hs_srv_conn *c = &s->conn;
+    if (!c->kind) return;
+    if (c->fd >= 0) {
+        /* our FIN first, and the peer's unread bytes drained: a close with unread data would
+         * reset the connection and could discard the ERROR frame just sent */
+        shutdown(c->fd, SHUT_WR);
+        uint8_t scratch[4096];
+        for (int k = 0; k < 64 && recv(c->fd, scratch, sizeof scratch, MSG_DONTWAIT) > 0; k++) {
+        }
+        close(c->fd);
+    }
+    hs_secure_destroy(&c->ch);
+    hs_ofr_server_destroy(&c->ofr);
+    hs_ofr_map_destroy(&c->map);
+    const int served = c->served;
+    memset(c, 0, sizeof *c);
+    c->fd = -1;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.connected = 0;
+    pthread_mutex_unlock(&s->status_lock);
+    if (served && s->cfg.once) atomic_store(&s->finished, 1);
+}
+
+/* ---- sockets ---- */
+
+static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return hs_fail(s->ctx, HS_ENET, "site %s: socket: %s", s->cfg.site.name, strerror(errno));
+    const int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    inet_pton(AF_INET, s->cfg.host, &a.sin_addr);
+    socklen_t len = sizeof a;
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 4) != 0 ||
+        getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
+        const int e = errno;
+        close(fd);
+        return hs_fail(s->ctx, HS_ENET, "site %s: cannot listen on %s:%d: %s", s->cfg.site.name,
+                       s->cfg.host, port, strerror(e));
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    *fd_out = fd;
+    *bound = ntohs(a.sin_port);
+    return 0;
+}
+
+static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap)
+{
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    const int fd = accept(lfd, (struct sockaddr *)&a, &len);
+    if (fd < 0) return -1;
+    const int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    char ip[INET_ADDRSTRLEN] = "?";
+    inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
+    snprintf(peer, cap, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
+    (void)s;
+    return fd;
+}
+
+static void on_accept(hs_site_server *s, int which)
+{
+    char peer[64];
+    const int fd = accept_peer(s, s->lfd[which], peer, sizeof peer);
+    if (fd < 0) return;
+    if (s->conn.kind) {
+        if (which == HS_SITE_PORT_NATIVE) {
+            hs_srv_native_refuse_busy(s, fd, peer);
+        } else {
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: %s: OpenFresco client refused: busy (a test is running with %s)",
+                   s->cfg.site.name, peer, s->test.coordinator[0] ? s->test.coordinator : "a peer");
+        }
+        close(fd);
+        hs_srv_count(s, &s->status.busy);
+        return;
+    }
+    pthread_mutex_lock(&s->status_lock);
+    s->status.connected = 1;
+    pthread_mutex_unlock(&s->status_lock);
+    if (which == HS_SITE_PORT_NATIVE)
+        hs_srv_native_open(s, fd, peer);
+    else
+        hs_srv_ofr_open(s, fd, peer, which == HS_SITE_PORT_OFA ? HS_OFR_PROTO_A : HS_OFR_PROTO_B);
+}
+
+static void *net_main(void *arg)
+{
+    hs_site_server *s = arg;
+    while (!atomic_load(&s->stop_net) && !atomic_load(&s->finished)) {
+        struct pollfd p[5];
+        int np = 0, which[5];
+        for (int k = 0; k < 3; k++)
+            if (s->lfd[k] >= 0) {
+                p[np] = (struct pollfd){.fd = s->lfd[k], .events = POLLIN};
+                which[np++] = k;
+            }
+        p[np] = (struct pollfd){.fd = s->wake[0], .events = POLLIN};
+        which[np++] = -1;
+        if (s->conn.kind) {
+            p[np] = (struct pollfd){.fd = s->conn.fd, .events = POLLIN};
+            which[np++] = -2;
+        }
+        /* a millisecond while a measurement is awaited, else often enough for the timers */
+        const int wait_ms = s->test.awaiting ? 1 : 20;
+        const int r = poll(p, (nfds_t)np, wait_ms);
+        if (r < 0 && errno != EINTR) break;
+        for (int k = 0; r > 0 && k < np; k++) {
+            if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            if (which[k] >= 0) {
+                on_accept(s, which[k]);
+            } else if (which[k] == -1) {
+                char buf[16];
+                if (read(s->wake[0], buf, sizeof buf) < 0) {
+                }
+            } else if (s->conn.kind == HS_SRV_NATIVE) {
+                hs_srv_native_input(s);
+            } else if (s->conn.kind) {
+                hs_srv_ofr_input(s);
+            }
+        }
+        const int64_t now = hs_srv_now();
+        hs_srv_reclaim(s);
+        if (s->conn.kind == HS_SRV_NATIVE)
+            hs_srv_native_poll(s, now);
+        else if (s->conn.kind)
+            hs_srv_ofr_poll(s, now);
+        else
+            hs_srv_pump(s);
+    }
+    if (s->conn.kind == HS_SRV_NATIVE) hs_srv_native_bye(s, "the site server is stopping");
+    hs_srv_close(s);
+    return NULL;
+}
+
+/* ---- life cycle ---- */
+
+int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site_server **out)
+{
+    if (!cfg || !out) return hs_fail(ctx, HS_EINVAL, "site server: no configuration");
+    *out = NULL;
+    const hs_site_config *c = &cfg->site;
+    if (c->nact < 1 || c->nact > HS_SITE_MAX_ACT)
+        return hs_fail(ctx, HS_EINVAL, "site server: %d actuators", c->nact);
+    if (cfg->mode != HS_SECURE_PSK && cfg->mode != HS_SECURE_PLAIN)
+        return hs_fail(ctx, HS_EINVAL, "site server: mode must be psk or plain");
+    if (!(cfg->heartbeat > 0.0) || !(cfg->timeout > cfg->heartbeat) || !(cfg->frame_timeout > 0))
+        return hs_fail(ctx, HS_EINVAL,
+                       "site server: needs 0 < heartbeat < timeout and a frame timeout > 0");
+    hs_site_server *s = hs_calloc(1, sizeof *s);
+    if (!s) return hs_fail(ctx, HS_ENOMEM, "site server: out of memory");
+    s->ctx = ctx;
+    s->cfg = *cfg;
+    s->nact = c->nact;
+    s->rate = c->rate > 0.0 ? c->rate : 1024.0;
+    s->lfd[0] = s->lfd[1] = s->lfd[2] = -1;
+    s->port[0] = s->port[1] = s->port[2] = -1;
+    s->wake[0] = s->wake[1] = -1;
+    s->conn.fd = -1;
+    s->test.last_step = s->test.last_committed = -1;
+    pthread_mutex_init(&s->status_lock, NULL);
+    s->status.last_step = s->status.last_committed = -1;
+    s->tick_size = sizeof(hs_srv_tick) + 3 * (size_t)s->nact * sizeof(double);
+    size_t cap = 1;
+    while (cap * 2 * s->tick_size <= (8u << 20) && cap < 65536) cap *= 2;
+    int rc = hs_srv_ring_init(&s->targets, sizeof(hs_srv_target), 1);
+    if (!rc) rc = hs_srv_ring_init(&s->meas, sizeof(hs_srv_meas), 8);
+    if (!rc && cfg->log_path) rc = hs_srv_ring_init(&s->ticks, s->tick_size, cap);
+    s->rx = hs_malloc(HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH);
+    s->tx = hs_malloc(HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH);
+    s->io_cap = 65536;
+    s->io = hs_malloc(s->io_cap);
+    if (!rc && (!s->rx || !s->tx || !s->io)) rc = HS_ENOMEM;
+    if (rc == HS_ENOMEM) hs_fail(ctx, rc, "site server: out of memory");
+    /* the first laboratory: at rest, waiting for a test (no timeouts before a first target) */
+    if (!rc) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
+    if (!rc) {
+        s->has_K0 = hs_specimen_initial_stiffness(s->bench->rig.inner, s->K0) == 0;
+        atomic_store(&s->generation, s->bench->generation);
+        const double *x = hs_vlab_true_displacement(s->bench->rig.lab);
+        memcpy(s->status.x, x, (size_t)s->nact * sizeof(double));
+        s->status.state = (int)hs_cmdgen_current_state(hs_site_controller_cmdgen(s->bench->sc));
+    }
+    if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);
+    if (!rc && cfg->ofa_port >= 0) rc = listen_on(s, cfg->ofa_port, &s->lfd[1], &s->port[1]);
+    if (!rc && cfg->ofb_port >= 0) rc = listen_on(s, cfg->ofb_port, &s->lfd[2], &s->port[2]);
+    if (!rc && pipe(s->wake) != 0)
+        rc = hs_fail(ctx, HS_EIO, "site server: pipe: %s", strerror(errno));
+    if (!rc && cfg->log_path && !(s->log = fopen(cfg->log_path, "w")))
+        rc = hs_fail(ctx, HS_EIO, "site server: cannot write the tick log '%s': %s", cfg->log_path,
+                     strerror(errno));
+    if (rc) {
+        hs_site_server_destroy(&s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+int hs_site_server_start(hs_site_server *s)
+{
+    if (!s || s->running) return HS_EINVAL;
+    /* the threads do not take the caller's SIGINT and SIGTERM */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int e = pthread_create(&s->th_ctl, NULL, hs_srv_loop_main, s);
+    int started = e == 0;
+    if (!e && s->log) {
+        e = pthread_create(&s->th_log, NULL, hs_srv_log_main, s);
+        started |= (e == 0) << 1;
+    }
+    if (!e) {
+        e = pthread_create(&s->th_net, NULL, net_main, s);
+        started |= (e == 0) << 2;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    s->running = started;
+    if (e) {
+        hs_site_server_stop(s, 0.0);
+        return hs_fail(s->ctx, HS_EIO, "site server: cannot start a thread: %s", strerror(e));
+    }
+    while (!atomic_load(&s->ctl_ready)) {
+        const struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
+    }
+    if (!s->rt_granted && s->rt_why[0])
+        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->rt_why);
+    if (!s->lock_granted && s->lock_why[0])
+        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->lock_why);
+    return 0;
+}
+
+int hs_site_server_port(const hs_site_server *s, int which)
+{
+    return s && which >= 0 && which < 3 ? s->port[which] : -1;
+}
+
+int hs_site_server_finished(const hs_site_server *s)
+{
+    return s && atomic_load(&s->finished);
+}
+
+int hs_site_server_stop(hs_site_server *s, double rest_timeout)
+{
+    if (!s || !s->running) return 0;
+    int rc = 0;
+    if (s->running & 4) {
+        atomic_store(&s->stop_net, 1);
+        if (write(s->wake[1], "x", 1) < 0) {
+        }
+        pthread_join(s->th_net, NULL);
+    }
+    if (s->running & 1) {
+        /* the laboratory comes to rest on its own (slow, hold); the loop stops once it holds */
+        atomic_store(&s->stop_ctl, 1);
+        const int64_t until = hs_srv_now() + (int64_t)(rest_timeout * 1e9);
+        while (!atomic_load(&s->ctl_at_rest) && hs_srv_now() < until) {
+            const struct timespec pause = {0, 1000000};
+            nanosleep(&pause, NULL);
+        }
+        if (!atomic_load(&s->ctl_at_rest)) {
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: the laboratory did not come to rest within %g s; stopping anyway",
+                   s->cfg.site.name, rest_timeout);
+            rc = HS_ETIMEOUT;
+        }
+        atomic_store(&s->stop_ctl, 2);
+        pthread_join(s->th_ctl, NULL);
+    }
+    if (s->running & 2) {
+        atomic_store(&s->stop_log, 1);
+        pthread_join(s->th_log, NULL);
+    }
+    s->running = 0;
+    hs_srv_reclaim(s);
+    hs_srv_bench *pending = atomic_exchange(&s->bench_next, NULL);
+    hs_srv_bench_destroy(&pending);
+    return rc;
+}
+
+void hs_site_server_destroy(hs_site_server **sp)
+{
+    if (!sp || !*sp) return;
+    hs_site_server *s = *sp;
+    hs_site_server_stop(s, 10.0);
+    hs_srv_close(s);
+    for (int k = 0; k < 3; k++)
+        if (s->lfd[k] >= 0) close(s->lfd[k]);
+    for (int k = 0; k < 2; k++)
+        if (s->wake[k] >= 0) close(s->wake[k]);
+    if (s->log) fclose(s->log);
+    hs_srv_bench_destroy(&s->bench);
+    hs_srv_ring_fini(&s->targets);
+    hs_srv_ring_fini(&s->meas);
+    hs_srv_ring_fini(&s->ticks);
+    hs_free(s->rx);
+    hs_free(s->tx);
+    hs_free(s->io);
+    pthread_mutex_destroy(&s->status_lock);
+    sodium_memzero(s->cfg.key, sizeof s->cfg.key);
+    hs_free(s);
+    *sp = NULL;
+}

@@ -1,0 +1,89 @@
+/* The laboratory of one test (a bench): the site's rig (site_build.h) and a controller for the
+ * test's step and time scale, built by the network thread and handed to the controller loop
+ * through an atomic pointer; the retired bench comes back the same way to be destroyed. Each
+ * test gets a fresh virtual specimen at rest, as a lab mounts a new specimen. */
+#include "site_server_impl.h"
+
+#include <string.h>
+#include <time.h>
+
+void hs_srv_bench_destroy(hs_srv_bench **bp)
+{
+    if (!bp || !*bp) return;
+    hs_srv_bench *b = *bp;
+    hs_site_controller_destroy(&b->sc);
+    hs_site_rig_release(&b->rig);
+    for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&b->track[j]);
+    hs_ctx_destroy(&b->ctx);
+    hs_free(b);
+    *bp = NULL;
+}
+
+int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_bench **out)
+{
+    *out = NULL;
+    const hs_site_config *c = &s->cfg.site;
+    hs_srv_bench *b = hs_calloc(1, sizeof *b);
+    if (!b) return hs_fail(s->ctx, HS_ENOMEM, "site %s: out of memory", c->name);
+    int rc = hs_ctx_create(&b->ctx);
+    if (rc) {
+        hs_free(b);
+        return hs_fail(s->ctx, rc, "site %s: out of memory", c->name);
+    }
+    b->dt = dt;
+    b->time_scale = time_scale;
+    b->generation = s->next_generation++;
+    rc = hs_site_rig_create(b->ctx, c, s->rate, &b->rig);
+    if (!rc) rc = hs_site_rig_lab(b->ctx, c, s->rate, &b->rig);
+    if (!rc) rc = hs_site_rig_controller(b->ctx, c, &b->rig, s->rate, dt, time_scale, &b->sc);
+    for (int j = 0; !rc && j < c->nact; j++) rc = hs_tracking_create(b->ctx, 0, 1, &b->track[j]);
+    if (rc) {
+        hs_fail(s->ctx, rc, "%s", hs_ctx_message(b->ctx));
+        hs_srv_bench_destroy(&b);
+        return rc;
+    }
+    *out = b;
+    return 0;
+}
+
+void hs_srv_reclaim(hs_site_server *s)
+{
+    hs_srv_bench *old = atomic_exchange(&s->bench_old, NULL);
+    hs_srv_bench_destroy(&old);
+}
+
+int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char *who,
+                    int openfresco)
+{
+    hs_srv_bench *b = NULL;
+    int rc = hs_srv_bench_create(s, dt, time_scale, &b);
+    if (rc) return rc;
+    hs_srv_reclaim(s);
+    const int64_t gen = b->generation;
+    atomic_store(&s->bench_next, b);
+    /* the loop takes it at its next tick; a bounded wait (a second) */
+    const struct timespec pause = {0, 200000};
+    for (int k = 0; atomic_load(&s->generation) != gen; k++) {
+        if (k > 5000) {
+            hs_srv_bench *back = atomic_exchange(&s->bench_next, NULL);
+            hs_srv_bench_destroy(&back);
+            return hs_fail(s->ctx, HS_ETIMEOUT,
+                           "site %s: the controller loop did not take the new laboratory",
+                           s->cfg.site.name);
+        }
+        nanosleep(&pause, NULL);
+    }
+    hs_srv_reclaim(s);
+    hs_srv_test *t = &s->test;
+    memset(t, 0, sizeof *t);
+    t->live = 1;
+    t->openfresco = openfresco;
+    snprintf(t->coordinator, sizeof t->coordinator, "%s", who);
+    t->dt = dt;
+    t->time_scale = time_scale;
+    t->last_step = t->last_committed = -1;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.last_step = s->status.last_committed = -1;
+    pthread_mutex_unlock(&s->status_lock);
+    return 0;
+}

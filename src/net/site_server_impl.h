@@ -1,0 +1,201 @@
+/* The site server's private parts (docs/site_server.md):
+ *
+ *   network thread --targets (SPSC ring, 1 slot)----------> controller loop
+ *   network thread --a new laboratory (atomic pointer)----> controller loop
+ *   network thread <-the retired laboratory (atomic ptr)--- controller loop
+ *   network thread <-measurements (SPSC ring, 8 slots)----- controller loop
+ *   writer thread  <-tick records (SPSC ring)-------------- controller loop
+ *   anyone         <-status (mutex; the loop only tries it, never waits)
+ *
+ * The controller loop owns the current laboratory (a "bench": specimen, virtual lab, controller,
+ * tracking) and never allocates, formats or touches a file; the network thread builds a bench
+ * for each test, hands it over, and destroys the retired one. */
+#ifndef HS_SITE_SERVER_IMPL_H
+#define HS_SITE_SERVER_IMPL_H
+
+#include "hysim/openfresco.h"
+#include "hysim/secure.h"
+#include "hysim/site_controller.h"
+#include "hysim/site_server.h"
+#include "hysim/tracking.h"
+#include "hysim/wire.h"
+#include "lab/site_build.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+
+/* ---- single-producer single-consumer ring of fixed-size elements (site_server_ring.c) ---- */
+typedef struct hs_srv_ring {
+    uint8_t *buf;
+    size_t elem, cap; /* cap: a power of two */
+    atomic_size_t head, tail;
+} hs_srv_ring;
+int hs_srv_ring_init(hs_srv_ring *r, size_t elem, size_t cap);
+void hs_srv_ring_fini(hs_srv_ring *r);
+int hs_srv_ring_push(hs_srv_ring *r, const void *e); /* 1 pushed, 0 full; never blocks */
+int hs_srv_ring_pop(hs_srv_ring *r, void *e);        /* 1 popped, 0 empty */
+
+/* ---- messages between the threads ---- */
+typedef struct hs_srv_target {
+    int64_t generation, step;
+    double t;
+    double x[HS_SITE_MAX_ACT];
+} hs_srv_target;
+
+typedef struct hs_srv_meas {
+    int64_t generation, step;
+    int error; /* < 0: the target was refused or the tick failed (code) */
+    int limit_channel;
+    double limit_value;
+    hs_wire_measurement m;
+} hs_srv_meas;
+
+/* One tick in the log: then cmd, x, f (nact doubles each). */
+typedef struct hs_srv_tick {
+    int64_t tick;
+    double t;    /* s since the loop started */
+    double late; /* s after the deadline the tick started */
+    int32_t state, flags;
+} hs_srv_tick;
+
+/* ---- a laboratory for one test (site_server_bench.c) ---- */
+typedef struct hs_srv_bench {
+    hs_ctx *ctx; /* its own: used only by the thread that holds the bench */
+    hs_site_rig rig;
+    hs_site_controller *sc;
+    hs_tracking *track[HS_SITE_MAX_ACT];
+    int64_t generation;
+    double dt, time_scale;
+    int failed; /* a tick failed: the loop stops ticking this bench */
+    /* measurement buffers */
+    double mx[HS_SITE_MAX_ACT], mf[HS_SITE_MAX_ACT];
+    double ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY * HS_SITE_MAX_ACT],
+        hf[HS_EXP_HISTORY * HS_SITE_MAX_ACT];
+    hs_srv_meas out; /* the measurement being handed over */
+} hs_srv_bench;
+
+/* ---- the test the laboratory is running, and the peer being served (network thread) ---- */
+enum { HS_SRV_NONE = 0, HS_SRV_NATIVE, HS_SRV_OFA, HS_SRV_OFB };
+enum { HS_SRV_AUTH = 0, HS_SRV_HELLO, HS_SRV_RUN };
+
+typedef struct hs_srv_test {
+    int live;  /* a bench was built for a test that has not ended with BYE / DIE */
+    int ended; /* it ended in order */
+    int openfresco;
+    char coordinator[HS_WIRE_NAME_MAX];
+    double dt, time_scale;
+    int64_t last_step, last_committed; /* -1: none */
+    double last_x[HS_SITE_MAX_ACT];
+    int awaiting;  /* a target was posted; its measurement is not back */
+    int have_meas; /* meas holds the measurement of step meas.step */
+    int meas_new;  /* not yet forwarded to the peer */
+    hs_srv_meas meas;
+} hs_srv_test;
+
+typedef struct hs_srv_conn {
+    int kind; /* HS_SRV_* */
+    int fd;
+    char peer[64];
+    int64_t t_rx, t_hb, t_frame; /* ns: last frame received, last heartbeat sent, frame begun */
+    int served;                  /* got past its handshake */
+    /* native */
+    int phase;
+    hs_secure *ch;
+    size_t rx_len, rx_need;
+    uint64_t tx_frames;
+    uint64_t peer_hb;
+    int bound;   /* attached to the test (RESUME or a first TARGET) */
+    int resumed; /* RESUME seen */
+    char coordinator[HS_WIRE_NAME_MAX];
+    double dt, time_scale;
+    /* OpenFresco */
+    hs_ofr_server *ofr;
+    hs_ofr_map *map;
+} hs_srv_conn;
+
+struct hs_site_server {
+    hs_ctx *ctx; /* the network thread's (the caller's before start and after stop) */
+    hs_site_server_config cfg;
+    int nact;
+    double rate;
+    double K0[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT]; /* the specimen's initial stiffness */
+    int has_K0;
+    int lfd[3], port[3];
+    int wake[2];
+    pthread_t th_ctl, th_net, th_log;
+    int running;
+    /* controller loop */
+    hs_srv_bench *bench;                /* the loop's (before start: the first one) */
+    _Atomic(hs_srv_bench *) bench_next; /* network -> loop */
+    _Atomic(hs_srv_bench *) bench_old;  /* loop -> network */
+    atomic_llong generation;            /* of the bench the loop runs */
+    int64_t next_generation;
+    hs_srv_ring targets, meas, ticks;
+    size_t tick_size;
+    atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
+    int rt_granted, lock_granted;
+    char rt_why[160], lock_why[160];
+    /* statistics of the loop (loop-owned) */
+    int64_t late_hist[64]; /* start delays: bucket k holds [k, k+1) x 10 us, the last beyond */
+    double late_sum, late_max;
+    int64_t nticks, nlate;
+    atomic_ullong log_dropped;
+    /* status */
+    pthread_mutex_t status_lock;
+    hs_site_server_status status;
+    /* tick log */
+    FILE *log;
+    /* network (network thread) */
+    hs_srv_test test;
+    hs_srv_conn conn;
+    uint8_t *rx, *tx; /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
+    uint8_t *io;      /* OpenFresco reads */
+    size_t io_cap;
+};
+
+/* site_server_bench.c */
+int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_bench **out);
+void hs_srv_bench_destroy(hs_srv_bench **b);
+/* Builds a bench and hands it to the loop; waits until the loop runs it (bounded), destroys
+ * the retired one. The test record is reset for a new test. */
+int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char *who,
+                    int openfresco);
+/* Destroys a bench the loop has retired, if any. */
+void hs_srv_reclaim(hs_site_server *s);
+
+/* site_server_loop.c */
+void *hs_srv_loop_main(void *arg);
+int64_t hs_srv_now(void); /* ns on CLOCK_MONOTONIC */
+
+/* site_server_log.c */
+void *hs_srv_log_main(void *arg);
+
+/* site_server.c: the network thread's helpers */
+void hs_srv_status_net(hs_site_server *s); /* publishes the network's counters */
+void hs_srv_close(hs_site_server *s);      /* closes the peer being served */
+/* Collects measurements from the loop into the test record (network thread). */
+void hs_srv_pump(hs_site_server *s);
+/* A snapshot of the status (locks). */
+void hs_srv_status_copy(hs_site_server *s, hs_site_server_status *out);
+/* Posts a target to the loop (after checks): HS_EPROTO if the slot is busy. */
+int hs_srv_post_target(hs_site_server *s, int64_t step, double t, const double *x);
+/* Whether the laboratory is at rest (hold or done, or before its first target). */
+int hs_srv_at_rest(const hs_site_server_status *st);
+/* Counters (network thread) */
+void hs_srv_count(hs_site_server *s, uint64_t *counter);
+void hs_srv_log_peer(hs_site_server *s, hs_log_level level, const char *fmt, ...) HS_PRINTF(3, 4);
+
+/* site_server_native.c */
+int hs_srv_native_open(hs_site_server *s, int fd, const char *peer);
+void hs_srv_native_input(hs_site_server *s);
+void hs_srv_native_poll(hs_site_server *s, int64_t now); /* timers, measurements */
+void hs_srv_native_refuse_busy(hs_site_server *s, int fd, const char *peer);
+void hs_srv_native_bye(hs_site_server *s, const char *why); /* the server stops */
+
+/* site_server_ofr.c */
+int hs_srv_ofr_open(hs_site_server *s, int fd, const char *peer, int proto);
+void hs_srv_ofr_input(hs_site_server *s);
+void hs_srv_ofr_poll(hs_site_server *s, int64_t now);
+
+#endif

@@ -1,0 +1,220 @@
+/* The controller loop: the site controller ticked on CLOCK_MONOTONIC at its rate. Each tick
+ * sleeps (clock_nanosleep, TIMER_ABSTIME) until `spin` before its deadline, then spins to it.
+ * A tick that starts later than `late` after its deadline is counted late; ticks are never
+ * skipped (a loop that fell behind runs its ticks back to back until it has caught up, each
+ * counted), so the laboratory's clock is the tick count over the rate. Between two deadlines
+ * the loop takes a new laboratory or a target from the network thread, ticks, hands a
+ * measurement and a tick record over, and tries to publish its status: no allocation, no
+ * formatting, no file, no lock it could wait on. */
+#include "site_server_impl.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HS_SRV_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HS_SRV_ASAN 1
+#endif
+#endif
+
+int64_t hs_srv_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void sleep_until(int64_t ns)
+{
+    struct timespec ts = {.tv_sec = (time_t)(ns / 1000000000), .tv_nsec = (long)(ns % 1000000000)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
+    }
+}
+
+/* SCHED_FIFO and locked memory where the system allows it; the reasons when not. */
+static void realtime(hs_site_server *s)
+{
+    if (!s->cfg.realtime) {
+        snprintf(s->rt_why, sizeof s->rt_why,
+                 "real-time scheduling not asked for (realtime: false)");
+        snprintf(s->lock_why, sizeof s->lock_why, "memory locking not asked for");
+        return;
+    }
+    const int lo = sched_get_priority_min(SCHED_FIFO), hi = sched_get_priority_max(SCHED_FIFO);
+    struct sched_param sp = {.sched_priority = lo + 10 < hi ? lo + 10 : hi};
+    const int e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+    s->rt_granted = e == 0;
+    if (e)
+        snprintf(s->rt_why, sizeof s->rt_why, "SCHED_FIFO refused (%s): ticks may be late",
+                 strerror(e));
+#ifdef HS_SRV_ASAN
+    snprintf(s->lock_why, sizeof s->lock_why,
+             "memory not locked: AddressSanitizer's shadow memory cannot be locked");
+#else
+    s->lock_granted = mlockall(MCL_CURRENT | MCL_FUTURE) == 0;
+    if (!s->lock_granted)
+        snprintf(s->lock_why, sizeof s->lock_why,
+                 "mlockall refused (%s): page faults may delay ticks", strerror(errno));
+#endif
+}
+
+static void fill_wire(hs_site_server *s, hs_srv_bench *b, const hs_site_measurement *m,
+                      const hs_site_report *r, hs_srv_meas *out)
+{
+    hs_wire_measurement *w = &out->m;
+    const int n = s->nact;
+    memset(w, 0, sizeof *w);
+    w->t = m->t;
+    w->t_reached = r->t_wall;
+    w->t_received = (double)(r->tick - r->record.ticks + r->record.delay_ticks) / s->rate;
+    w->nact = n;
+    w->nhist = m->nhist < HS_WIRE_MAX_HISTORY ? m->nhist : HS_WIRE_MAX_HISTORY;
+    w->nstates = HS_CMDGEN_NSTATES < HS_WIRE_MAX_STATES ? HS_CMDGEN_NSTATES : HS_WIRE_MAX_STATES;
+    w->flags = (uint32_t)(m->flags | r->limit_flags);
+    w->states = (uint32_t)r->record.states;
+    w->ticks = r->record.ticks;
+    w->delay_ticks = r->record.delay_ticks;
+    for (int k = 0; k < w->nstates; k++) w->state_ticks[k] = r->record.state_ticks[k];
+    for (int j = 0; j < n; j++) {
+        w->x[j] = m->x[j];
+        w->f[j] = m->f[j];
+        const double mte = hs_tracking_mte(b->track[j]), rms = hs_tracking_rms(b->track[j]),
+                     ti = hs_tracking_ti_peak(b->track[j]);
+        w->mte[j] = isfinite(mte) ? mte : 0.0; /* a wire double is finite */
+        w->rms[j] = isfinite(rms) ? rms : 0.0;
+        w->ti_peak[j] = isfinite(ti) ? ti : 0.0;
+    }
+    const size_t h = (size_t)w->nhist, sk = (size_t)(m->nhist - w->nhist);
+    memcpy(w->hist_t, m->hist_t + sk, h * sizeof(double));
+    memcpy(w->hist_x, m->hist_x + sk * (size_t)n, h * (size_t)n * sizeof(double));
+    memcpy(w->hist_f, m->hist_f + sk * (size_t)n, h * (size_t)n * sizeof(double));
+    out->generation = b->generation;
+    out->step = r->step;
+    out->error = 0;
+    out->limit_channel = r->limit_channel;
+    out->limit_value = r->limit_value;
+}
+
+static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int code)
+{
+    hs_srv_meas e;
+    memset(&e, 0, sizeof e);
+    e.generation = b->generation;
+    e.step = step;
+    e.error = code;
+    hs_srv_ring_push(&s->meas, &e);
+}
+
+/* The work of one tick (between deadlines). */
+static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, uint8_t *rec)
+{
+    hs_srv_bench *nb = atomic_exchange(&s->bench_next, NULL);
+    if (nb) {
+        atomic_store(&s->bench_old, s->bench);
+        s->bench = nb;
+        atomic_store(&s->generation, nb->generation);
+    }
+    hs_srv_bench *b = s->bench;
+    const int n = s->nact;
+    hs_srv_target tg;
+    if (hs_srv_ring_pop(&s->targets, &tg) && tg.generation == b->generation && !b->failed) {
+        const int rc = hs_site_controller_target(b->sc, tg.step, tg.t, tg.x);
+        if (rc) refuse_target(s, b, tg.step, rc);
+    }
+    int ev = 0;
+    if (!b->failed) {
+        ev = hs_site_controller_tick(b->sc);
+        if (ev < 0) {
+            b->failed = 1;
+            refuse_target(s, b, -1, ev);
+            ev = 0;
+        }
+    }
+    const hs_cmdgen *gen = hs_site_controller_cmdgen(b->sc);
+    const double *desired = hs_cmdgen_command(gen), *xt = hs_vlab_true_displacement(b->rig.lab),
+                 *ft = hs_vlab_true_force(b->rig.lab), *cmd = hs_site_controller_command(b->sc);
+    if (ev > 0)
+        for (int j = 0; j < n; j++) hs_tracking_add(b->track[j], desired[j], xt[j]);
+    if (ev & HS_SC_EV_MEASUREMENT) {
+        hs_site_measurement m = {
+            .x = b->mx, .f = b->mf, .hist_t = b->ht, .hist_x = b->hx, .hist_f = b->hf};
+        hs_site_report r;
+        if (hs_site_controller_measurement(b->sc, &m, &r) == 0) {
+            fill_wire(s, b, &m, &r, &b->out);
+            hs_srv_ring_push(&s->meas, &b->out);
+        }
+    }
+    const int state = (int)hs_cmdgen_current_state(gen);
+    int ch = -1;
+    const int tripped = hs_site_controller_tripped(b->sc, &ch);
+    if (s->log) {
+        hs_srv_tick *h = (hs_srv_tick *)(void *)rec;
+        h->tick = s->nticks;
+        h->t = 1e-9 * (double)(start - t0);
+        h->late = 1e-9 * (double)late_ns;
+        h->state = state;
+        h->flags = tripped;
+        double *v = (double *)(void *)(rec + sizeof *h);
+        memcpy(v, cmd, (size_t)n * sizeof(double));
+        memcpy(v + n, xt, (size_t)n * sizeof(double));
+        memcpy(v + 2 * n, ft, (size_t)n * sizeof(double));
+        if (!hs_srv_ring_push(&s->ticks, rec)) atomic_fetch_add(&s->log_dropped, 1);
+    }
+    atomic_store(&s->ctl_at_rest,
+                 b->failed || tripped || state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE);
+    if (pthread_mutex_trylock(&s->status_lock) == 0) {
+        hs_site_server_status *st = &s->status;
+        st->ticks = s->nticks;
+        st->late_ticks = s->nlate;
+        st->late_max = s->late_max;
+        st->late_mean = s->nticks ? s->late_sum / (double)s->nticks : 0.0;
+        int64_t want = (s->nticks * 99 + 99) / 100, acc = 0;
+        int k = 0;
+        for (; k < 63 && acc + s->late_hist[k] < want; k++) acc += s->late_hist[k];
+        st->late_p99 = k < 63 ? 1e-5 * (double)(k + 1) : s->late_max;
+        st->state = state;
+        st->tripped = tripped;
+        memcpy(st->x, xt, (size_t)n * sizeof(double));
+        memcpy(st->f, ft, (size_t)n * sizeof(double));
+        memcpy(st->command, cmd, (size_t)n * sizeof(double));
+        st->generation = b->generation;
+        st->log_dropped = atomic_load(&s->log_dropped);
+        pthread_mutex_unlock(&s->status_lock);
+    }
+}
+
+void *hs_srv_loop_main(void *arg)
+{
+    hs_site_server *s = arg;
+    realtime(s);
+    uint8_t rec[sizeof(hs_srv_tick) + 3 * HS_SITE_MAX_ACT * sizeof(double)];
+    memset(rec, 0, sizeof rec);
+    const double period = 1e9 / s->rate;
+    const int64_t spin = (int64_t)(s->cfg.spin * 1e9);
+    const int64_t late = (int64_t)(s->cfg.late > 0.0 ? s->cfg.late * 1e9 : period / 4.0);
+    atomic_store(&s->ctl_ready, 1);
+    const int64_t t0 = hs_srv_now();
+    for (int64_t k = 1;; k++) {
+        const int64_t deadline = t0 + (int64_t)llround((double)k * period);
+        if (hs_srv_now() < deadline - spin) sleep_until(deadline - spin);
+        while (hs_srv_now() < deadline) {
+        }
+        const int64_t start = hs_srv_now(), d = start - deadline;
+        s->nticks++;
+        s->late_sum += 1e-9 * (double)d;
+        if (1e-9 * (double)d > s->late_max) s->late_max = 1e-9 * (double)d;
+        s->late_hist[d / 10000 < 63 ? d / 10000 : 63]++;
+        if (d > late) s->nlate++;
+        tick(s, t0, start, d, rec);
+        if (atomic_load(&s->stop_ctl) == 2 ||
+            (atomic_load(&s->stop_ctl) == 1 && atomic_load(&s->ctl_at_rest)))
+            break;
+    }
+    return NULL;
+}

@@ -1,0 +1,499 @@
+/* The native protocol on the site server (docs/protocol.md, docs/site_server.md): frames are
+ * assembled without blocking (the header first, its length bounded before the body is read),
+ * the handshake runs through the secure channel's state machine, then HELLO (negotiated),
+ * RESUME, TARGET (applied once per step number), COMMIT, HEARTBEAT, BYE. Any refusal is logged,
+ * answered with an ERROR frame and a sentence, and the connection closed. */
+#include "site_server_impl.h"
+
+#include <errno.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define CAP (HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH)
+
+static int send_bytes(hs_site_server *s, int fd, const uint8_t *buf, size_t len)
+{
+    hs_transport tr = hs_transport_fd(fd);
+    const int ms = (int)(s->cfg.frame_timeout * 1000.0);
+    size_t done = 0;
+    while (done < len) {
+        const ptrdiff_t w = tr.write(tr.user, buf + done, len - done, ms);
+        if (w <= 0) return HS_ENET;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+/* Sends msg: sealed once the channel is ready, plain during the handshake. */
+static int send_msg(hs_site_server *s, const hs_wire_msg *msg)
+{
+    hs_srv_conn *c = &s->conn;
+    size_t len = 0;
+    int rc;
+    if (hs_secure_ready(c->ch)) {
+        rc = hs_secure_seal(c->ch, msg, s->tx, CAP, &len);
+    } else {
+        hs_wire_status st;
+        rc = hs_wire_encode(msg, c->tx_frames, s->tx, CAP, &len, &st);
+    }
+    if (!rc) rc = send_bytes(s, c->fd, s->tx, len);
+    if (!rc) c->tx_frames++;
+    return rc;
+}
+
+/* Refuses the peer: log, ERROR frame, close. */
+static void refuse(hs_site_server *s, int code, const char *fmt, ...) HS_PRINTF(3, 4);
+static void refuse(hs_site_server *s, int code, const char *fmt, ...)
+{
+    char text[HS_WIRE_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    hs_srv_log_peer(s, HS_LOG_WARN, "refused (%s): %s", hs_strerror(code), text);
+    hs_wire_msg m;
+    hs_wire_error_set(&m, s->test.last_step > 0 ? s->test.last_step : 0, code, "%s", text);
+    send_msg(s, &m);
+    hs_srv_count(s, &s->status.refused);
+    hs_srv_close(s);
+}
+
+void hs_srv_native_refuse_busy(hs_site_server *s, int fd, const char *peer)
+{
+    hs_wire_msg m;
+    const hs_srv_conn *c = &s->conn;
+    hs_wire_error_set(&m, 0, HS_EABORTED, "busy: a test is running with %s",
+                      c->coordinator[0] ? c->coordinator : c->peer);
+    uint8_t buf[HS_WIRE_HEADER_SIZE + HS_WIRE_TEXT_MAX + 8];
+    size_t len = 0;
+    hs_wire_status st;
+    if (hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st) == 0) send_bytes(s, fd, buf, len);
+    hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: refused: %s", s->cfg.site.name, peer, m.error.text);
+}
+
+void hs_srv_native_bye(hs_site_server *s, const char *why)
+{
+    hs_wire_msg m;
+    if (s->conn.phase == HS_SRV_AUTH) return;
+    hs_wire_error_set(&m, 0, HS_EABORTED, "site %s: %s", s->cfg.site.name, why);
+    send_msg(s, &m);
+    memset(&m, 0, sizeof m);
+    m.type = HS_WIRE_BYE;
+    send_msg(s, &m);
+}
+
+int hs_srv_native_open(hs_site_server *s, int fd, const char *peer)
+{
+    hs_srv_conn *c = &s->conn;
+    memset(c, 0, sizeof *c);
+    c->kind = HS_SRV_NATIVE;
+    c->fd = fd;
+    snprintf(c->peer, sizeof c->peer, "%s", peer);
+    c->t_rx = hs_srv_now();
+    c->rx_need = HS_WIRE_HEADER_SIZE;
+    hs_secure_config sc = {.role = HS_SECURE_SITE,
+                           .mode = s->cfg.mode,
+                           .timeout_ms = (int)(s->cfg.frame_timeout * 1000.0)};
+    memcpy(sc.key, s->cfg.key, sizeof sc.key);
+    const int rc = hs_secure_create(s->ctx, &sc, NULL, &c->ch);
+    sodium_memzero(sc.key, sizeof sc.key);
+    if (rc) {
+        hs_srv_log_peer(s, HS_LOG_ERROR, "cannot open a channel: %s", hs_ctx_message(s->ctx));
+        hs_srv_close(s);
+        return rc;
+    }
+    hs_srv_log_peer(s, HS_LOG_INFO, "connected (native protocol)");
+    return 0;
+}
+
+/* ---- the test ---- */
+
+static void site_description(hs_site_server *s, hs_wire_hello *h)
+{
+    const hs_site_config *c = &s->cfg.site;
+    memset(h, 0, sizeof *h);
+    h->version_min = h->version_max = HS_WIRE_VERSION;
+    h->caps = HS_WIRE_CAP_ALL;
+    h->nact = c->nact;
+    h->rate = s->rate;
+    h->time_scale = s->cfg.min_time_scale;
+    h->dt = 1.0;
+    for (int j = 0; j < c->nact; j++)
+        h->limits[j] = (hs_wire_act_limits){c->actuator[j].stroke, c->actuator[j].velocity_max,
+                                            c->actuator[j].force_max};
+    snprintf(h->site, sizeof h->site, "%s", c->name);
+}
+
+static void on_hello(hs_site_server *s, const hs_wire_msg *m)
+{
+    hs_srv_conn *c = &s->conn;
+    hs_wire_hello site, ack;
+    hs_wire_msg refusal;
+    site_description(s, &site);
+    if (hs_wire_negotiate(&m->hello, &site, &ack, &refusal)) {
+        refuse(s, refusal.error.code, "%s", refusal.error.text);
+        return;
+    }
+    snprintf(c->coordinator, sizeof c->coordinator, "%s",
+             m->hello.coordinator[0] ? m->hello.coordinator : c->peer);
+    c->dt = m->hello.dt;
+    c->time_scale = m->hello.time_scale;
+    hs_wire_msg out;
+    memset(&out, 0, sizeof out);
+    out.type = HS_WIRE_HELLO_ACK;
+    out.hello = ack;
+    if (send_msg(s, &out)) {
+        hs_srv_log_peer(s, HS_LOG_WARN, "lost while answering HELLO");
+        hs_srv_close(s);
+        return;
+    }
+    c->phase = HS_SRV_RUN;
+    c->served = 1;
+    c->t_hb = 0;
+    hs_srv_count(s, &s->status.sessions);
+    hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s: dt %g s, time scale %g (%d ticks a step)",
+                    c->coordinator, c->dt, c->time_scale,
+                    (int)(c->dt * c->time_scale * s->rate + 0.5));
+}
+
+/* The live test this connection may continue: same step and time scale, not ended. */
+static int continuable(hs_site_server *s, const hs_site_server_status *st, const char **why)
+{
+    const hs_srv_test *t = &s->test;
+    const hs_srv_conn *c = &s->conn;
+    *why = NULL;
+    if (!t->live || t->ended || t->openfresco)
+        *why = "no test is held here";
+    else if (st->state == HS_CMDGEN_DONE)
+        *why = "the site ended the test on its side (hold timeout, the specimen was unloaded)";
+    else if (t->dt != c->dt || t->time_scale != c->time_scale)
+        *why = "the test held here has another step or time scale";
+    return *why == NULL;
+}
+
+static void on_resume(hs_site_server *s, const hs_wire_msg *m)
+{
+    hs_srv_conn *c = &s->conn;
+    hs_site_server_status st;
+    hs_srv_status_copy(s, &st);
+    const char *why;
+    if (c->bound) {
+        refuse(s, HS_EPROTO, "RESUME after the test has begun on this connection");
+        return;
+    }
+    if (!continuable(s, &st, &why)) {
+        refuse(s, HS_EABORTED, "nothing to resume (coordinator step %lld): %s", (long long)m->step,
+               why);
+        return;
+    }
+    hs_wire_msg out;
+    memset(&out, 0, sizeof out);
+    out.type = HS_WIRE_RESUME_ACK;
+    out.step = s->test.last_committed > 0 ? s->test.last_committed : 0;
+    out.resume.nact = s->nact;
+    memcpy(out.resume.x, st.command, (size_t)s->nact * sizeof(double));
+    c->bound = c->resumed = 1;
+    snprintf(s->test.coordinator, sizeof s->test.coordinator, "%s", c->coordinator);
+    hs_srv_log_peer(s, HS_LOG_INFO,
+                    "coordinator %s resumes (its step %lld); site committed %lld, last target "
+                    "%lld, state %s",
+                    c->coordinator, (long long)m->step, (long long)s->test.last_committed,
+                    (long long)s->test.last_step, hs_cmdgen_state_name(st.state));
+    if (send_msg(s, &out)) hs_srv_close(s);
+}
+
+static void send_measurement(hs_site_server *s)
+{
+    hs_srv_test *t = &s->test;
+    hs_wire_msg out;
+    memset(&out, 0, sizeof out);
+    out.type = HS_WIRE_MEASUREMENT;
+    out.step = t->meas.step;
+    out.meas = t->meas.m;
+    t->meas_new = 0;
+    if (send_msg(s, &out)) {
+        hs_srv_log_peer(s, HS_LOG_WARN, "coordinator %s disappeared (cannot send step %lld)",
+                        s->conn.coordinator, (long long)out.step);
+        hs_srv_close(s);
+        return;
+    }
+    if (t->meas.m.flags &
+        (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY | HS_SITE_LIMIT_FORCE)) {
+        hs_wire_msg e;
+        hs_wire_error_set(
+            &e, out.step, HS_ELIMIT,
+            "site %s: safety limit on actuator %s (value %g): the site holds", s->cfg.site.name,
+            t->meas.limit_channel >= 0 ? s->cfg.site.actuator_names[t->meas.limit_channel] : "?",
+            t->meas.limit_value);
+        hs_srv_log_peer(s, HS_LOG_WARN, "%s", e.error.text);
+        send_msg(s, &e);
+    }
+}
+
+static void on_target(hs_site_server *s, const hs_wire_msg *m)
+{
+    hs_srv_conn *c = &s->conn;
+    hs_srv_test *t = &s->test;
+    const hs_wire_target *tg = &m->target;
+    if (tg->nact != s->nact) {
+        refuse(s, HS_EPROTO, "TARGET of step %lld has %d values; site %s has %d actuator(s)",
+               (long long)m->step, tg->nact, s->cfg.site.name, s->nact);
+        return;
+    }
+    hs_site_server_status st;
+    hs_srv_status_copy(s, &st);
+    if (!c->bound) {
+        const char *why;
+        if (t->live && !t->ended && !t->openfresco && continuable(s, &st, &why) &&
+            !hs_srv_at_rest(&st)) {
+            refuse(s, HS_EABORTED,
+                   "the test of %s is still moving (state %s); RESUME it, or start a new test "
+                   "once the site holds",
+                   t->coordinator, hs_cmdgen_state_name(st.state));
+            return;
+        }
+        if (hs_srv_new_test(s, c->dt, c->time_scale, c->coordinator, 0)) {
+            refuse(s, HS_EUNSUPPORTED, "%s", hs_ctx_message(s->ctx));
+            return;
+        }
+        c->bound = 1;
+        hs_srv_log_peer(s, HS_LOG_INFO, "new test of %s: a fresh laboratory at rest",
+                        c->coordinator);
+        hs_srv_status_copy(s, &st);
+    }
+    if (m->step == t->last_step) {
+        if (memcmp(tg->x, t->last_x, (size_t)s->nact * sizeof(double)) != 0) {
+            refuse(s, HS_EPROTO, "a second TARGET for step %lld with other values",
+                   (long long)m->step);
+            return;
+        }
+        hs_srv_log_peer(s, HS_LOG_INFO,
+                        "TARGET of step %lld repeated: recognised, not applied "
+                        "again",
+                        (long long)m->step);
+        if (t->have_meas && t->meas.step == m->step) send_measurement(s);
+        return;
+    }
+    if (m->step < t->last_step) {
+        refuse(s, HS_EPROTO, "TARGET for step %lld, but the site has applied step %lld",
+               (long long)m->step, (long long)t->last_step);
+        return;
+    }
+    if (t->awaiting) {
+        refuse(s, HS_EPROTO, "TARGET for step %lld while step %lld is still being reached",
+               (long long)m->step, (long long)t->last_step);
+        return;
+    }
+    if (st.tripped) {
+        refuse(s, HS_ELIMIT,
+               "site %s holds after a safety limit trip; target of step %lld "
+               "refused",
+               s->cfg.site.name, (long long)m->step);
+        return;
+    }
+    if (st.state == HS_CMDGEN_FREE_VIBRATION || st.state == HS_CMDGEN_DONE) {
+        refuse(s, HS_EABORTED,
+               "site %s ended the test on its side (%s); target of step %lld "
+               "refused",
+               s->cfg.site.name, hs_cmdgen_state_name(st.state), (long long)m->step);
+        return;
+    }
+    if (hs_srv_post_target(s, m->step, tg->t, tg->x))
+        refuse(s, HS_EPROTO, "%s", hs_ctx_message(s->ctx));
+}
+
+static void on_commit(hs_site_server *s, const hs_wire_msg *m)
+{
+    hs_srv_test *t = &s->test;
+    if (!s->conn.bound || m->step > t->last_step || m->step < t->last_committed) {
+        refuse(s, HS_EPROTO, "COMMIT of step %lld: the site has applied step %lld, committed %lld",
+               (long long)m->step, (long long)t->last_step, (long long)t->last_committed);
+        return;
+    }
+    t->last_committed = m->step;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.last_committed = m->step;
+    pthread_mutex_unlock(&s->status_lock);
+}
+
+static void on_bye(hs_site_server *s)
+{
+    hs_srv_conn *c = &s->conn;
+    if (c->bound) s->test.ended = 1;
+    hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s said BYE (last step %lld, committed %lld)",
+                    c->coordinator, (long long)s->test.last_step,
+                    (long long)s->test.last_committed);
+    hs_wire_msg out;
+    memset(&out, 0, sizeof out);
+    out.type = HS_WIRE_BYE;
+    send_msg(s, &out);
+    hs_srv_close(s);
+}
+
+static void on_message(hs_site_server *s, const hs_wire_msg *m)
+{
+    hs_srv_conn *c = &s->conn;
+    if (m->type == HS_WIRE_ERROR) {
+        hs_srv_log_peer(s, HS_LOG_WARN, "the peer reports error %d: %s", m->error.code,
+                        m->error.text);
+        hs_srv_close(s);
+        return;
+    }
+    if (c->phase == HS_SRV_HELLO) {
+        if (m->type != HS_WIRE_HELLO)
+            refuse(s, HS_EPROTO, "expected HELLO, got %s", hs_wire_type_name((int)m->type));
+        else
+            on_hello(s, m);
+        return;
+    }
+    switch (m->type) {
+    case HS_WIRE_TARGET:
+        on_target(s, m);
+        break;
+    case HS_WIRE_COMMIT:
+        on_commit(s, m);
+        break;
+    case HS_WIRE_HEARTBEAT:
+        c->peer_hb = m->heartbeat.sent_ns;
+        break;
+    case HS_WIRE_RESUME:
+        on_resume(s, m);
+        break;
+    case HS_WIRE_BYE:
+        on_bye(s);
+        break;
+    default:
+        refuse(s, HS_EPROTO, "unexpected %s from a coordinator", hs_wire_type_name((int)m->type));
+    }
+}
+
+/* One whole frame in s->rx. */
+static void on_frame(hs_site_server *s, size_t len)
+{
+    hs_srv_conn *c = &s->conn;
+    c->t_rx = hs_srv_now();
+    if (c->phase == HS_SRV_AUTH) {
+        size_t out = 0;
+        const int rc = hs_secure_handshake_input(c->ch, s->rx, len, s->tx, CAP, &out);
+        if (out && send_bytes(s, c->fd, s->tx, out) == 0) c->tx_frames++;
+        if (rc) {
+            hs_srv_log_peer(s, HS_LOG_WARN, "refused (%s): %s", hs_strerror(rc),
+                            hs_ctx_message(s->ctx));
+            hs_srv_count(s, &s->status.refused);
+            hs_srv_close(s);
+        } else if (hs_secure_ready(c->ch)) {
+            c->phase = HS_SRV_HELLO;
+        }
+        return;
+    }
+    hs_wire_msg m;
+    const int rc = hs_secure_open(c->ch, s->rx, len, &m);
+    if (rc) {
+        refuse(s, rc, "%s", hs_ctx_message(s->ctx));
+        return;
+    }
+    on_message(s, &m);
+}
+
+void hs_srv_native_input(hs_site_server *s)
+{
+    hs_srv_conn *c = &s->conn;
+    while (c->kind == HS_SRV_NATIVE) {
+        const ssize_t r = recv(c->fd, s->rx + c->rx_len, c->rx_need - c->rx_len, MSG_DONTWAIT);
+        if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+        if (r <= 0) {
+            if (c->rx_len)
+                refuse(s, HS_EPROTO, "frame cut after %zu of %zu bytes: the peer closed", c->rx_len,
+                       c->rx_need);
+            else if (c->phase == HS_SRV_RUN && !s->test.ended)
+                hs_srv_log_peer(s, HS_LOG_WARN,
+                                "coordinator %s disappeared without BYE; the controller carries on",
+                                c->coordinator);
+            else
+                hs_srv_log_peer(s, HS_LOG_INFO, "closed the connection");
+            if (c->kind && c->phase != HS_SRV_RUN && !c->rx_len)
+                hs_srv_count(s, &s->status.refused);
+            hs_srv_close(s);
+            return;
+        }
+        if (c->rx_len == 0) c->t_frame = hs_srv_now();
+        c->rx_len += (size_t)r;
+        if (c->rx_len < c->rx_need) continue;
+        if (c->rx_need == HS_WIRE_HEADER_SIZE) {
+            hs_wire_header h;
+            hs_wire_status st;
+            if (hs_wire_header_decode(s->rx, c->rx_len, 0, &h, &st)) {
+                refuse(s, HS_EPROTO, "%s", st.text);
+                return;
+            }
+            c->rx_need = HS_WIRE_HEADER_SIZE + h.length;
+            if (c->rx_need > HS_WIRE_HEADER_SIZE) continue;
+        }
+        const size_t len = c->rx_len;
+        c->rx_len = 0;
+        c->rx_need = HS_WIRE_HEADER_SIZE;
+        on_frame(s, len);
+    }
+}
+
+void hs_srv_native_poll(hs_site_server *s, int64_t now)
+{
+    hs_srv_conn *c = &s->conn;
+    hs_srv_pump(s);
+    if (c->kind != HS_SRV_NATIVE) return;
+    if (c->bound && s->test.meas_new) {
+        if (s->test.meas.error) {
+            const int code = s->test.meas.error;
+            s->test.meas_new = 0;
+            refuse(s, code, "site %s: target of step %lld not applied: %s", s->cfg.site.name,
+                   (long long)s->test.meas.step,
+                   code == HS_ELIMIT ? "a safety limit has tripped, the site holds"
+                                     : hs_strerror(code));
+            return;
+        }
+        send_measurement(s);
+        if (c->kind != HS_SRV_NATIVE) return;
+    }
+    const double silent = 1e-9 * (double)(now - c->t_rx);
+    if (c->rx_len && 1e-9 * (double)(now - c->t_frame) > s->cfg.frame_timeout) {
+        refuse(s, HS_ETIMEOUT, "frame cut: %zu of %zu bytes in %g s", c->rx_len, c->rx_need,
+               s->cfg.frame_timeout);
+        return;
+    }
+    if (silent > s->cfg.timeout) {
+        if (c->phase == HS_SRV_RUN) {
+            hs_site_server_status st;
+            hs_srv_status_copy(s, &st);
+            hs_srv_count(s, &s->status.lost);
+            hs_srv_log_peer(s, HS_LOG_WARN,
+                            "coordinator %s lost: silent for %.1f s; the controller carries on "
+                            "(state %s) and the site waits for a coordinator",
+                            c->coordinator, silent, hs_cmdgen_state_name(st.state));
+            hs_wire_msg e;
+            hs_wire_error_set(&e, 0, HS_ETIMEOUT, "site %s: silent for %.1f s: declared lost",
+                              s->cfg.site.name, silent);
+            send_msg(s, &e);
+            hs_srv_close(s);
+        } else {
+            refuse(s, HS_ETIMEOUT, "no handshake within %g s", s->cfg.timeout);
+        }
+        return;
+    }
+    if (c->phase == HS_SRV_RUN && 1e-9 * (double)(now - c->t_hb) >= s->cfg.heartbeat) {
+        hs_wire_msg hb;
+        memset(&hb, 0, sizeof hb);
+        hb.type = HS_WIRE_HEARTBEAT;
+        hb.step = s->test.last_step > 0 && c->bound ? s->test.last_step : 0;
+        hb.heartbeat.sent_ns = (uint64_t)now;
+        hb.heartbeat.echo_ns = c->peer_hb;
+        c->t_hb = now;
+        if (send_msg(s, &hb)) {
+            hs_srv_log_peer(s, HS_LOG_WARN, "coordinator %s disappeared (heartbeat not sent)",
+                            c->coordinator);
+            hs_srv_close(s);
+        }
+    }
+}

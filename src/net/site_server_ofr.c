@@ -1,0 +1,292 @@
+/* OpenFresco clients on the site server (protocols A and B, plain TCP; docs/openfresco.md):
+ * the byte-in/byte-out sessions of hysim/openfresco.h over the socket, answered by the same
+ * controller as the native protocol. A trial is a target (a new step) unless it repeats the last
+ * one bit for bit; forces and displacements are answered once the target is reached. Protocol A
+ * works in the element's basic DOFs through the site's map T (forces T^T f, stiffness
+ * T^T K0 T from the specimen's initial stiffness; mass and damping as configured, else zero);
+ * protocol B in the actuators' own coordinates. TCP_QUICKACK is re-armed after every read (the
+ * clients leave Nagle on and send requests that get no reply). An OpenFresco client has no
+ * error channel and loops forever if dropped: once its handshake is done it is never dropped
+ * by the server. */
+#include "site_server_impl.h"
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+/* Waits (bounded by the timeout) until the posted target has been reached. */
+static int wait_reached(hs_site_server *s)
+{
+    const int64_t until = hs_srv_now() + (int64_t)(s->cfg.timeout * 1e9);
+    const struct timespec pause = {0, 200000};
+    for (;;) {
+        hs_srv_pump(s);
+        if (!s->test.awaiting) return 0;
+        if (hs_srv_now() > until) {
+            hs_srv_log_peer(s, HS_LOG_WARN, "step %lld not reached within %g s",
+                            (long long)s->test.last_step, s->cfg.timeout);
+            return HS_ETIMEOUT;
+        }
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* An OpenFresco test on a fresh laboratory, once the previous test (if any) holds. */
+static int ensure_test(hs_site_server *s)
+{
+    const hs_srv_test *t = &s->test;
+    if (t->live && !t->ended && t->openfresco) return 0;
+    const int64_t until = hs_srv_now() + (int64_t)(s->cfg.timeout * 1e9);
+    const struct timespec pause = {0, 1000000};
+    hs_site_server_status st;
+    for (hs_srv_status_copy(s, &st); !hs_srv_at_rest(&st); hs_srv_status_copy(s, &st)) {
+        if (hs_srv_now() > until) return HS_ETIMEOUT;
+        nanosleep(&pause, NULL);
+    }
+    const int rc = hs_srv_new_test(s, s->cfg.of_step_time, 1.0, s->conn.peer, 1);
+    if (rc) {
+        hs_srv_log_peer(s, HS_LOG_ERROR, "%s", hs_ctx_message(s->ctx));
+        return rc;
+    }
+    hs_srv_log_peer(s, HS_LOG_INFO, "new OpenFresco test: a fresh laboratory at rest, %g s a step",
+                    s->cfg.of_step_time);
+    return 0;
+}
+
+static int be_set_trial(void *user, const double *d, const double *v, const double *a, double time)
+{
+    hs_site_server *s = user;
+    (void)v;
+    (void)a;
+    int rc = ensure_test(s);
+    if (!rc) rc = wait_reached(s);
+    if (rc) return rc;
+    hs_srv_test *t = &s->test;
+    if (t->last_step >= 0 && memcmp(d, t->last_x, (size_t)s->nact * sizeof(double)) == 0)
+        return 0; /* the same displacement again: nothing to move */
+    hs_site_server_status st;
+    hs_srv_status_copy(s, &st);
+    if (st.tripped) return HS_ELIMIT;
+    if (st.state == HS_CMDGEN_FREE_VIBRATION || st.state == HS_CMDGEN_DONE) return HS_EABORTED;
+    return hs_srv_post_target(s, t->last_step + 1, time, d);
+}
+
+static int be_values(hs_site_server *s, const double *src, double *out)
+{
+    const int rc = wait_reached(s);
+    if (rc) return rc;
+    if (s->test.have_meas)
+        memcpy(out, src, (size_t)s->nact * sizeof(double));
+    else
+        memset(out, 0, (size_t)s->nact * sizeof(double));
+    return 0;
+}
+
+static int be_get_force(void *user, double *out)
+{
+    hs_site_server *s = user;
+    return be_values(s, s->test.meas.m.f, out);
+}
+
+static int be_get_disp(void *user, double *out)
+{
+    hs_site_server *s = user;
+    return be_values(s, s->test.meas.m.x, out);
+}
+
+static int be_stiffness(void *user, double *K)
+{
+    hs_site_server *s = user;
+    if (!s->has_K0) return HS_EUNSUPPORTED;
+    memcpy(K, s->K0, (size_t)s->nact * (size_t)s->nact * sizeof(double));
+    return 0;
+}
+
+static int be_commit(void *user, double time)
+{
+    hs_site_server *s = user;
+    (void)time;
+    hs_srv_test *t = &s->test;
+    if (t->last_step > t->last_committed) t->last_committed = t->last_step;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.last_committed = t->last_committed;
+    pthread_mutex_unlock(&s->status_lock);
+    return 0;
+}
+
+static void be_close(void *user)
+{
+    hs_site_server *s = user;
+    if (s->test.openfresco) s->test.ended = 1;
+}
+
+/* Protocol A: basic DOFs through the map; mass and damping as configured (row by row). */
+static const hs_ofr_backend *mapped(hs_site_server *s)
+{
+    return hs_ofr_map_backend(s->conn.map);
+}
+static int a_set_trial(void *u, const double *d, const double *v, const double *a, double t)
+{
+    const hs_ofr_backend *m = mapped(u);
+    return m->set_trial(m->user, d, v, a, t);
+}
+static int a_get_force(void *u, double *out)
+{
+    const hs_ofr_backend *m = mapped(u);
+    return m->get_force(m->user, out);
+}
+static int a_initial(void *u, double *K)
+{
+    const hs_ofr_backend *m = mapped(u);
+    return m->get_initial_stiffness(m->user, K);
+}
+static int a_tangent(void *u, double *K)
+{
+    const hs_ofr_backend *m = mapped(u);
+    return m->get_tangent_stiffness(m->user, K);
+}
+static int a_matrix(const hs_site_server *s, const double *rows, double *out)
+{
+    const int nb = s->cfg.nbasic;
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nb; j++) out[(size_t)j * (size_t)nb + (size_t)i] = rows[i * nb + j];
+    return 0;
+}
+static int a_mass(void *u, double *M)
+{
+    const hs_site_server *s = u;
+    return a_matrix(s, s->cfg.mass, M);
+}
+static int a_damping(void *u, double *C)
+{
+    const hs_site_server *s = u;
+    return a_matrix(s, s->cfg.damping, C);
+}
+static int a_commit(void *u, double t)
+{
+    const hs_ofr_backend *m = mapped(u);
+    return m->commit(m->user, t);
+}
+static void a_close(void *u)
+{
+    const hs_ofr_backend *m = mapped(u);
+    m->close(m->user);
+}
+
+int hs_srv_ofr_open(hs_site_server *s, int fd, const char *peer, int proto)
+{
+    hs_srv_conn *c = &s->conn;
+    memset(c, 0, sizeof *c);
+    c->kind = proto == HS_OFR_PROTO_A ? HS_SRV_OFA : HS_SRV_OFB;
+    c->fd = fd;
+    c->t_rx = hs_srv_now();
+    snprintf(c->peer, sizeof c->peer, "%s", peer);
+    const hs_ofr_backend inner = {
+        s,    be_set_trial, be_get_disp, be_get_force, be_stiffness, be_stiffness,
+        NULL, NULL,         be_commit,   be_close};
+    hs_ofr_server_config oc = {.n = s->nact, .server_tag = 1};
+    int rc = 0;
+    if (proto == HS_OFR_PROTO_A) {
+        const int na = s->nact, nb = s->cfg.nbasic;
+        double T[HS_SITE_MAX_ACT * HS_SITE_SERVER_MAX_BASIC];
+        for (int i = 0; i < na; i++)
+            for (int j = 0; j < nb; j++)
+                T[(size_t)j * (size_t)na + (size_t)i] = s->cfg.T[i * nb + j];
+        rc = hs_ofr_map_create(s->ctx, na, nb, T, &inner, &c->map);
+        const hs_ofr_backend outer = {s,         a_set_trial, NULL,   a_get_force, a_initial,
+                                      a_tangent, a_damping,   a_mass, a_commit,    a_close};
+        oc.n = nb;
+        if (!rc) rc = hs_ofr_server_create(s->ctx, HS_OFR_PROTO_A, &oc, &outer, &c->ofr);
+    } else {
+        rc = hs_ofr_server_create(s->ctx, HS_OFR_PROTO_B, &oc, &inner, &c->ofr);
+    }
+    if (rc) {
+        hs_srv_log_peer(s, HS_LOG_ERROR, "cannot open an OpenFresco session: %s",
+                        hs_ctx_message(s->ctx));
+        hs_srv_close(s);
+        return rc;
+    }
+    hs_srv_log_peer(s, HS_LOG_INFO, "connected (OpenFresco protocol %s)",
+                    proto == HS_OFR_PROTO_A ? "A" : "B");
+    return 0;
+}
+
+static int send_all(hs_site_server *s, const uint8_t *buf, size_t len)
+{
+    hs_transport tr = hs_transport_fd(s->conn.fd);
+    size_t done = 0;
+    while (done < len) {
+        const ptrdiff_t w =
+            tr.write(tr.user, buf + done, len - done, (int)(s->cfg.frame_timeout * 1000.0));
+        if (w <= 0) return HS_ENET;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+static void finish(hs_site_server *s, int refused, const char *what)
+{
+    hs_srv_log_peer(s, refused ? HS_LOG_WARN : HS_LOG_INFO, "%s", what);
+    if (refused) hs_srv_count(s, &s->status.refused);
+    hs_srv_close(s);
+}
+
+void hs_srv_ofr_input(hs_site_server *s)
+{
+    hs_srv_conn *c = &s->conn;
+    const ssize_t r = recv(c->fd, s->io, s->io_cap, MSG_DONTWAIT);
+    const int one = 1;
+    setsockopt(c->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof one);
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (r <= 0) {
+        char why[160];
+        const size_t part = hs_ofr_server_partial(c->ofr);
+        snprintf(why, sizeof why, "the OpenFresco client closed the connection%s",
+                 part ? " in the middle of a message" : "");
+        finish(s, !c->served, why);
+        return;
+    }
+    c->t_rx = hs_srv_now();
+    size_t off = 0;
+    while (off < (size_t)r && c->kind) {
+        size_t used = 0;
+        const int rc = hs_ofr_server_feed(c->ofr, s->io + off, (size_t)r - off, &used);
+        off += used;
+        size_t len = 0;
+        const uint8_t *reply = hs_ofr_server_reply(c->ofr, &len);
+        if (reply && len) {
+            if (send_all(s, reply, len)) {
+                finish(s, 0, "the OpenFresco client disappeared");
+                return;
+            }
+            hs_ofr_server_reply_sent(c->ofr);
+        }
+        if (rc) {
+            char why[400];
+            snprintf(why, sizeof why, "refused: %s", hs_ctx_message(s->ctx));
+            finish(s, 1, why);
+            return;
+        }
+        const hs_ofr_state st = hs_ofr_server_state(c->ofr);
+        if (st == HS_OFR_RUNNING && !c->served) {
+            c->served = 1;
+            hs_srv_count(s, &s->status.sessions);
+        }
+        if (st == HS_OFR_CLOSED) {
+            finish(s, 0, "the OpenFresco client ended its test (DIE)");
+            return;
+        }
+        if (!used && !reply) break;
+    }
+}
+
+void hs_srv_ofr_poll(hs_site_server *s, int64_t now)
+{
+    hs_srv_pump(s);
+    const hs_srv_conn *c = &s->conn;
+    if (!c->served && 1e-9 * (double)(now - c->t_rx) > s->cfg.timeout)
+        finish(s, 1, "refused: no OpenFresco handshake within the timeout");
+}

@@ -1,0 +1,577 @@
+/* The site server in-process on 127.0.0.1 (ephemeral ports), driven by clients written with
+ * wire.h and secure.h: a perfect lab answers each target bit for bit with the force K x; a second
+ * client is refused "busy"; bad peers (random bytes, a cut frame, an oversize length, a wrong
+ * version, a replayed and an altered sealed frame, a wrong key) are refused one by one and the
+ * actuators never move, after which a good client is served; a TARGET repeated after a reconnect
+ * is answered, not applied again; a silent coordinator is declared lost while the controller
+ * holds and then unloads (free vibration -> done) on the real clock. Late ticks are reported. */
+#include "hs_test.h"
+
+#include "hysim/site_controller.h"
+#include "hysim/site_server.h"
+
+#include <arpa/inet.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+static char tmpdir[256];
+static char keypath[300];
+static uint8_t key[HS_SECURE_KEY_SIZE];
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void pause_ms(int ms)
+{
+    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&p, NULL);
+}
+
+/* ---- the server ---- */
+
+typedef struct srv {
+    hs_ctx *ctx;
+    hs_site_file *file;
+    hs_site_server *s;
+    int port;
+} srv;
+
+static void srv_start(srv *v, const char *lab, const char *log)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "site:\n  name: east\n  listen: \"127.0.0.1:0\"\n  key: %s\n  heartbeat: 0.2\n"
+             "  timeout: 0.8\n  frame_timeout: 0.4\n  rate: 500\n%s",
+             keypath, lab);
+    assert_int_equal(hs_ctx_create(&v->ctx), 0);
+    const int rc = hs_site_file_load_string(v->ctx, text, strlen(text), "site.yaml", &v->file);
+    if (rc) fprintf(stderr, "%s\n", hs_ctx_message(v->ctx));
+    assert_int_equal(rc, 0);
+    hs_site_server_config *cfg = hs_site_file_config(v->file);
+    cfg->log_path = log;
+    assert_int_equal(hs_site_server_create(v->ctx, cfg, &v->s), 0);
+    assert_int_equal(hs_site_server_start(v->s), 0);
+    v->port = hs_site_server_port(v->s, HS_SITE_PORT_NATIVE);
+    assert_true(v->port > 0);
+}
+
+static void srv_stop(srv *v)
+{
+    hs_site_server_status st;
+    assert_int_equal(hs_site_server_stop(v->s, 5.0), 0);
+    hs_site_server_status_get(v->s, &st);
+    print_message("    ticks %lld, late %lld (start delay mean %.1f us, p99 <= %.0f us, max %.1f "
+                  "us), SCHED_FIFO %s, mlockall %s\n",
+                  (long long)st.ticks, (long long)st.late_ticks, 1e6 * st.late_mean,
+                  1e6 * st.late_p99, 1e6 * st.late_max, st.realtime ? "yes" : "no",
+                  st.locked ? "yes" : "no");
+    assert_true(st.late_ticks <= st.ticks);
+    hs_site_server_destroy(&v->s);
+    hs_site_file_destroy(&v->file);
+    hs_ctx_destroy(&v->ctx);
+}
+
+static hs_site_server_status status(srv *v)
+{
+    hs_site_server_status st;
+    hs_site_server_status_get(v->s, &st);
+    return st;
+}
+
+/* Waits (bounded) until the controller is in `state`; returns the seconds waited, or -1. */
+static double wait_state(srv *v, int state, double limit)
+{
+    const double t0 = now_s();
+    while (now_s() - t0 < limit) {
+        if (status(v).state == state) return now_s() - t0;
+        pause_ms(2);
+    }
+    return -1.0;
+}
+
+/* ---- a coordinator ---- */
+
+typedef struct client {
+    hs_ctx *ctx;
+    int fd;
+    hs_secure *ch;
+} client;
+
+static int tcp_connect(int port)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    const int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return fd;
+}
+
+/* Connects and runs the handshake with key k; returns its code. */
+static int client_open(client *c, int port, const uint8_t *k)
+{
+    memset(c, 0, sizeof *c);
+    assert_int_equal(hs_ctx_create(&c->ctx), 0);
+    c->fd = tcp_connect(port);
+    const hs_transport tr = hs_transport_fd(c->fd);
+    hs_secure_config cfg = {
+        .role = HS_SECURE_COORDINATOR, .mode = HS_SECURE_PSK, .timeout_ms = 2000};
+    memcpy(cfg.key, k, sizeof cfg.key);
+    assert_int_equal(hs_secure_create(c->ctx, &cfg, &tr, &c->ch), 0);
+    return hs_secure_handshake(c->ch);
+}
+
+static void client_close(client *c)
+{
+    hs_secure_destroy(&c->ch);
+    if (c->fd >= 0) close(c->fd);
+    hs_ctx_destroy(&c->ctx);
+}
+
+/* The next message that is not a heartbeat. */
+static int client_recv(client *c, hs_wire_msg *m)
+{
+    for (;;) {
+        const int rc = hs_secure_recv(c->ch, m, 3000);
+        if (rc || m->type != HS_WIRE_HEARTBEAT) return rc;
+    }
+}
+
+static void client_send(client *c, hs_wire_msg *m)
+{
+    assert_int_equal(hs_secure_send(c->ch, m), 0);
+}
+
+static hs_wire_msg hello(const char *who, int nact, double dt, double ts)
+{
+    hs_wire_msg m;
+    memset(&m, 0, sizeof m);
+    m.type = HS_WIRE_HELLO;
+    m.hello.version_min = m.hello.version_max = 1;
+    m.hello.caps = HS_WIRE_CAP_ALL;
+    m.hello.nact = nact;
+    m.hello.time_scale = ts;
+    m.hello.dt = dt;
+    snprintf(m.hello.coordinator, sizeof m.hello.coordinator, "%s", who);
+    snprintf(m.hello.site, sizeof m.hello.site, "east");
+    return m;
+}
+
+static void client_hello(client *c, const char *who, int nact, double dt, double ts)
+{
+    hs_wire_msg m = hello(who, nact, dt, ts), r;
+    client_send(c, &m);
+    assert_int_equal(client_recv(c, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
+    assert_int_equal(r.hello.nact, nact);
+    HS_ASSERT_NEAR(r.hello.rate, 500.0, 0.0);
+}
+
+static void target(client *c, int64_t step, double t, int n, const double *x)
+{
+    hs_wire_msg m;
+    memset(&m, 0, sizeof m);
+    m.type = HS_WIRE_TARGET;
+    m.step = step;
+    m.target.t = t;
+    m.target.nact = n;
+    memcpy(m.target.x, x, (size_t)n * sizeof(double));
+    client_send(c, &m);
+}
+
+static void simple(client *c, int type, int64_t step)
+{
+    hs_wire_msg m;
+    memset(&m, 0, sizeof m);
+    m.type = (hs_wire_type)type;
+    m.step = step;
+    client_send(c, &m);
+}
+
+/* ---- fixtures ---- */
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/hs_site_server_XXXXXX");
+    if (!mkdtemp(tmpdir)) return -1;
+    snprintf(keypath, sizeof keypath, "%s/east.key", tmpdir);
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    const int rc = hs_secure_key_generate(ctx, keypath, key);
+    hs_ctx_destroy(&ctx);
+    return rc;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char path[400];
+    snprintf(path, sizeof path, "%s/ticks.csv", tmpdir);
+    unlink(path);
+    unlink(keypath);
+    rmdir(tmpdir);
+    return 0;
+}
+
+static const char *const perfect_lab =
+    "  perfect: true\n"
+    "  actuators: {a1: {stroke: 10}, a2: {stroke: 10}}\n"
+    "  specimen: {type: linear, K: [[3.0, -1.0], [-1.0, 2.0]]}\n";
+
+/* 20 targets; measurement = target bit for bit, force = K x. Returns the last measurement. */
+static void run_targets(client *c, int64_t first, int count, hs_wire_msg *last)
+{
+    static const double K[4] = {3.0, -1.0, -1.0, 2.0};
+    for (int64_t k = first; k < first + count; k++) {
+        const double x[2] = {0.4 * sin(0.3 * (double)k), 0.25 * cos(0.2 * (double)k) - 0.25};
+        target(c, k, 0.01 * (double)k, 2, x);
+        hs_wire_msg m;
+        assert_int_equal(client_recv(c, &m), 0);
+        assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
+        assert_int_equal(m.step, k);
+        assert_int_equal(m.meas.nact, 2);
+        HS_ASSERT_NEAR(m.meas.t, 0.01 * (double)k, 0.0);
+        for (int j = 0; j < 2; j++) {
+            assert_memory_equal(&m.meas.x[j], &x[j], sizeof(double)); /* bit for bit */
+            const double f = K[2 * j] * x[0] + K[2 * j + 1] * x[1];
+            HS_ASSERT_NEAR(m.meas.f[j], f, 1e-14 * (1.0 + fabs(f)));
+        }
+        simple(c, HS_WIRE_COMMIT, k);
+        if (last) *last = m;
+    }
+}
+
+/* ---- tests ---- */
+
+static void test_perfect_targets_and_busy(void **state)
+{
+    (void)state;
+    srv v;
+    char log[400];
+    snprintf(log, sizeof log, "%s/ticks.csv", tmpdir);
+    srv_start(&v, perfect_lab, log);
+    client a, b;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-a", 2, 0.01, 1.0); /* 5 ticks a step at 500 Hz */
+    run_targets(&a, 1, 10, NULL);
+    /* a second coordinator while the first is served: refused, busy */
+    const int rc = client_open(&b, v.port, key);
+    assert_int_not_equal(rc, 0);
+    assert_non_null(strstr(hs_ctx_message(b.ctx), "busy: a test is running with coord-a"));
+    client_close(&b);
+    run_targets(&a, 11, 10, NULL);
+    simple(&a, HS_WIRE_BYE, 0);
+    hs_wire_msg m;
+    assert_int_equal(client_recv(&a, &m), 0);
+    assert_int_equal(m.type, HS_WIRE_BYE);
+    client_close(&a);
+    const hs_site_server_status st = status(&v);
+    assert_int_equal(st.last_step, 20);
+    assert_int_equal(st.last_committed, 20);
+    assert_int_equal(st.busy, 1);
+    assert_int_equal(st.sessions, 1);
+    srv_stop(&v);
+    /* the tick log: a header and one line per tick, none dropped */
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    char line[1024];
+    long lines = 0;
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_non_null(strstr(line, "tick,t,late,state,trip,command_a1,command_a2,x_a1"));
+    while (fgets(line, sizeof line, f)) lines++;
+    fclose(f);
+    assert_true(lines >= st.ticks);
+    assert_int_equal(st.log_dropped, 0);
+}
+
+/* Reads what the server answers a bad peer: an ERROR frame (plain before the handshake), then
+ * the end of the stream. Returns the ERROR's text. */
+static void expect_plain_error(int fd, const char *needle)
+{
+    uint8_t buf[1024];
+    size_t n = 0;
+    for (;;) {
+        struct timeval tv = {3, 0};
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        const ssize_t r = recv(fd, buf + n, sizeof buf - n, 0);
+        assert_true(r >= 0);
+        if (r == 0) break;
+        n += (size_t)r;
+    }
+    hs_wire_msg m;
+    size_t used = 0;
+    hs_wire_status st;
+    assert_int_equal(hs_wire_decode(buf, n, 0, &m, &used, &st), 0);
+    assert_int_equal(m.type, HS_WIRE_ERROR);
+    print_message("    refused: %s\n", m.error.text);
+    assert_non_null(strstr(m.error.text, needle));
+}
+
+static void header(uint8_t *h, int version, int type, uint32_t length)
+{
+    memset(h, 0, HS_WIRE_HEADER_SIZE);
+    memcpy(h, "HSIM", 4);
+    h[4] = (uint8_t)version;
+    h[5] = (uint8_t)type;
+    for (int i = 0; i < 4; i++) h[8 + i] = (uint8_t)(length >> (8 * i));
+}
+
+static void test_bad_peers(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, perfect_lab, NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-a", 2, 0.01, 1.0);
+    run_targets(&a, 1, 5, NULL);
+    simple(&a, HS_WIRE_BYE, 0);
+    client_close(&a);
+    assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
+    pause_ms(20);
+    const hs_site_server_status before = status(&v);
+    assert_true(fabs(before.x[0]) > 0.01); /* the actuators hold away from zero */
+
+    /* random bytes */
+    int fd = tcp_connect(v.port);
+    uint8_t junk[64];
+    uint32_t r = 12345;
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = (uint8_t)((r = r * 1103515245u + 12345u) >> 24);
+    junk[0] = 'X';
+    assert_int_equal(write(fd, junk, sizeof junk), (ssize_t)sizeof junk);
+    expect_plain_error(fd, "magic");
+    close(fd);
+    /* a frame cut short: a header announcing 33 bytes, 10 sent, then the end */
+    fd = tcp_connect(v.port);
+    uint8_t f[64];
+    header(f, 1, HS_WIRE_AUTH_INIT, 33);
+    memset(f + HS_WIRE_HEADER_SIZE, 1, 10);
+    assert_int_equal(write(fd, f, HS_WIRE_HEADER_SIZE + 10), HS_WIRE_HEADER_SIZE + 10);
+    shutdown(fd, SHUT_WR);
+    expect_plain_error(fd, "cut");
+    close(fd);
+    /* an oversize length, refused from the header alone */
+    fd = tcp_connect(v.port);
+    header(f, 1, HS_WIRE_AUTH_INIT, 100000000u);
+    assert_int_equal(write(fd, f, HS_WIRE_HEADER_SIZE), HS_WIRE_HEADER_SIZE);
+    expect_plain_error(fd, "exceeds the maximum");
+    close(fd);
+    /* a version this site does not speak */
+    fd = tcp_connect(v.port);
+    header(f, 2, HS_WIRE_AUTH_INIT, 33);
+    memset(f + HS_WIRE_HEADER_SIZE, 1, 33);
+    assert_int_equal(write(fd, f, HS_WIRE_HEADER_SIZE + 33), HS_WIRE_HEADER_SIZE + 33);
+    expect_plain_error(fd, "version");
+    close(fd);
+    /* a replayed sealed frame: HELLO sent twice, byte for byte */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_wire_msg m = hello("replayer", 2, 0.01, 1.0), in;
+    uint8_t sealed[HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH];
+    size_t len = 0;
+    assert_int_equal(hs_secure_seal(a.ch, &m, sealed, sizeof sealed, &len), 0);
+    assert_int_equal(write(a.fd, sealed, len), (ssize_t)len);
+    assert_int_equal(client_recv(&a, &in), 0);
+    assert_int_equal(in.type, HS_WIRE_HELLO_ACK);
+    assert_int_equal(write(a.fd, sealed, len), (ssize_t)len);
+    assert_int_equal(client_recv(&a, &in), 0);
+    assert_int_equal(in.type, HS_WIRE_ERROR);
+    assert_int_equal(in.error.code, HS_EAUTH);
+    print_message("    refused: %s\n", in.error.text);
+    assert_non_null(strstr(in.error.text, "replayed"));
+    client_close(&a);
+    /* an altered sealed frame: a TARGET with one bit flipped */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "alterer", 2, 0.01, 1.0);
+    memset(&m, 0, sizeof m);
+    m.type = HS_WIRE_TARGET;
+    m.step = 1;
+    m.target.nact = 2;
+    m.target.x[0] = m.target.x[1] = 5.0;
+    assert_int_equal(hs_secure_seal(a.ch, &m, sealed, sizeof sealed, &len), 0);
+    sealed[HS_WIRE_HEADER_SIZE + 3] ^= 0x10;
+    assert_int_equal(write(a.fd, sealed, len), (ssize_t)len);
+    assert_int_equal(client_recv(&a, &in), 0);
+    assert_int_equal(in.type, HS_WIRE_ERROR);
+    assert_int_equal(in.error.code, HS_EAUTH);
+    print_message("    refused: %s\n", in.error.text);
+    assert_non_null(strstr(in.error.text, "does not verify"));
+    client_close(&a);
+    /* the wrong key */
+    uint8_t other[HS_SECURE_KEY_SIZE];
+    memcpy(other, key, sizeof other);
+    other[7] ^= 1;
+    assert_int_equal(client_open(&a, v.port, other), HS_EAUTH);
+    print_message("    refused: %s\n", hs_ctx_message(a.ctx));
+    client_close(&a);
+
+    pause_ms(50);
+    const hs_site_server_status after = status(&v);
+    assert_int_equal(after.refused - before.refused, 7);
+    assert_int_equal(after.generation, before.generation); /* no new laboratory */
+    assert_int_equal(after.last_step, before.last_step);
+    for (int j = 0; j < 2; j++)
+        assert_memory_equal(&after.x[j], &before.x[j], sizeof(double)); /* never moved */
+    assert_int_equal(after.state, HS_CMDGEN_HOLD);
+    /* and a good coordinator is served as usual */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-b", 2, 0.01, 1.0);
+    run_targets(&a, 1, 5, NULL);
+    simple(&a, HS_WIRE_BYE, 0);
+    client_close(&a);
+    srv_stop(&v);
+}
+
+static void test_repeated_target_after_reconnect(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, perfect_lab, NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-a", 2, 0.01, 1.0);
+    hs_wire_msg last;
+    run_targets(&a, 1, 6, &last);
+    /* step 7 sent, its measurement read, then the coordinator vanishes before committing it */
+    const double x7[2] = {0.1, -0.2};
+    target(&a, 7, 0.07, 2, x7);
+    hs_wire_msg m7;
+    assert_int_equal(client_recv(&a, &m7), 0);
+    assert_int_equal(m7.type, HS_WIRE_MEASUREMENT);
+    client_close(&a);
+    pause_ms(50);
+    /* a new connection resumes: the site has committed 6 and holds its command */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-a", 2, 0.01, 1.0);
+    simple(&a, HS_WIRE_RESUME, 6);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
+    assert_int_equal(r.step, 6);
+    assert_int_equal(r.resume.nact, 2);
+    /* step 7 again: recognised; the same measurement comes back, bit for bit (not re-applied:
+     * a second application would reach the target on a later tick) */
+    target(&a, 7, 0.07, 2, x7);
+    hs_wire_msg again;
+    assert_int_equal(client_recv(&a, &again), 0);
+    assert_int_equal(again.type, HS_WIRE_MEASUREMENT);
+    assert_int_equal(again.step, 7);
+    assert_memory_equal(&again.meas.t_reached, &m7.meas.t_reached, sizeof(double));
+    assert_memory_equal(again.meas.x, m7.meas.x, 2 * sizeof(double));
+    assert_int_equal(again.meas.ticks, m7.meas.ticks);
+    simple(&a, HS_WIRE_COMMIT, 7);
+    run_targets(&a, 8, 3, NULL);
+    simple(&a, HS_WIRE_BYE, 0);
+    client_close(&a);
+    assert_int_equal(status(&v).last_step, 10);
+    srv_stop(&v);
+}
+
+static void test_silent_coordinator(void **state)
+{
+    (void)state;
+    srv v;
+    /* k = 4, m = 1e-3: T = 0.099 s; hold 0.3 s before unloading */
+    srv_start(&v,
+              "  perfect: true\n"
+              "  actuators: {a1: {stroke: 10}}\n"
+              "  specimen: {type: linear, K: [[4.0]]}\n"
+              "  command: {hold_timeout: 0.3, mass: [[0.001]], zeta: 0.3, quiet_time: 0.05,"
+              " stop_time: 0.05}\n",
+              NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-s", 1, 0.02, 1.0); /* 10 ticks a step */
+    for (int64_t k = 1; k <= 10; k++) {
+        const double x = 0.05 * (double)k;
+        target(&a, k, 0.02 * (double)k, 1, &x);
+        hs_wire_msg m;
+        assert_int_equal(client_recv(&a, &m), 0);
+        assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
+        HS_ASSERT_NEAR(m.meas.f[0], 4.0 * x, 1e-14);
+    }
+    /* silence: no frame from now on */
+    const double t0 = now_s();
+    const double t_hold = wait_state(&v, HS_CMDGEN_HOLD, 2.0);
+    const double t_fv = wait_state(&v, HS_CMDGEN_FREE_VIBRATION, 3.0);
+    const hs_site_server_status mid = status(&v);
+    const double t_done = wait_state(&v, HS_CMDGEN_DONE, 10.0);
+    const hs_site_server_status end = status(&v);
+    print_message("    hold after %.3f s, free vibration after %.3f s more, done after %.3f s more "
+                  "(|x| %.2e, |f| %.2e); lost %llu\n",
+                  t_hold, t_fv, t_done, fabs(end.x[0]), fabs(end.f[0]),
+                  (unsigned long long)end.lost);
+    assert_true(t_hold >= 0.0 && t_hold < 0.5);     /* one step of 0.02 s, loosely */
+    assert_true(t_fv >= 0.25 && t_fv < 0.9);        /* hold_timeout 0.3 s */
+    assert_true(t_done >= 0.0 && t_done < 8.0);     /* the motion dies out */
+    assert_true(fabs(end.f[0]) < 1e-2 * 4.0 * 0.5); /* unloaded */
+    (void)mid;
+    const double waited = now_s() - t0;
+    if (waited < 1.2) pause_ms((int)(1000.0 * (1.2 - waited)));
+    assert_int_equal(status(&v).lost, 1); /* silent beyond 0.8 s: declared lost */
+    /* the coordinator comes back: nothing to resume, the site has unloaded */
+    client_close(&a);
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-s", 1, 0.02, 1.0);
+    simple(&a, HS_WIRE_RESUME, 10);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_ERROR);
+    print_message("    %s\n", r.error.text);
+    assert_non_null(strstr(r.error.text, "unloaded"));
+    client_close(&a);
+    srv_stop(&v);
+}
+
+static void test_site_file_errors(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_site_file *f = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    static const char *const bad[][2] = {
+        {"site:\n  name: e\n  plain: true\n  actuators: {a1: {}}\n  specimen: {type: linear, K: "
+         "[[1]]}\n  listen: \"localhost:80\"\n",
+         "site.yaml:6:11: site.listen: 'localhost' is not a numeric IPv4 address"},
+        {"site:\n  name: e\n  actuators: {a1: {}}\n  specimen: {type: linear, K: [[1]]}\n",
+         "site.yaml:2:3: missing required key 'key' in site"},
+        {"site:\n  name: e\n  plain: true\n  actuators: {a1: {}}\n  specimen: {type: linear, K: "
+         "[[1]]}\n  openfresco: {protocol_a: 0, T: [[1, 2], [3, 4]]}\n",
+         "site.yaml:6:34: site.openfresco.T: expected 1 rows"},
+        {"site:\n  name: e\n  plain: true\n  kind: virtual\n", "site.yaml:4:3: "},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const int rc = hs_site_file_load_string(ctx, bad[i][0], strlen(bad[i][0]), "site.yaml", &f);
+        assert_int_equal(rc, HS_EINPUT);
+        print_message("    %s\n", hs_ctx_message(ctx));
+        assert_non_null(strstr(hs_ctx_message(ctx), bad[i][1]));
+    }
+    hs_ctx_destroy(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_site_file_errors),
+        cmocka_unit_test(test_perfect_targets_and_busy),
+        cmocka_unit_test(test_bad_peers),
+        cmocka_unit_test(test_repeated_target_after_reconnect),
+        cmocka_unit_test(test_silent_coordinator),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
