@@ -124,6 +124,13 @@ const hs_cmdgen_step *hs_cmdgen_last_step(const hs_cmdgen *g);
 /* The step in progress (its counts so far). */
 const hs_cmdgen_step *hs_cmdgen_current_step(const hs_cmdgen *g);
 void hs_cmdgen_summary_get(const hs_cmdgen *g, hs_cmdgen_summary *s);
+/* The whole dynamic state (everything that influences later ticks, and the statistics) as
+ * doubles, for checkpoints (src/lab/cmdgen_state.c). Load into a generator created with the same
+ * parameters: HS_EINPUT when the actuator count, order, ticks per step or free-vibration setup
+ * differ, or a saved count or flag is impossible. Never allocates. */
+size_t hs_cmdgen_state_size(const hs_cmdgen *g);
+int hs_cmdgen_state_save(const hs_cmdgen *g, double *out);
+int hs_cmdgen_state_load(hs_cmdgen *g, const double *in);
 
 #ifdef __cplusplus
 }

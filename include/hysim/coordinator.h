@@ -61,6 +61,23 @@ const hs_experiment *hs_coordinator_experiment(const hs_coordinator *c);
 struct hs_site;
 struct hs_site *hs_coordinator_site(const hs_coordinator *c, int i);
 
+/* Checkpoints (docs/checkpoints.md). Every `every` committed steps (0: off) the loop writes
+ * dir/checkpoint.bin atomically (temporary file, fsync, rename) with the whole state, after
+ * appending the records since the previous checkpoint to dir/records.bin. `hash` is the test
+ * file's content hash (hs_checkpoint_hash_file, hysim/checkpoint.h) and `test_path` its path, both
+ * stored for `hysim run --resume DIR`. Allocates and opens everything here: writing a checkpoint
+ * allocates nothing. On a fresh coordinator it starts both files anew; after
+ * hs_coordinator_resume (call that first) it keeps the records it reloaded. */
+int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t every,
+                                   const uint8_t hash[32], const char *test_path);
+/* Writes a checkpoint now (between steps). */
+int hs_coordinator_checkpoint(hs_coordinator *c);
+/* Restores a coordinator just created from the same definition to the state in dir/checkpoint.bin
+ * (its hash must equal `hash` unless hash is NULL; steps and sizes must agree), reloads the
+ * records from dir/records.bin, then resumes every site (hs_site_resume: the site must hold the
+ * last committed target). hs_coordinator_run then continues to the end. */
+int hs_coordinator_resume(hs_coordinator *c, const char *dir, const uint8_t hash[32]);
+
 /* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);
 

@@ -98,6 +98,12 @@ typedef struct hs_link_stats {
 void hs_link_get_stats(const hs_link *l, hs_link_stats *out);
 uint64_t hs_link_id(const hs_link *l);
 const hs_delay_dist *hs_link_delay(const hs_link *l);
+/* The link's state as doubles, for checkpoints: its random stream, the last send and arrival
+ * (in-order delivery), the outage cursor, the broken flag and the statistics. Load into a link
+ * created with the same options and id (HS_EINPUT otherwise). Never allocates. */
+size_t hs_link_state_size(const hs_link *l);
+int hs_link_state_save(const hs_link *l, double *out);
+int hs_link_state_load(hs_link *l, const double *in);
 
 /* ---- compute time (the integrator's task time per step) ---- */
 typedef struct hs_compute_model hs_compute_model;
@@ -108,6 +114,10 @@ int hs_compute_model_create(hs_ctx *ctx, const hs_options *opts, uint64_t seed, 
 void hs_compute_model_destroy(hs_compute_model **m);
 hs_vtime hs_compute_model_sample(hs_compute_model *m);
 const hs_delay_dist *hs_compute_model_dist(const hs_compute_model *m);
+/* Its random stream as doubles, for checkpoints. */
+size_t hs_compute_model_state_size(const hs_compute_model *m);
+int hs_compute_model_state_save(const hs_compute_model *m, double *out);
+int hs_compute_model_state_load(hs_compute_model *m, const double *in);
 
 /* ---- step timing (seed 000) ---- */
 /* Thresholds on the delay between D_target and D_update for a step of wall time W: the

@@ -62,6 +62,11 @@ int hs_model_revert(hs_model *m);
 /* Committed force and deformation of a spring (after the last commit). */
 double hs_model_spring_force(const hs_model *m, int s);
 double hs_model_spring_deformation(const hs_model *m, int s);
+/* Committed state of every spring (force, deformation, material state) as doubles, for
+ * checkpoints (src/model/model_state.c). Load into a model built from the same definition. */
+size_t hs_model_state_size(const hs_model *m);
+int hs_model_state_save(const hs_model *m, double *out);
+int hs_model_state_load(hs_model *m, const double *in);
 
 /* Damping matrix C (n x n), lent; zero until one of the setters runs. Setters use the initial
  * stiffness (springs + extra stiffness) and the lumped mass, so add springs, masses and the

@@ -122,9 +122,18 @@ int hs_site_initial_stiffness(const hs_site *s, double *K);
 /* The virtual laboratory behind a virtual site (lent), NULL for other kinds. */
 hs_vlab *hs_site_vlab(hs_site *s);
 
+/* The site's state as doubles, for the coordinator's checkpoints (docs/checkpoints.md): a virtual
+ * site saves its whole laboratory and controller (0 doubles for kinds whose state lives
+ * elsewhere). Load into a site created from the same configuration and set up with the same dt. */
 size_t hs_site_state_size(const hs_site *s);
 int hs_site_state_save(const hs_site *s, double *out);
 int hs_site_state_load(hs_site *s, const double *in);
+/* Resuming a test from a checkpoint: `step` is the coordinator's last committed step (steps done)
+ * and x_held (nact, actuator coordinates) the target it last sent this site. A virtual site, its
+ * state loaded, checks that it stands exactly there; a remote site (with the distributed issue)
+ * reconnects, sends RESUME and checks the RESUME_ACK's step and held displacement. HS_EPROTO when
+ * the site is elsewhere, HS_EUNSUPPORTED for a kind that cannot resume. */
+int hs_site_resume(hs_site *s, int64_t step, const double *x_held);
 
 #ifdef __cplusplus
 }

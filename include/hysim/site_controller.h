@@ -91,6 +91,14 @@ int hs_site_controller_tripped(const hs_site_controller *sc, int *channel);
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);
 const double *hs_site_controller_command(const hs_site_controller *sc); /* last sent (nact) */
 int64_t hs_site_controller_ticks(const hs_site_controller *sc);
+/* The controller's whole dynamic state as doubles, for checkpoints: commands, last measurement,
+ * the sample ring, tick count, target bookkeeping, the outgoing measurement and report, a latched
+ * trip, and its command generator's state. The laboratory and the compensators are lent and saved
+ * by their owner. Load into a controller created with the same parameters (HS_EINPUT otherwise).
+ * Never allocates. */
+size_t hs_site_controller_state_size(const hs_site_controller *sc);
+int hs_site_controller_state_save(const hs_site_controller *sc, double *out);
+int hs_site_controller_state_load(hs_site_controller *sc, const double *in);
 
 #ifdef __cplusplus
 }

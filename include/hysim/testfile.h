@@ -49,6 +49,8 @@ typedef struct hs_test_def {
                                       NULL: 0 (owned) */
     double site_timeout;           /* analysis.site_timeout: wall seconds the coordinator waits for
                                       a measurement before it aborts the test (default 60) */
+    int64_t checkpoint_every;      /* analysis.checkpoint_every: steps between checkpoints, 0 =
+                                      off (default: 1 when a site is remote, else 100) */
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;

@@ -1,16 +1,23 @@
-/* hysim run FILE [-o DIR] [--quiet] */
+/* hysim run FILE [-o DIR] [--quiet]; hysim run [FILE] --resume DIR (docs/checkpoints.md).
+ *
+ * Test hook (not part of the library): when the environment variable HS_TEST_KILL_AT_STEP=k is
+ * set, the program ends itself with _exit(137) right after committing step k (after that step's
+ * checkpoint, when one is due), as `kill -9` would at that instant; tests/cli/resume.sh uses it
+ * to interrupt a run at a chosen step. */
 #include "cli.h"
 
+#include "hysim/checkpoint.h"
 #include "hysim/coordinator.h"
 #include "hysim/site.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static void hs_cli_progress(void *user, int64_t step, int64_t steps)
+static void hs_cli_bar(int64_t step, int64_t steps)
 {
-    (void)user;
     const int width = 40;
     const int filled = steps > 0 ? (int)((double)width * (double)step / (double)steps) : width;
     fprintf(stderr, "\r[%.*s%*s] %3d%% step %lld/%lld", filled,
@@ -19,6 +26,38 @@ static void hs_cli_progress(void *user, int64_t step, int64_t steps)
             (long long)steps);
     if (step >= steps) fputc('\n', stderr);
     fflush(stderr);
+}
+
+typedef struct hs_cli_progress_state {
+    int bar;           /* draw the progress bar */
+    int64_t bar_every; /* steps between redraws */
+    int64_t kill_at;   /* test hook: _exit(137) after this step (0: never) */
+} hs_cli_progress_state;
+
+static void hs_cli_progress(void *user, int64_t step, int64_t steps)
+{
+    const hs_cli_progress_state *p = user;
+    if (p->bar && (step % p->bar_every == 0 || step == steps)) hs_cli_bar(step, steps);
+    if (p->kill_at > 0 && step == p->kill_at) _exit(137);
+}
+
+/* The checkpoint to resume: its test file (when none was given) and the file's hash. */
+static int hs_cli_resume_info(hs_ctx *ctx, const char *dir, const char **file,
+                              hs_checkpoint_info *info)
+{
+    if (hs_checkpoint_read_info(ctx, dir, info)) {
+        fprintf(stderr, "hysim run --resume: %s\n", hs_ctx_message(ctx));
+        return HS_EXIT_INPUT;
+    }
+    if (!*file) {
+        if (!info->test_path[0]) {
+            fprintf(stderr, "hysim run --resume: %s/%s names no test file: give it\n", dir,
+                    HS_CHECKPOINT_FILE);
+            return HS_EXIT_INPUT;
+        }
+        *file = info->test_path;
+    }
+    return HS_EXIT_OK;
 }
 
 /* Seed 000's Table 1 row and seed 002's tracking figures for each site. */
@@ -41,11 +80,13 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 
 int hs_cli_run(int argc, char **argv)
 {
-    const char *file = NULL, *dir = NULL;
+    const char *file = NULL, *dir = NULL, *resume = NULL;
     int quiet = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             dir = argv[++i];
+        else if (strcmp(argv[i], "--resume") == 0 && i + 1 < argc)
+            resume = argv[++i];
         else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
             quiet = 1;
         else if (argv[i][0] == '-') {
@@ -58,8 +99,14 @@ int hs_cli_run(int argc, char **argv)
             return HS_EXIT_INPUT;
         }
     }
-    if (!file) {
-        fprintf(stderr, "usage: hysim run FILE [-o DIR] [--quiet]\n");
+    if (!file && !resume) {
+        fprintf(stderr, "usage: hysim run FILE [-o DIR] [--quiet]\n"
+                        "       hysim run [FILE] --resume DIR [--quiet]\n");
+        return HS_EXIT_INPUT;
+    }
+    if (resume && dir) {
+        fprintf(stderr, "hysim run: a resumed run goes on in its own folder (%s): drop -o\n",
+                resume);
         return HS_EXIT_INPUT;
     }
     hs_ctx *ctx = NULL;
@@ -67,20 +114,50 @@ int hs_cli_run(int argc, char **argv)
     hs_test_def *def = NULL;
     hs_coordinator *c = NULL;
     int code = HS_EXIT_OK;
+    hs_checkpoint_info info;
+    uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
+    if (resume && (code = hs_cli_resume_info(ctx, resume, &file, &info)) != HS_EXIT_OK) goto done;
     if (hs_testfile_load(ctx, file, &def)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;
     }
-    if (!dir) dir = def->output_dir;
+    if (!dir) dir = resume ? resume : def->output_dir;
     if (hs_coordinator_create(ctx, def, &c)) {
         fprintf(stderr, "%s: %s\n", file, hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;
     }
-    if (!quiet && isatty(fileno(stderr)))
-        hs_coordinator_set_progress(c, hs_cli_progress, NULL,
-                                    def->steps >= 100 ? def->steps / 100 : 1);
+    if ((resume || def->checkpoint_every > 0) && hs_checkpoint_hash_file(ctx, file, hash)) {
+        fprintf(stderr, "%s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
+    if (resume && hs_coordinator_resume(c, resume, hash)) {
+        fprintf(stderr, "hysim run --resume %s: %s\n", resume, hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
+    if (resume && !quiet)
+        printf("%s: resumed from %s/%s after step %lld of %lld\n", def->name, resume,
+               HS_CHECKPOINT_FILE, (long long)hs_coordinator_steps_done(c), (long long)def->steps);
+    char cwd[PATH_MAX], abs_path[2 * PATH_MAX + 2];
+    if (file[0] != '/' && getcwd(cwd, sizeof cwd))
+        snprintf(abs_path, sizeof abs_path, "%s/%s", cwd, file);
+    else
+        snprintf(abs_path, sizeof abs_path, "%s", file);
+    if (def->checkpoint_every > 0 &&
+        hs_coordinator_set_checkpoints(c, dir, def->checkpoint_every, hash, abs_path)) {
+        fprintf(stderr, "hysim: checkpoints: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_FAILED;
+        goto done;
+    }
+    const char *kill_at = getenv("HS_TEST_KILL_AT_STEP"); /* test hook, see the top */
+    hs_cli_progress_state progress = {.bar = !quiet && isatty(fileno(stderr)),
+                                      .bar_every = def->steps >= 100 ? def->steps / 100 : 1,
+                                      .kill_at = kill_at ? atoll(kill_at) : 0};
+    if (progress.bar || progress.kill_at > 0)
+        hs_coordinator_set_progress(c, hs_cli_progress, &progress, 1);
     int rc = hs_coordinator_run(c);
     if (rc) {
         fprintf(stderr, "hysim: %s after %lld of %lld steps: %s\n",

@@ -1,6 +1,7 @@
 /* The coordinator: one test from its definition to its results. The step loop:
  *   f(n+1) = -M iota ag(t(n+1));  predict -> d_cmd;  (sites: later issues);  correct;
- *   energy; record.  Nothing in the loop allocates, formats text or touches files. */
+ *   energy; record; checkpoint when due.  Nothing in the loop allocates or formats text; the
+ *   one file I/O is a due checkpoint, written between steps (docs/checkpoints.md). */
 #include "coordinator_impl.h"
 
 #include "hysim/linalg.h"
@@ -119,15 +120,14 @@ static int hs_coord_results_create(hs_coordinator *c)
     const size_t na = (size_t)(c->has_exp ? c->exp.nact : 0);
     const char **actuators = hs_calloc(na ? na : 1, sizeof(char *));
     char *names = hs_malloc((na ? na : 1) * 96u);
-    if (na) c->Kl = hs_dvec(na * na);
     const size_t ns = (size_t)(c->has_exp ? c->exp.nsites : 0);
     const char **sites = hs_calloc(ns ? ns : 1, sizeof(char *));
     double *limits = hs_dvec(2 * (ns ? ns : 1)); /* slow, then hold after (s) */
+    if (na) c->Kl = hs_dvec(na * na);
     int rc = (!springs || !groups || !actuators || !names || !sites || !limits || (na && !c->Kl))
                  ? HS_ENOMEM
                  : 0;
     if (!rc && na) hs_coord_actuator_names(c, actuators, names);
-    if (!rc) {
     for (size_t s = 0; !rc && s < ns; s++) {
         hs_site_summary ss;
         memset(&ss, 0, sizeof ss);
@@ -136,6 +136,7 @@ static int hs_coord_results_create(hs_coordinator *c)
         limits[s] = known ? ss.slow_after : NAN;
         limits[ns + s] = known ? ss.hold_after : NAN;
     }
+    if (!rc) {
         for (int s = 0; s < c->nsprings; s++) springs[s] = hs_model_spring_name(c->model, s);
         for (int g = 0; g < c->ngroups; g++) groups[g] = hs_model_group_name(c->model, g);
         hs_results_layout layout = {.ndof = c->n,
@@ -159,9 +160,9 @@ static int hs_coord_results_create(hs_coordinator *c)
     hs_free(groups);
     hs_free(actuators);
     hs_free(names);
-    return rc;
     hs_free(sites);
     hs_free(limits);
+    return rc;
 }
 
 int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
@@ -210,6 +211,7 @@ void hs_coordinator_destroy(hs_coordinator **pc)
 {
     if (!pc || !*pc) return;
     hs_coordinator *c = *pc;
+    hs_coord_ckpt_free(c);
     hs_integrator_destroy(&c->it);
     hs_results_destroy(&c->results);
     hs_energy_acc_free(&c->energy);
@@ -286,6 +288,10 @@ static int hs_coord_step(hs_coordinator *c)
     memcpy(c->f0, c->f1, bytes);
     if (c->recording) {
         rc = hs_coord_record(c, (double)(k + 1) * dt);
+        if (rc) return rc;
+    }
+    if (c->ck) {
+        rc = hs_coord_ckpt_after_step(c); /* file I/O between steps, no allocation */
         if (rc) return rc;
     }
     if (c->progress && c->steps_done % c->progress_every == 0)

@@ -39,6 +39,17 @@ struct hs_coordinator {
     hs_progress_fn progress;
     void *progress_user;
     int64_t progress_every;
+    struct hs_coord_ckpt *ck; /* checkpoints (checkpoint.c), NULL when off */
+    int resumed;              /* 1 after hs_coordinator_resume */
 };
+
+/* The whole state as doubles (checkpoint_state.c); never allocates. */
+size_t hs_coord_state_size(hs_coordinator *c);
+int hs_coord_state_save(hs_coordinator *c, double *out);
+int hs_coord_state_load(hs_coordinator *c, const double *in);
+/* Checkpoints (checkpoint.c): after each committed step, writes one when due (between steps; the
+ * only file I/O of the loop, and it allocates nothing); frees the checkpoint state. */
+int hs_coord_ckpt_after_step(hs_coordinator *c);
+void hs_coord_ckpt_free(hs_coordinator *c);
 
 #endif

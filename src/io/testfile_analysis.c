@@ -1,6 +1,6 @@
 /* The `ground_motion`, `analysis` and `output` sections: sources and integrators validated
- * against their registries, step count, clock, seed, compute-time model (testfile_link.c) and
- * site timeout. */
+ * against their registries, step count, clock, seed, compute-time model (testfile_link.c), site
+ * timeout and checkpoint interval. */
 #include "testfile_impl.h"
 
 #include "hysim/integrator.h"
@@ -182,9 +182,9 @@ static int positive(hs_tf *L, const hs_ynode *node, const char *what, double *ou
 
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"integrator", "dt",           "duration",
-                                       "steps",      "time_scale",   "clock",
-                                       "seed",       "compute_time", "site_timeout"};
+    static const char *const keys[] = {
+        "integrator", "dt",   "duration",     "steps",        "time_scale",
+        "clock",      "seed", "compute_time", "site_timeout", "checkpoint_every"};
     const char *what = "analysis";
     hs_test_def *def = L->def;
     const hs_ynode *in, *dtn;
@@ -235,5 +235,15 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
     if (!rc && ct) rc = hs_tf_compute_time(L, ct);
     def->site_timeout = 60.0;
     if (!rc && to) rc = positive(L, to, "analysis.site_timeout", &def->site_timeout);
+    /* checkpoints: every step when a site is remote (a lost site costs one step), else every 100 */
+    def->checkpoint_every = 100;
+    for (int i = 0; i < def->nsites; i++)
+        if (strcmp(def->sites[i].kind, "remote") == 0) def->checkpoint_every = 1;
+    const hs_ynode *ce = hs_ynode_get(node, "checkpoint_every");
+    if (!rc && ce) {
+        long every = 0;
+        rc = hs_tf_int(L, ce, "analysis.checkpoint_every", 0, (long)HS_TF_MAX_STEPS, &every);
+        def->checkpoint_every = every;
+    }
     return rc;
 }

@@ -139,3 +139,10 @@ int hs_site_state_load(hs_site *s, const double *in)
 {
     return s->ops.state_load ? s->ops.state_load(s, in) : 0;
 }
+int hs_site_resume(hs_site *s, int64_t step, const double *x_held)
+{
+    if (!s->ops.resume)
+        return hs_fail(s->ctx, HS_EUNSUPPORTED, "site %s: kind '%s' cannot resume a test",
+                       s->cfg.name, s->cfg.kind);
+    return s->ops.resume(s, step, x_held);
+}

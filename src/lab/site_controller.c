@@ -290,3 +290,92 @@ int64_t hs_site_controller_ticks(const hs_site_controller *sc)
 {
     return sc->ticks;
 }
+
+/* ---------------------------------------------------------------- checkpoint state */
+
+#include "../base/state_io.h"
+
+static void sc_step_record(hs_state_io *s, hs_cmdgen_step *st)
+{
+    const int64_t BIG = HS_STATE_I64_MAX;
+    st->step = hs_state_int(s, st->step, 0, BIG);
+    st->states = (int)hs_state_int(s, st->states, 0, 1 << HS_CMDGEN_NSTATES);
+    st->delay_ticks = hs_state_int(s, st->delay_ticks, 0, BIG);
+    st->ticks = hs_state_int(s, st->ticks, 0, BIG);
+    for (int k = 0; k < HS_CMDGEN_NSTATES; k++)
+        st->state_ticks[k] = hs_state_int(s, st->state_ticks[k], 0, BIG);
+}
+
+/* One walk for counting, saving and loading (sc is written only when loading). */
+static void sc_walk(hs_site_controller *sc, hs_state_io *s)
+{
+    const size_t n = (size_t)sc->n;
+    const int64_t BIG = HS_STATE_I64_MAX;
+    double *vecs[] = {sc->x_gen, sc->x_cmd, sc->x_sent, sc->x_meas, sc->f_meas};
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++) hs_state_vec(s, vecs[i], n);
+    hs_state_vec(s, sc->ring_t, NH);
+    hs_state_vec(s, sc->ring_x, NH * n);
+    hs_state_vec(s, sc->ring_f, NH * n);
+    sc->ring_n = (int)hs_state_int(s, sc->ring_n, 0, NH);
+    sc->ring_head = (int)hs_state_int(s, sc->ring_head, 0, NH - 1);
+    sc->ticks = hs_state_int(s, sc->ticks, 0, BIG);
+    sc->step_flags = (int)hs_state_int(s, sc->step_flags, 0, INT32_MAX);
+    sc->started = (int)hs_state_int(s, sc->started, 0, 1);
+    sc->awaiting = (int)hs_state_int(s, sc->awaiting, 0, 1);
+    sc->step = hs_state_int(s, sc->step, -BIG, BIG);
+    sc->t_target = hs_state_num(s, sc->t_target);
+    sc->t_base = hs_state_num(s, sc->t_base);
+    sc->t_sample = hs_state_num(s, sc->t_sample);
+    sc->ready = (int)hs_state_int(s, sc->ready, 0, 1);
+    sc->out_t = hs_state_num(s, sc->out_t);
+    hs_state_vec(s, sc->out_x, n);
+    hs_state_vec(s, sc->out_f, n);
+    hs_state_vec(s, sc->out_ht, NH);
+    hs_state_vec(s, sc->out_hx, NH * n);
+    hs_state_vec(s, sc->out_hf, NH * n);
+    sc->out_nhist = (int)hs_state_int(s, sc->out_nhist, 0, NH);
+    sc->out_flags = (int)hs_state_int(s, sc->out_flags, 0, INT32_MAX);
+    sc->out_ticks = (int)hs_state_int(s, sc->out_ticks, INT32_MIN, INT32_MAX);
+    hs_site_report *r = &sc->out_rep;
+    r->step = hs_state_int(s, r->step, -BIG, BIG);
+    r->tick = hs_state_int(s, r->tick, 0, BIG);
+    r->t_wall = hs_state_num(s, r->t_wall);
+    sc_step_record(s, &r->record);
+    r->limit_flags = (int)hs_state_int(s, r->limit_flags, 0, INT32_MAX);
+    r->limit_channel = (int)hs_state_int(s, r->limit_channel, -1, NMAX - 1);
+    r->limit_value = hs_state_num(s, r->limit_value);
+    sc->trip_flags = (int)hs_state_int(s, sc->trip_flags, 0, INT32_MAX);
+    sc->trip_channel = (int)hs_state_int(s, sc->trip_channel, -1, NMAX - 1);
+    sc->trip_value = hs_state_num(s, sc->trip_value);
+}
+
+/* layout: nact, the walk, the generator's state */
+size_t hs_site_controller_state_size(const hs_site_controller *sc)
+{
+    hs_state_io s = hs_state_writer(NULL);
+    sc_walk((hs_site_controller *)sc, &s); /* counting writes nothing */
+    return 1 + s.pos + hs_cmdgen_state_size(sc->gen);
+}
+
+int hs_site_controller_state_save(const hs_site_controller *sc, double *out)
+{
+    out[0] = (double)sc->n;
+    hs_state_io s = hs_state_writer(out + 1);
+    sc_walk((hs_site_controller *)sc, &s); /* saving reads sc only */
+    return hs_cmdgen_state_save(sc->gen, out + 1 + s.pos);
+}
+
+int hs_site_controller_state_load(hs_site_controller *sc, const double *in)
+{
+    if (in[0] != (double)sc->n)
+        return hs_fail(sc->ctx, HS_EINPUT,
+                       "site controller: the saved state is for %g actuators, this controller has "
+                       "%d",
+                       in[0], sc->n);
+    hs_state_io s = hs_state_reader(in + 1);
+    sc_walk(sc, &s);
+    if (s.bad)
+        return hs_fail(sc->ctx, HS_EINPUT,
+                       "site controller: the saved state holds an impossible count or flag");
+    return hs_cmdgen_state_load(sc->gen, in + 1 + s.pos);
+}

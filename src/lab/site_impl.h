@@ -15,6 +15,7 @@ struct hs_site_ops {
     size_t (*state_size)(const hs_site *s);
     int (*state_save)(const hs_site *s, double *out);
     int (*state_load)(hs_site *s, const double *in);
+    int (*resume)(hs_site *s, int64_t step, const double *x_held); /* optional */
     void (*destroy)(hs_site *s);
 };
 

@@ -3,6 +3,7 @@
  * command exactly, the sensors are exact and a relaxation wrapper is bypassed. */
 #include "specimen_impl.h"
 
+#include <math.h>
 #include <string.h>
 
 struct hs_vlab {
@@ -133,10 +134,11 @@ hs_actuator *hs_vlab_actuator(hs_vlab *l, int channel)
     return channel >= 0 && channel < l->n ? l->act[channel] : NULL;
 }
 
-/* layout: ticks, flags, per channel (actuator, displacement sensor, load cell), specimen */
+/* layout: ticks, flags, x_true[n], f_true[n] (the last tick's true values, exactly), per channel
+ * (actuator, displacement sensor, load cell), specimen */
 size_t hs_vlab_state_size(const hs_vlab *l)
 {
-    size_t k = 2 + hs_specimen_state_size(l->spec);
+    size_t k = 2 + 2 * (size_t)l->n + hs_specimen_state_size(l->spec);
     for (int i = 0; i < l->n; i++)
         k += hs_actuator_state_size(l->act[i]) + hs_sensor_state_size(l->dsens[i]) +
              hs_sensor_state_size(l->fsens[i]);
@@ -145,8 +147,12 @@ size_t hs_vlab_state_size(const hs_vlab *l)
 
 int hs_vlab_state_save(const hs_vlab *l, double *out)
 {
+    const size_t n = (size_t)l->n;
     *out++ = l->ticks;
     *out++ = (double)l->flags;
+    memcpy(out, l->x_true, n * sizeof(double));
+    memcpy(out + n, l->f_true, n * sizeof(double));
+    out += 2 * n;
     for (int i = 0; i < l->n; i++) {
         hs_actuator_state_save(l->act[i], out);
         out += hs_actuator_state_size(l->act[i]);
@@ -160,8 +166,15 @@ int hs_vlab_state_save(const hs_vlab *l, double *out)
 
 int hs_vlab_state_load(hs_vlab *l, const double *in)
 {
+    const size_t n = (size_t)l->n;
+    if (!(in[0] >= 0.0 && in[0] == floor(in[0]) && in[1] >= 0.0 && in[1] == floor(in[1]) &&
+          in[1] < 2147483648.0))
+        return hs_fail(l->ctx, HS_EINPUT, "vlab: the saved state holds a bad tick count or flags");
     l->ticks = *in++;
     l->flags = (int)*in++;
+    memcpy(l->x_true, in, n * sizeof(double));
+    memcpy(l->f_true, in + n, n * sizeof(double));
+    in += 2 * n;
     for (int i = 0; i < l->n; i++) {
         int rc = hs_actuator_state_load(l->act[i], in);
         if (rc) return rc;
@@ -171,9 +184,5 @@ int hs_vlab_state_load(hs_vlab *l, const double *in)
         hs_sensor_state_load(l->fsens[i], in);
         in += hs_sensor_state_size(l->fsens[i]);
     }
-    int rc = hs_specimen_state_load(l->spec, in);
-    if (rc) return rc;
-    for (int i = 0; i < l->n; i++) l->x_true[i] = hs_actuator_position(l->act[i]);
-    memcpy(l->f_true, hs_specimen_force(l->spec), (size_t)l->n * sizeof(double));
-    return 0;
+    return hs_specimen_state_load(l->spec, in);
 }

@@ -57,3 +57,20 @@ const hs_delay_dist *hs_compute_model_dist(const hs_compute_model *m)
 {
     return m->dist;
 }
+
+/* Checkpoint state: the random stream (the distribution has none). */
+size_t hs_compute_model_state_size(const hs_compute_model *m)
+{
+    (void)m;
+    return HS_RNG_STATE_SIZE;
+}
+int hs_compute_model_state_save(const hs_compute_model *m, double *out)
+{
+    hs_rng_state_save(&m->rng, out);
+    return 0;
+}
+int hs_compute_model_state_load(hs_compute_model *m, const double *in)
+{
+    hs_rng_state_load(&m->rng, in);
+    return 0;
+}

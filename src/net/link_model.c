@@ -185,3 +185,58 @@ const hs_delay_dist *hs_link_delay(const hs_link *l)
 {
     return l->delay;
 }
+
+/* ---- checkpoint state ----
+ * layout: id (2 halves), outage windows (count), RNG (HS_RNG_STATE_SIZE), next outage, last send,
+ * last arrival (2 halves each), broken, statistics (5 counters, 2 halves each) */
+#include "../base/state_io.h"
+
+static void link_walk(hs_link *l, hs_state_io *s)
+{
+    if (s->in)
+        hs_rng_state_load(&l->rng, s->in + s->pos);
+    else if (s->out)
+        hs_rng_state_save(&l->rng, s->out + s->pos);
+    s->pos += HS_RNG_STATE_SIZE;
+    l->next_outage = (size_t)hs_state_int(s, (int64_t)l->next_outage, 0, (int64_t)l->n_outages);
+    l->last_send = (hs_vtime)hs_state_u64(s, (uint64_t)l->last_send);
+    l->last_arrival = (hs_vtime)hs_state_u64(s, (uint64_t)l->last_arrival);
+    l->broken = (int)hs_state_int(s, l->broken, 0, 1);
+    uint64_t *counters[] = {&l->stats.messages, &l->stats.transmissions, &l->stats.losses,
+                            &l->stats.held_outage, &l->stats.held_order};
+    for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
+        *counters[k] = hs_state_u64(s, *counters[k]);
+}
+
+size_t hs_link_state_size(const hs_link *l)
+{
+    hs_state_io s = hs_state_writer(NULL);
+    link_walk((hs_link *)l, &s); /* counting writes nothing */
+    return 3 + s.pos;
+}
+
+int hs_link_state_save(const hs_link *l, double *out)
+{
+    hs_state_io s = hs_state_writer(out);
+    hs_state_put_u64(&s, l->id);
+    hs_state_put(&s, (double)l->n_outages);
+    link_walk((hs_link *)l, &s); /* saving reads l only */
+    return 0;
+}
+
+int hs_link_state_load(hs_link *l, const double *in)
+{
+    hs_state_io s = hs_state_reader(in);
+    const uint64_t id = hs_state_get_u64(&s);
+    const double nout = hs_state_get(&s);
+    if (s.bad || id != l->id || nout != (double)l->n_outages)
+        return hs_fail(l->ctx, HS_EINPUT,
+                       "link %llu: the saved state is for link %llu with %g outage windows, this "
+                       "one has %zu",
+                       (unsigned long long)l->id, (unsigned long long)id, nout, l->n_outages);
+    link_walk(l, &s);
+    if (s.bad || l->last_send < 0 || l->last_arrival < 0)
+        return hs_fail(l->ctx, HS_EINPUT, "link %llu: the saved state holds an impossible value",
+                       (unsigned long long)l->id);
+    return 0;
+}

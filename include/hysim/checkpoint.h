@@ -1,0 +1,43 @@
+/* hysim checkpoints (docs/checkpoints.md): the coordinator's whole state in DIR/checkpoint.bin,
+ * written atomically every `analysis.checkpoint_every` steps, with the recorded results in the
+ * append-only side file DIR/records.bin; `hysim run --resume DIR` continues a killed run from it,
+ * bit for bit. This header reads a checkpoint's header and hashes test files; the coordinator
+ * writes and restores checkpoints (hysim/coordinator.h). */
+#ifndef HYSIM_CHECKPOINT_H
+#define HYSIM_CHECKPOINT_H
+
+#include "hysim/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HS_CHECKPOINT_VERSION    1
+#define HS_CHECKPOINT_HASH_BYTES 32
+#define HS_CHECKPOINT_FILE       "checkpoint.bin"
+#define HS_CHECKPOINT_RECORDS    "records.bin"
+
+typedef struct hs_checkpoint_info {
+    uint32_t version;
+    uint8_t hash[HS_CHECKPOINT_HASH_BYTES]; /* the test file's content hash (BLAKE2b-256) */
+    int64_t step;                           /* steps done when it was written */
+    int64_t steps;                          /* the test's steps */
+    int64_t records;                        /* records of records.bin that belong to the run */
+    uint64_t record_width;                  /* doubles per record */
+    uint64_t state_size;                    /* doubles of coordinator state */
+    char test_path[1024];                   /* the test file, absolute when the writer knew it */
+} hs_checkpoint_info;
+
+/* Content hash of a test file: BLAKE2b-256 (libsodium crypto_generichash, no key) of its bytes.
+ * Identifies the definition a checkpoint belongs to; not a security measure. */
+void hs_checkpoint_hash_bytes(const void *bytes, size_t len,
+                              uint8_t hash[HS_CHECKPOINT_HASH_BYTES]);
+int hs_checkpoint_hash_file(hs_ctx *ctx, const char *path, uint8_t hash[HS_CHECKPOINT_HASH_BYTES]);
+/* Reads and checks DIR/checkpoint.bin's header (magic, version, byte order, payload checksum).
+ * HS_ENOTFOUND when there is none, HS_EINPUT when it is not a usable checkpoint. */
+int hs_checkpoint_read_info(hs_ctx *ctx, const char *dir, hs_checkpoint_info *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
