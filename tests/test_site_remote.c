@@ -167,6 +167,10 @@ typedef struct fake_site {
     atomic_int release;        /* the silent site may go */
     /* what it saw */
     int rc_handshake, targets, commits, heartbeats, byes, steps_in_order;
+    /* RESUME: answered with this committed step and held displacement */
+    int64_t resume_committed, resume_step;
+    double resume_x[2];
+    int resumes;
     hs_wire_hello offer;
 } fake_site;
 
@@ -240,7 +244,15 @@ static void *fake_site_main(void *arg)
                 fs->commits++;
             } else if (in.type == HS_WIRE_HEARTBEAT)
                 fs->heartbeats++;
-            else if (in.type == HS_WIRE_BYE) {
+            else if (in.type == HS_WIRE_RESUME) {
+                fs->resumes++;
+                fs->resume_step = in.step;
+                out = (hs_wire_msg){.type = HS_WIRE_RESUME_ACK, .step = fs->resume_committed};
+                out.resume.nact = 2;
+                out.resume.x[0] = fs->resume_x[0];
+                out.resume.x[1] = fs->resume_x[1];
+                if (hs_secure_send(ch, &out)) break;
+            } else if (in.type == HS_WIRE_BYE) {
                 fs->byes++;
                 break;
             }
@@ -396,6 +408,55 @@ static void test_wrong_key(void **state)
     fake_stop(&fs, th);
     assert_int_equal(fs.rc_handshake, HS_EAUTH); /* the site refused too */
     assert_int_equal(fs.targets, 0);
+    hs_ctx_destroy(&ctx);
+}
+
+/* hs_site_resume on a native site: HELLO, RESUME with the steps done, RESUME_ACK checked. */
+static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], int64_t step,
+                          const double x[2], int *resumes, int64_t *asked)
+{
+    fake_site fs = {.die_after = -1, .hang_after = -1, .resume_committed = committed};
+    fs.resume_x[0] = held[0];
+    fs.resume_x[1] = held[1];
+    pthread_t th;
+    int port = 0;
+    fake_start(&fs, &th, key_a, &port);
+    char block[512];
+    remote_block(block, sizeof block, "hysim", port, key_a);
+    hs_test_def *def = load(ctx, block, 5.0);
+    assert_int_equal(hs_site_register_net(), 0);
+    hs_site *site = NULL;
+    assert_int_equal(hs_site_create(ctx, &def->sites[0], &site), 0);
+    assert_int_equal(hs_site_setup(site, def->dt), 0);
+    const int rc = hs_site_resume(site, step, x);
+    hs_site_destroy(&site);
+    hs_test_def_destroy(&def);
+    fake_stop(&fs, th);
+    *resumes = fs.resumes;
+    *asked = fs.resume_step;
+    return rc;
+}
+
+static void test_native_resume(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    const double x[2] = {1.25, -0.5};
+    int resumes = 0;
+    int64_t asked = -1;
+    /* the site committed the checkpoint's 57 steps and holds its target */
+    assert_int_equal(resume_against(ctx, 57, x, 57, x, &resumes, &asked), 0);
+    assert_int_equal(resumes, 1);
+    assert_int_equal(asked, 57);
+    /* one step further than the checkpoint: refused, saying both */
+    const int rc = resume_against(ctx, 58, x, 57, x, &resumes, &asked);
+    assert_int_equal(rc, HS_EPROTO);
+    assert_non_null(strstr(hs_ctx_message(ctx), "committed 58 step(s), the checkpoint 57"));
+    /* elsewhere: refused, naming the actuator */
+    const double moved[2] = {1.25, -0.25};
+    assert_int_equal(resume_against(ctx, 57, moved, 57, x, &resumes, &asked), HS_EPROTO);
+    assert_non_null(strstr(hs_ctx_message(ctx), "actuator story2 holds -0.25"));
     hs_ctx_destroy(&ctx);
 }
 
@@ -726,6 +787,7 @@ int main(void)
         cmocka_unit_test(test_site_dies_mid_test),
         cmocka_unit_test(test_site_falls_silent),
         cmocka_unit_test(test_wrong_key),
+        cmocka_unit_test(test_native_resume),
         cmocka_unit_test(test_openfresco_a),
         cmocka_unit_test(test_openfresco_b),
         cmocka_unit_test(test_loader_remote_keys),

@@ -29,6 +29,8 @@ typedef struct site_native {
     hs_secure *ch;
     int timeout_ms;
     double rate;     /* the site's controller rate (HELLO_ACK) */
+    double dt;       /* the test's step (for a reconnection) */
+    int used;        /* a TARGET went over this connection: RESUME needs a new one */
     int broken;      /* the connection is gone: every later call fails */
     int64_t pending; /* step whose measurement is awaited, -1 none */
     double target[HS_SITE_MAX_ACT];
@@ -158,6 +160,8 @@ static int sn_setup(hs_site *s, double dt)
     disconnect(n);
     n->broken = 0;
     n->pending = -1;
+    n->dt = dt;
+    n->used = 0;
     int rc = hs_site_tcp_connect(s, &n->url, n->timeout_ms, &n->fd);
     if (rc) {
         n->broken = 1;
@@ -199,6 +203,7 @@ static int sn_send_target(hs_site *s, int64_t step, double t, const double *x, d
     n->out.target.t = t;
     n->out.target.nact = s->cfg.nact;
     for (int j = 0; j < s->cfg.nact; j++) n->out.target.x[j] = n->target[j] = x[j];
+    n->used = 1;
     int rc = send_msg(s, "sending a target");
     if (!rc) n->pending = step + 1; /* on the wire steps count from 1 */
     return rc;
@@ -312,6 +317,42 @@ static int sn_commit(hs_site *s, int64_t step)
     return send_msg(s, "sending a commit");
 }
 
+/* Resuming from a checkpoint: `step` steps are done and the site should hold x_held. On a fresh
+ * connection (reconnecting when this one carried targets): HELLO, then RESUME; the site answers
+ * RESUME_ACK with its last committed step and the command it holds, or ERROR. */
+static int sn_resume(hs_site *s, int64_t step, const double *x_held)
+{
+    site_native *n = s->data;
+    int rc = 0;
+    if (n->used || n->broken || !n->ch) rc = sn_setup(s, n->dt);
+    if (rc) return rc;
+    n->out = (hs_wire_msg){.type = HS_WIRE_RESUME, .step = step};
+    rc = send_msg(s, "sending RESUME");
+    if (rc) return rc;
+    hs_ctx_clear(s->ctx);
+    rc = hs_secure_recv(n->ch, &n->in, n->timeout_ms);
+    if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, "no answer to RESUME");
+    if (n->in.type == HS_WIRE_ERROR) return site_error(s, &n->in.error, step);
+    if (n->in.type != HS_WIRE_RESUME_ACK || n->in.resume.nact != s->cfg.nact) {
+        n->broken = 1;
+        return hs_fail(s->ctx, HS_EPROTO, "site %s (%s): %s in answer to RESUME", s->cfg.name,
+                       s->cfg.url, hs_wire_type_name((int)n->in.type));
+    }
+    if (n->in.step != step)
+        return hs_fail(s->ctx, HS_EPROTO,
+                       "site %s (%s): the site has committed %lld step(s), the checkpoint %lld",
+                       s->cfg.name, s->cfg.url, (long long)n->in.step, (long long)step);
+    for (int j = 0; j < s->cfg.nact; j++) {
+        const double x = n->in.resume.x[j];
+        if (fabs(x - x_held[j]) > 1e-9 * (1.0 + fabs(x_held[j])))
+            return hs_fail(s->ctx, HS_EPROTO,
+                           "site %s (%s): actuator %s holds %.17g, the checkpoint left it at "
+                           "%.17g",
+                           s->cfg.name, s->cfg.url, s->cfg.actuator_names[j], x, x_held[j]);
+    }
+    return 0;
+}
+
 static int sn_summary(const hs_site *s, hs_site_summary *out)
 {
     const site_native *n = s->data;
@@ -363,6 +404,7 @@ int hs_site_create_native(hs_site *s, const hs_site_url *u)
     s->ops.get_measurement = sn_get_measurement;
     s->ops.commit = sn_commit;
     s->ops.summary = sn_summary;
+    s->ops.resume = sn_resume;
     s->ops.destroy = sn_destroy;
     if (s->cfg.plain) return 0;
     if (!s->cfg.key[0])
