@@ -12,23 +12,40 @@
 size_t hs_results_record_width(const hs_results *r)
 {
     const size_t n = (size_t)r->ndof, s = (size_t)r->nsprings, m = (size_t)r->nact;
-    return 2 + 3 * n + 2 * s + HS_RESULTS_ENERGIES + (size_t)r->ngroups + 3 * m + m * m;
+    const size_t ns = (size_t)r->nsites, ms = ns ? m : 0; /* the site block's per-actuator part */
+    return 2 + 3 * n + 2 * s + HS_RESULTS_ENERGIES + (size_t)r->ngroups + 3 * m + m * m + 2 * ns +
+           2 * ms;
 }
 
 /* Copies record k between the store and a row; to_row selects the direction. */
 static void row_copy(hs_results *r, int64_t k, double *row, int to_row)
 {
     const size_t kk = (size_t)k, n = (size_t)r->ndof, s = (size_t)r->nsprings;
-    const size_t g = (size_t)r->ngroups, m = (size_t)r->nact;
+    const size_t g = (size_t)r->ngroups, m = (size_t)r->nact, ns = (size_t)r->nsites;
     struct {
         double *base;
         size_t width;
-    } blocks[] = {{r->t, 1},           {r->ag, 1},        {r->d, n},
-                  {r->v, n},           {r->a, n},         {r->sdef, s},
-                  {r->sforce, s},      {r->e_input, 1},   {r->e_kinetic, 1},
-                  {r->e_damping, 1},   {r->e_strain, 1},  {r->e_experimental, 1},
-                  {r->e_error_rel, 1}, {r->e_groups, g},  {r->act_cmd, m},
-                  {r->act_meas, m},    {r->act_force, m}, {r->act_tangent, m * m}};
+    } blocks[] = {{r->t, 1},
+                  {r->ag, 1},
+                  {r->d, n},
+                  {r->v, n},
+                  {r->a, n},
+                  {r->sdef, s},
+                  {r->sforce, s},
+                  {r->e_input, 1},
+                  {r->e_kinetic, 1},
+                  {r->e_damping, 1},
+                  {r->e_strain, 1},
+                  {r->e_experimental, 1},
+                  {r->e_error_rel, 1},
+                  {r->e_groups, g},
+                  {r->act_cmd, m},
+                  {r->act_meas, m},
+                  {r->act_force, m},
+                  {r->act_tangent, m * m},
+                  {r->site_delay, ns},
+                  {r->act_te, ns ? m : 0},
+                  {r->act_ti, ns ? m : 0}};
     size_t pos = 0;
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
         const size_t w = blocks[b].width;
@@ -39,6 +56,12 @@ static void row_copy(hs_results *r, int64_t k, double *row, int to_row)
         else
             memcpy(series, row + pos, w * sizeof(double));
         pos += w;
+    }
+    for (size_t j = 0; j < ns; j++) { /* the sites' state bits, exact as doubles */
+        if (to_row)
+            row[pos + j] = (double)r->site_states[kk * ns + j];
+        else
+            r->site_states[kk * ns + j] = (int)row[pos + j];
     }
 }
 
@@ -69,6 +92,15 @@ int hs_results_truncate(hs_results *r, int64_t count)
         for (size_t j = 0; j < m; j++)
             r->act_cmd[kk * m + j] = r->act_meas[kk * m + j] = r->act_force[kk * m + j] = NAN;
         for (size_t j = 0; j < m * m; j++) r->act_tangent[kk * m * m + j] = NAN;
+    }
+    const size_t ns = (size_t)r->nsites;
+    for (int64_t k = count; k < r->count && ns; k++) {
+        const size_t kk = (size_t)k;
+        for (size_t j = 0; j < ns; j++) {
+            r->site_states[kk * ns + j] = 0;
+            r->site_delay[kk * ns + j] = NAN;
+        }
+        for (size_t j = 0; j < m; j++) r->act_te[kk * m + j] = r->act_ti[kk * m + j] = NAN;
     }
     r->count = count;
     return 0;
