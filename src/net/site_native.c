@@ -93,6 +93,22 @@ static int site_error(hs_site *s, const hs_wire_error *e, int64_t step)
                    (long long)step, e->text);
 }
 
+/* The answer to a request (HELLO, RESUME), heartbeats skipped, within the timeout. */
+static int recv_answer(hs_site *s, const char *what)
+{
+    site_native *n = s->data;
+    const double deadline = hs_site_clock() + 1e-3 * n->timeout_ms;
+    for (;;) {
+        const double left = deadline - hs_site_clock();
+        hs_ctx_clear(s->ctx);
+        const int rc =
+            left > 0.0 ? hs_secure_recv(n->ch, &n->in, (int)(1000.0 * left) + 1) : HS_ETIMEOUT;
+        if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, what);
+        if (n->in.type != HS_WIRE_HEARTBEAT) return 0;
+        n->echo_ns = n->in.heartbeat.sent_ns;
+    }
+}
+
 /* ---- connection, authentication, negotiation ---- */
 
 static void hello_offer(const hs_site *s, double dt, hs_wire_hello *h)
@@ -120,9 +136,8 @@ static int negotiate(hs_site *s, double dt)
     hello_offer(s, dt, &n->out.hello);
     int rc = send_msg(s, "sending HELLO");
     if (rc) return rc;
-    hs_ctx_clear(s->ctx);
-    rc = hs_secure_recv(n->ch, &n->in, n->timeout_ms);
-    if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, "no answer to HELLO");
+    rc = recv_answer(s, "no answer to HELLO");
+    if (rc) return rc;
     if (n->in.type == HS_WIRE_ERROR) {
         n->broken = 1;
         const int code = n->in.error.code == HS_EAUTH ? HS_EAUTH : HS_EUNSUPPORTED;
@@ -319,7 +334,8 @@ static int sn_commit(hs_site *s, int64_t step)
 
 /* Resuming from a checkpoint: `step` steps are done and the site should hold x_held. On a fresh
  * connection (reconnecting when this one carried targets): HELLO, then RESUME; the site answers
- * RESUME_ACK with its last committed step and the command it holds, or ERROR. */
+ * RESUME_ACK with its last committed step (it must be `step`) and the command it holds, or ERROR
+ * (nothing held, the specimen unloaded). */
 static int sn_resume(hs_site *s, int64_t step, const double *x_held)
 {
     site_native *n = s->data;
@@ -329,9 +345,8 @@ static int sn_resume(hs_site *s, int64_t step, const double *x_held)
     n->out = (hs_wire_msg){.type = HS_WIRE_RESUME, .step = step};
     rc = send_msg(s, "sending RESUME");
     if (rc) return rc;
-    hs_ctx_clear(s->ctx);
-    rc = hs_secure_recv(n->ch, &n->in, n->timeout_ms);
-    if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, "no answer to RESUME");
+    rc = recv_answer(s, "no answer to RESUME");
+    if (rc) return rc;
     if (n->in.type == HS_WIRE_ERROR) return site_error(s, &n->in.error, step);
     if (n->in.type != HS_WIRE_RESUME_ACK || n->in.resume.nact != s->cfg.nact) {
         n->broken = 1;
@@ -342,13 +357,16 @@ static int sn_resume(hs_site *s, int64_t step, const double *x_held)
         return hs_fail(s->ctx, HS_EPROTO,
                        "site %s (%s): the site has committed %lld step(s), the checkpoint %lld",
                        s->cfg.name, s->cfg.url, (long long)n->in.step, (long long)step);
+    /* A site that lost its coordinator extrapolated, slowed and held (seed 000): it holds near,
+     * not at, the checkpoint's target. The resume goes on from there (the next target brings
+     * the actuators back, through the site's command generator); the offset is reported. */
     for (int j = 0; j < s->cfg.nact; j++) {
         const double x = n->in.resume.x[j];
         if (fabs(x - x_held[j]) > 1e-9 * (1.0 + fabs(x_held[j])))
-            return hs_fail(s->ctx, HS_EPROTO,
-                           "site %s (%s): actuator %s holds %.17g, the checkpoint left it at "
-                           "%.17g",
-                           s->cfg.name, s->cfg.url, s->cfg.actuator_names[j], x, x_held[j]);
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: actuator %s holds %.9g, %.3g from the checkpoint's target %.9g; the "
+                   "next target brings it back",
+                   s->cfg.name, s->cfg.actuator_names[j], x, x - x_held[j], x_held[j]);
     }
     return 0;
 }
