@@ -116,6 +116,21 @@ awk -v p="$peak" 'BEGIN { exit !(p > 1) }' || fail "the record hardly moves the 
 cmp -s "$dir/local/response.csv" "$dir/remote/response.csv" ||
     fail "response.csv differs from the in-process run (largest difference $maxdiff mm)"
 
+# The coordinator dies after step 150 (the test hook of `hysim run`, as kill -9 would) and resumes
+# from its checkpoint: both sites are reached again, RESUME, and the test completes.
+HS_TEST_KILL_AT_STEP=150 "$hysim" run "$dir/remote.yaml" -o "$dir/resumed" --quiet \
+    > "$dir/resumed.log" 2>&1
+rc=$?
+[ "$rc" -eq 137 ] || fail "the interrupted run exited $rc, expected 137"
+"$hysim" run --resume "$dir/resumed" --quiet >> "$dir/resumed.log" 2>&1 ||
+    fail "the resumed run exited $?: $(cat "$dir/resumed.log")"
+grep -q '"status": "completed"' "$dir/resumed/summary.json" || fail "resumed run not completed"
+rows=$(($(wc -l < "$dir/resumed/response.csv") - 1))
+[ "$rows" -eq $((steps + 1)) ] || fail "resumed response.csv has $rows rows"
+cmp -s <(head -152 "$dir/local/response.csv") <(head -152 "$dir/resumed/response.csv") ||
+    fail "the 150 steps before the interruption differ from the in-process run"
+echo "distributed.sh: coordinator killed after step 150, resumed through both sites, completed"
+
 # SIGKILL one site mid-test: the coordinator stops within its timeout, exit 3, steps kept.
 long=4000 # 20 s of test at time scale 1
 test_file "$dir/long.yaml" $long "$remote_sites"
