@@ -4,7 +4,7 @@ TESTBUILD  ?= build/asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 EXAMPLE    ?= examples/default.yaml
 
-.PHONY: all deps build run test bench format clean
+.PHONY: all deps build run run-virtual test bench format clean
 
 all: build
 
@@ -15,10 +15,17 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DHS_SANITIZE=OFF >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target hysim_cli
 
+# The default example: two `hysim site` processes on loopback and seed 000's two-site test
+# through them on the real clock (about 20 s), then the summary and the plots.
 run: build
-	@$(BUILD)/hysim run $(EXAMPLE) -o runs/default
-	@$(BUILD)/hysim plot runs/default
+	@bash scripts/run-distributed.sh $(BUILD)/hysim runs/default
 	@echo "results: runs/default (summary.json, response.csv, results.h5, *.png)"
+
+# Seed 000's one-hour continuous test replayed in virtual time (seconds), in-process sites.
+run-virtual: build
+	@$(BUILD)/hysim run $(EXAMPLE) -o runs/virtual
+	@$(BUILD)/hysim plot runs/virtual
+	@echo "results: runs/virtual (summary.json, response.csv, results.h5, *.png)"
 
 test: deps
 	@cmake -S . -B $(TESTBUILD) -DCMAKE_BUILD_TYPE=Debug -DHS_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null
