@@ -424,7 +424,6 @@ static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], 
     char block[512];
     remote_block(block, sizeof block, "hysim", port, key_a);
     hs_test_def *def = load(ctx, block, 5.0);
-    assert_int_equal(hs_site_register_net(), 0);
     hs_site *site = NULL;
     assert_int_equal(hs_site_create(ctx, &def->sites[0], &site), 0);
     assert_int_equal(hs_site_setup(site, def->dt), 0);

@@ -5,7 +5,7 @@
  * laboratory, src/lab/site_virtual.c); "remote" (a site reached over the network: the native
  * protocol at hysim://HOST:PORT, or an OpenFresco server at openfresco-a:// or openfresco-b://,
  * src/net/site_remote.c and site_openfresco.c). Kinds that live outside the lab layer join the
- * table through hs_site_register_kind; hs_site_register_net() registers "remote" (the
+ * table of kinds in src/coord/site_kinds.c, beside "remote" (the
  * coordinator calls it before it builds its sites). */
 #ifndef HYSIM_SITE_H
 #define HYSIM_SITE_H
@@ -77,13 +77,16 @@ typedef struct hs_site_measurement {
 
 typedef struct hs_site hs_site;
 
-/* A kind implemented outside src/lab: `create` fills s->ops and s->data (src/lab/site_impl.h);
- * registering a kind again replaces it. At most 8 such kinds; thread-safe. */
-int hs_site_register_kind(const char *kind, int (*create)(hs_site *s));
-/* Registers the network kinds ("remote"); idempotent (src/net/site_remote.c). */
-int hs_site_register_net(void);
+/* A site kind's constructor: fills the new site's ops and data (src/lab/site_impl.h). */
+typedef int (*hs_site_kind_fn)(hs_site *s);
+int hs_site_kind_virtual(hs_site *s); /* "virtual": src/lab/site_virtual.c */
+int hs_site_kind_remote(hs_site *s);  /* "remote": src/net/site_remote.c (URL scheme: protocol) */
+/* A site of the given kind's constructor (cfg is copied; its option pointers are lent). */
+int hs_site_create_kind(hs_ctx *ctx, const hs_site_config *cfg, hs_site_kind_fn create,
+                        hs_site **out);
 
-/* cfg is copied (its option pointers are lent and must outlive the site). */
+/* A site of cfg->kind, from the constant table of kinds (src/coord/site_kinds.c: the layer that
+ * sees both the lab and the network). cfg is copied (its option pointers are lent). */
 int hs_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_site **out);
 void hs_site_destroy(hs_site **s);
 /* Prepares a test with integration step dt (simulation seconds). */

@@ -329,7 +329,12 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     snprintf(k->test_path, sizeof k->test_path, "%s", test_path ? test_path : "");
     if (snprintf(k->path, sizeof k->path, "%s/%s", dir, HS_CHECKPOINT_FILE) >= HS_CK_PATH - 8)
         rc = hs_fail(c->ctx, HS_EINVAL, "checkpoint: folder name too long");
-    snprintf(k->tmp, sizeof k->tmp, "%s.tmp", k->path);
+    /* the temporary name: the path (checked above to leave room) and ".tmp" */
+    const size_t plen = strlen(k->path);
+    if (!rc && plen + 5 <= sizeof k->tmp) {
+        memcpy(k->tmp, k->path, plen);
+        memcpy(k->tmp + plen, ".tmp", 5);
+    }
     snprintf(k->records, sizeof k->records, "%s/%s", dir, HS_CHECKPOINT_RECORDS);
     k->state_size = hs_coord_state_size(c);
     k->width = c->results ? hs_results_record_width(c->results) : 0;

@@ -98,7 +98,6 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
     e->site_timeout = def->site_timeout > 0.0 ? def->site_timeout : 60.0;
     /* remote sites live on the wall clock: with one of them, or `clock: real`, the test runs on
      * the monotonic clock (the sites pace it; links and compute-time models are not simulated) */
-    hs_site_register_net();
     e->real = strcmp(def->clock, "real") == 0;
     for (int s = 0; s < def->nsites; s++)
         if (strcmp(def->sites[s].kind, "remote") == 0) e->real = 1;

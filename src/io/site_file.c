@@ -60,7 +60,7 @@ static int listen_addr(hs_tf *L, const hs_ynode *v, hs_site_server_config *c)
     if (inet_pton(AF_INET, text, &a) != 1)
         return hs_tf_fail(L, v, "site.listen: '%s' is not a numeric IPv4 address (127.0.0.1)",
                           text);
-    snprintf(c->host, sizeof c->host, "%s", text);
+    memcpy(c->host, text, (size_t)(colon - text) + 1); /* fits: checked above */
     c->port = (int)port;
     return 0;
 }

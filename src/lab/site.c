@@ -1,86 +1,30 @@
 /* The site object: dispatch to the kind behind it. */
 #include "site_impl.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-static const struct {
-    const char *kind;
-    int (*create)(hs_site *s);
-} hs_site_kinds[] = {
-    {"virtual", hs_site_create_virtual},
-};
-
-/* Kinds from other layers (src/net registers "remote"): the lab does not link against them. */
-#define HS_SITE_MAX_KINDS 8
-static struct {
-    char kind[16];
-    int (*create)(hs_site *s);
-} hs_site_more[HS_SITE_MAX_KINDS];
-static int hs_site_nmore;
-static pthread_mutex_t hs_site_kinds_lock = PTHREAD_MUTEX_INITIALIZER;
-
-int hs_site_register_kind(const char *kind, int (*create)(hs_site *s))
+int hs_site_create_kind(hs_ctx *ctx, const hs_site_config *cfg, hs_site_kind_fn create,
+                        hs_site **out)
 {
-    if (!kind || !create || !kind[0] || strlen(kind) >= sizeof hs_site_more[0].kind)
-        return HS_EINVAL;
-    int rc = HS_ENOMEM;
-    pthread_mutex_lock(&hs_site_kinds_lock);
-    for (int k = 0; k < hs_site_nmore; k++)
-        if (strcmp(hs_site_more[k].kind, kind) == 0) {
-            hs_site_more[k].create = create;
-            rc = 0;
-        }
-    if (rc && hs_site_nmore < HS_SITE_MAX_KINDS) {
-        snprintf(hs_site_more[hs_site_nmore].kind, sizeof hs_site_more[0].kind, "%s", kind);
-        hs_site_more[hs_site_nmore++].create = create;
-        rc = 0;
-    }
-    pthread_mutex_unlock(&hs_site_kinds_lock);
-    return rc;
-}
-
-static int (*hs_site_kind_find(const char *kind))(hs_site *s)
-{
-    for (size_t k = 0; k < sizeof hs_site_kinds / sizeof hs_site_kinds[0]; k++)
-        if (strcmp(hs_site_kinds[k].kind, kind) == 0) return hs_site_kinds[k].create;
-    int (*create)(hs_site *) = NULL;
-    pthread_mutex_lock(&hs_site_kinds_lock);
-    for (int k = 0; k < hs_site_nmore && !create; k++)
-        if (strcmp(hs_site_more[k].kind, kind) == 0) create = hs_site_more[k].create;
-    pthread_mutex_unlock(&hs_site_kinds_lock);
-    return create;
-}
-
-int hs_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_site **out)
-{
-    if (!cfg || !out) return hs_fail(ctx, HS_EINVAL, "site: no configuration");
+    if (!cfg || !out || !create) return hs_fail(ctx, HS_EINVAL, "site: no configuration");
     if (cfg->nact < 1 || cfg->nact > HS_SITE_MAX_ACT)
         return hs_fail(ctx, HS_EINPUT, "site %s: %d actuators (1 to %d allowed)", cfg->name,
                        cfg->nact, HS_SITE_MAX_ACT);
-    int (*create)(hs_site *) = hs_site_kind_find(cfg->kind);
-    if (create) {
-        hs_site *s = hs_calloc(1, sizeof *s);
-        if (!s) return HS_ENOMEM;
-        s->ctx = ctx;
-        s->cfg = *cfg;
-        for (int i = 0; i < cfg->nact; i++)
-            if (cfg->actuator[i].schedule == cfg->schedule[i])
-                s->cfg.actuator[i].schedule = s->cfg.schedule[i];
-        int rc = create(s);
-        if (rc) {
-            hs_site_destroy(&s);
-            return rc;
-        }
-        *out = s;
-        return 0;
+    hs_site *s = hs_calloc(1, sizeof *s);
+    if (!s) return HS_ENOMEM;
+    s->ctx = ctx;
+    s->cfg = *cfg;
+    for (int i = 0; i < cfg->nact; i++)
+        if (cfg->actuator[i].schedule == cfg->schedule[i])
+            s->cfg.actuator[i].schedule = s->cfg.schedule[i];
+    int rc = create(s);
+    if (rc) {
+        hs_site_destroy(&s);
+        return rc;
     }
-    return hs_fail(ctx, HS_EUNSUPPORTED, "site %s: kind '%s' is not available%s", cfg->name,
-                   cfg->kind,
-                   strcmp(cfg->kind, "remote") == 0
-                       ? " (call hs_site_register_net() first; the coordinator does)"
-                       : "");
+    *out = s;
+    return 0;
 }
 
 void hs_site_destroy(hs_site **s)

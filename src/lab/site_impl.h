@@ -26,6 +26,6 @@ struct hs_site {
     void *data;
 };
 
-int hs_site_create_virtual(hs_site *s);
+
 
 #endif

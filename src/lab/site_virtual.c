@@ -247,7 +247,7 @@ static int sv_setup_controller(hs_site *s, double dt)
     return 0;
 }
 
-int hs_site_create_virtual(hs_site *s)
+int hs_site_kind_virtual(hs_site *s)
 {
     const hs_site_config *c = &s->cfg;
     site_virtual *v = hs_calloc(1, sizeof *v);

@@ -1,15 +1,15 @@
 /* Site kind "remote": a site reached over the network. The URL's scheme picks the protocol:
  * hysim:// the native protocol (site_native.c), openfresco-a:// an OpenFresco SimApp site or
  * element server, openfresco-b:// an OpenFresco ActorSite (site_openfresco.c). The kind lives in
- * src/net, which the lab layer does not link against: it joins the site table through
- * hs_site_register_kind (the coordinator calls hs_site_register_net before it builds sites). */
+ * src/net, which the lab layer does not link against: it joins the constant table of kinds in
+ * src/coord/site_kinds.c. */
 #include "site_net.h"
 
 #include "hysim/openfresco.h"
 
 #include <string.h>
 
-static int site_remote_create(hs_site *s)
+int hs_site_kind_remote(hs_site *s)
 {
     hs_site_url u;
     int rc = hs_site_url_parse(s, &u);
@@ -22,9 +22,4 @@ static int site_remote_create(hs_site *s)
     return hs_fail(s->ctx, HS_EINPUT,
                    "site %s: url '%s': unknown scheme '%s' (hysim, openfresco-a or openfresco-b)",
                    s->cfg.name, s->cfg.url, u.scheme);
-}
-
-int hs_site_register_net(void)
-{
-    return hs_site_register_kind("remote", site_remote_create);
 }
