@@ -15,6 +15,10 @@
  *  - and one row through the whole site server (hs_site_server, perfect lab, 2 actuators, plain
  *    mode, a 2,000 Hz controller, one tick a step): TARGET -> MEASUREMENT, then COMMIT.
  *
+ * Every case runs in two placements: one core (both ends pinned to the first CPU: the protocol's
+ * CPU cost shows) and two cores (coordinator on the first CPU, site on the second: each message
+ * wakes the other CPU, which on a virtual machine costs more than the protocol does; unpinned, the
+ * scheduler picks either from case to case). The site server row is left to the scheduler.
  * Each case: warm-up, then N exchanges (default 20,000; the site server row N / 10), each timed
  * on CLOCK_MONOTONIC into a preallocated array, sorted for the percentiles (nearest rank).
  * p50/floor is each p50 over the floor's p50 of the same actuator count, measured in this run.
