@@ -21,69 +21,6 @@
 
 #define DT (10.0 / 1024.0)
 
-static hs_ground_motion *synthetic(hs_ctx *ctx, double pga, double duration)
-{
-    hs_options *o = NULL;
-    hs_options_create(&o);
-    hs_options_set_num(o, "seed", 3);
-    hs_options_set_num(o, "pga", pga);
-    hs_options_set_num(o, "duration", duration);
-    hs_options_set_num(o, "dt", DT);
-    hs_ground_motion *gm = NULL;
-    assert_int_equal(hs_ground_motion_create(ctx, "synthetic", o, &gm), 0);
-    hs_options_destroy(&o);
-    return gm;
-}
-
-/* Story stiffnesses of two equal floor masses m = 0.01 with periods T1, T2 (k2 > k1). */
-static void two_story(double T1, double T2, double *m, double *k1, double *k2)
-{
-    const double w1 = 2.0 * HS_PI / T1, w2 = 2.0 * HS_PI / T2;
-    *m = 0.01;
-    const double p = *m * *m * w1 * w1 * w2 * w2, s = *m * (w1 * w1 + w2 * w2);
-    *k2 = (s + sqrt(s * s - 8.0 * p)) / 4.0;
-    *k1 = s - 2.0 * *k2;
-}
-
-/* Seed 003's two-story test: story drifts x1 = d1, x2 = d2 - d1 on two actuators of site "lab",
- * linear specimen K = diag(k1, k2) or Bouc-Wen coupons (yield drift 2 mm, 5 % post-yield); the
- * lab perfect or with a 3-sample actuator delay and displacement and force noise. */
-static hs_test_def *seed003(hs_ctx *ctx, const hs_ground_motion *gm, const char *integ, int perfect,
-                            int bouc_wen, double *K0l)
-{
-    double m, k1, k2;
-    two_story(0.60, 0.15, &m, &k1, &k2);
-    const double mass[2] = {m, m};
-    hs_test_def *def = hs_tb_new(ctx, 2, mass, integ, gm->acc, gm->npts, gm->dt);
-    snprintf(def->name, sizeof def->name, "seed 003 two-story, %s", integ);
-    const double K[4] = {k1 + k2, -k2, -k2, k2};
-    hs_tb_damping(def, K, 0, 1, 0.05, 0.05 * 0.15 / 0.60);
-    hs_options *spec = NULL;
-    hs_options_create(&spec);
-    if (bouc_wen) {
-        const double k0[2] = {k1, k2};
-        hs_options_set_str(spec, "material", "bouc_wen");
-        hs_options_set_list(spec, "k0", k0, 2);
-        hs_options_set_num(spec, "alpha", 0.05);
-        hs_options_set_num(spec, "n", 2);
-        hs_options_set_num(spec, "gamma", 0.125);
-        hs_options_set_num(spec, "beta", 0.125);
-        hs_options_set_num(spec, "A0", 1.0);
-    } else {
-        const double Kl[4] = {k1, 0, 0, k2};
-        hs_options_set_list(spec, "K", Kl, 4);
-    }
-    hs_site_config *s = hs_tb_site(def, "lab", 2, perfect, bouc_wen ? "material" : "linear", spec);
-    for (int i = 0; i < 2; i++) s->actuator[i].a = 3.0;
-    s->displacement.rms = perfect ? 0.0 : 0.01;
-    s->force.rms = perfect ? 0.0 : 0.01 * k1 * 0.1;
-    const double T[4] = {1.0, -1.0, 0.0, 1.0}; /* column-major: x1 = d1, x2 = d2 - d1 */
-    const double K0[4] = {k1, 0, 0, k2};
-    memcpy(K0l, K0, sizeof K0);
-    hs_tb_element(def, 0, 2, T, K0);
-    return def;
-}
-
 static void make_dir(char *dir, size_t len)
 {
     const char *base = getenv("HS_BINARY_DIR");
@@ -238,9 +175,9 @@ static void test_os_tangent_nonlinear(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
-    hs_ground_motion *gm = synthetic(ctx, 0.35 * 0.85 * 9806.65, 6.0);
-    double K0l[4];
-    hs_test_def *def = seed003(ctx, gm, "os_tangent", 0, 1, K0l);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.35 * 0.85 * 9806.65, 6.0, DT);
+    hs_test_def *def = hs_tb_seed003(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
+    const double *K0l = def->experimental[0].K0l;
     char dir[4096];
     hs_coordinator *c = run(ctx, def, dir, sizeof dir);
     const hs_experiment *e = hs_coordinator_experiment(c);
@@ -314,9 +251,9 @@ static void test_perfect_linear(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
-    hs_ground_motion *gm = synthetic(ctx, 0.1 * 9806.65, 3.0);
-    double K0l[4];
-    hs_test_def *def = seed003(ctx, gm, "implicit_hht_fe", 1, 0, K0l);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.1 * 9806.65, 3.0, DT);
+    hs_test_def *def = hs_tb_seed003(ctx, gm, "implicit_hht_fe", 1, 0.60, 0.15, 0);
+    const double *K0l = def->experimental[0].K0l;
     char dir[4096];
     hs_coordinator *c = run(ctx, def, dir, sizeof dir);
     actuator_series a = read_actuators(dir);
@@ -355,9 +292,8 @@ static void test_no_tangent(void **state)
     assert_int_equal(hs_integrator_experimental_stiffness(it, K), HS_EUNSUPPORTED); /* unsized */
     hs_integrator_destroy(&it);
 
-    hs_ground_motion *gm = synthetic(ctx, 0.1 * 9806.65, 2.0);
-    double K0l[4];
-    hs_test_def *def = seed003(ctx, gm, "alpha_os", 0, 0, K0l);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.1 * 9806.65, 2.0, DT);
+    hs_test_def *def = hs_tb_seed003(ctx, gm, "alpha_os", 0, 0.60, 0.15, 0);
     char dir[4096];
     hs_coordinator *c = run(ctx, def, dir, sizeof dir);
     actuator_series a = read_actuators(dir);

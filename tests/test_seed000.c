@@ -138,15 +138,7 @@ static void test_seed000_table1(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
-    hs_options *o = NULL;
-    hs_options_create(&o);
-    hs_options_set_num(o, "seed", 5);
-    hs_options_set_num(o, "pga", 0.3 * 386.1);
-    hs_options_set_num(o, "duration", 0.01 * STEPS);
-    hs_options_set_num(o, "dt", 0.01);
-    hs_ground_motion *gm = NULL;
-    assert_int_equal(hs_ground_motion_create(ctx, "synthetic", o, &gm), 0);
-    hs_options_destroy(&o);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 5, 0.3 * 386.1, 0.01 * STEPS, 0.01);
 
     hs_test_def *num = frame(ctx, gm, 0, MEDIAN, NULL);
     hs_test_def *hyb = frame(ctx, gm, 1, MEDIAN, NULL);
@@ -256,15 +248,7 @@ static void test_seed000_relaxation(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
-    hs_options *o = NULL;
-    hs_options_create(&o);
-    hs_options_set_num(o, "seed", 5);
-    hs_options_set_num(o, "pga", 0.3 * 386.1);
-    hs_options_set_num(o, "duration", 6.0);
-    hs_options_set_num(o, "dt", 0.01);
-    hs_ground_motion *gm = NULL;
-    assert_int_equal(hs_ground_motion_create(ctx, "synthetic", o, &gm), 0);
-    hs_options_destroy(&o);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 5, 0.3 * 386.1, 6.0, 0.01);
     double hold_slow, hold_fast;
     const double slow = relaxation_shortfall(ctx, gm, 0.45, &hold_slow);
     const double fast = relaxation_shortfall(ctx, gm, 0.02, &hold_fast);

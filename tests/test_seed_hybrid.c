@@ -12,31 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static hs_ground_motion *synthetic(hs_ctx *ctx, double pga, double duration, double dt)
-{
-    hs_options *o = NULL;
-    hs_options_create(&o);
-    hs_options_set_num(o, "seed", 3);
-    hs_options_set_num(o, "pga", pga);
-    hs_options_set_num(o, "duration", duration);
-    hs_options_set_num(o, "dt", dt);
-    hs_ground_motion *gm = NULL;
-    assert_int_equal(hs_ground_motion_create(ctx, "synthetic", o, &gm), 0);
-    hs_options_destroy(&o);
-    return gm;
-}
-
-/* Two equal floor masses m and story stiffnesses k1, k2 with periods T1, T2 (m chosen 0.01):
- * k1 k2 = m^2 w1^2 w2^2 and k1 + 2 k2 = m (w1^2 + w2^2); the root with k2 > k1. */
-static void two_story_for_periods(double T1, double T2, double *m, double *k1, double *k2)
-{
-    const double w1 = 2.0 * HS_PI / T1, w2 = 2.0 * HS_PI / T2;
-    *m = 0.01;
-    const double p = *m * *m * w1 * w1 * w2 * w2, s = *m * (w1 * w1 + w2 * w2);
-    *k2 = (s + sqrt(s * s - 8.0 * p)) / 4.0;
-    *k1 = s - 2.0 * *k2;
-}
-
 typedef struct run_out {
     int rc, status;
     int64_t steps;
@@ -81,58 +56,23 @@ static run_out run_def(hs_ctx *ctx, hs_test_def *def, int keep)
  * dt = 10/1024 s, a small record, actuator delay a = 3 samples at 1024 Hz and displacement noise
  * 0.01 mm: central difference is driven unstable by the lab's errors; implicit HHT with force
  * estimation and fallback stays bounded and tracks the perfect-lab run. */
-static hs_test_def *seed003(hs_ctx *ctx, const hs_ground_motion *gm, const char *integ, int perfect,
-                            double T1, double T2, int bouc_wen)
-{
-    double m, k1, k2;
-    two_story_for_periods(T1, T2, &m, &k1, &k2);
-    const double mass[2] = {m, m};
-    hs_test_def *def = hs_tb_new(ctx, 2, mass, integ, gm->acc, gm->npts, gm->dt);
-    const double K[4] = {k1 + k2, -k2, -k2, k2};
-    hs_tb_damping(def, K, 0, 1, 0.05, 0.05 * T2 / T1); /* C = a0 M: zeta_i = a0 / (2 w_i) */
-    hs_options *spec = NULL;
-    hs_options_create(&spec);
-    if (bouc_wen) {
-        /* each story a Bouc-Wen coupon: yield drift 2 mm, 5 % post-yield stiffness */
-        const double k0[2] = {k1, k2};
-        hs_options_set_str(spec, "material", "bouc_wen");
-        hs_options_set_list(spec, "k0", k0, 2);
-        hs_options_set_num(spec, "alpha", 0.05);
-        hs_options_set_num(spec, "n", 2);
-        hs_options_set_num(spec, "gamma", 0.125);
-        hs_options_set_num(spec, "beta", 0.125);
-        hs_options_set_num(spec, "A0", 1.0);
-    } else {
-        const double Kl[4] = {k1, 0, 0, k2}; /* story drifts, row by row */
-        hs_options_set_list(spec, "K", Kl, 4);
-    }
-    hs_site_config *s = hs_tb_site(def, "lab", 2, perfect, bouc_wen ? "material" : "linear", spec);
-    for (int i = 0; i < 2; i++) s->actuator[i].a = 3.0;
-    s->displacement.rms = perfect ? 0.0 : 0.01;
-    s->force.rms = perfect ? 0.0 : 0.01 * k1 * 0.1;
-    const double T[4] = {1.0, -1.0, 0.0, 1.0}; /* x1 = d1, x2 = d2 - d1 (column-major) */
-    const double K0l[4] = {k1, 0, 0, k2};
-    hs_tb_element(def, 0, 2, T, K0l);
-    return def;
-}
-
 static void test_seed003_linear(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     const double dt = 10.0 / 1024.0;
-    hs_ground_motion *gm = synthetic(ctx, 0.025 * 0.85 * 9806.65, 20.0, dt);
-    hs_test_def *ref = seed003(ctx, gm, "hht", 1, 0.50, 0.13, 0);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.025 * 0.85 * 9806.65, 20.0, dt);
+    hs_test_def *ref = hs_tb_seed003(ctx, gm, "hht", 1, 0.50, 0.13, 0);
     run_out r0 = run_def(ctx, ref, 1);
-    hs_test_def *cd = seed003(ctx, gm, "central_difference", 0, 0.50, 0.13, 0);
+    hs_test_def *cd = hs_tb_seed003(ctx, gm, "central_difference", 0, 0.50, 0.13, 0);
     run_out r1 = run_def(ctx, cd, 0);
-    hs_test_def *fe = seed003(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
+    hs_test_def *fe = hs_tb_seed003(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
     /* Falling back to operator splitting with the estimated tangent corrects each fallback
      * step for the actuator's tracking error (seed 003 eq. 5.1); the explicit fallback
      * (eq. 4.2-4.3) takes the lagging measurement as is. Both stay bounded; figures printed. */
     hs_options_set_str(fe->integrator_opts, "fallback", "os_tangent");
-    hs_test_def *fx = seed003(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
+    hs_test_def *fx = hs_tb_seed003(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
     run_out r3 = run_def(ctx, fx, 0);
     print_message(
         "  implicit_hht_fe, explicit fallback: %s, implicit steps %.1f %%, peak %.3f mm\n",
@@ -175,10 +115,10 @@ static void test_seed003_nonlinear(void **state)
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     const double dt = 10.0 / 1024.0;
-    hs_ground_motion *gm = synthetic(ctx, 0.35 * 0.85 * 9806.65, 20.0, dt);
-    hs_test_def *os = seed003(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.35 * 0.85 * 9806.65, 20.0, dt);
+    hs_test_def *os = hs_tb_seed003(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
     run_out r1 = run_def(ctx, os, 0);
-    hs_test_def *ao = seed003(ctx, gm, "alpha_os", 0, 0.60, 0.15, 1);
+    hs_test_def *ao = hs_tb_seed003(ctx, gm, "alpha_os", 0, 0.60, 0.15, 1);
     run_out r2 = run_def(ctx, ao, 0);
     print_message("seed 003 nonlinear (peak %.1f mm, yield 2 mm): energy error os_tangent %.3f %% "
                   "(tangent updated in %.1f %% of steps), alpha_os %.3f %%\n",
@@ -205,7 +145,7 @@ static void test_seed001_fifteen_story(void **state)
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     const double dt = 0.01;
-    hs_ground_motion *gm = synthetic(ctx, 0.3 * 9806.65, 20.0, dt);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.3 * 9806.65, 20.0, dt);
     const int n = 15;
     double mass[15], K[225] = {0};
     for (int i = 0; i < n; i++) mass[i] = 0.0014825502271979857;

@@ -171,15 +171,7 @@ static void test_site_outputs(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
-    hs_options *o = NULL;
-    hs_options_create(&o);
-    hs_options_set_num(o, "seed", 5);
-    hs_options_set_num(o, "pga", 0.3 * 386.1);
-    hs_options_set_num(o, "duration", DT * STEPS);
-    hs_options_set_num(o, "dt", DT);
-    hs_ground_motion *gm = NULL;
-    assert_int_equal(hs_ground_motion_create(ctx, "synthetic", o, &gm), 0);
-    hs_options_destroy(&o);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 5, 0.3 * 386.1, DT * STEPS, DT);
     hs_test_def *def = frame(ctx, gm);
     assert_int_equal(def->steps, STEPS);
 

@@ -130,3 +130,64 @@ double *hs_tb_record(size_t npts, double dt, double amp)
     }
     return a;
 }
+
+hs_ground_motion *hs_tb_synthetic(hs_ctx *ctx, double seed, double pga, double duration, double dt)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "seed", seed);
+    hs_options_set_num(o, "pga", pga);
+    hs_options_set_num(o, "duration", duration);
+    hs_options_set_num(o, "dt", dt);
+    hs_ground_motion *gm = NULL;
+    assert_int_equal(hs_ground_motion_create(ctx, "synthetic", o, &gm), 0);
+    hs_options_destroy(&o);
+    return gm;
+}
+
+/* Two equal floor masses m and story stiffnesses k1, k2 with periods T1, T2 (m chosen 0.01):
+ * k1 k2 = m^2 w1^2 w2^2 and k1 + 2 k2 = m (w1^2 + w2^2); the root with k2 > k1. */
+static void two_story_for_periods(double T1, double T2, double *m, double *k1, double *k2)
+{
+    const double w1 = 2.0 * HS_PI / T1, w2 = 2.0 * HS_PI / T2;
+    *m = 0.01;
+    const double p = *m * *m * w1 * w1 * w2 * w2, s = *m * (w1 * w1 + w2 * w2);
+    *k2 = (s + sqrt(s * s - 8.0 * p)) / 4.0;
+    *k1 = s - 2.0 * *k2;
+}
+
+hs_test_def *hs_tb_seed003(hs_ctx *ctx, const hs_ground_motion *gm, const char *integrator,
+                           int perfect, double T1, double T2, int bouc_wen)
+{
+    double m, k1, k2;
+    two_story_for_periods(T1, T2, &m, &k1, &k2);
+    const double mass[2] = {m, m};
+    hs_test_def *def = hs_tb_new(ctx, 2, mass, integrator, gm->acc, gm->npts, gm->dt);
+    snprintf(def->name, sizeof def->name, "seed 003 two-story, %s", integrator);
+    const double K[4] = {k1 + k2, -k2, -k2, k2};
+    hs_tb_damping(def, K, 0, 1, 0.05, 0.05 * T2 / T1); /* C = a0 M: zeta_i = a0 / (2 w_i) */
+    hs_options *spec = NULL;
+    assert_int_equal(hs_options_create(&spec), 0);
+    if (bouc_wen) {
+        /* each story a Bouc-Wen coupon: yield drift 2 mm, 5 % post-yield stiffness */
+        const double k0[2] = {k1, k2};
+        hs_options_set_str(spec, "material", "bouc_wen");
+        hs_options_set_list(spec, "k0", k0, 2);
+        hs_options_set_num(spec, "alpha", 0.05);
+        hs_options_set_num(spec, "n", 2);
+        hs_options_set_num(spec, "gamma", 0.125);
+        hs_options_set_num(spec, "beta", 0.125);
+        hs_options_set_num(spec, "A0", 1.0);
+    } else {
+        const double Kl[4] = {k1, 0, 0, k2}; /* story drifts, row by row */
+        hs_options_set_list(spec, "K", Kl, 4);
+    }
+    hs_site_config *s = hs_tb_site(def, "lab", 2, perfect, bouc_wen ? "material" : "linear", spec);
+    for (int i = 0; i < 2; i++) s->actuator[i].a = 3.0;
+    s->displacement.rms = perfect ? 0.0 : 0.01;
+    s->force.rms = perfect ? 0.0 : 0.01 * k1 * 0.1;
+    const double T[4] = {1.0, -1.0, 0.0, 1.0}; /* x1 = d1, x2 = d2 - d1 (column-major) */
+    const double K0l[4] = {k1, 0, 0, k2};
+    hs_tb_element(def, 0, 2, T, K0l);
+    return def;
+}
