@@ -5,87 +5,29 @@
 #include "hs_test.h"
 
 #include "hs_build.h"
+#include "hs_output.h"
 
 #include "hysim/coordinator.h"
 #include "hysim/integrator.h"
 #include "hysim/results.h"
 
-#include <dirent.h>
 #include <hdf5.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define DT (10.0 / 1024.0)
-
-static void make_dir(char *dir, size_t len)
-{
-    const char *base = getenv("HS_BINARY_DIR");
-    snprintf(dir, len, "%s/test_hybrid_outputs_XXXXXX", base && base[0] ? base : "/tmp");
-    assert_non_null(mkdtemp(dir));
-}
-
-static void remove_dir(const char *dir)
-{
-    if (getenv("HS_KEEP_OUTPUT")) {
-        printf("kept %s\n", dir);
-        return;
-    }
-    DIR *dp = opendir(dir);
-    if (!dp) return;
-    struct dirent *e;
-    char path[4400];
-    while ((e = readdir(dp)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        remove(path);
-    }
-    closedir(dp);
-    rmdir(dir);
-}
-
-static void h5_text(hid_t loc, const char *name, char **out, int n)
-{
-    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT);
-    assert_true(attr >= 0);
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    hid_t space = H5Aget_space(attr);
-    assert_true(H5Sget_simple_extent_npoints(space) == n);
-    assert_true(H5Aread(attr, type, out) >= 0);
-    H5Sclose(space);
-    H5Tclose(type);
-    H5Aclose(attr);
-}
 
 /* Dataset `name`: rows x cols doubles (checked), its units and column names (checked). */
 static double *h5_block(hid_t file, const char *name, hsize_t rows, hsize_t cols, const char *units,
                         const char *const *names)
 {
+    double *x = hs_h5_read(file, name, rows, cols, units);
     hid_t set = H5Dopen2(file, name, H5P_DEFAULT);
     assert_true(set >= 0);
-    hid_t space = H5Dget_space(set);
-    hsize_t dims[2] = {0, 0};
-    assert_int_equal(H5Sget_simple_extent_dims(space, dims, NULL), 2);
-    assert_true(dims[0] == rows && dims[1] == cols);
-    double *x = calloc(rows * cols, sizeof *x);
-    assert_non_null(x);
-    assert_true(H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, x) >= 0);
-    char *u[1] = {NULL};
-    h5_text(set, "units", u, 1);
-    assert_string_equal(u[0], units);
-    H5free_memory(u[0]);
-    char *got[16] = {0};
-    h5_text(set, "names", got, (int)cols);
-    for (hsize_t i = 0; i < cols; i++) {
-        assert_string_equal(got[i], names[i]);
-        H5free_memory(got[i]);
-    }
-    H5Sclose(space);
+    hs_h5_names(set, "names", names, (int)cols);
     H5Dclose(set);
     return x;
 }
@@ -127,43 +69,13 @@ static void free_series(actuator_series *a)
     free(a->tangent);
 }
 
-static int is_png(const char *dir, const char *name)
-{
-    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    unsigned char buf[8];
-    FILE *f = fopen(path, "rb");
-    if (!f) return 0;
-    size_t got = fread(buf, 1, 8, f);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fclose(f);
-    return got == 8 && memcmp(buf, sig, 8) == 0 && size > 1000;
-}
-
-/* `hysim plot dir` through HS_CLI; 0 when skipped (no HS_CLI or gnuplot), else 1 on success. */
-static int plot(const char *dir)
-{
-    const char *cli = getenv("HS_CLI");
-    if (!cli || !cli[0] || system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        printf("HS_CLI or gnuplot absent: the figures are not drawn\n");
-        return 0;
-    }
-    char cmd[9000];
-    snprintf(cmd, sizeof cmd, "'%s' plot '%s' >/dev/null 2>&1", cli, dir);
-    int st = system(cmd);
-    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    return 1;
-}
-
 /* Runs def to the end, writes it into a fresh dir; the coordinator is returned for inspection. */
 static hs_coordinator *run(hs_ctx *ctx, hs_test_def *def, char *dir, size_t len)
 {
     hs_coordinator *c = NULL;
     if (hs_coordinator_create(ctx, def, &c)) fail_msg("create: %s", hs_ctx_message(ctx));
     if (hs_coordinator_run(c)) fail_msg("run: %s", hs_ctx_message(ctx));
-    make_dir(dir, len);
+    hs_test_make_dir(dir, len, "test_hybrid_outputs");
     assert_int_equal(hs_coordinator_write(c, dir), 0);
     return c;
 }
@@ -231,14 +143,15 @@ static void test_os_tangent_nonlinear(void **state)
     assert_true(lag > 0.0 && lag < 0.2 * peak);
     assert_true(kmin < 0.5 * K0l[0] && kmin > 0.0);
 
-    if (plot(dir)) {
+    if (hs_test_plot(dir)) {
         const char *pngs[] = {"displacement.png",         "hysteresis.png",         "energy.png",
                               "actuators_hysteresis.png", "actuators_tracking.png", "tangent.png"};
-        for (size_t i = 0; i < sizeof pngs / sizeof pngs[0]; i++) assert_true(is_png(dir, pngs[i]));
+        for (size_t i = 0; i < sizeof pngs / sizeof pngs[0]; i++)
+            assert_true(hs_test_is_png(dir, pngs[i]));
     }
     free_series(&a);
     hs_coordinator_destroy(&c);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
     hs_tb_free(def);
     hs_ground_motion_destroy(&gm);
     hs_ctx_destroy(&ctx);
@@ -270,7 +183,7 @@ static void test_perfect_linear(void **state)
     assert_true(peak > 0.5); /* a real response, mm */
     free_series(&a);
     hs_coordinator_destroy(&c);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
     hs_tb_free(def);
     hs_ground_motion_destroy(&gm);
     hs_ctx_destroy(&ctx);
@@ -299,16 +212,16 @@ static void test_no_tangent(void **state)
     actuator_series a = read_actuators(dir);
     for (int64_t k = 0; k < a.n * 4; k++) assert_true(isnan(a.tangent[k]));
     assert_true(isfinite(a.force[(a.n - 1) * 2]));
-    if (plot(dir)) {
-        assert_true(is_png(dir, "actuators_hysteresis.png"));
-        assert_true(is_png(dir, "actuators_tracking.png"));
+    if (hs_test_plot(dir)) {
+        assert_true(hs_test_is_png(dir, "actuators_hysteresis.png"));
+        assert_true(hs_test_is_png(dir, "actuators_tracking.png"));
         char path[4200];
         snprintf(path, sizeof path, "%s/tangent.png", dir);
         assert_int_equal(access(path, F_OK), -1);
     }
     free_series(&a);
     hs_coordinator_destroy(&c);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
     hs_tb_free(def);
     hs_ground_motion_destroy(&gm);
     hs_ctx_destroy(&ctx);

@@ -3,6 +3,8 @@
  * `hysim plot` program (HS_CLI) draws it. */
 #include "hs_test.h"
 
+#include "hs_output.h"
+
 #include <dirent.h>
 #include <hdf5.h>
 #include <math.h>
@@ -83,34 +85,6 @@ static double expected_peak(int dof, int nrec)
         if (x > peak) peak = x;
     }
     return peak;
-}
-
-/* A fresh directory under HS_BINARY_DIR (or /tmp). */
-static void make_dir(char *dir, size_t len)
-{
-    const char *base = getenv("HS_BINARY_DIR");
-    snprintf(dir, len, "%s/test_results_XXXXXX", base && base[0] ? base : "/tmp");
-    assert_non_null(mkdtemp(dir));
-}
-
-/* Removes the directory and its files, unless HS_KEEP_OUTPUT is set (to look at the plots). */
-static void remove_dir(const char *dir)
-{
-    if (getenv("HS_KEEP_OUTPUT")) {
-        printf("kept %s\n", dir);
-        return;
-    }
-    DIR *dp = opendir(dir);
-    if (!dp) return;
-    struct dirent *e;
-    char path[4096];
-    while ((e = readdir(dp)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        remove(path);
-    }
-    closedir(dp);
-    rmdir(dir);
 }
 
 static int count_files(const char *dir)
@@ -209,59 +183,22 @@ static void read_csv(const char *path, int nrec)
     assert_int_equal(rows, nrec);
 }
 
-static void h5_string_attr(hid_t loc, const char *name, char *out, size_t len)
-{
-    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT);
-    assert_true(attr >= 0);
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    char *s = NULL;
-    assert_true(H5Aread(attr, type, &s) >= 0);
-    snprintf(out, len, "%s", s);
-    H5free_memory(s);
-    H5Tclose(type);
-    H5Aclose(attr);
-}
-
-/* Reads dataset `name` (rows x cols, cols = 0 for 1-D) and checks its shape and units. */
-static double *h5_read(hid_t file, const char *name, hsize_t rows, hsize_t cols, const char *units)
-{
-    hid_t set = H5Dopen2(file, name, H5P_DEFAULT);
-    assert_true(set >= 0);
-    hid_t space = H5Dget_space(set);
-    hsize_t dims[2] = {0, 0};
-    int rank = H5Sget_simple_extent_dims(space, dims, NULL);
-    assert_int_equal(rank, cols ? 2 : 1);
-    assert_true(dims[0] == rows);
-    if (cols) assert_true(dims[1] == cols);
-    double *x = calloc(rows * (cols ? cols : 1) + 1, sizeof *x);
-    assert_non_null(x);
-    if (rows) assert_true(H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, x) >= 0);
-    char u[64];
-    h5_string_attr(set, "units", u, sizeof u);
-    assert_string_equal(u, units);
-    H5Sclose(space);
-    H5Dclose(set);
-    return x;
-}
-
 static void read_hdf5(const char *path, int nrec, const char *status)
 {
     hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     assert_true(file >= 0);
     hsize_t n = (hsize_t)nrec;
-    double *t = h5_read(file, "time", n, 0, "s");
-    double *ag = h5_read(file, "ground_acceleration", n, 0, "in/s^2");
-    double *d = h5_read(file, "displacement", n, NDOF, "in");
-    double *v = h5_read(file, "velocity", n, NDOF, "in/s");
-    double *a = h5_read(file, "acceleration", n, NDOF, "in/s^2");
-    double *sd = h5_read(file, "springs/deformation", n, NSPRINGS, "in");
-    double *sf = h5_read(file, "springs/force", n, NSPRINGS, "kip");
-    double *ein = h5_read(file, "energy/input", n, 0, "kip*in");
-    double *ek = h5_read(file, "energy/kinetic", n, 0, "kip*in");
-    double *eg = h5_read(file, "energy/groups", n, 2, "kip*in");
-    double *er = h5_read(file, "energy/error_rel", n, 0, "1");
+    double *t = hs_h5_read(file, "time", n, 0, "s");
+    double *ag = hs_h5_read(file, "ground_acceleration", n, 0, "in/s^2");
+    double *d = hs_h5_read(file, "displacement", n, NDOF, "in");
+    double *v = hs_h5_read(file, "velocity", n, NDOF, "in/s");
+    double *a = hs_h5_read(file, "acceleration", n, NDOF, "in/s^2");
+    double *sd = hs_h5_read(file, "springs/deformation", n, NSPRINGS, "in");
+    double *sf = hs_h5_read(file, "springs/force", n, NSPRINGS, "kip");
+    double *ein = hs_h5_read(file, "energy/input", n, 0, "kip*in");
+    double *ek = hs_h5_read(file, "energy/kinetic", n, 0, "kip*in");
+    double *eg = hs_h5_read(file, "energy/groups", n, 2, "kip*in");
+    double *er = hs_h5_read(file, "energy/error_rel", n, 0, "1");
     for (int k = 0; k < nrec; k++) {
         double tk = k * DT;
         assert_true(t[k] == tk);
@@ -282,26 +219,15 @@ static void read_hdf5(const char *path, int nrec, const char *status)
 
     /* spring names, root attributes */
     hid_t set = H5Dopen2(file, "springs/force", H5P_DEFAULT);
-    hid_t attr = H5Aopen(set, "names", H5P_DEFAULT);
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    char *names[NSPRINGS] = {0};
-    assert_true(H5Aread(attr, type, names) >= 0);
-    for (int i = 0; i < NSPRINGS; i++) {
-        assert_string_equal(names[i], spring_names[i]);
-        H5free_memory(names[i]);
-    }
-    H5Tclose(type);
-    H5Aclose(attr);
+    hs_h5_names(set, "names", spring_names, NSPRINGS);
     H5Dclose(set);
     char s[128];
-    h5_string_attr(file, "status", s, sizeof s);
+    hs_h5_string(file, "status", s, sizeof s);
     assert_string_equal(s, status);
-    h5_string_attr(file, "integrator", s, sizeof s);
+    hs_h5_string(file, "integrator", s, sizeof s);
     assert_string_equal(s, "newmark_explicit");
     double dt = 0;
-    attr = H5Aopen(file, "dt", H5P_DEFAULT);
+    hid_t attr = H5Aopen(file, "dt", H5P_DEFAULT);
     assert_true(H5Aread(attr, H5T_NATIVE_DOUBLE, &dt) >= 0);
     H5Aclose(attr);
     assert_true(dt == DT);
@@ -374,7 +300,7 @@ static void test_writers(void **state)
 {
     (void)state;
     char dir[4096], path[4200];
-    make_dir(dir, sizeof dir);
+    hs_test_make_dir(dir, sizeof dir, "test_results");
     hs_results *r = make_store(NSTEPS + 1);
     fill(r, NSTEPS + 1);
     const double periods[NDOF] = {1.25, 0.5};
@@ -393,7 +319,7 @@ static void test_writers(void **state)
     /* an unwritable place fails with HS_EIO and a message */
     assert_int_equal(hs_results_write_csv(r, "/nonexistent-dir/response.csv"), HS_EIO);
     hs_results_destroy(&r);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
 }
 
 /* A run that stopped early keeps every recorded step, and only those. */
@@ -401,7 +327,7 @@ static void test_partial_run(void **state)
 {
     (void)state;
     char dir[4096], path[4200];
-    make_dir(dir, sizeof dir);
+    hs_test_make_dir(dir, sizeof dir, "test_results");
     hs_results *r = make_store(NSTEPS + 1);
     fill(r, 37);
     const double periods[NDOF] = {1.25, 0.5};
@@ -416,20 +342,7 @@ static void test_partial_run(void **state)
     assert_int_equal(hs_results_write_summary(r, &s, path), 0);
     check_json(dir, path, 37, "unstable");
     hs_results_destroy(&r);
-    remove_dir(dir);
-}
-
-static int is_png(const char *path)
-{
-    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    unsigned char buf[8];
-    FILE *f = fopen(path, "rb");
-    if (!f) return 0;
-    size_t n = fread(buf, 1, 8, f);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fclose(f);
-    return n == 8 && memcmp(buf, sig, 8) == 0 && size > 1000;
+    hs_test_remove_dir(dir);
 }
 
 static int run_cli(const char *prefix, const char *cli, const char *args)
@@ -449,7 +362,7 @@ static void test_plot(void **state)
         skip();
     }
     char dir[4096], path[4200], args[4300];
-    make_dir(dir, sizeof dir);
+    hs_test_make_dir(dir, sizeof dir, "test_results");
     hs_results *r = make_store(NSTEPS + 1);
     fill(r, NSTEPS + 1);
     const double periods[NDOF] = {1.25, 0.5};
@@ -463,14 +376,13 @@ static void test_plot(void **state)
     assert_int_equal(count_files(dir), 1);                         /* and no litter */
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
         printf("gnuplot absent: skipping the drawing\n");
-        remove_dir(dir);
+        hs_test_remove_dir(dir);
         skip();
     }
     assert_int_equal(run_cli("", cli, args), 0);
     const char *pngs[] = {"displacement.png", "hysteresis.png", "energy.png"};
     for (size_t i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, pngs[i]);
-        assert_true(is_png(path));
+        assert_true(hs_test_is_png(dir, pngs[i]));
     }
     assert_int_equal(count_files(dir), 4); /* the script and partial files are gone */
 
@@ -485,7 +397,7 @@ static void test_plot(void **state)
     fclose(f);
     snprintf(args, sizeof args, "'%s'", dir);
     assert_int_equal(run_cli("", cli, args), 2);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
 }
 
 /* The actuator block: a known history per actuator (command sin t, measured lagging by 0.1 s,
@@ -517,7 +429,7 @@ static void test_actuators(void **state)
 
     /* without a block: refused, and results.h5 has no /actuators */
     char dir[4096], path[4200];
-    make_dir(dir, sizeof dir);
+    hs_test_make_dir(dir, sizeof dir, "test_results");
     hs_results *plain = make_store(3);
     fill(plain, 1);
     assert_int_equal(hs_results_actuator_count(plain), 0);
@@ -564,10 +476,10 @@ static void test_actuators(void **state)
     file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     assert_true(file >= 0);
     const hsize_t n = (hsize_t)nrec;
-    double *cmd = h5_read(file, "actuators/command", n, NACT, "in");
-    double *meas = h5_read(file, "actuators/measured", n, NACT, "in");
-    double *force = h5_read(file, "actuators/force", n, NACT, "kip");
-    double *tan = h5_read(file, "actuators/tangent", n, NACT * NACT, "kip/in");
+    double *cmd = hs_h5_read(file, "actuators/command", n, NACT, "in");
+    double *meas = hs_h5_read(file, "actuators/measured", n, NACT, "in");
+    double *force = hs_h5_read(file, "actuators/force", n, NACT, "kip");
+    double *tan = hs_h5_read(file, "actuators/tangent", n, NACT * NACT, "kip/in");
     for (int k = 0; k < nrec; k++) {
         actuator_history(k, xc, xm, f, K);
         for (int i = 0; i < NACT; i++) {
@@ -591,23 +503,12 @@ static void test_actuators(void **state)
         }
     }
     /* column names: the actuators, and K(a,b) column-major for the tangent */
-    const char *tangent_names[4] = {"K(lab.a1,lab.a1)", "K(far 'site'.x,lab.a1)",
-                                    "K(lab.a1,far 'site'.x)", "K(far 'site'.x,far 'site'.x)"};
+    const char *const tangent_names[4] = {"K(lab.a1,lab.a1)", "K(far 'site'.x,lab.a1)",
+                                          "K(lab.a1,far 'site'.x)", "K(far 'site'.x,far 'site'.x)"};
     const char *sets[2] = {"actuators/force", "actuators/tangent"};
     for (int s = 0; s < 2; s++) {
         hid_t set = H5Dopen2(file, sets[s], H5P_DEFAULT);
-        hid_t attr = H5Aopen(set, "names", H5P_DEFAULT);
-        hid_t type = H5Tcopy(H5T_C_S1);
-        H5Tset_size(type, H5T_VARIABLE);
-        H5Tset_cset(type, H5T_CSET_UTF8);
-        char *names[4] = {0};
-        assert_true(H5Aread(attr, type, names) >= 0);
-        for (int i = 0; i < (s ? 4 : NACT); i++) {
-            assert_string_equal(names[i], s ? tangent_names[i] : actuator_names[i]);
-            H5free_memory(names[i]);
-        }
-        H5Tclose(type);
-        H5Aclose(attr);
+        hs_h5_names(set, "names", s ? tangent_names : actuator_names, s ? 4 : NACT);
         H5Dclose(set);
     }
     H5Fclose(file);
@@ -616,7 +517,7 @@ static void test_actuators(void **state)
     free(force);
     free(tan);
     hs_ctx_destroy(&ctx);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
 }
 
 /* The site block: a known pattern per step (site 1 visits extrapolate and interpolate, and slow
@@ -633,34 +534,13 @@ static int site_states(int k, int s)
     return 1 | 1 << 1 | (k % 3 == 0 ? 1 << 2 : 0) | (k % 7 == 0 ? 1 << 3 : 0);
 }
 
-/* A dataset's string array attribute `name` (n entries) equals want. */
-static void h5_names(hid_t loc, const char *name, const char *const *want, int n)
-{
-    hid_t attr = H5Aopen(loc, name, H5P_DEFAULT);
-    assert_true(attr >= 0);
-    hid_t space = H5Aget_space(attr);
-    assert_true(H5Sget_simple_extent_npoints(space) == n);
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    char *got[8] = {0};
-    assert_true(H5Aread(attr, type, got) >= 0);
-    for (int i = 0; i < n; i++) {
-        assert_string_equal(got[i], want[i]);
-        H5free_memory(got[i]);
-    }
-    H5Tclose(type);
-    H5Sclose(space);
-    H5Aclose(attr);
-}
-
 static void test_sites(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[4096], path[4200];
-    make_dir(dir, sizeof dir);
+    hs_test_make_dir(dir, sizeof dir, "test_results");
 
     /* without a block: refused, and results.h5 has no /sites */
     const int st0[NSITES] = {1, 2};
@@ -733,13 +613,13 @@ static void test_sites(void **state)
     H5Tclose(type);
     static const char *const bits[6] = {"extrapolate", "interpolate",    "slow",
                                         "hold",        "free_vibration", "done"};
-    h5_names(set, "bits", bits, 6);
-    h5_names(set, "names", site_names, NSITES);
+    hs_h5_names(set, "bits", bits, 6);
+    hs_h5_names(set, "names", site_names, NSITES);
     H5Dclose(set);
-    double *states = h5_read(file, "sites/states", n, NSITES, "1");
-    double *delay = h5_read(file, "sites/delay", n, NSITES, "s");
-    double *te = h5_read(file, "actuators/tracking_error", n, NACT, "in");
-    double *ti = h5_read(file, "actuators/tracking_indicator", n, NACT, "in^2");
+    double *states = hs_h5_read(file, "sites/states", n, NSITES, "1");
+    double *delay = hs_h5_read(file, "sites/delay", n, NSITES, "s");
+    double *te = hs_h5_read(file, "actuators/tracking_error", n, NACT, "in");
+    double *ti = hs_h5_read(file, "actuators/tracking_indicator", n, NACT, "in^2");
     for (int k = 0; k < nrec; k++) {
         for (int s = 0; s < NSITES; s++) {
             if (k == 0) {
@@ -761,7 +641,7 @@ static void test_sites(void **state)
     /* the group: names and TimeOut limits (NaN: unknown) */
     hid_t g = H5Gopen2(file, "sites", H5P_DEFAULT);
     assert_true(g >= 0);
-    h5_names(g, "names", site_names, NSITES);
+    hs_h5_names(g, "names", site_names, NSITES);
     const char *lims[2] = {"slow_after_s", "hold_after_s"};
     for (int i = 0; i < 2; i++) {
         double got[NSITES] = {0, 0};
@@ -787,12 +667,11 @@ static void test_sites(void **state)
         assert_int_equal(run_cli("", cli, args), 0);
         const char *pngs[] = {"sites_states.png", "sites_delay.png", "actuators_ti.png"};
         for (size_t i = 0; i < 3; i++) {
-            snprintf(path, sizeof path, "%s/%s", dir, pngs[i]);
-            assert_true(is_png(path));
+            assert_true(hs_test_is_png(dir, pngs[i]));
         }
     }
     hs_ctx_destroy(&ctx);
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
 }
 
 int main(void)

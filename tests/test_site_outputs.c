@@ -7,17 +7,16 @@
 #include "hs_test.h"
 
 #include "hs_build.h"
+#include "hs_output.h"
 
 #include "hysim/coordinator.h"
 #include "hysim/results.h"
 
-#include <dirent.h>
 #include <hdf5.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define STEPS 400
@@ -80,66 +79,6 @@ static hs_test_def *frame(hs_ctx *ctx, const hs_ground_motion *gm)
     return def;
 }
 
-static void make_dir(char *dir, size_t len)
-{
-    const char *base = getenv("HS_BINARY_DIR");
-    snprintf(dir, len, "%s/test_site_outputs_XXXXXX", base && base[0] ? base : "/tmp");
-    assert_non_null(mkdtemp(dir));
-}
-
-/* Removes the directory and its files, unless HS_KEEP_OUTPUT is set (to look at the plots). */
-static void remove_dir(const char *dir)
-{
-    if (getenv("HS_KEEP_OUTPUT")) {
-        printf("kept %s\n", dir);
-        return;
-    }
-    DIR *dp = opendir(dir);
-    if (!dp) return;
-    struct dirent *e;
-    char path[4400];
-    while ((e = readdir(dp)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        remove(path);
-    }
-    closedir(dp);
-    rmdir(dir);
-}
-
-static void h5_units(hid_t set, const char *want)
-{
-    hid_t attr = H5Aopen(set, "units", H5P_DEFAULT);
-    assert_true(attr >= 0);
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, H5T_VARIABLE);
-    H5Tset_cset(type, H5T_CSET_UTF8);
-    char *s = NULL;
-    assert_true(H5Aread(attr, type, &s) >= 0);
-    assert_string_equal(s, want);
-    H5free_memory(s);
-    H5Tclose(type);
-    H5Aclose(attr);
-}
-
-/* Dataset `name` of rows x cols values (checked) in its units (checked), as doubles. */
-static double *h5_block(hid_t file, const char *name, hsize_t rows, hsize_t cols, const char *units)
-{
-    hid_t set = H5Dopen2(file, name, H5P_DEFAULT);
-    assert_true(set >= 0);
-    hid_t space = H5Dget_space(set);
-    hsize_t dims[2] = {0, 0};
-    assert_int_equal(H5Sget_simple_extent_dims(space, dims, NULL), 2);
-    assert_true(dims[0] == rows && dims[1] == cols);
-    double *x = calloc(rows * cols, sizeof *x);
-    assert_non_null(x);
-    assert_true(H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, x) >= 0);
-    h5_units(set, units);
-    H5Sclose(space);
-    H5Dclose(set);
-    return x;
-}
-
 static void h5_limits(hid_t file, const char *name, double *out)
 {
     hid_t g = H5Gopen2(file, "sites", H5P_DEFAULT);
@@ -149,21 +88,6 @@ static void h5_limits(hid_t file, const char *name, double *out)
     assert_true(H5Aread(attr, H5T_NATIVE_DOUBLE, out) >= 0);
     H5Aclose(attr);
     H5Gclose(g);
-}
-
-static int is_png(const char *dir, const char *name)
-{
-    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    unsigned char buf[8];
-    FILE *f = fopen(path, "rb");
-    if (!f) return 0;
-    size_t got = fread(buf, 1, 8, f);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fclose(f);
-    return got == 8 && memcmp(buf, sig, 8) == 0 && size > 1000;
 }
 
 static void test_site_outputs(void **state)
@@ -179,7 +103,7 @@ static void test_site_outputs(void **state)
     if (hs_coordinator_create(ctx, def, &c)) fail_msg("create: %s", hs_ctx_message(ctx));
     if (hs_coordinator_run(c)) fail_msg("run: %s", hs_ctx_message(ctx));
     char dir[4096], path[4200];
-    make_dir(dir, sizeof dir);
+    hs_test_make_dir(dir, sizeof dir, "test_site_outputs");
     assert_int_equal(hs_coordinator_write(c, dir), 0);
     hs_site_summary ss[2];
     for (int s = 0; s < 2; s++)
@@ -189,10 +113,10 @@ static void test_site_outputs(void **state)
     hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     assert_true(file >= 0);
     const hsize_t n = STEPS + 1;
-    double *states = h5_block(file, "sites/states", n, 2, "1");
-    double *delay = h5_block(file, "sites/delay", n, 2, "s");
-    double *te = h5_block(file, "actuators/tracking_error", n, 2, "in");
-    double *ti = h5_block(file, "actuators/tracking_indicator", n, 2, "in^2");
+    double *states = hs_h5_read(file, "sites/states", n, 2, "1");
+    double *delay = hs_h5_read(file, "sites/delay", n, 2, "s");
+    double *te = hs_h5_read(file, "actuators/tracking_error", n, 2, "in");
+    double *ti = hs_h5_read(file, "actuators/tracking_indicator", n, 2, "in^2");
     double slow_after[2], hold_after[2];
     h5_limits(file, "slow_after_s", slow_after);
     h5_limits(file, "hold_after_s", hold_after);
@@ -249,19 +173,13 @@ static void test_site_outputs(void **state)
     free(ti);
     hs_coordinator_destroy(&c);
 
-    const char *cli = getenv("HS_CLI");
-    if (!cli || !cli[0] || system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        printf("HS_CLI or gnuplot absent: the figures are not drawn\n");
-    } else {
-        char cmd[9000];
-        snprintf(cmd, sizeof cmd, "'%s' plot '%s' >/dev/null 2>&1", cli, dir);
-        const int st = system(cmd);
-        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    if (hs_test_plot(dir)) {
         const char *pngs[] = {"sites_states.png", "sites_delay.png", "actuators_ti.png",
                               "actuators_tracking.png"};
-        for (size_t i = 0; i < sizeof pngs / sizeof pngs[0]; i++) assert_true(is_png(dir, pngs[i]));
+        for (size_t i = 0; i < sizeof pngs / sizeof pngs[0]; i++)
+            assert_true(hs_test_is_png(dir, pngs[i]));
     }
-    remove_dir(dir);
+    hs_test_remove_dir(dir);
     for (int s = 0; s < def->nsites; s++) hs_options_destroy(&def->sites[s].link_opts);
     hs_tb_free(def);
     hs_ground_motion_destroy(&gm);
