@@ -3,6 +3,8 @@
  * exact FILE:LINE:COL and a message naming the problem. */
 #include "hs_test.h"
 
+#include "hs_text_def.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,12 +38,7 @@ static hs_test_def *load_with_damping(hs_ctx *ctx, const char *damping)
 {
     char text[2048];
     snprintf(text, sizeof text, "%s  damping: %s\n%s", good_head, damping, good_tail);
-    hs_test_def *def = NULL;
-    int rc = hs_testfile_load_string(ctx, text, strlen(text), "good.yaml", &def);
-    if (rc) fprintf(stderr, "load failed: %s\n", hs_ctx_message(ctx));
-    assert_int_equal(rc, 0);
-    assert_non_null(def);
-    return def;
+    return hs_test_load_text(ctx, text, "good.yaml");
 }
 
 /* Closed-form circular frequencies of the two-story shear frame (equal m, equal k):
@@ -249,12 +246,6 @@ static void test_springs_and_file_record(void **state)
 }
 
 /* Bad files: the good file with one substring replaced. */
-typedef struct bad_case {
-    const char *find, *replace; /* find = NULL: the text is `replace` alone */
-    const char *where;          /* expected "LINE:COL" */
-    const char *phrase;         /* expected in the message */
-} bad_case;
-
 static const char *const base = "hysim: 1\n"                                        /* 1 */
                                 "name: two-story-shear\n"                           /* 2 */
                                 "units: {force: kip, length: in, time: s}\n"        /* 3 */
@@ -274,7 +265,7 @@ static const char *const base = "hysim: 1\n"                                    
                                 "  dt: 0.01\n"                                              /* 17 */
                                 "  duration: 2\n";                                          /* 18 */
 
-static const bad_case bad_cases[] = {
+static const hs_bad_case bad_cases[] = {
     {"  damping:", "  dampnig:", "10:3",
      "unknown key 'dampnig' in structure; did you mean 'damping'?"},
     {"  dofs: 2\n", "", "5:3", "missing required key 'dofs' in structure"},
@@ -339,45 +330,14 @@ static const bad_case bad_cases[] = {
     {NULL, "hysim: 1\nname: x\n\tunits: {}\n", "3:1", "YAML syntax error"},
 };
 
-static char *substitute(const char *text, const char *find, const char *replace)
-{
-    const char *at = strstr(text, find);
-    assert_non_null(at);
-    const size_t head = (size_t)(at - text), flen = strlen(find), rlen = strlen(replace);
-    char *out = malloc(strlen(text) - flen + rlen + 1);
-    assert_non_null(out);
-    memcpy(out, text, head);
-    memcpy(out + head, replace, rlen);
-    strcpy(out + head + rlen, at + flen);
-    return out;
-}
-
 static void test_bad_files(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    int failures = 0;
     const size_t ncases = sizeof bad_cases / sizeof bad_cases[0];
     assert_true(ncases >= 15);
-    for (size_t i = 0; i < ncases; i++) {
-        const bad_case *c = &bad_cases[i];
-        char *text = c->find ? substitute(base, c->find, c->replace) : strdup(c->replace);
-        hs_test_def *def = NULL;
-        hs_ctx_clear(ctx);
-        const int rc = hs_testfile_load_string(ctx, text, strlen(text), "bad.yaml", &def);
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "bad.yaml:%s: ", c->where);
-        const char *msg = hs_ctx_message(ctx);
-        if (rc != HS_EINPUT || def || strncmp(msg, prefix, strlen(prefix)) != 0 ||
-            !strstr(msg, c->phrase)) {
-            fprintf(stderr, "case %zu: rc %d, expected prefix '%s' and '%s', got:\n  %s\n", i, rc,
-                    prefix, c->phrase, msg);
-            failures++;
-        }
-        hs_test_def_destroy(&def);
-        free(text);
-    }
+    const int failures = hs_test_bad_cases(ctx, base, "bad.yaml", bad_cases, ncases);
     /* the base itself is valid */
     hs_test_def *def = NULL;
     assert_int_equal(hs_testfile_load_string(ctx, base, strlen(base), "bad.yaml", &def), 0);

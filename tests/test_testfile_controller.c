@@ -7,6 +7,8 @@
  * with the exact FILE:LINE:COL and a phrase naming the problem. */
 #include "hs_test.h"
 
+#include "hs_text_def.h"
+
 #include "hysim/compensator.h"
 #include "hysim/link.h"
 
@@ -87,29 +89,6 @@ static void fixture_close(fixture *fx)
     rmdir(fx->dir);
 }
 
-static char *substitute(const char *text, const char *find, const char *replace)
-{
-    const char *at = strstr(text, find);
-    assert_non_null(at);
-    const size_t head = (size_t)(at - text), flen = strlen(find), rlen = strlen(replace);
-    char *out = malloc(strlen(text) - flen + rlen + 1);
-    assert_non_null(out);
-    memcpy(out, text, head);
-    memcpy(out + head, replace, rlen);
-    strcpy(out + head + rlen, at + flen);
-    return out;
-}
-
-static hs_test_def *load(hs_ctx *ctx, const char *text, const char *name)
-{
-    hs_test_def *def = NULL;
-    int rc = hs_testfile_load_string(ctx, text, strlen(text), name, &def);
-    if (rc) fprintf(stderr, "load failed: %s\n", hs_ctx_message(ctx));
-    assert_int_equal(rc, 0);
-    assert_non_null(def);
-    return def;
-}
-
 static void test_command_and_compensation(void **state)
 {
     (void)state;
@@ -117,7 +96,7 @@ static void test_command_and_compensation(void **state)
     fixture_open(&fx);
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, base, fx.yaml);
+    hs_test_def *def = hs_test_load_text(ctx, base, fx.yaml);
     const hs_options *c = def->sites[0].command_opts;
     assert_non_null(c);
     /* the generator's field names */
@@ -176,7 +155,7 @@ static void test_links_and_compute_time(void **state)
     fixture_open(&fx);
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, base, fx.yaml);
+    hs_test_def *def = hs_test_load_text(ctx, base, fx.yaml);
     const hs_options *o = def->sites[0].link_opts;
     assert_string_equal(hs_options_str(o, "delay", ""), "lognormal");
     HS_ASSERT_NEAR(hs_options_num(o, "median", NAN), 0.205, 0.0);
@@ -222,9 +201,10 @@ static void test_links_and_compute_time(void **state)
     hs_test_def_destroy(&def);
 
     /* {constant: 0.05}: every step takes 50 ms; no site_timeout: 60 s */
-    char *text = substitute(base, "{lognormal: {median: 0.02, sigma: 0.5}}", "{constant: 0.05}");
-    char *text2 = substitute(text, "  site_timeout: 30\n", "");
-    def = load(ctx, text2, fx.yaml);
+    char *text =
+        hs_test_substitute(base, "{lognormal: {median: 0.02, sigma: 0.5}}", "{constant: 0.05}");
+    char *text2 = hs_test_substitute(text, "  site_timeout: 30\n", "");
+    def = hs_test_load_text(ctx, text2, fx.yaml);
     o = def->compute_time_opts;
     assert_string_equal(hs_options_str(o, "type", ""), "constant");
     HS_ASSERT_NEAR(hs_options_num(o, "value", NAN), 0.05, 0.0);
@@ -248,21 +228,21 @@ static void test_defaults(void **state)
     fixture_open(&fx);
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    char *a = substitute(base,
-                         "  compute_time: {lognormal: {median: 0.02, sigma: 0.5}}\n"
-                         "  site_timeout: 30\n",
-                         "");
-    char *b = substitute(a,
-                         "    compensation: {type: polynomial, delay: 2}\n"
-                         "    link: {delay: {histogram: delays.txt}}\n",
-                         "");
-    char *text =
-        substitute(b,
-                   "    link: {delay: {lognormal: {median: 0.205, sigma: 0.75}}, loss: 0.01, "
-                   "rto: 0.2,\n           max_retries: 5, outages: [[100, 105], [200, "
-                   "201.5]]}\n",
-                   "    link: {loss: 0.5}\n");
-    hs_test_def *def = load(ctx, text, fx.yaml);
+    char *a = hs_test_substitute(base,
+                                 "  compute_time: {lognormal: {median: 0.02, sigma: 0.5}}\n"
+                                 "  site_timeout: 30\n",
+                                 "");
+    char *b = hs_test_substitute(a,
+                                 "    compensation: {type: polynomial, delay: 2}\n"
+                                 "    link: {delay: {histogram: delays.txt}}\n",
+                                 "");
+    char *text = hs_test_substitute(
+        b,
+        "    link: {delay: {lognormal: {median: 0.205, sigma: 0.75}}, loss: 0.01, "
+        "rto: 0.2,\n           max_retries: 5, outages: [[100, 105], [200, "
+        "201.5]]}\n",
+        "    link: {loss: 0.5}\n");
+    hs_test_def *def = hs_test_load_text(ctx, text, fx.yaml);
     assert_null(def->compute_time_opts);
     HS_ASSERT_NEAR(def->site_timeout, 60.0, 0.0);
     assert_null(def->sites[1].command_opts);
@@ -283,13 +263,7 @@ static void test_defaults(void **state)
     fixture_close(&fx);
 }
 
-typedef struct bad_case {
-    const char *find, *replace;
-    const char *where; /* "LINE:COL" */
-    const char *phrase;
-} bad_case;
-
-static const bad_case bad_cases[] = {
+static const hs_bad_case bad_cases[] = {
     /* the eleven the issue names */
     {"order: 2", "order: 4", "16:22", "sites.lab1.command.order: must be between 1 and 3 (got 4)"},
     {"extrapolate: 0.5", "extrapolate: 0.95", "16:38",
@@ -360,27 +334,10 @@ static void test_bad_files(void **state)
     snprintf(bad, sizeof bad, "%s/bad.yaml", fx.dir);
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, base, bad);
+    hs_test_def *def = hs_test_load_text(ctx, base, bad);
     hs_test_def_destroy(&def);
-    int failures = 0;
     const size_t ncases = sizeof bad_cases / sizeof bad_cases[0];
-    for (size_t i = 0; i < ncases; i++) {
-        const bad_case *c = &bad_cases[i];
-        char *text = substitute(base, c->find, c->replace);
-        hs_ctx_clear(ctx);
-        int rc = hs_testfile_load_string(ctx, text, strlen(text), bad, &def);
-        char prefix[256];
-        snprintf(prefix, sizeof prefix, "%s:%s: ", bad, c->where);
-        const char *msg = hs_ctx_message(ctx);
-        if (rc != HS_EINPUT || def || strncmp(msg, prefix, strlen(prefix)) != 0 ||
-            !strstr(msg, c->phrase)) {
-            fprintf(stderr, "case %zu: rc %d, expected prefix '%s' and '%s', got:\n  %s\n", i, rc,
-                    prefix, c->phrase, msg);
-            failures++;
-        }
-        hs_test_def_destroy(&def);
-        free(text);
-    }
+    const int failures = hs_test_bad_cases(ctx, base, bad, bad_cases, ncases);
     assert_true(ncases >= 11);
     hs_ctx_destroy(&ctx);
     fixture_close(&fx);

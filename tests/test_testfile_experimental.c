@@ -6,6 +6,8 @@
  * naming the problem. */
 #include "hs_test.h"
 
+#include "hs_text_def.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,22 +66,12 @@ static const char *const good = "hysim: 1\n"
                                 "  time_scale: 4\n"
                                 "  seed: 11\n";
 
-static hs_test_def *load(hs_ctx *ctx, const char *text, const char *name)
-{
-    hs_test_def *def = NULL;
-    int rc = hs_testfile_load_string(ctx, text, strlen(text), name, &def);
-    if (rc) fprintf(stderr, "load failed: %s\n", hs_ctx_message(ctx));
-    assert_int_equal(rc, 0);
-    assert_non_null(def);
-    return def;
-}
-
 static void test_elements(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, good, "good.yaml");
+    hs_test_def *def = hs_test_load_text(ctx, good, "good.yaml");
     assert_int_equal(def->seed, 11);
     assert_int_equal(def->nexp, 2);
     assert_int_equal(def->nsites, 2);
@@ -125,7 +117,7 @@ static void test_sites(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, good, "good.yaml");
+    hs_test_def *def = hs_test_load_text(ctx, good, "good.yaml");
 
     const hs_site_config *s = &def->sites[0];
     assert_string_equal(s->name, "lab1");
@@ -220,7 +212,7 @@ static void test_extra_stiffness(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, good, "good.yaml");
+    hs_test_def *def = hs_test_load_text(ctx, good, "good.yaml");
     hs_model *m = def->model;
     assert_int_equal(hs_model_spring_count(m), 0);
     double K[9];
@@ -293,7 +285,7 @@ static void test_remote_and_specimens(void **state)
                        "analysis: {integrator: {type: newmark_explicit}, dt: 0.01, steps: 10}\n";
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = load(ctx, text, yaml);
+    hs_test_def *def = hs_test_load_text(ctx, text, yaml);
     assert_int_equal(def->seed, 1); /* default */
     const hs_site_config *far = &def->sites[0], *near = &def->sites[1], *mr = &def->sites[2];
     assert_string_equal(far->kind, "remote");
@@ -388,12 +380,6 @@ static void test_seed003_examples(void **state)
 }
 
 /* Bad files: the base with one substring replaced. */
-typedef struct bad_case {
-    const char *find, *replace;
-    const char *where; /* "LINE:COL" */
-    const char *phrase;
-} bad_case;
-
 static const char *const base =
     "hysim: 1\n"                                                                 /* 1 */
     "name: hybrid\n"                                                             /* 2 */
@@ -427,7 +413,7 @@ static const char *const base =
     "  dt: 0.01\n"                                              /* 30 */
     "  duration: 2\n";                                          /* 31 */
 
-static const bad_case bad_cases[] = {
+static const hs_bad_case bad_cases[] = {
     /* the twelve the issue names */
     {"site: lab1", "site: lab3", "12:24",
      "unknown site 'lab3'; did you mean 'lab1'? (known: lab1, lab2)"},
@@ -496,19 +482,6 @@ static const bad_case bad_cases[] = {
      "sites.lab2.url: expected hysim://HOST:PORT"},
 };
 
-static char *substitute(const char *text, const char *find, const char *replace)
-{
-    const char *at = strstr(text, find);
-    assert_non_null(at);
-    const size_t head = (size_t)(at - text), flen = strlen(find), rlen = strlen(replace);
-    char *out = malloc(strlen(text) - flen + rlen + 1);
-    assert_non_null(out);
-    memcpy(out, text, head);
-    memcpy(out + head, replace, rlen);
-    strcpy(out + head + rlen, at + flen);
-    return out;
-}
-
 static void test_bad_files(void **state)
 {
     (void)state;
@@ -520,26 +493,8 @@ static void test_bad_files(void **state)
     if (rc) fprintf(stderr, "base: %s\n", hs_ctx_message(ctx));
     assert_int_equal(rc, 0);
     hs_test_def_destroy(&def);
-    int failures = 0;
-    size_t ncases = 0;
-    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
-        const bad_case *c = &bad_cases[i];
-        ncases++;
-        char *text = substitute(base, c->find, c->replace);
-        hs_ctx_clear(ctx);
-        rc = hs_testfile_load_string(ctx, text, strlen(text), "bad.yaml", &def);
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "bad.yaml:%s: ", c->where);
-        const char *msg = hs_ctx_message(ctx);
-        if (rc != HS_EINPUT || def || strncmp(msg, prefix, strlen(prefix)) != 0 ||
-            !strstr(msg, c->phrase)) {
-            fprintf(stderr, "case %zu: rc %d, expected prefix '%s' and '%s', got:\n  %s\n", i, rc,
-                    prefix, c->phrase, msg);
-            failures++;
-        }
-        hs_test_def_destroy(&def);
-        free(text);
-    }
+    const size_t ncases = sizeof bad_cases / sizeof bad_cases[0];
+    const int failures = hs_test_bad_cases(ctx, base, "bad.yaml", bad_cases, ncases);
     assert_true(ncases >= 12);
     hs_ctx_destroy(&ctx);
     assert_int_equal(failures, 0);
