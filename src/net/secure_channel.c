@@ -274,16 +274,22 @@ static int write_all(hs_secure *ch, const uint8_t *buf, size_t len)
     return 0;
 }
 
-/* Reads exactly len bytes; first_ms bounds the wait for the first byte when nothing is read yet
- * (then a timeout leaves the stream intact). */
-static int read_all(hs_secure *ch, uint8_t *buf, size_t len, int first_ms, int *started)
+/* Receiving: the transport is asked for whatever has arrived, up to the room left in ch->rx, so
+ * that one read usually brings a whole frame (header and body) and sometimes the beginning of
+ * the next, which stays in ch->rx for the next call. ch->rx holds at most one frame's bytes
+ * beyond the one being handed out (frame_cap), and a frame's extent is taken from its header
+ * only after the header has been checked and its length bounded by max_length. */
+
+/* Brings ch->rx up to `need` bytes. While nothing of this frame has arrived (*started == 0),
+ * the wait is first_ms and its expiry leaves the stream intact; from the frame's first byte on,
+ * the rest must come within the configured timeout. */
+static int fill(hs_secure *ch, size_t need, int first_ms, int *started, int64_t *deadline)
 {
     const int tmo = ch->cfg.timeout_ms;
-    int64_t deadline = now_ms() + (tmo < 0 ? 0 : tmo);
-    size_t done = 0;
-    while (done < len) {
-        const int wait = *started ? remaining(deadline, tmo) : first_ms;
-        const ptrdiff_t r = ch->tr.read(ch->tr.user, buf + done, len - done, wait);
+    while (ch->rx_have < need) {
+        const int wait = *started ? remaining(*deadline, tmo) : first_ms;
+        const ptrdiff_t r =
+            ch->tr.read(ch->tr.user, ch->rx + ch->rx_have, ch->frame_cap - ch->rx_have, wait);
         if (r == HS_ETIMEOUT && !*started)
             return hs_fail(ch->ctx, HS_ETIMEOUT, "secure channel: no frame within %d ms", first_ms);
         if (r <= 0) {
@@ -291,22 +297,28 @@ static int read_all(hs_secure *ch, uint8_t *buf, size_t len, int first_ms, int *
             if (r == 0)
                 return hs_fail(ch->ctx, HS_ENET, "secure channel: the peer closed the connection");
             return hs_fail(ch->ctx, r == HS_ETIMEOUT ? HS_ETIMEOUT : HS_ENET,
-                           "secure channel: frame cut after %zu bytes: %s", done,
+                           "secure channel: frame cut after %zu bytes: %s", ch->rx_have,
                            hs_strerror((int)r));
         }
-        if (!*started) deadline = now_ms() + (tmo < 0 ? 0 : tmo);
+        if (!*started) *deadline = now_ms() + (tmo < 0 ? 0 : tmo);
         *started = 1;
-        done += (size_t)r;
+        ch->rx_have += (size_t)r;
     }
     return 0;
 }
 
-/* One frame from the transport into ch->rx: the header is checked (and its length bounded)
- * before the body is read. */
+/* One frame from the transport at the start of ch->rx (*len bytes): the header is checked (and
+ * its length bounded) before the body is waited for. The previous frame is dropped first. */
 static int read_frame(hs_secure *ch, int first_ms, size_t *len)
 {
-    int started = 0;
-    int rc = read_all(ch, ch->rx, HS_WIRE_HEADER_SIZE, first_ms, &started);
+    if (ch->rx_frame) {
+        ch->rx_have -= ch->rx_frame;
+        if (ch->rx_have) memmove(ch->rx, ch->rx + ch->rx_frame, ch->rx_have);
+        ch->rx_frame = 0;
+    }
+    int started = ch->rx_have > 0;
+    int64_t deadline = now_ms() + (ch->cfg.timeout_ms < 0 ? 0 : ch->cfg.timeout_ms);
+    int rc = fill(ch, HS_WIRE_HEADER_SIZE, first_ms, &started, &deadline);
     if (rc) return rc;
     hs_wire_header h;
     hs_wire_status st = {0};
@@ -315,9 +327,11 @@ static int read_frame(hs_secure *ch, int first_ms, size_t *len)
         ch->state = HS_SEC_FAILED;
         return refuse(ch, rc, &st);
     }
-    rc = read_all(ch, ch->rx + HS_WIRE_HEADER_SIZE, h.length, first_ms, &started);
+    const size_t n = HS_WIRE_HEADER_SIZE + (size_t)h.length;
+    rc = fill(ch, n, first_ms, &started, &deadline);
     if (rc) return rc;
-    *len = HS_WIRE_HEADER_SIZE + h.length;
+    ch->rx_frame = n;
+    *len = n;
     return 0;
 }
 

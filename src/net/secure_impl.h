@@ -29,6 +29,8 @@ struct hs_secure {
     hs_wire_fault fault;
     size_t frame_cap;    /* HS_WIRE_HEADER_SIZE + max_length */
     uint8_t *rx, *tx;    /* frame buffers (frame_cap) */
+    size_t rx_have;      /* bytes received into rx (from its start) */
+    size_t rx_frame;     /* bytes of rx's first frame, handed out and consumed on the next read */
     uint8_t *plain;      /* payload buffer (max_length) */
     hs_wire_msg scratch; /* handshake messages */
 };

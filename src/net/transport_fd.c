@@ -1,11 +1,16 @@
-/* A byte transport over a connected socket or pipe: poll() bounds every wait, sockets are written
- * with MSG_NOSIGNAL (a closed peer is an error, not a signal). */
+/* A byte transport over a connected socket or pipe. Each call tries the operation first
+ * (MSG_DONTWAIT on a socket, whatever the descriptor's blocking mode) and polls only when it
+ * would block, so a frame that fits the socket's buffers or is already there costs one system
+ * call; the poll()s of one call share one deadline, timeout_ms from the call's start. A pipe
+ * (recv/send answer ENOTSOCK) is polled first and then read or written, as it may be blocking.
+ * Sockets are written with MSG_NOSIGNAL (a closed peer is an error, not a signal). */
 #include "hysim/secure.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <stdint.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 static int fd_of(void *user)
@@ -13,11 +18,30 @@ static int fd_of(void *user)
     return (int)(intptr_t)user;
 }
 
-static int wait_fd(int fd, short events, int timeout_ms)
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int64_t deadline_of(int timeout_ms)
+{
+    return timeout_ms > 0 ? now_ns() + (int64_t)timeout_ms * 1000000 : 0;
+}
+
+/* Waits for events until deadline (ns on CLOCK_MONOTONIC, the wait rounded up to whole ms;
+ * timeout_ms < 0: no limit). */
+static int wait_fd(int fd, short events, int timeout_ms, int64_t deadline)
 {
     struct pollfd p = {.fd = fd, .events = events};
     for (;;) {
-        const int r = poll(&p, 1, timeout_ms < 0 ? -1 : timeout_ms);
+        int ms = -1;
+        if (timeout_ms >= 0) {
+            const int64_t left = (deadline - now_ns() + 999999) / 1000000;
+            ms = left <= 0 ? 0 : (int)(left > 2000000000 ? 2000000000 : left);
+        }
+        const int r = poll(&p, 1, ms);
         if (r > 0) return 0;
         if (r == 0) return HS_ETIMEOUT;
         if (errno != EINTR) return HS_ENET;
@@ -27,30 +51,47 @@ static int wait_fd(int fd, short events, int timeout_ms)
 static ptrdiff_t fd_read(void *user, uint8_t *buf, size_t len, int timeout_ms)
 {
     const int fd = fd_of(user);
-    const int w = wait_fd(fd, POLLIN, timeout_ms);
-    if (w) return w;
+    const int64_t deadline = deadline_of(timeout_ms);
     for (;;) {
-        ssize_t r = recv(fd, buf, len, 0);
-        if (r < 0 && errno == ENOTSOCK) r = read(fd, buf, len);
+        const ssize_t r = recv(fd, buf, len, MSG_DONTWAIT);
         if (r >= 0) return (ptrdiff_t)r;
         if (errno == EINTR) continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK) return HS_ETIMEOUT;
-        return HS_ENET;
+        if (errno == ENOTSOCK) break;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) return HS_ENET;
+        const int w = wait_fd(fd, POLLIN, timeout_ms, deadline);
+        if (w) return w;
+    }
+    /* not a socket: poll, then read */
+    for (;;) {
+        const int w = wait_fd(fd, POLLIN, timeout_ms, deadline);
+        if (w) return w;
+        const ssize_t r = read(fd, buf, len);
+        if (r >= 0) return (ptrdiff_t)r;
+        if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return HS_ENET;
     }
 }
 
 static ptrdiff_t fd_write(void *user, const uint8_t *buf, size_t len, int timeout_ms)
 {
     const int fd = fd_of(user);
-    const int w = wait_fd(fd, POLLOUT, timeout_ms);
-    if (w) return w;
+    const int64_t deadline = deadline_of(timeout_ms);
     for (;;) {
-        ssize_t r = send(fd, buf, len, MSG_NOSIGNAL);
-        if (r < 0 && errno == ENOTSOCK) r = write(fd, buf, len);
+        const ssize_t r = send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (r > 0) return (ptrdiff_t)r;
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return HS_ETIMEOUT;
-        return HS_ENET;
+        if (r == 0) return HS_ENET;
+        if (errno == EINTR) continue;
+        if (errno == ENOTSOCK) break;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) return HS_ENET;
+        const int w = wait_fd(fd, POLLOUT, timeout_ms, deadline);
+        if (w) return w;
+    }
+    for (;;) {
+        const int w = wait_fd(fd, POLLOUT, timeout_ms, deadline);
+        if (w) return w;
+        const ssize_t r = write(fd, buf, len);
+        if (r > 0) return (ptrdiff_t)r;
+        if (r == 0) return HS_ENET;
+        if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return HS_ENET;
     }
 }
 
