@@ -192,27 +192,6 @@ static void test_tangent_diagonalisation(void **state)
 
 #define NT 10 /* controller ticks per integration step */
 
-typedef struct lin2 {
-    double K[4];
-} lin2;
-
-static int lin2_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                        double *Ct)
-{
-    (void)v;
-    const lin2 *s = user;
-    hs_matvec(2, s->K, d, r);
-    if (Kt) memcpy(Kt, s->K, sizeof s->K);
-    if (Ct) memset(Ct, 0, 4 * sizeof(double));
-    return 0;
-}
-
-static int lin2_commit(void *user)
-{
-    (void)user;
-    return 0;
-}
-
 typedef struct lab {
     double ke[2]; /* story stiffness of the specimen (actuator j imposes drift j) */
     double lag;   /* first-order lag in ticks (1: perfect tracking) */
@@ -286,7 +265,7 @@ static void story_matrix(double k1, double k2, double K[4])
 
 typedef struct building {
     double M[4], C[4], Kn[4], Ke[4], Kall[4];
-    lin2 num, all;
+    hs_test_linear num, all; /* r = Kn d, r = Kall d */
 } building;
 
 /* m = 1, 1; numerical stories kn, experimental ke; Rayleigh damping xi in both modes of Kall */
@@ -302,8 +281,8 @@ static void building_init(building *b, const double kn[2], const double ke[2], d
     const double w1 = sqrt(mid - rad), w2 = sqrt(mid + rad);
     const double a0 = 2.0 * xi * w1 * w2 / (w1 + w2), a1 = 2.0 * xi / (w1 + w2);
     for (int k = 0; k < 4; k++) b->C[k] = a0 * b->M[k] + a1 * b->Kall[k];
-    memcpy(b->num.K, b->Kn, sizeof b->Kn);
-    memcpy(b->all.K, b->Kall, sizeof b->Kall);
+    b->num = (hs_test_linear){2, b->Kn};
+    b->all = (hs_test_linear){2, b->Kall};
 }
 
 /* smooth ground motion for 3 s, then free vibration: f = -M 1 ag */
@@ -332,8 +311,8 @@ static void run_model(const char *type, const hs_options *o, building *b, lab *L
                        .C = b->C,
                        .K0 = b->Kall,
                        .Ke = L ? b->Ke : NULL,
-                       .restore = lin2_restore,
-                       .commit = lin2_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = L ? (void *)&b->num : (void *)&b->all,
                        .linear = 1,
                        .exp = L && use_exp ? &L->exp : NULL};

@@ -291,23 +291,6 @@ typedef struct sdof {
     double m, c, k;
 } sdof;
 
-static int sdof_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                        double *Ct)
-{
-    (void)v;
-    const sdof *s = user;
-    r[0] = s->k * d[0];
-    if (Kt) Kt[0] = s->k;
-    if (Ct) Ct[0] = 0.0;
-    return 0;
-}
-
-static int sdof_commit(void *user)
-{
-    (void)user;
-    return 0;
-}
-
 /* m u'' + c u' + k u = P sin(w t), u(0) = u'(0) = 0: steady state A sin + B cos plus the
  * damped free vibration that cancels it at t = 0. */
 static double forced_response(const sdof *s, double P, double w, double t)
@@ -326,13 +309,14 @@ static double max_error(const char *type, const sdof *s, double dt, double T)
     const double P = 1.0, w = 5.0;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
+    hs_test_linear lin = {1, &s->k};
     hs_dynamics dyn = {.n = 1,
                        .M = &s->m,
                        .C = &s->c,
                        .K0 = &s->k,
-                       .restore = sdof_restore,
-                       .commit = sdof_commit,
-                       .user = (void *)s,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
+                       .user = &lin,
                        .linear = 1};
     hs_integrator *it = NULL;
     const double zero = 0.0;
@@ -375,24 +359,10 @@ static void test_order_of_accuracy(void **state)
 /* ---- (c) no allocation in the step loop ------------------------------------------------ */
 
 /* Two DOFs, one linear restoring matrix, Rayleigh-like damping C = a0 M + a1 K (classical). */
-typedef struct twodof {
-    double K[4];
-} twodof;
-
-static int twodof_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                          double *Ct)
-{
-    (void)v;
-    const twodof *s = user;
-    hs_matvec(2, s->K, d, r);
-    if (Kt) memcpy(Kt, s->K, sizeof s->K);
-    if (Ct) memset(Ct, 0, 4 * sizeof(double));
-    return 0;
-}
-
 static void run_without_allocating(const char *type, int hybrid)
 {
-    twodof s = {{300.0, -100.0, -100.0, 100.0}};
+    const double K[4] = {300.0, -100.0, -100.0, 100.0};
+    hs_test_linear s = {2, K};
     const double Ke[4] = {50.0, 0.0, 0.0, 0.0}; /* the lab: a spring on DOF 1 */
     double K0[4], M[4] = {1.0, 0.0, 0.0, 1.5}, C[4];
     for (int k = 0; k < 4; k++) {
@@ -404,8 +374,8 @@ static void run_without_allocating(const char *type, int hybrid)
                        .C = C,
                        .K0 = K0,
                        .Ke = hybrid ? Ke : NULL,
-                       .restore = twodof_restore,
-                       .commit = sdof_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = &s,
                        .linear = 1};
     hs_ctx *ctx = NULL;

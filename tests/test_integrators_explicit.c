@@ -9,31 +9,6 @@
 
 #define HS_PI 3.14159265358979323846
 
-/* ---- a linear model: r = K d (the numerical part) ---- */
-
-typedef struct lin {
-    int n;
-    const double *K;
-} lin;
-
-static int lin_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                       double *Ct)
-{
-    (void)v;
-    const lin *m = user;
-    const int n = m->n;
-    hs_matvec(n, m->K, d, r);
-    if (Kt) memcpy(Kt, m->K, (size_t)n * (size_t)n * sizeof(double));
-    if (Ct) memset(Ct, 0, (size_t)n * (size_t)n * sizeof(double));
-    return 0;
-}
-
-static int lin_commit(void *user)
-{
-    (void)user;
-    return 0;
-}
-
 static hs_options *opt1(const char *key, double value)
 {
     hs_options *o = NULL;
@@ -179,14 +154,14 @@ static void amplification_split(const char *type, double kL, double kE, double d
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
     const double M = 1.0, C = 0.0, K0 = kL + kE;
-    lin model = {1, &kL};
+    hs_test_linear model = {1, &kL};
     hs_dynamics dyn = {.n = 1,
                        .M = &M,
                        .C = &C,
                        .K0 = &K0,
                        .Ke = &kE,
-                       .restore = lin_restore,
-                       .commit = lin_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = &model,
                        .linear = 1};
     const double zero = 0.0;
@@ -331,14 +306,14 @@ static void run_linear(const char *type, const hs_options *o, int n, const doubl
     assert_int_equal(hs_ctx_create(&ctx), 0);
     double K0[4], rexp[2], dcmd[2];
     for (int k = 0; k < n * n; k++) K0[k] = Kn[k] + (Ke ? Ke[k] : 0.0);
-    lin model = {n, Kn};
+    hs_test_linear model = {n, Kn};
     hs_dynamics dyn = {.n = n,
                        .M = M,
                        .C = C,
                        .K0 = K0,
                        .Ke = Ke,
-                       .restore = lin_restore,
-                       .commit = lin_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = &model,
                        .linear = 1};
     hs_integrator *it = NULL;
@@ -568,14 +543,14 @@ static void test_no_alloc_and_checkpoint(void **state)
     const double dt = 0.005;
     double K0[4], rexp[2], dcmd[2], f0[2], f1[2];
     for (int k = 0; k < 4; k++) K0[k] = 1.2 * Kb[k];
-    lin model = {NDOF, K1};
+    hs_test_linear model = {NDOF, K1};
     hs_dynamics dyn = {.n = NDOF,
                        .M = Mb,
                        .C = Cb,
                        .K0 = K0,
                        .Ke = K2,
-                       .restore = lin_restore,
-                       .commit = lin_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = &model,
                        .linear = 1};
     for (int t = 0; t < 4; t++) {

@@ -315,43 +315,23 @@ static void test_newton_bilinear(void **state)
 
 /* ---- hybrid with a virtual linear lab equals the numerical run ------------------------------ */
 
-typedef struct lin2 {
-    double K[4];
-} lin2;
-
-static int lin2_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                        double *Ct)
-{
-    (void)v;
-    const lin2 *s = user;
-    hs_matvec(2, s->K, d, r);
-    if (Kt) memcpy(Kt, s->K, sizeof s->K);
-    if (Ct) memset(Ct, 0, 4 * sizeof(double));
-    return 0;
-}
-
-static int lin2_commit(void *user)
-{
-    (void)user;
-    return 0;
-}
-
 static void test_hybrid_linear_lab(void **state)
 {
     (void)state;
     const char *types[3] = {"newmark", "hht", "central_difference"};
     for (int t = 0; t < 3; t++) {
-        lin2 num = {{200.0, -100.0, -100.0, 100.0}}; /* numerical part */
-        lin2 all = {{260.0, -100.0, -100.0, 100.0}}; /* numerical + lab */
-        const double Ke[4] = {60.0, 0.0, 0.0, 0.0};  /* the lab: a spring on DOF 1 */
+        const double Kn[4] = {200.0, -100.0, -100.0, 100.0};   /* numerical part */
+        const double Kall[4] = {260.0, -100.0, -100.0, 100.0}; /* numerical + lab */
+        hs_test_linear num = {2, Kn}, all = {2, Kall};
+        const double Ke[4] = {60.0, 0.0, 0.0, 0.0}; /* the lab: a spring on DOF 1 */
         double M[4] = {1.0, 0.0, 0.0, 2.0}, C[4];
         for (int k = 0; k < 4; k++) C[k] = 0.2 * M[k] + 0.001 * all.K[k];
         hs_dynamics dn = {.n = 2,
                           .M = M,
                           .C = C,
                           .K0 = all.K,
-                          .restore = lin2_restore,
-                          .commit = lin2_commit,
+                          .restore = hs_test_linear_restore,
+                          .commit = hs_test_commit_nothing,
                           .user = &all,
                           .linear = 1};
         hs_dynamics dh = dn;
@@ -437,14 +417,15 @@ static void test_hht_checkpoint(void **state)
 static void test_exact_needs_classical_damping(void **state)
 {
     (void)state;
-    lin2 s = {{200.0, -100.0, -100.0, 100.0}};
+    const double K[4] = {200.0, -100.0, -100.0, 100.0};
+    hs_test_linear s = {2, K};
     double M[4] = {1.0, 0.0, 0.0, 1.0}, C[4] = {1.0, 0.0, 0.0, 0.0}; /* a dashpot on DOF 1 */
     hs_dynamics dyn = {.n = 2,
                        .M = M,
                        .C = C,
                        .K0 = s.K,
-                       .restore = lin2_restore,
-                       .commit = lin2_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = &s,
                        .linear = 1};
     hs_ctx *ctx = NULL;

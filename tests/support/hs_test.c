@@ -37,22 +37,19 @@ const char *hs_test_shared_path(const char *rel)
     return buf;
 }
 
-typedef struct sdof {
-    double k;
-} sdof;
-
-static int sdof_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                        double *Ct)
+int hs_test_linear_restore(void *user, const double *d, const double *v, double *r, double *Kt,
+                           double *Ct)
 {
     (void)v;
-    const sdof *s = user;
-    r[0] = s->k * d[0];
-    if (Kt) Kt[0] = s->k;
-    if (Ct) Ct[0] = 0.0;
+    const hs_test_linear *m = user;
+    const size_t nn = (size_t)m->n * (size_t)m->n;
+    hs_matvec(m->n, m->K, d, r);
+    if (Kt) memcpy(Kt, m->K, nn * sizeof(double));
+    if (Ct) memset(Ct, 0, nn * sizeof(double));
     return 0;
 }
 
-static int sdof_commit(void *user)
+int hs_test_commit_nothing(void *user)
 {
     (void)user;
     return 0;
@@ -63,14 +60,14 @@ int hs_test_amplification(const char *type, const hs_options *opts, double omega
 {
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
-    sdof s = {omega * omega};
-    double M = 1.0, C = 2.0 * xi * omega, K = s.k;
+    double M = 1.0, C = 2.0 * xi * omega, K = omega * omega;
+    hs_test_linear s = {1, &K};
     hs_dynamics dyn = {.n = 1,
                        .M = &M,
                        .C = &C,
                        .K0 = &K,
-                       .restore = sdof_restore,
-                       .commit = sdof_commit,
+                       .restore = hs_test_linear_restore,
+                       .commit = hs_test_commit_nothing,
                        .user = &s,
                        .linear = 1};
     const double zero = 0.0;

@@ -21,6 +21,18 @@ const char *hs_test_shared_path(const char *rel);
 /* Path relative to the source tree (HS_SOURCE_DIR or the compile-time default). Static. */
 const char *hs_test_source_path(const char *rel);
 
+/* A linear restoring force for hs_dynamics: r = K d with K n x n (column-major, lent), tangent
+ * K, no damping tangent; .restore = hs_test_linear_restore, .commit = hs_test_commit_nothing,
+ * .user = a hs_test_linear. */
+typedef struct hs_test_linear {
+    int n;
+    const double *K;
+} hs_test_linear;
+int hs_test_linear_restore(void *user, const double *d, const double *v, double *r, double *Kt,
+                           double *Ct);
+/* A commit that has nothing to keep (path-independent models). */
+int hs_test_commit_nothing(void *user);
+
 /* One-step amplification of an integrator on the undamped linear SDOF m = 1, k = omega^2 with
  * no load: runs one step from unit initial conditions and returns the 3x3 map of (d, v, a)
  * (column-major, A[j*3+i]). `dt` is the step. */
