@@ -1,5 +1,6 @@
 /* The site server: creation (laboratory, sockets, rings), the threads, and the network thread's
- * loop: one poll() over the listening sockets, the peer being served and a wake-up pipe. One peer
+ * loop: one poll() over the listening sockets, the peer being served and a wake-up pipe (written
+ * by the controller loop when it posts a measurement, and by stop). One peer
  * at a time: another one is refused ("busy") and closed. A bad peer is refused, logged and closed;
  * the server keeps serving. */
 #include "site_server_impl.h"
@@ -193,7 +194,8 @@ static void *net_main(void *arg)
             p[np] = (struct pollfd){.fd = s->conn.fd, .events = POLLIN};
             which[np++] = -2;
         }
-        /* a millisecond while a measurement is awaited, else often enough for the timers */
+        /* the loop wakes this thread through the pipe when it posts a measurement; the
+         * millisecond while one is awaited is a safety net, else often enough for the timers */
         const int wait_ms = s->test.awaiting ? 1 : 20;
         const int r = poll(p, (nfds_t)np, wait_ms);
         if (r < 0 && errno != EINTR) break;
@@ -202,8 +204,11 @@ static void *net_main(void *arg)
             if (which[k] >= 0) {
                 on_accept(s, which[k]);
             } else if (which[k] == -1) {
+                /* cleared before the drain: a measurement posted from here on writes again,
+                 * one posted before is pumped below */
+                atomic_store(&s->wake_posted, 0);
                 char buf[16];
-                if (read(s->wake[0], buf, sizeof buf) < 0) {
+                while (read(s->wake[0], buf, sizeof buf) > 0) {
                 }
             } else if (s->conn.kind == HS_SRV_NATIVE) {
                 hs_srv_native_input(s);
@@ -278,6 +283,8 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     if (!rc && cfg->ofb_port >= 0) rc = listen_on(s, cfg->ofb_port, &s->lfd[2], &s->port[2]);
     if (!rc && pipe(s->wake) != 0)
         rc = hs_fail(ctx, HS_EIO, "site server: pipe: %s", strerror(errno));
+    for (int k = 0; !rc && k < 2; k++) /* the loop's write must never block */
+        fcntl(s->wake[k], F_SETFL, fcntl(s->wake[k], F_GETFL) | O_NONBLOCK);
     if (!rc && cfg->log_path && !(s->log = fopen(cfg->log_path, "w")))
         rc = hs_fail(ctx, HS_EIO, "site server: cannot write the tick log '%s': %s", cfg->log_path,
                      strerror(errno));

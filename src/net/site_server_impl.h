@@ -122,7 +122,8 @@ struct hs_site_server {
     double K0[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT]; /* the specimen's initial stiffness */
     int has_K0;
     int lfd[3], port[3];
-    int wake[2];
+    int wake[2];            /* non-blocking pipe: the network thread's wake-up */
+    atomic_int wake_posted; /* the loop wrote a byte the network thread has not yet taken */
     pthread_t th_ctl, th_net, th_log;
     int running;
     /* controller loop */
@@ -170,6 +171,10 @@ int64_t hs_srv_now(void); /* ns on CLOCK_MONOTONIC */
 
 /* site_server_log.c */
 void *hs_srv_log_main(void *arg);
+
+/* site_server_loop.c: the loop hands a measurement to the network thread and wakes it (one
+ * write() of one byte to the non-blocking wake pipe, only when no wake-up is pending) */
+void hs_srv_post_meas(hs_site_server *s, const hs_srv_meas *m);
 
 /* site_server.c: the network thread's helpers */
 void hs_srv_status_net(hs_site_server *s); /* publishes the network's counters */

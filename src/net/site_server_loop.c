@@ -4,8 +4,9 @@
  * skipped (a loop that fell behind runs its ticks back to back until it has caught up, each
  * counted), so the laboratory's clock is the tick count over the rate. Between two deadlines
  * the loop takes a new laboratory or a target from the network thread, ticks, hands a
- * measurement and a tick record over, and tries to publish its status: no allocation, no
- * formatting, no file, no lock it could wait on. */
+ * measurement and a tick record over (waking the network thread through its non-blocking
+ * pipe), and tries to publish its status: no allocation, no formatting, no file, no lock it
+ * could wait on, no call that can block. */
 #include "site_server_impl.h"
 
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define HS_SRV_ASAN 1
@@ -101,6 +103,20 @@ static void fill_wire(hs_site_server *s, hs_srv_bench *b, const hs_site_measurem
     out->limit_value = r->limit_value;
 }
 
+/* The only system call the loop makes besides its clock and sleep: a write() of one byte to a
+ * non-blocking pipe, which cannot block (a full pipe fails with EAGAIN, harmless: a byte is
+ * already waiting) and allocates nothing; at most one per measurement, none while the network
+ * thread has a wake-up pending. Without it the network thread would notice the measurement only
+ * at its next poll timeout. The ring push comes first: whoever clears wake_posted pumps after. */
+void hs_srv_post_meas(hs_site_server *s, const hs_srv_meas *m)
+{
+    if (!hs_srv_ring_push(&s->meas, m)) return;
+    if (!atomic_exchange(&s->wake_posted, 1)) {
+        if (write(s->wake[1], "m", 1) < 0) {
+        }
+    }
+}
+
 static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int code)
 {
     hs_srv_meas e;
@@ -108,7 +124,7 @@ static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int 
     e.generation = b->generation;
     e.step = step;
     e.error = code;
-    hs_srv_ring_push(&s->meas, &e);
+    hs_srv_post_meas(s, &e);
 }
 
 /* The work of one tick (between deadlines). */
@@ -147,7 +163,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         hs_site_report r;
         if (hs_site_controller_measurement(b->sc, &m, &r) == 0) {
             fill_wire(s, b, &m, &r, &b->out);
-            hs_srv_ring_push(&s->meas, &b->out);
+            hs_srv_post_meas(s, &b->out);
         }
     }
     const int state = (int)hs_cmdgen_current_state(gen);
