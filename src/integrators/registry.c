@@ -1,7 +1,7 @@
 /* The integrator registry: one line per algorithm. */
 #include "integrator_impl.h"
 
-#include <string.h>
+#include "../base/registry.h"
 
 /* Each algorithm's create function, defined in its own file. */
 int hs_integrator_create_newmark_explicit(hs_integrator *it, const hs_options *opts);
@@ -52,7 +52,10 @@ static const hs_integrator_entry hs_integrators[] = {
      "implicit HHT-alpha with estimated experimental forces, explicit fallback (seeds 001, 003)"},
 };
 
-size_t hs_integrator_registry_count(void) { return sizeof hs_integrators / sizeof hs_integrators[0]; }
+size_t hs_integrator_registry_count(void)
+{
+    return sizeof hs_integrators / sizeof hs_integrators[0];
+}
 
 const hs_integrator_entry *hs_integrator_registry_get(size_t i)
 {
@@ -61,8 +64,5 @@ const hs_integrator_entry *hs_integrator_registry_get(size_t i)
 
 const hs_integrator_entry *hs_integrator_registry_find(const char *name)
 {
-    if (!name) return NULL;
-    for (size_t i = 0; i < hs_integrator_registry_count(); i++)
-        if (strcmp(hs_integrators[i].name, name) == 0) return &hs_integrators[i];
-    return NULL;
+    return hs_integrator_registry_get(HS_REGISTRY_INDEX(hs_integrators, name));
 }

@@ -1,7 +1,7 @@
 /* The compensator registry: one line per delay compensation method. */
 #include "compensator_impl.h"
 
-#include <string.h>
+#include "../base/registry.h"
 
 int hs_compensator_create_none(hs_compensator *c, const hs_options *opts);
 int hs_compensator_create_polynomial(hs_compensator *c, const hs_options *opts);
@@ -41,14 +41,11 @@ const hs_compensator_entry *hs_compensator_registry_get(size_t i)
 
 const hs_compensator_entry *hs_compensator_registry_find(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NCOMPENSATORS; i++)
-        if (strcmp(hs_compensators[i].entry.name, name) == 0) return &hs_compensators[i].entry;
-    return NULL;
+    return hs_compensator_registry_get(HS_REGISTRY_INDEX(hs_compensators, name));
 }
 
 hs_compensator_ctor hs_compensator_registry_ctor(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NCOMPENSATORS; i++)
-        if (strcmp(hs_compensators[i].entry.name, name) == 0) return hs_compensators[i].ctor;
-    return NULL;
+    const size_t i = HS_REGISTRY_INDEX(hs_compensators, name);
+    return i < HS_NCOMPENSATORS ? hs_compensators[i].ctor : NULL;
 }

@@ -1,7 +1,7 @@
 /* The specimen registry: one line per specimen model. */
 #include "specimen_impl.h"
 
-#include <string.h>
+#include "../base/registry.h"
 
 int hs_specimen_create_linear(hs_specimen *s, const hs_options *opts);
 int hs_specimen_create_material(hs_specimen *s, const hs_options *opts);
@@ -49,14 +49,11 @@ const hs_specimen_entry *hs_specimen_registry_get(size_t i)
 
 const hs_specimen_entry *hs_specimen_registry_find(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NSPECIMENS; i++)
-        if (strcmp(hs_specimens[i].entry.name, name) == 0) return &hs_specimens[i].entry;
-    return NULL;
+    return hs_specimen_registry_get(HS_REGISTRY_INDEX(hs_specimens, name));
 }
 
 hs_specimen_ctor hs_specimen_registry_ctor(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NSPECIMENS; i++)
-        if (strcmp(hs_specimens[i].entry.name, name) == 0) return hs_specimens[i].ctor;
-    return NULL;
+    const size_t i = HS_REGISTRY_INDEX(hs_specimens, name);
+    return i < HS_NSPECIMENS ? hs_specimens[i].ctor : NULL;
 }

@@ -1,6 +1,8 @@
 /* The ground-motion record: creation through the registry, sampling at any time, peak value. */
 #include "ground_motion_impl.h"
 
+#include "../base/registry.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,9 +36,7 @@ const hs_ground_motion_entry *hs_ground_motion_registry_get(size_t i)
 
 const hs_ground_motion_entry *hs_ground_motion_registry_find(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NGROUND_MOTIONS; i++)
-        if (strcmp(hs_ground_motions[i].entry.name, name) == 0) return &hs_ground_motions[i].entry;
-    return NULL;
+    return hs_ground_motion_registry_get(HS_REGISTRY_INDEX(hs_ground_motions, name));
 }
 
 int hs_ground_motion_create(hs_ctx *ctx, const char *type, const hs_options *opts,
@@ -44,8 +44,7 @@ int hs_ground_motion_create(hs_ctx *ctx, const char *type, const hs_options *opt
 {
     if (!out || !type) return hs_fail(ctx, HS_EINVAL, "ground motion: no type given");
     *out = NULL;
-    size_t k = 0;
-    while (k < HS_NGROUND_MOTIONS && strcmp(hs_ground_motions[k].entry.name, type) != 0) k++;
+    const size_t k = HS_REGISTRY_INDEX(hs_ground_motions, type);
     if (k == HS_NGROUND_MOTIONS)
         return hs_fail(ctx, HS_ENOTFOUND,
                        "ground motion: unknown type '%s' (known: at2, columns, synthetic)", type);

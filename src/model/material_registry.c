@@ -1,7 +1,7 @@
 /* The uniaxial material registry: one line per material. */
 #include "material_impl.h"
 
-#include <string.h>
+#include "../base/registry.h"
 
 int hs_material_create_elastic(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_elastic_params[];
@@ -28,7 +28,10 @@ static const struct {
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])
 
-size_t hs_material_registry_count(void) { return HS_NMATERIALS; }
+size_t hs_material_registry_count(void)
+{
+    return HS_NMATERIALS;
+}
 
 const hs_material_entry *hs_material_registry_get(size_t i)
 {
@@ -37,14 +40,11 @@ const hs_material_entry *hs_material_registry_get(size_t i)
 
 const hs_material_entry *hs_material_registry_find(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NMATERIALS; i++)
-        if (strcmp(hs_materials[i].entry.name, name) == 0) return &hs_materials[i].entry;
-    return NULL;
+    return hs_material_registry_get(HS_REGISTRY_INDEX(hs_materials, name));
 }
 
 hs_material_ctor hs_material_registry_ctor(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NMATERIALS; i++)
-        if (strcmp(hs_materials[i].entry.name, name) == 0) return hs_materials[i].ctor;
-    return NULL;
+    const size_t i = HS_REGISTRY_INDEX(hs_materials, name);
+    return i < HS_NMATERIALS ? hs_materials[i].ctor : NULL;
 }

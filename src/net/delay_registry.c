@@ -1,7 +1,7 @@
 /* The delay distribution registry: one line per family. */
 #include "delay_dist_impl.h"
 
-#include <string.h>
+#include "../base/registry.h"
 
 int hs_delay_create_constant(hs_delay_dist *d, const hs_options *opts);
 extern const hs_param_spec hs_delay_constant_params[];
@@ -38,14 +38,11 @@ const hs_delay_dist_entry *hs_delay_dist_registry_get(size_t i)
 
 const hs_delay_dist_entry *hs_delay_dist_registry_find(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NDELAY_DISTS; i++)
-        if (strcmp(hs_delay_dists[i].entry.name, name) == 0) return &hs_delay_dists[i].entry;
-    return NULL;
+    return hs_delay_dist_registry_get(HS_REGISTRY_INDEX(hs_delay_dists, name));
 }
 
 hs_delay_dist_ctor hs_delay_dist_registry_ctor(const char *name)
 {
-    for (size_t i = 0; name && i < HS_NDELAY_DISTS; i++)
-        if (strcmp(hs_delay_dists[i].entry.name, name) == 0) return hs_delay_dists[i].ctor;
-    return NULL;
+    const size_t i = HS_REGISTRY_INDEX(hs_delay_dists, name);
+    return i < HS_NDELAY_DISTS ? hs_delay_dists[i].ctor : NULL;
 }
