@@ -103,75 +103,31 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
 
 static void script_hysteresis(FILE *f, const hs_plot_data *p)
 {
-    int ns = p->nsprings < MAX_PANELS ? p->nsprings : MAX_PANELS;
+    const int ns = p->nsprings < MAX_PANELS ? p->nsprings : MAX_PANELS;
     char title[3 * HS_PLOT_TEXT + 64];
-    char what[64];
-    if (p->nsprings > ns) {
-        snprintf(what, sizeof what, "spring force-deformation (first %d of %d)", ns, p->nsprings);
-    } else {
-        snprintf(what, sizeof what, "spring force-deformation");
-    }
-    hs_gp_title(p, what, title, sizeof title);
+    hs_gp_title_first(p, "spring force-deformation", ns, p->nsprings, title, sizeof title);
     if (ns == 0) {
         hs_gp_terminal(f, 700, 400, ".hysteresis.png.part");
         hs_gp_reset(f);
-        fputs("set title ", f);
-        hs_gp_quote(f, title);
-        fputs(" font ',12'\nunset border\nunset tics\nunset grid\nunset key\n"
-              "set label 1 'no springs recorded' at graph 0.5,0.5 center font ',14'\n"
-              "plot [0:1][0:1] 2 notitle\nset output\n",
-              f);
+        hs_gp_empty_figure(f, title, "no springs recorded");
         return;
     }
-    int64_t stride = hs_gp_stride_of(p->n);
-    fputs("$S << EOD\n", f);
-    for (int64_t k = 0; k < p->n; k++) {
-        if (!hs_gp_drawn(k, p->n, stride)) continue;
-        for (int j = 0; j < ns; j++) {
-            size_t at = (size_t)k * (size_t)p->nsprings + (size_t)j;
-            hs_gp_number(f, p->sdef[at]);
-            hs_gp_number(f, p->sforce[at]);
-        }
-        fputc('\n', f);
-    }
-    fputs("EOD\n", f);
-
-    int cols = (int)ceil(sqrt((double)ns));
-    int rows = (ns + cols - 1) / cols;
-    hs_gp_terminal(f, 60 + 400 * cols, 80 + 340 * rows, ".hysteresis.png.part");
-    hs_gp_reset(f);
-    fputs("unset key\nset xzeroaxis lc rgb '#999999'\nset yzeroaxis lc rgb '#999999'\n", f);
-    fputs("set xlabel ", f);
-    hs_gp_label(f, "deformation", p->unit_length);
-    fputs("\nset ylabel ", f);
-    hs_gp_label(f, "force", p->unit_force);
-    fprintf(f, "\nset multiplot layout %d,%d title ", rows, cols);
-    hs_gp_quote(f, title);
-    fputs(" font ',12'\n", f);
-    for (int j = 0; j < ns; j++) {
-        fputs("set title ", f);
-        hs_gp_quote(f, p->spring_names ? p->spring_names[j] : "");
-        fputc('\n', f);
-        double lo, hi;
-        if (hs_gp_finite_range(p->sdef, p->n, p->nsprings, j, &lo, &hi) == 0 ||
-            hs_gp_finite_range(p->sforce, p->n, p->nsprings, j, &lo, &hi) == 0) {
-            hs_gp_empty_panel(f, "no finite values", 0);
-            continue;
-        }
-        hs_gp_range(f, "x", p->sdef, p->n, p->nsprings, j);
-        hs_gp_range(f, "y", p->sforce, p->n, p->nsprings, j);
-        /* narrow panels: about four tic intervals, so that the labels do not run together */
-        hs_gp_finite_range(p->sdef, p->n, p->nsprings, j, &lo, &hi);
-        double step = hs_gp_nice_step(lo, hi, 4);
-        if (step > 0) {
-            fprintf(f, "set xtics %.9g\n", step);
-        } else {
-            fputs("set xtics autofreq\n", f);
-        }
-        fprintf(f, "plot $S using %d:%d with %s lw 1.2 lc %d notitle\n", 2 * j + 1, 2 * j + 2,
-                hs_gp_style_of(p), j % 8 + 1);
-    }
-    fputs("unset multiplot\nset output\n", f);
+    const hs_gp_loops g = {.block = "$S",
+                           .x = p->sdef,
+                           .y = p->sforce,
+                           .width = p->nsprings,
+                           .count = ns,
+                           .names = p->spring_names,
+                           .panel_width = 400,
+                           .panel_height = 340,
+                           .part = ".hysteresis.png.part",
+                           .title = title,
+                           .xlabel = "deformation",
+                           .xunit = p->unit_length,
+                           .ylabel = "force",
+                           .yunit = p->unit_force,
+                           .empty = "no finite values"};
+    hs_gp_loop_grid(f, p, &g);
 }
 
 static void script_energy(FILE *f, const hs_plot_data *p)
@@ -182,12 +138,7 @@ static void script_energy(FILE *f, const hs_plot_data *p)
     hs_gp_reset(f);
     double lo, hi;
     if (!p->has_energy || hs_gp_finite_range(p->e_input, p->n, 1, 0, &lo, &hi) == 0) {
-        fputs("set title ", f);
-        hs_gp_quote(f, title);
-        fputs(" font ',12'\nunset border\nunset tics\nunset grid\nunset key\n"
-              "set label 1 'no energy recorded' at graph 0.5,0.5 center font ',14'\n"
-              "plot [0:1][0:1] 2 notitle\nset output\n",
-              f);
+        hs_gp_empty_figure(f, title, "no energy recorded");
         return;
     }
     int64_t stride = hs_gp_stride_of(p->n);

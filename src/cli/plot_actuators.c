@@ -41,71 +41,27 @@ int hs_plot_actuator_outputs(const hs_plot_data *p, const char **out)
     return 3;
 }
 
-/* A figure title with "(first k of n)" when not every actuator or term is drawn. */
-static void title_of(const hs_plot_data *p, const char *what, int drawn, int total, char *buf,
-                     size_t len)
-{
-    char w[128];
-    if (drawn < total) {
-        snprintf(w, sizeof w, "%s (first %d of %d)", what, drawn, total);
-    } else {
-        snprintf(w, sizeof w, "%s", what);
-    }
-    hs_gp_title(p, w, buf, len);
-}
-
 static void script_hysteresis(FILE *f, const hs_plot_data *p)
 {
     const int na = p->nact < MAX_PANELS ? p->nact : MAX_PANELS;
-    const int64_t stride = hs_gp_stride_of(p->n);
-    fputs("$AH << EOD\n", f);
-    for (int64_t k = 0; k < p->n; k++) {
-        if (!hs_gp_drawn(k, p->n, stride)) continue;
-        for (int j = 0; j < na; j++) {
-            const size_t at = (size_t)k * (size_t)p->nact + (size_t)j;
-            hs_gp_number(f, p->act_meas[at]);
-            hs_gp_number(f, p->act_force[at]);
-        }
-        fputc('\n', f);
-    }
-    fputs("EOD\n", f);
-
     char title[3 * HS_PLOT_TEXT + 64];
-    title_of(p, "actuator force-displacement, measured", na, p->nact, title, sizeof title);
-    const int cols = (int)ceil(sqrt((double)na)), rows = (na + cols - 1) / cols;
-    hs_gp_terminal(f, 60 + 420 * cols, 80 + 360 * rows, ".actuators_hysteresis.png.part");
-    hs_gp_reset(f);
-    fputs("unset key\nset xzeroaxis lc rgb '#999999'\nset yzeroaxis lc rgb '#999999'\n", f);
-    fputs("set xlabel ", f);
-    hs_gp_label(f, "measured displacement", p->unit_length);
-    fputs("\nset ylabel ", f);
-    hs_gp_label(f, "measured force", p->unit_force);
-    fprintf(f, "\nset multiplot layout %d,%d title ", rows, cols);
-    hs_gp_quote(f, title);
-    fputs(" font ',12'\n", f);
-    for (int j = 0; j < na; j++) {
-        fputs("set title ", f);
-        hs_gp_quote(f, p->act_names[j]);
-        fputc('\n', f);
-        double lo, hi;
-        if (hs_gp_finite_range(p->act_meas, p->n, p->nact, j, &lo, &hi) == 0 ||
-            hs_gp_finite_range(p->act_force, p->n, p->nact, j, &lo, &hi) == 0) {
-            hs_gp_empty_panel(f, "no measurement", 0);
-            continue;
-        }
-        hs_gp_range(f, "x", p->act_meas, p->n, p->nact, j);
-        hs_gp_range(f, "y", p->act_force, p->n, p->nact, j);
-        hs_gp_finite_range(p->act_meas, p->n, p->nact, j, &lo, &hi);
-        const double step = hs_gp_nice_step(lo, hi, 4);
-        if (step > 0) {
-            fprintf(f, "set xtics %.9g\n", step);
-        } else {
-            fputs("set xtics autofreq\n", f);
-        }
-        fprintf(f, "plot $AH using %d:%d with %s lw 1.2 lc %d notitle\n", 2 * j + 1, 2 * j + 2,
-                hs_gp_style_of(p), j % 8 + 1);
-    }
-    fputs("unset multiplot\nset output\n", f);
+    hs_gp_title_first(p, "actuator force-displacement, measured", na, p->nact, title, sizeof title);
+    const hs_gp_loops g = {.block = "$AH",
+                           .x = p->act_meas,
+                           .y = p->act_force,
+                           .width = p->nact,
+                           .count = na,
+                           .names = p->act_names,
+                           .panel_width = 420,
+                           .panel_height = 360,
+                           .part = ".actuators_hysteresis.png.part",
+                           .title = title,
+                           .xlabel = "measured displacement",
+                           .xunit = p->unit_length,
+                           .ylabel = "measured force",
+                           .yunit = p->unit_force,
+                           .empty = "no measurement"};
+    hs_gp_loop_grid(f, p, &g);
 }
 
 /* Largest |measured - command| and its RMS over the records where both exist. */
@@ -154,8 +110,8 @@ static void script_tracking(FILE *f, const hs_plot_data *p)
     const int disp_px = 250, inner_px = 16, err_px = 140, gap_px = 70, top_px = 70, bottom_px = 55;
     const int height = top_px + na * (disp_px + inner_px + err_px + gap_px) - gap_px + bottom_px;
     char title[3 * HS_PLOT_TEXT + 64];
-    title_of(p, "actuator tracking: command and measured displacement", na, p->nact, title,
-             sizeof title);
+    hs_gp_title_first(p, "actuator tracking: command and measured displacement", na, p->nact, title,
+                      sizeof title);
     hs_gp_terminal(f, 1100, height, ".actuators_tracking.png.part");
     hs_gp_reset(f);
     fputs("set multiplot title ", f);
@@ -292,8 +248,8 @@ static void script_tangent(FILE *f, const hs_plot_data *p)
     fputs("EOD\n", f);
 
     char title[3 * HS_PLOT_TEXT + 64];
-    title_of(p, "estimated experimental tangent stiffness", nd + no, total_d + total_o, title,
-             sizeof title);
+    hs_gp_title_first(p, "estimated experimental tangent stiffness", nd + no, total_d + total_o,
+                      title, sizeof title);
     const int two = no > 0;
     hs_gp_terminal(f, 1100, two ? 760 : 480, ".tangent.png.part");
     hs_gp_reset(f);

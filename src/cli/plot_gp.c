@@ -133,3 +133,76 @@ const char *hs_gp_style_of(const hs_plot_data *p)
 {
     return p->n > 1 ? "lines" : "points pt 7";
 }
+
+void hs_gp_title_first(const hs_plot_data *p, const char *what, int drawn, int total, char *buf,
+                       size_t len)
+{
+    char w[160];
+    if (drawn < total) {
+        snprintf(w, sizeof w, "%s (first %d of %d)", what, drawn, total);
+    } else {
+        snprintf(w, sizeof w, "%s", what);
+    }
+    hs_gp_title(p, w, buf, len);
+}
+
+void hs_gp_empty_figure(FILE *f, const char *title, const char *why)
+{
+    fputs("set title ", f);
+    hs_gp_quote(f, title);
+    fputs(" font ',12'\nunset border\nunset tics\nunset grid\nunset key\nset label 1 ", f);
+    hs_gp_quote(f, why);
+    fputs(" at graph 0.5,0.5 center font ',14'\nplot [0:1][0:1] 2 notitle\nset output\n", f);
+}
+
+void hs_gp_loop_grid(FILE *f, const hs_plot_data *p, const hs_gp_loops *g)
+{
+    const int64_t stride = hs_gp_stride_of(p->n);
+    fprintf(f, "%s << EOD\n", g->block);
+    for (int64_t k = 0; k < p->n; k++) {
+        if (!hs_gp_drawn(k, p->n, stride)) continue;
+        for (int j = 0; j < g->count; j++) {
+            const size_t at = (size_t)k * (size_t)g->width + (size_t)j;
+            hs_gp_number(f, g->x[at]);
+            hs_gp_number(f, g->y[at]);
+        }
+        fputc('\n', f);
+    }
+    fputs("EOD\n", f);
+
+    const int cols = (int)ceil(sqrt((double)g->count)), rows = (g->count + cols - 1) / cols;
+    hs_gp_terminal(f, 60 + g->panel_width * cols, 80 + g->panel_height * rows, g->part);
+    hs_gp_reset(f);
+    fputs("unset key\nset xzeroaxis lc rgb '#999999'\nset yzeroaxis lc rgb '#999999'\n", f);
+    fputs("set xlabel ", f);
+    hs_gp_label(f, g->xlabel, g->xunit);
+    fputs("\nset ylabel ", f);
+    hs_gp_label(f, g->ylabel, g->yunit);
+    fprintf(f, "\nset multiplot layout %d,%d title ", rows, cols);
+    hs_gp_quote(f, g->title);
+    fputs(" font ',12'\n", f);
+    for (int j = 0; j < g->count; j++) {
+        fputs("set title ", f);
+        hs_gp_quote(f, g->names ? g->names[j] : "");
+        fputc('\n', f);
+        double lo, hi;
+        if (hs_gp_finite_range(g->x, p->n, g->width, j, &lo, &hi) == 0 ||
+            hs_gp_finite_range(g->y, p->n, g->width, j, &lo, &hi) == 0) {
+            hs_gp_empty_panel(f, g->empty, 0);
+            continue;
+        }
+        hs_gp_range(f, "x", g->x, p->n, g->width, j);
+        hs_gp_range(f, "y", g->y, p->n, g->width, j);
+        /* narrow panels: about four tic intervals, so that the labels do not run together */
+        hs_gp_finite_range(g->x, p->n, g->width, j, &lo, &hi);
+        const double step = hs_gp_nice_step(lo, hi, 4);
+        if (step > 0) {
+            fprintf(f, "set xtics %.9g\n", step);
+        } else {
+            fputs("set xtics autofreq\n", f);
+        }
+        fprintf(f, "plot %s using %d:%d with %s lw 1.2 lc %d notitle\n", g->block, 2 * j + 1,
+                2 * j + 2, hs_gp_style_of(p), j % 8 + 1);
+    }
+    fputs("unset multiplot\nset output\n", f);
+}

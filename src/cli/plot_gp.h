@@ -1,5 +1,6 @@
-/* gnuplot script helpers shared by the `hysim plot` figures (plot.c, plot_actuators.c). Every
- * text taken from a results file goes through hs_gp_quote, so that no name can inject commands. */
+/* gnuplot script helpers shared by the `hysim plot` figures (plot.c, plot_actuators.c,
+ * plot_sites.c). Every text taken from a results file goes through hs_gp_quote, so that no name
+ * can inject commands. */
 #ifndef HS_PLOT_GP_H
 #define HS_PLOT_GP_H
 
@@ -16,6 +17,9 @@ void hs_gp_label(FILE *f, const char *what, const char *unit);         /* 'what 
 void hs_gp_number(FILE *f, double x);                                  /* " %.9g", or " ?" */
 void hs_gp_terminal(FILE *f, int width, int height, const char *part); /* png(cairo), output */
 void hs_gp_title(const hs_plot_data *p, const char *what, char *buf, size_t len);
+/* hs_gp_title with "(first DRAWN of TOTAL)" after `what` when not every item is drawn. */
+void hs_gp_title_first(const hs_plot_data *p, const char *what, int drawn, int total, char *buf,
+                       size_t len);
 int64_t hs_gp_stride_of(int64_t n);
 int hs_gp_drawn(int64_t k, int64_t n, int64_t stride);
 void hs_gp_reset(FILE *f); /* reset, missing '?', grid, border, key style */
@@ -25,6 +29,24 @@ int64_t hs_gp_finite_range(const double *x, int64_t n, int width, int col, doubl
 void hs_gp_range(FILE *f, const char *axis, const double *x, int64_t n, int width, int col);
 /* A panel that says why there is nothing to draw; `key`: show the key again afterwards. */
 void hs_gp_empty_panel(FILE *f, const char *why, int key);
+/* A whole figure (after its terminal) that says why there is nothing to draw, under its title. */
+void hs_gp_empty_figure(FILE *f, const char *title, const char *why);
+
+/* A grid of x-y loops (hysteresis), one panel per column j < count of two n x width blocks, with
+ * its own terminal: about square, panels of panel_width x panel_height pixels. */
+typedef struct hs_gp_loops {
+    const char *block;   /* datablock name, like "$S" */
+    const double *x, *y; /* n x width each */
+    int width, count;    /* count <= width panels */
+    char *const *names;  /* panel titles, or NULL */
+    int panel_width, panel_height;
+    const char *part;  /* the terminal's output file */
+    const char *title; /* the figure's (quoted here) */
+    const char *xlabel, *xunit, *ylabel, *yunit;
+    const char *empty; /* a panel without finite values says this */
+} hs_gp_loops;
+void hs_gp_loop_grid(FILE *f, const hs_plot_data *p, const hs_gp_loops *g);
+
 double hs_gp_nice_step(double lo, double hi, int target); /* tic step, about target intervals */
 const char *hs_gp_style_of(const hs_plot_data *p);        /* lines, or points for one record */
 

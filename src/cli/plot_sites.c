@@ -86,18 +86,6 @@ static double pct(int64_t part, int64_t whole)
     return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-static void title_of(const hs_plot_data *p, const char *what, int drawn, int total, char *buf,
-                     size_t len)
-{
-    char w[160];
-    if (drawn < total) {
-        snprintf(w, sizeof w, "%s (first %d of %d)", what, drawn, total);
-    } else {
-        snprintf(w, sizeof w, "%s", what);
-    }
-    hs_gp_title(p, w, buf, len);
-}
-
 static void band(FILE *f, double H, double top, double height)
 {
     fprintf(f, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", 1.0 - top / H,
@@ -165,8 +153,8 @@ static void script_states(FILE *f, const hs_plot_data *p)
     const int height = top + ns * (panel + gap) - gap + bottom;
     const double H = (double)height;
     char title[3 * HS_PLOT_TEXT + 64];
-    title_of(p, "site controllers: states of the command generator in each step", ns, p->nsites,
-             title, sizeof title);
+    hs_gp_title_first(p, "site controllers: states of the command generator in each step", ns,
+                      p->nsites, title, sizeof title);
     hs_gp_terminal(f, 1200, height, ".sites_states.png.part");
     hs_gp_reset(f);
     fputs("set multiplot title ", f);
@@ -271,8 +259,8 @@ static void script_delay(FILE *f, const hs_plot_data *p)
     const int height = top + ns * (panel + gap) - gap + bottom;
     const double H = (double)height;
     char title[3 * HS_PLOT_TEXT + 64];
-    title_of(p, "site controllers: delay from a D_target to the next D_update", ns, p->nsites,
-             title, sizeof title);
+    hs_gp_title_first(p, "site controllers: delay from a D_target to the next D_update", ns,
+                      p->nsites, title, sizeof title);
     hs_gp_terminal(f, 1100, height, ".sites_delay.png.part");
     hs_gp_reset(f);
     fputs("set multiplot title ", f);
@@ -390,8 +378,8 @@ static void script_ti(FILE *f, const hs_plot_data *p)
     const int height = top + na * (te_px + inner + ti_px + gap) - gap + bottom;
     const double H = (double)height;
     char title[3 * HS_PLOT_TEXT + 64];
-    title_of(p, "site controllers: tracking error and tracking indicator per actuator", na, p->nact,
-             title, sizeof title);
+    hs_gp_title_first(p, "site controllers: tracking error and tracking indicator per actuator", na,
+                      p->nact, title, sizeof title);
     hs_gp_terminal(f, 1100, height, ".actuators_ti.png.part");
     hs_gp_reset(f);
     fputs("set multiplot title ", f);
