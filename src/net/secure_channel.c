@@ -282,11 +282,13 @@ static int write_all(hs_secure *ch, const uint8_t *buf, size_t len)
 
 /* Brings ch->rx up to `need` bytes. While nothing of this frame has arrived (*started == 0),
  * the wait is first_ms and its expiry leaves the stream intact; from the frame's first byte on,
- * the rest must come within the configured timeout. */
+ * the rest must come within the configured timeout (*deadline, < 0 until a wait needs it: the
+ * clock is read only when a frame does not come whole in one read). */
 static int fill(hs_secure *ch, size_t need, int first_ms, int *started, int64_t *deadline)
 {
     const int tmo = ch->cfg.timeout_ms;
     while (ch->rx_have < need) {
+        if (*started && *deadline < 0) *deadline = now_ms() + (tmo < 0 ? 0 : tmo);
         const int wait = *started ? remaining(*deadline, tmo) : first_ms;
         const ptrdiff_t r =
             ch->tr.read(ch->tr.user, ch->rx + ch->rx_have, ch->frame_cap - ch->rx_have, wait);
@@ -300,8 +302,7 @@ static int fill(hs_secure *ch, size_t need, int first_ms, int *started, int64_t 
                            "secure channel: frame cut after %zu bytes: %s", ch->rx_have,
                            hs_strerror((int)r));
         }
-        if (!*started) *deadline = now_ms() + (tmo < 0 ? 0 : tmo);
-        *started = 1;
+        *started = 1; /* the deadline is read from the clock only if another read is needed */
         ch->rx_have += (size_t)r;
     }
     return 0;
@@ -317,7 +318,7 @@ static int read_frame(hs_secure *ch, int first_ms, size_t *len)
         ch->rx_frame = 0;
     }
     int started = ch->rx_have > 0;
-    int64_t deadline = now_ms() + (ch->cfg.timeout_ms < 0 ? 0 : ch->cfg.timeout_ms);
+    int64_t deadline = -1; /* from the frame's first byte (or this call), when first needed */
     int rc = fill(ch, HS_WIRE_HEADER_SIZE, first_ms, &started, &deadline);
     if (rc) return rc;
     hs_wire_header h;

@@ -1,7 +1,8 @@
 /* A byte transport over a connected socket or pipe. Each call tries the operation first
  * (MSG_DONTWAIT on a socket, whatever the descriptor's blocking mode) and polls only when it
  * would block, so a frame that fits the socket's buffers or is already there costs one system
- * call; the poll()s of one call share one deadline, timeout_ms from the call's start. A pipe
+ * call; the poll()s of one call share one deadline, timeout_ms from the first time the call would
+ * block (a non-blocking attempt later than its start: microseconds; no clock read before). A pipe
  * (recv/send answer ENOTSOCK) is polled first and then read or written, as it may be blocking.
  * Sockets are written with MSG_NOSIGNAL (a closed peer is an error, not a signal). */
 #include "hysim/secure.h"
@@ -51,17 +52,19 @@ static int wait_fd(int fd, short events, int timeout_ms, int64_t deadline)
 static ptrdiff_t fd_read(void *user, uint8_t *buf, size_t len, int timeout_ms)
 {
     const int fd = fd_of(user);
-    const int64_t deadline = deadline_of(timeout_ms);
+    int64_t deadline = -1;
     for (;;) {
         const ssize_t r = recv(fd, buf, len, MSG_DONTWAIT);
         if (r >= 0) return (ptrdiff_t)r;
         if (errno == EINTR) continue;
         if (errno == ENOTSOCK) break;
         if (errno != EAGAIN && errno != EWOULDBLOCK) return HS_ENET;
+        if (deadline < 0) deadline = deadline_of(timeout_ms);
         const int w = wait_fd(fd, POLLIN, timeout_ms, deadline);
         if (w) return w;
     }
     /* not a socket: poll, then read */
+    deadline = deadline_of(timeout_ms);
     for (;;) {
         const int w = wait_fd(fd, POLLIN, timeout_ms, deadline);
         if (w) return w;
@@ -74,7 +77,7 @@ static ptrdiff_t fd_read(void *user, uint8_t *buf, size_t len, int timeout_ms)
 static ptrdiff_t fd_write(void *user, const uint8_t *buf, size_t len, int timeout_ms)
 {
     const int fd = fd_of(user);
-    const int64_t deadline = deadline_of(timeout_ms);
+    int64_t deadline = -1;
     for (;;) {
         const ssize_t r = send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (r > 0) return (ptrdiff_t)r;
@@ -82,9 +85,11 @@ static ptrdiff_t fd_write(void *user, const uint8_t *buf, size_t len, int timeou
         if (errno == EINTR) continue;
         if (errno == ENOTSOCK) break;
         if (errno != EAGAIN && errno != EWOULDBLOCK) return HS_ENET;
+        if (deadline < 0) deadline = deadline_of(timeout_ms);
         const int w = wait_fd(fd, POLLOUT, timeout_ms, deadline);
         if (w) return w;
     }
+    deadline = deadline_of(timeout_ms);
     for (;;) {
         const int w = wait_fd(fd, POLLOUT, timeout_ms, deadline);
         if (w) return w;
