@@ -4,18 +4,7 @@
  * saved: load into a generator created with the same parameters (checked by nact, order, N). */
 #include "cmdgen_impl.h"
 
-#include "../base/state_io.h"
-
-static void step_io(hs_state_io *s, hs_cmdgen_step *st)
-{
-    const int64_t BIG = HS_STATE_I64_MAX;
-    st->step = hs_state_int(s, st->step, 0, BIG);
-    st->states = (int)hs_state_int(s, st->states, 0, 1 << HS_CMDGEN_NSTATES);
-    st->delay_ticks = hs_state_int(s, st->delay_ticks, 0, BIG);
-    st->ticks = hs_state_int(s, st->ticks, 0, BIG);
-    for (int k = 0; k < HS_CMDGEN_NSTATES; k++)
-        st->state_ticks[k] = hs_state_int(s, st->state_ticks[k], 0, BIG);
-}
+#include "cmdgen_step_state.h"
 
 /* One walk for counting, saving and loading (g is written only when loading). */
 static void walk(hs_cmdgen *g, hs_state_io *s)
@@ -45,8 +34,8 @@ static void walk(hs_cmdgen *g, hs_state_io *s)
         double *fvecs[] = {fv->d, fv->v, fv->a, fv->dp, fv->vp, fv->r, fv->c0, fv->v0};
         for (size_t i = 0; i < sizeof fvecs / sizeof fvecs[0]; i++) hs_state_vec(s, fvecs[i], n);
     }
-    step_io(s, &g->cur);
-    step_io(s, &g->last);
+    hs_cmdgen_step_state(s, &g->cur);
+    hs_cmdgen_step_state(s, &g->last);
     g->have_last = (int)hs_state_int(s, g->have_last, 0, 1);
     hs_cmdgen_summary *m = &g->sum;
     m->steps = hs_state_int(s, m->steps, 0, BIG);

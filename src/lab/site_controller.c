@@ -293,18 +293,7 @@ int64_t hs_site_controller_ticks(const hs_site_controller *sc)
 
 /* ---------------------------------------------------------------- checkpoint state */
 
-#include "../base/state_io.h"
-
-static void sc_step_record(hs_state_io *s, hs_cmdgen_step *st)
-{
-    const int64_t BIG = HS_STATE_I64_MAX;
-    st->step = hs_state_int(s, st->step, 0, BIG);
-    st->states = (int)hs_state_int(s, st->states, 0, 1 << HS_CMDGEN_NSTATES);
-    st->delay_ticks = hs_state_int(s, st->delay_ticks, 0, BIG);
-    st->ticks = hs_state_int(s, st->ticks, 0, BIG);
-    for (int k = 0; k < HS_CMDGEN_NSTATES; k++)
-        st->state_ticks[k] = hs_state_int(s, st->state_ticks[k], 0, BIG);
-}
+#include "cmdgen_step_state.h"
 
 /* One walk for counting, saving and loading (sc is written only when loading). */
 static void sc_walk(hs_site_controller *sc, hs_state_io *s)
@@ -340,7 +329,7 @@ static void sc_walk(hs_site_controller *sc, hs_state_io *s)
     r->step = hs_state_int(s, r->step, -BIG, BIG);
     r->tick = hs_state_int(s, r->tick, 0, BIG);
     r->t_wall = hs_state_num(s, r->t_wall);
-    sc_step_record(s, &r->record);
+    hs_cmdgen_step_state(s, &r->record);
     r->limit_flags = (int)hs_state_int(s, r->limit_flags, 0, INT32_MAX);
     r->limit_channel = (int)hs_state_int(s, r->limit_channel, -1, NMAX - 1);
     r->limit_value = hs_state_num(s, r->limit_value);
