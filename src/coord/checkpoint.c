@@ -294,23 +294,6 @@ int hs_coord_ckpt_after_step(hs_coordinator *c)
     return hs_coordinator_checkpoint(c);
 }
 
-static int hs_ck_mkdirs(hs_ctx *ctx, const char *dir)
-{
-    char buf[HS_CK_PATH];
-    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
-        return hs_fail(ctx, HS_EINVAL, "checkpoint: folder name too long");
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return hs_fail(ctx, HS_EIO, "cannot create folder %s: %s", buf, strerror(errno));
-        *p = '/';
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-        return hs_fail(ctx, HS_EIO, "cannot create folder %s: %s", buf, strerror(errno));
-    return 0;
-}
-
 int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t every,
                                    const uint8_t hash[HS_CHECKPOINT_HASH_BYTES],
                                    const char *test_path)
@@ -318,7 +301,7 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     hs_coord_ckpt_free(c);
     if (every <= 0) return 0;
     if (!dir || !dir[0]) return hs_fail(c->ctx, HS_EINVAL, "checkpoint: no folder given");
-    int rc = hs_ck_mkdirs(c->ctx, dir);
+    int rc = hs_coord_mkdirs(c->ctx, dir, "checkpoint: folder name too long");
     if (rc) return rc;
     struct hs_coord_ckpt *k = hs_calloc(1, sizeof *k);
     if (!k) return HS_ENOMEM;

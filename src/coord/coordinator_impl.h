@@ -47,6 +47,8 @@ struct hs_coordinator {
 size_t hs_coord_state_size(hs_coordinator *c);
 int hs_coord_state_save(hs_coordinator *c, double *out);
 int hs_coord_state_load(hs_coordinator *c, const double *in);
+/* mkdir -p dir (coordinator_write.c); `too_long` is the message when the name does not fit. */
+int hs_coord_mkdirs(hs_ctx *ctx, const char *dir, const char *too_long);
 /* Checkpoints (checkpoint.c): after each committed step, writes one when due (between steps; the
  * only file I/O of the loop, and it allocates nothing); frees the checkpoint state. */
 int hs_coord_ckpt_after_step(hs_coordinator *c);

@@ -7,12 +7,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* mkdir -p */
-static int hs_mkdirs(hs_ctx *ctx, const char *dir)
+int hs_coord_mkdirs(hs_ctx *ctx, const char *dir, const char *too_long)
 {
     char buf[4096];
     if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
-        return hs_fail(ctx, HS_EINVAL, "output folder name too long");
+        return hs_fail(ctx, HS_EINVAL, "%s", too_long);
     for (char *p = buf + 1; *p; p++) {
         if (*p != '/') continue;
         *p = '\0';
@@ -28,7 +27,7 @@ static int hs_mkdirs(hs_ctx *ctx, const char *dir)
 int hs_coordinator_write(hs_coordinator *c, const char *dir)
 {
     if (!c->results) return hs_fail(c->ctx, HS_EINVAL, "coordinator: nothing was recorded");
-    int rc = hs_mkdirs(c->ctx, dir);
+    int rc = hs_coord_mkdirs(c->ctx, dir, "output folder name too long");
     if (rc) return rc;
     hs_run_summary s = {.name = c->def->name,
                         .status = hs_run_status_name(c->status),
