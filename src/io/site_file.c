@@ -214,14 +214,9 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
 {
     if (!out) return hs_fail(ctx, HS_EINVAL, "site file: no output given");
     *out = NULL;
-    hs_tf L = {.ctx = ctx, .name = name ? name : "<string>"};
-    const char *slash = strrchr(L.name, '/');
-    if (slash) {
-        const size_t dl = slash == L.name ? 1 : (size_t)(slash - L.name);
-        if (dl >= sizeof L.dir) return hs_fail(ctx, HS_EINPUT, "%s: the path is too long", L.name);
-        memcpy(L.dir, L.name, dl);
-        L.dir[dl] = '\0';
-    }
+    hs_tf L = {0};
+    const int begun = hs_tf_begin(&L, ctx, name);
+    if (begun) return begun;
     hs_site_file *f = hs_calloc(1, sizeof *f);
     L.def = hs_calloc(1, sizeof *L.def);
     if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);

@@ -113,19 +113,29 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     return rc;
 }
 
+int hs_tf_begin(hs_tf *L, hs_ctx *ctx, const char *name)
+{
+    L->ctx = ctx;
+    L->name = name ? name : "<string>";
+    const char *slash = strrchr(L->name, '/');
+    if (slash) {
+        const size_t dl = slash == L->name ? 1 : (size_t)(slash - L->name);
+        if (dl >= sizeof L->dir)
+            return hs_fail(ctx, HS_EINPUT, "%s: the path is too long", L->name);
+        memcpy(L->dir, L->name, dl);
+        L->dir[dl] = '\0';
+    }
+    return 0;
+}
+
 int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const char *fname,
                             hs_test_def **out)
 {
     if (!out) return hs_fail(ctx, HS_EINVAL, "testfile: no output given");
     *out = NULL;
-    hs_tf L = {.ctx = ctx, .name = fname ? fname : "<string>"};
-    const char *slash = strrchr(L.name, '/');
-    if (slash) {
-        const size_t dl = slash == L.name ? 1 : (size_t)(slash - L.name);
-        if (dl >= sizeof L.dir) return hs_fail(ctx, HS_EINPUT, "%s: the path is too long", L.name);
-        memcpy(L.dir, L.name, dl);
-        L.dir[dl] = '\0';
-    }
+    hs_tf L = {0};
+    const int begun = hs_tf_begin(&L, ctx, fname);
+    if (begun) return begun;
     L.def = hs_calloc(1, sizeof *L.def);
     if (!L.def) return HS_ENOMEM;
     snprintf(L.def->path, sizeof L.def->path, "%s", L.name);

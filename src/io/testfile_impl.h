@@ -43,6 +43,10 @@ typedef struct hs_tf {
     hs_tf_site *sites;    /* def->nsites */
 } hs_tf;
 
+/* Starts reading file `name` (NULL: "<string>") in ctx: its name for messages and its folder for
+ * relative paths (testfile.c); HS_EINPUT when the folder does not fit. */
+int hs_tf_begin(hs_tf *L, hs_ctx *ctx, const char *name);
+
 /* "NAME:LINE:COL: message" at `at` (HS_EINPUT). */
 int hs_tf_fail(hs_tf *L, const hs_ynode *at, const char *fmt, ...) HS_PRINTF(3, 4);
 /* Prefixes the message that a library call left in ctx with NAME:LINE:COL and `what`. Keeps
