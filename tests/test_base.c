@@ -80,7 +80,7 @@ static void test_sym_eig(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_strerror),   cmocka_unit_test(test_options),
+        cmocka_unit_test(test_strerror),    cmocka_unit_test(test_options),
         cmocka_unit_test(test_alloc_count), cmocka_unit_test(test_linsolve),
         cmocka_unit_test(test_sym_eig),
     };

@@ -553,7 +553,8 @@ static void test_site_file_errors(void **state)
         {"site:\n  name: e\n  plain: true\n  actuators: {a1: {}}\n  specimen: {type: linear, K: "
          "[[1]]}\n  openfresco: {protocol_a: 0, T: [[1, 2], [3, 4]]}\n",
          "site.yaml:6:34: site.openfresco.T: expected 1 rows"},
-        {"site:\n  name: e\n  plain: true\n  kind: virtual\n", "site.yaml:4:3: unknown key 'kind' in site"},
+        {"site:\n  name: e\n  plain: true\n  kind: virtual\n",
+         "site.yaml:4:3: unknown key 'kind' in site"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const int rc = hs_site_file_load_string(ctx, bad[i][0], strlen(bad[i][0]), "site.yaml", &f);

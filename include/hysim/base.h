@@ -18,7 +18,8 @@ extern "C" {
 
 #define HS_PI 3.14159265358979323846
 
-/* One list of error codes: name, value, sentence. Functions that can fail return 0 or one of these. */
+/* One list of error codes: name, value, sentence. Functions that can fail return 0 or one of these.
+ */
 #define HS_ERROR_LIST(X)                                                                           \
     X(HS_OK, 0, "success")                                                                         \
     X(HS_ENOMEM, -1, "out of memory")                                                              \

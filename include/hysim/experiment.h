@@ -14,8 +14,8 @@ extern "C" {
 #define HS_EXP_HISTORY 8
 
 typedef struct hs_experiment {
-    int nact; /* actuators, all sites stacked */
-    int ndof; /* global DOFs */
+    int nact;          /* actuators, all sites stacked */
+    int ndof;          /* global DOFs */
     const double *T;   /* nact x ndof, column-major: actuator displacement x = T d */
     const double *K0l; /* nact x nact initial stiffness in actuator coordinates */
     /* Intrinsic parameters (seed 003 eq. 5.3: K = T_p^T P T_p), nact x nact, or NULL: then an

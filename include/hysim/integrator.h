@@ -29,9 +29,9 @@ typedef struct hs_dynamics {
     const double *Ke; /* experimental stiffness, global (initial or the current estimate; its
                          content may change between steps), or NULL without experiment */
     /* Trial numerical restoring force at (d, v): r, and when not NULL the tangents Kt = dr/dd
-     * and Ct = dr/dv (n x n, in the layout that tangent_band below gives). Returns 0 or a negative HS_E code. Never allocates. */
-    int (*restore)(void *user, const double *d, const double *v, double *r, double *Kt,
-                   double *Ct);
+     * and Ct = dr/dv (n x n, in the layout that tangent_band below gives). Returns 0 or a negative
+     * HS_E code. Never allocates. */
+    int (*restore)(void *user, const double *d, const double *v, double *r, double *Kt, double *Ct);
     /* Accept the last trial state (called once per step, after the final restore). */
     int (*commit)(void *user);
     void *user;
@@ -61,8 +61,8 @@ typedef struct hs_step_io {
      * displacements, forces, recent history), or NULL; hybrid integrators (os_tangent,
      * implicit_hht_fe) use it, others need only r_exp. */
     const struct hs_experiment *exp;
-    int iterations;      /* out of correct: Newton/estimation iterations taken (0 if none) */
-    int fallback;        /* out of correct: 1 when the step fell back to an explicit solution */
+    int iterations;        /* out of correct: Newton/estimation iterations taken (0 if none) */
+    int fallback;          /* out of correct: 1 when the step fell back to an explicit solution */
     int stiffness_updated; /* out of correct: 1 when the experimental tangent was updated */
 } hs_step_io;
 

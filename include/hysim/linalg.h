@@ -39,13 +39,12 @@ void hs_band_matvec_add(int n, int kd, const double *A, const double *x, double 
  * its fill-in rows). A band pass then reads contiguous memory (on dense storage each column's
  * band sits on its own page once n is large). */
 #define HS_BAND_LD(kd)          (2 * (size_t)(kd) + 1)
-#define HS_BAND_AT(B, kd, i, j) ((B)[(size_t)(j) * HS_BAND_LD(kd) + (size_t)((kd) + (i) - (j))])
+#define HS_BAND_AT(B, kd, i, j) ((B)[(size_t)(j)*HS_BAND_LD(kd) + (size_t)((kd) + (i) - (j))])
 /* B (packed, kd) = the band of the dense A. */
 void hs_band_pack(int n, int kd, const double *A, double *B);
 /* y = B x and y += alpha B x, B packed (the operations and order of hs_band_matvec_add). */
 void hs_packed_matvec(int n, int kd, const double *B, const double *x, double *y);
-void hs_packed_matvec_add(int n, int kd, const double *B, const double *x, double alpha,
-                          double *y);
+void hs_packed_matvec_add(int n, int kd, const double *B, const double *x, double alpha, double *y);
 
 typedef struct hs_linsolver hs_linsolver;
 

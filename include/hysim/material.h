@@ -21,14 +21,14 @@ void hs_material_destroy(hs_material **m);
 /* Trial deformation and deformation rate; computes the trial stress and tangents.
  * HS_ECONVERGE (with a message) when a local iteration fails. Never allocates. */
 int hs_material_set_trial(hs_material *m, double strain, double strain_rate);
-double hs_material_stress(const hs_material *m);         /* trial force */
-double hs_material_tangent(const hs_material *m);        /* d stress / d strain (trial) */
-double hs_material_rate_tangent(const hs_material *m);   /* d stress / d strain_rate (trial) */
+double hs_material_stress(const hs_material *m);       /* trial force */
+double hs_material_tangent(const hs_material *m);      /* d stress / d strain (trial) */
+double hs_material_rate_tangent(const hs_material *m); /* d stress / d strain_rate (trial) */
 double hs_material_initial_tangent(const hs_material *m);
-double hs_material_strain(const hs_material *m);         /* trial strain */
+double hs_material_strain(const hs_material *m); /* trial strain */
 int hs_material_commit(hs_material *m);
-int hs_material_revert(hs_material *m);  /* back to the last committed state */
-int hs_material_reset(hs_material *m);   /* back to the virgin state */
+int hs_material_revert(hs_material *m); /* back to the last committed state */
+int hs_material_reset(hs_material *m);  /* back to the virgin state */
 const char *hs_material_type(const hs_material *m);
 /* 1 when the force depends on the rate (dampers): its work counts as damping energy. */
 int hs_material_is_rate_dependent(const hs_material *m);

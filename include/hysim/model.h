@@ -21,9 +21,9 @@ void hs_model_destroy(hs_model **m);
 int hs_model_ndof(const hs_model *m);
 hs_ctx *hs_model_ctx(const hs_model *m);
 
-int hs_model_set_mass(hs_model *m, const double *mass);          /* lumped, n values > 0 */
-int hs_model_set_influence(hs_model *m, const double *iota);     /* ground influence vector */
-const double *hs_model_mass(const hs_model *m);                   /* lumped (n) */
+int hs_model_set_mass(hs_model *m, const double *mass);      /* lumped, n values > 0 */
+int hs_model_set_influence(hs_model *m, const double *iota); /* ground influence vector */
+const double *hs_model_mass(const hs_model *m);              /* lumped (n) */
 const double *hs_model_influence(const hs_model *m);
 /* Dense mass matrix (n x n) with the lumped masses on the diagonal. */
 const double *hs_model_mass_matrix(const hs_model *m);

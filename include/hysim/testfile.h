@@ -18,29 +18,29 @@ extern "C" {
 typedef struct hs_exp_element_def {
     char name[64];
     char site[64];
-    int site_index;                /* index into hs_test_def.sites */
-    int nact;                      /* actuators of this element */
-    int channel[HS_SITE_MAX_ACT];  /* the site's actuator index of each of them */
-    double *T;                     /* nact x ndof, column-major (owned) */
-    double *K0l;                   /* nact x nact initial stiffness, actuator coordinates,
-                                      column-major (owned), or NULL: taken from the site's
-                                      specimen model */
-    double *Tp;                    /* nact x nact intrinsic parameters (seed 003 eq. 5.3),
-                                      column-major, or NULL */
+    int site_index;               /* index into hs_test_def.sites */
+    int nact;                     /* actuators of this element */
+    int channel[HS_SITE_MAX_ACT]; /* the site's actuator index of each of them */
+    double *T;                    /* nact x ndof, column-major (owned) */
+    double *K0l;                  /* nact x nact initial stiffness, actuator coordinates,
+                                     column-major (owned), or NULL: taken from the site's
+                                     specimen model */
+    double *Tp;                   /* nact x nact intrinsic parameters (seed 003 eq. 5.3),
+                                     column-major, or NULL */
 } hs_exp_element_def;
 
 typedef struct hs_test_def {
     char name[128];
-    char path[1024];     /* the file it was read from */
+    char path[1024]; /* the file it was read from */
     char units_force[16], units_length[16], units_time[16];
-    hs_model *model;     /* owned: DOFs, masses, springs, damping applied */
+    hs_model *model;      /* owned: DOFs, masses, springs, damping applied */
     hs_ground_motion *gm; /* owned */
     char integrator[64];
     hs_options *integrator_opts; /* owned */
     double dt;
-    int64_t steps;       /* from steps, or duration / dt rounded */
+    int64_t steps; /* from steps, or duration / dt rounded */
     double time_scale;
-    char clock[16];      /* "virtual" | "real" */
+    char clock[16]; /* "virtual" | "real" */
     char output_dir[1024];
     char damping_kind[32]; /* rayleigh | stiffness_proportional | modal | none */
     uint64_t seed;         /* analysis.seed: seeds every random stream of the run (default 1) */
@@ -54,7 +54,7 @@ typedef struct hs_test_def {
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;
-    hs_site_config *sites;            /* nsites (owned, with their option objects) */
+    hs_site_config *sites; /* nsites (owned, with their option objects) */
 } hs_test_def;
 
 /* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx.

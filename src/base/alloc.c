@@ -28,7 +28,10 @@ void *hs_realloc(void *ptr, size_t size)
     return p;
 }
 
-void hs_free(void *ptr) { free(ptr); }
+void hs_free(void *ptr)
+{
+    free(ptr);
+}
 
 char *hs_strdup(const char *s)
 {
@@ -39,6 +42,12 @@ char *hs_strdup(const char *s)
     return p;
 }
 
-uint64_t hs_alloc_count(void) { return (uint64_t)atomic_load(&hs_allocations); }
+uint64_t hs_alloc_count(void)
+{
+    return (uint64_t)atomic_load(&hs_allocations);
+}
 
-double *hs_dvec(size_t n) { return hs_calloc(n ? n : 1, sizeof(double)); }
+double *hs_dvec(size_t n)
+{
+    return hs_calloc(n ? n : 1, sizeof(double));
+}

@@ -72,8 +72,14 @@ int hs_fail(hs_ctx *ctx, int code, const char *fmt, ...)
     return rc;
 }
 
-const char *hs_ctx_message(const hs_ctx *ctx) { return ctx ? ctx->message : ""; }
-int hs_ctx_code(const hs_ctx *ctx) { return ctx ? ctx->code : 0; }
+const char *hs_ctx_message(const hs_ctx *ctx)
+{
+    return ctx ? ctx->message : "";
+}
+int hs_ctx_code(const hs_ctx *ctx)
+{
+    return ctx ? ctx->code : 0;
+}
 
 void hs_ctx_clear(hs_ctx *ctx)
 {

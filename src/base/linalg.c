@@ -30,7 +30,8 @@ void hs_mat_axpby(int n, double alpha, const double *A, double beta, const doubl
 
 void hs_matmul(int n, const double *A, const double *B, double *C)
 {
-    for (int j = 0; j < n; j++) hs_matvec(n, A, B + (size_t)j * (size_t)n, C + (size_t)j * (size_t)n);
+    for (int j = 0; j < n; j++)
+        hs_matvec(n, A, B + (size_t)j * (size_t)n, C + (size_t)j * (size_t)n);
 }
 
 double hs_dot(int n, const double *x, const double *y)
@@ -40,7 +41,10 @@ double hs_dot(int n, const double *x, const double *y)
     return s;
 }
 
-double hs_norm2(int n, const double *x) { return sqrt(hs_dot(n, x, x)); }
+double hs_norm2(int n, const double *x)
+{
+    return sqrt(hs_dot(n, x, x));
+}
 
 /* NaN entries are skipped, as fmax would (a comparison with NaN is false), without the call;
  * four running maxima break the dependency chain (the maximum is exact in any order). */
@@ -96,5 +100,6 @@ int hs_mat_inverse(hs_ctx *ctx, int n, double *A)
     lapack_int info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, A, n, ipiv);
     if (info == 0) info = LAPACKE_dgetri(LAPACK_COL_MAJOR, n, A, n, ipiv);
     hs_free(ipiv);
-    return info == 0 ? 0 : hs_fail(ctx, HS_ESINGULAR, "matrix inverse: singular (info %d)", (int)info);
+    return info == 0 ? 0
+                     : hs_fail(ctx, HS_ESINGULAR, "matrix inverse: singular (info %d)", (int)info);
 }

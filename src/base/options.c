@@ -108,7 +108,10 @@ int hs_options_set_list(hs_options *o, const char *key, const double *values, si
     return 0;
 }
 
-int hs_options_has(const hs_options *o, const char *key) { return hs_options_find(o, key) != NULL; }
+int hs_options_has(const hs_options *o, const char *key)
+{
+    return hs_options_find(o, key) != NULL;
+}
 
 double hs_options_num(const hs_options *o, const char *key, double def)
 {
@@ -133,7 +136,10 @@ size_t hs_options_list(const hs_options *o, const char *key, const double **valu
     return it->nlist;
 }
 
-size_t hs_options_count(const hs_options *o) { return o ? o->n : 0; }
+size_t hs_options_count(const hs_options *o)
+{
+    return o ? o->n : 0;
+}
 const char *hs_options_key(const hs_options *o, size_t i)
 {
     return (o && i < o->n) ? o->items[i].key : NULL;

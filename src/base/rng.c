@@ -6,7 +6,6 @@
 
 #include <math.h>
 
-
 uint64_t hs_splitmix64(uint64_t *state)
 {
     uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));

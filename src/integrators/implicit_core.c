@@ -80,7 +80,8 @@ void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
     for (int j = 0; j < n; j++) {
         const int lo = j - kj > 0 ? j - kj : 0, hi = j + kj < n - 1 ? j + kj : n - 1;
         for (int i = lo; i <= hi; i++) {
-            double kv = hs_int_tangent_at(it, s->Kt, i, j) + cv * hs_int_tangent_at(it, s->Ct, i, j);
+            double kv =
+                hs_int_tangent_at(it, s->Kt, i, j) + cv * hs_int_tangent_at(it, s->Ct, i, j);
             if (C) kv += cv * implicit_packed(C, kd, i, j);
             if (Ke) kv += HS_AT(Ke, n, i, j);
             double m = implicit_packed(M, kd, i, j);
@@ -201,8 +202,7 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
             rnorm = implicit_max_abs(rnorm, s->R[i]);
         }
         const double ref = bnorm + mnorm + (1.0 + al) * fnorm;
-        if (rnorm <= s->tol * ref || (iter > 0 && dxnorm <= s->tol * hs_norm_inf(n, s->d1)))
-            break;
+        if (rnorm <= s->tol * ref || (iter > 0 && dxnorm <= s->tol * hs_norm_inf(n, s->d1))) break;
         if (constant && iter == 1) break; /* linear: one solve is the exact solution */
         if (iter == s->max_iter)
             return hs_fail(it->ctx, HS_ECONVERGE,

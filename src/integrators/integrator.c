@@ -5,8 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-int hs_integrator_create(hs_ctx *ctx, const char *type, const hs_options *opts,
-                         hs_integrator **out)
+int hs_integrator_create(hs_ctx *ctx, const char *type, const hs_options *opts, hs_integrator **out)
 {
     if (!out || !type) return hs_fail(ctx, HS_EINVAL, "integrator: no type given");
     const hs_integrator_entry *e = hs_integrator_registry_find(type);
@@ -130,12 +129,30 @@ int hs_integrator_step(hs_integrator *it, hs_step_io *io)
     return rc ? rc : hs_integrator_correct(it, io);
 }
 
-const char *hs_integrator_type(const hs_integrator *it) { return it->type; }
-int hs_integrator_ndof(const hs_integrator *it) { return it->n; }
-double hs_integrator_dt(const hs_integrator *it) { return it->dt; }
-const double *hs_integrator_displacement(const hs_integrator *it) { return it->d; }
-const double *hs_integrator_velocity(const hs_integrator *it) { return it->v; }
-const double *hs_integrator_acceleration(const hs_integrator *it) { return it->a; }
+const char *hs_integrator_type(const hs_integrator *it)
+{
+    return it->type;
+}
+int hs_integrator_ndof(const hs_integrator *it)
+{
+    return it->n;
+}
+double hs_integrator_dt(const hs_integrator *it)
+{
+    return it->dt;
+}
+const double *hs_integrator_displacement(const hs_integrator *it)
+{
+    return it->d;
+}
+const double *hs_integrator_velocity(const hs_integrator *it)
+{
+    return it->v;
+}
+const double *hs_integrator_acceleration(const hs_integrator *it)
+{
+    return it->a;
+}
 
 int hs_integrator_experimental_stiffness(const hs_integrator *it, double *Kl)
 {

@@ -39,7 +39,8 @@ static int ne_setup(hs_integrator *it)
 static int ne_predict(hs_integrator *it, hs_step_io *io)
 {
     const double dt = it->dt;
-    for (int i = 0; i < it->n; i++) io->d_cmd[i] = it->d[i] + dt * it->v[i] + 0.5 * dt * dt * it->a[i];
+    for (int i = 0; i < it->n; i++)
+        io->d_cmd[i] = it->d[i] + dt * it->v[i] + 0.5 * dt * dt * it->a[i];
     return 0;
 }
 
@@ -51,7 +52,8 @@ static int ne_correct(hs_integrator *it, hs_step_io *io)
     for (int i = 0; i < n; i++) s->vp[i] = it->v[i] + 0.5 * dt * it->a[i];
     int rc = it->dyn.restore(it->dyn.user, io->d_cmd, s->vp, s->r, NULL, NULL);
     if (rc) return rc;
-    for (int i = 0; i < n; i++) s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
+    for (int i = 0; i < n; i++)
+        s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
     if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->vp, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;

@@ -8,7 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-#define HS_TE_REL_GUARD 1e-6 /* an intrinsic increment below this fraction of |x_p| is round-off   \
+#define HS_TE_REL_GUARD                                                                            \
+    1e-6                     /* an intrinsic increment below this fraction of |x_p| is round-off   \
                               */
 #define HS_TE_MIN_RATIO 1e-3 /* floor of an accepted parameter, relative to the smallest P0 */
 

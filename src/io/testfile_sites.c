@@ -244,8 +244,7 @@ static int remote_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site
                           "missing required key 'key' in %s (the file holding the key "
                           "shared with the site; or `plain: true` on both ends, unauthenticated)",
                           what);
-    return k ? hs_tf_file(L, k, hs_tf_path(sub, sizeof sub, what, "key"), cfg->key,
-                          sizeof cfg->key)
+    return k ? hs_tf_file(L, k, hs_tf_path(sub, sizeof sub, what, "key"), cfg->key, sizeof cfg->key)
              : 0;
 }
 

@@ -26,6 +26,4 @@ struct hs_site {
     void *data;
 };
 
-
-
 #endif

@@ -184,8 +184,7 @@ static int sv_state_load(hs_site *s, const double *in)
     site_virtual *v = s->data;
     if (!(in[0] >= 0.0 && in[0] < 2147483648.0 && in[0] == floor(in[0])) ||
         !(in[1] == 0.0 || in[1] == 1.0))
-        return hs_fail(s->ctx, HS_EINPUT, "site %s: the saved state holds bad flags",
-                       s->cfg.name);
+        return hs_fail(s->ctx, HS_EINPUT, "site %s: the saved state holds bad flags", s->cfg.name);
     v->limit_flags = (int)in[0];
     v->ended = (int)in[1];
     in += 2;
@@ -224,8 +223,7 @@ static int sv_resume(hs_site *s, int64_t step, const double *x_held)
             return hs_fail(s->ctx, HS_EPROTO,
                            "site %s: actuator %s holds %.17g, the coordinator's last target of "
                            "step %lld is %.17g",
-                           s->cfg.name, s->cfg.actuator_names[j], x[j], (long long)step,
-                           x_held[j]);
+                           s->cfg.name, s->cfg.actuator_names[j], x[j], (long long)step, x_held[j]);
     return 0;
 }
 

@@ -52,7 +52,10 @@ int hs_model_modes(hs_model *m, double *omega2, double *phi)
     return rc;
 }
 
-const double *hs_model_damping(const hs_model *m) { return m->C; }
+const double *hs_model_damping(const hs_model *m)
+{
+    return m->C;
+}
 
 void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1)
 {

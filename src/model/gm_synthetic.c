@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 const hs_param_spec hs_ground_motion_synthetic_params[] = {
     {"seed", HS_PARAM_NUM, 1, "seed of the random numbers, a whole number in [0, 2^53]"},
     {"pga", HS_PARAM_NUM, 1, "peak ground acceleration, length/time^2 (max |ag| equals it)"},

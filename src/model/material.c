@@ -48,21 +48,51 @@ int hs_material_set_trial(hs_material *m, double strain, double strain_rate)
     return m->ops.set_trial(m, strain, strain_rate);
 }
 
-double hs_material_stress(const hs_material *m) { return m->stress; }
-double hs_material_tangent(const hs_material *m) { return m->tangent; }
-double hs_material_rate_tangent(const hs_material *m) { return m->rate_tangent; }
-double hs_material_strain(const hs_material *m) { return m->strain; }
-double hs_material_initial_tangent(const hs_material *m) { return m->ops.initial_tangent(m); }
-int hs_material_commit(hs_material *m) { return m->ops.commit ? m->ops.commit(m) : 0; }
-int hs_material_revert(hs_material *m) { return m->ops.revert ? m->ops.revert(m) : 0; }
+double hs_material_stress(const hs_material *m)
+{
+    return m->stress;
+}
+double hs_material_tangent(const hs_material *m)
+{
+    return m->tangent;
+}
+double hs_material_rate_tangent(const hs_material *m)
+{
+    return m->rate_tangent;
+}
+double hs_material_strain(const hs_material *m)
+{
+    return m->strain;
+}
+double hs_material_initial_tangent(const hs_material *m)
+{
+    return m->ops.initial_tangent(m);
+}
+int hs_material_commit(hs_material *m)
+{
+    return m->ops.commit ? m->ops.commit(m) : 0;
+}
+int hs_material_revert(hs_material *m)
+{
+    return m->ops.revert ? m->ops.revert(m) : 0;
+}
 int hs_material_reset(hs_material *m)
 {
     int rc = m->ops.reset ? m->ops.reset(m) : 0;
     return rc ? rc : hs_material_set_trial(m, 0.0, 0.0);
 }
-const char *hs_material_type(const hs_material *m) { return m->type; }
-int hs_material_is_rate_dependent(const hs_material *m) { return m->rate_dependent; }
-int hs_material_is_linear(const hs_material *m) { return m->linear; }
+const char *hs_material_type(const hs_material *m)
+{
+    return m->type;
+}
+int hs_material_is_rate_dependent(const hs_material *m)
+{
+    return m->rate_dependent;
+}
+int hs_material_is_linear(const hs_material *m)
+{
+    return m->linear;
+}
 
 size_t hs_material_state_size(const hs_material *m)
 {

@@ -20,9 +20,15 @@ static int elastic_set_trial(hs_material *m, double strain, double strain_rate)
     return 0;
 }
 
-static double elastic_initial_tangent(const hs_material *m) { return ((const elastic *)m->data)->k; }
+static double elastic_initial_tangent(const hs_material *m)
+{
+    return ((const elastic *)m->data)->k;
+}
 
-static void elastic_destroy(hs_material *m) { hs_free(m->data); }
+static void elastic_destroy(hs_material *m)
+{
+    hs_free(m->data);
+}
 
 int hs_material_create_elastic(hs_material *m, const hs_options *opts)
 {

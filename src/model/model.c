@@ -5,7 +5,8 @@
 
 int hs_model_create(hs_ctx *ctx, int ndof, hs_model **out)
 {
-    if (!out || ndof <= 0) return hs_fail(ctx, HS_EINPUT, "model: dofs must be >= 1 (got %d)", ndof);
+    if (!out || ndof <= 0)
+        return hs_fail(ctx, HS_EINPUT, "model: dofs must be >= 1 (got %d)", ndof);
     hs_model *m = hs_calloc(1, sizeof *m);
     if (!m) return HS_ENOMEM;
     m->ctx = ctx;
@@ -41,8 +42,14 @@ void hs_model_destroy(hs_model **pm)
     *pm = NULL;
 }
 
-int hs_model_ndof(const hs_model *m) { return m->n; }
-hs_ctx *hs_model_ctx(const hs_model *m) { return m->ctx; }
+int hs_model_ndof(const hs_model *m)
+{
+    return m->n;
+}
+hs_ctx *hs_model_ctx(const hs_model *m)
+{
+    return m->ctx;
+}
 
 int hs_model_set_mass(hs_model *m, const double *mass)
 {
@@ -62,9 +69,18 @@ int hs_model_set_influence(hs_model *m, const double *iota)
     return 0;
 }
 
-const double *hs_model_mass(const hs_model *m) { return m->mass; }
-const double *hs_model_influence(const hs_model *m) { return m->iota; }
-const double *hs_model_mass_matrix(const hs_model *m) { return m->M; }
+const double *hs_model_mass(const hs_model *m)
+{
+    return m->mass;
+}
+const double *hs_model_influence(const hs_model *m)
+{
+    return m->iota;
+}
+const double *hs_model_mass_matrix(const hs_model *m)
+{
+    return m->M;
+}
 
 static int hs_model_group_index(hs_model *m, const char *group)
 {
@@ -118,17 +134,35 @@ int hs_model_add_story(hs_model *m, int story, const char *mat_type, const hs_op
                                mat_opts, group);
 }
 
-int hs_model_spring_count(const hs_model *m) { return m->nsprings; }
-const char *hs_model_spring_name(const hs_model *m, int s) { return m->springs[s].name; }
+int hs_model_spring_count(const hs_model *m)
+{
+    return m->nsprings;
+}
+const char *hs_model_spring_name(const hs_model *m, int s)
+{
+    return m->springs[s].name;
+}
 void hs_model_spring_dofs(const hs_model *m, int s, int *from, int *to)
 {
     if (from) *from = m->springs[s].from;
     if (to) *to = m->springs[s].to;
 }
-hs_material *hs_model_spring_material(const hs_model *m, int s) { return m->springs[s].mat; }
-int hs_model_spring_group(const hs_model *m, int s) { return m->springs[s].group; }
-int hs_model_group_count(const hs_model *m) { return m->ngroups; }
-const char *hs_model_group_name(const hs_model *m, int g) { return m->groups[g]; }
+hs_material *hs_model_spring_material(const hs_model *m, int s)
+{
+    return m->springs[s].mat;
+}
+int hs_model_spring_group(const hs_model *m, int s)
+{
+    return m->springs[s].group;
+}
+int hs_model_group_count(const hs_model *m)
+{
+    return m->ngroups;
+}
+const char *hs_model_group_name(const hs_model *m, int g)
+{
+    return m->groups[g];
+}
 
 int hs_model_is_linear(const hs_model *m)
 {
@@ -169,8 +203,7 @@ int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, d
         const double e = d[s->to] - (s->from == HS_GROUND ? 0.0 : d[s->from]);
         const double edot = v ? v[s->to] - (s->from == HS_GROUND ? 0.0 : v[s->from]) : 0.0;
         int rc = hs_material_set_trial(s->mat, e, edot);
-        if (rc)
-            return hs_fail(m->ctx, rc, "spring '%s': %s", s->name, hs_ctx_message(m->ctx));
+        if (rc) return hs_fail(m->ctx, rc, "spring '%s': %s", s->name, hs_ctx_message(m->ctx));
         const double f = hs_material_stress(s->mat);
         r[s->to] += f;
         if (s->from != HS_GROUND) r[s->from] -= f;
@@ -201,5 +234,11 @@ int hs_model_revert(hs_model *m)
     return 0;
 }
 
-double hs_model_spring_force(const hs_model *m, int s) { return m->springs[s].force; }
-double hs_model_spring_deformation(const hs_model *m, int s) { return m->springs[s].deformation; }
+double hs_model_spring_force(const hs_model *m, int s)
+{
+    return m->springs[s].force;
+}
+double hs_model_spring_deformation(const hs_model *m, int s)
+{
+    return m->springs[s].deformation;
+}
