@@ -354,7 +354,7 @@ static void test_three_clients_same_forces(void **state)
 
     static double qa[NSTEP][NDOF], xb[NSTEP][NDOF], fb[NSTEP][NDOF], xn[NSTEP][NDOF],
         fn[NSTEP][NDOF];
-    double K0[NDOF * NDOF];
+    double K0[NDOF * NDOF] = {0};
     drive_protocol_a(pa, qa, K0);
     drive_protocol_b(pb, xb, fb);
     drive_native(pn, xn, fn);
