@@ -13,6 +13,7 @@
 #include "hysim/base.h"
 #include "hysim/experiment.h"
 #include "hysim/lab.h"
+#include "hysim/nees.h"
 #include "hysim/options.h"
 
 #ifdef __cplusplus
@@ -57,6 +58,9 @@ typedef struct hs_site_config {
     int plain;
     double timeout;
     double need_rate;
+    /* the NEES ASCII protocol (hysim/nees.h): control points of a nees:// site, or of a site
+     * server's NEES port (given: the `nees` section was written) */
+    hs_nees_config nees;
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and
