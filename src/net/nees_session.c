@@ -213,8 +213,8 @@ static void on_propose(hs_nees_session *s, const hs_nees_msg *m, hs_nees_action 
         }
         if (s->stroke[j] > 0.0 && !(t->v >= -s->stroke[j] && t->v <= s->stroke[j])) {
             snprintf(why, sizeof why,
-                     "propose declined: actuator %s (%.48s %s %s) target %g is beyond its "
-                     "stroke +-%g",
+                     "propose declined: actuator %s (%.48s %s %s) target %.10g is beyond "
+                     "its stroke +-%.10g",
                      s->names[j], t->cp, hs_nees_geom(t->dof), hs_nees_kin(t->dof), t->v,
                      s->stroke[j]);
             {
