@@ -86,6 +86,9 @@ static void lab_feed(lab *L, const char *bytes, size_t n, size_t chunk)
     }
 }
 
+/* A string literal fed in chunks of `chunk` bytes. */
+#define FEED(L, text, chunk) lab_feed((L), (text), strlen(text), (chunk))
+
 static void lab_close(lab *L)
 {
     hs_nees_session_destroy(&L->s);
@@ -326,21 +329,19 @@ static void test_quirks(void **state)
     memset(ecl, 0, sizeof ecl);
     const char *o = "open-session\tOpenFresco\n";
     memcpy(ecl, o, strlen(o));
-    lab_feed(&L, ecl, sizeof ecl, 512);          /* NUL padding after the line */
-    lab_feed(&L, "\r\n\n", strlen("\r\n\n"), 1); /* blank lines: no reply */
-    lab_feed(&L, "open-session dummySession\r\n", strlen("open-session dummySession\r\n"), 1);
+    lab_feed(&L, ecl, sizeof ecl, 512); /* NUL padding after the line */
+    FEED(&L, "\r\n\n", 1);              /* blank lines: no reply */
+    FEED(&L, "open-session dummySession\r\n", 1);
     const char *p = "propose\ttrans200912317925.320[100 23 0]\t\tMDL-00-01:LBCB1\tx\tdisplacement\t"
                     "0.5\t\tz\trotation\t1.0E-03\t\r\n";
     lab_feed(&L, p, strlen(p), 3);
-    lab_feed(&L, "execute\ttrans200912317925.320[100 23 0]:LBCB2\n",
-             strlen("execute\ttrans200912317925.320[100 23 0]:LBCB2\n"), 5);
-    lab_feed(&L, "get-control-point\ttrans1\tMDL-00-01:LBCB1\tdummy\n",
-             strlen("get-control-point\ttrans1\tMDL-00-01:LBCB1\tdummy\n"), 64);
+    FEED(&L, "execute\ttrans200912317925.320[100 23 0]:LBCB2\n", 5);
+    FEED(&L, "get-control-point\ttrans1\tMDL-00-01:LBCB1\tdummy\n", 64);
     lab_feed(&L, "get-control-point\tMDL-00-01\n", strlen("get-control-point\tMDL-00-01\n"),
              64); /* no ID */
     lab_feed(&L, "execute\tMDL-00-01\n", strlen("execute\tMDL-00-01\n"),
              64); /* no ID, nothing pending */
-    lab_feed(&L, "close-session:LBCB2\tdummy\n", strlen("close-session:LBCB2\tdummy\n"), 64);
+    FEED(&L, "close-session:LBCB2\tdummy\n", 64);
     const char *want =
         "OK\t0\tOpenFresco\tOpen Session Succeeded.\n"
         "OK\t0\tdummySession\tOpen Session Succeeded.\n"
@@ -358,19 +359,15 @@ static void test_quirks(void **state)
     assert_int_equal(L.moves, 1);
     /* the 2009 multi-box protocol: two proposes with one ID, one execute moves both */
     L.len = 0;
-    lab_feed(&L, "propose\tT9\tMDL-00-01\tx\tdisplacement\t0.25\n",
-             strlen("propose\tT9\tMDL-00-01\tx\tdisplacement\t0.25\n"), 64);
-    lab_feed(&L, "propose\tT9\tMDL-00-01\tz\trotation\t-0.002\n",
-             strlen("propose\tT9\tMDL-00-01\tz\trotation\t-0.002\n"), 64);
-    lab_feed(&L, "execute\tT9:LBCB2\n", strlen("execute\tT9:LBCB2\n"), 64);
+    FEED(&L, "propose\tT9\tMDL-00-01\tx\tdisplacement\t0.25\n", 64);
+    FEED(&L, "propose\tT9\tMDL-00-01\tz\trotation\t-0.002\n", 64);
+    FEED(&L, "execute\tT9:LBCB2\n", 64);
     assert_int_equal(L.moves, 2);
     assert_true(L.x[0] == 0.25 && L.x[1] == -0.002);
     /* a propose with another ID replaces the pending one; untouched DOFs keep the last target */
-    lab_feed(&L, "propose\tT10\tMDL-00-01\tz\trotation\t0.001\n",
-             strlen("propose\tT10\tMDL-00-01\tz\trotation\t0.001\n"), 64);
-    lab_feed(&L, "propose\tT11\tMDL-00-01\tx\tdisplacement\t0.125\n",
-             strlen("propose\tT11\tMDL-00-01\tx\tdisplacement\t0.125\n"), 64);
-    lab_feed(&L, "execute\tT11\n", strlen("execute\tT11\n"), 64);
+    FEED(&L, "propose\tT10\tMDL-00-01\tz\trotation\t0.001\n", 64);
+    FEED(&L, "propose\tT11\tMDL-00-01\tx\tdisplacement\t0.125\n", 64);
+    FEED(&L, "execute\tT11\n", 64);
     assert_true(L.x[0] == 0.125 && L.x[1] == -0.002);
     assert_int_equal(L.moves, 3);
     lab_close(&L);
@@ -393,8 +390,7 @@ static void test_points_and_limit(void **state)
         "propose\tOPFTransaction2026102601281\tMDL-00-01\tx\tdisplacement\t-1.2345678901E+"
         "02\tcontrol-point\tCPNode02\ty\tdisplacement\t-9.8765432109E-03\n";
     lab_feed(&L, p, strlen(p), 4096);
-    lab_feed(&L, "execute\tOPFTransaction2026102601281\n",
-             strlen("execute\tOPFTransaction2026102601281\n"), 4096);
+    FEED(&L, "execute\tOPFTransaction2026102601281\n", 4096);
     assert_int_equal(L.moves, 1);
     assert_true(L.x[0] == -1.2345678901E+02 && L.x[1] == -9.8765432109E-03);
     L.len = 0;
@@ -465,14 +461,12 @@ static void test_refusals(void **state)
     assert_non_null(strstr(L.replies, "actuator a1 (MDL-00-01 x displacement) target 5.0000001 is "
                                       "beyond its stroke +-5"));
     /* at the stroke exactly: accepted */
-    lab_feed(&L, "propose\tt16\tMDL-00-01\tx\tdisplacement\t5\tz\trotation\t-0.01\n",
-             strlen("propose\tt16\tMDL-00-01\tx\tdisplacement\t5\tz\trotation\t-0.01\n"), 4096);
-    lab_feed(&L, "execute\tt16\n", strlen("execute\tt16\n"), 4096);
+    FEED(&L, "propose\tt16\tMDL-00-01\tx\tdisplacement\t5\tz\trotation\t-0.01\n", 4096);
+    FEED(&L, "execute\tt16\n", 4096);
     assert_int_equal(L.moves, 1);
     assert_true(L.x[0] == 5.0 && L.x[1] == -0.01);
     /* a move the site could not make: NOK with the site's reason */
-    lab_feed(&L, "propose\tt17\tMDL-00-01\tx\tdisplacement\t1\n",
-             strlen("propose\tt17\tMDL-00-01\tx\tdisplacement\t1\n"), 4096);
+    FEED(&L, "propose\tt17\tMDL-00-01\tx\tdisplacement\t1\n", 4096);
     hs_nees_action a;
     char l1[] = "execute\tt17";
     hs_nees_session_line(L.s, l1, &a);

@@ -144,7 +144,8 @@ typedef struct hs_nees_action {
 int hs_nees_session_create(hs_ctx *ctx, const hs_nees_config *cfg, int nact,
                            const char (*names)[32], const double *stroke, hs_nees_session **out);
 void hs_nees_session_destroy(hs_nees_session **s);
-/* The laboratory's measured state (what get-control-point reports before a move). */
+/* The laboratory's state: what get-control-point reports before a move, and where the DOFs a
+ * propose leaves out stay (a pending proposal is dropped). */
 void hs_nees_session_state(hs_nees_session *s, const double *x, const double *f);
 /* One request line (modified in place). */
 void hs_nees_session_line(hs_nees_session *s, char *line, hs_nees_action *a);

@@ -21,7 +21,6 @@ struct hs_nees_session {
     double stroke[HS_NEES_MAX_ACT];
     int act_at[HS_NEES_MAX_CP][HS_NEES_NDOF]; /* the actuator driving each DOF, -1 none */
     double target[HS_NEES_MAX_ACT];           /* the last target moved to */
-    int have_target;
     double x[HS_NEES_MAX_ACT], f[HS_NEES_MAX_ACT];
     int pending; /* a proposal awaits execute */
     char pending_id[256];
@@ -73,7 +72,8 @@ void hs_nees_session_state(hs_nees_session *s, const double *x, const double *f)
 {
     memcpy(s->x, x, (size_t)s->nact * sizeof(double));
     memcpy(s->f, f, (size_t)s->nact * sizeof(double));
-    if (!s->have_target) memcpy(s->target, x, (size_t)s->nact * sizeof(double));
+    memcpy(s->target, x, (size_t)s->nact * sizeof(double));
+    s->pending = 0;
 }
 
 /* ---- replies ---- */
@@ -345,7 +345,6 @@ void hs_nees_session_moved(hs_nees_session *s, const double *x, const double *f,
     memcpy(s->x, x, (size_t)s->nact * sizeof(double));
     memcpy(s->f, f, (size_t)s->nact * sizeof(double));
     memcpy(s->target, s->move_x, (size_t)s->nact * sizeof(double));
-    s->have_target = 1;
     if (!s->moving_data) {
         ok_text(s, a, s->move_id, "execute", "Done");
         return;

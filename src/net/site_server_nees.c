@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -49,8 +50,8 @@ static void finish(hs_site_server *s, int refused, const char *what)
     hs_srv_log_peer(s, refused ? HS_LOG_WARN : HS_LOG_INFO, "%s", what);
     if (refused) hs_srv_count(s, &s->status.refused);
     hs_srv_nees *n = s->conn.nees;
-    if (n && n->bound && s->test.live && !s->test.openfresco) s->test.ended = 1;
-    hs_srv_close(s); /* frees the session */
+    if (n && n->bound && s->test.live) s->test.ended = 1; /* the test was this session's */
+    hs_srv_close(s);                                      /* frees the session */
 }
 
 int hs_srv_nees_open(hs_site_server *s, int fd, const char *peer, uint32_t addr)
@@ -143,13 +144,24 @@ static int ensure_test(hs_site_server *s, hs_srv_nees *n, char *why, size_t cap)
                  "try again in a moment");
         return HS_EABORTED;
     }
-    const int rc = hs_srv_new_test(s, s->cfg.site.nees.step_time, 1.0, s->conn.peer, 0);
+    /* a stepwise test, as the OpenFresco protocols': the NEES clients are quasi-static too, each
+     * target approached and held while the client computes the next one */
+    const int rc = hs_srv_new_test(s, s->cfg.site.nees.step_time, 1.0, s->conn.peer, 2);
     if (rc) {
         snprintf(why, cap, "%s", hs_ctx_message(s->ctx));
         return rc;
     }
     n->bound = 1;
     hs_srv_count(s, &s->status.sessions);
+    /* the fresh laboratory's state, once the loop has published it (bounded) */
+    const int64_t gen = atomic_load(&s->generation);
+    const struct timespec pause = {0, 200000};
+    for (int k = 0; k < 1000; k++) {
+        hs_srv_status_copy(s, &st);
+        if (st.generation == gen) break;
+        nanosleep(&pause, NULL);
+    }
+    hs_nees_session_state(n->sess, st.x, st.f);
     hs_srv_log_peer(s, HS_LOG_INFO, "new NEES test: a fresh laboratory at rest, %g s a step",
                     s->cfg.site.nees.step_time);
     return 0;
@@ -207,6 +219,14 @@ static int process(hs_site_server *s, const uint8_t *buf, size_t len)
         const int got = hs_nees_lines_push(&n->lines, buf + off, len - off, &used);
         off += used;
         if (!got) break;
+        /* a connection's first propose starts its test, so that the DOFs it leaves out stay
+         * where the fresh laboratory has them */
+        const char *w = n->lines.buf + strspn(n->lines.buf, " \t");
+        if (!n->bound && strncasecmp(w, "propose", 7) == 0) {
+            char why[200];
+            if (ensure_test(s, n, why, sizeof why))
+                hs_srv_log_peer(s, HS_LOG_WARN, "%s", why); /* the move will be refused */
+        }
         hs_nees_action a;
         if (n->lines.truncated)
             hs_nees_session_overlong(n->sess, &a);
