@@ -123,6 +123,10 @@ typedef struct hs_site_summary {
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);
 const char *hs_site_name(const hs_site *s);
+/* The longest wall time (s) the coordinator waits for a measurement of this site: `usual` (the
+ * test's site_timeout) unless the site's protocol is known to take longer (a NEES lab answers
+ * execute after its motion: nees.execute_timeout). */
+double hs_site_wait_limit(const hs_site *s, double usual);
 /* Initial stiffness in actuator coordinates (nact x nact), from the specimen's model when the
  * site knows it; HS_EUNSUPPORTED otherwise. */
 int hs_site_initial_stiffness(const hs_site *s, double *K);

@@ -319,6 +319,14 @@ static int sn_summary(const hs_site *s, hs_site_summary *out)
     return 0;
 }
 
+/* execute's reply comes after the motion: the coordinator waits as long as this site does */
+static double sn_wait_limit(const hs_site *s, double usual)
+{
+    const site_nees *o = s->data;
+    const double mine = 1e-3 * (double)(o->execute_ms + o->timeout_ms * o->nc.ncp);
+    return mine > usual ? mine : usual;
+}
+
 static void sn_destroy(hs_site *s)
 {
     site_nees *o = s->data;
@@ -363,6 +371,7 @@ int hs_site_create_nees(hs_site *s, const hs_site_url *u)
     s->ops.get_measurement = sn_get_measurement;
     s->ops.commit = sn_commit;
     s->ops.summary = sn_summary;
+    s->ops.wait_limit = sn_wait_limit;
     s->ops.destroy = sn_destroy;
     for (int j = 0; j < s->cfg.nact; j++) {
         const int rc = hs_tracking_create(s->ctx, 0, 1, &o->track[j]);
