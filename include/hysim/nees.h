@@ -118,7 +118,7 @@ typedef struct hs_nees_out {
     int overflow; /* a field did not fit: the line is incomplete */
 } hs_nees_out;
 void hs_nees_out_start(hs_nees_out *o, const char *first);
-void hs_nees_out_field(hs_nees_out *o, const char *field);
+void hs_nees_out_field(hs_nees_out *o, const char *field);  /* control and 8-bit bytes: '?' */
 void hs_nees_out_num(hs_nees_out *o, double v, int digits); /* %.*E, digits significant */
 void hs_nees_out_end(hs_nees_out *o);                       /* appends LF */
 

@@ -222,7 +222,11 @@ void hs_nees_out_field(hs_nees_out *o, const char *field)
 {
     if (!field[0]) return; /* an empty field would make a double TAB */
     out_raw(o, "\t");
+    const size_t at = o->len;
     out_raw(o, field);
+    /* 7-bit text without control characters: an echoed field never splits a line or a field */
+    for (size_t i = at; !o->overflow && i < o->len; i++)
+        if ((unsigned char)o->buf[i] < 0x20 || (unsigned char)o->buf[i] >= 0x7f) o->buf[i] = '?';
 }
 
 void hs_nees_out_num(hs_nees_out *o, double v, int digits)
