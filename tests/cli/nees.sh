@@ -205,3 +205,22 @@ run_fake hang 20 "      execute_timeout: 1
 "
 aborted hang 3 "the execute of step 3: no answer within 1 s"
 echo "nees.sh: NOK on propose 30, ERROR on execute 12, execute 3 beyond execute_timeout: exit 3, aborted with the lab's words, steps kept (30, 12, 3 rows)"
+
+# ---- 4. the test file's `nees` section: errors with FILE:LINE:COL, exit 2 ----
+check_bad() { # SITE_YAML EXPECTED
+    test_file "$dir/bad.yaml" "$1" 10
+    local out
+    out=$("$hysim" check "$dir/bad.yaml" 2>&1)
+    local rc=$?
+    [ "$rc" -eq 2 ] || fail "hysim check exited $rc on a bad nees section, expected 2: $out"
+    echo "$out" | grep -q "bad.yaml:[0-9]*:[0-9]*: .*$2" || fail "expected '$2' with FILE:LINE:COL, got: $out"
+}
+check_bad '  lab: {kind: remote, url: "hysim://127.0.0.1:9", plain: true, actuators: {a1: {}, a2: {}}, nees: {mode: labview1}}' \
+    "only a site at nees://HOST:PORT has a nees section"
+check_bad '  lab: {kind: remote, url: "nees://127.0.0.1:9", actuators: {a1: {}, a2: {}}, nees: {port: 5}}' \
+    "unknown key 'port' in sites.lab.nees"
+check_bad '  lab: {kind: remote, url: "nees://127.0.0.1:9", key: k.key, actuators: {a1: {}, a2: {}}}' \
+    "an OpenFresco or NEES server speaks plain TCP"
+check_bad '  lab: {kind: remote, url: "nees://127.0.0.1:9", actuators: {a1: {}, a2: {}}, nees: {execute_timeout: 0}}' \
+    "execute_timeout: must be > 0"
+echo "nees.sh: bad nees sections in test files: exit 2 with FILE:LINE:COL"
