@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     strcpy(cfg.cp[1], "CPNode02");
     cfg.act_cp[2] = 1;
     cfg.act_dof[2] = HS_NEES_RZ;
-    static const char names[3][32] = {"a1", "a2", "a3"};
+    static const char *const names[3] = {"a1", "a2", "a3"};
     hs_nees_session *s = NULL;
     if (hs_nees_session_create(NULL, &cfg, 3, names, stroke, &s)) __builtin_trap();
     static hs_nees_lines L;

@@ -31,7 +31,7 @@ typedef struct lab {
 static void lab_open(lab *L, const hs_nees_config *cfg, const double *stroke)
 {
     memset(L, 0, sizeof *L);
-    static const char names[2][32] = {"a1", "a2"};
+    static const char *const names[2] = {"a1", "a2"};
     assert_int_equal(hs_nees_session_create(NULL, cfg, 2, names, stroke, &L->s), 0);
     const double z[2] = {0, 0};
     hs_nees_session_state(L->s, z, z);

@@ -142,7 +142,7 @@ typedef struct hs_nees_action {
 
 /* nact actuators named names[j] with strokes stroke[j] (0: none). */
 int hs_nees_session_create(hs_ctx *ctx, const hs_nees_config *cfg, int nact,
-                           const char (*names)[32], const double *stroke, hs_nees_session **out);
+                           const char *const *names, const double *stroke, hs_nees_session **out);
 void hs_nees_session_destroy(hs_nees_session **s);
 /* The laboratory's state: what get-control-point reports before a move, and where the DOFs a
  * propose leaves out stay (a pending proposal is dropped). */

@@ -34,7 +34,7 @@ struct hs_nees_session {
 };
 
 int hs_nees_session_create(hs_ctx *ctx, const hs_nees_config *cfg, int nact,
-                           const char (*names)[32], const double *stroke, hs_nees_session **out)
+                           const char *const *names, const double *stroke, hs_nees_session **out)
 {
     if (!out || !cfg || nact < 1 || nact > HS_NEES_MAX_ACT)
         return hs_fail(ctx, HS_EINVAL, "NEES session: needs a configuration and 1..%d actuators",

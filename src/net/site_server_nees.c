@@ -73,12 +73,14 @@ int hs_srv_nees_open(hs_site_server *s, int fd, const char *peer, uint32_t addr)
     snprintf(c->peer, sizeof c->peer, "%s", peer);
     hs_srv_nees *n = hs_calloc(1, sizeof *n);
     double stroke[HS_SITE_MAX_ACT];
-    for (int j = 0; j < s->nact; j++) stroke[j] = s->cfg.site.actuator[j].stroke;
+    const char *names[HS_SITE_MAX_ACT];
+    for (int j = 0; j < s->nact; j++) {
+        stroke[j] = s->cfg.site.actuator[j].stroke;
+        names[j] = s->cfg.site.actuator_names[j];
+    }
     int rc = n ? 0 : hs_fail(s->ctx, HS_ENOMEM, "out of memory");
     if (!rc && !(n->stash = hs_malloc(STASH_CAP))) rc = hs_fail(s->ctx, HS_ENOMEM, "out of memory");
-    if (!rc)
-        rc = hs_nees_session_create(s->ctx, nc, s->nact, s->cfg.site.actuator_names, stroke,
-                                    &n->sess);
+    if (!rc) rc = hs_nees_session_create(s->ctx, nc, s->nact, names, stroke, &n->sess);
     c->nees = n;
     if (rc) {
         finish(s, 1, hs_ctx_message(s->ctx));
