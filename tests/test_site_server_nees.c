@@ -8,7 +8,8 @@
  *   twice: two lines, each in its own read, at least most of line_gap apart.
  * - Safety: a propose beyond a stroke is declined (NOK) and the actuators' true positions stay bit
  *   for bit where they were; a later valid step is served.
- * - A peer whose address is not in nees.allow is closed without a byte and counted refused.
+ * - A peer whose address is not in nees.allow is closed without a byte and counted refused; a
+ *   silent one is closed after frame_timeout, one silent after a request after idle_timeout.
  * - The site file's `nees` errors come with FILE:LINE:COL. */
 #include "hs_test.h"
 
@@ -35,18 +36,20 @@ typedef struct srv {
     hs_site_server *s;
 } srv;
 
-static void srv_start(srv *v, const char *allow)
+static void srv_start(srv *v, const char *allow, double idle)
 {
     char text[2048];
     snprintf(text, sizeof text,
              "site:\n  name: east\n  listen: \"127.0.0.1:0\"\n  plain: true\n  timeout: 3\n"
+             "  frame_timeout: 0.3\n"
              "  rate: 1000\n  perfect: true\n"
              "  actuators: {a1: {stroke: 5}, a2: {stroke: 0.01}}\n"
              "  specimen: {type: linear, K: [[%g, 0], [0, %g]]}\n"
              "  nees:\n    port: 0\n    allow: [%s]\n    step_time: 0.01\n    line_gap: 0.05\n"
+             "    idle_timeout: %g\n"
              "    control_points:\n"
              "      MDL-00-01: {dofs: [x displacement, z rotation], actuators: [a1, a2]}\n",
-             kx, krz, allow);
+             kx, krz, allow, idle);
     assert_int_equal(hs_ctx_create(&v->ctx), 0);
     const int rc = hs_site_file_load_string(v->ctx, text, strlen(text), "site.yaml", &v->file);
     if (rc) fprintf(stderr, "%s\n", hs_ctx_message(v->ctx));
@@ -161,7 +164,7 @@ static void test_uisimcor_and_eclabview(void **state)
 {
     (void)state;
     srv v;
-    srv_start(&v, "127.0.0.1");
+    srv_start(&v, "127.0.0.1", 600.0);
     const int fd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
     char reply[1024];
     /* PROTOCOL-NEES.md §9 A, the client's lines byte for byte */
@@ -263,7 +266,7 @@ static void test_allow(void **state)
 {
     (void)state;
     srv v;
-    srv_start(&v, "10.1.2.3, 192.168.0.0/16");
+    srv_start(&v, "10.1.2.3, 192.168.0.0/16", 600.0);
     const int fd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
     send_text(fd, "open-session\tdummy\n", 19);
     char b;
@@ -278,6 +281,44 @@ static void test_allow(void **state)
     hs_site_server_status_get(v.s, &st);
     assert_int_equal((int)st.refused, 1);
     assert_int_equal((int)st.sessions, 0);
+    assert_true(st.x[0] == 0.0 && st.x[1] == 0.0);
+    srv_stop(&v);
+}
+
+/* Silent peers: one that sends nothing is closed after frame_timeout (0.3 s), one silent after a
+ * request after idle_timeout (0.6 s); neither moves anything. */
+static double closed_after(int fd)
+{
+    const double t0 = now();
+    char b;
+    ssize_t r;
+    do r = recv(fd, &b, 1, 0);
+    while (r < 0 && errno == EINTR);
+    assert_int_equal(r, 0);
+    close(fd);
+    return now() - t0;
+}
+
+static void test_silent_peers(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, "127.0.0.1", 0.6);
+    const int port = hs_site_server_port(v.s, HS_SITE_PORT_NEES);
+    const double t1 = closed_after(tcp_connect(port));
+    const int fd = tcp_connect(port);
+    char reply[256];
+    request(fd, "open-session\tdummy\n", reply, sizeof reply);
+    const double t2 = closed_after(fd);
+    print_message(
+        "    silent from the start: closed after %.2f s (frame_timeout 0.3 s); silent after "
+        "open-session: %.2f s (idle_timeout 0.6 s)\n",
+        t1, t2);
+    assert_true(t1 > 0.25 && t1 < 2.0);
+    assert_true(t2 > 0.55 && t2 < 2.5);
+    hs_site_server_status st;
+    hs_site_server_status_get(v.s, &st);
+    assert_int_equal((int)st.refused, 1);
     assert_true(st.x[0] == 0.0 && st.x[1] == 0.0);
     srv_stop(&v);
 }
@@ -331,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_site_file_errors),
         cmocka_unit_test(test_uisimcor_and_eclabview),
         cmocka_unit_test(test_allow),
+        cmocka_unit_test(test_silent_peers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -254,5 +254,8 @@ int hs_tf_nees(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config 
     if (!rc) rc = positive(L, node, "step_time", what, &n->step_time);
     if (!rc) rc = positive(L, node, "line_gap", what, &n->line_gap);
     if (!rc) rc = positive(L, node, "idle_timeout", what, &n->idle_timeout);
+    if (!rc && n->idle_timeout > 86400.0)
+        rc = hs_tf_fail(L, hs_ynode_get(node, "idle_timeout"),
+                        "%s.idle_timeout: at most 86400 s (got %g)", what, n->idle_timeout);
     return rc;
 }

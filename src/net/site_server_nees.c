@@ -296,8 +296,8 @@ void hs_srv_nees_poll(hs_site_server *s, int64_t now)
         return;
     }
     const double idle = 1e-9 * (double)(now - s->conn.t_rx);
-    if (!s->conn.served && idle > s->cfg.timeout)
-        finish(s, 1, "refused: no NEES request within the timeout");
+    if (!s->conn.served && idle > s->cfg.frame_timeout)
+        finish(s, 1, "refused: no NEES request within frame_timeout");
     else if (s->conn.served && idle > nc->idle_timeout)
         finish(s, 0,
                "the NEES client was silent for longer than site.nees.idle_timeout; session "
