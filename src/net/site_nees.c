@@ -100,13 +100,12 @@ static int send_out(hs_site *s, const char *what)
     return rc;
 }
 
-/* Sends the line built in o->out, reads the reply into o->msg: HS_EABORTED with the lab's words
- * when its status is not OK. */
-static int request(hs_site *s, int timeout_ms, const char *what)
+/* Reads the lab's reply to `what` into o->msg (split): HS_EABORTED with the lab's words when its
+ * status is not exactly OK. */
+static int reply(hs_site *s, int timeout_ms, const char *what)
 {
     site_nees *o = s->data;
-    int rc = send_out(s, what);
-    if (!rc) rc = read_line(s, timeout_ms, what);
+    const int rc = read_line(s, timeout_ms, what);
     if (rc) return rc;
     char said[600];
     snprintf(said, sizeof said, "%.590s", o->lines.buf);
@@ -117,6 +116,13 @@ static int request(hs_site *s, int timeout_ms, const char *what)
         return hs_fail(s->ctx, HS_EABORTED, "site %s (%s): the lab refused %s: \"%s\"", s->cfg.name,
                        s->cfg.url, what, said);
     return 0;
+}
+
+/* Sends the line built in o->out and reads its reply. */
+static int request(hs_site *s, int timeout_ms, const char *what)
+{
+    const int rc = send_out(s, what);
+    return rc ? rc : reply(s, timeout_ms, what);
 }
 
 static void disconnect(site_nees *o)
@@ -236,31 +242,11 @@ static int sn_get_measurement(hs_site *s, hs_site_measurement *m)
     if (o->nc.mode == HS_NEES_LABVIEW2) {
         snprintf(what, sizeof what, "the propose of step %lld (LabView2: its data)",
                  (long long)o->pending);
-        rc = read_line(s, o->execute_ms, what);
-        if (!rc) {
-            hs_nees_split(o->lines.buf, &o->msg);
-            if (strcmp(o->msg.raw_cmd, "OK") != 0) {
-                for (char *p = o->lines.buf; *p; p++)
-                    if (*p == '\0') break;
-                rc = hs_fail(s->ctx, HS_EABORTED, "site %s (%s): the lab refused %s (status '%s')",
-                             s->cfg.name, s->cfg.url, what, o->msg.raw_cmd);
-            }
-        }
+        rc = reply(s, o->execute_ms, what);
         for (int k = 0; !rc && k < o->nc.ncp; k++) rc = take_values(s, k, m, what);
     } else {
         snprintf(what, sizeof what, "the execute of step %lld", (long long)o->pending);
-        /* the reply to execute comes after the motion */
-        rc = read_line(s, o->execute_ms, what);
-        if (!rc) {
-            char said[600];
-            snprintf(said, sizeof said, "%.590s", o->lines.buf);
-            for (char *p = said; *p; p++)
-                if (*p == '\t') *p = ' ';
-            hs_nees_split(o->lines.buf, &o->msg);
-            if (strcmp(o->msg.raw_cmd, "OK") != 0)
-                rc = hs_fail(s->ctx, HS_EABORTED, "site %s (%s): the lab refused %s: \"%s\"",
-                             s->cfg.name, s->cfg.url, what, said);
-        }
+        rc = reply(s, o->execute_ms, what); /* execute's reply comes after the motion */
         for (int k = 0; !rc && k < o->nc.ncp; k++) {
             hs_nees_out_start(&o->out, "get-control-point");
             hs_nees_out_field(&o->out, o->tid);
