@@ -9,7 +9,8 @@
 #    in-process virtual-lab run bit for bit (perfect lab: the target is reached exactly, f = K x
 #    exactly, and 17 significant digits carry every double exactly both ways).
 # 3. hysim against tests/support/nees_fake_lab.py (written from the document): an OM-style lab
-#    (CR LF, all 12 values, LabVIEW's 7-digit %E, `:LBCB1` suffixes): the response within
+#    (CR LF, all 12 values, external sensors after an empty field and a trailing TAB, LabVIEW's
+#    7-digit %E, `:LBCB1` suffixes): the response within
 #    5e-7 of the peak of the in-process run (each reported force rounded to 7 digits, relative
 #    error <= 5e-7: the damped frame's response to those errors stays at that relative size);
 #    LabView2 with exact numbers: bit for bit; an execute taking 1.5 s with site_timeout 1 s but
@@ -164,14 +165,15 @@ run_fake() { # NAME STEPS [EXTRA NEES KEYS] -> exit code in rc
     "$hysim" run "$dir/$1.yaml" -o "$dir/$1" --quiet > "$dir/$1_run.log" 2>&1
     rc=$?
 }
-start_fake om --all12 --eol crlf --format om
+start_fake om --all12 --eol crlf --format om --sensors
 run_fake om $steps
 [ "$rc" -eq 0 ] || fail "run against the OM-style fake lab exited $rc"
 read -r diff peak <<< "$(max_diff local om)"
 awk -v d="$diff" -v p="$peak" 'BEGIN { exit !(d <= 5e-7 * p) }' ||
     fail "OM-style lab: largest difference $diff mm above 5e-7 of the peak $peak mm"
 grep -q "MDL-00-01:LBCB2" "$dir/fake_om.log" || fail "the fake lab saw no LBCB2 point"
-echo "nees.sh: OM-style fake lab (CR LF, 12 values, 7 digits): largest difference $diff mm of a $peak mm peak (bound 5e-7 of the peak)"
+grep -q 'ME_LC_1X.*\\t\\r\\n' "$dir/fake_om.log" || fail "the fake lab sent no sensor triplets"
+echo "nees.sh: OM-style fake lab (CR LF, 12 values and sensors, 7 digits): largest difference $diff mm of a $peak mm peak (bound 5e-7 of the peak)"
 
 start_fake lv2 --labview2 --eol lf --format exact
 run_fake lv2 $steps "      mode: labview2

@@ -19,6 +19,8 @@ Options (the document's knobs):
   --error-token NOK|ERROR  NOK (the OM) or ERROR (NEES-SAM)
   --execute-delay S        seconds the execute reply waits (the motion)
   --delay-at N             only the N-th execute waits (default every one)
+  --sensors                data replies end with external sensor triplets after an empty
+                           field, and a trailing TAB (the 2008 OM's and ExternalSensors' style)
 """
 import argparse
 import socket
@@ -91,6 +93,9 @@ class Lab:
                     x = self.x.get(key, 0.0)
                     v = self.k[key] * x if (reac and key in self.k) else (0.0 if reac else x)
                     out += [g, REACT[kin] if reac else kin, self.num(v)]
+        if self.a.sensors:
+            out += ["", "SP_Left", "external", self.num(0.25), "ME_LC_1X", "external",
+                    self.num(-1.5), ""]
         return out
 
     def reply(self, status, code, fields):
@@ -212,6 +217,7 @@ def main():
     p.add_argument("--error-token", default="NOK")
     p.add_argument("--execute-delay", type=float, default=0.0)
     p.add_argument("--delay-at", type=int, default=0)
+    p.add_argument("--sensors", action="store_true")
     p.add_argument("--max-sessions", type=int, default=1)
     p.add_argument("--accept-timeout", type=float, default=30.0)
     p.add_argument("--idle-timeout", type=float, default=30.0)
