@@ -13,6 +13,7 @@
 #include "hysim/base.h"
 #include "hysim/experiment.h"
 #include "hysim/lab.h"
+#include "hysim/nees.h"
 #include "hysim/options.h"
 
 #ifdef __cplusplus
@@ -57,6 +58,9 @@ typedef struct hs_site_config {
     int plain;
     double timeout;
     double need_rate;
+    /* the NEES ASCII protocol (hysim/nees.h): control points of a nees:// site, or of a site
+     * server's NEES port (given: the `nees` section was written) */
+    hs_nees_config nees;
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and
@@ -119,6 +123,10 @@ typedef struct hs_site_summary {
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);
 const char *hs_site_name(const hs_site *s);
+/* The longest wall time (s) the coordinator waits for a measurement of this site: `usual` (the
+ * test's site_timeout) unless the site's protocol is known to take longer (a NEES lab answers
+ * execute after its motion: nees.execute_timeout). */
+double hs_site_wait_limit(const hs_site *s, double usual);
 /* Initial stiffness in actuator coordinates (nact x nact), from the specimen's model when the
  * site knows it; HS_EUNSUPPORTED otherwise. */
 int hs_site_initial_stiffness(const hs_site *s, double *K);

@@ -10,7 +10,8 @@
  *
  * The site's description comes from a site file (hs_site_file_load): the `site` mapping holds
  * the laboratory (the keys of a test file's `sites.NAME`) and the server's own keys (listen,
- * key or plain, heartbeat, timeout, openfresco, ...). */
+ * key or plain, heartbeat, timeout, openfresco, ...). The NEES ASCII protocol's port and control
+ * points are the laboratory's `nees` section (site.nees, hysim/nees.h; docs/nees.md). */
 #ifndef HYSIM_SITE_SERVER_H
 #define HYSIM_SITE_SERVER_H
 
@@ -68,7 +69,7 @@ void hs_site_file_destroy(hs_site_file **f);
 /* ---- the server ---- */
 typedef struct hs_site_server hs_site_server;
 
-enum { HS_SITE_PORT_NATIVE = 0, HS_SITE_PORT_OFA = 1, HS_SITE_PORT_OFB = 2 };
+enum { HS_SITE_PORT_NATIVE = 0, HS_SITE_PORT_OFA = 1, HS_SITE_PORT_OFB = 2, HS_SITE_PORT_NEES = 3 };
 
 /* Builds the laboratory and binds the ports (cfg is copied; its options must outlive the
  * server). Nothing runs until hs_site_server_start. */

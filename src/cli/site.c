@@ -83,6 +83,8 @@ int hs_cli_site(int argc, char **argv)
         printf(", %d (OpenFresco A)", hs_site_server_port(srv, HS_SITE_PORT_OFA));
     if (hs_site_server_port(srv, HS_SITE_PORT_OFB) >= 0)
         printf(", %d (OpenFresco B)", hs_site_server_port(srv, HS_SITE_PORT_OFB));
+    if (hs_site_server_port(srv, HS_SITE_PORT_NEES) >= 0)
+        printf(", %d (NEES, no authentication)", hs_site_server_port(srv, HS_SITE_PORT_NEES));
     printf("\n");
     fflush(stdout);
     const struct timespec pause = {0, 50000000};

@@ -233,11 +233,12 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
                            hs_site_name(e->sites[s]));
         const double wait = hs_vtime_seconds(ul.arrival - sent);
         if (wait > e->max_wait) e->max_wait = wait;
-        if (wait > e->site_timeout)
+        const double limit = hs_site_wait_limit(e->sites[s], e->site_timeout);
+        if (wait > limit)
             return hs_fail(e->ctx, HS_ETIMEOUT,
                            "site %s: no measurement of step %lld within %g s (it came after "
                            "%.3f s)",
-                           hs_site_name(e->sites[s]), (long long)step + 1, e->site_timeout, wait);
+                           hs_site_name(e->sites[s]), (long long)step + 1, limit, wait);
         if (ul.arrival > latest) latest = ul.arrival;
     }
     e->now = latest;

@@ -102,6 +102,9 @@ int hs_tf_sites(hs_tf *L, const hs_ynode *node);
  * sensors, specimen, relaxation, command, compensation) into L->def->sites[index], whose name
  * and kind are set; the caller has checked the mapping's key set. */
 int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int index);
+/* A site's `nees` section into cfg->nees (testfile_nees.c): lab = 1 in a site file (port, allow,
+ * report, timing), 0 for a nees:// remote site (execute_timeout). Needs the actuators read. */
+int hs_tf_nees(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg, int lab);
 int hs_tf_experimental(hs_tf *L, const hs_ynode *node);
 /* After `analysis`: default site seeds (analysis.seed + index) and the time scale. */
 void hs_tf_sites_finish(hs_tf *L);

@@ -194,14 +194,16 @@ static int sensors(hs_tf *L, const hs_ynode *node, const char *what, hs_site_con
 }
 
 /* url: hysim://HOST:PORT (the native protocol), openfresco-a://HOST:PORT or
- * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B); PORT 1..65535. */
+ * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B), nees://HOST:PORT (a lab
+ * speaking the NEES ASCII protocol); PORT 1..65535. */
 static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     int rc = hs_tf_str(L, node, what, cfg->url, sizeof cfg->url);
     if (rc) return rc;
-    static const char *const schemes[] = {"hysim://", "openfresco-a://", "openfresco-b://"};
+    static const char *const schemes[] = {"hysim://", "openfresco-a://", "openfresco-b://",
+                                          "nees://"};
     const char *host = NULL;
-    for (size_t i = 0; i < 3 && !host; i++)
+    for (size_t i = 0; i < sizeof schemes / sizeof schemes[0] && !host; i++)
         if (strncmp(cfg->url, schemes[i], strlen(schemes[i])) == 0)
             host = cfg->url + strlen(schemes[i]);
     const char *colon = strrchr(cfg->url, ':');
@@ -210,8 +212,8 @@ static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config 
     if (!host || !colon || colon <= host || !end || *end != '\0' || end == colon + 1 || port < 1 ||
         port > 65535 || strchr(host, '/'))
         return hs_tf_fail(L, node,
-                          "%s: expected hysim://HOST:PORT, openfresco-a://HOST:PORT or "
-                          "openfresco-b://HOST:PORT (port 1..65535), got '%s'",
+                          "%s: expected hysim://HOST:PORT, openfresco-a://HOST:PORT, "
+                          "openfresco-b://HOST:PORT or nees://HOST:PORT (port 1..65535), got '%s'",
                           what, cfg->url);
     return 0;
 }
@@ -234,7 +236,8 @@ static int remote_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site
     if (rc) return rc;
     if (!native && (k || p))
         return hs_tf_fail(L, k ? k : p,
-                          "%s.%s: an OpenFresco server speaks plain TCP (no key, no plain flag)",
+                          "%s.%s: an OpenFresco or NEES server speaks plain TCP (no key, no "
+                          "plain flag)",
                           what, k ? "key" : "plain");
     if (native && cfg->plain && k)
         return hs_tf_fail(L, k, "%s.key: a site in plain mode has no key (remove one of them)",
@@ -268,9 +271,9 @@ static int controller(hs_tf *L, const hs_ynode *node, const char *what, hs_site_
 
 static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
 {
-    static const char *const keys[] = {"kind",    "rate",         "perfect",    "seed", "actuators",
-                                       "sensors", "specimen",     "relaxation", "url",  "key",
-                                       "command", "compensation", "link",       "plain"};
+    static const char *const keys[] = {
+        "kind", "rate", "perfect", "seed",         "actuators", "sensors", "specimen", "relaxation",
+        "url",  "key",  "command", "compensation", "link",      "plain",   "nees"};
     hs_site_config *cfg = &L->def->sites[index];
     hs_tf_site *ts = &L->sites[index];
     ts->node = node;
@@ -302,7 +305,22 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
                 return hs_tf_fail(L, v, "%s.%s: only remote sites have a %s", what, remote_only[i],
                                   remote_only[i]);
     }
-    return hs_tf_site_fields(L, node, what, index);
+    rc = hs_tf_site_fields(L, node, what, index);
+    const int nees = remote && strncmp(cfg->url, "nees://", 7) == 0;
+    if (!rc && (v = hs_ynode_get(node, "nees")) != NULL) {
+        if (!nees)
+            return hs_tf_fail(L, v, "%s.nees: only a site at nees://HOST:PORT has a nees section",
+                              what);
+        rc = hs_tf_nees(L, v, hs_tf_path(sub, sizeof sub, what, "nees"), cfg, 0);
+    } else if (!rc && nees) {
+        hs_nees_config_default(&cfg->nees, cfg->nact);
+        if (cfg->nact > HS_NEES_NDOF)
+            rc = hs_tf_fail(L, node,
+                            "missing required key 'nees' in %s (%d actuators do not fit the 6 "
+                            "DOFs of one control point: give nees.control_points)",
+                            what, cfg->nact);
+    }
+    return rc;
 }
 
 int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int index)

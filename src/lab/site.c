@@ -59,6 +59,10 @@ const char *hs_site_name(const hs_site *s)
 {
     return s->cfg.name;
 }
+double hs_site_wait_limit(const hs_site *s, double usual)
+{
+    return s->ops.wait_limit ? s->ops.wait_limit(s, usual) : usual;
+}
 int hs_site_initial_stiffness(const hs_site *s, double *K)
 {
     return s->ops.initial_stiffness ? s->ops.initial_stiffness(s, K) : HS_EUNSUPPORTED;

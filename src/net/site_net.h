@@ -32,5 +32,7 @@ int hs_site_timeout_ms(const hs_site *s);
 int hs_site_create_native(hs_site *s, const hs_site_url *u);
 /* openfresco-a:// and openfresco-b://: an OpenFresco server (site_openfresco.c). */
 int hs_site_create_openfresco(hs_site *s, const hs_site_url *u, int proto);
+/* nees://: a lab speaking the NEES ASCII protocol (site_nees.c). */
+int hs_site_create_nees(hs_site *s, const hs_site_url *u);
 
 #endif

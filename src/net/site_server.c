@@ -102,6 +102,7 @@ void hs_srv_close(hs_site_server *s)
     hs_secure_destroy(&c->ch);
     hs_ofr_server_destroy(&c->ofr);
     hs_ofr_map_destroy(&c->map);
+    hs_srv_nees_destroy(&c->nees);
     const int served = c->served;
     memset(c, 0, sizeof *c);
     c->fd = -1;
@@ -136,7 +137,7 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     return 0;
 }
 
-static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap)
+static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap, uint32_t *addr)
 {
     struct sockaddr_in a;
     socklen_t len = sizeof a;
@@ -147,6 +148,7 @@ static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap)
     char ip[INET_ADDRSTRLEN] = "?";
     inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
     snprintf(peer, cap, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
+    *addr = ntohl(a.sin_addr.s_addr);
     (void)s;
     return fd;
 }
@@ -154,15 +156,17 @@ static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap)
 static void on_accept(hs_site_server *s, int which)
 {
     char peer[64];
-    const int fd = accept_peer(s, s->lfd[which], peer, sizeof peer);
+    uint32_t addr = 0;
+    const int fd = accept_peer(s, s->lfd[which], peer, sizeof peer, &addr);
     if (fd < 0) return;
     if (s->conn.kind) {
         if (which == HS_SITE_PORT_NATIVE) {
             hs_srv_native_refuse_busy(s, fd, peer);
         } else {
             hs_log(s->ctx, HS_LOG_WARN,
-                   "site %s: %s: OpenFresco client refused: busy (a test is running with %s)",
-                   s->cfg.site.name, peer, s->test.coordinator[0] ? s->test.coordinator : "a peer");
+                   "site %s: %s: %s client refused: busy (a test is running with %s)",
+                   s->cfg.site.name, peer, which == HS_SITE_PORT_NEES ? "NEES" : "OpenFresco",
+                   s->test.coordinator[0] ? s->test.coordinator : "a peer");
         }
         close(fd);
         hs_srv_count(s, &s->status.busy);
@@ -173,7 +177,14 @@ static void on_accept(hs_site_server *s, int which)
     pthread_mutex_unlock(&s->status_lock);
     if (which == HS_SITE_PORT_NATIVE)
         hs_srv_native_open(s, fd, peer);
-    else
+    else if (which == HS_SITE_PORT_NEES) {
+        if (hs_srv_nees_open(s, fd, peer, addr) && !s->conn.kind) {
+            close(fd);
+            pthread_mutex_lock(&s->status_lock);
+            s->status.connected = 0;
+            pthread_mutex_unlock(&s->status_lock);
+        }
+    } else
         hs_srv_ofr_open(s, fd, peer, which == HS_SITE_PORT_OFA ? HS_OFR_PROTO_A : HS_OFR_PROTO_B);
 }
 
@@ -181,9 +192,9 @@ static void *net_main(void *arg)
 {
     hs_site_server *s = arg;
     while (!atomic_load(&s->stop_net) && !atomic_load(&s->finished)) {
-        struct pollfd p[5];
-        int np = 0, which[5];
-        for (int k = 0; k < 3; k++)
+        struct pollfd p[6];
+        int np = 0, which[6];
+        for (int k = 0; k < 4; k++)
             if (s->lfd[k] >= 0) {
                 p[np] = (struct pollfd){.fd = s->lfd[k], .events = POLLIN};
                 which[np++] = k;
@@ -212,6 +223,8 @@ static void *net_main(void *arg)
                 }
             } else if (s->conn.kind == HS_SRV_NATIVE) {
                 hs_srv_native_input(s);
+            } else if (s->conn.kind == HS_SRV_NEES) {
+                hs_srv_nees_input(s);
             } else if (s->conn.kind) {
                 hs_srv_ofr_input(s);
             }
@@ -220,6 +233,8 @@ static void *net_main(void *arg)
         hs_srv_reclaim(s);
         if (s->conn.kind == HS_SRV_NATIVE)
             hs_srv_native_poll(s, now);
+        else if (s->conn.kind == HS_SRV_NEES)
+            hs_srv_nees_poll(s, now);
         else if (s->conn.kind)
             hs_srv_ofr_poll(s, now);
         else
@@ -250,8 +265,7 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     s->cfg = *cfg;
     s->nact = c->nact;
     s->rate = c->rate > 0.0 ? c->rate : 1024.0;
-    s->lfd[0] = s->lfd[1] = s->lfd[2] = -1;
-    s->port[0] = s->port[1] = s->port[2] = -1;
+    for (int k = 0; k < 4; k++) s->lfd[k] = s->port[k] = -1;
     s->wake[0] = s->wake[1] = -1;
     s->conn.fd = -1;
     s->test.last_step = s->test.last_committed = -1;
@@ -281,6 +295,16 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);
     if (!rc && cfg->ofa_port >= 0) rc = listen_on(s, cfg->ofa_port, &s->lfd[1], &s->port[1]);
     if (!rc && cfg->ofb_port >= 0) rc = listen_on(s, cfg->ofb_port, &s->lfd[2], &s->port[2]);
+    if (!rc && c->nees.given) {
+        rc = listen_on(s, c->nees.port, &s->lfd[3], &s->port[3]);
+        if (!rc)
+            hs_log(ctx, HS_LOG_WARN,
+                   "site %s: NEES port %s:%d: the NEES ASCII protocol has NO authentication and "
+                   "NO encryption: any peer that reaches this port%s can move the actuators "
+                   "(within their limits)",
+                   c->name, cfg->host, s->port[3],
+                   c->nees.nallow ? " from an address in site.nees.allow" : "");
+    }
     if (!rc && pipe(s->wake) != 0)
         rc = hs_fail(ctx, HS_EIO, "site server: pipe: %s", strerror(errno));
     for (int k = 0; !rc && k < 2; k++) /* the loop's write must never block */
@@ -335,7 +359,7 @@ int hs_site_server_start(hs_site_server *s)
 
 int hs_site_server_port(const hs_site_server *s, int which)
 {
-    return s && which >= 0 && which < 3 ? s->port[which] : -1;
+    return s && which >= 0 && which < 4 ? s->port[which] : -1;
 }
 
 int hs_site_server_finished(const hs_site_server *s)
@@ -387,7 +411,7 @@ void hs_site_server_destroy(hs_site_server **sp)
     hs_site_server *s = *sp;
     hs_site_server_stop(s, 10.0);
     hs_srv_close(s);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         if (s->lfd[k] >= 0) close(s->lfd[k]);
     for (int k = 0; k < 2; k++)
         if (s->wake[k] >= 0) close(s->wake[k]);

@@ -76,7 +76,8 @@ typedef struct hs_srv_bench {
 } hs_srv_bench;
 
 /* ---- the test the laboratory is running, and the peer being served (network thread) ---- */
-enum { HS_SRV_NONE = 0, HS_SRV_NATIVE, HS_SRV_OFA, HS_SRV_OFB };
+enum { HS_SRV_NONE = 0, HS_SRV_NATIVE, HS_SRV_OFA, HS_SRV_OFB, HS_SRV_NEES };
+typedef struct hs_srv_nees hs_srv_nees; /* site_server_nees.c */
 enum { HS_SRV_AUTH = 0, HS_SRV_HELLO, HS_SRV_RUN };
 
 typedef struct hs_srv_test {
@@ -112,6 +113,8 @@ typedef struct hs_srv_conn {
     /* OpenFresco */
     hs_ofr_server *ofr;
     hs_ofr_map *map;
+    /* NEES */
+    hs_srv_nees *nees;
 } hs_srv_conn;
 
 struct hs_site_server {
@@ -121,7 +124,7 @@ struct hs_site_server {
     double rate;
     double K0[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT]; /* the specimen's initial stiffness */
     int has_K0;
-    int lfd[3], port[3];
+    int lfd[4], port[4];    /* HS_SITE_PORT_* */
     int wake[2];            /* non-blocking pipe: the network thread's wake-up */
     atomic_int wake_posted; /* the loop wrote a byte the network thread has not yet taken */
     pthread_t th_ctl, th_net, th_log;
@@ -202,5 +205,11 @@ void hs_srv_native_bye(hs_site_server *s, const char *why); /* the server stops 
 int hs_srv_ofr_open(hs_site_server *s, int fd, const char *peer, int proto);
 void hs_srv_ofr_input(hs_site_server *s);
 void hs_srv_ofr_poll(hs_site_server *s, int64_t now);
+
+/* site_server_nees.c: addr the peer's IPv4 address (host order), checked against nees.allow */
+int hs_srv_nees_open(hs_site_server *s, int fd, const char *peer, uint32_t addr);
+void hs_srv_nees_input(hs_site_server *s);
+void hs_srv_nees_poll(hs_site_server *s, int64_t now);
+void hs_srv_nees_destroy(hs_srv_nees **n);
 
 #endif
