@@ -82,6 +82,9 @@ void hs_coordinator_step_view(const hs_coordinator *c, hs_step_view *out);
 /* Asks the loop to stop before its next step (thread-safe: an operator's abort from another
  * thread): the run ends `aborted` with `reason`, every committed step kept. */
 void hs_coordinator_request_stop(hs_coordinator *c, const char *reason);
+/* Between steps while the loop is held (an operator's pause): keeps every site's connection
+ * alive (hs_site_idle). Call it from the loop's thread, a few times a second. */
+void hs_coordinator_idle(hs_coordinator *c);
 /* Checkpoints (docs/checkpoints.md). Every `every` committed steps (0: off) the loop writes
  * dir/checkpoint.bin atomically (temporary file, fsync, rename) with the whole state, after
  * appending the records since the previous checkpoint to dir/records.bin. `hash` is the test

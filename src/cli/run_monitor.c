@@ -141,6 +141,7 @@ void hs_cli_monitor_run_step(hs_cli_monitor *m)
                 hs_cli_mon_sample(m, 1);
                 m->last = now;
             }
+            hs_coordinator_idle(m->c); /* the sites hold, and know we are there */
             nanosleep(&nap, NULL);
         }
         if (cmd == HS_MON_RUN) fprintf(stderr, "hysim monitor: resumed by the operator\n");

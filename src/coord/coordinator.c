@@ -410,3 +410,9 @@ void hs_coordinator_step_view(const hs_coordinator *c, hs_step_view *out)
                           .site_delay = e ? e->site_delay : NULL,
                           .energy = &c->energy.e};
 }
+
+void hs_coordinator_idle(hs_coordinator *c)
+{
+    for (int s = 0; c->has_exp && s < c->exp.nsites; s++)
+        hs_site_idle(c->exp.sites[s]); /* a lost site is reported by the next step */
+}

@@ -3,7 +3,10 @@
 # `hysim run --monitor` test through it on the real clock (4000 steps of 5 ms at time_scale 1,
 # about 20 s if nothing stops it). Headless Chromium, driven through the DevTools protocol on a
 # pipe (tests/support/cdp_drive.py), opens the test's page: the step counter and the plotted
-# displacement advance; abort without the token is refused and the test goes on; abort with the
+# displacement advance; pause (with the token) holds the step for 6 s while the site's own stream
+# shows its controller in hold with no new target, past the site's 5 s silence timeout (the
+# coordinator keeps the connection alive); resume goes on; abort without the token is refused and
+# the test goes on; abort with the
 # token (printed on the terminal of `hysim run`) ends it: exit 3, summary.json `aborted`, every
 # step kept (response.csv has steps + 1 rows). The site's page streams its controller state
 # (read here with bash's /dev/tcp: no curl needed). The screenshot is kept as
@@ -103,7 +106,7 @@ site_samples=$(grep -c '^event: sample' "$dir/site_events.txt")
 [ "$site_samples" -ge 10 ] || fail "the site's stream sent $site_samples samples in 3 s"
 
 facts=$(python3 "$src/tests/support/cdp_drive.py" "$chromium" "http://127.0.0.1:$mon/" "$token" \
-    "$dir/monitor.png") || fail "the browser checks failed: $facts"
+    "$dir/monitor.png" "$site_mon") || fail "the browser checks failed: $facts"
 echo "monitor_browser.sh: $facts"
 wait "$run_pid"
 rc=$?

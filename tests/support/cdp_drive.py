@@ -3,9 +3,9 @@
 NUL-delimited JSON on file descriptors 3 and 4), for the monitor's browser test
 (tests/cli/monitor_browser.sh). Standard library only.
 
-Usage: cdp_drive.py CHROMIUM URL TOKEN SCREENSHOT.png
+Usage: cdp_drive.py CHROMIUM URL TOKEN SCREENSHOT.png SITE_MONITOR_PORT
 Prints one line of `key=value` facts it measured, exits 1 with a message when a check fails."""
-import base64, json, os, subprocess, sys, tempfile, time
+import base64, json, os, socket, subprocess, sys, tempfile, time
 
 
 class Browser:
@@ -75,12 +75,38 @@ def wait_for(b, expr, timeout, what):
     sys.exit(f"cdp_drive: FAIL: {what} (after {timeout} s)")
 
 
+def site_samples(port, seconds):
+    """The samples a site's event stream sends in `seconds` (a plain socket: no HTTP library)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=seconds)
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    data, end = b"", time.time() + seconds
+    try:
+        while time.time() < end:
+            sock.settimeout(max(0.05, end - time.time()))
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    except socket.timeout:
+        pass
+    sock.close()
+    out = []
+    for line in data.decode(errors="replace").splitlines():
+        if line.startswith('data: {"step"'):
+            out.append(json.loads(line[6:]))
+    return out
+
+
+def step_of(b):
+    return b.js("Number(document.getElementById('step').textContent)")
+
+
 LAST = ("(()=>{const g=window.hsGraphs&&hsGraphs.disp;if(!g)return null;const n=g.numRows();"
         "return [n,g.getValue(n-1,0),g.getValue(n-1,1)];})()")
 
 
 def main():
-    chromium, url, token, shot = sys.argv[1:5]
+    chromium, url, token, shot, site_port = sys.argv[1:6]
     with tempfile.TemporaryDirectory() as profile:
         b = Browser(chromium, profile)
         try:
@@ -105,6 +131,28 @@ def main():
             png = b.call("Page.captureScreenshot", {"format": "png"})["data"]
             with open(shot, "wb") as f:
                 f.write(base64.b64decode(png))
+            # pause with the token: the step stands, the site holds, and stays with us past its
+            # 5 s silence timeout; resume: the steps go on
+            b.js(f"document.getElementById('token').value='{token}';"
+                 "document.getElementById('pause').click();true")
+            wait_for(b, "document.getElementById('status').textContent.startsWith('PAUSED')", 5,
+                     "the page never showed the pause")
+            held = step_of(b)
+            site = site_samples(int(site_port), 6.0)
+            if not site:
+                sys.exit("cdp_drive: FAIL: the site's stream sent nothing during the pause")
+            held_after = step_of(b)
+            HOLD = 1 << 3
+            if held_after != held:
+                sys.exit(f"cdp_drive: FAIL: paused at step {held}, at {held_after} 6 s later")
+            if not site[-1]["states"][0] & HOLD:
+                sys.exit(f"cdp_drive: FAIL: the site is not holding: states {site[-1]['states']}")
+            recent = [smp for smp in site if smp["wall"] >= site[-1]["wall"] - 4.0]
+            if len(recent) < 20 or len({smp["step"] for smp in recent}) != 1:
+                sys.exit("cdp_drive: FAIL: the site got new targets during the pause")
+            b.js("document.getElementById('resume').click();true")
+            wait_for(b, f"Number(document.getElementById('step').textContent)>{held}", 10,
+                     "the steps did not go on after resume")
             # abort without the token: refused, the test goes on
             b.js("window.confirm=()=>true;document.getElementById('token').value='';"
                  "document.getElementById('abort').click();true")
@@ -121,7 +169,9 @@ def main():
             status = wait_for(b, "(t=>t.startsWith('ended')&&t)(document.getElementById('status')"
                               ".textContent)", 15, "the page never saw the end")
             final = b.js("Number(document.getElementById('step').textContent)")
-            print(f"steps_seen={step1},{step2},{step3},{step4} plotted_t={last1[1]:.3f},"
+            print(f"paused_at={held} held_6s={held_after} site_samples_last_4s={len(recent)} "
+                  f"site_state_bits={site[-1]['states'][0]} "
+                  f"steps_seen={step1},{step2},{step3},{step4} plotted_t={last1[1]:.3f},"
                   f"{last2[1]:.3f} plotted_d={last2[2]:.6g} dygraphs_missing={int(bool(nodyg))} "
                   f"refused='{refused.strip()}' final_step={final} status='{status}'")
         finally:
