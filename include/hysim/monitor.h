@@ -22,7 +22,7 @@ extern "C" {
 #define HS_MON_MAX_DOF   32
 #define HS_MON_MAX_ACT   16
 #define HS_MON_MAX_SITES 8
-#define HS_MON_NAME      48
+#define HS_MON_NAME      100
 
 /* One moment of the test. Units are the test's. */
 typedef struct hs_monitor_sample {

@@ -94,7 +94,7 @@ static void hs_report_find_test(hs_report *r, hs_ctx *ctx, const char *given)
         snprintf(r->test_path, sizeof r->test_path, "%s", abs_path);
     size_t len = 0;
     if (!(r->test_text = hs_report_slurp(r->test_path, &len))) {
-        snprintf(r->test_note, sizeof r->test_note, "%s cannot be read", r->test_path);
+        snprintf(r->test_note, sizeof r->test_note, "%.900s cannot be read", r->test_path);
         return;
     }
     if (hs_testfile_load(ctx, r->test_path, &r->def))
@@ -132,7 +132,7 @@ static int hs_report_gather(hs_report *r, hs_ctx *ctx, const char *test, int plo
     snprintf(path, sizeof path, "%s/results.h5", r->dir);
     char err[256];
     r->has_data = hs_plot_data_read(path, &r->data, err, sizeof err) == 0;
-    if (!r->has_data) snprintf(r->data_note, sizeof r->data_note, "%s: %s", path, err);
+    if (!r->has_data) snprintf(r->data_note, sizeof r->data_note, "%.300s: %.200s", path, err);
     hs_report_find_test(r, ctx, test);
     snprintf(path, sizeof path, "%s/displacement.png", r->dir);
     if (plots && r->has_data && access(path, R_OK) != 0) {

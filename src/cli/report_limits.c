@@ -91,7 +91,7 @@ void hs_report_limits(FILE *f, hs_report *r)
         return;
     }
     const double dt_wall = r->def->dt * (r->def->time_scale > 0.0 ? r->def->time_scale : 1.0);
-    char vu[96];
+    char vu[HS_PLOT_TEXT + 8];
     snprintf(vu, sizeof vu, "%s/s", p->unit_length);
     fputs("<p>Peaks of the measured displacement and force over every recorded step; the "
           "velocity is the step average on the laboratory's clock (a lower bound of the peak "

@@ -79,7 +79,7 @@ int hs_cli_monitor_run_start(hs_ctx *ctx, const char *listen, const hs_test_def 
     for (int j = 0; j < l.nact; j++) {
         const hs_site_config *site = &def->sites[v.act_site[j]];
         const int ch = v.act_channel[j];
-        snprintf(l.act_names[j], HS_MON_NAME, "%.20s.%.24s", site->name, site->actuator_names[ch]);
+        snprintf(l.act_names[j], HS_MON_NAME, "%.63s.%.31s", site->name, site->actuator_names[ch]);
         /* a remote site's limits live in its own file: unknown here */
         const int local = strcmp(site->kind, "remote") != 0;
         stroke[j] = local ? site->actuator[ch].stroke : 0.0;

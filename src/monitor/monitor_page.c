@@ -127,7 +127,7 @@ const char *const hs_monitor_page_parts[] = {
     "    const lu=s.lim[i];$('lu'+i).innerHTML=lu>0?('<span class=\"limbar\" "
     "style=\"width:'+Math.min(100,100*lu).toFixed(0)+\n"
     "      'px'+(lu>0.8?';background:#b91c1c':'')+'\"></span> '+(100*lu).toFixed(1)+' %'):'no "
-    "limit';}\n"
+    "limit known';}\n"
     "  if(s.xc.length){push(D.act,a);push(D.err,e);}\n"
     "  if(s.delay.length)push(D.delay,[s.t].concat(s.delay));\n"
     "  for(let i=0;i<s.states.length;i++){let "
