@@ -25,7 +25,7 @@ static void test_order_and_full(void **state)
     (void)state;
     hs_monitor_ring r;
     assert_int_equal(hs_monitor_ring_init(&r, 5), 0);
-    assert_int_equal(r.mask + 1, 8); /* 5 -> 8 */
+    assert_int_equal(r.ring.cap, 8); /* 5 -> 8 */
     hs_monitor_sample s, out;
     for (int k = 0; k < 8; k++) {
         s = numbered(k);
@@ -50,6 +50,9 @@ static void test_order_and_full(void **state)
     assert_int_equal(out.step, 100);
     assert_int_equal(hs_monitor_ring_pop(&r, &out), 0); /* empty */
     hs_monitor_ring_free(&r);
+    hs_ring bad;
+    assert_int_equal(hs_ring_init(&bad, 8, 6), HS_EINVAL); /* not a power of two */
+    assert_int_equal(hs_ring_init(&bad, 0, 8), HS_EINVAL);
 }
 
 #define SENT 200000

@@ -11,6 +11,7 @@
 #define HYSIM_MONITOR_H
 
 #include "hysim/base.h"
+#include "hysim/ring.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -40,12 +41,10 @@ typedef struct hs_monitor_sample {
     int paused;                          /* 1 while the operator holds the test */
 } hs_monitor_sample;
 
-/* ---- the ring (monitor_ring.c) ---- */
+/* ---- the ring (monitor_ring.c): hysim/ring.h of samples, counting what it refuses ---- */
 typedef struct hs_monitor_ring {
-    hs_monitor_sample *slot;
-    size_t mask;              /* capacity - 1 (capacity a power of two) */
-    atomic_size_t head, tail; /* written by the producer, by the consumer */
-    atomic_ullong dropped;    /* samples refused because the ring was full */
+    hs_ring ring;
+    atomic_ullong dropped; /* samples refused because the ring was full */
 } hs_monitor_ring;
 
 /* capacity: rounded up to a power of two (>= 2). */
