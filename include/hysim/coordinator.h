@@ -61,6 +61,30 @@ const hs_experiment *hs_coordinator_experiment(const hs_coordinator *c);
 struct hs_site;
 struct hs_site *hs_coordinator_site(const hs_coordinator *c, int i);
 
+/* The step just committed, for a live view (docs/monitor.md): every pointer is lent and valid
+ * until the next step; the actuator and site members are 0/NULL without experimental
+ * substructures. Never allocates. */
+typedef struct hs_step_view {
+    int64_t step, steps; /* steps done, steps of the test */
+    double t;            /* simulation time of the step */
+    int ndof;
+    const double *d; /* ndof: displacement relative to the ground */
+    int nact;
+    const double *x_cmd, *x_meas, *f_meas; /* nact: command, measurement, measured force */
+    const int *act_site;                   /* nact: the site of each stacked actuator */
+    const int *act_channel;                /* nact: its channel at that site */
+    int nsites;
+    const int *site_states;   /* nsites: bits (1 << hs_cmdgen_state) visited in the step */
+    const double *site_delay; /* nsites: D_target -> D_update delay (s) */
+    const hs_energy *energy;
+} hs_step_view;
+void hs_coordinator_step_view(const hs_coordinator *c, hs_step_view *out);
+/* Asks the loop to stop before its next step (thread-safe: an operator's abort from another
+ * thread): the run ends `aborted` with `reason`, every committed step kept. */
+void hs_coordinator_request_stop(hs_coordinator *c, const char *reason);
+/* Between steps while the loop is held (an operator's pause): keeps every site's connection
+ * alive (hs_site_idle). Call it from the loop's thread, a few times a second. */
+void hs_coordinator_idle(hs_coordinator *c);
 /* Checkpoints (docs/checkpoints.md). Every `every` committed steps (0: off) the loop writes
  * dir/checkpoint.bin atomically (temporary file, fsync, rename) with the whole state, after
  * appending the records since the previous checkpoint to dir/records.bin. `hash` is the test

@@ -145,6 +145,10 @@ int hs_site_state_load(hs_site *s, const double *in);
  * reconnects, sends RESUME and checks the RESUME_ACK's step and held displacement. HS_EPROTO when
  * the site is elsewhere, HS_EUNSUPPORTED for a kind that cannot resume. */
 int hs_site_resume(hs_site *s, int64_t step, const double *x_held);
+/* The coordinator is between steps and stays there a while (an operator's pause, docs/monitor.md):
+ * a remote site keeps its connection alive (a native site sends a heartbeat when one is due), so
+ * that the site holds instead of declaring the coordinator lost. 0 for kinds with nothing to do. */
+int hs_site_idle(hs_site *s);
 
 #ifdef __cplusplus
 }

@@ -349,8 +349,12 @@ static void ti_panel(FILE *f, const hs_plot_data *p, const double *x, int j, int
     const double m = peak > 0 ? peak : 1.0;
     /* from the data (and zero), with room above the curve for the key */
     const double ylo = fmin(lo, 0.0) - 0.1 * m, yhi = fmax(hi, 0.0) + 0.75 * m;
-    fprintf(f, "set yrange [%.9g:%.9g]\nset ytics %.9g\n", ylo, yhi,
-            hs_gp_nice_step(fmin(lo, 0.0), fmax(hi, 0.0), 3));
+    const double step = hs_gp_nice_step(fmin(lo, 0.0), fmax(hi, 0.0), 3);
+    fprintf(f, "set yrange [%.9g:%.9g]\n", ylo, yhi);
+    if (step > 0) /* 0 when the indicator is exactly 0 throughout (a perfect laboratory) */
+        fprintf(f, "set ytics %.9g\n", step);
+    else
+        fputs("set ytics autofreq\n", f);
     fprintf(f, "plot $TI using 1:%d with %s lw 1.2 lc rgb '%s' title ", col, hs_gp_style_of(p),
             rgb);
     hs_gp_quote(f, key);

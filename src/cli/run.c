@@ -5,6 +5,7 @@
  * checkpoint, when one is due), as `kill -9` would at that instant; tests/cli/resume.sh uses it
  * to interrupt a run at a chosen step. */
 #include "cli.h"
+#include "cli_monitor.h"
 
 #include "hysim/checkpoint.h"
 #include "hysim/coordinator.h"
@@ -29,9 +30,10 @@ static void hs_cli_bar(int64_t step, int64_t steps)
 }
 
 typedef struct hs_cli_progress_state {
-    int bar;           /* draw the progress bar */
-    int64_t bar_every; /* steps between redraws */
-    int64_t kill_at;   /* test hook: _exit(137) after this step (0: never) */
+    int bar;                 /* draw the progress bar */
+    int64_t bar_every;       /* steps between redraws */
+    int64_t kill_at;         /* test hook: _exit(137) after this step (0: never) */
+    hs_cli_monitor *monitor; /* --monitor: the live page (NULL: none) */
 } hs_cli_progress_state;
 
 static void hs_cli_progress(void *user, int64_t step, int64_t steps)
@@ -39,6 +41,7 @@ static void hs_cli_progress(void *user, int64_t step, int64_t steps)
     const hs_cli_progress_state *p = user;
     if (p->bar && (step % p->bar_every == 0 || step == steps)) hs_cli_bar(step, steps);
     if (p->kill_at > 0 && step == p->kill_at) _exit(137);
+    if (p->monitor) hs_cli_monitor_run_step(p->monitor);
 }
 
 /* The checkpoint to resume: its test file (when none was given) and the file's hash. */
@@ -80,13 +83,15 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 
 int hs_cli_run(int argc, char **argv)
 {
-    const char *file = NULL, *dir = NULL, *resume = NULL;
+    const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
     int quiet = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             dir = argv[++i];
         else if (strcmp(argv[i], "--resume") == 0 && i + 1 < argc)
             resume = argv[++i];
+        else if (strcmp(argv[i], "--monitor") == 0 && i + 1 < argc)
+            monitor = argv[++i];
         else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
             quiet = 1;
         else if (argv[i][0] == '-') {
@@ -100,7 +105,7 @@ int hs_cli_run(int argc, char **argv)
         }
     }
     if (!file && !resume) {
-        fprintf(stderr, "usage: hysim run FILE [-o DIR] [--quiet]\n"
+        fprintf(stderr, "usage: hysim run FILE [-o DIR] [--monitor [HOST:]PORT] [--quiet]\n"
                         "       hysim run [FILE] --resume DIR [--quiet]\n");
         return HS_EXIT_INPUT;
     }
@@ -156,9 +161,16 @@ int hs_cli_run(int argc, char **argv)
     hs_cli_progress_state progress = {.bar = !quiet && isatty(fileno(stderr)),
                                       .bar_every = def->steps >= 100 ? def->steps / 100 : 1,
                                       .kill_at = kill_at ? atoll(kill_at) : 0};
-    if (progress.bar || progress.kill_at > 0)
+    if (monitor && hs_cli_monitor_run_start(ctx, monitor, def, c, &progress.monitor)) {
+        fprintf(stderr, "hysim run: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
+    if (progress.bar || progress.kill_at > 0 || progress.monitor)
         hs_coordinator_set_progress(c, hs_cli_progress, &progress, 1);
     int rc = hs_coordinator_run(c);
+    hs_cli_monitor_end(&progress.monitor, hs_run_status_name(hs_coordinator_status(c)),
+                       hs_coordinator_reason(c));
     if (rc) {
         fprintf(stderr, "hysim: %s after %lld of %lld steps: %s\n",
                 hs_run_status_name(hs_coordinator_status(c)),

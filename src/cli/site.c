@@ -2,6 +2,7 @@
  * until SIGINT or SIGTERM (or, with --once, until the first test ends); the laboratory is brought
  * to rest before the program exits. */
 #include "cli.h"
+#include "cli_monitor.h"
 
 #include "hysim/site_server.h"
 
@@ -29,13 +30,15 @@ static void log_line(void *user, hs_log_level level, const char *message)
 
 int hs_cli_site(int argc, char **argv)
 {
-    const char *config = NULL, *log = NULL;
+    const char *config = NULL, *log = NULL, *monitor = NULL;
     int once = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
             config = argv[++i];
         else if (strcmp(argv[i], "--log") == 0 && i + 1 < argc)
             log = argv[++i];
+        else if (strcmp(argv[i], "--monitor") == 0 && i + 1 < argc)
+            monitor = argv[++i];
         else if (strcmp(argv[i], "--once") == 0)
             once = 1;
         else {
@@ -45,7 +48,9 @@ int hs_cli_site(int argc, char **argv)
         }
     }
     if (!config) {
-        fprintf(stderr, "usage: hysim site --config SITE.yaml [--log FILE] [--once]\n");
+        fprintf(
+            stderr,
+            "usage: hysim site --config SITE.yaml [--log FILE] [--once] [--monitor [HOST:]PORT]\n");
         return HS_EXIT_INPUT;
     }
     hs_ctx *ctx = NULL;
@@ -53,7 +58,8 @@ int hs_cli_site(int argc, char **argv)
     hs_ctx_set_logger(ctx, log_line, NULL, HS_LOG_INFO);
     hs_site_file *file = NULL;
     hs_site_server *srv = NULL;
-    int code = HS_EXIT_OK;
+    hs_cli_monitor *mon = NULL;
+    int code = HS_EXIT_OK, aborted = 0;
     int rc = hs_site_file_load(ctx, config, &file);
     if (rc) {
         fprintf(stderr, "hysim site: %s\n", hs_ctx_message(ctx));
@@ -87,9 +93,21 @@ int hs_cli_site(int argc, char **argv)
         printf(", %d (NEES, no authentication)", hs_site_server_port(srv, HS_SITE_PORT_NEES));
     printf("\n");
     fflush(stdout);
+    if (monitor && hs_cli_monitor_site_start(ctx, monitor, cfg, &mon)) {
+        fprintf(stderr, "hysim site: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        hs_site_server_stop(srv, 10.0);
+        goto done;
+    }
     const struct timespec pause = {0, 50000000};
-    while (!hs_cli_site_signal && !hs_site_server_finished(srv)) nanosleep(&pause, NULL);
-    if (hs_cli_site_signal)
+    while (!hs_cli_site_signal && !hs_site_server_finished(srv) && !aborted) {
+        nanosleep(&pause, NULL);
+        if (mon) aborted = hs_cli_monitor_site_poll(mon, srv, cfg);
+    }
+    if (aborted)
+        fprintf(stderr, "hysim site: aborted by the operator from the monitor page: stopping, "
+                        "bringing the laboratory to rest\n");
+    else if (hs_cli_site_signal)
         fprintf(stderr, "hysim site: %s: stopping, bringing the laboratory to rest\n",
                 hs_cli_site_signal == SIGINT ? "SIGINT" : "SIGTERM");
     if (hs_site_server_stop(srv, 10.0)) code = HS_EXIT_FAILED;
@@ -101,7 +119,11 @@ int hs_cli_site(int argc, char **argv)
             (long long)st.ticks, (long long)st.late_ticks, 1e6 * st.late_mean, 1e6 * st.late_p99,
             1e6 * st.late_max, (unsigned long long)st.sessions, (unsigned long long)st.refused,
             (unsigned long long)st.busy, (unsigned long long)st.lost);
+    if (aborted && code == HS_EXIT_OK) code = HS_EXIT_ABORTED;
+    hs_cli_monitor_end(&mon, aborted ? "aborted" : "stopped",
+                       aborted ? "aborted by the operator from the monitor page" : "");
 done:
+    hs_cli_monitor_end(&mon, "stopped", "");
     hs_site_server_destroy(&srv);
     hs_site_file_destroy(&file);
     hs_ctx_destroy(&ctx);

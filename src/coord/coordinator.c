@@ -303,6 +303,9 @@ int hs_coordinator_advance(hs_coordinator *c, int64_t k)
 {
     if (c->stopped) return hs_fail(c->ctx, HS_EINVAL, "coordinator: the run has stopped");
     for (int64_t i = 0; i < k && c->steps_done < c->def->steps; i++) {
+        if (atomic_load_explicit(&c->stop_requested, memory_order_acquire))
+            return hs_coord_stop(c, hs_fail(c->ctx, HS_EABORTED, "%s after step %lld",
+                                            c->stop_reason, (long long)c->steps_done));
         int rc = hs_coord_step(c);
         if (rc) return hs_coord_stop(c, rc);
     }
@@ -379,4 +382,37 @@ int hs_coordinator_hybrid_stats(const hs_coordinator *c, hs_hybrid_stats *out)
 struct hs_site *hs_coordinator_site(const hs_coordinator *c, int i)
 {
     return (c->has_exp && i >= 0 && i < c->exp.nsites) ? c->exp.sites[i] : NULL;
+}
+
+void hs_coordinator_request_stop(hs_coordinator *c, const char *reason)
+{
+    if (atomic_load_explicit(&c->stop_requested, memory_order_acquire)) return;
+    snprintf(c->stop_reason, sizeof c->stop_reason, "%s", reason ? reason : "stopped");
+    atomic_store_explicit(&c->stop_requested, 1, memory_order_release);
+}
+
+void hs_coordinator_step_view(const hs_coordinator *c, hs_step_view *out)
+{
+    const hs_coord_exp *e = c->has_exp ? &c->exp : NULL;
+    *out = (hs_step_view){.step = c->steps_done,
+                          .steps = c->def->steps,
+                          .t = (double)c->steps_done * c->def->dt,
+                          .ndof = c->n,
+                          .d = hs_integrator_displacement(c->it),
+                          .nact = e ? e->nact : 0,
+                          .x_cmd = e ? e->x_cmd : NULL,
+                          .x_meas = e ? e->x_meas : NULL,
+                          .f_meas = e ? e->f_meas : NULL,
+                          .act_site = e ? e->act_site : NULL,
+                          .act_channel = e ? e->act_channel : NULL,
+                          .nsites = e ? e->nsites : 0,
+                          .site_states = e ? e->site_states : NULL,
+                          .site_delay = e ? e->site_delay : NULL,
+                          .energy = &c->energy.e};
+}
+
+void hs_coordinator_idle(hs_coordinator *c)
+{
+    for (int s = 0; c->has_exp && s < c->exp.nsites; s++)
+        hs_site_idle(c->exp.sites[s]); /* a lost site is reported by the next step */
 }

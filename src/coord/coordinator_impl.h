@@ -12,6 +12,7 @@
 #include "hysim/integrator.h"
 #include "hysim/model.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 struct hs_results;
@@ -41,6 +42,8 @@ struct hs_coordinator {
     int64_t progress_every;
     struct hs_coord_ckpt *ck; /* checkpoints (checkpoint.c), NULL when off */
     int resumed;              /* 1 after hs_coordinator_resume */
+    atomic_int stop_requested; /* hs_coordinator_request_stop (another thread) */
+    char stop_reason[256];     /* written before stop_requested is set */
 };
 
 /* The whole state as doubles (checkpoint_state.c); never allocates. */

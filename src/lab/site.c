@@ -87,6 +87,10 @@ int hs_site_state_load(hs_site *s, const double *in)
 {
     return s->ops.state_load ? s->ops.state_load(s, in) : 0;
 }
+int hs_site_idle(hs_site *s)
+{
+    return s->ops.idle ? s->ops.idle(s) : 0;
+}
 int hs_site_resume(hs_site *s, int64_t step, const double *x_held)
 {
     if (!s->ops.resume)

@@ -332,6 +332,15 @@ static int sn_commit(hs_site *s, int64_t step)
     return send_msg(s, "sending a commit");
 }
 
+/* Between steps for a while (hs_site_idle): a heartbeat when the coordinator has been silent for
+ * HEARTBEAT_S, as while a measurement is awaited. */
+static int sn_idle(hs_site *s)
+{
+    site_native *n = s->data;
+    if (n->broken || !n->ch || hs_site_clock() - n->last_sent < HEARTBEAT_S) return 0;
+    return send_heartbeat(s, n->pending);
+}
+
 /* Resuming from a checkpoint: `step` steps are done and the site should hold x_held. On a fresh
  * connection (reconnecting when this one carried targets): HELLO, then RESUME; the site answers
  * RESUME_ACK with its last committed step (it must be `step`) and the command it holds, or ERROR
@@ -423,6 +432,7 @@ int hs_site_create_native(hs_site *s, const hs_site_url *u)
     s->ops.commit = sn_commit;
     s->ops.summary = sn_summary;
     s->ops.resume = sn_resume;
+    s->ops.idle = sn_idle;
     s->ops.destroy = sn_destroy;
     if (s->cfg.plain) return 0;
     if (!s->cfg.key[0])

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The monitor of a site server (docs/monitor.md), spoken to with bash's /dev/tcp (no curl, no
+# browser): `hysim site --monitor 0` prints its page's address and token; the page is served; the
+# event stream carries the site's layout and its controller's samples several times a second;
+# pause is refused there (501: it belongs to the coordinator's page), abort is refused without the
+# token and with a wrong one (403) and the site keeps serving; abort with the token stops the
+# server like SIGINT (the laboratory brought to rest) and `hysim site` exits 3.
+# Usage: monitor_site.sh PATH_TO_hysim
+set -u
+hysim=$1
+dir=$(mktemp -d)
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() {
+    echo "FAIL: $*"
+    for f in "$dir"/*.log "$dir"/*.out; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
+    exit 1
+}
+umask 077
+od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
+cat > "$dir/lab.yaml" <<YAML
+hysim: 1
+site:
+  name: lab
+  listen: "127.0.0.1:0"
+  key: lab.key
+  perfect: true
+  actuators: {ram: {stroke: 50}}
+  specimen: {type: linear, K: [[1.0]]}
+YAML
+"$hysim" site --config "$dir/lab.yaml" --monitor 0 > "$dir/site.out" 2> "$dir/site.log" &
+site_pid=$!
+pids+=($site_pid)
+mon="" token=""
+for _ in $(seq 1 100); do
+    mon=$(sed -n 's|.*hysim monitor: http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/site.log")
+    token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/site.log")
+    [ -n "$mon" ] && [ -n "$token" ] && break
+    sleep 0.05
+done
+[ -n "$mon" ] && [ ${#token} -eq 32 ] || fail "the site printed no monitor address and token"
+
+request() { # SECONDS REQUEST -> the answer on stdout
+    exec 5<> "/dev/tcp/127.0.0.1/$mon" || fail "cannot reach the site's monitor"
+    printf '%b' "$2" >&5
+    timeout "$1" cat <&5
+    exec 5<&-
+}
+status_of() { head -1 | sed -n 's/^HTTP\/1\.[01] \([0-9]*\).*/\1/p'; }
+control() { # WHAT [TOKEN]
+    local hdr=""
+    [ -n "${2:-}" ] && hdr="X-Hysim-Token: $2\r\n"
+    request 2 "POST /$1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n$hdr\r\n"
+}
+
+page=$(request 2 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+[ "$(echo "$page" | status_of)" = 200 ] || fail "the page: $(echo "$page" | head -1)"
+echo "$page" | grep -q "new EventSource('events')" || fail "the page has no event source"
+
+request 2 'GET /events HTTP/1.1\r\nHost: x\r\n\r\n' > "$dir/events.txt"
+grep -q '"title":"lab","role":"site"' "$dir/events.txt" || fail "no site layout in the stream"
+grep -q '"actuators":\["ram"\]' "$dir/events.txt" || fail "the stream does not name the actuator"
+samples=$(grep -c '^event: sample' "$dir/events.txt")
+[ "$samples" -ge 10 ] || fail "$samples samples in 2 s (the site publishes every 50 ms)"
+
+[ "$(control pause "$token" | status_of)" = 501 ] || fail "pause was not refused with 501"
+[ "$(control abort | status_of)" = 403 ] || fail "abort without the token was not refused"
+wrong=$(echo "$token" | tr '0-9a-f' '1-9a-f0')
+[ "$(control abort "$wrong" | status_of)" = 403 ] || fail "abort with a wrong token was not refused"
+sleep 0.3
+kill -0 "$site_pid" 2>/dev/null || fail "the site stopped after a refused abort"
+[ "$(control abort "$token" | status_of)" = 200 ] || fail "abort with the token was not accepted"
+for _ in $(seq 1 200); do kill -0 "$site_pid" 2>/dev/null || break; sleep 0.05; done
+kill -0 "$site_pid" 2>/dev/null && fail "the site still runs 10 s after the abort"
+wait "$site_pid"
+rc=$?
+[ "$rc" -eq 3 ] || fail "hysim site exited $rc after the abort, expected 3"
+grep -q 'aborted by the operator from the monitor page' "$dir/site.log" ||
+    fail "the site's log does not say who aborted"
+echo "monitor_site.sh: $samples samples in 2 s; pause 501, abort refused without and with a wrong token, accepted with it: hysim site exit 3"

@@ -1,0 +1,148 @@
+/* The monitor's web server (include/hysim/monitor.h) on 127.0.0.1 with a free port, spoken to
+ * by a plain socket client: the page, the event stream (the layout, then the samples published
+ * so far in order, then the `end` event after hs_monitor_finish), the controls (refused without
+ * the token or with a wrong one of the same length, pause -> resume -> abort with it, nothing
+ * after an abort), unknown paths, and listen addresses that cannot work. */
+#include "hs_test.h"
+
+#include "hysim/monitor.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+/* Sends `request` and reads the answer until the peer closes, `until` appears, or 5 s pass. */
+static size_t http(int port, const char *request, const char *until, char *out, size_t size)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    assert_int_equal(send(fd, request, strlen(request), 0), (ssize_t)strlen(request));
+    size_t len = 0;
+    for (;;) {
+        const ssize_t n = recv(fd, out + len, size - 1 - len, 0);
+        if (n <= 0) break;
+        len += (size_t)n;
+        out[len] = '\0';
+        if ((until && strstr(out, until)) || len + 1 >= size) break;
+    }
+    out[len] = '\0';
+    close(fd);
+    return len;
+}
+
+static int status_of(const char *answer)
+{
+    int code = 0;
+    sscanf(answer, "HTTP/1.%*d %d", &code);
+    return code;
+}
+
+static int control(int port, const char *what, const char *token, char *out, size_t size)
+{
+    char req[512];
+    snprintf(req, sizeof req,
+             "POST /%s HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n%s%s%s\r\n",
+             what, token ? "X-Hysim-Token: " : "", token ? token : "", token ? "\r\n" : "");
+    http(port, req, NULL, out, size);
+    return status_of(out);
+}
+
+static void test_server(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_monitor_layout l;
+    memset(&l, 0, sizeof l);
+    snprintf(l.title, sizeof l.title, "http-test");
+    snprintf(l.role, sizeof l.role, "test");
+    l.ndof = 1;
+    hs_monitor *m = NULL;
+    assert_int_equal(hs_monitor_create(ctx, "127.0.0.1:0", &l, 16, &m), 0);
+    const int port = hs_monitor_port(m);
+    assert_true(port > 0);
+    assert_string_equal(hs_monitor_host(m), "127.0.0.1");
+    const char *token = hs_monitor_token(m);
+    assert_int_equal(strlen(token), 32);
+    static char buf[1 << 16];
+
+    http(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", NULL, buf, sizeof buf);
+    assert_int_equal(status_of(buf), 200);
+    assert_non_null(strstr(buf, "text/html"));
+    assert_non_null(strstr(buf, "new EventSource('events')"));
+    assert_non_null(strstr(buf, "</html>"));
+
+    for (int k = 1; k <= 3; k++) {
+        hs_monitor_sample s;
+        memset(&s, 0, sizeof s);
+        s.step = k;
+        s.steps = 3;
+        s.ndof = 1;
+        s.d[0] = 0.25 * k;
+        assert_int_equal(hs_monitor_publish(m, &s), 1);
+    }
+    http(port, "GET /events HTTP/1.1\r\nHost: x\r\n\r\n", "\"step\":3,", buf, sizeof buf);
+    assert_int_equal(status_of(buf), 200);
+    assert_non_null(strstr(buf, "text/event-stream"));
+    const char *lay = strstr(buf, "event: layout\ndata: {\"title\":\"http-test\"");
+    const char *s1 = strstr(buf, "id: 0\nevent: sample\ndata: {\"step\":1,\"steps\":3,");
+    const char *s2 = strstr(buf, "id: 1\nevent: sample\ndata: {\"step\":2,");
+    const char *s3 = strstr(buf, "id: 2\nevent: sample\ndata: {\"step\":3,");
+    assert_true(lay && s1 && s2 && s3 && lay < s1 && s1 < s2 && s2 < s3);
+    assert_non_null(strstr(s3, "\"d\":[0.75]"));
+
+    /* controls */
+    assert_int_equal(control(port, "abort", NULL, buf, sizeof buf), 403);
+    char wrong[33];
+    snprintf(wrong, sizeof wrong, "%s", token);
+    wrong[31] = wrong[31] == '0' ? '1' : '0';
+    assert_int_equal(control(port, "abort", wrong, buf, sizeof buf), 403);
+    assert_int_equal(control(port, "abort", "short", buf, sizeof buf), 403);
+    assert_int_equal(hs_monitor_command_get(m), HS_MON_RUN);
+    assert_int_equal(control(port, "pause", token, buf, sizeof buf), 200);
+    assert_int_equal(hs_monitor_command_get(m), HS_MON_PAUSE);
+    assert_int_equal(control(port, "resume", token, buf, sizeof buf), 200);
+    assert_int_equal(hs_monitor_command_get(m), HS_MON_RUN);
+    assert_int_equal(control(port, "abort", token, buf, sizeof buf), 200);
+    assert_int_equal(hs_monitor_command_get(m), HS_MON_ABORT);
+    assert_int_equal(control(port, "resume", token, buf, sizeof buf), 409);
+    assert_int_equal(hs_monitor_command_get(m), HS_MON_ABORT);
+    assert_int_equal(control(port, "explode", token, buf, sizeof buf), 404);
+    http(port, "GET /secret HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", NULL, buf,
+         sizeof buf);
+    assert_int_equal(status_of(buf), 404);
+
+    /* the end: the stream closes after the end event */
+    hs_monitor_finish(m, "aborted", "by the operator");
+    http(port, "GET /events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", NULL, buf,
+         sizeof buf);
+    assert_non_null(strstr(buf, "event: end\ndata: {\"status\":\"aborted\""));
+    hs_monitor_destroy(&m);
+    assert_null(m);
+
+    /* addresses that cannot work */
+    assert_int_equal(hs_monitor_create(ctx, "127.0.0.1:70000", &l, 16, &m), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "0 to 65535"));
+    assert_int_equal(hs_monitor_create(ctx, ":80", &l, 16, &m), HS_EINPUT);
+    assert_int_equal(hs_monitor_create(ctx, "no-such-host.invalid:0", &l, 16, &m), HS_EINPUT);
+    assert_null(m);
+    hs_ctx_destroy(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_server)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
