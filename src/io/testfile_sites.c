@@ -194,14 +194,16 @@ static int sensors(hs_tf *L, const hs_ynode *node, const char *what, hs_site_con
 }
 
 /* url: hysim://HOST:PORT (the native protocol), openfresco-a://HOST:PORT or
- * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B); PORT 1..65535. */
+ * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B), opensees-adapter://HOST:PORT
+ * (OpenSees' adapter element); PORT 1..65535. */
 static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     int rc = hs_tf_str(L, node, what, cfg->url, sizeof cfg->url);
     if (rc) return rc;
-    static const char *const schemes[] = {"hysim://", "openfresco-a://", "openfresco-b://"};
+    static const char *const schemes[] = {"hysim://", "openfresco-a://", "openfresco-b://",
+                                          "opensees-adapter://"};
     const char *host = NULL;
-    for (size_t i = 0; i < 3 && !host; i++)
+    for (size_t i = 0; i < sizeof schemes / sizeof schemes[0] && !host; i++)
         if (strncmp(cfg->url, schemes[i], strlen(schemes[i])) == 0)
             host = cfg->url + strlen(schemes[i]);
     const char *colon = strrchr(cfg->url, ':');
@@ -210,8 +212,9 @@ static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config 
     if (!host || !colon || colon <= host || !end || *end != '\0' || end == colon + 1 || port < 1 ||
         port > 65535 || strchr(host, '/'))
         return hs_tf_fail(L, node,
-                          "%s: expected hysim://HOST:PORT, openfresco-a://HOST:PORT or "
-                          "openfresco-b://HOST:PORT (port 1..65535), got '%s'",
+                          "%s: expected hysim://HOST:PORT, openfresco-a://HOST:PORT, "
+                          "openfresco-b://HOST:PORT or opensees-adapter://HOST:PORT (port "
+                          "1..65535), got '%s'",
                           what, cfg->url);
     return 0;
 }
@@ -234,7 +237,8 @@ static int remote_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site
     if (rc) return rc;
     if (!native && (k || p))
         return hs_tf_fail(L, k ? k : p,
-                          "%s.%s: an OpenFresco server speaks plain TCP (no key, no plain flag)",
+                          "%s.%s: an OpenFresco server or OpenSees adapter speaks plain TCP (no "
+                          "key, no plain flag)",
                           what, k ? "key" : "plain");
     if (native && cfg->plain && k)
         return hs_tf_fail(L, k, "%s.key: a site in plain mode has no key (remove one of them)",
