@@ -15,6 +15,7 @@
  * hysim model (both stories numerical) to round-off: the site carries the module's force to the
  * trial with the elements' initial stiffness (f + K (trial - db)), exact for a linear module
  * whatever kb. */
+#define _GNU_SOURCE /* unshare, CLONE_NEWUSER, CLONE_NEWNET */
 #include "hs_ofr_peer.h"
 #include "hs_test.h"
 
@@ -22,11 +23,21 @@
 #include "hysim/results.h"
 #include "hysim/testfile.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <net/if.h>
 #include <pthread.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { NSTEP = 400, NDOF = 2 };
@@ -158,30 +169,25 @@ static void run(const char *text, double *d)
     hs_ctx_destroy(&ctx);
 }
 
-static void test_two_modules_equal_single_model(void **state)
+/* The single model: both stories numerical. */
+static void single_text(char *text, size_t cap)
 {
-    (void)state;
-    static char text[4096];
-    static double ref[(NSTEP + 1) * NDOF], split[(NSTEP + 1) * NDOF];
-    int n = snprintf(text, sizeof text, "%s", HEAD);
-    n += snprintf(text + n, sizeof text - (size_t)n,
+    int n = snprintf(text, cap, "%s", HEAD);
+    n += snprintf(text + n, cap - (size_t)n,
                   "  shear_building:\n    stories: [{material: col}, {material: col}]\n"
                   "  damping: {stiffness_proportional: {mode: 1, ratio: 0.02}}\n"
                   "materials:\n  col: {type: elastic, k: %g}\n",
                   K_STORY);
-    snprintf(text + n, sizeof text - (size_t)n, TAIL, NSTEP);
-    run(text, ref);
+    snprintf(text + n, cap - (size_t)n, TAIL, NSTEP);
+}
 
-    fake_adapter a = {.n = 1, .K = {K_STORY}, .kb = 100.0 * K_STORY};
-    fake_adapter b = {.n = 2, .K = {K_STORY, -K_STORY, -K_STORY, K_STORY}, .kb = 100.0 * K_STORY};
-    fake_listen(&a);
-    fake_listen(&b);
-    pthread_t ta, tb;
-    assert_int_equal(pthread_create(&ta, NULL, fake_main, &a), 0);
-    assert_int_equal(pthread_create(&tb, NULL, fake_main, &b), 0);
-    n = snprintf(text, sizeof text, "%s", HEAD);
+/* The split: story 1 a module with one basic DOF (the drift) at port1, story 2 one with two
+ * (the floors) at port2. */
+static void split_text(char *text, size_t cap, int port1, int port2)
+{
+    int n = snprintf(text, cap, "%s", HEAD);
     n += snprintf(
-        text + n, sizeof text - (size_t)n,
+        text + n, cap - (size_t)n,
         "  damping: {stiffness_proportional: {mode: 1, ratio: 0.02}}\n"
         "experimental:\n"
         "  - {name: story1, site: os1, story: 1, actuators: [drift], initial_stiffness: [[%g]]}\n"
@@ -191,8 +197,36 @@ static void test_two_modules_equal_single_model(void **state)
         "  os1: {kind: remote, url: \"opensees-adapter://127.0.0.1:%d\", actuators: {drift: {}}}\n"
         "  os2: {kind: remote, url: \"opensees-adapter://127.0.0.1:%d\", "
         "actuators: {u1: {}, u2: {}}}\n",
-        K_STORY, K_STORY, -K_STORY, -K_STORY, K_STORY, a.port, b.port);
-    snprintf(text + n, sizeof text - (size_t)n, TAIL, NSTEP);
+        K_STORY, K_STORY, -K_STORY, -K_STORY, K_STORY, port1, port2);
+    snprintf(text + n, cap - (size_t)n, TAIL, NSTEP);
+}
+
+/* Largest |a - b| over every DOF and record, and the peak |a|. */
+static void compare(const double *a, const double *b, double *worst, double *peak)
+{
+    *worst = *peak = 0.0;
+    for (int k = 0; k < (NSTEP + 1) * NDOF; k++) {
+        *peak = fmax(*peak, fabs(a[k]));
+        *worst = fmax(*worst, fabs(a[k] - b[k]));
+    }
+}
+
+static void test_two_modules_equal_single_model(void **state)
+{
+    (void)state;
+    static char text[4096];
+    static double ref[(NSTEP + 1) * NDOF], split[(NSTEP + 1) * NDOF];
+    single_text(text, sizeof text);
+    run(text, ref);
+
+    fake_adapter a = {.n = 1, .K = {K_STORY}, .kb = 100.0 * K_STORY};
+    fake_adapter b = {.n = 2, .K = {K_STORY, -K_STORY, -K_STORY, K_STORY}, .kb = 100.0 * K_STORY};
+    fake_listen(&a);
+    fake_listen(&b);
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, fake_main, &a), 0);
+    assert_int_equal(pthread_create(&tb, NULL, fake_main, &b), 0);
+    split_text(text, sizeof text, a.port, b.port);
     run(text, split);
     pthread_join(ta, NULL);
     pthread_join(tb, NULL);
@@ -210,18 +244,157 @@ static void test_two_modules_equal_single_model(void **state)
         assert_int_equal(m[k]->force_requests, NSTEP); /* one getForce a step */
         assert_true(m[k]->died);                       /* and DIE at the end */
     }
-    double peak = 0.0, worst = 0.0;
-    for (int k = 0; k <= NSTEP; k++)
-        for (int i = 0; i < NDOF; i++) {
-            peak = fmax(peak, fabs(ref[k * NDOF + i]));
-            worst = fmax(worst, fabs(split[k * NDOF + i] - ref[k * NDOF + i]));
-        }
+    double peak, worst;
+    compare(ref, split, &worst, &peak);
     print_message("    two modules (1 and 2 basic DOFs, kb = 100 k), %d steps: sizes, one trial, "
                   "one getForce a step, DIE; largest difference from the single model %.3g "
                   "(peak %.4g in, %.2g of it)\n",
                   NSTEP, worst, peak, worst / peak);
     assert_true(peak > 0.5);
     assert_true(worst <= 1e-12 * peak);
+}
+
+/* ---- a real OpenSees (OPENSEES=/path/to/OpenSees) ---- */
+
+/* The module's script: a story spring (zeroLength, elastic k), held by the adapter with
+ * kb = 100 k; static analysis with Newton (it forms the unbalance after its last update, so the
+ * answer is the converged state's; Linear would leave daqForce at the step's first evaluation),
+ * one analyze step per coordinator step (ended by hysim's 99). */
+static void write_module(const char *path, int fixed_base, int port)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) exit(1);
+    const double kb = 100.0 * K_STORY;
+    fprintf(f,
+            "model BasicBuilder -ndm 1 -ndf 1\nnode 1 0.0\nnode 2 0.0\n%s"
+            "uniaxialMaterial Elastic 1 %.17g\nelement zeroLength 1 1 2 -mat 1 -dir 1\n",
+            fixed_base ? "fix 1 1\n" : "", K_STORY);
+    if (fixed_base)
+        fprintf(f, "element adapter 2 -node 2 -dof 1 -stif %.17g %d\n", kb, port);
+    else
+        fprintf(f, "element adapter 2 -node 1 2 -dof 1 -dof 1 -stif %.17g 0.0 0.0 %.17g %d\n", kb,
+                kb, port);
+    fprintf(f,
+            "system FullGeneral\nnumberer Plain\nconstraints Plain\n"
+            "test NormDispIncr 1.0e-12 10\nalgorithm Newton\n"
+            "integrator LoadControl 1.0\nanalysis Static\nanalyze %d\n",
+            NSTEP + 10);
+    fclose(f);
+}
+
+/* OpenSees on a script, in dir, its output to log; killed if this process dies. */
+static pid_t start_opensees(const char *exe, const char *dir, const char *script, const char *log)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (chdir(dir) != 0) _exit(126);
+    const int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd >= 0) {
+        dup2(fd, 1);
+        dup2(fd, 2);
+        close(fd);
+    }
+    execl(exe, exe, script, (char *)NULL);
+    _exit(127);
+}
+
+static int log_has(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char line[512];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) found = strstr(line, what) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* In a child of the test, in its own user and network namespaces (OpenSees' adapter listens on
+ * every interface: inside, there is only a loopback): two OpenSees modules, the split run, the
+ * single model; exit 0 when equal to round-off, 1 when not, 77 when it cannot run here. */
+static int real_opensees_child(const char *exe)
+{
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) {
+        printf("    SKIP: no network namespace for OpenSees (%s)\n", strerror(errno));
+        return 77;
+    }
+    const int sfd = socket(AF_INET, SOCK_DGRAM, 0);
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof ifr);
+    snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "lo");
+    if (sfd < 0 || ioctl(sfd, SIOCGIFFLAGS, &ifr) != 0 ||
+        (ifr.ifr_flags |= IFF_UP, ioctl(sfd, SIOCSIFFLAGS, &ifr) != 0)) {
+        printf("    SKIP: cannot bring the namespace's loopback up (%s)\n", strerror(errno));
+        return 77;
+    }
+    close(sfd);
+    char dir[] = "/tmp/hs_opensees_XXXXXX";
+    if (!mkdtemp(dir)) return 1;
+    char s1[64], s2[64], l1[64], l2[64];
+    snprintf(s1, sizeof s1, "%s/story1.tcl", dir);
+    snprintf(s2, sizeof s2, "%s/story2.tcl", dir);
+    snprintf(l1, sizeof l1, "%s/story1.log", dir);
+    snprintf(l2, sizeof l2, "%s/story2.log", dir);
+    write_module(s1, 1, 9101);
+    write_module(s2, 0, 9102);
+    const pid_t p1 = start_opensees(exe, dir, s1, l1), p2 = start_opensees(exe, dir, s2, l2);
+    static char text[4096];
+    static double ref[(NSTEP + 1) * NDOF], split[(NSTEP + 1) * NDOF];
+    single_text(text, sizeof text);
+    run(text, ref);
+    split_text(text, sizeof text, 9101, 9102);
+    run(text, split);
+    /* OpenSees exits on hysim's 99 (status 255 by design): bounded wait, then kill */
+    int died = 0;
+    for (int k = 0; k < 200 && died < 2; k++) {
+        died = (waitpid(p1, NULL, WNOHANG) == p1 || kill(p1, 0) != 0) +
+               (waitpid(p2, NULL, WNOHANG) == p2 || kill(p2, 0) != 0);
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+    }
+    kill(p1, SIGKILL);
+    kill(p2, SIGKILL);
+    waitpid(p1, NULL, 0);
+    waitpid(p2, NULL, 0);
+    const int ended =
+        log_has(l1, "successfully completed") && log_has(l2, "successfully completed");
+    double peak, worst;
+    compare(ref, split, &worst, &peak);
+    printf("    real OpenSees, two modules (1 and 2 basic DOFs, kb = 100 k), %d steps: largest "
+           "difference from the single model %.3g (peak %.4g in, %.2g of it); OpenSees ended on "
+           "DIE: %s\n",
+           NSTEP, worst, peak, worst / peak, ended ? "yes" : "no");
+    fflush(stdout);
+    unlink(s1);
+    unlink(s2);
+    unlink(l1);
+    unlink(l2);
+    rmdir(dir);
+    return ended && peak > 0.5 && worst <= 1e-12 * peak ? 0 : 1;
+}
+
+static void test_real_opensees(void **state)
+{
+    (void)state;
+    const char *exe = getenv("OPENSEES");
+    if (!exe || !exe[0]) {
+        print_message("    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to split the frame "
+                      "with real OpenSees modules)\n");
+        skip();
+    }
+    if (access(exe, X_OK) != 0) {
+        print_message("    SKIP: OPENSEES=%s is not an executable\n", exe);
+        skip();
+    }
+    fflush(stdout);
+    const pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) _exit(real_opensees_child(exe));
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 77) skip();
+    assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* A module that is not there yet: the coordinator retries the connection until its timeout and
@@ -265,6 +438,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_modules_equal_single_model),
         cmocka_unit_test(test_module_absent),
+        cmocka_unit_test(test_real_opensees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
