@@ -50,6 +50,7 @@ typedef struct fake_adapter {
     int n;
     double K[4]; /* K_sub, column-major */
     double kb;
+    int crash_after; /* > 0: closes the connection after that many steps (a crashed OpenSees) */
     /* what it saw */
     int32_t sizes[11];
     int steps, force_requests, died;
@@ -130,6 +131,7 @@ static void *fake_main(void *arg)
             send[a->n + i] = -a->kb * (db[i] - ctrl[i]);
         }
         a->steps++;
+        if (a->crash_after > 0 && a->steps == a->crash_after) break;
     }
     free(recv);
     free(send);
@@ -397,6 +399,48 @@ static void test_real_opensees(void **state)
     assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+/* The first module crashes (closes its connection) after solving step 50: the coordinator aborts
+ * with a sentence naming the site and keeps every step it completed, and the second module, whose
+ * reply was still awaited when the test stopped, gets its 99 all the same (an OpenSees left without
+ * it would loop forever on the closed socket). */
+static void test_module_crash(void **state)
+{
+    (void)state;
+    fake_adapter a = {.n = 1, .K = {K_STORY}, .kb = 100.0 * K_STORY, .crash_after = 50};
+    fake_adapter b = {.n = 2, .K = {K_STORY, -K_STORY, -K_STORY, K_STORY}, .kb = 100.0 * K_STORY};
+    fake_listen(&a);
+    fake_listen(&b);
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, fake_main, &a), 0);
+    assert_int_equal(pthread_create(&tb, NULL, fake_main, &b), 0);
+    static char text[4096];
+    split_text(text, sizeof text, a.port, b.port);
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_test_def *def = NULL;
+    assert_int_equal(hs_testfile_load_string(ctx, text, strlen(text), "crash.yaml", &def), 0);
+    hs_coordinator *c = NULL;
+    assert_int_equal(hs_coordinator_create(ctx, def, &c), 0);
+    assert_true(hs_coordinator_run(c) != 0);
+    assert_int_equal(hs_coordinator_status(c), HS_RUN_ABORTED);
+    print_message("    %s; %lld steps kept\n", hs_coordinator_reason(c),
+                  (long long)hs_coordinator_steps_done(c));
+    assert_non_null(strstr(hs_coordinator_reason(c), "os1"));
+    /* it solved step 50 and closed before answering it: 49 steps complete */
+    assert_int_equal(hs_coordinator_steps_done(c), 49);
+    assert_int_equal(hs_results_count(hs_coordinator_results(c)), 50);
+    hs_coordinator_destroy(&c);
+    hs_test_def_destroy(&def);
+    hs_ctx_destroy(&ctx);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    close(a.lfd);
+    close(b.lfd);
+    if (b.error[0]) fail_msg("the surviving module: %s", b.error);
+    assert_true(b.died);
+    assert_int_equal(b.steps, 50); /* it had solved step 50 too when the other one failed */
+}
+
 /* A module that is not there yet: the coordinator retries the connection until its timeout and
  * then fails with a sentence naming the site; nothing hangs. */
 static void test_module_absent(void **state)
@@ -437,6 +481,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_modules_equal_single_model),
+        cmocka_unit_test(test_module_crash),
         cmocka_unit_test(test_module_absent),
         cmocka_unit_test(test_real_opensees),
     };

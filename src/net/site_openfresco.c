@@ -281,10 +281,18 @@ static void so_destroy(hs_site *s)
 {
     site_ofr *o = s->data;
     if (!o) return;
-    /* 99 at the end (protocol B answers [4, serverTag]); a dead server is not waited for */
+    /* 99 at the end (protocol B answers [4, serverTag]); a dead server is not waited for. A
+     * test stopped while a reply is awaited takes that reply first (bounded), so that the peer
+     * still gets its 99: an OpenSees left without it loops forever on the closed socket. */
+    const int wait = o->timeout_ms < 2000 ? o->timeout_ms : 2000;
+    if (o->cl && !o->broken && o->pending >= 0) {
+        if (pump(s, UNTIL_READY, wait, "the reply awaited at the end"))
+            hs_log(s->ctx, HS_LOG_WARN, "%s", hs_ctx_message(s->ctx));
+        else
+            o->pending = -1;
+    }
     if (o->cl && !o->broken && o->pending < 0 && hs_ofr_client_ready(o->cl) &&
         hs_ofr_client_request(o->cl, HS_OFR_DIE) == 0) {
-        const int wait = o->timeout_ms < 2000 ? o->timeout_ms : 2000;
         if (pump(s, UNTIL_CLOSED, wait, "closing the session"))
             hs_log(s->ctx, HS_LOG_WARN, "%s", hs_ctx_message(s->ctx));
     }
