@@ -23,7 +23,10 @@
  * on CLOCK_MONOTONIC into a preallocated array, sorted for the percentiles (nearest rank).
  * p50/floor is each p50 over the floor's p50 of the same actuator count, measured in this run.
  * Every wait is bounded (5 s socket and channel timeouts); the loops stop by themselves.
- * Usage: bench_exchange [exchanges per case]. */
+ * A last pair of rows times a genericClient Newton step (three trials, then commit) against the
+ * trivial OpenFresco A server and against the site server's OpenFresco A port (stepwise
+ * controller at 8,192 Hz, one tick a trial): what a new trial costs at a real site.
+ * Usage: bench_exchange [exchanges per case] [newton: only the Newton-step rows]. */
 #define _GNU_SOURCE /* pthread_setaffinity_np, CPU_SET */
 #include "hysim/cmdgen.h"
 #include "hysim/hysim.h"
@@ -53,9 +56,10 @@
 #define OFA_DATA     256 /* genericClient's dataSize for n <= 16 */
 #define STIFFNESS    2.5 /* the specimen answers f = k x */
 #define SITE_RATE    2000.0
+#define NEWTON_ITER  3 /* trials of a genericClient Newton step */
 #define MAX_EXCHANGE 1000000
 
-typedef enum { K_FLOOR, K_NATIVE, K_OFA } kind;
+typedef enum { K_FLOOR, K_NATIVE, K_OFA, K_OFA_NEWTON } kind;
 
 typedef struct xcase {
     char name[48];
@@ -361,6 +365,7 @@ static void *server_main(void *arg)
             sv->rc = serve_native(sv, fd, ctx);
             break;
         case K_OFA:
+        case K_OFA_NEWTON:
             sv->rc = serve_ofa(sv, fd, ctx);
             break;
         }
@@ -482,6 +487,44 @@ static int client_ofa(const xcase *c, int fd, hs_ctx *ctx, timing *tm)
     return rc;
 }
 
+/* A genericClient Newton step, timed whole: NEWTON_ITER trials (3 with a new displacement,
+ * then 10 and its reply), then commit (5, no reply): 2 NEWTON_ITER + 1 messages. The server is
+ * the trivial one (k d at once) or the site server (each trial reached by its controller). */
+static int client_ofa_newton(const xcase *c, int fd, hs_ctx *ctx, timing *tm)
+{
+    const int n = c->nact;
+    const hs_ofr_client_config cfg = {
+        .sizes = {.ctrl = {n, n, n, 0, 1}, .daq = {0, 0, 0, n, 0}, .data_size = OFA_DATA}};
+    hs_ofr_client *cl = NULL;
+    if (hs_ofr_client_create(ctx, HS_OFR_PROTO_A, &cfg, &cl)) return -1;
+    int rc = ofa_flush(cl, fd);
+    double d[HS_WIRE_MAX_ACT], v[HS_WIRE_MAX_ACT] = {0}, a[HS_WIRE_MAX_ACT] = {0};
+    for (int k = 0; !rc && k < c->warm + c->count; k++) {
+        const int64_t t0 = now_ns();
+        for (int it = 0; !rc && it < NEWTON_ITER; it++) {
+            for (int j = 0; j < n; j++)
+                d[j] = target_x(k, j) * (1.0 + 0.01 * (double)(NEWTON_ITER - 1 - it));
+            rc = hs_ofr_client_set_trial(cl, d, v, a, 0.01 * (double)k);
+            if (!rc) rc = ofa_flush(cl, fd);
+            if (!rc) rc = hs_ofr_client_request(cl, HS_OFR_GET_FORCE);
+            if (!rc) rc = ofa_flush(cl, fd);
+            if (!rc) rc = ofa_until_ready(cl, fd);
+            size_t nv = 0;
+            const double *q = rc ? NULL : hs_ofr_client_reply(cl, &nv);
+            if (!rc && (!q || nv != (size_t)n ||
+                        fabs(q[n - 1] - STIFFNESS * d[n - 1]) > 1e-12 * fabs(STIFFNESS * d[n - 1])))
+                rc = hs_fail(ctx, HS_EPROTO, "step %d, trial %d: not the force k d", k, it);
+        }
+        if (!rc) rc = hs_ofr_client_request(cl, HS_OFR_COMMIT);
+        if (!rc) rc = ofa_flush(cl, fd);
+        record(c, tm, k, t0, now_ns());
+    }
+    if (!rc) rc = hs_ofr_client_request(cl, HS_OFR_DIE);
+    if (!rc) rc = ofa_flush(cl, fd);
+    hs_ofr_client_destroy(&cl);
+    return rc;
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
     const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -522,7 +565,7 @@ static int run_case(const xcase *c, timing *tm, result *r, double *handshake_us)
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     /* genericClient leaves Nagle on; every other client sets TCP_NODELAY */
-    const int fd = connect_loopback(port, c->kind != K_OFA);
+    const int fd = connect_loopback(port, c->kind != K_OFA && c->kind != K_OFA_NEWTON);
     int rc = fd < 0 ? -1 : 0;
     if (!rc) switch (c->kind) {
         case K_FLOOR:
@@ -533,6 +576,9 @@ static int run_case(const xcase *c, timing *tm, result *r, double *handshake_us)
             break;
         case K_OFA:
             rc = client_ofa(c, fd, ctx, tm);
+            break;
+        case K_OFA_NEWTON:
+            rc = client_ofa_newton(c, fd, ctx, tm);
             break;
         }
     if (rc)
@@ -638,6 +684,45 @@ static int run_site_server(const xcase *c, timing *tm, result *r, int *late, int
     return rc;
 }
 
+/* The same Newton steps against the site server's OpenFresco A port: a perfect two-actuator lab
+ * at `rate` Hz, one tick a trial (step_time 1 / OFR_RATE, T the identity), k on the diagonal. */
+static int run_site_server_ofa(const xcase *c, double rate, timing *tm, result *r, int *late,
+                               int64_t *ticks)
+{
+    char text[640];
+    snprintf(text, sizeof text,
+             "site:\n  name: bench\n  listen: \"127.0.0.1:0\"\n  plain: true\n  rate: %g\n"
+             "  perfect: true\n  actuators: {a1: {stroke: 10}, a2: {stroke: 10}}\n"
+             "  specimen: {type: linear, K: [[%g, 0], [0, %g]]}\n"
+             "  openfresco: {protocol_a: 0, step_time: %.17g}\n",
+             rate, STIFFNESS, STIFFNESS, 1.0 / rate);
+    hs_ctx *ctx = NULL;
+    hs_site_file *file = NULL;
+    hs_site_server *s = NULL;
+    hs_ctx_create(&ctx);
+    int rc = hs_site_file_load_string(ctx, text, strlen(text), "bench-site.yaml", &file);
+    if (!rc) rc = hs_site_server_create(ctx, hs_site_file_config(file), &s);
+    if (!rc) rc = hs_site_server_start(s);
+    const int fd = rc ? -1 : connect_loopback(hs_site_server_port(s, HS_SITE_PORT_OFA), 0);
+    if (!rc && fd < 0) rc = hs_fail(ctx, HS_ENET, "cannot connect to the site server");
+    if (!rc) rc = client_ofa_newton(c, fd, ctx, tm);
+    if (fd >= 0) close(fd);
+    if (rc)
+        fprintf(stderr, "bench_exchange: site server (OpenFresco A): %s\n", hs_ctx_message(ctx));
+    if (s) {
+        hs_site_server_stop(s, 5.0);
+        hs_site_server_status st;
+        hs_site_server_status_get(s, &st);
+        *late = (int)st.late_ticks;
+        *ticks = st.ticks;
+    }
+    hs_site_server_destroy(&s);
+    hs_site_file_destroy(&file);
+    hs_ctx_destroy(&ctx);
+    if (!rc) summarize(tm, c->count, r);
+    return rc;
+}
+
 /* ---- the table ---- */
 
 static void row(const xcase *c, const result *r, double floor_p50)
@@ -726,51 +811,109 @@ int main(int argc, char **argv)
     printf("bytes: out/back per exchange (frames as sent); p50/flr: p50 over the p50 of the floor "
            "of the same actuator count and placement, measured in this run\n");
     double one[3] = {0}, two[3] = {0}, floor2 = 0.0, handshake_us = 0.0;
+    /* "newton" as the second argument: only the OpenFresco Newton-step rows */
+    const int only_newton = argc > 2 && strcmp(argv[2], "newton") == 0;
+    int failed = 0;
     char title[160];
-    snprintf(title, sizeof title,
-             "one core: both ends pinned to CPU %d (the protocol's CPU cost shows)", cpu[0]);
-    int failed = placement(title, cpu[0], cpu[0], warm, count, &tm, one, &floor2, &handshake_us);
-    if (cpu[1] >= 0) {
+    if (!only_newton) {
         snprintf(title, sizeof title,
-                 "two cores: coordinator on CPU %d, site on CPU %d (each message wakes the other "
-                 "CPU)",
-                 cpu[0], cpu[1]);
-        failed |= placement(title, cpu[0], cpu[1], warm, count, &tm, two, &floor2, &handshake_us);
-    }
-    {
-        const xcase site = {"whole path: hs_site_server *",
-                            K_NATIVE,
-                            2,
-                            HS_SECURE_PLAIN,
-                            1,
-                            0,
-                            0,
-                            warm / 10,
-                            count / 10,
-                            -1,
-                            -1};
-        size_t tl = 0, ml = 0;
-        native_sizes(2, &tl, &ml);
-        xcase shown = site;
-        shown.out_len = tl;
-        shown.back_len = ml;
-        result r;
-        int late = 0;
-        int64_t ticks = 0;
-        printf("\nthe whole site server, threads placed by the scheduler (p50/flr over the last "
-               "2-actuator floor above)\n");
-        if (run_site_server(&site, &tm, &r, &late, &ticks)) {
-            failed = 1;
-        } else {
-            row(&shown, &r, floor2);
-            printf("  * plain mode, perfect lab, %g Hz controller, one tick a step (dt %g s, time "
-                   "scale 1), COMMIT after each measurement (not timed); %lld ticks, %d late\n",
-                   SITE_RATE, 1.0 / SITE_RATE, (long long)ticks, late);
+                 "one core: both ends pinned to CPU %d (the protocol's CPU cost shows)", cpu[0]);
+        failed = placement(title, cpu[0], cpu[0], warm, count, &tm, one, &floor2, &handshake_us);
+        if (cpu[1] >= 0) {
+            snprintf(
+                title, sizeof title,
+                "two cores: coordinator on CPU %d, site on CPU %d (each message wakes the other "
+                "CPU)",
+                cpu[0], cpu[1]);
+            failed |=
+                placement(title, cpu[0], cpu[1], warm, count, &tm, two, &floor2, &handshake_us);
+        }
+        {
+            const xcase site = {"whole path: hs_site_server *",
+                                K_NATIVE,
+                                2,
+                                HS_SECURE_PLAIN,
+                                1,
+                                0,
+                                0,
+                                warm / 10,
+                                count / 10,
+                                -1,
+                                -1};
+            size_t tl = 0, ml = 0;
+            native_sizes(2, &tl, &ml);
+            xcase shown = site;
+            shown.out_len = tl;
+            shown.back_len = ml;
+            result r;
+            int late = 0;
+            int64_t ticks = 0;
+            printf(
+                "\nthe whole site server, threads placed by the scheduler (p50/flr over the last "
+                "2-actuator floor above)\n");
+            if (run_site_server(&site, &tm, &r, &late, &ticks)) {
+                failed = 1;
+            } else {
+                row(&shown, &r, floor2);
+                printf(
+                    "  * plain mode, perfect lab, %g Hz controller, one tick a step (dt %g s, time "
+                    "scale 1), COMMIT after each measurement (not timed); %lld ticks, %d late\n",
+                    SITE_RATE, 1.0 / SITE_RATE, (long long)ticks, late);
+            }
         }
     }
-    printf("\nsecured handshake (once per connection, one core): %.0f us\n", handshake_us);
-    goal("one core", one);
-    if (cpu[1] >= 0) goal("two cores", two);
+    {
+        /* a genericClient Newton step: the trivial server, then the site server */
+        const size_t of = OFA_DATA * sizeof(double);
+        const int w = warm / 10, nc = count / 10;
+        const xcase trivial = {"OpenFresco A Newton step, trivial",
+                               K_OFA_NEWTON,
+                               2,
+                               0,
+                               2 * NEWTON_ITER + 1,
+                               of,
+                               of,
+                               w,
+                               nc,
+                               -1,
+                               -1};
+        xcase site = trivial;
+        printf("\na genericClient Newton step (%d trials: 3 with a new d, 10 and its reply; then "
+               "5), threads placed by the scheduler; p50/flr over the trivial server's p50\n",
+               NEWTON_ITER);
+        result rt, rs;
+        int late = 0;
+        int64_t ticks = 0;
+        if (run_case(&trivial, &tm, &rt, &(double){0.0})) {
+            failed = 1;
+        } else {
+            row(&trivial, &rt, rt.p50);
+            static const double rates[2] = {2000.0, 8192.0};
+            for (int i = 0; i < 2; i++) {
+                snprintf(site.name, sizeof site.name, "OpenFresco A Newton, site %.0f Hz *",
+                         rates[i]);
+                if (run_site_server_ofa(&site, rates[i], &tm, &rs, &late, &ticks)) {
+                    failed = 1;
+                    continue;
+                }
+                row(&site, &rs, rt.p50);
+                printf(
+                    "  * hs_site_server's OpenFresco A port: perfect lab, stepwise controller at "
+                    "%g Hz, one tick a trial (step_time %.3g s); %lld ticks, %d late; above the "
+                    "trivial server: %.1f us a trial (a tick: %.1f us)\n",
+                    rates[i], 1.0 / rates[i], (long long)ticks, late,
+                    (rs.p50 - rt.p50) / NEWTON_ITER, 1e6 / rates[i]);
+                printf("goal: the site server's Newton step p50 within 2 x the trivial server's: "
+                       "%.2f: %s\n",
+                       rs.p50 / rt.p50, rs.p50 <= 2.0 * rt.p50 ? "met" : "NOT met");
+            }
+        }
+    }
+    if (!only_newton) {
+        printf("\nsecured handshake (once per connection, one core): %.0f us\n", handshake_us);
+        goal("one core", one);
+        if (cpu[1] >= 0) goal("two cores", two);
+    }
     free(tm.lat);
     return failed ? 1 : 0;
 }

@@ -527,6 +527,56 @@ static void test_protocol_and_params(void **state)
     assert_string_equal(hs_cmdgen_state_name(HS_CMDGEN_FREE_VIBRATION), "free_vibration");
 }
 
+/* Stepwise (OpenFresco's trial-by-trial clients): each target is approached from rest along a
+ * monotone ramp of N ticks, reached bit for bit, and held bit for bit however long the next one
+ * takes (no extrapolation); hold_timeout still applies. */
+static void test_stepwise(void **state)
+{
+    (void)state;
+    hs_cmdgen_params p = params(2, 1000.0, 0.01, 2.0); /* N = 20 */
+    p.stepwise = 1;
+    p.hold_timeout = 0.5;
+    hs_cmdgen *g = make(&p);
+    const double targets[4][2] = {{1.0, -0.5}, {1.5, -0.25}, {1.25, 0.0}, {1.25, 0.0}};
+    double prev[2] = {0.0, 0.0}, x[2];
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(hs_cmdgen_target(g, targets[k]), 0);
+        int ev = 0, ticks = 0;
+        double last[2] = {prev[0], prev[1]};
+        while (!(ev & HS_CMDGEN_EV_TARGET)) {
+            ev = hs_cmdgen_tick(g, NULL, x);
+            ticks++;
+            for (int j = 0; j < 2; j++) {
+                const double lo = fmin(prev[j], targets[k][j]), hi = fmax(prev[j], targets[k][j]);
+                assert_true(x[j] >= lo && x[j] <= hi); /* never outside the two targets */
+                assert_true((targets[k][j] - prev[j]) * (x[j] - last[j]) >= 0.0); /* monotone */
+                last[j] = x[j];
+            }
+        }
+        assert_int_equal(ticks, 20);
+        assert_memory_equal(x, targets[k], sizeof x);
+        assert_int_equal(hs_cmdgen_current_state(g), HS_CMDGEN_HOLD);
+        const double *v = hs_cmdgen_velocity(g);
+        HS_ASSERT_NEAR(v[0], 0.0, 0.0);
+        /* a slow client: 400 ticks (0.4 s, under the hold timeout) on the target, bit for bit */
+        for (int i = 0; i < 400; i++) {
+            assert_int_equal(hs_cmdgen_tick(g, NULL, x), 0);
+            assert_memory_equal(x, targets[k], sizeof x);
+        }
+        prev[0] = targets[k][0];
+        prev[1] = targets[k][1];
+    }
+    /* the hold timeout: 500 ticks after D_target, 400 gone: done (no mass) 100 ticks later */
+    int ev = 0, ticks = 0;
+    while (!(ev & HS_CMDGEN_EV_DONE)) {
+        ev = hs_cmdgen_tick(g, NULL, x);
+        ticks++;
+        assert_true(ticks <= 100);
+    }
+    assert_int_equal(ticks, 100);
+    hs_cmdgen_destroy(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -537,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_free_vibration),
         cmocka_unit_test(test_table1),
         cmocka_unit_test(test_protocol_and_params),
+        cmocka_unit_test(test_stepwise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
  * the site's map T (actuators x = T d, forces T^T f, initial stiffness T^T K T); protocol B and
  * the native protocol speak the actuators' own coordinates. The three must agree step by step:
  * B and native bit for bit, A bit for bit with T^T of the native forces, all with K x to 1e-14. */
+#include "hs_ofr_peer.h"
 #include "hs_test.h"
 
 #include "hysim/site_server.h"
@@ -48,95 +49,14 @@ static void actuator_disp(const double d[NDOF], double x[NDOF])
     for (int i = 0; i < NDOF; i++) x[i] = T[2 * i] * d[0] + T[2 * i + 1] * d[1];
 }
 
-/* ---- little-endian packing, by hand ---- */
-
-static void put_i32(uint8_t *p, int32_t v)
-{
-    const uint32_t u = (uint32_t)v;
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(u >> (8 * i));
-}
-static int32_t get_i32(const uint8_t *p)
-{
-    uint32_t u = 0;
-    for (int i = 0; i < 4; i++) u |= (uint32_t)p[i] << (8 * i);
-    return (int32_t)u;
-}
-static void put_f64(uint8_t *p, double v)
-{
-    uint64_t u;
-    memcpy(&u, &v, sizeof u);
-    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(u >> (8 * i));
-}
-static double get_f64(const uint8_t *p)
-{
-    uint64_t u = 0;
-    for (int i = 0; i < 8; i++) u |= (uint64_t)p[i] << (8 * i);
-    double v;
-    memcpy(&v, &u, sizeof v);
-    return v;
-}
-
-/* ---- a plain TCP socket to 127.0.0.1, every wait bounded (3 s) ---- */
-
-static int tcp_connect(int port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct timeval tv = {3, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    return fd;
-}
-
-static void send_bytes(int fd, const uint8_t *p, size_t n)
-{
-    while (n) {
-        const ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR) continue;
-        assert_true(w > 0);
-        p += w;
-        n -= (size_t)w;
-    }
-}
-
-static void recv_bytes(int fd, uint8_t *p, size_t n)
-{
-    while (n) {
-        const ssize_t r = recv(fd, p, n, 0);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) fail_msg("OpenFresco client: no reply within 3 s (recv %zd)", r);
-        p += r;
-        n -= (size_t)r;
-    }
-}
-
-/* The server closes its end (after DIE): EOF within the timeout. */
-static void expect_eof(int fd)
-{
-    uint8_t b;
-    ssize_t r;
-    do r = recv(fd, &b, 1, 0);
-    while (r < 0 && errno == EINTR);
-    assert_int_equal(r, 0);
-}
-
-/* One dataSize-double message: the values given, zero padded. */
 static void send_vec(int fd, const double *v, size_t n)
 {
-    static uint8_t buf[8 * DATA_SIZE];
-    memset(buf, 0, sizeof buf);
-    for (size_t i = 0; i < n; i++) put_f64(buf + 8 * i, v[i]);
-    send_bytes(fd, buf, sizeof buf);
+    hs_ofr_send_vec(fd, v, n, DATA_SIZE);
 }
 
 static void recv_vec(int fd, double *v)
 {
-    static uint8_t buf[8 * DATA_SIZE];
-    recv_bytes(fd, buf, sizeof buf);
-    for (size_t i = 0; i < DATA_SIZE; i++) v[i] = get_f64(buf + 8 * i);
+    hs_ofr_recv_vec(fd, v, DATA_SIZE);
 }
 
 /* ---- the server ---- */
@@ -183,12 +103,12 @@ static void srv_stop(srv *v)
 
 static void drive_protocol_a(int port, double q[NSTEP][NDOF], double K0[NDOF * NDOF])
 {
-    const int fd = tcp_connect(port);
+    const int fd = hs_ofr_connect(port);
     /* sizeCtrl [n, n, n, 0, 1], sizeDaq [0, 0, 0, n, 0], dataSize */
     const int32_t sizes[11] = {NDOF, NDOF, NDOF, 0, 1, 0, 0, 0, NDOF, 0, DATA_SIZE};
     uint8_t b[44];
-    for (int i = 0; i < 11; i++) put_i32(b + 4 * i, sizes[i]);
-    send_bytes(fd, b, sizeof b);
+    for (int i = 0; i < 11; i++) hs_ofr_put_i32(b + 4 * i, sizes[i]);
+    hs_ofr_send_bytes(fd, b, sizeof b);
     static double r[DATA_SIZE];
     double d[NDOF], prev[NDOF] = {0.0, 0.0};
     for (int k = 1; k <= NSTEP; k++) {
@@ -215,7 +135,7 @@ static void drive_protocol_a(int port, double q[NSTEP][NDOF], double K0[NDOF * N
     }
     const double die = 99.0;
     send_vec(fd, &die, 1);
-    expect_eof(fd); /* no reply; the server closes its end */
+    hs_ofr_expect_eof(fd); /* no reply; the server closes its end */
     close(fd);
 }
 
@@ -223,12 +143,12 @@ static void drive_protocol_a(int port, double q[NSTEP][NDOF], double K0[NDOF * N
 
 static void drive_protocol_b(int port, double x_out[NSTEP][NDOF], double f[NSTEP][NDOF])
 {
-    const int fd = tcp_connect(port);
+    const int fd = hs_ofr_connect(port);
     uint8_t b[40];
-    put_i32(b, 1); /* byte order */
-    send_bytes(fd, b, 4);
-    recv_bytes(fd, b, 4);
-    assert_int_equal(get_i32(b), 1);
+    hs_ofr_put_i32(b, 1); /* byte order */
+    hs_ofr_send_bytes(fd, b, 4);
+    hs_ofr_recv_bytes(fd, b, 4);
+    assert_int_equal(hs_ofr_get_i32(b), 1);
     static double r[DATA_SIZE];
     const double open[3] = {1.0, 7.0, 2.8}; /* [1, clientTag, version] */
     send_vec(fd, open, 3);
@@ -240,8 +160,8 @@ static void drive_protocol_b(int port, double x_out[NSTEP][NDOF], double f[NSTEP
     const double setup[2] = {2.0, (double)DATA_SIZE};
     send_vec(fd, setup, 2);
     const int32_t sizes[10] = {NDOF, 0, 0, 0, 1, NDOF, 0, 0, NDOF, 0};
-    for (int i = 0; i < 10; i++) put_i32(b + 4 * i, sizes[i]);
-    send_bytes(fd, b, sizeof b);
+    for (int i = 0; i < 10; i++) hs_ofr_put_i32(b + 4 * i, sizes[i]);
+    hs_ofr_send_bytes(fd, b, sizeof b);
     for (int k = 1; k <= NSTEP; k++) {
         double d[NDOF], x[NDOF];
         basic_disp(k, d);
@@ -264,7 +184,7 @@ static void drive_protocol_b(int port, double x_out[NSTEP][NDOF], double f[NSTEP
     recv_vec(fd, r);
     HS_ASSERT_NEAR(r[0], 4.0, 0.0);
     HS_ASSERT_NEAR(r[1], server_tag, 0.0);
-    expect_eof(fd);
+    hs_ofr_expect_eof(fd);
     close(fd);
 }
 
@@ -285,7 +205,7 @@ static void drive_native(int port, double x_out[NSTEP][NDOF], double f[NSTEP][ND
 {
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    const int fd = tcp_connect(port);
+    const int fd = hs_ofr_connect(port);
     const hs_transport tr = hs_transport_fd(fd);
     hs_secure_config cfg = {
         .role = HS_SECURE_COORDINATOR, .mode = HS_SECURE_PSK, .timeout_ms = 3000};

@@ -68,6 +68,11 @@ typedef struct hs_cmdgen_params {
     double quiet_time;  /* wall seconds both stay below tolerance before stopping; default 0.1 */
     double stop_time;   /* wall seconds of the final smooth stop (velocity to zero); default 0.1 */
     double fv_max_time; /* wall seconds of free vibration before stopping anyway; default 600 */
+    /* Stepwise (OpenFresco's trial-by-trial protocols): after D_target the command stays on the
+     * target, bit for bit (state hold, hold_timeout applies), instead of extrapolating; the
+     * approach to the next target starts from rest and ends at rest (cubic Hermite with zero end
+     * slopes over the step's N ticks: monotone, no position outside the two targets). Default 0. */
+    int stepwise;
 } hs_cmdgen_params;
 
 hs_cmdgen_params hs_cmdgen_params_default(void);

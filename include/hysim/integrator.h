@@ -73,8 +73,18 @@ typedef struct hs_integrator hs_integrator;
  * "tol"/"max_iter" for Newton). */
 int hs_integrator_create(hs_ctx *ctx, const char *type, const hs_options *opts,
                          hs_integrator **out);
+/* How hs_integrator_setup starts the acceleration: from equilibrium (the default),
+ * a0 = M^-1 (f0 - C v0 - r(d0, v0) - Ke d0), or zero (OpenSees' start: a record whose first
+ * sample is not zero then acts only from the first step on; docs/integrators.md). */
+typedef enum hs_initial_acceleration {
+    HS_INITIAL_ACCELERATION_EQUILIBRIUM = 0,
+    HS_INITIAL_ACCELERATION_ZERO = 1
+} hs_initial_acceleration;
+/* Before hs_integrator_setup; HS_EINVAL for an unknown value. */
+int hs_integrator_set_initial_acceleration(hs_integrator *it, hs_initial_acceleration how);
 /* Attaches the dynamics (lent), the step dt and the initial state; f0 the force at t = 0.
- * Computes the initial acceleration from equilibrium. Allocates everything the steps need. */
+ * Computes the initial acceleration as set (from equilibrium by default). Allocates everything
+ * the steps need. */
 int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, const double *d0,
                         const double *v0, const double *f0);
 int hs_integrator_predict(hs_integrator *it, hs_step_io *io);

@@ -51,7 +51,11 @@ enum { HS_OFR_DISP = 0, HS_OFR_VEL, HS_OFR_ACCEL, HS_OFR_FORCE, HS_OFR_TIME, HS_
 #define HS_OFR_B_VERSION     2.8   /* OpenFresco's protocol B version */
 #define HS_OFR_MAX_DATA      65536 /* default bound on dataSize (doubles): 512 KiB a message */
 
-typedef enum { HS_OFR_PROTO_A = 0, HS_OFR_PROTO_B = 1 } hs_ofr_proto;
+/* HS_OFR_PROTO_ADAPTER (clients only): OpenSees' `element adapter`, protocol A's sizes, then
+ * only 3 (set trial, no reply), 10 (answered with the daq vector: sum(sizeDaq) values, daqDisp
+ * then daqForce) and 99 (no reply; OpenSees exits). Any other code makes OpenSees exit, so the
+ * client refuses them. docs/opensees_adapter.md. */
+typedef enum { HS_OFR_PROTO_A = 0, HS_OFR_PROTO_B = 1, HS_OFR_PROTO_ADAPTER = 2 } hs_ofr_proto;
 
 /* sizeCtrl, sizeDaq (disp, vel, accel, force, time) and dataSize (doubles per message). */
 typedef struct hs_ofr_sizes {

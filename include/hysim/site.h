@@ -130,6 +130,11 @@ double hs_site_wait_limit(const hs_site *s, double usual);
 /* Initial stiffness in actuator coordinates (nact x nact), from the specimen's model when the
  * site knows it; HS_EUNSUPPORTED otherwise. */
 int hs_site_initial_stiffness(const hs_site *s, double *K);
+/* The interface stiffness the coordinator assumes for the site (nact x nact, column-major,
+ * actuator coordinates: the experimental elements' initial stiffness, zero between channels of
+ * different elements). A site that corrects its measured force to the commanded displacement
+ * uses it (opensees-adapter://, docs/opensees_adapter.md); the others ignore it (returns 0). */
+int hs_site_set_stiffness(hs_site *s, const double *K);
 /* The virtual laboratory behind a virtual site (lent), NULL for other kinds. */
 hs_vlab *hs_site_vlab(hs_site *s);
 

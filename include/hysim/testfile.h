@@ -51,6 +51,8 @@ typedef struct hs_test_def {
                                       a measurement before it aborts the test (default 60) */
     int64_t checkpoint_every;      /* analysis.checkpoint_every: steps between checkpoints, 0 =
                                       off (default: 1 when a site is remote, else 100) */
+    int initial_acceleration;      /* analysis.initial_acceleration: an hs_initial_acceleration
+                                      (hysim/integrator.h), equilibrium (default) or zero */
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;

@@ -192,6 +192,9 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         rc = hs_coord_periods(c);
     }
     if (!rc) rc = hs_integrator_create(ctx, def->integrator, def->integrator_opts, &c->it);
+    if (!rc)
+        rc = hs_integrator_set_initial_acceleration(
+            c->it, (hs_initial_acceleration)def->initial_acceleration);
     if (!rc) {
         hs_coord_force(c, 0.0, c->f0);
         rc = hs_integrator_setup(c->it, &c->dyn, def->dt, NULL, NULL, c->f0);

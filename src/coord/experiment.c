@@ -139,6 +139,16 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
         rc = hs_coord_exp_element_k0(e, el, a0);
         a0 += el->nact;
     }
+    /* each site learns the stiffness assumed at its channels */
+    for (int s = 0; !rc && s < e->nsites; s++) {
+        const int ns = hs_site_nact(e->sites[s]);
+        double K[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT] = {0};
+        for (int i = 0; i < na; i++)
+            for (int j = 0; j < na; j++)
+                if (e->act_site[i] == s && e->act_site[j] == s)
+                    HS_AT(K, ns, e->act_channel[i], e->act_channel[j]) = HS_AT(e->K0l, na, i, j);
+        rc = hs_site_set_stiffness(e->sites[s], K);
+    }
     if (rc) return rc;
     if (e->real) {
         struct timespec ts;

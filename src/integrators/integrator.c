@@ -60,6 +60,15 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
     return rc;
 }
 
+int hs_integrator_set_initial_acceleration(hs_integrator *it, hs_initial_acceleration how)
+{
+    if (how != HS_INITIAL_ACCELERATION_EQUILIBRIUM && how != HS_INITIAL_ACCELERATION_ZERO)
+        return hs_fail(it->ctx, HS_EINVAL, "integrator %s: unknown initial acceleration %d",
+                       it->type, (int)how);
+    it->start = how;
+    return 0;
+}
+
 int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, const double *d0,
                         const double *v0, const double *f0)
 {
@@ -94,8 +103,10 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     hs_int_bandwidths(it);
     int rc = hs_int_pack(it);
     if (rc) return rc;
-    rc = hs_integrator_initial_acceleration(it, f0);
-    if (rc) return rc;
+    if (it->start == HS_INITIAL_ACCELERATION_EQUILIBRIUM) {
+        rc = hs_integrator_initial_acceleration(it, f0);
+        if (rc) return rc;
+    } /* else zero, as allocated */
     return it->ops.setup ? it->ops.setup(it) : 0;
 }
 

@@ -34,6 +34,7 @@ struct hs_integrator {
     int64_t step;
     double *d, *v, *a; /* committed state at t_n */
     double *f_prev;    /* external force of the last committed step (n), kept by the base */
+    hs_initial_acceleration start; /* how setup starts a (hs_integrator_set_initial_acceleration) */
     /* Half-bandwidths, set by hs_integrator_setup (hs_int_bandwidths): kd of M, Me, C, K0, Ke
      * (the constant matrices; matvecs and their solvers use it), kd_tangent of those and the
      * tangents Kt, Ct from restore (Newton matrices). n - 1 when dense. */

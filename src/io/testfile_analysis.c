@@ -182,9 +182,17 @@ static int positive(hs_tf *L, const hs_ynode *node, const char *what, double *ou
 
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {
-        "integrator", "dt",   "duration",     "steps",        "time_scale",
-        "clock",      "seed", "compute_time", "site_timeout", "checkpoint_every"};
+    static const char *const keys[] = {"integrator",
+                                       "dt",
+                                       "duration",
+                                       "steps",
+                                       "time_scale",
+                                       "clock",
+                                       "seed",
+                                       "compute_time",
+                                       "site_timeout",
+                                       "checkpoint_every",
+                                       "initial_acceleration"};
     const char *what = "analysis";
     hs_test_def *def = L->def;
     const hs_ynode *in, *dtn;
@@ -244,6 +252,20 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
         long every = 0;
         rc = hs_tf_int(L, ce, "analysis.checkpoint_every", 0, (long)HS_TF_MAX_STEPS, &every);
         def->checkpoint_every = every;
+    }
+    const hs_ynode *ia = hs_ynode_get(node, "initial_acceleration");
+    def->initial_acceleration = HS_INITIAL_ACCELERATION_EQUILIBRIUM;
+    if (!rc && ia) {
+        char how[32];
+        rc = hs_tf_str(L, ia, "analysis.initial_acceleration", how, sizeof how);
+        if (!rc && strcmp(how, "zero") == 0)
+            def->initial_acceleration = HS_INITIAL_ACCELERATION_ZERO;
+        else if (!rc && strcmp(how, "equilibrium") != 0)
+            rc = hs_tf_fail(L, ia,
+                            "analysis.initial_acceleration: expected 'equilibrium' (the default: "
+                            "a(0) from the equation of motion at t = 0) or 'zero' (as OpenSees "
+                            "starts), got '%s'",
+                            how);
     }
     return rc;
 }

@@ -194,14 +194,15 @@ static int sensors(hs_tf *L, const hs_ynode *node, const char *what, hs_site_con
 }
 
 /* url: hysim://HOST:PORT (the native protocol), openfresco-a://HOST:PORT or
- * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B), nees://HOST:PORT (a lab
- * speaking the NEES ASCII protocol); PORT 1..65535. */
+ * openfresco-b://HOST:PORT (an OpenFresco server, protocols A and B), opensees-adapter://HOST:PORT
+ * (OpenSees' adapter element), nees://HOST:PORT (a lab speaking the NEES ASCII protocol);
+ * PORT 1..65535. */
 static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     int rc = hs_tf_str(L, node, what, cfg->url, sizeof cfg->url);
     if (rc) return rc;
     static const char *const schemes[] = {"hysim://", "openfresco-a://", "openfresco-b://",
-                                          "nees://"};
+                                          "opensees-adapter://", "nees://"};
     const char *host = NULL;
     for (size_t i = 0; i < sizeof schemes / sizeof schemes[0] && !host; i++)
         if (strncmp(cfg->url, schemes[i], strlen(schemes[i])) == 0)
@@ -213,7 +214,8 @@ static int url(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config 
         port > 65535 || strchr(host, '/'))
         return hs_tf_fail(L, node,
                           "%s: expected hysim://HOST:PORT, openfresco-a://HOST:PORT, "
-                          "openfresco-b://HOST:PORT or nees://HOST:PORT (port 1..65535), got '%s'",
+                          "openfresco-b://HOST:PORT, opensees-adapter://HOST:PORT or "
+                          "nees://HOST:PORT (port 1..65535), got '%s'",
                           what, cfg->url);
     return 0;
 }
@@ -236,8 +238,8 @@ static int remote_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site
     if (rc) return rc;
     if (!native && (k || p))
         return hs_tf_fail(L, k ? k : p,
-                          "%s.%s: an OpenFresco or NEES server speaks plain TCP (no key, no "
-                          "plain flag)",
+                          "%s.%s: an OpenFresco server, OpenSees adapter or NEES lab speaks plain "
+                          "TCP (no key, no plain flag)",
                           what, k ? "key" : "plain");
     if (native && cfg->plain && k)
         return hs_tf_fail(L, k, "%s.key: a site in plain mode has no key (remove one of them)",

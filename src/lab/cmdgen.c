@@ -207,13 +207,14 @@ static void begin_interpolation(hs_cmdgen *g)
         memcpy(g->hist + (size_t)k * (size_t)n, g->hist + (size_t)(k - 1) * (size_t)n,
                (size_t)n * sizeof(double));
     memcpy(g->hist, g->target, (size_t)n * sizeof(double));
-    /* end slope: the next predictor's slope at its start (per unit x), in units of s */
+    /* end slope: the next predictor's slope at its start (per unit x), in units of s; zero
+     * when stepwise (the command then stays on the target) */
     hs_cmdgen_predict(n, g->order, g->hist, 0.0, g->ic1, g->im1);
     for (int j = 0; j < n; j++) {
         g->ic0[j] = g->cmd[j];
         g->im0[j] = g->vel[j] * (double)M;
         g->ic1[j] = g->target[j];
-        g->im1[j] *= (double)M / (double)g->N;
+        g->im1[j] = g->p.stepwise ? 0.0 : g->im1[j] * (double)M / (double)g->N;
     }
     g->x_u = xu;
     g->state = HS_CMDGEN_INTERPOLATE;
@@ -286,15 +287,25 @@ int hs_cmdgen_tick(hs_cmdgen *g, const double *f_meas, double *x_cmd)
         const double s = g->k == g->iM ? 1.0 : (double)g->k / (double)g->iM;
         for (int j = 0; j < g->n; j++) {
             double ds;
-            g->cmd[j] = hs_cmdgen_hermite(g->ic0[j], g->im0[j], g->ic1[j], g->im1[j], s, &ds);
+            if (g->p.stepwise) {
+                /* from rest to rest: c0 + (c1 - c0) w(s), w = s^2 (3 - 2 s), which stays within
+                 * [c0, c1] in floating point too (and on c0 when c1 == c0) */
+                const double dc = g->ic1[j] - g->ic0[j];
+                g->cmd[j] = g->k == g->iM ? g->ic1[j] : g->ic0[j] + dc * (s * s * (3.0 - 2.0 * s));
+                ds = dc * 6.0 * s * (1.0 - s);
+            } else {
+                g->cmd[j] = hs_cmdgen_hermite(g->ic0[j], g->im0[j], g->ic1[j], g->im1[j], s, &ds);
+            }
             g->vel[j] = ds / (double)g->iM;
         }
         g->x = g->x_u + (1.0 - g->x_u) * s;
         if (g->k == g->iM) {
             ev |= HS_CMDGEN_EV_TARGET;
-            g->state = HS_CMDGEN_EXTRAPOLATE;
+            g->state = g->p.stepwise ? HS_CMDGEN_HOLD : HS_CMDGEN_EXTRAPOLATE;
             g->k = 0;
             g->x = 0.0;
+            if (g->p.stepwise)
+                for (int j = 0; j < g->n; j++) g->vel[j] = 0.0;
         }
         break;
     }

@@ -67,6 +67,10 @@ int hs_site_initial_stiffness(const hs_site *s, double *K)
 {
     return s->ops.initial_stiffness ? s->ops.initial_stiffness(s, K) : HS_EUNSUPPORTED;
 }
+int hs_site_set_stiffness(hs_site *s, const double *K)
+{
+    return s->ops.set_stiffness ? s->ops.set_stiffness(s, K) : 0;
+}
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out)
 {
     return s->ops.summary ? s->ops.summary(s, out) : HS_EUNSUPPORTED;

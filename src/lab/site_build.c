@@ -79,12 +79,13 @@ static void cmdgen_params(const hs_site_config *c, double rate, double dt, doubl
 }
 
 int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
-                           double dt, double time_scale, hs_site_controller **out)
+                           double dt, double time_scale, int stepwise, hs_site_controller **out)
 {
     double K0[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
     const int have_k = hs_specimen_initial_stiffness(r->inner, K0) == 0;
     hs_site_controller_params p = hs_site_controller_params_default();
     cmdgen_params(c, rate, dt, time_scale, have_k ? K0 : NULL, &p.gen);
+    p.gen.stepwise = stepwise;
     hs_site_limits limits[HS_SITE_MAX_ACT];
     for (int j = 0; j < c->nact; j++)
         limits[j] = (hs_site_limits){.disp = c->actuator[j].stroke,

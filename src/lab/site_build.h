@@ -28,9 +28,11 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
 /* A site controller over the rig's laboratory for steps of dt simulated seconds lasting
  * dt * time_scale wall seconds: the command generator's options from c->command_opts, the
  * actuators' stroke, velocity and force limits as safety limits, the specimen's initial
- * stiffness (when it has one) for the force prediction and free vibration. */
+ * stiffness (when it has one) for the force prediction and free vibration. `stepwise`: the
+ * command stays on each target until the next one (OpenFresco's trial-by-trial protocols;
+ * hs_cmdgen_params.stepwise) instead of extrapolating. */
 int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
-                           double dt, double time_scale, hs_site_controller **out);
+                           double dt, double time_scale, int stepwise, hs_site_controller **out);
 /* Destroys the lab, the compensators and the specimens (destroy the controller first). */
 void hs_site_rig_release(hs_site_rig *r);
 

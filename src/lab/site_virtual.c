@@ -238,7 +238,7 @@ static int sv_setup_controller(hs_site *s, double dt)
     int rc = hs_site_rig_lab(s->ctx, c, v->rate, &v->rig);
     if (!rc)
         rc = hs_site_rig_controller(s->ctx, c, &v->rig, v->rate, dt,
-                                    c->perfect ? 1.0 : c->time_scale, &v->sc);
+                                    c->perfect ? 1.0 : c->time_scale, 0, &v->sc);
     if (rc) return rc;
     const int N = hs_cmdgen_ticks_per_step(hs_site_controller_cmdgen(v->sc));
     v->max_ticks_per_step = 100 * (int64_t)N + (int64_t)(10.0 * v->rate);

@@ -3,7 +3,7 @@
  * values, 7-10: n, 11: one, 12-15: n x n column-major), 1-5 and 99 are not. */
 #include "ofr_impl.h"
 
-static void start(hs_ofr_client *c)
+void ofa_client_start(hs_ofr_client *c)
 {
     ofr_sizes_encode(c->bytes, c->sizes.ctrl);
     ofr_sizes_encode(c->bytes + 20, c->sizes.daq);
@@ -46,4 +46,4 @@ static int allowed(const hs_ofr_client *c, int code)
     return (code >= HS_OFR_OPEN && code <= HS_OFR_GET_MASS) || code == HS_OFR_DIE;
 }
 
-const ofr_client_ops ofa_client_ops = {start, sent, reply, allowed, NULL};
+const ofr_client_ops ofa_client_ops = {ofa_client_start, sent, reply, allowed, NULL};

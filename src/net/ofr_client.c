@@ -8,8 +8,10 @@ int hs_ofr_client_create(hs_ctx *ctx, hs_ofr_proto proto, const hs_ofr_client_co
 {
     if (!out) return hs_fail(ctx, HS_EINVAL, "hs_ofr_client_create: out is NULL");
     *out = NULL;
-    if (!cfg || (proto != HS_OFR_PROTO_A && proto != HS_OFR_PROTO_B))
-        return hs_fail(ctx, HS_EINVAL, "hs_ofr_client_create: needs a config and protocol A or B");
+    if (!cfg ||
+        (proto != HS_OFR_PROTO_A && proto != HS_OFR_PROTO_B && proto != HS_OFR_PROTO_ADAPTER))
+        return hs_fail(ctx, HS_EINVAL,
+                       "hs_ofr_client_create: needs a config and protocol A, B or adapter");
     hs_ofr_sizes sz = cfg->sizes;
     const int n = sz.ctrl[HS_OFR_DISP];
     const int32_t max = cfg->max_data > 0 ? cfg->max_data : HS_OFR_MAX_DATA;
@@ -26,7 +28,9 @@ int hs_ofr_client_create(hs_ctx *ctx, hs_ofr_proto proto, const hs_ofr_client_co
     hs_ofr_client *c = hs_calloc(1, sizeof *c);
     if (!c) return hs_fail(ctx, HS_ENOMEM, "hs_ofr_client_create: out of memory");
     c->ctx = ctx;
-    c->ops = proto == HS_OFR_PROTO_A ? &ofa_client_ops : &ofb_client_ops;
+    c->ops = proto == HS_OFR_PROTO_A   ? &ofa_client_ops
+             : proto == HS_OFR_PROTO_B ? &ofb_client_ops
+                                       : &ofr_adapter_client_ops;
     c->sizes = sz;
     c->n = n;
     c->ds = (size_t)sz.data_size;

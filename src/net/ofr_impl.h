@@ -110,7 +110,9 @@ typedef struct ofr_client_ops {
     void (*prepare)(hs_ofr_client *c, int code);
 } ofr_client_ops;
 
-extern const ofr_client_ops ofa_client_ops, ofb_client_ops;
+extern const ofr_client_ops ofa_client_ops, ofb_client_ops, ofr_adapter_client_ops;
+/* Protocol A's first bytes: the 44-byte sizes (ofa_client.c, shared with the adapter's client) */
+void ofa_client_start(hs_ofr_client *c);
 
 struct hs_ofr_client {
     hs_ctx *ctx;

@@ -10,7 +10,7 @@
 /* A remote site's URL split as SCHEME://HOST:PORT (HOST may be [v6]). HS_EINPUT naming the site
  * when it does not parse. */
 typedef struct hs_site_url {
-    char scheme[16];
+    char scheme[24];
     char host[200];
     char port[8];
 } hs_site_url;
@@ -30,7 +30,8 @@ int hs_site_timeout_ms(const hs_site *s);
 
 /* hysim://: the native protocol (site_native.c). */
 int hs_site_create_native(hs_site *s, const hs_site_url *u);
-/* openfresco-a:// and openfresco-b://: an OpenFresco server (site_openfresco.c). */
+/* openfresco-a:// and openfresco-b://: an OpenFresco server; opensees-adapter:// OpenSees'
+ * adapter element, proto HS_OFR_PROTO_ADAPTER (site_openfresco.c). */
 int hs_site_create_openfresco(hs_site *s, const hs_site_url *u, int proto);
 /* nees://: a lab speaking the NEES ASCII protocol (site_nees.c). */
 int hs_site_create_nees(hs_site *s, const hs_site_url *u);

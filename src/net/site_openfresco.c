@@ -2,14 +2,26 @@
  * openfresco-a://HOST:PORT drives a SimApp site or element server (protocol A: the 44-byte
  * sizes, then per step 3 setTrialResponse, 6 getDaqResponse, 5 commitState, and 99 at the end);
  * openfresco-b://HOST:PORT plays a ShadowSite against an ActorSite (protocol B: byte order,
- * open, setup, then 3, 6, 5 and 99 answered [4, serverTag]). Plain TCP with TCP_NODELAY, through
- * the client sessions of hysim/openfresco.h; every wait is bounded by the site's timeout.
+ * open, setup, then 3, 6, 5 and 99 answered [4, serverTag]); opensees-adapter://HOST:PORT
+ * drives OpenSees' adapter element, a computational module (docs/opensees_adapter.md: the sizes
+ * [n,0,0,0,0, n,0,0,n,0, dataSize], per step 3 then 10 answered with daqDisp and daqForce, no
+ * commit, 99 at the end; the connection is retried until OpenSees listens, which it does only
+ * once its `analyze` has begun). Plain TCP with TCP_NODELAY, through the client sessions of
+ * hysim/openfresco.h; every wait is bounded by the site's timeout.
  *
- * Sizes: sizeCtrl [n, 0, 0, 0, 1] (displacement and time), sizeDaq [n, 0, 0, n, 0] (measured
- * displacement and force): one getDaqResponse per step answers both. The n channels are the
- * site's actuators (the coordinator's experimental elements map global DOFs onto them). The
- * protocols carry no controller record: the site's tracking figures are computed here from the
- * target and the measured displacement, step by step. */
+ * Sizes: sizeCtrl [n, 0, 0, 0, 1] (displacement and time; the adapter: no time), sizeDaq
+ * [n, 0, 0, n, 0] (measured displacement and force): one getDaqResponse (the adapter: getForce)
+ * per step answers both. The n channels are the site's actuators (the coordinator's
+ * experimental elements map global DOFs onto them). The protocols carry no controller record:
+ * the site's tracking figures are computed here from the target and the measured displacement,
+ * step by step.
+ *
+ * The adapter holds its interface with a penalty spring kb, so the module's displacement db
+ * differs from the trial by about r / kb, and daqForce is the module's force at db. When the
+ * coordinator gave the site its interface stiffness K (hs_site_set_stiffness: the experimental
+ * elements' initial stiffness), the force is carried to the trial, f = daqForce + K (trial - db),
+ * and reported with the trial as the displacement (exact for a linear static module whatever
+ * kb); db stays in the tracking figures. */
 #include "site_net.h"
 
 #include "hysim/openfresco.h"
@@ -21,6 +33,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct site_ofr {
@@ -34,12 +47,32 @@ typedef struct site_ofr {
     double target[HS_SITE_MAX_ACT], t_target;
     hs_tracking *track[HS_SITE_MAX_ACT];
     int64_t steps;
+    int has_K; /* K: the interface stiffness (nact x nact, column-major), adapter only */
+    double K[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
     uint8_t buf[4096];
 } site_ofr;
 
 static const char *proto_name(const site_ofr *o)
 {
-    return o->proto == HS_OFR_PROTO_A ? "OpenFresco protocol A" : "OpenFresco protocol B";
+    return o->proto == HS_OFR_PROTO_A   ? "OpenFresco protocol A"
+           : o->proto == HS_OFR_PROTO_B ? "OpenFresco protocol B"
+                                        : "OpenSees adapter";
+}
+
+/* The adapter listens only once OpenSees' analysis has begun: connect until the timeout. */
+static int connect_retrying(hs_site *s)
+{
+    site_ofr *o = s->data;
+    const double deadline = hs_site_clock() + 1e-3 * o->timeout_ms;
+    for (;;) {
+        const double left = deadline - hs_site_clock();
+        hs_ctx_clear(s->ctx);
+        const int rc =
+            hs_site_tcp_connect(s, &o->url, left > 0.0 ? (int)(1000.0 * left) + 1 : 1, &o->fd);
+        if (!rc || o->proto != HS_OFR_PROTO_ADAPTER || hs_site_clock() + 0.05 > deadline) return rc;
+        const struct timespec pause = {0, 50000000};
+        nanosleep(&pause, NULL);
+    }
 }
 
 static int lost(hs_site *s, int code, const char *what)
@@ -122,12 +155,12 @@ static int so_setup(hs_site *s, double dt)
     disconnect(o);
     o->broken = 0;
     o->pending = -1;
-    const int n = s->cfg.nact;
-    hs_ofr_client_config cc = {.sizes = {.ctrl = {n, 0, 0, 0, 1}, .daq = {n, 0, 0, n, 0}},
+    const int n = s->cfg.nact, t = o->proto == HS_OFR_PROTO_ADAPTER ? 0 : 1;
+    hs_ofr_client_config cc = {.sizes = {.ctrl = {n, 0, 0, 0, t}, .daq = {n, 0, 0, n, 0}},
                                .client_tag = 1};
     int rc = hs_ofr_client_create(s->ctx, (hs_ofr_proto)o->proto, &cc, &o->cl);
     if (rc) return lost(s, rc, "OpenFresco client");
-    rc = hs_site_tcp_connect(s, &o->url, o->timeout_ms, &o->fd);
+    rc = connect_retrying(s);
     if (rc) {
         o->broken = 1;
         return rc;
@@ -153,7 +186,10 @@ static int so_send_target(hs_site *s, int64_t step, double t, const double *x, d
     hs_ctx_clear(s->ctx);
     int rc = hs_ofr_client_set_trial(o->cl, x, NULL, NULL, t);
     if (!rc) rc = flush(s);
-    if (!rc) rc = hs_ofr_client_request(o->cl, HS_OFR_GET_DAQ);
+    /* the adapter answers 10 with its daq vector, once it has begun its next step */
+    if (!rc)
+        rc = hs_ofr_client_request(o->cl, o->proto == HS_OFR_PROTO_ADAPTER ? HS_OFR_GET_FORCE
+                                                                           : HS_OFR_GET_DAQ);
     if (!rc) rc = flush(s);
     if (rc) return o->broken ? rc : lost(s, rc, "sending a target");
     o->pending = step + 1;
@@ -173,14 +209,21 @@ static int so_get_measurement(hs_site *s, hs_site_measurement *m)
     const int n = s->cfg.nact;
     if (!v || nv != (size_t)(2 * n)) return lost(s, HS_EPROTO, "no daq reply");
     hs_ofr_unpack(hs_ofr_client_sizes(o->cl)->daq, v, m->x, NULL, NULL, m->f, NULL);
+    double db[HS_SITE_MAX_ACT];
+    memcpy(db, m->x, (size_t)n * sizeof *db);
+    if (o->has_K) /* the force carried to the trial: f + K (trial - db), reported at the trial */
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) m->f[i] += o->K[j * n + i] * (o->target[j] - db[j]);
+            m->x[j] = o->target[j];
+        }
     m->t = o->t_target;
     m->nhist = 1; /* the one sample the server reports */
     m->hist_t[0] = o->t_target;
     for (int j = 0; j < n; j++) {
         m->hist_x[j] = m->x[j];
         m->hist_f[j] = m->f[j];
-        hs_tracking_add(o->track[j], o->target[j], m->x[j]);
-        m->te[j] = o->target[j] - m->x[j];
+        hs_tracking_add(o->track[j], o->target[j], db[j]);
+        m->te[j] = o->target[j] - db[j];
         m->ti[j] = hs_tracking_ti(o->track[j]);
     }
     m->flags = 0;
@@ -200,6 +243,9 @@ static int so_commit(hs_site *s, int64_t step)
     if (o->broken || !o->cl)
         return hs_fail(s->ctx, HS_ENET, "site %s (%s): the connection is lost", s->cfg.name,
                        s->cfg.url);
+    if (o->proto == HS_OFR_PROTO_ADAPTER)
+        return 0; /* the adapter has no commit: its analyze
+                     step commits on its own */
     hs_ctx_clear(s->ctx);
     int rc = hs_ofr_client_request(o->cl, HS_OFR_COMMIT);
     if (rc) return lost(s, rc, "commit");
@@ -222,14 +268,31 @@ static int so_summary(const hs_site *s, hs_site_summary *out)
     return 0;
 }
 
+static int so_set_stiffness(hs_site *s, const double *K)
+{
+    site_ofr *o = s->data;
+    const size_t nn = (size_t)s->cfg.nact * (size_t)s->cfg.nact;
+    memcpy(o->K, K, nn * sizeof *K);
+    o->has_K = o->proto == HS_OFR_PROTO_ADAPTER;
+    return 0;
+}
+
 static void so_destroy(hs_site *s)
 {
     site_ofr *o = s->data;
     if (!o) return;
-    /* 99 at the end (protocol B answers [4, serverTag]); a dead server is not waited for */
+    /* 99 at the end (protocol B answers [4, serverTag]); a dead server is not waited for. A
+     * test stopped while a reply is awaited takes that reply first (bounded), so that the peer
+     * still gets its 99: an OpenSees left without it loops forever on the closed socket. */
+    const int wait = o->timeout_ms < 2000 ? o->timeout_ms : 2000;
+    if (o->cl && !o->broken && o->pending >= 0) {
+        if (pump(s, UNTIL_READY, wait, "the reply awaited at the end"))
+            hs_log(s->ctx, HS_LOG_WARN, "%s", hs_ctx_message(s->ctx));
+        else
+            o->pending = -1;
+    }
     if (o->cl && !o->broken && o->pending < 0 && hs_ofr_client_ready(o->cl) &&
         hs_ofr_client_request(o->cl, HS_OFR_DIE) == 0) {
-        const int wait = o->timeout_ms < 2000 ? o->timeout_ms : 2000;
         if (pump(s, UNTIL_CLOSED, wait, "closing the session"))
             hs_log(s->ctx, HS_LOG_WARN, "%s", hs_ctx_message(s->ctx));
     }
@@ -254,6 +317,7 @@ int hs_site_create_openfresco(hs_site *s, const hs_site_url *u, int proto)
     s->ops.get_measurement = so_get_measurement;
     s->ops.commit = so_commit;
     s->ops.summary = so_summary;
+    s->ops.set_stiffness = so_set_stiffness;
     s->ops.destroy = so_destroy;
     for (int j = 0; j < s->cfg.nact; j++) {
         const int rc = hs_tracking_create(s->ctx, 0, 1, &o->track[j]);
@@ -261,7 +325,8 @@ int hs_site_create_openfresco(hs_site *s, const hs_site_url *u, int proto)
     }
     if (s->cfg.key[0])
         return hs_fail(s->ctx, HS_EINPUT,
-                       "site %s (%s): OpenFresco links carry no key (plain TCP); remove `key`",
+                       "site %s (%s): OpenFresco and OpenSees links carry no key (plain TCP); "
+                       "remove `key`",
                        s->cfg.name, s->cfg.url);
     return 0;
 }

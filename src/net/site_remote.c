@@ -1,7 +1,8 @@
 /* Site kind "remote": a site reached over the network. The URL's scheme picks the protocol:
  * hysim:// the native protocol (site_native.c), openfresco-a:// an OpenFresco SimApp site or
- * element server, openfresco-b:// an OpenFresco ActorSite (site_openfresco.c), nees:// a lab
- * speaking the NEES ASCII protocol (site_nees.c). The kind lives in
+ * element server, openfresco-b:// an OpenFresco ActorSite, opensees-adapter:// OpenSees' adapter
+ * element as a computational module (site_openfresco.c), nees:// a lab speaking the NEES ASCII
+ * protocol (site_nees.c). The kind lives in
  * src/net, which the lab layer does not link against: it joins the constant table of kinds in
  * src/coord/site_kinds.c. */
 #include "site_net.h"
@@ -20,9 +21,11 @@ int hs_site_kind_remote(hs_site *s)
         return hs_site_create_openfresco(s, &u, HS_OFR_PROTO_A);
     if (strcmp(u.scheme, "openfresco-b") == 0)
         return hs_site_create_openfresco(s, &u, HS_OFR_PROTO_B);
+    if (strcmp(u.scheme, "opensees-adapter") == 0)
+        return hs_site_create_openfresco(s, &u, HS_OFR_PROTO_ADAPTER);
     if (strcmp(u.scheme, "nees") == 0) return hs_site_create_nees(s, &u);
     return hs_fail(s->ctx, HS_EINPUT,
-                   "site %s: url '%s': unknown scheme '%s' (hysim, openfresco-a, openfresco-b or "
-                   "nees)",
+                   "site %s: url '%s': unknown scheme '%s' (hysim, openfresco-a, openfresco-b, "
+                   "opensees-adapter or nees)",
                    s->cfg.name, s->cfg.url, u.scheme);
 }

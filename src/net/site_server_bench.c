@@ -19,7 +19,9 @@ void hs_srv_bench_destroy(hs_srv_bench **bp)
     *bp = NULL;
 }
 
-int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_bench **out)
+/* stepwise: the OpenFresco protocols' trial-by-trial command (hs_cmdgen_params.stepwise) */
+static int bench_build(hs_site_server *s, double dt, double time_scale, int stepwise,
+                       hs_srv_bench **out)
 {
     *out = NULL;
     const hs_site_config *c = &s->cfg.site;
@@ -35,7 +37,8 @@ int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_
     b->generation = s->next_generation++;
     rc = hs_site_rig_create(b->ctx, c, s->rate, &b->rig);
     if (!rc) rc = hs_site_rig_lab(b->ctx, c, s->rate, &b->rig);
-    if (!rc) rc = hs_site_rig_controller(b->ctx, c, &b->rig, s->rate, dt, time_scale, &b->sc);
+    if (!rc)
+        rc = hs_site_rig_controller(b->ctx, c, &b->rig, s->rate, dt, time_scale, stepwise, &b->sc);
     for (int j = 0; !rc && j < c->nact; j++) rc = hs_tracking_create(b->ctx, 0, 1, &b->track[j]);
     if (rc) {
         hs_fail(s->ctx, rc, "%s", hs_ctx_message(b->ctx));
@@ -44,6 +47,11 @@ int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_
     }
     *out = b;
     return 0;
+}
+
+int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_bench **out)
+{
+    return bench_build(s, dt, time_scale, 0, out);
 }
 
 void hs_srv_reclaim(hs_site_server *s)
@@ -56,7 +64,7 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
                     int openfresco)
 {
     hs_srv_bench *b = NULL;
-    int rc = hs_srv_bench_create(s, dt, time_scale, &b);
+    int rc = bench_build(s, dt, time_scale, openfresco, &b);
     if (rc) return rc;
     hs_srv_reclaim(s);
     const int64_t gen = b->generation;

@@ -1,27 +1,51 @@
 /* OpenFresco clients on the site server (protocols A and B, plain TCP; docs/openfresco.md):
  * the byte-in/byte-out sessions of hysim/openfresco.h over the socket, answered by the same
  * controller as the native protocol. A trial is a target (a new step) unless it repeats the last
- * one bit for bit; forces and displacements are answered once the target is reached. Protocol A
- * works in the element's basic DOFs through the site's map T (forces T^T f, stiffness
- * T^T K0 T from the specimen's initial stiffness; mass and damping as configured, else zero);
- * protocol B in the actuators' own coordinates. TCP_QUICKACK is re-armed after every read (the
- * clients leave Nagle on and send requests that get no reply). An OpenFresco client has no
- * error channel and loops forever if dropped: once its handshake is done it is never dropped
- * by the server. */
+ * one bit for bit; the controller runs stepwise for these clients (the command approaches each
+ * trial along the site's ramp and stays there: no extrapolation past a trial, so the forces for
+ * a trial history do not depend on the client's timing); forces and displacements are answered
+ * once the target is reached, the network thread sleeping on the controller loop's wake pipe
+ * meanwhile. Protocol A works in the element's basic DOFs through the site's map T (forces
+ * T^T f, stiffness T^T K0 T from the specimen's initial stiffness; mass and damping as
+ * configured, else zero); protocol B in the actuators' own coordinates. TCP_QUICKACK is re-armed
+ * after every read (the clients leave Nagle on and send requests that get no reply). An
+ * OpenFresco client has no error channel and loops forever if dropped: once its handshake is
+ * done it is never dropped by the server. A client that goes away without DIE ends its test as
+ * DIE does (the laboratory holds where it is, and unloads after its hold timeout as for a lost
+ * native coordinator); its state is logged, and the next client starts a new test on a fresh
+ * laboratory. */
 #include "site_server_impl.h"
 
 #include <errno.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <netinet/tcp.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
+
+/* Sleeps until the controller loop posts a measurement (its wake pipe) or `until` passes; the
+ * wake-up flag is cleared before the pipe is drained, as the network loop does, so a measurement
+ * posted from then on writes again and one posted before is pumped by the caller. */
+static void wait_event(hs_site_server *s, int64_t until)
+{
+    const int64_t left = until - hs_srv_now();
+    if (left <= 0) return;
+    struct pollfd p = {.fd = s->wake[0], .events = POLLIN};
+    const int ms = (int)(left / 1000000 + 1);
+    if (poll(&p, 1, ms) > 0) {
+        atomic_store(&s->wake_posted, 0);
+        char buf[16];
+        while (read(s->wake[0], buf, sizeof buf) > 0) {
+        }
+    }
+}
 
 /* Waits (bounded by the timeout) until the posted target has been reached. */
 static int wait_reached(hs_site_server *s)
 {
     const int64_t until = hs_srv_now() + (int64_t)(s->cfg.timeout * 1e9);
-    const struct timespec pause = {0, 200000};
     for (;;) {
         hs_srv_pump(s);
         if (!s->test.awaiting) return 0;
@@ -30,7 +54,7 @@ static int wait_reached(hs_site_server *s)
                             (long long)s->test.last_step, s->cfg.timeout);
             return HS_ETIMEOUT;
         }
-        nanosleep(&pause, NULL);
+        wait_event(s, until);
     }
 }
 
@@ -227,9 +251,35 @@ static int send_all(hs_site_server *s, const uint8_t *buf, size_t len)
     return 0;
 }
 
+/* A client gone without DIE ends its test: the laboratory holds where it is (the controller
+ * runs stepwise) and unloads after its hold timeout, as for a lost native coordinator; the
+ * specimen's state goes to the log, and the next client starts a new test on a fresh
+ * laboratory. */
+static void end_lost_test(hs_site_server *s)
+{
+    hs_srv_test *t = &s->test;
+    if (!t->live || !t->openfresco || t->ended) return;
+    t->ended = 1;
+    hs_srv_count(s, &s->status.lost);
+    hs_site_server_status st;
+    hs_srv_status_copy(s, &st);
+    char xs[HS_SITE_MAX_ACT * 26], fs[HS_SITE_MAX_ACT * 26];
+    size_t nx = 0, nf = 0;
+    for (int j = 0; j < s->nact; j++) {
+        nx += (size_t)snprintf(xs + nx, sizeof xs - nx, "%s%.17g", j ? ", " : "", st.x[j]);
+        nf += (size_t)snprintf(fs + nf, sizeof fs - nf, "%s%.17g", j ? ", " : "", st.f[j]);
+    }
+    hs_srv_log_peer(s, HS_LOG_WARN,
+                    "OpenFresco client lost without DIE after step %lld: test ended; the "
+                    "laboratory holds at x = [%s], f = [%s] (state %s) and unloads after its hold "
+                    "timeout; the next client starts a new test on a fresh laboratory",
+                    (long long)t->last_step, xs, fs, hs_cmdgen_state_name(st.state));
+}
+
 static void finish(hs_site_server *s, int refused, const char *what)
 {
     hs_srv_log_peer(s, refused ? HS_LOG_WARN : HS_LOG_INFO, "%s", what);
+    end_lost_test(s);
     if (refused) hs_srv_count(s, &s->status.refused);
     hs_srv_close(s);
 }

@@ -222,7 +222,7 @@ check_bad '  lab: {kind: remote, url: "hysim://127.0.0.1:9", plain: true, actuat
 check_bad '  lab: {kind: remote, url: "nees://127.0.0.1:9", actuators: {a1: {}, a2: {}}, nees: {port: 5}}' \
     "unknown key 'port' in sites.lab.nees"
 check_bad '  lab: {kind: remote, url: "nees://127.0.0.1:9", key: k.key, actuators: {a1: {}, a2: {}}}' \
-    "an OpenFresco or NEES server speaks plain TCP"
+    "an OpenFresco server, OpenSees adapter or NEES lab speaks plain"
 check_bad '  lab: {kind: remote, url: "nees://127.0.0.1:9", actuators: {a1: {}, a2: {}}, nees: {execute_timeout: 0}}' \
     "execute_timeout: must be > 0"
 echo "nees.sh: bad nees sections in test files: exit 2 with FILE:LINE:COL"
