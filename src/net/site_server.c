@@ -1,8 +1,9 @@
 /* The site server: creation (laboratory, sockets, rings), the threads, and the network thread's
- * loop: one poll() over the listening sockets, the peer being served and a wake-up pipe (written
- * by the controller loop when it posts a measurement, and by stop). One peer
- * at a time: another one is refused ("busy") and closed. A bad peer is refused, logged and closed;
- * the server keeps serving. */
+ * loop: one poll() over the listening sockets, the peer being served, the connections still in
+ * their handshake (site_server_pending.c) and a wake-up pipe (written by the controller loop when
+ * it posts a measurement, and by stop). One peer at a time holds the site, and only once its
+ * handshake is done: another one is then refused ("busy") and closed. A bad peer is refused,
+ * logged and closed; the server keeps serving. */
 #include "site_server_impl.h"
 
 #include <arpa/inet.h>
@@ -90,15 +91,7 @@ void hs_srv_close(hs_site_server *s)
 {
     hs_srv_conn *c = &s->conn;
     if (!c->kind) return;
-    if (c->fd >= 0) {
-        /* our FIN first, and the peer's unread bytes drained: a close with unread data would
-         * reset the connection and could discard the ERROR frame just sent */
-        shutdown(c->fd, SHUT_WR);
-        uint8_t scratch[4096];
-        for (int k = 0; k < 64 && recv(c->fd, scratch, sizeof scratch, MSG_DONTWAIT) > 0; k++) {
-        }
-        close(c->fd);
-    }
+    hs_srv_close_fd(c->fd);
     hs_secure_destroy(&c->ch);
     hs_ofr_server_destroy(&c->ofr);
     hs_ofr_map_destroy(&c->map);
@@ -123,7 +116,7 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     inet_pton(AF_INET, s->cfg.host, &a.sin_addr);
     socklen_t len = sizeof a;
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 4) != 0 ||
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 64) != 0 ||
         getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
         const int e = errno;
         close(fd);
@@ -136,53 +129,31 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     return 0;
 }
 
-static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap)
-{
-    struct sockaddr_in a;
-    socklen_t len = sizeof a;
-    const int fd = accept(lfd, (struct sockaddr *)&a, &len);
-    if (fd < 0) return -1;
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    char ip[INET_ADDRSTRLEN] = "?";
-    inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
-    snprintf(peer, cap, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
-    (void)s;
-    return fd;
-}
-
+/* Takes the connections waiting on a listening socket (at most a few per call, so that a flood
+ * of connections cannot keep the thread from the peer it serves); each one is pending until its
+ * handshake is done (site_server_pending.c). */
 static void on_accept(hs_site_server *s, int which)
 {
-    char peer[64];
-    const int fd = accept_peer(s, s->lfd[which], peer, sizeof peer);
-    if (fd < 0) return;
-    if (s->conn.kind) {
-        if (which == HS_SITE_PORT_NATIVE) {
-            hs_srv_native_refuse_busy(s, fd, peer);
-        } else {
-            hs_log(s->ctx, HS_LOG_WARN,
-                   "site %s: %s: OpenFresco client refused: busy (a test is running with %s)",
-                   s->cfg.site.name, peer, s->test.coordinator[0] ? s->test.coordinator : "a peer");
-        }
-        close(fd);
-        hs_srv_count(s, &s->status.busy);
-        return;
+    for (int k = 0; k < 4; k++) {
+        struct sockaddr_in a;
+        socklen_t len = sizeof a;
+        const int fd = accept(s->lfd[which], (struct sockaddr *)&a, &len);
+        if (fd < 0) return;
+        const int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        char ip[INET_ADDRSTRLEN] = "?", peer[64];
+        inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
+        snprintf(peer, sizeof peer, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
+        hs_srv_pending_accept(s, which, fd, peer);
     }
-    pthread_mutex_lock(&s->status_lock);
-    s->status.connected = 1;
-    pthread_mutex_unlock(&s->status_lock);
-    if (which == HS_SITE_PORT_NATIVE)
-        hs_srv_native_open(s, fd, peer);
-    else
-        hs_srv_ofr_open(s, fd, peer, which == HS_SITE_PORT_OFA ? HS_OFR_PROTO_A : HS_OFR_PROTO_B);
 }
 
 static void *net_main(void *arg)
 {
     hs_site_server *s = arg;
     while (!atomic_load(&s->stop_net) && !atomic_load(&s->finished)) {
-        struct pollfd p[5];
-        int np = 0, which[5];
+        struct pollfd p[5 + HS_SRV_MAX_PENDING];
+        int np = 0, which[5 + HS_SRV_MAX_PENDING];
         for (int k = 0; k < 3; k++)
             if (s->lfd[k] >= 0) {
                 p[np] = (struct pollfd){.fd = s->lfd[k], .events = POLLIN};
@@ -194,6 +165,11 @@ static void *net_main(void *arg)
             p[np] = (struct pollfd){.fd = s->conn.fd, .events = POLLIN};
             which[np++] = -2;
         }
+        for (int k = 0; k < HS_SRV_MAX_PENDING; k++)
+            if (s->pending[k].kind) {
+                p[np] = (struct pollfd){.fd = s->pending[k].fd, .events = POLLIN};
+                which[np++] = -3 - k;
+            }
         /* the loop wakes this thread through the pipe when it posts a measurement; the
          * millisecond while one is awaited is a safety net, else often enough for the timers */
         const int wait_ms = s->test.awaiting ? 1 : 20;
@@ -210,6 +186,8 @@ static void *net_main(void *arg)
                 char buf[16];
                 while (read(s->wake[0], buf, sizeof buf) > 0) {
                 }
+            } else if (which[k] <= -3) {
+                hs_srv_pending_input(s, -3 - which[k]);
             } else if (s->conn.kind == HS_SRV_NATIVE) {
                 hs_srv_native_input(s);
             } else if (s->conn.kind) {
@@ -217,6 +195,7 @@ static void *net_main(void *arg)
             }
         }
         const int64_t now = hs_srv_now();
+        hs_srv_pending_poll(s, now);
         hs_srv_reclaim(s);
         if (s->conn.kind == HS_SRV_NATIVE)
             hs_srv_native_poll(s, now);
@@ -227,6 +206,7 @@ static void *net_main(void *arg)
     }
     if (s->conn.kind == HS_SRV_NATIVE) hs_srv_native_bye(s, "the site server is stopping");
     hs_srv_close(s);
+    hs_srv_pending_close_all(s);
     return NULL;
 }
 
@@ -241,9 +221,21 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
         return hs_fail(ctx, HS_EINVAL, "site server: %d actuators", c->nact);
     if (cfg->mode != HS_SECURE_PSK && cfg->mode != HS_SECURE_PLAIN)
         return hs_fail(ctx, HS_EINVAL, "site server: mode must be psk or plain");
-    if (!(cfg->heartbeat > 0.0) || !(cfg->timeout > cfg->heartbeat) || !(cfg->frame_timeout > 0))
+    if (!(cfg->heartbeat > 0.0 && cfg->heartbeat <= HS_SITE_SERVER_HEARTBEAT_MAX) ||
+        !(cfg->timeout > cfg->heartbeat && cfg->timeout <= HS_SITE_SERVER_TIMEOUT_MAX) ||
+        !(cfg->frame_timeout > 0.0 && cfg->frame_timeout <= HS_SITE_SERVER_FRAME_TIMEOUT_MAX) ||
+        !(cfg->spin > 0.0 && cfg->spin <= HS_SITE_SERVER_SPIN_MAX) ||
+        !(cfg->late >= 0.0 && cfg->late <= HS_SITE_SERVER_LATE_MAX) ||
+        !(cfg->of_step_time > 0.0 && cfg->of_step_time <= HS_SITE_SERVER_STEP_TIME_MAX) ||
+        !(cfg->of_idle_timeout > 0.0 && cfg->of_idle_timeout <= HS_SITE_SERVER_IDLE_TIMEOUT_MAX))
         return hs_fail(ctx, HS_EINVAL,
-                       "site server: needs 0 < heartbeat < timeout and a frame timeout > 0");
+                       "site server: needs 0 < heartbeat <= %g s, heartbeat < timeout <= %g s, "
+                       "0 < frame_timeout <= %g s, 0 < spin <= %g s, 0 <= late <= %g s, "
+                       "0 < OpenFresco step_time <= %g s, 0 < idle_timeout <= %g s",
+                       HS_SITE_SERVER_HEARTBEAT_MAX, HS_SITE_SERVER_TIMEOUT_MAX,
+                       HS_SITE_SERVER_FRAME_TIMEOUT_MAX, HS_SITE_SERVER_SPIN_MAX,
+                       HS_SITE_SERVER_LATE_MAX, HS_SITE_SERVER_STEP_TIME_MAX,
+                       HS_SITE_SERVER_IDLE_TIMEOUT_MAX);
     hs_site_server *s = hs_calloc(1, sizeof *s);
     if (!s) return hs_fail(ctx, HS_ENOMEM, "site server: out of memory");
     s->ctx = ctx;
@@ -254,6 +246,7 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     s->port[0] = s->port[1] = s->port[2] = -1;
     s->wake[0] = s->wake[1] = -1;
     s->conn.fd = -1;
+    for (int k = 0; k < HS_SRV_MAX_PENDING; k++) s->pending[k].fd = -1;
     s->test.last_step = s->test.last_committed = -1;
     pthread_mutex_init(&s->status_lock, NULL);
     s->status.last_step = s->status.last_committed = -1;
@@ -387,6 +380,7 @@ void hs_site_server_destroy(hs_site_server **sp)
     hs_site_server *s = *sp;
     hs_site_server_stop(s, 10.0);
     hs_srv_close(s);
+    hs_srv_pending_close_all(s);
     for (int k = 0; k < 3; k++)
         if (s->lfd[k] >= 0) close(s->lfd[k]);
     for (int k = 0; k < 2; k++)
