@@ -8,7 +8,8 @@
  *   handshake are answered with an ERROR frame;
  * - a flood of bad connections does not make the steps of a live test hold (holds counted with
  *   and without the flood);
- * - out-of-range server times are refused with FILE:LINE:COL and the range. */
+ * - out-of-range server times are refused with FILE:LINE:COL and the range;
+ * - the tick log is capped: FILE and FILE.1 of at most log_max bytes, the ticks consecutive. */
 #include "hs_test.h"
 
 #include "hysim/cmdgen.h"
@@ -52,7 +53,14 @@ typedef struct srv {
     int port, ofa;
 } srv;
 
+static void srv_start_log(srv *v, const char *extra, const char *log, double log_max);
+
 static void srv_start(srv *v, const char *extra)
+{
+    srv_start_log(v, extra, NULL, 0.0);
+}
+
+static void srv_start_log(srv *v, const char *extra, const char *log, double log_max)
 {
     char text[2048];
     snprintf(text, sizeof text,
@@ -65,7 +73,10 @@ static void srv_start(srv *v, const char *extra)
     const int rc = hs_site_file_load_string(v->ctx, text, strlen(text), "site.yaml", &v->file);
     if (rc) fprintf(stderr, "%s\n", hs_ctx_message(v->ctx));
     assert_int_equal(rc, 0);
-    assert_int_equal(hs_site_server_create(v->ctx, hs_site_file_config(v->file), &v->s), 0);
+    hs_site_server_config *cfg = hs_site_file_config(v->file);
+    cfg->log_path = log;
+    if (log_max > 0.0) cfg->log_max = log_max;
+    assert_int_equal(hs_site_server_create(v->ctx, cfg, &v->s), 0);
     assert_int_equal(hs_site_server_start(v->s), 0);
     v->port = hs_site_server_port(v->s, HS_SITE_PORT_NATIVE);
     v->ofa = hs_site_server_port(v->s, HS_SITE_PORT_OFA);
@@ -78,12 +89,22 @@ static hs_site_server_status status(srv *v)
     return st;
 }
 
-static void srv_stop(srv *v)
+static void srv_stop_keep(srv *v)
 {
     assert_int_equal(hs_site_server_stop(v->s, 5.0), 0);
+}
+
+static void srv_destroy(srv *v)
+{
     hs_site_server_destroy(&v->s);
     hs_site_file_destroy(&v->file);
     hs_ctx_destroy(&v->ctx);
+}
+
+static void srv_stop(srv *v)
+{
+    srv_stop_keep(v);
+    srv_destroy(v);
 }
 
 static int tcp_connect(int port)
@@ -481,6 +502,55 @@ static void test_flood_does_not_perturb_a_test(void **state)
     srv_stop(&v);
 }
 
+/* The first and last tick numbers of a tick log file, its size and header line. */
+static long log_file(const char *path, long *first, long *last)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[512];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_int_equal(strncmp(line, "tick,t,late,state,trip,command_a1,x_a1,f_a1", 43), 0);
+    *first = *last = -1;
+    while (fgets(line, sizeof line, f)) {
+        const long t = strtol(line, NULL, 10);
+        if (*first < 0) *first = t;
+        assert_int_equal(t, *last < 0 ? t : *last + 1); /* consecutive */
+        *last = t;
+    }
+    const long size = ftell(f);
+    fclose(f);
+    return size;
+}
+
+static void test_tick_log_capped(void **state)
+{
+    (void)state;
+    char log[400], old[420];
+    snprintf(log, sizeof log, "%s/ticks.csv", tmpdir);
+    snprintf(old, sizeof old, "%s.1", log);
+    srv v;
+    srv_start_log(&v, "", log, HS_SITE_SERVER_LOG_MIN);
+    pause_ms(600); /* 300 ticks of about 50 bytes: several files of 4096 bytes */
+    srv_stop_keep(&v);
+    const hs_site_server_status st = status(&v);
+    srv_destroy(&v);
+    long f0, l0, f1, l1;
+    const long s1 = log_file(old, &f1, &l1), s0 = log_file(log, &f0, &l0);
+    print_message("    %lld ticks: %llu rotations; %s.1 %ld bytes (ticks %ld-%ld), %s %ld bytes "
+                  "(ticks %ld-%ld); %llu dropped\n",
+                  (long long)st.ticks, (unsigned long long)st.log_rotations, "ticks.csv", s1, f1,
+                  l1, "ticks.csv", s0, f0, l0, (unsigned long long)st.log_dropped);
+    assert_true(st.log_rotations >= 2);
+    assert_int_equal(st.log_dropped, 0);
+    assert_true(s1 <= (long)HS_SITE_SERVER_LOG_MIN + 200); /* the cap and one line at most */
+    assert_true(s0 <= (long)HS_SITE_SERVER_LOG_MIN + 200);
+    assert_true(s1 >= (long)HS_SITE_SERVER_LOG_MIN);
+    assert_int_equal(f0, l1 + 1); /* nothing lost between the two files */
+    assert_int_equal(l0, st.ticks);
+    unlink(log);
+    unlink(old);
+}
+
 static void test_site_file_time_bounds(void **state)
 {
     (void)state;
@@ -532,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_openfresco_idle_peers),
         cmocka_unit_test(test_handshake_refusals),
         cmocka_unit_test(test_flood_does_not_perturb_a_test),
+        cmocka_unit_test(test_tick_log_capped),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

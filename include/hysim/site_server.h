@@ -35,7 +35,8 @@ extern "C" {
 #define HS_SITE_SERVER_IDLE_TIMEOUT_MAX  86400.0
 /* The tick log is kept in two files of at most this many bytes each by default (FILE, and
  * FILE.1 with the ticks before); see docs/site_server.md. */
-#define HS_SITE_SERVER_LOG_MAX_DEFAULT (64.0 * 1024 * 1024)
+#define HS_SITE_SERVER_LOG_MAX_DEFAULT (256.0 * 1024 * 1024)
+#define HS_SITE_SERVER_LOG_MIN         4096.0
 
 typedef struct hs_site_server_config {
     hs_site_config site; /* the laboratory; option pointers lent by the site file */
@@ -126,7 +127,8 @@ typedef struct hs_site_server_status {
     uint64_t busy;          /* peers refused because a test was running */
     uint64_t lost;          /* coordinators declared lost (silent beyond the timeout) */
     int connected;          /* a peer is being served */
-    uint64_t log_dropped;   /* tick records the writer could not keep up with */
+    uint64_t log_dropped;   /* tick records the writer could not keep up with (or write) */
+    uint64_t log_rotations; /* times the tick log reached log_max and was moved to FILE.1 */
 } hs_site_server_status;
 
 void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out);

@@ -48,6 +48,8 @@ void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out)
     hs_srv_status_copy(s, out);
     out->realtime = s->rt_granted;
     out->locked = s->lock_granted;
+    out->log_dropped = atomic_load(&s->log_dropped);
+    out->log_rotations = atomic_load(&s->log_rotations);
 }
 
 int hs_srv_at_rest(const hs_site_server_status *st)
@@ -278,9 +280,15 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
         rc = hs_fail(ctx, HS_EIO, "site server: pipe: %s", strerror(errno));
     for (int k = 0; !rc && k < 2; k++) /* the loop's write must never block */
         fcntl(s->wake[k], F_SETFL, fcntl(s->wake[k], F_GETFL) | O_NONBLOCK);
+    if (!rc && cfg->log_path && !(cfg->log_max >= HS_SITE_SERVER_LOG_MIN))
+        rc = hs_fail(ctx, HS_EINVAL,
+                     "site server: the tick log may not be kept in files of %g bytes (at least "
+                     "%g)",
+                     cfg->log_max, HS_SITE_SERVER_LOG_MIN);
     if (!rc && cfg->log_path && !(s->log = fopen(cfg->log_path, "w")))
         rc = hs_fail(ctx, HS_EIO, "site server: cannot write the tick log '%s': %s", cfg->log_path,
                      strerror(errno));
+    s->log_on = s->log != NULL;
     if (rc) {
         hs_site_server_destroy(&s);
         return rc;

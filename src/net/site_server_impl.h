@@ -168,8 +168,11 @@ struct hs_site_server {
     /* status */
     pthread_mutex_t status_lock;
     hs_site_server_status status;
-    /* tick log */
+    /* tick log: the writer's file (rotated by the writer thread only); log_on: ticks are logged */
     FILE *log;
+    int log_on;
+    double log_bytes; /* written to the current file */
+    atomic_ullong log_rotations;
     /* network (network thread) */
     hs_srv_test test;
     hs_srv_conn conn; /* the slot: the one peer being served */
