@@ -9,7 +9,8 @@
  * - a flood of bad connections does not make the steps of a live test hold (holds counted with
  *   and without the flood);
  * - out-of-range server times are refused with FILE:LINE:COL and the range;
- * - the tick log is capped: FILE and FILE.1 of at most log_max bytes, the ticks consecutive. */
+ * - the tick log is capped: FILE and FILE.1 of at most log_max bytes, the ticks consecutive;
+ * - without command.mass a hold timeout is said to end the test in place, still loaded. */
 #include "hs_test.h"
 
 #include "hysim/cmdgen.h"
@@ -502,6 +503,52 @@ static void test_flood_does_not_perturb_a_test(void **state)
     srv_stop(&v);
 }
 
+/* Without command.mass a hold timeout ends the test in place, loaded: the site says so (before:
+ * "the specimen was unloaded" with the force at rest 2 x 0.3 = 0.6). */
+static void test_hold_timeout_without_mass(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, "  command: {hold_timeout: 0.2}\n");
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, 0.02, 1.0);
+    for (int64_t k = 1; k <= 3; k++) {
+        hs_wire_msg m, r;
+        memset(&m, 0, sizeof m);
+        m.type = HS_WIRE_TARGET;
+        m.step = k;
+        m.target.t = 0.02 * (double)k;
+        m.target.nact = 1;
+        m.target.x[0] = 0.1 * (double)k;
+        client_send(&a, &m);
+        assert_int_equal(client_recv(&a, &r), 0);
+        assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
+        simple(&a, HS_WIRE_COMMIT, k);
+    }
+    client_close(&a); /* the coordinator vanishes */
+    const double t0 = now_s();
+    while (status(&v).state != HS_CMDGEN_DONE && now_s() - t0 < 3.0) pause_ms(5);
+    const hs_site_server_status st = status(&v);
+    print_message("    done after %.3f s, x %.4f, f %.4f: still loaded\n", now_s() - t0, st.x[0],
+                  st.f[0]);
+    assert_int_equal(st.state, HS_CMDGEN_DONE);
+    HS_ASSERT_NEAR(st.f[0], 2.0 * st.x[0], 1e-12);
+    assert_true(st.f[0] > 0.5); /* held near 0.3 (extrapolation may overshoot a little) */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, 0.02, 1.0);
+    simple(&a, HS_WIRE_RESUME, 3);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_ERROR);
+    print_message("    %s\n", r.error.text);
+    assert_non_null(strstr(r.error.text, "the specimen still loaded"));
+    assert_non_null(strstr(r.error.text, "command.mass"));
+    assert_null(strstr(r.error.text, "unloaded"));
+    client_close(&a);
+    srv_stop(&v);
+}
+
 /* The first and last tick numbers of a tick log file, its size and header line. */
 static long log_file(const char *path, long *first, long *last)
 {
@@ -603,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_handshake_refusals),
         cmocka_unit_test(test_flood_does_not_perturb_a_test),
         cmocka_unit_test(test_tick_log_capped),
+        cmocka_unit_test(test_hold_timeout_without_mass),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -244,6 +244,8 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     s->cfg = *cfg;
     s->nact = c->nact;
     s->rate = c->rate > 0.0 ? c->rate : 1024.0;
+    snprintf(s->ended_why, sizeof s->ended_why, "the site ended the test on its side (%s)",
+             hs_site_ended_why(c));
     s->lfd[0] = s->lfd[1] = s->lfd[2] = -1;
     s->port[0] = s->port[1] = s->port[2] = -1;
     s->wake[0] = s->wake[1] = -1;
@@ -331,6 +333,11 @@ int hs_site_server_start(hs_site_server *s)
         hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->rt_why);
     if (!s->lock_granted && s->lock_why[0])
         hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->lock_why);
+    if (!hs_site_can_unload(&s->cfg.site))
+        hs_log(s->ctx, HS_LOG_WARN,
+               "site %s: no command.mass: after its hold timeout the site ends a test in place, "
+               "the specimen still loaded; give command.mass (and zeta) for it to unload",
+               s->cfg.site.name);
     return 0;
 }
 

@@ -159,6 +159,7 @@ struct hs_site_server {
     size_t tick_size;
     atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
     int rt_granted, lock_granted;
+    char ended_why[224]; /* how a hold timeout ends a test here (unloaded, or in place) */
     char rt_why[160], lock_why[160];
     /* statistics of the loop (loop-owned) */
     int64_t late_hist[64]; /* start delays: bucket k holds [k, k+1) x 10 us, the last beyond */

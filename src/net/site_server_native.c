@@ -159,7 +159,7 @@ static int continuable(hs_site_server *s, const hs_site_server_status *st, const
     if (!t->live || t->ended || t->openfresco)
         *why = "no test is held here";
     else if (st->state == HS_CMDGEN_DONE)
-        *why = "the site ended the test on its side (hold timeout, the specimen was unloaded)";
+        *why = s->ended_why;
     else if (t->dt != c->dt || t->time_scale != c->time_scale)
         *why = "the test held here has another step or time scale";
     return *why == NULL;
