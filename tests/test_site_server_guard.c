@@ -5,7 +5,7 @@
  * - an OpenFresco client silent before its handshake does not hold the site, one that sent its
  *   44 bytes of sizes and then nothing is dropped after openfresco.idle_timeout;
  * - a replayed AUTH_INIT is recognised as such, a sealed AUTH_INIT and a HELLO before the
- *   handshake are answered with an ERROR frame;
+ *   handshake are answered with an ERROR frame; escape sequences a peer sends are not logged raw;
  * - a flood of bad connections does not make the steps of a live test hold (holds counted with
  *   and without the flood);
  * - out-of-range server times are refused with FILE:LINE:COL and the range;
@@ -47,6 +47,21 @@ static void pause_ms(int ms)
     nanosleep(&p, NULL);
 }
 
+/* The server's log lines, kept to check what reaches a terminal. */
+static char logged[16384];
+static size_t logged_len;
+static pthread_mutex_t logged_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void keep_log(void *user, hs_log_level level, const char *message)
+{
+    (void)user;
+    (void)level;
+    pthread_mutex_lock(&logged_lock);
+    const int n = snprintf(logged + logged_len, sizeof logged - logged_len, "%s\n", message);
+    if (n > 0 && (size_t)n < sizeof logged - logged_len) logged_len += (size_t)n;
+    pthread_mutex_unlock(&logged_lock);
+}
+
 typedef struct srv {
     hs_ctx *ctx;
     hs_site_file *file;
@@ -70,7 +85,9 @@ static void srv_start_log(srv *v, const char *extra, const char *log, double log
              "  actuators: {a1: {stroke: 10}}\n  specimen: {type: linear, K: [[2.0]]}\n%s",
              keypath, extra);
     assert_int_equal(hs_ctx_create(&v->ctx), 0);
-    hs_ctx_set_logger(v->ctx, NULL, NULL, HS_LOG_ERROR); /* the refusals are expected */
+    logged_len = 0;
+    logged[0] = '\0';
+    hs_ctx_set_logger(v->ctx, keep_log, NULL, HS_LOG_INFO); /* the refusals are expected */
     const int rc = hs_site_file_load_string(v->ctx, text, strlen(text), "site.yaml", &v->file);
     if (rc) fprintf(stderr, "%s\n", hs_ctx_message(v->ctx));
     assert_int_equal(rc, 0);
@@ -419,9 +436,37 @@ static void test_handshake_refusals(void **state)
     assert_int_equal(write(fd, buf, len), (ssize_t)len);
     expect_error(fd, "unexpected HELLO", NULL);
     close(fd);
+    /* an ERROR frame whose sentence holds an escape sequence, and a coordinator whose name holds
+     * one: logged with '?' for the control character */
+    hs_wire_error_set(&m, 0, HS_EAUTH, "\033[2J\033[31mowned");
+    assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), 0);
+    fd = tcp_connect(v.port);
+    assert_int_equal(write(fd, buf, len), (ssize_t)len);
+    read_all(fd, buf, sizeof buf);
+    close(fd);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    memset(&m, 0, sizeof m);
+    m.type = HS_WIRE_HELLO;
+    m.hello.version_min = m.hello.version_max = 1;
+    m.hello.caps = HS_WIRE_CAP_ALL;
+    m.hello.nact = 1;
+    m.hello.dt = 0.01;
+    m.hello.time_scale = 1.0;
+    snprintf(m.hello.coordinator, sizeof m.hello.coordinator, "\033[31mred");
+    client_send(&a, &m);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
+    client_bye(&a);
+    pthread_mutex_lock(&logged_lock);
+    assert_non_null(strstr(logged, "?[2J?[31mowned"));
+    assert_non_null(strstr(logged, "coordinator ?[31mred"));
+    assert_null(strchr(logged, '\033'));
+    pthread_mutex_unlock(&logged_lock);
     hs_secure_destroy(&ch);
     hs_ctx_destroy(&ctx);
-    assert_int_equal(status(&v).sessions, 0);
+    assert_int_equal(status(&v).sessions, 1);
     srv_stop(&v);
 }
 
