@@ -48,7 +48,7 @@ static void pause_ms(int ms)
 }
 
 /* The server's log lines, kept to check what reaches a terminal. */
-static char logged[16384];
+static char logged[65536];
 static size_t logged_len;
 static pthread_mutex_t logged_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -540,6 +540,16 @@ static void test_flood_does_not_perturb_a_test(void **state)
                   n, quiet, t1 - t0, flooded, f.made, t2 - t1, (unsigned long long)st.refused,
                   (unsigned long long)st.busy);
     assert_true(f.made >= 100);
+    /* the refusals are logged one by one at most 10 a second, the others summed up */
+    pthread_mutex_lock(&logged_lock);
+    int lines = 0, sums = 0;
+    for (const char *q = logged; (q = strstr(q, "refused before holding the site")) != NULL; q++)
+        lines++;
+    for (const char *q = logged; (q = strstr(q, "not logged one by one")) != NULL; q++) sums++;
+    pthread_mutex_unlock(&logged_lock);
+    print_message("    %d refusals logged one by one, %d summary lines\n", lines - sums, sums);
+    assert_true(lines - sums <= 10 * (int)(t2 - t1 + 2.0));
+    assert_true(sums >= 1);
     /* loose: the machine is shared, so a step may hold now and then without any flood; the flood
      * must not add holds beyond that (before: 0.2 % of the steps held because of it) */
     assert_true(flooded <= quiet + 1);

@@ -150,6 +150,17 @@ static void on_accept(hs_site_server *s, int which)
     }
 }
 
+/* The peer being served: measurements to forward, heartbeats, timeouts. */
+static void serve(hs_site_server *s, int64_t now)
+{
+    if (s->conn.kind == HS_SRV_NATIVE)
+        hs_srv_native_poll(s, now);
+    else if (s->conn.kind)
+        hs_srv_ofr_poll(s, now);
+    else
+        hs_srv_pump(s);
+}
+
 static void *net_main(void *arg)
 {
     hs_site_server *s = arg;
@@ -177,34 +188,33 @@ static void *net_main(void *arg)
         const int wait_ms = s->test.awaiting ? 1 : 20;
         const int r = poll(p, (nfds_t)np, wait_ms);
         if (r < 0 && errno != EINTR) break;
+        /* the peer being served first (its frames, then its measurement and timers), strangers
+         * after: a flood of connections delays no measurement */
         for (int k = 0; r > 0 && k < np; k++) {
             if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            if (which[k] >= 0) {
-                on_accept(s, which[k]);
-            } else if (which[k] == -1) {
+            if (which[k] == -1) {
                 /* cleared before the drain: a measurement posted from here on writes again,
                  * one posted before is pumped below */
                 atomic_store(&s->wake_posted, 0);
                 char buf[16];
                 while (read(s->wake[0], buf, sizeof buf) > 0) {
                 }
-            } else if (which[k] <= -3) {
-                hs_srv_pending_input(s, -3 - which[k]);
-            } else if (s->conn.kind == HS_SRV_NATIVE) {
+            } else if (which[k] == -2 && s->conn.kind == HS_SRV_NATIVE) {
                 hs_srv_native_input(s);
-            } else if (s->conn.kind) {
+            } else if (which[k] == -2 && s->conn.kind) {
                 hs_srv_ofr_input(s);
             }
         }
-        const int64_t now = hs_srv_now();
-        hs_srv_pending_poll(s, now);
+        serve(s, hs_srv_now());
+        for (int k = 0; r > 0 && k < np; k++) {
+            if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            if (which[k] >= 0)
+                on_accept(s, which[k]);
+            else if (which[k] <= -3)
+                hs_srv_pending_input(s, -3 - which[k]);
+        }
+        hs_srv_pending_poll(s, hs_srv_now());
         hs_srv_reclaim(s);
-        if (s->conn.kind == HS_SRV_NATIVE)
-            hs_srv_native_poll(s, now);
-        else if (s->conn.kind)
-            hs_srv_ofr_poll(s, now);
-        else
-            hs_srv_pump(s);
     }
     if (s->conn.kind == HS_SRV_NATIVE) hs_srv_native_bye(s, "the site server is stopping");
     hs_srv_close(s);

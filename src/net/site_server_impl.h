@@ -97,9 +97,10 @@ typedef struct hs_srv_test {
  * handshake has authenticated it, an OpenFresco peer until its handshake (sizes; byte order,
  * open and setup) is done. Up to HS_SRV_MAX_PENDING at once, each with a deadline of
  * `frame_timeout` from its accept; a new one beyond that replaces the oldest. */
-#define HS_SRV_MAX_PENDING 8
-#define HS_SRV_PENDING_BUF 512 /* a handshake frame (native) or bytes read (OpenFresco) */
-#define HS_SRV_NONCES      64  /* coordinator nonces remembered to recognise a replayed AUTH_INIT */
+#define HS_SRV_MAX_PENDING     8
+#define HS_SRV_PENDING_BUF     512 /* a handshake frame (native) or bytes read (OpenFresco) */
+#define HS_SRV_NONCES          64 /* coordinator nonces remembered to recognise a replayed AUTH_INIT */
+#define HS_SRV_REFUSALS_LOGGED 10 /* refusals of pending peers logged one by one per second */
 
 typedef struct hs_srv_pending {
     int kind; /* HS_SRV_NATIVE, HS_SRV_OFA, HS_SRV_OFB; 0: free */
@@ -180,8 +181,11 @@ struct hs_site_server {
     hs_srv_pending pending[HS_SRV_MAX_PENDING];
     uint8_t nonces[HS_SRV_NONCES][HS_WIRE_NONCE_SIZE]; /* AUTH_INIT nonces seen (a ring) */
     int nonces_n, nonces_next;
-    uint8_t *rx, *tx; /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
-    uint8_t *io;      /* OpenFresco reads */
+    int64_t refusals_t0; /* ns: the current second of refusal logging */
+    int refusals_logged;
+    uint64_t refusals_quiet; /* refusals not logged one by one in it */
+    uint8_t *rx, *tx;        /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
+    uint8_t *io;             /* OpenFresco reads */
     size_t io_cap;
 };
 

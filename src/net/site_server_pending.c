@@ -54,12 +54,38 @@ static void release(hs_srv_pending *p)
     p->fd = -1;
 }
 
+/* Whether a refusal may be logged line by line: at most HS_SRV_REFUSALS_LOGGED a second, the
+ * others counted and summed up in one line (a flood must not flood the operator's terminal, nor
+ * keep the network thread writing to it). */
+static int may_log(hs_site_server *s)
+{
+    const int64_t now = hs_srv_now();
+    if (now - s->refusals_t0 >= 1000000000) {
+        if (s->refusals_quiet)
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: %llu more connection(s) refused before holding the site in %.1f s "
+                   "(not logged one by one)",
+                   s->cfg.site.name, (unsigned long long)s->refusals_quiet,
+                   1e-9 * (double)(now - s->refusals_t0));
+        s->refusals_t0 = now;
+        s->refusals_logged = 0;
+        s->refusals_quiet = 0;
+    }
+    if (s->refusals_logged < HS_SRV_REFUSALS_LOGGED) {
+        s->refusals_logged++;
+        return 1;
+    }
+    s->refusals_quiet++;
+    return 0;
+}
+
 /* Refuses a pending peer: logged, counted, a plain ERROR frame (native) when one is given. */
 static void drop(hs_site_server *s, hs_srv_pending *p, const uint8_t *frame, size_t len,
                  const char *why)
 {
-    hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: refused before holding the site: %s",
-           s->cfg.site.name, p->peer, why);
+    if (may_log(s))
+        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: refused before holding the site: %s",
+               s->cfg.site.name, p->peer, why);
     if (frame && len) hs_srv_send_bytes(p->fd, frame, len, 0);
     hs_srv_count(s, &s->status.refused);
     release(p);
@@ -120,7 +146,7 @@ void hs_srv_pending_accept(hs_site_server *s, int which, int fd, const char *pee
         release(p);
         return;
     }
-    hs_log(s->ctx, HS_LOG_INFO, "site %s: %s: connected (%s), handshake pending", s->cfg.site.name,
+    hs_log(s->ctx, HS_LOG_DEBUG, "site %s: %s: connected (%s), handshake pending", s->cfg.site.name,
            peer, proto_name(p->kind));
 }
 
@@ -252,8 +278,9 @@ static void ofr_input(hs_site_server *s, hs_srv_pending *p)
     p->rx_len = (size_t)r - off;
     memmove(p->rx, p->rx + off, p->rx_len);
     if (s->conn.kind) {
-        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: OpenFresco client refused: busy",
-               s->cfg.site.name, p->peer);
+        if (may_log(s))
+            hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: OpenFresco client refused: busy",
+                   s->cfg.site.name, p->peer);
         hs_srv_count(s, &s->status.busy);
         release(p);
         return;
