@@ -436,6 +436,12 @@ static void test_handshake_refusals(void **state)
     assert_int_equal(write(fd, buf, len), (ssize_t)len);
     expect_error(fd, "unexpected HELLO", NULL);
     close(fd);
+    /* the same HELLO marked sealed (a coordinator that believes its handshake done) */
+    buf[6] |= HS_WIRE_FLAG_SEALED;
+    fd = tcp_connect(v.port);
+    assert_int_equal(write(fd, buf, len), (ssize_t)len);
+    expect_error(fd, "HELLO, sequence 0: sealed frame where a plain one is required", NULL);
+    close(fd);
     /* an ERROR frame whose sentence holds an escape sequence, and a coordinator whose name holds
      * one: logged with '?' for the control character */
     hs_wire_error_set(&m, 0, HS_EAUTH, "\033[2J\033[31mowned");
