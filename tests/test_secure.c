@@ -72,11 +72,36 @@ static void test_key_parse_and_files(void **state)
     const char *hex = "  000102030405060708090a0b0c0d0e0f101112131415161718191A1B1C1D1E1F\n";
     assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)hex, strlen(hex), key), 0);
     for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) assert_int_equal(key[i], i);
+    /* no raw 32-byte form: 32 random-looking bytes, 32 newlines, 31 hex digits and a newline */
     uint8_t raw[HS_SECURE_KEY_SIZE];
     for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) raw[i] = (uint8_t)(0xF0 - i);
-    assert_int_equal(hs_secure_key_parse(ctx, raw, sizeof raw, key), 0);
-    assert_memory_equal(key, raw, sizeof raw);
+    assert_int_equal(hs_secure_key_parse(ctx, raw, sizeof raw, key), HS_EINPUT);
+    print_message("    %s\n", hs_ctx_message(ctx));
+    assert_non_null(strstr(hs_ctx_message(ctx), "is not a hexadecimal digit"));
+    assert_non_null(strstr(hs_ctx_message(ctx), "hysim keygen FILE"));
+    uint8_t newlines[HS_SECURE_KEY_SIZE];
+    memset(newlines, '\n', sizeof newlines);
+    assert_int_equal(hs_secure_key_parse(ctx, newlines, sizeof newlines, key), HS_EINPUT);
+    print_message("    %s\n", hs_ctx_message(ctx));
+    assert_non_null(strstr(hs_ctx_message(ctx), "0 hexadecimal digits, not 64"));
+    char cut[33];
+    memcpy(cut, hex + 2, 31);
+    cut[31] = '\n';
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)cut, 32, key), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "31 hexadecimal digits, not 64"));
     assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)hex + 2, 63, key), HS_EINPUT);
+    /* 64 hex digits but not random: one byte repeated, or 15 values (16 are accepted) */
+    char weak[65];
+    memset(weak, '0', 64);
+    weak[64] = '\0';
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), HS_EINPUT);
+    print_message("    %s\n", hs_ctx_message(ctx));
+    assert_non_null(strstr(hs_ctx_message(ctx), "only 1 different values"));
+    for (int i = 0; i < 32; i++) snprintf(weak + 2 * i, 3, "%02x", (unsigned)(i % 15));
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "only 15 different values"));
+    for (int i = 0; i < 32; i++) snprintf(weak + 2 * i, 3, "%02x", (unsigned)(i % 16));
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), 0);
     const char *nothex = "zz0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
     assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)nothex, 64, key), HS_EINPUT);
     /* generate: a new file of mode 0600 with 64 hex digits and a newline; read gives it back */
@@ -96,6 +121,16 @@ static void test_key_parse_and_files(void **state)
     unlink(path);
     assert_int_equal(hs_secure_key_read(ctx, path, back), HS_EIO);
     assert_non_null(strstr(hs_ctx_message(ctx), "site.key"));
+    /* a file of 32 newlines is refused, naming the file and how to make a key */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 32; i++) fputc('\n', f);
+    fclose(f);
+    assert_int_equal(hs_secure_key_read(ctx, path, back), HS_EINPUT);
+    print_message("    %s\n", hs_ctx_message(ctx));
+    assert_non_null(strstr(hs_ctx_message(ctx), "site.key: not a key"));
+    assert_non_null(strstr(hs_ctx_message(ctx), "hysim keygen FILE"));
+    unlink(path);
     rmdir(dir);
     /* no implicit plain mode, no all-zero key */
     hs_secure_config cfg = {.role = HS_SECURE_SITE};

@@ -55,7 +55,9 @@ hs_transport hs_transport_fd(int fd);
 
 /* ---- keys ---- */
 
-/* 64 hexadecimal digits (surrounding whitespace allowed) or exactly 32 raw bytes. */
+/* 64 hexadecimal digits (surrounding whitespace allowed), nothing else; a key whose 32 bytes take
+ * fewer than 16 different values is refused as not random. HS_EINPUT with what a key file must
+ * hold and `hysim keygen FILE`. */
 int hs_secure_key_parse(hs_ctx *ctx, const uint8_t *data, size_t len,
                         uint8_t key[HS_SECURE_KEY_SIZE]);
 /* Reads a key file (errors name the file). Warns when the file is readable by group or others. */

@@ -25,6 +25,20 @@ extern "C" {
 
 #define HS_SITE_SERVER_MAX_BASIC 32 /* OpenFresco basic DOFs (protocol A) */
 
+/* Bounds of the server's times (s; each must be > 0 and at most this; the site file refuses
+ * others with FILE:LINE:COL and the range, hs_site_server_create with the range). */
+#define HS_SITE_SERVER_HEARTBEAT_MAX     60.0
+#define HS_SITE_SERVER_TIMEOUT_MAX       3600.0
+#define HS_SITE_SERVER_FRAME_TIMEOUT_MAX 60.0
+#define HS_SITE_SERVER_SPIN_MAX          0.01
+#define HS_SITE_SERVER_LATE_MAX          1.0
+#define HS_SITE_SERVER_STEP_TIME_MAX     3600.0
+#define HS_SITE_SERVER_IDLE_TIMEOUT_MAX  86400.0
+/* The tick log is kept in two files of at most this many bytes each by default (FILE, and
+ * FILE.1 with the ticks before); see docs/site_server.md. */
+#define HS_SITE_SERVER_LOG_MAX_DEFAULT (256.0 * 1024 * 1024)
+#define HS_SITE_SERVER_LOG_MIN         4096.0
+
 typedef struct hs_site_server_config {
     hs_site_config site; /* the laboratory; option pointers lent by the site file */
     char host[64];       /* listen address (numeric IPv4), default 127.0.0.1 */
@@ -34,7 +48,8 @@ typedef struct hs_site_server_config {
     double min_time_scale; /* least wall s per simulated s the site accepts (0: any) */
     double heartbeat;      /* s between HEARTBEAT frames (default 1) */
     double timeout;        /* s of silence after which a peer is lost (default 5) */
-    double frame_timeout;  /* s for the rest of a frame once begun (default 2) */
+    double frame_timeout;  /* s for the rest of a frame once begun, and for a new connection's
+                              whole handshake (default 2) */
     double spin;           /* s of spinning before each tick (default 1e-4) */
     double late;           /* a tick starting later than this after its deadline is late
                               (s; default a quarter of the period) */
@@ -47,9 +62,12 @@ typedef struct hs_site_server_config {
     double T[HS_SITE_MAX_ACT * HS_SITE_SERVER_MAX_BASIC];
     double mass[HS_SITE_SERVER_MAX_BASIC * HS_SITE_SERVER_MAX_BASIC];
     double damping[HS_SITE_SERVER_MAX_BASIC * HS_SITE_SERVER_MAX_BASIC];
-    double of_step_time;  /* default 0.05 s */
-    const char *log_path; /* tick log (CSV); NULL: none */
-    int once;             /* stop serving after the first test ends */
+    double of_step_time;    /* default 0.05 s */
+    double of_idle_timeout; /* s of silence after which an OpenFresco client is dropped (60) */
+    const char *log_path;   /* tick log (CSV); NULL: none */
+    double log_max;         /* bytes a tick log file may reach before it is rotated to
+                               log_path.1 (default HS_SITE_SERVER_LOG_MAX_DEFAULT) */
+    int once;               /* stop serving after the first test ends */
 } hs_site_server_config;
 
 /* Defaults for everything but the laboratory. */
@@ -110,7 +128,8 @@ typedef struct hs_site_server_status {
     uint64_t busy;          /* peers refused because a test was running */
     uint64_t lost;          /* coordinators declared lost (silent beyond the timeout) */
     int connected;          /* a peer is being served */
-    uint64_t log_dropped;   /* tick records the writer could not keep up with */
+    uint64_t log_dropped;   /* tick records the writer could not keep up with (or write) */
+    uint64_t log_rotations; /* times the tick log reached log_max and was moved to FILE.1 */
 } hs_site_server_status;
 
 void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out);

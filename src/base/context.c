@@ -52,12 +52,23 @@ void hs_ctx_destroy(hs_ctx **ctx)
     *ctx = NULL;
 }
 
+/* Messages quote files and peers (names, units, a peer's error text): control characters other
+ * than newline and tab (an escape sequence would reach the terminal raw) become '?'. */
+static void printable(char *s)
+{
+    for (; *s; s++) {
+        const unsigned char c = (unsigned char)*s;
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) *s = '?';
+    }
+}
+
 int hs_failv(hs_ctx *ctx, int code, const char *fmt, va_list ap)
 {
     if (!ctx) return code;
     /* Format apart first: the arguments may quote the current message ("site x: %s"). */
     char buf[HS_MESSAGE_MAX];
     vsnprintf(buf, sizeof buf, fmt, ap);
+    printable(buf);
     ctx->code = code;
     memcpy(ctx->message, buf, sizeof buf);
     return code;
@@ -104,5 +115,6 @@ void hs_log(hs_ctx *ctx, hs_log_level level, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    printable(buf);
     ctx->log_fn(ctx->log_user, level, buf);
 }

@@ -1,6 +1,7 @@
-/* hysim site --config SITE.yaml [--log FILE] [--once]: serves one laboratory (docs/site_server.md)
- * until SIGINT or SIGTERM (or, with --once, until the first test ends); the laboratory is brought
- * to rest before the program exits. */
+/* hysim site --config SITE.yaml [--log FILE [--log-max MiB]] [--once]: serves one laboratory
+ * (docs/site_server.md) until SIGINT or SIGTERM (or, with --once, until the first test ends); the
+ * laboratory is brought to rest before the program exits. The tick log is kept in FILE and
+ * FILE.1 of at most --log-max MiB each (default 256). */
 #include "cli.h"
 #include "cli_monitor.h"
 
@@ -8,6 +9,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -32,6 +34,7 @@ int hs_cli_site(int argc, char **argv)
 {
     const char *config = NULL, *log = NULL, *monitor = NULL;
     int once = 0;
+    double log_mb = HS_SITE_SERVER_LOG_MAX_DEFAULT / (1024.0 * 1024.0);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
             config = argv[++i];
@@ -39,7 +42,17 @@ int hs_cli_site(int argc, char **argv)
             log = argv[++i];
         else if (strcmp(argv[i], "--monitor") == 0 && i + 1 < argc)
             monitor = argv[++i];
-        else if (strcmp(argv[i], "--once") == 0)
+        else if (strcmp(argv[i], "--log-max") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            log_mb = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !(log_mb >= 0.01 && log_mb <= 1e6)) {
+                fprintf(stderr,
+                        "hysim site: --log-max '%s': give the size of a tick log file in MiB, "
+                        "from 0.01 to 1e6 (default %g)\n",
+                        argv[i], HS_SITE_SERVER_LOG_MAX_DEFAULT / (1024.0 * 1024.0));
+                return HS_EXIT_INPUT;
+            }
+        } else if (strcmp(argv[i], "--once") == 0)
             once = 1;
         else {
             fprintf(stderr, "hysim site: unknown argument '%s'\n", argv[i]);
@@ -48,9 +61,8 @@ int hs_cli_site(int argc, char **argv)
         }
     }
     if (!config) {
-        fprintf(
-            stderr,
-            "usage: hysim site --config SITE.yaml [--log FILE] [--once] [--monitor [HOST:]PORT]\n");
+        fprintf(stderr, "usage: hysim site --config SITE.yaml [--log FILE [--log-max MiB]] "
+                        "[--once] [--monitor [HOST:]PORT]\n");
         return HS_EXIT_INPUT;
     }
     hs_ctx *ctx = NULL;
@@ -68,6 +80,7 @@ int hs_cli_site(int argc, char **argv)
     }
     hs_site_server_config *cfg = hs_site_file_config(file);
     cfg->log_path = log;
+    cfg->log_max = log_mb * 1024.0 * 1024.0;
     cfg->once = once;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -119,6 +132,12 @@ int hs_cli_site(int argc, char **argv)
             (long long)st.ticks, (long long)st.late_ticks, 1e6 * st.late_mean, 1e6 * st.late_p99,
             1e6 * st.late_max, (unsigned long long)st.sessions, (unsigned long long)st.refused,
             (unsigned long long)st.busy, (unsigned long long)st.lost);
+    if (log)
+        fprintf(stderr,
+                "hysim site: tick log %s: %llu rotation(s) to %s.1 (files of at most %g MiB), "
+                "%llu record(s) dropped\n",
+                log, (unsigned long long)st.log_rotations, log, log_mb,
+                (unsigned long long)st.log_dropped);
     if (aborted && code == HS_EXIT_OK) code = HS_EXIT_ABORTED;
     hs_cli_monitor_end(&mon, aborted ? "aborted" : "stopped",
                        aborted ? "aborted by the operator from the monitor page" : "");

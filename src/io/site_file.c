@@ -25,8 +25,8 @@ static const char *const site_keys[] = {
     "timeout",    "frame_timeout", "spin",         "late",      "realtime",       "openfresco",
     "rate",       "perfect",       "seed",         "actuators", "sensors",        "specimen",
     "relaxation", "command",       "compensation", "nees"};
-static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",
-                                      "mass",       "damping",    "step_time"};
+static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",           "mass",
+                                      "damping",    "step_time",  "idle_timeout"};
 
 #define NKEYS(a) (sizeof a / sizeof a[0])
 
@@ -65,12 +65,18 @@ static int listen_addr(hs_tf *L, const hs_ynode *v, hs_site_server_config *c)
     return 0;
 }
 
-static int positive(hs_tf *L, const hs_ynode *map, const char *key, const char *what, double *out)
+/* A time in (0, max] s: a huge one would overflow the milliseconds given to poll(). */
+static int seconds(hs_tf *L, const hs_ynode *map, const char *key, const char *what, double max,
+                   double *out)
 {
     const hs_ynode *v = hs_ynode_get(map, key);
     if (!v) return 0;
-    int rc = hs_tf_num(L, v, what, out);
-    if (!rc && !(*out > 0.0)) rc = hs_tf_fail(L, v, "%s: must be > 0 (got %g)", what, *out);
+    double x = 0.0;
+    int rc = hs_tf_num(L, v, what, &x);
+    if (!rc && !(x > 0.0 && x <= max))
+        rc = hs_tf_fail(L, v, "%s: %g s is out of range: give a time in seconds, > 0 and <= %g",
+                        what, x, max);
+    if (!rc) *out = x;
     return rc;
 }
 
@@ -125,7 +131,12 @@ static int openfresco(hs_tf *L, const hs_ynode *node, hs_site_server_config *c)
     rc = basic_matrix(L, node, "mass", "site.openfresco.mass", c->nbasic, c->mass);
     if (!rc)
         rc = basic_matrix(L, node, "damping", "site.openfresco.damping", c->nbasic, c->damping);
-    if (!rc) rc = positive(L, node, "step_time", "site.openfresco.step_time", &c->of_step_time);
+    if (!rc)
+        rc = seconds(L, node, "step_time", "site.openfresco.step_time",
+                     HS_SITE_SERVER_STEP_TIME_MAX, &c->of_step_time);
+    if (!rc)
+        rc = seconds(L, node, "idle_timeout", "site.openfresco.idle_timeout",
+                     HS_SITE_SERVER_IDLE_TIMEOUT_MAX, &c->of_idle_timeout);
     return rc;
 }
 
@@ -156,10 +167,14 @@ static int server_keys(hs_tf *L, const hs_ynode *site, hs_site_server_config *c)
         c->mode = HS_SECURE_PLAIN;
     }
     static const char *const times[] = {"heartbeat", "timeout", "frame_timeout", "spin", "late"};
+    static const double max[] = {HS_SITE_SERVER_HEARTBEAT_MAX, HS_SITE_SERVER_TIMEOUT_MAX,
+                                 HS_SITE_SERVER_FRAME_TIMEOUT_MAX, HS_SITE_SERVER_SPIN_MAX,
+                                 HS_SITE_SERVER_LATE_MAX};
     double *const dst[] = {&c->heartbeat, &c->timeout, &c->frame_timeout, &c->spin, &c->late};
     char what[64];
     for (size_t i = 0; !rc && i < NKEYS(times); i++)
-        rc = positive(L, site, times[i], hs_tf_path(what, sizeof what, "site", times[i]), dst[i]);
+        rc = seconds(L, site, times[i], hs_tf_path(what, sizeof what, "site", times[i]), max[i],
+                     dst[i]);
     if (!rc && (v = hs_ynode_get(site, "min_time_scale")) != NULL) {
         rc = hs_tf_num(L, v, "site.min_time_scale", &c->min_time_scale);
         if (!rc && !(c->min_time_scale >= 0.0))
@@ -293,4 +308,6 @@ void hs_site_server_config_default(hs_site_server_config *c)
     c->realtime = 1;
     c->ofa_port = c->ofb_port = -1;
     c->of_step_time = 0.05;
+    c->of_idle_timeout = 60.0;
+    c->log_max = HS_SITE_SERVER_LOG_MAX_DEFAULT;
 }

@@ -156,6 +156,13 @@ int hs_tf_str(hs_tf *L, const hs_ynode *node, const char *what, char *buf, size_
         return hs_tf_fail(L, node, "%s: the text contains a NUL character", what);
     if (node->len >= cap)
         return hs_tf_fail(L, node, "%s: longer than %zu characters", what, cap - 1);
+    for (size_t i = 0; i < node->len; i++) {
+        const unsigned char c = (unsigned char)node->text[i];
+        if (c < 0x20 || c == 0x7f) /* names and units are printed: no escape sequences */
+            return hs_tf_fail(L, node,
+                              "%s: control character 0x%02x at character %zu; use printable text",
+                              what, (unsigned)c, i + 1);
+    }
     memcpy(buf, node->text, node->len + 1);
     return 0;
 }

@@ -46,6 +46,20 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
     return rc ? hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx)) : 0;
 }
 
+int hs_site_can_unload(const hs_site_config *c)
+{
+    const double *mass = NULL;
+    return hs_options_list(c->command_opts, "mass", &mass) == (size_t)(c->nact * c->nact) && mass;
+}
+
+const char *hs_site_ended_why(const hs_site_config *c)
+{
+    return hs_site_can_unload(c)
+               ? "hold timeout, then free vibration: the specimen was unloaded"
+               : "hold timeout: the test ended in place with the specimen still loaded (without "
+                 "command.mass the site cannot unload it)";
+}
+
 /* The command generator's parameters from the site's `command` options. */
 static void cmdgen_params(const hs_site_config *c, double rate, double dt, double time_scale,
                           const double *K0, hs_cmdgen_params *p)

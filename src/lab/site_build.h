@@ -33,6 +33,11 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
  * hs_cmdgen_params.stepwise) instead of extrapolating. */
 int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
                            double dt, double time_scale, int stepwise, hs_site_controller **out);
+/* Whether the site can unload the specimen after its hold timeout: only with `command.mass`
+ * (free vibration); without it the hold timeout ends the test in place, the specimen loaded. */
+int hs_site_can_unload(const hs_site_config *c);
+/* How the site ended a test on its side (a hold timeout), truthfully for either case. */
+const char *hs_site_ended_why(const hs_site_config *c);
 /* Destroys the lab, the compensators and the specimens (destroy the controller first). */
 void hs_site_rig_release(hs_site_rig *r);
 

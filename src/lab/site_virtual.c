@@ -44,9 +44,9 @@ static int sv_advance(hs_site *s, site_virtual *v, double wall)
         if (ev < 0) return ev;
         if (v->ended)
             return hs_fail(s->ctx, HS_EABORTED,
-                           "site %s: ended the test on its side at %.3f s (hold timeout, the "
-                           "specimen was unloaded)",
-                           s->cfg.name, (double)hs_site_controller_ticks(v->sc) / v->rate);
+                           "site %s: ended the test on its side at %.3f s (%s)", s->cfg.name,
+                           (double)hs_site_controller_ticks(v->sc) / v->rate,
+                           hs_site_ended_why(&s->cfg));
     }
     return 0;
 }

@@ -156,7 +156,7 @@ static int site_input(hs_secure *ch, const hs_wire_msg *m, uint8_t *out, size_t 
         if (!ok)
             return refuse(ch, HS_EAUTH, out, cap, out_len,
                           "the coordinator's proof does not verify: the two ends hold different "
-                          "keys");
+                          "keys, or the proof was replayed from another handshake");
         memset(&ch->scratch, 0, sizeof ch->scratch);
         ch->scratch.type = HS_WIRE_AUTH_OK;
         const int rc = hs_secure_frame_out(ch, &ch->scratch, 1, out, cap, out_len);
@@ -213,9 +213,11 @@ int hs_secure_handshake_input(hs_secure *ch, const uint8_t *in, size_t in_len, u
     const int sealed =
         ch->state == HS_SEC_WAIT_OK && in_len >= HS_WIRE_HEADER_SIZE && in[5] == HS_WIRE_AUTH_OK;
     int rc = hs_secure_frame_in(ch, in, in_len, sealed, &ch->scratch);
-    if (rc) {
-        ch->state = HS_SEC_FAILED;
-        return rc;
+    if (rc) { /* a frame refused before its type is looked at (a sealed AUTH_INIT, ...): the
+               * peer is told why all the same */
+        char text[HS_WIRE_TEXT_MAX];
+        snprintf(text, sizeof text, "%s", hs_ctx_message(ch->ctx));
+        return refuse(ch, rc, out, cap, out_len, "%s", text);
     }
     const hs_wire_msg *m = &ch->scratch;
     if (m->type == HS_WIRE_ERROR) return peer_refused(ch, m);

@@ -1,6 +1,9 @@
-/* Pre-shared keys: parse (64 hex digits or 32 raw bytes), read from a key file, generate. */
+/* Pre-shared keys: parse (64 hex digits, whitespace around them allowed; nothing else: the raw
+ * 32-byte form of earlier versions took 32 newlines for a key), read from a key file, generate.
+ * A key whose bytes take fewer than 16 different values is refused as not random. */
 #include "hysim/secure.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sodium.h>
@@ -16,6 +19,15 @@ static int is_space(uint8_t c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* What a key file must hold, for every refusal. */
+#define KEY_RULE                                                                                   \
+    "a key file holds 64 hexadecimal digits (32 random bytes), with nothing but whitespace "       \
+    "around them; make one with `hysim keygen FILE`"
+
+/* Fewer distinct byte values than this in 32 bytes is not a random key: 32 uniformly random
+ * bytes show 30.1 distinct values on average, fewer than 16 with a probability below 1e-20. */
+#define KEY_MIN_DISTINCT 16
+
 int hs_secure_key_parse(hs_ctx *ctx, const uint8_t *data, size_t len,
                         uint8_t key[HS_SECURE_KEY_SIZE])
 {
@@ -24,21 +36,34 @@ int hs_secure_key_parse(hs_ctx *ctx, const uint8_t *data, size_t len,
     size_t a = 0, b = len;
     while (a < b && is_space(data[a])) a++;
     while (b > a && is_space(data[b - 1])) b--;
-    if (b - a == 2 * HS_SECURE_KEY_SIZE) {
-        size_t bin_len = 0;
-        const char *end = NULL;
-        if (sodium_hex2bin(key, HS_SECURE_KEY_SIZE, (const char *)data + a, b - a, NULL, &bin_len,
-                           &end) == 0 &&
-            bin_len == HS_SECURE_KEY_SIZE && end == (const char *)data + b)
-            return 0;
+    size_t digits = 0;
+    while (a + digits < b && isxdigit(data[a + digits])) digits++;
+    if (digits != b - a)
+        return hs_fail(ctx, HS_EINPUT,
+                       "not a key: byte %zu (0x%02x) is not a hexadecimal digit; %s",
+                       a + digits + 1, (unsigned)data[a + digits], KEY_RULE);
+    if (digits != 2 * HS_SECURE_KEY_SIZE)
+        return hs_fail(ctx, HS_EINPUT, "not a key: %zu hexadecimal digits, not 64; %s", digits,
+                       KEY_RULE);
+    size_t bin_len = 0;
+    if (sodium_hex2bin(key, HS_SECURE_KEY_SIZE, (const char *)data + a, digits, NULL, &bin_len,
+                       NULL) != 0 ||
+        bin_len != HS_SECURE_KEY_SIZE) {
         sodium_memzero(key, HS_SECURE_KEY_SIZE);
+        return hs_fail(ctx, HS_EINPUT, "not a key; %s", KEY_RULE);
     }
-    if (len == HS_SECURE_KEY_SIZE) {
-        memcpy(key, data, HS_SECURE_KEY_SIZE);
-        return 0;
+    uint8_t seen[256] = {0};
+    int distinct = 0;
+    for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) distinct += !seen[key[i]]++;
+    sodium_memzero(seen, sizeof seen);
+    if (distinct < KEY_MIN_DISTINCT) {
+        sodium_memzero(key, HS_SECURE_KEY_SIZE);
+        return hs_fail(ctx, HS_EINPUT,
+                       "not a random key: its 32 bytes take only %d different values (a random "
+                       "key has about 30); %s",
+                       distinct, KEY_RULE);
     }
-    return hs_fail(ctx, HS_EINPUT,
-                   "key: %zu bytes: a key is 64 hexadecimal digits or exactly 32 raw bytes", len);
+    return 0;
 }
 
 int hs_secure_key_read(hs_ctx *ctx, const char *path, uint8_t key[HS_SECURE_KEY_SIZE])
@@ -66,12 +91,10 @@ int hs_secure_key_read(hs_ctx *ctx, const char *path, uint8_t key[HS_SECURE_KEY_
     close(fd);
     int rc;
     if (n > HS_KEY_FILE_MAX)
-        rc = hs_fail(ctx, HS_EINPUT, "%s: key file longer than %d bytes", path, HS_KEY_FILE_MAX);
+        rc = hs_fail(ctx, HS_EINPUT, "%s: not a key: longer than %d bytes; %s", path,
+                     HS_KEY_FILE_MAX, KEY_RULE);
     else if ((rc = hs_secure_key_parse(ctx, buf, n, key)) != 0)
-        rc = hs_fail(ctx, rc,
-                     "%s: %zu bytes: a key file holds 64 hexadecimal digits or exactly "
-                     "32 raw bytes",
-                     path, n);
+        rc = hs_fail(ctx, rc, "%s: %s", path, hs_ctx_message(ctx));
     sodium_memzero(buf, sizeof buf);
     return rc;
 }

@@ -1,8 +1,9 @@
 /* The site server: creation (laboratory, sockets, rings), the threads, and the network thread's
- * loop: one poll() over the listening sockets, the peer being served and a wake-up pipe (written
- * by the controller loop when it posts a measurement, and by stop). One peer
- * at a time: another one is refused ("busy") and closed. A bad peer is refused, logged and closed;
- * the server keeps serving. */
+ * loop: one poll() over the listening sockets, the peer being served, the connections still in
+ * their handshake (site_server_pending.c) and a wake-up pipe (written by the controller loop when
+ * it posts a measurement, and by stop). One peer at a time holds the site, and only once its
+ * handshake is done: another one is then refused ("busy") and closed. A bad peer is refused,
+ * logged and closed; the server keeps serving. */
 #include "site_server_impl.h"
 
 #include <arpa/inet.h>
@@ -47,6 +48,8 @@ void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out)
     hs_srv_status_copy(s, out);
     out->realtime = s->rt_granted;
     out->locked = s->lock_granted;
+    out->log_dropped = atomic_load(&s->log_dropped);
+    out->log_rotations = atomic_load(&s->log_rotations);
 }
 
 int hs_srv_at_rest(const hs_site_server_status *st)
@@ -90,15 +93,7 @@ void hs_srv_close(hs_site_server *s)
 {
     hs_srv_conn *c = &s->conn;
     if (!c->kind) return;
-    if (c->fd >= 0) {
-        /* our FIN first, and the peer's unread bytes drained: a close with unread data would
-         * reset the connection and could discard the ERROR frame just sent */
-        shutdown(c->fd, SHUT_WR);
-        uint8_t scratch[4096];
-        for (int k = 0; k < 64 && recv(c->fd, scratch, sizeof scratch, MSG_DONTWAIT) > 0; k++) {
-        }
-        close(c->fd);
-    }
+    hs_srv_close_fd(c->fd);
     hs_secure_destroy(&c->ch);
     hs_ofr_server_destroy(&c->ofr);
     hs_ofr_map_destroy(&c->map);
@@ -124,7 +119,7 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     inet_pton(AF_INET, s->cfg.host, &a.sin_addr);
     socklen_t len = sizeof a;
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 4) != 0 ||
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 64) != 0 ||
         getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
         const int e = errno;
         close(fd);
@@ -137,37 +132,14 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     return 0;
 }
 
-static int accept_peer(hs_site_server *s, int lfd, char *peer, size_t cap, uint32_t *addr)
+/* A NEES client (no handshake, no authentication: docs/nees.md) holds the slot at once when it is
+ * free and its address is allowed (hs_srv_nees_open); its own silent-peer timeout bounds how long
+ * a stranger can hold it. A busy site refuses it without naming its peer. */
+static void nees_accept(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
-    struct sockaddr_in a;
-    socklen_t len = sizeof a;
-    const int fd = accept(lfd, (struct sockaddr *)&a, &len);
-    if (fd < 0) return -1;
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    char ip[INET_ADDRSTRLEN] = "?";
-    inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
-    snprintf(peer, cap, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
-    *addr = ntohl(a.sin_addr.s_addr);
-    (void)s;
-    return fd;
-}
-
-static void on_accept(hs_site_server *s, int which)
-{
-    char peer[64];
-    uint32_t addr = 0;
-    const int fd = accept_peer(s, s->lfd[which], peer, sizeof peer, &addr);
-    if (fd < 0) return;
     if (s->conn.kind) {
-        if (which == HS_SITE_PORT_NATIVE) {
-            hs_srv_native_refuse_busy(s, fd, peer);
-        } else {
-            hs_log(s->ctx, HS_LOG_WARN,
-                   "site %s: %s: %s client refused: busy (a test is running with %s)",
-                   s->cfg.site.name, peer, which == HS_SITE_PORT_NEES ? "NEES" : "OpenFresco",
-                   s->test.coordinator[0] ? s->test.coordinator : "a peer");
-        }
+        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: NEES client refused: busy (a test is running)",
+               s->cfg.site.name, peer);
         close(fd);
         hs_srv_count(s, &s->status.busy);
         return;
@@ -175,25 +147,55 @@ static void on_accept(hs_site_server *s, int which)
     pthread_mutex_lock(&s->status_lock);
     s->status.connected = 1;
     pthread_mutex_unlock(&s->status_lock);
-    if (which == HS_SITE_PORT_NATIVE)
-        hs_srv_native_open(s, fd, peer);
-    else if (which == HS_SITE_PORT_NEES) {
-        if (hs_srv_nees_open(s, fd, peer, addr) && !s->conn.kind) {
-            close(fd);
-            pthread_mutex_lock(&s->status_lock);
-            s->status.connected = 0;
-            pthread_mutex_unlock(&s->status_lock);
-        }
-    } else
-        hs_srv_ofr_open(s, fd, peer, which == HS_SITE_PORT_OFA ? HS_OFR_PROTO_A : HS_OFR_PROTO_B);
+    if (hs_srv_nees_open(s, fd, peer, addr) && !s->conn.kind) {
+        close(fd);
+        pthread_mutex_lock(&s->status_lock);
+        s->status.connected = 0;
+        pthread_mutex_unlock(&s->status_lock);
+    }
+}
+
+/* Takes the connections waiting on a listening socket (at most a few per call, so that a flood
+ * of connections cannot keep the thread from the peer it serves); each one is pending until its
+ * handshake is done (site_server_pending.c), except NEES clients (nees_accept). */
+static void on_accept(hs_site_server *s, int which)
+{
+    for (int k = 0; k < 4; k++) {
+        struct sockaddr_in a;
+        socklen_t len = sizeof a;
+        const int fd = accept(s->lfd[which], (struct sockaddr *)&a, &len);
+        if (fd < 0) return;
+        const int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        char ip[INET_ADDRSTRLEN] = "?", peer[64];
+        inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
+        snprintf(peer, sizeof peer, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
+        if (which == HS_SITE_PORT_NEES)
+            nees_accept(s, fd, peer, ntohl(a.sin_addr.s_addr));
+        else
+            hs_srv_pending_accept(s, which, fd, peer);
+    }
+}
+
+/* The peer being served: measurements to forward, heartbeats, timeouts. */
+static void serve(hs_site_server *s, int64_t now)
+{
+    if (s->conn.kind == HS_SRV_NATIVE)
+        hs_srv_native_poll(s, now);
+    else if (s->conn.kind == HS_SRV_NEES)
+        hs_srv_nees_poll(s, now);
+    else if (s->conn.kind)
+        hs_srv_ofr_poll(s, now);
+    else
+        hs_srv_pump(s);
 }
 
 static void *net_main(void *arg)
 {
     hs_site_server *s = arg;
     while (!atomic_load(&s->stop_net) && !atomic_load(&s->finished)) {
-        struct pollfd p[6];
-        int np = 0, which[6];
+        struct pollfd p[6 + HS_SRV_MAX_PENDING];
+        int np = 0, which[6 + HS_SRV_MAX_PENDING];
         for (int k = 0; k < 4; k++)
             if (s->lfd[k] >= 0) {
                 p[np] = (struct pollfd){.fd = s->lfd[k], .events = POLLIN};
@@ -205,43 +207,49 @@ static void *net_main(void *arg)
             p[np] = (struct pollfd){.fd = s->conn.fd, .events = POLLIN};
             which[np++] = -2;
         }
+        for (int k = 0; k < HS_SRV_MAX_PENDING; k++)
+            if (s->pending[k].kind) {
+                p[np] = (struct pollfd){.fd = s->pending[k].fd, .events = POLLIN};
+                which[np++] = -3 - k;
+            }
         /* the loop wakes this thread through the pipe when it posts a measurement; the
          * millisecond while one is awaited is a safety net, else often enough for the timers */
         const int wait_ms = s->test.awaiting ? 1 : 20;
         const int r = poll(p, (nfds_t)np, wait_ms);
         if (r < 0 && errno != EINTR) break;
+        /* the peer being served first (its frames, then its measurement and timers), strangers
+         * after: a flood of connections delays no measurement */
         for (int k = 0; r > 0 && k < np; k++) {
             if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            if (which[k] >= 0) {
-                on_accept(s, which[k]);
-            } else if (which[k] == -1) {
+            if (which[k] == -1) {
                 /* cleared before the drain: a measurement posted from here on writes again,
                  * one posted before is pumped below */
                 atomic_store(&s->wake_posted, 0);
                 char buf[16];
                 while (read(s->wake[0], buf, sizeof buf) > 0) {
                 }
-            } else if (s->conn.kind == HS_SRV_NATIVE) {
+            } else if (which[k] == -2 && s->conn.kind == HS_SRV_NATIVE) {
                 hs_srv_native_input(s);
-            } else if (s->conn.kind == HS_SRV_NEES) {
+            } else if (which[k] == -2 && s->conn.kind == HS_SRV_NEES) {
                 hs_srv_nees_input(s);
-            } else if (s->conn.kind) {
+            } else if (which[k] == -2 && s->conn.kind) {
                 hs_srv_ofr_input(s);
             }
         }
-        const int64_t now = hs_srv_now();
+        serve(s, hs_srv_now());
+        for (int k = 0; r > 0 && k < np; k++) {
+            if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            if (which[k] >= 0)
+                on_accept(s, which[k]);
+            else if (which[k] <= -3)
+                hs_srv_pending_input(s, -3 - which[k]);
+        }
+        hs_srv_pending_poll(s, hs_srv_now());
         hs_srv_reclaim(s);
-        if (s->conn.kind == HS_SRV_NATIVE)
-            hs_srv_native_poll(s, now);
-        else if (s->conn.kind == HS_SRV_NEES)
-            hs_srv_nees_poll(s, now);
-        else if (s->conn.kind)
-            hs_srv_ofr_poll(s, now);
-        else
-            hs_srv_pump(s);
     }
     if (s->conn.kind == HS_SRV_NATIVE) hs_srv_native_bye(s, "the site server is stopping");
     hs_srv_close(s);
+    hs_srv_pending_close_all(s);
     return NULL;
 }
 
@@ -256,18 +264,33 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
         return hs_fail(ctx, HS_EINVAL, "site server: %d actuators", c->nact);
     if (cfg->mode != HS_SECURE_PSK && cfg->mode != HS_SECURE_PLAIN)
         return hs_fail(ctx, HS_EINVAL, "site server: mode must be psk or plain");
-    if (!(cfg->heartbeat > 0.0) || !(cfg->timeout > cfg->heartbeat) || !(cfg->frame_timeout > 0))
+    if (!(cfg->heartbeat > 0.0 && cfg->heartbeat <= HS_SITE_SERVER_HEARTBEAT_MAX) ||
+        !(cfg->timeout > cfg->heartbeat && cfg->timeout <= HS_SITE_SERVER_TIMEOUT_MAX) ||
+        !(cfg->frame_timeout > 0.0 && cfg->frame_timeout <= HS_SITE_SERVER_FRAME_TIMEOUT_MAX) ||
+        !(cfg->spin > 0.0 && cfg->spin <= HS_SITE_SERVER_SPIN_MAX) ||
+        !(cfg->late >= 0.0 && cfg->late <= HS_SITE_SERVER_LATE_MAX) ||
+        !(cfg->of_step_time > 0.0 && cfg->of_step_time <= HS_SITE_SERVER_STEP_TIME_MAX) ||
+        !(cfg->of_idle_timeout > 0.0 && cfg->of_idle_timeout <= HS_SITE_SERVER_IDLE_TIMEOUT_MAX))
         return hs_fail(ctx, HS_EINVAL,
-                       "site server: needs 0 < heartbeat < timeout and a frame timeout > 0");
+                       "site server: needs 0 < heartbeat <= %g s, heartbeat < timeout <= %g s, "
+                       "0 < frame_timeout <= %g s, 0 < spin <= %g s, 0 <= late <= %g s, "
+                       "0 < OpenFresco step_time <= %g s, 0 < idle_timeout <= %g s",
+                       HS_SITE_SERVER_HEARTBEAT_MAX, HS_SITE_SERVER_TIMEOUT_MAX,
+                       HS_SITE_SERVER_FRAME_TIMEOUT_MAX, HS_SITE_SERVER_SPIN_MAX,
+                       HS_SITE_SERVER_LATE_MAX, HS_SITE_SERVER_STEP_TIME_MAX,
+                       HS_SITE_SERVER_IDLE_TIMEOUT_MAX);
     hs_site_server *s = hs_calloc(1, sizeof *s);
     if (!s) return hs_fail(ctx, HS_ENOMEM, "site server: out of memory");
     s->ctx = ctx;
     s->cfg = *cfg;
     s->nact = c->nact;
     s->rate = c->rate > 0.0 ? c->rate : 1024.0;
+    snprintf(s->ended_why, sizeof s->ended_why, "the site ended the test on its side (%s)",
+             hs_site_ended_why(c));
     for (int k = 0; k < 4; k++) s->lfd[k] = s->port[k] = -1;
     s->wake[0] = s->wake[1] = -1;
     s->conn.fd = -1;
+    for (int k = 0; k < HS_SRV_MAX_PENDING; k++) s->pending[k].fd = -1;
     s->test.last_step = s->test.last_committed = -1;
     pthread_mutex_init(&s->status_lock, NULL);
     s->status.last_step = s->status.last_committed = -1;
@@ -309,9 +332,15 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
         rc = hs_fail(ctx, HS_EIO, "site server: pipe: %s", strerror(errno));
     for (int k = 0; !rc && k < 2; k++) /* the loop's write must never block */
         fcntl(s->wake[k], F_SETFL, fcntl(s->wake[k], F_GETFL) | O_NONBLOCK);
+    if (!rc && cfg->log_path && !(cfg->log_max >= HS_SITE_SERVER_LOG_MIN))
+        rc = hs_fail(ctx, HS_EINVAL,
+                     "site server: the tick log may not be kept in files of %g bytes (at least "
+                     "%g)",
+                     cfg->log_max, HS_SITE_SERVER_LOG_MIN);
     if (!rc && cfg->log_path && !(s->log = fopen(cfg->log_path, "w")))
         rc = hs_fail(ctx, HS_EIO, "site server: cannot write the tick log '%s': %s", cfg->log_path,
                      strerror(errno));
+    s->log_on = s->log != NULL;
     if (rc) {
         hs_site_server_destroy(&s);
         return rc;
@@ -354,6 +383,11 @@ int hs_site_server_start(hs_site_server *s)
         hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->rt_why);
     if (!s->lock_granted && s->lock_why[0])
         hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->lock_why);
+    if (!hs_site_can_unload(&s->cfg.site))
+        hs_log(s->ctx, HS_LOG_WARN,
+               "site %s: no command.mass: after its hold timeout the site ends a test in place, "
+               "the specimen still loaded; give command.mass (and zeta) for it to unload",
+               s->cfg.site.name);
     return 0;
 }
 
@@ -411,6 +445,7 @@ void hs_site_server_destroy(hs_site_server **sp)
     hs_site_server *s = *sp;
     hs_site_server_stop(s, 10.0);
     hs_srv_close(s);
+    hs_srv_pending_close_all(s);
     for (int k = 0; k < 4; k++)
         if (s->lfd[k] >= 0) close(s->lfd[k]);
     for (int k = 0; k < 2; k++)

@@ -94,6 +94,30 @@ typedef struct hs_srv_test {
     hs_srv_meas meas;
 } hs_srv_test;
 
+/* A connection that has not yet earned the slot (site_server_pending.c): a native peer until its
+ * handshake has authenticated it, an OpenFresco peer until its handshake (sizes; byte order,
+ * open and setup) is done. Up to HS_SRV_MAX_PENDING at once, each with a deadline of
+ * `frame_timeout` from its accept; a new one beyond that replaces the oldest. */
+#define HS_SRV_MAX_PENDING     8
+#define HS_SRV_PENDING_BUF     512 /* a handshake frame (native) or bytes read (OpenFresco) */
+#define HS_SRV_NONCES          64 /* coordinator nonces remembered to recognise a replayed AUTH_INIT */
+#define HS_SRV_REFUSALS_LOGGED 10 /* refusals of pending peers logged one by one per second */
+
+typedef struct hs_srv_pending {
+    int kind; /* HS_SRV_NATIVE, HS_SRV_OFA, HS_SRV_OFB; 0: free */
+    int fd;
+    char peer[64];
+    int64_t t_open; /* ns: accepted */
+    /* native */
+    hs_secure *ch;
+    uint8_t rx[HS_SRV_PENDING_BUF];
+    size_t rx_len, rx_need;
+    uint64_t tx_frames;
+    /* OpenFresco */
+    hs_ofr_server *ofr;
+    hs_ofr_map *map;
+} hs_srv_pending;
+
 typedef struct hs_srv_conn {
     int kind; /* HS_SRV_* */
     int fd;
@@ -139,6 +163,7 @@ struct hs_site_server {
     size_t tick_size;
     atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
     int rt_granted, lock_granted;
+    char ended_why[224]; /* how a hold timeout ends a test here (unloaded, or in place) */
     char rt_why[160], lock_why[160];
     /* statistics of the loop (loop-owned) */
     int64_t late_hist[64]; /* start delays: bucket k holds [k, k+1) x 10 us, the last beyond */
@@ -148,13 +173,22 @@ struct hs_site_server {
     /* status */
     pthread_mutex_t status_lock;
     hs_site_server_status status;
-    /* tick log */
+    /* tick log: the writer's file (rotated by the writer thread only); log_on: ticks are logged */
     FILE *log;
+    int log_on;
+    double log_bytes; /* written to the current file */
+    atomic_ullong log_rotations;
     /* network (network thread) */
     hs_srv_test test;
-    hs_srv_conn conn;
-    uint8_t *rx, *tx; /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
-    uint8_t *io;      /* OpenFresco reads */
+    hs_srv_conn conn; /* the slot: the one peer being served */
+    hs_srv_pending pending[HS_SRV_MAX_PENDING];
+    uint8_t nonces[HS_SRV_NONCES][HS_WIRE_NONCE_SIZE]; /* AUTH_INIT nonces seen (a ring) */
+    int nonces_n, nonces_next;
+    int64_t refusals_t0; /* ns: the current second of refusal logging */
+    int refusals_logged;
+    uint64_t refusals_quiet; /* refusals not logged one by one in it */
+    uint8_t *rx, *tx;        /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
+    uint8_t *io;             /* OpenFresco reads */
     size_t io_cap;
 };
 
@@ -194,15 +228,39 @@ int hs_srv_at_rest(const hs_site_server_status *st);
 void hs_srv_count(hs_site_server *s, uint64_t *counter);
 void hs_srv_log_peer(hs_site_server *s, hs_log_level level, const char *fmt, ...) HS_PRINTF(3, 4);
 
+/* Seconds as whole milliseconds for poll(), within int (the file bounds the timeouts anyway). */
+static inline int hs_srv_ms(double seconds)
+{
+    const double ms = seconds * 1000.0;
+    return ms >= 2e9 ? 2000000000 : ms > 0.0 ? (int)ms : 0;
+}
+
+/* site_server_pending.c: connections before they hold the slot */
+void hs_srv_pending_accept(hs_site_server *s, int which, int fd, const char *peer);
+void hs_srv_pending_input(hs_site_server *s, int index);
+void hs_srv_pending_poll(hs_site_server *s, int64_t now); /* deadlines */
+void hs_srv_pending_close_all(hs_site_server *s);
+/* Sends len bytes within timeout_ms (0: only what the socket takes now). */
+int hs_srv_send_bytes(int fd, const uint8_t *buf, size_t len, int timeout_ms);
+/* Our FIN, the peer's unread bytes drained (a close with unread data would reset the connection
+ * and could discard the ERROR frame just sent), then close. */
+void hs_srv_close_fd(int fd);
+
 /* site_server_native.c */
-int hs_srv_native_open(hs_site_server *s, int fd, const char *peer);
+/* The slot goes to an authenticated native peer (its channel and frame count move over). */
+void hs_srv_native_adopt(hs_site_server *s, hs_srv_pending *p);
 void hs_srv_native_input(hs_site_server *s);
 void hs_srv_native_poll(hs_site_server *s, int64_t now); /* timers, measurements */
-void hs_srv_native_refuse_busy(hs_site_server *s, int fd, const char *peer);
+/* An authenticated native peer while the slot is taken: a sealed ERROR "busy", naming the
+ * coordinator being served (only authenticated peers are ever told who it is). */
+void hs_srv_native_refuse_busy(hs_site_server *s, hs_srv_pending *p);
 void hs_srv_native_bye(hs_site_server *s, const char *why); /* the server stops */
 
 /* site_server_ofr.c */
-int hs_srv_ofr_open(hs_site_server *s, int fd, const char *peer, int proto);
+/* An OpenFresco session for a new connection (protocol A through the site's map). */
+int hs_srv_ofr_session(hs_site_server *s, int proto, hs_ofr_server **ofr, hs_ofr_map **map);
+/* The slot goes to an OpenFresco peer whose handshake is done (its session moves over). */
+void hs_srv_ofr_adopt(hs_site_server *s, hs_srv_pending *p);
 void hs_srv_ofr_input(hs_site_server *s);
 void hs_srv_ofr_poll(hs_site_server *s, int64_t now);
 

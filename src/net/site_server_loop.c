@@ -169,7 +169,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
     const int state = (int)hs_cmdgen_current_state(gen);
     int ch = -1;
     const int tripped = hs_site_controller_tripped(b->sc, &ch);
-    if (s->log) {
+    if (s->log_on) {
         hs_srv_tick *h = (hs_srv_tick *)(void *)rec;
         h->tick = s->nticks;
         h->t = 1e-9 * (double)(start - t0);
@@ -201,6 +201,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         memcpy(st->command, cmd, (size_t)n * sizeof(double));
         st->generation = b->generation;
         st->log_dropped = atomic_load(&s->log_dropped);
+        st->log_rotations = atomic_load(&s->log_rotations);
         pthread_mutex_unlock(&s->status_lock);
     }
 }

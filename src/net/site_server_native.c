@@ -16,15 +16,7 @@
 
 static int send_bytes(hs_site_server *s, int fd, const uint8_t *buf, size_t len)
 {
-    hs_transport tr = hs_transport_fd(fd);
-    const int ms = (int)(s->cfg.frame_timeout * 1000.0);
-    size_t done = 0;
-    while (done < len) {
-        const ptrdiff_t w = tr.write(tr.user, buf + done, len - done, ms);
-        if (w <= 0) return HS_ENET;
-        done += (size_t)w;
-    }
-    return 0;
+    return hs_srv_send_bytes(fd, buf, len, hs_srv_ms(s->cfg.frame_timeout));
 }
 
 /* Sends msg: sealed once the channel is ready, plain during the handshake. */
@@ -61,17 +53,19 @@ static void refuse(hs_site_server *s, int code, const char *fmt, ...)
     hs_srv_close(s);
 }
 
-void hs_srv_native_refuse_busy(hs_site_server *s, int fd, const char *peer)
+void hs_srv_native_refuse_busy(hs_site_server *s, hs_srv_pending *p)
 {
     hs_wire_msg m;
     const hs_srv_conn *c = &s->conn;
-    hs_wire_error_set(&m, 0, HS_EABORTED, "busy: a test is running with %s",
-                      c->coordinator[0] ? c->coordinator : c->peer);
-    uint8_t buf[HS_WIRE_HEADER_SIZE + HS_WIRE_TEXT_MAX + 8];
+    if (s->cfg.mode == HS_SECURE_PSK)
+        hs_wire_error_set(&m, 0, HS_EABORTED, "busy: a test is running with %s",
+                          c->coordinator[0] ? c->coordinator : c->peer);
+    else /* plain: nobody is authenticated, nobody is told who is connected */
+        hs_wire_error_set(&m, 0, HS_EABORTED, "busy: a test is running");
     size_t len = 0;
-    hs_wire_status st;
-    if (hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st) == 0) send_bytes(s, fd, buf, len);
-    hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: refused: %s", s->cfg.site.name, peer, m.error.text);
+    if (hs_secure_seal(p->ch, &m, s->tx, CAP, &len) == 0) hs_srv_send_bytes(p->fd, s->tx, len, 0);
+    hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: refused: %s", s->cfg.site.name, p->peer,
+           m.error.text);
 }
 
 void hs_srv_native_bye(hs_site_server *s, const char *why)
@@ -85,28 +79,25 @@ void hs_srv_native_bye(hs_site_server *s, const char *why)
     send_msg(s, &m);
 }
 
-int hs_srv_native_open(hs_site_server *s, int fd, const char *peer)
+void hs_srv_native_adopt(hs_site_server *s, hs_srv_pending *p)
 {
     hs_srv_conn *c = &s->conn;
     memset(c, 0, sizeof *c);
     c->kind = HS_SRV_NATIVE;
-    c->fd = fd;
-    snprintf(c->peer, sizeof c->peer, "%s", peer);
+    c->fd = p->fd;
+    c->ch = p->ch;
+    c->tx_frames = p->tx_frames;
+    c->phase = HS_SRV_HELLO;
+    p->fd = -1;
+    p->ch = NULL;
+    snprintf(c->peer, sizeof c->peer, "%s", p->peer);
     c->t_rx = hs_srv_now();
     c->rx_need = HS_WIRE_HEADER_SIZE;
-    hs_secure_config sc = {.role = HS_SECURE_SITE,
-                           .mode = s->cfg.mode,
-                           .timeout_ms = (int)(s->cfg.frame_timeout * 1000.0)};
-    memcpy(sc.key, s->cfg.key, sizeof sc.key);
-    const int rc = hs_secure_create(s->ctx, &sc, NULL, &c->ch);
-    sodium_memzero(sc.key, sizeof sc.key);
-    if (rc) {
-        hs_srv_log_peer(s, HS_LOG_ERROR, "cannot open a channel: %s", hs_ctx_message(s->ctx));
-        hs_srv_close(s);
-        return rc;
-    }
-    hs_srv_log_peer(s, HS_LOG_INFO, "connected (native protocol)");
-    return 0;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.connected = 1;
+    pthread_mutex_unlock(&s->status_lock);
+    hs_srv_log_peer(s, HS_LOG_INFO, "%s; holds the site (native protocol)",
+                    s->cfg.mode == HS_SECURE_PSK ? "authenticated" : "handshake done (plain)");
 }
 
 /* ---- the test ---- */
@@ -168,7 +159,7 @@ static int continuable(hs_site_server *s, const hs_site_server_status *st, const
     if (!t->live || t->ended || t->openfresco)
         *why = "no test is held here";
     else if (st->state == HS_CMDGEN_DONE)
-        *why = "the site ended the test on its side (hold timeout, the specimen was unloaded)";
+        *why = s->ended_why;
     else if (t->dt != c->dt || t->time_scale != c->time_scale)
         *why = "the test held here has another step or time scale";
     return *why == NULL;
@@ -375,20 +366,6 @@ static void on_frame(hs_site_server *s, size_t len)
 {
     hs_srv_conn *c = &s->conn;
     c->t_rx = hs_srv_now();
-    if (c->phase == HS_SRV_AUTH) {
-        size_t out = 0;
-        const int rc = hs_secure_handshake_input(c->ch, s->rx, len, s->tx, CAP, &out);
-        if (out && send_bytes(s, c->fd, s->tx, out) == 0) c->tx_frames++;
-        if (rc) {
-            hs_srv_log_peer(s, HS_LOG_WARN, "refused (%s): %s", hs_strerror(rc),
-                            hs_ctx_message(s->ctx));
-            hs_srv_count(s, &s->status.refused);
-            hs_srv_close(s);
-        } else if (hs_secure_ready(c->ch)) {
-            c->phase = HS_SRV_HELLO;
-        }
-        return;
-    }
     hs_wire_msg m;
     const int rc = hs_secure_open(c->ch, s->rx, len, &m);
     if (rc) {
@@ -478,7 +455,7 @@ void hs_srv_native_poll(hs_site_server *s, int64_t now)
             send_msg(s, &e);
             hs_srv_close(s);
         } else {
-            refuse(s, HS_ETIMEOUT, "no handshake within %g s", s->cfg.timeout);
+            refuse(s, HS_ETIMEOUT, "no HELLO within %g s of the handshake", s->cfg.timeout);
         }
         return;
     }

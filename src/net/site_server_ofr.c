@@ -8,12 +8,12 @@
  * meanwhile. Protocol A works in the element's basic DOFs through the site's map T (forces
  * T^T f, stiffness T^T K0 T from the specimen's initial stiffness; mass and damping as
  * configured, else zero); protocol B in the actuators' own coordinates. TCP_QUICKACK is re-armed
- * after every read (the clients leave Nagle on and send requests that get no reply). An
- * OpenFresco client has no error channel and loops forever if dropped: once its handshake is
- * done it is never dropped by the server. A client that goes away without DIE ends its test as
- * DIE does (the laboratory holds where it is, and unloads after its hold timeout as for a lost
- * native coordinator); its state is logged, and the next client starts a new test on a fresh
- * laboratory. */
+ * after every read (the clients leave Nagle on and send requests that get no reply). A client
+ * holds the site only once its handshake is done (site_server_pending.c); one silent for
+ * `openfresco.idle_timeout` is dropped. A client that goes away without DIE (or is dropped)
+ * ends its test as DIE does (the laboratory holds where it is, and unloads after its hold
+ * timeout as for a lost native coordinator); its state is logged, and the next client starts a
+ * new test on a fresh laboratory. */
 #include "site_server_impl.h"
 
 #include <errno.h>
@@ -200,55 +200,56 @@ static void a_close(void *u)
     m->close(m->user);
 }
 
-int hs_srv_ofr_open(hs_site_server *s, int fd, const char *peer, int proto)
+int hs_srv_ofr_session(hs_site_server *s, int proto, hs_ofr_server **ofr, hs_ofr_map **map)
 {
-    hs_srv_conn *c = &s->conn;
-    memset(c, 0, sizeof *c);
-    c->kind = proto == HS_OFR_PROTO_A ? HS_SRV_OFA : HS_SRV_OFB;
-    c->fd = fd;
-    c->t_rx = hs_srv_now();
-    snprintf(c->peer, sizeof c->peer, "%s", peer);
     const hs_ofr_backend inner = {
         s,    be_set_trial, be_get_disp, be_get_force, be_stiffness, be_stiffness,
         NULL, NULL,         be_commit,   be_close};
     hs_ofr_server_config oc = {.n = s->nact, .server_tag = 1};
-    int rc = 0;
-    if (proto == HS_OFR_PROTO_A) {
-        const int na = s->nact, nb = s->cfg.nbasic;
-        double T[HS_SITE_MAX_ACT * HS_SITE_SERVER_MAX_BASIC];
-        for (int i = 0; i < na; i++)
-            for (int j = 0; j < nb; j++)
-                T[(size_t)j * (size_t)na + (size_t)i] = s->cfg.T[i * nb + j];
-        rc = hs_ofr_map_create(s->ctx, na, nb, T, &inner, &c->map);
-        const hs_ofr_backend outer = {s,         a_set_trial, NULL,   a_get_force, a_initial,
-                                      a_tangent, a_damping,   a_mass, a_commit,    a_close};
-        oc.n = nb;
-        if (!rc) rc = hs_ofr_server_create(s->ctx, HS_OFR_PROTO_A, &oc, &outer, &c->ofr);
-    } else {
-        rc = hs_ofr_server_create(s->ctx, HS_OFR_PROTO_B, &oc, &inner, &c->ofr);
-    }
-    if (rc) {
-        hs_srv_log_peer(s, HS_LOG_ERROR, "cannot open an OpenFresco session: %s",
-                        hs_ctx_message(s->ctx));
-        hs_srv_close(s);
-        return rc;
-    }
-    hs_srv_log_peer(s, HS_LOG_INFO, "connected (OpenFresco protocol %s)",
-                    proto == HS_OFR_PROTO_A ? "A" : "B");
-    return 0;
+    if (proto != HS_OFR_PROTO_A)
+        return hs_ofr_server_create(s->ctx, HS_OFR_PROTO_B, &oc, &inner, ofr);
+    const int na = s->nact, nb = s->cfg.nbasic;
+    double T[HS_SITE_MAX_ACT * HS_SITE_SERVER_MAX_BASIC];
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) T[(size_t)j * (size_t)na + (size_t)i] = s->cfg.T[i * nb + j];
+    int rc = hs_ofr_map_create(s->ctx, na, nb, T, &inner, map);
+    /* the outer backend finds the map in the slot (s->conn.map): the handshake calls no backend,
+     * and the map moves to the slot with the session */
+    const hs_ofr_backend outer = {s,         a_set_trial, NULL,   a_get_force, a_initial,
+                                  a_tangent, a_damping,   a_mass, a_commit,    a_close};
+    oc.n = nb;
+    if (!rc) rc = hs_ofr_server_create(s->ctx, HS_OFR_PROTO_A, &oc, &outer, ofr);
+    return rc;
+}
+
+static void feed(hs_site_server *s, const uint8_t *in, size_t n);
+
+void hs_srv_ofr_adopt(hs_site_server *s, hs_srv_pending *p)
+{
+    hs_srv_conn *c = &s->conn;
+    memset(c, 0, sizeof *c);
+    c->kind = p->kind;
+    c->fd = p->fd;
+    c->ofr = p->ofr;
+    c->map = p->map;
+    p->fd = -1;
+    p->ofr = NULL;
+    p->map = NULL;
+    c->t_rx = hs_srv_now();
+    snprintf(c->peer, sizeof c->peer, "%s", p->peer);
+    c->served = 1;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.connected = 1;
+    pthread_mutex_unlock(&s->status_lock);
+    hs_srv_count(s, &s->status.sessions);
+    hs_srv_log_peer(s, HS_LOG_INFO, "handshake done; holds the site (OpenFresco protocol %s)",
+                    c->kind == HS_SRV_OFA ? "A" : "B");
+    if (p->rx_len) feed(s, p->rx, p->rx_len);
 }
 
 static int send_all(hs_site_server *s, const uint8_t *buf, size_t len)
 {
-    hs_transport tr = hs_transport_fd(s->conn.fd);
-    size_t done = 0;
-    while (done < len) {
-        const ptrdiff_t w =
-            tr.write(tr.user, buf + done, len - done, (int)(s->cfg.frame_timeout * 1000.0));
-        if (w <= 0) return HS_ENET;
-        done += (size_t)w;
-    }
-    return 0;
+    return hs_srv_send_bytes(s->conn.fd, buf, len, hs_srv_ms(s->cfg.frame_timeout));
 }
 
 /* A client gone without DIE ends its test: the laboratory holds where it is (the controller
@@ -284,26 +285,14 @@ static void finish(hs_site_server *s, int refused, const char *what)
     hs_srv_close(s);
 }
 
-void hs_srv_ofr_input(hs_site_server *s)
+/* Bytes from the client through its session, replies sent. */
+static void feed(hs_site_server *s, const uint8_t *in, size_t n)
 {
     hs_srv_conn *c = &s->conn;
-    const ssize_t r = recv(c->fd, s->io, s->io_cap, MSG_DONTWAIT);
-    const int one = 1;
-    setsockopt(c->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof one);
-    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
-    if (r <= 0) {
-        char why[160];
-        const size_t part = hs_ofr_server_partial(c->ofr);
-        snprintf(why, sizeof why, "the OpenFresco client closed the connection%s",
-                 part ? " in the middle of a message" : "");
-        finish(s, !c->served, why);
-        return;
-    }
-    c->t_rx = hs_srv_now();
     size_t off = 0;
-    while (off < (size_t)r && c->kind) {
+    while (off < n && c->kind) {
         size_t used = 0;
-        const int rc = hs_ofr_server_feed(c->ofr, s->io + off, (size_t)r - off, &used);
+        const int rc = hs_ofr_server_feed(c->ofr, in + off, n - off, &used);
         off += used;
         size_t len = 0;
         const uint8_t *reply = hs_ofr_server_reply(c->ofr, &len);
@@ -320,12 +309,7 @@ void hs_srv_ofr_input(hs_site_server *s)
             finish(s, 1, why);
             return;
         }
-        const hs_ofr_state st = hs_ofr_server_state(c->ofr);
-        if (st == HS_OFR_RUNNING && !c->served) {
-            c->served = 1;
-            hs_srv_count(s, &s->status.sessions);
-        }
-        if (st == HS_OFR_CLOSED) {
+        if (hs_ofr_server_state(c->ofr) == HS_OFR_CLOSED) {
             finish(s, 0, "the OpenFresco client ended its test (DIE)");
             return;
         }
@@ -333,10 +317,40 @@ void hs_srv_ofr_input(hs_site_server *s)
     }
 }
 
+void hs_srv_ofr_input(hs_site_server *s)
+{
+    hs_srv_conn *c = &s->conn;
+    const ssize_t r = recv(c->fd, s->io, s->io_cap, MSG_DONTWAIT);
+    const int one = 1;
+    setsockopt(c->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof one);
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (r <= 0) {
+        char why[160];
+        const size_t part = hs_ofr_server_partial(c->ofr);
+        snprintf(why, sizeof why, "the OpenFresco client closed the connection%s",
+                 part ? " in the middle of a message" : "");
+        finish(s, 0, why);
+        return;
+    }
+    c->t_rx = hs_srv_now();
+    feed(s, s->io, (size_t)r);
+}
+
+/* An OpenFresco client has no error channel and cannot tell a dropped connection from a slow
+ * site, but one silent for `openfresco.idle_timeout` holds the site for nobody: it is dropped
+ * (its test, if any, is left holding like a lost coordinator's). */
 void hs_srv_ofr_poll(hs_site_server *s, int64_t now)
 {
     hs_srv_pump(s);
     const hs_srv_conn *c = &s->conn;
-    if (!c->served && 1e-9 * (double)(now - c->t_rx) > s->cfg.timeout)
-        finish(s, 1, "refused: no OpenFresco handshake within the timeout");
+    const double silent = 1e-9 * (double)(now - c->t_rx);
+    if (silent > s->cfg.of_idle_timeout) {
+        char why[160];
+        snprintf(why, sizeof why,
+                 "the OpenFresco client was silent for %.1f s (openfresco.idle_timeout %g s): "
+                 "dropped",
+                 silent, s->cfg.of_idle_timeout);
+        hs_srv_count(s, &s->status.lost);
+        finish(s, 0, why);
+    }
 }

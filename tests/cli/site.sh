@@ -2,7 +2,8 @@
 # hysim site with OpenFresco protocol A: the server starts on free ports, a client written here
 # from PROTOCOL.md's byte layout (python3 socket/struct) sends the sizes, trials, getForce and
 # getInitialStiff, commit and DIE; forces and stiffness are checked against the spring's closed
-# form through T = [-1, 1]; SIGTERM stops the server with exit code 0. Also hysim keygen.
+# form through T = [-1, 1]; SIGTERM stops the server with exit code 0; the tick log rotated at
+# --log-max. Also hysim keygen.
 set -u
 HYSIM=${1:?usage: site.sh PATH_TO_hysim}
 if ! command -v python3 >/dev/null 2>&1; then
@@ -36,7 +37,13 @@ printf 'site:\n  name: lab1\n  plain: true\n  listen: "127.0.0.1:99999"\n  actua
 [ $? -eq 2 ] || fail "a bad site file does not exit with 2"
 grep -q "bad.yaml:4:11: site.listen" "$dir/bad.err" || fail "bad site file message: $(cat "$dir/bad.err")"
 
-"$HYSIM" site --config "$dir/site.yaml" --log "$dir/ticks.csv" >"$dir/out" 2>"$dir/err" &
+# a tick log file size out of range: exit 2 and the range
+"$HYSIM" site --config "$dir/site.yaml" --log "$dir/ticks.csv" --log-max 0 2>"$dir/logmax.err"
+[ $? -eq 2 ] || fail "--log-max 0 does not exit with 2"
+grep -q "from 0.01 to 1e6" "$dir/logmax.err" || fail "--log-max message: $(cat "$dir/logmax.err")"
+
+# the tick log in files of 0.01 MiB (10,485 bytes): rotated to ticks.csv.1
+"$HYSIM" site --config "$dir/site.yaml" --log "$dir/ticks.csv" --log-max 0.01 >"$dir/out" 2>"$dir/err" &
 pid=$!
 for _ in $(seq 100); do grep -q "OpenFresco A" "$dir/out" && break; sleep 0.05; done
 port=$(sed -n 's/.*, \([0-9]*\) (OpenFresco A).*/\1/p' "$dir/out")
@@ -89,7 +96,17 @@ code=$?
 [ $code -eq 0 ] || fail "hysim site exited with $code after SIGTERM"
 grep -q "SIGTERM: stopping" "$dir/err" || fail "no stop message"
 grep -q "1 session(s)" "$dir/err" || fail "the session was not counted: $(tail -1 "$dir/err")"
-[ "$(wc -l < "$dir/ticks.csv")" -gt 10 ] || fail "tick log too short"
-head -1 "$dir/ticks.csv" | grep -q "^tick,t,late,state,trip,command_a1,x_a1,f_a1$" || fail "tick log header"
-tail -1 "$dir/err"
+[ -f "$dir/ticks.csv.1" ] || fail "the tick log was not rotated: $(tail -1 "$dir/err")"
+[ "$(wc -l < "$dir/ticks.csv.1")" -gt 10 ] || fail "tick log too short"
+for f in "$dir/ticks.csv" "$dir/ticks.csv.1"; do
+    head -1 "$f" | grep -q "^tick,t,late,state,trip,command_a1,x_a1,f_a1$" || fail "tick log header"
+    [ "$(wc -c < "$f")" -le 10700 ] || fail "$f: $(wc -c < "$f") bytes, more than 0.01 MiB and a line"
+done
+# consecutive across the two files
+last=$(tail -1 "$dir/ticks.csv.1" | cut -d, -f1)
+first=$(sed -n 2p "$dir/ticks.csv" | cut -d, -f1)
+[ -z "$first" ] || [ "$first" -eq $((last + 1)) ] || fail "ticks $last then $first across the files"
+grep -q "tick log .*rotation(s) to .*ticks.csv.1 (files of at most 0.01 MiB), 0 record(s) dropped" \
+    "$dir/err" || fail "no tick log report: $(tail -2 "$dir/err")"
+tail -2 "$dir/err"
 echo "PASS"
