@@ -285,7 +285,7 @@ static int usage_error(const char *msg)
 
 int hs_cli_plot(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+    if (argc == 2 && hs_cli_is_help(argv[1])) {
         printf("usage: hysim plot DIR\n  draws DIR/displacement.png, DIR/hysteresis.png and "
                "DIR/energy.png from DIR/results.h5 (needs gnuplot);\n  for a hybrid run also "
                "DIR/actuators_hysteresis.png, DIR/actuators_tracking.png and\n  DIR/tangent.png "
