@@ -1,5 +1,6 @@
 /* `hysim check FILE` (validate a test definition) and `hysim modes FILE` (periods and shapes of
  * the initial-stiffness model). Both exit 0 when the file is valid and 2 when it is not. */
+#include "check_physics.h"
 #include "cli.h"
 
 #include <math.h>
@@ -70,6 +71,9 @@ int hs_cli_check(int argc, char **argv)
     if (code) return code < 0 ? HS_EXIT_OK : code;
     printf("%s: ok (%d DOFs, integrator %s, %lld steps)\n", file, hs_model_ndof(def->model),
            def->integrator, (long long)def->steps);
+    const int warnings = hs_check_physics(stdout, def);
+    if (warnings < 0) code = HS_EXIT_FAILED;
+    if (warnings > 0) printf("%s: %d warning%s\n", file, warnings, warnings > 1 ? "s" : "");
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);
     return HS_EXIT_OK;
