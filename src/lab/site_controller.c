@@ -8,8 +8,9 @@
 #include <math.h>
 #include <string.h>
 
-#define NMAX HS_SITE_MAX_ACT
-#define NH   HS_EXP_HISTORY
+#define NMAX                      HS_SITE_MAX_ACT
+#define HS_SITE_CATCH_UP_FRACTION 0.9
+#define NH                        HS_EXP_HISTORY
 
 struct hs_site_controller {
     hs_ctx *ctx;
@@ -85,7 +86,13 @@ int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, h
                            j, hs_compensator_rate(p->compensator[j]), p->gen.rate);
     hs_site_controller *sc = hs_calloc(1, sizeof *sc);
     if (!sc) return hs_fail(ctx, HS_ENOMEM, "site controller: out of memory");
-    int rc = hs_cmdgen_create(ctx, &p->gen, &sc->gen);
+    /* a late target is caught up at no more than 90 % of the velocity limit (the compensator's
+     * lead keeps the rest): a re-ramp, never a jump that trips the limit */
+    hs_cmdgen_params gen = p->gen;
+    for (int j = 0; p->limits && j < n; j++)
+        if (p->limits[j].vel > 0.0 && !(gen.max_increment[j] > 0.0))
+            gen.max_increment[j] = HS_SITE_CATCH_UP_FRACTION * p->limits[j].vel / p->gen.rate;
+    int rc = hs_cmdgen_create(ctx, &gen, &sc->gen);
     if (rc) {
         hs_site_controller_destroy(&sc);
         return rc;
