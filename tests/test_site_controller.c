@@ -390,6 +390,44 @@ static void test_late_targets_re_ramp(void **state)
     assert_int_equal(stretched, 0);
 }
 
+/* The trip message names the limit, value, bound, units and cause, and its longest form fits a
+ * wire error sentence (255 bytes) for a 20-character site name and 6-character units. */
+static void test_limit_message(void **state)
+{
+    (void)state;
+    char buf[1024];
+    hs_site_report r;
+    memset(&r, 0, sizeof r);
+    r.limit_flags = HS_SITE_LIMIT_VELOCITY;
+    r.limit_value = -123456.789;
+    r.limit_bound = 100000.5;
+    size_t longest = 0;
+    for (int cause = 0; cause <= HS_SITE_CAUSE_FORCE; cause++)
+        for (int kind = 0; kind < 3; kind++) {
+            r.limit_flags = kind == 0   ? HS_SITE_LIMIT_DISPLACEMENT
+                            : kind == 1 ? HS_SITE_LIMIT_VELOCITY
+                                        : HS_SITE_LIMIT_FORCE;
+            r.limit_cause = cause;
+            r.limit_growth = 12.3456;
+            r.limit_speed = -98765.4321;
+            const int w = hs_site_limit_message(buf, sizeof buf, "abcdefghijklmnopqrst", "actuat",
+                                                &r, "metres", "kN", "s");
+            if ((size_t)w > longest) longest = (size_t)w;
+        }
+    printf("longest trip message: %zu characters\n", longest);
+    assert_true(longest < 255);
+    r.limit_flags = HS_SITE_LIMIT_VELOCITY;
+    r.limit_cause = HS_SITE_CAUSE_UNSTABLE;
+    r.limit_value = 23.5;
+    r.limit_bound = 20.0;
+    r.limit_growth = 4.07;
+    hs_site_limit_message(buf, sizeof buf, "lab1", "a1", &r, "in", "kip", "s");
+    assert_string_equal(buf, "site lab1: safety limit: velocity limit on a1: 23.5 in/s beyond 20 "
+                             "in/s; likely an unstable integration: targets grow x4.07 a step, "
+                             "alternating (omega dt too large? see hysim check); the site holds, "
+                             "the test stops");
+}
+
 /* A two-story shear building (m, k per story) held in its first mode, x = A phi1,
  * phi1 = (1, (1 + sqrt 5) / 2), omega1^2 = (3 - sqrt 5) / 2 k / m, when the coordinator falls
  * silent: with modal damping zeta in every mode the free vibration stays in mode 1 (x2 / x1 =
@@ -472,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_displacement_limit),
         cmocka_unit_test(test_velocity_and_force_limits),
         cmocka_unit_test(test_late_targets_re_ramp),
+        cmocka_unit_test(test_limit_message),
         cmocka_unit_test(test_free_vibration_shear_building),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

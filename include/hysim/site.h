@@ -57,6 +57,8 @@ typedef struct hs_site_config {
     int plain;
     double timeout;
     double need_rate;
+    /* the test's unit names for messages (a limit trip); empty: "length units" and so on */
+    char units_length[16], units_force[16], units_time[16];
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and
