@@ -19,6 +19,15 @@ static int set_fail(hs_ctx *ctx, const char *arg, const char *msg, const char *p
     return hs_fail(ctx, HS_EINPUT, "--set %s: %s%s%s", arg, msg, part ? " " : "", part ? part : "");
 }
 
+/* Appends a and b to the path in buf (cap bytes) when they fit; the path is for messages. */
+static void path_append(char *buf, size_t cap, const char *a, const char *b)
+{
+    const size_t used = strlen(buf), la = strlen(a), lb = strlen(b);
+    if (used + la + lb >= cap) return;
+    memcpy(buf + used, a, la);
+    memcpy(buf + used + la, b, lb + 1);
+}
+
 /* The value under `key` in `map` as a slot (pointer into items), or NULL. */
 static hs_ynode **map_slot(hs_ynode *map, const char *key)
 {
@@ -64,7 +73,7 @@ int hs_tf_set(hs_ctx *ctx, hs_ytree *tree, const char *arg)
         hs_ynode *node = *slot;
         if (node->kind != HS_YNODE_MAPPING)
             return set_fail(ctx, arg, done[0] ? done : "the file", "is not a mapping");
-        snprintf(done + strlen(done), sizeof done - strlen(done), "%s%s", done[0] ? "." : "", seg);
+        path_append(done, sizeof done, done[0] ? "." : "", seg);
         hs_ynode **child = map_slot(node, seg);
         if (!child) {
             if (bracket) return set_fail(ctx, arg, done, "is not in the file (no list to index)");
@@ -86,7 +95,9 @@ int hs_tf_set(hs_ctx *ctx, hs_ytree *tree, const char *arg)
                 snprintf(msg, sizeof msg, "has %zu items; item %ld does not exist", (*slot)->n, i);
                 return set_fail(ctx, arg, done, msg);
             }
-            snprintf(done + strlen(done), sizeof done - strlen(done), "[%ld]", i);
+            char item[32];
+            snprintf(item, sizeof item, "[%ld]", i);
+            path_append(done, sizeof done, item, "");
             slot = &(*slot)->items[i - 1];
             if (*b != '\0' && *b != '[')
                 return set_fail(ctx, arg, "unexpected text after the brackets of", done);

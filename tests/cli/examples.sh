@@ -19,7 +19,6 @@ mkdir -p "$dir/repo"
 cp -r "$here/../../examples" "$dir/repo/examples"
 examples="$dir/repo/examples"
 [ ! -e "$examples/../../shared" ] || fail "the copy sees a shared folder: $examples/../../shared"
-export HS_SHARED="$dir/nowhere" # tests' shared-data lookup points nowhere too
 
 if grep -n '^[^#]*\.\./shared' "$examples"/*.yaml; then fail "examples above read ../shared"; fi
 
