@@ -320,7 +320,7 @@ static void test_velocity_and_force_limits(void **state)
  * (0.9 x limit / rate) the segment is lengthened instead and the test goes on, every target
  * reached exactly, the sent speed never above 4.5; with the cap disabled the same schedule
  * trips the velocity limit. */
-static int late_targets_run(double max_increment, double *vmax, int64_t *stretched)
+static int late_targets_run(double max_increment, double *vmax, int64_t *stretched, int *cause)
 {
     const double K[1] = {1.0};
     hs_site_controller_params p = params(1024.0, 0.01, 10.0); /* N = 102 */
@@ -359,6 +359,7 @@ static int late_targets_run(double max_increment, double *vmax, int64_t *stretch
                 hs_site_report r;
                 assert_int_equal(hs_site_controller_measurement(b.sc, &b.m, &r), 0);
                 if (!tripped) assert_true(b.x[0] == x); /* perfect lab: the target exactly */
+                *cause = r.limit_cause;
                 break;
             }
         }
@@ -375,7 +376,8 @@ static void test_late_targets_re_ramp(void **state)
     (void)state;
     double vmax;
     int64_t stretched;
-    const int tripped = late_targets_run(0.0, &vmax, &stretched);
+    int cause = -1;
+    const int tripped = late_targets_run(0.0, &vmax, &stretched, &cause);
     printf("late targets with the catch-up cap: trip %d, max sent speed %.4f (limit 5, cap 4.5), "
            "%lld segments re-ramped\n",
            tripped, vmax, (long long)stretched);
@@ -383,11 +385,13 @@ static void test_late_targets_re_ramp(void **state)
     assert_true(vmax <= 4.5 + 1e-9);
     assert_true(vmax > 3.9);     /* the sine's own speed, 4, was reached */
     assert_true(stretched >= 1); /* the late targets near the peak speed (t = 0.21, 0.28, ...) */
-    const int tripped_uncapped = late_targets_run(1e9, &vmax, &stretched);
+    const int tripped_uncapped = late_targets_run(1e9, &vmax, &stretched, &cause);
     printf("the same without the cap: trip %d, max speed commanded %.4f, %lld re-ramped\n",
            tripped_uncapped, vmax, (long long)stretched);
     assert_int_equal(tripped_uncapped, 1);
     assert_int_equal(stretched, 0);
+    /* the trip's cause: the late target's catch-up (the targets themselves move at 4 of 5) */
+    assert_int_equal(cause, HS_SITE_CAUSE_LATE);
 }
 
 /* The trip message names the limit, value, bound, units and cause, and its longest form fits a
