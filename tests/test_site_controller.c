@@ -310,6 +310,128 @@ static void test_velocity_and_force_limits(void **state)
     }
 }
 
+/* Late targets (as after late ticks on a loaded machine: the loop runs its missed ticks back to
+ * back, so the next target comes in ticks after the generator slowed down and held) are caught
+ * up by a re-ramp, never by a jump that trips the velocity limit. Virtual time: the late ticks
+ * are ticked before the target is given. A cosine from rest at 80 % of the velocity limit (5
+ * length/s at the lab): every 7th target comes 150 ticks late (N = 102: past slow, in hold). The
+ * corrector from the held command (zero speed) to the target in the 20 ticks left would peak at
+ * about 4/3 of the steady speed (a cubic Hermite from rest), 5.3 > 5: with the controller's cap
+ * (0.9 x limit / rate) the segment is lengthened instead and the test goes on, every target
+ * reached exactly, the sent speed never above 4.5; with the cap disabled the same schedule
+ * trips the velocity limit. */
+static int late_targets_run(double max_increment, double *vmax, int64_t *stretched, int *cause)
+{
+    const double K[1] = {1.0};
+    hs_site_controller_params p = params(1024.0, 0.01, 10.0); /* N = 102 */
+    const hs_site_limits lim = {0.0, 5.0, 0.0};
+    p.limits = &lim;
+    p.gen.max_increment[0] = max_increment; /* 0: the controller's own cap */
+    bench b;
+    bench_open(&b, 1, K, 0.0, &p);
+    /* x = A (1 - cos(2 pi t)), t simulated: from rest; peak lab speed A 2 pi / time_scale = 4 */
+    const double A = 4.0 * 10.0 / (2.0 * PI);
+    double prev = 0.0;
+    int tripped = 0;
+    *vmax = 0.0;
+    for (int i = 1; i <= 60 && !tripped; i++) {
+        const int late = i % 7 == 0 ? 150 : 0;
+        for (int k = 0; k < late; k++) {
+            const int ev = hs_site_controller_tick(b.sc);
+            assert_true(ev >= 0 && !(ev & HS_SC_EV_MEASUREMENT));
+            const double c = hs_site_controller_command(b.sc)[0];
+            *vmax = fmax(*vmax, fabs(c - prev) * 1024.0);
+            prev = c;
+        }
+        const double t = 0.01 * i, x = A * (1.0 - cos(2.0 * PI * t));
+        assert_int_equal(hs_site_controller_target(b.sc, i, t, &x), 0);
+        for (;;) {
+            const int ev = hs_site_controller_tick(b.sc);
+            assert_true(ev >= 0);
+            const double c = hs_site_controller_command(b.sc)[0];
+            *vmax = fmax(*vmax, fabs(c - prev) * 1024.0);
+            prev = c;
+            if (ev & HS_SC_EV_LIMIT) {
+                tripped = 1;
+                printf("velocity trip at step %d (its target %d ticks late)\n", i, late);
+            }
+            if (ev & HS_SC_EV_MEASUREMENT) {
+                hs_site_report r;
+                assert_int_equal(hs_site_controller_measurement(b.sc, &b.m, &r), 0);
+                if (!tripped) assert_true(b.x[0] == x); /* perfect lab: the target exactly */
+                *cause = r.limit_cause;
+                break;
+            }
+        }
+    }
+    hs_cmdgen_summary g;
+    hs_cmdgen_summary_get(hs_site_controller_cmdgen(b.sc), &g);
+    *stretched = g.stretched;
+    bench_close(&b);
+    return tripped;
+}
+
+static void test_late_targets_re_ramp(void **state)
+{
+    (void)state;
+    double vmax;
+    int64_t stretched;
+    int cause = -1;
+    const int tripped = late_targets_run(0.0, &vmax, &stretched, &cause);
+    printf("late targets with the catch-up cap: trip %d, max sent speed %.4f (limit 5, cap 4.5), "
+           "%lld segments re-ramped\n",
+           tripped, vmax, (long long)stretched);
+    assert_int_equal(tripped, 0);
+    assert_true(vmax <= 4.5 + 1e-9);
+    assert_true(vmax > 3.9);     /* the sine's own speed, 4, was reached */
+    assert_true(stretched >= 1); /* the late targets near the peak speed (t = 0.21, 0.28, ...) */
+    const int tripped_uncapped = late_targets_run(1e9, &vmax, &stretched, &cause);
+    printf("the same without the cap: trip %d, max speed commanded %.4f, %lld re-ramped\n",
+           tripped_uncapped, vmax, (long long)stretched);
+    assert_int_equal(tripped_uncapped, 1);
+    assert_int_equal(stretched, 0);
+    /* the trip's cause: the late target's catch-up (the targets themselves move at 4 of 5) */
+    assert_int_equal(cause, HS_SITE_CAUSE_LATE);
+}
+
+/* The trip message names the limit, value, bound, units and cause, and its longest form fits a
+ * wire error sentence (255 bytes) for a 20-character site name and 6-character units. */
+static void test_limit_message(void **state)
+{
+    (void)state;
+    char buf[1024];
+    hs_site_report r;
+    memset(&r, 0, sizeof r);
+    r.limit_flags = HS_SITE_LIMIT_VELOCITY;
+    r.limit_value = -123456.789;
+    r.limit_bound = 100000.5;
+    size_t longest = 0;
+    for (int cause = 0; cause <= HS_SITE_CAUSE_FORCE; cause++)
+        for (int kind = 0; kind < 3; kind++) {
+            r.limit_flags = kind == 0   ? HS_SITE_LIMIT_DISPLACEMENT
+                            : kind == 1 ? HS_SITE_LIMIT_VELOCITY
+                                        : HS_SITE_LIMIT_FORCE;
+            r.limit_cause = cause;
+            r.limit_growth = 12.3456;
+            r.limit_speed = -98765.4321;
+            const int w = hs_site_limit_message(buf, sizeof buf, "abcdefghijklmnopqrst", "actuat",
+                                                &r, "metres", "kN", "s");
+            if ((size_t)w > longest) longest = (size_t)w;
+        }
+    printf("longest trip message: %zu characters\n", longest);
+    assert_true(longest < 255);
+    r.limit_flags = HS_SITE_LIMIT_VELOCITY;
+    r.limit_cause = HS_SITE_CAUSE_UNSTABLE;
+    r.limit_value = 23.5;
+    r.limit_bound = 20.0;
+    r.limit_growth = 4.07;
+    hs_site_limit_message(buf, sizeof buf, "lab1", "a1", &r, "in", "kip", "s");
+    assert_string_equal(buf, "site lab1: safety limit: velocity limit on a1: 23.5 in/s beyond 20 "
+                             "in/s; likely an unstable integration: targets grow x4.07 a step, "
+                             "alternating (omega dt too large? see hysim check); the site holds, "
+                             "the test stops");
+}
+
 /* A two-story shear building (m, k per story) held in its first mode, x = A phi1,
  * phi1 = (1, (1 + sqrt 5) / 2), omega1^2 = (3 - sqrt 5) / 2 k / m, when the coordinator falls
  * silent: with modal damping zeta in every mode the free vibration stays in mode 1 (x2 / x1 =
@@ -391,6 +513,8 @@ int main(void)
         cmocka_unit_test(test_inverse_compensation),
         cmocka_unit_test(test_displacement_limit),
         cmocka_unit_test(test_velocity_and_force_limits),
+        cmocka_unit_test(test_late_targets_re_ramp),
+        cmocka_unit_test(test_limit_message),
         cmocka_unit_test(test_free_vibration_shear_building),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -73,6 +73,14 @@ typedef struct hs_cmdgen_params {
      * approach to the next target starts from rest and ends at rest (cubic Hermite with zero end
      * slopes over the step's N ticks: monotone, no position outside the two targets). Default 0. */
     int stepwise;
+    /* Catch-up cap, per actuator: the largest command change per tick the corrector may use
+     * (0 = none). When a target comes late (after slow or hold, e.g. after late ticks) the
+     * corrector has fewer ticks left and would move faster than the predictor did; with a cap it
+     * takes as many more ticks as keep its peak speed at the cap (a re-ramp: the step lasts
+     * longer, the command never jumps). A segment that cannot meet the cap at any length (the
+     * targets themselves move faster) keeps its length: the site's velocity limit then trips.
+     * The site controller sets 0.9 x velocity_limit / rate. */
+    double max_increment[16];
 } hs_cmdgen_params;
 
 hs_cmdgen_params hs_cmdgen_params_default(void);
@@ -97,6 +105,8 @@ typedef struct hs_cmdgen_summary {
     int64_t steps_slow, steps_hold, timeouts;
     int64_t state_ticks[HS_CMDGEN_NSTATES];
     int fv_capped; /* free vibration stopped by fv_max_time rather than by dying out */
+    int64_t stretched; /* corrector segments lengthened to respect max_increment (re-ramps; not
+                          kept in checkpoints) */
 } hs_cmdgen_summary;
 
 typedef struct hs_cmdgen hs_cmdgen;

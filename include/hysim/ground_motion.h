@@ -43,6 +43,15 @@ size_t hs_ground_motion_registry_count(void);
 const hs_ground_motion_entry *hs_ground_motion_registry_get(size_t i);
 const hs_ground_motion_entry *hs_ground_motion_registry_find(const char *name);
 
+/* The response spectrum at one frequency: peaks of |q| and |q'| of the linear oscillator
+ *   q'' + 2 zeta omega q' + omega^2 q = -ag(t)
+ * from rest over [0, t_end] (free vibration after the record), integrated exactly for the record's
+ * piecewise-linear acceleration (Nigam and Jennings), in sub-steps of at most a twentieth of the
+ * period so that the peaks are sampled finely. omega > 0, zeta >= 0. Returns HS_EINVAL for bad
+ * arguments. (docs/ground_motion.md, "Response spectrum".) */
+int hs_ground_motion_sdof_peak(const hs_ground_motion *gm, double omega, double zeta, double t_end,
+                               double *sd, double *sv);
+
 #ifdef __cplusplus
 }
 #endif

@@ -120,6 +120,8 @@ typedef struct hs_integrator_entry {
     int order;       /* order of accuracy (1 or 2) */
     int linear_only; /* 1 when only linear numerical models are allowed (the exact solver) */
     const char *summary;
+    int numerical_only; /* 1 when it cannot take measured forces (no experimental elements);
+                           the test-file loader refuses it with experimental elements */
 } hs_integrator_entry;
 size_t hs_integrator_registry_count(void);
 const hs_integrator_entry *hs_integrator_registry_get(size_t i);

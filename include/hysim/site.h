@@ -61,6 +61,8 @@ typedef struct hs_site_config {
     /* the NEES ASCII protocol (hysim/nees.h): control points of a nees:// site, or of a site
      * server's NEES port (given: the `nees` section was written) */
     hs_nees_config nees;
+    /* the test's unit names for messages (a limit trip); empty: "length units" and so on */
+    char units_length[16], units_force[16], units_time[16];
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and

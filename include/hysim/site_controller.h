@@ -68,7 +68,32 @@ typedef struct hs_site_report {
     int limit_flags;       /* HS_SITE_LIMIT_* of a trip, 0 when none */
     int limit_channel;     /* actuator that tripped, -1 when none */
     double limit_value;    /* the offending command, velocity or predicted force */
+    double limit_bound;    /* the limit it crossed (stroke, velocity limit or force limit) */
+    int limit_cause;       /* HS_SITE_CAUSE_*: the likely cause, from the targets' history */
+    double limit_growth;   /* diverging causes: the targets' growth factor per step */
+    double limit_speed;    /* HS_SITE_CAUSE_FAST_TARGETS: the targets' own speed at the lab */
 } hs_site_report;
+
+/* The likely cause of a trip, judged at the trip from the last targets (their increments) and
+ * the step's states. Not kept in checkpoints (a trip ends the test). */
+enum {
+    HS_SITE_CAUSE_NONE = 0,        /* nothing recognised */
+    HS_SITE_CAUSE_UNSTABLE = 1,    /* increments alternate in sign and grow: an explicit
+                                      integrator beyond its stability limit (omega dt) */
+    HS_SITE_CAUSE_GROWING = 2,     /* increments grow geometrically, same sign: diverging */
+    HS_SITE_CAUSE_LATE = 3,        /* the target came after slow or hold: the catch-up */
+    HS_SITE_CAUSE_FAST_TARGETS = 4, /* the targets themselves move faster than the limit */
+    HS_SITE_CAUSE_BEYOND = 5,      /* the target itself is beyond the stroke */
+    HS_SITE_CAUSE_FORCE = 6        /* the specimen's force at the command would exceed it */
+};
+
+/* One line for a trip: which limit, the offending value and the limit with their units, the
+ * likely cause and what to do, ending "the site holds, the test stops". Units may be NULL or ""
+ * (then "length", "force", "s"). At most 254 characters (a wire error sentence) for a site name
+ * of up to 20 and unit names of up to 6 characters. Returns snprintf's length. */
+int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *actuator,
+                          const hs_site_report *r, const char *length, const char *force,
+                          const char *time);
 
 typedef struct hs_site_controller hs_site_controller;
 

@@ -62,6 +62,11 @@ typedef struct hs_test_def {
 /* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx.
  * Paths inside the file are relative to the file's folder. */
 int hs_testfile_load(hs_ctx *ctx, const char *path, hs_test_def **out);
+/* Same, with command-line overrides "KEY=VALUE" applied to the file's tree before it is read
+ * (KEY a dotted path, list items as KEY[i]; docs/testfile.md "Overrides"). The strings are lent
+ * for the call; messages about an overridden value name "--set KEY=VALUE". */
+int hs_testfile_load_set(hs_ctx *ctx, const char *path, const char *const *sets, size_t nsets,
+                         hs_test_def **out);
 /* Same, from text in memory; `name` is used in messages and relative paths (fuzzing, tests). */
 int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const char *name,
                             hs_test_def **out);

@@ -1,5 +1,6 @@
 /* `hysim check FILE` (validate a test definition) and `hysim modes FILE` (periods and shapes of
  * the initial-stiffness model). Both exit 0 when the file is valid and 2 when it is not. */
+#include "check_physics.h"
 #include "cli.h"
 
 #include <math.h>
@@ -8,17 +9,50 @@
 
 static const double two_pi = 6.283185307179586476925286766559;
 
-static int load(int argc, char **argv, const char *cmd, hs_ctx **ctx, hs_test_def **def)
+static const char *const check_usage =
+    "usage: hysim check FILE [--set KEY=VALUE ...]\n"
+    "  validates a test definition without running it, prints the periods and the record's PGA\n"
+    "  and duration, and warns (one numbered line each, exit 0) about likely physics mistakes:\n"
+    "  dt beyond the integrator's stability limit, a step that is not a whole number of\n"
+    "  controller ticks, a record in g read as length/s^2 (or the reverse), weights given as\n"
+    "  masses, a stroke or velocity limit below a response-spectrum estimate. Exit 2 when the\n"
+    "  file is invalid or the integrator cannot take measured forces.\n";
+static const char *const modes_usage =
+    "usage: hysim modes FILE [--set KEY=VALUE ...]\n"
+    "  prints the periods and mode shapes of the initial-stiffness model (experimental\n"
+    "  elements with their initial stiffness)\n";
+
+/* Reads FILE [--set KEY=VALUE ...] [--help]; *file receives FILE. Returns -1 after printing the
+ * usage for --help (exit 0). */
+static int load(int argc, char **argv, const char *cmd, const char **file, hs_ctx **ctx,
+                hs_test_def **def)
 {
-    if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: hysim %s FILE\n", cmd);
+    const char *usage = strcmp(cmd, "check") == 0 ? check_usage : modes_usage;
+    hs_cli_sets sets = {.n = 0};
+    *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        const int took = hs_cli_take_set(argc, argv, &i, cmd, &sets);
+        if (took < 0) return HS_EXIT_INPUT;
+        if (took) continue;
+        if (hs_cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (argv[i][0] == '-' || *file) {
+            fprintf(stderr, "hysim %s: unexpected argument '%s'\n%s", cmd, argv[i], usage);
+            return HS_EXIT_INPUT;
+        }
+        *file = argv[i];
+    }
+    if (!*file) {
+        fputs(usage, stderr);
         return HS_EXIT_INPUT;
     }
     if (hs_ctx_create(ctx)) {
         fprintf(stderr, "hysim: out of memory\n");
         return HS_EXIT_FAILED;
     }
-    int rc = hs_testfile_load(*ctx, argv[1], def);
+    int rc = hs_testfile_load_set(*ctx, *file, sets.set, sets.n, def);
     if (rc) {
         const char *msg = hs_ctx_message(*ctx);
         fprintf(stderr, "%s\n", msg[0] ? msg : hs_strerror(rc));
@@ -32,10 +66,14 @@ int hs_cli_check(int argc, char **argv)
 {
     hs_ctx *ctx = NULL;
     hs_test_def *def = NULL;
-    int code = load(argc, argv, "check", &ctx, &def);
-    if (code) return code;
-    printf("%s: ok (%d DOFs, integrator %s, %lld steps)\n", argv[1], hs_model_ndof(def->model),
+    const char *file;
+    int code = load(argc, argv, "check", &file, &ctx, &def);
+    if (code) return code < 0 ? HS_EXIT_OK : code;
+    printf("%s: ok (%d DOFs, integrator %s, %lld steps)\n", file, hs_model_ndof(def->model),
            def->integrator, (long long)def->steps);
+    const int warnings = hs_check_physics(stdout, def);
+    if (warnings < 0) code = HS_EXIT_FAILED;
+    if (warnings > 0) printf("%s: %d warning%s\n", file, warnings, warnings > 1 ? "s" : "");
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);
     return HS_EXIT_OK;
@@ -55,18 +93,19 @@ int hs_cli_modes(int argc, char **argv)
 {
     hs_ctx *ctx = NULL;
     hs_test_def *def = NULL;
-    int code = load(argc, argv, "modes", &ctx, &def);
-    if (code) return code;
+    const char *file;
+    int code = load(argc, argv, "modes", &file, &ctx, &def);
+    if (code) return code < 0 ? HS_EXIT_OK : code;
     const int n = hs_model_ndof(def->model);
     double *w2 = hs_dvec((size_t)n), *phi = hs_dvec((size_t)n * (size_t)n);
     int rc = (!w2 || !phi) ? HS_ENOMEM : hs_model_modes(def->model, w2, phi);
     if (rc) {
-        fprintf(stderr, "%s: %s\n", argv[1],
+        fprintf(stderr, "%s: %s\n", file,
                 hs_ctx_message(ctx)[0] ? hs_ctx_message(ctx) : hs_strerror(rc));
         code = HS_EXIT_INPUT;
     } else {
         const char *t = def->units_time;
-        printf("%s: %d DOFs (units: force %s, length %s, time %s)\n", argv[1], n, def->units_force,
+        printf("%s: %d DOFs (units: force %s, length %s, time %s)\n", file, n, def->units_force,
                def->units_length, t);
         printf("%4s  %12s  %14s  %s\n", "mode", "period", "frequency", "shape (max 1)");
         printf("%4s  %12s  %14s\n", "", t, strcmp(t, "s") == 0 ? "Hz" : "1/time");

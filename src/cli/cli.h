@@ -6,6 +6,19 @@
 
 enum { HS_EXIT_OK = 0, HS_EXIT_FAILED = 1, HS_EXIT_INPUT = 2, HS_EXIT_ABORTED = 3 };
 
+/* `--help` or `-h` (every subcommand prints its usage on stdout and exits 0). */
+int hs_cli_is_help(const char *arg);
+
+/* `--set KEY=VALUE` options of run, check and modes (at most HS_CLI_MAX_SETS). */
+#define HS_CLI_MAX_SETS 64
+typedef struct hs_cli_sets {
+    const char *set[HS_CLI_MAX_SETS];
+    size_t n;
+} hs_cli_sets;
+/* When argv[*i] is --set, takes its argument into sets and returns 1 (*i advanced); returns -1
+ * after printing an error when it has no argument or there are too many; 0 for another word. */
+int hs_cli_take_set(int argc, char **argv, int *i, const char *cmd, hs_cli_sets *sets);
+
 int hs_cli_run(int argc, char **argv);
 int hs_cli_check(int argc, char **argv);
 int hs_cli_modes(int argc, char **argv);

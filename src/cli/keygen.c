@@ -8,6 +8,11 @@
 
 int hs_cli_keygen(int argc, char **argv)
 {
+    if (argc == 2 && hs_cli_is_help(argv[1])) {
+        printf("usage: hysim keygen FILE\n  writes a new 32-byte key (mode 0600; an existing file "
+               "is never overwritten)\n  shared by a site and its coordinators\n");
+        return HS_EXIT_OK;
+    }
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(stderr, "usage: hysim keygen FILE\n");
         return HS_EXIT_INPUT;

@@ -1,4 +1,4 @@
-/* The hysim program: run, check, modes, plot (and later site). */
+/* The hysim program: run, check, modes, plot, site, keygen, version. */
 #include "cli.h"
 
 #include <stdio.h>
@@ -6,17 +6,28 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: hysim <command> [args]\n"
-            "  run FILE [-o DIR] [--quiet]   run a test definition (--monitor [HOST:]PORT: live\n"
-            "                                web page with pause, resume and abort)\n"
-            "  check FILE                    validate a test definition without running it\n"
-            "  modes FILE                    print periods and mode shapes\n"
-            "  plot DIR                      draw the plots of a finished run (gnuplot)\n"
-            "  report DIR                    write DIR/report.html, the run's one-file report\n"
-            "  version                       print the version\n"
-            "exit codes: 0 completed, 1 unstable (or failed), 2 bad input, 3 aborted (a site was\n"
-            "lost, timed out or stopped the test; every recorded step is kept)\n");
+    fprintf(
+        f,
+        "usage: hysim <command> [args]   (hysim <command> --help: that command's usage)\n"
+        "  run FILE [-o DIR] [--quiet] [--set KEY=VALUE ...] [--monitor [HOST:]PORT]\n"
+        "                                run a test definition (--monitor: live web page with\n"
+        "                                pause, resume and abort)\n"
+        "  run [FILE] --resume DIR       go on with an interrupted run from its checkpoint\n"
+        "  check FILE [--set KEY=VALUE ...]\n"
+        "                                validate a test definition and check its physics\n"
+        "                                (periods, record, stability, limits) without running\n"
+        "  modes FILE [--set KEY=VALUE ...]\n"
+        "                                print periods and mode shapes\n"
+        "  plot DIR                      draw the plots of a finished run (gnuplot)\n"
+        "  report DIR                    write DIR/report.html, the run's one-file report\n"
+        "  site --config SITE.yaml [--log FILE [--log-max MiB]] [--once] [--monitor [HOST:]PORT]\n"
+        "                                serve one laboratory to remote coordinators\n"
+        "  keygen FILE                   write a new key shared by a site and its coordinators\n"
+        "  version                       print the version\n"
+        "--set KEY=VALUE changes one scalar of the test file (a dotted path: analysis.dt=0.005,\n"
+        "ground_motion.file=PATH); the value is checked like the file's own text.\n"
+        "exit codes: 0 completed, 1 unstable (or failed), 2 bad input, 3 aborted (a site was\n"
+        "lost, timed out or stopped the test; every recorded step is kept)\n");
 }
 
 int main(int argc, char **argv)
@@ -34,10 +45,14 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "keygen") == 0) return hs_cli_keygen(argc - 1, argv + 1);
     if (strcmp(cmd, "report") == 0) return hs_cli_report(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        if (argc > 2 && hs_cli_is_help(argv[2])) {
+            printf("usage: hysim version\n  prints the version\n");
+            return 0;
+        }
         printf("hysim %s\n", HS_VERSION_STRING);
         return 0;
     }
-    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+    if (strcmp(cmd, "help") == 0 || hs_cli_is_help(cmd)) {
         usage(stdout);
         return 0;
     }

@@ -2,7 +2,10 @@
  * energy balance (and for a hybrid run its actuators, plot_actuators.c) from DIR/results.h5 with
  * gnuplot (pngcairo when available, else png). The data go inline (datablocks) in a temporary
  * script in DIR; gnuplot runs without a shell, in DIR, and every text taken from the file is quoted
- * so that no name can inject gnuplot commands. */
+ * so that no name can inject gnuplot commands.
+ *
+ * Test hook (not part of the interface): when HS_TEST_PLOT_SCRIPT=PATH is set, the gnuplot
+ * script is moved to PATH instead of being removed (tests/cli/plot.sh reads it). */
 #include "cli.h"
 #include "plot_actuators.h"
 #include "plot_data.h"
@@ -106,6 +109,31 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
     const int ns = p->nsprings < MAX_PANELS ? p->nsprings : MAX_PANELS;
     char title[3 * HS_PLOT_TEXT + 64];
     hs_gp_title_first(p, "spring force-deformation", ns, p->nsprings, title, sizeof title);
+    if (ns == 0 && p->nact > 0) {
+        /* every story experimental: the loops are the actuators' (as in actuators_hysteresis) */
+        const int na = p->nact < MAX_PANELS ? p->nact : MAX_PANELS;
+        hs_gp_title_first(p,
+                          "force-deformation: no numerical springs, the experimental elements "
+                          "measured at their actuators",
+                          na, p->nact, title, sizeof title);
+        const hs_gp_loops ga = {.block = "$S",
+                                .x = p->act_meas,
+                                .y = p->act_force,
+                                .width = p->nact,
+                                .count = na,
+                                .names = p->act_names,
+                                .panel_width = 400,
+                                .panel_height = 340,
+                                .part = ".hysteresis.png.part",
+                                .title = title,
+                                .xlabel = "measured displacement",
+                                .xunit = p->unit_length,
+                                .ylabel = "measured force",
+                                .yunit = p->unit_force,
+                                .empty = "no measurement"};
+        hs_gp_loop_grid(f, p, &ga);
+        return;
+    }
     if (ns == 0) {
         hs_gp_terminal(f, 700, 400, ".hysteresis.png.part");
         hs_gp_reset(f);
@@ -285,7 +313,7 @@ static int usage_error(const char *msg)
 
 int hs_cli_plot(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+    if (argc == 2 && hs_cli_is_help(argv[1])) {
         printf("usage: hysim plot DIR\n  draws DIR/displacement.png, DIR/hysteresis.png and "
                "DIR/energy.png from DIR/results.h5 (needs gnuplot);\n  for a hybrid run also "
                "DIR/actuators_hysteresis.png, DIR/actuators_tracking.png and\n  DIR/tangent.png "
@@ -342,7 +370,8 @@ int hs_cli_plot(int argc, char **argv)
                 int bad = write_script(f, &data);
                 bad |= fclose(f) != 0;
                 int status = bad ? -1 : run_gnuplot(gnuplot, dir, script + dlen + 1);
-                remove(script);
+                const char *keep = getenv("HS_TEST_PLOT_SCRIPT"); /* test hook, see the top */
+                if (!(keep && keep[0] && rename(script, keep) == 0)) remove(script);
                 if (status != 0) {
                     fprintf(stderr, "hysim plot: gnuplot failed (%s, status %d)\n",
                             bad ? "script not written" : gnuplot, status);

@@ -1,7 +1,9 @@
 /* `hysim plot` figures of a hybrid run's actuators (/actuators in results.h5):
  *   actuators_hysteresis.png  measured force against measured displacement, a panel each;
- *   actuators_tracking.png    command and measured displacement over time, and their difference
- *                             (measured - command), a pair of panels each;
+ *   actuators_tracking.png    command and measured displacement over time, and the tracking
+ *                             error command - measured (Chen & Ricles' sign, the same as the
+ *                             tracking indicator's: positive while the actuator lags behind a
+ *                             rising command), a pair of panels each;
  *   tangent.png               the terms K_l(i, j), i <= j, of the estimated experimental tangent
  *                             over time (seed 001 Fig. 6), diagonal and off-diagonal apart; only
  *                             when the integrator estimated one (not all NaN). */
@@ -64,7 +66,7 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
     hs_gp_loop_grid(f, p, &g);
 }
 
-/* Largest |measured - command| and its RMS over the records where both exist. */
+/* Largest |command - measured| and its RMS over the records where both exist. */
 static void tracking_error(const hs_plot_data *p, int j, double *max, double *rms)
 {
     double sum = 0;
@@ -72,7 +74,7 @@ static void tracking_error(const hs_plot_data *p, int j, double *max, double *rm
     *max = 0;
     for (int64_t k = 0; k < p->n; k++) {
         const size_t at = (size_t)k * (size_t)p->nact + (size_t)j;
-        const double e = p->act_meas[at] - p->act_cmd[at];
+        const double e = p->act_cmd[at] - p->act_meas[at];
         if (!isfinite(e)) continue;
         if (fabs(e) > *max) *max = fabs(e);
         sum += e * e;
@@ -99,7 +101,7 @@ static void script_tracking(FILE *f, const hs_plot_data *p)
             const size_t at = (size_t)k * (size_t)p->nact + (size_t)j;
             hs_gp_number(f, p->act_cmd[at]);
             hs_gp_number(f, p->act_meas[at]);
-            hs_gp_number(f, p->act_meas[at] - p->act_cmd[at]);
+            hs_gp_number(f, p->act_cmd[at] - p->act_meas[at]); /* Chen & Ricles' sign */
         }
         fputc('\n', f);
     }
@@ -141,10 +143,10 @@ static void script_tracking(FILE *f, const hs_plot_data *p)
                     3 * j + 2, hs_gp_style_of(p), 3 * j + 3, hs_gp_style_of(p));
         }
         y += disp_px + inner_px;
-        /* measured - command */
+        /* the tracking error, command - measured */
         set_band(f, 1.0 - y / H, 1.0 - (y + err_px) / H);
         fputs("unset title\nset format x '% h'\nset ylabel ", f);
-        hs_gp_label(f, "difference", p->unit_length);
+        hs_gp_label(f, "tracking error", p->unit_length);
         fputc('\n', f);
         if (j == na - 1) {
             fputs("set xlabel ", f);
@@ -154,7 +156,7 @@ static void script_tracking(FILE *f, const hs_plot_data *p)
         double max, rms;
         tracking_error(p, j, &max, &rms);
         char key[160 + 2 * HS_PLOT_TEXT];
-        snprintf(key, sizeof key, "measured - command: largest %.3g %s, RMS %.3g %s", max,
+        snprintf(key, sizeof key, "command - measured: largest %.3g %s, RMS %.3g %s", max,
                  p->unit_length, rms, p->unit_length);
         if (hs_gp_finite_range(p->act_meas, p->n, p->nact, j, &lo, &hi) == 0) {
             hs_gp_empty_panel(f, "no measurement", 1);
@@ -162,7 +164,7 @@ static void script_tracking(FILE *f, const hs_plot_data *p)
             fputs("set yrange [-1:1]\n", f);
             fprintf(f, "plot $AT using 1:%d with %s lw 1 lc rgb '#d62728' title ", 3 * j + 4,
                     hs_gp_style_of(p));
-            hs_gp_quote(f, "measured - command (exactly 0)");
+            hs_gp_quote(f, "command - measured (exactly 0)");
             fputc('\n', f);
         } else {
             /* room above the curve for the key */

@@ -171,7 +171,12 @@ void hs_gp_loop_grid(FILE *f, const hs_plot_data *p, const hs_gp_loops *g)
     fputs("EOD\n", f);
 
     const int cols = (int)ceil(sqrt((double)g->count)), rows = (g->count + cols - 1) / cols;
-    hs_gp_terminal(f, 60 + g->panel_width * cols, 80 + g->panel_height * rows, g->part);
+    /* wide enough for the title at font 12 (about 8.5 pixels a character): with one or two
+     * panels the grid alone would cut it off */
+    int width = 60 + g->panel_width * cols;
+    const int title_px = 60 + (int)(8.5 * (double)strlen(g->title));
+    if (title_px > width) width = title_px;
+    hs_gp_terminal(f, width, 80 + g->panel_height * rows, g->part);
     hs_gp_reset(f);
     fputs("unset key\nset xzeroaxis lc rgb '#999999'\nset yzeroaxis lc rgb '#999999'\n", f);
     fputs("set xlabel ", f);

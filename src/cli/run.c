@@ -1,4 +1,5 @@
-/* hysim run FILE [-o DIR] [--quiet]; hysim run [FILE] --resume DIR (docs/checkpoints.md).
+/* hysim run FILE [-o DIR] [--quiet] [--set KEY=VALUE ...]; hysim run [FILE] --resume DIR
+ * (docs/checkpoints.md).
  *
  * Test hook (not part of the library): when the environment variable HS_TEST_KILL_AT_STEP=k is
  * set, the program ends itself with _exit(137) right after committing step k (after that step's
@@ -81,11 +82,32 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
     }
 }
 
+static const char *const run_usage =
+    "usage: hysim run FILE [-o DIR] [--quiet] [--set KEY=VALUE ...] [--monitor [HOST:]PORT]\n"
+    "       hysim run [FILE] --resume DIR [--quiet]\n"
+    "  runs a test definition; results go to DIR (default output.dir, else runs/NAME).\n"
+    "  --set KEY=VALUE  changes one scalar of the file (dotted path, list items as KEY[i]):\n"
+    "                   --set analysis.dt=0.005, --set ground_motion.file=PATH (relative to\n"
+    "                   the working folder; replaces a synthetic record); checked like the file\n"
+    "  --resume DIR     goes on after the last checkpoint in DIR (docs/checkpoints.md)\n"
+    "  --quiet          prints nothing but errors\n"
+    "  --monitor [HOST:]PORT  serves a live page of the test (pause, resume, abort with the\n"
+    "                   token printed here; loopback unless HOST is given; docs/monitor.md)\n"
+    "exit codes: 0 completed, 1 unstable (or failed), 2 bad input, 3 aborted\n";
+
 int hs_cli_run(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
     int quiet = 0;
+    hs_cli_sets sets = {.n = 0};
     for (int i = 1; i < argc; i++) {
+        const int took = hs_cli_take_set(argc, argv, &i, "run", &sets);
+        if (took < 0) return HS_EXIT_INPUT;
+        if (took) continue;
+        if (hs_cli_is_help(argv[i])) {
+            fputs(run_usage, stdout);
+            return HS_EXIT_OK;
+        }
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             dir = argv[++i];
         else if (strcmp(argv[i], "--resume") == 0 && i + 1 < argc)
@@ -105,8 +127,12 @@ int hs_cli_run(int argc, char **argv)
         }
     }
     if (!file && !resume) {
-        fprintf(stderr, "usage: hysim run FILE [-o DIR] [--monitor [HOST:]PORT] [--quiet]\n"
-                        "       hysim run [FILE] --resume DIR [--quiet]\n");
+        fputs(run_usage, stderr);
+        return HS_EXIT_INPUT;
+    }
+    if (resume && sets.n) {
+        fprintf(stderr, "hysim run: --set cannot be combined with --resume (the checkpoint holds "
+                        "the test file's hash, not the overrides): resume without --set\n");
         return HS_EXIT_INPUT;
     }
     if (resume && dir) {
@@ -122,7 +148,7 @@ int hs_cli_run(int argc, char **argv)
     hs_checkpoint_info info;
     uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
     if (resume && (code = hs_cli_resume_info(ctx, resume, &file, &info)) != HS_EXIT_OK) goto done;
-    if (hs_testfile_load(ctx, file, &def)) {
+    if (hs_testfile_load_set(ctx, file, sets.set, sets.n, &def)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;

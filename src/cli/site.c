@@ -36,6 +36,14 @@ int hs_cli_site(int argc, char **argv)
     int once = 0;
     double log_mb = HS_SITE_SERVER_LOG_MAX_DEFAULT / (1024.0 * 1024.0);
     for (int i = 1; i < argc; i++) {
+        if (hs_cli_is_help(argv[i])) {
+            printf("usage: hysim site --config SITE.yaml [--log FILE] [--once]\n"
+                   "  serves one laboratory (docs/site_server.md) until SIGINT or SIGTERM; the\n"
+                   "  laboratory is brought to rest before the program exits\n"
+                   "  --log FILE  one line per controller tick (docs/site_server.md)\n"
+                   "  --once      ends after the first test\n");
+            return HS_EXIT_OK;
+        }
         if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
             config = argv[++i];
         else if (strcmp(argv[i], "--log") == 0 && i + 1 < argc)

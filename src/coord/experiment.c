@@ -327,8 +327,14 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
            (double)e->iter_sum / steps, e->iter_max);
     for (int k = 0; k < HS_ITER_HIST; k++)
         HS_OUT("%s%lld", k ? ", " : "", (long long)e->iter_hist[k]);
-    HS_OUT("]},\n    \"experimental_work\": %.10g,\n    \"limit_flags\": %d,\n", e->work,
-           e->flags_seen);
+    /* every flag any site saw, a trip included (its step never completes, so its measurement's
+     * flags never reach flags_seen) */
+    int flags = e->flags_seen;
+    for (int s = 0; s < e->nsites; s++) {
+        hs_site_summary ss;
+        if (!hs_site_summary_get(e->sites[s], &ss)) flags |= ss.limit_flags;
+    }
+    HS_OUT("]},\n    \"experimental_work\": %.10g,\n    \"limit_flags\": %d,\n", e->work, flags);
     HS_OUT("    \"test_time_s\": %.6g,\n    \"max_wait_s\": %.6g\n  },\n", hs_vtime_seconds(e->now),
            e->max_wait);
     /* per site: seed 000's Table 1 row and seed 002's tracking figures */

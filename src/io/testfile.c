@@ -128,8 +128,8 @@ int hs_tf_begin(hs_tf *L, hs_ctx *ctx, const char *name)
     return 0;
 }
 
-int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const char *fname,
-                            hs_test_def **out)
+static int load_text(hs_ctx *ctx, const char *text, size_t len, const char *fname,
+                     const char *const *sets, size_t nsets, hs_test_def **out)
 {
     if (!out) return hs_fail(ctx, HS_EINVAL, "testfile: no output given");
     *out = NULL;
@@ -141,6 +141,14 @@ int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const cha
     snprintf(L.def->path, sizeof L.def->path, "%s", L.name);
     hs_ytree *tree = NULL;
     int rc = hs_ytree_parse(ctx, text, len, L.name, &tree);
+    for (size_t i = 0; !rc && i < nsets; i++) {
+        rc = hs_tf_set(ctx, tree, sets[i]);
+        if (rc == HS_EINPUT) {
+            char msg[1024];
+            snprintf(msg, sizeof msg, "%s", hs_ctx_message(ctx));
+            hs_fail(ctx, rc, "%s: %s", L.name, msg);
+        }
+    }
     if (!rc) rc = load_tree(&L, tree->root);
     hs_ytree_destroy(&tree);
     for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
@@ -153,6 +161,12 @@ int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const cha
     }
     *out = L.def;
     return 0;
+}
+
+int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const char *fname,
+                            hs_test_def **out)
+{
+    return load_text(ctx, text, len, fname, NULL, 0, out);
 }
 
 /* Reads a whole file (at most HS_TF_MAX_FILE bytes) into a counted buffer. */
@@ -197,13 +211,19 @@ static int read_all(hs_ctx *ctx, const char *path, char **text, size_t *len)
 
 int hs_testfile_load(hs_ctx *ctx, const char *path, hs_test_def **out)
 {
+    return hs_testfile_load_set(ctx, path, NULL, 0, out);
+}
+
+int hs_testfile_load_set(hs_ctx *ctx, const char *path, const char *const *sets, size_t nsets,
+                         hs_test_def **out)
+{
     if (!out || !path) return hs_fail(ctx, HS_EINVAL, "testfile: no path given");
     *out = NULL;
     char *text = NULL;
     size_t len = 0;
     int rc = read_all(ctx, path, &text, &len);
     if (rc) return rc;
-    rc = hs_testfile_load_string(ctx, text, len, path, out);
+    rc = load_text(ctx, text, len, path, sets, nsets, out);
     hs_free(text);
     return rc;
 }

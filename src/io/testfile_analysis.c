@@ -161,6 +161,18 @@ static int integrator(hs_tf *L, const hs_ynode *node)
     static const char *const skip[] = {"type"};
     if (!rc) rc = hs_tf_params(L, node, what, e->params, skip, 1, L->def->integrator_opts);
     if (rc) return rc;
+    if (e->numerical_only && L->def->nexp > 0) {
+        char list[512] = "";
+        for (size_t i = 0; i < hs_integrator_registry_count(); i++)
+            if (!hs_integrator_registry_get(i)->numerical_only)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                         list[0] ? ", " : "", hs_integrator_registry_get(i)->name);
+        return hs_tf_fail(L, tn,
+                          "%s: '%s' cannot take measured forces (it solves numerical models "
+                          "only), and this test has %d experimental element(s): use one that "
+                          "can (%s; docs/integrators.md)",
+                          what, e->name, L->def->nexp, list);
+    }
     if (e->linear_only && !hs_model_is_linear(L->def->model))
         return hs_tf_fail(L, tn,
                           "%s: '%s' handles linear models only, and a material here is "

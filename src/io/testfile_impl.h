@@ -47,7 +47,12 @@ typedef struct hs_tf {
  * relative paths (testfile.c); HS_EINPUT when the folder does not fit. */
 int hs_tf_begin(hs_tf *L, hs_ctx *ctx, const char *name);
 
-/* "NAME:LINE:COL: message" at `at` (HS_EINPUT). */
+/* Applies one `--set KEY=VALUE` to the tree (testfile_set.c); `arg` is lent for the tree's life
+ * (messages name it). HS_EINPUT with "--set ARG: ..." when the key cannot be set. */
+int hs_tf_set(hs_ctx *ctx, hs_ytree *tree, const char *arg);
+
+/* "NAME:LINE:COL: message" at `at` (HS_EINPUT); "NAME: --set ARG: message" when `at` came from
+ * the command line. */
 int hs_tf_fail(hs_tf *L, const hs_ynode *at, const char *fmt, ...) HS_PRINTF(3, 4);
 /* Prefixes the message that a library call left in ctx with NAME:LINE:COL and `what`. Keeps
  * HS_ENOMEM, turns any other code into HS_EINPUT. */

@@ -406,5 +406,9 @@ void hs_tf_sites_finish(hs_tf *L)
         if (!L->sites[i].seed_given) def->sites[i].seed = def->seed + (uint64_t)i;
         def->sites[i].time_scale = def->time_scale;
         def->sites[i].timeout = def->site_timeout > 0.0 ? def->site_timeout : 60.0;
+        hs_site_config *c = &def->sites[i];
+        snprintf(c->units_length, sizeof c->units_length, "%s", def->units_length);
+        snprintf(c->units_force, sizeof c->units_force, "%s", def->units_force);
+        snprintf(c->units_time, sizeof c->units_time, "%s", def->units_time);
     }
 }

@@ -17,6 +17,8 @@ int hs_tf_fail(hs_tf *L, const hs_ynode *at, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (at && at->origin)
+        return hs_fail(L->ctx, HS_EINPUT, "%s: --set %s: %s", L->name, at->origin, msg);
     return hs_fail(L->ctx, HS_EINPUT, "%s:%d:%d: %s", L->name, at ? at->line : 1, at ? at->col : 1,
                    msg);
 }
@@ -287,14 +289,16 @@ int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size
     char rel[1024];
     int rc = hs_tf_str(L, node, what, rel, sizeof rel);
     if (rc) return rc;
-    int w = (rel[0] == '/' || L->dir[0] == '\0') ? snprintf(out, cap, "%s", rel)
-                                                 : snprintf(out, cap, "%s/%s", L->dir, rel);
+    /* a path given on the command line (--set) is relative to the working folder */
+    int w = (rel[0] == '/' || L->dir[0] == '\0' || node->origin)
+                ? snprintf(out, cap, "%s", rel)
+                : snprintf(out, cap, "%s/%s", L->dir, rel);
     if (w < 0 || (size_t)w >= cap) return hs_tf_fail(L, node, "%s: the path is too long", what);
     struct stat st;
     if (stat(out, &st) != 0)
-        return hs_tf_fail(L, node,
-                          "%s: cannot find '%s' (paths are relative to the test file's folder)",
-                          what, out);
+        return hs_tf_fail(L, node, "%s: cannot find '%s' (%s)", what, out,
+                          node->origin ? "a path given with --set is relative to the working folder"
+                                       : "paths are relative to the test file's folder");
     if (!S_ISREG(st.st_mode))
         return hs_tf_fail(L, node, "%s: '%s' is not a regular file", what, out);
     return 0;

@@ -28,9 +28,8 @@ static int bfail(builder *b, int line, int col, const char *fmt, const char *a, 
     return hs_fail(b->ctx, HS_EINPUT, "%s:%d:%d: %s", b->name, line, col, msg);
 }
 
-static hs_ynode *node_new(builder *b, hs_ynode_kind kind, const yaml_mark_t *mark)
+static hs_ynode *tree_node(hs_ytree *t, hs_ynode_kind kind, int line, int col)
 {
-    hs_ytree *t = b->tree;
     if (t->nall == t->capall) {
         size_t cap = t->capall ? 2 * t->capall : 64;
         hs_ynode **all = hs_realloc(t->all, cap * sizeof *all);
@@ -41,10 +40,15 @@ static hs_ynode *node_new(builder *b, hs_ynode_kind kind, const yaml_mark_t *mar
     hs_ynode *n = hs_calloc(1, sizeof *n);
     if (!n) return NULL;
     n->kind = kind;
-    n->line = mark_int(mark->line);
-    n->col = mark_int(mark->column);
+    n->line = line;
+    n->col = col;
     t->all[t->nall++] = n;
     return n;
+}
+
+static hs_ynode *node_new(builder *b, hs_ynode_kind kind, const yaml_mark_t *mark)
+{
+    return tree_node(b->tree, kind, mark_int(mark->line), mark_int(mark->column));
 }
 
 static int items_push(hs_ynode *parent, hs_ynode *child)
@@ -228,6 +232,42 @@ void hs_ytree_destroy(hs_ytree **tree)
     hs_free(t->all);
     hs_free(t);
     *tree = NULL;
+}
+
+hs_ynode *hs_ytree_new_node(hs_ytree *tree, hs_ynode_kind kind, const char *text,
+                            const char *origin)
+{
+    hs_ynode *n = tree_node(tree, kind, 0, 0);
+    if (!n) return NULL;
+    n->origin = origin;
+    if (kind == HS_YNODE_SCALAR) {
+        n->len = strlen(text ? text : "");
+        n->text = hs_malloc(n->len + 1);
+        if (!n->text) return NULL;
+        memcpy(n->text, text ? text : "", n->len + 1);
+        n->plain = 1;
+    }
+    return n;
+}
+
+int hs_ynode_append(hs_ynode *parent, hs_ynode *child)
+{
+    return items_push(parent, child);
+}
+
+void hs_ynode_remove(hs_ynode *map, const char *key)
+{
+    if (!map || map->kind != HS_YNODE_MAPPING) return;
+    const size_t klen = strlen(key);
+    for (size_t i = 0; i < map->n; i++) {
+        const hs_ynode *k = map->items[2 * i];
+        if (k->len != klen || memcmp(k->text, key, klen) != 0) continue;
+        memmove(map->items + 2 * i, map->items + 2 * i + 2,
+                (map->nitems - 2 * i - 2) * sizeof *map->items);
+        map->nitems -= 2;
+        map->n = map->nitems / 2;
+        return;
+    }
 }
 
 const hs_ynode *hs_ynode_key(const hs_ynode *map, size_t i)

@@ -14,6 +14,8 @@ typedef struct hs_ynode {
     char *text;    /* scalar value (NUL-terminated) */
     size_t len;    /* scalar length (may hold NUL bytes: then it is not a valid string) */
     int plain;     /* scalar written without quotes (numbers and booleans must be plain) */
+    const char *origin; /* NULL: read from the file at line:col; else the command-line argument
+                           that set it (`--set KEY=VALUE`, lent by the caller) */
     struct hs_ynode **items; /* sequence: items; mapping: key, value, key, value, ... */
     size_t n;                /* number of entries (mapping: pairs) */
     size_t nitems, cap;      /* length and capacity of items */
@@ -29,6 +31,15 @@ typedef struct hs_ytree {
  * (or HS_ENOMEM). */
 int hs_ytree_parse(hs_ctx *ctx, const char *text, size_t len, const char *name, hs_ytree **out);
 void hs_ytree_destroy(hs_ytree **tree);
+
+/* Edits for command-line overrides (testfile_set.c): a new node owned by the tree (a scalar
+ * holding a copy of `text`, or an empty mapping; line 0, column 0, the given origin), appended
+ * to a mapping as key/value or to a sequence, and a mapping entry removed. NULL / HS_ENOMEM when
+ * out of memory. */
+hs_ynode *hs_ytree_new_node(hs_ytree *tree, hs_ynode_kind kind, const char *text,
+                            const char *origin);
+int hs_ynode_append(hs_ynode *parent, hs_ynode *child);
+void hs_ynode_remove(hs_ynode *map, const char *key);
 
 /* Mapping access: the i-th key/value and the value under `key` (NULL when absent). */
 const hs_ynode *hs_ynode_key(const hs_ynode *map, size_t i);

@@ -195,6 +195,44 @@ int hs_cmdgen_target(hs_cmdgen *g, const double *x_target)
     return 0;
 }
 
+/* The largest |change per tick| of the Hermite segment from (p0, v0) to (p1, v1) over M ticks,
+ * v0 and v1 per tick: h'(s) = a s^2 + b s + c per unit s, divided by M. */
+static double segment_peak_rate(double p0, double v0, double p1, double v1, int64_t M)
+{
+    const double D = p1 - p0, m0 = v0 * (double)M, m1 = v1 * (double)M;
+    const double a = -6.0 * D + 3.0 * m0 + 3.0 * m1, b = 6.0 * D - 4.0 * m0 - 2.0 * m1, c = m0;
+    double peak = fmax(fabs(c), fabs(a + b + c));
+    if (a != 0.0) {
+        const double s = -b / (2.0 * a);
+        if (s > 0.0 && s < 1.0) peak = fmax(peak, fabs((a * s + b) * s + c));
+    }
+    return peak / (double)M;
+}
+
+/* The segment length that keeps every capped actuator at or below its max_increment: M itself
+ * when it does, else the shortest longer one (up to 64 steps' ticks); M when none does. */
+static int64_t catch_up_length(hs_cmdgen *g, int64_t M, const double *v1)
+{
+    int capped = 0, over = 0;
+    for (int j = 0; j < g->n; j++) {
+        const double cap = g->p.max_increment[j];
+        if (!(cap > 0.0)) continue;
+        capped = 1;
+        if (segment_peak_rate(g->cmd[j], g->vel[j], g->target[j], v1[j], M) > cap) over = 1;
+    }
+    if (!capped || !over) return M;
+    for (int64_t L = M + 1; L <= 64 * g->N; L += L / 16 > 1 ? L / 16 : 1) {
+        int ok = 1;
+        for (int j = 0; j < g->n && ok; j++) {
+            const double cap = g->p.max_increment[j];
+            ok = !(cap > 0.0) ||
+                 segment_peak_rate(g->cmd[j], g->vel[j], g->target[j], v1[j], L) <= cap;
+        }
+        if (ok) return L;
+    }
+    return M;
+}
+
 /* D_update: restart the corrector from the command (value and velocity) towards the target. */
 static void begin_interpolation(hs_cmdgen *g)
 {
@@ -202,7 +240,6 @@ static void begin_interpolation(hs_cmdgen *g)
     const double xu = g->started ? g->x : 0.0;
     int64_t M = ticks_of((1.0 - xu) * (double)g->N);
     if (M < 1) M = 1;
-    g->iM = M;
     for (int k = g->order; k > 0; k--)
         memcpy(g->hist + (size_t)k * (size_t)n, g->hist + (size_t)(k - 1) * (size_t)n,
                (size_t)n * sizeof(double));
@@ -210,11 +247,17 @@ static void begin_interpolation(hs_cmdgen *g)
     /* end slope: the next predictor's slope at its start (per unit x), in units of s; zero
      * when stepwise (the command then stays on the target) */
     hs_cmdgen_predict(n, g->order, g->hist, 0.0, g->ic1, g->im1);
+    for (int j = 0; j < n; j++) /* per tick */
+        g->im1[j] = g->p.stepwise ? 0.0 : g->im1[j] / (double)g->N;
+    const int64_t L = catch_up_length(g, M, g->im1);
+    if (L != M) g->sum.stretched++;
+    M = L;
+    g->iM = M;
     for (int j = 0; j < n; j++) {
         g->ic0[j] = g->cmd[j];
         g->im0[j] = g->vel[j] * (double)M;
         g->ic1[j] = g->target[j];
-        g->im1[j] = g->p.stepwise ? 0.0 : g->im1[j] * (double)M / (double)g->N;
+        g->im1[j] *= (double)M;
     }
     g->x_u = xu;
     g->state = HS_CMDGEN_INTERPOLATE;

@@ -8,8 +8,10 @@
 #include <math.h>
 #include <string.h>
 
-#define NMAX HS_SITE_MAX_ACT
-#define NH   HS_EXP_HISTORY
+#define NMAX                      HS_SITE_MAX_ACT
+#define HS_SITE_CATCH_UP_FRACTION 0.9
+#define HS_SITE_TARGET_HISTORY    4
+#define NH                        HS_EXP_HISTORY
 
 struct hs_site_controller {
     hs_ctx *ctx;
@@ -38,7 +40,11 @@ struct hs_site_controller {
     hs_site_report out_rep;
     /* a latched limit trip */
     int trip_flags, trip_channel;
-    double trip_value;
+    double trip_value, trip_bound, trip_growth, trip_speed;
+    int trip_cause;
+    /* the last targets, newest first, for the trip's cause */
+    double tgt[HS_SITE_TARGET_HISTORY][NMAX];
+    int ntgt;
 };
 
 hs_site_controller_params hs_site_controller_params_default(void)
@@ -85,7 +91,13 @@ int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, h
                            j, hs_compensator_rate(p->compensator[j]), p->gen.rate);
     hs_site_controller *sc = hs_calloc(1, sizeof *sc);
     if (!sc) return hs_fail(ctx, HS_ENOMEM, "site controller: out of memory");
-    int rc = hs_cmdgen_create(ctx, &p->gen, &sc->gen);
+    /* a late target is caught up at no more than 90 % of the velocity limit (the compensator's
+     * lead keeps the rest): a re-ramp, never a jump that trips the limit */
+    hs_cmdgen_params gen = p->gen;
+    for (int j = 0; p->limits && j < n; j++)
+        if (p->limits[j].vel > 0.0 && !(gen.max_increment[j] > 0.0))
+            gen.max_increment[j] = HS_SITE_CATCH_UP_FRACTION * p->limits[j].vel / p->gen.rate;
+    int rc = hs_cmdgen_create(ctx, &gen, &sc->gen);
     if (rc) {
         hs_site_controller_destroy(&sc);
         return rc;
@@ -119,6 +131,9 @@ int hs_site_controller_target(hs_site_controller *sc, int64_t step, double t, co
                        (long long)step, sc->trip_channel, sc->trip_flags, sc->trip_value);
     int rc = hs_cmdgen_target(sc->gen, x);
     if (rc) return rc;
+    memmove(sc->tgt[1], sc->tgt[0], (HS_SITE_TARGET_HISTORY - 1) * sizeof sc->tgt[0]);
+    memcpy(sc->tgt[0], x, (size_t)sc->n * sizeof(double));
+    if (sc->ntgt < HS_SITE_TARGET_HISTORY) sc->ntgt++;
     if (!sc->started) {
         sc->started = 1;
         sc->t_base = t - sc->dt;
@@ -127,6 +142,47 @@ int hs_site_controller_target(hs_site_controller *sc, int64_t step, double t, co
     sc->t_target = t;
     sc->awaiting = 1;
     return 0;
+}
+
+/* The likely cause of a trip of kind `flag` on actuator j, from the last targets' increments
+ * d1 (newest), d2, d3 and the step's states (judged in this order: diverging, late, fast, beyond,
+ * force). */
+static void trip_cause(hs_site_controller *sc, int j, int flag)
+{
+    sc->trip_cause = HS_SITE_CAUSE_NONE;
+    sc->trip_growth = sc->trip_speed = 0.0;
+    if (sc->ntgt >= 4) {
+        const double d1 = sc->tgt[0][j] - sc->tgt[1][j], d2 = sc->tgt[1][j] - sc->tgt[2][j],
+                     d3 = sc->tgt[2][j] - sc->tgt[3][j];
+        const int growing =
+            fabs(d3) > 0.0 && fabs(d2) > 1.2 * fabs(d3) && fabs(d1) > 1.2 * fabs(d2);
+        if (growing) {
+            sc->trip_growth = sqrt(fabs(d1) / fabs(d3));
+            const int alternating = d1 * d2 < 0.0 && d2 * d3 < 0.0;
+            if (alternating || sc->trip_growth > 1.3) {
+                sc->trip_cause = alternating ? HS_SITE_CAUSE_UNSTABLE : HS_SITE_CAUSE_GROWING;
+                return;
+            }
+        }
+    }
+    const hs_cmdgen_step *rec = hs_cmdgen_current_step(sc->gen);
+    const int late_states = HS_CMDGEN_BIT(HS_CMDGEN_SLOW) | HS_CMDGEN_BIT(HS_CMDGEN_HOLD);
+    if (flag == HS_SITE_LIMIT_VELOCITY) {
+        /* the targets' own speed at the lab: one step's increment over the step's ticks */
+        const double N = (double)hs_cmdgen_ticks_per_step(sc->gen);
+        sc->trip_speed = sc->ntgt >= 2 ? fabs(sc->tgt[0][j] - sc->tgt[1][j]) * sc->rate / N : 0.0;
+        if (sc->trip_speed > sc->lim[j].vel)
+            sc->trip_cause = HS_SITE_CAUSE_FAST_TARGETS;
+        else if (rec && (rec->states & late_states))
+            sc->trip_cause = HS_SITE_CAUSE_LATE;
+    } else if (flag == HS_SITE_LIMIT_DISPLACEMENT) {
+        if (sc->ntgt >= 1 && !(fabs(sc->tgt[0][j]) <= sc->lim[j].disp))
+            sc->trip_cause = HS_SITE_CAUSE_BEYOND;
+        else if (rec && (rec->states & late_states))
+            sc->trip_cause = HS_SITE_CAUSE_LATE;
+    } else if (flag == HS_SITE_LIMIT_FORCE) {
+        sc->trip_cause = HS_SITE_CAUSE_FORCE;
+    }
 }
 
 /* The first limit the command x_cmd would cross: flags, channel and value. */
@@ -157,6 +213,10 @@ static int check_limits(hs_site_controller *sc)
             sc->trip_flags = flag;
             sc->trip_channel = j;
             sc->trip_value = value;
+            sc->trip_bound = flag == HS_SITE_LIMIT_DISPLACEMENT ? L->disp
+                             : flag == HS_SITE_LIMIT_VELOCITY   ? L->vel
+                                                                : L->force;
+            trip_cause(sc, j, flag);
             return flag;
         }
     }
@@ -201,6 +261,10 @@ static void fill_measurement(hs_site_controller *sc, double t)
     r->limit_flags = sc->trip_flags;
     r->limit_channel = sc->trip_channel;
     r->limit_value = sc->trip_value;
+    r->limit_bound = sc->trip_bound;
+    r->limit_cause = sc->trip_cause;
+    r->limit_growth = sc->trip_growth;
+    r->limit_speed = sc->trip_speed;
     sc->ready = 1;
     sc->step_flags = 0;
 }

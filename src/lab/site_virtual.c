@@ -87,12 +87,14 @@ static int sv_get_measurement(hs_site *s, hs_site_measurement *m)
         m->ti[j] = hs_tracking_ti(v->track[j]);
     }
     v->limit_flags |= m->flags | report.limit_flags;
-    if (report.limit_flags)
-        return hs_fail(
-            s->ctx, HS_ELIMIT, "site %s: safety limit on actuator %s (value %g): the site holds",
-            s->cfg.name,
-            report.limit_channel >= 0 ? s->cfg.actuator_names[report.limit_channel] : "?",
-            report.limit_value);
+    if (report.limit_flags) {
+        char text[1024];
+        hs_site_limit_message(
+            text, sizeof text, s->cfg.name,
+            report.limit_channel >= 0 ? s->cfg.actuator_names[report.limit_channel] : "?", &report,
+            s->cfg.units_length, s->cfg.units_force, s->cfg.units_time);
+        return hs_fail(s->ctx, HS_ELIMIT, "%s", text);
+    }
     return 0;
 }
 

@@ -46,8 +46,7 @@ typedef struct hs_srv_target {
 typedef struct hs_srv_meas {
     int64_t generation, step;
     int error; /* < 0: the target was refused or the tick failed (code) */
-    int limit_channel;
-    double limit_value;
+    hs_site_report report; /* the controller's report (limit trip: limit, value, cause) */
     hs_wire_measurement m;
 } hs_srv_meas;
 

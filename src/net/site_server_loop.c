@@ -99,8 +99,7 @@ static void fill_wire(hs_site_server *s, hs_srv_bench *b, const hs_site_measurem
     out->generation = b->generation;
     out->step = r->step;
     out->error = 0;
-    out->limit_channel = r->limit_channel;
-    out->limit_value = r->limit_value;
+    out->report = *r;
 }
 
 /* The only system call the loop makes besides its clock and sleep: a write() of one byte to a

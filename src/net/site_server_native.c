@@ -214,11 +214,13 @@ static void send_measurement(hs_site_server *s)
     if (t->meas.m.flags &
         (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY | HS_SITE_LIMIT_FORCE)) {
         hs_wire_msg e;
-        hs_wire_error_set(
-            &e, out.step, HS_ELIMIT,
-            "site %s: safety limit on actuator %s (value %g): the site holds", s->cfg.site.name,
-            t->meas.limit_channel >= 0 ? s->cfg.site.actuator_names[t->meas.limit_channel] : "?",
-            t->meas.limit_value);
+        const hs_site_report *r = &t->meas.report;
+        char text[1024];
+        hs_site_limit_message(
+            text, sizeof text, s->cfg.site.name,
+            r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
+            s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
+        hs_wire_error_set(&e, out.step, HS_ELIMIT, "%s", text);
         hs_srv_log_peer(s, HS_LOG_WARN, "%s", e.error.text);
         send_msg(s, &e);
     }

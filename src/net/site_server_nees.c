@@ -268,14 +268,18 @@ void hs_srv_nees_poll(hs_site_server *s, int64_t now)
         const hs_srv_test *t = &s->test;
         hs_nees_action a;
         if (!t->awaiting) {
-            char why[200] = "";
+            char why[256] = "";
             const int err = t->have_meas ? 0 : t->meas.error ? t->meas.error : HS_EPROTO;
-            if (err)
+            const hs_site_report *r = &t->meas.report;
+            if (err && r->limit_flags)
+                hs_site_limit_message(
+                    why, sizeof why, s->cfg.site.name,
+                    r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
+                    s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
+            else if (err)
                 snprintf(why, sizeof why,
-                         "site %s: step %lld refused by the controller (a limit on actuator %d, "
-                         "value %g); the site holds",
-                         s->cfg.site.name, (long long)t->last_step, t->meas.limit_channel,
-                         t->meas.limit_value);
+                         "site %s: step %lld refused by the controller (%s); the site holds",
+                         s->cfg.site.name, (long long)t->last_step, hs_strerror(err));
             hs_nees_session_moved(n->sess, t->meas.m.x, t->meas.m.f, err, why, &a);
         } else if (1e-9 * (double)(now - n->t_move) > s->cfg.timeout + nc->step_time) {
             char why[200];
