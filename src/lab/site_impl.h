@@ -16,6 +16,7 @@ struct hs_site_ops {
     int (*state_save)(const hs_site *s, double *out);
     int (*state_load)(hs_site *s, const double *in);
     int (*resume)(hs_site *s, int64_t step, const double *x_held); /* optional */
+    void (*end)(hs_site *s);                                       /* optional */
     void (*destroy)(hs_site *s);
 };
 

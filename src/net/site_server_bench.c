@@ -81,7 +81,7 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
     snprintf(t->coordinator, sizeof t->coordinator, "%s", who);
     t->dt = dt;
     t->time_scale = time_scale;
-    t->last_step = t->last_committed = -1;
+    t->last_step = t->last_committed = t->outage_step = -1;
     pthread_mutex_lock(&s->status_lock);
     s->status.last_step = s->status.last_committed = -1;
     pthread_mutex_unlock(&s->status_lock);

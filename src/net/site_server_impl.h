@@ -91,6 +91,8 @@ typedef struct hs_srv_test {
     int have_meas; /* meas holds the measurement of step meas.step */
     int meas_new;  /* not yet forwarded to the peer */
     hs_srv_meas meas;
+    int resumed;         /* a RESUME was accepted: the next new target is the outage's step */
+    int64_t outage_step; /* that step (-1 none): its delay includes the coordinator's outage */
 } hs_srv_test;
 
 typedef struct hs_srv_conn {
@@ -105,8 +107,9 @@ typedef struct hs_srv_conn {
     size_t rx_len, rx_need;
     uint64_t tx_frames;
     uint64_t peer_hb;
-    int bound;   /* attached to the test (RESUME or a first TARGET) */
-    int resumed; /* RESUME seen */
+    int bound;     /* attached to the test (RESUME or a first TARGET) */
+    int resumed;   /* RESUME seen */
+    uint32_t caps; /* negotiated (HELLO_ACK) */
     char coordinator[HS_WIRE_NAME_MAX];
     double dt, time_scale;
     /* OpenFresco */
