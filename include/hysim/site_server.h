@@ -48,7 +48,10 @@ typedef struct hs_site_server_config {
     double damping[HS_SITE_SERVER_MAX_BASIC * HS_SITE_SERVER_MAX_BASIC];
     double of_step_time;  /* default 0.05 s */
     const char *log_path; /* tick log (CSV); NULL: none */
-    int once;             /* stop serving after the first test ends */
+    /* the test's state file (site.state): written before each measurement is sent, read at
+     * start, so that a restarted site process holds its test for a resume; "" none */
+    char state_path[1024];
+    int once; /* stop serving after the first test ends */
 } hs_site_server_config;
 
 /* Defaults for everything but the laboratory. */

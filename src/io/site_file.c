@@ -21,10 +21,10 @@ struct hs_site_file {
 
 static const char *const top_keys[] = {"hysim", "materials", "site"};
 static const char *const site_keys[] = {
-    "name",       "listen",        "key",         "plain",     "min_time_scale", "heartbeat",
-    "timeout",    "frame_timeout", "spin",        "late",      "realtime",       "openfresco",
-    "rate",       "perfect",       "seed",        "actuators", "sensors",        "specimen",
-    "relaxation", "command",       "compensation"};
+    "name",       "listen",        "key",          "plain",     "min_time_scale", "heartbeat",
+    "timeout",    "frame_timeout", "spin",         "late",      "realtime",       "openfresco",
+    "rate",       "perfect",       "seed",         "actuators", "sensors",        "specimen",
+    "relaxation", "command",       "compensation", "state"};
 static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",
                                       "mass",       "damping",    "step_time"};
 
@@ -172,6 +172,16 @@ static int server_keys(hs_tf *L, const hs_ynode *site, hs_site_server_config *c)
     if (!rc && (v = hs_ynode_get(site, "realtime")) != NULL)
         rc = hs_tf_bool(L, v, "site.realtime", &c->realtime);
     if (!rc && (v = hs_ynode_get(site, "openfresco")) != NULL) rc = openfresco(L, v, c);
+    if (!rc && (v = hs_ynode_get(site, "state")) != NULL) {
+        char rel[sizeof c->state_path];
+        rc = hs_tf_str(L, v, "site.state", rel, sizeof rel);
+        const int w = rc ? 0
+                      : (rel[0] == '/' || L->dir[0] == '\0')
+                          ? snprintf(c->state_path, sizeof c->state_path, "%s", rel)
+                          : snprintf(c->state_path, sizeof c->state_path, "%s/%s", L->dir, rel);
+        if (!rc && (w < 0 || (size_t)w >= sizeof c->state_path))
+            rc = hs_tf_fail(L, v, "site.state: the path is too long");
+    }
     return rc;
 }
 

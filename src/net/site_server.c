@@ -66,6 +66,8 @@ void hs_srv_pump(hs_site_server *s)
         t->meas = m;
         t->have_meas = m.error == 0;
         t->meas_new = 1;
+        if (t->have_meas && !t->openfresco && s->cfg.state_path[0] && hs_srv_state_write(s))
+            hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, hs_ctx_message(s->ctx));
     }
 }
 
@@ -269,8 +271,10 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     s->io = hs_malloc(s->io_cap);
     if (!rc && (!s->rx || !s->tx || !s->io)) rc = HS_ENOMEM;
     if (rc == HS_ENOMEM) hs_fail(ctx, rc, "site server: out of memory");
-    /* the first laboratory: at rest, waiting for a test (no timeouts before a first target) */
-    if (!rc) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
+    /* the first laboratory: the test of the state file, held for a resume; otherwise at rest,
+     * waiting for a test (no timeouts before a first target) */
+    if (!rc && s->cfg.state_path[0]) rc = hs_srv_state_restore(s);
+    if (!rc && !s->bench) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
     if (!rc) {
         s->has_K0 = hs_specimen_initial_stiffness(s->bench->rig.inner, s->K0) == 0;
         atomic_store(&s->generation, s->bench->generation);

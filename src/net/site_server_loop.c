@@ -168,6 +168,8 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
             .x = b->mx, .f = b->mf, .hist_t = b->ht, .hist_x = b->hx, .hist_f = b->hf};
         hs_site_report r;
         if (hs_site_controller_measurement(b->sc, &m, &r) == 0) {
+            /* the state at this measurement, for the state file (written before it is sent) */
+            if (b->snap) hs_site_rig_state_save(&b->rig, b->sc, b->track, n, b->snap);
             fill_wire(s, b, &m, &r, &b->out);
             hs_srv_post_meas(s, &b->out);
         }

@@ -355,7 +355,10 @@ static void on_commit(hs_site_server *s, const hs_wire_msg *m)
 static void on_bye(hs_site_server *s)
 {
     hs_srv_conn *c = &s->conn;
-    if (c->bound) s->test.ended = 1;
+    if (c->bound) {
+        s->test.ended = 1;
+        hs_srv_state_forget(s); /* a restarted site has no test to resume */
+    }
     hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s said BYE (last step %lld, committed %lld)",
                     c->coordinator, (long long)s->test.last_step,
                     (long long)s->test.last_committed);
