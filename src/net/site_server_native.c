@@ -359,9 +359,18 @@ static void on_bye(hs_site_server *s)
         s->test.ended = 1;
         hs_srv_state_forget(s); /* a restarted site has no test to resume */
     }
-    hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s said BYE (last step %lld, committed %lld)",
-                    c->coordinator, (long long)s->test.last_step,
-                    (long long)s->test.last_committed);
+    /* the site's own tracking figures at the last measurement, as summary.json reports them */
+    char figures[HS_SITE_MAX_ACT * 80] = "";
+    const hs_wire_measurement *w = &s->test.meas.m;
+    size_t len = 0;
+    for (int j = 0; c->bound && s->test.have_meas && j < w->nact && len < sizeof figures; j++) {
+        const int k = snprintf(figures + len, sizeof figures - len, "; %s: a_es %.6g, max TI %.6g",
+                               s->cfg.site.actuator_names[j], w->a_es[j], w->ti_peak[j]);
+        if (k > 0) len += (size_t)k;
+    }
+    hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s said BYE (last step %lld, committed %lld)%s",
+                    c->coordinator, (long long)s->test.last_step, (long long)s->test.last_committed,
+                    figures);
     hs_wire_msg out;
     memset(&out, 0, sizeof out);
     out.type = HS_WIRE_BYE;

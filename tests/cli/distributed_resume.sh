@@ -156,6 +156,15 @@ check_resumed() {
         echo "distributed_resume.sh: $1: site $s $st steps, $rs resume(s), max delay $md s, outage $mo s"
     done
 }
+# checkpoint_every > 1 cannot resume a remote site (it keeps only its last step): refused at check
+{ cat "$dir/remote.yaml"; echo "  checkpoint_every: 5"; } > "$dir/every5.yaml"
+out=$("$hysim" check "$dir/every5.yaml" 2>&1)
+rc=$?
+[ $rc -eq 2 ] || fail "checkpoint_every 5 with remote sites: hysim check exited $rc, expected 2"
+case "$out" in *every5.yaml:*"checkpoint_every: 5 with remote site 'east'"*"use 1"*) ;;
+*) fail "checkpoint_every 5: unexpected message: $out" ;; esac
+echo "distributed_resume.sh: refused: ${out%%;*}"
+
 # 1. the coordinator dies at named points, then at random ones
 kill_case() { # NAME POINT:STEP
     HS_TEST_KILL_AT=$2 "$hysim" run "$dir/remote.yaml" -o "$dir/$1" --quiet > "$dir/$1.log" 2>&1
@@ -208,6 +217,67 @@ echo "distributed_resume.sh: refused: $(grep -o 'site east[^;]*' "$dir/old_copy.
 "$hysim" run --resume "$dir/old" --quiet >> "$dir/old.log" 2>&1 ||
     fail "the fitting resume after a refused one exited $?"
 check_resumed old
+
+# 5. TI and a_es of remote sites reach the coordinator. Each lab's actuator lags its command by
+# 4 samples and an adaptive inverse compensator (Chen & Ricles) starts from a_es = 1 and adapts;
+# the same two labs in process (virtual time) give the reference figures.
+ti_lab() { # K: the laboratory's keys, one line
+    echo "rate: 1000, actuators: {a1: {delay_samples: 4}}, specimen: {type: linear, K: [[$1]]},"\
+        "compensation: {type: adaptive_inverse, a_es: 1, kp: 40, ki: 4}"
+}
+for s in east west; do
+    k=1.0
+    [ $s = west ] && k=0.5
+    printf 'hysim: 1\nsite: {name: %s, listen: "127.0.0.1:0", key: %s.key, %s}\n' \
+        "$s" "$s" "$(ti_lab $k)" > "$dir/${s}_ti.yaml"
+    start_site ${s}_ti
+done
+test_file "$dir/ti_local.yaml" "  east: {kind: virtual, $(ti_lab 1.0)}
+  west: {kind: virtual, $(ti_lab 0.5)}"
+test_file "$dir/ti_remote.yaml" "$(remote_sites "$port_east_ti" "$port_west_ti")"
+"$hysim" run "$dir/ti_local.yaml" -o "$dir/ti_local" --quiet > "$dir/ti_local.log" 2>&1 ||
+    fail "TI: in-process run exited $?"
+"$hysim" run "$dir/ti_remote.yaml" -o "$dir/ti_remote" --quiet > "$dir/ti_remote.log" 2>&1 ||
+    fail "TI: distributed run exited $?"
+stop_site east_ti
+stop_site west_ti
+act_json() { # SUMMARY SITE KEY: the first actuator's KEY in the site's entry
+    sed -n "/\"name\": \"$2\"/,/]}/p" "$1" | grep -o "\"$3\": [^,}]*" | head -1 | sed 's/.*: //'
+}
+for s in east west; do
+    la=$(act_json "$dir/ti_local/summary.json" $s a_es)
+    ra=$(act_json "$dir/ti_remote/summary.json" $s a_es)
+    lt=$(act_json "$dir/ti_local/summary.json" $s max_ti)
+    rt=$(act_json "$dir/ti_remote/summary.json" $s max_ti)
+    # the site's own figures at the end of the test (its log line at BYE)
+    read -r sa st <<< "$(sed -n 's/.*said BYE.*a1: a_es \([^,]*\), max TI \([^;]*\).*/\1 \2/p' \
+        "$dir/${s}_ti.log" | tail -1)"
+    echo "distributed_resume.sh: site $s: a_es $ra in summary.json, $sa at the site, $la in process;" \
+        "max TI $rt, $st at the site, $lt in process"
+    [ "$ra" = "$sa" ] && [ "$rt" = "$st" ] ||
+        fail "TI: site $s: summary.json says a_es $ra, max TI $rt; the site $sa, $st"
+    # the compensator really adapted from 1 (in process and at the site), and the same labs on
+    # the real clock and in virtual time adapt alike (within 25 %: a tick more or less of lag)
+    awk -v l="$la" -v r="$ra" 'BEGIN { exit !(l > 1.5 && r > 1.5 && (r - l) < 0.25 * l && (l - r) < 0.25 * l) }' ||
+        fail "TI: site $s: a_es $ra remote against $la in process"
+    awk -v l="$lt" -v r="$rt" 'BEGIN { d = r - l; if (d < 0) d = -d; if (l < 0) l = -l;
+        exit !(l > 0 && d < 0.25 * l) }' || fail "TI: site $s: max TI $rt remote against $lt in process"
+done
+# the TI per step is recorded: `hysim plot` (gnuplot replaced by a copy of its script) finds it
+mkdir "$dir/bin"
+printf '#!/bin/sh\ncp "$1" plot.gp\n' > "$dir/bin/gnuplot"
+chmod +x "$dir/bin/gnuplot"
+PATH="$dir/bin:$PATH" "$hysim" plot "$dir/ti_remote" > /dev/null 2>&1
+[ -f "$dir/ti_remote/plot.gp" ] || fail "TI: hysim plot wrote no script"
+read -r tirows tinan tipeak <<< "$(awk '/^\$TI << EOD/ { on = 1; next } /^EOD/ { on = 0 }
+    on && $1 > 0 { n++; if ($3 == "?") bad++; else { v = $3 < 0 ? -$3 : $3; if (v > p) p = v } }
+    END { printf "%d %d %g", n, bad, p }' "$dir/ti_remote/plot.gp")"
+rt=$(act_json "$dir/ti_remote/summary.json" east max_ti)
+echo "distributed_resume.sh: TI of east recorded at $tirows steps ($tinan unknown), peak $tipeak (summary: $rt)"
+[ "$tirows" -gt 100 ] && [ "$tinan" -eq 0 ] || fail "TI: the remote site's TI is not recorded per step"
+grep -q "not recorded" "$dir/ti_remote/plot.gp" && fail "TI: a plot panel says 'not recorded'"
+awk -v p="$tipeak" -v r="$rt" 'BEGIN { if (r < 0) r = -r; exit !(p <= r * 1.000001 && p > 0.8 * r) }' ||
+    fail "TI: the recorded TI peaks at $tipeak, the site reports $rt"
 
 # 4. a site killed and restarted from its state file
 long=1200
