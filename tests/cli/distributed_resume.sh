@@ -149,9 +149,9 @@ check_resumed() {
         mo=$(json_site "$run/summary.json" $s max_outage_s)
         [ "$st" = "$steps" ] || fail "$1: site $s summary counts $st steps, not $steps"
         [ "$rs" -ge 1 ] || fail "$1: site $s summary counts $rs resumes"
-        # the outage (the coordinator's restart, at least the 0.3 s waited here) is reported
+        # the outage (the coordinator's restart, at least the 0.6 s waited here) is reported
         # apart, never as a delay
-        awk -v d="$md" -v o="$mo" 'BEGIN { exit !(o >= 0.3 && d < o) }' ||
+        awk -v d="$md" -v o="$mo" 'BEGIN { exit !(o >= 0.6 && d < o) }' ||
             fail "$1: site $s max_delay_s $md, max_outage_s $mo: the outage is taken as a delay"
         echo "distributed_resume.sh: $1: site $s $st steps, $rs resume(s), max delay $md s, outage $mo s"
     done
@@ -171,7 +171,7 @@ kill_case() { # NAME POINT:STEP
     local rc=$?
     [ $rc -eq 137 ] || fail "$1: the interrupted run exited $rc, expected 137 (killed at $2)"
     [ -f "$dir/$1/checkpoint.bin" ] || fail "$1: no checkpoint kept"
-    sleep 0.3 # the sites notice the lost coordinator, extrapolate and hold
+    sleep 0.6 # the sites notice the lost coordinator, extrapolate and hold
     "$hysim" run --resume "$dir/$1" --quiet >> "$dir/$1.log" 2>&1 ||
         fail "$1: the resumed run exited $? (killed at $2)"
     check_resumed "$1"
@@ -194,7 +194,7 @@ kill -9 $run_pid 2>/dev/null
 wait $run_pid 2>/dev/null
 echo "distributed_resume.sh: coordinator killed with SIGKILL after $delay s"
 if [ -f "$dir/k9/checkpoint.bin" ]; then
-    sleep 0.3
+    sleep 0.6
     "$hysim" run --resume "$dir/k9" --quiet >> "$dir/k9.log" 2>&1 || fail "k9: the resumed run exited $?"
     check_resumed k9
 else
@@ -207,7 +207,7 @@ cp -r "$dir/old" "$dir/old_copy"
 HS_TEST_KILL_AT=commit:150 "$hysim" run --resume "$dir/old" --quiet >> "$dir/old.log" 2>&1
 rc=$?
 [ $rc -eq 137 ] || fail "the second interruption exited $rc, expected 137"
-sleep 0.3
+sleep 0.6
 "$hysim" run --resume "$dir/old_copy" --quiet > "$dir/old_copy.log" 2>&1
 rc=$?
 [ $rc -eq 2 ] || fail "resuming step 100 at sites that applied step 150 exited $rc, expected 2"
