@@ -116,7 +116,6 @@ typedef struct hs_site_summary {
     int nact;
     double mte[HS_SITE_MAX_ACT], rms[HS_SITE_MAX_ACT], ti_peak[HS_SITE_MAX_ACT];
     double a_es[HS_SITE_MAX_ACT]; /* the compensator's final estimate (1: none; NaN: unknown) */
-                                     does not say) */
     /* resumed runs (remote sites): how many resumes, and the largest outage, i.e. the delay of
      * the first new step after a resume (kept out of max_delay: it is not the network's) */
     int64_t resumes;
