@@ -189,6 +189,7 @@ kill_case k_random "$point:$kstep"
 delay=$(awk -v r=$((RANDOM % 1400)) 'BEGIN { printf "%.3f", 0.3 + r / 1000 }')
 "$hysim" run "$dir/remote.yaml" -o "$dir/k9" --quiet > "$dir/k9.log" 2>&1 &
 run_pid=$!
+pids+=($run_pid)
 sleep "$delay"
 kill -9 $run_pid 2>/dev/null
 wait $run_pid 2>/dev/null
@@ -292,6 +293,7 @@ site_file east east 1.0 "$port_east" east.state # the site writes its test's sta
 start_site east
 "$hysim" run "$dir/long.yaml" -o "$dir/site_killed" --quiet > "$dir/site_killed.log" 2>&1 &
 run_pid=$!
+pids+=($run_pid)
 sleep 1.5
 kill -9 "$pid_east"
 wait "$pid_east" 2>/dev/null
@@ -332,6 +334,7 @@ else
     test_file "$dir/part.yaml" "$(remote_sites "$port_east_ns" "$port_west_ns")"
     ip netns exec "$ns" "$hysim" run "$dir/part.yaml" -o "$dir/part" --quiet > "$dir/part.log" 2>&1 &
     run_pid=$!
+    pids+=($run_pid)
     sleep 1.5
     ip netns exec "$ns" iptables -A INPUT -p tcp --dport "$port_west_ns" -j DROP
     ip netns exec "$ns" iptables -A INPUT -p tcp --sport "$port_west_ns" -j DROP
