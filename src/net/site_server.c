@@ -104,13 +104,15 @@ void hs_srv_close(hs_site_server *s)
     hs_secure_destroy(&c->ch);
     hs_ofr_server_destroy(&c->ofr);
     hs_ofr_map_destroy(&c->map);
-    const int served = c->served;
+    const int served = c->served, native = c->kind == HS_SRV_NATIVE;
     memset(c, 0, sizeof *c);
     c->fd = -1;
     pthread_mutex_lock(&s->status_lock);
     s->status.connected = 0;
     pthread_mutex_unlock(&s->status_lock);
-    if (served && s->cfg.once) atomic_store(&s->finished, 1);
+    /* --once: the first test that has ended (BYE, or an OpenFresco client gone); a coordinator
+     * gone without BYE left its test held for a resume, which the site waits for */
+    if (served && s->cfg.once && (!native || s->test.ended)) atomic_store(&s->finished, 1);
 }
 
 /* ---- sockets ---- */

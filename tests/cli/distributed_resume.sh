@@ -75,7 +75,8 @@ site_file west west 0.5
 start_site() {
     local stem=$1
     shift
-    "$@" "$hysim" site --config "$dir/$stem.yaml" > "$dir/$stem.out" 2>> "$dir/$stem.log" &
+    "$@" "$hysim" site --config "$dir/$stem.yaml" ${site_once:+--once} > "$dir/$stem.out" \
+        2>> "$dir/$stem.log" &
     pids+=($!)
     eval "pid_$stem=$!"
     local port=""
@@ -218,6 +219,24 @@ echo "distributed_resume.sh: refused: $(grep -o 'site east[^;]*' "$dir/old_copy.
 "$hysim" run --resume "$dir/old" --quiet >> "$dir/old.log" 2>&1 ||
     fail "the fitting resume after a refused one exited $?"
 check_resumed old
+
+# `hysim site --once` ends with the first test that ends, not with a coordinator that aborted:
+# the site outlives its timeout holding the test, takes the resume, and exits after its BYE
+site_file east_once east 1.0
+site_once=1 start_site east_once
+test_file "$dir/once.yaml" "$(remote_sites "$port_east_once" "$port_west")"
+HS_TEST_KILL_AT=commit:50 "$hysim" run "$dir/once.yaml" -o "$dir/once" --quiet > "$dir/once.log" 2>&1
+sleep 2 # beyond the site's 1.5 s timeout: the coordinator is declared lost
+kill -0 "$pid_east_once" 2>/dev/null || fail "--once: the site ended with an aborted coordinator"
+"$hysim" run --resume "$dir/once" --quiet >> "$dir/once.log" 2>&1 || fail "--once: the resume exited $?"
+cmp -s "$dir/local/response.csv" "$dir/once/response.csv" ||
+    fail "--once: the resumed run differs from the reference"
+for _ in $(seq 1 100); do kill -0 "$pid_east_once" 2>/dev/null || break; sleep 0.05; done
+kill -0 "$pid_east_once" 2>/dev/null && fail "--once: the site still runs after the test's BYE"
+wait "$pid_east_once"
+rc=$?
+[ $rc -eq 0 ] || fail "--once: the site exited $rc"
+echo "distributed_resume.sh: hysim site --once held its test through an abort and ended after the resumed test"
 
 # 5. TI and a_es of remote sites reach the coordinator. Each lab's actuator lags its command by
 # 4 samples and an adaptive inverse compensator (Chen & Ricles) starts from a_es = 1 and adapts;
