@@ -66,8 +66,15 @@ void hs_srv_pump(hs_site_server *s)
         t->meas = m;
         t->have_meas = m.error == 0;
         t->meas_new = 1;
-        if (t->have_meas && !t->openfresco && s->cfg.state_path[0] && hs_srv_state_write(s))
-            hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, hs_ctx_message(s->ctx));
+        /* the test goes on when the state cannot be written (a restarted site could not resume
+         * it): said once per test, and again once it can be written */
+        if (t->have_meas && !t->openfresco && s->cfg.state_path[0]) {
+            const int failed = hs_srv_state_write(s) != 0;
+            if (failed != t->state_failed)
+                hs_log(s->ctx, failed ? HS_LOG_WARN : HS_LOG_INFO, "site %s: %s", s->cfg.site.name,
+                       failed ? hs_ctx_message(s->ctx) : "the test's state is written again");
+            t->state_failed = failed;
+        }
     }
 }
 

@@ -96,6 +96,7 @@ typedef struct hs_srv_test {
     int resumed;         /* a RESUME was accepted: the next new target is the outage's step */
     int64_t outage_step; /* that step (-1 none): its delay includes the coordinator's outage */
     hs_srv_bench *bench; /* the test's laboratory (the loop's; its snap is read after a pump) */
+    int state_failed;    /* the state file could not be written at the last measurement */
 } hs_srv_test;
 
 typedef struct hs_srv_conn {

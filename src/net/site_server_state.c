@@ -187,8 +187,18 @@ int hs_srv_state_restore(hs_site_server *s)
 {
     const char *path = s->cfg.state_path;
     const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0 && errno == ENOENT) return 0;
-    if (fd < 0) return hs_fail(s->ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    if (fd < 0 && errno == ENOENT) { /* no test held: probe that the file can be written */
+        char tmp[sizeof s->cfg.state_path + 8];
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        const int probe = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (probe < 0)
+            return hs_fail(s->ctx, HS_EINPUT, "site.state: cannot write '%s': %s", tmp,
+                           strerror(errno));
+        close(probe);
+        unlink(tmp);
+        return 0;
+    }
+    if (fd < 0) return hs_fail(s->ctx, HS_EINPUT, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
     int rc = fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
                  ? restore(s, fd, path)

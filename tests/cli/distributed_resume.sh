@@ -166,6 +166,22 @@ case "$out" in *every5.yaml:*"checkpoint_every: 5 with remote site 'east'"*"use 
 *) fail "checkpoint_every 5: unexpected message: $out" ;; esac
 echo "distributed_resume.sh: refused: ${out%%;*}"
 
+# a state file that cannot be written, or is not one: refused at start (exit 2), saying what to do
+bad_state() { # STATE TEXT
+    printf 'hysim: 1\nsite: {name: east, listen: "127.0.0.1:0", key: east.key, state: %s,' "$1" \
+        > "$dir/bad_state.yaml"
+    printf ' perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}\n' \
+        >> "$dir/bad_state.yaml"
+    timeout 20 "$hysim" site --config "$dir/bad_state.yaml" > /dev/null 2> "$dir/bad_state.err"
+    local rc=$?
+    [ $rc -eq 2 ] || fail "site with state $1: exit $rc, expected 2: $(cat "$dir/bad_state.err")"
+    grep -q "$2" "$dir/bad_state.err" || fail "site with state $1: $(cat "$dir/bad_state.err")"
+    echo "distributed_resume.sh: refused: $(cat "$dir/bad_state.err")"
+}
+bad_state nodir/east.state "cannot write"
+echo "not a state file" > "$dir/garbage.state"
+bad_state garbage.state "remove it to start the site without a test"
+
 # 1. the coordinator dies at named points, then at random ones
 kill_case() { # NAME POINT:STEP
     HS_TEST_KILL_AT=$2 "$hysim" run "$dir/remote.yaml" -o "$dir/$1" --quiet > "$dir/$1.log" 2>&1
