@@ -14,6 +14,7 @@ void hs_srv_bench_destroy(hs_srv_bench **bp)
     hs_site_controller_destroy(&b->sc);
     hs_site_rig_release(&b->rig);
     for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&b->track[j]);
+    hs_free(b->snap);
     hs_ctx_destroy(&b->ctx);
     hs_free(b);
     *bp = NULL;

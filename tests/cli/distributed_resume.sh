@@ -395,4 +395,13 @@ else
     steps=$steps_saved
 fi
 
+# every site still running stops on SIGTERM with exit 0 (under ASan: no leak, restored one included)
+for stem in east west east_ns west_ns; do
+    eval "p=\${pid_$stem:-}"
+    [ -n "$p" ] || continue
+    kill "$p" 2>/dev/null
+    wait "$p"
+    rc=$?
+    [ $rc -eq 0 ] || fail "site $stem exited $rc on SIGTERM: $(grep -A6 'ERROR: .*Sanitizer' "$dir/$stem.log" | head -8)"
+done
 echo "distributed_resume.sh: ok"
