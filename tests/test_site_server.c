@@ -557,6 +557,60 @@ static void test_resume_rule(void **state)
     srv_stop(&v);
 }
 
+/* The test's state file (site.state): a site server stopped in the middle of a test, as a killed
+ * process leaves it, and started again holds the same test: RESUME accepted, the repeated target
+ * answered with the stored measurement bit for bit, the test goes on; BYE removes the file. */
+static void test_state_file(void **state)
+{
+    (void)state;
+    char lab[1024], path[600];
+    snprintf(path, sizeof path, "%s/east.state", tmpdir);
+    snprintf(lab, sizeof lab, "%s  state: %s\n", perfect_lab, path);
+    srv v;
+    srv_start(&v, lab, NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-f", 2, 0.01, 1.0);
+    run_targets(&a, 1, 5, NULL);
+    const double x6[2] = {0.3, -0.15};
+    target(&a, 6, 0.06, 2, x6); /* measured, never committed: the coordinator dies */
+    hs_wire_msg m6;
+    assert_int_equal(client_recv(&a, &m6), 0);
+    assert_int_equal(m6.type, HS_WIRE_MEASUREMENT);
+    client_close(&a);
+    srv_stop(&v); /* the site process goes too */
+    assert_int_equal(access(path, F_OK), 0);
+    srv_start(&v, lab, NULL);
+    const hs_site_server_status st = status(&v);
+    assert_int_equal(st.last_step, 6);
+    assert_int_equal(st.last_committed, 5);
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-f", 2, 0.01, 1.0);
+    simple(&a, HS_WIRE_RESUME, 5); /* the coordinator's checkpoint of 5 */
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
+    assert_int_equal(r.step, 5);
+    /* it holds where the restored controller took it after x6, extrapolating from its state at
+     * that measurement as the killed one did: a finite position near the targets (|x| < 1) */
+    for (int j = 0; j < 2; j++) assert_true(isfinite(r.resume.x[j]) && fabs(r.resume.x[j]) < 1.0);
+    target(&a, 6, 0.06, 2, x6);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
+    assert_int_equal(r.step, 6);
+    assert_memory_equal(r.meas.x, m6.meas.x, 2 * sizeof(double));
+    assert_memory_equal(r.meas.f, m6.meas.f, 2 * sizeof(double));
+    assert_memory_equal(&r.meas.t_reached, &m6.meas.t_reached, sizeof(double));
+    simple(&a, HS_WIRE_COMMIT, 6);
+    run_targets(&a, 7, 3, NULL); /* the restored laboratory: K x bit for bit again */
+    simple(&a, HS_WIRE_BYE, 0);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_BYE);
+    client_close(&a);
+    assert_int_equal(access(path, F_OK), -1); /* the test ended: nothing to restore */
+    srv_stop(&v);
+}
+
 static void test_silent_coordinator(void **state)
 {
     (void)state;
@@ -648,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_bad_peers),
         cmocka_unit_test(test_repeated_target_after_reconnect),
         cmocka_unit_test(test_resume_rule),
+        cmocka_unit_test(test_state_file),
         cmocka_unit_test(test_silent_coordinator),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

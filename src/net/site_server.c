@@ -289,6 +289,8 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
         atomic_store(&s->generation, s->bench->generation);
         const double *x = hs_vlab_true_displacement(s->bench->rig.lab);
         memcpy(s->status.x, x, (size_t)s->nact * sizeof(double));
+        memcpy(s->status.command, hs_site_controller_command(s->bench->sc),
+               (size_t)s->nact * sizeof(double)); /* a restored test holds it */
         s->status.state = (int)hs_cmdgen_current_state(hs_site_controller_cmdgen(s->bench->sc));
     }
     if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);
