@@ -485,6 +485,135 @@ static void test_repeated_target_after_reconnect(void **state)
     srv_stop(&v);
 }
 
+/* RESUME N from a coordinator restarted from its checkpoint of N steps: accepted when the site has
+ * applied N (committed N or N - 1) or N + 1 (committed N); anything else refused, the test left as
+ * it was (docs/checkpoints.md). The first new step after the resume carries the outage flag. */
+static void test_resume_rule(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, perfect_lab, NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-r", 2, 0.01, 1.0);
+    run_targets(&a, 1, 6, NULL);
+    /* step 7 measured; the coordinator dies after its checkpoint of 7, before COMMIT 7 */
+    const double x7[2] = {0.1, -0.2};
+    target(&a, 7, 0.07, 2, x7);
+    hs_wire_msg m;
+    assert_int_equal(client_recv(&a, &m), 0);
+    assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
+    /* the step's statistics (negotiated): TI finite, a_es 1 without a compensator, no flag */
+    assert_int_equal(m.meas.stats, 1);
+    assert_int_equal((int)m.meas.stats_flags, 0);
+    assert_true(isfinite(m.meas.ti[0]) && isfinite(m.meas.ti[1]));
+    HS_ASSERT_NEAR(m.meas.a_es[0], 1.0, 0.0);
+    client_close(&a);
+    wait_state(&v, HS_CMDGEN_HOLD, 2.0);
+    const hs_site_server_status before = status(&v);
+    assert_int_equal(before.last_step, 7);
+    assert_int_equal(before.last_committed, 6);
+    /* checkpoints two steps behind and one ahead: refused with both steps, nothing changes */
+    const int64_t wrong[2] = {5, 8};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(client_open(&a, v.port, key), 0);
+        client_hello(&a, "coord-r", 2, 0.01, 1.0);
+        simple(&a, HS_WIRE_RESUME, wrong[i]);
+        hs_wire_msg r;
+        assert_int_equal(client_recv(&a, &r), 0);
+        assert_int_equal(r.type, HS_WIRE_ERROR);
+        assert_int_equal(r.error.code, HS_EPROTO);
+        print_message("    RESUME %lld refused: %s\n", (long long)wrong[i], r.error.text);
+        assert_non_null(strstr(r.error.text, "applied step 7 and committed 6"));
+        client_close(&a);
+    }
+    pause_ms(50);
+    const hs_site_server_status after = status(&v);
+    assert_int_equal(after.last_step, 7);
+    assert_int_equal(after.last_committed, 6);
+    assert_int_equal(after.generation, before.generation);
+    assert_int_equal(after.state, HS_CMDGEN_HOLD);
+    for (int j = 0; j < 2; j++) assert_memory_equal(&after.x[j], &before.x[j], sizeof(double));
+    /* the checkpoint of 7: accepted, and 7 is committed now */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-r", 2, 0.01, 1.0);
+    simple(&a, HS_WIRE_RESUME, 7);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
+    assert_int_equal(r.step, 7);
+    pause_ms(20);
+    assert_int_equal(status(&v).last_committed, 7);
+    /* step 8 waited out the outage: flagged; step 9 is an ordinary step again */
+    for (int64_t k = 8; k <= 9; k++) {
+        const double x[2] = {0.05 * (double)k, -0.01 * (double)k};
+        target(&a, k, 0.01 * (double)k, 2, x);
+        assert_int_equal(client_recv(&a, &m), 0);
+        assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
+        assert_int_equal(m.step, k);
+        assert_int_equal((int)m.meas.stats_flags, k == 8 ? HS_WIRE_MEAS_RESUMED : 0);
+        assert_memory_equal(m.meas.x, x, sizeof x);
+        simple(&a, HS_WIRE_COMMIT, k);
+    }
+    simple(&a, HS_WIRE_BYE, 0);
+    client_close(&a);
+    srv_stop(&v);
+}
+
+/* The test's state file (site.state): a site server stopped in the middle of a test, as a killed
+ * process leaves it, and started again holds the same test: RESUME accepted, the repeated target
+ * answered with the stored measurement bit for bit, the test goes on; BYE removes the file. */
+static void test_state_file(void **state)
+{
+    (void)state;
+    char lab[1024], path[600];
+    snprintf(path, sizeof path, "%s/east.state", tmpdir);
+    snprintf(lab, sizeof lab, "%s  state: %s\n", perfect_lab, path);
+    srv v;
+    srv_start(&v, lab, NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-f", 2, 0.01, 1.0);
+    run_targets(&a, 1, 5, NULL);
+    const double x6[2] = {0.3, -0.15};
+    target(&a, 6, 0.06, 2, x6); /* measured, never committed: the coordinator dies */
+    hs_wire_msg m6;
+    assert_int_equal(client_recv(&a, &m6), 0);
+    assert_int_equal(m6.type, HS_WIRE_MEASUREMENT);
+    client_close(&a);
+    srv_stop(&v); /* the site process goes too */
+    assert_int_equal(access(path, F_OK), 0);
+    srv_start(&v, lab, NULL);
+    const hs_site_server_status st = status(&v);
+    assert_int_equal(st.last_step, 6);
+    assert_int_equal(st.last_committed, 5);
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-f", 2, 0.01, 1.0);
+    simple(&a, HS_WIRE_RESUME, 5); /* the coordinator's checkpoint of 5 */
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
+    assert_int_equal(r.step, 5);
+    /* it holds where the restored controller took it after x6, extrapolating from its state at
+     * that measurement as the killed one did: a finite position near the targets (|x| < 1) */
+    for (int j = 0; j < 2; j++) assert_true(isfinite(r.resume.x[j]) && fabs(r.resume.x[j]) < 1.0);
+    target(&a, 6, 0.06, 2, x6);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
+    assert_int_equal(r.step, 6);
+    assert_memory_equal(r.meas.x, m6.meas.x, 2 * sizeof(double));
+    assert_memory_equal(r.meas.f, m6.meas.f, 2 * sizeof(double));
+    assert_memory_equal(&r.meas.t_reached, &m6.meas.t_reached, sizeof(double));
+    simple(&a, HS_WIRE_COMMIT, 6);
+    run_targets(&a, 7, 3, NULL); /* the restored laboratory: K x bit for bit again */
+    simple(&a, HS_WIRE_BYE, 0);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_BYE);
+    client_close(&a);
+    assert_int_equal(access(path, F_OK), -1); /* the test ended: nothing to restore */
+    srv_stop(&v);
+}
+
 static void test_silent_coordinator(void **state)
 {
     (void)state;
@@ -575,6 +704,8 @@ int main(void)
         cmocka_unit_test(test_perfect_targets_and_busy),
         cmocka_unit_test(test_bad_peers),
         cmocka_unit_test(test_repeated_target_after_reconnect),
+        cmocka_unit_test(test_resume_rule),
+        cmocka_unit_test(test_state_file),
         cmocka_unit_test(test_silent_coordinator),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -241,6 +241,20 @@ static void test_round_trip_every_type(void **state)
     assert_true(51 + 64 + 640 + 64 + 2048 <= HS_WIRE_MAX_PAYLOAD);
     fill_meas(&m.meas, 1, 0, 0);
     round_trip(&m, 51 + 40, 4);
+    /* with the step's statistics (HS_WIRE_CAP_STEP_STATS): + flags u32 + ti, a_es f64[n] */
+    fill_meas(&m.meas, 2, 8, 6);
+    m.meas.stats = 1;
+    m.meas.stats_flags = HS_WIRE_MEAS_RESUMED;
+    m.meas.ti[0] = -0.0125;
+    m.meas.ti[1] = 3e-300;
+    m.meas.a_es[0] = 5.04;
+    m.meas.a_es[1] = 1.0;
+    round_trip(&m, 51 + 48 + 80 + 64 + 256 + 4 + 32, 4);
+    fill_meas(&m.meas, 16, 8, 8);
+    m.meas.stats = 1;
+    for (int j = 0; j < 16; j++) m.meas.a_es[j] = 1.0 + j;
+    round_trip(&m, 51 + 64 + 640 + 64 + 2048 + 4 + 256, 4);
+    assert_true(51 + 64 + 640 + 64 + 2048 + 4 + 256 <= HS_WIRE_MAX_PAYLOAD);
     seen[HS_WIRE_MEASUREMENT] = 1;
     /* HEARTBEAT: two u64 */
     memset(&m, 0, sizeof m);
@@ -389,6 +403,24 @@ static void test_payload_checks(void **state)
     buf[HS_WIRE_HEADER_SIZE + 26] = 9; /* nstates */
     expect_fault(buf, len, 0, HS_WIRE_FAULT_PAYLOAD);
     buf[HS_WIRE_HEADER_SIZE + 26] = 3; /* one more state: size no longer matches */
+    expect_fault(buf, len, 0, HS_WIRE_FAULT_PAYLOAD);
+    /* the step's statistics: an unknown flag, a non-finite a_es, refused on both sides */
+    fill_meas(&m.meas, 2, 2, 2);
+    m.meas.stats = 1;
+    m.meas.a_es[0] = m.meas.a_es[1] = 1.0;
+    m.meas.stats_flags = 0x2;
+    assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), HS_EINVAL);
+    m.meas.stats_flags = 0;
+    m.meas.a_es[1] = NAN;
+    assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), HS_EINVAL);
+    m.meas.a_es[1] = 2.0;
+    assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), 0);
+    const size_t flags_at = len - 4 * 8 - 4; /* the u32 before ti[2], a_es[2] */
+    buf[flags_at] = 0x2;
+    expect_fault(buf, len, 0, HS_WIRE_FAULT_PAYLOAD);
+    buf[flags_at] = 0;
+    const double nan = NAN;
+    memcpy(buf + len - 8, &nan, 8); /* a_es[1] */
     expect_fault(buf, len, 0, HS_WIRE_FAULT_PAYLOAD);
     /* HELLO: name of 64 bytes refused on both sides */
     memset(&m, 0, sizeof m);

@@ -28,6 +28,14 @@ void hs_coordinator_destroy(hs_coordinator **c);
 /* Records the results at all (default on); off for benchmarks. */
 void hs_coordinator_set_recording(hs_coordinator *c, int on);
 void hs_coordinator_set_progress(hs_coordinator *c, hs_progress_fn fn, void *user, int64_t every);
+/* Named points of a step, for tests that interrupt a run at an exact instant (`hysim run`'s
+ * HS_TEST_KILL_AT, docs/checkpoints.md): TARGETS once the targets of step `step` have gone to
+ * every site (none measured yet); CHECKPOINT once step `step` is corrected, recorded and its
+ * checkpoint (when due) is durable, before COMMIT goes to the sites; COMMIT once the sites have
+ * been told. */
+typedef enum { HS_COORD_AT_TARGETS = 0, HS_COORD_AT_CHECKPOINT, HS_COORD_AT_COMMIT } hs_coord_point;
+typedef void (*hs_coord_point_fn)(void *user, hs_coord_point at, int64_t step);
+void hs_coordinator_set_point_hook(hs_coordinator *c, hs_coord_point_fn fn, void *user);
 /* Runs every step. Returns 0 when completed; otherwise the status says why it stopped (the
  * message in ctx names the step and DOF) and every step recorded up to then is kept. */
 int hs_coordinator_run(hs_coordinator *c);

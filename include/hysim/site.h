@@ -103,6 +103,10 @@ int hs_site_setup(hs_site *s, double dt);
 int hs_site_send_target(hs_site *s, int64_t step, double t, const double *x, double wall);
 int hs_site_get_measurement(hs_site *s, hs_site_measurement *m);
 int hs_site_commit(hs_site *s, int64_t step);
+/* The test has ended on the coordinator's side (completed, or unstable): a remote site is told
+ * (BYE) and lets its test go. Not called for an aborted run: the sites keep holding their tests
+ * for `hysim run --resume` (destroying a site closes its connection without BYE). */
+void hs_site_end(hs_site *s);
 
 /* What a site reports at the end of a test: seed 000's Table 1 row (command generator) and
  * seed 002's tracking figures per actuator. */
@@ -117,7 +121,11 @@ typedef struct hs_site_summary {
     int ended;          /* 1 when the site ended the test on its side (hold timeout) */
     int nact;
     double mte[HS_SITE_MAX_ACT], rms[HS_SITE_MAX_ACT], ti_peak[HS_SITE_MAX_ACT];
-    double a_es[HS_SITE_MAX_ACT]; /* the compensator's final estimate (1 without one) */
+    double a_es[HS_SITE_MAX_ACT]; /* the compensator's final estimate (1: none; NaN: unknown) */
+    /* resumed runs (remote sites): how many resumes, and the largest outage, i.e. the delay of
+     * the first new step after a resume (kept out of max_delay: it is not the network's) */
+    int64_t resumes;
+    double max_outage;
     /* the command generator's TimeOut limits: s after a D_target at which a step without its
      * D_update enters slow and hold (seed 000 Fig. 8's dashed lines); 0 without a generator */
     double slow_after, hold_after;

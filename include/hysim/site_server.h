@@ -67,7 +67,10 @@ typedef struct hs_site_server_config {
     const char *log_path;   /* tick log (CSV); NULL: none */
     double log_max;         /* bytes a tick log file may reach before it is rotated to
                                log_path.1 (default HS_SITE_SERVER_LOG_MAX_DEFAULT) */
-    int once;               /* stop serving after the first test ends */
+    /* the test's state file (site.state): written before each measurement is sent, read at
+     * start, so that a restarted site process holds its test for a resume; "" none */
+    char state_path[1024];
+    int once; /* stop serving after the first test ends */
 } hs_site_server_config;
 
 /* Defaults for everything but the laboratory. */

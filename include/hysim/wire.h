@@ -49,7 +49,10 @@ extern "C" {
 #define HS_WIRE_CAP_HISTORY        0x0002u /* measurements carry the last samples */
 #define HS_WIRE_CAP_TRACKING       0x0004u /* measurements carry MTE, RMS, TI */
 #define HS_WIRE_CAP_FREE_VIBRATION 0x0008u /* the site unloads on its own (seed 000) */
-#define HS_WIRE_CAP_ALL            0x000Fu
+#define HS_WIRE_CAP_STEP_STATS     0x0010u /* measurements carry the step's TI and a_es */
+#define HS_WIRE_CAP_ALL            0x001Fu
+/* hs_wire_measurement.stats_flags */
+#define HS_WIRE_MEAS_RESUMED 0x1u /* the first new step after a RESUME: its delay is the outage */
 
 typedef enum hs_wire_type {
     /* handshake (the secure channel's own frames) */
@@ -154,6 +157,11 @@ typedef struct hs_wire_measurement {
     double hist_t[HS_WIRE_MAX_HISTORY];
     double hist_x[HS_WIRE_MAX_HISTORY * HS_WIRE_MAX_ACT]; /* sample k, actuator j: [k*nact + j] */
     double hist_f[HS_WIRE_MAX_HISTORY * HS_WIRE_MAX_ACT];
+    /* with HS_WIRE_CAP_STEP_STATS negotiated (stats = 1): the step's statistics */
+    int stats;
+    uint32_t stats_flags; /* HS_WIRE_MEAS_* */
+    double ti[HS_WIRE_MAX_ACT],
+        a_es[HS_WIRE_MAX_ACT]; /* TI now; the compensator's a_es (1: none) */
 } hs_wire_measurement;
 
 typedef struct hs_wire_heartbeat {

@@ -1,10 +1,12 @@
 /* hysim run FILE [-o DIR] [--quiet] [--set KEY=VALUE ...]; hysim run [FILE] --resume DIR
  * (docs/checkpoints.md).
  *
- * Test hook (not part of the library): when the environment variable HS_TEST_KILL_AT_STEP=k is
+ * Test hooks (not part of the library): when the environment variable HS_TEST_KILL_AT_STEP=k is
  * set, the program ends itself with _exit(137) right after committing step k (after that step's
  * checkpoint, when one is due), as `kill -9` would at that instant; tests/cli/resume.sh uses it
- * to interrupt a run at a chosen step. */
+ * to interrupt a run at a chosen step. HS_TEST_KILL_AT=POINT:k does the same at a named point of
+ * step k (hs_coord_point): `targets` (the targets of step k sent, none measured), `checkpoint`
+ * (step k durable, COMMIT not sent) or `commit`; tests/cli/distributed_resume.sh uses it. */
 #include "cli.h"
 #include "cli_monitor.h"
 
@@ -43,6 +45,33 @@ static void hs_cli_progress(void *user, int64_t step, int64_t steps)
     if (p->bar && (step % p->bar_every == 0 || step == steps)) hs_cli_bar(step, steps);
     if (p->kill_at > 0 && step == p->kill_at) _exit(137);
     if (p->monitor) hs_cli_monitor_run_step(p->monitor);
+}
+
+/* HS_TEST_KILL_AT=POINT:k (see the top) */
+typedef struct hs_cli_kill_at {
+    hs_coord_point at;
+    int64_t step;
+} hs_cli_kill_at;
+
+static void hs_cli_kill_point(void *user, hs_coord_point at, int64_t step)
+{
+    const hs_cli_kill_at *k = user;
+    if (at == k->at && step == k->step) _exit(137);
+}
+
+static int hs_cli_kill_at_parse(const char *v, hs_cli_kill_at *k)
+{
+    static const char *const names[] = {"targets", "checkpoint", "commit"};
+    const char *colon = v ? strchr(v, ':') : NULL;
+    if (!colon) return 0;
+    for (int i = 0; i < 3; i++)
+        if ((size_t)(colon - v) == strlen(names[i]) &&
+            strncmp(v, names[i], strlen(names[i])) == 0) {
+            k->at = (hs_coord_point)i;
+            k->step = atoll(colon + 1);
+            return k->step > 0;
+        }
+    return 0;
 }
 
 /* The checkpoint to resume: its test file (when none was given) and the file's hash. */
@@ -194,6 +223,9 @@ int hs_cli_run(int argc, char **argv)
     }
     if (progress.bar || progress.kill_at > 0 || progress.monitor)
         hs_coordinator_set_progress(c, hs_cli_progress, &progress, 1);
+    hs_cli_kill_at kill_point;
+    if (hs_cli_kill_at_parse(getenv("HS_TEST_KILL_AT"), &kill_point))
+        hs_coordinator_set_point_hook(c, hs_cli_kill_point, &kill_point);
     int rc = hs_coordinator_run(c);
     hs_cli_monitor_end(&progress.monitor, hs_run_status_name(hs_coordinator_status(c)),
                        hs_coordinator_reason(c));

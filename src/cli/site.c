@@ -100,7 +100,7 @@ int hs_cli_site(int argc, char **argv)
     if (!rc) rc = hs_site_server_start(srv);
     if (rc) {
         fprintf(stderr, "hysim site: %s\n", hs_ctx_message(ctx));
-        code = HS_EXIT_FAILED;
+        code = rc == HS_EINPUT ? HS_EXIT_INPUT : HS_EXIT_FAILED; /* e.g. a state file */
         goto done;
     }
     printf("hysim site %s: listening on %s:%d (native protocol, %s)", cfg->site.name, cfg->host,

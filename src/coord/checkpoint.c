@@ -301,6 +301,14 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     hs_coord_ckpt_free(c);
     if (every <= 0) return 0;
     if (!dir || !dir[0]) return hs_fail(c->ctx, HS_EINVAL, "checkpoint: no folder given");
+    for (int s = 0; every > 1 && s < c->def->nsites; s++)
+        if (strcmp(c->def->sites[s].kind, "remote") == 0)
+            return hs_fail(
+                c->ctx, HS_EINPUT,
+                "checkpoint: every %lld steps with remote site '%s': a remote site keeps "
+                "only its last step, so its run resumes only from a checkpoint of every "
+                "step (1) or none (0)",
+                (long long)every, c->def->sites[s].name);
     int rc = hs_coord_mkdirs(c->ctx, dir, "checkpoint: folder name too long");
     if (rc) return rc;
     struct hs_coord_ckpt *k = hs_calloc(1, sizeof *k);

@@ -248,9 +248,22 @@ void hs_coordinator_set_progress(hs_coordinator *c, hs_progress_fn fn, void *use
     c->progress_every = every > 0 ? every : 1;
 }
 
+void hs_coordinator_set_point_hook(hs_coordinator *c, hs_coord_point_fn fn, void *user)
+{
+    c->point_hook = fn;
+    c->point_user = user;
+}
+
+static void hs_coord_point_reached(hs_coordinator *c, hs_coord_point at, int64_t step)
+{
+    if (c->point_hook) c->point_hook(c->point_user, at, step);
+}
+
 static int hs_coord_stop(hs_coordinator *c, int rc)
 {
     c->status = (rc == HS_EUNSTABLE) ? HS_RUN_UNSTABLE : HS_RUN_ABORTED;
+    /* an unstable response is the test's end; an abort leaves every site holding for a resume */
+    if (c->status == HS_RUN_UNSTABLE && c->has_exp) hs_coord_exp_end(&c->exp);
     snprintf(c->reason, sizeof c->reason, "%s",
              hs_ctx_message(c->ctx)[0] ? hs_ctx_message(c->ctx) : hs_strerror(rc));
     c->stopped = 1;
@@ -272,7 +285,9 @@ static int hs_coord_step(hs_coordinator *c)
         .step = k, .t = t, .f_n = c->f0, .f_n1 = c->f1, .d_cmd = c->d_cmd, .r_exp = NULL};
     int rc = hs_integrator_predict(c->it, &io);
     if (!rc && c->has_exp) {
-        rc = hs_coord_exp_exchange(&c->exp, k, t + dt, c->d_cmd);
+        rc = hs_coord_exp_send_targets(&c->exp, k, t + dt, c->d_cmd);
+        hs_coord_point_reached(c, HS_COORD_AT_TARGETS, k + 1);
+        if (!rc) rc = hs_coord_exp_collect(&c->exp, k);
         io.r_exp = c->exp.r_exp;
         io.exp = &c->exp.view;
     }
@@ -280,8 +295,7 @@ static int hs_coord_step(hs_coordinator *c)
     if (rc) return rc;
     const double work = c->exp.work;
     if (c->has_exp) {
-        rc = hs_coord_exp_commit(&c->exp, k, io.iterations, io.fallback, io.stiffness_updated);
-        if (rc) return rc;
+        hs_coord_exp_commit(&c->exp, io.iterations, io.fallback, io.stiffness_updated);
         hs_coord_exp_compute(&c->exp);
     }
     hs_energy_acc_step(&c->energy, c->model, dt, c->d_prev, c->v_prev, c->a_prev,
@@ -296,6 +310,14 @@ static int hs_coord_step(hs_coordinator *c)
     if (c->ck) {
         rc = hs_coord_ckpt_after_step(c); /* file I/O between steps, no allocation */
         if (rc) return rc;
+    }
+    /* COMMIT only once the step is durable: a site never holds a step as committed that the
+     * checkpoint does not have (docs/checkpoints.md, "Sites on resume") */
+    hs_coord_point_reached(c, HS_COORD_AT_CHECKPOINT, k + 1);
+    if (c->has_exp) {
+        rc = hs_coord_exp_commit_sites(&c->exp, k);
+        if (rc) return rc;
+        hs_coord_point_reached(c, HS_COORD_AT_COMMIT, k + 1);
     }
     if (c->progress && c->steps_done % c->progress_every == 0)
         c->progress(c->progress_user, c->steps_done, c->def->steps);
@@ -323,6 +345,7 @@ int hs_coordinator_run(hs_coordinator *c)
     if (!rc) {
         c->status = HS_RUN_COMPLETED;
         c->reason[0] = '\0';
+        if (c->has_exp) hs_coord_exp_end(&c->exp);
     }
     return rc;
 }

@@ -5,6 +5,7 @@
 
 #include "hysim/linalg.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -207,7 +208,7 @@ void hs_coord_exp_free(hs_coord_exp *e)
     memset(e, 0, sizeof *e);
 }
 
-int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd)
+int hs_coord_exp_send_targets(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd)
 {
     const int na = e->nact, n = e->n;
     for (int i = 0; i < na; i++) {
@@ -227,6 +228,14 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
                                      hs_vtime_seconds(dl.arrival));
         if (rc) return rc;
     }
+    e->sent = sent;
+    return 0;
+}
+
+int hs_coord_exp_collect(hs_coord_exp *e, int64_t step)
+{
+    const int na = e->nact, n = e->n;
+    const hs_vtime sent = e->sent;
     hs_vtime latest = sent;
     for (int s = 0; s < e->nsites; s++) {
         int rc = hs_site_get_measurement(e->sites[s], &e->meas[s]);
@@ -280,8 +289,7 @@ int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const do
     return 0;
 }
 
-int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallback,
-                        int stiffness_updated)
+void hs_coord_exp_commit(hs_coord_exp *e, int iterations, int fallback, int stiffness_updated)
 {
     for (int i = 0; i < e->nact; i++) {
         e->work += 0.5 * (e->f_prev[i] + e->f_meas[i]) * (e->x_meas[i] - e->x_prev[i]);
@@ -297,11 +305,20 @@ int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallb
     e->iter_sum += iterations;
     if (iterations > e->iter_max) e->iter_max = iterations;
     e->iter_hist[iterations < HS_ITER_HIST - 1 ? iterations : HS_ITER_HIST - 1]++;
+}
+
+int hs_coord_exp_commit_sites(hs_coord_exp *e, int64_t step)
+{
     for (int s = 0; s < e->nsites; s++) {
         int rc = hs_site_commit(e->sites[s], step);
         if (rc) return rc;
     }
     return 0;
+}
+
+void hs_coord_exp_end(hs_coord_exp *e)
+{
+    for (int s = 0; s < e->nsites; s++) hs_site_end(e->sites[s]);
 }
 
 void hs_coord_exp_compute(hs_coord_exp *e)
@@ -344,13 +361,17 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
         if (hs_site_summary_get(e->sites[s], &ss)) memset(&ss, 0, sizeof ss);
         HS_OUT("%s\n    {\"name\": \"%s\", \"steps\": %lld, \"max_delay_s\": %.6g, "
                "\"total_time_s\": %.6g, \"slow_percent\": %.6g, \"hold_percent\": %.6g, "
-               "\"ended_on_site\": %s, \"limit_flags\": %d,\n     \"actuators\": [",
+               "\"ended_on_site\": %s, \"limit_flags\": %d, \"resumes\": %lld, "
+               "\"max_outage_s\": %.6g,\n     \"actuators\": [",
                s ? "," : "", hs_site_name(e->sites[s]), (long long)ss.steps, ss.max_delay,
-               ss.total_time, ss.pct_slow, ss.pct_hold, ss.ended ? "true" : "false",
-               ss.limit_flags);
-        for (int j = 0; j < ss.nact; j++)
-            HS_OUT("%s{\"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": %.6g, \"a_es\": %.6g}",
-                   j ? ", " : "", ss.mte[j], ss.rms[j], ss.ti_peak[j], ss.a_es[j]);
+               ss.total_time, ss.pct_slow, ss.pct_hold, ss.ended ? "true" : "false", ss.limit_flags,
+               (long long)ss.resumes, ss.max_outage);
+        for (int j = 0; j < ss.nact; j++) {
+            char a_es[32] = "null"; /* a site that does not report its estimate */
+            if (isfinite(ss.a_es[j])) snprintf(a_es, sizeof a_es, "%.6g", ss.a_es[j]);
+            HS_OUT("%s{\"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": %.6g, \"a_es\": %s}",
+                   j ? ", " : "", ss.mte[j], ss.rms[j], ss.ti_peak[j], a_es);
+        }
         HS_OUT("]}");
     }
     HS_OUT("\n  ]");

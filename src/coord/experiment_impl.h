@@ -42,15 +42,23 @@ typedef struct hs_coord_exp {
     int real;                  /* 1: the monotonic clock (clock: real, or a remote site) */
     double real_t0;            /* monotonic s at the start (real clock) */
     double max_wait;           /* largest wait for a measurement (s) */
+    hs_vtime sent;             /* when the step's targets left */
 } hs_coord_exp;
 
 /* Builds the sites and the layout. K0 (n x n) gets the experimental initial stiffness added. */
 int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, double *K0);
 void hs_coord_exp_free(hs_coord_exp *e);
-/* Sends T d_cmd to every site, then collects every measurement; fills the view and r_exp. */
-int hs_coord_exp_exchange(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd);
-int hs_coord_exp_commit(hs_coord_exp *e, int64_t step, int iterations, int fallback,
-                        int stiffness_updated);
+/* Sends T d_cmd to every site (before waiting for any answer). */
+int hs_coord_exp_send_targets(hs_coord_exp *e, int64_t step, double t_next, const double *d_cmd);
+/* Collects every site's measurement of the step; fills the view and r_exp. */
+int hs_coord_exp_collect(hs_coord_exp *e, int64_t step);
+/* The step's bookkeeping (work, statistics); the sites are told by hs_coord_exp_commit_sites. */
+void hs_coord_exp_commit(hs_coord_exp *e, int iterations, int fallback, int stiffness_updated);
+/* COMMIT to every site: after the step's checkpoint is durable (docs/checkpoints.md). */
+int hs_coord_exp_commit_sites(hs_coord_exp *e, int64_t step);
+/* The end of a test that ran to its end (completed or unstable): BYE to every site. An aborted
+ * run never calls it, so that every site keeps holding its test for a resume. */
+void hs_coord_exp_end(hs_coord_exp *e);
 /* The integrator's modelled computing time for one step, on the test's clock. */
 void hs_coord_exp_compute(hs_coord_exp *e);
 /* The `hybrid` and `sites` members of summary.json (JSON text without braces around). */

@@ -24,7 +24,7 @@ static const char *const site_keys[] = {
     "name",       "listen",        "key",          "plain",     "min_time_scale", "heartbeat",
     "timeout",    "frame_timeout", "spin",         "late",      "realtime",       "openfresco",
     "rate",       "perfect",       "seed",         "actuators", "sensors",        "specimen",
-    "relaxation", "command",       "compensation", "nees"};
+    "relaxation", "command",       "compensation", "nees",      "state"};
 static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",           "mass",
                                       "damping",    "step_time",  "idle_timeout"};
 
@@ -189,6 +189,16 @@ static int server_keys(hs_tf *L, const hs_ynode *site, hs_site_server_config *c)
     if (!rc && (v = hs_ynode_get(site, "openfresco")) != NULL) rc = openfresco(L, v, c);
     if (!rc && (v = hs_ynode_get(site, "nees")) != NULL)
         rc = hs_tf_nees(L, v, "site.nees", &c->site, 1);
+    if (!rc && (v = hs_ynode_get(site, "state")) != NULL) {
+        char rel[sizeof c->state_path];
+        rc = hs_tf_str(L, v, "site.state", rel, sizeof rel);
+        const int w = rc ? 0
+                      : (rel[0] == '/' || L->dir[0] == '\0')
+                          ? snprintf(c->state_path, sizeof c->state_path, "%s", rel)
+                          : snprintf(c->state_path, sizeof c->state_path, "%s/%s", L->dir, rel);
+        if (!rc && (w < 0 || (size_t)w >= sizeof c->state_path))
+            rc = hs_tf_fail(L, v, "site.state: the path is too long");
+    }
     return rc;
 }
 

@@ -279,5 +279,15 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
                             "starts), got '%s'",
                             how);
     }
+    /* a remote site holds only its last step (and the one before): a resume must start from a
+     * checkpoint of the last committed step (docs/checkpoints.md) */
+    for (int i = 0; !rc && ce && def->checkpoint_every > 1 && i < def->nsites; i++)
+        if (strcmp(def->sites[i].kind, "remote") == 0)
+            rc = hs_tf_fail(L, ce,
+                            "analysis.checkpoint_every: %lld with remote site '%s': a remote site "
+                            "keeps only its last step, so a distributed run resumes only from a "
+                            "checkpoint of every step; use 1 (the default with remote sites) or 0 "
+                            "(no checkpoints, no resume)",
+                            (long long)def->checkpoint_every, def->sites[i].name);
     return rc;
 }

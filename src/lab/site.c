@@ -51,6 +51,10 @@ int hs_site_commit(hs_site *s, int64_t step)
 {
     return s->ops.commit ? s->ops.commit(s, step) : 0;
 }
+void hs_site_end(hs_site *s)
+{
+    if (s->ops.end) s->ops.end(s);
+}
 int hs_site_nact(const hs_site *s)
 {
     return s->cfg.nact;

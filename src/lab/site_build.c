@@ -119,3 +119,49 @@ void hs_site_rig_release(hs_site_rig *r)
     hs_specimen_destroy(&r->relax);
     hs_specimen_destroy(&r->inner);
 }
+
+size_t hs_site_rig_state_size(const hs_site_rig *r, const hs_site_controller *sc,
+                              hs_tracking *const *track, int nact)
+{
+    size_t k = hs_vlab_state_size(r->lab) + hs_site_controller_state_size(sc);
+    for (int j = 0; j < nact; j++)
+        k += (r->comp[j] ? hs_compensator_state_size(r->comp[j]) : 0) +
+             hs_tracking_state_size(track[j]);
+    return k;
+}
+
+int hs_site_rig_state_save(const hs_site_rig *r, const hs_site_controller *sc,
+                           hs_tracking *const *track, int nact, double *out)
+{
+    int rc = hs_vlab_state_save(r->lab, out);
+    out += hs_vlab_state_size(r->lab);
+    if (!rc) rc = hs_site_controller_state_save(sc, out);
+    out += hs_site_controller_state_size(sc);
+    for (int j = 0; !rc && j < nact; j++) {
+        if (r->comp[j]) {
+            rc = hs_compensator_state_save(r->comp[j], out);
+            out += hs_compensator_state_size(r->comp[j]);
+        }
+        if (!rc) rc = hs_tracking_state_save(track[j], out);
+        out += hs_tracking_state_size(track[j]);
+    }
+    return rc;
+}
+
+int hs_site_rig_state_load(hs_site_rig *r, hs_site_controller *sc, hs_tracking *const *track,
+                           int nact, const double *in)
+{
+    int rc = hs_vlab_state_load(r->lab, in);
+    in += hs_vlab_state_size(r->lab);
+    if (!rc) rc = hs_site_controller_state_load(sc, in);
+    in += hs_site_controller_state_size(sc);
+    for (int j = 0; !rc && j < nact; j++) {
+        if (r->comp[j]) {
+            rc = hs_compensator_state_load(r->comp[j], in);
+            in += hs_compensator_state_size(r->comp[j]);
+        }
+        if (!rc) rc = hs_tracking_state_load(track[j], in);
+        in += hs_tracking_state_size(track[j]);
+    }
+    return rc;
+}

@@ -11,6 +11,7 @@
 #include "hysim/lab.h"
 #include "hysim/site.h"
 #include "hysim/site_controller.h"
+#include "hysim/tracking.h"
 
 /* The parts; the controller is the caller's (it is rebuilt per integration step size). */
 typedef struct hs_site_rig {
@@ -38,6 +39,16 @@ int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r,
 int hs_site_can_unload(const hs_site_config *c);
 /* How the site ended a test on its side (a hold timeout), truthfully for either case. */
 const char *hs_site_ended_why(const hs_site_config *c);
+/* The laboratory's state as doubles, in one order: the virtual lab (actuators, sensors,
+ * specimen), the controller (with its command generator), then per actuator its compensator
+ * (when present) and its tracking figures. The virtual site's checkpoint state and the site
+ * server's state file (docs/site_server.md) both use it. Save and load allocate nothing. */
+size_t hs_site_rig_state_size(const hs_site_rig *r, const hs_site_controller *sc,
+                              hs_tracking *const *track, int nact);
+int hs_site_rig_state_save(const hs_site_rig *r, const hs_site_controller *sc,
+                           hs_tracking *const *track, int nact, double *out);
+int hs_site_rig_state_load(hs_site_rig *r, hs_site_controller *sc, hs_tracking *const *track,
+                           int nact, const double *in);
 /* Destroys the lab, the compensators and the specimens (destroy the controller first). */
 void hs_site_rig_release(hs_site_rig *r);
 

@@ -154,31 +154,15 @@ static void sv_destroy(hs_site *s)
 static size_t sv_state_size(const hs_site *s)
 {
     const site_virtual *v = s->data;
-    size_t k = 2 + hs_vlab_state_size(v->rig.lab) + hs_site_controller_state_size(v->sc);
-    for (int j = 0; j < s->cfg.nact; j++)
-        k += (v->rig.comp[j] ? hs_compensator_state_size(v->rig.comp[j]) : 0) +
-             hs_tracking_state_size(v->track[j]);
-    return k;
+    return 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
 }
 
 static int sv_state_save(const hs_site *s, double *out)
 {
     const site_virtual *v = s->data;
-    *out++ = (double)v->limit_flags;
-    *out++ = (double)v->ended;
-    int rc = hs_vlab_state_save(v->rig.lab, out);
-    out += hs_vlab_state_size(v->rig.lab);
-    if (!rc) rc = hs_site_controller_state_save(v->sc, out);
-    out += hs_site_controller_state_size(v->sc);
-    for (int j = 0; !rc && j < s->cfg.nact; j++) {
-        if (v->rig.comp[j]) {
-            rc = hs_compensator_state_save(v->rig.comp[j], out);
-            out += hs_compensator_state_size(v->rig.comp[j]);
-        }
-        if (!rc) rc = hs_tracking_state_save(v->track[j], out);
-        out += hs_tracking_state_size(v->track[j]);
-    }
-    return rc;
+    out[0] = (double)v->limit_flags;
+    out[1] = (double)v->ended;
+    return hs_site_rig_state_save(&v->rig, v->sc, v->track, s->cfg.nact, out + 2);
 }
 
 static int sv_state_load(hs_site *s, const double *in)
@@ -189,19 +173,7 @@ static int sv_state_load(hs_site *s, const double *in)
         return hs_fail(s->ctx, HS_EINPUT, "site %s: the saved state holds bad flags", s->cfg.name);
     v->limit_flags = (int)in[0];
     v->ended = (int)in[1];
-    in += 2;
-    int rc = hs_vlab_state_load(v->rig.lab, in);
-    in += hs_vlab_state_size(v->rig.lab);
-    if (!rc) rc = hs_site_controller_state_load(v->sc, in);
-    in += hs_site_controller_state_size(v->sc);
-    for (int j = 0; !rc && j < s->cfg.nact; j++) {
-        if (v->rig.comp[j]) {
-            rc = hs_compensator_state_load(v->rig.comp[j], in);
-            in += hs_compensator_state_size(v->rig.comp[j]);
-        }
-        if (!rc) rc = hs_tracking_state_load(v->track[j], in);
-        in += hs_tracking_state_size(v->track[j]);
-    }
+    const int rc = hs_site_rig_state_load(&v->rig, v->sc, v->track, s->cfg.nact, in + 2);
     return rc ? hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx)) : 0;
 }
 

@@ -42,7 +42,15 @@ typedef struct site_native {
     double max_delay, total_time;
     int limit_flags, ended;
     double mte[HS_SITE_MAX_ACT], rms[HS_SITE_MAX_ACT], ti_peak[HS_SITE_MAX_ACT];
+    double a_es[HS_SITE_MAX_ACT]; /* NaN until the site reports it (HS_WIRE_CAP_STEP_STATS) */
+    int64_t resumes;
+    double max_outage;
 } site_native;
+
+/* The summary's figures, in the coordinator's checkpoint (their order: sn_state_walk), so that a
+ * resumed run's site summary goes on from where the killed run left it. */
+#define SN_STATE_FIXED   (9 + 8)
+#define SN_STATE_PER_ACT 4
 
 static uint64_t now_ns(void)
 {
@@ -116,7 +124,8 @@ static void hello_offer(const hs_site *s, double dt, hs_wire_hello *h)
     const hs_site_config *c = &s->cfg;
     memset(h, 0, sizeof *h);
     h->version_min = h->version_max = HS_WIRE_VERSION;
-    h->caps = HS_WIRE_CAP_HISTORY | HS_WIRE_CAP_TRACKING | HS_WIRE_CAP_FREE_VIBRATION;
+    h->caps = HS_WIRE_CAP_RESUME | HS_WIRE_CAP_HISTORY | HS_WIRE_CAP_TRACKING |
+              HS_WIRE_CAP_FREE_VIBRATION | HS_WIRE_CAP_STEP_STATS;
     h->nact = c->nact;
     h->rate = c->need_rate > 0.0 ? c->need_rate : 0.0;
     h->time_scale = c->time_scale > 0.0 ? c->time_scale : 1.0;
@@ -232,11 +241,12 @@ static void take(hs_site *s, const hs_wire_measurement *w, hs_site_measurement *
     for (int j = 0; j < na; j++) {
         m->x[j] = w->x[j];
         m->f[j] = w->f[j];
-        m->te[j] = n->target[j] - w->x[j]; /* the target against what was reached */
-        m->ti[j] = NAN;                    /* the protocol carries the peak, not the step's */
+        m->te[j] = n->target[j] - w->x[j];    /* the target against what was reached */
+        m->ti[j] = w->stats ? w->ti[j] : NAN; /* a site that does not report it: unknown */
         n->mte[j] = w->mte[j];
         n->rms[j] = w->rms[j];
         n->ti_peak[j] = w->ti_peak[j];
+        if (w->stats) n->a_es[j] = w->a_es[j];
     }
     m->nhist = w->nhist;
     for (int k = 0; k < w->nhist; k++) {
@@ -256,7 +266,12 @@ static void take(hs_site *s, const hs_wire_measurement *w, hs_site_measurement *
     if (w->states & HS_CMDGEN_BIT(HS_CMDGEN_HOLD)) n->steps_hold++;
     if (w->states & HS_CMDGEN_BIT(HS_CMDGEN_DONE)) n->ended = 1;
     for (int k = 0; k < w->nstates && k < 8; k++) n->state_ticks[k] += w->state_ticks[k];
-    if (m->delay > n->max_delay) n->max_delay = m->delay;
+    /* the first new step after a resume waited for the coordinator's restart: an outage, not a
+     * delay of the network or the integrator */
+    if (w->stats && (w->stats_flags & HS_WIRE_MEAS_RESUMED)) {
+        if (m->delay > n->max_outage) n->max_outage = m->delay;
+    } else if (m->delay > n->max_delay)
+        n->max_delay = m->delay;
     n->total_time = w->t_reached;
     n->limit_flags |= m->flags;
 }
@@ -362,10 +377,13 @@ static int sn_resume(hs_site *s, int64_t step, const double *x_held)
         return hs_fail(s->ctx, HS_EPROTO, "site %s (%s): %s in answer to RESUME", s->cfg.name,
                        s->cfg.url, hs_wire_type_name((int)n->in.type));
     }
-    if (n->in.step != step)
+    if (n->in.step != step) {
+        n->broken = 1;
         return hs_fail(s->ctx, HS_EPROTO,
                        "site %s (%s): the site has committed %lld step(s), the checkpoint %lld",
                        s->cfg.name, s->cfg.url, (long long)n->in.step, (long long)step);
+    }
+    n->resumes++;
     /* A site that lost its coordinator extrapolated, slowed and held (seed 000): it holds near,
      * not at, the checkpoint's target. The resume goes on from there (the next target brings
      * the actuators back, through the site's command generator); the offset is reported. */
@@ -398,19 +416,87 @@ static int sn_summary(const hs_site *s, hs_site_summary *out)
         out->mte[j] = n->mte[j];
         out->rms[j] = n->rms[j];
         out->ti_peak[j] = n->ti_peak[j];
-        out->a_es[j] = 1.0; /* the site keeps its compensator's estimate */
+        out->a_es[j] = n->a_es[j];
     }
+    out->resumes = n->resumes;
+    out->max_outage = n->max_outage;
     return 0;
 }
 
+/* One walk over the summary's figures: saves into `out`, or loads from `in`. */
+static void sn_state_walk(site_native *n, int nact, double *out, const double *in)
+{
+    size_t k = 0;
+#define SN_I64(x)                                                                                  \
+    do {                                                                                           \
+        if (in)                                                                                    \
+            (x) = (int64_t)in[k];                                                                  \
+        else                                                                                       \
+            out[k] = (double)(x);                                                                  \
+        k++;                                                                                       \
+    } while (0)
+#define SN_F64(x)                                                                                  \
+    do {                                                                                           \
+        if (in)                                                                                    \
+            (x) = in[k];                                                                           \
+        else                                                                                       \
+            out[k] = (x);                                                                          \
+        k++;                                                                                       \
+    } while (0)
+    int64_t flags = n->limit_flags, ended = n->ended;
+    SN_I64(n->steps);
+    SN_I64(n->steps_slow);
+    SN_I64(n->steps_hold);
+    SN_I64(n->resumes);
+    SN_F64(n->max_delay);
+    SN_F64(n->total_time);
+    SN_F64(n->max_outage);
+    SN_I64(flags);
+    SN_I64(ended);
+    n->limit_flags = (int)flags;
+    n->ended = (int)ended;
+    for (int i = 0; i < 8; i++) SN_I64(n->state_ticks[i]);
+    for (int j = 0; j < nact; j++) {
+        SN_F64(n->mte[j]);
+        SN_F64(n->rms[j]);
+        SN_F64(n->ti_peak[j]);
+        SN_F64(n->a_es[j]);
+    }
+#undef SN_I64
+#undef SN_F64
+}
+
+static size_t sn_state_size(const hs_site *s)
+{
+    return SN_STATE_FIXED + SN_STATE_PER_ACT * (size_t)s->cfg.nact;
+}
+
+static int sn_state_save(const hs_site *s, double *out)
+{
+    sn_state_walk(s->data, s->cfg.nact, out, NULL);
+    return 0;
+}
+
+static int sn_state_load(hs_site *s, const double *in)
+{
+    sn_state_walk(s->data, s->cfg.nact, NULL, in);
+    return 0;
+}
+
+/* The test's end (hs_site_end): BYE, and the site lets the test go. */
+static void sn_end(hs_site *s)
+{
+    site_native *n = s->data;
+    if (!n->ch || n->broken) return; /* a dead site is not waited for */
+    n->out = (hs_wire_msg){.type = HS_WIRE_BYE};
+    hs_secure_send(n->ch, &n->out);
+}
+
+/* Closes the connection without BYE: an aborted run's sites keep holding their tests. */
 static void sn_destroy(hs_site *s)
 {
     site_native *n = s->data;
     if (!n) return;
-    if (n->ch && !n->broken) { /* an orderly end; a dead site is not waited for */
-        n->out = (hs_wire_msg){.type = HS_WIRE_BYE};
-        hs_secure_send(n->ch, &n->out);
-    }
     disconnect(n);
     sodium_memzero(n->key, sizeof n->key);
     hs_free(n);
@@ -426,6 +512,7 @@ int hs_site_create_native(hs_site *s, const hs_site_url *u)
     n->fd = -1;
     n->pending = -1;
     n->timeout_ms = hs_site_timeout_ms(s);
+    for (int j = 0; j < HS_SITE_MAX_ACT; j++) n->a_es[j] = NAN;
     s->ops.setup = sn_setup;
     s->ops.send_target = sn_send_target;
     s->ops.get_measurement = sn_get_measurement;
@@ -433,6 +520,10 @@ int hs_site_create_native(hs_site *s, const hs_site_url *u)
     s->ops.summary = sn_summary;
     s->ops.resume = sn_resume;
     s->ops.idle = sn_idle;
+    s->ops.end = sn_end;
+    s->ops.state_size = sn_state_size;
+    s->ops.state_save = sn_state_save;
+    s->ops.state_load = sn_state_load;
     s->ops.destroy = sn_destroy;
     if (s->cfg.plain) return 0;
     if (!s->cfg.key[0])

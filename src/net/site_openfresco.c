@@ -263,7 +263,7 @@ static int so_summary(const hs_site *s, hs_site_summary *out)
         const double rms = hs_tracking_rms(o->track[j]);
         out->rms[j] = isfinite(rms) ? rms : 0.0;
         out->ti_peak[j] = hs_tracking_ti_peak(o->track[j]);
-        out->a_es[j] = 1.0;
+        out->a_es[j] = NAN; /* an OpenFresco server does not say (summary.json: null) */
     }
     return 0;
 }

@@ -69,6 +69,15 @@ void hs_srv_pump(hs_site_server *s)
         t->meas = m;
         t->have_meas = m.error == 0;
         t->meas_new = 1;
+        /* the test goes on when the state cannot be written (a restarted site could not resume
+         * it): said once per test, and again once it can be written */
+        if (t->have_meas && !t->openfresco && s->cfg.state_path[0]) {
+            const int failed = hs_srv_state_write(s) != 0;
+            if (failed != t->state_failed)
+                hs_log(s->ctx, failed ? HS_LOG_WARN : HS_LOG_INFO, "site %s: %s", s->cfg.site.name,
+                       failed ? hs_ctx_message(s->ctx) : "the test's state is written again");
+            t->state_failed = failed;
+        }
     }
 }
 
@@ -98,13 +107,15 @@ void hs_srv_close(hs_site_server *s)
     hs_ofr_server_destroy(&c->ofr);
     hs_ofr_map_destroy(&c->map);
     hs_srv_nees_destroy(&c->nees);
-    const int served = c->served;
+    const int served = c->served, native = c->kind == HS_SRV_NATIVE;
     memset(c, 0, sizeof *c);
     c->fd = -1;
     pthread_mutex_lock(&s->status_lock);
     s->status.connected = 0;
     pthread_mutex_unlock(&s->status_lock);
-    if (served && s->cfg.once) atomic_store(&s->finished, 1);
+    /* --once: the first test that has ended (BYE, or an OpenFresco client gone); a coordinator
+     * gone without BYE left its test held for a resume, which the site waits for */
+    if (served && s->cfg.once && (!native || s->test.ended)) atomic_store(&s->finished, 1);
 }
 
 /* ---- sockets ---- */
@@ -306,13 +317,17 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     s->io = hs_malloc(s->io_cap);
     if (!rc && (!s->rx || !s->tx || !s->io)) rc = HS_ENOMEM;
     if (rc == HS_ENOMEM) hs_fail(ctx, rc, "site server: out of memory");
-    /* the first laboratory: at rest, waiting for a test (no timeouts before a first target) */
-    if (!rc) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
+    /* the first laboratory: the test of the state file, held for a resume; otherwise at rest,
+     * waiting for a test (no timeouts before a first target) */
+    if (!rc && s->cfg.state_path[0]) rc = hs_srv_state_restore(s);
+    if (!rc && !s->bench) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
     if (!rc) {
         s->has_K0 = hs_specimen_initial_stiffness(s->bench->rig.inner, s->K0) == 0;
         atomic_store(&s->generation, s->bench->generation);
         const double *x = hs_vlab_true_displacement(s->bench->rig.lab);
         memcpy(s->status.x, x, (size_t)s->nact * sizeof(double));
+        memcpy(s->status.command, hs_site_controller_command(s->bench->sc),
+               (size_t)s->nact * sizeof(double)); /* a restored test holds it */
         s->status.state = (int)hs_cmdgen_current_state(hs_site_controller_cmdgen(s->bench->sc));
     }
     if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);

@@ -14,6 +14,7 @@ void hs_srv_bench_destroy(hs_srv_bench **bp)
     hs_site_controller_destroy(&b->sc);
     hs_site_rig_release(&b->rig);
     for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&b->track[j]);
+    hs_free(b->snap);
     hs_ctx_destroy(&b->ctx);
     hs_free(b);
     *bp = NULL;
@@ -40,6 +41,10 @@ static int bench_build(hs_site_server *s, double dt, double time_scale, int step
     if (!rc)
         rc = hs_site_rig_controller(b->ctx, c, &b->rig, s->rate, dt, time_scale, stepwise, &b->sc);
     for (int j = 0; !rc && j < c->nact; j++) rc = hs_tracking_create(b->ctx, 0, 1, &b->track[j]);
+    if (!rc && s->cfg.state_path[0]) {
+        b->snap_n = hs_site_rig_state_size(&b->rig, b->sc, b->track, c->nact);
+        if (!(b->snap = hs_dvec(b->snap_n ? b->snap_n : 1))) rc = HS_ENOMEM;
+    }
     if (rc) {
         hs_fail(s->ctx, rc, "%s", hs_ctx_message(b->ctx));
         hs_srv_bench_destroy(&b);
@@ -89,7 +94,9 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
     snprintf(t->coordinator, sizeof t->coordinator, "%s", who);
     t->dt = dt;
     t->time_scale = time_scale;
-    t->last_step = t->last_committed = -1;
+    t->last_step = t->last_committed = t->outage_step = -1;
+    t->bench = b;
+    hs_srv_state_forget(s); /* the previous test's, if any */
     pthread_mutex_lock(&s->status_lock);
     s->status.last_step = s->status.last_committed = -1;
     pthread_mutex_unlock(&s->status_lock);

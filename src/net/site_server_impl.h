@@ -72,6 +72,8 @@ typedef struct hs_srv_bench {
     double ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY * HS_SITE_MAX_ACT],
         hf[HS_EXP_HISTORY * HS_SITE_MAX_ACT];
     hs_srv_meas out; /* the measurement being handed over */
+    double *snap;    /* the state at the last measurement (site.state), snap_n doubles */
+    size_t snap_n;
 } hs_srv_bench;
 
 /* ---- the test the laboratory is running, and the peer being served (network thread) ---- */
@@ -91,6 +93,10 @@ typedef struct hs_srv_test {
     int have_meas; /* meas holds the measurement of step meas.step */
     int meas_new;  /* not yet forwarded to the peer */
     hs_srv_meas meas;
+    int resumed;         /* a RESUME was accepted: the next new target is the outage's step */
+    int64_t outage_step; /* that step (-1 none): its delay includes the coordinator's outage */
+    hs_srv_bench *bench; /* the test's laboratory (the loop's; its snap is read after a pump) */
+    int state_failed;    /* the state file could not be written at the last measurement */
 } hs_srv_test;
 
 /* A connection that has not yet earned the slot (site_server_pending.c): a native peer until its
@@ -129,8 +135,9 @@ typedef struct hs_srv_conn {
     size_t rx_len, rx_need;
     uint64_t tx_frames;
     uint64_t peer_hb;
-    int bound;   /* attached to the test (RESUME or a first TARGET) */
-    int resumed; /* RESUME seen */
+    int bound;     /* attached to the test (RESUME or a first TARGET) */
+    int resumed;   /* RESUME seen */
+    uint32_t caps; /* negotiated (HELLO_ACK) */
     char coordinator[HS_WIRE_NAME_MAX];
     double dt, time_scale;
     /* OpenFresco */
@@ -200,6 +207,14 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
                     int openfresco);
 /* Destroys a bench the loop has retired, if any. */
 void hs_srv_reclaim(hs_site_server *s);
+
+/* site_server_state.c: the test's state file (site.state, docs/site_server.md). Restore (at
+ * create, before the loop runs): 0 with nothing done when there is no file, the test held again
+ * when there is one, HS_EINPUT naming the file when it cannot be used. Write: after a fresh
+ * measurement, before it is sent (network thread). Forget: the test ended. */
+int hs_srv_state_restore(hs_site_server *s);
+int hs_srv_state_write(hs_site_server *s);
+void hs_srv_state_forget(hs_site_server *s);
 
 /* site_server_loop.c */
 void *hs_srv_loop_main(void *arg);

@@ -9,6 +9,8 @@
  * could wait on, no call that can block. */
 #include "site_server_impl.h"
 
+#include "hysim/compensator.h"
+
 #include <errno.h>
 #include <math.h>
 #include <sched.h>
@@ -91,7 +93,11 @@ static void fill_wire(hs_site_server *s, hs_srv_bench *b, const hs_site_measurem
         w->mte[j] = isfinite(mte) ? mte : 0.0; /* a wire double is finite */
         w->rms[j] = isfinite(rms) ? rms : 0.0;
         w->ti_peak[j] = isfinite(ti) ? ti : 0.0;
+        const double ti_now = hs_tracking_ti(b->track[j]);
+        w->ti[j] = isfinite(ti_now) ? ti_now : 0.0;
+        w->a_es[j] = b->rig.comp[j] ? hs_compensator_a_es(b->rig.comp[j]) : 1.0;
     }
+    w->stats = 1; /* sent when the peer negotiated HS_WIRE_CAP_STEP_STATS */
     const size_t h = (size_t)w->nhist, sk = (size_t)(m->nhist - w->nhist);
     memcpy(w->hist_t, m->hist_t + sk, h * sizeof(double));
     memcpy(w->hist_x, m->hist_x + sk * (size_t)n, h * (size_t)n * sizeof(double));
@@ -161,6 +167,8 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
             .x = b->mx, .f = b->mf, .hist_t = b->ht, .hist_x = b->hx, .hist_f = b->hf};
         hs_site_report r;
         if (hs_site_controller_measurement(b->sc, &m, &r) == 0) {
+            /* the state at this measurement, for the state file (written before it is sent) */
+            if (b->snap) hs_site_rig_state_save(&b->rig, b->sc, b->track, n, b->snap);
             fill_wire(s, b, &m, &r, &b->out);
             hs_srv_post_meas(s, &b->out);
         }

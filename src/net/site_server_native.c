@@ -132,6 +132,7 @@ static void on_hello(hs_site_server *s, const hs_wire_msg *m)
              m->hello.coordinator[0] ? m->hello.coordinator : c->peer);
     c->dt = m->hello.dt;
     c->time_scale = m->hello.time_scale;
+    c->caps = ack.caps;
     hs_wire_msg out;
     memset(&out, 0, sizeof out);
     out.type = HS_WIRE_HELLO_ACK;
@@ -165,9 +166,17 @@ static int continuable(hs_site_server *s, const hs_site_server_status *st, const
     return *why == NULL;
 }
 
+/* RESUME of a coordinator that restarted from its checkpoint of `step` N steps. The coordinator
+ * makes a step durable before it sends COMMIT, and sends the next TARGET only after that COMMIT
+ * (docs/checkpoints.md), so a site that has applied step A and committed C can be resumed from N
+ * exactly when A == N (COMMIT N received or not: C is N or N - 1) or A == N + 1 with C == N (the
+ * coordinator died after its next TARGET: it computes the same target again, which is recognised
+ * as a repeat and answered with the stored measurement). The specimen never goes back. Anything
+ * else is refused and changes nothing: the test stays held for a coordinator that fits. */
 static void on_resume(hs_site_server *s, const hs_wire_msg *m)
 {
     hs_srv_conn *c = &s->conn;
+    hs_srv_test *t = &s->test;
     hs_site_server_status st;
     hs_srv_status_copy(s, &st);
     const char *why;
@@ -180,19 +189,35 @@ static void on_resume(hs_site_server *s, const hs_wire_msg *m)
                why);
         return;
     }
+    const int64_t n = m->step, a = t->last_step > 0 ? t->last_step : 0,
+                  done = t->last_committed > 0 ? t->last_committed : 0;
+    if (!((a == n && (done == n || done == n - 1)) || (a == n + 1 && done == n))) {
+        refuse(s, HS_EPROTO,
+               "cannot resume from step %lld: the site has applied step %lld and committed %lld "
+               "(a checkpoint must be of the site's last step or the one before); the test is "
+               "kept",
+               (long long)n, (long long)a, (long long)done);
+        return;
+    }
+    t->last_committed = n; /* the checkpoint holds step n: it is committed */
+    pthread_mutex_lock(&s->status_lock);
+    s->status.last_committed = n;
+    pthread_mutex_unlock(&s->status_lock);
+    t->meas_new = 0; /* a measurement not yet sent goes with its repeated target */
+    t->resumed = 1;
     hs_wire_msg out;
     memset(&out, 0, sizeof out);
     out.type = HS_WIRE_RESUME_ACK;
-    out.step = s->test.last_committed > 0 ? s->test.last_committed : 0;
+    out.step = n;
     out.resume.nact = s->nact;
     memcpy(out.resume.x, st.command, (size_t)s->nact * sizeof(double));
     c->bound = c->resumed = 1;
-    snprintf(s->test.coordinator, sizeof s->test.coordinator, "%s", c->coordinator);
+    snprintf(t->coordinator, sizeof t->coordinator, "%s", c->coordinator);
     hs_srv_log_peer(s, HS_LOG_INFO,
-                    "coordinator %s resumes (its step %lld); site committed %lld, last target "
+                    "coordinator %s resumes from step %lld; the site had committed %lld, applied "
                     "%lld, state %s",
-                    c->coordinator, (long long)m->step, (long long)s->test.last_committed,
-                    (long long)s->test.last_step, hs_cmdgen_state_name(st.state));
+                    c->coordinator, (long long)n, (long long)done, (long long)a,
+                    hs_cmdgen_state_name(st.state));
     if (send_msg(s, &out)) hs_srv_close(s);
 }
 
@@ -204,6 +229,8 @@ static void send_measurement(hs_site_server *s)
     out.type = HS_WIRE_MEASUREMENT;
     out.step = t->meas.step;
     out.meas = t->meas.m;
+    out.meas.stats = (s->conn.caps & HS_WIRE_CAP_STEP_STATS) != 0;
+    out.meas.stats_flags = out.step == t->outage_step ? HS_WIRE_MEAS_RESUMED : 0;
     t->meas_new = 0;
     if (send_msg(s, &out)) {
         hs_srv_log_peer(s, HS_LOG_WARN, "coordinator %s disappeared (cannot send step %lld)",
@@ -294,8 +321,14 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
                s->cfg.site.name, hs_cmdgen_state_name(st.state), (long long)m->step);
         return;
     }
-    if (hs_srv_post_target(s, m->step, tg->t, tg->x))
+    if (hs_srv_post_target(s, m->step, tg->t, tg->x)) {
         refuse(s, HS_EPROTO, "%s", hs_ctx_message(s->ctx));
+        return;
+    }
+    if (t->resumed) { /* the first new step after a RESUME waited out the outage */
+        t->outage_step = m->step;
+        t->resumed = 0;
+    }
 }
 
 static void on_commit(hs_site_server *s, const hs_wire_msg *m)
@@ -315,10 +348,22 @@ static void on_commit(hs_site_server *s, const hs_wire_msg *m)
 static void on_bye(hs_site_server *s)
 {
     hs_srv_conn *c = &s->conn;
-    if (c->bound) s->test.ended = 1;
-    hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s said BYE (last step %lld, committed %lld)",
-                    c->coordinator, (long long)s->test.last_step,
-                    (long long)s->test.last_committed);
+    if (c->bound) {
+        s->test.ended = 1;
+        hs_srv_state_forget(s); /* a restarted site has no test to resume */
+    }
+    /* the site's own tracking figures at the last measurement, as summary.json reports them */
+    char figures[HS_SITE_MAX_ACT * 80] = "";
+    const hs_wire_measurement *w = &s->test.meas.m;
+    size_t len = 0;
+    for (int j = 0; c->bound && s->test.have_meas && j < w->nact && len < sizeof figures; j++) {
+        const int k = snprintf(figures + len, sizeof figures - len, "; %s: a_es %.6g, max TI %.6g",
+                               s->cfg.site.actuator_names[j], w->a_es[j], w->ti_peak[j]);
+        if (k > 0) len += (size_t)k;
+    }
+    hs_srv_log_peer(s, HS_LOG_INFO, "coordinator %s said BYE (last step %lld, committed %lld)%s",
+                    c->coordinator, (long long)s->test.last_step, (long long)s->test.last_committed,
+                    figures);
     hs_wire_msg out;
     memset(&out, 0, sizeof out);
     out.type = HS_WIRE_BYE;

@@ -93,8 +93,11 @@ static int enc_meas(const hs_wire_msg *m, hs_wbuf *w, hs_wire_status *st)
     const double times[3] = {s->t, s->t_received, s->t_reached};
     if (!finite_all(times, 3) || !finite_all(s->x, n) || !finite_all(s->f, n) ||
         !finite_all(s->mte, n) || !finite_all(s->rms, n) || !finite_all(s->ti_peak, n) ||
-        !finite_all(s->hist_t, nh) || !finite_all(s->hist_x, nx) || !finite_all(s->hist_f, nx))
+        !finite_all(s->hist_t, nh) || !finite_all(s->hist_x, nx) || !finite_all(s->hist_f, nx) ||
+        (s->stats && (!finite_all(s->ti, n) || !finite_all(s->a_es, n))))
         return enc_fail(st, m, "non-finite value");
+    if (s->stats && (s->stats_flags & ~(uint32_t)HS_WIRE_MEAS_RESUMED))
+        return enc_fail(st, m, "unknown step statistics flags");
     if (s->ticks < 0 || s->delay_ticks < 0) return enc_fail(st, m, "negative tick count");
     for (int k = 0; k < s->nstates; k++)
         if (s->state_ticks[k] < 0) return enc_fail(st, m, "negative tick count");
@@ -117,6 +120,11 @@ static int enc_meas(const hs_wire_msg *m, hs_wbuf *w, hs_wire_status *st)
     put_f64s(w, s->hist_t, nh);
     put_f64s(w, s->hist_x, nx);
     put_f64s(w, s->hist_f, nx);
+    if (s->stats) {
+        hs_wbuf_u32(w, s->stats_flags);
+        put_f64s(w, s->ti, n);
+        put_f64s(w, s->a_es, n);
+    }
     return 0;
 }
 
@@ -297,7 +305,10 @@ static int dec_meas(hs_rbuf *r, hs_wire_measurement *s, hs_wire_status *st)
     /* the exact size follows from the counts: check it before reading the arrays */
     const size_t n = (size_t)s->nact, nh = (size_t)s->nhist, nx = n * nh;
     const size_t expect = r->pos + 8 * ((size_t)s->nstates + 5 * n + nh + 2 * nx);
-    if (r->len != expect) return bad(st, type, r->len, "size does not match the counts");
+    /* the step's statistics (HS_WIRE_CAP_STEP_STATS) follow when the length says so */
+    s->stats = r->len == expect + 4 + 16 * n;
+    if (r->len != expect && !s->stats)
+        return bad(st, type, r->len, "size does not match the counts");
     for (int k = 0; k < s->nstates; k++) {
         s->state_ticks[k] = hs_rbuf_i64(r);
         if (s->state_ticks[k] < 0) return bad(st, type, r->len, "negative tick count");
@@ -307,6 +318,12 @@ static int dec_meas(hs_rbuf *r, hs_wire_measurement *s, hs_wire_status *st)
                    get_f64s(r, s->hist_t, nh) & get_f64s(r, s->hist_x, nx) &
                    get_f64s(r, s->hist_f, nx);
     if (!ok) return bad(st, type, r->len, "non-finite value");
+    if (!s->stats) return 0;
+    s->stats_flags = hs_rbuf_u32(r);
+    if (s->stats_flags & ~(uint32_t)HS_WIRE_MEAS_RESUMED)
+        return bad(st, type, r->len, "unknown step statistics flags");
+    if (!(get_f64s(r, s->ti, n) & get_f64s(r, s->a_es, n)))
+        return bad(st, type, r->len, "non-finite value");
     return 0;
 }
 
