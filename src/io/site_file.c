@@ -148,8 +148,9 @@ static int server_keys(hs_tf *L, const hs_ynode *site, hs_site_server_config *c)
                           "without authentication)");
     if (key) {
         char path[1024];
-        rc = hs_tf_file(L, key, "site.key", path, sizeof path);
-        if (!rc) rc = hs_secure_key_read(L->ctx, path, c->key);
+        rc = hs_tf_file(L, key, "site.key", path, sizeof path); /* its message has FILE:LINE:COL */
+        if (rc) return rc;
+        rc = hs_secure_key_read(L->ctx, path, c->key);
         if (rc) return rc == HS_EINPUT || rc == HS_EIO ? hs_tf_wrap(L, key, "site.key", rc) : rc;
         c->mode = HS_SECURE_PSK;
     } else {
@@ -217,6 +218,7 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
     hs_tf L = {0};
     const int begun = hs_tf_begin(&L, ctx, name);
     if (begun) return begun;
+    L.kind = "site file";
     hs_site_file *f = hs_calloc(1, sizeof *f);
     L.def = hs_calloc(1, sizeof *L.def);
     if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);
@@ -228,7 +230,7 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
         hs_site_server_config_default(&f->cfg);
     }
     hs_ytree *tree = NULL;
-    if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, &tree);
+    if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, "site file", &tree);
     if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
     hs_ytree_destroy(&tree);
     for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);

@@ -1,6 +1,8 @@
 /* Typed access to the YAML tree for the test file loader: every error names FILE:LINE:COL. */
 #include "testfile_impl.h"
 
+#include "base/regular_file.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -284,11 +286,28 @@ int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size
                                                  : snprintf(out, cap, "%s/%s", L->dir, rel);
     if (w < 0 || (size_t)w >= cap) return hs_tf_fail(L, node, "%s: the path is too long", what);
     struct stat st;
-    if (stat(out, &st) != 0)
-        return hs_tf_fail(L, node,
-                          "%s: cannot find '%s' (paths are relative to the test file's folder)",
-                          what, out);
+    if (stat(out, &st) != 0) {
+        if (errno == ENOENT)
+            return hs_tf_fail(L, node,
+                              "%s: cannot find '%s' (paths are relative to the %s's folder)", what,
+                              out, hs_tf_kind(L));
+        return hs_tf_fail(L, node, "%s: cannot open '%s': %s", what, out, strerror(errno));
+    }
     if (!S_ISREG(st.st_mode))
-        return hs_tf_fail(L, node, "%s: '%s' is not a regular file", what, out);
+        return hs_tf_fail(L, node, "%s: '%s' is %s, not a regular file", what, out,
+                          hs_file_kind((unsigned)st.st_mode));
+    return 0;
+}
+
+int hs_tf_input(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap)
+{
+    int rc = hs_tf_file(L, node, what, out, cap);
+    if (rc) return rc;
+    hs_test_def *def = L->def;
+    char **grown = hs_realloc(def->inputs, (size_t)(def->ninputs + 1) * sizeof *grown);
+    if (!grown) return HS_ENOMEM;
+    def->inputs = grown;
+    if (!(def->inputs[def->ninputs] = hs_strdup(out))) return HS_ENOMEM;
+    def->ninputs++;
     return 0;
 }

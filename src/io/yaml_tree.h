@@ -11,23 +11,26 @@ typedef enum { HS_YNODE_SCALAR, HS_YNODE_SEQUENCE, HS_YNODE_MAPPING } hs_ynode_k
 typedef struct hs_ynode {
     hs_ynode_kind kind;
     int line, col; /* 1-based start mark */
+    int plain;     /* scalar written without quotes (numbers and booleans must be plain) */
     char *text;    /* scalar value (NUL-terminated) */
     size_t len;    /* scalar length (may hold NUL bytes: then it is not a valid string) */
-    int plain;     /* scalar written without quotes (numbers and booleans must be plain) */
     struct hs_ynode **items; /* sequence: items; mapping: key, value, key, value, ... */
     size_t n;                /* number of entries (mapping: pairs) */
     size_t nitems, cap;      /* length and capacity of items */
 } hs_ynode;
 
+/* The tree owns its nodes and texts in a few large blocks (yaml_tree.c), not one allocation per
+ * node: a file of many short keys costs about 30 times its size in memory, not 60. */
 typedef struct hs_ytree {
     hs_ynode *root; /* NULL for an empty document */
-    hs_ynode **all; /* every node, for freeing */
-    size_t nall, capall;
+    struct hs_yblock *blocks;
 } hs_ytree;
 
 /* Parses `text` (len bytes). On error returns HS_EINPUT with "NAME:LINE:COL: message" in ctx
- * (or HS_ENOMEM). */
-int hs_ytree_parse(hs_ctx *ctx, const char *text, size_t len, const char *name, hs_ytree **out);
+ * (or HS_ENOMEM); `kind` names the file in messages ("test file", "site file"; NULL: "test
+ * file"). Duplicate keys are found with a hash set per open mapping: linear in the file. */
+int hs_ytree_parse(hs_ctx *ctx, const char *text, size_t len, const char *name, const char *kind,
+                   hs_ytree **out);
 void hs_ytree_destroy(hs_ytree **tree);
 
 /* Mapping access: the i-th key/value and the value under `key` (NULL when absent). */
