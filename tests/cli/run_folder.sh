@@ -100,6 +100,19 @@ pid=
 [ "$(($(wc -l < "$dir/busy/response.csv") - 1))" -eq 6001 ] || fail "the first run's response.csv is not 6001 rows"
 "$hysim" run "$dir/long.yaml" -o "$dir/busy" --force --quiet || fail "the lock outlived the run"
 
+# the resume hash covers the record the test reads: an edited record is refused, not spliced
+seq 1 600 | awk '{printf "%.4f%s", sin($1 / 7.0) * 50, ($1 % 3 == 0 ? "\n" : " ")}' > "$dir/rec.txt"
+sed '/^ground_motion:/,/^analysis:/c\
+ground_motion: {file: rec.txt, format: columns, dt: 0.01}\
+analysis:' "$dir/t.yaml" > "$dir/rec.yaml"
+"$hysim" check "$dir/rec.yaml" > /dev/null || fail "the record test is not valid: $("$hysim" check "$dir/rec.yaml" 2>&1)"
+HS_TEST_KILL_AT_STEP=120 "$hysim" run "$dir/rec.yaml" -o "$dir/rec" --quiet
+[ $? -eq 137 ] || fail "the record run was not killed"
+sed -i '100s/.*/1.0 2.0 3.0/' "$dir/rec.txt" # one line of the record changed after the checkpoint
+"$hysim" run --resume "$dir/rec" --quiet 2> "$dir/err"
+[ $? -eq 2 ] || fail "a resume with an edited record was not refused"
+grep -q "content hash differs" "$dir/err" || fail "reason: $(cat "$dir/err")"
+
 # unwritable (read-only) and full folders are refused before step 1, with checkpoint_every: 0
 sed 's/checkpoint_every: 10/checkpoint_every: 0/' "$dir/t.yaml" > "$dir/nock.yaml"
 mkdir -p "$dir/ro" "$dir/full"
