@@ -2,6 +2,7 @@
 #include "testfile_impl.h"
 
 #include "base/regular_file.h"
+#include "number.h"
 
 #include <errno.h>
 #include <math.h>
@@ -113,13 +114,16 @@ int hs_tf_num(hs_tf *L, const hs_ynode *node, const char *what, double *out)
     if (node->kind != HS_YNODE_SCALAR || !node->plain || is_blank(node) ||
         strlen(node->text) != node->len)
         return hs_tf_fail(L, node, "%s: expected a number, got %s", what, got);
-    errno = 0;
-    char *end = NULL;
-    const double v = strtod(node->text, &end);
-    if (end == node->text || *end != '\0')
+    double v = 0.0;
+    const hs_num_status st = hs_number_parse(node->text, node->len, &v);
+    if (st == HS_NUM_NOT_A_NUMBER && hs_decimal_comma(node->text, node->len))
+        return hs_tf_fail(L, node,
+                          "%s: %s has a decimal comma: hysim reads '.' as the decimal mark (write "
+                          "0.5, not 0,5)",
+                          what, got);
+    if (st == HS_NUM_NOT_A_NUMBER)
         return hs_tf_fail(L, node, "%s: expected a number, got %s", what, got);
-    if (errno == ERANGE || !isfinite(v))
-        return hs_tf_fail(L, node, "%s: %s is not a finite number", what, got);
+    if (st != HS_NUM_OK) return hs_tf_fail(L, node, "%s: %s %s", what, got, hs_number_problem(st));
     *out = v;
     return 0;
 }
