@@ -270,7 +270,7 @@ static void test_bad_inputs(void **state)
     /* a missing file is an I/O error naming it */
     o = path_opts("/nonexistent/record.AT2", 0.0);
     const char *missing[] = {"/nonexistent/record.AT2", NULL};
-    expect_failure("at2", o, HS_ENOTFOUND, missing);
+    expect_failure("at2", o, HS_EIO, missing);
     hs_options_destroy(&o);
     /* commas as separators, a subnormal (finite: accepted), a blank after each comma */
     path = write_file("good.txt", "0.5,0.25, -1e-320\n1, 2\n.5e1\n");

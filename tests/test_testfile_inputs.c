@@ -6,6 +6,7 @@
  * `run`); truthful file messages: a symbolic-link loop is not "cannot find", a site file's
  * errors speak of site files, the FILE:LINE:COL prefix appears once for a key error. */
 #include "hs_test.h"
+#include "hysim/link.h"
 #include "hysim/site_server.h"
 #include "hysim/testfile.h"
 
@@ -81,6 +82,16 @@ static void test_numbers(void **state)
     assert_int_equal(load_with(ctx, "pga: 100.0", "pga: 1e-320", &def), 0);
     hs_test_def_destroy(&def);
     expect(ctx, "pga: 100.0", "pga: 1e-400", "'1e-400' is too small for a double (below 4.9e-324");
+    /* a delay histogram file follows the same rule */
+    char hist[] = "/tmp/test_tf_hist_XXXXXX";
+    const int fd = mkstemp(hist);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "0.1 30\n0x1p-2 70\n", 18), 18);
+    close(fd);
+    hs_delay_dist *d = NULL;
+    assert_int_equal(hs_delay_dist_read_histogram(ctx, hist, &d), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), ":2: a number is a hexadecimal number"));
+    unlink(hist);
     expect(ctx, dt, "  dt: 5.e-3\n", NULL);
     expect(ctx, dt, "  dt: +.5e-2\n", NULL);
     hs_ctx_destroy(&ctx);

@@ -62,7 +62,7 @@ typedef struct hs_test_def {
 } hs_test_def;
 
 /* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx
- * (HS_ENOTFOUND or HS_EIO with "FILE: cannot open: REASON" when the file cannot be opened;
+ * (HS_EIO with "FILE: cannot open: REASON" when the file cannot be opened;
  * HS_EINPUT when it is not a regular file or larger than 16 MiB). Paths inside the file are
  * relative to the file's folder. */
 int hs_testfile_load(hs_ctx *ctx, const char *path, hs_test_def **out);

@@ -21,9 +21,7 @@ int hs_open_regular(hs_ctx *ctx, const char *path, int *fd, uint64_t *size)
 {
     *fd = -1;
     const int f = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (f < 0)
-        return hs_fail(ctx, errno == ENOENT ? HS_ENOTFOUND : HS_EIO, "%s: cannot open: %s", path,
-                       strerror(errno));
+    if (f < 0) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
     if (fstat(f, &st) != 0) {
         const int e = errno;

@@ -10,9 +10,9 @@
 
 /* Opens path read-only without blocking (a FIFO opens at once), checks that it is a regular file
  * and returns its descriptor in *fd (blocking again) and its size in *size (may be NULL).
- * Errors, in ctx, name the path and the truth: HS_ENOTFOUND "cannot open: No such file or
- * directory", HS_EIO for other open errors (errno's sentence, e.g. a symbolic link loop),
- * HS_EINPUT "not a regular file (a FIFO)". */
+ * Errors, in ctx, name the path and the truth: HS_EIO "cannot open: " and errno's sentence (No
+ * such file or directory, Too many levels of symbolic links, ...), HS_EINPUT "is a FIFO (named
+ * pipe), not a regular file". */
 int hs_open_regular(hs_ctx *ctx, const char *path, int *fd, uint64_t *size);
 /* The same as a stdio stream ("rb"). */
 int hs_fopen_regular(hs_ctx *ctx, const char *path, FILE **f, uint64_t *size);

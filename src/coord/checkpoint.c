@@ -12,7 +12,7 @@
 #include "hysim/results.h"
 #include "hysim/testfile.h"
 
-#include "base/regular_file.h"
+#include "../base/regular_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -211,6 +211,9 @@ static int hs_ck_open(hs_ctx *ctx, const char *dir, char *path, size_t cap, int 
     *fd = -1;
     if (snprintf(path, cap, "%s/%s", dir, HS_CHECKPOINT_FILE) >= (int)cap)
         return hs_fail(ctx, HS_EINVAL, "checkpoint: folder name too long");
+    struct stat st;
+    if (lstat(path, &st) != 0 && errno == ENOENT) /* no checkpoint: told apart from the rest */
+        return hs_fail(ctx, HS_ENOTFOUND, "%s: cannot open: %s", path, strerror(errno));
     uint64_t size = 0;
     int rc = hs_open_regular(ctx, path, fd, &size);
     if (rc) return rc;
@@ -419,7 +422,7 @@ static int hs_ck_load_records(hs_coordinator *c, const char *dir, const hs_check
     int fd = -1;
     uint64_t size = 0;
     int rc = hs_open_regular(c->ctx, path, &fd, &size);
-    if (rc) return rc == HS_ENOTFOUND ? HS_EINPUT : rc;
+    if (rc) return rc;
     const size_t row_bytes = hs_ck_row_bytes(width);
     if (size / row_bytes < (uint64_t)info->records)
         rc = hs_fail(c->ctx, HS_EINPUT,

@@ -1,7 +1,7 @@
 /* Ground-motion text files: whole-file reading, lines, checked numbers. */
 #include "gm_text.h"
 
-#include "base/regular_file.h"
+#include "../base/regular_file.h"
 #include "number.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
  * experimental, damping, ground_motion, analysis, in that order). Never runs code. */
 #include "testfile_impl.h"
 
-#include "base/regular_file.h"
+#include "../base/regular_file.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Typed access to the YAML tree for the test file loader: every error names FILE:LINE:COL. */
 #include "testfile_impl.h"
 
-#include "base/regular_file.h"
+#include "../base/regular_file.h"
 #include "number.h"
 
 #include <errno.h>
