@@ -1,8 +1,10 @@
 /* Checkpoint files (docs/checkpoints.md). DIR/checkpoint.bin: a fixed header (magic, version, byte
- * order, the test file's hash, step, counts, the payload's FNV-1a checksum, the test file's path)
+ * order, the hash of the test file and its inputs, step, counts, the payload's FNV-1a checksum,
+ * the test file's path)
  * and the coordinator's state as doubles; written to DIR/checkpoint.bin.tmp, fsync'd, renamed over
  * the old one, and the folder fsync'd, so a kill at any instant leaves either the old or the new
- * checkpoint whole. DIR/records.bin: the recorded results, one row of doubles per record, appended
+ * checkpoint whole. DIR/records.bin: the recorded results, one row per record (its doubles and a
+ * checksum of the row and its index), appended
  * (pwrite at the row's offset) at each checkpoint with the records since the previous one and
  * fsync'd before the checkpoint that counts them. Everything is allocated and opened at setup:
  * writing a checkpoint is file I/O between steps and allocates nothing. */

@@ -2,7 +2,7 @@
  * form "4000    0.0100    NPTS, DT" or the newer "NPTS=  4000, DT=   .0100 SEC", then NPTS values
  * in g, any count per line (five in PEER's files). The values are multiplied by `scale`. */
 #include "gm_text.h"
-#include "number.h"
+#include "../base/number.h"
 #include "model/ground_motion_impl.h"
 
 #include <ctype.h>

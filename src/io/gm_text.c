@@ -2,7 +2,7 @@
 #include "gm_text.h"
 
 #include "../base/regular_file.h"
-#include "number.h"
+#include "../base/number.h"
 
 #include <errno.h>
 #include <math.h>

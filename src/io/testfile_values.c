@@ -2,7 +2,7 @@
 #include "testfile_impl.h"
 
 #include "../base/regular_file.h"
-#include "number.h"
+#include "../base/number.h"
 
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
 #include "delay_dist_impl.h"
 
 #include "../base/regular_file.h"
-#include "../io/number.h"
+#include "../base/number.h"
 
 #include <errno.h>
 #include <math.h>
@@ -80,7 +80,7 @@ static void empirical_destroy(hs_delay_dist *d)
 }
 
 /* One number at *p (after blanks and one optional comma), by the number rule of every input file
- * (src/io/number.h: decimal only). */
+ * (src/base/number.h: decimal only). */
 static hs_num_status read_number(const char **p, double *out)
 {
     const char *s = *p;
