@@ -6,6 +6,8 @@
 
 #include "hysim/site_server.h"
 
+#include "../base/regular_file.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
@@ -250,8 +252,9 @@ int hs_site_file_load(hs_ctx *ctx, const char *path, hs_site_file **out)
 {
     if (!out || !path) return hs_fail(ctx, HS_EINVAL, "site file: no path given");
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *fp = NULL;
+    const int opened = hs_fopen_regular(ctx, path, &fp, NULL);
+    if (opened) return opened;
     char *text = hs_malloc(HS_SF_MAX_FILE + 1);
     size_t n = text ? fread(text, 1, HS_SF_MAX_FILE + 1, fp) : 0;
     const int err = ferror(fp);
