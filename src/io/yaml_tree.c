@@ -45,12 +45,13 @@ static int bfail(builder *b, int line, int col, const char *fmt, const char *a, 
     return hs_fail(b->ctx, HS_EINPUT, "%s:%d:%d: %s", b->name, line, col, msg);
 }
 
-/* n bytes (aligned for any object) from the tree's blocks; NULL when out of memory. */
-static void *tree_alloc(hs_ytree *t, size_t n)
+/* n bytes aligned to `align` (a power of two, at most max_align_t's) from the tree's blocks;
+ * NULL when out of memory. Texts take align 1, nodes and item arrays a pointer's. */
+static void *tree_alloc(hs_ytree *t, size_t n, size_t align)
 {
-    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
     struct hs_yblock *blk = t->blocks;
-    if (!blk || blk->cap - blk->used < n) {
+    if (blk) blk->used = (blk->used + align - 1) & ~(align - 1);
+    if (!blk || blk->used > blk->cap || blk->cap - blk->used < n) {
         const size_t cap = n > HS_YAML_BLOCK / 4 ? n : HS_YAML_BLOCK;
         struct hs_yblock *fresh = hs_malloc(sizeof *fresh + cap);
         if (!fresh) return NULL;
@@ -72,7 +73,7 @@ static void *tree_alloc(hs_ytree *t, size_t n)
 
 static hs_ynode *node_new(builder *b, hs_ynode_kind kind, const yaml_mark_t *mark)
 {
-    hs_ynode *n = tree_alloc(b->tree, sizeof *n);
+    hs_ynode *n = tree_alloc(b->tree, sizeof *n, _Alignof(hs_ynode));
     if (!n) return NULL;
     memset(n, 0, sizeof *n);
     n->kind = kind;
@@ -87,7 +88,7 @@ static int items_push(hs_ytree *t, hs_ynode *parent, hs_ynode *child)
 {
     if (parent->nitems == parent->cap) {
         size_t cap = parent->cap ? 2 * parent->cap : 4;
-        hs_ynode **items = tree_alloc(t, cap * sizeof *items);
+        hs_ynode **items = tree_alloc(t, cap * sizeof *items, _Alignof(hs_ynode *));
         if (!items) return HS_ENOMEM;
         if (parent->nitems) memcpy(items, parent->items, parent->nitems * sizeof *items);
         parent->items = items;
@@ -205,7 +206,7 @@ static int on_event(builder *b, const yaml_event_t *ev)
         node = node_new(b, HS_YNODE_SCALAR, mk);
         if (!node) return HS_ENOMEM;
         node->len = ev->data.scalar.length;
-        node->text = tree_alloc(b->tree, node->len + 1);
+        node->text = tree_alloc(b->tree, node->len + 1, 1);
         if (!node->text) return HS_ENOMEM;
         if (node->len) memcpy(node->text, ev->data.scalar.value, node->len);
         node->text[node->len] = '\0';

@@ -19,8 +19,8 @@ typedef struct hs_ynode {
     size_t nitems, cap;      /* length and capacity of items */
 } hs_ynode;
 
-/* The tree owns its nodes and texts in a few large blocks (yaml_tree.c), not one allocation per
- * node: a file of many short keys costs about 30 times its size in memory, not 60. */
+/* The tree owns its nodes, texts and item arrays in 64 KiB blocks (yaml_tree.c), not one
+ * allocation each: a 16 MiB file of one-line mappings peaks at 463 MB, not 734 MB. */
 typedef struct hs_ytree {
     hs_ynode *root; /* NULL for an empty document */
     struct hs_yblock *blocks;
