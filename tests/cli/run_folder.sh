@@ -11,7 +11,6 @@ dir=$(mktemp -d)
 pid=
 cleanup() {
     [ -n "$pid" ] && kill -CONT "$pid" 2> /dev/null && kill "$pid" 2> /dev/null && wait "$pid"
-    for m in "$dir"/ro "$dir"/full; do mountpoint -q "$m" 2> /dev/null && umount "$m"; done
     rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -113,22 +112,32 @@ sed -i '100s/.*/1.0 2.0 3.0/' "$dir/rec.txt" # one line of the record changed af
 [ $? -eq 2 ] || fail "a resume with an edited record was not refused"
 grep -q "content hash differs" "$dir/err" || fail "reason: $(cat "$dir/err")"
 
-# unwritable (read-only) and full folders are refused before step 1, with checkpoint_every: 0
+# unwritable (read-only) and full folders are refused before step 1, with checkpoint_every: 0.
+# The two 1 MiB tmpfs mounts live in a private mount namespace (unshare -m): nothing outside sees
+# them and they vanish with it, whatever happens to this script.
 sed 's/checkpoint_every: 10/checkpoint_every: 0/' "$dir/t.yaml" > "$dir/nock.yaml"
 mkdir -p "$dir/ro" "$dir/full"
-if mount -t tmpfs -o ro,size=1m tmpfs "$dir/ro" 2> /dev/null &&
-    mount -t tmpfs -o size=1m tmpfs "$dir/full" 2> /dev/null; then
-    "$hysim" run "$dir/nock.yaml" -o "$dir/ro" --quiet 2> "$dir/err"
-    [ $? -eq 2 ] || fail "a read-only folder was not refused"
-    grep -q "cannot create a file in the folder: Read-only file system" "$dir/err" ||
-        fail "reason: $(cat "$dir/err")"
-    # 60 s at dt 0.01: 6001 records of at least 18 doubles (t, ag, 3 x 2 DOFs, 2 x 2 springs, 6
-    # energies), 0.86 MB, twice with checkpoints (records.bin and results.h5): more than 1 MiB
-    "$hysim" run "$dir/long.yaml" -o "$dir/full/x" --quiet 2> "$dir/err"
-    [ $? -eq 2 ] || fail "a full folder was not refused"
-    grep -q "MB free, the run will write about" "$dir/err" || fail "reason: $(cat "$dir/err")"
-    [ -z "$(ls -A "$dir/full/x")" ] || fail "the refused run left files: $(ls -A "$dir/full/x")"
+# 60 s at dt 0.01: 6001 records of at least 18 doubles (t, ag, 3 x 2 DOFs, 2 x 2 springs, 6
+# energies), 0.86 MB, twice with checkpoints (records.bin and results.h5): more than 1 MiB
+if unshare -m --propagation private true 2> /dev/null; then
+    unshare -m --propagation private bash -c '
+        mount -t tmpfs -o ro,size=1m tmpfs "$2/ro" && mount -t tmpfs -o size=1m tmpfs "$2/full" ||
+            exit 9
+        "$1" run "$2/nock.yaml" -o "$2/ro" --quiet 2> "$2/err.ro"
+        echo $? > "$2/rc.ro"
+        "$1" run "$2/long.yaml" -o "$2/full/x" --quiet 2> "$2/err.full"
+        echo $? > "$2/rc.full"
+        ls -A "$2/full/x" > "$2/left.full"' _ "$hysim" "$dir"
+    [ $? -ne 9 ] || fail "cannot mount tmpfs in a private namespace"
+    [ "$(cat "$dir/rc.ro")" -eq 2 ] || fail "a read-only folder was not refused"
+    grep -q "cannot create a file in the folder: Read-only file system" "$dir/err.ro" ||
+        fail "reason: $(cat "$dir/err.ro")"
+    [ "$(cat "$dir/rc.full")" -eq 2 ] || fail "a full folder was not refused"
+    grep -q "MB free, the run will write about" "$dir/err.full" ||
+        fail "reason: $(cat "$dir/err.full")"
+    [ ! -s "$dir/left.full" ] || fail "the refused run left files: $(cat "$dir/left.full")"
 else
-    echo "run_folder.sh: no tmpfs mounts here (not root?): the read-only and full cases skipped"
+    echo "run_folder.sh: no private mount namespace here (not root?): the read-only and full" \
+        "folder cases are skipped"
 fi
 echo "run_folder.sh: ok"
