@@ -23,7 +23,7 @@ run: build
 
 # Seed 000's one-hour continuous test replayed in virtual time (seconds), in-process sites.
 run-virtual: build
-	@$(BUILD)/hysim run $(EXAMPLE) -o runs/virtual
+	@$(BUILD)/hysim run $(EXAMPLE) -o runs/virtual --force
 	@$(BUILD)/hysim plot runs/virtual
 	@echo "results: runs/virtual (summary.json, response.csv, results.h5, *.png)"
 

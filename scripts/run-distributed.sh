@@ -54,7 +54,7 @@ echo "sites: lab1 on 127.0.0.1:$port1, lab2 on 127.0.0.1:$port2"
 sed -e "s/@PORT1@/$port1/" -e "s/@PORT2@/$port2/" -e "s|@KEY1@|lab1.key|" -e "s|@KEY2@|lab2.key|" \
     "$src/examples/distributed/test.yaml.in" > "$work/test.yaml"
 status=0
-"$hysim" run "$work/test.yaml" -o "$out" "$@" || status=$?
+"$hysim" run "$work/test.yaml" -o "$out" --force "$@" || status=$? # the demo replaces its last run
 stop_sites
 trap - EXIT
 for s in lab1 lab2; do

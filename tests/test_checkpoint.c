@@ -371,8 +371,8 @@ static void test_refusals(void **state)
     assert_int_equal(hs_coordinator_resume(c, dir, rcase.hash), HS_EINPUT);
     assert_non_null(strstr(hs_ctx_message(ctx), "checksum"));
     hs_coordinator_destroy(&c);
-    hs_checkpoint_info info;
-    assert_int_equal(hs_checkpoint_read_info(ctx, dir, &info), HS_EINPUT);
+    hs_checkpoint_info info; /* the header is sound: the state is checked by the resume only */
+    assert_int_equal(hs_checkpoint_read_info(ctx, dir, &info), 0);
 
     /* not a checkpoint at all */
     flip_byte(path, 0);

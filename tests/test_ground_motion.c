@@ -216,8 +216,21 @@ static void test_bad_inputs(void **state)
     } cases[] = {
         {"columns", "token.txt", "0.1 0.2 0.3\n0.4 abc 0.5\n", ":2:5:", "not a number", 0.01},
         {"columns", "glued.txt", "0.1 0.2-\n", ":1:5:", "not a number", 0.01},
-        {"columns", "nan.txt", "0.1\n\n nan\n", ":3:2:", "not a number", 0.01},
-        {"columns", "hex.txt", "0x10\n", ":1:1:", "not a number", 0.01},
+        {"columns", "nan.txt", "0.1\n\n nan\n", ":3:2:", "not a finite number", 0.01},
+        /* one rule for every number (docs/testfile.md, "Numbers"): decimal only */
+        {"columns", "hex.txt", "0x10\n", ":1:1:", "'0x10' is a hexadecimal number", 0.01},
+        {"columns", "hexfp.txt", "0.5 -0X1p3\n", ":1:5:", "hexadecimal", 0.01},
+        {"columns", "tiny.txt", "0.1 1e-400\n", ":1:5:", "too small", 0.01},
+        /* decimal commas, with the line and column of the first one */
+        {"columns", "comma.txt", "0.5\n0,10 0,20 -0,30\n", ":2:1:", "'0,10' has a decimal comma",
+         0.01},
+        {"columns", "comma2.txt", "0.5, 0.25\n1.0 -0,30\n", ":2:5:", "write -0.30", 0.01},
+        {"at2", "hexhdr.AT2", "PEER\nX\nUNITS OF G\nNPTS= 0x10, DT= .01 SEC\n1\n",
+         ":4:", "hexadecimal", 0},
+        {"at2", "hexdt.AT2", "PEER\nX\nUNITS OF G\n2 0x1p-7 NPTS, DT\n1 2\n", ":4:", "hexadecimal",
+         0},
+        {"at2", "comma.AT2", "PEER\nX\nUNITS OF G\nNPTS= 3, DT= .01 SEC\n0,1 0,2 0,3\n",
+         ":5:1:", "decimal comma", 0},
         {"columns", "huge.txt", "1e999\n", ":1:1:", "out of range", 0.01},
         {"columns", "empty.txt", "\n  \n", ":2:", "no values", 0.01},
         {"at2", "short.AT2", "PEER\nX\nUNITS OF G\nNPTS=  10, DT= .01 SEC\n1 2 3 4 5\n6 7\n",
@@ -258,6 +271,20 @@ static void test_bad_inputs(void **state)
     o = path_opts("/nonexistent/record.AT2", 0.0);
     const char *missing[] = {"/nonexistent/record.AT2", NULL};
     expect_failure("at2", o, HS_EIO, missing);
+    hs_options_destroy(&o);
+    /* commas as separators, a subnormal (finite: accepted), a blank after each comma */
+    path = write_file("good.txt", "0.5,0.25, -1e-320\n1, 2\n.5e1\n");
+    o = path_opts(path, 0.01);
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_ground_motion *gm = NULL;
+    if (hs_ground_motion_create(ctx, "columns", o, &gm)) fail_msg("%s", hs_ctx_message(ctx));
+    assert_int_equal(gm->npts, 6);
+    const double want[] = {0.5, 0.25, -1e-320, 1.0, 2.0, 5.0};
+    for (size_t i = 0; i < 6; i++) assert_true(gm->acc[i] == want[i]);
+    assert_true(gm->acc[2] != 0.0);
+    hs_ground_motion_destroy(&gm);
+    hs_ctx_destroy(&ctx);
     hs_options_destroy(&o);
     /* unknown type */
     const char *unknown[] = {"'peer'", NULL};

@@ -242,6 +242,7 @@ static void test_springs_and_file_record(void **state)
     remove(yaml);
     rmdir(dir);
     assert_int_equal(hs_testfile_load(ctx, yaml, &def), HS_EIO);
+    assert_non_null(strstr(hs_ctx_message(ctx), "cannot open: No such file or directory"));
     hs_ctx_destroy(&ctx);
 }
 

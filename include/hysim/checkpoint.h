@@ -7,12 +7,13 @@
 #define HYSIM_CHECKPOINT_H
 
 #include "hysim/base.h"
+#include "hysim/testfile.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define HS_CHECKPOINT_VERSION    1
+#define HS_CHECKPOINT_VERSION    2 /* 2: checksummed records.bin rows, hash of every input */
 #define HS_CHECKPOINT_HASH_BYTES 32
 #define HS_CHECKPOINT_FILE       "checkpoint.bin"
 #define HS_CHECKPOINT_RECORDS    "records.bin"
@@ -33,8 +34,16 @@ typedef struct hs_checkpoint_info {
 void hs_checkpoint_hash_bytes(const void *bytes, size_t len,
                               uint8_t hash[HS_CHECKPOINT_HASH_BYTES]);
 int hs_checkpoint_hash_file(hs_ctx *ctx, const char *path, uint8_t hash[HS_CHECKPOINT_HASH_BYTES]);
-/* Reads and checks DIR/checkpoint.bin's header (magic, version, byte order, payload checksum).
- * HS_ENOTFOUND when there is none, HS_EINPUT when it is not a usable checkpoint. */
+/* The hash of everything a run of def reads: BLAKE2b-256 of, in turn, the test file at
+ * test_path and each file of def->inputs (ground-motion record, histograms), each as its length
+ * (u64, little-endian) and its bytes. A record edited after a checkpoint changes it, so the run
+ * cannot be resumed with spliced inputs. Key files are not part of it. */
+int hs_checkpoint_hash_test(hs_ctx *ctx, const char *test_path, const hs_test_def *def,
+                            uint8_t hash[HS_CHECKPOINT_HASH_BYTES]);
+/* Reads and checks DIR/checkpoint.bin's header (magic, version, byte order, counts) and that the
+ * file is exactly as long as the header says; the state is read and its checksum checked by
+ * hs_coordinator_resume, after its size is compared with the coordinator's. HS_ENOTFOUND when
+ * there is none, HS_EINPUT when it is not a usable checkpoint (or not a regular file). */
 int hs_checkpoint_read_info(hs_ctx *ctx, const char *dir, hs_checkpoint_info *out);
 
 #ifdef __cplusplus

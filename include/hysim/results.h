@@ -76,6 +76,8 @@ int hs_results_site_count(const hs_results *r); /* nsites of the layout (0: no b
  * doubles. pack copies record k (0 <= k < count) into row; append adds a row as the next record
  * (HS_EINVAL when full); truncate keeps the first `count` records. Never allocate. */
 size_t hs_results_record_width(const hs_results *r);
+/* The same width for a layout, before any store exists (what a run will keep: `hysim check`). */
+size_t hs_results_layout_width(const hs_results_layout *layout);
 int hs_results_record_pack(const hs_results *r, int64_t k, double *row);
 int hs_results_record_append(hs_results *r, const double *row);
 int hs_results_truncate(hs_results *r, int64_t count);

@@ -57,10 +57,16 @@ typedef struct hs_test_def {
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;
     hs_site_config *sites; /* nsites (owned, with their option objects) */
+    int ninputs;
+    char **inputs; /* the files the definition reads besides itself (ground-motion record,
+                      delay and compute-time histograms), resolved, in the order they were read;
+                      key files are not listed (owned). A checkpoint's hash covers them all. */
 } hs_test_def;
 
-/* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx.
- * Paths inside the file are relative to the file's folder. */
+/* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx
+ * (HS_EIO with "FILE: cannot open: REASON" when the file cannot be opened;
+ * HS_EINPUT when it is not a regular file or larger than 16 MiB). Paths inside the file are
+ * relative to the file's folder. */
 int hs_testfile_load(hs_ctx *ctx, const char *path, hs_test_def **out);
 /* Same, with command-line overrides "KEY=VALUE" applied to the file's tree before it is read
  * (KEY a dotted path, list items as KEY[i]; docs/testfile.md "Overrides"). The strings are lent
@@ -70,6 +76,11 @@ int hs_testfile_load_set(hs_ctx *ctx, const char *path, const char *const *sets,
 /* Same, from text in memory; `name` is used in messages and relative paths (fuzzing, tests). */
 int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const char *name,
                             hs_test_def **out);
+/* What a run of def keeps in memory: doubles per record (hs_results_layout_width of the store the
+ * coordinator will create) and (steps + 1) records of them in bytes. The loader refuses a
+ * definition whose records exceed this machine's physical memory. */
+uint64_t hs_test_def_record_width(const hs_test_def *def);
+uint64_t hs_test_def_record_bytes(const hs_test_def *def);
 void hs_test_def_destroy(hs_test_def **def);
 
 #ifdef __cplusplus

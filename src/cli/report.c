@@ -116,7 +116,7 @@ static int hs_report_gather(hs_report *r, hs_ctx *ctx, const char *test, int plo
                 path, r->dir);
         return HS_EXIT_INPUT;
     }
-    const int rc = hs_ytree_parse(ctx, text, len, path, &r->summary);
+    const int rc = hs_ytree_parse(ctx, text, len, path, "summary file", &r->summary);
     hs_free(text);
     if (rc || !r->summary->root || r->summary->root->kind != HS_YNODE_MAPPING) {
         fprintf(stderr, "hysim report: %s\n", rc ? hs_ctx_message(ctx) : "summary.json is empty");

@@ -1,5 +1,7 @@
-/* hysim run FILE [-o DIR] [--quiet] [--set KEY=VALUE ...]; hysim run [FILE] --resume DIR
- * (docs/checkpoints.md).
+/* hysim run FILE [-o DIR] [--force] [--quiet] [--set KEY=VALUE ...] [--monitor [HOST:]PORT];
+ * hysim run [FILE] --resume DIR (docs/checkpoints.md). The run folder is locked for the life of
+ * the run, a folder holding an earlier run is refused unless --force (or --resume) is given, and
+ * it is probed before the first step (hysim/run_folder.h, docs/outputs.md).
  *
  * Test hooks (not part of the library): when the environment variable HS_TEST_KILL_AT_STEP=k is
  * set, the program ends itself with _exit(137) right after committing step k (after that step's
@@ -12,6 +14,7 @@
 
 #include "hysim/checkpoint.h"
 #include "hysim/coordinator.h"
+#include "hysim/run_folder.h"
 #include "hysim/site.h"
 
 #include <limits.h>
@@ -112,13 +115,15 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 }
 
 static const char *const run_usage =
-    "usage: hysim run FILE [-o DIR] [--quiet] [--set KEY=VALUE ...] [--monitor [HOST:]PORT]\n"
+    "usage: hysim run FILE [-o DIR] [--force] [--quiet] [--set KEY=VALUE ...]\n"
+    "                 [--monitor [HOST:]PORT]\n"
     "       hysim run [FILE] --resume DIR [--quiet]\n"
     "  runs a test definition; results go to DIR (default output.dir, else runs/NAME).\n"
     "  --set KEY=VALUE  changes one scalar of the file (dotted path, list items as KEY[i]):\n"
     "                   --set analysis.dt=0.005, --set ground_motion.file=PATH (relative to\n"
     "                   the working folder; replaces a synthetic record); checked like the file\n"
     "  --resume DIR     goes on after the last checkpoint in DIR (docs/checkpoints.md)\n"
+    "  --force          replaces an earlier run in DIR (without it such a folder is refused)\n"
     "  --quiet          prints nothing but errors\n"
     "  --monitor [HOST:]PORT  serves a live page of the test (pause, resume, abort with the\n"
     "                   token printed here; loopback unless HOST is given; docs/monitor.md)\n"
@@ -127,7 +132,7 @@ static const char *const run_usage =
 int hs_cli_run(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
-    int quiet = 0;
+    int quiet = 0, force = 0;
     hs_cli_sets sets = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const int took = hs_cli_take_set(argc, argv, &i, "run", &sets);
@@ -145,6 +150,8 @@ int hs_cli_run(int argc, char **argv)
             monitor = argv[++i];
         else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
             quiet = 1;
+        else if (strcmp(argv[i], "--force") == 0)
+            force = 1;
         else if (argv[i][0] == '-') {
             fprintf(stderr, "hysim run: unknown option '%s'\n", argv[i]);
             return HS_EXIT_INPUT;
@@ -169,13 +176,25 @@ int hs_cli_run(int argc, char **argv)
                 resume);
         return HS_EXIT_INPUT;
     }
+    if (resume && force) {
+        fprintf(stderr, "hysim run: --force starts a run anew and --resume goes on with one: give "
+                        "one of them\n");
+        return HS_EXIT_INPUT;
+    }
     hs_ctx *ctx = NULL;
     if (hs_ctx_create(&ctx)) return HS_EXIT_FAILED;
     hs_test_def *def = NULL;
     hs_coordinator *c = NULL;
+    hs_run_folder *folder = NULL;
     int code = HS_EXIT_OK;
     hs_checkpoint_info info;
     uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
+    /* a resumed run's folder is locked before its checkpoint is read */
+    if (resume && hs_run_folder_open(ctx, resume, HS_RUN_FOLDER_RESUME, 0, &folder)) {
+        fprintf(stderr, "hysim run --resume: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
     if (resume && (code = hs_cli_resume_info(ctx, resume, &file, &info)) != HS_EXIT_OK) goto done;
     if (hs_testfile_load_set(ctx, file, sets.set, sets.n, &def)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
@@ -183,12 +202,21 @@ int hs_cli_run(int argc, char **argv)
         goto done;
     }
     if (!dir) dir = resume ? resume : def->output_dir;
+    /* a fresh run's folder: locked, refused when it holds a run (unless --force), probed, and
+     * with room for records.bin and results.h5 */
+    const uint64_t need = hs_test_def_record_bytes(def) * (def->checkpoint_every > 0 ? 2u : 1u);
+    if (!resume && hs_run_folder_open(ctx, dir, force ? HS_RUN_FOLDER_FORCE : HS_RUN_FOLDER_NEW,
+                                      need, &folder)) {
+        fprintf(stderr, "hysim run: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_INPUT;
+        goto done;
+    }
     if (hs_coordinator_create(ctx, def, &c)) {
         fprintf(stderr, "%s: %s\n", file, hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;
     }
-    if ((resume || def->checkpoint_every > 0) && hs_checkpoint_hash_file(ctx, file, hash)) {
+    if ((resume || def->checkpoint_every > 0) && hs_checkpoint_hash_test(ctx, file, def, hash)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;
@@ -256,6 +284,7 @@ int hs_cli_run(int argc, char **argv)
     }
 done:
     hs_coordinator_destroy(&c);
+    hs_run_folder_close(&folder);
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);
     return code;

@@ -1,8 +1,10 @@
 /* Checkpoint files (docs/checkpoints.md). DIR/checkpoint.bin: a fixed header (magic, version, byte
- * order, the test file's hash, step, counts, the payload's FNV-1a checksum, the test file's path)
+ * order, the hash of the test file and its inputs, step, counts, the payload's FNV-1a checksum,
+ * the test file's path)
  * and the coordinator's state as doubles; written to DIR/checkpoint.bin.tmp, fsync'd, renamed over
  * the old one, and the folder fsync'd, so a kill at any instant leaves either the old or the new
- * checkpoint whole. DIR/records.bin: the recorded results, one row of doubles per record, appended
+ * checkpoint whole. DIR/records.bin: the recorded results, one row per record (its doubles and a
+ * checksum of the row and its index), appended
  * (pwrite at the row's offset) at each checkpoint with the records since the previous one and
  * fsync'd before the checkpoint that counts them. Everything is allocated and opened at setup:
  * writing a checkpoint is file I/O between steps and allocates nothing. */
@@ -10,6 +12,9 @@
 
 #include "hysim/checkpoint.h"
 #include "hysim/results.h"
+#include "hysim/testfile.h"
+
+#include "../base/regular_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -60,10 +65,34 @@ void hs_checkpoint_hash_bytes(const void *bytes, size_t len, uint8_t hash[HS_CHE
     crypto_generichash(hash, HS_CHECKPOINT_HASH_BYTES, bytes, len, NULL, 0);
 }
 
+/* Adds a file's length (u64, little-endian) and bytes to st. */
+static int hash_add_file(hs_ctx *ctx, crypto_generichash_state *st, const char *path)
+{
+    FILE *f = NULL;
+    uint64_t size = 0;
+    int rc = hs_fopen_regular(ctx, path, &f, &size);
+    if (rc) return rc;
+    unsigned char len[8];
+    for (int i = 0; i < 8; i++) len[i] = (unsigned char)(size >> (8 * i));
+    crypto_generichash_update(st, len, sizeof len);
+    unsigned char chunk[8192];
+    size_t got, total = 0;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        crypto_generichash_update(st, chunk, got);
+        total += got;
+    }
+    const int err = ferror(f);
+    fclose(f);
+    if (err) return hs_fail(ctx, HS_EIO, "%s: read error", path);
+    if (total != size) return hs_fail(ctx, HS_EIO, "%s: changed while being read", path);
+    return 0;
+}
+
 int hs_checkpoint_hash_file(hs_ctx *ctx, const char *path, uint8_t hash[HS_CHECKPOINT_HASH_BYTES])
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = NULL;
+    int rc = hs_fopen_regular(ctx, path, &f, NULL);
+    if (rc) return rc;
     crypto_generichash_state st;
     crypto_generichash_init(&st, NULL, 0, HS_CHECKPOINT_HASH_BYTES);
     unsigned char chunk[8192];
@@ -74,6 +103,18 @@ int hs_checkpoint_hash_file(hs_ctx *ctx, const char *path, uint8_t hash[HS_CHECK
     if (err) return hs_fail(ctx, HS_EIO, "%s: read error", path);
     crypto_generichash_final(&st, hash, HS_CHECKPOINT_HASH_BYTES);
     return 0;
+}
+
+int hs_checkpoint_hash_test(hs_ctx *ctx, const char *test_path, const hs_test_def *def,
+                            uint8_t hash[HS_CHECKPOINT_HASH_BYTES])
+{
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, HS_CHECKPOINT_HASH_BYTES);
+    int rc = hash_add_file(ctx, &st, test_path);
+    for (int i = 0; !rc && def && i < def->ninputs; i++)
+        rc = hash_add_file(ctx, &st, def->inputs[i]);
+    if (!rc) crypto_generichash_final(&st, hash, HS_CHECKPOINT_HASH_BYTES);
+    return rc;
 }
 
 static uint64_t hs_fnv1a(const unsigned char *p, size_t n)
@@ -163,49 +204,57 @@ static int hs_ck_header_check(hs_ctx *ctx, const char *path, const unsigned char
     return 0;
 }
 
-/* Reads the header and, when state != NULL (state_size doubles), the payload. */
-static int hs_ck_read(hs_ctx *ctx, const char *dir, hs_checkpoint_info *info, double *state,
-                      size_t state_size)
+/* Opens DIR/checkpoint.bin (a regular file) and checks its header and that the file is exactly as
+ * long as the header says, before anything is allocated or read after the header: a header that
+ * announces a huge state costs nothing. *fd stays open for hs_ck_read_state. */
+static int hs_ck_open(hs_ctx *ctx, const char *dir, char *path, size_t cap, int *fd,
+                      hs_checkpoint_info *info, uint64_t *checksum)
 {
-    char path[HS_CK_PATH];
-    if (snprintf(path, sizeof path, "%s/%s", dir, HS_CHECKPOINT_FILE) >= (int)sizeof path)
+    *fd = -1;
+    if (snprintf(path, cap, "%s/%s", dir, HS_CHECKPOINT_FILE) >= (int)cap)
         return hs_fail(ctx, HS_EINVAL, "checkpoint: folder name too long");
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return hs_fail(ctx, errno == ENOENT ? HS_ENOTFOUND : HS_EIO, "%s: cannot open: %s", path,
-                       strerror(errno));
-    unsigned char h[HS_CK_HEADER_BYTES];
-    int rc = read_all(fd, h, sizeof h, 0) ? hs_fail(ctx, HS_EINPUT, "%s: truncated header", path)
-                                          : hs_ck_header_check(ctx, path, h, info);
     struct stat st;
-    if (!rc && (fstat(fd, &st) != 0 ||
-                (uint64_t)st.st_size != HS_CK_HEADER_BYTES + info->state_size * sizeof(double)))
-        rc = hs_fail(ctx, HS_EINPUT, "%s: %lld bytes, the header announces %llu", path,
-                     (long long)st.st_size,
-                     (unsigned long long)(HS_CK_HEADER_BYTES + info->state_size * sizeof(double)));
-    double *payload = state;
-    const size_t n = (size_t)info->state_size;
-    if (!rc && !state) payload = hs_dvec(n ? n : 1); /* checking the checksum only */
-    if (!rc && !payload) rc = HS_ENOMEM;
-    if (!rc && state && state_size != n)
-        rc = hs_fail(ctx, HS_EINPUT,
-                     "%s: %zu doubles of state, this test's coordinator has %zu (another "
-                     "definition or hysim version)",
-                     path, n, state_size);
-    if (!rc && read_all(fd, payload, n * sizeof(double), HS_CK_HEADER_BYTES))
-        rc = hs_fail(ctx, HS_EINPUT, "%s: truncated state", path);
-    if (!rc &&
-        hs_fnv1a((const unsigned char *)payload, n * sizeof(double)) != get_u64(h, OFF_CHECKSUM))
-        rc = hs_fail(ctx, HS_EINPUT, "%s: the state does not match its checksum (damaged file)",
-                     path);
-    if (!state) hs_free(payload);
-    close(fd);
+    if (lstat(path, &st) != 0 && errno == ENOENT) /* no checkpoint: told apart from the rest */
+        return hs_fail(ctx, HS_ENOTFOUND, "%s: cannot open: %s", path, strerror(errno));
+    uint64_t size = 0;
+    int rc = hs_open_regular(ctx, path, fd, &size);
+    if (rc) return rc;
+    unsigned char h[HS_CK_HEADER_BYTES];
+    rc = read_all(*fd, h, sizeof h, 0) ? hs_fail(ctx, HS_EINPUT, "%s: truncated header", path)
+                                       : hs_ck_header_check(ctx, path, h, info);
+    /* the header bounds state_size by 2^40 doubles: the product cannot overflow */
+    const uint64_t want = HS_CK_HEADER_BYTES + info->state_size * sizeof(double);
+    if (!rc && size != want)
+        rc = hs_fail(ctx, HS_EINPUT, "%s: %llu bytes, the header announces %llu", path,
+                     (unsigned long long)size, (unsigned long long)want);
+    if (!rc) *checksum = get_u64(h, OFF_CHECKSUM);
+    if (rc) {
+        close(*fd);
+        *fd = -1;
+    }
     return rc;
+}
+
+/* Reads the state (n doubles, the file's size checked by hs_ck_open) and checks its checksum. */
+static int hs_ck_read_state(hs_ctx *ctx, const char *path, int fd, double *state, size_t n,
+                            uint64_t checksum)
+{
+    if (read_all(fd, state, n * sizeof(double), HS_CK_HEADER_BYTES))
+        return hs_fail(ctx, HS_EINPUT, "%s: truncated state", path);
+    if (hs_fnv1a((const unsigned char *)state, n * sizeof(double)) != checksum)
+        return hs_fail(ctx, HS_EINPUT, "%s: the state does not match its checksum (damaged file)",
+                       path);
+    return 0;
 }
 
 int hs_checkpoint_read_info(hs_ctx *ctx, const char *dir, hs_checkpoint_info *out)
 {
-    return hs_ck_read(ctx, dir, out, NULL, 0);
+    char path[HS_CK_PATH];
+    int fd = -1;
+    uint64_t checksum = 0;
+    const int rc = hs_ck_open(ctx, dir, path, sizeof path, &fd, out, &checksum);
+    if (fd >= 0) close(fd);
+    return rc;
 }
 
 void hs_coord_ckpt_free(hs_coordinator *c)
@@ -220,15 +269,36 @@ void hs_coord_ckpt_free(hs_coordinator *c)
     c->ck = NULL;
 }
 
+/* A row of records.bin: the record's `width` doubles, then the FNV-1a 64 of the row's index and
+ * those doubles, so a flipped bit, a row written elsewhere or a row moved is found on resume. */
+static uint64_t hs_ck_row_checksum(int64_t r, const double *row, size_t width)
+{
+    unsigned char idx[8];
+    const uint64_t u = (uint64_t)r;
+    memcpy(idx, &u, sizeof idx);
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < sizeof idx; i++) h = (h ^ idx[i]) * UINT64_C(1099511628211);
+    const unsigned char *p = (const unsigned char *)row;
+    for (size_t i = 0; i < width * sizeof(double); i++) h = (h ^ p[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+static size_t hs_ck_row_bytes(size_t width)
+{
+    return (width + 1) * sizeof(double); /* the checksum takes the place of one double */
+}
+
 /* The records since the last checkpoint, then fdatasync: they exist before a checkpoint counts
  * them. */
 static int hs_ck_append_records(hs_coordinator *c, struct hs_coord_ckpt *k, int64_t *count)
 {
     *count = c->results ? hs_results_count(c->results) : 0;
     if (!c->results || !k->width) return 0;
-    const size_t row_bytes = k->width * sizeof(double);
+    const size_t row_bytes = hs_ck_row_bytes(k->width);
     for (int64_t r = k->rec_written; r < *count; r++) {
         hs_results_record_pack(c->results, r, k->row);
+        const uint64_t sum = hs_ck_row_checksum(r, k->row, k->width);
+        memcpy(k->row + k->width, &sum, sizeof sum);
         if (write_all(k->rec_fd, k->row, row_bytes, (off_t)r * (off_t)row_bytes))
             return hs_fail(c->ctx, HS_EIO, "%s: cannot write record %lld: %s", k->records,
                            (long long)r, strerror(errno));
@@ -330,7 +400,7 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     k->state_size = hs_coord_state_size(c);
     k->width = c->results ? hs_results_record_width(c->results) : 0;
     if (!rc && (!(k->buf = hs_malloc(HS_CK_HEADER_BYTES + k->state_size * sizeof(double))) ||
-                !(k->row = hs_dvec(k->width ? k->width : 1))))
+                !(k->row = hs_dvec(k->width + 1))))
         rc = HS_ENOMEM;
     if (!rc && (k->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
         rc = hs_fail(c->ctx, HS_EIO, "%s: cannot open the folder: %s", dir, strerror(errno));
@@ -338,7 +408,7 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
         rc = hs_fail(c->ctx, HS_EIO, "%s: cannot open: %s", k->records, strerror(errno));
     /* a fresh run starts both files anew; a resumed one keeps the rows it reloaded */
     k->rec_written = c->resumed && c->results ? hs_results_count(c->results) : 0;
-    if (!rc && ftruncate(k->rec_fd, (off_t)k->rec_written * (off_t)(k->width * sizeof(double))))
+    if (!rc && ftruncate(k->rec_fd, (off_t)k->rec_written * (off_t)hs_ck_row_bytes(k->width)))
         rc = hs_fail(c->ctx, HS_EIO, "%s: cannot truncate: %s", k->records, strerror(errno));
     if (!rc && !c->resumed && unlink(k->path) != 0 && errno != ENOENT)
         rc = hs_fail(c->ctx, HS_EIO, "%s: cannot remove the old checkpoint: %s", k->path,
@@ -347,7 +417,8 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     return rc;
 }
 
-/* Reads `count` rows of records.bin into the (emptied) results store. */
+/* Reads `count` rows of records.bin into the (emptied) results store, each checked against its
+ * checksum; the file's length is checked first. */
 static int hs_ck_load_records(hs_coordinator *c, const char *dir, const hs_checkpoint_info *info)
 {
     if (!c->results) return 0;
@@ -358,16 +429,31 @@ static int hs_ck_load_records(hs_coordinator *c, const char *dir, const hs_check
                        (unsigned long long)info->record_width, width);
     char path[HS_CK_PATH];
     snprintf(path, sizeof path, "%s/%s", dir, HS_CHECKPOINT_RECORDS);
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return hs_fail(c->ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
-    double *row = hs_dvec(width ? width : 1);
-    int rc = row ? hs_results_truncate(c->results, 0) : HS_ENOMEM;
+    int fd = -1;
+    uint64_t size = 0;
+    int rc = hs_open_regular(c->ctx, path, &fd, &size);
+    if (rc) return rc;
+    const size_t row_bytes = hs_ck_row_bytes(width);
+    if (size / row_bytes < (uint64_t)info->records)
+        rc = hs_fail(c->ctx, HS_EINPUT,
+                     "%s: %llu bytes hold %llu whole records, fewer than the %lld records the "
+                     "checkpoint counts",
+                     path, (unsigned long long)size, (unsigned long long)(size / row_bytes),
+                     (long long)info->records);
+    double *row = rc ? NULL : hs_dvec(width + 1);
+    if (!rc && !row) rc = HS_ENOMEM;
+    if (!rc) rc = hs_results_truncate(c->results, 0);
     for (int64_t r = 0; !rc && r < info->records; r++) {
-        if (read_all(fd, row, width * sizeof(double), (off_t)r * (off_t)(width * sizeof(double))))
+        uint64_t sum = 0;
+        if (read_all(fd, row, row_bytes, (off_t)r * (off_t)row_bytes))
+            rc = hs_fail(c->ctx, HS_EINPUT, "%s: cannot read row %lld: %s", path, (long long)r,
+                         strerror(errno ? errno : EIO));
+        else if (memcpy(&sum, row + width, sizeof sum), sum != hs_ck_row_checksum(r, row, width))
             rc = hs_fail(c->ctx, HS_EINPUT,
-                         "%s: holds fewer than the %lld records the checkpoint "
-                         "counts",
-                         path, (long long)info->records);
+                         "%s: row %lld (counted from 0, the record at t = 0) does not match its "
+                         "checksum: the file is damaged; the run cannot resume from it (start "
+                         "it again with --force)",
+                         path, (long long)r);
         else
             rc = hs_results_record_append(c->results, row);
     }
@@ -382,18 +468,30 @@ int hs_coordinator_resume(hs_coordinator *c, const char *dir,
     if (c->steps_done != 0 || c->resumed)
         return hs_fail(c->ctx, HS_EINVAL, "checkpoint: resume only a coordinator just created");
     const size_t n = hs_coord_state_size(c);
-    double *state = hs_dvec(n ? n : 1);
-    if (!state) return HS_ENOMEM;
+    char path[HS_CK_PATH];
+    int fd = -1;
+    uint64_t checksum = 0;
     hs_checkpoint_info info;
-    int rc = hs_ck_read(c->ctx, dir, &info, state, n);
+    int rc = hs_ck_open(c->ctx, dir, path, sizeof path, &fd, &info, &checksum);
+    /* everything the header says is checked before the state is allocated and read */
     if (!rc && hash && memcmp(hash, info.hash, HS_CHECKPOINT_HASH_BYTES) != 0)
         rc = hs_fail(c->ctx, HS_EINPUT,
-                     "%s/%s: belongs to another version of the test file (its content hash "
-                     "differs): the definition changed since the checkpoint",
-                     dir, HS_CHECKPOINT_FILE);
+                     "%s: belongs to another version of the test or of a file it reads (the "
+                     "content hash differs): the definition, its record or another input changed "
+                     "since the checkpoint",
+                     path);
     if (!rc && info.steps != c->def->steps)
-        rc = hs_fail(c->ctx, HS_EINPUT, "%s/%s: a test of %lld steps, this one has %lld", dir,
-                     HS_CHECKPOINT_FILE, (long long)info.steps, (long long)c->def->steps);
+        rc = hs_fail(c->ctx, HS_EINPUT, "%s: a test of %lld steps, this one has %lld", path,
+                     (long long)info.steps, (long long)c->def->steps);
+    if (!rc && info.state_size != n)
+        rc = hs_fail(c->ctx, HS_EINPUT,
+                     "%s: %llu doubles of state, this test's coordinator has %zu (another "
+                     "definition or hysim version)",
+                     path, (unsigned long long)info.state_size, n);
+    double *state = rc ? NULL : hs_dvec(n ? n : 1);
+    if (!rc && !state) rc = HS_ENOMEM;
+    if (!rc) rc = hs_ck_read_state(c->ctx, path, fd, state, n, checksum);
+    if (fd >= 0) close(fd);
     if (!rc) rc = hs_coord_state_load(c, state);
     hs_free(state);
     if (!rc && c->steps_done != info.step)

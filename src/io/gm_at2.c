@@ -2,6 +2,7 @@
  * form "4000    0.0100    NPTS, DT" or the newer "NPTS=  4000, DT=   .0100 SEC", then NPTS values
  * in g, any count per line (five in PEER's files). The values are multiplied by `scale`. */
 #include "gm_text.h"
+#include "../base/number.h"
 #include "model/ground_motion_impl.h"
 
 #include <ctype.h>
@@ -18,8 +19,9 @@ const hs_param_spec hs_ground_motion_at2_params[] = {
 #define HS_AT2_HEADER_LINES 4
 #define HS_AT2_MAX_NPTS     1e9
 
-/* Reads the number after `key` (case-insensitive) and an optional '=' in s; 0 when absent. */
-static int number_after(const char *s, const char *key, double *v)
+/* Reads the number after `key` (case-insensitive) and an optional '=' in s: 1 when found, 0
+ * when absent, -1 (*st set) when what follows is not a decimal number (hex is refused). */
+static int number_after(const char *s, const char *key, double *v, hs_num_status *st)
 {
     size_t k = strlen(key);
     for (const char *p = s; *p; p++) {
@@ -28,24 +30,31 @@ static int number_after(const char *s, const char *key, double *v)
         if (i < k) continue;
         const char *q = p + k;
         while (*q == ' ' || *q == '\t' || *q == '=') q++;
-        char *end = NULL;
-        *v = strtod(q, &end);
-        return end != q;
+        *st = hs_number_scan(q, NULL, v);
+        return *st == HS_NUM_OK ? 1 : *st == HS_NUM_NOT_A_NUMBER ? 0 : -1;
     }
     return 0;
 }
 
-/* Both header forms; 0 on success. */
-static int parse_npts_dt(const char *line, double *npts, double *dt)
+/* Both header forms; 0 on success, -1 when unreadable, -2 (*st set) for a number that breaks
+ * the number rule (hex, inf, too large). */
+static int parse_npts_dt(const char *line, double *npts, double *dt, hs_num_status *st)
 {
-    if (number_after(line, "NPTS", npts)) return number_after(line, "DT", dt) ? 0 : -1;
-    char *end = NULL;
-    *npts = strtod(line, &end);
-    if (end == line) return -1;
+    *st = HS_NUM_OK;
+    const int n = number_after(line, "NPTS", npts, st);
+    if (n < 0) return -2;
+    if (n > 0) {
+        const int d = number_after(line, "DT", dt, st);
+        return d > 0 ? 0 : d < 0 ? -2 : -1;
+    }
+    const char *end = NULL;
+    while (*line == ' ' || *line == '\t') line++;
+    *st = hs_number_scan(line, &end, npts);
+    if (*st != HS_NUM_OK) return *st == HS_NUM_NOT_A_NUMBER ? -1 : -2;
     const char *q = end;
     while (*q == ' ' || *q == '\t' || *q == ',') q++;
-    *dt = strtod(q, &end);
-    return end == q ? -1 : 0;
+    *st = hs_number_scan(q, NULL, dt);
+    return *st == HS_NUM_OK ? 0 : *st == HS_NUM_NOT_A_NUMBER ? -1 : -2;
 }
 
 static int read_header(hs_ctx *ctx, hs_gm_text *t, size_t *npts, double *dt)
@@ -63,7 +72,12 @@ static int read_header(hs_ctx *ctx, hs_gm_text *t, size_t *npts, double *dt)
     memcpy(line, t->start, t->n);
     line[t->n] = '\0';
     double n = 0.0, h = 0.0;
-    if (parse_npts_dt(line, &n, &h))
+    hs_num_status st = HS_NUM_OK;
+    const int parsed = parse_npts_dt(line, &n, &h, &st);
+    if (parsed == -2)
+        return hs_fail(ctx, HS_EINPUT, "%s:%zu: AT2 header line '%s': NPTS or DT %s", t->path,
+                       t->line, line, hs_number_problem(st));
+    if (parsed)
         return hs_fail(ctx, HS_EINPUT,
                        "%s:%zu: cannot read NPTS and DT from AT2 header line '%s' (expected "
                        "'NPTS=  4000, DT=   .0100 SEC' or '4000    0.0100    NPTS, DT')",

@@ -1,6 +1,9 @@
 /* Ground-motion text files: whole-file reading, lines, checked numbers. */
 #include "gm_text.h"
 
+#include "../base/regular_file.h"
+#include "../base/number.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +14,9 @@ int hs_gm_text_open(hs_ctx *ctx, const char *path, hs_gm_text *t)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
-    FILE *f = fopen(path, "rb");
-    if (!f) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = NULL;
+    const int opened = hs_fopen_regular(ctx, path, &f, NULL);
+    if (opened) return opened;
     size_t cap = 1 << 16;
     t->buf = hs_malloc(cap);
     int rc = t->buf ? 0 : HS_ENOMEM;
@@ -74,12 +78,24 @@ static int is_separator(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == ',';
 }
 
-/* Plain decimal notation only: digits, sign, point, exponent (no hex, nan or inf). */
-static int is_plain_decimal(const char *s, const char *e)
+static int digits_only(const char *s, const char *e)
 {
+    if (s < e && (*s == '+' || *s == '-')) s++;
+    if (s == e) return 0;
     for (; s < e; s++)
-        if (!strchr("0123456789+-.eE", *s) || *s == '\0') return 0;
+        if (*s < '0' || *s > '9') return 0;
     return 1;
+}
+
+/* "0,10": a whole number, a comma and digits with no blank between: a decimal comma (or two
+ * values run together); refused, as '.' is the decimal mark and a comma only separates values. */
+static int decimal_comma(const char *s, const char *e, const char *end, const char **stop)
+{
+    if (e + 1 >= end || *e != ',' || !digits_only(s, e)) return 0;
+    const char *f = e + 1;
+    while (f < end && !is_separator(*f)) f++;
+    *stop = f;
+    return digits_only(e + 1, f);
 }
 
 int hs_gm_text_values(hs_ctx *ctx, const hs_gm_text *t, double scale, hs_gm_values *out)
@@ -88,19 +104,24 @@ int hs_gm_text_values(hs_ctx *ctx, const hs_gm_text *t, double scale, hs_gm_valu
     while (s < end) {
         while (s < end && is_separator(*s)) s++;
         if (s == end) break;
-        const char *e = s;
+        const char *e = s, *f = NULL;
         while (e < end && !is_separator(*e)) e++;
-        char *stop = NULL;
-        errno = 0;
-        double v = strtod(s, &stop);
         const int col = (int)(s - t->start) + 1;
         const int len = (int)(e - s);
-        if (stop != e || !is_plain_decimal(s, e))
-            return hs_fail(ctx, HS_EINPUT, "%s:%zu:%d: '%.*s' is not a number", t->path, t->line,
-                           col, len, s);
-        if (!isfinite(v * scale) || (errno == ERANGE && fabs(v) > 1.0))
-            return hs_fail(ctx, HS_EINPUT, "%s:%zu:%d: '%.*s' is out of range", t->path, t->line,
-                           col, len, s);
+        if (decimal_comma(s, e, end, &f))
+            return hs_fail(ctx, HS_EINPUT,
+                           "%s:%zu:%d: '%.*s' has a decimal comma: hysim reads '.' as the decimal "
+                           "mark and a comma as a separator between values; write %.*s.%.*s (or, "
+                           "if these are two values, put a blank after the comma)",
+                           t->path, t->line, col, (int)(f - s), s, len, s, (int)(f - e - 1), e + 1);
+        double v = 0.0;
+        const char *stop = NULL;
+        hs_num_status st = hs_number_scan(s, &stop, &v);
+        if (st == HS_NUM_OK && stop != e) st = HS_NUM_NOT_A_NUMBER;
+        if (st == HS_NUM_OK && !isfinite(v * scale)) st = HS_NUM_TOO_LARGE;
+        if (st != HS_NUM_OK)
+            return hs_fail(ctx, HS_EINPUT, "%s:%zu:%d: '%.*s' %s", t->path, t->line, col, len, s,
+                           st == HS_NUM_TOO_LARGE ? "is out of range" : hs_number_problem(st));
         if (out->n == out->cap) {
             size_t cap = out->cap ? 2 * out->cap : 4096;
             double *nv = hs_realloc(out->v, cap * sizeof *nv);

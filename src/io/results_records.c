@@ -9,12 +9,22 @@
 
 #define HS_RESULTS_ENERGIES 6
 
+size_t hs_results_layout_width(const hs_results_layout *l)
+{
+    const size_t n = (size_t)l->ndof, s = (size_t)l->nsprings, m = (size_t)l->nact;
+    const size_t ns = (size_t)l->nsites, ms = ns ? m : 0; /* the site block's per-actuator part */
+    return 2 + 3 * n + 2 * s + HS_RESULTS_ENERGIES + (size_t)l->ngroups + 3 * m + m * m + 2 * ns +
+           2 * ms;
+}
+
 size_t hs_results_record_width(const hs_results *r)
 {
-    const size_t n = (size_t)r->ndof, s = (size_t)r->nsprings, m = (size_t)r->nact;
-    const size_t ns = (size_t)r->nsites, ms = ns ? m : 0; /* the site block's per-actuator part */
-    return 2 + 3 * n + 2 * s + HS_RESULTS_ENERGIES + (size_t)r->ngroups + 3 * m + m * m + 2 * ns +
-           2 * ms;
+    const hs_results_layout l = {.ndof = r->ndof,
+                                 .nsprings = r->nsprings,
+                                 .ngroups = r->ngroups,
+                                 .nact = r->nact,
+                                 .nsites = r->nsites};
+    return hs_results_layout_width(&l);
 }
 
 /* Copies record k between the store and a row; to_row selects the direction. */

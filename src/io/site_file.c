@@ -6,6 +6,8 @@
 
 #include "hysim/site_server.h"
 
+#include "../base/regular_file.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
@@ -159,8 +161,9 @@ static int server_keys(hs_tf *L, const hs_ynode *site, hs_site_server_config *c)
                           "without authentication)");
     if (key) {
         char path[1024];
-        rc = hs_tf_file(L, key, "site.key", path, sizeof path);
-        if (!rc) rc = hs_secure_key_read(L->ctx, path, c->key);
+        rc = hs_tf_file(L, key, "site.key", path, sizeof path); /* its message has FILE:LINE:COL */
+        if (rc) return rc;
+        rc = hs_secure_key_read(L->ctx, path, c->key);
         if (rc) return rc == HS_EINPUT || rc == HS_EIO ? hs_tf_wrap(L, key, "site.key", rc) : rc;
         c->mode = HS_SECURE_PSK;
     } else {
@@ -244,6 +247,7 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
     hs_tf L = {0};
     const int begun = hs_tf_begin(&L, ctx, name);
     if (begun) return begun;
+    L.kind = "site file";
     hs_site_file *f = hs_calloc(1, sizeof *f);
     L.def = hs_calloc(1, sizeof *L.def);
     if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);
@@ -255,7 +259,7 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
         hs_site_server_config_default(&f->cfg);
     }
     hs_ytree *tree = NULL;
-    if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, &tree);
+    if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, "site file", &tree);
     if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
     hs_ytree_destroy(&tree);
     for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
@@ -275,8 +279,9 @@ int hs_site_file_load(hs_ctx *ctx, const char *path, hs_site_file **out)
 {
     if (!out || !path) return hs_fail(ctx, HS_EINVAL, "site file: no path given");
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *fp = NULL;
+    const int opened = hs_fopen_regular(ctx, path, &fp, NULL);
+    if (opened) return opened;
     char *text = hs_malloc(HS_SF_MAX_FILE + 1);
     size_t n = text ? fread(text, 1, HS_SF_MAX_FILE + 1, fp) : 0;
     const int err = ferror(fp);

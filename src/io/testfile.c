@@ -3,11 +3,19 @@
  * experimental, damping, ground_motion, analysis, in that order). Never runs code. */
 #include "testfile_impl.h"
 
+#include "../base/regular_file.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#define HS_TF_MAX_FILE (16u << 20)
+#define HS_TF_MAX_FILE (16u << 20) /* 16 MiB, docs/testfile.md */
+
+static int too_large(hs_ctx *ctx, const char *path)
+{
+    return hs_fail(ctx, HS_EINPUT, "%s: larger than %u MiB (%u bytes); not a test definition", path,
+                   HS_TF_MAX_FILE >> 20, HS_TF_MAX_FILE);
+}
 
 static const char *const hs_tf_top_keys[] = {
     "hysim",         "name",     "units",  "structure",    "materials",
@@ -110,6 +118,7 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = hs_tf_analysis(L, s);
     if (!rc) rc = output(L, root);
     if (!rc) hs_tf_sites_finish(L);
+    if (!rc) rc = hs_tf_memory(L, hs_ynode_get(root, "analysis"));
     return rc;
 }
 
@@ -140,7 +149,7 @@ static int load_text(hs_ctx *ctx, const char *text, size_t len, const char *fnam
     if (!L.def) return HS_ENOMEM;
     snprintf(L.def->path, sizeof L.def->path, "%s", L.name);
     hs_ytree *tree = NULL;
-    int rc = hs_ytree_parse(ctx, text, len, L.name, &tree);
+    int rc = hs_ytree_parse(ctx, text, len, L.name, "test file", &tree);
     for (size_t i = 0; !rc && i < nsets; i++) {
         rc = hs_tf_set(ctx, tree, sets[i]);
         if (rc == HS_EINPUT) {
@@ -169,35 +178,27 @@ int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const cha
     return load_text(ctx, text, len, fname, NULL, 0, out);
 }
 
-/* Reads a whole file (at most HS_TF_MAX_FILE bytes) into a counted buffer. */
+/* Reads a whole regular file of at most HS_TF_MAX_FILE bytes into a counted buffer. */
 static int read_all(hs_ctx *ctx, const char *path, char **text, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return hs_fail(ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 0, n = 0;
+    FILE *f = NULL;
+    uint64_t size = 0;
+    int rc = hs_fopen_regular(ctx, path, &f, &size);
+    if (rc) return rc;
     char *buf = NULL;
-    int rc = 0;
-    for (;;) {
-        if (n == cap) {
-            if (cap > HS_TF_MAX_FILE) {
-                rc = hs_fail(ctx, HS_EINPUT, "%s: larger than %u MB; not a test definition", path,
-                             HS_TF_MAX_FILE >> 20);
-                break;
-            }
-            cap = cap ? 2 * cap : 16384;
-            char *grown = hs_realloc(buf, cap + 1);
-            if (!grown) {
-                rc = HS_ENOMEM;
-                break;
-            }
-            buf = grown;
-        }
-        const size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) rc = hs_fail(ctx, HS_EIO, "%s: cannot read: %s", path, strerror(errno));
-            break;
-        }
+    size_t n = 0;
+    if (size > HS_TF_MAX_FILE)
+        rc = too_large(ctx, path);
+    else if (!(buf = hs_malloc((size_t)size + 2)))
+        rc = HS_ENOMEM;
+    if (!rc) {
+        /* one byte more than the status said: a file that grew past it is caught too */
+        n = fread(buf, 1, (size_t)size + 1, f);
+        if (ferror(f))
+            rc = hs_fail(ctx, HS_EIO, "%s: cannot read: %s", path, strerror(errno));
+        else if (n > size)
+            rc = n > HS_TF_MAX_FILE ? too_large(ctx, path)
+                                    : hs_fail(ctx, HS_EIO, "%s: changed while being read", path);
     }
     fclose(f);
     if (rc) {
@@ -249,6 +250,8 @@ void hs_test_def_destroy(hs_test_def **def)
         hs_options_destroy(&(*def)->sites[i].link_opts);
     }
     hs_free((*def)->sites);
+    for (int i = 0; (*def)->inputs && i < (*def)->ninputs; i++) hs_free((*def)->inputs[i]);
+    hs_free((*def)->inputs);
     hs_free(*def);
     *def = NULL;
 }

@@ -39,7 +39,7 @@ static int unknown_name(hs_tf *L, const hs_ynode *at, const char *what, const ch
 
 static int resolve_path(hs_tf *L, const hs_ynode *node, char *out, size_t cap)
 {
-    return hs_tf_file(L, node, "ground_motion.file", out, cap);
+    return hs_tf_input(L, node, "ground_motion.file", out, cap);
 }
 
 /* {synthetic: {...}}: parameters from the registry's "synthetic" entry. */

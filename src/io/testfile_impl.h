@@ -41,7 +41,14 @@ typedef struct hs_tf {
         *damping;         /* structure.damping, applied once the experimental elements are read */
     int has_experimental; /* the file has an `experimental` section */
     hs_tf_site *sites;    /* def->nsites */
+    const char *kind;     /* what the file is, for messages: NULL "test file", "site file" */
 } hs_tf;
+
+/* L->kind, "test file" when unset. */
+static inline const char *hs_tf_kind(const hs_tf *L)
+{
+    return L->kind ? L->kind : "test file";
+}
 
 /* Starts reading file `name` (NULL: "<string>") in ctx: its name for messages and its folder for
  * relative paths (testfile.c); HS_EINPUT when the folder does not fit. */
@@ -86,6 +93,9 @@ int hs_tf_matrix(hs_tf *L, const hs_ynode *node, const char *what, size_t rows, 
                  const char *row_of, const char *col_of, double *out, size_t *nrows, size_t *ncols);
 /* A relative path resolved against the test file's folder; the file must exist. */
 int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap);
+/* The same for a file the run reads as input: also listed in L->def->inputs (hashed into the
+ * checkpoint: an edited record cannot be resumed). Key files use hs_tf_file. */
+int hs_tf_input(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap);
 /* The material `name` of the materials section, or NULL with an error at `node`. */
 const hs_tf_material *hs_tf_find_material(hs_tf *L, const hs_ynode *node, const char *what,
                                           int *rc);
@@ -111,6 +121,9 @@ int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int inde
  * report, timing), 0 for a nees:// remote site (execute_timeout). Needs the actuators read. */
 int hs_tf_nees(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg, int lab);
 int hs_tf_experimental(hs_tf *L, const hs_ynode *node);
+/* After everything: the records a run will keep must fit in this machine's memory (the error
+ * points at analysis.steps or analysis.duration). testfile_memory.c. */
+int hs_tf_memory(hs_tf *L, const hs_ynode *analysis);
 /* After `analysis`: default site seeds (analysis.seed + index) and the time scale. */
 void hs_tf_sites_finish(hs_tf *L);
 /* A site's specimen and relaxation (testfile_specimen.c): fills cfg's specimen fields and

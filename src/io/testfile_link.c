@@ -53,7 +53,7 @@ static int histogram(hs_tf *L, const hs_ynode *node, const char *what, const cha
                      hs_options *opts)
 {
     char path[1024];
-    int rc = hs_tf_file(L, node, what, path, sizeof path);
+    int rc = hs_tf_input(L, node, what, path, sizeof path);
     if (rc) return rc;
     hs_delay_dist *probe = NULL;
     rc = hs_delay_dist_read_histogram(L->ctx, path, &probe);

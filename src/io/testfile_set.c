@@ -45,7 +45,7 @@ static hs_ynode **map_add(hs_ytree *tree, hs_ynode *map, const char *key, hs_yno
 {
     hs_ynode *k = hs_ytree_new_node(tree, HS_YNODE_SCALAR, key, arg);
     hs_ynode *v = k ? hs_ytree_new_node(tree, kind, "", arg) : NULL;
-    if (!v || hs_ynode_append(map, k) || hs_ynode_append(map, v)) return NULL;
+    if (!v || hs_ynode_append(tree, map, k) || hs_ynode_append(tree, map, v)) return NULL;
     return &map->items[map->nitems - 1];
 }
 

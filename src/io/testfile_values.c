@@ -1,6 +1,9 @@
 /* Typed access to the YAML tree for the test file loader: every error names FILE:LINE:COL. */
 #include "testfile_impl.h"
 
+#include "../base/regular_file.h"
+#include "../base/number.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -113,13 +116,16 @@ int hs_tf_num(hs_tf *L, const hs_ynode *node, const char *what, double *out)
     if (node->kind != HS_YNODE_SCALAR || !node->plain || is_blank(node) ||
         strlen(node->text) != node->len)
         return hs_tf_fail(L, node, "%s: expected a number, got %s", what, got);
-    errno = 0;
-    char *end = NULL;
-    const double v = strtod(node->text, &end);
-    if (end == node->text || *end != '\0')
+    double v = 0.0;
+    const hs_num_status st = hs_number_parse(node->text, node->len, &v);
+    if (st == HS_NUM_NOT_A_NUMBER && hs_decimal_comma(node->text, node->len))
+        return hs_tf_fail(L, node,
+                          "%s: %s has a decimal comma: hysim reads '.' as the decimal mark (write "
+                          "0.5, not 0,5)",
+                          what, got);
+    if (st == HS_NUM_NOT_A_NUMBER)
         return hs_tf_fail(L, node, "%s: expected a number, got %s", what, got);
-    if (errno == ERANGE || !isfinite(v))
-        return hs_tf_fail(L, node, "%s: %s is not a finite number", what, got);
+    if (st != HS_NUM_OK) return hs_tf_fail(L, node, "%s: %s %s", what, got, hs_number_problem(st));
     *out = v;
     return 0;
 }
@@ -295,11 +301,31 @@ int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size
                 : snprintf(out, cap, "%s/%s", L->dir, rel);
     if (w < 0 || (size_t)w >= cap) return hs_tf_fail(L, node, "%s: the path is too long", what);
     struct stat st;
-    if (stat(out, &st) != 0)
-        return hs_tf_fail(L, node, "%s: cannot find '%s' (%s)", what, out,
-                          node->origin ? "a path given with --set is relative to the working folder"
-                                       : "paths are relative to the test file's folder");
+    if (stat(out, &st) != 0) {
+        if (errno == ENOENT)
+            return hs_tf_fail(L, node, "%s: cannot find '%s' (%s)", what, out,
+                              node->origin
+                                  ? "a path given with --set is relative to the working folder"
+                              : strcmp(hs_tf_kind(L), "site file") == 0
+                                  ? "paths are relative to the site file's folder"
+                                  : "paths are relative to the test file's folder");
+        return hs_tf_fail(L, node, "%s: cannot open '%s': %s", what, out, strerror(errno));
+    }
     if (!S_ISREG(st.st_mode))
-        return hs_tf_fail(L, node, "%s: '%s' is not a regular file", what, out);
+        return hs_tf_fail(L, node, "%s: '%s' is %s, not a regular file", what, out,
+                          hs_file_kind((unsigned)st.st_mode));
+    return 0;
+}
+
+int hs_tf_input(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap)
+{
+    int rc = hs_tf_file(L, node, what, out, cap);
+    if (rc) return rc;
+    hs_test_def *def = L->def;
+    char **grown = hs_realloc(def->inputs, (size_t)(def->ninputs + 1) * sizeof *grown);
+    if (!grown) return HS_ENOMEM;
+    def->inputs = grown;
+    if (!(def->inputs[def->ninputs] = hs_strdup(out))) return HS_ENOMEM;
+    def->ninputs++;
     return 0;
 }

@@ -2,6 +2,9 @@
  * linear between bin edges; sampling inverts it (binary search, then linear interpolation). */
 #include "delay_dist_impl.h"
 
+#include "../base/regular_file.h"
+#include "../base/number.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -76,19 +79,18 @@ static void empirical_destroy(hs_delay_dist *d)
     hs_free(h);
 }
 
-/* One number at *p (after blanks and one optional comma); 1 when found. */
-static int read_number(const char **p, double *out)
+/* One number at *p (after blanks and one optional comma), by the number rule of every input file
+ * (src/base/number.h: decimal only). */
+static hs_num_status read_number(const char **p, double *out)
 {
     const char *s = *p;
     while (*s == ' ' || *s == '\t') s++;
     if (*s == ',') s++;
-    char *end = NULL;
-    errno = 0;
-    const double v = strtod(s, &end);
-    if (end == s || errno == ERANGE) return 0;
-    *out = v;
-    *p = end;
-    return 1;
+    while (*s == ' ' || *s == '\t') s++;
+    const char *end = NULL;
+    const hs_num_status st = hs_number_scan(s, &end, out);
+    if (st == HS_NUM_OK) *p = end;
+    return st;
 }
 
 static int grow(hs_delay_dist *d, double **centre, double **count, size_t *cap)
@@ -123,7 +125,12 @@ static int read_rows(hs_delay_dist *d, const char *path, FILE *f, double **centr
         while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
         if (*p == '\0') continue;
         double x = 0.0, w = 0.0;
-        if (!read_number(&p, &x) || !read_number(&p, &w))
+        hs_num_status st = read_number(&p, &x);
+        if (st == HS_NUM_OK) st = read_number(&p, &w);
+        if (st != HS_NUM_OK && st != HS_NUM_NOT_A_NUMBER)
+            return hs_fail(d->ctx, HS_EINPUT, "%s:%d: a number %s", path, lineno,
+                           hs_number_problem(st));
+        if (st != HS_NUM_OK)
             return hs_fail(d->ctx, HS_EINPUT,
                            "%s:%d: expected two numbers: delay (s) and count or probability", path,
                            lineno);
@@ -190,8 +197,9 @@ int hs_delay_empirical_load(hs_delay_dist *d, const char *path)
     d->ops.mean = empirical_mean;
     d->ops.destroy = empirical_destroy;
     if (!path || !*path) return hs_fail(d->ctx, HS_EINPUT, "delay empirical: no file given");
-    FILE *f = fopen(path, "r");
-    if (!f) return hs_fail(d->ctx, HS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = NULL;
+    const int opened = hs_fopen_regular(d->ctx, path, &f, NULL);
+    if (opened) return opened;
     double *centre = NULL, *count = NULL;
     size_t n = 0;
     int rc = read_rows(d, path, f, &centre, &count, &n);
