@@ -51,6 +51,9 @@ typedef struct hs_test_def {
                                       a measurement before it aborts the test (default 60) */
     int64_t checkpoint_every;      /* analysis.checkpoint_every: steps between checkpoints, 0 =
                                       off (default: 1 when a site is remote, else 100) */
+    double checkpoint_spacing_s;   /* wall seconds at least between two checkpoints: 1 when
+                                      checkpoint_every is the default of a run without a remote
+                                      site (a short run then writes none), else 0 */
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;
