@@ -58,7 +58,7 @@ static int write_test_file(const char *path, const char *record, double duration
         fprintf(f, "ground_motion:\n  synthetic: {seed: 7, pga: 3000, duration: 40, dt: 0.01}\n");
     fprintf(f,
             "analysis:\n  integrator: {type: hht, alpha: -0.05}\n  dt: 0.01\n  duration: %.2f\n"
-            "",
+            "output:\n  mat: true\n",
             duration);
     return fclose(f);
 }

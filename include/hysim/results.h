@@ -97,12 +97,19 @@ typedef struct hs_run_summary {
     const char *extra_json;
 } hs_run_summary;
 
-/* response.csv: header t,d1..dn; one row per record, %.10g. */
+/* response.csv: header t,d1..dn; one row per record, each number with 17 significant digits
+ * (printf's "%.17g" characters: they read back to the same double). */
 int hs_results_write_csv(const hs_results *r, const char *path);
 /* results.h5: every recorded series with a `units` attribute; root attributes from s (may be
  * NULL). With an actuator block also /actuators/{command, measured, force, tangent}; with a site
  * block /sites/{states, delay} and /actuators/{tracking_error, tracking_indicator}. */
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
+/* results.mat (libmatio): the series, units, names and root attributes of results.h5 under the
+ * same names for MATLAB and GNU Octave (docs/outputs.md). version 5 (MAT v5, readable by MATLAB,
+ * Octave and scipy.io.loadmat), 73 (MAT 7.3, HDF5-based) or 0: v5 unless a series exceeds v5's
+ * 2 GiB per variable. */
+int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const char *path,
+                         int version);
 /* summary.json: the run's metrics (TESTFILE.md "What a run leaves behind"). */
 int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path);
 

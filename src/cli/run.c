@@ -182,7 +182,9 @@ int hs_cli_run(int argc, char **argv)
             e->input, e->kinetic, e->damping, e->strain, def->units_force, def->units_length,
             100.0 * e->error_rel);
         hs_cli_print_sites(c, def);
-        printf("results: %s/summary.json, %s/response.csv, %s/results.h5\n", dir, dir, dir);
+        printf("results: %s/summary.json, %s/response.csv, %s/results.h5%s%s%s\n", dir, dir, dir,
+               def->output_mat ? ", " : "", def->output_mat ? dir : "",
+               def->output_mat ? "/results.mat" : "");
     }
 done:
     hs_coordinator_destroy(&c);

@@ -1,4 +1,5 @@
-/* Writing a run's results: summary.json, response.csv, results.h5 in one folder. */
+/* Writing a run's results: summary.json, response.csv, results.h5 (and results.mat when the test
+ * file asks for it) in one folder. */
 #include "coordinator_impl.h"
 
 #include "hysim/results.h"
@@ -46,6 +47,10 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
     if (!rc) {
         snprintf(path, sizeof path, "%s/results.h5", dir);
         rc = hs_results_write_hdf5(c->results, &s, path);
+    }
+    if (!rc && c->def->output_mat) {
+        snprintf(path, sizeof path, "%s/results.mat", dir);
+        rc = hs_results_write_mat(c->results, &s, path, 0);
     }
     if (!rc) {
         snprintf(path, sizeof path, "%s/summary.json", dir);

@@ -1,0 +1,273 @@
+/* results.mat: the series of results.h5 for MATLAB and GNU Octave, through libmatio (MAT v5, or
+ * v7.3 when a series is too large for v5). The names follow results.h5 (docs/outputs.md): a
+ * dataset /G/D is the field D of the struct variable G (/D a variable D), an attribute of a group
+ * is a member of that group (the root's are variables: name, status, dt, ...), and an attribute A
+ * of the dataset at path P (units, names, bits) is at A.P (units.displacement,
+ * names.springs.force). Matrices keep their orientation: records x columns (displacement(:, 1) is
+ * DOF 1's history). */
+#include "results_impl.h"
+
+#include "hysim/hysim.h"
+
+#include <matio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The variables before they are written: a struct per group, and the attribute trees. */
+typedef struct mat_tree {
+    matvar_t *root, *units, *names, *bits;
+    int failed;
+} mat_tree;
+
+static matvar_t *new_struct(void)
+{
+    size_t dims[2] = {1, 1};
+    return Mat_VarCreateStruct(NULL, 2, dims, NULL, 0);
+}
+
+/* Puts v as member `name` of the struct s (v then belongs to s; freed on failure). */
+static void put(mat_tree *t, matvar_t *s, const char *name, matvar_t *v)
+{
+    if (!v || !s || Mat_VarAddStructField(s, name) != 0 ||
+        Mat_VarSetStructFieldByName(s, name, 0, v) != NULL) {
+        if (v) Mat_VarFree(v);
+        t->failed = 1;
+    }
+}
+
+/* The member struct `name` of s, created when missing. */
+static matvar_t *group(mat_tree *t, matvar_t *s, const char *name)
+{
+    matvar_t *g = s ? Mat_VarGetStructFieldByName(s, name, 0) : NULL;
+    if (g) return g;
+    g = new_struct();
+    put(t, s, name, g);
+    return t->failed ? NULL : g;
+}
+
+static matvar_t *text(const char *s)
+{
+    size_t dims[2] = {1, strlen(s ? s : "")};
+    return Mat_VarCreate(NULL, MAT_C_CHAR, MAT_T_UTF8, 2, dims, (void *)(s ? s : ""), 0);
+}
+
+static matvar_t *texts(char *const *s, int n)
+{
+    size_t dims[2] = {1, (size_t)(n > 0 ? n : 0)};
+    matvar_t *cell = Mat_VarCreate(NULL, MAT_C_CELL, MAT_T_CELL, 2, dims, NULL, 0);
+    for (int i = 0; cell && i < n; i++) {
+        matvar_t *c = text(s[i]);
+        if (!c) {
+            Mat_VarFree(cell);
+            return NULL;
+        }
+        Mat_VarSetCell(cell, i, c);
+    }
+    return cell;
+}
+
+static matvar_t *scalar(double x)
+{
+    size_t dims[2] = {1, 1};
+    return Mat_VarCreate(NULL, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, &x, 0);
+}
+
+static matvar_t *integer(long long x)
+{
+    size_t dims[2] = {1, 1};
+    return Mat_VarCreate(NULL, MAT_C_INT64, MAT_T_INT64, 2, dims, &x, 0);
+}
+
+/* rows x cols values stored row-major (cols < 0: a column of rows values) as a MATLAB matrix of
+ * the same shape (column-major): the data are transposed into a copy. */
+static matvar_t *matrix(const void *data, int64_t rows, int cols, int is_int)
+{
+    const size_t r = (size_t)rows, c = cols < 0 ? 1u : (size_t)cols;
+    size_t dims[2] = {r, c};
+    const enum matio_classes cls = is_int ? MAT_C_INT32 : MAT_C_DOUBLE;
+    const enum matio_types type = is_int ? MAT_T_INT32 : MAT_T_DOUBLE;
+    if (c <= 1 || r <= 1) return Mat_VarCreate(NULL, cls, type, 2, dims, (void *)data, 0);
+    const size_t size = is_int ? sizeof(int) : sizeof(double);
+    unsigned char *buf = malloc(r * c * size);
+    if (!buf) return NULL;
+    const unsigned char *src = data;
+    for (size_t i = 0; i < r; i++)
+        for (size_t j = 0; j < c; j++)
+            memcpy(buf + (j * r + i) * size, src + (i * c + j) * size, size);
+    matvar_t *v = Mat_VarCreate(NULL, cls, type, 2, dims, buf, 0);
+    free(buf);
+    return v;
+}
+
+/* Dataset `name` in group `grp` (NULL: the root) with its units and, when given, its names. */
+static void dataset(mat_tree *t, const char *grp, const char *name, matvar_t *v, const char *units,
+                    char *const *names, int nnames)
+{
+    if (!grp) {
+        put(t, t->root, name, v);
+        put(t, t->units, name, text(units));
+        if (names) put(t, t->names, name, texts(names, nnames));
+        return;
+    }
+    put(t, group(t, t->root, grp), name, v);
+    put(t, group(t, t->units, grp), name, text(units));
+    if (names) put(t, group(t, t->names, grp), name, texts(names, nnames));
+}
+
+static void series(mat_tree *t, const char *grp, const char *name, const double *data, int64_t rows,
+                   int cols, const char *units, char *const *names)
+{
+    dataset(t, grp, name, matrix(data, rows, cols, 0), units, names, cols);
+}
+
+static void root_members(mat_tree *t, const hs_results *r, const hs_run_summary *s)
+{
+    put(t, t->root, "records", integer((long long)r->count));
+    put(t, t->root, "units_force", text(r->units_force));
+    put(t, t->root, "units_length", text(r->units_length));
+    put(t, t->root, "units_time", text(r->units_time));
+    if (!s) return;
+    put(t, t->root, "name", text(s->name));
+    put(t, t->root, "status", text(s->status));
+    put(t, t->root, "reason", text(s->reason));
+    put(t, t->root, "integrator", text(s->integrator));
+    put(t, t->root, "dt", scalar(s->dt));
+    put(t, t->root, "steps", integer((long long)s->steps));
+    put(t, t->root, "ndof", integer(s->ndof));
+    put(t, t->root, "wall_time_s", scalar(s->wall_time_s));
+    if (s->periods && s->ndof > 0)
+        series(t, NULL, "periods", s->periods, s->ndof, -1, r->units_time, NULL);
+}
+
+static void all_series(mat_tree *t, const hs_results *r)
+{
+    const int64_t n = r->count;
+    series(t, NULL, "time", r->t, n, -1, r->units_time, NULL);
+    series(t, NULL, "ground_acceleration", r->ag, n, -1, r->units_acceleration, NULL);
+    series(t, NULL, "displacement", r->d, n, r->ndof, r->units_length, NULL);
+    series(t, NULL, "velocity", r->v, n, r->ndof, r->units_velocity, NULL);
+    series(t, NULL, "acceleration", r->a, n, r->ndof, r->units_acceleration, NULL);
+    series(t, "springs", "deformation", r->sdef, n, r->nsprings, r->units_length, r->spring_names);
+    series(t, "springs", "force", r->sforce, n, r->nsprings, r->units_force, r->spring_names);
+    series(t, "energy", "input", r->e_input, n, -1, r->units_energy, NULL);
+    series(t, "energy", "kinetic", r->e_kinetic, n, -1, r->units_energy, NULL);
+    series(t, "energy", "damping", r->e_damping, n, -1, r->units_energy, NULL);
+    series(t, "energy", "strain", r->e_strain, n, -1, r->units_energy, NULL);
+    series(t, "energy", "experimental", r->e_experimental, n, -1, r->units_energy, NULL);
+    series(t, "energy", "error_rel", r->e_error_rel, n, -1, "1", NULL);
+    series(t, "energy", "groups", r->e_groups, n, r->ngroups, r->units_energy, r->group_names);
+}
+
+static void actuators(mat_tree *t, const hs_results *r, char *const *tangent_names)
+{
+    const int64_t n = r->count;
+    const int m = r->nact;
+    series(t, "actuators", "command", r->act_cmd, n, m, r->units_length, r->act_names);
+    series(t, "actuators", "measured", r->act_meas, n, m, r->units_length, r->act_names);
+    series(t, "actuators", "force", r->act_force, n, m, r->units_force, r->act_names);
+    series(t, "actuators", "tangent", r->act_tangent, n, m * m, r->units_stiffness, tangent_names);
+    if (r->nsites <= 0) return;
+    series(t, "actuators", "tracking_error", r->act_te, n, m, r->units_length, r->act_names);
+    series(t, "actuators", "tracking_indicator", r->act_ti, n, m, r->units_ti, r->act_names);
+}
+
+static void sites(mat_tree *t, const hs_results *r)
+{
+    static char *const bits[] = {"extrapolate", "interpolate",    "slow",
+                                 "hold",        "free_vibration", "done"};
+    const int ns = r->nsites;
+    matvar_t *g = group(t, t->root, "sites");
+    put(t, g, "names", texts(r->site_names, ns));
+    put(t, g, "slow_after_s", matrix(r->slow_after, 1, ns, 0));
+    put(t, g, "hold_after_s", matrix(r->hold_after, 1, ns, 0));
+    dataset(t, "sites", "states", matrix(r->site_states, r->count, ns, 1), "1", r->site_names, ns);
+    put(t, group(t, t->bits, "sites"), "states", texts(bits, (int)(sizeof bits / sizeof bits[0])));
+    series(t, "sites", "delay", r->site_delay, r->count, ns, "s", r->site_names);
+}
+
+/* Column names of the tangent, "K(a,b)" column-major (as results.h5). */
+static char **tangent_names(const hs_results *r)
+{
+    const int m = r->nact;
+    char **names = hs_calloc((size_t)(m > 0 ? m * m : 1), sizeof *names);
+    for (int j = 0; names && j < m; j++)
+        for (int i = 0; i < m; i++) {
+            const size_t len = strlen(r->act_names[i]) + strlen(r->act_names[j]) + 5;
+            names[j * m + i] = hs_malloc(len);
+            if (names[j * m + i])
+                snprintf(names[j * m + i], len, "K(%s,%s)", r->act_names[i], r->act_names[j]);
+        }
+    return names;
+}
+
+/* Writes every member of the root as a variable of the file. */
+static int write_root(mat_t *mat, matvar_t *root)
+{
+    const unsigned n = Mat_VarGetNumberOfFields(root);
+    char *const *fields = Mat_VarGetStructFieldnames(root);
+    int rc = 0;
+    for (unsigned i = 0; i < n && !rc; i++) {
+        matvar_t *v = Mat_VarGetStructFieldByIndex(root, i, 0);
+        if (!v) return -1;
+        char *old = v->name;
+        v->name = fields[i];
+        rc = Mat_VarWrite(mat, v, MAT_COMPRESSION_NONE) != 0;
+        v->name = old;
+    }
+    return rc;
+}
+
+/* The largest series in bytes: MAT v5 holds at most 2^31 - 1 bytes per variable. */
+static size_t largest_series(const hs_results *r)
+{
+    int w = r->ndof;
+    if (r->nsprings > w) w = r->nsprings;
+    if (r->nact * r->nact > w) w = r->nact * r->nact;
+    if (r->nsites > w) w = r->nsites;
+    return (size_t)r->count * (size_t)w * sizeof(double);
+}
+
+int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const char *path,
+                         int version)
+{
+    if (!r) return HS_EINVAL;
+    if (version == 0) version = largest_series(r) < ((size_t)1 << 31) - 4096u ? 5 : 73;
+    if (version != 5 && version != 73)
+        return hs_fail(r->ctx, HS_EINVAL, "%s: MAT version %d: use 5 or 73 (7.3), or 0", path,
+                       version);
+    hs_atomic_file af;
+    int rc = hs_atomic_reserve(r->ctx, path, &af);
+    if (rc) return rc;
+    char header[116];
+    snprintf(header, sizeof header, "MATLAB 5.0 MAT-file, written by hysim %s (results.h5's names)",
+             HS_VERSION_STRING);
+    mat_t *mat = Mat_CreateVer(af.tmp, header, version == 73 ? MAT_FT_MAT73 : MAT_FT_MAT5);
+    if (!mat) {
+        hs_atomic_finish(r->ctx, &af, 1);
+        return hs_fail(r->ctx, HS_EIO, "%s: libmatio cannot create a MAT %s file", path,
+                       version == 73 ? "7.3" : "v5");
+    }
+    mat_tree t = {.root = new_struct()};
+    t.units = group(&t, t.root, "units");
+    t.names = group(&t, t.root, "names");
+    t.bits = r->nsites > 0 ? group(&t, t.root, "bits") : NULL;
+    char **tnames = r->nact > 0 ? tangent_names(r) : NULL;
+    for (int k = 0; tnames && k < r->nact * r->nact; k++)
+        if (!tnames[k]) t.failed = 1;
+    if (!t.root || (r->nact > 0 && !tnames)) t.failed = 1;
+    if (!t.failed) root_members(&t, r, s);
+    if (!t.failed) all_series(&t, r);
+    if (!t.failed && r->nact > 0) actuators(&t, r, tnames);
+    if (!t.failed && r->nsites > 0) sites(&t, r);
+    int failed = t.failed || write_root(mat, t.root) != 0;
+    if (Mat_Close(mat) != 0) failed = 1;
+    if (t.root) Mat_VarFree(t.root);
+    for (int k = 0; tnames && k < r->nact * r->nact; k++) hs_free(tnames[k]);
+    hs_free(tnames);
+    if (failed) {
+        hs_atomic_finish(r->ctx, &af, 1);
+        return hs_fail(r->ctx, HS_EIO, "%s: writing the MAT file failed (%lld records)", path,
+                       (long long)r->count);
+    }
+    return hs_atomic_finish(r->ctx, &af, 0);
+}
