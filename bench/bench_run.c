@@ -130,6 +130,7 @@ static int time_run(hs_ctx *ctx, const char *file, const char *dir, double *cpu,
     if (!rc) rc = hs_checkpoint_hash_file(ctx, file, hash);
     if (!rc && def->checkpoint_every > 0)
         rc = hs_coordinator_set_checkpoints(c, dir, def->checkpoint_every, hash, file);
+    if (!rc) rc = hs_coordinator_set_output(c, dir);
     if (!rc) rc = hs_coordinator_run(c);
     if (!rc) rc = hs_coordinator_write(c, dir);
     hs_coordinator_destroy(&c);

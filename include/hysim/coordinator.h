@@ -78,8 +78,14 @@ int hs_coordinator_checkpoint(hs_coordinator *c);
  * last committed target). hs_coordinator_run then continues to the end. */
 int hs_coordinator_resume(hs_coordinator *c, const char *dir, const uint8_t hash[32]);
 
-/* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
+/* Writes summary.json, response.csv and results.h5 (and results.mat when the definition asks for
+ * it) into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);
+/* Names the folder hs_coordinator_write will be given, before the run (after a resume): a second
+ * thread then formats response.csv into dir/response.csv.part while the run goes on, and
+ * hs_coordinator_write finishes and renames it (docs/outputs.md). Optional; a run written
+ * elsewhere, or never, removes the .part file. Creates dir. */
+int hs_coordinator_set_output(hs_coordinator *c, const char *dir);
 
 #ifdef __cplusplus
 }

@@ -104,6 +104,14 @@ int hs_results_write_csv(const hs_results *r, const char *path);
  * NULL). With an actuator block also /actuators/{command, measured, force, tangent}; with a site
  * block /sites/{states, delay} and /actuators/{tracking_error, tracking_indicator}. */
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
+/* response.csv written while the run records (results_live.c): a second thread formats every
+ * record hs_results_record has completed into PATH.part as the run goes on; finish (after the
+ * last record) writes the rest and renames it over PATH when keep is set, else removes it. The
+ * thread reads only the time and displacements of completed records; the recording thread never
+ * waits for it. Do not truncate or append records (resume) while one is started. */
+typedef struct hs_results_live hs_results_live;
+int hs_results_live_csv_start(hs_results *r, const char *path, hs_results_live **out);
+int hs_results_live_csv_finish(hs_results_live **live, int keep); /* NULL-safe */
 /* results.mat (libmatio): the series, units, names and root attributes of results.h5 under the
  * same names for MATLAB and GNU Octave (docs/outputs.md). version 5 (MAT v5, readable by MATLAB,
  * Octave and scipy.io.loadmat), 73 (MAT 7.3, HDF5-based) or 0: v5 unless a series exceeds v5's

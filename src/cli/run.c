@@ -158,6 +158,11 @@ int hs_cli_run(int argc, char **argv)
                                       .kill_at = kill_at ? atoll(kill_at) : 0};
     if (progress.bar || progress.kill_at > 0)
         hs_coordinator_set_progress(c, hs_cli_progress, &progress, 1);
+    if (hs_coordinator_set_output(c, dir)) { /* response.csv formatted as the run goes */
+        fprintf(stderr, "hysim: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_FAILED;
+        goto done;
+    }
     int rc = hs_coordinator_run(c);
     if (rc) {
         fprintf(stderr, "hysim: %s after %lld of %lld steps: %s\n",

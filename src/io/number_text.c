@@ -5,7 +5,6 @@
  * tiny, NaN, infinite) go to snprintf. */
 #include "number_text.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -74,6 +73,21 @@ static int trim(const char *digits, int n, int keep)
     return n;
 }
 
+/* "00" .. "99" */
+static const char hs_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* The `count` (even) low digits of v into out[0..count), most significant first. */
+static void pairs(uint32_t v, char *out, int count)
+{
+    for (int i = count - 2; i >= 0; i -= 2) {
+        memcpy(out + i, hs_pairs + 2u * (v % 100u), 2);
+        v /= 100u;
+    }
+}
+
 size_t hs_number_text(double x, char *out)
 {
     uint64_t bits;
@@ -81,24 +95,28 @@ size_t hs_number_text(double x, char *out)
     const int bexp = (int)((bits >> 52) & 0x7ffu);
     if (bexp == 0 || bexp == 0x7ff) return fallback(x, out); /* zero, subnormal, inf, NaN */
     const uint64_t m = (bits & ((1ull << 52) - 1u)) | (1ull << 52);
-    const int e = bexp - 1075;                                       /* x = m 2^e */
-    int p = (int)floor((double)(bexp - 1023) * 0.30102999566398120); /* ~floor(log10 |x|) */
+    const int e = bexp - 1075; /* x = m 2^e */
+    /* floor(log10 |x|) or one less: floor((bexp - 1023) log10 2), 1233 / 4096 ~ log10 2, the
+     * offset keeps the shifted value positive */
+    int p = (((bexp - 1023 + 4096) * 1233) >> 12) - 1233;
     uint64_t n = scaled(m, e, 16 - p);
-    if (n && n >= HS_E17)
-        n = scaled(m, e, 16 - ++p);
-    else if (n && n < HS_E16)
-        n = scaled(m, e, 16 - --p);
+    for (int fix = 0; fix < 2 && n; fix++) { /* into [10^16, 10^17) */
+        if (n >= HS_E17)
+            n = scaled(m, e, 16 - ++p);
+        else if (n < HS_E16)
+            n = scaled(m, e, 16 - --p);
+    }
     if (n >= HS_E17) { /* rounded up to 10^17: one digit fewer, the next decade */
         n /= 10u;
         p++;
     }
     if (n < HS_E16 || n >= HS_E17) return fallback(x, out);
 
-    char digits[17];
-    for (int i = 16; i >= 0; i--) {
-        digits[i] = (char)('0' + (int)(n % 10u));
-        n /= 10u;
-    }
+    char digits[18]; /* 17 digits: 9 from the high part, 8 from the low one */
+    const uint32_t high = (uint32_t)(n / 100000000u), low = (uint32_t)(n % 100000000u);
+    digits[0] = (char)('0' + high / 100000000u);
+    pairs(high % 100000000u, digits + 1, 8);
+    pairs(low, digits + 9, 8);
     char *o = out;
     if (bits >> 63) *o++ = '-';
     if (p >= -4 && p < 17) { /* %f style, p + 1 digits before the point */

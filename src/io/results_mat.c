@@ -14,9 +14,13 @@
 #include <string.h>
 
 /* The variables before they are written: a struct per group, and the attribute trees. */
+#define HS_MAT_BUFFERS 64
+
 typedef struct mat_tree {
     matvar_t *root, *units, *names, *bits;
     int failed;
+    void *buffers[HS_MAT_BUFFERS]; /* transposed copies the variables point to (not copied) */
+    int nbuffers;
 } mat_tree;
 
 static matvar_t *new_struct(void)
@@ -79,24 +83,32 @@ static matvar_t *integer(long long x)
 }
 
 /* rows x cols values stored row-major (cols < 0: a column of rows values) as a MATLAB matrix of
- * the same shape (column-major): the data are transposed into a copy. */
-static matvar_t *matrix(const void *data, int64_t rows, int cols, int is_int)
+ * the same shape (column-major): a column points at the store, a matrix at a transposed copy
+ * kept until the file is written. */
+static matvar_t *matrix(mat_tree *t, const void *data, int64_t rows, int cols, int is_int)
 {
     const size_t r = (size_t)rows, c = cols < 0 ? 1u : (size_t)cols;
     size_t dims[2] = {r, c};
     const enum matio_classes cls = is_int ? MAT_C_INT32 : MAT_C_DOUBLE;
     const enum matio_types type = is_int ? MAT_T_INT32 : MAT_T_DOUBLE;
-    if (c <= 1 || r <= 1) return Mat_VarCreate(NULL, cls, type, 2, dims, (void *)data, 0);
-    const size_t size = is_int ? sizeof(int) : sizeof(double);
-    unsigned char *buf = malloc(r * c * size);
+    if (c <= 1 || r <= 1)
+        return Mat_VarCreate(NULL, cls, type, 2, dims, (void *)data, MAT_F_DONT_COPY_DATA);
+    if (t->nbuffers >= HS_MAT_BUFFERS) return NULL;
+    void *buf = malloc(r * c * (is_int ? sizeof(int) : sizeof(double)));
     if (!buf) return NULL;
-    const unsigned char *src = data;
-    for (size_t i = 0; i < r; i++)
-        for (size_t j = 0; j < c; j++)
-            memcpy(buf + (j * r + i) * size, src + (i * c + j) * size, size);
-    matvar_t *v = Mat_VarCreate(NULL, cls, type, 2, dims, buf, 0);
-    free(buf);
-    return v;
+    t->buffers[t->nbuffers++] = buf;
+    if (is_int) {
+        const int *src = data;
+        int *dst = buf;
+        for (size_t i = 0; i < r; i++) /* rows in order: c output streams, each sequential */
+            for (size_t j = 0; j < c; j++) dst[j * r + i] = src[i * c + j];
+    } else {
+        const double *src = data;
+        double *dst = buf;
+        for (size_t i = 0; i < r; i++)
+            for (size_t j = 0; j < c; j++) dst[j * r + i] = src[i * c + j];
+    }
+    return Mat_VarCreate(NULL, cls, type, 2, dims, buf, MAT_F_DONT_COPY_DATA);
 }
 
 /* Dataset `name` in group `grp` (NULL: the root) with its units and, when given, its names. */
@@ -117,7 +129,7 @@ static void dataset(mat_tree *t, const char *grp, const char *name, matvar_t *v,
 static void series(mat_tree *t, const char *grp, const char *name, const double *data, int64_t rows,
                    int cols, const char *units, char *const *names)
 {
-    dataset(t, grp, name, matrix(data, rows, cols, 0), units, names, cols);
+    dataset(t, grp, name, matrix(t, data, rows, cols, 0), units, names, cols);
 }
 
 static void root_members(mat_tree *t, const hs_results *r, const hs_run_summary *s)
@@ -178,9 +190,10 @@ static void sites(mat_tree *t, const hs_results *r)
     const int ns = r->nsites;
     matvar_t *g = group(t, t->root, "sites");
     put(t, g, "names", texts(r->site_names, ns));
-    put(t, g, "slow_after_s", matrix(r->slow_after, 1, ns, 0));
-    put(t, g, "hold_after_s", matrix(r->hold_after, 1, ns, 0));
-    dataset(t, "sites", "states", matrix(r->site_states, r->count, ns, 1), "1", r->site_names, ns);
+    put(t, g, "slow_after_s", matrix(t, r->slow_after, 1, ns, 0));
+    put(t, g, "hold_after_s", matrix(t, r->hold_after, 1, ns, 0));
+    dataset(t, "sites", "states", matrix(t, r->site_states, r->count, ns, 1), "1", r->site_names,
+            ns);
     put(t, group(t, t->bits, "sites"), "states", texts(bits, (int)(sizeof bits / sizeof bits[0])));
     series(t, "sites", "delay", r->site_delay, r->count, ns, "s", r->site_names);
 }
@@ -262,6 +275,7 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
     int failed = t.failed || write_root(mat, t.root) != 0;
     if (Mat_Close(mat) != 0) failed = 1;
     if (t.root) Mat_VarFree(t.root);
+    for (int k = 0; k < t.nbuffers; k++) free(t.buffers[k]);
     for (int k = 0; tnames && k < r->nact * r->nact; k++) hs_free(tnames[k]);
     hs_free(tnames);
     if (failed) {
