@@ -118,6 +118,12 @@ int hs_results_live_csv_finish(hs_results_live **live, int keep); /* NULL-safe *
  * 2 GiB per variable. */
 int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const char *path,
                          int version);
+/* The MAT version version 0 chooses: 5, or 73 when a series exceeds v5's 2 GiB per variable. */
+int hs_results_mat_version(const hs_results *r);
+/* results.h5 and, when mat_path is not NULL, results.mat (version 0) at once: results.h5 on a
+ * second thread while MAT v5 is written (one after the other for 7.3, also HDF5). */
+int hs_results_write_h5_mat(const hs_results *r, const hs_run_summary *s, const char *h5_path,
+                            const char *mat_path);
 /* summary.json: the run's metrics (TESTFILE.md "What a run leaves behind"). */
 int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path);
 

@@ -64,13 +64,11 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
         snprintf(path, sizeof path, "%s/response.csv", dir);
         rc = hs_results_write_csv(c->results, path);
     }
-    if (!rc) {
+    if (!rc) { /* results.h5 and results.mat side by side */
+        char mat[4200];
         snprintf(path, sizeof path, "%s/results.h5", dir);
-        rc = hs_results_write_hdf5(c->results, &s, path);
-    }
-    if (!rc && c->def->output_mat) {
-        snprintf(path, sizeof path, "%s/results.mat", dir);
-        rc = hs_results_write_mat(c->results, &s, path, 0);
+        snprintf(mat, sizeof mat, "%s/results.mat", dir);
+        rc = hs_results_write_h5_mat(c->results, &s, path, c->def->output_mat ? mat : NULL);
     }
     if (live) { /* kept even when another file failed: it loses nothing */
         const int rc_csv = hs_results_live_csv_finish(&c->live_csv, 1);

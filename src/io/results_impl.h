@@ -49,6 +49,10 @@ void hs_results_sites_free(hs_results *r);
 void hs_results_csv_header(const hs_results *r, FILE *f);
 void hs_results_csv_rows(const hs_results *r, FILE *f, int64_t from, int64_t to);
 
+/* hs_results_write_hdf5 with its errors in ctx (another thread's, results_write.c). */
+int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, const char *path,
+                              hs_ctx *ctx);
+
 /* hs_results_peak_abs_disp of every DOF into peak (ndof values), in one pass over the records. */
 void hs_results_peaks(const hs_results *r, double *peak);
 

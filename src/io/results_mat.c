@@ -17,7 +17,10 @@
 #define HS_MAT_BUFFERS 64
 
 typedef struct mat_tree {
-    matvar_t *root, *units, *names, *bits;
+    mat_t *mat;
+    matvar_t *root;                 /* the variables, written and dropped group by group */
+    matvar_t *units, *names, *bits; /* the attribute trees, written last */
+    unsigned written;               /* members of root already in the file */
     int failed;
     void *buffers[HS_MAT_BUFFERS]; /* transposed copies the variables point to (not copied) */
     int nbuffers;
@@ -47,6 +50,33 @@ static matvar_t *group(mat_tree *t, matvar_t *s, const char *name)
     g = new_struct();
     put(t, s, name, g);
     return t->failed ? NULL : g;
+}
+
+/* Writes v as the variable `name`. */
+static void write_var(mat_tree *t, matvar_t *v, const char *name)
+{
+    char *old = v->name;
+    v->name = (char *)name;
+    if (Mat_VarWrite(t->mat, v, MAT_COMPRESSION_NONE) != 0) t->failed = 1;
+    v->name = old;
+}
+
+/* Writes the members of the root added since the last flush as variables and frees the copies
+ * they point to, so that the next group's copies reuse the memory. */
+static void flush(mat_tree *t)
+{
+    const unsigned n = Mat_VarGetNumberOfFields(t->root);
+    char *const *fields = Mat_VarGetStructFieldnames(t->root);
+    for (unsigned i = t->written; i < n && !t->failed; i++) {
+        matvar_t *v = Mat_VarGetStructFieldByIndex(t->root, i, 0);
+        if (!v)
+            t->failed = 1;
+        else
+            write_var(t, v, fields[i]);
+    }
+    t->written = n;
+    for (int k = 0; k < t->nbuffers; k++) free(t->buffers[k]);
+    t->nbuffers = 0;
 }
 
 static matvar_t *text(const char *s)
@@ -149,6 +179,7 @@ static void root_members(mat_tree *t, const hs_results *r, const hs_run_summary 
     put(t, t->root, "wall_time_s", scalar(s->wall_time_s));
     if (s->periods && s->ndof > 0)
         series(t, NULL, "periods", s->periods, s->ndof, -1, r->units_time, NULL);
+    flush(t);
 }
 
 static void all_series(mat_tree *t, const hs_results *r)
@@ -157,10 +188,14 @@ static void all_series(mat_tree *t, const hs_results *r)
     series(t, NULL, "time", r->t, n, -1, r->units_time, NULL);
     series(t, NULL, "ground_acceleration", r->ag, n, -1, r->units_acceleration, NULL);
     series(t, NULL, "displacement", r->d, n, r->ndof, r->units_length, NULL);
+    flush(t);
     series(t, NULL, "velocity", r->v, n, r->ndof, r->units_velocity, NULL);
+    flush(t);
     series(t, NULL, "acceleration", r->a, n, r->ndof, r->units_acceleration, NULL);
+    flush(t);
     series(t, "springs", "deformation", r->sdef, n, r->nsprings, r->units_length, r->spring_names);
     series(t, "springs", "force", r->sforce, n, r->nsprings, r->units_force, r->spring_names);
+    flush(t);
     series(t, "energy", "input", r->e_input, n, -1, r->units_energy, NULL);
     series(t, "energy", "kinetic", r->e_kinetic, n, -1, r->units_energy, NULL);
     series(t, "energy", "damping", r->e_damping, n, -1, r->units_energy, NULL);
@@ -168,6 +203,7 @@ static void all_series(mat_tree *t, const hs_results *r)
     series(t, "energy", "experimental", r->e_experimental, n, -1, r->units_energy, NULL);
     series(t, "energy", "error_rel", r->e_error_rel, n, -1, "1", NULL);
     series(t, "energy", "groups", r->e_groups, n, r->ngroups, r->units_energy, r->group_names);
+    flush(t);
 }
 
 static void actuators(mat_tree *t, const hs_results *r, char *const *tangent_names)
@@ -213,23 +249,6 @@ static char **tangent_names(const hs_results *r)
     return names;
 }
 
-/* Writes every member of the root as a variable of the file. */
-static int write_root(mat_t *mat, matvar_t *root)
-{
-    const unsigned n = Mat_VarGetNumberOfFields(root);
-    char *const *fields = Mat_VarGetStructFieldnames(root);
-    int rc = 0;
-    for (unsigned i = 0; i < n && !rc; i++) {
-        matvar_t *v = Mat_VarGetStructFieldByIndex(root, i, 0);
-        if (!v) return -1;
-        char *old = v->name;
-        v->name = fields[i];
-        rc = Mat_VarWrite(mat, v, MAT_COMPRESSION_NONE) != 0;
-        v->name = old;
-    }
-    return rc;
-}
-
 /* The largest series in bytes: MAT v5 holds at most 2^31 - 1 bytes per variable. */
 static size_t largest_series(const hs_results *r)
 {
@@ -240,11 +259,16 @@ static size_t largest_series(const hs_results *r)
     return (size_t)r->count * (size_t)w * sizeof(double);
 }
 
+int hs_results_mat_version(const hs_results *r)
+{
+    return largest_series(r) < ((size_t)1 << 31) - 4096u ? 5 : 73;
+}
+
 int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const char *path,
                          int version)
 {
     if (!r) return HS_EINVAL;
-    if (version == 0) version = largest_series(r) < ((size_t)1 << 31) - 4096u ? 5 : 73;
+    if (version == 0) version = hs_results_mat_version(r);
     if (version != 5 && version != 73)
         return hs_fail(r->ctx, HS_EINVAL, "%s: MAT version %d: use 5 or 73 (7.3), or 0", path,
                        version);
@@ -254,27 +278,37 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
     char header[116];
     snprintf(header, sizeof header, "MATLAB 5.0 MAT-file, written by hysim %s (results.h5's names)",
              HS_VERSION_STRING);
-    mat_t *mat = Mat_CreateVer(af.tmp, header, version == 73 ? MAT_FT_MAT73 : MAT_FT_MAT5);
-    if (!mat) {
+    mat_tree t = {.mat = Mat_CreateVer(af.tmp, header, version == 73 ? MAT_FT_MAT73 : MAT_FT_MAT5),
+                  .root = new_struct(),
+                  .units = new_struct(),
+                  .names = new_struct(),
+                  .bits = new_struct()};
+    if (!t.mat) {
+        matvar_t *trees[] = {t.root, t.units, t.names, t.bits};
+        for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
+            if (trees[k]) Mat_VarFree(trees[k]);
         hs_atomic_finish(r->ctx, &af, 1);
         return hs_fail(r->ctx, HS_EIO, "%s: libmatio cannot create a MAT %s file", path,
                        version == 73 ? "7.3" : "v5");
     }
-    mat_tree t = {.root = new_struct()};
-    t.units = group(&t, t.root, "units");
-    t.names = group(&t, t.root, "names");
-    t.bits = r->nsites > 0 ? group(&t, t.root, "bits") : NULL;
     char **tnames = r->nact > 0 ? tangent_names(r) : NULL;
     for (int k = 0; tnames && k < r->nact * r->nact; k++)
         if (!tnames[k]) t.failed = 1;
-    if (!t.root || (r->nact > 0 && !tnames)) t.failed = 1;
+    if (!t.root || !t.units || !t.names || !t.bits || (r->nact > 0 && !tnames)) t.failed = 1;
     if (!t.failed) root_members(&t, r, s);
     if (!t.failed) all_series(&t, r);
     if (!t.failed && r->nact > 0) actuators(&t, r, tnames);
+    flush(&t);
     if (!t.failed && r->nsites > 0) sites(&t, r);
-    int failed = t.failed || write_root(mat, t.root) != 0;
-    if (Mat_Close(mat) != 0) failed = 1;
-    if (t.root) Mat_VarFree(t.root);
+    flush(&t);
+    if (!t.failed) write_var(&t, t.units, "units");
+    if (!t.failed) write_var(&t, t.names, "names");
+    if (!t.failed && r->nsites > 0) write_var(&t, t.bits, "bits");
+    int failed = t.failed;
+    if (Mat_Close(t.mat) != 0) failed = 1;
+    matvar_t *trees[] = {t.root, t.units, t.names, t.bits};
+    for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
+        if (trees[k]) Mat_VarFree(trees[k]);
     for (int k = 0; k < t.nbuffers; k++) free(t.buffers[k]);
     for (int k = 0; tnames && k < r->nact * r->nact; k++) hs_free(tnames[k]);
     hs_free(tnames);
