@@ -17,9 +17,28 @@ struct hs_results_live {
     FILE *f;
     char *path, *part;
     pthread_t thread;
+    pthread_mutex_t lock; /* with wake: finish wakes the thread at once */
+    pthread_cond_t wake;
     atomic_int stop;
     int failed, err;
 };
+
+/* Waits up to 2 ms for the stop flag (the step loop never signals: new records are found by
+ * looking again). */
+static void hs_live_pause(hs_results_live *l)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 2000000;
+    if (until.tv_nsec >= 1000000000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+    }
+    pthread_mutex_lock(&l->lock);
+    while (!atomic_load_explicit(&l->stop, memory_order_acquire))
+        if (pthread_cond_timedwait(&l->wake, &l->lock, &until) != 0) break;
+    pthread_mutex_unlock(&l->lock);
+}
 
 static void *hs_live_main(void *arg)
 {
@@ -33,10 +52,7 @@ static void *hs_live_main(void *arg)
             done = n;
         }
         if (stop) break; /* the count read after the stop flag is the final one */
-        if (n == done) {
-            struct timespec pause = {0, 2000000}; /* 2 ms between looks */
-            nanosleep(&pause, NULL);
-        }
+        if (n == done) hs_live_pause(l);
     }
     if (ferror(l->f) || fflush(l->f) != 0) {
         l->failed = 1;
@@ -67,9 +83,13 @@ int hs_results_live_csv_start(hs_results *r, const char *path, hs_results_live *
     memcpy(l->part + n, ".part", sizeof ".part");
     l->r = r;
     atomic_init(&l->stop, 0);
+    pthread_mutex_init(&l->lock, NULL);
+    pthread_cond_init(&l->wake, NULL);
     l->f = fopen(l->part, "w");
     if (!l->f) {
         const int e = errno;
+        pthread_cond_destroy(&l->wake);
+        pthread_mutex_destroy(&l->lock);
         hs_free(l->path);
         hs_free(l->part);
         hs_free(l);
@@ -79,6 +99,8 @@ int hs_results_live_csv_start(hs_results *r, const char *path, hs_results_live *
     hs_results_csv_header(r, l->f);
     const int e = pthread_create(&l->thread, NULL, hs_live_main, l);
     if (e != 0) {
+        pthread_cond_destroy(&l->wake);
+        pthread_mutex_destroy(&l->lock);
         fclose(l->f);
         remove(l->part);
         hs_free(l->path);
@@ -96,8 +118,13 @@ int hs_results_live_csv_finish(hs_results_live **lp, int keep)
     if (!lp || !*lp) return 0;
     hs_results_live *l = *lp;
     *lp = NULL;
+    pthread_mutex_lock(&l->lock);
     atomic_store_explicit(&l->stop, 1, memory_order_release);
+    pthread_cond_signal(&l->wake);
+    pthread_mutex_unlock(&l->lock);
     pthread_join(l->thread, NULL);
+    pthread_cond_destroy(&l->wake);
+    pthread_mutex_destroy(&l->lock);
     int rc = 0;
     if (fclose(l->f) != 0 && !l->failed) {
         l->failed = 1;
