@@ -82,12 +82,13 @@ static void test_live_equals_after(void **state)
     c = start(ctx, &def);
     assert_int_equal(hs_coordinator_set_output(c, dir), 0);
     if (hs_coordinator_advance(c, 500)) fail_msg("%s", hs_ctx_message(ctx));
-    char other[4200];
+    char other[4110];
     snprintf(other, sizeof other, "%s/other", dir);
     assert_int_equal(hs_coordinator_write(c, other), 0);
     assert_int_equal(access(part, F_OK), -1);
-    snprintf(path, sizeof path, "%s/response.csv", other);
-    char *partial = slurp(path, &n_live);
+    char other_csv[4200];
+    snprintf(other_csv, sizeof other_csv, "%s/response.csv", other);
+    char *partial = slurp(other_csv, &n_live);
     rows = 0;
     for (size_t i = 0; i < n_live; i++) rows += partial[i] == '\n';
     assert_int_equal(rows, 502);

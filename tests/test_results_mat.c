@@ -168,7 +168,7 @@ static void compare_dataset(compare *c, hid_t file, const char *path)
                  v->dims[1], rows, cols);
     assert_int_equal(v->class_type, is_int ? MAT_C_INT32 : MAT_C_DOUBLE);
     unsigned char *h5 = malloc(rows * cols * size + 1);
-    if (rows * cols)
+    if (rows > 0 && cols > 0)
         assert_true(H5Dread(set, is_int ? H5T_NATIVE_INT : H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
                             H5P_DEFAULT, h5) >= 0);
     const unsigned char *m = v->data;
