@@ -37,6 +37,8 @@ analysis:
   integrator: {type: hht, alpha: -0.1}
   dt: 0.01
   duration: 4
+output:
+  mat: true
 YAML
 "$hysim" run "$dir/two.yaml" -o "$dir/out" --quiet || fail "hysim run failed"
 
@@ -83,6 +85,21 @@ assert t.array().shape == (401, len(t.columns))
 # the bilinear story yielded: its force went past fy = 0.25
 f2 = run["springs/force"][:, 1]
 assert np.max(np.abs(f2)) > 0.25, np.max(np.abs(f2))
+# results.mat through scipy.io.loadmat (MAT v5), when scipy is installed (python3-scipy)
+try:
+    import scipy.io
+except ImportError:
+    print("python.sh: results.mat not read: no scipy (python3-scipy)")
+else:
+    m = scipy.io.loadmat(f"{folder}/results.mat")
+    for path in ("displacement", "velocity", "springs/force", "energy/input"):
+        x = m
+        for part in path.split("/"):
+            x = x[part] if isinstance(x, dict) else x[0, 0][part]
+        y = run[path] if run[path].ndim == 2 else run[path].reshape(-1, 1)
+        assert x.shape == y.shape and x.tobytes() == y.tobytes(), path
+    assert m["units"]["springs"][0, 0]["force"][0, 0][0] == "kip"
+    print("python.sh: scipy.io.loadmat reads results.mat, equal to results.h5 bit for bit")
 print(f"python.sh: {len(rows)} records, {2 * len(rows)} displacements identical in CSV, results.h5 "
       f"and the module; peak |d| {run.summary['peak_abs_disp']} in; story 2 peak force "
       f"{np.max(np.abs(f2)):.4g} kip (yield 0.25)")
