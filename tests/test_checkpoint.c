@@ -401,6 +401,7 @@ static void test_testfile_key(void **state)
             strlen(line + strlen("  checkpoint_every: 0\n")) + 1);
     def = load(ctx, &rcase);
     assert_int_equal(def->checkpoint_every, 100);
+    assert_true(def->checkpoint_spacing_s == 1.0); /* the default: at most one a second */
     hs_test_def_destroy(&def);
 
     test_text(rcase.text, sizeof rcase.text, "newmark_explicit", PERFECT, "", -3);
@@ -445,10 +446,48 @@ static void test_testfile_key(void **state)
     fclose(f);
     if (hs_testfile_load(ctx, path, &def)) fail_msg("%s", hs_ctx_message(ctx));
     assert_int_equal(def->checkpoint_every, 1);
+    assert_true(def->checkpoint_spacing_s ==
+                0.0); /* a remote site: every step, whatever the time */
     hs_test_def_destroy(&def);
     unlink(path);
     unlink(key);
     rmdir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* The wall-clock spacing of default checkpoints: with 1000 s (never reached by this run) a due
+ * checkpoint is skipped, so the folder holds none; with 0, the one at the last multiple of
+ * `every`. A set interval (the file's checkpoint_every) has spacing 0. */
+static void test_spacing(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    run_case rcase;
+    test_text(rcase.text, sizeof rcase.text, "newmark_explicit", PERFECT, "", 10);
+    hs_checkpoint_hash_bytes(rcase.text, strlen(rcase.text), rcase.hash);
+    for (int spaced = 1; spaced >= 0; spaced--) {
+        hs_test_def *def = load(ctx, &rcase);
+        assert_true(def->checkpoint_spacing_s == 0.0);
+        def->checkpoint_spacing_s = spaced ? 1000.0 : 0.0;
+        hs_coordinator *c = NULL;
+        assert_int_equal(hs_coordinator_create(ctx, def, &c), 0);
+        char dir[64];
+        make_dir(dir, sizeof dir);
+        assert_int_equal(
+            hs_coordinator_set_checkpoints(c, dir, 10, rcase.hash, "checkpoint-test.yaml"), 0);
+        if (hs_coordinator_advance(c, 95)) fail_msg("%s", hs_ctx_message(ctx));
+        hs_checkpoint_info info;
+        if (spaced) {
+            assert_int_not_equal(hs_checkpoint_read_info(ctx, dir, &info), 0);
+        } else {
+            assert_int_equal(hs_checkpoint_read_info(ctx, dir, &info), 0);
+            assert_int_equal(info.step, 90);
+        }
+        hs_coordinator_destroy(&c);
+        hs_test_def_destroy(&def);
+        remove_dir(dir);
+    }
     hs_ctx_destroy(&ctx);
 }
 
@@ -457,7 +496,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resume_perfect_lab), cmocka_unit_test(test_resume_noisy_lab),
         cmocka_unit_test(test_no_allocation),      cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_testfile_key),
+        cmocka_unit_test(test_testfile_key),       cmocka_unit_test(test_spacing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,7 +99,9 @@ void hs_coordinator_idle(hs_coordinator *c);
  * file's content hash (hs_checkpoint_hash_file, hysim/checkpoint.h) and `test_path` its path, both
  * stored for `hysim run --resume DIR`. Allocates and opens everything here: writing a checkpoint
  * allocates nothing. On a fresh coordinator it starts both files anew; after
- * hs_coordinator_resume (call that first) it keeps the records it reloaded. */
+ * hs_coordinator_resume (call that first) it keeps the records it reloaded. With `every` equal to
+ * the test file's default `checkpoint_every`, checkpoints are also spaced by the file's
+ * `checkpoint_spacing_s` of wall time; any other `every` is kept exactly. */
 int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t every,
                                    const uint8_t hash[32], const char *test_path);
 /* Writes a checkpoint now (between steps). */
@@ -110,8 +112,14 @@ int hs_coordinator_checkpoint(hs_coordinator *c);
  * last committed target). hs_coordinator_run then continues to the end. */
 int hs_coordinator_resume(hs_coordinator *c, const char *dir, const uint8_t hash[32]);
 
-/* Writes summary.json, response.csv and results.h5 into dir (created if missing). */
+/* Writes summary.json, response.csv and results.h5 (and results.mat when the definition asks for
+ * it) into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);
+/* Names the folder hs_coordinator_write will be given, before the run (after a resume): a second
+ * thread then formats response.csv into dir/response.csv.part while the run goes on, and
+ * hs_coordinator_write finishes and renames it (docs/outputs.md). Optional; a run written
+ * elsewhere, or never, removes the .part file. Creates dir. */
+int hs_coordinator_set_output(hs_coordinator *c, const char *dir);
 
 #ifdef __cplusplus
 }

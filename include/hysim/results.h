@@ -99,12 +99,33 @@ typedef struct hs_run_summary {
     const char *extra_json;
 } hs_run_summary;
 
-/* response.csv: header t,d1..dn; one row per record, %.10g. */
+/* response.csv: header t,d1..dn; one row per record, each number with 17 significant digits
+ * (printf's "%.17g" characters: they read back to the same double). */
 int hs_results_write_csv(const hs_results *r, const char *path);
 /* results.h5: every recorded series with a `units` attribute; root attributes from s (may be
  * NULL). With an actuator block also /actuators/{command, measured, force, tangent}; with a site
  * block /sites/{states, delay} and /actuators/{tracking_error, tracking_indicator}. */
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
+/* response.csv written while the run records (results_live.c): a second thread formats every
+ * record hs_results_record has completed into PATH.part as the run goes on; finish (after the
+ * last record) writes the rest and renames it over PATH when keep is set, else removes it. The
+ * thread reads only the time and displacements of completed records; the recording thread never
+ * waits for it. Do not truncate or append records (resume) while one is started. */
+typedef struct hs_results_live hs_results_live;
+int hs_results_live_csv_start(hs_results *r, const char *path, hs_results_live **out);
+int hs_results_live_csv_finish(hs_results_live **live, int keep); /* NULL-safe */
+/* results.mat (libmatio): the series, units, names and root attributes of results.h5 under the
+ * same names for MATLAB and GNU Octave (docs/outputs.md). version 5 (MAT v5, readable by MATLAB,
+ * Octave and scipy.io.loadmat), 73 (MAT 7.3, HDF5-based) or 0: v5 unless a series exceeds v5's
+ * 2 GiB per variable. */
+int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const char *path,
+                         int version);
+/* The MAT version version 0 chooses: 5, or 73 when a series exceeds v5's 2 GiB per variable. */
+int hs_results_mat_version(const hs_results *r);
+/* results.h5 and, when mat_path is not NULL, results.mat (version 0) at once: results.h5 on a
+ * second thread while MAT v5 is written (one after the other for 7.3, also HDF5). */
+int hs_results_write_h5_mat(const hs_results *r, const hs_run_summary *s, const char *h5_path,
+                            const char *mat_path);
 /* summary.json: the run's metrics (TESTFILE.md "What a run leaves behind"). */
 int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path);
 

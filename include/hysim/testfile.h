@@ -42,6 +42,7 @@ typedef struct hs_test_def {
     double time_scale;
     char clock[16]; /* "virtual" | "real" */
     char output_dir[1024];
+    int output_mat; /* output.mat: also write results.mat (MATLAB, through libmatio) */
     char damping_kind[32]; /* rayleigh | stiffness_proportional | modal | none */
     uint64_t seed;         /* analysis.seed: seeds every random stream of the run (default 1) */
     hs_options *compute_time_opts; /* analysis.compute_time ({type: constant|lognormal, ...}),
@@ -53,6 +54,9 @@ typedef struct hs_test_def {
                                       off (default: 1 when a site is remote, else 100) */
     int initial_acceleration;      /* analysis.initial_acceleration: an hs_initial_acceleration
                                       (hysim/integrator.h), equilibrium (default) or zero */
+    double checkpoint_spacing_s;   /* wall seconds at least between two checkpoints: 1 when
+                                      checkpoint_every is the default of a run without a remote
+                                      site (a short run then writes none), else 0 */
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;

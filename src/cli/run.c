@@ -254,6 +254,11 @@ int hs_cli_run(int argc, char **argv)
     hs_cli_kill_at kill_point;
     if (hs_cli_kill_at_parse(getenv("HS_TEST_KILL_AT"), &kill_point))
         hs_coordinator_set_point_hook(c, hs_cli_kill_point, &kill_point);
+    if (hs_coordinator_set_output(c, dir)) { /* response.csv formatted as the run goes */
+        fprintf(stderr, "hysim: %s\n", hs_ctx_message(ctx));
+        code = HS_EXIT_FAILED;
+        goto done;
+    }
     int rc = hs_coordinator_run(c);
     hs_cli_monitor_end(&progress.monitor, hs_run_status_name(hs_coordinator_status(c)),
                        hs_coordinator_reason(c));
@@ -280,7 +285,9 @@ int hs_cli_run(int argc, char **argv)
             e->input, e->kinetic, e->damping, e->strain, def->units_force, def->units_length,
             100.0 * e->error_rel);
         hs_cli_print_sites(c, def);
-        printf("results: %s/summary.json, %s/response.csv, %s/results.h5\n", dir, dir, dir);
+        printf("results: %s/summary.json, %s/response.csv, %s/results.h5%s%s%s\n", dir, dir, dir,
+               def->output_mat ? ", " : "", def->output_mat ? dir : "",
+               def->output_mat ? "/results.mat" : "");
     }
 done:
     hs_coordinator_destroy(&c);

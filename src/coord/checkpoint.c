@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define HS_CK_MAGIC        "HSCKPT\r\n"
@@ -53,6 +54,8 @@ struct hs_coord_ckpt {
     char path[HS_CK_PATH], tmp[HS_CK_PATH], records[HS_CK_PATH];
     int dir_fd, rec_fd;
     int64_t rec_written; /* rows already in records.bin */
+    double spacing_s;    /* wall seconds at least between two due checkpoints (0: none) */
+    double last_s;       /* CLOCK_MONOTONIC of the last checkpoint (or of the setup) */
     size_t state_size, width;
     unsigned char *buf; /* header + state */
     double *row;        /* one record */
@@ -309,6 +312,13 @@ static int hs_ck_append_records(hs_coordinator *c, struct hs_coord_ckpt *k, int6
     return 0;
 }
 
+static double hs_ck_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 int hs_coordinator_checkpoint(hs_coordinator *c)
 {
     struct hs_coord_ckpt *k = c->ck;
@@ -354,6 +364,7 @@ int hs_coordinator_checkpoint(hs_coordinator *c)
                        strerror(errno));
     if (fsync(k->dir_fd) != 0 && errno != EINVAL)
         return hs_fail(c->ctx, HS_EIO, "checkpoint: cannot sync its folder: %s", strerror(errno));
+    k->last_s = hs_ck_now();
     return 0;
 }
 
@@ -361,6 +372,7 @@ int hs_coord_ckpt_after_step(hs_coordinator *c)
 {
     struct hs_coord_ckpt *k = c->ck;
     if (!k || k->every <= 0 || c->steps_done % k->every != 0) return 0;
+    if (k->spacing_s > 0.0 && hs_ck_now() - k->last_s < k->spacing_s) return 0;
     return hs_coordinator_checkpoint(c);
 }
 
@@ -386,6 +398,10 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     k->dir_fd = k->rec_fd = -1;
     c->ck = k;
     k->every = every;
+    /* the wall-clock spacing belongs to the file's default interval only: an interval the caller
+     * chooses is kept exactly, step for step */
+    k->spacing_s = every == c->def->checkpoint_every ? c->def->checkpoint_spacing_s : 0.0;
+    k->last_s = hs_ck_now();
     if (hash) memcpy(k->hash, hash, HS_CHECKPOINT_HASH_BYTES);
     snprintf(k->test_path, sizeof k->test_path, "%s", test_path ? test_path : "");
     if (snprintf(k->path, sizeof k->path, "%s/%s", dir, HS_CHECKPOINT_FILE) >= HS_CK_PATH - 8)

@@ -216,6 +216,7 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     hs_coordinator *c = *pc;
     hs_coord_ckpt_free(c);
     hs_integrator_destroy(&c->it);
+    hs_results_live_csv_finish(&c->live_csv, 0); /* never written: the .part file goes */
     hs_results_destroy(&c->results);
     hs_energy_acc_free(&c->energy);
     if (c->has_exp) hs_coord_exp_free(&c->exp);

@@ -25,6 +25,8 @@ struct hs_coordinator {
     hs_dynamics dyn;
     hs_integrator *it;
     struct hs_results *results;
+    struct hs_results_live *live_csv; /* response.csv formatted while the run goes on */
+    char live_dir[4096];              /* ... into this folder (hs_coordinator_set_output) */
     hs_energy_acc energy;
     hs_coord_exp exp; /* experimental substructures (has_exp) */
     int has_exp;

@@ -1,9 +1,11 @@
-/* Writing a run's results: summary.json, response.csv, results.h5 in one folder. */
+/* Writing a run's results: summary.json, response.csv, results.h5 (and results.mat when the test
+ * file asks for it) in one folder. */
 #include "coordinator_impl.h"
 
 #include "hysim/results.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -24,11 +26,28 @@ int hs_coord_mkdirs(hs_ctx *ctx, const char *dir, const char *too_long)
     return 0;
 }
 
+int hs_coordinator_set_output(hs_coordinator *c, const char *dir)
+{
+    if (!c->results) return 0; /* nothing recorded, nothing to write ahead */
+    hs_results_live_csv_finish(&c->live_csv, 0);
+    int rc = hs_coord_mkdirs(c->ctx, dir, "output folder name too long");
+    if (rc) return rc;
+    char path[4200];
+    if (snprintf(c->live_dir, sizeof c->live_dir, "%s", dir) >= (int)sizeof c->live_dir)
+        return hs_fail(c->ctx, HS_EINVAL, "output folder name too long");
+    snprintf(path, sizeof path, "%s/response.csv", dir);
+    return hs_results_live_csv_start(c->results, path, &c->live_csv);
+}
+
 int hs_coordinator_write(hs_coordinator *c, const char *dir)
 {
     if (!c->results) return hs_fail(c->ctx, HS_EINVAL, "coordinator: nothing was recorded");
     int rc = hs_coord_mkdirs(c->ctx, dir, "output folder name too long");
     if (rc) return rc;
+    /* response.csv is being written into dir already: its thread goes on while results.h5 and
+     * results.mat are written, and is finished after them */
+    const int live = c->live_csv && strcmp(c->live_dir, dir) == 0;
+    if (!live) hs_results_live_csv_finish(&c->live_csv, 0);
     hs_run_summary s = {.name = c->def->name,
                         .status = hs_run_status_name(c->status),
                         .reason = c->reason,
@@ -41,11 +60,19 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
     if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, HS_EXTRA_JSON_MAX) == 0)
         s.extra_json = c->extra_json;
     char path[4200];
-    snprintf(path, sizeof path, "%s/response.csv", dir);
-    rc = hs_results_write_csv(c->results, path);
-    if (!rc) {
+    if (!live) {
+        snprintf(path, sizeof path, "%s/response.csv", dir);
+        rc = hs_results_write_csv(c->results, path);
+    }
+    if (!rc) { /* results.h5 and results.mat side by side */
+        char mat[4200];
         snprintf(path, sizeof path, "%s/results.h5", dir);
-        rc = hs_results_write_hdf5(c->results, &s, path);
+        snprintf(mat, sizeof mat, "%s/results.mat", dir);
+        rc = hs_results_write_h5_mat(c->results, &s, path, c->def->output_mat ? mat : NULL);
+    }
+    if (live) { /* kept even when another file failed: it loses nothing */
+        const int rc_csv = hs_results_live_csv_finish(&c->live_csv, 1);
+        if (!rc) rc = rc_csv;
     }
     if (!rc) {
         snprintf(path, sizeof path, "%s/summary.json", dir);

@@ -25,12 +25,15 @@ int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, c
     const size_t n = (size_t)acc->n, ns = (size_t)(acc->nsprings ? acc->nsprings : 1);
     acc->vg = hs_dvec(n);
     acc->cv = hs_dvec(n);
+    acc->coef = hs_dvec(3 * n);
+    acc->kd_M = hs_mat_bandwidth(acc->n, M);
+    acc->kd_C = hs_mat_bandwidth(acc->n, C);
     acc->spring_e = hs_dvec(ns);
     acc->spring_f = hs_dvec(ns);
     acc->spring_group = hs_calloc(ns, sizeof(int));
     acc->spring_rate = hs_calloc(ns, sizeof(int));
-    if (!acc->vg || !acc->cv || !acc->spring_e || !acc->spring_f || !acc->spring_group ||
-        !acc->spring_rate) {
+    if (!acc->vg || !acc->cv || !acc->coef || !acc->spring_e || !acc->spring_f ||
+        !acc->spring_group || !acc->spring_rate) {
         hs_energy_acc_free(acc);
         return HS_ENOMEM;
     }
@@ -47,26 +50,33 @@ void hs_energy_acc_free(hs_energy_acc *acc)
 {
     hs_free(acc->vg);
     hs_free(acc->cv);
+    hs_free(acc->coef);
     hs_free(acc->spring_e);
     hs_free(acc->spring_f);
     hs_free(acc->spring_group);
     hs_free(acc->spring_rate);
-    acc->vg = acc->cv = acc->spring_e = acc->spring_f = NULL;
+    acc->vg = acc->cv = acc->coef = acc->spring_e = acc->spring_f = NULL;
     acc->spring_group = acc->spring_rate = NULL;
 }
 
-/* Velocity of the quintic through (d0, v0, a0) at 0 and (d1, v1, a1) at h, at time t. */
-static double hs_quintic_velocity(double h, double t, double d0, double v0, double a0, double d1,
-                                  double v1, double a1)
+/* The quintic through (d0, v0, a0) at 0 and (d1, v1, a1) at h: its coefficients c3, c4, c5 of
+ * t^3, t^4, t^5 (the lower ones are d0, v0, a0 / 2). */
+static void hs_quintic(double h, double d0, double v0, double a0, double d1, double v1, double a1,
+                       double c[3])
 {
     const double D = d1 - d0 - v0 * h - 0.5 * a0 * h * h;
     const double V = v1 - v0 - a0 * h;
     const double A = a1 - a0;
     const double h2 = h * h, h3 = h2 * h;
-    const double c3 = (20.0 * D - 8.0 * V * h + A * h2) / (2.0 * h3);
-    const double c4 = (-30.0 * D + 14.0 * V * h - 2.0 * A * h2) / (2.0 * h3 * h);
-    const double c5 = (12.0 * D - 6.0 * V * h + A * h2) / (2.0 * h3 * h2);
-    return v0 + t * (a0 + t * (3.0 * c3 + t * (4.0 * c4 + t * 5.0 * c5)));
+    c[0] = (20.0 * D - 8.0 * V * h + A * h2) / (2.0 * h3);
+    c[1] = (-30.0 * D + 14.0 * V * h - 2.0 * A * h2) / (2.0 * h3 * h);
+    c[2] = (12.0 * D - 6.0 * V * h + A * h2) / (2.0 * h3 * h2);
+}
+
+/* Its velocity at time t. */
+static double hs_quintic_velocity(double t, double v0, double a0, const double c[3])
+{
+    return v0 + t * (a0 + t * (3.0 * c[0] + t * (4.0 * c[1] + t * 5.0 * c[2])));
 }
 
 void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const double *d0,
@@ -76,15 +86,17 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
 {
     const int n = acc->n;
     double win = 0.0, wdamp = 0.0;
+    for (int i = 0; i < n; i++)
+        hs_quintic(h, d0[i], v0[i], a0[i], d1[i], v1[i], a1[i], acc->coef + 3 * i);
     for (int g = 0; g < 5; g++) {
         const double s = 0.5 * (hs_gauss_x[g] + 1.0), t = s * h, w = 0.5 * h * hs_gauss_w[g];
         for (int i = 0; i < n; i++)
-            acc->vg[i] = hs_quintic_velocity(h, t, d0[i], v0[i], a0[i], d1[i], v1[i], a1[i]);
+            acc->vg[i] = hs_quintic_velocity(t, v0[i], a0[i], acc->coef + 3 * i);
         double fv = 0.0;
         for (int i = 0; i < n; i++) fv += ((1.0 - s) * f0[i] + s * f1[i]) * acc->vg[i];
         win += w * fv;
-        if (acc->C) {
-            hs_matvec(n, acc->C, acc->vg, acc->cv);
+        if (acc->C) { /* the band only: the skipped products are exact zeros */
+            hs_band_matvec(n, acc->kd_C, acc->C, acc->vg, acc->cv);
             wdamp += w * hs_dot(n, acc->vg, acc->cv);
         }
     }
@@ -108,7 +120,7 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
     acc->e.experimental += experimental_work;
     acc->e.strain += experimental_work;
     double kin = 0.0;
-    hs_matvec(n, acc->M, v1, acc->cv);
+    hs_band_matvec(n, acc->kd_M, acc->M, v1, acc->cv);
     kin = 0.5 * hs_dot(n, v1, acc->cv);
     acc->e.kinetic = kin;
     const double out = acc->e.kinetic + acc->e.damping + acc->e.strain;

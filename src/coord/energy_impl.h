@@ -11,6 +11,8 @@ typedef struct hs_energy_acc {
     hs_energy e;
     double *vg;                  /* velocity at a quadrature point (n) */
     double *cv;                  /* C vg (n) */
+    double *coef;                /* the step's quintic per DOF: c3, c4, c5 (3 n) */
+    int kd_M, kd_C;              /* half-bandwidths of M and C */
     double *spring_e, *spring_f; /* committed deformation and force of each spring at t_n */
     int *spring_group;
     int *spring_rate; /* 1 when the spring's work is damping */

@@ -99,6 +99,7 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
     hs_results *r = hs_calloc(1, sizeof *r);
     if (!r) return hs_fail(ctx, HS_ENOMEM, "results: out of memory");
     r->ctx = ctx;
+    atomic_init(&r->published, 0);
     r->ndof = layout->ndof;
     r->nsprings = layout->nsprings;
     r->ngroups = layout->ngroups;
@@ -207,6 +208,7 @@ int hs_results_record(hs_results *r, double t, double ag, const double *d, const
     r->e_error_rel[k] = energy ? energy->error_rel : NAN;
     put(r->e_groups + (size_t)k * (size_t)r->ngroups, energy ? energy->group : NULL, r->ngroups);
     r->count = k + 1;
+    atomic_store_explicit(&r->published, r->count, memory_order_release); /* results_live.c */
     return 0;
 }
 
@@ -252,4 +254,17 @@ double hs_results_peak_abs_disp(const hs_results *r, int dof)
         if (isnan(peak)) break;
     }
     return peak;
+}
+
+void hs_results_peaks(const hs_results *r, double *peak)
+{
+    const size_t n = (size_t)r->ndof;
+    for (size_t i = 0; i < n; i++) peak[i] = 0.0;
+    for (int64_t k = 0; k < r->count; k++) { /* one pass, row by row; a NaN stays */
+        const double *d = r->d + (size_t)k * n;
+        for (size_t i = 0; i < n; i++) {
+            const double x = fabs(d[i]);
+            if (x > peak[i] || isnan(x)) peak[i] = x;
+        }
+    }
 }

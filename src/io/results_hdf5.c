@@ -214,9 +214,14 @@ static int write_sites(hid_t file, const hs_results *r)
 
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path)
 {
-    if (!r) return HS_EINVAL;
+    return r ? hs_results_write_hdf5_ctx(r, s, path, r->ctx) : HS_EINVAL;
+}
+
+int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, const char *path,
+                              hs_ctx *ctx)
+{
     hs_atomic_file af;
-    int rc = hs_atomic_reserve(r->ctx, path, &af);
+    int rc = hs_atomic_reserve(ctx, path, &af);
     if (rc) return rc;
 
     /* HDF5 prints its error stack by default; we report through the context instead. */
@@ -229,21 +234,20 @@ int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const ch
     hid_t file = H5Fcreate(af.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (file < 0) {
         failed = 1;
-        hs_fail(r->ctx, HS_EIO, "%s: HDF5 cannot create the file", path);
+        hs_fail(ctx, HS_EIO, "%s: HDF5 cannot create the file", path);
     } else {
         if (write_root(file, r, s) != 0 || write_series(file, r) != 0 ||
             (r->nact > 0 && write_actuators(file, r) != 0) ||
             (r->nsites > 0 && write_sites(file, r) != 0)) {
             failed = 1;
-            hs_fail(r->ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path,
-                    (long long)r->count);
+            hs_fail(ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path, (long long)r->count);
         }
         if (H5Fclose(file) < 0 && !failed) {
             failed = 1;
-            hs_fail(r->ctx, HS_EIO, "%s: HDF5 cannot close the file", path);
+            hs_fail(ctx, HS_EIO, "%s: HDF5 cannot close the file", path);
         }
     }
     H5Eset_auto2(H5E_DEFAULT, old_fn, old_data);
-    rc = hs_atomic_finish(r->ctx, &af, failed);
+    rc = hs_atomic_finish(ctx, &af, failed);
     return failed ? HS_EIO : rc;
 }

@@ -4,6 +4,7 @@
 
 #include "hysim/results.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 /* Each series is a row-major block of capacity x width doubles (record k at [k * width]). */
@@ -12,6 +13,7 @@ struct hs_results {
     int ndof, nsprings, ngroups;
     char **spring_names, **group_names;
     int64_t capacity, count;
+    atomic_int_least64_t published; /* count, stored after each record's t and d (release) */
     char *units_force, *units_length, *units_time;
     char *units_velocity, *units_acceleration, *units_energy; /* derived: in/s, in/s^2, kip*in */
     double *t, *ag;                                           /* capacity */
@@ -42,6 +44,17 @@ void hs_results_names_free(char **names, int n); /* NULL-safe */
 /* The site block of the layout (results_sites.c): 0 on success (also without one), HS_ENOMEM. */
 int hs_results_sites_init(hs_results *r, const hs_results_layout *layout);
 void hs_results_sites_free(hs_results *r);
+
+/* response.csv's header line, and its rows of records [from, to) (results_csv.c). */
+void hs_results_csv_header(const hs_results *r, FILE *f);
+void hs_results_csv_rows(const hs_results *r, FILE *f, int64_t from, int64_t to);
+
+/* hs_results_write_hdf5 with its errors in ctx (another thread's, results_write.c). */
+int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, const char *path,
+                              hs_ctx *ctx);
+
+/* hs_results_peak_abs_disp of every DOF into peak (ndof values), in one pass over the records. */
+void hs_results_peaks(const hs_results *r, double *peak);
 
 /* Atomic writing: a temporary file next to `path`, renamed over it on success. */
 typedef struct hs_atomic_file {

@@ -90,6 +90,7 @@ int hs_results_record_append(hs_results *r, const double *row)
                        (long long)r->capacity);
     row_copy(r, r->count, (double *)row, 0); /* reads the row only */
     r->count++;
+    atomic_store_explicit(&r->published, r->count, memory_order_release);
     return 0;
 }
 
@@ -113,5 +114,6 @@ int hs_results_truncate(hs_results *r, int64_t count)
         for (size_t j = 0; j < m; j++) r->act_te[kk * m + j] = r->act_ti[kk * m + j] = NAN;
     }
     r->count = count;
+    atomic_store_explicit(&r->published, count, memory_order_release);
     return 0;
 }

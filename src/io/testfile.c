@@ -73,14 +73,16 @@ static int units(hs_tf *L, const hs_ynode *root)
 
 static int output(hs_tf *L, const hs_ynode *root)
 {
-    static const char *const keys[] = {"dir"};
+    static const char *const keys[] = {"dir", "mat"};
     hs_test_def *def = L->def;
     const hs_ynode *o = hs_ynode_get(root, "output"), *d;
     snprintf(def->output_dir, sizeof def->output_dir, "runs/%s", def->name);
     if (!o) return 0;
-    int rc = hs_tf_mapping(L, o, "output", keys, 1);
+    int rc = hs_tf_mapping(L, o, "output", keys, 2);
     if (!rc && (d = hs_ynode_get(o, "dir")) != NULL)
         rc = hs_tf_str(L, d, "output.dir", def->output_dir, sizeof def->output_dir);
+    if (!rc && (d = hs_ynode_get(o, "mat")) != NULL)
+        rc = hs_tf_bool(L, d, "output.mat", &def->output_mat);
     return rc;
 }
 

@@ -255,15 +255,22 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
     if (!rc && ct) rc = hs_tf_compute_time(L, ct);
     def->site_timeout = 60.0;
     if (!rc && to) rc = positive(L, to, "analysis.site_timeout", &def->site_timeout);
-    /* checkpoints: every step when a site is remote (a lost site costs one step), else every 100 */
+    /* checkpoints: every step when a site is remote (a lost site costs one step), else every 100
+     * steps and at most one a second (a kill then costs at most about a second of computing, and
+     * the fsyncs do not slow a fast run down: docs/checkpoints.md) */
     def->checkpoint_every = 100;
+    def->checkpoint_spacing_s = 1.0;
     for (int i = 0; i < def->nsites; i++)
-        if (strcmp(def->sites[i].kind, "remote") == 0) def->checkpoint_every = 1;
+        if (strcmp(def->sites[i].kind, "remote") == 0) {
+            def->checkpoint_every = 1;
+            def->checkpoint_spacing_s = 0.0;
+        }
     const hs_ynode *ce = hs_ynode_get(node, "checkpoint_every");
     if (!rc && ce) {
         long every = 0;
         rc = hs_tf_int(L, ce, "analysis.checkpoint_every", 0, (long)HS_TF_MAX_STEPS, &every);
         def->checkpoint_every = every;
+        def->checkpoint_spacing_s = 0.0;
     }
     const hs_ynode *ia = hs_ynode_get(node, "initial_acceleration");
     def->initial_acceleration = HS_INITIAL_ACCELERATION_EQUILIBRIUM;
