@@ -15,13 +15,13 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DHS_SANITIZE=OFF >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target hysim_cli
 
-# The default example: two `hysim site` processes on loopback and seed 000's two-site test
+# The default example: two `hysim site` processes on loopback and Mosqueda et al.'s (2004) two-site test
 # through them on the real clock (about 20 s), then the summary and the plots.
 run: build
 	@bash scripts/run-distributed.sh $(BUILD)/hysim runs/default
 	@echo "results: runs/default (summary.json, response.csv, results.h5, *.png)"
 
-# Seed 000's one-hour continuous test replayed in virtual time (seconds), in-process sites.
+# Mosqueda et al.'s (2004) one-hour continuous test replayed in virtual time (seconds), in-process sites.
 run-virtual: build
 	@$(BUILD)/hysim run $(EXAMPLE) -o runs/virtual --force
 	@$(BUILD)/hysim plot runs/virtual

@@ -1,9 +1,9 @@
 /* Steps per second of every integrator on shear buildings of 2, 15, 100 and 1000 stories,
  * linear and Bouc-Wen, recorders off (the integrator's step loop alone, as a lab's coordinator
- * runs it). The 15-story Bouc-Wen row is seed 001's setback building (first story 1.77 kN/mm,
- * others 8.86 kN/mm, yield 3.6 mm, T1 = 1.0 s, 2 % Rayleigh damping). Ground motion: El Centro
- * 180 when ../shared is present, else the project's synthetic record. Prints a table; targets
- * for the 15-story Bouc-Wen case: alpha_os >= 1,000,000 and hht >= 400,000 steps/s.
+ * runs it). The 15-story Bouc-Wen row is Mosqueda and Ahmadizadeh's (2008a) setback building (first
+ * story 1.77 kN/mm, others 8.86 kN/mm, yield 3.6 mm, T1 = 1.0 s, 2 % Rayleigh damping). Ground
+ * motion: El Centro 180 when ../shared is present, else the project's synthetic record. Prints a
+ * table; targets for the 15-story Bouc-Wen case: alpha_os >= 1,000,000 and hht >= 400,000 steps/s.
  * iter/step: mean Newton (or estimation) iterations per step.
  * Usage: bench_integrators [seconds per row] [integrator] [stories] (the last two filter rows). */
 #include "hysim/hysim.h"

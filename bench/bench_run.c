@@ -1,6 +1,6 @@
 /* A whole `hysim run` against its own step loop, in the same process and the same run: Mosqueda
- * & Ahmadizadeh's 15-story Bouc-Wen building with a setback (examples/seed001_15story.yaml: HHT
- * alpha = -0.05, dt = 0.01 s, 2 % Rayleigh damping) for 4000 steps under El Centro 180 when
+ * & Ahmadizadeh's 15-story Bouc-Wen building with a setback (examples/mosqueda2008a_15story.yaml:
+ * HHT alpha = -0.05, dt = 0.01 s, 2 % Rayleigh damping) for 4000 steps under El Centro 180 when
  * ../shared is present, else (and for 40000 steps) under the project's synthetic record as long as
  * the run. Three figures per length, in
  * steps per second, each the best of R repetitions:
@@ -40,7 +40,8 @@ static double clock_s(clockid_t id)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The test file: the 15-story building of examples/seed001_15story.yaml, `duration` seconds. */
+/* The test file: the 15-story building of examples/mosqueda2008a_15story.yaml, `duration` seconds.
+ */
 static int write_test_file(const char *path, const char *record, double duration)
 {
     FILE *f = fopen(path, "w");

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The default example of `make run`: starts two `hysim site` processes on loopback (keys and site
-# files made here, ports chosen by the sites), runs seed 000's two-site test through them on the
+# files made here, ports chosen by the sites), runs Mosqueda et al.'s (2004) two-site test through them on the
 # real clock, stops the sites, prints the summary and draws the plots.
 # Usage: run-distributed.sh PATH_TO_hysim OUTPUT_DIR [hysim run options, e.g. --set KEY=VALUE]
 # The sites' process ids are written to OUTPUT_DIR/distributed/sites.pids (one a line); every one

@@ -1,5 +1,5 @@
-/* Command generator (seed 000's event-driven predictor/corrector): exactness of the polynomials,
- * continuity of the command across every state switch, TimeOut tick counts, hold, free
+/* Command generator (Mosqueda et al.'s (2004) event-driven predictor/corrector): exactness of the
+ * polynomials, continuity of the command across every state switch, TimeOut tick counts, hold, free
  * vibration against the damped SDOF's logarithmic decrement, Table 1 statistics, no allocation. */
 #include "hs_test.h"
 
@@ -250,7 +250,7 @@ static void test_timeouts(void **state)
 {
     (void)state;
     check_timeouts(1000.0, 0.01, 100.0); /* N = 1000 */
-    check_timeouts(1024.0, 0.01, 120.0); /* seed 000: 1.2 s steps, N = 1229 */
+    check_timeouts(1024.0, 0.01, 120.0); /* Mosqueda et al. 2004: 1.2 s steps, N = 1229 */
 }
 
 /* Fit a cubic through 4 consecutive samples c[i0 .. i0+3] (tick spacing 1) and evaluate value and

@@ -98,7 +98,7 @@ static void test_registry_and_errors(void **state)
     assert_true(hs_compensator_rate(c) == RATE);
     hs_compensator_destroy(&c);
     assert_null(c);
-    /* seed 002's a_es = 0 is clamped to 1: no compensation */
+    /* Chen and Ricles' (2010) a_es = 0 is clamped to 1: no compensation */
     c = make_num("inverse", 1, (const char *[]){"a_es"}, (const double[]){0.0});
     assert_true(hs_compensator_a_es(c) == 1.0);
     hs_compensator_tick(c, 0.5, 0.0);
@@ -279,8 +279,8 @@ static adaptive_result run_sine(const char *type, double a_es, double kp, int ti
  * i.e. a_es* = 1 + a / (1 - 2 a (1 - cos th)) (-> a + 1 for slow signals): with TI of x_t(k)
  * against x_m(k) (ti_lag 0) the law removes the lag altogether, including the sample that
  * Gc Gp = 1/z keeps. With ti_lag 1 (x_t(k-1) against x_m(k)) it seeks Gc Gp z = 1: a_es* = a.
- * The PI law of seed 002 (kp = 0.4, ki = 0.04 by default, t in s, lengths in mm) from a_es = 1
- * (under-) and 12 (over-compensated), true a = 6, 10 mm at 1 Hz, 60 s. */
+ * The PI law of Chen & Ricles 2010 (kp = 0.4, ki = 0.04 by default, t in s, lengths in mm) from
+ * a_es = 1 (under-) and 12 (over-compensated), true a = 6, 10 mm at 1 Hz, 60 s. */
 static void test_adaptive_convergence(void **state)
 {
     (void)state;
@@ -333,8 +333,8 @@ static void test_adaptive_convergence(void **state)
 }
 
 /* Clamps: a_es + delta_a stays within [a_min, a_max]; pinned at a_max = 4 by a lagging actuator
- * (a = 6), the loop is the fixed inverse with a_es = 4, whose steady RMS is 100 |1 - H|. Seed
- * 002's a_es = 0 starts at the default a_min = 1. */
+ * (a = 6), the loop is the fixed inverse with a_es = 4, whose steady RMS is 100 |1 - H|. Chen
+ * & Ricles 2010's a_es = 0 starts at the default a_min = 1. */
 static void test_adaptive_clamps(void **state)
 {
     (void)state;
@@ -388,13 +388,13 @@ static void test_adaptive_reduces_error(void **state)
     assert_true(fabs(from12.ti_peak) < 0.1 * fabs(wrong.ti_peak));
 }
 
-/* A seed 002 Table 2/3-like campaign. Two actuators: a1 = 30 samples (constant), a2 growing
- * from 20 to 35 samples over the 40 s (a varying delay); commands in mm:
- * x1 = 20 sin(2 pi 0.6 t) + 6 sin(2 pi 1.9 t), x2 = 15 sin(2 pi 0.45 t) + 4 sin(2 pi 2.3 t).
- * Tests 1-6 of Table 2 (a_es = 0, 30, 60 with kp = 0 and 0.4, ki = 0.1 kp). Open loop (no
- * structure closes the loop), so each actuator is independent and Tests 7-8 would repeat the rows
- * of Tests 2 and 6. Trends asserted (seed 002): adaptation lowers RMS against the same fixed
- * estimate 0 and 60; fixed a_es = 0 lags (peak TI > 0), fixed 60 over-compensates (peak TI < 0). */
+/* A Chen & Ricles 2010, Table 2/3-like campaign. Two actuators: a1 = 30 samples (constant), a2
+ * growing from 20 to 35 samples over the 40 s (a varying delay); commands in mm: x1 = 20 sin(2 pi
+ * 0.6 t) + 6 sin(2 pi 1.9 t), x2 = 15 sin(2 pi 0.45 t) + 4 sin(2 pi 2.3 t). Tests 1-6 of Table 2
+ * (a_es = 0, 30, 60 with kp = 0 and 0.4, ki = 0.1 kp). Open loop (no structure closes the loop), so
+ * each actuator is independent and Tests 7-8 would repeat the rows of Tests 2 and 6. Trends
+ * asserted (Chen & Ricles 2010): adaptation lowers RMS against the same fixed estimate 0 and 60;
+ * fixed a_es = 0 lags (peak TI > 0), fixed 60 over-compensates (peak TI < 0). */
 static void test_table3_like(void **state)
 {
     (void)state;

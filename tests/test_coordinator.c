@@ -1,5 +1,5 @@
-/* The coordinator's step loop: energy balance, seed 000's two-story frame under El Centro against
- * an independent reference, instability detection, and an allocation-free loop. */
+/* The coordinator's step loop: energy balance, Mosqueda et al.'s (2004) two-story frame under El
+ * Centro against an independent reference, instability detection, and an allocation-free loop. */
 #include "hs_test.h"
 
 #include "hysim/coordinator.h"
@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Seed 000's frame: 4 kip / 386.1 per floor, 2.8 kip/in per story (elastic or Bouc-Wen). */
+/* Mosqueda et al.'s (2004) frame: 4 kip / 386.1 per floor, 2.8 kip/in per story (elastic or
+ * Bouc-Wen). */
 static hs_test_def *two_story(hs_ctx *ctx, const char *material, double k, const double *acc,
                               size_t npts, double dt, const char *integrator, int64_t steps)
 {
@@ -164,8 +165,8 @@ static void test_unstable_keeps_steps(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* Seed 000's frame under El Centro 270 (x 386.1), 2 % stiffness-proportional damping at mode 1:
- * the independent reference peaks are |u1| = 1.9154 in and |u2| = 2.9595 in. */
+/* Mosqueda et al.'s (2004) frame under El Centro 270 (x 386.1), 2 % stiffness-proportional damping
+ * at mode 1: the independent reference peaks are |u1| = 1.9154 in and |u2| = 2.9595 in. */
 static void test_two_story_elcentro(void **state)
 {
     (void)state;

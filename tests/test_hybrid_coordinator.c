@@ -23,9 +23,9 @@ static void bouc_wen_opts(hs_options *o, double k0)
     hs_options_set_num(o, "A0", 1.0);
 }
 
-/* Seed 000's frame (4 kip / 386.1 per floor, 2.8 kip/in per story). Story 1 is experimental
- * at site lab1 when `hybrid`, otherwise numerical; story 2 always numerical. Damping 2 % at
- * mode 1 proportional to the whole structure's initial stiffness, identical in both runs. */
+/* Mosqueda et al.'s (2004) frame (4 kip / 386.1 per floor, 2.8 kip/in per story). Story 1 is
+ * experimental at site lab1 when `hybrid`, otherwise numerical; story 2 always numerical. Damping 2
+ * % at mode 1 proportional to the whole structure's initial stiffness, identical in both runs. */
 static hs_test_def *frame(hs_ctx *ctx, int hybrid, int bouc_wen, int perfect, const char *integ,
                           const double *acc, size_t npts, double dt)
 {
@@ -108,8 +108,8 @@ static void test_perfect_lab_consistency(void **state)
             const hs_integrator_entry *entry = hs_integrator_registry_get(e);
             if (entry->linear_only) continue; /* the exact solver takes no measured forces */
             /* Ghaboussi's P-C treats the numerical part's linear stiffness implicitly and the
-             * experimental part explicitly (seed 004 eq. 7-11): moving a story into the lab
-             * changes the algorithm itself, so its split run is a different method (tested
+             * experimental part explicitly (Hashash et al. 2004, eq. 7-11): moving a story into the
+             * lab changes the algorithm itself, so its split run is a different method (tested
              * against eq. 7-11 in test_integrators_explicit.c). */
             if (strcmp(entry->name, "ghaboussi_pc") == 0) continue;
             if (bw && !nonlinear_consistent(entry->name)) continue;

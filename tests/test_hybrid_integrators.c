@@ -1,4 +1,4 @@
-/* The hybrid integrators of seeds 001 and 003 and their two estimators:
+/* The hybrid integrators of Mosqueda & Ahmadizadeh 2008a and 2008b and their two estimators:
  *  - force estimator: exact on quadratic histories, refuses out-of-limit and complex times;
  *  - tangent estimator: recovers a known coupled stiffness (given T_p, and by diagonalisation);
  *    no update below the threshold; non-positive parameters are rejected;
@@ -9,7 +9,7 @@
  * The experiment is simulated here: a 2-DOF shear building whose story springs are partly
  * experimental, two actuators imposing the story drifts (T = [1 0; -1 1]), a controller at
  * N ticks per step ramping linearly between commands, optionally a first-order actuator lag
- * x_m(k+1) = x_m(k) + (x_target(k+1) - x_m(k)) / a (ALGORITHMS.md, seed 002 model). */
+ * x_m(k+1) = x_m(k) + (x_target(k+1) - x_m(k)) / a (ALGORITHMS.md, Chen & Ricles 2010 model). */
 #include "hs_test.h"
 
 #include "integrators/force_estimator.h"
@@ -133,7 +133,8 @@ static void test_tangent_given_tp(void **state)
            hs_tangent_matrix(te)[0], hs_tangent_matrix(te)[2], hs_tangent_matrix(te)[1],
            hs_tangent_matrix(te)[3]);
     assert_true(max_diff(4, hs_tangent_matrix(te), Kx) <= 1e-10 * 320.0);
-    /* threshold from noise (seed 003 eq. 5.9): max(10 x 2e-5, 10 x 0.5 / 120) */
+    /* threshold from noise (Mosqueda & Ahmadizadeh 2008b, eq. 5.9): max(10 x 2e-5, 10 x 0.5 / 120)
+     */
     const double nd[2] = {1e-5, 2e-5}, nf[2] = {0.1, 0.5};
     HS_ASSERT_NEAR(hs_tangent_noise_threshold(2, Kt, nd, nf), 10.0 * 0.5 / 120.0, 1e-15);
     HS_ASSERT_NEAR(hs_tangent_noise_threshold(2, Kt, nd, NULL), 2e-4, 1e-18);

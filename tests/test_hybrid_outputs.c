@@ -1,7 +1,8 @@
 /* What a hybrid run leaves behind about its actuators: /actuators/{command, measured, force,
  * tangent} in results.h5 (docs/outputs.md), filled by the coordinator each step, and the three
- * actuator figures of `hysim plot`. The two-story test of seed 003 (all stiffness experimental,
- * two actuators on the story drifts; units kN, mm, s) in the virtual laboratory. */
+ * actuator figures of `hysim plot`. The two-story test of Mosqueda & Ahmadizadeh 2008b (all
+ * stiffness experimental, two actuators on the story drifts; units kN, mm, s) in the virtual
+ * laboratory. */
 #include "hs_test.h"
 
 #include "hs_build.h"
@@ -80,15 +81,16 @@ static hs_coordinator *run(hs_ctx *ctx, hs_test_def *def, char *dir, size_t len)
     return c;
 }
 
-/* Seed 003's nonlinear case in a lab with delay and noise, os_tangent: the recorded series are
- * the coordinator's measurements, row by row; the tangent starts at K0l and softens past yield. */
+/* Mosqueda and Ahmadizadeh's (2008b) nonlinear case in a lab with delay and noise, os_tangent: the
+ * recorded series are the coordinator's measurements, row by row; the tangent starts at K0l and
+ * softens past yield. */
 static void test_os_tangent_nonlinear(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.35 * 0.85 * 9806.65, 6.0, DT);
-    hs_test_def *def = hs_tb_seed003(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
+    hs_test_def *def = hs_tb_mosqueda2008b(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
     const double *K0l = def->experimental[0].K0l;
     char dir[4096];
     hs_coordinator *c = run(ctx, def, dir, sizeof dir);
@@ -136,9 +138,10 @@ static void test_os_tangent_nonlinear(void **state)
         assert_true(isfinite(a.tangent[k * 4 + 3]));
         assert_true(a.tangent[k * 4 + 1] == a.tangent[k * 4 + 2]); /* symmetric */
     }
-    print_message("os_tangent, seed 003 nonlinear: peak drift %.2f mm, largest tracking "
-                  "difference %.3g mm, smallest K11 %.4g kN/mm (k1 = %.4g)\n",
-                  peak, lag, kmin, K0l[0]);
+    print_message(
+        "os_tangent, Mosqueda & Ahmadizadeh 2008b nonlinear: peak drift %.2f mm, largest tracking "
+        "difference %.3g mm, smallest K11 %.4g kN/mm (k1 = %.4g)\n",
+        peak, lag, kmin, K0l[0]);
     assert_true(peak > 2.0 * 2.0);
     assert_true(lag > 0.0 && lag < 0.2 * peak);
     assert_true(kmin < 0.5 * K0l[0] && kmin > 0.0);
@@ -165,7 +168,7 @@ static void test_perfect_linear(void **state)
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.1 * 9806.65, 3.0, DT);
-    hs_test_def *def = hs_tb_seed003(ctx, gm, "implicit_hht_fe", 1, 0.60, 0.15, 0);
+    hs_test_def *def = hs_tb_mosqueda2008b(ctx, gm, "implicit_hht_fe", 1, 0.60, 0.15, 0);
     const double *K0l = def->experimental[0].K0l;
     char dir[4096];
     hs_coordinator *c = run(ctx, def, dir, sizeof dir);
@@ -206,7 +209,7 @@ static void test_no_tangent(void **state)
     hs_integrator_destroy(&it);
 
     hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.1 * 9806.65, 2.0, DT);
-    hs_test_def *def = hs_tb_seed003(ctx, gm, "alpha_os", 0, 0.60, 0.15, 0);
+    hs_test_def *def = hs_tb_mosqueda2008b(ctx, gm, "alpha_os", 0, 0.60, 0.15, 0);
     char dir[4096];
     hs_coordinator *c = run(ctx, def, dir, sizeof dir);
     actuator_series a = read_actuators(dir);

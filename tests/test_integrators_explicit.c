@@ -1,7 +1,8 @@
 /* alpha_os, cr, kr_alpha, ghaboussi_pc: linear properties from closed forms and from independent
  * few-line implementations of the reference methods written here (average-acceleration Newmark,
- * the generalised-alpha / HHT amplification map, seed 004 eq. 7-11), the Chopra SDOF case, no
- * allocation in steps, and the hybrid split (experimental force measured at the command). */
+ * the generalised-alpha / HHT amplification map, Hashash et al. 2004, eq. 7-11), the Chopra SDOF
+ * case, no allocation in steps, and the hybrid split (experimental force measured at the command).
+ */
 #include "hs_test.h"
 
 #include <math.h>
@@ -189,8 +190,8 @@ static void amplification_split(const char *type, double kL, double kE, double d
 static void test_ghaboussi_stability_limit(void **state)
 {
     (void)state;
-    /* seed 004 Table 1: conditionally stable, Omega_crit = 2 sqrt(1 / (1 - chi)), chi = kL / kT;
-     * no amplitude change below it, and less period distortion than Newmark */
+    /* Hashash et al. 2004, Table 1: conditionally stable, Omega_crit = 2 sqrt(1 / (1 - chi)), chi =
+     * kL / kT; no amplitude change below it, and less period distortion than Newmark */
     const double chis[] = {0.0, 0.5, 0.8};
     const double dt = 0.01;
     for (size_t i = 0; i < sizeof chis / sizeof chis[0]; i++) {
@@ -450,8 +451,9 @@ static void test_chopra_sdof(void **state)
     }
 }
 
-/* Ghaboussi's P-C on the split 2-DOF written from seed 004 eq. 7-11 with K^L = K1 (numerical)
- * and K^NL d~b the measured force K2 d~: (M + dt/2 C + dt^2/4 K1) a1 = f1 - C (v + dt/2 a)
+/* Ghaboussi's P-C on the split 2-DOF written from Hashash et al. 2004, eq. 7-11 with K^L = K1
+ * (numerical) and K^NL d~b the measured force K2 d~: (M + dt/2 C + dt^2/4 K1) a1 = f1 - C (v + dt/2
+ * a)
  * - K1 (d + dt v + dt^2/4 a) - K2 d~. */
 static void test_ghaboussi_split_reference(void **state)
 {

@@ -140,7 +140,7 @@ static int soft_commit(void *user)
 }
 
 /* Runs 300 steps of a strongly softening SDOF and checks, step by step, the discrete equations
- * (Newmark relations and the seed-003 HHT equation with the experimental mass term):
+ * (Newmark relations and the mosqueda2008b HHT equation with the experimental mass term):
  *   d1 = d + dt v + dt^2 ((1/2 - beta) a + beta a1),  v1 = v + dt ((1 - gamma) a + gamma a1)
  *   M a1 - alpha Me (a1 - a) + (1 + alpha)(c v1 + r(d1)) - alpha (c v + r(d))
  *      = (1 + alpha) f1 - alpha f0 */

@@ -59,8 +59,8 @@ static void test_linear_coupled(void **state)
     hs_options_destroy(&o);
 }
 
-/* Shear building of 3 stories in intrinsic coordinates (story drifts, seed 003 eq. 5.3):
- * K = Tp^T diag(k) Tp = [k1+k2, -k2, 0; -k2, k2+k3, -k3; 0, -k3, k3]. */
+/* Shear building of 3 stories in intrinsic coordinates (story drifts, Mosqueda & Ahmadizadeh 2008b,
+ * eq. 5.3): K = Tp^T diag(k) Tp = [k1+k2, -k2, 0; -k2, k2+k3, -k3; 0, -k3, k3]. */
 static void test_intrinsic_shear_building(void **state)
 {
     (void)state;

@@ -1,5 +1,5 @@
 /* Link models: delay distributions against their theory (moments, quantiles, survival), histogram
- * files, outages, in-order delivery, losses, reproducibility, seed 000 step timing. */
+ * files, outages, in-order delivery, losses, reproducibility, Mosqueda et al. 2004 step timing. */
 #include "hs_test.h"
 
 #include "hysim/link.h"
@@ -389,7 +389,7 @@ static void test_reproducible(void **state)
 }
 
 /* P(X > x) for a lognormal: exact values at the median (1/2) and at median e^sigma
- * (Phi(-1) = 0.158655253931457); sampled fractions agree within 3 SE at the seed 000
+ * (Phi(-1) = 0.158655253931457); sampled fractions agree within 3 SE at the Mosqueda et al. 2004
  * thresholds. */
 static void test_lognormal_survival(void **state)
 {
@@ -411,14 +411,14 @@ static void test_lognormal_survival(void **state)
         const double pth = hs_delay_dist_survival(d, xs[k]);
         HS_ASSERT_NEAR(above[k] / (double)NS, pth, 3.0 * sqrt(pth * (1 - pth) / NS));
     }
-    /* seed 000: about 95 % of the delays within 0.7 s */
+    /* Mosqueda et al. 2004: about 95 % of the delays within 0.7 s */
     HS_ASSERT_NEAR(hs_delay_dist_survival(d, 0.7), 0.05, 0.002);
     hs_delay_dist_destroy(&d);
 }
 
-/* Thresholds of seed 000 (W = 1.2 s): slow at 0.72 s; hold at 1.2 s when the slow state moves at
- * half speed, at 0.96 s (0.8 W) at full speed. The timing estimate is exact for one part; for a
- * sum of two U(0, 1) (triangular) P(> 0.5) = 7/8 and P(> 1.5) = 1/8. */
+/* Thresholds of Mosqueda et al. 2004 (W = 1.2 s): slow at 0.72 s; hold at 1.2 s when the slow state
+ * moves at half speed, at 0.96 s (0.8 W) at full speed. The timing estimate is exact for one part;
+ * for a sum of two U(0, 1) (triangular) P(> 0.5) = 7/8 and P(> 1.5) = 1/8. */
 static void test_step_timing(void **state)
 {
     (void)state;

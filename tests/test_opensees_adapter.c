@@ -8,9 +8,9 @@
  * is a linear static module K_sub held at the trial by the adapter's penalty spring kb:
  * (K_sub + kb I) db = kb ctrl, daqDisp = db, daqForce = -kb (db - ctrl).
  *
- * Seed 000's two-story frame (Mosqueda, Stojadinovic & Mahin: 4 kip / 386.1 per floor,
- * 2.8 kip/in per story, 2 % stiffness-proportional damping) split between two modules at once,
- * each on its own port: the first story (one basic DOF, the drift) and the second (two basic
+ * Mosqueda et al.'s (2004) two-story frame (Mosqueda, Stojadinovic & Mahin: 4 kip / 386.1 per
+ * floor, 2.8 kip/in per story, 2 % stiffness-proportional damping) split between two modules at
+ * once, each on its own port: the first story (one basic DOF, the drift) and the second (two basic
  * DOFs, the floors' displacements, K_sub = k [1 -1; -1 1]). The split run must equal the single
  * hysim model (both stories numerical) to round-off: the site carries the module's force to the
  * trial with the elements' initial stiffness (f + K (trial - db)), exact for a linear module
@@ -143,7 +143,7 @@ static void *fake_main(void *arg)
 /* ---- the test files ---- */
 
 static const char HEAD[] =
-    "hysim: 1\nname: seed000-split\nunits: {force: kip, length: in, time: s}\n"
+    "hysim: 1\nname: mosqueda2004-split\nunits: {force: kip, length: in, time: s}\n"
     "structure:\n  dofs: 2\n  mass: [0.010360, 0.010360]\n"
     "  ground_influence: [1, 1]\n";
 static const char TAIL[] =

@@ -297,7 +297,7 @@ static void test_hybrid(void **state)
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.35 * 0.85 * 9806.65, 2.0, 0.01);
-    hs_test_def *def = hs_tb_seed003(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
+    hs_test_def *def = hs_tb_mosqueda2008b(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
     hs_coordinator *c = NULL;
     assert_int_equal(hs_coordinator_create(ctx, def, &c), 0);
     if (hs_coordinator_run(c)) fail_msg("%s", hs_ctx_message(ctx));

@@ -137,9 +137,9 @@ static void test_perfect_round_trip(void **state)
 }
 
 /* First-order actuator Gp(z) = 1 / (a z - (a - 1)), a = 4: without compensation the measurement
- * lags the target; with inverse compensation a_es = a (seed 002, Gc Gp = 1/z) the actuator's
- * position after each tick is the generator's command of that tick, so the measurement at
- * D_target is the target to round-off. */
+ * lags the target; with inverse compensation a_es = a (Chen & Ricles 2010, Gc Gp = 1/z) the
+ * actuator's position after each tick is the generator's command of that tick, so the measurement
+ * at D_target is the target to round-off. */
 static double tracking_error(int compensate)
 {
     const double K[1] = {2.8};

@@ -1,9 +1,9 @@
 /* What a hybrid run leaves behind about its site controllers (docs/outputs.md): /sites/{states,
  * delay} and /actuators/{tracking_error, tracking_indicator} in results.h5, recorded by the
  * coordinator each step, and the figures sites_states.png, sites_delay.png and actuators_ti.png.
- * Seed 000's two-story frame (one column at each of two virtual sites, units kip, in, s) over
- * lognormal links, on a short record at a time scale of 12 so that it runs in about a second:
- * many steps slow down, some hold. */
+ * Mosqueda et al.'s (2004) two-story frame (one column at each of two virtual sites, units kip, in,
+ * s) over lognormal links, on a short record at a time scale of 12 so that it runs in about a
+ * second: many steps slow down, some hold. */
 #include "hs_test.h"
 
 #include "hs_build.h"
@@ -24,8 +24,8 @@
 #define SCALE 12.0
 #define RATE  1024.0
 
-/* The TimeOut rules of seed 000 (docs/site_controller.md): N = round(dt * time_scale * rate)
- * = round(122.88) = 123 ticks per step; extrapolate for T1 = round(0.6 N) = round(73.8) = 74
+/* The TimeOut rules of Mosqueda et al. 2004 (docs/site_controller.md): N = round(dt * time_scale *
+ * rate) = round(122.88) = 123 ticks per step; extrapolate for T1 = round(0.6 N) = round(73.8) = 74
  * ticks, slow for T2 = round((0.8 - 0.6) N / 0.5) = round(49.2) = 49 ticks: a step slows when
  * its target comes 74 ticks or more after the previous D_target, holds from 123 ticks. */
 #define SLOW_AFTER (74.0 / RATE)
@@ -156,7 +156,8 @@ static void test_site_outputs(void **state)
         assert_int_equal(slow, llround(ss[s].pct_slow * STEPS / 100.0));
         assert_int_equal(hold, llround(ss[s].pct_hold * STEPS / 100.0));
         assert_true(max_delay == ss[s].max_delay);
-        /* tracking: each record is one sample of the site's own figures (seed 002 eq. 3, 4a) */
+        /* tracking: each record is one sample of the site's own figures (Chen & Ricles 2010, eq. 3,
+         * 4a) */
         assert_true(isnan(te[s]) && isnan(ti[s]));
         double te_max = 0, ti_max = 0;
         for (int k = 1; k <= STEPS; k++) {

@@ -1,6 +1,6 @@
 /* The test definition loader: a valid two-story file gives the masses, stiffness, periods and
- * damping of seed 000's frame (closed forms), and each of a table of bad files fails with the
- * exact FILE:LINE:COL and a message naming the problem. */
+ * damping of Mosqueda et al.'s (2004) frame (closed forms), and each of a table of bad files fails
+ * with the exact FILE:LINE:COL and a message naming the problem. */
 #include "hs_test.h"
 
 #include "hs_text_def.h"

@@ -319,18 +319,19 @@ static void test_remote_and_specimens(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* The seed 003 examples: periods 0.50 s and 0.13 s (roots of the 2-DOF characteristic equation
- * m1 m2 l^2 - (m1 k + 2 k m2) l + k^2 = 0 with the file's masses), 5 % at mode 1 on the
- * experimental stiffness, the lab as written; the perfect twin differs only in `perfect`. */
-static void test_seed003_examples(void **state)
+/* The Mosqueda & Ahmadizadeh 2008b examples: periods 0.50 s and 0.13 s (roots of the 2-DOF
+ * characteristic equation m1 m2 l^2 - (m1 k + 2 k m2) l + k^2 = 0 with the file's masses), 5 % at
+ * mode 1 on the experimental stiffness, the lab as written; the perfect twin differs only in
+ * `perfect`. */
+static void test_mosqueda2008b_examples(void **state)
 {
     (void)state;
     if (!hs_test_shared_path("data/records/ELC270.txt")) {
         printf("SKIP: ../shared is absent (the examples read ELC270.txt)\n");
         skip();
     }
-    const char *files[2] = {"examples/seed003_linear_hybrid.yaml",
-                            "examples/seed003_linear_hybrid_perfect.yaml"};
+    const char *files[2] = {"examples/mosqueda2008b_linear_hybrid.yaml",
+                            "examples/mosqueda2008b_linear_hybrid_perfect.yaml"};
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
     const double two_pi = 6.283185307179586476925286766559, k = 1.0;
@@ -503,9 +504,12 @@ static void test_bad_files(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elements),         cmocka_unit_test(test_sites),
-        cmocka_unit_test(test_extra_stiffness),  cmocka_unit_test(test_remote_and_specimens),
-        cmocka_unit_test(test_seed003_examples), cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_elements),
+        cmocka_unit_test(test_sites),
+        cmocka_unit_test(test_extra_stiffness),
+        cmocka_unit_test(test_remote_and_specimens),
+        cmocka_unit_test(test_mosqueda2008b_examples),
+        cmocka_unit_test(test_bad_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

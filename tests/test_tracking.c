@@ -1,5 +1,5 @@
-/* Tracking metrics (seed 002 eq. 3, 4a, 4b) against closed forms: the tracking indicator of a
- * sine and its delayed copy (the area of the inscribed polygon of the ellipse, and the ellipse
+/* Tracking metrics (Chen & Ricles 2010, eq. 3, 4a, 4b) against closed forms: the tracking indicator
+ * of a sine and its delayed copy (the area of the inscribed polygon of the ellipse, and the ellipse
  * itself), polygons of known area and orientation, MTE and RMS of known error signals. */
 #include "hs_test.h"
 
@@ -25,7 +25,7 @@ static hs_tracking *make(size_t capacity, size_t stride)
  * so TI after n increments is n A B sin(th) sin(phi) / 2 exactly: over one period (N samples) the
  * area of the N-gon inscribed in the ellipse, N A B sin(2 pi / N) sin(phi) / 2, which tends to the
  * ellipse's area pi A B sin(phi) (the loop of a sine and its delayed copy). Positive when the
- * measured lags (phi > 0), as seed 002 states. */
+ * measured lags (phi > 0), as Chen & Ricles 2010 states. */
 static double sine_ti(int N, int D, double A, double B, int n, double *rate_expected)
 {
     hs_tracking *t = make(0, 1);

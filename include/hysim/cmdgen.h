@@ -1,6 +1,7 @@
-/* hysim command generator: the site's event-driven predictor/corrector (seed 000, Fig. 4). It turns
- * one target per integration step (all actuators of the site together) into a continuous actuator
- * command at the controller rate, whatever the integration step and however late the target is.
+/* hysim command generator: the site's event-driven predictor/corrector (Mosqueda et al. 2004, Fig.
+ * 4). It turns one target per integration step (all actuators of the site together) into a
+ * continuous actuator command at the controller rate, whatever the integration step and however
+ * late the target is.
  *
  * States: extrapolate (predict past the last target from the target history), interpolate (correct
  * towards the target that arrived), slow (extrapolate at a reduced velocity), hold (stand still),
@@ -95,7 +96,7 @@ typedef struct hs_cmdgen_step {
     int64_t state_ticks[HS_CMDGEN_NSTATES];
 } hs_cmdgen_step;
 
-/* Seed 000's Table 1 for one site, plus tick counts. */
+/* Mosqueda et al.'s (2004) Table 1 for one site, plus tick counts. */
 typedef struct hs_cmdgen_summary {
     int64_t steps;     /* completed steps (D_target) */
     double max_delay;  /* wall s from a D_target to the next D_update (largest) */
@@ -104,7 +105,7 @@ typedef struct hs_cmdgen_summary {
     double pct_hold;   /* % of completed steps that reached hold */
     int64_t steps_slow, steps_hold, timeouts;
     int64_t state_ticks[HS_CMDGEN_NSTATES];
-    int fv_capped; /* free vibration stopped by fv_max_time rather than by dying out */
+    int fv_capped;     /* free vibration stopped by fv_max_time rather than by dying out */
     int64_t stretched; /* corrector segments lengthened to respect max_increment (re-ramps; not
                           kept in checkpoints) */
 } hs_cmdgen_summary;

@@ -6,14 +6,13 @@
  *  polynomial:       Horiuchi et al. (1999): the cubic through x_t(k), x_t(k-1), x_t(k-2),
  *                    x_t(k-3) evaluated r samples ahead (options delay [samples] or
  *                    delay_s [seconds])
- *  inverse:          seed 002 eq. 1 with delta_a = 0, Gc(z) = (a_es z - (a_es - 1)) / z:
+ *  inverse:          Chen & Ricles 2010, eq. 1 with delta_a = 0, Gc(z) = (a_es z - (a_es - 1)) / z:
  *                    x_c(k) = a_es x_t(k) - (a_es - 1) x_t(k-1)   (options a_es, a_min)
- *  adaptive_inverse: seed 002 eq. 1-3: a_es + delta_a, delta_a = kp TI + ki int TI dt, TI the
- *                    tracking indicator of x_t against x_m (options a_es, kp, ki, ti_lag,
- *                    a_min, a_max)
- * a_es is counted in controller samples (the unit of the actuator's `a` in hysim/lab.h), so
- * with Gp(z) = 1 / (a z - (a - 1)) and a_es = a, Gc Gp = 1/z. Everything is allocated at
- * creation; ticks never allocate. */
+ *  adaptive_inverse: Chen & Ricles 2010, eq. 1-3: a_es + delta_a, delta_a = kp TI + ki int TI dt,
+ * TI the tracking indicator of x_t against x_m (options a_es, kp, ki, ti_lag, a_min, a_max) a_es is
+ * counted in controller samples (the unit of the actuator's `a` in hysim/lab.h), so with Gp(z) = 1
+ * / (a z - (a - 1)) and a_es = a, Gc Gp = 1/z. Everything is allocated at creation; ticks never
+ * allocate. */
 #ifndef HYSIM_COMPENSATOR_H
 #define HYSIM_COMPENSATOR_H
 

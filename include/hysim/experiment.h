@@ -18,8 +18,9 @@ typedef struct hs_experiment {
     int ndof;          /* global DOFs */
     const double *T;   /* nact x ndof, column-major: actuator displacement x = T d */
     const double *K0l; /* nact x nact initial stiffness in actuator coordinates */
-    /* Intrinsic parameters (seed 003 eq. 5.3: K = T_p^T P T_p), nact x nact, or NULL: then an
-     * estimator takes T_p from the eigenvectors of the previous estimate (seed 001 eq. 7-11). */
+    /* Intrinsic parameters (Mosqueda & Ahmadizadeh 2008b, eq. 5.3: K = T_p^T P T_p), nact x nact,
+     * or NULL: then an estimator takes T_p from the eigenvectors of the previous estimate (Mosqueda
+     * & Ahmadizadeh 2008a, eq. 7-11). */
     const double *Tp;
     /* This step, at the command io->d_cmd: */
     const double *x_cmd;  /* nact: commanded target */

@@ -23,7 +23,7 @@ extern "C" {
 typedef struct hs_dynamics {
     int n;
     const double *M;  /* total mass (numerical + experimental) */
-    const double *Me; /* experimental part of M, or NULL (seed 003 eq. 3.4) */
+    const double *Me; /* experimental part of M, or NULL (Mosqueda & Ahmadizadeh 2008b, eq. 3.4) */
     const double *C;  /* viscous damping */
     const double *K0; /* initial stiffness of numerical + experimental parts */
     const double *Ke; /* experimental stiffness, global (initial or the current estimate; its
@@ -101,9 +101,9 @@ const double *hs_integrator_displacement(const hs_integrator *it);
 const double *hs_integrator_velocity(const hs_integrator *it);
 const double *hs_integrator_acceleration(const hs_integrator *it);
 /* The experimental tangent stiffness the integrator estimates (os_tangent, implicit_hht_fe):
- * K_l in actuator coordinates, nact x nact column-major, copied into Kl (seed 003 eq. 5.2-5.9).
- * HS_EUNSUPPORTED (no message: a capability query) when the integrator has none or has not
- * yet been sized for the experiment. Never allocates. */
+ * K_l in actuator coordinates, nact x nact column-major, copied into Kl (Mosqueda & Ahmadizadeh
+ * 2008b, eq. 5.2-5.9). HS_EUNSUPPORTED (no message: a capability query) when the integrator has
+ * none or has not yet been sized for the experiment. Never allocates. */
 int hs_integrator_experimental_stiffness(const hs_integrator *it, double *Kl);
 /* Overwrites the committed state (tests build amplification matrices with it). */
 int hs_integrator_set_state(hs_integrator *it, const double *d, const double *v, const double *a);

@@ -100,8 +100,8 @@ typedef struct hs_specimen hs_specimen;
  *  material:           material (type name) + that material's parameters, each a number (same
  *                      for every actuator) or a list of n_act numbers
  *  intrinsic:          Tp (list, p x n_act, row by row), p, material + parameters (number or
- *                      list of p numbers): x_p = Tp x, r = Tp^T f_p  (seed 003 eq. 5.3-5.4)
- *  bilinear_degrading: k, fy, b (post-yield ratio), rule ("excursion" | "cumulative"),
+ *                      list of p numbers): x_p = Tp x, r = Tp^T f_p  (Mosqueda & Ahmadizadeh 2008b,
+ * eq. 5.3-5.4) bilinear_degrading: k, fy, b (post-yield ratio), rule ("excursion" | "cumulative"),
  *                      d (reduction per excursion) or beta (per yield displacement of
  *                      accumulated plastic deformation), r_min (floor of fy / fy0)
  *  mr_damper:          Spencer et al. (1997) parameters (N, cm, s, V), voltage, scale,

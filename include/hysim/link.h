@@ -8,8 +8,8 @@
  *   distribution, a loss probability with a retransmission timeout, outage windows, and in-order
  *   delivery. Its random stream is seeded from (test seed, link id).
  * - A compute-time model for the integrator's task time: "constant" or "lognormal".
- * - Step timing (seed 000): the probability that the time between D_target and the next D_update
- *   exceeds the slow and hold thresholds. */
+ * - Step timing (Mosqueda et al. 2004): the probability that the time between D_target and the next
+ * D_update exceeds the slow and hold thresholds. */
 #ifndef HYSIM_LINK_H
 #define HYSIM_LINK_H
 
@@ -119,12 +119,13 @@ size_t hs_compute_model_state_size(const hs_compute_model *m);
 int hs_compute_model_state_save(const hs_compute_model *m, double *out);
 int hs_compute_model_state_load(hs_compute_model *m, const double *in);
 
-/* ---- step timing (seed 000) ---- */
+/* ---- step timing (Mosqueda et al. 2004) ---- */
 /* Thresholds on the delay between D_target and D_update for a step of wall time W: the
  * extrapolate state covers `extrapolate_frac` of the step's sub-steps at full speed, the slow
  * state goes on to `slow_frac` at `slow_speed` times that speed, then hold:
  * t_slow = extrapolate_frac W, t_hold = t_slow + (slow_frac - extrapolate_frac) W / slow_speed.
- * Seed 000: 0.6, 0.8, 0.5 and W = 1.2 s give 0.72 s and 1.2 s; slow_speed = 1 gives 0.8 W. */
+ * Mosqueda et al. 2004: 0.6, 0.8, 0.5 and W = 1.2 s give 0.72 s and 1.2 s; slow_speed = 1 gives 0.8
+ * W. */
 void hs_step_timing_thresholds(double W, double extrapolate_frac, double slow_frac,
                                double slow_speed, double *t_slow, double *t_hold);
 

@@ -62,9 +62,9 @@ int hs_results_actuator_count(const hs_results *r); /* nact of the layout (0: no
  * states (nsites: bit (1 << hs_cmdgen_state) of every state the site's command generator visited
  * in the step) and delay (nsites: seconds on the test's clock from the previous D_target to this
  * step's D_update), and per stacked actuator (nact values, the actuator block's order) the
- * tracking error te (command - measured) and the tracking indicator ti (seed 002 eq. 3). Any
- * pointer may be NULL (states 0, NaN recorded); so may te and ti when nact == 0. Records without
- * this call hold 0 and NaN. Never allocates; HS_EINVAL without a site block or a record. */
+ * tracking error te (command - measured) and the tracking indicator ti (Chen & Ricles 2010, eq. 3).
+ * Any pointer may be NULL (states 0, NaN recorded); so may te and ti when nact == 0. Records
+ * without this call hold 0 and NaN. Never allocates; HS_EINVAL without a site block or a record. */
 int hs_results_record_sites(hs_results *r, const int *states, const double *delay, const double *te,
                             const double *ti);
 int hs_results_site_count(const hs_results *r); /* nsites of the layout (0: no block) */

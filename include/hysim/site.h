@@ -108,8 +108,8 @@ int hs_site_commit(hs_site *s, int64_t step);
  * for `hysim run --resume` (destroying a site closes its connection without BYE). */
 void hs_site_end(hs_site *s);
 
-/* What a site reports at the end of a test: seed 000's Table 1 row (command generator) and
- * seed 002's tracking figures per actuator. */
+/* What a site reports at the end of a test: Mosqueda et al.'s (2004) Table 1 row (command
+ * generator) and Chen and Ricles' (2010) tracking figures per actuator. */
 typedef struct hs_site_summary {
     int64_t steps;
     double max_delay;  /* s from a D_target to the next D_update, largest */
@@ -127,7 +127,8 @@ typedef struct hs_site_summary {
     int64_t resumes;
     double max_outage;
     /* the command generator's TimeOut limits: s after a D_target at which a step without its
-     * D_update enters slow and hold (seed 000 Fig. 8's dashed lines); 0 without a generator */
+     * D_update enters slow and hold (Mosqueda et al. 2004, Fig. 8's dashed lines); 0 without a
+     * generator */
     double slow_after, hold_after;
 } hs_site_summary;
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);

@@ -25,8 +25,8 @@ typedef struct hs_exp_element_def {
     double *K0l;                  /* nact x nact initial stiffness, actuator coordinates,
                                      column-major (owned), or NULL: taken from the site's
                                      specimen model */
-    double *Tp;                   /* nact x nact intrinsic parameters (seed 003 eq. 5.3),
-                                     column-major, or NULL */
+    double *Tp; /* nact x nact intrinsic parameters (Mosqueda & Ahmadizadeh 2008b, eq. 5.3),
+                   column-major, or NULL */
 } hs_exp_element_def;
 
 typedef struct hs_test_def {
@@ -42,7 +42,7 @@ typedef struct hs_test_def {
     double time_scale;
     char clock[16]; /* "virtual" | "real" */
     char output_dir[1024];
-    int output_mat; /* output.mat: also write results.mat (MATLAB, through libmatio) */
+    int output_mat;        /* output.mat: also write results.mat (MATLAB, through libmatio) */
     char damping_kind[32]; /* rayleigh | stiffness_proportional | modal | none */
     uint64_t seed;         /* analysis.seed: seeds every random stream of the run (default 1) */
     hs_options *compute_time_opts; /* analysis.compute_time ({type: constant|lognormal, ...}),

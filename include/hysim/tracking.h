@@ -1,11 +1,11 @@
-/* hysim actuator tracking metrics, one object per actuator (seed 002):
+/* hysim actuator tracking metrics, one object per actuator (Chen & Ricles 2010):
  *  - MTE = max |d_c - d_m|                                   (eq. 4a, length unit of the test)
  *  - RMS = 100 sqrt(sum (d_c - d_m)^2 / sum d_c^2)           (eq. 4b, in percent)
  *  - TI  = (A - TA) / 2, A += (c_i+1 + c_i)(m_i+1 - m_i) / 2,
  *                        TA += (m_i+1 + m_i)(c_i+1 - c_i) / 2 (eq. 3, length^2)
  *    TI is the signed area swept in the synchronized subspace plot (command on the horizontal
  *    axis, measured on the vertical): it rises while the actuator lags, falls while it leads;
- *  - the peak TI: the TI of largest magnitude so far, with its sign (seed 002 Table 3).
+ *  - the peak TI: the TI of largest magnitude so far, with its sign (Chen & Ricles 2010, Table 3).
  * d_c is whatever the caller compares against (the desired command, normally). Samples are
  * added one at a time; hs_tracking_add never allocates. Optional series (command, measured,
  * error, TI) are recorded into buffers allocated at creation, for plotting. See

@@ -5,8 +5,8 @@
  *                             tracking indicator's: positive while the actuator lags behind a
  *                             rising command), a pair of panels each;
  *   tangent.png               the terms K_l(i, j), i <= j, of the estimated experimental tangent
- *                             over time (seed 001 Fig. 6), diagonal and off-diagonal apart; only
- *                             when the integrator estimated one (not all NaN). */
+ *                             over time (Mosqueda & Ahmadizadeh 2008a, Fig. 6), diagonal and
+ * off-diagonal apart; only when the integrator estimated one (not all NaN). */
 #include "plot_actuators.h"
 
 #include "plot_gp.h"

@@ -1,11 +1,11 @@
 /* `hysim plot` figures of the site controllers (/sites in results.h5):
  *   sites_states.png   per site, the command generator's states visited in each step as bands
- *                      E/I/S/H (and F/D when they occur) over time (seed 000 Fig. 9a), with a
- *                      close look at the steps around the longest delay;
- *   sites_delay.png    per site, the histogram of the delay from a D_target to the next
- *                      D_update, with dashed lines at the slow and hold limits (seed 000 Fig. 8);
- *   actuators_ti.png   per actuator, the tracking error and the tracking indicator TI over time
- *                      (seed 002 Figs. 5-8 c-f); only when the file has them. */
+ *                      E/I/S/H (and F/D when they occur) over time (Mosqueda et al. 2004, Fig. 9a),
+ * with a close look at the steps around the longest delay; sites_delay.png    per site, the
+ * histogram of the delay from a D_target to the next D_update, with dashed lines at the slow and
+ * hold limits (Mosqueda et al. 2004, Fig. 8); actuators_ti.png   per actuator, the tracking error
+ * and the tracking indicator TI over time (Chen & Ricles 2010, Figs. 5-8 c-f); only when the file
+ * has them. */
 #include "plot_sites.h"
 
 #include "plot_gp.h"

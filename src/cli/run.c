@@ -96,7 +96,8 @@ static int hs_cli_resume_info(hs_ctx *ctx, const char *dir, const char **file,
     return HS_EXIT_OK;
 }
 
-/* Seed 000's Table 1 row and seed 002's tracking figures for each site. */
+/* Mosqueda et al.'s (2004) Table 1 row and Chen and Ricles' (2010) tracking figures for each site.
+ */
 static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 {
     if (def->nsites == 0) return;

@@ -354,7 +354,8 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
     HS_OUT("]},\n    \"experimental_work\": %.10g,\n    \"limit_flags\": %d,\n", e->work, flags);
     HS_OUT("    \"test_time_s\": %.6g,\n    \"max_wait_s\": %.6g\n  },\n", hs_vtime_seconds(e->now),
            e->max_wait);
-    /* per site: seed 000's Table 1 row and seed 002's tracking figures */
+    /* per site: Mosqueda et al.'s (2004) Table 1 row and Chen and Ricles' (2010) tracking figures
+     */
     HS_OUT("  \"sites\": [");
     for (int s = 0; s < e->nsites; s++) {
         hs_site_summary ss;

@@ -1,4 +1,4 @@
-/* alpha-operator-splitting (Nakashima et al.; Combescure and Pegon), seed 004 eq. 1-6.
+/* alpha-operator-splitting (Nakashima et al.; Combescure and Pegon), Hashash et al. 2004, eq. 1-6.
  *   beta = (1 - alpha)^2 / 4, gamma = 1/2 - alpha, alpha in [-1/3, 0]
  *   d~ = d(n) + dt v(n) + dt^2 (1/2 - beta) a(n),  v~ = v(n) + dt (1 - gamma) a(n)   (commanded)
  *   r~(n+1) = r(d~, v~) + r_exp: numerical and measured forces both at the predictor (no Newton)
@@ -8,7 +8,7 @@
  *   d(n+1) = d~ + beta dt^2 a(n+1),  v(n+1) = v~ + gamma dt a(n+1)              (eq. 4-5)
  * With d(n+1), v(n+1) substituted, [M + (1+alpha) gamma dt C + (1+alpha) beta dt^2 K_I] a(n+1)
  *   = (1+alpha)(f(n+1) - C v~ - r~(n+1)) - alpha (f(n) - C v(n) - K_I d(n) - p(n)),
- * a constant matrix factored once. The seed prints -alpha F(n+1) on the right of eq. 2; the
+ * a constant matrix factored once. The paper prints -alpha F(n+1) on the right of eq. 2; the
  * method (and Combescure-Pegon) has -alpha F(n), used here. p(n) is the only state beyond
  * (d, v, a); it is zero for a linear structure whose stiffness is K_I. */
 #include "integrator_impl.h"

@@ -1,5 +1,6 @@
-/* Experimental force at a displacement that was never imposed (seed 003 section 4 and Fig. 1;
- * seed 001 "Estimation of Experimental Restoring Forces"). Private to the integrators.
+/* Experimental force at a displacement that was never imposed (Mosqueda & Ahmadizadeh 2008b,
+ * section 4 and Fig. 1; Mosqueda & Ahmadizadeh 2008a "Estimation of Experimental Restoring
+ * Forces"). Private to the integrators.
  *
  * Per actuator, second-order polynomials are fitted by least squares to the last four measured
  * samples of displacement and force against time:
@@ -14,7 +15,8 @@
 
 #include "hysim/base.h"
 
-#define HS_FE_SAMPLES 4 /* samples per fit (seed 001: "the last four points") */
+#define HS_FE_SAMPLES 4 /* samples per fit (Mosqueda & Ahmadizadeh 2008a: "the last four points")  \
+                         */
 
 typedef struct hs_force_estimator hs_force_estimator;
 

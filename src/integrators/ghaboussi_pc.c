@@ -1,4 +1,4 @@
-/* Ghaboussi's predictor-corrector (Ghaboussi, Yun and Hashash; seed 004 eq. 7-11):
+/* Ghaboussi's predictor-corrector (Ghaboussi, Yun and Hashash; Hashash et al. 2004, eq. 7-11):
  *   M a(n+1) + C v(n+1) + K^L d(n+1) + K^NL d~b(n+1) = f(n+1)                      (eq. 7)
  *   d(n+1) = d(n) + dt v(n) + dt^2 [(1/2 - beta) a(n) + beta a(n+1)]                (eq. 8)
  *   v(n+1) = v(n) + dt [(1 - gamma) a(n) + gamma a(n+1)]                            (eq. 9)
@@ -13,7 +13,7 @@
  * substituted the K^L d~ terms cancel:
  *   (M + dt/2 C + dt^2/4 K^L) a(n+1) = f(n+1) - C v~ - r(d~, v~) - r_exp,  v~ = v(n) + dt/2 a(n)
  * with the matrix factored once. Linear, all numerical: average-acceleration Newmark. Stability
- * with an experimental part (seed 004 Table 1): omega dt < 2 / sqrt(1 - k^L / k_T). */
+ * with an experimental part (Hashash et al. 2004, Table 1): omega dt < 2 / sqrt(1 - k^L / k_T). */
 #include "integrator_impl.h"
 
 #include <string.h>

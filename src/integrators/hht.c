@@ -1,8 +1,9 @@
-/* HHT-alpha in the form of seed 003 eq. 3.1-3.4 (alpha in [-1/3, 0]):
+/* HHT-alpha in the form of Mosqueda & Ahmadizadeh 2008b, eq. 3.1-3.4 (alpha in [-1/3, 0]):
  *   M a(n+1) + (1+alpha)(C v(n+1) + r(n+1)) - alpha (C v(n) + r(n)) - alpha Me (a(n+1) - a(n))
  *       = (1+alpha) f(n+1) - alpha f(n),  beta = (1-alpha)^2/4, gamma = (1-2 alpha)/2,
  * Newton on the numerical part; r(n) of the previous step is integrator state. The lab is
- * commanded d(n) + dt v(n) + dt^2/2 a(n) (seed 003 eq. 3.5). See implicit_core.c. */
+ * commanded d(n) + dt v(n) + dt^2/2 a(n) (Mosqueda & Ahmadizadeh 2008b, eq. 3.5). See
+ * implicit_core.c. */
 #include "implicit_core.h"
 
 #include <math.h>

@@ -1,11 +1,12 @@
 /* Shared part of the hybrid integrators (os_tangent, implicit_hht_fe): see hybrid_core.h.
  *
- * Operator-splitting step with the estimated tangent (seed 003 section 5): the command is the
- * explicit predictor d~ = d(n) + dt v(n) + dt^2/2 a(n) (eq. 3.5); the final displacement is
- * d = d~ + beta dt^2 (a(n+1) - a(n)) (eq. 3.6), which is the Newmark relation of the core; the
- * experimental force at d is r^l = r~^l + K_l (T d - x~^m) (eq. 5.1), with the measured force r~^l
- * and displacement x~^m, and enters the HHT-alpha equation (eq. 3.4) as T^T r^l. In the core's
- * terms: r_exp = T^T (r~^l + K_l (T d~ - x~^m)) linearised about d~ with Ke = T^T K_l T. */
+ * Operator-splitting step with the estimated tangent (Mosqueda & Ahmadizadeh 2008b, section 5): the
+ * command is the explicit predictor d~ = d(n) + dt v(n) + dt^2/2 a(n) (eq. 3.5); the final
+ * displacement is d = d~ + beta dt^2 (a(n+1) - a(n)) (eq. 3.6), which is the Newmark relation of
+ * the core; the experimental force at d is r^l = r~^l + K_l (T d - x~^m) (eq. 5.1), with the
+ * measured force r~^l and displacement x~^m, and enters the HHT-alpha equation (eq. 3.4) as T^T
+ * r^l. In the core's terms: r_exp = T^T (r~^l + K_l (T d~ - x~^m)) linearised about d~ with Ke =
+ * T^T K_l T. */
 #include "hybrid_core.h"
 
 #include <math.h>
@@ -70,7 +71,8 @@ void hs_hybrid_add_global(const hs_integrator *it, const hs_experiment *exp, con
     }
 }
 
-/* Kg = T^T K_l T (seed 003 eq. 5.8), column by column: Kg(:, b) = T^T (K_l T(:, b)). */
+/* Kg = T^T K_l T (Mosqueda & Ahmadizadeh 2008b, eq. 5.8), column by column: Kg(:, b) = T^T (K_l
+ * T(:, b)). */
 static void hybrid_global_stiffness(hs_integrator *it, hs_hybrid *h, const hs_experiment *exp)
 {
     const int n = it->n, m = h->nact;

@@ -1,8 +1,8 @@
 /* What os_tangent and implicit_hht_fe share: the HHT-alpha core (implicit_core.c), the
  * experiment bookkeeping in actuator coordinates (sizing from the experiment layout, the
- * estimated tangent K_l and its global image K = T^T K_l T, seed 003 eq. 5.8, the previous
- * measurement) and the operator-splitting correction of seed 003 section 5 (eq. 3.6, 5.1).
- * Not public: only the integrator files include it. */
+ * estimated tangent K_l and its global image K = T^T K_l T, Mosqueda & Ahmadizadeh 2008b, eq. 5.8,
+ * the previous measurement) and the operator-splitting correction of Mosqueda & Ahmadizadeh 2008b,
+ * section 5 (eq. 3.6, 5.1). Not public: only the integrator files include it. */
 #ifndef HS_HYBRID_CORE_H
 #define HS_HYBRID_CORE_H
 
@@ -12,7 +12,8 @@
 
 typedef struct hs_hybrid {
     hs_implicit core;  /* HHT-alpha state (q = r(n)) and Newton work */
-    double threshold;  /* option `threshold` (seed 003 eq. 5.9); < 0: from the noise RMS */
+    double threshold;  /* option `threshold` (Mosqueda & Ahmadizadeh 2008b, eq. 5.9); < 0: from the
+                          noise RMS */
     int want_fe;       /* 1: also size a force estimator (implicit_hht_fe) */
     double max_extrap; /* force estimator: allowed extrapolation, fraction of dt */
     int nact;          /* 0 until sized */
@@ -39,7 +40,7 @@ void hs_hybrid_to_actuators(const hs_integrator *it, const hs_experiment *exp, c
                             double *x);
 void hs_hybrid_add_global(const hs_integrator *it, const hs_experiment *exp, const double *f,
                           double *r);
-/* The step of seed 003 section 5: HHT-alpha with the experimental force
+/* The step of Mosqueda & Ahmadizadeh 2008b, section 5: HHT-alpha with the experimental force
  * r = T^T (f_meas + K_l (T d - x_meas)) (eq. 5.1), Newton on the numerical part. */
 int hs_hybrid_os_correct(hs_integrator *it, hs_hybrid *h, hs_step_io *io);
 void hs_hybrid_free(hs_hybrid *h);

@@ -3,7 +3,7 @@
  * Unknown d = d(n+1); with the Newmark predictors d~ = d(n) + dt v(n) + dt^2 (1/2 - beta) a(n)
  * and v~ = v(n) + dt (1 - gamma) a(n):
  *   a(d) = (d - d~) / (beta dt^2),   v(d) = v~ + gamma dt a(d)
- * and the seed-003 form of the HHT equation (alpha = 0 gives Newmark):
+ * and the mosqueda2008b form of the HHT equation (alpha = 0 gives Newmark):
  *   M a + (1 + alpha)(C v + r(d, v) + r_e(d)) - alpha Me a
  *       = (1 + alpha) f(n+1) - alpha f(n) + alpha (C v(n) + q(n)) - alpha Me a(n)
  * q(n) the restoring force (numerical + experimental) of the committed state, r_e(d) = r_exp +

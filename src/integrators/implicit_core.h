@@ -1,5 +1,5 @@
-/* The implicit Newmark-family step shared by `newmark` (alpha = 0) and `hht` (seed form, seed 003
- * eq. 3.1-3.4). Not public: only the integrator files include it. */
+/* The implicit Newmark-family step shared by `newmark` (alpha = 0) and `hht` (the papers' form,
+ * Mosqueda & Ahmadizadeh 2008b eq. 3.1-3.4). Not public: only the integrator files include it. */
 #ifndef HS_IMPLICIT_CORE_H
 #define HS_IMPLICIT_CORE_H
 
@@ -23,7 +23,7 @@ typedef struct hs_implicit {
 int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, double alpha,
                      double beta, double gamma);
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s);
-/* d_cmd = d(n) + dt v(n) + dt^2/2 a(n) (seed 003 eq. 3.5). */
+/* d_cmd = d(n) + dt v(n) + dt^2/2 a(n) (Mosqueda & Ahmadizadeh 2008b, eq. 3.5). */
 /* s->J = the Newton matrix at the current s->Kt, s->Ct (Ke joins when with_ke). */
 void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke);
 int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io);

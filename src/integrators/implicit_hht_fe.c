@@ -1,12 +1,11 @@
 /* implicit_hht_fe: fully implicit HHT-alpha with experimental forces estimated from the recent
- * measurements (seed 003 section 4; seed 001), alpha in [-1/3, 0], beta = (1 - alpha)^2/4,
- * gamma = 1/2 - alpha.
- *   command (the ONLY displacement sent to the lab):  d~ = d(n) + dt v(n) + dt^2/2 a(n)  (eq. 3.5)
- *   iterations on d (eq. 3.2-3.4, experimental mass Me), starting from d~:
- *     r_e(d) = T^T f^(T d): each actuator's force at its trial displacement from second-order
- *     polynomials fitted to its last four samples (force_estimator.h), never commanded;
- *     Newton matrix (M - alpha Me)/(beta dt^2) + (1 + alpha)(gamma/(beta dt)(C + Ct) + Kt +
- *     T^T K_l T), K_l the estimated tangent (tangent_estimator.h, updated once per step from the
+ * measurements (Mosqueda & Ahmadizadeh 2008b, section 4; Mosqueda & Ahmadizadeh 2008a), alpha in
+ * [-1/3, 0], beta = (1 - alpha)^2/4, gamma = 1/2 - alpha. command (the ONLY displacement sent to
+ * the lab):  d~ = d(n) + dt v(n) + dt^2/2 a(n)  (eq. 3.5) iterations on d (eq. 3.2-3.4,
+ * experimental mass Me), starting from d~: r_e(d) = T^T f^(T d): each actuator's force at its trial
+ * displacement from second-order polynomials fitted to its last four samples (force_estimator.h),
+ * never commanded; Newton matrix (M - alpha Me)/(beta dt^2) + (1 + alpha)(gamma/(beta dt)(C + Ct) +
+ * Kt + T^T K_l T), K_l the estimated tangent (tangent_estimator.h, updated once per step from the
  *     measured increments);
  *     converged when ||d^i - d^(i-1)||_inf / ||d^i||_inf < tol                     (eq. 4.1)
  *   fallback when the estimator refuses a time or max_iter is reached:
@@ -14,8 +13,9 @@
  *       (M + (1 + alpha) dt/2 C - alpha Me) a(n+1) = (1 + alpha) f(n+1) - alpha f(n)
  *         - C (v(n) + (1 + alpha) dt/2 a(n)) - (1 + alpha)(r(d~) + r~) - alpha (Me a(n) - r(n)),
  *       v(n+1) = v(n) + dt/2 (a(n) + a(n+1));
- *     or os_tangent (seed 003 section 5, seed 001 "Simulation Continuity").
- * Without io->exp it is hht (an experimental force, if any, linearised about d~ with dyn->Ke). */
+ *     or os_tangent (Mosqueda & Ahmadizadeh 2008b, section 5, Mosqueda & Ahmadizadeh 2008a
+ * "Simulation Continuity"). Without io->exp it is hht (an experimental force, if any, linearised
+ * about d~ with dyn->Ke). */
 #include "hybrid_core.h"
 
 #include <math.h>
@@ -38,7 +38,8 @@ const hs_param_spec hs_implicit_hht_fe_params[] = {
      "time an estimate may lie beyond the samples, fraction of dt (default 0.5)"},
     {"fallback", HS_PARAM_STR, 0, "explicit | os_tangent (default explicit)"},
     {"threshold", HS_PARAM_NUM, 0,
-     "displacement increment that updates the tangent (default: from the noise RMS, seed 003 "
+     "displacement increment that updates the tangent (default: from the noise RMS, Mosqueda & "
+     "Ahmadizadeh 2008b "
      "eq. 5.9)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };

@@ -1,6 +1,7 @@
 /* Implicit Newmark (beta, gamma; average acceleration by default) with Newton on the numerical
- * restoring force. The lab is commanded d(n) + dt v(n) + dt^2/2 a(n) (seed 003 eq. 3.5); the
- * equation uses the measurement linearised about it. See implicit_core.c and docs/integrators.md.
+ * restoring force. The lab is commanded d(n) + dt v(n) + dt^2/2 a(n) (Mosqueda & Ahmadizadeh 2008b,
+ * eq. 3.5); the equation uses the measurement linearised about it. See implicit_core.c and
+ * docs/integrators.md.
  */
 #include "implicit_core.h"
 

@@ -1,4 +1,4 @@
-/* Explicit Newmark (gamma = 1/2, beta = 0), the integrator of seed 000:
+/* Explicit Newmark (gamma = 1/2, beta = 0), the integrator of Mosqueda et al. 2004:
  *   d(n+1) = d(n) + dt v(n) + dt^2/2 a(n)                    (commanded to the lab)
  *   (M + dt/2 C) a(n+1) = f(n+1) - r(d(n+1)) - r_e(n+1) - C (v(n) + dt/2 a(n))
  *   v(n+1) = v(n) + dt/2 (a(n) + a(n+1))

@@ -1,6 +1,6 @@
-/* os_tangent: operator splitting with the estimated experimental tangent stiffness (seed 003
- * section 5), in the HHT-alpha form of seed 003 eq. 3.3-3.4 (alpha in [-1/3, 0]).
- *   predictor (commanded):  d~ = d(n) + dt v(n) + dt^2/2 a(n)                       (eq. 3.5)
+/* os_tangent: operator splitting with the estimated experimental tangent stiffness (Mosqueda &
+ * Ahmadizadeh 2008b section 5), in the HHT-alpha form of Mosqueda & Ahmadizadeh 2008b, eq. 3.3-3.4
+ * (alpha in [-1/3, 0]). predictor (commanded):  d~ = d(n) + dt v(n) + dt^2/2 a(n) (eq. 3.5)
  *   tangent:                K_l updated from the measured increments                (eq. 5.2-5.9)
  *   corrector:              d(n+1) = d~ + beta dt^2 (a(n+1) - a(n))                 (eq. 3.6)
  *                           r^l = r~^l + K_l (T d(n+1) - x~^m), r = T^T r^l          (eq. 5.1)
@@ -13,7 +13,8 @@ const hs_param_spec hs_os_tangent_params[] = {
     {"tol", HS_PARAM_NUM, 0, "Newton tolerance on the numerical part, relative (default 1e-10)"},
     {"max_iter", HS_PARAM_NUM, 0, "Newton iterations per step (default 20)"},
     {"threshold", HS_PARAM_NUM, 0,
-     "displacement increment that updates the tangent (default: from the noise RMS, seed 003 "
+     "displacement increment that updates the tangent (default: from the noise RMS, Mosqueda & "
+     "Ahmadizadeh 2008b "
      "eq. 5.9)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };

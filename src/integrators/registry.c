@@ -29,28 +29,36 @@ extern const hs_param_spec hs_implicit_hht_fe_params[];
 
 static const hs_integrator_entry hs_integrators[] = {
     {"newmark_explicit", hs_integrator_create_newmark_explicit, hs_newmark_explicit_params, 2, 0,
-     "explicit Newmark (gamma = 1/2, beta = 0), as in seed 000", 0},
+     "explicit Newmark (gamma = 1/2, beta = 0), as in Mosqueda et al. 2004", 0},
     {"central_difference", hs_integrator_create_central_difference, hs_central_difference_params, 2,
      0, "classic central difference, d(-1) from the initial state", 0},
     {"newmark", hs_integrator_create_newmark, hs_newmark_params, 2, 0,
      "implicit Newmark (beta, gamma) with Newton on the numerical restoring force", 0},
     {"hht", hs_integrator_create_hht, hs_hht_params, 2, 0,
-     "HHT-alpha in the hybrid form of seed 003 (eq. 3.4), Newton on the numerical part", 0},
+     "HHT-alpha in the hybrid form of Mosqueda & Ahmadizadeh 2008b (eq. 3.4), Newton on the "
+     "numerical part",
+     0},
     {"exact", hs_integrator_create_exact, hs_exact_params, 2, 1,
      "piecewise-exact modal solution for linear models with classical damping (reference)", 1},
     {"alpha_os", hs_integrator_create_alpha_os, hs_alpha_os_params, 2, 0,
-     "alpha-operator-splitting (Nakashima; Combescure-Pegon), seed 004 eq. 1-6, K_I = K0", 0},
+     "alpha-operator-splitting (Nakashima; Combescure-Pegon), Hashash et al. 2004, eq. 1-6, K_I = "
+     "K0",
+     0},
     {"cr", hs_integrator_create_cr, hs_cr_params, 2, 0,
      "CR (Chen-Ricles 2008), explicit displacement and velocity, unconditionally stable", 0},
     {"kr_alpha", hs_integrator_create_kr_alpha, hs_kr_alpha_params, 2, 0,
      "KR-alpha (Kolay-Ricles), explicit with numerical dissipation rho_inf", 0},
     {"ghaboussi_pc", hs_integrator_create_ghaboussi_pc, hs_ghaboussi_pc_params, 2, 0,
-     "Ghaboussi's predictor-corrector, seed 004 eq. 7-11 (no experimental stiffness needed)", 0},
+     "Ghaboussi's predictor-corrector, Hashash et al. 2004, eq. 7-11 (no experimental stiffness "
+     "needed)",
+     0},
     {"os_tangent", hs_integrator_create_os_tangent, hs_os_tangent_params, 2, 0,
-     "operator splitting with the estimated experimental tangent, seed 003 section 5 (HHT-alpha)",
+     "operator splitting with the estimated experimental tangent, Mosqueda & Ahmadizadeh 2008b, "
+     "section 5 (HHT-alpha)",
      0},
     {"implicit_hht_fe", hs_integrator_create_implicit_hht_fe, hs_implicit_hht_fe_params, 2, 0,
-     "implicit HHT-alpha with estimated experimental forces, explicit fallback (seeds 001, 003)",
+     "implicit HHT-alpha with estimated experimental forces, explicit fallback (Mosqueda & "
+     "Ahmadizadeh 2008a, 2008b)",
      0},
 };
 

@@ -1,5 +1,5 @@
 /* Online experimental tangent stiffness in actuator coordinates: see tangent_estimator.h
- * (seed 003 eq. 5.2-5.9, seed 001 eq. 7-11). */
+ * (Mosqueda & Ahmadizadeh 2008b, eq. 5.2-5.9, Mosqueda & Ahmadizadeh 2008a, eq. 7-11). */
 #include "tangent_estimator.h"
 
 #include "hysim/linalg.h"
@@ -246,8 +246,8 @@ int hs_tangent_update(hs_tangent_estimator *te, const double *x0, const double *
     if (te->given) {
         memcpy(te->Pprev, te->P, (size_t)m * sizeof(double));
     } else {
-        /* T_p = Phi^T of the previous estimate (seed 001 eq. 9-11); its parameters are the
-         * eigenvalues */
+        /* T_p = Phi^T of the previous estimate (Mosqueda & Ahmadizadeh 2008a, eq. 9-11); its
+         * parameters are the eigenvalues */
         int rc = te_eigen(te, te->K, te->Pprev);
         if (rc) return rc;
         te_tp_from_eigenvectors(te);

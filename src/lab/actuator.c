@@ -1,8 +1,8 @@
 /* Servo-hydraulic actuator, one channel, stepped at the controller rate h = 1 / rate.
  * command x_c(k) -> transport delay of D samples -> servo-valve stage (second order, exact
  * zero-order-hold discretisation, DC gain 1) -> first-order servo loop with the delay constant a
- * (seed 002: x(k+1) = x(k) + (u(k) - x(k)) / a, Gp(z) = 1 / (a z - (a - 1))) whose increment is
- * saturated by the velocity limit and whose position is saturated by the stroke. */
+ * (Chen & Ricles 2010: x(k+1) = x(k) + (u(k) - x(k)) / a, Gp(z) = 1 / (a z - (a - 1))) whose
+ * increment is saturated by the velocity limit and whose position is saturated by the stroke. */
 #include "hysim/lab.h"
 
 #include <math.h>

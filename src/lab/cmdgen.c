@@ -1,5 +1,6 @@
-/* The command generator's state machine (seed 000, Fig. 4): extrapolate, interpolate, slow, hold,
- * free_vibration, done; events D_update, D_target, TimeOut. One call per controller tick.
+/* The command generator's state machine (Mosqueda et al. 2004, Fig. 4): extrapolate, interpolate,
+ * slow, hold, free_vibration, done; events D_update, D_target, TimeOut. One call per controller
+ * tick.
  *
  * The step parameter x runs from 0 (the last target, where D_target happened) to 1 (the next
  * target). Extrapolate advances x by 1/N per tick on the predictor P through the last targets and

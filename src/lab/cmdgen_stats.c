@@ -1,5 +1,6 @@
 /* The command generator's statistics: one record per integration step (states visited, delay
- * from D_target to the next D_update, ticks per state) and seed 000's Table 1 per site. */
+ * from D_target to the next D_update, ticks per state) and Mosqueda et al.'s (2004) Table 1 per
+ * site. */
 #include "cmdgen_impl.h"
 
 #include <string.h>

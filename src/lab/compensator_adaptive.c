@@ -1,4 +1,4 @@
-/* Adaptive inverse compensation (Chen and Ricles 2009c; seed 002 eq. 1-3):
+/* Adaptive inverse compensation (Chen and Ricles 2009c; Chen & Ricles 2010, eq. 1-3):
  *   x_c(k) = a(k) x_t(k) - (a(k) - 1) x_t(k-1),   a(k) = clamp(a_es + delta_a(k), a_min, a_max)
  *   delta_a(k) = kp TI(k) + ki J(k),   J(k) = J(k-1) + TI(k) h   (int_0^t TI dt, t in seconds)
  * TI (eq. 3) is accumulated online from the desired command x_t and the measured displacement
@@ -15,7 +15,8 @@ const hs_param_spec hs_compensator_adaptive_inverse_params[] = {
     {"a_es", HS_PARAM_NUM, 0,
      "initial estimate of the delay constant, controller samples "
      "(default 1)"},
-    {"kp", HS_PARAM_NUM, 1, "proportional gain, samples per length^2 (seed 002: 0.4 in mm)"},
+    {"kp", HS_PARAM_NUM, 1,
+     "proportional gain, samples per length^2 (Chen & Ricles 2010: 0.4 in mm)"},
     {"ki", HS_PARAM_NUM, 0, "integral gain, samples per length^2 per second (default 0.1 kp)"},
     {"ti_lag", HS_PARAM_NUM, 0, "0: TI of x_t(k) against x_m(k) (default); 1: of x_t(k-1)"},
     {"a_min", HS_PARAM_NUM, 0, "lower clamp of a_es + delta_a (default 1)"},

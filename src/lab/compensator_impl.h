@@ -27,7 +27,7 @@ struct hs_compensator {
 typedef int (*hs_compensator_ctor)(hs_compensator *c, const hs_options *opts);
 hs_compensator_ctor hs_compensator_registry_ctor(const char *name);
 
-/* Seed 002 eq. 1 in the time domain, Gc(z) = (a z - (a - 1)) / z:
+/* Chen & Ricles 2010, eq. 1 in the time domain, Gc(z) = (a z - (a - 1)) / z:
  * x_c(k) = a x_t(k) - (a - 1) x_t(k-1) = x_t(k) + (a - 1) (x_t(k) - x_t(k-1)),
  * a linear extrapolation of the desired command by a - 1 samples. */
 static inline double hs_inverse_command(double a, double x_t, double x_t_prev)

@@ -1,7 +1,7 @@
-/* Inverse compensation (Chen et al. 2009; seed 002 eq. 1 with delta_a = 0): the inverse of the
- * first-order actuator model Gp(z) = 1 / (a z - (a - 1)), made causal by 1/z:
- * Gc(z) = (a_es z - (a_es - 1)) / z, x_c(k) = a_es x_t(k) - (a_es - 1) x_t(k-1).
- * a_es in controller samples, clamped below at a_min (default 1: no lead). */
+/* Inverse compensation (Chen et al. 2009; Chen & Ricles 2010, eq. 1 with delta_a = 0): the inverse
+ * of the first-order actuator model Gp(z) = 1 / (a z - (a - 1)), made causal by 1/z: Gc(z) = (a_es
+ * z - (a_es - 1)) / z, x_c(k) = a_es x_t(k) - (a_es - 1) x_t(k-1). a_es in controller samples,
+ * clamped below at a_min (default 1: no lead). */
 #include "compensator_impl.h"
 
 #include <math.h>

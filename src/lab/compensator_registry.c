@@ -20,10 +20,12 @@ static const struct {
       "Horiuchi et al. (1999): cubic extrapolation of the last four desired commands"},
      hs_compensator_create_polynomial},
     {{"inverse", hs_compensator_inverse_params,
-      "inverse of the first-order actuator model, Gc = (a_es z - (a_es - 1)) / z (seed 002)"},
+      "inverse of the first-order actuator model, Gc = (a_es z - (a_es - 1)) / z (Chen & Ricles "
+      "2010)"},
      hs_compensator_create_inverse},
     {{"adaptive_inverse", hs_compensator_adaptive_inverse_params,
-      "inverse compensation with a_es adapted by a PI law on the tracking indicator (seed 002)"},
+      "inverse compensation with a_es adapted by a PI law on the tracking indicator (Chen & Ricles "
+      "2010)"},
      hs_compensator_create_adaptive_inverse},
 };
 

@@ -1,9 +1,9 @@
 /* The virtual site: a virtual laboratory (actuators, sensors, specimen) driven by the site
- * controller (seed 000's event-driven command generator, delay compensation, safety limits) at
- * the controller rate, in the test's clock. The controller ticks on its own between targets: a
- * target that arrives late (links, compute time) finds it extrapolating, slowing or holding.
- * A perfect lab ticks once per step (rate 1 / (dt time_scale)), so its specimen is loaded exactly
- * as a numerical model would be (the consistency test relies on it). */
+ * controller (Mosqueda et al.'s (2004) event-driven command generator, delay compensation, safety
+ * limits) at the controller rate, in the test's clock. The controller ticks on its own between
+ * targets: a target that arrives late (links, compute time) finds it extrapolating, slowing or
+ * holding. A perfect lab ticks once per step (rate 1 / (dt time_scale)), so its specimen is loaded
+ * exactly as a numerical model would be (the consistency test relies on it). */
 #include "site_build.h"
 #include "site_impl.h"
 

@@ -1,5 +1,5 @@
-/* Bilinear specimen with strength degradation after yield (the degraded columns of seed 000),
- * one uncoupled spring per actuator. Rate-independent plasticity with kinematic hardening:
+/* Bilinear specimen with strength degradation after yield (the degraded columns of Mosqueda et al.
+ * 2004), one uncoupled spring per actuator. Rate-independent plasticity with kinematic hardening:
  *   f = k (x - xp),  |f - q| <= fy_eff,  q = H xp,  H = b k / (1 - b)  (post-yield slope b k),
  * and one of two rules for the yield force fy_eff:
  *   "excursion":  the j-th plastic excursion (a run of yielding in one direction; a new one

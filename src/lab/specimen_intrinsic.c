@@ -1,6 +1,6 @@
-/* Specimen described by intrinsic parameters (seed 003 eq. 5.3-5.4): p intrinsic DOFs with one
- * uniaxial material each; intrinsic displacements x_p = Tp x, actuator forces r = Tp^T f_p, so
- * that for elastic materials K = Tp^T P Tp with P = diag(k_1 .. k_p). */
+/* Specimen described by intrinsic parameters (Mosqueda & Ahmadizadeh 2008b, eq. 5.3-5.4): p
+ * intrinsic DOFs with one uniaxial material each; intrinsic displacements x_p = Tp x, actuator
+ * forces r = Tp^T f_p, so that for elastic materials K = Tp^T P Tp with P = diag(k_1 .. k_p). */
 #include "specimen_impl.h"
 
 #include "hysim/material.h"

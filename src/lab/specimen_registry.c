@@ -22,16 +22,17 @@ static const struct {
     {{"material", hs_specimen_material_params, "one uniaxial material per actuator"},
      hs_specimen_create_material},
     {{"intrinsic", hs_specimen_intrinsic_params,
-      "intrinsic DOFs with one material each, K = Tp^T P Tp (seed 003)"},
+      "intrinsic DOFs with one material each, K = Tp^T P Tp (Mosqueda & Ahmadizadeh 2008b)"},
      hs_specimen_create_intrinsic},
     {{"bilinear_degrading", hs_specimen_bilinear_degrading_params,
-      "bilinear with strength degradation after yield (seed 000 columns)"},
+      "bilinear with strength degradation after yield (Mosqueda et al. 2004 columns)"},
      hs_specimen_create_bilinear_degrading},
     {{"mr_damper", hs_specimen_mr_damper_params,
       "MR damper, Spencer et al. (1997) modified Bouc-Wen"},
      hs_specimen_create_mr_damper},
     {{"relaxation", hs_specimen_relaxation_params,
-      "force relaxation at constant displacement around another specimen (seed 000 Fig. 9)"},
+      "force relaxation at constant displacement around another specimen (Mosqueda et al. 2004, "
+      "Fig. 9)"},
      hs_specimen_create_relaxation_owned},
 };
 

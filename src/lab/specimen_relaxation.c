@@ -1,13 +1,11 @@
-/* Force relaxation under constant displacement (seed 000, Fig. 9: during a hold the force decays
- * at constant displacement and recovers once the actuator moves again). A wrapper around any
- * specimen; per channel, with f_s the wrapped specimen's force and v the actuator velocity:
- *   f = f_s - q
- *   |v| <  v_still (still):  dq/dt = (phi f_s - q) / tau
- *   |v| >= v_still (moving): dq/dt = -q / tau_recover
- * integrated exactly over each step with f_s held at its trial value:
- *   still:  q(t + dt) = phi f_s + (q - phi f_s) exp(-dt / tau)
- *   moving: q(t + dt) = q exp(-dt / tau_recover).
- * Held at f_s = f0 from q = 0: f(t) = f0 [1 - phi (1 - exp(-t / tau))] -> (1 - phi) f0. */
+/* Force relaxation under constant displacement (Mosqueda et al. 2004, Fig. 9: during a hold the
+ * force decays at constant displacement and recovers once the actuator moves again). A wrapper
+ * around any specimen; per channel, with f_s the wrapped specimen's force and v the actuator
+ * velocity: f = f_s - q |v| <  v_still (still):  dq/dt = (phi f_s - q) / tau |v| >= v_still
+ * (moving): dq/dt = -q / tau_recover integrated exactly over each step with f_s held at its trial
+ * value: still:  q(t + dt) = phi f_s + (q - phi f_s) exp(-dt / tau) moving: q(t + dt) = q exp(-dt /
+ * tau_recover). Held at f_s = f0 from q = 0: f(t) = f0 [1 - phi (1 - exp(-t / tau))] -> (1 - phi)
+ * f0. */
 #include "specimen_impl.h"
 
 #include <math.h>

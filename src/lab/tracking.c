@@ -1,5 +1,6 @@
-/* Actuator tracking metrics (seed 002 eq. 3, 4a, 4b): MTE, RMS in percent, the tracking indicator
- * TI (signed area of the synchronized subspace plot) and its peak, with optional series. */
+/* Actuator tracking metrics (Chen & Ricles 2010, eq. 3, 4a, 4b): MTE, RMS in percent, the tracking
+ * indicator TI (signed area of the synchronized subspace plot) and its peak, with optional series.
+ */
 #include "hysim/tracking.h"
 
 #include <math.h>

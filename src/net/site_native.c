@@ -384,9 +384,9 @@ static int sn_resume(hs_site *s, int64_t step, const double *x_held)
                        s->cfg.name, s->cfg.url, (long long)n->in.step, (long long)step);
     }
     n->resumes++;
-    /* A site that lost its coordinator extrapolated, slowed and held (seed 000): it holds near,
-     * not at, the checkpoint's target. The resume goes on from there (the next target brings
-     * the actuators back, through the site's command generator); the offset is reported. */
+    /* A site that lost its coordinator extrapolated, slowed and held (Mosqueda et al. 2004): it
+     * holds near, not at, the checkpoint's target. The resume goes on from there (the next target
+     * brings the actuators back, through the site's command generator); the offset is reported. */
     for (int j = 0; j < s->cfg.nact; j++) {
         const double x = n->in.resume.x[j];
         if (fabs(x - x_held[j]) > 1e-9 * (1.0 + fabs(x_held[j])))

@@ -1,5 +1,5 @@
-/* Seed 000's timing analysis: how often the delay between D_target and the next D_update
- * exceeds the slow and hold thresholds of the event-driven command generator. */
+/* Mosqueda et al.'s (2004) timing analysis: how often the delay between D_target and the next
+ * D_update exceeds the slow and hold thresholds of the event-driven command generator. */
 #include "delay_dist_impl.h"
 
 #include <math.h>

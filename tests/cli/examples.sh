@@ -5,7 +5,7 @@
 # then passes `hysim check` and runs shortened to a few hundred steps with --set
 # (analysis.steps, or analysis.duration for files that give a duration): exit 0, status
 # completed, the number of steps asked for. For the hybrid examples the summary has a hybrid
-# block, and seed 003's nonlinear case updated its estimated tangent
+# block, and Mosqueda and Ahmadizadeh's (2008b) nonlinear case updated its estimated tangent
 # (hybrid.stiffness_update_percent > 0: the coupons yield, so the measured increments change it).
 # Usage: examples.sh PATH_TO_hysim
 set -u
@@ -54,7 +54,7 @@ for f in "$examples"/*.yaml; do
 done
 [ "$ran" -ge 9 ] || fail "only $ran examples ran" # nine files; the tenth, examples/distributed, runs in run_distributed.sh
 
-upd=$(number stiffness_update_percent "$dir/seed003_nonlinear_hybrid/summary.json")
-[ -n "$upd" ] || fail "seed003_nonlinear_hybrid: no stiffness_update_percent"
-awk -v v="$upd" 'BEGIN { exit !(v > 0) }' || fail "seed003_nonlinear_hybrid: tangent never updated"
+upd=$(number stiffness_update_percent "$dir/mosqueda2008b_nonlinear_hybrid/summary.json")
+[ -n "$upd" ] || fail "mosqueda2008b_nonlinear_hybrid: no stiffness_update_percent"
+awk -v v="$upd" 'BEGIN { exit !(v > 0) }' || fail "mosqueda2008b_nonlinear_hybrid: tangent never updated"
 echo "examples.sh: ok ($ran examples from a copy without ../shared)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# analysis.initial_acceleration against a real OpenSees (docs/integrators.md): seed 001's
+# analysis.initial_acceleration against a real OpenSees (docs/integrators.md): Mosqueda and Ahmadizadeh's (2008a)
 # 15-story shear building (Mosqueda & Ahmadizadeh: 0.0014825502 kN s^2/mm a floor, first story
 # 1.77 kN/mm, the others 8.86, here elastic), 2 % Rayleigh damping on modes 1 and 2, HHT
 # (alpha -0.05; OpenSees' HHT 0.95), El Centro 180 (I-ELC180.AT2, whose first sample is not zero),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A run in virtual time is reproducible: the same file and seed give a bit-identical
-# response.csv; another seed gives another one. Seed 000's two-site default example, shortened,
+# response.csv; another seed gives another one. Mosqueda et al.'s (2004) two-site default example, shortened,
 # with lognormal links, a compute-time model, sensor noise and relaxation (every random stream).
 # Usage: reproducible.sh PATH_TO_hysim
 set -u

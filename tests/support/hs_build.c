@@ -156,14 +156,14 @@ static void two_story_for_periods(double T1, double T2, double *m, double *k1, d
     *k1 = s - 2.0 * *k2;
 }
 
-hs_test_def *hs_tb_seed003(hs_ctx *ctx, const hs_ground_motion *gm, const char *integrator,
-                           int perfect, double T1, double T2, int bouc_wen)
+hs_test_def *hs_tb_mosqueda2008b(hs_ctx *ctx, const hs_ground_motion *gm, const char *integrator,
+                                 int perfect, double T1, double T2, int bouc_wen)
 {
     double m, k1, k2;
     two_story_for_periods(T1, T2, &m, &k1, &k2);
     const double mass[2] = {m, m};
     hs_test_def *def = hs_tb_new(ctx, 2, mass, integrator, gm->acc, gm->npts, gm->dt);
-    snprintf(def->name, sizeof def->name, "seed 003 two-story, %s", integrator);
+    snprintf(def->name, sizeof def->name, "Mosqueda & Ahmadizadeh 2008b two-story, %s", integrator);
     const double K[4] = {k1 + k2, -k2, -k2, k2};
     hs_tb_damping(def, K, 0, 1, 0.05, 0.05 * T2 / T1); /* C = a0 M: zeta_i = a0 / (2 w_i) */
     hs_options *spec = NULL;

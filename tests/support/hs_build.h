@@ -26,14 +26,14 @@ void hs_tb_free(hs_test_def *def);
 /* The project's synthetic record (ground motion "synthetic": seed, PGA, duration, dt). */
 hs_ground_motion *hs_tb_synthetic(hs_ctx *ctx, double seed, double pga, double duration, double dt);
 
-/* Seed 003's two-story test (units kN, mm, s): equal floor masses 0.01 and story stiffnesses
- * k1, k2 giving periods T1, T2; 5 % damping in mode 1, mass-proportional; all stiffness
- * experimental: story drifts x1 = d1, x2 = d2 - d1 on two actuators of site "lab" (actuator delay
- * a = 3 samples), linear specimen K = diag(k1, k2) or Bouc-Wen coupons (yield drift 2 mm, 5 %
- * post-yield); the lab perfect or with displacement and force noise. The element's initial
- * stiffness K0l = diag(k1, k2) is def->experimental[0].K0l. */
-hs_test_def *hs_tb_seed003(hs_ctx *ctx, const hs_ground_motion *gm, const char *integrator,
-                           int perfect, double T1, double T2, int bouc_wen);
+/* Mosqueda and Ahmadizadeh's (2008b) two-story test (units kN, mm, s): equal floor masses 0.01 and
+ * story stiffnesses k1, k2 giving periods T1, T2; 5 % damping in mode 1, mass-proportional; all
+ * stiffness experimental: story drifts x1 = d1, x2 = d2 - d1 on two actuators of site "lab"
+ * (actuator delay a = 3 samples), linear specimen K = diag(k1, k2) or Bouc-Wen coupons (yield drift
+ * 2 mm, 5 % post-yield); the lab perfect or with displacement and force noise. The element's
+ * initial stiffness K0l = diag(k1, k2) is def->experimental[0].K0l. */
+hs_test_def *hs_tb_mosqueda2008b(hs_ctx *ctx, const hs_ground_motion *gm, const char *integrator,
+                                 int perfect, double T1, double T2, int bouc_wen);
 
 /* A smooth broadband record: amp * sin^2 envelope * (sin 9t + 0.6 sin(23t + 1)). malloc'ed. */
 double *hs_tb_record(size_t npts, double dt, double amp);

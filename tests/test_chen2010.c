@@ -1,11 +1,11 @@
-/* Seed 002 (Chen and Ricles, actuator delay compensation with multiple actuators) replayed in the
- * virtual laboratory: the eight real-time hybrid tests of Table 2, summarised as in Table 3.
- * Units kN, mm, s. Every choice below is repeated, with its reason, in docs/seed002.md.
+/* Chen & Ricles 2010 (Chen and Ricles, actuator delay compensation with multiple actuators)
+ * replayed in the virtual laboratory: the eight real-time hybrid tests of Table 2, summarised as in
+ * Table 3. Units kN, mm, s. Every choice below is repeated, with its reason, in docs/chen2010.md.
  *
- * Structure ("MRF stand-in", 4 DOFs): the seed's perimeter MRF with its dampers and braces
+ * Structure ("MRF stand-in", 4 DOFs): the paper's perimeter MRF with its dampers and braces
  * reduced to two floors and two brace-damper junctions.
  *   DOFs 1, 2: floors, m = 0.25 kN s^2/mm (250 t) each; story springs k1 = 36.007 and
- *   k2 = 23.894 kN/mm (the seed's Table 1).
+ *   k2 = 23.894 kN/mm (the paper's Table 1).
  *   DOFs 3, 4: the junction between story i's brace and its damper, m_b = 0.02 kN s^2/mm (20 t,
  *   the lumped mass of the brace, its gusset and the damper's moving parts); a numerical brace
  *   spring k_b = 100 kN/mm from the junction to floor i; the damper joins the floor below
@@ -25,7 +25,7 @@
  *   (10 ticks per step).
  * Actuators (unknown to the compensators): first-order servo loops with a = 20.48 samples
  *   (20 ms, story 1) and 30.72 samples (30 ms, story 2), each drifting linearly by +20 % over the
- *   record (schedule). Stroke 60 mm, velocity limits 760 and 560 mm/s (the seed's actuators);
+ *   record (schedule). Stroke 60 mm, velocity limits 760 and 560 mm/s (the paper's actuators);
  *   these are the sites' safety limits too. Sensor noise 0.01 mm and 0.2 kN RMS.
  * Ground motion: the project's synthetic record (seed 2, PGA 4500 mm/s^2 = 0.46 g, 20 s, Jennings
  *   envelope), no shared data; the dampers deform by about 40 mm.
@@ -48,10 +48,10 @@
  *   - Tests 1 and 5 (fixed estimates far from the delays: 0 and 60) have larger RMS than every
  *     other test, on both actuators (Test 1's over the steps it ran);
  *   - TI's sign follows the estimate (docs/compensation.md: the law's fixed point is a + 1):
- *     Test 5 (a_es 60) negative on both actuators, as in the seed; Test 1 positive on both;
+ *     Test 5 (a_es 60) negative on both actuators, as in the paper; Test 1 positive on both;
  *     Test 3 (a_es 30) negative on actuator 1 (a + 1 <= 25.6 < 30) and positive on actuator 2
  *     (a + 1 >= 31.7 > 30);
- *   - test_seed002_safety: on a stronger record (seed 3, PGA 4160) Test 5's over-compensated
+ *   - test_chen2010_safety: on a stronger record (seed 3, PGA 4160) Test 5's over-compensated
  *     command leaves the stroke and the site ends the test safely, while Test 4 completes it. */
 #include "hs_test.h"
 
@@ -67,7 +67,7 @@
 #define DT         (10.0 / 1024.0)
 #define DURATION   20.0
 #define PGA        4500.0
-#define PGA_SAFETY 4160.0 /* test_seed002_safety's record (seed 3) */
+#define PGA_SAFETY 4160.0 /* test_chen2010_safety's record (seed 3) */
 #define MASS       0.25
 #define K1         36.007
 #define K2         23.894
@@ -268,7 +268,7 @@ static hs_ground_motion *record(hs_ctx *ctx, double seed, double pga)
     return gm;
 }
 
-static void test_seed002_table3(void **state)
+static void test_chen2010_table3(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
@@ -303,11 +303,11 @@ static void test_seed002_table3(void **state)
     HS_ASSERT_NEAR(sum / trace, 1.0, 1e-12);
     HS_ASSERT_NEAR(prod / det, 1.0, 1e-9);
     assert_int_equal(ref.status, HS_RUN_COMPLETED);
-    print_message("seed 002 replay: MRF stand-in periods %.4f %.4f %.4f %.4f s (K_d = %.2f kN/mm); "
-                  "perfect labs: damper deformation %.1f / %.1f mm, force %.0f / %.0f kN (stroke "
-                  "%.0f mm)\n",
-                  T[0], T[1], T[2], T[3], KD, ref.peak[0], ref.peak[1], ref.fpeak[0], ref.fpeak[1],
-                  STROKE);
+    print_message(
+        "Chen & Ricles 2010 replay: MRF stand-in periods %.4f %.4f %.4f %.4f s (K_d = %.2f kN/mm); "
+        "perfect labs: damper deformation %.1f / %.1f mm, force %.0f / %.0f kN (stroke "
+        "%.0f mm)\n",
+        T[0], T[1], T[2], T[3], KD, ref.peak[0], ref.peak[1], ref.fpeak[0], ref.fpeak[1], STROKE);
     /* the limits sit a little above the expected response */
     for (int s = 0; s < 2; s++) assert_true(ref.peak[s] < STROKE && ref.peak[s] > 0.5 * STROKE);
 
@@ -380,7 +380,7 @@ static void test_seed002_table3(void **state)
  * the stroke: the site refuses that command, holds, and the coordinator stops with status aborted
  * and a reason naming the site; no actuator ever reached its stroke. Test 4's adaptive
  * compensation completes the same record. */
-static void test_seed002_safety(void **state)
+static void test_chen2010_safety(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
@@ -412,8 +412,8 @@ static void test_seed002_safety(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_seed002_table3),
-        cmocka_unit_test(test_seed002_safety),
+        cmocka_unit_test(test_chen2010_table3),
+        cmocka_unit_test(test_chen2010_safety),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
-/* Seed 000's geographically distributed continuous test, replayed in virtual time: the two-story
- * shear frame with one column at each of two virtual sites, explicit Newmark, dt = 0.01 s, time
- * scale 120 (1.2 s of wall time per step), 3000 steps, and a network whose round trip from
- * D_target to the next D_update delivers about 95 % of the targets within 0.7 s. Units kip, in. */
+/* Mosqueda et al.'s (2004) geographically distributed continuous test, replayed in virtual time:
+ * the two-story shear frame with one column at each of two virtual sites, explicit Newmark, dt =
+ * 0.01 s, time scale 120 (1.2 s of wall time per step), 3000 steps, and a network whose round trip
+ * from D_target to the next D_update delivers about 95 % of the targets within 0.7 s. Units kip,
+ * in. */
 #include "hs_test.h"
 
 #include "hs_build.h"
@@ -133,7 +134,7 @@ static double peak_error(hs_ctx *ctx, hs_test_def *a, hs_test_def *b, double *pe
     return err;
 }
 
-static void test_seed000_table1(void **state)
+static void test_mosqueda2004_table1(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
@@ -175,7 +176,8 @@ static void test_seed000_table1(void **state)
     double p_slow, p_hold, p07;
     expected(t_slow, t_hold, &p_slow, &p_hold, &p07);
 
-    print_message("seed 000 replay: lognormal links (median %.2f s, sigma %.2f each way): %.1f %% "
+    print_message("Mosqueda et al. 2004 replay: lognormal links (median %.2f s, sigma %.2f each "
+                  "way): %.1f %% "
                   "of round trips within 0.7 s\n",
                   MEDIAN, SIGMA, 100.0 * p07);
     print_message("%-6s %6s %10s %12s %8s %8s   expected slow %.2f %% (> %.3f s), hold %.2f %% "
@@ -209,9 +211,9 @@ static void test_seed000_table1(void **state)
     (void)peak_error;
 }
 
-/* Force relaxation (seed 000 Fig. 9): while the actuator holds, a fraction of the force decays;
- * the measured force of the elastic second-story column then falls short of k x. With a slow
- * network (frequent holds) the shortfall shows; with a fast one (holds rare) it vanishes. */
+/* Force relaxation (Mosqueda et al. 2004, Fig. 9): while the actuator holds, a fraction of the
+ * force decays; the measured force of the elastic second-story column then falls short of k x. With
+ * a slow network (frequent holds) the shortfall shows; with a fast one (holds rare) it vanishes. */
 static double relaxation_shortfall(hs_ctx *ctx, const hs_ground_motion *gm, double median,
                                    double *pct_hold)
 {
@@ -243,7 +245,7 @@ static double relaxation_shortfall(hs_ctx *ctx, const hs_ground_motion *gm, doub
     return worst;
 }
 
-static void test_seed000_relaxation(void **state)
+static void test_mosqueda2004_relaxation(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
@@ -266,8 +268,8 @@ static void test_seed000_relaxation(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_seed000_table1),
-        cmocka_unit_test(test_seed000_relaxation),
+        cmocka_unit_test(test_mosqueda2004_table1),
+        cmocka_unit_test(test_mosqueda2004_relaxation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
-/* The hybrid experiments of seeds 003 and 001, replayed in the virtual laboratory (in code, no
- * shared data: the records are the project's synthetic ones). Units kN, mm, s. */
+/* The hybrid experiments of Mosqueda & Ahmadizadeh 2008b and 2008a, replayed in the virtual
+ * laboratory (in code, no shared data: the records are the project's synthetic ones). Units kN, mm,
+ * s. */
 #include "hs_test.h"
 
 #include "hs_build.h"
@@ -51,28 +52,29 @@ static run_out run_def(hs_ctx *ctx, hs_test_def *def, int keep)
     return out;
 }
 
-/* Seed 003, linear case: all stiffness experimental (two actuators on the story drifts), periods
- * 0.50 s and 0.13 s, 5 % damping in mode 1 (mass-proportional, so mode 2 keeps 1.3 %),
- * dt = 10/1024 s, a small record, actuator delay a = 3 samples at 1024 Hz and displacement noise
- * 0.01 mm: central difference is driven unstable by the lab's errors; implicit HHT with force
+/* Mosqueda & Ahmadizadeh 2008b, linear case: all stiffness experimental (two actuators on the story
+ * drifts), periods 0.50 s and 0.13 s, 5 % damping in mode 1 (mass-proportional, so mode 2 keeps 1.3
+ * %), dt = 10/1024 s, a small record, actuator delay a = 3 samples at 1024 Hz and displacement
+ * noise 0.01 mm: central difference is driven unstable by the lab's errors; implicit HHT with force
  * estimation and fallback stays bounded and tracks the perfect-lab run. */
-static void test_seed003_linear(void **state)
+static void test_mosqueda2008b_linear(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     const double dt = 10.0 / 1024.0;
     hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.025 * 0.85 * 9806.65, 20.0, dt);
-    hs_test_def *ref = hs_tb_seed003(ctx, gm, "hht", 1, 0.50, 0.13, 0);
+    hs_test_def *ref = hs_tb_mosqueda2008b(ctx, gm, "hht", 1, 0.50, 0.13, 0);
     run_out r0 = run_def(ctx, ref, 1);
-    hs_test_def *cd = hs_tb_seed003(ctx, gm, "central_difference", 0, 0.50, 0.13, 0);
+    hs_test_def *cd = hs_tb_mosqueda2008b(ctx, gm, "central_difference", 0, 0.50, 0.13, 0);
     run_out r1 = run_def(ctx, cd, 0);
-    hs_test_def *fe = hs_tb_seed003(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
+    hs_test_def *fe = hs_tb_mosqueda2008b(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
     /* Falling back to operator splitting with the estimated tangent corrects each fallback
-     * step for the actuator's tracking error (seed 003 eq. 5.1); the explicit fallback
-     * (eq. 4.2-4.3) takes the lagging measurement as is. Both stay bounded; figures printed. */
+     * step for the actuator's tracking error (Mosqueda & Ahmadizadeh 2008b, eq. 5.1); the explicit
+     * fallback (eq. 4.2-4.3) takes the lagging measurement as is. Both stay bounded; figures
+     * printed. */
     hs_options_set_str(fe->integrator_opts, "fallback", "os_tangent");
-    hs_test_def *fx = hs_tb_seed003(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
+    hs_test_def *fx = hs_tb_mosqueda2008b(ctx, gm, "implicit_hht_fe", 0, 0.50, 0.13, 0);
     run_out r3 = run_def(ctx, fx, 0);
     print_message(
         "  implicit_hht_fe, explicit fallback: %s, implicit steps %.1f %%, peak %.3f mm\n",
@@ -84,7 +86,7 @@ static void test_seed003_linear(void **state)
     double err = 0.0;
     for (int64_t k = 0; k < r2.records && k < r0.records; k++)
         for (int i = 0; i < 2; i++) err = fmax(err, fabs(r2.d[k * 2 + i] - r0.d[k * 2 + i]));
-    print_message("seed 003 linear: perfect-lab peak %.3f mm\n", r0.peak);
+    print_message("Mosqueda & Ahmadizadeh 2008b linear: perfect-lab peak %.3f mm\n", r0.peak);
     print_message("  central difference: %s after %lld of %lld steps (peak %.3g mm)\n",
                   hs_run_status_name((hs_run_status)r1.status), (long long)r1.steps,
                   (long long)cd->steps, r1.peak);
@@ -106,21 +108,23 @@ static void test_seed003_linear(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* Seed 003, nonlinear case: periods 0.6 s and 0.15 s, Bouc-Wen coupons driven well past yield:
- * operator splitting with the estimated tangent ends with a smaller energy error than
- * conventional alpha-OS with the initial stiffness (seed 003: 0.02 % against 0.45 %). */
-static void test_seed003_nonlinear(void **state)
+/* Mosqueda & Ahmadizadeh 2008b, nonlinear case: periods 0.6 s and 0.15 s, Bouc-Wen coupons driven
+ * well past yield: operator splitting with the estimated tangent ends with a smaller energy error
+ * than conventional alpha-OS with the initial stiffness (Mosqueda & Ahmadizadeh 2008b: 0.02 %
+ * against 0.45 %). */
+static void test_mosqueda2008b_nonlinear(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     const double dt = 10.0 / 1024.0;
     hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.35 * 0.85 * 9806.65, 20.0, dt);
-    hs_test_def *os = hs_tb_seed003(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
+    hs_test_def *os = hs_tb_mosqueda2008b(ctx, gm, "os_tangent", 0, 0.60, 0.15, 1);
     run_out r1 = run_def(ctx, os, 0);
-    hs_test_def *ao = hs_tb_seed003(ctx, gm, "alpha_os", 0, 0.60, 0.15, 1);
+    hs_test_def *ao = hs_tb_mosqueda2008b(ctx, gm, "alpha_os", 0, 0.60, 0.15, 1);
     run_out r2 = run_def(ctx, ao, 0);
-    print_message("seed 003 nonlinear (peak %.1f mm, yield 2 mm): energy error os_tangent %.3f %% "
+    print_message("Mosqueda & Ahmadizadeh 2008b nonlinear (peak %.1f mm, yield 2 mm): energy error "
+                  "os_tangent %.3f %% "
                   "(tangent updated in %.1f %% of steps), alpha_os %.3f %%\n",
                   r1.peak, 100.0 * r1.error_rel, r1.update_percent, 100.0 * r2.error_rel);
     assert_int_equal(r1.status, HS_RUN_COMPLETED);
@@ -133,13 +137,13 @@ static void test_seed003_nonlinear(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* Seed 001: the 15-story setback shear building (story stiffness 8.86 kN/mm, first story 1.77,
- * yield 3.6 mm, Bouc-Wen stories, T1 = 1.0 s, 2 % damping) with the two lower exterior columns
- * as a two-actuator experimental substructure (actuators on floors 1 and 2; the coupons of each
- * story are Bouc-Wen hinges in the intrinsic drift coordinates, 0.5 kN/mm, yield 3.6 mm). The
- * implicit method with force estimation converges in most steps within three iterations and
- * reports how often the tangent was updated. */
-static void test_seed001_fifteen_story(void **state)
+/* Mosqueda & Ahmadizadeh 2008a: the 15-story setback shear building (story stiffness 8.86 kN/mm,
+ * first story 1.77, yield 3.6 mm, Bouc-Wen stories, T1 = 1.0 s, 2 % damping) with the two lower
+ * exterior columns as a two-actuator experimental substructure (actuators on floors 1 and 2; the
+ * coupons of each story are Bouc-Wen hinges in the intrinsic drift coordinates, 0.5 kN/mm,
+ * yield 3.6 mm). The implicit method with force estimation converges in most steps within three
+ * iterations and reports how often the tangent was updated. */
+static void test_mosqueda2008a_fifteen_story(void **state)
 {
     (void)state;
     hs_ctx *ctx = NULL;
@@ -202,7 +206,8 @@ static void test_seed001_fifteen_story(void **state)
     hs_hybrid_stats st;
     assert_int_equal(hs_coordinator_hybrid_stats(c, &st), 0);
     const hs_results *r = hs_coordinator_results(c);
-    print_message("seed 001 15-story: peak d1 %.2f mm, d15 %.2f mm; implicit %.1f %% of steps, "
+    print_message("Mosqueda & Ahmadizadeh 2008a 15-story: peak d1 %.2f mm, d15 %.2f mm; implicit "
+                  "%.1f %% of steps, "
                   "iterations mean %.2f max %d, fallbacks %lld, tangent updated in %.1f %%, "
                   "energy error %.3f %%\n",
                   hs_results_peak_abs_disp(r, 0), hs_results_peak_abs_disp(r, 14),
@@ -221,9 +226,9 @@ static void test_seed001_fifteen_story(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_seed003_linear),
-        cmocka_unit_test(test_seed003_nonlinear),
-        cmocka_unit_test(test_seed001_fifteen_story),
+        cmocka_unit_test(test_mosqueda2008b_linear),
+        cmocka_unit_test(test_mosqueda2008b_nonlinear),
+        cmocka_unit_test(test_mosqueda2008a_fifteen_story),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# examples/seed002_mr_frame.yaml (seed 002, Test 4) loads and completes with `hysim run`; both
-# sites report adaptive tracking (RMS below the 8 % bound of tests/test_seed002.c) and no limit.
-# Usage: seed002_example.sh PATH_TO_hysim
+# examples/chen2010_mr_frame.yaml (Chen & Ricles 2010, Test 4) loads and completes with `hysim run`; both
+# sites report adaptive tracking (RMS below the 8 % bound of tests/test_chen2010.c) and no limit.
+# Usage: chen2010_example.sh PATH_TO_hysim
 set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
-file="$here/../../examples/seed002_mr_frame.yaml"
+file="$here/../../examples/chen2010_mr_frame.yaml"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
