@@ -3,6 +3,7 @@
 #ifndef HS_SITE_NET_H
 #define HS_SITE_NET_H
 
+#include "hysim/tracking.h"
 #include "lab/site_impl.h"
 
 #include <stddef.h>
@@ -27,6 +28,12 @@ int hs_site_tcp_send(hs_site *s, int fd, const void *buf, size_t len, int timeou
 double hs_site_clock(void);
 /* The site's measurement timeout in milliseconds (cfg.timeout, 60 s when 0). */
 int hs_site_timeout_ms(const hs_site *s);
+
+/* The summary of a remote site whose peer reports no statistics of its own (OpenFresco, NEES):
+ * the steps and the tracking figures the coordinator measured from its targets and the answers;
+ * a_es NaN (the peer's compensation is unknown: null in summary.json). */
+void hs_site_tracked_summary(hs_site_summary *out, int64_t steps, int nact,
+                             hs_tracking *const *track);
 
 /* hysim://: the native protocol (site_native.c). */
 int hs_site_create_native(hs_site *s, const hs_site_url *u);

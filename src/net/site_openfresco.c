@@ -255,16 +255,7 @@ static int so_commit(hs_site *s, int64_t step)
 static int so_summary(const hs_site *s, hs_site_summary *out)
 {
     const site_ofr *o = s->data;
-    memset(out, 0, sizeof *out);
-    out->steps = o->steps;
-    out->nact = s->cfg.nact;
-    for (int j = 0; j < s->cfg.nact; j++) {
-        out->mte[j] = hs_tracking_mte(o->track[j]);
-        const double rms = hs_tracking_rms(o->track[j]);
-        out->rms[j] = isfinite(rms) ? rms : 0.0;
-        out->ti_peak[j] = hs_tracking_ti_peak(o->track[j]);
-        out->a_es[j] = NAN; /* an OpenFresco server does not say (summary.json: null) */
-    }
+    hs_site_tracked_summary(out, o->steps, s->cfg.nact, o->track);
     return 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include "hysim/openfresco.h"
 
+#include <math.h>
 #include <string.h>
 
 int hs_site_kind_remote(hs_site *s)
@@ -28,4 +29,19 @@ int hs_site_kind_remote(hs_site *s)
                    "site %s: url '%s': unknown scheme '%s' (hysim, openfresco-a, openfresco-b, "
                    "opensees-adapter or nees)",
                    s->cfg.name, s->cfg.url, u.scheme);
+}
+
+void hs_site_tracked_summary(hs_site_summary *out, int64_t steps, int nact,
+                             hs_tracking *const *track)
+{
+    memset(out, 0, sizeof *out);
+    out->steps = steps;
+    out->nact = nact;
+    for (int j = 0; j < nact; j++) {
+        out->mte[j] = hs_tracking_mte(track[j]);
+        const double rms = hs_tracking_rms(track[j]);
+        out->rms[j] = isfinite(rms) ? rms : 0.0;
+        out->ti_peak[j] = hs_tracking_ti_peak(track[j]);
+        out->a_es[j] = NAN;
+    }
 }

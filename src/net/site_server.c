@@ -62,7 +62,7 @@ void hs_srv_pump(hs_site_server *s)
     hs_srv_meas m;
     const int64_t gen = atomic_load(&s->generation);
     hs_srv_test *t = &s->test;
-    while (hs_srv_ring_pop(&s->meas, &m)) {
+    while (hs_ring_pop(&s->meas, &m)) {
         if (m.generation != gen) continue; /* a laboratory already retired */
         if (m.step >= 0 && m.step != t->last_step && m.error == 0) continue;
         t->awaiting = 0;
@@ -85,7 +85,7 @@ int hs_srv_post_target(hs_site_server *s, int64_t step, double t, const double *
 {
     hs_srv_target tg = {.generation = atomic_load(&s->generation), .step = step, .t = t};
     memcpy(tg.x, x, (size_t)s->nact * sizeof(double));
-    if (!hs_srv_ring_push(&s->targets, &tg))
+    if (!hs_ring_push(&s->targets, &tg))
         return hs_fail(s->ctx, HS_EPROTO, "the controller has not taken the previous target");
     hs_srv_test *te = &s->test;
     te->last_step = step;
@@ -308,9 +308,9 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     s->tick_size = sizeof(hs_srv_tick) + 3 * (size_t)s->nact * sizeof(double);
     size_t cap = 1;
     while (cap * 2 * s->tick_size <= (8u << 20) && cap < 65536) cap *= 2;
-    int rc = hs_srv_ring_init(&s->targets, sizeof(hs_srv_target), 1);
-    if (!rc) rc = hs_srv_ring_init(&s->meas, sizeof(hs_srv_meas), 8);
-    if (!rc && cfg->log_path) rc = hs_srv_ring_init(&s->ticks, s->tick_size, cap);
+    int rc = hs_ring_init(&s->targets, sizeof(hs_srv_target), 1);
+    if (!rc) rc = hs_ring_init(&s->meas, sizeof(hs_srv_meas), 8);
+    if (!rc && cfg->log_path) rc = hs_ring_init(&s->ticks, s->tick_size, cap);
     s->rx = hs_malloc(HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH);
     s->tx = hs_malloc(HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH);
     s->io_cap = 65536;
@@ -467,9 +467,9 @@ void hs_site_server_destroy(hs_site_server **sp)
         if (s->wake[k] >= 0) close(s->wake[k]);
     if (s->log) fclose(s->log);
     hs_srv_bench_destroy(&s->bench);
-    hs_srv_ring_fini(&s->targets);
-    hs_srv_ring_fini(&s->meas);
-    hs_srv_ring_fini(&s->ticks);
+    hs_ring_free(&s->targets);
+    hs_ring_free(&s->meas);
+    hs_ring_free(&s->ticks);
     hs_free(s->rx);
     hs_free(s->tx);
     hs_free(s->io);

@@ -25,16 +25,8 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-/* ---- single-producer single-consumer ring of fixed-size elements (site_server_ring.c) ---- */
-typedef struct hs_srv_ring {
-    uint8_t *buf;
-    size_t elem, cap; /* cap: a power of two */
-    atomic_size_t head, tail;
-} hs_srv_ring;
-int hs_srv_ring_init(hs_srv_ring *r, size_t elem, size_t cap);
-void hs_srv_ring_fini(hs_srv_ring *r);
-int hs_srv_ring_push(hs_srv_ring *r, const void *e); /* 1 pushed, 0 full; never blocks */
-int hs_srv_ring_pop(hs_srv_ring *r, void *e);        /* 1 popped, 0 empty */
+/* the threads' queues: single-producer single-consumer rings (hysim/ring.h) */
+#include "hysim/ring.h"
 
 /* ---- messages between the threads ---- */
 typedef struct hs_srv_target {
@@ -45,7 +37,7 @@ typedef struct hs_srv_target {
 
 typedef struct hs_srv_meas {
     int64_t generation, step;
-    int error; /* < 0: the target was refused or the tick failed (code) */
+    int error;             /* < 0: the target was refused or the tick failed (code) */
     hs_site_report report; /* the controller's report (limit trip: limit, value, cause) */
     hs_wire_measurement m;
 } hs_srv_meas;
@@ -165,7 +157,7 @@ struct hs_site_server {
     _Atomic(hs_srv_bench *) bench_old;  /* loop -> network */
     atomic_llong generation;            /* of the bench the loop runs */
     int64_t next_generation;
-    hs_srv_ring targets, meas, ticks;
+    hs_ring targets, meas, ticks;
     size_t tick_size;
     atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
     int rt_granted, lock_granted;

@@ -39,7 +39,7 @@ static void rotate(hs_site_server *s)
 static void drain(hs_site_server *s, uint8_t *rec)
 {
     const int n = s->nact;
-    while (hs_srv_ring_pop(&s->ticks, rec)) {
+    while (hs_ring_pop(&s->ticks, rec)) {
         if (s->log && s->log_bytes >= s->cfg.log_max) rotate(s);
         if (!s->log) {
             atomic_fetch_add(&s->log_dropped, 1);

@@ -115,7 +115,7 @@ static void fill_wire(hs_site_server *s, hs_srv_bench *b, const hs_site_measurem
  * at its next poll timeout. The ring push comes first: whoever clears wake_posted pumps after. */
 void hs_srv_post_meas(hs_site_server *s, const hs_srv_meas *m)
 {
-    if (!hs_srv_ring_push(&s->meas, m)) return;
+    if (!hs_ring_push(&s->meas, m)) return;
     if (!atomic_exchange(&s->wake_posted, 1)) {
         if (write(s->wake[1], "m", 1) < 0) {
         }
@@ -144,7 +144,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
     hs_srv_bench *b = s->bench;
     const int n = s->nact;
     hs_srv_target tg;
-    if (hs_srv_ring_pop(&s->targets, &tg) && tg.generation == b->generation && !b->failed) {
+    if (hs_ring_pop(&s->targets, &tg) && tg.generation == b->generation && !b->failed) {
         const int rc = hs_site_controller_target(b->sc, tg.step, tg.t, tg.x);
         if (rc) refuse_target(s, b, tg.step, rc);
     }
@@ -187,7 +187,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         memcpy(v, cmd, (size_t)n * sizeof(double));
         memcpy(v + n, xt, (size_t)n * sizeof(double));
         memcpy(v + 2 * n, ft, (size_t)n * sizeof(double));
-        if (!hs_srv_ring_push(&s->ticks, rec)) atomic_fetch_add(&s->log_dropped, 1);
+        if (!hs_ring_push(&s->ticks, rec)) atomic_fetch_add(&s->log_dropped, 1);
     }
     atomic_store(&s->ctl_at_rest,
                  b->failed || tripped || state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE);
