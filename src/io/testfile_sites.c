@@ -6,6 +6,10 @@
  * refuses can pass. */
 #include "testfile_impl.h"
 
+#include "hysim/secure.h"
+
+#include <sodium.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,8 +253,21 @@ static int remote_link(hs_tf *L, const hs_ynode *node, const char *what, hs_site
                           "missing required key 'key' in %s (the file holding the key "
                           "shared with the site; or `plain: true` on both ends, unauthenticated)",
                           what);
-    return k ? hs_tf_file(L, k, hs_tf_path(sub, sizeof sub, what, "key"), cfg->key, sizeof cfg->key)
-             : 0;
+    if (!k) return 0;
+    const char *kwhat = hs_tf_path(sub, sizeof sub, what, "key");
+    rc = hs_tf_file(L, k, kwhat, cfg->key, sizeof cfg->key);
+    if (rc) return rc;
+    /* the key's content is checked here too, so that `hysim check` refuses what `hysim run`
+     * would (hs_secure_key_read says what a key file must hold and how to make one) */
+    uint8_t key[HS_SECURE_KEY_SIZE];
+    rc = hs_secure_key_read(L->ctx, cfg->key, key);
+    sodium_memzero(key, sizeof key);
+    if (rc) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", hs_ctx_message(L->ctx));
+        return hs_tf_fail(L, k, "%s: %s", kwhat, msg);
+    }
+    return 0;
 }
 
 /* The site controller's keys: command generator, compensation, link (testfile_controller.c,

@@ -2,7 +2,7 @@
 # Key files are 64 hexadecimal digits (whitespace around them allowed) and nothing else, on both
 # ends: a site (`hysim site`) and a coordinator (`hysim run` with a remote site) refuse a file of
 # 32 newlines (once taken as a raw key), a key cut to 31 digits and a newline (32 bytes too), and
-# a key of one repeated byte, with exit code 2, the file's name and how to make a key; a key
+# a key of one repeated byte, with exit code 2 (`hysim check` too, at the key's FILE:LINE:COL), the file's name and how to make a key; a key
 # from `hysim keygen` is accepted by the site.
 set -u
 HYSIM=${1:?usage: keyfile.sh PATH_TO_hysim}
@@ -38,6 +38,12 @@ for k in newlines cut zeros; do
     grep -q 'make one with `hysim keygen FILE`' "$dir/run_$k.err" ||
         fail "coordinator with $k.key does not say how to make a key: $(cat "$dir/run_$k.err")"
     grep -q 'connect' "$dir/run_$k.err" && fail "coordinator with $k.key tried to connect"
+    # `hysim check` refuses it too, at the key's line and column in the test file
+    (cd "$dir" && "$HYSIM" check "test_$k.yaml" >/dev/null 2>"check_$k.err")
+    rc=$?
+    [ $rc -eq 2 ] || fail "check with $k.key: exit $rc, not 2: $(cat "$dir/check_$k.err")"
+    grep -q "test_$k.yaml:[0-9]*:[0-9]*: sites\.[a-z0-9]*\.key: .*$k.key: not a" "$dir/check_$k.err" ||
+        fail "check with $k.key: $(cat "$dir/check_$k.err")"
 done
 grep -q "0 hexadecimal digits, not 64" "$dir/site_newlines.err" || fail "$(cat "$dir/site_newlines.err")"
 grep -q "31 hexadecimal digits, not 64" "$dir/site_cut.err" || fail "$(cat "$dir/site_cut.err")"
