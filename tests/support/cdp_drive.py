@@ -151,13 +151,13 @@ def main():
             if len(recent) < 20 or len({smp["step"] for smp in recent}) != 1:
                 sys.exit("cdp_drive: FAIL: the site got new targets during the pause")
             b.js("document.getElementById('resume').click();true")
-            wait_for(b, f"Number(document.getElementById('step').textContent)>{held}", 10,
+            wait_for(b, f"Number(document.getElementById('step').textContent)>{held}", 20,
                      "the steps did not go on after resume")
             # abort without the token: refused, the test goes on
             b.js("window.confirm=()=>true;document.getElementById('token').value='';"
                  "document.getElementById('abort').click();true")
             refused = wait_for(b, "(t=>t.includes('refused')&&t)(document.getElementById('msg')"
-                               ".textContent)", 5, "abort without the token was not refused")
+                               ".textContent)", 20, "abort without the token was not refused")
             step3 = b.js("Number(document.getElementById('step').textContent)")
             time.sleep(0.6)
             step4 = b.js("Number(document.getElementById('step').textContent)")
