@@ -8,7 +8,8 @@
  * e_max / e_min the extreme committed strains at reversals. As in OpenSees the shifts found at
  * a reversal take effect from the next increment, and an increment |e - e_c| <= DBL_EPSILON leaves
  * the committed state (tangent included) as the trial.
- * Committed state (checkpoints): [strain, stress, tangent, e_min, e_max, shiftP, shiftN, loading]. */
+ * Committed state (checkpoints): [strain, stress, tangent, e_min, e_max, shiftP, shiftN, loading].
+ */
 #include "material_impl.h"
 
 #include <float.h>
@@ -28,10 +29,10 @@ const hs_param_spec hs_material_steel01_params[] = {
 enum { S1_STATE = 8 };
 
 typedef struct s1_state {
-    double e, s, t;            /* strain, stress, tangent */
-    double e_min, e_max;       /* extreme strains at reversals */
-    double shift_p, shift_n;   /* isotropic shifts of the tension / compression envelopes */
-    double loading;            /* 0 virgin, 1 loading, -1 unloading */
+    double e, s, t;          /* strain, stress, tangent */
+    double e_min, e_max;     /* extreme strains at reversals */
+    double shift_p, shift_n; /* isotropic shifts of the tension / compression envelopes */
+    double loading;          /* 0 virgin, 1 loading, -1 unloading */
 } s1_state;
 
 typedef struct steel01 {
@@ -121,8 +122,10 @@ static int steel01_state_load(hs_material *m, const double *in)
 {
     steel01 *p = m->data;
     if (!(in[7] == 0.0 || in[7] == 1.0 || in[7] == -1.0))
-        return hs_fail(m->ctx, HS_EINPUT, "steel01: checkpoint state has loading flag %g "
-                       "(must be -1, 0 or 1)", in[7]);
+        return hs_fail(m->ctx, HS_EINPUT,
+                       "steel01: checkpoint state has loading flag %g "
+                       "(must be -1, 0 or 1)",
+                       in[7]);
     p->c = (s1_state){in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7]};
     p->t = p->c;
     m->strain = p->c.e; /* the trial after loading is the committed state */

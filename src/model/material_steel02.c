@@ -21,7 +21,8 @@ const hs_param_spec hs_material_steel02_params[] = {
     {"fy", HS_PARAM_NUM, 1, "yield stress (force), > 0"},
     {"E0", HS_PARAM_NUM, 1, "initial elastic tangent, > 0"},
     {"b", HS_PARAM_NUM, 1, "strain-hardening ratio (asymptote slope / E0), 0 <= b < 1"},
-    {"R0", HS_PARAM_NUM, 0, "curvature of the transition from elastic to plastic, > 0 (default 15)"},
+    {"R0", HS_PARAM_NUM, 0,
+     "curvature of the transition from elastic to plastic, > 0 (default 15)"},
     {"cR1", HS_PARAM_NUM, 0, "reduction of R with the plastic excursion (default 0.925)"},
     {"cR2", HS_PARAM_NUM, 0, "its strain scale, in units of fy/E0, > 0 (default 0.15)"},
     {"a1", HS_PARAM_NUM, 0, "isotropic hardening of the compression asymptote, >= 0 (default 0)"},
@@ -35,12 +36,12 @@ const hs_param_spec hs_material_steel02_params[] = {
 enum { S2_STATE = 12 };
 
 typedef struct s2_state {
-    double strain;            /* the material's strain (without e_init) */
-    double e, s, t;           /* law strain (with e_init), stress, tangent */
-    double e_min, e_max;      /* extreme strains at reversals */
-    double e_pl, e_0, s_0;    /* previous reversal's strain, asymptotes' intersection */
-    double e_r, s_r;          /* last reversal */
-    double kon;               /* 0 virgin, 1 towards tension, 2 towards compression, 3 at rest */
+    double strain;         /* the material's strain (without e_init) */
+    double e, s, t;        /* law strain (with e_init), stress, tangent */
+    double e_min, e_max;   /* extreme strains at reversals */
+    double e_pl, e_0, s_0; /* previous reversal's strain, asymptotes' intersection */
+    double e_r, s_r;       /* last reversal */
+    double kon;            /* 0 virgin, 1 towards tension, 2 towards compression, 3 at rest */
 } s2_state;
 
 typedef struct steel02 {
