@@ -1,5 +1,6 @@
 /* Uniaxial materials: elastic, bilinear (kinematic hardening), Bouc-Wen (OpenSees BoucWen),
- * viscous. Reference numbers come from closed forms, never from the code under test. */
+ * viscous, steel01, steel02, elastic_pp_gap, and the conformance of every registered one. Reference
+ * numbers come from closed forms, never from the code under test. */
 #include "hs_test.h"
 
 #include <math.h>
@@ -43,9 +44,10 @@ static void walk(hs_material *m, double e, int n)
 static void test_registry(void **state)
 {
     (void)state;
-    const char *names[] = {"elastic", "bilinear", "bouc_wen", "viscous"};
-    for (size_t i = 0; i < 4; i++) assert_non_null(hs_material_registry_find(names[i]));
-    assert_true(hs_material_registry_count() >= 4);
+    const char *names[] = {"elastic", "bilinear", "bouc_wen",      "viscous",
+                           "steel01", "steel02",  "elastic_pp_gap"};
+    for (size_t i = 0; i < 7; i++) assert_non_null(hs_material_registry_find(names[i]));
+    assert_true(hs_material_registry_count() >= 7);
 }
 
 static void test_elastic(void **state)
@@ -495,6 +497,390 @@ static void test_viscous(void **state)
     hs_material_destroy(&m);
 }
 
+/* ---- steel01 (OpenSees Steel01) ---- */
+
+/* fy = 50, E0 = 29000, b = 0.02: e_y = fy / E0; hardening slope b E0 = 580. */
+#define S_FY 50.0
+#define S_E0 29000.0
+#define S_B  0.02
+#define S_EY (S_FY / S_E0)
+
+static void test_steel01_monotonic(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "steel01", "fy", S_FY, "E0", S_E0, "b", S_B, NULL);
+    HS_ASSERT_NEAR(hs_material_initial_tangent(m), S_E0, 0);
+    go(m, 0.5 * S_EY);
+    HS_ASSERT_NEAR(hs_material_stress(m), 25.0, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), S_E0, 0);
+    go(m, 0.01); /* fy + b E0 (e - e_y) */
+    HS_ASSERT_NEAR(hs_material_stress(m), S_FY + 580.0 * (0.01 - S_EY), 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 580.0, 1e-12);
+    /* compression from a fresh material: the mirror image, in one increment */
+    hs_material_reset(m);
+    go(m, -0.02);
+    HS_ASSERT_NEAR(hs_material_stress(m), -S_FY + 580.0 * (-0.02 + S_EY), 1e-12);
+    hs_material_destroy(&m);
+}
+
+/* Triangular cycles 0 -> a -> -a -> 0 of amplitude a = 5 e_y in steps of e_y / 10, so that every
+ * kink (first yield at e_y, reversed yield 2 e_y after a reversal) is a step point and the
+ * trapezoid rule is exact. Returns the loop area of the last cycle and its peak stresses. */
+static void steel_cycles(hs_material *m, double a, int nq, int cycles, double *area, double *smax,
+                         double *smin)
+{
+    for (int c = 0; c < cycles; c++) {
+        *area = 0.0;
+        *smax = -INFINITY;
+        *smin = INFINITY;
+        for (int i = 1; i <= 4 * nq; i++) {
+            const double e0 = hs_material_strain(m), s0 = hs_material_stress(m);
+            const int j = i % (4 * nq);
+            const double e = j <= nq       ? a * j / nq
+                             : j <= 3 * nq ? a * (2 * nq - j) / nq
+                                           : a * (j - 4 * nq) / nq;
+            go(m, e);
+            const double s = hs_material_stress(m);
+            *area += 0.5 * (s + s0) * (e - e0);
+            *smax = fmax(*smax, s);
+            *smin = fmin(*smin, s);
+        }
+    }
+}
+
+static void test_steel01_cyclic(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "steel01", "fy", S_FY, "E0", S_E0, "b", S_B, NULL);
+    const double a = 5.0 * S_EY;
+    double area, smax, smin;
+    steel_cycles(m, a, 50, 3, &area, &smax, &smin);
+    /* the kinematic-hardening parallelogram: reversal points +-(b E0 a + (1 - b) fy),
+     * area 4 fy (1 - b) (a - e_y) */
+    const double sa = 580.0 * a + (1.0 - S_B) * S_FY;
+    HS_ASSERT_NEAR(smax, sa, 1e-12 * sa);
+    HS_ASSERT_NEAR(smin, -sa, 1e-12 * sa);
+    HS_ASSERT_NEAR(area, 4.0 * S_FY * (1.0 - S_B) * (a - S_EY), 1e-9 * area);
+    hs_material_destroy(&m);
+
+    /* Isotropic hardening (a1 = 0.1, a2 = 1): after the reversal at e_max = 5 e_y the
+     * compression envelope moves out by shiftN = 1 + a1 (5 e_y / (2 a2 e_y))^0.8, from the
+     * increment after the reversal on (as OpenSees). */
+    m = make(NULL, "steel01", "fy", S_FY, "E0", S_E0, "b", S_B, "a1", 0.1, "a2", 1.0, "a3", 0.0,
+             "a4", 1.0, NULL);
+    go(m, a);
+    go(m, -4.0 * S_EY); /* the reversal increment: the old envelope b E0 e - (1 - b) fy */
+    HS_ASSERT_NEAR(hs_material_stress(m), 580.0 * -4.0 * S_EY - (1.0 - S_B) * S_FY, 1e-12);
+    go(m, -6.0 * S_EY);
+    const double shift_n = 1.0 + 0.1 * pow(2.5, 0.8);
+    HS_ASSERT_NEAR(hs_material_stress(m), 580.0 * -6.0 * S_EY - shift_n * (1.0 - S_B) * S_FY,
+                   1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 580.0, 1e-12);
+    hs_material_destroy(&m);
+}
+
+/* ---- steel02 (Giuffre-Menegotto-Pinto) ---- */
+
+/* The Menegotto-Pinto branch from (er, sr) towards (e0, s0) with exponent R, and its slope. */
+static double mp_stress(double e, double er, double sr, double e0, double s0, double R,
+                        double *slope)
+{
+    const double x = (e - er) / (e0 - er), q = 1.0 + pow(fabs(x), R);
+    if (slope) *slope = (S_B + (1.0 - S_B) * pow(q, -1.0 - 1.0 / R)) * (s0 - sr) / (e0 - er);
+    return sr + (s0 - sr) * (S_B * x + (1.0 - S_B) * x * pow(q, -1.0 / R));
+}
+
+static void test_steel02_curve(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "steel02", "fy", S_FY, "E0", S_E0, "b", S_B, NULL);
+    /* first loading: from the origin towards (e_y, fy), xi = 0 so R = R0 = 15 (the default) */
+    const double es[4] = {0.5 * S_EY, S_EY, 3.0 * S_EY, 10.0 * S_EY};
+    for (int i = 0; i < 4; i++) {
+        go(m, es[i]);
+        double kt;
+        const double s = mp_stress(es[i], 0.0, 0.0, S_EY, S_FY, 15.0, &kt);
+        HS_ASSERT_NEAR(hs_material_stress(m), s, 1e-12 * S_FY);
+        HS_ASSERT_NEAR(hs_material_tangent(m), kt, 1e-9 * S_E0);
+    }
+    /* at e_y the curve is (1 - b) fy / 2^(1/R) + b fy below the corner; at 10 e_y it is on the
+     * asymptote fy + b E0 (e - e_y) to (1 - b) fy (1 - (1 + 10^-15)^(-1/15)) ~ 3e-15 */
+    HS_ASSERT_NEAR(mp_stress(S_EY, 0.0, 0.0, S_EY, S_FY, 15.0, NULL),
+                   S_B * S_FY + (1.0 - S_B) * S_FY * pow(2.0, -1.0 / 15.0), 1e-12);
+    HS_ASSERT_NEAR(hs_material_stress(m), S_FY + 580.0 * 9.0 * S_EY, 1e-9);
+
+    /* Reversal at (er, sr) = (10 e_y, s(10 e_y)): the new asymptote is the compression line
+     * -fy + b E0 (e + e_y) (a1 = 0), met by the elastic line sr + E0 (e - er) at e0;
+     * xi = |e_pl - e0| / e_y with e_pl = -e_y; R = R0 (1 - cR1 xi / (cR2 + xi)). */
+    const double er = 10.0 * S_EY, sr = hs_material_stress(m);
+    const double e0 = (sr - S_E0 * er + S_FY - S_B * S_E0 * S_EY) / (S_B * S_E0 - S_E0);
+    const double s0 = -S_FY + S_B * S_E0 * (e0 + S_EY);
+    HS_ASSERT_NEAR(s0, sr + S_E0 * (e0 - er), 1e-9);
+    const double xi = fabs(-S_EY - e0) / S_EY, R = 15.0 * (1.0 - 0.925 * xi / (0.15 + xi));
+    const double eb[3] = {8.0 * S_EY, 6.0 * S_EY, -2.0 * S_EY};
+    for (int i = 0; i < 3; i++) {
+        go(m, eb[i]);
+        double kt;
+        const double s = mp_stress(eb[i], er, sr, e0, s0, R, &kt);
+        HS_ASSERT_NEAR(hs_material_stress(m), s, 1e-12 * S_FY);
+        HS_ASSERT_NEAR(hs_material_tangent(m), kt, 1e-9 * S_E0);
+    }
+    hs_material_destroy(&m);
+}
+
+static void test_steel02_cyclic(void **state)
+{
+    (void)state;
+    /* Symmetric cycles of +-5 e_y: from the second cycle on the loop is steady and
+     * point-symmetric (reversal stresses +-s_a), and it lies inside the bilinear loop with the
+     * same asymptotes (area 4 fy (1 - b) (a - e_y)), close to it for R0 = 20, cR1 = cR2 = 0
+     * (no R degradation): the corners are rounded over about e_y / 10. */
+    hs_material *m = make(NULL, "steel02", "fy", S_FY, "E0", S_E0, "b", S_B, "R0", 20.0, "cR1", 0.0,
+                          "cR2", 1.0, NULL);
+    const double a = 5.0 * S_EY, bilinear = 4.0 * S_FY * (1.0 - S_B) * (a - S_EY);
+    double area2, area3, smax, smin;
+    steel_cycles(m, a, 500, 2, &area2, &smax, &smin);
+    steel_cycles(m, a, 500, 1, &area3, &smax, &smin);
+    HS_ASSERT_NEAR(area3, area2, 1e-9 * area2);
+    HS_ASSERT_NEAR(smax, -smin, 1e-9 * smax);
+    const double sa = 580.0 * a + (1.0 - S_B) * S_FY;
+    assert_true(smax < sa && smax > sa - 0.01 * S_FY);
+    assert_true(area3 < bilinear && area3 > 0.97 * bilinear);
+    hs_material_destroy(&m);
+
+    /* Default R degradation (R0 15, cR1 0.925, cR2 0.15): rounder loops, smaller area. */
+    m = make(NULL, "steel02", "fy", S_FY, "E0", S_E0, "b", S_B, NULL);
+    double area_d;
+    steel_cycles(m, a, 500, 3, &area_d, &smax, &smin);
+    assert_true(area_d < area3 && area_d > 0.5 * bilinear);
+    hs_material_destroy(&m);
+}
+
+/* ---- elastic_pp_gap (OpenSees ElasticPPGap) ---- */
+
+static void test_elastic_pp_gap(void **state)
+{
+    (void)state;
+    /* E = 100, fy = 10, gap = 0.05: closed gap at 0.05, yield at 0.05 + fy / E = 0.15 */
+    hs_material *m = make(NULL, "elastic_pp_gap", "E", 100.0, "fy", 10.0, "gap", 0.05, NULL);
+    HS_ASSERT_NEAR(hs_material_initial_tangent(m), 0.0, 0);
+    go(m, 0.03);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.0, 0);
+    go(m, 0.1);
+    HS_ASSERT_NEAR(hs_material_stress(m), 5.0, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 100.0, 0);
+    go(m, 0.3); /* plastic plateau */
+    HS_ASSERT_NEAR(hs_material_stress(m), 10.0, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.0, 0);
+    /* unloading: the gap has grown to 0.3 - fy / E = 0.2 */
+    go(m, 0.25);
+    HS_ASSERT_NEAR(hs_material_stress(m), 5.0, 1e-12);
+    go(m, 0.18);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    /* noDamage (OpenSees' rule): a committed strain inside the grown gap but beyond the initial
+     * one closes the gap back to it, so the reload makes contact at 0.18, not 0.2 */
+    go(m, 0.25);
+    HS_ASSERT_NEAR(hs_material_stress(m), 7.0, 1e-12);
+    go(m, 0.12);
+    go(m, 0.15);
+    HS_ASSERT_NEAR(hs_material_stress(m), 3.0, 1e-12);
+    /* a strain below the initial gap leaves the gap as it was (0.12) ... */
+    go(m, -1.0);
+    go(m, 0.1);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    /* ... one inside it (0.06) closes it to there */
+    go(m, 0.06);
+    go(m, 0.1);
+    HS_ASSERT_NEAR(hs_material_stress(m), 4.0, 1e-12);
+    hs_material_destroy(&m);
+
+    /* damage: the grown gap stays; eta = 0.1 hardens: fy + eta E (e - gap - fy / E) */
+    m = make(NULL, "elastic_pp_gap", "E", 100.0, "fy", 10.0, "gap", 0.05, "eta", 0.1, NULL);
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "E", 100.0);
+    hs_options_set_num(o, "fy", 10.0);
+    hs_options_set_num(o, "gap", 0.05);
+    hs_options_set_num(o, "eta", 0.1);
+    hs_options_set_str(o, "damage", "damage");
+    hs_material *d = NULL;
+    assert_int_equal(hs_material_create(NULL, "elastic_pp_gap", o, &d), 0);
+    hs_options_destroy(&o);
+    go(m, 0.35);
+    go(d, 0.35);
+    HS_ASSERT_NEAR(hs_material_stress(d), 10.0 + 10.0 * 0.2, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(d), 10.0, 1e-12);
+    /* gap now 0.35 - 12 / 100 = 0.23 */
+    go(m, 0.1);
+    go(d, 0.1);
+    go(m, 0.2);
+    go(d, 0.2);
+    HS_ASSERT_NEAR(hs_material_stress(d), 0.0, 0);
+    /* without damage the gap closed back to 0.1 (and the yield point to 0.1 + fy/E + 0.05 eta
+     * / (1 - eta) ... (0.1 - eta gap) / (1 - eta) + fy / E) */
+    HS_ASSERT_NEAR(hs_material_stress(m), 10.0, 1e-12);
+    go(d, 0.25);
+    HS_ASSERT_NEAR(hs_material_stress(d), 100.0 * (0.25 - 0.23), 1e-12);
+    hs_material_destroy(&d);
+    hs_material_destroy(&m);
+
+    /* compression: fy = -10, gap = -0.05, the mirror image */
+    m = make(NULL, "elastic_pp_gap", "E", 100.0, "fy", -10.0, "gap", -0.05, NULL);
+    go(m, 0.5);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    go(m, -0.1);
+    HS_ASSERT_NEAR(hs_material_stress(m), -5.0, 1e-12);
+    go(m, -0.3);
+    HS_ASSERT_NEAR(hs_material_stress(m), -10.0, 1e-12);
+    go(m, -0.25);
+    HS_ASSERT_NEAR(hs_material_stress(m), -5.0, 1e-12);
+    hs_material_destroy(&m);
+}
+
+static void test_steel_validation(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fy", 50.0);
+    hs_options_set_num(o, "E0", 29000.0);
+    hs_options_set_num(o, "b", 1.0);
+    hs_material *m = NULL;
+    assert_int_equal(hs_material_create(ctx, "steel01", o, &m), HS_EINPUT);
+    assert_string_equal(hs_ctx_message(ctx), "steel01: b must be in [0, 1) (got 1)");
+    hs_options_set_num(o, "b", 0.01);
+    hs_options_set_num(o, "cR1", 1.5);
+    assert_int_equal(hs_material_create(ctx, "steel02", o, &m), HS_EINPUT);
+    assert_string_equal(hs_ctx_message(ctx), "steel02: cR1 must be in [0, 1) (got 1.5)");
+    hs_options_destroy(&o);
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "E", 1.0);
+    hs_options_set_num(o, "fy", 1.0);
+    hs_options_set_num(o, "gap", -0.1);
+    assert_int_equal(hs_material_create(ctx, "elastic_pp_gap", o, &m), HS_EINPUT);
+    assert_string_equal(hs_ctx_message(ctx),
+                        "elastic_pp_gap: gap must have the sign of fy (or be 0) (got -0.1)");
+    hs_options_set_num(o, "gap", 0.1);
+    hs_options_set_str(o, "damage", "yes");
+    assert_int_equal(hs_material_create(ctx, "elastic_pp_gap", o, &m), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "\"noDamage\" or \"damage\""));
+    /* E = 0 is OpenSees' |fy| / 0.002 */
+    hs_options_set_str(o, "damage", "noDamage");
+    hs_options_set_num(o, "E", 0.0);
+    hs_options_set_num(o, "gap", 0.0);
+    assert_int_equal(hs_material_create(ctx, "elastic_pp_gap", o, &m), 0);
+    HS_ASSERT_NEAR(hs_material_initial_tangent(m), 500.0, 1e-12);
+    hs_material_destroy(&m);
+    hs_options_destroy(&o);
+    hs_ctx_destroy(&ctx);
+}
+
+/* ---- conformance: every registered material ---- */
+
+/* Parameters for each registered type (a new material must add its line). */
+static hs_material *make_sample(const char *type)
+{
+    if (!strcmp(type, "elastic")) return make(NULL, type, "k", 2.0, NULL);
+    if (!strcmp(type, "bilinear")) return make(NULL, type, "k", 10.0, "fy", 1.0, "b", 0.1, NULL);
+    if (!strcmp(type, "bouc_wen")) return bw_degrading();
+    if (!strcmp(type, "viscous")) return make(NULL, type, "c", 1.0, "alpha", 0.5, NULL);
+    if (!strcmp(type, "steel01"))
+        return make(NULL, type, "fy", 1.0, "E0", 10.0, "b", 0.05, "a1", 0.05, "a2", 2.0, "a3", 0.04,
+                    "a4", 3.0, NULL);
+    if (!strcmp(type, "steel02"))
+        return make(NULL, type, "fy", 1.0, "E0", 10.0, "b", 0.05, "a1", 0.05, "a2", 2.0, "a3", 0.04,
+                    "a4", 3.0, "sig_init", 0.2, NULL);
+    if (!strcmp(type, "elastic_pp_gap"))
+        return make(NULL, type, "E", 10.0, "fy", 1.0, "gap", 0.05, "eta", 0.05, NULL);
+    fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
+    fail();
+    return NULL;
+}
+
+/* For each registered material, along a growing sine history (amplitude up to 0.5, yield of the
+ * samples near 0.1): the tangent equals the central difference of the trial stress (rate
+ * tangent for rate-dependent ones), revert restores the committed stress bit for bit, a trial at
+ * the committed strain is the committed state, and a copy loaded from state_save continues
+ * bit for bit; nothing is allocated after creation. */
+static void test_conformance(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < hs_material_registry_count(); k++) {
+        const char *type = hs_material_registry_get(k)->name;
+        hs_material *m = make_sample(type), *c = make_sample(type);
+        const int rate = hs_material_is_rate_dependent(m);
+        const size_t n = hs_material_state_size(m);
+        double st[32];
+        assert_true(n <= 32);
+        int checked = 0;
+        const uint64_t allocs = hs_alloc_count();
+        for (int i = 1; i <= 200; i++) {
+            const double e = 0.5 * (i / 200.0) * sin(2 * PI * i / 40.0);
+            const double v = 0.5 * (i / 200.0) * cos(2 * PI * i / 40.0 + 0.3); /* v != 0 */
+            if (i % 7 == 3) {
+                const double s_c = hs_material_stress(m), t_c = hs_material_tangent(m);
+                const double e_c = hs_material_strain(m);
+                if (rate) {
+                    const double h = 1e-7;
+                    assert_int_equal(hs_material_set_trial(m, e, v + h), 0);
+                    const double sp = hs_material_stress(m);
+                    assert_int_equal(hs_material_set_trial(m, e, v - h), 0);
+                    const double sm = hs_material_stress(m);
+                    assert_int_equal(hs_material_set_trial(m, e, v), 0);
+                    const double fd = (sp - sm) / (2 * h), kt = hs_material_rate_tangent(m);
+                    assert_true(fabs(kt - fd) <= 1e-6 * fmax(fabs(fd), 1e-12));
+                } else {
+                    check_tangent_fd(m, e);
+                }
+                checked++;
+                /* (elastic keeps no state: its revert is a no-op) */
+                assert_int_equal(hs_material_revert(m), 0);
+                if (n > 0) {
+                    assert_true(hs_material_stress(m) == s_c);
+                    assert_true(hs_material_strain(m) == e_c);
+                }
+                if (!rate) {
+                    assert_int_equal(hs_material_set_trial(m, e_c, 0.0), 0);
+                    assert_true(hs_material_stress(m) == s_c);
+                    assert_true(hs_material_tangent(m) == t_c);
+                }
+            }
+            assert_int_equal(hs_material_set_trial(m, e, v), 0);
+            assert_int_equal(hs_material_commit(m), 0);
+            if (i == 100) {
+                assert_int_equal(hs_material_state_save(m, st), 0);
+                assert_int_equal(hs_material_state_load(c, st), 0);
+                if (n > 0) assert_true(hs_material_stress(c) == hs_material_stress(m));
+            }
+            if (i > 100) {
+                assert_int_equal(hs_material_set_trial(c, e, v), 0);
+                assert_int_equal(hs_material_commit(c), 0);
+                assert_true(hs_material_stress(c) == hs_material_stress(m));
+                assert_true(hs_material_tangent(c) == hs_material_tangent(m));
+            }
+        }
+        assert_true(hs_alloc_count() == allocs);
+        assert_int_equal(checked, 29);
+        /* reset is the virgin state: same response as a new material */
+        assert_int_equal(hs_material_reset(m), 0);
+        hs_material *f = make_sample(type);
+        for (int i = 1; i <= 20; i++) {
+            const double e = 0.3 * sin(0.4 * i), v = 0.12 * cos(0.4 * i);
+            assert_int_equal(hs_material_set_trial(m, e, v), 0);
+            assert_int_equal(hs_material_set_trial(f, e, v), 0);
+            assert_true(hs_material_stress(f) == hs_material_stress(m));
+            assert_int_equal(hs_material_commit(m), 0);
+            assert_int_equal(hs_material_commit(f), 0);
+        }
+        hs_material_destroy(&f);
+        hs_material_destroy(&c);
+        hs_material_destroy(&m);
+    }
+}
+
 static void test_no_allocation(void **state)
 {
     (void)state;
@@ -531,6 +917,13 @@ int main(void)
         cmocka_unit_test(test_bouc_wen_validation),
         cmocka_unit_test(test_viscous),
         cmocka_unit_test(test_no_allocation),
+        cmocka_unit_test(test_steel01_monotonic),
+        cmocka_unit_test(test_steel01_cyclic),
+        cmocka_unit_test(test_steel02_curve),
+        cmocka_unit_test(test_steel02_cyclic),
+        cmocka_unit_test(test_elastic_pp_gap),
+        cmocka_unit_test(test_steel_validation),
+        cmocka_unit_test(test_conformance),
     };
     return cmocka_run_group_tests_name("materials", tests, NULL, NULL);
 }

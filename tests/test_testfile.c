@@ -286,6 +286,12 @@ static const hs_bad_case bad_cases[] = {
      "unknown material type 'elastc'; did you mean 'elastic'?"},
     {"k: 2.8", "kk: 2.8", "12:24", "unknown key 'kk' in materials.col; did you mean 'k'?"},
     {"elastic, k: 2.8}", "elastic}", "12:8", "missing required key 'k' in materials.col"},
+    {"elastic, k: 2.8}", "steel02, fy: 1, E0: 2.8, b: 0.02, R0: 18, cR: 0.9}", "12:57",
+     "unknown key 'cR' in materials.col; did you mean 'cR1'?"},
+    {"elastic, k: 2.8}", "steel01, E0: 2.8, b: 0.02}", "12:8",
+     "missing required key 'fy' in materials.col"},
+    {"elastic, k: 2.8}", "elastic_pp_gap, E: 2.8, fy: 1, gap: 0.1, damage: yes}", "12:8",
+     "damage must be \"noDamage\" or \"damage\" (got \"yes\")"},
     {"[0.05, 0.05]", "[0.05, -0.05]", "10:54", "a damping ratio must be >= 0"},
     {"[{material: col}, {material: col}]", "[{material: col}]", "9:14", "expected 2 stories"},
     {"  duration: 2\n", "  duration: 2\n  steps: 10\n", "19:10", "either 'duration' or 'steps'"},
@@ -343,6 +349,23 @@ static void test_bad_files(void **state)
     hs_test_def *def = NULL;
     assert_int_equal(hs_testfile_load_string(ctx, base, strlen(base), "bad.yaml", &def), 0);
     hs_test_def_destroy(&def);
+    /* and so is it with the OpenSees steels and gap (string option included) */
+    static const char *const steels[] = {
+        "{type: steel01, fy: 1, E0: 2.8, b: 0.02, a1: 0.1, a2: 2, a3: 0.1, a4: 2}",
+        "{type: steel02, fy: 1, E0: 2.8, b: 0.02, R0: 18, cR1: 0.9, cR2: 0.1, sig_init: 0.1}",
+        "{type: elastic_pp_gap, E: 2.8, fy: 1, gap: 0, eta: 0.02, damage: damage}",
+    };
+    for (size_t i = 0; i < 3; i++) {
+        char text[2048];
+        const char *at = strstr(base, "{type: elastic, k: 2.8}");
+        assert_non_null(at);
+        snprintf(text, sizeof text, "%.*s%s%s", (int)(at - base), base, steels[i],
+                 at + strlen("{type: elastic, k: 2.8}"));
+        const int rc = hs_testfile_load_string(ctx, text, strlen(text), "steel.yaml", &def);
+        if (rc) fprintf(stderr, "%s\n", hs_ctx_message(ctx));
+        assert_int_equal(rc, 0);
+        hs_test_def_destroy(&def);
+    }
     hs_ctx_destroy(&ctx);
     assert_int_equal(failures, 0);
 }

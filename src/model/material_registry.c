@@ -11,6 +11,12 @@ int hs_material_create_bouc_wen(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_bouc_wen_params[];
 int hs_material_create_viscous(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_viscous_params[];
+int hs_material_create_steel01(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_steel01_params[];
+int hs_material_create_steel02(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_steel02_params[];
+int hs_material_create_elastic_pp_gap(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_elastic_pp_gap_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -24,6 +30,15 @@ static const struct {
      hs_material_create_bouc_wen},
     {{"viscous", hs_material_viscous_params, "viscous damper c |v|^alpha sign v"},
      hs_material_create_viscous},
+    {{"steel01", hs_material_steel01_params,
+      "bilinear steel, kinematic + optional isotropic hardening (OpenSees Steel01)"},
+     hs_material_create_steel01},
+    {{"steel02", hs_material_steel02_params,
+      "Giuffre-Menegotto-Pinto steel with isotropic hardening (OpenSees Steel02)"},
+     hs_material_create_steel02},
+    {{"elastic_pp_gap", hs_material_elastic_pp_gap_params,
+      "elastic-perfectly-plastic spring acting after a gap (OpenSees ElasticPPGap)"},
+     hs_material_create_elastic_pp_gap},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

@@ -1,0 +1,233 @@
+/* OpenSees Steel02: Giuffre-Menegotto-Pinto steel (Menegotto & Pinto 1973) with the isotropic
+ * hardening of Filippou et al. (1983). On each branch, from the last reversal (e_r, s_r) towards
+ * the intersection (e_0, s_0) of the elastic line through it with the hardening asymptote,
+ *   x = (e - e_r) / (e_0 - e_r),   s* = b x + (1 - b) x / (1 + |x|^R)^(1/R),
+ *   s = s_r + s* (s_0 - s_r),      R = R0 (1 - cR1 xi / (cR2 + xi)),
+ * xi = |(e_pl - e_0) / e_y| with e_pl the strain of the previous reversal on the opposite side
+ * (e_y = fy / E0). The asymptote of a branch towards tension passes through
+ * (shift e_y, shift fy) with slope b E0, shift = 1 + a3 ((e_max - e_min) / (2 a4 e_y))^0.8
+ * (towards compression a1, a2 and the mirror image). Reversals are detected from the sign of the
+ * increment e - e_c against the committed branch, so the trial is a function of the committed state
+ * and the trial strain alone, and the tangent is the exact derivative of s on the branch.
+ * sig_init: initial stress; the strain seen by the law is e + sig_init / E0 (as OpenSees).
+ * Committed state (checkpoints): [strain, e (with e_init), s, tangent, e_min, e_max, e_pl, e_0,
+ * s_0, e_r, s_r, kon] with kon 0 virgin, 1 towards tension, 2 towards compression, 3 at rest. */
+#include "material_impl.h"
+
+#include <float.h>
+#include <math.h>
+
+const hs_param_spec hs_material_steel02_params[] = {
+    {"fy", HS_PARAM_NUM, 1, "yield stress (force), > 0"},
+    {"E0", HS_PARAM_NUM, 1, "initial elastic tangent, > 0"},
+    {"b", HS_PARAM_NUM, 1, "strain-hardening ratio (asymptote slope / E0), 0 <= b < 1"},
+    {"R0", HS_PARAM_NUM, 0,
+     "curvature of the transition from elastic to plastic, > 0 (default 15)"},
+    {"cR1", HS_PARAM_NUM, 0, "reduction of R with the plastic excursion (default 0.925)"},
+    {"cR2", HS_PARAM_NUM, 0, "its strain scale, in units of fy/E0, > 0 (default 0.15)"},
+    {"a1", HS_PARAM_NUM, 0, "isotropic hardening of the compression asymptote, >= 0 (default 0)"},
+    {"a2", HS_PARAM_NUM, 0, "its strain scale, in units of fy/E0, > 0 (default 1)"},
+    {"a3", HS_PARAM_NUM, 0, "isotropic hardening of the tension asymptote, >= 0 (default 0)"},
+    {"a4", HS_PARAM_NUM, 0, "its strain scale, in units of fy/E0, > 0 (default 1)"},
+    {"sig_init", HS_PARAM_NUM, 0, "initial stress (default 0)"},
+    {NULL, HS_PARAM_NUM, 0, NULL},
+};
+
+enum { S2_STATE = 12 };
+
+typedef struct s2_state {
+    double strain;         /* the material's strain (without e_init) */
+    double e, s, t;        /* law strain (with e_init), stress, tangent */
+    double e_min, e_max;   /* extreme strains at reversals */
+    double e_pl, e_0, s_0; /* previous reversal's strain, asymptotes' intersection */
+    double e_r, s_r;       /* last reversal */
+    double kon;            /* 0 virgin, 1 towards tension, 2 towards compression, 3 at rest */
+} s2_state;
+
+typedef struct steel02 {
+    double fy, E0, b, R0, cR1, cR2, a1, a2, a3, a4, sig_init;
+    double e_init; /* sig_init / E0 */
+    s2_state c, t; /* committed, trial */
+} steel02;
+
+/* The branch's asymptote intersection after a reversal at the committed point, towards
+ * tension (dir 1) or compression (dir -1). */
+static void s2_reverse(const steel02 *p, s2_state *t, double dir)
+{
+    const double ey = p->fy / p->E0, Esh = p->b * p->E0;
+    t->e_r = p->c.e;
+    t->s_r = p->c.s;
+    double shift;
+    if (dir > 0.0) {
+        if (p->c.e < t->e_min) t->e_min = p->c.e;
+        shift = 1.0 + p->a3 * pow((t->e_max - t->e_min) / (2.0 * (p->a4 * ey)), 0.8);
+    } else {
+        if (p->c.e > t->e_max) t->e_max = p->c.e;
+        shift = 1.0 + p->a1 * pow((t->e_max - t->e_min) / (2.0 * (p->a2 * ey)), 0.8);
+    }
+    /* (operations in OpenSees' order, so that the two agree to the last bit) */
+    t->e_0 = (dir * (p->fy * shift - Esh * ey * shift) - t->s_r + p->E0 * t->e_r) / (p->E0 - Esh);
+    t->s_0 = dir * p->fy * shift + Esh * (t->e_0 - dir * ey * shift);
+    t->e_pl = dir > 0.0 ? t->e_max : t->e_min;
+}
+
+static int steel02_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    (void)strain_rate;
+    steel02 *p = m->data;
+    s2_state *t = &p->t;
+    *t = p->c;
+    m->rate_tangent = 0.0;
+    t->strain = strain;
+    t->e = strain + p->e_init;
+    const double de = t->e - p->c.e, ey = p->fy / p->E0;
+    if (t->kon == 0.0 || t->kon == 3.0) {
+        if (fabs(de) < 10.0 * DBL_EPSILON) {
+            t->s = p->sig_init;
+            t->t = p->E0;
+            t->kon = 3.0;
+            m->stress = t->s;
+            m->tangent = t->t;
+            return 0;
+        }
+        /* first departure from rest: the monotonic envelope through (+-e_y, +-fy) */
+        t->e_max = ey;
+        t->e_min = -ey;
+        const double dir = de < 0.0 ? -1.0 : 1.0;
+        t->kon = dir < 0.0 ? 2.0 : 1.0;
+        t->e_0 = t->e_pl = dir * ey;
+        t->s_0 = dir * p->fy;
+    }
+    if (t->kon == 2.0 && de > 0.0) {
+        t->kon = 1.0;
+        s2_reverse(p, t, 1.0);
+    } else if (t->kon == 1.0 && de < 0.0) {
+        t->kon = 2.0;
+        s2_reverse(p, t, -1.0);
+    }
+    const double xi = fabs((t->e_pl - t->e_0) / ey);
+    const double R = p->R0 * (1.0 - (p->cR1 * xi) / (p->cR2 + xi));
+    const double x = (t->e - t->e_r) / (t->e_0 - t->e_r);
+    const double d1 = 1.0 + pow(fabs(x), R), d2 = pow(d1, 1.0 / R);
+    const double ds = t->s_0 - t->s_r;
+    t->s = (p->b * x + (1.0 - p->b) * x / d2) * ds + t->s_r;
+    t->t = (p->b + (1.0 - p->b) / (d1 * d2)) * ds / (t->e_0 - t->e_r);
+    m->stress = t->s;
+    m->tangent = t->t;
+    return 0;
+}
+
+static int steel02_commit(hs_material *m)
+{
+    steel02 *p = m->data;
+    p->c = p->t;
+    return 0;
+}
+
+static int steel02_revert(hs_material *m)
+{
+    steel02 *p = m->data;
+    p->t = p->c;
+    m->strain = p->c.strain;
+    m->stress = p->c.s;
+    m->tangent = p->c.t;
+    m->rate_tangent = 0.0;
+    return 0;
+}
+
+static int steel02_reset(hs_material *m)
+{
+    steel02 *p = m->data;
+    const double ey = p->fy / p->E0;
+    p->c = (s2_state){0.0, p->e_init, p->sig_init, p->E0, -ey, ey, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    p->t = p->c;
+    return 0;
+}
+
+static double steel02_initial_tangent(const hs_material *m)
+{
+    return ((const steel02 *)m->data)->E0;
+}
+
+static size_t steel02_state_size(const hs_material *m)
+{
+    (void)m;
+    return S2_STATE;
+}
+
+static int steel02_state_save(const hs_material *m, double *out)
+{
+    const s2_state *c = &((const steel02 *)m->data)->c;
+    const double v[S2_STATE] = {c->strain, c->e,   c->s,   c->t,   c->e_min, c->e_max,
+                                c->e_pl,   c->e_0, c->s_0, c->e_r, c->s_r,   c->kon};
+    for (int i = 0; i < S2_STATE; i++) out[i] = v[i];
+    return 0;
+}
+
+static int steel02_state_load(hs_material *m, const double *in)
+{
+    steel02 *p = m->data;
+    if (!(in[11] == 0.0 || in[11] == 1.0 || in[11] == 2.0 || in[11] == 3.0))
+        return hs_fail(m->ctx, HS_EINPUT,
+                       "steel02: checkpoint state has branch flag %g (must be 0, 1, 2 or 3)",
+                       in[11]);
+    p->c = (s2_state){in[0], in[1], in[2], in[3], in[4],  in[5],
+                      in[6], in[7], in[8], in[9], in[10], in[11]};
+    p->t = p->c;
+    m->strain = p->c.strain; /* the trial after loading is the committed state */
+    m->strain_rate = 0.0;
+    return 0;
+}
+
+static void steel02_destroy(hs_material *m)
+{
+    hs_free(m->data);
+}
+
+static int s2_check(hs_material *m, int ok, const char *what, double got)
+{
+    return ok ? 0 : hs_fail(m->ctx, HS_EINPUT, "steel02: %s (got %g)", what, got);
+}
+
+int hs_material_create_steel02(hs_material *m, const hs_options *opts)
+{
+    steel02 *p = hs_calloc(1, sizeof *p);
+    if (!p) return HS_ENOMEM;
+    m->data = p;
+    p->fy = hs_options_num(opts, "fy", 0.0);
+    p->E0 = hs_options_num(opts, "E0", 0.0);
+    p->b = hs_options_num(opts, "b", 0.0);
+    p->R0 = hs_options_num(opts, "R0", 15.0);
+    p->cR1 = hs_options_num(opts, "cR1", 0.925);
+    p->cR2 = hs_options_num(opts, "cR2", 0.15);
+    p->a1 = hs_options_num(opts, "a1", 0.0);
+    p->a2 = hs_options_num(opts, "a2", 1.0);
+    p->a3 = hs_options_num(opts, "a3", 0.0);
+    p->a4 = hs_options_num(opts, "a4", 1.0);
+    p->sig_init = hs_options_num(opts, "sig_init", 0.0);
+    m->ops.set_trial = steel02_set_trial;
+    m->ops.commit = steel02_commit;
+    m->ops.revert = steel02_revert;
+    m->ops.reset = steel02_reset;
+    m->ops.initial_tangent = steel02_initial_tangent;
+    m->ops.state_size = steel02_state_size;
+    m->ops.state_save = steel02_state_save;
+    m->ops.state_load = steel02_state_load;
+    m->ops.destroy = steel02_destroy;
+    int rc;
+    if ((rc = s2_check(m, p->fy > 0.0 && isfinite(p->fy), "fy must be > 0", p->fy)) ||
+        (rc = s2_check(m, p->E0 > 0.0 && isfinite(p->E0), "E0 must be > 0", p->E0)) ||
+        (rc = s2_check(m, p->b >= 0.0 && p->b < 1.0, "b must be in [0, 1)", p->b)) ||
+        (rc = s2_check(m, p->R0 > 0.0 && isfinite(p->R0), "R0 must be > 0", p->R0)) ||
+        (rc = s2_check(m, p->cR1 >= 0.0 && p->cR1 < 1.0, "cR1 must be in [0, 1)", p->cR1)) ||
+        (rc = s2_check(m, p->cR2 > 0.0 && isfinite(p->cR2), "cR2 must be > 0", p->cR2)) ||
+        (rc = s2_check(m, p->a1 >= 0.0 && isfinite(p->a1), "a1 must be >= 0", p->a1)) ||
+        (rc = s2_check(m, p->a2 > 0.0 && isfinite(p->a2), "a2 must be > 0", p->a2)) ||
+        (rc = s2_check(m, p->a3 >= 0.0 && isfinite(p->a3), "a3 must be >= 0", p->a3)) ||
+        (rc = s2_check(m, p->a4 > 0.0 && isfinite(p->a4), "a4 must be > 0", p->a4)) ||
+        (rc = s2_check(m, isfinite(p->sig_init), "sig_init must be finite", p->sig_init)))
+        return rc;
+    p->e_init = p->sig_init / p->E0;
+    steel02_reset(m);
+    return 0;
+}

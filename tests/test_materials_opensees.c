@@ -1,0 +1,223 @@
+/* steel01, steel02 and elastic_pp_gap against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
+ * with a message otherwise). Each OpenSees material sits in a zeroLength element whose free node
+ * is driven by a single-point constraint through the same strain history (one static step per
+ * strain, committed); a second, unloaded spring keeps the system non-empty. The strains OpenSees
+ * actually imposed are read back (%.17g) and fed to hysim's material, step by step committed;
+ * the stresses must agree to 1e-12 of the case's peak stress. */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include "hs_test.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NSTEP 400
+
+static const double PI = 3.14159265358979323846;
+
+typedef struct os_case {
+    const char *tcl;  /* uniaxialMaterial arguments (tag 1) */
+    const char *type; /* hysim type */
+    const char *opts; /* hysim options "key value key value ..." (value "s:" for strings) */
+    double scale;     /* strain scale of the history (about 4 yield strains) */
+    double k;         /* elastic stiffness */
+} os_case;
+
+static const os_case CASES[] = {
+    {"Steel01 1 50.0 29000.0 0.02", "steel01", "fy 50 E0 29000 b 0.02", 0.007, 29000.0},
+    {"Steel01 1 50.0 29000.0 0.02 0.05 2.0 0.04 3.0", "steel01",
+     "fy 50 E0 29000 b 0.02 a1 0.05 a2 2 a3 0.04 a4 3", 0.007, 29000.0},
+    {"Steel02 1 50.0 29000.0 0.02", "steel02", "fy 50 E0 29000 b 0.02", 0.007, 29000.0},
+    {"Steel02 1 60.0 30000.0 0.01 18.0 0.9 0.2", "steel02",
+     "fy 60 E0 30000 b 0.01 R0 18 cR1 0.9 cR2 0.2", 0.008, 30000.0},
+    {"Steel02 1 50.0 29000.0 0.02 20.0 0.925 0.15 0.05 2.0 0.04 3.0", "steel02",
+     "fy 50 E0 29000 b 0.02 R0 20 cR1 0.925 cR2 0.15 a1 0.05 a2 2 a3 0.04 a4 3", 0.007, 29000.0},
+    {"Steel02 1 50.0 29000.0 0.02 20.0 0.925 0.15 0.0 1.0 0.0 1.0 20.0", "steel02",
+     "fy 50 E0 29000 b 0.02 R0 20 cR1 0.925 cR2 0.15 sig_init 20", 0.007, 29000.0},
+    {"ElasticPPGap 1 100.0 10.0 0.05", "elastic_pp_gap", "E 100 fy 10 gap 0.05", 0.4, 100.0},
+    {"ElasticPPGap 1 100.0 10.0 0.05 0.1 damage", "elastic_pp_gap",
+     "E 100 fy 10 gap 0.05 eta 0.1 damage s:damage", 0.4, 100.0},
+    {"ElasticPPGap 1 100.0 -10.0 -0.05 0.05", "elastic_pp_gap", "E 100 fy -10 gap -0.05 eta 0.05",
+     0.4, 100.0},
+};
+#define NCASES (sizeof CASES / sizeof CASES[0])
+
+/* The strain history in units of `scale`: growing cycles with a drift, partial unloadings and
+ * one step that stays put. */
+static double history(int i)
+{
+    const double t = (double)i / NSTEP;
+    return (0.15 + 1.1 * t) * sin(2.0 * PI * 5.3 * t) + 0.3 * sin(2.0 * PI * 23.0 * t) * t +
+           0.2 * t;
+}
+
+static void write_script(const char *path, const char *out)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "set out [open {%s} w]\n", out);
+    for (size_t c = 0; c < NCASES; c++) {
+        fprintf(f,
+                "wipe\nmodel basic -ndm 1 -ndf 1\nnode 1 0.0\nnode 2 0.0\nnode 3 0.0\nfix 1 1\n"
+                "uniaxialMaterial %s\nuniaxialMaterial Elastic 2 1.0\n"
+                "element zeroLength 1 1 2 -mat 1 -dir 1\nelement zeroLength 2 1 3 -mat 2 -dir 1\n"
+                "timeSeries Linear 1\npattern Plain 1 1 { sp 2 1 1.0 }\n"
+                "constraints Transformation\nnumberer Plain\nsystem FullGeneral\nalgorithm Linear\n"
+                "set hist {",
+                CASES[c].tcl);
+        for (int i = 1; i <= NSTEP; i++)
+            fprintf(f, " %.17g", (i == NSTEP / 2 ? history(i - 1) : history(i)) * CASES[c].scale);
+        fprintf(f,
+                "}\nforeach e $hist {\n"
+                "  integrator LoadControl [expr {$e - [getTime]}]\n  analysis Static\n"
+                "  if {[analyze 1] != 0} { puts $out \"FAIL\" }\n"
+                "  puts $out \"%zu [format %%.17g [nodeDisp 2 1]] "
+                "[lindex [eleResponse 1 material 1 stress] 0]\"\n}\n",
+                c);
+    }
+    fprintf(f, "close $out\n");
+    fclose(f);
+}
+
+/* Runs OpenSees on the script (output to log) with a 120 s bound; 0 when it exited 0. */
+static int run_opensees(const char *exe, const char *dir, const char *script, const char *log)
+{
+    fflush(stdout);
+    const pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (chdir(dir) != 0) _exit(126);
+        const int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        execl(exe, exe, script, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    for (int k = 0; k < 6000; k++) {
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    print_message("    OpenSees did not finish within 120 s\n");
+    return 1;
+}
+
+static hs_material *make_case(const os_case *c)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    char buf[256], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", c->opts);
+    for (char *k = strtok_r(buf, " ", &save); k; k = strtok_r(NULL, " ", &save)) {
+        const char *v = strtok_r(NULL, " ", &save);
+        assert_non_null(v);
+        if (!strncmp(v, "s:", 2))
+            hs_options_set_str(o, k, v + 2);
+        else
+            hs_options_set_num(o, k, strtod(v, NULL));
+    }
+    hs_material *m = NULL;
+    assert_int_equal(hs_material_create(NULL, c->type, o, &m), 0);
+    hs_options_destroy(&o);
+    return m;
+}
+
+static void test_against_opensees(void **state)
+{
+    (void)state;
+    const char *exe = getenv("OPENSEES");
+    if (!exe || !exe[0]) {
+        print_message(
+            "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare steel01, "
+            "steel02 and elastic_pp_gap with OpenSees' Steel01, Steel02, ElasticPPGap)\n");
+        skip();
+    }
+    if (access(exe, X_OK) != 0) {
+        print_message("    SKIP: OPENSEES=%s is not an executable\n", exe);
+        skip();
+    }
+    char dir[] = "/tmp/hs_steel_os_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char script[64], out[64], log[64];
+    snprintf(script, sizeof script, "%s/drive.tcl", dir);
+    snprintf(out, sizeof out, "%s/stress.txt", dir);
+    snprintf(log, sizeof log, "%s/opensees.log", dir);
+    write_script(script, out);
+    const int rc = run_opensees(exe, dir, script, log);
+    static double strain[NCASES][NSTEP], stress[NCASES][NSTEP];
+    int count[NCASES] = {0}, bad_lines = 0;
+    FILE *f = fopen(out, "r");
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof line, f)) {
+            unsigned c;
+            double e, s;
+            if (sscanf(line, "%u %lf %lf", &c, &e, &s) != 3 || c >= NCASES || count[c] >= NSTEP) {
+                bad_lines++;
+                continue;
+            }
+            strain[c][count[c]] = e;
+            stress[c][count[c]++] = s;
+        }
+        fclose(f);
+    }
+    if (rc || bad_lines) {
+        char text[512] = "";
+        FILE *l = fopen(log, "r");
+        if (l) {
+            const size_t n = fread(text, 1, sizeof text - 1, l);
+            text[n] = 0;
+            fclose(l);
+        }
+        print_message("    OpenSees failed (exit %d, %d bad lines); its log begins:\n%s\n", rc,
+                      bad_lines, text);
+    }
+    unlink(script);
+    unlink(out);
+    unlink(log);
+    rmdir(dir);
+    assert_int_equal(rc, 0);
+    assert_int_equal(bad_lines, 0);
+    for (size_t c = 0; c < NCASES; c++) {
+        assert_int_equal(count[c], NSTEP);
+        hs_material *m = make_case(&CASES[c]);
+        double peak = 0.0, worst = 0.0;
+        int yielded = 0;
+        for (int i = 0; i < NSTEP; i++) peak = fmax(peak, fabs(stress[c][i]));
+        for (int i = 0; i < NSTEP; i++) {
+            assert_int_equal(hs_material_set_trial(m, strain[c][i], 0.0), 0);
+            assert_int_equal(hs_material_commit(m), 0);
+            worst = fmax(worst, fabs(hs_material_stress(m) - stress[c][i]));
+            yielded += hs_material_tangent(m) < 0.5 * CASES[c].k;
+        }
+        print_message("    %-62s %d steps (%d off the elastic slope): largest difference %.3g "
+                      "(%.2g of the peak %.4g)\n",
+                      CASES[c].tcl, NSTEP, yielded, worst, worst / peak, peak);
+        assert_true(peak > 0.0 && yielded > NSTEP / 20);
+        assert_true(worst <= 1e-12 * peak);
+        hs_material_destroy(&m);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_against_opensees),
+    };
+    return cmocka_run_group_tests_name("materials_opensees", tests, NULL, NULL);
+}
