@@ -247,3 +247,66 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
     hs_fe_destroy(&fe);
     return rc;
 }
+
+int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const hs_ynode *acts,
+                        const char *what, hs_exp_element_def *el)
+{
+    static const char *const keys[] = {"node", "dofs"};
+    char sub[160], item[192];
+    hs_tf_path(sub, sizeof sub, what, "control_point");
+    const hs_fe *fe = hs_model_fe(L->def->model);
+    if (!fe)
+        return hs_tf_fail(L, cp,
+                          "%s: a control point names a node of structure.model; this structure "
+                          "has no frame model (use 'story' or 'dofs' with 'T')",
+                          sub);
+    const hs_ynode *nn, *dn;
+    int id, rc = hs_tf_mapping(L, cp, sub, keys, 2);
+    if (!rc) rc = hs_tf_required(L, cp, "node", sub, &nn);
+    if (!rc) rc = hs_tf_required(L, cp, "dofs", sub, &dn);
+    if (!rc) rc = node_id(L, nn, hs_tf_path(item, sizeof item, sub, "node"), &id);
+    if (rc) return rc;
+    hs_tf_path(sub, sizeof sub, what, "control_point.dofs");
+    if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > 3)
+        return hs_tf_fail(L, dn, "%s: expected a list of 1 to 3 directions ([x], [x, y, rz])", sub);
+    const int n = hs_model_ndof(L->def->model), na = el->nact, nd = (int)dn->n;
+    int dofs[3];
+    for (int k = 0; k < nd; k++) {
+        int dir;
+        rc = hs_tf_fe_dir(L, dn->items[k], hs_tf_index(item, sizeof item, sub, (size_t)k), &dir);
+        if (rc) return rc;
+        dofs[k] = hs_fe_dof(fe, id, dir);
+        if (dofs[k] == HS_FE_NO_NODE)
+            return hs_tf_fail(L, nn, "%s.node: no node %d in structure.model.nodes", what, id);
+        if (dofs[k] == HS_FE_FIXED)
+            return hs_tf_fail(L, dn->items[k], "%s: node %d %s is fixed", item, id, DIRS[dir]);
+        if (dofs[k] == HS_FE_CONDENSED)
+            return hs_tf_fail(L, dn->items[k],
+                              "%s: node %d %s carries no mass (it is condensed out); give it a "
+                              "mass to attach an experimental element",
+                              item, id, DIRS[dir]);
+        for (int j = 0; j < k; j++)
+            if (dofs[j] == dofs[k])
+                return hs_tf_fail(L, dn->items[k], "%s: the DOF is listed twice", item);
+    }
+    double Tr[HS_SITE_MAX_ACT * 3];
+    if (tn) {
+        rc = hs_tf_matrix(L, tn, hs_tf_path(item, sizeof item, what, "T"), (size_t)na, (size_t)nd,
+                          "actuator", "DOF of control_point.dofs", Tr, NULL, NULL);
+        if (rc) return rc;
+    } else {
+        if (na != nd)
+            return hs_tf_fail(L, acts,
+                              "%s: %d actuators for %d control-point DOFs; give T (one row per "
+                              "actuator, one column per DOF) or one actuator per DOF",
+                              what, na, nd);
+        for (int r = 0; r < na; r++)
+            for (int k = 0; k < nd; k++) Tr[r * nd + k] = r == k ? 1.0 : 0.0;
+    }
+    el->T = hs_dvec((size_t)na * (size_t)n);
+    if (!el->T) return HS_ENOMEM;
+    for (int r = 0; r < na; r++)
+        for (int k = 0; k < nd; k++)
+            el->T[(size_t)dofs[k] * (size_t)na + (size_t)r] += Tr[r * nd + k];
+    return 0;
+}
