@@ -76,6 +76,8 @@ int hs_fe_initial_stiffness(hs_fe *fe, double *K);
  * Velocities of condensed DOFs are taken as zero. Never allocates. */
 int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double *Kt, double *Ct);
 int hs_fe_commit(hs_fe *fe);
+/* The condensed restoring force at the last commit (n, lent; zero before the first). */
+const double *hs_fe_committed_force(const hs_fe *fe);
 int hs_fe_revert(hs_fe *fe);
 /* Committed displacement of (node id, dir) (condensed and constrained DOFs included). */
 double hs_fe_node_displacement(const hs_fe *fe, int id, int dir);

@@ -31,6 +31,7 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->v);
     hs_free(fe->u_commit);
     hs_free(fe->r_eq);
+    hs_free(fe->r_commit);
     hs_free(fe->K_eq);
     hs_free(fe->C_eq);
     hs_free(fe->K00);
@@ -225,13 +226,14 @@ static int alloc_work(hs_fe *fe)
     fe->v = hs_dvec(q);
     fe->u_commit = hs_dvec(q);
     fe->r_eq = hs_dvec(q);
+    fe->r_commit = hs_dvec(n);
     fe->K_eq = hs_dvec(q * q);
     fe->C_eq = hs_dvec(q * q);
     fe->K00 = hs_dvec(n0 * n0 + 1);
     fe->X = hs_dvec(n0 * n + 1);
     fe->b = hs_dvec(n0 + 1);
     if (!fe->eq_dyn || !fe->dyn_eq || !fe->cond_eq || !fe->u || !fe->v || !fe->u_commit ||
-        !fe->r_eq || !fe->K_eq || !fe->C_eq || !fe->K00 || !fe->X || !fe->b)
+        !fe->r_eq || !fe->r_commit || !fe->K_eq || !fe->C_eq || !fe->K00 || !fe->X || !fe->b)
         return HS_ENOMEM;
     if (n0) return hs_linsolver_create(fe->ctx, "dense", fe->n0, &fe->s0);
     return 0;

@@ -152,7 +152,13 @@ int hs_fe_commit(hs_fe *fe)
             if (rc) return rc;
         }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
+    for (int i = 0; i < fe->n; i++) fe->r_commit[i] = fe->r_eq[fe->dyn_eq[i]];
     return 0;
+}
+
+const double *hs_fe_committed_force(const hs_fe *fe)
+{
+    return fe->r_commit;
 }
 
 int hs_fe_revert(hs_fe *fe)

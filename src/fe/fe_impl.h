@@ -42,6 +42,7 @@ struct hs_fe {
     double *u, *v;       /* trial equation displacements and velocities (neq) */
     double *u_commit;    /* committed equation displacements (neq) */
     double *r_eq;        /* neq */
+    double *r_commit;    /* condensed force at the last commit (n) */
     double *K_eq, *C_eq; /* neq x neq */
     double *K00, *X;     /* n0 x n0, n0 x n */
     double *b;           /* n0 */

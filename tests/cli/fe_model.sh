@@ -39,6 +39,40 @@ paste -d, num/response.csv hyb/response.csv | awk -F, 'NR > 1 {
     END { printf "hybrid vs numerical: max |difference| %g m, peak %g m\n", m, p
           exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the hybrid frame differs from the numerical one"
 
+# the same frame as a shear building (springs k = 2 x 12 E I / h^3): the same response and energy
+cat > sb.yaml <<'YAML'
+hysim: 1
+name: sb
+units: {force: kN, length: m, time: s}
+structure:
+  dofs: 2
+  mass: [50, 50]
+  shear_building:
+    stories: [{material: col}, {material: col}]
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
+materials:
+  col: {type: elastic, k: 14648.4375}
+ground_motion:
+  synthetic: {seed: 7, pga: 3.0, duration: 10, dt: 0.01}
+analysis:
+  integrator: {type: central_difference}
+  dt: 0.009765625
+  steps: 1024
+YAML
+"$hysim" run sb.yaml -o sb --quiet 2> err || fail "shear building run: $(cat err)"
+paste -d, sb/response.csv num/response.csv | awk -F, 'NR > 1 {
+        for (i = 2; i <= 3; i++) { d = $i - $(i + 3); if (d < 0) d = -d; if (d > m) m = d
+                                   a = $i < 0 ? -$i : $i; if (a > p) p = a } }
+    END { printf "frame vs shear building: max |difference| %g m, peak %g m\n", m, p
+          exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the frame differs from the shear building"
+# number KEY FILE: the first value of "KEY": in FILE
+number() { grep -o "\"$1\": [-0-9.eE+]*" "$2" | head -1 | awk '{print $2}'; }
+for key in strain damping input; do
+    a=$(number "$key" sb/summary.json) b=$(number "$key" num/summary.json)
+    [ -n "$a" ] && near "$b" "$a" 1e-9 || fail "energy $key: frame $b, shear building $a"
+done
+echo "frame vs shear building: strain energy $(number strain num/summary.json) in both"
+
 # errors point at the line
 sed 's/type: elastic_beam, name: col2_left/type: elastic_bean, name: col2_left/' \
     "$examples/fe_two_story_frame.yaml" > bad.yaml
