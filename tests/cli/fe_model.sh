@@ -27,6 +27,16 @@ read -r e1 e2 < <(awk 'BEGIN { k = 2 * 12 * 200e6 * 1e-4 / 3.2^3; m = 50; pi = a
 near "$t1" "$e1" 1e-4 || fail "T1 = $t1, closed form $e1"
 near "$t2" "$e2" 1e-4 || fail "T2 = $t2, closed form $e2"
 echo "two-story frame: T1 = $t1 s (closed form $e1), T2 = $t2 s ($e2)"
+# mode 1 phi = [(sqrt 5 - 1) / 2, 1]: Gamma = sum phi / sum phi^2, effective mass m (sum phi)^2 /
+# sum phi^2 of 2 m
+grep -q '^DOFs: 1 = node 3 ux, 2 = node 5 ux (4 massless DOFs condensed)$' modes.out ||
+    fail "modes: DOF names: $(cat modes.out)"
+read -r g1 p1 < <(awk '$1 == "mode" && $2 == "1:" { gsub(/[,(]/, ""); print $4, $8 }' modes.out)
+read -r eg ep < <(awk 'BEGIN { a = (sqrt(5) - 1) / 2; s = 1 + a; q = 1 + a * a
+    printf "%.10g %.10g", s / q, 100 * s * s / q / 2 }')
+near "$g1" "$eg" 1e-4 || fail "participation of mode 1: $g1, closed form $eg"
+near "$p1" "$ep" 1e-4 || fail "effective mass of mode 1: $p1 %, closed form $ep %"
+echo "two-story frame: mode 1 participation $g1 (closed form $eg), effective mass $p1 % ($ep %)"
 
 "$hysim" run "$examples/fe_two_story_frame.yaml" -o num --quiet 2> err || fail "run: $(cat err)"
 "$hysim" run "$examples/fe_two_story_frame_hybrid.yaml" -o hyb --quiet 2> err ||
