@@ -313,6 +313,93 @@ static void test_zero_length_bouc_wen(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* Von Mises truss (two bars from (+-b, 0) to the apex (0, h)), corotational: the apex force at a
+ * sag w is 2 N (h - w) / L, N = EA (L - L0) / L0, L = sqrt(b^2 + (h - w)^2), exactly, through
+ * the snap-through (w = h: zero force, bars most compressed; w > h: the force turns). */
+static void test_corotational_von_mises_truss(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    const double E = 200e9, A = 1e-3, b = 2.0, h = 0.3, L0 = sqrt(b * b + h * h);
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    node(fe, 1, -b, 0.0, FIX_ALL, 0.0);
+    node(fe, 3, b, 0.0, FIX_ALL, 0.0);
+    node(fe, 2, 0.0, h, (const int[3]){1, 0, 1}, 0.0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, (const double[3]){0.0, 100.0, 0.0}), 0);
+    assert_true(hs_fe_add_truss(fe, "l", 1, 2, E, A, HS_FE_COROTATIONAL, 0.0) >= 0);
+    assert_true(hs_fe_add_truss(fe, "r", 3, 2, E, A, HS_FE_COROTATIONAL, 0.0) >= 0);
+    finalize(ctx, fe);
+    const double ws[5] = {0.01, 0.1, 0.3, 0.45, 0.6};
+    for (int i = 0; i < 5; i++) {
+        const double w = ws[i], L = sqrt(b * b + (h - w) * (h - w));
+        const double N = E * A * (L - L0) / L0, expect = 2.0 * N * (h - w) / L;
+        double d = -w, r = 0.0, Kt = 0.0;
+        assert_int_equal(hs_fe_restore(fe, &d, NULL, &r, &Kt, NULL), 0);
+        HS_ASSERT_NEAR(r, expect, 1e-9 * E * A * h / L0);
+        /* the tangent: d r / d d by central differences */
+        double rp = 0.0, rm = 0.0, dp = d + 1e-7, dm = d - 1e-7;
+        assert_int_equal(hs_fe_restore(fe, &dp, NULL, &rp, NULL, NULL), 0);
+        assert_int_equal(hs_fe_restore(fe, &dm, NULL, &rm, NULL, NULL), 0);
+        HS_ASSERT_NEAR(Kt, (rp - rm) / 2e-7, 1e-6 * E * A / L0);
+    }
+    hs_fe_destroy(&fe);
+    hs_ctx_destroy(&ctx);
+}
+
+/* A corotational beam: a rigid-body rotation of 30 degrees leaves no force; the tangent at a
+ * deformed state equals central differences of the force; at rest it is the linear stiffness
+ * (cantilever 3EI/L^3 - P/L with a gravity compression P). */
+static void test_corotational_beam(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    const double E = 200e9, A = 0.01, I = 1e-4, L = 3.0, P = 1e6;
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    node(fe, 1, 0.0, 0.0, NULL, 0.0);
+    node(fe, 2, L, 0.0, NULL, 0.0);
+    const double m[3] = {1.0, 1.0, 1.0};
+    assert_int_equal(hs_fe_add_mass(fe, 1, m), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, m), 0);
+    assert_true(hs_fe_add_beam(fe, "b", 1, 2, E, A, I, HS_FE_COROTATIONAL, 0.0) >= 0);
+    finalize(ctx, fe);
+    assert_int_equal(hs_fe_ndof(fe), 6);
+    const double phi = PI / 6.0;
+    double d[6] = {0.1, -0.2, phi, 0.1 + L * (cos(phi) - 1.0), -0.2 + L * sin(phi), phi},
+           r[6] = {0};
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, NULL, NULL), 0);
+    for (int i = 0; i < 6; i++) HS_ASSERT_NEAR(r[i], 0.0, 1e-12 * E * A);
+    /* deformed: stretched, bent, rotated */
+    const double u[6] = {0.01, -0.02, 0.05, -0.03, 0.2, -0.04};
+    double K[36] = {0}, r0[6];
+    memset(r0, 0, sizeof r0);
+    assert_int_equal(hs_fe_restore(fe, u, NULL, r0, K, NULL), 0);
+    for (int j = 0; j < 6; j++) {
+        double up[6], um[6], rp[6] = {0}, rm[6] = {0};
+        memcpy(up, u, sizeof up);
+        memcpy(um, u, sizeof um);
+        const double h = 1e-7;
+        up[j] += h;
+        um[j] -= h;
+        assert_int_equal(hs_fe_restore(fe, up, NULL, rp, NULL, NULL), 0);
+        assert_int_equal(hs_fe_restore(fe, um, NULL, rm, NULL, NULL), 0);
+        for (int i = 0; i < 6; i++)
+            HS_ASSERT_NEAR(K[j * 6 + i], (rp[i] - rm[i]) / (2.0 * h), 1e-6 * E * A / L);
+    }
+    hs_fe_destroy(&fe);
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    node(fe, 1, 0.0, 0.0, FIX_ALL, 0.0);
+    node(fe, 2, 0.0, L, NULL, 1e4);
+    assert_true(hs_fe_add_beam(fe, "col", 1, 2, E, A, I, HS_FE_COROTATIONAL, P) >= 0);
+    finalize(ctx, fe);
+    HS_ASSERT_NEAR(stiffness_1dof(fe) / (3.0 * E * I / (L * L * L) - P / L), 1.0, 1e-12);
+    hs_fe_destroy(&fe);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -344,6 +431,8 @@ int main(void)
         cmocka_unit_test(test_truss_angle),
         cmocka_unit_test(test_shear_building_frame),
         cmocka_unit_test(test_zero_length_bouc_wen),
+        cmocka_unit_test(test_corotational_von_mises_truss),
+        cmocka_unit_test(test_corotational_beam),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests_name("fe", tests, NULL, NULL);

@@ -23,7 +23,13 @@ typedef struct hs_fe hs_fe;
 
 enum { HS_FE_UX = 0, HS_FE_UY = 1, HS_FE_RZ = 2 };
 
-typedef enum hs_fe_transf { HS_FE_LINEAR = 0, HS_FE_PDELTA = 1 } hs_fe_transf;
+/* Geometric transformations: linear; P-Delta (OpenSees PDeltaCrdTransf2d); corotational (exact
+ * rigid-body motion of the chord, small strains in the element frame: Crisfield 1991, ch. 7). */
+typedef enum hs_fe_transf {
+    HS_FE_LINEAR = 0,
+    HS_FE_PDELTA = 1,
+    HS_FE_COROTATIONAL = 2
+} hs_fe_transf;
 
 int hs_fe_create(hs_ctx *ctx, hs_fe **out);
 void hs_fe_destroy(hs_fe **fe);

@@ -405,7 +405,7 @@ int hs_fe_is_linear(const hs_fe *fe)
     for (int e = 0; e < fe->nels; e++) {
         const fe_element *el = &fe->els[e];
         if (el->mat && !hs_material_is_linear(el->mat)) return 0;
-        if (el->kind != FE_ZERO_LENGTH && el->transf == HS_FE_PDELTA) return 0;
+        if (el->kind != FE_ZERO_LENGTH && el->transf != HS_FE_LINEAR) return 0;
     }
     return 1;
 }

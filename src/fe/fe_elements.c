@@ -4,6 +4,7 @@
  * rz_j]; a truss leaves the rotations out. */
 #include "fe_impl.h"
 
+#include <math.h>
 #include <string.h>
 
 #define K6(k, i, j) ((k)[(size_t)(j)*6 + (size_t)(i)])
@@ -85,9 +86,53 @@ static void gather(const int eqs[6], const double *u, double g[6])
     for (int i = 0; i < 6; i++) g[i] = (u && eqs[i] >= 0) ? u[eqs[i]] : 0.0;
 }
 
+/* Corotational: the chord's current length Ln and angle beta carry the rigid-body motion; basic
+ * deformations ub = Ln - L, th_a = rz_a - (beta - beta0) with basic forces N = EA/L ub - P0,
+ * M = EI/L [4 2; 2 4] th; f = B^T q and K = B^T kb B + N/Ln z z^T + (M1 + M2)/Ln^2 (r z^T +
+ * z r^T), r = d Ln / d u, z = its normal (Crisfield 1991, Non-linear Finite Element Analysis of
+ * Solids and Structures, vol. 1, section 7.2). */
+static void corotational(const fe_element *e, const double ug[6], double f[6], double k[36])
+{
+    const double dx = e->L * e->c + ug[3] - ug[0], dy = e->L * e->s + ug[4] - ug[1];
+    const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
+    const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s); /* beta - beta0 */
+    const double ea = e->E * e->A / e->L, ei = e->E * e->I / e->L;
+    const double N = ea * (Ln - e->L) - e->P0;
+    double M1 = 0.0, M2 = 0.0;
+    const double r[6] = {-c, -s, 0.0, c, s, 0.0}, z[6] = {s, -c, 0.0, -s, c, 0.0};
+    double b1[6], b2[6]; /* d th_a / d u */
+    for (int i = 0; i < 6; i++) b1[i] = b2[i] = -z[i] / Ln;
+    b1[2] += 1.0;
+    b2[5] += 1.0;
+    if (e->kind == FE_BEAM) {
+        const double t1 = ug[2] - rot, t2 = ug[5] - rot;
+        M1 = ei * (4.0 * t1 + 2.0 * t2);
+        M2 = ei * (2.0 * t1 + 4.0 * t2);
+    }
+    for (int i = 0; i < 6; i++) f[i] = r[i] * N + b1[i] * M1 + b2[i] * M2;
+    if (!k) return;
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double v = ea * r[i] * r[j] + N / Ln * z[i] * z[j] +
+                       (M1 + M2) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
+            if (e->kind == FE_BEAM)
+                v += ei * (4.0 * (b1[i] * b1[j] + b2[i] * b2[j]) +
+                           2.0 * (b1[i] * b2[j] + b2[i] * b1[j]));
+            K6(k, i, j) = v;
+        }
+}
+
 static int line_state(fe_element *e, const int eqs[6], const double *u, int initial, double f[6],
                       double k[36])
 {
+    if (e->transf == HS_FE_COROTATIONAL) {
+        double ug[6] = {0}, fg[6];
+        if (!initial) gather(eqs, u, ug);
+        if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
+        corotational(e, ug, fg, k);
+        if (f) memcpy(f, fg, sizeof fg);
+        return 0;
+    }
     double kl[36], ul[6] = {0}, fl[6], ug[6];
     local_stiffness(e, kl);
     if (!initial) {

@@ -87,7 +87,8 @@ static int transf(hs_tf *L, const hs_ynode *el, const char *what, hs_fe_transf *
     if (rc) return rc;
     if (strcmp(s, "linear") == 0) return 0;
     if (strcmp(s, "pdelta") == 0) return *t = HS_FE_PDELTA, 0;
-    return hs_tf_fail(L, v, "%s: expected linear or pdelta, got '%s'", sub, s);
+    if (strcmp(s, "corotational") == 0) return *t = HS_FE_COROTATIONAL, 0;
+    return hs_tf_fail(L, v, "%s: expected linear, pdelta or corotational, got '%s'", sub, s);
 }
 
 static int num_key(hs_tf *L, const hs_ynode *el, const char *key, const char *what, int required,
