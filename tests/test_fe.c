@@ -400,6 +400,76 @@ static void test_corotational_beam(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* A cantilever on a bilinear rotational hinge (zero_length rz at the base; the hinge rotation is
+ * a massless DOF, condensed by Newton): pushed monotonically, the tip force is the series system's,
+ * d = F L^3 / 3EI + theta(F L) L with theta = M / k (elastic) or My / k + (M - My) / (b k).
+ * Then the state (condensed rotation, material) saved mid-way and loaded into a second model
+ * built alike gives the same forces bit for bit. */
+static hs_fe *hinged_cantilever(hs_ctx *ctx, double E, double I, double L, hs_options *hinge)
+{
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    node(fe, 1, 0.0, 0.0, FIX_ALL, 0.0);
+    node(fe, 2, 0.0, 0.0, FIX_XY, 0.0);
+    node(fe, 3, 0.0, L, NULL, 1e4);
+    assert_true(hs_fe_add_zero_length(fe, "hinge", 1, 2, HS_FE_RZ, "bilinear", hinge) >= 0);
+    assert_true(hs_fe_add_beam(fe, "col", 2, 3, E, 1.0, I, HS_FE_LINEAR, 0.0) >= 0);
+    finalize(ctx, fe);
+    assert_int_equal(hs_fe_ndof(fe), 1);
+    assert_int_equal(hs_fe_condensed(fe), 3);
+    return fe;
+}
+
+static void test_plastic_hinge_condensed(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    const double E = 200e9, I = 1e-4, L = 3.0, kr = 5e7, My = 2e5, bh = 0.05;
+    hs_options *o = opts("k", kr, "fy", My);
+    hs_options_set_num(o, "b", bh);
+    hs_fe *fe = hinged_cantilever(ctx, E, I, L, o), *twin = hinged_cantilever(ctx, E, I, L, o);
+    const double flex = L * L * L / (3.0 * E * I), dy = My / L * (flex + L * L / kr);
+    int yielded = 0;
+    double *saved = NULL;
+    for (int step = 1; step <= 40; step++) {
+        const double d = 3.0 * dy * step / 40.0;
+        double r = 0.0;
+        assert_int_equal(hs_fe_restore(fe, &d, NULL, &r, NULL, NULL), 0);
+        assert_int_equal(hs_fe_commit(fe), 0);
+        double F;
+        if (d <= dy) {
+            F = d / (flex + L * L / kr);
+        } else {
+            F = (d - L * My / kr + L * My / (bh * kr)) / (flex + L * L / (bh * kr));
+            yielded = 1;
+        }
+        HS_ASSERT_NEAR(r / F, 1.0, 1e-9);
+        if (step == 20) {
+            saved = hs_dvec(hs_fe_state_size(fe));
+            assert_int_equal(hs_fe_state_save(fe, saved), 0);
+            assert_int_equal(hs_fe_state_load(twin, saved), 0);
+        }
+        if (step > 20) {
+            double r2 = 0.0;
+            assert_int_equal(hs_fe_restore(twin, &d, NULL, &r2, NULL, NULL), 0);
+            assert_int_equal(hs_fe_commit(twin), 0);
+            assert_true(r2 == r);
+        }
+    }
+    assert_true(yielded);
+    /* the hinge turns clockwise (rz < 0) by My / k + (F L - My) / (b k) */
+    const double d = 3.0 * dy,
+                 F = (d - L * My / kr + L * My / (bh * kr)) / (flex + L * L / (bh * kr));
+    HS_ASSERT_NEAR(hs_fe_node_displacement(fe, 2, HS_FE_RZ) / -(My / kr + (F * L - My) / (bh * kr)),
+                   1.0, 1e-9);
+    hs_free(saved);
+    hs_options_destroy(&o);
+    hs_fe_destroy(&fe);
+    hs_fe_destroy(&twin);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -433,6 +503,7 @@ int main(void)
         cmocka_unit_test(test_zero_length_bouc_wen),
         cmocka_unit_test(test_corotational_von_mises_truss),
         cmocka_unit_test(test_corotational_beam),
+        cmocka_unit_test(test_plastic_hinge_condensed),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests_name("fe", tests, NULL, NULL);

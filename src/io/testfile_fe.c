@@ -123,7 +123,7 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
                           sub, type, near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : "");
     }
-    snprintf(name, sizeof name, "%s%zu", type, i + 1);
+    snprintf(name, sizeof name, "%.12s%u", types[kind], (unsigned)(i + 1));
     if ((v = hs_ynode_get(el, "name")) != NULL &&
         (rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "name"), name, sizeof name)))
         return rc;
