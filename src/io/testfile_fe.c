@@ -223,8 +223,11 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
     for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i);
     if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
     int dir = HS_FE_UX;
-    if (!rc && (v = hs_ynode_get(node, "excitation")) != NULL)
+    if (!rc && (v = hs_ynode_get(node, "excitation")) != NULL) {
         rc = hs_tf_fe_dir(L, v, "structure.model.excitation", &dir);
+        if (!rc && dir == HS_FE_RZ)
+            rc = hs_tf_fail(L, v, "structure.model.excitation: the ground moves in x or y, not rz");
+    }
     if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = hs_tf_wrap(L, node, what, rc);
     const int n = rc ? 0 : hs_fe_ndof(fe);
     if (!rc && n > HS_TF_MAX_DOFS)
