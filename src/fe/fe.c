@@ -181,6 +181,7 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
     e->s = dy / L;
     e->transf = transf;
     e->P0 = P0;
+    if (L > fe->lref) fe->lref = L;
     return fe->nels++;
 }
 

@@ -91,7 +91,9 @@ int hs_fe_initial_stiffness(hs_fe *fe, double *K)
     return rc;
 }
 
-/* Newton on the condensed DOFs from the committed state; leaves the assembly at the solution. */
+/* Newton on the condensed DOFs from the committed state; leaves the assembly at the solution.
+ * Converged when the correction is below FE_TOL times the largest of the displacements and the
+ * longest element (the corotational geometry is known to eps times its size, not better). */
 static int solve_condensed(hs_fe *fe, int want_c)
 {
     const int n0 = fe->n0, linear = hs_fe_is_linear(fe);
@@ -109,9 +111,9 @@ static int solve_condensed(hs_fe *fe, int want_c)
         for (int a = 0; a < n0; a++) {
             fe->u[fe->cond_eq[a]] += fe->b[a];
             du = fmax(du, fabs(fe->b[a]));
-            un = fmax(un, fabs(fe->u[fe->cond_eq[a]]));
         }
-        if (!linear && du <= FE_TOL * un) {
+        for (int q = 0; q < fe->neq; q++) un = fmax(un, fabs(fe->u[q]));
+        if (!linear && du <= FE_TOL * fmax(un, fe->lref)) {
             rc = assemble(fe, 0, want_c);
             return rc ? rc : factor_k00(fe);
         }

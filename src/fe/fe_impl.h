@@ -47,6 +47,7 @@ struct hs_fe {
     double *K00, *X;     /* n0 x n0, n0 x n */
     double *b;           /* n0 */
     hs_linsolver *s0;    /* for K00 */
+    double lref;         /* the longest element (length scale of the convergence test) */
 };
 
 /* The element's (up to) 6 equations: [ux_i uy_i rz_i ux_j uy_j rz_j]; -1 where none. */
