@@ -4,6 +4,7 @@
 
 #include "hysim/base.h"
 #include "hysim/energy.h"
+#include "hysim/fe.h"
 #include "hysim/ground_motion.h"
 #include "hysim/integrator.h"
 #include "hysim/linalg.h"

@@ -20,7 +20,8 @@ static const char *const check_usage =
 static const char *const modes_usage =
     "usage: hysim modes FILE [--set KEY=VALUE ...]\n"
     "  prints the periods and mode shapes of the initial-stiffness model (experimental\n"
-    "  elements with their initial stiffness)\n";
+    "  elements with their initial stiffness), the DOFs of a frame model (structure.model),\n"
+    "  and each mode's participation factor and effective mass along the ground influence\n";
 
 /* Reads FILE [--set KEY=VALUE ...] [--help]; *file receives FILE. Returns -1 after printing the
  * usage for --help (exit 0). */
@@ -89,6 +90,42 @@ static void normalise(double *phi, int n)
         for (int i = 0; i < n; i++) phi[i] /= big;
 }
 
+/* The frame model's DOFs, then per mode (shapes scaled to max 1) the participation factor
+ * Gamma = phi^T M iota / phi^T M phi and the effective mass (phi^T M iota)^2 / phi^T M phi as a
+ * share of iota^T M iota (Chopra, Dynamics of Structures, section 13.2). */
+static void participation(const hs_model *m, const double *phi)
+{
+    const int n = hs_model_ndof(m);
+    const hs_fe *fe = hs_model_fe(m);
+    if (fe) {
+        char name[48];
+        printf("DOFs:");
+        for (int i = 0; i < n; i++)
+            printf("%s %d = %s", i ? "," : "", i + 1, hs_fe_dof_name(fe, i, name, sizeof name));
+        printf(" (%d massless DOFs condensed)\n", hs_fe_condensed(fe));
+    }
+    const double *M = hs_model_mass_matrix(m), *iota = hs_model_influence(m);
+    double total = 0.0;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) total += iota[i] * HS_AT(M, n, i, j) * iota[j];
+    if (!(total > 0.0)) return;
+    printf("participation along the ground influence (total mass %.6g):\n", total);
+    double sum = 0.0;
+    for (int k = 0; k < n; k++) {
+        const double *s = phi + (size_t)k * (size_t)n;
+        double smi = 0.0, sms = 0.0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                smi += s[i] * HS_AT(M, n, i, j) * iota[j];
+                sms += s[i] * HS_AT(M, n, i, j) * s[j];
+            }
+        const double meff = smi * smi / sms;
+        sum += meff;
+        printf("  mode %d: factor %.5g, effective mass %.5g (%.2f %%, sum %.2f %%)\n", k + 1,
+               smi / sms, meff, 100.0 * meff / total, 100.0 * sum / total);
+    }
+}
+
 int hs_cli_modes(int argc, char **argv)
 {
     hs_ctx *ctx = NULL;
@@ -117,6 +154,7 @@ int hs_cli_modes(int argc, char **argv)
             for (int i = 0; i < n; i++) printf(" %8.4f", shape[i]);
             printf("\n");
         }
+        participation(def->model, phi);
     }
     hs_free(w2);
     hs_free(phi);

@@ -3,6 +3,7 @@
  * so a linear model integrated exactly balances to the interpolation error O(dt^6). */
 #include "energy_impl.h"
 
+#include "hysim/fe.h"
 #include "hysim/linalg.h"
 
 #include <math.h>
@@ -43,6 +44,13 @@ int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, c
         acc->spring_group[s] = hs_model_spring_group(m, s);
         acc->spring_rate[s] = hs_material_is_rate_dependent(hs_model_spring_material(m, s));
     }
+    if (hs_model_fe(m)) {
+        if (!(acc->fe_r = hs_dvec(n))) {
+            hs_energy_acc_free(acc);
+            return HS_ENOMEM;
+        }
+        memcpy(acc->fe_r, hs_fe_committed_force(hs_model_fe(m)), n * sizeof(double));
+    }
     return 0;
 }
 
@@ -57,6 +65,8 @@ void hs_energy_acc_free(hs_energy_acc *acc)
     hs_free(acc->spring_rate);
     acc->vg = acc->cv = acc->coef = acc->spring_e = acc->spring_f = NULL;
     acc->spring_group = acc->spring_rate = NULL;
+    hs_free(acc->fe_r);
+    acc->fe_r = NULL;
 }
 
 /* The quintic through (d0, v0, a0) at 0 and (d1, v1, a1) at h: its coefficients c3, c4, c5 of
@@ -115,6 +125,16 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
         }
         acc->spring_e[s] = e1;
         acc->spring_f[s] = f1s;
+    }
+    /* the frame model: trapezoid on its committed condensed force (exact when linear) */
+    if (acc->fe_r) {
+        const double *r1 = hs_fe_committed_force(hs_model_fe(m));
+        double w = 0.0;
+        for (int i = 0; i < n; i++) {
+            w += 0.5 * (acc->fe_r[i] + r1[i]) * (d1[i] - d0[i]);
+            acc->fe_r[i] = r1[i];
+        }
+        acc->e.strain += w;
     }
     /* experimental substructure: measured work (trapezoid in actuator coordinates) */
     acc->e.experimental += experimental_work;

@@ -16,6 +16,7 @@ typedef struct hs_energy_acc {
     double *spring_e, *spring_f; /* committed deformation and force of each spring at t_n */
     int *spring_group;
     int *spring_rate; /* 1 when the spring's work is damping */
+    double *fe_r;     /* the frame model's committed restoring force at t_n (n), or NULL */
 } hs_energy_acc;
 
 int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, const double *C);

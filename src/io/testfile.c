@@ -101,10 +101,13 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = version(L, root);
     if (!rc) rc = name(L, root);
     if (!rc) rc = units(L, root);
-    /* materials: optional when experimental elements may carry all the stiffness */
-    if (!rc && (!ex || hs_ynode_get(root, "materials")))
-        rc = hs_tf_required(L, root, "materials", "the top level", &s);
-    if (!rc && (!ex || hs_ynode_get(root, "materials"))) rc = hs_tf_materials(L, s);
+    /* materials: optional when experimental elements or a frame model's elements may carry all
+     * the stiffness (a zero_length element then names a missing material) */
+    const hs_ynode *st = hs_ynode_get(root, "structure");
+    const int fe = st && st->kind == HS_YNODE_MAPPING && hs_ynode_get(st, "model");
+    const int need_materials = (!ex && !fe) || hs_ynode_get(root, "materials");
+    if (!rc && need_materials) rc = hs_tf_required(L, root, "materials", "the top level", &s);
+    if (!rc && need_materials) rc = hs_tf_materials(L, s);
     if (!rc) rc = hs_tf_required(L, root, "structure", "the top level", &s);
     if (!rc) rc = hs_tf_structure(L, s);
     if (!rc && ex && !si)

@@ -92,8 +92,12 @@ static int transformation(hs_tf *L, const hs_ynode *node, const char *what, hs_e
 {
     const int n = hs_model_ndof(L->def->model), na = el->nact;
     const hs_ynode *st = hs_ynode_get(node, "story"), *dn = hs_ynode_get(node, "dofs"),
-                   *tn = hs_ynode_get(node, "T");
+                   *tn = hs_ynode_get(node, "T"), *cp = hs_ynode_get(node, "control_point");
     char sub[160];
+    if (cp && (st || dn))
+        return hs_tf_fail(L, cp, "%s: give either 'control_point' or '%s', not both", what,
+                          st ? "story" : "dofs");
+    if (cp) return hs_tf_control_point(L, cp, tn, acts, what, el);
     if (st && (dn || tn))
         return hs_tf_fail(L, dn ? dn : tn, "%s: give either 'story' or 'dofs' with 'T', not both",
                           what);
@@ -155,7 +159,8 @@ static int square(hs_tf *L, const hs_ynode *node, const char *what, int na, doub
 static int element(hs_tf *L, const hs_ynode *node, int e)
 {
     static const char *const keys[] = {
-        "name", "site", "story", "dofs", "T", "actuators", "initial_stiffness", "intrinsic"};
+        "name",      "site",         "story", "dofs", "T", "actuators", "initial_stiffness",
+        "intrinsic", "control_point"};
     hs_exp_element_def *el = &L->def->experimental[e];
     char what[64], sub[160];
     hs_tf_index(what, sizeof what, "experimental", (size_t)e);

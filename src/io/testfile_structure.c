@@ -300,12 +300,24 @@ static int damping(hs_tf *L, const hs_ynode *node, int n)
 
 int hs_tf_structure(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"dofs",           "mass",    "ground_influence",
-                                       "shear_building", "springs", "damping"};
+    static const char *const keys[] = {
+        "dofs", "mass", "ground_influence", "shear_building", "springs", "damping", "model"};
     const char *what = "structure";
-    const hs_ynode *dn, *mn, *damp;
+    const hs_ynode *dn, *mn, *damp, *fm;
     long n;
-    int rc = hs_tf_mapping(L, node, what, keys, 6);
+    int rc = hs_tf_mapping(L, node, what, keys, 7);
+    if (!rc && (fm = hs_ynode_get(node, "model")) != NULL) { /* the 2-D frame model */
+        for (size_t k = 0; k < 5; k++)
+            if (hs_ynode_get(node, keys[k]))
+                return hs_tf_fail(L, hs_ynode_get(node, keys[k]),
+                                  "structure: '%s' does not go with 'model' (the frame model "
+                                  "states its nodes, masses and elements)",
+                                  keys[k]);
+        rc = hs_tf_required(L, node, "damping", what, &damp);
+        if (!rc) rc = hs_tf_fe_model(L, fm);
+        L->damping = damp;
+        return rc;
+    }
     if (!rc) rc = hs_tf_required(L, node, "dofs", what, &dn);
     if (!rc) rc = hs_tf_int(L, dn, "structure.dofs", 1, HS_TF_MAX_DOFS, &n);
     if (!rc) rc = hs_tf_required(L, node, "mass", what, &mn);

@@ -24,9 +24,10 @@ static int dyn_spring_band(const hs_model *m, int *rate)
 }
 
 /* The half-bandwidth of the packed layout of the tangents, or -1 for the dense layout when packed
- * storage would not be smaller (2 kd + 1 >= n). */
+ * storage would not be smaller (2 kd + 1 >= n) or a frame model is attached (dense for now). */
 static int dyn_packed_band(const hs_model *m, int *rate)
 {
+    if (m->fe) return -1;
     const int kd = dyn_spring_band(m, rate);
     return HS_BAND_LD(kd) < (size_t)m->n ? kd : -1;
 }

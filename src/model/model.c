@@ -38,6 +38,7 @@ void hs_model_destroy(hs_model **pm)
     hs_free(m->M);
     hs_free(m->C);
     hs_free(m->Kx);
+    hs_fe_destroy(&m->fe);
     hs_free(m);
     *pm = NULL;
 }
@@ -164,11 +165,29 @@ const char *hs_model_group_name(const hs_model *m, int g)
     return m->groups[g];
 }
 
+int hs_model_attach_fe(hs_model *m, hs_fe *fe)
+{
+    if (m->fe || hs_fe_ndof(fe) != m->n) {
+        const int nf = hs_fe_ndof(fe);
+        hs_fe_destroy(&fe);
+        return hs_fail(m->ctx, HS_EINVAL,
+                       "model: %s (frame model with %d dynamic DOFs, model with %d)",
+                       m->fe ? "a frame model is already attached" : "DOF counts differ", nf, m->n);
+    }
+    m->fe = fe;
+    return 0;
+}
+
+hs_fe *hs_model_fe(const hs_model *m)
+{
+    return m->fe;
+}
+
 int hs_model_is_linear(const hs_model *m)
 {
     for (int s = 0; s < m->nsprings; s++)
         if (!hs_material_is_linear(m->springs[s].mat)) return 0;
-    return 1;
+    return m->fe ? hs_fe_is_linear(m->fe) : 1;
 }
 
 /* Adds k to the 2x2 pattern of a spring in a dense n x n matrix. */
@@ -188,7 +207,7 @@ int hs_model_initial_stiffness(const hs_model *m, double *K)
     for (int s = 0; s < m->nsprings; s++)
         hs_model_scatter(K, m->n, m->springs[s].from, m->springs[s].to,
                          hs_material_initial_tangent(m->springs[s].mat));
-    return 0;
+    return m->fe ? hs_fe_initial_stiffness(m->fe, K) : 0;
 }
 
 int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, double *Kt,
@@ -210,7 +229,7 @@ int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, d
         if (Kt) hs_model_scatter(Kt, n, s->from, s->to, hs_material_tangent(s->mat));
         if (Ct) hs_model_scatter(Ct, n, s->from, s->to, hs_material_rate_tangent(s->mat));
     }
-    return 0;
+    return m->fe ? hs_fe_restore(m->fe, d, v, r, Kt, Ct) : 0;
 }
 
 int hs_model_commit(hs_model *m)
@@ -222,7 +241,7 @@ int hs_model_commit(hs_model *m)
         s->force = hs_material_stress(s->mat);
         s->deformation = hs_material_strain(s->mat);
     }
-    return 0;
+    return m->fe ? hs_fe_commit(m->fe) : 0;
 }
 
 int hs_model_revert(hs_model *m)
@@ -231,7 +250,7 @@ int hs_model_revert(hs_model *m)
         int rc = hs_material_revert(m->springs[k].mat);
         if (rc) return rc;
     }
-    return 0;
+    return m->fe ? hs_fe_revert(m->fe) : 0;
 }
 
 double hs_model_spring_force(const hs_model *m, int s)

@@ -2,6 +2,7 @@
 #ifndef HS_MODEL_IMPL_H
 #define HS_MODEL_IMPL_H
 
+#include "hysim/fe.h"
 #include "hysim/linalg.h"
 #include "hysim/model.h"
 
@@ -26,6 +27,7 @@ struct hs_model {
     int nsprings;
     char **groups;
     int ngroups;
+    hs_fe *fe; /* attached 2-D frame model, or NULL */
 };
 
 #endif

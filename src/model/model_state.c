@@ -8,7 +8,7 @@ size_t hs_model_state_size(const hs_model *m)
 {
     size_t k = 1;
     for (int s = 0; s < m->nsprings; s++) k += 2 + hs_material_state_size(m->springs[s].mat);
-    return k;
+    return k + (m->fe ? hs_fe_state_size(m->fe) : 0);
 }
 
 int hs_model_state_save(const hs_model *m, double *out)
@@ -22,7 +22,7 @@ int hs_model_state_save(const hs_model *m, double *out)
         if (rc) return rc;
         out += hs_material_state_size(sp->mat);
     }
-    return 0;
+    return m->fe ? hs_fe_state_save(m->fe, out) : 0;
 }
 
 int hs_model_state_load(hs_model *m, const double *in)
@@ -39,5 +39,5 @@ int hs_model_state_load(hs_model *m, const double *in)
         if (rc) return hs_fail(m->ctx, rc, "spring '%s': %s", sp->name, hs_ctx_message(m->ctx));
         in += hs_material_state_size(sp->mat);
     }
-    return 0;
+    return m->fe ? hs_fe_state_load(m->fe, in) : 0;
 }

@@ -1,0 +1,219 @@
+/* Assembly of the retained equations (dense; the sparse matrix type of issue 10 section 2 plugs
+ * in here: fe->K_eq and the Schur complement below) and the static condensation of the massless
+ * DOFs: r_0(d, d_0) = 0 is solved by Newton at every restore, the integrator sees the forces
+ * r_m(d, d_0(d)) and the tangent Kmm - Km0 K00^-1 K0m. */
+#include "fe_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+#define FE_MAX_ITER 50
+#define FE_TOL      1e-12
+
+/* r_eq, K_eq (and C_eq when want_c) at fe->u, fe->v; initial: the initial tangent only. */
+static int assemble(hs_fe *fe, int initial, int want_c)
+{
+    const int q = fe->neq;
+    const size_t qq = (size_t)q * (size_t)q;
+    memset(fe->r_eq, 0, (size_t)q * sizeof(double));
+    memset(fe->K_eq, 0, qq * sizeof(double));
+    if (want_c) memset(fe->C_eq, 0, qq * sizeof(double));
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        double f[6] = {0}, ke[36], ce[36];
+        int eqs[6];
+        fe_element_eqs(fe, e, eqs);
+        int rc = fe_element_state(fe, e, fe->u, fe->v, initial, f, ke, want_c ? ce : NULL);
+        if (rc) return rc;
+        for (int j = 0; j < 6; j++) {
+            if (eqs[j] < 0) continue;
+            fe->r_eq[eqs[j]] += f[j];
+            for (int i = 0; i < 6; i++) {
+                if (eqs[i] < 0) continue;
+                HS_AT(fe->K_eq, q, eqs[i], eqs[j]) += ke[(size_t)j * 6 + (size_t)i];
+                if (want_c) HS_AT(fe->C_eq, q, eqs[i], eqs[j]) += ce[(size_t)j * 6 + (size_t)i];
+            }
+        }
+    }
+    return 0;
+}
+
+/* Factors K00 of the last assembly; a singular K00 names a DOF without stiffness. */
+static int factor_k00(hs_fe *fe)
+{
+    const int q = fe->neq, n0 = fe->n0;
+    for (int b = 0; b < n0; b++)
+        for (int a = 0; a < n0; a++)
+            HS_AT(fe->K00, n0, a, b) = HS_AT(fe->K_eq, q, fe->cond_eq[a], fe->cond_eq[b]);
+    for (int a = 0; a < n0; a++)
+        if (HS_AT(fe->K00, n0, a, a) == 0.0) {
+            char name[48];
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "frame model: %s has neither mass nor stiffness; fix it, give it a "
+                           "mass or connect an element to it",
+                           fe_eq_name(fe, fe->cond_eq[a], name, sizeof name));
+        }
+    const int rc = hs_linsolver_factor(fe->s0, fe->K00);
+    if (rc)
+        return hs_fail(fe->ctx, rc,
+                       "frame model: the massless DOFs form a mechanism (singular K00); fix or "
+                       "restrain them");
+    return 0;
+}
+
+/* Adds the Schur complement Kmm - Km0 K00^-1 K0m of fe->K_eq (K00 factored) to K (n x n). */
+static int add_condensed(hs_fe *fe, double *K)
+{
+    const int q = fe->neq, n = fe->n, n0 = fe->n0;
+    for (int j = 0; j < n; j++) {
+        double *x = &fe->X[(size_t)j * (size_t)n0];
+        for (int a = 0; a < n0; a++) x[a] = HS_AT(fe->K_eq, q, fe->cond_eq[a], fe->dyn_eq[j]);
+        if (n0) {
+            int rc = hs_linsolver_solve(fe->s0, x);
+            if (rc) return rc;
+        }
+        for (int i = 0; i < n; i++) {
+            double s = HS_AT(fe->K_eq, q, fe->dyn_eq[i], fe->dyn_eq[j]);
+            for (int a = 0; a < n0; a++)
+                s -= HS_AT(fe->K_eq, q, fe->dyn_eq[i], fe->cond_eq[a]) * x[a];
+            HS_AT(K, n, i, j) += s;
+        }
+    }
+    return 0;
+}
+
+int hs_fe_initial_stiffness(hs_fe *fe, double *K)
+{
+    if (!fe->finalized) return hs_fail(fe->ctx, HS_EINVAL, "frame model: not finalized");
+    int rc = assemble(fe, 1, 0);
+    if (!rc && fe->n0) rc = factor_k00(fe);
+    if (!rc) rc = add_condensed(fe, K);
+    return rc;
+}
+
+/* Newton on the condensed DOFs from the committed state; leaves the assembly at the solution.
+ * Converged when the correction is below FE_TOL times the largest of the displacements and the
+ * longest element (the corotational geometry is known to eps times its size, not better). */
+static int solve_condensed(hs_fe *fe, int want_c)
+{
+    const int n0 = fe->n0, linear = hs_fe_is_linear(fe);
+    for (int a = 0; a < n0; a++) fe->u[fe->cond_eq[a]] = fe->u_commit[fe->cond_eq[a]];
+    for (int it = 0;; it++) {
+        int rc = assemble(fe, 0, want_c);
+        if (rc || n0 == 0) return rc;
+        if (it > 0 && linear) return 0;
+        double du = 0.0, un = 0.0;
+        rc = factor_k00(fe);
+        if (rc) return rc;
+        for (int a = 0; a < n0; a++) fe->b[a] = -fe->r_eq[fe->cond_eq[a]];
+        rc = hs_linsolver_solve(fe->s0, fe->b);
+        if (rc) return rc;
+        for (int a = 0; a < n0; a++) {
+            fe->u[fe->cond_eq[a]] += fe->b[a];
+            du = fmax(du, fabs(fe->b[a]));
+        }
+        for (int q = 0; q < fe->neq; q++) un = fmax(un, fabs(fe->u[q]));
+        if (!linear && du <= FE_TOL * fmax(un, fe->lref)) {
+            rc = assemble(fe, 0, want_c);
+            return rc ? rc : factor_k00(fe);
+        }
+        if (it == FE_MAX_ITER)
+            return hs_fail(fe->ctx, HS_ECONVERGE,
+                           "frame model: the condensed (massless) DOFs did not reach equilibrium "
+                           "in %d iterations (last correction %g, displacement %g); give the "
+                           "rotations a small mass to keep them dynamic",
+                           FE_MAX_ITER, du, un);
+    }
+}
+
+int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double *Kt, double *Ct)
+{
+    if (!fe->finalized) return hs_fail(fe->ctx, HS_EINVAL, "frame model: not finalized");
+    const int q = fe->neq, n = fe->n;
+    memset(fe->v, 0, (size_t)q * sizeof(double));
+    for (int i = 0; i < n; i++) {
+        fe->u[fe->dyn_eq[i]] = d[i];
+        if (v) fe->v[fe->dyn_eq[i]] = v[i];
+    }
+    int rc = solve_condensed(fe, Ct != NULL);
+    if (rc) return rc;
+    for (int i = 0; i < n; i++) r[i] += fe->r_eq[fe->dyn_eq[i]];
+    if (Kt) rc = add_condensed(fe, Kt);
+    if (!rc && Ct) /* condensed DOFs carry no velocity: the dynamic block of C */
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                HS_AT(Ct, n, i, j) += HS_AT(fe->C_eq, q, fe->dyn_eq[i], fe->dyn_eq[j]);
+    return rc;
+}
+
+int hs_fe_commit(hs_fe *fe)
+{
+    for (int k = 0; k < fe->nels; k++)
+        if (fe->els[k].mat) {
+            int rc = hs_material_commit(fe->els[k].mat);
+            if (rc) return rc;
+        }
+    memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
+    for (int i = 0; i < fe->n; i++) fe->r_commit[i] = fe->r_eq[fe->dyn_eq[i]];
+    return 0;
+}
+
+const double *hs_fe_committed_force(const hs_fe *fe)
+{
+    return fe->r_commit;
+}
+
+int hs_fe_revert(hs_fe *fe)
+{
+    for (int k = 0; k < fe->nels; k++)
+        if (fe->els[k].mat) {
+            int rc = hs_material_revert(fe->els[k].mat);
+            if (rc) return rc;
+        }
+    memcpy(fe->u, fe->u_commit, (size_t)fe->neq * sizeof(double));
+    return 0;
+}
+
+/* layout: neq, committed equation displacements, each zero-length material's state */
+size_t hs_fe_state_size(const hs_fe *fe)
+{
+    size_t k = 1 + (size_t)fe->neq;
+    for (int e = 0; e < fe->nels; e++)
+        if (fe->els[e].mat) k += hs_material_state_size(fe->els[e].mat);
+    return k;
+}
+
+int hs_fe_state_save(const hs_fe *fe, double *out)
+{
+    *out++ = (double)fe->neq;
+    memcpy(out, fe->u_commit, (size_t)fe->neq * sizeof(double));
+    out += fe->neq;
+    for (int e = 0; e < fe->nels; e++)
+        if (fe->els[e].mat) {
+            int rc = hs_material_state_save(fe->els[e].mat, out);
+            if (rc) return rc;
+            out += hs_material_state_size(fe->els[e].mat);
+        }
+    return 0;
+}
+
+int hs_fe_state_load(hs_fe *fe, const double *in)
+{
+    if (in[0] != (double)fe->neq)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "frame model: the saved state has %g equations, this model %d", in[0],
+                       fe->neq);
+    in++;
+    memcpy(fe->u_commit, in, (size_t)fe->neq * sizeof(double));
+    memcpy(fe->u, in, (size_t)fe->neq * sizeof(double));
+    in += fe->neq;
+    for (int e = 0; e < fe->nels; e++)
+        if (fe->els[e].mat) {
+            int rc = hs_material_state_load(fe->els[e].mat, in);
+            if (rc)
+                return hs_fail(fe->ctx, rc, "element '%s': %s", fe->els[e].name,
+                               hs_ctx_message(fe->ctx));
+            in += hs_material_state_size(fe->els[e].mat);
+        }
+    return 0;
+}

@@ -1,0 +1,200 @@
+/* Element forces and tangents in global coordinates: truss and elastic beam-column (linear or
+ * P-Delta transformation, as OpenSees' LinearCrdTransf2d / PDeltaCrdTransf2d), zero-length
+ * spring with a uniaxial material in one global direction. DOF order [ux_i uy_i rz_i ux_j uy_j
+ * rz_j]; a truss leaves the rotations out. */
+#include "fe_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+#define K6(k, i, j) ((k)[(size_t)(j)*6 + (size_t)(i)])
+
+void fe_element_eqs(const hs_fe *fe, const fe_element *e, int eqs[6])
+{
+    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
+    for (int d = 0; d < 3; d++) {
+        eqs[d] = a->eq[d];
+        eqs[3 + d] = b->eq[d];
+    }
+    if (e->kind == FE_TRUSS) eqs[2] = eqs[5] = -1;
+    if (e->kind == FE_ZERO_LENGTH)
+        for (int d = 0; d < 3; d++)
+            if (d != e->dir) eqs[d] = eqs[3 + d] = -1;
+}
+
+/* Local stiffness of a beam (I > 0) or truss (I = 0) in [u_i v_i th_i u_j v_j th_j]. */
+static void local_stiffness(const fe_element *e, double k[36])
+{
+    memset(k, 0, 36 * sizeof(double));
+    const double L = e->L, ea = e->E * e->A / L;
+    K6(k, 0, 0) = K6(k, 3, 3) = ea;
+    K6(k, 0, 3) = K6(k, 3, 0) = -ea;
+    if (e->kind != FE_BEAM) return;
+    const double ei = e->E * e->I, k12 = 12.0 * ei / (L * L * L), k6 = 6.0 * ei / (L * L),
+                 k4 = 4.0 * ei / L, k2 = 2.0 * ei / L;
+    K6(k, 1, 1) = K6(k, 4, 4) = k12;
+    K6(k, 1, 4) = K6(k, 4, 1) = -k12;
+    K6(k, 1, 2) = K6(k, 2, 1) = K6(k, 1, 5) = K6(k, 5, 1) = k6;
+    K6(k, 4, 2) = K6(k, 2, 4) = K6(k, 4, 5) = K6(k, 5, 4) = -k6;
+    K6(k, 2, 2) = K6(k, 5, 5) = k4;
+    K6(k, 2, 5) = K6(k, 5, 2) = k2;
+}
+
+/* Global -> local: R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1]. */
+static void to_local(const fe_element *e, const double g[6], double l[6])
+{
+    for (int n = 0; n < 6; n += 3) {
+        l[n] = e->c * g[n] + e->s * g[n + 1];
+        l[n + 1] = -e->s * g[n] + e->c * g[n + 1];
+        l[n + 2] = g[n + 2];
+    }
+}
+
+static void to_global(const fe_element *e, const double l[6], double g[6])
+{
+    for (int n = 0; n < 6; n += 3) {
+        g[n] = e->c * l[n] - e->s * l[n + 1];
+        g[n + 1] = e->s * l[n] + e->c * l[n + 1];
+        g[n + 2] = l[n + 2];
+    }
+}
+
+/* k_g = R^T k_l R. */
+static void stiffness_to_global(const fe_element *e, const double kl[36], double kg[36])
+{
+    double t[36];
+    for (int j = 0; j < 6; j++) { /* t = k_l R: column j of R is to_local of unit e_j */
+        double ej[6] = {0}, rj[6];
+        ej[j] = 1.0;
+        to_local(e, ej, rj);
+        for (int i = 0; i < 6; i++) {
+            double s = 0.0;
+            for (int m = 0; m < 6; m++) s += K6(kl, i, m) * rj[m];
+            K6(t, i, j) = s;
+        }
+    }
+    for (int j = 0; j < 6; j++) { /* kg = R^T t */
+        double col[6], g[6];
+        for (int i = 0; i < 6; i++) col[i] = K6(t, i, j);
+        to_global(e, col, g);
+        for (int i = 0; i < 6; i++) K6(kg, i, j) = g[i];
+    }
+}
+
+static void gather(const int eqs[6], const double *u, double g[6])
+{
+    for (int i = 0; i < 6; i++) g[i] = (u && eqs[i] >= 0) ? u[eqs[i]] : 0.0;
+}
+
+/* Corotational: the chord's current length Ln and angle beta carry the rigid-body motion; basic
+ * deformations ub = Ln - L, th_a = rz_a - (beta - beta0) with basic forces N = EA/L ub - P0,
+ * M = EI/L [4 2; 2 4] th; f = B^T q and K = B^T kb B + N/Ln z z^T + (M1 + M2)/Ln^2 (r z^T +
+ * z r^T), r = d Ln / d u, z = its normal (Crisfield 1991, Non-linear Finite Element Analysis of
+ * Solids and Structures, vol. 1, section 7.2). */
+static void corotational(const fe_element *e, const double ug[6], double f[6], double k[36])
+{
+    const double dx = e->L * e->c + ug[3] - ug[0], dy = e->L * e->s + ug[4] - ug[1];
+    const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
+    const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s); /* beta - beta0 */
+    const double ea = e->E * e->A / e->L, ei = e->E * e->I / e->L;
+    const double N = ea * (Ln - e->L) - e->P0;
+    double M1 = 0.0, M2 = 0.0;
+    const double r[6] = {-c, -s, 0.0, c, s, 0.0}, z[6] = {s, -c, 0.0, -s, c, 0.0};
+    double b1[6], b2[6]; /* d th_a / d u */
+    for (int i = 0; i < 6; i++) b1[i] = b2[i] = -z[i] / Ln;
+    b1[2] += 1.0;
+    b2[5] += 1.0;
+    if (e->kind == FE_BEAM) {
+        const double t1 = ug[2] - rot, t2 = ug[5] - rot;
+        M1 = ei * (4.0 * t1 + 2.0 * t2);
+        M2 = ei * (2.0 * t1 + 4.0 * t2);
+    }
+    for (int i = 0; i < 6; i++) f[i] = r[i] * N + b1[i] * M1 + b2[i] * M2;
+    if (!k) return;
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double v = ea * r[i] * r[j] + N / Ln * z[i] * z[j] +
+                       (M1 + M2) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
+            if (e->kind == FE_BEAM)
+                v += ei * (4.0 * (b1[i] * b1[j] + b2[i] * b2[j]) +
+                           2.0 * (b1[i] * b2[j] + b2[i] * b1[j]));
+            K6(k, i, j) = v;
+        }
+}
+
+static int line_state(fe_element *e, const int eqs[6], const double *u, int initial, double f[6],
+                      double k[36])
+{
+    if (e->transf == HS_FE_COROTATIONAL) {
+        double ug[6] = {0}, fg[6];
+        if (!initial) gather(eqs, u, ug);
+        if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
+        corotational(e, ug, fg, k);
+        if (f) memcpy(f, fg, sizeof fg);
+        return 0;
+    }
+    double kl[36], ul[6] = {0}, fl[6], ug[6];
+    local_stiffness(e, kl);
+    if (!initial) {
+        gather(eqs, u, ug);
+        if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
+        to_local(e, ug, ul);
+    }
+    for (int i = 0; i < 6; i++) {
+        double s = 0.0;
+        for (int m = 0; m < 6; m++) s += K6(kl, i, m) * ul[m];
+        fl[i] = s;
+    }
+    if (e->transf == HS_FE_PDELTA) {
+        /* N (tension positive) = basic axial force - gravity compression; the chord rotation
+         * carries N dv / L (OpenSees PDeltaCrdTransf2d; its tangent adds N / L only). */
+        const double N = e->E * e->A / e->L * (ul[3] - ul[0]) - e->P0, kg = N / e->L,
+                     dv = ul[4] - ul[1];
+        fl[1] -= kg * dv;
+        fl[4] += kg * dv;
+        K6(kl, 1, 1) += kg;
+        K6(kl, 4, 4) += kg;
+        K6(kl, 1, 4) -= kg;
+        K6(kl, 4, 1) -= kg;
+    }
+    if (f) to_global(e, fl, f);
+    if (k) stiffness_to_global(e, kl, k);
+    return 0;
+}
+
+int fe_element_state(hs_fe *fe, fe_element *e, const double *u, const double *v, int initial,
+                     double f[6], double k[36], double c[36])
+{
+    int eqs[6];
+    fe_element_eqs(fe, e, eqs);
+    if (c) memset(c, 0, 36 * sizeof(double));
+    if (e->kind != FE_ZERO_LENGTH) return line_state(e, eqs, u, initial, f, k);
+    const int i = e->dir, j = 3 + e->dir;
+    double kt, ct = 0.0;
+    if (initial) {
+        kt = hs_material_initial_tangent(e->mat);
+    } else {
+        const double ei = eqs[i] >= 0 ? u[eqs[i]] : 0.0, ej = eqs[j] >= 0 ? u[eqs[j]] : 0.0;
+        const double vi = (v && eqs[i] >= 0) ? v[eqs[i]] : 0.0,
+                     vj = (v && eqs[j] >= 0) ? v[eqs[j]] : 0.0;
+        const int rc = hs_material_set_trial(e->mat, ej - (eqs[i] >= 0 ? ei : 0.0),
+                                             v ? vj - (eqs[i] >= 0 ? vi : 0.0) : 0.0);
+        if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+        const double s = hs_material_stress(e->mat);
+        memset(f, 0, 6 * sizeof(double));
+        f[j] = s;
+        f[i] = -s;
+        kt = hs_material_tangent(e->mat);
+        ct = hs_material_rate_tangent(e->mat);
+    }
+    if (k) {
+        memset(k, 0, 36 * sizeof(double));
+        K6(k, i, i) = K6(k, j, j) = kt;
+        K6(k, i, j) = K6(k, j, i) = -kt;
+    }
+    if (c) {
+        K6(c, i, i) = K6(c, j, j) = ct;
+        K6(c, i, j) = K6(c, j, i) = -ct;
+    }
+    return 0;
+}

@@ -1,0 +1,316 @@
+/* `structure.model`: the 2-D frame model (include/hysim/fe.h, docs/fe_model.md): nodes with
+ * fixities and masses, elements (truss, elastic_beam, zero_length), equal_dof constraints and the
+ * direction of the uniform excitation. The model's DOFs are the frame's dynamic DOFs. */
+#include "testfile_impl.h"
+
+#include "hysim/fe.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const DIRS[3] = {"x", "y", "rz"};
+
+int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir)
+{
+    char s[8];
+    int rc = hs_tf_str(L, node, what, s, sizeof s);
+    if (rc) return rc;
+    for (int d = 0; d < 3; d++)
+        if (strcmp(s, DIRS[d]) == 0) return *dir = d, 0;
+    return hs_tf_fail(L, node, "%s: expected a direction x, y or rz, got '%s'", what, s);
+}
+
+static int node_id(hs_tf *L, const hs_ynode *node, const char *what, int *id)
+{
+    long v;
+    int rc = hs_tf_int(L, node, what, 1, 1000000000L, &v);
+    if (!rc) *id = (int)v;
+    return rc;
+}
+
+/* A list of three numbers (or 0/1 flags). */
+static int triple(hs_tf *L, const hs_ynode *node, const char *what, double out[3])
+{
+    return hs_tf_num_list(L, node, what, 3, "direction (x, y, rz)", out);
+}
+
+static int nodes(hs_tf *L, hs_fe *fe, const hs_ynode *list)
+{
+    if (list->kind != HS_YNODE_SEQUENCE || list->n == 0)
+        return hs_tf_fail(L, list,
+                          "structure.model.nodes: expected a list of {id, x, y, fix, mass}");
+    static const char *const keys[] = {"id", "x", "y", "fix", "mass"};
+    for (size_t i = 0; i < list->n; i++) {
+        const hs_ynode *nd = list->items[i], *v;
+        char what[64], sub[96];
+        hs_tf_index(what, sizeof what, "structure.model.nodes", i);
+        int id = 0, rc = hs_tf_mapping(L, nd, what, keys, 5);
+        double x = 0.0, y = 0.0;
+        if (!rc) rc = hs_tf_required(L, nd, "id", what, &v);
+        if (!rc) rc = node_id(L, v, hs_tf_path(sub, sizeof sub, what, "id"), &id);
+        if (!rc) rc = hs_tf_required(L, nd, "x", what, &v);
+        if (!rc) rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "x"), &x);
+        if (!rc) rc = hs_tf_required(L, nd, "y", what, &v);
+        if (!rc) rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "y"), &y);
+        if (rc) return rc;
+        rc = hs_fe_add_node(fe, id, x, y);
+        if (rc < 0) return hs_tf_wrap(L, nd, what, rc);
+        if ((v = hs_ynode_get(nd, "fix")) != NULL) {
+            double f[3];
+            rc = triple(L, v, hs_tf_path(sub, sizeof sub, what, "fix"), f);
+            if (rc) return rc;
+            int fix[3];
+            for (int d = 0; d < 3; d++) {
+                if (f[d] != 0.0 && f[d] != 1.0)
+                    return hs_tf_fail(L, v->items[d], "%s: a fixity is 0 (free) or 1 (fixed)", sub);
+                fix[d] = f[d] != 0.0;
+            }
+            hs_fe_fix(fe, id, fix);
+        }
+        if ((v = hs_ynode_get(nd, "mass")) != NULL) {
+            double m[3];
+            rc = triple(L, v, hs_tf_path(sub, sizeof sub, what, "mass"), m);
+            if (!rc && (rc = hs_fe_add_mass(fe, id, m)) != 0) rc = hs_tf_wrap(L, v, sub, rc);
+            if (rc) return rc;
+        }
+    }
+    return 0;
+}
+
+static int transf(hs_tf *L, const hs_ynode *el, const char *what, hs_fe_transf *t)
+{
+    const hs_ynode *v = hs_ynode_get(el, "transf");
+    *t = HS_FE_LINEAR;
+    if (!v) return 0;
+    char s[16], sub[128];
+    int rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "transf"), s, sizeof s);
+    if (rc) return rc;
+    if (strcmp(s, "linear") == 0) return 0;
+    if (strcmp(s, "pdelta") == 0) return *t = HS_FE_PDELTA, 0;
+    if (strcmp(s, "corotational") == 0) return *t = HS_FE_COROTATIONAL, 0;
+    return hs_tf_fail(L, v, "%s: expected linear, pdelta or corotational, got '%s'", sub, s);
+}
+
+static int num_key(hs_tf *L, const hs_ynode *el, const char *key, const char *what, int required,
+                   double *out)
+{
+    const hs_ynode *v = hs_ynode_get(el, key);
+    char sub[128];
+    if (!v) return required ? hs_tf_required(L, el, key, what, &v) : 0;
+    return hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, key), out);
+}
+
+static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
+{
+    static const char *const keys[] = {
+        "type", "name", "nodes", "E", "A", "I", "transf", "axial_compression", "dir", "material"};
+    static const char *const types[] = {"truss", "elastic_beam", "zero_length"};
+    char what[64], sub[128], type[32], name[32];
+    const hs_ynode *v, *nn;
+    hs_tf_index(what, sizeof what, "structure.model.elements", i);
+    int rc = hs_tf_mapping(L, el, what, keys, sizeof keys / sizeof keys[0]);
+    if (!rc) rc = hs_tf_required(L, el, "type", what, &v);
+    if (!rc) rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "type"), type, sizeof type);
+    if (rc) return rc;
+    int kind = -1;
+    for (int k = 0; k < 3; k++)
+        if (strcmp(type, types[k]) == 0) kind = k;
+    if (kind < 0) {
+        const char *near = hs_suggest(type, types, 3);
+        return hs_tf_fail(L, v,
+                          "%s: unknown element type '%s'%s%s%s (known: truss, elastic_beam, "
+                          "zero_length)",
+                          sub, type, near ? "; did you mean '" : "", near ? near : "",
+                          near ? "'?" : "");
+    }
+    snprintf(name, sizeof name, "%.12s%u", types[kind], (unsigned)(i + 1));
+    if ((v = hs_ynode_get(el, "name")) != NULL &&
+        (rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "name"), name, sizeof name)))
+        return rc;
+    rc = hs_tf_required(L, el, "nodes", what, &nn);
+    if (rc) return rc;
+    if (nn->kind != HS_YNODE_SEQUENCE || nn->n != 2)
+        return hs_tf_fail(L, nn, "%s.nodes: expected two node ids [i, j]", what);
+    int ni, nj;
+    rc = node_id(L, nn->items[0], hs_tf_index(sub, sizeof sub, "nodes", 0), &ni);
+    if (!rc) rc = node_id(L, nn->items[1], hs_tf_index(sub, sizeof sub, "nodes", 1), &nj);
+    if (rc) return rc;
+    /* keys that belong to the other types */
+    static const char *const line_only[] = {"E", "A", "I", "transf", "axial_compression"};
+    static const char *const zl_only[] = {"dir", "material"};
+    const char *const *other = kind == 2 ? line_only : zl_only;
+    const size_t nother = kind == 2 ? 5 : 2;
+    for (size_t k = 0; k < nother; k++)
+        if ((v = hs_ynode_get(el, other[k])) != NULL)
+            return hs_tf_fail(L, v, "%s: '%s' does not apply to a %s element", what, other[k],
+                              type);
+    if (kind == 0 && (v = hs_ynode_get(el, "I")) != NULL)
+        return hs_tf_fail(L, v, "%s: a truss has no I (use elastic_beam for bending)", what);
+    if (kind == 2) {
+        int dir;
+        rc = hs_tf_required(L, el, "dir", what, &v);
+        if (!rc) rc = hs_tf_fe_dir(L, v, hs_tf_path(sub, sizeof sub, what, "dir"), &dir);
+        if (!rc) rc = hs_tf_required(L, el, "material", what, &v);
+        if (rc) return rc;
+        const hs_tf_material *mat =
+            hs_tf_find_material(L, v, hs_tf_path(sub, sizeof sub, what, "material"), &rc);
+        if (!mat) return rc;
+        rc = hs_fe_add_zero_length(fe, name, ni, nj, dir, mat->type, mat->opts);
+        return rc < 0 ? hs_tf_wrap(L, el, what, rc) : 0;
+    }
+    double E = 0.0, A = 0.0, I = 0.0, P0 = 0.0;
+    hs_fe_transf t;
+    rc = num_key(L, el, "E", what, 1, &E);
+    if (!rc) rc = num_key(L, el, "A", what, 1, &A);
+    if (!rc && kind == 1) rc = num_key(L, el, "I", what, 1, &I);
+    if (!rc) rc = num_key(L, el, "axial_compression", what, 0, &P0);
+    if (!rc) rc = transf(L, el, what, &t);
+    if (rc) return rc;
+    rc = kind == 0 ? hs_fe_add_truss(fe, name, ni, nj, E, A, t, P0)
+                   : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
+    return rc < 0 ? hs_tf_wrap(L, el, what, rc) : 0;
+}
+
+static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
+{
+    if (list->kind != HS_YNODE_SEQUENCE)
+        return hs_tf_fail(L, list,
+                          "structure.model.equal_dof: expected a list of {master, slave, dofs}");
+    static const char *const keys[] = {"master", "slave", "dofs"};
+    for (size_t i = 0; i < list->n; i++) {
+        const hs_ynode *c = list->items[i], *mn, *sn, *dn;
+        char what[64], sub[96], item[128];
+        hs_tf_index(what, sizeof what, "structure.model.equal_dof", i);
+        int master, slave, rc = hs_tf_mapping(L, c, what, keys, 3);
+        if (!rc) rc = hs_tf_required(L, c, "master", what, &mn);
+        if (!rc) rc = hs_tf_required(L, c, "slave", what, &sn);
+        if (!rc) rc = hs_tf_required(L, c, "dofs", what, &dn);
+        if (!rc) rc = node_id(L, mn, hs_tf_path(sub, sizeof sub, what, "master"), &master);
+        if (!rc) rc = node_id(L, sn, hs_tf_path(sub, sizeof sub, what, "slave"), &slave);
+        if (rc) return rc;
+        hs_tf_path(sub, sizeof sub, what, "dofs");
+        if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > 3)
+            return hs_tf_fail(L, dn, "%s: expected a list of directions ([x], [x, y, rz])", sub);
+        int dofs[3] = {0, 0, 0};
+        for (size_t k = 0; k < dn->n; k++) {
+            int d;
+            rc = hs_tf_fe_dir(L, dn->items[k], hs_tf_index(item, sizeof item, sub, k), &d);
+            if (rc) return rc;
+            dofs[d] = 1;
+        }
+        rc = hs_fe_equal_dof(fe, master, slave, dofs);
+        if (rc) return hs_tf_wrap(L, c, what, rc);
+    }
+    return 0;
+}
+
+int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
+{
+    static const char *const keys[] = {"nodes", "elements", "equal_dof", "excitation"};
+    const char *what = "structure.model";
+    const hs_ynode *nl, *el, *v;
+    int rc = hs_tf_mapping(L, node, what, keys, 4);
+    if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
+    if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
+    if (rc) return rc;
+    hs_fe *fe = NULL;
+    rc = hs_fe_create(L->ctx, &fe);
+    if (!rc) rc = nodes(L, fe, nl);
+    if (!rc && (el->kind != HS_YNODE_SEQUENCE || el->n == 0))
+        rc = hs_tf_fail(L, el,
+                        "structure.model.elements: expected a list of {type: truss | "
+                        "elastic_beam | zero_length, nodes: [i, j], ...}");
+    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i);
+    if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
+    int dir = HS_FE_UX;
+    if (!rc && (v = hs_ynode_get(node, "excitation")) != NULL) {
+        rc = hs_tf_fe_dir(L, v, "structure.model.excitation", &dir);
+        if (!rc && dir == HS_FE_RZ)
+            rc = hs_tf_fail(L, v, "structure.model.excitation: the ground moves in x or y, not rz");
+    }
+    if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = hs_tf_wrap(L, node, what, rc);
+    const int n = rc ? 0 : hs_fe_ndof(fe);
+    if (!rc && n > HS_TF_MAX_DOFS)
+        rc =
+            hs_tf_fail(L, node, "%s: %d dynamic DOFs; at most %d for now", what, n, HS_TF_MAX_DOFS);
+    double *mass = rc ? NULL : hs_dvec((size_t)n), *iota = rc ? NULL : hs_dvec((size_t)n);
+    if (!rc && (!mass || !iota)) rc = HS_ENOMEM;
+    if (!rc) {
+        hs_fe_mass(fe, mass);
+        hs_fe_influence(fe, dir, iota);
+        rc = hs_model_create(L->ctx, n, &L->def->model);
+    }
+    if (!rc) rc = hs_model_set_mass(L->def->model, mass);
+    if (!rc) rc = hs_model_set_influence(L->def->model, iota);
+    hs_free(mass);
+    hs_free(iota);
+    if (!rc) {
+        rc = hs_model_attach_fe(L->def->model, fe);
+        fe = NULL;
+    }
+    hs_fe_destroy(&fe);
+    return rc;
+}
+
+int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const hs_ynode *acts,
+                        const char *what, hs_exp_element_def *el)
+{
+    static const char *const keys[] = {"node", "dofs"};
+    char sub[160], item[192];
+    hs_tf_path(sub, sizeof sub, what, "control_point");
+    const hs_fe *fe = hs_model_fe(L->def->model);
+    if (!fe)
+        return hs_tf_fail(L, cp,
+                          "%s: a control point names a node of structure.model; this structure "
+                          "has no frame model (use 'story' or 'dofs' with 'T')",
+                          sub);
+    const hs_ynode *nn, *dn;
+    int id, rc = hs_tf_mapping(L, cp, sub, keys, 2);
+    if (!rc) rc = hs_tf_required(L, cp, "node", sub, &nn);
+    if (!rc) rc = hs_tf_required(L, cp, "dofs", sub, &dn);
+    if (!rc) rc = node_id(L, nn, hs_tf_path(item, sizeof item, sub, "node"), &id);
+    if (rc) return rc;
+    hs_tf_path(sub, sizeof sub, what, "control_point.dofs");
+    if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > 3)
+        return hs_tf_fail(L, dn, "%s: expected a list of 1 to 3 directions ([x], [x, y, rz])", sub);
+    const int n = hs_model_ndof(L->def->model), na = el->nact, nd = (int)dn->n;
+    int dofs[3];
+    for (int k = 0; k < nd; k++) {
+        int dir;
+        rc = hs_tf_fe_dir(L, dn->items[k], hs_tf_index(item, sizeof item, sub, (size_t)k), &dir);
+        if (rc) return rc;
+        dofs[k] = hs_fe_dof(fe, id, dir);
+        if (dofs[k] == HS_FE_NO_NODE)
+            return hs_tf_fail(L, nn, "%s.node: no node %d in structure.model.nodes", what, id);
+        if (dofs[k] == HS_FE_FIXED)
+            return hs_tf_fail(L, dn->items[k], "%s: node %d %s is fixed", item, id, DIRS[dir]);
+        if (dofs[k] == HS_FE_CONDENSED)
+            return hs_tf_fail(L, dn->items[k],
+                              "%s: node %d %s carries no mass (it is condensed out); give it a "
+                              "mass to attach an experimental element",
+                              item, id, DIRS[dir]);
+        for (int j = 0; j < k; j++)
+            if (dofs[j] == dofs[k])
+                return hs_tf_fail(L, dn->items[k], "%s: the DOF is listed twice", item);
+    }
+    double Tr[HS_SITE_MAX_ACT * 3];
+    if (tn) {
+        rc = hs_tf_matrix(L, tn, hs_tf_path(item, sizeof item, what, "T"), (size_t)na, (size_t)nd,
+                          "actuator", "DOF of control_point.dofs", Tr, NULL, NULL);
+        if (rc) return rc;
+    } else {
+        if (na != nd)
+            return hs_tf_fail(L, acts,
+                              "%s: %d actuators for %d control-point DOFs; give T (one row per "
+                              "actuator, one column per DOF) or one actuator per DOF",
+                              what, na, nd);
+        for (int r = 0; r < na; r++)
+            for (int k = 0; k < nd; k++) Tr[r * nd + k] = r == k ? 1.0 : 0.0;
+    }
+    el->T = hs_dvec((size_t)na * (size_t)n);
+    if (!el->T) return HS_ENOMEM;
+    for (int r = 0; r < na; r++)
+        for (int k = 0; k < nd; k++)
+            el->T[(size_t)dofs[k] * (size_t)na + (size_t)r] += Tr[r * nd + k];
+    return 0;
+}
