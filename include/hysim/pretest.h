@@ -99,6 +99,42 @@ int hs_pretest_dynamics_run(hs_ctx *ctx, const hs_pretest_lab *lab,
 int hs_pretest_fit_delay(const double *u, const double *y, int64_t n, int max_delay, int *delay,
                          double *a, double *rms);
 
+/* ---------------------------------------------------------------- a site's laboratory */
+
+struct hs_site_config;
+typedef struct hs_pretest_site hs_pretest_site;
+/* The laboratory a site configuration describes (its specimen, relaxation, actuators, sensors at
+ * its controller rate; no compensation: the pre-tests see the bare actuators), behind the
+ * per-tick exchange, with the actuators' limits. `cfg` is lent for the life of the object. */
+int hs_pretest_site_create(hs_ctx *ctx, const struct hs_site_config *cfg, hs_pretest_site **out);
+void hs_pretest_site_destroy(hs_pretest_site **s);
+const hs_pretest_lab *hs_pretest_site_lab(const hs_pretest_site *s);
+
+/* ---------------------------------------------------------------- the JSON file */
+
+typedef struct hs_pretest_report {
+    char site[64];
+    int nact;
+    char actuators[HS_PRETEST_MAX_ACT][32];
+    double rate;
+    char units_length[16], units_force[16];
+    int has_noise, has_stiffness, has_dynamics;
+    hs_pretest_noise noise;
+    hs_pretest_stiffness_params stiffness_params;
+    hs_pretest_stiffness stiffness;
+    hs_pretest_dynamics_params dynamics_params;
+    hs_pretest_dynamics dynamics;
+    /* the test file's initial_stiffness (row-major; NaN where no experimental element gives it) */
+    int has_reference;
+    double reference[HS_PRETEST_MAX_ACT * HS_PRETEST_MAX_ACT];
+} hs_pretest_report;
+
+/* Writes the report as JSON (docs/pretest.md), atomically (FILE.tmp, then renamed). */
+int hs_pretest_write(hs_ctx *ctx, const hs_pretest_report *r, const char *path);
+/* Reads a file written by hs_pretest_write: site, rate, actuators, stiffness.K0l and dynamics
+ * (the rest is for people). Errors are FILE:LINE:COL: message. */
+int hs_pretest_read(hs_ctx *ctx, const char *path, hs_pretest_report *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,5 +26,6 @@ int hs_cli_plot(int argc, char **argv);
 int hs_cli_site(int argc, char **argv);
 int hs_cli_keygen(int argc, char **argv);
 int hs_cli_report(int argc, char **argv);
+int hs_cli_pretest(int argc, char **argv);
 
 #endif
