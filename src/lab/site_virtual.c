@@ -21,6 +21,8 @@ typedef struct site_virtual {
     int64_t max_ticks_per_step;
     int limit_flags;
     int ended;
+    /* tick-level peaks per actuator: |command sent|, |velocity|, |true force| */
+    double peak_cmd[HS_SITE_MAX_ACT], peak_vel[HS_SITE_MAX_ACT], peak_force[HS_SITE_MAX_ACT];
 } site_virtual;
 
 /* Ticks the controller once, keeping the tracking figures; returns its events. */
@@ -30,7 +32,14 @@ static int sv_tick(hs_site *s, site_virtual *v)
     if (ev < 0) return hs_fail(s->ctx, ev, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
     const double *desired = hs_cmdgen_command(hs_site_controller_cmdgen(v->sc));
     const double *actual = hs_vlab_true_displacement(v->rig.lab);
-    for (int j = 0; j < s->cfg.nact; j++) hs_tracking_add(v->track[j], desired[j], actual[j]);
+    const double *cmd = hs_site_controller_command(v->sc), *f = hs_vlab_true_force(v->rig.lab);
+    for (int j = 0; j < s->cfg.nact; j++) {
+        hs_tracking_add(v->track[j], desired[j], actual[j]);
+        const double vel = fabs(hs_actuator_velocity(hs_vlab_actuator(v->rig.lab, j)));
+        v->peak_cmd[j] = fmax(v->peak_cmd[j], fabs(cmd[j]));
+        v->peak_vel[j] = fmax(v->peak_vel[j], vel);
+        v->peak_force[j] = fmax(v->peak_force[j], fabs(f[j]));
+    }
     if (ev & HS_CMDGEN_EV_DONE) v->ended = 1;
     return ev;
 }
@@ -133,7 +142,15 @@ static int sv_summary(const hs_site *s, hs_site_summary *out)
         out->rms[j] = hs_tracking_rms(v->track[j]);
         out->ti_peak[j] = hs_tracking_ti_peak(v->track[j]);
         out->a_es[j] = v->rig.comp[j] ? hs_compensator_a_es(v->rig.comp[j]) : 1.0;
+        out->peak_cmd[j] = v->peak_cmd[j];
+        out->peak_vel[j] = v->peak_vel[j];
+        out->peak_force[j] = v->peak_force[j];
+        out->stroke[j] = s->cfg.actuator[j].stroke;
+        out->velocity_max[j] = s->cfg.actuator[j].velocity_max;
+        out->force_max[j] = s->cfg.actuator[j].force_max;
     }
+    out->has_peaks = 1;
+    out->rehearsal = s->cfg.rehearsal;
     return 0;
 }
 
