@@ -167,19 +167,30 @@ static void sv_destroy(hs_site *s)
 
 /* ---------------------------------------------------------------- checkpoint state
  * layout: limit_flags, ended, vlab (actuators, sensors, specimen), site controller (with its
- * command generator), then per actuator: compensator (when present), tracking */
+ * command generator), then per actuator: compensator (when present), tracking; then the peaks
+ * (|command|, |velocity|, |force| per actuator) */
 static size_t sv_state_size(const hs_site *s)
 {
     const site_virtual *v = s->data;
-    return 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
+    return 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact) +
+           3 * (size_t)s->cfg.nact;
+}
+
+static double *sv_peaks(site_virtual *v, int k)
+{
+    return k == 0 ? v->peak_cmd : k == 1 ? v->peak_vel : v->peak_force;
 }
 
 static int sv_state_save(const hs_site *s, double *out)
 {
-    const site_virtual *v = s->data;
+    site_virtual *v = s->data;
+    const size_t n = (size_t)s->cfg.nact;
     out[0] = (double)v->limit_flags;
     out[1] = (double)v->ended;
-    return hs_site_rig_state_save(&v->rig, v->sc, v->track, s->cfg.nact, out + 2);
+    const int rc = hs_site_rig_state_save(&v->rig, v->sc, v->track, s->cfg.nact, out + 2);
+    out += 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
+    for (int k = 0; k < 3; k++) memcpy(out + (size_t)k * n, sv_peaks(v, k), n * sizeof(double));
+    return rc;
 }
 
 static int sv_state_load(hs_site *s, const double *in)
@@ -191,7 +202,15 @@ static int sv_state_load(hs_site *s, const double *in)
     v->limit_flags = (int)in[0];
     v->ended = (int)in[1];
     const int rc = hs_site_rig_state_load(&v->rig, v->sc, v->track, s->cfg.nact, in + 2);
-    return rc ? hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx)) : 0;
+    if (rc) return hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
+    in += 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
+    for (int i = 0; i < 3 * s->cfg.nact; i++)
+        if (!(in[i] >= 0.0 && in[i] < INFINITY))
+            return hs_fail(s->ctx, HS_EINPUT, "site %s: the saved state holds a bad peak (%g)",
+                           s->cfg.name, in[i]);
+    const size_t n = (size_t)s->cfg.nact;
+    for (int k = 0; k < 3; k++) memcpy(sv_peaks(v, k), in + (size_t)k * n, n * sizeof(double));
+    return 0;
 }
 
 /* A virtual site's state comes back with hs_site_state_load; resuming checks that it stands where
