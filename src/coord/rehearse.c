@@ -95,7 +95,7 @@ static int apply_pretest(hs_ctx *ctx, hs_site_config *c)
     if (!r) return hs_fail(ctx, HS_ENOMEM, "site %s: out of memory", c->name);
     int rc = hs_pretest_read(ctx, c->pretest, r);
     if (rc) rc = hs_fail(ctx, rc, "site %s: pretest: %s", c->name, hs_ctx_message(ctx));
-    if (!rc) rc = same_actuators(ctx, c, r->nact, r->actuators, c->pretest);
+    if (!rc) rc = same_actuators(ctx, c, r->nact, (const char(*)[32])r->actuators, c->pretest);
     if (!rc && r->has_dynamics) {
         double mean = 0.0;
         for (int j = 0; j < c->nact; j++) {
