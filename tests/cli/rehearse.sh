@@ -7,7 +7,8 @@
 #     a_es = 1) updated by `hysim pretest` results: the identified delay is applied (a_es = a + D
 #     within one tick in summary.json), the ratios are the peaks over the limits, and the command
 #     peak is no less than the structure's peak displacement;
-#  3. a remote site with neither twin nor specimen is refused (exit 2) with what to write.
+#  3. a remote site with neither twin nor specimen is refused (exit 2) with what to write;
+#  and hysim report shows the twin's limits and peaks for the remote site.
 set -u
 HYSIM=${1:?usage: rehearse.sh PATH_TO_hysim}
 if ! command -v python3 >/dev/null 2>&1; then
@@ -72,6 +73,16 @@ for j, a in enumerate(site["actuators"]):
     assert 0.2 < L["stroke"]["ratio"] < 1, L  # the record moves the actuators, within limits
 print("perfect twin:", [a["limits"] for a in site["actuators"]])
 PY
+
+# the report shows the twin's limits and peaks for the remote site, as summary.json gives them
+"$HYSIM" report "$dir/r1" --test "$dir/t1.yaml" --no-plots >/dev/null 2>"$dir/err" ||
+    fail "report exited with $?"
+want=$(python3 -c 'import json, sys
+a = json.load(open(sys.argv[1]))["sites"][0]["actuators"][1]["limits"]["stroke"]
+print("%.4g</td><td>mm</td><td class=\"n\">%.3g %%" % (a["peak"], 100 * a["ratio"]))' "$dir/r1/summary.json")
+grep -q "<tr><td>lab.a2</td><td>stroke (twin)</td><td class=\"n\">4</td><td class=\"n\">$want" \
+    "$dir/r1/report.html" || fail "report: no twin stroke row with $want"
+echo "report row: $want"
 
 # 2. a servo twin and its pretest
 cat > "$dir/servo.yaml" <<'YAML'
