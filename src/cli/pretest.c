@@ -19,7 +19,7 @@ static const char *const usage =
     "  writes their results to OUT.json (docs/pretest.md); without a procedure option all three:\n"
     "  --noise SECONDS     zero command: mean, RMS and spectrum peak per channel (default 2 s)\n"
     "  --stiffness A,F,N   N sine cycles (default 3) of amplitude A at F Hz (default 0.5): K0l\n"
-    "                      (default A: 2 %% of the stroke)\n"
+    "                      (default A: 2 % of the stroke)\n"
     "  --dynamics A,H,N    N up-and-down steps (default 2) of height A held H s (default 0.25):\n"
     "                      transport delay, first-order constant a, a_es (default A: the\n"
     "                      stiffness amplitude)\n"
@@ -27,14 +27,15 @@ static const char *const usage =
     "                      elements at site NAME (--site, default the site file's name)\n"
     "exit codes: 0 done, 1 failed (a limit tripped: the lab was returned to zero), 2 bad input\n";
 
-/* "A[,B[,C]]": up to three numbers; 0 when any is malformed. */
+/* "A[,B[,C]]": up to three positive numbers, the third (a count) whole; 0 when any is malformed. */
 static int numbers(const char *arg, double *v, int max)
 {
     const char *p = arg;
     for (int i = 0; i < max; i++) {
         char *end = NULL;
         v[i] = strtod(p, &end);
-        if (end == p || !isfinite(v[i])) return 0;
+        if (end == p || !isfinite(v[i]) || !(v[i] > 0.0)) return 0;
+        if (i == 2 && !(v[i] == floor(v[i]) && v[i] <= 1e6)) return 0;
         if (*end == '\0') return 1;
         if (*end != ',') return 0;
         p = end + 1;
@@ -101,7 +102,7 @@ int hs_cli_pretest(int argc, char **argv)
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (hs_cli_is_help(a)) {
-            printf(usage);
+            fputs(usage, stdout);
             return HS_EXIT_OK;
         }
         int ok = v != NULL;
@@ -124,7 +125,9 @@ int hs_cli_pretest(int argc, char **argv)
             return HS_EXIT_INPUT;
         }
         if (!ok) {
-            fprintf(stderr, "hysim pretest: %s '%s': give positive numbers separated by commas\n",
+            fprintf(stderr,
+                    "hysim pretest: %s '%s': give positive numbers separated by commas (the "
+                    "count a whole number)\n",
                     a, v);
             return HS_EXIT_INPUT;
         }

@@ -72,6 +72,13 @@ PY
 [ $? -eq 2 ] || fail "an amplitude beyond the stroke does not exit with 2"
 grep -q "amplitude 3 exceeds its stroke 2" "$dir/err" || fail "message: $(cat "$dir/err")"
 [ ! -e "$dir/no.json" ] || fail "a refused pretest wrote its file"
+# a negative amplitude or a fractional count: refused, not replaced by a default
+for bad in "--stiffness -0.1" "--dynamics 0.05,0.25,1.5" "--noise 0"; do
+    "$HYSIM" pretest --config "$dir/site.yaml" -o "$dir/no.json" $bad 2>"$dir/err"
+    [ $? -eq 2 ] || fail "$bad does not exit with 2"
+    grep -q "give positive numbers separated by commas" "$dir/err" || fail "$bad: $(cat "$dir/err")"
+done
+[ ! -e "$dir/no.json" ] || fail "a refused pretest wrote its file"
 # a force limit below the cycles' force: exit 1, the lab returned to zero, nothing written
 sed 's/force_limit: 50/force_limit: 0.1/' "$dir/site.yaml" > "$dir/weak.yaml"
 "$HYSIM" pretest --config "$dir/weak.yaml" -o "$dir/no.json" --stiffness 0.1 2>"$dir/err"
