@@ -63,6 +63,12 @@ typedef struct hs_site_config {
     hs_nees_config nees;
     /* the test's unit names for messages (a limit trip); empty: "length units" and so on */
     char units_length[16], units_force[16], units_time[16];
+    /* rehearsal (docs/pretest.md): the site file describing a remote site's laboratory
+     * (`twin: SITE.yaml`), a pre-test result updating the twin (`pretest: FILE.json`; both
+     * resolved against the test file's folder, empty when not given), and 1 once this
+     * configuration is a virtual twin standing in for the site (hysim run --rehearse) */
+    char twin[256], pretest[256];
+    int rehearsal;
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and
@@ -130,6 +136,13 @@ typedef struct hs_site_summary {
      * D_update enters slow and hold (Mosqueda et al. 2004, Fig. 8's dashed lines); 0 without a
      * generator */
     double slow_after, hold_after;
+    /* sites with an in-process laboratory: per actuator the tick-level peaks of |command sent|,
+     * |actuator velocity| and |force| (the lab's true values) and the limits they run against
+     * (stroke, velocity_limit, force_limit; 0 = none); `rehearsal` when the site is a virtual
+     * twin (hysim run --rehearse) */
+    int has_peaks, rehearsal;
+    double peak_cmd[HS_SITE_MAX_ACT], peak_vel[HS_SITE_MAX_ACT], peak_force[HS_SITE_MAX_ACT];
+    double stroke[HS_SITE_MAX_ACT], velocity_max[HS_SITE_MAX_ACT], force_max[HS_SITE_MAX_ACT];
 } hs_site_summary;
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);

@@ -26,5 +26,11 @@ int hs_cli_plot(int argc, char **argv);
 int hs_cli_site(int argc, char **argv);
 int hs_cli_keygen(int argc, char **argv);
 int hs_cli_report(int argc, char **argv);
+int hs_cli_pretest(int argc, char **argv);
+/* hysim run --rehearse (run_rehearse.c): the sites become their virtual twins, and the limits
+ * reached are printed after the run. */
+struct hs_coordinator;
+int hs_cli_rehearse_prepare(hs_ctx *ctx, hs_test_def *def, int quiet);
+void hs_cli_rehearse_print(const struct hs_coordinator *c, const hs_test_def *def);
 
 #endif

@@ -22,6 +22,9 @@ static void usage(FILE *f)
         "  report DIR                    write DIR/report.html, the run's one-file report\n"
         "  site --config SITE.yaml [--log FILE [--log-max MiB]] [--once] [--monitor [HOST:]PORT]\n"
         "                                serve one laboratory to remote coordinators\n"
+        "  pretest --config SITE.yaml -o OUT.json [--noise S] [--stiffness A,F,N] [--dynamics A,H,N]\n"
+        "                                noise, initial stiffness and actuator delay of a site's\n"
+        "                                laboratory, before the specimen sees a test\n"
         "  keygen FILE                   write a new key shared by a site and its coordinators\n"
         "  version                       print the version\n"
         "--set KEY=VALUE changes one scalar of the test file (a dotted path: analysis.dt=0.005,\n"
@@ -42,6 +45,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "modes") == 0) return hs_cli_modes(argc - 1, argv + 1);
     if (strcmp(cmd, "plot") == 0) return hs_cli_plot(argc - 1, argv + 1);
     if (strcmp(cmd, "site") == 0) return hs_cli_site(argc - 1, argv + 1);
+    if (strcmp(cmd, "pretest") == 0) return hs_cli_pretest(argc - 1, argv + 1);
     if (strcmp(cmd, "keygen") == 0) return hs_cli_keygen(argc - 1, argv + 1);
     if (strcmp(cmd, "report") == 0) return hs_cli_report(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {

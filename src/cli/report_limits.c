@@ -3,7 +3,8 @@
  * numbers, docs/site_controller.md) against the peaks recorded in results.h5: |measured
  * displacement|, |measured force|, and the step-average velocity |x(k) - x(k-1)| / (dt
  * time_scale) on the laboratory's clock, a lower bound of the peak tick velocity. A remote
- * site's limits live in its own site file and are not known here. */
+ * site's limits live in its own site file and are not known here, unless the run was a rehearsal
+ * (hysim run --rehearse): then summary.json holds its twin's limits and tick-level peaks. */
 #include "report.h"
 #include "report_html.h"
 
@@ -79,6 +80,34 @@ static void hs_report_limit_row(FILE *f, hs_report *r, const char *act, const ch
     fputs("</td></tr>\n", f);
 }
 
+/* A rehearsal's twin of a remote site (hysim run --rehearse, docs/pretest.md): the tick-level
+ * peaks and limits of the site's actuator `ch` from summary.json (stroke, velocity, force; a null
+ * limit as 0). 0 when the summary has none. */
+static int hs_report_twin_limits(const hs_report *r, const char *site, int ch, double peak[3],
+                                 double limit[3])
+{
+    const hs_ynode *sites = hs_ynode_get(r->root, "sites");
+    for (size_t i = 0; sites && sites->kind == HS_YNODE_SEQUENCE && i < sites->n; i++) {
+        const hs_ynode *s = sites->items[i], *acts = NULL, *lim = NULL;
+        if (s->kind != HS_YNODE_MAPPING || strcmp(hs_report_str(s, "name"), site) != 0) continue;
+        acts = hs_ynode_get(s, "actuators");
+        if (!acts || acts->kind != HS_YNODE_SEQUENCE || (size_t)ch >= acts->n) return 0;
+        if (acts->items[ch]->kind != HS_YNODE_MAPPING ||
+            !(lim = hs_ynode_get(acts->items[ch], "limits")))
+            return 0;
+        static const char *const names[] = {"stroke", "velocity", "force"};
+        for (int k = 0; k < 3; k++) {
+            const hs_ynode *e = hs_ynode_get(lim, names[k]);
+            if (!e || e->kind != HS_YNODE_MAPPING) return 0;
+            peak[k] = hs_report_num(e, "peak");
+            limit[k] = hs_report_num(e, "limit");
+            if (!isfinite(limit[k])) limit[k] = 0.0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 void hs_report_limits(FILE *f, hs_report *r)
 {
     if (!r->has_data || r->data.nact == 0) return;
@@ -95,12 +124,22 @@ void hs_report_limits(FILE *f, hs_report *r)
     snprintf(vu, sizeof vu, "%s/s", p->unit_length);
     fputs("<p>Peaks of the measured displacement and force over every recorded step; the "
           "velocity is the step average on the laboratory's clock (a lower bound of the peak "
-          "between controller ticks).</p>\n<table>\n<thead><tr><th>actuator</th><th>limit</th>"
+          "between controller ticks). A remote site rehearsed on its virtual twin (hysim run "
+          "--rehearse) shows the twin's limits and tick-level peaks from summary.json "
+          "(\"(twin)\").</p>\n<table>\n<thead><tr><th>actuator</th><th>limit</th>"
           "<th>value</th><th>peak</th><th>unit</th><th>used</th></tr></thead>\n",
           f);
     for (int j = 0; j < p->nact; j++) {
         int ch = 0;
         const hs_site_config *c = hs_report_find_actuator(r->def, p->act_names[j], &ch);
+        double tp[3], tl[3];
+        if (c && strcmp(c->kind, "remote") == 0 && hs_report_twin_limits(r, c->name, ch, tp, tl)) {
+            hs_report_limit_row(f, r, p->act_names[j], "stroke (twin)", tl[0], tp[0],
+                                p->unit_length);
+            hs_report_limit_row(f, r, p->act_names[j], "velocity (twin)", tl[1], tp[1], vu);
+            hs_report_limit_row(f, r, p->act_names[j], "force (twin)", tl[2], tp[2], p->unit_force);
+            continue;
+        }
         if (!c || strcmp(c->kind, "remote") == 0) {
             fputs("<tr><td>", f);
             hs_html_text(f, p->act_names[j]);

@@ -116,7 +116,7 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 }
 
 static const char *const run_usage =
-    "usage: hysim run FILE [-o DIR] [--force] [--quiet] [--set KEY=VALUE ...]\n"
+    "usage: hysim run FILE [-o DIR] [--force] [--quiet] [--rehearse] [--set KEY=VALUE ...]\n"
     "                 [--monitor [HOST:]PORT]\n"
     "       hysim run [FILE] --resume DIR [--quiet]\n"
     "  runs a test definition; results go to DIR (default output.dir, else runs/NAME).\n"
@@ -125,6 +125,9 @@ static const char *const run_usage =
     "                   the working folder; replaces a synthetic record); checked like the file\n"
     "  --resume DIR     goes on after the last checkpoint in DIR (docs/checkpoints.md)\n"
     "  --force          replaces an earlier run in DIR (without it such a folder is refused)\n"
+    "  --rehearse       runs the test on the sites' virtual twins (a remote site's `twin:`\n"
+    "                   site file, updated by its `pretest:` results) and reports how close\n"
+    "                   each actuator came to its limits (docs/pretest.md)\n"
     "  --quiet          prints nothing but errors\n"
     "  --monitor [HOST:]PORT  serves a live page of the test (pause, resume, abort with the\n"
     "                   token printed here; loopback unless HOST is given; docs/monitor.md)\n"
@@ -133,7 +136,7 @@ static const char *const run_usage =
 int hs_cli_run(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
-    int quiet = 0, force = 0;
+    int quiet = 0, force = 0, rehearse = 0;
     hs_cli_sets sets = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const int took = hs_cli_take_set(argc, argv, &i, "run", &sets);
@@ -153,6 +156,8 @@ int hs_cli_run(int argc, char **argv)
             quiet = 1;
         else if (strcmp(argv[i], "--force") == 0)
             force = 1;
+        else if (strcmp(argv[i], "--rehearse") == 0)
+            rehearse = 1;
         else if (argv[i][0] == '-') {
             fprintf(stderr, "hysim run: unknown option '%s'\n", argv[i]);
             return HS_EXIT_INPUT;
@@ -175,6 +180,10 @@ int hs_cli_run(int argc, char **argv)
     if (resume && dir) {
         fprintf(stderr, "hysim run: a resumed run goes on in its own folder (%s): drop -o\n",
                 resume);
+        return HS_EXIT_INPUT;
+    }
+    if (resume && rehearse) {
+        fprintf(stderr, "hysim run: a rehearsal is not resumed: run it anew without --resume\n");
         return HS_EXIT_INPUT;
     }
     if (resume && force) {
@@ -202,6 +211,7 @@ int hs_cli_run(int argc, char **argv)
         code = HS_EXIT_INPUT;
         goto done;
     }
+    if (rehearse && (code = hs_cli_rehearse_prepare(ctx, def, quiet)) != HS_EXIT_OK) goto done;
     if (!dir) dir = resume ? resume : def->output_dir;
     /* a fresh run's folder: locked, refused when it holds a run (unless --force), probed, and
      * with room for records.bin and results.h5 */
@@ -286,6 +296,7 @@ int hs_cli_run(int argc, char **argv)
             e->input, e->kinetic, e->damping, e->strain, def->units_force, def->units_length,
             100.0 * e->error_rel);
         hs_cli_print_sites(c, def);
+        if (rehearse) hs_cli_rehearse_print(c, def);
         printf("results: %s/summary.json, %s/response.csv, %s/results.h5%s%s%s\n", dir, dir, dir,
                def->output_mat ? ", " : "", def->output_mat ? dir : "",
                def->output_mat ? "/results.mat" : "");

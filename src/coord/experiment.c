@@ -5,6 +5,8 @@
 
 #include "hysim/linalg.h"
 
+#include "site_limits.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -370,10 +372,13 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
         for (int j = 0; j < ss.nact; j++) {
             char a_es[32] = "null"; /* a site that does not report its estimate */
             if (isfinite(ss.a_es[j])) snprintf(a_es, sizeof a_es, "%.6g", ss.a_es[j]);
-            HS_OUT("%s{\"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": %.6g, \"a_es\": %s}",
+            HS_OUT("%s{\"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": %.6g, \"a_es\": %s",
                    j ? ", " : "", ss.mte[j], ss.rms[j], ss.ti_peak[j], a_es);
+            len += hs_site_limits_json(&ss, j, buf + (len < size ? len : size),
+                                       len < size ? size - len : 0);
+            HS_OUT("}");
         }
-        HS_OUT("]}");
+        HS_OUT("]%s}", ss.rehearsal ? ", \"rehearsal\": true" : "");
     }
     HS_OUT("\n  ]");
 #undef HS_OUT

@@ -130,6 +130,9 @@ int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int inde
  * report, timing), 0 for a nees:// remote site (execute_timeout). Needs the actuators read. */
 int hs_tf_nees(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg, int lab);
 int hs_tf_experimental(hs_tf *L, const hs_ynode *node);
+/* A site's rehearsal keys (testfile_twin.c): `twin: SITE.yaml` (remote sites) and
+ * `pretest: FILE.json`, paths resolved against the file's folder (docs/pretest.md). */
+int hs_tf_twin(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
 /* After everything: the records a run will keep must fit in this machine's memory (the error
  * points at analysis.steps or analysis.duration). testfile_memory.c. */
 int hs_tf_memory(hs_tf *L, const hs_ynode *analysis);

@@ -291,8 +291,9 @@ static int controller(hs_tf *L, const hs_ynode *node, const char *what, hs_site_
 static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
 {
     static const char *const keys[] = {
-        "kind", "rate", "perfect", "seed",         "actuators", "sensors", "specimen", "relaxation",
-        "url",  "key",  "command", "compensation", "link",      "plain",   "nees"};
+        "kind",     "rate",       "perfect", "seed", "actuators", "sensors",
+        "specimen", "relaxation", "url",     "key",  "command",   "compensation",
+        "link",     "plain",      "nees",    "twin", "pretest"};
     hs_site_config *cfg = &L->def->sites[index];
     hs_tf_site *ts = &L->sites[index];
     ts->node = node;
@@ -325,6 +326,7 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
                                   remote_only[i]);
     }
     rc = hs_tf_site_fields(L, node, what, index);
+    if (!rc) rc = hs_tf_twin(L, node, what, cfg);
     const int nees = remote && strncmp(cfg->url, "nees://", 7) == 0;
     if (!rc && (v = hs_ynode_get(node, "nees")) != NULL) {
         if (!nees)

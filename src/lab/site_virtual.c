@@ -21,6 +21,8 @@ typedef struct site_virtual {
     int64_t max_ticks_per_step;
     int limit_flags;
     int ended;
+    /* tick-level peaks per actuator: |command sent|, |velocity|, |true force| */
+    double peak_cmd[HS_SITE_MAX_ACT], peak_vel[HS_SITE_MAX_ACT], peak_force[HS_SITE_MAX_ACT];
 } site_virtual;
 
 /* Ticks the controller once, keeping the tracking figures; returns its events. */
@@ -30,7 +32,14 @@ static int sv_tick(hs_site *s, site_virtual *v)
     if (ev < 0) return hs_fail(s->ctx, ev, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
     const double *desired = hs_cmdgen_command(hs_site_controller_cmdgen(v->sc));
     const double *actual = hs_vlab_true_displacement(v->rig.lab);
-    for (int j = 0; j < s->cfg.nact; j++) hs_tracking_add(v->track[j], desired[j], actual[j]);
+    const double *cmd = hs_site_controller_command(v->sc), *f = hs_vlab_true_force(v->rig.lab);
+    for (int j = 0; j < s->cfg.nact; j++) {
+        hs_tracking_add(v->track[j], desired[j], actual[j]);
+        const double vel = fabs(hs_actuator_velocity(hs_vlab_actuator(v->rig.lab, j)));
+        v->peak_cmd[j] = fmax(v->peak_cmd[j], fabs(cmd[j]));
+        v->peak_vel[j] = fmax(v->peak_vel[j], vel);
+        v->peak_force[j] = fmax(v->peak_force[j], fabs(f[j]));
+    }
     if (ev & HS_CMDGEN_EV_DONE) v->ended = 1;
     return ev;
 }
@@ -133,7 +142,15 @@ static int sv_summary(const hs_site *s, hs_site_summary *out)
         out->rms[j] = hs_tracking_rms(v->track[j]);
         out->ti_peak[j] = hs_tracking_ti_peak(v->track[j]);
         out->a_es[j] = v->rig.comp[j] ? hs_compensator_a_es(v->rig.comp[j]) : 1.0;
+        out->peak_cmd[j] = v->peak_cmd[j];
+        out->peak_vel[j] = v->peak_vel[j];
+        out->peak_force[j] = v->peak_force[j];
+        out->stroke[j] = s->cfg.actuator[j].stroke;
+        out->velocity_max[j] = s->cfg.actuator[j].velocity_max;
+        out->force_max[j] = s->cfg.actuator[j].force_max;
     }
+    out->has_peaks = 1;
+    out->rehearsal = s->cfg.rehearsal;
     return 0;
 }
 
@@ -150,19 +167,30 @@ static void sv_destroy(hs_site *s)
 
 /* ---------------------------------------------------------------- checkpoint state
  * layout: limit_flags, ended, vlab (actuators, sensors, specimen), site controller (with its
- * command generator), then per actuator: compensator (when present), tracking */
+ * command generator), then per actuator: compensator (when present), tracking; then the peaks
+ * (|command|, |velocity|, |force| per actuator) */
 static size_t sv_state_size(const hs_site *s)
 {
     const site_virtual *v = s->data;
-    return 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
+    return 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact) +
+           3 * (size_t)s->cfg.nact;
+}
+
+static double *sv_peaks(site_virtual *v, int k)
+{
+    return k == 0 ? v->peak_cmd : k == 1 ? v->peak_vel : v->peak_force;
 }
 
 static int sv_state_save(const hs_site *s, double *out)
 {
-    const site_virtual *v = s->data;
+    site_virtual *v = s->data;
+    const size_t n = (size_t)s->cfg.nact;
     out[0] = (double)v->limit_flags;
     out[1] = (double)v->ended;
-    return hs_site_rig_state_save(&v->rig, v->sc, v->track, s->cfg.nact, out + 2);
+    const int rc = hs_site_rig_state_save(&v->rig, v->sc, v->track, s->cfg.nact, out + 2);
+    out += 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
+    for (int k = 0; k < 3; k++) memcpy(out + (size_t)k * n, sv_peaks(v, k), n * sizeof(double));
+    return rc;
 }
 
 static int sv_state_load(hs_site *s, const double *in)
@@ -174,7 +202,15 @@ static int sv_state_load(hs_site *s, const double *in)
     v->limit_flags = (int)in[0];
     v->ended = (int)in[1];
     const int rc = hs_site_rig_state_load(&v->rig, v->sc, v->track, s->cfg.nact, in + 2);
-    return rc ? hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx)) : 0;
+    if (rc) return hs_fail(s->ctx, rc, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
+    in += 2 + hs_site_rig_state_size(&v->rig, v->sc, v->track, s->cfg.nact);
+    for (int i = 0; i < 3 * s->cfg.nact; i++)
+        if (!(in[i] >= 0.0 && in[i] < INFINITY))
+            return hs_fail(s->ctx, HS_EINPUT, "site %s: the saved state holds a bad peak (%g)",
+                           s->cfg.name, in[i]);
+    const size_t n = (size_t)s->cfg.nact;
+    for (int k = 0; k < 3; k++) memcpy(sv_peaks(v, k), in + (size_t)k * n, n * sizeof(double));
+    return 0;
 }
 
 /* A virtual site's state comes back with hs_site_state_load; resuming checks that it stands where

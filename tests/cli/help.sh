@@ -8,7 +8,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for cmd in run check modes plot site keygen version; do
+for cmd in run check modes plot site pretest keygen version; do
     for flag in --help -h; do
         "$hysim" "$cmd" "$flag" > "$dir/out" 2> "$dir/err"; rc=$?
         [ $rc -eq 0 ] || fail "hysim $cmd $flag: exit $rc: $(cat "$dir/err")"
@@ -18,7 +18,7 @@ for cmd in run check modes plot site keygen version; do
     done
 done
 "$hysim" --help > "$dir/out" 2> "$dir/err" || fail "hysim --help: exit $?"
-for word in "run FILE" "--resume DIR" "check FILE" "modes FILE" "plot DIR" "site --config" \
+for word in "run FILE" "--resume DIR" "check FILE" "modes FILE" "plot DIR" "site --config" "pretest --config" \
     "keygen FILE" "version" "--set KEY=VALUE"; do
     grep -q -e "$word" "$dir/out" || fail "hysim --help does not mention '$word'"
 done

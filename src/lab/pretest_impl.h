@@ -1,0 +1,24 @@
+/* The pre-test procedures' common drive (pretest_drive.c): commands clamped to the actuators'
+ * stroke and velocity limits, the force watched, and a return to zero at the end or on a trip. */
+#ifndef HS_PRETEST_IMPL_H
+#define HS_PRETEST_IMPL_H
+
+#include "hysim/pretest.h"
+
+typedef struct hs_pretest_drive {
+    hs_ctx *ctx;
+    const hs_pretest_lab *lab;
+    double cmd[HS_PRETEST_MAX_ACT];                      /* last command sent */
+    double x[HS_PRETEST_MAX_ACT], f[HS_PRETEST_MAX_ACT]; /* last measurements */
+    int64_t ticks;
+} hs_pretest_drive;
+
+/* Checks the lab description; the lab is taken to be at rest at zero. */
+int hs_pretest_drive_begin(hs_ctx *ctx, const hs_pretest_lab *lab, hs_pretest_drive *d);
+/* One tick toward cmd (nact), clamped; HS_ELIMIT (after returning to zero) when a measured
+ * force passes its limit, with the channel, value and limit in the message. */
+int hs_pretest_drive_tick(hs_pretest_drive *d, const double *cmd);
+/* Ramps every command back to zero within the velocity limits, then `settle` s at zero. */
+int hs_pretest_drive_home(hs_pretest_drive *d, double settle);
+
+#endif
