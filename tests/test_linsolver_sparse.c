@@ -269,11 +269,11 @@ static void test_refused(void **state)
 static void test_kind_choice(void **state)
 {
     (void)state;
-    hs_csc *T = laplacian(1), *L = laplacian(60);
+    hs_csc *L = laplacian(120);
     hs_linsolver *s = NULL;
     /* a chain (tridiagonal, the shear building) stays banded */
-    const int n = 50;
-    int ti[150], tj[150], k = 0;
+    const int n = 150;
+    int ti[450], tj[450], k = 0;
     for (int i = 0; i < n; i++) {
         ti[k] = tj[k] = i, k++;
         if (i > 0) ti[k] = i, tj[k] = i - 1, k++, ti[k] = i - 1, tj[k] = i, k++;
@@ -283,13 +283,50 @@ static void test_kind_choice(void **state)
     assert_int_equal(hs_linsolver_create_sparse(NULL, NULL, chain, &s), 0);
     assert_string_equal(hs_linsolver_kind(s), "banded");
     hs_linsolver_destroy(&s);
-    /* a wide band of few entries goes to KLU */
+    /* a wide band (120) of few entries goes sparse */
     assert_int_equal(hs_linsolver_create_sparse(NULL, NULL, L, &s), 0);
-    assert_string_equal(hs_linsolver_kind(s), "klu");
+    assert_string_equal(hs_linsolver_kind(s), "sparse");
     hs_linsolver_destroy(&s);
+    assert_false(hs_linsolver_sparse_pays(14400, 60, 70000));   /* a band of 60: LAPACK's */
+    assert_true(hs_linsolver_sparse_pays(400, 150, 2000));      /* dense LU otherwise */
+    assert_false(hs_linsolver_sparse_pays(400, 150, 400 * 60)); /* a dense-ish matrix */
+    assert_false(hs_linsolver_sparse_pays(60, 50, 200));        /* small: dense LU is cheap */
     hs_csc_destroy(&chain);
-    hs_csc_destroy(&T);
     hs_csc_destroy(&L);
+}
+
+/* Kind sparse: CHOLMOD on a symmetric positive-definite matrix, KLU when the same pattern gets
+ * indefinite or nonsymmetric values (a softening Newton matrix), CHOLMOD again after; each
+ * solution checked. */
+static void test_sparse_fallback(void **state)
+{
+    (void)state;
+    hs_rng r;
+    hs_rng_seed(&r, 23, 0);
+    hs_csc *A = random_matrix(&r, N, 1), *B = NULL;
+    assert_int_equal(hs_csc_copy(NULL, A, &B), 0);
+    double b[N], x[N];
+    for (int i = 0; i < N; i++) b[i] = hs_rng_normal(&r);
+    hs_linsolver *s = NULL;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    assert_int_equal(hs_linsolver_create_sparse(ctx, "sparse", A, &s), 0);
+    for (int round = 0; round < 4; round++) {
+        memcpy(B->val, A->val, (size_t)hs_csc_nnz(A) * sizeof(double));
+        if (round == 1) /* indefinite: one diagonal entry made negative */
+            for (int p = B->colptr[7]; p < B->colptr[8]; p++)
+                if (B->rowind[p] == 7) B->val[p] = -B->val[p];
+        if (round == 2) B->val[B->colptr[3]] += 0.25; /* nonsymmetric */
+        assert_int_equal(hs_linsolver_factor_csc(s, B), 0);
+        memcpy(x, b, sizeof x);
+        assert_int_equal(hs_linsolver_solve(s, x), 0);
+        assert_true(relative_residual(B, x, b) < 1e-14);
+    }
+    assert_string_equal(hs_ctx_message(ctx), ""); /* the fallback is no error */
+    hs_linsolver_destroy(&s);
+    hs_ctx_destroy(&ctx);
+    hs_csc_destroy(&A);
+    hs_csc_destroy(&B);
 }
 
 int main(void)
@@ -301,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_pattern_grows),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_kind_choice),
+        cmocka_unit_test(test_sparse_fallback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

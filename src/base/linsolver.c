@@ -27,9 +27,12 @@ int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_li
         k = HS_LS_CHOLMOD;
     else if (strcmp(kind, "klu") == 0)
         k = HS_LS_KLU;
+    else if (strcmp(kind, "sparse") == 0)
+        k = HS_LS_SPARSE;
     else
         return hs_fail(ctx, HS_EUNSUPPORTED,
-                       "linear solver: unknown kind '%s' (dense, banded, cholmod, klu)", kind);
+                       "linear solver: unknown kind '%s' (dense, banded, cholmod, klu, sparse)",
+                       kind);
     if (k == HS_LS_BANDED && kd == 1) k = HS_LS_TRIDIAGONAL;
     hs_linsolver *s = hs_calloc(1, sizeof *s);
     if (!s) return HS_ENOMEM;
@@ -38,7 +41,7 @@ int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_li
     s->n = n;
     s->kd = k == HS_LS_DENSE ? n - 1 : kd;
     s->ldab = 3 * s->kd + 1;
-    if (k == HS_LS_CHOLMOD || k == HS_LS_KLU) {
+    if (k == HS_LS_CHOLMOD || k == HS_LS_KLU || k == HS_LS_SPARSE) {
         const int rc = hs_ls_sparse_create(s, NULL);
         if (rc) {
             hs_linsolver_destroy(&s);
@@ -63,9 +66,15 @@ int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out
     return hs_linsolver_create_band(ctx, kind ? kind : "dense", n, n - 1, out);
 }
 
-/* Past this half-bandwidth a wide band's fill costs more than a sparse LU of a structure's
- * pattern (bench/bench_sparse.c measures the crossover on 2-D frames). */
-#define HS_LS_SPARSE_KD 40
+/* A sparse factor (CHOLMOD's supernodal Cholesky) beats LAPACK's band one past a half-bandwidth of
+ * about 100 on 2-D frames (bench/bench_sparse.c: banded/cholmod factor time 0.9 at kd = 56 and
+ * 80, 2.0 at 125, 3.3 at 248), and the dense LU (2/3 n^3) from n = 100 or so when the band is
+ * too wide to pay. Either way the matrix must be sparse: at most a tenth of its entries. */
+int hs_linsolver_sparse_pays(int n, int kd, double nnz)
+{
+    if (kd <= 1 || n < 100 || nnz > 0.1 * (double)n * (double)n) return 0;
+    return !ls_band_pays(n, kd) || kd > 100;
+}
 
 int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *pattern,
                                hs_linsolver **out)
@@ -73,8 +82,11 @@ int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *patt
     if (!out || !pattern || pattern->nrows != pattern->ncols || pattern->nrows <= 0)
         return hs_fail(ctx, HS_EINVAL, "linear solver: the pattern must be a square matrix");
     const int n = pattern->nrows, kd = hs_csc_bandwidth(pattern);
-    if (!kind) kind = kd <= 1 || (ls_band_pays(n, kd) && kd <= HS_LS_SPARSE_KD) ? "banded" : "klu";
-    if (strcmp(kind, "cholmod") != 0 && strcmp(kind, "klu") != 0)
+    if (!kind)
+        kind = hs_linsolver_sparse_pays(n, kd, hs_csc_nnz(pattern)) ? "sparse"
+               : ls_band_pays(n, kd)                                ? "banded"
+                                                                    : "dense";
+    if (strcmp(kind, "cholmod") != 0 && strcmp(kind, "klu") != 0 && strcmp(kind, "sparse") != 0)
         return hs_linsolver_create_band(ctx, kind, n, kd, out);
     hs_linsolver *s = NULL;
     int rc = hs_linsolver_create_band(ctx, kind, n, kd, &s);
@@ -89,7 +101,7 @@ int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *patt
 
 const char *hs_linsolver_kind(const hs_linsolver *s)
 {
-    static const char *const names[] = {"dense", "banded", "banded", "cholmod", "klu"};
+    static const char *const names[] = {"dense", "banded", "banded", "cholmod", "klu", "sparse"};
     return names[s->kind];
 }
 

@@ -8,7 +8,14 @@
 
 #include <lapacke.h>
 
-typedef enum { HS_LS_DENSE, HS_LS_BANDED, HS_LS_TRIDIAGONAL, HS_LS_CHOLMOD, HS_LS_KLU } hs_ls_kind;
+typedef enum {
+    HS_LS_DENSE,
+    HS_LS_BANDED,
+    HS_LS_TRIDIAGONAL,
+    HS_LS_CHOLMOD,
+    HS_LS_KLU,
+    HS_LS_SPARSE /* CHOLMOD when symmetric positive-definite, KLU otherwise */
+} hs_ls_kind;
 
 typedef struct hs_ls_sparse hs_ls_sparse;
 

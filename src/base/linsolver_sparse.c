@@ -35,8 +35,19 @@ struct hs_ls_sparse {
     klu_common kc;
     klu_symbolic *sym;
     klu_numeric *num;
-    double rcond_full; /* klu: the reciprocal condition estimate of the last full factor */
+    double rcond_full;  /* klu: the reciprocal condition estimate of the last full factor */
+    int by_klu;         /* the last factor is KLU's (kind sparse: the matrix was not SPD) */
+    int asym_p, asym_j; /* cholmod: an entry (pat->rowind[asym_p], asym_j) without its mirror */
 };
+
+static int uses_cholmod(const hs_linsolver *s)
+{
+    return s->kind != HS_LS_KLU;
+}
+static int uses_klu(const hs_linsolver *s)
+{
+    return s->kind != HS_LS_CHOLMOD;
+}
 
 static void ss_use_counted_allocation(void)
 {
@@ -48,7 +59,7 @@ static void ss_use_counted_allocation(void)
 
 static const char *kind_name(const hs_linsolver *s)
 {
-    return s->kind == HS_LS_CHOLMOD ? "cholmod" : "klu";
+    return s->kind == HS_LS_CHOLMOD ? "cholmod" : s->kind == HS_LS_KLU ? "klu" : "sparse";
 }
 
 /* Rows lo..hi of column j that the dense or packed source can hold. */
@@ -253,23 +264,26 @@ done:
     return rc;
 }
 
-/* The symbolic analysis of pattern P (taken over by the solver). */
+static int klu_analysis(hs_linsolver *s)
+{
+    hs_ls_sparse *sp = s->sparse;
+    sp->sym = klu_analyze(s->n, sp->pat->colptr, sp->pat->rowind, &sp->kc);
+    if (!sp->sym)
+        return hs_fail(s->ctx, sp->kc.status == KLU_OUT_OF_MEMORY ? HS_ENOMEM : HS_EINVAL,
+                       "linear solver (klu): analysis of the %d x %d pattern failed (KLU status "
+                       "%d)",
+                       s->n, s->n, sp->kc.status);
+    return 0;
+}
+
+/* The symbolic analysis of pattern P (taken over by the solver); kind sparse analyses for KLU
+ * when it first needs it. */
 static int analyse(hs_linsolver *s, hs_csc *P)
 {
     hs_ls_sparse *sp = s->sparse;
     release_analysis(sp);
     sp->pat = P;
-    const int n = s->n;
-    if (s->kind == HS_LS_KLU) {
-        sp->sym = klu_analyze(n, P->colptr, P->rowind, &sp->kc);
-        if (!sp->sym)
-            return hs_fail(s->ctx, sp->kc.status == KLU_OUT_OF_MEMORY ? HS_ENOMEM : HS_EINVAL,
-                           "linear solver (klu): analysis of the %d x %d pattern failed (KLU "
-                           "status %d)",
-                           n, n, sp->kc.status);
-        return 0;
-    }
-    return cholmod_analysis(s);
+    return uses_cholmod(s) ? cholmod_analysis(s) : klu_analysis(s);
 }
 
 int hs_ls_sparse_create(hs_linsolver *s, const hs_csc *pattern)
@@ -280,11 +294,11 @@ int hs_ls_sparse_create(hs_linsolver *s, const hs_csc *pattern)
     hs_ls_sparse *sp = hs_calloc(1, sizeof *sp);
     if (!sp) return hs_fail(s->ctx, HS_ENOMEM, "linear solver: out of memory");
     s->sparse = sp;
-    if (s->kind == HS_LS_CHOLMOD) {
+    if (uses_cholmod(s)) {
         cholmod_start(&sp->cc);
-        sp->cc.print = 0;    /* errors come back as hs_fail messages */
-        sp->cc.final_ll = 1; /* LL' also when simplicial: fails on indefinite, as it must */
-    } else {
+        sp->cc.print = 0; /* errors come back as hs_fail messages */
+    }
+    if (uses_klu(s)) {
         klu_defaults(&sp->kc);
         sp->kc.tol = 0.1; /* partial pivoting threshold (KLU's 0.001 lets growth cost digits) */
     }
@@ -302,7 +316,7 @@ void hs_ls_sparse_destroy(hs_linsolver *s)
     hs_ls_sparse *sp = s->sparse;
     if (!sp) return;
     release_analysis(sp);
-    if (s->kind == HS_LS_CHOLMOD) {
+    if (uses_cholmod(s)) {
         cholmod_free_dense(&sp->X, &sp->cc);
         cholmod_free_dense(&sp->Y, &sp->cc);
         cholmod_free_dense(&sp->E, &sp->cc);
@@ -312,30 +326,44 @@ void hs_ls_sparse_destroy(hs_linsolver *s)
     s->sparse = NULL;
 }
 
+enum { CHOLMOD_NOT_SYMMETRIC = 1, CHOLMOD_NOT_SPD = 2 };
+
+/* CHOLMOD's numeric factor: 0, CHOLMOD_NOT_SYMMETRIC, CHOLMOD_NOT_SPD, or an error (with its
+ * message). */
 static int cholmod_numeric(hs_linsolver *s)
 {
     hs_ls_sparse *sp = s->sparse;
     const hs_csc *P = sp->pat;
     for (int j = 0; j < s->n; j++)
-        for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++) {
-            const double mirror = sp->mirror[p] >= 0 ? P->val[sp->mirror[p]] : 0.0;
-            if (P->val[p] != mirror)
-                return hs_fail(s->ctx, HS_EINVAL,
-                               "linear solver (cholmod): the matrix is not symmetric at (%d, %d): "
-                               "%.17g against %.17g (use kind klu for general matrices)",
-                               P->rowind[p], j, P->val[p], mirror);
-        }
+        for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++)
+            if (P->val[p] != (sp->mirror[p] >= 0 ? P->val[sp->mirror[p]] : 0.0)) {
+                sp->asym_p = p;
+                sp->asym_j = j;
+                return CHOLMOD_NOT_SYMMETRIC;
+            }
     const int cnnz = hs_csc_nnz(sp->C);
     for (int c = 0; c < cnnz; c++) sp->C->val[c] = P->val[sp->cmap[c]];
     cholmod_factorize(&sp->Ch, sp->L, &sp->cc);
-    if (sp->cc.status == CHOLMOD_NOT_POSDEF)
-        return hs_fail(s->ctx, HS_ESINGULAR,
-                       "linear solver (cholmod): the matrix is not positive definite (pivot %d "
-                       "of %d in the fill-reducing order); use kind klu for singular or "
-                       "indefinite matrices",
-                       (int)sp->L->minor, s->n);
+    if (sp->cc.status == CHOLMOD_NOT_POSDEF) return CHOLMOD_NOT_SPD;
     if (sp->cc.status != CHOLMOD_OK) return cholmod_failed(s, "factorization");
     return 0;
+}
+
+static int cholmod_refusal(hs_linsolver *s, int why)
+{
+    hs_ls_sparse *sp = s->sparse;
+    const hs_csc *P = sp->pat;
+    if (why == CHOLMOD_NOT_SPD)
+        return hs_fail(s->ctx, HS_ESINGULAR,
+                       "linear solver (cholmod): the matrix is not positive definite (pivot %d "
+                       "of %d in the fill-reducing order); use kind klu or sparse for singular "
+                       "or indefinite matrices",
+                       (int)sp->L->minor, s->n);
+    const int p = sp->asym_p, m = sp->mirror[p];
+    return hs_fail(s->ctx, HS_EINVAL,
+                   "linear solver (cholmod): the matrix is not symmetric at (%d, %d): %.17g "
+                   "against %.17g (use kind klu or sparse for general matrices)",
+                   P->rowind[p], sp->asym_j, P->val[p], m >= 0 ? P->val[m] : 0.0);
 }
 
 static int klu_singular(hs_linsolver *s)
@@ -397,13 +425,26 @@ int hs_ls_sparse_factor(hs_linsolver *s, const hs_ls_source *A)
         if (rc) return rc;
         gather(sp->pat, A);
     }
-    return s->kind == HS_LS_CHOLMOD ? cholmod_numeric(s) : klu_numeric_factor(s);
+    if (uses_cholmod(s)) { /* kind sparse: CHOLMOD when it can, KLU otherwise */
+        const int why = cholmod_numeric(s);
+        if (why <= 0) {
+            sp->by_klu = 0;
+            return why;
+        }
+        if (s->kind == HS_LS_CHOLMOD) return cholmod_refusal(s, why);
+    }
+    if (!sp->sym) {
+        const int rc = klu_analysis(s);
+        if (rc) return rc;
+    }
+    sp->by_klu = 1;
+    return klu_numeric_factor(s);
 }
 
 int hs_ls_sparse_solve(hs_linsolver *s, double *b)
 {
     hs_ls_sparse *sp = s->sparse;
-    if (s->kind == HS_LS_KLU) {
+    if (sp->by_klu) {
         if (!klu_solve(sp->sym, sp->num, s->n, 1, b, &sp->kc))
             return hs_fail(s->ctx, HS_EINVAL, "linear solver (klu): solve failed (KLU status %d)",
                            sp->kc.status);
