@@ -233,6 +233,39 @@ static void test_pattern_grows(void **state)
     }
 }
 
+/* Packed band storage (the integrators' layout) into each sparse kind: the solution of the
+ * banded LAPACK solver on the same storage. */
+static void test_packed_input(void **state)
+{
+    (void)state;
+    const int m = 12, n = m * m;
+    hs_csc *A = laplacian(m);
+    const int kd = hs_csc_bandwidth(A);
+    double *B = calloc(HS_BAND_LD(kd) * (size_t)n, sizeof *B), *xb = calloc((size_t)n, sizeof *xb),
+           *xs = calloc((size_t)n, sizeof *xs);
+    for (int j = 0; j < n; j++)
+        for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++)
+            HS_BAND_AT(B, kd, A->rowind[p], j) = A->val[p];
+    hs_linsolver *band = NULL;
+    assert_int_equal(hs_linsolver_create_band(NULL, "banded", n, kd, &band), 0);
+    assert_int_equal(hs_linsolver_factor_packed(band, kd, B), 0);
+    for (int i = 0; i < n; i++) xb[i] = cos(0.3 * i);
+    assert_int_equal(hs_linsolver_solve(band, xb), 0);
+    const char *kinds[] = {"cholmod", "klu", "sparse"};
+    for (int k = 0; k < 3; k++) {
+        hs_linsolver *s = NULL;
+        assert_int_equal(hs_linsolver_create_band(NULL, kinds[k], n, kd, &s), 0);
+        assert_int_equal(hs_linsolver_factor_packed(s, kd, B), 0);
+        for (int i = 0; i < n; i++) xs[i] = cos(0.3 * i);
+        assert_int_equal(hs_linsolver_solve(s, xs), 0);
+        for (int i = 0; i < n; i++) HS_ASSERT_NEAR(xs[i], xb[i], 1e-13 * (1.0 + fabs(xb[i])));
+        hs_linsolver_destroy(&s);
+    }
+    hs_linsolver_destroy(&band);
+    hs_csc_destroy(&A);
+    free(B), free(xb), free(xs);
+}
+
 static void expect_refused(const char *kind, int n, const double *D, int code, const char *words)
 {
     hs_ctx *ctx = NULL;
@@ -336,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_laplacian),
         cmocka_unit_test(test_refactor),
         cmocka_unit_test(test_pattern_grows),
+        cmocka_unit_test(test_packed_input),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_kind_choice),
         cmocka_unit_test(test_sparse_fallback),

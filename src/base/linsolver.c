@@ -151,7 +151,7 @@ int hs_linsolver_factor(hs_linsolver *s, const double *A)
 
 int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B)
 {
-    if (s->kind != HS_LS_DENSE && kd > s->kd)
+    if (!s->sparse && s->kind != HS_LS_DENSE && kd > s->kd)
         return hs_fail(s->ctx, HS_EINVAL,
                        "linear solver: a matrix of half-bandwidth %d for a solver of band %d", kd,
                        s->kd);
