@@ -1,16 +1,19 @@
 /* The sparse kinds of the linear solver, through SuiteSparse (Debian's libsuitesparse-dev):
  * `cholmod` (symmetric positive-definite: CHOLMOD's fill-reducing ordering and symbolic analysis
- * once, a numeric Cholesky per factor) and `klu` (general: KLU's AMD ordering and BTF once, then
- * klu_refactor, a numeric LU with the pivot order of the last full factor).
+ * once, a numeric supernodal Cholesky per factor), `klu` (general: KLU's BTF and AMD ordering
+ * once, then klu_refactor, a numeric LU with the pivot order of the last full factor) and
+ * `sparse` (CHOLMOD when the matrix is symmetric positive-definite, KLU otherwise).
  *
  * The pattern is the one given at creation, or that of the first matrix factored. A later matrix
  * whose nonzeros lie inside it (structural zeros are fine) is copied into it and refactored
- * without allocating; one with a nonzero outside it widens the pattern to the union and analyses
- * again (allocates: a setup event, or a tangent that fills a new entry). Where SuiteSparse
- * allocates: the analysis, the first numeric factor (CHOLMOD's L values, KLU's Numeric), KLU's
- * full refactor when refactoring with the old pivots fails or their reciprocal condition falls
- * by 1e3, and CHOLMOD's first solve (its X, Y, E workspace, reused after). SuiteSparse allocates
- * through hs_malloc, so hs_alloc_count sees all of it. */
+ * numerically; one with a nonzero outside it widens the pattern to the union and analyses again
+ * (allocates: a setup event, or a tangent that fills a new entry). Where SuiteSparse allocates:
+ * the analyses, the first numeric factor (CHOLMOD's L values, KLU's Numeric), KLU's full factor
+ * when refactoring with the old pivots fails or their reciprocal condition estimate falls by 1e3,
+ * kind sparse's first fall back to KLU (its analysis), CHOLMOD's first solve (its Y, E and X,
+ * reused after) and every CHOLMOD factor (cholmod_super_numeric's dense update workspace: a
+ * header and its values, freed on return). KLU's refactor and solve and CHOLMOD's solves allocate
+ * nothing. SuiteSparse allocates through hs_malloc, so hs_alloc_count sees all of it. */
 #include "linsolver_impl.h"
 
 #include <cholmod.h>
