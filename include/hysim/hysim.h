@@ -12,6 +12,7 @@
 #include "hysim/model.h"
 #include "hysim/options.h"
 #include "hysim/results.h"
+#include "hysim/sparse.h"
 #include "hysim/testfile.h"
 
 #define HS_VERSION_STRING "0.1.0"

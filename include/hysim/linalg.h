@@ -1,11 +1,12 @@
 /* hysim linear algebra: column-major n x n matrices, band-limited kernels for matrices whose
  * nonzeros lie near the diagonal, a factor-once linear solver behind a small interface (dense LU
- * or banded LU through LAPACKE), and the generalised symmetric eigenproblem. Solves never
- * allocate. */
+ * or banded LU through LAPACKE, sparse Cholesky or LU through SuiteSparse CHOLMOD or KLU), and
+ * the generalised symmetric eigenproblem. Solves never allocate. */
 #ifndef HYSIM_LINALG_H
 #define HYSIM_LINALG_H
 
 #include "hysim/base.h"
+#include "hysim/sparse.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,20 +49,35 @@ void hs_packed_matvec_add(int n, int kd, const double *B, const double *x, doubl
 
 typedef struct hs_linsolver hs_linsolver;
 
-/* A solver for n x n systems; `kind` "dense" (LAPACKE dgetrf/dgetrs) or "banded" (kd = n - 1). */
+/* A solver for n x n systems; `kind` "dense" (LAPACKE dgetrf/dgetrs), "banded" (kd = n - 1),
+ * "cholmod" (sparse symmetric positive-definite, SuiteSparse CHOLMOD), "klu" (sparse general,
+ * SuiteSparse KLU) or "sparse" (CHOLMOD when the matrix is symmetric positive-definite, KLU
+ * otherwise, as "banded" does with LAPACK); the sparse kinds analyse the pattern of the first
+ * matrix factored (and analyse again when a later one has a nonzero outside it). */
 int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out);
 /* A solver for n x n systems whose nonzeros lie within kd of the diagonal. `kind` "dense",
  * "banded" (LAPACKE dgbtrf/dgbtrs; dgttrf/dgttrs when kd = 1) or NULL: banded when the band is
  * narrow enough to pay (see linsolver.c), dense otherwise. */
 int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_linsolver **out);
-/* "dense" or "banded": what the solver does. */
+/* A solver analysed once on `pattern` (n x n): `kind` "cholmod", "klu", "sparse", "dense",
+ * "banded" or NULL (sparse when hs_linsolver_sparse_pays, else banded or dense as
+ * hs_linsolver_create_band chooses). Later factors of matrices within the pattern are numeric
+ * only (linsolver_sparse.c says where SuiteSparse allocates). */
+int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *pattern,
+                               hs_linsolver **out);
+/* 1 when a sparse solver should beat LAPACK's banded or dense one on an n x n matrix of
+ * half-bandwidth kd with nnz entries (the crossover bench/bench_sparse.c measures). */
+int hs_linsolver_sparse_pays(int n, int kd, double nnz);
+/* "dense", "banded", "cholmod", "klu" or "sparse": what the solver does. */
 const char *hs_linsolver_kind(const hs_linsolver *s);
 /* Copies A (dense n x n storage; a banded solver reads the band only) and factors it.
  * HS_ESINGULAR when singular. */
 int hs_linsolver_factor(hs_linsolver *s, const double *A);
 /* The same from packed band storage of half-bandwidth kd (kd <= the solver's when banded). */
 int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B);
-/* Solves A x = b in place (b becomes x). Never allocates. */
+/* The same from compressed columns (any kind; a banded solver needs A within its band). */
+int hs_linsolver_factor_csc(hs_linsolver *s, const hs_csc *A);
+/* Solves A x = b in place (b becomes x). Never allocates (cholmod: after its first solve). */
 int hs_linsolver_solve(hs_linsolver *s, double *b);
 void hs_linsolver_destroy(hs_linsolver **s);
 

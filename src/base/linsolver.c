@@ -1,5 +1,6 @@
 /* The factor-once linear solver: creation (the choice of kind), the dense path (LAPACKE
- * dgetrf/dgetrs) and the dispatch to the banded one (linsolver_banded.c). */
+ * dgetrf/dgetrs) and the dispatch to the banded (linsolver_banded.c) and sparse
+ * (linsolver_sparse.c) ones. */
 #include "linsolver_impl.h"
 
 #include <string.h>
@@ -22,8 +23,15 @@ int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_li
         k = HS_LS_DENSE;
     else if (strcmp(kind, "banded") == 0)
         k = HS_LS_BANDED;
+    else if (strcmp(kind, "cholmod") == 0)
+        k = HS_LS_CHOLMOD;
+    else if (strcmp(kind, "klu") == 0)
+        k = HS_LS_KLU;
+    else if (strcmp(kind, "sparse") == 0)
+        k = HS_LS_SPARSE;
     else
-        return hs_fail(ctx, HS_EUNSUPPORTED, "linear solver: unknown kind '%s' (dense, banded)",
+        return hs_fail(ctx, HS_EUNSUPPORTED,
+                       "linear solver: unknown kind '%s' (dense, banded, cholmod, klu, sparse)",
                        kind);
     if (k == HS_LS_BANDED && kd == 1) k = HS_LS_TRIDIAGONAL;
     hs_linsolver *s = hs_calloc(1, sizeof *s);
@@ -33,6 +41,15 @@ int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_li
     s->n = n;
     s->kd = k == HS_LS_DENSE ? n - 1 : kd;
     s->ldab = 3 * s->kd + 1;
+    if (k == HS_LS_CHOLMOD || k == HS_LS_KLU || k == HS_LS_SPARSE) {
+        const int rc = hs_ls_sparse_create(s, NULL);
+        if (rc) {
+            hs_linsolver_destroy(&s);
+            return rc;
+        }
+        *out = s;
+        return 0;
+    }
     const size_t size = k == HS_LS_DENSE ? (size_t)n * (size_t)n : hs_ls_banded_size(s);
     s->lu = hs_dvec(size);
     s->ipiv = hs_calloc((size_t)n, sizeof *s->ipiv);
@@ -49,17 +66,59 @@ int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out
     return hs_linsolver_create_band(ctx, kind ? kind : "dense", n, n - 1, out);
 }
 
+/* A sparse factor (CHOLMOD's supernodal Cholesky) beats LAPACK's band one past a half-bandwidth of
+ * about 100 on 2-D frames (bench/bench_sparse.c: banded/cholmod factor time 0.9 at kd = 56 and
+ * 80, 2.0 at 125, 3.3 at 248), and the dense LU (2/3 n^3) from n = 100 or so when the band is
+ * too wide to pay. Either way the matrix must be sparse: at most a tenth of its entries. */
+int hs_linsolver_sparse_pays(int n, int kd, double nnz)
+{
+    if (kd <= 1 || n < 100 || nnz > 0.1 * (double)n * (double)n) return 0;
+    return !ls_band_pays(n, kd) || kd > 100;
+}
+
+int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *pattern,
+                               hs_linsolver **out)
+{
+    if (!out || !pattern || pattern->nrows != pattern->ncols || pattern->nrows <= 0)
+        return hs_fail(ctx, HS_EINVAL, "linear solver: the pattern must be a square matrix");
+    const int n = pattern->nrows, kd = hs_csc_bandwidth(pattern);
+    if (!kind)
+        kind = hs_linsolver_sparse_pays(n, kd, hs_csc_nnz(pattern)) ? "sparse"
+               : ls_band_pays(n, kd)                                ? "banded"
+                                                                    : "dense";
+    if (strcmp(kind, "cholmod") != 0 && strcmp(kind, "klu") != 0 && strcmp(kind, "sparse") != 0)
+        return hs_linsolver_create_band(ctx, kind, n, kd, out);
+    hs_linsolver *s = NULL;
+    int rc = hs_linsolver_create_band(ctx, kind, n, kd, &s);
+    if (!rc) rc = hs_ls_sparse_create(s, pattern);
+    if (rc) {
+        hs_linsolver_destroy(&s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
 const char *hs_linsolver_kind(const hs_linsolver *s)
 {
-    return s->kind == HS_LS_DENSE ? "dense" : "banded";
+    static const char *const names[] = {"dense", "banded", "banded", "cholmod", "klu", "sparse"};
+    return names[s->kind];
 }
 
 static int ls_factor(hs_linsolver *s, const hs_ls_source *A)
 {
+    if (s->sparse) {
+        s->factored = 0;
+        const int rc = hs_ls_sparse_factor(s, A);
+        s->factored = rc == 0;
+        return rc;
+    }
     lapack_int info;
     if (s->kind == HS_LS_DENSE) {
         const int n = s->n;
-        if (A->packed) {
+        if (A->csc) {
+            hs_csc_to_dense(A->csc, s->lu);
+        } else if (A->packed) {
             memset(s->lu, 0, (size_t)n * (size_t)n * sizeof(double));
             for (int j = 0; j < n; j++) {
                 const int lo = j - A->kd > 0 ? j - A->kd : 0;
@@ -86,23 +145,37 @@ static int ls_factor(hs_linsolver *s, const hs_ls_source *A)
 
 int hs_linsolver_factor(hs_linsolver *s, const double *A)
 {
-    const hs_ls_source src = {A, 0, s->kd};
+    const hs_ls_source src = {A, 0, s->kd, NULL};
     return ls_factor(s, &src);
 }
 
 int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B)
 {
-    if (s->kind != HS_LS_DENSE && kd > s->kd)
+    if (!s->sparse && s->kind != HS_LS_DENSE && kd > s->kd)
         return hs_fail(s->ctx, HS_EINVAL,
                        "linear solver: a matrix of half-bandwidth %d for a solver of band %d", kd,
                        s->kd);
-    const hs_ls_source src = {B, 1, kd};
+    const hs_ls_source src = {B, 1, kd, NULL};
+    return ls_factor(s, &src);
+}
+
+int hs_linsolver_factor_csc(hs_linsolver *s, const hs_csc *A)
+{
+    if (A->nrows != s->n || A->ncols != s->n)
+        return hs_fail(s->ctx, HS_EINVAL, "linear solver: a %d x %d matrix for %d unknowns",
+                       A->nrows, A->ncols, s->n);
+    if (!s->sparse && s->kind != HS_LS_DENSE && hs_csc_bandwidth(A) > s->kd)
+        return hs_fail(s->ctx, HS_EINVAL,
+                       "linear solver: a matrix of half-bandwidth %d for a solver of band %d",
+                       hs_csc_bandwidth(A), s->kd);
+    const hs_ls_source src = {NULL, 0, s->kd, A};
     return ls_factor(s, &src);
 }
 
 int hs_linsolver_solve(hs_linsolver *s, double *b)
 {
     if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
+    if (s->sparse) return hs_ls_sparse_solve(s, b);
     lapack_int info = s->kind == HS_LS_DENSE ? LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', s->n, 1,
                                                                    s->lu, s->n, s->ipiv, b, s->n)
                                              : hs_ls_banded_solve(s, b);
@@ -114,6 +187,7 @@ int hs_linsolver_solve(hs_linsolver *s, double *b)
 void hs_linsolver_destroy(hs_linsolver **s)
 {
     if (!s || !*s) return;
+    hs_ls_sparse_destroy(*s);
     hs_free((*s)->lu);
     hs_free((*s)->ipiv);
     hs_free(*s);

@@ -1,13 +1,23 @@
-/* The linear solver's private layout, shared by the dense (linsolver.c) and banded
- * (linsolver_banded.c) paths. */
+/* The linear solver's private layout, shared by the dense (linsolver.c), banded
+ * (linsolver_banded.c) and sparse (linsolver_sparse.c) paths. */
 #ifndef HS_LINSOLVER_IMPL_H
 #define HS_LINSOLVER_IMPL_H
 
 #include "hysim/linalg.h"
+#include "hysim/sparse.h"
 
 #include <lapacke.h>
 
-typedef enum { HS_LS_DENSE, HS_LS_BANDED, HS_LS_TRIDIAGONAL } hs_ls_kind;
+typedef enum {
+    HS_LS_DENSE,
+    HS_LS_BANDED,
+    HS_LS_TRIDIAGONAL,
+    HS_LS_CHOLMOD,
+    HS_LS_KLU,
+    HS_LS_SPARSE /* CHOLMOD when symmetric positive-definite, KLU otherwise */
+} hs_ls_kind;
+
+typedef struct hs_ls_sparse hs_ls_sparse;
 
 struct hs_linsolver {
     hs_ctx *ctx;
@@ -21,17 +31,31 @@ struct hs_linsolver {
     double *lu;
     lapack_int ldab;
     lapack_int *ipiv;
+    hs_ls_sparse *sparse; /* cholmod, klu: the library's state (linsolver_sparse.c) */
 };
 
-/* The matrix to factor: dense n x n storage, or packed band storage of half-bandwidth kd (its
- * entries farther from the diagonal are zero). */
+/* The matrix to factor: dense n x n storage, packed band storage of half-bandwidth kd (its
+ * entries farther from the diagonal are zero) or compressed columns (csc, when not NULL). */
 typedef struct hs_ls_source {
     const double *a;
     int packed, kd;
+    const hs_csc *csc;
 } hs_ls_source;
 
 static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
 {
+    if (m->csc) { /* binary search in column j */
+        int lo = m->csc->colptr[j], hi = m->csc->colptr[j + 1] - 1;
+        while (lo <= hi) {
+            const int mid = lo + (hi - lo) / 2, r = m->csc->rowind[mid];
+            if (r == i) return m->csc->val[mid];
+            if (r < i)
+                lo = mid + 1;
+            else
+                hi = mid - 1;
+        }
+        return 0.0;
+    }
     if (!m->packed) return HS_AT(m->a, n, i, j);
     const int dist = i > j ? i - j : j - i;
     return dist <= m->kd ? HS_BAND_AT(m->a, m->kd, i, j) : 0.0;
@@ -41,5 +65,12 @@ static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
 size_t hs_ls_banded_size(const hs_linsolver *s);
 lapack_int hs_ls_banded_factor(hs_linsolver *s, const hs_ls_source *A);
 lapack_int hs_ls_banded_solve(hs_linsolver *s, double *b);
+
+/* The sparse kinds: state creation (analysis now when pattern is given, else at the first
+ * factor), numeric factor, solve, release. */
+int hs_ls_sparse_create(hs_linsolver *s, const hs_csc *pattern);
+int hs_ls_sparse_factor(hs_linsolver *s, const hs_ls_source *A);
+int hs_ls_sparse_solve(hs_linsolver *s, double *b);
+void hs_ls_sparse_destroy(hs_linsolver *s);
 
 #endif

@@ -73,9 +73,28 @@ int hs_int_pack(hs_integrator *it)
     return 0;
 }
 
+/* Entries nonzero in any of M, Me, C, K0, Ke (the tangents are not known at setup). */
+static double int_static_nnz(const hs_integrator *it)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    const double *m[] = {dyn->M, dyn->Me, dyn->C, dyn->K0, dyn->Ke};
+    const size_t nn = (size_t)it->n * (size_t)it->n;
+    double nnz = 0.0;
+    for (size_t k = 0; k < nn; k++)
+        for (size_t q = 0; q < sizeof m / sizeof m[0]; q++)
+            if (m[q] && m[q][k] != 0.0) {
+                nnz += 1.0;
+                break;
+            }
+    return nnz;
+}
+
 int hs_int_linsolver(hs_integrator *it, int kd, hs_linsolver **out)
 {
-    return hs_linsolver_create_band(it->ctx, NULL, it->n, kd, out);
+    /* a large structure with a wide band of few entries (a frame): sparse; else LAPACK's */
+    const int sparse =
+        kd > 1 && it->n >= 100 && hs_linsolver_sparse_pays(it->n, kd, int_static_nnz(it));
+    return hs_linsolver_create_band(it->ctx, sparse ? "sparse" : NULL, it->n, kd, out);
 }
 
 int hs_int_check_finite(hs_integrator *it, const double *x, const char *what)

@@ -55,8 +55,9 @@ int hs_int_check_finite(hs_integrator *it, const double *x, const char *what);
 /* Sets it->kd and it->kd_tangent from the patterns of it->dyn (call again when dyn.Ke changes
  * pattern). */
 void hs_int_bandwidths(hs_integrator *it);
-/* A linear solver for matrices of half-bandwidth kd (it->kd or it->kd_tangent): banded or dense,
- * as hs_linsolver_create_band chooses. */
+/* A linear solver for matrices of half-bandwidth kd (it->kd or it->kd_tangent): sparse (CHOLMOD,
+ * KLU when not SPD) when hs_linsolver_sparse_pays on the entries of M, Me, C, K0 and Ke, else
+ * banded or dense as hs_linsolver_create_band chooses. */
 int hs_int_linsolver(hs_integrator *it, int kd, hs_linsolver **out);
 /* The layout of the tangents that dyn.restore fills: packed with half-bandwidth
  * dyn.tangent_band - 1 when it is > 0, else dense n x n. Size in doubles, half-bandwidth

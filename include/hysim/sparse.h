@@ -1,0 +1,58 @@
+/* hysim sparse matrices: compressed columns (CSC), the layout of SuiteSparse. Row indices are
+ * sorted within each column and unique; an entry in the pattern may hold 0 (a structural zero:
+ * the pattern stays fixed while values change). Creation allocates; every other operation works
+ * in place and never allocates. */
+#ifndef HYSIM_SPARSE_H
+#define HYSIM_SPARSE_H
+
+#include "hysim/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hs_csc {
+    int nrows, ncols;
+    int *colptr; /* ncols + 1: column j holds entries colptr[j] .. colptr[j + 1] - 1 */
+    int *rowind; /* nnz row indices, ascending within each column */
+    double *val; /* nnz values */
+} hs_csc;
+
+static inline int hs_csc_nnz(const hs_csc *A)
+{
+    return A->colptr[A->ncols];
+}
+
+/* A (nrows x ncols) from nt triplets (ti[k], tj[k], tx[k]), 0-based; duplicates are summed (the
+ * assembly of element matrices). tx NULL gives the pattern with zero values. */
+int hs_csc_from_triplets(hs_ctx *ctx, int nrows, int ncols, int nt, const int *ti, const int *tj,
+                         const double *tx, hs_csc **out);
+/* The nonzeros of a dense column-major n x n matrix. */
+int hs_csc_from_dense(hs_ctx *ctx, int n, const double *D, hs_csc **out);
+/* The union of the patterns of B and C (same sizes), values zero. */
+int hs_csc_pattern_union(hs_ctx *ctx, const hs_csc *B, const hs_csc *C, hs_csc **out);
+/* A copy of A (pattern and values). */
+int hs_csc_copy(hs_ctx *ctx, const hs_csc *A, hs_csc **out);
+void hs_csc_destroy(hs_csc **A);
+
+/* 1 when A and B have the same sizes and pattern. */
+int hs_csc_same_pattern(const hs_csc *A, const hs_csc *B);
+/* 1 when every entry of B's pattern is in A's. */
+int hs_csc_pattern_contains(const hs_csc *A, const hs_csc *B);
+
+/* y = A x (nrows) and y += alpha A x. */
+void hs_csc_matvec(const hs_csc *A, const double *x, double *y);
+void hs_csc_matvec_add(const hs_csc *A, const double *x, double alpha, double *y);
+/* A = a B + b C, where A's pattern holds B's and C's (the same pattern, or one from
+ * hs_csc_pattern_union); A may be B or C. HS_EINVAL, A unchanged, otherwise. C may be NULL (A = a
+ * B). */
+int hs_csc_axpby(hs_ctx *ctx, double a, const hs_csc *B, double b, const hs_csc *C, hs_csc *A);
+/* Half-bandwidth of the pattern: the largest |i - j| of its entries (0 for a diagonal). */
+int hs_csc_bandwidth(const hs_csc *A);
+/* D (dense column-major nrows x ncols) = A. */
+void hs_csc_to_dense(const hs_csc *A, double *D);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
