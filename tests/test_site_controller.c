@@ -591,6 +591,64 @@ static void test_measured_force_limit(void **state)
     bench_close(&b);
 }
 
+/* A measured displacement beyond the stroke while every command and the actuator's true position
+ * are within it: a noisy displacement sensor (RMS 0.01) on a slow move to 0.095 of a stroke of
+ * 0.1. The site trips on the measurement, names it with the measured value, holds. */
+static void test_measured_stroke_limit(void **state)
+{
+    (void)state;
+    const double K[1] = {2.0};
+    hs_site_controller_params p = params(1024.0, 0.01, 1.0);
+    const hs_site_limits lim = {.disp = 0.1};
+    p.limits = &lim;
+    p.gen.nact = 1;
+    hs_specimen *spec = NULL;
+    hs_options *o = NULL;
+    hs_options_create(&o);
+    hs_options_set_list(o, "K", K, 1);
+    assert_int_equal(hs_specimen_create(NULL, "linear", 1, o, &spec), 0);
+    hs_options_destroy(&o);
+    hs_actuator_params ap = hs_actuator_params_default();
+    ap.rate = 1024.0;
+    hs_vlab_params vp = {
+        .n_act = 1, .seed = 1, .actuator = &ap, .actuator_count = 1, .displacement = {.rms = 0.01}};
+    hs_vlab *lab = NULL;
+    hs_site_controller *sc = NULL;
+    assert_int_equal(hs_vlab_create(NULL, &vp, spec, &lab), 0);
+    assert_int_equal(hs_site_controller_create(NULL, &p, lab, &sc), 0);
+    double x = 0.0; /* 0.005 a step to 0.095, then stay */
+    double cmax = 0.0, xmax = 0.0;
+    hs_site_measurement m;
+    double mx[1], mf[1], ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY], hf[HS_EXP_HISTORY];
+    m = (hs_site_measurement){.x = mx, .f = mf, .hist_t = ht, .hist_x = hx, .hist_f = hf};
+    hs_site_report r;
+    memset(&r, 0, sizeof r);
+    for (int i = 1; i <= 200 && !hs_site_controller_tripped(sc, NULL); i++) {
+        x = fmin(0.005 * i, 0.095);
+        assert_int_equal(hs_site_controller_target(sc, i, 0.01 * i, &x), 0);
+        for (int k = 0; k < 100; k++) {
+            const int ev = hs_site_controller_tick(sc);
+            assert_true(ev >= 0);
+            cmax = fmax(cmax, fabs(hs_site_controller_command(sc)[0]));
+            xmax = fmax(xmax, fabs(hs_vlab_true_displacement(lab)[0]));
+            if (ev & HS_SC_EV_MEASUREMENT) {
+                assert_int_equal(hs_site_controller_measurement(sc, &m, &r), 0);
+                break;
+            }
+        }
+    }
+    printf("measured stroke: largest command %.4f, largest position %.4f, trip flags %d\n", cmax,
+           xmax, hs_site_controller_tripped(sc, NULL));
+    assert_int_equal(hs_site_controller_tripped(sc, NULL), HS_SITE_LIMIT_MEASURED_DISP);
+    assert_true(cmax <= 0.1 && xmax <= 0.1); /* every command and position within the stroke */
+    assert_int_equal(r.limit_flags, HS_SITE_LIMIT_MEASURED_DISP);
+    assert_int_equal(r.limit_cause, HS_SITE_CAUSE_MEASURED);
+    assert_true(fabs(r.limit_value) > 0.1 && r.limit_value == m.x[0]); /* the measurement */
+    hs_site_controller_destroy(&sc);
+    hs_vlab_destroy(&lab);
+    hs_specimen_destroy(&spec);
+}
+
 /* A two-story shear building (m, k per story) held in its first mode, x = A phi1,
  * phi1 = (1, (1 + sqrt 5) / 2), omega1^2 = (3 - sqrt 5) / 2 k / m, when the coordinator falls
  * silent: with modal damping zeta in every mode the free vibration stays in mode 1 (x2 / x1 =
@@ -677,6 +735,7 @@ int main(void)
         cmocka_unit_test(test_free_vibration_shear_building),
         cmocka_unit_test(test_hostile_coordinator),
         cmocka_unit_test(test_measured_force_limit),
+        cmocka_unit_test(test_measured_stroke_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
