@@ -48,7 +48,7 @@ void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out)
     hs_srv_status_copy(s, out);
     out->realtime = s->grants.fifo;
     out->locked = s->grants.locked;
-    out->latency_request = s->grants.latency;
+    out->latency_request = s->latency_granted;
     out->spin = 1e-9 * (double)s->spin_ns;
     out->spin_calibrated = !(s->cfg.spin > 0.0);
     out->wake_p99 = 1e-9 * (double)s->wake_p99;

@@ -176,6 +176,7 @@ void *hs_srv_loop_main(void *arg)
 {
     hs_site_server *s = arg;
     hs_rt_acquire(&s->grants, s->cfg.realtime);
+    s->latency_granted = s->grants.latency;
     uint8_t rec[sizeof(hs_srv_tick) + 3 * HS_SITE_MAX_ACT * sizeof(double)];
     memset(rec, 0, sizeof rec);
     const double period = 1e9 / s->rate;
