@@ -186,7 +186,7 @@ static void test_displacement_limit(void **state)
     (void)state;
     const double K[1] = {2.0};
     hs_site_controller_params p = params(1024.0, 0.01, 10.0);
-    const hs_site_limits lim = {1.0, 0.0, 0.0};
+    const hs_site_limits lim = {.disp = 1.0};
     p.limits = &lim;
     bench b;
     bench_open(&b, 1, K, 3.0, &p);
@@ -251,7 +251,7 @@ static void test_velocity_and_force_limits(void **state)
     {
         const double K[1] = {1.0};
         hs_site_controller_params p = params(1024.0, 0.01, 10.0);
-        const hs_site_limits lim = {0.0, 5.0, 0.0};
+        const hs_site_limits lim = {.vel = 5.0};
         p.limits = &lim;
         bench b;
         bench_open(&b, 1, K, 0.0, &p);
@@ -278,7 +278,7 @@ static void test_velocity_and_force_limits(void **state)
     {
         const double K[4] = {3.0, -1.0, -1.0, 2.0};
         hs_site_controller_params p = params(1024.0, 0.01, 10.0);
-        const hs_site_limits lim[2] = {{0, 0, 0}, {0, 0, 2.0}};
+        const hs_site_limits lim[2] = {{.disp = 0.0}, {.force = 2.0}};
         p.limits = lim;
         p.stiffness = K; /* symmetric: row or column order alike */
         bench b;
@@ -324,7 +324,7 @@ static int late_targets_run(double max_increment, double *vmax, int64_t *stretch
 {
     const double K[1] = {1.0};
     hs_site_controller_params p = params(1024.0, 0.01, 10.0); /* N = 102 */
-    const hs_site_limits lim = {0.0, 5.0, 0.0};
+    const hs_site_limits lim = {.vel = 5.0};
     p.limits = &lim;
     p.gen.max_increment[0] = max_increment; /* 0: the controller's own cap */
     bench b;
@@ -406,11 +406,9 @@ static void test_limit_message(void **state)
     r.limit_value = -123456.789;
     r.limit_bound = 100000.5;
     size_t longest = 0;
-    for (int cause = 0; cause <= HS_SITE_CAUSE_FORCE; cause++)
-        for (int kind = 0; kind < 3; kind++) {
-            r.limit_flags = kind == 0   ? HS_SITE_LIMIT_DISPLACEMENT
-                            : kind == 1 ? HS_SITE_LIMIT_VELOCITY
-                                        : HS_SITE_LIMIT_FORCE;
+    for (int cause = 0; cause <= HS_SITE_CAUSE_MEASURED; cause++)
+        for (int kind = 0; kind < 7; kind++) {
+            r.limit_flags = HS_SITE_LIMIT_DISPLACEMENT << kind; /* 16 ... 1024 */
             r.limit_cause = cause;
             r.limit_growth = 12.3456;
             r.limit_speed = -98765.4321;
@@ -430,6 +428,225 @@ static void test_limit_message(void **state)
                              "in/s; likely an unstable integration: targets grow x4.07 a step, "
                              "alternating (omega dt too large? see hysim check); the site holds, "
                              "the test stops");
+    /* a measurement beyond its limit: the value, the limit, the units, the cause */
+    r.limit_flags = HS_SITE_LIMIT_MEASURED_FORCE;
+    r.limit_cause = HS_SITE_CAUSE_MEASURED;
+    r.limit_value = -412.5;
+    r.limit_bound = 400.0;
+    hs_site_limit_message(buf, sizeof buf, "lab1", "a2", &r, "mm", "kN", "s");
+    assert_string_equal(buf,
+                        "site lab1: safety limit: force limit on a2: measured -412.5 kN beyond "
+                        "+-400 kN; the command is within limits: a failing specimen or "
+                        "sensor, or a controller not following; the site holds, the test "
+                        "stops");
+    r.limit_flags = HS_SITE_LIMIT_ACCELERATION;
+    r.limit_cause = HS_SITE_CAUSE_JUMP;
+    r.limit_value = 5000.0;
+    r.limit_bound = 2000.0;
+    r.limit_speed = 250.0;
+    hs_site_limit_message(buf, sizeof buf, "lab1", "a1", &r, "mm", "kN", "s");
+    assert_string_equal(buf, "site lab1: safety limit: acceleration limit on a1: 5000 beyond 2000 "
+                             "mm/s^2; the targets jump (250 mm/s over the step): check the "
+                             "coordinator; the site holds, the test stops");
+}
+
+/* A hostile coordinator against a lagging lab (a = 3, K = 2) with every limit on: stroke 1,
+ * velocity 5/s, acceleration 2000/s^2, step 0.004 a tick, force 1.5 (predicted and measured).
+ * Six kinds of targets (beyond the stroke, jumps, not a number, huge, a fast sawtooth, random),
+ * each against a fresh site; every tick's sent command is checked against every limit (the
+ * acceleration on every tick but the one that stops the motion at a trip: the hold repeats the
+ * last command bit for bit), and the lab's true position and measured force too. */
+enum { HOSTILE_KINDS = 6, HOSTILE_STEPS = 300 };
+/* Target i of a hostile kind: 20 slow steps first (0.001 a step: the site moves within its
+ * limits), then the attack. */
+static double hostile_target(int kind, int i, unsigned *seed, double prev)
+{
+    if (i <= 20) return 0.001 * i;
+    const int j = i - 20;
+    switch (kind) {
+    case 0:
+        return 0.02 + 0.03 * j; /* walks out past the stroke at 0.03 a step (within speed) */
+    case 1:
+        return j % 2 ? 0.9 : -0.9; /* jumps across the whole stroke */
+    case 2:
+        return j == 7 ? NAN : 0.02 + 0.002 * j; /* one target not a number */
+    case 3:
+        return j < 4 ? 0.02 : j % 2 ? 1e300 : -INFINITY; /* huge */
+    case 4:
+        return -0.3 + 0.03 * (j % 21); /* a sawtooth: up 0.03 a step to 0.3, down at once */
+    default:
+        *seed = *seed * 1103515245u + 12345u; /* a random walk, steps uniform in [-0.05, 0.05) */
+        return prev + 0.1 * ((double)(*seed >> 8) / 16777216.0) - 0.05;
+    }
+}
+
+static void test_hostile_coordinator(void **state)
+{
+    (void)state;
+    const double K[1] = {2.0}, rate = 1024.0;
+    const hs_site_limits lim = {
+        .disp = 1.0, .vel = 5.0, .force = 1.5, .acc = 2000.0, .step = 0.004};
+    for (int kind = 0; kind < HOSTILE_KINDS; kind++) {
+        hs_site_controller_params p = params(rate, 0.01, 1.0);
+        p.limits = &lim;
+        p.stiffness = K;
+        bench b;
+        bench_open(&b, 1, K, 3.0, &p);
+        unsigned seed = 12345u;
+        double prev = 0.0;
+        double c1 = 0.0, c2 = 0.0, worst[5] = {0};
+        int64_t ticks = 0, refused = 0, stops = 0;
+        for (int i = 1; i <= HOSTILE_STEPS; i++) {
+            const double x = hostile_target(kind, i, &seed, prev);
+            prev = isfinite(x) ? x : prev;
+            if (hs_site_controller_target(b.sc, i, 0.01 * i, &x)) refused++;
+            for (int k = 0; k < 40; k++) {
+                const int was = hs_site_controller_tripped(b.sc, NULL);
+                const int ev = hs_site_controller_tick(b.sc);
+                assert_true(ev >= 0);
+                const double c = hs_site_controller_command(b.sc)[0];
+                const double v = fabs(c - c1);
+                double a = fabs(c - 2.0 * c1 + c2) * rate * rate;
+                assert_true(isfinite(c));
+                assert_true(fabs(c) <= lim.disp);
+                assert_true(v <= lim.step && v * rate <= lim.vel);
+                if (was || !hs_site_controller_tripped(b.sc, NULL))
+                    assert_true(a <= lim.acc);
+                else { /* the stop: the last command again */
+                    assert_true(c == c1);
+                    stops++;
+                    a = 0.0; /* not counted in the largest acceleration printed */
+                }
+                const double xt = hs_vlab_true_displacement(b.lab)[0];
+                const double ft = hs_vlab_true_force(b.lab)[0];
+                assert_true(fabs(xt) <= lim.disp && fabs(ft) <= lim.force + 1e-12);
+                const double w[5] = {fabs(c), v, v * rate, a, fabs(ft)};
+                for (int q = 0; q < 5; q++)
+                    if (w[q] > worst[q]) worst[q] = w[q];
+                c2 = c1;
+                c1 = c;
+                ticks++;
+                if (ev & HS_SC_EV_MEASUREMENT) {
+                    assert_int_equal(hs_site_controller_measurement(b.sc, &b.m, NULL), 0);
+                    break;
+                }
+            }
+        }
+        int ch = -1;
+        const int flags = hs_site_controller_tripped(b.sc, &ch);
+        printf("hostile %d: %lld ticks, %lld targets refused, trip flags %d on %d; largest |x_c| "
+               "%.4g, step %.4g, velocity %.4g, acceleration %.4g, |f| %.4g\n",
+               kind, (long long)ticks, (long long)refused, flags, ch, worst[0], worst[1], worst[2],
+               worst[3], worst[4]);
+        if (kind == 2) {
+            /* slow targets but one not a number: that one refused, no trip, the rest followed */
+            assert_int_equal(flags, 0);
+            assert_int_equal(refused, 1);
+            HS_ASSERT_NEAR(hs_site_controller_command(b.sc)[0], 0.02 + 0.002 * (HOSTILE_STEPS - 20),
+                           1e-12);
+        } else {
+            assert_true(flags != 0); /* every other hostile sequence trips a limit */
+            assert_int_equal(stops, 1);
+            assert_true(refused >= HOSTILE_STEPS / 2); /* after the trip each target is refused */
+        }
+        bench_close(&b);
+    }
+}
+
+/* A measured force beyond its limit (no stiffness to predict it from: the command check cannot
+ * see it coming): the site trips on the measurement after the lab's tick, names it with its
+ * value, holds the command bit for bit, and refuses later targets. */
+static void test_measured_force_limit(void **state)
+{
+    (void)state;
+    const double K[1] = {2.0};
+    hs_site_controller_params p = params(1024.0, 0.01, 1.0);
+    const hs_site_limits lim = {.disp = 1.0, .force = 0.5};
+    p.limits = &lim;
+    bench b;
+    bench_open(&b, 1, K, 3.0, &p);
+    hs_site_report r;
+    memset(&r, 0, sizeof r);
+    int i = 1;
+    for (; i <= 40 && !hs_site_controller_tripped(b.sc, NULL); i++) {
+        const double x = 0.02 * i; /* f = 2 x crosses 0.5 at x = 0.25 */
+        assert_int_equal(hs_site_controller_target(b.sc, i, 0.01 * i, &x), 0);
+        until_measurement(&b, &r);
+    }
+    int ch = -1;
+    assert_int_equal(hs_site_controller_tripped(b.sc, &ch), HS_SITE_LIMIT_MEASURED_FORCE);
+    assert_int_equal(ch, 0);
+    assert_int_equal(r.limit_flags, HS_SITE_LIMIT_MEASURED_FORCE);
+    assert_int_equal(r.limit_cause, HS_SITE_CAUSE_MEASURED);
+    /* the first measured force past 0.5: one tick's rise (at most K 0.02 / 3 over a tick) */
+    assert_true(r.limit_value > 0.5 && r.limit_value < 0.5 + 2.0 * 0.02 / 3.0);
+    HS_ASSERT_NEAR(r.limit_bound, 0.5, 0.0);
+    const double held = hs_site_controller_command(b.sc)[0];
+    for (int k = 0; k < 100; k++) {
+        assert_true(hs_site_controller_tick(b.sc) >= 0);
+        assert_true(hs_site_controller_command(b.sc)[0] == held);
+    }
+    const double x = 0.0;
+    assert_int_equal(hs_site_controller_target(b.sc, i, 0.01 * i, &x), HS_ELIMIT);
+    bench_close(&b);
+}
+
+/* A measured displacement beyond the stroke while every command and the actuator's true position
+ * are within it: a noisy displacement sensor (RMS 0.01) on a slow move to 0.095 of a stroke of
+ * 0.1. The site trips on the measurement, names it with the measured value, holds. */
+static void test_measured_stroke_limit(void **state)
+{
+    (void)state;
+    const double K[1] = {2.0};
+    hs_site_controller_params p = params(1024.0, 0.01, 1.0);
+    const hs_site_limits lim = {.disp = 0.1};
+    p.limits = &lim;
+    p.gen.nact = 1;
+    hs_specimen *spec = NULL;
+    hs_options *o = NULL;
+    hs_options_create(&o);
+    hs_options_set_list(o, "K", K, 1);
+    assert_int_equal(hs_specimen_create(NULL, "linear", 1, o, &spec), 0);
+    hs_options_destroy(&o);
+    hs_actuator_params ap = hs_actuator_params_default();
+    ap.rate = 1024.0;
+    hs_vlab_params vp = {
+        .n_act = 1, .seed = 1, .actuator = &ap, .actuator_count = 1, .displacement = {.rms = 0.01}};
+    hs_vlab *lab = NULL;
+    hs_site_controller *sc = NULL;
+    assert_int_equal(hs_vlab_create(NULL, &vp, spec, &lab), 0);
+    assert_int_equal(hs_site_controller_create(NULL, &p, lab, &sc), 0);
+    double x = 0.0; /* 0.005 a step to 0.095, then stay */
+    double cmax = 0.0, xmax = 0.0;
+    hs_site_measurement m;
+    double mx[1], mf[1], ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY], hf[HS_EXP_HISTORY];
+    m = (hs_site_measurement){.x = mx, .f = mf, .hist_t = ht, .hist_x = hx, .hist_f = hf};
+    hs_site_report r;
+    memset(&r, 0, sizeof r);
+    for (int i = 1; i <= 200 && !hs_site_controller_tripped(sc, NULL); i++) {
+        x = fmin(0.005 * i, 0.095);
+        assert_int_equal(hs_site_controller_target(sc, i, 0.01 * i, &x), 0);
+        for (int k = 0; k < 100; k++) {
+            const int ev = hs_site_controller_tick(sc);
+            assert_true(ev >= 0);
+            cmax = fmax(cmax, fabs(hs_site_controller_command(sc)[0]));
+            xmax = fmax(xmax, fabs(hs_vlab_true_displacement(lab)[0]));
+            if (ev & HS_SC_EV_MEASUREMENT) {
+                assert_int_equal(hs_site_controller_measurement(sc, &m, &r), 0);
+                break;
+            }
+        }
+    }
+    printf("measured stroke: largest command %.4f, largest position %.4f, trip flags %d\n", cmax,
+           xmax, hs_site_controller_tripped(sc, NULL));
+    assert_int_equal(hs_site_controller_tripped(sc, NULL), HS_SITE_LIMIT_MEASURED_DISP);
+    assert_true(cmax <= 0.1 && xmax <= 0.1); /* every command and position within the stroke */
+    assert_int_equal(r.limit_flags, HS_SITE_LIMIT_MEASURED_DISP);
+    assert_int_equal(r.limit_cause, HS_SITE_CAUSE_MEASURED);
+    assert_true(fabs(r.limit_value) > 0.1 && r.limit_value == m.x[0]); /* the measurement */
+    hs_site_controller_destroy(&sc);
+    hs_vlab_destroy(&lab);
+    hs_specimen_destroy(&spec);
 }
 
 /* A two-story shear building (m, k per story) held in its first mode, x = A phi1,
@@ -516,6 +733,9 @@ int main(void)
         cmocka_unit_test(test_late_targets_re_ramp),
         cmocka_unit_test(test_limit_message),
         cmocka_unit_test(test_free_vibration_shear_building),
+        cmocka_unit_test(test_hostile_coordinator),
+        cmocka_unit_test(test_measured_force_limit),
+        cmocka_unit_test(test_measured_stroke_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

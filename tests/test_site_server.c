@@ -78,6 +78,18 @@ static void srv_stop(srv *v)
                   1e6 * st.late_p99, 1e6 * st.late_max, st.realtime ? "yes" : "no",
                   st.locked ? "yes" : "no");
     assert_true(st.late_ticks <= st.ticks);
+    /* every late tick has one cause; the spin margin was measured at start (no `spin` in the
+     * file), within its bounds */
+    int64_t by_cause = 0;
+    for (int c = 1; c < HS_RT_NCAUSES; c++) by_cause += st.late_by_cause[c];
+    assert_int_equal(by_cause, st.late_ticks);
+    print_message("    spin %.1f us (wake-up p99 %.1f us), latency request %s\n", 1e6 * st.spin,
+                  1e6 * st.wake_p99, st.latency_request ? "held" : "refused");
+    if (st.spin_calibrated) {
+        assert_true(st.spin >= 1e-9 * HS_RT_SPIN_MIN_NS - 1e-12);
+        assert_true(st.spin <= 1e-9 * HS_RT_SPIN_MAX_NS + 1e-12);
+        assert_true(st.wake_max >= st.wake_p99 && st.wake_p99 >= 0.0);
+    }
     hs_site_server_destroy(&v->s);
     hs_site_file_destroy(&v->file);
     hs_ctx_destroy(&v->ctx);

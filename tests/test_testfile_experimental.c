@@ -46,7 +46,8 @@ static const char *const good = "hysim: 1\n"
                                 "60, zeta: 0.6},\n"
                                 "           delay_schedule: [[0, 3], [10, 5]], "
                                 "delay_per_velocity: 0.01,\n"
-                                "           stroke: 10, velocity_limit: 20, force_limit: 50}\n"
+                                "           stroke: 10, velocity_limit: 20, force_limit: 50,\n"
+                                "           acceleration_limit: 4000, step_limit: 0.05}\n"
                                 "    sensors: {displacement: {rms: 0.0004, bits: 16, range: 10}, "
                                 "force: {rms: 0.002}}\n"
                                 "    specimen: {type: material, material: bw}\n"
@@ -144,6 +145,8 @@ static void test_sites(void **state)
     HS_ASSERT_NEAR(a->stroke, 10.0, 0.0);
     HS_ASSERT_NEAR(a->velocity_max, 20.0, 0.0);
     HS_ASSERT_NEAR(a->force_max, 50.0, 0.0);
+    HS_ASSERT_NEAR(s->acceleration_limit[0], 4000.0, 0.0);
+    HS_ASSERT_NEAR(s->step_limit[0], 0.05, 0.0);
     HS_ASSERT_NEAR(s->displacement.rms, 0.0004, 0.0);
     assert_int_equal(s->displacement.bits, 16);
     HS_ASSERT_NEAR(s->displacement.range, 10.0, 0.0);
@@ -454,6 +457,9 @@ static const hs_bad_case bad_cases[] = {
      "sites.lab2.specimen: "},
     {"stroke: 10", "delay_schedule: [[0, 3], [1, 0.5]]", "19:59",
      "delay_schedule[2]: a = 0.5 must be >= 1 sample"},
+    {"stroke: 10", "stroke: 10, step_limit: -1", "19:54",
+     "sites.lab1.actuators.a1.step_limit: must be >= 0 (0: none) (got -1)"},
+    {"stroke: 10", "stroke: 10, acceleration_limit: x", "19:62", "acceleration_limit"},
     {"stroke: 10", "valve: {freq: 600}", "19:44",
      "valve.freq: 600 Hz is not below half the controller rate (512 Hz)"},
     {"dofs: [2, 3]", "dofs: [2, 2]", "13:40", "DOF 2 is listed twice"},

@@ -33,6 +33,10 @@ typedef struct hs_site_config {
     uint64_t seed;
     hs_actuator_params actuator[HS_SITE_MAX_ACT];
     double schedule[HS_SITE_MAX_ACT][16]; /* storage for actuator[i].schedule (t, a pairs) */
+    /* the site controller's own limits on the command beyond stroke, velocity and force (which
+     * live in actuator[i]); 0: none. acceleration_limit: |x_c(k) - 2 x_c(k-1) + x_c(k-2)| rate^2;
+     * step_limit: |x_c(k) - x_c(k-1)|, the largest step per tick (hysim/site_controller.h) */
+    double acceleration_limit[HS_SITE_MAX_ACT], step_limit[HS_SITE_MAX_ACT];
     hs_sensor_params displacement, force; /* the site's sensors (all channels) */
     char specimen_type[32];
     hs_options *specimen_opts;       /* owned by the test definition */

@@ -6,11 +6,12 @@
  *
  * On D_target the controller fills an outgoing measurement and flags it (HS_SC_EV_MEASUREMENT).
  * It enforces the site's own safety limits whatever the coordinator sends: a command that would
- * cross a displacement, velocity or (predicted) force limit is never sent; the site holds the last
- * command sent, latches the trip and reports it (HS_SC_EV_LIMIT, and an outgoing measurement with
- * the HS_SITE_LIMIT_* flag). The same code runs in the virtual site and in the real-clock site
- * server: it reads no clock (time is the tick count over the rate) and never allocates in a tick.
- * See docs/site_controller.md. */
+ * cross a displacement, velocity, acceleration, step-per-tick or (predicted) force limit is never
+ * sent, and a measured displacement or force beyond its limit stops the test as well; the site
+ * holds the last command sent, latches the trip and reports it (HS_SC_EV_LIMIT, and an outgoing
+ * measurement with the HS_SITE_LIMIT_* flag). The same code runs in the virtual site and in the
+ * real-clock site server: it reads no clock (time is the tick count over the rate) and never
+ * allocates in a tick. See docs/site_controller.md. */
 #ifndef HYSIM_SITE_CONTROLLER_H
 #define HYSIM_SITE_CONTROLLER_H
 
@@ -27,9 +28,14 @@ extern "C" {
 /* Limit flags of a trip, beside the actuators' HS_ACT_LIMIT_* (1, 2, 4) in
  * hs_site_measurement.flags. */
 enum {
-    HS_SITE_LIMIT_DISPLACEMENT = 16, /* |x_cmd| would exceed disp */
-    HS_SITE_LIMIT_VELOCITY = 32,     /* |x_cmd(k) - x_cmd(k-1)| rate would exceed vel */
-    HS_SITE_LIMIT_FORCE = 64         /* |f_m + K0 (x_cmd - x_m)| would exceed force */
+    HS_SITE_LIMIT_DISPLACEMENT = 16,     /* |x_cmd| would exceed disp */
+    HS_SITE_LIMIT_VELOCITY = 32,         /* |x_cmd(k) - x_cmd(k-1)| rate would exceed vel */
+    HS_SITE_LIMIT_FORCE = 64,            /* |f_m + K0 (x_cmd - x_m)| would exceed force */
+    HS_SITE_LIMIT_ACCELERATION = 128,    /* |x_cmd(k) - 2 x_cmd(k-1) + x_cmd(k-2)| rate^2 > acc */
+    HS_SITE_LIMIT_STEP = 256,            /* |x_cmd(k) - x_cmd(k-1)| would exceed step */
+    HS_SITE_LIMIT_MEASURED_DISP = 512,   /* a measured displacement |x_m| beyond disp */
+    HS_SITE_LIMIT_MEASURED_FORCE = 1024, /* a measured force |f_m| beyond force */
+    HS_SITE_LIMIT_ANY = 16 | 32 | 64 | 128 | 256 | 512 | 1024
 };
 
 /* Events of a controller tick (bit set), beside the generator's HS_CMDGEN_EV_* (1, 2, 4, 8). */
@@ -39,11 +45,13 @@ enum {
     HS_SC_EV_LIMIT = 32 /* a safety limit tripped this tick: the site holds */
 };
 
-/* One actuator's safety limits; 0 = none. */
+/* One actuator's safety limits; 0 = none. disp and force also bound every measurement. */
 typedef struct hs_site_limits {
-    double disp;  /* |command| <= disp */
+    double disp;  /* |command| <= disp, |measured displacement| <= disp */
     double vel;   /* |command increment| * rate <= vel */
-    double force; /* |predicted force| <= force */
+    double force; /* |predicted force| <= force, |measured force| <= force */
+    double acc;   /* |second difference of the command| * rate^2 <= acc */
+    double step;  /* |command increment| <= step (the largest step per tick) */
 } hs_site_limits;
 
 typedef struct hs_site_controller_params {
@@ -67,8 +75,9 @@ typedef struct hs_site_report {
     hs_cmdgen_step record; /* states visited, delay D_target -> D_update, ticks per state */
     int limit_flags;       /* HS_SITE_LIMIT_* of a trip, 0 when none */
     int limit_channel;     /* actuator that tripped, -1 when none */
-    double limit_value;    /* the offending command, velocity or predicted force */
-    double limit_bound;    /* the limit it crossed (stroke, velocity limit or force limit) */
+    double limit_value;    /* the offending command, velocity, acceleration, step, predicted
+                              force, or measured displacement or force */
+    double limit_bound;    /* the limit it crossed */
     int limit_cause;       /* HS_SITE_CAUSE_*: the likely cause, from the targets' history */
     double limit_growth;   /* diverging causes: the targets' growth factor per step */
     double limit_speed;    /* HS_SITE_CAUSE_FAST_TARGETS: the targets' own speed at the lab */
@@ -77,14 +86,20 @@ typedef struct hs_site_report {
 /* The likely cause of a trip, judged at the trip from the last targets (their increments) and
  * the step's states. Not kept in checkpoints (a trip ends the test). */
 enum {
-    HS_SITE_CAUSE_NONE = 0,        /* nothing recognised */
-    HS_SITE_CAUSE_UNSTABLE = 1,    /* increments alternate in sign and grow: an explicit
-                                      integrator beyond its stability limit (omega dt) */
-    HS_SITE_CAUSE_GROWING = 2,     /* increments grow geometrically, same sign: diverging */
-    HS_SITE_CAUSE_LATE = 3,        /* the target came after slow or hold: the catch-up */
+    HS_SITE_CAUSE_NONE = 0,         /* nothing recognised */
+    HS_SITE_CAUSE_UNSTABLE = 1,     /* increments alternate in sign and grow: an explicit
+                                       integrator beyond its stability limit (omega dt) */
+    HS_SITE_CAUSE_GROWING = 2,      /* increments grow geometrically, same sign: diverging */
+    HS_SITE_CAUSE_LATE = 3,         /* the target came after slow or hold: the catch-up */
     HS_SITE_CAUSE_FAST_TARGETS = 4, /* the targets themselves move faster than the limit */
-    HS_SITE_CAUSE_BEYOND = 5,      /* the target itself is beyond the stroke */
-    HS_SITE_CAUSE_FORCE = 6        /* the specimen's force at the command would exceed it */
+    HS_SITE_CAUSE_BEYOND = 5,       /* the target itself is beyond the stroke */
+    HS_SITE_CAUSE_FORCE = 6,        /* the specimen's force at the command would exceed it */
+    HS_SITE_CAUSE_JUMP = 7,         /* the newest target jumps: its increment alone needs more
+                                       than the step or acceleration limit allows */
+    HS_SITE_CAUSE_NOT_A_NUMBER = 8, /* the command is not a number (a NaN target) */
+    HS_SITE_CAUSE_MEASURED = 9      /* a measurement beyond its limit while the command is within
+                                       (a specimen or sensor failure, a slipping fixture, a
+                                       controller not following its command) */
 };
 
 /* One line for a trip: which limit, the offending value and the limit with their units, the

@@ -17,6 +17,7 @@
 
 #include "hysim/base.h"
 #include "hysim/secure.h"
+#include "hysim/rt_loop.h"
 #include "hysim/site.h"
 
 #ifdef __cplusplus
@@ -50,7 +51,8 @@ typedef struct hs_site_server_config {
     double timeout;        /* s of silence after which a peer is lost (default 5) */
     double frame_timeout;  /* s for the rest of a frame once begun, and for a new connection's
                               whole handshake (default 2) */
-    double spin;           /* s of spinning before each tick (default 1e-4) */
+    double spin;           /* s of spinning before each tick; 0 (default): chosen at start from
+                              the measured wake-up latency (hysim/rt_loop.h) */
     double late;           /* a tick starting later than this after its deadline is late
                               (s; default a quarter of the period) */
     int realtime;          /* try SCHED_FIFO and mlockall (default 1) */
@@ -109,13 +111,20 @@ void hs_site_server_destroy(hs_site_server **s); /* stops first when running */
 
 typedef struct hs_site_server_status {
     /* controller loop */
-    int64_t ticks;      /* ticks run */
-    int64_t late_ticks; /* ticks that started later than `late` after their deadline */
-    double late_max;    /* s, largest start delay */
-    double late_mean;   /* s, mean start delay */
-    double late_p99;    /* s, 99th percentile of the start delay (histogram bound) */
-    int realtime;       /* SCHED_FIFO granted */
-    int locked;         /* mlockall granted */
+    int64_t ticks;       /* ticks run */
+    int64_t late_ticks;  /* ticks that started later than `late` after their deadline */
+    double late_max;     /* s, largest start delay */
+    double late_mean;    /* s, mean start delay */
+    double late_p99;     /* s, 99th percentile of the start delay (histogram bound) */
+    int realtime;        /* SCHED_FIFO granted */
+    int locked;          /* mlockall granted */
+    int latency_request; /* a 0 us PM QoS request held on /dev/cpu_dma_latency */
+    double spin;         /* s, the spin margin in use */
+    int spin_calibrated; /* 1: chosen from the wake-up latency measured at start; 0: the file's */
+    double wake_p99, wake_max; /* s, the calibration's wake-up latency (0 when not calibrated) */
+    /* late ticks by cause (HS_RT_WAKE_LATE, HS_RT_OVERRAN, HS_RT_CATCH_UP, HS_RT_PREEMPTED of
+     * hysim/rt_loop.h; entry 0 unused): they add up to late_ticks */
+    int64_t late_by_cause[HS_RT_NCAUSES];
     /* laboratory */
     int state;                 /* hs_cmdgen_state of the controller */
     int tripped;               /* HS_SITE_LIMIT_* of a latched trip */

@@ -319,7 +319,7 @@ void hs_site_server_config_default(hs_site_server_config *c)
     c->heartbeat = 1.0;
     c->timeout = 5.0;
     c->frame_timeout = 2.0;
-    c->spin = 1e-4;
+    c->spin = 0.0; /* chosen at start from the measured wake-up latency */
     c->realtime = 1;
     c->ofa_port = c->ofb_port = -1;
     c->of_step_time = 0.05;

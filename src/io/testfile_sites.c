@@ -96,7 +96,8 @@ static int actuator(hs_tf *L, const hs_ynode *node, const char *what, hs_site_co
 {
     static const char *const keys[] = {"delay_samples",  "transport_delay",    "valve",
                                        "delay_schedule", "delay_per_velocity", "stroke",
-                                       "velocity_limit", "force_limit"};
+                                       "velocity_limit", "force_limit",        "acceleration_limit",
+                                       "step_limit"};
     hs_actuator_params *p = &cfg->actuator[i];
     *p = hs_actuator_params_default();
     p->rate = cfg->rate;
@@ -118,10 +119,13 @@ static int actuator(hs_tf *L, const hs_ynode *node, const char *what, hs_site_co
         rc = valve(L, v, hs_tf_path(sub, sizeof sub, what, "valve"), cfg->rate, p);
     if (!rc && (v = hs_ynode_get(node, "delay_schedule")) != NULL)
         rc = schedule(L, v, hs_tf_path(sub, sizeof sub, what, "delay_schedule"), cfg, i);
-    static const char *const limits[] = {"delay_per_velocity", "stroke", "velocity_limit",
-                                         "force_limit"};
-    double *const dst[] = {&p->a_per_velocity, &p->stroke, &p->velocity_max, &p->force_max};
-    for (size_t k = 0; !rc && k < 4; k++)
+    static const char *const limits[] = {"delay_per_velocity", "stroke",
+                                         "velocity_limit",     "force_limit",
+                                         "acceleration_limit", "step_limit"};
+    double *const dst[] = {
+        &p->a_per_velocity,          &p->stroke,         &p->velocity_max, &p->force_max,
+        &cfg->acceleration_limit[i], &cfg->step_limit[i]};
+    for (size_t k = 0; !rc && k < 6; k++)
         if ((v = hs_ynode_get(node, limits[k])) != NULL)
             rc = number_at_least(L, v, hs_tf_path(sub, sizeof sub, what, limits[k]), 0.0,
                                  " (0: none)", dst[k]);

@@ -104,7 +104,9 @@ int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r,
     for (int j = 0; j < c->nact; j++)
         limits[j] = (hs_site_limits){.disp = c->actuator[j].stroke,
                                      .vel = c->actuator[j].velocity_max,
-                                     .force = c->actuator[j].force_max};
+                                     .force = c->actuator[j].force_max,
+                                     .acc = c->acceleration_limit[j],
+                                     .step = c->step_limit[j]};
     p.limits = limits;
     p.stiffness = have_k ? K0 : NULL;
     p.compensator = r->comp;

@@ -24,6 +24,7 @@ struct hs_site_controller {
     int has_k0;
     hs_compensator *comp[NMAX];
     double x_gen[NMAX], x_cmd[NMAX], x_sent[NMAX], x_meas[NMAX], f_meas[NMAX];
+    double x_sent2[NMAX]; /* the command sent the tick before x_sent (the acceleration limit) */
     /* the last NH samples, a ring */
     double ring_t[NH], ring_x[NH * NMAX], ring_f[NH * NMAX];
     int ring_n, ring_head;
@@ -80,7 +81,8 @@ int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, h
                        p->gen.rate, hs_actuator_rate(a0));
     for (int j = 0; p->limits && j < n; j++)
         if (!(p->limits[j].disp >= 0.0) || !(p->limits[j].vel >= 0.0) ||
-            !(p->limits[j].force >= 0.0))
+            !(p->limits[j].force >= 0.0) || !(p->limits[j].acc >= 0.0) ||
+            !(p->limits[j].step >= 0.0))
             return hs_fail(ctx, HS_EINPUT,
                            "site controller: actuator %d: limits must be >= 0 (0 = none)", j);
     for (int j = 0; p->compensator && j < n; j++)
@@ -94,9 +96,12 @@ int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, h
     /* a late target is caught up at no more than 90 % of the velocity limit (the compensator's
      * lead keeps the rest): a re-ramp, never a jump that trips the limit */
     hs_cmdgen_params gen = p->gen;
-    for (int j = 0; p->limits && j < n; j++)
-        if (p->limits[j].vel > 0.0 && !(gen.max_increment[j] > 0.0))
-            gen.max_increment[j] = HS_SITE_CATCH_UP_FRACTION * p->limits[j].vel / p->gen.rate;
+    for (int j = 0; p->limits && j < n; j++) {
+        double cap = p->limits[j].vel > 0.0 ? p->limits[j].vel / p->gen.rate : INFINITY;
+        if (p->limits[j].step > 0.0 && p->limits[j].step < cap) cap = p->limits[j].step;
+        if (isfinite(cap) && !(gen.max_increment[j] > 0.0))
+            gen.max_increment[j] = HS_SITE_CATCH_UP_FRACTION * cap;
+    }
     int rc = hs_cmdgen_create(ctx, &gen, &sc->gen);
     if (rc) {
         hs_site_controller_destroy(&sc);
@@ -129,6 +134,12 @@ int hs_site_controller_target(hs_site_controller *sc, int64_t step, double t, co
                        "site controller: target of step %lld refused: a safety limit tripped on "
                        "actuator %d (flags %d, value %g); the site holds",
                        (long long)step, sc->trip_channel, sc->trip_flags, sc->trip_value);
+    for (int j = 0; j < sc->n; j++)
+        if (!isfinite(x[j]))
+            return hs_fail(sc->ctx, HS_EINPUT,
+                           "site controller: target of step %lld refused: actuator %d's target is "
+                           "%g, not a number; the site keeps its command",
+                           (long long)step, j, x[j]);
     int rc = hs_cmdgen_target(sc->gen, x);
     if (rc) return rc;
     memmove(sc->tgt[1], sc->tgt[0], (HS_SITE_TARGET_HISTORY - 1) * sizeof sc->tgt[0]);
@@ -151,6 +162,14 @@ static void trip_cause(hs_site_controller *sc, int j, int flag)
 {
     sc->trip_cause = HS_SITE_CAUSE_NONE;
     sc->trip_growth = sc->trip_speed = 0.0;
+    if (!isfinite(sc->trip_value)) {
+        sc->trip_cause = HS_SITE_CAUSE_NOT_A_NUMBER;
+        return;
+    }
+    if (flag == HS_SITE_LIMIT_MEASURED_DISP || flag == HS_SITE_LIMIT_MEASURED_FORCE) {
+        sc->trip_cause = HS_SITE_CAUSE_MEASURED;
+        return;
+    }
     if (sc->ntgt >= 4) {
         const double d1 = sc->tgt[0][j] - sc->tgt[1][j], d2 = sc->tgt[1][j] - sc->tgt[2][j],
                      d3 = sc->tgt[2][j] - sc->tgt[3][j];
@@ -182,43 +201,65 @@ static void trip_cause(hs_site_controller *sc, int j, int flag)
             sc->trip_cause = HS_SITE_CAUSE_LATE;
     } else if (flag == HS_SITE_LIMIT_FORCE) {
         sc->trip_cause = HS_SITE_CAUSE_FORCE;
+    } else if (flag == HS_SITE_LIMIT_STEP || flag == HS_SITE_LIMIT_ACCELERATION) {
+        /* the newest target's increment, spread evenly over the step's ticks, already needs
+         * more than the step limit: a jump (otherwise the catch-up after a late target) */
+        const double N = (double)hs_cmdgen_ticks_per_step(sc->gen);
+        sc->trip_speed = sc->ntgt >= 2 ? fabs(sc->tgt[0][j] - sc->tgt[1][j]) * sc->rate / N : 0.0;
+        if (sc->ntgt >= 2 &&
+            ((sc->lim[j].step > 0.0 && sc->trip_speed / sc->rate > sc->lim[j].step) ||
+             flag == HS_SITE_LIMIT_ACCELERATION))
+            sc->trip_cause = HS_SITE_CAUSE_JUMP;
+        if (rec && (rec->states & late_states)) sc->trip_cause = HS_SITE_CAUSE_LATE;
     }
 }
 
-/* The first limit the command x_cmd would cross: flags, channel and value. */
+static int trip(hs_site_controller *sc, int j, int flag, double value, double bound)
+{
+    sc->trip_flags = flag;
+    sc->trip_channel = j;
+    sc->trip_value = value;
+    sc->trip_bound = bound;
+    trip_cause(sc, j, flag);
+    return flag;
+}
+
+/* The first limit the command x_cmd would cross: flags, channel and value. A command that is not
+ * a number crosses the first limit there is, or the stroke when there is none. */
 static int check_limits(hs_site_controller *sc)
 {
     const int n = sc->n;
     for (int j = 0; j < n; j++) {
         const hs_site_limits *L = &sc->lim[j];
-        const double x = sc->x_cmd[j];
-        int flag = 0;
-        double value = 0.0;
-        if (L->disp > 0.0 && !(fabs(x) <= L->disp)) {
-            flag = HS_SITE_LIMIT_DISPLACEMENT;
-            value = x;
-        } else if (L->vel > 0.0 && !(fabs(x - sc->x_sent[j]) * sc->rate <= L->vel)) {
-            flag = HS_SITE_LIMIT_VELOCITY;
-            value = (x - sc->x_sent[j]) * sc->rate;
-        } else if (L->force > 0.0) {
+        const double x = sc->x_cmd[j], dx = x - sc->x_sent[j],
+                     ddx = x - 2.0 * sc->x_sent[j] + sc->x_sent2[j];
+        if (!isfinite(x) || (L->disp > 0.0 && !(fabs(x) <= L->disp)))
+            return trip(sc, j, HS_SITE_LIMIT_DISPLACEMENT, x, L->disp);
+        if (L->vel > 0.0 && !(fabs(dx) * sc->rate <= L->vel))
+            return trip(sc, j, HS_SITE_LIMIT_VELOCITY, dx * sc->rate, L->vel);
+        if (L->step > 0.0 && !(fabs(dx) <= L->step))
+            return trip(sc, j, HS_SITE_LIMIT_STEP, dx, L->step);
+        if (L->acc > 0.0 && !(fabs(ddx) * sc->rate * sc->rate <= L->acc))
+            return trip(sc, j, HS_SITE_LIMIT_ACCELERATION, ddx * sc->rate * sc->rate, L->acc);
+        if (L->force > 0.0) {
             double f = sc->f_meas[j];
             for (int i = 0; sc->has_k0 && i < n; i++)
                 f += HS_AT(sc->K0, n, j, i) * (sc->x_cmd[i] - sc->x_meas[i]);
-            if (!(fabs(f) <= L->force)) {
-                flag = HS_SITE_LIMIT_FORCE;
-                value = f;
-            }
+            if (!(fabs(f) <= L->force)) return trip(sc, j, HS_SITE_LIMIT_FORCE, f, L->force);
         }
-        if (flag) {
-            sc->trip_flags = flag;
-            sc->trip_channel = j;
-            sc->trip_value = value;
-            sc->trip_bound = flag == HS_SITE_LIMIT_DISPLACEMENT ? L->disp
-                             : flag == HS_SITE_LIMIT_VELOCITY   ? L->vel
-                                                                : L->force;
-            trip_cause(sc, j, flag);
-            return flag;
-        }
+    }
+    return 0;
+}
+
+/* The first measurement beyond its limit (stroke, force limit): flags, channel and value. */
+static int check_measurements(hs_site_controller *sc)
+{
+    for (int j = 0; j < sc->n; j++) {
+        const hs_site_limits *L = &sc->lim[j];
+        if (L->disp > 0.0 && !(fabs(sc->x_meas[j]) <= L->disp))
+            return trip(sc, j, HS_SITE_LIMIT_MEASURED_DISP, sc->x_meas[j], L->disp);
+        if (L->force > 0.0 && !(fabs(sc->f_meas[j]) <= L->force))
+            return trip(sc, j, HS_SITE_LIMIT_MEASURED_FORCE, sc->f_meas[j], L->force);
     }
     return 0;
 }
@@ -290,7 +331,9 @@ int hs_site_controller_tick(hs_site_controller *sc)
                        hs_ctx_message(sc->ctx));
     sc->ticks++;
     for (int j = 0; j < n; j++) sc->step_flags |= hs_actuator_flags(hs_vlab_actuator(sc->lab, j));
+    memcpy(sc->x_sent2, sc->x_sent, (size_t)n * sizeof(double));
     memcpy(sc->x_sent, sc->x_cmd, (size_t)n * sizeof(double));
+    if (!sc->trip_flags && check_measurements(sc)) ev |= HS_SC_EV_LIMIT;
     /* the sample's simulation time: the step parameter between the last target and the next */
     if (!(ev & HS_SC_EV_LIMIT) && !sc->trip_flags) {
         const double x = hs_cmdgen_step_fraction(sc->gen);
@@ -400,6 +443,7 @@ static void sc_walk(hs_site_controller *sc, hs_state_io *s)
     sc->trip_flags = (int)hs_state_int(s, sc->trip_flags, 0, INT32_MAX);
     sc->trip_channel = (int)hs_state_int(s, sc->trip_channel, -1, NMAX - 1);
     sc->trip_value = hs_state_num(s, sc->trip_value);
+    hs_state_vec(s, sc->x_sent2, n);
 }
 
 /* layout: nact, the walk, the generator's state */

@@ -18,12 +18,27 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
     /* short enough for a wire error sentence (255 bytes) with a site name of 20 characters */
     const char *L = unit(length, "length"), *F = unit(force, "force"), *T = unit(time, "s");
     char what[120], cause[160];
-    if (r->limit_flags & HS_SITE_LIMIT_DISPLACEMENT)
+    const int fl = r->limit_flags;
+    if (r->limit_cause == HS_SITE_CAUSE_NOT_A_NUMBER)
+        snprintf(what, sizeof what, "command on %s is not a number (%g)", actuator, r->limit_value);
+    else if (fl & HS_SITE_LIMIT_DISPLACEMENT)
         snprintf(what, sizeof what, "stroke limit on %s: command %.6g %s beyond +-%g %s", actuator,
                  r->limit_value, L, r->limit_bound, L);
-    else if (r->limit_flags & HS_SITE_LIMIT_VELOCITY)
+    else if (fl & HS_SITE_LIMIT_VELOCITY)
         snprintf(what, sizeof what, "velocity limit on %s: %.6g %s/%s beyond %g %s/%s", actuator,
                  r->limit_value, L, T, r->limit_bound, L, T);
+    else if (fl & HS_SITE_LIMIT_ACCELERATION)
+        snprintf(what, sizeof what, "acceleration limit on %s: %.6g beyond %g %s/%s^2", actuator,
+                 r->limit_value, r->limit_bound, L, T);
+    else if (fl & HS_SITE_LIMIT_STEP)
+        snprintf(what, sizeof what, "step limit on %s: %.6g %s in one tick beyond %g %s", actuator,
+                 r->limit_value, L, r->limit_bound, L);
+    else if (fl & HS_SITE_LIMIT_MEASURED_DISP)
+        snprintf(what, sizeof what, "stroke limit on %s: measured %.6g %s beyond +-%g %s", actuator,
+                 r->limit_value, L, r->limit_bound, L);
+    else if (fl & HS_SITE_LIMIT_MEASURED_FORCE)
+        snprintf(what, sizeof what, "force limit on %s: measured %.6g %s beyond +-%g %s", actuator,
+                 r->limit_value, F, r->limit_bound, F);
     else
         snprintf(what, sizeof what, "force limit on %s: predicted %.6g %s beyond +-%g %s", actuator,
                  r->limit_value, F, r->limit_bound, F);
@@ -55,6 +70,19 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
         break;
     case HS_SITE_CAUSE_FORCE:
         snprintf(cause, sizeof cause, "the specimen would resist more than the limit");
+        break;
+    case HS_SITE_CAUSE_JUMP:
+        snprintf(cause, sizeof cause,
+                 "the targets jump (%.4g %s/%s over the step): check the coordinator",
+                 r->limit_speed, L, T);
+        break;
+    case HS_SITE_CAUSE_NOT_A_NUMBER:
+        snprintf(cause, sizeof cause, "likely a corrupt target or a failed compensator");
+        break;
+    case HS_SITE_CAUSE_MEASURED:
+        snprintf(cause, sizeof cause,
+                 "the command is within limits: a failing specimen or sensor, or a controller not "
+                 "following");
         break;
     default:
         snprintf(cause, sizeof cause, "cause not recognised");

@@ -46,8 +46,13 @@ void hs_srv_status_copy(hs_site_server *s, hs_site_server_status *out)
 void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out)
 {
     hs_srv_status_copy(s, out);
-    out->realtime = s->rt_granted;
-    out->locked = s->lock_granted;
+    out->realtime = s->grants.fifo;
+    out->locked = s->grants.locked;
+    out->latency_request = s->latency_granted;
+    out->spin = 1e-9 * (double)s->spin_ns;
+    out->spin_calibrated = !(s->cfg.spin > 0.0);
+    out->wake_p99 = 1e-9 * (double)s->wake_p99;
+    out->wake_max = 1e-9 * (double)s->wake_max;
     out->log_dropped = atomic_load(&s->log_dropped);
     out->log_rotations = atomic_load(&s->log_rotations);
 }
@@ -278,13 +283,13 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     if (!(cfg->heartbeat > 0.0 && cfg->heartbeat <= HS_SITE_SERVER_HEARTBEAT_MAX) ||
         !(cfg->timeout > cfg->heartbeat && cfg->timeout <= HS_SITE_SERVER_TIMEOUT_MAX) ||
         !(cfg->frame_timeout > 0.0 && cfg->frame_timeout <= HS_SITE_SERVER_FRAME_TIMEOUT_MAX) ||
-        !(cfg->spin > 0.0 && cfg->spin <= HS_SITE_SERVER_SPIN_MAX) ||
+        !(cfg->spin >= 0.0 && cfg->spin <= HS_SITE_SERVER_SPIN_MAX) ||
         !(cfg->late >= 0.0 && cfg->late <= HS_SITE_SERVER_LATE_MAX) ||
         !(cfg->of_step_time > 0.0 && cfg->of_step_time <= HS_SITE_SERVER_STEP_TIME_MAX) ||
         !(cfg->of_idle_timeout > 0.0 && cfg->of_idle_timeout <= HS_SITE_SERVER_IDLE_TIMEOUT_MAX))
         return hs_fail(ctx, HS_EINVAL,
                        "site server: needs 0 < heartbeat <= %g s, heartbeat < timeout <= %g s, "
-                       "0 < frame_timeout <= %g s, 0 < spin <= %g s, 0 <= late <= %g s, "
+                       "0 < frame_timeout <= %g s, 0 <= spin <= %g s, 0 <= late <= %g s, "
                        "0 < OpenFresco step_time <= %g s, 0 < idle_timeout <= %g s",
                        HS_SITE_SERVER_HEARTBEAT_MAX, HS_SITE_SERVER_TIMEOUT_MAX,
                        HS_SITE_SERVER_FRAME_TIMEOUT_MAX, HS_SITE_SERVER_SPIN_MAX,
@@ -394,10 +399,23 @@ int hs_site_server_start(hs_site_server *s)
         const struct timespec pause = {0, 1000000};
         nanosleep(&pause, NULL);
     }
-    if (!s->rt_granted && s->rt_why[0])
-        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->rt_why);
-    if (!s->lock_granted && s->lock_why[0])
-        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, s->lock_why);
+    const hs_rt_grants *g = &s->grants;
+    const char *why[] = {g->fifo ? "" : g->fifo_why, g->locked ? "" : g->lock_why,
+                         g->latency ? "" : g->latency_why};
+    for (int i = 0; i < 3; i++)
+        if (why[i][0]) hs_log(s->ctx, HS_LOG_WARN, "site %s: %s", s->cfg.site.name, why[i]);
+    char spin[96];
+    if (s->cfg.spin > 0.0)
+        snprintf(spin, sizeof spin, "from the site file");
+    else
+        snprintf(spin, sizeof spin, "from the wake-up latency: p99 %.1f us, max %.1f us",
+                 1e-3 * (double)s->wake_p99, 1e-3 * (double)s->wake_max);
+    hs_log(s->ctx, HS_LOG_INFO,
+           "site %s: controller loop at %g Hz: SCHED_FIFO %s, mlockall %s, latency request "
+           "(/dev/cpu_dma_latency) %s; spin %.1f us (%s)",
+           s->cfg.site.name, s->rate, g->fifo ? "granted" : "refused",
+           g->locked ? "granted" : "refused", g->latency ? "held" : "refused",
+           1e-3 * (double)s->spin_ns, spin);
     if (!hs_site_can_unload(&s->cfg.site))
         hs_log(s->ctx, HS_LOG_WARN,
                "site %s: no command.mass: after its hold timeout the site ends a test in place, "

@@ -160,13 +160,16 @@ struct hs_site_server {
     hs_ring targets, meas, ticks;
     size_t tick_size;
     atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
-    int rt_granted, lock_granted;
-    char ended_why[224]; /* how a hold timeout ends a test here (unloaded, or in place) */
-    char rt_why[160], lock_why[160];
+    hs_rt_grants grants; /* SCHED_FIFO, mlockall, the latency request (set before ctl_ready) */
+    int64_t spin_ns;     /* the spin margin in use (set before ctl_ready) */
+    int latency_granted; /* grants.latency at start (grants.latency is cleared at the end) */
+    int64_t wake_p99, wake_max; /* ns, the calibration's wake-up latency (0: not calibrated) */
+    char ended_why[224];        /* how a hold timeout ends a test here (unloaded, or in place) */
     /* statistics of the loop (loop-owned) */
     int64_t late_hist[64]; /* start delays: bucket k holds [k, k+1) x 10 us, the last beyond */
     double late_sum, late_max;
     int64_t nticks, nlate;
+    int64_t late_by_cause[HS_RT_NCAUSES];
     atomic_ullong log_dropped;
     /* status */
     pthread_mutex_t status_lock;

@@ -1,7 +1,9 @@
-/* The controller loop: the site controller ticked on CLOCK_MONOTONIC at its rate. Each tick
+/* The controller loop: the site controller ticked on CLOCK_MONOTONIC at its rate. At start it
+ * asks for SCHED_FIFO, mlockall and a PM QoS latency request and, unless the site file gives
+ * `spin`, measures the wake-up latency to choose its spin margin (hysim/rt_loop.h). Each tick
  * sleeps (clock_nanosleep, TIMER_ABSTIME) until `spin` before its deadline, then spins to it.
- * A tick that starts later than `late` after its deadline is counted late; ticks are never
- * skipped (a loop that fell behind runs its ticks back to back until it has caught up, each
+ * A tick that starts later than `late` after its deadline is counted late, by cause; ticks are
+ * never skipped (a loop that fell behind runs its ticks back to back until it has caught up, each
  * counted), so the laboratory's clock is the tick count over the rate. Between two deadlines
  * the loop takes a new laboratory or a target from the network thread, ticks, hands a
  * measurement and a tick record over (waking the network thread through its non-blocking
@@ -11,61 +13,13 @@
 
 #include "hysim/compensator.h"
 
-#include <errno.h>
 #include <math.h>
-#include <sched.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define HS_SRV_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HS_SRV_ASAN 1
-#endif
-#endif
 
 int64_t hs_srv_now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static void sleep_until(int64_t ns)
-{
-    struct timespec ts = {.tv_sec = (time_t)(ns / 1000000000), .tv_nsec = (long)(ns % 1000000000)};
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
-    }
-}
-
-/* SCHED_FIFO and locked memory where the system allows it; the reasons when not. */
-static void realtime(hs_site_server *s)
-{
-    if (!s->cfg.realtime) {
-        snprintf(s->rt_why, sizeof s->rt_why,
-                 "real-time scheduling not asked for (realtime: false)");
-        snprintf(s->lock_why, sizeof s->lock_why, "memory locking not asked for");
-        return;
-    }
-    const int lo = sched_get_priority_min(SCHED_FIFO), hi = sched_get_priority_max(SCHED_FIFO);
-    struct sched_param sp = {.sched_priority = lo + 10 < hi ? lo + 10 : hi};
-    const int e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
-    s->rt_granted = e == 0;
-    if (e)
-        snprintf(s->rt_why, sizeof s->rt_why, "SCHED_FIFO refused (%s): ticks may be late",
-                 strerror(e));
-#ifdef HS_SRV_ASAN
-    snprintf(s->lock_why, sizeof s->lock_why,
-             "memory not locked: AddressSanitizer's shadow memory cannot be locked");
-#else
-    s->lock_granted = mlockall(MCL_CURRENT | MCL_FUTURE) == 0;
-    if (!s->lock_granted)
-        snprintf(s->lock_why, sizeof s->lock_why,
-                 "mlockall refused (%s): page faults may delay ticks", strerror(errno));
-#endif
+    return hs_rt_now();
 }
 
 static void fill_wire(hs_site_server *s, hs_srv_bench *b, const hs_site_measurement *m,
@@ -195,6 +149,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         hs_site_server_status *st = &s->status;
         st->ticks = s->nticks;
         st->late_ticks = s->nlate;
+        memcpy(st->late_by_cause, s->late_by_cause, sizeof st->late_by_cause);
         st->late_max = s->late_max;
         st->late_mean = s->nticks ? s->late_sum / (double)s->nticks : 0.0;
         int64_t want = (s->nticks * 99 + 99) / 100, acc = 0;
@@ -213,32 +168,55 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
     }
 }
 
+/* The wake-up latency measured at start: up to HS_SRV_CALIBRATION sleeps of one period, at
+ * least 32, in about a quarter of a second. */
+#define HS_SRV_CALIBRATION 256
+
 void *hs_srv_loop_main(void *arg)
 {
     hs_site_server *s = arg;
-    realtime(s);
+    hs_rt_acquire(&s->grants, s->cfg.realtime);
+    s->latency_granted = s->grants.latency;
     uint8_t rec[sizeof(hs_srv_tick) + 3 * HS_SITE_MAX_ACT * sizeof(double)];
     memset(rec, 0, sizeof rec);
     const double period = 1e9 / s->rate;
-    const int64_t spin = (int64_t)(s->cfg.spin * 1e9);
+    if (s->cfg.spin > 0.0) {
+        s->spin_ns = (int64_t)(s->cfg.spin * 1e9);
+    } else {
+        int64_t lat[HS_SRV_CALIBRATION];
+        const double want = 0.25 * s->rate;
+        const size_t n = want >= HS_SRV_CALIBRATION ? HS_SRV_CALIBRATION
+                         : want <= 32.0             ? 32
+                                                    : (size_t)want;
+        s->spin_ns = hs_rt_calibrate((int64_t)period, lat, n);
+        s->wake_p99 = hs_rt_quantile(lat, n, 0.99);
+        s->wake_max = lat[n - 1];
+    }
+    const int64_t spin = s->spin_ns;
     const int64_t late = (int64_t)(s->cfg.late > 0.0 ? s->cfg.late * 1e9 : period / 4.0);
     atomic_store(&s->ctl_ready, 1);
     const int64_t t0 = hs_srv_now();
+    hs_rt_tick_times tt = {.prev_end = t0, .prev_late = 0};
     for (int64_t k = 1;; k++) {
-        const int64_t deadline = t0 + (int64_t)llround((double)k * period);
-        if (hs_srv_now() < deadline - spin) sleep_until(deadline - spin);
-        while (hs_srv_now() < deadline) {
-        }
-        const int64_t start = hs_srv_now(), d = start - deadline;
+        tt.deadline = t0 + (int64_t)llround((double)k * period);
+        tt.start = hs_rt_wait(tt.deadline, spin, &tt.woke);
+        const int64_t d = tt.start - tt.deadline;
         s->nticks++;
         s->late_sum += 1e-9 * (double)d;
         if (1e-9 * (double)d > s->late_max) s->late_max = 1e-9 * (double)d;
         s->late_hist[d / 10000 < 63 ? d / 10000 : 63]++;
-        if (d > late) s->nlate++;
-        tick(s, t0, start, d, rec);
+        const int cause = hs_rt_late_cause(&tt, late);
+        if (cause != HS_RT_ON_TIME) {
+            s->nlate++;
+            s->late_by_cause[cause]++;
+        }
+        tick(s, t0, tt.start, d, rec);
+        tt.prev_end = hs_srv_now();
+        tt.prev_late = d;
         if (atomic_load(&s->stop_ctl) == 2 ||
             (atomic_load(&s->stop_ctl) == 1 && atomic_load(&s->ctl_at_rest)))
             break;
     }
+    hs_rt_release(&s->grants);
     return NULL;
 }

@@ -238,8 +238,7 @@ static void send_measurement(hs_site_server *s)
         hs_srv_close(s);
         return;
     }
-    if (t->meas.m.flags &
-        (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY | HS_SITE_LIMIT_FORCE)) {
+    if (t->meas.m.flags & HS_SITE_LIMIT_ANY) {
         hs_wire_msg e;
         const hs_site_report *r = &t->meas.report;
         char text[1024];
