@@ -13,6 +13,7 @@
 #include "hysim/base.h"
 #include "hysim/experiment.h"
 #include "hysim/lab.h"
+#include "hysim/labio.h"
 #include "hysim/nees.h"
 #include "hysim/options.h"
 
@@ -63,6 +64,12 @@ typedef struct hs_site_config {
     hs_nees_config nees;
     /* the test's unit names for messages (a limit trip); empty: "length units" and so on */
     char units_length[16], units_force[16], units_time[16];
+    /* the laboratory back end of a site server (site file `lab`, docs/lab_backends.md):
+     * kind "virtual" (default, also when empty) or "udp" with its configuration */
+    struct {
+        char kind[16];
+        hs_lab_udp_config udp;
+    } lab;
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and

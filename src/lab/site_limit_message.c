@@ -18,6 +18,19 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
     /* short enough for a wire error sentence (255 bytes) with a site name of 20 characters */
     const char *L = unit(length, "length"), *F = unit(force, "force"), *T = unit(time, "s");
     char what[120], cause[160];
+    if (r->limit_flags & HS_SITE_LIMIT_LAB) {
+        if (r->limit_cause == HS_SITE_CAUSE_LAB_WATCHDOG)
+            return snprintf(buf, cap,
+                            "site %s: laboratory alarm: %.0f replies missing in a row on the "
+                            "udp channel (limit %.0f): the real-time target stopped answering; "
+                            "the site holds, the test stops",
+                            site, r->limit_value, r->limit_bound);
+        return snprintf(buf, cap,
+                        "site %s: laboratory alarm: the controller raised its %s bit (status "
+                        "0x%x); the site holds, the test stops",
+                        site, r->limit_cause == HS_SITE_CAUSE_LAB_FAULT ? "fault" : "interlock",
+                        (unsigned)r->limit_value);
+    }
     if (r->limit_flags & HS_SITE_LIMIT_DISPLACEMENT)
         snprintf(what, sizeof what, "stroke limit on %s: command %.6g %s beyond +-%g %s", actuator,
                  r->limit_value, L, r->limit_bound, L);

@@ -239,7 +239,8 @@ static void send_measurement(hs_site_server *s)
         return;
     }
     if (t->meas.m.flags &
-        (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY | HS_SITE_LIMIT_FORCE)) {
+        (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY | HS_SITE_LIMIT_FORCE |
+         HS_SITE_LIMIT_LAB)) {
         hs_wire_msg e;
         const hs_site_report *r = &t->meas.report;
         char text[1024];
@@ -248,6 +249,7 @@ static void send_measurement(hs_site_server *s)
             r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
             s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
         hs_wire_error_set(&e, out.step, HS_ELIMIT, "%s", text);
+        snprintf(t->trip_text, sizeof t->trip_text, "%s", e.error.text);
         hs_srv_log_peer(s, HS_LOG_WARN, "%s", e.error.text);
         send_msg(s, &e);
     }
@@ -305,6 +307,10 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
     if (t->awaiting) {
         refuse(s, HS_EPROTO, "TARGET for step %lld while step %lld is still being reached",
                (long long)m->step, (long long)t->last_step);
+        return;
+    }
+    if (st.tripped && t->trip_text[0]) { /* the trip, named again for this target */
+        refuse(s, HS_ELIMIT, "%s", t->trip_text);
         return;
     }
     if (st.tripped) {
@@ -472,6 +478,16 @@ void hs_srv_native_poll(hs_site_server *s, int64_t now)
         if (s->test.meas.error) {
             const int code = s->test.meas.error;
             s->test.meas_new = 0;
+            const hs_site_report *r = &s->test.meas.report;
+            if (code == HS_ELIMIT && r->limit_flags) { /* the trip itself, named */
+                char text[1024];
+                hs_site_limit_message(
+                    text, sizeof text, s->cfg.site.name,
+                    r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
+                    s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
+                refuse(s, code, "%s", text);
+                return;
+            }
             refuse(s, code, "site %s: target of step %lld not applied: %s", s->cfg.site.name,
                    (long long)s->test.meas.step,
                    code == HS_ELIMIT ? "a safety limit has tripped, the site holds"

@@ -1,0 +1,361 @@
+/* The laboratory exchange (include/hysim/labio.h): the udp packet layout's bytes against hand
+ * encodings (IEEE 754, two's complement, both byte orders, calibration), malformed packets; the
+ * udp back end against a scripted peer on loopback (its commands' bytes; duplicated, late,
+ * out-of-order, malformed and foreign replies counted and discarded, the last measurement kept,
+ * the watchdog raised after exactly max_missing silent ticks); through the site controller, the
+ * watchdog holds the site (HS_SITE_LIMIT_LAB, the command held bit for bit, the alarm naming the
+ * udp channel and the count); an interlock bit holds it too; the site file's `lab` errors. */
+#include "hs_test.h"
+
+#include "hysim/labio.h"
+#include "hysim/site_controller.h"
+#include "hysim/site_server.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static hs_udp_field fld(int role, int type, int big, int channel)
+{
+    hs_udp_field f;
+    memset(&f, 0, sizeof f);
+    f.role = role;
+    f.type = type;
+    f.big = big;
+    f.channel = channel;
+    f.bytes = type == HS_UDP_FLOAT64 ? 8 : 4;
+    f.gain = 1.0;
+    return f;
+}
+
+static void add(hs_udp_layout *l, hs_udp_field f)
+{
+    l->f[l->n++] = f;
+    l->size += (size_t)f.bytes;
+}
+
+static void test_layout_bytes(void **state)
+{
+    (void)state;
+    hs_udp_layout l;
+    memset(&l, 0, sizeof l);
+    add(&l, fld(HS_UDP_COUNTER, HS_UDP_UINT32, 0, -1));
+    add(&l, fld(HS_UDP_COMMAND, HS_UDP_FLOAT64, 0, 0));
+    hs_udp_field g = fld(HS_UDP_COMMAND, HS_UDP_FLOAT32, 1, 1);
+    g.gain = 2.0; /* test units = 2 raw + 1 */
+    g.offset = 1.0;
+    add(&l, g);
+    hs_udp_field pad = fld(HS_UDP_PAD, HS_UDP_UINT32, 0, -1);
+    pad.bytes = 3;
+    add(&l, pad);
+    hs_udp_field k = fld(HS_UDP_COMMAND, HS_UDP_INT32, 0, 2);
+    k.gain = 0.001; /* counts of 1e-3 */
+    add(&l, k);
+    assert_int_equal((int)l.size, 4 + 8 + 4 + 3 + 4);
+    hs_udp_values v;
+    memset(&v, 0, sizeof v);
+    v.counter = 258;
+    v.cmd[0] = 1.5;    /* 0x3FF8000000000000 */
+    v.cmd[1] = 5.0;    /* raw 2.0f = 0x40000000, big endian */
+    v.cmd[2] = -0.003; /* raw -3 = 0xFFFFFFFD */
+    uint8_t b[64];
+    memset(b, 0xAA, sizeof b);
+    hs_udp_pack(&l, &v, b);
+    const uint8_t want[] = {0x02, 0x01, 0x00, 0x00, 0, 0, 0, 0,    0,    0,    0xF8, 0x3F,
+                            0x40, 0x00, 0x00, 0x00, 0, 0, 0, 0xFD, 0xFF, 0xFF, 0xFF};
+    assert_memory_equal(b, want, sizeof want);
+    hs_udp_values r;
+    memset(&r, 0, sizeof r);
+    assert_int_equal(hs_udp_unpack(&l, b, l.size, &r), 0);
+    assert_int_equal(r.counter, 258);
+    assert_true(r.cmd[0] == 1.5 && r.cmd[1] == 5.0);
+    HS_ASSERT_NEAR(r.cmd[2], -0.003, 1e-18);
+    /* malformed: a byte short, or a NaN */
+    assert_int_equal(hs_udp_unpack(&l, b, l.size - 1, &r), HS_EPROTO);
+    b[10] = 0xF8;
+    b[11] = 0x7F; /* 0x7FF8...: NaN */
+    assert_int_equal(hs_udp_unpack(&l, b, l.size, &r), HS_EPROTO);
+}
+
+/* A peer socket on loopback, its port, and a free port for the lab (bound, read, closed). */
+static int peer_open(int *port)
+{
+    int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t al = sizeof a;
+    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &al), 0);
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+typedef struct rig {
+    hs_lab_udp_config c;
+    int peer, foreign, peer_port, lab_port;
+    struct sockaddr_in lab_addr;
+} rig;
+
+static void rig_open(rig *r, int max_missing)
+{
+    memset(r, 0, sizeof *r);
+    r->peer = peer_open(&r->peer_port);
+    int tmp = peer_open(&r->lab_port);
+    close(tmp);
+    int fp = 0;
+    r->foreign = peer_open(&fp);
+    snprintf(r->c.remote, sizeof r->c.remote, "127.0.0.1:%d", r->peer_port);
+    snprintf(r->c.local, sizeof r->c.local, "127.0.0.1:%d", r->lab_port);
+    r->c.reply_timeout = 0.005;
+    r->c.max_missing = max_missing;
+    add(&r->c.command, fld(HS_UDP_COUNTER, HS_UDP_UINT32, 0, -1));
+    add(&r->c.command, fld(HS_UDP_COMMAND, HS_UDP_FLOAT64, 0, 0));
+    add(&r->c.reply, fld(HS_UDP_COUNTER, HS_UDP_UINT32, 0, -1));
+    add(&r->c.reply, fld(HS_UDP_ECHO, HS_UDP_UINT32, 0, -1));
+    add(&r->c.reply, fld(HS_UDP_STATUS, HS_UDP_UINT32, 0, -1));
+    add(&r->c.reply, fld(HS_UDP_DISPLACEMENT, HS_UDP_FLOAT64, 0, 0));
+    add(&r->c.reply, fld(HS_UDP_FORCE, HS_UDP_FLOAT64, 0, 0));
+    assert_int_equal(hs_udp_address(r->c.local, &r->lab_addr), 0);
+}
+
+static void rig_close(rig *r)
+{
+    close(r->peer);
+    close(r->foreign);
+}
+
+/* A reply from fd: counter, echo, status, x, f = 2 x. */
+static void reply(rig *r, int fd, uint32_t counter, uint32_t echo, uint32_t status, double x)
+{
+    hs_udp_values v;
+    memset(&v, 0, sizeof v);
+    v.counter = counter;
+    v.echo = echo;
+    v.status = status;
+    v.x[0] = x;
+    v.f[0] = 2.0 * x;
+    uint8_t b[HS_UDP_MAX_BYTES];
+    hs_udp_pack(&r->c.reply, &v, b);
+    assert_int_equal(
+        sendto(fd, b, r->c.reply.size, 0, (struct sockaddr *)&r->lab_addr, sizeof r->lab_addr),
+        (ssize_t)r->c.reply.size);
+}
+
+/* The command the peer received: its counter and value. */
+static void command(rig *r, uint32_t counter, double x)
+{
+    uint8_t b[64];
+    const ssize_t n = recv(r->peer, b, sizeof b, MSG_DONTWAIT);
+    assert_int_equal(n, 12);
+    hs_udp_values v;
+    memset(&v, 0, sizeof v);
+    assert_int_equal(hs_udp_unpack(&r->c.command, b, 12, &v), 0);
+    assert_int_equal(v.counter, counter);
+    assert_true(v.cmd[0] == x);
+}
+
+static void test_udp_counts(void **state)
+{
+    (void)state;
+    rig r;
+    rig_open(&r, 3);
+    hs_lab *lab = NULL;
+    assert_int_equal(hs_lab_udp_create(NULL, &r.c, 1, 1000.0, &lab), 0);
+    double x = 0, f = 0, cmd = 0.25;
+    hs_lab_input in = {.x = &x, .f = &f};
+    /* tick 1: the answer to command 1, queued beforehand */
+    reply(&r, r.peer, 1, 1, 0, 0.5);
+    assert_int_equal(hs_lab_exchange(lab, &cmd, &in), 0);
+    command(&r, 1, 0.25);
+    assert_true(x == 0.5 && f == 1.0 && in.status == 0);
+    /* tick 2: a duplicate, a foreign datagram, a short one, a late one (echo 1): all discarded,
+     * the measurement kept */
+    reply(&r, r.peer, 1, 1, 0, 9.0);
+    reply(&r, r.foreign, 2, 2, 0, 9.0);
+    uint8_t junk[5] = {0};
+    sendto(r.peer, junk, sizeof junk, 0, (struct sockaddr *)&r.lab_addr, sizeof r.lab_addr);
+    reply(&r, r.peer, 2, 1, 0, 9.0);
+    cmd = 0.5;
+    assert_int_equal(hs_lab_exchange(lab, &cmd, &in), 0);
+    command(&r, 2, 0.5);
+    assert_true(x == 0.5 && f == 1.0);
+    assert_int_equal(in.missing, 1);
+    hs_lab_udp_counts k = hs_lab_udp_counts_get(lab);
+    assert_int_equal(k.duplicated, 1);
+    assert_int_equal(k.foreign, 1);
+    assert_int_equal(k.malformed, 1);
+    assert_int_equal(k.late, 1);
+    assert_int_equal(k.missing, 1);
+    /* tick 3: an out-of-order reply (counter 0, older than the last accepted 1), then the right one
+     */
+    reply(&r, r.peer, 0, 3, 0, 8.0);
+    reply(&r, r.peer, 3, 3, 0, 0.75);
+    assert_int_equal(hs_lab_exchange(lab, &cmd, &in), 0);
+    assert_true(x == 0.75 && in.missing == 0);
+    k = hs_lab_udp_counts_get(lab);
+    assert_int_equal(k.out_of_order, 1);
+    assert_int_equal(k.received, 2);
+    /* ticks 4, 5, 6 silent: the watchdog at the third (max_missing 3), not before */
+    for (int t = 4; t <= 6; t++) {
+        assert_int_equal(hs_lab_exchange(lab, &cmd, &in), 0);
+        assert_int_equal(in.missing, t - 3);
+        assert_int_equal((in.status & HS_LAB_ST_WATCHDOG) != 0, t == 6);
+    }
+    assert_non_null(strstr(hs_lab_alarm(lab), "3 replies missing in a row"));
+    assert_int_equal(hs_lab_udp_counts_get(lab).sent, 6);
+    hs_lab_destroy(&lab);
+    rig_close(&r);
+}
+
+/* The site controller over a udp lab whose peer answers the first 5 commands, then falls
+ * silent (watchdog), or raises its interlock bit. */
+static void run_controller(int interlock)
+{
+    rig r;
+    rig_open(&r, 4);
+    hs_lab *lab = NULL;
+    assert_int_equal(hs_lab_udp_create(NULL, &r.c, 1, 1000.0, &lab), 0);
+    hs_site_controller_params p = hs_site_controller_params_default();
+    p.gen.nact = 1;
+    p.gen.rate = 1000.0;
+    p.gen.dt = 0.01;
+    hs_site_controller *sc = NULL;
+    assert_int_equal(hs_site_controller_create_lab(NULL, &p, lab, &sc), 0);
+    const double tgt[1] = {0.3};
+    assert_int_equal(hs_site_controller_target(sc, 1, 0.01, tgt), 0);
+    int trip_tick = 0;
+    double held = 0.0;
+    for (int t = 1; t <= 12; t++) {
+        if (t <= 5) reply(&r, r.peer, (uint32_t)t, (uint32_t)t, 0, 0.01 * t);
+        if (interlock && t == 6) reply(&r, r.peer, 6, 6, HS_LAB_ST_INTERLOCK, 0.06);
+        const int ev = hs_site_controller_tick(sc);
+        assert_true(ev >= 0);
+        uint8_t b[64];
+        assert_int_equal(recv(r.peer, b, sizeof b, MSG_DONTWAIT), 12);
+        hs_udp_values v;
+        memset(&v, 0, sizeof v);
+        hs_udp_unpack(&r.c.command, b, 12, &v);
+        if (trip_tick) assert_true(v.cmd[0] == held); /* held bit for bit */
+        if ((ev & HS_SC_EV_LIMIT) && !trip_tick) {
+            trip_tick = t;
+            held = v.cmd[0];
+        }
+    }
+    assert_int_equal(trip_tick, interlock ? 6 : 9); /* 5 answered, then 4 silent ticks */
+    int ch = 0;
+    assert_int_equal(hs_site_controller_tripped(sc, &ch), HS_SITE_LIMIT_LAB);
+    hs_site_measurement m;
+    double mx, mf, ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY], hf[HS_EXP_HISTORY];
+    m.x = &mx, m.f = &mf, m.hist_t = ht, m.hist_x = hx, m.hist_f = hf;
+    hs_site_report rep;
+    assert_int_equal(hs_site_controller_measurement(sc, &m, &rep), 0);
+    assert_true(m.flags & HS_SITE_LIMIT_LAB);
+    char text[300];
+    hs_site_limit_message(text, sizeof text, "lab1", "?", &rep, "mm", "kN", "s");
+    assert_non_null(strstr(text, interlock ? "raised its interlock bit"
+                                           : "4 replies missing in a row on the udp channel "
+                                             "(limit 4)"));
+    assert_int_equal(hs_site_controller_target(sc, 2, 0.02, tgt), HS_ELIMIT);
+    hs_site_controller_destroy(&sc);
+    hs_lab_destroy(&lab);
+    rig_close(&r);
+}
+
+static void test_controller_watchdog(void **state)
+{
+    (void)state;
+    run_controller(0);
+}
+static void test_controller_interlock(void **state)
+{
+    (void)state;
+    run_controller(1);
+}
+
+static void expect_error(const char *lab, const char *want)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "site:\n  name: s\n  plain: true\n  actuators: {a1: {}, a2: {}}\n"
+             "  specimen: {type: linear, K: [[1, 0], [0, 1]]}\n  lab:\n%s",
+             lab);
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_site_file *f = NULL;
+    assert_int_equal(hs_site_file_load_string(ctx, text, strlen(text), "s.yaml", &f), HS_EINPUT);
+    if (!strstr(hs_ctx_message(ctx), want)) fail_msg("got '%s'", hs_ctx_message(ctx));
+    hs_ctx_destroy(&ctx);
+}
+
+#define PKTS                                                                                       \
+    "    command_packet: [{command: float64, channel: a1}, {command: float64, channel: a2}]\n"     \
+    "    reply_packet: [{displacement: float64, channel: a1}, {force: float64, channel: a1},\n"    \
+    "                   {displacement: float64, channel: a2}, {force: float64, channel: a2}]\n"
+
+static void test_site_file(void **state)
+{
+    (void)state;
+    /* a good one: sizes and calibration */
+    const char *good = "site:\n  name: s\n  plain: true\n  actuators: {a1: {}, a2: {}}\n"
+                       "  specimen: {type: linear, K: [[1, 0], [0, 1]]}\n  lab:\n"
+                       "    kind: udp\n    remote: \"10.0.0.2:25000\"\n    endian: big\n"
+                       "    command_packet: [{counter: uint32}, {command: float32, channel: a1, "
+                       "gain: 0.5, offset: 1, units: V}, {command: float64, channel: a2}, "
+                       "{pad: 4}]\n"
+                       "    reply_packet: [{displacement: float64, channel: a1}, {force: int32, "
+                       "channel: a1, endian: little}, {displacement: float64, channel: a2}, "
+                       "{force: float64, channel: a2}, {status: uint32}, {time: float64}]\n";
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_site_file *f = NULL;
+    const int rc = hs_site_file_load_string(ctx, good, strlen(good), "s.yaml", &f);
+    if (rc) fail_msg("%s", hs_ctx_message(ctx));
+    const hs_site_config *c = &hs_site_file_config(f)->site;
+    assert_string_equal(c->lab.kind, "udp");
+    assert_int_equal((int)c->lab.udp.command.size, 4 + 4 + 8 + 4);
+    assert_int_equal((int)c->lab.udp.reply.size, 8 + 4 + 8 + 8 + 4 + 8);
+    assert_true(c->lab.udp.command.f[1].gain == 0.5 && c->lab.udp.command.f[1].big == 1);
+    assert_int_equal(c->lab.udp.reply.f[1].big, 0);
+    assert_int_equal(c->lab.udp.max_missing, 5);
+    hs_site_file_destroy(&f);
+    hs_ctx_destroy(&ctx);
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n" PKTS "    colour: red\n",
+                 "s.yaml:12:5: unknown key 'colour' in site.lab");
+    expect_error("    kind: udp\n" PKTS, "s.yaml:7:5: missing required key 'remote' in site.lab");
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n"
+                 "    command_packet: [{command: float64, channel: a1}]\n"
+                 "    reply_packet: [{displacement: float64, channel: a1}]\n",
+                 "s.yaml:9:21: site.lab.command_packet: missing field: the command of actuator a2");
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n" PKTS "    max_missing: 0\n",
+                 "s.yaml:12:18: site.lab.max_missing: must be between 1 and 1000000 (got 0)");
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n"
+                 "    command_packet: [{command: float64, channel: a1}, {command: float64, "
+                 "channel: a1}]\n    reply_packet: []\n",
+                 "s.yaml:9:55: site.lab.command_packet[2]: a second command of a1");
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n"
+                 "    command_packet: [{counter: float32}]\n    reply_packet: []\n",
+                 "s.yaml:9:32: site.lab.command_packet[1].counter: a float32 counter");
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n"
+                 "    command_packet: [{command: float64, channel: a3}]\n    reply_packet: []\n",
+                 "s.yaml:9:50: site.lab.command_packet[1].channel: no actuator 'a3'");
+    expect_error("    kind: udp\n    remote: \"1.2.3.4:5\"\n"
+                 "    command_packet: [{displacement: float64, channel: a1}]\n"
+                 "    reply_packet: []\n",
+                 "'displacement' belongs in the reply packet");
+    expect_error("    kind: udp\n    remote: \"localhost:5\"\n" PKTS,
+                 "s.yaml:8:13: site.lab.remote: expected \"HOST:PORT\"");
+    expect_error("    kind: virtual\n    remote: \"1.2.3.4:5\"\n",
+                 "s.yaml:8:13: site.lab.remote: only a udp laboratory has a remote");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_layout_bytes),        cmocka_unit_test(test_udp_counts),
+        cmocka_unit_test(test_controller_watchdog), cmocka_unit_test(test_controller_interlock),
+        cmocka_unit_test(test_site_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
