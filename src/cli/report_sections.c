@@ -30,7 +30,8 @@ static const char *hs_report_flags(int flags, char *buf, size_t size)
                  {HS_ACT_LIMIT_FORCE, "actuator force"},
                  {HS_SITE_LIMIT_DISPLACEMENT, "site displacement limit"},
                  {HS_SITE_LIMIT_VELOCITY, "site velocity limit"},
-                 {HS_SITE_LIMIT_FORCE, "site force limit"}};
+                 {HS_SITE_LIMIT_FORCE, "site force limit"},
+                 {HS_SITE_LIMIT_LAB, "laboratory alarm (interlock, fault or watchdog)"}};
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (flags & names[i].bit)

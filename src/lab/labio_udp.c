@@ -124,7 +124,10 @@ static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
     memcpy(v.f, u->f, sizeof v.f);
     v.status = u->status;
     v.tick = u->ctrl_tick;
-    const double deadline = now_s() + u->reply_timeout;
+    /* once the watchdog has fired, the target is gone: look for a reply without waiting, so that
+     * the site's loop keeps its clock while it holds */
+    const int gone = u->max_missing > 0 && u->counts.missing_run >= u->max_missing;
+    const double deadline = now_s() + (gone ? 0.0 : u->reply_timeout);
     int accepted = 0;
     for (;;) {
         for (;;) { /* drain what has arrived; the newest acceptable reply wins */
