@@ -12,6 +12,7 @@
 #include "hysim/site_server.h"
 
 #include <arpa/inet.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
@@ -78,6 +79,37 @@ static void test_layout_bytes(void **state)
     b[10] = 0xF8;
     b[11] = 0x7F; /* 0x7FF8...: NaN */
     assert_int_equal(hs_udp_unpack(&l, b, l.size, &r), HS_EPROTO);
+}
+
+/* float32 on the wire: each value rounded to 24 bits, |error| <= 2^-24 |x| (the reason a float32
+ * layout cannot reproduce the in-process numbers bit for bit); float64 exact. */
+static void test_float32_bound(void **state)
+{
+    (void)state;
+    hs_udp_layout l4, l8;
+    memset(&l4, 0, sizeof l4);
+    memset(&l8, 0, sizeof l8);
+    add(&l4, fld(HS_UDP_COMMAND, HS_UDP_FLOAT32, 0, 0));
+    add(&l8, fld(HS_UDP_COMMAND, HS_UDP_FLOAT64, 1, 0));
+    double worst = 0.0;
+    int inexact = 0;
+    for (int i = 1; i <= 1000; i++) {
+        hs_udp_values v, r;
+        memset(&v, 0, sizeof v);
+        v.cmd[0] = sin(0.37 * i) * pow(10.0, (i % 7) - 3);
+        uint8_t b[8];
+        hs_udp_pack(&l4, &v, b);
+        memset(&r, 0, sizeof r);
+        assert_int_equal(hs_udp_unpack(&l4, b, 4, &r), 0);
+        const double rel = fabs(r.cmd[0] - v.cmd[0]) / fabs(v.cmd[0]);
+        if (rel > worst) worst = rel;
+        inexact += r.cmd[0] != v.cmd[0];
+        hs_udp_pack(&l8, &v, b);
+        assert_int_equal(hs_udp_unpack(&l8, b, 8, &r), 0);
+        assert_true(r.cmd[0] == v.cmd[0]);
+    }
+    assert_true(worst <= ldexp(1.0, -24));
+    assert_true(inexact > 900);
 }
 
 /* A peer socket on loopback, its port, and a free port for the lab (bound, read, closed). */
@@ -274,6 +306,47 @@ static void test_controller_interlock(void **state)
     run_controller(1);
 }
 
+/* The site's stroke limit acts on every command before it leaves over udp: a coordinator asking
+ * for 0.3 with a limit of 0.1 never gets a datagram beyond 0.1 on the wire. */
+static void test_limit_before_wire(void **state)
+{
+    (void)state;
+    rig r;
+    rig_open(&r, 1000000);
+    r.c.reply_timeout = 0.0002;
+    hs_lab *lab = NULL;
+    assert_int_equal(hs_lab_udp_create(NULL, &r.c, 1, 1000.0, &lab), 0);
+    hs_site_controller_params p = hs_site_controller_params_default();
+    p.gen.nact = 1;
+    p.gen.rate = 1000.0;
+    p.gen.dt = 0.01;
+    const hs_site_limits lim = {.disp = 0.1};
+    p.limits = &lim;
+    hs_site_controller *sc = NULL;
+    assert_int_equal(hs_site_controller_create_lab(NULL, &p, lab, &sc), 0);
+    const double tgt[1] = {0.3};
+    assert_int_equal(hs_site_controller_target(sc, 1, 0.01, tgt), 0);
+    double peak = 0.0;
+    int tripped = 0;
+    for (int t = 1; t <= 30; t++) {
+        const int ev = hs_site_controller_tick(sc);
+        assert_true(ev >= 0);
+        if (ev & HS_SC_EV_LIMIT) tripped = t;
+        uint8_t b[64];
+        assert_int_equal(recv(r.peer, b, sizeof b, MSG_DONTWAIT), 12);
+        hs_udp_values v;
+        memset(&v, 0, sizeof v);
+        assert_int_equal(hs_udp_unpack(&r.c.command, b, 12, &v), 0);
+        if (fabs(v.cmd[0]) > peak) peak = fabs(v.cmd[0]);
+    }
+    assert_true(tripped > 0);
+    assert_int_equal(hs_site_controller_tripped(sc, NULL), HS_SITE_LIMIT_DISPLACEMENT);
+    assert_true(peak <= 0.1 && peak > 0.05);
+    hs_site_controller_destroy(&sc);
+    hs_lab_destroy(&lab);
+    rig_close(&r);
+}
+
 static void expect_error(const char *lab, const char *want)
 {
     char text[2048];
@@ -355,7 +428,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout_bytes),        cmocka_unit_test(test_udp_counts),
         cmocka_unit_test(test_controller_watchdog), cmocka_unit_test(test_controller_interlock),
-        cmocka_unit_test(test_site_file),
+        cmocka_unit_test(test_site_file),           cmocka_unit_test(test_limit_before_wire),
+        cmocka_unit_test(test_float32_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
