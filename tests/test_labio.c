@@ -8,12 +8,14 @@
 #include "hs_test.h"
 
 #include "hysim/labio.h"
+#include "hysim/plant.h"
 #include "hysim/site_controller.h"
 #include "hysim/site_server.h"
 
 #include <arpa/inet.h>
 #include <math.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -347,6 +349,140 @@ static void test_limit_before_wire(void **state)
     rig_close(&r);
 }
 
+/* hs_plant_run in a thread of this process: a perfect plant with an elastic-perfectly-plastic
+ * spring behind udp, and the same spring in the virtual lab, driven by two site controllers with
+ * the same targets: every measurement equal bit for bit (float64 fields carry doubles exactly; the
+ * plant steps the same models on the same commands; a tick without a command only repeats the
+ * last position, which a perfect actuator and a rate-independent spring do not notice). */
+typedef struct plant_thread {
+    hs_plant_config *c;
+    volatile sig_atomic_t stop;
+    int port, rc;
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    hs_plant_counts counts;
+} plant_thread;
+
+static void plant_ready(void *user, int port)
+{
+    plant_thread *t = user;
+    pthread_mutex_lock(&t->lock);
+    t->port = port;
+    pthread_cond_signal(&t->ready);
+    pthread_mutex_unlock(&t->lock);
+}
+
+static void *plant_main(void *arg)
+{
+    plant_thread *t = arg;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    t->rc = hs_plant_run(ctx, t->c, &t->stop, plant_ready, t, &t->counts);
+    if (t->rc) plant_ready(t, -1);
+    hs_ctx_destroy(&ctx);
+    return NULL;
+}
+
+static const char *const plant_text =
+    "materials:\n  spring: {type: bilinear, k: 2.0, fy: 0.2, b: 0.05}\n"
+    "plant:\n  listen: \"127.0.0.1:0\"\n  rate: 1000\n  perfect: true\n"
+    "  actuators: {a1: {}}\n"
+    "  specimen: {type: material, material: spring}\n"
+    "  command_packet: [{counter: uint32}, {time: float64}, {command: float64}]\n"
+    "  reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},\n"
+    "                 {displacement: float64}, {force: float64}]\n";
+
+static void test_plant_bit_for_bit(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_plant_file *pf = NULL;
+    if (hs_plant_file_load_string(ctx, plant_text, strlen(plant_text), "p.yaml", &pf))
+        fail_msg("%s", hs_ctx_message(ctx));
+    plant_thread t = {.c = hs_plant_file_config(pf), .port = 0};
+    pthread_mutex_init(&t.lock, NULL);
+    pthread_cond_init(&t.ready, NULL);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, plant_main, &t), 0);
+    pthread_mutex_lock(&t.lock);
+    while (t.port == 0) pthread_cond_wait(&t.ready, &t.lock);
+    pthread_mutex_unlock(&t.lock);
+    assert_true(t.port > 0);
+    /* the site: its lab over udp (the plant's packets), and the same lab in process */
+    hs_lab_udp_config uc = t.c->lab.lab.udp;
+    snprintf(uc.remote, sizeof uc.remote, "127.0.0.1:%d", t.port);
+    snprintf(uc.local, sizeof uc.local, "127.0.0.1:0");
+    uc.reply_timeout = 0.5; /* not a real-time loop here: wait for every reply */
+    uc.max_missing = 1;
+    hs_lab *udp = NULL;
+    assert_int_equal(hs_lab_udp_create(ctx, &uc, 1, 1000.0, &udp), 0);
+    hs_options *o = NULL;
+    hs_options_create(&o);
+    hs_options_set_str(o, "material", "bilinear");
+    hs_options_set_num(o, "k", 2.0);
+    hs_options_set_num(o, "fy", 0.2);
+    hs_options_set_num(o, "b", 0.05);
+    hs_specimen *spec = NULL;
+    if (hs_specimen_create(ctx, "material", 1, o, &spec)) fail_msg("%s", hs_ctx_message(ctx));
+    hs_options_destroy(&o);
+    hs_actuator_params ap = hs_actuator_params_default();
+    ap.rate = 1000.0;
+    hs_vlab_params vp = {.n_act = 1, .perfect = 1, .seed = 1, .actuator = &ap, .actuator_count = 1};
+    hs_vlab *vlab = NULL;
+    assert_int_equal(hs_vlab_create(ctx, &vp, spec, &vlab), 0);
+    hs_site_controller_params p = hs_site_controller_params_default();
+    p.gen.nact = 1;
+    p.gen.rate = 1000.0;
+    p.gen.dt = 0.005;
+    hs_site_controller *a = NULL, *b = NULL;
+    assert_int_equal(hs_site_controller_create(ctx, &p, vlab, &a), 0);
+    assert_int_equal(hs_site_controller_create_lab(ctx, &p, udp, &b), 0);
+    double fpeak = 0.0;
+    int steps = 0;
+    for (int64_t k = 1; k <= 120; k++) {
+        const double x[1] = {0.3 * sin(0.08 * (double)k) * (1.0 + 0.01 * (double)k)};
+        assert_int_equal(hs_site_controller_target(a, k, 0.005 * (double)k, x), 0);
+        assert_int_equal(hs_site_controller_target(b, k, 0.005 * (double)k, x), 0);
+        for (int tick = 0; tick < 100; tick++) {
+            const int ea = hs_site_controller_tick(a), eb = hs_site_controller_tick(b);
+            assert_int_equal(ea, eb);
+            if (!(ea & HS_SC_EV_MEASUREMENT)) continue;
+            double xa, fa, xb, fb, ht[2][HS_EXP_HISTORY], hx[2][HS_EXP_HISTORY],
+                hf[2][HS_EXP_HISTORY];
+            hs_site_measurement
+                ma = {.x = &xa, .f = &fa, .hist_t = ht[0], .hist_x = hx[0], .hist_f = hf[0]},
+                mb = {.x = &xb, .f = &fb, .hist_t = ht[1], .hist_x = hx[1], .hist_f = hf[1]};
+            assert_int_equal(hs_site_controller_measurement(a, &ma, NULL), 0);
+            assert_int_equal(hs_site_controller_measurement(b, &mb, NULL), 0);
+            assert_memory_equal(&xa, &xb, sizeof xa);
+            assert_memory_equal(&fa, &fb, sizeof fa);
+            assert_int_equal(ma.nhist, mb.nhist);
+            assert_memory_equal(hf[0], hf[1], (size_t)ma.nhist * sizeof(double));
+            if (fabs(fa) > fpeak) fpeak = fabs(fa);
+            steps++;
+            break;
+        }
+    }
+    assert_int_equal(steps, 120);
+    assert_true(fpeak > 0.2); /* the spring yielded: the path matters */
+    assert_int_equal(hs_lab_udp_counts_get(udp).missing, 0);
+    assert_int_equal(hs_site_controller_lab_tick(b), hs_site_controller_ticks(b));
+    t.stop = 1;
+    pthread_join(th, NULL);
+    assert_int_equal(t.rc, 0);
+    assert_int_equal(t.counts.commands, hs_site_controller_ticks(b));
+    hs_site_controller_destroy(&a);
+    hs_site_controller_destroy(&b);
+    hs_vlab_destroy(&vlab);
+    hs_specimen_destroy(&spec);
+    hs_lab_destroy(&udp);
+    hs_plant_file_destroy(&pf);
+    pthread_mutex_destroy(&t.lock);
+    pthread_cond_destroy(&t.ready);
+    hs_ctx_destroy(&ctx);
+}
+
 static void expect_error(const char *lab, const char *want)
 {
     char text[2048];
@@ -429,7 +565,7 @@ int main(void)
         cmocka_unit_test(test_layout_bytes),        cmocka_unit_test(test_udp_counts),
         cmocka_unit_test(test_controller_watchdog), cmocka_unit_test(test_controller_interlock),
         cmocka_unit_test(test_site_file),           cmocka_unit_test(test_limit_before_wire),
-        cmocka_unit_test(test_float32_bound),
+        cmocka_unit_test(test_float32_bound),       cmocka_unit_test(test_plant_bit_for_bit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
