@@ -471,7 +471,9 @@ static void test_plant_bit_for_bit(void **state)
     t.stop = 1;
     pthread_join(th, NULL);
     assert_int_equal(t.rc, 0);
-    assert_int_equal(t.counts.commands, hs_site_controller_ticks(b));
+    /* every command of this site answered once (a stray counter-1 datagram from another test on
+     * this loopback, reusing the port, would count as a remount) */
+    assert_int_equal(t.counts.commands - t.counts.remounts, hs_site_controller_ticks(b));
     hs_site_controller_destroy(&a);
     hs_site_controller_destroy(&b);
     hs_vlab_destroy(&vlab);

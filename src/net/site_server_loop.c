@@ -204,6 +204,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         st->late_p99 = k < 63 ? 1e-5 * (double)(k + 1) : s->late_max;
         st->state = state;
         st->tripped = tripped;
+        if (tripped) hs_site_controller_trip_report(b->sc, &st->trip);
         memcpy(st->x, xt, (size_t)n * sizeof(double));
         memcpy(st->f, ft, (size_t)n * sizeof(double));
         memcpy(st->command, cmd, (size_t)n * sizeof(double));

@@ -238,9 +238,8 @@ static void send_measurement(hs_site_server *s)
         hs_srv_close(s);
         return;
     }
-    if (t->meas.m.flags &
-        (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY | HS_SITE_LIMIT_FORCE |
-         HS_SITE_LIMIT_LAB)) {
+    if (t->meas.m.flags & (HS_SITE_LIMIT_DISPLACEMENT | HS_SITE_LIMIT_VELOCITY |
+                           HS_SITE_LIMIT_FORCE | HS_SITE_LIMIT_LAB)) {
         hs_wire_msg e;
         const hs_site_report *r = &t->meas.report;
         char text[1024];
@@ -309,7 +308,16 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
                (long long)m->step, (long long)t->last_step);
         return;
     }
-    if (st.tripped && t->trip_text[0]) { /* the trip, named again for this target */
+    if (st.tripped && (t->trip_text[0] || st.trip.limit_flags)) { /* the trip, named */
+        if (!t->trip_text[0]) {
+            const hs_site_report *r = &st.trip;
+            char text[1024];
+            hs_site_limit_message(
+                text, sizeof text, s->cfg.site.name,
+                r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
+                s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
+            snprintf(t->trip_text, sizeof t->trip_text, "%s", text);
+        }
         refuse(s, HS_ELIMIT, "%s", t->trip_text);
         return;
     }

@@ -252,6 +252,7 @@ kill -9 "$pid_plant3"
 wait "$run_pid"
 rc=$?
 [ "$rc" -eq 3 ] || fail "the run exited $rc after the plant was killed, expected 3"
+kill "$pid_site3" 2>/dev/null # it would go on sending to the dead plant's port
 grep -q '"status": "aborted"' "$dir/killed/summary.json" || fail "summary does not say aborted"
 grep -q "replies missing in a row on the udp channel (limit 100)" "$dir/killed.log" ||
     fail "no watchdog alarm in the run's output: $(tail -3 "$dir/killed.log")"
