@@ -311,12 +311,10 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
     if (st.tripped && (t->trip_text[0] || st.trip.limit_flags)) { /* the trip, named */
         if (!t->trip_text[0]) {
             const hs_site_report *r = &st.trip;
-            char text[1024];
             hs_site_limit_message(
-                text, sizeof text, s->cfg.site.name,
+                t->trip_text, sizeof t->trip_text, s->cfg.site.name,
                 r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
                 s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
-            snprintf(t->trip_text, sizeof t->trip_text, "%s", text);
         }
         refuse(s, HS_ELIMIT, "%s", t->trip_text);
         return;
