@@ -13,6 +13,7 @@
 #include "hysim/base.h"
 #include "hysim/experiment.h"
 #include "hysim/lab.h"
+#include "hysim/labio.h"
 #include "hysim/nees.h"
 #include "hysim/options.h"
 
@@ -73,6 +74,12 @@ typedef struct hs_site_config {
      * configuration is a virtual twin standing in for the site (hysim run --rehearse) */
     char twin[256], pretest[256];
     int rehearsal;
+    /* the laboratory back end of a site server (site file `lab`, docs/lab_backends.md):
+     * kind "virtual" (default, also when empty) or "udp" with its configuration */
+    struct {
+        char kind[16];
+        hs_lab_udp_config udp;
+    } lab;
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and

@@ -1,7 +1,8 @@
 /* hysim site controller: the body of a site's control loop, one call per controller tick.
  *
  *   command generator (hysim/cmdgen.h)  ->  delay compensation (hysim/compensator.h, one per
- *   actuator; identity when absent)  ->  safety limits  ->  laboratory tick (hs_vlab_tick)  ->
+ *   actuator; identity when absent)  ->  safety limits  ->  laboratory exchange (hysim/labio.h:
+ *   the virtual lab or a udp target; a status bit holds the site like a limit)  ->
  *   measurement (displacement, force, the last HS_EXP_HISTORY samples)
  *
  * On D_target the controller fills an outgoing measurement and flags it (HS_SC_EV_MEASUREMENT).
@@ -35,7 +36,8 @@ enum {
     HS_SITE_LIMIT_STEP = 256,            /* |x_cmd(k) - x_cmd(k-1)| would exceed step */
     HS_SITE_LIMIT_MEASURED_DISP = 512,   /* a measured displacement |x_m| beyond disp */
     HS_SITE_LIMIT_MEASURED_FORCE = 1024, /* a measured force |f_m| beyond force */
-    HS_SITE_LIMIT_ANY = 16 | 32 | 64 | 128 | 256 | 512 | 1024
+    HS_SITE_LIMIT_LAB = 2048, /* the laboratory's status: interlock, fault or watchdog (labio.h) */
+    HS_SITE_LIMIT_ANY = 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048
 };
 
 /* Events of a controller tick (bit set), beside the generator's HS_CMDGEN_EV_* (1, 2, 4, 8). */
@@ -97,9 +99,12 @@ enum {
     HS_SITE_CAUSE_JUMP = 7,         /* the newest target jumps: its increment alone needs more
                                        than the step or acceleration limit allows */
     HS_SITE_CAUSE_NOT_A_NUMBER = 8, /* the command is not a number (a NaN target) */
-    HS_SITE_CAUSE_MEASURED = 9      /* a measurement beyond its limit while the command is within
+    HS_SITE_CAUSE_MEASURED = 9,     /* a measurement beyond its limit while the command is within
                                        (a specimen or sensor failure, a slipping fixture, a
                                        controller not following its command) */
+    HS_SITE_CAUSE_LAB_INTERLOCK = 10, /* the lab controller's interlock bit */
+    HS_SITE_CAUSE_LAB_FAULT = 11,     /* the lab controller's fault bit */
+    HS_SITE_CAUSE_LAB_WATCHDOG = 12   /* too many replies missing in a row (labio.h) */
 };
 
 /* One line for a trip: which limit, the offending value and the limit with their units, the
@@ -115,6 +120,10 @@ typedef struct hs_site_controller hs_site_controller;
 /* `lab` is lent (the caller destroys it after the controller); its actuators rest at 0. */
 int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, hs_vlab *lab,
                               hs_site_controller **out);
+/* The same over any laboratory back end (hysim/labio.h; lent, nact actuators at the rate). */
+typedef struct hs_lab hs_lab;
+int hs_site_controller_create_lab(hs_ctx *ctx, const hs_site_controller_params *p, hs_lab *lab,
+                                  hs_site_controller **out);
 void hs_site_controller_destroy(hs_site_controller **sc);
 /* D_update: the target of `step` (actuator coordinates, nact) at simulation time t.
  * HS_ELIMIT after a trip; the generator's errors otherwise (hs_cmdgen_target). */
@@ -128,9 +137,14 @@ int hs_site_controller_measurement(hs_site_controller *sc, hs_site_measurement *
 int hs_site_controller_ready(const hs_site_controller *sc);
 /* The limit trip (HS_SITE_LIMIT_* flags, 0 when none) and its channel. */
 int hs_site_controller_tripped(const hs_site_controller *sc, int *channel);
+/* The latched trip as a report (limit fields, step, tick; record zero): for a target refused
+ * after the trip, so that the refusal still names the limit. */
+void hs_site_controller_trip_report(const hs_site_controller *sc, hs_site_report *r);
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);
 const double *hs_site_controller_command(const hs_site_controller *sc); /* last sent (nact) */
 int64_t hs_site_controller_ticks(const hs_site_controller *sc);
+int64_t hs_site_controller_lab_tick(const hs_site_controller *sc); /* the lab's own count */
+hs_lab *hs_site_controller_lab(hs_site_controller *sc);
 /* The controller's whole dynamic state as doubles, for checkpoints: commands, last measurement,
  * the sample ring, tick count, target bookkeeping, the outgoing measurement and report, a latched
  * trip, and its command generator's state. The laboratory and the compensators are lent and saved

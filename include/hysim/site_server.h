@@ -19,6 +19,7 @@
 #include "hysim/secure.h"
 #include "hysim/rt_loop.h"
 #include "hysim/site.h"
+#include "hysim/site_controller.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -128,6 +129,7 @@ typedef struct hs_site_server_status {
     /* laboratory */
     int state;                 /* hs_cmdgen_state of the controller */
     int tripped;               /* HS_SITE_LIMIT_* of a latched trip */
+    hs_site_report trip;       /* that trip: limit, channel, value, cause (when tripped) */
     double x[HS_SITE_MAX_ACT]; /* the actuators' true positions */
     double f[HS_SITE_MAX_ACT]; /* the specimen's true forces */
     double command[HS_SITE_MAX_ACT];

@@ -25,6 +25,7 @@ int hs_cli_modes(int argc, char **argv);
 int hs_cli_plot(int argc, char **argv);
 int hs_cli_site(int argc, char **argv);
 int hs_cli_keygen(int argc, char **argv);
+int hs_cli_plant(int argc, char **argv);
 int hs_cli_report(int argc, char **argv);
 int hs_cli_pretest(int argc, char **argv);
 /* hysim run --rehearse (run_rehearse.c): the sites become their virtual twins, and the limits

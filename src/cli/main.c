@@ -26,6 +26,7 @@ static void usage(FILE *f)
         "                                noise, initial stiffness and actuator delay of a site's\n"
         "                                laboratory, before the specimen sees a test\n"
         "  keygen FILE                   write a new key shared by a site and its coordinators\n"
+        "  plant --config PLANT.yaml     play a laboratory behind udp for a site (real clock)\n"
         "  version                       print the version\n"
         "--set KEY=VALUE changes one scalar of the test file (a dotted path: analysis.dt=0.005,\n"
         "ground_motion.file=PATH); the value is checked like the file's own text.\n"
@@ -47,6 +48,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "site") == 0) return hs_cli_site(argc - 1, argv + 1);
     if (strcmp(cmd, "pretest") == 0) return hs_cli_pretest(argc - 1, argv + 1);
     if (strcmp(cmd, "keygen") == 0) return hs_cli_keygen(argc - 1, argv + 1);
+    if (strcmp(cmd, "plant") == 0) return hs_cli_plant(argc - 1, argv + 1);
     if (strcmp(cmd, "report") == 0) return hs_cli_report(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         if (argc > 2 && hs_cli_is_help(argv[2])) {

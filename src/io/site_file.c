@@ -26,7 +26,7 @@ static const char *const site_keys[] = {
     "name",       "listen",        "key",          "plain",     "min_time_scale", "heartbeat",
     "timeout",    "frame_timeout", "spin",         "late",      "realtime",       "openfresco",
     "rate",       "perfect",       "seed",         "actuators", "sensors",        "specimen",
-    "relaxation", "command",       "compensation", "nees",      "state"};
+    "relaxation", "command",       "compensation", "nees",      "state",          "lab"};
 static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",           "mass",
                                       "damping",    "step_time",  "idle_timeout"};
 
@@ -232,6 +232,7 @@ static int load_tree(hs_tf *L, const hs_ynode *root, hs_site_server_config *c)
     snprintf(sc->kind, sizeof sc->kind, "virtual");
     L->sites[0].node = site;
     rc = hs_tf_site_fields(L, site, "site", 0);
+    if (!rc && (v = hs_ynode_get(site, "lab")) != NULL) rc = hs_tf_lab(L, v, "site.lab", sc);
     if (rc) return rc;
     if (!L->sites[0].seed_given) sc->seed = 1;
     sc->time_scale = 1.0; /* per test, from the coordinator's HELLO */
@@ -275,23 +276,37 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
     return 0;
 }
 
+int hs_tf_read_text(hs_ctx *ctx, const char *path, const char *kind, char **text, size_t *len)
+{
+    *text = NULL;
+    FILE *fp = NULL;
+    const int opened = hs_fopen_regular(ctx, path, &fp, NULL);
+    if (opened) return opened;
+    char *t = hs_malloc(HS_SF_MAX_FILE + 1);
+    size_t n = t ? fread(t, 1, HS_SF_MAX_FILE + 1, fp) : 0;
+    const int err = ferror(fp);
+    fclose(fp);
+    int rc = !t                   ? HS_ENOMEM
+             : err                ? hs_fail(ctx, HS_EIO, "%s: cannot read", path)
+             : n > HS_SF_MAX_FILE ? hs_fail(ctx, HS_EINPUT, "%s: larger than %u KB; not a %s", path,
+                                            HS_SF_MAX_FILE >> 10, kind)
+                                  : 0;
+    if (rc) {
+        hs_free(t);
+        return rc;
+    }
+    *text = t;
+    *len = n;
+    return 0;
+}
+
 int hs_site_file_load(hs_ctx *ctx, const char *path, hs_site_file **out)
 {
     if (!out || !path) return hs_fail(ctx, HS_EINVAL, "site file: no path given");
     *out = NULL;
-    FILE *fp = NULL;
-    const int opened = hs_fopen_regular(ctx, path, &fp, NULL);
-    if (opened) return opened;
-    char *text = hs_malloc(HS_SF_MAX_FILE + 1);
-    size_t n = text ? fread(text, 1, HS_SF_MAX_FILE + 1, fp) : 0;
-    const int err = ferror(fp);
-    fclose(fp);
-    int rc = !text ? HS_ENOMEM
-             : err ? hs_fail(ctx, HS_EIO, "%s: cannot read", path)
-             : n > HS_SF_MAX_FILE
-                 ? hs_fail(ctx, HS_EINPUT, "%s: larger than %u KB; not a site file", path,
-                           HS_SF_MAX_FILE >> 10)
-                 : 0;
+    char *text = NULL;
+    size_t n = 0;
+    int rc = hs_tf_read_text(ctx, path, "site file", &text, &n);
     if (!rc) rc = hs_site_file_load_string(ctx, text, n, path, out);
     hs_free(text);
     return rc;

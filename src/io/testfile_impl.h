@@ -126,6 +126,13 @@ int hs_tf_sites(hs_tf *L, const hs_ynode *node);
  * sensors, specimen, relaxation, command, compensation) into L->def->sites[index], whose name
  * and kind are set; the caller has checked the mapping's key set. */
 int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int index);
+/* A site server's `lab` (testfile_lab.c): kind virtual or udp with its packets; the udp packets
+ * alone (command_packet, reply_packet, endian) of a mapping (the plant file); a "HOST:PORT". */
+int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
+/* The whole text of a site or plant file (at most 1 MiB; hs_free it). */
+int hs_tf_read_text(hs_ctx *ctx, const char *path, const char *kind, char **text, size_t *len);
+int hs_tf_udp_packets(hs_tf *L, const hs_ynode *map, const char *what, hs_site_config *cfg);
+int hs_tf_udp_address(hs_tf *L, const hs_ynode *v, const char *what, char *out, size_t cap);
 /* A site's `nees` section into cfg->nees (testfile_nees.c): lab = 1 in a site file (port, allow,
  * report, timing), 0 for a nees:// remote site (execute_timeout). Needs the actuators read. */
 int hs_tf_nees(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg, int lab);

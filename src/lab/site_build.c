@@ -28,7 +28,12 @@ int hs_site_rig_create(hs_ctx *ctx, const hs_site_config *c, double rate, hs_sit
 
 int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r)
 {
+    hs_lab_destroy(&r->io);
     hs_vlab_destroy(&r->lab);
+    if (strcmp(c->lab.kind, "udp") == 0) {
+        const int rc = hs_lab_udp_create(ctx, &c->lab.udp, c->nact, rate, &r->io);
+        return rc ? hs_fail(ctx, rc, "site %s: lab: %s", c->name, hs_ctx_message(ctx)) : 0;
+    }
     hs_specimen *spec = r->relax ? r->relax : r->inner;
     hs_actuator_params act[HS_SITE_MAX_ACT];
     for (int j = 0; j < c->nact; j++) {
@@ -42,7 +47,8 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
                         .actuator_count = c->nact,
                         .displacement = c->displacement,
                         .force = c->force};
-    const int rc = hs_vlab_create(ctx, &p, spec, &r->lab);
+    int rc = hs_vlab_create(ctx, &p, spec, &r->lab);
+    if (!rc) rc = hs_lab_virtual(ctx, r->lab, &r->io);
     return rc ? hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx)) : 0;
 }
 
@@ -110,12 +116,13 @@ int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r,
     p.limits = limits;
     p.stiffness = have_k ? K0 : NULL;
     p.compensator = r->comp;
-    const int rc = hs_site_controller_create(ctx, &p, r->lab, out);
+    const int rc = hs_site_controller_create_lab(ctx, &p, r->io, out);
     return rc ? hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx)) : 0;
 }
 
 void hs_site_rig_release(hs_site_rig *r)
 {
+    hs_lab_destroy(&r->io);
     hs_vlab_destroy(&r->lab);
     for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_compensator_destroy(&r->comp[j]);
     hs_specimen_destroy(&r->relax);
@@ -125,7 +132,7 @@ void hs_site_rig_release(hs_site_rig *r)
 size_t hs_site_rig_state_size(const hs_site_rig *r, const hs_site_controller *sc,
                               hs_tracking *const *track, int nact)
 {
-    size_t k = hs_vlab_state_size(r->lab) + hs_site_controller_state_size(sc);
+    size_t k = (r->lab ? hs_vlab_state_size(r->lab) : 0) + hs_site_controller_state_size(sc);
     for (int j = 0; j < nact; j++)
         k += (r->comp[j] ? hs_compensator_state_size(r->comp[j]) : 0) +
              hs_tracking_state_size(track[j]);
@@ -135,8 +142,8 @@ size_t hs_site_rig_state_size(const hs_site_rig *r, const hs_site_controller *sc
 int hs_site_rig_state_save(const hs_site_rig *r, const hs_site_controller *sc,
                            hs_tracking *const *track, int nact, double *out)
 {
-    int rc = hs_vlab_state_save(r->lab, out);
-    out += hs_vlab_state_size(r->lab);
+    int rc = r->lab ? hs_vlab_state_save(r->lab, out) : 0;
+    out += r->lab ? hs_vlab_state_size(r->lab) : 0;
     if (!rc) rc = hs_site_controller_state_save(sc, out);
     out += hs_site_controller_state_size(sc);
     for (int j = 0; !rc && j < nact; j++) {
@@ -153,8 +160,8 @@ int hs_site_rig_state_save(const hs_site_rig *r, const hs_site_controller *sc,
 int hs_site_rig_state_load(hs_site_rig *r, hs_site_controller *sc, hs_tracking *const *track,
                            int nact, const double *in)
 {
-    int rc = hs_vlab_state_load(r->lab, in);
-    in += hs_vlab_state_size(r->lab);
+    int rc = r->lab ? hs_vlab_state_load(r->lab, in) : 0;
+    in += r->lab ? hs_vlab_state_size(r->lab) : 0;
     if (!rc) rc = hs_site_controller_state_load(sc, in);
     in += hs_site_controller_state_size(sc);
     for (int j = 0; !rc && j < nact; j++) {

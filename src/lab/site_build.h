@@ -9,6 +9,7 @@
 
 #include "hysim/compensator.h"
 #include "hysim/lab.h"
+#include "hysim/labio.h"
 #include "hysim/site.h"
 #include "hysim/site_controller.h"
 #include "hysim/tracking.h"
@@ -17,14 +18,16 @@
 typedef struct hs_site_rig {
     hs_specimen *inner; /* the specimen model */
     hs_specimen *relax; /* relaxation wrapper around it, or NULL */
-    hs_vlab *lab;       /* NULL until hs_site_rig_lab */
+    hs_vlab *lab;       /* the virtual lab; NULL until hs_site_rig_lab, and for lab kind udp */
+    hs_lab *io;         /* the laboratory exchange the controller drives (hysim/labio.h) */
     hs_compensator *comp[HS_SITE_MAX_ACT];
 } hs_site_rig;
 
 /* Specimen (voltages, relaxation unless perfect) and compensators at `rate` (none when perfect
  * or not configured). *r must be zeroed; on failure the caller still calls hs_site_rig_release. */
 int hs_site_rig_create(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r);
-/* (Re)creates the virtual laboratory at `rate` over the specimen (relaxation outermost). */
+/* (Re)creates the laboratory at `rate`: the virtual one over the specimen (relaxation
+ * outermost), or the back end of c->lab (udp: the specimen stays the site's model, for K0). */
 int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r);
 /* A site controller over the rig's laboratory for steps of dt simulated seconds lasting
  * dt * time_scale wall seconds: the command generator's options from c->command_opts, the

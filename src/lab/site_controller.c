@@ -3,6 +3,7 @@
  * measurement. No clock is read: time is the tick count over the rate. */
 #include "hysim/site_controller.h"
 
+#include "hysim/labio.h"
 #include "hysim/linalg.h"
 
 #include <math.h>
@@ -16,8 +17,10 @@
 struct hs_site_controller {
     hs_ctx *ctx;
     hs_cmdgen *gen;
-    hs_vlab *lab;
+    hs_lab *lab;
+    hs_lab *own_lab; /* the wrapper over a lent hs_vlab (hs_site_controller_create) */
     int n;
+    int64_t lab_tick; /* the laboratory controller's own tick count, last exchange */
     double rate, dt;
     hs_site_limits lim[NMAX];
     double K0[NMAX * NMAX];
@@ -60,6 +63,7 @@ void hs_site_controller_destroy(hs_site_controller **scp)
 {
     if (!scp || !*scp) return;
     hs_cmdgen_destroy(&(*scp)->gen);
+    hs_lab_destroy(&(*scp)->own_lab);
     hs_free(*scp);
     *scp = NULL;
 }
@@ -69,16 +73,34 @@ int hs_site_controller_create(hs_ctx *ctx, const hs_site_controller_params *p, h
 {
     if (!p || !lab || !out) return hs_fail(ctx, HS_EINVAL, "site controller: missing arguments");
     const int n = p->gen.nact;
-    if (n < 1 || n > NMAX)
-        return hs_fail(ctx, HS_EINPUT, "site controller: %d actuators (1 to %d allowed)", n, NMAX);
-    hs_actuator *a0 = hs_vlab_actuator(lab, 0);
-    if (!a0 || !hs_vlab_actuator(lab, n - 1) || hs_vlab_actuator(lab, n))
+    if (n >= 1 && (!hs_vlab_actuator(lab, n - 1) || hs_vlab_actuator(lab, n)))
         return hs_fail(ctx, HS_EINPUT, "site controller: the laboratory does not have %d actuators",
                        n);
-    if (hs_actuator_rate(a0) != p->gen.rate)
+    hs_lab *io = NULL;
+    int rc = hs_lab_virtual(ctx, lab, &io);
+    if (!rc) rc = hs_site_controller_create_lab(ctx, p, io, out);
+    if (rc) {
+        hs_lab_destroy(&io);
+        return rc;
+    }
+    (*out)->own_lab = io;
+    return 0;
+}
+
+int hs_site_controller_create_lab(hs_ctx *ctx, const hs_site_controller_params *p, hs_lab *lab,
+                                  hs_site_controller **out)
+{
+    if (!p || !lab || !out) return hs_fail(ctx, HS_EINVAL, "site controller: missing arguments");
+    const int n = p->gen.nact;
+    if (n < 1 || n > NMAX)
+        return hs_fail(ctx, HS_EINPUT, "site controller: %d actuators (1 to %d allowed)", n, NMAX);
+    if (hs_lab_nact(lab) != n)
+        return hs_fail(ctx, HS_EINPUT, "site controller: the laboratory does not have %d actuators",
+                       n);
+    if (hs_lab_rate(lab) != p->gen.rate)
         return hs_fail(ctx, HS_EINPUT,
                        "site controller: controller rate %g Hz, the laboratory runs at %g Hz",
-                       p->gen.rate, hs_actuator_rate(a0));
+                       p->gen.rate, hs_lab_rate(lab));
     for (int j = 0; p->limits && j < n; j++)
         if (!(p->limits[j].disp >= 0.0) || !(p->limits[j].vel >= 0.0) ||
             !(p->limits[j].force >= 0.0) || !(p->limits[j].acc >= 0.0) ||
@@ -264,6 +286,20 @@ static int check_measurements(hs_site_controller *sc)
     return 0;
 }
 
+/* The laboratory's status word raised a bit: the site holds (latched like a limit trip). */
+static void lab_trip(hs_site_controller *sc, const hs_lab_input *in)
+{
+    const uint32_t status = in->status;
+    sc->trip_flags = HS_SITE_LIMIT_LAB;
+    sc->trip_channel = -1;
+    sc->trip_value = (status & HS_LAB_ST_WATCHDOG) ? (double)in->missing : (double)status;
+    sc->trip_bound = (status & HS_LAB_ST_WATCHDOG) ? (double)in->missing_max : 0.0;
+    sc->trip_growth = sc->trip_speed = 0.0;
+    sc->trip_cause = (status & HS_LAB_ST_WATCHDOG) ? HS_SITE_CAUSE_LAB_WATCHDOG
+                     : (status & HS_LAB_ST_FAULT)  ? HS_SITE_CAUSE_LAB_FAULT
+                                                   : HS_SITE_CAUSE_LAB_INTERLOCK;
+}
+
 static void remember(hs_site_controller *sc)
 {
     const size_t n = (size_t)sc->n, slot = (size_t)sc->ring_head;
@@ -325,12 +361,18 @@ int hs_site_controller_tick(hs_site_controller *sc)
         if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
     }
     if (sc->trip_flags) memcpy(sc->x_cmd, sc->x_sent, (size_t)n * sizeof(double)); /* hold */
-    const int rc = hs_vlab_tick(sc->lab, sc->x_cmd, sc->x_meas, sc->f_meas);
+    hs_lab_input in = {.x = sc->x_meas, .f = sc->f_meas};
+    const int rc = hs_lab_exchange(sc->lab, sc->x_cmd, &in);
     if (rc)
         return hs_fail(sc->ctx, rc, "site controller: tick %lld: %s", (long long)sc->ticks + 1,
                        hs_ctx_message(sc->ctx));
     sc->ticks++;
-    for (int j = 0; j < n; j++) sc->step_flags |= hs_actuator_flags(hs_vlab_actuator(sc->lab, j));
+    sc->lab_tick = in.ctrl_tick;
+    for (int j = 0; j < n; j++) sc->step_flags |= hs_lab_actuator_flags(sc->lab, j);
+    if (in.status && !sc->trip_flags) { /* interlock, fault or watchdog: the site holds */
+        lab_trip(sc, &in);
+        ev |= HS_SC_EV_LIMIT;
+    }
     memcpy(sc->x_sent2, sc->x_sent, (size_t)n * sizeof(double));
     memcpy(sc->x_sent, sc->x_cmd, (size_t)n * sizeof(double));
     if (!sc->trip_flags && check_measurements(sc)) ev |= HS_SC_EV_LIMIT;
@@ -380,6 +422,21 @@ int hs_site_controller_ready(const hs_site_controller *sc)
 {
     return sc->ready;
 }
+void hs_site_controller_trip_report(const hs_site_controller *sc, hs_site_report *r)
+{
+    memset(r, 0, sizeof *r);
+    r->step = sc->step;
+    r->tick = sc->ticks;
+    r->t_wall = (double)sc->ticks / sc->rate;
+    r->limit_flags = sc->trip_flags;
+    r->limit_channel = sc->trip_channel;
+    r->limit_value = sc->trip_value;
+    r->limit_bound = sc->trip_bound;
+    r->limit_cause = sc->trip_cause;
+    r->limit_growth = sc->trip_growth;
+    r->limit_speed = sc->trip_speed;
+}
+
 int hs_site_controller_tripped(const hs_site_controller *sc, int *channel)
 {
     if (channel) *channel = sc->trip_channel;
@@ -396,6 +453,14 @@ const double *hs_site_controller_command(const hs_site_controller *sc)
 int64_t hs_site_controller_ticks(const hs_site_controller *sc)
 {
     return sc->ticks;
+}
+int64_t hs_site_controller_lab_tick(const hs_site_controller *sc)
+{
+    return sc->lab_tick;
+}
+hs_lab *hs_site_controller_lab(hs_site_controller *sc)
+{
+    return sc->lab;
 }
 
 /* ---------------------------------------------------------------- checkpoint state */

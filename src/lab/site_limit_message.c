@@ -19,6 +19,19 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
     const char *L = unit(length, "length"), *F = unit(force, "force"), *T = unit(time, "s");
     char what[120], cause[160];
     const int fl = r->limit_flags;
+    if (fl & HS_SITE_LIMIT_LAB) {
+        if (r->limit_cause == HS_SITE_CAUSE_LAB_WATCHDOG)
+            return snprintf(buf, cap,
+                            "site %s: laboratory alarm: %.0f replies missing in a row on the "
+                            "udp channel (limit %.0f): the real-time target stopped answering; "
+                            "the site holds, the test stops",
+                            site, r->limit_value, r->limit_bound);
+        return snprintf(buf, cap,
+                        "site %s: laboratory alarm: the controller raised its %s bit (status "
+                        "0x%x); the site holds, the test stops",
+                        site, r->limit_cause == HS_SITE_CAUSE_LAB_FAULT ? "fault" : "interlock",
+                        (unsigned)r->limit_value);
+    }
     if (r->limit_cause == HS_SITE_CAUSE_NOT_A_NUMBER)
         snprintf(what, sizeof what, "command on %s is not a number (%g)", actuator, r->limit_value);
     else if (fl & HS_SITE_LIMIT_DISPLACEMENT)

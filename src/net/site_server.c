@@ -329,7 +329,7 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     if (!rc) {
         s->has_K0 = hs_specimen_initial_stiffness(s->bench->rig.inner, s->K0) == 0;
         atomic_store(&s->generation, s->bench->generation);
-        const double *x = hs_vlab_true_displacement(s->bench->rig.lab);
+        const double *x = hs_lab_true_displacement(s->bench->rig.io);
         memcpy(s->status.x, x, (size_t)s->nact * sizeof(double));
         memcpy(s->status.command, hs_site_controller_command(s->bench->sc),
                (size_t)s->nact * sizeof(double)); /* a restored test holds it */
@@ -484,6 +484,7 @@ void hs_site_server_destroy(hs_site_server **sp)
     for (int k = 0; k < 2; k++)
         if (s->wake[k] >= 0) close(s->wake[k]);
     if (s->log) fclose(s->log);
+    hs_srv_bench_report(s, s->bench);
     hs_srv_bench_destroy(&s->bench);
     hs_ring_free(&s->targets);
     hs_ring_free(&s->meas);

@@ -59,9 +59,23 @@ int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_
     return bench_build(s, dt, time_scale, 0, out);
 }
 
+void hs_srv_bench_report(hs_site_server *s, hs_srv_bench *b)
+{
+    if (!b || !b->rig.io || strcmp(hs_lab_kind(b->rig.io), "udp") != 0) return;
+    const hs_lab_udp_counts k = hs_lab_udp_counts_get(b->rig.io);
+    hs_log(s->ctx, k.missing_run_max ? HS_LOG_WARN : HS_LOG_INFO,
+           "lab udp: %lld commands sent, %lld replies taken; %lld ticks without a reply (at most "
+           "%d in a row); discarded: %lld late, %lld duplicated, %lld out of order, %lld "
+           "malformed, %lld from other addresses",
+           (long long)k.sent, (long long)k.received, (long long)k.missing, k.missing_run_max,
+           (long long)k.late, (long long)k.duplicated, (long long)k.out_of_order,
+           (long long)k.malformed, (long long)k.foreign);
+}
+
 void hs_srv_reclaim(hs_site_server *s)
 {
     hs_srv_bench *old = atomic_exchange(&s->bench_old, NULL);
+    hs_srv_bench_report(s, old);
     hs_srv_bench_destroy(&old);
 }
 

@@ -89,6 +89,7 @@ typedef struct hs_srv_test {
     int64_t outage_step; /* that step (-1 none): its delay includes the coordinator's outage */
     hs_srv_bench *bench; /* the test's laboratory (the loop's; its snap is read after a pump) */
     int state_failed;    /* the state file could not be written at the last measurement */
+    char trip_text[HS_WIRE_TEXT_MAX]; /* the trip's sentence, once sent ("" before) */
 } hs_srv_test;
 
 /* A connection that has not yet earned the slot (site_server_pending.c): a native peer until its
@@ -196,6 +197,8 @@ struct hs_site_server {
 /* site_server_bench.c */
 int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_bench **out);
 void hs_srv_bench_destroy(hs_srv_bench **b);
+/* Logs a udp laboratory's counts (nothing for a virtual one): when a bench is retired. */
+void hs_srv_bench_report(hs_site_server *s, hs_srv_bench *b);
 /* Builds a bench and hands it to the loop; waits until the loop runs it (bounded), destroys
  * the retired one. The test record is reset for a new test. */
 int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char *who,

@@ -83,6 +83,7 @@ static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int 
     e.generation = b->generation;
     e.step = step;
     e.error = code;
+    if (code == HS_ELIMIT) hs_site_controller_trip_report(b->sc, &e.report);
     hs_srv_post_meas(s, &e);
 }
 
@@ -112,8 +113,8 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         }
     }
     const hs_cmdgen *gen = hs_site_controller_cmdgen(b->sc);
-    const double *desired = hs_cmdgen_command(gen), *xt = hs_vlab_true_displacement(b->rig.lab),
-                 *ft = hs_vlab_true_force(b->rig.lab), *cmd = hs_site_controller_command(b->sc);
+    const double *desired = hs_cmdgen_command(gen), *xt = hs_lab_true_displacement(b->rig.io),
+                 *ft = hs_lab_true_force(b->rig.io), *cmd = hs_site_controller_command(b->sc);
     if (ev > 0)
         for (int j = 0; j < n; j++) hs_tracking_add(b->track[j], desired[j], xt[j]);
     if (ev & HS_SC_EV_MEASUREMENT) {
@@ -158,6 +159,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         st->late_p99 = k < 63 ? 1e-5 * (double)(k + 1) : s->late_max;
         st->state = state;
         st->tripped = tripped;
+        if (tripped) hs_site_controller_trip_report(b->sc, &st->trip);
         memcpy(st->x, xt, (size_t)n * sizeof(double));
         memcpy(st->f, ft, (size_t)n * sizeof(double));
         memcpy(st->command, cmd, (size_t)n * sizeof(double));

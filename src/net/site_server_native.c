@@ -247,6 +247,7 @@ static void send_measurement(hs_site_server *s)
             r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
             s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
         hs_wire_error_set(&e, out.step, HS_ELIMIT, "%s", text);
+        snprintf(t->trip_text, sizeof t->trip_text, "%s", e.error.text);
         hs_srv_log_peer(s, HS_LOG_WARN, "%s", e.error.text);
         send_msg(s, &e);
     }
@@ -304,6 +305,17 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
     if (t->awaiting) {
         refuse(s, HS_EPROTO, "TARGET for step %lld while step %lld is still being reached",
                (long long)m->step, (long long)t->last_step);
+        return;
+    }
+    if (st.tripped && (t->trip_text[0] || st.trip.limit_flags)) { /* the trip, named */
+        if (!t->trip_text[0]) {
+            const hs_site_report *r = &st.trip;
+            hs_site_limit_message(
+                t->trip_text, sizeof t->trip_text, s->cfg.site.name,
+                r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
+                s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
+        }
+        refuse(s, HS_ELIMIT, "%s", t->trip_text);
         return;
     }
     if (st.tripped) {
@@ -471,6 +483,16 @@ void hs_srv_native_poll(hs_site_server *s, int64_t now)
         if (s->test.meas.error) {
             const int code = s->test.meas.error;
             s->test.meas_new = 0;
+            const hs_site_report *r = &s->test.meas.report;
+            if (code == HS_ELIMIT && r->limit_flags) { /* the trip itself, named */
+                char text[1024];
+                hs_site_limit_message(
+                    text, sizeof text, s->cfg.site.name,
+                    r->limit_channel >= 0 ? s->cfg.site.actuator_names[r->limit_channel] : "?", r,
+                    s->cfg.site.units_length, s->cfg.site.units_force, s->cfg.site.units_time);
+                refuse(s, code, "%s", text);
+                return;
+            }
             refuse(s, code, "site %s: target of step %lld not applied: %s", s->cfg.site.name,
                    (long long)s->test.meas.step,
                    code == HS_ELIMIT ? "a safety limit has tripped, the site holds"

@@ -8,7 +8,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for cmd in run check modes plot site pretest keygen version; do
+for cmd in run check modes plot site pretest keygen plant version; do
     for flag in --help -h; do
         "$hysim" "$cmd" "$flag" > "$dir/out" 2> "$dir/err"; rc=$?
         [ $rc -eq 0 ] || fail "hysim $cmd $flag: exit $rc: $(cat "$dir/err")"
@@ -19,7 +19,7 @@ for cmd in run check modes plot site pretest keygen version; do
 done
 "$hysim" --help > "$dir/out" 2> "$dir/err" || fail "hysim --help: exit $?"
 for word in "run FILE" "--resume DIR" "check FILE" "modes FILE" "plot DIR" "site --config" "pretest --config" \
-    "keygen FILE" "version" "--set KEY=VALUE"; do
+    "keygen FILE" "plant --config" "version" "--set KEY=VALUE"; do
     grep -q -e "$word" "$dir/out" || fail "hysim --help does not mention '$word'"
 done
 # a subcommand without its arguments still fails with exit 2 and the usage on stderr

@@ -1,0 +1,47 @@
+/* hysim plant: a separate program that plays a laboratory behind the udp back end
+ * (docs/lab_backends.md): a servo-hydraulic controller with its actuators and specimen (the
+ * virtual laboratory's models, hysim/lab.h) answering one datagram per command on the real clock.
+ * Its file has one `plant` mapping: `listen: "HOST:PORT"`, the laboratory keys of a site file
+ * (rate, perfect, seed, actuators, sensors, specimen, relaxation) and the packets as the site's
+ * `lab` declares them (endian, command_packet, reply_packet), optionally `interlock_after: N`
+ * (raise the interlock bit from the N-th command on, to rehearse an interlock). */
+#ifndef HYSIM_PLANT_H
+#define HYSIM_PLANT_H
+
+#include "hysim/site.h"
+
+#include <signal.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hs_plant_config {
+    hs_site_config lab;      /* the laboratory (kind virtual) and lab.udp's packets */
+    char listen[64];         /* "HOST:PORT" the plant binds (port 0: any free port) */
+    int64_t interlock_after; /* 0: never */
+} hs_plant_config;
+
+typedef struct hs_plant_file hs_plant_file;
+/* Errors are FILE:LINE:COL: message (HS_EINPUT). */
+int hs_plant_file_load(hs_ctx *ctx, const char *path, hs_plant_file **out);
+int hs_plant_file_load_string(hs_ctx *ctx, const char *text, size_t len, const char *name,
+                              hs_plant_file **out);
+hs_plant_config *hs_plant_file_config(hs_plant_file *f);
+void hs_plant_file_destroy(hs_plant_file **f);
+
+typedef struct hs_plant_counts {
+    int64_t commands, replies, ticks; /* commands answered, replies sent, model ticks */
+    int64_t idle_ticks; /* ticks without a command (the real clock; the last command held) */
+    int64_t malformed, duplicated, out_of_order, foreign;
+    int64_t remounts; /* a new site laboratory (counter 1 from a new address): fresh specimen */
+} hs_plant_counts;
+
+/* Binds, calls ready(port) once, then serves until *stop is set. Never allocates per tick. */
+int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *stop,
+                 void (*ready)(void *user, int port), void *user, hs_plant_counts *counts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,117 @@
+/* The plant file of `hysim plant` (include/hysim/plant.h, docs/lab_backends.md): an optional
+ * `materials` section and the `plant` mapping, whose laboratory keys are read by the site reader
+ * (testfile_sites.c) and whose packets by the lab reader (testfile_lab.c). Errors are
+ * FILE:LINE:COL: message. */
+#include "testfile_impl.h"
+
+#include "hysim/plant.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct hs_plant_file {
+    hs_test_def *def; /* owns the laboratory's options */
+    hs_plant_config cfg;
+};
+
+static const char *const top_keys[] = {"hysim", "materials", "plant"};
+static const char *const plant_keys[] = {
+    "listen",   "rate",       "perfect", "seed",           "actuators",    "sensors",
+    "specimen", "relaxation", "endian",  "command_packet", "reply_packet", "interlock_after"};
+
+static int load_tree(hs_tf *L, const hs_ynode *root, hs_plant_config *c)
+{
+    if (!root || root->kind != HS_YNODE_MAPPING)
+        return hs_tf_fail(L, root,
+                          "expected a mapping with a 'plant' section (see "
+                          "docs/lab_backends.md)");
+    const hs_ynode *v, *plant;
+    int rc = hs_tf_mapping(L, root, "the top level", top_keys, 3);
+    if (!rc && (v = hs_ynode_get(root, "hysim")) != NULL) {
+        long ver = 0;
+        rc = hs_tf_int(L, v, "hysim", 1, 1, &ver);
+    }
+    if (!rc && (v = hs_ynode_get(root, "materials")) != NULL) rc = hs_tf_materials(L, v);
+    if (!rc) rc = hs_tf_required(L, root, "plant", "the top level", &plant);
+    if (!rc)
+        rc = hs_tf_mapping(L, plant, "plant", plant_keys, sizeof plant_keys / sizeof plant_keys[0]);
+    if (rc) return rc;
+    hs_site_config *sc = &L->def->sites[0];
+    snprintf(sc->name, sizeof sc->name, "plant");
+    snprintf(sc->kind, sizeof sc->kind, "virtual");
+    L->sites[0].node = plant;
+    rc = hs_tf_site_fields(L, plant, "plant", 0);
+    if (!rc) rc = hs_tf_required(L, plant, "listen", "plant", &v);
+    if (!rc) rc = hs_tf_udp_address(L, v, "plant.listen", c->listen, sizeof c->listen);
+    if (!rc) rc = hs_tf_udp_packets(L, plant, "plant", sc);
+    if (!rc && (v = hs_ynode_get(plant, "interlock_after")) != NULL) {
+        long n = 0;
+        rc = hs_tf_int(L, v, "plant.interlock_after", 1, 2000000000L, &n);
+        c->interlock_after = n;
+    }
+    if (rc) return rc;
+    if (!L->sites[0].seed_given) sc->seed = 1;
+    sc->time_scale = 1.0;
+    c->lab = *sc;
+    return 0;
+}
+
+int hs_plant_file_load_string(hs_ctx *ctx, const char *text, size_t len, const char *name,
+                              hs_plant_file **out)
+{
+    if (!out) return hs_fail(ctx, HS_EINVAL, "plant file: no output given");
+    *out = NULL;
+    hs_tf L = {0};
+    const int begun = hs_tf_begin(&L, ctx, name);
+    if (begun) return begun;
+    L.kind = "plant file";
+    hs_plant_file *f = hs_calloc(1, sizeof *f);
+    L.def = hs_calloc(1, sizeof *L.def);
+    if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);
+    L.sites = hs_calloc(1, sizeof *L.sites);
+    int rc = f && L.def && L.def->sites && L.sites ? 0 : HS_ENOMEM;
+    if (!rc) {
+        L.def->nsites = 1;
+        f->def = L.def;
+    }
+    hs_ytree *tree = NULL;
+    if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, "plant file", &tree);
+    if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
+    hs_ytree_destroy(&tree);
+    for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
+    hs_free(L.materials);
+    if (L.sites) hs_free(L.sites[0].K0);
+    hs_free(L.sites);
+    if (!f) hs_test_def_destroy(&L.def);
+    if (rc) {
+        hs_plant_file_destroy(&f);
+        return rc;
+    }
+    *out = f;
+    return 0;
+}
+
+int hs_plant_file_load(hs_ctx *ctx, const char *path, hs_plant_file **out)
+{
+    if (!out || !path) return hs_fail(ctx, HS_EINVAL, "plant file: no path given");
+    *out = NULL;
+    char *text = NULL;
+    size_t n = 0;
+    int rc = hs_tf_read_text(ctx, path, "plant file", &text, &n);
+    if (!rc) rc = hs_plant_file_load_string(ctx, text, n, path, out);
+    hs_free(text);
+    return rc;
+}
+
+hs_plant_config *hs_plant_file_config(hs_plant_file *f)
+{
+    return f ? &f->cfg : NULL;
+}
+
+void hs_plant_file_destroy(hs_plant_file **f)
+{
+    if (!f || !*f) return;
+    hs_test_def_destroy(&(*f)->def);
+    hs_free(*f);
+    *f = NULL;
+}
