@@ -56,7 +56,7 @@ double hs_rths_plant_delay(const hs_rths_plant_params *p);
 
 /* Evaluation criteria (docs/rths_benchmark.md, "Criteria"), n samples at spacing dt:
  *  J1 time delay of x_m behind x_t (s; cross-correlation peak, parabolic sub-sample fit,
- *     lags within +-max_lag seconds);
+ *     lags within +-max_lag seconds; hs_rths_criteria_compute searches +-0.1 s);
  *  J2 peak tracking error max|x_m - x_t| / max|x_t| * 100;
  *  J3 RMS tracking error rms(x_m - x_t) / rms(x_t) * 100;
  *  J4-J6 peak response error of floors 1-3, max|y_i - yref_i| / max|yref_i| * 100;
@@ -75,16 +75,21 @@ void hs_rths_criteria_compute(const double *x_t, const double *x_m, const double
 int hs_rths_criteria_json(const hs_rths_criteria *c, char *buf, size_t size);
 
 /* The benchmark structure (docs/rths_benchmark.md, "Structure"): a three-story shear frame, the
- * partitioned numerical substructure (Mn, Cn, Kn) and the experimental specimen (me, ce, ke) at
- * floor 1; reference = numerical + experimental. Matrices 3 x 3 row-major. */
+ * partitioned numerical substructure (Mn, Cn, Kn; built with the nominal specimen) and the
+ * experimental specimen (me, ce, ke) at floor 1. The reference is the numerical substructure plus
+ * the specimen `actual` (the one tested: the perturbed plant's when the plant is perturbed), so
+ * J4-J9 measure the RTHS's error, not the specimen's difference from its nominal model. Matrices
+ * 3 x 3 row-major (all symmetric). */
 typedef struct hs_rths_structure {
     double Mn[9], Cn[9], Kn[9]; /* numerical substructure */
     double Mr[9], Cr[9], Kr[9]; /* reference structure */
 } hs_rths_structure;
-void hs_rths_structure_build(const hs_rths_plant_params *specimen, hs_rths_structure *s);
+void hs_rths_structure_build(const hs_rths_plant_params *nominal,
+                             const hs_rths_plant_params *actual, hs_rths_structure *s);
 
 /* One benchmark run at the controller rate with the Chen-Ricles (2008) explicit integrator:
- * comp_type NULL = the reference run (numerical model of the whole structure, no plant);
+ * comp_type NULL = the reference run (numerical model of the whole structure with the specimen of
+ * `plant`, or of `nominal` when plant is NULL);
  * otherwise the RTHS run: the numerical substructure, the compensator (hysim/compensator.h,
  * options comp_opts) and the plant `plant`. ag: ground acceleration at the controller rate (m/s^2),
  * n samples. Outputs (n each, may be NULL): floor displacements y (n x 3), x_t (desired), x_m

@@ -5,7 +5,8 @@
  *   x(k+1) = x(k) + dt v(k) + dt^2 alpha a(k),  v(k+1) = v(k) + dt alpha a(k),
  *   M a(k+1) = -Mr iota ag(k+1) - C v(k+1) - K x(k+1) - e1 f_m(k+1)   (f_m = 0 for the reference).
  * The displacement is explicit, so floor 1's x(k+1) is the actuator's target before the plant
- * moves. docs/rths_benchmark.md, "Structure" and "Run". */
+ * moves. The compensator works in mm (the unit of Chen and Ricles' (2010) gains kp, ki), the rest
+ * in N, m, s. docs/rths_benchmark.md, "Structure" and "Run". */
 #include "hysim/compensator.h"
 #include "hysim/linalg.h"
 #include "hysim/rths.h"
@@ -34,18 +35,26 @@ static void shear_building(const double *k, double *K)
     }
 }
 
-void hs_rths_structure_build(const hs_rths_plant_params *e, hs_rths_structure *s)
+void hs_rths_structure_build(const hs_rths_plant_params *nominal,
+                             const hs_rths_plant_params *actual, hs_rths_structure *s)
 {
     memset(s, 0, sizeof *s);
-    shear_building(story_k, s->Kn);
-    memcpy(s->Kr, s->Kn, sizeof s->Kr);
-    for (int i = 0; i < NF; i++) s->Mn[i * NF + i] = s->Mr[i * NF + i] = floor_mass;
-    s->Mr[0] += e->me;
-    s->Kr[0] += e->ke;
-    for (int i = 0; i < NF * NF; i++)
-        s->Cr[i] = rayleigh_alpha * s->Mr[i] + rayleigh_beta * s->Kr[i];
-    memcpy(s->Cn, s->Cr, sizeof s->Cn);
-    s->Cn[0] -= e->ce;
+    double Kn[NF * NF];
+    shear_building(story_k, Kn);
+    for (int i = 0; i < NF * NF; i++) {
+        s->Kn[i] = s->Kr[i] = Kn[i];
+        if (i % (NF + 1) == 0) s->Mn[i] = s->Mr[i] = floor_mass;
+    }
+    /* the numerical substructure's damping: the Rayleigh damping of the nominal reference minus
+     * the nominal specimen's ce */
+    for (int i = 0; i < NF * NF; i++) s->Cn[i] = rayleigh_alpha * s->Mn[i] + rayleigh_beta * Kn[i];
+    s->Cn[0] += rayleigh_alpha * nominal->me + rayleigh_beta * nominal->ke;
+    memcpy(s->Cr, s->Cn, sizeof s->Cr);
+    s->Cn[0] -= nominal->ce;
+    /* the reference: the numerical substructure plus the specimen actually tested */
+    s->Mr[0] += actual->me;
+    s->Cr[0] += actual->ce - nominal->ce;
+    s->Kr[0] += actual->ke;
 }
 
 /* alpha = 4 (4 M + 2 dt C + dt^2 K)^-1 M, column-major (hs_matvec's order) */
@@ -74,8 +83,8 @@ int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_
         return hs_fail(ctx, HS_EINVAL, "rths run: missing parameters or record");
     const int hybrid = comp_type != NULL;
     if (hybrid && !plant) return hs_fail(ctx, HS_EINVAL, "rths run: a hybrid run needs a plant");
-    hs_rths_structure s;
-    hs_rths_structure_build(nominal, &s);
+    hs_rths_structure s; /* the reference is the structure with the specimen actually tested */
+    hs_rths_structure_build(nominal, plant ? plant : nominal, &s);
     const double *M = hybrid ? s.Mn : s.Mr, *C = hybrid ? s.Cn : s.Cr, *K = hybrid ? s.Kn : s.Kr;
     const double dt = 1.0 / rate;
     double alpha[NF * NF];
@@ -91,9 +100,14 @@ int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_
             return rc;
         }
     }
+    /* the load -Mr iota ag: the nominal reference's masses in the hybrid run (what the numerical
+     * side knows), the tested structure's in the reference run */
+    double mload[NF];
+    for (int i = 0; i < NF; i++) mload[i] = s.Mr[i * NF + i];
+    if (hybrid) mload[0] += nominal->me - plant->me;
     double x[NF] = {0}, v[NF] = {0}, a[NF], da[NF];
     double xm = 0.0, fm = 0.0;
-    for (int i = 0; i < NF; i++) a[i] = -s.Mr[i * NF + i] * ag[0] / M[i * NF + i];
+    for (int i = 0; i < NF; i++) a[i] = -mload[i] * ag[0] / M[i * NF + i];
     for (size_t k = 0;; k++) {
         if (y) memcpy(y + k * NF, x, sizeof x);
         if (x_t) x_t[k] = x[0];
@@ -105,12 +119,12 @@ int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_
             v[i] += dt * da[i];
         }
         if (hybrid) {
-            hs_rths_plant_tick(pl, hs_compensator_tick(comp, x[0], xm));
+            hs_rths_plant_tick(pl, hs_compensator_tick(comp, 1e3 * x[0], 1e3 * xm) / 1e3);
             xm = hs_rths_plant_x(pl);
             fm = hs_rths_plant_f(pl);
         }
         for (int i = 0; i < NF; i++) {
-            double r = -s.Mr[i * NF + i] * ag[k + 1] - (i == 0 ? fm : 0.0);
+            double r = -mload[i] * ag[k + 1] - (i == 0 ? fm : 0.0);
             for (int j = 0; j < NF; j++) r -= C[i * NF + j] * v[j] + K[i * NF + j] * x[j];
             a[i] = r / M[i * NF + i];
         }

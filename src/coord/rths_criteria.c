@@ -72,7 +72,7 @@ void hs_rths_criteria_compute(const double *x_t, const double *x_m, const double
 {
     for (int j = 0; j < 10; j++) out->J[j] = NAN;
     if (x_t && x_m) {
-        out->J[1] = hs_rths_delay(x_t, x_m, n, dt, 0.5);
+        out->J[1] = hs_rths_delay(x_t, x_m, n, dt, 0.1);
         out->J[2] = hs_rths_peak_error(x_m, x_t, n, 1);
         out->J[3] = hs_rths_rms_error(x_m, x_t, n, 1);
     }

@@ -35,7 +35,7 @@ hs_rths_plant_params hs_rths_plant_nominal(void)
                               .me = 29.1,
                               .ce = 114.6,
                               .ke = 1.19e6,
-                              .kp = 1.5};
+                              .kp = 3.0};
     return p;
 }
 
