@@ -138,6 +138,45 @@ static void test_plant_frequency_response(void **state)
     assert_true(fabs(pert.a1b0 / nominal.a1b0 - 1.0) <= 0.2);
 }
 
+/* From recorded results: a run whose actuator lags its command by 3 records and whose floors are
+ * (1 + 0.1 i) times the reference's: J1 = 3 dt, J4-J9 = 10 i %. Without a reference J4-J9 are NaN.
+ */
+static void test_criteria_from_results(void **state)
+{
+    (void)state;
+    const int64_t n = 600;
+    const double dt = 0.01;
+    const char *const act_names[1] = {"a1"};
+    hs_results_layout lay = {.ndof = 3, .capacity = n, .nact = 1, .actuator_names = act_names};
+    hs_results *run = NULL, *ref = NULL;
+    assert_int_equal(hs_results_create(NULL, &lay, &run), 0);
+    lay.nact = 0;
+    assert_int_equal(hs_results_create(NULL, &lay, &ref), 0);
+    for (int64_t k = 0; k < n; k++) {
+        const double t = (double)k * dt, b = burst(t * 0.6), bl = burst((t - 3 * dt) * 0.6);
+        const double d[3] = {b, 2 * b, 3 * b}, dr[3] = {1.1 * b, 2 * 1.2 * b, 3 * 1.3 * b};
+        const double z[3] = {0, 0, 0};
+        assert_int_equal(hs_results_record(ref, t, 0.0, d, z, z, NULL, NULL, NULL), 0);
+        assert_int_equal(hs_results_record(run, t, 0.0, dr, z, z, NULL, NULL, NULL), 0);
+        assert_int_equal(hs_results_record_actuators(run, &b, &bl, &b, NULL), 0);
+    }
+    hs_rths_criteria c;
+    assert_int_equal(hs_rths_criteria_from_results(NULL, run, ref, 0, dt, &c), 0);
+    HS_ASSERT_NEAR(c.J[1], 3 * dt, 0.1 * dt);
+    for (int i = 0; i < 3; i++) {
+        HS_ASSERT_NEAR(c.J[4 + i], 10.0 * (i + 1), 1e-9);
+        HS_ASSERT_NEAR(c.J[7 + i], 10.0 * (i + 1), 1e-9);
+    }
+    assert_int_equal(hs_rths_criteria_from_results(NULL, run, NULL, 0, dt, &c), 0);
+    HS_ASSERT_NEAR(c.J[1], 3 * dt, 0.1 * dt);
+    assert_true(isnan(c.J[4]) && isnan(c.J[9]));
+    /* the reference has no actuators: its own criteria are J4-J9 against itself, 0 */
+    assert_int_equal(hs_rths_criteria_from_results(NULL, ref, ref, 0, dt, &c), 0);
+    assert_true(isnan(c.J[1]) && c.J[4] == 0.0);
+    hs_results_destroy(&run);
+    hs_results_destroy(&ref);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_error_criteria),
         cmocka_unit_test(test_plant_dc),
         cmocka_unit_test(test_plant_frequency_response),
+        cmocka_unit_test(test_criteria_from_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

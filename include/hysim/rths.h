@@ -13,6 +13,7 @@
 
 #include "hysim/base.h"
 #include "hysim/options.h"
+#include "hysim/results.h"
 
 #include <stddef.h>
 
@@ -73,6 +74,13 @@ void hs_rths_criteria_compute(const double *x_t, const double *x_m, const double
                               hs_rths_criteria *out);
 /* "\"rths_criteria\": {\"J1_s\": ..., \"J2\": ..., ...}" into buf; 0, or HS_EINVAL if short. */
 int hs_rths_criteria_json(const hs_rths_criteria *c, char *buf, size_t size);
+
+/* J1-J9 of a recorded run (hysim/results.h): J1-J3 from actuator `actuator`'s recorded command (the
+ * target) and measurement, J4-J9 from the first min(3, ndof) DOFs against the reference run `ref`
+ * (NULL: J4-J9 NaN), over the records both runs have; dt the recording interval. Criteria whose
+ * signals are absent (no actuator block, NaN records) stay NaN. */
+int hs_rths_criteria_from_results(hs_ctx *ctx, const hs_results *run, const hs_results *ref,
+                                  int actuator, double dt, hs_rths_criteria *out);
 
 /* The benchmark structure (docs/rths_benchmark.md, "Structure"): a three-story shear frame, the
  * partitioned numerical substructure (Mn, Cn, Kn; built with the nominal specimen) and the
