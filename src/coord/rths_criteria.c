@@ -36,7 +36,8 @@ double hs_rths_delay(const double *x_t, const double *x_m, size_t n, double dt, 
             best = lag;
         }
     }
-    double frac = 0.0; /* parabola through the peak and its neighbours */
+    if (!(cbest > 0.0)) return NAN; /* a zero signal, or nothing alike */
+    double frac = 0.0;              /* parabola through the peak and its neighbours */
     if (best > -L && best < L) {
         const double cm = xcorr(x_t, x_m, n, best - 1), cp = xcorr(x_t, x_m, n, best + 1);
         const double den = cm - 2.0 * cbest + cp;

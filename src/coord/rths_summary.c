@@ -29,9 +29,12 @@ int hs_rths_criteria_from_results(hs_ctx *ctx, const hs_results *run, const hs_r
     for (int64_t k = 0; k < n; k++) {
         const size_t kk = (size_t)k;
         if (has_act) {
-            xt[kk] = hs_results_series_act_cmd(run, k)[actuator];
-            xm[kk] = hs_results_series_act_meas(run, k)[actuator];
-            if (!isfinite(xt[kk]) || !isfinite(xm[kk])) has_act = 0; /* not recorded */
+            /* a record without a command or measurement (the first, at t = 0) holds the
+             * previous value, 0 (at rest) at the start */
+            const double a = hs_results_series_act_cmd(run, k)[actuator];
+            const double b = hs_results_series_act_meas(run, k)[actuator];
+            xt[kk] = isfinite(a) ? a : (k ? xt[kk - 1] : 0.0);
+            xm[kk] = isfinite(b) ? b : (k ? xm[kk - 1] : 0.0);
         }
         for (int i = 0; i < nd; i++) {
             y[(size_t)nd * kk + (size_t)i] = hs_results_series_d(run, k)[i];
