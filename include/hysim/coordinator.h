@@ -115,6 +115,10 @@ int hs_coordinator_resume(hs_coordinator *c, const char *dir, const uint8_t hash
 /* Writes summary.json, response.csv and results.h5 (and results.mat when the definition asks for
  * it) into dir (created if missing). */
 int hs_coordinator_write(hs_coordinator *c, const char *dir);
+/* A reference run of the same structure (lent; NULL: none, the default). With it, a hybrid run's
+ * summary.json carries "rths_criteria", the RTHS benchmark's J1-J9 (Silva et al. 2020) of the
+ * first actuator and the first three DOFs against the reference (docs/rths_benchmark.md). */
+void hs_coordinator_set_reference(hs_coordinator *c, const struct hs_results *ref);
 /* Names the folder hs_coordinator_write will be given, before the run (after a resume): a second
  * thread then formats response.csv into dir/response.csv.part while the run goes on, and
  * hs_coordinator_write finishes and renames it (docs/outputs.md). Optional; a run written

@@ -85,6 +85,10 @@ int hs_results_truncate(hs_results *r, int64_t count);
 /* Accessors for tests and the summary: */
 const double *hs_results_series_d(const hs_results *r, int64_t k); /* ndof values of record k */
 double hs_results_peak_abs_disp(const hs_results *r, int dof); /* max over records; 0-based dof */
+/* Record k's actuator commands and measurements (nact values each); NULL without an actuator
+ * block or out of range. */
+const double *hs_results_series_act_cmd(const hs_results *r, int64_t k);
+const double *hs_results_series_act_meas(const hs_results *r, int64_t k);
 
 typedef struct hs_run_summary {
     const char *name, *status /* completed | unstable | aborted */, *reason /* "" if completed */;

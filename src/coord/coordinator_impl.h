@@ -31,6 +31,8 @@ struct hs_coordinator {
     hs_coord_exp exp; /* experimental substructures (has_exp) */
     int has_exp;
     char *extra_json; /* summary members written after the run */
+    /* hs_coordinator_set_reference: a reference run's results, lent; NULL for none */
+    const struct hs_results *reference;
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     double *spring_def, *spring_force;
     double *Kl; /* nact x nact: the integrator's experimental tangent, recorded (has_exp) */

@@ -3,6 +3,7 @@
 #include "coordinator_impl.h"
 
 #include "hysim/results.h"
+#include "hysim/rths.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -39,6 +40,11 @@ int hs_coordinator_set_output(hs_coordinator *c, const char *dir)
     return hs_results_live_csv_start(c->results, path, &c->live_csv);
 }
 
+void hs_coordinator_set_reference(hs_coordinator *c, const struct hs_results *ref)
+{
+    c->reference = ref;
+}
+
 int hs_coordinator_write(hs_coordinator *c, const char *dir)
 {
     if (!c->results) return hs_fail(c->ctx, HS_EINVAL, "coordinator: nothing was recorded");
@@ -57,8 +63,18 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
                         .ndof = c->n,
                         .periods = c->periods,
                         .wall_time_s = c->wall_time};
-    if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, HS_EXTRA_JSON_MAX) == 0)
+    if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, HS_EXTRA_JSON_MAX) == 0) {
         s.extra_json = c->extra_json;
+        hs_rths_criteria j; /* against the reference run, when there is one */
+        if (c->reference && hs_rths_criteria_from_results(c->ctx, c->results, c->reference, 0,
+                                                          c->def->dt, &j) == 0) {
+            const size_t len = strlen(c->extra_json);
+            snprintf(c->extra_json + len, HS_EXTRA_JSON_MAX - len, ",\n  ");
+            const size_t at = strlen(c->extra_json);
+            if (hs_rths_criteria_json(&j, c->extra_json + at, HS_EXTRA_JSON_MAX - at))
+                c->extra_json[len] = '\0'; /* no room: the summary without it */
+        }
+    }
     char path[4200];
     if (!live) {
         snprintf(path, sizeof path, "%s/response.csv", dir);

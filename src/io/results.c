@@ -244,6 +244,18 @@ const double *hs_results_series_d(const hs_results *r, int64_t k)
     return r->d + (size_t)k * (size_t)r->ndof;
 }
 
+const double *hs_results_series_act_cmd(const hs_results *r, int64_t k)
+{
+    if (!r || r->nact <= 0 || k < 0 || k >= r->count) return NULL;
+    return r->act_cmd + (size_t)k * (size_t)r->nact;
+}
+
+const double *hs_results_series_act_meas(const hs_results *r, int64_t k)
+{
+    if (!r || r->nact <= 0 || k < 0 || k >= r->count) return NULL;
+    return r->act_meas + (size_t)k * (size_t)r->nact;
+}
+
 double hs_results_peak_abs_disp(const hs_results *r, int dof)
 {
     if (!r || dof < 0 || dof >= r->ndof) return NAN;

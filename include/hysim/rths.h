@@ -1,0 +1,112 @@
+/* The real-time hybrid simulation (RTHS) benchmark of Silva, Gomez, Maghareh, Dyke and Spencer
+ * (2020): its actuator-specimen plant with control-structure interaction (CSI), its evaluation
+ * criteria J1-J9, and the reference / partitioned three-story structure. docs/rths_benchmark.md
+ * gives every value and says which ones could not be confirmed from the paper.
+ *
+ * Plant (units N, m, s), servo-valve command u to actuator displacement x (Dyke et al. 1995 CSI
+ * model as used by the benchmark):
+ *     Gxu(s) = a1b0 / [ (s^2 + b1 s + b2) ((s + a3)(me s^2 + ce s + ke) + a2 s) ]
+ * closed by a proportional servo controller u = kp (r - x), r the command sent to the actuator.
+ * The load cell reads the actuator force f = me x'' + ce x' + ke x (a state of the model). */
+#ifndef HYSIM_RTHS_H
+#define HYSIM_RTHS_H
+
+#include "hysim/base.h"
+#include "hysim/options.h"
+#include "hysim/results.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hs_rths_plant_params {
+    double a1b0, a2, a3; /* actuator: a1*b0 (product), a2, a3 */
+    double b1, b2;       /* servo-valve: s^2 + b1 s + b2 */
+    double me, ce, ke;   /* specimen: kg, N s/m, N/m */
+    double kp;           /* proportional servo gain (1/m -> command units) */
+} hs_rths_plant_params;
+
+/* The nominal plant (docs/rths_benchmark.md, "Plant"). */
+hs_rths_plant_params hs_rths_plant_nominal(void);
+/* A perturbed plant: each of a1b0, a2, a3, b1, b2, me, ce, ke multiplied by (1 + spread * d),
+ * d uniform in [-1, 1] drawn from hs_rng(seed, stream 0). spread 0 gives the nominal plant. */
+hs_rths_plant_params hs_rths_plant_perturbed(unsigned long long seed, double spread);
+
+/* Continuous frequency response of the closed loop r -> x at omega (rad/s), from the transfer
+ * function itself (not the state space): magnitude and phase (rad, unwrapped from 0 at DC). */
+void hs_rths_plant_freq(const hs_rths_plant_params *p, double omega, double *mag, double *phase);
+/* Same for the open-loop Gxu (u -> x). */
+void hs_rths_gxu_freq(const hs_rths_plant_params *p, double omega, double *mag, double *phase);
+
+/* The plant discretised at the controller rate for a command held over each sample (exact
+ * zero-order hold, matrix exponential of the balanced state matrix). 5 states:
+ * valve z, z', actuator force f, displacement x, velocity v. */
+typedef struct hs_rths_plant hs_rths_plant;
+int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate,
+                         hs_rths_plant **out);
+void hs_rths_plant_destroy(hs_rths_plant **pl);
+void hs_rths_plant_reset(hs_rths_plant *pl); /* at rest at 0 */
+/* One controller sample with the command r held: the state moves to t + h. */
+void hs_rths_plant_tick(hs_rths_plant *pl, double r);
+double hs_rths_plant_x(const hs_rths_plant *pl); /* displacement (m) */
+double hs_rths_plant_f(const hs_rths_plant *pl); /* load cell force (N) */
+/* Time delay of the closed loop r -> x at low frequency: -phase(w0) / w0, w0 = 2 pi 0.5 Hz (s). */
+double hs_rths_plant_delay(const hs_rths_plant_params *p);
+
+/* Evaluation criteria (docs/rths_benchmark.md, "Criteria"), n samples at spacing dt:
+ *  J1 time delay of x_m behind x_t (s; cross-correlation peak, parabolic sub-sample fit,
+ *     lags within +-max_lag seconds; hs_rths_criteria_compute searches +-0.1 s);
+ *  J2 peak tracking error max|x_m - x_t| / max|x_t| * 100;
+ *  J3 RMS tracking error rms(x_m - x_t) / rms(x_t) * 100;
+ *  J4-J6 peak response error of floors 1-3, max|y_i - yref_i| / max|yref_i| * 100;
+ *  J7-J9 RMS response error of floors 1-3, rms(y_i - yref_i) / rms(yref_i) * 100.
+ * y and yref are n x nf, row per sample (nf <= 3 floors; absent floors give NaN). */
+typedef struct hs_rths_criteria {
+    double J[10]; /* J[1] .. J[9]; J[0] unused */
+} hs_rths_criteria;
+double hs_rths_delay(const double *x_t, const double *x_m, size_t n, double dt, double max_lag);
+double hs_rths_peak_error(const double *y, const double *yref, size_t n, size_t stride);
+double hs_rths_rms_error(const double *y, const double *yref, size_t n, size_t stride);
+void hs_rths_criteria_compute(const double *x_t, const double *x_m, const double *y,
+                              const double *yref, size_t n, int nf, double dt,
+                              hs_rths_criteria *out);
+/* "\"rths_criteria\": {\"J1_s\": ..., \"J2\": ..., ...}" into buf; 0, or HS_EINVAL if short. */
+int hs_rths_criteria_json(const hs_rths_criteria *c, char *buf, size_t size);
+
+/* J1-J9 of a recorded run (hysim/results.h): J1-J3 from actuator `actuator`'s recorded command (the
+ * target) and measurement, J4-J9 from the first min(3, ndof) DOFs against the reference run `ref`
+ * (NULL: J4-J9 NaN), over the records both runs have; dt the recording interval. Criteria whose
+ * signals are absent (no actuator block, NaN records) stay NaN. */
+int hs_rths_criteria_from_results(hs_ctx *ctx, const hs_results *run, const hs_results *ref,
+                                  int actuator, double dt, hs_rths_criteria *out);
+
+/* The benchmark structure (docs/rths_benchmark.md, "Structure"): a three-story shear frame, the
+ * partitioned numerical substructure (Mn, Cn, Kn; built with the nominal specimen) and the
+ * experimental specimen (me, ce, ke) at floor 1. The reference is the numerical substructure plus
+ * the specimen `actual` (the one tested: the perturbed plant's when the plant is perturbed), so
+ * J4-J9 measure the RTHS's error, not the specimen's difference from its nominal model. Matrices
+ * 3 x 3 row-major (all symmetric). */
+typedef struct hs_rths_structure {
+    double Mn[9], Cn[9], Kn[9]; /* numerical substructure */
+    double Mr[9], Cr[9], Kr[9]; /* reference structure */
+} hs_rths_structure;
+void hs_rths_structure_build(const hs_rths_plant_params *nominal,
+                             const hs_rths_plant_params *actual, hs_rths_structure *s);
+
+/* One benchmark run at the controller rate with the Chen-Ricles (2008) explicit integrator:
+ * comp_type NULL = the reference run (numerical model of the whole structure with the specimen of
+ * `plant`, or of `nominal` when plant is NULL);
+ * otherwise the RTHS run: the numerical substructure, the compensator (hysim/compensator.h,
+ * options comp_opts) and the plant `plant`. ag: ground acceleration at the controller rate (m/s^2),
+ * n samples. Outputs (n each, may be NULL): floor displacements y (n x 3), x_t (desired), x_m
+ * (measured). Returns 0, or an hs error (a diverging run returns HS_EUNSTABLE with the step). */
+int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_plant_params *plant,
+                const char *comp_type, const hs_options *comp_opts, const double *ag, size_t n,
+                double rate, double *y, double *x_t, double *x_m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

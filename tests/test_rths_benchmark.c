@@ -1,0 +1,173 @@
+/* The RTHS benchmark's comparison (Silva et al. 2020; docs/rths_benchmark.md): the reference run of
+ * the three-story frame, then the partitioned run with no compensation, polynomial extrapolation,
+ * inverse and adaptive inverse compensation, on the nominal plant and on perturbed plants. Prints
+ * the table of docs/rths_benchmark.md (run with -V) and asserts its trend with loose bounds. */
+#include "hs_test.h"
+
+#include "hysim/compensator.h"
+#include "hysim/ground_motion.h"
+#include "hysim/rths.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define RATE  4096.0
+#define NCOMP 4
+
+static const char *const comp_names[NCOMP] = {"none", "polynomial", "inverse", "adaptive_inverse"};
+
+typedef struct bench {
+    size_t n;
+    double *ag, *yref, *y, *xt, *xm;
+} bench;
+
+static void bench_free(bench *b)
+{
+    free(b->ag);
+    free(b->yref);
+    free(b->y);
+    free(b->xt);
+    free(b->xm);
+}
+
+/* the synthetic record at the controller rate (the paper's records are not at hand) */
+static void bench_setup(bench *b, double duration)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "seed", 1);
+    hs_options_set_num(o, "pga", 3.0); /* m/s^2, about 0.3 g */
+    hs_options_set_num(o, "duration", duration);
+    hs_options_set_num(o, "dt", 0.005);
+    hs_ground_motion *gm = NULL;
+    assert_int_equal(hs_ground_motion_create(NULL, "synthetic", o, &gm), 0);
+    hs_options_destroy(&o);
+    b->n = (size_t)(duration * RATE) + 1;
+    b->ag = malloc(b->n * sizeof *b->ag);
+    b->yref = malloc(3 * b->n * sizeof *b->yref);
+    b->y = malloc(3 * b->n * sizeof *b->y);
+    b->xt = malloc(b->n * sizeof *b->xt);
+    b->xm = malloc(b->n * sizeof *b->xm);
+    assert_true(b->ag && b->yref && b->y && b->xt && b->xm);
+    for (size_t k = 0; k < b->n; k++) b->ag[k] = hs_ground_motion_at(gm, (double)k / RATE);
+    hs_ground_motion_destroy(&gm);
+}
+
+/* One run with the compensators tuned on the nominal plant's delay (as an operator would from a
+ * pre-test), tau * rate samples, against the reference in b->yref. Returns
+ * the run's code (HS_EUNSTABLE when it diverged, its message in *why). */
+static int run_one(bench *b, const hs_rths_plant_params *plant, int c, hs_rths_criteria *out,
+                   char *why, size_t why_size)
+{
+    const hs_rths_plant_params nominal = hs_rths_plant_nominal();
+    const double tau = hs_rths_plant_delay(&nominal) * RATE;
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    if (c == 1) hs_options_set_num(o, "delay", tau);
+    if (c >= 2) hs_options_set_num(o, "a_es", tau);
+    if (c == 3) {
+        hs_options_set_num(o, "kp", 0.4);
+        hs_options_set_num(o, "ki", 0.04);
+    }
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    const int rc =
+        hs_rths_run(ctx, &nominal, plant, comp_names[c], o, b->ag, b->n, RATE, b->y, b->xt, b->xm);
+    snprintf(why, why_size, "%s", hs_ctx_message(ctx));
+    hs_ctx_destroy(&ctx);
+    hs_options_destroy(&o);
+    hs_rths_criteria_compute(b->xt, b->xm, b->y, b->yref, b->n, 3, 1.0 / RATE, out);
+    return rc;
+}
+
+static void print_row(const char *plant, int c, int rc, const char *why, const hs_rths_criteria *j)
+{
+    if (rc) {
+        print_message("| %s | %s | %s |\n", plant, comp_names[c], why);
+        return;
+    }
+    print_message("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
+                  plant, comp_names[c], 1e3 * j->J[1], j->J[2], j->J[3], j->J[4], j->J[5], j->J[6],
+                  j->J[7], j->J[8], j->J[9]);
+}
+
+static void test_reference_structure(void **state)
+{
+    (void)state;
+    /* the partition adds up to the reference: Mr = Mn + me e1 e1', Cr, Kr alike */
+    const hs_rths_plant_params p = hs_rths_plant_nominal(), q = hs_rths_plant_perturbed(2, 0.2);
+    hs_rths_structure s;
+    hs_rths_structure_build(&p, &q, &s);
+    HS_ASSERT_NEAR(s.Mr[0] - s.Mn[0], q.me, 1e-9);
+    HS_ASSERT_NEAR(s.Cr[0] - s.Cn[0], q.ce, 1e-9);
+    HS_ASSERT_NEAR(s.Kr[0] - s.Kn[0], q.ke, 1e-6);
+    for (int i = 1; i < 9; i++) {
+        HS_ASSERT_NEAR(s.Kr[i], s.Kn[i], 0.0);
+        HS_ASSERT_NEAR(s.Mr[i], s.Mn[i], 0.0);
+        HS_ASSERT_NEAR(s.Cr[i], s.Cn[i], 0.0);
+    }
+    /* the reference run: a shear frame's roof moves most, floors of the order of cm at 0.3 g */
+    bench b = {0};
+    bench_setup(&b, 20.0);
+    assert_int_equal(hs_rths_run(NULL, &p, NULL, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL),
+                     0);
+    double peak[3] = {0};
+    for (size_t k = 0; k < b.n; k++)
+        for (int i = 0; i < 3; i++) peak[i] = fmax(peak[i], fabs(b.yref[3 * k + (size_t)i]));
+    print_message("reference peaks: %.4g %.4g %.4g m\n", peak[0], peak[1], peak[2]);
+    assert_true(peak[0] > 1e-3 && peak[0] < peak[1] && peak[1] < peak[2] && peak[2] < 0.1);
+    bench_free(&b);
+}
+
+static void test_compensators_on_the_plants(void **state)
+{
+    (void)state;
+    bench b = {0};
+    bench_setup(&b, 20.0);
+    print_message("| plant | compensation | J1 (ms) | J2 (%%) | J3 (%%) | J4 (%%) | J5 (%%) | J6 "
+                  "(%%) | J7 (%%) | J8 (%%) | J9 (%%) |\n");
+    print_message("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    const hs_rths_plant_params nominal = hs_rths_plant_nominal();
+    const double tau = hs_rths_plant_delay(&nominal);
+    char why[256];
+    double worst_inverse = 0.0, worst_adaptive = 0.0;
+    for (unsigned long long seed = 0; seed <= 3; seed++) {
+        /* seed 0: the nominal plant; 1-3: perturbed by up to +-20 % */
+        const hs_rths_plant_params plant = seed ? hs_rths_plant_perturbed(seed, 0.2) : nominal;
+        char name[32];
+        snprintf(name, sizeof name, seed ? "perturbed %llu" : "nominal", seed);
+        /* the reference: the structure with this plant's specimen */
+        assert_int_equal(
+            hs_rths_run(NULL, &nominal, &plant, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL),
+            0);
+        hs_rths_criteria j[NCOMP];
+        for (int c = 0; c < NCOMP; c++) {
+            const int rc = run_one(&b, &plant, c, &j[c], why, sizeof why);
+            print_row(name, c, rc, why, &j[c]);
+            /* the plant's delay destabilises the uncompensated test; every compensator holds it */
+            assert_int_equal(rc, c == 0 ? HS_EUNSTABLE : 0);
+        }
+        for (int c = 1; c < NCOMP && seed == 0; c++) { /* tuned on this plant: small errors */
+            assert_true(fabs(j[c].J[1]) < 0.1 * tau);
+            assert_true(j[c].J[2] < 5.0 && j[c].J[3] < 5.0);
+            for (int i = 4; i <= 9; i++) assert_true(j[c].J[i] < 15.0);
+        }
+        worst_inverse = fmax(worst_inverse, fabs(j[2].J[1]));
+        worst_adaptive = fmax(worst_adaptive, fabs(j[3].J[1]));
+    }
+    /* on the perturbed plants the adaptive compensator keeps the delay smaller than the fixed
+     * inverse tuned on the nominal plant */
+    print_message("worst |J1|: inverse %.3f ms, adaptive inverse %.3f ms\n", 1e3 * worst_inverse,
+                  1e3 * worst_adaptive);
+    assert_true(worst_adaptive < 0.5 * worst_inverse);
+    bench_free(&b);
+}
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reference_structure),
+        cmocka_unit_test(test_compensators_on_the_plants),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,103 @@
+/* J1-J9 of the RTHS benchmark (Silva et al. 2020) in a hybrid run's summary.json when the run has a
+ * reference (hs_coordinator_set_reference; docs/rths_benchmark.md): Mosqueda and Ahmadizadeh's
+ * (2008b) two-story test in the virtual lab (units kN, mm, s), a perfect lab as the reference. */
+#include "hs_test.h"
+
+#include "hs_build.h"
+#include "hs_output.h"
+
+#include "hysim/coordinator.h"
+#include "hysim/results.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DT (10.0 / 1024.0)
+
+static char *slurp(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    const size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static double member(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    assert_non_null(p);
+    p += strlen(key);
+    if (strncmp(p, "null", 4) == 0) return NAN;
+    return strtod(p, NULL);
+}
+
+static hs_coordinator *run(hs_ctx *ctx, hs_test_def *def)
+{
+    hs_coordinator *c = NULL;
+    if (hs_coordinator_create(ctx, def, &c)) fail_msg("create: %s", hs_ctx_message(ctx));
+    if (hs_coordinator_run(c)) fail_msg("run: %s", hs_ctx_message(ctx));
+    return c;
+}
+
+static void test_summary_criteria(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_ground_motion *gm = hs_tb_synthetic(ctx, 3, 0.2 * 9806.65, 4.0, DT);
+    hs_test_def *perfect = hs_tb_mosqueda2008b(ctx, gm, "os_tangent", 1, 0.60, 0.15, 0);
+    hs_test_def *lab = hs_tb_mosqueda2008b(ctx, gm, "os_tangent", 0, 0.60, 0.15, 0);
+    hs_coordinator *ref = run(ctx, perfect), *hyb = run(ctx, lab);
+    char dir[4096];
+
+    /* without a reference: no criteria */
+    hs_test_make_dir(dir, sizeof dir, "test_rths_summary");
+    assert_int_equal(hs_coordinator_write(hyb, dir), 0);
+    assert_null(strstr(slurp(dir), "rths_criteria"));
+    hs_test_remove_dir(dir);
+
+    /* the perfect lab against itself: the command is the measurement and the floors agree */
+    hs_coordinator_set_reference(ref, hs_coordinator_results(ref));
+    hs_test_make_dir(dir, sizeof dir, "test_rths_summary");
+    assert_int_equal(hs_coordinator_write(ref, dir), 0);
+    const char *js = slurp(dir);
+    HS_ASSERT_NEAR(member(js, "\"J1_s\": "), 0.0, 1e-12);
+    HS_ASSERT_NEAR(member(js, "\"J3_percent\": "), 0.0, 1e-12);
+    HS_ASSERT_NEAR(member(js, "\"J4_percent\": "), 0.0, 1e-12);
+    HS_ASSERT_NEAR(member(js, "\"J8_percent\": "), 0.0, 1e-12);
+    assert_true(isnan(member(js, "\"J9_percent\": "))); /* two DOFs: no third floor */
+    hs_test_remove_dir(dir);
+
+    /* the lab with delay and noise against the perfect run: small but nonzero errors */
+    hs_coordinator_set_reference(hyb, hs_coordinator_results(ref));
+    hs_test_make_dir(dir, sizeof dir, "test_rths_summary");
+    assert_int_equal(hs_coordinator_write(hyb, dir), 0);
+    js = slurp(dir);
+    const double j1 = member(js, "\"J1_s\": "), j3 = member(js, "\"J3_percent\": "),
+                 j4 = member(js, "\"J4_percent\": "), j7 = member(js, "\"J7_percent\": ");
+    hs_test_remove_dir(dir);
+    print_message("lab vs perfect: J1 %g s, J3 %g %%, J4 %g %%, J7 %g %%\n", j1, j3, j4, j7);
+    assert_true(fabs(j1) < DT);
+    assert_true(j3 > 0.0 && j3 < 20.0);
+    assert_true(j4 > 0.0 && j4 < 20.0 && j7 > 0.0 && j7 < 20.0);
+
+    hs_coordinator_destroy(&hyb);
+    hs_coordinator_destroy(&ref);
+    hs_tb_free(lab);
+    hs_tb_free(perfect);
+    hs_ground_motion_destroy(&gm);
+    hs_ctx_destroy(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_summary_criteria)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
