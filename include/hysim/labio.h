@@ -7,8 +7,8 @@
  *
  * Back ends: "virtual" (the in-process virtual laboratory, hysim/lab.h, unchanged in its numbers)
  * "udp" (one datagram each way per tick to a real-time target, with a packet layout declared in
- * the site file, src/lab/labio_udp.c) and "driver" (a lab's own library, hysim/driver.h). Everything is allocated at creation; an exchange never
- * allocates. */
+ * the site file, src/lab/labio_udp.c) and "driver" (a lab's own library, hysim/driver.h).
+ * Everything is allocated at creation; an exchange never allocates. */
 #ifndef HYSIM_LABIO_H
 #define HYSIM_LABIO_H
 
