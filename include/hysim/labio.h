@@ -6,9 +6,9 @@
  *        fault, watchdog) and the laboratory controller's own tick count.
  *
  * Back ends: "virtual" (the in-process virtual laboratory, hysim/lab.h, unchanged in its numbers)
- * and "udp" (one datagram each way per tick to a real-time target, with a packet layout declared in
- * the site file, src/lab/labio_udp.c). Everything is allocated at creation; an exchange never
- * allocates. */
+ * "udp" (one datagram each way per tick to a real-time target, with a packet layout declared in
+ * the site file, src/lab/labio_udp.c) and "driver" (a lab's own library, hysim/driver.h).
+ * Everything is allocated at creation; an exchange never allocates. */
 #ifndef HYSIM_LABIO_H
 #define HYSIM_LABIO_H
 
@@ -140,6 +140,14 @@ int hs_lab_udp_create(hs_ctx *ctx, const hs_lab_udp_config *c, int nact, double 
 hs_lab_udp_counts hs_lab_udp_counts_get(hs_lab *lab);
 /* Parses "HOST:PORT" (numeric IPv4) into a sockaddr_in (as bytes, sizeof struct sockaddr_in). */
 int hs_udp_address(const char *text, void *sockaddr_in_out);
+
+/* ---------------------------------------------------------------- driver back end */
+
+/* A laboratory over a driver library (include/hysim/driver.h) loaded from `path` with dlopen;
+ * `options` is passed to its open. HS_EINPUT with a message for a missing file, a missing symbol
+ * or a wrong ABI version; HS_EIO when the driver's open fails. */
+int hs_lab_driver_create(hs_ctx *ctx, const char *path, const char *options, int nact, double rate,
+                         hs_lab **out);
 
 #ifdef __cplusplus
 }

@@ -75,10 +75,13 @@ typedef struct hs_site_config {
     char twin[256], pretest[256];
     int rehearsal;
     /* the laboratory back end of a site server (site file `lab`, docs/lab_backends.md):
-     * kind "virtual" (default, also when empty) or "udp" with its configuration */
+     * kind "virtual" (default, also when empty), "udp" or "driver" with its configuration */
     struct {
         char kind[16];
         hs_lab_udp_config udp;
+        struct {
+            char path[256], options[256];
+        } driver; /* kind "driver": the library (resolved) and its open's options */
     } lab;
 } hs_site_config;
 

@@ -212,10 +212,27 @@ int hs_tf_udp_address(hs_tf *L, const hs_ynode *v, const char *what, char *out, 
     return 0;
 }
 
+/* kind driver: `path` (an existing file, relative to the site file's folder) and `options`. */
+static int hs_tf_lab_driver(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
+{
+    const hs_ynode *v = NULL;
+    char sub[192];
+    int rc = hs_tf_required(L, node, "path", what, &v);
+    if (!rc)
+        rc = hs_tf_file(L, v, hs_tf_path(sub, sizeof sub, what, "path"), cfg->lab.driver.path,
+                        sizeof cfg->lab.driver.path);
+    if (!rc && (v = hs_ynode_get(node, "options")) != NULL)
+        rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "options"), cfg->lab.driver.options,
+                       sizeof cfg->lab.driver.options);
+    return rc;
+}
+
 int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     static const char *const keys[] = {"kind",        "remote", "local",          "reply_timeout",
-                                       "max_missing", "endian", "command_packet", "reply_packet"};
+                                       "max_missing", "endian", "command_packet", "reply_packet",
+                                       "path",        "options"};
+    const size_t nudp = 8; /* keys[1..nudp-1] are the udp back end's, the rest the driver's */
     int rc = hs_tf_mapping(L, node, what, keys, sizeof keys / sizeof keys[0]);
     const hs_ynode *v = NULL;
     char sub[192];
@@ -227,12 +244,19 @@ int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *
     if (strcmp(cfg->lab.kind, "virtual") == 0) {
         for (size_t i = 1; i < sizeof keys / sizeof keys[0]; i++)
             if ((v = hs_ynode_get(node, keys[i])) != NULL)
-                return hs_tf_fail(L, v, "%s.%s: only a udp laboratory has a %s", what, keys[i],
-                                  keys[i]);
+                return hs_tf_fail(L, v, "%s.%s: only a %s laboratory has a %s", what, keys[i],
+                                  i < nudp ? "udp" : "driver", keys[i]);
         return 0;
     }
-    if (strcmp(cfg->lab.kind, "udp") != 0)
-        return hs_tf_fail(L, v, "%s: expected 'virtual' or 'udp', got '%s'", sub, cfg->lab.kind);
+    const int driver = strcmp(cfg->lab.kind, "driver") == 0;
+    if (strcmp(cfg->lab.kind, "udp") != 0 && !driver)
+        return hs_tf_fail(L, v, "%s: expected 'virtual', 'udp' or 'driver', got '%s'", sub,
+                          cfg->lab.kind);
+    for (size_t i = driver ? 1 : nudp; i < (driver ? nudp : sizeof keys / sizeof keys[0]); i++)
+        if ((v = hs_ynode_get(node, keys[i])) != NULL)
+            return hs_tf_fail(L, v, "%s.%s: only a %s laboratory has a %s", what, keys[i],
+                              driver ? "udp" : "driver", keys[i]);
+    if (driver) return hs_tf_lab_driver(L, node, what, cfg);
     hs_lab_udp_config *u = &cfg->lab.udp;
     u->max_missing = 5;
     rc = hs_tf_required(L, node, "remote", what, &v);
