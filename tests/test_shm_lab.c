@@ -8,6 +8,7 @@
 
 #include "hysim/shm_lab.h"
 #include "hysim/site_controller.h"
+#include "hysim/site_server.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -275,6 +276,59 @@ static void test_refusals(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+static const char *const site_head =
+    "site:\n  name: s\n  plain: true\n  actuators: {a1: {}, a2: {}}\n"
+    "  specimen: {type: linear, K: [[1, 0], [0, 1]]}\n  lab:\n";
+
+static void expect_error(const char *lab, const char *want)
+{
+    char text[2048];
+    snprintf(text, sizeof text, "%s%s", site_head, lab);
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_site_file *f = NULL;
+    assert_int_equal(hs_site_file_load_string(ctx, text, strlen(text), "s.yaml", &f), HS_EINPUT);
+    if (!strstr(hs_ctx_message(ctx), want)) fail_msg("got '%s'", hs_ctx_message(ctx));
+    hs_ctx_destroy(&ctx);
+}
+
+static void test_site_file(void **state)
+{
+    (void)state;
+    char text[2048];
+    snprintf(
+        text, sizeof text, "%s%s", site_head,
+        "    kind: shm\n    name: /hysim-east\n    reply_timeout: 0.002\n    max_missing: 7\n");
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_site_file *f = NULL;
+    if (hs_site_file_load_string(ctx, text, strlen(text), "s.yaml", &f))
+        fail_msg("%s", hs_ctx_message(ctx));
+    const hs_site_config *c = &hs_site_file_config(f)->site;
+    assert_string_equal(c->lab.kind, "shm");
+    assert_string_equal(c->lab.shm.name, "/hysim-east");
+    assert_true(c->lab.shm.reply_timeout == 0.002);
+    assert_int_equal(c->lab.shm.max_missing, 7);
+    hs_site_file_destroy(&f);
+    snprintf(text, sizeof text, "%s%s", site_head, "    kind: shm\n    name: /hysim-east\n");
+    assert_int_equal(hs_site_file_load_string(ctx, text, strlen(text), "s.yaml", &f), 0);
+    assert_int_equal(hs_site_file_config(f)->site.lab.shm.max_missing, 5);
+    assert_true(hs_site_file_config(f)->site.lab.shm.reply_timeout == 0.0);
+    hs_site_file_destroy(&f);
+    hs_ctx_destroy(&ctx);
+    expect_error("    kind: shm\n", "s.yaml:7:5: missing required key 'name' in site.lab");
+    expect_error("    kind: shm\n    name: hysim-east\n",
+                 "s.yaml:8:11: site.lab.name: expected a POSIX shared-memory name");
+    expect_error("    kind: shm\n    name: /a/b\n", "s.yaml:8:11: site.lab.name");
+    expect_error("    kind: shm\n    name: /e\n    remote: \"1.2.3.4:5\"\n", "s.yaml:9:5:");
+    expect_error("    kind: shm\n    name: /e\n    max_missing: 0\n",
+                 "s.yaml:9:18: site.lab.max_missing");
+    expect_error("    kind: shm\n    name: /e\n    reply_timeout: 2\n",
+                 "s.yaml:9:20: site.lab.reply_timeout: 2 s is out of range");
+    expect_error("    kind: shmm\n",
+                 "s.yaml:7:11: site.lab.kind: expected 'virtual', 'udp' or 'shm'");
+}
+
 /* Whatever a failed test left: every block name of this process is unlinked. */
 static int unlink_all(void **state)
 {
@@ -293,7 +347,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_torn_read_used), cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_watchdog_silent),   cmocka_unit_test(test_controller_holds),
-        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_refusals),          cmocka_unit_test(test_site_file),
     };
     return cmocka_run_group_tests(tests, NULL, unlink_all);
 }
