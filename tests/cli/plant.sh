@@ -152,7 +152,7 @@ bad_site "too large" '    kind: udp
     command_packet: [{command: float64}, {pad: 256}, {pad: 256}, {pad: 256}, {pad: 256}, {pad: 256}, {pad: 256}]
     reply_packet: [{displacement: float64}, {force: float64}]' \
     'bytes do not fit one datagram of 1472 bytes'
-bad_site "kind" '    kind: shm' "bad.yaml:7:11: site.lab.kind: expected 'virtual' or 'udp'"
+bad_site "kind" '    kind: shmm' "bad.yaml:7:11: site.lab.kind: expected 'virtual', 'udp' or 'shm'"
 echo "plant.sh: bad lab sections give FILE:LINE:COL errors"
 
 steps=400
