@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "hysim/shm_lab.h"
 
+#include "lab_watchdog.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -27,6 +29,7 @@ typedef struct shm_lab {
     uint32_t status;
     double x[HS_LAB_MAX_ACT], f[HS_LAB_MAX_ACT];
     hs_lab_shm_counts counts;
+    hs_lab_watch watch;
     char alarm[200];
 } shm_lab;
 
@@ -141,33 +144,15 @@ static int s_exchange(void *self, const double *cmd, hs_lab_input *in)
     hs_shm_write_end(&c->seq);
     s->counts.sent++;
     /* once the watchdog has fired, the laboratory is gone: look without waiting (as udp) */
-    const int gone = s->max_missing > 0 && s->counts.missing_run >= s->max_missing;
-    const double deadline = now_s() + (gone ? 0.0 : s->reply_timeout);
+    const double deadline = now_s() + (hs_lab_watch_gone(&s->watch) ? 0.0 : s->reply_timeout);
     int fresh = take_reply(s);
     while (!fresh && now_s() < deadline) {
         const struct timespec nap = {0, 10000}; /* 10 us */
         nanosleep(&nap, NULL);
         fresh = take_reply(s);
     }
-    if (fresh) {
-        s->counts.received++;
-        s->counts.missing_run = 0;
-    } else {
-        s->counts.missing++;
-        if (++s->counts.missing_run > s->counts.missing_run_max)
-            s->counts.missing_run_max = s->counts.missing_run;
-    }
-    uint32_t st = s->status;
-    if (s->max_missing > 0 && s->counts.missing_run >= s->max_missing) {
-        st |= HS_LAB_ST_WATCHDOG;
-        if (!s->alarm[0])
-            snprintf(s->alarm, sizeof s->alarm,
-                     "lab shm %s: %d replies missing in a row (max_missing %d) at tick %lld",
-                     s->cfg.name, s->counts.missing_run, s->max_missing, (long long)s->ticks);
-    } else if (st && !s->alarm[0]) {
-        snprintf(s->alarm, sizeof s->alarm, "lab shm %s: the controller's status 0x%x at tick %lld",
-                 s->cfg.name, (unsigned)st, (long long)s->ticks);
-    }
+    if (fresh) s->counts.received++;
+    const uint32_t st = hs_lab_watch_tick(&s->watch, fresh, s->status, s->ticks);
     memcpy(in->x, s->x, (size_t)s->n * sizeof(double));
     memcpy(in->f, s->f, (size_t)s->n * sizeof(double));
     in->status = st;
@@ -214,6 +199,13 @@ int hs_lab_shm_create(hs_ctx *ctx, const hs_lab_shm_config *c, int nact, double 
     s->n = nact;
     s->max_missing = c->max_missing;
     s->reply_timeout = c->reply_timeout > 0.0 ? c->reply_timeout : 0.5 / rate;
+    s->watch = (hs_lab_watch){.max_missing = c->max_missing,
+                              .missing = &s->counts.missing,
+                              .run = &s->counts.missing_run,
+                              .run_max = &s->counts.missing_run_max,
+                              .alarm = s->alarm,
+                              .alarm_cap = sizeof s->alarm};
+    snprintf(s->watch.who, sizeof s->watch.who, "lab shm %s", s->cfg.name);
     int rc = hs_shm_map(ctx, c->name, nact, &s->b, &s->created);
     if (rc) {
         hs_free(s);
