@@ -4,7 +4,9 @@
  * Its file has one `plant` mapping: `listen: "HOST:PORT"`, the laboratory keys of a site file
  * (rate, perfect, seed, actuators, sensors, specimen, relaxation) and the packets as the site's
  * `lab` declares them (endian, command_packet, reply_packet), optionally `interlock_after: N`
- * (raise the interlock bit from the N-th command on, to rehearse an interlock). */
+ * (raise the interlock bit from the N-th command on, to rehearse an interlock). With
+ * `lab: {kind: shm, name: /NAME}` instead of listen and the packets, it serves the shm back end's
+ * block (include/hysim/shm_lab.h). */
 #ifndef HYSIM_PLANT_H
 #define HYSIM_PLANT_H
 
@@ -20,6 +22,8 @@ typedef struct hs_plant_config {
     hs_site_config lab;      /* the laboratory (kind virtual) and lab.udp's packets */
     char listen[64];         /* "HOST:PORT" the plant binds (port 0: any free port) */
     int64_t interlock_after; /* 0: never */
+    /* `lab: {kind: shm, name}`: serve the shm back end's block instead of udp (name "" : udp) */
+    hs_lab_shm_config shm;
 } hs_plant_config;
 
 typedef struct hs_plant_file hs_plant_file;

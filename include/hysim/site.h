@@ -16,6 +16,7 @@
 #include "hysim/labio.h"
 #include "hysim/nees.h"
 #include "hysim/options.h"
+#include "hysim/shm_lab.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,10 +76,11 @@ typedef struct hs_site_config {
     char twin[256], pretest[256];
     int rehearsal;
     /* the laboratory back end of a site server (site file `lab`, docs/lab_backends.md):
-     * kind "virtual" (default, also when empty), "udp" or "driver" with its configuration */
+     * kind "virtual" (default, also when empty), "udp", "shm" or "driver" with its configuration */
     struct {
         char kind[16];
         hs_lab_udp_config udp;
+        hs_lab_shm_config shm;
         struct {
             char path[256], options[256];
         } driver; /* kind "driver": the library (resolved) and its open's options */

@@ -19,6 +19,12 @@ static void on_signal(int sig)
 static void ready(void *user, int port)
 {
     const hs_plant_config *c = user;
+    if (port < 0) {
+        printf("plant serving shm %s (%g Hz, %d actuator(s))\n", c->shm.name, c->lab.rate,
+               c->lab.nact);
+        fflush(stdout);
+        return;
+    }
     char host[64];
     snprintf(host, sizeof host, "%s", c->listen);
     char *colon = strrchr(host, ':');
@@ -35,6 +41,7 @@ int hs_cli_plant(int argc, char **argv)
         if (hs_cli_is_help(argv[i])) {
             printf("usage: hysim plant --config PLANT.yaml\n"
                    "  plays a servo-hydraulic controller, its actuators and specimen behind udp\n"
+                   "  (plant: {listen, packets}) or shm (plant: {lab: {kind: shm, name}})\n"
                    "  (docs/lab_backends.md) until SIGINT or SIGTERM\n");
             return HS_EXIT_OK;
         }

@@ -17,7 +17,28 @@ struct hs_plant_file {
 static const char *const top_keys[] = {"hysim", "materials", "plant"};
 static const char *const plant_keys[] = {
     "listen",   "rate",       "perfect", "seed",           "actuators",    "sensors",
-    "specimen", "relaxation", "endian",  "command_packet", "reply_packet", "interlock_after"};
+    "specimen", "relaxation", "endian",  "command_packet", "reply_packet", "interlock_after",
+    "lab"};
+
+/* `lab: {kind: shm, name, ...}`: the plant serves the shm block (no listen, no packets). */
+static int plant_shm(hs_tf *L, const hs_ynode *plant, const hs_ynode *lab, hs_plant_config *c)
+{
+    static const char *const udp_only[] = {"listen", "endian", "command_packet", "reply_packet"};
+    if (!hs_tf_lab_is_shm(lab))
+        return hs_tf_fail(L, lab,
+                          "plant.lab: only {kind: shm, name: /NAME} (a udp plant has listen and "
+                          "the packets at the plant's level)");
+    for (size_t i = 0; i < sizeof udp_only / sizeof udp_only[0]; i++) {
+        const hs_ynode *v = hs_ynode_get(plant, udp_only[i]);
+        if (v)
+            return hs_tf_fail(L, v, "plant.%s: a plant on shm has no %s", udp_only[i], udp_only[i]);
+    }
+    hs_site_config tmp;
+    memset(&tmp, 0, sizeof tmp);
+    const int rc = hs_tf_lab_shm(L, lab, "plant.lab", &tmp);
+    if (!rc) c->shm = tmp.lab.shm;
+    return rc;
+}
 
 static int load_tree(hs_tf *L, const hs_ynode *root, hs_plant_config *c)
 {
@@ -41,9 +62,11 @@ static int load_tree(hs_tf *L, const hs_ynode *root, hs_plant_config *c)
     snprintf(sc->kind, sizeof sc->kind, "virtual");
     L->sites[0].node = plant;
     rc = hs_tf_site_fields(L, plant, "plant", 0);
-    if (!rc) rc = hs_tf_required(L, plant, "listen", "plant", &v);
-    if (!rc) rc = hs_tf_udp_address(L, v, "plant.listen", c->listen, sizeof c->listen);
-    if (!rc) rc = hs_tf_udp_packets(L, plant, "plant", sc);
+    const hs_ynode *lab = hs_ynode_get(plant, "lab");
+    if (!rc && lab) rc = plant_shm(L, plant, lab, c);
+    if (!rc && !lab) rc = hs_tf_required(L, plant, "listen", "plant", &v);
+    if (!rc && !lab) rc = hs_tf_udp_address(L, v, "plant.listen", c->listen, sizeof c->listen);
+    if (!rc && !lab) rc = hs_tf_udp_packets(L, plant, "plant", sc);
     if (!rc && (v = hs_ynode_get(plant, "interlock_after")) != NULL) {
         long n = 0;
         rc = hs_tf_int(L, v, "plant.interlock_after", 1, 2000000000L, &n);

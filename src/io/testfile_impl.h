@@ -129,6 +129,11 @@ int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int inde
 /* A site server's `lab` (testfile_lab.c): kind virtual or udp with its packets; the udp packets
  * alone (command_packet, reply_packet, endian) of a mapping (the plant file); a "HOST:PORT". */
 int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
+int hs_tf_lab_watchdog(hs_tf *L, const hs_ynode *node, const char *what, double *reply_timeout,
+                       int *max_missing);
+/* lab kind shm (testfile_lab_shm.c) */
+int hs_tf_lab_is_shm(const hs_ynode *node);
+int hs_tf_lab_shm(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
 /* The whole text of a site or plant file (at most 1 MiB; hs_free it). */
 int hs_tf_read_text(hs_ctx *ctx, const char *path, const char *kind, char **text, size_t *len);
 int hs_tf_udp_packets(hs_tf *L, const hs_ynode *map, const char *what, hs_site_config *cfg);

@@ -227,8 +227,34 @@ static int hs_tf_lab_driver(hs_tf *L, const hs_ynode *node, const char *what, hs
     return rc;
 }
 
+/* The watchdog keys of a udp or shm laboratory: reply_timeout (s, > 0 and <= 1) and max_missing
+ * (1..1000000; 5 when absent). */
+int hs_tf_lab_watchdog(hs_tf *L, const hs_ynode *node, const char *what, double *reply_timeout,
+                       int *max_missing)
+{
+    const hs_ynode *v;
+    char sub[192];
+    int rc = 0;
+    *max_missing = 5;
+    if ((v = hs_ynode_get(node, "reply_timeout")) != NULL) {
+        rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "reply_timeout"), reply_timeout);
+        if (!rc && !(*reply_timeout > 0.0 && *reply_timeout <= 1.0))
+            rc = hs_tf_fail(L, v,
+                            "%s: %g s is out of range: > 0 and <= 1 s (default: half a "
+                            "tick)",
+                            sub, *reply_timeout);
+    }
+    if (!rc && (v = hs_ynode_get(node, "max_missing")) != NULL) {
+        long m = 0;
+        rc = hs_tf_int(L, v, hs_tf_path(sub, sizeof sub, what, "max_missing"), 1, 1000000, &m);
+        *max_missing = (int)m;
+    }
+    return rc;
+}
+
 int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
+    if (hs_tf_lab_is_shm(node)) return hs_tf_lab_shm(L, node, what, cfg);
     static const char *const keys[] = {"kind",        "remote", "local",          "reply_timeout",
                                        "max_missing", "endian", "command_packet", "reply_packet",
                                        "path",        "options"};
@@ -250,7 +276,7 @@ int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *
     }
     const int driver = strcmp(cfg->lab.kind, "driver") == 0;
     if (strcmp(cfg->lab.kind, "udp") != 0 && !driver)
-        return hs_tf_fail(L, v, "%s: expected 'virtual', 'udp' or 'driver', got '%s'", sub,
+        return hs_tf_fail(L, v, "%s: expected 'virtual', 'udp', 'shm' or 'driver', got '%s'", sub,
                           cfg->lab.kind);
     for (size_t i = driver ? 1 : nudp; i < (driver ? nudp : sizeof keys / sizeof keys[0]); i++)
         if ((v = hs_ynode_get(node, keys[i])) != NULL)
@@ -258,7 +284,6 @@ int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *
                               driver ? "udp" : "driver", keys[i]);
     if (driver) return hs_tf_lab_driver(L, node, what, cfg);
     hs_lab_udp_config *u = &cfg->lab.udp;
-    u->max_missing = 5;
     rc = hs_tf_required(L, node, "remote", what, &v);
     if (!rc)
         rc = hs_tf_udp_address(L, v, hs_tf_path(sub, sizeof sub, what, "remote"), u->remote,
@@ -266,18 +291,6 @@ int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *
     if (!rc && (v = hs_ynode_get(node, "local")) != NULL)
         rc = hs_tf_udp_address(L, v, hs_tf_path(sub, sizeof sub, what, "local"), u->local,
                                sizeof u->local);
-    if (!rc && (v = hs_ynode_get(node, "reply_timeout")) != NULL) {
-        rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "reply_timeout"), &u->reply_timeout);
-        if (!rc && !(u->reply_timeout > 0.0 && u->reply_timeout <= 1.0))
-            rc = hs_tf_fail(L, v,
-                            "%s: %g s is out of range: > 0 and <= 1 s (default: half a "
-                            "tick)",
-                            sub, u->reply_timeout);
-    }
-    if (!rc && (v = hs_ynode_get(node, "max_missing")) != NULL) {
-        long m = 0;
-        rc = hs_tf_int(L, v, hs_tf_path(sub, sizeof sub, what, "max_missing"), 1, 1000000, &m);
-        u->max_missing = (int)m;
-    }
+    if (!rc) rc = hs_tf_lab_watchdog(L, node, what, &u->reply_timeout, &u->max_missing);
     return rc ? rc : hs_tf_udp_packets(L, node, what, cfg);
 }

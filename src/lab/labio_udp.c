@@ -8,6 +8,8 @@
 #define _GNU_SOURCE
 #include "hysim/labio.h"
 
+#include "lab_watchdog.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -31,6 +33,7 @@ typedef struct udp_lab {
     uint32_t status;
     double x[HS_LAB_MAX_ACT], f[HS_LAB_MAX_ACT];
     hs_lab_udp_counts counts;
+    hs_lab_watch watch;
     char alarm[200];
     uint8_t out[HS_UDP_MAX_BYTES], in[HS_UDP_MAX_BYTES + 1];
 } udp_lab;
@@ -126,8 +129,7 @@ static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
     v.tick = u->ctrl_tick;
     /* once the watchdog has fired, the target is gone: look for a reply without waiting, so that
      * the site's loop keeps its clock while it holds */
-    const int gone = u->max_missing > 0 && u->counts.missing_run >= u->max_missing;
-    const double deadline = now_s() + (gone ? 0.0 : u->reply_timeout);
+    const double deadline = now_s() + (hs_lab_watch_gone(&u->watch) ? 0.0 : u->reply_timeout);
     int accepted = 0;
     for (;;) {
         for (;;) { /* drain what has arrived; the newest acceptable reply wins */
@@ -147,27 +149,12 @@ static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
     }
     if (accepted) {
         u->counts.received++;
-        u->counts.missing_run = 0;
         memcpy(u->x, v.x, sizeof u->x);
         memcpy(u->f, v.f, sizeof u->f);
         u->status = v.status & (HS_LAB_ST_INTERLOCK | HS_LAB_ST_FAULT);
         u->ctrl_tick = v.tick;
-    } else {
-        u->counts.missing++;
-        if (++u->counts.missing_run > u->counts.missing_run_max)
-            u->counts.missing_run_max = u->counts.missing_run;
     }
-    uint32_t st = u->status;
-    if (u->max_missing > 0 && u->counts.missing_run >= u->max_missing) {
-        st |= HS_LAB_ST_WATCHDOG;
-        if (!u->alarm[0])
-            snprintf(u->alarm, sizeof u->alarm,
-                     "lab udp %s: %d replies missing in a row (max_missing %d) at tick %lld",
-                     u->cfg.remote, u->counts.missing_run, u->max_missing, (long long)u->ticks);
-    } else if (st && !u->alarm[0]) {
-        snprintf(u->alarm, sizeof u->alarm, "lab udp %s: the controller's status 0x%x at tick %lld",
-                 u->cfg.remote, (unsigned)st, (long long)u->ticks);
-    }
+    const uint32_t st = hs_lab_watch_tick(&u->watch, accepted, u->status, u->ticks);
     memcpy(in->x, u->x, (size_t)u->n * sizeof(double));
     memcpy(in->f, u->f, (size_t)u->n * sizeof(double));
     in->status = st;
@@ -218,6 +205,13 @@ int hs_lab_udp_create(hs_ctx *ctx, const hs_lab_udp_config *c, int nact, double 
     u->cfg = *c;
     u->max_missing = c->max_missing;
     u->reply_timeout = c->reply_timeout > 0.0 ? c->reply_timeout : 0.5 / rate;
+    u->watch = (hs_lab_watch){.max_missing = c->max_missing,
+                              .missing = &u->counts.missing,
+                              .run = &u->counts.missing_run,
+                              .run_max = &u->counts.missing_run_max,
+                              .alarm = u->alarm,
+                              .alarm_cap = sizeof u->alarm};
+    snprintf(u->watch.who, sizeof u->watch.who, "lab udp %s", u->cfg.remote);
     struct sockaddr_in local;
     if (hs_udp_address(c->remote, &u->remote) ||
         hs_udp_address(c->local[0] ? c->local : "0.0.0.0:0", &local)) {

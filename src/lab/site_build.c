@@ -39,6 +39,10 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
                                             rate, &r->io);
         return rc ? hs_fail(ctx, rc, "site %s: lab: %s", c->name, hs_ctx_message(ctx)) : 0;
     }
+    if (strcmp(c->lab.kind, "shm") == 0) {
+        const int rc = hs_lab_shm_create(ctx, &c->lab.shm, c->nact, rate, &r->io);
+        return rc ? hs_fail(ctx, rc, "site %s: lab: %s", c->name, hs_ctx_message(ctx)) : 0;
+    }
     hs_specimen *spec = r->relax ? r->relax : r->inner;
     hs_actuator_params act[HS_SITE_MAX_ACT];
     for (int j = 0; j < c->nact; j++) {

@@ -9,6 +9,7 @@
  * its sender as the peer. */
 #define _GNU_SOURCE
 #include "hysim/plant.h"
+#include "hysim/shm_lab.h"
 
 #include "lab/site_build.h"
 
@@ -16,6 +17,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -117,6 +119,73 @@ static int on_datagram(hs_ctx *ctx, plant *p, const struct sockaddr_in *from, si
     return 1;
 }
 
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The plant behind the shm back end (include/hysim/shm_lab.h): polls the command block every
+ * 20 us; a new command counter moves the actuators one tick and is answered at once (echoed),
+ * a new session (a site opened the block) mounts a fresh specimen at rest, and one and a half
+ * periods without a command tick the actuators on the last one (the real clock). The block is
+ * created when absent and then removed again when the plant stops. */
+static int run_shm(hs_ctx *ctx, plant *p, volatile sig_atomic_t *stop)
+{
+    const hs_lab_shm_config *s = &p->c->shm;
+    hs_shm_block *b = NULL;
+    int created = 0;
+    int rc = hs_shm_map(ctx, s->name, p->n, &b, &created);
+    if (rc) return rc;
+    hs_shm_command c;
+    memset(&c, 0, sizeof c);
+    while (!*stop && !hs_shm_read(&b->command.seq, &c, &b->command, sizeof c) &&
+           atomic_load(&b->command.seq) != 0) { /* a command being written: read it whole */
+    }
+    uint64_t session = c.session, last = c.counter; /* what was there before: not ours */
+    const double period = 1.0 / p->c->lab.rate;
+    double idle_at = now_s() + 1.5 * period;
+    const struct timespec nap = {0, 20000};
+    while (!rc && !*stop) {
+        if (!hs_shm_read(&b->command.seq, &c, &b->command, sizeof c) || c.counter == last) {
+            if (p->have_peer && now_s() >= idle_at) { /* no command: hold the last one */
+                rc = model_tick(ctx, p);
+                p->k->idle_ticks++;
+                idle_at += period;
+            } else
+                nanosleep(&nap, NULL);
+            continue;
+        }
+        if (c.session != session) {
+            if (p->ticks > 0) rc = remount(ctx, p);
+            session = c.session;
+            if (rc) break;
+        }
+        last = c.counter;
+        p->have_peer = 1;
+        memcpy(p->cmd, c.cmd, (size_t)p->n * sizeof(double));
+        rc = model_tick(ctx, p);
+        if (rc) break;
+        p->k->commands++;
+        hs_shm_reply *r = &b->reply;
+        hs_shm_write_begin(&r->seq);
+        r->counter = ++p->counter;
+        r->echo = c.counter;
+        r->tick = p->ticks;
+        r->status = p->c->interlock_after > 0 && p->k->commands >= p->c->interlock_after
+                        ? HS_LAB_ST_INTERLOCK
+                        : 0;
+        memcpy(r->x, p->x, (size_t)p->n * sizeof(double));
+        memcpy(r->f, p->f, (size_t)p->n * sizeof(double));
+        hs_shm_write_end(&r->seq);
+        p->k->replies++;
+        idle_at = now_s() + 1.5 * period;
+    }
+    hs_shm_unmap(b, s->name, created);
+    return rc;
+}
+
 int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *stop,
                  void (*ready)(void *user, int port), void *user, hs_plant_counts *counts)
 {
@@ -130,6 +199,12 @@ int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *s
     p.fd = -1;
     int rc = hs_site_rig_create(ctx, &c->lab, c->lab.rate, &p.rig);
     if (!rc) rc = hs_site_rig_lab(ctx, &c->lab, c->lab.rate, &p.rig);
+    if (c->shm.name[0]) {
+        if (!rc && ready) ready(user, -1);
+        if (!rc) rc = run_shm(ctx, &p, stop);
+        hs_site_rig_release(&p.rig);
+        return rc;
+    }
     struct sockaddr_in a;
     if (!rc && hs_udp_address(c->listen, &a))
         rc = hs_fail(ctx, HS_EINPUT, "plant: listen '%s' is not HOST:PORT", c->listen);

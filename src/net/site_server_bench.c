@@ -61,6 +61,15 @@ int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_
 
 void hs_srv_bench_report(hs_site_server *s, hs_srv_bench *b)
 {
+    if (b && b->rig.io && strcmp(hs_lab_kind(b->rig.io), "shm") == 0) {
+        const hs_lab_shm_counts k = hs_lab_shm_counts_get(b->rig.io);
+        hs_log(s->ctx, k.missing_run_max ? HS_LOG_WARN : HS_LOG_INFO,
+               "lab shm: %lld commands written, %lld replies taken; %lld ticks without a reply "
+               "(at most %d in a row); %lld reads skipped as torn",
+               (long long)k.sent, (long long)k.received, (long long)k.missing, k.missing_run_max,
+               (long long)k.torn);
+        return;
+    }
     if (!b || !b->rig.io || strcmp(hs_lab_kind(b->rig.io), "udp") != 0) return;
     const hs_lab_udp_counts k = hs_lab_udp_counts_get(b->rig.io);
     hs_log(s->ctx, k.missing_run_max ? HS_LOG_WARN : HS_LOG_INFO,

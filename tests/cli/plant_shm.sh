@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# A laboratory over POSIX shared memory (docs/lab_backends.md, include/hysim/shm_lab.h): `hysim
+# plant` serves the shm block (perfect actuators, a linear spring), `hysim site` drives it through
+# the shm back end, `hysim run` runs a two-story test through that site; the same test in process
+# (virtual lab) gives the same response.csv bit for bit when no reply went missing (doubles cross
+# the block unchanged and the plant steps the same models on the same commands), else within the
+# bound plant.sh states. The plant removes its block when it stops. Killed mid-test, the site's
+# watchdog holds after max_missing silent ticks, `hysim run` exits 3 and keeps every recorded
+# step. Bad shm sections are FILE:LINE:COL errors.
+# Usage: plant_shm.sh PATH_TO_hysim
+set -u
+hysim=$1
+dir=$(mktemp -d)
+name="/hysim-test-plant-$$"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -f "/dev/shm$name"
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() {
+    echo "FAIL: $*"
+    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
+    exit 1
+}
+if [ ! -d /dev/shm ]; then
+    echo "plant_shm.sh: SKIP: no /dev/shm on this machine"
+    exit 0
+fi
+umask 077
+od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
+
+bad() { # WHAT KIND(site|plant) TEXT EXPECTED
+    printf '%s' "$3" > "$dir/bad.yaml"
+    "$hysim" "$2" --config "$dir/bad.yaml" > /dev/null 2> "$dir/bad.err"
+    [ $? -eq 2 ] || fail "$1: a bad shm section does not exit with 2: $(cat "$dir/bad.err")"
+    grep -q -- "$4" "$dir/bad.err" || fail "$1: message $(cat "$dir/bad.err"), expected $4"
+}
+site_head='site:\n  name: east\n  plain: true\n  actuators: {a1: {}}\n  specimen: {type: linear, K: [[1]]}\n  lab:\n'
+bad "no name" site "$(printf "$site_head")
+    kind: shm
+" "bad.yaml:7:5: missing required key 'name' in site.lab"
+bad "bad name" site "$(printf "$site_head")
+    kind: shm
+    name: east
+" "bad.yaml:8:11: site.lab.name: expected a POSIX shared-memory name"
+bad "udp key" site "$(printf "$site_head")
+    kind: shm
+    name: /east
+    remote: \"127.0.0.1:9\"
+" "bad.yaml:9:5: unknown key 'remote' in site.lab"
+bad "plant listen" plant 'plant:
+  rate: 1000
+  actuators: {a1: {}}
+  specimen: {type: linear, K: [[1]]}
+  lab: {kind: shm, name: /east}
+  listen: "127.0.0.1:0"
+' "bad.yaml:6:11: plant.listen: a plant on shm has no listen"
+bad "plant kind" plant 'plant:
+  rate: 1000
+  actuators: {a1: {}}
+  specimen: {type: linear, K: [[1]]}
+  lab: {kind: udp, name: /east}
+' "bad.yaml:5:8: plant.lab: only {kind: shm, name: /NAME}"
+echo "plant_shm.sh: bad shm sections give FILE:LINE:COL errors"
+
+start_plant() { # STEM [EXTRA_KEYS] -> pid_STEM
+    cat > "$dir/$1.yaml" <<YAML
+hysim: 1
+plant:
+  lab: {kind: shm, name: $name}
+  rate: 1000
+  perfect: true
+  actuators: {a1: {}}
+  specimen: {type: linear, K: [[1.0]]}
+${2:-}
+YAML
+    "$hysim" plant --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.err" &
+    pids+=($!)
+    eval "pid_$1=$!"
+    for _ in $(seq 1 100); do
+        grep -q "plant serving shm $name" "$dir/$1.out" && return
+        sleep 0.05
+    done
+    fail "plant $1 did not start: $(cat "$dir/$1.err")"
+}
+
+start_site() { # STEM MAX_MISSING -> port_STEM, pid_STEM
+    cat > "$dir/$1.yaml" <<YAML
+hysim: 1
+site:
+  name: east
+  listen: "127.0.0.1:0"
+  key: east.key
+  rate: 1000
+  perfect: true
+  actuators: {a1: {}}
+  specimen: {type: linear, K: [[1.0]]}
+  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: $2}
+YAML
+    "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
+    pids+=($!)
+    eval "pid_$1=$!"
+    local port=""
+    for _ in $(seq 1 100); do
+        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+    [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
+    eval "port_$1=$port"
+}
+
+test_file() { # FILE STEPS EAST_SITE
+    cat > "$1" <<YAML
+hysim: 1
+name: shm_lab
+units: {force: kN, length: mm, time: s}
+structure:
+  dofs: 2
+  mass: [0.000929839173384007, 0.0029154084025754903]
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
+experimental:
+  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
+  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
+sites:
+  east: $3
+  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}
+ground_motion:
+  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
+analysis:
+  integrator: {type: central_difference}
+  dt: 0.005
+  steps: $2
+  time_scale: 1
+  site_timeout: 3
+YAML
+}
+max_diff() { # RUN_A RUN_B -> "MAXDIFF PEAK"
+    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
+    NR == 1 { n = NF / 2; next }
+    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
+      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
+    END { printf "%.3g %.3g", m + 0, p + 0 }'
+}
+
+steps=400
+start_plant plant
+[ -e "/dev/shm$name" ] || fail "the plant did not create /dev/shm$name"
+start_site site 100
+remote="{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
+test_file "$dir/local.yaml" $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
+test_file "$dir/shm.yaml" $steps "$remote"
+"$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 || fail "in-process run exited $?"
+"$hysim" run "$dir/shm.yaml" -o "$dir/shm" --quiet > "$dir/run_shm.log" 2>&1 || fail "shm run exited $?"
+grep -q '"status": "completed"' "$dir/shm/summary.json" || fail "shm run not completed"
+kill "$pid_site"
+wait "$pid_site" 2>/dev/null
+counts=$(grep "lab shm:" "$dir/site.log" | tail -1)
+[ -n "$counts" ] || fail "the site printed no shm counts"
+echo "plant_shm.sh: site: ${counts#*lab shm: }"
+read -r d peak <<< "$(max_diff local shm)"
+missing=$(echo "$counts" | sed -n 's/.*; \([0-9]*\) ticks without a reply.*/\1/p')
+awk -v p="$peak" 'BEGIN { exit !(p > 1) }' || fail "the record hardly moves the frame (peak $peak mm)"
+if [ "$missing" = 0 ]; then
+    cmp -s "$dir/local/response.csv" "$dir/shm/response.csv" ||
+        fail "no reply missing, yet response.csv differs from the in-process run by $d mm"
+    echo "plant_shm.sh: $steps steps, site + plant over shm = the in-process run bit for bit (peak $peak mm)"
+else
+    # as in plant.sh: a missing reply leaves the previous tick's measurement (1 ms of a response
+    # of at most 0.1 mm/ms): the bound is 5 % of the peak
+    awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
+        fail "$missing replies missing; largest difference $d mm is not below 5 % of $peak mm"
+    echo "plant_shm.sh: $missing replies missing under load: largest difference $d mm (peak $peak mm)"
+fi
+kill "$pid_plant"
+wait "$pid_plant" 2>/dev/null
+[ -e "/dev/shm$name" ] && fail "the plant stopped but left /dev/shm$name"
+echo "plant_shm.sh: the plant removed its block when it stopped"
+
+# The plant killed mid-test: the site holds after 100 silent ticks, the run exits 3, every step
+# recorded before is kept.
+start_plant plant3
+start_site site3 100
+long=4000
+test_file "$dir/long.yaml" $long "{kind: remote, url: \"hysim://127.0.0.1:$port_site3\", key: east.key, actuators: {a1: {}}}"
+"$hysim" run "$dir/long.yaml" -o "$dir/killed" --quiet > "$dir/killed.log" 2>&1 &
+run_pid=$!
+pids+=($run_pid)
+sleep 1.5
+kill -9 "$pid_plant3"
+wait "$run_pid"
+rc=$?
+[ "$rc" -eq 3 ] || fail "the run exited $rc after the plant was killed, expected 3"
+kill "$pid_site3" 2>/dev/null
+grep -q '"status": "aborted"' "$dir/killed/summary.json" || fail "summary does not say aborted"
+grep -q "replies missing in a row on the .* (limit 100)" "$dir/killed.log" ||
+    fail "no watchdog alarm in the run's output: $(tail -3 "$dir/killed.log")"
+done_steps=$(sed -n 's/.*aborted after \([0-9]*\) of.*/\1/p' "$dir/killed.log")
+rows=$(($(wc -l < "$dir/killed/response.csv") - 1))
+[ -n "$done_steps" ] && [ "$done_steps" -gt 10 ] && [ "$rows" -eq $((done_steps + 1)) ] ||
+    fail "response.csv has $rows rows for ${done_steps:-?} steps done"
+echo "plant_shm.sh: plant killed after 1.5 s: exit 3, all $done_steps steps kept"
+exit 0
