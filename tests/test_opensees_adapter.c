@@ -26,7 +26,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <arpa/inet.h>
 #include <net/if.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -446,9 +448,15 @@ static void test_module_crash(void **state)
 static void test_module_absent(void **state)
 {
     (void)state;
-    int port;
-    const int lfd = hs_ofr_listen(&port);
-    close(lfd); /* the port is free and nobody listens */
+    /* a port bound but not listening: connections to it are refused, and no other test running
+     * in parallel can be given it (a port merely freed could become another test's server) */
+    const int hold = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(hold >= 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    assert_int_equal(bind(hold, (struct sockaddr *)&a, sizeof a), 0);
+    socklen_t alen = sizeof a;
+    assert_int_equal(getsockname(hold, (struct sockaddr *)&a, &alen), 0);
+    const int port = ntohs(a.sin_port);
     static char text[4096];
     int n = snprintf(text, sizeof text, "%s", HEAD);
     n +=
@@ -475,6 +483,7 @@ static void test_module_absent(void **state)
     assert_non_null(strstr(hs_ctx_message(ctx), "os1"));
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);
+    close(hold);
 }
 
 int main(void)
