@@ -88,20 +88,20 @@ typedef struct hs_site_report {
 /* The likely cause of a trip, judged at the trip from the last targets (their increments) and
  * the step's states. Not kept in checkpoints (a trip ends the test). */
 enum {
-    HS_SITE_CAUSE_NONE = 0,         /* nothing recognised */
-    HS_SITE_CAUSE_UNSTABLE = 1,     /* increments alternate in sign and grow: an explicit
-                                       integrator beyond its stability limit (omega dt) */
-    HS_SITE_CAUSE_GROWING = 2,      /* increments grow geometrically, same sign: diverging */
-    HS_SITE_CAUSE_LATE = 3,         /* the target came after slow or hold: the catch-up */
-    HS_SITE_CAUSE_FAST_TARGETS = 4, /* the targets themselves move faster than the limit */
-    HS_SITE_CAUSE_BEYOND = 5,       /* the target itself is beyond the stroke */
-    HS_SITE_CAUSE_FORCE = 6,        /* the specimen's force at the command would exceed it */
-    HS_SITE_CAUSE_JUMP = 7,         /* the newest target jumps: its increment alone needs more
-                                       than the step or acceleration limit allows */
-    HS_SITE_CAUSE_NOT_A_NUMBER = 8, /* the command is not a number (a NaN target) */
-    HS_SITE_CAUSE_MEASURED = 9,     /* a measurement beyond its limit while the command is within
-                                       (a specimen or sensor failure, a slipping fixture, a
-                                       controller not following its command) */
+    HS_SITE_CAUSE_NONE = 0,           /* nothing recognised */
+    HS_SITE_CAUSE_UNSTABLE = 1,       /* increments alternate in sign and grow: an explicit
+                                         integrator beyond its stability limit (omega dt) */
+    HS_SITE_CAUSE_GROWING = 2,        /* increments grow geometrically, same sign: diverging */
+    HS_SITE_CAUSE_LATE = 3,           /* the target came after slow or hold: the catch-up */
+    HS_SITE_CAUSE_FAST_TARGETS = 4,   /* the targets themselves move faster than the limit */
+    HS_SITE_CAUSE_BEYOND = 5,         /* the target itself is beyond the stroke */
+    HS_SITE_CAUSE_FORCE = 6,          /* the specimen's force at the command would exceed it */
+    HS_SITE_CAUSE_JUMP = 7,           /* the newest target jumps: its increment alone needs more
+                                         than the step or acceleration limit allows */
+    HS_SITE_CAUSE_NOT_A_NUMBER = 8,   /* the command is not a number (a NaN target) */
+    HS_SITE_CAUSE_MEASURED = 9,       /* a measurement beyond its limit while the command is within
+                                         (a specimen or sensor failure, a slipping fixture, a
+                                         controller not following its command) */
     HS_SITE_CAUSE_LAB_INTERLOCK = 10, /* the lab controller's interlock bit */
     HS_SITE_CAUSE_LAB_FAULT = 11,     /* the lab controller's fault bit */
     HS_SITE_CAUSE_LAB_WATCHDOG = 12   /* too many replies missing in a row (labio.h) */

@@ -45,12 +45,13 @@ extern "C" {
 #define HS_WIRE_FLAG_SEALED 0x0001u /* body = AEAD ciphertext || tag */
 
 /* Capabilities (HELLO / HELLO_ACK, negotiated as the intersection) */
-#define HS_WIRE_CAP_RESUME         0x0001u /* RESUME / RESUME_ACK after a reconnect */
-#define HS_WIRE_CAP_HISTORY        0x0002u /* measurements carry the last samples */
-#define HS_WIRE_CAP_TRACKING       0x0004u /* measurements carry MTE, RMS, TI */
-#define HS_WIRE_CAP_FREE_VIBRATION 0x0008u /* the site unloads on its own (Mosqueda et al. 2004)   \
-                                            */
-#define HS_WIRE_CAP_STEP_STATS 0x0010u     /* measurements carry the step's TI and a_es */
+#define HS_WIRE_CAP_RESUME   0x0001u /* RESUME / RESUME_ACK after a reconnect */
+#define HS_WIRE_CAP_HISTORY  0x0002u /* measurements carry the last samples */
+#define HS_WIRE_CAP_TRACKING 0x0004u /* measurements carry MTE, RMS, TI */
+#define HS_WIRE_CAP_FREE_VIBRATION                                                                 \
+    0x0008u                            /* the site unloads on its own (Mosqueda et al. 2004)       \
+                                        */
+#define HS_WIRE_CAP_STEP_STATS 0x0010u /* measurements carry the step's TI and a_es */
 #define HS_WIRE_CAP_ALL        0x001Fu
 /* hs_wire_measurement.stats_flags */
 #define HS_WIRE_MEAS_RESUMED 0x1u /* the first new step after a RESUME: its delay is the outage */

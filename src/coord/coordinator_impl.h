@@ -46,8 +46,8 @@ struct hs_coordinator {
     int64_t progress_every;
     hs_coord_point_fn point_hook; /* tests only */
     void *point_user;
-    struct hs_coord_ckpt *ck; /* checkpoints (checkpoint.c), NULL when off */
-    int resumed;              /* 1 after hs_coordinator_resume */
+    struct hs_coord_ckpt *ck;  /* checkpoints (checkpoint.c), NULL when off */
+    int resumed;               /* 1 after hs_coordinator_resume */
     atomic_int stop_requested; /* hs_coordinator_request_stop (another thread) */
     char stop_reason[256];     /* written before stop_requested is set */
 };

@@ -15,8 +15,9 @@
 
 #include "hysim/base.h"
 
-#define HS_FE_SAMPLES 4 /* samples per fit (Mosqueda & Ahmadizadeh 2008a: "the last four points")  \
-                         */
+#define HS_FE_SAMPLES                                                                              \
+    4 /* samples per fit (Mosqueda & Ahmadizadeh 2008a: "the last four points")                    \
+       */
 
 typedef struct hs_force_estimator hs_force_estimator;
 

@@ -10,10 +10,10 @@ typedef enum { HS_YNODE_SCALAR, HS_YNODE_SEQUENCE, HS_YNODE_MAPPING } hs_ynode_k
 
 typedef struct hs_ynode {
     hs_ynode_kind kind;
-    int line, col; /* 1-based start mark */
-    int plain;     /* scalar written without quotes (numbers and booleans must be plain) */
-    char *text;    /* scalar value (NUL-terminated) */
-    size_t len;    /* scalar length (may hold NUL bytes: then it is not a valid string) */
+    int line, col;      /* 1-based start mark */
+    int plain;          /* scalar written without quotes (numbers and booleans must be plain) */
+    char *text;         /* scalar value (NUL-terminated) */
+    size_t len;         /* scalar length (may hold NUL bytes: then it is not a valid string) */
     const char *origin; /* NULL: read from the file at line:col; else the command-line argument
                            that set it (`--set KEY=VALUE`, lent by the caller) */
     struct hs_ynode **items; /* sequence: items; mapping: key, value, key, value, ... */
