@@ -87,25 +87,15 @@ int hs_plant_file_load_string(hs_ctx *ctx, const char *text, size_t len, const c
     hs_tf L = {0};
     const int begun = hs_tf_begin(&L, ctx, name);
     if (begun) return begun;
-    L.kind = "plant file";
     hs_plant_file *f = hs_calloc(1, sizeof *f);
-    L.def = hs_calloc(1, sizeof *L.def);
-    if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);
-    L.sites = hs_calloc(1, sizeof *L.sites);
-    int rc = f && L.def && L.def->sites && L.sites ? 0 : HS_ENOMEM;
-    if (!rc) {
-        L.def->nsites = 1;
-        f->def = L.def;
-    }
+    int rc = hs_tf_one_site_begin(&L, "plant file");
+    if (!rc && !f) rc = HS_ENOMEM;
+    if (!rc) f->def = L.def;
     hs_ytree *tree = NULL;
     if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, "plant file", &tree);
     if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
     hs_ytree_destroy(&tree);
-    for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
-    hs_free(L.materials);
-    if (L.sites) hs_free(L.sites[0].K0);
-    hs_free(L.sites);
-    if (!f) hs_test_def_destroy(&L.def);
+    hs_tf_one_site_end(&L, f && f->def);
     if (rc) {
         hs_plant_file_destroy(&f);
         return rc;

@@ -248,14 +248,10 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
     hs_tf L = {0};
     const int begun = hs_tf_begin(&L, ctx, name);
     if (begun) return begun;
-    L.kind = "site file";
     hs_site_file *f = hs_calloc(1, sizeof *f);
-    L.def = hs_calloc(1, sizeof *L.def);
-    if (L.def) L.def->sites = hs_calloc(1, sizeof *L.def->sites);
-    L.sites = hs_calloc(1, sizeof *L.sites);
-    int rc = f && L.def && L.def->sites && L.sites ? 0 : HS_ENOMEM;
+    int rc = hs_tf_one_site_begin(&L, "site file");
+    if (!rc && !f) rc = HS_ENOMEM;
     if (!rc) {
-        L.def->nsites = 1;
         f->def = L.def;
         hs_site_server_config_default(&f->cfg);
     }
@@ -263,17 +259,35 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
     if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, "site file", &tree);
     if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
     hs_ytree_destroy(&tree);
-    for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
-    hs_free(L.materials);
-    if (L.sites) hs_free(L.sites[0].K0);
-    hs_free(L.sites);
-    if (!f) hs_test_def_destroy(&L.def);
+    hs_tf_one_site_end(&L, f && f->def);
     if (rc) {
         hs_site_file_destroy(&f);
         return rc;
     }
     *out = f;
     return 0;
+}
+
+int hs_tf_one_site_begin(hs_tf *L, const char *kind)
+{
+    L->kind = kind;
+    L->def = hs_calloc(1, sizeof *L->def);
+    if (L->def) L->def->sites = hs_calloc(1, sizeof *L->def->sites);
+    L->sites = hs_calloc(1, sizeof *L->sites);
+    if (!L->def || !L->def->sites || !L->sites) return HS_ENOMEM;
+    L->def->nsites = 1;
+    return 0;
+}
+
+void hs_tf_one_site_end(hs_tf *L, int keep_def)
+{
+    for (size_t i = 0; i < L->nmaterials; i++) hs_options_destroy(&L->materials[i].opts);
+    hs_free(L->materials);
+    L->materials = NULL;
+    if (L->sites) hs_free(L->sites[0].K0);
+    hs_free(L->sites);
+    L->sites = NULL;
+    if (!keep_def) hs_test_def_destroy(&L->def);
 }
 
 int hs_tf_read_text(hs_ctx *ctx, const char *path, const char *kind, char **text, size_t *len)

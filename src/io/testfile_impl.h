@@ -136,6 +136,11 @@ int hs_tf_lab_is_shm(const hs_ynode *node);
 int hs_tf_lab_shm(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
 /* The whole text of a site or plant file (at most 1 MiB; hs_free it). */
 int hs_tf_read_text(hs_ctx *ctx, const char *path, const char *kind, char **text, size_t *len);
+/* A loader of one site's file (site file, plant file), L begun (hs_tf_begin): KIND and a test
+ * definition of one site (L->def, owned by the caller once loaded) and its scratch site; then
+ * the scratch released (materials, the site's K0; the definition too when `keep_def` is 0). */
+int hs_tf_one_site_begin(hs_tf *L, const char *kind);
+void hs_tf_one_site_end(hs_tf *L, int keep_def);
 int hs_tf_udp_packets(hs_tf *L, const hs_ynode *map, const char *what, hs_site_config *cfg);
 int hs_tf_udp_address(hs_tf *L, const hs_ynode *v, const char *what, char *out, size_t cap);
 /* A site's `nees` section into cfg->nees (testfile_nees.c): lab = 1 in a site file (port, allow,
