@@ -19,6 +19,7 @@ for f in "$good" "$wrong" "$nosym"; do
     [ -f "$f" ] || { echo "FAIL: $f is not built (build all targets)"; exit 1; }
 done
 dir=$(mktemp -d)
+. "$(dirname "$0")/lib/two_story_lab.sh"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
@@ -64,46 +65,16 @@ refused "no symbol" "$nosym" "no symbol hysim_driver_v1: the library is not a hy
 refused "no file" "$dir/none.so" "bad.yaml:10:29: site.lab.path: cannot find .*paths are relative to the site file"
 echo "lab_driver.sh: a wrong ABI version, a missing symbol and a missing file are refused"
 
-test_file() { # FILE EAST_SITE
-    cat > "$1" <<YAML
-hysim: 1
-name: driver_lab
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 2
-  mass: [0.000929839173384007, 0.0029154084025754903]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
-experimental:
-  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
-sites:
-  east: $2
-  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: 400
-  time_scale: 1
-  site_timeout: 3
-YAML
-}
 start_site() { # STEM DRIVER_PATH -> port
     site_file "$dir/$1.yaml" "$2"
     "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
     pids+=($!)
-    port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    port=$(site_port "$1")
     [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
 }
 run_through() { # STEM DRIVER_PATH: a site, the test through it
     start_site "$1" "$2"
-    test_file "$dir/$1_test.yaml" "{kind: remote, url: \"hysim://127.0.0.1:$port\", key: east.key, actuators: {a1: {}}}"
+    two_story_test "$dir/$1_test.yaml" driver_lab 400 "{kind: remote, url: \"hysim://127.0.0.1:$port\", key: east.key, actuators: {a1: {}}}"
     "$hysim" run "$dir/$1_test.yaml" -o "$dir/$1" --quiet > "$dir/$1_run.log" 2>&1 || fail "run through $1 exited $?"
     grep -q '"status": "completed"' "$dir/$1/summary.json" || fail "run through $1 not completed"
 }

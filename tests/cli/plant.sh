@@ -13,6 +13,7 @@
 set -u
 hysim=$1
 dir=$(mktemp -d)
+. "$(dirname "$0")/lib/two_story_lab.sh"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
@@ -53,12 +54,8 @@ YAML
     "$hysim" plant --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.err" &
     pids+=($!)
     eval "pid_$1=$!"
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    local port
+    port=$(site_port "$1")
     [ -n "$port" ] || fail "plant $1 did not start: $(cat "$dir/$1.err")"
     eval "port_$1=$port"
 }
@@ -85,48 +82,12 @@ YAML
     "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
     pids+=($!)
     eval "pid_$1=$!"
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    local port
+    port=$(site_port "$1")
     [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
     eval "port_$1=$port"
 }
 
-test_file() { # FILE STEPS EAST_SITE
-    cat > "$1" <<YAML
-hysim: 1
-name: udp_lab
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 2
-  mass: [0.000929839173384007, 0.0029154084025754903]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
-experimental:
-  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
-sites:
-  east: $3
-  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $2
-  time_scale: 1
-  site_timeout: 3
-YAML
-}
-max_diff() { # RUN_A RUN_B -> "MAXDIFF PEAK"
-    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
-    NR == 1 { n = NF / 2; next }
-    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
-      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.3g", m + 0, p + 0 }'
-}
 
 # Bad lab sections: FILE:LINE:COL and exit 2.
 bad_site() { # WHAT LAB_TEXT EXPECTED
@@ -158,8 +119,8 @@ echo "plant.sh: bad lab sections give FILE:LINE:COL errors"
 steps=400
 start_plant plant
 start_site site "$port_plant" 100
-test_file "$dir/local.yaml" $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
-test_file "$dir/udp.yaml" $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
+two_story_test "$dir/local.yaml" udp_lab $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
+two_story_test "$dir/udp.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 || fail "in-process run exited $?"
 "$hysim" run "$dir/udp.yaml" -o "$dir/udp" --quiet > "$dir/run_udp.log" 2>&1 || fail "udp run exited $?"
 grep -q '"status": "completed"' "$dir/udp/summary.json" || fail "udp run not completed"
@@ -218,7 +179,7 @@ pid_proxy=$!
 for _ in $(seq 1 100); do port_proxy=$(head -1 "$dir/proxy.out"); [ -n "$port_proxy" ] && break; sleep 0.05; done
 [ -n "$port_proxy" ] || fail "the proxy did not start"
 start_site site2 "$port_proxy" 100
-test_file "$dir/proxied.yaml" $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site2\", key: east.key, actuators: {a1: {}}}"
+two_story_test "$dir/proxied.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site2\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/proxied.yaml" -o "$dir/proxied" --quiet > "$dir/run_proxied.log" 2>&1 ||
     fail "the run through the dropping proxy exited $?"
 kill "$pid_site2"
@@ -243,7 +204,7 @@ kill "$pid_proxy" "$pid_plant2" 2>/dev/null
 start_plant plant3
 start_site site3 "$port_plant3" 100
 long=4000
-test_file "$dir/long.yaml" $long "{kind: remote, url: \"hysim://127.0.0.1:$port_site3\", key: east.key, actuators: {a1: {}}}"
+two_story_test "$dir/long.yaml" udp_lab $long "{kind: remote, url: \"hysim://127.0.0.1:$port_site3\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/long.yaml" -o "$dir/killed" --quiet > "$dir/killed.log" 2>&1 &
 run_pid=$!
 pids+=($run_pid)
@@ -266,7 +227,7 @@ echo "plant.sh: plant killed after 1.5 s: exit 3, all $done_steps steps kept; al
 # An interlock raised by the plant after its 300th command: the site holds, exit 3.
 start_plant plant4 "  interlock_after: 300"
 start_site site4 "$port_plant4" 100
-test_file "$dir/inter.yaml" $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site4\", key: east.key, actuators: {a1: {}}}"
+two_story_test "$dir/inter.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site4\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/inter.yaml" -o "$dir/inter" --quiet > "$dir/inter.log" 2>&1
 rc=$?
 [ "$rc" -eq 3 ] || fail "the run exited $rc after an interlock, expected 3"

@@ -11,6 +11,7 @@
 set -u
 hysim=$1
 dir=$(mktemp -d)
+. "$(dirname "$0")/lib/two_story_lab.sh"
 name="/hysim-test-plant-$$"
 pids=()
 cleanup() {
@@ -103,56 +104,20 @@ YAML
     "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
     pids+=($!)
     eval "pid_$1=$!"
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    local port
+    port=$(site_port "$1")
     [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
     eval "port_$1=$port"
 }
 
-test_file() { # FILE STEPS EAST_SITE
-    cat > "$1" <<YAML
-hysim: 1
-name: shm_lab
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 2
-  mass: [0.000929839173384007, 0.0029154084025754903]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
-experimental:
-  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
-sites:
-  east: $3
-  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $2
-  time_scale: 1
-  site_timeout: 3
-YAML
-}
-max_diff() { # RUN_A RUN_B -> "MAXDIFF PEAK"
-    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
-    NR == 1 { n = NF / 2; next }
-    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
-      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.3g", m + 0, p + 0 }'
-}
 
 steps=400
 start_plant plant
 [ -e "/dev/shm$name" ] || fail "the plant did not create /dev/shm$name"
 start_site site 100
 remote="{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
-test_file "$dir/local.yaml" $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
-test_file "$dir/shm.yaml" $steps "$remote"
+two_story_test "$dir/local.yaml" shm_lab $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
+two_story_test "$dir/shm.yaml" shm_lab $steps "$remote"
 "$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 || fail "in-process run exited $?"
 "$hysim" run "$dir/shm.yaml" -o "$dir/shm" --quiet > "$dir/run_shm.log" 2>&1 || fail "shm run exited $?"
 grep -q '"status": "completed"' "$dir/shm/summary.json" || fail "shm run not completed"
@@ -185,7 +150,7 @@ echo "plant_shm.sh: the plant removed its block when it stopped"
 start_plant plant3
 start_site site3 100
 long=4000
-test_file "$dir/long.yaml" $long "{kind: remote, url: \"hysim://127.0.0.1:$port_site3\", key: east.key, actuators: {a1: {}}}"
+two_story_test "$dir/long.yaml" shm_lab $long "{kind: remote, url: \"hysim://127.0.0.1:$port_site3\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/long.yaml" -o "$dir/killed" --quiet > "$dir/killed.log" 2>&1 &
 run_pid=$!
 pids+=($run_pid)

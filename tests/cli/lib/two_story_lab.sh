@@ -1,0 +1,51 @@
+# Shared by the laboratory back-end tests (plant.sh, plant_shm.sh, lab_driver.sh); sourced, not
+# run (CTest runs tests/cli/*.sh only). Needs $dir.
+
+# two_story_test FILE NAME STEPS EAST_SITE: the two-story frame of the back-end tests, story 1 at
+# site east (given), story 2 at a perfect in-process site west, central difference, 5 ms steps.
+two_story_test() {
+    cat > "$1" <<YAML
+hysim: 1
+name: $2
+units: {force: kN, length: mm, time: s}
+structure:
+  dofs: 2
+  mass: [0.000929839173384007, 0.0029154084025754903]
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
+experimental:
+  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
+  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
+sites:
+  east: $4
+  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}
+ground_motion:
+  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
+analysis:
+  integrator: {type: central_difference}
+  dt: 0.005
+  steps: $3
+  time_scale: 1
+  site_timeout: 3
+YAML
+}
+
+# max_diff RUN_A RUN_B -> "MAXDIFF PEAK": the largest difference of the two runs' response.csv
+# (folders under $dir) and the first run's peak.
+max_diff() {
+    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
+    NR == 1 { n = NF / 2; next }
+    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
+      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
+    END { printf "%.3g %.3g", m + 0, p + 0 }'
+}
+
+# site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
+site_port() {
+    local port=""
+    for _ in $(seq 1 100); do
+        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+    echo "$port"
+}
