@@ -89,7 +89,9 @@ send([99.0])                                 # DIE
 s.close()
 print("OpenFresco A: 4 trials, forces and stiffness as T^T K T")
 PY
-sleep 0.2
+# the tick log reaches its first rotation after about 10 KB of ticks (a fraction of a second
+# idle); on a loaded machine it may take longer: wait for it, at most 10 s
+for _ in $(seq 1 100); do [ -f "$dir/ticks.csv.1" ] && break; sleep 0.1; done
 kill -TERM $pid
 wait $pid
 code=$?
