@@ -12,6 +12,9 @@
 #    alpha-OS to round-off (<= 1e-12 of the peak; measured 3e-14), Ghaboussi's predictor-corrector
 #    within 5 % of the peak at dt = 5 ms (measured 2.3 %) and second order (the difference at
 #    2.5 ms smaller by a factor within [3, 5]; measured 3.5);
+#  - with OPENSEES=/path/to/OpenSees, the SFSI model's first three frequencies equal OpenSees'
+#    eigen (-fullGenLapack) on the same model written in Tcl to 1e-4 (the printed digits);
+#    skipped with a message otherwise;
 #  - with ../shared/data/records/I-ELC180.AT2 (El Centro, the paper's record) the alpha-OS
 #    comparison again, on that record; skipped with a message when the shared data are absent.
 # Usage: hashash2004_bridge.sh PATH_TO_hysim
@@ -39,6 +42,44 @@ within "$s1" "$(awk -v f="$f1" 'BEGIN { print 0.5 * f }')" || fail "f1 with SFSI
 awk -v a="$s2" -v b="$f2" -v c="$s3" -v d="$f3" 'BEGIN { exit !(a < b && c < d) }' ||
     fail "f2, f3 with SFSI $s2 $s3 Hz, fixed base $f2 $f3 Hz: not lower"
 grep -q '^DOFs: .*4 = node 4 uy.*8 = node 9 uy' sfsi.out || fail "DOF numbering: $(grep ^DOFs sfsi.out)"
+
+if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
+    cat > bridge.tcl <<'TCL'
+model BasicBuilder -ndm 2 -ndf 3
+foreach {id x m} {1 0 196.79 2 10 93.57 3 20 93.57 4 30 105.24 5 40 93.57 6 50 93.57 7 60 196.79} {
+    node $id $x 0; fix $id 1 0 0; mass $id 0 $m 0 }
+node 9 30 0; fix 9 1 0 1; mass 9 0 11.67 0
+node 10 30 0; fix 10 1 0 1; mass 10 0 135 0
+node 11 0 0; fix 11 1 0 1
+node 12 60 0; fix 12 1 0 1
+node 20 30 0; fix 20 1 1 1
+node 21 0 0; fix 21 1 1 1
+node 22 60 0; fix 22 1 1 1
+geomTransf Linear 1
+for {set i 1} {$i <= 6} {incr i} { element elasticBeamColumn $i $i [expr $i + 1] 3.74285 2.9e7 17.0622 1 }
+uniaxialMaterial Elastic 1 18417.64
+uniaxialMaterial Elastic 2 1.87e5
+uniaxialMaterial Elastic 3 8800
+uniaxialMaterial Elastic 4 1.94e5
+uniaxialMaterial Elastic 5 22500
+element zeroLength 11 9 4 -mat 1 -dir 2
+element zeroLength 12 10 9 -mat 5 -dir 2
+element zeroLength 13 20 10 -mat 4 -dir 2
+element zeroLength 14 11 1 -mat 3 -dir 2
+element zeroLength 15 21 11 -mat 2 -dir 2
+element zeroLength 16 12 7 -mat 3 -dir 2
+element zeroLength 17 22 12 -mat 2 -dir 2
+foreach l [eigen -fullGenLapack 3] { puts [format "frequency %.10g" [expr sqrt($l) / (2 * acos(-1))]] }
+TCL
+    timeout 120 "$OPENSEES" bridge.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
+    read -r o1 o2 o3 < <(awk '$1 == "frequency" { printf "%s ", $2 }' os.out)
+    awk -v a="$s1 $s2 $s3" -v b="$o1 $o2 $o3" 'BEGIN { split(a, x, " "); split(b, y, " ")
+        for (i = 1; i <= 3; i++) { r = x[i] / y[i] - 1; if (r < 0) r = -r; if (!(r <= 1e-4)) exit 1 } }' ||
+        fail "SFSI frequencies: hysim $s1 $s2 $s3 Hz, OpenSees $o1 $o2 $o3 Hz"
+    echo "OpenSees on the same model: $o1 $o2 $o3 Hz"
+else
+    echo "OpenSees comparison: skipped (set OPENSEES=/path/to/OpenSees to compare)"
+fi
 
 # peak |d| of DOF 4 (the deck on the pier) in response.csv
 interface() { awk -F, 'NR > 1 { a = $5 < 0 ? -$5 : $5; if (a > m) m = a } END { printf "%.6g", m }' "$1"; }
