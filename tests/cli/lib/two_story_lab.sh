@@ -40,12 +40,9 @@ two_story_test() {
 
 # max_diff RUN_A RUN_B -> "MAXDIFF PEAK": the largest difference of the two runs' response.csv
 # (folders under $dir) and the first run's peak.
+. "$(dirname "${BASH_SOURCE[0]}")/response_diff.sh"
 max_diff() {
-    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
-    NR == 1 { n = NF / 2; next }
-    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
-      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.3g", m + 0, p + 0 }'
+    response_diff "$dir/$1/response.csv" "$dir/$2/response.csv"
 }
 
 # site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
