@@ -107,6 +107,10 @@ int hs_fe_node_id(const hs_fe *fe, int k);
 #define HS_FE_NO_NODE     (-3)
 #define HS_FE_CONSTRAINED (-4)
 int hs_fe_dof(const hs_fe *fe, int id, int dir);
+/* The row of T of (node id, dir) over the dynamic DOFs: u(id, dir) = row . d (row: n values).
+ * Returns 0, or HS_FE_NO_NODE, HS_FE_FIXED (no free term), HS_FE_CONDENSED (a term is a massless
+ * DOF). A control point on a rigid slave gets its actuator transformation from this. */
+int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row);
 /* "node 3 ux" for dynamic DOF i, into buf. */
 const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
 /* Lumped mass (n) and the ground influence of a uniform excitation in direction dir (n; a

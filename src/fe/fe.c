@@ -440,6 +440,19 @@ int hs_fe_dof(const hs_fe *fe, int id, int dir)
     return fe->eq_dyn[q] >= 0 ? fe->eq_dyn[q] : HS_FE_CONDENSED;
 }
 
+int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row)
+{
+    const int k = fe_node_index(fe, id);
+    if (k < 0 || dir < 0 || dir >= fe->ndf) return HS_FE_NO_NODE;
+    const fe_map *m = &fe->nodes[k].map[dir];
+    if (m->n == 0) return HS_FE_FIXED;
+    for (int t = 0; t < m->n; t++)
+        if (fe->eq_dyn[m->eq[t]] < 0) return HS_FE_CONDENSED;
+    memset(row, 0, (size_t)fe->n * sizeof(double));
+    for (int t = 0; t < m->n; t++) row[fe->eq_dyn[m->eq[t]]] += m->c[t];
+    return 0;
+}
+
 const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap)
 {
     snprintf(buf, cap, "node %d %s", fe->nodes[fe->eq_node[q]].id, fe_dof_label(fe, fe->eq_dof[q]));

@@ -462,50 +462,57 @@ int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const 
                           hs_fe_ndf(fe));
     const int n = hs_model_ndof(L->def->model), na = el->nact, nd = (int)dn->n;
     int dofs[6];
-    for (int k = 0; k < nd; k++) {
+    double *rows = hs_dvec((size_t)nd * (size_t)n); /* row k: control DOF k over the DOFs */
+    if (!rows) return HS_ENOMEM;
+    for (int k = 0; !rc && k < nd; k++) {
         int dir;
-        rc =
-            hs_tf_fe_dof(L, fe, dn->items[k], hs_tf_index(item, sizeof item, sub, (size_t)k), &dir);
-        if (rc) return rc;
+        const hs_ynode *dk = dn->items[k];
+        rc = hs_tf_fe_dof(L, fe, dk, hs_tf_index(item, sizeof item, sub, (size_t)k), &dir);
+        if (rc) break;
         dofs[k] = hs_fe_dof(fe, id, dir);
+        if (dofs[k] == HS_FE_CONSTRAINED) /* a rigid slave: T from the geometry */
+            dofs[k] = hs_fe_dof_row(fe, id, dir, &rows[(size_t)k * (size_t)n]) == 0
+                          ? HS_FE_CONSTRAINED
+                          : HS_FE_CONDENSED;
+        else if (dofs[k] >= 0)
+            rows[(size_t)k * (size_t)n + (size_t)dofs[k]] = 1.0;
         if (dofs[k] == HS_FE_NO_NODE)
-            return hs_tf_fail(L, nn, "%s.node: no node %d in structure.model.nodes", what, id);
-        if (dofs[k] == HS_FE_FIXED)
-            return hs_tf_fail(L, dn->items[k], "%s: node %d %s is fixed", item, id,
-                              dof_key(fe, dir));
-        if (dofs[k] == HS_FE_CONSTRAINED)
-            return hs_tf_fail(L, dn->items[k],
-                              "%s: node %d %s follows a master with a lever arm (rigid link or "
-                              "diaphragm); attach the experimental element to the master's DOFs "
-                              "with T",
-                              item, id, dof_key(fe, dir));
-        if (dofs[k] == HS_FE_CONDENSED)
-            return hs_tf_fail(L, dn->items[k],
-                              "%s: node %d %s carries no mass (it is condensed out); give it a "
-                              "mass to attach an experimental element",
-                              item, id, dof_key(fe, dir));
-        for (int j = 0; j < k; j++)
-            if (dofs[j] == dofs[k])
-                return hs_tf_fail(L, dn->items[k], "%s: the DOF is listed twice", item);
+            rc = hs_tf_fail(L, nn, "%s.node: no node %d in structure.model.nodes", what, id);
+        else if (dofs[k] == HS_FE_FIXED)
+            rc = hs_tf_fail(L, dk, "%s: node %d %s is fixed", item, id, dof_key(fe, dir));
+        else if (dofs[k] == HS_FE_CONDENSED)
+            rc = hs_tf_fail(L, dk,
+                            "%s: node %d %s carries no mass (it is condensed out); give it (or "
+                            "the master it follows) a mass to attach an experimental element",
+                            item, id, dof_key(fe, dir));
+        for (int j = 0; !rc && j < k; j++)
+            if (dofs[j] == dofs[k] && dofs[k] != HS_FE_CONSTRAINED)
+                rc = hs_tf_fail(L, dk, "%s: the DOF is listed twice", item);
+    }
+    if (rc) {
+        hs_free(rows);
+        return rc;
     }
     double Tr[HS_SITE_MAX_ACT * 6];
     if (tn) {
         rc = hs_tf_matrix(L, tn, hs_tf_path(item, sizeof item, what, "T"), (size_t)na, (size_t)nd,
                           "actuator", "DOF of control_point.dofs", Tr, NULL, NULL);
-        if (rc) return rc;
+    } else if (na != nd) {
+        rc = hs_tf_fail(L, acts,
+                        "%s: %d actuators for %d control-point DOFs; give T (one row per "
+                        "actuator, one column per DOF) or one actuator per DOF",
+                        what, na, nd);
     } else {
-        if (na != nd)
-            return hs_tf_fail(L, acts,
-                              "%s: %d actuators for %d control-point DOFs; give T (one row per "
-                              "actuator, one column per DOF) or one actuator per DOF",
-                              what, na, nd);
         for (int r = 0; r < na; r++)
             for (int k = 0; k < nd; k++) Tr[r * nd + k] = r == k ? 1.0 : 0.0;
     }
-    el->T = hs_dvec((size_t)na * (size_t)n);
-    if (!el->T) return HS_ENOMEM;
-    for (int r = 0; r < na; r++)
+    if (!rc && !(el->T = hs_dvec((size_t)na * (size_t)n))) rc = HS_ENOMEM;
+    for (int r = 0; !rc && r < na; r++) /* T = Tr rows */
         for (int k = 0; k < nd; k++)
-            el->T[(size_t)dofs[k] * (size_t)na + (size_t)r] += Tr[r * nd + k];
-    return 0;
+            for (int j = 0; j < n; j++) {
+                const double t = rows[(size_t)k * (size_t)n + (size_t)j];
+                if (t != 0.0) el->T[(size_t)j * (size_t)na + (size_t)r] += Tr[r * nd + k] * t;
+            }
+    hs_free(rows);
+    return rc;
 }
