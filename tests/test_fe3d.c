@@ -12,6 +12,8 @@
  *    floor (2 pi sqrt(m / K), 2 pi sqrt(J / K_theta)) and, with the mass moved off the stiffness
  *    centre by e, the coupled y-torsion periods of the 2 x 2 closed form;
  *  - a 1-D chain of springs (trusses and zero-length springs) has the shear building's periods;
+ *  - 2-D: a truss-only model (ndf 2) has EA/L (c^2, cs; cs, s^2); a rigid link (beam) moves its
+ *    slave by the lever arm;
  *  - errors: a fixed slave, a DOF of two constraints, a chain, a slave mass on a lever arm, vecxz
  *    along the member, a beam in a 1-D model. */
 #include "hs_test.h"
@@ -368,6 +370,59 @@ static void test_chain_1d(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* 2-D: a truss-only model (ndf 2) at an angle, EA/L (c^2, cs; cs, s^2); a rigid link (beam)
+ * carries a column top's sway and rotation to an offset node: u_s = u_m - dy rz, v_s = v_m + dx rz
+ */
+static void test_2d_truss_and_link(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    assert_int_equal(hs_fe_set_dimension(fe, 2, 2), 0);
+    const double E = 2e8, A = 1e-3, x = 3.0, y = 4.0, L = 5.0, m2[2] = {1, 1};
+    assert_true(hs_fe_add_node(fe, 1, 0, 0) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, (const int[2]){1, 1}), 0);
+    assert_true(hs_fe_add_node(fe, 2, x, y) >= 0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, m2), 0);
+    assert_true(hs_fe_add_beam(fe, "b", 1, 2, E, A, 1.0, HS_FE_LINEAR, 0.0) < 0);
+    assert_true(hs_fe_add_truss(fe, "t", 1, 2, E, A, HS_FE_LINEAR, 0.0) >= 0);
+    /* a second bar along x makes it stable */
+    assert_true(hs_fe_add_node(fe, 3, x - 2.0, y) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 3, (const int[2]){1, 1}), 0);
+    assert_true(hs_fe_add_truss(fe, "h", 3, 2, E, A, HS_FE_LINEAR, 0.0) >= 0);
+    finalize(ctx, fe);
+    double K[4] = {0};
+    assert_int_equal(hs_fe_initial_stiffness(fe, K), 0);
+    const double k = E * A / L, c = x / L, s = y / L;
+    HS_ASSERT_NEAR(K[0] / (k * c * c + E * A / 2.0), 1.0, 1e-13);
+    HS_ASSERT_NEAR(K[1] / (k * c * s), 1.0, 1e-13);
+    HS_ASSERT_NEAR(K[3] / (k * s * s), 1.0, 1e-13);
+    hs_fe_destroy(&fe);
+
+    assert_int_equal(hs_fe_create(ctx, &fe), 0); /* ndf 3 */
+    const double EI = 3e4, h = 3.0, mt[3] = {10, 10, 1};
+    assert_true(hs_fe_add_node(fe, 1, 0, 0) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, (const int[3]){1, 1, 1}), 0);
+    assert_true(hs_fe_add_node(fe, 2, 0, h) >= 0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, mt), 0);
+    assert_true(hs_fe_add_node(fe, 3, 0.4, h - 0.3) >= 0);
+    assert_true(hs_fe_add_beam(fe, "c", 1, 2, 1.0, 1e6, EI, HS_FE_LINEAR, 0.0) >= 0);
+    assert_int_equal(hs_fe_rigid_link(fe, HS_FE_RIGID_BEAM, 2, 3), 0);
+    finalize(ctx, fe);
+    assert_int_equal(hs_fe_ndof(fe), 3);
+    const double d[3] = {0.02, -0.001, 0.005};
+    double r[3] = {0};
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    HS_ASSERT_NEAR(hs_fe_node_displacement(fe, 3, HS_FE_UX), 0.02 + 0.3 * 0.005, 1e-16);
+    HS_ASSERT_NEAR(hs_fe_node_displacement(fe, 3, HS_FE_UY), -0.001 + 0.4 * 0.005, 1e-16);
+    HS_ASSERT_NEAR(hs_fe_node_displacement(fe, 3, HS_FE_RZ), 0.005, 0.0);
+    hs_fe_destroy(&fe);
+    hs_ctx_destroy(&ctx);
+}
+
 /* finalize (or the definition, when `at_define`) fails with `msg` */
 static void expect(hs_ctx *ctx, hs_fe **fe, int rc, const char *msg)
 {
@@ -427,13 +482,10 @@ static void test_errors_3d(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_skewed_cantilever),
-        cmocka_unit_test(test_pdelta_3d),
-        cmocka_unit_test(test_corotational_truss_3d),
-        cmocka_unit_test(test_rigid_link),
-        cmocka_unit_test(test_rigid_diaphragm),
-        cmocka_unit_test(test_chain_1d),
-        cmocka_unit_test(test_errors_3d),
+        cmocka_unit_test(test_skewed_cantilever),     cmocka_unit_test(test_pdelta_3d),
+        cmocka_unit_test(test_corotational_truss_3d), cmocka_unit_test(test_rigid_link),
+        cmocka_unit_test(test_rigid_diaphragm),       cmocka_unit_test(test_chain_1d),
+        cmocka_unit_test(test_2d_truss_and_link),     cmocka_unit_test(test_errors_3d),
     };
     return cmocka_run_group_tests_name("fe3d", tests, NULL, NULL);
 }
