@@ -10,7 +10,8 @@
  *    master with its moment r x f; a bar: translations only;
  *  - a rigid-diaphragm floor on four columns: the x, y and torsional periods of the symmetric
  *    floor (2 pi sqrt(m / K), 2 pi sqrt(J / K_theta)) and, with the mass moved off the stiffness
- *    centre by e, the coupled y-torsion periods of the 2 x 2 closed form;
+ *    centre by e, the coupled y-torsion periods of the 2 x 2 closed form; the same floor rotated
+ *    into the y-z plane (perp x) and the z-x plane (perp y) has the same periods;
  *  - a 1-D chain of springs (trusses and zero-length springs) has the shear building's periods;
  *  - 2-D: a truss-only model (ndf 2) has EA/L (c^2, cs; cs, s^2); a rigid link (beam) moves its
  *    slave by the lever arm;
@@ -240,6 +241,33 @@ static void eig2(double K1, double K2, double K12, double m, double J, double w2
     w2[1] = (b + disc) / 2;
 }
 
+/* The floor rotated by a cyclic permutation of the axes (x -> y -> z -> x, `rot` times): a node,
+ * its fixities and masses (translations and rotations permute alike). */
+static void permute(int rot, const double *in, double *out)
+{
+    for (int k = 0; k < 3; k++) out[(k + rot) % 3] = in[k];
+}
+
+static void node_rot(hs_fe *fe, int rot, int id, double x, double y, double z, const int *fix,
+                     const double *m)
+{
+    const double p[3] = {x, y, z};
+    double q[3], f6[6], fr[6], m6[6];
+    permute(rot, p, q);
+    int fixr[6];
+    if (fix) {
+        for (int k = 0; k < 6; k++) f6[k] = fix[k];
+        permute(rot, f6, fr);
+        permute(rot, f6 + 3, fr + 3);
+        for (int k = 0; k < 6; k++) fixr[k] = (int)fr[k];
+    }
+    if (m) {
+        permute(rot, m, m6);
+        permute(rot, m + 3, m6 + 3);
+    }
+    node3(fe, id, q[0], q[1], q[2], fix ? fixr : NULL, m ? m6 : NULL);
+}
+
 static void test_rigid_diaphragm(void **state)
 {
     (void)state;
@@ -248,72 +276,90 @@ static void test_rigid_diaphragm(void **state)
     const double a = 8.0, bw = 5.0, h = 3.5, E = 30e6, G = 12e6, mass = 60.0;
     const hs_fe_section_3d weak = {E, G, 0.16, 2e-3, 1.2e-3, 2.0e-3},
                            strong = {E, G, 0.25, 4e-3, 3.0e-3, 5.0e-3};
-    const double vx[3] = {1, 0, 0}; /* columns: local z = global x: Iy bends in x, Iz in y */
-    for (int ecc = 0; ecc <= 1; ecc++) {
-        const double e = ecc ? 0.9 : 0.0, J = mass * (a * a + bw * bw) / 12.0;
-        hs_fe *fe = model3d(ctx);
-        const double xs[4] = {0, a, a, 0}, ys[4] = {0, 0, bw, bw};
-        /* strong columns on x = a (two), weak on x = 0: the stiffness centre moves to x_s */
-        const hs_fe_section_3d *sec[4] = {&weak, &strong, &strong, &weak};
-        const int fm[6] = {0, 0, 1, 1, 1, 0};
-        const double m[6] = {mass, mass, 0, 0, 0, J};
-        double kx[4], ky[4], gj = 0.0;
-        for (int c = 0; c < 4; c++) {
-            node3(fe, 1 + c, xs[c], ys[c], 0, FIX6, NULL);
-            node3(fe, 11 + c, xs[c], ys[c], h, NULL, NULL);
-            assert_true(
-                hs_fe_add_beam_3d(fe, "col", 1 + c, 11 + c, sec[c], vx, HS_FE_LINEAR, 0.0) >= 0);
-            kx[c] = 3 * E * sec[c]->Iy / (h * h * h); /* top rotation free */
-            ky[c] = 3 * E * sec[c]->Iz / (h * h * h);
-            gj += G * sec[c]->J / h;
+    const double vx0[3] = {1, 0, 0}; /* columns: local z = global x: Iy bends in x, Iz in y */
+    /* the floor in the x-y plane (perp z), then rotated so that it lies in y-z (perp x) and z-x
+     * (perp y): the same periods */
+    for (int rot = 0; rot < 3; rot++)
+        for (int ecc = 0; ecc <= 1; ecc++) {
+            const double e = ecc ? 0.9 : 0.0, J = mass * (a * a + bw * bw) / 12.0;
+            hs_fe *fe = model3d(ctx);
+            const double xs[4] = {0, a, a, 0}, ys[4] = {0, 0, bw, bw};
+            /* strong columns on x = a (two), weak on x = 0: the stiffness centre moves to x_s */
+            const hs_fe_section_3d *sec[4] = {&weak, &strong, &strong, &weak};
+            const int fm[6] = {0, 0, 1, 1, 1, 0};
+            const double m[6] = {mass, mass, 0, 0, 0, J};
+            double kx[4], ky[4], gj = 0.0, vx[3];
+            permute(rot, vx0, vx);
+            for (int c = 0; c < 4; c++) {
+                node_rot(fe, rot, 1 + c, xs[c], ys[c], 0, FIX6, NULL);
+                node_rot(fe, rot, 11 + c, xs[c], ys[c], h, NULL, NULL);
+                assert_true(hs_fe_add_beam_3d(fe, "col", 1 + c, 11 + c, sec[c], vx, HS_FE_LINEAR,
+                                              0.0) >= 0);
+                kx[c] = 3 * E * sec[c]->Iy / (h * h * h); /* top rotation free */
+                ky[c] = 3 * E * sec[c]->Iz / (h * h * h);
+                gj += G * sec[c]->J / h;
+            }
+            double Kx = 0, Ky = 0, Sy = 0;
+            for (int c = 0; c < 4; c++) Kx += kx[c], Ky += ky[c], Sy += ky[c] * xs[c];
+            const double x_s = Sy / Ky, xm = x_s + e, ym = bw / 2; /* the mass at (xm, ym) */
+            node_rot(fe, rot, 100, xm, ym, h, fm, m);
+            const int slaves[4] = {11, 12, 13, 14};
+            assert_int_equal(hs_fe_rigid_diaphragm(fe, (2 + rot) % 3, 100, slaves, 4), 0);
+            finalize(ctx, fe);
+            assert_int_equal(hs_fe_ndof(fe), 3);
+            double Kt = gj, Kxt = 0, Kyt = 0;
+            for (int c = 0; c < 4; c++) {
+                const double dx = xs[c] - xm, dy = ys[c] - ym;
+                Kt += kx[c] * dy * dy + ky[c] * dx * dx;
+                Kxt -= kx[c] * dy;
+                Kyt += ky[c] * dx;
+            }
+            HS_ASSERT_NEAR(Kxt, 0.0, 1e-9 * Kx); /* symmetric in y */
+            hs_model *md = NULL;
+            assert_int_equal(hs_model_create(ctx, 3, &md), 0);
+            double mv[3];
+            hs_fe_mass(fe, mv);
+            assert_int_equal(hs_model_set_mass(md, mv), 0);
+            assert_int_equal(hs_model_attach_fe(md, fe), 0);
+            double w2[3];
+            assert_int_equal(hs_model_modes(md, w2, NULL), 0);
+            double yt[2];
+            eig2(Ky, Kt, Kyt, mass, J, yt);
+            double ref[3] = {Kx / mass, yt[0], yt[1]};
+            if (!ecc) { /* uncoupled: Ky / m and K_theta / J */
+                HS_ASSERT_NEAR(yt[0] / fmin(Ky / mass, Kt / J), 1.0, 1e-12);
+                HS_ASSERT_NEAR(yt[1] / fmax(Ky / mass, Kt / J), 1.0, 1e-12);
+            }
+            for (int i = 0; i < 3; i++) /* ascending */
+                for (int j = i + 1; j < 3; j++)
+                    if (ref[j] < ref[i]) {
+                        const double t = ref[i];
+                        ref[i] = ref[j];
+                        ref[j] = t;
+                    }
+            for (int i = 0; i < 3; i++) HS_ASSERT_NEAR(sqrt(ref[i] / w2[i]), 1.0, 1e-10);
+            if (ecc && rot == 0)
+                fprintf(stderr, "diaphragm e = %g: T = %.6f %.6f %.6f s\n", e, 2 * PI / sqrt(w2[0]),
+                        2 * PI / sqrt(w2[1]), 2 * PI / sqrt(w2[2]));
+            /* a slave moves by u_m + theta_perp x r in the plane */
+            const double d[3] = {0.011, -0.007, 0.003};
+            double rr[3] = {0, 0, 0}, um[6], us[3], r0[3], r[3], rot_v[3] = {0, 0, 0}, lever[3];
+            assert_int_equal(hs_fe_restore(fe, d, NULL, rr, NULL, NULL), 0);
+            assert_int_equal(hs_fe_commit(fe), 0);
+            for (int k = 0; k < 6; k++) um[k] = hs_fe_node_displacement(fe, 100, k);
+            const int perp = (2 + rot) % 3;
+            rot_v[perp] = um[3 + perp];
+            const double rel0[3] = {xs[0] - xm, ys[0] - ym, 0.0};
+            permute(rot, rel0, r0);
+            memcpy(r, r0, sizeof r);
+            cross(rot_v, r, lever);
+            for (int k = 0; k < 3; k++) {
+                us[k] = hs_fe_node_displacement(fe, 11, k);
+                if (k != perp) HS_ASSERT_NEAR(us[k], um[k] + lever[k], 1e-15);
+            }
+            HS_ASSERT_NEAR(hs_fe_node_displacement(fe, 11, 3 + perp), um[3 + perp], 0.0);
+            hs_model_destroy(&md);
         }
-        double Kx = 0, Ky = 0, Sy = 0;
-        for (int c = 0; c < 4; c++) Kx += kx[c], Ky += ky[c], Sy += ky[c] * xs[c];
-        const double x_s = Sy / Ky, xm = x_s + e, ym = bw / 2; /* the mass at (xm, ym) */
-        node3(fe, 100, xm, ym, h, fm, m);
-        const int slaves[4] = {11, 12, 13, 14};
-        assert_int_equal(hs_fe_rigid_diaphragm(fe, 2, 100, slaves, 4), 0);
-        finalize(ctx, fe);
-        assert_int_equal(hs_fe_ndof(fe), 3);
-        double Kt = gj, Kxt = 0, Kyt = 0;
-        for (int c = 0; c < 4; c++) {
-            const double dx = xs[c] - xm, dy = ys[c] - ym;
-            Kt += kx[c] * dy * dy + ky[c] * dx * dx;
-            Kxt -= kx[c] * dy;
-            Kyt += ky[c] * dx;
-        }
-        HS_ASSERT_NEAR(Kxt, 0.0, 1e-9 * Kx); /* symmetric in y */
-        hs_model *md = NULL;
-        assert_int_equal(hs_model_create(ctx, 3, &md), 0);
-        double mv[3], iota[3];
-        hs_fe_mass(fe, mv);
-        hs_fe_influence(fe, HS_FE3_UX, iota);
-        assert_int_equal(hs_model_set_mass(md, mv), 0);
-        assert_int_equal(hs_model_set_influence(md, iota), 0);
-        assert_int_equal(hs_model_attach_fe(md, fe), 0);
-        double w2[3];
-        assert_int_equal(hs_model_modes(md, w2, NULL), 0);
-        double yt[2];
-        eig2(Ky, Kt, Kyt, mass, J, yt);
-        double ref[3] = {Kx / mass, yt[0], yt[1]};
-        if (!ecc) { /* uncoupled: Ky / m and K_theta / J */
-            HS_ASSERT_NEAR(yt[0] / fmin(Ky / mass, Kt / J), 1.0, 1e-12);
-            HS_ASSERT_NEAR(yt[1] / fmax(Ky / mass, Kt / J), 1.0, 1e-12);
-        }
-        /* ascending */
-        for (int i = 0; i < 3; i++)
-            for (int j = i + 1; j < 3; j++)
-                if (ref[j] < ref[i]) {
-                    const double t = ref[i];
-                    ref[i] = ref[j];
-                    ref[j] = t;
-                }
-        for (int i = 0; i < 3; i++) HS_ASSERT_NEAR(sqrt(ref[i] / w2[i]), 1.0, 1e-10);
-        if (ecc)
-            fprintf(stderr, "diaphragm e = %g: T = %.6f %.6f %.6f s\n", e, 2 * PI / sqrt(w2[0]),
-                    2 * PI / sqrt(w2[1]), 2 * PI / sqrt(w2[2]));
-        hs_model_destroy(&md);
-    }
     hs_ctx_destroy(&ctx);
 }
 
