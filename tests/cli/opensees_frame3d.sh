@@ -6,9 +6,12 @@
 #    hysim file as axial_compression; the three periods (eigen) must agree to the printed digits;
 #  - the same frame without gravity, undamped, Newmark average acceleration with Newton, a 2 Hz
 #    sine pulse of the ground in y for 2 s then free vibration: the master node's ux, uy and rz
-#    histories must agree to 1e-9 of their peaks (round-off; P-Delta columns, so Newton iterates);
-#  - a 2-D portal frame whose beam ends are offset from the column tops by rigid links (beam):
-#    the two periods must agree to the printed digits.
+#    histories must agree to 1e-12 of their peaks with linear columns (round-off) and to 1e-9
+#    with P-Delta columns (nonlinear: both programs' Newton tolerances);
+#  - a 2-D portal frame whose beam ends are offset from the column tops by rigid links (beam),
+#    and a 3-D column top that carries a beam through an offset in x, y and z (rigid link beam)
+#    and a second column's top translations (rigid link bar): the periods must agree to the
+#    printed digits.
 # Needs OPENSEES=/path/to/OpenSees (skipped otherwise). Usage: opensees_frame3d.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -93,10 +96,16 @@ echo "  column axial forces from OpenSees' gravity step: $(awk '$1 == "axial" { 
 steps=500
 awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
     printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
-cat model.tcl - > history.tcl <<TCL
+# history TRANSF TOL: the frame with columns' transformation TRANSF (PDelta or Linear) in both
+# programs, node 100's ux, uy, rz compared to TOL of their peaks
+history() {
+    local tr=$1 tol=$2 low
+    low=$(echo "$tr" | tr 'A-Z' 'a-z')
+    sed "s/^geomTransf PDelta \([12]\)/geomTransf $tr \1/" model.tcl > m_$low.tcl
+    cat m_$low.tcl - > h_$low.tcl <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 2 -accel 2
-recorder Node -file os.out -time -precision 16 -node 100 -dof 1 2 6 disp
+recorder Node -file os_$low.out -time -precision 16 -node 100 -dof 1 2 6 disp
 system FullGeneral
 numberer Plain
 constraints Transformation
@@ -107,10 +116,10 @@ analysis Transient
 analyze $steps 0.01
 wipe
 TCL
-timeout 300 "$OPENSEES" history.tcl > history.log 2>&1 || fail "OpenSees (history) failed"
-sed -e 's/axial_compression: 500/axial_compression: 0/' -e 's/^  damping: .*/  damping: {none: true}/' \
-    -e '/^ground_motion:/,$d' "$example" > hist.yaml
-cat >> hist.yaml <<YAML
+    timeout 300 "$OPENSEES" h_$low.tcl > h_$low.log 2>&1 || fail "OpenSees (history, $tr) failed"
+    sed -e 's/axial_compression: 500/axial_compression: 0/' -e "s/transf: pdelta/transf: $low/" \
+        -e 's/^  damping: .*/  damping: {none: true}/' -e '/^ground_motion:/,$d' "$example" > h_$low.yaml
+    cat >> h_$low.yaml <<YAML
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
 analysis:
   integrator: {type: newmark}
@@ -118,19 +127,22 @@ analysis:
   steps: $steps
   initial_acceleration: zero
 YAML
-"$hysim" run hist.yaml -o run --quiet > run.log 2>&1 || fail "hysim run exited $?"
-# columns: time, ux, uy, rz of node 100 in both; each compared to its own peak
-read -r bad rows <<< "$(tail -n +3 run/response.csv | tr ',' ' ' | paste -d' ' os.out - | awk '
-    { if (($1 - $5) ^ 2 > 1e-18) t = 1
-      for (i = 2; i <= 4; i++) { d = $i - $(i + 4); if (d < 0) d = -d; if (d > m[i]) m[i] = d
-                                 a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
-    END { for (i = 2; i <= 4; i++) { printf "  DOF %d: largest difference %.3g (peak %.6g)\n", i - 1, m[i], p[i] > "cmp.txt"
-                                     if (!(p[i] > 0 && m[i] <= 1e-9 * p[i])) t = 1 }
-          printf "%d %d", t, NR }')"
-[ "$rows" -eq "$steps" ] || fail "$rows rows against OpenSees, expected $steps"
-[ "$bad" -eq 0 ] || fail "the histories (or their times) differ by more than 1e-9 of the peaks"
-echo "opensees_frame3d.sh: Newmark history of node 100 (ux, uy, rz) against OpenSees:"
-cat cmp.txt
+    "$hysim" run h_$low.yaml -o run_$low --quiet > run_$low.log 2>&1 || fail "hysim run ($tr) exited $?"
+    # columns: time, ux, uy, rz of node 100 in both; each compared to its own peak
+    read -r bad rows <<< "$(tail -n +3 run_$low/response.csv | tr ',' ' ' | paste -d' ' os_$low.out - | awk -v tol="$tol" '
+        { if (($1 - $5) ^ 2 > 1e-18) t = 1
+          for (i = 2; i <= 4; i++) { d = $i - $(i + 4); if (d < 0) d = -d; if (d > m[i]) m[i] = d
+                                     a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
+        END { for (i = 2; i <= 4; i++) { printf "  DOF %d: largest difference %.3g (peak %.6g)\n", i - 1, m[i], p[i] > "cmp.txt"
+                                         if (!(p[i] > 0 && m[i] <= tol * p[i])) t = 1 }
+              printf "%d %d", t, NR }')"
+    [ "$rows" -eq "$steps" ] || fail "$tr: $rows rows against OpenSees, expected $steps"
+    [ "$bad" -eq 0 ] || fail "$tr: the histories (or their times) differ by more than $tol of the peaks: $(cat cmp.txt)"
+    echo "opensees_frame3d.sh: Newmark history of node 100 (ux, uy, rz), $tr columns, against OpenSees:"
+    cat cmp.txt
+}
+history Linear 1e-12
+history PDelta 1e-9
 
 # the floor of tests/test_fe3d.c: four columns (weak at x = 0, strong at x = a), a rigid
 # diaphragm, the mass e = 0.9 m off the stiffness centre: x uncoupled, y and torsion coupled:
@@ -243,4 +255,60 @@ read -r h1 h2 <<< "$(periods link_modes.log)"
 read -r o1 o2 <<< "$(awk '$1 == "period" { printf "%s ", $2 }' link.log)"
 near "$h1" "$o1" 1e-4 && near "$h2" "$o2" 1e-4 || fail "rigid-link portal: hysim $h1, $h2 s; OpenSees $o1, $o2 s"
 echo "opensees_frame3d.sh: 2-D portal with rigid links: hysim $h1, $h2 s; OpenSees $o1, $o2 s"
+# 3-D rigid links: a column top (node 2, six masses) carries a beam through an offset in all three
+# directions (rigidLink beam 2 3) and drives a second column's top translations (rigidLink bar 2 5)
+cat > link3d.tcl <<'TCL'
+model BasicBuilder -ndm 3 -ndf 6
+node 1 0 0 0; node 2 0 0 3; node 3 1.2 0.8 3.4; node 4 5 0.8 3.4; node 5 0 -1 3; node 6 0 -1 0
+fix 1 1 1 1 1 1 1; fix 4 1 1 1 1 1 1; fix 6 1 1 1 1 1 1
+mass 2 10 10 10 2 3 4
+rigidLink beam 2 3
+rigidLink bar 2 5
+geomTransf Linear 1 1 0 0
+geomTransf Linear 2 0 1 1
+element elasticBeamColumn 1 1 2 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
+element elasticBeamColumn 2 3 4 0.05 30e6 12e6 3e-4 2e-4 6e-4 2
+element elasticBeamColumn 3 6 5 0.01 30e6 12e6 5e-5 4e-5 8e-5 1
+constraints Transformation
+set lam [eigen -fullGenLapack 6]
+foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
+TCL
+timeout 120 "$OPENSEES" link3d.tcl > link3d.log 2>&1 || fail "OpenSees (3-D rigid links) failed"
+cat > link3d.yaml <<'YAML'
+hysim: 1
+name: link3d
+units: {force: kN, length: m, time: s}
+structure:
+  model:
+    ndm: 3
+    nodes:
+      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
+      - {id: 2, x: 0, y: 0, z: 3, mass: [10, 10, 10, 2, 3, 4]}
+      - {id: 3, x: 1.2, y: 0.8, z: 3.4}
+      - {id: 4, x: 5, y: 0.8, z: 3.4, fix: [1, 1, 1, 1, 1, 1]}
+      - {id: 5, x: 0, y: -1, z: 3}
+      - {id: 6, x: 0, y: -1, z: 0, fix: [1, 1, 1, 1, 1, 1]}
+    elements:
+      - {type: elastic_beam, nodes: [1, 2], E: 30e6, G: 12e6, A: 0.04, J: 2e-4, Iy: 1.5e-4, Iz: 3e-4, vecxz: [1, 0, 0]}
+      - {type: elastic_beam, nodes: [3, 4], E: 30e6, G: 12e6, A: 0.05, J: 3e-4, Iy: 2e-4, Iz: 6e-4, vecxz: [0, 1, 1]}
+      - {type: elastic_beam, nodes: [6, 5], E: 30e6, G: 12e6, A: 0.01, J: 5e-5, Iy: 4e-5, Iz: 8e-5, vecxz: [1, 0, 0]}
+    rigid_link:
+      - {type: beam, master: 2, slave: 3}
+      - {type: bar, master: 2, slave: 5}
+  damping: {none: true}
+ground_motion:
+  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: 10
+YAML
+"$hysim" modes link3d.yaml > link3d_modes.log 2>&1 || fail "hysim modes (3-D rigid links): $(cat link3d_modes.log)"
+read -r -a hp <<< "$(periods link3d_modes.log)"
+read -r -a op <<< "$(awk '$1 == "period" { printf "%s ", $2 }' link3d.log)"
+[ "${#hp[@]}" -eq 6 ] && [ "${#op[@]}" -eq 6 ] || fail "3-D rigid links: ${#hp[@]} and ${#op[@]} periods"
+for k in 0 1 2 3 4 5; do
+    near "${hp[$k]}" "${op[$k]}" 1e-4 || fail "3-D rigid links period $((k + 1)): hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
+done
+echo "opensees_frame3d.sh: 3-D rigid links (beam and bar): hysim ${hp[*]} s; OpenSees ${op[*]} s"
 echo "opensees_frame3d.sh: OK"
