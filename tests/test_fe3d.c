@@ -207,6 +207,11 @@ static void test_rigid_link(void **state)
         finalize(ctx, fe);
         assert_int_equal(hs_fe_ndof(fe), 6);
         assert_int_equal(hs_fe_dof(fe, 2, HS_FE3_UX), beam ? HS_FE_CONSTRAINED : 0);
+        for (int dir = 0; dir < 3; dir++) { /* the ground in x, y or z: the master's translation */
+            double iota[6];
+            hs_fe_influence(fe, dir, iota);
+            for (int i = 0; i < 6; i++) assert_true(iota[i] == (i == dir ? 1.0 : 0.0));
+        }
         const double d[6] = {0.01, -0.02, 0.005, 0.003, -0.004, 0.006};
         double f[6] = {0};
         assert_int_equal(hs_fe_restore(fe, d, NULL, f, NULL, NULL), 0);

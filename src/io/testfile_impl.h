@@ -116,7 +116,8 @@ int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const 
 /* A node DOF of the model's frame (2-D: x, y, rz; 3-D: x, y, z, rx, ry, rz; 1-D: x) as its index
  * (HS_FE_UX, ...); hs_tf_fe_dir uses the structure's frame model, or the 2-D names before it. */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
-int hs_tf_fe_dof(hs_tf *L, const struct hs_fe *fe, const hs_ynode *node, const char *what, int *dir);
+int hs_tf_fe_dof(hs_tf *L, const struct hs_fe *fe, const hs_ynode *node, const char *what,
+                 int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node);
 /* structure.damping, after the experimental elements (their initial stiffness counts). */
