@@ -106,7 +106,7 @@ const char *hs_tf_index(char *buf, size_t cap, const char *what, size_t i);
 /* Sections. */
 int hs_tf_materials(hs_tf *L, const hs_ynode *node);
 int hs_tf_structure(hs_tf *L, const hs_ynode *node);
-/* structure.model: the 2-D frame model (testfile_fe.c) into L->def->model. */
+/* structure.model: the frame model (testfile_fe.c) into L->def->model. */
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
 /* An experimental element's `control_point: {node, dofs}` on the frame model, with `tn` (the
  * element's T, rows actuators, columns the listed DOFs; NULL: identity) into el->T (nact x n).
