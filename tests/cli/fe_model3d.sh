@@ -5,6 +5,8 @@
 #    from the floor's geometry (u_11 = u_m - dy rz, v_11 = v_m + dx rz); a perfect virtual lab
 #    with a linear specimen diag(kx, ky) responds as the same frame with two zero-length springs
 #    at node 11, to round-off;
+#  - a 6-DOF control point (x, y, z, rx, ry, rz of a column top) at a perfect lab with a diagonal
+#    specimen responds as six zero-length springs in the model, to round-off;
 #  - a 1-D chain (ndm: 1) of zero-length springs and a truss has the shear building's periods;
 #  - bad 3-D / 1-D input names FILE:LINE:COL.
 # Usage: fe_model3d.sh PATH_TO_hysim
@@ -63,6 +65,56 @@ paste -d, num/response.csv hyb/response.csv | awk -F, 'NR > 1 {
                                    a = $i < 0 ? -$i : $i; if (a > p) p = a } }
     END { printf "3-D hybrid on a diaphragm slave vs numerical: max |difference| %g, peak %g\n", m, p
           exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the hybrid floor differs from the numerical one"
+
+# a 6-DOF control point (a loading box on a column top, node 2: x, y, z, rx, ry, rz) at a perfect
+# lab with a diagonal specimen equals six zero-length springs in the model
+six() { # FILE EXTRA-ELEMENTS
+    cat > "$1" <<YAML
+hysim: 1
+name: six
+units: {force: kN, length: m, time: s}
+materials:
+$(for d in x y z rx ry rz; do echo "  k$d: {type: elastic, k: $(case $d in x) echo 3000;; y) echo 4000;; z) echo 5000;; rx) echo 600;; ry) echo 700;; rz) echo 800;; esac)}"; done)
+structure:
+  model:
+    ndm: 3
+    nodes:
+      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
+      - {id: 2, x: 0.5, y: 0.2, z: 3, mass: [50, 50, 50, 20, 20, 20]}
+    elements:
+      - {type: elastic_beam, nodes: [1, 2], E: 30e6, G: 12e6, A: 0.04, J: 2e-4, Iy: 1.5e-4, Iz: 3e-4, vecxz: [1, 0, 0]}
+$2
+    excitation: x
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
+ground_motion:
+  synthetic: {seed: 5, pga: 3.0, duration: 10, dt: 0.01}
+$analysis
+YAML
+}
+springs=$(for d in x y z rx ry rz; do echo "      - {type: zero_length, nodes: [1, 2], dir: $d, material: k$d}"; done)
+six six_num.yaml "$springs"
+six six_hyb.yaml ""
+cat >> six_hyb.yaml <<'YAML'
+experimental:
+  - {name: box, site: lab, control_point: {node: 2, dofs: [x, y, z, rx, ry, rz]},
+     actuators: [a1, a2, a3, a4, a5, a6]}
+sites:
+  lab:
+    kind: virtual
+    rate: 1024
+    perfect: true
+    actuators: {a1: {}, a2: {}, a3: {}, a4: {}, a5: {}, a6: {}}
+    sensors: {displacement: {rms: 0.001}}
+    specimen: {type: linear, K: [[3000, 0, 0, 0, 0, 0], [0, 4000, 0, 0, 0, 0], [0, 0, 5000, 0, 0, 0],
+                                 [0, 0, 0, 600, 0, 0], [0, 0, 0, 0, 700, 0], [0, 0, 0, 0, 0, 800]]}
+YAML
+"$hysim" run six_num.yaml -o six_num --quiet 2> err || fail "six-DOF numerical run: $(cat err)"
+"$hysim" run six_hyb.yaml -o six_hyb --quiet 2> err || fail "six-DOF hybrid run: $(cat err)"
+paste -d, six_num/response.csv six_hyb/response.csv | awk -F, 'NR > 1 {
+        for (i = 2; i <= 7; i++) { d = $i - $(i + 7); if (d < 0) d = -d; if (d > m) m = d
+                                   a = $i < 0 ? -$i : $i; if (a > p) p = a } }
+    END { printf "6-DOF control point vs numerical: max |difference| %g, peak %g\n", m, p
+          exit !(NR > 1000 && p > 1e-3 && m <= 1e-12 * p) }' || fail "the 6-DOF hybrid differs from the numerical model"
 
 # 1-D chain vs the shear building
 cat > chain.yaml <<'YAML'
