@@ -1,6 +1,8 @@
-/* hysim 2-D frame model: nodes with 3 DOFs (ux, uy, rz), fixities, nodal masses, equal-DOF
- * constraints by transformation, and elements (truss, elastic beam-column with linear or P-Delta
- * transformation, zero-length springs with any uniaxial material). docs/fe_model.md.
+/* hysim frame model in 1-D, 2-D or 3-D (OpenSees' ndm / ndf: 1-D nodes carry ux; 2-D ux, uy, rz;
+ * 3-D ux, uy, uz, rx, ry, rz), fixities, nodal masses, constraints by transformation (equal DOF,
+ * rigid diaphragm, rigid link) and elements (truss, elastic beam-column 2-D and 3-D with linear,
+ * P-Delta or (2-D) corotational transformation, zero-length springs with any uniaxial material in
+ * any DOF). docs/fe_model.md.
  *
  * The model's dynamic DOFs are the free, retained DOFs that carry mass; every other retained DOF
  * (typically beam rotations) is condensed statically: at each restore its displacement solves
@@ -21,7 +23,10 @@ extern "C" {
 
 typedef struct hs_fe hs_fe;
 
+/* A DOF of a node is its index among the node's ndf DOFs (OpenSees' dof number - 1): 2-D
+ * (ndf 3): ux, uy, rz; 3-D (ndf 6): ux, uy, uz, rx, ry, rz; 1-D: ux. */
 enum { HS_FE_UX = 0, HS_FE_UY = 1, HS_FE_RZ = 2 };
+enum { HS_FE3_UX = 0, HS_FE3_UY = 1, HS_FE3_UZ = 2, HS_FE3_RX = 3, HS_FE3_RY = 4, HS_FE3_RZ = 5 };
 
 /* Geometric transformations: linear; P-Delta (OpenSees PDeltaCrdTransf2d); corotational (exact
  * rigid-body motion of the chord, small strains in the element frame: Crisfield 1991, ch. 7). */
@@ -34,12 +39,37 @@ typedef enum hs_fe_transf {
 int hs_fe_create(hs_ctx *ctx, hs_fe **out);
 void hs_fe_destroy(hs_fe **fe);
 
-/* Definition (before hs_fe_finalize). Errors name the node or element. */
-int hs_fe_add_node(hs_fe *fe, int id, double x, double y);
-int hs_fe_fix(hs_fe *fe, int id, const int fix[3]);       /* 1 = restrained */
-int hs_fe_add_mass(hs_fe *fe, int id, const double m[3]); /* adds mx, my, mrz (>= 0) */
-/* DOFs dofs[k] = 1 of node `slave` follow those of node `master` (u_slave = u_master). */
-int hs_fe_equal_dof(hs_fe *fe, int master, int slave, const int dofs[3]);
+/* The model's dimension, before the first node (OpenSees `model BasicBuilder -ndm -ndf`): ndm 1
+ * with ndf 1; ndm 2 with ndf 3 (the default) or 2 (trusses and springs only); ndm 3 with ndf 6 or
+ * 3 (trusses and springs only). */
+int hs_fe_set_dimension(hs_fe *fe, int ndm, int ndf);
+int hs_fe_ndm(const hs_fe *fe);
+int hs_fe_ndf(const hs_fe *fe);
+/* The name of node DOF dir: "ux", "uy", "uz", "rx", "ry" or "rz". */
+const char *hs_fe_dir_name(const hs_fe *fe, int dir);
+
+/* Definition (before hs_fe_finalize). Errors name the node or element. Fixities, masses and DOF
+ * flags are arrays of ndf values (3 in the default 2-D model). */
+int hs_fe_add_node(hs_fe *fe, int id, double x, double y);    /* 1-D (y = 0) and 2-D */
+int hs_fe_add_node_crd(hs_fe *fe, int id, const double *crd); /* ndm coordinates */
+int hs_fe_fix(hs_fe *fe, int id, const int *fix);             /* 1 = restrained */
+int hs_fe_add_mass(hs_fe *fe, int id, const double *m);       /* adds the masses (>= 0) */
+/* DOFs dofs[d] = 1 of node `slave` follow those of node `master` (u_slave = u_master). */
+int hs_fe_equal_dof(hs_fe *fe, int master, int slave, const int *dofs);
+/* Rigid diaphragm (OpenSees `rigidDiaphragm perpDirn master slaves`, perp = perpDirn - 1: 0 = x,
+ * 1 = y, 2 = z): each slave's two in-plane translations and its rotation about the perpendicular
+ * follow the master's, u_s = u_m + theta_m x (x_s - x_m) in the plane. 3-D (ndf 6), or 2-D with
+ * perp 2. A slave DOF may not carry mass with a lever arm (lump the floor's mass and rotational
+ * inertia on the master). */
+int hs_fe_rigid_diaphragm(hs_fe *fe, int perp, int master, const int *slaves, int nslaves);
+/* Rigid link (OpenSees `rigidLink beam|bar master slave`): beam: all the slave's DOFs follow the
+ * master as a rigid body (u_s = u_m + theta_m x r, theta_s = theta_m); bar: the translations only
+ * (u_s = u_m, as OpenSees' RigidRod). */
+typedef enum hs_fe_rigid_link_type {
+    HS_FE_RIGID_BAR = 0,
+    HS_FE_RIGID_BEAM = 1
+} hs_fe_rigid_link_type;
+int hs_fe_rigid_link(hs_fe *fe, hs_fe_rigid_link_type type, int master, int slave);
 /* Truss: axial E A / L. `axial_compression` (>= 0) is the compressive force of gravity loads
  * that the model does not carry, used by the P-Delta transformation only (docs/fe_model.md). */
 int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, double A,
@@ -47,14 +77,22 @@ int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, doubl
 /* Elastic beam-column (Euler-Bernoulli): E, A, I. */
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression);
-/* Zero-length spring in global direction dir (HS_FE_UX/UY/RZ): deformation u_j - u_i. The
+/* 3-D elastic beam-column (OpenSees `element elasticBeamColumn $tag $i $j $A $E $G $J $Iy $Iz
+ * $transf`) with `geomTransf Linear|PDelta $tag vx vy vz`: local x from i to j, local y = vecxz x
+ * x, local z = x x y (in the plane of x and vecxz); Iz bends about local z (deflection along y). */
+typedef struct hs_fe_section_3d {
+    double E, G, A, J, Iy, Iz;
+} hs_fe_section_3d;
+int hs_fe_add_beam_3d(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_section_3d *sec,
+                      const double vecxz[3], hs_fe_transf transf, double axial_compression);
+/* Zero-length spring in node DOF dir (any of the ndf): deformation u_j - u_i. The
  * nodes may coincide or not (a zero-length element ignores their distance). The element
  * creates the material from (type, opts) and owns it. */
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts);
 
-/* Numbers the DOFs: fixed, constrained (equal_dof slaves), dynamic (mass > 0), condensed.
- * Refuses a model with no dynamic DOF, a constrained DOF that is fixed, chains of slaves. */
+/* Numbers the DOFs: fixed, constrained (slaves), dynamic (mass > 0), condensed. Refuses a model
+ * with no dynamic DOF, a constrained DOF that is fixed, chains of slaves. */
 int hs_fe_finalize(hs_fe *fe);
 
 int hs_fe_ndof(const hs_fe *fe);      /* dynamic DOFs (the integrators' n) */
@@ -62,14 +100,21 @@ int hs_fe_condensed(const hs_fe *fe); /* condensed (massless) DOFs */
 int hs_fe_node_count(const hs_fe *fe);
 int hs_fe_node_id(const hs_fe *fe, int k);
 /* The dynamic DOF index of (node id, dir), or a negative code: HS_FE_FIXED, HS_FE_CONDENSED,
- * HS_FE_NO_NODE. A slave DOF answers its master's. */
-#define HS_FE_FIXED     (-1)
-#define HS_FE_CONDENSED (-2)
-#define HS_FE_NO_NODE   (-3)
+ * HS_FE_NO_NODE, HS_FE_CONSTRAINED (a rigid slave: a combination of the master's DOFs). An
+ * equal_dof slave answers its master's. */
+#define HS_FE_FIXED       (-1)
+#define HS_FE_CONDENSED   (-2)
+#define HS_FE_NO_NODE     (-3)
+#define HS_FE_CONSTRAINED (-4)
 int hs_fe_dof(const hs_fe *fe, int id, int dir);
+/* The row of T of (node id, dir) over the dynamic DOFs: u(id, dir) = row . d (row: n values).
+ * Returns 0, or HS_FE_NO_NODE, HS_FE_FIXED (no free term), HS_FE_CONDENSED (a term is a massless
+ * DOF). A control point on a rigid slave gets its actuator transformation from this. */
+int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row);
 /* "node 3 ux" for dynamic DOF i, into buf. */
 const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
-/* Lumped mass (n) and the ground influence of a uniform excitation in direction dir (n). */
+/* Lumped mass (n) and the ground influence of a uniform excitation in direction dir (n; a
+ * translation: 0 = x, 1 = y, 2 = z). */
 void hs_fe_mass(const hs_fe *fe, double *mass);
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota);
 

@@ -1,12 +1,39 @@
-/* The 2-D frame model's definition: nodes, fixities, masses, equal-DOF constraints, elements, and
- * the numbering of the DOFs into fixed, constrained, dynamic (with mass) and condensed. */
+/* The frame model's definition: dimension, nodes, fixities, masses, elements, and the numbering of
+ * the DOFs into fixed, constrained (fe_constraints.c), dynamic (with mass) and condensed. */
 #include "fe_impl.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char *const DIR_NAME[3] = {"ux", "uy", "rz"};
+static const char *const CODE_NAME[6] = {"ux", "uy", "uz", "rx", "ry", "rz"};
+
+const char *fe_dof_label(const hs_fe *fe, int d)
+{
+    return d >= 0 && d < fe->ndf ? CODE_NAME[fe->dof_code[d]] : "?";
+}
+
+const char *hs_fe_dir_name(const hs_fe *fe, int dir)
+{
+    return fe_dof_label(fe, dir);
+}
+
+/* The spatial codes of the node DOFs for each (ndm, ndf) (OpenSees' DOF order). */
+static int dof_codes(int ndm, int ndf, int codes[FE_MAX_NDF])
+{
+    static const int D11[] = {FE_CX}, D22[] = {FE_CX, FE_CY}, D23[] = {FE_CX, FE_CY, FE_CRZ},
+                     D33[] = {FE_CX, FE_CY, FE_CZ},
+                     D36[] = {FE_CX, FE_CY, FE_CZ, FE_CRX, FE_CRY, FE_CRZ};
+    const int *c = ndm == 1 && ndf == 1   ? D11
+                   : ndm == 2 && ndf == 2 ? D22
+                   : ndm == 2 && ndf == 3 ? D23
+                   : ndm == 3 && ndf == 3 ? D33
+                   : ndm == 3 && ndf == 6 ? D36
+                                          : NULL;
+    if (!c) return -1;
+    for (int d = 0; d < ndf; d++) codes[d] = c[d];
+    return 0;
+}
 
 int hs_fe_create(hs_ctx *ctx, hs_fe **out)
 {
@@ -14,7 +41,38 @@ int hs_fe_create(hs_ctx *ctx, hs_fe **out)
     if (!fe) return HS_ENOMEM;
     fe->ctx = ctx;
     *out = fe;
+    return hs_fe_set_dimension(fe, 2, 3);
+}
+
+int hs_fe_set_dimension(hs_fe *fe, int ndm, int ndf)
+{
+    if (fe->nnodes > 0 || fe->finalized)
+        return hs_fail(fe->ctx, HS_EINVAL,
+                       "frame model: the dimension (ndm, ndf) is set before the first node");
+    int codes[FE_MAX_NDF];
+    if (dof_codes(ndm, ndf, codes))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "frame model: ndm %d with ndf %d is not a model hysim knows; use ndm 1 "
+                       "with ndf 1, ndm 2 with ndf 3 (or 2, trusses only), ndm 3 with ndf 6 (or 3, "
+                       "trusses only)",
+                       ndm, ndf);
+    fe->ndm = ndm;
+    fe->ndf = ndf;
+    for (int c = 0; c < 6; c++) fe->code_dof[c] = -1;
+    for (int d = 0; d < ndf; d++) {
+        fe->dof_code[d] = codes[d];
+        fe->code_dof[codes[d]] = d;
+    }
     return 0;
+}
+
+int hs_fe_ndm(const hs_fe *fe)
+{
+    return fe->ndm;
+}
+int hs_fe_ndf(const hs_fe *fe)
+{
+    return fe->ndf;
 }
 
 void hs_fe_destroy(hs_fe **pfe)
@@ -24,6 +82,9 @@ void hs_fe_destroy(hs_fe **pfe)
     for (int e = 0; e < fe->nels; e++) hs_material_destroy(&fe->els[e].mat);
     hs_free(fe->els);
     hs_free(fe->nodes);
+    hs_free(fe->cons);
+    hs_free(fe->eq_node);
+    hs_free(fe->eq_dof);
     hs_free(fe->eq_dyn);
     hs_free(fe->dyn_eq);
     hs_free(fe->cond_eq);
@@ -42,35 +103,36 @@ void hs_fe_destroy(hs_fe **pfe)
     *pfe = NULL;
 }
 
-static int node_index(const hs_fe *fe, int id)
+int fe_node_index(const hs_fe *fe, int id)
 {
     for (int k = 0; k < fe->nnodes; k++)
         if (fe->nodes[k].id == id) return k;
     return -1;
 }
 
-static int defining(hs_fe *fe, const char *what)
+int fe_defining(hs_fe *fe, const char *what)
 {
     if (fe->finalized)
         return hs_fail(fe->ctx, HS_EINVAL, "frame model: %s after the model was finalized", what);
     return 0;
 }
 
-static int known_node(hs_fe *fe, int id, const char *what)
+int fe_known_node(hs_fe *fe, int id, const char *what)
 {
-    const int k = node_index(fe, id);
+    const int k = fe_node_index(fe, id);
     if (k < 0)
         return hs_fail(fe->ctx, HS_EINPUT, "%s: no node %d (define it under nodes)", what, id);
     return k;
 }
 
-int hs_fe_add_node(hs_fe *fe, int id, double x, double y)
+static int add_node(hs_fe *fe, int id, double x, double y, double z)
 {
-    int rc = defining(fe, "a node");
+    int rc = fe_defining(fe, "a node");
     if (rc) return rc;
     if (id <= 0) return hs_fail(fe->ctx, HS_EINPUT, "node: id must be >= 1 (got %d)", id);
-    if (node_index(fe, id) >= 0) return hs_fail(fe->ctx, HS_EINPUT, "node %d is defined twice", id);
-    if (!isfinite(x) || !isfinite(y))
+    if (fe_node_index(fe, id) >= 0)
+        return hs_fail(fe->ctx, HS_EINPUT, "node %d is defined twice", id);
+    if (!isfinite(x) || !isfinite(y) || !isfinite(z))
         return hs_fail(fe->ctx, HS_EINPUT, "node %d: coordinates must be finite", id);
     fe_node *nodes = hs_realloc(fe->nodes, (size_t)(fe->nnodes + 1) * sizeof *nodes);
     if (!nodes) return HS_ENOMEM;
@@ -80,60 +142,53 @@ int hs_fe_add_node(hs_fe *fe, int id, double x, double y)
     n->id = id;
     n->x = x;
     n->y = y;
-    for (int d = 0; d < 3; d++) n->master[d] = n->eq[d] = -1;
+    n->z = z;
+    for (int d = 0; d < FE_MAX_NDF; d++) n->con[d] = n->eq[d] = -1;
     return fe->nnodes++;
 }
 
-int hs_fe_fix(hs_fe *fe, int id, const int fix[3])
+int hs_fe_add_node(hs_fe *fe, int id, double x, double y)
 {
-    int rc = defining(fe, "a fixity");
-    const int k = rc ? rc : known_node(fe, id, "fix");
+    if (fe->ndm == 1 && y != 0.0)
+        return hs_fail(fe->ctx, HS_EINPUT, "node %d: a 1-D model has only x (got y = %g)", id, y);
+    return add_node(fe, id, x, y, 0.0);
+}
+
+int hs_fe_add_node_crd(hs_fe *fe, int id, const double *crd)
+{
+    return add_node(fe, id, crd[0], fe->ndm > 1 ? crd[1] : 0.0, fe->ndm > 2 ? crd[2] : 0.0);
+}
+
+int hs_fe_fix(hs_fe *fe, int id, const int *fix)
+{
+    int rc = fe_defining(fe, "a fixity");
+    const int k = rc ? rc : fe_known_node(fe, id, "fix");
     if (k < 0) return k;
-    for (int d = 0; d < 3; d++) fe->nodes[k].fix[d] = fix[d] != 0;
+    for (int d = 0; d < fe->ndf; d++) fe->nodes[k].fix[d] = fix[d] != 0;
     return 0;
 }
 
-int hs_fe_add_mass(hs_fe *fe, int id, const double m[3])
+int hs_fe_add_mass(hs_fe *fe, int id, const double *m)
 {
-    int rc = defining(fe, "a mass");
-    const int k = rc ? rc : known_node(fe, id, "mass");
+    int rc = fe_defining(fe, "a mass");
+    const int k = rc ? rc : fe_known_node(fe, id, "mass");
     if (k < 0) return k;
-    for (int d = 0; d < 3; d++)
+    for (int d = 0; d < fe->ndf; d++)
         if (!(m[d] >= 0.0) || !isfinite(m[d]))
             return hs_fail(fe->ctx, HS_EINPUT, "mass of node %d %s must be >= 0 (got %g)", id,
-                           DIR_NAME[d], m[d]);
-    for (int d = 0; d < 3; d++) fe->nodes[k].mass[d] += m[d];
-    return 0;
-}
-
-int hs_fe_equal_dof(hs_fe *fe, int master, int slave, const int dofs[3])
-{
-    int rc = defining(fe, "an equal_dof");
-    if (rc) return rc;
-    const int km = known_node(fe, master, "equal_dof master");
-    if (km < 0) return km;
-    const int ks = known_node(fe, slave, "equal_dof slave");
-    if (ks < 0) return ks;
-    if (km == ks)
-        return hs_fail(fe->ctx, HS_EINPUT, "equal_dof: node %d cannot follow itself", master);
-    for (int d = 0; d < 3; d++) {
-        if (!dofs[d]) continue;
-        if (fe->nodes[ks].master[d] >= 0)
-            return hs_fail(fe->ctx, HS_EINPUT, "equal_dof: node %d %s already follows node %d",
-                           slave, DIR_NAME[d], fe->nodes[fe->nodes[ks].master[d]].id);
-        fe->nodes[ks].master[d] = km;
-    }
+                           fe_dof_label(fe, d), m[d]);
+    for (int d = 0; d < fe->ndf; d++) fe->nodes[k].mass[d] += m[d];
     return 0;
 }
 
 static fe_element *new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
 {
-    *rc = defining(fe, "an element");
+    *rc = fe_defining(fe, "an element");
     if (*rc) return NULL;
     char what[64];
     snprintf(what, sizeof what, "element '%.32s'", name ? name : "?");
-    const int ki = known_node(fe, ni, what);
-    const int kj = ki < 0 ? ki : known_node(fe, nj, what);
+    const int ki = fe_known_node(fe, ni, what);
+    const int kj = ki < 0 ? ki : fe_known_node(fe, nj, what);
     if (ki < 0 || kj < 0) {
         *rc = ki < 0 ? ki : kj;
         return NULL;
@@ -152,21 +207,52 @@ static fe_element *new_element(hs_fe *fe, const char *name, int ni, int nj, int 
     return e;
 }
 
+/* 3-D section properties (G, J, Iy) and vecxz, or NULL for a truss and in 2-D. */
+typedef struct line_3d {
+    double G, J, Iy;
+    const double *vecxz;
+} line_3d;
+
 static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int nj, double E,
-                        double A, double I, hs_fe_transf transf, double P0)
+                        double A, double I, hs_fe_transf transf, double P0, const line_3d *s3)
 {
     int rc;
+    const char *nm = name ? name : "?";
+    if (kind == FE_BEAM && fe->code_dof[FE_CRZ] < 0)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a beam-column needs rotations (ndf 3 in 2-D, 6 in 3-D); this "
+                       "model has ndm %d, ndf %d",
+                       nm, fe->ndm, fe->ndf);
+    if (kind == FE_BEAM && (fe->ndm == 3) != (s3 != NULL))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       fe->ndm == 3 ? "element '%s': a 3-D beam-column takes E, G, A, J, Iy, Iz "
+                                      "and vecxz (hs_fe_add_beam_3d)"
+                                    : "element '%s': a 3-D beam-column in a %d-D model",
+                       nm, fe->ndm);
+    if (kind == FE_BEAM && fe->ndm == 3 && transf == HS_FE_COROTATIONAL)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': the corotational transformation is 2-D only for beams (3-D "
+                       "beams: linear or pdelta)",
+                       nm);
     fe_element *e = new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
-    const double dx = b->x - a->x, dy = b->y - a->y, L = sqrt(dx * dx + dy * dy);
+    const double dx = b->x - a->x, dy = b->y - a->y, dz = b->z - a->z;
+    const double L = fe->ndm == 3 ? sqrt(dx * dx + dy * dy + dz * dz) : sqrt(dx * dx + dy * dy);
     if (!(L > 0.0))
         return hs_fail(fe->ctx, HS_EINPUT, "element '%s': nodes %d and %d coincide (length 0)",
                        e->name, a->id, b->id);
     if (!(E > 0.0) || !(A > 0.0) || !(I >= 0.0) || (kind == FE_BEAM && !(I > 0.0)))
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': E, A%s must be > 0 (got E = %g, A = %g, I = %g)", e->name,
-                       kind == FE_BEAM ? " and I" : "", E, A, I);
+                       "element '%s': E, A%s must be > 0 (got E = %g, A = %g, I%s = %g)", e->name,
+                       kind != FE_BEAM ? ""
+                       : s3            ? ", Iz"
+                                       : " and I",
+                       E, A, s3 ? "z" : "", I);
+    if (s3 && (!(s3->G > 0.0) || !(s3->J > 0.0) || !(s3->Iy > 0.0)))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': G, J and Iy must be > 0 (got G = %g, J = %g, Iy = %g)",
+                       e->name, s3->G, s3->J, s3->Iy);
     if (!(P0 >= 0.0))
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': axial_compression must be >= 0 (got %g; compression is "
@@ -181,6 +267,12 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
     e->s = dy / L;
     e->transf = transf;
     e->P0 = P0;
+    if (s3) {
+        e->G = s3->G;
+        e->J = s3->J;
+        e->Iy = s3->Iy;
+    }
+    if (fe->ndm == 3 && (rc = fe3d_line_init(fe, e, s3 ? s3->vecxz : NULL)) != 0) return rc;
     if (L > fe->lref) fe->lref = L;
     return fe->nels++;
 }
@@ -188,21 +280,29 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
 int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, double A,
                     hs_fe_transf transf, double axial_compression)
 {
-    return line_element(fe, FE_TRUSS, name, ni, nj, E, A, 0.0, transf, axial_compression);
+    return line_element(fe, FE_TRUSS, name, ni, nj, E, A, 0.0, transf, axial_compression, NULL);
 }
 
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression)
 {
-    return line_element(fe, FE_BEAM, name, ni, nj, E, A, I, transf, axial_compression);
+    return line_element(fe, FE_BEAM, name, ni, nj, E, A, I, transf, axial_compression, NULL);
+}
+
+int hs_fe_add_beam_3d(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_section_3d *sec,
+                      const double vecxz[3], hs_fe_transf transf, double axial_compression)
+{
+    const line_3d s3 = {sec->G, sec->J, sec->Iy, vecxz};
+    return line_element(fe, FE_BEAM, name, ni, nj, sec->E, sec->A, sec->Iz, transf,
+                        axial_compression, &s3);
 }
 
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts)
 {
-    if (dir < 0 || dir > 2)
-        return hs_fail(fe->ctx, HS_EINPUT, "element '%s': dir must be x, y or rz",
-                       name ? name : "?");
+    if (dir < 0 || dir >= fe->ndf)
+        return hs_fail(fe->ctx, HS_EINPUT, "element '%s': dir must be a DOF of the node (0 to %d)",
+                       name ? name : "?", fe->ndf - 1);
     if (ni == nj)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a zero-length element joins two different nodes (both %d)",
@@ -220,6 +320,8 @@ int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
 static int alloc_work(hs_fe *fe)
 {
     const size_t q = (size_t)fe->neq, n = (size_t)fe->n, n0 = (size_t)fe->n0;
+    fe->eq_node = hs_calloc(q, sizeof(int));
+    fe->eq_dof = hs_calloc(q, sizeof(int));
     fe->eq_dyn = hs_calloc(q, sizeof(int));
     fe->dyn_eq = hs_calloc(n, sizeof(int));
     fe->cond_eq = hs_calloc(n0 ? n0 : 1, sizeof(int));
@@ -233,8 +335,9 @@ static int alloc_work(hs_fe *fe)
     fe->K00 = hs_dvec(n0 * n0 + 1);
     fe->X = hs_dvec(n0 * n + 1);
     fe->b = hs_dvec(n0 + 1);
-    if (!fe->eq_dyn || !fe->dyn_eq || !fe->cond_eq || !fe->u || !fe->v || !fe->u_commit ||
-        !fe->r_eq || !fe->r_commit || !fe->K_eq || !fe->C_eq || !fe->K00 || !fe->X || !fe->b)
+    if (!fe->eq_node || !fe->eq_dof || !fe->eq_dyn || !fe->dyn_eq || !fe->cond_eq || !fe->u ||
+        !fe->v || !fe->u_commit || !fe->r_eq || !fe->r_commit || !fe->K_eq || !fe->C_eq ||
+        !fe->K00 || !fe->X || !fe->b)
         return HS_ENOMEM;
     if (n0) return hs_linsolver_create(fe->ctx, "dense", fe->n0, &fe->s0);
     return 0;
@@ -242,48 +345,27 @@ static int alloc_work(hs_fe *fe)
 
 int hs_fe_finalize(hs_fe *fe)
 {
-    int rc = defining(fe, "finalize");
+    int rc = fe_defining(fe, "finalize");
     if (rc) return rc;
     if (fe->nnodes == 0) return hs_fail(fe->ctx, HS_EINPUT, "frame model: no nodes");
-    /* Masters: retained, free; slaves take their master's equation (no chains). */
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++) {
-            const fe_node *s = &fe->nodes[k];
-            if (s->master[d] < 0) continue;
-            const fe_node *m = &fe->nodes[s->master[d]];
-            if (s->fix[d])
-                return hs_fail(fe->ctx, HS_EINPUT,
-                               "equal_dof: node %d %s is fixed; a fixed DOF cannot follow node %d",
-                               s->id, DIR_NAME[d], m->id);
-            if (m->master[d] >= 0)
-                return hs_fail(fe->ctx, HS_EINPUT,
-                               "equal_dof: node %d %s follows node %d, which itself follows node "
-                               "%d; make both follow node %d",
-                               s->id, DIR_NAME[d], m->id, fe->nodes[m->master[d]].id,
-                               fe->nodes[m->master[d]].id);
-            if (m->fix[d])
-                return hs_fail(fe->ctx, HS_EINPUT,
-                               "equal_dof: master node %d %s is fixed; fix node %d %s instead",
-                               m->id, DIR_NAME[d], s->id, DIR_NAME[d]);
-        }
+    /* Retained: free and not constrained, numbered in node order. */
     int neq = 0;
     for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++) {
+        for (int d = 0; d < fe->ndf; d++) {
             fe_node *nd = &fe->nodes[k];
-            if (!nd->fix[d] && nd->master[d] < 0) nd->eq[d] = neq++;
+            if (!nd->fix[d] && nd->con[d] < 0) nd->eq[d] = neq++;
         }
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++) {
-            fe_node *nd = &fe->nodes[k];
-            if (nd->master[d] >= 0) nd->eq[d] = fe->nodes[nd->master[d]].eq[d];
-        }
+    rc = fe_constraints_build(fe);
+    if (rc) return rc;
     if (neq == 0) return hs_fail(fe->ctx, HS_EINPUT, "frame model: every DOF is fixed");
-    /* Mass per equation: T^T M T with T a 0/1 map stays diagonal. */
+    /* Mass per equation: T^T M T, diagonal since a DOF with mass maps to one equation. */
     double *meq = hs_dvec((size_t)neq);
     if (!meq) return HS_ENOMEM;
     for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++)
-            if (fe->nodes[k].eq[d] >= 0) meq[fe->nodes[k].eq[d]] += fe->nodes[k].mass[d];
+        for (int d = 0; d < fe->ndf; d++) {
+            const fe_map *m = &fe->nodes[k].map[d];
+            if (m->n == 1) meq[m->eq[0]] += fe->nodes[k].mass[d] * m->c[0] * m->c[0];
+        }
     fe->neq = neq;
     for (int q = 0; q < neq; q++) {
         if (meq[q] > 0.0)
@@ -291,29 +373,33 @@ int hs_fe_finalize(hs_fe *fe)
         else
             fe->n0++;
     }
-    hs_free(meq);
-    if (fe->n == 0)
+    if (fe->n == 0) {
+        hs_free(meq);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "frame model: no free DOF carries mass; give masses to the nodes");
+    }
     rc = alloc_work(fe);
-    if (rc) return rc;
+    if (rc) {
+        hs_free(meq);
+        return rc;
+    }
+    /* retained DOFs in node order: the mass decides dynamic or condensed */
     int i = 0, i0 = 0;
     for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++) {
-            const fe_node *nd = &fe->nodes[k];
-            if (nd->master[d] >= 0 || nd->eq[d] < 0) continue;
-            /* retained DOFs in node order: the mass decides dynamic or condensed */
-            double m = 0.0;
-            for (int k2 = 0; k2 < fe->nnodes; k2++)
-                if (fe->nodes[k2].eq[d] == nd->eq[d]) m += fe->nodes[k2].mass[d];
-            if (m > 0.0) {
-                fe->eq_dyn[nd->eq[d]] = i;
-                fe->dyn_eq[i++] = nd->eq[d];
+        for (int d = 0; d < fe->ndf; d++) {
+            const int q = fe->nodes[k].eq[d];
+            if (q < 0) continue;
+            fe->eq_node[q] = k;
+            fe->eq_dof[q] = d;
+            if (meq[q] > 0.0) {
+                fe->eq_dyn[q] = i;
+                fe->dyn_eq[i++] = q;
             } else {
-                fe->eq_dyn[nd->eq[d]] = -1;
-                fe->cond_eq[i0++] = nd->eq[d];
+                fe->eq_dyn[q] = -1;
+                fe->cond_eq[i0++] = q;
             }
         }
+    hs_free(meq);
     fe->finalized = 1;
     /* Every condensed DOF needs stiffness: K00 must be regular. */
     if (fe->n0) {
@@ -345,60 +431,53 @@ int hs_fe_node_id(const hs_fe *fe, int k)
 
 int hs_fe_dof(const hs_fe *fe, int id, int dir)
 {
-    const int k = node_index(fe, id);
-    if (k < 0 || dir < 0 || dir > 2) return HS_FE_NO_NODE;
-    const int q = fe->nodes[k].eq[dir];
-    if (q < 0) return HS_FE_FIXED;
+    const int k = fe_node_index(fe, id);
+    if (k < 0 || dir < 0 || dir >= fe->ndf) return HS_FE_NO_NODE;
+    const fe_map *m = &fe->nodes[k].map[dir];
+    if (m->n == 0) return HS_FE_FIXED;
+    if (m->n > 1 || m->c[0] != 1.0) return HS_FE_CONSTRAINED;
+    const int q = m->eq[0];
     return fe->eq_dyn[q] >= 0 ? fe->eq_dyn[q] : HS_FE_CONDENSED;
 }
 
-/* The node and direction that own equation q (the master's). */
-static void eq_owner(const hs_fe *fe, int q, int *node, int *dir)
+int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row)
 {
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++)
-            if (fe->nodes[k].eq[d] == q && fe->nodes[k].master[d] < 0) {
-                *node = fe->nodes[k].id;
-                *dir = d;
-                return;
-            }
-    *node = 0;
-    *dir = 0;
-}
-
-const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap)
-{
-    int node, dir;
-    eq_owner(fe, fe->dyn_eq[i], &node, &dir);
-    snprintf(buf, cap, "node %d %s", node, DIR_NAME[dir]);
-    return buf;
+    const int k = fe_node_index(fe, id);
+    if (k < 0 || dir < 0 || dir >= fe->ndf) return HS_FE_NO_NODE;
+    const fe_map *m = &fe->nodes[k].map[dir];
+    if (m->n == 0) return HS_FE_FIXED;
+    for (int t = 0; t < m->n; t++)
+        if (fe->eq_dyn[m->eq[t]] < 0) return HS_FE_CONDENSED;
+    memset(row, 0, (size_t)fe->n * sizeof(double));
+    for (int t = 0; t < m->n; t++) row[fe->eq_dyn[m->eq[t]]] += m->c[t];
+    return 0;
 }
 
 const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap)
 {
-    int node, dir;
-    eq_owner(fe, q, &node, &dir);
-    snprintf(buf, cap, "node %d %s", node, DIR_NAME[dir]);
+    snprintf(buf, cap, "node %d %s", fe->nodes[fe->eq_node[q]].id, fe_dof_label(fe, fe->eq_dof[q]));
     return buf;
+}
+
+const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap)
+{
+    return fe_eq_name(fe, fe->dyn_eq[i], buf, cap);
 }
 
 void hs_fe_mass(const hs_fe *fe, double *mass)
 {
     memset(mass, 0, (size_t)fe->n * sizeof(double));
     for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++) {
-            const int q = fe->nodes[k].eq[d];
-            if (q >= 0 && fe->eq_dyn[q] >= 0) mass[fe->eq_dyn[q]] += fe->nodes[k].mass[d];
+        for (int d = 0; d < fe->ndf; d++) {
+            const fe_map *m = &fe->nodes[k].map[d];
+            if (m->n == 1 && fe->eq_dyn[m->eq[0]] >= 0)
+                mass[fe->eq_dyn[m->eq[0]]] += fe->nodes[k].mass[d] * m->c[0] * m->c[0];
         }
 }
 
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota)
 {
-    for (int i = 0; i < fe->n; i++) {
-        int node, d;
-        eq_owner(fe, fe->dyn_eq[i], &node, &d);
-        iota[i] = d == dir ? 1.0 : 0.0;
-    }
+    for (int i = 0; i < fe->n; i++) iota[i] = fe->eq_dof[fe->dyn_eq[i]] == dir ? 1.0 : 0.0;
 }
 
 int hs_fe_is_linear(const hs_fe *fe)
@@ -420,9 +499,9 @@ int hs_fe_is_rate_dependent(const hs_fe *fe)
 
 double hs_fe_node_displacement(const hs_fe *fe, int id, int dir)
 {
-    const int k = node_index(fe, id);
-    if (k < 0 || dir < 0 || dir > 2 || fe->nodes[k].eq[dir] < 0) return 0.0;
-    return fe->u_commit[fe->nodes[k].eq[dir]];
+    const int k = fe_node_index(fe, id);
+    if (k < 0 || dir < 0 || dir >= fe->ndf || !fe->finalized) return 0.0;
+    return fe_map_value(&fe->nodes[k].map[dir], fe->u_commit);
 }
 
 int hs_fe_element_count(const hs_fe *fe)

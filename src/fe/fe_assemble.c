@@ -20,20 +20,26 @@ static int assemble(hs_fe *fe, int initial, int want_c)
     if (want_c) memset(fe->C_eq, 0, qq * sizeof(double));
     for (int k = 0; k < fe->nels; k++) {
         fe_element *e = &fe->els[k];
-        double f[6] = {0}, ke[36], ce[36];
-        int eqs[6];
-        fe_element_eqs(fe, e, eqs);
-        int rc = fe_element_state(fe, e, fe->u, fe->v, initial, f, ke, want_c ? ce : NULL);
+        const fe_map *maps[FE_MAX_EDOF];
+        const int nd = fe_element_maps(fe, e, maps);
+        double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
+        int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, want_c ? ce : NULL);
         if (rc) return rc;
-        for (int j = 0; j < 6; j++) {
-            if (eqs[j] < 0) continue;
-            fe->r_eq[eqs[j]] += f[j];
-            for (int i = 0; i < 6; i++) {
-                if (eqs[i] < 0) continue;
-                HS_AT(fe->K_eq, q, eqs[i], eqs[j]) += ke[(size_t)j * 6 + (size_t)i];
-                if (want_c) HS_AT(fe->C_eq, q, eqs[i], eqs[j]) += ce[(size_t)j * 6 + (size_t)i];
+        /* T^T f and T^T k T, one term of each DOF's map at a time */
+        for (int j = 0; j < nd; j++)
+            for (int tj = 0; tj < maps[j]->n; tj++) {
+                const int qj = maps[j]->eq[tj];
+                const double cj = maps[j]->c[tj];
+                fe->r_eq[qj] += cj * f[j];
+                for (int i = 0; i < nd; i++)
+                    for (int ti = 0; ti < maps[i]->n; ti++) {
+                        const int qi = maps[i]->eq[ti];
+                        const double cij = maps[i]->c[ti] * cj;
+                        const size_t ij = (size_t)j * (size_t)nd + (size_t)i;
+                        HS_AT(fe->K_eq, q, qi, qj) += cij * ke[ij];
+                        if (want_c) HS_AT(fe->C_eq, q, qi, qj) += cij * ce[ij];
+                    }
             }
-        }
     }
     return 0;
 }

@@ -1,7 +1,9 @@
-/* Element forces and tangents in global coordinates: truss and elastic beam-column (linear or
- * P-Delta transformation, as OpenSees' LinearCrdTransf2d / PDeltaCrdTransf2d), zero-length
- * spring with a uniaxial material in one global direction. DOF order [ux_i uy_i rz_i ux_j uy_j
- * rz_j]; a truss leaves the rotations out. */
+/* Element forces and tangents in global coordinates: 2-D truss and elastic beam-column (linear or
+ * P-Delta transformation, as OpenSees' LinearCrdTransf2d / PDeltaCrdTransf2d; corotational), in
+ * DOF order [ux_i uy_i rz_i ux_j uy_j rz_j] (a truss leaves the rotations out; 1-D models use
+ * them with uy and rz absent); the 3-D ones (fe_beam3d.c); zero-length spring with a uniaxial
+ * material in one node DOF. The element's DOFs reach the equations through their maps (u = T u_r,
+ * fe_constraints.c). */
 #include "fe_impl.h"
 
 #include <math.h>
@@ -9,17 +11,26 @@
 
 #define K6(k, i, j) ((k)[(size_t)(j)*6 + (size_t)(i)])
 
-void fe_element_eqs(const hs_fe *fe, const fe_element *e, int eqs[6])
+static const fe_map NO_DOF = {0, {0}, {0.0}};
+
+int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF])
 {
-    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
-    for (int d = 0; d < 3; d++) {
-        eqs[d] = a->eq[d];
-        eqs[3 + d] = b->eq[d];
+    const fe_node *nd[2] = {&fe->nodes[e->ni], &fe->nodes[e->nj]};
+    if (e->kind == FE_ZERO_LENGTH) {
+        for (int n = 0; n < 2; n++)
+            for (int d = 0; d < fe->ndf; d++) maps[n * fe->ndf + d] = &nd[n]->map[d];
+        return 2 * fe->ndf;
     }
-    if (e->kind == FE_TRUSS) eqs[2] = eqs[5] = -1;
-    if (e->kind == FE_ZERO_LENGTH)
-        for (int d = 0; d < 3; d++)
-            if (d != e->dir) eqs[d] = eqs[3 + d] = -1;
+    static const int CODES_2D[3] = {FE_CX, FE_CY, FE_CRZ};
+    const int per = fe->ndm == 3 ? 6 : 3;
+    for (int n = 0; n < 2; n++)
+        for (int k = 0; k < per; k++) {
+            const int code = per == 6 ? k : CODES_2D[k];
+            const int d = fe->code_dof[code];
+            const int conn = d >= 0 && (e->kind == FE_BEAM || code < FE_CRX);
+            maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
+        }
+    return 2 * per;
 }
 
 /* Local stiffness of a beam (I > 0) or truss (I = 0) in [u_i v_i th_i u_j v_j th_j]. */
@@ -81,9 +92,9 @@ static void stiffness_to_global(const fe_element *e, const double kl[36], double
     }
 }
 
-static void gather(const int eqs[6], const double *u, double g[6])
+static void gather(const fe_map *const maps[], int nde, const double *u, double *g)
 {
-    for (int i = 0; i < 6; i++) g[i] = (u && eqs[i] >= 0) ? u[eqs[i]] : 0.0;
+    for (int i = 0; i < nde; i++) g[i] = u ? fe_map_value(maps[i], u) : 0.0;
 }
 
 /* Corotational: the chord's current length Ln and angle beta carry the rigid-body motion; basic
@@ -122,12 +133,12 @@ static void corotational(const fe_element *e, const double ug[6], double f[6], d
         }
 }
 
-static int line_state(fe_element *e, const int eqs[6], const double *u, int initial, double f[6],
-                      double k[36])
+static int line_state(fe_element *e, const fe_map *const eqs[], const double *u, int initial,
+                      double f[6], double k[36])
 {
     if (e->transf == HS_FE_COROTATIONAL) {
         double ug[6] = {0}, fg[6];
-        if (!initial) gather(eqs, u, ug);
+        if (!initial) gather(eqs, 6, u, ug);
         if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
         corotational(e, ug, fg, k);
         if (f) memcpy(f, fg, sizeof fg);
@@ -136,7 +147,7 @@ static int line_state(fe_element *e, const int eqs[6], const double *u, int init
     double kl[36], ul[6] = {0}, fl[6], ug[6];
     local_stiffness(e, kl);
     if (!initial) {
-        gather(eqs, u, ug);
+        gather(eqs, 6, u, ug);
         if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
         to_local(e, ug, ul);
     }
@@ -162,39 +173,46 @@ static int line_state(fe_element *e, const int eqs[6], const double *u, int init
     return 0;
 }
 
-int fe_element_state(hs_fe *fe, fe_element *e, const double *u, const double *v, int initial,
-                     double f[6], double k[36], double c[36])
+int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                     const double *v, int initial, double *f, double *k, double *c)
 {
-    int eqs[6];
-    fe_element_eqs(fe, e, eqs);
-    if (c) memset(c, 0, 36 * sizeof(double));
-    if (e->kind != FE_ZERO_LENGTH) return line_state(e, eqs, u, initial, f, k);
-    const int i = e->dir, j = 3 + e->dir;
+    const int nde = e->kind == FE_ZERO_LENGTH ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
+    const size_t kk = (size_t)nde * (size_t)nde;
+    if (c) memset(c, 0, kk * sizeof(double));
+    if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
+        double ug[12] = {0}, fg[12], kg[144];
+        if (!initial) gather(maps, 12, u, ug);
+        fe3d_line_state(e, ug, fg, k ? kg : NULL);
+        if (f && !initial) memcpy(f, fg, sizeof fg);
+        if (k) memcpy(k, kg, sizeof kg);
+        return 0;
+    }
+    if (e->kind != FE_ZERO_LENGTH) return line_state(e, maps, u, initial, f, k);
+    const int i = e->dir, j = fe->ndf + e->dir;
     double kt, ct = 0.0;
     if (initial) {
         kt = hs_material_initial_tangent(e->mat);
     } else {
-        const double ei = eqs[i] >= 0 ? u[eqs[i]] : 0.0, ej = eqs[j] >= 0 ? u[eqs[j]] : 0.0;
-        const double vi = (v && eqs[i] >= 0) ? v[eqs[i]] : 0.0,
-                     vj = (v && eqs[j] >= 0) ? v[eqs[j]] : 0.0;
-        const int rc = hs_material_set_trial(e->mat, ej - (eqs[i] >= 0 ? ei : 0.0),
-                                             v ? vj - (eqs[i] >= 0 ? vi : 0.0) : 0.0);
+        const double ui = fe_map_value(maps[i], u), uj = fe_map_value(maps[j], u);
+        const double vi = v ? fe_map_value(maps[i], v) : 0.0,
+                     vj = v ? fe_map_value(maps[j], v) : 0.0;
+        const int rc = hs_material_set_trial(e->mat, uj - ui, v ? vj - vi : 0.0);
         if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
         const double s = hs_material_stress(e->mat);
-        memset(f, 0, 6 * sizeof(double));
+        memset(f, 0, (size_t)nde * sizeof(double));
         f[j] = s;
         f[i] = -s;
         kt = hs_material_tangent(e->mat);
         ct = hs_material_rate_tangent(e->mat);
     }
     if (k) {
-        memset(k, 0, 36 * sizeof(double));
-        K6(k, i, i) = K6(k, j, j) = kt;
-        K6(k, i, j) = K6(k, j, i) = -kt;
+        memset(k, 0, kk * sizeof(double));
+        k[(size_t)i * (size_t)nde + (size_t)i] = k[(size_t)j * (size_t)nde + (size_t)j] = kt;
+        k[(size_t)j * (size_t)nde + (size_t)i] = k[(size_t)i * (size_t)nde + (size_t)j] = -kt;
     }
     if (c) {
-        K6(c, i, i) = K6(c, j, j) = ct;
-        K6(c, i, j) = K6(c, j, i) = -ct;
+        c[(size_t)i * (size_t)nde + (size_t)i] = c[(size_t)j * (size_t)nde + (size_t)j] = ct;
+        c[(size_t)j * (size_t)nde + (size_t)i] = c[(size_t)i * (size_t)nde + (size_t)j] = -ct;
     }
     return 0;
 }

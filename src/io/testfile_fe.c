@@ -1,6 +1,7 @@
-/* `structure.model`: the 2-D frame model (include/hysim/fe.h, docs/fe_model.md): nodes with
- * fixities and masses, elements (truss, elastic_beam, zero_length), equal_dof constraints and the
- * direction of the uniform excitation. The model's DOFs are the frame's dynamic DOFs. */
+/* `structure.model`: the frame model (include/hysim/fe.h, docs/fe_model.md) in 1-D, 2-D or 3-D
+ * (ndm, ndf): nodes with fixities and masses, elements (truss, elastic_beam, zero_length),
+ * equal_dof, rigid_diaphragm and rigid_link constraints and the direction of the uniform
+ * excitation. The model's DOFs are the frame's dynamic DOFs. */
 #include "testfile_impl.h"
 
 #include "hysim/fe.h"
@@ -8,10 +9,36 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const DIRS[3] = {"x", "y", "rz"};
+/* The file's name of a node DOF: its label without the u of a translation. */
+static const char *dof_key(const hs_fe *fe, int d)
+{
+    const char *s = hs_fe_dir_name(fe, d);
+    return s[0] == 'u' ? s + 1 : s;
+}
+
+int hs_tf_fe_dof(hs_tf *L, const hs_fe *fe, const hs_ynode *node, const char *what, int *dir)
+{
+    char s[8], known[64] = "";
+    int rc = hs_tf_str(L, node, what, s, sizeof s);
+    if (rc) return rc;
+    const int ndf = hs_fe_ndf(fe);
+    for (int d = 0; d < ndf; d++) {
+        if (strcmp(s, dof_key(fe, d)) == 0) return *dir = d, 0;
+        const size_t len = strlen(known);
+        snprintf(known + len, sizeof known - len, "%s%s",
+                 d == 0         ? ""
+                 : d == ndf - 1 ? " or "
+                                : ", ",
+                 dof_key(fe, d));
+    }
+    return hs_tf_fail(L, node, "%s: expected a direction %s, got '%s'", what, known, s);
+}
 
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir)
 {
+    const hs_fe *fe = L->def->model ? hs_model_fe(L->def->model) : NULL;
+    if (fe) return hs_tf_fe_dof(L, fe, node, what, dir);
+    static const char *const DIRS[3] = {"x", "y", "rz"};
     char s[8];
     int rc = hs_tf_str(L, node, what, s, sizeof s);
     if (rc) return rc;
@@ -28,10 +55,29 @@ static int node_id(hs_tf *L, const hs_ynode *node, const char *what, int *id)
     return rc;
 }
 
-/* A list of three numbers (or 0/1 flags). */
-static int triple(hs_tf *L, const hs_ynode *node, const char *what, double out[3])
+/* A list of ndf numbers (or 0/1 flags), one per DOF. */
+static int per_dof(hs_tf *L, const hs_fe *fe, const hs_ynode *node, const char *what, double *out)
 {
-    return hs_tf_num_list(L, node, what, 3, "direction (x, y, rz)", out);
+    static const char *const LABEL[] = {
+        "", "DOF (x)", "DOF (x, y)", "DOF (x, y, rz)", "", "", "DOF (x, y, z, rx, ry, rz)"};
+    const int ndf = hs_fe_ndf(fe);
+    return hs_tf_num_list(L, node, what, (size_t)ndf,
+                          hs_fe_ndm(fe) == 3 && ndf == 3 ? "DOF (x, y, z)" : LABEL[ndf], out);
+}
+
+static int coordinate(hs_tf *L, const hs_fe *fe, const hs_ynode *nd, const char *key, int axis,
+                      const char *what, double *out)
+{
+    const hs_ynode *v = hs_ynode_get(nd, key);
+    char sub[96];
+    if (axis >= hs_fe_ndm(fe)) {
+        if (v)
+            return hs_tf_fail(L, v, "%s: a %d-D model has no %s coordinate (set ndm)", what,
+                              hs_fe_ndm(fe), key);
+        return 0;
+    }
+    int rc = hs_tf_required(L, nd, key, what, &v);
+    return rc ? rc : hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, key), out);
 }
 
 static int nodes(hs_tf *L, hs_fe *fe, const hs_ynode *list)
@@ -39,28 +85,27 @@ static int nodes(hs_tf *L, hs_fe *fe, const hs_ynode *list)
     if (list->kind != HS_YNODE_SEQUENCE || list->n == 0)
         return hs_tf_fail(L, list,
                           "structure.model.nodes: expected a list of {id, x, y, fix, mass}");
-    static const char *const keys[] = {"id", "x", "y", "fix", "mass"};
+    static const char *const keys[] = {"id", "x", "y", "z", "fix", "mass"};
+    const int ndf = hs_fe_ndf(fe);
     for (size_t i = 0; i < list->n; i++) {
         const hs_ynode *nd = list->items[i], *v;
         char what[64], sub[96];
         hs_tf_index(what, sizeof what, "structure.model.nodes", i);
-        int id = 0, rc = hs_tf_mapping(L, nd, what, keys, 5);
-        double x = 0.0, y = 0.0;
+        int id = 0, rc = hs_tf_mapping(L, nd, what, keys, 6);
+        double crd[3] = {0.0, 0.0, 0.0};
         if (!rc) rc = hs_tf_required(L, nd, "id", what, &v);
         if (!rc) rc = node_id(L, v, hs_tf_path(sub, sizeof sub, what, "id"), &id);
-        if (!rc) rc = hs_tf_required(L, nd, "x", what, &v);
-        if (!rc) rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "x"), &x);
-        if (!rc) rc = hs_tf_required(L, nd, "y", what, &v);
-        if (!rc) rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "y"), &y);
+        for (int a = 0; a < 3 && !rc; a++)
+            rc = coordinate(L, fe, nd, (const char *[]){"x", "y", "z"}[a], a, what, &crd[a]);
         if (rc) return rc;
-        rc = hs_fe_add_node(fe, id, x, y);
+        rc = hs_fe_add_node_crd(fe, id, crd);
         if (rc < 0) return hs_tf_wrap(L, nd, what, rc);
         if ((v = hs_ynode_get(nd, "fix")) != NULL) {
-            double f[3];
-            rc = triple(L, v, hs_tf_path(sub, sizeof sub, what, "fix"), f);
+            double f[6];
+            rc = per_dof(L, fe, v, hs_tf_path(sub, sizeof sub, what, "fix"), f);
             if (rc) return rc;
-            int fix[3];
-            for (int d = 0; d < 3; d++) {
+            int fix[6];
+            for (int d = 0; d < ndf; d++) {
                 if (f[d] != 0.0 && f[d] != 1.0)
                     return hs_tf_fail(L, v->items[d], "%s: a fixity is 0 (free) or 1 (fixed)", sub);
                 fix[d] = f[d] != 0.0;
@@ -68,8 +113,8 @@ static int nodes(hs_tf *L, hs_fe *fe, const hs_ynode *list)
             hs_fe_fix(fe, id, fix);
         }
         if ((v = hs_ynode_get(nd, "mass")) != NULL) {
-            double m[3];
-            rc = triple(L, v, hs_tf_path(sub, sizeof sub, what, "mass"), m);
+            double m[6];
+            rc = per_dof(L, fe, v, hs_tf_path(sub, sizeof sub, what, "mass"), m);
             if (!rc && (rc = hs_fe_add_mass(fe, id, m)) != 0) rc = hs_tf_wrap(L, v, sub, rc);
             if (rc) return rc;
         }
@@ -100,10 +145,34 @@ static int num_key(hs_tf *L, const hs_ynode *el, const char *key, const char *wh
     return hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, key), out);
 }
 
+/* vecxz: three numbers */
+static int vector3(hs_tf *L, const hs_ynode *el, const char *what, double v[3])
+{
+    const hs_ynode *n;
+    char sub[128];
+    int rc = hs_tf_required(L, el, "vecxz", what, &n);
+    return rc ? rc
+              : hs_tf_num_list(L, n, hs_tf_path(sub, sizeof sub, what, "vecxz"), 3,
+                               "global component (x, y, z) of a vector in the local x-z plane", v);
+}
+
 static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
 {
-    static const char *const keys[] = {
-        "type", "name", "nodes", "E", "A", "I", "transf", "axial_compression", "dir", "material"};
+    static const char *const keys[] = {"type",
+                                       "name",
+                                       "nodes",
+                                       "E",
+                                       "A",
+                                       "I",
+                                       "G",
+                                       "J",
+                                       "Iy",
+                                       "Iz",
+                                       "vecxz",
+                                       "transf",
+                                       "axial_compression",
+                                       "dir",
+                                       "material"};
     static const char *const types[] = {"truss", "elastic_beam", "zero_length"};
     char what[64], sub[128], type[32], name[32];
     const hs_ynode *v, *nn;
@@ -136,20 +205,32 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     if (!rc) rc = node_id(L, nn->items[1], hs_tf_index(sub, sizeof sub, "nodes", 1), &nj);
     if (rc) return rc;
     /* keys that belong to the other types */
-    static const char *const line_only[] = {"E", "A", "I", "transf", "axial_compression"};
+    static const char *const line_only[] = {"E",  "A",  "I",     "G",      "J",
+                                            "Iy", "Iz", "vecxz", "transf", "axial_compression"};
     static const char *const zl_only[] = {"dir", "material"};
     const char *const *other = kind == 2 ? line_only : zl_only;
-    const size_t nother = kind == 2 ? 5 : 2;
+    const size_t nother = kind == 2 ? 10 : 2;
     for (size_t k = 0; k < nother; k++)
         if ((v = hs_ynode_get(el, other[k])) != NULL)
             return hs_tf_fail(L, v, "%s: '%s' does not apply to a %s element", what, other[k],
                               type);
-    if (kind == 0 && (v = hs_ynode_get(el, "I")) != NULL)
-        return hs_tf_fail(L, v, "%s: a truss has no I (use elastic_beam for bending)", what);
+    static const char *const bending[] = {"I", "G", "J", "Iy", "Iz", "vecxz"};
+    for (size_t k = 0; kind == 0 && k < 6; k++)
+        if ((v = hs_ynode_get(el, bending[k])) != NULL)
+            return hs_tf_fail(L, v, "%s: a truss has no %s (use elastic_beam for bending)", what,
+                              bending[k]);
+    const int is3d = hs_fe_ndm(fe) == 3;
+    static const char *const only3d[] = {"G", "J", "Iy", "Iz", "vecxz"};
+    for (size_t k = 0; kind == 1 && k < 5; k++)
+        if (!is3d && (v = hs_ynode_get(el, only3d[k])) != NULL)
+            return hs_tf_fail(L, v, "%s: '%s' is for 3-D beams (ndm: 3); a 2-D beam takes E, A, I",
+                              what, only3d[k]);
+    if (kind == 1 && is3d && (v = hs_ynode_get(el, "I")) != NULL)
+        return hs_tf_fail(L, v, "%s: a 3-D beam takes Iy and Iz (and G, J, vecxz), not I", what);
     if (kind == 2) {
         int dir;
         rc = hs_tf_required(L, el, "dir", what, &v);
-        if (!rc) rc = hs_tf_fe_dir(L, v, hs_tf_path(sub, sizeof sub, what, "dir"), &dir);
+        if (!rc) rc = hs_tf_fe_dof(L, fe, v, hs_tf_path(sub, sizeof sub, what, "dir"), &dir);
         if (!rc) rc = hs_tf_required(L, el, "material", what, &v);
         if (rc) return rc;
         const hs_tf_material *mat =
@@ -158,15 +239,26 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
         rc = hs_fe_add_zero_length(fe, name, ni, nj, dir, mat->type, mat->opts);
         return rc < 0 ? hs_tf_wrap(L, el, what, rc) : 0;
     }
-    double E = 0.0, A = 0.0, I = 0.0, P0 = 0.0;
+    double E = 0.0, A = 0.0, I = 0.0, P0 = 0.0, vecxz[3];
+    hs_fe_section_3d sec = {0};
     hs_fe_transf t;
     rc = num_key(L, el, "E", what, 1, &E);
     if (!rc) rc = num_key(L, el, "A", what, 1, &A);
-    if (!rc && kind == 1) rc = num_key(L, el, "I", what, 1, &I);
+    if (!rc && kind == 1 && !is3d) rc = num_key(L, el, "I", what, 1, &I);
+    if (!rc && kind == 1 && is3d) {
+        rc = num_key(L, el, "G", what, 1, &sec.G);
+        if (!rc) rc = num_key(L, el, "J", what, 1, &sec.J);
+        if (!rc) rc = num_key(L, el, "Iy", what, 1, &sec.Iy);
+        if (!rc) rc = num_key(L, el, "Iz", what, 1, &sec.Iz);
+        if (!rc) rc = vector3(L, el, what, vecxz);
+        sec.E = E;
+        sec.A = A;
+    }
     if (!rc) rc = num_key(L, el, "axial_compression", what, 0, &P0);
     if (!rc) rc = transf(L, el, what, &t);
     if (rc) return rc;
     rc = kind == 0 ? hs_fe_add_truss(fe, name, ni, nj, E, A, t, P0)
+         : is3d    ? hs_fe_add_beam_3d(fe, name, ni, nj, &sec, vecxz, t, P0)
                    : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
     return rc < 0 ? hs_tf_wrap(L, el, what, rc) : 0;
 }
@@ -189,12 +281,12 @@ static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
         if (!rc) rc = node_id(L, sn, hs_tf_path(sub, sizeof sub, what, "slave"), &slave);
         if (rc) return rc;
         hs_tf_path(sub, sizeof sub, what, "dofs");
-        if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > 3)
+        if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > (size_t)hs_fe_ndf(fe))
             return hs_tf_fail(L, dn, "%s: expected a list of directions ([x], [x, y, rz])", sub);
-        int dofs[3] = {0, 0, 0};
+        int dofs[6] = {0, 0, 0, 0, 0, 0};
         for (size_t k = 0; k < dn->n; k++) {
             int d;
-            rc = hs_tf_fe_dir(L, dn->items[k], hs_tf_index(item, sizeof item, sub, k), &d);
+            rc = hs_tf_fe_dof(L, fe, dn->items[k], hs_tf_index(item, sizeof item, sub, k), &d);
             if (rc) return rc;
             dofs[d] = 1;
         }
@@ -204,17 +296,105 @@ static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
     return 0;
 }
 
+static int rigid_diaphragms(hs_tf *L, hs_fe *fe, const hs_ynode *list)
+{
+    if (list->kind != HS_YNODE_SEQUENCE)
+        return hs_tf_fail(L, list,
+                          "structure.model.rigid_diaphragm: expected a list of {perp: x | y | z, "
+                          "master, slaves: [...]}");
+    static const char *const keys[] = {"perp", "master", "slaves"};
+    for (size_t i = 0; i < list->n; i++) {
+        const hs_ynode *c = list->items[i], *pn, *mn, *sn;
+        char what[64], sub[96], item[128], p[4];
+        hs_tf_index(what, sizeof what, "structure.model.rigid_diaphragm", i);
+        int master, rc = hs_tf_mapping(L, c, what, keys, 3);
+        if (!rc) rc = hs_tf_required(L, c, "perp", what, &pn);
+        if (!rc) rc = hs_tf_required(L, c, "master", what, &mn);
+        if (!rc) rc = hs_tf_required(L, c, "slaves", what, &sn);
+        if (!rc) rc = hs_tf_str(L, pn, hs_tf_path(sub, sizeof sub, what, "perp"), p, sizeof p);
+        if (rc) return rc;
+        const int perp = strcmp(p, "x") == 0   ? 0
+                         : strcmp(p, "y") == 0 ? 1
+                         : strcmp(p, "z") == 0 ? 2
+                                               : -1;
+        if (perp < 0)
+            return hs_tf_fail(L, pn, "%s: the perpendicular direction is x, y or z, got '%s'", sub,
+                              p);
+        rc = node_id(L, mn, hs_tf_path(sub, sizeof sub, what, "master"), &master);
+        if (rc) return rc;
+        hs_tf_path(sub, sizeof sub, what, "slaves");
+        if (sn->kind != HS_YNODE_SEQUENCE || sn->n == 0 || sn->n > 10000)
+            return hs_tf_fail(L, sn, "%s: expected a list of node ids", sub);
+        int *slaves = hs_calloc(sn->n, sizeof(int));
+        if (!slaves) return HS_ENOMEM;
+        for (size_t k = 0; !rc && k < sn->n; k++)
+            rc = node_id(L, sn->items[k], hs_tf_index(item, sizeof item, sub, k), &slaves[k]);
+        if (!rc && (rc = hs_fe_rigid_diaphragm(fe, perp, master, slaves, (int)sn->n)) != 0)
+            rc = hs_tf_wrap(L, c, what, rc);
+        hs_free(slaves);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+static int rigid_links(hs_tf *L, hs_fe *fe, const hs_ynode *list)
+{
+    if (list->kind != HS_YNODE_SEQUENCE)
+        return hs_tf_fail(L, list,
+                          "structure.model.rigid_link: expected a list of {type: beam | bar, "
+                          "master, slave}");
+    static const char *const keys[] = {"type", "master", "slave"};
+    for (size_t i = 0; i < list->n; i++) {
+        const hs_ynode *c = list->items[i], *tn, *mn, *sn;
+        char what[64], sub[96], type[8];
+        hs_tf_index(what, sizeof what, "structure.model.rigid_link", i);
+        int master, slave, rc = hs_tf_mapping(L, c, what, keys, 3);
+        if (!rc) rc = hs_tf_required(L, c, "type", what, &tn);
+        if (!rc) rc = hs_tf_required(L, c, "master", what, &mn);
+        if (!rc) rc = hs_tf_required(L, c, "slave", what, &sn);
+        if (!rc)
+            rc = hs_tf_str(L, tn, hs_tf_path(sub, sizeof sub, what, "type"), type, sizeof type);
+        if (!rc && strcmp(type, "beam") != 0 && strcmp(type, "bar") != 0)
+            rc = hs_tf_fail(L, tn, "%s: a rigid link is a beam or a bar, got '%s'", sub, type);
+        if (!rc) rc = node_id(L, mn, hs_tf_path(sub, sizeof sub, what, "master"), &master);
+        if (!rc) rc = node_id(L, sn, hs_tf_path(sub, sizeof sub, what, "slave"), &slave);
+        if (rc) return rc;
+        rc = hs_fe_rigid_link(fe, strcmp(type, "beam") == 0 ? HS_FE_RIGID_BEAM : HS_FE_RIGID_BAR,
+                              master, slave);
+        if (rc) return hs_tf_wrap(L, c, what, rc);
+    }
+    return 0;
+}
+
+/* ndm and ndf (OpenSees' defaults: ndf 1, 3, 6 for ndm 1, 2, 3). */
+static int dimension(hs_tf *L, hs_fe *fe, const hs_ynode *node)
+{
+    const hs_ynode *v;
+    long ndm = 2, ndf;
+    int rc = 0;
+    if ((v = hs_ynode_get(node, "ndm")) != NULL)
+        rc = hs_tf_int(L, v, "structure.model.ndm", 1, 3, &ndm);
+    ndf = ndm == 1 ? 1 : ndm == 2 ? 3 : 6;
+    if (!rc && (v = hs_ynode_get(node, "ndf")) != NULL)
+        rc = hs_tf_int(L, v, "structure.model.ndf", 1, 6, &ndf);
+    if (!rc && (rc = hs_fe_set_dimension(fe, (int)ndm, (int)ndf)) != 0)
+        rc = hs_tf_wrap(L, v ? v : node, "structure.model", rc);
+    return rc;
+}
+
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"nodes", "elements", "equal_dof", "excitation"};
+    static const char *const keys[] = {"ndm",       "ndf",        "nodes",           "elements",
+                                       "equal_dof", "rigid_link", "rigid_diaphragm", "excitation"};
     const char *what = "structure.model";
     const hs_ynode *nl, *el, *v;
-    int rc = hs_tf_mapping(L, node, what, keys, 4);
+    int rc = hs_tf_mapping(L, node, what, keys, 8);
     if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
     if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
     if (rc) return rc;
     hs_fe *fe = NULL;
     rc = hs_fe_create(L->ctx, &fe);
+    if (!rc) rc = dimension(L, fe, node);
     if (!rc) rc = nodes(L, fe, nl);
     if (!rc && (el->kind != HS_YNODE_SEQUENCE || el->n == 0))
         rc = hs_tf_fail(L, el,
@@ -222,11 +402,17 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
                         "elastic_beam | zero_length, nodes: [i, j], ...}");
     for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i);
     if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
+    if (!rc && (v = hs_ynode_get(node, "rigid_diaphragm")) != NULL) rc = rigid_diaphragms(L, fe, v);
+    if (!rc && (v = hs_ynode_get(node, "rigid_link")) != NULL) rc = rigid_links(L, fe, v);
     int dir = HS_FE_UX;
     if (!rc && (v = hs_ynode_get(node, "excitation")) != NULL) {
-        rc = hs_tf_fe_dir(L, v, "structure.model.excitation", &dir);
-        if (!rc && dir == HS_FE_RZ)
-            rc = hs_tf_fail(L, v, "structure.model.excitation: the ground moves in x or y, not rz");
+        rc = hs_tf_fe_dof(L, fe, v, "structure.model.excitation", &dir);
+        if (!rc && dir >= hs_fe_ndm(fe)) /* the translations come first */
+            rc = hs_tf_fail(L, v, "structure.model.excitation: the ground moves in %s, not %s",
+                            hs_fe_ndm(fe) == 1   ? "x"
+                            : hs_fe_ndm(fe) == 2 ? "x or y"
+                                                 : "x, y or z",
+                            dof_key(fe, dir));
     }
     if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = hs_tf_wrap(L, node, what, rc);
     const int n = rc ? 0 : hs_fe_ndof(fe);
@@ -271,46 +457,62 @@ int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const 
     if (!rc) rc = node_id(L, nn, hs_tf_path(item, sizeof item, sub, "node"), &id);
     if (rc) return rc;
     hs_tf_path(sub, sizeof sub, what, "control_point.dofs");
-    if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > 3)
-        return hs_tf_fail(L, dn, "%s: expected a list of 1 to 3 directions ([x], [x, y, rz])", sub);
+    if (dn->kind != HS_YNODE_SEQUENCE || dn->n == 0 || dn->n > (size_t)hs_fe_ndf(fe))
+        return hs_tf_fail(L, dn, "%s: expected a list of 1 to %d directions ([x], [x, y, rz])", sub,
+                          hs_fe_ndf(fe));
     const int n = hs_model_ndof(L->def->model), na = el->nact, nd = (int)dn->n;
-    int dofs[3];
-    for (int k = 0; k < nd; k++) {
+    int dofs[6];
+    double *rows = hs_dvec((size_t)nd * (size_t)n); /* row k: control DOF k over the DOFs */
+    if (!rows) return HS_ENOMEM;
+    for (int k = 0; !rc && k < nd; k++) {
         int dir;
-        rc = hs_tf_fe_dir(L, dn->items[k], hs_tf_index(item, sizeof item, sub, (size_t)k), &dir);
-        if (rc) return rc;
+        const hs_ynode *dk = dn->items[k];
+        rc = hs_tf_fe_dof(L, fe, dk, hs_tf_index(item, sizeof item, sub, (size_t)k), &dir);
+        if (rc) break;
         dofs[k] = hs_fe_dof(fe, id, dir);
+        if (dofs[k] == HS_FE_CONSTRAINED) /* a rigid slave: T from the geometry */
+            dofs[k] = hs_fe_dof_row(fe, id, dir, &rows[(size_t)k * (size_t)n]) == 0
+                          ? HS_FE_CONSTRAINED
+                          : HS_FE_CONDENSED;
+        else if (dofs[k] >= 0)
+            rows[(size_t)k * (size_t)n + (size_t)dofs[k]] = 1.0;
         if (dofs[k] == HS_FE_NO_NODE)
-            return hs_tf_fail(L, nn, "%s.node: no node %d in structure.model.nodes", what, id);
-        if (dofs[k] == HS_FE_FIXED)
-            return hs_tf_fail(L, dn->items[k], "%s: node %d %s is fixed", item, id, DIRS[dir]);
-        if (dofs[k] == HS_FE_CONDENSED)
-            return hs_tf_fail(L, dn->items[k],
-                              "%s: node %d %s carries no mass (it is condensed out); give it a "
-                              "mass to attach an experimental element",
-                              item, id, DIRS[dir]);
-        for (int j = 0; j < k; j++)
-            if (dofs[j] == dofs[k])
-                return hs_tf_fail(L, dn->items[k], "%s: the DOF is listed twice", item);
+            rc = hs_tf_fail(L, nn, "%s.node: no node %d in structure.model.nodes", what, id);
+        else if (dofs[k] == HS_FE_FIXED)
+            rc = hs_tf_fail(L, dk, "%s: node %d %s is fixed", item, id, dof_key(fe, dir));
+        else if (dofs[k] == HS_FE_CONDENSED)
+            rc = hs_tf_fail(L, dk,
+                            "%s: node %d %s carries no mass (it is condensed out); give it (or "
+                            "the master it follows) a mass to attach an experimental element",
+                            item, id, dof_key(fe, dir));
+        for (int j = 0; !rc && j < k; j++)
+            if (dofs[j] == dofs[k] && dofs[k] != HS_FE_CONSTRAINED)
+                rc = hs_tf_fail(L, dk, "%s: the DOF is listed twice", item);
     }
-    double Tr[HS_SITE_MAX_ACT * 3];
+    if (rc) {
+        hs_free(rows);
+        return rc;
+    }
+    double Tr[HS_SITE_MAX_ACT * 6];
     if (tn) {
         rc = hs_tf_matrix(L, tn, hs_tf_path(item, sizeof item, what, "T"), (size_t)na, (size_t)nd,
                           "actuator", "DOF of control_point.dofs", Tr, NULL, NULL);
-        if (rc) return rc;
+    } else if (na != nd) {
+        rc = hs_tf_fail(L, acts,
+                        "%s: %d actuators for %d control-point DOFs; give T (one row per "
+                        "actuator, one column per DOF) or one actuator per DOF",
+                        what, na, nd);
     } else {
-        if (na != nd)
-            return hs_tf_fail(L, acts,
-                              "%s: %d actuators for %d control-point DOFs; give T (one row per "
-                              "actuator, one column per DOF) or one actuator per DOF",
-                              what, na, nd);
         for (int r = 0; r < na; r++)
             for (int k = 0; k < nd; k++) Tr[r * nd + k] = r == k ? 1.0 : 0.0;
     }
-    el->T = hs_dvec((size_t)na * (size_t)n);
-    if (!el->T) return HS_ENOMEM;
-    for (int r = 0; r < na; r++)
+    if (!rc && !(el->T = hs_dvec((size_t)na * (size_t)n))) rc = HS_ENOMEM;
+    for (int r = 0; !rc && r < na; r++) /* T = Tr rows */
         for (int k = 0; k < nd; k++)
-            el->T[(size_t)dofs[k] * (size_t)na + (size_t)r] += Tr[r * nd + k];
-    return 0;
+            for (int j = 0; j < n; j++) {
+                const double t = rows[(size_t)k * (size_t)n + (size_t)j];
+                if (t != 0.0) el->T[(size_t)j * (size_t)na + (size_t)r] += Tr[r * nd + k] * t;
+            }
+    hs_free(rows);
+    return rc;
 }

@@ -106,15 +106,18 @@ const char *hs_tf_index(char *buf, size_t cap, const char *what, size_t i);
 /* Sections. */
 int hs_tf_materials(hs_tf *L, const hs_ynode *node);
 int hs_tf_structure(hs_tf *L, const hs_ynode *node);
-/* structure.model: the 2-D frame model (testfile_fe.c) into L->def->model. */
+/* structure.model: the frame model (testfile_fe.c) into L->def->model. */
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
 /* An experimental element's `control_point: {node, dofs}` on the frame model, with `tn` (the
  * element's T, rows actuators, columns the listed DOFs; NULL: identity) into el->T (nact x n).
  * The DOFs must be dynamic (carry mass). */
 int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const hs_ynode *acts,
                         const char *what, hs_exp_element_def *el);
-/* A direction x, y or rz (HS_FE_UX, UY, RZ). */
+/* A node DOF of the model's frame (2-D: x, y, rz; 3-D: x, y, z, rx, ry, rz; 1-D: x) as its index
+ * (HS_FE_UX, ...); hs_tf_fe_dir uses the structure's frame model, or the 2-D names before it. */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
+int hs_tf_fe_dof(hs_tf *L, const struct hs_fe *fe, const hs_ynode *node, const char *what,
+                 int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node);
 /* structure.damping, after the experimental elements (their initial stiffness counts). */

@@ -306,7 +306,7 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
     const hs_ynode *dn, *mn, *damp, *fm;
     long n;
     int rc = hs_tf_mapping(L, node, what, keys, 7);
-    if (!rc && (fm = hs_ynode_get(node, "model")) != NULL) { /* the 2-D frame model */
+    if (!rc && (fm = hs_ynode_get(node, "model")) != NULL) { /* the frame model */
         for (size_t k = 0; k < 5; k++)
             if (hs_ynode_get(node, keys[k]))
                 return hs_tf_fail(L, hs_ynode_get(node, keys[k]),

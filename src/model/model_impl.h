@@ -27,7 +27,7 @@ struct hs_model {
     int nsprings;
     char **groups;
     int ngroups;
-    hs_fe *fe; /* attached 2-D frame model, or NULL */
+    hs_fe *fe; /* attached frame model, or NULL */
 };
 
 #endif
