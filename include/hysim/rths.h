@@ -61,6 +61,17 @@ void hs_rths_plant_reset(hs_rths_plant *pl); /* at rest at 0 */
 /* One controller sample with the command r held: the state moves to t + h. */
 void hs_rths_plant_tick(hs_rths_plant *pl, double r);
 double hs_rths_plant_x(const hs_rths_plant *pl); /* displacement (m) */
+/* The state layout, for a caller that keeps its own state (a specimen's trial and committed):
+ * next = Phi s + Gamma r, one sample with the command r held; no allocation. */
+#define HS_RTHS_NSTATE  5
+#define HS_RTHS_STATE_F 2
+#define HS_RTHS_STATE_X 3
+void hs_rths_plant_step(const hs_rths_plant *pl, const double *s, double r, double *next);
+/* Re-discretises for another controller rate (no allocation; nothing when the sample differs by
+ * less than 1 ppm). */
+void hs_rths_plant_set_rate(hs_rths_plant *pl, double rate);
+double hs_rths_plant_rate(const hs_rths_plant *pl);
+const hs_rths_plant_params *hs_rths_plant_params_of(const hs_rths_plant *pl);
 double hs_rths_plant_f(const hs_rths_plant *pl); /* load cell force (N) */
 /* Time delay of the closed loop r -> x at low frequency: -phase(w0) / w0, w0 = 2 pi 0.5 Hz (s). */
 double hs_rths_plant_delay(const hs_rths_plant_params *p);

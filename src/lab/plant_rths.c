@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#define NS      5 /* plant states */
+#define NS      HS_RTHS_NSTATE
 #define NA      6 /* augmented with the held command */
 #define RTHS_PI 3.14159265358979323846
 
@@ -190,20 +190,10 @@ static void expm_balanced(const double *M, double *E)
         for (int j = 0; j < NA; j++) E[i * NA + j] = d[i] * T[i * NA + j] / d[j];
 }
 
-int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate,
-                         hs_rths_plant **out)
+/* Phi, Gam for the sample h = 1 / rate; no allocation (a specimen re-discretises in a tick) */
+static void discretise(hs_rths_plant *pl, double rate)
 {
-    if (!p || !out) return hs_fail(ctx, HS_EINVAL, "rths plant: no parameters");
-    if (!(rate > 0.0))
-        return hs_fail(ctx, HS_EINPUT, "rths plant: controller rate must be > 0 Hz (got %g)", rate);
-    if (!(p->a1b0 > 0 && p->a2 >= 0 && p->a3 >= 0 && p->b1 > 0 && p->b2 > 0 && p->me > 0 &&
-          p->ce >= 0 && p->ke >= 0 && p->kp > 0 && p->gain > 0))
-        return hs_fail(ctx, HS_EINPUT,
-                       "rths plant: a1b0, b1, b2, me, kp, gain must be > 0 and a2, a3, ce, ke >= 0 "
-                       "(a perturbed plant with a3 < 0? choose another seed or a smaller spread)");
-    hs_rths_plant *pl = hs_calloc(1, sizeof *pl);
-    if (!pl) return hs_fail(ctx, HS_ENOMEM, "rths plant: out of memory");
-    pl->p = *p;
+    const hs_rths_plant_params *p = &pl->p;
     pl->h = 1.0 / rate;
     double M[NA * NA];
     memset(M, 0, sizeof M);
@@ -228,8 +218,50 @@ int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate
         for (int j = 0; j < NS; j++) pl->Phi[i * NS + j] = E[i * NA + j];
         pl->Gam[i] = E[i * NA + NS];
     }
+}
+
+int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate,
+                         hs_rths_plant **out)
+{
+    if (!p || !out) return hs_fail(ctx, HS_EINVAL, "rths plant: no parameters");
+    if (!(rate > 0.0))
+        return hs_fail(ctx, HS_EINPUT, "rths plant: controller rate must be > 0 Hz (got %g)", rate);
+    if (!(p->a1b0 > 0 && p->a2 >= 0 && p->a3 >= 0 && p->b1 > 0 && p->b2 > 0 && p->me > 0 &&
+          p->ce >= 0 && p->ke >= 0 && p->kp > 0 && p->gain > 0))
+        return hs_fail(ctx, HS_EINPUT,
+                       "rths plant: a1b0, b1, b2, me, kp, gain must be > 0 and a2, a3, ce, ke >= 0 "
+                       "(a perturbed plant with a3 < 0? choose another seed or a smaller spread)");
+    hs_rths_plant *pl = hs_calloc(1, sizeof *pl);
+    if (!pl) return hs_fail(ctx, HS_ENOMEM, "rths plant: out of memory");
+    pl->p = *p;
+    discretise(pl, rate);
     *out = pl;
     return 0;
+}
+
+void hs_rths_plant_set_rate(hs_rths_plant *pl, double rate)
+{
+    /* a sample within 1 ppm of the current one is the same (t - t_c jitters by round-off) */
+    if (rate > 0.0 && fabs(1.0 / rate - pl->h) > 1e-6 * pl->h) discretise(pl, rate);
+}
+
+double hs_rths_plant_rate(const hs_rths_plant *pl)
+{
+    return 1.0 / pl->h;
+}
+
+const hs_rths_plant_params *hs_rths_plant_params_of(const hs_rths_plant *pl)
+{
+    return &pl->p;
+}
+
+void hs_rths_plant_step(const hs_rths_plant *pl, const double *s, double r, double *next)
+{
+    for (int i = 0; i < NS; i++) {
+        double acc = pl->Gam[i] * r;
+        for (int j = 0; j < NS; j++) acc += pl->Phi[i * NS + j] * s[j];
+        next[i] = acc;
+    }
 }
 
 void hs_rths_plant_destroy(hs_rths_plant **pl)
@@ -246,19 +278,15 @@ void hs_rths_plant_reset(hs_rths_plant *pl)
 
 void hs_rths_plant_tick(hs_rths_plant *pl, double r)
 {
-    for (int i = 0; i < NS; i++) {
-        double acc = pl->Gam[i] * r;
-        for (int j = 0; j < NS; j++) acc += pl->Phi[i * NS + j] * pl->s[j];
-        pl->tmp[i] = acc;
-    }
+    hs_rths_plant_step(pl, pl->s, r, pl->tmp);
     memcpy(pl->s, pl->tmp, sizeof pl->s);
 }
 
 double hs_rths_plant_x(const hs_rths_plant *pl)
 {
-    return pl->s[3];
+    return pl->s[HS_RTHS_STATE_X];
 }
 double hs_rths_plant_f(const hs_rths_plant *pl)
 {
-    return pl->s[2];
+    return pl->s[HS_RTHS_STATE_F];
 }
