@@ -2,7 +2,7 @@
  * laboratory"): the specimen `rths_benchmark` in the virtual lab moves its own actuator, and a
  * command sequence through hs_vlab gives the plant's own displacement and load-cell force bit for
  * bit; its state survives a save and load mid-run; a site file and a plant file choose it, and bad
- * values are FILE:LINE:COL errors. */
+ * values are FILE:LINE:COL errors; a test file's analysis.reference is read and checked alike. */
 #include "hs_test.h"
 
 #include "hysim/lab.h"
@@ -10,8 +10,10 @@
 #include "hysim/plant.h"
 #include "hysim/rths.h"
 #include "hysim/site_server.h"
+#include "hysim/testfile.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,12 +157,50 @@ static void test_files_choose_it(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* analysis.reference in a test file: kept as written; its mistakes are FILE:LINE:COL errors */
+static void test_reference_key(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    static const char head[] = "hysim: 1\nname: r\nunits: {force: N, length: m, time: s}\n"
+                               "structure:\n  dofs: 1\n  mass: [1000]\n  springs: [{from: "
+                               "ground, to: 1, material: k}]\n  damping: {none: true}\n"
+                               "materials:\n  k: {type: elastic, k: 1.0e6}\n"
+                               "ground_motion:\n  synthetic: {seed: 1, pga: 1, duration: 1, dt: "
+                               "0.01}\nanalysis:\n  integrator: {type: central_difference}\n  "
+                               "dt: 0.01\n  steps: 10\n";
+    static const char *const cases[][2] = {
+        {"  reference: {run: runs/ref}\n", NULL},
+        {"  reference: {runn: runs/ref}\n",
+         "t.yaml:17:15: unknown key 'runn' in analysis.reference; did you mean 'run'?"},
+        {"  reference: {}\n", "t.yaml:17:14: missing required key 'run' in analysis.reference"},
+    };
+    char text[2048];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(text, sizeof text, "%s%s", head, cases[i][0]);
+        hs_test_def *def = NULL;
+        const int rc = hs_testfile_load_string(ctx, text, strlen(text), "t.yaml", &def);
+        print_message("    %s\n", rc ? hs_ctx_message(ctx) : "loaded");
+        if (!cases[i][1]) {
+            assert_int_equal(rc, 0);
+            assert_string_equal(def->reference_run, "runs/ref");
+        } else {
+            assert_int_equal(rc, HS_EINPUT);
+            assert_non_null(strstr(hs_ctx_message(ctx), cases[i][1]));
+        }
+        hs_test_def_destroy(&def);
+    }
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lab_is_the_plant),
         cmocka_unit_test(test_lab_state),
         cmocka_unit_test(test_files_choose_it),
+        cmocka_unit_test(test_reference_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
