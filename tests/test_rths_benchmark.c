@@ -6,6 +6,7 @@
 
 #include "hysim/compensator.h"
 #include "hysim/ground_motion.h"
+#include "hysim/linalg.h"
 #include "hysim/rths.h"
 
 #include <math.h>
@@ -37,7 +38,7 @@ static void bench_setup(bench *b, double duration)
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
     hs_options_set_num(o, "seed", 1);
-    hs_options_set_num(o, "pga", 3.0); /* m/s^2, about 0.3 g */
+    hs_options_set_num(o, "pga", 1.25); /* m/s^2: the package runs El Centro at 0.4 x 3.13 */
     hs_options_set_num(o, "duration", duration);
     hs_options_set_num(o, "dt", 0.005);
     hs_ground_motion *gm = NULL;
@@ -72,8 +73,7 @@ static int run_one(bench *b, const hs_rths_plant_params *plant, int c, hs_rths_c
     }
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    const int rc =
-        hs_rths_run(ctx, &nominal, plant, comp_names[c], o, b->ag, b->n, RATE, b->y, b->xt, b->xm);
+    const int rc = hs_rths_run(ctx, plant, comp_names[c], o, b->ag, b->n, RATE, b->y, b->xt, b->xm);
     snprintf(why, why_size, "%s", hs_ctx_message(ctx));
     hs_ctx_destroy(&ctx);
     hs_options_destroy(&o);
@@ -95,23 +95,43 @@ static void print_row(const char *plant, int c, int rc, const char *why, const h
 static void test_reference_structure(void **state)
 {
     (void)state;
-    /* the partition adds up to the reference: Mr = Mn + me e1 e1', Cr, Kr alike */
-    const hs_rths_plant_params p = hs_rths_plant_nominal(), q = hs_rths_plant_perturbed(2, 0.2);
-    hs_rths_structure s;
-    hs_rths_structure_build(&p, &q, &s);
+    /* the partition adds up to the reference: Mr = Mn + me e1 e1', Cr, Kr alike, with the
+     * specimen actually tested; the reference does not depend on it */
+    const hs_rths_plant_params p = hs_rths_plant_nominal(), q = hs_rths_plant_perturbed(2, 1.0);
+    hs_rths_structure s, s0;
+    hs_rths_structure_build(&q, &s);
+    hs_rths_structure_build(&p, &s0);
     HS_ASSERT_NEAR(s.Mr[0] - s.Mn[0], q.me, 1e-9);
     HS_ASSERT_NEAR(s.Cr[0] - s.Cn[0], q.ce, 1e-9);
     HS_ASSERT_NEAR(s.Kr[0] - s.Kn[0], q.ke, 1e-6);
-    for (int i = 1; i < 9; i++) {
-        HS_ASSERT_NEAR(s.Kr[i], s.Kn[i], 0.0);
-        HS_ASSERT_NEAR(s.Mr[i], s.Mn[i], 0.0);
-        HS_ASSERT_NEAR(s.Cr[i], s.Cn[i], 0.0);
+    for (int i = 0; i < 9; i++) {
+        if (i) {
+            HS_ASSERT_NEAR(s.Kr[i], s.Kn[i], 0.0);
+            HS_ASSERT_NEAR(s.Mr[i], s.Mn[i], 0.0);
+            HS_ASSERT_NEAR(s.Cr[i], s.Cn[i], 0.0);
+        }
+        assert_true(s.Kr[i] == s0.Kr[i] && s.Cr[i] == s0.Cr[i] && s.Mr[i] == s0.Mr[i]);
     }
-    /* the reference run: a shear frame's roof moves most, floors of the order of cm at 0.3 g */
+    /* the package's building case 1: modal damping of 5 % in each of its three modes (phi' C phi
+     * = 2 zeta omega for mass-normalised modes), frequencies 3.61, 16.00, 38.09 Hz */
+    double w2[3], phi[9];
+    assert_int_equal(hs_sym_eig(NULL, 3, s.Kr, s.Mr, w2, phi), 0);
+    const double f_hz[3] = {3.6124, 15.9966, 38.0862};
+    for (int m = 0; m < 3; m++) {
+        double cphi[3], v[3];
+        for (int i = 0; i < 3; i++) v[i] = HS_AT(phi, 3, i, m);
+        const double mm = s.Mr[0] * hs_dot(3, v, v); /* the masses are equal */
+        hs_matvec(3, s.Cr, v, cphi);                 /* symmetric: the order does not matter */
+        const double zeta = hs_dot(3, v, cphi) / mm / (2.0 * sqrt(w2[m]));
+        print_message("reference mode %d: %.4f Hz, damping %.5f\n", m + 1,
+                      sqrt(w2[m]) / (2 * 3.14159265358979323846), zeta);
+        HS_ASSERT_NEAR(sqrt(w2[m]) / (2 * 3.14159265358979323846), f_hz[m], 1e-3);
+        HS_ASSERT_NEAR(zeta, 0.05, 1e-4);
+    }
+    /* the reference run: the roof moves most, floors of the order of mm at 0.3 g */
     bench b = {0};
     bench_setup(&b, 20.0);
-    assert_int_equal(hs_rths_run(NULL, &p, NULL, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL),
-                     0);
+    assert_int_equal(hs_rths_run(NULL, NULL, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL), 0);
     double peak[3] = {0};
     for (size_t k = 0; k < b.n; k++)
         for (int i = 0; i < 3; i++) peak[i] = fmax(peak[i], fabs(b.yref[3 * k + (size_t)i]));
@@ -130,44 +150,95 @@ static void test_compensators_on_the_plants(void **state)
     print_message("|---|---|---|---|---|---|---|---|---|---|---|\n");
     const hs_rths_plant_params nominal = hs_rths_plant_nominal();
     const double tau = hs_rths_plant_delay(&nominal);
+    print_message("nominal plant delay %.3f ms\n", 1e3 * tau);
     char why[256];
     double worst_inverse = 0.0, worst_adaptive = 0.0;
     for (unsigned long long seed = 0; seed <= 3; seed++) {
-        /* seed 0: the nominal plant; 1-3: perturbed by up to +-20 % */
-        const hs_rths_plant_params plant = seed ? hs_rths_plant_perturbed(seed, 0.2) : nominal;
+        /* seed 0: the nominal plant; 1-3: perturbed as the benchmark draws them */
+        const hs_rths_plant_params plant = seed ? hs_rths_plant_perturbed(seed, 1.0) : nominal;
         char name[32];
         snprintf(name, sizeof name, seed ? "perturbed %llu" : "nominal", seed);
-        /* the reference: the structure with this plant's specimen */
-        assert_int_equal(
-            hs_rths_run(NULL, &nominal, &plant, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL),
-            0);
+        assert_int_equal(hs_rths_run(NULL, NULL, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL),
+                         0);
         hs_rths_criteria j[NCOMP];
         for (int c = 0; c < NCOMP; c++) {
             const int rc = run_one(&b, &plant, c, &j[c], why, sizeof why);
             print_row(name, c, rc, why, &j[c]);
-            /* the plant's delay destabilises the uncompensated test; every compensator holds it */
+            /* the plant's delay destabilises the uncompensated test (the actuator reaches its
+             * capacity); every compensator holds it */
             assert_int_equal(rc, c == 0 ? HS_EUNSTABLE : 0);
         }
         for (int c = 1; c < NCOMP && seed == 0; c++) { /* tuned on this plant: small errors */
             assert_true(fabs(j[c].J[1]) < 0.1 * tau);
-            assert_true(j[c].J[2] < 5.0 && j[c].J[3] < 5.0);
-            for (int i = 4; i <= 9; i++) assert_true(j[c].J[i] < 15.0);
+            assert_true(j[c].J[2] < 12.0 && j[c].J[3] < 12.0);
+            for (int i = 4; i <= 9; i++) assert_true(j[c].J[i] < 25.0);
         }
         worst_inverse = fmax(worst_inverse, fabs(j[2].J[1]));
         worst_adaptive = fmax(worst_adaptive, fabs(j[3].J[1]));
     }
     /* on the perturbed plants the adaptive compensator keeps the delay smaller than the fixed
-     * inverse tuned on the nominal plant */
+     * inverse tuned on the nominal plant (the benchmark's perturbations are small: measured 1.39
+     * against 1.93 ms) */
     print_message("worst |J1|: inverse %.3f ms, adaptive inverse %.3f ms\n", 1e3 * worst_inverse,
                   1e3 * worst_adaptive);
-    assert_true(worst_adaptive < 0.5 * worst_inverse);
+    assert_true(worst_adaptive < worst_inverse);
     bench_free(&b);
 }
+/* The benchmark's own first record where the shared test data has it: El Centro 1940 N-S at 0.02 s
+ * (elcentro.txt: the package's ElCentroAccelNoScaling.mat holds the same 1560 samples, up to a
+ * constant offset of about 0.0011 g, after 5 s of zeros), at 0.4 as Li's main.m runs it, followed
+ * by 5 s of rest; the nominal plant. Prints the rows of docs/rths_benchmark.md's El Centro table
+ * and asserts the same trend as the synthetic record's. */
+static void test_el_centro(void **state)
+{
+    (void)state;
+    const char *path = hs_test_shared_path("data/records/elcentro.txt");
+    if (!path) {
+        print_message("SKIP: ../shared/data/records/elcentro.txt absent (no shared data)\n");
+        skip();
+    }
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_str(o, "path", path);
+    hs_options_set_num(o, "dt", 0.02);
+    hs_options_set_num(o, "scale", 0.4 * 9.80665); /* g -> m/s^2, at 0.4 */
+    hs_ground_motion *gm = NULL;
+    assert_int_equal(hs_ground_motion_create(NULL, "columns", o, &gm), 0);
+    hs_options_destroy(&o);
+    const double duration = 0.02 * (double)(gm->npts - 1) + 5.0;
+    bench b = {0};
+    b.n = (size_t)(duration * RATE) + 1;
+    b.ag = malloc(b.n * sizeof *b.ag);
+    b.yref = malloc(3 * b.n * sizeof *b.yref);
+    b.y = malloc(3 * b.n * sizeof *b.y);
+    b.xt = malloc(b.n * sizeof *b.xt);
+    b.xm = malloc(b.n * sizeof *b.xm);
+    assert_true(b.ag && b.yref && b.y && b.xt && b.xm);
+    for (size_t k = 0; k < b.n; k++) b.ag[k] = hs_ground_motion_at(gm, (double)k / RATE);
+    print_message("El Centro at 0.4: PGA %.4f m/s^2, %.2f s\n", hs_ground_motion_pga(gm), duration);
+    hs_ground_motion_destroy(&gm);
+    assert_int_equal(hs_rths_run(NULL, NULL, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL), 0);
+    const hs_rths_plant_params nominal = hs_rths_plant_nominal();
+    char why[256];
+    hs_rths_criteria j[NCOMP];
+    for (int c = 0; c < NCOMP; c++) {
+        const int rc = run_one(&b, &nominal, c, &j[c], why, sizeof why);
+        print_row("nominal, El Centro 0.4", c, rc, why, &j[c]);
+        assert_int_equal(rc, c == 0 ? HS_EUNSTABLE : 0);
+    }
+    for (int c = 1; c < NCOMP; c++) {
+        assert_true(j[c].J[2] < 12.0 && j[c].J[3] < 12.0);
+        for (int i = 4; i <= 9; i++) assert_true(j[c].J[i] < 25.0);
+    }
+    bench_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_structure),
         cmocka_unit_test(test_compensators_on_the_plants),
+        cmocka_unit_test(test_el_centro),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

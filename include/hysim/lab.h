@@ -105,7 +105,10 @@ typedef struct hs_specimen hs_specimen;
  *                      d (reduction per excursion) or beta (per yield displacement of
  *                      accumulated plastic deformation), r_min (floor of fy / fy0)
  *  mr_damper:          Spencer et al. (1997) parameters (N, cm, s, V), voltage, scale,
- *                      length_cm, force_N (unit conversion), substeps, max_substep */
+ *                      length_cm, force_N (unit conversion), substeps, max_substep
+ *  rths_benchmark:     plant (nominal | perturbed), seed, spread: the RTHS benchmark's actuator
+ *                      and specimen (include/hysim/rths.h), one channel, N and m; its input is
+ *                      the servo command and it moves the actuator itself */
 int hs_specimen_create(hs_ctx *ctx, const char *type, int n_act, const hs_options *opts,
                        hs_specimen **out);
 /* Force relaxation wrapper around `inner` (lent: the caller keeps and destroys it, after the
@@ -125,6 +128,10 @@ const char *hs_specimen_type(const hs_specimen *s);
 int hs_specimen_set_input(hs_specimen *s, int channel, double value);
 /* Initial stiffness matrix (n_act x n_act, column-major). HS_EUNSUPPORTED for mr_damper. */
 int hs_specimen_initial_stiffness(const hs_specimen *s, double *K);
+/* A specimen that moves its own actuator (control-structure interaction: rths_benchmark) gives
+ * the actuator positions of its last trial (n_act, lent; through any wrapper); NULL for the
+ * others, whose actuators move them. */
+const double *hs_specimen_actuator_position(const hs_specimen *s);
 /* The wrapped specimen of a wrapper (relaxation), NULL for a plain one. */
 hs_specimen *hs_specimen_inner(hs_specimen *s);
 /* Committed state (time, displacements, model state) as doubles, for checkpoints. */

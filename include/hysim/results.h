@@ -90,6 +90,13 @@ double hs_results_peak_abs_disp(const hs_results *r, int dof); /* max over recor
 const double *hs_results_series_act_cmd(const hs_results *r, int64_t k);
 const double *hs_results_series_act_meas(const hs_results *r, int64_t k);
 
+/* A reference run's displacements from DIR/response.csv (docs/outputs.md): ndof DOFs, record k at
+ * t = k dt (within 1e-6 dt), at most max_records records; v and a are not in the file (recorded
+ * 0). For the criteria of a hybrid run against it (hs_coordinator_set_reference). Errors name the
+ * file and line. */
+int hs_results_read_reference(hs_ctx *ctx, const char *dir, int ndof, double dt,
+                              int64_t max_records, hs_results **out);
+
 typedef struct hs_run_summary {
     const char *name, *status /* completed | unstable | aborted */, *reason /* "" if completed */;
     const char *integrator;

@@ -6,7 +6,8 @@
  * Plant (units N, m, s), servo-valve command u to actuator displacement x (Dyke et al. 1995 CSI
  * model as used by the benchmark):
  *     Gxu(s) = a1b0 / [ (s^2 + b1 s + b2) ((s + a3)(me s^2 + ce s + ke) + a2 s) ]
- * closed by a proportional servo controller u = kp (r - x), r the command sent to the actuator.
+ * closed by a proportional servo controller u = kp (gain r - x), r the command sent to the
+ * actuator (the benchmark's Simulink model: kp = 1, gain 1.0261 on the command).
  * The load cell reads the actuator force f = me x'' + ce x' + ke x (a state of the model). */
 #ifndef HYSIM_RTHS_H
 #define HYSIM_RTHS_H
@@ -25,13 +26,22 @@ typedef struct hs_rths_plant_params {
     double a1b0, a2, a3; /* actuator: a1*b0 (product), a2, a3 */
     double b1, b2;       /* servo-valve: s^2 + b1 s + b2 */
     double me, ce, ke;   /* specimen: kg, N s/m, N/m */
-    double kp;           /* proportional servo gain (1/m -> command units) */
+    double kp;           /* proportional servo gain (command units per m) */
+    double gain;         /* gain on the command inside the loop */
 } hs_rths_plant_params;
+
+/* the actuator's force capacity (N): a run whose actuator force reaches it has failed (the
+ * package's F4_evaluation.m, lines 60-62) */
+#define HS_RTHS_FORCE_CAPACITY 8900.0
+/* the specimen's damping ratio: ce = 2 zeta sqrt(me ke) */
+#define HS_RTHS_SPECIMEN_ZETA 0.0097
 
 /* The nominal plant (docs/rths_benchmark.md, "Plant"). */
 hs_rths_plant_params hs_rths_plant_nominal(void);
-/* A perturbed plant: each of a1b0, a2, a3, b1, b2, me, ce, ke multiplied by (1 + spread * d),
- * d uniform in [-1, 1] drawn from hs_rng(seed, stream 0). spread 0 gives the nominal plant. */
+/* A perturbed plant as the benchmark draws it: b1, b2, a3, ke each plus spread times a normal
+ * deviate of the benchmark's standard deviation (3.3, 3.3e3, 1.3, 50e3 N/m), deviates from
+ * hs_rng(seed, stream 0) in that order; ce follows ke at the specimen's damping ratio. spread 1 is
+ * the benchmark's, 0 the nominal plant. */
 hs_rths_plant_params hs_rths_plant_perturbed(unsigned long long seed, double spread);
 
 /* Continuous frequency response of the closed loop r -> x at omega (rad/s), from the transfer
@@ -51,24 +61,36 @@ void hs_rths_plant_reset(hs_rths_plant *pl); /* at rest at 0 */
 /* One controller sample with the command r held: the state moves to t + h. */
 void hs_rths_plant_tick(hs_rths_plant *pl, double r);
 double hs_rths_plant_x(const hs_rths_plant *pl); /* displacement (m) */
+/* The state layout, for a caller that keeps its own state (a specimen's trial and committed):
+ * next = Phi s + Gamma r, one sample with the command r held; no allocation. */
+#define HS_RTHS_NSTATE  5
+#define HS_RTHS_STATE_F 2
+#define HS_RTHS_STATE_X 3
+void hs_rths_plant_step(const hs_rths_plant *pl, const double *s, double r, double *next);
+/* Re-discretises for another controller rate (no allocation; nothing when the sample differs by
+ * less than 1 ppm). */
+void hs_rths_plant_set_rate(hs_rths_plant *pl, double rate);
+double hs_rths_plant_rate(const hs_rths_plant *pl);
+const hs_rths_plant_params *hs_rths_plant_params_of(const hs_rths_plant *pl);
 double hs_rths_plant_f(const hs_rths_plant *pl); /* load cell force (N) */
 /* Time delay of the closed loop r -> x at low frequency: -phase(w0) / w0, w0 = 2 pi 0.5 Hz (s). */
 double hs_rths_plant_delay(const hs_rths_plant_params *p);
 
-/* Evaluation criteria (docs/rths_benchmark.md, "Criteria"), n samples at spacing dt:
+/* Evaluation criteria (docs/rths_benchmark.md, "Criteria"), n samples at spacing dt, in the order
+ * of the benchmark package's F4_evaluation.m:
  *  J1 time delay of x_m behind x_t (s; cross-correlation peak, parabolic sub-sample fit,
  *     lags within +-max_lag seconds; hs_rths_criteria_compute searches +-0.1 s);
- *  J2 peak tracking error max|x_m - x_t| / max|x_t| * 100;
- *  J3 RMS tracking error rms(x_m - x_t) / rms(x_t) * 100;
- *  J4-J6 peak response error of floors 1-3, max|y_i - yref_i| / max|yref_i| * 100;
- *  J7-J9 RMS response error of floors 1-3, rms(y_i - yref_i) / rms(yref_i) * 100.
+ *  J2 normalised RMS tracking error std(x_m - x_t) / std(x_t) * 100;
+ *  J3 peak tracking error max|x_m - x_t| / max|x_t| * 100;
+ *  J4, J5 normalised RMS and peak response error of floor 1 (std and max as in J2, J3 with y_1
+ *     and yref_1); J6, J7 normalised RMS error of floors 2, 3; J8, J9 peak error of floors 2, 3.
  * y and yref are n x nf, row per sample (nf <= 3 floors; absent floors give NaN). */
 typedef struct hs_rths_criteria {
     double J[10]; /* J[1] .. J[9]; J[0] unused */
 } hs_rths_criteria;
 double hs_rths_delay(const double *x_t, const double *x_m, size_t n, double dt, double max_lag);
 double hs_rths_peak_error(const double *y, const double *yref, size_t n, size_t stride);
-double hs_rths_rms_error(const double *y, const double *yref, size_t n, size_t stride);
+double hs_rths_rms_error(const double *y, const double *yref, size_t n, size_t stride); /* std */
 void hs_rths_criteria_compute(const double *x_t, const double *x_m, const double *y,
                               const double *yref, size_t n, int nf, double dt,
                               hs_rths_criteria *out);
@@ -82,29 +104,27 @@ int hs_rths_criteria_json(const hs_rths_criteria *c, char *buf, size_t size);
 int hs_rths_criteria_from_results(hs_ctx *ctx, const hs_results *run, const hs_results *ref,
                                   int actuator, double dt, hs_rths_criteria *out);
 
-/* The benchmark structure (docs/rths_benchmark.md, "Structure"): a three-story shear frame, the
- * partitioned numerical substructure (Mn, Cn, Kn; built with the nominal specimen) and the
- * experimental specimen (me, ce, ke) at floor 1. The reference is the numerical substructure plus
- * the specimen `actual` (the one tested: the perturbed plant's when the plant is perturbed), so
- * J4-J9 measure the RTHS's error, not the specimen's difference from its nominal model. Matrices
- * 3 x 3 row-major (all symmetric). */
+/* The benchmark structure (docs/rths_benchmark.md, "Structure"): the reference three-story frame
+ * of the benchmark package's building case 1 (Mr, Cr, Kr) and the partitioned numerical
+ * substructure (Mn, Cn, Kn): the reference minus the specimen `actual` (me, ce, ke of the plant
+ * tested) at floor 1, as the package builds it, so the reference is the same for every plant and
+ * J4-J9 measure the RTHS's error. Matrices 3 x 3 row-major (all symmetric). */
 typedef struct hs_rths_structure {
     double Mn[9], Cn[9], Kn[9]; /* numerical substructure */
     double Mr[9], Cr[9], Kr[9]; /* reference structure */
 } hs_rths_structure;
-void hs_rths_structure_build(const hs_rths_plant_params *nominal,
-                             const hs_rths_plant_params *actual, hs_rths_structure *s);
+void hs_rths_structure_build(const hs_rths_plant_params *actual, hs_rths_structure *s);
 
 /* One benchmark run at the controller rate with the Chen-Ricles (2008) explicit integrator:
- * comp_type NULL = the reference run (numerical model of the whole structure with the specimen of
- * `plant`, or of `nominal` when plant is NULL);
+ * comp_type NULL = the reference run (the whole reference structure numerically; plant ignored);
  * otherwise the RTHS run: the numerical substructure, the compensator (hysim/compensator.h,
  * options comp_opts) and the plant `plant`. ag: ground acceleration at the controller rate (m/s^2),
  * n samples. Outputs (n each, may be NULL): floor displacements y (n x 3), x_t (desired), x_m
- * (measured). Returns 0, or an hs error (a diverging run returns HS_EUNSTABLE with the step). */
-int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_plant_params *plant,
-                const char *comp_type, const hs_options *comp_opts, const double *ag, size_t n,
-                double rate, double *y, double *x_t, double *x_m);
+ * (measured). Returns 0, or an hs error: HS_EUNSTABLE with the step where the actuator's force
+ * reached HS_RTHS_FORCE_CAPACITY or the response diverged. */
+int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *plant, const char *comp_type,
+                const hs_options *comp_opts, const double *ag, size_t n, double rate, double *y,
+                double *x_t, double *x_m);
 
 #ifdef __cplusplus
 }

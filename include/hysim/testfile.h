@@ -42,9 +42,10 @@ typedef struct hs_test_def {
     double time_scale;
     char clock[16]; /* "virtual" | "real" */
     char output_dir[1024];
-    int output_mat;        /* output.mat: also write results.mat (MATLAB, through libmatio) */
-    char damping_kind[32]; /* rayleigh | stiffness_proportional | modal | none */
-    uint64_t seed;         /* analysis.seed: seeds every random stream of the run (default 1) */
+    char reference_run[1024]; /* analysis.reference.run: a reference run's folder ("" = none) */
+    int output_mat;           /* output.mat: also write results.mat (MATLAB, through libmatio) */
+    char damping_kind[32];    /* rayleigh | stiffness_proportional | modal | none */
+    uint64_t seed;            /* analysis.seed: seeds every random stream of the run (default 1) */
     hs_options *compute_time_opts; /* analysis.compute_time ({type: constant|lognormal, ...}),
                                       the integrator's modelled time per step in virtual time;
                                       NULL: 0 (owned) */

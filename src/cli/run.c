@@ -14,6 +14,7 @@
 
 #include "hysim/checkpoint.h"
 #include "hysim/coordinator.h"
+#include "hysim/results.h"
 #include "hysim/run_folder.h"
 #include "hysim/site.h"
 
@@ -196,6 +197,7 @@ int hs_cli_run(int argc, char **argv)
     hs_test_def *def = NULL;
     hs_coordinator *c = NULL;
     hs_run_folder *folder = NULL;
+    hs_results *reference = NULL; /* analysis.reference: the reference run read back */
     int code = HS_EXIT_OK;
     hs_checkpoint_info info;
     uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
@@ -226,6 +228,15 @@ int hs_cli_run(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", file, hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;
+    }
+    if (def->reference_run[0]) { /* J1-J9 against it in summary.json (docs/rths_benchmark.md) */
+        if (hs_results_read_reference(ctx, def->reference_run, hs_model_ndof(def->model), def->dt,
+                                      def->steps + 1, &reference)) {
+            fprintf(stderr, "%s: analysis.reference: %s\n", file, hs_ctx_message(ctx));
+            code = HS_EXIT_INPUT;
+            goto done;
+        }
+        hs_coordinator_set_reference(c, reference);
     }
     if ((resume || def->checkpoint_every > 0) && hs_checkpoint_hash_test(ctx, file, def, hash)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
@@ -303,6 +314,7 @@ int hs_cli_run(int argc, char **argv)
     }
 done:
     hs_coordinator_destroy(&c);
+    hs_results_destroy(&reference); /* lent to the coordinator */
     hs_run_folder_close(&folder);
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);

@@ -16,45 +16,35 @@
 
 #define NF 3
 
-/* docs/rths_benchmark.md: floors of 1000 kg, the reference stories 2.39e6 N/m (story 1: the
- * numerical 1.2e6 plus the specimen's ke), Rayleigh damping of the reference, 2 % in modes 1-2 */
-static const double floor_mass = 1000.0;
-static const double story_k[NF] = {1.2e6, 2.39e6, 2.39e6};
-static const double rayleigh_alpha = 0.642, rayleigh_beta = 4.83e-4;
+/* The reference structure, the benchmark package's building case 1 ("Building cases/Case_1.mat":
+ * M, K, C; docs/rths_benchmark.md, "Structure"): floors of 1000 kg, the stiffness of the
+ * three-story steel frame condensed to its floors, damping 5 % in every mode. Row-major. */
+static const double ref_floor_mass = 1000.0;
+static const double ref_K[NF * NF] = {
+    26054883.879603837,  -23133938.877108198, 5937035.463339146,   /* N/m */
+    -23133938.877108198, 32560774.186380334,  -14419970.777236985, /* */
+    5937035.463339146,   -14419970.777236981, 9267275.506224312};
+static const double ref_C[NF * NF] = {
+    14084.275745299876, -7873.031460913151, 440.45149884262497, /* N s/m */
+    -7873.031460913151, 14943.622937895665, -6348.672096305332, /* */
+    440.4514988426247,  -6348.672096305331, 7223.101316804461};
 
-static void shear_building(const double *k, double *K)
-{
-    memset(K, 0, NF * NF * sizeof *K);
-    for (int i = 0; i < NF; i++) {
-        K[i * NF + i] += k[i];
-        if (i > 0) {
-            K[(i - 1) * NF + (i - 1)] += k[i];
-            K[i * NF + (i - 1)] -= k[i];
-            K[(i - 1) * NF + i] -= k[i];
-        }
-    }
-}
-
-void hs_rths_structure_build(const hs_rths_plant_params *nominal,
-                             const hs_rths_plant_params *actual, hs_rths_structure *s)
+void hs_rths_structure_build(const hs_rths_plant_params *actual, hs_rths_structure *s)
 {
     memset(s, 0, sizeof *s);
-    double Kn[NF * NF];
-    shear_building(story_k, Kn);
     for (int i = 0; i < NF * NF; i++) {
-        s->Kn[i] = s->Kr[i] = Kn[i];
-        if (i % (NF + 1) == 0) s->Mn[i] = s->Mr[i] = floor_mass;
+        s->Kr[i] = 0.5 * (ref_K[i] + ref_K[(i % NF) * NF + i / NF]); /* exactly symmetric */
+        s->Cr[i] = 0.5 * (ref_C[i] + ref_C[(i % NF) * NF + i / NF]);
+        if (i % (NF + 1) == 0) s->Mr[i] = ref_floor_mass;
     }
-    /* the numerical substructure's damping: the Rayleigh damping of the nominal reference minus
-     * the nominal specimen's ce */
-    for (int i = 0; i < NF * NF; i++) s->Cn[i] = rayleigh_alpha * s->Mn[i] + rayleigh_beta * Kn[i];
-    s->Cn[0] += rayleigh_alpha * nominal->me + rayleigh_beta * nominal->ke;
-    memcpy(s->Cr, s->Cn, sizeof s->Cr);
-    s->Cn[0] -= nominal->ce;
-    /* the reference: the numerical substructure plus the specimen actually tested */
-    s->Mr[0] += actual->me;
-    s->Cr[0] += actual->ce - nominal->ce;
-    s->Kr[0] += actual->ke;
+    /* the numerical substructure: the reference minus the specimen actually tested at floor 1
+     * (the package's F1_input_file.m, lines 27-38) */
+    memcpy(s->Mn, s->Mr, sizeof s->Mn);
+    memcpy(s->Cn, s->Cr, sizeof s->Cn);
+    memcpy(s->Kn, s->Kr, sizeof s->Kn);
+    s->Mn[0] -= actual->me;
+    s->Cn[0] -= actual->ce;
+    s->Kn[0] -= actual->ke;
 }
 
 /* alpha = 4 (4 M + 2 dt C + dt^2 K)^-1 M, column-major (hs_matvec's order) */
@@ -75,16 +65,17 @@ static int cr_alpha(hs_ctx *ctx, const double *M, const double *C, const double 
     return rc;
 }
 
-int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_plant_params *plant,
-                const char *comp_type, const hs_options *comp_opts, const double *ag, size_t n,
-                double rate, double *y, double *x_t, double *x_m)
+int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *plant, const char *comp_type,
+                const hs_options *comp_opts, const double *ag, size_t n, double rate, double *y,
+                double *x_t, double *x_m)
 {
-    if (!nominal || !ag || n < 2 || !(rate > 0.0))
+    if (!ag || n < 2 || !(rate > 0.0))
         return hs_fail(ctx, HS_EINVAL, "rths run: missing parameters or record");
     const int hybrid = comp_type != NULL;
     if (hybrid && !plant) return hs_fail(ctx, HS_EINVAL, "rths run: a hybrid run needs a plant");
-    hs_rths_structure s; /* the reference is the structure with the specimen actually tested */
-    hs_rths_structure_build(nominal, plant ? plant : nominal, &s);
+    const hs_rths_plant_params nominal = hs_rths_plant_nominal();
+    hs_rths_structure s;
+    hs_rths_structure_build(plant ? plant : &nominal, &s);
     const double *M = hybrid ? s.Mn : s.Mr, *C = hybrid ? s.Cn : s.Cr, *K = hybrid ? s.Kn : s.Kr;
     const double dt = 1.0 / rate;
     double alpha[NF * NF];
@@ -100,11 +91,9 @@ int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_
             return rc;
         }
     }
-    /* the load -Mr iota ag: the nominal reference's masses in the hybrid run (what the numerical
-     * side knows), the tested structure's in the reference run */
+    /* the load -Mr iota ag, the whole structure's masses in both runs (the package's B_ns) */
     double mload[NF];
     for (int i = 0; i < NF; i++) mload[i] = s.Mr[i * NF + i];
-    if (hybrid) mload[0] += nominal->me - plant->me;
     double x[NF] = {0}, v[NF] = {0}, a[NF], da[NF];
     double xm = 0.0, fm = 0.0;
     for (int i = 0; i < NF; i++) a[i] = -mload[i] * ag[0] / M[i * NF + i];
@@ -128,11 +117,11 @@ int hs_rths_run(hs_ctx *ctx, const hs_rths_plant_params *nominal, const hs_rths_
             for (int j = 0; j < NF; j++) r -= C[i * NF + j] * v[j] + K[i * NF + j] * x[j];
             a[i] = r / M[i * NF + i];
         }
-        if (!(fabs(x[0]) < 1e3) || !isfinite(xm)) {
+        if (!(fabs(fm) < HS_RTHS_FORCE_CAPACITY) || !(fabs(x[0]) < 1e3) || !isfinite(xm)) {
             rc = hs_fail(ctx, HS_EUNSTABLE,
-                         "rths run: the response diverged at sample %zu (t = %g s, floor 1 at "
-                         "%g m, actuator at %g m)",
-                         k + 1, (double)(k + 1) * dt, x[0], xm);
+                         "rths run: stopped at sample %zu (t = %g s): actuator force %g N (its "
+                         "capacity %g N), floor 1 at %g m, actuator at %g m",
+                         k + 1, (double)(k + 1) * dt, fm, HS_RTHS_FORCE_CAPACITY, x[0], xm);
             break;
         }
     }

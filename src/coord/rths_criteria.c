@@ -1,6 +1,7 @@
-/* The nine evaluation criteria of the RTHS benchmark (Silva et al. 2020): J1 time delay, J2-J3
- * tracking errors, J4-J9 response errors against the reference structure (docs/rths_benchmark.md,
- * "Criteria"). */
+/* The nine evaluation criteria of the RTHS benchmark (Silva et al. 2020) in the order of its
+ * package's F4_evaluation.m: J1 time delay, J2 normalised RMS and J3 peak tracking error, J4 / J5
+ * normalised RMS / peak error of floor 1, J6 / J7 normalised RMS error of floors 2 / 3, J8 / J9
+ * peak error of floors 2 / 3 (docs/rths_benchmark.md, "Criteria"). */
 #include "hysim/rths.h"
 
 #include <math.h>
@@ -56,13 +57,23 @@ double hs_rths_peak_error(const double *y, const double *yref, size_t n, size_t 
     return r > 0.0 ? 100.0 * e / r : NAN;
 }
 
+/* std(y - yref) / std(yref) * 100, the standard deviations about the means (MATLAB's std, as
+ * the package computes its normalised RMS errors) */
 double hs_rths_rms_error(const double *y, const double *yref, size_t n, size_t stride)
 {
+    if (n < 2) return NAN;
+    double me = 0.0, mr = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        me += y[k * stride] - yref[k * stride];
+        mr += yref[k * stride];
+    }
+    me /= (double)n;
+    mr /= (double)n;
     double e = 0.0, r = 0.0;
     for (size_t k = 0; k < n; k++) {
-        const double d = y[k * stride] - yref[k * stride];
+        const double d = y[k * stride] - yref[k * stride] - me, q = yref[k * stride] - mr;
         e += d * d;
-        r += yref[k * stride] * yref[k * stride];
+        r += q * q;
     }
     return r > 0.0 ? 100.0 * sqrt(e / r) : NAN;
 }
@@ -74,13 +85,15 @@ void hs_rths_criteria_compute(const double *x_t, const double *x_m, const double
     for (int j = 0; j < 10; j++) out->J[j] = NAN;
     if (x_t && x_m) {
         out->J[1] = hs_rths_delay(x_t, x_m, n, dt, 0.1);
-        out->J[2] = hs_rths_peak_error(x_m, x_t, n, 1);
-        out->J[3] = hs_rths_rms_error(x_m, x_t, n, 1);
+        out->J[2] = hs_rths_rms_error(x_m, x_t, n, 1);
+        out->J[3] = hs_rths_peak_error(x_m, x_t, n, 1);
     }
+    /* floor i's normalised RMS and peak errors land at these J */
+    static const int rms_j[3] = {4, 6, 7}, peak_j[3] = {5, 8, 9};
     if (y && yref)
         for (int i = 0; i < nf && i < 3; i++) {
-            out->J[4 + i] = hs_rths_peak_error(y + i, yref + i, n, (size_t)nf);
-            out->J[7 + i] = hs_rths_rms_error(y + i, yref + i, n, (size_t)nf);
+            out->J[rms_j[i]] = hs_rths_rms_error(y + i, yref + i, n, (size_t)nf);
+            out->J[peak_j[i]] = hs_rths_peak_error(y + i, yref + i, n, (size_t)nf);
         }
 }
 

@@ -192,6 +192,22 @@ static int positive(hs_tf *L, const hs_ynode *node, const char *what, double *ou
     return rc;
 }
 
+/* reference: {run: DIR}: a reference run's folder, as written (relative to the working directory
+ * of hysim run, as output.dir); read when the run starts */
+static int reference(hs_tf *L, const hs_ynode *node)
+{
+    static const char *const keys[] = {"run"};
+    const hs_ynode *run;
+    int rc = hs_tf_mapping(L, node, "analysis.reference", keys, 1);
+    if (!rc) rc = hs_tf_required(L, node, "run", "analysis.reference", &run);
+    if (!rc)
+        rc = hs_tf_str(L, run, "analysis.reference.run", L->def->reference_run,
+                       sizeof L->def->reference_run);
+    if (!rc && !L->def->reference_run[0])
+        rc = hs_tf_fail(L, run, "analysis.reference.run: an empty folder name");
+    return rc;
+}
+
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
 {
     static const char *const keys[] = {"integrator",
@@ -204,7 +220,8 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
                                        "compute_time",
                                        "site_timeout",
                                        "checkpoint_every",
-                                       "initial_acceleration"};
+                                       "initial_acceleration",
+                                       "reference"};
     const char *what = "analysis";
     hs_test_def *def = L->def;
     const hs_ynode *in, *dtn;
@@ -286,6 +303,8 @@ int hs_tf_analysis(hs_tf *L, const hs_ynode *node)
                             "starts), got '%s'",
                             how);
     }
+    const hs_ynode *rf = hs_ynode_get(node, "reference");
+    if (!rc && rf) rc = reference(L, rf);
     /* a remote site holds only its last step (and the one before): a resume must start from a
      * checkpoint of the last committed step (docs/checkpoints.md) */
     for (int i = 0; !rc && ce && def->checkpoint_every > 1 && i < def->nsites; i++)

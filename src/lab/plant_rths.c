@@ -1,7 +1,7 @@
 /* The RTHS benchmark's actuator-specimen plant with control-structure interaction (Silva et al.
  * 2020), closed by a proportional servo loop and discretised at the controller rate with an exact
  * zero-order hold. States [z, z', f, x, v]:
- *   z'' + b1 z' + b2 z = b2 u          servo-valve, DC gain 1, u = kp (r - x)
+ *   z'' + b1 z' + b2 z = b2 u          servo-valve, DC gain 1, u = kp (gain r - x)
  *   f'  = (a1b0 / b2) z - a2 v - a3 f  actuator force (oil compressibility a2, leakage a3)
  *   me v' = f - ce v - ke x            specimen moved by the actuator (the CSI: f feeds back v)
  * which is Gxu(s) = a1b0 / [(s^2 + b1 s + b2)((s + a3)(me s^2 + ce s + ke) + a2 s)]. */
@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#define NS      5 /* plant states */
+#define NS      HS_RTHS_NSTATE
 #define NA      6 /* augmented with the held command */
 #define RTHS_PI 3.14159265358979323846
 
@@ -26,27 +26,33 @@ struct hs_rths_plant {
 
 hs_rths_plant_params hs_rths_plant_nominal(void)
 {
-    /* docs/rths_benchmark.md, "Plant": the values and which of them are confirmed */
-    hs_rths_plant_params p = {.a1b0 = 2.13e13,
-                              .a2 = 4.23e6,
+    /* docs/rths_benchmark.md, "Plant": the benchmark package's F1_input_file.m, lines 24-26 and
+     * 76-92 (its Simulink model closes the loop with kp = 1 and the gain on the command) */
+    hs_rths_plant_params p = {.a1b0 = 2.1283e13,
+                              .a2 = 4.2297e6,
                               .a3 = 3.3,
                               .b1 = 425.0,
-                              .b2 = 1.0e5,
-                              .me = 29.1,
-                              .ce = 114.6,
-                              .ke = 1.19e6,
-                              .kp = 3.0};
+                              .b2 = 9.9976e4,
+                              .me = 29.13,
+                              .ke = 1190e3,
+                              .kp = 1.0,
+                              .gain = 1.0261};
+    p.ce = 2.0 * HS_RTHS_SPECIMEN_ZETA * sqrt(p.me * p.ke);
     return p;
 }
 
 hs_rths_plant_params hs_rths_plant_perturbed(unsigned long long seed, double spread)
 {
+    /* the package's standard deviations (F1_input_file.m, lines 30 and 90-92); the specimen's
+     * damping follows its stiffness at the same ratio (line 32) */
     hs_rths_plant_params p = hs_rths_plant_nominal();
     hs_rng r;
     hs_rng_seed(&r, (uint64_t)seed, 0);
-    double *v[] = {&p.a1b0, &p.a2, &p.a3, &p.b1, &p.b2, &p.me, &p.ce, &p.ke};
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        *v[i] *= 1.0 + spread * (2.0 * hs_rng_uniform(&r) - 1.0);
+    p.b1 += spread * 3.3 * hs_rng_normal(&r);
+    p.b2 += spread * 3.3e3 * hs_rng_normal(&r);
+    p.a3 += spread * 1.3 * hs_rng_normal(&r);
+    p.ke += spread * 50e3 * hs_rng_normal(&r);
+    p.ce = 2.0 * HS_RTHS_SPECIMEN_ZETA * sqrt(p.me * p.ke);
     return p;
 }
 
@@ -61,7 +67,7 @@ static double complex gxu(const hs_rths_plant_params *p, double w)
 static double complex closed_loop(const hs_rths_plant_params *p, double w)
 {
     const double complex g = p->kp * gxu(p, w);
-    return g / (1.0 + g);
+    return p->gain * g / (1.0 + g);
 }
 
 /* magnitude and phase unwrapped along a grid from near DC */
@@ -184,19 +190,10 @@ static void expm_balanced(const double *M, double *E)
         for (int j = 0; j < NA; j++) E[i * NA + j] = d[i] * T[i * NA + j] / d[j];
 }
 
-int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate,
-                         hs_rths_plant **out)
+/* Phi, Gam for the sample h = 1 / rate; no allocation (a specimen re-discretises in a tick) */
+static void discretise(hs_rths_plant *pl, double rate)
 {
-    if (!p || !out) return hs_fail(ctx, HS_EINVAL, "rths plant: no parameters");
-    if (!(rate > 0.0))
-        return hs_fail(ctx, HS_EINPUT, "rths plant: controller rate must be > 0 Hz (got %g)", rate);
-    if (!(p->a1b0 > 0 && p->a2 >= 0 && p->a3 >= 0 && p->b1 > 0 && p->b2 > 0 && p->me > 0 &&
-          p->ce >= 0 && p->ke >= 0 && p->kp > 0))
-        return hs_fail(ctx, HS_EINPUT,
-                       "rths plant: a1b0, b1, b2, me, kp must be > 0 and a2, a3, ce, ke >= 0");
-    hs_rths_plant *pl = hs_calloc(1, sizeof *pl);
-    if (!pl) return hs_fail(ctx, HS_ENOMEM, "rths plant: out of memory");
-    pl->p = *p;
+    const hs_rths_plant_params *p = &pl->p;
     pl->h = 1.0 / rate;
     double M[NA * NA];
     memset(M, 0, sizeof M);
@@ -206,7 +203,7 @@ int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate
     M[1 * NA + 0] = -p->b2;
     M[1 * NA + 1] = -p->b1;
     M[1 * NA + 3] = -p->b2 * p->kp;
-    M[1 * NA + 5] = p->b2 * p->kp;
+    M[1 * NA + 5] = p->b2 * p->kp * p->gain;
     M[2 * NA + 0] = g;
     M[2 * NA + 2] = -p->a3;
     M[2 * NA + 4] = -p->a2;
@@ -221,8 +218,50 @@ int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate
         for (int j = 0; j < NS; j++) pl->Phi[i * NS + j] = E[i * NA + j];
         pl->Gam[i] = E[i * NA + NS];
     }
+}
+
+int hs_rths_plant_create(hs_ctx *ctx, const hs_rths_plant_params *p, double rate,
+                         hs_rths_plant **out)
+{
+    if (!p || !out) return hs_fail(ctx, HS_EINVAL, "rths plant: no parameters");
+    if (!(rate > 0.0))
+        return hs_fail(ctx, HS_EINPUT, "rths plant: controller rate must be > 0 Hz (got %g)", rate);
+    if (!(p->a1b0 > 0 && p->a2 >= 0 && p->a3 >= 0 && p->b1 > 0 && p->b2 > 0 && p->me > 0 &&
+          p->ce >= 0 && p->ke >= 0 && p->kp > 0 && p->gain > 0))
+        return hs_fail(ctx, HS_EINPUT,
+                       "rths plant: a1b0, b1, b2, me, kp, gain must be > 0 and a2, a3, ce, ke >= 0 "
+                       "(a perturbed plant with a3 < 0? choose another seed or a smaller spread)");
+    hs_rths_plant *pl = hs_calloc(1, sizeof *pl);
+    if (!pl) return hs_fail(ctx, HS_ENOMEM, "rths plant: out of memory");
+    pl->p = *p;
+    discretise(pl, rate);
     *out = pl;
     return 0;
+}
+
+void hs_rths_plant_set_rate(hs_rths_plant *pl, double rate)
+{
+    /* a sample within 1 ppm of the current one is the same (t - t_c jitters by round-off) */
+    if (rate > 0.0 && fabs(1.0 / rate - pl->h) > 1e-6 * pl->h) discretise(pl, rate);
+}
+
+double hs_rths_plant_rate(const hs_rths_plant *pl)
+{
+    return 1.0 / pl->h;
+}
+
+const hs_rths_plant_params *hs_rths_plant_params_of(const hs_rths_plant *pl)
+{
+    return &pl->p;
+}
+
+void hs_rths_plant_step(const hs_rths_plant *pl, const double *s, double r, double *next)
+{
+    for (int i = 0; i < NS; i++) {
+        double acc = pl->Gam[i] * r;
+        for (int j = 0; j < NS; j++) acc += pl->Phi[i * NS + j] * s[j];
+        next[i] = acc;
+    }
 }
 
 void hs_rths_plant_destroy(hs_rths_plant **pl)
@@ -239,19 +278,15 @@ void hs_rths_plant_reset(hs_rths_plant *pl)
 
 void hs_rths_plant_tick(hs_rths_plant *pl, double r)
 {
-    for (int i = 0; i < NS; i++) {
-        double acc = pl->Gam[i] * r;
-        for (int j = 0; j < NS; j++) acc += pl->Phi[i * NS + j] * pl->s[j];
-        pl->tmp[i] = acc;
-    }
+    hs_rths_plant_step(pl, pl->s, r, pl->tmp);
     memcpy(pl->s, pl->tmp, sizeof pl->s);
 }
 
 double hs_rths_plant_x(const hs_rths_plant *pl)
 {
-    return pl->s[3];
+    return pl->s[HS_RTHS_STATE_X];
 }
 double hs_rths_plant_f(const hs_rths_plant *pl)
 {
-    return pl->s[2];
+    return pl->s[HS_RTHS_STATE_F];
 }

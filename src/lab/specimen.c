@@ -95,6 +95,12 @@ hs_specimen *hs_specimen_inner(hs_specimen *s)
     return s->inner;
 }
 
+const double *hs_specimen_actuator_position(const hs_specimen *s)
+{
+    while (s->inner) s = s->inner;
+    return s->ops.position ? s->ops.position(s) : NULL;
+}
+
 int hs_specimen_set_input(hs_specimen *s, int channel, double value)
 {
     if (channel < 0 || channel >= s->n)

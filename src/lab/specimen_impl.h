@@ -10,7 +10,10 @@ struct hs_specimen_ops {
     int (*commit)(hs_specimen *s);
     int (*set_input)(hs_specimen *s, int channel, double value); /* optional */
     int (*initial_stiffness)(const hs_specimen *s, double *K);   /* optional, column-major */
-    size_t (*state_size)(const hs_specimen *s);                  /* model state beyond t, x */
+    /* optional: a specimen that moves its own actuator (control-structure interaction) gives the
+     * actuator positions of its trial (n) */
+    const double *(*position)(const hs_specimen *s);
+    size_t (*state_size)(const hs_specimen *s); /* model state beyond t, x */
     int (*state_save)(const hs_specimen *s, double *out);
     int (*state_load)(hs_specimen *s, const double *in);
     void (*destroy)(hs_specimen *s); /* frees data */

@@ -1,6 +1,8 @@
 /* The virtual laboratory: n_act actuators, their displacement sensors and load cells, and one
  * specimen, stepped together at the controller rate. In `perfect` mode the actuators follow the
- * command exactly, the sensors are exact and a relaxation wrapper is bypassed. */
+ * command exactly, the sensors are exact and a relaxation wrapper is bypassed. A specimen that
+ * moves its own actuator (rths_benchmark, control-structure interaction) gets the command through
+ * a perfect actuator (its limits still apply), and its position is the true displacement. */
 #include "specimen_impl.h"
 
 #include <math.h>
@@ -71,7 +73,8 @@ int hs_vlab_create(hs_ctx *ctx, const hs_vlab_params *p, hs_specimen *specimen, 
     int rc = 0;
     for (int i = 0; i < l->n && !rc; i++) {
         hs_actuator_params ap = p->actuator[p->actuator_count == 1 ? 0 : i];
-        if (l->perfect) ap.perfect = 1;
+        /* a specimen that moves its own actuator gets the command as it is, within the limits */
+        if (l->perfect || hs_specimen_actuator_position(specimen)) ap.perfect = 1;
         rc = hs_actuator_create(ctx, &ap, &l->act[i]);
         if (!rc)
             rc = hs_sensor_create(ctx, l->perfect ? &exact : &p->displacement, p->seed,
@@ -104,7 +107,9 @@ int hs_vlab_tick(hs_vlab *l, const double *x_cmd, double *x_meas, double *f_meas
     if (rc) return rc;
     l->ticks += 1.0;
     const double *f = hs_specimen_force(l->spec);
+    const double *moved = hs_specimen_actuator_position(l->spec); /* CSI: the plant's position */
     for (int i = 0; i < l->n; i++) {
+        if (moved) l->x_true[i] = moved[i];
         l->f_true[i] = f[i];
         l->flags |= hs_actuator_check_force(l->act[i], f[i]);
         x_meas[i] = hs_sensor_measure(l->dsens[i], l->x_true[i]);
