@@ -113,6 +113,8 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
  * The DOFs must be dynamic (carry mass). */
 int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const hs_ynode *acts,
                         const char *what, hs_exp_element_def *el);
+/* output.recorders (testfile_recorders.c), after the structure. */
+int hs_tf_recorders(hs_tf *L, const hs_ynode *list);
 /* A direction x, y or rz (HS_FE_UX, UY, RZ). */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
