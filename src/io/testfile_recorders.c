@@ -133,8 +133,12 @@ static int element_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *
                               "named by 'name', else type and position: elastic_beam1, ...)",
                               item, name);
         if (hs_fe_element_response_size(fe, e, fr) == 0)
-            return hs_tf_fail(L, items[i], "%s: a %s element has no %s", item,
-                              hs_fe_element_type(fe, e), hs_rec_response_name(d->response));
+            return hs_tf_fail(L, items[i],
+                              "%s: element '%s' (%s) has no %s (force, local_force, basic_force "
+                              "and deformation are for every line element, strain for trusses; "
+                              "a zero_length element has force, basic_force and deformation)",
+                              item, name, hs_fe_element_type(fe, e),
+                              hs_rec_response_name(d->response));
         d->items[i] = e;
     }
     return 0;
