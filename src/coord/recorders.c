@@ -164,18 +164,19 @@ static int element_recorder(hs_recorders *r, rec *q)
     int rc = rec_alloc(q, ncols);
     for (int i = 0, c = 0; !rc && i < d->nitems; i++) {
         const int e = d->items[i], m = hs_fe_element_response_size(r->fe, e, fr);
-        const int *rot;
+        const int *rot, rz = hs_fe_element_dof(r->fe, e) == 2; /* a zero-length in rz */
         const char *const *names = components(d->response, hs_fe_element_type(r->fe, e), &rot);
         for (int k = 0; k < m; k++, c++) {
             q->el[c] = e;
             q->comp[c] = k;
             q->cols[c] = text("%s_%s", hs_fe_element_name(r->fe, e), names[k], "");
+            const int moment = rot[k] || (rz && d->response != HS_REC_FORCE);
             if (d->response == HS_REC_STRAIN)
                 q->units[c] = hs_strdup("1");
             else if (d->response == HS_REC_DEFORMATION)
-                q->units[c] = unit(r, 0, rot[k], 0);
+                q->units[c] = unit(r, 0, moment, 0);
             else
-                q->units[c] = unit(r, 1, rot[k], 0);
+                q->units[c] = unit(r, 1, moment, 0);
             if (!q->cols[c] || !q->units[c]) rc = HS_ENOMEM;
         }
     }

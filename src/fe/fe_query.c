@@ -75,6 +75,11 @@ const char *hs_fe_element_type(const hs_fe *fe, int e)
     return kinds[fe->els[e].kind];
 }
 
+int hs_fe_element_dof(const hs_fe *fe, int e)
+{
+    return fe->els[e].kind == FE_ZERO_LENGTH ? fe->els[e].dir : -1;
+}
+
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
 {
     const fe_kind kind = fe->els[e].kind;

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The frame model's recorders from the test file (output.recorders, docs/outputs.md "Recorders"):
+# a portal frame whose right column stands on a yielding rotational hinge (zero_length, bilinear)
+#  - writes recorders/NAME.csv (header t and the column names, one row per record) and
+#    /recorders/NAME in results.h5 with its response, column names and units;
+#  - killed after step 170 (checkpoints every 25 steps) and resumed, leaves recorders/*.csv byte
+#    for byte those of the run without interruption (the hinge's state and the records come back);
+#  - through python/hysim (when /usr/bin/python3 has numpy and h5py): every recorder's table equals
+#    its CSV bit for bit, the hinge's basic force is the base reaction moment of node 2 to
+#    round-off, and the hinge yielded (|M| reached fy);
+#  - a recorder on a structure without a frame model is refused with FILE:LINE:COL.
+# Usage: recorders.sh PATH_TO_hysim
+set -u
+hysim=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cd "$dir" || exit 1
+cat > frame.yaml <<'YAML'
+hysim: 1
+name: recorders
+units: {force: kN, length: m, time: s}
+materials:
+  hinge: {type: bilinear, k: 2e5, fy: 150, b: 0.05}
+structure:
+  model:
+    nodes:
+      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
+      - {id: 2, x: 6, y: 0, fix: [1, 1, 0]}
+      - {id: 5, x: 6, y: 0, fix: [1, 1, 1]}
+      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
+      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+    elements:
+      - {type: elastic_beam, name: c1, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3}
+      - {type: elastic_beam, name: c2, nodes: [2, 4], E: 30e6, A: 0.02, I: 2e-3}
+      - {type: elastic_beam, name: b1, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
+      - {type: zero_length, name: hinge, nodes: [5, 2], dir: rz, material: hinge}
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
+ground_motion: {synthetic: {seed: 11, pga: 6.0, duration: 4, dt: 0.01}}
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: 400
+  checkpoint_every: 25
+output:
+  recorders:
+    - {name: top, node: [3, 4], dofs: [x, rz], response: disp}
+    - {name: top_v, node: 4, dofs: [x, y, rz], response: vel}
+    - {name: top_a, node: [3], dofs: [x], response: abs_accel}
+    - {name: base, node: [1, 5], dofs: [x, y, rz], response: reaction}
+    - {name: cols, element: [c1, c2], response: local_force}
+    - {name: hinge_m, element: hinge, response: basic_force}
+    - {name: hinge_th, element: [hinge], response: deformation}
+    - {name: drift, drift: {i: 1, j: 3, dof: x, perp: y}}
+YAML
+"$hysim" run frame.yaml -o full --quiet 2> err || fail "run: $(cat err)"
+for r in top top_v top_a base cols hinge_m hinge_th drift; do
+    [ "$(wc -l < "full/recorders/$r.csv")" -eq 402 ] || fail "$r.csv: $(wc -l < "full/recorders/$r.csv") lines, expected 402"
+done
+[ "$(head -1 full/recorders/top.csv)" = "t,n3_ux,n3_rz,n4_ux,n4_rz" ] || fail "top.csv header: $(head -1 full/recorders/top.csv)"
+[ "$(head -1 full/recorders/cols.csv)" = "t,c1_N_i,c1_V_i,c1_M_i,c1_N_j,c1_V_j,c1_M_j,c2_N_i,c2_V_i,c2_M_i,c2_N_j,c2_V_j,c2_M_j" ] ||
+    fail "cols.csv header: $(head -1 full/recorders/cols.csv)"
+[ "$(head -1 full/recorders/hinge_m.csv)" = "t,hinge_F" ] || fail "hinge_m.csv header: $(head -1 full/recorders/hinge_m.csv)"
+echo "recorders.sh: 8 recorders written, 401 records each"
+
+HS_TEST_KILL_AT_STEP=170 "$hysim" run frame.yaml -o part --quiet 2> err
+rc=$?
+[ "$rc" -eq 137 ] || fail "the killed run exited $rc, expected 137: $(cat err)"
+[ ! -e part/recorders ] || fail "a killed run already has recorders/"
+"$hysim" run --resume part > out 2>&1 || fail "resume exited $?: $(cat out)"
+grep -q "resumed from part/checkpoint.bin after step 150 of 400" out || fail "resume: $(cat out)"
+for r in top top_v top_a base cols hinge_m hinge_th drift; do
+    cmp -s "full/recorders/$r.csv" "part/recorders/$r.csv" || fail "$r.csv differs after the resume"
+done
+echo "recorders.sh: killed after step 170, resumed from step 150: every recorders/*.csv byte for byte"
+
+py=/usr/bin/python3
+if [ -x "$py" ] && "$py" -c 'import numpy, h5py' 2> /dev/null; then
+    PYTHONPATH="$HS_SOURCE_DIR/python" "$py" - full <<'PY' || fail "python"
+import csv, sys
+import hysim
+
+run = hysim.load(sys.argv[1])
+assert run.recorders == ["base", "cols", "drift", "hinge_m", "hinge_th", "top", "top_a", "top_v"], run.recorders
+for name in run.recorders:
+    t = run.recorder(name)
+    with open(f"{sys.argv[1]}/recorders/{name}.csv", newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == t.columns, (rows[0], t.columns)
+    for k, row in enumerate(rows[1:]):
+        for j, x in enumerate(row):
+            assert float(x) == t[t.columns[j]][k], (name, k, j, x)
+assert run.attrs["recorders/base/response"] == "reaction"
+assert run.units("recorders/base") == ["kN", "kN", "kN*m"] * 2, run.units("recorders/base")
+assert run.units("recorders/top_v") == ["m/s", "m/s", "rad/s"], run.units("recorders/top_v")
+assert run.units("recorders/hinge_th") == ["rad"], run.units("recorders/hinge_th")
+assert run.units("recorders/drift") == ["1"], run.units("recorders/drift")
+m, r = run.recorder("hinge_m")["hinge_F"], run.recorder("base")["n5_rz"]
+peak, worst = abs(m).max(), abs(m + r).max()  # the hinge's force on node 5 is -M
+print(f"recorders.sh: hinge moment peak {peak:.6g} kN m (fy 150), |M + R_5rz| <= {worst:.3g}")
+assert peak > 150.0 and worst <= 1e-12 * peak
+PY
+else
+    echo "recorders.sh: python part skipped: $py lacks numpy or h5py (apt-get install python3-numpy python3-h5py)"
+fi
+
+sed -e '/^structure:/,/^ground_motion:/c\
+structure: {dofs: 1, mass: [1], springs: [{name: s, from: ground, to: 1, material: hinge}], damping: {none: true}}\
+ground_motion: {synthetic: {seed: 11, pga: 6.0, duration: 4, dt: 0.01}}' frame.yaml > sb.yaml
+"$hysim" check sb.yaml > out 2>&1 && fail "a recorder without a frame model was accepted"
+grep -q "sb.yaml:[0-9]*:[0-9]*: output.recorders: recorders name nodes and elements of structure.model" out ||
+    fail "no FILE:LINE:COL: $(cat out)"
+echo "recorders.sh: OK"
