@@ -37,7 +37,7 @@ int hs_rec_response_is_element(hs_rec_response r); /* force .. strain */
 
 /* One recorder of the test file. */
 typedef struct hs_recorder_def {
-    char name[64]; /* names the dataset and the CSV file: letters, digits, '-', '_', '.' */
+    char name[64]; /* names the dataset and the CSV file: a letter, then letters, digits, '_' */
     hs_rec_response response;
     int nitems;
     int *items; /* node ids (node recorders) or element indices (element recorders); owned */

@@ -188,12 +188,13 @@ static int drift_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *wh
     return 0;
 }
 
+/* A name that is also a MATLAB field and a Python identifier (results.mat, python/hysim). */
 static int valid_name(const char *s)
 {
-    if (!s[0] || s[0] == '.') return 0;
+    if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 0;
     for (const char *c = s; *c; c++)
         if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              *c == '-' || *c == '_' || *c == '.'))
+              *c == '_'))
             return 0;
     return 1;
 }
@@ -224,8 +225,9 @@ static int recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, size_t i, hs_recorde
         if (rc) return rc;
         if (!valid_name(d->name))
             return hs_tf_fail(L, nv,
-                              "%s: use letters, digits, '-', '_' and '.' only (it names "
-                              "recorders/NAME.csv), got '%s'",
+                              "%s: a letter, then letters, digits and '_' (it names "
+                              "recorders/NAME.csv, a results.h5 dataset and a MATLAB field), "
+                              "got '%s'",
                               sub, d->name);
     }
     for (int k = 0; k < (int)i; k++)

@@ -6,8 +6,9 @@
 #  - killed after step 170 (checkpoints every 25 steps) and resumed, leaves recorders/*.csv byte
 #    for byte those of the run without interruption (the hinge's state and the records come back);
 #  - through python/hysim (when /usr/bin/python3 has numpy and h5py): every recorder's table equals
-#    its CSV bit for bit, the hinge's basic force is the base reaction moment of node 2 to
-#    round-off, and the hinge yielded (|M| reached fy);
+#    its CSV bit for bit, the hinge's basic force is the base reaction moment of node 5 to
+#    round-off, and the hinge yielded (|M| reached fy); with scipy, results.mat holds every
+#    recorder as results.h5 does, bit for bit, with its names, units and response;
 #  - a recorder on a structure without a frame model is refused with FILE:LINE:COL.
 # Usage: recorders.sh PATH_TO_hysim
 set -u
@@ -43,6 +44,7 @@ analysis:
   steps: 400
   checkpoint_every: 25
 output:
+  mat: true
   recorders:
     - {name: top, node: [3, 4], dofs: [x, rz], response: disp}
     - {name: top_v, node: 4, dofs: [x, y, rz], response: vel}
@@ -99,6 +101,21 @@ m, r = run.recorder("hinge_m")["hinge_F"], run.recorder("base")["n5_rz"]
 peak, worst = abs(m).max(), abs(m + r).max()  # the hinge's force on node 5 is -M
 print(f"recorders.sh: hinge moment peak {peak:.6g} kN m (fy 150), |M + R_5rz| <= {worst:.3g}")
 assert peak > 150.0 and worst <= 1e-12 * peak
+try:
+    import scipy.io
+except ImportError:
+    print("recorders.sh: results.mat not read: no scipy (python3-scipy)")
+    sys.exit(0)
+mat = scipy.io.loadmat(f"{sys.argv[1]}/results.mat", squeeze_me=False)
+for name in run.recorders:
+    values = mat["recorders"][0, 0][name]
+    assert (values == run[f"recorders/{name}"]).all(), name  # bit for bit, records x columns
+    columns = [str(c[0]) for c in mat["names"][0, 0]["recorders"][0, 0][name][0]]
+    units = [str(c[0]) if c.size else "" for c in mat["units"][0, 0]["recorders"][0, 0][name][0]]
+    assert columns == run.names(f"recorders/{name}"), (columns, name)
+    assert units == run.units(f"recorders/{name}"), (units, name)
+    assert str(mat["response"][0, 0]["recorders"][0, 0][name][0]) == run.attrs[f"recorders/{name}/response"]
+print("recorders.sh: results.mat (scipy.io.loadmat): every recorder, its names, units and response as results.h5")
 PY
 else
     echo "recorders.sh: python part skipped: $py lacks numpy or h5py (apt-get install python3-numpy python3-h5py)"
