@@ -11,6 +11,9 @@
  *    negligible): each column's end moments share its shear times h as (1 + 3r) / (1 + 6r) at
  *    the base and 3r / (1 + 6r) at the top (slope-deflection), at every step; the base shears sum
  *    to the masses' inertia;
+ *  - the same cantilever through every integrator: the condensed tip rotation recorded stays
+ *    -3/(2h) times the tip displacement the integrator reports (the model's committed state is
+ *    the integrator's), and 100 recorded steps allocate nothing;
  *  - a two-story frame: a drift recorder is the displacement difference over the story height;
  *  - bad recorders are refused with FILE:LINE:COL and what to do. */
 #include "hs_test.h"
@@ -149,6 +152,57 @@ static void test_cantilever_reaction(void **state)
     assert_true(worst_th <= 1e-12);
     assert_true(worst_abs <= 1e-12 * m * alpha * 20.0);
     finish(&x);
+}
+
+static void test_every_integrator(void **state)
+{
+    (void)state;
+    static const char *const types[] = {"newmark_explicit", "central_difference",
+                                        "newmark",          "hht",
+                                        "alpha_os",         "cr",
+                                        "kr_alpha",         "ghaboussi_pc",
+                                        "os_tangent",       "implicit_hht_fe"};
+    const double h = 3.0;
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        char yaml[4096];
+        const char *at = strstr(CANTILEVER, "{type: newmark}");
+        snprintf(yaml, sizeof yaml, "%.*s{type: %s}%s", (int)(at - CANTILEVER), CANTILEVER,
+                 types[k], at + strlen("{type: newmark}"));
+        run x;
+        memset(&x, 0, sizeof x);
+        snprintf(x.dir, sizeof x.dir, "/tmp/hs_recorders_XXXXXX");
+        assert_non_null(mkdtemp(x.dir));
+        snprintf(x.path, sizeof x.path, "%s/ramp.txt", x.dir);
+        FILE *f = fopen(x.path, "w");
+        assert_non_null(f);
+        for (int i = 0; i < 2101; i++) fprintf(f, "%.17g\n", 0.01 * i);
+        fclose(f);
+        snprintf(x.path, sizeof x.path, "%s/t.yaml", x.dir);
+        assert_int_equal(hs_ctx_create(&x.ctx), 0);
+        int rc = hs_testfile_load_string(x.ctx, yaml, strlen(yaml), x.path, &x.def);
+        if (!rc) rc = hs_coordinator_create(x.ctx, x.def, &x.c);
+        if (!rc) rc = hs_coordinator_advance(x.c, 10);
+        const uint64_t before = hs_alloc_count();
+        if (!rc) rc = hs_coordinator_advance(x.c, 100);
+        const uint64_t allocs = hs_alloc_count() - before;
+        if (rc) fprintf(stderr, "%s: %s\n", types[k], hs_ctx_message(x.ctx));
+        assert_int_equal(rc, 0);
+        x.r = hs_coordinator_results(x.c);
+        double worst = 0.0, peak = 0.0;
+        for (int64_t i = 0; i < hs_results_count(x.r); i++) {
+            const double u = hs_results_series_d(x.r, i)[0], *tip = rec(&x, 3, i);
+            assert_true(tip[0] == u); /* the dynamic DOF is the integrator's */
+            peak = fmax(peak, fabs(u));
+            worst = fmax(worst, fabs(tip[1] + 1.5 / h * u));
+        }
+        print_message("    %-18s tip rotation + 3/(2h) u: %.2g (peak u %.3g m); %llu allocations "
+                      "in 100 steps\n",
+                      types[k], worst, peak, (unsigned long long)allocs);
+        assert_true(peak > 1e-3);
+        assert_true(worst <= 1e-12 * peak / h);
+        assert_true(allocs == 0);
+        finish(&x);
+    }
 }
 
 /* Portal frame: columns h = 3.5 m, I_c = 2e-3, beam L = 6 m, I_b = 4e-3 (E = 30e6 kPa), axial
@@ -291,6 +345,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cantilever_reaction),
+        cmocka_unit_test(test_every_integrator),
         cmocka_unit_test(test_portal_moments),
         cmocka_unit_test(test_drift),
         cmocka_unit_test(test_errors),
