@@ -9,6 +9,7 @@
 #    its CSV bit for bit, the hinge's basic force is the base reaction moment of node 5 to
 #    round-off, and the hinge yielded (|M| reached fy); with scipy, results.mat holds every
 #    recorder as results.h5 does, bit for bit, with its names, units and response;
+#  - a forced run (--force) into that folder with one recorder leaves only its own CSV;
 #  - a recorder on a structure without a frame model is refused with FILE:LINE:COL.
 # Usage: recorders.sh PATH_TO_hysim
 set -u
@@ -120,6 +121,12 @@ PY
 else
     echo "recorders.sh: python part skipped: $py lacks numpy or h5py (apt-get install python3-numpy python3-h5py)"
 fi
+
+# --force with other recorders: none of the earlier run's recorders/*.csv stays beside the new ones
+sed -e '/- {name: top_v/,/- {name: drift/d' -e '/checkpoint_every/d' frame.yaml > one.yaml
+"$hysim" run one.yaml -o full --force --quiet 2> err || fail "forced run: $(cat err)"
+[ "$(ls full/recorders)" = "top.csv" ] || fail "after --force: $(ls full/recorders | tr '\n' ' ')"
+echo "recorders.sh: --force removed the earlier run's 7 other recorder files"
 
 sed -e '/^structure:/,/^ground_motion:/c\
 structure: {dofs: 1, mass: [1], springs: [{name: s, from: ground, to: 1, material: hinge}], damping: {none: true}}\
