@@ -9,6 +9,8 @@
 #    its CSV bit for bit, the hinge's basic force is the base reaction moment of node 5 to
 #    round-off, and the hinge yielded (|M| reached fy); with scipy, results.mat holds every
 #    recorder as results.h5 does, bit for bit, with its names, units and response;
+#  - examples/fe_two_story_frame.yaml's first-story columns: M_i = M_j = V h / 2 (the floors do not
+#    rotate), V = -(the base reaction) at every record;
 #  - a forced run (--force) into that folder with one recorder leaves only its own CSV;
 #  - a recorder on a structure without a frame model is refused with FILE:LINE:COL.
 # Usage: recorders.sh PATH_TO_hysim
@@ -121,6 +123,18 @@ PY
 else
     echo "recorders.sh: python part skipped: $py lacks numpy or h5py (apt-get install python3-numpy python3-h5py)"
 fi
+
+# examples/fe_two_story_frame.yaml: floors that cannot rotate bend each column in double curvature,
+# M_i = M_j = V h / 2 (h = 3.2 m); the base reactions carry the story shears
+"$hysim" run "$HS_SOURCE_DIR/examples/fe_two_story_frame.yaml" -o ex --quiet 2> err || fail "example: $(cat err)"
+paste -d, ex/recorders/columns1.csv ex/recorders/base.csv | awk -F, 'NR > 1 {
+        for (c = 0; c < 2; c++) { V = $(3 + 6 * c); Mi = $(4 + 6 * c); Mj = $(7 + 6 * c)
+            d = Mi - V * 1.6; if (d < 0) d = -d; if (d > m) m = d
+            d = Mj - V * 1.6; if (d < 0) d = -d; if (d > m) m = d
+            d = V + $(15 + 2 * c); if (d < 0) d = -d; if (d > r) r = d
+            a = V < 0 ? -V : V; if (a > p) p = a } }
+    END { printf "recorders.sh: example frame: column shear peak %.5g kN; |M - V h / 2| <= %.3g kN m, |V + R_x| <= %.3g kN\n", p, m, r
+          exit !(p > 10 && m <= 1e-9 * p && r <= 1e-9 * p) }' || fail "the example's column moments"
 
 # --force with other recorders: none of the earlier run's recorders/*.csv stays beside the new ones
 sed -e '/- {name: top_v/,/- {name: drift/d' -e '/checkpoint_every/d' frame.yaml > one.yaml
