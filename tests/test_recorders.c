@@ -14,6 +14,10 @@
  *  - the same cantilever through every integrator: the condensed tip rotation recorded stays
  *    -3/(2h) times the tip displacement the integrator reports (the model's committed state is
  *    the integrator's), and 100 recorded steps allocate nothing;
+ *  - a truss bar at 3-4-5 slope and a zero-length spring in x holding a mass: the truss's
+ *    elongation 0.6 u + 0.8 v, strain elongation / 5, axial force EA/L times it and global forces
+ *    N [-0.6 -0.8 0 0.6 0.8 0]; the spring's deformation u, force k u and global forces; the
+ *    supports' reactions in x and y sum to the mass's inertia m a_abs;
  *  - a two-story frame: a drift recorder is the displacement difference over the story height;
  *  - bad recorders are refused with FILE:LINE:COL and what to do. */
 #include "hs_test.h"
@@ -205,6 +209,68 @@ static void test_every_integrator(void **state)
     }
 }
 
+static void test_truss_and_spring(void **state)
+{
+    (void)state;
+    const char *yaml =
+        "hysim: 1\n"
+        "name: bar\n"
+        "units: {force: kN, length: m, time: s}\n"
+        "materials:\n"
+        "  spring: {type: elastic, k: 800}\n"
+        "structure:\n"
+        "  model:\n"
+        "    nodes:\n"
+        "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
+        "      - {id: 2, x: 3, y: 4, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
+        "      - {id: 3, x: 3, y: 4, fix: [1, 1, 1]}\n"
+        "    elements:\n"
+        "      - {type: truss, name: bar, nodes: [1, 2], E: 2e5, A: 0.01}\n"
+        "      - {type: zero_length, name: zl, nodes: [3, 2], dir: x, material: spring}\n"
+        "  damping: {none: true}\n"
+        "ground_motion: {synthetic: {seed: 5, pga: 2.0, duration: 2, dt: 0.01}}\n"
+        "analysis: {integrator: {type: newmark}, dt: 0.005, steps: 400}\n"
+        "output:\n"
+        "  recorders:\n"
+        "    - {name: d, node: 2, dofs: [x, y], response: disp}\n"
+        "    - {name: bar_def, element: bar, response: deformation}\n"
+        "    - {name: bar_strain, element: bar, response: strain}\n"
+        "    - {name: bar_n, element: bar, response: basic_force}\n"
+        "    - {name: bar_f, element: bar, response: force}\n"
+        "    - {name: zl_def, element: zl, response: deformation}\n"
+        "    - {name: zl_q, element: zl, response: basic_force}\n"
+        "    - {name: zl_f, element: zl, response: force}\n"
+        "    - {name: reac, node: [1, 3], dofs: [x, y], response: reaction}\n"
+        "    - {name: a, node: 2, dofs: [x, y], response: abs_accel}\n";
+    run x;
+    start(&x, yaml, 0.0, 1);
+    const double EA_L = 2e5 * 0.01 / 5.0, k = 800.0, m = 2.0;
+    double peak = 0.0, worst = 0.0, peak_r = 0.0, worst_eq = 0.0;
+    for (int64_t i = 0; i <= x.def->steps; i++) {
+        const double *d = rec(&x, 0, i), e = 0.6 * d[0] + 0.8 * d[1], N = EA_L * e;
+        const double bar_f[6] = {-0.6 * N, -0.8 * N, 0.0, 0.6 * N, 0.8 * N, 0.0};
+        const double zl_f[6] = {-k * d[0], 0.0, 0.0, k * d[0], 0.0, 0.0};
+        double err = fabs(rec(&x, 1, i)[0] - e) + fabs(rec(&x, 2, i)[0] - e / 5.0) +
+                     fabs(rec(&x, 3, i)[0] - N) / EA_L + fabs(rec(&x, 5, i)[0] - d[0]) +
+                     fabs(rec(&x, 6, i)[0] - k * d[0]) / k;
+        for (int j = 0; j < 6; j++)
+            err += (fabs(rec(&x, 4, i)[j] - bar_f[j]) + fabs(rec(&x, 7, i)[j] - zl_f[j])) / EA_L;
+        peak = fmax(peak, fabs(d[0]) + fabs(d[1]));
+        worst = fmax(worst, err);
+        const double *R = rec(&x, 8, i), *a = rec(&x, 9, i); /* [R1x R1y R3x R3y] */
+        peak_r = fmax(peak_r, fabs(R[0] + R[2]) + fabs(R[1] + R[3]));
+        worst_eq = fmax(worst_eq, fabs(R[0] + R[2] - m * a[0]) + fabs(R[1] + R[3] - m * a[1]));
+    }
+    print_message("    truss and zero-length: peak |u| + |v| %.4g m, recorded against the closed "
+                  "forms %.3g (m, or force / stiffness); reactions - inertia %.3g kN (peak %.4g)\n",
+                  peak, worst, worst_eq, peak_r);
+    assert_true(peak > 1e-4);
+    assert_true(worst <= 1e-12 * peak);
+    assert_true(peak_r > 0.1);
+    assert_true(worst_eq <= 1e-11 * peak_r);
+    finish(&x);
+}
+
 /* Portal frame: columns h = 3.5 m, I_c = 2e-3, beam L = 6 m, I_b = 4e-3 (E = 30e6 kPa), axial
  * areas large (the closed form neglects axial deformation), 20 t at each top node. */
 static const char *PORTAL =
@@ -346,6 +412,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cantilever_reaction),
         cmocka_unit_test(test_every_integrator),
+        cmocka_unit_test(test_truss_and_spring),
         cmocka_unit_test(test_portal_moments),
         cmocka_unit_test(test_drift),
         cmocka_unit_test(test_errors),
