@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The frame model's recorders from the test file (output.recorders, docs/outputs.md "Recorders"):
 # a portal frame whose right column stands on a yielding rotational hinge (zero_length, bilinear)
+#  - `hysim check` lists them with their responses and column counts;
 #  - writes recorders/NAME.csv (header t and the column names, one row per record) and
 #    /recorders/NAME in results.h5 with its response, column names and units;
 #  - killed after step 170 (checkpoints every 25 steps) and resumed, leaves recorders/*.csv byte
@@ -58,6 +59,9 @@ output:
     - {name: hinge_th, element: [hinge], response: deformation}
     - {name: drift, drift: {i: 1, j: 3, dof: x, perp: y}}
 YAML
+"$hysim" check frame.yaml > out 2>&1 || fail "check: $(cat out)"
+grep -q "^recorders: top (disp, 4 columns), top_v (vel, 3 columns), top_a (abs_accel, 1 column), base (reaction, 6 columns), cols (local_force, 12 columns), hinge_m (basic_force, 1 column), hinge_th (deformation, 1 column), drift (drift, 1 column)$" out ||
+    fail "check does not list the recorders: $(cat out)"
 "$hysim" run frame.yaml -o full --quiet 2> err || fail "run: $(cat err)"
 for r in top top_v top_a base cols hinge_m hinge_th drift; do
     [ "$(wc -l < "full/recorders/$r.csv")" -eq 402 ] || fail "$r.csv: $(wc -l < "full/recorders/$r.csv") lines, expected 402"
