@@ -21,6 +21,7 @@ typedef struct rec {
     char **cols, **units;
     int *node, *dof, *eq; /* per column: node recorders */
     int *el, *comp;       /* per column: element recorders */
+    int eq_i, eq_j;       /* drift: the two nodes' equations of the DOF */
     double h;             /* drift: the perpendicular distance */
 } rec;
 
@@ -66,14 +67,15 @@ static char *text(const char *fmt, const char *a, const char *b, const char *c)
     return hs_strdup(buf);
 }
 
-/* Unit of a quantity: `power` of length (or of rad for a rotation) per time^tpow, or a force
- * (times length for a moment). Empty when a unit it needs is not stated. */
+/* Unit of a quantity: a length (rad for a rotation) per time^tpow, or a force (force * length for
+ * a moment). Empty when a unit it needs is not stated. */
 static char *unit(const hs_recorders *r, int force, int rotation, int tpow)
 {
+    if (force) {
+        if (!rotation) return hs_strdup(r->uf);
+        return r->uf[0] && r->ul[0] ? text("%s*%s", r->uf, r->ul, "") : hs_strdup("");
+    }
     const char *len = rotation ? "rad" : r->ul;
-    if (force)
-        return rotation ? text(r->uf[0] && r->ul[0] ? "%s*%s" : "", r->uf, r->ul, "")
-                        : hs_strdup(r->uf);
     if (!len[0] || (tpow && !r->ut[0])) return hs_strdup("");
     if (tpow == 0) return hs_strdup(len);
     return text(tpow == 1 ? "%s/%s" : "%s/%s^2", len, r->ut, "");
@@ -199,8 +201,8 @@ static int drift_recorder(hs_recorders *r, rec *q)
                        d->name, d->drift_i, d->drift_j, d->drift_perp ? "y" : "x");
     int rc = rec_alloc(q, 1);
     if (rc) return rc;
-    q->eq[0] = hs_fe_node_equation(r->fe, d->drift_i, d->drift_dof);
-    q->node[0] = hs_fe_node_equation(r->fe, d->drift_j, d->drift_dof); /* j's equation */
+    q->eq_i = hs_fe_node_equation(r->fe, d->drift_i, d->drift_dof);
+    q->eq_j = hs_fe_node_equation(r->fe, d->drift_j, d->drift_dof);
     char a[16], b[16];
     snprintf(a, sizeof a, "%d", d->drift_i);
     snprintf(b, sizeof b, "%d", d->drift_j);
@@ -382,7 +384,7 @@ int hs_recorders_gather(hs_recorders *r, const double *d, const double *v, const
         else if (hs_rec_response_is_element(q->def->response))
             rc = gather_element(r, q, out);
         else
-            out[0] = (at(r->ud, q->node[0]) - at(r->ud, q->eq[0])) / q->h;
+            out[0] = (at(r->ud, q->eq_j) - at(r->ud, q->eq_i)) / q->h;
     }
     return rc;
 }
