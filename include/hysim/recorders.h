@@ -68,6 +68,12 @@ const char *hs_recorders_response(const hs_recorders *r, int k);
 int hs_recorders_columns(const hs_recorders *r, int k);
 const char *const *hs_recorders_column_names(const hs_recorders *r, int k);
 const char *const *hs_recorders_column_units(const hs_recorders *r, int k);
+/* What each column of recorder k is: node ids (node recorders: one per column; a drift: i and j;
+ * element recorders: none, NULL) with their count, element names (element recorders: one per
+ * column, else NULL) and the DOF or component of each column ("ux", "M_i", "N"). */
+const int *hs_recorders_nodes(const hs_recorders *r, int k, int *count);
+const char *const *hs_recorders_elements(const hs_recorders *r, int k);
+const char *const *hs_recorders_components(const hs_recorders *r, int k);
 /* Every recorder's values at the last commit into row (hs_recorders_width), from the dynamic
  * DOFs' displacement, velocity and acceleration (relative) and the ground acceleration ag.
  * Never allocates. */

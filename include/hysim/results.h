@@ -15,11 +15,17 @@ extern "C" {
 #endif
 
 /* One recorder of the frame model (include/hysim/recorders.h) as the store keeps it: `ncols`
- * columns with their names and units; `response` says what they are ("disp", "force", ...). */
+ * columns with their names and units; `response` says what they are ("disp", "force", ...);
+ * `nodes` (nnodes ids: one per column for node recorders, i and j for a drift; 0 for none),
+ * `elements` (one name per column, or NULL) and `components` (the DOF or component of each
+ * column, "ux", "M_i"; or NULL) say where each column comes from. */
 typedef struct hs_results_recorder {
     const char *name, *response;
     int ncols;
     const char *const *columns, *const *units;
+    int nnodes;
+    const int *nodes;
+    const char *const *elements, *const *components;
 } hs_results_recorder;
 
 typedef struct hs_results_layout {

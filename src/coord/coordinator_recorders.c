@@ -19,14 +19,21 @@ int hs_coord_recorders_init(hs_coordinator *c, hs_results_recorder **layout)
     if (!rc) c->rec_row = hs_dvec((size_t)hs_recorders_width(c->recorders) + 1);
     if (!rc) *layout = hs_calloc((size_t)n, sizeof **layout);
     if (!rc && (!c->rec_row || !*layout)) rc = HS_ENOMEM;
-    for (int k = 0; !rc && k < n; k++)
+    for (int k = 0; !rc && k < n; k++) {
+        int nnodes;
+        const int *nodes = hs_recorders_nodes(c->recorders, k, &nnodes);
         (*layout)[k] = (hs_results_recorder){
             .name = hs_recorders_name(c->recorders, k),
             .response = hs_recorders_response(c->recorders, k),
             .ncols = hs_recorders_columns(c->recorders, k),
             .columns = hs_recorders_column_names(c->recorders, k),
             .units = hs_recorders_column_units(c->recorders, k),
+            .nnodes = nnodes,
+            .nodes = nodes,
+            .elements = hs_recorders_elements(c->recorders, k),
+            .components = hs_recorders_components(c->recorders, k),
         };
+    }
     return rc;
 }
 

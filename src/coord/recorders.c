@@ -21,7 +21,10 @@ typedef struct rec {
     char **cols, **units;
     int *node, *dof, *eq; /* per column: node recorders */
     int *el, *comp;       /* per column: element recorders */
+    const char **what;    /* per column: the DOF ("ux") or the component ("M_i") */
+    const char **elname;  /* per column: the element's name (element recorders) */
     int eq_i, eq_j;       /* drift: the two nodes' equations of the DOF */
+    int pair[2];          /* drift: nodes i and j */
     double h;             /* drift: the perpendicular distance */
 } rec;
 
@@ -121,7 +124,12 @@ static int rec_alloc(rec *q, int ncols)
     q->eq = hs_calloc(c, sizeof(int));
     q->el = hs_calloc(c, sizeof(int));
     q->comp = hs_calloc(c, sizeof(int));
-    return q->cols && q->units && q->node && q->dof && q->eq && q->el && q->comp ? 0 : HS_ENOMEM;
+    q->what = hs_calloc(c, sizeof(char *));
+    q->elname = hs_calloc(c, sizeof(char *));
+    return q->cols && q->units && q->node && q->dof && q->eq && q->el && q->comp && q->what &&
+                   q->elname
+               ? 0
+               : HS_ENOMEM;
 }
 
 static int node_recorder(hs_recorders *r, rec *q)
@@ -140,6 +148,7 @@ static int node_recorder(hs_recorders *r, rec *q)
                 return hs_fail(r->ctx, HS_EINPUT, "recorder '%s': node %d has no DOF %d", d->name,
                                d->items[i], d->dofs[k] + 1);
             const int rot = d->dofs[k] == 2;
+            q->what[c] = DOF_NAME[d->dofs[k]];
             q->cols[c] = text("n%s_%s", id, DOF_NAME[d->dofs[k]], "");
             q->units[c] =
                 d->response == HS_REC_REACTION ? unit(r, 1, rot, 0) : unit(r, 0, rot, tpow);
@@ -171,6 +180,8 @@ static int element_recorder(hs_recorders *r, rec *q)
         for (int k = 0; k < m; k++, c++) {
             q->el[c] = e;
             q->comp[c] = k;
+            q->what[c] = names[k];
+            q->elname[c] = hs_fe_element_name(r->fe, e);
             q->cols[c] = text("%s_%s", hs_fe_element_name(r->fe, e), names[k], "");
             const int moment = rot[k] || (rz && d->response != HS_REC_FORCE);
             if (d->response == HS_REC_STRAIN)
@@ -203,6 +214,9 @@ static int drift_recorder(hs_recorders *r, rec *q)
     if (rc) return rc;
     q->eq_i = hs_fe_node_equation(r->fe, d->drift_i, d->drift_dof);
     q->eq_j = hs_fe_node_equation(r->fe, d->drift_j, d->drift_dof);
+    q->pair[0] = d->drift_i;
+    q->pair[1] = d->drift_j;
+    q->what[0] = DOF_NAME[d->drift_dof];
     char a[16], b[16];
     snprintf(a, sizeof a, "%d", d->drift_i);
     snprintf(b, sizeof b, "%d", d->drift_j);
@@ -224,6 +238,8 @@ static void rec_free(rec *q)
     hs_free(q->eq);
     hs_free(q->el);
     hs_free(q->comp);
+    hs_free(q->what);
+    hs_free(q->elname);
 }
 
 void hs_recorders_destroy(hs_recorders **pr)
@@ -326,6 +342,25 @@ const char *const *hs_recorders_column_names(const hs_recorders *r, int k)
 const char *const *hs_recorders_column_units(const hs_recorders *r, int k)
 {
     return (const char *const *)r->recs[k].units;
+}
+
+const int *hs_recorders_nodes(const hs_recorders *r, int k, int *count)
+{
+    const rec *q = &r->recs[k];
+    if (hs_rec_response_is_element(q->def->response)) return *count = 0, NULL;
+    if (q->def->response == HS_REC_DRIFT) return *count = 2, q->pair;
+    return *count = q->ncols, q->node;
+}
+
+const char *const *hs_recorders_elements(const hs_recorders *r, int k)
+{
+    const rec *q = &r->recs[k];
+    return hs_rec_response_is_element(q->def->response) ? q->elname : NULL;
+}
+
+const char *const *hs_recorders_components(const hs_recorders *r, int k)
+{
+    return r->recs[k].what;
 }
 
 double hs_recorders_ground_accel(const hs_recorders *r, int node, int dof, double ag)

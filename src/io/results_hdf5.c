@@ -212,8 +212,23 @@ static int write_sites(hid_t file, const hs_results *r)
     return rc;
 }
 
+/* Attribute `name` on `loc`: an array of n ints. */
+static int put_ints(hid_t loc, const char *name, const int *values, int n)
+{
+    hsize_t dims[1] = {(hsize_t)n};
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t attr =
+        space >= 0 ? H5Acreate2(loc, name, H5T_NATIVE_INT, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = attr >= 0 && H5Awrite(attr, H5T_NATIVE_INT, values) >= 0 ? 0 : -1;
+    if (attr >= 0) H5Aclose(attr);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
 /* /recorders: one dataset per recorder (records x columns) with the attributes `response`,
- * `names` (the columns: "n3_ux", "c1_M_i", ...) and `units` (one per column). */
+ * `names` (the columns: "n3_ux", "c1_M_i", ...), `units` (one per column), `components` (the
+ * DOF or component of each column), and `nodes` (node recorders: one id per column; a drift: i
+ * and j) or `elements` (element recorders: one name per column). */
 static int write_recorders(hid_t file, const hs_results *r)
 {
     hid_t g = H5Gcreate2(file, "recorders", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -237,6 +252,13 @@ static int write_recorders(hid_t file, const hs_results *r)
             rc |= put_string(set, "response", r->rec_responses[j]);
             rc |= put_strings(set, "names", (const char *const *)r->rec_columns[j], (int)m);
             rc |= put_strings(set, "units", (const char *const *)r->rec_units[j], (int)m);
+            if (r->rec_nnodes[j] > 0)
+                rc |= put_ints(set, "nodes", r->rec_nodes[j], r->rec_nnodes[j]);
+            if (r->rec_elements[j])
+                rc |= put_strings(set, "elements", (const char *const *)r->rec_elements[j], (int)m);
+            if (r->rec_components[j])
+                rc |= put_strings(set, "components", (const char *const *)r->rec_components[j],
+                                  (int)m);
             H5Dclose(set);
         }
         if (space >= 0) H5Sclose(space);

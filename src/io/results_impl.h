@@ -39,9 +39,11 @@ struct hs_results {
      * start at rec_col0[j] */
     int nrec;
     size_t rec_width;
-    char **rec_names, **rec_responses; /* nrec */
-    int *rec_ncols, *rec_col0;         /* nrec */
-    char ***rec_columns, ***rec_units; /* nrec x ncols */
+    char **rec_names, **rec_responses;       /* nrec */
+    int *rec_ncols, *rec_col0;               /* nrec */
+    char ***rec_columns, ***rec_units;       /* nrec x ncols */
+    char ***rec_elements, ***rec_components; /* nrec x ncols, an entry NULL when none */
+    int **rec_nodes, *rec_nnodes;            /* nrec x nnodes */
     double *rec;
 };
 

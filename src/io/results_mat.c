@@ -20,8 +20,8 @@ typedef struct mat_tree {
     mat_t *mat;
     matvar_t *root;                 /* the variables, written and dropped group by group */
     matvar_t *units, *names, *bits; /* the attribute trees, written last */
-    matvar_t *response;             /* ... and the recorders' `response` */
-    unsigned written;               /* members of root already in the file */
+    matvar_t *response, *nodes, *elements, *components; /* ... and the recorders' attributes */
+    unsigned written;                                   /* members of root already in the file */
     int failed;
     void *buffers[HS_MAT_BUFFERS]; /* transposed copies the variables point to (not copied) */
     int nbuffers;
@@ -99,6 +99,13 @@ static matvar_t *texts(char *const *s, int n)
         Mat_VarSetCell(cell, i, c);
     }
     return cell;
+}
+
+/* n ints as a 1 x n int32 row (copied). */
+static matvar_t *ints(const int *x, int n)
+{
+    size_t dims[2] = {1, (size_t)n};
+    return Mat_VarCreate(NULL, MAT_C_INT32, MAT_T_INT32, 2, dims, (void *)x, 0);
 }
 
 static matvar_t *scalar(double x)
@@ -236,8 +243,9 @@ static void sites(mat_tree *t, const hs_results *r)
 }
 
 /* The recorders: recorder NAME's columns as recorders.NAME (records x columns), its column
- * names at names.recorders.NAME, units (one per column) at units.recorders.NAME and response at
- * response.recorders.NAME, as results.h5's /recorders/NAME and its attributes. */
+ * names at names.recorders.NAME, units (one per column) at units.recorders.NAME, response at
+ * response.recorders.NAME, and nodes, elements, components at nodes.recorders.NAME, ..., as
+ * results.h5's /recorders/NAME and its attributes. */
 static void recorders(mat_tree *t, const hs_results *r)
 {
     const size_t rows = (size_t)r->count, all = rows * r->rec_width;
@@ -262,6 +270,12 @@ static void recorders(mat_tree *t, const hs_results *r)
         put(t, group(t, t->units, "recorders"), name, texts(r->rec_units[j], (int)m));
         put(t, group(t, t->names, "recorders"), name, texts(r->rec_columns[j], (int)m));
         put(t, group(t, t->response, "recorders"), name, text(r->rec_responses[j]));
+        if (r->rec_nnodes[j] > 0)
+            put(t, group(t, t->nodes, "recorders"), name, ints(r->rec_nodes[j], r->rec_nnodes[j]));
+        if (r->rec_elements[j])
+            put(t, group(t, t->elements, "recorders"), name, texts(r->rec_elements[j], (int)m));
+        if (r->rec_components[j])
+            put(t, group(t, t->components, "recorders"), name, texts(r->rec_components[j], (int)m));
     }
     flush(t);
 }
@@ -317,9 +331,13 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
                   .units = new_struct(),
                   .names = new_struct(),
                   .bits = new_struct(),
-                  .response = new_struct()};
+                  .response = new_struct(),
+                  .nodes = new_struct(),
+                  .elements = new_struct(),
+                  .components = new_struct()};
+    matvar_t *trees[] = {t.root,     t.units, t.names,    t.bits,
+                         t.response, t.nodes, t.elements, t.components};
     if (!t.mat) {
-        matvar_t *trees[] = {t.root, t.units, t.names, t.bits, t.response};
         for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
             if (trees[k]) Mat_VarFree(trees[k]);
         hs_atomic_finish(r->ctx, &af, 1);
@@ -329,8 +347,9 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
     char **tnames = r->nact > 0 ? tangent_names(r) : NULL;
     for (int k = 0; tnames && k < r->nact * r->nact; k++)
         if (!tnames[k]) t.failed = 1;
-    if (!t.root || !t.units || !t.names || !t.bits || !t.response || (r->nact > 0 && !tnames))
-        t.failed = 1;
+    for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
+        if (!trees[k]) t.failed = 1;
+    if (r->nact > 0 && !tnames) t.failed = 1;
     if (!t.failed) root_members(&t, r, s);
     if (!t.failed) all_series(&t, r);
     if (!t.failed && r->nact > 0) actuators(&t, r, tnames);
@@ -342,10 +361,18 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
     if (!t.failed) write_var(&t, t.units, "units");
     if (!t.failed) write_var(&t, t.names, "names");
     if (!t.failed && r->nsites > 0) write_var(&t, t.bits, "bits");
+    int has[3] = {0, 0, 0}; /* the recorders' attribute trees that hold something */
+    for (int j = 0; j < r->nrec; j++) {
+        has[0] |= r->rec_nnodes[j] > 0;
+        has[1] |= r->rec_elements[j] != NULL;
+        has[2] |= r->rec_components[j] != NULL;
+    }
     if (!t.failed && r->nrec > 0) write_var(&t, t.response, "response");
+    if (!t.failed && has[0]) write_var(&t, t.nodes, "nodes");
+    if (!t.failed && has[1]) write_var(&t, t.elements, "elements");
+    if (!t.failed && has[2]) write_var(&t, t.components, "components");
     int failed = t.failed;
     if (Mat_Close(t.mat) != 0) failed = 1;
-    matvar_t *trees[] = {t.root, t.units, t.names, t.bits, t.response};
     for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
         if (trees[k]) Mat_VarFree(trees[k]);
     for (int k = 0; k < t.nbuffers; k++) free(t.buffers[k]);

@@ -20,8 +20,12 @@ int hs_results_recorders_init(hs_results *r, const hs_results_layout *layout)
     r->rec_col0 = hs_calloc((size_t)n, sizeof(int));
     r->rec_columns = hs_calloc((size_t)n, sizeof(char **));
     r->rec_units = hs_calloc((size_t)n, sizeof(char **));
+    r->rec_elements = hs_calloc((size_t)n, sizeof(char **));
+    r->rec_components = hs_calloc((size_t)n, sizeof(char **));
+    r->rec_nodes = hs_calloc((size_t)n, sizeof(int *));
+    r->rec_nnodes = hs_calloc((size_t)n, sizeof(int));
     if (!r->rec_names || !r->rec_responses || !r->rec_ncols || !r->rec_col0 || !r->rec_columns ||
-        !r->rec_units)
+        !r->rec_units || !r->rec_elements || !r->rec_components || !r->rec_nodes || !r->rec_nnodes)
         return HS_ENOMEM;
     size_t width = 0;
     for (int j = 0; j < n; j++) {
@@ -35,6 +39,17 @@ int hs_results_recorders_init(hs_results *r, const hs_results_layout *layout)
         r->rec_units[j] = hs_results_names(x->units, x->ncols, "");
         if (!r->rec_names[j] || !r->rec_responses[j] || !r->rec_columns[j] || !r->rec_units[j])
             return HS_ENOMEM;
+        if (x->elements && !(r->rec_elements[j] = hs_results_names(x->elements, x->ncols, "")))
+            return HS_ENOMEM;
+        if (x->components &&
+            !(r->rec_components[j] = hs_results_names(x->components, x->ncols, "")))
+            return HS_ENOMEM;
+        if (x->nnodes > 0 && x->nodes) {
+            r->rec_nodes[j] = hs_calloc((size_t)x->nnodes, sizeof(int));
+            if (!r->rec_nodes[j]) return HS_ENOMEM;
+            memcpy(r->rec_nodes[j], x->nodes, (size_t)x->nnodes * sizeof(int));
+            r->rec_nnodes[j] = x->nnodes;
+        }
     }
     r->rec_width = width;
     const size_t count = (size_t)r->capacity * width;
@@ -52,6 +67,9 @@ void hs_results_recorders_free(hs_results *r)
         if (r->rec_responses) hs_free(r->rec_responses[j]);
         if (r->rec_columns) hs_results_names_free(r->rec_columns[j], m);
         if (r->rec_units) hs_results_names_free(r->rec_units[j], m);
+        if (r->rec_elements) hs_results_names_free(r->rec_elements[j], m);
+        if (r->rec_components) hs_results_names_free(r->rec_components[j], m);
+        if (r->rec_nodes) hs_free(r->rec_nodes[j]);
     }
     hs_free(r->rec_names);
     hs_free(r->rec_responses);
@@ -59,6 +77,10 @@ void hs_results_recorders_free(hs_results *r)
     hs_free(r->rec_col0);
     hs_free(r->rec_columns);
     hs_free(r->rec_units);
+    hs_free(r->rec_elements);
+    hs_free(r->rec_components);
+    hs_free(r->rec_nodes);
+    hs_free(r->rec_nnodes);
     hs_free(r->rec);
 }
 

@@ -3,13 +3,15 @@
 # a portal frame whose right column stands on a yielding rotational hinge (zero_length, bilinear)
 #  - `hysim check` lists them with their responses and column counts;
 #  - writes recorders/NAME.csv (header t and the column names, one row per record) and
-#    /recorders/NAME in results.h5 with its response, column names and units;
+#    /recorders/NAME in results.h5 with its response, column names, units, components and nodes or
+#    elements;
 #  - killed after step 170 (checkpoints every 25 steps) and resumed, leaves recorders/*.csv byte
 #    for byte those of the run without interruption (the hinge's state and the records come back);
 #  - through python/hysim (when /usr/bin/python3 has numpy and h5py): every recorder's table equals
 #    its CSV bit for bit, the hinge's basic force is the base reaction moment of node 5 to
 #    round-off, and the hinge yielded (|M| reached fy); with scipy, results.mat holds every
-#    recorder as results.h5 does, bit for bit, with its names, units and response;
+#    recorder as results.h5 does, bit for bit, with its names, units, response, nodes, elements and
+#    components;
 #  - examples/fe_two_story_frame.yaml's first-story columns: M_i = M_j = V h / 2 (the floors do not
 #    rotate), V = -(the base reaction) at every record;
 #  - a forced run (--force) into that folder with one recorder leaves only its own CSV;
@@ -104,6 +106,12 @@ assert run.units("recorders/base") == ["kN", "kN", "kN*m"] * 2, run.units("recor
 assert run.units("recorders/top_v") == ["m/s", "m/s", "rad/s"], run.units("recorders/top_v")
 assert run.units("recorders/hinge_th") == ["rad"], run.units("recorders/hinge_th")
 assert run.units("recorders/drift") == ["1"], run.units("recorders/drift")
+assert list(run.attrs["recorders/top/nodes"]) == [3, 3, 4, 4], run.attrs["recorders/top/nodes"]
+assert run.attrs["recorders/top/components"] == ["ux", "rz", "ux", "rz"]
+assert list(run.attrs["recorders/drift/nodes"]) == [1, 3] and run.attrs["recorders/drift/components"] == ["ux"]
+assert run.attrs["recorders/cols/elements"] == ["c1"] * 6 + ["c2"] * 6
+assert run.attrs["recorders/cols/components"] == ["N_i", "V_i", "M_i", "N_j", "V_j", "M_j"] * 2
+assert "recorders/cols/nodes" not in run.attrs and "recorders/top/elements" not in run.attrs
 m, r = run.recorder("hinge_m")["hinge_F"], run.recorder("base")["n5_rz"]
 peak, worst = abs(m).max(), abs(m + r).max()  # the hinge's force on node 5 is -M
 print(f"recorders.sh: hinge moment peak {peak:.6g} kN m (fy 150), |M + R_5rz| <= {worst:.3g}")
@@ -122,7 +130,16 @@ for name in run.recorders:
     assert columns == run.names(f"recorders/{name}"), (columns, name)
     assert units == run.units(f"recorders/{name}"), (units, name)
     assert str(mat["response"][0, 0]["recorders"][0, 0][name][0]) == run.attrs[f"recorders/{name}/response"]
-print("recorders.sh: results.mat (scipy.io.loadmat): every recorder, its names, units and response as results.h5")
+    for attr in ("nodes", "elements", "components"):
+        key = f"recorders/{name}/{attr}"
+        tree = mat[attr][0, 0]["recorders"][0, 0]
+        if key not in run.attrs:
+            assert name not in tree.dtype.names, (attr, name)
+        elif attr == "nodes":
+            assert list(tree[name][0]) == list(run.attrs[key]), (attr, name)
+        else:
+            assert [str(c[0]) for c in tree[name][0]] == run.attrs[key], (attr, name)
+print("recorders.sh: results.mat (scipy.io.loadmat): every recorder, its names, units, response, nodes, elements and components as results.h5")
 PY
 else
     echo "recorders.sh: python part skipped: $py lacks numpy or h5py (apt-get install python3-numpy python3-h5py)"
