@@ -102,7 +102,7 @@ int hs_results_write_recorders_csv(const hs_results *r, const char *dir);
 /* Records as rows, for checkpoints (src/io/results_records.c): a row holds every series of one
  * record (t, ag, d, v, a, spring deformations and forces, the six energies, group energies, and
  * the actuator block's command, measurement, force and tangent, and the site block's delays,
- * tracking errors and indicators and state bits, when there are), `width`
+ * tracking errors and indicators and state bits, and the recorders, when there are), `width`
  * doubles. pack copies record k (0 <= k < count) into row; append adds a row as the next record
  * (HS_EINVAL when full); truncate keeps the first `count` records. Never allocate. */
 size_t hs_results_record_width(const hs_results *r);

@@ -1,7 +1,7 @@
 /* Records of the results store as flat rows of doubles, for checkpoints: one row per record holds
  * every series at that record (t, ag, d, v, a, spring deformations and forces, energies, group
- * energies, and the actuator block when there is one), so a run that resumes gets back exactly the
- * records it had. Never allocates. */
+ * energies, the actuator, site and recorder blocks when there are), so a run that resumes gets
+ * back exactly the records it had. Never allocates. */
 #include "results_impl.h"
 
 #include <math.h>
