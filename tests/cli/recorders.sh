@@ -14,6 +14,8 @@
 #    components;
 #  - examples/fe_two_story_frame.yaml's first-story columns: M_i = M_j = V h / 2 (the floors do not
 #    rotate), V = -(the base reaction) at every record;
+#  - examples/fe_two_story_frame_hybrid.yaml with the example's drift and roof recorders records
+#    what the numerical run records, to round-off;
 #  - a forced run (--force) into that folder with one recorder leaves only its own CSV;
 #  - a recorder on a structure without a frame model is refused with FILE:LINE:COL.
 # Usage: recorders.sh PATH_TO_hysim
@@ -156,6 +158,20 @@ paste -d, ex/recorders/columns1.csv ex/recorders/base.csv | awk -F, 'NR > 1 {
             a = V < 0 ? -V : V; if (a > p) p = a } }
     END { printf "recorders.sh: example frame: column shear peak %.5g kN; |M - V h / 2| <= %.3g kN m, |V + R_x| <= %.3g kN\n", p, m, r
           exit !(p > 10 && m <= 1e-9 * p && r <= 1e-9 * p) }' || fail "the example's column moments"
+
+# the same frame with its first-story left column at a perfect virtual lab: the drifts and roof
+# accelerations are the numerical run's to round-off (recorders work in hybrid runs too)
+{ cat "$HS_SOURCE_DIR/examples/fe_two_story_frame_hybrid.yaml"
+  sed -n '/^  recorders:/,$p' "$HS_SOURCE_DIR/examples/fe_two_story_frame.yaml" |
+      grep -v 'columns1\|base'; } > hybrid.yaml
+"$hysim" run hybrid.yaml -o hy --quiet 2> err || fail "hybrid: $(cat err)"
+for r in story_drift1 story_drift2 roof; do
+    paste -d, "ex/recorders/$r.csv" "hy/recorders/$r.csv" | awk -F, -v r="$r" 'NR > 1 {
+            n = NF / 2; for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d
+                if (d > m) m = d; a = $i < 0 ? -$i : $i; if (a > p) p = a } }
+        END { printf "recorders.sh: hybrid %s: largest difference %.3g (peak %.5g)\n", r, m, p
+              exit !(NR == 1026 && p > 0 && m <= 1e-9 * p) }' || fail "hybrid $r differs"
+done
 
 # --force with other recorders: none of the earlier run's recorders/*.csv stays beside the new ones
 sed -e '/- {name: top_v/,/- {name: drift/d' -e '/checkpoint_every/d' frame.yaml > one.yaml
