@@ -138,6 +138,45 @@ const char *hs_fe_element_name(const hs_fe *fe, int e);
 /* The material of a zero-length element (lent), or NULL for other elements. */
 hs_material *hs_fe_element_material(const hs_fe *fe, int e);
 
+/* Recorder queries of the committed state (src/fe/fe_query.c; docs/outputs.md "Recorders").
+ * Nodes are addressed by id and DOF index (0 <= dof < hs_fe_node_ndf). None allocates. */
+int hs_fe_node_ndf(const hs_fe *fe, int id); /* DOFs of the node (3 in 2-D), or HS_FE_NO_NODE */
+/* Coordinate `axis` (0 = x, 1 = y) of node id into *x; HS_FE_NO_NODE when there is none. */
+int hs_fe_node_coord(const hs_fe *fe, int id, int axis, double *x);
+/* Retained equations (dynamic + condensed) and the equation of (id, dof): HS_FE_FIXED for a
+ * fixed DOF, HS_FE_NO_NODE; an equal_dof slave answers its master's equation. */
+int hs_fe_equation_count(const hs_fe *fe);
+int hs_fe_node_equation(const hs_fe *fe, int id, int dof);
+/* Every retained equation's value (out, hs_fe_equation_count) from the dynamic DOFs' x (n):
+ * order 0 displacements (condensed DOFs: their committed displacement), 1 velocities or 2
+ * accelerations (condensed DOFs: x_0 = -K00^-1 K0m x with the tangent of the last restore, the
+ * derivative of the condensation). */
+int hs_fe_expand(hs_fe *fe, int order, const double *x, double *out);
+/* Element responses at the last commit, in OpenSees' terms: the global end forces (6: [Fx_i Fy_i
+ * Mz_i Fx_j Fy_j Mz_j], OpenSees `force`), the local end forces (6: [N_i V_i M_i N_j V_j M_j],
+ * `localForce`; line elements), the basic forces (beam [N M_i M_j], truss [N], zero-length [F]:
+ * `basicForce`), the basic deformations (beam [elongation th_i th_j], truss [elongation],
+ * zero-length [u_j - u_i]: `basicDeformation`) and a truss's strain (elongation / L). Basic and
+ * local forces are those of the element's deformation (the gravity `axial_compression` is not
+ * in them); the global force is the element's resisting force (P-Delta terms included). */
+typedef enum hs_fe_response {
+    HS_FE_GLOBAL_FORCE,
+    HS_FE_LOCAL_FORCE,
+    HS_FE_BASIC_FORCE,
+    HS_FE_DEFORMATION,
+    HS_FE_STRAIN
+} hs_fe_response;
+int hs_fe_element_index(const hs_fe *fe, const char *name); /* -1 when there is none */
+const char *hs_fe_element_type(const hs_fe *fe, int e);     /* truss, elastic_beam, zero_length */
+int hs_fe_element_dof(const hs_fe *fe, int e); /* a zero-length element's DOF index, else -1 */
+/* Values of response r of element e (0: the element has no such response). */
+int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
+int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
+/* Reaction at the fixed DOF (id, dof): the sum of the committed global forces of the elements
+ * at that node (OpenSees `reactions` without -dynamic: no inertia or damping of a supported mass).
+ * HS_EINVAL when the DOF is not fixed. */
+int hs_fe_reaction(hs_fe *fe, int id, int dof, double *out);
+
 /* Committed state (condensed displacements, materials) for checkpoints. */
 size_t hs_fe_state_size(const hs_fe *fe);
 int hs_fe_state_save(const hs_fe *fe, double *out);

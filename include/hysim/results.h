@@ -14,6 +14,20 @@
 extern "C" {
 #endif
 
+/* One recorder of the frame model (include/hysim/recorders.h) as the store keeps it: `ncols`
+ * columns with their names and units; `response` says what they are ("disp", "force", ...);
+ * `nodes` (nnodes ids: one per column for node recorders, i and j for a drift; 0 for none),
+ * `elements` (one name per column, or NULL) and `components` (the DOF or component of each
+ * column, "ux", "M_i"; or NULL) say where each column comes from. */
+typedef struct hs_results_recorder {
+    const char *name, *response;
+    int ncols;
+    const char *const *columns, *const *units;
+    int nnodes;
+    const int *nodes;
+    const char *const *elements, *const *components;
+} hs_results_recorder;
+
 typedef struct hs_results_layout {
     int ndof, nsprings, ngroups;
     const char *const *spring_names; /* nsprings */
@@ -32,6 +46,10 @@ typedef struct hs_results_layout {
     int nsites;
     const char *const *site_names;
     const double *site_slow_after, *site_hold_after;
+    /* Optional recorder block: nrecorders recorders (0 for none), their columns side by side in
+     * each record, NaN until recorded (src/io/results_recorders.c). */
+    int nrecorders;
+    const hs_results_recorder *recorders;
 } hs_results_layout;
 
 typedef struct hs_results hs_results;
@@ -69,10 +87,22 @@ int hs_results_record_sites(hs_results *r, const int *states, const double *dela
                             const double *ti);
 int hs_results_site_count(const hs_results *r); /* nsites of the layout (0: no block) */
 
+/* The recorders of the last record (call after hs_results_record for the same step): the
+ * recorders' values side by side (hs_results_recorder_width). Never allocates; HS_EINVAL without
+ * a recorder block or a record. */
+int hs_results_record_recorders(hs_results *r, const double *values);
+int hs_results_recorder_count(const hs_results *r);
+size_t hs_results_recorder_width(const hs_results *r); /* columns of all recorders */
+/* Recorder j's values at record k (its columns), NULL when out of range. */
+const double *hs_results_series_recorder(const hs_results *r, int j, int64_t k);
+/* DIR/recorders/NAME.csv for every recorder: header t and the column names, one row per record,
+ * 17 significant digits as response.csv. Nothing without a recorder block. */
+int hs_results_write_recorders_csv(const hs_results *r, const char *dir);
+
 /* Records as rows, for checkpoints (src/io/results_records.c): a row holds every series of one
  * record (t, ag, d, v, a, spring deformations and forces, the six energies, group energies, and
  * the actuator block's command, measurement, force and tangent, and the site block's delays,
- * tracking errors and indicators and state bits, when there are), `width`
+ * tracking errors and indicators and state bits, and the recorders, when there are), `width`
  * doubles. pack copies record k (0 <= k < count) into row; append adds a row as the next record
  * (HS_EINVAL when full); truncate keeps the first `count` records. Never allocate. */
 size_t hs_results_record_width(const hs_results *r);

@@ -7,6 +7,7 @@
 #include "hysim/ground_motion.h"
 #include "hysim/model.h"
 #include "hysim/options.h"
+#include "hysim/recorders.h"
 #include "hysim/site.h"
 
 #ifdef __cplusplus
@@ -62,6 +63,8 @@ typedef struct hs_test_def {
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;
     hs_site_config *sites; /* nsites (owned, with their option objects) */
+    int nrecorders;
+    hs_recorder_def *recorders; /* output.recorders of a frame model (owned) */
     int ninputs;
     char **inputs; /* the files the definition reads besides itself (ground-motion record,
                       delay and compute-time histograms), resolved, in the order they were read;

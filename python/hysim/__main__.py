@@ -19,7 +19,10 @@ def main(argv):
           f"{s['integrator']}, {run.records} records")
     for path in sorted(run.data):
         shape = " x ".join(str(n) for n in run.data[path].shape)
-        print(f"  {path:32s} {shape:>14s}  {run.units(path)}")
+        units = run.units(path)
+        if isinstance(units, list):  # a recorder: one unit per column
+            units = ", ".join(dict.fromkeys(u for u in units if u))
+        print(f"  {path:32s} {shape:>14s}  {units}")
     peaks = ", ".join(f"{x:.6g}" for x in s["peak_abs_disp"])
     print(f"peak |d| ({s['units']['length']}): {peaks}")
     return 0

@@ -55,8 +55,8 @@ class Run:
             def visit(name, obj):
                 if isinstance(obj, h5py.Dataset):
                     self.data[name] = obj[()]
-                    if "units" in obj.attrs:
-                        self._units[name] = _text(obj.attrs["units"])
+                    if "units" in obj.attrs:  # one unit, or one per column (recorders)
+                        self._units[name] = self._attr(obj.attrs["units"])
                     if "names" in obj.attrs:
                         self._names[name] = [_text(x) for x in obj.attrs["names"]]
                     for key, value in obj.attrs.items():
@@ -89,7 +89,26 @@ class Run:
         return path.strip("/") in self.data
 
     def units(self, path):
+        """The units of a dataset: a string, or a list of one per column for a recorder."""
         return self._units.get(path.strip("/"), "")
+
+    @property
+    def recorders(self):
+        """The names of the frame model's recorders (output.recorders), in results.h5 order."""
+        return sorted(name.split("/", 1)[1] for name in self.data if name.startswith("recorders/"))
+
+    def recorder(self, name):
+        """Recorder `name` as a Table: t and its columns ("n3_ux", "c1_M_i", ...) with their
+        units; its response ("disp", "force", ...) is run.attrs["recorders/NAME/response"]."""
+        path = f"recorders/{name}"
+        if path not in self.data:
+            raise KeyError(f"no recorder {name!r} in results.h5; it has {', '.join(self.recorders) or 'none'}")
+        values, names, units = self.data[path], self.names(path), self.units(path)
+        cols, col_units = {"t": self["time"]}, {"t": self.units("time")}
+        for j, column in enumerate(names):
+            cols[column] = values[:, j]
+            col_units[column] = units[j] if isinstance(units, list) else units
+        return Table(cols, col_units)
 
     def names(self, path):
         """The column names of a dataset (springs, groups, actuators, sites), or d1..dn."""

@@ -72,6 +72,12 @@ int hs_cli_check(int argc, char **argv)
     if (code) return code < 0 ? HS_EXIT_OK : code;
     printf("%s: ok (%d DOFs, integrator %s, %lld steps)\n", file, hs_model_ndof(def->model),
            def->integrator, (long long)def->steps);
+    for (int k = 0; k < def->nrecorders; k++) /* output.recorders: what recorders/ will hold */
+        printf("%s %s (%s, %d column%s)%s", k ? "," : "recorders:", def->recorders[k].name,
+               hs_rec_response_name(def->recorders[k].response),
+               hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model)),
+               hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model)) == 1 ? "" : "s",
+               k + 1 == def->nrecorders ? "\n" : "");
     const int warnings = hs_check_physics(stdout, def);
     if (warnings < 0) code = HS_EXIT_FAILED;
     if (warnings > 0) printf("%s: %d warning%s\n", file, warnings, warnings > 1 ? "s" : "");

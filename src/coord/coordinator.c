@@ -87,6 +87,7 @@ static int hs_coord_record(hs_coordinator *c, double t)
     int rc = hs_results_record(c->results, t, ag, hs_integrator_displacement(c->it),
                                hs_integrator_velocity(c->it), hs_integrator_acceleration(c->it),
                                c->spring_def, c->spring_force, &c->energy.e);
+    if (!rc) rc = hs_coord_recorders_record(c, ag);
     if (rc || !c->has_exp) return rc;
     /* the actuators: nothing commanded or measured at t = 0; the tangent when the integrator
      * estimates one */
@@ -128,6 +129,8 @@ static int hs_coord_results_create(hs_coordinator *c)
                  ? HS_ENOMEM
                  : 0;
     if (!rc && na) hs_coord_actuator_names(c, actuators, names);
+    hs_results_recorder *recorders = NULL;
+    if (!rc) rc = hs_coord_recorders_init(c, &recorders);
     for (size_t s = 0; !rc && s < ns; s++) {
         hs_site_summary ss;
         memset(&ss, 0, sizeof ss);
@@ -153,7 +156,9 @@ static int hs_coord_results_create(hs_coordinator *c)
                                     .nsites = (int)ns,
                                     .site_names = sites,
                                     .site_slow_after = limits,
-                                    .site_hold_after = limits + ns};
+                                    .site_hold_after = limits + ns,
+                                    .nrecorders = c->def->nrecorders,
+                                    .recorders = recorders};
         rc = hs_results_create(c->ctx, &layout, &c->results);
     }
     hs_free(springs);
@@ -162,6 +167,7 @@ static int hs_coord_results_create(hs_coordinator *c)
     hs_free(names);
     hs_free(sites);
     hs_free(limits);
+    hs_free(recorders);
     return rc;
 }
 
@@ -218,6 +224,7 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     hs_integrator_destroy(&c->it);
     hs_results_live_csv_finish(&c->live_csv, 0); /* never written: the .part file goes */
     hs_results_destroy(&c->results);
+    hs_coord_recorders_free(c);
     hs_energy_acc_free(&c->energy);
     if (c->has_exp) hs_coord_exp_free(&c->exp);
     hs_free(c->extra_json);

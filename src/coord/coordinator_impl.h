@@ -16,6 +16,8 @@
 #include <stdio.h>
 
 struct hs_results;
+struct hs_results_recorder;
+struct hs_recorders;
 
 struct hs_coordinator {
     hs_ctx *ctx;
@@ -36,6 +38,8 @@ struct hs_coordinator {
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     double *spring_def, *spring_force;
     double *Kl; /* nact x nact: the integrator's experimental tangent, recorded (has_exp) */
+    struct hs_recorders *recorders; /* the frame model's recorders, NULL for none */
+    double *rec_row;                /* their values at a record */
     int64_t steps_done;
     int recording, stopped;
     hs_run_status status;
@@ -51,6 +55,13 @@ struct hs_coordinator {
     atomic_int stop_requested; /* hs_coordinator_request_stop (another thread) */
     char stop_reason[256];     /* written before stop_requested is set */
 };
+
+/* The frame model's recorders (coordinator_recorders.c): created with the results store (the
+ * layout's recorder list into *layout, to be freed by the caller; NULL without recorders),
+ * gathered after each record, freed. */
+int hs_coord_recorders_init(hs_coordinator *c, struct hs_results_recorder **layout);
+int hs_coord_recorders_record(hs_coordinator *c, double ag);
+void hs_coord_recorders_free(hs_coordinator *c);
 
 /* The whole state as doubles (checkpoint_state.c); never allocates. */
 size_t hs_coord_state_size(hs_coordinator *c);

@@ -86,6 +86,7 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
         snprintf(mat, sizeof mat, "%s/results.mat", dir);
         rc = hs_results_write_h5_mat(c->results, &s, path, c->def->output_mat ? mat : NULL);
     }
+    if (!rc) rc = hs_results_write_recorders_csv(c->results, dir); /* recorders/NAME.csv */
     if (live) { /* kept even when another file failed: it loses nothing */
         const int rc_csv = hs_results_live_csv_finish(&c->live_csv, 1);
         if (!rc) rc = rc_csv;

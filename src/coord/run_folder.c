@@ -5,6 +5,7 @@
 #include "hysim/checkpoint.h"
 #include "hysim/run_folder.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -44,13 +45,37 @@ static int present(int fd, char *list, size_t cap)
     return n;
 }
 
+/* The earlier run's recorders/NAME.csv (docs/outputs.md "Recorders"), and the folder when that
+ * empties it: a forced run with other recorders leaves none of the old ones beside its own. */
+static int remove_recorder_files(hs_ctx *ctx, int fd, const char *dir)
+{
+    const int rfd = openat(fd, "recorders", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (rfd < 0) return 0;
+    DIR *d = fdopendir(rfd);
+    if (!d) {
+        close(rfd);
+        return 0;
+    }
+    int rc = 0;
+    for (struct dirent *e; !rc && (e = readdir(d)) != NULL;) {
+        const size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".csv") == 0 &&
+            unlinkat(rfd, e->d_name, 0) != 0 && errno != ENOENT)
+            rc = hs_fail(ctx, HS_EIO, "%s/recorders/%s: cannot remove the earlier run's file: %s",
+                         dir, e->d_name, strerror(errno));
+    }
+    closedir(d);
+    if (!rc) unlinkat(fd, "recorders", AT_REMOVEDIR); /* kept when other files are in it */
+    return rc;
+}
+
 static int remove_run_files(hs_ctx *ctx, int fd, const char *dir)
 {
     for (const char *const *f = hs_run_folder_files; *f; f++)
         if (unlinkat(fd, *f, 0) != 0 && errno != ENOENT)
             return hs_fail(ctx, HS_EIO, "%s/%s: cannot remove the earlier run's file: %s", dir, *f,
                            strerror(errno));
-    return 0;
+    return remove_recorder_files(ctx, fd, dir);
 }
 
 /* Writes, syncs and removes a file: the folder takes files; then the free space. */

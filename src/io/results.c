@@ -136,6 +136,7 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
     }
     if (ok && layout->nact > 0) ok = actuator_block(r, layout);
     if (ok) ok = hs_results_sites_init(r, layout) == 0;
+    if (ok) ok = hs_results_recorders_init(r, layout) == 0;
     if (!ok) {
         hs_results_destroy(&r);
         return hs_fail(ctx, HS_ENOMEM, "results: out of memory for %lld records",
@@ -153,6 +154,7 @@ void hs_results_destroy(hs_results **rp)
     hs_results_names_free(r->group_names, r->ngroups);
     hs_results_names_free(r->act_names, r->nact);
     hs_results_sites_free(r);
+    hs_results_recorders_free(r);
     char *strings[] = {r->units_force,        r->units_length, r->units_time,     r->units_velocity,
                        r->units_acceleration, r->units_energy, r->units_stiffness};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) hs_free(strings[i]);

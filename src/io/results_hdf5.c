@@ -212,6 +212,62 @@ static int write_sites(hid_t file, const hs_results *r)
     return rc;
 }
 
+/* Attribute `name` on `loc`: an array of n ints. */
+static int put_ints(hid_t loc, const char *name, const int *values, int n)
+{
+    hsize_t dims[1] = {(hsize_t)n};
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t attr =
+        space >= 0 ? H5Acreate2(loc, name, H5T_NATIVE_INT, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = attr >= 0 && H5Awrite(attr, H5T_NATIVE_INT, values) >= 0 ? 0 : -1;
+    if (attr >= 0) H5Aclose(attr);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
+/* /recorders: one dataset per recorder (records x columns) with the attributes `response`,
+ * `names` (the columns: "n3_ux", "c1_M_i", ...), `units` (one per column), `components` (the
+ * DOF or component of each column), and `nodes` (node recorders: one id per column; a drift: i
+ * and j) or `elements` (element recorders: one name per column). */
+static int write_recorders(hid_t file, const hs_results *r)
+{
+    hid_t g = H5Gcreate2(file, "recorders", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (g < 0) return -1;
+    int rc = 0;
+    double *buf = hs_dvec((size_t)r->count * r->rec_width + 1);
+    if (!buf) rc = -1;
+    for (int j = 0; !rc && j < r->nrec; j++) {
+        const size_t m = (size_t)r->rec_ncols[j];
+        for (int64_t k = 0; k < r->count; k++) /* the recorder's columns out of the block */
+            memcpy(buf + (size_t)k * m, hs_results_series_recorder(r, j, k), m * sizeof(double));
+        hsize_t dims[2] = {(hsize_t)r->count, (hsize_t)m};
+        hid_t space = H5Screate_simple(2, dims, NULL);
+        hid_t set = space >= 0 ? H5Dcreate2(g, r->rec_names[j], H5T_NATIVE_DOUBLE, space,
+                                            H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
+                               : -1;
+        if (set < 0 || (r->count > 0 && m > 0 &&
+                        H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0))
+            rc = -1;
+        if (set >= 0) {
+            rc |= put_string(set, "response", r->rec_responses[j]);
+            rc |= put_strings(set, "names", (const char *const *)r->rec_columns[j], (int)m);
+            rc |= put_strings(set, "units", (const char *const *)r->rec_units[j], (int)m);
+            if (r->rec_nnodes[j] > 0)
+                rc |= put_ints(set, "nodes", r->rec_nodes[j], r->rec_nnodes[j]);
+            if (r->rec_elements[j])
+                rc |= put_strings(set, "elements", (const char *const *)r->rec_elements[j], (int)m);
+            if (r->rec_components[j])
+                rc |= put_strings(set, "components", (const char *const *)r->rec_components[j],
+                                  (int)m);
+            H5Dclose(set);
+        }
+        if (space >= 0) H5Sclose(space);
+    }
+    hs_free(buf);
+    H5Gclose(g);
+    return rc;
+}
+
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path)
 {
     return r ? hs_results_write_hdf5_ctx(r, s, path, r->ctx) : HS_EINVAL;
@@ -238,7 +294,8 @@ int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, cons
     } else {
         if (write_root(file, r, s) != 0 || write_series(file, r) != 0 ||
             (r->nact > 0 && write_actuators(file, r) != 0) ||
-            (r->nsites > 0 && write_sites(file, r) != 0)) {
+            (r->nsites > 0 && write_sites(file, r) != 0) ||
+            (r->nrec > 0 && write_recorders(file, r) != 0)) {
             failed = 1;
             hs_fail(ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path, (long long)r->count);
         }

@@ -35,6 +35,16 @@ struct hs_results {
     int *site_states;
     double *site_delay, *act_te, *act_ti;
     char *units_ti; /* in^2 */
+    /* recorder block (nrec > 0): capacity x rec_width, NaN until recorded; recorder j's columns
+     * start at rec_col0[j] */
+    int nrec;
+    size_t rec_width;
+    char **rec_names, **rec_responses;       /* nrec */
+    int *rec_ncols, *rec_col0;               /* nrec */
+    char ***rec_columns, ***rec_units;       /* nrec x ncols */
+    char ***rec_elements, ***rec_components; /* nrec x ncols, an entry NULL when none */
+    int **rec_nodes, *rec_nnodes;            /* nrec x nnodes */
+    double *rec;
 };
 
 /* Copies of n names (NULL entries, or names == NULL: fallback1, fallback2, ...); NULL when out of
@@ -44,6 +54,10 @@ void hs_results_names_free(char **names, int n); /* NULL-safe */
 /* The site block of the layout (results_sites.c): 0 on success (also without one), HS_ENOMEM. */
 int hs_results_sites_init(hs_results *r, const hs_results_layout *layout);
 void hs_results_sites_free(hs_results *r);
+
+/* The recorder block of the layout (results_recorders.c): 0 on success (also without one). */
+int hs_results_recorders_init(hs_results *r, const hs_results_layout *layout);
+void hs_results_recorders_free(hs_results *r);
 
 /* response.csv's header line, and its rows of records [from, to) (results_csv.c). */
 void hs_results_csv_header(const hs_results *r, FILE *f);

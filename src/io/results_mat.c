@@ -20,7 +20,8 @@ typedef struct mat_tree {
     mat_t *mat;
     matvar_t *root;                 /* the variables, written and dropped group by group */
     matvar_t *units, *names, *bits; /* the attribute trees, written last */
-    unsigned written;               /* members of root already in the file */
+    matvar_t *response, *nodes, *elements, *components; /* ... and the recorders' attributes */
+    unsigned written;                                   /* members of root already in the file */
     int failed;
     void *buffers[HS_MAT_BUFFERS]; /* transposed copies the variables point to (not copied) */
     int nbuffers;
@@ -98,6 +99,13 @@ static matvar_t *texts(char *const *s, int n)
         Mat_VarSetCell(cell, i, c);
     }
     return cell;
+}
+
+/* n ints as a 1 x n int32 row (copied). */
+static matvar_t *ints(const int *x, int n)
+{
+    size_t dims[2] = {1, (size_t)n};
+    return Mat_VarCreate(NULL, MAT_C_INT32, MAT_T_INT32, 2, dims, (void *)x, 0);
 }
 
 static matvar_t *scalar(double x)
@@ -234,6 +242,44 @@ static void sites(mat_tree *t, const hs_results *r)
     series(t, "sites", "delay", r->site_delay, r->count, ns, "s", r->site_names);
 }
 
+/* The recorders: recorder NAME's columns as recorders.NAME (records x columns), its column
+ * names at names.recorders.NAME, units (one per column) at units.recorders.NAME, response at
+ * response.recorders.NAME, and nodes, elements, components at nodes.recorders.NAME, ..., as
+ * results.h5's /recorders/NAME and its attributes. */
+static void recorders(mat_tree *t, const hs_results *r)
+{
+    const size_t rows = (size_t)r->count, all = rows * r->rec_width;
+    double *buf = t->nbuffers < HS_MAT_BUFFERS ? malloc((all ? all : 1) * sizeof(double)) : NULL;
+    if (!buf) {
+        t->failed = 1;
+        return;
+    }
+    t->buffers[t->nbuffers++] = buf; /* every recorder's matrix, column-major, one after another */
+    for (int j = 0; j < r->nrec && !t->failed; j++) {
+        const size_t m = (size_t)r->rec_ncols[j];
+        double *col = buf + rows * (size_t)r->rec_col0[j];
+        for (size_t i = 0; i < rows; i++) {
+            const double *x = hs_results_series_recorder(r, j, (int64_t)i);
+            for (size_t c = 0; c < m; c++) col[c * rows + i] = x[c];
+        }
+        size_t dims[2] = {rows, m};
+        matvar_t *v =
+            Mat_VarCreate(NULL, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, col, MAT_F_DONT_COPY_DATA);
+        const char *name = r->rec_names[j];
+        put(t, group(t, t->root, "recorders"), name, v);
+        put(t, group(t, t->units, "recorders"), name, texts(r->rec_units[j], (int)m));
+        put(t, group(t, t->names, "recorders"), name, texts(r->rec_columns[j], (int)m));
+        put(t, group(t, t->response, "recorders"), name, text(r->rec_responses[j]));
+        if (r->rec_nnodes[j] > 0)
+            put(t, group(t, t->nodes, "recorders"), name, ints(r->rec_nodes[j], r->rec_nnodes[j]));
+        if (r->rec_elements[j])
+            put(t, group(t, t->elements, "recorders"), name, texts(r->rec_elements[j], (int)m));
+        if (r->rec_components[j])
+            put(t, group(t, t->components, "recorders"), name, texts(r->rec_components[j], (int)m));
+    }
+    flush(t);
+}
+
 /* Column names of the tangent, "K(a,b)" column-major (as results.h5). */
 static char **tangent_names(const hs_results *r)
 {
@@ -256,6 +302,8 @@ static size_t largest_series(const hs_results *r)
     if (r->nsprings > w) w = r->nsprings;
     if (r->nact * r->nact > w) w = r->nact * r->nact;
     if (r->nsites > w) w = r->nsites;
+    for (int j = 0; j < r->nrec; j++)
+        if (r->rec_ncols[j] > w) w = r->rec_ncols[j];
     return (size_t)r->count * (size_t)w * sizeof(double);
 }
 
@@ -282,9 +330,14 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
                   .root = new_struct(),
                   .units = new_struct(),
                   .names = new_struct(),
-                  .bits = new_struct()};
+                  .bits = new_struct(),
+                  .response = new_struct(),
+                  .nodes = new_struct(),
+                  .elements = new_struct(),
+                  .components = new_struct()};
+    matvar_t *trees[] = {t.root,     t.units, t.names,    t.bits,
+                         t.response, t.nodes, t.elements, t.components};
     if (!t.mat) {
-        matvar_t *trees[] = {t.root, t.units, t.names, t.bits};
         for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
             if (trees[k]) Mat_VarFree(trees[k]);
         hs_atomic_finish(r->ctx, &af, 1);
@@ -294,19 +347,32 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
     char **tnames = r->nact > 0 ? tangent_names(r) : NULL;
     for (int k = 0; tnames && k < r->nact * r->nact; k++)
         if (!tnames[k]) t.failed = 1;
-    if (!t.root || !t.units || !t.names || !t.bits || (r->nact > 0 && !tnames)) t.failed = 1;
+    for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
+        if (!trees[k]) t.failed = 1;
+    if (r->nact > 0 && !tnames) t.failed = 1;
     if (!t.failed) root_members(&t, r, s);
     if (!t.failed) all_series(&t, r);
     if (!t.failed && r->nact > 0) actuators(&t, r, tnames);
     flush(&t);
     if (!t.failed && r->nsites > 0) sites(&t, r);
     flush(&t);
+    if (!t.failed && r->nrec > 0) recorders(&t, r);
+    flush(&t);
     if (!t.failed) write_var(&t, t.units, "units");
     if (!t.failed) write_var(&t, t.names, "names");
     if (!t.failed && r->nsites > 0) write_var(&t, t.bits, "bits");
+    int has[3] = {0, 0, 0}; /* the recorders' attribute trees that hold something */
+    for (int j = 0; j < r->nrec; j++) {
+        has[0] |= r->rec_nnodes[j] > 0;
+        has[1] |= r->rec_elements[j] != NULL;
+        has[2] |= r->rec_components[j] != NULL;
+    }
+    if (!t.failed && r->nrec > 0) write_var(&t, t.response, "response");
+    if (!t.failed && has[0]) write_var(&t, t.nodes, "nodes");
+    if (!t.failed && has[1]) write_var(&t, t.elements, "elements");
+    if (!t.failed && has[2]) write_var(&t, t.components, "components");
     int failed = t.failed;
     if (Mat_Close(t.mat) != 0) failed = 1;
-    matvar_t *trees[] = {t.root, t.units, t.names, t.bits};
     for (size_t k = 0; k < sizeof trees / sizeof trees[0]; k++)
         if (trees[k]) Mat_VarFree(trees[k]);
     for (int k = 0; k < t.nbuffers; k++) free(t.buffers[k]);

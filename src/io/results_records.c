@@ -1,7 +1,7 @@
 /* Records of the results store as flat rows of doubles, for checkpoints: one row per record holds
  * every series at that record (t, ag, d, v, a, spring deformations and forces, energies, group
- * energies, and the actuator block when there is one), so a run that resumes gets back exactly the
- * records it had. Never allocates. */
+ * energies, the actuator, site and recorder blocks when there are), so a run that resumes gets
+ * back exactly the records it had. Never allocates. */
 #include "results_impl.h"
 
 #include <math.h>
@@ -13,8 +13,10 @@ size_t hs_results_layout_width(const hs_results_layout *l)
 {
     const size_t n = (size_t)l->ndof, s = (size_t)l->nsprings, m = (size_t)l->nact;
     const size_t ns = (size_t)l->nsites, ms = ns ? m : 0; /* the site block's per-actuator part */
+    size_t rec = 0;
+    for (int j = 0; l->recorders && j < l->nrecorders; j++) rec += (size_t)l->recorders[j].ncols;
     return 2 + 3 * n + 2 * s + HS_RESULTS_ENERGIES + (size_t)l->ngroups + 3 * m + m * m + 2 * ns +
-           2 * ms;
+           2 * ms + rec;
 }
 
 size_t hs_results_record_width(const hs_results *r)
@@ -24,7 +26,7 @@ size_t hs_results_record_width(const hs_results *r)
                                  .ngroups = r->ngroups,
                                  .nact = r->nact,
                                  .nsites = r->nsites};
-    return hs_results_layout_width(&l);
+    return hs_results_layout_width(&l) + r->rec_width;
 }
 
 /* Copies record k between the store and a row; to_row selects the direction. */
@@ -55,7 +57,8 @@ static void row_copy(hs_results *r, int64_t k, double *row, int to_row)
                   {r->act_tangent, m * m},
                   {r->site_delay, ns},
                   {r->act_te, ns ? m : 0},
-                  {r->act_ti, ns ? m : 0}};
+                  {r->act_ti, ns ? m : 0},
+                  {r->rec, r->rec_width}};
     size_t pos = 0;
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
         const size_t w = blocks[b].width;
@@ -113,6 +116,8 @@ int hs_results_truncate(hs_results *r, int64_t count)
         }
         for (size_t j = 0; j < m; j++) r->act_te[kk * m + j] = r->act_ti[kk * m + j] = NAN;
     }
+    for (size_t j = (size_t)count * r->rec_width; j < (size_t)r->count * r->rec_width; j++)
+        r->rec[j] = NAN;
     r->count = count;
     atomic_store_explicit(&r->published, count, memory_order_release);
     return 0;

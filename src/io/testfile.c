@@ -73,16 +73,17 @@ static int units(hs_tf *L, const hs_ynode *root)
 
 static int output(hs_tf *L, const hs_ynode *root)
 {
-    static const char *const keys[] = {"dir", "mat"};
+    static const char *const keys[] = {"dir", "mat", "recorders"};
     hs_test_def *def = L->def;
     const hs_ynode *o = hs_ynode_get(root, "output"), *d;
     snprintf(def->output_dir, sizeof def->output_dir, "runs/%s", def->name);
     if (!o) return 0;
-    int rc = hs_tf_mapping(L, o, "output", keys, 2);
+    int rc = hs_tf_mapping(L, o, "output", keys, 3);
     if (!rc && (d = hs_ynode_get(o, "dir")) != NULL)
         rc = hs_tf_str(L, d, "output.dir", def->output_dir, sizeof def->output_dir);
     if (!rc && (d = hs_ynode_get(o, "mat")) != NULL)
         rc = hs_tf_bool(L, d, "output.mat", &def->output_mat);
+    if (!rc && (d = hs_ynode_get(o, "recorders")) != NULL) rc = hs_tf_recorders(L, d);
     return rc;
 }
 
@@ -255,6 +256,9 @@ void hs_test_def_destroy(hs_test_def **def)
         hs_options_destroy(&(*def)->sites[i].link_opts);
     }
     hs_free((*def)->sites);
+    for (int i = 0; (*def)->recorders && i < (*def)->nrecorders; i++)
+        hs_free((*def)->recorders[i].items);
+    hs_free((*def)->recorders);
     for (int i = 0; (*def)->inputs && i < (*def)->ninputs; i++) hs_free((*def)->inputs[i]);
     hs_free((*def)->inputs);
     hs_free(*def);

@@ -113,6 +113,8 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
  * The DOFs must be dynamic (carry mass). */
 int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const hs_ynode *acts,
                         const char *what, hs_exp_element_def *el);
+/* output.recorders (testfile_recorders.c), after the structure. */
+int hs_tf_recorders(hs_tf *L, const hs_ynode *list);
 /* A node DOF of the model's frame (2-D: x, y, rz; 3-D: x, y, z, rx, ry, rz; 1-D: x) as its index
  * (HS_FE_UX, ...); hs_tf_fe_dir uses the structure's frame model, or the 2-D names before it. */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);

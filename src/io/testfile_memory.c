@@ -17,7 +17,10 @@ uint64_t hs_test_def_record_width(const hs_test_def *def)
                                       .ngroups = hs_model_group_count(def->model),
                                       .nact = def->nexp > 0 ? nact : 0,
                                       .nsites = def->nexp > 0 ? def->nsites : 0};
-    return hs_results_layout_width(&layout);
+    uint64_t rec = 0; /* the frame model's recorders */
+    for (int k = 0; k < def->nrecorders; k++)
+        rec += (uint64_t)hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model));
+    return hs_results_layout_width(&layout) + rec;
 }
 
 uint64_t hs_test_def_record_bytes(const hs_test_def *def)
