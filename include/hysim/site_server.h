@@ -149,6 +149,7 @@ typedef struct hs_site_server_status {
     uint64_t busy;          /* peers refused because a test was running */
     uint64_t lost;          /* coordinators declared lost (silent beyond the timeout) */
     int connected;          /* a peer is being served */
+    int test_ended;         /* the last test ended (its coordinator said BYE) */
     uint64_t log_dropped;   /* tick records the writer could not keep up with (or write) */
     uint64_t log_rotations; /* times the tick log reached log_max and was moved to FILE.1 */
 } hs_site_server_status;

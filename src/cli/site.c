@@ -33,13 +33,14 @@ static void log_line(void *user, hs_log_level level, const char *message)
 /* The operator's abort of a running test (a signal, the monitor): the site holds and unloads
  * under control (docs/site_controller.md) while the network thread still serves the coordinator,
  * which receives the trip and ends its run as aborted; returns once the unloading has settled and
- * the coordinator has left (or HS_CLI_ABORT_WAIT s). A site without a test stops at once. */
+ * the coordinator has left (or HS_CLI_ABORT_WAIT s). A site without a test, or whose test has
+ * ended, stops at once. */
 #define HS_CLI_ABORT_WAIT 120.0
 static void abort_test(hs_site_server *srv)
 {
     hs_site_server_status st;
     hs_site_server_status_get(srv, &st);
-    if (!st.connected && st.last_step < 0) return;
+    if ((!st.connected && st.last_step < 0) || st.test_ended) return;
     hs_site_server_abort(srv);
     const struct timespec pause = {0, 20000000};
     int settled_at = -1;
