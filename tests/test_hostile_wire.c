@@ -7,8 +7,9 @@
  * the step per tick, the velocity or the acceleration limit (the one stop tick of a trip repeats
  * the last command), the trip stops the coordinator with the limit named, and the site unloads
  * within the same limits. A target that is not a number cannot be sent at all: the wire refuses
- * to encode it (and to decode it). Each attack runs against a fresh site (and plant), stopped
- * with SIGTERM (the operator's abort) afterwards. */
+ * to encode it (and to decode it). The udp and shm labs allow 2000 missing replies in a row (2 s):
+ * a plant starved by a loaded machine must not end an attack before it begins. Each attack runs
+ * against a fresh site (and plant), stopped with SIGTERM (the operator's abort) afterwards. */
 #include "hs_test.h"
 
 #include "hysim/site.h"
@@ -172,7 +173,7 @@ static pid_t start_plant(int backend, char *lab, size_t cap)
         int n = snprintf(lab, cap,
                          "  lab:\n    kind: udp\n    remote: \"127.0.0.1:%d\"\n"
                          "    local: \"127.0.0.1:0\"\n    reply_timeout: 0.002\n"
-                         "    max_missing: 100\n",
+                         "    max_missing: 2000\n",
                          port);
         /* the packets, indented under lab */
         for (const char *s = PACKETS; *s && (size_t)n < cap - 4;) {
@@ -182,7 +183,8 @@ static pid_t start_plant(int backend, char *lab, size_t cap)
         }
     } else {
         if (!wait_for(out, "plant serving shm", 0)) fail_msg("the shm plant did not start");
-        snprintf(lab, cap, "  lab: {kind: shm, name: %s, reply_timeout: 0.002, max_missing: 100}\n",
+        snprintf(lab, cap,
+                 "  lab: {kind: shm, name: %s, reply_timeout: 0.002, max_missing: 2000}\n",
                  shm_name);
     }
     return p;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The operator's abort at the site (docs/site_controller.md, "Controlled unloading"): SIGTERM to
-# `hysim site` during a test. The site holds, then unloads its specimen under control (ramp to the
-# zero-force position at command.unload_velocity), the coordinator receives the abort and ends
+# `hysim site` 1 s into a test. The site holds, then unloads its specimen under control (ramp to
+# the zero-force position at command.unload_velocity), the coordinator receives the abort and ends
 # its run with exit 3, `aborted`, every recorded step kept, and the site's tick log shows that no
 # command crossed any limit (stroke, step per tick, velocity, acceleration) and that the specimen's
 # force ends below command.unload_force. Twice: the site's own virtual lab, and a udp lab played
@@ -50,7 +50,7 @@ YAML
     [ -n "$port_plant" ] || fail "the plant did not start: $(cat "$dir/plant.err")"
 }
 
-# run_abort STEM LAB_KEYS: a site, a long test through it, SIGTERM to the site after 1.5 s
+# run_abort STEM LAB_KEYS: a site, a long test through it, SIGTERM to the site 1 s into the test
 run_abort() {
     cat > "$dir/$1.yaml" <<YAML
 hysim: 1
@@ -77,7 +77,12 @@ YAML
     "$hysim" run "$dir/$1_test.yaml" -o "$dir/$1_run" --quiet > "$dir/$1_run.log" 2>&1 &
     local run_pid=$!
     pids+=($run_pid)
-    sleep 1.5
+    # abort once the test runs (on a loaded machine the coordinator's set-up can take a while)
+    for _ in $(seq 1 300); do
+        grep -qs 'new test of' "$dir/$1.err" && break
+        sleep 0.05
+    done
+    sleep 1
     kill -TERM "$site_pid"
     wait "$run_pid"
     local rc=$?
