@@ -371,6 +371,45 @@ static void test_alarm_texts(void **state)
                               "the test stops");
 }
 
+/* Targets walking at 0.75 of the step limit (0.03 a step of 10 ticks, limit 0.004 a tick) after
+ * 20 slow steps: the corrector's path between them overshoots the limit; the trip names that
+ * cause (before: "cause not recognised"). */
+static void test_cause_near_limit(void **state)
+{
+    (void)state;
+    const double K[1] = {2.0};
+    const hs_site_limits lim = {
+        .disp = 1.0, .vel = 5.0, .force = 10.0, .acc = 2000.0, .step = 0.004};
+    const hs_site_unload_params u = {0};
+    rig r;
+    rig_open(&r, 1, K, NULL, &lim, &u);
+    int i = 1;
+    for (; i <= 60 && !hs_site_controller_tripped(r.sc, NULL); i++) {
+        const double x = i <= 20 ? 0.001 * i : 0.02 + 0.03 * (i - 20);
+        assert_int_equal(hs_site_controller_target(r.sc, i, 0.01 * i, &x), 0);
+        for (int t = 0; t < 100; t++)
+            if (hs_site_controller_tick(r.sc) & HS_SC_EV_MEASUREMENT) {
+                double mx, mf, ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY], hf[HS_EXP_HISTORY];
+                hs_site_measurement m = {
+                    .x = &mx, .f = &mf, .hist_t = ht, .hist_x = hx, .hist_f = hf};
+                assert_int_equal(hs_site_controller_measurement(r.sc, &m, NULL), 0);
+                break;
+            }
+    }
+    hs_site_report rep;
+    hs_site_controller_trip_report(r.sc, &rep);
+    char text[300];
+    const int len = hs_site_limit_message(text, sizeof text, "a-site-of-20-chars..", "a1", &rep,
+                                          "mm", "kN", "s");
+    printf("near the limit (step %d): %s\n", i - 1, text);
+    assert_int_equal(rep.limit_flags, HS_SITE_LIMIT_STEP);
+    assert_int_equal(rep.limit_cause, HS_SITE_CAUSE_NEAR_LIMIT);
+    HS_ASSERT_NEAR(rep.limit_speed, 0.03 * RATE / 10.0, 1e-12); /* 0.03 over 10 ticks */
+    assert_non_null(strstr(text, "the targets need 3.072 mm/s, near the limit"));
+    assert_true(len <= 254); /* fits a wire error sentence with a 20-character site name */
+    rig_close(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_unload_stops_at_stroke),
         cmocka_unit_test(test_watchdog_holds_for_good),
         cmocka_unit_test(test_alarm_texts),
+        cmocka_unit_test(test_cause_near_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,7 +136,10 @@ enum {
     HS_SITE_CAUSE_LAB_INTERLOCK = 10, /* the lab controller's interlock bit */
     HS_SITE_CAUSE_LAB_FAULT = 11,     /* the lab controller's fault bit */
     HS_SITE_CAUSE_LAB_WATCHDOG = 12,  /* too many replies missing in a row (labio.h) */
-    HS_SITE_CAUSE_OPERATOR = 13       /* the operator aborted (hs_site_controller_abort) */
+    HS_SITE_CAUSE_OPERATOR = 13,      /* the operator aborted (hs_site_controller_abort) */
+    HS_SITE_CAUSE_NEAR_LIMIT = 14     /* the targets' own speed is at least half the velocity or
+                                         step limit: the command's path between them (predictor,
+                                         corrector) peaks above it */
 };
 
 /* One line for a trip: which limit, the offending value and the limit with their units, the

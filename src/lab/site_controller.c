@@ -13,6 +13,7 @@
 #define NMAX                      HS_SITE_MAX_ACT
 #define HS_SITE_CATCH_UP_FRACTION 0.9
 #define HS_SITE_TARGET_HISTORY    4
+#define HS_SITE_NEAR_LIMIT        0.5 /* targets this close to a speed limit: the path overshoots */
 #define NH                        HS_EXP_HISTORY
 
 struct hs_site_controller {
@@ -226,6 +227,8 @@ static void trip_cause(hs_site_controller *sc, int j, int flag)
             sc->trip_cause = HS_SITE_CAUSE_FAST_TARGETS;
         else if (rec && (rec->states & late_states))
             sc->trip_cause = HS_SITE_CAUSE_LATE;
+        else if (sc->trip_speed >= HS_SITE_NEAR_LIMIT * sc->lim[j].vel)
+            sc->trip_cause = HS_SITE_CAUSE_NEAR_LIMIT;
     } else if (flag == HS_SITE_LIMIT_DISPLACEMENT) {
         if (sc->ntgt >= 1 && !(fabs(sc->tgt[0][j]) <= sc->lim[j].disp))
             sc->trip_cause = HS_SITE_CAUSE_BEYOND;
@@ -243,6 +246,9 @@ static void trip_cause(hs_site_controller *sc, int j, int flag)
              flag == HS_SITE_LIMIT_ACCELERATION))
             sc->trip_cause = HS_SITE_CAUSE_JUMP;
         if (rec && (rec->states & late_states)) sc->trip_cause = HS_SITE_CAUSE_LATE;
+        if (sc->trip_cause == HS_SITE_CAUSE_NONE && flag == HS_SITE_LIMIT_STEP &&
+            sc->trip_speed >= HS_SITE_NEAR_LIMIT * sc->lim[j].step * sc->rate)
+            sc->trip_cause = HS_SITE_CAUSE_NEAR_LIMIT;
     }
 }
 

@@ -104,6 +104,12 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
                  "analysis.time_scale",
                  r->limit_speed, L, T);
         break;
+    case HS_SITE_CAUSE_NEAR_LIMIT:
+        snprintf(cause, sizeof cause,
+                 "the targets need %.4g %s/%s, near the limit: their path overshoots it (scale "
+                 "the record or raise analysis.time_scale)",
+                 r->limit_speed, L, T);
+        break;
     case HS_SITE_CAUSE_BEYOND:
         snprintf(cause, sizeof cause,
                  "the target is beyond the stroke: the response exceeds the travel (hysim check "
