@@ -5,7 +5,8 @@
 # its run with exit 3, `aborted`, every recorded step kept, and the site's tick log shows that no
 # command crossed any limit (stroke, step per tick, velocity, acceleration) and that the specimen's
 # force ends below command.unload_force. Twice: the site's own virtual lab, and a udp lab played
-# by `hysim plant` (the same unloading over the wire).
+# by `hysim plant` (the same unloading over the wire). Then the plant raises its interlock bit
+# mid-test: the same hold and unloading, the run ends with exit 3 naming the interlock.
 # Usage: site_abort.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -23,6 +24,7 @@ fail() {
     for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
     exit 1
 }
+stop_pid() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; }
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
 
@@ -32,7 +34,7 @@ packets='  endian: little
   reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},
                  {displacement: float64, channel: a1}, {force: float64, channel: a1}]'
 
-start_plant() { # -> port_plant, pid_plant
+start_plant() { # [EXTRA_KEYS] -> port_plant, pid_plant
     cat > "$dir/plant.yaml" <<YAML
 hysim: 1
 plant:
@@ -42,6 +44,7 @@ plant:
   actuators: {a1: {}}
   specimen: {type: linear, K: [[1.0]]}
 $packets
+${1:-}
 YAML
     "$hysim" plant --config "$dir/plant.yaml" > "$dir/plant.out" 2> "$dir/plant.err" &
     pid_plant=$!
@@ -50,8 +53,11 @@ YAML
     [ -n "$port_plant" ] || fail "the plant did not start: $(cat "$dir/plant.err")"
 }
 
-# run_abort STEM LAB_KEYS: a site, a long test through it, SIGTERM to the site 1 s into the test
+# run_abort STEM LAB_KEYS [interlock]: a site, a long test through it, SIGTERM to the site 1 s
+# into the test (or, with `interlock`, the plant's interlock bit ends it; SIGTERM afterwards)
 run_abort() {
+    local mode=${3:-abort} flag=4096 expect="site east: operator abort: the operator stopped the test at the site"
+    [ "$mode" = interlock ] && flag=2048 expect="site east: laboratory alarm: the udp controller raised its interlock bit (status 0x1, limit 0)"
     cat > "$dir/$1.yaml" <<YAML
 hysim: 1
 site:
@@ -82,17 +88,20 @@ YAML
         grep -qs 'new test of' "$dir/$1.err" && break
         sleep 0.05
     done
-    sleep 1
-    kill -TERM "$site_pid"
+    if [ "$mode" = abort ]; then
+        sleep 1
+        kill -TERM "$site_pid"
+    fi
     wait "$run_pid"
     local rc=$?
-    [ "$rc" -eq 3 ] || fail "$1: the run exited $rc after the operator's abort, expected 3"
+    [ "$rc" -eq 3 ] || fail "$1: the run exited $rc after the $mode, expected 3"
+    [ "$mode" = abort ] || kill -TERM "$site_pid"
     wait "$site_pid"
     rc=$?
     [ "$rc" -eq 0 ] || fail "$1: the site exited $rc after SIGTERM"
     grep -q '"status": "aborted"' "$dir/$1_run/summary.json" || fail "$1: summary does not say aborted"
-    grep -q "site east: operator abort: the operator stopped the test at the site" "$dir/$1_run.log" ||
-        fail "$1: the run does not name the operator's abort: $(tail -3 "$dir/$1_run.log")"
+    grep -q "$expect" "$dir/$1_run.log" ||
+        fail "$1: the run does not name the $mode: $(tail -3 "$dir/$1_run.log")"
     grep -q "at rest after the abort (unloaded)" "$dir/$1.err" ||
         fail "$1: the site did not report the unloading: $(tail -3 "$dir/$1.err")"
     local done_steps rows
@@ -102,7 +111,7 @@ YAML
         fail "$1: response.csv has $rows rows for ${done_steps:-?} steps done"
     # the tick log: every command within every limit; the trip (4096) and the force at the end
     local verdict
-    verdict=$(awk -F, -v r=$rate -v S=$stroke -v V=$vel -v A=$acc -v D=$step -v tol=$utol '
+    verdict=$(awk -F, -v r=$rate -v S=$stroke -v V=$vel -v A=$acc -v D=$step -v tol=$utol -v flag=$flag '
         NR == 1 { next }
         { c = $6; f = $8; n++
           if (c < 0 ? -c > S : c > S) bad = bad " stroke@" $1
@@ -111,7 +120,7 @@ YAML
                        if (d * r > V) bad = bad " velocity@" $1 }
           if (n > 2) { a = (c - 2 * c1 + c2) * r * r; if (a < 0) a = -a
                        if (a > A * (1 + 1e-9)) bad = bad " acceleration@" $1 }
-          if ($5 == 4096 && !trip) { trip = $1; ftrip = f }
+          if ($5 == flag && !trip) { trip = $1; ftrip = f }
           if (trip && (f < 0 ? -f : f) > fmax) fmax = (f < 0 ? -f : f)
           c2 = c1; c1 = c; flast = f }
         END { if (flast < 0) flast = -flast
@@ -119,10 +128,10 @@ YAML
         "$dir/$1.csv")
     IFS='|' read -r ok trip ftrip flast nticks <<< "$verdict"
     [ "$ok" = ok ] || fail "$1: a command crossed a limit:$ok"
-    [ -n "$trip" ] || fail "$1: the tick log shows no abort (trip 4096)"
+    [ -n "$trip" ] || fail "$1: the tick log shows no $mode (trip $flag)"
     awk -v f="$flast" -v t=$utol 'BEGIN { exit !(f <= t) }' ||
         fail "$1: the force after the unloading is $flast, above $utol"
-    echo "site_abort.sh $1: abort at tick $trip with f = $ftrip kN, $done_steps steps kept, unloaded to |f| = $flast kN in $((nticks - trip)) ticks; every command of $nticks within the limits"
+    echo "site_abort.sh $1: $mode at tick $trip with f = $ftrip kN, $done_steps steps kept, unloaded to |f| = $flast kN in $((nticks - trip)) ticks; every command of $nticks within the limits"
 }
 
 run_abort virtual ""
@@ -134,4 +143,14 @@ run_abort udp "  lab:
     reply_timeout: 0.002
     max_missing: 100
 $(echo "$packets" | sed 's/^/  /')"
+# the plant raises its interlock bit 8 s after the site began exchanging with it (mid-test)
+stop_pid "$pid_plant"
+start_plant "  interlock_after: 8000"
+run_abort interlock "  lab:
+    kind: udp
+    remote: \"127.0.0.1:$port_plant\"
+    local: \"127.0.0.1:0\"
+    reply_timeout: 0.002
+    max_missing: 100
+$(echo "$packets" | sed 's/^/  /')" interlock
 exit 0
