@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The operator's abort at the site (docs/site_controller.md, "Controlled unloading"): SIGTERM to
-# `hysim site` 1 s into a test. The site holds, then unloads its specimen under control (ramp to
+# `hysim site` 2 s into a test. The site holds, then unloads its specimen under control (ramp to
 # the zero-force position at command.unload_velocity), the coordinator receives the abort and ends
 # its run with exit 3, `aborted`, every recorded step kept, and the site's tick log shows that no
 # command crossed any limit (stroke, step per tick, velocity, acceleration) and that the specimen's
@@ -28,7 +28,7 @@ stop_pid() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; }
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
 
-rate=1000 stroke=50 vel=400 acc=200000 step=0.5 uvel=5 utol=0.02
+rate=1000 stroke=50 vel=400 acc=200000 step=0.5 uvel=5 utol=0.005
 packets='  endian: little
   command_packet: [{counter: uint32}, {command: float64, channel: a1}]
   reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},
@@ -53,7 +53,7 @@ YAML
     [ -n "$port_plant" ] || fail "the plant did not start: $(cat "$dir/plant.err")"
 }
 
-# run_abort STEM LAB_KEYS [interlock]: a site, a long test through it, SIGTERM to the site 1 s
+# run_abort STEM LAB_KEYS [interlock]: a site, a long test through it, SIGTERM to the site 2 s
 # into the test (or, with `interlock`, the plant's interlock bit ends it; SIGTERM afterwards)
 run_abort() {
     local mode=${3:-abort} flag=4096 expect="site east: operator abort: the operator stopped the test at the site"
@@ -89,7 +89,7 @@ YAML
         sleep 0.05
     done
     if [ "$mode" = abort ]; then
-        sleep 1
+        sleep 2
         kill -TERM "$site_pid"
     fi
     wait "$run_pid"
