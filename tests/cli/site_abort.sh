@@ -6,7 +6,8 @@
 # command crossed any limit (stroke, step per tick, velocity, acceleration) and that the specimen's
 # force ends below command.unload_force. Twice: the site's own virtual lab, and a udp lab played
 # by `hysim plant` (the same unloading over the wire). Then the plant raises its interlock bit
-# mid-test: the same hold and unloading, the run ends with exit 3 naming the interlock.
+# mid-test: the same hold and unloading, the run ends with exit 3 naming the interlock. And the
+# abort button of the site's monitor page (`hysim site --monitor`): the same, the site exits 3.
 # Usage: site_abort.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -57,6 +58,7 @@ YAML
 # into the test (or, with `interlock`, the plant's interlock bit ends it; SIGTERM afterwards)
 run_abort() {
     local mode=${3:-abort} flag=4096 expect="site east: operator abort: the operator stopped the test at the site"
+    [ "$mode" = monitor ] && flag=4096
     [ "$mode" = interlock ] && flag=2048 expect="site east: laboratory alarm: the udp controller raised its interlock bit (status 0x1, limit 0)"
     cat > "$dir/$1.yaml" <<YAML
 hysim: 1
@@ -71,7 +73,9 @@ site:
   command: {unload_after: 0.2, unload_velocity: $uvel, unload_force: $utol}
 $2
 YAML
-    "$hysim" site --config "$dir/$1.yaml" --log "$dir/$1.csv" --log-max 1000 \
+    local monitor=()
+    [ "$mode" = monitor ] && monitor=(--monitor 0)
+    "$hysim" site --config "$dir/$1.yaml" --log "$dir/$1.csv" --log-max 1000 "${monitor[@]}" \
         > "$dir/$1.out" 2> "$dir/$1.err" &
     local site_pid=$!
     pids+=($site_pid)
@@ -91,14 +95,27 @@ YAML
     if [ "$mode" = abort ]; then
         sleep 2
         kill -TERM "$site_pid"
+    elif [ "$mode" = monitor ]; then # the abort button of the site's monitor page
+        sleep 2
+        local mon token
+        mon=$(sed -n 's|.*hysim monitor: http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/$1.err")
+        token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/$1.err")
+        [ -n "$mon" ] && [ ${#token} -eq 32 ] || fail "$1: the site printed no monitor address and token"
+        exec 5<> "/dev/tcp/127.0.0.1/$mon" || fail "$1: cannot reach the site's monitor"
+        printf 'POST /abort HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\nX-Hysim-Token: %s\r\n\r\n' "$token" >&5
+        timeout 2 cat <&5 > "$dir/$1.http"
+        exec 5<&-
+        grep -q '^HTTP/1.[01] 200' "$dir/$1.http" || fail "$1: the monitor refused the abort: $(head -1 "$dir/$1.http")"
     fi
     wait "$run_pid"
     local rc=$?
     [ "$rc" -eq 3 ] || fail "$1: the run exited $rc after the $mode, expected 3"
-    [ "$mode" = abort ] || kill -TERM "$site_pid"
+    [ "$mode" = interlock ] && kill -TERM "$site_pid"
     wait "$site_pid"
     rc=$?
-    [ "$rc" -eq 0 ] || fail "$1: the site exited $rc after SIGTERM"
+    local site_rc=0
+    [ "$mode" = monitor ] && site_rc=3 # the monitor's abort: hysim site exits 3
+    [ "$rc" -eq $site_rc ] || fail "$1: the site exited $rc after the $mode, expected $site_rc"
     grep -q '"status": "aborted"' "$dir/$1_run/summary.json" || fail "$1: summary does not say aborted"
     grep -q "$expect" "$dir/$1_run.log" ||
         fail "$1: the run does not name the $mode: $(tail -3 "$dir/$1_run.log")"
@@ -135,6 +152,7 @@ YAML
 }
 
 run_abort virtual ""
+run_abort monitor "" monitor
 start_plant
 run_abort udp "  lab:
     kind: udp
