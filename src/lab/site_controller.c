@@ -597,5 +597,7 @@ int hs_site_controller_state_load(hs_site_controller *sc, const double *in)
     if (s.bad)
         return hs_fail(sc->ctx, HS_EINPUT,
                        "site controller: the saved state holds an impossible count or flag");
+    /* a trip restored from a checkpoint holds for good: the unloading is not part of the state */
+    if (sc->trip_flags) hs_site_unload_start(&sc->unload, 0, NULL);
     return hs_cmdgen_state_load(sc->gen, in + 1 + s.pos);
 }
