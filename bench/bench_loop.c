@@ -7,27 +7,46 @@
  *  - calibrated: the latency request held and the margin chosen from the wake-up latency measured
  *                at the row's start (as `hysim site` does without `spin` in its site file).
  *
+ * and two rows with work in each tick, the laboratory exchange of a site against `hysim plant`
+ * (started here, at the row's rate, on loopback), calibrated as `hysim site` is:
+ *
+ *  - udp:        one datagram each way per tick (reply awaited up to half a tick);
+ *  - shm:        the shared-memory block (docs/lab_backends.md), reply awaited the same way.
+ *
+ * The back-end rows' ratio is to the calibrated idle row of the same rate (the same-run baseline).
  * SCHED_FIFO and mlockall are asked for once, for the whole run (each said granted or refused).
  * Per row: the lateness start - deadline of every tick (ns, preallocated, sorted for nearest-rank
  * percentiles), p50, p99, p99.9, max, the late ticks (more than a quarter period) by cause, and
  * the ratio of the row's p99.9 to the old row's at the same rate. Figures only: nothing is
  * asserted. Usage: bench_loop [seconds per row, default 2]. */
+#include "hysim/labio.h"
 #include "hysim/rt_loop.h"
+#include "hysim/shm_lab.h"
+#include "hysim/site_server.h"
 
+#include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #define MAX_TICKS (4096 * 60)
 #define NCAL      256
 
+enum { IDLE, UDP, SHM };
+
 typedef struct row {
     double rate;
-    int qos, calibrate;
+    int qos, calibrate, backend;
     const char *name;
+    hs_lab *lab; /* the back end's laboratory (udp, shm) or NULL */
     /* results */
-    int64_t spin, n, late_by_cause[HS_RT_NCAUSES];
+    int64_t spin, n, late_by_cause[HS_RT_NCAUSES], missing;
     double p50, p99, p999, max; /* us */
 } row;
 
@@ -51,11 +70,17 @@ static void run_row(row *r, double seconds, hs_rt_grants *g)
     hs_rt_tick_times t = {.prev_end = hs_rt_now(), .prev_late = 0};
     const int64_t t0 = t.prev_end;
     memset(r->late_by_cause, 0, sizeof r->late_by_cause);
+    double x = 0.0, f = 0.0;
     for (int64_t k = 1; k <= n; k++) {
         t.deadline = t0 + (int64_t)((double)k * 1e9 / r->rate + 0.5);
         t.start = hs_rt_wait(t.deadline, r->spin, &t.woke);
         lat[k - 1] = t.start - t.deadline;
         r->late_by_cause[hs_rt_late_cause(&t, late)]++;
+        if (r->lab) { /* the tick's work: a small sine to the plant, its reply back */
+            const double cmd = 0.1 * sin(2e-3 * (double)k);
+            hs_lab_input in = {.x = &x, .f = &f};
+            if (hs_lab_exchange(r->lab, &cmd, &in) == 0 && in.missing > 0) r->missing++;
+        }
         t.prev_end = hs_rt_now();
         t.prev_late = lat[k - 1];
     }
@@ -67,9 +92,137 @@ static void run_row(row *r, double seconds, hs_rt_grants *g)
     r->max = 1e-3 * (double)lat[n - 1];
 }
 
+/* ---- `hysim plant` for the back-end rows ---- */
+
+static char tmp[64];
+static pid_t plants[8];
+static int nplants;
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp || fputs(text, fp) < 0) {
+        fprintf(stderr, "bench_loop: cannot write %s\n", path);
+        exit(1);
+    }
+    fclose(fp);
+}
+
+/* Waits up to 10 s for `what` in the file; returns the number after it (1 when none). */
+static int wait_for(const char *path, const char *what)
+{
+    for (int k = 0; k < 1000; k++) {
+        FILE *fp = fopen(path, "r");
+        char line[512];
+        while (fp && fgets(line, sizeof line, fp)) {
+            const char *at = strstr(line, what);
+            if (!at) continue;
+            fclose(fp);
+            const int v = atoi(at + strlen(what));
+            return v > 0 ? v : 1;
+        }
+        if (fp) fclose(fp);
+        const struct timespec ms10 = {0, 10000000};
+        nanosleep(&ms10, NULL);
+    }
+    return 0;
+}
+
+static const char PACKETS[] =
+    "  endian: little\n"
+    "  command_packet: [{counter: uint32}, {command: float64, channel: a1}]\n"
+    "  reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},\n"
+    "                 {displacement: float64, channel: a1}, {force: float64, channel: a1}]\n";
+
+/* Starts `hysim plant` at `rate` behind udp or shm and opens the site's side of it. */
+static hs_lab *plant_lab(int backend, double rate)
+{
+    char plant[4096], site[4096], path[128], out[128];
+    const int id = nplants;
+    snprintf(path, sizeof path, "%s/plant%d.yaml", tmp, id);
+    snprintf(out, sizeof out, "%s/plant%d.out", tmp, id);
+    char shm[64];
+    snprintf(shm, sizeof shm, "/hs_bench_loop_%d_%d", (int)getpid(), id);
+    const char *common = "  perfect: true\n  actuators: {a1: {}}\n"
+                         "  specimen: {type: linear, K: [[1.0]]}\n";
+    if (backend == UDP)
+        snprintf(plant, sizeof plant,
+                 "hysim: 1\nplant:\n  listen: \"127.0.0.1:0\"\n  rate: %g\n%s%s", rate, common,
+                 PACKETS);
+    else
+        snprintf(plant, sizeof plant,
+                 "hysim: 1\nplant:\n  lab: {kind: shm, name: %s}\n  rate: %g\n%s", shm, rate,
+                 common);
+    write_text(path, plant);
+    const pid_t p = fork();
+    if (p == 0) {
+        const int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0) _exit(127);
+        dup2(fd, 1);
+        dup2(fd, 2);
+        execl(HS_CLI_PATH, HS_CLI_PATH, "plant", "--config", path, (char *)NULL);
+        _exit(127);
+    }
+    if (p < 0) return NULL;
+    plants[nplants++] = p;
+    int port =
+        wait_for(out, backend == UDP ? "plant listening on 127.0.0.1:" : "plant serving shm");
+    if (!port) {
+        fprintf(stderr, "bench_loop: the %s plant did not start (%s)\n",
+                backend == UDP ? "udp" : "shm", out);
+        return NULL;
+    }
+    /* the site's side, from a site file as `hysim site` reads it */
+    int n = snprintf(site, sizeof site,
+                     "site:\n  name: bench\n  plain: true\n  rate: %g\n  actuators: {a1: {}}\n"
+                     "  specimen: {type: linear, K: [[1.0]]}\n",
+                     rate);
+    if (backend == UDP) {
+        n += snprintf(site + n, sizeof site - (size_t)n,
+                      "  lab:\n    kind: udp\n    remote: \"127.0.0.1:%d\"\n"
+                      "    local: \"127.0.0.1:0\"\n    max_missing: 1000000\n",
+                      port);
+        for (const char *q = PACKETS; *q;) {
+            const char *e = strchr(q, '\n');
+            n += snprintf(site + n, sizeof site - (size_t)n, "  %.*s\n", (int)(e - q), q);
+            q = e + 1;
+        }
+    } else {
+        snprintf(site + n, sizeof site - (size_t)n,
+                 "  lab: {kind: shm, name: %s, max_missing: 1000000}\n", shm);
+    }
+    hs_ctx *ctx = NULL;
+    hs_site_file *file = NULL;
+    hs_lab *lab = NULL;
+    if (hs_ctx_create(&ctx)) return NULL;
+    int rc = hs_site_file_load_string(ctx, site, strlen(site), "bench.yaml", &file);
+    if (!rc) {
+        const hs_site_config *c = &hs_site_file_config(file)->site;
+        rc = backend == UDP ? hs_lab_udp_create(ctx, &c->lab.udp, 1, rate, &lab)
+                            : hs_lab_shm_create(ctx, &c->lab.shm, 1, rate, &lab);
+    }
+    if (rc) fprintf(stderr, "bench_loop: %s\n", hs_ctx_message(ctx));
+    hs_site_file_destroy(&file);
+    hs_ctx_destroy(&ctx);
+    return lab;
+}
+
+static void plants_stop(void)
+{
+    for (int i = 0; i < nplants; i++) {
+        kill(plants[i], SIGTERM);
+        waitpid(plants[i], NULL, 0);
+    }
+    nplants = 0;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
+    if (system(cmd)) {
+    }
+}
+
 typedef struct bench {
     double seconds;
-    row rows[9];
+    row rows[15];
     int nrows;
     hs_rt_grants g;
 } bench;
@@ -95,27 +248,45 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_loop [seconds per row, > 0 and <= 60]\n");
         return 2;
     }
+    snprintf(tmp, sizeof tmp, "/tmp/hs_bench_loop_XXXXXX");
+    if (!mkdtemp(tmp)) {
+        fprintf(stderr, "bench_loop: cannot make a temporary folder\n");
+        return 1;
+    }
     const double rates[] = {1024.0, 2048.0, 4096.0};
     for (int i = 0; i < 3; i++) {
         b.rows[b.nrows++] = (row){.rate = rates[i], .qos = 0, .calibrate = 0, .name = "old"};
         b.rows[b.nrows++] = (row){.rate = rates[i], .qos = 1, .calibrate = 0, .name = "fixed+qos"};
         b.rows[b.nrows++] = (row){.rate = rates[i], .qos = 1, .calibrate = 1, .name = "calibrated"};
+        b.rows[b.nrows++] =
+            (row){.rate = rates[i], .qos = 1, .calibrate = 1, .backend = UDP, .name = "udp+plant"};
+        b.rows[b.nrows++] =
+            (row){.rate = rates[i], .qos = 1, .calibrate = 1, .backend = SHM, .name = "shm+plant"};
     }
+    for (int i = 0; i < b.nrows; i++)
+        if (b.rows[i].backend && !(b.rows[i].lab = plant_lab(b.rows[i].backend, b.rows[i].rate))) {
+            plants_stop();
+            return 1;
+        }
     pthread_t th;
     if (pthread_create(&th, NULL, loop_thread, &b) || pthread_join(th, NULL)) {
         fprintf(stderr, "bench_loop: cannot run the loop's thread\n");
         return 1;
     }
-    printf("%-6s %-11s %8s %8s %8s %8s %8s %9s %7s  late: %s / %s / %s / %s\n", "Hz", "loop",
-           "spin us", "p50 us", "p99 us", "p99.9 us", "max us", "ticks", "p99.9/old",
+    for (int i = 0; i < b.nrows; i++) hs_lab_destroy(&b.rows[i].lab);
+    plants_stop();
+    printf("%-6s %-11s %8s %8s %8s %8s %8s %9s %7s %8s  late: %s / %s / %s / %s\n", "Hz", "loop",
+           "spin us", "p50 us", "p99 us", "p99.9 us", "max us", "ticks", "p99.9/base", "missing",
            hs_rt_cause_name(HS_RT_WAKE_LATE), hs_rt_cause_name(HS_RT_OVERRAN),
            hs_rt_cause_name(HS_RT_CATCH_UP), hs_rt_cause_name(HS_RT_PREEMPTED));
     for (int i = 0; i < b.nrows; i++) {
-        const row *r = &b.rows[i], *old = &b.rows[i - i % 3];
+        /* the baseline: the old row for the idle rows, the calibrated idle row for the back ends */
+        const row *r = &b.rows[i], *old = &b.rows[i - i % 5 + (r->backend ? 2 : 0)];
         printf(
-            "%-6.0f %-11s %8.1f %8.1f %8.1f %8.1f %8.1f %9lld %9.2f  %lld / %lld / %lld / %lld\n",
+            "%-6.0f %-11s %8.1f %8.1f %8.1f %8.1f %8.1f %9lld %10.2f %8lld  %lld / %lld / %lld / "
+            "%lld\n",
             r->rate, r->name, 1e-3 * (double)r->spin, r->p50, r->p99, r->p999, r->max,
-            (long long)r->n, old->p999 > 0.0 ? r->p999 / old->p999 : 0.0,
+            (long long)r->n, old->p999 > 0.0 ? r->p999 / old->p999 : 0.0, (long long)r->missing,
             (long long)r->late_by_cause[HS_RT_WAKE_LATE],
             (long long)r->late_by_cause[HS_RT_OVERRAN], (long long)r->late_by_cause[HS_RT_CATCH_UP],
             (long long)r->late_by_cause[HS_RT_PREEMPTED]);

@@ -289,8 +289,8 @@ static void run_controller(int interlock)
     char text[300];
     hs_site_limit_message(text, sizeof text, "lab1", "?", &rep, "mm", "kN", "s");
     assert_non_null(strstr(text, interlock ? "raised its interlock bit"
-                                           : "4 replies missing in a row on the udp channel "
-                                             "(limit 4)"));
+                                           : "watchdog: 4 replies missing in a row on the udp "
+                                             "link (limit 4)"));
     assert_int_equal(hs_site_controller_target(sc, 2, 0.02, tgt), HS_ELIMIT);
     hs_site_controller_destroy(&sc);
     hs_lab_destroy(&lab);

@@ -37,7 +37,8 @@ enum {
     HS_SITE_LIMIT_MEASURED_DISP = 512,   /* a measured displacement |x_m| beyond disp */
     HS_SITE_LIMIT_MEASURED_FORCE = 1024, /* a measured force |f_m| beyond force */
     HS_SITE_LIMIT_LAB = 2048, /* the laboratory's status: interlock, fault or watchdog (labio.h) */
-    HS_SITE_LIMIT_ANY = 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048
+    HS_SITE_LIMIT_ABORT = 4096, /* the operator aborted the test at the site */
+    HS_SITE_LIMIT_ANY = 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048 | 4096
 };
 
 /* Events of a controller tick (bit set), beside the generator's HS_CMDGEN_EV_* (1, 2, 4, 8). */
@@ -56,6 +57,33 @@ typedef struct hs_site_limits {
     double step;  /* |command increment| <= step (the largest step per tick) */
 } hs_site_limits;
 
+/* Controlled unloading after a trip (docs/site_controller.md, "Controlled unloading"): the site
+ * holds `after` seconds, then ramps each command toward the zero-force position estimated from the
+ * measured force and the initial stiffness, x0 = x_m - K0^-1 f_m (re-estimated every tick), at
+ * no more than `vel` (capped at half the velocity limit and half the step limit per tick) and
+ * `acc` (capped at half the acceleration limit), braking so that it never overshoots x0 nor
+ * crosses the stroke; it stops (velocity brought to zero at `acc`) once every |f_m| <= force_tol,
+ * or where the stroke would be crossed. vel = 0: no unloading (the trip holds, as before). Needs
+ * K0; a laboratory that is gone (watchdog) is held and never commanded to move again. */
+typedef struct hs_site_unload_params {
+    double after;     /* s of hold before the ramp (default 0) */
+    double vel;       /* ramp speed, length/s; 0 = no unloading */
+    double acc;       /* ramp acceleration, length/s^2; 0 = vel / 0.1 s */
+    double force_tol; /* |f_m| that counts as unloaded; 0 = 1 % of the largest |f_m| at its start */
+} hs_site_unload_params;
+
+/* The unloading's state (hs_site_controller_unload_state). */
+enum {
+    HS_SITE_UNLOAD_OFF = 0,    /* no trip */
+    HS_SITE_UNLOAD_HOLD = 1,   /* tripped, holding before the ramp */
+    HS_SITE_UNLOAD_RAMP = 2,   /* moving toward the zero-force position */
+    HS_SITE_UNLOAD_DONE = 3,   /* every |f_m| <= force_tol, at rest */
+    HS_SITE_UNLOAD_STROKE = 4, /* stopped where the stroke would be crossed, at rest */
+    HS_SITE_UNLOAD_HELD = 5    /* held for good: no unloading configured, no K0, or the
+                                  laboratory is gone (watchdog) or its measurement is not a
+                                  number */
+};
+
 typedef struct hs_site_controller_params {
     hs_cmdgen_params gen;         /* nact, rate, dt, time_scale, TimeOut rules, free vibration */
     const hs_site_limits *limits; /* nact entries (copied) or NULL: none */
@@ -65,6 +93,7 @@ typedef struct hs_site_controller_params {
     /* Delay compensation, nact entries (lent; the caller destroys them after the controller);
      * NULL, or a NULL entry: identity. Each is reset to the rest position at creation. */
     hs_compensator *const *compensator;
+    hs_site_unload_params unload; /* after a trip (default: none) */
 } hs_site_controller_params;
 
 hs_site_controller_params hs_site_controller_params_default(void);
@@ -83,6 +112,8 @@ typedef struct hs_site_report {
     int limit_cause;       /* HS_SITE_CAUSE_*: the likely cause, from the targets' history */
     double limit_growth;   /* diverging causes: the targets' growth factor per step */
     double limit_speed;    /* HS_SITE_CAUSE_FAST_TARGETS: the targets' own speed at the lab */
+    const char *lab;       /* HS_SITE_LIMIT_LAB: the back end's kind ("udp", "shm", "driver",
+                              "virtual"; static text), NULL otherwise */
 } hs_site_report;
 
 /* The likely cause of a trip, judged at the trip from the last targets (their increments) and
@@ -104,7 +135,11 @@ enum {
                                          controller not following its command) */
     HS_SITE_CAUSE_LAB_INTERLOCK = 10, /* the lab controller's interlock bit */
     HS_SITE_CAUSE_LAB_FAULT = 11,     /* the lab controller's fault bit */
-    HS_SITE_CAUSE_LAB_WATCHDOG = 12   /* too many replies missing in a row (labio.h) */
+    HS_SITE_CAUSE_LAB_WATCHDOG = 12,  /* too many replies missing in a row (labio.h) */
+    HS_SITE_CAUSE_OPERATOR = 13,      /* the operator aborted (hs_site_controller_abort) */
+    HS_SITE_CAUSE_NEAR_LIMIT = 14     /* the targets' own speed is at least half the velocity or
+                                         step limit: the command's path between them (predictor,
+                                         corrector) peaks above it */
 };
 
 /* One line for a trip: which limit, the offending value and the limit with their units, the
@@ -135,6 +170,14 @@ int hs_site_controller_tick(hs_site_controller *sc);
 int hs_site_controller_measurement(hs_site_controller *sc, hs_site_measurement *m,
                                    hs_site_report *r);
 int hs_site_controller_ready(const hs_site_controller *sc);
+/* The operator's abort: latched like a trip (HS_SITE_LIMIT_ABORT, cause HS_SITE_CAUSE_OPERATOR),
+ * so the site holds and unloads as after any trip; the next tick reports it with a measurement.
+ * No effect after a trip. Never allocates (safe from the loop thread). */
+void hs_site_controller_abort(hs_site_controller *sc);
+/* HS_SITE_UNLOAD_*: where the unloading after a trip stands. */
+int hs_site_controller_unload_state(const hs_site_controller *sc);
+/* 1 when the site is at rest after a trip: unloaded, stopped at the stroke, or held for good. */
+int hs_site_controller_unload_settled(const hs_site_controller *sc);
 /* The limit trip (HS_SITE_LIMIT_* flags, 0 when none) and its channel. */
 int hs_site_controller_tripped(const hs_site_controller *sc, int *channel);
 /* The latched trip as a report (limit fields, step, tick; record zero): for a target refused

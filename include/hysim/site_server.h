@@ -108,6 +108,12 @@ int hs_site_server_finished(const hs_site_server *s);
 /* Stops serving (peers are told), brings the laboratory to rest (the controller runs until it
  * holds or is done, at most `rest_timeout` s), joins the threads, flushes the log. */
 int hs_site_server_stop(hs_site_server *s, double rest_timeout);
+/* The operator's abort (SIGINT/SIGTERM to `hysim site`, the monitor's abort): the controller
+ * latches a trip (HS_SITE_LIMIT_ABORT), holds and unloads under control
+ * (docs/site_controller.md); the coordinator receives the trip with its measurement, or as the
+ * refusal of its next target, and ends its run as aborted. Returns at once; watch
+ * hs_site_server_status.unload. Safe from any thread. */
+void hs_site_server_abort(hs_site_server *s);
 void hs_site_server_destroy(hs_site_server **s); /* stops first when running */
 
 typedef struct hs_site_server_status {
@@ -129,6 +135,7 @@ typedef struct hs_site_server_status {
     /* laboratory */
     int state;                 /* hs_cmdgen_state of the controller */
     int tripped;               /* HS_SITE_LIMIT_* of a latched trip */
+    int unload;                /* HS_SITE_UNLOAD_* after a trip (hysim/site_controller.h) */
     hs_site_report trip;       /* that trip: limit, channel, value, cause (when tripped) */
     double x[HS_SITE_MAX_ACT]; /* the actuators' true positions */
     double f[HS_SITE_MAX_ACT]; /* the specimen's true forces */
@@ -142,6 +149,7 @@ typedef struct hs_site_server_status {
     uint64_t busy;          /* peers refused because a test was running */
     uint64_t lost;          /* coordinators declared lost (silent beyond the timeout) */
     int connected;          /* a peer is being served */
+    int test_ended;         /* the last test ended (its coordinator said BYE) */
     uint64_t log_dropped;   /* tick records the writer could not keep up with (or write) */
     uint64_t log_rotations; /* times the tick log reached log_max and was moved to FILE.1 */
 } hs_site_server_status;

@@ -35,7 +35,8 @@ static const char *hs_report_flags(int flags, char *buf, size_t size)
                  {HS_SITE_LIMIT_STEP, "site step limit"},
                  {HS_SITE_LIMIT_MEASURED_DISP, "site stroke limit (measured)"},
                  {HS_SITE_LIMIT_MEASURED_FORCE, "site force limit (measured)"},
-                 {HS_SITE_LIMIT_LAB, "laboratory alarm (interlock, fault or watchdog)"}};
+                 {HS_SITE_LIMIT_LAB, "laboratory alarm (interlock, fault or watchdog)"},
+                 {HS_SITE_LIMIT_ABORT, "operator abort at the site"}};
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (flags & names[i].bit)

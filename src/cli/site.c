@@ -30,6 +30,38 @@ static void log_line(void *user, hs_log_level level, const char *message)
             message);
 }
 
+/* The operator's abort of a running test (a signal, the monitor): the site holds and unloads
+ * under control (docs/site_controller.md) while the network thread still serves the coordinator,
+ * which receives the trip and ends its run as aborted; returns once the unloading has settled and
+ * the coordinator has left (or HS_CLI_ABORT_WAIT s). A site without a test, or whose test has
+ * ended, stops at once. */
+#define HS_CLI_ABORT_WAIT 120.0
+static void abort_test(hs_site_server *srv)
+{
+    hs_site_server_status st;
+    hs_site_server_status_get(srv, &st);
+    if ((!st.connected && st.last_step < 0) || st.test_ended) return;
+    hs_site_server_abort(srv);
+    const struct timespec pause = {0, 20000000};
+    int settled_at = -1;
+    for (int k = 0; k < (int)(HS_CLI_ABORT_WAIT / 0.02); k++) {
+        nanosleep(&pause, NULL);
+        hs_site_server_status_get(srv, &st);
+        const int settled =
+            st.tripped && (st.unload == HS_SITE_UNLOAD_DONE || st.unload == HS_SITE_UNLOAD_STROKE ||
+                           st.unload == HS_SITE_UNLOAD_HELD);
+        if (settled && settled_at < 0) {
+            settled_at = k;
+            fprintf(stderr, "hysim site: the laboratory is at rest after the abort (%s)\n",
+                    st.unload == HS_SITE_UNLOAD_DONE     ? "unloaded"
+                    : st.unload == HS_SITE_UNLOAD_STROKE ? "unloading stopped before the stroke"
+                                                         : "held, not unloaded");
+        }
+        /* the coordinator has been told (it leaves), or 2 s more for it to ask */
+        if (settled_at >= 0 && (!st.connected || k - settled_at > 100)) return;
+    }
+}
+
 int hs_cli_site(int argc, char **argv)
 {
     const char *config = NULL, *log = NULL, *monitor = NULL;
@@ -131,6 +163,7 @@ int hs_cli_site(int argc, char **argv)
     else if (hs_cli_site_signal)
         fprintf(stderr, "hysim site: %s: stopping, bringing the laboratory to rest\n",
                 hs_cli_site_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    if (aborted || hs_cli_site_signal) abort_test(srv);
     if (hs_site_server_stop(srv, 10.0)) code = HS_EXIT_FAILED;
     hs_site_server_status st;
     hs_site_server_status_get(srv, &st);

@@ -36,6 +36,11 @@ static const command_num command_nums[] = {
     {"stop_time", "stop_time", 0.0, HUGE_VAL, 0, 0},
     {"fv_max_time", "fv_max_time", 0.0, HUGE_VAL, 1, 0},
     {"fv_dt", "fv_dt", 0.0, HUGE_VAL, 0, 0},
+    /* controlled unloading after a trip (hysim/site_controller.h, hs_site_unload_params) */
+    {"unload_after", "unload_after", 0.0, 1e6, 0, 1},
+    {"unload_velocity", "unload_velocity", 0.0, HUGE_VAL, 0, 0},
+    {"unload_acceleration", "unload_acceleration", 0.0, HUGE_VAL, 0, 0},
+    {"unload_force", "unload_force", 0.0, HUGE_VAL, 0, 0},
 };
 #define HS_TF_NCOMMAND_NUMS (sizeof command_nums / sizeof command_nums[0])
 

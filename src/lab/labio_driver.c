@@ -27,7 +27,9 @@ static int d_exchange(void *self, const double *cmd, hs_lab_input *in)
     const int wr = l->d->write(l->handle, cmd);
     const int rd = wr < 0 ? wr : l->d->read(l->handle, l->x, l->f, &st, &tick);
     st &= HS_LAB_ST_INTERLOCK | HS_LAB_ST_FAULT;
-    if (wr < 0 || rd < 0) st |= HS_LAB_ST_FAULT;
+    /* a failed call: the driver (or its hardware) is gone: the site holds without moving */
+    const int gone = wr < 0 || rd < 0;
+    if (gone) st |= HS_LAB_ST_FAULT | HS_LAB_ST_WATCHDOG;
     l->ctrl_tick = tick;
     if (st && !l->alarm[0]) {
         if (wr < 0 || rd < 0)
@@ -42,8 +44,8 @@ static int d_exchange(void *self, const double *cmd, hs_lab_input *in)
     memcpy(in->f, l->f, (size_t)l->n * sizeof(double));
     in->status = st;
     in->ctrl_tick = l->ctrl_tick;
-    in->missing = 0;
-    in->missing_max = 0;
+    in->missing = gone;
+    in->missing_max = 1;
     return 0;
 }
 

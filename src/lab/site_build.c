@@ -125,6 +125,11 @@ int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r,
     p.limits = limits;
     p.stiffness = have_k ? K0 : NULL;
     p.compensator = r->comp;
+    const hs_options *o = c->command_opts;
+    p.unload = (hs_site_unload_params){.after = hs_options_num(o, "unload_after", 0.0),
+                                       .vel = hs_options_num(o, "unload_velocity", 0.0),
+                                       .acc = hs_options_num(o, "unload_acceleration", 0.0),
+                                       .force_tol = hs_options_num(o, "unload_force", 0.0)};
     const int rc = hs_site_controller_create_lab(ctx, &p, r->io, out);
     return rc ? hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx)) : 0;
 }

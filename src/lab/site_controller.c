@@ -5,6 +5,7 @@
 
 #include "hysim/labio.h"
 #include "hysim/linalg.h"
+#include "site_unload.h"
 
 #include <math.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #define NMAX                      HS_SITE_MAX_ACT
 #define HS_SITE_CATCH_UP_FRACTION 0.9
 #define HS_SITE_TARGET_HISTORY    4
+#define HS_SITE_NEAR_LIMIT        0.5 /* targets this close to a speed limit: the path overshoots */
 #define NH                        HS_EXP_HISTORY
 
 struct hs_site_controller {
@@ -46,6 +48,9 @@ struct hs_site_controller {
     int trip_flags, trip_channel;
     double trip_value, trip_bound, trip_growth, trip_speed;
     int trip_cause;
+    const char *trip_lab;  /* the back end's kind of a laboratory alarm */
+    int abort_pending;     /* the operator's abort, reported at the next tick */
+    hs_site_unload unload; /* after a trip */
     /* the last targets, newest first, for the trip's cause */
     double tgt[HS_SITE_TARGET_HISTORY][NMAX];
     int ntgt;
@@ -145,6 +150,12 @@ int hs_site_controller_create_lab(hs_ctx *ctx, const hs_site_controller_params *
         if (sc->comp[j]) hs_compensator_reset(sc->comp[j], 0.0);
     }
     sc->trip_channel = -1;
+    rc = hs_site_unload_init(ctx, &sc->unload, &p->unload, n, p->gen.rate,
+                             sc->has_k0 ? sc->K0 : NULL, p->limits);
+    if (rc) {
+        hs_site_controller_destroy(&sc);
+        return rc;
+    }
     *out = sc;
     return 0;
 }
@@ -216,6 +227,8 @@ static void trip_cause(hs_site_controller *sc, int j, int flag)
             sc->trip_cause = HS_SITE_CAUSE_FAST_TARGETS;
         else if (rec && (rec->states & late_states))
             sc->trip_cause = HS_SITE_CAUSE_LATE;
+        else if (sc->trip_speed >= HS_SITE_NEAR_LIMIT * sc->lim[j].vel)
+            sc->trip_cause = HS_SITE_CAUSE_NEAR_LIMIT;
     } else if (flag == HS_SITE_LIMIT_DISPLACEMENT) {
         if (sc->ntgt >= 1 && !(fabs(sc->tgt[0][j]) <= sc->lim[j].disp))
             sc->trip_cause = HS_SITE_CAUSE_BEYOND;
@@ -233,6 +246,9 @@ static void trip_cause(hs_site_controller *sc, int j, int flag)
              flag == HS_SITE_LIMIT_ACCELERATION))
             sc->trip_cause = HS_SITE_CAUSE_JUMP;
         if (rec && (rec->states & late_states)) sc->trip_cause = HS_SITE_CAUSE_LATE;
+        if (sc->trip_cause == HS_SITE_CAUSE_NONE && flag == HS_SITE_LIMIT_STEP &&
+            sc->trip_speed >= HS_SITE_NEAR_LIMIT * sc->lim[j].step * sc->rate)
+            sc->trip_cause = HS_SITE_CAUSE_NEAR_LIMIT;
     }
 }
 
@@ -243,6 +259,7 @@ static int trip(hs_site_controller *sc, int j, int flag, double value, double bo
     sc->trip_value = value;
     sc->trip_bound = bound;
     trip_cause(sc, j, flag);
+    hs_site_unload_start(&sc->unload, 1, NULL); /* the command that would cross is not sent */
     return flag;
 }
 
@@ -292,12 +309,43 @@ static void lab_trip(hs_site_controller *sc, const hs_lab_input *in)
     const uint32_t status = in->status;
     sc->trip_flags = HS_SITE_LIMIT_LAB;
     sc->trip_channel = -1;
+    sc->trip_lab = hs_lab_kind(sc->lab);
     sc->trip_value = (status & HS_LAB_ST_WATCHDOG) ? (double)in->missing : (double)status;
     sc->trip_bound = (status & HS_LAB_ST_WATCHDOG) ? (double)in->missing_max : 0.0;
     sc->trip_growth = sc->trip_speed = 0.0;
     sc->trip_cause = (status & HS_LAB_ST_WATCHDOG) ? HS_SITE_CAUSE_LAB_WATCHDOG
                      : (status & HS_LAB_ST_FAULT)  ? HS_SITE_CAUSE_LAB_FAULT
                                                    : HS_SITE_CAUSE_LAB_INTERLOCK;
+    /* a laboratory that is gone is held and never commanded to move again; a moving command
+     * brakes into the hold within the acceleration limit */
+    double v[NMAX];
+    for (int j = 0; j < sc->n; j++) v[j] = (sc->x_cmd[j] - sc->x_sent[j]) * sc->rate;
+    const int gone = (status & HS_LAB_ST_WATCHDOG) != 0;
+    hs_site_unload_start(&sc->unload, !gone, gone ? NULL : v);
+}
+
+void hs_site_controller_abort(hs_site_controller *sc)
+{
+    if (sc->trip_flags) return;
+    sc->trip_flags = HS_SITE_LIMIT_ABORT;
+    sc->trip_channel = -1;
+    sc->trip_value = sc->trip_bound = sc->trip_growth = sc->trip_speed = 0.0;
+    sc->trip_cause = HS_SITE_CAUSE_OPERATOR;
+    sc->abort_pending = 1;
+    double v[NMAX]; /* a moving command brakes into the hold within the acceleration limit */
+    for (int j = 0; j < sc->n; j++) v[j] = (sc->x_sent[j] - sc->x_sent2[j]) * sc->rate;
+    hs_site_unload_start(&sc->unload, 1, v);
+}
+
+int hs_site_controller_unload_state(const hs_site_controller *sc)
+{
+    return sc->trip_flags ? sc->unload.state : HS_SITE_UNLOAD_OFF;
+}
+
+int hs_site_controller_unload_settled(const hs_site_controller *sc)
+{
+    const int st = hs_site_controller_unload_state(sc);
+    return st == HS_SITE_UNLOAD_DONE || st == HS_SITE_UNLOAD_STROKE || st == HS_SITE_UNLOAD_HELD;
 }
 
 static void remember(hs_site_controller *sc)
@@ -342,6 +390,7 @@ static void fill_measurement(hs_site_controller *sc, double t)
     r->limit_cause = sc->trip_cause;
     r->limit_growth = sc->trip_growth;
     r->limit_speed = sc->trip_speed;
+    r->lab = sc->trip_lab;
     sc->ready = 1;
     sc->step_flags = 0;
 }
@@ -350,6 +399,11 @@ int hs_site_controller_tick(hs_site_controller *sc)
 {
     const int n = sc->n;
     int ev = 0;
+    const int was_tripped = sc->trip_flags != 0;
+    if (sc->abort_pending) { /* the operator's abort: reported with this tick's measurement */
+        sc->abort_pending = 0;
+        ev |= HS_SC_EV_LIMIT;
+    }
     if (!sc->trip_flags) {
         const int gev = hs_cmdgen_tick(sc->gen, sc->f_meas, sc->x_gen);
         if (gev < 0) return gev;
@@ -360,7 +414,10 @@ int hs_site_controller_tick(hs_site_controller *sc)
                                : sc->x_gen[j];
         if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
     }
-    if (sc->trip_flags) memcpy(sc->x_cmd, sc->x_sent, (size_t)n * sizeof(double)); /* hold */
+    if (sc->trip_flags && !was_tripped) /* the trip's tick holds the last command sent */
+        memcpy(sc->x_cmd, sc->x_sent, (size_t)n * sizeof(double));
+    else if (sc->trip_flags) /* then hold and unload under control */
+        hs_site_unload_tick(&sc->unload, sc->lim, sc->x_sent, sc->x_meas, sc->f_meas, sc->x_cmd);
     hs_lab_input in = {.x = sc->x_meas, .f = sc->f_meas};
     const int rc = hs_lab_exchange(sc->lab, sc->x_cmd, &in);
     if (rc)
@@ -435,6 +492,7 @@ void hs_site_controller_trip_report(const hs_site_controller *sc, hs_site_report
     r->limit_cause = sc->trip_cause;
     r->limit_growth = sc->trip_growth;
     r->limit_speed = sc->trip_speed;
+    r->lab = sc->trip_lab;
 }
 
 int hs_site_controller_tripped(const hs_site_controller *sc, int *channel)
@@ -539,5 +597,7 @@ int hs_site_controller_state_load(hs_site_controller *sc, const double *in)
     if (s.bad)
         return hs_fail(sc->ctx, HS_EINPUT,
                        "site controller: the saved state holds an impossible count or flag");
+    /* a trip restored from a checkpoint holds for good: the unloading is not part of the state */
+    if (sc->trip_flags) hs_site_unload_start(&sc->unload, 0, NULL);
     return hs_cmdgen_state_load(sc->gen, in + 1 + s.pos);
 }

@@ -5,10 +5,44 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *unit(const char *u, const char *fallback)
 {
     return u && u[0] ? u : fallback;
+}
+
+/* A laboratory alarm: the back end's watchdog (udp: replies missing in a row; shm: ticks without
+ * a fresh sample; driver: a failed call), or the controller's interlock or fault bit. */
+static int lab_alarm(char *buf, size_t cap, const char *site, const hs_site_report *r)
+{
+    const char *kind = r->lab ? r->lab : "";
+    if (r->limit_cause == HS_SITE_CAUSE_LAB_WATCHDOG) {
+        const char *what = "replies missing in a row from the laboratory",
+                   *cause = "the laboratory stopped answering";
+        if (strcmp(kind, "udp") == 0) {
+            what = "replies missing in a row on the udp link";
+            cause = "the real-time target stopped or the network drops its packets";
+        } else if (strcmp(kind, "shm") == 0) {
+            what = "ticks in a row without a fresh sample in the shm segment";
+            cause = "the real-time process stopped or runs late";
+        } else if (strcmp(kind, "driver") == 0) {
+            what = "failed calls of the lab driver";
+            cause = "the hardware or its driver stopped (see the site's log)";
+        }
+        return snprintf(buf, cap,
+                        "site %s: laboratory alarm: watchdog: %.0f %s (limit %.0f); likely %s; "
+                        "the site holds without moving, the test stops",
+                        site, r->limit_value, what, r->limit_bound, cause);
+    }
+    const int fault = r->limit_cause == HS_SITE_CAUSE_LAB_FAULT;
+    return snprintf(buf, cap,
+                    "site %s: laboratory alarm: the %s controller raised its %s bit (status 0x%x, "
+                    "limit 0); likely %s; the site holds, unloads under control, the test stops",
+                    site, kind[0] ? kind : "laboratory", fault ? "fault" : "interlock",
+                    (unsigned)r->limit_value,
+                    fault ? "a controller fault (hydraulics, servo valve, transducer)"
+                          : "a controller limit or an emergency stop at the rig");
 }
 
 int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *actuator,
@@ -19,19 +53,13 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
     const char *L = unit(length, "length"), *F = unit(force, "force"), *T = unit(time, "s");
     char what[120], cause[160];
     const int fl = r->limit_flags;
-    if (fl & HS_SITE_LIMIT_LAB) {
-        if (r->limit_cause == HS_SITE_CAUSE_LAB_WATCHDOG)
-            return snprintf(buf, cap,
-                            "site %s: laboratory alarm: %.0f replies missing in a row on the "
-                            "udp channel (limit %.0f): the real-time target stopped answering; "
-                            "the site holds, the test stops",
-                            site, r->limit_value, r->limit_bound);
+    if (fl & HS_SITE_LIMIT_ABORT)
         return snprintf(buf, cap,
-                        "site %s: laboratory alarm: the controller raised its %s bit (status "
-                        "0x%x); the site holds, the test stops",
-                        site, r->limit_cause == HS_SITE_CAUSE_LAB_FAULT ? "fault" : "interlock",
-                        (unsigned)r->limit_value);
-    }
+                        "site %s: operator abort: the operator stopped the test at the site "
+                        "(signal or monitor page); the site holds, unloads under control, the "
+                        "test stops",
+                        site);
+    if (fl & HS_SITE_LIMIT_LAB) return lab_alarm(buf, cap, site, r);
     if (r->limit_cause == HS_SITE_CAUSE_NOT_A_NUMBER)
         snprintf(what, sizeof what, "command on %s is not a number (%g)", actuator, r->limit_value);
     else if (fl & HS_SITE_LIMIT_DISPLACEMENT)
@@ -74,6 +102,12 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
         snprintf(cause, sizeof cause,
                  "the targets alone need %.4g %s/%s: scale the record or raise "
                  "analysis.time_scale",
+                 r->limit_speed, L, T);
+        break;
+    case HS_SITE_CAUSE_NEAR_LIMIT:
+        snprintf(cause, sizeof cause,
+                 "the targets need %.4g %s/%s, near the limit: their path overshoots it (scale "
+                 "the record or raise analysis.time_scale)",
                  r->limit_speed, L, T);
         break;
     case HS_SITE_CAUSE_BEYOND:

@@ -59,7 +59,10 @@ void hs_site_server_status_get(hs_site_server *s, hs_site_server_status *out)
 
 int hs_srv_at_rest(const hs_site_server_status *st)
 {
-    return st->state == HS_CMDGEN_HOLD || st->state == HS_CMDGEN_DONE || st->tripped;
+    if (st->tripped) /* at rest once its unloading has settled (or when there is none) */
+        return st->unload == HS_SITE_UNLOAD_DONE || st->unload == HS_SITE_UNLOAD_STROKE ||
+               st->unload == HS_SITE_UNLOAD_HELD;
+    return st->state == HS_CMDGEN_HOLD || st->state == HS_CMDGEN_DONE;
 }
 
 void hs_srv_pump(hs_site_server *s)
@@ -432,6 +435,11 @@ int hs_site_server_port(const hs_site_server *s, int which)
 int hs_site_server_finished(const hs_site_server *s)
 {
     return s && atomic_load(&s->finished);
+}
+
+void hs_site_server_abort(hs_site_server *s)
+{
+    if (s) atomic_store(&s->abort_req, 1);
 }
 
 int hs_site_server_stop(hs_site_server *s, double rest_timeout)

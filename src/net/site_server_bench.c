@@ -113,6 +113,9 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
     hs_srv_test *t = &s->test;
     memset(t, 0, sizeof *t);
     t->live = 1;
+    pthread_mutex_lock(&s->status_lock);
+    s->status.test_ended = 0;
+    pthread_mutex_unlock(&s->status_lock);
     t->openfresco = openfresco;
     snprintf(t->coordinator, sizeof t->coordinator, "%s", who);
     t->dt = dt;

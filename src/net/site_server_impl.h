@@ -161,9 +161,10 @@ struct hs_site_server {
     hs_ring targets, meas, ticks;
     size_t tick_size;
     atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
-    hs_rt_grants grants; /* SCHED_FIFO, mlockall, the latency request (set before ctl_ready) */
-    int64_t spin_ns;     /* the spin margin in use (set before ctl_ready) */
-    int latency_granted; /* grants.latency at start (grants.latency is cleared at the end) */
+    atomic_int abort_req; /* the operator's abort, for the loop (hs_site_server_abort) */
+    hs_rt_grants grants;  /* SCHED_FIFO, mlockall, the latency request (set before ctl_ready) */
+    int64_t spin_ns;      /* the spin margin in use (set before ctl_ready) */
+    int latency_granted;  /* grants.latency at start (grants.latency is cleared at the end) */
     int64_t wake_p99, wake_max; /* ns, the calibration's wake-up latency (0: not calibrated) */
     char ended_why[224];        /* how a hold timeout ends a test here (unloaded, or in place) */
     /* statistics of the loop (loop-owned) */

@@ -103,6 +103,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         const int rc = hs_site_controller_target(b->sc, tg.step, tg.t, tg.x);
         if (rc) refuse_target(s, b, tg.step, rc);
     }
+    if (atomic_exchange(&s->abort_req, 0) && !b->failed) hs_site_controller_abort(b->sc);
     int ev = 0;
     if (!b->failed) {
         ev = hs_site_controller_tick(b->sc);
@@ -144,8 +145,11 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         memcpy(v + 2 * n, ft, (size_t)n * sizeof(double));
         if (!hs_ring_push(&s->ticks, rec)) atomic_fetch_add(&s->log_dropped, 1);
     }
+    /* after a trip: at rest once the unloading has settled (or there is none) */
+    const int unload = hs_site_controller_unload_state(b->sc);
     atomic_store(&s->ctl_at_rest,
-                 b->failed || tripped || state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE);
+                 b->failed || (tripped ? hs_site_controller_unload_settled(b->sc)
+                                       : state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE));
     if (pthread_mutex_trylock(&s->status_lock) == 0) {
         hs_site_server_status *st = &s->status;
         st->ticks = s->nticks;
@@ -159,6 +163,7 @@ static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, 
         st->late_p99 = k < 63 ? 1e-5 * (double)(k + 1) : s->late_max;
         st->state = state;
         st->tripped = tripped;
+        st->unload = unload;
         if (tripped) hs_site_controller_trip_report(b->sc, &st->trip);
         memcpy(st->x, xt, (size_t)n * sizeof(double));
         memcpy(st->f, ft, (size_t)n * sizeof(double));

@@ -361,6 +361,9 @@ static void on_bye(hs_site_server *s)
     hs_srv_conn *c = &s->conn;
     if (c->bound) {
         s->test.ended = 1;
+        pthread_mutex_lock(&s->status_lock);
+        s->status.test_ended = 1;
+        pthread_mutex_unlock(&s->status_lock);
         hs_srv_state_forget(s); /* a restarted site has no test to resume */
     }
     /* the site's own tracking figures at the last measurement, as summary.json reports them */

@@ -215,7 +215,7 @@ rc=$?
 [ "$rc" -eq 3 ] || fail "the run exited $rc after the plant was killed, expected 3"
 kill "$pid_site3" 2>/dev/null # it would go on sending to the dead plant's port
 grep -q '"status": "aborted"' "$dir/killed/summary.json" || fail "summary does not say aborted"
-grep -q "replies missing in a row on the udp channel (limit 100)" "$dir/killed.log" ||
+grep -q "watchdog: 100 replies missing in a row on the udp link (limit 100); likely the real-time target stopped" "$dir/killed.log" ||
     fail "no watchdog alarm in the run's output: $(tail -3 "$dir/killed.log")"
 done_steps=$(sed -n 's/.*aborted after \([0-9]*\) of.*/\1/p' "$dir/killed.log")
 rows=$(($(wc -l < "$dir/killed/response.csv") - 1))
