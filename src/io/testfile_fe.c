@@ -206,10 +206,12 @@ static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
 
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"nodes", "elements", "equal_dof", "excitation"};
+    static const char *const keys[] = {"nodes", "elements", "equal_dof", "excitation", "opensees"};
     const char *what = "structure.model";
     const hs_ynode *nl, *el, *v;
-    int rc = hs_tf_mapping(L, node, what, keys, 4);
+    if (node->kind == HS_YNODE_MAPPING && hs_ynode_get(node, "opensees"))
+        return hs_tf_opensees_model(L, node);
+    int rc = hs_tf_mapping(L, node, what, keys, 5);
     if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
     if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
     if (rc) return rc;
@@ -229,7 +231,18 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
             rc = hs_tf_fail(L, v, "structure.model.excitation: the ground moves in x or y, not rz");
     }
     if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = hs_tf_wrap(L, node, what, rc);
-    const int n = rc ? 0 : hs_fe_ndof(fe);
+    if (rc) {
+        hs_fe_destroy(&fe);
+        return rc;
+    }
+    return hs_tf_fe_install(L, node, fe, dir);
+}
+
+int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, hs_fe *fe, int dir)
+{
+    const char *what = "structure.model";
+    int rc = 0;
+    const int n = hs_fe_ndof(fe);
     if (!rc && n > HS_TF_MAX_DOFS)
         rc =
             hs_tf_fail(L, node, "%s: %d dynamic DOFs; at most %d for now", what, n, HS_TF_MAX_DOFS);
