@@ -354,12 +354,18 @@ static int tcl_error(hs_os_state *st, int code)
     ki = Tcl_NewStringObj("-errorinfo", -1);
     Tcl_IncrRefCount(ki);
     Tcl_DictObjGet(NULL, opts, ki, &info);
-    char trace[600];
-    snprintf(trace, sizeof trace, "%s", info ? Tcl_GetString(info) : "");
+    char text[400], trace[600];
+    snprintf(text, sizeof text, "%s", msg);
+    const char *t = info ? Tcl_GetString(info) : "";
+    if (strncmp(t, msg, strlen(msg)) == 0) t += strlen(msg); /* errorInfo repeats the message */
+    while (*t == '\n' || *t == ' ') t++;
+    snprintf(trace, sizeof trace, "%s", t);
+    for (char *c = text; *c; c++)
+        if (*c == '\n') *c = ' ';
     for (char *c = trace; *c; c++)
         if (*c == '\n') *c = ' ';
     const int rc =
-        hs_fail(st->ctx, HS_EINPUT, "%s:%d: Tcl error: %s (%s)", st->script, line, msg, trace);
+        hs_fail(st->ctx, HS_EINPUT, "%s:%d: Tcl error: %s (%s)", st->script, line, text, trace);
     Tcl_DecrRefCount(k);
     Tcl_DecrRefCount(ki);
     Tcl_DecrRefCount(opts);

@@ -81,6 +81,11 @@ int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)
             hs_log(L->ctx, HS_LOG_WARN,
                    "%s: pattern UniformExcitation ignored (the test file's ground_motion is used)",
                    s->gm_where);
+        if (!node && s->set)
+            return hs_tf_fail(L, root,
+                              "missing required key 'ground_motion' in the top level (or a "
+                              "pattern UniformExcitation with a Path series in %s)",
+                              s->name);
         int rc = hs_tf_required(L, root, "ground_motion", "the top level", &node);
         return rc ? rc : hs_tf_ground_motion(L, node);
     }
