@@ -34,19 +34,17 @@ static const struct {
 };
 
 /* Analysis, output and utility commands: the test file sets the analysis, so they do nothing
- * (one line each says so); `eigen` returns nothing (run `hysim modes` for the periods). */
+ * (one line each says so). */
 static const char *const ignored[] = {
-    "system",          "numberer",     "constraints",     "integrator",
-    "algorithm",       "analysis",     "analyze",         "test",
-    "recorder",        "loadConst",    "eigen",           "wipeAnalysis",
-    "setTime",         "remove",       "initialize",      "modalDamping",
-    "record",          "printModel",   "print",           "logFile",
-    "setMaxOpenFiles", "reset",        "domainChange",    "database",
-    "setPrecision",    "getTime",      "nodeDisp",        "nodeVel",
-    "nodeAccel",       "nodeReaction", "reactions",       "eleResponse",
-    "testIter",        "testNorms",    "modalProperties", "responseSpectrumAnalysis",
-    "stripXML",        "defaultUnits", "loadConstant",    "getEleTags",
-    "getNodeTags",     "version"};
+    "system",       "numberer",     "constraints",  "integrator",      "algorithm",
+    "analysis",     "analyze",      "test",         "recorder",        "loadConst",
+    "wipeAnalysis", "setTime",      "remove",       "initialize",      "modalDamping",
+    "record",       "printModel",   "print",        "logFile",         "setMaxOpenFiles",
+    "reset",        "domainChange", "database",     "setPrecision",    "getTime",
+    "nodeDisp",     "nodeVel",      "nodeAccel",    "nodeReaction",    "reactions",
+    "eleResponse",  "testIter",     "testNorms",    "modalProperties", "responseSpectrumAnalysis",
+    "stripXML",     "defaultUnits", "loadConstant", "getEleTags",      "getNodeTags",
+    "version"};
 
 static const struct {
     const char *name;
@@ -67,6 +65,7 @@ static const struct {
     {"timeSeries", hs_os_cmd_time_series},
     {"pattern", hs_os_cmd_pattern},
     {"load", hs_os_cmd_load},
+    {"eigen", hs_os_cmd_eigen},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -238,6 +237,7 @@ static int cmd_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
     (void)objc;
     hs_os_state *st = cd;
     char where[HS_OS_WHERE];
+    if (!strcmp(Tcl_GetString(objv[0]), "analyze")) st->loads_applied = st->m->nloads;
     hs_log(st->ctx, HS_LOG_WARN, "%s: %s ignored (the test file sets the analysis)",
            hs_os_where(st, where, sizeof where), Tcl_GetString(objv[0]));
     Tcl_ResetResult(interp);

@@ -6,7 +6,8 @@
  * Files: opensees_tcl.c (the interpreter, the command table, locations and errors),
  * opensees_tcl_model.c (model, node, fix, mass, equalDOF, geomTransf, element),
  * opensees_tcl_material.c (uniaxialMaterial), opensees_tcl_load.c (rayleigh, region,
- * timeSeries, pattern, load), opensees_fe.c (the hs_fe and the gravity axial forces). */
+ * timeSeries, pattern, load), opensees_tcl_eigen.c (eigen), opensees_fe.c (the hs_fe and the
+ * gravity axial forces), testfile_opensees.c (the test file's side). */
 #ifndef HS_OPENSEES_TCL_H
 #define HS_OPENSEES_TCL_H
 
@@ -128,6 +129,7 @@ typedef struct hs_os_state {
     char error[1024];   /* the last error a hysim command raised */
     Tcl_Interp *interp;
     int in_plain;        /* inside a pattern Plain's body: `load` adds gravity loads */
+    int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     double plain_factor; /* that pattern's -fact */
 } hs_os_state;
 
@@ -155,5 +157,6 @@ Tcl_ObjCmdProc hs_os_cmd_model, hs_os_cmd_node, hs_os_cmd_fix, hs_os_cmd_fix_x, 
 Tcl_ObjCmdProc hs_os_cmd_uniaxial_material;
 Tcl_ObjCmdProc hs_os_cmd_rayleigh, hs_os_cmd_region, hs_os_cmd_time_series, hs_os_cmd_pattern,
     hs_os_cmd_load;
+Tcl_ObjCmdProc hs_os_cmd_eigen;
 
 #endif
