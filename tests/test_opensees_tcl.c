@@ -7,6 +7,8 @@
  *  - gravity loads (pattern Plain) give the P-Delta columns their compression: the periods of
  *    the YAML frame with axial_compression 2000 to 1e-12;
  *  - an N-story frame built by a proc in a loop has the periods of the YAML frame written out;
+ *  - each uniaxialMaterial (OpenSees' argument order and defaults) is the YAML material with
+ *    named parameters: the same forces along a cyclic history, bit for bit;
  *  - errors name SCRIPT:LINE and the command (in a proc called from a loop too), and say what
  *    hysim does not support yet. */
 #include "hs_output.h"
@@ -274,6 +276,90 @@ static void test_stories_by_proc(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* Each uniaxialMaterial with OpenSees' argument order gives the hysim material written in YAML
+ * with named parameters: the same forces along a cyclic deformation history, bit for bit. */
+static void test_materials_map(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *tcl, *yaml;
+    } cases[] = {
+        {"Elastic 2 3000.0", "{type: elastic, k: 3000.0}"},
+        {"Steel01 2 100.0 5000.0 0.05", "{type: steel01, fy: 100, E0: 5000, b: 0.05}"},
+        {"Steel01 2 100.0 5000.0 0.05 0.02 2.0 0.01 3.0",
+         "{type: steel01, fy: 100, E0: 5000, b: 0.05, a1: 0.02, a2: 2, a3: 0.01, a4: 3}"},
+        {"Steel02 2 100.0 5000.0 0.05", "{type: steel02, fy: 100, E0: 5000, b: 0.05}"},
+        {"Steel02 2 100.0 5000.0 0.05 18.0 0.9 0.2",
+         "{type: steel02, fy: 100, E0: 5000, b: 0.05, R0: 18, cR1: 0.9, cR2: 0.2}"},
+        {"Steel02 2 100.0 5000.0 0.05 18.0 0.9 0.2 0.01 1.5 0.02 2.0 20.0",
+         "{type: steel02, fy: 100, E0: 5000, b: 0.05, R0: 18, cR1: 0.9, cR2: 0.2, a1: 0.01, "
+         "a2: 1.5, a3: 0.02, a4: 2.0, sig_init: 20}"},
+        {"BoucWen 2 0.05 5000.0 2.0 0.4 0.6 1.0 0.1 0.05 0.02",
+         "{type: bouc_wen, alpha: 0.05, k0: 5000, n: 2, gamma: 0.4, beta: 0.6, A0: 1, delta_a: "
+         "0.1, delta_nu: 0.05, delta_eta: 0.02}"},
+        {"BoucWen 2 0.05 5000.0 2.0 0.4 0.6 1.0 0.1 0.05 0.02 1e-8 20",
+         "{type: bouc_wen, alpha: 0.05, k0: 5000, n: 2, gamma: 0.4, beta: 0.6, A0: 1, delta_a: "
+         "0.1, delta_nu: 0.05, delta_eta: 0.02}"},
+        {"ElasticPPGap 2 8000.0 80.0 0.01", "{type: elastic_pp_gap, E: 8000, fy: 80, gap: 0.01}"},
+        {"ElasticPPGap 2 8000.0 -80.0 -0.01 0.05 damage",
+         "{type: elastic_pp_gap, E: 8000, fy: -80, gap: -0.01, eta: 0.05, damage: damage}"},
+        {"Viscous 2 50.0 0.5", "{type: viscous, c: 50, alpha: 0.5}"},
+        {"Viscous 2 50.0 0.5 1e-4", "{type: viscous, c: 50, alpha: 0.5, v_reg: 1e-4}"},
+    };
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_tcl");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char tcl[1024], yaml[2048];
+        snprintf(tcl, sizeof tcl,
+                 "model BasicBuilder -ndm 2 -ndf 3\nnode 1 0 0; node 2 0 0 -mass 10 0 0\n"
+                 "fix 1 1 1 1; fix 2 0 1 1\nuniaxialMaterial %s\n"
+                 "element zeroLength 1 1 2 -mat 2 -dir 1\n",
+                 cases[c].tcl);
+        write_file(dir, "sdof.tcl", tcl);
+        snprintf(yaml, sizeof yaml,
+                 "materials:\n  m: %s\nstructure:\n  model:\n    nodes:\n"
+                 "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
+                 "      - {id: 2, x: 0, y: 0, fix: [0, 1, 1], mass: [10, 0, 0]}\n"
+                 "    elements:\n      - {type: zero_length, nodes: [1, 2], dir: x, material: m}\n"
+                 "  damping: {none: true}\n",
+                 cases[c].yaml);
+        hs_test_def *a =
+            load(ctx, dir, "tcl",
+                 "structure:\n  model: {opensees: sdof.tcl}\n  damping: {none: true}\n", NULL, 0);
+        hs_test_def *b = load(ctx, dir, "yaml", yaml, NULL, 0);
+        if (!a || !b) fprintf(stderr, "case %s\n", cases[c].tcl);
+        assert_non_null(a);
+        assert_non_null(b);
+        hs_material *ma = hs_fe_element_material(hs_model_fe(a->model), 0),
+                    *mb = hs_fe_element_material(hs_model_fe(b->model), 0);
+        assert_non_null(ma);
+        assert_non_null(mb);
+        assert_string_equal(hs_material_type(ma), hs_material_type(mb));
+        /* three growing cycles to 4 yield deformations and back, with rates */
+        for (int k = 1; k <= 600; k++) {
+            const double t = k / 200.0, e = 0.08 * t / 3.0 * sin(2.0 * HS_PI * t),
+                         v = 0.08 / 3.0 *
+                             (sin(2.0 * HS_PI * t) + 2.0 * HS_PI * t * cos(2.0 * HS_PI * t));
+            assert_int_equal(hs_material_set_trial(ma, e, v), 0);
+            assert_int_equal(hs_material_set_trial(mb, e, v), 0);
+            if (hs_material_stress(ma) != hs_material_stress(mb) ||
+                hs_material_tangent(ma) != hs_material_tangent(mb)) {
+                fprintf(stderr, "%s: step %d: %.17g against %.17g\n", cases[c].tcl, k,
+                        hs_material_stress(ma), hs_material_stress(mb));
+                fail();
+            }
+            hs_material_commit(ma);
+            hs_material_commit(mb);
+        }
+        hs_test_def_destroy(&a);
+        hs_test_def_destroy(&b);
+    }
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 /* The script `tcl` as frame.tcl must fail with a message containing each of want[]. */
 static void fails(hs_ctx *ctx, const char *dir, const char *tcl, const char *const *want, int n)
 {
@@ -346,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_frame_same_as_yaml),
         cmocka_unit_test(test_gravity_pdelta),
         cmocka_unit_test(test_stories_by_proc),
+        cmocka_unit_test(test_materials_map),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests_name("opensees_tcl", tests, NULL, NULL);

@@ -11,7 +11,8 @@
 #  - bad scripts: errors name SCRIPT:LINE and the command;
 #  - with OPENSEES=/path/to/OpenSees, frame.tcl unchanged plus an analysis tail runs in OpenSees:
 #    the same periods (printed by the script's puts) and the same roof and floor histories to
-#    1e-10 of the peak (P-Delta, Steel02 yielding); skipped with a message otherwise.
+#    1e-10 of the peak (P-Delta, Steel02 yielding); and each uniaxialMaterial on a zero-length
+#    SDOF: the same history to 1e-9 of the peak; skipped with a message otherwise.
 # Usage: opensees_tcl.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -141,4 +142,61 @@ read -r d p < <(tail -n +3 ../ex/response.csv | tr ',' ' ' | paste -d' ' os.out 
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.03 && d <= 1e-10 * p) }' ||
     fail "hysim and OpenSees differ by $d m (peak $p m)"
 echo "frame.tcl in OpenSees: T1 = $ot1 s; histories differ by $d m (peak $p m)"
+
+# each uniaxialMaterial on a zero-length SDOF (10 t, in parallel with an Elastic 2000 kN/m),
+# a 1.5 Hz, 6 m/s^2 ground pulse for 3 s: the same history in both to 1e-9 of the peak
+cd .. && mkdir mats && cd mats || exit 1
+awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
+    printf "%.17g\n", t <= 3 ? 6 * sin(2 * atan2(0, -1) * 1.5 * t) : 0 } }' > rec.txt
+cat > run.tcl <<'TCL'
+source m.tcl
+recorder Node -file os.out -time -precision 16 -node 2 -dof 1 disp
+system FullGeneral
+numberer Plain
+constraints Plain
+test NormDispIncr 1.0e-12 50
+algorithm Newton
+integrator Newmark 0.5 0.25
+analysis Transient
+analyze 500 0.01
+TCL
+cat > m.yaml <<'YAML'
+hysim: 1
+name: m
+units: {force: kN, length: m, time: s}
+structure:
+  model: {opensees: m.tcl}
+analysis: {integrator: {type: newmark}, dt: 0.01, steps: 500, initial_acceleration: zero}
+YAML
+while read -r mat; do
+    cat > m.tcl <<TCL
+model BasicBuilder -ndm 2 -ndf 3
+node 1 0 0; node 2 0 0 -mass 10 0 0
+fix 1 1 1 1; fix 2 0 1 1
+uniaxialMaterial Elastic 1 2000.0
+uniaxialMaterial $mat
+element zeroLength 1 1 2 -mat 1 2 -dir 1 1
+timeSeries Path 1 -dt 0.01 -filePath rec.txt -factor 1.0
+pattern UniformExcitation 1 1 -accel 1
+TCL
+    rm -rf run os.out
+    timeout 120 "$OPENSEES" run.tcl > os.log 2>&1 || fail "OpenSees, $mat: $(tail -3 os.log)"
+    "$hysim" run m.yaml -o run --quiet 2> err || fail "hysim, $mat: $(tail -2 err)"
+    read -r d p < <(tail -n +3 run/response.csv | tr ',' ' ' | paste -d' ' os.out - |
+        awk '{ d = $2 - $4; if (d < 0) d = -d; if (d > m) m = d; a = $2 < 0 ? -$2 : $2; if (a > p) p = a }
+             END { printf "%.3g %.6g", m + 0, p + 0 }')
+    awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.01 && d <= 1e-9 * p) }' ||
+        fail "uniaxialMaterial $mat: hysim and OpenSees differ by $d m (peak $p m)"
+    echo "uniaxialMaterial $mat: differs from OpenSees by $d m (peak $p m)"
+done <<'MATS'
+Elastic 2 3000.0
+Steel01 2 100.0 5000.0 0.05
+Steel01 2 100.0 5000.0 0.05 0.02 2.0 0.01 3.0
+Steel02 2 100.0 5000.0 0.05
+Steel02 2 100.0 5000.0 0.05 18.0 0.9 0.2 0.01 1.5 0.02 2.0 20.0
+BoucWen 2 0.05 5000.0 2.0 0.4 0.6 1.0 0.1 0.05 0.05
+ElasticPPGap 2 8000.0 80.0 0.01
+ElasticPPGap 2 8000.0 -80.0 -0.01 0.05 damage
+Viscous 2 50.0 1.0
+MATS
 echo "opensees_tcl.sh: OK"
