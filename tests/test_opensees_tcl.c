@@ -422,6 +422,22 @@ static void test_errors(void **state)
           "frame.tcl:8: element 2: not yet supported by hysim: its Rayleigh stiffness factor",
           "-doRayleigh 1");
     FAILS(M2 "pattern MultipleSupport 1 {}\n", "frame.tcl:4: pattern: not yet supported by hysim");
+    /* the safe interpreter: no programs, no files written */
+    FAILS(M2 "exec touch x\n", "frame.tcl:4: exec: not available", "safe Tcl interpreter");
+    FAILS(M2 "set f [open out.txt w]\n", "frame.tcl:4: open: not available");
+    FAILS(M2 "file delete frame.tcl\n", "frame.tcl:4: file: 'file delete' is not available");
+    /* `exit` ends the script as it ends OpenSees; file names and `file mkdir` (nothing) work */
+    write_file(dir, "frame.tcl",
+               M2 "file mkdir [file join Data [file tail x/run]]\ngeomTransf Linear 1\n"
+                  "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\nexit\nthis is not Tcl {\n");
+    char msg[2048];
+    hs_test_def *def = load(ctx, dir, "exit",
+                            "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
+                            msg, sizeof msg);
+    if (!def) fprintf(stderr, "%s\n", msg);
+    assert_non_null(def);
+    assert_int_equal(hs_model_ndof(def->model), 1);
+    hs_test_def_destroy(&def);
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }

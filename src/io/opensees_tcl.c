@@ -310,6 +310,11 @@ static int cmd_unknown(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
     hs_os_state *st = cd;
     if (objc < 2) return hs_os_fail(st, objv, "no command");
     char where[HS_OS_WHERE];
+    if (hs_os_is_hidden(st, Tcl_GetString(objv[1])))
+        return hs_os_fail(st, objv + 1,
+                          "not available: hysim runs OpenSees scripts in a safe Tcl interpreter "
+                          "(no programs, sockets, opened files or folders; records come in "
+                          "through timeSeries Path -filePath, other scripts through source)");
     snprintf(st->error, sizeof st->error,
              "%s: %s: unknown command; hysim implements the OpenSees modelling commands model, "
              "node, fix, fixX, fixY, mass, equalDOF, geomTransf, element, uniaxialMaterial, "
@@ -390,16 +395,18 @@ int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m)
     Tcl_FindExecutable(NULL);
     st.interp = Tcl_CreateInterp();
     if (!st.interp) return HS_ENOMEM;
-    rc = create_commands(&st);
+    rc = hs_os_make_safe(&st);
+    if (!rc) rc = create_commands(&st);
     if (!rc) {
         const int code = Tcl_EvalFile(st.interp, path);
-        if (code == TCL_ERROR) rc = tcl_error(&st, code);
+        if (code == TCL_ERROR && !st.exited) rc = tcl_error(&st, code);
     }
     if (!rc && !m->ndm)
         rc = hs_fail(ctx, HS_EINPUT,
                      "%s: the script has no 'model BasicBuilder -ndm 2 -ndf 3' command", path);
     if (!rc && m->nnodes == 0) rc = hs_fail(ctx, HS_EINPUT, "%s: the script defines no node", path);
     Tcl_DeleteInterp(st.interp);
+    if (st.aux) Tcl_DeleteInterp(st.aux);
     if (rc) hs_os_model_clear(m);
     return rc;
 }

@@ -6,8 +6,9 @@
  * Files: opensees_tcl.c (the interpreter, the command table, locations and errors),
  * opensees_tcl_model.c (model, node, fix, mass, equalDOF, geomTransf, element),
  * opensees_tcl_material.c (uniaxialMaterial), opensees_tcl_load.c (rayleigh, region,
- * timeSeries, pattern, load), opensees_tcl_eigen.c (eigen), opensees_fe.c (the hs_fe and the
- * gravity axial forces), testfile_opensees.c (the test file's side). */
+ * timeSeries, pattern, load), opensees_tcl_eigen.c (eigen), opensees_tcl_safe.c (the safe
+ * interpreter), opensees_fe.c (the hs_fe and the gravity axial forces), testfile_opensees.c (the
+ * test file's side). */
 #ifndef HS_OPENSEES_TCL_H
 #define HS_OPENSEES_TCL_H
 
@@ -128,11 +129,18 @@ typedef struct hs_os_state {
     char abs[4096];     /* its real path (Tcl names files so) */
     char error[1024];   /* the last error a hysim command raised */
     Tcl_Interp *interp;
+    Tcl_Interp *aux;     /* a plain interpreter for `file`'s read-only questions */
     int in_plain;        /* inside a pattern Plain's body: `load` adds gravity loads */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
+    int exited;          /* the script called `exit` */
     double plain_factor; /* that pattern's -fact */
 } hs_os_state;
 
+/* The safe interpreter (opensees_tcl_safe.c): Tcl_MakeSafe, stdout and stderr shared, `file`
+ * for names and read-only questions, `exit` ending the script. */
+int hs_os_make_safe(hs_os_state *st);
+/* 1 when `name` is a command the safe interpreter hides (exec, open, socket, cd, ...). */
+int hs_os_is_hidden(hs_os_state *st, const char *name);
 /* "FILE:LINE" of the command being run (the innermost frame with a file). */
 const char *hs_os_where(hs_os_state *st, char *buf, size_t cap);
 /* The folder of the script that runs the current command (for relative paths). */
