@@ -170,8 +170,10 @@ const char *hs_os_here(hs_os_state *st, char *buf, size_t cap)
 {
     char file[1024];
     int line = 0;
-    if (!current_location(st, file, sizeof file, &line))
-        snprintf(file, sizeof file, "%s/x", st->dir);
+    if (!current_location(st, file, sizeof file, &line)) {
+        snprintf(buf, cap, "%s", st->dir);
+        return buf;
+    }
     char *slash = strrchr(file, '/');
     if (slash) *slash = '\0';
     snprintf(buf, cap, "%s", slash ? file : ".");

@@ -34,7 +34,7 @@ typedef struct hs_tf_site {
  * frame: its Rayleigh damping and its ground motion, used when the test file gives none. */
 typedef struct hs_tf_script {
     int set;
-    char name[1024]; /* the script's path, for messages */
+    char name[2048]; /* the script's path, for messages */
     int has_damping;
     double a0, a1;
     char damping_where[1200];
