@@ -9,6 +9,8 @@
  *  - an N-story frame built by a proc in a loop has the periods of the YAML frame written out;
  *  - each uniaxialMaterial (OpenSees' argument order and defaults) is the YAML material with
  *    named parameters: the same forces along a cyclic history, bit for bit;
+ *  - Rayleigh factors follow OpenSees' rules (rayleigh: what exists then; region -ele: its
+ *    elements and their nodes; part of the model: refused); a -ndf 2 truss is the YAML truss;
  *  - errors name SCRIPT:LINE and the command (in a proc called from a loop too), and say what
  *    hysim does not support yet. */
 #include "hs_output.h"
@@ -360,6 +362,89 @@ static void test_materials_map(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* C of a loaded definition against a0 M + a1 K0 (relative 1e-13). */
+static void damping_is(const hs_test_def *def, double a0, double a1)
+{
+    const int n = hs_model_ndof(def->model);
+    double K0[64];
+    assert_int_equal(hs_model_initial_stiffness(def->model, K0), 0);
+    const double *C = hs_model_damping(def->model), *M = hs_model_mass_matrix(def->model);
+    for (int k = 0; k < n * n; k++)
+        HS_ASSERT_NEAR(C[k], a0 * M[k] + a1 * K0[k],
+                       1e-13 * (fabs(a1 * K0[k]) + fabs(a0 * M[k]) + 1.0));
+}
+
+/* OpenSees' rules for Rayleigh factors: rayleigh sets the nodes and elements that exist then;
+ * region -ele takes its elements and their nodes; a region over part of the model is refused
+ * (hysim's C is one matrix). A -ndf 2 truss model is the YAML truss with the rotations fixed. */
+static void test_rayleigh_and_trusses(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024], msg[2048];
+    hs_test_make_dir(dir, sizeof dir, "opensees_tcl");
+    const char *frame =
+        "model BasicBuilder -ndm 2 -ndf 3\n"
+        "node 1 0 0; node 2 6 0; node 3 0 3.5 -mass 20 0 0; node 4 6 3.5 -mass 20 0 0\n"
+        "fixY 0.0 1 1 1\n"
+        "geomTransf Linear 1\n";
+    const char *els = "element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1\n"
+                      "element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1\n"
+                      "element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1\n";
+    const char *yaml = "structure:\n  model: {opensees: frame.tcl}\n";
+    char tcl[2048];
+    /* a region over every element (and so every node) */
+    snprintf(tcl, sizeof tcl, "%s%sregion 1 -ele 1 2 3 -rayleigh 0.2 0.001 0 0\n", frame, els);
+    write_file(dir, "frame.tcl", tcl);
+    hs_test_def *def = load(ctx, dir, "region", yaml, msg, sizeof msg);
+    if (!def) fprintf(stderr, "%s\n", msg);
+    assert_non_null(def);
+    damping_is(def, 0.2, 0.001);
+    hs_test_def_destroy(&def);
+    /* rayleigh before the elements: the nodes take alphaM, the elements nothing */
+    snprintf(tcl, sizeof tcl, "%srayleigh 0.1 0.01 0 0\n%s", frame, els);
+    write_file(dir, "frame.tcl", tcl);
+    def = load(ctx, dir, "early", yaml, msg, sizeof msg);
+    assert_non_null(def);
+    damping_is(def, 0.1, 0.0);
+    hs_test_def_destroy(&def);
+    /* a region over two of the three elements */
+    snprintf(tcl, sizeof tcl, "%s%sregion 1 -eleRange 1 2 -rayleigh 0.2 0.001 0 0\n", frame, els);
+    write_file(dir, "frame.tcl", tcl);
+    def = load(ctx, dir, "part", yaml, msg, sizeof msg);
+    assert_null(def);
+    assert_non_null(
+        strstr(msg, "element 3: not yet supported by hysim: its Rayleigh stiffness factor"));
+    /* -ndf 2: a two-bar truss */
+    write_file(dir, "truss.tcl",
+               "model BasicBuilder -ndm 2 -ndf 2\n"
+               "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
+               "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
+               "uniaxialMaterial Elastic 7 2e8\n"
+               "element truss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
+    hs_test_def *a =
+        load(ctx, dir, "truss",
+             "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
+    hs_test_def *b = load(ctx, dir, "truss_yaml",
+                          "structure:\n  model:\n    nodes:\n"
+                          "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
+                          "      - {id: 2, x: 4, y: 0, fix: [1, 1, 1]}\n"
+                          "      - {id: 3, x: 2, y: 1.5, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
+                          "    elements:\n"
+                          "      - {type: truss, nodes: [1, 3], E: 2e8, A: 0.001}\n"
+                          "      - {type: truss, nodes: [2, 3], E: 2e8, A: 0.002}\n"
+                          "  damping: {none: true}\n",
+                          NULL, 0);
+    assert_non_null(a);
+    assert_non_null(b);
+    same_matrices(a, b, NULL, NULL);
+    hs_test_def_destroy(&a);
+    hs_test_def_destroy(&b);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 /* The script `tcl` as frame.tcl must fail with a message containing each of want[]. */
 static void fails(hs_ctx *ctx, const char *dir, const char *tcl, const char *const *want, int n)
 {
@@ -445,11 +530,9 @@ static void test_errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_frame_same_as_yaml),
-        cmocka_unit_test(test_gravity_pdelta),
-        cmocka_unit_test(test_stories_by_proc),
-        cmocka_unit_test(test_materials_map),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_frame_same_as_yaml),   cmocka_unit_test(test_gravity_pdelta),
+        cmocka_unit_test(test_stories_by_proc),      cmocka_unit_test(test_materials_map),
+        cmocka_unit_test(test_rayleigh_and_trusses), cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests_name("opensees_tcl", tests, NULL, NULL);
 }
