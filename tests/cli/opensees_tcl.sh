@@ -4,6 +4,7 @@
 #    rayleigh gives 2 % in mode 1; its Path record is the ground motion (PGA = 0.459151 g x 9.81);
 #    each of its 10 analysis commands is ignored with one line; it runs 1000 steps and its base
 #    connections yield (the peak roof drift differs from the elastic frame's by more than 5 %);
+#    killed and resumed it gives the same response.csv, and an edited script cannot be resumed;
 #  - the Tcl twin of examples/fe_two_story_frame.yaml responds as the YAML frame, byte for byte
 #    (the test file's damping and ground motion win over the script's, one line each says so);
 #  - that frame with its first-story column at a perfect virtual lab, attached to a node of the
@@ -56,6 +57,20 @@ read -r pin pel < <(paste -d, ex/response.csv el/response.csv | awk -F, 'NR > 1 
     a = $5 < 0 ? -$5 : $5; b = $10 < 0 ? -$10 : $10; if (a > p) p = a; if (b > q) q = b } END { print p, q }')
 awk -v a="$pin" -v b="$pel" 'BEGIN { exit !(a > 1.05 * b) }' || fail "the connections did not yield: roof $pin m, elastic $pel m"
 echo "example: peak roof displacement $pin m (elastic connections: $pel m)"
+# killed after step 300 and resumed from its checkpoint: the same response.csv, byte for byte;
+# an edited script (an input of the run, hashed) cannot be resumed
+mkdir resume && cp "$examples/opensees/"* resume/ &&
+    sed -i 's/^  initial_acceleration: zero$/  initial_acceleration: zero\n  checkpoint_every: 7/' resume/frame.yaml
+grep -q 'checkpoint_every: 7' resume/frame.yaml || fail "resume/frame.yaml: $(cat resume/frame.yaml)"
+HS_TEST_KILL_AT_STEP=300 "$hysim" run resume/frame.yaml -o part --quiet > /dev/null 2>&1
+[ $? -eq 137 ] || fail "the killed run did not stop at step 300"
+"$hysim" run --resume part --quiet > /dev/null 2> err || fail "resume: $(cat err)"
+cmp ex/response.csv part/response.csv || fail "the resumed Tcl-model run differs"
+HS_TEST_KILL_AT_STEP=300 "$hysim" run resume/frame.yaml -o part2 --quiet > /dev/null 2>&1
+echo 'set edited 1' >> resume/frame.tcl
+"$hysim" run --resume part2 --quiet > /dev/null 2> err && fail "a run resumed with an edited script"
+grep -q 'content hash differs' err || fail "resume with an edited script: $(cat err)"
+echo "example: killed after step 300 and resumed: response.csv identical; an edited script is refused"
 
 # --- the Tcl twin of fe_two_story_frame.yaml ---
 cat > twin.tcl <<'TCL'
