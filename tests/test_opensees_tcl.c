@@ -441,6 +441,51 @@ static void test_rayleigh_and_trusses(void **state)
     same_matrices(a, b, NULL, NULL);
     hs_test_def_destroy(&a);
     hs_test_def_destroy(&b);
+    /* corotTruss is the corotational truss: the same forces at a large displacement */
+    write_file(dir, "truss.tcl",
+               "model BasicBuilder -ndm 2 -ndf 2\n"
+               "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
+               "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
+               "uniaxialMaterial Elastic 7 2e8\n"
+               "element corotTruss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
+    a = load(ctx, dir, "truss",
+             "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
+    b = load(ctx, dir, "truss_yaml",
+             "structure:\n  model:\n    nodes:\n"
+             "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
+             "      - {id: 2, x: 4, y: 0, fix: [1, 1, 1]}\n"
+             "      - {id: 3, x: 2, y: 1.5, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
+             "    elements:\n"
+             "      - {type: truss, nodes: [1, 3], E: 2e8, A: 0.001, transf: corotational}\n"
+             "      - {type: truss, nodes: [2, 3], E: 2e8, A: 0.002}\n"
+             "  damping: {none: true}\n",
+             NULL, 0);
+    assert_non_null(a);
+    assert_non_null(b);
+    const double d[2] = {0.4, -0.9};
+    double ra[2] = {0, 0}, rb[2] = {0, 0}, rl[2] = {0, 0};
+    assert_int_equal(hs_model_restore(a->model, d, NULL, ra, NULL, NULL), 0);
+    assert_int_equal(hs_model_restore(b->model, d, NULL, rb, NULL, NULL), 0);
+    assert_memory_equal(ra, rb, sizeof ra);
+    hs_test_def *lin =
+        load(ctx, dir, "truss_lin",
+             "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
+    hs_test_def_destroy(&a);
+    hs_test_def_destroy(&b);
+    /* and not the linear one */
+    write_file(dir, "truss.tcl",
+               "model BasicBuilder -ndm 2 -ndf 2\n"
+               "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
+               "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
+               "uniaxialMaterial Elastic 7 2e8\n"
+               "element truss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
+    hs_test_def_destroy(&lin);
+    lin = load(ctx, dir, "truss_lin",
+               "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
+    assert_non_null(lin);
+    assert_int_equal(hs_model_restore(lin->model, d, NULL, rl, NULL, NULL), 0);
+    assert_true(fabs(rl[0] - ra[0]) > 1e-3 * fabs(ra[0]));
+    hs_test_def_destroy(&lin);
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }

@@ -69,7 +69,7 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         const hs_fe_transf t = linear ? HS_FE_LINEAR : e->transf;
         const double p = P0 ? P0[k] : 0.0;
         if (e->kind == HS_OS_TRUSS)
-            rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, HS_FE_LINEAR, 0.0);
+            rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
         else if (e->kind == HS_OS_BEAM)
             rc = hs_fe_add_beam(fe, name, e->ni, e->nj, e->E, e->A, e->I, t, p);
         for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {

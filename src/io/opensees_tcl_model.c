@@ -337,6 +337,15 @@ static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
     return TCL_OK;
 }
 
+/* element corotTruss: the truss with the corotational transformation (OpenSees' CorotTruss:
+ * engineering strain (Ln - L) / L of the current chord, as hysim's) */
+static int el_corot_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    if (el_truss(st, objc, objv, e)) return TCL_ERROR;
+    e->transf = HS_FE_COROTATIONAL;
+    return TCL_OK;
+}
+
 /* element elasticBeamColumn tag iNode jNode A E Iz transfTag <-mass m> <-cMass> */
 static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
@@ -462,6 +471,8 @@ static const struct {
 } element_types[] = {
     {"truss", el_truss},
     {"Truss", el_truss},
+    {"corotTruss", el_corot_truss},
+    {"CorotTruss", el_corot_truss},
     {"elasticBeamColumn", el_beam},
     {"ElasticBeamColumn", el_beam},
     {"elasticBeam", el_beam},

@@ -13,7 +13,8 @@
 #  - with OPENSEES=/path/to/OpenSees, frame.tcl unchanged plus an analysis tail runs in OpenSees:
 #    the same periods (printed by the script's puts) and the same roof and floor histories to
 #    1e-10 of the peak (P-Delta, Steel02 yielding); and each uniaxialMaterial on a zero-length
-#    SDOF: the same history to 1e-9 of the peak; skipped with a message otherwise.
+#    SDOF: the same history to 1e-9 of the peak; a corotTruss pendulum turned by 0.14 rad: the
+#    same history to 1e-10 of the peak; skipped with a message otherwise.
 # Usage: opensees_tcl.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -214,4 +215,31 @@ ElasticPPGap 2 8000.0 80.0 0.01
 ElasticPPGap 2 8000.0 -80.0 -0.01 0.05 damage
 Viscous 2 50.0 1.0
 MATS
+
+# a corotTruss pendulum (3 m, 5 t at its top in x and y, a 800 kN/m zero-length spring in x):
+# a 40 m/s^2 ground pulse turns it by 0.14 rad; both programs give the same x and y histories
+awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
+    printf "%.17g\n", t <= 3 ? 40 * sin(2 * atan2(0, -1) * t) : 0 } }' > rec.txt
+cat > m.tcl <<'TCL'
+model BasicBuilder -ndm 2 -ndf 2
+node 1 0 0; node 2 0 0; node 3 0 3.0 -mass 5 5
+fix 1 1 1; fix 2 1 1
+uniaxialMaterial Elastic 1 2.0e8
+uniaxialMaterial Elastic 2 800.0
+element corotTruss 1 2 3 0.001 1
+element zeroLength 2 1 3 -mat 2 -dir 1
+timeSeries Path 1 -dt 0.01 -filePath rec.txt -factor 1.0
+pattern UniformExcitation 1 1 -accel 1
+TCL
+sed -i 's/-node 2 -dof 1 disp/-node 3 -dof 1 2 disp/' run.tcl
+rm -rf run os.out
+timeout 120 "$OPENSEES" run.tcl > os.log 2>&1 || fail "OpenSees, corotTruss: $(tail -3 os.log)"
+"$hysim" run m.yaml -o run --quiet 2> err || fail "hysim, corotTruss: $(tail -2 err)"
+read -r d p < <(tail -n +3 run/response.csv | tr ',' ' ' | paste -d' ' os.out - | awk '
+    { n = NF / 2; for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
+                                             a = $i < 0 ? -$i : $i; if (a > p) p = a } }
+    END { printf "%.3g %.6g", m + 0, p + 0 }')
+awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.3 && d <= 1e-10 * p) }' ||
+    fail "corotTruss: hysim and OpenSees differ by $d m (peak $p m)"
+echo "corotTruss pendulum: differs from OpenSees by $d m (peak $p m)"
 echo "opensees_tcl.sh: OK"
