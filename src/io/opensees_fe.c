@@ -23,13 +23,19 @@ static double length(const hs_os_model *m, const hs_os_element *e, double *c, do
     return L;
 }
 
-/* "SCRIPT:LINE: element TAG: " + the library's message */
-static int element_error(hs_ctx *ctx, const hs_os_element *e, int rc)
+/* "WHERE: WHAT: " + the library's message (copied: hs_fail writes where it reads) */
+static int fe_error(hs_ctx *ctx, int rc, const char *where, const char *what)
 {
     char msg[1024];
     snprintf(msg, sizeof msg, "%s", hs_ctx_message(ctx));
-    return hs_fail(ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: element %d: %s", e->where, e->tag,
-                   msg);
+    return hs_fail(ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: %s: %s", where, what, msg);
+}
+
+static int element_error(hs_ctx *ctx, const hs_os_element *e, int rc)
+{
+    char what[32];
+    snprintf(what, sizeof what, "element %d", e->tag);
+    return fe_error(ctx, rc, e->where, what);
 }
 
 /* The elements' lumped masses added to `mass` (3 per node, in the model's node order). */
@@ -58,9 +64,9 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         rc = hs_fe_add_node(fe, n->tag, n->x, n->y);
         if (rc >= 0) rc = hs_fe_fix(fe, n->tag, fix);
         if (!rc) rc = hs_fe_add_mass(fe, n->tag, &mass[3 * i]);
-        if (rc)
-            rc = hs_fail(ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: node %d: %s", script, n->tag,
-                         hs_ctx_message(ctx));
+        char what[32];
+        snprintf(what, sizeof what, "node %d", n->tag);
+        if (rc) rc = fe_error(ctx, rc, n->where, what);
     }
     for (int k = 0; !rc && k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
@@ -85,12 +91,11 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
     for (int k = 0; !rc && k < m->nequals; k++) {
         const hs_os_equal *q = &m->equals[k];
         rc = hs_fe_equal_dof(fe, q->master, q->slave, q->dofs);
-        if (rc)
-            rc = hs_fail(ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: equalDOF %d %d: %s", script,
-                         q->master, q->slave, hs_ctx_message(ctx));
+        char what[48];
+        snprintf(what, sizeof what, "equalDOF %d %d", q->master, q->slave);
+        if (rc) rc = fe_error(ctx, rc, q->where, what);
     }
-    if (!rc && (rc = hs_fe_finalize(fe)) != 0)
-        rc = hs_fail(ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: %s", script, hs_ctx_message(ctx));
+    if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = fe_error(ctx, rc, script, "the model");
     if (rc) hs_fe_destroy(&fe);
     *out = fe;
     return rc;

@@ -29,6 +29,7 @@ typedef struct hs_os_node {
     int fix[3];
     double mass[3]; /* `mass` and -mass replace; element -mass / -rho add at the build */
     hs_os_rayleigh ray;
+    char where[HS_OS_WHERE];
 } hs_os_node;
 
 typedef enum hs_os_kind { HS_OS_TRUSS, HS_OS_BEAM, HS_OS_ZERO_LENGTH } hs_os_kind;
@@ -62,6 +63,7 @@ typedef struct hs_os_transf {
 
 typedef struct hs_os_equal {
     int master, slave, dofs[3];
+    char where[HS_OS_WHERE];
 } hs_os_equal;
 
 typedef struct hs_os_load {

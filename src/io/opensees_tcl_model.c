@@ -115,6 +115,7 @@ int hs_os_cmd_node(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     n->tag = tag;
     n->x = x;
     n->y = y;
+    hs_os_where(st, n->where, sizeof n->where);
     if (has_mass && set_mass(st, objv, n, mass)) return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
@@ -212,6 +213,7 @@ int hs_os_cmd_equal_dof(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     if (!e) return hs_os_fail(st, objv, "out of memory");
     e->master = master->tag;
     e->slave = slave->tag;
+    hs_os_where(st, e->where, sizeof e->where);
     for (int i = 3; i < objc; i++) {
         int dof;
         if (hs_os_int(st, objv, i, "dof", &dof)) return st->m->nequals--, TCL_ERROR;
