@@ -37,6 +37,13 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         rc = hs_os_build_fe(L->ctx, &m, path, &fe);
         if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);
     }
+    int geometric = 0;
+    for (int k = 0; k < m.nels; k++) geometric |= m.els[k].transf != HS_FE_LINEAR;
+    if (!rc && m.nloads > 0 && !geometric)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: the loads of pattern Plain change nothing: hysim integrates about the static "
+               "equilibrium, and no P-Delta or corotational member takes their axial forces",
+               path);
     int tangent = 0;
     if (!rc && m.has_rayleigh) {
         rc = hs_os_rayleigh_coefficients(L->ctx, &m, path, &s->a0, &s->a1, &tangent);
