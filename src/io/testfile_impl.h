@@ -128,6 +128,8 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
 int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, struct hs_fe *fe, int dir);
 /* structure.model: {opensees: SCRIPT, excitation: x|y} (testfile_opensees.c). */
 int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node);
+/* The script's damping (structure.damping absent): its Rayleigh coefficients, or none. */
+int hs_tf_opensees_damping(hs_tf *L);
 /* ground_motion (node NULL: absent): the test file's wins; else the script's pattern
  * UniformExcitation; else the usual "missing" error. */
 int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root);

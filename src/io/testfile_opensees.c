@@ -22,7 +22,7 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
     rc = hs_opensees_tcl_run(L->ctx, path, &m);
     if (rc) return hs_tf_wrap(L, v, "structure.model.opensees", rc);
     hs_tf_script *s = &L->script;
-    s->set = 1;
+    s->set = 1; /* L->damping (structure.damping) is known: testfile_structure.c */
     snprintf(s->name, sizeof s->name, "%s", path);
     for (int i = 1; !rc && i < m.ninputs; i++) rc = hs_tf_add_input(L, m.inputs[i]);
     int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
@@ -59,6 +59,10 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
                    "stiffness (docs/opensees_tcl.md)",
                    m.rayleigh_where);
     }
+    if (!rc && m.has_rayleigh && L->damping)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: rayleigh ignored (the test file's structure.damping is used)",
+               m.rayleigh_where);
     if (!rc && m.has_excitation) {
         s->has_gm = 1;
         snprintf(s->gm_path, sizeof s->gm_path, "%s", m.excitation.path);
@@ -77,6 +81,19 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         return rc;
     }
     return hs_tf_fe_install(L, node, fe, dir);
+}
+
+int hs_tf_opensees_damping(hs_tf *L)
+{
+    const hs_tf_script *s = &L->script;
+    snprintf(L->def->damping_kind, sizeof L->def->damping_kind, "%s",
+             s->has_damping ? "rayleigh" : "none");
+    if (!s->has_damping)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: no rayleigh command and no structure.damping: undamped, as in OpenSees",
+               s->name);
+    const int rc = hs_model_damping_mass_stiffness(L->def->model, s->a0, s->a1);
+    return rc ? hs_fail(L->ctx, rc, "%s: %s", s->damping_where, hs_ctx_message(L->ctx)) : 0;
 }
 
 int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)

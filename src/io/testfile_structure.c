@@ -318,9 +318,7 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
         if (!damp && !(fm->kind == HS_YNODE_MAPPING && hs_ynode_get(fm, "opensees")))
             rc = hs_tf_required(L, node, "damping", what, &damp);
         L->damping = damp;
-        if (!rc) rc = hs_tf_fe_model(L, fm);
-        L->damping = damp;
-        return rc;
+        return rc ? rc : hs_tf_fe_model(L, fm);
     }
     if (!rc) rc = hs_tf_required(L, node, "dofs", what, &dn);
     if (!rc) rc = hs_tf_int(L, dn, "structure.dofs", 1, HS_TF_MAX_DOFS, &n);
@@ -356,26 +354,6 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
 
 int hs_tf_damping(hs_tf *L)
 {
-    if (L->script.set) { /* an OpenSees model: the test file's damping wins over the script's */
-        if (L->damping && L->script.has_damping)
-            hs_log(L->ctx, HS_LOG_WARN,
-                   "%s: rayleigh ignored (the test file's structure.damping "
-                   "is used)",
-                   L->script.damping_where);
-        if (!L->damping) {
-            snprintf(L->def->damping_kind, sizeof L->def->damping_kind, "%s",
-                     L->script.has_damping ? "rayleigh" : "none");
-            if (!L->script.has_damping)
-                hs_log(L->ctx, HS_LOG_WARN,
-                       "%s: no rayleigh command and no structure.damping: "
-                       "undamped, as in OpenSees",
-                       L->script.name);
-            const int rc =
-                hs_model_damping_mass_stiffness(L->def->model, L->script.a0, L->script.a1);
-            return rc ? hs_fail(L->ctx, rc, "%s: %s", L->script.damping_where,
-                                hs_ctx_message(L->ctx))
-                      : 0;
-        }
-    }
+    if (L->script.set && !L->damping) return hs_tf_opensees_damping(L); /* its rayleigh */
     return damping(L, L->damping, hs_model_ndof(L->def->model));
 }
