@@ -523,7 +523,7 @@ static void test_errors(void **state)
              "{incr i} { p }\n",
           "frame.tcl:5: nDMaterial: not yet supported by hysim");
     FAILS(M2 "proc p {} {\n  elemnt truss 1 1 2 0.1 1\n}\nfor {set i 0} {$i < 2} {incr i} { p }\n",
-          "frame.tcl:5: elemnt: unknown command");
+          "frame.tcl:5: elemnt: unknown command (did you mean 'element'?)");
     FAILS(M2 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1 -foo 3\n",
           "frame.tcl:5: element: option '-foo' is not supported by hysim");
     FAILS(M2 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 7\n",

@@ -3,6 +3,7 @@
  * support yet), locations FILE:LINE from Tcl's frame information, and the errors. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "opensees_tcl.h"
+#include "suggest.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -317,12 +318,21 @@ static int cmd_unknown(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
                           "not available: hysim runs OpenSees scripts in a safe Tcl interpreter "
                           "(no programs, sockets, opened files or folders; records come in "
                           "through timeSeries Path -filePath, other scripts through source)");
+    char list[512] = "", near[64] = "";
+    const char *names[COUNT(commands) + COUNT(ignored)];
+    size_t n = 0;
+    for (size_t i = 0; i < COUNT(commands); i++) {
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s, ", commands[i].name);
+        names[n++] = commands[i].name;
+    }
+    for (size_t i = 0; i < COUNT(ignored); i++) names[n++] = ignored[i];
+    const char *guess = hs_suggest(Tcl_GetString(objv[1]), names, n);
+    if (guess) snprintf(near, sizeof near, " (did you mean '%s'?)", guess);
     snprintf(st->error, sizeof st->error,
-             "%s: %s: unknown command; hysim implements the OpenSees modelling commands model, "
-             "node, fix, fixX, fixY, mass, equalDOF, geomTransf, element, uniaxialMaterial, "
-             "rayleigh, region, timeSeries, pattern, load, wipe and all of Tcl "
-             "(docs/opensees_tcl.md); remove the command or model it with these",
-             hs_os_where(st, where, sizeof where), Tcl_GetString(objv[1]));
+             "%s: %s: unknown command%s; hysim implements the OpenSees modelling commands %swipe, "
+             "source, exit and the safe part of Tcl (docs/opensees_tcl.md); remove the command "
+             "or model it with these",
+             hs_os_where(st, where, sizeof where), Tcl_GetString(objv[1]), near, list);
     Tcl_SetObjResult(st->interp, Tcl_NewStringObj(st->error, -1));
     return TCL_ERROR;
 }
