@@ -52,24 +52,25 @@ static hs_test_def *load(hs_ctx *ctx, const char *dir, const char *name, const c
     return rc ? NULL : def;
 }
 
-static const char *FRAME_TCL = "# a portal frame on a Steel02 hinge, with a leaning column\n"
-                               "model BasicBuilder -ndm 2 -ndf 3\n"
-                               "node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5 -mass 20 0 0\n"
-                               "node 5 0 0; node 6 9 0; node 7 9 3.5\n"
-                               "fix 1 1 1 1; fix 2 1 1 1; fix 5 1 1 0; fix 6 1 1 1; fix 7 0 0 1\n"
-                               "mass 3 20 0 0\n"
-                               "mass 7 0 0.5 0\n"
-                               "geomTransf PDelta 1\n"
-                               "geomTransf Linear 2\n"
-                               "uniaxialMaterial Elastic 1 200e6\n"
-                               "uniaxialMaterial Steel02 2 500 1e5 0.02\n"
-                               "element elasticBeamColumn 1 5 3 0.02 30e6 2e-3 1\n"
-                               "element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1\n"
-                               "element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2 -mass 0.5\n"
-                               "element truss 4 6 7 0.01 1 -doRayleigh 1\n"
-                               "element zeroLength 5 1 5 -mat 2 -dir 6 -doRayleigh 1\n"
-                               "equalDOF 4 7 1\n"
-                               "rayleigh 0.3 0.002 0 0\n";
+static const char *FRAME_TCL =
+    "# a portal frame on a Steel02 hinge, with a leaning column\n"
+    "model BasicBuilder -ndm 2 -ndf 3\n"
+    "node 1 0 0; node 2 6 0; node 3 0 3.5 -mass 7 0 0; node 4 6 3.5 -mass 20 0 0\n"
+    "node 5 0 0; node 6 9 0; node 7 9 3.5\n"
+    "fix 1 1 1 1; fix 2 1 1 1; fix 5 1 1 0; fix 6 1 1 1; fix 7 0 0 1\n"
+    "mass 3 20 0 0\n" /* replaces -mass 7, as in OpenSees */
+    "mass 7 0 0.5 0\n"
+    "geomTransf PDelta 1\n"
+    "geomTransf Linear 2\n"
+    "uniaxialMaterial Elastic 1 200e6\n"
+    "uniaxialMaterial Steel02 2 500 1e5 0.02\n"
+    "element elasticBeamColumn 1 5 3 0.02 30e6 2e-3 1\n"
+    "element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1\n"
+    "element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2 -mass 0.5\n"
+    "element truss 4 6 7 0.01 1 -doRayleigh 1\n"
+    "element zeroLength 5 1 5 -mat 2 -dir 6 -doRayleigh 1\n"
+    "equalDOF 4 7 1\n"
+    "rayleigh 0.3 0.002 0 0\n";
 
 static const char *FRAME_YAML =
     "materials:\n"
