@@ -113,10 +113,13 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
             if (m->nodes[i].tag == m->loads[l].node)
                 for (int d = 0; d < 3; d++)
                     if (m->loads[l].f[d] != 0.0 && !m->nodes[i].fix[d]) mass[3 * i + d] = 1.0;
+    int loaded = 0;
+    for (int i = 0; i < 3 * m->nnodes; i++) loaded |= mass[i] > 0.0;
+    memset(N, 0, (size_t)m->nels * sizeof *N);
     hs_fe *fe = NULL;
-    int rc = define(ctx, m, script, mass, NULL, 1, &fe);
+    int rc = loaded ? define(ctx, m, script, mass, NULL, 1, &fe) : 0; /* else: on supports only */
     hs_free(mass);
-    if (rc) return rc;
+    if (rc || !loaded) return rc;
     const int n = hs_fe_ndof(fe);
     double *K = hs_calloc((size_t)n * (size_t)n, sizeof *K), *P = hs_calloc((size_t)n, sizeof *P),
            *r = hs_calloc((size_t)n, sizeof *r);
