@@ -82,6 +82,8 @@ const double *hs_model_damping(const hs_model *m);
 int hs_model_damping_none(hs_model *m);
 /* Rayleigh: C = a0 M + a1 K0 with ratios zeta_i, zeta_j at modes i, j (0-based). */
 int hs_model_damping_rayleigh(hs_model *m, int mode_i, int mode_j, double zeta_i, double zeta_j);
+/* Rayleigh from its coefficients (OpenSees' rayleigh alphaM betaK): C = a0 M + a1 K0, both >= 0. */
+int hs_model_damping_mass_stiffness(hs_model *m, double a0, double a1);
 /* C = a1 K0 with ratio zeta at mode i: a1 = 2 zeta / omega_i. */
 int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta);
 /* C = M (sum_k 2 zeta_k omega_k phi_k phi_k^T) M with M-orthonormal modes. n ratios. */

@@ -118,8 +118,7 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = hs_tf_sites(L, si);
     if (!rc) rc = hs_tf_experimental(L, ex);
     if (!rc) rc = hs_tf_damping(L);
-    if (!rc) rc = hs_tf_required(L, root, "ground_motion", "the top level", &s);
-    if (!rc) rc = hs_tf_ground_motion(L, s);
+    if (!rc) rc = hs_tf_ground_motion_or_script(L, root);
     if (!rc) rc = hs_tf_required(L, root, "analysis", "the top level", &s);
     if (!rc) rc = hs_tf_analysis(L, s);
     if (!rc) rc = output(L, root);

@@ -385,10 +385,13 @@ static int dimension(hs_tf *L, hs_fe *fe, const hs_ynode *node)
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
 {
     static const char *const keys[] = {"ndm",       "ndf",        "nodes",           "elements",
-                                       "equal_dof", "rigid_link", "rigid_diaphragm", "excitation"};
+                                       "equal_dof", "rigid_link", "rigid_diaphragm", "excitation",
+                                       "opensees"};
     const char *what = "structure.model";
     const hs_ynode *nl, *el, *v;
-    int rc = hs_tf_mapping(L, node, what, keys, 8);
+    if (node->kind == HS_YNODE_MAPPING && hs_ynode_get(node, "opensees"))
+        return hs_tf_opensees_model(L, node);
+    int rc = hs_tf_mapping(L, node, what, keys, 9);
     if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
     if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
     if (rc) return rc;
@@ -415,7 +418,18 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
                             dof_key(fe, dir));
     }
     if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = hs_tf_wrap(L, node, what, rc);
-    const int n = rc ? 0 : hs_fe_ndof(fe);
+    if (rc) {
+        hs_fe_destroy(&fe);
+        return rc;
+    }
+    return hs_tf_fe_install(L, node, fe, dir);
+}
+
+int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, hs_fe *fe, int dir)
+{
+    const char *what = "structure.model";
+    int rc = 0;
+    const int n = hs_fe_ndof(fe);
     if (!rc && n > HS_TF_MAX_DOFS)
         rc =
             hs_tf_fail(L, node, "%s: %d dynamic DOFs; at most %d for now", what, n, HS_TF_MAX_DOFS);

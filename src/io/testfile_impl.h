@@ -30,6 +30,20 @@ typedef struct hs_tf_site {
                                                   column-major), or NULL when unknown */
 } hs_tf_site;
 
+/* What an OpenSees Tcl model (structure.model.opensees, testfile_opensees.c) brings besides its
+ * frame: its Rayleigh damping and its ground motion, used when the test file gives none. */
+typedef struct hs_tf_script {
+    int set;
+    char name[2048]; /* the script's path, for messages */
+    int has_damping;
+    double a0, a1;
+    char damping_where[1200];
+    int has_gm;
+    char gm_path[2048];
+    double gm_dt, gm_scale;
+    char gm_where[1200];
+} hs_tf_script;
+
 typedef struct hs_tf {
     hs_ctx *ctx;
     const char *name; /* file name used in messages */
@@ -42,6 +56,7 @@ typedef struct hs_tf {
     int has_experimental; /* the file has an `experimental` section */
     hs_tf_site *sites;    /* def->nsites */
     const char *kind;     /* what the file is, for messages: NULL "test file", "site file" */
+    hs_tf_script script;  /* structure.model.opensees */
 } hs_tf;
 
 /* L->kind, "test file" when unset. */
@@ -108,6 +123,18 @@ int hs_tf_materials(hs_tf *L, const hs_ynode *node);
 int hs_tf_structure(hs_tf *L, const hs_ynode *node);
 /* structure.model: the frame model (testfile_fe.c) into L->def->model. */
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
+/* The tail of a frame model: dynamic DOFs, masses, the ground influence in `dir`, the model
+ * attached to L->def (fe finalized; owned by the model afterwards, destroyed on error). */
+int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, struct hs_fe *fe, int dir);
+/* structure.model: {opensees: SCRIPT, excitation: x|y} (testfile_opensees.c). */
+int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node);
+/* The script's damping (structure.damping absent): its Rayleigh coefficients, or none. */
+int hs_tf_opensees_damping(hs_tf *L);
+/* ground_motion (node NULL: absent): the test file's wins; else the script's pattern
+ * UniformExcitation; else the usual "missing" error. */
+int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root);
+/* Adds a resolved input path to L->def->inputs (hashed into checkpoints). */
+int hs_tf_add_input(hs_tf *L, const char *path);
 /* An experimental element's `control_point: {node, dofs}` on the frame model, with `tn` (the
  * element's T, rows actuators, columns the listed DOFs; NULL: identity) into el->T (nact x n).
  * The DOFs must be dynamic (carry mass). */

@@ -313,10 +313,12 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
                                   "structure: '%s' does not go with 'model' (the frame model "
                                   "states its nodes, masses and elements)",
                                   keys[k]);
-        rc = hs_tf_required(L, node, "damping", what, &damp);
-        if (!rc) rc = hs_tf_fe_model(L, fm);
+        /* an OpenSees script may state its damping (rayleigh): testfile_opensees.c */
+        damp = hs_ynode_get(node, "damping");
+        if (!damp && !(fm->kind == HS_YNODE_MAPPING && hs_ynode_get(fm, "opensees")))
+            rc = hs_tf_required(L, node, "damping", what, &damp);
         L->damping = damp;
-        return rc;
+        return rc ? rc : hs_tf_fe_model(L, fm);
     }
     if (!rc) rc = hs_tf_required(L, node, "dofs", what, &dn);
     if (!rc) rc = hs_tf_int(L, dn, "structure.dofs", 1, HS_TF_MAX_DOFS, &n);
@@ -352,5 +354,6 @@ int hs_tf_structure(hs_tf *L, const hs_ynode *node)
 
 int hs_tf_damping(hs_tf *L)
 {
+    if (L->script.set && !L->damping) return hs_tf_opensees_damping(L); /* its rayleigh */
     return damping(L, L->damping, hs_model_ndof(L->def->model));
 }

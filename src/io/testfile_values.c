@@ -320,12 +320,16 @@ int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size
 int hs_tf_input(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap)
 {
     int rc = hs_tf_file(L, node, what, out, cap);
-    if (rc) return rc;
+    return rc ? rc : hs_tf_add_input(L, out);
+}
+
+int hs_tf_add_input(hs_tf *L, const char *path)
+{
     hs_test_def *def = L->def;
     char **grown = hs_realloc(def->inputs, (size_t)(def->ninputs + 1) * sizeof *grown);
     if (!grown) return HS_ENOMEM;
     def->inputs = grown;
-    if (!(def->inputs[def->ninputs] = hs_strdup(out))) return HS_ENOMEM;
+    if (!(def->inputs[def->ninputs] = hs_strdup(path))) return HS_ENOMEM;
     def->ninputs++;
     return 0;
 }

@@ -83,6 +83,16 @@ static int hs_model_damping_mk(hs_model *m, double a0, double a1)
     return 0;
 }
 
+int hs_model_damping_mass_stiffness(hs_model *m, double a0, double a1)
+{
+    if (!(a0 >= 0.0 && a1 >= 0.0 && isfinite(a0) && isfinite(a1)))
+        return hs_fail(m->ctx, HS_EINPUT,
+                       "rayleigh damping: the coefficients must be finite and >= 0 (a0 = %g, "
+                       "a1 = %g)",
+                       a0, a1);
+    return hs_model_damping_mk(m, a0, a1);
+}
+
 static int hs_model_check_mode(hs_model *m, int mode, const char *what)
 {
     if (mode < 0 || mode >= m->n)

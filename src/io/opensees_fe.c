@@ -1,0 +1,254 @@
+/* The hs_fe of an OpenSees Tcl model (opensees_tcl.h): nodes, fixities (-ndf 2: the rotation is
+ * fixed, nothing in a truss model turns it), masses (the nodes' plus the elements' -mass / -rho
+ * lumped as OpenSees does: 0.5 rho L on each end's ux and uy), elements, equalDOF, and the axial
+ * forces that the Plain patterns' loads (gravity) leave in P-Delta and corotational members: a
+ * linear static solution of the model under those loads (what OpenSees' gravity step followed by
+ * loadConst holds constant), given to hysim as each member's axial_compression. */
+#include "opensees_tcl.h"
+
+#include "hysim/linalg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const DIR_NAME[3] = {"x", "y", "rz"};
+
+static double length(const hs_os_model *m, const hs_os_element *e, double *c, double *s)
+{
+    const hs_os_node *a = hs_os_find_node(m, e->ni), *b = hs_os_find_node(m, e->nj);
+    const double dx = b->x - a->x, dy = b->y - a->y, L = hypot(dx, dy);
+    if (c) *c = L > 0.0 ? dx / L : 1.0;
+    if (s) *s = L > 0.0 ? dy / L : 0.0;
+    return L;
+}
+
+/* "WHERE: WHAT: " + the library's message (copied: hs_fail writes where it reads) */
+static int fe_error(hs_ctx *ctx, int rc, const char *where, const char *what)
+{
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s", hs_ctx_message(ctx));
+    return hs_fail(ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: %s: %s", where, what, msg);
+}
+
+static int element_error(hs_ctx *ctx, const hs_os_element *e, int rc)
+{
+    char what[32];
+    snprintf(what, sizeof what, "element %d", e->tag);
+    return fe_error(ctx, rc, e->where, what);
+}
+
+/* The elements' lumped masses added to `mass` (3 per node, in the model's node order). */
+static void element_masses(const hs_os_model *m, double *mass)
+{
+    for (int k = 0; k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        if (!(e->rho > 0.0)) continue;
+        const double half = 0.5 * e->rho * length(m, e, NULL, NULL);
+        for (int i = 0; i < m->nnodes; i++)
+            if (m->nodes[i].tag == e->ni || m->nodes[i].tag == e->nj)
+                for (int d = 0; d < 2; d++) mass[3 * i + d] += half;
+    }
+}
+
+/* Defines the model in a new hs_fe: `mass` per node (3 each), member compressions P0 (NULL: 0),
+ * `linear`: every member with the linear transformation (the gravity solve). */
+static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
+                  const double *P0, int linear, hs_fe **out)
+{
+    hs_fe *fe = NULL;
+    int rc = hs_fe_create(ctx, &fe);
+    for (int i = 0; !rc && i < m->nnodes; i++) {
+        const hs_os_node *n = &m->nodes[i];
+        int fix[3] = {n->fix[0], n->fix[1], m->ndf == 2 ? 1 : n->fix[2]};
+        rc = hs_fe_add_node(fe, n->tag, n->x, n->y);
+        if (rc >= 0) rc = hs_fe_fix(fe, n->tag, fix);
+        if (!rc) rc = hs_fe_add_mass(fe, n->tag, &mass[3 * i]);
+        char what[32];
+        snprintf(what, sizeof what, "node %d", n->tag);
+        if (rc) rc = fe_error(ctx, rc, n->where, what);
+    }
+    for (int k = 0; !rc && k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        char name[32];
+        snprintf(name, sizeof name, "ele%d", e->tag);
+        const hs_fe_transf t = linear ? HS_FE_LINEAR : e->transf;
+        const double p = P0 ? P0[k] : 0.0;
+        if (e->kind == HS_OS_TRUSS)
+            rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
+        else if (e->kind == HS_OS_BEAM)
+            rc = hs_fe_add_beam(fe, name, e->ni, e->nj, e->E, e->A, e->I, t, p);
+        for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {
+            const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
+            if (e->nmat > 1) snprintf(name, sizeof name, "ele%d.%s", e->tag, DIR_NAME[e->dir[j]]);
+            rc = hs_fe_add_zero_length(fe, name, e->ni, e->nj, e->dir[j], mat->type, mat->opts);
+        }
+        if (rc < 0)
+            rc = element_error(ctx, e, rc);
+        else
+            rc = 0;
+    }
+    for (int k = 0; !rc && k < m->nequals; k++) {
+        const hs_os_equal *q = &m->equals[k];
+        rc = hs_fe_equal_dof(fe, q->master, q->slave, q->dofs);
+        char what[48];
+        snprintf(what, sizeof what, "equalDOF %d %d", q->master, q->slave);
+        if (rc) rc = fe_error(ctx, rc, q->where, what);
+    }
+    if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = fe_error(ctx, rc, script, "the model");
+    if (rc) hs_fe_destroy(&fe);
+    *out = fe;
+    return rc;
+}
+
+/* The axial forces (tension positive) of the members under the Plain loads, by a linear static
+ * solution: a copy of the model whose only dynamic DOFs are the loaded ones (every other DOF is
+ * condensed statically by hs_fe), K u = P on them, then the node displacements. */
+static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script, double *N)
+{
+    double *mass = hs_calloc((size_t)m->nnodes * 3, sizeof *mass);
+    if (!mass) return HS_ENOMEM;
+    for (int l = 0; l < m->nloads; l++)
+        for (int i = 0; i < m->nnodes; i++)
+            if (m->nodes[i].tag == m->loads[l].node)
+                for (int d = 0; d < 3; d++)
+                    if (m->loads[l].f[d] != 0.0 && !m->nodes[i].fix[d]) mass[3 * i + d] = 1.0;
+    int loaded = 0;
+    for (int i = 0; i < 3 * m->nnodes; i++) loaded |= mass[i] > 0.0;
+    memset(N, 0, (size_t)m->nels * sizeof *N);
+    hs_fe *fe = NULL;
+    int rc = loaded ? define(ctx, m, script, mass, NULL, 1, &fe) : 0; /* else: on supports only */
+    hs_free(mass);
+    if (rc || !loaded) return rc;
+    const int n = hs_fe_ndof(fe);
+    double *K = hs_calloc((size_t)n * (size_t)n, sizeof *K), *P = hs_calloc((size_t)n, sizeof *P),
+           *r = hs_calloc((size_t)n, sizeof *r);
+    hs_linsolver *s = NULL;
+    rc = (!K || !P || !r) ? HS_ENOMEM : hs_fe_initial_stiffness(fe, K);
+    for (int l = 0; !rc && l < m->nloads; l++)
+        for (int d = 0; d < 3; d++) {
+            const int q = hs_fe_dof(fe, m->loads[l].node, d);
+            if (q >= 0) P[q] += m->loads[l].f[d];
+        }
+    if (!rc) rc = hs_linsolver_create(ctx, "dense", n, &s);
+    if (!rc) rc = hs_linsolver_factor(s, K);
+    if (rc == HS_ESINGULAR)
+        rc = hs_fail(ctx, HS_EINPUT,
+                     "%s: the gravity loads (pattern Plain) act on a mechanism: the model has no "
+                     "static solution under them; fix or connect the loaded nodes",
+                     script);
+    if (!rc) rc = hs_linsolver_solve(s, P);
+    if (!rc) rc = hs_fe_restore(fe, P, NULL, r, NULL, NULL);
+    if (!rc) rc = hs_fe_commit(fe);
+    for (int k = 0; !rc && k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        double c, sn;
+        const double L = length(m, e, &c, &sn);
+        N[k] = 0.0;
+        if (e->kind == HS_OS_ZERO_LENGTH || !(L > 0.0)) continue;
+        const double du = hs_fe_node_displacement(fe, e->nj, HS_FE_UX) -
+                          hs_fe_node_displacement(fe, e->ni, HS_FE_UX),
+                     dv = hs_fe_node_displacement(fe, e->nj, HS_FE_UY) -
+                          hs_fe_node_displacement(fe, e->ni, HS_FE_UY);
+        N[k] = e->E * e->A / L * (du * c + dv * sn);
+    }
+    hs_linsolver_destroy(&s);
+    hs_free(K);
+    hs_free(P);
+    hs_free(r);
+    hs_fe_destroy(&fe);
+    return rc;
+}
+
+int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe **out)
+{
+    *out = NULL;
+    int geometric = 0;
+    for (int k = 0; k < m->nels; k++) geometric |= m->els[k].transf != HS_FE_LINEAR;
+    double *mass = hs_calloc((size_t)m->nnodes * 3, sizeof *mass),
+           *P0 = hs_calloc((size_t)m->nels + 1, sizeof *P0);
+    int rc = (!mass || !P0) ? HS_ENOMEM : 0;
+    if (!rc && geometric && m->nloads > 0) rc = gravity_forces(ctx, m, script, P0);
+    for (int k = 0; !rc && k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        if (e->transf == HS_FE_LINEAR)
+            P0[k] = 0.0;
+        else if (P0[k] > 0.0) {
+            hs_log(ctx, HS_LOG_WARN,
+                   "%s: element %d is in tension (%g) under the gravity loads; hysim's P-Delta "
+                   "takes compression only, so its geometric stiffness is left out",
+                   e->where, e->tag, P0[k]);
+            P0[k] = 0.0;
+        } else
+            P0[k] = -P0[k];
+    }
+    for (int i = 0; !rc && i < m->nnodes; i++)
+        for (int d = 0; d < 3; d++) mass[3 * i + d] = m->nodes[i].mass[d];
+    if (!rc) element_masses(m, mass);
+    if (!rc) rc = define(ctx, m, script, mass, P0, 0, out);
+    hs_free(mass);
+    hs_free(P0);
+    return rc;
+}
+
+/* The Rayleigh stiffness factor an element applies (OpenSees: trusses and zero-length elements
+ * only with -doRayleigh). */
+static double element_beta(const hs_os_element *e)
+{
+    return e->rayleigh_ok ? e->ray.betaK + e->ray.betaKinit + e->ray.betaKcomm : 0.0;
+}
+
+/* 1 when the element has initial stiffness (a zero-length of viscous materials has none). */
+static int stiff(const hs_os_model *m, const hs_os_element *e)
+{
+    if (e->kind != HS_OS_ZERO_LENGTH) return 1;
+    for (int j = 0; j < e->nmat; j++)
+        if (strcmp(hs_os_find_material(m, e->mat[j])->type, "viscous") != 0) return 1;
+    return 0;
+}
+
+int hs_os_rayleigh_coefficients(hs_ctx *ctx, const hs_os_model *m, const char *script, double *a0,
+                                double *a1, int *uses_tangent)
+{
+    double *mass = hs_calloc((size_t)m->nnodes * 3, sizeof *mass);
+    if (!mass) return HS_ENOMEM;
+    element_masses(m, mass);
+    const hs_os_node *first_node = NULL;
+    const hs_os_element *first_el = NULL;
+    int rc = 0;
+    *uses_tangent = 0;
+    for (int i = 0; !rc && i < m->nnodes; i++) {
+        const hs_os_node *n = &m->nodes[i];
+        const double mt = n->mass[0] + n->mass[1] + n->mass[2] + mass[3 * i] + mass[3 * i + 1];
+        if (!(mt > 0.0)) continue;
+        if (!first_node)
+            first_node = n;
+        else if (n->ray.alphaM != first_node->ray.alphaM)
+            rc = hs_fail(ctx, HS_EINPUT,
+                         "%s: not yet supported by hysim: nodes %d and %d have different "
+                         "Rayleigh alphaM (%g, %g); hysim's damping matrix is alphaM M + beta K0 "
+                         "of the whole model (use one rayleigh command after the model)",
+                         script, first_node->tag, n->tag, first_node->ray.alphaM, n->ray.alphaM);
+    }
+    for (int k = 0; !rc && k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        if (!stiff(m, e)) continue;
+        *uses_tangent |= e->rayleigh_ok && (e->ray.betaK != 0.0 || e->ray.betaKcomm != 0.0);
+        if (!first_el)
+            first_el = e;
+        else if (element_beta(e) != element_beta(first_el))
+            rc = hs_fail(ctx, HS_EINPUT,
+                         "%s: element %d: not yet supported by hysim: its Rayleigh stiffness "
+                         "factor (%g%s) differs from element %d's (%g%s); hysim's damping "
+                         "matrix is alphaM M + beta K0 of the whole model. Give every element "
+                         "the same factors (a truss or zeroLength takes them only with "
+                         "-doRayleigh 1, as in OpenSees)",
+                         e->where, e->tag, element_beta(e),
+                         e->rayleigh_ok ? "" : ", no -doRayleigh", first_el->tag,
+                         element_beta(first_el), first_el->rayleigh_ok ? "" : ", no -doRayleigh");
+    }
+    *a0 = first_node ? first_node->ray.alphaM : 0.0;
+    *a1 = first_el ? element_beta(first_el) : 0.0;
+    hs_free(mass);
+    return rc;
+}

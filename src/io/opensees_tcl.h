@@ -1,0 +1,172 @@
+/* OpenSees Tcl models (structure.model.opensees, docs/opensees_tcl.md): an embedded Tcl
+ * interpreter runs the script with hysim's own implementations of OpenSees' modelling commands,
+ * which record the model below (nodes, elements, materials, constraints, damping, loads, ground
+ * motion) with OpenSees 3.x's meanings and defaults; opensees_fe.c then builds the hs_fe.
+ *
+ * Files: opensees_tcl.c (the interpreter, the command table, locations and errors),
+ * opensees_tcl_model.c (model, node, fix, mass, equalDOF, geomTransf, element),
+ * opensees_tcl_material.c (uniaxialMaterial), opensees_tcl_load.c (rayleigh, region,
+ * timeSeries, pattern, load), opensees_tcl_eigen.c (eigen), opensees_tcl_safe.c (the safe
+ * interpreter), opensees_fe.c (the hs_fe and the gravity axial forces), testfile_opensees.c (the
+ * test file's side). */
+#ifndef HS_OPENSEES_TCL_H
+#define HS_OPENSEES_TCL_H
+
+#include "hysim/fe.h"
+
+#include <tcl.h>
+
+#define HS_OS_WHERE 1200 /* "FILE:LINE" */
+
+/* Rayleigh factors of a node or an element (OpenSees' rayleigh and region -rayleigh). */
+typedef struct hs_os_rayleigh {
+    double alphaM, betaK, betaKinit, betaKcomm;
+} hs_os_rayleigh;
+
+typedef struct hs_os_node {
+    int tag;
+    double x, y;
+    int fix[3];
+    double mass[3]; /* `mass` and -mass replace; element -mass / -rho add at the build */
+    hs_os_rayleigh ray;
+    char where[HS_OS_WHERE];
+} hs_os_node;
+
+typedef enum hs_os_kind { HS_OS_TRUSS, HS_OS_BEAM, HS_OS_ZERO_LENGTH } hs_os_kind;
+
+#define HS_OS_MAX_DIRS 3
+typedef struct hs_os_element {
+    int tag;
+    hs_os_kind kind;
+    int ni, nj;          /* node tags */
+    double A, E, I;      /* truss: E from its Elastic material */
+    double rho;          /* mass per length (lumped, 0.5 rho L at each node's ux, uy) */
+    hs_fe_transf transf; /* beam */
+    int nmat;            /* zero-length: materials and their hysim directions */
+    int mat[HS_OS_MAX_DIRS], dir[HS_OS_MAX_DIRS];
+    int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
+    hs_os_rayleigh ray;
+    char where[HS_OS_WHERE];
+} hs_os_element;
+
+typedef struct hs_os_material {
+    int tag;
+    const char *type; /* hysim's registered material */
+    hs_options *opts; /* owned */
+    char where[HS_OS_WHERE];
+} hs_os_material;
+
+typedef struct hs_os_transf {
+    int tag;
+    hs_fe_transf kind;
+} hs_os_transf;
+
+typedef struct hs_os_equal {
+    int master, slave, dofs[3];
+    char where[HS_OS_WHERE];
+} hs_os_equal;
+
+typedef struct hs_os_load {
+    int node;
+    double f[3];
+} hs_os_load;
+
+typedef struct hs_os_series {
+    int tag;
+    double dt, factor;
+    char path[2048];
+    char where[HS_OS_WHERE];
+} hs_os_series;
+
+/* What the script built. Arrays grow with hs_realloc; hs_os_model_clear frees them. */
+typedef struct hs_os_model {
+    int ndm, ndf; /* 0 until `model` */
+    hs_os_node *nodes;
+    int nnodes;
+    hs_os_element *els;
+    int nels;
+    hs_os_material *mats;
+    int nmats;
+    hs_os_transf *transfs;
+    int ntransfs;
+    hs_os_equal *equals;
+    int nequals;
+    hs_os_load *loads; /* nodal loads of Plain patterns (gravity, held constant) */
+    int nloads;
+    hs_os_series *series;
+    int nseries;
+    /* pattern UniformExcitation: the ground motion when the test file gives none */
+    int has_excitation;
+    int excitation_dir;      /* HS_FE_UX or HS_FE_UY */
+    hs_os_series excitation; /* its series, factor times -fact */
+    char excitation_where[HS_OS_WHERE];
+    int has_rayleigh; /* a rayleigh or region -rayleigh command ran */
+    char rayleigh_where[HS_OS_WHERE];
+    int ninputs;
+    char **inputs; /* the script and the files it sourced or read (owned) */
+} hs_os_model;
+
+void hs_os_model_clear(hs_os_model *m);
+
+/* Runs the script at `path` and fills *m (cleared first). Ignored analysis commands are logged
+ * one line each (HS_LOG_WARN). Errors: HS_EINPUT with "SCRIPT:LINE: COMMAND: what to do". */
+int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m);
+
+/* Builds and finalizes the frame model of *m (opensees_fe.c): nodes, masses, elements,
+ * constraints, the P-Delta axial forces of the Plain patterns' loads. `script` names the file in
+ * messages. */
+int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe **out);
+/* The Rayleigh coefficients of the built model: C = a0 M + a1 K0 (hysim's damping is one matrix
+ * for the whole model); HS_EINPUT naming the first element or node whose factors differ. */
+int hs_os_rayleigh_coefficients(hs_ctx *ctx, const hs_os_model *m, const char *script, double *a0,
+                                double *a1, int *warn_tangent);
+
+/* --- inside the interpreter (opensees_tcl*.c) --- */
+
+typedef struct hs_os_state {
+    hs_ctx *ctx;
+    hs_os_model *m;
+    const char *script; /* the top script, as given */
+    char dir[1024];     /* its folder */
+    char abs[4096];     /* its real path (Tcl names files so) */
+    char error[1024];   /* the last error a hysim command raised */
+    Tcl_Interp *interp;
+    Tcl_Interp *aux;     /* a plain interpreter for `file`'s read-only questions */
+    int in_plain;        /* inside a pattern Plain's body: `load` adds gravity loads */
+    int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
+    int exited;          /* the script called `exit` */
+    double plain_factor; /* that pattern's -fact */
+} hs_os_state;
+
+/* The safe interpreter (opensees_tcl_safe.c): Tcl_MakeSafe, stdout and stderr shared, `file`
+ * for names and read-only questions, `exit` ending the script. */
+int hs_os_make_safe(hs_os_state *st);
+/* 1 when `name` is a command the safe interpreter hides (exec, open, socket, cd, ...). */
+int hs_os_is_hidden(hs_os_state *st, const char *name);
+/* "FILE:LINE" of the command being run (the innermost frame with a file). */
+const char *hs_os_where(hs_os_state *st, char *buf, size_t cap);
+/* The folder of the script that runs the current command (for relative paths). */
+const char *hs_os_here(hs_os_state *st, char *buf, size_t cap);
+/* Raises "FILE:LINE: CMD: message" as the command's Tcl error; returns TCL_ERROR. */
+int hs_os_fail(hs_os_state *st, Tcl_Obj *const objv[], const char *fmt, ...) HS_PRINTF(3, 4);
+/* Typed arguments, with an error naming the command and `what` on a bad value. */
+int hs_os_int(hs_os_state *st, Tcl_Obj *const objv[], int i, const char *what, int *out);
+int hs_os_num(hs_os_state *st, Tcl_Obj *const objv[], int i, const char *what, double *out);
+/* 1 when `model` has run; else raises the error. */
+int hs_os_need_model(hs_os_state *st, Tcl_Obj *const objv[]);
+hs_os_node *hs_os_find_node(const hs_os_model *m, int tag);
+hs_os_element *hs_os_find_element(const hs_os_model *m, int tag);
+const hs_os_material *hs_os_find_material(const hs_os_model *m, int tag);
+/* Grows an array of `count` items of `size` by one zeroed item; NULL when out of memory. */
+void *hs_os_push(void **array, int *count, size_t size);
+int hs_os_add_input(hs_os_model *m, const char *path);
+
+/* The commands: each is a Tcl_ObjCmdProc with the hs_os_state as client data. */
+Tcl_ObjCmdProc hs_os_cmd_model, hs_os_cmd_node, hs_os_cmd_fix, hs_os_cmd_fix_x, hs_os_cmd_fix_y,
+    hs_os_cmd_mass, hs_os_cmd_equal_dof, hs_os_cmd_geom_transf, hs_os_cmd_element;
+Tcl_ObjCmdProc hs_os_cmd_uniaxial_material;
+Tcl_ObjCmdProc hs_os_cmd_rayleigh, hs_os_cmd_region, hs_os_cmd_time_series, hs_os_cmd_pattern,
+    hs_os_cmd_load;
+Tcl_ObjCmdProc hs_os_cmd_eigen;
+
+#endif

@@ -1,0 +1,73 @@
+/* `eigen <solver> N` in hysim's interpreter (opensees_tcl.h): the N lowest eigenvalues omega^2
+ * of the model built so far, as OpenSees returns them, so that scripts that compute their
+ * Rayleigh factors from `eigen` run unchanged. hysim condenses the massless DOFs statically,
+ * which leaves the finite eigenvalues of OpenSees' full model unchanged; the stiffness is the
+ * initial one with the P-Delta of the gravity loads that an `analyze` has applied (OpenSees'
+ * tangent after its gravity step). The solver option (-genBandArpack, -fullGenLapack, ...) does not
+ * change the values. */
+#include "opensees_tcl.h"
+
+#include "hysim/linalg.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = cd;
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    int count = 0, i = 1;
+    for (; i < objc - 1; i++) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (opt[0] != '-' || !strcmp(opt, "-findLargest"))
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (eigen <solver> "
+                              "N gives the N lowest)",
+                              opt);
+    }
+    if (objc < 2 || hs_os_int(st, objv, objc - 1, "number of eigenvalues", &count))
+        return objc < 2 ? hs_os_fail(st, objv, "expected 'eigen <solver> N'") : TCL_ERROR;
+    /* OpenSees' tangent holds the gravity loads once an analysis has applied them */
+    hs_os_model applied = *st->m;
+    applied.nloads = st->loads_applied;
+    hs_fe *fe = NULL;
+    if (hs_os_build_fe(st->ctx, &applied, st->script, &fe)) {
+        char msg[768];
+        snprintf(msg, sizeof msg, "%s", hs_ctx_message(st->ctx));
+        return hs_os_fail(st, objv, "the model so far cannot be built: %s", msg);
+    }
+    const int n = hs_fe_ndof(fe);
+    if (count < 1 || count > n) {
+        hs_fe_destroy(&fe);
+        return hs_os_fail(st, objv,
+                          "%d eigenvalues asked; the model has %d DOFs with mass (hysim "
+                          "condenses the massless ones)",
+                          count, n);
+    }
+    const size_t nn = (size_t)n * (size_t)n;
+    double *K = hs_calloc(nn, sizeof *K), *M = hs_calloc(nn, sizeof *M),
+           *phi = hs_calloc(nn, sizeof *phi), *w2 = hs_calloc((size_t)n, sizeof *w2),
+           *m = hs_calloc((size_t)n, sizeof *m);
+    int rc = (!K || !M || !phi || !w2 || !m) ? HS_ENOMEM : hs_fe_initial_stiffness(fe, K);
+    if (!rc) {
+        hs_fe_mass(fe, m);
+        for (int k = 0; k < n; k++) M[(size_t)k * (size_t)n + (size_t)k] = m[k];
+        rc = hs_sym_eig(st->ctx, n, K, M, w2, phi);
+    }
+    Tcl_Obj *list = rc ? NULL : Tcl_NewListObj(0, NULL);
+    for (int k = 0; list && k < count; k++)
+        Tcl_ListObjAppendElement(interp, list, Tcl_NewDoubleObj(w2[k]));
+    hs_free(K);
+    hs_free(M);
+    hs_free(phi);
+    hs_free(w2);
+    hs_free(m);
+    hs_fe_destroy(&fe);
+    if (rc) {
+        char msg[768];
+        snprintf(msg, sizeof msg, "%s", hs_ctx_message(st->ctx));
+        return hs_os_fail(st, objv, "%s", msg);
+    }
+    Tcl_SetObjResult(interp, list);
+    return TCL_OK;
+}

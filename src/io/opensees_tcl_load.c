@@ -1,0 +1,363 @@
+/* OpenSees' damping and loading commands in hysim's interpreter (opensees_tcl.h): rayleigh and
+ * region -rayleigh (the factors of the nodes and elements that exist when they run, as in
+ * OpenSees), timeSeries (Path from a file; Linear and Constant for gravity patterns), pattern
+ * UniformExcitation (the ground motion when the test file gives none), pattern Plain and load
+ * (gravity loads held constant: their axial forces enter the P-Delta members). */
+#include "opensees_tcl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define STATE(cd) ((hs_os_state *)(cd))
+
+static int rayleigh_args(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_rayleigh *r)
+{
+    if (hs_os_num(st, objv, i, "alphaM", &r->alphaM) ||
+        hs_os_num(st, objv, i + 1, "betaK", &r->betaK) ||
+        hs_os_num(st, objv, i + 2, "betaKinit", &r->betaKinit) ||
+        hs_os_num(st, objv, i + 3, "betaKcomm", &r->betaKcomm))
+        return TCL_ERROR;
+    return TCL_OK;
+}
+
+int hs_os_cmd_rayleigh(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    hs_os_rayleigh r;
+    if (objc != 5)
+        return hs_os_fail(st, objv, "expected 'rayleigh alphaM betaK betaKinit betaKcomm'");
+    if (rayleigh_args(st, objv, 1, &r)) return TCL_ERROR;
+    /* OpenSees: every node and element that exists now (a later one has no damping) */
+    for (int i = 0; i < st->m->nnodes; i++) st->m->nodes[i].ray = r;
+    for (int i = 0; i < st->m->nels; i++) st->m->els[i].ray = r;
+    st->m->has_rayleigh = 1;
+    hs_os_where(st, st->m->rayleigh_where, sizeof st->m->rayleigh_where);
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* Tags after objv[*i] until the next option; a range a b when `range`. */
+static int tag_list(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i, int range, int **tags,
+                    int *n)
+{
+    const char *opt = Tcl_GetString(objv[*i]);
+    int a, b;
+    if (range) {
+        if (*i + 2 >= objc || hs_os_int(st, objv, *i + 1, opt, &a) ||
+            hs_os_int(st, objv, *i + 2, opt, &b))
+            return hs_os_fail(st, objv, "%s: expected two tags (first last)", opt);
+        for (int t = a; t <= b; t++) {
+            int *slot = hs_os_push((void **)tags, n, sizeof *slot);
+            if (!slot) return hs_os_fail(st, objv, "out of memory");
+            *slot = t;
+        }
+        *i += 3;
+        return TCL_OK;
+    }
+    for ((*i)++; *i < objc && Tcl_GetIntFromObj(NULL, objv[*i], &a) == TCL_OK; (*i)++) {
+        int *slot = hs_os_push((void **)tags, n, sizeof *slot);
+        if (!slot) return hs_os_fail(st, objv, "out of memory");
+        *slot = a;
+    }
+    return TCL_OK;
+}
+
+static int contains(const int *tags, int n, int tag)
+{
+    for (int i = 0; i < n; i++)
+        if (tags[i] == tag) return 1;
+    return 0;
+}
+
+/* region tag <-ele ...> <-eleOnly ...> <-eleRange a b> <-node ...> <-nodeOnly ...>
+ * <-nodeRange a b> -rayleigh alphaM betaK betaKinit betaKcomm. As OpenSees' MeshRegion: -ele
+ * takes the elements' nodes too, -node the elements whose nodes are all in the region; the
+ * -Only forms do not. */
+int hs_os_cmd_region(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    hs_os_model *m = st->m;
+    int *eles = NULL, *nodes = NULL, ne = 0, nn = 0, ele_only = 0, node_only = 0, has_ray = 0;
+    hs_os_rayleigh r = {0, 0, 0, 0};
+    int rc = objc < 3 ? hs_os_fail(st, objv, "expected 'region tag -ele ... -rayleigh ...'") : 0;
+    for (int i = 2; !rc && i < objc;) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (!strcmp(opt, "-ele") || !strcmp(opt, "-eleOnly")) {
+            ele_only |= !strcmp(opt, "-eleOnly");
+            rc = tag_list(st, objv, objc, &i, 0, &eles, &ne);
+        } else if (!strcmp(opt, "-eleRange") || !strcmp(opt, "-eleOnlyRange")) {
+            ele_only |= !strcmp(opt, "-eleOnlyRange");
+            rc = tag_list(st, objv, objc, &i, 1, &eles, &ne);
+        } else if (!strcmp(opt, "-node") || !strcmp(opt, "-nodeOnly")) {
+            node_only |= !strcmp(opt, "-nodeOnly");
+            rc = tag_list(st, objv, objc, &i, 0, &nodes, &nn);
+        } else if (!strcmp(opt, "-nodeRange") || !strcmp(opt, "-nodeOnlyRange")) {
+            node_only |= !strcmp(opt, "-nodeOnlyRange");
+            rc = tag_list(st, objv, objc, &i, 1, &nodes, &nn);
+        } else if (!strcmp(opt, "-rayleigh")) {
+            rc = i + 4 < objc ? rayleigh_args(st, objv, i + 1, &r)
+                              : hs_os_fail(st, objv,
+                                           "-rayleigh: expected alphaM betaK "
+                                           "betaKinit betaKcomm");
+            has_ray = 1;
+            i += 5;
+        } else
+            rc = hs_os_fail(st, objv,
+                            "option '%s' is not supported by hysim (region knows -ele, "
+                            "-eleOnly, -eleRange, -node, -nodeOnly, -nodeRange, "
+                            "-rayleigh)",
+                            opt);
+    }
+    if (!rc && has_ray) {
+        for (int k = 0; k < m->nels; k++) {
+            hs_os_element *e = &m->els[k];
+            const int in = contains(eles, ne, e->tag) ||
+                           (!node_only && contains(nodes, nn, e->ni) && contains(nodes, nn, e->nj));
+            if (in) e->ray = r;
+        }
+        for (int k = 0; k < m->nnodes; k++) {
+            hs_os_node *n = &m->nodes[k];
+            int in = contains(nodes, nn, n->tag);
+            for (int j = 0; !in && !ele_only && j < m->nels; j++)
+                in = contains(eles, ne, m->els[j].tag) &&
+                     (m->els[j].ni == n->tag || m->els[j].nj == n->tag);
+            if (in) n->ray.alphaM = r.alphaM;
+        }
+        m->has_rayleigh = 1;
+        hs_os_where(st, m->rayleigh_where, sizeof m->rayleigh_where);
+    }
+    hs_free(eles);
+    hs_free(nodes);
+    if (rc) return TCL_ERROR;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* Path series options from words[first..n): -dt, -filePath (relative to the script's folder),
+ * -factor. */
+static int path_options(hs_os_state *st, Tcl_Obj *const objv[], Tcl_Obj *const *w, int first, int n,
+                        hs_os_series *s)
+{
+    char here[1024];
+    s->factor = 1.0;
+    for (int i = first; i < n; i += 2) {
+        const char *opt = Tcl_GetString(w[i]);
+        if (i + 1 >= n) return hs_os_fail(st, objv, "%s: expected a value", opt);
+        if (!strcmp(opt, "-dt") || !strcmp(opt, "-dT")) {
+            if (hs_os_num(st, w, i + 1, "-dt", &s->dt)) return TCL_ERROR;
+        } else if (!strcmp(opt, "-factor")) {
+            if (hs_os_num(st, w, i + 1, "-factor", &s->factor)) return TCL_ERROR;
+        } else if (!strcmp(opt, "-filePath")) {
+            const char *rel = Tcl_GetString(w[i + 1]);
+            if (rel[0] == '/')
+                snprintf(s->path, sizeof s->path, "%s", rel);
+            else
+                snprintf(s->path, sizeof s->path, "%s/%s", hs_os_here(st, here, sizeof here), rel);
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (a Path series "
+                              "here is -dt DT -filePath FILE <-factor F>)",
+                              opt);
+    }
+    if (!(s->dt > 0.0))
+        return hs_os_fail(st, objv,
+                          "a Path series needs -dt > 0 (hysim reads records at a "
+                          "constant step; -time and -fileTime are not supported)");
+    if (!s->path[0])
+        return hs_os_fail(st, objv, "a Path series needs -filePath (-values is not supported)");
+    FILE *f = fopen(s->path, "r");
+    if (!f)
+        return hs_os_fail(st, objv,
+                          "cannot open '%s' (-filePath is relative to the script's "
+                          "folder)",
+                          s->path);
+    fclose(f);
+    return TCL_OK;
+}
+
+/* timeSeries Path tag -dt dt -filePath f <-factor c>; timeSeries Linear|Constant tag. */
+int hs_os_cmd_time_series(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (objc < 3) return hs_os_fail(st, objv, "expected 'timeSeries Path tag -dt dt -filePath f'");
+    const char *type = Tcl_GetString(objv[1]);
+    hs_os_series s = {.factor = 1.0};
+    if (hs_os_int(st, objv, 2, "tag", &s.tag)) return TCL_ERROR;
+    for (int i = 0; i < st->m->nseries; i++)
+        if (st->m->series[i].tag == s.tag)
+            return hs_os_fail(st, objv, "timeSeries %d is already defined", s.tag);
+    if (!strcmp(type, "Path") || !strcmp(type, "Series")) {
+        if (path_options(st, objv, objv, 3, objc, &s)) return TCL_ERROR;
+    } else if (!strcmp(type, "Linear") || !strcmp(type, "Constant")) {
+        /* gravity: held at its value at the end of the static step (factor 1, or -factor) */
+        for (int i = 3; i < objc; i += 2)
+            if (i + 1 >= objc || strcmp(Tcl_GetString(objv[i]), "-factor") ||
+                hs_os_num(st, objv, i + 1, "-factor", &s.factor))
+                return hs_os_fail(st, objv, "expected 'timeSeries %s tag <-factor f>'", type);
+    } else
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported by hysim (it has Path for ground "
+                          "motions, Linear and Constant for gravity loads)",
+                          type);
+    hs_os_where(st, s.where, sizeof s.where);
+    hs_os_series *slot = hs_os_push((void **)&st->m->series, &st->m->nseries, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = s;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* A series argument: a tag, or an inline spec ("Series -dt ... -filePath ...", "Linear"). */
+static int series_arg(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_series *out)
+{
+    int tag;
+    if (Tcl_GetIntFromObj(NULL, objv[i], &tag) == TCL_OK) {
+        for (int k = 0; k < st->m->nseries; k++)
+            if (st->m->series[k].tag == tag) return *out = st->m->series[k], TCL_OK;
+        return hs_os_fail(st, objv, "no timeSeries %d (define it first)", tag);
+    }
+    Tcl_Obj **w;
+    int n;
+    if (Tcl_ListObjGetElements(NULL, objv[i], &n, &w) != TCL_OK || n < 1)
+        return hs_os_fail(st, objv, "expected a timeSeries tag or spec, got '%.60s'",
+                          Tcl_GetString(objv[i]));
+    const char *type = Tcl_GetString(w[0]);
+    *out = (hs_os_series){.factor = 1.0};
+    if (!strcmp(type, "Linear") || !strcmp(type, "Constant")) return TCL_OK;
+    if (strcmp(type, "Series") && strcmp(type, "Path"))
+        return hs_os_fail(st, objv,
+                          "series '%s' is not supported by hysim (Path, Linear, "
+                          "Constant)",
+                          type);
+    if (path_options(st, objv, w, 1, n, out)) return TCL_ERROR;
+    hs_os_where(st, out->where, sizeof out->where);
+    return TCL_OK;
+}
+
+static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_model *m = st->m;
+    int dir;
+    if (objc < 6)
+        return hs_os_fail(st, objv,
+                          "expected 'pattern UniformExcitation tag dir -accel "
+                          "series <-fact f>'");
+    if (hs_os_int(st, objv, 3, "dir", &dir)) return TCL_ERROR;
+    if (dir != 1 && dir != 2)
+        return hs_os_fail(st, objv, "dir %d: the ground of a plane model moves in 1 (x) or 2 (y)",
+                          dir);
+    double fact = 1.0;
+    int has_accel = 0;
+    hs_os_series s;
+    for (int i = 4; i < objc; i += 2) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value", opt);
+        if (!strcmp(opt, "-accel") || !strcmp(opt, "-acceleration")) {
+            if (series_arg(st, objv, i + 1, &s)) return TCL_ERROR;
+            if (!s.path[0]) return hs_os_fail(st, objv, "-accel: a ground motion is a Path series");
+            has_accel = 1;
+        } else if (!strcmp(opt, "-fact") || !strcmp(opt, "-factor")) {
+            if (hs_os_num(st, objv, i + 1, opt, &fact)) return TCL_ERROR;
+        } else if (!strcmp(opt, "-vel0") || !strcmp(opt, "-initialVel")) {
+            double v0;
+            if (hs_os_num(st, objv, i + 1, opt, &v0)) return TCL_ERROR;
+            if (v0 != 0.0)
+                return hs_os_fail(st, objv, "%s %g: not supported by hysim (it starts at rest)",
+                                  opt, v0);
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (UniformExcitation "
+                              "knows -accel and -fact; -vel and -disp records are not "
+                              "supported)",
+                              opt);
+    }
+    if (!has_accel) return hs_os_fail(st, objv, "expected -accel SERIES");
+    if (m->has_excitation)
+        return hs_os_fail(st, objv,
+                          "a second UniformExcitation (the first at %s): hysim takes "
+                          "one ground-motion component",
+                          m->excitation_where);
+    m->has_excitation = 1;
+    m->excitation_dir = dir - 1;
+    m->excitation = s;
+    m->excitation.factor *= fact;
+    hs_os_where(st, m->excitation_where, sizeof m->excitation_where);
+    return TCL_OK;
+}
+
+/* pattern Plain tag series <-fact f> {body}: the body runs; its `load`s are gravity loads. */
+static int plain(hs_os_state *st, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_series s;
+    double fact = 1.0;
+    if (objc != 5 && objc != 7)
+        return hs_os_fail(st, objv, "expected 'pattern Plain tag series <-fact f> {load ...}'");
+    if (series_arg(st, objv, 3, &s)) return TCL_ERROR;
+    if (s.path[0])
+        return hs_os_fail(st, objv,
+                          "not yet supported by hysim: a Plain pattern of a Path series "
+                          "(time-varying loads); hysim holds Plain loads constant as "
+                          "gravity (Linear or Constant series)");
+    if (objc == 7) {
+        const char *opt = Tcl_GetString(objv[4]);
+        if (strcmp(opt, "-fact") && strcmp(opt, "-factor"))
+            return hs_os_fail(st, objv, "option '%s': expected -fact", opt);
+        if (hs_os_num(st, objv, 5, "-fact", &fact)) return TCL_ERROR;
+    }
+    if (st->in_plain) return hs_os_fail(st, objv, "a pattern inside a pattern");
+    st->in_plain = 1;
+    st->plain_factor = fact * s.factor;
+    const int code = Tcl_EvalObjEx(st->interp, objv[objc - 1], 0);
+    st->in_plain = 0;
+    return code == TCL_ERROR ? TCL_ERROR : TCL_OK;
+}
+
+int hs_os_cmd_pattern(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc < 4) return hs_os_fail(st, objv, "expected 'pattern type tag ...'");
+    const char *type = Tcl_GetString(objv[1]);
+    int tag, rc;
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    if (!strcmp(type, "UniformExcitation"))
+        rc = uniform_excitation(st, objc, objv);
+    else if (!strcmp(type, "Plain"))
+        rc = plain(st, objc, objv);
+    else if (!strcmp(type, "MultipleSupport"))
+        rc = hs_os_fail(st, objv,
+                        "not yet supported by hysim: multi-support excitation is coming "
+                        "with issue 10 section 1; use one UniformExcitation");
+    else
+        rc = hs_os_fail(st, objv, "type '%s' is not supported by hysim (UniformExcitation, Plain)",
+                        type);
+    if (rc) return TCL_ERROR;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* load node f1 ... fndf (inside pattern Plain) */
+int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!st->in_plain)
+        return hs_os_fail(st, objv, "a load belongs inside 'pattern Plain tag series { ... }'");
+    const int ndf = st->m->ndf;
+    if (objc != 2 + ndf)
+        return hs_os_fail(st, objv,
+                          "expected 'load node f1 ... f%d' (-ndf %d; -const and -pattern "
+                          "are not supported)",
+                          ndf, ndf);
+    int tag;
+    if (hs_os_int(st, objv, 1, "node", &tag)) return TCL_ERROR;
+    if (!hs_os_find_node(st->m, tag)) return hs_os_fail(st, objv, "no node %d", tag);
+    hs_os_load *l = hs_os_push((void **)&st->m->loads, &st->m->nloads, sizeof *l);
+    if (!l) return hs_os_fail(st, objv, "out of memory");
+    l->node = tag;
+    for (int d = 0; d < ndf; d++) {
+        if (hs_os_num(st, objv, 2 + d, "force", &l->f[d])) return st->m->nloads--, TCL_ERROR;
+        l->f[d] *= st->plain_factor;
+    }
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}

@@ -1,0 +1,140 @@
+/* `uniaxialMaterial TYPE tag args...` onto hysim's registered materials, with OpenSees 3.x's
+ * argument order and counts; the optional arguments OpenSees leaves out take OpenSees' defaults,
+ * which hysim's materials share (docs/opensees_tcl.md lists each mapping). */
+#include "opensees_tcl.h"
+
+#include <string.h>
+
+/* One OpenSees material: its hysim type, the hysim names of its positional numbers in
+ * OpenSees' order, and the argument counts (after the tag) that OpenSees accepts. */
+typedef struct material_map {
+    const char *opensees, *hysim;
+    const char *params[12];
+    int counts[5]; /* accepted counts, 0-terminated */
+    const char *usage;
+} material_map;
+
+static const material_map maps[] = {
+    {"Elastic", "elastic", {"k", "eta", "Eneg"}, {1, 2, 3, 0}, "Elastic tag E <eta> <Eneg>"},
+    {"Steel01",
+     "steel01",
+     {"fy", "E0", "b", "a1", "a2", "a3", "a4"},
+     {3, 7, 0},
+     "Steel01 tag Fy E0 b <a1 a2 a3 a4>"},
+    {"Steel02",
+     "steel02",
+     {"fy", "E0", "b", "R0", "cR1", "cR2", "a1", "a2", "a3", "a4", "sig_init"},
+     {3, 6, 10, 11, 0},
+     "Steel02 tag Fy E0 b <R0 cR1 cR2 <a1 a2 a3 a4 <sigInit>>>"},
+    {"BoucWen",
+     "bouc_wen",
+     {"alpha", "k0", "n", "gamma", "beta", "A0", "delta_a", "delta_nu", "delta_eta", "tol",
+      "maxIter"},
+     {9, 10, 11, 0},
+     "BoucWen tag alpha ko n gamma beta Ao deltaA deltaNu deltaEta <tol maxIter>"},
+    {"ElasticPPGap",
+     "elastic_pp_gap",
+     {"E", "fy", "gap", "eta", "damage"},
+     {3, 4, 5, 0},
+     "ElasticPPGap tag E Fy gap <eta> <damage>"},
+    {"Viscous", "viscous", {"c", "alpha", "v_reg"}, {2, 3, 0}, "Viscous tag C alpha <minVel>"},
+};
+
+/* The arguments OpenSees accepts that hysim's material does not have: only their OpenSees
+ * default (the same law) is allowed. */
+static int fixed_value(hs_os_state *st, Tcl_Obj *const objv[], const char *name, double v, double k)
+{
+    if (strcmp(name, "eta") == 0 && v != 0.0)
+        return hs_os_fail(st, objv,
+                          "eta = %g: not supported by hysim (an Elastic material "
+                          "without damping; model a damper with a Viscous material in "
+                          "parallel)",
+                          v);
+    if (strcmp(name, "Eneg") == 0 && v != k)
+        return hs_os_fail(st, objv, "Eneg = %g differs from E = %g: not supported by hysim", v, k);
+    if (strcmp(name, "tol") == 0 && v != 1e-8)
+        return hs_os_fail(st, objv,
+                          "tolerance %g: hysim's Bouc-Wen solves its local equation to "
+                          "1e-8 (OpenSees' default); leave it out",
+                          v);
+    if (strcmp(name, "maxIter") == 0 && v != 20.0)
+        return hs_os_fail(st, objv,
+                          "maxNumIter %g: hysim's Bouc-Wen iterates at most 20 times "
+                          "(OpenSees' default); leave it out",
+                          v);
+    return TCL_OK;
+}
+
+int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = cd;
+    if (objc < 3) return hs_os_fail(st, objv, "expected 'uniaxialMaterial type tag args...'");
+    const char *type = Tcl_GetString(objv[1]);
+    const material_map *mm = NULL;
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
+        if (strcmp(type, maps[i].opensees) == 0) mm = &maps[i];
+    if (!mm && strcmp(type, "EPPGap") == 0) mm = &maps[4];
+    if (!mm)
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported by hysim (it has Elastic, Steel01, "
+                          "Steel02, BoucWen, ElasticPPGap, Viscous)",
+                          type);
+    int tag;
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    if (hs_os_find_material(st->m, tag))
+        return hs_os_fail(st, objv, "uniaxialMaterial %d is already defined", tag);
+    const int nargs = objc - 3;
+    int ok = 0;
+    for (int k = 0; mm->counts[k]; k++) ok |= mm->counts[k] == nargs;
+    if (!ok)
+        return hs_os_fail(st, objv, "%d arguments after the tag; expected uniaxialMaterial %s",
+                          nargs, mm->usage);
+    hs_options *opts = NULL;
+    if (hs_options_create(&opts)) return hs_os_fail(st, objv, "out of memory");
+    int rc = TCL_OK;
+    double k = 0.0;
+    for (int i = 0; i < nargs && rc == TCL_OK; i++) {
+        const char *name = mm->params[i];
+        if (strcmp(name, "damage") == 0) {
+            const char *s = Tcl_GetString(objv[3 + i]);
+            /* OpenSees: "damage" or "Damage" accumulates, anything else does not */
+            const int damage = strcmp(s, "damage") == 0 || strcmp(s, "Damage") == 0;
+            if (hs_options_set_str(opts, "damage", damage ? "damage" : "noDamage"))
+                rc = hs_os_fail(st, objv, "out of memory");
+            continue;
+        }
+        double v;
+        rc = hs_os_num(st, objv, 3 + i, name, &v);
+        if (rc) break;
+        if (i == 0) k = v;
+        if (strcmp(name, "eta") == 0 && strcmp(mm->hysim, "elastic") != 0) {
+            /* ElasticPPGap's eta is hysim's */
+        } else if (!strcmp(name, "eta") || !strcmp(name, "Eneg") || !strcmp(name, "tol") ||
+                   !strcmp(name, "maxIter")) {
+            rc = fixed_value(st, objv, name, v, k);
+            continue;
+        }
+        if (hs_options_set_num(opts, name, v)) rc = hs_os_fail(st, objv, "out of memory");
+    }
+    /* hysim checks the values (fy > 0, 0 <= b < 1, ...) as for the test file's materials */
+    hs_material *probe = NULL;
+    if (rc == TCL_OK && hs_material_create(st->ctx, mm->hysim, opts, &probe) != 0) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", hs_ctx_message(st->ctx));
+        rc = hs_os_fail(st, objv, "%s", msg);
+    }
+    hs_material_destroy(&probe);
+    hs_os_material *m = NULL;
+    if (rc == TCL_OK && !(m = hs_os_push((void **)&st->m->mats, &st->m->nmats, sizeof *m)))
+        rc = hs_os_fail(st, objv, "out of memory");
+    if (rc != TCL_OK) {
+        hs_options_destroy(&opts);
+        return TCL_ERROR;
+    }
+    m->tag = tag;
+    m->type = mm->hysim;
+    m->opts = opts;
+    hs_os_where(st, m->where, sizeof m->where);
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}

@@ -1,0 +1,513 @@
+/* OpenSees' model-building commands in hysim's interpreter (opensees_tcl.h): model, node, fix,
+ * fixX, fixY, mass, equalDOF, geomTransf and element (truss, elasticBeamColumn, zeroLength),
+ * with the argument order, options and defaults of OpenSees 3.x. */
+#include "opensees_tcl.h"
+
+#include <math.h>
+#include <string.h>
+
+#define STATE(cd) ((hs_os_state *)(cd))
+
+int hs_os_cmd_model(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (objc < 2) return hs_os_fail(st, objv, "expected 'model BasicBuilder -ndm 2 -ndf 3'");
+    const char *b = Tcl_GetString(objv[1]);
+    if (strcmp(b, "BasicBuilder") != 0 && strcmp(b, "basic") != 0 && strcmp(b, "Basic") != 0 &&
+        strcmp(b, "basicBuilder") != 0)
+        return hs_os_fail(st, objv, "builder '%s' is not supported; use BasicBuilder", b);
+    int ndm = 0, ndf = 0;
+    for (int i = 2; i < objc; i += 2) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value after it", opt);
+        if (strcmp(opt, "-ndm") == 0) {
+            if (hs_os_int(st, objv, i + 1, "-ndm", &ndm)) return TCL_ERROR;
+        } else if (strcmp(opt, "-ndf") == 0) {
+            if (hs_os_int(st, objv, i + 1, "-ndf", &ndf)) return TCL_ERROR;
+        } else
+            return hs_os_fail(st, objv, "unknown option '%s' (hysim knows -ndm and -ndf)", opt);
+    }
+    if (ndf == 0) ndf = ndm == 1 ? 1 : ndm == 2 ? 3 : 6; /* OpenSees' defaults */
+    if (ndm == 3 || ndf == 6)
+        return hs_os_fail(
+            st, objv,
+            "not yet supported by hysim: 3-D models (-ndm 3 -ndf 6) are coming with "
+            "issue 10 section 1; hysim builds plane frames (-ndm 2 -ndf 3 or -ndf 2)");
+    if (ndm != 2 || (ndf != 2 && ndf != 3))
+        return hs_os_fail(st, objv,
+                          "-ndm %d -ndf %d: hysim builds plane models, -ndm 2 with -ndf 3 (frames) "
+                          "or -ndf 2 (trusses)",
+                          ndm, ndf);
+    if (st->m->ndm && (st->m->ndm != ndm || st->m->ndf != ndf))
+        return hs_os_fail(st, objv,
+                          "the model was -ndm %d -ndf %d; hysim builds one kind of node per model",
+                          st->m->ndm, st->m->ndf);
+    st->m->ndm = ndm;
+    st->m->ndf = ndf;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* Reads ndf numbers from objv[i..] into v (the rest 0). */
+static int dof_values(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, const char *what,
+                      double v[3])
+{
+    const int ndf = st->m->ndf;
+    v[0] = v[1] = v[2] = 0.0;
+    if (objc - i < ndf)
+        return hs_os_fail(st, objv, "%s: expected %d values (one per DOF, -ndf %d)", what, ndf,
+                          ndf);
+    for (int d = 0; d < ndf; d++)
+        if (hs_os_num(st, objv, i + d, what, &v[d])) return TCL_ERROR;
+    return TCL_OK;
+}
+
+static int node_arg(hs_os_state *st, Tcl_Obj *const objv[], int i, const char *what,
+                    hs_os_node **out)
+{
+    int tag;
+    if (hs_os_int(st, objv, i, what, &tag)) return TCL_ERROR;
+    *out = hs_os_find_node(st->m, tag);
+    if (!*out)
+        return hs_os_fail(st, objv, "%s: no node %d (define it with 'node' first)", what, tag);
+    return TCL_OK;
+}
+
+static int set_mass(hs_os_state *st, Tcl_Obj *const objv[], hs_os_node *n, const double v[3])
+{
+    for (int d = 0; d < 3; d++)
+        if (!(v[d] >= 0.0) || !isfinite(v[d]))
+            return hs_os_fail(st, objv, "node %d: a mass must be >= 0 (got %g)", n->tag, v[d]);
+    /* OpenSees: -ndf 3 masses are ux, uy, rz; -ndf 2 ux, uy */
+    for (int d = 0; d < 3; d++) n->mass[d] = v[d];
+    return TCL_OK;
+}
+
+int hs_os_cmd_node(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc < 4) return hs_os_fail(st, objv, "expected 'node tag x y <-mass m...>'");
+    int tag;
+    double x, y;
+    if (hs_os_int(st, objv, 1, "tag", &tag) || hs_os_num(st, objv, 2, "x", &x) ||
+        hs_os_num(st, objv, 3, "y", &y))
+        return TCL_ERROR;
+    if (hs_os_find_node(st->m, tag)) return hs_os_fail(st, objv, "node %d is already defined", tag);
+    double mass[3] = {0, 0, 0};
+    int has_mass = 0;
+    for (int i = 4; i < objc;) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (strcmp(opt, "-mass") == 0) {
+            if (dof_values(st, objv, objc, i + 1, "-mass", mass)) return TCL_ERROR;
+            has_mass = 1;
+            i += 1 + st->m->ndf;
+        } else if (Tcl_GetDoubleFromObj(NULL, objv[i], &x) == TCL_OK)
+            return hs_os_fail(st, objv, "-ndm 2 takes two coordinates, got a third ('%s')", opt);
+        else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (node knows -mass; initial "
+                              "conditions -disp, -vel are not modelled)",
+                              opt);
+    }
+    hs_os_node *n = hs_os_push((void **)&st->m->nodes, &st->m->nnodes, sizeof *n);
+    if (!n) return hs_os_fail(st, objv, "out of memory");
+    n->tag = tag;
+    n->x = x;
+    n->y = y;
+    hs_os_where(st, n->where, sizeof n->where);
+    if (has_mass && set_mass(st, objv, n, mass)) return TCL_ERROR;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+int hs_os_cmd_mass(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    hs_os_node *n;
+    double v[3];
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc != 2 + st->m->ndf)
+        return hs_os_fail(st, objv, "expected 'mass node m1 ... m%d' (-ndf %d)", st->m->ndf,
+                          st->m->ndf);
+    if (node_arg(st, objv, 1, "node", &n) || dof_values(st, objv, objc, 2, "mass", v) ||
+        set_mass(st, objv, n, v))
+        return TCL_ERROR;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+static int fix_flags(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, int fix[3])
+{
+    double v[3];
+    if (dof_values(st, objv, objc, i, "fixity", v)) return TCL_ERROR;
+    for (int d = 0; d < 3; d++) {
+        if (v[d] != 0.0 && v[d] != 1.0)
+            return hs_os_fail(st, objv, "a fixity is 0 (free) or 1 (fixed), got %g", v[d]);
+        fix[d] = v[d] != 0.0;
+    }
+    return TCL_OK;
+}
+
+int hs_os_cmd_fix(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    hs_os_node *n;
+    int fix[3];
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc != 2 + st->m->ndf)
+        return hs_os_fail(st, objv, "expected 'fix node f1 ... f%d' (-ndf %d)", st->m->ndf,
+                          st->m->ndf);
+    if (node_arg(st, objv, 1, "node", &n) || fix_flags(st, objv, objc, 2, fix)) return TCL_ERROR;
+    for (int d = 0; d < 3; d++) n->fix[d] |= fix[d];
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* fixX x f... <-tol tol>, fixY y f...: every node at that coordinate (OpenSees' default
+ * tolerance 1e-10). */
+static int fix_at(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[], int axis)
+{
+    hs_os_state *st = STATE(cd);
+    double c, tol = 1e-10;
+    int fix[3];
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    const int ndf = st->m->ndf;
+    const int has_tol = objc == 4 + ndf && strcmp(Tcl_GetString(objv[2 + ndf]), "-tol") == 0;
+    if (objc != 2 + ndf && !has_tol)
+        return hs_os_fail(st, objv, "expected '%s coordinate f1 ... f%d <-tol tol>'",
+                          Tcl_GetString(objv[0]), ndf);
+    if (hs_os_num(st, objv, 1, "coordinate", &c) || fix_flags(st, objv, objc, 2, fix) ||
+        (has_tol && hs_os_num(st, objv, 3 + ndf, "-tol", &tol)))
+        return TCL_ERROR;
+    int count = 0;
+    for (int i = 0; i < st->m->nnodes; i++) {
+        hs_os_node *n = &st->m->nodes[i];
+        if (fabs((axis == 0 ? n->x : n->y) - c) > tol) continue;
+        for (int d = 0; d < 3; d++) n->fix[d] |= fix[d];
+        count++;
+    }
+    Tcl_SetObjResult(interp, Tcl_NewIntObj(count));
+    return TCL_OK;
+}
+
+int hs_os_cmd_fix_x(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return fix_at(cd, interp, objc, objv, 0);
+}
+
+int hs_os_cmd_fix_y(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return fix_at(cd, interp, objc, objv, 1);
+}
+
+int hs_os_cmd_equal_dof(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    hs_os_node *master, *slave;
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc < 4) return hs_os_fail(st, objv, "expected 'equalDOF rNode cNode dof1 <dof2 ...>'");
+    if (node_arg(st, objv, 1, "rNode", &master) || node_arg(st, objv, 2, "cNode", &slave))
+        return TCL_ERROR;
+    hs_os_equal *e = hs_os_push((void **)&st->m->equals, &st->m->nequals, sizeof *e);
+    if (!e) return hs_os_fail(st, objv, "out of memory");
+    e->master = master->tag;
+    e->slave = slave->tag;
+    hs_os_where(st, e->where, sizeof e->where);
+    for (int i = 3; i < objc; i++) {
+        int dof;
+        if (hs_os_int(st, objv, i, "dof", &dof)) return st->m->nequals--, TCL_ERROR;
+        if (dof < 1 || dof > st->m->ndf)
+            return st->m->nequals--, hs_os_fail(st, objv, "dof %d: expected 1 to %d (-ndf %d)", dof,
+                                                st->m->ndf, st->m->ndf);
+        e->dofs[dof - 1] = 1;
+    }
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+int hs_os_cmd_geom_transf(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc < 3)
+        return hs_os_fail(st, objv, "expected 'geomTransf Linear|PDelta|Corotational tag'");
+    const char *type = Tcl_GetString(objv[1]);
+    hs_fe_transf kind;
+    if (strcmp(type, "Linear") == 0 || strcmp(type, "LinearCrdTransf") == 0)
+        kind = HS_FE_LINEAR;
+    else if (strcmp(type, "PDelta") == 0 || strcmp(type, "LinearWithPDelta") == 0)
+        kind = HS_FE_PDELTA;
+    else if (strcmp(type, "Corotational") == 0)
+        kind = HS_FE_COROTATIONAL;
+    else
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported (hysim has Linear, PDelta, "
+                          "Corotational)",
+                          type);
+    int tag;
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    if (objc > 3) {
+        const char *opt = Tcl_GetString(objv[3]);
+        if (opt[0] != '-')
+            return hs_os_fail(st, objv,
+                              "not yet supported by hysim: a vector xz ('%s ...') belongs to 3-D "
+                              "models, coming with issue 10 section 1",
+                              opt);
+        return hs_os_fail(st, objv, "option '%s' is not supported by hysim (no joint offsets)",
+                          opt);
+    }
+    for (int i = 0; i < st->m->ntransfs; i++)
+        if (st->m->transfs[i].tag == tag)
+            return hs_os_fail(st, objv, "transformation %d is already defined", tag);
+    hs_os_transf *t = hs_os_push((void **)&st->m->transfs, &st->m->ntransfs, sizeof *t);
+    if (!t) return hs_os_fail(st, objv, "out of memory");
+    t->tag = tag;
+    t->kind = kind;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* --- element TYPE tag ... : one function per type --- */
+
+typedef int element_fn(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+
+/* The tag's two nodes at objv[3], objv[4]. */
+static int two_nodes(hs_os_state *st, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    hs_os_node *ni, *nj;
+    if (node_arg(st, objv, 3, "iNode", &ni) || node_arg(st, objv, 4, "jNode", &nj))
+        return TCL_ERROR;
+    e->ni = ni->tag;
+    e->nj = nj->tag;
+    return TCL_OK;
+}
+
+/* An option's flag value (-doRayleigh 1, -cMass 1). */
+static int flag_value(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, int *out)
+{
+    if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value", Tcl_GetString(objv[i]));
+    return hs_os_int(st, objv, i + 1, Tcl_GetString(objv[i]), out);
+}
+
+static int cmass_not_yet(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    return hs_os_fail(st, objv,
+                      "not yet supported by hysim: -cMass (consistent mass) is coming with issue "
+                      "10 section 1; hysim lumps the element's mass as OpenSees does by default");
+}
+
+/* element truss tag iNode jNode A matTag <-rho rho> <-cMass flag> <-doRayleigh flag> */
+static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    if (objc < 7)
+        return hs_os_fail(st, objv,
+                          "expected 'element truss tag iNode jNode A matTag <-rho rho> "
+                          "<-doRayleigh flag>' (the section form is not supported)");
+    int mat;
+    if (two_nodes(st, objv, e) || hs_os_num(st, objv, 5, "A", &e->A) ||
+        hs_os_int(st, objv, 6, "matTag", &mat))
+        return TCL_ERROR;
+    const hs_os_material *m = hs_os_find_material(st->m, mat);
+    if (!m) return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", mat);
+    if (strcmp(m->type, "elastic") != 0)
+        return hs_os_fail(st, objv,
+                          "not yet supported by hysim: a truss of a nonlinear material (%s); "
+                          "hysim's truss is elastic: use an Elastic material, or a zeroLength "
+                          "element for a nonlinear spring",
+                          m->type);
+    e->E = hs_options_num(m->opts, "k", 0.0);
+    e->kind = HS_OS_TRUSS;
+    e->transf = HS_FE_LINEAR;
+    for (int i = 7; i < objc; i += 2) {
+        const char *opt = Tcl_GetString(objv[i]);
+        int flag = 0;
+        if (strcmp(opt, "-rho") == 0) {
+            if (i + 1 >= objc || hs_os_num(st, objv, i + 1, "-rho", &e->rho)) return TCL_ERROR;
+        } else if (strcmp(opt, "-doRayleigh") == 0) {
+            if (flag_value(st, objv, objc, i, &flag)) return TCL_ERROR;
+            e->rayleigh_ok = flag != 0;
+        } else if (strcmp(opt, "-cMass") == 0) {
+            if (flag_value(st, objv, objc, i, &flag)) return TCL_ERROR;
+            if (flag) return cmass_not_yet(st, objv);
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (truss knows -rho, "
+                              "-cMass 0, -doRayleigh)",
+                              opt);
+    }
+    return TCL_OK;
+}
+
+/* element corotTruss: the truss with the corotational transformation (OpenSees' CorotTruss:
+ * engineering strain (Ln - L) / L of the current chord, as hysim's) */
+static int el_corot_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    if (el_truss(st, objc, objv, e)) return TCL_ERROR;
+    e->transf = HS_FE_COROTATIONAL;
+    return TCL_OK;
+}
+
+/* element elasticBeamColumn tag iNode jNode A E Iz transfTag <-mass m> <-cMass> */
+static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    if (objc < 9)
+        return hs_os_fail(st, objv,
+                          "expected 'element elasticBeamColumn tag iNode jNode A E Iz "
+                          "transfTag <-mass m>' (the section form is not supported)");
+    int tt;
+    if (two_nodes(st, objv, e) || hs_os_num(st, objv, 5, "A", &e->A) ||
+        hs_os_num(st, objv, 6, "E", &e->E) || hs_os_num(st, objv, 7, "Iz", &e->I) ||
+        hs_os_int(st, objv, 8, "transfTag", &tt))
+        return TCL_ERROR;
+    const hs_os_transf *t = NULL;
+    for (int i = 0; i < st->m->ntransfs; i++)
+        if (st->m->transfs[i].tag == tt) t = &st->m->transfs[i];
+    if (!t) return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
+    e->kind = HS_OS_BEAM;
+    e->transf = t->kind;
+    e->rayleigh_ok = 1; /* ElasticBeam2d always takes the Rayleigh factors */
+    for (int i = 9; i < objc; i++) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (strcmp(opt, "-mass") == 0) {
+            if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->rho)) return TCL_ERROR;
+        } else if (strcmp(opt, "-cMass") == 0) {
+            return cmass_not_yet(st, objv);
+        } else if (strcmp(opt, "-release") == 0 || strcmp(opt, "-releasez") == 0) {
+            return hs_os_fail(st, objv,
+                              "not yet supported by hysim: moment releases (%s); put a "
+                              "zeroLength rotational spring at the end instead",
+                              opt);
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (elasticBeamColumn "
+                              "knows -mass)",
+                              opt);
+    }
+    return TCL_OK;
+}
+
+/* element zeroLength tag iNode jNode -mat m1 ... -dir d1 ... <-doRayleigh flag> */
+static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    if (two_nodes(st, objv, e)) return TCL_ERROR;
+    e->kind = HS_OS_ZERO_LENGTH;
+    int i = 5, ndir = 0;
+    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-mat") != 0)
+        return hs_os_fail(st, objv,
+                          "expected 'element zeroLength tag iNode jNode -mat m1 ... -dir "
+                          "d1 ...'");
+    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+        if (e->nmat == HS_OS_MAX_DIRS)
+            return hs_os_fail(st, objv, "at most %d materials in a plane model", HS_OS_MAX_DIRS);
+        int tag;
+        if (hs_os_int(st, objv, i, "-mat", &tag)) return TCL_ERROR;
+        if (!hs_os_find_material(st->m, tag))
+            return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", tag);
+        e->mat[e->nmat++] = tag;
+    }
+    if (i >= objc || (strcmp(Tcl_GetString(objv[i]), "-dir") != 0 &&
+                      strcmp(Tcl_GetString(objv[i]), "-dof") != 0))
+        return hs_os_fail(st, objv, "expected -dir d1 ... after the materials");
+    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+        int d;
+        if (hs_os_int(st, objv, i, "-dir", &d)) return TCL_ERROR;
+        if (ndir == e->nmat) return hs_os_fail(st, objv, "more directions than materials");
+        /* OpenSees in 2-D: 1, 2 translations along x, y; 6 the rotation about z (3 would be a
+         * translation along z, 4 and 5 rotations about x and y: nothing in a plane model) */
+        if (d == 1 || d == 2)
+            e->dir[ndir++] = d - 1;
+        else if (d == 6 && st->m->ndf == 3)
+            e->dir[ndir++] = HS_FE_RZ;
+        else
+            return hs_os_fail(st, objv,
+                              "-dir %d acts on nothing in a plane model (-ndf %d): the "
+                              "directions are 1 (x), 2 (y)%s",
+                              d, st->m->ndf, st->m->ndf == 3 ? " and 6 (rotation about z)" : "");
+    }
+    if (ndir != e->nmat)
+        return hs_os_fail(st, objv, "%d materials but %d directions", e->nmat, ndir);
+    for (; i < objc; i++) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (strcmp(opt, "-doRayleigh") == 0) {
+            int flag = 1; /* OpenSees: the flag alone means 1 */
+            if (i + 1 < objc && Tcl_GetIntFromObj(NULL, objv[i + 1], &flag) == TCL_OK) i++;
+            e->rayleigh_ok = flag != 0;
+        } else if (strcmp(opt, "-orient") == 0) {
+            double v[6] = {1, 0, 0, 0, 1, 0};
+            int k = 0;
+            for (;
+                 k < 6 && i + 1 < objc && Tcl_GetDoubleFromObj(NULL, objv[i + 1], &v[k]) == TCL_OK;
+                 k++, i++) {
+            }
+            if (k != 3 && k != 6)
+                return hs_os_fail(st, objv, "-orient: expected x1 x2 x3 <yp1 yp2 yp3>");
+            if (!(v[0] > 0 && v[1] == 0 && v[2] == 0 &&
+                  (k == 3 || (v[3] == 0 && v[4] > 0 && v[5] == 0))))
+                return hs_os_fail(st, objv,
+                                  "not yet supported by hysim: a zeroLength oriented "
+                                  "other than along the global axes");
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (zeroLength knows "
+                              "-doRayleigh and -orient along the global axes)",
+                              opt);
+    }
+    return TCL_OK;
+}
+
+static int el_not_yet(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    (void)objc;
+    (void)e;
+    return hs_os_fail(st, objv,
+                      "not yet supported by hysim: element %s is coming with issue 10 "
+                      "section 1; a zeroLength with a material per direction models a "
+                      "link between coincident nodes",
+                      Tcl_GetString(objv[1]));
+}
+
+static const struct {
+    const char *name;
+    element_fn *fn;
+} element_types[] = {
+    {"truss", el_truss},
+    {"Truss", el_truss},
+    {"corotTruss", el_corot_truss},
+    {"CorotTruss", el_corot_truss},
+    {"elasticBeamColumn", el_beam},
+    {"ElasticBeamColumn", el_beam},
+    {"elasticBeam", el_beam},
+    {"zeroLength", el_zero_length},
+    {"ZeroLength", el_zero_length},
+    {"twoNodeLink", el_not_yet},
+    {"TwoNodeLink", el_not_yet},
+};
+
+int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc < 5) return hs_os_fail(st, objv, "expected 'element type tag iNode jNode ...'");
+    const char *type = Tcl_GetString(objv[1]);
+    element_fn *fn = NULL;
+    for (size_t k = 0; k < sizeof element_types / sizeof element_types[0]; k++)
+        if (strcmp(type, element_types[k].name) == 0) fn = element_types[k].fn;
+    if (!fn)
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported by hysim (it has truss, "
+                          "elasticBeamColumn and zeroLength)",
+                          type);
+    int tag;
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    if (hs_os_find_element(st->m, tag))
+        return hs_os_fail(st, objv, "element %d is already defined", tag);
+    hs_os_element e = {.tag = tag};
+    if (fn(st, objc, objv, &e)) return TCL_ERROR;
+    hs_os_where(st, e.where, sizeof e.where);
+    hs_os_element *slot = hs_os_push((void **)&st->m->els, &st->m->nels, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = e;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}

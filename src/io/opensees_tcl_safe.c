@@ -1,0 +1,75 @@
+/* The script runs in a safe Tcl interpreter (Tcl_MakeSafe): loading a test file never runs a
+ * program, opens a socket or writes a file. What OpenSees scripts commonly use stays: `puts`
+ * (stdout and stderr are shared), `file` for names and read-only questions (join, dirname,
+ * tail, rootname, extension, split, exists, isfile, isdirectory) with `file mkdir` doing nothing
+ * (recorders' folders: hysim's outputs go to the run folder), and `exit`, which ends the script
+ * as it ends OpenSees. `source` is hysim's (opensees_tcl.c). */
+#include "opensees_tcl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const file_queries[] = {"join",        "dirname",   "tail",    "rootname",
+                                           "extension",   "split",     "exists",  "isfile",
+                                           "isdirectory", "normalize", "pathtype"};
+
+static int cmd_file(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = cd;
+    if (objc < 2) return hs_os_fail(st, objv, "expected 'file subcommand ...'");
+    const char *sub = Tcl_GetString(objv[1]);
+    if (!strcmp(sub, "mkdir")) { /* a recorder's folder: nothing to create */
+        Tcl_ResetResult(interp);
+        return TCL_OK;
+    }
+    for (size_t i = 0; i < sizeof file_queries / sizeof file_queries[0]; i++) {
+        if (strcmp(sub, file_queries[i]) != 0) continue;
+        /* asked of a plain interpreter that only ever runs these */
+        const int code = Tcl_EvalObjv(st->aux, objc, objv, 0);
+        Tcl_SetObjResult(interp, Tcl_GetObjResult(st->aux));
+        if (code != TCL_OK) return hs_os_fail(st, objv, "%s", Tcl_GetStringResult(st->aux));
+        return code;
+    }
+    return hs_os_fail(
+        st, objv,
+        "'file %s' is not available: hysim runs OpenSees scripts in a safe Tcl "
+        "interpreter (file names and read-only questions only: join, dirname, tail, "
+        "rootname, extension, split, exists, isfile, isdirectory; mkdir does nothing)",
+        sub);
+}
+
+static int cmd_exit(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc;
+    (void)objv;
+    hs_os_state *st = cd;
+    st->exited = 1;
+    Tcl_SetObjResult(interp, Tcl_NewStringObj("exit", -1));
+    return TCL_ERROR; /* unwinds the script; hs_opensees_tcl_run takes it as its end */
+}
+
+int hs_os_make_safe(hs_os_state *st)
+{
+    Tcl_Interp *in = st->interp;
+    if (Tcl_MakeSafe(in) != TCL_OK || !(st->aux = Tcl_CreateInterp())) return HS_ENOMEM;
+    Tcl_RegisterChannel(in, Tcl_GetStdChannel(TCL_STDOUT));
+    Tcl_RegisterChannel(in, Tcl_GetStdChannel(TCL_STDERR));
+    if (!Tcl_CreateObjCommand(in, "file", cmd_file, st, NULL) ||
+        !Tcl_CreateObjCommand(in, "exit", cmd_exit, st, NULL))
+        return HS_ENOMEM;
+    return 0;
+}
+
+int hs_os_is_hidden(hs_os_state *st, const char *name)
+{
+    Tcl_Obj *saved = Tcl_GetObjResult(st->interp);
+    Tcl_IncrRefCount(saved);
+    int hidden = 0, n = 0;
+    Tcl_Obj **names;
+    if (Tcl_EvalEx(st->interp, "interp hidden", -1, 0) == TCL_OK &&
+        Tcl_ListObjGetElements(NULL, Tcl_GetObjResult(st->interp), &n, &names) == TCL_OK)
+        for (int i = 0; i < n && !hidden; i++) hidden = !strcmp(Tcl_GetString(names[i]), name);
+    Tcl_SetObjResult(st->interp, saved);
+    Tcl_DecrRefCount(saved);
+    return hidden;
+}

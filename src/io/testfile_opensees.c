@@ -1,0 +1,131 @@
+/* `structure.model: {opensees: SCRIPT, excitation: x|y}`: an OpenSees Tcl script as the frame
+ * model (opensees_tcl.h, docs/opensees_tcl.md). The script is an input of the run (hashed into
+ * checkpoints, with every file it sources and its record). Its Rayleigh damping and its pattern
+ * UniformExcitation are used when the test file gives no structure.damping / ground_motion: the
+ * test file wins, and a line says what of the script was left out. */
+#include "opensees_tcl.h"
+#include "testfile_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
+{
+    static const char *const keys[] = {"opensees", "excitation"};
+    const char *what = "structure.model";
+    const hs_ynode *v = hs_ynode_get(node, "opensees"), *xn = hs_ynode_get(node, "excitation");
+    char path[2048];
+    int rc = hs_tf_mapping(L, node, what, keys, 2);
+    if (!rc) rc = hs_tf_input(L, v, "structure.model.opensees", path, sizeof path);
+    if (rc) return rc;
+    hs_os_model m;
+    rc = hs_opensees_tcl_run(L->ctx, path, &m);
+    if (rc) return hs_tf_wrap(L, v, "structure.model.opensees", rc);
+    hs_tf_script *s = &L->script;
+    s->set = 1; /* L->damping (structure.damping) is known: testfile_structure.c */
+    snprintf(s->name, sizeof s->name, "%s", path);
+    for (int i = 1; !rc && i < m.ninputs; i++) rc = hs_tf_add_input(L, m.inputs[i]);
+    int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
+    if (!rc && xn) {
+        rc = hs_tf_fe_dir(L, xn, "structure.model.excitation", &dir);
+        if (!rc && dir == HS_FE_RZ)
+            rc =
+                hs_tf_fail(L, xn, "structure.model.excitation: the ground moves in x or y, not rz");
+    }
+    hs_fe *fe = NULL;
+    if (!rc) {
+        rc = hs_os_build_fe(L->ctx, &m, path, &fe);
+        if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);
+    }
+    int geometric = 0;
+    for (int k = 0; k < m.nels; k++) geometric |= m.els[k].transf != HS_FE_LINEAR;
+    if (!rc && m.nloads > 0 && !geometric)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: the loads of pattern Plain change nothing: hysim integrates about the static "
+               "equilibrium, and no P-Delta or corotational member takes their axial forces",
+               path);
+    int tangent = 0;
+    if (!rc && m.has_rayleigh) {
+        rc = hs_os_rayleigh_coefficients(L->ctx, &m, path, &s->a0, &s->a1, &tangent);
+        if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);
+        s->has_damping = 1;
+        snprintf(s->damping_where, sizeof s->damping_where, "%s", m.rayleigh_where);
+        if (!rc && tangent && !hs_fe_is_linear(fe) && !L->damping)
+            hs_log(L->ctx, HS_LOG_WARN,
+                   "%s: rayleigh: hysim's damping matrix is constant, alphaM M + (betaK + "
+                   "betaKinit + betaKcomm) K0 with K0 the initial stiffness; OpenSees' betaK and "
+                   "betaKcomm use the current and the last committed tangent, so the damping of "
+                   "this nonlinear model differs from OpenSees' once it leaves its initial "
+                   "stiffness (docs/opensees_tcl.md)",
+                   m.rayleigh_where);
+    }
+    if (!rc && m.has_rayleigh && L->damping)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: rayleigh ignored (the test file's structure.damping is used)",
+               m.rayleigh_where);
+    if (!rc && m.has_excitation) {
+        s->has_gm = 1;
+        snprintf(s->gm_path, sizeof s->gm_path, "%s", m.excitation.path);
+        s->gm_dt = m.excitation.dt;
+        s->gm_scale = m.excitation.factor;
+        snprintf(s->gm_where, sizeof s->gm_where, "%s", m.excitation_where);
+        if (xn && dir != m.excitation_dir)
+            hs_log(L->ctx, HS_LOG_WARN,
+                   "%s: pattern UniformExcitation in %s; structure.model.excitation (%s) is used",
+                   m.excitation_where, m.excitation_dir == HS_FE_UX ? "x" : "y",
+                   dir == HS_FE_UX ? "x" : "y");
+    }
+    hs_os_model_clear(&m);
+    if (rc) {
+        hs_fe_destroy(&fe);
+        return rc;
+    }
+    return hs_tf_fe_install(L, node, fe, dir);
+}
+
+int hs_tf_opensees_damping(hs_tf *L)
+{
+    const hs_tf_script *s = &L->script;
+    snprintf(L->def->damping_kind, sizeof L->def->damping_kind, "%s",
+             s->has_damping ? "rayleigh" : "none");
+    if (!s->has_damping)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: no rayleigh command and no structure.damping: undamped, as in OpenSees",
+               s->name);
+    const int rc = hs_model_damping_mass_stiffness(L->def->model, s->a0, s->a1);
+    return rc ? hs_fail(L->ctx, rc, "%s: %s", s->damping_where, hs_ctx_message(L->ctx)) : 0;
+}
+
+int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)
+{
+    const hs_ynode *node = hs_ynode_get(root, "ground_motion");
+    const hs_tf_script *s = &L->script;
+    if (node || !s->has_gm) {
+        if (node && s->has_gm)
+            hs_log(L->ctx, HS_LOG_WARN,
+                   "%s: pattern UniformExcitation ignored (the test file's ground_motion is used)",
+                   s->gm_where);
+        if (!node && s->set)
+            return hs_tf_fail(L, root,
+                              "missing required key 'ground_motion' in the top level (or a "
+                              "pattern UniformExcitation with a Path series in %s)",
+                              s->name);
+        int rc = hs_tf_required(L, root, "ground_motion", "the top level", &node);
+        return rc ? rc : hs_tf_ground_motion(L, node);
+    }
+    /* the script's record: a Path series of numbers at -dt, times -factor and -fact */
+    hs_options *opts = NULL;
+    int rc = hs_options_create(&opts);
+    if (!rc) rc = hs_options_set_str(opts, "path", s->gm_path);
+    if (!rc) rc = hs_options_set_num(opts, "dt", s->gm_dt);
+    if (!rc) rc = hs_options_set_num(opts, "scale", s->gm_scale);
+    if (!rc) rc = hs_tf_add_input(L, s->gm_path);
+    if (!rc) {
+        rc = hs_ground_motion_create(L->ctx, "columns", opts, &L->def->gm);
+        if (rc)
+            rc = hs_fail(L->ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: %s", s->gm_where,
+                         hs_ctx_message(L->ctx));
+    }
+    hs_options_destroy(&opts);
+    return rc;
+}
