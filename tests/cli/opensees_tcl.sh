@@ -93,7 +93,8 @@ pattern UniformExcitation 1 1 -accel 1
 TCL
 printf '0\n0.1\n0\n' > rec.txt
 sed -e 's|^  model:$|  model: {opensees: twin.tcl}\n  xmodel:|' "$examples/fe_two_story_frame.yaml" |
-    awk '/^  xmodel:/ { skip = 1; next } skip && /^  damping:/ { skip = 0 } !skip' > twin.yaml
+    awk '/^  xmodel:/ { skip = 1; next } skip && /^  damping:/ { skip = 0 } !skip' |
+    sed 's/\[col1_left, col1_right\]/[ele1, ele2]/' > twin.yaml # Tcl elements are named ele<tag>
 grep -q 'opensees: twin.tcl' twin.yaml || fail "twin.yaml: $(cat twin.yaml)"
 "$hysim" run "$examples/fe_two_story_frame.yaml" -o yaml --quiet 2> err || fail "yaml run: $(cat err)"
 "$hysim" run twin.yaml -o twin --quiet 2> err || fail "twin run: $(cat err)"
