@@ -53,6 +53,27 @@ int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts);
 
+/* Two-node link (OpenSees twoNodeLink): one uniaxial material per basic direction, the
+ * deformations being the relative displacements of the end nodes in the element's local frame
+ * (src/fe/fe_link.c, docs/fe_model.md). */
+#define HS_FE_LINK_MAX_DIRS 6
+typedef struct hs_fe_link_def {
+    int ndir;                                  /* 1 .. number of DOFs per node */
+    int dirs[HS_FE_LINK_MAX_DIRS];             /* local directions: HS_FE_UX (local x, axial),
+                                                  HS_FE_UY (local y, shear), HS_FE_RZ */
+    const char *mat_type[HS_FE_LINK_MAX_DIRS]; /* material type and options per direction */
+    const hs_options *mat_opts[HS_FE_LINK_MAX_DIRS];
+    int has_orient;    /* 0: local x along the chord i -> j (global X when the nodes coincide) */
+    double orient[3];  /* local x in global components (OpenSees -orient x1 x2 x3) */
+    double shear_dist; /* centre of the shear from node i as a fraction of the length
+                          (OpenSees -shearDist); 0.5 by default (hs_fe_link_def_init) */
+    double mass;       /* element mass, half lumped at each node's translations (-mass) */
+} hs_fe_link_def;
+/* OpenSees' defaults: no direction, no orient, shear_dist 0.5, no mass. */
+void hs_fe_link_def_init(hs_fe_link_def *def);
+/* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
+int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
+
 /* Numbers the DOFs: fixed, constrained (equal_dof slaves), dynamic (mass > 0), condensed.
  * Refuses a model with no dynamic DOF, a constrained DOF that is fixed, chains of slaves. */
 int hs_fe_finalize(hs_fe *fe);
@@ -90,8 +111,11 @@ double hs_fe_node_displacement(const hs_fe *fe, int id, int dir);
 
 int hs_fe_element_count(const hs_fe *fe);
 const char *hs_fe_element_name(const hs_fe *fe, int e);
-/* The material of a zero-length element (lent), or NULL for other elements. */
+/* The material of a zero-length element (lent), or NULL for other elements; for a two-node link
+ * the material of its first direction. */
 hs_material *hs_fe_element_material(const hs_fe *fe, int e);
+/* The k-th material of element e (zero-length: k = 0; link: one per direction), or NULL. */
+hs_material *hs_fe_element_material_at(const hs_fe *fe, int e, int k);
 
 /* Committed state (condensed displacements, materials) for checkpoints. */
 size_t hs_fe_state_size(const hs_fe *fe);

@@ -21,7 +21,10 @@ void hs_fe_destroy(hs_fe **pfe)
 {
     if (!pfe || !*pfe) return;
     hs_fe *fe = *pfe;
-    for (int e = 0; e < fe->nels; e++) hs_material_destroy(&fe->els[e].mat);
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material_destroy(&fe->els[e].mat);
+        fe_link_free(&fe->els[e]);
+    }
     hs_free(fe->els);
     hs_free(fe->nodes);
     hs_free(fe->eq_dyn);
@@ -126,7 +129,7 @@ int hs_fe_equal_dof(hs_fe *fe, int master, int slave, const int dofs[3])
     return 0;
 }
 
-static fe_element *new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
+fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
 {
     *rc = defining(fe, "an element");
     if (*rc) return NULL;
@@ -156,7 +159,7 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
                         double A, double I, hs_fe_transf transf, double P0)
 {
     int rc;
-    fe_element *e = new_element(fe, name, ni, nj, &rc);
+    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
     const double dx = b->x - a->x, dy = b->y - a->y, L = sqrt(dx * dx + dy * dy);
@@ -208,7 +211,7 @@ int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                        "element '%s': a zero-length element joins two different nodes (both %d)",
                        name ? name : "?", ni);
     int rc;
-    fe_element *e = new_element(fe, name, ni, nj, &rc);
+    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     rc = hs_material_create(fe->ctx, mat_type, mat_opts, &e->mat);
     if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
@@ -405,16 +408,21 @@ int hs_fe_is_linear(const hs_fe *fe)
 {
     for (int e = 0; e < fe->nels; e++) {
         const fe_element *el = &fe->els[e];
-        if (el->mat && !hs_material_is_linear(el->mat)) return 0;
-        if (el->kind != FE_ZERO_LENGTH && el->transf != HS_FE_LINEAR) return 0;
+        hs_material *mats[FE_MAX_MATS];
+        for (int k = fe_element_materials(el, mats) - 1; k >= 0; k--)
+            if (!hs_material_is_linear(mats[k])) return 0;
+        if (el->transf != HS_FE_LINEAR) return 0;
     }
     return 1;
 }
 
 int hs_fe_is_rate_dependent(const hs_fe *fe)
 {
-    for (int e = 0; e < fe->nels; e++)
-        if (fe->els[e].mat && hs_material_is_rate_dependent(fe->els[e].mat)) return 1;
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int k = fe_element_materials(&fe->els[e], mats) - 1; k >= 0; k--)
+            if (hs_material_is_rate_dependent(mats[k])) return 1;
+    }
     return 0;
 }
 
@@ -435,5 +443,10 @@ const char *hs_fe_element_name(const hs_fe *fe, int e)
 }
 hs_material *hs_fe_element_material(const hs_fe *fe, int e)
 {
-    return fe->els[e].mat;
+    return hs_fe_element_material_at(fe, e, 0);
+}
+hs_material *hs_fe_element_material_at(const hs_fe *fe, int e, int k)
+{
+    hs_material *mats[FE_MAX_MATS];
+    return k >= 0 && k < fe_element_materials(&fe->els[e], mats) ? mats[k] : NULL;
 }

@@ -22,6 +22,13 @@ void fe_element_eqs(const hs_fe *fe, const fe_element *e, int eqs[6])
             if (d != e->dir) eqs[d] = eqs[3 + d] = -1;
 }
 
+int fe_element_materials(const fe_element *e, hs_material **mats)
+{
+    if (e->link) return fe_link_materials(e, mats);
+    if (e->mat) mats[0] = e->mat;
+    return e->mat ? 1 : 0;
+}
+
 /* Local stiffness of a beam (I > 0) or truss (I = 0) in [u_i v_i th_i u_j v_j th_j]. */
 static void local_stiffness(const fe_element *e, double k[36])
 {
@@ -168,6 +175,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const double *u, const double *v,
     int eqs[6];
     fe_element_eqs(fe, e, eqs);
     if (c) memset(c, 0, 36 * sizeof(double));
+    if (e->kind == FE_LINK) return fe_link_state(fe, e, u, v, initial, f, k, c);
     if (e->kind != FE_ZERO_LENGTH) return line_state(e, eqs, u, initial, f, k);
     const int i = e->dir, j = 3 + e->dir;
     double kt, ct = 0.0;

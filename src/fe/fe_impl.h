@@ -14,7 +14,12 @@ typedef struct fe_node {
     int eq[3];     /* retained equation of each DOF, or -1 when fixed */
 } fe_node;
 
-typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH } fe_kind;
+typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK } fe_kind;
+
+#define FE_NDF      3 /* DOFs per node (2-D frame) */
+#define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
+
+struct fe_link; /* two-node link (fe_link.c) */
 
 typedef struct fe_element {
     char name[32];
@@ -23,8 +28,9 @@ typedef struct fe_element {
     double E, A, I, L, c, s;
     double P0; /* gravity compression for P-Delta (>= 0) */
     hs_fe_transf transf;
-    int dir;          /* zero-length direction */
-    hs_material *mat; /* zero-length material (owned) */
+    int dir;              /* zero-length direction */
+    hs_material *mat;     /* zero-length material (owned) */
+    struct fe_link *link; /* two-node link data (owned), or NULL */
 } fe_element;
 
 struct hs_fe {
@@ -59,5 +65,17 @@ void fe_element_eqs(const hs_fe *fe, const fe_element *e, int eqs[6]);
 const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap);
 int fe_element_state(hs_fe *fe, fe_element *e, const double *u, const double *v, int initial,
                      double f[6], double k[36], double c[36]);
+
+/* A new element slot (not yet counted: the caller fills it and increments fe->nels), or NULL
+ * with *rc set (unknown node, model finalized, no memory). */
+fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc);
+/* The element's materials (zero-length: its one; link: one per direction) into mats
+ * (FE_MAX_MATS), lent; returns their number. */
+int fe_element_materials(const fe_element *e, hs_material **mats);
+/* Two-node link (fe_link.c): state as fe_element_state; freeing its data. */
+int fe_link_state(hs_fe *fe, fe_element *e, const double *u, const double *v, int initial,
+                  double f[6], double k[36], double c[36]);
+int fe_link_materials(const fe_element *e, hs_material **mats);
+void fe_link_free(fe_element *e);
 
 #endif

@@ -1,6 +1,7 @@
 /* `structure.model`: the 2-D frame model (include/hysim/fe.h, docs/fe_model.md): nodes with
- * fixities and masses, elements (truss, elastic_beam, zero_length), equal_dof constraints and the
- * direction of the uniform excitation. The model's DOFs are the frame's dynamic DOFs. */
+ * fixities and masses, elements (truss, elastic_beam, zero_length, two_node_link), equal_dof
+ * constraints and the direction of the uniform excitation. The model's DOFs are the frame's dynamic
+ * DOFs. */
 #include "testfile_impl.h"
 
 #include "hysim/fe.h"
@@ -100,11 +101,38 @@ static int num_key(hs_tf *L, const hs_ynode *el, const char *key, const char *wh
     return hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, key), out);
 }
 
+/* Keys of each element type (after type, name, nodes); "I" is the beam's only. */
+static const char *const TYPES[] = {"truss", "elastic_beam", "zero_length", "two_node_link"};
+static const char *const TYPE_KEYS[][8] = {
+    {"E", "A", "transf", "axial_compression", NULL},
+    {"E", "A", "I", "transf", "axial_compression", NULL},
+    {"dir", "material", NULL},
+    {"dirs", "materials", "orient", "shear_dist", "mass", NULL}};
+
+/* A key of another element type is an error that names the type. */
+static int foreign_keys(hs_tf *L, const hs_ynode *el, const char *what, int kind)
+{
+    for (size_t i = 0; i < el->n; i++) {
+        const char *key = hs_ynode_key(el, i)->text;
+        int own = strcmp(key, "type") == 0 || strcmp(key, "name") == 0 || strcmp(key, "nodes") == 0;
+        for (int k = 0; !own && TYPE_KEYS[kind][k]; k++) own = strcmp(key, TYPE_KEYS[kind][k]) == 0;
+        if (own) continue;
+        if (kind == 0 && strcmp(key, "I") == 0)
+            return hs_tf_fail(L, hs_ynode_value(el, i),
+                              "%s: a truss has no I (use elastic_beam for bending)", what);
+        return hs_tf_fail(L, hs_ynode_value(el, i), "%s: '%s' does not apply to a %s element", what,
+                          key, TYPES[kind]);
+    }
+    return 0;
+}
+
 static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
 {
-    static const char *const keys[] = {
-        "type", "name", "nodes", "E", "A", "I", "transf", "axial_compression", "dir", "material"};
-    static const char *const types[] = {"truss", "elastic_beam", "zero_length"};
+    static const char *const keys[] = {"type",   "name",       "nodes",  "E",
+                                       "A",      "I",          "transf", "axial_compression",
+                                       "dir",    "material",   "dirs",   "materials",
+                                       "orient", "shear_dist", "mass"};
+    const int ntypes = (int)(sizeof TYPES / sizeof TYPES[0]);
     char what[64], sub[128], type[32], name[32];
     const hs_ynode *v, *nn;
     hs_tf_index(what, sizeof what, "structure.model.elements", i);
@@ -113,17 +141,17 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     if (!rc) rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "type"), type, sizeof type);
     if (rc) return rc;
     int kind = -1;
-    for (int k = 0; k < 3; k++)
-        if (strcmp(type, types[k]) == 0) kind = k;
+    for (int k = 0; k < ntypes; k++)
+        if (strcmp(type, TYPES[k]) == 0) kind = k;
     if (kind < 0) {
-        const char *near = hs_suggest(type, types, 3);
+        const char *near = hs_suggest(type, TYPES, (size_t)ntypes);
         return hs_tf_fail(L, v,
                           "%s: unknown element type '%s'%s%s%s (known: truss, elastic_beam, "
-                          "zero_length)",
+                          "zero_length, two_node_link)",
                           sub, type, near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : "");
     }
-    snprintf(name, sizeof name, "%.12s%u", types[kind], (unsigned)(i + 1));
+    snprintf(name, sizeof name, "%.13s%u", TYPES[kind], (unsigned)(i + 1));
     if ((v = hs_ynode_get(el, "name")) != NULL &&
         (rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "name"), name, sizeof name)))
         return rc;
@@ -134,18 +162,9 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     int ni, nj;
     rc = node_id(L, nn->items[0], hs_tf_index(sub, sizeof sub, "nodes", 0), &ni);
     if (!rc) rc = node_id(L, nn->items[1], hs_tf_index(sub, sizeof sub, "nodes", 1), &nj);
+    if (!rc) rc = foreign_keys(L, el, what, kind);
     if (rc) return rc;
-    /* keys that belong to the other types */
-    static const char *const line_only[] = {"E", "A", "I", "transf", "axial_compression"};
-    static const char *const zl_only[] = {"dir", "material"};
-    const char *const *other = kind == 2 ? line_only : zl_only;
-    const size_t nother = kind == 2 ? 5 : 2;
-    for (size_t k = 0; k < nother; k++)
-        if ((v = hs_ynode_get(el, other[k])) != NULL)
-            return hs_tf_fail(L, v, "%s: '%s' does not apply to a %s element", what, other[k],
-                              type);
-    if (kind == 0 && (v = hs_ynode_get(el, "I")) != NULL)
-        return hs_tf_fail(L, v, "%s: a truss has no I (use elastic_beam for bending)", what);
+    if (kind == 3) return hs_tf_fe_link(L, fe, el, what, name, ni, nj);
     if (kind == 2) {
         int dir;
         rc = hs_tf_required(L, el, "dir", what, &v);
@@ -219,7 +238,7 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
     if (!rc && (el->kind != HS_YNODE_SEQUENCE || el->n == 0))
         rc = hs_tf_fail(L, el,
                         "structure.model.elements: expected a list of {type: truss | "
-                        "elastic_beam | zero_length, nodes: [i, j], ...}");
+                        "elastic_beam | zero_length | two_node_link, nodes: [i, j], ...}");
     for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i);
     if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
     int dir = HS_FE_UX;

@@ -113,6 +113,11 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
  * The DOFs must be dynamic (carry mass). */
 int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const hs_ynode *acts,
                         const char *what, hs_exp_element_def *el);
+/* A two-node link element's keys (testfile_fe_link.c): dirs, materials, orient, shear_dist,
+ * mass; `what` names the element in messages. */
+struct hs_fe;
+int hs_tf_fe_link(hs_tf *L, struct hs_fe *fe, const hs_ynode *el, const char *what,
+                  const char *name, int ni, int nj);
 /* A direction x, y or rz (HS_FE_UX, UY, RZ). */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
