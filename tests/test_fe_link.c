@@ -148,8 +148,8 @@ static void test_orient_and_rigid_motion(void **state)
     /* uy_i, uy_j: axial 5e5 of "up" plus the Bouc-Wen shear 2e7 */
     assert_true(fabs(K[1 * 6 + 1] - (5e5 + 2e7)) <= 1e-6);
     assert_true(fabs(K[4 * 6 + 1] + (5e5 + 2e7)) <= 1e-6);
-    assert_true(K[0] == 0.0 && K[3 * 6 + 3] == 0.0);        /* nothing along X */
-    assert_true(fabs(K[2 * 6 + 1] - 2e7) <= 1e-6); /* ky (-c)(-sd L), sd L = 1 */
+    assert_true(K[0] == 0.0 && K[3 * 6 + 3] == 0.0); /* nothing along X */
+    assert_true(fabs(K[2 * 6 + 1] - 2e7) <= 1e-6);   /* ky (-c)(-sd L), sd L = 1 */
     /* a large rigid rotation increment by increment: the Bouc-Wen force stays zero */
     for (int step = 1; step <= 5; step++) {
         const double th = 2e-3 * step, d[6] = {0, 0, th, 0, 2.0 * th, th};

@@ -90,8 +90,17 @@ int hs_fe_node_id(const hs_fe *fe, int k);
 int hs_fe_dof(const hs_fe *fe, int id, int dir);
 /* "node 3 ux" for dynamic DOF i, into buf. */
 const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
-/* Lumped mass (n) and the ground influence of a uniform excitation in direction dir (n). */
+/* Distributed mass of truss or beam e (the index its add function returned): rho per length,
+ * lumped (rho L / 2 on each node's translations) or consistent (OpenSees -cMass); before
+ * hs_fe_finalize. docs/fe_model.md, "Mass". */
+int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent);
+/* The mass of the dynamic DOFs: its diagonal (n), the whole matrix (n x n, column-major), and
+ * whether it is diagonal (no consistent element mass couples two dynamic DOFs). With consistent
+ * beam mass the rotations carry mass and become dynamic DOFs. */
 void hs_fe_mass(const hs_fe *fe, double *mass);
+void hs_fe_mass_matrix(const hs_fe *fe, double *M);
+int hs_fe_mass_is_lumped(const hs_fe *fe);
+/* The ground influence of a uniform excitation in direction dir (n). */
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota);
 
 int hs_fe_is_linear(const hs_fe *fe);

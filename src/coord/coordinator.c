@@ -187,8 +187,8 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         if (!rc && !(c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX))) rc = HS_ENOMEM;
     }
     if (!rc) {
-        const double *mass = hs_model_mass(c->model), *iota = hs_model_influence(c->model);
-        for (int i = 0; i < c->n; i++) c->m_iota[i] = mass[i] * iota[i];
+        /* M iota: a frame model's consistent mass is not diagonal */
+        hs_matvec(c->n, hs_model_mass_matrix(c->model), hs_model_influence(c->model), c->m_iota);
         rc = hs_coord_periods(c);
     }
     if (!rc) rc = hs_integrator_create(ctx, def->integrator, def->integrator_opts, &c->it);

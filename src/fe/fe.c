@@ -40,6 +40,7 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->K00);
     hs_free(fe->X);
     hs_free(fe->b);
+    hs_free(fe->M);
     hs_linsolver_destroy(&fe->s0);
     hs_free(fe);
     *pfe = NULL;
@@ -281,35 +282,31 @@ int hs_fe_finalize(hs_fe *fe)
             if (nd->master[d] >= 0) nd->eq[d] = fe->nodes[nd->master[d]].eq[d];
         }
     if (neq == 0) return hs_fail(fe->ctx, HS_EINPUT, "frame model: every DOF is fixed");
-    /* Mass per equation: T^T M T with T a 0/1 map stays diagonal. */
-    double *meq = hs_dvec((size_t)neq);
-    if (!meq) return HS_ENOMEM;
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++)
-            if (fe->nodes[k].eq[d] >= 0) meq[fe->nodes[k].eq[d]] += fe->nodes[k].mass[d];
+    /* Mass on the retained equations (T^T M T: nodal and element masses); a DOF with a
+     * positive diagonal is dynamic */
     fe->neq = neq;
+    double *Meq = hs_dvec((size_t)neq * (size_t)neq);
+    if (!Meq) return HS_ENOMEM;
+    fe_mass_assemble(fe, Meq);
     for (int q = 0; q < neq; q++) {
-        if (meq[q] > 0.0)
+        if (HS_AT(Meq, neq, q, q) > 0.0)
             fe->n++;
         else
             fe->n0++;
     }
-    hs_free(meq);
-    if (fe->n == 0)
+    if (fe->n == 0) {
+        hs_free(Meq);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "frame model: no free DOF carries mass; give masses to the nodes");
+    }
     rc = alloc_work(fe);
-    if (rc) return rc;
     int i = 0, i0 = 0;
-    for (int k = 0; k < fe->nnodes; k++)
+    for (int k = 0; !rc && k < fe->nnodes; k++)
         for (int d = 0; d < 3; d++) {
             const fe_node *nd = &fe->nodes[k];
             if (nd->master[d] >= 0 || nd->eq[d] < 0) continue;
             /* retained DOFs in node order: the mass decides dynamic or condensed */
-            double m = 0.0;
-            for (int k2 = 0; k2 < fe->nnodes; k2++)
-                if (fe->nodes[k2].eq[d] == nd->eq[d]) m += fe->nodes[k2].mass[d];
-            if (m > 0.0) {
+            if (HS_AT(Meq, neq, nd->eq[d], nd->eq[d]) > 0.0) {
                 fe->eq_dyn[nd->eq[d]] = i;
                 fe->dyn_eq[i++] = nd->eq[d];
             } else {
@@ -317,6 +314,9 @@ int hs_fe_finalize(hs_fe *fe)
                 fe->cond_eq[i0++] = nd->eq[d];
             }
         }
+    if (!rc) rc = fe_mass_finalize(fe, Meq);
+    hs_free(Meq);
+    if (rc) return rc;
     fe->finalized = 1;
     /* Every condensed DOF needs stiffness: K00 must be regular. */
     if (fe->n0) {
@@ -383,16 +383,6 @@ const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap)
     eq_owner(fe, q, &node, &dir);
     snprintf(buf, cap, "node %d %s", node, DIR_NAME[dir]);
     return buf;
-}
-
-void hs_fe_mass(const hs_fe *fe, double *mass)
-{
-    memset(mass, 0, (size_t)fe->n * sizeof(double));
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < 3; d++) {
-            const int q = fe->nodes[k].eq[d];
-            if (q >= 0 && fe->eq_dyn[q] >= 0) mass[fe->eq_dyn[q]] += fe->nodes[k].mass[d];
-        }
 }
 
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota)

@@ -31,6 +31,8 @@ typedef struct fe_element {
     int dir;              /* zero-length direction */
     hs_material *mat;     /* zero-length material (owned) */
     struct fe_link *link; /* two-node link data (owned), or NULL */
+    double rho;           /* mass per length (truss, beam; fe_mass.c) */
+    int cmass;            /* 1: consistent mass, 0: lumped */
 } fe_element;
 
 struct hs_fe {
@@ -54,6 +56,8 @@ struct hs_fe {
     double *b;           /* n0 */
     hs_linsolver *s0;    /* for K00 */
     double lref;         /* the longest element (length scale of the convergence test) */
+    double *M;           /* mass of the dynamic DOFs (n x n; fe_mass.c) */
+    int lumped;          /* 1 when M is diagonal */
 };
 
 /* The element's (up to) 6 equations: [ux_i uy_i rz_i ux_j uy_j rz_j]; -1 where none. */
@@ -69,6 +73,10 @@ int fe_element_state(hs_fe *fe, fe_element *e, const double *u, const double *v,
 /* A new element slot (not yet counted: the caller fills it and increments fe->nels), or NULL
  * with *rc set (unknown node, model finalized, no memory). */
 fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc);
+/* Mass (fe_mass.c): nodal and element masses on the retained equations (Meq, neq x neq), and
+ * the dynamic DOFs' block of it into fe->M once the DOFs are numbered. */
+void fe_mass_assemble(const hs_fe *fe, double *Meq);
+int fe_mass_finalize(hs_fe *fe, const double *Meq);
 /* The element's materials (zero-length: its one; link: one per direction) into mats
  * (FE_MAX_MATS), lent; returns their number. */
 int fe_element_materials(const fe_element *e, hs_material **mats);

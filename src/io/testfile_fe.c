@@ -104,8 +104,8 @@ static int num_key(hs_tf *L, const hs_ynode *el, const char *key, const char *wh
 /* Keys of each element type (after type, name, nodes); "I" is the beam's only. */
 static const char *const TYPES[] = {"truss", "elastic_beam", "zero_length", "two_node_link"};
 static const char *const TYPE_KEYS[][8] = {
-    {"E", "A", "transf", "axial_compression", NULL},
-    {"E", "A", "I", "transf", "axial_compression", NULL},
+    {"E", "A", "transf", "axial_compression", "rho", "mass_type", NULL},
+    {"E", "A", "I", "transf", "axial_compression", "rho", "mass_type", NULL},
     {"dir", "material", NULL},
     {"dirs", "materials", "orient", "shear_dist", "mass", NULL}};
 
@@ -126,12 +126,25 @@ static int foreign_keys(hs_tf *L, const hs_ynode *el, const char *what, int kind
     return 0;
 }
 
-static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
+/* `mass_type: lumped | consistent` at `v` into *consistent. */
+static int mass_type(hs_tf *L, const hs_ynode *v, const char *what, int *consistent)
 {
-    static const char *const keys[] = {"type",   "name",       "nodes",  "E",
-                                       "A",      "I",          "transf", "axial_compression",
-                                       "dir",    "material",   "dirs",   "materials",
-                                       "orient", "shear_dist", "mass"};
+    char s[16];
+    int rc = hs_tf_str(L, v, what, s, sizeof s);
+    if (rc) return rc;
+    if (strcmp(s, "lumped") == 0 || strcmp(s, "consistent") == 0)
+        return *consistent = s[0] == 'c', 0;
+    return hs_tf_fail(L, v, "%s: expected lumped or consistent, got '%s'", what, s);
+}
+
+/* An element; cmass: the model's mass_type (1 consistent) for a truss or beam without one. */
+static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
+{
+    static const char *const keys[] = {"type",     "name",       "nodes",  "E",
+                                       "A",        "I",          "transf", "axial_compression",
+                                       "dir",      "material",   "dirs",   "materials",
+                                       "orient",   "shear_dist", "mass",   "rho",
+                                       "mass_type"};
     const int ntypes = (int)(sizeof TYPES / sizeof TYPES[0]);
     char what[64], sub[128], type[32], name[32];
     const hs_ynode *v, *nn;
@@ -185,9 +198,15 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     if (!rc) rc = num_key(L, el, "axial_compression", what, 0, &P0);
     if (!rc) rc = transf(L, el, what, &t);
     if (rc) return rc;
-    rc = kind == 0 ? hs_fe_add_truss(fe, name, ni, nj, E, A, t, P0)
-                   : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
-    return rc < 0 ? hs_tf_wrap(L, el, what, rc) : 0;
+    double rho = 0.0;
+    if (!rc) rc = num_key(L, el, "rho", what, 0, &rho);
+    if (!rc && (v = hs_ynode_get(el, "mass_type")) != NULL)
+        rc = mass_type(L, v, hs_tf_path(sub, sizeof sub, what, "mass_type"), &cmass);
+    if (rc) return rc;
+    const int e = kind == 0 ? hs_fe_add_truss(fe, name, ni, nj, E, A, t, P0)
+                            : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
+    rc = e < 0 ? e : hs_fe_set_element_mass(fe, e, rho, cmass);
+    return rc ? hs_tf_wrap(L, el, what, rc) : 0;
 }
 
 static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
@@ -225,10 +244,12 @@ static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
 
 int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"nodes", "elements", "equal_dof", "excitation"};
+    static const char *const keys[] = {"nodes", "elements", "equal_dof", "excitation", "mass_type"};
     const char *what = "structure.model";
     const hs_ynode *nl, *el, *v;
-    int rc = hs_tf_mapping(L, node, what, keys, 4);
+    int cmass = 0, rc = hs_tf_mapping(L, node, what, keys, 5);
+    if (!rc && (v = hs_ynode_get(node, "mass_type")) != NULL)
+        rc = mass_type(L, v, "structure.model.mass_type", &cmass);
     if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
     if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
     if (rc) return rc;
@@ -239,7 +260,7 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
         rc = hs_tf_fail(L, el,
                         "structure.model.elements: expected a list of {type: truss | "
                         "elastic_beam | zero_length | two_node_link, nodes: [i, j], ...}");
-    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i);
+    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i, cmass);
     if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
     int dir = HS_FE_UX;
     if (!rc && (v = hs_ynode_get(node, "excitation")) != NULL) {
@@ -260,6 +281,13 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
         rc = hs_model_create(L->ctx, n, &L->def->model);
     }
     if (!rc) rc = hs_model_set_mass(L->def->model, mass);
+    if (!rc && !hs_fe_mass_is_lumped(fe)) { /* consistent element mass */
+        double *M = hs_dvec((size_t)n * (size_t)n);
+        if (!M) rc = HS_ENOMEM;
+        if (!rc) hs_fe_mass_matrix(fe, M);
+        if (!rc) rc = hs_model_set_mass_matrix(L->def->model, M);
+        hs_free(M);
+    }
     if (!rc) rc = hs_model_set_influence(L->def->model, iota);
     hs_free(mass);
     hs_free(iota);

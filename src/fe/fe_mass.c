@@ -1,0 +1,132 @@
+/* The frame model's mass: nodal masses (lumped) plus the elements' distributed mass rho (mass
+ * per length) of trusses and beams, lumped (rho L / 2 on each node's translations, OpenSees'
+ * default) or consistent (OpenSees -cMass: truss rho L / 6 [2 1; 1 2] in each direction; beam the
+ * axial rho L / 6 [2 1; 1 2] and the cubic Hermitian rho L / 420 [156 22L 54 -13L; ...], turned to
+ * global axes). Assembled on the retained equations (neq x neq); the DOFs whose diagonal is
+ * positive are the dynamic ones, the others carry no mass at all (M is positive semidefinite, so
+ * a zero diagonal has a zero row) and are condensed. docs/fe_model.md, "Mass". */
+#include "fe_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+#define M6(m, i, j) ((m)[(size_t)(j)*6 + (size_t)(i)])
+
+int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent)
+{
+    if (fe->finalized)
+        return hs_fail(fe->ctx, HS_EINVAL,
+                       "frame model: element mass after the model was finalized");
+    if (e < 0 || e >= fe->nels) return hs_fail(fe->ctx, HS_EINVAL, "frame model: no element %d", e);
+    fe_element *el = &fe->els[e];
+    if (el->kind != FE_TRUSS && el->kind != FE_BEAM)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': only trusses and beams carry a mass per length (give a "
+                       "link its 'mass', or the nodes theirs)",
+                       el->name);
+    if (!(rho >= 0.0) || !isfinite(rho))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': rho (mass per length) must be >= 0 (got %g)", el->name, rho);
+    el->rho = rho;
+    el->cmass = consistent != 0;
+    return 0;
+}
+
+/* The element's mass matrix in global axes over [ux_i uy_i rz_i ux_j uy_j rz_j]; 0 when none. */
+static int element_mass(const fe_element *e, double m[36])
+{
+    memset(m, 0, 36 * sizeof(double));
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || !(e->rho > 0.0)) return 0;
+    const double L = e->L;
+    if (!e->cmass) {
+        M6(m, 0, 0) = M6(m, 1, 1) = M6(m, 3, 3) = M6(m, 4, 4) = 0.5 * e->rho * L;
+        return 1;
+    }
+    if (e->kind == FE_TRUSS) { /* isotropic: no turning needed */
+        const double a = e->rho * L / 6.0;
+        for (int d = 0; d < 2; d++) {
+            M6(m, d, d) = M6(m, 3 + d, 3 + d) = 2.0 * a;
+            M6(m, d, 3 + d) = M6(m, 3 + d, d) = a;
+        }
+        return 1;
+    }
+    const double a = e->rho * L / 420.0;
+    double ml[36] = {0};
+    M6(ml, 0, 0) = M6(ml, 3, 3) = 140.0 * a;
+    M6(ml, 0, 3) = M6(ml, 3, 0) = 70.0 * a;
+    M6(ml, 1, 1) = M6(ml, 4, 4) = 156.0 * a;
+    M6(ml, 1, 4) = M6(ml, 4, 1) = 54.0 * a;
+    M6(ml, 2, 2) = M6(ml, 5, 5) = 4.0 * L * L * a;
+    M6(ml, 2, 5) = M6(ml, 5, 2) = -3.0 * L * L * a;
+    M6(ml, 1, 2) = M6(ml, 2, 1) = 22.0 * L * a;
+    M6(ml, 4, 5) = M6(ml, 5, 4) = -22.0 * L * a;
+    M6(ml, 1, 5) = M6(ml, 5, 1) = -13.0 * L * a;
+    M6(ml, 2, 4) = M6(ml, 4, 2) = 13.0 * L * a;
+    /* m = R^T ml R, R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1] */
+    double R[36] = {0};
+    for (int b = 0; b < 6; b += 3) {
+        M6(R, b, b) = M6(R, b + 1, b + 1) = e->c;
+        M6(R, b, b + 1) = e->s;
+        M6(R, b + 1, b) = -e->s;
+        M6(R, b + 2, b + 2) = 1.0;
+    }
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double s = 0.0;
+            for (int p = 0; p < 6; p++)
+                for (int q = 0; q < 6; q++) s += M6(R, p, i) * M6(ml, p, q) * M6(R, q, j);
+            M6(m, i, j) = s;
+        }
+    return 1;
+}
+
+void fe_mass_assemble(const hs_fe *fe, double *Meq)
+{
+    const int q = fe->neq;
+    memset(Meq, 0, (size_t)q * (size_t)q * sizeof(double));
+    for (int k = 0; k < fe->nnodes; k++)
+        for (int d = 0; d < FE_NDF; d++) {
+            const int e = fe->nodes[k].eq[d];
+            if (e >= 0) HS_AT(Meq, q, e, e) += fe->nodes[k].mass[d];
+        }
+    for (int k = 0; k < fe->nels; k++) {
+        double m[36];
+        int eqs[6];
+        if (!element_mass(&fe->els[k], m)) continue;
+        /* the element's eqs mask a truss's rotations; its mass has none there */
+        fe_element_eqs(fe, &fe->els[k], eqs);
+        for (int j = 0; j < 6; j++)
+            for (int i = 0; i < 6; i++)
+                if (eqs[i] >= 0 && eqs[j] >= 0) HS_AT(Meq, q, eqs[i], eqs[j]) += M6(m, i, j);
+    }
+}
+
+int fe_mass_finalize(hs_fe *fe, const double *Meq)
+{
+    const int q = fe->neq, n = fe->n;
+    fe->M = hs_dvec((size_t)n * (size_t)n);
+    if (!fe->M) return HS_ENOMEM;
+    fe->lumped = 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            const double v = HS_AT(Meq, q, fe->dyn_eq[i], fe->dyn_eq[j]);
+            HS_AT(fe->M, n, i, j) = v;
+            if (i != j && v != 0.0) fe->lumped = 0;
+        }
+    return 0;
+}
+
+void hs_fe_mass(const hs_fe *fe, double *mass)
+{
+    for (int i = 0; i < fe->n; i++) mass[i] = HS_AT(fe->M, fe->n, i, i);
+}
+
+void hs_fe_mass_matrix(const hs_fe *fe, double *M)
+{
+    memcpy(M, fe->M, (size_t)fe->n * (size_t)fe->n * sizeof(double));
+}
+
+int hs_fe_mass_is_lumped(const hs_fe *fe)
+{
+    return fe->lumped;
+}
