@@ -126,6 +126,27 @@ hs_material *hs_fe_element_material(const hs_fe *fe, int e);
 /* The k-th material of element e (zero-length: k = 0; link: one per direction), or NULL. */
 hs_material *hs_fe_element_material_at(const hs_fe *fe, int e, int k);
 
+/* Multi-support excitation (OpenSees' MultipleSupport pattern; docs/fe_model.md): the fixed DOF
+ * (node id, dir) follows its own history, npts samples at dt, of displacement (velocity and
+ * acceleration by central differences) or of acceleration (integrated from rest by the trapezoidal
+ * rule); linear between samples, held at the last displacement after the end. After
+ * hs_fe_finalize. The response is then in total displacements: the elements see the supports'
+ * displacements and velocities, the load on the dynamic DOFs is -(M_fs a_s + C_fs v_s). */
+enum { HS_FE_MOTION_DISPLACEMENT = 0, HS_FE_MOTION_ACCELERATION = 1 };
+int hs_fe_add_support_motion(hs_fe *fe, int id, int dir, int kind, const double *values,
+                             size_t npts, double dt);
+int hs_fe_support_count(const hs_fe *fe);
+/* Once every support motion is added: the condensed coupling of the dynamic DOFs to the supports
+ * (stiffness, mass). Allocates; not in the step loop. */
+int hs_fe_support_prepare(hs_fe *fe);
+/* Moves every support to time t: the restores that follow see the supports there. */
+void hs_fe_support_set_time(hs_fe *fe, double t);
+/* Adds -(M_fs a_s + (a0 M_fs + a1 K_fs) v_s) at the time set to f (n); a0, a1 the Rayleigh
+ * coefficients of the damping (C = a0 M + a1 K0). Never allocates. */
+int hs_fe_support_load(const hs_fe *fe, double a0, double a1, double *f);
+/* Support motion k's displacement at the time set. */
+double hs_fe_support_displacement(const hs_fe *fe, int k);
+
 /* Committed state (condensed displacements, materials) for checkpoints. */
 size_t hs_fe_state_size(const hs_fe *fe);
 int hs_fe_state_save(const hs_fe *fe, double *out);

@@ -41,6 +41,8 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->X);
     hs_free(fe->b);
     hs_free(fe->M);
+    hs_free(fe->iota_fix);
+    fe_support_free(fe);
     hs_linsolver_destroy(&fe->s0);
     hs_free(fe);
     *pfe = NULL;
@@ -84,7 +86,7 @@ int hs_fe_add_node(hs_fe *fe, int id, double x, double y)
     n->id = id;
     n->x = x;
     n->y = y;
-    for (int d = 0; d < 3; d++) n->master[d] = n->eq[d] = -1;
+    for (int d = 0; d < 3; d++) n->master[d] = n->eq[d] = n->sup[d] = -1;
     return fe->nnodes++;
 }
 
@@ -287,7 +289,7 @@ int hs_fe_finalize(hs_fe *fe)
     fe->neq = neq;
     double *Meq = hs_dvec((size_t)neq * (size_t)neq);
     if (!Meq) return HS_ENOMEM;
-    fe_mass_assemble(fe, Meq);
+    fe_mass_assemble(fe, Meq, NULL, NULL);
     for (int q = 0; q < neq; q++) {
         if (HS_AT(Meq, neq, q, q) > 0.0)
             fe->n++;
@@ -391,6 +393,9 @@ void hs_fe_influence(const hs_fe *fe, int dir, double *iota)
         int node, d;
         eq_owner(fe, fe->dyn_eq[i], &node, &d);
         iota[i] = d == dir ? 1.0 : 0.0;
+        /* consistent mass between the DOFs and the supports: M iota = M_ff iota_f + M_fs iota_s */
+        if (fe->iota_fix && dir >= 0 && dir < 2)
+            iota[i] += fe->iota_fix[(size_t)dir * (size_t)fe->n + (size_t)i];
     }
 }
 
@@ -419,8 +424,9 @@ int hs_fe_is_rate_dependent(const hs_fe *fe)
 double hs_fe_node_displacement(const hs_fe *fe, int id, int dir)
 {
     const int k = node_index(fe, id);
-    if (k < 0 || dir < 0 || dir > 2 || fe->nodes[k].eq[dir] < 0) return 0.0;
-    return fe->u_commit[fe->nodes[k].eq[dir]];
+    if (k < 0 || dir < 0 || dir > 2) return 0.0;
+    const int q = fe_dof_eq(fe, &fe->nodes[k], dir);
+    return q < 0 ? 0.0 : q < fe->neq ? fe->u_commit[q] : fe->u[q]; /* a moving support's */
 }
 
 int hs_fe_element_count(const hs_fe *fe)

@@ -25,11 +25,11 @@ static int assemble(hs_fe *fe, int initial, int want_c)
         fe_element_eqs(fe, e, eqs);
         int rc = fe_element_state(fe, e, fe->u, fe->v, initial, f, ke, want_c ? ce : NULL);
         if (rc) return rc;
-        for (int j = 0; j < 6; j++) {
-            if (eqs[j] < 0) continue;
+        for (int j = 0; j < 6; j++) { /* equations >= q: moving supports (fe_support.c) */
+            if (eqs[j] < 0 || eqs[j] >= q) continue;
             fe->r_eq[eqs[j]] += f[j];
             for (int i = 0; i < 6; i++) {
-                if (eqs[i] < 0) continue;
+                if (eqs[i] < 0 || eqs[i] >= q) continue;
                 HS_AT(fe->K_eq, q, eqs[i], eqs[j]) += ke[(size_t)j * 6 + (size_t)i];
                 if (want_c) HS_AT(fe->C_eq, q, eqs[i], eqs[j]) += ce[(size_t)j * 6 + (size_t)i];
             }

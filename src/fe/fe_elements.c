@@ -13,8 +13,8 @@ void fe_element_eqs(const hs_fe *fe, const fe_element *e, int eqs[6])
 {
     const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
     for (int d = 0; d < 3; d++) {
-        eqs[d] = a->eq[d];
-        eqs[3 + d] = b->eq[d];
+        eqs[d] = fe_dof_eq(fe, a, d);
+        eqs[3 + d] = fe_dof_eq(fe, b, d);
     }
     if (e->kind == FE_TRUSS) eqs[2] = eqs[5] = -1;
     if (e->kind == FE_ZERO_LENGTH)

@@ -12,6 +12,7 @@ typedef struct fe_node {
     double mass[3];
     int master[3]; /* node index whose DOF this one follows (equal_dof), or -1 */
     int eq[3];     /* retained equation of each DOF, or -1 when fixed */
+    int sup[3];    /* a fixed DOF's support motion (fe_support.c), or -1 */
 } fe_node;
 
 typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK } fe_kind;
@@ -42,22 +43,25 @@ struct hs_fe {
     fe_element *els;
     int nels;
     int finalized;
-    int neq;             /* retained equations */
-    int n, n0;           /* dynamic and condensed DOFs */
-    int *eq_dyn;         /* per equation: dynamic index or -1 */
-    int *dyn_eq;         /* n */
-    int *cond_eq;        /* n0 */
-    double *u, *v;       /* trial equation displacements and velocities (neq) */
-    double *u_commit;    /* committed equation displacements (neq) */
-    double *r_eq;        /* neq */
-    double *r_commit;    /* condensed force at the last commit (n) */
-    double *K_eq, *C_eq; /* neq x neq */
-    double *K00, *X;     /* n0 x n0, n0 x n */
-    double *b;           /* n0 */
-    hs_linsolver *s0;    /* for K00 */
-    double lref;         /* the longest element (length scale of the convergence test) */
-    double *M;           /* mass of the dynamic DOFs (n x n; fe_mass.c) */
-    int lumped;          /* 1 when M is diagonal */
+    int neq;                 /* retained equations */
+    int n, n0;               /* dynamic and condensed DOFs */
+    int *eq_dyn;             /* per equation: dynamic index or -1 */
+    int *dyn_eq;             /* n */
+    int *cond_eq;            /* n0 */
+    double *u, *v;           /* trial equation displacements and velocities (neq) */
+    double *u_commit;        /* committed equation displacements (neq) */
+    double *r_eq;            /* neq */
+    double *r_commit;        /* condensed force at the last commit (n) */
+    double *K_eq, *C_eq;     /* neq x neq */
+    double *K00, *X;         /* n0 x n0, n0 x n */
+    double *b;               /* n0 */
+    hs_linsolver *s0;        /* for K00 */
+    double lref;             /* the longest element (length scale of the convergence test) */
+    double *M;               /* mass of the dynamic DOFs (n x n; fe_mass.c) */
+    int lumped;              /* 1 when M is diagonal */
+    double *iota_fix;        /* n x 2: M^-1 M_fs iota_s for a uniform excitation in x, y (the
+                                consistent mass that couples the DOFs to the fixed ones), or NULL */
+    struct fe_supports *sup; /* multi-support excitation (fe_support.c), or NULL */
 };
 
 /* The element's (up to) 6 equations: [ux_i uy_i rz_i ux_j uy_j rz_j]; -1 where none. */
@@ -73,10 +77,16 @@ int fe_element_state(hs_fe *fe, fe_element *e, const double *u, const double *v,
 /* A new element slot (not yet counted: the caller fills it and increments fe->nels), or NULL
  * with *rc set (unknown node, model finalized, no memory). */
 fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc);
-/* Mass (fe_mass.c): nodal and element masses on the retained equations (Meq, neq x neq), and
- * the dynamic DOFs' block of it into fe->M once the DOFs are numbered. */
-void fe_mass_assemble(const hs_fe *fe, double *Meq);
+/* Mass (fe_mass.c): nodal and element masses on the retained equations (Meq, neq x neq, or
+ * NULL), the coupling of each retained equation to the fixed ux and uy DOFs (Mfix, neq x 2:
+ * M_fs iota_s per direction, or NULL) and to the support motions (Mqs, neq x nsup, or NULL);
+ * the dynamic DOFs' block into fe->M once the DOFs are numbered. */
+void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs);
 int fe_mass_finalize(hs_fe *fe, const double *Meq);
+/* Support motions (fe_support.c): the equation of (node, dir) in element equation lists: the
+ * retained one, neq + the support motion's index for a moving fixed DOF, or -1. */
+int fe_dof_eq(const hs_fe *fe, const fe_node *nd, int d);
+void fe_support_free(hs_fe *fe);
 /* The element's materials (zero-length: its one; link: one per direction) into mats
  * (FE_MAX_MATS), lent; returns their number. */
 int fe_element_materials(const fe_element *e, hs_material **mats);

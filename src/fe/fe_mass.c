@@ -80,25 +80,63 @@ static int element_mass(const fe_element *e, double m[36])
     return 1;
 }
 
-void fe_mass_assemble(const hs_fe *fe, double *Meq)
+void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs)
 {
     const int q = fe->neq;
-    memset(Meq, 0, (size_t)q * (size_t)q * sizeof(double));
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < FE_NDF; d++) {
-            const int e = fe->nodes[k].eq[d];
-            if (e >= 0) HS_AT(Meq, q, e, e) += fe->nodes[k].mass[d];
-        }
+    if (Meq) {
+        memset(Meq, 0, (size_t)q * (size_t)q * sizeof(double));
+        for (int k = 0; k < fe->nnodes; k++)
+            for (int d = 0; d < FE_NDF; d++) {
+                const int e = fe->nodes[k].eq[d];
+                if (e >= 0) HS_AT(Meq, q, e, e) += fe->nodes[k].mass[d];
+            }
+    }
     for (int k = 0; k < fe->nels; k++) {
+        const fe_element *el = &fe->els[k];
         double m[36];
         int eqs[6];
-        if (!element_mass(&fe->els[k], m)) continue;
+        if (!element_mass(el, m)) continue;
         /* the element's eqs mask a truss's rotations; its mass has none there */
-        fe_element_eqs(fe, &fe->els[k], eqs);
-        for (int j = 0; j < 6; j++)
-            for (int i = 0; i < 6; i++)
-                if (eqs[i] >= 0 && eqs[j] >= 0) HS_AT(Meq, q, eqs[i], eqs[j]) += M6(m, i, j);
+        fe_element_eqs(fe, el, eqs);
+        for (int j = 0; j < 6; j++) {
+            const fe_node *nj = &fe->nodes[j < FE_NDF ? el->ni : el->nj];
+            const int dj = j % FE_NDF;
+            for (int i = 0; i < 6; i++) {
+                if (eqs[i] < 0 || eqs[i] >= q || M6(m, i, j) == 0.0) continue;
+                if (Meq && eqs[j] >= 0 && eqs[j] < q) HS_AT(Meq, q, eqs[i], eqs[j]) += M6(m, i, j);
+                if (Mfix && nj->eq[dj] < 0 && dj < 2)
+                    Mfix[(size_t)dj * (size_t)q + (size_t)eqs[i]] += M6(m, i, j);
+                if (Mqs && eqs[j] >= q) HS_AT(Mqs, q, eqs[i], eqs[j] - q) += M6(m, i, j);
+            }
+        }
     }
+}
+
+/* iota_fix = M^-1 M_fs iota_s per direction when a consistent mass couples a dynamic DOF to a
+ * fixed one (OpenSees' UniformExcitation loads -M R ag over every node, fixed ones included). */
+static int mass_fixed_coupling(hs_fe *fe)
+{
+    const int q = fe->neq, n = fe->n;
+    double *Mfix = hs_dvec(2 * (size_t)q);
+    if (!Mfix) return HS_ENOMEM;
+    fe_mass_assemble(fe, NULL, Mfix, NULL);
+    int any = 0;
+    for (int k = 0; k < 2 * q; k++) any |= Mfix[k] != 0.0;
+    int rc = 0;
+    if (any) {
+        hs_linsolver *s = NULL;
+        fe->iota_fix = hs_dvec(2 * (size_t)n);
+        rc = fe->iota_fix ? hs_linsolver_create(fe->ctx, "dense", n, &s) : HS_ENOMEM;
+        if (!rc) rc = hs_linsolver_factor(s, fe->M);
+        for (int d = 0; !rc && d < 2; d++) {
+            double *x = &fe->iota_fix[(size_t)d * (size_t)n];
+            for (int i = 0; i < n; i++) x[i] = Mfix[(size_t)d * (size_t)q + (size_t)fe->dyn_eq[i]];
+            rc = hs_linsolver_solve(s, x);
+        }
+        hs_linsolver_destroy(&s);
+    }
+    hs_free(Mfix);
+    return rc;
 }
 
 int fe_mass_finalize(hs_fe *fe, const double *Meq)
@@ -113,7 +151,7 @@ int fe_mass_finalize(hs_fe *fe, const double *Meq)
             HS_AT(fe->M, n, i, j) = v;
             if (i != j && v != 0.0) fe->lumped = 0;
         }
-    return 0;
+    return mass_fixed_coupling(fe);
 }
 
 void hs_fe_mass(const hs_fe *fe, double *mass)

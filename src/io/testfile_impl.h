@@ -121,6 +121,11 @@ int hs_tf_fe_link(hs_tf *L, struct hs_fe *fe, const hs_ynode *el, const char *wh
 /* A direction x, y or rz (HS_FE_UX, UY, RZ). */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
+/* A record: {file, format, ...} or {synthetic: {...}} (the shape of `ground_motion`). */
+int hs_tf_record(hs_tf *L, const hs_ynode *node, hs_ground_motion **out);
+/* ground_motion: {multi_support: [{node, dir, acceleration | displacement: RECORD}, ...]}
+ * (testfile_support.c): each support of structure.model its own motion. */
+int hs_tf_multi_support(hs_tf *L, const hs_ynode *node);
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node);
 /* structure.damping, after the experimental elements (their initial stiffness counts). */
 int hs_tf_damping(hs_tf *L);
