@@ -115,7 +115,8 @@ int hs_fe_commit(hs_fe *fe);
 /* The condensed restoring force at the last commit (n, lent; zero before the first). */
 const double *hs_fe_committed_force(const hs_fe *fe);
 int hs_fe_revert(hs_fe *fe);
-/* Committed displacement of (node id, dir) (condensed and constrained DOFs included). */
+/* Committed displacement of (node id, dir) (condensed and constrained DOFs included; a moving
+ * support's at the time last set, hs_fe_support_set_time). */
 double hs_fe_node_displacement(const hs_fe *fe, int id, int dir);
 
 int hs_fe_element_count(const hs_fe *fe);
