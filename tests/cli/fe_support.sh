@@ -11,8 +11,9 @@
 #  - bad input names FILE:LINE:COL (a free DOF, an integrator that cannot see the supports);
 #  - with OPENSEES=/path/to/OpenSees, a two-span continuous beam (consistent mass) whose three
 #    supports move vertically with different records and the pin also horizontally responds as
-#    OpenSees' MultipleSupport pattern (groundMotion -accel, imposedMotion) to 1e-9 of the peak;
-#    skipped with a message otherwise.
+#    OpenSees' MultipleSupport pattern (groundMotion -accel, imposedMotion) to 1e-9 of the peak,
+#    and with lumped masses and the supports' displacement histories (-disp) too; skipped with a
+#    message otherwise.
 # Usage: fe_support.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -213,6 +214,28 @@ TCL
         END { printf "two-span beam vs OpenSees MultipleSupport: max |difference| %g m (peak %g m, %d steps)\n", m, p, NR
               exit !(!bad && NR == 300 && p > 1e-3 && m <= 1e-9 * p) }' ||
         fail "the two-span beam differs from OpenSees"
+    # the same beam, lumped node masses, its supports given as displacement histories (-disp)
+    for spec in "d1 1.5 0.02" "d5 2.5 0.03" "d9 1 -0.02"; do
+        set -- $spec
+        awk -v f="$2" -v A="$3" 'BEGIN { for (k = 0; k <= 400; k++) { t = k * 0.01
+            printf "%.17g\n", t <= 2 ? A * (1 - cos(2 * atan2(0, -1) * f * t)) * (1 - t / 2) : 0 } }' > "$1.txt"
+    done
+    sed 's/ -mass 1.5 -cMass//; s/-accel 1\([159]\)/-disp 1\1/; s/a\([159]\).txt/d\1.txt/
+         s/os.out/osd.out/; /imposedMotion 1 1 2/d; /groundMotion 2 /d; /timeSeries Path 12/d' \
+        beam.tcl > beamd.tcl
+    sed 's/, rho: 1.5//; s/mass_type: consistent/mass_type: lumped/; /dir: x, acceleration/d
+         s/acceleration: {file: a\([159]\).txt/displacement: {file: d\1.txt/' beam.yaml > beamd.yaml
+    timeout 120 "$OPENSEES" beamd.tcl > osd.log 2>&1 || fail "OpenSees (-disp): $(tail -5 osd.log)"
+    "$hysim" run beamd.yaml -o beamd --quiet 2> err || fail "two-span beam (displacements): $(cat err)"
+    cols="$(col beamd.yaml "node 3 ux") $(col beamd.yaml "node 3 uy") $(col beamd.yaml "node 7 ux") $(col beamd.yaml "node 7 uy")"
+    tail -n +3 beamd/response.csv | tr ',' ' ' | paste -d' ' osd.out - | awk -v cols="$cols" '
+        BEGIN { split(cols, c, " ") }
+        { if (($1 - $6) ^ 2 > 1e-18) bad = 1
+          for (j = 1; j <= 4; j++) { o = $(j + 1); h = $(6 + c[j]); d = o - h; if (d < 0) d = -d
+                                     if (d > m) m = d; a = o < 0 ? -o : o; if (a > p) p = a } }
+        END { printf "two-span beam, support displacements vs OpenSees -disp: max |difference| %g m (peak %g m)\n", m, p
+              exit !(!bad && NR == 300 && p > 1e-3 && m <= 1e-9 * p) }' ||
+        fail "the two-span beam with displacement histories differs from OpenSees"
 else
     echo "two-span beam vs OpenSees: skipped (set OPENSEES=/path/to/OpenSees to compare)"
 fi
