@@ -1,13 +1,16 @@
 /* hysim 2-D frame model: nodes with 3 DOFs (ux, uy, rz), fixities, nodal masses, equal-DOF
- * constraints by transformation, and elements (truss, elastic beam-column with linear or P-Delta
- * transformation, zero-length springs with any uniaxial material). docs/fe_model.md.
+ * constraints by transformation, and elements (truss, elastic beam-column with linear, P-Delta or
+ * corotational transformation, zero-length springs and two-node links with any uniaxial
+ * material); lumped or consistent element mass; uniform or multi-support excitation.
+ * docs/fe_model.md.
  *
  * The model's dynamic DOFs are the free, retained DOFs that carry mass; every other retained DOF
- * (typically beam rotations) is condensed statically: at each restore its displacement solves
- * r_0(d, d_0) = 0 by Newton, and the tangent seen by the integrator is the Schur complement
- * Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a diagonal, positive
- * mass. Matrices are dense now; the sparse path (issue 10 section 2) plugs in at the assembly
- * (fe_assemble.c). Node ids are the user's (any positive integers); DOF indices 0-based. */
+ * (typically beam rotations under lumped mass) is condensed statically: at each restore its
+ * displacement solves r_0(d, d_0) = 0 by Newton, and the tangent seen by the integrator is the
+ * Schur complement Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a
+ * positive definite mass (diagonal when lumped). Matrices are dense now; the sparse path (issue 10
+ * section 2) plugs in at the assembly (fe_assemble.c). Node ids are the user's (any positive
+ * integers); DOF indices 0-based. */
 #ifndef HYSIM_FE_H
 #define HYSIM_FE_H
 
