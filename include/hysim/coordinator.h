@@ -24,6 +24,10 @@ typedef void (*hs_progress_fn)(void *user, int64_t step, int64_t steps);
 /* Builds the run from a loaded definition (lent: it must outlive the coordinator). Allocates
  * everything the loop needs: the loop itself allocates nothing. */
 int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out);
+/* Why `integrator` cannot run a multi-support excitation (docs/fe_model.md), or NULL when it can:
+ * `exact` superposes the modes of K0 and never sees the supports' displacement; `kr_alpha`
+ * evaluates the restoring force at t(n + alpha_f), where the supports are not placed. */
+const char *hs_coordinator_multi_support_refusal(const char *integrator);
 void hs_coordinator_destroy(hs_coordinator **c);
 /* Records the results at all (default on); off for benchmarks. */
 void hs_coordinator_set_recording(hs_coordinator *c, int on);

@@ -2,14 +2,16 @@
  * 3-D ux, uy, uz, rx, ry, rz), fixities, nodal masses, constraints by transformation (equal DOF,
  * rigid diaphragm, rigid link) and elements (truss, elastic beam-column 2-D and 3-D with linear,
  * P-Delta or (2-D) corotational transformation, zero-length springs with any uniaxial material in
- * any DOF). docs/fe_model.md.
+ * any DOF, 2-D two-node links); lumped or consistent element mass (2-D); uniform or multi-support
+ * excitation. docs/fe_model.md.
  *
  * The model's dynamic DOFs are the free, retained DOFs that carry mass; every other retained DOF
- * (typically beam rotations) is condensed statically: at each restore its displacement solves
- * r_0(d, d_0) = 0 by Newton, and the tangent seen by the integrator is the Schur complement
- * Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a diagonal, positive
- * mass. Matrices are dense now; the sparse path (issue 10 section 2) plugs in at the assembly
- * (fe_assemble.c). Node ids are the user's (any positive integers); DOF indices 0-based. */
+ * (typically beam rotations under lumped mass) is condensed statically: at each restore its
+ * displacement solves r_0(d, d_0) = 0 by Newton, and the tangent seen by the integrator is the
+ * Schur complement Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a
+ * positive definite mass (diagonal when lumped). Matrices are dense now; the sparse path (issue 10
+ * section 2) plugs in at the assembly (fe_assemble.c). Node ids are the user's (any positive
+ * integers); DOF indices 0-based. */
 #ifndef HYSIM_FE_H
 #define HYSIM_FE_H
 
@@ -91,6 +93,27 @@ int hs_fe_add_beam_3d(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_s
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts);
 
+/* Two-node link (OpenSees twoNodeLink): one uniaxial material per basic direction, the
+ * deformations being the relative displacements of the end nodes in the element's local frame
+ * (src/fe/fe_link.c, docs/fe_model.md). */
+#define HS_FE_LINK_MAX_DIRS 6
+typedef struct hs_fe_link_def {
+    int ndir;                                  /* 1 .. number of DOFs per node */
+    int dirs[HS_FE_LINK_MAX_DIRS];             /* local directions: HS_FE_UX (local x, axial),
+                                                  HS_FE_UY (local y, shear), HS_FE_RZ */
+    const char *mat_type[HS_FE_LINK_MAX_DIRS]; /* material type and options per direction */
+    const hs_options *mat_opts[HS_FE_LINK_MAX_DIRS];
+    int has_orient;    /* 0: local x along the chord i -> j (global X when the nodes coincide) */
+    double orient[3];  /* local x in global components (OpenSees -orient x1 x2 x3) */
+    double shear_dist; /* centre of the shear from node i as a fraction of the length
+                          (OpenSees -shearDist); 0.5 by default (hs_fe_link_def_init) */
+    double mass;       /* element mass, half lumped at each node's translations (-mass) */
+} hs_fe_link_def;
+/* OpenSees' defaults: no direction, no orient, shear_dist 0.5, no mass. */
+void hs_fe_link_def_init(hs_fe_link_def *def);
+/* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
+int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
+
 /* Numbers the DOFs: fixed, constrained (slaves), dynamic (mass > 0), condensed. Refuses a model
  * with no dynamic DOF, a constrained DOF that is fixed, chains of slaves. */
 int hs_fe_finalize(hs_fe *fe);
@@ -113,9 +136,19 @@ int hs_fe_dof(const hs_fe *fe, int id, int dir);
 int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row);
 /* "node 3 ux" for dynamic DOF i, into buf. */
 const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
-/* Lumped mass (n) and the ground influence of a uniform excitation in direction dir (n; a
- * translation: 0 = x, 1 = y, 2 = z). */
+/* Distributed mass of truss or beam e (the index its add function returned): rho per length,
+ * lumped (rho L / 2 on each node's translations) or consistent (OpenSees -cMass); 2-D models;
+ * before hs_fe_finalize. docs/fe_model.md, "Mass". */
+int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent);
+/* The mass of the dynamic DOFs: its diagonal (n), the whole matrix (n x n, column-major), and
+ * whether it is diagonal (no consistent element mass couples two dynamic DOFs). T^T M T through
+ * the DOFs' maps. With consistent
+ * beam mass the rotations carry mass and become dynamic DOFs. */
 void hs_fe_mass(const hs_fe *fe, double *mass);
+void hs_fe_mass_matrix(const hs_fe *fe, double *M);
+int hs_fe_mass_is_lumped(const hs_fe *fe);
+/* The ground influence of a uniform excitation in direction dir (n; a translation: 0 = x, 1 = y,
+ * 2 = z). */
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota);
 
 int hs_fe_is_linear(const hs_fe *fe);
@@ -130,13 +163,38 @@ int hs_fe_commit(hs_fe *fe);
 /* The condensed restoring force at the last commit (n, lent; zero before the first). */
 const double *hs_fe_committed_force(const hs_fe *fe);
 int hs_fe_revert(hs_fe *fe);
-/* Committed displacement of (node id, dir) (condensed and constrained DOFs included). */
+/* Committed displacement of (node id, dir) (condensed and constrained DOFs included; a moving
+ * support's at the time last set, hs_fe_support_set_time). */
 double hs_fe_node_displacement(const hs_fe *fe, int id, int dir);
 
 int hs_fe_element_count(const hs_fe *fe);
 const char *hs_fe_element_name(const hs_fe *fe, int e);
-/* The material of a zero-length element (lent), or NULL for other elements. */
+/* The material of a zero-length element (lent), or NULL for other elements; for a two-node link
+ * the material of its first direction. */
 hs_material *hs_fe_element_material(const hs_fe *fe, int e);
+/* The k-th material of element e (zero-length: k = 0; link: one per direction), or NULL. */
+hs_material *hs_fe_element_material_at(const hs_fe *fe, int e, int k);
+
+/* Multi-support excitation (OpenSees' MultipleSupport pattern; docs/fe_model.md): the fixed DOF
+ * (node id, dir) follows its own history, npts samples at dt, of displacement (velocity and
+ * acceleration by central differences) or of acceleration (integrated from rest by the trapezoidal
+ * rule); linear between samples, held at the last displacement after the end. After
+ * hs_fe_finalize. The response is then in total displacements: the elements see the supports'
+ * displacements and velocities, the load on the dynamic DOFs is -(M_fs a_s + C_fs v_s). */
+enum { HS_FE_MOTION_DISPLACEMENT = 0, HS_FE_MOTION_ACCELERATION = 1 };
+int hs_fe_add_support_motion(hs_fe *fe, int id, int dir, int kind, const double *values,
+                             size_t npts, double dt);
+int hs_fe_support_count(const hs_fe *fe);
+/* Once every support motion is added: the condensed coupling of the dynamic DOFs to the supports
+ * (stiffness, mass). Allocates; not in the step loop. */
+int hs_fe_support_prepare(hs_fe *fe);
+/* Moves every support to time t: the restores that follow see the supports there. */
+void hs_fe_support_set_time(hs_fe *fe, double t);
+/* Adds -(M_fs a_s + (a0 M_fs + a1 K_fs) v_s) at the time set to f (n); a0, a1 the Rayleigh
+ * coefficients of the damping (C = a0 M + a1 K0). Never allocates. */
+int hs_fe_support_load(const hs_fe *fe, double a0, double a1, double *f);
+/* Support motion k's displacement at the time set. */
+double hs_fe_support_displacement(const hs_fe *fe, int k);
 
 /* Recorder queries of the committed state (src/fe/fe_query.c; docs/outputs.md "Recorders").
  * Nodes are addressed by id and DOF index (0 <= dof < hs_fe_node_ndf). None allocates. */

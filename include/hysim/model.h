@@ -23,9 +23,12 @@ hs_ctx *hs_model_ctx(const hs_model *m);
 
 int hs_model_set_mass(hs_model *m, const double *mass);      /* lumped, n values > 0 */
 int hs_model_set_influence(hs_model *m, const double *iota); /* ground influence vector */
-const double *hs_model_mass(const hs_model *m);              /* lumped (n) */
+/* A full mass matrix (n x n, column-major, copied): symmetric positive definite (a frame model's
+ * consistent mass, docs/fe_model.md); hs_model_mass then gives its diagonal. */
+int hs_model_set_mass_matrix(hs_model *m, const double *M);
+const double *hs_model_mass(const hs_model *m); /* the diagonal of M (n) */
 const double *hs_model_influence(const hs_model *m);
-/* Dense mass matrix (n x n) with the lumped masses on the diagonal. */
+/* Dense mass matrix (n x n): the lumped masses on the diagonal, or the full matrix. */
 const double *hs_model_mass_matrix(const hs_model *m);
 
 /* A spring from DOF `from` (or HS_GROUND) to DOF `to`; deformation = d[to] - d[from].

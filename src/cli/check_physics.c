@@ -304,12 +304,10 @@ static void check_limits(checker *k)
     hs_free(row);
 }
 
-int hs_check_physics(FILE *out, const hs_test_def *def)
+static void print_record(checker *k, const hs_ground_motion *gm, double pga)
 {
-    checker k = {.out = out, .def = def, .n = hs_model_ndof(def->model)};
-    k.g = hs_check_gravity(def->units_length, def->units_time);
-    const hs_ground_motion *gm = def->gm;
-    const double pga = hs_ground_motion_pga(gm);
+    const hs_test_def *def = k->def;
+    FILE *out = k->out;
     size_t at = 0;
     for (size_t i = 0; i < gm->npts; i++)
         if (fabs(gm->acc[i]) == pga) {
@@ -317,27 +315,40 @@ int hs_check_physics(FILE *out, const hs_test_def *def)
             break;
         }
     fprintf(out, "record: PGA %.4g %s/%s^2", pga, def->units_length, def->units_time);
-    if (k.g > 0.0)
-        fprintf(out, " = %.4g g", pga / k.g);
+    if (k->g > 0.0)
+        fprintf(out, " = %.4g g", pga / k->g);
     else
         fprintf(out, " (g unknown in these units)");
     fprintf(out,
             " at %.4g %s, duration %.4g %s (%zu points at %g %s); the analysis covers %.4g %s\n",
             (double)at * gm->dt, def->units_time, hs_ground_motion_duration(gm), def->units_time,
             gm->npts, gm->dt, def->units_time, (double)def->steps * def->dt, def->units_time);
+}
+
+int hs_check_physics(FILE *out, const hs_test_def *def)
+{
+    checker k = {.out = out, .def = def, .n = hs_model_ndof(def->model)};
+    k.g = hs_check_gravity(def->units_length, def->units_time);
+    const hs_ground_motion *gm = def->gm;
+    const double pga = gm ? hs_ground_motion_pga(gm) : 0.0;
+    if (gm)
+        print_record(&k, gm, pga);
+    else /* multi-support excitation: one record per support (docs/fe_model.md) */
+        fprintf(out, "record: multi-support excitation; the record, spectrum and limit checks "
+                     "need one uniform record and are skipped\n");
     int rc = modes(&k);
     if (rc == HS_EINPUT)
         fprintf(out, "periods: not available (the initial stiffness is not positive definite)\n");
     if (k.have_modes) {
         print_periods(&k);
-        spectra(&k, pga);
+        if (gm) spectra(&k, pga);
         check_stability(&k);
     }
     check_ticks(&k);
-    check_record_units(&k, pga);
+    if (gm) check_record_units(&k, pga);
     if (k.have_modes) {
         check_weights(&k);
-        check_limits(&k);
+        if (gm) check_limits(&k);
     }
     hs_free(k.w2);
     hs_free(k.phi);

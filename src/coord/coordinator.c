@@ -4,6 +4,7 @@
  *   one file I/O is a due checkpoint, written between steps (docs/checkpoints.md). */
 #include "coordinator_impl.h"
 
+#include "hysim/fe.h"
 #include "hysim/linalg.h"
 #include "hysim/results.h"
 
@@ -30,11 +31,54 @@ static double hs_coord_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* f = -M iota ag(t) */
+/* f = -M iota ag(t). With multi-support excitation the supports move to t (the restores of the
+ * step to t see them there) and load the DOFs with -(M_fs a_s + C_fs v_s). */
 static void hs_coord_force(hs_coordinator *c, double t, double *f)
 {
     const double ag = c->def->gm ? hs_ground_motion_at(c->def->gm, t) : 0.0;
     for (int i = 0; i < c->n; i++) f[i] = -c->m_iota[i] * ag;
+    if (c->supports) {
+        hs_fe_support_set_time(c->supports, t);
+        (void)hs_fe_support_load(c->supports, c->ray_a0, c->ray_a1, f); /* prepared */
+    }
+}
+
+const char *hs_coordinator_multi_support_refusal(const char *integrator)
+{
+    const hs_integrator_entry *e = hs_integrator_registry_find(integrator);
+    if (e && e->linear_only)
+        return "it superposes the modes of K0 under the load and never sees the supports' "
+               "displacement";
+    if (e && strcmp(e->name, "kr_alpha") == 0)
+        return "it evaluates the restoring force at t(n + alpha_f), where the supports are not "
+               "placed (hysim moves them to t(n+1)): its error would be first order in dt";
+    return NULL;
+}
+
+/* Multi-support excitation: the coupling to the supports, an integrator that sees them, and a
+ * damping with a C_fs. */
+static int hs_coord_supports(hs_coordinator *c)
+{
+    struct hs_fe *fe = hs_model_fe(c->model);
+    if (!fe || hs_fe_support_count(fe) == 0) return 0;
+    const char *why = hs_coordinator_multi_support_refusal(c->def->integrator);
+    if (why)
+        return hs_fail(c->ctx, HS_EINPUT,
+                       "integrator %s cannot run a multi-support excitation: %s; use newmark, "
+                       "hht, alpha_os, cr, ghaboussi_pc or another (docs/fe_model.md)",
+                       c->def->integrator, why);
+    hs_model_damping_coefficients(c->model, &c->ray_a0, &c->ray_a1);
+    const double *C = hs_model_damping(c->model);
+    const size_t nn = (size_t)c->n * (size_t)c->n;
+    for (size_t k = 0; c->ray_a0 == 0.0 && c->ray_a1 == 0.0 && k < nn; k++)
+        if (C[k] != 0.0)
+            return hs_fail(c->ctx, HS_EINPUT,
+                           "multi-support excitation needs Rayleigh, stiffness-proportional or no "
+                           "damping: the damping force of the moving supports is (a0 M_fs + a1 "
+                           "K_fs) v_s, which modal damping does not define");
+    int rc = hs_fe_support_prepare(fe);
+    if (!rc) c->supports = fe;
+    return rc;
 }
 
 /* Periods of the whole structure: numerical and experimental initial stiffness (K0) with M. */
@@ -193,14 +237,15 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         if (!rc && !(c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX))) rc = HS_ENOMEM;
     }
     if (!rc) {
-        const double *mass = hs_model_mass(c->model), *iota = hs_model_influence(c->model);
-        for (int i = 0; i < c->n; i++) c->m_iota[i] = mass[i] * iota[i];
+        /* M iota: a frame model's consistent mass is not diagonal */
+        hs_matvec(c->n, hs_model_mass_matrix(c->model), hs_model_influence(c->model), c->m_iota);
         rc = hs_coord_periods(c);
     }
     if (!rc) rc = hs_integrator_create(ctx, def->integrator, def->integrator_opts, &c->it);
     if (!rc)
         rc = hs_integrator_set_initial_acceleration(
             c->it, (hs_initial_acceleration)def->initial_acceleration);
+    if (!rc) rc = hs_coord_supports(c);
     if (!rc) {
         hs_coord_force(c, 0.0, c->f0);
         rc = hs_integrator_setup(c->it, &c->dyn, def->dt, NULL, NULL, c->f0);

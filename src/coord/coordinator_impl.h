@@ -37,6 +37,10 @@ struct hs_coordinator {
     const struct hs_results *reference;
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     double *spring_def, *spring_force;
+    /* multi-support excitation: the frame model whose supports move (lent), or NULL, and the
+     * Rayleigh coefficients of C_fs = a0 M_fs + a1 K_fs (docs/fe_model.md) */
+    struct hs_fe *supports;
+    double ray_a0, ray_a1;
     double *Kl; /* nact x nact: the integrator's experimental tangent, recorded (has_exp) */
     struct hs_recorders *recorders; /* the frame model's recorders, NULL for none */
     double *rec_row;                /* their values at a record */

@@ -79,7 +79,10 @@ void hs_fe_destroy(hs_fe **pfe)
 {
     if (!pfe || !*pfe) return;
     hs_fe *fe = *pfe;
-    for (int e = 0; e < fe->nels; e++) hs_material_destroy(&fe->els[e].mat);
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material_destroy(&fe->els[e].mat);
+        fe_link_free(&fe->els[e]);
+    }
     hs_free(fe->els);
     hs_free(fe->nodes);
     hs_free(fe->cons);
@@ -98,6 +101,9 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->K00);
     hs_free(fe->X);
     hs_free(fe->b);
+    hs_free(fe->M);
+    hs_free(fe->iota_fix);
+    fe_support_free(fe);
     hs_linsolver_destroy(&fe->s0);
     hs_free(fe);
     *pfe = NULL;
@@ -143,7 +149,7 @@ static int add_node(hs_fe *fe, int id, double x, double y, double z)
     n->x = x;
     n->y = y;
     n->z = z;
-    for (int d = 0; d < FE_MAX_NDF; d++) n->con[d] = n->eq[d] = -1;
+    for (int d = 0; d < FE_MAX_NDF; d++) n->con[d] = n->eq[d] = n->sup[d] = -1;
     return fe->nnodes++;
 }
 
@@ -181,7 +187,7 @@ int hs_fe_add_mass(hs_fe *fe, int id, const double *m)
     return 0;
 }
 
-static fe_element *new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
+fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
 {
     *rc = fe_defining(fe, "an element");
     if (*rc) return NULL;
@@ -234,7 +240,7 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
                        "element '%s': the corotational transformation is 2-D only for beams (3-D "
                        "beams: linear or pdelta)",
                        nm);
-    fe_element *e = new_element(fe, name, ni, nj, &rc);
+    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
     const double dx = b->x - a->x, dy = b->y - a->y, dz = b->z - a->z;
@@ -308,7 +314,7 @@ int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                        "element '%s': a zero-length element joins two different nodes (both %d)",
                        name ? name : "?", ni);
     int rc;
-    fe_element *e = new_element(fe, name, ni, nj, &rc);
+    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     rc = hs_material_create(fe->ctx, mat_type, mat_opts, &e->mat);
     if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
@@ -358,29 +364,26 @@ int hs_fe_finalize(hs_fe *fe)
     rc = fe_constraints_build(fe);
     if (rc) return rc;
     if (neq == 0) return hs_fail(fe->ctx, HS_EINPUT, "frame model: every DOF is fixed");
-    /* Mass per equation: T^T M T, diagonal since a DOF with mass maps to one equation. */
-    double *meq = hs_dvec((size_t)neq);
-    if (!meq) return HS_ENOMEM;
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < fe->ndf; d++) {
-            const fe_map *m = &fe->nodes[k].map[d];
-            if (m->n == 1) meq[m->eq[0]] += fe->nodes[k].mass[d] * m->c[0] * m->c[0];
-        }
+    /* Mass on the retained equations (T^T M T through the maps: nodal and element masses); a DOF
+     * with a positive diagonal is dynamic */
     fe->neq = neq;
+    double *Meq = hs_dvec((size_t)neq * (size_t)neq);
+    if (!Meq) return HS_ENOMEM;
+    fe_mass_assemble(fe, Meq, NULL, NULL);
     for (int q = 0; q < neq; q++) {
-        if (meq[q] > 0.0)
+        if (HS_AT(Meq, neq, q, q) > 0.0)
             fe->n++;
         else
             fe->n0++;
     }
     if (fe->n == 0) {
-        hs_free(meq);
+        hs_free(Meq);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "frame model: no free DOF carries mass; give masses to the nodes");
     }
     rc = alloc_work(fe);
     if (rc) {
-        hs_free(meq);
+        hs_free(Meq);
         return rc;
     }
     /* retained DOFs in node order: the mass decides dynamic or condensed */
@@ -391,7 +394,7 @@ int hs_fe_finalize(hs_fe *fe)
             if (q < 0) continue;
             fe->eq_node[q] = k;
             fe->eq_dof[q] = d;
-            if (meq[q] > 0.0) {
+            if (HS_AT(Meq, neq, q, q) > 0.0) {
                 fe->eq_dyn[q] = i;
                 fe->dyn_eq[i++] = q;
             } else {
@@ -399,7 +402,9 @@ int hs_fe_finalize(hs_fe *fe)
                 fe->cond_eq[i0++] = q;
             }
         }
-    hs_free(meq);
+    if (!rc) rc = fe_mass_finalize(fe, Meq);
+    hs_free(Meq);
+    if (rc) return rc;
     fe->finalized = 1;
     /* Every condensed DOF needs stiffness: K00 must be regular. */
     if (fe->n0) {
@@ -464,36 +469,36 @@ const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap)
     return fe_eq_name(fe, fe->dyn_eq[i], buf, cap);
 }
 
-void hs_fe_mass(const hs_fe *fe, double *mass)
-{
-    memset(mass, 0, (size_t)fe->n * sizeof(double));
-    for (int k = 0; k < fe->nnodes; k++)
-        for (int d = 0; d < fe->ndf; d++) {
-            const fe_map *m = &fe->nodes[k].map[d];
-            if (m->n == 1 && fe->eq_dyn[m->eq[0]] >= 0)
-                mass[fe->eq_dyn[m->eq[0]]] += fe->nodes[k].mass[d] * m->c[0] * m->c[0];
-        }
-}
-
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota)
 {
-    for (int i = 0; i < fe->n; i++) iota[i] = fe->eq_dof[fe->dyn_eq[i]] == dir ? 1.0 : 0.0;
+    for (int i = 0; i < fe->n; i++) {
+        iota[i] = fe->eq_dof[fe->dyn_eq[i]] == dir ? 1.0 : 0.0;
+        /* consistent mass between the DOFs and the supports: M iota = M_ff iota_f + M_fs iota_s */
+        const int code = dir >= 0 && dir < fe->ndf ? fe->dof_code[dir] : -1;
+        if (fe->iota_fix && code >= FE_CX && code <= FE_CZ)
+            iota[i] += fe->iota_fix[(size_t)code * (size_t)fe->n + (size_t)i];
+    }
 }
 
 int hs_fe_is_linear(const hs_fe *fe)
 {
     for (int e = 0; e < fe->nels; e++) {
         const fe_element *el = &fe->els[e];
-        if (el->mat && !hs_material_is_linear(el->mat)) return 0;
-        if (el->kind != FE_ZERO_LENGTH && el->transf != HS_FE_LINEAR) return 0;
+        hs_material *mats[FE_MAX_MATS];
+        for (int k = fe_element_materials(el, mats) - 1; k >= 0; k--)
+            if (!hs_material_is_linear(mats[k])) return 0;
+        if (el->transf != HS_FE_LINEAR) return 0;
     }
     return 1;
 }
 
 int hs_fe_is_rate_dependent(const hs_fe *fe)
 {
-    for (int e = 0; e < fe->nels; e++)
-        if (fe->els[e].mat && hs_material_is_rate_dependent(fe->els[e].mat)) return 1;
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int k = fe_element_materials(&fe->els[e], mats) - 1; k >= 0; k--)
+            if (hs_material_is_rate_dependent(mats[k])) return 1;
+    }
     return 0;
 }
 
@@ -514,5 +519,10 @@ const char *hs_fe_element_name(const hs_fe *fe, int e)
 }
 hs_material *hs_fe_element_material(const hs_fe *fe, int e)
 {
-    return fe->els[e].mat;
+    return hs_fe_element_material_at(fe, e, 0);
+}
+hs_material *hs_fe_element_material_at(const hs_fe *fe, int e, int k)
+{
+    hs_material *mats[FE_MAX_MATS];
+    return k >= 0 && k < fe_element_materials(&fe->els[e], mats) ? mats[k] : NULL;
 }

@@ -25,15 +25,18 @@ static int assemble(hs_fe *fe, int initial, int want_c)
         double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
         int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, want_c ? ce : NULL);
         if (rc) return rc;
-        /* T^T f and T^T k T, one term of each DOF's map at a time */
+        /* T^T f and T^T k T, one term of each DOF's map at a time; terms >= q are moving
+         * supports (fe_support.c): prescribed, no equation of their own */
         for (int j = 0; j < nd; j++)
             for (int tj = 0; tj < maps[j]->n; tj++) {
                 const int qj = maps[j]->eq[tj];
                 const double cj = maps[j]->c[tj];
+                if (qj >= q) continue;
                 fe->r_eq[qj] += cj * f[j];
                 for (int i = 0; i < nd; i++)
                     for (int ti = 0; ti < maps[i]->n; ti++) {
                         const int qi = maps[i]->eq[ti];
+                        if (qi >= q) continue;
                         const double cij = maps[i]->c[ti] * cj;
                         const size_t ij = (size_t)j * (size_t)nd + (size_t)i;
                         HS_AT(fe->K_eq, q, qi, qj) += cij * ke[ij];
@@ -154,11 +157,13 @@ int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double
 
 int hs_fe_commit(hs_fe *fe)
 {
-    for (int k = 0; k < fe->nels; k++)
-        if (fe->els[k].mat) {
-            int rc = hs_material_commit(fe->els[k].mat);
+    for (int k = 0; k < fe->nels; k++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
+            int rc = hs_material_commit(mats[j]);
             if (rc) return rc;
         }
+    }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
     for (int i = 0; i < fe->n; i++) fe->r_commit[i] = fe->r_eq[fe->dyn_eq[i]];
     return 0;
@@ -171,21 +176,26 @@ const double *hs_fe_committed_force(const hs_fe *fe)
 
 int hs_fe_revert(hs_fe *fe)
 {
-    for (int k = 0; k < fe->nels; k++)
-        if (fe->els[k].mat) {
-            int rc = hs_material_revert(fe->els[k].mat);
+    for (int k = 0; k < fe->nels; k++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
+            int rc = hs_material_revert(mats[j]);
             if (rc) return rc;
         }
+    }
     memcpy(fe->u, fe->u_commit, (size_t)fe->neq * sizeof(double));
     return 0;
 }
 
-/* layout: neq, committed equation displacements, each zero-length material's state */
+/* layout: neq, committed equation displacements, each element material's state */
 size_t hs_fe_state_size(const hs_fe *fe)
 {
     size_t k = 1 + (size_t)fe->neq;
-    for (int e = 0; e < fe->nels; e++)
-        if (fe->els[e].mat) k += hs_material_state_size(fe->els[e].mat);
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++)
+            k += hs_material_state_size(mats[j]);
+    }
     return k;
 }
 
@@ -194,12 +204,14 @@ int hs_fe_state_save(const hs_fe *fe, double *out)
     *out++ = (double)fe->neq;
     memcpy(out, fe->u_commit, (size_t)fe->neq * sizeof(double));
     out += fe->neq;
-    for (int e = 0; e < fe->nels; e++)
-        if (fe->els[e].mat) {
-            int rc = hs_material_state_save(fe->els[e].mat, out);
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
+            int rc = hs_material_state_save(mats[j], out);
             if (rc) return rc;
-            out += hs_material_state_size(fe->els[e].mat);
+            out += hs_material_state_size(mats[j]);
         }
+    }
     return 0;
 }
 
@@ -213,13 +225,15 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
     memcpy(fe->u_commit, in, (size_t)fe->neq * sizeof(double));
     memcpy(fe->u, in, (size_t)fe->neq * sizeof(double));
     in += fe->neq;
-    for (int e = 0; e < fe->nels; e++)
-        if (fe->els[e].mat) {
-            int rc = hs_material_state_load(fe->els[e].mat, in);
+    for (int e = 0; e < fe->nels; e++) {
+        hs_material *mats[FE_MAX_MATS];
+        for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
+            int rc = hs_material_state_load(mats[j], in);
             if (rc)
                 return hs_fail(fe->ctx, rc, "element '%s': %s", fe->els[e].name,
                                hs_ctx_message(fe->ctx));
-            in += hs_material_state_size(fe->els[e].mat);
+            in += hs_material_state_size(mats[j]);
         }
+    }
     return 0;
 }

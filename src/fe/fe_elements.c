@@ -27,10 +27,17 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
         for (int k = 0; k < per; k++) {
             const int code = per == 6 ? k : CODES_2D[k];
             const int d = fe->code_dof[code];
-            const int conn = d >= 0 && (e->kind == FE_BEAM || code < FE_CRX);
+            const int conn = d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK || code < FE_CRX);
             maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
         }
     return 2 * per;
+}
+
+int fe_element_materials(const fe_element *e, hs_material **mats)
+{
+    if (e->link) return fe_link_materials(e, mats);
+    if (e->mat) mats[0] = e->mat;
+    return e->mat ? 1 : 0;
 }
 
 /* Local stiffness of a beam (I > 0) or truss (I = 0) in [u_i v_i th_i u_j v_j th_j]. */
@@ -187,6 +194,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
         if (k) memcpy(k, kg, sizeof kg);
         return 0;
     }
+    if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind != FE_ZERO_LENGTH) return line_state(e, maps, u, initial, f, k);
     const int i = e->dir, j = fe->ndf + e->dir;
     double kt, ct = 0.0;

@@ -28,7 +28,8 @@ typedef struct fe_node {
     double mass[FE_MAX_NDF];
     int con[FE_MAX_NDF];    /* the constraint that drives this DOF (index into fe->cons), or -1 */
     int eq[FE_MAX_NDF];     /* retained equation of each DOF, or -1 (fixed or constrained) */
-    fe_map map[FE_MAX_NDF]; /* set by hs_fe_finalize */
+    fe_map map[FE_MAX_NDF]; /* set by hs_fe_finalize; a moving support's: (neq + s, 1) */
+    int sup[FE_MAX_NDF];    /* a fixed DOF's support motion (fe_support.c), or -1 */
 } fe_node;
 
 typedef enum fe_con_kind {
@@ -44,7 +45,11 @@ typedef struct fe_constraint {
     int perp;          /* rigid diaphragm: the perpendicular axis (FE_CX, FE_CY, FE_CZ) */
 } fe_constraint;
 
-typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH } fe_kind;
+typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK } fe_kind;
+
+#define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
+
+struct fe_link; /* two-node link (fe_link.c) */
 
 typedef struct fe_element {
     char name[32];
@@ -55,8 +60,11 @@ typedef struct fe_element {
     double R[9];             /* 3-D: rows = local x, y, z axes in global components */
     double P0;               /* gravity compression for P-Delta (>= 0) */
     hs_fe_transf transf;
-    int dir;          /* zero-length direction (node DOF index) */
-    hs_material *mat; /* zero-length material (owned) */
+    int dir;              /* zero-length direction (node DOF index) */
+    hs_material *mat;     /* zero-length material (owned) */
+    struct fe_link *link; /* two-node link data (owned), or NULL */
+    double rho;           /* mass per length (truss, beam; fe_mass.c) */
+    int cmass;            /* 1: consistent mass, 0: lumped */
 } fe_element;
 
 struct hs_fe {
@@ -75,18 +83,23 @@ struct hs_fe {
     int n, n0;    /* dynamic and condensed DOFs */
     int *eq_node; /* per equation: the node index and DOF that own it */
     int *eq_dof;
-    int *eq_dyn;         /* per equation: dynamic index or -1 */
-    int *dyn_eq;         /* n */
-    int *cond_eq;        /* n0 */
-    double *u, *v;       /* trial equation displacements and velocities (neq) */
-    double *u_commit;    /* committed equation displacements (neq) */
-    double *r_eq;        /* neq */
-    double *r_commit;    /* condensed force at the last commit (n) */
-    double *K_eq, *C_eq; /* neq x neq */
-    double *K00, *X;     /* n0 x n0, n0 x n */
-    double *b;           /* n0 */
-    hs_linsolver *s0;    /* for K00 */
-    double lref;         /* the longest element (length scale of the convergence test) */
+    int *eq_dyn;             /* per equation: dynamic index or -1 */
+    int *dyn_eq;             /* n */
+    int *cond_eq;            /* n0 */
+    double *u, *v;           /* trial equation displacements and velocities (neq) */
+    double *u_commit;        /* committed equation displacements (neq) */
+    double *r_eq;            /* neq */
+    double *r_commit;        /* condensed force at the last commit (n) */
+    double *K_eq, *C_eq;     /* neq x neq */
+    double *K00, *X;         /* n0 x n0, n0 x n */
+    double *b;               /* n0 */
+    hs_linsolver *s0;        /* for K00 */
+    double lref;             /* the longest element (length scale of the convergence test) */
+    double *M;               /* mass of the dynamic DOFs (n x n; fe_mass.c) */
+    int lumped;              /* 1 when M is diagonal */
+    double *iota_fix;        /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
+                                consistent mass that couples the DOFs to the fixed ones), or NULL */
+    struct fe_supports *sup; /* multi-support excitation (fe_support.c), or NULL */
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of
@@ -117,5 +130,30 @@ int fe_constraints_build(hs_fe *fe);
 /* fe_beam3d.c: the 3-D truss and beam-column. */
 int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3]);
 void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
+
+/* A new element slot (not yet counted: the caller fills it and increments fe->nels), or NULL
+ * with *rc set (unknown node, model finalized, no memory). */
+fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc);
+/* Mass (fe_mass.c), assembled through the DOFs' maps (T^T M T): nodal and element masses on the
+ * retained equations (Meq, neq x neq, or NULL), the coupling of each retained equation to the
+ * fixed translations (Mfix, neq x 3: M_fs iota_s per direction x, y, z, or NULL) and to the
+ * support motions (Mqs, neq x nsup, or NULL); the dynamic DOFs' block into fe->M once the DOFs
+ * are numbered. */
+void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs);
+int fe_mass_finalize(hs_fe *fe, const double *Meq);
+/* Support motions (fe_support.c): a moving fixed DOF's map is the one term (neq + s, 1), so the
+ * elements read the support's displacement and velocity from u[neq + s], v[neq + s]. */
+void fe_support_free(hs_fe *fe);
+/* The element's materials (zero-length: its one; link: one per direction) into mats
+ * (FE_MAX_MATS), lent; returns their number. */
+int fe_element_materials(const fe_element *e, hs_material **mats);
+/* Two-node link (fe_link.c, 2-D): state as fe_element_state; freeing its data. */
+int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                  const double *v, int initial, double f[6], double k[36], double c[36]);
+int fe_link_materials(const fe_element *e, hs_material **mats);
+void fe_link_free(fe_element *e);
+/* A link's committed response for the recorders (fe_query.c): global force (6), basic force and
+ * deformation (one per direction); HS_EINVAL for the others. */
+int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
 
 #endif

@@ -68,7 +68,7 @@ int hs_fe_element_index(const hs_fe *fe, const char *name)
 
 const char *hs_fe_element_type(const hs_fe *fe, int e)
 {
-    static const char *const kinds[] = {"truss", "elastic_beam", "zero_length"};
+    static const char *const kinds[] = {"truss", "elastic_beam", "zero_length", "two_node_link"};
     return kinds[fe->els[e].kind];
 }
 
@@ -80,15 +80,16 @@ int hs_fe_element_dof(const hs_fe *fe, int e)
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
 {
     const fe_kind kind = fe->els[e].kind;
+    hs_material *mats[FE_MAX_MATS];
     if (fe->ndm != 2 || fe->ndf != 3) return 0; /* the responses below are those of 2-D frames */
     switch (r) {
     case HS_FE_GLOBAL_FORCE:
         return 6;
     case HS_FE_LOCAL_FORCE:
-        return kind == FE_ZERO_LENGTH ? 0 : 6;
+        return kind == FE_ZERO_LENGTH || kind == FE_LINK ? 0 : 6;
     case HS_FE_BASIC_FORCE:
     case HS_FE_DEFORMATION:
-        return kind == FE_BEAM ? 3 : 1;
+        return kind == FE_BEAM ? 3 : kind == FE_LINK ? fe_link_materials(&fe->els[e], mats) : 1;
     case HS_FE_STRAIN:
         return kind == FE_TRUSS ? 1 : 0;
     }
@@ -142,6 +143,7 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         }
         return 0;
     }
+    if (el->kind == FE_LINK) return fe_link_response(el, r, out);
     if (r == HS_FE_GLOBAL_FORCE) { /* the element's own resisting force (P-Delta included) */
         const fe_map *maps[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);

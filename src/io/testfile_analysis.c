@@ -3,6 +3,8 @@
  * timeout and checkpoint interval. */
 #include "testfile_impl.h"
 
+#include "hysim/coordinator.h"
+#include "hysim/fe.h"
 #include "hysim/integrator.h"
 
 #include <math.h>
@@ -112,6 +114,13 @@ static int from_file(hs_tf *L, const hs_ynode *gm, hs_options *opts, const char 
 
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node)
 {
+    if (node->kind == HS_YNODE_MAPPING && hs_ynode_get(node, "multi_support"))
+        return hs_tf_multi_support(L, node);
+    return hs_tf_record(L, node, &L->def->gm);
+}
+
+int hs_tf_record(hs_tf *L, const hs_ynode *node, hs_ground_motion **out)
+{
     if (node->kind != HS_YNODE_MAPPING)
         return hs_tf_fail(L, node,
                           "ground_motion: expected a mapping {file: ..., format: ...} or "
@@ -135,7 +144,7 @@ int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node)
         rc = from_file(L, node, opts, &type);
     }
     if (!rc) {
-        rc = hs_ground_motion_create(L->ctx, type, opts, &L->def->gm);
+        rc = hs_ground_motion_create(L->ctx, type, opts, out);
         if (rc) rc = hs_tf_wrap(L, syn ? syn : node, "ground_motion", rc);
     }
     hs_options_destroy(&opts);
@@ -157,6 +166,16 @@ static int integrator(hs_tf *L, const hs_ynode *node)
     const hs_integrator_entry *e = hs_integrator_registry_find(L->def->integrator);
     if (!e)
         return unknown_name(L, tn, "analysis.integrator.type", "integrator", L->def->integrator, 1);
+    const hs_fe *fe = hs_model_fe(L->def->model);
+    const char *why = (fe && hs_fe_support_count(fe) > 0)
+                          ? hs_coordinator_multi_support_refusal(L->def->integrator)
+                          : NULL;
+    if (why)
+        return hs_tf_fail(L, tn,
+                          "%s: '%s' cannot run the multi-support excitation of ground_motion: "
+                          "%s; use newmark, hht, alpha_os, cr, ghaboussi_pc or another "
+                          "(docs/fe_model.md)",
+                          what, L->def->integrator, why);
     rc = hs_options_create(&L->def->integrator_opts);
     static const char *const skip[] = {"type"};
     if (!rc) rc = hs_tf_params(L, node, what, e->params, skip, 1, L->def->integrator_opts);

@@ -1,7 +1,7 @@
 /* `structure.model`: the frame model (include/hysim/fe.h, docs/fe_model.md) in 1-D, 2-D or 3-D
- * (ndm, ndf): nodes with fixities and masses, elements (truss, elastic_beam, zero_length),
- * equal_dof, rigid_diaphragm and rigid_link constraints and the direction of the uniform
- * excitation. The model's DOFs are the frame's dynamic DOFs. */
+ * (ndm, ndf): nodes with fixities and masses, elements (truss, elastic_beam, zero_length,
+ * two_node_link), equal_dof, rigid_diaphragm and rigid_link constraints and the direction of the
+ * uniform excitation. The model's DOFs are the frame's dynamic DOFs. */
 #include "testfile_impl.h"
 
 #include "hysim/fe.h"
@@ -156,7 +156,48 @@ static int vector3(hs_tf *L, const hs_ynode *el, const char *what, double v[3])
                                "global component (x, y, z) of a vector in the local x-z plane", v);
 }
 
-static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
+/* Keys of each element type (after type, name, nodes); the bending ones are the beam's only. */
+static const char *const TYPES[] = {"truss", "elastic_beam", "zero_length", "two_node_link"};
+static const char *const TYPE_KEYS[][13] = {
+    {"E", "A", "transf", "axial_compression", "rho", "mass_type", NULL},
+    {"E", "A", "I", "G", "J", "Iy", "Iz", "vecxz", "transf", "axial_compression", "rho",
+     "mass_type", NULL},
+    {"dir", "material", NULL},
+    {"dirs", "materials", "orient", "shear_dist", "mass", NULL}};
+
+/* A key of another element type is an error that names the type. */
+static int foreign_keys(hs_tf *L, const hs_ynode *el, const char *what, int kind)
+{
+    for (size_t i = 0; i < el->n; i++) {
+        const char *key = hs_ynode_key(el, i)->text;
+        int own = strcmp(key, "type") == 0 || strcmp(key, "name") == 0 || strcmp(key, "nodes") == 0;
+        for (int k = 0; !own && TYPE_KEYS[kind][k]; k++) own = strcmp(key, TYPE_KEYS[kind][k]) == 0;
+        if (own) continue;
+        static const char *const bending[] = {"I", "G", "J", "Iy", "Iz", "vecxz"};
+        for (int k = 0; kind == 0 && k < 6; k++)
+            if (strcmp(key, bending[k]) == 0)
+                return hs_tf_fail(L, hs_ynode_value(el, i),
+                                  "%s: a truss has no %s (use elastic_beam for bending)", what,
+                                  key);
+        return hs_tf_fail(L, hs_ynode_value(el, i), "%s: '%s' does not apply to a %s element", what,
+                          key, TYPES[kind]);
+    }
+    return 0;
+}
+
+/* `mass_type: lumped | consistent` at `v` into *consistent. */
+static int mass_type(hs_tf *L, const hs_ynode *v, const char *what, int *consistent)
+{
+    char s[16];
+    int rc = hs_tf_str(L, v, what, s, sizeof s);
+    if (rc) return rc;
+    if (strcmp(s, "lumped") == 0 || strcmp(s, "consistent") == 0)
+        return *consistent = s[0] == 'c', 0;
+    return hs_tf_fail(L, v, "%s: expected lumped or consistent, got '%s'", what, s);
+}
+
+/* An element; cmass: the model's mass_type (1 consistent) for a truss or beam without one. */
+static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
 {
     static const char *const keys[] = {"type",
                                        "name",
@@ -172,8 +213,15 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
                                        "transf",
                                        "axial_compression",
                                        "dir",
-                                       "material"};
-    static const char *const types[] = {"truss", "elastic_beam", "zero_length"};
+                                       "material",
+                                       "dirs",
+                                       "materials",
+                                       "orient",
+                                       "shear_dist",
+                                       "mass",
+                                       "rho",
+                                       "mass_type"};
+    const int ntypes = (int)(sizeof TYPES / sizeof TYPES[0]);
     char what[64], sub[128], type[32], name[32];
     const hs_ynode *v, *nn;
     hs_tf_index(what, sizeof what, "structure.model.elements", i);
@@ -182,17 +230,17 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     if (!rc) rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "type"), type, sizeof type);
     if (rc) return rc;
     int kind = -1;
-    for (int k = 0; k < 3; k++)
-        if (strcmp(type, types[k]) == 0) kind = k;
+    for (int k = 0; k < ntypes; k++)
+        if (strcmp(type, TYPES[k]) == 0) kind = k;
     if (kind < 0) {
-        const char *near = hs_suggest(type, types, 3);
+        const char *near = hs_suggest(type, TYPES, (size_t)ntypes);
         return hs_tf_fail(L, v,
                           "%s: unknown element type '%s'%s%s%s (known: truss, elastic_beam, "
-                          "zero_length)",
+                          "zero_length, two_node_link)",
                           sub, type, near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : "");
     }
-    snprintf(name, sizeof name, "%.12s%u", types[kind], (unsigned)(i + 1));
+    snprintf(name, sizeof name, "%.13s%u", TYPES[kind], (unsigned)(i + 1));
     if ((v = hs_ynode_get(el, "name")) != NULL &&
         (rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "name"), name, sizeof name)))
         return rc;
@@ -203,22 +251,9 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     int ni, nj;
     rc = node_id(L, nn->items[0], hs_tf_index(sub, sizeof sub, "nodes", 0), &ni);
     if (!rc) rc = node_id(L, nn->items[1], hs_tf_index(sub, sizeof sub, "nodes", 1), &nj);
+    if (!rc) rc = foreign_keys(L, el, what, kind);
     if (rc) return rc;
-    /* keys that belong to the other types */
-    static const char *const line_only[] = {"E",  "A",  "I",     "G",      "J",
-                                            "Iy", "Iz", "vecxz", "transf", "axial_compression"};
-    static const char *const zl_only[] = {"dir", "material"};
-    const char *const *other = kind == 2 ? line_only : zl_only;
-    const size_t nother = kind == 2 ? 10 : 2;
-    for (size_t k = 0; k < nother; k++)
-        if ((v = hs_ynode_get(el, other[k])) != NULL)
-            return hs_tf_fail(L, v, "%s: '%s' does not apply to a %s element", what, other[k],
-                              type);
-    static const char *const bending[] = {"I", "G", "J", "Iy", "Iz", "vecxz"};
-    for (size_t k = 0; kind == 0 && k < 6; k++)
-        if ((v = hs_ynode_get(el, bending[k])) != NULL)
-            return hs_tf_fail(L, v, "%s: a truss has no %s (use elastic_beam for bending)", what,
-                              bending[k]);
+    if (kind == 3) return hs_tf_fe_link(L, fe, el, what, name, ni, nj);
     const int is3d = hs_fe_ndm(fe) == 3;
     static const char *const only3d[] = {"G", "J", "Iy", "Iz", "vecxz"};
     for (size_t k = 0; kind == 1 && k < 5; k++)
@@ -257,10 +292,16 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i)
     if (!rc) rc = num_key(L, el, "axial_compression", what, 0, &P0);
     if (!rc) rc = transf(L, el, what, &t);
     if (rc) return rc;
-    rc = kind == 0 ? hs_fe_add_truss(fe, name, ni, nj, E, A, t, P0)
-         : is3d    ? hs_fe_add_beam_3d(fe, name, ni, nj, &sec, vecxz, t, P0)
-                   : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
-    return rc < 0 ? hs_tf_wrap(L, el, what, rc) : 0;
+    double rho = 0.0;
+    if (!rc) rc = num_key(L, el, "rho", what, 0, &rho);
+    if (!rc && (v = hs_ynode_get(el, "mass_type")) != NULL)
+        rc = mass_type(L, v, hs_tf_path(sub, sizeof sub, what, "mass_type"), &cmass);
+    if (rc) return rc;
+    const int e = kind == 0 ? hs_fe_add_truss(fe, name, ni, nj, E, A, t, P0)
+                  : is3d    ? hs_fe_add_beam_3d(fe, name, ni, nj, &sec, vecxz, t, P0)
+                            : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
+    rc = e < 0 ? e : hs_fe_set_element_mass(fe, e, rho, cmass);
+    return rc ? hs_tf_wrap(L, el, what, rc) : 0;
 }
 
 static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)
@@ -386,12 +427,14 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
 {
     static const char *const keys[] = {"ndm",       "ndf",        "nodes",           "elements",
                                        "equal_dof", "rigid_link", "rigid_diaphragm", "excitation",
-                                       "opensees"};
+                                       "opensees",  "mass_type"};
     const char *what = "structure.model";
     const hs_ynode *nl, *el, *v;
     if (node->kind == HS_YNODE_MAPPING && hs_ynode_get(node, "opensees"))
         return hs_tf_opensees_model(L, node);
-    int rc = hs_tf_mapping(L, node, what, keys, 9);
+    int cmass = 0, rc = hs_tf_mapping(L, node, what, keys, 10);
+    if (!rc && (v = hs_ynode_get(node, "mass_type")) != NULL)
+        rc = mass_type(L, v, "structure.model.mass_type", &cmass);
     if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
     if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
     if (rc) return rc;
@@ -402,8 +445,8 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
     if (!rc && (el->kind != HS_YNODE_SEQUENCE || el->n == 0))
         rc = hs_tf_fail(L, el,
                         "structure.model.elements: expected a list of {type: truss | "
-                        "elastic_beam | zero_length, nodes: [i, j], ...}");
-    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i);
+                        "elastic_beam | zero_length | two_node_link, nodes: [i, j], ...}");
+    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i, cmass);
     if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
     if (!rc && (v = hs_ynode_get(node, "rigid_diaphragm")) != NULL) rc = rigid_diaphragms(L, fe, v);
     if (!rc && (v = hs_ynode_get(node, "rigid_link")) != NULL) rc = rigid_links(L, fe, v);
@@ -441,6 +484,13 @@ int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, hs_fe *fe, int dir)
         rc = hs_model_create(L->ctx, n, &L->def->model);
     }
     if (!rc) rc = hs_model_set_mass(L->def->model, mass);
+    if (!rc && !hs_fe_mass_is_lumped(fe)) { /* consistent element mass */
+        double *M = hs_dvec((size_t)n * (size_t)n);
+        if (!M) rc = HS_ENOMEM;
+        if (!rc) hs_fe_mass_matrix(fe, M);
+        if (!rc) rc = hs_model_set_mass_matrix(L->def->model, M);
+        hs_free(M);
+    }
     if (!rc) rc = hs_model_set_influence(L->def->model, iota);
     hs_free(mass);
     hs_free(iota);

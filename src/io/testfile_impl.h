@@ -142,12 +142,22 @@ int hs_tf_control_point(hs_tf *L, const hs_ynode *cp, const hs_ynode *tn, const 
                         const char *what, hs_exp_element_def *el);
 /* output.recorders (testfile_recorders.c), after the structure. */
 int hs_tf_recorders(hs_tf *L, const hs_ynode *list);
+/* A two-node link element's keys (testfile_fe_link.c): dirs, materials, orient, shear_dist,
+ * mass; `what` names the element in messages. */
+struct hs_fe;
+int hs_tf_fe_link(hs_tf *L, struct hs_fe *fe, const hs_ynode *el, const char *what,
+                  const char *name, int ni, int nj);
 /* A node DOF of the model's frame (2-D: x, y, rz; 3-D: x, y, z, rx, ry, rz; 1-D: x) as its index
  * (HS_FE_UX, ...); hs_tf_fe_dir uses the structure's frame model, or the 2-D names before it. */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
 int hs_tf_fe_dof(hs_tf *L, const struct hs_fe *fe, const hs_ynode *node, const char *what,
                  int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);
+/* A record: {file, format, ...} or {synthetic: {...}} (the shape of `ground_motion`). */
+int hs_tf_record(hs_tf *L, const hs_ynode *node, hs_ground_motion **out);
+/* ground_motion: {multi_support: [{node, dir, acceleration | displacement: RECORD}, ...]}
+ * (testfile_support.c): each support of structure.model its own motion. */
+int hs_tf_multi_support(hs_tf *L, const hs_ynode *node);
 int hs_tf_analysis(hs_tf *L, const hs_ynode *node);
 /* structure.damping, after the experimental elements (their initial stiffness counts). */
 int hs_tf_damping(hs_tf *L);

@@ -1,6 +1,9 @@
 /* The model: lumped masses, springs between DOFs or to the ground, restoring force assembly. */
 #include "model_impl.h"
 
+#include "hysim/linalg.h"
+
+#include <math.h>
 #include <string.h>
 
 int hs_model_create(hs_ctx *ctx, int ndof, hs_model **out)
@@ -61,6 +64,38 @@ int hs_model_set_mass(hs_model *m, const double *mass)
     memcpy(m->mass, mass, (size_t)m->n * sizeof(double));
     memset(m->M, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
     for (int i = 0; i < m->n; i++) HS_AT(m->M, m->n, i, i) = mass[i];
+    return 0;
+}
+
+int hs_model_set_mass_matrix(hs_model *m, const double *M)
+{
+    const int n = m->n;
+    double mmax = 0.0;
+    for (size_t k = 0; k < (size_t)n * (size_t)n; k++) mmax = fmax(mmax, fabs(M[k]));
+    for (int j = 0; j < n; j++) {
+        if (!(HS_AT(M, n, j, j) > 0.0))
+            return hs_fail(m->ctx, HS_EINPUT, "model: mass at DOF %d must be > 0 (got %g)", j + 1,
+                           HS_AT(M, n, j, j));
+        for (int i = 0; i < j; i++)
+            if (!(fabs(HS_AT(M, n, i, j) - HS_AT(M, n, j, i)) <= 1e-12 * mmax))
+                return hs_fail(
+                    m->ctx, HS_EINPUT,
+                    "model: the mass matrix is not symmetric (DOFs %d and %d: %g and %g)", i + 1,
+                    j + 1, HS_AT(M, n, i, j), HS_AT(M, n, j, i));
+    }
+    /* positive definite: dsygv factors M by Cholesky (K = I here) and fails otherwise */
+    const size_t nn = (size_t)n * (size_t)n;
+    double *I = hs_dvec(nn), *phi = hs_dvec(nn), *w = hs_dvec((size_t)n);
+    int rc = (!I || !phi || !w) ? HS_ENOMEM : 0;
+    for (int i = 0; !rc && i < n; i++) HS_AT(I, n, i, i) = 1.0;
+    if (!rc && hs_sym_eig(m->ctx, n, I, M, w, phi) != 0)
+        rc = hs_fail(m->ctx, HS_EINPUT, "model: the mass matrix is not positive definite");
+    hs_free(I);
+    hs_free(phi);
+    hs_free(w);
+    if (rc) return rc;
+    memcpy(m->M, M, (size_t)n * (size_t)n * sizeof(double));
+    for (int i = 0; i < n; i++) m->mass[i] = HS_AT(M, n, i, i);
     return 0;
 }
 

@@ -1,0 +1,193 @@
+/* The frame model's mass: nodal masses (lumped) plus the elements' distributed mass rho (mass
+ * per length) of trusses and beams, lumped (rho L / 2 on each node's translations, OpenSees'
+ * default) or consistent (OpenSees -cMass: truss rho L / 6 [2 1; 1 2] in each direction; beam the
+ * axial rho L / 6 [2 1; 1 2] and the cubic Hermitian rho L / 420 [156 22L 54 -13L; ...], turned to
+ * global axes). Assembled on the retained equations (neq x neq); the DOFs whose diagonal is
+ * positive are the dynamic ones, the others carry no mass at all (M is positive semidefinite, so
+ * a zero diagonal has a zero row) and are condensed. docs/fe_model.md, "Mass". */
+#include "fe_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+#define M6(m, i, j) ((m)[(size_t)(j)*6 + (size_t)(i)])
+
+int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent)
+{
+    if (fe->finalized)
+        return hs_fail(fe->ctx, HS_EINVAL,
+                       "frame model: element mass after the model was finalized");
+    if (e < 0 || e >= fe->nels) return hs_fail(fe->ctx, HS_EINVAL, "frame model: no element %d", e);
+    fe_element *el = &fe->els[e];
+    if (fe->ndm != 2 && rho > 0.0)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a mass per length (rho) is 2-D only for now (this model has "
+                       "ndm %d); lump the mass on the nodes instead",
+                       el->name, fe->ndm);
+    if (el->kind != FE_TRUSS && el->kind != FE_BEAM)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': only trusses and beams carry a mass per length (give a "
+                       "link its 'mass', or the nodes theirs)",
+                       el->name);
+    if (!(rho >= 0.0) || !isfinite(rho))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': rho (mass per length) must be >= 0 (got %g)", el->name, rho);
+    el->rho = rho;
+    el->cmass = consistent != 0;
+    return 0;
+}
+
+/* The element's mass matrix in global axes over [ux_i uy_i rz_i ux_j uy_j rz_j]; 0 when none. */
+static int element_mass(const fe_element *e, double m[36])
+{
+    memset(m, 0, 36 * sizeof(double));
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || !(e->rho > 0.0)) return 0;
+    const double L = e->L;
+    if (!e->cmass) {
+        M6(m, 0, 0) = M6(m, 1, 1) = M6(m, 3, 3) = M6(m, 4, 4) = 0.5 * e->rho * L;
+        return 1;
+    }
+    if (e->kind == FE_TRUSS) { /* isotropic: no turning needed */
+        const double a = e->rho * L / 6.0;
+        for (int d = 0; d < 2; d++) {
+            M6(m, d, d) = M6(m, 3 + d, 3 + d) = 2.0 * a;
+            M6(m, d, 3 + d) = M6(m, 3 + d, d) = a;
+        }
+        return 1;
+    }
+    const double a = e->rho * L / 420.0;
+    double ml[36] = {0};
+    M6(ml, 0, 0) = M6(ml, 3, 3) = 140.0 * a;
+    M6(ml, 0, 3) = M6(ml, 3, 0) = 70.0 * a;
+    M6(ml, 1, 1) = M6(ml, 4, 4) = 156.0 * a;
+    M6(ml, 1, 4) = M6(ml, 4, 1) = 54.0 * a;
+    M6(ml, 2, 2) = M6(ml, 5, 5) = 4.0 * L * L * a;
+    M6(ml, 2, 5) = M6(ml, 5, 2) = -3.0 * L * L * a;
+    M6(ml, 1, 2) = M6(ml, 2, 1) = 22.0 * L * a;
+    M6(ml, 4, 5) = M6(ml, 5, 4) = -22.0 * L * a;
+    M6(ml, 1, 5) = M6(ml, 5, 1) = -13.0 * L * a;
+    M6(ml, 2, 4) = M6(ml, 4, 2) = 13.0 * L * a;
+    /* m = R^T ml R, R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1] */
+    double R[36] = {0};
+    for (int b = 0; b < 6; b += 3) {
+        M6(R, b, b) = M6(R, b + 1, b + 1) = e->c;
+        M6(R, b, b + 1) = e->s;
+        M6(R, b + 1, b) = -e->s;
+        M6(R, b + 2, b + 2) = 1.0;
+    }
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double s = 0.0;
+            for (int p = 0; p < 6; p++)
+                for (int q = 0; q < 6; q++) s += M6(R, p, i) * M6(ml, p, q) * M6(R, q, j);
+            M6(m, i, j) = s;
+        }
+    return 1;
+}
+
+/* Adds m to the retained equations (Meq), the fixed translations (Mfix) and the supports (Mqs):
+ * one term of each map at a time, T^T m T (a fixed DOF's map has no term, a moving support's map
+ * the one term neq + s). */
+static void add_mass(const hs_fe *fe, const fe_map *mi, const fe_map *mj, int fixed_code, double m,
+                     double *Meq, double *Mfix, double *Mqs)
+{
+    const int q = fe->neq;
+    for (int ti = 0; ti < mi->n; ti++) {
+        const int qi = mi->eq[ti];
+        if (qi >= q) continue;
+        const double ci = mi->c[ti] * m;
+        if (Mfix && fixed_code >= 0) Mfix[(size_t)fixed_code * (size_t)q + (size_t)qi] += ci;
+        for (int tj = 0; tj < mj->n; tj++) {
+            const int qj = mj->eq[tj];
+            if (qj < q && Meq) HS_AT(Meq, q, qi, qj) += ci * mj->c[tj];
+            if (qj >= q && Mqs) HS_AT(Mqs, q, qi, qj - q) += ci * mj->c[tj];
+        }
+    }
+}
+
+void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs)
+{
+    const int q = fe->neq;
+    if (Meq) memset(Meq, 0, (size_t)q * (size_t)q * sizeof(double));
+    for (int k = 0; k < fe->nnodes; k++) /* nodal masses (the fixed DOFs' move with the ground) */
+        for (int d = 0; d < fe->ndf; d++) {
+            const fe_map *m = &fe->nodes[k].map[d];
+            if (fe->nodes[k].mass[d] > 0.0)
+                add_mass(fe, m, m, -1, fe->nodes[k].mass[d], Meq, NULL, Mqs);
+        }
+    for (int k = 0; k < fe->nels; k++) {
+        const fe_element *el = &fe->els[k];
+        double m[36];
+        if (!element_mass(el, m)) continue;
+        /* 2-D only (hs_fe_set_element_mass): the maps are [ux uy rz]_i,j; a truss's rotations
+         * have none and its mass none there */
+        const fe_map *maps[FE_MAX_EDOF];
+        fe_element_maps(fe, el, maps);
+        for (int j = 0; j < 6; j++) {
+            const fe_node *nj = &fe->nodes[j < 3 ? el->ni : el->nj];
+            const int dj = fe->code_dof[j % 3 == 2 ? FE_CRZ : j % 3];
+            /* a fixed translation: it moves with a uniform ground motion */
+            const int fixed = dj >= 0 && j % 3 < 2 && nj->fix[dj] ? j % 3 : -1;
+            for (int i = 0; i < 6; i++)
+                if (M6(m, i, j) != 0.0)
+                    add_mass(fe, maps[i], maps[j], fixed, M6(m, i, j), Meq, Mfix, Mqs);
+        }
+    }
+}
+
+/* iota_fix = M^-1 M_fs iota_s per direction when a consistent mass couples a dynamic DOF to a
+ * fixed one (OpenSees' UniformExcitation loads -M R ag over every node, fixed ones included). */
+static int mass_fixed_coupling(hs_fe *fe)
+{
+    const int q = fe->neq, n = fe->n;
+    double *Mfix = hs_dvec(3 * (size_t)q);
+    if (!Mfix) return HS_ENOMEM;
+    fe_mass_assemble(fe, NULL, Mfix, NULL);
+    int any = 0;
+    for (int k = 0; k < 3 * q; k++) any |= Mfix[k] != 0.0;
+    int rc = 0;
+    if (any) {
+        hs_linsolver *s = NULL;
+        fe->iota_fix = hs_dvec(3 * (size_t)n);
+        rc = fe->iota_fix ? hs_linsolver_create(fe->ctx, "dense", n, &s) : HS_ENOMEM;
+        if (!rc) rc = hs_linsolver_factor(s, fe->M);
+        for (int d = 0; !rc && d < 3; d++) {
+            double *x = &fe->iota_fix[(size_t)d * (size_t)n];
+            for (int i = 0; i < n; i++) x[i] = Mfix[(size_t)d * (size_t)q + (size_t)fe->dyn_eq[i]];
+            rc = hs_linsolver_solve(s, x);
+        }
+        hs_linsolver_destroy(&s);
+    }
+    hs_free(Mfix);
+    return rc;
+}
+
+int fe_mass_finalize(hs_fe *fe, const double *Meq)
+{
+    const int q = fe->neq, n = fe->n;
+    fe->M = hs_dvec((size_t)n * (size_t)n);
+    if (!fe->M) return HS_ENOMEM;
+    fe->lumped = 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            const double v = HS_AT(Meq, q, fe->dyn_eq[i], fe->dyn_eq[j]);
+            HS_AT(fe->M, n, i, j) = v;
+            if (i != j && v != 0.0) fe->lumped = 0;
+        }
+    return mass_fixed_coupling(fe);
+}
+
+void hs_fe_mass(const hs_fe *fe, double *mass)
+{
+    for (int i = 0; i < fe->n; i++) mass[i] = HS_AT(fe->M, fe->n, i, i);
+}
+
+void hs_fe_mass_matrix(const hs_fe *fe, double *M)
+{
+    memcpy(M, fe->M, (size_t)fe->n * (size_t)fe->n * sizeof(double));
+}
+
+int hs_fe_mass_is_lumped(const hs_fe *fe)
+{
+    return fe->lumped;
+}
