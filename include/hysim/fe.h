@@ -93,6 +93,31 @@ const char *hs_fe_element_name(const hs_fe *fe, int e);
 /* The material of a zero-length element (lent), or NULL for other elements. */
 hs_material *hs_fe_element_material(const hs_fe *fe, int e);
 
+/* The sparse path (docs/fe_model.md, "Large frames"), for a frame without condensed DOFs (every
+ * free DOF carries mass; HS_EUNSUPPORTED with a message otherwise). The pattern of the stiffness
+ * over the dynamic DOFs (n x n, its diagonal included; lent), built at the first call with each
+ * element's slots in it (allocates; nothing after). */
+struct hs_csc;
+int hs_fe_sparse_pattern(hs_fe *fe, const struct hs_csc **out);
+/* The initial stiffness as values of that pattern (nnz), ADDED to val. */
+int hs_fe_initial_stiffness_sparse(hs_fe *fe, double *val);
+/* hs_fe_restore with the tangents as values of the pattern, but WRITING r (n), Kt (when not
+ * NULL) and Ct (when not NULL and some material is rate-dependent; otherwise Ct is left as it
+ * is: zero it once). Never allocates. */
+int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                         double *Ct);
+/* The frame's matrices in compressed columns: M (lumped, diagonal), K0 and C = a0 M + a1 K0
+ * (Rayleigh; NULL when a0 = a1 = 0), owned here (hs_fe_matrices_free). */
+typedef struct hs_fe_matrices {
+    struct hs_csc *M, *C, *K0;
+} hs_fe_matrices;
+void hs_fe_matrices_free(hs_fe_matrices *mats);
+/* Builds mats and the integrators' sparse view of the frame in dyn (dyn->Ms, Cs, K0s and the
+ * tangent pattern; restore and commit on the frame; M, C, K0 NULL: nothing n x n). */
+struct hs_dynamics;
+int hs_fe_sparse_dynamics(hs_fe *fe, double a0, double a1, hs_fe_matrices *mats,
+                          struct hs_dynamics *dyn);
+
 /* Committed state (condensed displacements, materials) for checkpoints. */
 size_t hs_fe_state_size(const hs_fe *fe);
 int hs_fe_state_save(const hs_fe *fe, double *out);

@@ -40,6 +40,10 @@ int hs_csc_same_pattern(const hs_csc *A, const hs_csc *B);
 /* 1 when every entry of B's pattern is in A's. */
 int hs_csc_pattern_contains(const hs_csc *A, const hs_csc *B);
 
+/* map[k] = the position in P of entry k of B (hs_csc_nnz(B) ints): the slots that an assembly
+ * into P's values adds B's into. HS_EINVAL (with a message) when B has an entry outside P. */
+int hs_csc_slot_map(hs_ctx *ctx, const hs_csc *P, const hs_csc *B, int *map);
+
 /* y = A x (nrows) and y += alpha A x. */
 void hs_csc_matvec(const hs_csc *A, const double *x, double *y);
 void hs_csc_matvec_add(const hs_csc *A, const double *x, double alpha, double *y);

@@ -38,6 +38,8 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->X);
     hs_free(fe->b);
     hs_linsolver_destroy(&fe->s0);
+    hs_csc_destroy(&fe->Kpat);
+    hs_free(fe->slot);
     hs_free(fe);
     *pfe = NULL;
 }

@@ -4,6 +4,7 @@
 
 #include "hysim/fe.h"
 #include "hysim/linalg.h"
+#include "hysim/sparse.h"
 
 typedef struct fe_node {
     int id;
@@ -48,6 +49,10 @@ struct hs_fe {
     double *b;           /* n0 */
     hs_linsolver *s0;    /* for K00 */
     double lref;         /* the longest element (length scale of the convergence test) */
+    /* sparse path (fe_sparse.c, no condensed DOF): the stiffness pattern over the dynamic DOFs
+     * and, per element, the position of each of its 36 matrix entries in it (-1: fixed DOF) */
+    hs_csc *Kpat;
+    int *slot;
 };
 
 /* The element's (up to) 6 equations: [ux_i uy_i rz_i ux_j uy_j rz_j]; -1 where none. */
