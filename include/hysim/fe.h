@@ -6,8 +6,9 @@
  * (typically beam rotations) is condensed statically: at each restore its displacement solves
  * r_0(d, d_0) = 0 by Newton, and the tangent seen by the integrator is the Schur complement
  * Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a diagonal, positive
- * mass. Matrices are dense now; the sparse path (issue 10 section 2) plugs in at the assembly
- * (fe_assemble.c). Node ids are the user's (any positive integers); DOF indices 0-based. */
+ * mass. The condensation is dense; a frame whose every free DOF carries mass also has a sparse
+ * form (hs_fe_sparse_*, fe_sparse.c: compressed columns, docs/fe_model.md "Large frames"). Node ids
+ * are the user's (any positive integers); DOF indices 0-based. */
 #ifndef HYSIM_FE_H
 #define HYSIM_FE_H
 

@@ -44,7 +44,7 @@ struct hs_fe {
     double *u_commit;    /* committed equation displacements (neq) */
     double *r_eq;        /* neq */
     double *r_commit;    /* condensed force at the last commit (n) */
-    double *K_eq, *C_eq; /* neq x neq */
+    double *K_eq, *C_eq; /* neq x neq, at the first dense assembly (NULL on the sparse path) */
     double *K00, *X;     /* n0 x n0, n0 x n */
     double *b;           /* n0 */
     hs_linsolver *s0;    /* for K00 */
