@@ -56,6 +56,14 @@ int hs_csc_bandwidth(const hs_csc *A);
 /* D (dense column-major nrows x ncols) = A. */
 void hs_csc_to_dense(const hs_csc *A, double *D);
 
+/* The nev lowest eigenpairs of K phi = omega2 M phi (K symmetric positive-definite, M symmetric
+ * positive semi-definite, n x n) by ARPACK's shift-invert Lanczos (dsaupd mode 3, shift 0) on a
+ * sparse factor of K (hs_linsolver_create_sparse): omega2 ascending (nev values), phi (n x nev,
+ * column-major, M-orthonormal; NULL: not computed). 1 <= nev < n. For large models; small ones
+ * use hs_sym_eig (LAPACK, every mode). */
+int hs_sparse_eig(hs_ctx *ctx, const hs_csc *K, const hs_csc *M, int nev, double *omega2,
+                  double *phi);
+
 #ifdef __cplusplus
 }
 #endif

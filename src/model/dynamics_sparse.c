@@ -1,7 +1,7 @@
 /* The sparse form of a model's dynamics (docs/architecture.md, "Linear solvers"): a frame model
- * without condensed DOFs, springs or extra stiffness, damped by Rayleigh (or not at all), whose
- * stiffness pattern makes hs_linsolver_sparse_pays, gives the integrators its M, C, K0 in
- * compressed columns and a restore that assembles the tangent into that pattern; the dense
+ * without condensed DOFs, springs or extra stiffness, damped by Rayleigh (or not at all), of 100
+ * DOFs or more and at most a tenth of its stiffness entries nonzero, gives the integrators its M,
+ * C, K0 in compressed columns and a restore that assembles the tangent into that pattern; the dense
  * matrices stay in dyn for the coordinator's periods and energy and for the integrators without
  * a sparse branch. */
 #include "model_impl.h"
@@ -33,7 +33,8 @@ int hs_model_dynamics_sparse(hs_model *m, hs_dynamics *dyn)
     const hs_csc *P = NULL;
     int rc = hs_fe_sparse_pattern(m->fe, &P);
     if (rc) return rc;
-    if (!hs_linsolver_sparse_pays(m->n, hs_csc_bandwidth(P), hs_csc_nnz(P))) return 0;
+    /* large and sparse (the solver is chosen apart: LAPACK's band while the band is narrow) */
+    if (m->n < 100 || (double)hs_csc_nnz(P) > 0.1 * (double)m->n * (double)m->n) return 0;
     hs_dynamics sd;
     rc = hs_fe_sparse_dynamics(m->fe, m->a0, m->a1, &m->fe_sparse, &sd);
     if (rc) return rc;
