@@ -113,19 +113,6 @@ int hs_int_check_finite(hs_integrator *it, const double *x, const char *what)
     return 1;
 }
 
-void hs_int_matvec_add(const hs_integrator *it, hs_int_matrix which, const double *x, double alpha,
-                       double *y)
-{
-    const hs_dynamics *dyn = &it->dyn;
-    if (hs_int_sparse(it)) {
-        const hs_csc *A = which == HS_INT_M ? dyn->Ms : which == HS_INT_C ? dyn->Cs : dyn->K0s;
-        if (A) hs_csc_matvec_add(A, x, alpha, y);
-        return;
-    }
-    const double *A = which == HS_INT_M ? it->Mp : which == HS_INT_C ? it->Cp : it->K0p;
-    if (A) hs_packed_matvec_add(it->n, it->kd, A, x, alpha, y);
-}
-
 /* The union of M's pattern and those of the others given (NULL: skipped). */
 static int int_union(hs_integrator *it, const hs_csc *const *more, size_t count, hs_csc **out)
 {

@@ -81,8 +81,18 @@ static inline int hs_int_sparse(const hs_integrator *it)
 typedef enum hs_int_matrix { HS_INT_M, HS_INT_C, HS_INT_K0 } hs_int_matrix;
 /* y += alpha X x for X = M, C or K0 of the dynamics: the packed band copy (it->Mp, ...), or the
  * compressed columns on the sparse path. An absent C adds nothing. Never allocates. */
-void hs_int_matvec_add(const hs_integrator *it, hs_int_matrix which, const double *x, double alpha,
-                       double *y);
+static inline void hs_int_matvec_add(const hs_integrator *it, hs_int_matrix which, const double *x,
+                                     double alpha, double *y)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    if (dyn->K0s) {
+        const hs_csc *A = which == HS_INT_M ? dyn->Ms : which == HS_INT_C ? dyn->Cs : dyn->K0s;
+        if (A) hs_csc_matvec_add(A, x, alpha, y);
+        return;
+    }
+    const double *A = which == HS_INT_M ? it->Mp : which == HS_INT_C ? it->Cp : it->K0p;
+    if (A) hs_packed_matvec_add(it->n, it->kd, A, x, alpha, y);
+}
 /* Sparse path: the union of the patterns of M, C, K0 and, when with_tangent, the tangent's. */
 int hs_int_sparse_pattern(hs_integrator *it, int with_tangent, hs_csc **out);
 /* Sparse path: a solver for matrices of pattern P. Factored once (refactor 0): CHOLMOD (KLU when
