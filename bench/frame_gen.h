@@ -6,7 +6,8 @@
  * numbered story by story (half-bandwidth 3 (bays + 1) + 2) or, with `by_column`, column line by
  * column line (half-bandwidth 3 (stories + 1) + 2). With `hinge_k` > 0 each first-story column
  * stands on a bilinear rotational spring (zero-length in rz, k = hinge_k, fy = hinge_fy, b =
- * 0.05; the base node's rotation gets the joints' rotational inertia): a nonlinear frame.
+ * 0.05; the base node's rotation, free, gets the joints' rotational inertia: n grows by
+ * bays + 1): a nonlinear frame.
  * Header-only (bench/ and tests/ include it). */
 #ifndef HS_BENCH_FRAME_GEN_H
 #define HS_BENCH_FRAME_GEN_H

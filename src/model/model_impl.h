@@ -27,7 +27,7 @@ struct hs_model {
     int nsprings;
     char **groups;
     int ngroups;
-    hs_fe *fe; /* attached 2-D frame model, or NULL */
+    hs_fe *fe;                /* attached 2-D frame model, or NULL */
     hs_fe_matrices fe_sparse; /* the frame's compressed columns (dynamics_sparse.c), or zeros */
 };
 
