@@ -99,6 +99,11 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->X);
     hs_free(fe->b);
     hs_linsolver_destroy(&fe->s0);
+    hs_csc_destroy(&fe->Kpat);
+    hs_free(fe->slot_off);
+    hs_free(fe->slot_ke);
+    hs_free(fe->slot_pos);
+    hs_free(fe->slot_w);
     hs_free(fe);
     *pfe = NULL;
 }
@@ -330,14 +335,11 @@ static int alloc_work(hs_fe *fe)
     fe->u_commit = hs_dvec(q);
     fe->r_eq = hs_dvec(q);
     fe->r_commit = hs_dvec(n);
-    fe->K_eq = hs_dvec(q * q);
-    fe->C_eq = hs_dvec(q * q);
     fe->K00 = hs_dvec(n0 * n0 + 1);
     fe->X = hs_dvec(n0 * n + 1);
     fe->b = hs_dvec(n0 + 1);
     if (!fe->eq_node || !fe->eq_dof || !fe->eq_dyn || !fe->dyn_eq || !fe->cond_eq || !fe->u ||
-        !fe->v || !fe->u_commit || !fe->r_eq || !fe->r_commit || !fe->K_eq || !fe->C_eq ||
-        !fe->K00 || !fe->X || !fe->b)
+        !fe->v || !fe->u_commit || !fe->r_eq || !fe->r_commit || !fe->K00 || !fe->X || !fe->b)
         return HS_ENOMEM;
     if (n0) return hs_linsolver_create(fe->ctx, "dense", fe->n0, &fe->s0);
     return 0;

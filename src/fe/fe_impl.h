@@ -4,6 +4,7 @@
 
 #include "hysim/fe.h"
 #include "hysim/linalg.h"
+#include "hysim/sparse.h"
 
 #define FE_MAX_NDF   6  /* DOFs per node (3-D) */
 #define FE_MAX_TERMS 3  /* terms of one DOF's map (a rigid link's translation: 1 + 2 rotations) */
@@ -82,11 +83,17 @@ struct hs_fe {
     double *u_commit;    /* committed equation displacements (neq) */
     double *r_eq;        /* neq */
     double *r_commit;    /* condensed force at the last commit (n) */
-    double *K_eq, *C_eq; /* neq x neq */
+    double *K_eq, *C_eq; /* neq x neq, at the first dense assembly (NULL on the sparse path) */
     double *K00, *X;     /* n0 x n0, n0 x n */
     double *b;           /* n0 */
     hs_linsolver *s0;    /* for K00 */
     double lref;         /* the longest element (length scale of the convergence test) */
+    /* sparse path (fe_sparse.c, no condensed DOF): the stiffness pattern over the dynamic DOFs
+     * and, per element, the position of each of its 36 matrix entries in it (-1: fixed DOF) */
+    hs_csc *Kpat;
+    size_t *slot_off;        /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
+    int *slot_ke, *slot_pos; /* per slot: entry of the element matrix, place in Kpat's values */
+    double *slot_w;          /* per slot: the map terms' weight c_i c_j */
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of
