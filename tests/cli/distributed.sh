@@ -10,6 +10,7 @@
 set -u
 hysim=$1
 dir=$(mktemp -d)
+. "$(dirname "$0")/lib/two_story_lab.sh"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
@@ -68,28 +69,7 @@ start_site west
 # The test: a two-story frame, each story a specimen at its own site. SITES is replaced by the
 # virtual (in-process) or the remote description of the same two labs.
 test_file() { # FILE STEPS SITES
-    cat > "$1" <<YAML
-hysim: 1
-name: distributed
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 2
-  mass: [0.000929839173384007, 0.0029154084025754903]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
-experimental:
-  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
-sites:
-$3
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $2
-  time_scale: 1
-  site_timeout: 3
-YAML
+    two_story_file "$1" distributed "$2" 3 east west a1 "$3"
 }
 virtual_sites="  east: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}
   west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}"
@@ -108,13 +88,6 @@ rows=$(($(wc -l < "$dir/remote/response.csv") - 1))
 [ "$rows" -eq $((steps + 1)) ] || fail "response.csv has $rows rows, expected $((steps + 1))"
 # Perfect laboratories reach every target exactly and answer f = k x: the same numbers.
 # Largest |d_A - d_B| over every DOF and step, and the peak |d_A|: "MAXDIFF PEAK".
-max_diff() { # RUN_A RUN_B
-    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
-    NR == 1 { n = NF / 2; next }
-    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
-      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.3g", m + 0, p + 0 }'
-}
 read -r maxdiff peak <<< "$(max_diff local remote)"
 echo "distributed.sh: $steps steps through two sites: largest |d_remote - d_local| = $maxdiff mm (peak $peak mm)"
 awk -v p="$peak" 'BEGIN { exit !(p > 1) }' || fail "the record hardly moves the frame (peak $peak mm)"

@@ -23,6 +23,7 @@
 set -u
 hysim=$1
 dir=$(mktemp -d)
+. "$(dirname "$0")/lib/two_story_lab.sh"
 pids=()
 ns=""
 cleanup() {
@@ -96,28 +97,7 @@ stop_site() { # STEM
 }
 
 test_file() { # FILE SITES
-    cat > "$1" <<YAML
-hysim: 1
-name: distributed-resume
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 2
-  mass: [0.000929839173384007, 0.0029154084025754903]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
-experimental:
-  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
-sites:
-$2
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $steps
-  time_scale: 1
-  site_timeout: 2
-YAML
+    two_story_file "$1" distributed-resume "$steps" 2 east west a1 "$2"
 }
 remote_sites() { # PORT_EAST PORT_WEST
     echo "  east: {kind: remote, url: \"hysim://127.0.0.1:$1\", key: east.key, actuators: {a1: {}}}

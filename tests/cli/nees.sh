@@ -28,6 +28,7 @@ src=${HS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 client="$src/tests/support/nees_client.py"
 fake="$src/tests/support/nees_fake_lab.py"
 dir=$(mktemp -d)
+. "$(dirname "$0")/lib/two_story_lab.sh"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
@@ -90,41 +91,13 @@ echo "nees.sh: hysim site answered UI-SimCor (CR LF), ECLabVIEW (a target beyond
 
 # ---- 2. hysim against hysim ----
 test_file() { # FILE SITE STEPS
-    cat > "$1" <<YAML
-hysim: 1
-name: nees
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 2
-  mass: [0.000929839173384007, 0.0029154084025754903]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
-experimental:
-  - {name: story1, site: lab, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: lab, story: 2, actuators: [a2], initial_stiffness: [[0.5]]}
-sites:
-$2
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $3
-  time_scale: 1
-  site_timeout: 1
-YAML
+    two_story_file "$1" nees "$3" 1 lab lab a2 "$2"
 }
 remote() { # PORT CP1 CP2 [EXTRA NEES KEYS]
     printf '  lab:\n    kind: remote\n    url: "nees://127.0.0.1:%s"\n    actuators: {a1: {}, a2: {}}\n' "$1"
     printf '    nees:\n%s      control_points:\n' "${4:-}"
     printf '        "%s": {dofs: [x displacement], actuators: [a1]}\n' "$2"
     printf '        "%s": {dofs: [x displacement], actuators: [a2]}\n' "$3"
-}
-max_diff() { # RUN_A RUN_B -> "MAXDIFF PEAK"
-    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
-    NR == 1 { n = NF / 2; next }
-    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
-      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.3g", m + 0, p + 0 }'
 }
 steps=300
 test_file "$dir/local.yaml" "  lab: {kind: virtual, perfect: true, actuators: {a1: {}, a2: {}}, specimen: {type: linear, K: [[1.0, 0], [0, 0.5]]}}" $steps

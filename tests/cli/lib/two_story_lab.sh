@@ -1,9 +1,12 @@
-# Shared by the laboratory back-end tests (plant.sh, plant_shm.sh, lab_driver.sh); sourced, not
-# run (CTest runs tests/cli/*.sh only). Needs $dir.
+# Shared by the distributed and laboratory back-end tests (distributed.sh, distributed_resume.sh,
+# nees.sh, plant.sh, plant_shm.sh, lab_driver.sh); sourced, not run (CTest runs tests/cli/*.sh
+# only). Needs $dir.
 
-# two_story_test FILE NAME STEPS EAST_SITE: the two-story frame of the back-end tests, story 1 at
-# site east (given), story 2 at a perfect in-process site west, central difference, 5 ms steps.
-two_story_test() {
+# two_story_file FILE NAME STEPS TIMEOUT SITE1 SITE2 ACT2 SITES: the two-story frame of the
+# distributed and back-end tests (central difference, 5 ms steps, a seeded synthetic record),
+# story 1 at site SITE1 (actuator a1), story 2 at site SITE2 (actuator ACT2); SITES is the
+# `sites:` block, indented two spaces.
+two_story_file() {
     cat > "$1" <<YAML
 hysim: 1
 name: $2
@@ -13,11 +16,10 @@ structure:
   mass: [0.000929839173384007, 0.0029154084025754903]
   damping: {rayleigh: {modes: [1, 2], ratios: [0.05, 0.013]}}
 experimental:
-  - {name: story1, site: east, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-  - {name: story2, site: west, story: 2, actuators: [a1], initial_stiffness: [[0.5]]}
+  - {name: story1, site: $5, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
+  - {name: story2, site: $6, story: 2, actuators: [$7], initial_stiffness: [[0.5]]}
 sites:
-  east: $4
-  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}
+$8
 ground_motion:
   synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
 analysis:
@@ -25,18 +27,22 @@ analysis:
   dt: 0.005
   steps: $3
   time_scale: 1
-  site_timeout: 3
+  site_timeout: $4
 YAML
+}
+
+# two_story_test FILE NAME STEPS EAST_SITE: story 1 at site east (given), story 2 at a perfect
+# in-process site west.
+two_story_test() {
+    two_story_file "$1" "$2" "$3" 3 east west a1 "  east: $4
+  west: {kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[0.5]]}}"
 }
 
 # max_diff RUN_A RUN_B -> "MAXDIFF PEAK": the largest difference of the two runs' response.csv
 # (folders under $dir) and the first run's peak.
+. "$(dirname "${BASH_SOURCE[0]}")/response_diff.sh"
 max_diff() {
-    paste -d, "$dir/$1/response.csv" "$dir/$2/response.csv" | awk -F, '
-    NR == 1 { n = NF / 2; next }
-    { for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d }
-      for (i = 2; i <= n; i++) { a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.3g", m + 0, p + 0 }'
+    response_diff "$dir/$1/response.csv" "$dir/$2/response.csv"
 }
 
 # site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
