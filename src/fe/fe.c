@@ -159,7 +159,7 @@ int hs_fe_add_node_crd(hs_fe *fe, int id, const double *crd)
     return add_node(fe, id, crd[0], fe->ndm > 1 ? crd[1] : 0.0, fe->ndm > 2 ? crd[2] : 0.0);
 }
 
-int hs_fe_fix(hs_fe *fe, int id, const int fix[3])
+int hs_fe_fix(hs_fe *fe, int id, const int *fix)
 {
     int rc = fe_defining(fe, "a fixity");
     const int k = rc ? rc : fe_known_node(fe, id, "fix");
@@ -168,7 +168,7 @@ int hs_fe_fix(hs_fe *fe, int id, const int fix[3])
     return 0;
 }
 
-int hs_fe_add_mass(hs_fe *fe, int id, const double m[3])
+int hs_fe_add_mass(hs_fe *fe, int id, const double *m)
 {
     int rc = fe_defining(fe, "a mass");
     const int k = rc ? rc : fe_known_node(fe, id, "mass");
