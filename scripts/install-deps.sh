@@ -2,7 +2,7 @@
 # Installs the Debian packages hysim needs, only those missing. Uses sudo when not root.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config clang libclang-rt-dev libcmocka-dev liblapacke-dev
-      libopenblas-serial-dev libopenblas0-serial libsuitesparse-dev libyaml-dev libhdf5-dev
+      libopenblas-serial-dev libopenblas0-serial libsuitesparse-dev libarpack2-dev libyaml-dev libhdf5-dev
       libssl-dev libsodium-dev gnuplot-nox libmicrohttpd-dev libjs-dygraphs
       chromium poppler-utils python3 iptables iproute2 libmatio-dev help2man man-db
       python3-numpy python3-h5py tcl-dev)

@@ -9,9 +9,10 @@
  * (typically beam rotations under lumped mass) is condensed statically: at each restore its
  * displacement solves r_0(d, d_0) = 0 by Newton, and the tangent seen by the integrator is the
  * Schur complement Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a
- * positive definite mass (diagonal when lumped). Matrices are dense now; the sparse path (issue 10
- * section 2) plugs in at the assembly (fe_assemble.c). Node ids are the user's (any positive
- * integers); DOF indices 0-based. */
+ * positive definite mass (diagonal when lumped). The condensation is dense; a frame whose every
+ * free DOF carries mass also has a sparse form (hs_fe_sparse_*, fe_sparse.c: compressed columns,
+ * docs/fe_model.md "Large frames"). Node ids are the user's (any positive integers); DOF indices
+ * 0-based. */
 #ifndef HYSIM_FE_H
 #define HYSIM_FE_H
 
@@ -52,6 +53,8 @@ const char *hs_fe_dir_name(const hs_fe *fe, int dir);
 
 /* Definition (before hs_fe_finalize). Errors name the node or element. Fixities, masses and DOF
  * flags are arrays of ndf values (3 in the default 2-D model). */
+/* The hs_fe_add_ functions of nodes and elements return the index of what they added (>= 0)
+ * or a negative HS_E code. */
 int hs_fe_add_node(hs_fe *fe, int id, double x, double y);    /* 1-D (y = 0) and 2-D */
 int hs_fe_add_node_crd(hs_fe *fe, int id, const double *crd); /* ndm coordinates */
 int hs_fe_fix(hs_fe *fe, int id, const int *fix);             /* 1 = restrained */
@@ -234,6 +237,30 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
  * at that node (OpenSees `reactions` without -dynamic: no inertia or damping of a supported mass).
  * HS_EINVAL when the DOF is not fixed. */
 int hs_fe_reaction(hs_fe *fe, int id, int dof, double *out);
+/* The sparse path (docs/fe_model.md, "Large frames"), for a frame without condensed DOFs (every
+ * free DOF carries mass; HS_EUNSUPPORTED with a message otherwise). The pattern of the stiffness
+ * over the dynamic DOFs (n x n, its diagonal included; lent), built at the first call with each
+ * element's slots in it (allocates; nothing after). */
+struct hs_csc;
+int hs_fe_sparse_pattern(hs_fe *fe, const struct hs_csc **out);
+/* The initial stiffness as values of that pattern (nnz), ADDED to val. */
+int hs_fe_initial_stiffness_sparse(hs_fe *fe, double *val);
+/* hs_fe_restore with the tangents as values of the pattern, but WRITING r (n), Kt (when not
+ * NULL) and Ct (when not NULL and some material is rate-dependent; otherwise Ct is left as it
+ * is: zero it once). Never allocates. */
+int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                         double *Ct);
+/* The frame's matrices in compressed columns: M (lumped: diagonal; consistent: its nonzeros), K0
+ * and C = a0 M + a1 K0 (Rayleigh; NULL when a0 = a1 = 0), owned here (hs_fe_matrices_free). */
+typedef struct hs_fe_matrices {
+    struct hs_csc *M, *C, *K0;
+} hs_fe_matrices;
+void hs_fe_matrices_free(hs_fe_matrices *mats);
+/* Builds mats and the integrators' sparse view of the frame in dyn (dyn->Ms, Cs, K0s and the
+ * tangent pattern; restore and commit on the frame; M, C, K0 NULL: nothing n x n). */
+struct hs_dynamics;
+int hs_fe_sparse_dynamics(hs_fe *fe, double a0, double a1, hs_fe_matrices *mats,
+                          struct hs_dynamics *dyn);
 
 /* Committed state (condensed displacements, materials) for checkpoints. */
 size_t hs_fe_state_size(const hs_fe *fe);

@@ -13,6 +13,7 @@
 #include "hysim/base.h"
 #include "hysim/experiment.h"
 #include "hysim/options.h"
+#include "hysim/sparse.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,6 +49,23 @@ typedef struct hs_dynamics {
      * implicit_hht_fe) size their estimators from it at setup; without it they size them at the
      * first step that carries io->exp (one allocation then). */
     const struct hs_experiment *exp;
+    /* The sparse form (large frames; docs/architecture.md, "Linear solvers"). When K0s is not
+     * NULL the integrator reads Ms, Cs (NULL: no damping) and K0s in compressed columns (lent) and
+     * never M, C, K0 (which may be NULL): nothing n x n is allocated. Me and Ke must then be NULL
+     * (no experimental substructure on the sparse path yet). restore's Kt and Ct are then the
+     * values of tangent_pattern's entries (hs_csc_nnz(tangent_pattern) doubles each, in its
+     * order); restore writes all of Kt, and all of Ct unless no material is rate-dependent
+     * (then it leaves Ct as it is: the caller zeroes it once); tangent_band is ignored.
+     * Integrators that take it: central_difference, newmark_explicit, alpha_os, cr, newmark,
+     * hht. With the dense M, K0 (and C) given as well, an integrator without the sparse branch,
+     * or a run with Me or Ke, takes the dense path instead; without them it is refused with a
+     * message that names these integrators. */
+    const hs_csc *Ms, *Cs, *K0s, *tangent_pattern;
+    /* The restore that the sparse path calls (tangents as values of tangent_pattern), when
+     * restore itself keeps the dense layout for the dense path; NULL: restore has the sparse
+     * layout. */
+    int (*restore_sparse)(void *user, const double *d, const double *v, double *r, double *Kt,
+                          double *Ct);
 } hs_dynamics;
 
 typedef struct hs_step_io {

@@ -104,6 +104,14 @@ int hs_model_set_extra_stiffness(hs_model *m, const double *K);
 /* Modes of the initial-stiffness model (springs + extra stiffness): circular frequencies squared
  * (ascending) and M-orthonormal shapes (n x n column-major). Either output may be NULL. */
 int hs_model_modes(hs_model *m, double *omega2, double *phi);
+/* The nev lowest modes (1 <= nev <= n): omega2 (nev) and shapes phi (n x nev, or NULL). Above
+ * HS_MODES_DENSE_MAX DOFs a frame without condensed DOFs, springs or extra stiffness takes
+ * ARPACK's shift-invert Lanczos on its sparse stiffness (hs_sparse_eig); every other model takes
+ * hs_model_modes (LAPACK, every mode) and keeps the lowest nev. */
+#define HS_MODES_DENSE_MAX 500
+int hs_model_modes_lowest(hs_model *m, int nev, double *omega2, double *phi);
+/* 1 when hs_model_modes_lowest takes the sparse eigen-analysis for this model. */
+int hs_model_modes_sparse(const hs_model *m);
 
 /* Fills an integrator's view of this model (numerical only: Me = Ke = NULL). K0 is the caller's
  * n x n buffer, filled with the initial stiffness and lent to dyn. */

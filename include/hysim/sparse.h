@@ -40,6 +40,10 @@ int hs_csc_same_pattern(const hs_csc *A, const hs_csc *B);
 /* 1 when every entry of B's pattern is in A's. */
 int hs_csc_pattern_contains(const hs_csc *A, const hs_csc *B);
 
+/* map[k] = the position in P of entry k of B (hs_csc_nnz(B) ints): the slots that an assembly
+ * into P's values adds B's into. HS_EINVAL (with a message) when B has an entry outside P. */
+int hs_csc_slot_map(hs_ctx *ctx, const hs_csc *P, const hs_csc *B, int *map);
+
 /* y = A x (nrows) and y += alpha A x. */
 void hs_csc_matvec(const hs_csc *A, const double *x, double *y);
 void hs_csc_matvec_add(const hs_csc *A, const double *x, double alpha, double *y);
@@ -51,6 +55,14 @@ int hs_csc_axpby(hs_ctx *ctx, double a, const hs_csc *B, double b, const hs_csc 
 int hs_csc_bandwidth(const hs_csc *A);
 /* D (dense column-major nrows x ncols) = A. */
 void hs_csc_to_dense(const hs_csc *A, double *D);
+
+/* The nev lowest eigenpairs of K phi = omega2 M phi (K symmetric positive-definite, M symmetric
+ * positive semi-definite, n x n) by ARPACK's shift-invert Lanczos (dsaupd mode 3, shift 0) on a
+ * sparse factor of K (hs_linsolver_create_sparse): omega2 ascending (nev values), phi (n x nev,
+ * column-major, M-orthonormal; NULL: not computed). 1 <= nev < n. For large models; small ones
+ * use hs_sym_eig (LAPACK, every mode). */
+int hs_sparse_eig(hs_ctx *ctx, const hs_csc *K, const hs_csc *M, int nev, double *omega2,
+                  double *phi);
 
 #ifdef __cplusplus
 }

@@ -190,6 +190,26 @@ int hs_csc_pattern_contains(const hs_csc *A, const hs_csc *B)
     return 1;
 }
 
+int hs_csc_slot_map(hs_ctx *ctx, const hs_csc *P, const hs_csc *B, int *map)
+{
+    if (P->nrows != B->nrows || P->ncols != B->ncols)
+        return hs_fail(ctx, HS_EINVAL, "sparse matrix: slots of a %d x %d matrix in a %d x %d one",
+                       B->nrows, B->ncols, P->nrows, P->ncols);
+    for (int j = 0; j < P->ncols; j++) {
+        int pa = P->colptr[j];
+        const int ea = P->colptr[j + 1];
+        for (int pb = B->colptr[j]; pb < B->colptr[j + 1]; pb++) {
+            while (pa < ea && P->rowind[pa] < B->rowind[pb]) pa++;
+            if (pa >= ea || P->rowind[pa] != B->rowind[pb])
+                return hs_fail(ctx, HS_EINVAL,
+                               "sparse matrix: entry (%d, %d) lies outside the assembled pattern",
+                               B->rowind[pb], j);
+            map[pb] = pa;
+        }
+    }
+    return 0;
+}
+
 void hs_csc_matvec(const hs_csc *A, const double *x, double *y)
 {
     memset(y, 0, (size_t)A->nrows * sizeof *y);

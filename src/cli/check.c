@@ -99,11 +99,13 @@ static void normalise(double *phi, int n)
 /* The frame model's DOFs, then per mode (shapes scaled to max 1) the participation factor
  * Gamma = phi^T M iota / phi^T M phi and the effective mass (phi^T M iota)^2 / phi^T M phi as a
  * share of iota^T M iota (Chopra, Dynamics of Structures, section 13.2). */
-static void participation(const hs_model *m, const double *phi)
+static void participation(const hs_model *m, const double *phi, int nmodes)
 {
     const int n = hs_model_ndof(m);
     const hs_fe *fe = hs_model_fe(m);
-    if (fe) {
+    if (fe && n > HS_MODES_DENSE_MAX) {
+        printf("DOFs: %d (%d massless DOFs condensed)\n", n, hs_fe_condensed(fe));
+    } else if (fe) {
         char name[48];
         printf("DOFs:");
         for (int i = 0; i < n; i++)
@@ -117,7 +119,7 @@ static void participation(const hs_model *m, const double *phi)
     if (!(total > 0.0)) return;
     printf("participation along the ground influence (total mass %.6g):\n", total);
     double sum = 0.0;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < nmodes; k++) {
         const double *s = phi + (size_t)k * (size_t)n;
         double smi = 0.0, sms = 0.0;
         for (int j = 0; j < n; j++)
@@ -140,8 +142,10 @@ int hs_cli_modes(int argc, char **argv)
     int code = load(argc, argv, "modes", &file, &ctx, &def);
     if (code) return code < 0 ? HS_EXIT_OK : code;
     const int n = hs_model_ndof(def->model);
-    double *w2 = hs_dvec((size_t)n), *phi = hs_dvec((size_t)n * (size_t)n);
-    int rc = (!w2 || !phi) ? HS_ENOMEM : hs_model_modes(def->model, w2, phi);
+    /* a large frame: its lowest modes by ARPACK, without the shapes' n columns */
+    const int large = hs_model_modes_sparse(def->model), nev = large ? (n > 21 ? 20 : n - 1) : n;
+    double *w2 = hs_dvec((size_t)n), *phi = hs_dvec((size_t)n * (size_t)nev);
+    int rc = (!w2 || !phi) ? HS_ENOMEM : hs_model_modes_lowest(def->model, nev, w2, phi);
     if (rc) {
         fprintf(stderr, "%s: %s\n", file,
                 hs_ctx_message(ctx)[0] ? hs_ctx_message(ctx) : hs_strerror(rc));
@@ -150,17 +154,22 @@ int hs_cli_modes(int argc, char **argv)
         const char *t = def->units_time;
         printf("%s: %d DOFs (units: force %s, length %s, time %s)\n", file, n, def->units_force,
                def->units_length, t);
-        printf("%4s  %12s  %14s  %s\n", "mode", "period", "frequency", "shape (max 1)");
+        if (large)
+            printf("the lowest %d modes (ARPACK shift-invert Lanczos on the sparse stiffness); "
+                   "shapes not printed\n",
+                   nev);
+        printf("%4s  %12s  %14s  %s\n", "mode", "period", "frequency",
+               large ? "" : "shape (max 1)");
         printf("%4s  %12s  %14s\n", "", t, strcmp(t, "s") == 0 ? "Hz" : "1/time");
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < nev; k++) {
             const double omega = sqrt(w2[k]);
             double *shape = phi + (size_t)k * (size_t)n;
             normalise(shape, n);
             printf("%4d  %12.5g  %14.5g ", k + 1, two_pi / omega, omega / two_pi);
-            for (int i = 0; i < n; i++) printf(" %8.4f", shape[i]);
+            for (int i = 0; i < n && !large; i++) printf(" %8.4f", shape[i]);
             printf("\n");
         }
-        participation(def->model, phi);
+        participation(def->model, phi, nev);
     }
     hs_free(w2);
     hs_free(phi);

@@ -105,6 +105,11 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->iota_fix);
     fe_support_free(fe);
     hs_linsolver_destroy(&fe->s0);
+    hs_csc_destroy(&fe->Kpat);
+    hs_free(fe->slot_off);
+    hs_free(fe->slot_ke);
+    hs_free(fe->slot_pos);
+    hs_free(fe->slot_w);
     hs_free(fe);
     *pfe = NULL;
 }
@@ -336,17 +341,20 @@ static int alloc_work(hs_fe *fe)
     fe->u_commit = hs_dvec(q);
     fe->r_eq = hs_dvec(q);
     fe->r_commit = hs_dvec(n);
-    fe->K_eq = hs_dvec(q * q);
-    fe->C_eq = hs_dvec(q * q);
     fe->K00 = hs_dvec(n0 * n0 + 1);
     fe->X = hs_dvec(n0 * n + 1);
     fe->b = hs_dvec(n0 + 1);
     if (!fe->eq_node || !fe->eq_dof || !fe->eq_dyn || !fe->dyn_eq || !fe->cond_eq || !fe->u ||
-        !fe->v || !fe->u_commit || !fe->r_eq || !fe->r_commit || !fe->K_eq || !fe->C_eq ||
-        !fe->K00 || !fe->X || !fe->b)
+        !fe->v || !fe->u_commit || !fe->r_eq || !fe->r_commit || !fe->K00 || !fe->X || !fe->b)
         return HS_ENOMEM;
     if (n0) return hs_linsolver_create(fe->ctx, "dense", fe->n0, &fe->s0);
     return 0;
+}
+
+/* The mass of equation q in Meq (its neq diagonal values, or neq x neq). */
+static double meq_diag(const double *Meq, int neq, int diag, int q)
+{
+    return diag ? Meq[q] : HS_AT(Meq, neq, q, q);
 }
 
 int hs_fe_finalize(hs_fe *fe)
@@ -367,11 +375,12 @@ int hs_fe_finalize(hs_fe *fe)
     /* Mass on the retained equations (T^T M T through the maps: nodal and element masses); a DOF
      * with a positive diagonal is dynamic */
     fe->neq = neq;
-    double *Meq = hs_dvec((size_t)neq * (size_t)neq);
+    const int diag = fe_mass_is_diagonal(fe);
+    double *Meq = hs_dvec(diag ? (size_t)neq : (size_t)neq * (size_t)neq);
     if (!Meq) return HS_ENOMEM;
-    fe_mass_assemble(fe, Meq, NULL, NULL);
+    fe_mass_assemble(fe, Meq, diag, NULL, NULL);
     for (int q = 0; q < neq; q++) {
-        if (HS_AT(Meq, neq, q, q) > 0.0)
+        if (meq_diag(Meq, neq, diag, q) > 0.0)
             fe->n++;
         else
             fe->n0++;
@@ -394,7 +403,7 @@ int hs_fe_finalize(hs_fe *fe)
             if (q < 0) continue;
             fe->eq_node[q] = k;
             fe->eq_dof[q] = d;
-            if (HS_AT(Meq, neq, q, q) > 0.0) {
+            if (meq_diag(Meq, neq, diag, q) > 0.0) {
                 fe->eq_dyn[q] = i;
                 fe->dyn_eq[i++] = q;
             } else {
@@ -402,7 +411,7 @@ int hs_fe_finalize(hs_fe *fe)
                 fe->cond_eq[i0++] = q;
             }
         }
-    if (!rc) rc = fe_mass_finalize(fe, Meq);
+    if (!rc) rc = fe_mass_finalize(fe, Meq, diag);
     hs_free(Meq);
     if (rc) return rc;
     fe->finalized = 1;

@@ -1,7 +1,8 @@
-/* Assembly of the retained equations (dense; the sparse matrix type of issue 10 section 2 plugs
- * in here: fe->K_eq and the Schur complement below) and the static condensation of the massless
- * DOFs: r_0(d, d_0) = 0 is solved by Newton at every restore, the integrator sees the forces
- * r_m(d, d_0(d)) and the tangent Kmm - Km0 K00^-1 K0m. */
+/* Dense assembly of the retained equations and the static condensation of the massless DOFs
+ * (a frame without massless DOFs also has the sparse assembly of fe_sparse.c; docs/fe_model.md,
+ * "Large frames", says why the condensation stays dense): r_0(d, d_0) = 0 is solved by Newton at
+ * every restore, the integrator sees the forces r_m(d, d_0(d)) and the tangent Kmm - Km0 K00^-1
+ * K0m. */
 #include "fe_impl.h"
 
 #include <math.h>
@@ -15,6 +16,13 @@ static int assemble(hs_fe *fe, int initial, int want_c)
 {
     const int q = fe->neq;
     const size_t qq = (size_t)q * (size_t)q;
+    if (!fe->K_eq) { /* at the first dense use (setup): the sparse path never needs them */
+        fe->K_eq = hs_dvec(qq);
+        fe->C_eq = hs_dvec(qq);
+        if (!fe->K_eq || !fe->C_eq)
+            return hs_fail(fe->ctx, HS_ENOMEM,
+                           "frame model: out of memory for the dense %d x %d stiffness", q, q);
+    }
     memset(fe->r_eq, 0, (size_t)q * sizeof(double));
     memset(fe->K_eq, 0, qq * sizeof(double));
     if (want_c) memset(fe->C_eq, 0, qq * sizeof(double));

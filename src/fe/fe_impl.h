@@ -4,6 +4,7 @@
 
 #include "hysim/fe.h"
 #include "hysim/linalg.h"
+#include "hysim/sparse.h"
 
 #define FE_MAX_NDF   6  /* DOFs per node (3-D) */
 #define FE_MAX_TERMS 3  /* terms of one DOF's map (a rigid link's translation: 1 + 2 rotations) */
@@ -83,18 +84,24 @@ struct hs_fe {
     int n, n0;    /* dynamic and condensed DOFs */
     int *eq_node; /* per equation: the node index and DOF that own it */
     int *eq_dof;
-    int *eq_dyn;             /* per equation: dynamic index or -1 */
-    int *dyn_eq;             /* n */
-    int *cond_eq;            /* n0 */
-    double *u, *v;           /* trial equation displacements and velocities (neq) */
-    double *u_commit;        /* committed equation displacements (neq) */
-    double *r_eq;            /* neq */
-    double *r_commit;        /* condensed force at the last commit (n) */
-    double *K_eq, *C_eq;     /* neq x neq */
-    double *K00, *X;         /* n0 x n0, n0 x n */
-    double *b;               /* n0 */
-    hs_linsolver *s0;        /* for K00 */
-    double lref;             /* the longest element (length scale of the convergence test) */
+    int *eq_dyn;         /* per equation: dynamic index or -1 */
+    int *dyn_eq;         /* n */
+    int *cond_eq;        /* n0 */
+    double *u, *v;       /* trial equation displacements and velocities (neq; + nsup) */
+    double *u_commit;    /* committed equation displacements (neq; + the supports') */
+    double *r_eq;        /* neq */
+    double *r_commit;    /* condensed force at the last commit (n) */
+    double *K_eq, *C_eq; /* neq x neq, at the first dense assembly (NULL on the sparse path) */
+    double *K00, *X;     /* n0 x n0, n0 x n */
+    double *b;           /* n0 */
+    hs_linsolver *s0;    /* for K00 */
+    double lref;         /* the longest element (length scale of the convergence test) */
+    /* sparse path (fe_sparse.c, no condensed DOF): the stiffness pattern over the dynamic DOFs
+     * and, per element, the position of each of its 36 matrix entries in it (-1: fixed DOF) */
+    hs_csc *Kpat;
+    size_t *slot_off;        /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
+    int *slot_ke, *slot_pos; /* per slot: entry of the element matrix, place in Kpat's values */
+    double *slot_w;          /* per slot: the map terms' weight c_i c_j */
     double *M;               /* mass of the dynamic DOFs (n x n; fe_mass.c) */
     int lumped;              /* 1 when M is diagonal */
     double *iota_fix;        /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
@@ -139,8 +146,12 @@ fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
  * fixed translations (Mfix, neq x 3: M_fs iota_s per direction x, y, z, or NULL) and to the
  * support motions (Mqs, neq x nsup, or NULL); the dynamic DOFs' block into fe->M once the DOFs
  * are numbered. */
-void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs);
-int fe_mass_finalize(hs_fe *fe, const double *Meq);
+void fe_mass_assemble(const hs_fe *fe, double *Meq, int diag, double *Mfix, double *Mqs);
+int fe_mass_finalize(hs_fe *fe, const double *Meq, int diag);
+/* 1 when T^T M T is diagonal (no consistent element mass, no element mass on a lever arm): Meq is
+ * then assembled as its neq diagonal values (diag = 1), so a large frame allocates nothing
+ * neq x neq. */
+int fe_mass_is_diagonal(const hs_fe *fe);
 /* Support motions (fe_support.c): a moving fixed DOF's map is the one term (neq + s, 1), so the
  * elements read the support's displacement and velocity from u[neq + s], v[neq + s]. */
 void fe_support_free(hs_fe *fe);

@@ -89,7 +89,7 @@ static int element_mass(const fe_element *e, double m[36])
  * one term of each map at a time, T^T m T (a fixed DOF's map has no term, a moving support's map
  * the one term neq + s). */
 static void add_mass(const hs_fe *fe, const fe_map *mi, const fe_map *mj, int fixed_code, double m,
-                     double *Meq, double *Mfix, double *Mqs)
+                     double *Meq, int diag, double *Mfix, double *Mqs)
 {
     const int q = fe->neq;
     for (int ti = 0; ti < mi->n; ti++) {
@@ -99,21 +99,35 @@ static void add_mass(const hs_fe *fe, const fe_map *mi, const fe_map *mj, int fi
         if (Mfix && fixed_code >= 0) Mfix[(size_t)fixed_code * (size_t)q + (size_t)qi] += ci;
         for (int tj = 0; tj < mj->n; tj++) {
             const int qj = mj->eq[tj];
-            if (qj < q && Meq) HS_AT(Meq, q, qi, qj) += ci * mj->c[tj];
+            if (qj < q && Meq && !diag) HS_AT(Meq, q, qi, qj) += ci * mj->c[tj];
+            if (qj < q && Meq && diag && qi == qj) Meq[qi] += ci * mj->c[tj];
             if (qj >= q && Mqs) HS_AT(Mqs, q, qi, qj - q) += ci * mj->c[tj];
         }
     }
 }
 
-void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs)
+int fe_mass_is_diagonal(const hs_fe *fe)
+{
+    for (int k = 0; k < fe->nels; k++) {
+        const fe_element *el = &fe->els[k];
+        if (!(el->rho > 0.0)) continue;
+        if (el->cmass) return 0;
+        const fe_map *maps[FE_MAX_EDOF];
+        for (int i = fe_element_maps(fe, el, maps) - 1; i >= 0; i--)
+            if (maps[i]->n > 1) return 0; /* lumped on a rigid slave: lever arms couple */
+    }
+    return 1; /* nodal masses on lever arms are refused (fe_constraints.c) */
+}
+
+void fe_mass_assemble(const hs_fe *fe, double *Meq, int diag, double *Mfix, double *Mqs)
 {
     const int q = fe->neq;
-    if (Meq) memset(Meq, 0, (size_t)q * (size_t)q * sizeof(double));
+    if (Meq) memset(Meq, 0, (size_t)q * (size_t)(diag ? 1 : q) * sizeof(double));
     for (int k = 0; k < fe->nnodes; k++) /* nodal masses (the fixed DOFs' move with the ground) */
         for (int d = 0; d < fe->ndf; d++) {
             const fe_map *m = &fe->nodes[k].map[d];
             if (fe->nodes[k].mass[d] > 0.0)
-                add_mass(fe, m, m, -1, fe->nodes[k].mass[d], Meq, NULL, Mqs);
+                add_mass(fe, m, m, -1, fe->nodes[k].mass[d], Meq, diag, NULL, Mqs);
         }
     for (int k = 0; k < fe->nels; k++) {
         const fe_element *el = &fe->els[k];
@@ -130,7 +144,7 @@ void fe_mass_assemble(const hs_fe *fe, double *Meq, double *Mfix, double *Mqs)
             const int fixed = dj >= 0 && j % 3 < 2 && nj->fix[dj] ? j % 3 : -1;
             for (int i = 0; i < 6; i++)
                 if (M6(m, i, j) != 0.0)
-                    add_mass(fe, maps[i], maps[j], fixed, M6(m, i, j), Meq, Mfix, Mqs);
+                    add_mass(fe, maps[i], maps[j], fixed, M6(m, i, j), Meq, diag, Mfix, Mqs);
         }
     }
 }
@@ -142,19 +156,24 @@ static int mass_fixed_coupling(hs_fe *fe)
     const int q = fe->neq, n = fe->n;
     double *Mfix = hs_dvec(3 * (size_t)q);
     if (!Mfix) return HS_ENOMEM;
-    fe_mass_assemble(fe, NULL, Mfix, NULL);
+    fe_mass_assemble(fe, NULL, 0, Mfix, NULL);
     int any = 0;
     for (int k = 0; k < 3 * q; k++) any |= Mfix[k] != 0.0;
     int rc = 0;
     if (any) {
         hs_linsolver *s = NULL;
         fe->iota_fix = hs_dvec(3 * (size_t)n);
-        rc = fe->iota_fix ? hs_linsolver_create(fe->ctx, "dense", n, &s) : HS_ENOMEM;
-        if (!rc) rc = hs_linsolver_factor(s, fe->M);
+        rc = !fe->iota_fix ? HS_ENOMEM
+             : fe->lumped  ? 0
+                           : hs_linsolver_create(fe->ctx, "dense", n, &s);
+        if (!rc && s) rc = hs_linsolver_factor(s, fe->M);
         for (int d = 0; !rc && d < 3; d++) {
             double *x = &fe->iota_fix[(size_t)d * (size_t)n];
             for (int i = 0; i < n; i++) x[i] = Mfix[(size_t)d * (size_t)q + (size_t)fe->dyn_eq[i]];
-            rc = hs_linsolver_solve(s, x);
+            if (s)
+                rc = hs_linsolver_solve(s, x);
+            else
+                for (int i = 0; i < n; i++) x[i] /= fe->M[i];
         }
         hs_linsolver_destroy(&s);
     }
@@ -162,29 +181,39 @@ static int mass_fixed_coupling(hs_fe *fe)
     return rc;
 }
 
-int fe_mass_finalize(hs_fe *fe, const double *Meq)
+int fe_mass_finalize(hs_fe *fe, const double *Meq, int diag)
 {
     const int q = fe->neq, n = fe->n;
-    fe->M = hs_dvec((size_t)n * (size_t)n);
+    fe->lumped = 1; /* M diagonal: kept as its n values (large frames: nothing n x n) */
+    for (int j = 0; !diag && j < n; j++)
+        for (int i = 0; i < n; i++)
+            if (i != j && HS_AT(Meq, q, fe->dyn_eq[i], fe->dyn_eq[j]) != 0.0) fe->lumped = 0;
+    fe->M = hs_dvec(fe->lumped ? (size_t)n : (size_t)n * (size_t)n);
     if (!fe->M) return HS_ENOMEM;
-    fe->lumped = 1;
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) {
-            const double v = HS_AT(Meq, q, fe->dyn_eq[i], fe->dyn_eq[j]);
-            HS_AT(fe->M, n, i, j) = v;
-            if (i != j && v != 0.0) fe->lumped = 0;
-        }
+    for (int j = 0; j < n; j++) {
+        const int qj = fe->dyn_eq[j];
+        if (fe->lumped)
+            fe->M[j] = diag ? Meq[qj] : HS_AT(Meq, q, qj, qj);
+        else
+            for (int i = 0; i < n; i++) HS_AT(fe->M, n, i, j) = HS_AT(Meq, q, fe->dyn_eq[i], qj);
+    }
     return mass_fixed_coupling(fe);
 }
 
 void hs_fe_mass(const hs_fe *fe, double *mass)
 {
-    for (int i = 0; i < fe->n; i++) mass[i] = HS_AT(fe->M, fe->n, i, i);
+    for (int i = 0; i < fe->n; i++) mass[i] = fe->lumped ? fe->M[i] : HS_AT(fe->M, fe->n, i, i);
 }
 
 void hs_fe_mass_matrix(const hs_fe *fe, double *M)
 {
-    memcpy(M, fe->M, (size_t)fe->n * (size_t)fe->n * sizeof(double));
+    const size_t n = (size_t)fe->n;
+    if (!fe->lumped) {
+        memcpy(M, fe->M, n * n * sizeof(double));
+        return;
+    }
+    memset(M, 0, n * n * sizeof(double));
+    for (size_t i = 0; i < n; i++) M[i * n + i] = fe->M[i];
 }
 
 int hs_fe_mass_is_lumped(const hs_fe *fe)

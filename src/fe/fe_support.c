@@ -182,7 +182,7 @@ int hs_fe_support_prepare(hs_fe *fe)
     }
     /* the initial assembly of the retained equations and K00 factored */
     if (!rc) rc = hs_fe_initial_stiffness(fe, Kc);
-    if (!rc) fe_mass_assemble(fe, NULL, NULL, Mqs);
+    if (!rc) fe_mass_assemble(fe, NULL, 0, NULL, Mqs);
     for (int s = 0; !rc && s < ns; s++) {
         for (int a = 0; a < n0; a++) x[a] = HS_AT(Kqs, q, fe->cond_eq[a], s);
         if (n0) rc = hs_linsolver_solve(fe->s0, x);

@@ -48,22 +48,29 @@ static int aos_setup(hs_integrator *it)
     const int n = it->n;
     const size_t nn = (size_t)n * (size_t)n;
     const double dt = it->dt, a1 = 1.0 + s->alpha;
-    double *A = hs_dvec(nn);
+    double *A = hs_int_sparse(it) ? NULL : hs_dvec(nn);
     s->dp = hs_dvec((size_t)n);
     s->vp = hs_dvec((size_t)n);
     s->p = hs_dvec((size_t)n);
     s->r = hs_dvec((size_t)n);
     s->rhs = hs_dvec((size_t)n);
-    if (!A || !s->dp || !s->vp || !s->p || !s->r || !s->rhs) {
+    if ((!A && !hs_int_sparse(it)) || !s->dp || !s->vp || !s->p || !s->r || !s->rhs) {
         hs_free(A);
         return HS_ENOMEM;
     }
-    for (size_t k = 0; k < nn; k++)
-        A[k] = it->dyn.M[k] + a1 * s->beta * dt * dt * it->dyn.K0[k] +
-               (it->dyn.C ? a1 * s->gamma * dt * it->dyn.C[k] : 0.0);
-    int rc = hs_int_linsolver(it, it->kd, &s->lhs);
-    if (!rc) rc = hs_linsolver_factor(s->lhs, A);
-    hs_free(A);
+    int rc;
+    if (hs_int_sparse(it)) {
+        rc =
+            hs_int_factor_combination(it, 1.0, a1 * s->gamma * dt, a1 * s->beta * dt * dt,
+                                      "M + (1+alpha) gamma dt C + (1+alpha) beta dt^2 K0", &s->lhs);
+    } else {
+        for (size_t k = 0; k < nn; k++)
+            A[k] = it->dyn.M[k] + a1 * s->beta * dt * dt * it->dyn.K0[k] +
+                   (it->dyn.C ? a1 * s->gamma * dt * it->dyn.C[k] : 0.0);
+        rc = hs_int_linsolver(it, it->kd, &s->lhs);
+        if (!rc) rc = hs_linsolver_factor(s->lhs, A);
+        hs_free(A);
+    }
     if (rc == HS_ESINGULAR)
         return hs_fail(it->ctx, HS_EINPUT,
                        "integrator alpha_os: M + (1+alpha) gamma dt C + (1+alpha) beta dt^2 K0 "
@@ -73,7 +80,7 @@ static int aos_setup(hs_integrator *it)
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->p, NULL, NULL);
     if (rc) return rc;
     if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, 1.0, s->p);
-    hs_packed_matvec_add(n, it->kd, it->K0p, it->d, -1.0, s->p);
+    hs_int_matvec_add(it, HS_INT_K0, it->d, -1.0, s->p);
     return 0;
 }
 
@@ -102,16 +109,14 @@ static int aos_correct(hs_integrator *it, hs_step_io *io)
     /* rhs = (1+alpha)(f(n+1) - C v~ - r~) - alpha (f(n) - C v(n) - K_I d(n) - p(n)) */
     for (int i = 0; i < n; i++)
         s->rhs[i] = a1 * (io->f_n1[i] - s->r[i]) - al * (io->f_n[i] - s->p[i]);
-    if (it->dyn.C) {
-        hs_packed_matvec_add(n, it->kd, it->Cp, s->vp, -a1, s->rhs);
-        hs_packed_matvec_add(n, it->kd, it->Cp, it->v, al, s->rhs);
-    }
-    hs_packed_matvec_add(n, it->kd, it->K0p, it->d, al, s->rhs);
+    hs_int_matvec_add(it, HS_INT_C, s->vp, -a1, s->rhs);
+    hs_int_matvec_add(it, HS_INT_C, it->v, al, s->rhs);
+    hs_int_matvec_add(it, HS_INT_K0, it->d, al, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     /* p(n+1) = r~(n+1) - K_I d~(n+1) */
     memcpy(s->p, s->r, (size_t)n * sizeof(double));
-    hs_packed_matvec_add(n, it->kd, it->K0p, s->dp, -1.0, s->p);
+    hs_int_matvec_add(it, HS_INT_K0, s->dp, -1.0, s->p);
     for (int i = 0; i < n; i++) {
         it->a[i] = s->rhs[i];
         it->d[i] = s->dp[i] + s->beta * dt * dt * s->rhs[i];
@@ -163,6 +168,7 @@ int hs_integrator_create_alpha_os(hs_integrator *it, const hs_options *opts)
     s->gamma = 0.5 - alpha;
     it->data = s;
     it->ops.setup = aos_setup;
+    it->ops.sparse = 1;
     it->ops.predict = aos_predict;
     it->ops.correct = aos_correct;
     it->ops.destroy = aos_destroy;

@@ -36,6 +36,14 @@ static int cd_setup(hs_integrator *it)
     cd_free(s);
     const int n = it->n;
     const double dt = it->dt;
+    if (hs_int_sparse(it)) {
+        s->vb = hs_dvec((size_t)n);
+        s->r = hs_dvec((size_t)n);
+        s->x = hs_dvec((size_t)n);
+        if (!s->vb || !s->r || !s->x) return HS_ENOMEM;
+        return hs_int_factor_combination(it, 1.0 / (dt * dt), 0.5 / dt, 0.0,
+                                         "M / dt^2 + C / (2 dt)", &s->lhs);
+    }
     double *A = hs_dvec((size_t)n * (size_t)n);
     s->vb = hs_dvec((size_t)n);
     s->r = hs_dvec((size_t)n);
@@ -73,9 +81,12 @@ static int cd_correct(hs_integrator *it, hs_step_io *io)
     hs_int_add_experimental(it, io, d1, s->r); /* r_exp: measured at d1 itself */
     /* rhs = f(n+1) - r(n+1) + M (2 d(n+1) - d(n)) / dt^2 + C d(n) / (2 dt) */
     for (int i = 0; i < n; i++) s->vb[i] = (2.0 * d1[i] - d0[i]) / (dt * dt);
-    hs_packed_matvec(n, it->kd, it->Mp, s->vb, s->x);
+    if (hs_int_sparse(it))
+        hs_csc_matvec(it->dyn.Ms, s->vb, s->x);
+    else
+        hs_packed_matvec(n, it->kd, it->Mp, s->vb, s->x);
     for (int i = 0; i < n; i++) s->x[i] += io->f_n1[i] - s->r[i];
-    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, d0, 0.5 / dt, s->x);
+    hs_int_matvec_add(it, HS_INT_C, d0, 0.5 / dt, s->x);
     rc = hs_linsolver_solve(s->lhs, s->x); /* x = d(n+2) */
     if (rc) return rc;
     for (int i = 0; i < n; i++) {
@@ -101,6 +112,7 @@ int hs_integrator_create_central_difference(hs_integrator *it, const hs_options 
     it->data = hs_calloc(1, sizeof(central_difference));
     if (!it->data) return HS_ENOMEM;
     it->ops.setup = cd_setup;
+    it->ops.sparse = 1;
     it->ops.predict = cd_predict;
     it->ops.correct = cd_correct;
     it->ops.destroy = cd_destroy;

@@ -112,3 +112,63 @@ int hs_int_check_finite(hs_integrator *it, const double *x, const char *what)
         }
     return 1;
 }
+
+/* The union of M's pattern and those of the others given (NULL: skipped). */
+static int int_union(hs_integrator *it, const hs_csc *const *more, size_t count, hs_csc **out)
+{
+    hs_csc *P = NULL;
+    int rc = hs_csc_copy(it->ctx, it->dyn.Ms, &P);
+    for (size_t k = 0; !rc && k < count; k++) {
+        if (!more[k]) continue;
+        hs_csc *U = NULL;
+        rc = hs_csc_pattern_union(it->ctx, P, more[k], &U);
+        hs_csc_destroy(&P);
+        P = U;
+    }
+    if (rc) {
+        hs_csc_destroy(&P);
+        return rc;
+    }
+    *out = P;
+    return 0;
+}
+
+int hs_int_sparse_pattern(hs_integrator *it, int with_tangent, hs_csc **out)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    const hs_csc *more[] = {dyn->K0s, dyn->Cs, with_tangent ? dyn->tangent_pattern : NULL};
+    return int_union(it, more, sizeof more / sizeof more[0], out);
+}
+
+int hs_int_linsolver_csc(hs_integrator *it, const hs_csc *P, int refactor, hs_linsolver **out)
+{
+    const int pays = hs_linsolver_sparse_pays(it->n, hs_csc_bandwidth(P), hs_csc_nnz(P));
+    return hs_linsolver_create_sparse(it->ctx, pays ? (refactor ? "klu" : "sparse") : NULL, P, out);
+}
+
+int hs_int_factor_combination(hs_integrator *it, double a, double b, double c, const char *what,
+                              hs_linsolver **out)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    hs_csc *A = NULL;
+    hs_linsolver *ls = NULL;
+    double *x = hs_dvec((size_t)it->n);
+    const hs_csc *Cs = b != 0.0 ? dyn->Cs : NULL, *more[] = {c != 0.0 ? dyn->K0s : NULL, Cs};
+    int rc = x ? int_union(it, more, sizeof more / sizeof more[0], &A) : HS_ENOMEM;
+    if (!rc) rc = hs_csc_axpby(it->ctx, a, dyn->Ms, c, more[0], A);
+    if (!rc && Cs) rc = hs_csc_axpby(it->ctx, 1.0, A, b, Cs, A);
+    if (!rc) rc = hs_int_linsolver_csc(it, A, 0, &ls);
+    if (!rc) rc = hs_linsolver_factor_csc(ls, A);
+    if (rc == HS_ESINGULAR)
+        rc = hs_fail(it->ctx, HS_EINPUT, "integrator %s: %s is singular (%s)", it->type, what,
+                     hs_ctx_message(it->ctx));
+    if (!rc) rc = hs_linsolver_solve(ls, x); /* sizes the solver's work arrays */
+    hs_csc_destroy(&A);
+    hs_free(x);
+    if (rc) {
+        hs_linsolver_destroy(&ls);
+        return rc;
+    }
+    *out = ls;
+    return 0;
+}

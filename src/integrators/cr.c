@@ -13,7 +13,8 @@
 #include <string.h>
 
 typedef struct cr {
-    double *alpha1;   /* n x n */
+    double *alpha1;   /* n x n (dense path) */
+    hs_linsolver *As; /* sparse path: M + dt/2 C + dt^2/4 K0 (alpha1 a = As^-1 M a) */
     hs_linsolver *Ms; /* M */
     double *d1, *v1;  /* d(n+1), v(n+1) from predict */
     double *r;
@@ -25,6 +26,7 @@ const hs_param_spec hs_cr_params[] = {{NULL, HS_PARAM_NUM, 0, NULL}};
 static void cr_release(cr *s)
 {
     hs_linsolver_destroy(&s->Ms);
+    hs_linsolver_destroy(&s->As);
     hs_free(s->alpha1);
     hs_free(s->d1);
     hs_free(s->v1);
@@ -40,6 +42,17 @@ static int cr_setup(hs_integrator *it)
     const int n = it->n;
     const size_t nn = (size_t)n * (size_t)n;
     const double dt = it->dt;
+    if (hs_int_sparse(it)) { /* alpha1 stays a product: A^-1 (M a(n)) at each step */
+        s->d1 = hs_dvec((size_t)n);
+        s->v1 = hs_dvec((size_t)n);
+        s->r = hs_dvec((size_t)n);
+        s->rhs = hs_dvec((size_t)n);
+        if (!s->d1 || !s->v1 || !s->r || !s->rhs) return HS_ENOMEM;
+        int rc = hs_int_factor_combination(it, 1.0, 0.5 * dt, 0.25 * dt * dt,
+                                           "M + dt/2 C + dt^2/4 K0", &s->As);
+        if (!rc) rc = hs_int_factor_combination(it, 1.0, 0.0, 0.0, "the mass matrix", &s->Ms);
+        return rc;
+    }
     double *A = hs_dvec(nn);
     hs_linsolver *As = NULL;
     s->alpha1 = hs_dvec(nn);
@@ -76,7 +89,13 @@ static int cr_predict(hs_integrator *it, hs_step_io *io)
     cr *s = it->data;
     const int n = it->n;
     const double dt = it->dt;
-    hs_matvec(n, s->alpha1, it->a, s->r); /* alpha1 a(n) */
+    if (s->As) { /* sparse: alpha1 a(n) = A^-1 (M a(n)) */
+        hs_csc_matvec(it->dyn.Ms, it->a, s->r);
+        const int rc = hs_linsolver_solve(s->As, s->r);
+        if (rc) return rc;
+    } else {
+        hs_matvec(n, s->alpha1, it->a, s->r); /* alpha1 a(n) */
+    }
     for (int i = 0; i < n; i++) {
         s->v1[i] = it->v[i] + dt * s->r[i];
         s->d1[i] = it->d[i] + dt * it->v[i] + dt * dt * s->r[i];
@@ -93,7 +112,7 @@ static int cr_correct(hs_integrator *it, hs_step_io *io)
     if (rc) return rc;
     for (int i = 0; i < n; i++)
         s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->v1, -1.0, s->rhs);
+    hs_int_matvec_add(it, HS_INT_C, s->v1, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->Ms, s->rhs);
     if (rc) return rc;
     memcpy(it->d, s->d1, (size_t)n * sizeof(double));
@@ -117,6 +136,7 @@ int hs_integrator_create_cr(hs_integrator *it, const hs_options *opts)
     it->data = hs_calloc(1, sizeof(cr));
     if (!it->data) return HS_ENOMEM;
     it->ops.setup = cr_setup;
+    it->ops.sparse = 1;
     it->ops.predict = cr_predict;
     it->ops.correct = cr_correct;
     it->ops.destroy = cr_destroy;

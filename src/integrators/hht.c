@@ -61,6 +61,7 @@ int hs_integrator_create_hht(hs_integrator *it, const hs_options *opts)
     if (!s) return HS_ENOMEM;
     it->data = s;
     it->ops.setup = hht_setup;
+    it->ops.sparse = 1;
     it->ops.predict = hht_predict;
     it->ops.correct = hht_correct;
     it->ops.destroy = hht_destroy;

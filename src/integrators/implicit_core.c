@@ -44,6 +44,12 @@ int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, 
 void hs_implicit_free(hs_implicit *s)
 {
     hs_linsolver_destroy(&s->ls);
+    hs_csc_destroy(&s->Js);
+    int **slots[] = {&s->slot_m, &s->slot_c, &s->slot_t};
+    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+        hs_free(*slots[i]);
+        *slots[i] = NULL;
+    }
     double **v[] = {&s->J,  &s->Kt, &s->Ct, &s->dp, &s->vp, &s->d1,  &s->v1,
                     &s->a1, &s->r,  &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -59,8 +65,29 @@ static inline double implicit_packed(const double *B, int kd, int i, int j)
     return dist <= kd ? HS_BAND_AT(B, kd, i, j) : 0.0;
 }
 
+/* J on the sparse path: every matrix added into its slots (no search, no allocation). */
+static void implicit_assemble_sparse(hs_integrator *it, hs_implicit *s)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    const double dt = it->dt, al = s->alpha;
+    const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
+    double *J = s->Js->val;
+    memset(J, 0, (size_t)hs_csc_nnz(s->Js) * sizeof *J);
+    for (int k = 0, nnz = hs_csc_nnz(dyn->Ms); k < nnz; k++)
+        J[s->slot_m[k]] += cm * dyn->Ms->val[k];
+    if (dyn->Cs)
+        for (int k = 0, nnz = hs_csc_nnz(dyn->Cs); k < nnz; k++)
+            J[s->slot_c[k]] += (1.0 + al) * cv * dyn->Cs->val[k];
+    for (int k = 0, nnz = hs_csc_nnz(dyn->tangent_pattern); k < nnz; k++)
+        J[s->slot_t[k]] += (1.0 + al) * (s->Kt[k] + cv * s->Ct[k]);
+}
+
 void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
 {
+    if (s->Js) {
+        implicit_assemble_sparse(it, s);
+        return;
+    }
     const int n = it->n, kd = it->kd, kj = it->kd_tangent, kt = hs_int_tangent_kd(it);
     const double dt = it->dt, al = s->alpha;
     const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
@@ -96,7 +123,8 @@ void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
 static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
 {
     hs_implicit_assemble(it, s, with_ke);
-    int rc = hs_linsolver_factor_packed(s->ls, it->kd_tangent, s->J);
+    int rc = s->Js ? hs_linsolver_factor_csc(s->ls, s->Js)
+                   : hs_linsolver_factor_packed(s->ls, it->kd_tangent, s->J);
     if (rc == HS_ESINGULAR)
         return hs_fail(it->ctx, HS_ECONVERGE,
                        "%s: the effective stiffness is singular at step %lld (tangent too soft)",
@@ -104,28 +132,53 @@ static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
     return rc;
 }
 
+/* J's pattern, the slot maps and the solver (KLU when Newton refactors a large one). */
+static int implicit_setup_sparse(hs_integrator *it, hs_implicit *s)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    int rc = hs_int_sparse_pattern(it, 1, &s->Js);
+    if (rc) return rc;
+    s->slot_m = hs_calloc((size_t)hs_csc_nnz(dyn->Ms) + 1, sizeof(int));
+    s->slot_c = hs_calloc((size_t)(dyn->Cs ? hs_csc_nnz(dyn->Cs) : 0) + 1, sizeof(int));
+    s->slot_t = hs_calloc((size_t)hs_csc_nnz(dyn->tangent_pattern) + 1, sizeof(int));
+    if (!s->slot_m || !s->slot_c || !s->slot_t) return HS_ENOMEM;
+    rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Ms, s->slot_m);
+    if (!rc && dyn->Cs) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Cs, s->slot_c);
+    if (!rc) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->tangent_pattern, s->slot_t);
+    return rc ? rc : hs_int_linsolver_csc(it, s->Js, !s->constant, &s->ls);
+}
+
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
 {
     hs_implicit_free(s); /* setup may run more than once */
     const size_t n = (size_t)it->n;
-    s->J = hs_dvec(HS_BAND_LD(it->kd_tangent) * n);
-    s->Kt = hs_dvec(hs_int_tangent_size(it));
-    s->Ct = hs_dvec(hs_int_tangent_size(it));
+    const int sparse = hs_int_sparse(it);
+    const size_t tsize =
+        sparse ? (size_t)hs_csc_nnz(it->dyn.tangent_pattern) + 1 : hs_int_tangent_size(it);
+    s->J = sparse ? NULL : hs_dvec(HS_BAND_LD(it->kd_tangent) * n);
+    s->Kt = hs_dvec(tsize);
+    s->Ct = hs_dvec(tsize);
     double **v[] = {&s->dp, &s->vp, &s->d1, &s->v1,  &s->a1, &s->r,
                     &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
-    int rc = (!s->J || !s->Kt || !s->Ct) ? HS_ENOMEM : 0;
+    int rc = ((!s->J && !sparse) || !s->Kt || !s->Ct) ? HS_ENOMEM : 0;
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         *v[i] = hs_dvec(n);
         if (!*v[i]) rc = HS_ENOMEM;
     }
-    if (!rc) rc = hs_int_linsolver(it, it->kd_tangent, &s->ls);
+    s->constant = it->dyn.linear && !it->dyn.Ke;
+    if (!rc && sparse) rc = implicit_setup_sparse(it, s);
+    if (!rc && !sparse) rc = hs_int_linsolver(it, it->kd_tangent, &s->ls);
     if (rc) return rc;
     /* q(0) = r(d0, v0) + Ke d0: the same equilibrium the base used for a(0) */
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->q, s->Kt, s->Ct);
     if (rc) return rc;
     if (it->dyn.Ke) hs_band_matvec_add(it->n, it->kd, it->dyn.Ke, it->d, 1.0, s->q);
-    s->constant = it->dyn.linear && !it->dyn.Ke;
-    return s->constant ? implicit_factor(it, s, 0) : 0;
+    if (!sparse) return s->constant ? implicit_factor(it, s, 0) : 0;
+    /* sparse: factored (at the initial tangent when Newton refactors) and solved once here, so
+     * that the steps allocate nothing */
+    rc = implicit_factor(it, s, 0);
+    memset(s->dx, 0, n * sizeof(double));
+    return rc ? rc : hs_linsolver_solve(s->ls, s->dx);
 }
 
 int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io)
@@ -145,7 +198,7 @@ static void implicit_rhs(hs_integrator *it, hs_implicit *s, const hs_step_io *io
     for (int i = 0; i < n; i++) s->b[i] = (1.0 + al) * io->f_n1[i] - al * io->f_n[i];
     if (al == 0.0) return;
     for (int i = 0; i < n; i++) s->b[i] += al * s->q[i];
-    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, it->v, al, s->b);
+    hs_int_matvec_add(it, HS_INT_C, it->v, al, s->b);
     if (it->dyn.Me) hs_packed_matvec_add(n, it->kd, it->Mep, it->a, -al, s->b);
 }
 
@@ -188,8 +241,11 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
         hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
         /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */
         memcpy(s->tmp, s->r, (size_t)n * sizeof(double));
-        if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->v1, 1.0, s->tmp);
-        hs_packed_matvec(n, it->kd, it->Mp, s->a1, s->R);
+        hs_int_matvec_add(it, HS_INT_C, s->v1, 1.0, s->tmp);
+        if (s->Js)
+            hs_csc_matvec(it->dyn.Ms, s->a1, s->R);
+        else
+            hs_packed_matvec(n, it->kd, it->Mp, s->a1, s->R);
         double fnorm = 0.0, mnorm = 0.0; /* ||C v + r||, ||M a|| (one pass) */
         for (int i = 0; i < n; i++) {
             fnorm = implicit_max_abs(fnorm, s->tmp[i]);

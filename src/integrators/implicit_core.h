@@ -17,6 +17,10 @@ typedef struct hs_implicit {
     double *d1, *v1, *a1; /* trial state at t(n+1) */
     double *r, *R, *b, *dx, *tmp;
     double *q; /* restoring force (numerical + experimental) at t(n); HHT state */
+    /* sparse path (dyn.K0s): J in compressed columns (the union of the patterns of M, C, K0 and
+     * the tangent), and the slot in J of each entry of M, C and the tangent */
+    hs_csc *Js;
+    int *slot_m, *slot_c, *slot_t;
 } hs_implicit;
 
 /* Reads the common options (tol, max_iter) and checks beta, gamma, alpha; fills s. */

@@ -47,11 +47,14 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
     if (!rc) rc = it->dyn.restore(it->dyn.user, it->d, it->v, r, NULL, NULL);
     if (!rc) {
         for (int i = 0; i < n; i++) it->a[i] = (f0 ? f0[i] : 0.0) - r[i];
-        if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, it->v, -1.0, it->a);
+        hs_int_matvec_add(it, HS_INT_C, it->v, -1.0, it->a);
         if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, -1.0, it->a);
-        rc = hs_int_linsolver(it, it->kd, &ls);
+        rc = hs_int_sparse(it) ? hs_int_linsolver_csc(it, it->dyn.Ms, 0, &ls)
+                               : hs_int_linsolver(it, it->kd, &ls);
     }
-    if (!rc) rc = hs_linsolver_factor(ls, it->dyn.M);
+    if (!rc)
+        rc = hs_int_sparse(it) ? hs_linsolver_factor_csc(ls, it->dyn.Ms)
+                               : hs_linsolver_factor(ls, it->dyn.M);
     if (rc == HS_ESINGULAR)
         rc = hs_fail(it->ctx, HS_EINPUT, "integrator %s: the mass matrix is singular", it->type);
     if (!rc) rc = hs_linsolver_solve(ls, it->a);
@@ -72,8 +75,24 @@ int hs_integrator_set_initial_acceleration(hs_integrator *it, hs_initial_acceler
 int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, const double *d0,
                         const double *v0, const double *f0)
 {
-    if (!it || !dyn || dyn->n <= 0 || !dyn->M || !dyn->K0 || !dyn->restore)
+    const int has_sparse = dyn && dyn->K0s && dyn->Ms && dyn->tangent_pattern,
+              has_dense = dyn && dyn->M && dyn->K0;
+    if (!it || !dyn || dyn->n <= 0 || !dyn->restore || (!has_sparse && !has_dense))
         return hs_fail(it ? it->ctx : NULL, HS_EINVAL, "integrator: incomplete dynamics");
+    /* the sparse path when the dynamics has it, the algorithm takes it and no experimental
+     * matrix joins; the dense one otherwise */
+    const int sparse = has_sparse && it->ops.sparse && !dyn->Me && !dyn->Ke;
+    if (has_sparse && !has_dense && !it->ops.sparse)
+        return hs_fail(it->ctx, HS_EUNSUPPORTED,
+                       "integrator %s: this structure's matrices are sparse (%d DOFs), and %s "
+                       "takes only dense ones; use central_difference, newmark_explicit, "
+                       "alpha_os, cr, newmark or hht",
+                       it->type, dyn->n, it->type);
+    if (has_sparse && !has_dense && (dyn->Me || dyn->Ke))
+        return hs_fail(it->ctx, HS_EUNSUPPORTED,
+                       "integrator %s: experimental substructures on a structure with sparse "
+                       "matrices are not supported yet",
+                       it->type);
     if (!(dt > 0.0) || !isfinite(dt))
         return hs_fail(it->ctx, HS_EINPUT, "integrator %s: dt must be > 0 (got %g)", it->type, dt);
     const hs_integrator_entry *e = hs_integrator_registry_find(it->type);
@@ -83,6 +102,11 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
                        "materials",
                        it->type);
     it->dyn = *dyn;
+    if (!sparse) {
+        it->dyn.Ms = it->dyn.Cs = it->dyn.K0s = it->dyn.tangent_pattern = NULL;
+    } else if (dyn->restore_sparse) {
+        it->dyn.restore = dyn->restore_sparse;
+    }
     it->n = dyn->n;
     it->dt = dt;
     it->t = 0.0;
@@ -100,8 +124,14 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     if (d0) memcpy(it->d, d0, n * sizeof(double));
     if (v0) memcpy(it->v, v0, n * sizeof(double));
     if (f0) memcpy(it->f_prev, f0, n * sizeof(double));
-    hs_int_bandwidths(it);
-    int rc = hs_int_pack(it);
+    int rc = 0;
+    if (sparse) { /* no band, no packed copies: the step loops read the compressed columns */
+        hs_int_unpack(it);
+        it->kd = it->kd_tangent = dyn->n - 1;
+    } else {
+        hs_int_bandwidths(it);
+        rc = hs_int_pack(it);
+    }
     if (rc) return rc;
     if (it->start == HS_INITIAL_ACCELERATION_EQUILIBRIUM) {
         rc = hs_integrator_initial_acceleration(it, f0);

@@ -20,6 +20,8 @@ struct hs_integrator_ops {
     int (*state_load)(hs_integrator *it, const double *in);
     /* The estimated experimental tangent K_l (optional; hs_integrator_experimental_stiffness). */
     int (*experimental_stiffness)(const hs_integrator *it, double *Kl);
+    /* 1 when the algorithm takes the sparse form of hs_dynamics (dyn.K0s). */
+    int sparse;
 };
 
 struct hs_integrator {
@@ -71,6 +73,37 @@ static inline double hs_int_tangent_at(const hs_integrator *it, const double *K,
     const int dist = i > j ? i - j : j - i;
     return dist < tb ? HS_BAND_AT(K, tb - 1, i, j) : 0.0;
 }
+/* The sparse form of the dynamics (dyn.K0s; compressed columns, no n x n array anywhere). */
+static inline int hs_int_sparse(const hs_integrator *it)
+{
+    return it->dyn.K0s != NULL;
+}
+typedef enum hs_int_matrix { HS_INT_M, HS_INT_C, HS_INT_K0 } hs_int_matrix;
+/* y += alpha X x for X = M, C or K0 of the dynamics: the packed band copy (it->Mp, ...), or the
+ * compressed columns on the sparse path. An absent C adds nothing. Never allocates. */
+static inline void hs_int_matvec_add(const hs_integrator *it, hs_int_matrix which, const double *x,
+                                     double alpha, double *y)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    if (dyn->K0s) {
+        const hs_csc *A = which == HS_INT_M ? dyn->Ms : which == HS_INT_C ? dyn->Cs : dyn->K0s;
+        if (A) hs_csc_matvec_add(A, x, alpha, y);
+        return;
+    }
+    const double *A = which == HS_INT_M ? it->Mp : which == HS_INT_C ? it->Cp : it->K0p;
+    if (A) hs_packed_matvec_add(it->n, it->kd, A, x, alpha, y);
+}
+/* Sparse path: the union of the patterns of M, C, K0 and, when with_tangent, the tangent's. */
+int hs_int_sparse_pattern(hs_integrator *it, int with_tangent, hs_csc **out);
+/* Sparse path: a solver for matrices of pattern P. Factored once (refactor 0): CHOLMOD (KLU when
+ * not SPD) when hs_linsolver_sparse_pays, else LAPACK's band or dense; refactored at every
+ * Newton iteration (refactor 1): KLU, whose refactor and solve allocate nothing (CHOLMOD's
+ * numeric factor allocates its update workspace at every call), else LAPACK's band or dense. */
+int hs_int_linsolver_csc(hs_integrator *it, const hs_csc *P, int refactor, hs_linsolver **out);
+/* Sparse path: a M + b C + c K0 factored once (and solved once, so that the step's solves
+ * allocate nothing); `what` names the matrix in the error for a singular one. */
+int hs_int_factor_combination(hs_integrator *it, double a, double b, double c, const char *what,
+                              hs_linsolver **out);
 /* Makes it->Mp, Cp, K0p, Mep from it->dyn and it->kd. */
 int hs_int_pack(hs_integrator *it);
 void hs_int_unpack(hs_integrator *it);

@@ -40,6 +40,7 @@ int hs_integrator_create_newmark(hs_integrator *it, const hs_options *opts)
     if (!s) return HS_ENOMEM;
     it->data = s;
     it->ops.setup = newmark_setup;
+    it->ops.sparse = 1;
     it->ops.predict = newmark_predict;
     it->ops.correct = newmark_correct;
     it->ops.destroy = newmark_destroy;

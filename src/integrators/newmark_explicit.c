@@ -21,14 +21,16 @@ static int ne_setup(hs_integrator *it)
     newmark_explicit *s = it->data;
     const int n = it->n;
     const size_t nn = (size_t)n * (size_t)n;
-    double *A = hs_dvec(nn);
+    double *A = hs_int_sparse(it) ? NULL : hs_dvec(nn);
     s->vp = hs_dvec((size_t)n);
     s->r = hs_dvec((size_t)n);
     s->rhs = hs_dvec((size_t)n);
-    if (!A || !s->vp || !s->r || !s->rhs) {
+    if ((!A && !hs_int_sparse(it)) || !s->vp || !s->r || !s->rhs) {
         hs_free(A);
         return HS_ENOMEM;
     }
+    if (hs_int_sparse(it))
+        return hs_int_factor_combination(it, 1.0, 0.5 * it->dt, 0.0, "M + dt/2 C", &s->lhs);
     hs_mat_axpby(n, 1.0, it->dyn.M, 0.5 * it->dt, it->dyn.C, A);
     int rc = hs_int_linsolver(it, it->kd, &s->lhs);
     if (!rc) rc = hs_linsolver_factor(s->lhs, A);
@@ -54,7 +56,7 @@ static int ne_correct(hs_integrator *it, hs_step_io *io)
     if (rc) return rc;
     for (int i = 0; i < n; i++)
         s->rhs[i] = io->f_n1[i] - s->r[i] - (io->r_exp ? io->r_exp[i] : 0.0);
-    if (it->dyn.C) hs_packed_matvec_add(n, it->kd, it->Cp, s->vp, -1.0, s->rhs);
+    hs_int_matvec_add(it, HS_INT_C, s->vp, -1.0, s->rhs);
     rc = hs_linsolver_solve(s->lhs, s->rhs);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {
@@ -83,6 +85,7 @@ int hs_integrator_create_newmark_explicit(hs_integrator *it, const hs_options *o
     it->data = hs_calloc(1, sizeof(newmark_explicit));
     if (!it->data) return HS_ENOMEM;
     it->ops.setup = ne_setup;
+    it->ops.sparse = 1;
     it->ops.predict = ne_predict;
     it->ops.correct = ne_correct;
     it->ops.destroy = ne_destroy;

@@ -108,7 +108,7 @@ int hs_model_damping_rayleigh(hs_model *m, int mode_i, int mode_j, double zeta_i
     if (rc) return rc;
     double *w2 = hs_dvec((size_t)m->n);
     if (!w2) return HS_ENOMEM;
-    rc = hs_model_modes(m, w2, NULL);
+    rc = hs_model_modes_lowest(m, 1 + (mode_i > mode_j ? mode_i : mode_j), w2, NULL);
     const double wi = sqrt(w2[mode_i]), wj = sqrt(w2[mode_j]);
     hs_free(w2);
     if (rc) return rc;
@@ -135,7 +135,7 @@ int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta)
     if (rc) return rc;
     double *w2 = hs_dvec((size_t)m->n);
     if (!w2) return HS_ENOMEM;
-    rc = hs_model_modes(m, w2, NULL);
+    rc = hs_model_modes_lowest(m, mode + 1, w2, NULL);
     const double w = sqrt(w2[mode]);
     hs_free(w2);
     return rc ? rc : hs_model_damping_mk(m, 0.0, 2.0 * zeta / w);

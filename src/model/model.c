@@ -41,6 +41,7 @@ void hs_model_destroy(hs_model **pm)
     hs_free(m->M);
     hs_free(m->C);
     hs_free(m->Kx);
+    hs_fe_matrices_free(&m->fe_sparse);
     hs_fe_destroy(&m->fe);
     hs_free(m);
     *pm = NULL;

@@ -27,7 +27,12 @@ struct hs_model {
     int nsprings;
     char **groups;
     int ngroups;
-    hs_fe *fe; /* attached frame model, or NULL */
+    hs_fe *fe;                /* attached frame model, or NULL */
+    hs_fe_matrices fe_sparse; /* the frame's compressed columns (dynamics_sparse.c), or zeros */
 };
+
+/* Adds the sparse form to dyn (from hs_model_dynamics) when the model is a frame that takes it
+ * and pays (dynamics_sparse.c); leaves dyn as it is otherwise. */
+int hs_model_dynamics_sparse(hs_model *m, struct hs_dynamics *dyn);
 
 #endif

@@ -52,7 +52,7 @@ for f in "$examples"/*.yaml; do
     fi
     ran=$((ran + 1))
 done
-[ "$ran" -ge 17 ] || fail "only $ran examples ran" # the files of examples/*.yaml; examples/distributed runs in run_distributed.sh
+[ "$ran" -ge 20 ] || fail "only $ran examples ran" # the files of examples/*.yaml; examples/distributed runs in run_distributed.sh
 
 upd=$(number stiffness_update_percent "$dir/mosqueda2008b_nonlinear_hybrid/summary.json")
 [ -n "$upd" ] || fail "mosqueda2008b_nonlinear_hybrid: no stiffness_update_percent"

@@ -1,5 +1,5 @@
-# Shared by the examples' checks (hashash2004.sh, hashash2004_bridge.sh) and two_story_lab.sh;
-# sourced, not run.
+# Shared by the examples' checks (hashash2004.sh, hashash2004_bridge.sh, hashash2004_dc36.sh) and
+# two_story_lab.sh; sourced, not run.
 
 # response_diff A.csv B.csv: two response.csv files of the same DOFs and steps; prints
 # "MAXDIFF PEAK": the largest |a - b| over every DOF and row, and the largest |a|. Fails (status 1)

@@ -1,0 +1,161 @@
+/* The frame's matrices in compressed columns (issue 10, section 2): for a frame whose every free
+ * DOF carries mass (no condensed DOF; docs/fe_model.md, "Large frames"). The pattern of the
+ * stiffness over the dynamic DOFs is built once from the elements' DOF maps (u = T u_r), with a
+ * slot list per element (for each pair of map terms: the entry of the element's matrix, its
+ * weight c_i c_j and its place in the pattern), so that the per-step assembly adds T^T k T into
+ * the values without a search and without allocating. */
+#include "fe_impl.h"
+
+#include <string.h>
+
+/* The number of (row term, column term) pairs of an element's matrix: (sum of its maps' terms)^2.
+ */
+static size_t element_pairs(const hs_fe *fe, const fe_element *e)
+{
+    const fe_map *maps[FE_MAX_EDOF];
+    const int nd = fe_element_maps(fe, e, maps);
+    size_t terms = 0;
+    for (int i = 0; i < nd; i++)
+        for (int t = 0; t < maps[i]->n; t++) terms += maps[i]->eq[t] < fe->neq; /* no support */
+    return terms * terms;
+}
+
+/* Calls visit(fe, at, entry of ke, dynamic row, dynamic column, weight, arg) for every term pair
+ * of element k's matrix, at = at0, at0 + 1, ...: T^T k T, one term of each DOF's map at a time (as
+ * the dense assembly). */
+typedef void (*pair_visit)(hs_fe *fe, size_t at, int ke, int row, int col, double w, void *arg);
+static void element_visit(hs_fe *fe, int k, size_t at, pair_visit visit, void *arg)
+{
+    const fe_map *maps[FE_MAX_EDOF];
+    const int nd = fe_element_maps(fe, &fe->els[k], maps);
+    const int q = fe->neq; /* terms >= q: moving supports (fe_support.c), no equation */
+    for (int j = 0; j < nd; j++)
+        for (int tj = 0; tj < maps[j]->n; tj++)
+            for (int i = 0; maps[j]->eq[tj] < q && i < nd; i++)
+                for (int ti = 0; ti < maps[i]->n; ti++)
+                    if (maps[i]->eq[ti] < q)
+                        visit(fe, at++, j * nd + i, fe->eq_dyn[maps[i]->eq[ti]],
+                              fe->eq_dyn[maps[j]->eq[tj]], maps[i]->c[ti] * maps[j]->c[tj], arg);
+}
+
+typedef struct triplets {
+    int *ti, *tj;
+} triplets;
+
+static void add_triplet(hs_fe *fe, size_t at, int ke, int row, int col, double w, void *arg)
+{
+    (void)fe, (void)ke, (void)w;
+    triplets *t = arg;
+    t->ti[at] = row;
+    t->tj[at] = col;
+}
+
+static void add_slot(hs_fe *fe, size_t at, int ke, int row, int col, double w, void *arg)
+{
+    const hs_csc *P = arg;
+    fe->slot_ke[at] = ke;
+    fe->slot_w[at] = w;
+    fe->slot_pos[at] = -1;
+    for (int p = P->colptr[col]; p < P->colptr[col + 1]; p++)
+        if (P->rowind[p] == row) fe->slot_pos[at] = p;
+}
+
+static int build_pattern(hs_fe *fe)
+{
+    size_t total = 0;
+    fe->slot_off = hs_calloc((size_t)fe->nels + 1, sizeof *fe->slot_off);
+    if (!fe->slot_off) return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    for (int k = 0; k < fe->nels; k++) {
+        fe->slot_off[k] = total;
+        total += element_pairs(fe, &fe->els[k]);
+    }
+    fe->slot_off[fe->nels] = total;
+    const size_t cap = total + (size_t)fe->n;
+    triplets t = {hs_calloc(cap, sizeof(int)), hs_calloc(cap, sizeof(int))};
+    fe->slot_ke = hs_calloc(total + 1, sizeof *fe->slot_ke);
+    fe->slot_pos = hs_calloc(total + 1, sizeof *fe->slot_pos);
+    fe->slot_w = hs_dvec(total + 1);
+    int rc = (!t.ti || !t.tj || !fe->slot_ke || !fe->slot_pos || !fe->slot_w)
+                 ? hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory")
+                 : 0;
+    if (!rc) {
+        for (int k = 0; k < fe->nels; k++) element_visit(fe, k, fe->slot_off[k], add_triplet, &t);
+        for (int i = 0; i < fe->n; i++) /* the diagonal: a DOF only a mass holds */
+            t.ti[total + (size_t)i] = t.tj[total + (size_t)i] = i;
+        rc = hs_csc_from_triplets(fe->ctx, fe->n, fe->n, (int)cap, t.ti, t.tj, NULL, &fe->Kpat);
+    }
+    hs_free(t.ti);
+    hs_free(t.tj);
+    if (rc) return rc;
+    for (int k = 0; k < fe->nels; k++)
+        element_visit(fe, k, fe->slot_off[k], add_slot, (void *)fe->Kpat);
+    return 0;
+}
+
+int hs_fe_sparse_pattern(hs_fe *fe, const hs_csc **out)
+{
+    if (!fe->finalized) return hs_fail(fe->ctx, HS_EINVAL, "frame model: not finalized");
+    if (fe->n0)
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: %d massless DOFs are condensed, which needs dense matrices; "
+                       "give every free DOF a mass (rotational mass at the joints) for the sparse "
+                       "path (docs/fe_model.md, \"Large frames\")",
+                       fe->n0);
+    if (!fe->Kpat) {
+        const int rc = build_pattern(fe);
+        if (rc) return rc;
+    }
+    *out = fe->Kpat;
+    return 0;
+}
+
+/* Every element's force into fe->r_eq and its matrices into the slots of Kt, Ct (values of
+ * fe->Kpat, when not NULL) at fe->u, fe->v; `initial`: the initial tangent only. */
+static int sparse_assemble(hs_fe *fe, int initial, double *Kt, double *Ct)
+{
+    memset(fe->r_eq, 0, (size_t)fe->neq * sizeof(double));
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        const fe_map *maps[FE_MAX_EDOF];
+        const int nd = fe_element_maps(fe, e, maps);
+        double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
+        int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, Ct ? ce : NULL);
+        if (rc) return rc;
+        for (int a = 0; a < nd; a++)
+            for (int t = 0; t < maps[a]->n; t++)
+                if (maps[a]->eq[t] < fe->neq) fe->r_eq[maps[a]->eq[t]] += maps[a]->c[t] * f[a];
+        for (size_t s = fe->slot_off[k]; s < fe->slot_off[k + 1]; s++) {
+            const int p = fe->slot_pos[s];
+            if (Kt) Kt[p] += fe->slot_w[s] * ke[fe->slot_ke[s]];
+            if (Ct) Ct[p] += fe->slot_w[s] * ce[fe->slot_ke[s]];
+        }
+    }
+    return 0;
+}
+
+int hs_fe_initial_stiffness_sparse(hs_fe *fe, double *val)
+{
+    const hs_csc *P = NULL;
+    const int rc = hs_fe_sparse_pattern(fe, &P);
+    return rc ? rc : sparse_assemble(fe, 1, val, NULL);
+}
+
+int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                         double *Ct)
+{
+    if (!fe->Kpat)
+        return hs_fail(fe->ctx, HS_EINVAL, "frame model: the sparse pattern is not built");
+    const int n = fe->n;
+    const size_t nnz = (size_t)hs_csc_nnz(fe->Kpat);
+    for (int i = 0; i < n; i++) {
+        fe->u[fe->dyn_eq[i]] = d[i];
+        fe->v[fe->dyn_eq[i]] = v ? v[i] : 0.0;
+    }
+    if (Kt) memset(Kt, 0, nnz * sizeof *Kt);
+    if (Ct && !hs_fe_is_rate_dependent(fe)) Ct = NULL;
+    if (Ct) memset(Ct, 0, nnz * sizeof *Ct);
+    const int rc = sparse_assemble(fe, 0, Kt, Ct);
+    if (rc) return rc;
+    for (int i = 0; i < n; i++) r[i] = fe->r_eq[fe->dyn_eq[i]];
+    return 0;
+}

@@ -1,0 +1,47 @@
+/* The sparse form of a model's dynamics (docs/architecture.md, "Linear solvers"): a frame model
+ * without condensed DOFs, springs or extra stiffness, damped by Rayleigh (or not at all), of 100
+ * DOFs or more and at most a tenth of its stiffness entries nonzero, gives the integrators its M,
+ * C, K0 in compressed columns and a restore that assembles the tangent into that pattern; the dense
+ * matrices stay in dyn for the coordinator's periods and energy and for the integrators without
+ * a sparse branch. */
+#include "model_impl.h"
+
+#include "hysim/integrator.h"
+
+/* The sparse path's restore: the frame's (no springs here). */
+static int model_sparse_restore(void *user, const double *d, const double *v, double *r, double *Kt,
+                                double *Ct)
+{
+    const hs_model *m = user;
+    return hs_fe_restore_sparse(m->fe, d, v, r, Kt, Ct);
+}
+
+/* 1 when every entry of the dense C is zero (no damping). */
+static int damping_zero(const hs_model *m)
+{
+    const size_t nn = (size_t)m->n * (size_t)m->n;
+    for (size_t k = 0; k < nn; k++)
+        if (m->C[k] != 0.0) return 0;
+    return 1;
+}
+
+int hs_model_dynamics_sparse(hs_model *m, hs_dynamics *dyn)
+{
+    hs_fe_matrices_free(&m->fe_sparse);
+    if (!m->fe || hs_fe_condensed(m->fe) > 0 || m->nsprings > 0 || m->Kx) return 0;
+    if (m->a0 == 0.0 && m->a1 == 0.0 && !damping_zero(m)) return 0; /* modal damping: dense */
+    const hs_csc *P = NULL;
+    int rc = hs_fe_sparse_pattern(m->fe, &P);
+    if (rc) return rc;
+    /* large and sparse (the solver is chosen apart: LAPACK's band while the band is narrow) */
+    if (m->n < 100 || (double)hs_csc_nnz(P) > 0.1 * (double)m->n * (double)m->n) return 0;
+    hs_dynamics sd;
+    rc = hs_fe_sparse_dynamics(m->fe, m->a0, m->a1, &m->fe_sparse, &sd);
+    if (rc) return rc;
+    dyn->Ms = sd.Ms;
+    dyn->Cs = sd.Cs;
+    dyn->K0s = sd.K0s;
+    dyn->tangent_pattern = sd.tangent_pattern;
+    dyn->restore_sparse = model_sparse_restore;
+    return 0;
+}

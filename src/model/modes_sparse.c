@@ -1,0 +1,54 @@
+/* The lowest modes of a model: LAPACK's dense eigensolver for small ones (every mode), ARPACK's
+ * shift-invert Lanczos on the frame's sparse stiffness for large frames (src/base/eig_sparse.c). */
+#include "model_impl.h"
+
+#include "hysim/integrator.h"
+
+#include <string.h>
+
+int hs_model_modes_sparse(const hs_model *m)
+{
+    return m->n > HS_MODES_DENSE_MAX && m->fe && hs_fe_condensed(m->fe) == 0 && m->nsprings == 0 &&
+           !m->Kx;
+}
+
+/* The frame's K0 and the model's lumped mass in compressed columns, then ARPACK. */
+static int modes_arpack(hs_model *m, int nev, double *omega2, double *phi)
+{
+    hs_fe_matrices mats = {0};
+    hs_dynamics dyn;
+    hs_csc *M = NULL;
+    int *idx = hs_calloc((size_t)m->n, sizeof *idx);
+    int rc = idx ? hs_fe_sparse_dynamics(m->fe, 0.0, 0.0, &mats, &dyn) : HS_ENOMEM;
+    if (!rc) {
+        for (int i = 0; i < m->n; i++) idx[i] = i;
+        rc = hs_csc_from_triplets(m->ctx, m->n, m->n, m->n, idx, idx, m->mass, &M);
+    }
+    if (!rc) rc = hs_sparse_eig(m->ctx, mats.K0, M, nev, omega2, phi);
+    if (!rc && !(omega2[0] > 0.0))
+        rc = hs_fail(m->ctx, HS_EINPUT,
+                     "model: mode 1 has omega^2 = %g; the structure is unstable or not "
+                     "restrained to the ground",
+                     omega2[0]);
+    hs_csc_destroy(&M);
+    hs_fe_matrices_free(&mats);
+    hs_free(idx);
+    return rc;
+}
+
+int hs_model_modes_lowest(hs_model *m, int nev, double *omega2, double *phi)
+{
+    const int n = m->n;
+    if (nev < 1 || nev > n)
+        return hs_fail(m->ctx, HS_EINVAL, "model: %d modes of a model with %d DOFs", nev, n);
+    if (hs_model_modes_sparse(m) && nev < n) return modes_arpack(m, nev, omega2, phi);
+    double *w = hs_dvec((size_t)n), *v = phi ? hs_dvec((size_t)n * (size_t)n) : NULL;
+    int rc = (!w || (phi && !v)) ? HS_ENOMEM : hs_model_modes(m, w, v);
+    if (!rc) {
+        memcpy(omega2, w, (size_t)nev * sizeof *omega2);
+        if (phi) memcpy(phi, v, (size_t)n * (size_t)nev * sizeof *phi);
+    }
+    hs_free(w);
+    hs_free(v);
+    return rc;
+}
