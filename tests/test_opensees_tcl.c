@@ -534,8 +534,10 @@ static void test_errors(void **state)
           "frame.tcl:5: rigidDiaphragm: not yet supported by hysim");
     FAILS(M2 "geomTransf Linear 1 0 0 1\n", "frame.tcl:4: geomTransf: not yet supported by hysim",
           "vector xz");
-    FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 1\n",
-          "frame.tcl:5: element: not yet supported by hysim: element twoNodeLink");
+    FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 1 -pDelta 1\n",
+          "frame.tcl:5: element: option '-pDelta' is not supported by hysim");
+    FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 4\n",
+          "frame.tcl:5: element: -dir 4: a plane twoNodeLink has the local directions 1 (axial)");
     FAILS(M2 "uniaxialMaterial Steel02 1 500 1e5 0.02 20\n",
           "frame.tcl:4: uniaxialMaterial: 4 arguments after the tag", "Steel02 tag Fy E0 b");
     FAILS(M2 "uniaxialMaterial Steel01 1 500 1e5 1.5\n", "frame.tcl:4: uniaxialMaterial:");
@@ -549,7 +551,14 @@ static void test_errors(void **state)
              "rayleigh 0 0.01 0 0\n",
           "frame.tcl:8: element 2: not yet supported by hysim: its Rayleigh stiffness factor",
           "-doRayleigh 1");
-    FAILS(M2 "pattern MultipleSupport 1 {}\n", "frame.tcl:4: pattern: not yet supported by hysim");
+    FAILS(M2 "pattern MultipleSupport 1 {}\n",
+          "frame.tcl:4: pattern: the pattern has no imposedMotion: nothing moves");
+    FAILS(M2 "imposedMotion 1 1 1\n",
+          "frame.tcl:4: imposedMotion: an imposedMotion belongs inside 'pattern MultipleSupport");
+    FAILS(M2 "pattern MultipleSupport 1 {\n  imposedMotion 1 1 7\n}\n",
+          "frame.tcl:4: imposedMotion: no groundMotion 7");
+    FAILS(M2 "pattern MultipleSupport 1 {\n  groundMotion 1 Plain -vel 3\n}\n",
+          "frame.tcl:4: groundMotion: option '-vel' is not supported by hysim");
     /* the safe interpreter: no programs, no files written */
     FAILS(M2 "exec touch x\n", "frame.tcl:4: exec: not available", "safe Tcl interpreter");
     FAILS(M2 "set f [open out.txt w]\n", "frame.tcl:4: open: not available");

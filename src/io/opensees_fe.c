@@ -1,6 +1,7 @@
 /* The hs_fe of an OpenSees Tcl model (opensees_tcl.h): nodes, fixities (-ndf 2: the rotation is
  * fixed, nothing in a truss model turns it), masses (the nodes' plus the elements' -mass / -rho
- * lumped as OpenSees does: 0.5 rho L on each end's ux and uy), elements, equalDOF, and the axial
+ * lumped as OpenSees does: 0.5 rho L on each end's ux and uy; with -cMass the element's
+ * consistent mass, hs_fe_set_element_mass), elements, equalDOF, and the axial
  * forces that the Plain patterns' loads (gravity) leave in P-Delta and corotational members: a
  * linear static solution of the model under those loads (what OpenSees' gravity step followed by
  * loadConst holds constant), given to hysim as each member's axial_compression. */
@@ -43,16 +44,37 @@ static void element_masses(const hs_os_model *m, double *mass)
 {
     for (int k = 0; k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
-        if (!(e->rho > 0.0)) continue;
-        const double half = 0.5 * e->rho * length(m, e, NULL, NULL);
+        const double half = e->kind == HS_OS_LINK ? 0.5 * e->mass /* twoNodeLink -mass */
+                            : e->cmass            ? 0.0 /* consistent: the element's own */
+                                                  : 0.5 * e->rho * length(m, e, NULL, NULL);
+        if (!(half > 0.0)) continue;
         for (int i = 0; i < m->nnodes; i++)
             if (m->nodes[i].tag == e->ni || m->nodes[i].tag == e->nj)
                 for (int d = 0; d < 2; d++) mass[3 * i + d] += half;
     }
 }
 
+/* A twoNodeLink (its mass is lumped on the nodes by element_masses). */
+static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, const char *name)
+{
+    hs_fe_link_def def;
+    hs_fe_link_def_init(&def);
+    def.ndir = e->nmat;
+    for (int j = 0; j < e->nmat; j++) {
+        const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
+        def.dirs[j] = e->dir[j];
+        def.mat_type[j] = mat->type;
+        def.mat_opts[j] = mat->opts;
+    }
+    def.has_orient = e->has_orient;
+    for (int c = 0; c < 3; c++) def.orient[c] = e->orient[c];
+    def.shear_dist = e->shear_dist;
+    return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
+}
+
 /* Defines the model in a new hs_fe: `mass` per node (3 each), member compressions P0 (NULL: 0),
- * `linear`: every member with the linear transformation (the gravity solve). */
+ * `linear`: every member with the linear transformation and no element mass (the gravity
+ * solve). */
 static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
                   const double *P0, int linear, hs_fe **out)
 {
@@ -78,11 +100,15 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
             rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
         else if (e->kind == HS_OS_BEAM)
             rc = hs_fe_add_beam(fe, name, e->ni, e->nj, e->E, e->A, e->I, t, p);
+        else if (e->kind == HS_OS_LINK)
+            rc = add_link(fe, m, e, name);
         for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
             if (e->nmat > 1) snprintf(name, sizeof name, "ele%d.%s", e->tag, DIR_NAME[e->dir[j]]);
             rc = hs_fe_add_zero_length(fe, name, e->ni, e->nj, e->dir[j], mat->type, mat->opts);
         }
+        if (rc >= 0 && !linear && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
+            rc = hs_fe_set_element_mass(fe, rc, e->rho, 1);
         if (rc < 0)
             rc = element_error(ctx, e, rc);
         else
@@ -145,7 +171,7 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
         double c, sn;
         const double L = length(m, e, &c, &sn);
         N[k] = 0.0;
-        if (e->kind == HS_OS_ZERO_LENGTH || !(L > 0.0)) continue;
+        if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK || !(L > 0.0)) continue;
         const double du = hs_fe_node_displacement(fe, e->nj, HS_FE_UX) -
                           hs_fe_node_displacement(fe, e->ni, HS_FE_UX),
                      dv = hs_fe_node_displacement(fe, e->nj, HS_FE_UY) -
@@ -201,7 +227,7 @@ static double element_beta(const hs_os_element *e)
 /* 1 when the element has initial stiffness (a zero-length of viscous materials has none). */
 static int stiff(const hs_os_model *m, const hs_os_element *e)
 {
-    if (e->kind != HS_OS_ZERO_LENGTH) return 1;
+    if (e->kind != HS_OS_ZERO_LENGTH && e->kind != HS_OS_LINK) return 1;
     for (int j = 0; j < e->nmat; j++)
         if (strcmp(hs_os_find_material(m, e->mat[j])->type, "viscous") != 0) return 1;
     return 0;

@@ -22,10 +22,6 @@ static const struct {
     {"eleLoad", "member loads are not modelled; give the gravity loads as nodal loads (load) in "
                 "a Plain pattern"},
     {"sp", "imposed displacements are not modelled; fix the DOF"},
-    {"imposedMotion", "multi-support excitation is coming (issue 10 section 1); use one "
-                      "pattern UniformExcitation"},
-    {"groundMotion", "multi-support excitation is coming (issue 10 section 1); use one "
-                     "pattern UniformExcitation"},
     {"section", "sections and fibre elements are not in hysim; use elasticBeamColumn with A E Iz "
                 "and zeroLength hinges"},
     {"nDMaterial", "continuum elements are not in hysim"},
@@ -66,6 +62,8 @@ static const struct {
     {"timeSeries", hs_os_cmd_time_series},
     {"pattern", hs_os_cmd_pattern},
     {"load", hs_os_cmd_load},
+    {"groundMotion", hs_os_cmd_ground_motion},
+    {"imposedMotion", hs_os_cmd_imposed_motion},
     {"eigen", hs_os_cmd_eigen},
 };
 
@@ -103,6 +101,8 @@ void hs_os_model_clear(hs_os_model *m)
     hs_free(m->equals);
     hs_free(m->loads);
     hs_free(m->series);
+    hs_free(m->gms);
+    hs_free(m->imposed);
     hs_free(m->inputs);
     memset(m, 0, sizeof *m);
 }

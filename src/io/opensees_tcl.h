@@ -32,7 +32,7 @@ typedef struct hs_os_node {
     char where[HS_OS_WHERE];
 } hs_os_node;
 
-typedef enum hs_os_kind { HS_OS_TRUSS, HS_OS_BEAM, HS_OS_ZERO_LENGTH } hs_os_kind;
+typedef enum hs_os_kind { HS_OS_TRUSS, HS_OS_BEAM, HS_OS_ZERO_LENGTH, HS_OS_LINK } hs_os_kind;
 
 #define HS_OS_MAX_DIRS 3
 typedef struct hs_os_element {
@@ -41,9 +41,12 @@ typedef struct hs_os_element {
     int ni, nj;          /* node tags */
     double A, E, I;      /* truss: E from its Elastic material */
     double rho;          /* mass per length (lumped, 0.5 rho L at each node's ux, uy) */
+    int cmass;           /* -cMass: rho as the consistent mass (hs_fe_set_element_mass) */
     hs_fe_transf transf; /* beam */
-    int nmat;            /* zero-length: materials and their hysim directions */
+    int nmat;            /* zero-length, link: materials and their hysim directions */
     int mat[HS_OS_MAX_DIRS], dir[HS_OS_MAX_DIRS];
+    int has_orient; /* twoNodeLink: -orient (local x), -shearDist, -mass (0.5 m per node) */
+    double orient[3], shear_dist, mass;
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
     char where[HS_OS_WHERE];
@@ -78,6 +81,19 @@ typedef struct hs_os_series {
     char where[HS_OS_WHERE];
 } hs_os_series;
 
+/* pattern MultipleSupport: a groundMotion (its series: accelerations or displacements) and the
+ * imposedMotions that move a fixed DOF by one. */
+typedef struct hs_os_gmotion {
+    int tag, disp; /* disp: -disp (a displacement history), else -accel */
+    hs_os_series s;
+} hs_os_gmotion;
+typedef struct hs_os_imposed {
+    int node, dof, disp; /* dof 0-based */
+    hs_os_series s;      /* the ground motion's series, factor included */
+    char where[HS_OS_WHERE];
+} hs_os_imposed;
+#define HS_OS_MAX_IMPOSED 16
+
 /* What the script built. Arrays grow with hs_realloc; hs_os_model_clear frees them. */
 typedef struct hs_os_model {
     int ndm, ndf; /* 0 until `model` */
@@ -100,6 +116,10 @@ typedef struct hs_os_model {
     int excitation_dir;      /* HS_FE_UX or HS_FE_UY */
     hs_os_series excitation; /* its series, factor times -fact */
     char excitation_where[HS_OS_WHERE];
+    hs_os_gmotion *gms; /* pattern MultipleSupport's groundMotions and imposedMotions */
+    int ngms;
+    hs_os_imposed *imposed;
+    int nimposed;
     int has_rayleigh; /* a rayleigh or region -rayleigh command ran */
     char rayleigh_where[HS_OS_WHERE];
     int ninputs;
@@ -133,6 +153,7 @@ typedef struct hs_os_state {
     Tcl_Interp *interp;
     Tcl_Interp *aux;     /* a plain interpreter for `file`'s read-only questions */
     int in_plain;        /* inside a pattern Plain's body: `load` adds gravity loads */
+    int in_multi;        /* inside a pattern MultipleSupport's body (groundMotion, imposedMotion) */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
     double plain_factor; /* that pattern's -fact */
@@ -166,7 +187,7 @@ Tcl_ObjCmdProc hs_os_cmd_model, hs_os_cmd_node, hs_os_cmd_fix, hs_os_cmd_fix_x, 
     hs_os_cmd_mass, hs_os_cmd_equal_dof, hs_os_cmd_geom_transf, hs_os_cmd_element;
 Tcl_ObjCmdProc hs_os_cmd_uniaxial_material;
 Tcl_ObjCmdProc hs_os_cmd_rayleigh, hs_os_cmd_region, hs_os_cmd_time_series, hs_os_cmd_pattern,
-    hs_os_cmd_load;
+    hs_os_cmd_load, hs_os_cmd_ground_motion, hs_os_cmd_imposed_motion;
 Tcl_ObjCmdProc hs_os_cmd_eigen;
 
 #endif

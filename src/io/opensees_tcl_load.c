@@ -312,6 +312,114 @@ static int plain(hs_os_state *st, int objc, Tcl_Obj *const objv[])
     return code == TCL_ERROR ? TCL_ERROR : TCL_OK;
 }
 
+/* pattern MultipleSupport tag {body}: the body's groundMotion and imposedMotion commands
+ * (docs/opensees_tcl.md; hysim's multi-support excitation, docs/fe_model.md). */
+static int multiple_support(hs_os_state *st, int objc, Tcl_Obj *const objv[])
+{
+    if (objc != 4)
+        return hs_os_fail(st, objv,
+                          "expected 'pattern MultipleSupport tag {groundMotion ...; "
+                          "imposedMotion ...}'");
+    if (st->in_plain || st->in_multi) return hs_os_fail(st, objv, "a pattern inside a pattern");
+    if (st->m->nimposed)
+        return hs_os_fail(st, objv,
+                          "a second MultipleSupport pattern: give every imposedMotion in one");
+    st->in_multi = 1;
+    const int code = Tcl_EvalObjEx(st->interp, objv[3], 0);
+    st->in_multi = 0;
+    if (code == TCL_ERROR) return TCL_ERROR;
+    if (st->m->nimposed == 0)
+        return hs_os_fail(st, objv, "the pattern has no imposedMotion: nothing moves");
+    return TCL_OK;
+}
+
+/* groundMotion tag Plain -accel series | -disp series <-fact f> (inside MultipleSupport) */
+int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!st->in_multi)
+        return hs_os_fail(st, objv,
+                          "a groundMotion belongs inside 'pattern MultipleSupport tag { ... }'");
+    if (objc < 5 || strcmp(Tcl_GetString(objv[2]), "Plain") != 0)
+        return hs_os_fail(st, objv,
+                          "expected 'groundMotion tag Plain -accel series | -disp series "
+                          "<-fact f>' (the Interpolated form is not supported)");
+    hs_os_gmotion g = {0};
+    if (hs_os_int(st, objv, 1, "tag", &g.tag)) return TCL_ERROR;
+    for (int k = 0; k < st->m->ngms; k++)
+        if (st->m->gms[k].tag == g.tag)
+            return hs_os_fail(st, objv, "groundMotion %d is already defined", g.tag);
+    double fact = 1.0;
+    int given = 0;
+    for (int i = 3; i < objc; i += 2) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value", opt);
+        const int acc = !strcmp(opt, "-accel") || !strcmp(opt, "-acceleration");
+        if (acc || !strcmp(opt, "-disp") || !strcmp(opt, "-displacement")) {
+            if (given++)
+                return hs_os_fail(st, objv,
+                                  "give one of -accel and -disp (hysim derives the others)");
+            if (series_arg(st, objv, i + 1, &g.s)) return TCL_ERROR;
+            if (!g.s.path[0])
+                return hs_os_fail(st, objv, "%s: a ground motion is a Path series", opt);
+            g.disp = !acc;
+        } else if (!strcmp(opt, "-fact") || !strcmp(opt, "-factor")) {
+            if (hs_os_num(st, objv, i + 1, opt, &fact)) return TCL_ERROR;
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (groundMotion knows -accel, "
+                              "-disp and -fact; not -vel)",
+                              opt);
+    }
+    if (!given) return hs_os_fail(st, objv, "expected -accel SERIES or -disp SERIES");
+    g.s.factor *= fact;
+    hs_os_gmotion *slot = hs_os_push((void **)&st->m->gms, &st->m->ngms, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = g;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* imposedMotion node dof gmTag (inside MultipleSupport; the DOF must be fixed) */
+int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!st->in_multi)
+        return hs_os_fail(st, objv,
+                          "an imposedMotion belongs inside 'pattern MultipleSupport tag { ... }'");
+    if (objc != 4) return hs_os_fail(st, objv, "expected 'imposedMotion node dof gmTag'");
+    hs_os_imposed im = {0};
+    int gm;
+    if (hs_os_int(st, objv, 1, "node", &im.node) || hs_os_int(st, objv, 2, "dof", &im.dof) ||
+        hs_os_int(st, objv, 3, "gmTag", &gm))
+        return TCL_ERROR;
+    const hs_os_node *n = hs_os_find_node(st->m, im.node);
+    if (!n) return hs_os_fail(st, objv, "no node %d", im.node);
+    if (im.dof < 1 || im.dof > st->m->ndf)
+        return hs_os_fail(st, objv, "dof %d: expected 1 to %d (-ndf %d)", im.dof, st->m->ndf,
+                          st->m->ndf);
+    im.dof--;
+    if (!n->fix[im.dof])
+        return hs_os_fail(st, objv,
+                          "node %d dof %d is free; an imposed motion drives a fixed DOF (fix it)",
+                          im.node, im.dof + 1);
+    const hs_os_gmotion *g = NULL;
+    for (int k = 0; k < st->m->ngms; k++)
+        if (st->m->gms[k].tag == gm) g = &st->m->gms[k];
+    if (!g)
+        return hs_os_fail(st, objv, "no groundMotion %d (define it first, in this pattern)", gm);
+    if (st->m->nimposed == HS_OS_MAX_IMPOSED)
+        return hs_os_fail(st, objv, "at most %d imposed motions", HS_OS_MAX_IMPOSED);
+    im.disp = g->disp;
+    im.s = g->s;
+    hs_os_where(st, im.where, sizeof im.where);
+    hs_os_imposed *slot = hs_os_push((void **)&st->m->imposed, &st->m->nimposed, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = im;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
 int hs_os_cmd_pattern(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
@@ -325,11 +433,11 @@ int hs_os_cmd_pattern(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     else if (!strcmp(type, "Plain"))
         rc = plain(st, objc, objv);
     else if (!strcmp(type, "MultipleSupport"))
-        rc = hs_os_fail(st, objv,
-                        "not yet supported by hysim: multi-support excitation is coming "
-                        "with issue 10 section 1; use one UniformExcitation");
+        rc = multiple_support(st, objc, objv);
     else
-        rc = hs_os_fail(st, objv, "type '%s' is not supported by hysim (UniformExcitation, Plain)",
+        rc = hs_os_fail(st, objv,
+                        "type '%s' is not supported by hysim (UniformExcitation, Plain, "
+                        "MultipleSupport)",
                         type);
     if (rc) return TCL_ERROR;
     Tcl_ResetResult(interp);

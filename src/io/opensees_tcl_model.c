@@ -290,13 +290,6 @@ static int flag_value(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, i
     return hs_os_int(st, objv, i + 1, Tcl_GetString(objv[i]), out);
 }
 
-static int cmass_not_yet(hs_os_state *st, Tcl_Obj *const objv[])
-{
-    return hs_os_fail(st, objv,
-                      "not yet supported by hysim: -cMass (consistent mass) is coming with issue "
-                      "10 section 1; hysim lumps the element's mass as OpenSees does by default");
-}
-
 /* element truss tag iNode jNode A matTag <-rho rho> <-cMass flag> <-doRayleigh flag> */
 static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
@@ -329,11 +322,11 @@ static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
             e->rayleigh_ok = flag != 0;
         } else if (strcmp(opt, "-cMass") == 0) {
             if (flag_value(st, objv, objc, i, &flag)) return TCL_ERROR;
-            if (flag) return cmass_not_yet(st, objv);
+            e->cmass = flag != 0;
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (truss knows -rho, "
-                              "-cMass 0, -doRayleigh)",
+                              "-cMass, -doRayleigh)",
                               opt);
     }
     return TCL_OK;
@@ -354,7 +347,7 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
     if (objc < 9)
         return hs_os_fail(st, objv,
                           "expected 'element elasticBeamColumn tag iNode jNode A E Iz "
-                          "transfTag <-mass m>' (the section form is not supported)");
+                          "transfTag <-mass m> <-cMass>' (the section form is not supported)");
     int tt;
     if (two_nodes(st, objv, e) || hs_os_num(st, objv, 5, "A", &e->A) ||
         hs_os_num(st, objv, 6, "E", &e->E) || hs_os_num(st, objv, 7, "Iz", &e->I) ||
@@ -372,7 +365,7 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
         if (strcmp(opt, "-mass") == 0) {
             if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->rho)) return TCL_ERROR;
         } else if (strcmp(opt, "-cMass") == 0) {
-            return cmass_not_yet(st, objv);
+            e->cmass = 1; /* ElasticBeam2d: the flag alone */
         } else if (strcmp(opt, "-release") == 0 || strcmp(opt, "-releasez") == 0) {
             return hs_os_fail(st, objv,
                               "not yet supported by hysim: moment releases (%s); put a "
@@ -381,7 +374,7 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (elasticBeamColumn "
-                              "knows -mass)",
+                              "knows -mass and -cMass)",
                               opt);
     }
     return TCL_OK;
@@ -456,15 +449,73 @@ static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
     return TCL_OK;
 }
 
-static int el_not_yet(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+/* element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ... <-orient x1 x2 x3 <y1 y2 y3>>
+ * <-shearDist sDratio> <-doRayleigh> <-mass m> (2-D: dirs 1 axial, 2 shear, 3 moment) */
+static int el_link(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
-    (void)objc;
-    (void)e;
-    return hs_os_fail(st, objv,
-                      "not yet supported by hysim: element %s is coming with issue 10 "
-                      "section 1; a zeroLength with a material per direction models a "
-                      "link between coincident nodes",
-                      Tcl_GetString(objv[1]));
+    if (two_nodes(st, objv, e)) return TCL_ERROR;
+    if (st->m->ndf != 3)
+        return hs_os_fail(st, objv, "a twoNodeLink needs rotations (-ndf 3; this model has %d)",
+                          st->m->ndf);
+    e->kind = HS_OS_LINK;
+    e->shear_dist = 0.5;
+    int i = 5, ndir = 0;
+    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-mat") != 0)
+        return hs_os_fail(st, objv,
+                          "expected 'element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ...'");
+    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+        if (e->nmat == HS_OS_MAX_DIRS)
+            return hs_os_fail(st, objv, "at most %d materials in a plane model", HS_OS_MAX_DIRS);
+        int tag;
+        if (hs_os_int(st, objv, i, "-mat", &tag)) return TCL_ERROR;
+        if (!hs_os_find_material(st->m, tag))
+            return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", tag);
+        e->mat[e->nmat++] = tag;
+    }
+    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-dir") != 0)
+        return hs_os_fail(st, objv, "expected -dir d1 ... after the materials");
+    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+        int d;
+        if (hs_os_int(st, objv, i, "-dir", &d)) return TCL_ERROR;
+        if (ndir == e->nmat) return hs_os_fail(st, objv, "more directions than materials");
+        if (d < 1 || d > 3)
+            return hs_os_fail(st, objv,
+                              "-dir %d: a plane twoNodeLink has the local directions 1 (axial), "
+                              "2 (shear) and 3 (moment)",
+                              d);
+        e->dir[ndir++] = d - 1;
+    }
+    if (ndir != e->nmat)
+        return hs_os_fail(st, objv, "%d materials but %d directions", e->nmat, ndir);
+    for (; i < objc; i++) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (strcmp(opt, "-doRayleigh") == 0) {
+            int flag = 1; /* the flag alone means 1 */
+            if (i + 1 < objc && Tcl_GetIntFromObj(NULL, objv[i + 1], &flag) == TCL_OK) i++;
+            e->rayleigh_ok = flag != 0;
+        } else if (strcmp(opt, "-orient") == 0) {
+            double v[6];
+            int k = 0;
+            for (;
+                 k < 6 && i + 1 < objc && Tcl_GetDoubleFromObj(NULL, objv[i + 1], &v[k]) == TCL_OK;
+                 k++, i++) {
+            }
+            if (k != 3 && k != 6)
+                return hs_os_fail(st, objv, "-orient: expected x1 x2 x3 <y1 y2 y3>");
+            e->has_orient = 1; /* in 2-D local y is z x x: the y vector does not matter */
+            for (int c = 0; c < 3; c++) e->orient[c] = v[c];
+        } else if (strcmp(opt, "-shearDist") == 0) {
+            if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-shearDist", &e->shear_dist))
+                return TCL_ERROR;
+        } else if (strcmp(opt, "-mass") == 0) {
+            if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->mass)) return TCL_ERROR;
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (twoNodeLink knows -orient, "
+                              "-shearDist, -doRayleigh, -mass; not -pDelta)",
+                              opt);
+    }
+    return TCL_OK;
 }
 
 static const struct {
@@ -480,8 +531,8 @@ static const struct {
     {"elasticBeam", el_beam},
     {"zeroLength", el_zero_length},
     {"ZeroLength", el_zero_length},
-    {"twoNodeLink", el_not_yet},
-    {"TwoNodeLink", el_not_yet},
+    {"twoNodeLink", el_link},
+    {"TwoNodeLink", el_link},
 };
 
 int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -496,7 +547,7 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (!fn)
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (it has truss, "
-                          "elasticBeamColumn and zeroLength)",
+                          "elasticBeamColumn, zeroLength and twoNodeLink)",
                           type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;

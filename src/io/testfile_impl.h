@@ -42,6 +42,13 @@ typedef struct hs_tf_script {
     char gm_path[2048];
     double gm_dt, gm_scale;
     char gm_where[1200];
+    int nsup; /* pattern MultipleSupport's imposedMotions (node id, 0-based DOF, -disp) */
+    struct {
+        int node, dof, disp;
+        char path[2048];
+        double dt, scale;
+        char where[1200];
+    } sup[16];
 } hs_tf_script;
 
 typedef struct hs_tf {

@@ -75,6 +75,23 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
                    m.excitation_where, m.excitation_dir == HS_FE_UX ? "x" : "y",
                    dir == HS_FE_UX ? "x" : "y");
     }
+    if (!rc && m.nimposed && m.has_excitation)
+        rc = hs_tf_fail(L, v,
+                        "structure.model.opensees: %s: a UniformExcitation (%s) and a "
+                        "MultipleSupport pattern: hysim runs one excitation (give every support "
+                        "its imposedMotion instead)",
+                        path, m.excitation_where);
+    for (int k = 0; !rc && k < m.nimposed && k < 16; k++) {
+        const hs_os_imposed *im = &m.imposed[k];
+        s->sup[k].node = im->node;
+        s->sup[k].dof = im->dof;
+        s->sup[k].disp = im->disp;
+        snprintf(s->sup[k].path, sizeof s->sup[k].path, "%s", im->s.path);
+        s->sup[k].dt = im->s.dt;
+        s->sup[k].scale = im->s.factor;
+        snprintf(s->sup[k].where, sizeof s->sup[k].where, "%s", im->where);
+        s->nsup = k + 1;
+    }
     hs_os_model_clear(&m);
     if (rc) {
         hs_fe_destroy(&fe);
@@ -96,10 +113,47 @@ int hs_tf_opensees_damping(hs_tf *L)
     return rc ? hs_fail(L->ctx, rc, "%s: %s", s->damping_where, hs_ctx_message(L->ctx)) : 0;
 }
 
+/* The script's pattern MultipleSupport: each imposedMotion's Path series (numbers at -dt, times
+ * -factor and -fact) as the support motion of its fixed DOF (fe_support.c). */
+static int script_supports(hs_tf *L)
+{
+    const hs_tf_script *s = &L->script;
+    hs_fe *fe = hs_model_fe(L->def->model);
+    int rc = 0;
+    for (int k = 0; !rc && k < s->nsup; k++) {
+        hs_options *opts = NULL;
+        hs_ground_motion *gm = NULL;
+        rc = hs_options_create(&opts);
+        if (!rc) rc = hs_options_set_str(opts, "path", s->sup[k].path);
+        if (!rc) rc = hs_options_set_num(opts, "dt", s->sup[k].dt);
+        if (!rc) rc = hs_options_set_num(opts, "scale", s->sup[k].scale);
+        if (!rc) rc = hs_tf_add_input(L, s->sup[k].path);
+        if (!rc) rc = hs_ground_motion_create(L->ctx, "columns", opts, &gm);
+        if (!rc)
+            rc = hs_fe_add_support_motion(fe, s->sup[k].node, s->sup[k].dof,
+                                          s->sup[k].disp ? HS_FE_MOTION_DISPLACEMENT
+                                                         : HS_FE_MOTION_ACCELERATION,
+                                          gm->acc, gm->npts, gm->dt);
+        if (rc)
+            rc = hs_fail(L->ctx, rc == HS_ENOMEM ? rc : HS_EINPUT, "%s: imposedMotion: %s",
+                         s->sup[k].where, hs_ctx_message(L->ctx));
+        hs_ground_motion_destroy(&gm);
+        hs_options_destroy(&opts);
+    }
+    if (!rc && (rc = hs_fe_support_prepare(fe)) != 0)
+        rc = hs_fail(L->ctx, rc, "%s: %s", s->sup[0].where, hs_ctx_message(L->ctx));
+    return rc;
+}
+
 int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)
 {
     const hs_ynode *node = hs_ynode_get(root, "ground_motion");
     const hs_tf_script *s = &L->script;
+    if (!node && s->nsup) return script_supports(L);
+    if (node && s->nsup)
+        hs_log(L->ctx, HS_LOG_WARN,
+               "%s: pattern MultipleSupport ignored (the test file's ground_motion is used)",
+               s->sup[0].where);
     if (node || !s->has_gm) {
         if (node && s->has_gm)
             hs_log(L->ctx, HS_LOG_WARN,
@@ -108,7 +162,8 @@ int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)
         if (!node && s->set)
             return hs_tf_fail(L, root,
                               "missing required key 'ground_motion' in the top level (or a "
-                              "pattern UniformExcitation with a Path series in %s)",
+                              "pattern UniformExcitation or MultipleSupport with Path series in "
+                              "%s)",
                               s->name);
         int rc = hs_tf_required(L, root, "ground_motion", "the top level", &node);
         return rc ? rc : hs_tf_ground_motion(L, node);

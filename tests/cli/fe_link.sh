@@ -5,6 +5,9 @@
 #    rotation massless (condensed): the lateral stiffness is that of the two in series through the
 #    shear distance (1 - s) L = 1: k = ky kr / (kr + ky); `hysim modes` against 2 pi sqrt(m / k);
 #  - bad input names FILE:LINE:COL;
+#  - the same frame as an OpenSees Tcl script (element twoNodeLink -shearDist -orient) read by
+#    hysim (structure.model.opensees) has the YAML model's periods to every printed digit; its
+#    -pDelta is refused with SCRIPT:LINE;
 #  - with OPENSEES=/path/to/OpenSees, a frame on skewed links (shear distance 0.3, orient) has
 #    OpenSees' eigen periods (twoNodeLink, -fullGenLapack); skipped with a message otherwise.
 # Usage: fe_link.sh PATH_TO_hysim
@@ -87,8 +90,7 @@ analysis:
 YAML
 "$hysim" modes frame.yaml > fm.out 2>&1 || fail "frame modes: $(cat fm.out)"
 read -r p1 p2 p3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' fm.out)
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    cat > frame.tcl <<'TCL'
+cat > frame.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
 node 1 0 0; node 2 5 0; node 3 0.5 3; node 4 5 3
 fix 1 1 1 1; fix 2 1 1 1
@@ -103,6 +105,18 @@ element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1
 set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
+# the same script as hysim's model (structure.model.opensees: element twoNodeLink)
+sed -e 's|^  model:$|  model: {opensees: frame.tcl}\n  xmodel:|' frame.yaml |
+    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > frame_tcl.yaml
+"$hysim" modes frame_tcl.yaml > tm.out 2>&1 || fail "frame.tcl modes: $(cat tm.out)"
+read -r q1 q2 q3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' tm.out)
+[ "$p1 $p2 $p3" = "$q1 $q2 $q3" ] || fail "frame.tcl (twoNodeLink) periods $q1 $q2 $q3, the YAML's $p1 $p2 $p3"
+echo "link frame from the Tcl script (twoNodeLink): T = $q1, $q2, $q3 s, as the YAML model"
+sed 's/-shearDist 0.3/-shearDist 0.3 -pDelta 0.5 0.5/' frame.tcl > bad.tcl
+sed 's/opensees: frame.tcl/opensees: bad.tcl/' frame_tcl.yaml > bad_tcl.yaml
+"$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -pDelta passed"
+grep -q "bad.tcl:8: element: option '-pDelta' is not supported by hysim" out || fail "message: $(cat out)"
+if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
     timeout 120 "$OPENSEES" frame.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
     read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
     near "$p1" "$o1" 1e-4 || fail "link frame T1: hysim $p1, OpenSees $o1"

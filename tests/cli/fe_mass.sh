@@ -5,6 +5,9 @@
 #    period 2 pi / (1.8751^2 sqrt(EI / (m L^4))) (the FE error is 2e-6);
 #  - a run with the central difference method (it factors the full mass) completes;
 #  - bad input names FILE:LINE:COL;
+#  - the braced cantilever below written as an OpenSees Tcl script (elasticBeamColumn -mass
+#    -cMass, truss -rho -cMass 1) and read by hysim (structure.model.opensees) has the YAML
+#    model's periods to every printed digit;
 #  - with OPENSEES=/path/to/OpenSees, a cantilever braced by a truss, consistent beam and truss
 #    mass plus a nodal mass, has OpenSees' eigen periods (-cMass, -fullGenLapack), and two trusses
 #    with consistent mass under a uniform excitation respond as OpenSees' UniformExcitation (whose
@@ -89,8 +92,7 @@ analysis:
 YAML
 "$hysim" modes braced.yaml > bm.out 2>&1 || fail "braced modes: $(cat bm.out)"
 read -r p1 p2 p3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' bm.out)
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    cat > braced.tcl <<'TCL'
+cat > braced.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
 node 1 0 0; node 2 1 0; node 3 2 0; node 4 3 0; node 5 2 -1.5
 fix 1 1 1 1; fix 5 1 1 1
@@ -104,6 +106,14 @@ element truss 4 5 3 0.0005 1 -rho 20 -cMass 1
 set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
+# the same script as hysim's model (structure.model.opensees: -cMass of beams and trusses)
+sed -e 's|^  model:$|  model: {opensees: braced.tcl}\n  xmodel:|' braced.yaml |
+    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > braced_tcl.yaml
+"$hysim" modes braced_tcl.yaml > tm.out 2>&1 || fail "braced.tcl modes: $(cat tm.out)"
+read -r q1 q2 q3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' tm.out)
+[ "$p1 $p2 $p3" = "$q1 $q2 $q3" ] || fail "braced.tcl (-cMass) periods $q1 $q2 $q3, the YAML's $p1 $p2 $p3"
+echo "braced cantilever from the Tcl script (-cMass): T = $q1, $q2, $q3 s, as the YAML model"
+if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
     timeout 120 "$OPENSEES" braced.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
     read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
     near "$p1" "$o1" 1e-4 || fail "braced T1: hysim $p1, OpenSees $o1"

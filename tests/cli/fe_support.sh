@@ -9,6 +9,10 @@
 #    0.19 m);
 #  - a run killed at step 100 and resumed from its checkpoint writes the same response.csv;
 #  - bad input names FILE:LINE:COL (a free DOF, an integrator that cannot see the supports);
+#  - the two-span beam below written as an OpenSees Tcl script (elasticBeamColumn -cMass,
+#    pattern MultipleSupport with groundMotion -accel and imposedMotion) and read by hysim
+#    (structure.model.opensees, no ground_motion in the test file) responds as the YAML model to
+#    1e-12 of the peak; an imposedMotion on a free DOF is refused with SCRIPT:LINE;
 #  - with OPENSEES=/path/to/OpenSees, a two-span continuous beam (consistent mass) whose three
 #    supports move vertically with different records and the pin also horizontally responds as
 #    OpenSees' MultipleSupport pattern (groundMotion -accel, imposedMotion) to 1e-9 of the peak,
@@ -167,17 +171,16 @@ analysis:
 YAML
 } > beam.yaml
 "$hysim" run beam.yaml -o beam --quiet 2> err || fail "two-span beam: $(cat err)"
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    {
-        echo "model BasicBuilder -ndm 2 -ndf 3"
-        for k in 1 2 3 4 5 6 7 8 9; do echo "node $k [expr ($k - 1) * 1.25] 0"; done
-        echo "fix 1 1 1 0; fix 5 0 1 0; fix 9 0 1 0"
-        for k in 2 3 4 6 7 8; do echo "mass $k 2 2 0"; done
-        echo "geomTransf Linear 1"
-        for k in 1 2 3 4 5 6 7 8; do
-            echo "element elasticBeamColumn $k $k $((k + 1)) 0.05 30e6 1e-3 1 -mass 1.5 -cMass"
-        done
-        cat <<'TCL'
+{
+    echo "model BasicBuilder -ndm 2 -ndf 3"
+    for k in 1 2 3 4 5 6 7 8 9; do echo "node $k [expr ($k - 1) * 1.25] 0"; done
+    echo "fix 1 1 1 0; fix 5 0 1 0; fix 9 0 1 0"
+    for k in 2 3 4 6 7 8; do echo "mass $k 2 2 0"; done
+    echo "geomTransf Linear 1"
+    for k in 1 2 3 4 5 6 7 8; do
+        echo "element elasticBeamColumn $k $k $((k + 1)) 0.05 30e6 1e-3 1 -mass 1.5 -cMass"
+    done
+    cat <<'TCL'
 timeSeries Path 11 -dt 0.01 -filePath a1.txt
 timeSeries Path 15 -dt 0.01 -filePath a5.txt
 timeSeries Path 19 -dt 0.01 -filePath a9.txt
@@ -203,7 +206,25 @@ analysis Transient
 analyze 300 0.01
 wipe
 TCL
-    } > beam.tcl
+} > beam.tcl
+# the same beam as hysim's model from the OpenSees script (structure.model.opensees: -cMass,
+# pattern MultipleSupport with groundMotion -accel and imposedMotion): the YAML's response
+awk '/^  model:$/ { print "  model: {opensees: beam.tcl}"; skip = 1; next }
+     /^ground_motion:$/ { skip = 2; next }
+     skip == 1 && /^  [a-z]/ { skip = 0 } skip == 2 && /^[a-z]/ { skip = 0 } !skip' beam.yaml > beam_tcl.yaml
+"$hysim" run beam_tcl.yaml -o beamt --quiet 2> err || fail "two-span beam from beam.tcl: $(cat err)"
+tail -n +2 beam/response.csv | tr ',' ' ' > a.txt
+tail -n +2 beamt/response.csv | tr ',' ' ' | paste -d' ' a.txt - | awk '
+    { n = NF / 2; for (j = 1; j <= n; j++) { d = $j - $(j + n); if (d < 0) d = -d; if (d > m) m = d
+                                           a = $j < 0 ? -$j : $j; if (a > p) p = a } }
+    END { printf "two-span beam from the Tcl script (MultipleSupport): max |difference| %g (peak %g, %d rows)\n", m, p, NR
+          exit !(NR == 301 && p > 1e-3 && m <= 1e-12 * p) }' || fail "beam.tcl differs from beam.yaml"
+sed 's/imposedMotion 9 2 9/imposedMotion 8 2 9/' beam.tcl > badm.tcl
+sed 's/opensees: beam.tcl/opensees: badm.tcl/' beam_tcl.yaml > badm.yaml
+"$hysim" check badm.yaml > out 2>&1 && fail "an imposedMotion on a free DOF passed"
+grep -q "badm.tcl:[0-9]*: imposedMotion: node 8 dof 2 is free; an imposed motion drives a fixed DOF" out ||
+    fail "message: $(cat out)"
+if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
     timeout 120 "$OPENSEES" beam.tcl > os.log 2>&1 || fail "OpenSees: $(tail -5 os.log)"
     cols="$(col beam.yaml "node 3 ux") $(col beam.yaml "node 3 uy") $(col beam.yaml "node 7 ux") $(col beam.yaml "node 7 uy")"
     tail -n +3 beam/response.csv | tr ',' ' ' | paste -d' ' os.out - | awk -v cols="$cols" '
