@@ -6,6 +6,8 @@
  *  - the sparse path: its M equals the dense consistent mass entry for entry, and with a moving
  *    support its restoring force equals the dense restore's (the support's map term neq + s is
  *    skipped by the pattern, read by the elements);
+ *  - a link's recorder responses (basic force and deformation per direction, global end forces
+ *    B^T q, the reaction at its fixed end) against the hand-computed B of a vertical link;
  *  - refused with the reason: a link or an element mass in a 3-D model, a support motion at the
  *    master of a constraint. */
 #include "hs_test.h"
@@ -183,12 +185,74 @@ static void test_refusals(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* A vertical link (chord along +y: local x = global y, local y = -global x), shear distance 0.5:
+ * node 2 moved by (ux, uy, rz) = (0.01, 0.02, 0.003) gives ub = (uy, -ux - 0.5 L rz) and the
+ * global end forces B^T q; the reaction at the fixed node 1 is node i's force. */
+static void test_link_responses(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    assert_true(hs_fe_add_node(fe, 1, 0.0, 0.0) >= 0);
+    assert_true(hs_fe_add_node(fe, 2, 0.0, 2.0) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, FIX_ALL), 0);
+    const double m[3] = {1, 1, 1};
+    assert_int_equal(hs_fe_add_mass(fe, 2, m), 0);
+    hs_options *ka = NULL, *ks = NULL;
+    assert_int_equal(hs_options_create(&ka), 0);
+    assert_int_equal(hs_options_create(&ks), 0);
+    assert_int_equal(hs_options_set_num(ka, "k", 5000.0), 0);
+    assert_int_equal(hs_options_set_num(ks, "k", 300.0), 0);
+    hs_fe_link_def def;
+    hs_fe_link_def_init(&def);
+    def.ndir = 2;
+    def.dirs[0] = HS_FE_UX;
+    def.dirs[1] = HS_FE_UY;
+    def.mat_type[0] = def.mat_type[1] = "elastic";
+    def.mat_opts[0] = ka;
+    def.mat_opts[1] = ks;
+    const int e = hs_fe_add_link(fe, "lnk", 1, 2, &def);
+    assert_true(e >= 0);
+    finalize(ctx, fe);
+    assert_string_equal(hs_fe_element_type(fe, e), "two_node_link");
+    const double d[3] = {0.01, 0.02, 0.003};
+    double r[3] = {0};
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    const double q0 = 5000.0 * 0.02, q1 = 300.0 * (-0.01 - 0.5 * 2.0 * 0.003);
+    const double fg[6] = {q1, -q0, -q1, -q1, q0, -q1};
+    double out[6];
+    assert_int_equal(hs_fe_element_response_size(fe, e, HS_FE_BASIC_FORCE), 2);
+    assert_int_equal(hs_fe_element_response_size(fe, e, HS_FE_LOCAL_FORCE), 0);
+    assert_int_equal(hs_fe_element_response(fe, e, HS_FE_BASIC_FORCE, out), 0);
+    HS_ASSERT_NEAR(out[0], q0, 1e-12 * q0);
+    HS_ASSERT_NEAR(out[1], q1, 1e-12 * q0);
+    assert_int_equal(hs_fe_element_response(fe, e, HS_FE_DEFORMATION, out), 0);
+    HS_ASSERT_NEAR(out[0], 0.02, 1e-15);
+    HS_ASSERT_NEAR(out[1], -0.013, 1e-15);
+    assert_int_equal(hs_fe_element_response(fe, e, HS_FE_GLOBAL_FORCE, out), 0);
+    for (int i = 0; i < 6; i++) HS_ASSERT_NEAR(out[i], fg[i], 1e-12 * q0);
+    for (int i = 0; i < 3; i++) HS_ASSERT_NEAR(r[i], fg[3 + i], 1e-12 * q0); /* restoring force */
+    for (int dof = 0; dof < 3; dof++) {
+        double reac;
+        assert_int_equal(hs_fe_reaction(fe, 1, dof, &reac), 0);
+        HS_ASSERT_NEAR(reac, fg[dof], 1e-12 * q0);
+    }
+    hs_fe_destroy(&fe);
+    hs_options_destroy(&ka);
+    hs_options_destroy(&ks);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rigid_slave_mass),
         cmocka_unit_test(test_sparse_consistent_and_support),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_link_responses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
