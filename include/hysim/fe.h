@@ -228,7 +228,8 @@ typedef enum hs_fe_response {
     HS_FE_STRAIN
 } hs_fe_response;
 int hs_fe_element_index(const hs_fe *fe, const char *name); /* -1 when there is none */
-const char *hs_fe_element_type(const hs_fe *fe, int e);     /* truss, elastic_beam, zero_length */
+const char *hs_fe_element_type(const hs_fe *fe, int e);     /* truss, elastic_beam, zero_length,
+                                                               two_node_link */
 int hs_fe_element_dof(const hs_fe *fe, int e); /* a zero-length element's DOF index, else -1 */
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);

@@ -136,7 +136,8 @@ static int element_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *
             return hs_tf_fail(L, items[i],
                               "%s: element '%s' (%s) has no %s (force, local_force, basic_force "
                               "and deformation are for every line element, strain for trusses; "
-                              "a zero_length element has force, basic_force and deformation)",
+                              "zero_length and two_node_link elements have force, basic_force and "
+                              "deformation)",
                               item, name, hs_fe_element_type(fe, e),
                               hs_rec_response_name(d->response));
         d->items[i] = e;
