@@ -5,7 +5,9 @@
  *    the rigid body's lever arms (ux_s = ux_m - dy rz_m, uy_s = uy_m + dx rz_m, rz_s = rz_m);
  *  - the sparse path: its M equals the dense consistent mass entry for entry, and with a moving
  *    support its restoring force equals the dense restore's (the support's map term neq + s is
- *    skipped by the pattern, read by the elements);
+ *    skipped by the pattern, read by the elements); the support stays a fixed DOF for the
+ *    queries (hs_fe_dof, hs_fe_dof_row, hs_fe_node_equation: the recorders) and its reaction is
+ *    the column's axial force EA/L u_s;
  *  - a link's recorder responses (basic force and deformation per direction, global end forces
  *    B^T q, the reaction at its fixed end) against the hand-computed B of a vertical link;
  *  - refused with the reason: a link or an element mass in a 3-D model, a support motion at the
@@ -127,6 +129,17 @@ static void test_sparse_consistent_and_support(void **state)
     printf("support raised 0.015: |r| %.4g, sparse - dense %.3g\n", rmax, err);
     assert_true(rmax > 1.0); /* the column c2 pushes its top up: EA/L 0.015 */
     assert_true(err <= 1e-12 * rmax);
+    /* the moving support stays a fixed DOF for the queries; its reaction is the column's force */
+    double row[6], reac = 0.0;
+    assert_int_equal(hs_fe_dof(fe, 2, HS_FE_UY), HS_FE_FIXED);
+    assert_int_equal(hs_fe_dof_row(fe, 2, HS_FE_UY, row), HS_FE_FIXED);
+    assert_int_equal(hs_fe_node_equation(fe, 2, HS_FE_UY), HS_FE_FIXED);
+    HS_ASSERT_NEAR(hs_fe_node_displacement(fe, 2, HS_FE_UY), 0.015, 1e-17);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    assert_int_equal(hs_fe_reaction(fe, 2, HS_FE_UY, &reac), 0);
+    const double ea = 30e6 * 0.02 / 3.5 * 0.015;
+    HS_ASSERT_NEAR(reac, ea, 1e-12 * ea);
+    HS_ASSERT_NEAR(r_dense[hs_fe_dof(fe, 4, HS_FE_UY)], -ea, 1e-12 * ea);
     hs_fe_matrices_free(&mats);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);

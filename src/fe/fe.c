@@ -448,7 +448,7 @@ int hs_fe_dof(const hs_fe *fe, int id, int dir)
     const int k = fe_node_index(fe, id);
     if (k < 0 || dir < 0 || dir >= fe->ndf) return HS_FE_NO_NODE;
     const fe_map *m = &fe->nodes[k].map[dir];
-    if (m->n == 0) return HS_FE_FIXED;
+    if (m->n == 0 || m->eq[0] >= fe->neq) return HS_FE_FIXED; /* fixed, or a moving support */
     if (m->n > 1 || m->c[0] != 1.0) return HS_FE_CONSTRAINED;
     const int q = m->eq[0];
     return fe->eq_dyn[q] >= 0 ? fe->eq_dyn[q] : HS_FE_CONDENSED;
@@ -459,7 +459,7 @@ int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row)
     const int k = fe_node_index(fe, id);
     if (k < 0 || dir < 0 || dir >= fe->ndf) return HS_FE_NO_NODE;
     const fe_map *m = &fe->nodes[k].map[dir];
-    if (m->n == 0) return HS_FE_FIXED;
+    if (m->n == 0 || m->eq[0] >= fe->neq) return HS_FE_FIXED; /* fixed, or a moving support */
     for (int t = 0; t < m->n; t++)
         if (fe->eq_dyn[m->eq[t]] < 0) return HS_FE_CONDENSED;
     memset(row, 0, (size_t)fe->n * sizeof(double));

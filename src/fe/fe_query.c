@@ -32,7 +32,7 @@ int hs_fe_node_equation(const hs_fe *fe, int id, int dof)
     const int k = fe_node_index(fe, id);
     if (k < 0 || dof < 0 || dof >= fe->ndf) return HS_FE_NO_NODE;
     const fe_map *m = &fe->nodes[k].map[dof];
-    if (m->n == 0) return HS_FE_FIXED;
+    if (m->n == 0 || m->eq[0] >= fe->neq) return HS_FE_FIXED; /* a moving support's too */
     /* a free DOF or an equal_dof slave (one term, 1); a rigid slave's lever arm has no one
      * equation */
     return m->n == 1 && m->c[0] == 1.0 ? m->eq[0] : HS_FE_NO_NODE;
