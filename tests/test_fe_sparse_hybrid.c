@@ -17,7 +17,10 @@
  * - No step after the first allocates on the sparse path (hs_alloc_count).
  * - Integrators whose Ke changes between steps (os_tangent) or enters Newton's matrix (newmark)
  *   are refused on a sparse-only structure with a message that names alpha_os and cr, and fall
- *   back to the dense path when the dense matrices are given too. */
+ *   back to the dense path when the dense matrices are given too.
+ * - The coordinator's composition (a model with the experiment as extra stiffness, Rayleigh
+ *   damping, hs_model_dynamics, then hs_dynamics_add_experiment_sparse): sparse C = dense C (with
+ *   a1 Ke in both) and alpha_os sparse = dense to 1e-9 of the peak. */
 #include "hs_test.h"
 
 #include "hysim/experiment_sparse.h"
@@ -185,6 +188,53 @@ static hs_fe *frame(hs_ctx *ctx)
     return fe;
 }
 
+/* Steps `type` through a hybrid test on dyn (perfect sites of e): d[step][dof] into out; mi the
+ * ground motion's mass (M iota). With `sparse`, the steps after the first must not allocate. */
+static void hybrid_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn, const experiment *e,
+                         const double *mi, int sparse, double *out)
+{
+    const int n = dyn->n;
+    hs_integrator *it = NULL;
+    assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
+    double *f0 = calloc((size_t)n, sizeof *f0), *f1 = calloc((size_t)n, sizeof *f1);
+    double *dcmd = calloc((size_t)n, sizeof *dcmd), *rexp = calloc((size_t)n, sizeof *rexp);
+    int rc = hs_integrator_setup(it, dyn, DT, NULL, NULL, f0);
+    if (rc) fprintf(stderr, "setup: %s\n", hs_ctx_message(ctx));
+    assert_int_equal(rc, 0);
+    uint64_t allocations = 0;
+    for (int s = 0; s < STEPS; s++) {
+        const double ag0 = 4.0 * sin(2.0 * PI * 1.2 * s * DT),
+                     ag1 = 4.0 * sin(2.0 * PI * 1.2 * (s + 1) * DT);
+        for (int i = 0; i < n; i++) {
+            f0[i] = -mi[i] * ag0;
+            f1[i] = -mi[i] * ag1;
+        }
+        hs_step_io io = {.step = s, .t = s * DT, .f_n = f0, .f_n1 = f1, .d_cmd = dcmd};
+        const uint64_t before = hs_alloc_count();
+        rc = hs_integrator_predict(it, &io);
+        if (!rc) {
+            perfect_sites(n, e, dcmd, rexp);
+            io.r_exp = rexp;
+            rc = hs_integrator_correct(it, &io);
+        }
+        if (rc) fprintf(stderr, "%s step %d: %s\n", type, s, hs_ctx_message(ctx));
+        assert_int_equal(rc, 0);
+        if (s > 0) allocations += hs_alloc_count() - before;
+        memcpy(out + (size_t)s * (size_t)n, hs_integrator_displacement(it),
+               (size_t)n * sizeof(double));
+    }
+    if (sparse) {
+        print_message("%s hybrid sparse path: %llu allocations in steps 2..%d\n", type,
+                      (unsigned long long)allocations, STEPS);
+        assert_true(allocations == 0);
+    }
+    free(f0);
+    free(f1);
+    free(dcmd);
+    free(rexp);
+    hs_integrator_destroy(&it);
+}
+
 /* Runs `type` as a hybrid test on the sparse or dense path: d[step][dof] into out. */
 static void run(const char *type, int sparse, double *out)
 {
@@ -202,53 +252,17 @@ static void run(const char *type, int sparse, double *out)
         sparse_dynamics(ctx, fe, &e, &mats, &xm, &dyn);
     else
         dense_dynamics(fe, &e, &df, &dyn);
-    hs_integrator *it = NULL;
-    assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
     double *m = calloc((size_t)n, sizeof *m), *iota = calloc((size_t)n, sizeof *iota);
-    double *f0 = calloc((size_t)n, sizeof *f0), *f1 = calloc((size_t)n, sizeof *f1);
-    double *dcmd = calloc((size_t)n, sizeof *dcmd), *rexp = calloc((size_t)n, sizeof *rexp);
     hs_fe_mass(fe, m);
     hs_fe_influence(fe, HS_FE_UX, iota);
-    int rc = hs_integrator_setup(it, &dyn, DT, NULL, NULL, f0);
-    if (rc) fprintf(stderr, "setup: %s\n", hs_ctx_message(ctx));
-    assert_int_equal(rc, 0);
-    uint64_t allocations = 0;
-    for (int s = 0; s < STEPS; s++) {
-        const double ag0 = 4.0 * sin(2.0 * PI * 1.2 * s * DT),
-                     ag1 = 4.0 * sin(2.0 * PI * 1.2 * (s + 1) * DT);
-        for (int i = 0; i < n; i++) { /* the specimens' mass is in M: it feels the ground too */
-            const double mi = m[i] + HS_AT(e.Ml, NACT, 0, 0) * HS_AT(e.T, NACT, 0, i) +
-                              HS_AT(e.Ml, NACT, 1, 1) * HS_AT(e.T, NACT, 1, i);
-            f0[i] = -mi * iota[i] * ag0;
-            f1[i] = -mi * iota[i] * ag1;
-        }
-        hs_step_io io = {.step = s, .t = s * DT, .f_n = f0, .f_n1 = f1, .d_cmd = dcmd};
-        const uint64_t before = hs_alloc_count();
-        rc = hs_integrator_predict(it, &io);
-        if (!rc) {
-            perfect_sites(n, &e, dcmd, rexp);
-            io.r_exp = rexp;
-            rc = hs_integrator_correct(it, &io);
-        }
-        if (rc) fprintf(stderr, "%s step %d: %s\n", type, s, hs_ctx_message(ctx));
-        assert_int_equal(rc, 0);
-        if (s > 0) allocations += hs_alloc_count() - before;
-        memcpy(out + (size_t)s * (size_t)n, hs_integrator_displacement(it),
-               (size_t)n * sizeof(double));
-    }
-    if (sparse) {
-        print_message("%s hybrid sparse path: %llu allocations in steps 2..%d\n", type,
-                      (unsigned long long)allocations, STEPS);
-        assert_true(allocations == 0);
-    }
+    for (int i = 0; i < n; i++) /* the specimens' mass is in M: it feels the ground too */
+        m[i] = (m[i] + HS_AT(e.Ml, NACT, 0, 0) * HS_AT(e.T, NACT, 0, i) +
+                HS_AT(e.Ml, NACT, 1, 1) * HS_AT(e.T, NACT, 1, i)) *
+               iota[i];
+    hybrid_steps(ctx, type, &dyn, &e, m, sparse, out);
     free(m);
     free(iota);
-    free(f0);
-    free(f1);
-    free(dcmd);
-    free(rexp);
     free(e.T);
-    hs_integrator_destroy(&it);
     hs_experiment_csc_free(&xm);
     hs_fe_matrices_free(&mats);
     dense_free(&df);
@@ -340,6 +354,80 @@ static void test_cr(void **state)
     compare("cr");
 }
 
+/* What the coordinator does with a test file's frame and experimental elements: the model holds
+ * the experiment's stiffness as its extra stiffness Kx (modes and Rayleigh damping see it),
+ * hs_model_dynamics gives the sparse form with a1 Kx in Cs (equal to the dense C), and
+ * hs_dynamics_add_experiment_sparse adds Ke to K0s. alpha_os on that sparse dynamics against the
+ * dense one (K0 + Ke, Ke): the same displacements to 1e-9 of the peak. */
+static void test_model_composition(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_fe *fe = frame(ctx);
+    const int n = hs_fe_ndof(fe);
+    const size_t nn = (size_t)n * (size_t)n;
+    experiment e;
+    experiment_build(fe, &e);
+    hs_model *mod = NULL;
+    assert_int_equal(hs_model_create(ctx, n, &mod), 0);
+    double *m = calloc((size_t)n, sizeof *m), *iota = calloc((size_t)n, sizeof *iota);
+    hs_fe_mass(fe, m);
+    hs_fe_influence(fe, HS_FE_UX, iota);
+    assert_int_equal(hs_model_set_mass(mod, m), 0);
+    assert_int_equal(hs_model_set_influence(mod, iota), 0);
+    assert_int_equal(hs_model_attach_fe(mod, fe), 0);
+    double *Ke = calloc(nn, sizeof *Ke), *K0 = calloc(nn, sizeof *K0), *C = calloc(nn, sizeof *C);
+    congruence_add(n, e.T, e.K0l, Ke);
+    assert_int_equal(hs_model_set_extra_stiffness(mod, Ke), 0);
+    assert_int_equal(hs_model_damping_rayleigh(mod, 0, 2, 0.02, 0.02), 0);
+    hs_dynamics dyn;
+    assert_int_equal(hs_model_dynamics(mod, K0, &dyn), 0);
+    assert_non_null(dyn.K0s);
+    hs_csc_to_dense(dyn.Cs, C);
+    double diff = 0.0, big = 0.0, kx = 0.0;
+    for (size_t k = 0; k < nn; k++) {
+        diff = fmax(diff, fabs(C[k] - dyn.C[k]));
+        big = fmax(big, fabs(dyn.C[k]));
+        if (Ke[k] != 0.0) kx = fmax(kx, fabs(C[k]));
+    }
+    print_message("model with Kx: sparse C against the dense C: %.3g (largest entry %.4g)\n", diff,
+                  big);
+    assert_true(kx > 0.0 && big > 0.0 && diff <= 1e-15 * big);
+    /* the coordinator's composition */
+    hs_experiment_csc xm = {0};
+    hs_dynamics sd = dyn, dd = dyn;
+    assert_int_equal(hs_dynamics_add_experiment_sparse(ctx, &sd, NACT, e.T, e.K0l, NULL, &xm), 0);
+    hs_mat_axpby(n, 1.0, K0, 1.0, Ke, K0);
+    dd.Ke = Ke;
+    dd.K0s = dd.Ms = dd.Cs = dd.tangent_pattern = NULL;
+    sd.Ke = Ke; /* both given, as the coordinator does: the sparse path takes Kes */
+    for (int i = 0; i < n; i++) m[i] *= iota[i];
+    double *sp = calloc((size_t)STEPS * (size_t)n, sizeof *sp);
+    double *de = calloc((size_t)STEPS * (size_t)n, sizeof *de);
+    hybrid_steps(ctx, "alpha_os", &sd, &e, m, 1, sp);
+    hybrid_steps(ctx, "alpha_os", &dd, &e, m, 0, de);
+    double peak = 0.0, dmax = 0.0;
+    for (size_t k = 0; k < (size_t)STEPS * (size_t)n; k++) {
+        peak = fmax(peak, fabs(de[k]));
+        dmax = fmax(dmax, fabs(sp[k] - de[k]));
+    }
+    print_message("model: alpha_os hybrid sparse against dense: %.3g m (peak %.4g m)\n", dmax,
+                  peak);
+    assert_true(peak > 1e-3 && dmax <= 1e-9 * peak);
+    free(sp);
+    free(de);
+    free(Ke);
+    free(K0);
+    free(C);
+    free(m);
+    free(iota);
+    free(e.T);
+    hs_experiment_csc_free(&xm);
+    hs_model_destroy(&mod);
+    hs_ctx_destroy(&ctx);
+}
+
 /* os_tangent and newmark on a sparse-only hybrid frame: refused, naming alpha_os and cr; with
  * the dense matrices given too, newmark sets up (the dense path). */
 static void test_refusals(void **state)
@@ -390,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_alpha_os),
         cmocka_unit_test(test_cr),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_model_composition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
