@@ -9,13 +9,21 @@
  * a = A^-1 M a: two solves a step), hht         linear model: the effective matrix factored once,
  *   hht-newton  the same frame declared nonlinear: the tangent assembled into its pattern and
  *               refactored (KLU) at every Newton iteration,
- * and the p99 step time as a fraction of dt. With OPENSEES=/path/to/OpenSees the same frame is
+ * and the p99 step time as a fraction of dt. Then the same frame as a hybrid test (the sparse
+ * path with experimental elements, hysim/experiment_sparse.h): two elements with control points
+ * on frame nodes (two coupled actuators in x at a quarter of the height on column lines 0 and 1;
+ * a brace at 30 degrees to the ground at mid-height on the last column line), answered by perfect
+ * virtual sites with linear specimens (r_exp = T^T K0l T d_cmd, computed from T's few entries),
+ * stepped by alpha_os and cr (predict, the sites, correct), with the ratio of their mean step to
+ * the numerical cr's of the same run. With OPENSEES=/path/to/OpenSees the same frame is
  * written as a Tcl script and run through OpenSees (Newmark with `algorithm Linear -factorOnce`
  * against cr, HHT with Newton against hht-newton; `system UmfPack`, `numberer RCM`), timed inside
  * the script with `clock microseconds` after a first step, and the ratio OpenSees / hysim per step
  * printed in the same run. Printed, never asserted.
  * Usage: bench_frame [largest n (default 20000)] [steps (default 2048)] */
 #include "frame_gen.h"
+
+#include "hysim/experiment_sparse.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -104,6 +112,124 @@ static int time_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn, con
     free(dcmd);
     free(t);
     return rc;
+}
+
+/* The hybrid frame's experiment: NACT actuators, each on at most two DOFs (dof, coefficient). */
+#define NACT 3
+#define KEXP 2e7 /* N/m, about a story column's lateral stiffness */
+typedef struct bench_exp {
+    int dof[NACT][2];
+    double c[NACT][2], K0l[NACT * NACT];
+    double *T; /* NACT x n, column-major (for hs_dynamics_add_experiment_sparse) */
+} bench_exp;
+
+static int bench_exp_build(hs_fe *fe, int bays, int stories, bench_exp *e)
+{
+    const int n = hs_fe_ndof(fe), s1 = stories / 4, s2 = stories / 2;
+    memset(e, 0, sizeof *e);
+    e->dof[0][0] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, 0, s1), HS_FE_UX);
+    e->dof[1][0] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, 1, s1), HS_FE_UX);
+    e->dof[2][0] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, bays, s2), HS_FE_UX);
+    e->dof[2][1] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, bays, s2), HS_FE_UY);
+    e->dof[0][1] = e->dof[0][0];
+    e->dof[1][1] = e->dof[1][0];
+    e->c[0][0] = e->c[1][0] = 1.0;
+    e->c[2][0] = cos(3.14159265358979323846 / 6.0);
+    e->c[2][1] = sin(3.14159265358979323846 / 6.0);
+    e->K0l[0] = e->K0l[4] = 2.0 * KEXP;
+    e->K0l[1] = e->K0l[3] = -KEXP;
+    e->K0l[8] = KEXP;
+    e->T = calloc((size_t)NACT * (size_t)n, sizeof *e->T);
+    if (!e->T) return -1;
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) {
+            if (e->dof[i][k] < 0) return -1;
+            HS_AT(e->T, NACT, i, e->dof[i][k]) += e->c[i][k];
+        }
+    return 0;
+}
+
+/* Perfect virtual sites with linear specimens: r = T^T K0l T d (r zero elsewhere). */
+static void bench_exp_sites(const bench_exp *e, const double *d, double *r)
+{
+    double x[NACT] = {0}, f[NACT] = {0};
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) x[i] += e->c[i][k] * d[e->dof[i][k]];
+    for (int i = 0; i < NACT; i++)
+        for (int j = 0; j < NACT; j++) f[i] += HS_AT(e->K0l, NACT, i, j) * x[j];
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) r[e->dof[i][k]] = 0.0;
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) r[e->dof[i][k]] += e->c[i][k] * f[i];
+}
+
+/* time_steps as a hybrid test: predict, the sites at d_cmd, correct; the wall time of all three.
+ */
+static int time_hybrid_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn,
+                             const bench_exp *e, const double *mi, int steps, stats *out,
+                             double *setup_s)
+{
+    const int n = dyn->n;
+    hs_integrator *it = NULL;
+    double *f0 = calloc((size_t)n, sizeof *f0), *f1 = calloc((size_t)n, sizeof *f1);
+    double *dcmd = calloc((size_t)n, sizeof *dcmd), *t = calloc((size_t)steps, sizeof *t);
+    double *rexp = calloc((size_t)n, sizeof *rexp);
+    int rc = hs_integrator_create(ctx, type, NULL, &it);
+    const double t0 = cpu();
+    if (!rc) rc = hs_integrator_setup(it, dyn, DT, NULL, NULL, f0);
+    *setup_s = cpu() - t0;
+    const double c0 = cpu();
+    for (int s = 0; !rc && s < steps; s++) {
+        const double g0 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * s * DT),
+                     g1 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * (s + 1) * DT);
+        for (int i = 0; i < n; i++) {
+            f0[i] = -mi[i] * g0;
+            f1[i] = -mi[i] * g1;
+        }
+        hs_step_io io = {.step = s, .t = s * DT, .f_n = f0, .f_n1 = f1, .d_cmd = dcmd};
+        const double w0 = wall();
+        rc = hs_integrator_predict(it, &io);
+        if (!rc) {
+            bench_exp_sites(e, dcmd, rexp);
+            io.r_exp = rexp;
+            rc = hs_integrator_correct(it, &io);
+        }
+        t[s] = wall() - w0;
+    }
+    if (!rc) *out = summarize(t, steps, cpu() - c0);
+    if (rc) fprintf(stderr, "%s (hybrid): %s\n", type, hs_ctx_message(ctx));
+    hs_integrator_destroy(&it);
+    free(f0);
+    free(f1);
+    free(dcmd);
+    free(rexp);
+    free(t);
+    return rc;
+}
+
+/* The hybrid rows: alpha_os and cr with the experiment on the sparse path. */
+static void bench_hybrid(hs_ctx *ctx, hs_fe *fe, int bays, int stories, const hs_dynamics *dyn,
+                         const double *mi, int steps, double cr_mean)
+{
+    bench_exp e;
+    hs_experiment_csc xm = {0};
+    hs_dynamics d = *dyn;
+    int rc = bench_exp_build(fe, bays, stories, &e) ? HS_EINPUT : 0;
+    if (!rc) rc = hs_dynamics_add_experiment_sparse(ctx, &d, NACT, e.T, e.K0l, NULL, &xm);
+    static const char *const types[] = {"alpha_os", "cr"};
+    for (int q = 0; !rc && q < 2; q++) {
+        stats s;
+        double setup = 0.0;
+        if (time_hybrid_steps(ctx, types[q], &d, &e, mi, steps, &s, &setup)) continue;
+        char name[24];
+        snprintf(name, sizeof name, "%s-hybrid", q == 0 ? "aos" : "cr");
+        printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%%  (mean %.2f x cr)\n", name,
+               1e3 * setup, 1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
+               100.0 * s.p99 / DT, cr_mean > 0.0 ? s.mean / cr_mean : 0.0);
+    }
+    if (rc) fprintf(stderr, "hybrid frame: %s\n", hs_ctx_message(ctx));
+    hs_experiment_csc_free(&xm);
+    free(e.T);
 }
 
 /* A numeric refactor of A with the given kind (after a first factor), in seconds. */
@@ -274,6 +400,7 @@ int main(int argc, char **argv)
                    1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
                    100.0 * s.p99 / DT);
         }
+        bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, mean[0]);
         if (os) {
             const int os_steps = steps > 512 ? 512 : steps;
             const double lin = opensees_step(os, bays, stories, os_steps, 0);
