@@ -83,6 +83,11 @@ static void test_skewed_cantilever(void **state)
     assert_true(hs_fe_add_node_crd(fe, 2, tip) >= 0);
     assert_int_equal(hs_fe_add_mass(fe, 2, m), 0);
     assert_true(hs_fe_add_beam_3d(fe, "b", 1, 2, &sec, v, HS_FE_LINEAR, 0.0) >= 0);
+    /* node 3 on a rigid arm off the tip: u_3 = u_2 + theta_2 x off, theta_3 = theta_2 */
+    const double off[3] = {0.4, -0.3, 0.5},
+                 at3[3] = {tip[0] + off[0], tip[1] + off[1], tip[2] + off[2]};
+    assert_true(hs_fe_add_node_crd(fe, 3, at3) >= 0);
+    assert_int_equal(hs_fe_rigid_link(fe, HS_FE_RIGID_BEAM, 2, 3), 0);
     assert_int_equal(hs_fe_finalize(fe), 0);
     assert_int_equal(hs_fe_ndof(fe), 6);
     for (int d = 0; d < 6; d++) assert_int_equal(hs_fe_dof(fe, 2, d), d);
@@ -94,16 +99,17 @@ static void test_skewed_cantilever(void **state)
     assert_int_equal(hs_fe_commit(fe), 0);
     hs_fe_influence(fe, 0, iota);
 
-    int n1[1] = {1}, n2[1] = {2}, el[1] = {0};
-    hs_recorder_def defs[6] = {
+    int n1[1] = {1}, n2[1] = {2}, n3[1] = {3}, el[1] = {0};
+    hs_recorder_def defs[7] = {
         def("base", HS_REC_REACTION, n1, 1, 6), def("tip", HS_REC_DISP, n2, 1, 6),
         def("gf", HS_REC_FORCE, el, 1, 0),      def("lf", HS_REC_LOCAL_FORCE, el, 1, 0),
-        def("q", HS_REC_BASIC_FORCE, el, 1, 0), def("ub", HS_REC_DEFORMATION, el, 1, 0)};
+        def("q", HS_REC_BASIC_FORCE, el, 1, 0), def("ub", HS_REC_DEFORMATION, el, 1, 0),
+        def("link", HS_REC_DISP, n3, 1, 6)};
     hs_recorders *rec = NULL;
-    int rc = hs_recorders_create(ctx, defs, 6, fe, iota, "kN", "m", "s", &rec);
+    int rc = hs_recorders_create(ctx, defs, 7, fe, iota, "kN", "m", "s", &rec);
     if (rc) fprintf(stderr, "%s\n", hs_ctx_message(ctx));
     assert_int_equal(rc, 0);
-    assert_int_equal(hs_recorders_width(rec), 6 + 6 + 12 + 12 + 6 + 6);
+    assert_int_equal(hs_recorders_width(rec), 6 + 6 + 12 + 12 + 6 + 6 + 6);
     const char *const *cols = hs_recorders_column_names(rec, 3);
     assert_string_equal(cols[1], "b_Vy_i");
     assert_string_equal(cols[10], "b_My_j");
@@ -111,12 +117,21 @@ static void test_skewed_cantilever(void **state)
     assert_string_equal(hs_recorders_column_units(rec, 2)[9], "kN*m");
     assert_string_equal(hs_recorders_column_names(rec, 4)[3], "b_My_i");
     assert_string_equal(hs_recorders_column_names(rec, 0)[4], "n1_ry");
-    double row[48];
+    double row[54];
     assert_int_equal(hs_recorders_gather(rec, d, a0, a0, 0.0, row), 0);
     const double *R = row, *u = row + 6, *gf = row + 12, *lf = row + 24, *q = row + 36,
-                 *ub = row + 42;
+                 *ub = row + 42, *link = row + 48;
     const double fs = sqrt(dot(r, r)), ms = sqrt(dot(r + 3, r + 3));
     for (int k = 0; k < 6; k++) HS_ASSERT_NEAR(u[k], d[k], 1e-18);
+    double txo[3];
+    cross(d + 3, off, txo);
+    for (int k = 0; k < 3; k++) {
+        HS_ASSERT_NEAR(link[k], d[k] + txo[k], 1e-17);
+        HS_ASSERT_NEAR(link[3 + k], d[3 + k], 1e-18);
+    }
+    print_message("    rigid arm: node 3 u = (%.6g, %.6g, %.6g) m, u_2 + theta x r = (%.6g, %.6g, "
+                  "%.6g) m\n",
+                  link[0], link[1], link[2], d[0] + txo[0], d[1] + txo[1], d[2] + txo[2]);
     /* equilibrium: R_f = -F, R_m = -(M + (tip - base) x F) */
     const double arm[3] = {L * x[0], L * x[1], L * x[2]};
     double mF[3];
@@ -155,6 +170,98 @@ static void test_skewed_cantilever(void **state)
     for (int k = 0; k < 6; k++) HS_ASSERT_NEAR(q[k] / scale, qe[k] / scale, 1e-12);
     const double ube[6] = {ua, -vv / L, tz - vv / L, w / L, ty + w / L, tx};
     for (int k = 0; k < 6; k++) HS_ASSERT_NEAR(ub[k], ube[k], 1e-15);
+    hs_recorders_destroy(&rec);
+    hs_fe_destroy(&fe);
+    hs_ctx_destroy(&ctx);
+}
+
+/* A 1-D chain (ndm 1, ndf 1: support 1 at x = 0, trusses to 2 at x = 2 and 3 at x = 5, a
+ * zero-length spring from 1 to 3) and a 2-D truss pair (ndm 2, ndf 2: supports at (0, 0) and
+ * (6, 0), the apex (3, 4) loaded): at an arbitrary displacement of the free nodes, each support's
+ * reaction is minus the element forces the free nodes carry (equilibrium), and the truss's
+ * global forces are N times its direction cosines, N = EA/L times its elongation. */
+static void test_low_dimensions(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    assert_int_equal(hs_fe_set_dimension(fe, 1, 1), 0);
+    const int fix1[1] = {1};
+    const double m1[1] = {2.0};
+    assert_true(hs_fe_add_node(fe, 1, 0.0, 0.0) >= 0);
+    assert_true(hs_fe_add_node(fe, 2, 2.0, 0.0) >= 0);
+    assert_true(hs_fe_add_node(fe, 3, 5.0, 0.0) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, fix1), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, m1), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 3, m1), 0);
+    assert_true(hs_fe_add_truss(fe, "t1", 1, 2, 1e5, 1e-3, HS_FE_LINEAR, 0.0) >= 0);
+    assert_true(hs_fe_add_truss(fe, "t2", 2, 3, 1e5, 2e-3, HS_FE_LINEAR, 0.0) >= 0);
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    assert_int_equal(hs_options_set_num(o, "k", 30.0), 0);
+    assert_true(hs_fe_add_zero_length(fe, "s", 1, 3, 0, "elastic", o) >= 0);
+    hs_options_destroy(&o);
+    assert_int_equal(hs_fe_finalize(fe), 0);
+    const double d[2] = {0.01, 0.025}; /* nodes 2, 3 */
+    double r[2] = {0}, iota[2], z[2] = {0};
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    hs_fe_influence(fe, 0, iota);
+    int n1[1] = {1}, e2[1] = {1};
+    hs_recorder_def defs[2] = {def("base", HS_REC_REACTION, n1, 1, 1),
+                               def("t2f", HS_REC_FORCE, e2, 1, 0)};
+    hs_recorders *rec = NULL;
+    assert_int_equal(hs_recorders_create(ctx, defs, 2, fe, iota, "kN", "m", "s", &rec), 0);
+    assert_int_equal(hs_recorders_width(rec), 3);
+    assert_string_equal(hs_recorders_column_names(rec, 0)[0], "n1_ux");
+    assert_string_equal(hs_recorders_column_names(rec, 1)[1], "t2_Fx_j");
+    double row[3];
+    assert_int_equal(hs_recorders_gather(rec, d, z, z, 0.0, row), 0);
+    const double N2 = 1e5 * 2e-3 / 3.0 * (d[1] - d[0]);
+    HS_ASSERT_NEAR(row[0], -(r[0] + r[1]), 1e-13);
+    HS_ASSERT_NEAR(row[0], -(1e5 * 1e-3 / 2.0 * d[0] + 30.0 * d[1]), 1e-13);
+    HS_ASSERT_NEAR(row[1], -N2, 1e-13);
+    HS_ASSERT_NEAR(row[2], N2, 1e-13);
+    hs_recorders_destroy(&rec);
+    hs_fe_destroy(&fe);
+
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    assert_int_equal(hs_fe_set_dimension(fe, 2, 2), 0);
+    const int fix2[2] = {1, 1};
+    const double m2[2] = {1.0, 1.0};
+    assert_true(hs_fe_add_node(fe, 1, 0.0, 0.0) >= 0);
+    assert_true(hs_fe_add_node(fe, 2, 3.0, 4.0) >= 0);
+    assert_true(hs_fe_add_node(fe, 3, 6.0, 0.0) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, fix2), 0);
+    assert_int_equal(hs_fe_fix(fe, 3, fix2), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, m2), 0);
+    assert_true(hs_fe_add_truss(fe, "a", 1, 2, 1e5, 1e-3, HS_FE_LINEAR, 0.0) >= 0);
+    assert_true(hs_fe_add_truss(fe, "b", 2, 3, 1e5, 1e-3, HS_FE_LINEAR, 0.0) >= 0);
+    assert_int_equal(hs_fe_finalize(fe), 0);
+    const double u2[2] = {0.004, -0.003};
+    double r2[2] = {0}, io2[2], z2[2] = {0};
+    assert_int_equal(hs_fe_restore(fe, u2, NULL, r2, NULL, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    hs_fe_influence(fe, 0, io2);
+    int sup[2] = {1, 3}, ea[1] = {0};
+    hs_recorder_def defs2[3] = {def("sup", HS_REC_REACTION, sup, 2, 2),
+                                def("af", HS_REC_FORCE, ea, 1, 0),
+                                def("an", HS_REC_BASIC_FORCE, ea, 1, 0)};
+    assert_int_equal(hs_recorders_create(ctx, defs2, 3, fe, io2, "kN", "m", "s", &rec), 0);
+    assert_int_equal(hs_recorders_width(rec), 4 + 4 + 1);
+    assert_string_equal(hs_recorders_column_names(rec, 0)[3], "n3_uy");
+    assert_string_equal(hs_recorders_column_names(rec, 1)[3], "a_Fy_j");
+    double row2[9];
+    assert_int_equal(hs_recorders_gather(rec, u2, z2, z2, 0.0, row2), 0);
+    const double Na = 1e5 * 1e-3 / 5.0 * (0.6 * u2[0] + 0.8 * u2[1]);
+    HS_ASSERT_NEAR(row2[0] + row2[2], -r2[0], 1e-13);
+    HS_ASSERT_NEAR(row2[1] + row2[3], -r2[1], 1e-13);
+    const double fa[4] = {-0.6 * Na, -0.8 * Na, 0.6 * Na, 0.8 * Na};
+    for (int k = 0; k < 4; k++) HS_ASSERT_NEAR(row2[4 + k], fa[k], 1e-13);
+    HS_ASSERT_NEAR(row2[8], Na, 1e-13);
+    HS_ASSERT_NEAR(row2[0], fa[0], 1e-13); /* support 1 carries truss a only */
     hs_recorders_destroy(&rec);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
@@ -311,6 +418,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skewed_cantilever),
+        cmocka_unit_test(test_low_dimensions),
         cmocka_unit_test(test_rigid_floor),
         cmocka_unit_test(test_errors),
     };
