@@ -107,8 +107,8 @@ static void basic_stiffness(const fe_element *e, double kb[6][6])
     kb[5][5] = gj;
 }
 
-static void beam_basic(const double B[6][12], const double kb[6][6], const double ul[12],
-                       double ub[6], double q[6])
+static void beam_basic(double B[6][12], double kb[6][6], const double ul[12], double ub[6],
+                       double q[6])
 {
     for (int r = 0; r < 6; r++) {
         ub[r] = 0.0;
