@@ -1,10 +1,10 @@
-/* The hs_fe of an OpenSees Tcl model (opensees_tcl.h): nodes, fixities (-ndf 2: the rotation is
- * fixed, nothing in a truss model turns it), masses (the nodes' plus the elements' -mass / -rho
- * lumped as OpenSees does: 0.5 rho L on each end's translations), elements, equalDOF,
- * rigidDiaphragm, rigidLink, and the axial
- * forces that the Plain patterns' loads (gravity) leave in P-Delta and corotational members: a
- * linear static solution of the model under those loads (what OpenSees' gravity step followed by
- * loadConst holds constant), given to hysim as each member's axial_compression. */
+/* The hs_fe of an OpenSees Tcl model (opensees_tcl.h): the dimension (-ndm, -ndf), nodes,
+ * fixities (-ndm 2 -ndf 2: the rotation is fixed, nothing in a truss model turns it), masses (the
+ * nodes' plus the elements' -mass / -rho lumped as OpenSees does: 0.5 rho L on each end's
+ * translations), elements, equalDOF, rigidDiaphragm, rigidLink, and the axial forces that the
+ * Plain patterns' loads (gravity) leave in P-Delta and corotational members: a linear static
+ * solution of the model under those loads (what OpenSees' gravity step followed by loadConst
+ * holds constant, without its P-Delta sway), given to hysim as each member's axial_compression. */
 #include "opensees_tcl.h"
 
 #include "hysim/linalg.h"

@@ -1,6 +1,6 @@
 /* OpenSees' model-building commands in hysim's interpreter (opensees_tcl.h): model, node, fix,
- * fixX, fixY, mass, equalDOF, geomTransf and element (truss, elasticBeamColumn, zeroLength),
- * with the argument order, options and defaults of OpenSees 3.x. */
+ * fixX, fixY, fixZ, mass, equalDOF, geomTransf and element (truss, elasticBeamColumn, zeroLength),
+ * in 1-D, 2-D and 3-D, with the argument order, options and defaults of OpenSees 3.x. */
 #include "opensees_tcl.h"
 
 #include <math.h>
