@@ -455,15 +455,18 @@ static void test_errors(void **state)
     FAILS(M3 "node 3 1 0 3\nrigidDiaphragm 4 2 3\n", "frame.tcl:6: rigidDiaphragm: perpDirn 4");
     FAILS(M3 "rigidDiaphragm 3 2 9\n", "frame.tcl:5: rigidDiaphragm: slaveNode: no node 9");
     FAILS(M3 "node 3 1 0 3\nrigidLink rod 2 3\n", "frame.tcl:6: rigidLink: type 'rod'");
-    /* a slave carrying mass with a lever arm: the frame model refuses (at its numbering) */
+    /* a slave carrying mass with a lever arm: the frame model refuses, on the constraint's line */
     FAILS(M3 "node 3 1 0 3; mass 3 1 1 0 0 0 0\nfix 2 0 0 1 1 1 0\nrigidDiaphragm 3 2 3\n",
-          "frame.tcl: the model: rigid_diaphragm: node 3 uy carries mass 1 but follows node 2",
+          "frame.tcl:7: the model: rigid_diaphragm: node 3 uy carries mass 1 but follows node 2",
           "lump the mass on the master node");
     write_file(dir, "rec.txt", "0\n1\n0\n");
     FAILS(M3
           "timeSeries Path 1 -dt 0.01 -filePath rec.txt\npattern UniformExcitation 1 4 -accel 1\n",
           "frame.tcl:6: pattern: dir 4", "1 (x), 2 (y) or 3 (z)");
     FAILS(M3 "node 3 1 0\n", "frame.tcl:5: node: expected 'node tag x y z");
+    /* a fixed slave DOF: the line of the rigidLink */
+    FAILS(M3 "node 3 1 0 3; fix 3 1 0 0 0 0 0\nrigidLink bar 2 3\n",
+          "frame.tcl:6: the model: rigid_link bar: node 3 ux is fixed");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }

@@ -81,6 +81,20 @@ static int rigids(hs_ctx *ctx, hs_fe *fe, const hs_os_model *m)
     return rc;
 }
 
+/* Where the frame model's numbering error `msg` comes from: a rigid constraint's line when it
+ * names one of its slaves ("rigid_diaphragm: node 3 uy carries mass ..."), else `fallback`. */
+static const char *constraint_where(const hs_os_model *m, const char *msg, const char *fallback)
+{
+    const char *colon = strchr(msg, ':');
+    int slave;
+    if (strncmp(msg, "rigid_", 6) != 0 || !colon || sscanf(colon, ": node %d", &slave) != 1)
+        return fallback;
+    for (int k = 0; k < m->nrigids; k++)
+        for (int j = 0; j < m->rigids[k].nslaves; j++)
+            if (m->rigids[k].slaves[j] == slave) return m->rigids[k].where;
+    return fallback;
+}
+
 /* Defines the model in a new hs_fe: `mass` per node (NDF each), member compressions P0 (NULL: 0),
  * `linear`: every member with the linear transformation (the gravity solve). */
 static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
@@ -138,7 +152,8 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         if (rc) rc = fe_error(ctx, rc, q->where, what);
     }
     if (!rc) rc = rigids(ctx, fe, m);
-    if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = fe_error(ctx, rc, script, "the model");
+    if (!rc && (rc = hs_fe_finalize(fe)) != 0)
+        rc = fe_error(ctx, rc, constraint_where(m, hs_ctx_message(ctx), script), "the model");
     if (rc) hs_fe_destroy(&fe);
     *out = fe;
     return rc;
