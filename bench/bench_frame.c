@@ -18,12 +18,15 @@
  * the numerical cr's of the same run. With OPENSEES=/path/to/OpenSees the same frame is
  * written as a Tcl script and run through OpenSees (Newmark with `algorithm Linear -factorOnce`
  * against cr, HHT with Newton against hht-newton; `system UmfPack`, `numberer RCM`), timed inside
- * the script with `clock microseconds` after a first step, and the ratio OpenSees / hysim per step
- * printed in the same run. Printed, never asserted.
+ * the script with `clock microseconds` after a first step; hysim reads the same model script
+ * (frame_model.tcl, which OpenSees' run script sources) through its Tcl front end
+ * (docs/opensees_tcl.md) and steps that model for the ratio OpenSees / hysim per step, printed in
+ * the same run. Printed, never asserted.
  * Usage: bench_frame [largest n (default 20000)] [steps (default 2048)] */
 #include "frame_gen.h"
 
 #include "hysim/experiment_sparse.h"
+#include "../src/io/opensees_tcl.h" /* hysim's Tcl front end: the same model as OpenSees' */
 
 #include <math.h>
 #include <stdio.h>
@@ -269,9 +272,8 @@ static int time_factor(hs_ctx *ctx, const hs_dynamics *dyn, double *first, doubl
     return rc;
 }
 
-/* The frame as an OpenSees script in dir; `newton`: HHT (alpha 0.95 = hysim's -0.05) with
- * Newton, else Newmark with Linear -factorOnce. */
-static int write_tcl(const char *path, int bays, int stories, int steps, int newton)
+/* The frame's model (nodes, masses, elements, Rayleigh damping) as an OpenSees script. */
+static int write_tcl_model(const char *path, int bays, int stories)
 {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
@@ -302,6 +304,17 @@ static int write_tcl(const char *path, int bays, int stories, int steps, int new
                         HS_FRAME_BEAM_I);
         }
     fprintf(f, "rayleigh %.17g %.17g 0 0\n", a0, a1);
+    return fclose(f);
+}
+
+/* OpenSees' run script: sources the model at `model` (an absolute path), then the ground motion
+ * and the analysis; `newton`: HHT (alpha 0.95 = hysim's -0.05) with Newton, else Newmark with
+ * Linear -factorOnce. */
+static int write_tcl(const char *path, const char *model, int steps, int newton)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "source %s\n", model);
     fprintf(f, "timeSeries Trig 1 0.0 1e6 %.17g -factor %.17g\n", 1.0 / FREQ, AG);
     fprintf(f, "pattern UniformExcitation 1 1 -accel 1\n");
     fprintf(f, "constraints Plain\nnumberer RCM\nsystem UmfPack\n");
@@ -315,16 +328,15 @@ static int write_tcl(const char *path, int bays, int stories, int steps, int new
     return fclose(f);
 }
 
-/* OpenSees' time per step in seconds, or a negative number. */
-static double opensees_step(const char *os, int bays, int stories, int steps, int newton)
+/* OpenSees' time per step in seconds of the model script in dir, or a negative number. */
+static double opensees_step(const char *os, const char *dir, int steps, int newton)
 {
-    char dir[] = "/tmp/hs_bench_frame_XXXXXX";
-    if (!mkdtemp(dir)) return -1.0;
-    char tcl[128], log[128], cmd[512];
+    char tcl[128], log[128], model[128], cmd[512];
     snprintf(tcl, sizeof tcl, "%s/frame.tcl", dir);
     snprintf(log, sizeof log, "%s/opensees.log", dir);
+    snprintf(model, sizeof model, "%s/frame_model.tcl", dir);
     double us = -1.0;
-    if (write_tcl(tcl, bays, stories, steps, newton) == 0) {
+    if (write_tcl(tcl, model, steps, newton) == 0) {
         snprintf(cmd, sizeof cmd, "timeout 900 '%s' '%s' > '%s' 2>&1", os, tcl, log);
         if (system(cmd) == 0) {
             FILE *f = fopen(log, "r");
@@ -336,8 +348,70 @@ static double opensees_step(const char *os, int bays, int stories, int steps, in
     }
     remove(tcl);
     remove(log);
-    rmdir(dir);
     return us > 0.0 ? 1e-6 * us : -1.0;
+}
+
+/* hysim's frame from the model script at `path`, through the Tcl front end, with its Rayleigh
+ * factors. */
+static int tcl_frame(hs_ctx *ctx, const char *path, hs_fe **fe, double *a0, double *a1)
+{
+    hs_os_model m;
+    int tangent = 0;
+    int rc = hs_opensees_tcl_run(ctx, path, &m);
+    if (!rc) rc = hs_os_build_fe(ctx, &m, path, fe);
+    if (!rc) rc = hs_os_rayleigh_coefficients(ctx, &m, path, a0, a1, &tangent);
+    hs_os_model_clear(&m);
+    return rc;
+}
+
+/* OpenSees against hysim on the same Tcl model: hysim's cr and hht-newton mean step times of
+ * the frame read from the script, OpenSees' per step, and their ratio. */
+static void compare_opensees(hs_ctx *ctx, const char *os, int bays, int stories, int steps)
+{
+    char dir[] = "/tmp/hs_bench_frame_XXXXXX", model[128];
+    if (!mkdtemp(dir)) return;
+    snprintf(model, sizeof model, "%s/frame_model.tcl", dir);
+    hs_fe *fe = NULL;
+    hs_fe_matrices mats = {0};
+    hs_dynamics dyn;
+    double a0, a1, mean[2] = {0, 0};
+    const double t0 = cpu();
+    int rc = write_tcl_model(model, bays, stories) ? HS_EIO : tcl_frame(ctx, model, &fe, &a0, &a1);
+    const double t_read = cpu() - t0;
+    if (!rc) rc = hs_fe_sparse_dynamics(fe, a0, a1, &mats, &dyn);
+    const int n = rc ? 0 : dyn.n;
+    double *mi = calloc((size_t)n + 1, sizeof *mi), *iota = calloc((size_t)n + 1, sizeof *iota);
+    if (!rc) {
+        hs_fe_mass(fe, mi);
+        hs_fe_influence(fe, HS_FE_UX, iota);
+        for (int i = 0; i < n; i++) mi[i] *= iota[i];
+    }
+    for (int q = 0; !rc && q < 2; q++) {
+        hs_dynamics d = dyn;
+        if (q == 1) d.linear = 0;
+        stats s;
+        double setup = 0.0;
+        rc = time_steps(ctx, q == 0 ? "cr" : "hht", &d, mi, steps, &s, &setup);
+        mean[q] = s.mean;
+    }
+    if (rc)
+        fprintf(stderr, "the Tcl model: %s\n", hs_ctx_message(ctx));
+    else {
+        const double lin = opensees_step(os, dir, steps, 0),
+                     newt = opensees_step(os, dir, steps, 1);
+        printf("  the same Tcl model (frame_model.tcl; hysim's front end read it in %.0f ms, n = "
+               "%d), %d steps:\n    OpenSees (UmfPack): Newmark Linear -factorOnce %.3f ms/step, "
+               "HHT Newton %.3f ms/step\n    hysim: cr %.3f ms/step (OpenSees / hysim = %.1f), "
+               "hht-newton %.3f ms/step (%.1f)\n",
+               1e3 * t_read, n, steps, 1e3 * lin, 1e3 * newt, 1e3 * mean[0], lin / mean[0],
+               1e3 * mean[1], newt / mean[1]);
+    }
+    free(mi);
+    free(iota);
+    hs_fe_matrices_free(&mats);
+    hs_fe_destroy(&fe);
+    remove(model);
+    rmdir(dir);
 }
 
 int main(int argc, char **argv)
@@ -386,7 +460,7 @@ int main(int argc, char **argv)
         hs_fe_influence(fe, HS_FE_UX, iota);
         for (int i = 0; i < n; i++) mi[i] *= iota[i];
         const char *names[] = {"cr", "hht", "hht-newton"};
-        double mean[3] = {0};
+        double cr_mean = 0.0; /* the numerical CR step: the hybrid rows' baseline */
         printf("  %-11s %9s %9s %9s %9s %9s %9s %9s\n", "", "setup", "mean", "p50", "p99", "max",
                "[cpu]", "p99/dt");
         for (int q = 0; q < 3; q++) {
@@ -395,20 +469,13 @@ int main(int argc, char **argv)
             stats s;
             double setup = 0.0;
             if (time_steps(ctx, q == 0 ? "cr" : "hht", &d, mi, steps, &s, &setup)) continue;
-            mean[q] = s.mean;
+            if (q == 0) cr_mean = s.mean;
             printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%%\n", names[q], 1e3 * setup,
                    1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
                    100.0 * s.p99 / DT);
         }
-        bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, mean[0]);
-        if (os) {
-            const int os_steps = steps > 512 ? 512 : steps;
-            const double lin = opensees_step(os, bays, stories, os_steps, 0);
-            const double newt = opensees_step(os, bays, stories, os_steps, 1);
-            printf("  OpenSees (UmfPack, %d steps): Newmark Linear -factorOnce %.3f ms/step = "
-                   "%.1f x cr; HHT Newton %.3f ms/step = %.1f x hht-newton\n",
-                   os_steps, 1e3 * lin, lin / mean[0], 1e3 * newt, newt / mean[2]);
-        }
+        bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, cr_mean);
+        if (os) compare_opensees(ctx, os, bays, stories, steps > 512 ? 512 : steps);
         free(mi);
         free(iota);
         hs_fe_matrices_free(&mats);
