@@ -124,5 +124,7 @@ int fe_constraints_build(hs_fe *fe);
 /* fe_beam3d.c: the 3-D truss and beam-column. */
 int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3]);
 void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
+/* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
+void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 
 #endif
