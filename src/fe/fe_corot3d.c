@@ -160,15 +160,25 @@ static void local_rotation(const hd E[3][3], const hd t[3][3], hd th[3])
     th[2] = hd_mul(s, hd_sub(Rl[1][0], Rl[0][1]));
 }
 
-/* ub at displacements ug with derivative directions i (e1) and j (e2); -1: none. */
-static void basic(const fe_element *e, const double ug[12], int i, int j, hd ub[6])
+/* ub depends on the displacements through nine variables only, w = [u_j - u_i, psi_i, psi_j]:
+ * the variable of element DOF m and its sign. */
+static int var_of(int m)
 {
-    hd d[12];
-    for (int m = 0; m < 12; m++) d[m] = (hd){ug[m], m == i ? 1.0 : 0.0, m == j ? 1.0 : 0.0, 0.0};
+    return m < 3 ? m : m < 6 ? m : m < 9 ? m - 6 : m - 3;
+}
+static double sign_of(int m)
+{
+    return m < 3 ? -1.0 : 1.0;
+}
+
+/* ub at w with derivative directions a (e1) and b (e2) among the nine; -1: none. */
+static void basic(const fe_element *e, const double w[9], int a, int b, hd ub[6])
+{
+    hd d[9];
+    for (int m = 0; m < 9; m++) d[m] = (hd){w[m], m == a ? 1.0 : 0.0, m == b ? 1.0 : 0.0, 0.0};
     hd E[3][3], ti[3][3], tj[3][3], p[3], thi[3], thj[3];
-    hd du[3], x0[3];
+    hd *du = d, x0[3];
     for (int r = 0; r < 3; r++) {
-        du[r] = hd_sub(d[6 + r], d[r]);
         x0[r] = hd_const(e->R[r]);
         E[0][r] = hd_add(hd_const(e->L * e->R[r]), du[r]);
     }
@@ -178,7 +188,7 @@ static void basic(const fe_element *e, const double ug[12], int i, int j, hd ub[
                             hd_add(Ln, hd_const(e->L)));
     unit3(E[0]);
     triad(e, &d[3], ti);
-    triad(e, &d[9], tj);
+    triad(e, &d[6], tj);
     for (int r = 0; r < 3; r++) p[r] = hd_add(ti[1][r], tj[1][r]);
     cross3(E[0], p, E[2]);
     unit3(E[2]);
@@ -203,11 +213,13 @@ static void basic_stiffness(const fe_element *e, double kb[6][6])
 
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144])
 {
-    double kb[6][6], B[6][12], q[6], ub0[6];
+    double w[9], kb[6][6], Bw[6][9], Hw[6][9][9], q[6], ub0[6];
     hd ub[6];
-    for (int j = 0; j < 12; j++) { /* B's column j */
-        basic(e, ug, -1, j, ub);
-        for (int r = 0; r < 6; r++) B[r][j] = ub[r].c;
+    for (int r = 0; r < 3; r++)
+        w[r] = ug[6 + r] - ug[r], w[3 + r] = ug[3 + r], w[6 + r] = ug[9 + r];
+    for (int b = 0; b < 9; b++) { /* pass (0, b): B's column b and the Hessians' row 0 */
+        basic(e, w, k ? 0 : -1, b, ub);
+        for (int r = 0; r < 6; r++) Bw[r][b] = ub[r].c, Hw[r][0][b] = Hw[r][b][0] = ub[r].d;
     }
     for (int r = 0; r < 6; r++) ub0[r] = ub[r].a;
     basic_stiffness(e, kb);
@@ -218,17 +230,25 @@ void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], do
     q[0] -= e->P0;
     for (int i = 0; i < 12; i++) {
         f[i] = 0.0;
-        for (int r = 0; r < 6; r++) f[i] += B[r][i] * q[r];
+        for (int r = 0; r < 6; r++) f[i] += sign_of(i) * Bw[r][var_of(i)] * q[r];
     }
     if (!k) return;
-    for (int i = 0; i < 12; i++)
-        for (int j = i; j < 12; j++) {
-            basic(e, ug, i, j, ub);
+    for (int a = 1; a < 9; a++)
+        for (int b = a; b < 9; b++) {
+            basic(e, w, a, b, ub);
+            for (int r = 0; r < 6; r++) Hw[r][a][b] = Hw[r][b][a] = ub[r].d;
+        }
+    double kw[9][9]; /* d2 U / dw2 */
+    for (int a = 0; a < 9; a++)
+        for (int b = a; b < 9; b++) {
             double v = 0.0;
             for (int r = 0; r < 6; r++) {
-                v += q[r] * ub[r].d;
-                for (int s = 0; s < 6; s++) v += B[r][i] * kb[r][s] * B[s][j];
+                v += q[r] * Hw[r][a][b];
+                for (int s = 0; s < 6; s++) v += Bw[r][a] * kb[r][s] * Bw[s][b];
             }
-            k[(size_t)j * 12 + (size_t)i] = k[(size_t)i * 12 + (size_t)j] = v;
+            kw[a][b] = kw[b][a] = v;
         }
+    for (int j = 0; j < 12; j++)
+        for (int i = 0; i < 12; i++)
+            k[(size_t)j * 12 + (size_t)i] = sign_of(i) * sign_of(j) * kw[var_of(i)][var_of(j)];
 }
