@@ -7,7 +7,8 @@
  *    compression) the tangent is a central finite difference of the restoring force (1e-6);
  *  - a cantilever under a tip moment M (axis not along a global one) bends into the circle of
  *    the Euler elastica, radius EI / M: the tip rotation and position match the closed form of
- *    the n-chord discretisation (1e-9) and the continuum within its error th^3 / (12 n^2). */
+ *    the n-chord discretisation (1e-9): the tip rotation is M L / EI, the tip off the continuum's
+ *    by at most L phi^2 / 6, phi = M L / (2 n EI). */
 #include "hs_test.h"
 
 #include "hysim/linalg.h"
@@ -262,15 +263,11 @@ static void test_elastica(void **state)
         /* continuum: a circle of radius R = EI / M from the root, tangent x, curving towards -z
          * (a positive rotation about y turns x towards -z) */
         const double R = EI / M, ax = R * sin(th), tz = -R * (1 - cos(th));
-        /* n chords of length L / n, each bent by equal and opposite end rotations phi; the
-         * element's energy is that of the linear element in t = 2 tan(phi / 2), so the end
-         * moment is 2 EIy / (L / n) t dt / dphi: t (1 + t^2 / 4) = M L / (2 n EIy); the nodes lie
-         * on the circle through them, tip rotation 2 n phi */
-        const double cm = M * L / (2.0 * n * EI);
-        double tt = cm;
-        for (int it = 0; it < 50; it++) tt -= (tt * (1 + tt * tt / 4) - cm) / (1 + 0.75 * tt * tt);
-        const double phi = 2.0 * atan(tt / 2.0), thd = 2.0 * n * phi, Rd = L / n / (2.0 * sin(phi)),
-                     axd = Rd * sin(thd), tzd = -Rd * (1 - cos(thd));
+        /* n chords of length L / n, each bent by equal and opposite end rotations phi: end
+         * moment 2 EIy / (L / n) phi = M, tip rotation 2 n phi = M L / EIy exactly; the nodes lie
+         * on the circle of radius (L / n) / (2 sin phi) through them */
+        const double phi = M * L / (2.0 * n * EI), thd = 2.0 * n * phi,
+                     Rd = L / n / (2.0 * sin(phi)), axd = Rd * sin(thd), tzd = -Rd * (1 - cos(thd));
         double ua = 0.0, uy = 0.0, uz = 0.0, ry = 0.0, rx = 0.0, rz = 0.0;
         for (int k = 0; k < 3; k++) {
             ua += tip[k] * x[k], uy += tip[k] * y[k], uz += tip[k] * z[k];
@@ -285,13 +282,12 @@ static void test_elastica(void **state)
         HS_ASSERT_NEAR(uy / L, 0.0, 1e-12);
         HS_ASSERT_NEAR(rx, 0.0, 1e-12);
         HS_ASSERT_NEAR(rz, 0.0, 1e-12);
-        /* the discretisation's error: t = c - c^3 / 4, phi = t - t^3 / 12, c = th / 2n, so
-         * th_n - th = -th^3 / (12 n^2) + O(n^-4); the chords' circle is off the continuum's by
-         * about as much relative to L */
-        const double bound = th * th * th / (12.0 * n * n);
-        assert_true(fabs(ry - th) <= 1.01 * bound);
-        assert_true(fabs(ry - th) >= 0.9 * bound);
-        assert_true(hypot(L + ua - ax, uz - tz) <= 2.0 * L * bound);
+        /* the discretisation's error: the chords' circle is larger by phi / sin phi - 1 =
+         * phi^2 / 6 + ..., so the tip is off the continuum's by at most L phi^2 / 6 */
+        const double bound = L * phi * phi / 6.0, off = hypot(L + ua - ax, uz - tz);
+        HS_ASSERT_NEAR(ry, th, 1e-9);
+        assert_true(off <= 1.01 * bound);
+        assert_true(off >= 0.5 * bound);
     }
     hs_ctx_destroy(&ctx);
 }

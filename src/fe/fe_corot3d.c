@@ -14,10 +14,11 @@
  * Kinematics. The element frame E = [e1 e2 e3]: e1 along the current chord, e3 = e1 x p / |.|,
  * e2 = e3 x e1, p the mean of the two nodes' current y axes; in a rigid-body motion Q it is Q
  * times the initial frame, so the basic deformations vanish. The local rotation of node a is R_a =
- * E^T exp(psi_a) E0, measured by its tangent-scaled pseudo-vector 2 tan(theta / 2) n (OpenSees'
- * getTangScaledPseudoVectorFromQuaternion: 2 q / q0 = 2 axial(R - R^T) / (1 + tr R), rational in
- * R). Basic deformations ub = [Ln - L, theta_z,i, theta_z,j, theta_y,i, theta_y,j, theta_x,j -
- * theta_x,i], forces q = kb ub (the linear element's kb, fe_beam3d.c) with q_0 -= P0.
+ * E^T exp(psi_a) E0, measured by its rotation vector theta n, computed from the tangent-scaled
+ * pseudo-vector 2 tan(theta / 2) n = 2 axial(R - R^T) / (1 + tr R) (OpenSees'
+ * getTangScaledPseudoVectorFromQuaternion: 2 q / q0), smooth at theta = 0. Basic deformations ub =
+ * [Ln - L, theta_z,i, theta_z,j, theta_y,i, theta_y,j, theta_x,j - theta_x,i], forces q = kb ub
+ * (the linear element's kb, fe_beam3d.c) with q_0 -= P0.
  *
  * Derivatives. f = B^T q and K = B^T kb B + sum_r q_r d2 ub_r / dd2 with B = d ub / dd, both
  * exact: ub is evaluated in hyper-dual numbers (Fike & Alonso 2011), which carry the first and the
@@ -147,7 +148,8 @@ static void triad(const fe_element *e, const hd psi[3], hd t[3][3])
                 hd_scale(R[3 * r + 2], e->R[3 * n + 2]));
 }
 
-/* Tangent-scaled pseudo-vector of the local rotation E^T t (entries e_m . t_n). */
+/* The rotation vector of the local rotation E^T t (entries e_m . t_n), from its tangent-scaled
+ * pseudo-vector 2 tan(theta / 2) n = 2 axial(R - R^T) / (1 + tr R). */
 static void local_rotation(const hd E[3][3], const hd t[3][3], hd th[3])
 {
     hd Rl[3][3];
@@ -155,9 +157,24 @@ static void local_rotation(const hd E[3][3], const hd t[3][3], hd th[3])
         for (int n = 0; n < 3; n++) Rl[m][n] = dot3(E[m], t[n]);
     const hd s =
         hd_div(hd_const(2.0), hd_add(hd_const(1.0), hd_add(hd_add(Rl[0][0], Rl[1][1]), Rl[2][2])));
-    th[0] = hd_mul(s, hd_sub(Rl[2][1], Rl[1][2]));
-    th[1] = hd_mul(s, hd_sub(Rl[0][2], Rl[2][0]));
-    th[2] = hd_mul(s, hd_sub(Rl[1][0], Rl[0][1]));
+    hd tv[3] = {hd_mul(s, hd_sub(Rl[2][1], Rl[1][2])), hd_mul(s, hd_sub(Rl[0][2], Rl[2][0])),
+                hd_mul(s, hd_sub(Rl[1][0], Rl[0][1]))};
+    /* the rotation vector theta n = tv g(|tv|^2), g(x) = 2 atan(sqrt(x) / 2) / sqrt(x); series
+     * below x = 1e-2 (truncation below 1e-17) */
+    static const double cg[7] = {1.0,          -1.0 / 12.0,  1.0 / 80.0,   -1.0 / 448.0,
+                                 1.0 / 2304.0, -1.0 / 11264, 1.0 / 53248.0};
+    const hd x = dot3(tv, tv);
+    hd g;
+    if (x.a < 1e-2) {
+        g = poly(x, cg, 7);
+    } else {
+        const hd r = hd_sqrt(x), h = hd_scale(r, 0.5);
+        g = hd_div(hd_scale(hd_fn(h, atan(h.a), 1.0 / (1.0 + h.a * h.a),
+                                  -2.0 * h.a / ((1.0 + h.a * h.a) * (1.0 + h.a * h.a))),
+                            2.0),
+                   r);
+    }
+    for (int r = 0; r < 3; r++) th[r] = hd_mul(tv[r], g);
 }
 
 /* ub depends on the displacements through nine variables only, w = [u_j - u_i, psi_i, psi_j]:
