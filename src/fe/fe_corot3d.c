@@ -150,7 +150,7 @@ static void triad(const fe_element *e, const hd psi[3], hd t[3][3])
 
 /* The rotation vector of the local rotation E^T t (entries e_m . t_n), from its tangent-scaled
  * pseudo-vector 2 tan(theta / 2) n = 2 axial(R - R^T) / (1 + tr R). */
-static void local_rotation(const hd E[3][3], const hd t[3][3], hd th[3])
+static void local_rotation(hd E[3][3], hd t[3][3], hd th[3])
 {
     hd Rl[3][3];
     for (int m = 0; m < 3; m++)

@@ -5,8 +5,7 @@
 # ground in x (4 m/s^2 for 3 s), large sway:
 #  - plane sway (vecxz = global x, the ground in a principal plane; the tip sways 0.85 m, 28 %
 #    drift): hysim's sum of rotation increments is the rotation itself, so the tip's ux and uz
-#    must agree to 1e-6 of their peaks (measured: 2e-7 and 4e-7, the condensed rotations'
-#    convergence tolerance);
+#    must agree to 1e-6 of their peaks (measured: 2e-7 and 4e-7);
 #  - biaxial sway (principal axes at 45 degrees, Iz = 3 Iy; 0.46 m): the rotation axis wanders;
 #    hysim adds the increments of the rotation vector where OpenSees composes them, and the two
 #    differ at second order: ux, uy and uz must agree to 1e-3 of their peaks (measured: 1.6e-4).
