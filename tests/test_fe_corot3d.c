@@ -3,7 +3,7 @@
  *    leaves no force;
  *  - small displacements give the linear element's forces: the odd part of f(d) is K_lin d to
  *    1e-8 relative, the rest is of second order; the tangent at rest is K_lin to 1e-12;
- *  - at a large deformed state (end rotations of 0.3-0.6 rad, a 10 % chord rotation, gravity
+ *  - at a large deformed state (end rotations of 0.55 rad about different axes, gravity
  *    compression) the tangent is a central finite difference of the restoring force (1e-6);
  *  - a cantilever under a tip moment M (axis not along a global one) bends into the circle of
  *    the Euler elastica, radius EI / M: the tip rotation and position match the closed form of
