@@ -1,7 +1,7 @@
 /* hysim frame model in 1-D, 2-D or 3-D (OpenSees' ndm / ndf: 1-D nodes carry ux; 2-D ux, uy, rz;
  * 3-D ux, uy, uz, rx, ry, rz), fixities, nodal masses, constraints by transformation (equal DOF,
  * rigid diaphragm, rigid link) and elements (truss, elastic beam-column 2-D and 3-D with linear,
- * P-Delta or (2-D) corotational transformation, zero-length springs with any uniaxial material in
+ * P-Delta or corotational transformation, zero-length springs with any uniaxial material in
  * any DOF, 2-D two-node links); lumped or consistent element mass (2-D); uniform or multi-support
  * excitation. docs/fe_model.md.
  *
@@ -32,7 +32,8 @@ enum { HS_FE_UX = 0, HS_FE_UY = 1, HS_FE_RZ = 2 };
 enum { HS_FE3_UX = 0, HS_FE3_UY = 1, HS_FE3_UZ = 2, HS_FE3_RX = 3, HS_FE3_RY = 4, HS_FE3_RZ = 5 };
 
 /* Geometric transformations: linear; P-Delta (OpenSees PDeltaCrdTransf2d); corotational (exact
- * rigid-body motion of the chord, small strains in the element frame: Crisfield 1991, ch. 7). */
+ * rigid-body motion of the chord, small strains in the element frame: Crisfield 1991, ch. 7; 3-D
+ * beams: Crisfield 1990, the rotation DOFs read as total rotation vectors, docs/fe_model.md). */
 typedef enum hs_fe_transf {
     HS_FE_LINEAR = 0,
     HS_FE_PDELTA = 1,

@@ -205,6 +205,10 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
         truss(e, ug, f, k);
         return;
     }
+    if (e->transf == HS_FE_COROTATIONAL) {
+        fe3d_corot_state(e, ug, f, k);
+        return;
+    }
     double ul[12], fl[12], kl[144];
     to_local(e->R, ug, ul);
     beam_local(e, ul, fl, k ? kl : NULL);

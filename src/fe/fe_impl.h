@@ -169,5 +169,7 @@ void fe_link_free(fe_element *e);
 /* A link's committed response for the recorders (fe_query.c): global force (6), basic force and
  * deformation (one per direction); HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
+/* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
+void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 
 #endif

@@ -110,6 +110,10 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
     const fe_kind kind = fe->els[e].kind;
     hs_material *mats[FE_MAX_MATS];
     const int three = fe->ndm == 3;
+    /* a corotational 3-D beam's basic system turns with its nodes (fe_corot3d.c): only its global
+     * end forces are recorded */
+    const int corot3 = three && kind == FE_BEAM && fe->els[e].transf == HS_FE_COROTATIONAL;
+    if (corot3 && r != HS_FE_GLOBAL_FORCE) return 0;
     switch (r) {
     case HS_FE_GLOBAL_FORCE:
         return 2 * fe->ndf;
