@@ -422,6 +422,69 @@ static void fails(hs_ctx *ctx, const char *dir, const char *tcl, const char *con
         }
 }
 
+/* geomTransf Corotational in 3-D is hysim's corotational 3-D beam (fe_corot3d.c): a Tcl cantilever
+ * and the YAML one restore the same force at a large tip rotation, bit for bit, and it differs
+ * from the linear transformation's there. */
+static double cantilever_force(hs_ctx *ctx, const char *dir, const char *name, const char *transf,
+                               int tcl, double *r)
+{
+    char script[1024], body[2048], msg[512];
+    if (tcl) {
+        snprintf(script, sizeof script,
+                 "model BasicBuilder -ndm 3 -ndf 6\nnode 1 0 0 0\nnode 2 0 0 3\n"
+                 "fix 1 1 1 1 1 1 1\nmass 2 10 10 10 1 1 1\ngeomTransf %s 1 1 0 0\n"
+                 "element elasticBeamColumn 1 1 2 0.02 200e6 80e6 3e-4 2e-4 1e-4 1\n",
+                 transf);
+        char file[64];
+        snprintf(file, sizeof file, "%s.tcl", name);
+        write_file(dir, file, script);
+        snprintf(body, sizeof body, "structure:\n  model: {opensees: %s}\n", file);
+    } else {
+        snprintf(body, sizeof body,
+                 "structure:\n  model:\n    ndm: 3\n    ndf: 6\n    nodes:\n"
+                 "      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"
+                 "      - {id: 2, x: 0, y: 0, z: 3, mass: [10, 10, 10, 1, 1, 1]}\n"
+                 "    elements:\n"
+                 "      - {type: elastic_beam, nodes: [1, 2], E: 200e6, G: 80e6, A: 0.02, J: 3e-4,"
+                 " Iy: 2e-4, Iz: 1e-4, vecxz: [1, 0, 0], transf: %s}\n"
+                 "  damping: {none: true}\n",
+                 transf);
+    }
+    hs_test_def *def = load(ctx, dir, name, body, msg, sizeof msg);
+    if (!def) fail_msg("%s: %s", name, msg);
+    const int n = hs_model_ndof(def->model);
+    assert_int_equal(n, 6);
+    double d[6] = {0.4, -0.2, 0.05, 0.3, 0.6, -0.25}; /* large sway and rotations */
+    memset(r, 0, 6 * sizeof *r);
+    assert_int_equal(hs_model_restore(def->model, d, NULL, r, NULL, NULL), 0);
+    double big = 0.0;
+    for (int i = 0; i < 6; i++) big = fmax(big, fabs(r[i]));
+    hs_test_def_destroy(&def);
+    return big;
+}
+
+static void test_corotational_3d(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_tcl3d_corot");
+    double r_tcl[6], r_yaml[6], r_lin[6];
+    const double big = cantilever_force(ctx, dir, "tcl", "Corotational", 1, r_tcl);
+    cantilever_force(ctx, dir, "yaml", "corotational", 0, r_yaml);
+    cantilever_force(ctx, dir, "lin", "Linear", 1, r_lin);
+    assert_true(big > 0.0);
+    assert_memory_equal(r_tcl, r_yaml, sizeof r_tcl);
+    double diff = 0.0;
+    for (int i = 0; i < 6; i++) diff = fmax(diff, fabs(r_tcl[i] - r_lin[i]));
+    print_message(
+        "3-D cantilever at a large sway: corotational force %.6g, |corot - linear| %.3g\n", big,
+        diff);
+    assert_true(diff > 1e-3 * big);
+    hs_ctx_destroy(&ctx);
+}
+
 #define FAILS(tcl, ...)                                                                            \
     do {                                                                                           \
         static const char *const w_[] = {__VA_ARGS__};                                             \
@@ -439,8 +502,6 @@ static void test_errors(void **state)
     "model BasicBuilder -ndm 3\nnode 1 0 0 0; node 2 0 0 3\nfix 1 1 1 1 1 1 1\n"                   \
     "mass 2 1 1 0 0 0 0\n"
     FAILS("model BasicBuilder -ndm 3 -ndf 4\n", "frame.tcl:1: model: -ndm 3 -ndf 4");
-    FAILS(M3 "geomTransf Corotational 1 1 0 0\n",
-          "frame.tcl:5: geomTransf: 3-D corotational beams are not in hysim");
     FAILS(M3 "geomTransf Linear 1\n", "frame.tcl:5: geomTransf: expected", "vecxzX vecxzY vecxzZ");
     FAILS(
         M3 "geomTransf Linear 1 1 0 0\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\n",
@@ -479,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_stories_by_proc),
         cmocka_unit_test(test_truss_model),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_corotational_3d),
     };
     return cmocka_run_group_tests_name("opensees_tcl3d", tests, NULL, NULL);
 }

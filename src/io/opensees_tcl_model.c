@@ -253,10 +253,6 @@ int hs_os_cmd_geom_transf(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
         kind = HS_FE_LINEAR;
     else if (strcmp(type, "PDelta") == 0 || strcmp(type, "LinearWithPDelta") == 0)
         kind = HS_FE_PDELTA;
-    else if (strcmp(type, "Corotational") == 0 && st->m->ndm == 3)
-        return hs_os_fail(st, objv,
-                          "3-D corotational beams are not in hysim (its corotational "
-                          "transformation is 2-D); use PDelta or Linear");
     else if (strcmp(type, "Corotational") == 0)
         kind = HS_FE_COROTATIONAL;
     else
