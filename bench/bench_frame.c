@@ -9,13 +9,24 @@
  * a = A^-1 M a: two solves a step), hht         linear model: the effective matrix factored once,
  *   hht-newton  the same frame declared nonlinear: the tangent assembled into its pattern and
  *               refactored (KLU) at every Newton iteration,
- * and the p99 step time as a fraction of dt. With OPENSEES=/path/to/OpenSees the same frame is
+ * and the p99 step time as a fraction of dt. Then the same frame as a hybrid test (the sparse
+ * path with experimental elements, hysim/experiment_sparse.h): two elements with control points
+ * on frame nodes (two coupled actuators in x at a quarter of the height on column lines 0 and 1;
+ * a brace at 30 degrees to the ground at mid-height on the last column line), answered by perfect
+ * virtual sites with linear specimens (r_exp = T^T K0l T d_cmd, computed from T's few entries),
+ * stepped by alpha_os and cr (predict, the sites, correct), with the ratio of their mean step to
+ * the numerical cr's of the same run. With OPENSEES=/path/to/OpenSees the same frame is
  * written as a Tcl script and run through OpenSees (Newmark with `algorithm Linear -factorOnce`
  * against cr, HHT with Newton against hht-newton; `system UmfPack`, `numberer RCM`), timed inside
- * the script with `clock microseconds` after a first step, and the ratio OpenSees / hysim per step
- * printed in the same run. Printed, never asserted.
+ * the script with `clock microseconds` after a first step; hysim reads the same model script
+ * (frame_model.tcl, which OpenSees' run script sources) through its Tcl front end
+ * (docs/opensees_tcl.md) and steps that model for the ratio OpenSees / hysim per step, printed in
+ * the same run. Printed, never asserted.
  * Usage: bench_frame [largest n (default 20000)] [steps (default 2048)] */
 #include "frame_gen.h"
+
+#include "hysim/experiment_sparse.h"
+#include "../src/io/opensees_tcl.h" /* hysim's Tcl front end: the same model as OpenSees' */
 
 #include <math.h>
 #include <stdio.h>
@@ -106,6 +117,124 @@ static int time_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn, con
     return rc;
 }
 
+/* The hybrid frame's experiment: NACT actuators, each on at most two DOFs (dof, coefficient). */
+#define NACT 3
+#define KEXP 2e7 /* N/m, about a story column's lateral stiffness */
+typedef struct bench_exp {
+    int dof[NACT][2];
+    double c[NACT][2], K0l[NACT * NACT];
+    double *T; /* NACT x n, column-major (for hs_dynamics_add_experiment_sparse) */
+} bench_exp;
+
+static int bench_exp_build(hs_fe *fe, int bays, int stories, bench_exp *e)
+{
+    const int n = hs_fe_ndof(fe), s1 = stories / 4, s2 = stories / 2;
+    memset(e, 0, sizeof *e);
+    e->dof[0][0] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, 0, s1), HS_FE_UX);
+    e->dof[1][0] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, 1, s1), HS_FE_UX);
+    e->dof[2][0] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, bays, s2), HS_FE_UX);
+    e->dof[2][1] = hs_fe_dof(fe, hs_frame_node(bays, stories, 0, bays, s2), HS_FE_UY);
+    e->dof[0][1] = e->dof[0][0];
+    e->dof[1][1] = e->dof[1][0];
+    e->c[0][0] = e->c[1][0] = 1.0;
+    e->c[2][0] = cos(3.14159265358979323846 / 6.0);
+    e->c[2][1] = sin(3.14159265358979323846 / 6.0);
+    e->K0l[0] = e->K0l[4] = 2.0 * KEXP;
+    e->K0l[1] = e->K0l[3] = -KEXP;
+    e->K0l[8] = KEXP;
+    e->T = calloc((size_t)NACT * (size_t)n, sizeof *e->T);
+    if (!e->T) return -1;
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) {
+            if (e->dof[i][k] < 0) return -1;
+            HS_AT(e->T, NACT, i, e->dof[i][k]) += e->c[i][k];
+        }
+    return 0;
+}
+
+/* Perfect virtual sites with linear specimens: r = T^T K0l T d (r zero elsewhere). */
+static void bench_exp_sites(const bench_exp *e, const double *d, double *r)
+{
+    double x[NACT] = {0}, f[NACT] = {0};
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) x[i] += e->c[i][k] * d[e->dof[i][k]];
+    for (int i = 0; i < NACT; i++)
+        for (int j = 0; j < NACT; j++) f[i] += HS_AT(e->K0l, NACT, i, j) * x[j];
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) r[e->dof[i][k]] = 0.0;
+    for (int i = 0; i < NACT; i++)
+        for (int k = 0; k < 2; k++) r[e->dof[i][k]] += e->c[i][k] * f[i];
+}
+
+/* time_steps as a hybrid test: predict, the sites at d_cmd, correct; the wall time of all three.
+ */
+static int time_hybrid_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn,
+                             const bench_exp *e, const double *mi, int steps, stats *out,
+                             double *setup_s)
+{
+    const int n = dyn->n;
+    hs_integrator *it = NULL;
+    double *f0 = calloc((size_t)n, sizeof *f0), *f1 = calloc((size_t)n, sizeof *f1);
+    double *dcmd = calloc((size_t)n, sizeof *dcmd), *t = calloc((size_t)steps, sizeof *t);
+    double *rexp = calloc((size_t)n, sizeof *rexp);
+    int rc = hs_integrator_create(ctx, type, NULL, &it);
+    const double t0 = cpu();
+    if (!rc) rc = hs_integrator_setup(it, dyn, DT, NULL, NULL, f0);
+    *setup_s = cpu() - t0;
+    const double c0 = cpu();
+    for (int s = 0; !rc && s < steps; s++) {
+        const double g0 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * s * DT),
+                     g1 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * (s + 1) * DT);
+        for (int i = 0; i < n; i++) {
+            f0[i] = -mi[i] * g0;
+            f1[i] = -mi[i] * g1;
+        }
+        hs_step_io io = {.step = s, .t = s * DT, .f_n = f0, .f_n1 = f1, .d_cmd = dcmd};
+        const double w0 = wall();
+        rc = hs_integrator_predict(it, &io);
+        if (!rc) {
+            bench_exp_sites(e, dcmd, rexp);
+            io.r_exp = rexp;
+            rc = hs_integrator_correct(it, &io);
+        }
+        t[s] = wall() - w0;
+    }
+    if (!rc) *out = summarize(t, steps, cpu() - c0);
+    if (rc) fprintf(stderr, "%s (hybrid): %s\n", type, hs_ctx_message(ctx));
+    hs_integrator_destroy(&it);
+    free(f0);
+    free(f1);
+    free(dcmd);
+    free(rexp);
+    free(t);
+    return rc;
+}
+
+/* The hybrid rows: alpha_os and cr with the experiment on the sparse path. */
+static void bench_hybrid(hs_ctx *ctx, hs_fe *fe, int bays, int stories, const hs_dynamics *dyn,
+                         const double *mi, int steps, double cr_mean)
+{
+    bench_exp e;
+    hs_experiment_csc xm = {0};
+    hs_dynamics d = *dyn;
+    int rc = bench_exp_build(fe, bays, stories, &e) ? HS_EINPUT : 0;
+    if (!rc) rc = hs_dynamics_add_experiment_sparse(ctx, &d, NACT, e.T, e.K0l, NULL, &xm);
+    static const char *const types[] = {"alpha_os", "cr"};
+    for (int q = 0; !rc && q < 2; q++) {
+        stats s;
+        double setup = 0.0;
+        if (time_hybrid_steps(ctx, types[q], &d, &e, mi, steps, &s, &setup)) continue;
+        char name[24];
+        snprintf(name, sizeof name, "%s-hybrid", q == 0 ? "aos" : "cr");
+        printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%%  (mean %.2f x cr)\n", name,
+               1e3 * setup, 1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
+               100.0 * s.p99 / DT, cr_mean > 0.0 ? s.mean / cr_mean : 0.0);
+    }
+    if (rc) fprintf(stderr, "hybrid frame: %s\n", hs_ctx_message(ctx));
+    hs_experiment_csc_free(&xm);
+    free(e.T);
+}
+
 /* A numeric refactor of A with the given kind (after a first factor), in seconds. */
 static double time_refactor(hs_ctx *ctx, const char *kind, const hs_csc *A)
 {
@@ -143,9 +272,8 @@ static int time_factor(hs_ctx *ctx, const hs_dynamics *dyn, double *first, doubl
     return rc;
 }
 
-/* The frame as an OpenSees script in dir; `newton`: HHT (alpha 0.95 = hysim's -0.05) with
- * Newton, else Newmark with Linear -factorOnce. */
-static int write_tcl(const char *path, int bays, int stories, int steps, int newton)
+/* The frame's model (nodes, masses, elements, Rayleigh damping) as an OpenSees script. */
+static int write_tcl_model(const char *path, int bays, int stories)
 {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
@@ -176,6 +304,17 @@ static int write_tcl(const char *path, int bays, int stories, int steps, int new
                         HS_FRAME_BEAM_I);
         }
     fprintf(f, "rayleigh %.17g %.17g 0 0\n", a0, a1);
+    return fclose(f);
+}
+
+/* OpenSees' run script: sources the model at `model` (an absolute path), then the ground motion
+ * and the analysis; `newton`: HHT (alpha 0.95 = hysim's -0.05) with Newton, else Newmark with
+ * Linear -factorOnce. */
+static int write_tcl(const char *path, const char *model, int steps, int newton)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "source %s\n", model);
     fprintf(f, "timeSeries Trig 1 0.0 1e6 %.17g -factor %.17g\n", 1.0 / FREQ, AG);
     fprintf(f, "pattern UniformExcitation 1 1 -accel 1\n");
     fprintf(f, "constraints Plain\nnumberer RCM\nsystem UmfPack\n");
@@ -189,16 +328,15 @@ static int write_tcl(const char *path, int bays, int stories, int steps, int new
     return fclose(f);
 }
 
-/* OpenSees' time per step in seconds, or a negative number. */
-static double opensees_step(const char *os, int bays, int stories, int steps, int newton)
+/* OpenSees' time per step in seconds of the model script in dir, or a negative number. */
+static double opensees_step(const char *os, const char *dir, int steps, int newton)
 {
-    char dir[] = "/tmp/hs_bench_frame_XXXXXX";
-    if (!mkdtemp(dir)) return -1.0;
-    char tcl[128], log[128], cmd[512];
+    char tcl[128], log[128], model[128], cmd[512];
     snprintf(tcl, sizeof tcl, "%s/frame.tcl", dir);
     snprintf(log, sizeof log, "%s/opensees.log", dir);
+    snprintf(model, sizeof model, "%s/frame_model.tcl", dir);
     double us = -1.0;
-    if (write_tcl(tcl, bays, stories, steps, newton) == 0) {
+    if (write_tcl(tcl, model, steps, newton) == 0) {
         snprintf(cmd, sizeof cmd, "timeout 900 '%s' '%s' > '%s' 2>&1", os, tcl, log);
         if (system(cmd) == 0) {
             FILE *f = fopen(log, "r");
@@ -210,8 +348,70 @@ static double opensees_step(const char *os, int bays, int stories, int steps, in
     }
     remove(tcl);
     remove(log);
-    rmdir(dir);
     return us > 0.0 ? 1e-6 * us : -1.0;
+}
+
+/* hysim's frame from the model script at `path`, through the Tcl front end, with its Rayleigh
+ * factors. */
+static int tcl_frame(hs_ctx *ctx, const char *path, hs_fe **fe, double *a0, double *a1)
+{
+    hs_os_model m;
+    int tangent = 0;
+    int rc = hs_opensees_tcl_run(ctx, path, &m);
+    if (!rc) rc = hs_os_build_fe(ctx, &m, path, fe);
+    if (!rc) rc = hs_os_rayleigh_coefficients(ctx, &m, path, a0, a1, &tangent);
+    hs_os_model_clear(&m);
+    return rc;
+}
+
+/* OpenSees against hysim on the same Tcl model: hysim's cr and hht-newton mean step times of
+ * the frame read from the script, OpenSees' per step, and their ratio. */
+static void compare_opensees(hs_ctx *ctx, const char *os, int bays, int stories, int steps)
+{
+    char dir[] = "/tmp/hs_bench_frame_XXXXXX", model[128];
+    if (!mkdtemp(dir)) return;
+    snprintf(model, sizeof model, "%s/frame_model.tcl", dir);
+    hs_fe *fe = NULL;
+    hs_fe_matrices mats = {0};
+    hs_dynamics dyn;
+    double a0, a1, mean[2] = {0, 0};
+    const double t0 = cpu();
+    int rc = write_tcl_model(model, bays, stories) ? HS_EIO : tcl_frame(ctx, model, &fe, &a0, &a1);
+    const double t_read = cpu() - t0;
+    if (!rc) rc = hs_fe_sparse_dynamics(fe, a0, a1, &mats, &dyn);
+    const int n = rc ? 0 : dyn.n;
+    double *mi = calloc((size_t)n + 1, sizeof *mi), *iota = calloc((size_t)n + 1, sizeof *iota);
+    if (!rc) {
+        hs_fe_mass(fe, mi);
+        hs_fe_influence(fe, HS_FE_UX, iota);
+        for (int i = 0; i < n; i++) mi[i] *= iota[i];
+    }
+    for (int q = 0; !rc && q < 2; q++) {
+        hs_dynamics d = dyn;
+        if (q == 1) d.linear = 0;
+        stats s;
+        double setup = 0.0;
+        rc = time_steps(ctx, q == 0 ? "cr" : "hht", &d, mi, steps, &s, &setup);
+        mean[q] = s.mean;
+    }
+    if (rc)
+        fprintf(stderr, "the Tcl model: %s\n", hs_ctx_message(ctx));
+    else {
+        const double lin = opensees_step(os, dir, steps, 0),
+                     newt = opensees_step(os, dir, steps, 1);
+        printf("  the same Tcl model (frame_model.tcl; hysim's front end read it in %.0f ms, n = "
+               "%d), %d steps:\n    OpenSees (UmfPack): Newmark Linear -factorOnce %.3f ms/step, "
+               "HHT Newton %.3f ms/step\n    hysim: cr %.3f ms/step (OpenSees / hysim = %.1f), "
+               "hht-newton %.3f ms/step (%.1f)\n",
+               1e3 * t_read, n, steps, 1e3 * lin, 1e3 * newt, 1e3 * mean[0], lin / mean[0],
+               1e3 * mean[1], newt / mean[1]);
+    }
+    free(mi);
+    free(iota);
+    hs_fe_matrices_free(&mats);
+    hs_fe_destroy(&fe);
+    remove(model);
+    rmdir(dir);
 }
 
 int main(int argc, char **argv)
@@ -260,7 +460,7 @@ int main(int argc, char **argv)
         hs_fe_influence(fe, HS_FE_UX, iota);
         for (int i = 0; i < n; i++) mi[i] *= iota[i];
         const char *names[] = {"cr", "hht", "hht-newton"};
-        double mean[3] = {0};
+        double cr_mean = 0.0; /* the numerical CR step: the hybrid rows' baseline */
         printf("  %-11s %9s %9s %9s %9s %9s %9s %9s\n", "", "setup", "mean", "p50", "p99", "max",
                "[cpu]", "p99/dt");
         for (int q = 0; q < 3; q++) {
@@ -269,19 +469,13 @@ int main(int argc, char **argv)
             stats s;
             double setup = 0.0;
             if (time_steps(ctx, q == 0 ? "cr" : "hht", &d, mi, steps, &s, &setup)) continue;
-            mean[q] = s.mean;
+            if (q == 0) cr_mean = s.mean;
             printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%%\n", names[q], 1e3 * setup,
                    1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
                    100.0 * s.p99 / DT);
         }
-        if (os) {
-            const int os_steps = steps > 512 ? 512 : steps;
-            const double lin = opensees_step(os, bays, stories, os_steps, 0);
-            const double newt = opensees_step(os, bays, stories, os_steps, 1);
-            printf("  OpenSees (UmfPack, %d steps): Newmark Linear -factorOnce %.3f ms/step = "
-                   "%.1f x cr; HHT Newton %.3f ms/step = %.1f x hht-newton\n",
-                   os_steps, 1e3 * lin, lin / mean[0], 1e3 * newt, newt / mean[2]);
-        }
+        bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, cr_mean);
+        if (os) compare_opensees(ctx, os, bays, stories, steps > 512 ? 512 : steps);
         free(mi);
         free(iota);
         hs_fe_matrices_free(&mats);

@@ -529,11 +529,9 @@ static void test_errors(void **state)
           "frame.tcl:5: element: option '-foo' is not supported by hysim");
     FAILS(M2 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 7\n",
           "frame.tcl:5: element: no geomTransf 7");
-    FAILS("model BasicBuilder -ndm 3 -ndf 6\n", "frame.tcl:1: model: not yet supported by hysim");
-    FAILS(M2 "node 3 1 3\nrigidDiaphragm 2 2 3\n",
-          "frame.tcl:5: rigidDiaphragm: not yet supported by hysim");
-    FAILS(M2 "geomTransf Linear 1 0 0 1\n", "frame.tcl:4: geomTransf: not yet supported by hysim",
-          "vector xz");
+    FAILS("model BasicBuilder -ndm 2 -ndf 6\n", "frame.tcl:1: model: -ndm 2 -ndf 6");
+    FAILS(M2 "geomTransf Linear 1 0 0 1\n", "frame.tcl:4: geomTransf: a vector xz",
+          "3-D models (-ndm 3)");
     FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 1 -pDelta 1\n",
           "frame.tcl:5: element: option '-pDelta' is not supported by hysim");
     FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 4\n",

@@ -1,7 +1,7 @@
 /* hysim frame model in 1-D, 2-D or 3-D (OpenSees' ndm / ndf: 1-D nodes carry ux; 2-D ux, uy, rz;
  * 3-D ux, uy, uz, rx, ry, rz), fixities, nodal masses, constraints by transformation (equal DOF,
  * rigid diaphragm, rigid link) and elements (truss, elastic beam-column 2-D and 3-D with linear,
- * P-Delta or (2-D) corotational transformation, zero-length springs with any uniaxial material in
+ * P-Delta or corotational transformation, zero-length springs with any uniaxial material in
  * any DOF, 2-D two-node links); lumped or consistent element mass (2-D); uniform or multi-support
  * excitation. docs/fe_model.md.
  *
@@ -32,7 +32,8 @@ enum { HS_FE_UX = 0, HS_FE_UY = 1, HS_FE_RZ = 2 };
 enum { HS_FE3_UX = 0, HS_FE3_UY = 1, HS_FE3_UZ = 2, HS_FE3_RX = 3, HS_FE3_RY = 4, HS_FE3_RZ = 5 };
 
 /* Geometric transformations: linear; P-Delta (OpenSees PDeltaCrdTransf2d); corotational (exact
- * rigid-body motion of the chord, small strains in the element frame: Crisfield 1991, ch. 7). */
+ * rigid-body motion of the chord, small strains in the element frame: Crisfield 1991, ch. 7; 3-D
+ * beams: Crisfield 1990, the rotation DOFs read as total rotation vectors, docs/fe_model.md). */
 typedef enum hs_fe_transf {
     HS_FE_LINEAR = 0,
     HS_FE_PDELTA = 1,
@@ -202,24 +203,45 @@ double hs_fe_support_displacement(const hs_fe *fe, int k);
 /* Recorder queries of the committed state (src/fe/fe_query.c; docs/outputs.md "Recorders").
  * Nodes are addressed by id and DOF index (0 <= dof < hs_fe_node_ndf). None allocates. */
 int hs_fe_node_ndf(const hs_fe *fe, int id); /* DOFs of the node (3 in 2-D), or HS_FE_NO_NODE */
-/* Coordinate `axis` (0 = x, 1 = y) of node id into *x; HS_FE_NO_NODE when there is none. */
+/* Coordinate `axis` (0 = x, 1 = y, 2 = z; < ndm) of node id into *x; HS_FE_NO_NODE when there
+ * is none. */
 int hs_fe_node_coord(const hs_fe *fe, int id, int axis, double *x);
-/* Retained equations (dynamic + condensed) and the equation of (id, dof): HS_FE_FIXED for a
- * fixed DOF, HS_FE_NO_NODE; an equal_dof slave answers its master's equation. */
+/* Retained equations (dynamic + condensed), the vector hs_fe_expand fills. */
 int hs_fe_equation_count(const hs_fe *fe);
-int hs_fe_node_equation(const hs_fe *fe, int id, int dof);
+/* The map of node DOF (id, dof) over the retained equations (its row of u = T u_r): u(id, dof) =
+ * sum c[t] u[eq[t]], t < n. A free DOF is (its equation, 1), an equal_dof slave its master's, a
+ * rigid slave (diaphragm, link) the master's DOFs with their lever arms; n = 0: a fixed DOF (or
+ * one whose master is fixed, or a moving support). Returns 0 or HS_FE_NO_NODE. hs_fe_map_value
+ * evaluates it on an hs_fe_expand vector (no allocation). */
+#define HS_FE_MAP_TERMS 3
+typedef struct hs_fe_dof_map {
+    int n;
+    int eq[HS_FE_MAP_TERMS];
+    double c[HS_FE_MAP_TERMS];
+} hs_fe_dof_map;
+int hs_fe_node_map(const hs_fe *fe, int id, int dof, hs_fe_dof_map *out);
+double hs_fe_map_value(const hs_fe_dof_map *m, const double *u);
+/* 1 when (id, dof) is fixed (a support), 0 when not, HS_FE_NO_NODE. */
+int hs_fe_node_fixed(const hs_fe *fe, int id, int dof);
 /* Every retained equation's value (out, hs_fe_equation_count) from the dynamic DOFs' x (n):
  * order 0 displacements (condensed DOFs: their committed displacement), 1 velocities or 2
  * accelerations (condensed DOFs: x_0 = -K00^-1 K0m x with the tangent of the last restore, the
  * derivative of the condensation). */
 int hs_fe_expand(hs_fe *fe, int order, const double *x, double *out);
-/* Element responses at the last commit, in OpenSees' terms: the global end forces (6: [Fx_i Fy_i
- * Mz_i Fx_j Fy_j Mz_j], OpenSees `force`), the local end forces (6: [N_i V_i M_i N_j V_j M_j],
- * `localForce`; line elements), the basic forces (beam [N M_i M_j], truss [N], zero-length [F]:
- * `basicForce`), the basic deformations (beam [elongation th_i th_j], truss [elongation],
- * zero-length [u_j - u_i]: `basicDeformation`) and a truss's strain (elongation / L). Basic and
- * local forces are those of the element's deformation (the gravity `axial_compression` is not
- * in them); the global force is the element's resisting force (P-Delta terms included). */
+/* Element responses at the last commit, in OpenSees' terms (docs/outputs.md "Recorders"):
+ *  - global force (`force`): the element's resisting force at its two nodes, ndf values per node
+ *    in the node's DOF order (2-D: [Fx Fy Mz]_i,j; 3-D: [Fx Fy Fz Mx My Mz]_i,j; P-Delta terms
+ *    included);
+ *  - local force (`localForce`, line elements): 2-D [N V M]_i,j; 3-D [N Vy Vz T My Mz]_i,j
+ *    (ElasticBeam3d's; a truss has its N only);
+ *  - basic force (`basicForce`): 2-D beam [N M_i M_j]; 3-D beam [N Mz_i Mz_j My_i My_j T]; truss
+ *    [N]; zero-length [F];
+ *  - basic deformation (`basicDeformation`), the same components: elongation and end rotations
+ *    relative to the chord (3-D: about local z, then local y, then the twist); zero-length
+ *    [u_j - u_i];
+ *  - a truss's strain (elongation / L).
+ * Basic and local forces are those of the element's deformation (the gravity `axial_compression`
+ * and the P-Delta terms are not in them, as OpenSees' basic system). */
 typedef enum hs_fe_response {
     HS_FE_GLOBAL_FORCE,
     HS_FE_LOCAL_FORCE,

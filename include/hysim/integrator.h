@@ -51,16 +51,22 @@ typedef struct hs_dynamics {
     const struct hs_experiment *exp;
     /* The sparse form (large frames; docs/architecture.md, "Linear solvers"). When K0s is not
      * NULL the integrator reads Ms, Cs (NULL: no damping) and K0s in compressed columns (lent) and
-     * never M, C, K0 (which may be NULL): nothing n x n is allocated. Me and Ke must then be NULL
-     * (no experimental substructure on the sparse path yet). restore's Kt and Ct are then the
+     * never M, C, K0, Me, Ke (which may be NULL): nothing n x n is allocated. Experimental
+     * substructures come as Kes (their initial stiffness T^T K0l T, constant) and Mes (their mass,
+     * or NULL), with Ms and K0s then total (numerical + experimental) as M and K0 are
+     * (hysim/experiment_sparse.h builds them); a dense Ke or Me without Kes keeps the run on the
+     * dense path. restore's Kt and Ct are then the
      * values of tangent_pattern's entries (hs_csc_nnz(tangent_pattern) doubles each, in its
      * order); restore writes all of Kt, and all of Ct unless no material is rate-dependent
      * (then it leaves Ct as it is: the caller zeroes it once); tangent_band is ignored.
      * Integrators that take it: central_difference, newmark_explicit, alpha_os, cr, newmark,
-     * hht. With the dense M, K0 (and C) given as well, an integrator without the sparse branch,
-     * or a run with Me or Ke, takes the dense path instead; without them it is refused with a
-     * message that names these integrators. */
+     * hht; with Kes (an experiment) only alpha_os and cr, whose matrices are factored once with
+     * the initial Ke (os_tangent and implicit_hht_fe change Ke between steps, newmark and hht
+     * put it in Newton's matrix: they stay dense). With the dense M, K0 (and C) given as well,
+     * an integrator that cannot take the sparse form takes the dense path instead; without them
+     * it is refused with a message that names the integrators that can. */
     const hs_csc *Ms, *Cs, *K0s, *tangent_pattern;
+    const hs_csc *Kes, *Mes;
     /* The restore that the sparse path calls (tangents as values of tangent_pattern), when
      * restore itself keeps the dense layout for the dense path; NULL: restore has the sparse
      * layout. */

@@ -44,7 +44,8 @@ typedef struct hs_recorder_def {
     int ndofs;
     int dofs[HS_REC_MAX_DOFS]; /* node recorders: DOF indices */
     int drift_i, drift_j;      /* drift: node ids */
-    int drift_dof, drift_perp; /* drift: the DOF and the perpendicular axis (0 = x, 1 = y) */
+    int drift_dof, drift_perp; /* drift: the DOF (a translation) and the perpendicular axis (0 = x,
+                                  1 = y, 2 = z) */
 } hs_recorder_def;
 
 struct hs_fe;

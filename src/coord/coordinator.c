@@ -234,6 +234,9 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         rc = hs_coord_exp_init(&c->exp, ctx, def, c->K0);
         c->dyn.Ke = c->exp.Ke;
         c->dyn.exp = &c->exp.view;
+        if (!rc) /* a large frame: Ke also in compressed columns, for alpha_os and cr */
+            rc = hs_dynamics_add_experiment_sparse(ctx, &c->dyn, c->exp.nact, c->exp.T, c->exp.K0l,
+                                                   NULL, &c->exp_csc);
         if (!rc && !(c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX))) rc = HS_ENOMEM;
     }
     if (!rc) {
@@ -272,6 +275,7 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     hs_coord_recorders_free(c);
     hs_energy_acc_free(&c->energy);
     if (c->has_exp) hs_coord_exp_free(&c->exp);
+    hs_experiment_csc_free(&c->exp_csc);
     hs_free(c->extra_json);
     hs_free(c->K0);
     hs_free(c->m_iota);

@@ -9,6 +9,7 @@
 #include "experiment_impl.h"
 
 #include "hysim/coordinator.h"
+#include "hysim/experiment_sparse.h"
 #include "hysim/integrator.h"
 #include "hysim/model.h"
 
@@ -30,7 +31,8 @@ struct hs_coordinator {
     struct hs_results_live *live_csv; /* response.csv formatted while the run goes on */
     char live_dir[4096];              /* ... into this folder (hs_coordinator_set_output) */
     hs_energy_acc energy;
-    hs_coord_exp exp; /* experimental substructures (has_exp) */
+    hs_coord_exp exp;          /* experimental substructures (has_exp) */
+    hs_experiment_csc exp_csc; /* their Ke on the sparse path (dyn.Kes; docs/fe_model.md) */
     int has_exp;
     char *extra_json; /* summary members written after the run */
     /* hs_coordinator_set_reference: a reference run's results, lent; NULL for none */

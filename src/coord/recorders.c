@@ -11,7 +11,6 @@
 static const char *const RESPONSE[HS_REC_NRESPONSES] = {
     "disp",        "vel",         "accel",       "abs_accel", "reaction", "force",
     "local_force", "basic_force", "deformation", "strain",    "drift"};
-static const char *const DOF_NAME[HS_REC_MAX_DOFS] = {"ux", "uy", "rz", "dof4", "dof5", "dof6"};
 static const hs_fe_response FE_RESPONSE[] = {HS_FE_GLOBAL_FORCE, HS_FE_LOCAL_FORCE,
                                              HS_FE_BASIC_FORCE, HS_FE_DEFORMATION, HS_FE_STRAIN};
 
@@ -19,13 +18,14 @@ typedef struct rec {
     const hs_recorder_def *def;
     int col0, ncols;
     char **cols, **units;
-    int *node, *dof, *eq; /* per column: node recorders */
-    int *el, *comp;       /* per column: element recorders */
-    const char **what;    /* per column: the DOF ("ux") or the component ("M_i") */
-    const char **elname;  /* per column: the element's name (element recorders) */
-    int eq_i, eq_j;       /* drift: the two nodes' equations of the DOF */
-    int pair[2];          /* drift: nodes i and j */
-    double h;             /* drift: the perpendicular distance */
+    int *node, *dof;        /* per column: node recorders */
+    hs_fe_dof_map *map;     /* per column: node recorders' DOF maps over the equations */
+    int *el, *comp;         /* per column: element recorders */
+    const char **what;      /* per column: the DOF ("ux") or the component ("M_i") */
+    const char **elname;    /* per column: the element's name (element recorders) */
+    hs_fe_dof_map drift[2]; /* drift: the two nodes' maps of the DOF */
+    int pair[2];            /* drift: nodes i and j */
+    double h;               /* drift: the perpendicular distance */
 } rec;
 
 struct hs_recorders {
@@ -84,32 +84,50 @@ static char *unit(const hs_recorders *r, int force, int rotation, int tpow)
     return text(tpow == 1 ? "%s/%s" : "%s/%s^2", len, r->ut, "");
 }
 
-/* Component names and whether each is a moment/rotation, per element response and type. */
-static const char *const *components(hs_rec_response resp, const char *type, const int **rot)
+/* The spatial code (0..5: x y z rx ry rz) of node DOF d, from its name (ux .. rz). */
+static int dof_code(const struct hs_fe *fe, int d)
 {
-    static const char *const gf[] = {"Fx_i", "Fy_i", "Mz_i", "Fx_j", "Fy_j", "Mz_j"};
-    static const char *const lf[] = {"N_i", "V_i", "M_i", "N_j", "V_j", "M_j"};
-    static const char *const bb[] = {"N", "M_i", "M_j"}, *const bd[] = {"du", "th_i", "th_j"};
-    static const char *const bt[] = {"N"}, *const bz[] = {"F"}, *const dt[] = {"du"},
-                             *const st[] = {"strain"};
-    static const int r6[] = {0, 0, 1, 0, 0, 1}, r3[] = {0, 1, 1}, r1[] = {0};
+    static const char *const CODES[6] = {"ux", "uy", "uz", "rx", "ry", "rz"};
+    const char *s = hs_fe_dir_name(fe, d);
+    for (int c = 0; c < 6; c++)
+        if (strcmp(s, CODES[c]) == 0) return c;
+    return 0;
+}
+
+/* Component k of an element response: its name, and whether it is a moment or a rotation. */
+static const char *component(const struct hs_fe *fe, hs_rec_response resp, int e, int k, int *rot)
+{
+    static const char *const gf[2][6] = {{"Fx_i", "Fy_i", "Fz_i", "Mx_i", "My_i", "Mz_i"},
+                                         {"Fx_j", "Fy_j", "Fz_j", "Mx_j", "My_j", "Mz_j"}};
+    static const char *const lf2[] = {"N_i", "V_i", "M_i", "N_j", "V_j", "M_j"};
+    static const char *const lf3[] = {"N_i", "Vy_i", "Vz_i", "T_i", "My_i", "Mz_i",
+                                      "N_j", "Vy_j", "Vz_j", "T_j", "My_j", "Mz_j"};
+    static const char *const bb2[] = {"N", "M_i", "M_j"}, *const bd2[] = {"du", "th_i", "th_j"};
+    static const char *const bb3[] = {"N", "Mz_i", "Mz_j", "My_i", "My_j", "T"};
+    static const char *const bd3[] = {"du", "thz_i", "thz_j", "thy_i", "thy_j", "twist"};
+    const char *type = hs_fe_element_type(fe, e);
     const int beam = strcmp(type, "elastic_beam") == 0, zl = strcmp(type, "zero_length") == 0;
-    *rot = r1;
+    const int three = hs_fe_ndm(fe) == 3, ndf = hs_fe_ndf(fe);
+    /* a zero-length element in a rotation carries a moment and a rotation */
+    const int zl_rot = zl && dof_code(fe, hs_fe_element_dof(fe, e)) >= 3;
     switch (resp) {
-    case HS_REC_FORCE:
-        *rot = r6;
-        return gf;
+    case HS_REC_FORCE: {
+        const int code = dof_code(fe, k % ndf);
+        *rot = code >= 3;
+        return gf[k / ndf][code];
+    }
     case HS_REC_LOCAL_FORCE:
-        *rot = r6;
-        return lf;
+        *rot = three ? k % 6 >= 3 : k % 3 == 2;
+        return three ? lf3[k] : lf2[k];
     case HS_REC_BASIC_FORCE:
-        if (beam) *rot = r3;
-        return beam ? bb : zl ? bz : bt;
     case HS_REC_DEFORMATION:
-        if (beam) *rot = r3;
-        return beam ? bd : dt;
+        *rot = beam ? k > 0 : zl_rot;
+        if (!beam) return resp == HS_REC_BASIC_FORCE ? (zl ? "F" : "N") : "du";
+        if (resp == HS_REC_BASIC_FORCE) return three ? bb3[k] : bb2[k];
+        return three ? bd3[k] : bd2[k];
     default:
-        return st;
+        *rot = 0;
+        return "strain";
     }
 }
 
@@ -121,12 +139,12 @@ static int rec_alloc(rec *q, int ncols)
     q->units = hs_calloc(c, sizeof(char *));
     q->node = hs_calloc(c, sizeof(int));
     q->dof = hs_calloc(c, sizeof(int));
-    q->eq = hs_calloc(c, sizeof(int));
+    q->map = hs_calloc(c, sizeof(hs_fe_dof_map));
     q->el = hs_calloc(c, sizeof(int));
     q->comp = hs_calloc(c, sizeof(int));
     q->what = hs_calloc(c, sizeof(char *));
     q->elname = hs_calloc(c, sizeof(char *));
-    return q->cols && q->units && q->node && q->dof && q->eq && q->el && q->comp && q->what &&
+    return q->cols && q->units && q->node && q->dof && q->map && q->el && q->comp && q->what &&
                    q->elname
                ? 0
                : HS_ENOMEM;
@@ -143,13 +161,12 @@ static int node_recorder(hs_recorders *r, rec *q)
             snprintf(id, sizeof id, "%d", d->items[i]);
             q->node[c] = d->items[i];
             q->dof[c] = d->dofs[k];
-            q->eq[c] = hs_fe_node_equation(r->fe, d->items[i], d->dofs[k]);
-            if (q->eq[c] == HS_FE_NO_NODE)
+            if (hs_fe_node_map(r->fe, d->items[i], d->dofs[k], &q->map[c]))
                 return hs_fail(r->ctx, HS_EINPUT, "recorder '%s': node %d has no DOF %d", d->name,
                                d->items[i], d->dofs[k] + 1);
-            const int rot = d->dofs[k] == 2;
-            q->what[c] = DOF_NAME[d->dofs[k]];
-            q->cols[c] = text("n%s_%s", id, DOF_NAME[d->dofs[k]], "");
+            const int rot = dof_code(r->fe, d->dofs[k]) >= 3;
+            q->what[c] = hs_fe_dir_name(r->fe, d->dofs[k]);
+            q->cols[c] = text("n%s_%s", id, q->what[c], "");
             q->units[c] =
                 d->response == HS_REC_REACTION ? unit(r, 1, rot, 0) : unit(r, 0, rot, tpow);
             if (!q->cols[c] || !q->units[c]) rc = HS_ENOMEM;
@@ -175,15 +192,13 @@ static int element_recorder(hs_recorders *r, rec *q)
     int rc = rec_alloc(q, ncols);
     for (int i = 0, c = 0; !rc && i < d->nitems; i++) {
         const int e = d->items[i], m = hs_fe_element_response_size(r->fe, e, fr);
-        const int *rot, rz = hs_fe_element_dof(r->fe, e) == 2; /* a zero-length in rz */
-        const char *const *names = components(d->response, hs_fe_element_type(r->fe, e), &rot);
         for (int k = 0; k < m; k++, c++) {
+            int moment;
             q->el[c] = e;
             q->comp[c] = k;
-            q->what[c] = names[k];
+            q->what[c] = component(r->fe, d->response, e, k, &moment);
             q->elname[c] = hs_fe_element_name(r->fe, e);
-            q->cols[c] = text("%s_%s", hs_fe_element_name(r->fe, e), names[k], "");
-            const int moment = rot[k] || (rz && d->response != HS_REC_FORCE);
+            q->cols[c] = text("%s_%s", hs_fe_element_name(r->fe, e), q->what[c], "");
             if (d->response == HS_REC_STRAIN)
                 q->units[c] = hs_strdup("1");
             else if (d->response == HS_REC_DEFORMATION)
@@ -209,18 +224,18 @@ static int drift_recorder(hs_recorders *r, rec *q)
         return hs_fail(r->ctx, HS_EINPUT,
                        "recorder '%s': nodes %d and %d have the same %s coordinate; a drift "
                        "divides by their distance along perp",
-                       d->name, d->drift_i, d->drift_j, d->drift_perp ? "y" : "x");
+                       d->name, d->drift_i, d->drift_j, hs_fe_dir_name(r->fe, d->drift_perp) + 1);
     int rc = rec_alloc(q, 1);
     if (rc) return rc;
-    q->eq_i = hs_fe_node_equation(r->fe, d->drift_i, d->drift_dof);
-    q->eq_j = hs_fe_node_equation(r->fe, d->drift_j, d->drift_dof);
+    hs_fe_node_map(r->fe, d->drift_i, d->drift_dof, &q->drift[0]);
+    hs_fe_node_map(r->fe, d->drift_j, d->drift_dof, &q->drift[1]);
     q->pair[0] = d->drift_i;
     q->pair[1] = d->drift_j;
-    q->what[0] = DOF_NAME[d->drift_dof];
+    q->what[0] = hs_fe_dir_name(r->fe, d->drift_dof);
     char a[16], b[16];
     snprintf(a, sizeof a, "%d", d->drift_i);
     snprintf(b, sizeof b, "%d", d->drift_j);
-    q->cols[0] = text("drift_n%s_n%s_%s", a, b, DOF_NAME[d->drift_dof]);
+    q->cols[0] = text("drift_n%s_n%s_%s", a, b, q->what[0]);
     q->units[0] = hs_strdup("1");
     return q->cols[0] && q->units[0] ? 0 : HS_ENOMEM;
 }
@@ -235,7 +250,7 @@ static void rec_free(rec *q)
     hs_free(q->units);
     hs_free(q->node);
     hs_free(q->dof);
-    hs_free(q->eq);
+    hs_free(q->map);
     hs_free(q->el);
     hs_free(q->comp);
     hs_free(q->what);
@@ -369,11 +384,6 @@ double hs_recorders_ground_accel(const hs_recorders *r, int node, int dof, doubl
     return dof >= 0 && dof < HS_REC_MAX_DOFS ? r->ground[dof] * ag : 0.0;
 }
 
-static double at(const double *u, int eq)
-{
-    return eq >= 0 ? u[eq] : 0.0; /* a fixed DOF moves with the ground */
-}
-
 static int gather_node(hs_recorders *r, const rec *q, double ag, double *out)
 {
     const hs_rec_response resp = q->def->response;
@@ -384,7 +394,7 @@ static int gather_node(hs_recorders *r, const rec *q, double ag, double *out)
             if (rc) return rc;
             continue;
         }
-        out[c] = at(u, q->eq[c]);
+        out[c] = hs_fe_map_value(&q->map[c], u); /* a fixed DOF moves with the ground */
         if (resp == HS_REC_ABS_ACCEL)
             out[c] += hs_recorders_ground_accel(r, q->node[c], q->dof[c], ag);
     }
@@ -394,7 +404,7 @@ static int gather_node(hs_recorders *r, const rec *q, double ag, double *out)
 static int gather_element(hs_recorders *r, const rec *q, double *out)
 {
     const hs_fe_response fr = FE_RESPONSE[q->def->response - HS_REC_FORCE];
-    double v[6] = {0};
+    double v[2 * HS_REC_MAX_DOFS] = {0};
     for (int c = 0; c < q->ncols; c++) {
         if (q->comp[c] == 0) {
             const int rc = hs_fe_element_response(r->fe, q->el[c], fr, v);
@@ -419,7 +429,8 @@ int hs_recorders_gather(hs_recorders *r, const double *d, const double *v, const
         else if (hs_rec_response_is_element(q->def->response))
             rc = gather_element(r, q, out);
         else
-            out[0] = (at(r->ud, q->eq_j) - at(r->ud, q->eq_i)) / q->h;
+            out[0] = (hs_fe_map_value(&q->drift[1], r->ud) - hs_fe_map_value(&q->drift[0], r->ud)) /
+                     q->h;
     }
     return rc;
 }

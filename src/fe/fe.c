@@ -240,11 +240,6 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
                                       "and vecxz (hs_fe_add_beam_3d)"
                                     : "element '%s': a 3-D beam-column in a %d-D model",
                        nm, fe->ndm);
-    if (kind == FE_BEAM && fe->ndm == 3 && transf == HS_FE_COROTATIONAL)
-        return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': the corotational transformation is 2-D only for beams (3-D "
-                       "beams: linear or pdelta)",
-                       nm);
     fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];

@@ -80,24 +80,36 @@ static void stiffness_to_global(const double R[9], const double *kl, double *kg)
     }
 }
 
-/* The basic system of the beam: B (6 x 12, row-major) and kb (diagonal blocks). */
-static void beam_local(const fe_element *e, const double ul[12], double fl[12], double *kl)
+/* The basic system of the beam (OpenSees' order): B (6 x 12, row-major) with ub = B ul, and
+ * kb (diagonal blocks) with q = kb ub. */
+static void basic_matrix(double L, double B[6][12])
 {
-    const double L = e->L, iL = 1.0 / L;
-    double B[6][12];
-    memset(B, 0, sizeof B);
+    const double iL = 1.0 / L;
+    memset(B, 0, 6 * sizeof B[0]);
     B[0][0] = -1.0, B[0][6] = 1.0;
     B[1][5] = 1.0, B[1][1] = iL, B[1][7] = -iL;
     B[2][11] = 1.0, B[2][1] = iL, B[2][7] = -iL;
     B[3][4] = 1.0, B[3][2] = -iL, B[3][8] = iL;
     B[4][10] = 1.0, B[4][2] = -iL, B[4][8] = iL;
     B[5][3] = -1.0, B[5][9] = 1.0;
-    const double ea = e->E * e->A / L, ez = e->E * e->I / L, ey = e->E * e->Iy / L,
+}
+
+static void basic_stiffness(const fe_element *e, double kb[6][6])
+{
+    const double L = e->L, ea = e->E * e->A / L, ez = e->E * e->I / L, ey = e->E * e->Iy / L,
                  gj = e->G * e->J / L;
-    const double kb[6][6] = {{ea, 0, 0, 0, 0, 0},          {0, 4 * ez, 2 * ez, 0, 0, 0},
-                             {0, 2 * ez, 4 * ez, 0, 0, 0}, {0, 0, 0, 4 * ey, 2 * ey, 0},
-                             {0, 0, 0, 2 * ey, 4 * ey, 0}, {0, 0, 0, 0, 0, gj}};
-    double ub[6], q[6];
+    memset(kb, 0, 6 * sizeof kb[0]);
+    kb[0][0] = ea;
+    kb[1][1] = kb[2][2] = 4 * ez;
+    kb[1][2] = kb[2][1] = 2 * ez;
+    kb[3][3] = kb[4][4] = 4 * ey;
+    kb[3][4] = kb[4][3] = 2 * ey;
+    kb[5][5] = gj;
+}
+
+static void beam_basic(double B[6][12], double kb[6][6], const double ul[12], double ub[6],
+                       double q[6])
+{
     for (int r = 0; r < 6; r++) {
         ub[r] = 0.0;
         for (int m = 0; m < 12; m++) ub[r] += B[r][m] * ul[m];
@@ -106,6 +118,14 @@ static void beam_local(const fe_element *e, const double ul[12], double fl[12], 
         q[r] = 0.0;
         for (int m = 0; m < 6; m++) q[r] += kb[r][m] * ub[m];
     }
+}
+
+static void beam_local(const fe_element *e, const double ul[12], double fl[12], double *kl)
+{
+    double B[6][12], kb[6][6], ub[6], q[6];
+    basic_matrix(e->L, B);
+    basic_stiffness(e, kb);
+    beam_basic(B, kb, ul, ub, q);
     for (int i = 0; i < 12; i++) {
         fl[i] = 0.0;
         for (int r = 0; r < 6; r++) fl[i] += B[r][i] * q[r];
@@ -185,6 +205,10 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
         truss(e, ug, f, k);
         return;
     }
+    if (e->transf == HS_FE_COROTATIONAL) {
+        fe3d_corot_state(e, ug, f, k);
+        return;
+    }
     double ul[12], fl[12], kl[144];
     to_local(e->R, ug, ul);
     beam_local(e, ul, fl, k ? kl : NULL);
@@ -192,4 +216,32 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
         pdelta(e->E * e->A / e->L * (ul[6] - ul[0]) - e->P0, e->L, ul, fl, k ? kl : NULL);
     to_global(e->R, fl, f);
     if (k) stiffness_to_global(e->R, kl, k);
+}
+
+/* Elongation of a truss (the chord's length change when corotational). */
+static double truss_elongation(const fe_element *e, const double ug[12])
+{
+    double du[3], d2 = 0.0, dn = 0.0;
+    for (int r = 0; r < 3; r++) {
+        du[r] = ug[6 + r] - ug[r];
+        dn += e->R[r] * du[r];
+        const double d = e->L * e->R[r] + du[r];
+        d2 += d * d;
+    }
+    return e->transf == HS_FE_COROTATIONAL ? sqrt(d2) - e->L : dn;
+}
+
+int fe3d_basic(const fe_element *e, const double ug[12], double ub[6], double q[6])
+{
+    if (e->kind == FE_TRUSS) {
+        ub[0] = truss_elongation(e, ug);
+        q[0] = e->E * e->A / e->L * ub[0];
+        return 1;
+    }
+    double ul[12], B[6][12], kb[6][6];
+    to_local(e->R, ug, ul);
+    basic_matrix(e->L, B);
+    basic_stiffness(e, kb);
+    beam_basic(B, kb, ul, ub, q);
+    return 6;
 }

@@ -137,6 +137,9 @@ int fe_constraints_build(hs_fe *fe);
 /* fe_beam3d.c: the 3-D truss and beam-column. */
 int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3]);
 void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
+/* The basic deformations ub and forces q of a 3-D line element at global displacements ug (beam:
+ * [N Mz_i Mz_j My_i My_j T], OpenSees' order; truss: [N]); returns their count (6 or 1). */
+int fe3d_basic(const fe_element *e, const double ug[12], double ub[6], double q[6]);
 
 /* A new element slot (not yet counted: the caller fills it and increments fe->nels), or NULL
  * with *rc set (unknown node, model finalized, no memory). */
@@ -166,5 +169,7 @@ void fe_link_free(fe_element *e);
 /* A link's committed response for the recorders (fe_query.c): global force (6), basic force and
  * deformation (one per direction); HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
+/* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
+void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 
 #endif

@@ -27,15 +27,35 @@ int hs_fe_equation_count(const hs_fe *fe)
     return fe->neq;
 }
 
-int hs_fe_node_equation(const hs_fe *fe, int id, int dof)
+_Static_assert(HS_FE_MAP_TERMS == FE_MAX_TERMS, "a node map has the model's terms");
+
+int hs_fe_node_map(const hs_fe *fe, int id, int dof, hs_fe_dof_map *out)
 {
     const int k = fe_node_index(fe, id);
     if (k < 0 || dof < 0 || dof >= fe->ndf) return HS_FE_NO_NODE;
     const fe_map *m = &fe->nodes[k].map[dof];
-    if (m->n == 0 || m->eq[0] >= fe->neq) return HS_FE_FIXED; /* a moving support's too */
-    /* a free DOF or an equal_dof slave (one term, 1); a rigid slave's lever arm has no one
-     * equation */
-    return m->n == 1 && m->c[0] == 1.0 ? m->eq[0] : HS_FE_NO_NODE;
+    memset(out, 0, sizeof *out);
+    if (m->n && m->eq[0] >= fe->neq) return 0; /* a moving support: no equation (empty map) */
+    out->n = m->n;
+    for (int t = 0; t < m->n; t++) {
+        out->eq[t] = m->eq[t];
+        out->c[t] = m->c[t];
+    }
+    return 0;
+}
+
+double hs_fe_map_value(const hs_fe_dof_map *m, const double *u)
+{
+    double s = 0.0;
+    for (int t = 0; t < m->n; t++) s += m->c[t] * u[m->eq[t]];
+    return s;
+}
+
+int hs_fe_node_fixed(const hs_fe *fe, int id, int dof)
+{
+    const int k = fe_node_index(fe, id);
+    if (k < 0 || dof < 0 || dof >= fe->ndf) return HS_FE_NO_NODE;
+    return fe->nodes[k].fix[dof] != 0;
 }
 
 int hs_fe_expand(hs_fe *fe, int order, const double *x, double *out)
@@ -77,33 +97,55 @@ int hs_fe_element_dof(const hs_fe *fe, int e)
     return fe->els[e].kind == FE_ZERO_LENGTH ? fe->els[e].dir : -1;
 }
 
+/* The element's DOF (in fe_element_maps' layout) of node DOF d: zero-length elements carry the
+ * nodes' ndf DOFs; 2-D line elements [ux uy rz]; 3-D ones [ux uy uz rx ry rz]. */
+static int element_slot(const hs_fe *fe, const fe_element *e, int d)
+{
+    if (e->kind == FE_ZERO_LENGTH) return d;
+    const int code = fe->dof_code[d];
+    return fe->ndm == 3 ? code : code == FE_CRZ ? 2 : code;
+}
+
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
 {
     const fe_kind kind = fe->els[e].kind;
     hs_material *mats[FE_MAX_MATS];
-    if (fe->ndm != 2 || fe->ndf != 3) return 0; /* the responses below are those of 2-D frames */
+    const int three = fe->ndm == 3;
+    /* a corotational 3-D beam's basic system turns with its nodes (fe_corot3d.c): only its global
+     * end forces are recorded */
+    const int corot3 = three && kind == FE_BEAM && fe->els[e].transf == HS_FE_COROTATIONAL;
+    if (corot3 && r != HS_FE_GLOBAL_FORCE) return 0;
     switch (r) {
     case HS_FE_GLOBAL_FORCE:
-        return 6;
+        return 2 * fe->ndf;
     case HS_FE_LOCAL_FORCE:
-        return kind == FE_ZERO_LENGTH || kind == FE_LINK ? 0 : 6;
+        return kind == FE_ZERO_LENGTH || kind == FE_LINK ? 0 : three ? 12 : 6;
     case HS_FE_BASIC_FORCE:
     case HS_FE_DEFORMATION:
-        return kind == FE_BEAM ? 3 : kind == FE_LINK ? fe_link_materials(&fe->els[e], mats) : 1;
+        return kind == FE_BEAM   ? (three ? 6 : 3)
+               : kind == FE_LINK ? fe_link_materials(&fe->els[e], mats)
+                                 : 1;
     case HS_FE_STRAIN:
         return kind == FE_TRUSS ? 1 : 0;
     }
     return 0;
 }
 
-/* Basic deformations of a line element at the committed state: ub (elongation), and for a beam
- * the end rotations relative to the chord, th_i and th_j. */
-static void basic_deformation(const hs_fe *fe, const fe_element *e, double ub[3])
+/* The committed displacements of the element's DOFs (fe_element_maps' layout). */
+static int element_displacements(const hs_fe *fe, const fe_element *e, double ug[FE_MAX_EDOF])
 {
     const fe_map *maps[FE_MAX_EDOF];
-    double ug[6];
-    fe_element_maps(fe, e, maps); /* 2-D line element: [ux uy rz]_i,j */
-    for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], fe->u_commit);
+    const int nde = fe_element_maps(fe, e, maps);
+    for (int i = 0; i < nde; i++) ug[i] = fe_map_value(maps[i], fe->u_commit);
+    return nde;
+}
+
+/* Basic deformations of a 1-D or 2-D line element at the committed state: ub (elongation), and
+ * for a beam the end rotations relative to the chord, th_i and th_j. */
+static void basic_deformation(const hs_fe *fe, const fe_element *e, double ub[3])
+{
+    double ug[FE_MAX_EDOF];
+    element_displacements(fe, e, ug); /* [ux uy rz]_i,j */
     ub[1] = ub[2] = 0.0;
     if (e->transf == HS_FE_COROTATIONAL) {
         const double dx = e->L * e->c + ug[3] - ug[0], dy = e->L * e->s + ug[4] - ug[1];
@@ -127,17 +169,57 @@ static void basic_deformation(const hs_fe *fe, const fe_element *e, double ub[3]
     }
 }
 
+/* Basic deformations ub and forces q of a line element (their count). */
+static int basic_state(const hs_fe *fe, const fe_element *el, double ub[6], double q[6])
+{
+    if (fe->ndm == 3) {
+        double ug[FE_MAX_EDOF];
+        element_displacements(fe, el, ug);
+        return fe3d_basic(el, ug, ub, q);
+    }
+    basic_deformation(fe, el, ub);
+    const double ei = el->E * el->I / el->L;
+    q[0] = el->E * el->A / el->L * ub[0];
+    q[1] = ei * (4.0 * ub[1] + 2.0 * ub[2]);
+    q[2] = ei * (2.0 * ub[1] + 4.0 * ub[2]);
+    return el->kind == FE_BEAM ? 3 : 1;
+}
+
+/* Local end forces from the basic ones (OpenSees' localForce of ElasticBeam2d / 3d): 2-D
+ * [-N, V, M_i, N, -V, M_j] with V = (M_i + M_j) / L; 3-D [N Vy Vz T My Mz]_i,j with the shear
+ * along y from the moments about z and the shear along z from those about y. 0 - x: no -0. */
+static void local_force(const hs_fe *fe, const fe_element *el, const double q[6], double *out)
+{
+    if (fe->ndm != 3) {
+        const double V = el->kind == FE_BEAM ? (q[1] + q[2]) / el->L : 0.0;
+        const double loc[6] = {0.0 - q[0], V,       el->kind == FE_BEAM ? q[1] : 0.0,
+                               q[0],       0.0 - V, el->kind == FE_BEAM ? q[2] : 0.0};
+        memcpy(out, loc, sizeof loc);
+        return;
+    }
+    memset(out, 0, 12 * sizeof(double));
+    out[0] = 0.0 - q[0];
+    out[6] = q[0];
+    if (el->kind != FE_BEAM) return;
+    const double Vy = (q[1] + q[2]) / el->L, Vz = (q[3] + q[4]) / el->L;
+    out[1] = Vy, out[7] = 0.0 - Vy;
+    out[2] = 0.0 - Vz, out[8] = Vz;
+    out[3] = 0.0 - q[5], out[9] = q[5];
+    out[4] = q[3], out[10] = q[4];
+    out[5] = q[1], out[11] = q[2];
+}
+
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
 {
     fe_element *el = &fe->els[e];
-    const int size = hs_fe_element_response_size(fe, e, r);
+    const int size = hs_fe_element_response_size(fe, e, r), ndf = fe->ndf;
     if (size == 0) return HS_EINVAL;
     if (el->kind == FE_ZERO_LENGTH) { /* the material's committed force and deformation */
         const double s = hs_material_stress(el->mat);
         if (r == HS_FE_GLOBAL_FORCE) {
-            memset(out, 0, 6 * sizeof(double));
+            memset(out, 0, (size_t)size * sizeof(double));
             out[el->dir] = -s;
-            out[3 + el->dir] = s;
+            out[ndf + el->dir] = s;
         } else {
             out[0] = r == HS_FE_BASIC_FORCE ? s : hs_material_strain(el->mat);
         }
@@ -146,50 +228,44 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
     if (el->kind == FE_LINK) return fe_link_response(el, r, out);
     if (r == HS_FE_GLOBAL_FORCE) { /* the element's own resisting force (P-Delta included) */
         const fe_map *maps[FE_MAX_EDOF];
+        double f[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);
-        return fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, out, NULL, NULL);
-    }
-    double ub[3];
-    basic_deformation(fe, el, ub);
-    if (r == HS_FE_DEFORMATION) {
-        memcpy(out, ub, (size_t)size * sizeof(double));
+        const int rc = fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, f, NULL, NULL);
+        if (rc) return rc;
+        const int per = fe->ndm == 3 ? 6 : 3;
+        for (int d = 0; d < ndf; d++) { /* the element's layout -> ndf values per node */
+            const int k = element_slot(fe, el, d);
+            out[d] = f[k];
+            out[ndf + d] = f[per + k];
+        }
         return 0;
     }
-    if (r == HS_FE_STRAIN) {
+    double ub[6], q[6];
+    const int nb = basic_state(fe, el, ub, q);
+    if (r == HS_FE_DEFORMATION)
+        memcpy(out, ub, (size_t)nb * sizeof(double));
+    else if (r == HS_FE_STRAIN)
         out[0] = ub[0] / el->L;
-        return 0;
-    }
-    const double ei = el->E * el->I / el->L;
-    const double q[3] = {el->E * el->A / el->L * ub[0], ei * (4.0 * ub[1] + 2.0 * ub[2]),
-                         ei * (2.0 * ub[1] + 4.0 * ub[2])};
-    if (r == HS_FE_BASIC_FORCE) {
-        memcpy(out, q, (size_t)size * sizeof(double));
-        return 0;
-    }
-    /* local end forces from the basic ones (OpenSees' localForce): [-N, V, M_i, N, -V, M_j] */
-    const double V = (q[1] + q[2]) / el->L;
-    const double loc[6] = {0.0 - q[0], V, q[1], q[0], 0.0 - V, q[2]}; /* 0 - x: no -0 */
-    memcpy(out, loc, sizeof loc);
+    else if (r == HS_FE_BASIC_FORCE)
+        memcpy(out, q, (size_t)nb * sizeof(double));
+    else
+        local_force(fe, el, q, out);
     return 0;
 }
 
 int hs_fe_reaction(hs_fe *fe, int id, int dof, double *out)
 {
-    int k = -1;
-    for (int i = 0; i < fe->nnodes; i++)
-        if (fe->nodes[i].id == id) k = i;
+    const int k = fe_node_index(fe, id);
     if (k < 0 || dof < 0 || dof >= fe->ndf) return HS_FE_NO_NODE;
-    if (fe->ndm != 2 || fe->ndf != 3) return HS_EINVAL; /* element forces of 2-D frames only */
-    if (!fe->nodes[k].fix[dof]) return HS_EINVAL;       /* not a support */
-    double sum = 0.0;
+    if (!fe->nodes[k].fix[dof]) return HS_EINVAL; /* not a support */
+    double sum = 0.0, f[2 * FE_MAX_NDF];
     for (int e = 0; e < fe->nels; e++) {
         const fe_element *el = &fe->els[e];
         if (el->ni != k && el->nj != k) continue;
-        double f[6];
         const int rc = hs_fe_element_response(fe, e, HS_FE_GLOBAL_FORCE, f);
         if (rc) return rc;
         if (el->ni == k) sum += f[dof];
-        if (el->nj == k) sum += f[3 + dof];
+        if (el->nj == k) sum += f[fe->ndf + dof];
     }
     *out = sum;
     return 0;

@@ -80,6 +80,7 @@ static int aos_setup(hs_integrator *it)
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->p, NULL, NULL);
     if (rc) return rc;
     if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, 1.0, s->p);
+    if (it->dyn.Kes) hs_csc_matvec_add(it->dyn.Kes, it->d, 1.0, s->p);
     hs_int_matvec_add(it, HS_INT_K0, it->d, -1.0, s->p);
     return 0;
 }
@@ -169,6 +170,7 @@ int hs_integrator_create_alpha_os(hs_integrator *it, const hs_options *opts)
     it->data = s;
     it->ops.setup = aos_setup;
     it->ops.sparse = 1;
+    it->ops.sparse_exp = 1; /* K_I = K0 + Ke (initial) factored once */
     it->ops.predict = aos_predict;
     it->ops.correct = aos_correct;
     it->ops.destroy = aos_destroy;

@@ -137,6 +137,7 @@ int hs_integrator_create_cr(hs_integrator *it, const hs_options *opts)
     if (!it->data) return HS_ENOMEM;
     it->ops.setup = cr_setup;
     it->ops.sparse = 1;
+    it->ops.sparse_exp = 1; /* alpha1 from K0 + Ke (initial), factored once */
     it->ops.predict = cr_predict;
     it->ops.correct = cr_correct;
     it->ops.destroy = cr_destroy;

@@ -48,6 +48,7 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
     if (!rc) {
         for (int i = 0; i < n; i++) it->a[i] = (f0 ? f0[i] : 0.0) - r[i];
         hs_int_matvec_add(it, HS_INT_C, it->v, -1.0, it->a);
+        if (it->dyn.Kes) hs_csc_matvec_add(it->dyn.Kes, it->d, -1.0, it->a);
         if (it->dyn.Ke) hs_band_matvec_add(n, it->kd, it->dyn.Ke, it->d, -1.0, it->a);
         rc = hs_int_sparse(it) ? hs_int_linsolver_csc(it, it->dyn.Ms, 0, &ls)
                                : hs_int_linsolver(it, it->kd, &ls);
@@ -79,20 +80,26 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
               has_dense = dyn && dyn->M && dyn->K0;
     if (!it || !dyn || dyn->n <= 0 || !dyn->restore || (!has_sparse && !has_dense))
         return hs_fail(it ? it->ctx : NULL, HS_EINVAL, "integrator: incomplete dynamics");
-    /* the sparse path when the dynamics has it, the algorithm takes it and no experimental
-     * matrix joins; the dense one otherwise */
-    const int sparse = has_sparse && it->ops.sparse && !dyn->Me && !dyn->Ke;
-    if (has_sparse && !has_dense && !it->ops.sparse)
-        return hs_fail(it->ctx, HS_EUNSUPPORTED,
-                       "integrator %s: this structure's matrices are sparse (%d DOFs), and %s "
-                       "takes only dense ones; use central_difference, newmark_explicit, "
-                       "alpha_os, cr, newmark or hht",
-                       it->type, dyn->n, it->type);
-    if (has_sparse && !has_dense && (dyn->Me || dyn->Ke))
+    /* the sparse path when the dynamics has it and the algorithm takes it: with an experiment
+     * only as Kes (a dense Ke or Me alone keeps the dense path) and for sparse_exp algorithms */
+    const int dense_exp = dyn && (dyn->Me || dyn->Ke), sparse_exp = dyn && dyn->Kes;
+    const int sparse =
+        has_sparse && it->ops.sparse && (sparse_exp ? it->ops.sparse_exp : !dense_exp);
+    if (has_sparse && !has_dense && !sparse) {
+        if (!sparse_exp && !dense_exp)
+            return hs_fail(it->ctx, HS_EUNSUPPORTED,
+                           "integrator %s: this structure's matrices are sparse (%d DOFs), and %s "
+                           "takes only dense ones; use central_difference, newmark_explicit, "
+                           "alpha_os, cr, newmark or hht",
+                           it->type, dyn->n, it->type);
         return hs_fail(it->ctx, HS_EUNSUPPORTED,
                        "integrator %s: experimental substructures on a structure with sparse "
-                       "matrices are not supported yet",
-                       it->type);
+                       "matrices (%d DOFs) are taken by alpha_os and cr (their matrices hold the "
+                       "initial Ke, factored once)%s; choose one of them (integrators that update "
+                       "Ke between steps or put it in Newton's matrix need the dense matrices)",
+                       it->type, dyn->n,
+                       sparse_exp ? "" : ", and only as compressed columns (dyn.Kes)");
+    }
     if (!(dt > 0.0) || !isfinite(dt))
         return hs_fail(it->ctx, HS_EINPUT, "integrator %s: dt must be > 0 (got %g)", it->type, dt);
     const hs_integrator_entry *e = hs_integrator_registry_find(it->type);
@@ -104,8 +111,10 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     it->dyn = *dyn;
     if (!sparse) {
         it->dyn.Ms = it->dyn.Cs = it->dyn.K0s = it->dyn.tangent_pattern = NULL;
-    } else if (dyn->restore_sparse) {
-        it->dyn.restore = dyn->restore_sparse;
+        it->dyn.Kes = it->dyn.Mes = NULL;
+    } else {
+        it->dyn.M = it->dyn.C = it->dyn.K0 = it->dyn.Ke = it->dyn.Me = NULL; /* never read */
+        if (dyn->restore_sparse) it->dyn.restore = dyn->restore_sparse;
     }
     it->n = dyn->n;
     it->dt = dt;

@@ -20,8 +20,9 @@ struct hs_integrator_ops {
     int (*state_load)(hs_integrator *it, const double *in);
     /* The estimated experimental tangent K_l (optional; hs_integrator_experimental_stiffness). */
     int (*experimental_stiffness)(const hs_integrator *it, double *Kl);
-    /* 1 when the algorithm takes the sparse form of hs_dynamics (dyn.K0s). */
-    int sparse;
+    /* 1 when the algorithm takes the sparse form of hs_dynamics (dyn.K0s); sparse_exp: also
+     * with experimental substructures (dyn.Kes, constant). */
+    int sparse, sparse_exp;
 };
 
 struct hs_integrator {

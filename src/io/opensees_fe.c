@@ -1,10 +1,11 @@
-/* The hs_fe of an OpenSees Tcl model (opensees_tcl.h): nodes, fixities (-ndf 2: the rotation is
- * fixed, nothing in a truss model turns it), masses (the nodes' plus the elements' -mass / -rho
- * lumped as OpenSees does: 0.5 rho L on each end's ux and uy; with -cMass the element's
- * consistent mass, hs_fe_set_element_mass), elements, equalDOF, and the axial
- * forces that the Plain patterns' loads (gravity) leave in P-Delta and corotational members: a
- * linear static solution of the model under those loads (what OpenSees' gravity step followed by
- * loadConst holds constant), given to hysim as each member's axial_compression. */
+/* The hs_fe of an OpenSees Tcl model (opensees_tcl.h): the dimension (-ndm, -ndf), nodes,
+ * fixities (-ndm 2 -ndf 2: the rotation is fixed, nothing in a truss model turns it), masses (the
+ * nodes' plus the elements' -mass / -rho lumped as OpenSees does: 0.5 rho L on each end's
+ * translations; with -cMass the element's consistent mass, hs_fe_set_element_mass), elements,
+ * equalDOF, rigidDiaphragm, rigidLink, and the axial forces that the Plain patterns' loads
+ * (gravity) leave in P-Delta and corotational members: a linear static solution of the model
+ * under those loads (what OpenSees' gravity step followed by loadConst holds constant, without its
+ * P-Delta sway), given to hysim as each member's axial_compression. */
 #include "opensees_tcl.h"
 
 #include "hysim/linalg.h"
@@ -13,14 +14,23 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const DIR_NAME[3] = {"x", "y", "rz"};
+#define NDF HS_OS_NDF /* per-node arrays: OpenSees' DOF order */
 
-static double length(const hs_os_model *m, const hs_os_element *e, double *c, double *s)
+/* The names of a zero-length element's directions (ele3.x): 2-D x, y, rz; else the DOFs'. */
+static const char *dir_name(const hs_os_model *m, int dir)
+{
+    static const char *const PLANE[3] = {"x", "y", "rz"}, *const SPACE[6] = {"x",  "y",  "z",
+                                                                             "rx", "ry", "rz"};
+    return m->ndm == 2 ? PLANE[dir] : SPACE[dir];
+}
+
+/* The element's length and direction cosines c (3, may be NULL). */
+static double length(const hs_os_model *m, const hs_os_element *e, double *c)
 {
     const hs_os_node *a = hs_os_find_node(m, e->ni), *b = hs_os_find_node(m, e->nj);
-    const double dx = b->x - a->x, dy = b->y - a->y, L = hypot(dx, dy);
-    if (c) *c = L > 0.0 ? dx / L : 1.0;
-    if (s) *s = L > 0.0 ? dy / L : 0.0;
+    const double d[3] = {b->x - a->x, b->y - a->y, b->z - a->z};
+    const double L = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int k = 0; c && k < 3; k++) c[k] = L > 0.0 ? d[k] / L : k == 0;
     return L;
 }
 
@@ -39,18 +49,19 @@ static int element_error(hs_ctx *ctx, const hs_os_element *e, int rc)
     return fe_error(ctx, rc, e->where, what);
 }
 
-/* The elements' lumped masses added to `mass` (3 per node, in the model's node order). */
+/* The elements' lumped masses added to `mass` (NDF per node, in the model's node order): 0.5 rho
+ * L on each end's translations (OpenSees' Truss, ElasticBeam2d and 3d without -cMass). */
 static void element_masses(const hs_os_model *m, double *mass)
 {
     for (int k = 0; k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
         const double half = e->kind == HS_OS_LINK ? 0.5 * e->mass /* twoNodeLink -mass */
                             : e->cmass            ? 0.0 /* consistent: the element's own */
-                                                  : 0.5 * e->rho * length(m, e, NULL, NULL);
+                                                  : 0.5 * e->rho * length(m, e, NULL);
         if (!(half > 0.0)) continue;
         for (int i = 0; i < m->nnodes; i++)
             if (m->nodes[i].tag == e->ni || m->nodes[i].tag == e->nj)
-                for (int d = 0; d < 2; d++) mass[3 * i + d] += half;
+                for (int d = 0; d < m->ndm; d++) mass[NDF * i + d] += half;
     }
 }
 
@@ -72,20 +83,59 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 
-/* Defines the model in a new hs_fe: `mass` per node (3 each), member compressions P0 (NULL: 0),
- * `linear`: every member with the linear transformation and no element mass (the gravity
- * solve). */
+/* The rigid constraints of the script (rigidDiaphragm, rigidLink). */
+static int rigids(hs_ctx *ctx, hs_fe *fe, const hs_os_model *m)
+{
+    int rc = 0;
+    for (int k = 0; !rc && k < m->nrigids; k++) {
+        const hs_os_rigid *r = &m->rigids[k];
+        if (r->kind == HS_OS_DIAPHRAGM)
+            rc = hs_fe_rigid_diaphragm(fe, r->perp, r->master, r->slaves, r->nslaves);
+        else
+            rc = hs_fe_rigid_link(fe,
+                                  r->kind == HS_OS_LINK_BEAM ? HS_FE_RIGID_BEAM : HS_FE_RIGID_BAR,
+                                  r->master, r->slaves[0]);
+        if (rc)
+            rc = fe_error(ctx, rc, r->where,
+                          r->kind == HS_OS_DIAPHRAGM ? "rigidDiaphragm" : "rigidLink");
+    }
+    return rc;
+}
+
+/* Where the frame model's numbering error `msg` comes from: a rigid constraint's line when it
+ * names one of its slaves ("rigid_diaphragm: node 3 uy carries mass ..."), else `fallback`. */
+static const char *constraint_where(const hs_os_model *m, const char *msg, const char *fallback)
+{
+    const char *colon = strchr(msg, ':');
+    int slave;
+    if (strncmp(msg, "rigid_", 6) != 0 || !colon || sscanf(colon, ": node %d", &slave) != 1)
+        return fallback;
+    for (int k = 0; k < m->nrigids; k++)
+        for (int j = 0; j < m->rigids[k].nslaves; j++)
+            if (m->rigids[k].slaves[j] == slave) return m->rigids[k].where;
+    return fallback;
+}
+
+/* Defines the model in a new hs_fe: `mass` per node (NDF each), member compressions P0 (NULL: 0),
+ * `linear`: every member with the linear transformation (the gravity solve). */
 static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
                   const double *P0, int linear, hs_fe **out)
 {
     hs_fe *fe = NULL;
     int rc = hs_fe_create(ctx, &fe);
+    /* a plane model is hysim's 2-D frame (-ndf 2: the rotations fixed, nothing turns them) */
+    if (!rc && m->ndm != 2) rc = hs_fe_set_dimension(fe, m->ndm, m->ndf);
+    if (rc && rc != HS_ENOMEM) rc = fe_error(ctx, rc, script, "model");
     for (int i = 0; !rc && i < m->nnodes; i++) {
         const hs_os_node *n = &m->nodes[i];
-        int fix[3] = {n->fix[0], n->fix[1], m->ndf == 2 ? 1 : n->fix[2]};
-        rc = hs_fe_add_node(fe, n->tag, n->x, n->y);
+        int fix[NDF];
+        memcpy(fix, n->fix, sizeof fix);
+        if (m->ndm == 2 && m->ndf == 2) fix[2] = 1;
+        const double crd[3] = {n->x, n->y, n->z};
+        rc = m->ndm == 2 ? hs_fe_add_node(fe, n->tag, n->x, n->y)
+                         : hs_fe_add_node_crd(fe, n->tag, crd);
         if (rc >= 0) rc = hs_fe_fix(fe, n->tag, fix);
-        if (!rc) rc = hs_fe_add_mass(fe, n->tag, &mass[3 * i]);
+        if (!rc) rc = hs_fe_add_mass(fe, n->tag, &mass[NDF * i]);
         char what[32];
         snprintf(what, sizeof what, "node %d", n->tag);
         if (rc) rc = fe_error(ctx, rc, n->where, what);
@@ -98,13 +148,18 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         const double p = P0 ? P0[k] : 0.0;
         if (e->kind == HS_OS_TRUSS)
             rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
-        else if (e->kind == HS_OS_BEAM)
+        else if (e->kind == HS_OS_BEAM && m->ndm == 3) {
+            const hs_fe_section_3d sec = {
+                .E = e->E, .G = e->G, .A = e->A, .J = e->J, .Iy = e->Iy, .Iz = e->I};
+            rc = hs_fe_add_beam_3d(fe, name, e->ni, e->nj, &sec, e->vecxz, t, p);
+        } else if (e->kind == HS_OS_BEAM)
             rc = hs_fe_add_beam(fe, name, e->ni, e->nj, e->E, e->A, e->I, t, p);
         else if (e->kind == HS_OS_LINK)
             rc = add_link(fe, m, e, name);
         for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
-            if (e->nmat > 1) snprintf(name, sizeof name, "ele%d.%s", e->tag, DIR_NAME[e->dir[j]]);
+            if (e->nmat > 1)
+                snprintf(name, sizeof name, "ele%d.%s", e->tag, dir_name(m, e->dir[j]));
             rc = hs_fe_add_zero_length(fe, name, e->ni, e->nj, e->dir[j], mat->type, mat->opts);
         }
         if (rc >= 0 && !linear && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
@@ -121,7 +176,9 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         snprintf(what, sizeof what, "equalDOF %d %d", q->master, q->slave);
         if (rc) rc = fe_error(ctx, rc, q->where, what);
     }
-    if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = fe_error(ctx, rc, script, "the model");
+    if (!rc) rc = rigids(ctx, fe, m);
+    if (!rc && (rc = hs_fe_finalize(fe)) != 0)
+        rc = fe_error(ctx, rc, constraint_where(m, hs_ctx_message(ctx), script), "the model");
     if (rc) hs_fe_destroy(&fe);
     *out = fe;
     return rc;
@@ -132,15 +189,15 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
  * condensed statically by hs_fe), K u = P on them, then the node displacements. */
 static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script, double *N)
 {
-    double *mass = hs_calloc((size_t)m->nnodes * 3, sizeof *mass);
+    double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass);
     if (!mass) return HS_ENOMEM;
     for (int l = 0; l < m->nloads; l++)
         for (int i = 0; i < m->nnodes; i++)
             if (m->nodes[i].tag == m->loads[l].node)
-                for (int d = 0; d < 3; d++)
-                    if (m->loads[l].f[d] != 0.0 && !m->nodes[i].fix[d]) mass[3 * i + d] = 1.0;
+                for (int d = 0; d < m->ndf; d++)
+                    if (m->loads[l].f[d] != 0.0 && !m->nodes[i].fix[d]) mass[NDF * i + d] = 1.0;
     int loaded = 0;
-    for (int i = 0; i < 3 * m->nnodes; i++) loaded |= mass[i] > 0.0;
+    for (int i = 0; i < NDF * m->nnodes; i++) loaded |= mass[i] > 0.0;
     memset(N, 0, (size_t)m->nels * sizeof *N);
     hs_fe *fe = NULL;
     int rc = loaded ? define(ctx, m, script, mass, NULL, 1, &fe) : 0; /* else: on supports only */
@@ -152,7 +209,7 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
     hs_linsolver *s = NULL;
     rc = (!K || !P || !r) ? HS_ENOMEM : hs_fe_initial_stiffness(fe, K);
     for (int l = 0; !rc && l < m->nloads; l++)
-        for (int d = 0; d < 3; d++) {
+        for (int d = 0; d < m->ndf; d++) {
             const int q = hs_fe_dof(fe, m->loads[l].node, d);
             if (q >= 0) P[q] += m->loads[l].f[d];
         }
@@ -168,15 +225,16 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
     if (!rc) rc = hs_fe_commit(fe);
     for (int k = 0; !rc && k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
-        double c, sn;
-        const double L = length(m, e, &c, &sn);
+        double c[3];
+        const double L = length(m, e, c);
         N[k] = 0.0;
         if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK || !(L > 0.0)) continue;
-        const double du = hs_fe_node_displacement(fe, e->nj, HS_FE_UX) -
-                          hs_fe_node_displacement(fe, e->ni, HS_FE_UX),
-                     dv = hs_fe_node_displacement(fe, e->nj, HS_FE_UY) -
-                          hs_fe_node_displacement(fe, e->ni, HS_FE_UY);
-        N[k] = e->E * e->A / L * (du * c + dv * sn);
+        double elong = 0.0; /* the chord's elongation: (u_j - u_i) . c over the translations */
+        for (int d = 0; d < m->ndm; d++)
+            elong +=
+                (hs_fe_node_displacement(fe, e->nj, d) - hs_fe_node_displacement(fe, e->ni, d)) *
+                c[d];
+        N[k] = e->E * e->A / L * elong;
     }
     hs_linsolver_destroy(&s);
     hs_free(K);
@@ -191,7 +249,7 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
     *out = NULL;
     int geometric = 0;
     for (int k = 0; k < m->nels; k++) geometric |= m->els[k].transf != HS_FE_LINEAR;
-    double *mass = hs_calloc((size_t)m->nnodes * 3, sizeof *mass),
+    double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass),
            *P0 = hs_calloc((size_t)m->nels + 1, sizeof *P0);
     int rc = (!mass || !P0) ? HS_ENOMEM : 0;
     if (!rc && geometric && m->nloads > 0) rc = gravity_forces(ctx, m, script, P0);
@@ -209,7 +267,7 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
             P0[k] = -P0[k];
     }
     for (int i = 0; !rc && i < m->nnodes; i++)
-        for (int d = 0; d < 3; d++) mass[3 * i + d] = m->nodes[i].mass[d];
+        for (int d = 0; d < NDF; d++) mass[NDF * i + d] = m->nodes[i].mass[d];
     if (!rc) element_masses(m, mass);
     if (!rc) rc = define(ctx, m, script, mass, P0, 0, out);
     hs_free(mass);
@@ -236,7 +294,7 @@ static int stiff(const hs_os_model *m, const hs_os_element *e)
 int hs_os_rayleigh_coefficients(hs_ctx *ctx, const hs_os_model *m, const char *script, double *a0,
                                 double *a1, int *uses_tangent)
 {
-    double *mass = hs_calloc((size_t)m->nnodes * 3, sizeof *mass);
+    double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass);
     if (!mass) return HS_ENOMEM;
     element_masses(m, mass);
     const hs_os_node *first_node = NULL;
@@ -245,7 +303,8 @@ int hs_os_rayleigh_coefficients(hs_ctx *ctx, const hs_os_model *m, const char *s
     *uses_tangent = 0;
     for (int i = 0; !rc && i < m->nnodes; i++) {
         const hs_os_node *n = &m->nodes[i];
-        const double mt = n->mass[0] + n->mass[1] + n->mass[2] + mass[3 * i] + mass[3 * i + 1];
+        double mt = 0.0;
+        for (int d = 0; d < NDF; d++) mt += n->mass[d] + mass[NDF * i + d];
         if (!(mt > 0.0)) continue;
         if (!first_node)
             first_node = n;

@@ -15,10 +15,6 @@
 static const struct {
     const char *name, *why;
 } not_yet[] = {
-    {"rigidDiaphragm", "rigid diaphragms are coming with 3-D frames (issue 10 section 1); tie the "
-                       "floor's nodes with equalDOF in the horizontal direction for now"},
-    {"rigidLink", "rigid links are coming with 3-D frames (issue 10 section 1); use equalDOF "
-                  "('rigidLink bar' in x is equalDOF on dof 1) or a stiff elasticBeamColumn"},
     {"eleLoad", "member loads are not modelled; give the gravity loads as nodal loads (load) in "
                 "a Plain pattern"},
     {"sp", "imposed displacements are not modelled; fix the DOF"},
@@ -26,7 +22,6 @@ static const struct {
                 "and zeroLength hinges"},
     {"nDMaterial", "continuum elements are not in hysim"},
     {"block2D", "continuum meshes are not in hysim"},
-    {"fixZ", "3-D models are coming (issue 10 section 1)"},
     {"mp", "general multi-point constraints are not in hysim; use equalDOF"},
 };
 
@@ -52,6 +47,9 @@ static const struct {
     {"fix", hs_os_cmd_fix},
     {"fixX", hs_os_cmd_fix_x},
     {"fixY", hs_os_cmd_fix_y},
+    {"fixZ", hs_os_cmd_fix_z},
+    {"rigidDiaphragm", hs_os_cmd_rigid_diaphragm},
+    {"rigidLink", hs_os_cmd_rigid_link},
     {"mass", hs_os_cmd_mass},
     {"equalDOF", hs_os_cmd_equal_dof},
     {"geomTransf", hs_os_cmd_geom_transf},
@@ -99,6 +97,8 @@ void hs_os_model_clear(hs_os_model *m)
     hs_free(m->mats);
     hs_free(m->transfs);
     hs_free(m->equals);
+    for (int i = 0; i < m->nrigids; i++) hs_free(m->rigids[i].slaves);
+    hs_free(m->rigids);
     hs_free(m->loads);
     hs_free(m->series);
     hs_free(m->gms);

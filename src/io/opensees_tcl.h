@@ -23,24 +23,28 @@ typedef struct hs_os_rayleigh {
     double alphaM, betaK, betaKinit, betaKcomm;
 } hs_os_rayleigh;
 
+#define HS_OS_NDF 6 /* room per node: OpenSees' -ndf 1, 2, 3 or 6 values, in its DOF order */
+
 typedef struct hs_os_node {
     int tag;
-    double x, y;
-    int fix[3];
-    double mass[3]; /* `mass` and -mass replace; element -mass / -rho add at the build */
+    double x, y, z; /* the -ndm coordinates (the others 0) */
+    int fix[HS_OS_NDF];
+    double mass[HS_OS_NDF]; /* `mass` and -mass replace; element -mass / -rho add at the build */
     hs_os_rayleigh ray;
     char where[HS_OS_WHERE];
 } hs_os_node;
 
 typedef enum hs_os_kind { HS_OS_TRUSS, HS_OS_BEAM, HS_OS_ZERO_LENGTH, HS_OS_LINK } hs_os_kind;
 
-#define HS_OS_MAX_DIRS 3
+#define HS_OS_MAX_DIRS HS_OS_NDF
 typedef struct hs_os_element {
     int tag;
     hs_os_kind kind;
     int ni, nj;          /* node tags */
-    double A, E, I;      /* truss: E from its Elastic material */
-    double rho;          /* mass per length (lumped, 0.5 rho L at each node's ux, uy) */
+    double A, E, I;      /* truss: E from its Elastic material; I: Iz */
+    double G, J, Iy;     /* 3-D beam */
+    double vecxz[3];     /* 3-D beam: its geomTransf's vector xz */
+    double rho;          /* mass per length (lumped, 0.5 rho L at each node's translations) */
     int cmass;           /* -cMass: rho as the consistent mass (hs_fe_set_element_mass) */
     hs_fe_transf transf; /* beam */
     int nmat;            /* zero-length, link: materials and their hysim directions */
@@ -62,16 +66,29 @@ typedef struct hs_os_material {
 typedef struct hs_os_transf {
     int tag;
     hs_fe_transf kind;
+    double vecxz[3]; /* 3-D */
 } hs_os_transf;
 
 typedef struct hs_os_equal {
-    int master, slave, dofs[3];
+    int master, slave, dofs[HS_OS_NDF];
     char where[HS_OS_WHERE];
 } hs_os_equal;
 
+/* rigidDiaphragm perpDirn master slaves... and rigidLink beam|bar master slave
+ * (opensees_tcl_rigid.c) */
+typedef enum hs_os_rigid_kind { HS_OS_DIAPHRAGM, HS_OS_LINK_BEAM, HS_OS_LINK_BAR } hs_os_rigid_kind;
+typedef struct hs_os_rigid {
+    hs_os_rigid_kind kind;
+    int perp; /* diaphragm: perpDirn - 1 */
+    int master;
+    int *slaves; /* owned */
+    int nslaves;
+    char where[HS_OS_WHERE];
+} hs_os_rigid;
+
 typedef struct hs_os_load {
     int node;
-    double f[3];
+    double f[HS_OS_NDF];
 } hs_os_load;
 
 typedef struct hs_os_series {
@@ -107,13 +124,15 @@ typedef struct hs_os_model {
     int ntransfs;
     hs_os_equal *equals;
     int nequals;
+    hs_os_rigid *rigids;
+    int nrigids;
     hs_os_load *loads; /* nodal loads of Plain patterns (gravity, held constant) */
     int nloads;
     hs_os_series *series;
     int nseries;
     /* pattern UniformExcitation: the ground motion when the test file gives none */
     int has_excitation;
-    int excitation_dir;      /* HS_FE_UX or HS_FE_UY */
+    int excitation_dir;      /* a translation: 0 (x), 1 (y), 2 (z) */
     hs_os_series excitation; /* its series, factor times -fact */
     char excitation_where[HS_OS_WHERE];
     hs_os_gmotion *gms; /* pattern MultipleSupport's groundMotions and imposedMotions */
@@ -184,7 +203,8 @@ int hs_os_add_input(hs_os_model *m, const char *path);
 
 /* The commands: each is a Tcl_ObjCmdProc with the hs_os_state as client data. */
 Tcl_ObjCmdProc hs_os_cmd_model, hs_os_cmd_node, hs_os_cmd_fix, hs_os_cmd_fix_x, hs_os_cmd_fix_y,
-    hs_os_cmd_mass, hs_os_cmd_equal_dof, hs_os_cmd_geom_transf, hs_os_cmd_element;
+    hs_os_cmd_fix_z, hs_os_cmd_mass, hs_os_cmd_equal_dof, hs_os_cmd_geom_transf, hs_os_cmd_element;
+Tcl_ObjCmdProc hs_os_cmd_rigid_diaphragm, hs_os_cmd_rigid_link;
 Tcl_ObjCmdProc hs_os_cmd_uniaxial_material;
 Tcl_ObjCmdProc hs_os_cmd_rayleigh, hs_os_cmd_region, hs_os_cmd_time_series, hs_os_cmd_pattern,
     hs_os_cmd_load, hs_os_cmd_ground_motion, hs_os_cmd_imposed_motion;

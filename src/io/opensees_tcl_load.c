@@ -243,9 +243,12 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
                           "expected 'pattern UniformExcitation tag dir -accel "
                           "series <-fact f>'");
     if (hs_os_int(st, objv, 3, "dir", &dir)) return TCL_ERROR;
-    if (dir != 1 && dir != 2)
-        return hs_os_fail(st, objv, "dir %d: the ground of a plane model moves in 1 (x) or 2 (y)",
-                          dir);
+    if (dir < 1 || dir > m->ndm) /* OpenSees: dir is the DOF, 1 to ndm the translations */
+        return hs_os_fail(st, objv, "dir %d: the ground of a -ndm %d model moves in %s", dir,
+                          m->ndm,
+                          m->ndm == 1   ? "1 (x)"
+                          : m->ndm == 2 ? "1 (x) or 2 (y)"
+                                        : "1 (x), 2 (y) or 3 (z)");
     double fact = 1.0;
     int has_accel = 0;
     hs_os_series s;

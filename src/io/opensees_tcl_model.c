@@ -1,6 +1,6 @@
 /* OpenSees' model-building commands in hysim's interpreter (opensees_tcl.h): model, node, fix,
- * fixX, fixY, mass, equalDOF, geomTransf and element (truss, elasticBeamColumn, zeroLength),
- * with the argument order, options and defaults of OpenSees 3.x. */
+ * fixX, fixY, fixZ, mass, equalDOF, geomTransf and element (truss, elasticBeamColumn, zeroLength),
+ * in 1-D, 2-D and 3-D, with the argument order, options and defaults of OpenSees 3.x. */
 #include "opensees_tcl.h"
 
 #include <math.h>
@@ -28,15 +28,12 @@ int hs_os_cmd_model(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
             return hs_os_fail(st, objv, "unknown option '%s' (hysim knows -ndm and -ndf)", opt);
     }
     if (ndf == 0) ndf = ndm == 1 ? 1 : ndm == 2 ? 3 : 6; /* OpenSees' defaults */
-    if (ndm == 3 || ndf == 6)
-        return hs_os_fail(
-            st, objv,
-            "not yet supported by hysim: 3-D models (-ndm 3 -ndf 6) are coming with "
-            "issue 10 section 1; hysim builds plane frames (-ndm 2 -ndf 3 or -ndf 2)");
-    if (ndm != 2 || (ndf != 2 && ndf != 3))
+    if (!((ndm == 1 && ndf == 1) || (ndm == 2 && (ndf == 2 || ndf == 3)) ||
+          (ndm == 3 && (ndf == 3 || ndf == 6))))
         return hs_os_fail(st, objv,
-                          "-ndm %d -ndf %d: hysim builds plane models, -ndm 2 with -ndf 3 (frames) "
-                          "or -ndf 2 (trusses)",
+                          "-ndm %d -ndf %d: hysim builds -ndm 1 -ndf 1, -ndm 2 with -ndf 3 "
+                          "(frames) or -ndf 2 (trusses), -ndm 3 with -ndf 6 (frames) or -ndf 3 "
+                          "(trusses)",
                           ndm, ndf);
     if (st->m->ndm && (st->m->ndm != ndm || st->m->ndf != ndf))
         return hs_os_fail(st, objv,
@@ -50,10 +47,10 @@ int hs_os_cmd_model(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
 
 /* Reads ndf numbers from objv[i..] into v (the rest 0). */
 static int dof_values(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, const char *what,
-                      double v[3])
+                      double v[HS_OS_NDF])
 {
     const int ndf = st->m->ndf;
-    v[0] = v[1] = v[2] = 0.0;
+    for (int d = 0; d < HS_OS_NDF; d++) v[d] = 0.0;
     if (objc - i < ndf)
         return hs_os_fail(st, objv, "%s: expected %d values (one per DOF, -ndf %d)", what, ndf,
                           ndf);
@@ -73,13 +70,14 @@ static int node_arg(hs_os_state *st, Tcl_Obj *const objv[], int i, const char *w
     return TCL_OK;
 }
 
-static int set_mass(hs_os_state *st, Tcl_Obj *const objv[], hs_os_node *n, const double v[3])
+static int set_mass(hs_os_state *st, Tcl_Obj *const objv[], hs_os_node *n,
+                    const double v[HS_OS_NDF])
 {
-    for (int d = 0; d < 3; d++)
+    for (int d = 0; d < HS_OS_NDF; d++)
         if (!(v[d] >= 0.0) || !isfinite(v[d]))
             return hs_os_fail(st, objv, "node %d: a mass must be >= 0 (got %g)", n->tag, v[d]);
-    /* OpenSees: -ndf 3 masses are ux, uy, rz; -ndf 2 ux, uy */
-    for (int d = 0; d < 3; d++) n->mass[d] = v[d];
+    /* OpenSees' DOF order: -ndf 3 masses are ux, uy, rz; -ndf 6 ux, uy, uz, rx, ry, rz */
+    for (int d = 0; d < HS_OS_NDF; d++) n->mass[d] = v[d];
     return TCL_OK;
 }
 
@@ -87,23 +85,31 @@ int hs_os_cmd_node(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
 {
     hs_os_state *st = STATE(cd);
     if (!hs_os_need_model(st, objv)) return TCL_ERROR;
-    if (objc < 4) return hs_os_fail(st, objv, "expected 'node tag x y <-mass m...>'");
+    const int ndm = st->m->ndm;
+    static const char *const CRD[3] = {"x", "y", "z"};
+    if (objc < 2 + ndm)
+        return hs_os_fail(st, objv, "expected 'node tag %s <-mass m...>' (-ndm %d)",
+                          ndm == 1   ? "x"
+                          : ndm == 2 ? "x y"
+                                     : "x y z",
+                          ndm);
     int tag;
-    double x, y;
-    if (hs_os_int(st, objv, 1, "tag", &tag) || hs_os_num(st, objv, 2, "x", &x) ||
-        hs_os_num(st, objv, 3, "y", &y))
-        return TCL_ERROR;
+    double crd[3] = {0, 0, 0}, x;
+    if (hs_os_int(st, objv, 1, "tag", &tag)) return TCL_ERROR;
+    for (int a = 0; a < ndm; a++)
+        if (hs_os_num(st, objv, 2 + a, CRD[a], &crd[a])) return TCL_ERROR;
     if (hs_os_find_node(st->m, tag)) return hs_os_fail(st, objv, "node %d is already defined", tag);
-    double mass[3] = {0, 0, 0};
+    double mass[HS_OS_NDF] = {0};
     int has_mass = 0;
-    for (int i = 4; i < objc;) {
+    for (int i = 2 + ndm; i < objc;) {
         const char *opt = Tcl_GetString(objv[i]);
         if (strcmp(opt, "-mass") == 0) {
             if (dof_values(st, objv, objc, i + 1, "-mass", mass)) return TCL_ERROR;
             has_mass = 1;
             i += 1 + st->m->ndf;
         } else if (Tcl_GetDoubleFromObj(NULL, objv[i], &x) == TCL_OK)
-            return hs_os_fail(st, objv, "-ndm 2 takes two coordinates, got a third ('%s')", opt);
+            return hs_os_fail(st, objv, "-ndm %d takes %d coordinates, got another ('%s')", ndm,
+                              ndm, opt);
         else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (node knows -mass; initial "
@@ -113,8 +119,9 @@ int hs_os_cmd_node(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     hs_os_node *n = hs_os_push((void **)&st->m->nodes, &st->m->nnodes, sizeof *n);
     if (!n) return hs_os_fail(st, objv, "out of memory");
     n->tag = tag;
-    n->x = x;
-    n->y = y;
+    n->x = crd[0];
+    n->y = crd[1];
+    n->z = crd[2];
     hs_os_where(st, n->where, sizeof n->where);
     if (has_mass && set_mass(st, objv, n, mass)) return TCL_ERROR;
     Tcl_ResetResult(interp);
@@ -125,7 +132,7 @@ int hs_os_cmd_mass(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
 {
     hs_os_state *st = STATE(cd);
     hs_os_node *n;
-    double v[3];
+    double v[HS_OS_NDF];
     if (!hs_os_need_model(st, objv)) return TCL_ERROR;
     if (objc != 2 + st->m->ndf)
         return hs_os_fail(st, objv, "expected 'mass node m1 ... m%d' (-ndf %d)", st->m->ndf,
@@ -137,11 +144,11 @@ int hs_os_cmd_mass(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     return TCL_OK;
 }
 
-static int fix_flags(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, int fix[3])
+static int fix_flags(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, int fix[HS_OS_NDF])
 {
-    double v[3];
+    double v[HS_OS_NDF];
     if (dof_values(st, objv, objc, i, "fixity", v)) return TCL_ERROR;
-    for (int d = 0; d < 3; d++) {
+    for (int d = 0; d < HS_OS_NDF; d++) {
         if (v[d] != 0.0 && v[d] != 1.0)
             return hs_os_fail(st, objv, "a fixity is 0 (free) or 1 (fixed), got %g", v[d]);
         fix[d] = v[d] != 0.0;
@@ -153,25 +160,28 @@ int hs_os_cmd_fix(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const ob
 {
     hs_os_state *st = STATE(cd);
     hs_os_node *n;
-    int fix[3];
+    int fix[HS_OS_NDF];
     if (!hs_os_need_model(st, objv)) return TCL_ERROR;
     if (objc != 2 + st->m->ndf)
         return hs_os_fail(st, objv, "expected 'fix node f1 ... f%d' (-ndf %d)", st->m->ndf,
                           st->m->ndf);
     if (node_arg(st, objv, 1, "node", &n) || fix_flags(st, objv, objc, 2, fix)) return TCL_ERROR;
-    for (int d = 0; d < 3; d++) n->fix[d] |= fix[d];
+    for (int d = 0; d < HS_OS_NDF; d++) n->fix[d] |= fix[d];
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
 
-/* fixX x f... <-tol tol>, fixY y f...: every node at that coordinate (OpenSees' default
- * tolerance 1e-10). */
+/* fixX x f... <-tol tol>, fixY y f..., fixZ z f...: every node at that coordinate (OpenSees'
+ * default tolerance 1e-10). */
 static int fix_at(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[], int axis)
 {
     hs_os_state *st = STATE(cd);
     double c, tol = 1e-10;
-    int fix[3];
+    int fix[HS_OS_NDF];
     if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (axis >= st->m->ndm)
+        return hs_os_fail(st, objv, "a -ndm %d model has no coordinate %s", st->m->ndm,
+                          axis == 1 ? "y" : "z");
     const int ndf = st->m->ndf;
     const int has_tol = objc == 4 + ndf && strcmp(Tcl_GetString(objv[2 + ndf]), "-tol") == 0;
     if (objc != 2 + ndf && !has_tol)
@@ -183,8 +193,8 @@ static int fix_at(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const ob
     int count = 0;
     for (int i = 0; i < st->m->nnodes; i++) {
         hs_os_node *n = &st->m->nodes[i];
-        if (fabs((axis == 0 ? n->x : n->y) - c) > tol) continue;
-        for (int d = 0; d < 3; d++) n->fix[d] |= fix[d];
+        if (fabs((axis == 0 ? n->x : axis == 1 ? n->y : n->z) - c) > tol) continue;
+        for (int d = 0; d < HS_OS_NDF; d++) n->fix[d] |= fix[d];
         count++;
     }
     Tcl_SetObjResult(interp, Tcl_NewIntObj(count));
@@ -199,6 +209,11 @@ int hs_os_cmd_fix_x(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
 int hs_os_cmd_fix_y(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     return fix_at(cd, interp, objc, objv, 1);
+}
+
+int hs_os_cmd_fix_z(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return fix_at(cd, interp, objc, objv, 2);
 }
 
 int hs_os_cmd_equal_dof(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -246,24 +261,36 @@ int hs_os_cmd_geom_transf(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
                           "Corotational)",
                           type);
     int tag;
+    double vecxz[3] = {0, 0, 0};
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
-    if (objc > 3) {
-        const char *opt = Tcl_GetString(objv[3]);
+    int i = 3;
+    if (st->m->ndm == 3) { /* geomTransf TYPE tag vecxzX vecxzY vecxzZ */
+        if (objc < 6)
+            return hs_os_fail(st, objv,
+                              "expected 'geomTransf %s tag vecxzX vecxzY vecxzZ' (a 3-D "
+                              "transformation needs the vector xz)",
+                              type);
+        for (; i < 6; i++)
+            if (hs_os_num(st, objv, i, "vecxz", &vecxz[i - 3])) return TCL_ERROR;
+    }
+    if (objc > i) {
+        const char *opt = Tcl_GetString(objv[i]);
         if (opt[0] != '-')
             return hs_os_fail(st, objv,
-                              "not yet supported by hysim: a vector xz ('%s ...') belongs to 3-D "
-                              "models, coming with issue 10 section 1",
+                              "a vector xz ('%s ...') belongs to 3-D models (-ndm 3); a plane "
+                              "transformation takes none",
                               opt);
         return hs_os_fail(st, objv, "option '%s' is not supported by hysim (no joint offsets)",
                           opt);
     }
-    for (int i = 0; i < st->m->ntransfs; i++)
-        if (st->m->transfs[i].tag == tag)
+    for (int k = 0; k < st->m->ntransfs; k++)
+        if (st->m->transfs[k].tag == tag)
             return hs_os_fail(st, objv, "transformation %d is already defined", tag);
     hs_os_transf *t = hs_os_push((void **)&st->m->transfs, &st->m->ntransfs, sizeof *t);
     if (!t) return hs_os_fail(st, objv, "out of memory");
     t->tag = tag;
     t->kind = kind;
+    memcpy(t->vecxz, vecxz, sizeof vecxz);
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -341,26 +368,40 @@ static int el_corot_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
     return TCL_OK;
 }
 
-/* element elasticBeamColumn tag iNode jNode A E Iz transfTag <-mass m> <-cMass> */
+/* element elasticBeamColumn tag iNode jNode A E Iz transfTag <-mass m> <-cMass>, in 3-D
+ * element elasticBeamColumn tag iNode jNode A E G J Iy Iz transfTag <-mass m> <-cMass> */
 static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
-    if (objc < 9)
+    const int d3 = st->m->ndm == 3, next = d3 ? 12 : 9;
+    if (st->m->ndf != (d3 ? 6 : 3))
         return hs_os_fail(st, objv,
-                          "expected 'element elasticBeamColumn tag iNode jNode A E Iz "
-                          "transfTag <-mass m> <-cMass>' (the section form is not supported)");
+                          "a beam-column needs the rotations: -ndm %d -ndf %d (this model is "
+                          "-ndf %d)",
+                          st->m->ndm, d3 ? 6 : 3, st->m->ndf);
+    if (objc < next)
+        return hs_os_fail(st, objv,
+                          d3 ? "expected 'element elasticBeamColumn tag iNode jNode A E G J Iy Iz "
+                               "transfTag <-mass m> <-cMass>' (the section form is not supported)"
+                             : "expected 'element elasticBeamColumn tag iNode jNode A E Iz "
+                               "transfTag <-mass m> <-cMass>' (the section form is not supported)");
     int tt;
     if (two_nodes(st, objv, e) || hs_os_num(st, objv, 5, "A", &e->A) ||
-        hs_os_num(st, objv, 6, "E", &e->E) || hs_os_num(st, objv, 7, "Iz", &e->I) ||
-        hs_os_int(st, objv, 8, "transfTag", &tt))
+        hs_os_num(st, objv, 6, "E", &e->E))
         return TCL_ERROR;
+    if (d3 ? (hs_os_num(st, objv, 7, "G", &e->G) || hs_os_num(st, objv, 8, "J", &e->J) ||
+              hs_os_num(st, objv, 9, "Iy", &e->Iy) || hs_os_num(st, objv, 10, "Iz", &e->I))
+           : hs_os_num(st, objv, 7, "Iz", &e->I))
+        return TCL_ERROR;
+    if (hs_os_int(st, objv, next - 1, "transfTag", &tt)) return TCL_ERROR;
     const hs_os_transf *t = NULL;
     for (int i = 0; i < st->m->ntransfs; i++)
         if (st->m->transfs[i].tag == tt) t = &st->m->transfs[i];
     if (!t) return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
     e->kind = HS_OS_BEAM;
     e->transf = t->kind;
-    e->rayleigh_ok = 1; /* ElasticBeam2d always takes the Rayleigh factors */
-    for (int i = 9; i < objc; i++) {
+    memcpy(e->vecxz, t->vecxz, sizeof e->vecxz);
+    e->rayleigh_ok = 1; /* ElasticBeam2d and 3d always take the Rayleigh factors */
+    for (int i = next; i < objc; i++) {
         const char *opt = Tcl_GetString(objv[i]);
         if (strcmp(opt, "-mass") == 0) {
             if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->rho)) return TCL_ERROR;
@@ -392,7 +433,7 @@ static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
                           "d1 ...'");
     for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
         if (e->nmat == HS_OS_MAX_DIRS)
-            return hs_os_fail(st, objv, "at most %d materials in a plane model", HS_OS_MAX_DIRS);
+            return hs_os_fail(st, objv, "at most %d materials", HS_OS_MAX_DIRS);
         int tag;
         if (hs_os_int(st, objv, i, "-mat", &tag)) return TCL_ERROR;
         if (!hs_os_find_material(st->m, tag))
@@ -406,9 +447,15 @@ static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
         int d;
         if (hs_os_int(st, objv, i, "-dir", &d)) return TCL_ERROR;
         if (ndir == e->nmat) return hs_os_fail(st, objv, "more directions than materials");
-        /* OpenSees in 2-D: 1, 2 translations along x, y; 6 the rotation about z (3 would be a
+        /* OpenSees in 3-D (and 1-D): direction d is the node's DOF d (1 to ndf: ux, uy, uz, rx,
+         * ry, rz). In 2-D: 1, 2 translations along x, y; 6 the rotation about z (3 would be a
          * translation along z, 4 and 5 rotations about x and y: nothing in a plane model) */
-        if (d == 1 || d == 2)
+        if (st->m->ndm != 2) {
+            if (d < 1 || d > st->m->ndf)
+                return hs_os_fail(st, objv, "-dir %d: expected 1 to %d (-ndm %d -ndf %d)", d,
+                                  st->m->ndf, st->m->ndm, st->m->ndf);
+            e->dir[ndir++] = d - 1;
+        } else if (d == 1 || d == 2)
             e->dir[ndir++] = d - 1;
         else if (d == 6 && st->m->ndf == 3)
             e->dir[ndir++] = HS_FE_RZ;

@@ -26,16 +26,20 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
     snprintf(s->name, sizeof s->name, "%s", path);
     for (int i = 1; !rc && i < m.ninputs; i++) rc = hs_tf_add_input(L, m.inputs[i]);
     int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
-    if (!rc && xn) {
-        rc = hs_tf_fe_dir(L, xn, "structure.model.excitation", &dir);
-        if (!rc && dir == HS_FE_RZ)
-            rc =
-                hs_tf_fail(L, xn, "structure.model.excitation: the ground moves in x or y, not rz");
-    }
     hs_fe *fe = NULL;
     if (!rc) {
         rc = hs_os_build_fe(L->ctx, &m, path, &fe);
         if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);
+    }
+    static const char *const AXIS[3] = {"x", "y", "z"};
+    if (!rc && xn) {
+        rc = hs_tf_fe_dof(L, fe, xn, "structure.model.excitation", &dir);
+        if (!rc && dir >= m.ndm) /* the translations come first */
+            rc = hs_tf_fail(L, xn, "structure.model.excitation: the ground moves in %s, not %s",
+                            m.ndm == 1   ? "x"
+                            : m.ndm == 2 ? "x or y"
+                                         : "x, y or z",
+                            hs_fe_dir_name(fe, dir));
     }
     int geometric = 0;
     for (int k = 0; k < m.nels; k++) geometric |= m.els[k].transf != HS_FE_LINEAR;
@@ -72,8 +76,7 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         if (xn && dir != m.excitation_dir)
             hs_log(L->ctx, HS_LOG_WARN,
                    "%s: pattern UniformExcitation in %s; structure.model.excitation (%s) is used",
-                   m.excitation_where, m.excitation_dir == HS_FE_UX ? "x" : "y",
-                   dir == HS_FE_UX ? "x" : "y");
+                   m.excitation_where, AXIS[m.excitation_dir], AXIS[dir]);
     }
     if (!rc && m.nimposed && m.has_excitation)
         rc = hs_tf_fail(L, v,

@@ -13,7 +13,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const DIRS[3] = {"x", "y", "rz"};
+/* The test file's name of node DOF d: x, y, z, rx, ry, rz. */
+static const char *dir_key(const hs_fe *fe, int d)
+{
+    const char *s = hs_fe_dir_name(fe, d);
+    return s[0] == 'u' ? s + 1 : s;
+}
 
 static int response(hs_tf *L, const hs_ynode *v, const char *what, int element,
                     hs_rec_response *out)
@@ -80,8 +85,15 @@ static int node_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *wha
     }
     const size_t nd = items_of(dv, &items, &one);
     hs_tf_path(sub, sizeof sub, what, "dofs");
-    if (nd == 0 || nd > 3)
-        return hs_tf_fail(L, dv, "%s: expected 1 to 3 directions ([x], [x, y, rz])", sub);
+    if (nd == 0 || nd > (size_t)hs_fe_ndf(fe)) {
+        char known[64] = "";
+        for (int k = 0; k < hs_fe_ndf(fe); k++) {
+            const size_t len = strlen(known);
+            snprintf(known + len, sizeof known - len, "%s%s", k ? ", " : "", dir_key(fe, k));
+        }
+        return hs_tf_fail(L, dv, "%s: expected 1 to %d of the model's directions [%s]", sub,
+                          hs_fe_ndf(fe), known);
+    }
     d->ndofs = (int)nd;
     for (size_t k = 0; k < nd; k++) {
         rc = hs_tf_fe_dir(L, items[k], hs_tf_index(item, sizeof item, sub, k), &d->dofs[k]);
@@ -93,11 +105,11 @@ static int node_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *wha
     if (d->response != HS_REC_REACTION) return 0;
     for (int i = 0; i < d->nitems; i++) /* a reaction is the force of a support */
         for (int k = 0; k < d->ndofs; k++)
-            if (hs_fe_node_equation(fe, d->items[i], d->dofs[k]) != HS_FE_FIXED)
+            if (hs_fe_node_fixed(fe, d->items[i], d->dofs[k]) != 1)
                 return hs_tf_fail(L, nv,
                                   "%s: node %d %s is not fixed; a reaction is recorded at a "
                                   "fixed DOF (record its disp, or fix it)",
-                                  what, d->items[i], DIRS[d->dofs[k]]);
+                                  what, d->items[i], dir_key(fe, d->dofs[k]));
     return 0;
 }
 
@@ -169,8 +181,9 @@ static int drift_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *wh
         rc = hs_tf_required(L, dr, keys[k], sub, &v);
         hs_tf_path(item, sizeof item, sub, keys[k]);
         if (!rc) rc = k < 2 ? node_id(L, fe, v, item, dst[k]) : hs_tf_fe_dir(L, v, item, dst[k]);
-        if (!rc && k >= 2 && *dst[k] == 2)
-            rc = hs_tf_fail(L, v, "%s: a drift is taken along x or y", item);
+        if (!rc && k >= 2 && (hs_fe_dir_name(fe, *dst[k])[0] != 'u' || *dst[k] >= hs_fe_ndm(fe)))
+            rc = hs_tf_fail(L, v, "%s: a drift is taken along a translation (%s)", item,
+                            hs_fe_ndm(fe) == 3 ? "x, y or z" : "x or y");
         if (!rc && k == 3 && d->drift_perp == d->drift_dof)
             rc = hs_tf_fail(L, v,
                             "%s: perp is the direction across which the drift is taken (y for "
@@ -185,7 +198,7 @@ static int drift_recorder(hs_tf *L, hs_fe *fe, const hs_ynode *m, const char *wh
         return hs_tf_fail(L, dr,
                           "%s: nodes %d and %d have the same %s coordinate; a drift divides by "
                           "their distance along perp",
-                          sub, d->drift_i, d->drift_j, DIRS[d->drift_perp]);
+                          sub, d->drift_i, d->drift_j, dir_key(fe, d->drift_perp));
     return 0;
 }
 
@@ -245,12 +258,6 @@ int hs_tf_recorders(hs_tf *L, const hs_ynode *list)
                           "output.recorders: recorders name nodes and elements of "
                           "structure.model; this structure has no frame model (its DOFs are "
                           "in response.csv and results.h5 already)");
-    if (hs_fe_ndm(fe) != 2 || hs_fe_ndf(fe) != 3)
-        return hs_tf_fail(L, list,
-                          "output.recorders: recorders are written for 2-D frame models (ndm 2, "
-                          "ndf 3) in this version; this model has ndm %d, ndf %d (its dynamic "
-                          "DOFs are in response.csv and results.h5)",
-                          hs_fe_ndm(fe), hs_fe_ndf(fe));
     if (list->kind != HS_YNODE_SEQUENCE || list->n == 0)
         return hs_tf_fail(L, list,
                           "output.recorders: expected a list of {node, dofs, response}, "

@@ -88,7 +88,7 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->user = m;
     dyn->linear = hs_model_is_linear(m);
     dyn->tangent_band = 1 + dyn_packed_band(m, NULL); /* 0: dense */
-    dyn->Ms = dyn->Cs = dyn->K0s = dyn->tangent_pattern = NULL;
+    dyn->Ms = dyn->Cs = dyn->K0s = dyn->tangent_pattern = dyn->Kes = dyn->Mes = NULL;
     dyn->restore_sparse = NULL;
     return hs_model_dynamics_sparse(m, dyn);
 }
