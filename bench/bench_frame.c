@@ -11,7 +11,8 @@
  *               refactored (KLU) at every Newton iteration,
  *   hht-initial the same nonlinear frame with `tangent: initial` (modified Newton: the matrix
  *               factored once at setup, a step costs restores and solves only),
- * and the p99 step time as a fraction of dt. With OPENSEES=/path/to/OpenSees the same frame is
+ * the p99 step time as a fraction of dt and the Newton solves per step (0: factored once, one
+ * solve). With OPENSEES=/path/to/OpenSees the same frame is
  * written as a Tcl script and run through OpenSees (Newmark with `algorithm Linear -factorOnce`
  * against cr, HHT with Newton against hht-newton; `system UmfPack`, `numberer RCM`), timed inside
  * the script with `clock microseconds` after a first step, and the ratio OpenSees / hysim per step
@@ -59,6 +60,7 @@ static int cmp_double(const void *a, const void *b)
 
 typedef struct stats {
     double mean, p50, p99, max, cpu_mean;
+    double solves; /* Newton solves per step (io.iterations; 0 for a factored-once step) */
 } stats;
 
 static stats summarize(double *t, int steps, double cpu_total)
@@ -90,6 +92,7 @@ static int time_steps(hs_ctx *ctx, const char *type, const char *tangent, const 
     if (!rc) rc = hs_integrator_setup(it, dyn, DT, NULL, NULL, f0);
     *setup_s = cpu() - t0;
     const double c0 = cpu();
+    long solves = 0;
     for (int s = 0; !rc && s < steps; s++) {
         const double g0 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * s * DT),
                      g1 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * (s + 1) * DT);
@@ -101,8 +104,12 @@ static int time_steps(hs_ctx *ctx, const char *type, const char *tangent, const 
         const double w0 = wall();
         rc = hs_integrator_step(it, &io);
         t[s] = wall() - w0;
+        solves += io.iterations;
     }
-    if (!rc) *out = summarize(t, steps, cpu() - c0);
+    if (!rc) {
+        *out = summarize(t, steps, cpu() - c0);
+        out->solves = (double)solves / steps;
+    }
     if (rc) fprintf(stderr, "%s: %s\n", type, hs_ctx_message(ctx));
     hs_integrator_destroy(&it);
     free(f0);
@@ -267,8 +274,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < n; i++) mi[i] *= iota[i];
         const char *names[] = {"cr", "hht", "hht-newton", "hht-initial"};
         double mean[4] = {0};
-        printf("  %-11s %9s %9s %9s %9s %9s %9s %9s\n", "", "setup", "mean", "p50", "p99", "max",
-               "[cpu]", "p99/dt");
+        printf("  %-11s %9s %9s %9s %9s %9s %9s %9s %7s\n", "", "setup", "mean", "p50", "p99",
+               "max", "[cpu]", "p99/dt", "solves");
         for (int q = 0; q < 4; q++) {
             hs_dynamics d = dyn;
             /* Newton: tangent and refactor every iteration; modified Newton (initial tangent):
@@ -280,9 +287,9 @@ int main(int argc, char **argv)
                            &setup))
                 continue;
             mean[q] = s.mean;
-            printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%%\n", names[q], 1e3 * setup,
-                   1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
-                   100.0 * s.p99 / DT);
+            printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%% %7.2f\n", names[q],
+                   1e3 * setup, 1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max,
+                   1e3 * s.cpu_mean, 100.0 * s.p99 / DT, s.solves);
         }
         if (os) {
             const int os_steps = steps > 512 ? 512 : steps;
