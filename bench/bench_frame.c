@@ -9,7 +9,10 @@
  * a = A^-1 M a: two solves a step), hht         linear model: the effective matrix factored once,
  *   hht-newton  the same frame declared nonlinear: the tangent assembled into its pattern and
  *               refactored (KLU) at every Newton iteration,
- * and the p99 step time as a fraction of dt. Then the same frame as a hybrid test (the sparse
+ *   hht-initial the same nonlinear frame with `tangent: initial` (modified Newton: the matrix
+ *               factored once at setup, a step costs restores and solves only),
+ * the p99 step time as a fraction of dt and the Newton solves per step (0: factored once, one
+ * solve). Then the same frame as a hybrid test (the sparse
  * path with experimental elements, hysim/experiment_sparse.h): two elements with control points
  * on frame nodes (two coupled actuators in x at a quarter of the height on column lines 0 and 1;
  * a brace at 30 degrees to the ground at mid-height on the last column line), answered by perfect
@@ -68,6 +71,7 @@ static int cmp_double(const void *a, const void *b)
 
 typedef struct stats {
     double mean, p50, p99, max, cpu_mean;
+    double solves; /* Newton solves per step (io.iterations; 0 for a factored-once step) */
 } stats;
 
 static stats summarize(double *t, int steps, double cpu_total)
@@ -82,19 +86,24 @@ static stats summarize(double *t, int steps, double cpu_total)
     return s;
 }
 
-/* Steps `type` on dyn; per-step wall times into stats. */
-static int time_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn, const double *mi,
-                      int steps, stats *out, double *setup_s)
+/* Steps `type` (option `tangent` when not NULL) on dyn; per-step wall times into stats. */
+static int time_steps(hs_ctx *ctx, const char *type, const char *tangent, const hs_dynamics *dyn,
+                      const double *mi, int steps, stats *out, double *setup_s)
 {
     const int n = dyn->n;
     hs_integrator *it = NULL;
     double *f0 = calloc((size_t)n, sizeof *f0), *f1 = calloc((size_t)n, sizeof *f1);
     double *dcmd = calloc((size_t)n, sizeof *dcmd), *t = calloc((size_t)steps, sizeof *t);
-    int rc = hs_integrator_create(ctx, type, NULL, &it);
+    hs_options *o = NULL;
+    int rc = hs_options_create(&o);
+    if (!rc && tangent) rc = hs_options_set_str(o, "tangent", tangent);
+    if (!rc) rc = hs_integrator_create(ctx, type, o, &it);
+    hs_options_destroy(&o);
     const double t0 = cpu();
     if (!rc) rc = hs_integrator_setup(it, dyn, DT, NULL, NULL, f0);
     *setup_s = cpu() - t0;
     const double c0 = cpu();
+    long solves = 0;
     for (int s = 0; !rc && s < steps; s++) {
         const double g0 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * s * DT),
                      g1 = AG * sin(2.0 * 3.14159265358979323846 * FREQ * (s + 1) * DT);
@@ -106,8 +115,12 @@ static int time_steps(hs_ctx *ctx, const char *type, const hs_dynamics *dyn, con
         const double w0 = wall();
         rc = hs_integrator_step(it, &io);
         t[s] = wall() - w0;
+        solves += io.iterations;
     }
-    if (!rc) *out = summarize(t, steps, cpu() - c0);
+    if (!rc) {
+        *out = summarize(t, steps, cpu() - c0);
+        out->solves = (double)solves / steps;
+    }
     if (rc) fprintf(stderr, "%s: %s\n", type, hs_ctx_message(ctx));
     hs_integrator_destroy(&it);
     free(f0);
@@ -391,7 +404,7 @@ static void compare_opensees(hs_ctx *ctx, const char *os, int bays, int stories,
         if (q == 1) d.linear = 0;
         stats s;
         double setup = 0.0;
-        rc = time_steps(ctx, q == 0 ? "cr" : "hht", &d, mi, steps, &s, &setup);
+        rc = time_steps(ctx, q == 0 ? "cr" : "hht", NULL, &d, mi, steps, &s, &setup);
         mean[q] = s.mean;
     }
     if (rc)
@@ -459,20 +472,24 @@ int main(int argc, char **argv)
         hs_fe_mass(fe, mi);
         hs_fe_influence(fe, HS_FE_UX, iota);
         for (int i = 0; i < n; i++) mi[i] *= iota[i];
-        const char *names[] = {"cr", "hht", "hht-newton"};
+        const char *names[] = {"cr", "hht", "hht-newton", "hht-initial"};
         double cr_mean = 0.0; /* the numerical CR step: the hybrid rows' baseline */
-        printf("  %-11s %9s %9s %9s %9s %9s %9s %9s\n", "", "setup", "mean", "p50", "p99", "max",
-               "[cpu]", "p99/dt");
-        for (int q = 0; q < 3; q++) {
+        printf("  %-11s %9s %9s %9s %9s %9s %9s %9s %7s\n", "", "setup", "mean", "p50", "p99",
+               "max", "[cpu]", "p99/dt", "solves");
+        for (int q = 0; q < 4; q++) {
             hs_dynamics d = dyn;
-            if (q == 2) d.linear = 0; /* Newton: tangent and refactor every iteration */
+            /* Newton: tangent and refactor every iteration; modified Newton (initial tangent):
+             * factored at setup, no tangent and solves only in the steps */
+            if (q >= 2) d.linear = 0;
             stats s;
             double setup = 0.0;
-            if (time_steps(ctx, q == 0 ? "cr" : "hht", &d, mi, steps, &s, &setup)) continue;
+            if (time_steps(ctx, q == 0 ? "cr" : "hht", q == 3 ? "initial" : NULL, &d, mi, steps, &s,
+                           &setup))
+                continue;
             if (q == 0) cr_mean = s.mean;
-            printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%%\n", names[q], 1e3 * setup,
-                   1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max, 1e3 * s.cpu_mean,
-                   100.0 * s.p99 / DT);
+            printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%% %7.2f\n", names[q],
+                   1e3 * setup, 1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max,
+                   1e3 * s.cpu_mean, 100.0 * s.p99 / DT, s.solves);
         }
         bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, cr_mean);
         if (os) compare_opensees(ctx, os, bays, stories, steps > 512 ? 512 : steps);

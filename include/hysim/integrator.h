@@ -94,7 +94,7 @@ typedef struct hs_integrator hs_integrator;
 
 /* Types: see the registry (hs_integrator_registry_*). Options are the type's parameters
  * (e.g. "alpha" for hht and alpha_os, "beta"/"gamma" for newmark, "rho_inf" for kr_alpha,
- * "tol"/"max_iter" for Newton). */
+ * "tol"/"max_iter"/"tangent" for Newton). */
 int hs_integrator_create(hs_ctx *ctx, const char *type, const hs_options *opts,
                          hs_integrator **out);
 /* How hs_integrator_setup starts the acceleration: from equilibrium (the default),

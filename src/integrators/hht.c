@@ -13,6 +13,8 @@ const hs_param_spec hs_hht_params[] = {
     {"alpha", HS_PARAM_NUM, 0, "numerical dissipation, in [-1/3, 0] (default -0.05)"},
     {"tol", HS_PARAM_NUM, 0, "Newton tolerance, relative (default 1e-10)"},
     {"max_iter", HS_PARAM_NUM, 0, "Newton iterations per step (default 20)"},
+    {"tangent", HS_PARAM_STR, 0,
+     "Newton matrix: current (full Newton, default) | initial (factored once) | every N (steps)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 
@@ -71,6 +73,7 @@ int hs_integrator_create_hht(hs_integrator *it, const hs_options *opts)
     const double alpha = hs_options_num(opts, "alpha", -0.05);
     if (!(alpha >= -1.0 / 3.0 - 1e-12 && alpha <= 0.0))
         return hs_fail(it->ctx, HS_EINPUT, "hht: alpha must be in [-1/3, 0] (got %g)", alpha);
-    return hs_implicit_init(it, s, opts, alpha, 0.25 * (1.0 - alpha) * (1.0 - alpha),
-                            0.5 * (1.0 - 2.0 * alpha));
+    const int rc = hs_implicit_init(it, s, opts, alpha, 0.25 * (1.0 - alpha) * (1.0 - alpha),
+                                    0.5 * (1.0 - 2.0 * alpha));
+    return rc ? rc : hs_implicit_tangent_option(it, s, opts);
 }

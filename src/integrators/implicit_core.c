@@ -14,7 +14,9 @@
  * factored by a banded solver when the band is narrow. */
 #include "implicit_core.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, double alpha,
@@ -39,6 +41,33 @@ int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, 
                        it->type, mi);
     s->max_iter = (int)mi;
     return 0;
+}
+
+int hs_implicit_tangent_option(hs_integrator *it, hs_implicit *s, const hs_options *opts)
+{
+    const char *t = hs_options_str(opts, "tangent", "current");
+    int every = 0, used = 0;
+    if (strcmp(t, "current") == 0)
+        s->refresh = 0;
+    else if (strcmp(t, "initial") == 0)
+        s->refresh = HS_IMPLICIT_INITIAL;
+    else if (sscanf(t, "every %d%n", &every, &used) == 1 && t[used] == '\0' && every >= 1)
+        s->refresh = every;
+    else
+        return hs_fail(it->ctx, HS_EINPUT,
+                       "%s: tangent must be 'current', 'initial' or 'every N' with N >= 1 steps "
+                       "(got '%s')",
+                       it->type, t);
+    return 0;
+}
+
+/* The method's name in messages. */
+static const char *implicit_method(const hs_implicit *s, char *buf, size_t cap)
+{
+    if (s->refresh == 0) return "Newton";
+    if (s->refresh == HS_IMPLICIT_INITIAL) return "modified Newton (tangent: initial)";
+    snprintf(buf, cap, "modified Newton (tangent: every %d)", s->refresh);
+    return buf;
 }
 
 void hs_implicit_free(hs_implicit *s)
@@ -145,7 +174,9 @@ static int implicit_setup_sparse(hs_integrator *it, hs_implicit *s)
     rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Ms, s->slot_m);
     if (!rc && dyn->Cs) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Cs, s->slot_c);
     if (!rc) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->tangent_pattern, s->slot_t);
-    return rc ? rc : hs_int_linsolver_csc(it, s->Js, !s->constant, &s->ls);
+    /* refactored when Newton refreshes its tangent; the initial tangent is factored once */
+    const int refactor = !s->constant && s->refresh != HS_IMPLICIT_INITIAL;
+    return rc ? rc : hs_int_linsolver_csc(it, s->Js, refactor, &s->ls);
 }
 
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
@@ -173,7 +204,7 @@ int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->q, s->Kt, s->Ct);
     if (rc) return rc;
     if (it->dyn.Ke) hs_band_matvec_add(it->n, it->kd, it->dyn.Ke, it->d, 1.0, s->q);
-    if (!sparse) return s->constant ? implicit_factor(it, s, 0) : 0;
+    if (!sparse) return s->constant || s->refresh ? implicit_factor(it, s, 0) : 0;
     /* sparse: factored (at the initial tangent when Newton refactors) and solved once here, so
      * that the steps allocate nothing */
     rc = implicit_factor(it, s, 0);
@@ -228,15 +259,18 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
     }
     memcpy(s->d1, io->d_cmd, (size_t)n * sizeof(double));
     const double bnorm = hs_norm_inf(n, s->b);
+    /* modified Newton (tangent: initial | every N) keeps its factor between refreshes */
+    const int refresh_now = s->refresh > 0 && io->step % s->refresh == 0;
     double dxnorm = INFINITY, rnorm = 0.0;
     int iter = 0;
     for (;;) {
+        const int tangent = !constant && (s->refresh == 0 || (refresh_now && iter == 0));
         for (int i = 0; i < n; i++) {
             s->a1[i] = (s->d1[i] - s->dp[i]) / (be * dt * dt);
             s->v1[i] = s->vp[i] + ga * dt * s->a1[i];
         }
-        int rc = it->dyn.restore(it->dyn.user, s->d1, s->v1, s->r, constant ? NULL : s->Kt,
-                                 constant ? NULL : s->Ct);
+        int rc = it->dyn.restore(it->dyn.user, s->d1, s->v1, s->r, tangent ? s->Kt : NULL,
+                                 tangent ? s->Ct : NULL);
         if (rc) return rc;
         hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
         /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */
@@ -258,15 +292,30 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
             rnorm = implicit_max_abs(rnorm, s->R[i]);
         }
         const double ref = bnorm + mnorm + (1.0 + al) * fnorm;
+        char name[48];
+        /* before the test below, which an infinite force scale would pass */
+        if (!(rnorm <= DBL_MAX))
+            return hs_fail(it->ctx, HS_ECONVERGE,
+                           "%s: %s diverged at step %lld (t = %g): the residual is %g after %d "
+                           "iterations; %s",
+                           it->type, implicit_method(s, name, sizeof name), (long long)io->step + 1,
+                           io->t + dt, rnorm, iter,
+                           s->refresh ? "refresh the tangent more often (tangent: every N or "
+                                        "current) or shorten dt"
+                                      : "shorten dt");
         if (rnorm <= s->tol * ref || (iter > 0 && dxnorm <= s->tol * hs_norm_inf(n, s->d1))) break;
         if (constant && iter == 1) break; /* linear: one solve is the exact solution */
         if (iter == s->max_iter)
             return hs_fail(it->ctx, HS_ECONVERGE,
-                           "%s: Newton did not converge in %d iterations at step %lld (t = %g): "
-                           "residual %g, relative displacement increment %g, tolerance %g",
-                           it->type, s->max_iter, (long long)io->step + 1, io->t + dt, rnorm,
-                           dxnorm / fmax(hs_norm_inf(n, s->d1), 1e-300), s->tol);
-        if (!constant) {
+                           "%s: %s did not converge in %d iterations at step %lld (t = %g): "
+                           "residual %g, relative displacement increment %g, tolerance %g%s",
+                           it->type, implicit_method(s, name, sizeof name), s->max_iter,
+                           (long long)io->step + 1, io->t + dt, rnorm,
+                           dxnorm / fmax(hs_norm_inf(n, s->d1), 1e-300), s->tol,
+                           s->refresh ? "; raise max_iter or refresh the tangent more often "
+                                        "(tangent: every N or current)"
+                                      : "");
+        if (tangent) {
             rc = implicit_factor(it, s, with_ke);
             if (rc) return rc;
         }

@@ -9,6 +9,11 @@ typedef struct hs_implicit {
     double alpha, beta, gamma; /* HHT alpha (0 for Newmark), Newmark beta and gamma */
     double tol;                /* relative tolerance on the displacement increment / residual */
     int max_iter;
+    /* Which tangent the Newton matrix holds (option `tangent`): 0 the current one, refactored at
+     * every iteration (full Newton, the default); HS_IMPLICIT_INITIAL the one at the initial
+     * state, factored once at setup (modified Newton: a step costs solves only); N > 0 the
+     * current one at the first trial of every N-th step, kept in between. */
+    int refresh;
     int constant;         /* 1: linear model without Ke, the matrix is factored once */
     hs_linsolver *ls;     /* effective (Newton) matrix */
     double *J;            /* packed, half-bandwidth it->kd_tangent */
@@ -26,6 +31,9 @@ typedef struct hs_implicit {
 /* Reads the common options (tol, max_iter) and checks beta, gamma, alpha; fills s. */
 int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, double alpha,
                      double beta, double gamma);
+#define HS_IMPLICIT_INITIAL (-1)
+/* The `tangent` option of newmark and hht: current | initial | every N (docs/integrators.md). */
+int hs_implicit_tangent_option(hs_integrator *it, hs_implicit *s, const hs_options *opts);
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s);
 /* d_cmd = d(n) + dt v(n) + dt^2/2 a(n) (Mosqueda & Ahmadizadeh 2008b, eq. 3.5). */
 /* s->J = the Newton matrix at the current s->Kt, s->Ct (Ke joins when with_ke). */

@@ -10,6 +10,8 @@ const hs_param_spec hs_newmark_params[] = {
     {"gamma", HS_PARAM_NUM, 0, "Newmark gamma (default 0.5)"},
     {"tol", HS_PARAM_NUM, 0, "Newton tolerance, relative (default 1e-10)"},
     {"max_iter", HS_PARAM_NUM, 0, "Newton iterations per step (default 20)"},
+    {"tangent", HS_PARAM_STR, 0,
+     "Newton matrix: current (full Newton, default) | initial (factored once) | every N (steps)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 
@@ -44,6 +46,7 @@ int hs_integrator_create_newmark(hs_integrator *it, const hs_options *opts)
     it->ops.predict = newmark_predict;
     it->ops.correct = newmark_correct;
     it->ops.destroy = newmark_destroy;
-    return hs_implicit_init(it, s, opts, 0.0, hs_options_num(opts, "beta", 0.25),
-                            hs_options_num(opts, "gamma", 0.5));
+    const int rc = hs_implicit_init(it, s, opts, 0.0, hs_options_num(opts, "beta", 0.25),
+                                    hs_options_num(opts, "gamma", 0.5));
+    return rc ? rc : hs_implicit_tangent_option(it, s, opts);
 }
