@@ -49,7 +49,7 @@ int hs_model_spring_group(const hs_model *m, int s);
 int hs_model_group_count(const hs_model *m);
 const char *hs_model_group_name(const hs_model *m, int g);
 
-/* A finalized 2-D frame model (include/hysim/fe.h) whose dynamic DOFs are this model's DOFs
+/* A finalized frame model (include/hysim/fe.h) whose dynamic DOFs are this model's DOFs
  * (hs_fe_ndof = n): its forces and stiffness add to the springs'. The model takes ownership
  * (also on failure). hs_model_fe: the attached frame model (lent) or NULL. */
 struct hs_fe;
