@@ -467,13 +467,17 @@ static void test_plant_bit_for_bit(void **state)
     assert_int_equal(steps, 120);
     assert_true(fpeak > 0.2); /* the spring yielded: the path matters */
     assert_int_equal(hs_lab_udp_counts_get(udp).missing, 0);
-    /* the plant's own tick count follows the site's: equal, or one apart when the last reply
-     * crossed the site's tick on a loaded machine (seen once in a full parallel run) */
+    /* the plant's own tick count follows the site's: one tick per command, plus the ticks it ran
+     * on the real clock when no command came for 1.5 periods (this loop is not real-time: a
+     * loaded machine can pause it; seen in a clean-clone CI run), or one apart when the last
+     * reply crossed the site's tick */
     const int64_t lag = hs_site_controller_lab_tick(b) - hs_site_controller_ticks(b);
-    assert_true(lag >= -1 && lag <= 1);
     t.stop = 1;
     pthread_join(th, NULL);
     assert_int_equal(t.rc, 0);
+    print_message("plant tick - site tick = %lld (the plant's idle ticks: %lld)\n", (long long)lag,
+                  (long long)t.counts.idle_ticks);
+    assert_true(lag >= -1 && lag <= t.counts.idle_ticks + 1);
     /* every command of this site answered once (a stray counter-1 datagram from another test on
      * this loopback, reusing the port, would count as a remount) */
     assert_int_equal(t.counts.commands - t.counts.remounts, hs_site_controller_ticks(b));
