@@ -114,7 +114,10 @@ YAML
 steps=400
 start_plant plant
 [ -e "/dev/shm$name" ] || fail "the plant did not create /dev/shm$name"
-start_site site 100
+# 2000 silent ticks (2 s) before the watchdog: this run compares responses, and a loaded machine
+# can starve the plant for more than 0.1 s (seen under a load average of 20); the killed plant
+# below keeps the watchdog at 100
+start_site site 2000
 remote="{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
 two_story_test "$dir/local.yaml" shm_lab $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
 two_story_test "$dir/shm.yaml" shm_lab $steps "$remote"
