@@ -15,42 +15,12 @@
  *    hysim does not support yet. */
 #include "hs_output.h"
 #include "hs_test.h"
+#include "hs_tcl_def.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void write_file(const char *dir, const char *name, const char *text)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static const char *HEAD = "hysim: 1\nname: t\nunits: {force: kN, length: m, time: s}\n";
-static const char *TAIL =
-    "ground_motion:\n  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}\n"
-    "analysis:\n  integrator: {type: newmark}\n  dt: 0.01\n  steps: 10\n";
-
-/* Loads dir/name.yaml written from HEAD, `body` and TAIL; NULL with the message in msg on error. */
-static hs_test_def *load(hs_ctx *ctx, const char *dir, const char *name, const char *body,
-                         char *msg, size_t cap)
-{
-    char text[16384], file[64], path[1200];
-    snprintf(text, sizeof text, "%s%s%s", HEAD, body, TAIL);
-    snprintf(file, sizeof file, "%s.yaml", name);
-    write_file(dir, file, text);
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    hs_test_def *def = NULL;
-    const int rc = hs_testfile_load(ctx, path, &def);
-    if (msg) snprintf(msg, cap, "%s", rc ? hs_ctx_message(ctx) : "");
-    if (rc && !msg) fprintf(stderr, "%s: %s\n", name, hs_ctx_message(ctx));
-    return rc ? NULL : def;
-}
 
 static const char *FRAME_TCL =
     "# a portal frame on a Steel02 hinge, with a leaning column\n"
@@ -127,10 +97,10 @@ static void test_frame_same_as_yaml(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl");
-    write_file(dir, "frame.tcl", FRAME_TCL);
+    hs_tcl_write_file(dir, "frame.tcl", FRAME_TCL);
     hs_test_def *tcl =
-        load(ctx, dir, "tcl", "structure:\n  model: {opensees: frame.tcl}\n", NULL, 0);
-    hs_test_def *yaml = load(ctx, dir, "yaml", FRAME_YAML, NULL, 0);
+        hs_tcl_load(ctx, dir, "tcl", "structure:\n  model: {opensees: frame.tcl}\n", NULL, 0);
+    hs_test_def *yaml = hs_tcl_load(ctx, dir, "yaml", FRAME_YAML, NULL, 0);
     assert_non_null(tcl);
     assert_non_null(yaml);
     double K0[64];
@@ -168,22 +138,22 @@ static void test_gravity_pdelta(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl");
-    write_file(dir, "frame.tcl",
-               "model BasicBuilder -ndm 2 -ndf 3\n"
-               "node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5\n"
-               "fix 1 1 1 1; fix 2 1 1 1\n"
-               "mass 3 20 0 0; mass 4 20 0 0\n"
-               "geomTransf PDelta 1\n"
-               "geomTransf Linear 2\n"
-               "element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1\n"
-               "element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1\n"
-               "element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2\n"
-               "timeSeries Linear 1\n"
-               "pattern Plain 1 1 { load 3 0 -2000 0; load 4 0 -2000 0 }\n");
-    hs_test_def *tcl =
-        load(ctx, dir, "tcl",
-             "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n", NULL, 0);
-    hs_test_def *yaml = load(
+    hs_tcl_write_file(dir, "frame.tcl",
+                      "model BasicBuilder -ndm 2 -ndf 3\n"
+                      "node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5\n"
+                      "fix 1 1 1 1; fix 2 1 1 1\n"
+                      "mass 3 20 0 0; mass 4 20 0 0\n"
+                      "geomTransf PDelta 1\n"
+                      "geomTransf Linear 2\n"
+                      "element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1\n"
+                      "element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1\n"
+                      "element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2\n"
+                      "timeSeries Linear 1\n"
+                      "pattern Plain 1 1 { load 3 0 -2000 0; load 4 0 -2000 0 }\n");
+    hs_test_def *tcl = hs_tcl_load(
+        ctx, dir, "tcl", "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
+        NULL, 0);
+    hs_test_def *yaml = hs_tcl_load(
         ctx, dir, "yaml",
         "structure:\n  model:\n    nodes:\n"
         "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}\n"
@@ -220,7 +190,7 @@ static void test_stories_by_proc(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl");
-    write_file(
+    hs_tcl_write_file(
         dir, "stories.tcl",
         "model BasicBuilder -ndm 2 -ndf 3\n"
         "set nStory 5; set h 3.2; set bay 6.0\n"
@@ -258,10 +228,10 @@ static void test_stories_by_proc(void **state)
     }
     strcat(yaml, els);
     strcat(yaml, "  damping: {none: true}\n");
-    hs_test_def *tcl =
-        load(ctx, dir, "tcl",
-             "structure:\n  model: {opensees: stories.tcl}\n  damping: {none: true}\n", NULL, 0);
-    hs_test_def *ref = load(ctx, dir, "yaml", yaml, NULL, 0);
+    hs_test_def *tcl = hs_tcl_load(
+        ctx, dir, "tcl", "structure:\n  model: {opensees: stories.tcl}\n  damping: {none: true}\n",
+        NULL, 0);
+    hs_test_def *ref = hs_tcl_load(ctx, dir, "yaml", yaml, NULL, 0);
     assert_non_null(tcl);
     assert_non_null(ref);
     same_matrices(tcl, ref, NULL, NULL);
@@ -320,7 +290,7 @@ static void test_materials_map(void **state)
                  "fix 1 1 1 1; fix 2 0 1 1\nuniaxialMaterial %s\n"
                  "element zeroLength 1 1 2 -mat 2 -dir 1\n",
                  cases[c].tcl);
-        write_file(dir, "sdof.tcl", tcl);
+        hs_tcl_write_file(dir, "sdof.tcl", tcl);
         snprintf(yaml, sizeof yaml,
                  "materials:\n  m: %s\nstructure:\n  model:\n    nodes:\n"
                  "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
@@ -328,10 +298,10 @@ static void test_materials_map(void **state)
                  "    elements:\n      - {type: zero_length, nodes: [1, 2], dir: x, material: m}\n"
                  "  damping: {none: true}\n",
                  cases[c].yaml);
-        hs_test_def *a =
-            load(ctx, dir, "tcl",
-                 "structure:\n  model: {opensees: sdof.tcl}\n  damping: {none: true}\n", NULL, 0);
-        hs_test_def *b = load(ctx, dir, "yaml", yaml, NULL, 0);
+        hs_test_def *a = hs_tcl_load(
+            ctx, dir, "tcl", "structure:\n  model: {opensees: sdof.tcl}\n  damping: {none: true}\n",
+            NULL, 0);
+        hs_test_def *b = hs_tcl_load(ctx, dir, "yaml", yaml, NULL, 0);
         if (!a || !b) fprintf(stderr, "case %s\n", cases[c].tcl);
         assert_non_null(a);
         assert_non_null(b);
@@ -397,70 +367,71 @@ static void test_rayleigh_and_trusses(void **state)
     char tcl[2048];
     /* a region over every element (and so every node) */
     snprintf(tcl, sizeof tcl, "%s%sregion 1 -ele 1 2 3 -rayleigh 0.2 0.001 0 0\n", frame, els);
-    write_file(dir, "frame.tcl", tcl);
-    hs_test_def *def = load(ctx, dir, "region", yaml, msg, sizeof msg);
+    hs_tcl_write_file(dir, "frame.tcl", tcl);
+    hs_test_def *def = hs_tcl_load(ctx, dir, "region", yaml, msg, sizeof msg);
     if (!def) fprintf(stderr, "%s\n", msg);
     assert_non_null(def);
     damping_is(def, 0.2, 0.001);
     hs_test_def_destroy(&def);
     /* rayleigh before the elements: the nodes take alphaM, the elements nothing */
     snprintf(tcl, sizeof tcl, "%srayleigh 0.1 0.01 0 0\n%s", frame, els);
-    write_file(dir, "frame.tcl", tcl);
-    def = load(ctx, dir, "early", yaml, msg, sizeof msg);
+    hs_tcl_write_file(dir, "frame.tcl", tcl);
+    def = hs_tcl_load(ctx, dir, "early", yaml, msg, sizeof msg);
     assert_non_null(def);
     damping_is(def, 0.1, 0.0);
     hs_test_def_destroy(&def);
     /* a region over two of the three elements */
     snprintf(tcl, sizeof tcl, "%s%sregion 1 -eleRange 1 2 -rayleigh 0.2 0.001 0 0\n", frame, els);
-    write_file(dir, "frame.tcl", tcl);
-    def = load(ctx, dir, "part", yaml, msg, sizeof msg);
+    hs_tcl_write_file(dir, "frame.tcl", tcl);
+    def = hs_tcl_load(ctx, dir, "part", yaml, msg, sizeof msg);
     assert_null(def);
     assert_non_null(
         strstr(msg, "element 3: not yet supported by hysim: its Rayleigh stiffness factor"));
     /* -ndf 2: a two-bar truss */
-    write_file(dir, "truss.tcl",
-               "model BasicBuilder -ndm 2 -ndf 2\n"
-               "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
-               "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
-               "uniaxialMaterial Elastic 7 2e8\n"
-               "element truss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
-    hs_test_def *a =
-        load(ctx, dir, "truss",
-             "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
-    hs_test_def *b = load(ctx, dir, "truss_yaml",
-                          "structure:\n  model:\n    nodes:\n"
-                          "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
-                          "      - {id: 2, x: 4, y: 0, fix: [1, 1, 1]}\n"
-                          "      - {id: 3, x: 2, y: 1.5, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
-                          "    elements:\n"
-                          "      - {type: truss, nodes: [1, 3], E: 2e8, A: 0.001}\n"
-                          "      - {type: truss, nodes: [2, 3], E: 2e8, A: 0.002}\n"
-                          "  damping: {none: true}\n",
-                          NULL, 0);
+    hs_tcl_write_file(dir, "truss.tcl",
+                      "model BasicBuilder -ndm 2 -ndf 2\n"
+                      "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
+                      "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
+                      "uniaxialMaterial Elastic 7 2e8\n"
+                      "element truss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
+    hs_test_def *a = hs_tcl_load(
+        ctx, dir, "truss", "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n",
+        NULL, 0);
+    hs_test_def *b = hs_tcl_load(ctx, dir, "truss_yaml",
+                                 "structure:\n  model:\n    nodes:\n"
+                                 "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
+                                 "      - {id: 2, x: 4, y: 0, fix: [1, 1, 1]}\n"
+                                 "      - {id: 3, x: 2, y: 1.5, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
+                                 "    elements:\n"
+                                 "      - {type: truss, nodes: [1, 3], E: 2e8, A: 0.001}\n"
+                                 "      - {type: truss, nodes: [2, 3], E: 2e8, A: 0.002}\n"
+                                 "  damping: {none: true}\n",
+                                 NULL, 0);
     assert_non_null(a);
     assert_non_null(b);
     same_matrices(a, b, NULL, NULL);
     hs_test_def_destroy(&a);
     hs_test_def_destroy(&b);
     /* corotTruss is the corotational truss: the same forces at a large displacement */
-    write_file(dir, "truss.tcl",
-               "model BasicBuilder -ndm 2 -ndf 2\n"
-               "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
-               "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
-               "uniaxialMaterial Elastic 7 2e8\n"
-               "element corotTruss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
-    a = load(ctx, dir, "truss",
-             "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
-    b = load(ctx, dir, "truss_yaml",
-             "structure:\n  model:\n    nodes:\n"
-             "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
-             "      - {id: 2, x: 4, y: 0, fix: [1, 1, 1]}\n"
-             "      - {id: 3, x: 2, y: 1.5, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
-             "    elements:\n"
-             "      - {type: truss, nodes: [1, 3], E: 2e8, A: 0.001, transf: corotational}\n"
-             "      - {type: truss, nodes: [2, 3], E: 2e8, A: 0.002}\n"
-             "  damping: {none: true}\n",
-             NULL, 0);
+    hs_tcl_write_file(dir, "truss.tcl",
+                      "model BasicBuilder -ndm 2 -ndf 2\n"
+                      "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
+                      "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
+                      "uniaxialMaterial Elastic 7 2e8\n"
+                      "element corotTruss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
+    a = hs_tcl_load(ctx, dir, "truss",
+                    "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL,
+                    0);
+    b = hs_tcl_load(ctx, dir, "truss_yaml",
+                    "structure:\n  model:\n    nodes:\n"
+                    "      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}\n"
+                    "      - {id: 2, x: 4, y: 0, fix: [1, 1, 1]}\n"
+                    "      - {id: 3, x: 2, y: 1.5, fix: [0, 0, 1], mass: [2, 2, 0]}\n"
+                    "    elements:\n"
+                    "      - {type: truss, nodes: [1, 3], E: 2e8, A: 0.001, transf: corotational}\n"
+                    "      - {type: truss, nodes: [2, 3], E: 2e8, A: 0.002}\n"
+                    "  damping: {none: true}\n",
+                    NULL, 0);
     assert_non_null(a);
     assert_non_null(b);
     const double d[2] = {0.4, -0.9};
@@ -471,15 +442,15 @@ static void test_rayleigh_and_trusses(void **state)
     hs_test_def_destroy(&a);
     hs_test_def_destroy(&b);
     /* and not the linear one */
-    write_file(dir, "truss.tcl",
-               "model BasicBuilder -ndm 2 -ndf 2\n"
-               "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
-               "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
-               "uniaxialMaterial Elastic 7 2e8\n"
-               "element truss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
-    hs_test_def *lin =
-        load(ctx, dir, "truss_lin",
-             "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
+    hs_tcl_write_file(dir, "truss.tcl",
+                      "model BasicBuilder -ndm 2 -ndf 2\n"
+                      "node 1 0 0; node 2 4 0; node 3 2 1.5\n"
+                      "fix 1 1 1; fix 2 1 1\nmass 3 2 2\n"
+                      "uniaxialMaterial Elastic 7 2e8\n"
+                      "element truss 1 1 3 0.001 7\nelement truss 2 2 3 0.002 7\n");
+    hs_test_def *lin = hs_tcl_load(
+        ctx, dir, "truss_lin",
+        "structure:\n  model: {opensees: truss.tcl}\n  damping: {none: true}\n", NULL, 0);
     assert_non_null(lin);
     assert_int_equal(hs_model_restore(lin->model, d, NULL, rl, NULL, NULL), 0);
     assert_true(fabs(rl[0] - ra[0]) > 1e-3 * fabs(ra[0]));
@@ -487,29 +458,6 @@ static void test_rayleigh_and_trusses(void **state)
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }
-
-/* The script `tcl` as frame.tcl must fail with a message containing each of want[]. */
-static void fails(hs_ctx *ctx, const char *dir, const char *tcl, const char *const *want, int n)
-{
-    write_file(dir, "frame.tcl", tcl);
-    char msg[2048];
-    hs_test_def *def = load(ctx, dir, "bad",
-                            "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
-                            msg, sizeof msg);
-    if (def) fprintf(stderr, "loaded, expected an error:\n%s\n", tcl);
-    assert_null(def);
-    for (int i = 0; i < n; i++)
-        if (!strstr(msg, want[i])) {
-            fprintf(stderr, "message '%s' lacks '%s'\n", msg, want[i]);
-            fail();
-        }
-}
-
-#define FAILS(tcl, ...)                                                                            \
-    do {                                                                                           \
-        static const char *const w_[] = {__VA_ARGS__};                                             \
-        fails(ctx, dir, tcl, w_, (int)(sizeof w_ / sizeof w_[0]));                                 \
-    } while (0)
 
 static void test_errors(void **state)
 {
@@ -520,55 +468,64 @@ static void test_errors(void **state)
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl");
 #define M2 "model BasicBuilder -ndm 2 -ndf 3\nnode 1 0 0; node 2 0 3 -mass 1 0 0\nfix 1 1 1 1\n"
     /* an unknown command in a proc called in a loop: the line of the command itself */
-    FAILS(M2 "proc p {} {\n  nDMaterial ElasticIsotropic 1 1 0.3\n}\nfor {set i 0} {$i < 2} "
-             "{incr i} { p }\n",
-          "frame.tcl:5: nDMaterial: not yet supported by hysim");
-    FAILS(M2 "proc p {} {\n  elemnt truss 1 1 2 0.1 1\n}\nfor {set i 0} {$i < 2} {incr i} { p }\n",
-          "frame.tcl:5: elemnt: unknown command (did you mean 'element'?)");
-    FAILS(M2 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1 -foo 3\n",
-          "frame.tcl:5: element: option '-foo' is not supported by hysim");
-    FAILS(M2 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 7\n",
-          "frame.tcl:5: element: no geomTransf 7");
-    FAILS("model BasicBuilder -ndm 2 -ndf 6\n", "frame.tcl:1: model: -ndm 2 -ndf 6");
-    FAILS(M2 "geomTransf Linear 1 0 0 1\n", "frame.tcl:4: geomTransf: a vector xz",
-          "3-D models (-ndm 3)");
-    FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 1 -pDelta 1\n",
-          "frame.tcl:5: element: option '-pDelta' is not supported by hysim");
-    FAILS(M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 4\n",
-          "frame.tcl:5: element: -dir 4: a plane twoNodeLink has the local directions 1 (axial)");
-    FAILS(M2 "uniaxialMaterial Steel02 1 500 1e5 0.02 20\n",
-          "frame.tcl:4: uniaxialMaterial: 4 arguments after the tag", "Steel02 tag Fy E0 b");
-    FAILS(M2 "uniaxialMaterial Steel01 1 500 1e5 1.5\n", "frame.tcl:4: uniaxialMaterial:");
-    FAILS(M2 "node 3 0 3\nuniaxialMaterial Elastic 1 100\nelement zeroLength 1 2 3 -mat 1 -dir 3\n",
-          "frame.tcl:6: element: -dir 3 acts on nothing");
-    FAILS(M2 "set x [expr {1 +}]\n", "frame.tcl:4: Tcl error");
-    FAILS(M2 "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3\n", "frame.tcl:4: element: expected");
+    HS_TCL_FAILS(M2 "proc p {} {\n  nDMaterial ElasticIsotropic 1 1 0.3\n}\nfor {set i 0} {$i < 2} "
+                    "{incr i} { p }\n",
+                 "frame.tcl:5: nDMaterial: not yet supported by hysim");
+    HS_TCL_FAILS(
+        M2 "proc p {} {\n  elemnt truss 1 1 2 0.1 1\n}\nfor {set i 0} {$i < 2} {incr i} { p }\n",
+        "frame.tcl:5: elemnt: unknown command (did you mean 'element'?)");
+    HS_TCL_FAILS(M2
+                 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1 -foo 3\n",
+                 "frame.tcl:5: element: option '-foo' is not supported by hysim");
+    HS_TCL_FAILS(M2 "geomTransf Linear 1\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 7\n",
+                 "frame.tcl:5: element: no geomTransf 7");
+    HS_TCL_FAILS("model BasicBuilder -ndm 2 -ndf 6\n", "frame.tcl:1: model: -ndm 2 -ndf 6");
+    HS_TCL_FAILS(M2 "geomTransf Linear 1 0 0 1\n", "frame.tcl:4: geomTransf: a vector xz",
+                 "3-D models (-ndm 3)");
+    HS_TCL_FAILS(
+        M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 1 -pDelta 1\n",
+        "frame.tcl:5: element: option '-pDelta' is not supported by hysim");
+    HS_TCL_FAILS(
+        M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 4\n",
+        "frame.tcl:5: element: -dir 4: a plane twoNodeLink has the local directions 1 (axial)");
+    HS_TCL_FAILS(M2 "uniaxialMaterial Steel02 1 500 1e5 0.02 20\n",
+                 "frame.tcl:4: uniaxialMaterial: 4 arguments after the tag", "Steel02 tag Fy E0 b");
+    HS_TCL_FAILS(M2 "uniaxialMaterial Steel01 1 500 1e5 1.5\n", "frame.tcl:4: uniaxialMaterial:");
+    HS_TCL_FAILS(
+        M2 "node 3 0 3\nuniaxialMaterial Elastic 1 100\nelement zeroLength 1 2 3 -mat 1 -dir 3\n",
+        "frame.tcl:6: element: -dir 3 acts on nothing");
+    HS_TCL_FAILS(M2 "set x [expr {1 +}]\n", "frame.tcl:4: Tcl error");
+    HS_TCL_FAILS(M2 "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3\n",
+                 "frame.tcl:4: element: expected");
     /* a truss without -doRayleigh takes no stiffness-proportional damping in OpenSees */
-    FAILS(M2 "node 3 3 0; fix 3 1 1 1\ngeomTransf Linear 1\nuniaxialMaterial Elastic 1 2e8\n"
-             "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\nelement truss 2 3 2 0.01 1\n"
-             "rayleigh 0 0.01 0 0\n",
-          "frame.tcl:8: element 2: not yet supported by hysim: its Rayleigh stiffness factor",
-          "-doRayleigh 1");
-    FAILS(M2 "pattern MultipleSupport 1 {}\n",
-          "frame.tcl:4: pattern: the pattern has no imposedMotion: nothing moves");
-    FAILS(M2 "imposedMotion 1 1 1\n",
-          "frame.tcl:4: imposedMotion: an imposedMotion belongs inside 'pattern MultipleSupport");
-    FAILS(M2 "pattern MultipleSupport 1 {\n  imposedMotion 1 1 7\n}\n",
-          "frame.tcl:4: imposedMotion: no groundMotion 7");
-    FAILS(M2 "pattern MultipleSupport 1 {\n  groundMotion 1 Plain -vel 3\n}\n",
-          "frame.tcl:4: groundMotion: option '-vel' is not supported by hysim");
+    HS_TCL_FAILS(
+        M2 "node 3 3 0; fix 3 1 1 1\ngeomTransf Linear 1\nuniaxialMaterial Elastic 1 2e8\n"
+           "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\nelement truss 2 3 2 0.01 1\n"
+           "rayleigh 0 0.01 0 0\n",
+        "frame.tcl:8: element 2: not yet supported by hysim: its Rayleigh stiffness factor",
+        "-doRayleigh 1");
+    HS_TCL_FAILS(M2 "pattern MultipleSupport 1 {}\n",
+                 "frame.tcl:4: pattern: the pattern has no imposedMotion: nothing moves");
+    HS_TCL_FAILS(
+        M2 "imposedMotion 1 1 1\n",
+        "frame.tcl:4: imposedMotion: an imposedMotion belongs inside 'pattern MultipleSupport");
+    HS_TCL_FAILS(M2 "pattern MultipleSupport 1 {\n  imposedMotion 1 1 7\n}\n",
+                 "frame.tcl:4: imposedMotion: no groundMotion 7");
+    HS_TCL_FAILS(M2 "pattern MultipleSupport 1 {\n  groundMotion 1 Plain -vel 3\n}\n",
+                 "frame.tcl:4: groundMotion: option '-vel' is not supported by hysim");
     /* the safe interpreter: no programs, no files written */
-    FAILS(M2 "exec touch x\n", "frame.tcl:4: exec: not available", "safe Tcl interpreter");
-    FAILS(M2 "set f [open out.txt w]\n", "frame.tcl:4: open: not available");
-    FAILS(M2 "file delete frame.tcl\n", "frame.tcl:4: file: 'file delete' is not available");
+    HS_TCL_FAILS(M2 "exec touch x\n", "frame.tcl:4: exec: not available", "safe Tcl interpreter");
+    HS_TCL_FAILS(M2 "set f [open out.txt w]\n", "frame.tcl:4: open: not available");
+    HS_TCL_FAILS(M2 "file delete frame.tcl\n", "frame.tcl:4: file: 'file delete' is not available");
     /* `exit` ends the script as it ends OpenSees; file names and `file mkdir` (nothing) work */
-    write_file(dir, "frame.tcl",
-               M2 "file mkdir [file join Data [file tail x/run]]\ngeomTransf Linear 1\n"
-                  "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\nexit\nthis is not Tcl {\n");
+    hs_tcl_write_file(
+        dir, "frame.tcl",
+        M2 "file mkdir [file join Data [file tail x/run]]\ngeomTransf Linear 1\n"
+           "element elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\nexit\nthis is not Tcl {\n");
     char msg[2048];
-    hs_test_def *def = load(ctx, dir, "exit",
-                            "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
-                            msg, sizeof msg);
+    hs_test_def *def = hs_tcl_load(
+        ctx, dir, "exit", "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
+        msg, sizeof msg);
     if (!def) fprintf(stderr, "%s\n", msg);
     assert_non_null(def);
     assert_int_equal(hs_model_ndof(def->model), 1);

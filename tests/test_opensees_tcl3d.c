@@ -12,53 +12,12 @@
  *  - errors name SCRIPT:LINE and the command for what hysim lacks in 3-D. */
 #include "hs_output.h"
 #include "hs_test.h"
+#include "hs_tcl_def.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void write_file(const char *dir, const char *name, const char *text)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    char *text = calloc(1 << 16, 1);
-    assert_non_null(text);
-    fread(text, 1, (1 << 16) - 1, f);
-    fclose(f);
-    return text;
-}
-
-static const char *HEAD = "hysim: 1\nname: t\nunits: {force: kN, length: m, time: s}\n";
-static const char *TAIL =
-    "ground_motion:\n  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}\n"
-    "analysis:\n  integrator: {type: newmark}\n  dt: 0.01\n  steps: 10\n";
-
-/* Loads dir/name.yaml written from HEAD, `body` and TAIL; NULL with the message in msg on error. */
-static hs_test_def *load(hs_ctx *ctx, const char *dir, const char *name, const char *body,
-                         char *msg, size_t cap)
-{
-    char text[16384], file[64], path[1200];
-    snprintf(text, sizeof text, "%s%s%s", HEAD, body, TAIL);
-    snprintf(file, sizeof file, "%s.yaml", name);
-    write_file(dir, file, text);
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    hs_test_def *def = NULL;
-    const int rc = hs_testfile_load(ctx, path, &def);
-    if (msg) snprintf(msg, cap, "%s", rc ? hs_ctx_message(ctx) : "");
-    if (rc && !msg) fprintf(stderr, "%s: %s\n", name, hs_ctx_message(ctx));
-    return rc ? NULL : def;
-}
 
 /* The two definitions have the same M, influence, condensed K0 and DOF names, bit for bit. */
 static void same_matrices(const hs_test_def *a, const hs_test_def *b, int n_expected)
@@ -123,22 +82,22 @@ static void test_floor_same_as_yaml(void **state)
     char dir[1024], path[1200];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl3d");
     snprintf(path, sizeof path, "%s/examples/opensees/floor3d.tcl", src);
-    char *tcl_text = read_file(path);
+    char *tcl_text = hs_tcl_read_file(path);
     char *cut = strstr(tcl_text, "\ntimeSeries Linear 1");
     assert_non_null(cut); /* the example's gravity pattern: left out here */
     cut[1] = '\0';
-    write_file(dir, "floor.tcl", tcl_text);
+    hs_tcl_write_file(dir, "floor.tcl", tcl_text);
     snprintf(path, sizeof path, "%s/examples/fe_3d_floor.yaml", src);
-    char *yaml_text = read_file(path);
+    char *yaml_text = hs_tcl_read_file(path);
     char *yaml0 = replace(yaml_text, "axial_compression: 500", "axial_compression: 0");
-    write_file(dir, "yaml.yaml", yaml0);
+    hs_tcl_write_file(dir, "yaml.yaml", yaml0);
     snprintf(path, sizeof path, "%s/yaml.yaml", dir);
     hs_test_def *yaml = NULL;
     if (hs_testfile_load(ctx, path, &yaml)) fprintf(stderr, "%s\n", hs_ctx_message(ctx));
-    hs_test_def *tcl = load(ctx, dir, "tcl",
-                            "structure:\n  model: {opensees: floor.tcl, excitation: y}\n"
-                            "  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}\n",
-                            NULL, 0);
+    hs_test_def *tcl = hs_tcl_load(ctx, dir, "tcl",
+                                   "structure:\n  model: {opensees: floor.tcl, excitation: y}\n"
+                                   "  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}\n",
+                                   NULL, 0);
     assert_non_null(tcl);
     assert_non_null(yaml);
     same_matrices(tcl, yaml, 3); /* node 100 ux, uy, rz; the rest condensed or slaves */
@@ -180,13 +139,14 @@ static void test_gravity_3d(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl3d");
-    write_file(dir, "floor.tcl",
-               FLOOR_TCL "timeSeries Linear 1\n"
-                         "pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } "
-                         "}\n");
-    hs_test_def *tcl =
-        load(ctx, dir, "tcl",
-             "structure:\n  model: {opensees: floor.tcl}\n  damping: {none: true}\n", NULL, 0);
+    hs_tcl_write_file(dir, "floor.tcl",
+                      FLOOR_TCL
+                      "timeSeries Linear 1\n"
+                      "pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } "
+                      "}\n");
+    hs_test_def *tcl = hs_tcl_load(
+        ctx, dir, "tcl", "structure:\n  model: {opensees: floor.tcl}\n  damping: {none: true}\n",
+        NULL, 0);
     char body[8192] = "structure:\n  model:\n    ndm: 3\n    nodes:\n";
     static const double XY[4][2] = {{0, 0}, {6, 0}, {6, 4}, {0, 4}};
     size_t len;
@@ -217,7 +177,7 @@ static void test_gravity_3d(void **state)
     }
     strcat(body, "    rigid_diaphragm:\n      - {perp: z, master: 100, slaves: [11, 12, 13, 14]}\n"
                  "  damping: {none: true}\n");
-    hs_test_def *yaml = load(ctx, dir, "yaml", body, NULL, 0);
+    hs_test_def *yaml = hs_tcl_load(ctx, dir, "yaml", body, NULL, 0);
     assert_non_null(tcl);
     assert_non_null(yaml);
     double Ta[8], Tb[8];
@@ -225,10 +185,10 @@ static void test_gravity_3d(void **state)
     assert_int_equal(periods(yaml, Tb), 3);
     for (int i = 0; i < 3; i++) HS_ASSERT_NEAR(Ta[i] / Tb[i], 1.0, 1e-12);
     /* and the compression matters: without it the first period is shorter by more than 1e-4 */
-    write_file(dir, "floor.tcl", FLOOR_TCL);
-    hs_test_def *bare =
-        load(ctx, dir, "bare",
-             "structure:\n  model: {opensees: floor.tcl}\n  damping: {none: true}\n", NULL, 0);
+    hs_tcl_write_file(dir, "floor.tcl", FLOOR_TCL);
+    hs_test_def *bare = hs_tcl_load(
+        ctx, dir, "bare", "structure:\n  model: {opensees: floor.tcl}\n  damping: {none: true}\n",
+        NULL, 0);
     assert_non_null(bare);
     periods(bare, Tb);
     assert_true(Ta[0] / Tb[0] - 1.0 > 1e-4);
@@ -276,10 +236,10 @@ static void test_stories_by_proc(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl3d");
-    write_file(dir, "frame.tcl", STORIES_TCL);
-    hs_test_def *tcl =
-        load(ctx, dir, "tcl",
-             "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n", NULL, 0);
+    hs_tcl_write_file(dir, "frame.tcl", STORIES_TCL);
+    hs_test_def *tcl = hs_tcl_load(
+        ctx, dir, "tcl", "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
+        NULL, 0);
     static char body[16384];
     static const double XY[4][2] = {{0, 0}, {6, 0}, {6, 4}, {0, 4}};
     size_t len;
@@ -335,7 +295,7 @@ static void test_stories_by_proc(void **state)
     }
     strcat(body, "    rigid_link:\n      - {type: bar, master: 103, slave: 200}\n"
                  "  damping: {none: true}\n");
-    hs_test_def *yaml = load(ctx, dir, "yaml", body, NULL, 0);
+    hs_test_def *yaml = hs_tcl_load(ctx, dir, "yaml", body, NULL, 0);
     assert_non_null(tcl);
     assert_non_null(yaml);
     /* 3 floors x (ux, uy, rz); node 200's translations follow floor 3's master by the bar */
@@ -359,19 +319,20 @@ static void test_truss_model(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_tcl3d");
-    write_file(dir, "frame.tcl",
-               "model BasicBuilder -ndm 3 -ndf 3\n"
-               "node 1 0 0 0; node 2 4 0 0; node 3 1 3 0; node 4 1.5 1 3 -mass 5 5 5; node 5 1.5 "
-               "1 3\n"
-               "foreach n {1 2 3 5} { fix $n 1 1 1 }\n"
-               "uniaxialMaterial Elastic 1 200e6\n"
-               "uniaxialMaterial Elastic 2 1e3\n"
-               "foreach {e i} {1 1 2 2 3 3} { element truss $e $i 4 1e-4 1 -rho 0.3 }\n"
-               "element zeroLength 4 5 4 -mat 2 -dir 3\n");
-    hs_test_def *tcl =
-        load(ctx, dir, "tcl",
-             "structure:\n  model: {opensees: frame.tcl, excitation: z}\n  damping: {none: true}\n",
-             NULL, 0);
+    hs_tcl_write_file(
+        dir, "frame.tcl",
+        "model BasicBuilder -ndm 3 -ndf 3\n"
+        "node 1 0 0 0; node 2 4 0 0; node 3 1 3 0; node 4 1.5 1 3 -mass 5 5 5; node 5 1.5 "
+        "1 3\n"
+        "foreach n {1 2 3 5} { fix $n 1 1 1 }\n"
+        "uniaxialMaterial Elastic 1 200e6\n"
+        "uniaxialMaterial Elastic 2 1e3\n"
+        "foreach {e i} {1 1 2 2 3 3} { element truss $e $i 4 1e-4 1 -rho 0.3 }\n"
+        "element zeroLength 4 5 4 -mat 2 -dir 3\n");
+    hs_test_def *tcl = hs_tcl_load(
+        ctx, dir, "tcl",
+        "structure:\n  model: {opensees: frame.tcl, excitation: z}\n  damping: {none: true}\n",
+        NULL, 0);
     /* -rho 0.3 lumps 0.15 L of each truss on node 4's three translations */
     const double d[3][3] = {{1.5, 1, 3}, {1.5 - 4, 1, 3}, {1.5 - 1, 1 - 3, 3}};
     double m4 = 5;
@@ -394,7 +355,7 @@ static void test_truss_model(void **state)
              "    excitation: z\n"
              "  damping: {none: true}\n",
              m4, m4, m4);
-    hs_test_def *yaml = load(ctx, dir, "yaml", body, NULL, 0);
+    hs_test_def *yaml = hs_tcl_load(ctx, dir, "yaml", body, NULL, 0);
     assert_non_null(tcl);
     assert_non_null(yaml);
     same_matrices(tcl, yaml, 3);
@@ -403,23 +364,6 @@ static void test_truss_model(void **state)
     hs_test_def_destroy(&yaml);
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
-}
-
-/* The script `tcl` as frame.tcl must fail with a message containing each of want[]. */
-static void fails(hs_ctx *ctx, const char *dir, const char *tcl, const char *const *want, int n)
-{
-    write_file(dir, "frame.tcl", tcl);
-    char msg[2048];
-    hs_test_def *def = load(ctx, dir, "bad",
-                            "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n",
-                            msg, sizeof msg);
-    if (def) fprintf(stderr, "loaded, expected an error:\n%s\n", tcl);
-    assert_null(def);
-    for (int i = 0; i < n; i++)
-        if (!strstr(msg, want[i])) {
-            fprintf(stderr, "message '%s' lacks '%s'\n", msg, want[i]);
-            fail();
-        }
 }
 
 /* geomTransf Corotational in 3-D is hysim's corotational 3-D beam (fe_corot3d.c): a Tcl cantilever
@@ -437,7 +381,7 @@ static double cantilever_force(hs_ctx *ctx, const char *dir, const char *name, c
                  transf);
         char file[64];
         snprintf(file, sizeof file, "%s.tcl", name);
-        write_file(dir, file, script);
+        hs_tcl_write_file(dir, file, script);
         snprintf(body, sizeof body, "structure:\n  model: {opensees: %s}\n", file);
     } else {
         snprintf(body, sizeof body,
@@ -450,7 +394,7 @@ static double cantilever_force(hs_ctx *ctx, const char *dir, const char *name, c
                  "  damping: {none: true}\n",
                  transf);
     }
-    hs_test_def *def = load(ctx, dir, name, body, msg, sizeof msg);
+    hs_test_def *def = hs_tcl_load(ctx, dir, name, body, msg, sizeof msg);
     if (!def) fail_msg("%s: %s", name, msg);
     const int n = hs_model_ndof(def->model);
     assert_int_equal(n, 6);
@@ -485,12 +429,6 @@ static void test_corotational_3d(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-#define FAILS(tcl, ...)                                                                            \
-    do {                                                                                           \
-        static const char *const w_[] = {__VA_ARGS__};                                             \
-        fails(ctx, dir, tcl, w_, (int)(sizeof w_ / sizeof w_[0]));                                 \
-    } while (0)
-
 static void test_errors(void **state)
 {
     (void)state;
@@ -501,33 +439,36 @@ static void test_errors(void **state)
 #define M3                                                                                         \
     "model BasicBuilder -ndm 3\nnode 1 0 0 0; node 2 0 0 3\nfix 1 1 1 1 1 1 1\n"                   \
     "mass 2 1 1 0 0 0 0\n"
-    FAILS("model BasicBuilder -ndm 3 -ndf 4\n", "frame.tcl:1: model: -ndm 3 -ndf 4");
-    FAILS(M3 "geomTransf Linear 1\n", "frame.tcl:5: geomTransf: expected", "vecxzX vecxzY vecxzZ");
-    FAILS(
+    HS_TCL_FAILS("model BasicBuilder -ndm 3 -ndf 4\n", "frame.tcl:1: model: -ndm 3 -ndf 4");
+    HS_TCL_FAILS(M3 "geomTransf Linear 1\n", "frame.tcl:5: geomTransf: expected",
+                 "vecxzX vecxzY vecxzZ");
+    HS_TCL_FAILS(
         M3 "geomTransf Linear 1 1 0 0\nelement elasticBeamColumn 1 1 2 0.02 30e6 2e-3 1\n",
         "frame.tcl:6: element: expected 'element elasticBeamColumn tag iNode jNode A E G J Iy Iz");
     /* vecxz along the member: no plane to bend in (the frame model says so, on this line) */
-    FAILS(M3 "geomTransf Linear 1 0 0 1\n"
-             "element elasticBeamColumn 1 1 2 0.02 30e6 12e6 1e-4 1e-4 2e-4 1\n",
-          "frame.tcl:6: element 1:");
-    FAILS(M3 "uniaxialMaterial Elastic 1 100\nnode 3 0 0 3\n"
-             "element zeroLength 1 2 3 -mat 1 -dir 7\n",
-          "frame.tcl:7: element: -dir 7: expected 1 to 6");
-    FAILS(M3 "node 3 1 0 3\nrigidDiaphragm 4 2 3\n", "frame.tcl:6: rigidDiaphragm: perpDirn 4");
-    FAILS(M3 "rigidDiaphragm 3 2 9\n", "frame.tcl:5: rigidDiaphragm: slaveNode: no node 9");
-    FAILS(M3 "node 3 1 0 3\nrigidLink rod 2 3\n", "frame.tcl:6: rigidLink: type 'rod'");
+    HS_TCL_FAILS(M3 "geomTransf Linear 1 0 0 1\n"
+                    "element elasticBeamColumn 1 1 2 0.02 30e6 12e6 1e-4 1e-4 2e-4 1\n",
+                 "frame.tcl:6: element 1:");
+    HS_TCL_FAILS(M3 "uniaxialMaterial Elastic 1 100\nnode 3 0 0 3\n"
+                    "element zeroLength 1 2 3 -mat 1 -dir 7\n",
+                 "frame.tcl:7: element: -dir 7: expected 1 to 6");
+    HS_TCL_FAILS(M3 "node 3 1 0 3\nrigidDiaphragm 4 2 3\n",
+                 "frame.tcl:6: rigidDiaphragm: perpDirn 4");
+    HS_TCL_FAILS(M3 "rigidDiaphragm 3 2 9\n", "frame.tcl:5: rigidDiaphragm: slaveNode: no node 9");
+    HS_TCL_FAILS(M3 "node 3 1 0 3\nrigidLink rod 2 3\n", "frame.tcl:6: rigidLink: type 'rod'");
     /* a slave carrying mass with a lever arm: the frame model refuses, on the constraint's line */
-    FAILS(M3 "node 3 1 0 3; mass 3 1 1 0 0 0 0\nfix 2 0 0 1 1 1 0\nrigidDiaphragm 3 2 3\n",
-          "frame.tcl:7: the model: rigid_diaphragm: node 3 uy carries mass 1 but follows node 2",
-          "lump the mass on the master node");
-    write_file(dir, "rec.txt", "0\n1\n0\n");
-    FAILS(M3
-          "timeSeries Path 1 -dt 0.01 -filePath rec.txt\npattern UniformExcitation 1 4 -accel 1\n",
-          "frame.tcl:6: pattern: dir 4", "1 (x), 2 (y) or 3 (z)");
-    FAILS(M3 "node 3 1 0\n", "frame.tcl:5: node: expected 'node tag x y z");
+    HS_TCL_FAILS(
+        M3 "node 3 1 0 3; mass 3 1 1 0 0 0 0\nfix 2 0 0 1 1 1 0\nrigidDiaphragm 3 2 3\n",
+        "frame.tcl:7: the model: rigid_diaphragm: node 3 uy carries mass 1 but follows node 2",
+        "lump the mass on the master node");
+    hs_tcl_write_file(dir, "rec.txt", "0\n1\n0\n");
+    HS_TCL_FAILS(
+        M3 "timeSeries Path 1 -dt 0.01 -filePath rec.txt\npattern UniformExcitation 1 4 -accel 1\n",
+        "frame.tcl:6: pattern: dir 4", "1 (x), 2 (y) or 3 (z)");
+    HS_TCL_FAILS(M3 "node 3 1 0\n", "frame.tcl:5: node: expected 'node tag x y z");
     /* a fixed slave DOF: the line of the rigidLink */
-    FAILS(M3 "node 3 1 0 3; fix 3 1 0 0 0 0 0\nrigidLink bar 2 3\n",
-          "frame.tcl:6: the model: rigid_link bar: node 3 ux is fixed");
+    HS_TCL_FAILS(M3 "node 3 1 0 3; fix 3 1 0 0 0 0 0\nrigidLink bar 2 3\n",
+                 "frame.tcl:6: the model: rigid_link bar: node 3 ux is fixed");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }
