@@ -18,6 +18,7 @@
  * - an integrator without the sparse branch, and a frame with massless (condensed) DOFs, are
  *   refused with a message that says what to do. */
 #include "hs_test.h"
+#include "hs_frame_dense.h"
 
 #include "../bench/frame_gen.h"
 
@@ -30,61 +31,7 @@
 #define STEPS   300
 #define DT      (1.0 / 256.0)
 
-static const double PI = 3.14159265358979323846;
-
-/* Rayleigh 2 % at 1 Hz and 10 Hz: zeta = a0 / (2 w) + a1 w / 2 at both. */
-static void rayleigh(double *a0, double *a1)
-{
-    const double wi = 2.0 * PI, wj = 20.0 * PI, z = 0.02;
-    *a1 = 2.0 * z / (wi + wj);
-    *a0 = *a1 * wi * wj;
-}
-
-/* The dense view of a frame: r = hs_fe_restore with zeroed outputs, tangents dense. */
-static int dense_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                         double *Ct)
-{
-    hs_fe *fe = user;
-    const size_t n = (size_t)hs_fe_ndof(fe);
-    memset(r, 0, n * sizeof *r);
-    if (Kt) memset(Kt, 0, n * n * sizeof *Kt);
-    if (Ct) memset(Ct, 0, n * n * sizeof *Ct);
-    return hs_fe_restore(fe, d, v, r, Kt, Ct);
-}
-
-static int dense_commit(void *user)
-{
-    return hs_fe_commit(user);
-}
-
-typedef struct dense_frame {
-    double *M, *C, *K0;
-} dense_frame;
-
-static void dense_dynamics(hs_fe *fe, dense_frame *df, hs_dynamics *dyn)
-{
-    const int n = hs_fe_ndof(fe);
-    const size_t nn = (size_t)n * (size_t)n;
-    df->M = calloc(nn, sizeof(double));
-    df->C = calloc(nn, sizeof(double));
-    df->K0 = calloc(nn, sizeof(double));
-    double *m = calloc((size_t)n, sizeof(double)), a0, a1;
-    hs_fe_mass(fe, m);
-    for (int i = 0; i < n; i++) HS_AT(df->M, n, i, i) = m[i];
-    free(m);
-    assert_int_equal(hs_fe_initial_stiffness(fe, df->K0), 0);
-    rayleigh(&a0, &a1);
-    hs_mat_axpby(n, a0, df->M, a1, df->K0, df->C);
-    memset(dyn, 0, sizeof *dyn);
-    dyn->n = n;
-    dyn->M = df->M;
-    dyn->C = df->C;
-    dyn->K0 = df->K0;
-    dyn->restore = dense_restore;
-    dyn->commit = dense_commit;
-    dyn->user = fe;
-    dyn->linear = hs_fe_is_linear(fe);
-}
+static const double PI = HS_PI;
 
 static hs_fe *frame(hs_ctx *ctx, int hinged)
 {
@@ -105,13 +52,13 @@ static void run(const char *type, int sparse, int hinged, double *out)
     const int n = hs_fe_ndof(fe);
     hs_dynamics dyn;
     hs_fe_matrices mats = {0};
-    dense_frame df = {0};
+    hs_frame_dense df = {0};
     if (sparse) {
         double a0, a1;
-        rayleigh(&a0, &a1);
+        hs_frame_rayleigh(&a0, &a1);
         assert_int_equal(hs_fe_sparse_dynamics(fe, a0, a1, &mats, &dyn), 0);
     } else {
-        dense_dynamics(fe, &df, &dyn);
+        hs_frame_dense_dynamics(fe, &df, &dyn);
     }
     hs_integrator *it = NULL;
     assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
@@ -152,9 +99,7 @@ static void run(const char *type, int sparse, int hinged, double *out)
     free(dcmd);
     hs_integrator_destroy(&it);
     hs_fe_matrices_free(&mats);
-    free(df.M);
-    free(df.C);
-    free(df.K0);
+    hs_frame_dense_free(&df);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
 }

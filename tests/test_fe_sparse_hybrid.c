@@ -22,6 +22,7 @@
  *   damping, hs_model_dynamics, then hs_dynamics_add_experiment_sparse): sparse C = dense C (with
  *   a1 Ke in both) and alpha_os sparse = dense to 1e-9 of the peak. */
 #include "hs_test.h"
+#include "hs_frame_dense.h"
 
 #include "hysim/experiment_sparse.h"
 
@@ -39,30 +40,7 @@
 #define KEXP    2e7 /* N/m, about a story column's lateral stiffness */
 #define MEXP    5e3 /* kg */
 
-static const double PI = 3.14159265358979323846;
-
-static void rayleigh(double *a0, double *a1)
-{
-    const double wi = 2.0 * PI, wj = 20.0 * PI, z = 0.02;
-    *a1 = 2.0 * z / (wi + wj);
-    *a0 = *a1 * wi * wj;
-}
-
-static int dense_restore(void *user, const double *d, const double *v, double *r, double *Kt,
-                         double *Ct)
-{
-    hs_fe *fe = user;
-    const size_t n = (size_t)hs_fe_ndof(fe);
-    memset(r, 0, n * sizeof *r);
-    if (Kt) memset(Kt, 0, n * n * sizeof *Kt);
-    if (Ct) memset(Ct, 0, n * n * sizeof *Ct);
-    return hs_fe_restore(fe, d, v, r, Kt, Ct);
-}
-
-static int dense_commit(void *user)
-{
-    return hs_fe_commit(user);
-}
+static const double PI = HS_PI;
 
 /* The experiment: T (NACT x n), K0l, Ml. */
 typedef struct experiment {
@@ -104,51 +82,21 @@ static void congruence_add(int n, const double *T, const double *A, double *D)
         }
 }
 
-typedef struct dense_frame {
-    double *M, *C, *K0, *Ke, *Me;
-} dense_frame;
-
-static void dense_free(dense_frame *df)
-{
-    free(df->M);
-    free(df->C);
-    free(df->K0);
-    free(df->Ke);
-    free(df->Me);
-}
-
 /* The dense hybrid dynamics: C from the frame's own K0 (Rayleigh), K0 and M total. */
-static void dense_dynamics(hs_fe *fe, const experiment *e, dense_frame *df, hs_dynamics *dyn)
+static void dense_dynamics(hs_fe *fe, const experiment *e, hs_frame_dense *df, hs_dynamics *dyn)
 {
-    const int n = hs_fe_ndof(fe);
+    hs_frame_dense_dynamics(fe, df, dyn);
+    const int n = dyn->n;
     const size_t nn = (size_t)n * (size_t)n;
-    df->M = calloc(nn, sizeof(double));
-    df->C = calloc(nn, sizeof(double));
-    df->K0 = calloc(nn, sizeof(double));
     df->Ke = calloc(nn, sizeof(double));
     df->Me = calloc(nn, sizeof(double));
-    double *m = calloc((size_t)n, sizeof(double)), a0, a1;
-    hs_fe_mass(fe, m);
-    for (int i = 0; i < n; i++) HS_AT(df->M, n, i, i) = m[i];
-    free(m);
-    assert_int_equal(hs_fe_initial_stiffness(fe, df->K0), 0);
-    rayleigh(&a0, &a1);
-    hs_mat_axpby(n, a0, df->M, a1, df->K0, df->C);
+    assert_true(df->Ke && df->Me);
     congruence_add(n, e->T, e->K0l, df->Ke);
     congruence_add(n, e->T, e->Ml, df->Me);
     hs_mat_axpby(n, 1.0, df->K0, 1.0, df->Ke, df->K0);
     hs_mat_axpby(n, 1.0, df->M, 1.0, df->Me, df->M);
-    memset(dyn, 0, sizeof *dyn);
-    dyn->n = n;
-    dyn->M = df->M;
     dyn->Me = df->Me;
-    dyn->C = df->C;
-    dyn->K0 = df->K0;
     dyn->Ke = df->Ke;
-    dyn->restore = dense_restore;
-    dyn->commit = dense_commit;
-    dyn->user = fe;
-    dyn->linear = hs_fe_is_linear(fe);
 }
 
 /* The sparse hybrid dynamics (and, with `both`, the dense matrices too). */
@@ -156,7 +104,7 @@ static void sparse_dynamics(hs_ctx *ctx, hs_fe *fe, const experiment *e, hs_fe_m
                             hs_experiment_csc *xm, hs_dynamics *dyn)
 {
     double a0, a1;
-    rayleigh(&a0, &a1);
+    hs_frame_rayleigh(&a0, &a1);
     assert_int_equal(hs_fe_sparse_dynamics(fe, a0, a1, mats, dyn), 0);
     assert_int_equal(hs_dynamics_add_experiment_sparse(ctx, dyn, NACT, e->T, e->K0l, e->Ml, xm), 0);
 }
@@ -247,7 +195,7 @@ static void run(const char *type, int sparse, double *out)
     hs_dynamics dyn;
     hs_fe_matrices mats = {0};
     hs_experiment_csc xm = {0};
-    dense_frame df = {0};
+    hs_frame_dense df = {0};
     if (sparse)
         sparse_dynamics(ctx, fe, &e, &mats, &xm, &dyn);
     else
@@ -265,7 +213,7 @@ static void run(const char *type, int sparse, double *out)
     free(e.T);
     hs_experiment_csc_free(&xm);
     hs_fe_matrices_free(&mats);
-    dense_free(&df);
+    hs_frame_dense_free(&df);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
 }
@@ -305,7 +253,7 @@ static void test_matrices(void **state)
     hs_dynamics sd, dd;
     hs_fe_matrices mats = {0};
     hs_experiment_csc xm = {0};
-    dense_frame df = {0};
+    hs_frame_dense df = {0};
     const hs_csc *K0num = NULL;
     sparse_dynamics(ctx, fe, &e, &mats, &xm, &sd);
     K0num = mats.K0;
@@ -337,7 +285,7 @@ static void test_matrices(void **state)
     free(e.T);
     hs_experiment_csc_free(&xm);
     hs_fe_matrices_free(&mats);
-    dense_free(&df);
+    hs_frame_dense_free(&df);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
 }
@@ -441,7 +389,7 @@ static void test_refusals(void **state)
     hs_dynamics sd, dd;
     hs_fe_matrices mats = {0};
     hs_experiment_csc xm = {0};
-    dense_frame df = {0};
+    hs_frame_dense df = {0};
     sparse_dynamics(ctx, fe, &e, &mats, &xm, &sd);
     const char *types[] = {"os_tangent", "newmark"};
     for (size_t k = 0; k < 2; k++) {
@@ -466,7 +414,7 @@ static void test_refusals(void **state)
     free(e.T);
     hs_experiment_csc_free(&xm);
     hs_fe_matrices_free(&mats);
-    dense_free(&df);
+    hs_frame_dense_free(&df);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
 }
