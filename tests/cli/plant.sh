@@ -118,7 +118,9 @@ echo "plant.sh: bad lab sections give FILE:LINE:COL errors"
 
 steps=400
 start_plant plant
-start_site site "$port_plant" 100
+# the runs that compare responses allow 2 s of silence before the watchdog (a loaded machine can
+# starve the plant for more than 0.1 s); the killed plant and the interlock below keep 100
+start_site site "$port_plant" 2000
 two_story_test "$dir/local.yaml" udp_lab $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
 two_story_test "$dir/udp.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 || fail "in-process run exited $?"
@@ -126,26 +128,10 @@ two_story_test "$dir/udp.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127
 grep -q '"status": "completed"' "$dir/udp/summary.json" || fail "udp run not completed"
 kill "$pid_site"
 wait "$pid_site" 2>/dev/null
-counts=$(grep "lab udp:" "$dir/site.log" | tail -1)
-[ -n "$counts" ] || fail "the site printed no udp counts"
-echo "plant.sh: site: ${counts#*lab udp: }"
-read -r d peak <<< "$(max_diff local udp)"
-missing=$(echo "$counts" | sed -n 's/.*; \([0-9]*\) ticks without a reply.*/\1/p')
-awk -v p="$peak" 'BEGIN { exit !(p > 1) }' || fail "the record hardly moves the frame (peak $peak mm)"
-if [ "$missing" = 0 ]; then
-    cmp -s "$dir/local/response.csv" "$dir/udp/response.csv" ||
-        fail "no reply missing, yet response.csv differs from the in-process run by $d mm"
-    echo "plant.sh: $steps steps, site + plant over udp = the in-process run bit for bit (peak $peak mm)"
-else
-    # A missing reply leaves the site with the previous tick's measurement (one tick, 1 ms, of
-    # a response of at most 0.1 mm/ms here): the bound is 5 % of the peak.
-    awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
-        fail "$missing replies missing; largest difference $d mm is not below 5 % of $peak mm"
-    echo "plant.sh: $missing replies missing under load: largest difference $d mm (peak $peak mm)"
-fi
+lab_matches_local plant.sh udp udp $steps
 
 # A proxy between site and plant that drops every 50th reply and swaps some pairs of replies:
-# counted by the site, tolerated (max_missing 100: this 2-core machine, loaded, deschedules the
+# counted by the site, tolerated (max_missing 2000: this 2-core machine, loaded, deschedules the
 # plant for tens of ms at times), the test completes.
 cat > "$dir/proxy.py" <<'PY'
 import select, socket, sys
@@ -178,7 +164,7 @@ pids+=($!)
 pid_proxy=$!
 for _ in $(seq 1 100); do port_proxy=$(head -1 "$dir/proxy.out"); [ -n "$port_proxy" ] && break; sleep 0.05; done
 [ -n "$port_proxy" ] || fail "the proxy did not start"
-start_site site2 "$port_proxy" 100
+start_site site2 "$port_proxy" 2000
 two_story_test "$dir/proxied.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site2\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/proxied.yaml" -o "$dir/proxied" --quiet > "$dir/run_proxied.log" 2>&1 ||
     fail "the run through the dropping proxy exited $?"
@@ -208,7 +194,7 @@ two_story_test "$dir/long.yaml" udp_lab $long "{kind: remote, url: \"hysim://127
 "$hysim" run "$dir/long.yaml" -o "$dir/killed" --quiet > "$dir/killed.log" 2>&1 &
 run_pid=$!
 pids+=($run_pid)
-sleep 1.5
+wait_steps killed 20 || fail "the run recorded no 20 steps in 30 s"
 kill -9 "$pid_plant3"
 wait "$run_pid"
 rc=$?
@@ -221,7 +207,7 @@ done_steps=$(sed -n 's/.*aborted after \([0-9]*\) of.*/\1/p' "$dir/killed.log")
 rows=$(($(wc -l < "$dir/killed/response.csv") - 1))
 [ -n "$done_steps" ] && [ "$done_steps" -gt 10 ] && [ "$rows" -eq $((done_steps + 1)) ] ||
     fail "response.csv has $rows rows for ${done_steps:-?} steps done"
-echo "plant.sh: plant killed after 1.5 s: exit 3, all $done_steps steps kept; alarm:" \
+echo "plant.sh: plant killed after 20 steps: exit 3, all $done_steps steps kept; alarm:" \
     "$(grep -o 'laboratory alarm[^:]*' "$dir/killed.log" | head -1)"
 
 # An interlock raised by the plant after its 300th command: the site holds, exit 3.

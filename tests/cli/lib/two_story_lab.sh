@@ -55,3 +55,40 @@ site_port() {
     done
     echo "$port"
 }
+
+# lab_matches_local SCRIPT KIND RUN STEPS: after a run RUN through a site whose last "lab KIND:"
+# line in $dir/site.log gives its counts, compares $dir/RUN/response.csv with $dir/local's: bit
+# for bit when no reply went missing, else within 5 % of the peak (a missing reply leaves the
+# site with the previous tick's measurement: one tick, 1 ms, of a response of at most 0.1 mm/ms
+# here). Needs fail().
+lab_matches_local() {
+    local counts d peak missing
+    counts=$(grep "lab $2:" "$dir/site.log" | tail -1)
+    [ -n "$counts" ] || fail "the site printed no $2 counts"
+    echo "$1: site: ${counts#*lab $2: }"
+    read -r d peak <<< "$(max_diff local "$3")"
+    missing=$(echo "$counts" | sed -n 's/.*; \([0-9]*\) ticks without a reply.*/\1/p')
+    awk -v p="$peak" 'BEGIN { exit !(p > 1) }' || fail "the record hardly moves the frame (peak $peak mm)"
+    if [ "$missing" = 0 ]; then
+        cmp -s "$dir/local/response.csv" "$dir/$3/response.csv" ||
+            fail "no reply missing, yet response.csv differs from the in-process run by $d mm"
+        echo "$1: $4 steps, site + plant over $2 = the in-process run bit for bit (peak $peak mm)"
+    else
+        awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
+            fail "$missing replies missing; largest difference $d mm is not below 5 % of $peak mm"
+        echo "$1: $missing replies missing under load: largest difference $d mm (peak $peak mm)"
+    fi
+}
+
+# wait_steps RUN N: waits (up to 30 s) until the run writing $dir/RUN has recorded more than N
+# steps (its response.csv.part), so that a test kills a laboratory mid-test however loaded the
+# machine is, instead of after a fixed time.
+wait_steps() {
+    local rows
+    for _ in $(seq 1 600); do
+        rows=$(cat "$dir/$1/response.csv.part" "$dir/$1/response.csv" 2>/dev/null | wc -l)
+        [ "$rows" -gt $(($2 + 1)) ] && return 0
+        sleep 0.05
+    done
+    return 1
+}
