@@ -432,6 +432,7 @@ int main(int argc, char **argv)
     const int nmax = argc > 1 ? atoi(argv[1]) : 20000;
     const int steps0 = argc > 2 ? atoi(argv[2]) : 2048;
     const char *os = getenv("OPENSEES");
+    const char *only = getenv("BENCH_FRAME_ONLY"); /* e.g. "hht-initial": only those rows */
     if (os && access(os, X_OK) != 0) os = NULL;
     static const int sizes[][2] = {{10, 30}, {16, 40}, {24, 70}, {50, 130}};
     hs_ctx *ctx = NULL;
@@ -477,6 +478,7 @@ int main(int argc, char **argv)
         printf("  %-11s %9s %9s %9s %9s %9s %9s %9s %7s\n", "", "setup", "mean", "p50", "p99",
                "max", "[cpu]", "p99/dt", "solves");
         for (int q = 0; q < 4; q++) {
+            if (only && !strstr(only, names[q])) continue;
             hs_dynamics d = dyn;
             /* Newton: tangent and refactor every iteration; modified Newton (initial tangent):
              * factored at setup, no tangent and solves only in the steps */
@@ -491,7 +493,8 @@ int main(int argc, char **argv)
                    1e3 * setup, 1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max,
                    1e3 * s.cpu_mean, 100.0 * s.p99 / DT, s.solves);
         }
-        bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, cr_mean);
+        if (!only || strstr(only, "hybrid"))
+            bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, cr_mean);
         if (os) compare_opensees(ctx, os, bays, stories, steps > 512 ? 512 : steps);
         free(mi);
         free(iota);

@@ -82,6 +82,7 @@ void hs_fe_destroy(hs_fe **pfe)
     for (int e = 0; e < fe->nels; e++) {
         hs_material_destroy(&fe->els[e].mat);
         fe_link_free(&fe->els[e]);
+        hs_free(fe->els[e].kg);
     }
     hs_free(fe->els);
     hs_free(fe->nodes);
@@ -110,6 +111,9 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->slot_ke);
     hs_free(fe->slot_pos);
     hs_free(fe->slot_w);
+    hs_free(fe->Kconst);
+    hs_free(fe->var_els);
+    hs_free(fe->x_dyn);
     hs_free(fe);
     *pfe = NULL;
 }

@@ -180,12 +180,48 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
     return 0;
 }
 
+/* An elastic truss or beam with the linear transformation: its global stiffness is constant,
+ * computed at the first state and kept (f = k u, no transformation per step); 0 when it applies. */
+static int linear_line_state(fe_element *e, const fe_map *const maps[], int nde, const double *u,
+                             int initial, double *f, double *k)
+{
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR) return 1;
+    const size_t kk = (size_t)nde * (size_t)nde;
+    if (!e->kg) {
+        double *kg = hs_dvec(kk);
+        if (!kg) return 1; /* out of memory: computed at every state instead */
+        double ug[12] = {0}, fg[12];
+        if (nde == 12)
+            fe3d_line_state(e, ug, fg, kg);
+        else
+            line_state(e, maps, NULL, 1, NULL, kg);
+        e->kg = kg;
+    }
+    if (f && initial) memset(f, 0, (size_t)nde * sizeof(double));
+    if (f && !initial) {
+        double ug[12], fl[12] = {0};
+        gather(maps, nde, u, ug);
+        if (e->kind == FE_TRUSS && nde == 6) ug[2] = ug[5] = 0.0;
+        const double *kg = e->kg;
+        if (nde == 6) /* the compiler unrolls the fixed sizes */
+            for (int j = 0; j < 6; j++)
+                for (int i = 0; i < 6; i++) fl[i] += kg[j * 6 + i] * ug[j];
+        else
+            for (int j = 0; j < 12; j++)
+                for (int i = 0; i < 12; i++) fl[i] += kg[j * 12 + i] * ug[j];
+        memcpy(f, fl, (size_t)nde * sizeof(double));
+    }
+    if (k) memcpy(k, e->kg, kk * sizeof(double));
+    return 0;
+}
+
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c)
 {
     const int nde = e->kind == FE_ZERO_LENGTH ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
+    if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];
         if (!initial) gather(maps, 12, u, ug);

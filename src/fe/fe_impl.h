@@ -66,6 +66,8 @@ typedef struct fe_element {
     struct fe_link *link; /* two-node link data (owned), or NULL */
     double rho;           /* mass per length (truss, beam; fe_mass.c) */
     int cmass;            /* 1: consistent mass, 0: lumped */
+    double *kg; /* elastic truss or beam with the linear transformation: its constant global
+                   stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
 } fe_element;
 
 struct hs_fe {
@@ -102,6 +104,9 @@ struct hs_fe {
     size_t *slot_off;        /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
     int *slot_ke, *slot_pos; /* per slot: entry of the element matrix, place in Kpat's values */
     double *slot_w;          /* per slot: the map terms' weight c_i c_j */
+    double *Kconst;          /* sparse path: the constant elements' stiffness (Kpat's values) */
+    int *var_els, nvar;      /* sparse path: the other elements, assembled one by one */
+    double *x_dyn;           /* sparse path: scratch, 2 n */
     double *M;               /* mass of the dynamic DOFs (n x n; fe_mass.c) */
     int lumped;              /* 1 when M is diagonal */
     double *iota_fix;        /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the

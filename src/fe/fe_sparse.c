@@ -109,22 +109,80 @@ int hs_fe_sparse_pattern(hs_fe *fe, const hs_csc **out)
     return 0;
 }
 
+/* An element whose stiffness never changes (elastic truss or beam with the linear
+ * transformation, fe_elements.c) and that no moving support drives. */
+static int element_constant(hs_fe *fe, fe_element *e)
+{
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR) return 0;
+    const fe_map *maps[FE_MAX_EDOF];
+    const int nd = fe_element_maps(fe, e, maps);
+    for (int i = 0; i < nd; i++)
+        for (int t = 0; t < maps[i]->n; t++)
+            if (maps[i]->eq[t] >= fe->neq) return 0;
+    double f[FE_MAX_EDOF], k[FE_MAX_EDOF * FE_MAX_EDOF];
+    return fe_element_state(fe, e, maps, NULL, NULL, 1, f, k, NULL) == 0 && e->kg;
+}
+
+/* The constant elements summed once into Kconst (their force is then Kconst d, one product), the
+ * others listed in var_els: a restore visits those only. */
+static int split_elements(hs_fe *fe)
+{
+    const size_t nnz = (size_t)hs_csc_nnz(fe->Kpat);
+    fe->Kconst = hs_dvec(nnz + 1);
+    fe->var_els = hs_calloc((size_t)fe->nels + 1, sizeof *fe->var_els);
+    fe->x_dyn = hs_dvec(2 * (size_t)fe->n + 1);
+    if (!fe->Kconst || !fe->var_els || !fe->x_dyn)
+        return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    fe->nvar = 0;
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        if (!element_constant(fe, e)) {
+            fe->var_els[fe->nvar++] = k;
+            continue;
+        }
+        for (size_t s = fe->slot_off[k]; s < fe->slot_off[k + 1]; s++)
+            fe->Kconst[fe->slot_pos[s]] += fe->slot_w[s] * e->kg[fe->slot_ke[s]];
+    }
+    return 0;
+}
+
 /* Every element's force into fe->r_eq and its matrices into the slots of Kt, Ct (values of
- * fe->Kpat, when not NULL) at fe->u, fe->v; `initial`: the initial tangent only. */
+ * fe->Kpat, when not NULL) at fe->u, fe->v; `initial`: the initial tangent only. The constant
+ * elements enter as Kconst: their force Kconst d, their tangent Kconst. */
 static int sparse_assemble(hs_fe *fe, int initial, double *Kt, double *Ct)
 {
     memset(fe->r_eq, 0, (size_t)fe->neq * sizeof(double));
-    for (int k = 0; k < fe->nels; k++) {
+    if (!fe->Kconst) {
+        const int rc = split_elements(fe);
+        if (rc) return rc;
+    }
+    if (!initial) {
+        const int n = fe->n;
+        for (int i = 0; i < n; i++) fe->x_dyn[i] = fe->u[fe->dyn_eq[i]];
+        const int *cp = fe->Kpat->colptr, *ri = fe->Kpat->rowind;
+        double *y = fe->x_dyn + n; /* Kconst d over the dynamic DOFs */
+        memset(y, 0, (size_t)n * sizeof *y);
+        for (int j = 0; j < n; j++) {
+            const double xj = fe->x_dyn[j];
+            if (xj == 0.0) continue;
+            for (int p = cp[j]; p < cp[j + 1]; p++) y[ri[p]] += fe->Kconst[p] * xj;
+        }
+        for (int i = 0; i < n; i++) fe->r_eq[fe->dyn_eq[i]] = y[i];
+    }
+    if (Kt) memcpy(Kt, fe->Kconst, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
+    for (int v = 0; v < fe->nvar; v++) {
+        const int k = fe->var_els[v];
         fe_element *e = &fe->els[k];
         const fe_map *maps[FE_MAX_EDOF];
         const int nd = fe_element_maps(fe, e, maps);
         double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
-        int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, Ct ? ce : NULL);
+        int rc =
+            fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, Kt ? ke : NULL, Ct ? ce : NULL);
         if (rc) return rc;
         for (int a = 0; a < nd; a++)
             for (int t = 0; t < maps[a]->n; t++)
                 if (maps[a]->eq[t] < fe->neq) fe->r_eq[maps[a]->eq[t]] += maps[a]->c[t] * f[a];
-        for (size_t s = fe->slot_off[k]; s < fe->slot_off[k + 1]; s++) {
+        for (size_t s = fe->slot_off[k]; (Kt || Ct) && s < fe->slot_off[k + 1]; s++) {
             const int p = fe->slot_pos[s];
             if (Kt) Kt[p] += fe->slot_w[s] * ke[fe->slot_ke[s]];
             if (Ct) Ct[p] += fe->slot_w[s] * ce[fe->slot_ke[s]];
@@ -151,7 +209,6 @@ int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r,
         fe->u[fe->dyn_eq[i]] = d[i];
         fe->v[fe->dyn_eq[i]] = v ? v[i] : 0.0;
     }
-    if (Kt) memset(Kt, 0, nnz * sizeof *Kt);
     if (Ct && !hs_fe_is_rate_dependent(fe)) Ct = NULL;
     if (Ct) memset(Ct, 0, nnz * sizeof *Ct);
     const int rc = sparse_assemble(fe, 0, Kt, Ct);
