@@ -165,7 +165,9 @@ int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double
 
 int hs_fe_commit(hs_fe *fe)
 {
-    for (int k = 0; k < fe->nels; k++) {
+    const int nels = fe->var_els ? fe->nvar : fe->nels; /* sparse path: the others are elastic */
+    for (int v = 0; v < nels; v++) {
+        const int k = fe->var_els ? fe->var_els[v] : v;
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
             int rc = hs_material_commit(mats[j]);

@@ -60,6 +60,8 @@ static void add_slot(hs_fe *fe, size_t at, int ke, int row, int col, double w, v
         if (P->rowind[p] == row) fe->slot_pos[at] = p;
 }
 
+static int split_elements(hs_fe *fe);
+
 static int build_pattern(hs_fe *fe)
 {
     size_t total = 0;
@@ -102,7 +104,8 @@ int hs_fe_sparse_pattern(hs_fe *fe, const hs_csc **out)
                        "path (docs/fe_model.md, \"Large frames\")",
                        fe->n0);
     if (!fe->Kpat) {
-        const int rc = build_pattern(fe);
+        int rc = build_pattern(fe);
+        if (!rc) rc = split_elements(fe);
         if (rc) return rc;
     }
     *out = fe->Kpat;
@@ -113,7 +116,9 @@ int hs_fe_sparse_pattern(hs_fe *fe, const hs_csc **out)
  * transformation, fe_elements.c) and that no moving support drives. */
 static int element_constant(hs_fe *fe, fe_element *e)
 {
-    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR) return 0;
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR || e->mat ||
+        e->link)
+        return 0;
     const fe_map *maps[FE_MAX_EDOF];
     const int nd = fe_element_maps(fe, e, maps);
     for (int i = 0; i < nd; i++)
@@ -134,6 +139,7 @@ static int split_elements(hs_fe *fe)
     if (!fe->Kconst || !fe->var_els || !fe->x_dyn)
         return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
     fe->nvar = 0;
+    fe->rate_dependent = hs_fe_is_rate_dependent(fe);
     for (int k = 0; k < fe->nels; k++) {
         fe_element *e = &fe->els[k];
         if (!element_constant(fe, e)) {
@@ -152,10 +158,6 @@ static int split_elements(hs_fe *fe)
 static int sparse_assemble(hs_fe *fe, int initial, double *Kt, double *Ct)
 {
     memset(fe->r_eq, 0, (size_t)fe->neq * sizeof(double));
-    if (!fe->Kconst) {
-        const int rc = split_elements(fe);
-        if (rc) return rc;
-    }
     if (!initial) {
         const int n = fe->n;
         for (int i = 0; i < n; i++) fe->x_dyn[i] = fe->u[fe->dyn_eq[i]];
@@ -201,7 +203,7 @@ int hs_fe_initial_stiffness_sparse(hs_fe *fe, double *val)
 int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
                          double *Ct)
 {
-    if (!fe->Kpat)
+    if (!fe->Kpat || !fe->Kconst)
         return hs_fail(fe->ctx, HS_EINVAL, "frame model: the sparse pattern is not built");
     const int n = fe->n;
     const size_t nnz = (size_t)hs_csc_nnz(fe->Kpat);
@@ -209,7 +211,7 @@ int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r,
         fe->u[fe->dyn_eq[i]] = d[i];
         fe->v[fe->dyn_eq[i]] = v ? v[i] : 0.0;
     }
-    if (Ct && !hs_fe_is_rate_dependent(fe)) Ct = NULL;
+    if (Ct && !fe->rate_dependent) Ct = NULL;
     if (Ct) memset(Ct, 0, nnz * sizeof *Ct);
     const int rc = sparse_assemble(fe, 0, Kt, Ct);
     if (rc) return rc;

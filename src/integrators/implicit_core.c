@@ -58,6 +58,17 @@ int hs_implicit_tangent_option(hs_integrator *it, hs_implicit *s, const hs_optio
                        "%s: tangent must be 'current', 'initial' or 'every N' with N >= 1 steps "
                        "(got '%s')",
                        it->type, t);
+    const char *u = hs_options_str(opts, "update", "woodbury");
+    const double nd = hs_options_num(opts, "update_dofs", 64.0);
+    if (strcmp(u, "woodbury") != 0 && strcmp(u, "refactor") != 0)
+        return hs_fail(it->ctx, HS_EINPUT, "%s: update must be 'woodbury' or 'refactor' (got '%s')",
+                       it->type, u);
+    if (!(nd >= 1.0 && nd <= 4096.0) || nd != floor(nd))
+        return hs_fail(it->ctx, HS_EINPUT,
+                       "%s: update_dofs must be an integer in 1..4096 (got %g); the update's cost "
+                       "grows with its cube",
+                       it->type, nd);
+    s->update_dofs = strcmp(u, "woodbury") == 0 ? (int)nd : 0;
     return 0;
 }
 
@@ -73,14 +84,15 @@ static const char *implicit_method(const hs_implicit *s, char *buf, size_t cap)
 void hs_implicit_free(hs_implicit *s)
 {
     hs_linsolver_destroy(&s->ls);
+    hs_newton_update_destroy(&s->upd);
     hs_csc_destroy(&s->Js);
     int **slots[] = {&s->slot_m, &s->slot_c, &s->slot_t};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
         hs_free(*slots[i]);
         *slots[i] = NULL;
     }
-    double **v[] = {&s->J,  &s->Kt, &s->Ct, &s->dp, &s->vp, &s->d1,  &s->v1,
-                    &s->a1, &s->r,  &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
+    double **v[] = {&s->J,  &s->Jmc, &s->Kt, &s->Ct, &s->dp, &s->vp,  &s->d1, &s->v1,
+                    &s->a1, &s->r,   &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         hs_free(*v[i]);
         *v[i] = NULL;
@@ -99,16 +111,25 @@ static void implicit_assemble_sparse(hs_integrator *it, hs_implicit *s)
 {
     const hs_dynamics *dyn = &it->dyn;
     const double dt = it->dt, al = s->alpha;
-    const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
+    const double cv = s->gamma / (s->beta * dt);
     double *J = s->Js->val;
-    memset(J, 0, (size_t)hs_csc_nnz(s->Js) * sizeof *J);
-    for (int k = 0, nnz = hs_csc_nnz(dyn->Ms); k < nnz; k++)
-        J[s->slot_m[k]] += cm * dyn->Ms->val[k];
-    if (dyn->Cs)
-        for (int k = 0, nnz = hs_csc_nnz(dyn->Cs); k < nnz; k++)
-            J[s->slot_c[k]] += (1.0 + al) * cv * dyn->Cs->val[k];
+    memcpy(J, s->Jmc, (size_t)hs_csc_nnz(s->Js) * sizeof *J);
     for (int k = 0, nnz = hs_csc_nnz(dyn->tangent_pattern); k < nnz; k++)
         J[s->slot_t[k]] += (1.0 + al) * (s->Kt[k] + cv * s->Ct[k]);
+}
+
+/* The constant part of J on the sparse path: M / (beta dt^2) + (1 + alpha) gamma / (beta dt) C. */
+static void implicit_constant_sparse(hs_integrator *it, hs_implicit *s)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    const double dt = it->dt, al = s->alpha;
+    const double cm = 1.0 / (s->beta * dt * dt), cv = s->gamma / (s->beta * dt);
+    memset(s->Jmc, 0, (size_t)hs_csc_nnz(s->Js) * sizeof *s->Jmc);
+    for (int k = 0, nnz = hs_csc_nnz(dyn->Ms); k < nnz; k++)
+        s->Jmc[s->slot_m[k]] += cm * dyn->Ms->val[k];
+    if (dyn->Cs)
+        for (int k = 0, nnz = hs_csc_nnz(dyn->Cs); k < nnz; k++)
+            s->Jmc[s->slot_c[k]] += (1.0 + al) * cv * dyn->Cs->val[k];
 }
 
 void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
@@ -152,8 +173,9 @@ void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
 static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
 {
     hs_implicit_assemble(it, s, with_ke);
-    int rc = s->Js ? hs_linsolver_factor_csc(s->ls, s->Js)
-                   : hs_linsolver_factor_packed(s->ls, it->kd_tangent, s->J);
+    int rc = s->upd  ? hs_newton_update_factor(s->upd, s->Js)
+             : s->Js ? hs_linsolver_factor_csc(s->ls, s->Js)
+                     : hs_linsolver_factor_packed(s->ls, it->kd_tangent, s->J);
     if (rc == HS_ESINGULAR)
         return hs_fail(it->ctx, HS_ECONVERGE,
                        "%s: the effective stiffness is singular at step %lld (tangent too soft)",
@@ -170,13 +192,25 @@ static int implicit_setup_sparse(hs_integrator *it, hs_implicit *s)
     s->slot_m = hs_calloc((size_t)hs_csc_nnz(dyn->Ms) + 1, sizeof(int));
     s->slot_c = hs_calloc((size_t)(dyn->Cs ? hs_csc_nnz(dyn->Cs) : 0) + 1, sizeof(int));
     s->slot_t = hs_calloc((size_t)hs_csc_nnz(dyn->tangent_pattern) + 1, sizeof(int));
-    if (!s->slot_m || !s->slot_c || !s->slot_t) return HS_ENOMEM;
+    s->Jmc = hs_dvec((size_t)hs_csc_nnz(s->Js) + 1);
+    if (!s->slot_m || !s->slot_c || !s->slot_t || !s->Jmc) return HS_ENOMEM;
     rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Ms, s->slot_m);
     if (!rc && dyn->Cs) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Cs, s->slot_c);
     if (!rc) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->tangent_pattern, s->slot_t);
+    if (!rc) implicit_constant_sparse(it, s);
     /* refactored when Newton refreshes its tangent; the initial tangent is factored once */
     const int refactor = !s->constant && s->refresh != HS_IMPLICIT_INITIAL;
-    return rc ? rc : hs_int_linsolver_csc(it, s->Js, refactor, &s->ls);
+    if (!rc) rc = hs_int_linsolver_csc(it, s->Js, refactor, &s->ls);
+    if (rc || !refactor || !s->update_dofs) return rc;
+    hs_linsolver *ls = s->ls; /* the update owns it from now on */
+    s->ls = NULL;
+    return hs_newton_update_create(it->ctx, ls, s->Js, s->update_dofs, &s->upd);
+}
+
+/* Solves J x = b in place (the update's solve when there is one). */
+static int implicit_solve(hs_implicit *s, double *x)
+{
+    return s->upd ? hs_newton_update_solve(s->upd, x) : hs_linsolver_solve(s->ls, x);
 }
 
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
@@ -209,7 +243,7 @@ int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
      * that the steps allocate nothing */
     rc = implicit_factor(it, s, 0);
     memset(s->dx, 0, n * sizeof(double));
-    return rc ? rc : hs_linsolver_solve(s->ls, s->dx);
+    return rc ? rc : implicit_solve(s, s->dx);
 }
 
 int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io)
@@ -320,7 +354,7 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
             if (rc) return rc;
         }
         memcpy(s->dx, s->R, (size_t)n * sizeof(double));
-        rc = hs_linsolver_solve(s->ls, s->dx);
+        rc = implicit_solve(s, s->dx);
         if (rc) return rc;
         dxnorm = 0.0;
         for (int i = 0; i < n; i++) {

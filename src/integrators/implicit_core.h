@@ -4,6 +4,7 @@
 #define HS_IMPLICIT_CORE_H
 
 #include "integrator_impl.h"
+#include "newton_update.h"
 
 typedef struct hs_implicit {
     double alpha, beta, gamma; /* HHT alpha (0 for Newmark), Newmark beta and gamma */
@@ -15,6 +16,10 @@ typedef struct hs_implicit {
      * current one at the first trial of every N-th step, kept in between. */
     int refresh;
     int constant;         /* 1: linear model without Ke, the matrix is factored once */
+    /* sparse full Newton (option `update`): the DOFs on which J may differ from its last full
+     * factor and still be solved as a Woodbury update of it (newton_update.h); 0: refactor */
+    int update_dofs;
+    hs_newton_update *upd; /* owns the solver then (ls NULL) */
     hs_linsolver *ls;     /* effective (Newton) matrix */
     double *J;            /* packed, half-bandwidth it->kd_tangent */
     double *Kt, *Ct;      /* restore's layout (hs_int_tangent_size) */
@@ -25,6 +30,7 @@ typedef struct hs_implicit {
     /* sparse path (dyn.K0s): J in compressed columns (the union of the patterns of M, C, K0 and
      * the tangent), and the slot in J of each entry of M, C and the tangent */
     hs_csc *Js;
+    double *Jmc; /* J's constant part M / (beta dt^2) + (1 + alpha) gamma / (beta dt) C */
     int *slot_m, *slot_c, *slot_t;
 } hs_implicit;
 
@@ -32,7 +38,8 @@ typedef struct hs_implicit {
 int hs_implicit_init(hs_integrator *it, hs_implicit *s, const hs_options *opts, double alpha,
                      double beta, double gamma);
 #define HS_IMPLICIT_INITIAL (-1)
-/* The `tangent` option of newmark and hht: current | initial | every N (docs/integrators.md). */
+/* The options `tangent` (current | initial | every N) and `update` (woodbury | refactor,
+ * update_dofs) of newmark and hht (docs/integrators.md). */
 int hs_implicit_tangent_option(hs_integrator *it, hs_implicit *s, const hs_options *opts);
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s);
 /* d_cmd = d(n) + dt v(n) + dt^2/2 a(n) (Mosqueda & Ahmadizadeh 2008b, eq. 3.5). */

@@ -12,6 +12,11 @@ const hs_param_spec hs_newmark_params[] = {
     {"max_iter", HS_PARAM_NUM, 0, "Newton iterations per step (default 20)"},
     {"tangent", HS_PARAM_STR, 0,
      "Newton matrix: current (full Newton, default) | initial (factored once) | every N (steps)"},
+    {"update", HS_PARAM_STR, 0,
+     "sparse Newton: woodbury (the factor kept while the tangent changes on few DOFs, default) | "
+     "refactor (every iteration)"},
+    {"update_dofs", HS_PARAM_NUM, 0,
+     "woodbury: the DOFs on which the tangent may differ from the factored one (default 64)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 
