@@ -41,6 +41,10 @@
 #define DT   (1.0 / 1024.0)
 #define AG   (0.3 * 9.81)
 #define FREQ 1.5
+/* The nonlinear frames' base hinges (bench/frame_gen.h): bilinear, k in N m/rad, yield moment
+ * in N m (b = 0.05), chosen so that they yield under this ground motion. */
+#define HINGE_K  2e8
+#define HINGE_FY 3e5
 
 static double wall(void)
 {
@@ -86,9 +90,30 @@ static stats summarize(double *t, int steps, double cpu_total)
     return s;
 }
 
-/* Steps `type` (option `tangent` when not NULL) on dyn; per-step wall times into stats. */
-static int time_steps(hs_ctx *ctx, const char *type, const char *tangent, const hs_dynamics *dyn,
-                      const double *mi, int steps, stats *out, double *setup_s)
+/* The ground motion's mass column M iota (x), allocated (NULL when out of memory). */
+static double *ground_mass(hs_fe *fe)
+{
+    const int n = hs_fe_ndof(fe);
+    double *mi = calloc((size_t)n, sizeof *mi), *iota = calloc((size_t)n, sizeof *iota);
+    if (mi && iota) {
+        hs_fe_mass(fe, mi);
+        hs_fe_influence(fe, HS_FE_UX, iota);
+        for (int i = 0; i < n; i++) mi[i] *= iota[i];
+    }
+    free(iota);
+    if (!iota) {
+        free(mi);
+        return NULL;
+    }
+    return mi;
+}
+
+/* Steps `type` with the options `opt` (key, value pairs, NULL-terminated; may be NULL) on dyn;
+ * per-step wall times into stats; with `fe`, the steps ending with a hinge (an element whose
+ * material's tangent is below its initial one) on its yield branch, into *yielded (untimed). */
+static int time_steps(hs_ctx *ctx, const char *type, const char *const *opt, const hs_dynamics *dyn,
+                      const double *mi, int steps, stats *out, double *setup_s, hs_fe *fe,
+                      int *yielded)
 {
     const int n = dyn->n;
     hs_integrator *it = NULL;
@@ -96,7 +121,8 @@ static int time_steps(hs_ctx *ctx, const char *type, const char *tangent, const 
     double *dcmd = calloc((size_t)n, sizeof *dcmd), *t = calloc((size_t)steps, sizeof *t);
     hs_options *o = NULL;
     int rc = hs_options_create(&o);
-    if (!rc && tangent) rc = hs_options_set_str(o, "tangent", tangent);
+    for (int k = 0; !rc && opt && opt[k]; k += 2) rc = hs_options_set_str(o, opt[k], opt[k + 1]);
+    if (yielded) *yielded = 0;
     if (!rc) rc = hs_integrator_create(ctx, type, o, &it);
     hs_options_destroy(&o);
     const double t0 = cpu();
@@ -116,6 +142,13 @@ static int time_steps(hs_ctx *ctx, const char *type, const char *tangent, const 
         rc = hs_integrator_step(it, &io);
         t[s] = wall() - w0;
         solves += io.iterations;
+        for (int e = 0; fe && yielded && !rc && e < hs_fe_element_count(fe); e++) {
+            const hs_material *m = hs_fe_element_material(fe, e);
+            if (m && hs_material_tangent(m) < hs_material_initial_tangent(m)) {
+                ++*yielded;
+                break;
+            }
+        }
     }
     if (!rc) {
         *out = summarize(t, steps, cpu() - c0);
@@ -387,24 +420,21 @@ static void compare_opensees(hs_ctx *ctx, const char *os, int bays, int stories,
     hs_fe *fe = NULL;
     hs_fe_matrices mats = {0};
     hs_dynamics dyn;
-    double a0, a1, mean[2] = {0, 0};
+    double a0, a1, mean[3] = {0, 0, 0};
     const double t0 = cpu();
     int rc = write_tcl_model(model, bays, stories) ? HS_EIO : tcl_frame(ctx, model, &fe, &a0, &a1);
     const double t_read = cpu() - t0;
     if (!rc) rc = hs_fe_sparse_dynamics(fe, a0, a1, &mats, &dyn);
-    const int n = rc ? 0 : dyn.n;
-    double *mi = calloc((size_t)n + 1, sizeof *mi), *iota = calloc((size_t)n + 1, sizeof *iota);
-    if (!rc) {
-        hs_fe_mass(fe, mi);
-        hs_fe_influence(fe, HS_FE_UX, iota);
-        for (int i = 0; i < n; i++) mi[i] *= iota[i];
-    }
-    for (int q = 0; !rc && q < 2; q++) {
+    double *mi = rc ? NULL : ground_mass(fe);
+    if (!rc && !mi) rc = HS_ENOMEM;
+    static const char *const refactor[] = {"update", "refactor", NULL};
+    for (int q = 0; !rc && q < 3; q++) {
         hs_dynamics d = dyn;
-        if (q == 1) d.linear = 0;
+        if (q > 0) d.linear = 0; /* Newton, as OpenSees' */
         stats s;
         double setup = 0.0;
-        rc = time_steps(ctx, q == 0 ? "cr" : "hht", NULL, &d, mi, steps, &s, &setup);
+        rc = time_steps(ctx, q == 0 ? "cr" : "hht", q == 2 ? refactor : NULL, &d, mi, steps, &s,
+                        &setup, NULL, NULL);
         mean[q] = s.mean;
     }
     if (rc)
@@ -415,12 +445,12 @@ static void compare_opensees(hs_ctx *ctx, const char *os, int bays, int stories,
         printf("  the same Tcl model (frame_model.tcl; hysim's front end read it in %.0f ms, n = "
                "%d), %d steps:\n    OpenSees (UmfPack): Newmark Linear -factorOnce %.3f ms/step, "
                "HHT Newton %.3f ms/step\n    hysim: cr %.3f ms/step (OpenSees / hysim = %.1f), "
-               "hht-newton %.3f ms/step (%.1f)\n",
-               1e3 * t_read, n, steps, 1e3 * lin, 1e3 * newt, 1e3 * mean[0], lin / mean[0],
-               1e3 * mean[1], newt / mean[1]);
+               "hht-newton %.3f ms/step (%.1f; its matrix kept: the tangent never changes), "
+               "hht-refactor %.3f ms/step (%.1f)\n",
+               1e3 * t_read, dyn.n, steps, 1e3 * lin, 1e3 * newt, 1e3 * mean[0], lin / mean[0],
+               1e3 * mean[1], newt / mean[1], 1e3 * mean[2], newt / mean[2]);
     }
     free(mi);
-    free(iota);
     hs_fe_matrices_free(&mats);
     hs_fe_destroy(&fe);
     remove(model);
@@ -469,35 +499,58 @@ int main(int argc, char **argv)
                "refactor: klu %.2f, cholmod %.2f, banded %.2f\n",
                1e3 * t_define, 1e3 * t_assemble, kind, 1e3 * t_factor, 1e3 * t_refactor[0],
                1e3 * t_refactor[1], 1e3 * t_refactor[2]);
-        double *mi = calloc((size_t)n, sizeof *mi), *iota = calloc((size_t)n, sizeof *iota);
-        hs_fe_mass(fe, mi);
-        hs_fe_influence(fe, HS_FE_UX, iota);
-        for (int i = 0; i < n; i++) mi[i] *= iota[i];
-        const char *names[] = {"cr", "hht", "hht-newton", "hht-initial"};
+        double *mi = ground_mass(fe);
+        /* the elastic frame: cr and hht factored once; the frame on yielding base hinges: hht
+         * with full Newton (its matrix kept as Woodbury updates, or refactored at every
+         * iteration) and with the initial tangent */
+        hs_fe *feh = NULL;
+        hs_fe_matrices mh = {0};
+        hs_dynamics dh;
+        double *mih = NULL;
+        if (hs_frame_build(ctx, bays, stories, 0, HINGE_K, HINGE_FY, &feh) ||
+            hs_fe_sparse_dynamics(feh, a0, a1, &mh, &dh) || !(mih = ground_mass(feh))) {
+            fprintf(stderr, "hinged frame %d x %d: %s\n", bays, stories, hs_ctx_message(ctx));
+            feh = NULL;
+        }
+        static const char *const update[] = {"update", "woodbury", NULL};
+        static const char *const refactor[] = {"update", "refactor", NULL};
+        static const char *const initial[] = {"tangent", "initial", NULL};
+        static const struct row {
+            const char *name, *type;
+            const char *const *opt;
+            int hinged;
+        } rows[] = {{"cr", "cr", NULL, 0},
+                    {"hht", "hht", NULL, 0},
+                    {"hht-newton", "hht", update, 1},
+                    {"hht-refactor", "hht", refactor, 1},
+                    {"hht-initial", "hht", initial, 1}};
         double cr_mean = 0.0; /* the numerical CR step: the hybrid rows' baseline */
-        printf("  %-11s %9s %9s %9s %9s %9s %9s %9s %7s\n", "", "setup", "mean", "p50", "p99",
-               "max", "[cpu]", "p99/dt", "solves");
-        for (int q = 0; q < 4; q++) {
-            if (only && !strstr(only, names[q])) continue;
-            hs_dynamics d = dyn;
-            /* Newton: tangent and refactor every iteration; modified Newton (initial tangent):
-             * factored at setup, no tangent and solves only in the steps */
-            if (q >= 2) d.linear = 0;
+        printf("  %-13s %8s %9s %9s %9s %9s %9s %8s %7s %7s\n", "", "setup", "mean", "p50", "p99",
+               "max", "[cpu]", "p99/dt", "solves", "yielded");
+        for (size_t q = 0; q < sizeof rows / sizeof rows[0]; q++) {
+            if (only && !strstr(only, rows[q].name)) continue;
+            if (rows[q].hinged && !feh) continue;
             stats s;
             double setup = 0.0;
-            if (time_steps(ctx, q == 0 ? "cr" : "hht", q == 3 ? "initial" : NULL, &d, mi, steps, &s,
-                           &setup))
+            int yielded = 0;
+            if (time_steps(ctx, rows[q].type, rows[q].opt, rows[q].hinged ? &dh : &dyn,
+                           rows[q].hinged ? mih : mi, steps, &s, &setup,
+                           rows[q].hinged ? feh : NULL, &yielded))
                 continue;
             if (q == 0) cr_mean = s.mean;
-            printf("  %-11s %9.2f %9.3f %9.3f %9.3f %9.3f %9.3f %8.0f%% %7.2f\n", names[q],
+            printf("  %-13s %8.2f %9.3f %9.3f %9.3f %9.3f %9.3f %7.0f%% %7.2f", rows[q].name,
                    1e3 * setup, 1e3 * s.mean, 1e3 * s.p50, 1e3 * s.p99, 1e3 * s.max,
                    1e3 * s.cpu_mean, 100.0 * s.p99 / DT, s.solves);
+            if (rows[q].hinged) printf(" %6.0f%%", 100.0 * yielded / steps);
+            printf("\n");
         }
+        free(mih);
+        hs_fe_matrices_free(&mh);
+        hs_fe_destroy(&feh);
         if (!only || strstr(only, "hybrid"))
             bench_hybrid(ctx, fe, bays, stories, &dyn, mi, steps, cr_mean);
         if (os) compare_opensees(ctx, os, bays, stories, steps > 512 ? 512 : steps);
         free(mi);
-        free(iota);
         hs_fe_matrices_free(&mats);
         hs_fe_destroy(&fe);
         fflush(stdout);

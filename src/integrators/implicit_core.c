@@ -91,8 +91,8 @@ void hs_implicit_free(hs_implicit *s)
         hs_free(*slots[i]);
         *slots[i] = NULL;
     }
-    double **v[] = {&s->J,  &s->Jmc, &s->Kt, &s->Ct, &s->dp, &s->vp,  &s->d1, &s->v1,
-                    &s->a1, &s->r,   &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
+    double **v[] = {&s->J,  &s->Jmc, &s->Kt, &s->Ct, &s->cv, &s->dp, &s->vp,  &s->d1,
+                    &s->v1, &s->a1,  &s->r,  &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         hs_free(*v[i]);
         *v[i] = NULL;
@@ -216,6 +216,7 @@ static int implicit_solve(hs_implicit *s, double *x)
 int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
 {
     hs_implicit_free(s); /* setup may run more than once */
+    s->cv_ok = 0;
     const size_t n = (size_t)it->n;
     const int sparse = hs_int_sparse(it);
     const size_t tsize =
@@ -224,7 +225,7 @@ int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
     s->Kt = hs_dvec(tsize);
     s->Ct = hs_dvec(tsize);
     double **v[] = {&s->dp, &s->vp, &s->d1, &s->v1,  &s->a1, &s->r,
-                    &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
+                    &s->R,  &s->b,  &s->dx, &s->tmp, &s->q,  &s->cv};
     int rc = ((!s->J && !sparse) || !s->Kt || !s->Ct) ? HS_ENOMEM : 0;
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         *v[i] = hs_dvec(n);
@@ -263,7 +264,11 @@ static void implicit_rhs(hs_integrator *it, hs_implicit *s, const hs_step_io *io
     for (int i = 0; i < n; i++) s->b[i] = (1.0 + al) * io->f_n1[i] - al * io->f_n[i];
     if (al == 0.0) return;
     for (int i = 0; i < n; i++) s->b[i] += al * s->q[i];
-    hs_int_matvec_add(it, HS_INT_C, it->v, al, s->b);
+    /* C v(n): the last step's converged C v1 when v(n) is that v1 (one product fewer a step) */
+    if (s->cv_ok && memcmp(it->v, s->v1, (size_t)n * sizeof *s->v1) == 0)
+        for (int i = 0; i < n; i++) s->b[i] += al * s->cv[i];
+    else
+        hs_int_matvec_add(it, HS_INT_C, it->v, al, s->b);
     if (it->dyn.Me) hs_packed_matvec_add(n, it->kd, it->Mep, it->a, -al, s->b);
 }
 
@@ -293,6 +298,7 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
     }
     memcpy(s->d1, io->d_cmd, (size_t)n * sizeof(double));
     const double bnorm = hs_norm_inf(n, s->b);
+    s->cv_ok = 0; /* until this step converges */
     /* modified Newton (tangent: initial | every N) keeps its factor between refreshes */
     const int refresh_now = s->refresh > 0 && io->step % s->refresh == 0;
     double dxnorm = INFINITY, rnorm = 0.0;
@@ -308,8 +314,9 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
         if (rc) return rc;
         hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
         /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */
-        memcpy(s->tmp, s->r, (size_t)n * sizeof(double));
-        hs_int_matvec_add(it, HS_INT_C, s->v1, 1.0, s->tmp);
+        memset(s->cv, 0, (size_t)n * sizeof(double));
+        hs_int_matvec_add(it, HS_INT_C, s->v1, 1.0, s->cv);
+        for (int i = 0; i < n; i++) s->tmp[i] = s->r[i] + s->cv[i];
         if (s->Js)
             hs_csc_matvec(it->dyn.Ms, s->a1, s->R);
         else
@@ -368,6 +375,7 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
     memcpy(it->v, s->v1, (size_t)n * sizeof(double));
     memcpy(it->a, s->a1, (size_t)n * sizeof(double));
     memcpy(s->q, s->r, (size_t)n * sizeof(double));
+    s->cv_ok = 1;
     io->iterations = constant ? 0 : iter;
     return it->dyn.commit(it->dyn.user);
 }

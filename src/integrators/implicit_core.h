@@ -27,6 +27,8 @@ typedef struct hs_implicit {
     double *d1, *v1, *a1; /* trial state at t(n+1) */
     double *r, *R, *b, *dx, *tmp;
     double *q; /* restoring force (numerical + experimental) at t(n); HHT state */
+    double *cv; /* C v1 at the last residual; cv_ok: a converged step's, v1 = v(n) then */
+    int cv_ok;
     /* sparse path (dyn.K0s): J in compressed columns (the union of the patterns of M, C, K0 and
      * the tangent), and the slot in J of each entry of M, C and the tangent */
     hs_csc *Js;
