@@ -282,24 +282,33 @@ static void bench_hybrid(hs_ctx *ctx, hs_fe *fe, int bays, int stories, const hs
 }
 
 /* A numeric refactor of A with the given kind (after a first factor), in seconds. */
-static double time_refactor(hs_ctx *ctx, const char *kind, const hs_csc *A)
+static double time_refactor(hs_ctx *ctx, const char *kind, const hs_csc *A, double *solve)
 {
     hs_linsolver *ls = NULL;
     int rc = hs_linsolver_create_sparse(ctx, kind, A, &ls);
     if (!rc) rc = hs_linsolver_factor_csc(ls, A);
-    const double t0 = cpu();
-    const int reps = 5;
+    double t0 = cpu();
+    const int reps = 5, sreps = 200;
     for (int k = 0; !rc && k < reps; k++) rc = hs_linsolver_factor_csc(ls, A);
     const double t = (cpu() - t0) / reps;
+    double *x = calloc((size_t)A->ncols, sizeof *x);
+    if (!x) rc = HS_ENOMEM;
+    t0 = cpu();
+    for (int k = 0; !rc && k < sreps; k++) {
+        x[k % A->ncols] = 1.0;
+        rc = hs_linsolver_solve(ls, x);
+    }
+    *solve = (cpu() - t0) / sreps;
+    free(x);
     hs_linsolver_destroy(&ls);
     return rc ? -1.0 : t;
 }
 
 /* CR's A = M + dt/2 C + dt^2/4 K0: the first factor (analysis included) by the kind that the
  * sparse creation picks (its name into kind), and numeric refactors by KLU, CHOLMOD and LAPACK's
- * band (refactor[3]), in seconds. */
+ * band (refactor[3]) and the time of a solve with each (solve[3]), in seconds. */
 static int time_factor(hs_ctx *ctx, const hs_dynamics *dyn, double *first, double refactor[3],
-                       char *kind, size_t cap)
+                       double solve[3], char *kind, size_t cap)
 {
     hs_csc *A = NULL;
     hs_linsolver *ls = NULL;
@@ -312,7 +321,7 @@ static int time_factor(hs_ctx *ctx, const hs_dynamics *dyn, double *first, doubl
     *first = cpu() - t0;
     if (!rc) snprintf(kind, cap, "%s", hs_linsolver_kind(ls));
     static const char *const kinds[] = {"klu", "cholmod", "banded"};
-    for (int k = 0; !rc && k < 3; k++) refactor[k] = time_refactor(ctx, kinds[k], A);
+    for (int k = 0; !rc && k < 3; k++) refactor[k] = time_refactor(ctx, kinds[k], A, &solve[k]);
     hs_linsolver_destroy(&ls);
     hs_csc_destroy(&A);
     return rc;
@@ -485,9 +494,9 @@ int main(int argc, char **argv)
         t0 = cpu();
         if (!rc) rc = hs_fe_sparse_dynamics(fe, a0, a1, &mats, &dyn);
         const double t_assemble = cpu() - t0;
-        double t_factor = 0.0, t_refactor[3] = {0};
+        double t_factor = 0.0, t_refactor[3] = {0}, t_solve[3] = {0};
         char kind[16] = "?";
-        if (!rc) rc = time_factor(ctx, &dyn, &t_factor, t_refactor, kind, sizeof kind);
+        if (!rc) rc = time_factor(ctx, &dyn, &t_factor, t_refactor, t_solve, kind, sizeof kind);
         if (rc) {
             fprintf(stderr, "frame %d x %d: %s\n", bays, stories, hs_ctx_message(ctx));
             hs_fe_destroy(&fe);
@@ -496,9 +505,11 @@ int main(int argc, char **argv)
         printf("\n%d bays x %d stories: n = %d, %d entries, half-bandwidth %d, %d steps\n", bays,
                stories, n, hs_csc_nnz(dyn.K0s), hs_csc_bandwidth(dyn.K0s), steps);
         printf("  define+finalize %.1f, assemble M C K0 (sparse) %.2f, factor (%s) %.2f; numeric "
-               "refactor: klu %.2f, cholmod %.2f, banded %.2f\n",
+               "refactor: klu %.2f, cholmod %.2f, banded %.2f; a solve: klu %.3f, cholmod %.3f, "
+               "banded %.3f\n",
                1e3 * t_define, 1e3 * t_assemble, kind, 1e3 * t_factor, 1e3 * t_refactor[0],
-               1e3 * t_refactor[1], 1e3 * t_refactor[2]);
+               1e3 * t_refactor[1], 1e3 * t_refactor[2], 1e3 * t_solve[0], 1e3 * t_solve[1],
+               1e3 * t_solve[2]);
         double *mi = ground_mass(fe);
         /* the elastic frame: cr and hht factored once; the frame on yielding base hinges: hht
          * with full Newton (its matrix kept as Woodbury updates, or refactored at every
