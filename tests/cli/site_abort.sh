@@ -87,16 +87,14 @@ YAML
     "$hysim" run "$dir/$1_test.yaml" -o "$dir/$1_run" --quiet > "$dir/$1_run.log" 2>&1 &
     local run_pid=$!
     pids+=($run_pid)
-    # abort once the test runs (on a loaded machine the coordinator's set-up can take a while)
-    for _ in $(seq 1 300); do
-        grep -qs 'new test of' "$dir/$1.err" && break
-        sleep 0.05
-    done
+    # abort once the test has recorded 40 steps (a loaded machine can take long to set up and to
+    # step: a fixed time once let fewer than 10 steps run)
+    if [ "$mode" != interlock ]; then
+        wait_steps "$1_run" 40 || fail "$1: the run recorded no 40 steps in 30 s: $(tail -3 "$dir/$1_run.log")"
+    fi
     if [ "$mode" = abort ]; then
-        sleep 2
         kill -TERM "$site_pid"
     elif [ "$mode" = monitor ]; then # the abort button of the site's monitor page
-        sleep 2
         local mon token
         mon=$(sed -n 's|.*hysim monitor: http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/$1.err")
         token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/$1.err")
