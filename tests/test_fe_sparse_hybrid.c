@@ -1,5 +1,5 @@
 /* A hybrid test of a large frame on the sparse path (hysim/experiment_sparse.h, the Kes branch
- * of alpha_os and cr) against the dense path on the same structure. The frame is
+ * of alpha_os, cr, newmark and hht) against the dense path on the same structure. The frame is
  * bench/frame_gen.h's 3 bays x 30 stories numbered column line by column line (n = 360,
  * half-bandwidth 95); two experimental elements have their control points on frame nodes: A: two
  * actuators along x at level 10 of column lines 0 and 1, coupled (K0l = k [2 -1; -1 2]) and
@@ -11,13 +11,14 @@
  * sparse path gets the frame's compressed columns with hs_dynamics_add_experiment_sparse.
  * - The sparse Ke and the totals equal the dense ones (to 1e-15 of the largest entry: the
  *   congruence sums the same products in another order).
- * - 300 steps of a ground motion with alpha_os and cr: the same displacements at every DOF and
+ * - 300 steps of a ground motion with alpha_os, cr, hht and newmark (Newton's matrix holds Kes:
+ *   a Woodbury update of its factor without it): the same displacements at every DOF and
  *   step on both paths, to 1e-9 of the peak (the bound of tests/test_fe_sparse.c: two orderings
  *   and kinds of factor; the measured differences are printed).
  * - No step after the first allocates on the sparse path (hs_alloc_count).
- * - Integrators whose Ke changes between steps (os_tangent) or enters Newton's matrix (newmark)
- *   are refused on a sparse-only structure with a message that names alpha_os and cr, and fall
- *   back to the dense path when the dense matrices are given too.
+ * - Integrators whose Ke changes between steps (os_tangent, implicit_hht_fe) are refused on a
+ *   sparse-only structure with a message that names the four that take it, and fall back to the
+ *   dense path when the dense matrices are given too.
  * - The coordinator's composition (a model with the experiment as extra stiffness, Rayleigh
  *   damping, hs_model_dynamics, then hs_dynamics_add_experiment_sparse): sparse C = dense C (with
  *   a1 Ke in both) and alpha_os sparse = dense to 1e-9 of the peak. */
@@ -302,6 +303,19 @@ static void test_cr(void **state)
     compare("cr");
 }
 
+/* Newton's matrix holds Kes: kept as a Woodbury update of the factor without it */
+static void test_hht(void **state)
+{
+    (void)state;
+    compare("hht");
+}
+
+static void test_newmark(void **state)
+{
+    (void)state;
+    compare("newmark");
+}
+
 /* What the coordinator does with a test file's frame and experimental elements: the model holds
  * the experiment's stiffness as its extra stiffness Kx (modes and Rayleigh damping see it),
  * hs_model_dynamics gives the sparse form with a1 Kx in Cs (equal to the dense C), and
@@ -376,8 +390,8 @@ static void test_model_composition(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* os_tangent and newmark on a sparse-only hybrid frame: refused, naming alpha_os and cr; with
- * the dense matrices given too, newmark sets up (the dense path). */
+/* os_tangent and implicit_hht_fe on a sparse-only hybrid frame: refused, naming alpha_os, cr,
+ * newmark and hht; with the dense matrices given too, os_tangent sets up (the dense path). */
 static void test_refusals(void **state)
 {
     (void)state;
@@ -391,13 +405,13 @@ static void test_refusals(void **state)
     hs_experiment_csc xm = {0};
     hs_frame_dense df = {0};
     sparse_dynamics(ctx, fe, &e, &mats, &xm, &sd);
-    const char *types[] = {"os_tangent", "newmark"};
+    const char *types[] = {"os_tangent", "implicit_hht_fe"};
     for (size_t k = 0; k < 2; k++) {
         hs_integrator *it = NULL;
         assert_int_equal(hs_integrator_create(ctx, types[k], NULL, &it), 0);
         assert_int_equal(hs_integrator_setup(it, &sd, DT, NULL, NULL, NULL), HS_EUNSUPPORTED);
         print_message("%s: %s\n", types[k], hs_ctx_message(ctx));
-        assert_non_null(strstr(hs_ctx_message(ctx), "alpha_os and cr"));
+        assert_non_null(strstr(hs_ctx_message(ctx), "alpha_os, cr, newmark and hht"));
         hs_integrator_destroy(&it);
     }
     dense_dynamics(fe, &e, &df, &dd);
@@ -408,7 +422,7 @@ static void test_refusals(void **state)
     dd.Mes = sd.Mes;
     dd.tangent_pattern = sd.tangent_pattern;
     hs_integrator *it = NULL;
-    assert_int_equal(hs_integrator_create(ctx, "newmark", NULL, &it), 0);
+    assert_int_equal(hs_integrator_create(ctx, "os_tangent", NULL, &it), 0);
     assert_int_equal(hs_integrator_setup(it, &dd, DT, NULL, NULL, NULL), 0);
     hs_integrator_destroy(&it);
     free(e.T);
@@ -425,6 +439,8 @@ int main(void)
         cmocka_unit_test(test_matrices),
         cmocka_unit_test(test_alpha_os),
         cmocka_unit_test(test_cr),
+        cmocka_unit_test(test_hht),
+        cmocka_unit_test(test_newmark),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_model_composition),
     };

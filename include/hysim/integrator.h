@@ -60,9 +60,10 @@ typedef struct hs_dynamics {
      * order); restore writes all of Kt, and all of Ct unless no material is rate-dependent
      * (then it leaves Ct as it is: the caller zeroes it once); tangent_band is ignored.
      * Integrators that take it: central_difference, newmark_explicit, alpha_os, cr, newmark,
-     * hht; with Kes (an experiment) only alpha_os and cr, whose matrices are factored once with
-     * the initial Ke (os_tangent and implicit_hht_fe change Ke between steps, newmark and hht
-     * put it in Newton's matrix: they stay dense). With the dense M, K0 (and C) given as well,
+     * hht; with Kes (an experiment) alpha_os and cr, whose matrices are factored once with the
+     * initial Ke, and newmark and hht, whose Newton matrix holds it as a Woodbury update of the
+     * factor without it (os_tangent and implicit_hht_fe change Ke between steps: they stay
+     * dense). With the dense M, K0 (and C) given as well,
      * an integrator that cannot take the sparse form takes the dense path instead; without them
      * it is refused with a message that names the integrators that can. */
     const hs_csc *Ms, *Cs, *K0s, *tangent_pattern;

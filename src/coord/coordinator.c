@@ -234,7 +234,7 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         rc = hs_coord_exp_init(&c->exp, ctx, def, c->K0);
         c->dyn.Ke = c->exp.Ke;
         c->dyn.exp = &c->exp.view;
-        if (!rc) /* a large frame: Ke also in compressed columns, for alpha_os and cr */
+        if (!rc) /* a large frame: Ke also in compressed columns, for alpha_os, cr, newmark, hht */
             rc = hs_dynamics_add_experiment_sparse(ctx, &c->dyn, c->exp.nact, c->exp.T, c->exp.K0l,
                                                    NULL, &c->exp_csc);
         if (!rc && !(c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX))) rc = HS_ENOMEM;

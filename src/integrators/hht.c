@@ -69,6 +69,7 @@ int hs_integrator_create_hht(hs_integrator *it, const hs_options *opts)
     it->data = s;
     it->ops.setup = hht_setup;
     it->ops.sparse = 1;
+    it->ops.sparse_exp = 1; /* Kes (initial) in Newton's matrix: a Woodbury update */
     it->ops.predict = hht_predict;
     it->ops.correct = hht_correct;
     it->ops.destroy = hht_destroy;

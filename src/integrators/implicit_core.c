@@ -9,6 +9,7 @@
  * q(n) the restoring force (numerical + experimental) of the committed state, r_e(d) = r_exp +
  * Ke (d - d_cmd) the experimental force linearised about the command. Newton matrix:
  *   J = (M - alpha Me) / (beta dt^2) + (1 + alpha) (gamma / (beta dt) (C + Ct) + Kt + Ke).
+ * On the sparse path (dyn.K0s) an experiment comes as Kes and Mes (constant, compressed columns).
  * Every matrix loop runs over the band: M, Me, C are the base's packed copies (it->kd), Kt and Ct
  * come from restore packed (dyn.tangent_band) or dense, J is packed with it->kd_tangent and
  * factored by a banded solver when the band is narrow. */
@@ -86,7 +87,7 @@ void hs_implicit_free(hs_implicit *s)
     hs_linsolver_destroy(&s->ls);
     hs_newton_update_destroy(&s->upd);
     hs_csc_destroy(&s->Js);
-    int **slots[] = {&s->slot_m, &s->slot_c, &s->slot_t};
+    int **slots[] = {&s->slot_m, &s->slot_c, &s->slot_t, &s->slot_ke, &s->slot_me};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
         hs_free(*slots[i]);
         *slots[i] = NULL;
@@ -106,8 +107,9 @@ static inline double implicit_packed(const double *B, int kd, int i, int j)
     return dist <= kd ? HS_BAND_AT(B, kd, i, j) : 0.0;
 }
 
-/* J on the sparse path: every matrix added into its slots (no search, no allocation). */
-static void implicit_assemble_sparse(hs_integrator *it, hs_implicit *s)
+/* J on the sparse path: its constant part, then the tangent (and the experiment's Kes when
+ * with_ke) added into their slots (no search, no allocation). */
+static void implicit_assemble_sparse(hs_integrator *it, hs_implicit *s, int with_ke)
 {
     const hs_dynamics *dyn = &it->dyn;
     const double dt = it->dt, al = s->alpha;
@@ -116,9 +118,13 @@ static void implicit_assemble_sparse(hs_integrator *it, hs_implicit *s)
     memcpy(J, s->Jmc, (size_t)hs_csc_nnz(s->Js) * sizeof *J);
     for (int k = 0, nnz = hs_csc_nnz(dyn->tangent_pattern); k < nnz; k++)
         J[s->slot_t[k]] += (1.0 + al) * (s->Kt[k] + cv * s->Ct[k]);
+    if (with_ke && dyn->Kes)
+        for (int k = 0, nnz = hs_csc_nnz(dyn->Kes); k < nnz; k++)
+            J[s->slot_ke[k]] += (1.0 + al) * dyn->Kes->val[k];
 }
 
-/* The constant part of J on the sparse path: M / (beta dt^2) + (1 + alpha) gamma / (beta dt) C. */
+/* The constant part of J on the sparse path: (M - alpha Mes) / (beta dt^2) + (1 + alpha) gamma /
+ * (beta dt) C. */
 static void implicit_constant_sparse(hs_integrator *it, hs_implicit *s)
 {
     const hs_dynamics *dyn = &it->dyn;
@@ -130,12 +136,15 @@ static void implicit_constant_sparse(hs_integrator *it, hs_implicit *s)
     if (dyn->Cs)
         for (int k = 0, nnz = hs_csc_nnz(dyn->Cs); k < nnz; k++)
             s->Jmc[s->slot_c[k]] += (1.0 + al) * cv * dyn->Cs->val[k];
+    if (dyn->Mes)
+        for (int k = 0, nnz = hs_csc_nnz(dyn->Mes); k < nnz; k++)
+            s->Jmc[s->slot_me[k]] -= al * cm * dyn->Mes->val[k];
 }
 
 void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
 {
     if (s->Js) {
-        implicit_assemble_sparse(it, s);
+        implicit_assemble_sparse(it, s, with_ke);
         return;
     }
     const int n = it->n, kd = it->kd, kj = it->kd_tangent, kt = hs_int_tangent_kd(it);
@@ -192,14 +201,19 @@ static int implicit_setup_sparse(hs_integrator *it, hs_implicit *s)
     s->slot_m = hs_calloc((size_t)hs_csc_nnz(dyn->Ms) + 1, sizeof(int));
     s->slot_c = hs_calloc((size_t)(dyn->Cs ? hs_csc_nnz(dyn->Cs) : 0) + 1, sizeof(int));
     s->slot_t = hs_calloc((size_t)hs_csc_nnz(dyn->tangent_pattern) + 1, sizeof(int));
+    s->slot_ke = hs_calloc((size_t)(dyn->Kes ? hs_csc_nnz(dyn->Kes) : 0) + 1, sizeof(int));
+    s->slot_me = hs_calloc((size_t)(dyn->Mes ? hs_csc_nnz(dyn->Mes) : 0) + 1, sizeof(int));
     s->Jmc = hs_dvec((size_t)hs_csc_nnz(s->Js) + 1);
-    if (!s->slot_m || !s->slot_c || !s->slot_t || !s->Jmc) return HS_ENOMEM;
+    if (!s->slot_m || !s->slot_c || !s->slot_t || !s->slot_ke || !s->slot_me || !s->Jmc)
+        return HS_ENOMEM;
     rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Ms, s->slot_m);
     if (!rc && dyn->Cs) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Cs, s->slot_c);
     if (!rc) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->tangent_pattern, s->slot_t);
+    if (!rc && dyn->Kes) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Kes, s->slot_ke);
+    if (!rc && dyn->Mes) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Mes, s->slot_me);
     if (!rc) implicit_constant_sparse(it, s);
     /* refactored when Newton refreshes its tangent; the initial tangent is factored once */
-    const int refactor = !s->constant && s->refresh != HS_IMPLICIT_INITIAL;
+    const int refactor = !s->constant && (s->refresh != HS_IMPLICIT_INITIAL || dyn->linear);
     if (!rc) rc = hs_int_linsolver_csc(it, s->Js, refactor, &s->ls);
     if (rc || !refactor || !s->update_dofs) return rc;
     hs_linsolver *ls = s->ls; /* the update owns it from now on */
@@ -231,7 +245,7 @@ int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
         *v[i] = hs_dvec(n);
         if (!*v[i]) rc = HS_ENOMEM;
     }
-    s->constant = it->dyn.linear && !it->dyn.Ke;
+    s->constant = it->dyn.linear && !it->dyn.Ke && !it->dyn.Kes;
     if (!rc && sparse) rc = implicit_setup_sparse(it, s);
     if (!rc && !sparse) rc = hs_int_linsolver(it, it->kd_tangent, &s->ls);
     if (rc) return rc;
@@ -239,6 +253,7 @@ int hs_implicit_setup(hs_integrator *it, hs_implicit *s)
     rc = it->dyn.restore(it->dyn.user, it->d, it->v, s->q, s->Kt, s->Ct);
     if (rc) return rc;
     if (it->dyn.Ke) hs_band_matvec_add(it->n, it->kd, it->dyn.Ke, it->d, 1.0, s->q);
+    if (it->dyn.Kes) hs_csc_matvec_add(it->dyn.Kes, it->d, 1.0, s->q);
     if (!sparse) return s->constant || s->refresh ? implicit_factor(it, s, 0) : 0;
     /* sparse: factored (at the initial tangent when Newton refactors) and solved once here, so
      * that the steps allocate nothing */
@@ -270,6 +285,7 @@ static void implicit_rhs(hs_integrator *it, hs_implicit *s, const hs_step_io *io
     else
         hs_int_matvec_add(it, HS_INT_C, it->v, al, s->b);
     if (it->dyn.Me) hs_packed_matvec_add(n, it->kd, it->Mep, it->a, -al, s->b);
+    if (it->dyn.Mes) hs_csc_matvec_add(it->dyn.Mes, it->a, -al, s->b);
 }
 
 /* max(m, |x|), skipping NaN as hs_norm_inf does */
@@ -283,13 +299,13 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
 {
     const int n = it->n;
     const double dt = it->dt, al = s->alpha, be = s->beta, ga = s->gamma;
-    const int with_ke = io->r_exp && it->dyn.Ke;
+    const int with_ke = io->r_exp && (it->dyn.Ke || it->dyn.Kes);
     for (int i = 0; i < n; i++) {
         s->dp[i] = it->d[i] + dt * it->v[i] + dt * dt * (0.5 - be) * it->a[i];
         s->vp[i] = it->v[i] + dt * (1.0 - ga) * it->a[i];
     }
     implicit_rhs(it, s, io);
-    const int constant = it->dyn.linear && (s->constant || it->dyn.Ke);
+    const int constant = it->dyn.linear && (s->constant || it->dyn.Ke || it->dyn.Kes);
     if (constant && !s->constant) {
         /* linear, but Ke may have changed since the last step: refactor (no allocation);
          * Kt and Ct are the constant ones from setup */
@@ -327,6 +343,7 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
             mnorm = implicit_max_abs(mnorm, s->R[i]);
         }
         if (it->dyn.Me && al != 0.0) hs_packed_matvec_add(n, it->kd, it->Mep, s->a1, -al, s->R);
+        if (it->dyn.Mes && al != 0.0) hs_csc_matvec_add(it->dyn.Mes, s->a1, -al, s->R);
         rnorm = 0.0;
         for (int i = 0; i < n; i++) {
             s->R[i] = s->b[i] - s->R[i] - (1.0 + al) * s->tmp[i];

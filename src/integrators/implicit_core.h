@@ -15,25 +15,25 @@ typedef struct hs_implicit {
      * state, factored once at setup (modified Newton: a step costs solves only); N > 0 the
      * current one at the first trial of every N-th step, kept in between. */
     int refresh;
-    int constant;         /* 1: linear model without Ke, the matrix is factored once */
+    int constant; /* 1: linear model without Ke, the matrix is factored once */
     /* sparse full Newton (option `update`): the DOFs on which J may differ from its last full
      * factor and still be solved as a Woodbury update of it (newton_update.h); 0: refactor */
     int update_dofs;
     hs_newton_update *upd; /* owns the solver then (ls NULL) */
-    hs_linsolver *ls;     /* effective (Newton) matrix */
-    double *J;            /* packed, half-bandwidth it->kd_tangent */
-    double *Kt, *Ct;      /* restore's layout (hs_int_tangent_size) */
-    double *dp, *vp;      /* Newmark predictors d~ = d + dt v + dt^2 (1/2 - beta) a, v~ */
-    double *d1, *v1, *a1; /* trial state at t(n+1) */
+    hs_linsolver *ls;      /* effective (Newton) matrix */
+    double *J;             /* packed, half-bandwidth it->kd_tangent */
+    double *Kt, *Ct;       /* restore's layout (hs_int_tangent_size) */
+    double *dp, *vp;       /* Newmark predictors d~ = d + dt v + dt^2 (1/2 - beta) a, v~ */
+    double *d1, *v1, *a1;  /* trial state at t(n+1) */
     double *r, *R, *b, *dx, *tmp;
-    double *q; /* restoring force (numerical + experimental) at t(n); HHT state */
+    double *q;  /* restoring force (numerical + experimental) at t(n); HHT state */
     double *cv; /* C v1 at the last residual; cv_ok: a converged step's, v1 = v(n) then */
     int cv_ok;
     /* sparse path (dyn.K0s): J in compressed columns (the union of the patterns of M, C, K0 and
      * the tangent), and the slot in J of each entry of M, C and the tangent */
     hs_csc *Js;
     double *Jmc; /* J's constant part M / (beta dt^2) + (1 + alpha) gamma / (beta dt) C */
-    int *slot_m, *slot_c, *slot_t;
+    int *slot_m, *slot_c, *slot_t, *slot_ke, *slot_me; /* ... and of Kes, Mes */
 } hs_implicit;
 
 /* Reads the common options (tol, max_iter) and checks beta, gamma, alpha; fills s. */

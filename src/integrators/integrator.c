@@ -94,9 +94,9 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
                            it->type, dyn->n, it->type);
         return hs_fail(it->ctx, HS_EUNSUPPORTED,
                        "integrator %s: experimental substructures on a structure with sparse "
-                       "matrices (%d DOFs) are taken by alpha_os and cr (their matrices hold the "
-                       "initial Ke, factored once)%s; choose one of them (integrators that update "
-                       "Ke between steps or put it in Newton's matrix need the dense matrices)",
+                       "matrices (%d DOFs) are taken by alpha_os, cr, newmark and hht (their "
+                       "matrices hold the initial Ke)%s; choose one of them (integrators that "
+                       "update Ke between steps need the dense matrices)",
                        it->type, dyn->n,
                        sparse_exp ? "" : ", and only as compressed columns (dyn.Kes)");
     }

@@ -48,6 +48,7 @@ int hs_integrator_create_newmark(hs_integrator *it, const hs_options *opts)
     it->data = s;
     it->ops.setup = newmark_setup;
     it->ops.sparse = 1;
+    it->ops.sparse_exp = 1; /* Kes (initial) in Newton's matrix: a Woodbury update */
     it->ops.predict = newmark_predict;
     it->ops.correct = newmark_correct;
     it->ops.destroy = newmark_destroy;
