@@ -6,6 +6,8 @@
  *   without a refactor (counted); J equal to the base costs no factor at all;
  * - changes on more DOFs than update_dofs refactor (counted), and the refactored J is the new
  *   base: a later J that differs from it on one DOF is an update again, exact as above;
+ * - a hint (the positions where J changed since the last call) finds the same update: the last
+ *   update's entries are compared again with the hinted ones, exact as above;
  * - a singular J (a zero row) is refused (HS_ESINGULAR) as a full factor refuses it;
  * - hht full Newton on bench/frame_gen.h's 3 x 30 frame on bilinear base hinges that yield
  *   (sparse path): `update: woodbury` (default) and `update: refactor` take the same Newton
@@ -161,6 +163,34 @@ static void test_update_exact(void **state)
         assert_int_equal(factors, 2);
         assert_int_equal(dofs, 1);
         assert_true(ea < 1e-11);
+        /* a hint: J differs from the last J only at the positions given; the base is the last
+         * refactor's (wide), the last J was `after` (one DOF off it): a change at `one`'s entry
+         * given as the hint joins the update, exact as above */
+        change both[14];
+        memcpy(both, after, sizeof after);
+        both[13] = one[0];
+        fill(P, both, 14);
+        int at = -1;
+        for (int p = P->colptr[5]; p < P->colptr[6]; p++)
+            if (P->rowind[p] == 5) at = p;
+        assert_int_equal(hs_newton_update_factor_at(u, P, &at, 1), 0);
+        double xh[N], bh[N], *Ah = malloc(N * N * sizeof *Ah);
+        lapack_int ipiv[N];
+        for (int i = 0; i < N; i++) xh[i] = bh[i] = cos(0.5 * i);
+        assert_int_equal(hs_newton_update_solve(u, xh), 0);
+        dense_of(both, 14, Ah);
+        assert_int_equal(LAPACKE_dgesv(LAPACK_COL_MAJOR, N, 1, Ah, N, ipiv, bh, N), 0);
+        double eh = 0.0, ph = 0.0;
+        for (int i = 0; i < N; i++) {
+            eh = fmax(eh, fabs(xh[i] - bh[i]));
+            ph = fmax(ph, fabs(bh[i]));
+        }
+        free(Ah);
+        hs_newton_update_counts(u, &factors, &updates, &unchanged, &dofs);
+        print_message("%s: hinted update on %d DOFs: %.2e\n", kinds[kk], dofs, eh / ph);
+        assert_int_equal(factors, 2);
+        assert_int_equal(dofs, 2); /* 30 (kept from the last update) and 5 (the hint) */
+        assert_true(eh < 1e-11 * ph);
         /* a zero row: singular */
         fill(P, zero_row, nzero);
         const int rc = hs_newton_update_factor(u, P);

@@ -273,6 +273,10 @@ int hs_fe_initial_stiffness_sparse(hs_fe *fe, double *val);
  * is: zero it once). Never allocates. */
 int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
                          double *Ct);
+/* The same, writing Kt and Ct only at the positions of the nonlinear elements' entries (those
+ * hs_fe_sparse_dynamics lists as dyn->tangent_var): the others keep a full restore's values. */
+int hs_fe_restore_sparse_var(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                             double *Ct);
 /* The frame's matrices in compressed columns: M (lumped: diagonal; consistent: its nonzeros), K0
  * and C = a0 M + a1 K0 (Rayleigh; NULL when a0 = a1 = 0), owned here (hs_fe_matrices_free). */
 typedef struct hs_fe_matrices {

@@ -73,6 +73,14 @@ typedef struct hs_dynamics {
      * layout. */
     int (*restore_sparse)(void *user, const double *d, const double *v, double *r, double *Kt,
                           double *Ct);
+    /* Optional, sparse path: the positions (ascending, ntangent_var of them) of tangent_pattern's
+     * entries that can change from one restore to the next (the nonlinear elements'; the others
+     * keep the values of the first restore), and a restore that writes Kt and Ct at those
+     * positions only (the caller keeps the others from a full restore). NULL: any may change. */
+    const int *tangent_var;
+    int ntangent_var;
+    int (*restore_var)(void *user, const double *d, const double *v, double *r, double *Kt,
+                       double *Ct);
 } hs_dynamics;
 
 typedef struct hs_step_io {

@@ -113,6 +113,7 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->slot_w);
     hs_free(fe->Kconst);
     hs_free(fe->var_els);
+    hs_free(fe->var_pos);
     hs_free(fe->x_dyn);
     hs_free(fe);
     *pfe = NULL;

@@ -20,6 +20,12 @@ static int fe_sparse_restore_cb(void *user, const double *d, const double *v, do
     return hs_fe_restore_sparse(user, d, v, r, Kt, Ct);
 }
 
+static int fe_sparse_restore_var_cb(void *user, const double *d, const double *v, double *r,
+                                    double *Kt, double *Ct)
+{
+    return hs_fe_restore_sparse_var(user, d, v, r, Kt, Ct);
+}
+
 static int fe_sparse_commit_cb(void *user)
 {
     return hs_fe_commit(user);
@@ -85,6 +91,9 @@ int hs_fe_sparse_dynamics(hs_fe *fe, double a0, double a1, hs_fe_matrices *mats,
     dyn->K0s = mats->K0;
     dyn->tangent_pattern = P;
     dyn->restore = fe_sparse_restore_cb;
+    dyn->tangent_var = fe->var_pos;
+    dyn->ntangent_var = fe->nvar_pos;
+    dyn->restore_var = fe_sparse_restore_var_cb;
     dyn->commit = fe_sparse_commit_cb;
     dyn->user = fe;
     dyn->linear = hs_fe_is_linear(fe);

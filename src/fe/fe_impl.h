@@ -107,6 +107,7 @@ struct hs_fe {
     double *Kconst;          /* sparse path: the constant elements' stiffness (Kpat's values) */
     int *var_els, nvar;      /* sparse path: the other elements, assembled one by one */
     int rate_dependent;      /* sparse path: some material is (hs_fe_is_rate_dependent) */
+    int *var_pos, nvar_pos;  /* sparse path: Kpat's positions the var_els touch, ascending */
     double *x_dyn;           /* sparse path: scratch, 2 n */
     double *M;               /* mass of the dynamic DOFs (n x n; fe_mass.c) */
     int lumped;              /* 1 when M is diagonal */

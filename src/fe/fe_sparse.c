@@ -140,22 +140,36 @@ static int split_elements(hs_fe *fe)
         return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
     fe->nvar = 0;
     fe->rate_dependent = hs_fe_is_rate_dependent(fe);
+    char *touched = hs_calloc(nnz + 1, 1);
+    if (!touched) return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
     for (int k = 0; k < fe->nels; k++) {
         fe_element *e = &fe->els[k];
-        if (!element_constant(fe, e)) {
-            fe->var_els[fe->nvar++] = k;
-            continue;
-        }
+        const int constant = element_constant(fe, e);
+        if (!constant) fe->var_els[fe->nvar++] = k;
         for (size_t s = fe->slot_off[k]; s < fe->slot_off[k + 1]; s++)
-            fe->Kconst[fe->slot_pos[s]] += fe->slot_w[s] * e->kg[fe->slot_ke[s]];
+            if (constant)
+                fe->Kconst[fe->slot_pos[s]] += fe->slot_w[s] * e->kg[fe->slot_ke[s]];
+            else
+                touched[fe->slot_pos[s]] = 1;
     }
+    size_t nv = 0;
+    for (size_t p = 0; p < nnz; p++) nv += touched[p] ? 1u : 0u;
+    fe->var_pos = hs_calloc(nv + 1, sizeof *fe->var_pos);
+    if (!fe->var_pos) {
+        hs_free(touched);
+        return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    }
+    fe->nvar_pos = 0;
+    for (size_t p = 0; p < nnz; p++)
+        if (touched[p]) fe->var_pos[fe->nvar_pos++] = (int)p;
+    hs_free(touched);
     return 0;
 }
 
 /* Every element's force into fe->r_eq and its matrices into the slots of Kt, Ct (values of
  * fe->Kpat, when not NULL) at fe->u, fe->v; `initial`: the initial tangent only. The constant
  * elements enter as Kconst: their force Kconst d, their tangent Kconst. */
-static int sparse_assemble(hs_fe *fe, int initial, double *Kt, double *Ct)
+static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, double *Ct)
 {
     memset(fe->r_eq, 0, (size_t)fe->neq * sizeof(double));
     if (!initial) {
@@ -171,7 +185,10 @@ static int sparse_assemble(hs_fe *fe, int initial, double *Kt, double *Ct)
         }
         for (int i = 0; i < n; i++) fe->r_eq[fe->dyn_eq[i]] = y[i];
     }
-    if (Kt) memcpy(Kt, fe->Kconst, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
+    if (Kt && var_only)
+        for (int q = 0; q < fe->nvar_pos; q++) Kt[fe->var_pos[q]] = fe->Kconst[fe->var_pos[q]];
+    else if (Kt)
+        memcpy(Kt, fe->Kconst, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
     for (int v = 0; v < fe->nvar; v++) {
         const int k = fe->var_els[v];
         fe_element *e = &fe->els[k];
@@ -197,24 +214,39 @@ int hs_fe_initial_stiffness_sparse(hs_fe *fe, double *val)
 {
     const hs_csc *P = NULL;
     const int rc = hs_fe_sparse_pattern(fe, &P);
-    return rc ? rc : sparse_assemble(fe, 1, val, NULL);
+    return rc ? rc : sparse_assemble(fe, 1, 0, val, NULL);
 }
 
-int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
-                         double *Ct)
+/* A restore on the sparse path; var_only: Kt and Ct written at var_pos only. */
+static int restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                          double *Ct, int var_only)
 {
     if (!fe->Kpat || !fe->Kconst)
         return hs_fail(fe->ctx, HS_EINVAL, "frame model: the sparse pattern is not built");
     const int n = fe->n;
-    const size_t nnz = (size_t)hs_csc_nnz(fe->Kpat);
     for (int i = 0; i < n; i++) {
         fe->u[fe->dyn_eq[i]] = d[i];
         fe->v[fe->dyn_eq[i]] = v ? v[i] : 0.0;
     }
     if (Ct && !fe->rate_dependent) Ct = NULL;
-    if (Ct) memset(Ct, 0, nnz * sizeof *Ct);
-    const int rc = sparse_assemble(fe, 0, Kt, Ct);
+    if (Ct && var_only)
+        for (int q = 0; q < fe->nvar_pos; q++) Ct[fe->var_pos[q]] = 0.0;
+    else if (Ct)
+        memset(Ct, 0, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Ct);
+    const int rc = sparse_assemble(fe, 0, var_only, Kt, Ct);
     if (rc) return rc;
     for (int i = 0; i < n; i++) r[i] = fe->r_eq[fe->dyn_eq[i]];
     return 0;
+}
+
+int hs_fe_restore_sparse(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                         double *Ct)
+{
+    return restore_sparse(fe, d, v, r, Kt, Ct, 0);
+}
+
+int hs_fe_restore_sparse_var(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                             double *Ct)
+{
+    return restore_sparse(fe, d, v, r, Kt, Ct, 1);
 }

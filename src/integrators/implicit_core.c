@@ -87,13 +87,14 @@ void hs_implicit_free(hs_implicit *s)
     hs_linsolver_destroy(&s->ls);
     hs_newton_update_destroy(&s->upd);
     hs_csc_destroy(&s->Js);
-    int **slots[] = {&s->slot_m, &s->slot_c, &s->slot_t, &s->slot_ke, &s->slot_me};
+    int **slots[] = {&s->slot_m, &s->slot_c, &s->slot_t, &s->slot_ke, &s->slot_me, &s->jvar};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
         hs_free(*slots[i]);
         *slots[i] = NULL;
     }
-    double **v[] = {&s->J,  &s->Jmc, &s->Kt, &s->Ct, &s->cv, &s->dp, &s->vp,  &s->d1,
-                    &s->v1, &s->a1,  &s->r,  &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
+    s->j_assembled = s->j_partial = 0;
+    double **v[] = {&s->J,  &s->Jmc, &s->jvar_ke, &s->Kt, &s->Ct, &s->cv, &s->dp,  &s->vp, &s->d1,
+                    &s->v1, &s->a1,  &s->r,       &s->R,  &s->b,  &s->dx, &s->tmp, &s->q};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         hs_free(*v[i]);
         *v[i] = NULL;
@@ -115,6 +116,20 @@ static void implicit_assemble_sparse(hs_integrator *it, hs_implicit *s, int with
     const double dt = it->dt, al = s->alpha;
     const double cv = s->gamma / (s->beta * dt);
     double *J = s->Js->val;
+    if (s->jvar && s->j_assembled && s->j_with_ke == with_ke) {
+        /* only the entries the model's tangent can change (dyn.tangent_var): the same sums as
+         * below, in the same order */
+        for (int k = 0; k < dyn->ntangent_var; k++) {
+            const int p = dyn->tangent_var[k], q = s->jvar[k];
+            J[q] = s->Jmc[q] + (1.0 + al) * (s->Kt[p] + cv * s->Ct[p]);
+            if (with_ke) J[q] += s->jvar_ke[k];
+        }
+        s->j_partial = 1;
+        return;
+    }
+    s->j_assembled = 1;
+    s->j_with_ke = with_ke;
+    s->j_partial = 0;
     memcpy(J, s->Jmc, (size_t)hs_csc_nnz(s->Js) * sizeof *J);
     for (int k = 0, nnz = hs_csc_nnz(dyn->tangent_pattern); k < nnz; k++)
         J[s->slot_t[k]] += (1.0 + al) * (s->Kt[k] + cv * s->Ct[k]);
@@ -182,7 +197,8 @@ void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke)
 static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
 {
     hs_implicit_assemble(it, s, with_ke);
-    int rc = s->upd  ? hs_newton_update_factor(s->upd, s->Js)
+    int rc = s->upd  ? hs_newton_update_factor_at(s->upd, s->Js, s->j_partial ? s->jvar : NULL,
+                                                  it->dyn.ntangent_var)
              : s->Js ? hs_linsolver_factor_csc(s->ls, s->Js)
                      : hs_linsolver_factor_packed(s->ls, it->kd_tangent, s->J);
     if (rc == HS_ESINGULAR)
@@ -190,6 +206,25 @@ static int implicit_factor(hs_integrator *it, hs_implicit *s, int with_ke)
                        "%s: the effective stiffness is singular at step %lld (tangent too soft)",
                        it->type, (long long)it->step + 1);
     return rc;
+}
+
+/* The J positions of the tangent entries the model can change (dyn.tangent_var) and the
+ * experiment's (1 + alpha) Kes at each (a restore then writes those entries only, and J is
+ * updated there only). */
+static int implicit_var_slots(hs_integrator *it, hs_implicit *s)
+{
+    const hs_dynamics *dyn = &it->dyn;
+    const int nv = dyn->ntangent_var;
+    s->jvar = hs_calloc((size_t)nv + 1, sizeof *s->jvar);
+    s->jvar_ke = hs_dvec((size_t)nv + 1);
+    if (!s->jvar || !s->jvar_ke) return HS_ENOMEM;
+    for (int k = 0; k < nv; k++) s->jvar[k] = s->slot_t[dyn->tangent_var[k]];
+    if (dyn->Kes)
+        for (int k = 0; k < nv; k++)
+            for (int e = 0, nnz = hs_csc_nnz(dyn->Kes); e < nnz; e++)
+                if (s->slot_ke[e] == s->jvar[k])
+                    s->jvar_ke[k] = (1.0 + s->alpha) * dyn->Kes->val[e];
+    return 0;
 }
 
 /* J's pattern, the slot maps and the solver (KLU when Newton refactors a large one). */
@@ -212,6 +247,7 @@ static int implicit_setup_sparse(hs_integrator *it, hs_implicit *s)
     if (!rc && dyn->Kes) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Kes, s->slot_ke);
     if (!rc && dyn->Mes) rc = hs_csc_slot_map(it->ctx, s->Js, dyn->Mes, s->slot_me);
     if (!rc) implicit_constant_sparse(it, s);
+    if (!rc && dyn->restore_var && dyn->tangent_var) rc = implicit_var_slots(it, s);
     /* refactored when Newton refreshes its tangent; the initial tangent is factored once */
     const int refactor = !s->constant && (s->refresh != HS_IMPLICIT_INITIAL || dyn->linear);
     if (!rc) rc = hs_int_linsolver_csc(it, s->Js, refactor, &s->ls);
@@ -325,8 +361,11 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
             s->a1[i] = (s->d1[i] - s->dp[i]) / (be * dt * dt);
             s->v1[i] = s->vp[i] + ga * dt * s->a1[i];
         }
-        int rc = it->dyn.restore(it->dyn.user, s->d1, s->v1, s->r, tangent ? s->Kt : NULL,
-                                 tangent ? s->Ct : NULL);
+        /* the tangent's constant entries stay from setup's full restore */
+        int rc = tangent && s->jvar
+                     ? it->dyn.restore_var(it->dyn.user, s->d1, s->v1, s->r, s->Kt, s->Ct)
+                     : it->dyn.restore(it->dyn.user, s->d1, s->v1, s->r, tangent ? s->Kt : NULL,
+                                       tangent ? s->Ct : NULL);
         if (rc) return rc;
         hs_int_add_experimental(it, io, s->d1, s->r); /* s->r: numerical + experimental */
         /* R = b - M a + alpha Me a - (1 + alpha)(C v + r) */

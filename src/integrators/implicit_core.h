@@ -33,6 +33,12 @@ typedef struct hs_implicit {
      * the tangent), and the slot in J of each entry of M, C and the tangent */
     hs_csc *Js;
     double *Jmc; /* J's constant part M / (beta dt^2) + (1 + alpha) gamma / (beta dt) C */
+    /* with dyn.restore_var: the J positions of dyn.tangent_var and (1 + alpha) Kes at each; J
+     * assembled once in full (j_assembled, with Kes when j_with_ke), then at those positions only
+     * (j_partial: the last assembly was such) */
+    int *jvar;
+    double *jvar_ke;
+    int j_assembled, j_with_ke, j_partial;
     int *slot_m, *slot_c, *slot_t, *slot_ke, *slot_me; /* ... and of Kes, Mes */
 } hs_implicit;
 

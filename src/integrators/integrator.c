@@ -112,6 +112,9 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     if (!sparse) {
         it->dyn.Ms = it->dyn.Cs = it->dyn.K0s = it->dyn.tangent_pattern = NULL;
         it->dyn.Kes = it->dyn.Mes = NULL;
+        it->dyn.tangent_var = NULL;
+        it->dyn.ntangent_var = 0;
+        it->dyn.restore_var = NULL;
     } else {
         it->dyn.M = it->dyn.C = it->dyn.K0 = it->dyn.Ke = it->dyn.Me = NULL; /* never read */
         if (dyn->restore_sparse) it->dyn.restore = dyn->restore_sparse;

@@ -14,8 +14,10 @@ struct hs_newton_update {
     /* the update: S (idx, s DOFs; pos[i] its place in S or -1), D's entries (row and column
      * places in S, value), the capacitance I + G D (s x s, LU with ipiv) */
     int s, *idx, *pos;
-    int nd, *d_row, *d_col;
+    int nd, *d_row, *d_col, *d_pos; /* d_pos: the entry's position in the pattern */
     double *d_val;
+    int *colof, *cand; /* per position: its column; scratch: the positions to compare */
+    char *mark;
     double *cap;
     lapack_int *ipiv;
     /* W's kept columns: col[i] the column of DOF i in Wc (n x max_cols) or -1 */
@@ -30,11 +32,12 @@ void hs_newton_update_destroy(hs_newton_update **pu)
     if (!pu || !*pu) return;
     hs_newton_update *u = *pu;
     hs_linsolver_destroy(&u->ls);
-    int *ints[] = {u->idx, u->pos, u->d_row, u->d_col, u->col};
+    int *ints[] = {u->idx, u->pos, u->d_row, u->d_col, u->d_pos, u->colof, u->cand, u->col};
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) hs_free(ints[k]);
     double *dbl[] = {u->base, u->d_val, u->cap, u->Wc, u->xs, u->w};
     for (size_t k = 0; k < sizeof dbl / sizeof dbl[0]; k++) hs_free(dbl[k]);
     hs_free(u->ipiv);
+    hs_free(u->mark);
     hs_free(u);
     *pu = NULL;
 }
@@ -62,18 +65,25 @@ int hs_newton_update_create(hs_ctx *ctx, hs_linsolver *ls, const hs_csc *pattern
     u->d_row = hs_calloc(nnz + 1, sizeof *u->d_row);
     u->d_col = hs_calloc(nnz + 1, sizeof *u->d_col);
     u->d_val = hs_dvec(nnz + 1);
+    u->d_pos = hs_calloc(nnz + 1, sizeof *u->d_pos);
+    u->colof = hs_calloc(nnz + 1, sizeof *u->colof);
+    u->cand = hs_calloc(nnz + 1, sizeof *u->cand);
+    u->mark = hs_calloc(nnz + 1, 1);
     u->cap = hs_dvec(m * m + 1);
     u->ipiv = hs_calloc(m + 1, sizeof *u->ipiv);
     u->Wc = hs_dvec(n * (size_t)u->max_cols + 1);
     u->xs = hs_dvec(m + 1);
     u->w = hs_dvec(m + 1);
     if (!u->base || !u->idx || !u->pos || !u->col || !u->d_row || !u->d_col || !u->d_val ||
-        !u->cap || !u->ipiv || !u->Wc || !u->xs || !u->w) {
+        !u->d_pos || !u->colof || !u->cand || !u->mark || !u->cap || !u->ipiv || !u->Wc || !u->xs ||
+        !u->w) {
         hs_newton_update_destroy(&u);
         return hs_fail(ctx, HS_ENOMEM, "Newton update: out of memory (n = %zu, %d DOFs)", n,
                        max_dofs);
     }
     for (size_t i = 0; i < n; i++) u->pos[i] = u->col[i] = -1;
+    for (int j = 0; j < u->n; j++)
+        for (int p = pattern->colptr[j]; p < pattern->colptr[j + 1]; p++) u->colof[p] = j;
     *out = u;
     return 0;
 }
@@ -125,20 +135,49 @@ static const double *w_column(hs_newton_update *u, int i, int *rc)
     return u->Wc + n * (size_t)u->col[i];
 }
 
+/* J's entry at position p against the base's: a difference joins D (its row and column S); 0
+ * when S is full. */
+static int diff_entry(hs_newton_update *u, const hs_csc *J, int p)
+{
+    if (J->val[p] == u->base[p]) return 1;
+    const int i = J->rowind[p], j = u->colof[p];
+    if (!add_dof(u, i) || !add_dof(u, j)) return 0;
+    u->d_pos[u->nd] = p;
+    u->d_row[u->nd] = i;
+    u->d_col[u->nd] = j;
+    u->d_val[u->nd++] = J->val[p] - u->base[p];
+    return 1;
+}
+
 int hs_newton_update_factor(hs_newton_update *u, const hs_csc *J)
 {
+    return hs_newton_update_factor_at(u, J, NULL, 0);
+}
+
+int hs_newton_update_factor_at(hs_newton_update *u, const hs_csc *J, const int *at, int nat)
+{
     if (!u->has_base) return refactor(u, J);
-    clear_update(u);
-    /* S and D: the entries where J differs from the base */
-    for (int j = 0; j < u->n; j++)
-        for (int p = J->colptr[j]; p < J->colptr[j + 1]; p++) {
-            if (J->val[p] == u->base[p]) continue;
-            const int i = J->rowind[p];
-            if (!add_dof(u, i) || !add_dof(u, j)) return refactor(u, J);
-            u->d_row[u->nd] = i;
-            u->d_col[u->nd] = j;
-            u->d_val[u->nd++] = J->val[p] - u->base[p];
+    int nc = 0; /* the positions to compare: the last D's and `at` (all when at is NULL) */
+    if (at) {
+        for (int k = 0; k < u->nd; k++) {
+            u->cand[nc++] = u->d_pos[k];
+            u->mark[u->d_pos[k]] = 1;
         }
+        for (int k = 0; k < nat; k++)
+            if (!u->mark[at[k]]) {
+                u->mark[at[k]] = 1;
+                u->cand[nc++] = at[k];
+            }
+        for (int k = 0; k < nc; k++) u->mark[u->cand[k]] = 0;
+    }
+    clear_update(u);
+    if (at) {
+        for (int k = 0; k < nc; k++)
+            if (!diff_entry(u, J, u->cand[k])) return refactor(u, J);
+    } else {
+        for (int p = 0; p < u->nnz; p++)
+            if (!diff_entry(u, J, p)) return refactor(u, J);
+    }
     if (u->s == 0) {
         u->unchanged++;
         return 0;

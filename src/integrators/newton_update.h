@@ -23,6 +23,9 @@ int hs_newton_update_create(hs_ctx *ctx, hs_linsolver *ls, const hs_csc *pattern
 /* J (on the pattern): kept as an update of the base when it can be, else factored. HS_ESINGULAR
  * when J is singular. Never allocates. */
 int hs_newton_update_factor(hs_newton_update *u, const hs_csc *J);
+/* The same when J differs from the J of the previous call at most at the positions `at` (nat of
+ * them; NULL: anywhere): only those and the last update's are compared with the base. */
+int hs_newton_update_factor_at(hs_newton_update *u, const hs_csc *J, const int *at, int nat);
 /* Solves J x = b in place for the last J given. */
 int hs_newton_update_solve(hs_newton_update *u, double *b);
 /* Counts since creation: full factors, factors kept as updates (J differs from the base) and

@@ -89,6 +89,8 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->linear = hs_model_is_linear(m);
     dyn->tangent_band = 1 + dyn_packed_band(m, NULL); /* 0: dense */
     dyn->Ms = dyn->Cs = dyn->K0s = dyn->tangent_pattern = dyn->Kes = dyn->Mes = NULL;
-    dyn->restore_sparse = NULL;
+    dyn->restore_sparse = dyn->restore_var = NULL;
+    dyn->tangent_var = NULL;
+    dyn->ntangent_var = 0;
     return hs_model_dynamics_sparse(m, dyn);
 }

@@ -17,6 +17,13 @@ static int model_sparse_restore(void *user, const double *d, const double *v, do
     return hs_fe_restore_sparse(m->fe, d, v, r, Kt, Ct);
 }
 
+static int model_sparse_restore_var(void *user, const double *d, const double *v, double *r,
+                                    double *Kt, double *Ct)
+{
+    const hs_model *m = user;
+    return hs_fe_restore_sparse_var(m->fe, d, v, r, Kt, Ct);
+}
+
 /* 1 when every entry of the dense C is zero (no damping). */
 static int damping_zero(const hs_model *m)
 {
@@ -69,5 +76,8 @@ int hs_model_dynamics_sparse(hs_model *m, hs_dynamics *dyn)
     dyn->K0s = sd.K0s;
     dyn->tangent_pattern = sd.tangent_pattern;
     dyn->restore_sparse = model_sparse_restore;
+    dyn->tangent_var = sd.tangent_var;
+    dyn->ntangent_var = sd.ntangent_var;
+    dyn->restore_var = model_sparse_restore_var;
     return 0;
 }
