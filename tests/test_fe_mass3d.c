@@ -16,14 +16,21 @@
  *  - masses on the slaves of a rigid diaphragm (with lever arms): the master's mass block is
  *    sum m_k T_k^T T_k (its rotation couples to its translations), the periods equal those of
  *    the same total mass and rotational inertia on a master at the centre of mass (1e-10), and
- *    the sparse path's M equals the dense M entry for entry (a slave with no element included). */
+ *    the sparse path's M equals the dense M entry for entry (a slave with no element included);
+ *  - the same 3-D frame (consistent and lumped beams and trusses, lumped element and nodal masses
+ *    on rigid slaves) from an OpenSees Tcl script and from YAML: the same full mass matrix (to
+ *    1e-14: the script's lumped element mass reaches the nodes as nodal mass, the YAML's through
+ *    the element) and the same stiffness bit for bit. */
+#include "hs_output.h"
 #include "hs_test.h"
+#include "hs_tcl_def.h"
 
 #include "hysim/fe.h"
 #include "hysim/sparse.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const double PI = 3.14159265358979323846;
@@ -473,13 +480,90 @@ static void test_rigid_slave_masses(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+static const char FRAME_TCL[] =
+    "model BasicBuilder -ndm 3 -ndf 6\n"
+    "node 1 0 0 0; node 2 4 0 0; node 3 4 3 0\n"
+    "node 11 0 0 3; node 12 4 0 3; node 13 4 3 3; node 100 1.5 1.0 3\n"
+    "foreach n {1 2 3} { fix $n 1 1 1 1 1 1 }\n"
+    "fix 100 0 0 1 1 1 0\n"
+    "mass 11 5 5 0 0 0 0\n"
+    "mass 13 3 3 0 0 0 0\n"
+    "rigidDiaphragm 3 100 11 12 13\n"
+    "geomTransf Linear 1 1 0.2 0\n"
+    "geomTransf Linear 2 0 0 1\n"
+    "element elasticBeamColumn 1 1 11 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1 -mass 0.9 -cMass\n"
+    "element elasticBeamColumn 2 2 12 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1 -mass 0.9\n"
+    "element elasticBeamColumn 3 3 13 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1 -mass 0.9 -cMass\n"
+    "element elasticBeamColumn 4 11 12 0.05 30e6 12e6 3e-4 2e-4 6e-4 2 -mass 1.2\n"
+    "uniaxialMaterial Elastic 1 30e6\n"
+    "element truss 5 1 13 0.002 1 -rho 0.3 -cMass 1\n"
+    "element truss 6 2 11 0.002 1 -rho 0.3\n";
+
+#define COL3D "E: 30e6, G: 12e6, A: 0.04, J: 2e-4, Iy: 1.5e-4, Iz: 3e-4, vecxz: [1, 0.2, 0]"
+static const char FRAME_YAML[] =
+    "structure:\n  model:\n    ndm: 3\n    nodes:\n"
+    "      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"
+    "      - {id: 2, x: 4, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"
+    "      - {id: 3, x: 4, y: 3, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"
+    "      - {id: 11, x: 0, y: 0, z: 3, mass: [5, 5, 0, 0, 0, 0]}\n"
+    "      - {id: 12, x: 4, y: 0, z: 3}\n"
+    "      - {id: 13, x: 4, y: 3, z: 3, mass: [3, 3, 0, 0, 0, 0]}\n"
+    "      - {id: 100, x: 1.5, y: 1.0, z: 3, fix: [0, 0, 1, 1, 1, 0]}\n"
+    "    elements:\n"
+    "      - {type: elastic_beam, nodes: [1, 11], " COL3D ", rho: 0.9, mass_type: consistent}\n"
+    "      - {type: elastic_beam, nodes: [2, 12], " COL3D ", rho: 0.9}\n"
+    "      - {type: elastic_beam, nodes: [3, 13], " COL3D ", rho: 0.9, mass_type: consistent}\n"
+    "      - {type: elastic_beam, nodes: [11, 12], E: 30e6, G: 12e6, A: 0.05, J: 3e-4, Iy: 2e-4, "
+    "Iz: 6e-4, vecxz: [0, 0, 1], rho: 1.2}\n"
+    "      - {type: truss, nodes: [1, 13], E: 30e6, A: 0.002, rho: 0.3, mass_type: consistent}\n"
+    "      - {type: truss, nodes: [2, 11], E: 30e6, A: 0.002, rho: 0.3}\n"
+    "    rigid_diaphragm:\n      - {perp: z, master: 100, slaves: [11, 12, 13]}\n"
+    "  damping: {none: true}\n";
+
+static void test_tcl_same_as_yaml(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "fe_mass3d");
+    hs_tcl_write_file(dir, "frame.tcl", FRAME_TCL);
+    hs_test_def *tcl = hs_tcl_load(ctx, dir, "tcl",
+                                   "structure:\n  model: {opensees: frame.tcl}\n"
+                                   "  damping: {none: true}\n",
+                                   NULL, 0),
+                *yaml = hs_tcl_load(ctx, dir, "yaml", FRAME_YAML, NULL, 0);
+    assert_non_null(tcl);
+    assert_non_null(yaml);
+    const int n = hs_model_ndof(tcl->model);
+    assert_int_equal(hs_model_ndof(yaml->model), n);
+    const hs_fe *fe = hs_model_fe(tcl->model);
+    assert_false(hs_fe_mass_is_lumped(fe));
+    const size_t nn = (size_t)n * (size_t)n;
+    const double *Mt = hs_model_mass_matrix(tcl->model), *My = hs_model_mass_matrix(yaml->model);
+    const double mmax = max_abs(Mt, (int)nn);
+    for (size_t k = 0; k < nn; k++) HS_ASSERT_NEAR(Mt[k], My[k], 1e-14 * mmax);
+    /* the master's ux-rz coupling: the slaves' masses and the beam's lumped mass on lever arms */
+    const int ux = hs_fe_dof(fe, 100, 0), rz = hs_fe_dof(fe, 100, 5);
+    assert_true(fabs(Mt[(size_t)rz * (size_t)n + (size_t)ux]) > 1.0);
+    double *Kt = calloc(nn, sizeof *Kt), *Ky = calloc(nn, sizeof *Ky);
+    assert_int_equal(hs_model_initial_stiffness(tcl->model, Kt), 0);
+    assert_int_equal(hs_model_initial_stiffness(yaml->model, Ky), 0);
+    assert_memory_equal(Kt, Ky, nn * sizeof *Kt);
+    free(Kt);
+    free(Ky);
+    hs_test_def_destroy(&tcl);
+    hs_test_def_destroy(&yaml);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_beam_matrix),
-        cmocka_unit_test(test_cantilever_3d),
-        cmocka_unit_test(test_trusses),
-        cmocka_unit_test(test_rigid_slave_masses),
+        cmocka_unit_test(test_beam_matrix),      cmocka_unit_test(test_cantilever_3d),
+        cmocka_unit_test(test_trusses),          cmocka_unit_test(test_rigid_slave_masses),
+        cmocka_unit_test(test_tcl_same_as_yaml),
     };
     return cmocka_run_group_tests_name("fe_mass3d", tests, NULL, NULL);
 }
