@@ -3,14 +3,15 @@
 # "Mass" and "Constraints"; structure.model.opensees):
 #  - a skewed 3-D frame (columns and beams along skewed axes with skewed vecxz; elasticBeamColumn
 #    -mass with and without -cMass, with Linear, PDelta and Corotational transformations; trusses
-#    -rho with and without -cMass 1; a nodal mass) and a 3-D truss tripod (-ndf 3): the script's
-#    own `eigen` periods printed by hysim's interpreter equal OpenSees' to 1e-8;
+#    -rho with and without -cMass 1; a nodal mass), a 3-D truss tripod (-ndf 3) and a 1-D bar of
+#    trusses (-ndm 1): the script's own `eigen` periods printed by hysim's interpreter (equal to
+#    OpenSees' to 1e-8 when OpenSees is there);
 #  - a floor on a rigidDiaphragm whose masses sit on the slave nodes (four column tops and a
 #    slave with no element; none on the master, which is off the centre of mass): its periods
 #    equal those of the same total mass and rotational inertia sum m r^2 (closed form) on a
 #    master at the centre of mass, to 1e-10 in hysim; a run with the central difference method
 #    (which factors the now full mass) completes;
-#  - with OPENSEES=/path/to/OpenSees: the frame's and the tripod's periods and the floor's (both
+#  - with OPENSEES=/path/to/OpenSees: the frame's, tripod's and bar's periods and the floor's (both
 #    mass layouts) against OpenSees' eigen (-fullGenLapack, constraints Transformation) to 1e-8,
 #    and the floor's Newmark history under a uniform excitation in x (the master's ux, uy, rz)
 #    to 1e-10 of the peaks; skipped with a message otherwise.
@@ -109,6 +110,22 @@ t=$(hysim_periods tripod.tcl)
 [ "$(echo "$t" | wc -w)" -eq 6 ] || fail "tripod: hysim's eigen gave: $t"
 echo "opensees_mass3d.sh: 3-D truss tripod, hysim: T = $t s"
 
+# --- a 1-D bar of trusses (-ndm 1), consistent and lumped ---
+cat > bar.tcl <<'TCL'
+model BasicBuilder -ndm 1 -ndf 1
+node 1 0; node 2 1.5; node 3 2.5; node 4 4.0
+fix 1 1
+mass 4 0.3
+uniaxialMaterial Elastic 1 2e8
+element truss 1 1 2 1e-3 1 -rho 30 -cMass 1
+element truss 2 2 3 1e-3 1 -rho 30
+element truss 3 3 4 1e-3 1 -rho 30 -cMass 1
+TCL
+echo "${EIGEN/NMODES/2}" >> bar.tcl
+b=$(hysim_periods bar.tcl)
+[ "$(echo "$b" | wc -w)" -eq 2 ] || fail "bar: hysim's eigen gave: $b"
+echo "opensees_mass3d.sh: 1-D bar, hysim: T = $b s"
+
 # --- a floor on a rigid diaphragm: masses on the slaves, or on a master at the centre of mass ---
 X=(0 6 6 0 2.5) Y=(0 0 4 4 3.0) MK=(10 20 15 25 5)
 read -r mt xc yc ip < <(awk -v x="${X[*]}" -v y="${Y[*]}" -v m="${MK[*]}" 'BEGIN {
@@ -165,6 +182,9 @@ echo "opensees_mass3d.sh: skewed 3-D frame, OpenSees: T = $o s"
 o=$(os_periods tripod.tcl)
 same "$t" "$o" 1e-8 "tripod against OpenSees"
 echo "opensees_mass3d.sh: tripod, OpenSees: T = $o s"
+o=$(os_periods bar.tcl)
+same "$b" "$o" 1e-8 "1-D bar against OpenSees"
+echo "opensees_mass3d.sh: 1-D bar, OpenSees: T = $o s"
 o=$(os_periods slaves.tcl)
 same "$s" "$o" 1e-8 "floor with slave masses against OpenSees"
 o2=$(os_periods master.tcl)
