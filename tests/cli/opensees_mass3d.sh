@@ -11,9 +11,11 @@
 #    equal those of the same total mass and rotational inertia sum m r^2 (closed form) on a
 #    master at the centre of mass, to 1e-10 in hysim; a run with the central difference method
 #    (which factors the now full mass) completes;
-#  - with OPENSEES=/path/to/OpenSees: the frame's, tripod's and bar's periods and the floor's (both
-#    mass layouts) against OpenSees' eigen (-fullGenLapack, constraints Transformation) to 1e-8,
-#    and the floor's Newmark history under a uniform excitation in x (the master's ux, uy, rz)
+#  - a 3-D rigidLink beam whose slave carries translational and rotational mass with a lever arm
+#    in x, y and z (and a rigidLink bar);
+#  - with OPENSEES=/path/to/OpenSees: the frame's, tripod's, bar's and rigid link's periods and
+#    the floor's (both mass layouts) against OpenSees' eigen (-fullGenLapack, constraints
+#    Transformation) to 1e-8, and the floor's Newmark history under a uniform excitation in x (the master's ux, uy, rz)
 #    to 1e-10 of the peaks; the skewed frame's history (its corotational member made linear)
 #    under a uniform excitation in y, all 18 DOFs, to 1e-9 of each DOF's peak; skipped with a
 #    message otherwise.
@@ -112,6 +114,26 @@ t=$(hysim_periods tripod.tcl)
 [ "$(echo "$t" | wc -w)" -eq 6 ] || fail "tripod: hysim's eigen gave: $t"
 echo "opensees_mass3d.sh: 3-D truss tripod, hysim: T = $t s"
 
+# --- a 3-D rigid link (beam) whose slave carries translational and rotational mass 0.4, -0.3,
+# 0.6 m from the column top, and a rigid link bar that ties a second column's top ---
+cat > link.tcl <<'TCL'
+model BasicBuilder -ndm 3 -ndf 6
+node 1 0 0 0; node 2 0 0 3; node 3 0.4 -0.3 3.6; node 4 2.5 0.2 0; node 5 2.5 0.2 3.1
+fix 1 1 1 1 1 1 1; fix 4 1 1 1 1 1 1
+mass 3 5 5 5 0.1 0.2 0.3
+mass 5 2 2 2 0 0 0
+rigidLink beam 2 3
+rigidLink bar 2 5
+geomTransf Linear 1 1 0.3 0
+element elasticBeamColumn 1 1 2 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
+element elasticBeamColumn 2 4 5 0.03 30e6 12e6 1e-4 1e-4 2e-4 1
+constraints Transformation
+TCL
+echo "${EIGEN/NMODES/6}" >> link.tcl
+l=$(hysim_periods link.tcl)
+[ "$(echo "$l" | wc -w)" -eq 6 ] || fail "rigid link: hysim's eigen gave: $l"
+echo "opensees_mass3d.sh: 3-D rigid link with a massive slave, hysim: T = $l s"
+
 # --- a 1-D bar of trusses (-ndm 1), consistent and lumped ---
 cat > bar.tcl <<'TCL'
 model BasicBuilder -ndm 1 -ndf 1
@@ -187,6 +209,9 @@ echo "opensees_mass3d.sh: tripod, OpenSees: T = $o s"
 o=$(os_periods bar.tcl)
 same "$b" "$o" 1e-8 "1-D bar against OpenSees"
 echo "opensees_mass3d.sh: 1-D bar, OpenSees: T = $o s"
+o=$(os_periods link.tcl)
+same "$l" "$o" 1e-8 "3-D rigid link with a massive slave against OpenSees"
+echo "opensees_mass3d.sh: 3-D rigid link, OpenSees: T = $o s"
 o=$(os_periods slaves.tcl)
 same "$s" "$o" 1e-8 "floor with slave masses against OpenSees"
 o2=$(os_periods master.tcl)
