@@ -12,8 +12,9 @@
 #    master at the centre of mass, to 1e-10 in hysim; a run with the central difference method
 #    (which factors the now full mass) completes;
 #  - a 3-D rigidLink beam whose slave carries translational and rotational mass with a lever arm
-#    in x, y and z (and a rigidLink bar);
-#  - with OPENSEES=/path/to/OpenSees: the frame's, tripod's, bar's and rigid link's periods and
+#    in x, y and z (and a rigidLink bar); a 2-D portal whose consistent-mass beam hangs on rigid
+#    links, with masses on the slaves (one with no element);
+#  - with OPENSEES=/path/to/OpenSees: the frame's, tripod's, bar's and rigid links' periods and
 #    the floor's (both mass layouts) against OpenSees' eigen (-fullGenLapack, constraints
 #    Transformation) to 1e-8, and the floor's Newmark history under a uniform excitation in x (the master's ux, uy, rz)
 #    to 1e-10 of the peaks; the skewed frame's history (its corotational member made linear)
@@ -134,6 +135,27 @@ l=$(hysim_periods link.tcl)
 [ "$(echo "$l" | wc -w)" -eq 6 ] || fail "rigid link: hysim's eigen gave: $l"
 echo "opensees_mass3d.sh: 3-D rigid link with a massive slave, hysim: T = $l s"
 
+# --- 2-D: a portal whose beam (consistent mass) hangs on rigid links (beam) 0.25 m in and 0.3 m
+# down from the column tops, masses on the slaves and on a slave with no element ---
+cat > link2d.tcl <<'TCL'
+model BasicBuilder -ndm 2 -ndf 3
+node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5; node 5 0.25 3.2; node 6 5.75 3.2; node 7 3.0 3.9
+fix 1 1 1 1; fix 2 1 1 1
+mass 5 10 10 0.5; mass 6 12 12 0; mass 7 8 8 0
+rigidLink beam 3 5
+rigidLink beam 4 6
+rigidLink beam 4 7
+geomTransf Linear 1
+element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
+element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
+element elasticBeamColumn 3 5 6 0.03 30e6 4e-3 1 -mass 0.5 -cMass
+constraints Transformation
+TCL
+echo "${EIGEN/NMODES/4}" >> link2d.tcl
+l2=$(hysim_periods link2d.tcl)
+[ "$(echo "$l2" | wc -w)" -eq 4 ] || fail "2-D rigid links: hysim's eigen gave: $l2"
+echo "opensees_mass3d.sh: 2-D portal on rigid links with massive slaves, hysim: T = $l2 s"
+
 # --- a 1-D bar of trusses (-ndm 1), consistent and lumped ---
 cat > bar.tcl <<'TCL'
 model BasicBuilder -ndm 1 -ndf 1
@@ -212,6 +234,9 @@ echo "opensees_mass3d.sh: 1-D bar, OpenSees: T = $o s"
 o=$(os_periods link.tcl)
 same "$l" "$o" 1e-8 "3-D rigid link with a massive slave against OpenSees"
 echo "opensees_mass3d.sh: 3-D rigid link, OpenSees: T = $o s"
+o=$(os_periods link2d.tcl)
+same "$l2" "$o" 1e-8 "2-D rigid links with massive slaves against OpenSees"
+echo "opensees_mass3d.sh: 2-D portal on rigid links, OpenSees: T = $o s"
 o=$(os_periods slaves.tcl)
 same "$s" "$o" 1e-8 "floor with slave masses against OpenSees"
 o2=$(os_periods master.tcl)
