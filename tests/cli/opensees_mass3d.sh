@@ -18,8 +18,9 @@
 #    the floor's (both mass layouts) against OpenSees' eigen (-fullGenLapack, constraints
 #    Transformation) to 1e-8, and the floor's Newmark history under a uniform excitation in x (the master's ux, uy, rz)
 #    to 1e-10 of the peaks; the skewed frame's history (its corotational member made linear)
-#    under a uniform excitation in y, all 18 DOFs, to 1e-9 of each DOF's peak; skipped with a
-#    message otherwise.
+#    under a uniform excitation in y, all 18 DOFs, to 1e-9 of each DOF's peak; a skewed 3-D
+#    continuous beam with consistent mass under MultipleSupport (supports moving in x, y and z)
+#    to 1e-10 of each DOF's peak; skipped with a message otherwise.
 # Usage: opensees_mass3d.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -328,4 +329,75 @@ read -r bad rows worst <<< "$(tail -n +3 frame_hist/response.csv | tr ',' ' ' | 
 [ "$rows" -eq 300 ] || fail "frame history: $rows rows against OpenSees, expected 300"
 [ "$bad" -eq 0 ] || fail "frame history: a DOF differs by more than 1e-9 of its peak (worst $worst)"
 echo "opensees_mass3d.sh: skewed frame, Newmark history of its 18 DOFs against OpenSees: worst difference $worst of the DOF's peak"
+
+# a skewed 3-D continuous beam (6 consistent-mass beams, supports at nodes 1, 4 and 7) under
+# OpenSees' MultipleSupport: the supports move in x, y and z with their own accelerations; the
+# consistent mass between the free DOFs and the moving supports loads the beam (M_fs a_s)
+for spec in "a1 1.2 3" "a4 1.7 2" "a7 0.9 2.5" "ax 2.1 1.5" "az 1.4 2"; do
+    set -- $spec
+    awk -v f="$2" -v A="$3" 'BEGIN { for (k = 0; k <= 400; k++) { t = k * 0.01
+        printf "%.17g\n", t <= 2 ? A * sin(2 * atan2(0, -1) * f * t) * (1 - t / 2) : 0 } }' > "$1.txt"
+done
+{
+    echo "model BasicBuilder -ndm 3 -ndf 6"
+    for k in 1 2 3 4 5 6 7; do echo "node $k [expr ($k - 1) * 1.2] [expr ($k - 1) * 0.5] [expr ($k - 1) * 0.3]"; done
+    echo "fix 1 1 1 1 1 1 1; fix 4 1 1 1 0 0 0; fix 7 1 1 1 0 0 0"
+    for k in 2 3 5 6; do echo "mass $k 2 2 2 0 0 0"; done
+    echo "geomTransf Linear 1 0 0.3 1"
+    for k in 1 2 3 4 5 6; do
+        echo "element elasticBeamColumn $k $k $((k + 1)) 0.05 30e6 12e6 2e-3 1e-3 1.5e-3 1 -mass 1.5 -cMass"
+    done
+    cat <<'TCL'
+timeSeries Path 11 -dt 0.01 -filePath a1.txt
+timeSeries Path 14 -dt 0.01 -filePath a4.txt
+timeSeries Path 17 -dt 0.01 -filePath a7.txt
+timeSeries Path 12 -dt 0.01 -filePath ax.txt
+timeSeries Path 13 -dt 0.01 -filePath az.txt
+pattern MultipleSupport 1 {
+  groundMotion 1 Plain -accel 11
+  groundMotion 4 Plain -accel 14
+  groundMotion 7 Plain -accel 17
+  groundMotion 2 Plain -accel 12
+  groundMotion 3 Plain -accel 13
+  imposedMotion 1 2 1
+  imposedMotion 4 2 4
+  imposedMotion 7 2 7
+  imposedMotion 1 1 2
+  imposedMotion 4 1 2
+  imposedMotion 7 1 2
+  imposedMotion 1 3 3
+  imposedMotion 7 3 3
+}
+recorder Node -file os_ms.out -time -precision 16 -node 3 5 -dof 1 2 3 4 disp
+system FullGeneral
+numberer Plain
+constraints Transformation
+test NormDispIncr 1.0e-12 20
+algorithm Newton
+integrator Newmark 0.5 0.25
+analysis Transient
+analyze 300 0.01
+wipe
+TCL
+} > ms.tcl
+timeout 300 "$OPENSEES" ms.tcl > ms.os 2>&1 || fail "OpenSees (MultipleSupport): $(tail -5 ms.os)"
+sed -e 's/frame_model.tcl, excitation: y/ms.tcl/' -e '/^ground_motion:/d' frame_hist.yaml > ms.yaml
+"$hysim" run ms.yaml -o ms --quiet > ms.log 2>&1 || fail "hysim run (MultipleSupport): $(cat ms.log)"
+# the response.csv columns of node 3 and 5's ux, uy, uz, rx (from the DOF list of hysim modes)
+cols=$("$hysim" modes ms.yaml 2> /dev/null | awk '/^DOFs:/ { sub(/^DOFs: /, ""); sub(/ \(.*$/, "")
+    n = split($0, p, ", "); for (i = 1; i <= n; i++) { split(p[i], q, " = "); c[q[2]] = q[1] } }
+    END { printf "%s %s %s %s %s %s %s %s", c["node 3 ux"], c["node 3 uy"], c["node 3 uz"], c["node 3 rx"],
+                 c["node 5 ux"], c["node 5 uy"], c["node 5 uz"], c["node 5 rx"] }')
+[ "$(echo "$cols" | wc -w)" -eq 8 ] || fail "MultipleSupport: no columns for nodes 3 and 5 ($cols)"
+read -r bad rows worst <<< "$(tail -n +3 ms/response.csv | tr ',' ' ' | paste -d' ' os_ms.out - | awk -v cols="$cols" '
+    BEGIN { split(cols, c, " ") }
+    { if (($1 - $10) ^ 2 > 1e-18) t = 1
+      for (j = 1; j <= 8; j++) { o = $(j + 1); h = $(10 + c[j]); d = o - h; if (d < 0) d = -d
+                                 if (d > m[j]) m[j] = d; a = o < 0 ? -o : o; if (a > p[j]) p[j] = a } }
+    END { w = 0; for (j = 1; j <= 8; j++) { if (!(p[j] > 0 && m[j] <= 1e-10 * p[j])) t = 1
+                                            if (m[j] / p[j] > w) w = m[j] / p[j] }
+          printf "%d %d %.3g", t, NR, w }')"
+[ "$rows" -eq 300 ] || fail "MultipleSupport: $rows rows against OpenSees, expected 300"
+[ "$bad" -eq 0 ] || fail "MultipleSupport: a DOF differs by more than 1e-10 of its peak (worst $worst)"
+echo "opensees_mass3d.sh: skewed 3-D beam under MultipleSupport in x, y, z (consistent mass): 8 DOFs' histories against OpenSees, worst difference $worst of the DOF's peak"
 echo "opensees_mass3d.sh: ok"
