@@ -16,11 +16,11 @@
 #    links, with masses on the slaves (one with no element);
 #  - with OPENSEES=/path/to/OpenSees: the frame's, tripod's, bar's and rigid links' periods and
 #    the floor's (both mass layouts) against OpenSees' eigen (-fullGenLapack, constraints
-#    Transformation) to 1e-8, and the floor's Newmark history under a uniform excitation in x (the master's ux, uy, rz)
-#    to 1e-10 of the peaks; the skewed frame's history (its corotational member made linear)
-#    under a uniform excitation in y, all 18 DOFs, to 1e-9 of each DOF's peak; a skewed 3-D
-#    continuous beam with consistent mass under MultipleSupport (supports moving in x, y and z)
-#    to 1e-10 of each DOF's peak; skipped with a message otherwise.
+#    Transformation) to 1e-8; the floor's Newmark history under a uniform excitation in x (the
+#    master's ux, uy, rz) to 1e-10 of the peaks; the skewed frame's history (its corotational
+#    member made linear) under a uniform excitation in y, all 18 DOFs, to 1e-9 of each DOF's
+#    peak; a skewed 3-D continuous beam with consistent mass under MultipleSupport (supports
+#    moving in x, y and z) to 1e-10 of each DOF's peak; skipped with a message otherwise.
 # Usage: opensees_mass3d.sh PATH_TO_hysim
 set -u
 hysim=$1
