@@ -456,11 +456,6 @@ static void test_errors(void **state)
                  "frame.tcl:6: rigidDiaphragm: perpDirn 4");
     HS_TCL_FAILS(M3 "rigidDiaphragm 3 2 9\n", "frame.tcl:5: rigidDiaphragm: slaveNode: no node 9");
     HS_TCL_FAILS(M3 "node 3 1 0 3\nrigidLink rod 2 3\n", "frame.tcl:6: rigidLink: type 'rod'");
-    /* a slave carrying mass with a lever arm: the frame model refuses, on the constraint's line */
-    HS_TCL_FAILS(
-        M3 "node 3 1 0 3; mass 3 1 1 0 0 0 0\nfix 2 0 0 1 1 1 0\nrigidDiaphragm 3 2 3\n",
-        "frame.tcl:7: the model: rigid_diaphragm: node 3 uy carries mass 1 but follows node 2",
-        "lump the mass on the master node");
     hs_tcl_write_file(dir, "rec.txt", "0\n1\n0\n");
     HS_TCL_FAILS(
         M3 "timeSeries Path 1 -dt 0.01 -filePath rec.txt\npattern UniformExcitation 1 4 -accel 1\n",

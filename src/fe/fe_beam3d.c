@@ -59,8 +59,8 @@ static void to_global(const double R[9], const double *l, double *g)
             g[n + c] = R[c] * l[n] + R[3 + c] * l[n + 1] + R[6 + c] * l[n + 2];
 }
 
-/* k_g = T^T k_l T, T = blockdiag(R, R, R, R). */
-static void stiffness_to_global(const double R[9], const double *kl, double *kg)
+/* k_g = T^T k_l T, T = blockdiag(R, R, R, R) (the stiffness; fe_mass.c: the mass). */
+void fe3d_matrix_to_global(const double R[9], const double *kl, double *kg)
 {
     double t[144], col[12], out[12];
     for (int j = 0; j < 12; j++) { /* t = k_l T: column j of T is to_local of unit e_j */
@@ -215,7 +215,7 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
     if (e->transf == HS_FE_PDELTA)
         pdelta(e->E * e->A / e->L * (ul[6] - ul[0]) - e->P0, e->L, ul, fl, k ? kl : NULL);
     to_global(e->R, fl, f);
-    if (k) stiffness_to_global(e->R, kl, k);
+    if (k) fe3d_matrix_to_global(e->R, kl, k);
 }
 
 /* Elongation of a truss (the chord's length change when corotational). */

@@ -2,7 +2,8 @@
  * row), rigid diaphragm and rigid link (rows with the lever-arm terms of the master's rotations,
  * as OpenSees' RigidDiaphragm, RigidBeam and RigidRod). Every DOF gets its row of T as a map
  * (fe_map); the elements gather and scatter through the maps, so K_r = T^T K T is assembled
- * directly; no penalty number. */
+ * directly, and so is M_r = T^T M T (fe_mass.c: a slave's mass with a lever arm couples the
+ * master's translations and rotation, as OpenSees' Transformation handler); no penalty number. */
 #include "fe_impl.h"
 
 #include <math.h>
@@ -187,13 +188,6 @@ int fe_constraints_build(hs_fe *fe)
                 map->eq[map->n] = m->eq[md];
                 map->c[map->n++] = coef[t];
             }
-            if (s->mass[d] > 0.0 && map->n > 1)
-                return hs_fail(fe->ctx, HS_EINPUT,
-                               "%s: node %d %s carries mass %g but follows node %d with a lever "
-                               "arm, which would couple the master's DOFs in the mass matrix; "
-                               "lump the mass on the master node instead (with its rotational "
-                               "inertia m r^2)",
-                               what, s->id, fe_dof_label(fe, d), s->mass[d], m->id);
         }
     return 0;
 }

@@ -31,8 +31,9 @@ static int fe_sparse_commit_cb(void *user)
     return hs_fe_commit(user);
 }
 
-/* M in compressed columns: the diagonal when lumped, else the nonzeros of the consistent mass
- * (fe_mass.c; its pattern lies within K0's: an element's mass couples only its own DOFs). */
+/* M in compressed columns: the diagonal when lumped, else the nonzeros of the full mass
+ * (fe_mass.c; its pattern lies within K0's: an element's mass couples only its own DOFs, and
+ * fe_sparse.c adds the master's DOFs that a mass on a rigid slave couples). */
 static int mass_matrix(hs_fe *fe, hs_csc **out)
 {
     const int n = fe->n;

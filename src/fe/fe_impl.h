@@ -139,7 +139,7 @@ double fe_map_value(const fe_map *m, const double *u);
 const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap);
 
 /* fe_constraints.c: the maps of every node DOF (after numbering the retained equations); errors
- * for fixed slaves, chains, masses that T^T M T would couple. */
+ * for fixed slaves and chains. */
 int fe_constraints_build(hs_fe *fe);
 /* fe_beam3d.c: the 3-D truss and beam-column. */
 int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3]);
@@ -147,6 +147,8 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
 /* The basic deformations ub and forces q of a 3-D line element at global displacements ug (beam:
  * [N Mz_i Mz_j My_i My_j T], OpenSees' order; truss: [N]); returns their count (6 or 1). */
 int fe3d_basic(const fe_element *e, const double ug[12], double ub[6], double q[6]);
+/* kg = T^T kl T, T = blockdiag(R, R, R, R): a 12 x 12 local matrix turned to global axes. */
+void fe3d_matrix_to_global(const double R[9], const double *kl, double *kg);
 
 /* A new element slot (not yet counted: the caller fills it and increments fe->nels), or NULL
  * with *rc set (unknown node, model finalized, no memory). */
@@ -158,7 +160,7 @@ fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
  * are numbered. */
 void fe_mass_assemble(const hs_fe *fe, double *Meq, int diag, double *Mfix, double *Mqs);
 int fe_mass_finalize(hs_fe *fe, const double *Meq, int diag);
-/* 1 when T^T M T is diagonal (no consistent element mass, no element mass on a lever arm): Meq is
+/* 1 when T^T M T is diagonal (no consistent element mass, no mass on a lever arm): Meq is
  * then assembled as its neq diagonal values (diag = 1), so a large frame allocates nothing
  * neq x neq. */
 int fe_mass_is_diagonal(const hs_fe *fe);

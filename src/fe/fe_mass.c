@@ -1,16 +1,20 @@
 /* The frame model's mass: nodal masses (lumped) plus the elements' distributed mass rho (mass
- * per length) of trusses and beams, lumped (rho L / 2 on each node's translations, OpenSees'
- * default) or consistent (OpenSees -cMass: truss rho L / 6 [2 1; 1 2] in each direction; beam the
- * axial rho L / 6 [2 1; 1 2] and the cubic Hermitian rho L / 420 [156 22L 54 -13L; ...], turned to
- * global axes). Assembled on the retained equations (neq x neq); the DOFs whose diagonal is
- * positive are the dynamic ones, the others carry no mass at all (M is positive semidefinite, so
- * a zero diagonal has a zero row) and are condensed. docs/fe_model.md, "Mass". */
+ * per length) of trusses and beams, as OpenSees' Truss, ElasticBeam2d and ElasticBeam3d: lumped
+ * (rho L / 2 on each node's translations, nothing on the rotations; OpenSees' default) or
+ * consistent (-cMass: truss rho L / 6 [2 1; 1 2] in each direction; beam the axial
+ * rho L / 6 [2 1; 1 2], the cubic Hermitian rho L / 420 [156 22L 54 -13L; ...] in each bending
+ * plane and, in 3-D, the torsion rho J / A L / 6 [2 1; 1 2], turned to global axes). Assembled
+ * through the DOFs' maps (T^T M T: a mass on a rigid slave reaches the master's rotations with
+ * its lever arms) on the retained equations (neq x neq); the DOFs whose diagonal is positive are
+ * the dynamic ones, the others carry no mass at all (M is positive semidefinite, so a zero
+ * diagonal has a zero row) and are condensed. docs/fe_model.md, "Mass". */
 #include "fe_impl.h"
 
 #include <math.h>
 #include <string.h>
 
-#define M6(m, i, j) ((m)[(size_t)(j)*6 + (size_t)(i)])
+#define M6(m, i, j)  ((m)[(size_t)(j)*6 + (size_t)(i)])
+#define M12(m, i, j) ((m)[(size_t)(j)*12 + (size_t)(i)])
 
 int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent)
 {
@@ -19,11 +23,6 @@ int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent)
                        "frame model: element mass after the model was finalized");
     if (e < 0 || e >= fe->nels) return hs_fail(fe->ctx, HS_EINVAL, "frame model: no element %d", e);
     fe_element *el = &fe->els[e];
-    if (fe->ndm != 2 && rho > 0.0)
-        return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': a mass per length (rho) is 2-D only for now (this model has "
-                       "ndm %d); lump the mass on the nodes instead",
-                       el->name, fe->ndm);
     if (el->kind != FE_TRUSS && el->kind != FE_BEAM)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': only trusses and beams carry a mass per length (give a "
@@ -85,6 +84,51 @@ static int element_mass(const fe_element *e, double m[36])
     return 1;
 }
 
+/* The 3-D element's mass in global axes over [ux uy uz rx ry rz]_i,j; 0 when none. OpenSees'
+ * ElasticBeam3d::getMass: lumped on the translations only; consistent with the torsional inertia
+ * rho J / A (J for the polar moment) and no rotary inertia of the bending rotations, in the
+ * initial local axes (also under the corotational transformation). */
+static int element_mass_3d(const fe_element *e, double m[144])
+{
+    memset(m, 0, 144 * sizeof(double));
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || !(e->rho > 0.0)) return 0;
+    const double L = e->L;
+    if (!e->cmass) {
+        for (int d = 0; d < 3; d++) M12(m, d, d) = M12(m, 6 + d, 6 + d) = 0.5 * e->rho * L;
+        return 1;
+    }
+    if (e->kind == FE_TRUSS) { /* isotropic: no turning needed */
+        const double a = e->rho * L / 6.0;
+        for (int d = 0; d < 3; d++) {
+            M12(m, d, d) = M12(m, 6 + d, 6 + d) = 2.0 * a;
+            M12(m, d, 6 + d) = M12(m, 6 + d, d) = a;
+        }
+        return 1;
+    }
+    const double a = e->rho * L / 420.0, t = a * e->J / e->A, L2 = L * L;
+    double ml[144] = {0};
+    M12(ml, 0, 0) = M12(ml, 6, 6) = 140.0 * a; /* axial */
+    M12(ml, 0, 6) = M12(ml, 6, 0) = 70.0 * a;
+    M12(ml, 3, 3) = M12(ml, 9, 9) = 140.0 * t; /* torsion */
+    M12(ml, 3, 9) = M12(ml, 9, 3) = 70.0 * t;
+    /* bending in the local x-y plane (v, rz: rz = dv/dx) and x-z plane (w, ry = -dw/dx) */
+    const int v[2] = {1, 2}, r[2] = {5, 4};
+    const double sg[2] = {1.0, -1.0};
+    for (int p = 0; p < 2; p++) {
+        const int vi = v[p], vj = v[p] + 6, ri = r[p], rj = r[p] + 6;
+        M12(ml, vi, vi) = M12(ml, vj, vj) = 156.0 * a;
+        M12(ml, vi, vj) = M12(ml, vj, vi) = 54.0 * a;
+        M12(ml, ri, ri) = M12(ml, rj, rj) = 4.0 * L2 * a;
+        M12(ml, ri, rj) = M12(ml, rj, ri) = -3.0 * L2 * a;
+        M12(ml, vi, ri) = M12(ml, ri, vi) = sg[p] * 22.0 * L * a;
+        M12(ml, vj, rj) = M12(ml, rj, vj) = -sg[p] * 22.0 * L * a;
+        M12(ml, vi, rj) = M12(ml, rj, vi) = -sg[p] * 13.0 * L * a;
+        M12(ml, ri, vj) = M12(ml, vj, ri) = sg[p] * 13.0 * L * a;
+    }
+    fe3d_matrix_to_global(e->R, ml, m);
+    return 1;
+}
+
 /* Adds m to the retained equations (Meq), the fixed translations (Mfix) and the supports (Mqs):
  * one term of each map at a time, T^T m T (a fixed DOF's map has no term, a moving support's map
  * the one term neq + s). */
@@ -108,6 +152,9 @@ static void add_mass(const hs_fe *fe, const fe_map *mi, const fe_map *mj, int fi
 
 int fe_mass_is_diagonal(const hs_fe *fe)
 {
+    for (int k = 0; k < fe->nnodes; k++) /* a nodal mass on a lever arm couples the master */
+        for (int d = 0; d < fe->ndf; d++)
+            if (fe->nodes[k].mass[d] > 0.0 && fe->nodes[k].map[d].n > 1) return 0;
     for (int k = 0; k < fe->nels; k++) {
         const fe_element *el = &fe->els[k];
         if (!(el->rho > 0.0)) continue;
@@ -116,7 +163,7 @@ int fe_mass_is_diagonal(const hs_fe *fe)
         for (int i = fe_element_maps(fe, el, maps) - 1; i >= 0; i--)
             if (maps[i]->n > 1) return 0; /* lumped on a rigid slave: lever arms couple */
     }
-    return 1; /* nodal masses on lever arms are refused (fe_constraints.c) */
+    return 1;
 }
 
 void fe_mass_assemble(const hs_fe *fe, double *Meq, int diag, double *Mfix, double *Mqs)
@@ -129,22 +176,25 @@ void fe_mass_assemble(const hs_fe *fe, double *Meq, int diag, double *Mfix, doub
             if (fe->nodes[k].mass[d] > 0.0)
                 add_mass(fe, m, m, -1, fe->nodes[k].mass[d], Meq, diag, NULL, Mqs);
         }
+    static const int CODES_2D[3] = {FE_CX, FE_CY, FE_CRZ};
+    const int nde = fe->ndm == 3 ? 12 : 6, per = nde / 2;
     for (int k = 0; k < fe->nels; k++) {
         const fe_element *el = &fe->els[k];
-        double m[36];
-        if (!element_mass(el, m)) continue;
-        /* 2-D only (hs_fe_set_element_mass): the maps are [ux uy rz]_i,j; a truss's rotations
-         * have none and its mass none there */
+        double m[144];
+        if (!(fe->ndm == 3 ? element_mass_3d(el, m) : element_mass(el, m))) continue;
+        /* the maps are [ux uy rz]_i,j in 1-D and 2-D, [ux uy uz rx ry rz]_i,j in 3-D; a DOF the
+         * model or the element lacks (a truss's rotations) has none and its mass none there */
         const fe_map *maps[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);
-        for (int j = 0; j < 6; j++) {
-            const fe_node *nj = &fe->nodes[j < 3 ? el->ni : el->nj];
-            const int dj = fe->code_dof[j % 3 == 2 ? FE_CRZ : j % 3];
+        for (int j = 0; j < nde; j++) {
+            const fe_node *nj = &fe->nodes[j < per ? el->ni : el->nj];
+            const int code = per == 6 ? j % 6 : CODES_2D[j % 3], dj = fe->code_dof[code];
             /* a fixed translation: it moves with a uniform ground motion */
-            const int fixed = dj >= 0 && j % 3 < 2 && nj->fix[dj] ? j % 3 : -1;
-            for (int i = 0; i < 6; i++)
-                if (M6(m, i, j) != 0.0)
-                    add_mass(fe, maps[i], maps[j], fixed, M6(m, i, j), Meq, diag, Mfix, Mqs);
+            const int fixed = dj >= 0 && code < FE_CRX && nj->fix[dj] ? code : -1;
+            for (int i = 0; i < nde; i++) {
+                const double mij = m[(size_t)j * (size_t)nde + (size_t)i];
+                if (mij != 0.0) add_mass(fe, maps[i], maps[j], fixed, mij, Meq, diag, Mfix, Mqs);
+            }
         }
     }
 }

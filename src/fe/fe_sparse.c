@@ -62,6 +62,28 @@ static void add_slot(hs_fe *fe, size_t at, int ke, int row, int col, double w, v
 
 static int split_elements(hs_fe *fe);
 
+/* The (row, column) pairs of a nodal mass on a rigid slave (its map's terms pairwise, T^T m T)
+ * into ti, tj from at (NULL: counted only); returns the next place. An element's mass couples its
+ * own DOFs, which its stiffness already does, but a mass on a slave may have no element. */
+static size_t slave_mass_pairs(const hs_fe *fe, size_t at, int *ti, int *tj)
+{
+    for (int k = 0; k < fe->nnodes; k++)
+        for (int d = 0; d < fe->ndf; d++) {
+            const fe_map *m = &fe->nodes[k].map[d];
+            if (!(fe->nodes[k].mass[d] > 0.0) || m->n < 2) continue;
+            for (int a = 0; a < m->n; a++)
+                for (int b = 0; b < m->n; b++) {
+                    if (m->eq[a] >= fe->neq || m->eq[b] >= fe->neq) continue;
+                    if (ti) {
+                        ti[at] = fe->eq_dyn[m->eq[a]];
+                        tj[at] = fe->eq_dyn[m->eq[b]];
+                    }
+                    at++;
+                }
+        }
+    return at;
+}
+
 static int build_pattern(hs_fe *fe)
 {
     size_t total = 0;
@@ -72,7 +94,7 @@ static int build_pattern(hs_fe *fe)
         total += element_pairs(fe, &fe->els[k]);
     }
     fe->slot_off[fe->nels] = total;
-    const size_t cap = total + (size_t)fe->n;
+    const size_t cap = slave_mass_pairs(fe, total + (size_t)fe->n, NULL, NULL);
     triplets t = {hs_calloc(cap, sizeof(int)), hs_calloc(cap, sizeof(int))};
     fe->slot_ke = hs_calloc(total + 1, sizeof *fe->slot_ke);
     fe->slot_pos = hs_calloc(total + 1, sizeof *fe->slot_pos);
@@ -84,6 +106,7 @@ static int build_pattern(hs_fe *fe)
         for (int k = 0; k < fe->nels; k++) element_visit(fe, k, fe->slot_off[k], add_triplet, &t);
         for (int i = 0; i < fe->n; i++) /* the diagonal: a DOF only a mass holds */
             t.ti[total + (size_t)i] = t.tj[total + (size_t)i] = i;
+        slave_mass_pairs(fe, total + (size_t)fe->n, t.ti, t.tj);
         rc = hs_csc_from_triplets(fe->ctx, fe->n, fe->n, (int)cap, t.ti, t.tj, NULL, &fe->Kpat);
     }
     hs_free(t.ti);

@@ -46,12 +46,10 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     }
     const size_t nn = (size_t)n * (size_t)n;
     double *K = hs_calloc(nn, sizeof *K), *M = hs_calloc(nn, sizeof *M),
-           *phi = hs_calloc(nn, sizeof *phi), *w2 = hs_calloc((size_t)n, sizeof *w2),
-           *m = hs_calloc((size_t)n, sizeof *m);
-    int rc = (!K || !M || !phi || !w2 || !m) ? HS_ENOMEM : hs_fe_initial_stiffness(fe, K);
+           *phi = hs_calloc(nn, sizeof *phi), *w2 = hs_calloc((size_t)n, sizeof *w2);
+    int rc = (!K || !M || !phi || !w2) ? HS_ENOMEM : hs_fe_initial_stiffness(fe, K);
     if (!rc) {
-        hs_fe_mass(fe, m);
-        for (int k = 0; k < n; k++) M[(size_t)k * (size_t)n + (size_t)k] = m[k];
+        hs_fe_mass_matrix(fe, M); /* full with -cMass or a mass on a rigid slave */
         rc = hs_sym_eig(st->ctx, n, K, M, w2, phi);
     }
     Tcl_Obj *list = rc ? NULL : Tcl_NewListObj(0, NULL);
@@ -61,7 +59,6 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     hs_free(M);
     hs_free(phi);
     hs_free(w2);
-    hs_free(m);
     hs_fe_destroy(&fe);
     if (rc) {
         char msg[768];

@@ -484,7 +484,7 @@ int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, hs_fe *fe, int dir)
         rc = hs_model_create(L->ctx, n, &L->def->model);
     }
     if (!rc) rc = hs_model_set_mass(L->def->model, mass);
-    if (!rc && !hs_fe_mass_is_lumped(fe)) { /* consistent element mass */
+    if (!rc && !hs_fe_mass_is_lumped(fe)) { /* consistent mass, masses on rigid slaves */
         double *M = hs_dvec((size_t)n * (size_t)n);
         if (!M) rc = HS_ENOMEM;
         if (!rc) hs_fe_mass_matrix(fe, M);

@@ -12,27 +12,20 @@ int hs_model_modes_sparse(const hs_model *m)
            !m->Kx;
 }
 
-/* The frame's K0 and the model's lumped mass in compressed columns, then ARPACK. */
+/* The frame's K0 and M in compressed columns (M full with consistent element mass or masses on
+ * rigid slaves: hs_fe_sparse_dynamics builds it from the frame, as the model's), then ARPACK. */
 static int modes_arpack(hs_model *m, int nev, double *omega2, double *phi)
 {
     hs_fe_matrices mats = {0};
     hs_dynamics dyn;
-    hs_csc *M = NULL;
-    int *idx = hs_calloc((size_t)m->n, sizeof *idx);
-    int rc = idx ? hs_fe_sparse_dynamics(m->fe, 0.0, 0.0, &mats, &dyn) : HS_ENOMEM;
-    if (!rc) {
-        for (int i = 0; i < m->n; i++) idx[i] = i;
-        rc = hs_csc_from_triplets(m->ctx, m->n, m->n, m->n, idx, idx, m->mass, &M);
-    }
-    if (!rc) rc = hs_sparse_eig(m->ctx, mats.K0, M, nev, omega2, phi);
+    int rc = hs_fe_sparse_dynamics(m->fe, 0.0, 0.0, &mats, &dyn);
+    if (!rc) rc = hs_sparse_eig(m->ctx, mats.K0, mats.M, nev, omega2, phi);
     if (!rc && !(omega2[0] > 0.0))
         rc = hs_fail(m->ctx, HS_EINPUT,
                      "model: mode 1 has omega^2 = %g; the structure is unstable or not "
                      "restrained to the ground",
                      omega2[0]);
-    hs_csc_destroy(&M);
     hs_fe_matrices_free(&mats);
-    hs_free(idx);
     return rc;
 }
 

@@ -39,11 +39,9 @@ void hs_frame_dense_dynamics(hs_fe *fe, hs_frame_dense *df, hs_dynamics *dyn)
     df->M = calloc(nn, sizeof(double));
     df->C = calloc(nn, sizeof(double));
     df->K0 = calloc(nn, sizeof(double));
-    double *m = calloc((size_t)n, sizeof(double)), a0, a1;
-    assert_true(df->M && df->C && df->K0 && m);
-    hs_fe_mass(fe, m);
-    for (int i = 0; i < n; i++) HS_AT(df->M, n, i, i) = m[i];
-    free(m);
+    double a0, a1;
+    assert_true(df->M && df->C && df->K0);
+    hs_fe_mass_matrix(fe, df->M); /* full with consistent mass or masses on rigid slaves */
     assert_int_equal(hs_fe_initial_stiffness(fe, df->K0), 0);
     hs_frame_rayleigh(&a0, &a1);
     hs_mat_axpby(n, a0, df->M, a1, df->K0, df->C);

@@ -12,7 +12,8 @@ typedef struct hs_frame_dense {
 
 /* Rayleigh 2 % at 1 Hz and 10 Hz: zeta = a0 / (2 w) + a1 w / 2 at both. */
 void hs_frame_rayleigh(double *a0, double *a1);
-/* The frame's dense M (lumped), K0 and C into df (allocated) and dyn (restore, commit on fe). */
+/* The frame's dense M (full when the frame's is), K0 and C into df (allocated) and dyn (restore,
+ * commit on fe). */
 void hs_frame_dense_dynamics(hs_fe *fe, hs_frame_dense *df, hs_dynamics *dyn);
 void hs_frame_dense_free(hs_frame_dense *df);
 
