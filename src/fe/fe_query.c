@@ -225,12 +225,14 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         }
         return 0;
     }
-    if (el->kind == FE_LINK) return fe_link_response(el, r, out);
+    if (el->kind == FE_LINK && r != HS_FE_GLOBAL_FORCE) return fe_link_response(el, r, out);
     if (r == HS_FE_GLOBAL_FORCE) { /* the element's own resisting force (P-Delta included) */
         const fe_map *maps[FE_MAX_EDOF];
         double f[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);
-        const int rc = fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, f, NULL, NULL);
+        const int rc = el->kind == FE_LINK /* its materials' committed forces */
+                           ? fe_link_response(el, r, f)
+                           : fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, f, NULL, NULL);
         if (rc) return rc;
         const int per = fe->ndm == 3 ? 6 : 3;
         for (int d = 0; d < ndf; d++) { /* the element's layout -> ndf values per node */
