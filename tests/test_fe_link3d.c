@@ -4,7 +4,8 @@
  *    B entry by entry, B built from the local axes of a Gram-Schmidt rotation matrix (x, then y'
  *    made orthogonal to x, z = x cross y) and the local rows (axial, shears with the moments
  *    -s_y L rz'_i - (1 - s_y) L rz'_j and +s_z L ry'_i + (1 - s_z) L ry'_j, torsion, moments),
- *    for orient given (x and y'), y' alone and OpenSees' default axes;
+ *    for orient given (x and y'), y' alone and OpenSees' default axes; the sparse path's
+ *    stiffness equals the dense one entry for entry;
  *  - a rigid-body motion (translation and a small rotation about a skewed axis) of the
  *    chord-aligned link deforms nothing: the signs of the shear-distance terms;
  *  - OpenSees' default local axes: chord along +Y (y' = -X), vertical chord (y' = Y), coincident
@@ -18,6 +19,8 @@
  *    link (axial and shear on four DOFs);
  *  - errors: y' along x, a direction the model lacks. */
 #include "hs_test.h"
+
+#include "hysim/sparse.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -137,6 +140,20 @@ static void check_skewed(const double xi[3], const double xj[3], const double *o
                 fprintf(stderr, "K(%d,%d) = %.17g, closed form %.17g\n", i, j, got, e);
             assert_true(fabs(got - e) <= 1e-12 * kmax);
         }
+    /* the sparse path (every DOF carries mass): the same stiffness in compressed columns */
+    const hs_csc *P = NULL;
+    assert_int_equal(hs_fe_sparse_pattern(fe, &P), 0);
+    double val[144] = {0};
+    assert_true(hs_csc_nnz(P) <= 144);
+    assert_int_equal(hs_fe_initial_stiffness_sparse(fe, val), 0);
+    int nz_sparse = 0, nz_dense = 0;
+    for (int j = 0; j < 12; j++)
+        for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++) {
+            assert_true(val[p] == K[j * 12 + P->rowind[p]]);
+            nz_sparse += val[p] != 0.0;
+        }
+    for (int i = 0; i < 144; i++) nz_dense += K[i] != 0.0;
+    assert_int_equal(nz_sparse, nz_dense);
     for (int d = 0; d < 6; d++) hs_options_destroy(&o[d]);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
