@@ -9,7 +9,7 @@
  *    queries (hs_fe_dof, hs_fe_dof_row; hs_fe_node_map, the recorders': an empty map) and its
  * reaction is the column's axial force EA/L u_s;
  *  - a link's recorder responses (basic force and deformation per direction, global end forces
- *    B^T q, the reaction at its fixed end) against the hand-computed B of a vertical link;
+ *    B^T q, local ones, the reaction at its fixed end) against a vertical link's B by hand;
  *  - refused with the reason: an element mass in a 3-D model, a support motion at the master of a
  *    constraint. */
 #include "hs_test.h"
@@ -201,7 +201,8 @@ static void test_refusals(void **state)
 
 /* A vertical link (chord along +y: local x = global y, local y = -global x), shear distance 0.5:
  * node 2 moved by (ux, uy, rz) = (0.01, 0.02, 0.003) gives ub = (uy, -ux - 0.5 L rz) and the
- * global end forces B^T q; the reaction at the fixed node 1 is node i's force. */
+ * global end forces B^T q, the local ones T_lb^T q; the reaction at the fixed node 1 is node i's
+ * force. */
 static void test_link_responses(void **state)
 {
     (void)state;
@@ -239,7 +240,10 @@ static void test_link_responses(void **state)
     const double fg[6] = {q1, -q0, -q1, -q1, q0, -q1};
     double out[6];
     assert_int_equal(hs_fe_element_response_size(fe, e, HS_FE_BASIC_FORCE), 2);
-    assert_int_equal(hs_fe_element_response_size(fe, e, HS_FE_LOCAL_FORCE), 0);
+    assert_int_equal(hs_fe_element_response_size(fe, e, HS_FE_LOCAL_FORCE), 6);
+    const double fl[6] = {-q0, -q1, -q1, q0, q1, -q1}; /* T_lb^T q: shear moments -s L q1 */
+    assert_int_equal(hs_fe_element_response(fe, e, HS_FE_LOCAL_FORCE, out), 0);
+    for (int i = 0; i < 6; i++) HS_ASSERT_NEAR(out[i], fl[i], 1e-12 * q0);
     assert_int_equal(hs_fe_element_response(fe, e, HS_FE_BASIC_FORCE, out), 0);
     HS_ASSERT_NEAR(out[0], q0, 1e-12 * q0);
     HS_ASSERT_NEAR(out[1], q1, 1e-12 * q0);

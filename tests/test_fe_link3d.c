@@ -13,8 +13,8 @@
  *  - with coincident nodes, a link with bouc_wen or steel01 in one direction (default axes, or
  *    orient turning local x onto global Z) responds as a zero-length element with the same
  *    material in the same global DOF, bit for bit under Newmark and HHT;
- *  - the recorded global force [F M]_i,j (node DOF order), basic force and deformation, and a
- *    reaction of a 3-D link;
+ *  - the recorded global force [F M]_i,j (node DOF order), local force, basic force and
+ *    deformation, and a reaction of a 3-D link;
  *  - a 1-D link (local x is global X even when node j lies left of node i) and a 2-D ndf-2
  *    link (axial and shear on four DOFs);
  *  - errors: y' along x, a direction the model lacks. */
@@ -435,6 +435,13 @@ static void test_link_responses(void **state)
     const double expect[12] = {Vz,  0, -q[0], 0, sz * L * Vz,         0,
                                -Vz, 0, q[0],  0, (1.0 - sz) * L * Vz, 0};
     for (int i = 0; i < 12; i++) assert_true(fabs(f[i] - expect[i]) <= 1e-9);
+    /* local force T_lb^T q: [u' r']_i,j with the shear's moments about local y */
+    double fl[12];
+    assert_int_equal(hs_fe_element_response_size(fe, e, HS_FE_LOCAL_FORCE), 12);
+    assert_int_equal(hs_fe_element_response(fe, e, HS_FE_LOCAL_FORCE, fl), 0);
+    const double loc[12] = {-q[0], 0, -Vz, 0, sz * L * Vz,         0,
+                            q[0],  0, Vz,  0, (1.0 - sz) * L * Vz, 0};
+    for (int i = 0; i < 12; i++) assert_true(fabs(fl[i] - loc[i]) <= 1e-9);
     for (int i = 0; i < 6; i++) /* the restore: node 2's force */
         assert_true(fabs(r[hs_fe_dof(fe, 2, i)] - f[6 + i]) <= 1e-9);
     assert_int_equal(hs_fe_reaction(fe, 1, 4, &R), 0);

@@ -172,7 +172,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                   const double *v, int initial, double *f, double *k, double *c);
 int fe_link_materials(const fe_element *e, hs_material **mats);
 void fe_link_free(fe_element *e);
-/* A link's committed response for the recorders (fe_query.c): global force (in
+/* A link's committed response for the recorders (fe_query.c): global and local force (in
  * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);
  * HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);

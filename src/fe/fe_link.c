@@ -29,6 +29,7 @@ typedef struct fe_link {
     int dir[FE_MAX_MATS];
     hs_material *mat[FE_MAX_MATS];
     double B[FE_MAX_MATS * FE_MAX_EDOF]; /* basic <- global, row k = direction k (nd values) */
+    double T[FE_MAX_MATS * FE_MAX_EDOF]; /* basic <- local (T_lb), the same layout */
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -79,6 +80,7 @@ static void link_b(fe_link *l, double cx, double cy, double L, double s, int rot
             double b = 0.0;
             for (int m = 0; m < ND; m++) b += tlb[m] * Tgl[m * ND + i];
             l->B[k * ND + i] = b;
+            l->T[k * ND + i] = tlb[i];
         }
     }
 }
@@ -100,6 +102,7 @@ static void link_b3(fe_link *l, const double R[9], double L, double sy, double s
             tlb[6 + HS_FE3_RY] = (1.0 - sz) * L;
         }
         fe3d_to_global(R, tlb, &l->B[k * 12]);
+        memcpy(&l->T[k * 12], tlb, sizeof tlb);
     }
 }
 
@@ -326,10 +329,11 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         memcpy(out, q, (size_t)l->ndir * sizeof(double));
         return 0;
     }
-    if (r != HS_FE_GLOBAL_FORCE) return HS_EINVAL;
-    for (int i = 0; i < l->nd; i++) { /* f = B^T q */
+    if (r != HS_FE_GLOBAL_FORCE && r != HS_FE_LOCAL_FORCE) return HS_EINVAL;
+    const double *M = r == HS_FE_GLOBAL_FORCE ? l->B : l->T;
+    for (int i = 0; i < l->nd; i++) { /* f = B^T q, local T_lb^T q */
         double s = 0.0;
-        for (int d = 0; d < l->ndir; d++) s += l->B[d * l->nd + i] * q[d];
+        for (int d = 0; d < l->ndir; d++) s += M[d * l->nd + i] * q[d];
         out[i] = s;
     }
     return 0;

@@ -119,7 +119,7 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
     case HS_FE_GLOBAL_FORCE:
         return 2 * fe->ndf;
     case HS_FE_LOCAL_FORCE:
-        return kind == FE_ZERO_LENGTH || kind == FE_LINK ? 0 : three ? 12 : 6;
+        return kind == FE_ZERO_LENGTH ? 0 : kind == FE_LINK ? 2 * fe->ndf : three ? 12 : 6;
     case HS_FE_BASIC_FORCE:
     case HS_FE_DEFORMATION:
         return kind == FE_BEAM   ? (three ? 6 : 3)
@@ -225,8 +225,10 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         }
         return 0;
     }
-    if (el->kind == FE_LINK && r != HS_FE_GLOBAL_FORCE) return fe_link_response(el, r, out);
-    if (r == HS_FE_GLOBAL_FORCE) { /* the element's own resisting force (P-Delta included) */
+    const int link_ends =
+        el->kind == FE_LINK && (r == HS_FE_GLOBAL_FORCE || r == HS_FE_LOCAL_FORCE);
+    if (el->kind == FE_LINK && !link_ends) return fe_link_response(el, r, out);
+    if (r == HS_FE_GLOBAL_FORCE || link_ends) { /* its own resisting force (P-Delta included) */
         const fe_map *maps[FE_MAX_EDOF];
         double f[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);

@@ -4,13 +4,15 @@
 #    soil springs (twoNodeLink, six directions, one along the chord with OpenSees' default axes
 #    and -shearDist sDy sDz, one with -orient x1 x2 x3 yp1 yp2 yp3 off the chord), a deck beam
 #    across and a skewed abutment spring (-orient yp1 yp2 yp3: x along the nodes) at one pier
-#    top; the same model written in YAML (orient, yp, shear_dist [sy, sz]) has the script's
-#    periods to every printed digit;
+#    top (element mass 6: half on each node's translations); the same model written in YAML
+#    (orient, yp, shear_dist [sy, sz], mass) has the script's periods to every printed digit and
+#    the same response.csv byte for byte;
 #  - bad input names FILE:LINE:COL or SCRIPT:LINE, the element and the directions;
 #  - with OPENSEES=/path/to/OpenSees, the same script in OpenSees 3.8: the four lowest periods
 #    (eigen -fullGenLapack) to 1e-8, and an undamped Newmark history (average acceleration, a
-#    ground pulse in x) through both programs: the node displacements and the links' global
-#    forces, basic forces and deformations to 1e-10 of each recorder's peak; a plane truss model
+#    ground pulse in x) through both programs: the node displacements and the links' global,
+#    local and basic forces and deformations to 1e-10 of each recorder's peak (elastic links,
+#    and with Steel01 in some directions); a plane truss model
 #    (-ndm 2 -ndf 2) with an axial-shear link and a 1-D chain (-ndm 1 -ndf 1) whose node j lies
 #    left of node i with a Steel01 link (local x is global X: the recorded deformation is
 #    u_j - u_i), both the same way. Skipped with a message otherwise.
@@ -44,7 +46,7 @@ uniaxialMaterial Elastic 5 40000
 uniaxialMaterial Elastic 6 50000
 element twoNodeLink 1 1 11 -mat 1 2 3 4 5 6 -dir 1 2 3 4 5 6 -shearDist 0.3 0.7
 element twoNodeLink 2 2 12 -mat 6 5 4 3 2 1 -dir 1 2 3 4 5 6 -orient 1 0.2 0.1 0 1 0.3 -shearDist 0.6 0.2
-element twoNodeLink 3 3 21 -mat 2 3 1 -dir 2 3 1 -shearDist 0.4 0.9 -orient 0.3 1 0
+element twoNodeLink 3 3 21 -mat 2 3 1 -dir 2 3 1 -mass 6 -shearDist 0.4 0.9 -orient 0.3 1 0
 geomTransf Linear 1 1 0 0
 geomTransf Linear 2 0 0 1
 element elasticBeamColumn 4 11 21 0.5 30e6 12e6 0.05 0.03 0.04 1
@@ -93,7 +95,7 @@ structure:
          materials: [k6, k5, k4, k3, k2, k1], orient: [1, 0.2, 0.1, 0, 1, 0.3],
          shear_dist: [0.6, 0.2]}
       - {type: two_node_link, nodes: [3, 21], dirs: [y, z, x], materials: [k2, k3, k1],
-         yp: [0.3, 1, 0], shear_dist: [0.4, 0.9]}
+         yp: [0.3, 1, 0], shear_dist: [0.4, 0.9], mass: 6}
       - {type: elastic_beam, nodes: [11, 21], E: 30e6, G: 12e6, A: 0.5, J: 0.05, Iy: 0.03,
          Iz: 0.04, vecxz: [1, 0, 0]}
       - {type: elastic_beam, nodes: [12, 22], E: 30e6, G: 12e6, A: 0.5, J: 0.05, Iy: 0.03,
@@ -166,8 +168,9 @@ steps=400
 awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
     printf "%.17g\n", t <= 1 ? 4 * sin(2 * atan2(0, -1) * 3 * t) : 0 } }' > rec.txt
 # history NAME TOL DIR NODES DOFS_TCL DOFS_YAML ELEMENTS RECORDERS: NAME.tcl (the model) with a
-# ground motion in DIR through both programs; RECORDERS of disp (the nodes'), force, basic and
-# bdef (the elements' force, basicForce, basicDeformation) compared to TOL of each one's peak
+# ground motion in DIR through both programs; RECORDERS of disp (the nodes'), force, local, basic
+# and bdef (the elements' force, localForce, basicForce, basicDeformation) compared to TOL of
+# each one's peak
 history() {
     local name=$1 tol=$2 gdir=$3 nodes=$4 dtcl=$5 dyaml=$6 els=$7 recs=$8 r
     local yels
@@ -177,6 +180,7 @@ timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 $gdir -accel 2
 recorder Node -file disp.out -time -precision 16 -node $nodes -dof $dtcl disp
 recorder Element -file force.out -time -precision 16 -ele $els force
+recorder Element -file local.out -time -precision 16 -ele $els localForce
 recorder Element -file basic.out -time -precision 16 -ele $els basicForce
 recorder Element -file bdef.out -time -precision 16 -ele $els basicDeformation
 system FullGeneral
@@ -189,7 +193,7 @@ analysis Transient
 analyze $steps 0.01
 wipe
 TCL
-    rm -f disp.out force.out basic.out bdef.out
+    rm -f disp.out force.out local.out basic.out bdef.out
     timeout 300 "$OPENSEES" "h_$name.tcl" > "os_$name.log" 2>&1 || fail "OpenSees ($name history)"
     cat > "h_$name.yaml" <<YAML
 hysim: 1
@@ -206,6 +210,7 @@ output:
   recorders:
     - {name: disp, node: [$(echo "$nodes" | tr ' ' ',')], dofs: [$dyaml], response: disp}
     - {name: force, element: [$yels], response: force}
+    - {name: local, element: [$yels], response: local_force}
     - {name: basic, element: [$yels], response: basic_force}
     - {name: bdef, element: [$yels], response: deformation}
 YAML
@@ -228,11 +233,11 @@ YAML
             fail "$name $r differs from OpenSees by $d (peak $p)"
     done
 }
-history bent 1e-10 1 "21 22 11 12" "1 2 3 4 5 6" "x, y, z, rx, ry, rz" "1 2 3" "disp force basic bdef"
+history bent 1e-10 1 "21 22 11 12" "1 2 3 4 5 6" "x, y, z, rx, ry, rz" "1 2 3" "disp force local basic bdef"
 # the same bent with a Steel01 (yield at 5 mm) in every link direction of material 2
 sed 's/^uniaxialMaterial Elastic 2 12000$/uniaxialMaterial Steel01 2 60 12000 0.05/' bent.tcl > bent_nl.tcl
 grep -q Steel01 bent_nl.tcl || fail "bent_nl.tcl has no Steel01"
-history bent_nl 1e-10 1 "21 22 11 12" "1 2 3 4 5 6" "x, y, z, rx, ry, rz" "1 2 3" "disp force basic bdef"
+history bent_nl 1e-10 1 "21 22 11 12" "1 2 3 4 5 6" "x, y, z, rx, ry, rz" "1 2 3" "disp force local basic bdef"
 
 # a plane truss model (-ndf 2): a skewed link (axial and shear) and a truss hold node 3
 cat > truss.tcl <<'TCL'
@@ -246,7 +251,7 @@ uniaxialMaterial Elastic 3 2e8
 element twoNodeLink 1 1 3 -mat 1 2 -dir 1 2 -shearDist 0.3
 element truss 2 2 3 1e-3 3
 TCL
-# (hysim's plane model keeps the fixed rotations: its force recorder has three values per node)
+# (hysim's plane model keeps the fixed rotations: its force recorders have three values per node)
 history truss 1e-10 1 "3" "1 2" "x, y" "1" "disp basic bdef"
 
 # a 1-D chain: node 2 left of node 1 on a Steel01 link (local x is +X: deformation u_2 - u_1)
@@ -260,5 +265,5 @@ uniaxialMaterial Elastic 2 1500
 element twoNodeLink 1 1 2 -mat 1 -dir 1
 element twoNodeLink 2 2 3 -mat 2 -dir 1
 TCL
-history chain 1e-10 1 "2 3" "1" "x" "1 2" "disp force basic bdef"
+history chain 1e-10 1 "2 3" "1" "x" "1 2" "disp force local basic bdef"
 echo "opensees_link3d.sh: OK"
