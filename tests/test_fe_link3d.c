@@ -77,7 +77,7 @@ static void gram_schmidt(const double x[3], const double yp[3], double Rm[3][3])
 
 /* Row of B (12 global DOFs [u r]_i,j) of local direction d (0..5) for axes Rm, length L, shear
  * distances sy, sz. */
-static void b_row(int d, const double Rm[3][3], double L, double sy, double sz, double B[12])
+static void b_row(int d, double Rm[3][3], double L, double sy, double sz, double B[12])
 {
     double t[12] = {0}; /* local row: [u' r']_i, [u' r']_j */
     t[d] = -1.0;
@@ -95,7 +95,7 @@ static void b_row(int d, const double Rm[3][3], double L, double sy, double sz, 
 /* A 6-direction elastic link from xi to xj (orient x and/or y' as given) against the closed
  * form with axes Rm. */
 static void check_skewed(const double xi[3], const double xj[3], const double *ox,
-                         const double *oyp, const double Rm[3][3])
+                         const double *oyp, double Rm[3][3])
 {
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
