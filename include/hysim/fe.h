@@ -242,12 +242,12 @@ int hs_fe_expand(hs_fe *fe, int order, const double *x, double *out);
  *    in the node's DOF order (2-D: [Fx Fy Mz]_i,j; 3-D: [Fx Fy Fz Mx My Mz]_i,j; P-Delta terms
  *    included);
  *  - local force (`localForce`, line elements): 2-D [N V M]_i,j; 3-D [N Vy Vz T My Mz]_i,j
- *    (ElasticBeam3d's; a truss has its N only);
+ *    (ElasticBeam3d's; a truss has its N only); a two-node link's T_lb^T q, ndf per node;
  *  - basic force (`basicForce`): 2-D beam [N M_i M_j]; 3-D beam [N Mz_i Mz_j My_i My_j T]; truss
- *    [N]; zero-length [F];
+ *    [N]; zero-length [F]; two-node link one per direction;
  *  - basic deformation (`basicDeformation`), the same components: elongation and end rotations
  *    relative to the chord (3-D: about local z, then local y, then the twist); zero-length
- *    [u_j - u_i];
+ *    [u_j - u_i]; two-node link one per direction;
  *  - a truss's strain (elongation / L).
  * Basic and local forces are those of the element's deformation (the gravity `axial_compression`
  * and the P-Delta terms are not in them, as OpenSees' basic system). */

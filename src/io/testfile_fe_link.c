@@ -10,39 +10,22 @@
 
 #include "hysim/fe.h"
 
-#include <stdio.h>
-#include <string.h>
-
-/* "x, y or rz": the model's direction names (as hs_tf_fe_dof reads them). */
-static const char *dir_names(const hs_fe *fe, char *buf, size_t cap)
-{
-    const int ndf = hs_fe_ndf(fe);
-    buf[0] = '\0';
-    for (int d = 0; d < ndf; d++) {
-        const size_t len = strlen(buf);
-        const char *n = hs_fe_dir_name(fe, d);
-        snprintf(buf + len, cap - len, "%s%s",
-                 d == 0         ? ""
-                 : d == ndf - 1 ? " or "
-                                : ", ",
-                 n[0] == 'u' ? n + 1 : n); /* the YAML names: x, not ux */
-    }
-    return buf;
-}
 
 static int link_dirs(hs_tf *L, const hs_fe *fe, const hs_ynode *el, const char *what,
                      hs_fe_link_def *def, const hs_ynode **dn)
 {
     const hs_ynode *mn;
-    char sub[128], item[160], names[64];
+    char sub[128], item[160];
     int rc = hs_tf_required(L, el, "dirs", what, dn);
     if (!rc) rc = hs_tf_required(L, el, "materials", what, &mn);
     if (rc) return rc;
     hs_tf_path(sub, sizeof sub, what, "dirs");
     const int ndf = hs_fe_ndf(fe);
     if ((*dn)->kind != HS_YNODE_SEQUENCE || (*dn)->n == 0 || (*dn)->n > (size_t)ndf)
-        return hs_tf_fail(L, *dn, "%s: expected a list of 1 to %d local directions (%s)", sub, ndf,
-                          dir_names(fe, names, sizeof names));
+        return hs_tf_fail(L, *dn,
+                          "%s: expected a list of 1 to %d local directions, named as the nodes' "
+                          "DOFs (x, y, rz in 2-D; x, y, z, rx, ry, rz in 3-D)",
+                          sub, ndf);
     if (mn->kind != HS_YNODE_SEQUENCE || mn->n != (*dn)->n)
         return hs_tf_fail(L, mn,
                           "%s.materials: expected a list of %zu material names, one per "
