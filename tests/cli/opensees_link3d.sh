@@ -12,10 +12,10 @@
 #    (eigen -fullGenLapack) to 1e-8, and an undamped Newmark history (average acceleration, a
 #    ground pulse in x) through both programs: the node displacements and the links' global,
 #    local and basic forces and deformations to 1e-10 of each recorder's peak (elastic links,
-#    and with Steel01 in some directions); a plane truss model
-#    (-ndm 2 -ndf 2) with an axial-shear link and a 1-D chain (-ndm 1 -ndf 1) whose node j lies
-#    left of node i with a Steel01 link (local x is global X: the recorded deformation is
-#    u_j - u_i), both the same way. Skipped with a message otherwise.
+#    and with Steel01 in some directions); the same way a plane truss model (-ndm 2 -ndf 2) with
+#    an axial-shear link, a space truss model (-ndm 3 -ndf 3) with a skewed three-direction link
+#    and a 1-D chain (-ndm 1 -ndf 1) whose node j lies left of node i with a Steel01 link (local
+#    x is global X: the recorded deformation is u_j - u_i). Skipped with a message otherwise.
 # Usage: opensees_link3d.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -253,6 +253,22 @@ element truss 2 2 3 1e-3 3
 TCL
 # (hysim's plane model keeps the fixed rotations: its force recorders have three values per node)
 history truss 1e-10 1 "3" "1 2" "x, y" "1" "disp basic bdef"
+
+# a space truss model (-ndm 3 -ndf 3): a skewed three-direction link (-orient yp) and two trusses
+cat > space.tcl <<'TCL'
+model BasicBuilder -ndm 3 -ndf 3
+node 1 0 0 0; node 2 4 0 0; node 3 0 3 0; node 4 1.2 0.8 2.5
+fix 1 1 1 1; fix 2 1 1 1; fix 3 1 1 1
+mass 4 15 15 15
+uniaxialMaterial Elastic 1 7000
+uniaxialMaterial Elastic 2 2000
+uniaxialMaterial Elastic 3 3500
+uniaxialMaterial Elastic 4 2e8
+element twoNodeLink 1 1 4 -mat 1 2 3 -dir 1 2 3 -orient 1 1 0
+element truss 2 2 4 1e-4 4
+element truss 3 3 4 1e-4 4
+TCL
+history space 1e-10 1 "4" "1 2 3" "x, y, z" "1" "disp force local basic bdef"
 
 # a 1-D chain: node 2 left of node 1 on a Steel01 link (local x is +X: deformation u_2 - u_1)
 cat > chain.tcl <<'TCL'
