@@ -7,6 +7,8 @@
 #    top (element mass 6: half on each node's translations); the same model written in YAML
 #    (orient, yp, shear_dist [sy, sz], mass) has the script's periods to every printed digit and
 #    the same response.csv byte for byte;
+#  - a 1-D chain of links (node 2 left of node 1, a Steel01 link) from YAML and from Tcl: the same
+#    response.csv byte for byte;
 #  - bad input names FILE:LINE:COL or SCRIPT:LINE, the element and the directions;
 #  - with OPENSEES=/path/to/OpenSees, the same script in OpenSees 3.8: the four lowest periods
 #    (eigen -fullGenLapack) to 1e-8, and an undamped Newmark history (average acceleration, a
@@ -142,6 +144,58 @@ grep -q "bad.tcl:16: element: -shearDist: expected sDy sDz (two numbers in -ndm 
     fail "message: $(cat out)"
 echo "opensees_link3d.sh: bad directions, y' along x and a 3-D -shearDist with one number are refused with FILE:LINE"
 
+# a 1-D chain: node 2 left of node 1 on a Steel01 link (local x is +X: deformation u_2 - u_1)
+cat > chain.tcl <<'TCL'
+model BasicBuilder -ndm 1 -ndf 1
+node 1 0; node 2 -2; node 3 -5
+fix 1 1
+mass 2 10; mass 3 5
+uniaxialMaterial Steel01 1 8 2000 0.05
+uniaxialMaterial Elastic 2 1500
+element twoNodeLink 1 1 2 -mat 1 -dir 1
+element twoNodeLink 2 2 3 -mat 2 -dir 1
+TCL
+# the chain from YAML (ndm: 1) and from Tcl: the same response.csv, byte for byte
+cat > chain.yaml <<'YAML'
+hysim: 1
+name: chain
+units: {force: kN, length: m, time: s}
+materials:
+  st: {type: steel01, fy: 8, E0: 2000, b: 0.05}
+  el: {type: elastic, k: 1500}
+structure:
+  model:
+    ndm: 1
+    nodes:
+      - {id: 1, x: 0, fix: [1]}
+      - {id: 2, x: -2, mass: [10]}
+      - {id: 3, x: -5, mass: [5]}
+    elements:
+      - {type: two_node_link, nodes: [1, 2], dirs: [x], materials: [st]}
+      - {type: two_node_link, nodes: [2, 3], dirs: [x], materials: [el]}
+  damping: {none: true}
+ground_motion:
+  synthetic: {seed: 3, pga: 6.0, duration: 2, dt: 0.01}
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: 200
+YAML
+sed -e 's/^  model:$/  model: {opensees: chain.tcl}\n  xmodel:/' chain.yaml |
+    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > chain_tcl.yaml
+grep -q 'opensees: chain.tcl' chain_tcl.yaml || fail "chain_tcl.yaml: $(cat chain_tcl.yaml)"
+"$hysim" run chain.yaml -o chain_yaml --quiet > chain_yaml.log 2>&1 || fail "hysim run (YAML chain)"
+"$hysim" run chain_tcl.yaml -o chain_tcl --quiet > chain_tcl.log 2>&1 || fail "hysim run (Tcl chain)"
+cmp -s chain_yaml/response.csv chain_tcl/response.csv ||
+    fail "the YAML chain's response.csv differs from the Tcl script's: $(diff chain_yaml/response.csv chain_tcl/response.csv | head -4)"
+peak=$(awk -F, 'NR > 2 { a = $2 < 0 ? -$2 : $2; if (a > p) p = a } END { print p + 0 }' chain_yaml/response.csv)
+awk -v p="$peak" 'BEGIN { exit !(p > 0.004) }' || fail "the chain did not yield (peak $peak m)"
+sed 's/materials: \[st\]}/materials: [st], orient: [1]}/' chain.yaml > bad3.yaml
+"$hysim" check bad3.yaml > out 2>&1 && fail "orient in a 1-D model passed"
+grep -q "bad3.yaml:15:[0-9]*: .*orient: a 1-D link's local x is global x; remove orient" out ||
+    fail "message: $(cat out)"
+echo "opensees_link3d.sh: the 1-D Steel01 chain from YAML and from Tcl: the same response.csv byte for byte (peak $peak m)"
+
 if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
     echo "opensees_link3d.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
     echo "opensees_link3d.sh: OK"
@@ -270,16 +324,5 @@ element truss 3 3 4 1e-4 4
 TCL
 history space 1e-10 1 "4" "1 2 3" "x, y, z" "1" "disp force local basic bdef"
 
-# a 1-D chain: node 2 left of node 1 on a Steel01 link (local x is +X: deformation u_2 - u_1)
-cat > chain.tcl <<'TCL'
-model BasicBuilder -ndm 1 -ndf 1
-node 1 0; node 2 -2; node 3 -5
-fix 1 1
-mass 2 10; mass 3 5
-uniaxialMaterial Steel01 1 8 2000 0.05
-uniaxialMaterial Elastic 2 1500
-element twoNodeLink 1 1 2 -mat 1 -dir 1
-element twoNodeLink 2 2 3 -mat 2 -dir 1
-TCL
 history chain 1e-10 1 "2 3" "1" "x" "1 2" "disp force local basic bdef"
 echo "opensees_link3d.sh: OK"
