@@ -10,7 +10,6 @@
 
 #include "hysim/fe.h"
 
-
 static int link_dirs(hs_tf *L, const hs_fe *fe, const hs_ynode *el, const char *what,
                      hs_fe_link_def *def, const hs_ynode **dn)
 {
