@@ -537,10 +537,13 @@ static int link_option(hs_os_state *st, int objc, Tcl_Obj *const objv[], int *i,
         for (int c = 0; c < n; c++) {
             double *sd = c == 0 ? &e->shear_dist : &e->shear_dist_z;
             if (*i + 1 >= objc || Tcl_GetDoubleFromObj(NULL, objv[*i + 1], sd) != TCL_OK)
-                return hs_os_fail(st, objv,
-                                  "-shearDist: expected %s (fractions of the length from iNode, 0 "
-                                  "to 1)",
-                                  n == 1 ? "sDratio" : "sDy sDz (two numbers in -ndm 3)");
+                return n == 1 ? hs_os_fail(st, objv,
+                                           "-shearDist: expected sDratio (a fraction of the length "
+                                           "from iNode, 0 to 1)")
+                              : hs_os_fail(st, objv,
+                                           "-shearDist: expected sDy sDz (two numbers in -ndm %d: "
+                                           "fractions of the length from iNode, 0 to 1)",
+                                           st->m->ndm);
             (*i)++;
         }
         return TCL_OK;

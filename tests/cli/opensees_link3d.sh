@@ -140,7 +140,7 @@ grep -q "bad.tcl:16: element: -dir 7: a twoNodeLink in -ndm 3 -ndf 6 has the loc
     fail "message: $(cat out)"
 sed 's/-shearDist 0.4 0.9 /-shearDist 0.4 /' bent.tcl > bad.tcl
 "$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -shearDist with one number in 3-D passed"
-grep -q "bad.tcl:16: element: -shearDist: expected sDy sDz (two numbers in -ndm 3)" out ||
+grep -q "bad.tcl:16: element: -shearDist: expected sDy sDz (two numbers in -ndm 3: " out ||
     fail "message: $(cat out)"
 echo "opensees_link3d.sh: bad directions, y' along x and a 3-D -shearDist with one number are refused with FILE:LINE"
 
