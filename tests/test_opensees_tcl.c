@@ -487,7 +487,8 @@ static void test_errors(void **state)
         "frame.tcl:5: element: option '-pDelta' is not supported by hysim");
     HS_TCL_FAILS(
         M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 4\n",
-        "frame.tcl:5: element: -dir 4: a plane twoNodeLink has the local directions 1 (axial)");
+        "frame.tcl:5: element: -dir 4: a twoNodeLink in -ndm 2 -ndf 3 has the local directions 1 "
+        "(axial), 2 (shear) and 3 (moment)");
     HS_TCL_FAILS(M2 "uniaxialMaterial Steel02 1 500 1e5 0.02 20\n",
                  "frame.tcl:4: uniaxialMaterial: 4 arguments after the tag", "Steel02 tag Fy E0 b");
     HS_TCL_FAILS(M2 "uniaxialMaterial Steel01 1 500 1e5 1.5\n", "frame.tcl:4: uniaxialMaterial:");

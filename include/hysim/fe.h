@@ -2,7 +2,7 @@
  * 3-D ux, uy, uz, rx, ry, rz), fixities, nodal masses, constraints by transformation (equal DOF,
  * rigid diaphragm, rigid link) and elements (truss, elastic beam-column 2-D and 3-D with linear,
  * P-Delta or corotational transformation, zero-length springs with any uniaxial material in
- * any DOF, 2-D two-node links); lumped or consistent element mass (2-D); uniform or multi-support
+ * any DOF, two-node links); lumped or consistent element mass (2-D); uniform or multi-support
  * excitation. docs/fe_model.md.
  *
  * The model's dynamic DOFs are the free, retained DOFs that carry mass; every other retained DOF
@@ -97,23 +97,32 @@ int hs_fe_add_beam_3d(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_s
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts);
 
-/* Two-node link (OpenSees twoNodeLink): one uniaxial material per basic direction, the
- * deformations being the relative displacements of the end nodes in the element's local frame
- * (src/fe/fe_link.c, docs/fe_model.md). */
+/* Two-node link (OpenSees twoNodeLink) in every model (1-D; 2-D with ndf 2 or 3; 3-D with ndf 3
+ * or 6): one uniaxial material per basic direction, the deformations being the relative
+ * displacements of the end nodes in the element's local frame (src/fe/fe_link.c,
+ * docs/fe_model.md). A direction is a node DOF index read in the local axes: 2-D HS_FE_UX
+ * (axial), HS_FE_UY (shear), HS_FE_RZ (moment); 3-D HS_FE3_UX (axial), _UY, _UZ (shears along
+ * local y, z), _RX (torsion), _RY, _RZ (moments about local y, z); 1-D HS_FE_UX. */
 #define HS_FE_LINK_MAX_DIRS 6
 typedef struct hs_fe_link_def {
     int ndir;                                  /* 1 .. number of DOFs per node */
-    int dirs[HS_FE_LINK_MAX_DIRS];             /* local directions: HS_FE_UX (local x, axial),
-                                                  HS_FE_UY (local y, shear), HS_FE_RZ */
+    int dirs[HS_FE_LINK_MAX_DIRS];             /* local directions (node DOF indices) */
     const char *mat_type[HS_FE_LINK_MAX_DIRS]; /* material type and options per direction */
     const hs_options *mat_opts[HS_FE_LINK_MAX_DIRS];
-    int has_orient;    /* 0: local x along the chord i -> j (global X when the nodes coincide) */
-    double orient[3];  /* local x in global components (OpenSees -orient x1 x2 x3) */
+    int has_orient;    /* 0: local x along the chord i -> j (global X when the nodes coincide,
+                          and always in 1-D) */
+    double orient[3];  /* local x in global components (OpenSees -orient x1 x2 x3 ...) */
     double shear_dist; /* centre of the shear from node i as a fraction of the length
-                          (OpenSees -shearDist); 0.5 by default (hs_fe_link_def_init) */
+                          (OpenSees -shearDist; 3-D: along local y); 0.5 by default */
     double mass;       /* element mass, half lumped at each node's translations (-mass) */
+    /* 3-D: the vector y' of the local x-y plane (z = x x y', y = z x x; OpenSees -orient ...
+     * yp1 yp2 yp3); without it OpenSees' default: global Y, or -X when local x is along +Y, +X
+     * when along -Y */
+    int has_yp;
+    double yp[3];
+    double shear_dist_z; /* 3-D: the shear distance along local z (0.5 by default) */
 } hs_fe_link_def;
-/* OpenSees' defaults: no direction, no orient, shear_dist 0.5, no mass. */
+/* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);
 /* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
 int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
@@ -233,12 +242,12 @@ int hs_fe_expand(hs_fe *fe, int order, const double *x, double *out);
  *    in the node's DOF order (2-D: [Fx Fy Mz]_i,j; 3-D: [Fx Fy Fz Mx My Mz]_i,j; P-Delta terms
  *    included);
  *  - local force (`localForce`, line elements): 2-D [N V M]_i,j; 3-D [N Vy Vz T My Mz]_i,j
- *    (ElasticBeam3d's; a truss has its N only);
+ *    (ElasticBeam3d's; a truss has its N only); a two-node link's T_lb^T q, ndf per node;
  *  - basic force (`basicForce`): 2-D beam [N M_i M_j]; 3-D beam [N Mz_i Mz_j My_i My_j T]; truss
- *    [N]; zero-length [F];
+ *    [N]; zero-length [F]; two-node link one per direction;
  *  - basic deformation (`basicDeformation`), the same components: elongation and end rotations
  *    relative to the chord (3-D: about local z, then local y, then the twist); zero-length
- *    [u_j - u_i];
+ *    [u_j - u_i]; two-node link one per direction;
  *  - a truss's strain (elongation / L).
  * Basic and local forces are those of the element's deformation (the gravity `axial_compression`
  * and the P-Delta terms are not in them, as OpenSees' basic system). */

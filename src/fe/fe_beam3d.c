@@ -22,25 +22,33 @@ static void cross(const double a[3], const double b[3], double c[3])
     c[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3])
+int fe3d_axes(const double x[3], const double vecxz[3], double R[9])
 {
-    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
-    double *x = &e->R[0], *y = &e->R[3], *z = &e->R[6];
-    x[0] = (b->x - a->x) / e->L;
-    x[1] = (b->y - a->y) / e->L;
-    x[2] = (b->z - a->z) / e->L;
-    if (e->kind != FE_BEAM) return 0; /* a truss needs its axis only */
+    double *y = &R[3], *z = &R[6];
+    for (int k = 0; k < 3; k++) R[k] = x[k];
     cross(vecxz, x, y);
     const double ny = sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]),
                  nv = sqrt(vecxz[0] * vecxz[0] + vecxz[1] * vecxz[1] + vecxz[2] * vecxz[2]);
-    if (!(ny > 1e-12 * nv))
+    if (!(ny > 1e-12 * nv)) return HS_EINPUT;
+    for (int k = 0; k < 3; k++) y[k] /= ny;
+    cross(x, y, z);
+    return 0;
+}
+
+int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3])
+{
+    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
+    const double x[3] = {(b->x - a->x) / e->L, (b->y - a->y) / e->L, (b->z - a->z) / e->L};
+    for (int k = 0; k < 3; k++) e->R[k] = x[k];
+    if (e->kind != FE_BEAM) return 0; /* a truss needs its axis only */
+    if (fe3d_axes(x, vecxz, e->R)) {
+        const double nv = sqrt(vecxz[0] * vecxz[0] + vecxz[1] * vecxz[1] + vecxz[2] * vecxz[2]);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': vecxz (%g, %g, %g) is %s the element's axis; give a vector "
                        "in the local x-z plane, not along x",
                        e->name, vecxz[0], vecxz[1], vecxz[2],
                        nv > 0.0 ? "parallel to" : "zero, not");
-    for (int k = 0; k < 3; k++) y[k] /= ny;
-    cross(x, y, z);
+    }
     return 0;
 }
 
@@ -52,7 +60,7 @@ static void to_local(const double R[9], const double *g, double *l)
             l[n + r] = R[3 * r] * g[n] + R[3 * r + 1] * g[n + 1] + R[3 * r + 2] * g[n + 2];
 }
 
-static void to_global(const double R[9], const double *l, double *g)
+void fe3d_to_global(const double R[9], const double *l, double *g)
 {
     for (int n = 0; n < 12; n += 3)
         for (int c = 0; c < 3; c++)
@@ -75,7 +83,7 @@ void fe3d_matrix_to_global(const double R[9], const double *kl, double *kg)
     }
     for (int j = 0; j < 12; j++) {
         for (int i = 0; i < 12; i++) col[i] = K12(t, i, j);
-        to_global(R, col, out);
+        fe3d_to_global(R, col, out);
         for (int i = 0; i < 12; i++) K12(kg, i, j) = out[i];
     }
 }
@@ -214,7 +222,7 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
     beam_local(e, ul, fl, k ? kl : NULL);
     if (e->transf == HS_FE_PDELTA)
         pdelta(e->E * e->A / e->L * (ul[6] - ul[0]) - e->P0, e->L, ul, fl, k ? kl : NULL);
-    to_global(e->R, fl, f);
+    fe3d_to_global(e->R, fl, f);
     if (k) fe3d_matrix_to_global(e->R, kl, k);
 }
 

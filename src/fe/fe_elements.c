@@ -221,6 +221,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     const int nde = e->kind == FE_ZERO_LENGTH ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
+    if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];
@@ -230,7 +231,6 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
         if (k) memcpy(k, kg, sizeof kg);
         return 0;
     }
-    if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind != FE_ZERO_LENGTH) return line_state(e, maps, u, initial, f, k);
     const int i = e->dir, j = fe->ndf + e->dir;
     double kt, ct = 0.0;

@@ -143,6 +143,12 @@ const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap);
 int fe_constraints_build(hs_fe *fe);
 /* fe_beam3d.c: the 3-D truss and beam-column. */
 int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3]);
+/* The local axes R (rows x, y, z in global components) of unit x and a vector vecxz in the local
+ * x-z plane: y = vecxz x x (normalised), z = x x y. HS_EINPUT (no message) when vecxz is zero or
+ * parallel to x. */
+int fe3d_axes(const double x[3], const double vecxz[3], double R[9]);
+/* g = T^T l for T = blockdiag(R, R, R, R): 12 local components to global. */
+void fe3d_to_global(const double R[9], const double *l, double *g);
 void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 /* The basic deformations ub and forces q of a 3-D line element at global displacements ug (beam:
  * [N Mz_i Mz_j My_i My_j T], OpenSees' order; truss: [N]); returns their count (6 or 1). */
@@ -170,13 +176,14 @@ void fe_support_free(hs_fe *fe);
 /* The element's materials (zero-length: its one; link: one per direction) into mats
  * (FE_MAX_MATS), lent; returns their number. */
 int fe_element_materials(const fe_element *e, hs_material **mats);
-/* Two-node link (fe_link.c, 2-D): state as fe_element_state; freeing its data. */
+/* Two-node link (fe_link.c, any ndm): state as fe_element_state; freeing its data. */
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
-                  const double *v, int initial, double f[6], double k[36], double c[36]);
+                  const double *v, int initial, double *f, double *k, double *c);
 int fe_link_materials(const fe_element *e, hs_material **mats);
 void fe_link_free(fe_element *e);
-/* A link's committed response for the recorders (fe_query.c): global force (6), basic force and
- * deformation (one per direction); HS_EINVAL for the others. */
+/* A link's committed response for the recorders (fe_query.c): global and local force (in
+ * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);
+ * HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
 /* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);

@@ -1,33 +1,42 @@
-/* Two-node link element with OpenSees' twoNodeLink semantics (2-D, 3 DOFs per node): one
- * uniaxial material per basic direction; local x along the chord i -> j (or `orient`), local y =
- * z x x; the basic deformations are the relative displacements of the end nodes in the local frame,
- * ub = B u with B = T_lb T_gl:
+/* Two-node link element with OpenSees' twoNodeLink semantics, in every model hysim knows (1-D;
+ * 2-D with ndf 2 or 3; 3-D with ndf 3 or 6): one uniaxial material per basic direction; the basic
+ * deformations are the relative displacements of the end nodes in the local frame, ub = B u with
+ * B = T_lb T_gl. The element's DOFs are fe_element_maps' layout ([ux uy rz]_i,j in 1-D and 2-D,
+ * [ux uy uz rx ry rz]_i,j in 3-D; a DOF the model lacks has an empty map), a direction is the
+ * node DOF index of the same name in the local frame. 2-D: local x along the chord i -> j (or
+ * `orient`), local y = z x x;
  *   axial   ub = ux'_j - ux'_i
  *   shear   ub = uy'_j - uy'_i - s L rz_i - (1 - s) L rz_j   (s: shear distance from node i)
  *   moment  ub = rz_j - rz_i
- * (L the distance of the nodes, s = 0.5 by default, no P-Delta moments: OpenSees' defaults), and
- * f = B^T q, K = B^T diag(k) B, C = B^T diag(c) B. The geometry stays the initial one (small
- * displacements), as in OpenSees. docs/fe_model.md, "Two-node link". */
+ * 3-D: local x along the chord (or orient), z = x x y', y = z x x (y' given, or OpenSees' default
+ * global Y, global -X when x is along +Y, +X along -Y); directions axial, shear y, shear z,
+ * torsion, moment y, moment z, the shears
+ *   ub_y = uy'_j - uy'_i - s_y L rz'_i - (1 - s_y) L rz'_j
+ *   ub_z = uz'_j - uz'_i + s_z L ry'_i + (1 - s_z) L ry'_j
+ * 1-D: local x is global X. L is the distance of the nodes, s = 0.5 by default, no P-Delta
+ * moments (OpenSees' defaults); f = B^T q, K = B^T diag(k) B, C = B^T diag(c) B. The geometry
+ * stays the initial one (small displacements), as in OpenSees. docs/fe_model.md, "Two-node
+ * link". */
 #include "fe_impl.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#define FE_NDF 3            /* DOFs per node of the 2-D link: ux uy rz */
-#define ND     (2 * FE_NDF) /* element DOFs */
-
 typedef struct fe_link {
     int ndir;
+    int nd; /* element DOFs: 6 (1-D, 2-D) or 12 (3-D) */
     int dir[FE_MAX_MATS];
     hs_material *mat[FE_MAX_MATS];
-    double B[FE_MAX_MATS * ND]; /* basic <- global, row k = direction k */
+    double B[FE_MAX_MATS * FE_MAX_EDOF]; /* basic <- global, row k = direction k (nd values) */
+    double T[FE_MAX_MATS * FE_MAX_EDOF]; /* basic <- local (T_lb), the same layout */
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
 {
     memset(def, 0, sizeof *def);
     def->shear_dist = 0.5;
+    def->shear_dist_z = 0.5;
 }
 
 void fe_link_free(fe_element *e)
@@ -44,12 +53,14 @@ int fe_link_materials(const fe_element *e, hs_material **mats)
     return e->link->ndir;
 }
 
-/* B = T_lb T_gl for local axes x = (cx, cy), y = (-cy, cx), length L, shear distance s. */
-static void link_b(fe_link *l, double cx, double cy, double L, double s)
+/* 1-D and 2-D: B = T_lb T_gl for local axes x = (cx, cy), y = (-cy, cx), length L, shear
+ * distance s (shear terms when the nodes turn: ndf 3). */
+static void link_b(fe_link *l, double cx, double cy, double L, double s, int rot)
 {
+    enum { NDF = 3, ND = 6 };
     double Tgl[ND * ND] = {0}; /* row-major: local <- global */
     for (int a = 0; a < 2; a++) {
-        const int o = a * FE_NDF;
+        const int o = a * NDF;
         Tgl[(o + 0) * ND + o + 0] = cx;
         Tgl[(o + 0) * ND + o + 1] = cy;
         Tgl[(o + 1) * ND + o + 0] = -cy;
@@ -60,30 +71,63 @@ static void link_b(fe_link *l, double cx, double cy, double L, double s)
         double tlb[ND] = {0};
         const int d = l->dir[k];
         tlb[d] = -1.0;
-        tlb[d + FE_NDF] = 1.0;
-        if (d == HS_FE_UY) {
+        tlb[d + NDF] = 1.0;
+        if (d == HS_FE_UY && rot) {
             tlb[HS_FE_RZ] = -s * L;
-            tlb[FE_NDF + HS_FE_RZ] = -(1.0 - s) * L;
+            tlb[NDF + HS_FE_RZ] = -(1.0 - s) * L;
         }
         for (int i = 0; i < ND; i++) {
             double b = 0.0;
             for (int m = 0; m < ND; m++) b += tlb[m] * Tgl[m * ND + i];
             l->B[k * ND + i] = b;
+            l->T[k * ND + i] = tlb[i];
         }
+    }
+}
+
+/* 3-D: row k of B is T_gl^T t_k, t_k the local row of direction k (shear terms when the nodes
+ * turn: ndf 6). */
+static void link_b3(fe_link *l, const double R[9], double L, double sy, double sz, int rot)
+{
+    for (int k = 0; k < l->ndir; k++) {
+        double tlb[12] = {0};
+        const int d = l->dir[k];
+        tlb[d] = -1.0;
+        tlb[d + 6] = 1.0;
+        if (d == HS_FE3_UY && rot) { /* shear y carries moments about local z */
+            tlb[HS_FE3_RZ] = -sy * L;
+            tlb[6 + HS_FE3_RZ] = -(1.0 - sy) * L;
+        } else if (d == HS_FE3_UZ && rot) { /* shear z carries moments about local y */
+            tlb[HS_FE3_RY] = sz * L;
+            tlb[6 + HS_FE3_RY] = (1.0 - sz) * L;
+        }
+        fe3d_to_global(R, tlb, &l->B[k * 12]);
+        memcpy(&l->T[k * 12], tlb, sizeof tlb);
     }
 }
 
 static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def)
 {
     const char *nm = name ? name : "?";
-    if (!def || def->ndir < 1 || def->ndir > FE_NDF)
+    if (!def || def->ndir < 1 || def->ndir > fe->ndf)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a two-node link needs 1 to %d directions (got %d)", nm,
-                       FE_NDF, def ? def->ndir : 0);
+                       fe->ndf, def ? def->ndir : 0);
     for (int k = 0; k < def->ndir; k++) {
-        if (def->dirs[k] < 0 || def->dirs[k] >= FE_NDF)
+        if (def->dirs[k] < 0 || def->dirs[k] >= fe->ndf) {
+            char known[64] = "";
+            for (int d = 0; d < fe->ndf; d++) {
+                const size_t len = strlen(known);
+                snprintf(known + len, sizeof known - len, "%s%s",
+                         d == 0             ? ""
+                         : d == fe->ndf - 1 ? " or "
+                                            : ", ",
+                         fe_dof_label(fe, d));
+            }
             return hs_fail(fe->ctx, HS_EINPUT,
-                           "element '%s': direction %d must be x, y or rz (local axes)", nm, k + 1);
+                           "element '%s': direction %d must be %s (local axes; ndm %d, ndf %d)", nm,
+                           k + 1, known, fe->ndm, fe->ndf);
+        }
         for (int j = 0; j < k; j++)
             if (def->dirs[j] == def->dirs[k])
                 return hs_fail(fe->ctx, HS_EINPUT,
@@ -99,6 +143,11 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                        "element '%s': shear_dist is a fraction of the length from node %d, 0 to 1 "
                        "(got %g)",
                        nm, ni, def->shear_dist);
+    if (fe->ndm == 3 && !(def->shear_dist_z >= 0.0 && def->shear_dist_z <= 1.0))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': the shear distance along local z is a fraction of the "
+                       "length from node %d, 0 to 1 (got %g)",
+                       nm, ni, def->shear_dist_z);
     if (!(def->mass >= 0.0) || !isfinite(def->mass))
         return hs_fail(fe->ctx, HS_EINPUT, "element '%s': mass must be >= 0 (got %g)", nm,
                        def->mass);
@@ -108,20 +157,11 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
     return 0;
 }
 
-int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def)
+/* 2-D local x (cx, cy): orient, else the chord, else global X. */
+static int axes_2d(hs_fe *fe, const fe_element *e, const hs_fe_link_def *def, double dx, double dy,
+                   double L, double *cx, double *cy)
 {
-    if (fe->ndm != 2 || fe->ndf != 3)
-        return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': the two-node link is 2-D with rotations (ndm 2, ndf 3); this "
-                       "model has ndm %d, ndf %d (in other models use zero_length springs)",
-                       name ? name : "?", fe->ndm, fe->ndf);
-    int rc = link_check(fe, name, ni, nj, def);
-    if (rc) return rc;
-    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
-    if (!e) return rc;
-    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
-    const double dx = b->x - a->x, dy = b->y - a->y, L = sqrt(dx * dx + dy * dy);
-    double cx = 1.0, cy = 0.0; /* coincident nodes: global X (the geometry says nothing) */
+    *cx = 1.0, *cy = 0.0; /* coincident nodes: global X (the geometry says nothing) */
     if (def->has_orient) {
         const double n = hypot(def->orient[0], def->orient[1]);
         if (!(n > 0.0) || !isfinite(n))
@@ -129,15 +169,71 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
                            "element '%s': orient (the local x axis) must have a nonzero, finite "
                            "in-plane part (got [%g, %g])",
                            e->name, def->orient[0], def->orient[1]);
-        cx = def->orient[0] / n;
-        cy = def->orient[1] / n;
+        *cx = def->orient[0] / n;
+        *cy = def->orient[1] / n;
     } else if (L > 0.0) {
-        cx = dx / L;
-        cy = dy / L;
+        *cx = dx / L;
+        *cy = dy / L;
     }
+    return 0;
+}
+
+/* 3-D local axes R: x from orient, else the chord, else global X; y' given, else OpenSees'
+ * default (global Y; -X when x is along +Y, +X when along -Y); z = x x y', y = z x x. */
+static int axes_3d(hs_fe *fe, const fe_element *e, const hs_fe_link_def *def, const double d[3],
+                   double L, double R[9])
+{
+    double x[3] = {1.0, 0.0, 0.0}, yp[3] = {0.0, 1.0, 0.0}, z[3];
+    if (def->has_orient) {
+        const double n = sqrt(def->orient[0] * def->orient[0] + def->orient[1] * def->orient[1] +
+                              def->orient[2] * def->orient[2]);
+        if (!(n > 0.0) || !isfinite(n))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': orient's local x axis must be nonzero and finite (got "
+                           "[%g, %g, %g])",
+                           e->name, def->orient[0], def->orient[1], def->orient[2]);
+        for (int k = 0; k < 3; k++) x[k] = def->orient[k] / n;
+    } else if (L > 0.0) {
+        for (int k = 0; k < 3; k++) x[k] = d[k] / L;
+    }
+    if (def->has_yp)
+        memcpy(yp, def->yp, sizeof yp);
+    else if (x[0] == 0.0 && x[2] == 0.0)
+        yp[0] = x[1] > 0.0 ? -1.0 : 1.0, yp[1] = 0.0;
+    z[0] = x[1] * yp[2] - x[2] * yp[1];
+    z[1] = x[2] * yp[0] - x[0] * yp[2];
+    z[2] = x[0] * yp[1] - x[1] * yp[0];
+    const double nz = sqrt(z[0] * z[0] + z[1] * z[1] + z[2] * z[2]),
+                 ny = sqrt(yp[0] * yp[0] + yp[1] * yp[1] + yp[2] * yp[2]);
+    if (!(nz > 1e-12 * ny) || !isfinite(nz) || fe3d_axes(x, z, R))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': the local y' vector [%g, %g, %g] is %s the local x axis "
+                       "[%g, %g, %g]; give a y' off that axis (OpenSees -orient x1 x2 x3 yp1 yp2 "
+                       "yp3; YAML orient: [x1, x2, x3, yp1, yp2, yp3] or yp: [...])",
+                       e->name, yp[0], yp[1], yp[2], ny > 0.0 ? "parallel to" : "zero, not", x[0],
+                       x[1], x[2]);
+    return 0;
+}
+
+int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def)
+{
+    int rc = link_check(fe, name, ni, nj, def);
+    if (rc) return rc;
+    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
+    if (!e) return rc;
+    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
+    const double d[3] = {b->x - a->x, b->y - a->y, b->z - a->z};
+    const double L = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    double cx = 1.0, cy = 0.0; /* 1-D: local x is global X (OpenSees) */
+    if (fe->ndm == 2)
+        rc = axes_2d(fe, e, def, d[0], d[1], L, &cx, &cy);
+    else if (fe->ndm == 3)
+        rc = axes_3d(fe, e, def, d, L, e->R);
+    if (rc) return rc;
     fe_link *l = hs_calloc(1, sizeof *l);
     if (!l) return HS_ENOMEM;
     l->ndir = def->ndir;
+    l->nd = fe->ndm == 3 ? 12 : 6;
     for (int k = 0; k < def->ndir; k++) {
         l->dir[k] = def->dirs[k];
         rc = hs_material_create(fe->ctx, def->mat_type[k], def->mat_opts[k], &l->mat[k]);
@@ -148,9 +244,13 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
                            hs_ctx_message(fe->ctx));
         }
     }
-    link_b(l, cx, cy, L, def->shear_dist);
-    if (def->mass > 0.0) {
-        const double m[3] = {0.5 * def->mass, 0.5 * def->mass, 0.0};
+    if (fe->ndm == 3)
+        link_b3(l, e->R, L, def->shear_dist, def->shear_dist_z, fe->ndf == 6);
+    else
+        link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
+    if (def->mass > 0.0) { /* half on each node's translations */
+        double m[FE_MAX_NDF] = {0};
+        for (int k = 0; k < fe->ndf; k++) m[k] = fe->dof_code[k] < FE_CRX ? 0.5 * def->mass : 0.0;
         rc = hs_fe_add_mass(fe, ni, m);
         if (!rc) rc = hs_fe_add_mass(fe, nj, m);
         if (rc) {
@@ -169,23 +269,24 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
 }
 
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
-                  const double *v, int initial, double f[6], double k[36], double c[36])
+                  const double *v, int initial, double *f, double *k, double *c)
 {
     const fe_link *l = e->link;
-    double ug[ND], vg[ND], q[FE_MAX_MATS], kb[FE_MAX_MATS], cb[FE_MAX_MATS];
-    for (int i = 0; i < ND; i++) {
+    const int nd = l->nd;
+    double ug[FE_MAX_EDOF], vg[FE_MAX_EDOF], q[FE_MAX_MATS], kb[FE_MAX_MATS], cb[FE_MAX_MATS];
+    for (int i = 0; i < nd; i++) {
         ug[i] = initial ? 0.0 : fe_map_value(maps[i], u);
         vg[i] = (!initial && v) ? fe_map_value(maps[i], v) : 0.0;
     }
     for (int d = 0; d < l->ndir; d++) {
-        const double *b = &l->B[d * ND];
+        const double *b = &l->B[d * nd];
         if (initial) {
             q[d] = cb[d] = 0.0;
             kb[d] = hs_material_initial_tangent(l->mat[d]);
             continue;
         }
         double ub = 0.0, vb = 0.0;
-        for (int i = 0; i < ND; i++) {
+        for (int i = 0; i < nd; i++) {
             ub += b[i] * ug[i];
             vb += b[i] * vg[i];
         }
@@ -198,21 +299,21 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         cb[d] = hs_material_rate_tangent(l->mat[d]);
     }
     if (f && !initial)
-        for (int i = 0; i < ND; i++) {
+        for (int i = 0; i < nd; i++) {
             double s = 0.0;
-            for (int d = 0; d < l->ndir; d++) s += l->B[d * ND + i] * q[d];
+            for (int d = 0; d < l->ndir; d++) s += l->B[d * nd + i] * q[d];
             f[i] = s;
         }
-    for (int j = 0; j < ND; j++)
-        for (int i = 0; i < ND; i++) {
+    for (int j = 0; j < nd; j++)
+        for (int i = 0; i < nd; i++) {
             double sk = 0.0, sc = 0.0;
             for (int d = 0; d < l->ndir; d++) {
-                const double bb = l->B[d * ND + i] * l->B[d * ND + j];
+                const double bb = l->B[d * nd + i] * l->B[d * nd + j];
                 sk += kb[d] * bb;
                 sc += cb[d] * bb;
             }
-            if (k) k[(size_t)j * ND + (size_t)i] = sk;
-            if (c) c[(size_t)j * ND + (size_t)i] = sc;
+            if (k) k[(size_t)j * (size_t)nd + (size_t)i] = sk;
+            if (c) c[(size_t)j * (size_t)nd + (size_t)i] = sc;
         }
     return 0;
 }
@@ -228,10 +329,11 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         memcpy(out, q, (size_t)l->ndir * sizeof(double));
         return 0;
     }
-    if (r != HS_FE_GLOBAL_FORCE) return HS_EINVAL;
-    for (int i = 0; i < ND; i++) { /* f = B^T q */
+    if (r != HS_FE_GLOBAL_FORCE && r != HS_FE_LOCAL_FORCE) return HS_EINVAL;
+    const double *M = r == HS_FE_GLOBAL_FORCE ? l->B : l->T;
+    for (int i = 0; i < l->nd; i++) { /* f = B^T q, local T_lb^T q */
         double s = 0.0;
-        for (int d = 0; d < l->ndir; d++) s += l->B[d * ND + i] * q[d];
+        for (int d = 0; d < l->ndir; d++) s += M[d * l->nd + i] * q[d];
         out[i] = s;
     }
     return 0;

@@ -119,7 +119,7 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
     case HS_FE_GLOBAL_FORCE:
         return 2 * fe->ndf;
     case HS_FE_LOCAL_FORCE:
-        return kind == FE_ZERO_LENGTH || kind == FE_LINK ? 0 : three ? 12 : 6;
+        return kind == FE_ZERO_LENGTH ? 0 : kind == FE_LINK ? 2 * fe->ndf : three ? 12 : 6;
     case HS_FE_BASIC_FORCE:
     case HS_FE_DEFORMATION:
         return kind == FE_BEAM   ? (three ? 6 : 3)
@@ -225,12 +225,16 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         }
         return 0;
     }
-    if (el->kind == FE_LINK) return fe_link_response(el, r, out);
-    if (r == HS_FE_GLOBAL_FORCE) { /* the element's own resisting force (P-Delta included) */
+    const int link_ends =
+        el->kind == FE_LINK && (r == HS_FE_GLOBAL_FORCE || r == HS_FE_LOCAL_FORCE);
+    if (el->kind == FE_LINK && !link_ends) return fe_link_response(el, r, out);
+    if (r == HS_FE_GLOBAL_FORCE || link_ends) { /* its own resisting force (P-Delta included) */
         const fe_map *maps[FE_MAX_EDOF];
         double f[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);
-        const int rc = fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, f, NULL, NULL);
+        const int rc = el->kind == FE_LINK /* its materials' committed forces */
+                           ? fe_link_response(el, r, f)
+                           : fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, f, NULL, NULL);
         if (rc) return rc;
         const int per = fe->ndm == 3 ? 6 : 3;
         for (int d = 0; d < ndf; d++) { /* the element's layout -> ndf values per node */

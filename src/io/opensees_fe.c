@@ -80,6 +80,9 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     def.has_orient = e->has_orient;
     for (int c = 0; c < 3; c++) def.orient[c] = e->orient[c];
     def.shear_dist = e->shear_dist;
+    def.has_yp = e->has_yp;
+    for (int c = 0; c < 3; c++) def.yp[c] = e->yp[c];
+    def.shear_dist_z = e->shear_dist_z;
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

@@ -51,6 +51,8 @@ typedef struct hs_os_element {
     int mat[HS_OS_MAX_DIRS], dir[HS_OS_MAX_DIRS];
     int has_orient; /* twoNodeLink: -orient (local x), -shearDist, -mass (0.5 m per node) */
     double orient[3], shear_dist, mass;
+    int has_yp; /* twoNodeLink in 3-D: -orient's vector yp (local x-y plane) */
+    double yp[3], shear_dist_z;
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
     char where[HS_OS_WHERE];

@@ -496,72 +496,112 @@ static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
     return TCL_OK;
 }
 
-/* element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ... <-orient x1 x2 x3 <y1 y2 y3>>
- * <-shearDist sDratio> <-doRayleigh> <-mass m> (2-D: dirs 1 axial, 2 shear, 3 moment) */
+/* The local directions of a twoNodeLink in this model (OpenSees: 1 to ndf). */
+static const char *link_dirs(const hs_os_model *m)
+{
+    return m->ndm == 1 ? "1 (axial)"
+           : m->ndm == 2
+               ? (m->ndf == 2 ? "1 (axial) and 2 (shear)" : "1 (axial), 2 (shear) and 3 (moment)")
+           : m->ndf == 3 ? "1 (axial), 2 (shear along local y) and 3 (shear along local z)"
+                         : "1 (axial), 2 and 3 (shear along local y, z), 4 (torsion), 5 and 6 "
+                           "(moments about local y, z)";
+}
+
+/* -orient x1 x2 x3 <yp1 yp2 yp3> (OpenSees: three numbers are local x in 1-D and 2-D, the vector
+ * yp in 3-D with x along the nodes) and -shearDist sDy <sDz> (two numbers but in 2-D). */
+static int link_option(hs_os_state *st, int objc, Tcl_Obj *const objv[], int *i, hs_os_element *e)
+{
+    const char *opt = Tcl_GetString(objv[*i]);
+    if (strcmp(opt, "-orient") == 0) {
+        double v[6];
+        int k = 0;
+        for (; k < 6 && *i + 1 < objc && Tcl_GetDoubleFromObj(NULL, objv[*i + 1], &v[k]) == TCL_OK;
+             k++, (*i)++) {
+        }
+        if (k != 3 && k != 6)
+            return hs_os_fail(st, objv,
+                              "-orient: expected x1 x2 x3 <yp1 yp2 yp3> (%s), got %d numbers",
+                              st->m->ndm == 3 ? "in 3-D three numbers are yp, local x then runs "
+                                                "from iNode to jNode"
+                                              : "local x, then a vector in the local x-y plane",
+                              k);
+        const int yp_only = k == 3 && st->m->ndm == 3;
+        e->has_orient = !yp_only;
+        for (int c = 0; c < 3 && !yp_only; c++) e->orient[c] = v[c];
+        e->has_yp = k == 6 || yp_only;
+        for (int c = 0; c < 3 && e->has_yp; c++) e->yp[c] = v[k - 3 + c];
+        return TCL_OK;
+    }
+    if (strcmp(opt, "-shearDist") == 0) {
+        const int n = st->m->ndm == 2 ? 1 : 2;
+        for (int c = 0; c < n; c++) {
+            double *sd = c == 0 ? &e->shear_dist : &e->shear_dist_z;
+            if (*i + 1 >= objc || Tcl_GetDoubleFromObj(NULL, objv[*i + 1], sd) != TCL_OK)
+                return n == 1 ? hs_os_fail(st, objv,
+                                           "-shearDist: expected sDratio (a fraction of the length "
+                                           "from iNode, 0 to 1)")
+                              : hs_os_fail(st, objv,
+                                           "-shearDist: expected sDy sDz (two numbers in -ndm %d: "
+                                           "fractions of the length from iNode, 0 to 1)",
+                                           st->m->ndm);
+            (*i)++;
+        }
+        return TCL_OK;
+    }
+    if (strcmp(opt, "-doRayleigh") == 0) {
+        int flag = 1; /* the flag alone means 1 */
+        if (*i + 1 < objc && Tcl_GetIntFromObj(NULL, objv[*i + 1], &flag) == TCL_OK) (*i)++;
+        e->rayleigh_ok = flag != 0;
+        return TCL_OK;
+    }
+    if (strcmp(opt, "-mass") == 0)
+        return *i + 1 >= objc ? hs_os_fail(st, objv, "-mass: expected the element's mass")
+                              : hs_os_num(st, objv, ++(*i), "-mass", &e->mass);
+    return hs_os_fail(st, objv,
+                      "option '%s' is not supported by hysim (twoNodeLink knows -orient, "
+                      "-shearDist, -doRayleigh, -mass; not -pDelta)",
+                      opt);
+}
+
+/* element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ... <-orient <x1 x2 x3> yp1 yp2 yp3>
+ * <-shearDist sDy <sDz>> <-doRayleigh> <-mass m>: directions 1 to ndf in the local frame */
 static int el_link(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
     if (two_nodes(st, objv, e)) return TCL_ERROR;
-    if (st->m->ndf != 3)
-        return hs_os_fail(st, objv, "a twoNodeLink needs rotations (-ndf 3; this model has %d)",
-                          st->m->ndf);
     e->kind = HS_OS_LINK;
-    e->shear_dist = 0.5;
+    e->shear_dist = e->shear_dist_z = 0.5;
     int i = 5, ndir = 0;
     if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-mat") != 0)
         return hs_os_fail(st, objv,
                           "expected 'element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ...'");
     for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
-        if (e->nmat == HS_OS_MAX_DIRS)
-            return hs_os_fail(st, objv, "at most %d materials in a plane model", HS_OS_MAX_DIRS);
+        if (e->nmat == st->m->ndf)
+            return hs_os_fail(st, objv, "at most %d materials (-ndf %d: directions %s)", st->m->ndf,
+                              st->m->ndf, link_dirs(st->m));
         int tag;
         if (hs_os_int(st, objv, i, "-mat", &tag)) return TCL_ERROR;
         if (!hs_os_find_material(st->m, tag))
             return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", tag);
         e->mat[e->nmat++] = tag;
     }
-    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-dir") != 0)
+    if (i >= objc || (strcmp(Tcl_GetString(objv[i]), "-dir") != 0 &&
+                      strcmp(Tcl_GetString(objv[i]), "-dof") != 0))
         return hs_os_fail(st, objv, "expected -dir d1 ... after the materials");
     for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
         int d;
         if (hs_os_int(st, objv, i, "-dir", &d)) return TCL_ERROR;
         if (ndir == e->nmat) return hs_os_fail(st, objv, "more directions than materials");
-        if (d < 1 || d > 3)
+        if (d < 1 || d > st->m->ndf)
             return hs_os_fail(st, objv,
-                              "-dir %d: a plane twoNodeLink has the local directions 1 (axial), "
-                              "2 (shear) and 3 (moment)",
-                              d);
+                              "-dir %d: a twoNodeLink in -ndm %d -ndf %d has the local directions "
+                              "%s",
+                              d, st->m->ndm, st->m->ndf, link_dirs(st->m));
         e->dir[ndir++] = d - 1;
     }
     if (ndir != e->nmat)
         return hs_os_fail(st, objv, "%d materials but %d directions", e->nmat, ndir);
-    for (; i < objc; i++) {
-        const char *opt = Tcl_GetString(objv[i]);
-        if (strcmp(opt, "-doRayleigh") == 0) {
-            int flag = 1; /* the flag alone means 1 */
-            if (i + 1 < objc && Tcl_GetIntFromObj(NULL, objv[i + 1], &flag) == TCL_OK) i++;
-            e->rayleigh_ok = flag != 0;
-        } else if (strcmp(opt, "-orient") == 0) {
-            double v[6];
-            int k = 0;
-            for (;
-                 k < 6 && i + 1 < objc && Tcl_GetDoubleFromObj(NULL, objv[i + 1], &v[k]) == TCL_OK;
-                 k++, i++) {
-            }
-            if (k != 3 && k != 6)
-                return hs_os_fail(st, objv, "-orient: expected x1 x2 x3 <y1 y2 y3>");
-            e->has_orient = 1; /* in 2-D local y is z x x: the y vector does not matter */
-            for (int c = 0; c < 3; c++) e->orient[c] = v[c];
-        } else if (strcmp(opt, "-shearDist") == 0) {
-            if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-shearDist", &e->shear_dist))
-                return TCL_ERROR;
-        } else if (strcmp(opt, "-mass") == 0) {
-            if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->mass)) return TCL_ERROR;
-        } else
-            return hs_os_fail(st, objv,
-                              "option '%s' is not supported by hysim (twoNodeLink knows -orient, "
-                              "-shearDist, -doRayleigh, -mass; not -pDelta)",
-                              opt);
-    }
+    for (; i < objc; i++)
+        if (link_option(st, objc, objv, &i, e) != TCL_OK) return TCL_ERROR;
     return TCL_OK;
 }
 
