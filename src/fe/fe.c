@@ -375,6 +375,13 @@ int hs_fe_finalize(hs_fe *fe)
      * with a positive diagonal is dynamic */
     fe->neq = neq;
     const int diag = fe_mass_is_diagonal(fe);
+    if (!diag && neq > HS_DENSE_MAX_DOFS) /* linalg.h: nothing n x n for large frames */
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: a consistent element mass (cmass, -cMass) or an element mass "
+                       "on rigid slaves couples the DOFs, which takes a dense mass matrix, and "
+                       "this model has %d free DOFs (dense matrices up to %d); lump the masses on "
+                       "the nodes",
+                       neq, HS_DENSE_MAX_DOFS);
     double *Meq = hs_dvec(diag ? (size_t)neq : (size_t)neq * (size_t)neq);
     if (!Meq) return HS_ENOMEM;
     fe_mass_assemble(fe, Meq, diag, NULL, NULL);
@@ -388,6 +395,14 @@ int hs_fe_finalize(hs_fe *fe)
         hs_free(Meq);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "frame model: no free DOF carries mass; give masses to the nodes");
+    }
+    if (fe->n0 > 0 && neq > HS_DENSE_MAX_DOFS) {
+        hs_free(Meq);
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: %d of its %d free DOFs carry no mass and would be condensed, "
+                       "which takes dense n x n matrices (up to %d DOFs); give every free DOF a "
+                       "mass (the rotations a rotational inertia: mass [m, m, J])",
+                       fe->n0, neq, HS_DENSE_MAX_DOFS);
     }
     rc = alloc_work(fe);
     if (rc) {
