@@ -12,6 +12,8 @@
 #  - `hysim run` with cr and with hht, 100 steps: every row finite, the roof recorder equals the
 #    response's column; the run's periods (summary.json) are ARPACK's lowest 20 and equal
 #    `hysim modes`'s; `hysim check` and `hysim report` work;
+#  - the same frame as a YAML model with Rayleigh damping on modes 1 and 3: T1 equal to 1e-12,
+#    `hysim check` finds 2 % in both modes;
 #  - a hybrid test: a linear specimen (k = 5000 kN/m) at a perfect virtual site on the roof's x
 #    DOF, with alpha_os and with cr, equals the all-numerical twin (the same spring as a Tcl
 #    zeroLength) to 1e-12 of the peak, and its periods too;
@@ -130,6 +132,32 @@ grep -q "^periods (s): $m1 .*(the lowest 20 of $n modes, ARPACK" check.log || fa
 guarded report report cr > /dev/null || fail "hysim report under $guard"
 [ -s cr/report.html ] || fail "no report.html"
 echo "fe_large_testfile.sh: T1 = $p1 s, T2 = $p2 s (20 periods in summary.json = hysim modes; the 20 modes carry $sum % of the mass); check and report done"
+
+# --- the same frame as a YAML model (structure.model), Rayleigh 2 % on modes 1 and 3 (ARPACK) ---
+awk -v bays=$bays -v stories=$stories 'BEGIN {
+    print "hysim: 1\nname: yaml\nunits: {force: kN, length: m, time: s}\nstructure:\n  model:\n    nodes:"
+    for (s = 0; s <= stories; s++) for (c = 0; c <= bays; c++) {
+        id = s * (bays + 1) + c + 1
+        if (s == 0) printf "      - {id: %d, x: %d, y: 0, fix: [1, 1, 1]}\n", id, 6 * c
+        else printf "      - {id: %d, x: %d, y: %.1f, mass: [20, 20, 5]}\n", id, 6 * c, 3.5 * s
+    }
+    print "    elements:"
+    for (s = 1; s <= stories; s++) for (c = 0; c <= bays; c++) {
+        top = s * (bays + 1) + c + 1
+        printf "      - {type: elastic_beam, nodes: [%d, %d], E: 200e6, A: 0.0228, I: 5.41e-4}\n", top - bays - 1, top
+        if (c < bays) printf "      - {type: elastic_beam, nodes: [%d, %d], E: 200e6, A: 0.0105, I: 5.62e-4}\n", top, top + 1
+    }
+    print "  damping: {rayleigh: {modes: [1, 3], ratios: [0.02, 0.02]}}"
+    print "ground_motion: {file: rec.txt, format: columns, dt: 0.00390625}"
+    print "analysis:\n  integrator: {type: cr}\n  dt: 0.00390625\n  steps: 100"
+}' > yaml.yaml
+rss=$(guarded yaml run yaml.yaml -o yaml --quiet) || fail "hysim run (YAML frame) under $guard"
+y1=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["periods"][0])' yaml/summary.json)
+awk -v a="$y1" -v b="$p1" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= 1e-12) }' ||
+    fail "the YAML frame's T1 = $y1 s, the Tcl frame's $p1 s"
+z=$(guarded ycheck check yaml.yaml > /dev/null && awk '/damping \(% of critical\):/ { for (i = 1; i <= NF; i++) if ($i == "critical):") print $(i + 1), $(i + 3) }' ycheck.log)
+[ "$z" = "2 2" ] || fail "the YAML frame's Rayleigh damping: '$z' % in modes 1 and 3, expected 2 and 2"
+echo "fe_large_testfile.sh: the YAML frame: T1 = $y1 s, 2 % in modes 1 and 3, peak RSS $rss KB"
 
 # --- a hybrid test on the frame against its all-numerical twin ---
 { gen $bays $stories
