@@ -19,7 +19,7 @@
 #    zeroLength) to 1e-12 of the peak, and its periods too;
 #  - on a 5115-DOF frame (10 bays x 155 stories): the refusals of what needs dense matrices,
 #    each naming what to change: kr_alpha, os_tangent with an experiment, massless rotations,
-#    consistent mass (-cMass), modal damping;
+#    consistent mass (-cMass), modal damping, multi-support excitation;
 #  - with OPENSEES=/path/to/OpenSees: the 5115-DOF frame with Newmark's average acceleration,
 #    from rest, against OpenSees (Newmark 0.5 0.25, Linear, UmfPack): the roof history to 1e-10
 #    of the peak. Skipped with a message otherwise.
@@ -212,6 +212,9 @@ testfile cmass cmass.tcl cr
 refused cmass "consistent element mass" "lump the masses on the nodes"
 testfile modal mid.tcl cr "  damping: {modal: {ratios: [$(awk 'BEGIN { for (i = 1; i <= 5115; i++) printf "%s0.02", (i > 1 ? ", " : "") }')]}}"
 refused modal "modal damping" "5115 DOFs" "use Rayleigh damping"
+testfile multi mid.tcl cr
+sed -i 's|^ground_motion: .*|ground_motion:\n  multi_support:\n    - {node: 1, dir: x, acceleration: {file: rec.txt, format: columns, dt: 0.00390625}}|' multi.yaml
+refused multi "multi-support excitation" "5115 DOFs" "use a uniform excitation"
 
 if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
     echo "fe_large_testfile.sh: SKIP the OpenSees comparison: no OpenSees (set OPENSEES=/path/to/OpenSees)"
