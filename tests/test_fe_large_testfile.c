@@ -11,7 +11,10 @@
  *   hs_malloc/hs_calloc/hs_realloc (hs_alloc_largest) stays below n^2 x 8 / 20 bytes (one dense
  *   matrix is 3.2 GB);
  * - the run's periods are ARPACK's lowest 20, the first equal to hs_model_modes_lowest on the
- *   library's model to 1e-12. */
+ *   library's model to 1e-12.
+ * And a model of 5001 DOFs with springs: no dense M or C, and modal damping, every mode, a full
+ * mass matrix, a dense extra stiffness, its modes and its dynamics refused with what to change,
+ * none of them allocating an n x n array. */
 #include "hs_test.h"
 
 #include "hysim/coordinator.h"
@@ -182,6 +185,58 @@ static void compare(const char *integrator)
     hs_ctx_destroy(&ctx);
 }
 
+/* The message of the last failure contains every phrase. */
+static void says(hs_ctx *ctx, int rc, const char *a, const char *b)
+{
+    assert_true(rc < 0);
+    const char *msg = hs_ctx_message(ctx);
+    if (!strstr(msg, a) || !strstr(msg, b)) fprintf(stderr, "message: %s\n", msg);
+    assert_non_null(strstr(msg, a));
+    assert_non_null(strstr(msg, b));
+}
+
+/* A model of HS_DENSE_MAX_DOFS + 1 DOFs (a chain of springs) keeps nothing n x n, and what
+ * needs dense matrices is refused with what to change, before anything n x n is allocated. */
+static void test_large_model_refusals(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    const int n = HS_DENSE_MAX_DOFS + 1;
+    const uint64_t before = hs_alloc_largest();
+    hs_model *m = NULL;
+    assert_int_equal(hs_model_create(ctx, n, &m), 0);
+    assert_true(hs_model_is_large(m));
+    assert_null(hs_model_mass_matrix(m));
+    assert_null(hs_model_damping(m));
+    double *mass = calloc((size_t)n, sizeof *mass);
+    assert_non_null(mass);
+    for (int i = 0; i < n; i++) mass[i] = 1.0;
+    assert_int_equal(hs_model_set_mass(m, mass), 0);
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    assert_int_equal(hs_options_set_num(o, "k", 100.0), 0);
+    for (int i = 0; i < n; i++) assert_true(hs_model_add_story(m, i, "elastic", o, NULL) >= 0);
+    hs_options_destroy(&o);
+    says(ctx, hs_model_damping_modal(m, mass), "modal damping", "use Rayleigh damping");
+    says(ctx, hs_model_modes(m, mass, NULL), "every mode", "5001 DOFs");
+    says(ctx, hs_model_set_mass_matrix(m, mass), "consistent", "lump the masses");
+    says(ctx, hs_model_set_extra_stiffness(m, mass), "dense extra stiffness", "compressed columns");
+    double w2;
+    says(ctx, hs_model_modes_lowest(m, 1, &w2, NULL), "modes of a model with springs",
+         "every free DOF with a mass");
+    assert_int_equal(hs_model_damping_mass_stiffness(m, 0.1, 0.001), 0); /* coefficients only */
+    hs_dynamics dyn;
+    says(ctx, hs_model_dynamics(m, NULL, &dyn), "a model with springs",
+         "make it a frame model without springs");
+    printf("refusals: the largest allocation %.2f MB (n^2 x 8 = %.0f MB)\n",
+           (double)hs_alloc_largest() / 1e6, 8e-6 * (double)n * (double)n);
+    assert_true(hs_alloc_largest() == before || hs_alloc_largest() < 8u * (uint64_t)n * 100u);
+    hs_model_destroy(&m);
+    free(mass);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_cr(void **state)
 {
     (void)state;
@@ -198,6 +253,7 @@ int main(void)
 {
     write_files();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_large_model_refusals),
         cmocka_unit_test(test_cr),
         cmocka_unit_test(test_hht),
     };

@@ -46,8 +46,9 @@ int hs_model_modes_lowest(hs_model *m, int nev, double *omega2, double *phi)
     if (nev < 1 || nev > n)
         return hs_fail(m->ctx, HS_EINVAL, "model: %d modes of a model with %d DOFs", nev, n);
     if (hs_model_modes_sparse(m) && nev < n) return modes_arpack(m, nev, omega2, phi);
-    int rc0 = hs_model_dense_only(m, "the modes of a model with springs",
-                                  "model the structure as a frame whose free DOFs all carry mass");
+    int rc0 = hs_model_dense_only(m, "computing the modes of a model with springs",
+                                  "make it a frame model without springs, every free DOF with a "
+                                  "mass");
     if (rc0) return rc0;
     double *w = hs_dvec((size_t)n), *v = phi ? hs_dvec((size_t)n * (size_t)n) : NULL;
     int rc = (!w || (phi && !v)) ? HS_ENOMEM : hs_model_modes(m, w, v);
