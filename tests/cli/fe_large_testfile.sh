@@ -10,7 +10,7 @@
 # virtual memory, so no ulimit -v there); and the peak RSS (/usr/bin/time) stays below a quarter
 # of n^2 x 8 bytes.
 #  - `hysim run` with cr and with hht, 100 steps: every row finite, the roof recorder equals the
-#    response's column; the run's periods (summary.json) are ARPACK's lowest 20 and equal
+#    response's column (and results.h5's, with numpy and h5py); the run's periods (summary.json) are ARPACK's lowest 20 and equal
 #    `hysim modes`'s; `hysim check` and `hysim report` work;
 #  - the same frame as a YAML model with Rayleigh damping on modes 1 and 3: T1 equal to 1e-12,
 #    `hysim check` finds 2 % in both modes;
@@ -112,6 +112,26 @@ col=$((3 * (roof - bays - 2) + 2))
     fail "the roof recorder differs from the response's DOF $((col - 1))"
 peak=$(column cr/response.csv "$col" 3 | awk '{ a = $1 < 0 ? -$1 : $1; if (a > p) p = a } END { print p + 0 }')
 awk -v p="$peak" 'BEGIN { exit !(p > 0.01) }' || fail "cr: roof peak $peak m"
+# results.h5 (with numpy and h5py): the 20 periods, the displacement's roof column as response.csv's
+py=/usr/bin/python3 # Debian's, with python3-numpy and python3-h5py (scripts/install-deps.sh)
+if [ -x "$py" ] && "$py" -c 'import numpy, h5py' 2> /dev/null; then
+    "$py" - "$n" "$col" <<'PY' || fail "results.h5: $(cat h5.log)"
+import sys, json, h5py, numpy as np
+n, col = int(sys.argv[1]), int(sys.argv[2])
+f = h5py.File("cr/results.h5", "r")
+d, p = f["displacement"][()], f["periods"][()]
+csv = np.loadtxt("cr/response.csv", delimiter=",", skiprows=1)
+ok = d.shape[1] == n if d.shape[0] == csv.shape[0] else d.shape[0] == n
+roof = d[:, col - 2] if d.shape[1] == n else d[col - 2, :]
+ok = ok and len(p) == 20 and np.array_equal(p, json.load(open("cr/summary.json"))["periods"])
+ok = ok and np.array_equal(roof, csv[:, col - 1])
+open("h5.log", "w").write("displacement %s, %d periods\n" % (d.shape, len(p)))
+sys.exit(0 if ok else 1)
+PY
+    echo "fe_large_testfile.sh: results.h5: $(cat h5.log)"
+else
+    echo "fe_large_testfile.sh: results.h5 part skipped: $py lacks numpy or h5py"
+fi
 echo "fe_large_testfile.sh: $n DOFs, cr 100 steps under $guard, peak RSS $rss KB (n^2 x 8 = $((n * n / 128)) KB), roof peak $peak m"
 testfile hht frame.tcl hht
 rss=$(guarded hht run hht.yaml -o hht --quiet) || fail "hysim run (hht) under $guard"
