@@ -82,17 +82,23 @@ else
     guard="ulimit -v 2.5 GB"
 fi
 rss_max=$((n * n * 8 / 4 / 1024)) # KB
-# guarded NAME ARGS...: hysim ARGS under the memory guard, output in NAME.log; the peak RSS checked
+# guarded NAME ARGS...: hysim ARGS under the memory guard, output in NAME.log, its exit code
+# returned; the peak RSS checked and printed after a success
 guarded() {
     local name=$1
     shift
+    local rc=0
     (
         [ "$guard" = "ulimit -v 2.5 GB" ] && ulimit -v 2500000
         /usr/bin/time -f "%M" -o "$name.rss" "$hysim" "$@"
-    ) > "$name.log" 2>&1 || return 1
+    ) > "$name.log" 2>&1 || rc=$?
+    [ "$rc" -eq 0 ] || return "$rc"
     local rss
     rss=$(tail -1 "$name.rss")
-    [ "$rss" -lt "$rss_max" ] || fail "$name: peak RSS $rss KB, not far below one n x n matrix"
+    [ "$rss" -lt "$rss_max" ] || { # (in a command substitution: the caller fails)
+        echo "FAIL: $name: peak RSS $rss KB, not below a quarter of one n x n matrix" >&2
+        return 1
+    }
     echo "$rss"
 }
 # column FILE K FROM: column K (1 = t) of a CSV from line FROM (3: after the header and t = 0)
@@ -214,7 +220,9 @@ gen 10 155 > mid_body.tcl
 refused() {
     local name=$1
     shift
-    guarded "$name" run "$name.yaml" -o "$name" --quiet > /dev/null && fail "$name: ran"
+    local rc=0
+    guarded "$name" run "$name.yaml" -o "$name" --quiet > /dev/null || rc=$?
+    [ "$rc" -eq 2 ] || fail "$name: exit $rc, expected 2 (bad input)"
     for want in "$@"; do
         grep -qF -- "$want" "$name.log" || fail "$name: no '$want' in: $(cat "$name.log")"
     done
