@@ -330,36 +330,9 @@ static int time_factor(hs_ctx *ctx, const hs_dynamics *dyn, double *first, doubl
 /* The frame's model (nodes, masses, elements, Rayleigh damping) as an OpenSees script. */
 static int write_tcl_model(const char *path, int bays, int stories)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
     double a0, a1;
     rayleigh(&a0, &a1);
-    fprintf(f, "model BasicBuilder -ndm 2 -ndf 3\n");
-    for (int s = 0; s <= stories; s++)
-        for (int c = 0; c <= bays; c++) {
-            const int id = hs_frame_node(bays, stories, 0, c, s);
-            fprintf(f, "node %d %.17g %.17g\n", id, c * HS_FRAME_BAY, s * HS_FRAME_STORY);
-            if (s == 0)
-                fprintf(f, "fix %d 1 1 1\n", id);
-            else
-                fprintf(f, "mass %d %.17g %.17g %.17g\n", id, HS_FRAME_MASS, HS_FRAME_MASS,
-                        HS_FRAME_ROT_MASS);
-        }
-    fprintf(f, "geomTransf Linear 1\n");
-    int e = 1;
-    for (int s = 1; s <= stories; s++)
-        for (int c = 0; c <= bays; c++) {
-            const int top = hs_frame_node(bays, stories, 0, c, s);
-            fprintf(f, "element elasticBeamColumn %d %d %d %.17g %.17g %.17g 1\n", e++,
-                    hs_frame_node(bays, stories, 0, c, s - 1), top, HS_FRAME_COL_A, HS_FRAME_E,
-                    HS_FRAME_COL_I);
-            if (c < bays)
-                fprintf(f, "element elasticBeamColumn %d %d %d %.17g %.17g %.17g 1\n", e++, top,
-                        hs_frame_node(bays, stories, 0, c + 1, s), HS_FRAME_BEAM_A, HS_FRAME_E,
-                        HS_FRAME_BEAM_I);
-        }
-    fprintf(f, "rayleigh %.17g %.17g 0 0\n", a0, a1);
-    return fclose(f);
+    return hs_frame_write_tcl(path, bays, stories, a0, a1);
 }
 
 /* OpenSees' run script: sources the model at `model` (an absolute path), then the ground motion

@@ -103,4 +103,39 @@ static inline int hs_frame_build(hs_ctx *ctx, int bays, int stories, int by_colu
     return 0;
 }
 
+/* The frame (without hinges, nodes story by story) as an OpenSees Tcl model in SI units: the
+ * same nodes, masses and elements in the same order as hs_frame_build, `rayleigh a0 a1 0 0` at
+ * the end. Returns fclose's result. */
+static inline int hs_frame_write_tcl(const char *path, int bays, int stories, double a0, double a1)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "model BasicBuilder -ndm 2 -ndf 3\n");
+    for (int s = 0; s <= stories; s++)
+        for (int c = 0; c <= bays; c++) {
+            const int id = hs_frame_node(bays, stories, 0, c, s);
+            fprintf(f, "node %d %.17g %.17g\n", id, c * HS_FRAME_BAY, s * HS_FRAME_STORY);
+            if (s == 0)
+                fprintf(f, "fix %d 1 1 1\n", id);
+            else
+                fprintf(f, "mass %d %.17g %.17g %.17g\n", id, HS_FRAME_MASS, HS_FRAME_MASS,
+                        HS_FRAME_ROT_MASS);
+        }
+    fprintf(f, "geomTransf Linear 1\n");
+    int e = 1;
+    for (int s = 1; s <= stories; s++)
+        for (int c = 0; c <= bays; c++) {
+            const int top = hs_frame_node(bays, stories, 0, c, s);
+            fprintf(f, "element elasticBeamColumn %d %d %d %.17g %.17g %.17g 1\n", e++,
+                    hs_frame_node(bays, stories, 0, c, s - 1), top, HS_FRAME_COL_A, HS_FRAME_E,
+                    HS_FRAME_COL_I);
+            if (c < bays)
+                fprintf(f, "element elasticBeamColumn %d %d %d %.17g %.17g %.17g 1\n", e++, top,
+                        hs_frame_node(bays, stories, 0, c + 1, s), HS_FRAME_BEAM_A, HS_FRAME_E,
+                        HS_FRAME_BEAM_I);
+        }
+    fprintf(f, "rayleigh %.17g %.17g 0 0\n", a0, a1);
+    return fclose(f);
+}
+
 #endif

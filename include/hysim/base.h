@@ -77,6 +77,9 @@ void *hs_realloc(void *ptr, size_t size);
 void hs_free(void *ptr);
 char *hs_strdup(const char *s);
 uint64_t hs_alloc_count(void); /* successful allocations since the process started */
+/* The largest single allocation (bytes) through hs_malloc, hs_calloc or hs_realloc since the
+ * process started: tests prove that a large model allocates no n x n array. */
+uint64_t hs_alloc_largest(void);
 
 /* Allocate n doubles set to zero (NULL on failure or n == 0 with fail=0). */
 double *hs_dvec(size_t n);

@@ -50,7 +50,9 @@ hs_run_status hs_coordinator_status(const hs_coordinator *c);
 const char *hs_coordinator_reason(const hs_coordinator *c); /* "" when completed */
 int64_t hs_coordinator_steps_done(const hs_coordinator *c);
 const hs_energy *hs_coordinator_energy(const hs_coordinator *c);
-const double *hs_coordinator_periods(const hs_coordinator *c); /* ndof, s */
+/* ndof periods (s), ascending index; a model above HS_DENSE_MAX_DOFS: its lowest 20 (ARPACK),
+ * the rest NaN. */
+const double *hs_coordinator_periods(const hs_coordinator *c);
 struct hs_results *
 hs_coordinator_results(const hs_coordinator *c); /* lent; NULL if not recording */
 const double *hs_coordinator_displacement(const hs_coordinator *c);

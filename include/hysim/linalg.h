@@ -15,6 +15,12 @@ extern "C" {
 /* Element (i, j) of a column-major matrix with leading dimension n. */
 #define HS_AT(A, n, i, j) ((A)[(size_t)(j) * (size_t)(n) + (size_t)(i)])
 
+/* The largest structure (DOFs) for which hysim keeps dense n x n matrices (200 MB each at this
+ * size). Above it a model keeps only compressed columns (docs/fe_model.md, "Large frames"), and
+ * what needs the dense ones (condensed massless DOFs, consistent mass, springs, modal damping,
+ * the dense-only integrators) is refused with a message that says what to change. */
+#define HS_DENSE_MAX_DOFS 5000
+
 /* y = A x  (n x n) */
 void hs_matvec(int n, const double *A, const double *x, double *y);
 /* y += alpha A x */

@@ -7,6 +7,7 @@
 #include "hysim/base.h"
 #include "hysim/material.h"
 #include "hysim/options.h"
+#include "hysim/sparse.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,8 +29,13 @@ int hs_model_set_influence(hs_model *m, const double *iota); /* ground influence
 int hs_model_set_mass_matrix(hs_model *m, const double *M);
 const double *hs_model_mass(const hs_model *m); /* the diagonal of M (n) */
 const double *hs_model_influence(const hs_model *m);
-/* Dense mass matrix (n x n): the lumped masses on the diagonal, or the full matrix. */
+/* Dense mass matrix (n x n): the lumped masses on the diagonal, or the full matrix; NULL for a
+ * large model (hs_model_is_large). */
 const double *hs_model_mass_matrix(const hs_model *m);
+/* 1 when the model has more than HS_DENSE_MAX_DOFS DOFs (hysim/linalg.h): it keeps no n x n
+ * array (mass lumped, damping Rayleigh or none, extra stiffness in compressed columns), the
+ * dense accessors return NULL and what needs them fails with a message naming what to change. */
+int hs_model_is_large(const hs_model *m);
 
 /* A spring from DOF `from` (or HS_GROUND) to DOF `to`; deformation = d[to] - d[from].
  * The model creates the material from (type, opts) and owns it. `group` names the material
@@ -78,7 +84,8 @@ size_t hs_model_state_size(const hs_model *m);
 int hs_model_state_save(const hs_model *m, double *out);
 int hs_model_state_load(hs_model *m, const double *in);
 
-/* Damping matrix C (n x n), lent; zero until one of the setters runs. Setters use the initial
+/* Damping matrix C (n x n), lent (NULL for a large model: its C is a0 M + a1 K0 in compressed
+ * columns, made by hs_model_dynamics); zero until one of the setters runs. Setters use the initial
  * stiffness (springs + extra stiffness) and the lumped mass, so add springs, masses and the
  * extra stiffness first. */
 const double *hs_model_damping(const hs_model *m);
@@ -100,6 +107,9 @@ void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1);
  * model has no springs. hs_model_initial_stiffness, hs_model_restore and hs_model_dynamics stay
  * numerical. Set it before the damping setters. */
 int hs_model_set_extra_stiffness(hs_model *m, const double *K);
+/* The same in compressed columns (copied), the form a large model takes (the dense one is
+ * refused there); the modes of a large frame then see K0 + K. */
+int hs_model_set_extra_stiffness_sparse(hs_model *m, const hs_csc *K);
 
 /* Modes of the initial-stiffness model (springs + extra stiffness): circular frequencies squared
  * (ascending) and M-orthonormal shapes (n x n column-major). Either output may be NULL. */
@@ -114,7 +124,9 @@ int hs_model_modes_lowest(hs_model *m, int nev, double *omega2, double *phi);
 int hs_model_modes_sparse(const hs_model *m);
 
 /* Fills an integrator's view of this model (numerical only: Me = Ke = NULL). K0 is the caller's
- * n x n buffer, filled with the initial stiffness and lent to dyn. */
+ * n x n buffer, filled with the initial stiffness and lent to dyn. A large model (K0 may be NULL
+ * then) gives only the sparse form (dyn->M, C, K0 NULL), and fails with a message naming what to
+ * change when it has none (springs, condensed DOFs, modal damping). */
 struct hs_dynamics;
 int hs_model_dynamics(hs_model *m, double *K0, struct hs_dynamics *dyn);
 

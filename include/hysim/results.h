@@ -134,6 +134,7 @@ typedef struct hs_run_summary {
     double dt;
     int ndof;
     const double *periods; /* ndof, ascending index 1..n as TESTFILE.md says; may be NULL */
+    int nperiods;          /* entries of periods: the lowest modes of a large model; 0: ndof */
     double wall_time_s;
     /* Further top-level members, already JSON ("\"hybrid\": {...}, \"sites\": [...]"), written
      * as given before wall_time_s; NULL or "" for none. */

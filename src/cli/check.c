@@ -96,6 +96,29 @@ static void normalise(double *phi, int n)
         for (int i = 0; i < n; i++) phi[i] /= big;
 }
 
+/* The participation lines below for a diagonal mass (mass[n]). */
+static void participation_lumped(const double *mass, const double *iota, int n, const double *phi,
+                                 int nmodes)
+{
+    double total = 0.0;
+    for (int i = 0; i < n; i++) total += iota[i] * mass[i] * iota[i];
+    if (!(total > 0.0)) return;
+    printf("participation along the ground influence (total mass %.6g):\n", total);
+    double sum = 0.0;
+    for (int k = 0; k < nmodes; k++) {
+        const double *s = phi + (size_t)k * (size_t)n;
+        double smi = 0.0, sms = 0.0;
+        for (int i = 0; i < n; i++) {
+            smi += s[i] * mass[i] * iota[i];
+            sms += s[i] * mass[i] * s[i];
+        }
+        const double meff = smi * smi / sms;
+        sum += meff;
+        printf("  mode %d: factor %.5g, effective mass %.5g (%.2f %%, sum %.2f %%)\n", k + 1,
+               smi / sms, meff, 100.0 * meff / total, 100.0 * sum / total);
+    }
+}
+
 /* The frame model's DOFs, then per mode (shapes scaled to max 1) the participation factor
  * Gamma = phi^T M iota / phi^T M phi and the effective mass (phi^T M iota)^2 / phi^T M phi as a
  * share of iota^T M iota (Chopra, Dynamics of Structures, section 13.2). */
@@ -113,6 +136,10 @@ static void participation(const hs_model *m, const double *phi, int nmodes)
         printf(" (%d massless DOFs condensed)\n", hs_fe_condensed(fe));
     }
     const double *M = hs_model_mass_matrix(m), *iota = hs_model_influence(m);
+    if (!M) { /* a large model: lumped masses, nothing n x n */
+        participation_lumped(hs_model_mass(m), iota, n, phi, nmodes);
+        return;
+    }
     double total = 0.0;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) total += iota[i] * HS_AT(M, n, i, j) * iota[j];

@@ -23,19 +23,53 @@
 
 #define MAX_PANELS   48 /* hysteresis panels */
 #define STACKED_DOFS 6  /* up to this many DOFs get a panel each, beyond: one panel */
+#define MAX_CURVES   24 /* a larger model's one panel: the DOFs with the largest peaks */
 
 static const char *const base_outputs[] = {"displacement.png", "hysteresis.png", "energy.png"};
 #define NOUT (sizeof base_outputs / sizeof base_outputs[0])
 
+/* The MAX_CURVES DOFs with the largest peak |d| (ascending DOF order) into dofs; their count. */
+static int largest_dofs(const hs_plot_data *p, int *dofs)
+{
+    double peak[MAX_CURVES];
+    int m = 0;
+    for (int i = 0; i < p->ndof; i++) {
+        double x = 0.0;
+        for (int64_t k = 0; k < p->n; k++) {
+            const double v = fabs(p->d[(size_t)k * (size_t)p->ndof + (size_t)i]);
+            if (v > x) x = v; /* NaN never wins */
+        }
+        int at = m < MAX_CURVES ? m++ : MAX_CURVES;
+        if (at == MAX_CURVES && !(x > peak[MAX_CURVES - 1])) continue;
+        if (at == MAX_CURVES) at = MAX_CURVES - 1;
+        for (; at > 0 && x > peak[at - 1]; at--) { /* sorted by peak, descending */
+            peak[at] = peak[at - 1];
+            dofs[at] = dofs[at - 1];
+        }
+        peak[at] = x;
+        dofs[at] = i;
+    }
+    for (int a = 1; a < m; a++) /* DOF order for the legend */
+        for (int b = a; b > 0 && dofs[b] < dofs[b - 1]; b--) {
+            const int t = dofs[b];
+            dofs[b] = dofs[b - 1];
+            dofs[b - 1] = t;
+        }
+    return m;
+}
+
 static void script_displacement(FILE *f, const hs_plot_data *p)
 {
     int64_t stride = hs_gp_stride_of(p->n);
+    /* a large model: only the DOFs with the largest peaks are drawn (and written) */
+    int chosen[MAX_CURVES];
+    const int few = p->ndof > MAX_CURVES, ncurves = few ? largest_dofs(p, chosen) : p->ndof;
     fputs("$D << EOD\n", f);
     for (int64_t k = 0; k < p->n; k++) {
         if (!hs_gp_drawn(k, p->n, stride)) continue;
         hs_gp_number(f, p->t[k]);
-        for (int i = 0; i < p->ndof; i++)
-            hs_gp_number(f, p->d[(size_t)k * (size_t)p->ndof + (size_t)i]);
+        for (int c = 0; c < ncurves; c++)
+            hs_gp_number(f, p->d[(size_t)k * (size_t)p->ndof + (size_t)(few ? chosen[c] : c)]);
         fputc('\n', f);
     }
     fputs("EOD\n", f);
@@ -93,6 +127,13 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
         int64_t finite = hs_gp_finite_range(p->d, p->n * p->ndof, 1, 0, &lo, &hi);
         if (finite == 0) {
             hs_gp_empty_panel(f, "no finite displacement values", 1);
+        } else if (few) {
+            if (!(hi > lo)) fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
+            fprintf(f, "set key title '%d of %d DOFs: the largest peaks'\nplot", ncurves, p->ndof);
+            for (int c = 0; c < ncurves; c++)
+                fprintf(f, "%s $D using 1:%d with %s lw 1.2 lc %d title 'd%d'", c ? "," : "", c + 2,
+                        hs_gp_style_of(p), c + 1, chosen[c] + 1);
+            fputc('\n', f);
         } else {
             if (!(hi > lo)) fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
             fprintf(f,

@@ -67,6 +67,11 @@ static int hs_coord_supports(hs_coordinator *c)
                        "integrator %s cannot run a multi-support excitation: %s; use newmark, "
                        "hht, alpha_os, cr, ghaboussi_pc or another (docs/fe_model.md)",
                        c->def->integrator, why);
+    if (hs_model_is_large(c->model))
+        return hs_fail(c->ctx, HS_EUNSUPPORTED,
+                       "multi-support excitation takes dense matrices (the supports' coupling), "
+                       "and this model has %d DOFs (dense up to %d): use a uniform excitation",
+                       c->n, HS_DENSE_MAX_DOFS);
     hs_model_damping_coefficients(c->model, &c->ray_a0, &c->ray_a1);
     const double *C = hs_model_damping(c->model);
     const size_t nn = (size_t)c->n * (size_t)c->n;
@@ -81,15 +86,25 @@ static int hs_coord_supports(hs_coordinator *c)
     return rc;
 }
 
-/* Periods of the whole structure: numerical and experimental initial stiffness (K0) with M. */
+/* Periods of the whole structure: numerical and experimental initial stiffness (K0) with M;
+ * a large model's lowest HS_COORD_LARGE_MODES by ARPACK (its extra stiffness is the
+ * experiment's), the rest NaN. */
 static int hs_coord_periods(hs_coordinator *c)
 {
     const size_t n = (size_t)c->n;
-    double *phi = hs_dvec(n * n);
-    if (!phi) return HS_ENOMEM;
-    int rc = hs_sym_eig(c->ctx, c->n, c->K0, c->dyn.M, c->periods, phi);
-    hs_free(phi);
-    for (int i = 0; !rc && i < c->n; i++) {
+    int rc;
+    c->nperiods = c->n;
+    if (hs_model_is_large(c->model)) {
+        c->nperiods = c->n - 1 < HS_COORD_LARGE_MODES ? c->n - 1 : HS_COORD_LARGE_MODES;
+        for (size_t i = 0; i < n; i++) c->periods[i] = NAN;
+        rc = hs_model_modes_lowest(c->model, c->nperiods, c->periods, NULL);
+    } else {
+        double *phi = hs_dvec(n * n);
+        if (!phi) return HS_ENOMEM;
+        rc = hs_sym_eig(c->ctx, c->n, c->K0, c->dyn.M, c->periods, phi);
+        hs_free(phi);
+    }
+    for (int i = 0; !rc && i < c->nperiods; i++) {
         if (!(c->periods[i] > 0.0))
             return hs_fail(c->ctx, HS_EINPUT,
                            "mode %d has omega^2 = %g: the structure (numerical and experimental "
@@ -103,7 +118,8 @@ static int hs_coord_periods(hs_coordinator *c)
 static int hs_coord_alloc(hs_coordinator *c)
 {
     const size_t n = (size_t)c->n, ns = (size_t)(c->nsprings ? c->nsprings : 1);
-    c->K0 = hs_dvec(n * n);
+    const int dense = !hs_model_is_large(c->model); /* large: the sparse form only */
+    c->K0 = dense ? hs_dvec(n * n) : NULL;
     c->m_iota = hs_dvec(n);
     c->f0 = hs_dvec(n);
     c->f1 = hs_dvec(n);
@@ -114,8 +130,8 @@ static int hs_coord_alloc(hs_coordinator *c)
     c->periods = hs_dvec(n);
     c->spring_def = hs_dvec(ns);
     c->spring_force = hs_dvec(ns);
-    return (c->K0 && c->m_iota && c->f0 && c->f1 && c->d_cmd && c->d_prev && c->v_prev &&
-            c->a_prev && c->periods && c->spring_def && c->spring_force)
+    return ((c->K0 || !dense) && c->m_iota && c->f0 && c->f1 && c->d_cmd && c->d_prev &&
+            c->v_prev && c->a_prev && c->periods && c->spring_def && c->spring_force)
                ? 0
                : HS_ENOMEM;
 }
@@ -240,8 +256,12 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         if (!rc && !(c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX))) rc = HS_ENOMEM;
     }
     if (!rc) {
-        /* M iota: a frame model's consistent mass is not diagonal */
-        hs_matvec(c->n, hs_model_mass_matrix(c->model), hs_model_influence(c->model), c->m_iota);
+        /* M iota: a frame model's consistent mass is not diagonal (a large model's is) */
+        const double *M = hs_model_mass_matrix(c->model), *iota = hs_model_influence(c->model);
+        if (M)
+            hs_matvec(c->n, M, iota, c->m_iota);
+        else
+            for (int i = 0; i < c->n; i++) c->m_iota[i] = hs_model_mass(c->model)[i] * iota[i];
         rc = hs_coord_periods(c);
     }
     if (!rc) rc = hs_integrator_create(ctx, def->integrator, def->integrator_opts, &c->it);
@@ -254,6 +274,7 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
         rc = hs_integrator_setup(c->it, &c->dyn, def->dt, NULL, NULL, c->f0);
     }
     if (!rc) rc = hs_energy_acc_init(&c->energy, c->model, c->dyn.M, c->dyn.C);
+    if (!rc && !c->dyn.M) hs_energy_acc_set_sparse(&c->energy, c->dyn.Ms, c->dyn.Cs);
     if (!rc) rc = hs_coord_results_create(c);
     if (!rc) rc = hs_coord_record(c, 0.0);
     if (rc) {

@@ -4,6 +4,8 @@
 
 /* Room for the `hybrid` and `sites` members of summary.json. */
 #define HS_EXTRA_JSON_MAX 65536
+/* The periods a large model's run computes (its lowest modes, ARPACK). */
+#define HS_COORD_LARGE_MODES 20
 
 #include "energy_impl.h"
 #include "experiment_impl.h"
@@ -38,6 +40,7 @@ struct hs_coordinator {
     /* hs_coordinator_set_reference: a reference run's results, lent; NULL for none */
     const struct hs_results *reference;
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
+    int nperiods; /* periods computed: n, or the lowest HS_COORD_LARGE_MODES of a large model */
     double *spring_def, *spring_force;
     /* multi-support excitation: the frame model whose supports move (lent), or NULL, and the
      * Rayleigh coefficients of C_fs = a0 M_fs + a1 K_fs (docs/fe_model.md) */

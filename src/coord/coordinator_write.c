@@ -62,6 +62,7 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
                         .dt = c->def->dt,
                         .ndof = c->n,
                         .periods = c->periods,
+                        .nperiods = c->nperiods,
                         .wall_time_s = c->wall_time};
     if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, HS_EXTRA_JSON_MAX) == 0) {
         s.extra_json = c->extra_json;

@@ -54,6 +54,12 @@ int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, c
     return 0;
 }
 
+void hs_energy_acc_set_sparse(hs_energy_acc *acc, const hs_csc *Ms, const hs_csc *Cs)
+{
+    acc->Ms = Ms;
+    acc->Cs = Cs;
+}
+
 void hs_energy_acc_free(hs_energy_acc *acc)
 {
     hs_free(acc->vg);
@@ -108,6 +114,9 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
         if (acc->C) { /* the band only: the skipped products are exact zeros */
             hs_band_matvec(n, acc->kd_C, acc->C, acc->vg, acc->cv);
             wdamp += w * hs_dot(n, acc->vg, acc->cv);
+        } else if (acc->Cs) {
+            hs_csc_matvec(acc->Cs, acc->vg, acc->cv);
+            wdamp += w * hs_dot(n, acc->vg, acc->cv);
         }
     }
     acc->e.input += win;
@@ -140,7 +149,10 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
     acc->e.experimental += experimental_work;
     acc->e.strain += experimental_work;
     double kin = 0.0;
-    hs_band_matvec(n, acc->kd_M, acc->M, v1, acc->cv);
+    if (acc->M)
+        hs_band_matvec(n, acc->kd_M, acc->M, v1, acc->cv);
+    else
+        hs_csc_matvec(acc->Ms, v1, acc->cv);
     kin = 0.5 * hs_dot(n, v1, acc->cv);
     acc->e.kinetic = kin;
     const double out = acc->e.kinetic + acc->e.damping + acc->e.strain;

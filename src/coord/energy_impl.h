@@ -4,10 +4,12 @@
 
 #include "hysim/energy.h"
 #include "hysim/model.h"
+#include "hysim/sparse.h"
 
 typedef struct hs_energy_acc {
     int n, nsprings;
-    const double *M, *C; /* lent */
+    const double *M, *C;   /* lent */
+    const hs_csc *Ms, *Cs; /* lent: a large model's (M, C NULL), or NULL */
     hs_energy e;
     double *vg;                  /* velocity at a quadrature point (n) */
     double *cv;                  /* C vg (n) */
@@ -20,6 +22,9 @@ typedef struct hs_energy_acc {
 } hs_energy_acc;
 
 int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, const double *C);
+/* A large model: kinetic and damping work from M and C in compressed columns (Cs may be NULL:
+ * no damping). */
+void hs_energy_acc_set_sparse(hs_energy_acc *acc, const hs_csc *Ms, const hs_csc *Cs);
 void hs_energy_acc_free(hs_energy_acc *acc);
 /* Adds the work of one step from the states at t_n (d0, v0, a0) and t_n+1 (d1, v1, a1), the
  * external forces f0, f1 (linear between), the work the experimental substructures took in the

@@ -31,7 +31,7 @@ static int hs_coord_exp_alloc(hs_coord_exp *e)
     e->act_channel = hs_calloc(na, sizeof(int));
     e->T = hs_dvec(na * n);
     e->K0l = hs_dvec(na * na);
-    e->Ke = hs_dvec(n * n);
+    e->Ke = n <= HS_DENSE_MAX_DOFS ? hs_dvec(n * n) : NULL; /* large: dyn.Kes only */
     e->x_cmd = hs_dvec(na);
     e->x_meas = hs_dvec(na);
     e->f_meas = hs_dvec(na);
@@ -49,8 +49,9 @@ static int hs_coord_exp_alloc(hs_coord_exp *e)
     e->ti = hs_dvec(na);
     if (!e->site_states || !e->site_delay || !e->te || !e->ti) return HS_ENOMEM;
     if (!e->sites || !e->site_x || !e->meas || !e->act_site || !e->act_channel || !e->T ||
-        !e->K0l || !e->Ke || !e->x_cmd || !e->x_meas || !e->f_meas || !e->x_prev || !e->f_prev ||
-        !e->noise_d || !e->noise_f || !e->hist_t || !e->hist_x || !e->hist_f || !e->r_exp)
+        !e->K0l || (n <= HS_DENSE_MAX_DOFS && !e->Ke) || !e->x_cmd || !e->x_meas || !e->f_meas ||
+        !e->x_prev || !e->f_prev || !e->noise_d || !e->noise_f || !e->hist_t || !e->hist_x ||
+        !e->hist_f || !e->r_exp)
         return HS_ENOMEM;
     for (int s = 0; s < e->nsites; s++) {
         const size_t m = HS_SITE_MAX_ACT;
@@ -158,8 +159,8 @@ int hs_coord_exp_init(hs_coord_exp *e, hs_ctx *ctx, const hs_test_def *def, doub
         clock_gettime(CLOCK_MONOTONIC, &ts);
         e->real_t0 = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
     }
-    /* Ke = T^T K0l T, added to K0 */
-    for (int q = 0; q < n; q++)
+    /* Ke = T^T K0l T, added to K0 (a large model: in compressed columns, by the coordinator) */
+    for (int q = 0; e->Ke && K0 && q < n; q++)
         for (int p = 0; p < n; p++) {
             double s = 0.0;
             for (int i = 0; i < na; i++)

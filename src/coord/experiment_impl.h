@@ -15,7 +15,8 @@ typedef struct hs_coord_exp {
     int nsites, nelem, nact, n;
     hs_site **sites;
     int *act_site, *act_channel; /* per stacked actuator: its site and channel */
-    double *T, *K0l, *Tp, *Ke;   /* nact x n, nact x nact, nact x nact or NULL, n x n */
+    double *T, *K0l, *Tp, *Ke;   /* nact x n, nact x nact, nact x nact or NULL, n x n (NULL
+                                    above HS_DENSE_MAX_DOFS) */
     double *x_cmd, *x_meas, *f_meas, *x_prev, *f_prev; /* nact */
     double *hist_t, *hist_x, *hist_f;                  /* HS_EXP_HISTORY (x nact) */
     double *noise_d, *noise_f;                         /* nact */

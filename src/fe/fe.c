@@ -119,8 +119,19 @@ void hs_fe_destroy(hs_fe **pfe)
     *pfe = NULL;
 }
 
+/* Room for count + 1 items: the array's room is the smallest power of two >= count, doubled
+ * when full (a large frame's nodes and elements: O(n) copies, not O(n^2)). NULL: no memory (the
+ * array is left as it was). */
+static void *fe_grow(void *array, int count, size_t size)
+{
+    if (count > 0 && (count & (count - 1)) != 0) return array;
+    return hs_realloc(array, (size_t)(count ? 2 * count : 1) * size);
+}
+
 int fe_node_index(const hs_fe *fe, int id)
 {
+    if (id >= 1 && id <= fe->nnodes && fe->nodes[id - 1].id == id)
+        return id - 1; /* ids 1, 2, ... */
     for (int k = 0; k < fe->nnodes; k++)
         if (fe->nodes[k].id == id) return k;
     return -1;
@@ -150,7 +161,7 @@ static int add_node(hs_fe *fe, int id, double x, double y, double z)
         return hs_fail(fe->ctx, HS_EINPUT, "node %d is defined twice", id);
     if (!isfinite(x) || !isfinite(y) || !isfinite(z))
         return hs_fail(fe->ctx, HS_EINPUT, "node %d: coordinates must be finite", id);
-    fe_node *nodes = hs_realloc(fe->nodes, (size_t)(fe->nnodes + 1) * sizeof *nodes);
+    fe_node *nodes = fe_grow(fe->nodes, fe->nnodes, sizeof *nodes);
     if (!nodes) return HS_ENOMEM;
     fe->nodes = nodes;
     fe_node *n = &nodes[fe->nnodes];
@@ -209,7 +220,7 @@ fe_element *fe_new_element(hs_fe *fe, const char *name, int ni, int nj, int *rc)
         *rc = ki < 0 ? ki : kj;
         return NULL;
     }
-    fe_element *els = hs_realloc(fe->els, (size_t)(fe->nels + 1) * sizeof *els);
+    fe_element *els = fe_grow(fe->els, fe->nels, sizeof *els);
     if (!els) {
         *rc = HS_ENOMEM;
         return NULL;
@@ -376,6 +387,13 @@ int hs_fe_finalize(hs_fe *fe)
      * with a positive diagonal is dynamic */
     fe->neq = neq;
     const int diag = fe_mass_is_diagonal(fe);
+    if (!diag && neq > HS_DENSE_MAX_DOFS) /* linalg.h: nothing n x n for large frames */
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: a consistent element mass (cmass, -cMass) or an element mass "
+                       "on rigid slaves couples the DOFs, which takes a dense mass matrix, and "
+                       "this model has %d free DOFs (dense matrices up to %d); lump the masses on "
+                       "the nodes",
+                       neq, HS_DENSE_MAX_DOFS);
     double *Meq = hs_dvec(diag ? (size_t)neq : (size_t)neq * (size_t)neq);
     if (!Meq) return HS_ENOMEM;
     fe_mass_assemble(fe, Meq, diag, NULL, NULL);
@@ -389,6 +407,14 @@ int hs_fe_finalize(hs_fe *fe)
         hs_free(Meq);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "frame model: no free DOF carries mass; give masses to the nodes");
+    }
+    if (fe->n0 > 0 && neq > HS_DENSE_MAX_DOFS) {
+        hs_free(Meq);
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: %d of its %d free DOFs carry no mass and would be condensed, "
+                       "which takes dense n x n matrices (up to %d DOFs); give every free DOF a "
+                       "mass (the rotations a rotational inertia: mass [m, m, J])",
+                       fe->n0, neq, HS_DENSE_MAX_DOFS);
     }
     rc = alloc_work(fe);
     if (rc) {

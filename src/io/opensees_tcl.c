@@ -67,12 +67,17 @@ static const struct {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The room grows by doubling (it is the smallest power of two >= count): a large frame's
+ * thousands of nodes and elements cost O(n) copies, not O(n^2). */
 void *hs_os_push(void **array, int *count, size_t size)
 {
-    char *grown = hs_realloc(*array, (size_t)(*count + 1) * size);
-    if (!grown) return NULL;
-    *array = grown;
-    char *item = grown + (size_t)*count * size;
+    const int c = *count;
+    if (c == 0 || (c & (c - 1)) == 0) { /* full */
+        char *grown = hs_realloc(*array, (size_t)(c ? 2 * c : 1) * size);
+        if (!grown) return NULL;
+        *array = grown;
+    }
+    char *item = (char *)*array + (size_t)c * size;
     memset(item, 0, size);
     (*count)++;
     return item;
@@ -214,8 +219,12 @@ int hs_os_need_model(hs_os_state *st, Tcl_Obj *const objv[])
     return 0;
 }
 
+/* Tags are unique; a script that numbers them 1, 2, ... finds each at tag - 1 at once (a large
+ * frame's thousands of nodes and elements would otherwise cost a quadratic search). */
 hs_os_node *hs_os_find_node(const hs_os_model *m, int tag)
 {
+    if (tag > m->node_tag_max) return NULL;
+    if (tag >= 1 && tag <= m->nnodes && m->nodes[tag - 1].tag == tag) return &m->nodes[tag - 1];
     for (int i = 0; i < m->nnodes; i++)
         if (m->nodes[i].tag == tag) return &m->nodes[i];
     return NULL;
@@ -223,6 +232,8 @@ hs_os_node *hs_os_find_node(const hs_os_model *m, int tag)
 
 hs_os_element *hs_os_find_element(const hs_os_model *m, int tag)
 {
+    if (tag > m->el_tag_max) return NULL;
+    if (tag >= 1 && tag <= m->nels && m->els[tag - 1].tag == tag) return &m->els[tag - 1];
     for (int i = 0; i < m->nels; i++)
         if (m->els[i].tag == tag) return &m->els[i];
     return NULL;

@@ -120,6 +120,7 @@ typedef struct hs_os_model {
     int nnodes;
     hs_os_element *els;
     int nels;
+    int node_tag_max, el_tag_max; /* the largest tags defined (0: none): a larger one is new */
     hs_os_material *mats;
     int nmats;
     hs_os_transf *transfs;

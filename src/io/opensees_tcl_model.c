@@ -118,6 +118,7 @@ int hs_os_cmd_node(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     }
     hs_os_node *n = hs_os_push((void **)&st->m->nodes, &st->m->nnodes, sizeof *n);
     if (!n) return hs_os_fail(st, objv, "out of memory");
+    if (tag > st->m->node_tag_max) st->m->node_tag_max = tag;
     n->tag = tag;
     n->x = crd[0];
     n->y = crd[1];
@@ -646,6 +647,7 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     hs_os_element *slot = hs_os_push((void **)&st->m->els, &st->m->nels, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");
     *slot = e;
+    if (tag > st->m->el_tag_max) st->m->el_tag_max = tag;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }

@@ -100,7 +100,8 @@ static int write_root(hid_t file, const hs_results *r, const hs_run_summary *s)
     rc |= put_scalar(file, "ndof", H5T_NATIVE_INT, &s->ndof);
     rc |= put_scalar(file, "wall_time_s", H5T_NATIVE_DOUBLE, &s->wall_time_s);
     if (s->periods && s->ndof > 0)
-        rc |= put_series(file, "periods", s->periods, s->ndof, -1, r->units_time, NULL);
+        rc |= put_series(file, "periods", s->periods, s->nperiods > 0 ? s->nperiods : s->ndof, -1,
+                         r->units_time, NULL);
     return rc;
 }
 

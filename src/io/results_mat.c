@@ -186,7 +186,8 @@ static void root_members(mat_tree *t, const hs_results *r, const hs_run_summary 
     put(t, t->root, "ndof", integer(s->ndof));
     put(t, t->root, "wall_time_s", scalar(s->wall_time_s));
     if (s->periods && s->ndof > 0)
-        series(t, NULL, "periods", s->periods, s->ndof, -1, r->units_time, NULL);
+        series(t, NULL, "periods", s->periods, s->nperiods > 0 ? s->nperiods : s->ndof, -1,
+               r->units_time, NULL);
     flush(t);
 }
 

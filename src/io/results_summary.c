@@ -156,7 +156,7 @@ int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const
     key_string(f, 0, "time", r->units_time, "},\n");
     key(f, 2, "periods");
     if (s->periods) {
-        json_array(f, s->periods, s->ndof, 1);
+        json_array(f, s->periods, s->nperiods > 0 ? s->nperiods : s->ndof, 1);
     } else {
         fputs("[]", f);
     }

@@ -5,6 +5,8 @@
  * stiffness so that periods and damping see the whole structure. */
 #include "testfile_impl.h"
 
+#include "hysim/experiment_sparse.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -204,25 +206,64 @@ static int all_used(hs_tf *L)
     return 0;
 }
 
+/* An element's K0l in actuator coordinates (na x na, column-major): as stated, else the site
+ * specimen's initial stiffness at its channels; 0 when neither is known. */
+static int element_k0l(const hs_tf *L, const hs_exp_element_def *el, double *Kl)
+{
+    const int na = el->nact, ns = L->def->sites[el->site_index].nact;
+    const double *Ks = L->sites[el->site_index].K0;
+    if (!el->K0l && !Ks) return 0;
+    for (int j = 0; j < na; j++)
+        for (int i = 0; i < na; i++)
+            Kl[j * na + i] =
+                el->K0l ? el->K0l[j * na + i] : Ks[el->channel[j] * ns + el->channel[i]];
+    return 1;
+}
+
+/* A large model's Kx in compressed columns (no n x n array): the elements' T^T K0l T summed. */
+static int extra_stiffness_sparse(hs_tf *L)
+{
+    const hs_test_def *def = L->def;
+    const int n = hs_model_ndof(def->model);
+    hs_csc *K = NULL;
+    int rc = 0;
+    for (int e = 0; !rc && e < def->nexp; e++) {
+        const hs_exp_element_def *el = &def->experimental[e];
+        double Kl[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
+        if (!element_k0l(L, el, Kl)) continue;
+        hs_csc *E = NULL, *S = NULL;
+        rc = hs_csc_congruence(L->ctx, n, el->nact, el->T, Kl, &E);
+        if (!rc && K) rc = hs_csc_pattern_union(L->ctx, K, E, &S);
+        if (!rc && K) rc = hs_csc_axpby(L->ctx, 1.0, K, 1.0, E, S);
+        if (!rc) {
+            hs_csc_destroy(&K);
+            K = S ? S : E;
+            if (S) hs_csc_destroy(&E);
+        } else {
+            hs_csc_destroy(&E);
+            hs_csc_destroy(&S);
+        }
+    }
+    if (!rc && K) rc = hs_model_set_extra_stiffness_sparse(def->model, K);
+    hs_csc_destroy(&K);
+    return rc;
+}
+
 /* Kx = sum over elements of T^T K0l T, K0l as stated, else the site specimen's initial
  * stiffness at the element's channels; elements with neither add nothing. */
 static int extra_stiffness(hs_tf *L)
 {
     const hs_test_def *def = L->def;
     const int n = hs_model_ndof(def->model);
+    if (hs_model_is_large(def->model)) return extra_stiffness_sparse(L);
     double *K = hs_dvec((size_t)n * (size_t)n);
     if (!K) return HS_ENOMEM;
     int any = 0;
     for (int e = 0; e < def->nexp; e++) {
         const hs_exp_element_def *el = &def->experimental[e];
-        const int na = el->nact, ns = def->sites[el->site_index].nact;
-        const double *Ks = L->sites[el->site_index].K0;
-        if (!el->K0l && !Ks) continue;
+        const int na = el->nact;
         double Kl[HS_SITE_MAX_ACT * HS_SITE_MAX_ACT];
-        for (int j = 0; j < na; j++)
-            for (int i = 0; i < na; i++)
-                Kl[j * na + i] =
-                    el->K0l ? el->K0l[j * na + i] : Ks[el->channel[j] * ns + el->channel[i]];
+        if (!element_k0l(L, el, Kl)) continue;
         for (int q = 0; q < n; q++)
             for (int p = 0; p < n; p++) {
                 double k = 0.0;

@@ -474,9 +474,8 @@ int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, hs_fe *fe, int dir)
     const char *what = "structure.model";
     int rc = 0;
     const int n = hs_fe_ndof(fe);
-    if (!rc && n > HS_TF_MAX_DOFS)
-        rc =
-            hs_tf_fail(L, node, "%s: %d dynamic DOFs; at most %d for now", what, n, HS_TF_MAX_DOFS);
+    if (!rc && n > HS_TF_MAX_FE_DOFS)
+        rc = hs_tf_fail(L, node, "%s: %d dynamic DOFs; at most %d", what, n, HS_TF_MAX_FE_DOFS);
     double *mass = rc ? NULL : hs_dvec((size_t)n), *iota = rc ? NULL : hs_dvec((size_t)n);
     if (!rc && (!mass || !iota)) rc = HS_ENOMEM;
     if (!rc) {

@@ -8,6 +8,7 @@
 #include "yaml_tree.h"
 
 #define HS_TF_MAX_DOFS    1000
+#define HS_TF_MAX_FE_DOFS 1000000 /* a frame: compressed columns above HS_DENSE_MAX_DOFS */
 #define HS_TF_MAX_STEPS   1000000000LL
 #define HS_TF_MAX_SAMPLES 10000000.0        /* synthetic ground motion: duration / dt */
 #define HS_TF_MAX_SEED    9007199254740992L /* 2^53: every seed is exact in a double */

@@ -11,10 +11,25 @@ int hs_model_set_extra_stiffness(hs_model *m, const double *K)
     if (!K) {
         hs_free(m->Kx);
         m->Kx = NULL;
+        hs_csc_destroy(&m->Kxs);
         return 0;
     }
+    int rc = hs_model_dense_only(m, "a dense extra stiffness",
+                                 "give it in compressed columns "
+                                 "(hs_model_set_extra_stiffness_sparse)");
+    if (rc) return rc;
     if (!m->Kx && !(m->Kx = hs_dvec(nn))) return HS_ENOMEM;
     memcpy(m->Kx, K, nn * sizeof(double));
+    return 0;
+}
+
+int hs_model_set_extra_stiffness_sparse(hs_model *m, const hs_csc *K)
+{
+    hs_csc *copy = NULL;
+    const int rc = K ? hs_csc_copy(m->ctx, K, &copy) : 0;
+    if (rc) return rc;
+    hs_model_set_extra_stiffness(m, NULL);
+    m->Kxs = copy;
     return 0;
 }
 
@@ -30,6 +45,9 @@ static int total_stiffness(const hs_model *m, double *K)
 int hs_model_modes(hs_model *m, double *omega2, double *phi)
 {
     const size_t n = (size_t)m->n;
+    int rc0 = hs_model_dense_only(m, "every mode (LAPACK's dense eigensolver)",
+                                  "ask for the lowest modes (hs_model_modes_lowest: ARPACK)");
+    if (rc0) return rc0;
     double *K = hs_dvec(n * n), *w = hs_dvec(n), *v = hs_dvec(n * n);
     int rc = (!K || !w || !v) ? HS_ENOMEM : 0;
     if (!rc) rc = total_stiffness(m, K);
@@ -65,13 +83,18 @@ void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1)
 
 int hs_model_damping_none(hs_model *m)
 {
-    memset(m->C, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
+    if (m->C) memset(m->C, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
     m->a0 = m->a1 = 0.0;
     return 0;
 }
 
 static int hs_model_damping_mk(hs_model *m, double a0, double a1)
 {
+    if (!m->C) { /* large: C = a0 M + a1 K0 in compressed columns (hs_model_dynamics) */
+        m->a0 = a0;
+        m->a1 = a1;
+        return 0;
+    }
     const size_t n = (size_t)m->n;
     double *K = hs_dvec(n * n);
     if (!K) return HS_ENOMEM;
@@ -143,6 +166,9 @@ int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta)
 
 int hs_model_damping_modal(hs_model *m, const double *ratios)
 {
+    int rc0 = hs_model_dense_only(m, "modal damping (every mode, a full C)",
+                                  "use Rayleigh damping (damping: {rayleigh: ...})");
+    if (rc0) return rc0;
     const int n = m->n;
     const size_t nn = (size_t)n * (size_t)n;
     double *w2 = hs_dvec((size_t)n), *phi = hs_dvec(nn), *Mphi = hs_dvec(nn);

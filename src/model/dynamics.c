@@ -75,8 +75,10 @@ static int hs_model_commit_cb(void *user)
 
 int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
 {
-    int rc = hs_model_initial_stiffness(m, K0);
+    const int large = hs_model_is_large(m);
+    int rc = large ? 0 : hs_model_initial_stiffness(m, K0);
     if (rc) return rc;
+    if (large) K0 = NULL; /* the sparse form only */
     dyn->n = m->n;
     dyn->M = m->M;
     dyn->Me = NULL;
@@ -92,5 +94,10 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->restore_sparse = dyn->restore_var = NULL;
     dyn->tangent_var = NULL;
     dyn->ntangent_var = 0;
-    return hs_model_dynamics_sparse(m, dyn);
+    rc = hs_model_dynamics_sparse(m, dyn);
+    if (!rc && large && !dyn->K0s)
+        rc = hs_model_dense_only(m, m->nsprings ? "a model with springs" : "this model",
+                                 "make it a frame model without springs, every free DOF with a "
+                                 "mass, damped by Rayleigh or not at all");
+    return rc;
 }

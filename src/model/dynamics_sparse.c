@@ -24,9 +24,11 @@ static int model_sparse_restore_var(void *user, const double *d, const double *v
     return hs_fe_restore_sparse_var(m->fe, d, v, r, Kt, Ct);
 }
 
-/* 1 when every entry of the dense C is zero (no damping). */
+/* 1 when every entry of the dense C is zero (no damping); a large model has no dense C and no
+ * modal damping (refused): Rayleigh coefficients or nothing. */
 static int damping_zero(const hs_model *m)
 {
+    if (!m->C) return 1;
     const size_t nn = (size_t)m->n * (size_t)m->n;
     for (size_t k = 0; k < nn; k++)
         if (m->C[k] != 0.0) return 0;
@@ -40,7 +42,7 @@ static int damping_zero(const hs_model *m)
 static int damping_extra(hs_model *m)
 {
     hs_csc *X = NULL, *U = NULL;
-    int rc = hs_csc_from_dense(m->ctx, m->n, m->Kx, &X);
+    int rc = m->Kxs ? hs_csc_copy(m->ctx, m->Kxs, &X) : hs_csc_from_dense(m->ctx, m->n, m->Kx, &X);
     if (!rc) rc = hs_csc_pattern_union(m->ctx, m->fe_sparse.C, X, &U);
     if (!rc) rc = hs_csc_axpby(m->ctx, 1.0, m->fe_sparse.C, m->a1, X, U);
     hs_csc_destroy(&X);
@@ -65,7 +67,7 @@ int hs_model_dynamics_sparse(hs_model *m, hs_dynamics *dyn)
     if (m->n < 100 || (double)hs_csc_nnz(P) > 0.1 * (double)m->n * (double)m->n) return 0;
     hs_dynamics sd;
     rc = hs_fe_sparse_dynamics(m->fe, m->a0, m->a1, &m->fe_sparse, &sd);
-    if (!rc && m->Kx && m->a1 != 0.0) rc = damping_extra(m);
+    if (!rc && (m->Kx || m->Kxs) && m->a1 != 0.0) rc = damping_extra(m);
     if (rc) {
         hs_fe_matrices_free(&m->fe_sparse);
         return rc;

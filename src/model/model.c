@@ -17,9 +17,12 @@ int hs_model_create(hs_ctx *ctx, int ndof, hs_model **out)
     const size_t n = (size_t)ndof;
     m->mass = hs_dvec(n);
     m->iota = hs_dvec(n);
-    m->M = hs_dvec(n * n);
-    m->C = hs_dvec(n * n);
-    if (!m->mass || !m->iota || !m->M || !m->C) {
+    const int dense = ndof <= HS_DENSE_MAX_DOFS; /* large: nothing n x n (hs_model_is_large) */
+    if (dense) {
+        m->M = hs_dvec(n * n);
+        m->C = hs_dvec(n * n);
+    }
+    if (!m->mass || !m->iota || (dense && (!m->M || !m->C))) {
         hs_model_destroy(&m);
         return HS_ENOMEM;
     }
@@ -41,6 +44,7 @@ void hs_model_destroy(hs_model **pm)
     hs_free(m->M);
     hs_free(m->C);
     hs_free(m->Kx);
+    hs_csc_destroy(&m->Kxs);
     hs_fe_matrices_free(&m->fe_sparse);
     hs_fe_destroy(&m->fe);
     hs_free(m);
@@ -56,6 +60,20 @@ hs_ctx *hs_model_ctx(const hs_model *m)
     return m->ctx;
 }
 
+int hs_model_is_large(const hs_model *m)
+{
+    return m->n > HS_DENSE_MAX_DOFS;
+}
+
+int hs_model_dense_only(const hs_model *m, const char *what, const char *instead)
+{
+    if (!hs_model_is_large(m)) return 0;
+    return hs_fail(m->ctx, HS_EUNSUPPORTED,
+                   "model: %s needs dense n x n matrices, and this model has %d DOFs (one such "
+                   "matrix would take %.3g GB; hysim keeps them up to %d DOFs); %s",
+                   what, m->n, 8e-9 * (double)m->n * (double)m->n, HS_DENSE_MAX_DOFS, instead);
+}
+
 int hs_model_set_mass(hs_model *m, const double *mass)
 {
     for (int i = 0; i < m->n; i++)
@@ -63,6 +81,7 @@ int hs_model_set_mass(hs_model *m, const double *mass)
             return hs_fail(m->ctx, HS_EINPUT, "model: mass at DOF %d must be > 0 (got %g)", i + 1,
                            mass[i]);
     memcpy(m->mass, mass, (size_t)m->n * sizeof(double));
+    if (!m->M) return 0; /* large: the lumped masses are the mass matrix */
     memset(m->M, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
     for (int i = 0; i < m->n; i++) HS_AT(m->M, m->n, i, i) = mass[i];
     return 0;
@@ -71,6 +90,9 @@ int hs_model_set_mass(hs_model *m, const double *mass)
 int hs_model_set_mass_matrix(hs_model *m, const double *M)
 {
     const int n = m->n;
+    int rc0 = hs_model_dense_only(m, "a full (consistent) mass matrix",
+                                  "lump the masses on the nodes (no -cMass or cmass)");
+    if (rc0) return rc0;
     double mmax = 0.0;
     for (size_t k = 0; k < (size_t)n * (size_t)n; k++) mmax = fmax(mmax, fabs(M[k]));
     for (int j = 0; j < n; j++) {
@@ -239,6 +261,9 @@ static void hs_model_scatter(double *K, int n, int from, int to, double k)
 
 int hs_model_initial_stiffness(const hs_model *m, double *K)
 {
+    int rc = hs_model_dense_only(m, "the dense initial stiffness",
+                                 "use the compressed columns (hs_model_dynamics)");
+    if (rc) return rc;
     memset(K, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
     for (int s = 0; s < m->nsprings; s++)
         hs_model_scatter(K, m->n, m->springs[s].from, m->springs[s].to,

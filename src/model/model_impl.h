@@ -20,8 +20,9 @@ struct hs_model {
     hs_ctx *ctx;
     int n;
     double *mass, *iota;
-    double *M, *C; /* n x n */
+    double *M, *C; /* n x n; NULL for a large model (hs_model_is_large) */
     double *Kx;    /* extra stiffness for modes and damping (n x n), or NULL */
+    hs_csc *Kxs;   /* the same in compressed columns (large models), or NULL */
     double a0, a1; /* Rayleigh coefficients of the last damping setter */
     hs_spring *springs;
     int nsprings;
@@ -34,5 +35,8 @@ struct hs_model {
 /* Adds the sparse form to dyn (from hs_model_dynamics) when the model is a frame that takes it
  * and pays (dynamics_sparse.c); leaves dyn as it is otherwise. */
 int hs_model_dynamics_sparse(hs_model *m, struct hs_dynamics *dyn);
+/* Fails with a message naming `what` (needs n x n arrays) and what to change instead when the
+ * model is large (hs_model_is_large); 0 otherwise. */
+int hs_model_dense_only(const hs_model *m, const char *what, const char *instead);
 
 #endif
