@@ -83,6 +83,8 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     def.has_yp = e->has_yp;
     for (int c = 0; c < 3; c++) def.yp[c] = e->yp[c];
     def.shear_dist_z = e->shear_dist_z;
+    def.has_p_delta = e->has_p_delta;
+    for (int c = 0; c < 4; c++) def.p_delta[c] = e->p_delta[c];
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 
