@@ -143,8 +143,9 @@ static void link_p_delta(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def,
         double w[FE_MAX_EDOF] = {0}, h[FE_MAX_EDOF] = {0};
         h[shear] = -1.0;
         h[half + shear] = 1.0;
-        w[shear] = -(1.0 - ri - rj) / L;
-        w[half + shear] = (1.0 - ri - rj) / L;
+        const double v = L > 0.0 ? (1.0 - ri - rj) / L : 0.0; /* L = 0: refused by the caller */
+        w[shear] = -v;
+        w[half + shear] = v;
         if (has_dir(def, moment) >= 0) { /* a direction only where the nodes turn */
             w[moment] = sign * ri;
             w[half + moment] = sign * rj;
@@ -335,7 +336,8 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         link_b3(l, e->R, L, def->shear_dist, def->shear_dist_z, fe->ndf == 6);
     else
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
-    if (def->has_p_delta && !(L > 0.0)) {
+    link_p_delta(l, fe, def, e->R, cx, cy, L);
+    if ((l->pd[0] || l->pd[1]) && !(L > 0.0)) {
         e->link = l;
         fe_link_free(e);
         return hs_fail(fe->ctx, HS_EINPUT,
@@ -343,7 +345,6 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
                        "L); its nodes coincide",
                        e->name);
     }
-    link_p_delta(l, fe, def, e->R, cx, cy, L);
     if (def->has_p_delta && !l->pd[0] && !l->pd[1])
         hs_log(fe->ctx, HS_LOG_WARN,
                "element '%s': P-Delta moment ratios without effect: the P-Delta forces need the "
