@@ -15,6 +15,9 @@
  *    checked: d(moment)/d(lateral) = r N, d(lateral)/d(moment) = 0);
  *  - without the shear direction or the axial direction, no P-Delta force (as OpenSees); the
  *    model becomes nonlinear (hs_fe_is_linear);
+ *  - an axial force at rest (steel02 sig_init = -P): the tangent at rest has the P-Delta
+ *    stiffness (1 - r_zi - r_zj) N / L and r N, the initial stiffness K0 has none (OpenSees'
+ *    getTangentStiff and getInitialStiff);
  *  - errors: a negative ratio, a pair summing above 1 (the message gives the ratios OpenSees
  *    would scale to), coincident nodes. */
 #include "hs_test.h"
@@ -287,6 +290,72 @@ static void test_truss_link_and_no_effect(void **state)
     destroy(&m);
 }
 
+static void test_preload(void **state)
+{
+    (void)state;
+    const double L = 1.2, P = 2000.0, ks = 6000.0, kr = 9000.0, rzi = 0.2, rzj = 0.3, s = 0.4;
+    const double xi[2] = {0, 0}, xj[2] = {0, L}, k[3] = {0.0, ks, kr}, r[4] = {0, 0, rzi, rzj};
+    const int dirs[3] = {0, 1, 2};
+    model m;
+    /* the axial direction: steel02, elastic (fy out of reach), initial stress -P */
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fy", 1e12);
+    hs_options_set_num(o, "E0", 8e5);
+    hs_options_set_num(o, "b", 0.01);
+    hs_options_set_num(o, "sig_init", -P);
+    memset(&m, 0, sizeof m);
+    hs_ctx_create(&m.ctx);
+    assert_int_equal(hs_fe_create(m.ctx, &m.fe), 0);
+    assert_int_equal(hs_fe_set_dimension(m.fe, 2, 3), 0);
+    assert_true(hs_fe_add_node_crd(m.fe, 1, xi) >= 0);
+    assert_true(hs_fe_add_node_crd(m.fe, 2, xj) >= 0);
+    const double one[3] = {1, 1, 1};
+    assert_int_equal(hs_fe_add_mass(m.fe, 1, one), 0);
+    assert_int_equal(hs_fe_add_mass(m.fe, 2, one), 0);
+    hs_fe_link_def def;
+    hs_fe_link_def_init(&def);
+    def.ndir = 3;
+    m.o[1] = elastic(k[1]);
+    m.o[2] = elastic(k[2]);
+    const char *types[3] = {"steel02", "elastic", "elastic"};
+    hs_options *opts[3] = {o, m.o[1], m.o[2]};
+    for (int d = 0; d < 3; d++) {
+        def.dirs[d] = dirs[d];
+        def.mat_type[d] = types[d];
+        def.mat_opts[d] = opts[d];
+    }
+    def.shear_dist = s;
+    def.has_p_delta = 1;
+    memcpy(def.p_delta, r, sizeof def.p_delta);
+    assert_true(hs_fe_add_link(m.fe, "iso", 1, 2, &def) >= 0);
+    assert_int_equal(hs_fe_finalize(m.fe), 0);
+    m.ndf = 3;
+    m.n = 6;
+    for (int i = 0; i < 6; i++) m.q[i] = hs_fe_dof(m.fe, i < 3 ? 1 : 2, i % 3);
+    const double u0[6] = {0};
+    double f[6], K[36], K0[36] = {0};
+    force(&m, u0, f, K);
+    for (int i = 0; i < 6; i++) { /* at rest: the axial preload only (+-P along Y) */
+        const double e = i == 1 ? P : i == 4 ? -P : 0.0;
+        assert_true(fabs(f[i] - e) <= 1e-9 * P);
+    }
+    /* lateral stiffness at node j (local y = -X): ks + (1 - r) N / L with N = -P */
+    const double kxx = ks + (1.0 - rzi - rzj) * (-P) / L;
+    printf("at rest: dF_xj/du_xj = %.9g (closed form %.9g), dM_j/du_xj = %.9g (%.9g)\n",
+           K[3 * 6 + 3], kxx, K[3 * 6 + 5], ks * (1.0 - s) * L - rzj * (-P));
+    assert_true(fabs(K[3 * 6 + 3] - kxx) <= 1e-9 * ks);
+    assert_true(fabs(K[3 * 6 + 5] - (ks * (1.0 - s) * L - rzj * (-P))) <= 1e-9 * ks);
+    double Kd[36] = {0};
+    assert_int_equal(hs_fe_initial_stiffness(m.fe, Kd), 0);
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) K0[j * 6 + i] = Kd[m.q[j] * 6 + m.q[i]];
+    assert_true(fabs(K0[3 * 6 + 3] - ks) <= 1e-9 * ks);             /* no P-Delta */
+    assert_true(fabs(K0[3 * 6 + 5] - K0[5 * 6 + 3]) <= 1e-12 * ks); /* symmetric */
+    hs_options_destroy(&o);
+    destroy(&m);
+}
+
 static void expect_error(const double *xj, const double r[4], const char *msg)
 {
     hs_ctx *ctx = NULL;
@@ -338,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_isolator_2d),
         cmocka_unit_test(test_isolator_3d),
         cmocka_unit_test(test_truss_link_and_no_effect),
+        cmocka_unit_test(test_preload),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
