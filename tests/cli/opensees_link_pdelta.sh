@@ -17,7 +17,8 @@
 #    ratios, -shearDist sDy sDz, -orient yp, a slightly skewed chord so that N varies with the
 #    motion); a stack of 40 such isolators (120 DOFs: hysim's sparse path with a nonsymmetric
 #    Newton matrix); and without -pDelta in hysim the 2-D displacements differ from OpenSees' by more
-#    than 1 % of the peak (the P-Delta terms matter in the comparison). Skipped with a message
+#    than 1 % of the peak (the P-Delta terms matter in the comparison); the 2-D isolator in a
+#    -ndf 2 model (the shear term alone). Skipped with a message
 #    otherwise.
 # Usage: opensees_link_pdelta.sh PATH_TO_hysim
 set -u
@@ -161,11 +162,12 @@ TCL
 steps=300
 awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
     printf "%.17g\n", t <= 1 ? 4 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
-# history NAME NODE DOFS_TCL DOFS_YAML: NAME.tcl with the pulse in x through both programs; NODE's
-# displacements, links 1 and 2's basic forces, link 1's local and global forces; writes the worst
-# difference relative to each column's peak into NAME.worst
+# history NAME NODE DOFS_TCL DOFS_YAML [RECORDERS]: NAME.tcl with the pulse in x through both
+# programs; NODE's displacements (disp), links 1 and 2's basic forces (basic), link 1's local and
+# global forces (local, force); writes the worst difference relative to each column's peak into
+# NAME.worst
 history() {
-    local name=$1 node=$2 dtcl=$3 dyaml=$4 r
+    local name=$1 node=$2 dtcl=$3 dyaml=$4 recs=${5:-disp basic local force} r
     cat "$name.tcl" - > "h_$name.tcl" <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 1 -accel 2
@@ -205,7 +207,7 @@ output:
 YAML
     "$hysim" run "h_$name.yaml" -o "run_$name" --quiet > "hs_$name.log" 2>&1 || fail "hysim run ($name)"
     : > "$name.worst"
-    for r in disp basic local force; do
+    for r in $recs; do
         [ -s "$r.out" ] || fail "$name: OpenSees wrote no $r.out"
         [ "$(head -1 "$r.out" | wc -w)" -eq "$(head -3 "run_$name/recorders/$r.csv" | tail -1 | tr ',' ' ' | wc -w)" ] ||
             fail "$name $r: OpenSees has $(head -1 "$r.out" | wc -w) columns, hysim $(head -1 "run_$name/recorders/$r.csv")"
@@ -262,4 +264,14 @@ element twoNodeLink [expr {$n + 1}] [expr {$n + 1}] [expr {$n + 2}] -mat 1 -dir 
 TCL
 history stack 21 "1 2 3" "x, y, rz"
 awk '$2 > 1e-10 { print; bad = 1 } END { exit bad }' stack.worst || fail "the stack differs from OpenSees"
+
+# a plane truss model (-ndf 2, OpenSees' 4-DOF link): the shear term alone, (1 - r_zi - r_zj) N
+# delta / L (hysim's plane model keeps the fixed rotations: its force recorders have three
+# values per node, so displacements and basic forces are compared)
+sed -e 's/-ndf 3/-ndf 2/' -e 's/^fix 1 1 1 1; fix 3 1 1 1$/fix 1 1 1; fix 3 1 1/' \
+    -e 's/^mass 2 40 40 0.5$/mass 2 40 40/' -e 's/-mat 1 2 3 -dir 1 2 3 -pDelta 0.2 0.3 -shearDist 0.4/-mat 1 2 -dir 1 2 -pDelta 0.2 0.3/' \
+    iso2.tcl > truss.tcl
+grep -q -- '-mat 1 2 -dir 1 2 -pDelta 0.2 0.3$' truss.tcl || fail "truss.tcl: $(cat truss.tcl)"
+history truss 2 "1 2" "x, y" "disp basic"
+awk '$2 > 1e-10 { print; bad = 1 } END { exit bad }' truss.worst || fail "the -ndf 2 isolator differs from OpenSees"
 echo "opensees_link_pdelta.sh: OK"
