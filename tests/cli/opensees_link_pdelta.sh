@@ -7,6 +7,7 @@
 #    (an axial link with the same initial compression): the structure is in equilibrium at rest
 #    with N = -P in the isolator, and hysim needs no gravity step. The same model in YAML
 #    (steel02 sig_init, p_delta: [0.2, 0.3]) gives the script's response.csv byte for byte;
+#  - the script's eigen (hysim's initial stiffness) leaves the links' P-Delta out: a line says so;
 #  - bad input: p_delta with a wrong count, in a 1-D model, negative Tcl ratios (SCRIPT:LINE and
 #    the value OpenSees would use), -pDelta under the loads of a pattern Plain (hysim does not
 #    carry gravity loads into a link's axial force: refused, the message says what to do);
@@ -133,6 +134,15 @@ YAML
 grep -q "chain.yaml:13:[0-9]*: structure.model.elements\[1\].p_delta: a 1-D link has no P-Delta" out ||
     fail "message: $(cat out)"
 echo "opensees_link_pdelta.sh: a wrong count, a negative ratio, -pDelta under Plain loads and p_delta in 1-D are refused with FILE:LINE"
+# the script's eigen leaves the links' P-Delta out, and a line says so
+cat iso2.tcl - > eig.tcl <<'TCL'
+set lam [eigen -fullGenLapack 1]
+puts [format "period %.12g" [expr {2 * acos(-1) / sqrt([lindex $lam 0])}]]
+TCL
+sed 's/opensees: iso2.tcl/opensees: eig.tcl/' iso2_tcl.yaml > eig.yaml
+"$hysim" check eig.yaml > out 2>&1 || fail "hysim check (eigen): $(cat out)"
+grep -q "eig.tcl:13: eigen: the P-Delta of twoNodeLink -pDelta (element 1) is left out" out ||
+    fail "no line about eigen and -pDelta: $(cat out)"
 
 if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
     echo "opensees_link_pdelta.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
