@@ -484,7 +484,8 @@ static void test_errors(void **state)
                  "3-D models (-ndm 3)");
     HS_TCL_FAILS(
         M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 1 -pDelta 1\n",
-        "frame.tcl:5: element: option '-pDelta' is not supported by hysim");
+        "frame.tcl:5: element: -pDelta: expected Mratios (two numbers in -ndm 2: the P-Delta "
+        "moment ratios about local z at iNode and jNode)");
     HS_TCL_FAILS(
         M2 "uniaxialMaterial Elastic 1 100\nelement twoNodeLink 1 1 2 -mat 1 -dir 4\n",
         "frame.tcl:5: element: -dir 4: a twoNodeLink in -ndm 2 -ndf 3 has the local directions 1 "

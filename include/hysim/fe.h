@@ -121,6 +121,11 @@ typedef struct hs_fe_link_def {
     int has_yp;
     double yp[3];
     double shear_dist_z; /* 3-D: the shear distance along local z (0.5 by default) */
+    /* OpenSees -pDelta: the P-Delta moment N delta shared by end moments about local y (i, j)
+     * and z (i, j), the rest carried by the shear couple; each >= 0, each pair's sum <= 1. Needs
+     * the axial direction (N its basic force); 2-D uses the two about z. */
+    int has_p_delta;
+    double p_delta[4]; /* [My_i, My_j, Mz_i, Mz_j] ratios */
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

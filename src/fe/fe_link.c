@@ -13,9 +13,15 @@
  * torsion, moment y, moment z, the shears
  *   ub_y = uy'_j - uy'_i - s_y L rz'_i - (1 - s_y) L rz'_j
  *   ub_z = uz'_j - uz'_i + s_z L ry'_i + (1 - s_z) L ry'_j
- * 1-D: local x is global X. L is the distance of the nodes, s = 0.5 by default, no P-Delta
- * moments (OpenSees' defaults); f = B^T q, K = B^T diag(k) B, C = B^T diag(c) B. The geometry
- * stays the initial one (small displacements), as in OpenSees. docs/fe_model.md, "Two-node
+ * 1-D: local x is global X. L is the distance of the nodes, s = 0.5 by default; f = B^T q,
+ * K = B^T diag(k) B, C = B^T diag(c) B. The geometry stays the initial one (small displacements),
+ * as in OpenSees. With P-Delta (OpenSees -pDelta; none by default) the axial force N = q_axial
+ * and the local relative displacements delta_y = u'_yj - u'_yi, delta_z = u'_zj - u'_zi (each only
+ * when its shear direction is a direction of the link) add the local forces
+ *   shear y: -+ (1 - r_zi - r_zj) N delta_y / L   moment z: r_zi N delta_y, r_zj N delta_y
+ *   shear z: -+ (1 - r_yi - r_yj) N delta_z / L   moment y: -r_yi N delta_z, -r_yj N delta_z
+ * (each term when its direction is a direction of the link), f += N (d_y w_y + d_z w_z) in global
+ * terms; the tangent is their exact derivative, nonsymmetric. docs/fe_model.md, "Two-node
  * link". */
 #include "fe_impl.h"
 
@@ -30,6 +36,11 @@ typedef struct fe_link {
     hs_material *mat[FE_MAX_MATS];
     double B[FE_MAX_MATS * FE_MAX_EDOF]; /* basic <- global, row k = direction k (nd values) */
     double T[FE_MAX_MATS * FE_MAX_EDOF]; /* basic <- local (T_lb), the same layout */
+    /* P-Delta: ax the axial direction's index; per lateral axis a (y, z) with pd[a]: delta_a =
+     * h[a] . u_g, the force N delta_a w[a] (local) = N delta_a g[a] (global); dl the last trial
+     * deltas (for the recorded forces, as OpenSees keeps its trial local displacements) */
+    int ax, pd[2];
+    double h[2][FE_MAX_EDOF], w[2][FE_MAX_EDOF], g[2][FE_MAX_EDOF], dl[2];
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -106,6 +117,83 @@ static void link_b3(fe_link *l, const double R[9], double L, double sy, double s
     }
 }
 
+static int has_dir(const hs_fe_link_def *def, int d)
+{
+    for (int k = 0; k < def->ndir; k++)
+        if (def->dirs[k] == d) return k;
+    return -1;
+}
+
+/* P-Delta (OpenSees' addPDeltaForces): per lateral axis a (0: local y, 1: local z in 3-D) that is
+ * a shear direction, the local shape w[a] of the forces per unit N delta_a and the local row of
+ * delta_a, then both in global terms (rows of T_gl^T). */
+static void link_p_delta(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def, const double R[9],
+                         double cx, double cy, double L)
+{
+    const int three = fe->ndm == 3, half = l->nd / 2;
+    l->ax = has_dir(def, HS_FE_UX);
+    for (int a = 0; a < 2; a++) {
+        const int shear = 1 + a; /* HS_FE_UY, HS_FE3_UZ */
+        l->pd[a] = def->has_p_delta && fe->ndm > 1 + a && l->ax >= 0 && has_dir(def, shear) >= 0;
+        if (!l->pd[a]) continue;
+        /* a = 0: moments about z, ratios r[2], r[3], +; a = 1: about y, r[0], r[1], - */
+        const double ri = def->p_delta[a == 0 ? 2 : 0], rj = def->p_delta[a == 0 ? 3 : 1];
+        const int moment = a == 0 ? (three ? HS_FE3_RZ : HS_FE_RZ) : HS_FE3_RY;
+        const double sign = a == 0 ? 1.0 : -1.0;
+        double w[FE_MAX_EDOF] = {0}, h[FE_MAX_EDOF] = {0};
+        h[shear] = -1.0;
+        h[half + shear] = 1.0;
+        const double v = L > 0.0 ? (1.0 - ri - rj) / L : 0.0; /* L = 0: refused by the caller */
+        w[shear] = -v;
+        w[half + shear] = v;
+        if (has_dir(def, moment) >= 0) { /* a direction only where the nodes turn */
+            w[moment] = sign * ri;
+            w[half + moment] = sign * rj;
+        }
+        memcpy(l->w[a], w, sizeof w);
+        if (three) {
+            fe3d_to_global(R, w, l->g[a]);
+            fe3d_to_global(R, h, l->h[a]);
+        } else {
+            for (int o = 0; o < 6; o += 3) { /* T_gl^T: local x = (cx, cy), y = (-cy, cx) */
+                l->g[a][o] = cx * w[o] - cy * w[o + 1];
+                l->g[a][o + 1] = cy * w[o] + cx * w[o + 1];
+                l->g[a][o + 2] = w[o + 2];
+                l->h[a][o] = cx * h[o] - cy * h[o + 1];
+                l->h[a][o + 1] = cy * h[o] + cx * h[o + 1];
+                l->h[a][o + 2] = h[o + 2];
+            }
+        }
+    }
+}
+
+/* OpenSees makes a negative ratio positive and scales a pair whose sum exceeds 1 down to 1, with
+ * a warning; hysim refuses both and says what OpenSees would have used (docs/fe_model.md). */
+static int p_delta_check(hs_fe *fe, const char *nm, const hs_fe_link_def *def)
+{
+    static const char *const NAME[4] = {"My at node i", "My at node j", "Mz at node i",
+                                        "Mz at node j"};
+    const int first = fe->ndm == 3 ? 0 : 2; /* 2-D: the two about z */
+    for (int k = first; k < 4; k++)
+        if (!(def->p_delta[k] >= 0.0) || !isfinite(def->p_delta[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': P-Delta moment ratio %d (%s) is %g; the ratios are "
+                           "fractions of N delta, 0 to 1 (OpenSees would make a negative one "
+                           "positive with a warning: write %g if that is what you mean)",
+                           nm, k - first + 1, NAME[k], def->p_delta[k], fabs(def->p_delta[k]));
+    for (int p = first; p < 4; p += 2) {
+        const double a = def->p_delta[p], b = def->p_delta[p + 1];
+        if (a + b > 1.0)
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': P-Delta moment ratios %s + %s = %g + %g = %g exceed 1 "
+                           "(the end moments would exceed N delta; OpenSees would scale them "
+                           "down to %.6g and %.6g with a warning: write those if that is what "
+                           "you mean)",
+                           nm, NAME[p], NAME[p + 1], a, b, a + b, a / (a + b), b / (a + b));
+    }
+    return 0;
+}
+
 static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def)
 {
     const char *nm = name ? name : "?";
@@ -154,7 +242,7 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
     if (ni == nj)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a two-node link joins two different nodes (both %d)", nm, ni);
-    return 0;
+    return def->has_p_delta ? p_delta_check(fe, nm, def) : 0;
 }
 
 /* 2-D local x (cx, cy): orient, else the chord, else global X. */
@@ -248,6 +336,21 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         link_b3(l, e->R, L, def->shear_dist, def->shear_dist_z, fe->ndf == 6);
     else
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
+    link_p_delta(l, fe, def, e->R, cx, cy, L);
+    if ((l->pd[0] || l->pd[1]) && !(L > 0.0)) {
+        e->link = l;
+        fe_link_free(e);
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': P-Delta needs a link with length (the shear is N delta / "
+                       "L); its nodes coincide",
+                       e->name);
+    }
+    if (def->has_p_delta && !l->pd[0] && !l->pd[1])
+        hs_log(fe->ctx, HS_LOG_WARN,
+               "element '%s': P-Delta moment ratios without effect: the P-Delta forces need the "
+               "axial direction and a shear direction among the link's directions, and a model "
+               "with more than one dimension (as OpenSees)",
+               e->name);
     if (def->mass > 0.0) { /* half on each node's translations */
         double m[FE_MAX_NDF] = {0};
         for (int k = 0; k < fe->ndf; k++) m[k] = fe->dof_code[k] < FE_CRX ? 0.5 * def->mass : 0.0;
@@ -261,6 +364,7 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     }
     e->kind = FE_LINK;
     e->link = l;
+    if (l->pd[0] || l->pd[1]) e->transf = HS_FE_PDELTA; /* geometric: the model is nonlinear */
     e->L = L;
     e->c = cx;
     e->s = cy;
@@ -271,7 +375,7 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c)
 {
-    const fe_link *l = e->link;
+    fe_link *l = e->link;
     const int nd = l->nd;
     double ug[FE_MAX_EDOF], vg[FE_MAX_EDOF], q[FE_MAX_MATS], kb[FE_MAX_MATS], cb[FE_MAX_MATS];
     for (int i = 0; i < nd; i++) {
@@ -298,11 +402,17 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         kb[d] = hs_material_tangent(l->mat[d]);
         cb[d] = hs_material_rate_tangent(l->mat[d]);
     }
+    /* P-Delta: N and the deltas of this state (none in the initial one, where N = 0) */
+    const double N = (!initial && l->ax >= 0) ? q[l->ax] : 0.0, kN = l->ax >= 0 ? kb[l->ax] : 0.0;
+    double dl[2] = {0.0, 0.0};
+    for (int a = 0; a < 2 && !initial; a++)
+        for (int i = 0; l->pd[a] && i < nd; i++) dl[a] += l->h[a][i] * ug[i];
+    if (!initial) memcpy(l->dl, dl, sizeof dl);
     if (f && !initial)
         for (int i = 0; i < nd; i++) {
             double s = 0.0;
             for (int d = 0; d < l->ndir; d++) s += l->B[d * nd + i] * q[d];
-            f[i] = s;
+            f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i]);
         }
     for (int j = 0; j < nd; j++)
         for (int i = 0; i < nd; i++) {
@@ -312,6 +422,10 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                 sk += kb[d] * bb;
                 sc += cb[d] * bb;
             }
+            /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T */
+            for (int a = 0; a < 2 && !initial; a++)
+                if (l->pd[a])
+                    sk += l->g[a][i] * (N * l->h[a][j] + dl[a] * kN * l->B[l->ax * nd + j]);
             if (k) k[(size_t)j * (size_t)nd + (size_t)i] = sk;
             if (c) c[(size_t)j * (size_t)nd + (size_t)i] = sc;
         }
@@ -331,9 +445,12 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     }
     if (r != HS_FE_GLOBAL_FORCE && r != HS_FE_LOCAL_FORCE) return HS_EINVAL;
     const double *M = r == HS_FE_GLOBAL_FORCE ? l->B : l->T;
-    for (int i = 0; i < l->nd; i++) { /* f = B^T q, local T_lb^T q */
+    const double N = l->ax >= 0 ? q[l->ax] : 0.0;
+    for (int i = 0; i < l->nd; i++) { /* f = B^T q, local T_lb^T q; P-Delta at the last state */
         double s = 0.0;
         for (int d = 0; d < l->ndir; d++) s += M[d * l->nd + i] * q[d];
+        for (int a = 0; a < 2; a++)
+            if (l->pd[a]) s += N * l->dl[a] * (r == HS_FE_GLOBAL_FORCE ? l->g[a][i] : l->w[a][i]);
         out[i] = s;
     }
     return 0;

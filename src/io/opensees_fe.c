@@ -83,6 +83,8 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     def.has_yp = e->has_yp;
     for (int c = 0; c < 3; c++) def.yp[c] = e->yp[c];
     def.shear_dist_z = e->shear_dist_z;
+    def.has_p_delta = e->has_p_delta;
+    for (int c = 0; c < 4; c++) def.p_delta[c] = e->p_delta[c];
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 
@@ -255,6 +257,18 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
     double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass),
            *P0 = hs_calloc((size_t)m->nels + 1, sizeof *P0);
     int rc = (!mass || !P0) ? HS_ENOMEM : 0;
+    for (int k = 0; !rc && m->nloads > 0 && k < m->nels; k++)
+        if (m->els[k].kind == HS_OS_LINK && m->els[k].has_p_delta)
+            rc = hs_fail(ctx, HS_EINPUT,
+                         "%s: element %d: twoNodeLink -pDelta under the loads of pattern Plain: "
+                         "hysim does not carry gravity loads into a link's axial force (its "
+                         "response starts from the equilibrium with the materials at their "
+                         "initial state), so the P-Delta would miss the gravity compression "
+                         "that OpenSees' gravity analysis gives; give the axial material the "
+                         "force as an initial stress (Steel02 ... sigInit) balanced by the "
+                         "structure, or remove -pDelta (docs/opensees_tcl.md, \"Gravity and "
+                         "P-Delta\")",
+                         m->els[k].where, m->els[k].tag);
     if (!rc && geometric && m->nloads > 0) rc = gravity_forces(ctx, m, script, P0);
     for (int k = 0; !rc && k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];

@@ -3,7 +3,8 @@
  * Rayleigh factors from `eigen` run unchanged. hysim condenses the massless DOFs statically,
  * which leaves the finite eigenvalues of OpenSees' full model unchanged; the stiffness is the
  * initial one with the P-Delta of the gravity loads that an `analyze` has applied (OpenSees'
- * tangent after its gravity step). The solver option (-genBandArpack, -fullGenLapack, ...) does not
+ * tangent after its gravity step), without the P-Delta of twoNodeLink -pDelta (a line says so).
+ * The solver option (-genBandArpack, -fullGenLapack, ...) does not
  * change the values. */
 #include "opensees_tcl.h"
 
@@ -65,6 +66,18 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
         snprintf(msg, sizeof msg, "%s", hs_ctx_message(st->ctx));
         return hs_os_fail(st, objv, "%s", msg);
     }
+    for (int k = 0; k < st->m->nels; k++)
+        if (st->m->els[k].kind == HS_OS_LINK && st->m->els[k].has_p_delta) {
+            char where[HS_OS_WHERE];
+            hs_os_where(st, where, sizeof where);
+            hs_log(st->ctx, HS_LOG_WARN,
+                   "%s: eigen: the P-Delta of twoNodeLink -pDelta (element %d) is left out "
+                   "(hysim's initial stiffness); OpenSees' eigen has the P-Delta of an axial "
+                   "force at rest (a material's initial stress), so its periods differ when "
+                   "there is one (docs/fe_model.md, \"Two-node link\")",
+                   where, st->m->els[k].tag);
+            break;
+        }
     Tcl_SetObjResult(interp, list);
     return TCL_OK;
 }

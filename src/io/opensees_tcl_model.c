@@ -509,7 +509,8 @@ static const char *link_dirs(const hs_os_model *m)
 }
 
 /* -orient x1 x2 x3 <yp1 yp2 yp3> (OpenSees: three numbers are local x in 1-D and 2-D, the vector
- * yp in 3-D with x along the nodes) and -shearDist sDy <sDz> (two numbers but in 2-D). */
+ * yp in 3-D with x along the nodes), -pDelta Mratios and -shearDist sDy <sDz> (two and one
+ * numbers in 2-D, four and two else). */
 static int link_option(hs_os_state *st, int objc, Tcl_Obj *const objv[], int *i, hs_os_element *e)
 {
     const char *opt = Tcl_GetString(objv[*i]);
@@ -549,6 +550,23 @@ static int link_option(hs_os_state *st, int objc, Tcl_Obj *const objv[], int *i,
         }
         return TCL_OK;
     }
+    if (strcmp(opt, "-pDelta") == 0) { /* OpenSees: two numbers in 2-D (about z), four else */
+        const int n = st->m->ndm == 2 ? 2 : 4;
+        e->has_p_delta = 1;
+        for (int c = 4 - n; c < 4; c++, (*i)++)
+            if (*i + 1 >= objc ||
+                Tcl_GetDoubleFromObj(NULL, objv[*i + 1], &e->p_delta[c]) != TCL_OK)
+                return n == 2 ? hs_os_fail(st, objv,
+                                           "-pDelta: expected Mratios (two numbers in -ndm 2: the "
+                                           "P-Delta moment ratios about local z at iNode and "
+                                           "jNode)")
+                              : hs_os_fail(st, objv,
+                                           "-pDelta: expected Mratios (four numbers in -ndm %d: "
+                                           "the P-Delta moment ratios about local y at iNode, "
+                                           "jNode, then about local z)",
+                                           st->m->ndm);
+        return TCL_OK;
+    }
     if (strcmp(opt, "-doRayleigh") == 0) {
         int flag = 1; /* the flag alone means 1 */
         if (*i + 1 < objc && Tcl_GetIntFromObj(NULL, objv[*i + 1], &flag) == TCL_OK) (*i)++;
@@ -560,12 +578,13 @@ static int link_option(hs_os_state *st, int objc, Tcl_Obj *const objv[], int *i,
                               : hs_os_num(st, objv, ++(*i), "-mass", &e->mass);
     return hs_os_fail(st, objv,
                       "option '%s' is not supported by hysim (twoNodeLink knows -orient, "
-                      "-shearDist, -doRayleigh, -mass; not -pDelta)",
+                      "-pDelta, -shearDist, -doRayleigh, -mass)",
                       opt);
 }
 
 /* element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ... <-orient <x1 x2 x3> yp1 yp2 yp3>
- * <-shearDist sDy <sDz>> <-doRayleigh> <-mass m>: directions 1 to ndf in the local frame */
+ * <-pDelta Mratios> <-shearDist sDy <sDz>> <-doRayleigh> <-mass m>: directions 1 to ndf in the
+ * local frame */
 static int el_link(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
     if (two_nodes(st, objv, e)) return TCL_ERROR;

@@ -163,7 +163,7 @@ static const char *const TYPE_KEYS[][13] = {
     {"E", "A", "I", "G", "J", "Iy", "Iz", "vecxz", "transf", "axial_compression", "rho",
      "mass_type", NULL},
     {"dir", "material", NULL},
-    {"dirs", "materials", "orient", "yp", "shear_dist", "mass", NULL}};
+    {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", NULL}};
 
 /* A key of another element type is an error that names the type. */
 static int foreign_keys(hs_tf *L, const hs_ynode *el, const char *what, int kind)
@@ -219,6 +219,7 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
                                        "orient",
                                        "yp",
                                        "shear_dist",
+                                       "p_delta",
                                        "mass",
                                        "rho",
                                        "mass_type"};

@@ -2,7 +2,7 @@
  * every model (1-D; 2-D; 3-D):
  *   {type: two_node_link, nodes: [i, j], dirs: [x, y, rz], materials: [a, b, c],
  *    orient: [x1, x2] | [x1, x2, x3] | [x1, x2, x3, yp1, yp2, yp3], yp: [yp1, yp2, yp3],
- *    shear_dist: 0.5 | [sy, sz], mass: m}
+ *    shear_dist: 0.5 | [sy, sz], mass: m, p_delta: [mz_i, mz_j] | [my_i, my_j, mz_i, mz_j]}
  * dirs are local directions named as the node DOFs (3-D: x axial, y and z shears, rx torsion, ry
  * and rz moments), one material each; orient's first three numbers are local x, yp (3-D) the
  * vector of the local x-y plane. */
@@ -98,6 +98,23 @@ static int link_shear_dist(hs_tf *L, int ndm, int ni, const hs_ynode *v, const c
     return rc;
 }
 
+/* p_delta: OpenSees' -pDelta moment ratios, two in 2-D (about z), four in 3-D (y, then z). */
+static int link_p_delta(hs_tf *L, int ndm, const hs_ynode *v, const char *what, hs_fe_link_def *def)
+{
+    char sub[128];
+    hs_tf_path(sub, sizeof sub, what, "p_delta");
+    if (ndm == 1)
+        return hs_tf_fail(L, v, "%s: a 1-D link has no P-Delta (OpenSees ignores it); remove it",
+                          sub);
+    def->has_p_delta = 1;
+    return ndm == 2
+               ? hs_tf_num_list(L, v, sub, 2, "P-Delta moment ratio about local z (node i, node j)",
+                                &def->p_delta[2])
+               : hs_tf_num_list(L, v, sub, 4,
+                                "P-Delta moment ratio (about local y at i, j, about z at i, j)",
+                                def->p_delta);
+}
+
 int hs_tf_fe_link(hs_tf *L, hs_fe *fe, const hs_ynode *el, const char *what, const char *name,
                   int ni, int nj)
 {
@@ -123,6 +140,7 @@ int hs_tf_fe_link(hs_tf *L, hs_fe *fe, const hs_ynode *el, const char *what, con
     }
     if (!rc && (v = hs_ynode_get(el, "shear_dist")) != NULL)
         rc = link_shear_dist(L, ndm, ni, v, what, &def);
+    if (!rc && (v = hs_ynode_get(el, "p_delta")) != NULL) rc = link_p_delta(L, ndm, v, what, &def);
     if (!rc && (v = hs_ynode_get(el, "mass")) != NULL) {
         rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "mass"), &def.mass);
         if (!rc && !(def.mass >= 0.0))

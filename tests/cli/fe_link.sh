@@ -7,7 +7,8 @@
 #  - bad input names FILE:LINE:COL;
 #  - the same frame as an OpenSees Tcl script (element twoNodeLink -shearDist -orient) read by
 #    hysim (structure.model.opensees) has the YAML model's periods to every printed digit; its
-#    -pDelta is refused with SCRIPT:LINE;
+#    -pDelta ratios whose sum exceeds 1 are refused with SCRIPT:LINE and the ratios OpenSees
+#    would scale them to;
 #  - with OPENSEES=/path/to/OpenSees, a frame on skewed links (shear distance 0.3, orient) has
 #    OpenSees' eigen periods (twoNodeLink, -fullGenLapack); skipped with a message otherwise.
 # Usage: fe_link.sh PATH_TO_hysim
@@ -112,10 +113,11 @@ sed -e 's|^  model:$|  model: {opensees: frame.tcl}\n  xmodel:|' frame.yaml |
 read -r q1 q2 q3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' tm.out)
 [ "$p1 $p2 $p3" = "$q1 $q2 $q3" ] || fail "frame.tcl (twoNodeLink) periods $q1 $q2 $q3, the YAML's $p1 $p2 $p3"
 echo "link frame from the Tcl script (twoNodeLink): T = $q1, $q2, $q3 s, as the YAML model"
-sed 's/-shearDist 0.3/-shearDist 0.3 -pDelta 0.5 0.5/' frame.tcl > bad.tcl
+sed 's/-shearDist 0.3/-shearDist 0.3 -pDelta 0.9 0.6/' frame.tcl > bad.tcl
 sed 's/opensees: frame.tcl/opensees: bad.tcl/' frame_tcl.yaml > bad_tcl.yaml
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -pDelta passed"
-grep -q "bad.tcl:8: element: option '-pDelta' is not supported by hysim" out || fail "message: $(cat out)"
+"$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -pDelta 0.9 0.6 passed"
+grep -q "bad.tcl:8: .*P-Delta moment ratios Mz at node i + Mz at node j = 0.9 + 0.6 = 1.5 exceed 1 .*scale them down to 0.6 and 0.4" out ||
+    fail "message: $(cat out)"
 if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
     timeout 120 "$OPENSEES" frame.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
     read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
