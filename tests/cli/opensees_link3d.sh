@@ -21,16 +21,8 @@
 # Usage: opensees_link3d.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
-# near A B TOL: |A / B - 1| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 cat > bent.tcl <<'TCL'
 model BasicBuilder -ndm 3 -ndf 6
@@ -196,7 +188,7 @@ grep -q "bad3.yaml:15:[0-9]*: .*orient: a 1-D link's local x is global x; remove
     fail "message: $(cat out)"
 echo "opensees_link3d.sh: the 1-D Steel01 chain from YAML and from Tcl: the same response.csv byte for byte (peak $peak m)"
 
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
+if ! have_opensees; then
     echo "opensees_link3d.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
     echo "opensees_link3d.sh: OK"
     exit 0
@@ -207,11 +199,11 @@ cat bent.tcl - > eig.tcl <<'TCL'
 set lam [eigen -fullGenLapack 4]
 foreach l $lam { puts [format "period %.15g" [expr {2 * acos(-1) / sqrt($l)}]] }
 TCL
-timeout 120 "$OPENSEES" eig.tcl > os_eig.log 2>&1 || fail "OpenSees (eigen)"
+run_opensees eig.tcl os_eig.log 120 || fail "OpenSees (eigen)"
 sed 's/opensees: bent.tcl/opensees: eig.tcl/' bent_tcl.yaml > eig.yaml
 "$hysim" check eig.yaml > hs_eig.log 2>&1 || fail "hysim check (eigen): $(cat hs_eig.log)"
-read -r -a op <<< "$(awk '$1 == "period" { printf "%s ", $2 }' os_eig.log)"
-read -r -a hp <<< "$(awk '$1 == "period" { printf "%s ", $2 }' hs_eig.log)"
+read -r -a op <<< "$(script_periods os_eig.log)"
+read -r -a hp <<< "$(script_periods hs_eig.log)"
 [ "${#op[@]}" -eq 4 ] && [ "${#hp[@]}" -eq 4 ] || fail "periods: OpenSees ${op[*]}, hysim ${hp[*]}"
 for k in 0 1 2 3; do
     near "${hp[$k]}" "${op[$k]}" 1e-8 || fail "period $((k + 1)): hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
@@ -219,8 +211,7 @@ done
 echo "opensees_link3d.sh: periods of the bent: hysim ${hp[*]} s; OpenSees ${op[*]} s"
 
 steps=400
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 1 ? 4 * sin(2 * atan2(0, -1) * 3 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 4 3 1
 # history NAME TOL DIR NODES DOFS_TCL DOFS_YAML ELEMENTS RECORDERS: NAME.tcl (the model) with a
 # ground motion in DIR through both programs; RECORDERS of disp (the nodes'), force, local, basic
 # and bdef (the elements' force, localForce, basicForce, basicDeformation) compared to TOL of
@@ -237,18 +228,10 @@ recorder Element -file force.out -time -precision 16 -ele $els force
 recorder Element -file local.out -time -precision 16 -ele $els localForce
 recorder Element -file basic.out -time -precision 16 -ele $els basicForce
 recorder Element -file bdef.out -time -precision 16 -ele $els basicDeformation
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Transformation)
 TCL
     rm -f disp.out force.out local.out basic.out bdef.out
-    timeout 300 "$OPENSEES" "h_$name.tcl" > "os_$name.log" 2>&1 || fail "OpenSees ($name history)"
+    run_opensees "h_$name.tcl" "os_$name.log" || fail "OpenSees ($name history)"
     cat > "h_$name.yaml" <<YAML
 hysim: 1
 name: $name
@@ -269,23 +252,7 @@ output:
     - {name: bdef, element: [$yels], response: deformation}
 YAML
     "$hysim" run "h_$name.yaml" -o "run_$name" --quiet > "hs_$name.log" 2>&1 || fail "hysim run ($name)"
-    for r in $recs; do
-        [ -s "$r.out" ] || fail "$name: OpenSees wrote no $r.out"
-        # OpenSees records from the first step (no t = 0 row), with the time in column 1 as ours
-        read -r d p rows bad <<< "$(tail -n +3 "run_$name/recorders/$r.csv" | tr ',' ' ' |
-            paste -d' ' "$r.out" - | awk '
-            { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad++
-              for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                         a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-            END { printf "%.3g %.6g %d %d", m + 0, p + 0, NR, bad + 0 }')"
-        [ "$rows" -eq "$steps" ] || fail "$name $r: $rows rows against OpenSees, expected $steps"
-        [ "$bad" -eq 0 ] || fail "$name $r: the times of hysim's and OpenSees' records differ ($bad rows)"
-        [ "$(head -1 "$r.out" | wc -w)" -eq "$(head -1 "run_$name/recorders/$r.csv" | tr ',' ' ' | wc -w)" ] ||
-            fail "$name $r: OpenSees has $(head -1 "$r.out" | wc -w) columns, hysim $(head -1 "run_$name/recorders/$r.csv")"
-        echo "opensees_link3d.sh: $name $r: largest difference from OpenSees $d (peak $p)"
-        awk -v d="$d" -v p="$p" -v t="$tol" 'BEGIN { exit !(p > 0 && d <= t * p) }' ||
-            fail "$name $r differs from OpenSees by $d (peak $p)"
-    done
+    for r in $recs; do recorder_vs_opensees "$name $r" "run_$name/recorders/$r.csv" "$r.out" "$tol"; done
 }
 history bent 1e-10 1 "21 22 11 12" "1 2 3 4 5 6" "x, y, z, rx, ry, rz" "1 2 3" "disp force local basic bdef"
 # the same bent with a Steel01 (yield at 5 mm) in every link direction of material 2
