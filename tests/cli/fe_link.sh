@@ -13,11 +13,8 @@
 # Usage: fe_link.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 cat > col.yaml <<'YAML'
 hysim: 1
@@ -89,7 +86,7 @@ analysis:
   steps: 10
 YAML
 "$hysim" modes frame.yaml > fm.out 2>&1 || fail "frame modes: $(cat fm.out)"
-read -r p1 p2 p3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' fm.out)
+read -r p1 p2 p3 _ <<< "$(periods fm.out)"
 cat > frame.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
 node 1 0 0; node 2 5 0; node 3 0.5 3; node 4 5 3
@@ -106,19 +103,18 @@ set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
 # the same script as hysim's model (structure.model.opensees: element twoNodeLink)
-sed -e 's|^  model:$|  model: {opensees: frame.tcl}\n  xmodel:|' frame.yaml |
-    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > frame_tcl.yaml
+tcl_twin frame.yaml frame.tcl > frame_tcl.yaml
 "$hysim" modes frame_tcl.yaml > tm.out 2>&1 || fail "frame.tcl modes: $(cat tm.out)"
-read -r q1 q2 q3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' tm.out)
+read -r q1 q2 q3 _ <<< "$(periods tm.out)"
 [ "$p1 $p2 $p3" = "$q1 $q2 $q3" ] || fail "frame.tcl (twoNodeLink) periods $q1 $q2 $q3, the YAML's $p1 $p2 $p3"
 echo "link frame from the Tcl script (twoNodeLink): T = $q1, $q2, $q3 s, as the YAML model"
 sed 's/-shearDist 0.3/-shearDist 0.3 -pDelta 0.5 0.5/' frame.tcl > bad.tcl
 sed 's/opensees: frame.tcl/opensees: bad.tcl/' frame_tcl.yaml > bad_tcl.yaml
 "$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -pDelta passed"
 grep -q "bad.tcl:8: element: option '-pDelta' is not supported by hysim" out || fail "message: $(cat out)"
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    timeout 120 "$OPENSEES" frame.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
-    read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
+if have_opensees; then
+    run_opensees frame.tcl os.out 120 || fail "OpenSees: $(tail -5 os.out)"
+    read -r o1 o2 o3 _ <<< "$(script_periods os.out)"
     near "$p1" "$o1" 1e-4 || fail "link frame T1: hysim $p1, OpenSees $o1"
     near "$p2" "$o2" 1e-4 || fail "link frame T2: hysim $p2, OpenSees $o2"
     near "$p3" "$o3" 1e-4 || fail "link frame T3: hysim $p3, OpenSees $o3"

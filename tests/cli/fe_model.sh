@@ -12,16 +12,11 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-
-# near A B TOL: |A / B - 1| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 "$hysim" modes "$examples/fe_two_story_frame.yaml" > modes.out 2>&1 || fail "modes: $(cat modes.out)"
-read -r t1 t2 < <(awk '$1 == 1 || $1 == 2 { printf "%s ", $2 }' modes.out)
+read -r t1 t2 _ <<< "$(periods modes.out)"
 read -r e1 e2 < <(awk 'BEGIN { k = 2 * 12 * 200e6 * 1e-4 / 3.2^3; m = 50; pi = atan2(0, -1)
     printf "%.10g %.10g", 2 * pi / sqrt(k / m * (3 - sqrt(5)) / 2), 2 * pi / sqrt(k / m * (3 + sqrt(5)) / 2) }')
 near "$t1" "$e1" 1e-4 || fail "T1 = $t1, closed form $e1"
@@ -43,11 +38,7 @@ echo "two-story frame: mode 1 participation $g1 (closed form $eg), effective mas
     fail "hybrid run: $(cat err)"
 [ "$(wc -l < num/response.csv)" -gt 1000 ] || fail "numerical run too short"
 [ "$(wc -l < num/response.csv)" = "$(wc -l < hyb/response.csv)" ] || fail "row counts differ"
-paste -d, num/response.csv hyb/response.csv | awk -F, 'NR > 1 {
-        for (i = 2; i <= 3; i++) { d = $i - $(i + 3); if (d < 0) d = -d; if (d > m) m = d
-                                   a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-    END { printf "hybrid vs numerical: max |difference| %g m, peak %g m\n", m, p
-          exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the hybrid frame differs from the numerical one"
+same_response "hybrid vs numerical" num/response.csv hyb/response.csv 1e-12 1e-3 || fail "the hybrid frame differs from the numerical one"
 
 # the same frame as a shear building (springs k = 2 x 12 E I / h^3): the same response and energy
 cat > sb.yaml <<'YAML'
@@ -70,11 +61,7 @@ analysis:
   steps: 1024
 YAML
 "$hysim" run sb.yaml -o sb --quiet 2> err || fail "shear building run: $(cat err)"
-paste -d, sb/response.csv num/response.csv | awk -F, 'NR > 1 {
-        for (i = 2; i <= 3; i++) { d = $i - $(i + 3); if (d < 0) d = -d; if (d > m) m = d
-                                   a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-    END { printf "frame vs shear building: max |difference| %g m, peak %g m\n", m, p
-          exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the frame differs from the shear building"
+same_response "frame vs shear building" sb/response.csv num/response.csv 1e-12 1e-3 || fail "the frame differs from the shear building"
 # number KEY FILE: the first value of "KEY": in FILE
 number() { grep -o "\"$1\": [-0-9.eE+]*" "$2" | head -1 | awk '{print $2}'; }
 for key in strain damping input; do
@@ -156,8 +143,8 @@ analysis:
   steps: 10
 YAML
 "$hysim" modes portal.yaml > pm.out 2>&1 || fail "portal modes: $(cat pm.out)"
-read -r p1 p2 < <(awk '$1 == 1 || $1 == 2 { printf "%s ", $2 }' pm.out)
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
+read -r p1 p2 _ <<< "$(periods pm.out)"
+if have_opensees; then
     cat > portal.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
 node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
@@ -170,8 +157,8 @@ element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1
 set lam [eigen -fullGenLapack 2]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
-    timeout 120 "$OPENSEES" portal.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
-    read -r o1 o2 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
+    run_opensees portal.tcl os.out 120 || fail "OpenSees: $(tail -5 os.out)"
+    read -r o1 o2 _ <<< "$(script_periods os.out)"
     near "$p1" "$o1" 1e-4 || fail "portal T1: hysim $p1, OpenSees $o1"
     near "$p2" "$o2" 1e-4 || fail "portal T2: hysim $p2, OpenSees $o2"
     echo "portal frame: hysim T = $p1, $p2 s; OpenSees $o1, $o2 s"

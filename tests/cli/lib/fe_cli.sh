@@ -8,6 +8,7 @@
 # hysim response.csv or recorder CSV has a header and a t = 0 row first, then the same layout.
 
 me=$(basename "$0")
+. "$(dirname "${BASH_SOURCE[0]}")/response_diff.sh"
 
 # work_dir: $dir, a fresh temporary folder removed when the test exits (also on failure); the
 # test works in it
@@ -54,6 +55,19 @@ script_periods() { awk '$1 == "period" { printf "%s ", $2 }' "$1"; }
 sine_pulse() {
     awk -v A="$2" -v f="$3" -v e="$4" -v n="${5:-600}" 'BEGIN { for (k = 0; k <= n; k++) { t = k * 0.01
         printf "%.17g\n", t <= e ? A * sin(2 * atan2(0, -1) * f * t) : 0 } }' > "$1"
+}
+
+# decaying_sine FILE AMPLITUDE FREQUENCY: AMPLITUDE sin(2 pi FREQUENCY t) (1 - t / 2) until
+# t = 2 s, zero after, every 0.01 s to 4 s, one a line
+decaying_sine() {
+    awk -v A="$2" -v f="$3" 'BEGIN { for (k = 0; k <= 400; k++) { t = k * 0.01
+        printf "%.17g\n", t <= 2 ? A * sin(2 * atan2(0, -1) * f * t) * (1 - t / 2) : 0 } }' > "$1"
+}
+
+# tcl_twin TESTFILE SCRIPT: TESTFILE with its structure.model replaced by {opensees: SCRIPT}
+tcl_twin() {
+    sed -e "s|^  model:\$|  model: {opensees: $2}\n  xmodel:|" "$1" |
+        awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip'
 }
 
 # tcl_newmark STEPS CONSTRAINTS [ITERATIONS]: the Tcl tail of a transient analysis: Newmark
@@ -121,6 +135,27 @@ recorder_vs_opensees() {
     echo "$me: $what: largest difference from OpenSees $d (peak $p)"
     awk -v d="$d" -v p="$p" -v t="$tol" 'BEGIN { exit !(p > 0 && d <= t * p) }' ||
         fail "$what differs from OpenSees by $d (peak $p)"
+}
+
+# within_opensees WHAT OURS.csv THEIRS.out TOL MIN_PEAK ROWS [DOFS]: prints "WHAT: max
+# |difference| D (peak P, N rows)" (over the compared columns, as vs_opensees); true when the
+# times agree, there are ROWS rows, the peak is above MIN_PEAK and D is at most TOL of it
+within_opensees() {
+    local d p rows bad
+    read -r d p rows bad <<< "$(vs_opensees "$2" "$3" "${7:-}")"
+    echo "$1: max |difference| $d (peak $p, $rows rows)"
+    [ "$bad" -eq 0 ] && [ "$rows" -eq "$6" ] && awk -v d="$d" -v p="$p" -v t="$4" -v mp="$5" 'BEGIN { exit !(p > mp && d <= t * p) }'
+}
+
+# same_response WHAT A.csv B.csv TOL MIN_PEAK: two response.csv of the same DOFs and rows (as
+# response_diff); prints "WHAT: max |difference| D, peak P"; true when the peak of A is above
+# MIN_PEAK and D is at most TOL of it
+same_response() {
+    local out d p
+    out=$(response_diff "$2" "$3") || { echo "$1: $out"; return 1; }
+    read -r d p <<< "$out"
+    echo "$1: max |difference| $d, peak $p"
+    awk -v d="$d" -v p="$p" -v t="$4" -v mp="$5" 'BEGIN { exit !(p > mp && d <= t * p) }'
 }
 
 # dof_column YAML "node 3 ux": the response.csv column (counted after t) of a DOF, from the DOF
