@@ -16,7 +16,7 @@ hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
 
-cat > col.yaml <<'YAML'
+cat > col.yaml <<YAML
 hysim: 1
 name: link_column
 units: {force: kN, length: m, time: s}
@@ -30,13 +30,7 @@ structure:
       - {id: 2, x: 0, y: 2, fix: [0, 1, 0], mass: [10, 0, 0]}
     elements:
       - {type: two_node_link, nodes: [1, 2], dirs: [y, rz], materials: [shear, rot]}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes col.yaml > m.out 2>&1 || fail "modes: $(cat m.out)"
 t1=$(awk '$1 == 1 { print $2 }' m.out)
@@ -56,7 +50,7 @@ grep -q "bad3.yaml:13:[0-9]*: .*'dir' does not apply to a two_node_link element"
     fail "message: $(cat out)"
 
 # two columns on skewed links with a beam across, against OpenSees
-cat > frame.yaml <<'YAML'
+cat > frame.yaml <<YAML
 hysim: 1
 name: link_frame
 units: {force: kN, length: m, time: s}
@@ -77,13 +71,7 @@ structure:
       - {type: two_node_link, nodes: [2, 4], dirs: [x, y, rz], materials: [ax, sh, rot],
          orient: [0.2, 1, 0]}
       - {type: elastic_beam, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes frame.yaml > fm.out 2>&1 || fail "frame modes: $(cat fm.out)"
 read -r p1 p2 p3 _ <<< "$(periods fm.out)"

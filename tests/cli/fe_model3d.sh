@@ -106,7 +106,7 @@ YAML
 same_response "6-DOF control point vs numerical" six_num/response.csv six_hyb/response.csv 1e-12 1e-3 || fail "the 6-DOF hybrid differs from the numerical model"
 
 # 1-D chain vs the shear building
-cat > chain.yaml <<'YAML'
+cat > chain.yaml <<YAML
 hysim: 1
 name: chain
 units: {force: kN, length: m, time: s}
@@ -125,15 +125,9 @@ structure:
       - {type: zero_length, nodes: [1, 2], dir: x, material: k1}
       - {type: truss, nodes: [2, 3], E: 60000, A: 1}
       - {type: zero_length, nodes: [3, 4], dir: x, material: k3}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
-cat > sb.yaml <<'YAML'
+cat > sb.yaml <<YAML
 hysim: 1
 name: sb
 units: {force: kN, length: m, time: s}
@@ -146,13 +140,7 @@ structure:
   mass: [20, 15, 10]
   shear_building:
     stories: [{material: k1}, {material: k2}, {material: k3}]
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes chain.yaml > chain.out 2>&1 || fail "chain modes: $(cat chain.out)"
 "$hysim" modes sb.yaml > sb.out 2>&1 || fail "shear building modes: $(cat sb.out)"

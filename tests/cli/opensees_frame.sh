@@ -65,11 +65,7 @@ structure:
       - {type: elastic_beam, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
   damping: {none: true}
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 YAML
 "$hysim" modes frame.yaml > modes.log 2>&1 || fail "hysim modes"
 read -r h1 h2 <<< "$(periods modes.log)"

@@ -99,19 +99,12 @@ TCL
         -e 's/^  damping: .*/  damping: {none: true}/' -e '/^ground_motion:/,$d' "$example" > h_$low.yaml
     cat >> h_$low.yaml <<YAML
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 YAML
     "$hysim" run h_$low.yaml -o run_$low --quiet > run_$low.log 2>&1 || fail "hysim run ($tr) exited $?"
     # columns: time, ux, uy, rz of node 100 in both; each compared to its own peak
-    read -r bad rows _ <<< "$(dofs_vs_opensees run_$low/response.csv os_$low.out "$tol")"
-    [ "$rows" -eq "$steps" ] || fail "$tr: $rows rows against OpenSees, expected $steps"
-    [ "$bad" -eq 0 ] || fail "$tr: the histories (or their times) differ by more than $tol of the peaks: $(cat cmp.txt)"
     echo "opensees_frame3d.sh: Newmark history of node 100 (ux, uy, rz), $tr columns, against OpenSees:"
-    cat cmp.txt
+    histories_vs_opensees "$tr" run_$low/response.csv os_$low.out "$tol"
 }
 history Linear 1e-12
 history PDelta 1e-9
@@ -194,7 +187,7 @@ set lam [eigen -fullGenLapack 2]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
 run_opensees link.tcl link.log 120 || fail "OpenSees (rigid link) failed"
-cat > link.yaml <<'YAML'
+cat > link.yaml <<YAML
 hysim: 1
 name: link
 units: {force: kN, length: m, time: s}
@@ -214,13 +207,7 @@ structure:
     rigid_link:
       - {type: beam, master: 3, slave: 5}
       - {type: beam, master: 4, slave: 6}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes link.yaml > link_modes.log 2>&1 || fail "hysim modes (rigid link): $(cat link_modes.log)"
 read -r h1 h2 <<< "$(periods link_modes.log)"
@@ -246,7 +233,7 @@ set lam [eigen -fullGenLapack 6]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
 run_opensees link3d.tcl link3d.log 120 || fail "OpenSees (3-D rigid links) failed"
-cat > link3d.yaml <<'YAML'
+cat > link3d.yaml <<YAML
 hysim: 1
 name: link3d
 units: {force: kN, length: m, time: s}
@@ -267,13 +254,7 @@ structure:
     rigid_link:
       - {type: beam, master: 2, slave: 3}
       - {type: bar, master: 2, slave: 5}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes link3d.yaml > link3d_modes.log 2>&1 || fail "hysim modes (3-D rigid links): $(cat link3d_modes.log)"
 read -r -a hp <<< "$(periods link3d_modes.log)"

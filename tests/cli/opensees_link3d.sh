@@ -60,7 +60,7 @@ analysis:
   dt: 0.01
   steps: 10
 YAML
-cat > bent.yaml <<'YAML'
+cat > bent.yaml <<YAML
 hysim: 1
 name: link3d
 units: {force: kN, length: m, time: s}
@@ -96,13 +96,7 @@ structure:
          Iz: 0.04, vecxz: [1, 0, 0]}
       - {type: elastic_beam, nodes: [21, 22], E: 30e6, G: 12e6, A: 0.4, J: 0.02, Iy: 0.01,
          Iz: 0.06, vecxz: [0, 0, 1]}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes bent.yaml > yaml_modes.log 2>&1 || fail "hysim modes (YAML)"
 "$hysim" modes bent_tcl.yaml > tcl_modes.log 2>&1 || fail "hysim modes (Tcl)"
@@ -238,11 +232,7 @@ name: $name
 units: {force: kN, length: m, time: s}
 structure:
   model: {opensees: h_$name.tcl}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 output:
   recorders:
     - {name: disp, node: [$(echo "$nodes" | tr ' ' ',')], dofs: [$dyaml], response: disp}

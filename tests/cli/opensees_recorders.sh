@@ -59,11 +59,7 @@ structure:
       - {type: elastic_beam, name: b1, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
   damping: {none: true}
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 output:
   recorders:
     - {name: disp, node: [3, 4], dofs: [x, y, rz], response: disp}

@@ -66,11 +66,7 @@ sed -e 's/axial_compression: 500/axial_compression: 0/' -e "s/transf: pdelta/tra
     -e 's/^  damping: .*/  damping: {none: true}/' -e '/^ground_motion:/,$d' "$example" > floor.yaml
 cat >> floor.yaml <<YAML
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 output:
   recorders:
     - {name: master, node: 100, dofs: [x, y, rz], response: disp}

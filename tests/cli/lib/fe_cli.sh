@@ -70,6 +70,33 @@ tcl_twin() {
         awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip'
 }
 
+# modes_only_tail: the end of a test file that is read for its model only (`hysim modes`,
+# `hysim check`): no damping, a short synthetic record, 10 Newmark steps
+modes_only_tail() {
+    cat <<'YAML'
+  damping: {none: true}
+ground_motion:
+  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: 10
+YAML
+}
+
+# newmark_analysis STEPS: the analysis block of a test file compared with OpenSees' transient
+# analysis (tcl_newmark): Newmark average acceleration, STEPS steps of 0.01 s, from zero
+# acceleration as OpenSees starts
+newmark_analysis() {
+    cat <<YAML
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: $1
+  initial_acceleration: zero
+YAML
+}
+
 # tcl_newmark STEPS CONSTRAINTS [ITERATIONS]: the Tcl tail of a transient analysis: Newmark
 # average acceleration with full Newton (NormDispIncr 1e-12, 20 iterations by default), dense
 # solver, STEPS steps of 0.01 s, then wipe (which closes the recorders)
@@ -118,6 +145,17 @@ dofs_vs_opensees() {
                   printf "  %s: largest difference %.3g (peak %.6g, %.3g of it)\n", nm[j], m[j], p[j], r > "cmp.txt"
                   if (minp == "" ? !(p[j] > 0 && m[j] <= tol * p[j]) : p[j] > minp && !(m[j] <= tol * p[j])) bad = 1 }
               printf "%d %d %.3g", bad + 0, NR, w + 0 }'
+}
+
+# histories_vs_opensees WHAT OURS.csv THEIRS.out TOL [DOFS [MIN_PEAK [NAMES]]]: as
+# dofs_vs_opensees, over $steps rows; fails naming WHAT unless every column agrees to TOL of its
+# peak; prints the columns' lines
+histories_vs_opensees() {
+    local bad rows
+    read -r bad rows _ <<< "$(dofs_vs_opensees "$2" "$3" "$4" "${5:-}" "${6:-}" "${7:-}")"
+    [ "$rows" -eq "$steps" ] || fail "$1: $rows rows against OpenSees, expected $steps"
+    [ "$bad" -eq 0 ] || fail "$1: the histories (or their times) differ by more than $4 of the peaks: $(cat cmp.txt)"
+    cat cmp.txt
 }
 
 # recorder_vs_opensees WHAT OURS.csv THEIRS.out TOL: a hysim recorder (or response.csv) against
