@@ -115,8 +115,7 @@ echo "multi-support run killed after step 100 and resumed: response.csv identica
 
 # errors point at the line
 sed 's/{node: 2, dir: x, acceleration/{node: 3, dir: x, acceleration/' multi.yaml > bad.yaml
-"$hysim" check bad.yaml > out 2>&1 && fail "a free DOF with a support motion passed"
-grep -q "bad.yaml:[0-9]*:[0-9]*: .*support motion of node 3 ux: the DOF is free" out || fail "message: $(cat out)"
+refused bad.yaml "a free DOF with a support motion" "bad.yaml:[0-9]*:[0-9]*: .*support motion of node 3 ux: the DOF is free"
 sed 's/type: newmark}/type: exact}/' multi.yaml > bad2.yaml
 "$hysim" check bad2.yaml > out 2>&1 && fail "the exact integrator passed with moving supports"
 grep -q "bad2.yaml:[0-9]*:[0-9]*: analysis.integrator: 'exact' cannot run the multi-support excitation" out ||
@@ -199,9 +198,7 @@ tail -n +2 beamt/response.csv | tr ',' ' ' | paste -d' ' a.txt - | awk '
           exit !(NR == 301 && p > 1e-3 && m <= 1e-12 * p) }' || fail "beam.tcl differs from beam.yaml"
 sed 's/imposedMotion 9 2 9/imposedMotion 8 2 9/' beam.tcl > badm.tcl
 sed 's/opensees: beam.tcl/opensees: badm.tcl/' beam_tcl.yaml > badm.yaml
-"$hysim" check badm.yaml > out 2>&1 && fail "an imposedMotion on a free DOF passed"
-grep -q "badm.tcl:[0-9]*: imposedMotion: node 8 dof 2 is free; an imposed motion drives a fixed DOF" out ||
-    fail "message: $(cat out)"
+refused badm.yaml "an imposedMotion on a free DOF" "badm.tcl:[0-9]*: imposedMotion: node 8 dof 2 is free; an imposed motion drives a fixed DOF"
 if have_opensees; then
     run_opensees beam.tcl os.log 120 || fail "OpenSees: $(tail -5 os.log)"
     cols="$(dof_column beam.yaml "node 3 ux") $(dof_column beam.yaml "node 3 uy") $(dof_column beam.yaml "node 7 ux") $(dof_column beam.yaml "node 7 uy")"

@@ -64,6 +64,14 @@ same() {
 }
 EIGEN='set lam [eigen -fullGenLapack NMODES]
 foreach l $lam { puts [format "period %.15g" [expr 2*acos(-1)/sqrt($l)]] }'
+# eigen_of VAR SCRIPT N WHAT: appends the eigen of N modes to SCRIPT; VAR = the N periods it
+# gives in hysim's interpreter (says so)
+eigen_of() {
+    echo "${EIGEN/NMODES/$3}" >> "$2"
+    printf -v "$1" '%s' "$(hysim_periods "$2")"
+    [ "$(echo "${!1}" | wc -w)" -eq "$3" ] || fail "$4: hysim's eigen gave: ${!1}"
+    echo "opensees_mass3d.sh: $4, hysim: T = ${!1} s"
+}
 
 # --- a skewed 3-D frame with consistent and lumped element mass ---
 cat > frame.tcl <<'TCL'
@@ -87,10 +95,7 @@ uniaxialMaterial Elastic 1 30e6
 element truss 7 1 3 0.002 1 -rho 0.3 -cMass 1
 element truss 8 4 5 0.002 1 -rho 0.3
 TCL
-echo "${EIGEN/NMODES/8}" >> frame.tcl
-h=$(hysim_periods frame.tcl)
-[ "$(echo "$h" | wc -w)" -eq 8 ] || fail "frame: hysim's eigen gave: $h"
-echo "opensees_mass3d.sh: skewed 3-D frame, hysim: T = $h s"
+eigen_of h frame.tcl 8 "skewed 3-D frame"
 
 # --- a 3-D truss tripod (-ndf 3) with consistent and lumped truss mass ---
 cat > tripod.tcl <<'TCL'
@@ -106,10 +111,7 @@ element truss 4 4 5 1e-3 1 -rho 30 -cMass 1
 element truss 5 2 5 1e-3 1 -rho 30 -cMass 1
 element truss 6 3 5 1e-3 1 -rho 30
 TCL
-echo "${EIGEN/NMODES/6}" >> tripod.tcl
-t=$(hysim_periods tripod.tcl)
-[ "$(echo "$t" | wc -w)" -eq 6 ] || fail "tripod: hysim's eigen gave: $t"
-echo "opensees_mass3d.sh: 3-D truss tripod, hysim: T = $t s"
+eigen_of t tripod.tcl 6 "3-D truss tripod"
 
 # --- a 3-D rigid link (beam) whose slave carries translational and rotational mass 0.4, -0.3,
 # 0.6 m from the column top, and a rigid link bar that ties a second column's top ---
@@ -126,10 +128,7 @@ element elasticBeamColumn 1 1 2 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
 element elasticBeamColumn 2 4 5 0.03 30e6 12e6 1e-4 1e-4 2e-4 1
 constraints Transformation
 TCL
-echo "${EIGEN/NMODES/6}" >> link.tcl
-l=$(hysim_periods link.tcl)
-[ "$(echo "$l" | wc -w)" -eq 6 ] || fail "rigid link: hysim's eigen gave: $l"
-echo "opensees_mass3d.sh: 3-D rigid link with a massive slave, hysim: T = $l s"
+eigen_of l link.tcl 6 "3-D rigid link with a massive slave"
 
 # --- 2-D: a portal whose beam (consistent mass) hangs on rigid links (beam) 0.25 m in and 0.3 m
 # down from the column tops, masses on the slaves and on a slave with no element ---
@@ -147,10 +146,7 @@ element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
 element elasticBeamColumn 3 5 6 0.03 30e6 4e-3 1 -mass 0.5 -cMass
 constraints Transformation
 TCL
-echo "${EIGEN/NMODES/4}" >> link2d.tcl
-l2=$(hysim_periods link2d.tcl)
-[ "$(echo "$l2" | wc -w)" -eq 4 ] || fail "2-D rigid links: hysim's eigen gave: $l2"
-echo "opensees_mass3d.sh: 2-D portal on rigid links with massive slaves, hysim: T = $l2 s"
+eigen_of l2 link2d.tcl 4 "2-D portal on rigid links with massive slaves"
 
 # --- a 1-D bar of trusses (-ndm 1), consistent and lumped ---
 cat > bar.tcl <<'TCL'
@@ -163,10 +159,7 @@ element truss 1 1 2 1e-3 1 -rho 30 -cMass 1
 element truss 2 2 3 1e-3 1 -rho 30
 element truss 3 3 4 1e-3 1 -rho 30 -cMass 1
 TCL
-echo "${EIGEN/NMODES/2}" >> bar.tcl
-b=$(hysim_periods bar.tcl)
-[ "$(echo "$b" | wc -w)" -eq 2 ] || fail "bar: hysim's eigen gave: $b"
-echo "opensees_mass3d.sh: 1-D bar, hysim: T = $b s"
+eigen_of b bar.tcl 2 "1-D bar"
 
 # --- a floor on a rigid diaphragm: masses on the slaves, or on a master at the centre of mass ---
 X=(0 6 6 0 2.5) Y=(0 0 4 4 3.0) MK=(10 20 15 25 5)

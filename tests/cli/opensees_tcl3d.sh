@@ -45,11 +45,7 @@ cmp -s tw/response.csv ya/response.csv || fail "the Tcl twin's response.csv diff
 echo "twin: the Tcl floor and examples/fe_3d_floor.yaml (no gravity) give the same response.csv, byte for byte"
 
 # --- against OpenSees ---
-if ! have_opensees; then
-    echo "opensees_tcl3d.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
-    echo "opensees_tcl3d.sh: OK"
-    exit 0
-fi
+rest_needs_opensees
 cat "$examples/opensees/floor3d.tcl" - > eig.tcl <<'TCL'
 system FullGeneral
 numberer Plain

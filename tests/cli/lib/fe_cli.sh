@@ -35,6 +35,15 @@ need_opensees() {
     exit 0
 }
 
+# rest_needs_opensees: the rest of the test compares with OpenSees: without one it says so,
+# ends with "$me: OK" and passes
+rest_needs_opensees() {
+    have_opensees && return 0
+    echo "$me: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
+    echo "$me: OK"
+    exit 0
+}
+
 # run_opensees SCRIPT LOG [SECONDS]: OpenSees on SCRIPT in this folder (at most SECONDS, 300 by
 # default), its output in LOG; the status is OpenSees'
 run_opensees() { timeout "${3:-300}" "$OPENSEES" "$1" > "$2" 2>&1; }
@@ -68,6 +77,13 @@ decaying_sine() {
 tcl_twin() {
     sed -e "s|^  model:\$|  model: {opensees: $2}\n  xmodel:|" "$1" |
         awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip'
+}
+
+# refused FILE WHAT PATTERN: `hysim check FILE` refuses the file with a message that matches
+# PATTERN (grep); fails with "WHAT passed" or with the message it gave
+refused() {
+    "$hysim" check "$1" > out 2>&1 && fail "$2 passed"
+    grep -q "$3" out || fail "message: $(cat out)"
 }
 
 # modes_only_tail: the end of a test file that is read for its model only (`hysim modes`,
