@@ -13,6 +13,7 @@ hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 work_dir
 
 "$hysim" modes "$examples/fe_two_story_frame.yaml" > modes.out 2>&1 || fail "modes: $(cat modes.out)"
@@ -136,18 +137,13 @@ YAML
 "$hysim" modes portal.yaml > pm.out 2>&1 || fail "portal modes: $(cat pm.out)"
 read -r p1 p2 _ <<< "$(periods pm.out)"
 if have_opensees; then
-    cat > portal.tcl <<'TCL'
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
-fix 1 1 1 1; fix 2 1 1 1
-mass 3 20 0 0; mass 4 20 0 0
-geomTransf Linear 1
-element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
-element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
-element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1
+    {
+        portal_tcl Linear Linear
+        cat <<'TCL'
 set lam [eigen -fullGenLapack 2]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
+    } > portal.tcl
     run_opensees portal.tcl os.out 120 || fail "OpenSees: $(tail -5 os.out)"
     read -r o1 o2 _ <<< "$(script_periods os.out)"
     near "$p1" "$o1" 1e-4 || fail "portal T1: hysim $p1, OpenSees $o1"

@@ -12,20 +12,14 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 need_opensees
 work_dir
 steps=500
 sine_pulse rec.txt 3 2 2
-cat > frame.tcl <<TCL
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
-fix 1 1 1 1; fix 2 1 1 1
-mass 3 20 0 0; mass 4 20 0 0
-geomTransf PDelta 1
-geomTransf Linear 2
-element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
-element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
-element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2
+{
+    portal_tcl PDelta Linear
+    cat <<TCL
 timeSeries Linear 1
 pattern Plain 1 1 { load 3 0 -2000 0; load 4 0 -2000 0 }
 system FullGeneral
@@ -45,6 +39,7 @@ pattern UniformExcitation 2 1 -accel 2
 recorder Node -file os.out -time -precision 16 -node 3 4 -dof 1 disp
 $(tcl_newmark $steps Plain)
 TCL
+} > frame.tcl
 run_opensees frame.tcl opensees.log || fail "OpenSees failed"
 cat > frame.yaml <<YAML
 hysim: 1

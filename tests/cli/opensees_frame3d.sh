@@ -18,34 +18,11 @@ hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 example="$here/../../examples/fe_3d_floor.yaml"
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 need_opensees
 work_dir
 
-cat > model.tcl <<'TCL'
-model BasicBuilder -ndm 3 -ndf 6
-node 1 0 0 0; node 2 6 0 0; node 3 6 4 0; node 4 0 4 0
-node 11 0 0 3.5; node 12 6 0 3.5; node 13 6 4 3.5; node 14 0 4 3.5
-node 100 3.4 2.2 3.5
-foreach n {1 2 3 4} { fix $n 1 1 1 1 1 1 }
-fix 100 0 0 1 1 1 0
-mass 100 40 40 0 0 0 173.33333333333334
-rigidDiaphragm 3 100 11 12 13 14
-geomTransf PDelta 1 1 0 0
-geomTransf PDelta 2 0 1 0
-geomTransf Linear 3 0 0 1
-geomTransf Linear 4 0 1 1
-# elasticBeamColumn tag i j A E G J Iy Iz transf
-element elasticBeamColumn 1 1 11 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 2 2 12 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 3 3 13 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 4 4 14 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 5 11 12 0.05 30e6 12e6 3e-4 2e-4 6e-4 4
-element elasticBeamColumn 6 12 13 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 7 13 14 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 8 14 11 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-uniaxialMaterial Elastic 1 30e6
-element truss 9 1 14 0.002 1
-TCL
+floor3d_tcl PDelta > model.tcl
 cat model.tcl - > gravity.tcl <<'TCL'
 timeSeries Linear 1
 pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } }

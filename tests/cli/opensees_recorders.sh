@@ -13,19 +13,14 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 need_opensees
 work_dir
 steps=300
 sine_pulse rec.txt 3 2 2
-cat > frame.tcl <<TCL
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
-fix 1 1 1 1; fix 2 1 1 1
-mass 3 20 0 0; mass 4 20 0 0
-geomTransf Linear 1
-element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
-element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
-element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1
+{
+    portal_tcl Linear Linear
+    cat <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 timeSeries Constant 3 -factor 0.0
 pattern UniformExcitation 2 1 -accel 2
@@ -41,6 +36,7 @@ recorder Element -file bdef.out -time -precision 16 -ele 1 2 3 basicDeformation
 recorder Drift -file drift.out -time -precision 16 -iNode 1 -jNode 3 -dof 1 -perpDirn 2
 $(tcl_newmark $steps Plain)
 TCL
+} > frame.tcl
 run_opensees frame.tcl opensees.log || fail "OpenSees failed"
 cat > frame.yaml <<YAML
 hysim: 1
@@ -87,7 +83,7 @@ compare run 1e-9 disp vel accel abs reac force local basic bdef drift
 # (docs/outputs.md), OpenSees from Newmark's formulas on their displacements; for a linear frame
 # the two are the same, here not.
 sine_pulse big.txt 200 2 2
-sed -e 's/^geomTransf Linear 1/geomTransf Corotational 1/' -e 's/rec.txt/big.txt/' frame.tcl > cr.tcl
+sed -e 's/^geomTransf Linear \([12]\)$/geomTransf Corotational \1/' -e 's/rec.txt/big.txt/' frame.tcl > cr.tcl
 run_opensees cr.tcl cr_opensees.log || fail "OpenSees (corotational) failed"
 sed -e 's/I: \(.*\)}$/I: \1, transf: corotational}/' -e 's/rec.txt/big.txt/' frame.yaml > cr.yaml
 [ "$(grep -c corotational cr.yaml)" -eq 3 ] || fail "cr.yaml: $(cat cr.yaml)"

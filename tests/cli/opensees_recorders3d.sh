@@ -18,33 +18,14 @@ hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 example="$here/../../examples/fe_3d_floor.yaml"
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 need_opensees
 work_dir
 steps=400
 sine_pulse rec.txt 3 2 2
-cat > floor.tcl <<TCL
-model BasicBuilder -ndm 3 -ndf 6
-node 1 0 0 0; node 2 6 0 0; node 3 6 4 0; node 4 0 4 0
-node 11 0 0 3.5; node 12 6 0 3.5; node 13 6 4 3.5; node 14 0 4 3.5
-node 100 3.4 2.2 3.5
-foreach n {1 2 3 4} { fix \$n 1 1 1 1 1 1 }
-fix 100 0 0 1 1 1 0
-mass 100 40 40 0 0 0 173.33333333333334
-rigidDiaphragm 3 100 11 12 13 14
-geomTransf Linear 1 1 0 0
-geomTransf Linear 2 0 1 0
-geomTransf Linear 3 0 0 1
-geomTransf Linear 4 0 1 1
-element elasticBeamColumn 1 1 11 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 2 2 12 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 3 3 13 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 4 4 14 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 5 11 12 0.05 30e6 12e6 3e-4 2e-4 6e-4 4
-element elasticBeamColumn 6 12 13 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 7 13 14 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 8 14 11 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-uniaxialMaterial Elastic 1 30e6
-element truss 9 1 14 0.002 1
+{
+    floor3d_tcl Linear
+    cat <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 timeSeries Constant 3 -factor 0.0
 pattern UniformExcitation 2 2 -accel 2
@@ -61,6 +42,7 @@ recorder Element -file brace.out -time -precision 16 -ele 9 basicForce
 recorder Drift -file drift.out -time -precision 16 -iNode 2 -jNode 12 -dof 2 -perpDirn 3
 $(tcl_newmark $steps Transformation)
 TCL
+} > floor.tcl
 run_opensees floor.tcl opensees.log || fail "OpenSees failed"
 sed -e 's/axial_compression: 500/axial_compression: 0/' -e "s/transf: pdelta/transf: linear/" \
     -e 's/^  damping: .*/  damping: {none: true}/' -e '/^ground_motion:/,$d' "$example" > floor.yaml
