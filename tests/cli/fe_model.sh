@@ -124,10 +124,7 @@ units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
     elements:
       - {type: elastic_beam, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3}
       - {type: elastic_beam, nodes: [2, 4], E: 30e6, A: 0.02, I: 2e-3}

@@ -22,10 +22,11 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 work_dir
 decaying_sine ag.txt 4 2
 
-cat > base.yaml <<'YAML'
+cat > base.yaml <<YAML
 hysim: 1
 name: portal
 units: {force: kN, length: m, time: s}
@@ -33,10 +34,7 @@ structure:
   model:
     mass_type: consistent
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
     elements:
       - {type: elastic_beam, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3, rho: 0.5}
       - {type: elastic_beam, nodes: [2, 4], E: 30e6, A: 0.02, I: 2e-3, rho: 0.5}

@@ -22,15 +22,7 @@ sine_pulse rec.txt 3 2 2
     cat <<TCL
 timeSeries Linear 1
 pattern Plain 1 1 { load 3 0 -2000 0; load 4 0 -2000 0 }
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator LoadControl 1.0
-analysis Static
-analyze 1
-loadConst -time 0.0
+$(tcl_gravity Plain)
 set lam [eigen -fullGenLapack 2]
 foreach l \$lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt(\$l)]] }
 wipeAnalysis
@@ -48,10 +40,7 @@ units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
     elements:
       - {type: elastic_beam, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3, transf: pdelta,
          axial_compression: 2000}

@@ -23,22 +23,17 @@ need_opensees
 work_dir
 
 floor3d_tcl PDelta > model.tcl
-cat model.tcl - > gravity.tcl <<'TCL'
-timeSeries Linear 1
-pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } }
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator LoadControl 1.0
-analysis Static
-analyze 1
-loadConst -time 0.0
+{
+    cat model.tcl
+    echo 'timeSeries Linear 1'
+    echo 'pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } }'
+    tcl_gravity Transformation
+    cat <<'TCL'
 foreach e {1 2 3 4} { puts [format "axial %d %.17g" $e [expr -[lindex [eleResponse $e basicForce] 0]]] }
 set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
+} > gravity.tcl
 run_opensees gravity.tcl gravity.log || fail "OpenSees (gravity, eigen) failed"
 cp "$example" grav.yaml
 for e in 1 2 3 4; do
@@ -171,10 +166,7 @@ units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
       - {id: 5, x: 0.25, y: 3.2}
       - {id: 6, x: 5.75, y: 3.2}
     elements:

@@ -46,19 +46,14 @@ echo "twin: the Tcl floor and examples/fe_3d_floor.yaml (no gravity) give the sa
 
 # --- against OpenSees ---
 rest_needs_opensees
-cat "$examples/opensees/floor3d.tcl" - > eig.tcl <<'TCL'
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator LoadControl 1.0
-analysis Static
-analyze 1
-loadConst -time 0.0
+{
+    cat "$examples/opensees/floor3d.tcl"
+    tcl_gravity Transformation
+    cat <<'TCL'
 set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.12g" [expr {2 * acos(-1) / sqrt($l)}]] }
 TCL
+} > eig.tcl
 run_opensees eig.tcl os_eig.log || fail "OpenSees (gravity, eigen): $(tail -5 os_eig.log)"
 sed -e 's#opensees: floor3d.tcl#opensees: eig.tcl#' -e '/^output:/,$d' "$ex" > eig.yaml
 "$hysim" check eig.yaml > hs_eig.log 2> hs_eig.err || fail "hysim check (eigen): $(cat hs_eig.log hs_eig.err)"

@@ -130,6 +130,22 @@ wipe
 TCL
 }
 
+# tcl_gravity CONSTRAINTS: the Tcl lines of a static gravity step (the script's load patterns in
+# one load step, full Newton, dense solver), then loadConst: the loads stay for what follows
+tcl_gravity() {
+    cat <<TCL
+system FullGeneral
+numberer Plain
+constraints $1
+test NormDispIncr 1.0e-12 20
+algorithm Newton
+integrator LoadControl 1.0
+analysis Static
+analyze 1
+loadConst -time 0.0
+TCL
+}
+
 # vs_opensees OURS.csv THEIRS.out [DOFS]: hysim's CSV against an OpenSees recorder (-time) of the
 # same columns, or of hysim's columns DOFS only (numbers counted after t, in THEIRS' order);
 # prints "DIFF PEAK ROWS BAD": the largest |difference| over the compared columns, OpenSees' peak

@@ -18,6 +18,16 @@ element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2
 TCL
 }
 
+# portal_yaml_nodes: the portal's nodes in a test file (under structure.model.nodes)
+portal_yaml_nodes() {
+    cat <<'YAML'
+      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
+      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
+      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
+      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+YAML
+}
+
 # floor3d_tcl COLUMN_TRANSF: the one-story frame of examples/fe_3d_floor.yaml: four 3.5 m columns
 # on a 6 m x 4 m plan in two orientations (geomTransf 1 and 2 of type COLUMN_TRANSF), perimeter
 # beams (one with a rotated section), a diagonal truss brace, a rigid diaphragm whose master
