@@ -47,18 +47,13 @@ element elasticBeamColumn 4 11 21 0.5 30e6 12e6 0.05 0.03 0.04 1
 element elasticBeamColumn 5 12 22 0.5 30e6 12e6 0.05 0.03 0.04 1
 element elasticBeamColumn 6 21 22 0.4 30e6 12e6 0.02 0.01 0.06 2
 TCL
-cat > bent_tcl.yaml <<'YAML'
+cat > bent_tcl.yaml <<YAML
 hysim: 1
 name: link3d
 units: {force: kN, length: m, time: s}
 structure:
   model: {opensees: bent.tcl}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 cat > bent.yaml <<YAML
 hysim: 1
