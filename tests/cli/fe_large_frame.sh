@@ -15,14 +15,8 @@
 # Usage: fe_large_frame.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 bays=4 stories=40 steps=400
 awk 'BEGIN { for (k = 0; k <= 500; k++) { t = k / 1024
     printf "%.17g\n", 3 * sin(2 * atan2(0, -1) * 2 * t) } }' > rec.txt
@@ -70,7 +64,7 @@ rows=$(tail -n +3 run/response.csv | awk -F, '{ for (i = 1; i <= NF; i++) if ($i
 [ "$rows" = "$steps" ] || fail "cr: $rows good rows, expected $steps"
 echo "fe_large_frame.sh: cr with Rayleigh damping from ARPACK's modes: $rows steps"
 
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
+if ! have_opensees; then
     echo "fe_large_frame.sh: SKIP the OpenSees comparison: no OpenSees (set OPENSEES=/path/to/OpenSees)"
     exit 0
 fi
@@ -104,12 +98,11 @@ analysis Transient
 analyze $steps 0.0009765625
 wipe
 TCL
-timeout 600 "$OPENSEES" frame.tcl > opensees.log 2>&1 || fail "OpenSees failed"
-read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' opensees.log)
+run_opensees frame.tcl opensees.log 600 || fail "OpenSees failed"
+read -r o1 o2 o3 _ <<< "$(script_periods opensees.log)"
 for k in 1 2 3; do
     eval "h=\$t$k o=\$o$k"
-    awk -v a="$h" -v b="$o" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= 5e-5) }' ||
-        fail "period $k: hysim $h s, OpenSees $o s"
+    near "$h" "$o" 5e-5 || fail "period $k: hysim $h s, OpenSees $o s"
 done
 echo "fe_large_frame.sh: periods: OpenSees $o1, $o2, $o3 s"
 { cat frame.model; echo "  damping: {none: true}"
@@ -125,10 +118,7 @@ YAML
 "$hysim" run undamped.yaml -o nm --quiet > nm.log 2>&1 || fail "hysim run (newmark) exited $?"
 # response.csv: t, then the dynamic DOFs in node order, 3 a node: the roof's left node is the
 # 40th free node of column line 0, its ux DOF number 3 (stories - 1) + 1
-col=$((3 * (stories - 1) + 2))
-read -r d p n < <(tail -n +3 nm/response.csv | cut -d, -f1,"$col" | tr ',' ' ' | paste -d' ' os.out - |
-    awk '{ dd = $2 - $4; if (dd < 0) dd = -dd; if (dd > m) m = dd; a = $2; if (a < 0) a = -a
-           if (a > p) p = a } END { printf "%.3g %.6g %d", m + 0, p + 0, NR }')
+read -r d p n _ <<< "$(vs_opensees nm/response.csv os.out $((3 * (stories - 1) + 1)))"
 [ "$n" -eq "$steps" ] || fail "$n rows against OpenSees, expected $steps"
 echo "fe_large_frame.sh: roof x: largest difference from OpenSees $d m (peak $p m)"
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 1e-4 && d <= 1e-6 * p) }' ||

@@ -14,13 +14,10 @@
 # Usage: fe_link.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
-cat > col.yaml <<'YAML'
+cat > col.yaml <<YAML
 hysim: 1
 name: link_column
 units: {force: kN, length: m, time: s}
@@ -34,13 +31,7 @@ structure:
       - {id: 2, x: 0, y: 2, fix: [0, 1, 0], mass: [10, 0, 0]}
     elements:
       - {type: two_node_link, nodes: [1, 2], dirs: [y, rz], materials: [shear, rot]}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes col.yaml > m.out 2>&1 || fail "modes: $(cat m.out)"
 t1=$(awk '$1 == 1 { print $2 }' m.out)
@@ -49,18 +40,14 @@ near "$t1" "$e1" 1e-4 || fail "link column T1 = $t1, closed form $e1: $(cat m.ou
 echo "link column: T1 = $t1 s (closed form $e1 s)"
 
 sed 's/dirs: \[y, rz\], materials: \[shear, rot\]/dirs: [y, rz], materials: [shear]/' col.yaml > bad.yaml
-"$hysim" check bad.yaml > out 2>&1 && fail "one material for two directions passed"
-grep -q "bad.yaml:13:[0-9]*: .*materials: expected a list of 2 material names" out || fail "message: $(cat out)"
+refused bad.yaml "one material for two directions" "bad.yaml:13:[0-9]*: .*materials: expected a list of 2 material names"
 sed 's/dirs: \[y, rz\]/dirs: [y, z]/' col.yaml > bad2.yaml
-"$hysim" check bad2.yaml > out 2>&1 && fail "a bad direction passed"
-grep -q "bad2.yaml:13:[0-9]*: .*dirs\[2\]: expected a direction x, y or rz" out || fail "message: $(cat out)"
+refused bad2.yaml "a bad direction" "bad2.yaml:13:[0-9]*: .*dirs\[2\]: expected a direction x, y or rz"
 sed 's/materials: \[shear, rot\]}/materials: [shear, rot], dir: x}/' col.yaml > bad3.yaml
-"$hysim" check bad3.yaml > out 2>&1 && fail "a zero-length key on a link passed"
-grep -q "bad3.yaml:13:[0-9]*: .*'dir' does not apply to a two_node_link element" out ||
-    fail "message: $(cat out)"
+refused bad3.yaml "a zero-length key on a link" "bad3.yaml:13:[0-9]*: .*'dir' does not apply to a two_node_link element"
 
 # two columns on skewed links with a beam across, against OpenSees
-cat > frame.yaml <<'YAML'
+cat > frame.yaml <<YAML
 hysim: 1
 name: link_frame
 units: {force: kN, length: m, time: s}
@@ -81,16 +68,10 @@ structure:
       - {type: two_node_link, nodes: [2, 4], dirs: [x, y, rz], materials: [ax, sh, rot],
          orient: [0.2, 1, 0]}
       - {type: elastic_beam, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes frame.yaml > fm.out 2>&1 || fail "frame modes: $(cat fm.out)"
-read -r p1 p2 p3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' fm.out)
+read -r p1 p2 p3 _ <<< "$(periods fm.out)"
 cat > frame.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
 node 1 0 0; node 2 5 0; node 3 0.5 3; node 4 5 3
@@ -107,20 +88,18 @@ set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
 # the same script as hysim's model (structure.model.opensees: element twoNodeLink)
-sed -e 's|^  model:$|  model: {opensees: frame.tcl}\n  xmodel:|' frame.yaml |
-    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > frame_tcl.yaml
+tcl_twin frame.yaml frame.tcl > frame_tcl.yaml
 "$hysim" modes frame_tcl.yaml > tm.out 2>&1 || fail "frame.tcl modes: $(cat tm.out)"
-read -r q1 q2 q3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' tm.out)
+read -r q1 q2 q3 _ <<< "$(periods tm.out)"
 [ "$p1 $p2 $p3" = "$q1 $q2 $q3" ] || fail "frame.tcl (twoNodeLink) periods $q1 $q2 $q3, the YAML's $p1 $p2 $p3"
 echo "link frame from the Tcl script (twoNodeLink): T = $q1, $q2, $q3 s, as the YAML model"
 sed 's/-shearDist 0.3/-shearDist 0.3 -pDelta 0.9 0.6/' frame.tcl > bad.tcl
 sed 's/opensees: frame.tcl/opensees: bad.tcl/' frame_tcl.yaml > bad_tcl.yaml
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -pDelta 0.9 0.6 passed"
-grep -q "bad.tcl:8: .*P-Delta moment ratios Mz at node i + Mz at node j = 0.9 + 0.6 = 1.5 exceed 1 .*scale them down to 0.6 and 0.4" out ||
-    fail "message: $(cat out)"
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    timeout 120 "$OPENSEES" frame.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
-    read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
+refused bad_tcl.yaml "twoNodeLink -pDelta 0.9 0.6" \
+    "bad.tcl:8: .*P-Delta moment ratios Mz at node i + Mz at node j = 0.9 + 0.6 = 1.5 exceed 1 .*scale them down to 0.6 and 0.4"
+if have_opensees; then
+    run_opensees frame.tcl os.out 120 || fail "OpenSees: $(tail -5 os.out)"
+    read -r o1 o2 o3 _ <<< "$(script_periods os.out)"
     near "$p1" "$o1" 1e-4 || fail "link frame T1: hysim $p1, OpenSees $o1"
     near "$p2" "$o2" 1e-4 || fail "link frame T2: hysim $p2, OpenSees $o2"
     near "$p3" "$o3" 1e-4 || fail "link frame T3: hysim $p3, OpenSees $o3"

@@ -16,11 +16,8 @@
 # Usage: fe_mass.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 {
     cat <<'YAML'
@@ -58,12 +55,9 @@ echo "consistent-mass cantilever: T1 = $t1 s (Euler-Bernoulli $e1 s)"
 [ "$(wc -l < run/response.csv)" -eq 202 ] || fail "run: $(wc -l < run/response.csv) rows"
 
 sed 's/mass_type: consistent/mass_type: distributed/' cant.yaml > bad.yaml
-"$hysim" check bad.yaml > out 2>&1 && fail "a bad mass_type passed"
-grep -q "bad.yaml:6:[0-9]*: structure.model.mass_type: expected lumped or consistent, got 'distributed'" out ||
-    fail "message: $(cat out)"
+refused bad.yaml "a bad mass_type" "bad.yaml:6:[0-9]*: structure.model.mass_type: expected lumped or consistent, got 'distributed'"
 sed 's/I: 8e-5, rho: 78.5}/I: 8e-5, rho: -1}/' cant.yaml > bad2.yaml
-"$hysim" check bad2.yaml > out 2>&1 && fail "a negative rho passed"
-grep -q "bad2.yaml:[0-9]*:[0-9]*: .*rho (mass per length) must be >= 0" out || fail "message: $(cat out)"
+refused bad2.yaml "a negative rho" "bad2.yaml:[0-9]*:[0-9]*: .*rho (mass per length) must be >= 0"
 
 cat > braced.yaml <<'YAML'
 hysim: 1
@@ -91,7 +85,7 @@ analysis:
   steps: 10
 YAML
 "$hysim" modes braced.yaml > bm.out 2>&1 || fail "braced modes: $(cat bm.out)"
-read -r p1 p2 p3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' bm.out)
+read -r p1 p2 p3 _ <<< "$(periods bm.out)"
 cat > braced.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
 node 1 0 0; node 2 1 0; node 3 2 0; node 4 3 0; node 5 2 -1.5
@@ -107,23 +101,21 @@ set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
 # the same script as hysim's model (structure.model.opensees: -cMass of beams and trusses)
-sed -e 's|^  model:$|  model: {opensees: braced.tcl}\n  xmodel:|' braced.yaml |
-    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > braced_tcl.yaml
+tcl_twin braced.yaml braced.tcl > braced_tcl.yaml
 "$hysim" modes braced_tcl.yaml > tm.out 2>&1 || fail "braced.tcl modes: $(cat tm.out)"
-read -r q1 q2 q3 < <(awk '$1 == 1 || $1 == 2 || $1 == 3 { printf "%s ", $2 }' tm.out)
+read -r q1 q2 q3 _ <<< "$(periods tm.out)"
 [ "$p1 $p2 $p3" = "$q1 $q2 $q3" ] || fail "braced.tcl (-cMass) periods $q1 $q2 $q3, the YAML's $p1 $p2 $p3"
 echo "braced cantilever from the Tcl script (-cMass): T = $q1, $q2, $q3 s, as the YAML model"
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    timeout 120 "$OPENSEES" braced.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
-    read -r o1 o2 o3 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
+if have_opensees; then
+    run_opensees braced.tcl os.out 120 || fail "OpenSees: $(tail -5 os.out)"
+    read -r o1 o2 o3 _ <<< "$(script_periods os.out)"
     near "$p1" "$o1" 1e-4 || fail "braced T1: hysim $p1, OpenSees $o1"
     near "$p2" "$o2" 1e-4 || fail "braced T2: hysim $p2, OpenSees $o2"
     near "$p3" "$o3" 1e-4 || fail "braced T3: hysim $p3, OpenSees $o3"
     echo "braced cantilever, consistent mass: hysim T = $p1, $p2, $p3 s; OpenSees $o1, $o2, $o3 s"
     # uniform excitation of two trusses with consistent mass: the mass coupling to the fixed
     # nodes loads the free node too (OpenSees' -M R ag over all nodes)
-    awk 'BEGIN { for (k = 0; k <= 400; k++) { t = k * 0.01
-        printf "%.17g\n", t <= 2 ? 4 * sin(2 * atan2(0, -1) * 2 * t) * (1 - t / 2) : 0 } }' > ag.txt
+    decaying_sine ag.txt 4 2
     cat > trusses.yaml <<'YAML'
 hysim: 1
 name: trusses
@@ -157,24 +149,11 @@ element truss 2 3 2 0.002 1 -rho 40 -cMass 1
 timeSeries Path 2 -dt 0.01 -filePath ag.txt
 pattern UniformExcitation 2 1 -accel 2
 recorder Node -file tr.out -time -precision 16 -node 2 -dof 1 2 disp
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze 300 0.01
-wipe
 TCL
-    timeout 120 "$OPENSEES" trusses.tcl > os2.out 2>&1 || fail "OpenSees trusses: $(tail -5 os2.out)"
+    tcl_newmark 300 Plain >> trusses.tcl
+    run_opensees trusses.tcl os2.out 120 || fail "OpenSees trusses: $(tail -5 os2.out)"
     "$hysim" run trusses.yaml -o tr --quiet 2> err || fail "trusses run: $(cat err)"
-    tail -n +3 tr/response.csv | tr ',' ' ' | paste -d' ' tr.out - | awk '
-        { if (($1 - $4) ^ 2 > 1e-18) bad = 1
-          for (j = 2; j <= 3; j++) { d = $j - $(j + 3); if (d < 0) d = -d; if (d > m) m = d
-                                     a = $j < 0 ? -$j : $j; if (a > p) p = a } }
-        END { printf "consistent-mass trusses, uniform excitation vs OpenSees: max |difference| %g m (peak %g m)\n", m, p
-              exit !(!bad && NR == 300 && p > 1e-3 && m <= 1e-9 * p) }' ||
+    within_opensees "consistent-mass trusses, uniform excitation vs OpenSees" tr/response.csv tr.out 1e-9 1e-3 300 ||
         fail "the consistent-mass trusses differ from OpenSees"
 else
     echo "consistent mass vs OpenSees: skipped (set OPENSEES=/path/to/OpenSees to compare)"

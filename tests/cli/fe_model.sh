@@ -12,16 +12,12 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-
-# near A B TOL: |A / B - 1| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
+work_dir
 
 "$hysim" modes "$examples/fe_two_story_frame.yaml" > modes.out 2>&1 || fail "modes: $(cat modes.out)"
-read -r t1 t2 < <(awk '$1 == 1 || $1 == 2 { printf "%s ", $2 }' modes.out)
+read -r t1 t2 _ <<< "$(periods modes.out)"
 read -r e1 e2 < <(awk 'BEGIN { k = 2 * 12 * 200e6 * 1e-4 / 3.2^3; m = 50; pi = atan2(0, -1)
     printf "%.10g %.10g", 2 * pi / sqrt(k / m * (3 - sqrt(5)) / 2), 2 * pi / sqrt(k / m * (3 + sqrt(5)) / 2) }')
 near "$t1" "$e1" 1e-4 || fail "T1 = $t1, closed form $e1"
@@ -43,11 +39,7 @@ echo "two-story frame: mode 1 participation $g1 (closed form $eg), effective mas
     fail "hybrid run: $(cat err)"
 [ "$(wc -l < num/response.csv)" -gt 1000 ] || fail "numerical run too short"
 [ "$(wc -l < num/response.csv)" = "$(wc -l < hyb/response.csv)" ] || fail "row counts differ"
-paste -d, num/response.csv hyb/response.csv | awk -F, 'NR > 1 {
-        for (i = 2; i <= 3; i++) { d = $i - $(i + 3); if (d < 0) d = -d; if (d > m) m = d
-                                   a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-    END { printf "hybrid vs numerical: max |difference| %g m, peak %g m\n", m, p
-          exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the hybrid frame differs from the numerical one"
+same_response "hybrid vs numerical" num/response.csv hyb/response.csv 1e-12 1e-3 || fail "the hybrid frame differs from the numerical one"
 
 # the same frame as a shear building (springs k = 2 x 12 E I / h^3): the same response and energy
 cat > sb.yaml <<'YAML'
@@ -70,11 +62,7 @@ analysis:
   steps: 1024
 YAML
 "$hysim" run sb.yaml -o sb --quiet 2> err || fail "shear building run: $(cat err)"
-paste -d, sb/response.csv num/response.csv | awk -F, 'NR > 1 {
-        for (i = 2; i <= 3; i++) { d = $i - $(i + 3); if (d < 0) d = -d; if (d > m) m = d
-                                   a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-    END { printf "frame vs shear building: max |difference| %g m, peak %g m\n", m, p
-          exit !(p > 1e-3 && m <= 1e-12 * p) }' || fail "the frame differs from the shear building"
+same_response "frame vs shear building" sb/response.csv num/response.csv 1e-12 1e-3 || fail "the frame differs from the shear building"
 # number KEY FILE: the first value of "KEY": in FILE
 number() { grep -o "\"$1\": [-0-9.eE+]*" "$2" | head -1 | awk '{print $2}'; }
 for key in strain damping input; do
@@ -123,55 +111,38 @@ echo "killed after step 100 and resumed: response.csv identical"
 # errors point at the line
 sed 's/type: elastic_beam, name: col2_left/type: elastic_bean, name: col2_left/' \
     "$examples/fe_two_story_frame.yaml" > bad.yaml
-"$hysim" check bad.yaml > out 2>&1 && fail "a bad element type passed"
-grep -q "bad.yaml:[0-9]*:[0-9]*: .*unknown element type 'elastic_bean'; did you mean 'elastic_beam'" out ||
-    fail "message: $(cat out)"
+refused bad.yaml "a bad element type" "bad.yaml:[0-9]*:[0-9]*: .*unknown element type 'elastic_bean'; did you mean 'elastic_beam'"
 sed 's/control_point: {node: 3, dofs: \[x\]}/control_point: {node: 3, dofs: [y]}/' \
     "$examples/fe_two_story_frame_hybrid.yaml" > bad2.yaml
-"$hysim" check bad2.yaml > out 2>&1 && fail "a fixed control-point DOF passed"
-grep -q "bad2.yaml:[0-9]*:[0-9]*: .*node 3 y is fixed" out || fail "message: $(cat out)"
+refused bad2.yaml "a fixed control-point DOF" "bad2.yaml:[0-9]*:[0-9]*: .*node 3 y is fixed"
 
 # a portal frame (flexible beam, rotations and vertical DOFs condensed) against OpenSees
-cat > portal.yaml <<'YAML'
+cat > portal.yaml <<YAML
 hysim: 1
 name: portal
 units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
     elements:
       - {type: elastic_beam, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3}
       - {type: elastic_beam, nodes: [2, 4], E: 30e6, A: 0.02, I: 2e-3}
       - {type: elastic_beam, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes portal.yaml > pm.out 2>&1 || fail "portal modes: $(cat pm.out)"
-read -r p1 p2 < <(awk '$1 == 1 || $1 == 2 { printf "%s ", $2 }' pm.out)
-if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
-    cat > portal.tcl <<'TCL'
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
-fix 1 1 1 1; fix 2 1 1 1
-mass 3 20 0 0; mass 4 20 0 0
-geomTransf Linear 1
-element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
-element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
-element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1
+read -r p1 p2 _ <<< "$(periods pm.out)"
+if have_opensees; then
+    {
+        portal_tcl Linear Linear
+        cat <<'TCL'
 set lam [eigen -fullGenLapack 2]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
-    timeout 120 "$OPENSEES" portal.tcl > os.out 2>&1 || fail "OpenSees: $(tail -5 os.out)"
-    read -r o1 o2 < <(awk '$1 == "period" { printf "%s ", $2 }' os.out)
+    } > portal.tcl
+    run_opensees portal.tcl os.out 120 || fail "OpenSees: $(tail -5 os.out)"
+    read -r o1 o2 _ <<< "$(script_periods os.out)"
     near "$p1" "$o1" 1e-4 || fail "portal T1: hysim $p1, OpenSees $o1"
     near "$p2" "$o2" 1e-4 || fail "portal T2: hysim $p2, OpenSees $o2"
     echo "portal frame: hysim T = $p1, $p2 s; OpenSees $o1, $o2 s"

@@ -12,21 +12,11 @@
 # Needs OPENSEES=/path/to/OpenSees (skipped otherwise). Usage: opensees_corot3d.sh PATH_TO_hysim
 set -u
 hysim=$1
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_corot3d.sh: SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees)"
-    exit 0
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
+. "$(dirname "$0")/lib/fe_cli.sh"
+need_opensees
+work_dir
 steps=300
-awk 'BEGIN { for (k = 0; k <= 400; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 3 ? 4 * sin(2 * atan2(0, -1) * 0.6 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 4 0.6 3 400
 
 # sway NAME VX VY TOL: the column with vecxz (VX, VY, 0) in both programs; the tip's ux, uy, uz
 # compared to TOL of their peaks (uy only when its peak is above 1 mm)
@@ -42,17 +32,9 @@ for {set k 1} {\$k <= 4} {incr k} { element elasticBeamColumn \$k \$k [expr \$k 
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 1 -accel 2
 recorder Node -file os_$name.out -time -precision 16 -node 5 -dof 1 2 3 disp
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 30
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Plain 30)
 TCL
-    timeout 300 "$OPENSEES" $name.tcl > os_$name.log 2>&1 || fail "OpenSees ($name) failed"
+    run_opensees $name.tcl os_$name.log || fail "OpenSees ($name) failed"
     {
         printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model:\n' "$name"
         printf '    ndm: 3\n    nodes:\n      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n'
@@ -67,19 +49,8 @@ TCL
     "$hysim" run $name.yaml -o run_$name --quiet > run_$name.log 2>&1 || fail "hysim run ($name) exited $?"
     # the tip's dynamic DOFs are ux, uy, uz (its rotations are condensed)
     head -1 run_$name/response.csv | grep -q '^t,d1,d2,d3$' || fail "$name: response.csv header $(head -1 run_$name/response.csv)"
-    read -r bad rows <<< "$(tail -n +3 run_$name/response.csv | tr ',' ' ' | paste -d' ' os_$name.out - | awk -v tol="$tol" '
-        { if (($1 - $5) ^ 2 > 1e-18) t = 1
-          for (i = 2; i <= 4; i++) { d = $i - $(i + 4); if (d < 0) d = -d; if (d > m[i]) m[i] = d
-                                     a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
-        END { split("ux uy uz", nm, " ")
-              for (i = 2; i <= 4; i++) { r = p[i] > 0 ? m[i] / p[i] : 0
-                                         printf "  tip %s: largest difference %.3g m (peak %.6g m, %.3g of it)\n", nm[i - 1], m[i], p[i], r > "cmp.txt"
-                                         if (p[i] > 1e-3 && !(m[i] <= tol * p[i])) t = 1 }
-              printf "%d %d", t, NR }')"
-    [ "$rows" -eq "$steps" ] || fail "$name: $rows rows against OpenSees, expected $steps"
-    [ "$bad" -eq 0 ] || fail "$name: the tip histories (or their times) differ by more than $tol of the peaks: $(cat cmp.txt)"
     echo "opensees_corot3d.sh: $name sway of the corotational column against OpenSees:"
-    cat cmp.txt
+    histories_vs_opensees "$name" run_$name/response.csv os_$name.out "$tol" "1 2 3" 1e-3 "tip ux,tip uy,tip uz"
 }
 sway plane 1 0 1e-6
 sway biaxial 1 1 1e-3

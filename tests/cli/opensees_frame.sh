@@ -11,59 +11,28 @@
 # Needs OPENSEES=/path/to/OpenSees (skipped otherwise). Usage: opensees_frame.sh PATH_TO_hysim
 set -u
 hysim=$1
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_frame.sh: SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees)"
-    exit 0
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
+. "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
+need_opensees
+work_dir
 steps=500
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
-cat > frame.tcl <<TCL
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
-fix 1 1 1 1; fix 2 1 1 1
-mass 3 20 0 0; mass 4 20 0 0
-geomTransf PDelta 1
-geomTransf Linear 2
-element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
-element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
-element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2
+sine_pulse rec.txt 3 2 2
+{
+    portal_tcl PDelta Linear
+    cat <<TCL
 timeSeries Linear 1
 pattern Plain 1 1 { load 3 0 -2000 0; load 4 0 -2000 0 }
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator LoadControl 1.0
-analysis Static
-analyze 1
-loadConst -time 0.0
+$(tcl_gravity Plain)
 set lam [eigen -fullGenLapack 2]
 foreach l \$lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt(\$l)]] }
 wipeAnalysis
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 1 -accel 2
 recorder Node -file os.out -time -precision 16 -node 3 4 -dof 1 disp
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Plain)
 TCL
-timeout 300 "$OPENSEES" frame.tcl > opensees.log 2>&1 || fail "OpenSees failed"
+} > frame.tcl
+run_opensees frame.tcl opensees.log || fail "OpenSees failed"
 cat > frame.yaml <<YAML
 hysim: 1
 name: opensees-frame
@@ -71,10 +40,7 @@ units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
     elements:
       - {type: elastic_beam, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3, transf: pdelta,
          axial_compression: 2000}
@@ -83,51 +49,37 @@ structure:
       - {type: elastic_beam, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
   damping: {none: true}
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 YAML
 "$hysim" modes frame.yaml > modes.log 2>&1 || fail "hysim modes"
-read -r h1 h2 < <(awk '/^participation/ { exit } $1 == 1 || $1 == 2 { printf "%s ", $2 }' modes.log)
-read -r o1 o2 < <(awk '$1 == "period" { printf "%s ", $2 }' opensees.log)
+read -r h1 h2 <<< "$(periods modes.log)"
+read -r o1 o2 <<< "$(script_periods opensees.log)"
 for k in 1 2; do
     eval "h=\$h$k o=\$o$k"
-    awk -v a="$h" -v b="$o" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= 1e-4) }' ||
-        fail "period $k: hysim $h s, OpenSees $o s"
+    near "$h" "$o" 1e-4 || fail "period $k: hysim $h s, OpenSees $o s"
 done
 echo "opensees_frame.sh: periods with P-Delta: hysim $h1, $h2 s; OpenSees $o1, $o2 s"
 "$hysim" run frame.yaml -o run --quiet > run.log 2>&1 || fail "hysim run exited $?"
-read -r d p rows <<< "$(tail -n +3 run/response.csv | tr ',' ' ' | paste -d' ' os.out - | awk '
-    { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad = 1
-      for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                 a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.6g %d", (bad ? -1 : m + 0), p + 0, NR }')"
+read -r d p rows bad <<< "$(vs_opensees run/response.csv os.out)"
 [ "$rows" -eq "$steps" ] || fail "$rows rows against OpenSees, expected $steps"
-[ "$d" != "-1" ] || fail "the times of hysim's and OpenSees' records differ"
+[ "$bad" -eq 0 ] || fail "the times of hysim's and OpenSees' records differ"
 echo "opensees_frame.sh: largest difference from OpenSees $d m (peak $p m)"
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 1e-3 && d <= 1e-6 * p) }' ||
     fail "the histories differ by $d m (peak $p m)"
 
 # large displacements: corotational
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 200 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > big.txt
+sine_pulse big.txt 200 2 2
 sed -e '/^timeSeries Linear/,/^loadConst/d' -e '/^set lam/,/^wipeAnalysis/d' \
     -e 's/^geomTransf PDelta 1/geomTransf Corotational 1/' -e 's/^geomTransf Linear 2/geomTransf Corotational 2/' \
     -e 's/rec.txt/big.txt/' -e 's/os.out/cr.out/' frame.tcl > cr.tcl
-timeout 300 "$OPENSEES" cr.tcl > cr_opensees.log 2>&1 || fail "OpenSees (corotational) failed"
+run_opensees cr.tcl cr_opensees.log || fail "OpenSees (corotational) failed"
 sed -e 's/transf: pdelta,/transf: corotational,/' -e 's/axial_compression: 2000/axial_compression: 0/' \
     -e 's/I: 4e-3}/I: 4e-3, transf: corotational}/' -e 's/rec.txt/big.txt/' frame.yaml > cr.yaml
 [ "$(grep -c corotational cr.yaml)" -eq 3 ] || fail "cr.yaml: $(cat cr.yaml)"
 "$hysim" run cr.yaml -o cr --quiet > cr.log 2>&1 || fail "hysim run (corotational) exited $?"
-read -r d p rows <<< "$(tail -n +3 cr/response.csv | tr ',' ' ' | paste -d' ' cr.out - | awk '
-    { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad = 1
-      for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                 a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-    END { printf "%.3g %.6g %d", (bad ? -1 : m + 0), p + 0, NR }')"
+read -r d p rows bad <<< "$(vs_opensees cr/response.csv cr.out)"
 [ "$rows" -eq "$steps" ] || fail "corotational: $rows rows against OpenSees, expected $steps"
-[ "$d" != "-1" ] || fail "corotational: the times differ"
+[ "$bad" -eq 0 ] || fail "corotational: the times differ"
 echo "opensees_frame.sh: corotational: largest difference from OpenSees $d m (peak $p m)"
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.3 && d <= 1e-6 * p) }' ||
     fail "corotational histories differ by $d m (peak $p m)"

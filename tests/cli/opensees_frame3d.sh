@@ -17,65 +17,24 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 example="$here/../../examples/fe_3d_floor.yaml"
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_frame3d.sh: SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees)"
-    exit 0
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
-# near A B TOL: |A / B - 1| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
-# periods FILE: the periods `hysim modes` printed
-periods() { awk '/^DOFs/ { exit } $1 ~ /^[0-9]+$/ { printf "%s ", $2 }' "$1"; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
+need_opensees
+work_dir
 
-cat > model.tcl <<'TCL'
-model BasicBuilder -ndm 3 -ndf 6
-node 1 0 0 0; node 2 6 0 0; node 3 6 4 0; node 4 0 4 0
-node 11 0 0 3.5; node 12 6 0 3.5; node 13 6 4 3.5; node 14 0 4 3.5
-node 100 3.4 2.2 3.5
-foreach n {1 2 3 4} { fix $n 1 1 1 1 1 1 }
-fix 100 0 0 1 1 1 0
-mass 100 40 40 0 0 0 173.33333333333334
-rigidDiaphragm 3 100 11 12 13 14
-geomTransf PDelta 1 1 0 0
-geomTransf PDelta 2 0 1 0
-geomTransf Linear 3 0 0 1
-geomTransf Linear 4 0 1 1
-# elasticBeamColumn tag i j A E G J Iy Iz transf
-element elasticBeamColumn 1 1 11 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 2 2 12 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 3 3 13 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 4 4 14 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 5 11 12 0.05 30e6 12e6 3e-4 2e-4 6e-4 4
-element elasticBeamColumn 6 12 13 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 7 13 14 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 8 14 11 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-uniaxialMaterial Elastic 1 30e6
-element truss 9 1 14 0.002 1
-TCL
-cat model.tcl - > gravity.tcl <<'TCL'
-timeSeries Linear 1
-pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } }
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator LoadControl 1.0
-analysis Static
-analyze 1
-loadConst -time 0.0
+floor3d_tcl PDelta > model.tcl
+{
+    cat model.tcl
+    echo 'timeSeries Linear 1'
+    echo 'pattern Plain 1 1 { foreach n {11 12 13 14} { load $n 0 0 -500 0 0 0 } }'
+    tcl_gravity Transformation
+    cat <<'TCL'
 foreach e {1 2 3 4} { puts [format "axial %d %.17g" $e [expr -[lindex [eleResponse $e basicForce] 0]]] }
 set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
-timeout 300 "$OPENSEES" gravity.tcl > gravity.log 2>&1 || fail "OpenSees (gravity, eigen) failed"
+} > gravity.tcl
+run_opensees gravity.tcl gravity.log || fail "OpenSees (gravity, eigen) failed"
 cp "$example" grav.yaml
 for e in 1 2 3 4; do
     p=$(awk -v e="$e" '$1 == "axial" && $2 == e { print $3 }' gravity.log)
@@ -85,7 +44,7 @@ done
 sed -i 's/^  damping: .*/  damping: {none: true}/' grav.yaml
 "$hysim" modes grav.yaml > modes.log 2>&1 || fail "hysim modes: $(cat modes.log)"
 read -r h1 h2 h3 <<< "$(periods modes.log)"
-read -r o1 o2 o3 <<< "$(awk '$1 == "period" { printf "%s ", $2 }' gravity.log)"
+read -r o1 o2 o3 <<< "$(script_periods gravity.log)"
 for k in 1 2 3; do
     eval "h=\$h$k o=\$o$k"
     near "$h" "$o" 1e-4 || fail "period $k with gravity: hysim $h s, OpenSees $o s"
@@ -94,8 +53,7 @@ echo "opensees_frame3d.sh: periods with gravity (P-Delta): hysim $h1, $h2, $h3 s
 echo "  column axial forces from OpenSees' gravity step: $(awk '$1 == "axial" { printf "%.6g ", $3 }' gravity.log)kN"
 
 steps=500
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 3 2 2
 # history TRANSF TOL: the frame with columns' transformation TRANSF (PDelta or Linear) in both
 # programs, node 100's ux, uy, rz compared to TOL of their peaks
 history() {
@@ -106,40 +64,19 @@ history() {
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 2 -accel 2
 recorder Node -file os_$low.out -time -precision 16 -node 100 -dof 1 2 6 disp
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Transformation)
 TCL
-    timeout 300 "$OPENSEES" h_$low.tcl > h_$low.log 2>&1 || fail "OpenSees (history, $tr) failed"
+    run_opensees h_$low.tcl h_$low.log || fail "OpenSees (history, $tr) failed"
     sed -e 's/axial_compression: 500/axial_compression: 0/' -e "s/transf: pdelta/transf: $low/" \
         -e 's/^  damping: .*/  damping: {none: true}/' -e '/^ground_motion:/,$d' "$example" > h_$low.yaml
     cat >> h_$low.yaml <<YAML
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 YAML
     "$hysim" run h_$low.yaml -o run_$low --quiet > run_$low.log 2>&1 || fail "hysim run ($tr) exited $?"
     # columns: time, ux, uy, rz of node 100 in both; each compared to its own peak
-    read -r bad rows <<< "$(tail -n +3 run_$low/response.csv | tr ',' ' ' | paste -d' ' os_$low.out - | awk -v tol="$tol" '
-        { if (($1 - $5) ^ 2 > 1e-18) t = 1
-          for (i = 2; i <= 4; i++) { d = $i - $(i + 4); if (d < 0) d = -d; if (d > m[i]) m[i] = d
-                                     a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
-        END { for (i = 2; i <= 4; i++) { printf "  DOF %d: largest difference %.3g (peak %.6g)\n", i - 1, m[i], p[i] > "cmp.txt"
-                                         if (!(p[i] > 0 && m[i] <= tol * p[i])) t = 1 }
-              printf "%d %d", t, NR }')"
-    [ "$rows" -eq "$steps" ] || fail "$tr: $rows rows against OpenSees, expected $steps"
-    [ "$bad" -eq 0 ] || fail "$tr: the histories (or their times) differ by more than $tol of the peaks: $(cat cmp.txt)"
     echo "opensees_frame3d.sh: Newmark history of node 100 (ux, uy, rz), $tr columns, against OpenSees:"
-    cat cmp.txt
+    histories_vs_opensees "$tr" run_$low/response.csv os_$low.out "$tol"
 }
 history Linear 1e-12
 history PDelta 1e-9
@@ -177,7 +114,7 @@ constraints Transformation
 set lam [eigen -fullGenLapack 3]
 foreach l \$lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt(\$l)]] }
 TCL
-timeout 120 "$OPENSEES" floor.tcl > floor.log 2>&1 || fail "OpenSees (floor) failed"
+run_opensees floor.tcl floor.log 120 || fail "OpenSees (floor) failed"
 {
     printf 'hysim: 1\nname: floor\nunits: {force: kN, length: m, time: s}\nstructure:\n  model:\n'
     printf '    ndm: 3\n    nodes:\n'
@@ -198,7 +135,7 @@ timeout 120 "$OPENSEES" floor.tcl > floor.log 2>&1 || fail "OpenSees (floor) fai
 } > floor.yaml
 "$hysim" modes floor.yaml > floor_modes.log 2>&1 || fail "hysim modes (floor): $(cat floor_modes.log)"
 read -r h1 h2 h3 <<< "$(periods floor_modes.log)"
-read -r o1 o2 o3 <<< "$(awk '$1 == "period" { printf "%s ", $2 }' floor.log)"
+read -r o1 o2 o3 <<< "$(script_periods floor.log)"
 for k in 1 2 3; do
     eval "h=\$h$k o=\$o$k c=\$c$k"
     near "$h" "$c" 1e-4 && near "$o" "$c" 1e-8 || fail "floor period $k: hysim $h s, OpenSees $o s, closed form $c s"
@@ -221,18 +158,15 @@ constraints Transformation
 set lam [eigen -fullGenLapack 2]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
-timeout 120 "$OPENSEES" link.tcl > link.log 2>&1 || fail "OpenSees (rigid link) failed"
-cat > link.yaml <<'YAML'
+run_opensees link.tcl link.log 120 || fail "OpenSees (rigid link) failed"
+cat > link.yaml <<YAML
 hysim: 1
 name: link
 units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
       - {id: 5, x: 0.25, y: 3.2}
       - {id: 6, x: 5.75, y: 3.2}
     elements:
@@ -242,17 +176,11 @@ structure:
     rigid_link:
       - {type: beam, master: 3, slave: 5}
       - {type: beam, master: 4, slave: 6}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes link.yaml > link_modes.log 2>&1 || fail "hysim modes (rigid link): $(cat link_modes.log)"
 read -r h1 h2 <<< "$(periods link_modes.log)"
-read -r o1 o2 <<< "$(awk '$1 == "period" { printf "%s ", $2 }' link.log)"
+read -r o1 o2 <<< "$(script_periods link.log)"
 near "$h1" "$o1" 1e-4 && near "$h2" "$o2" 1e-4 || fail "rigid-link portal: hysim $h1, $h2 s; OpenSees $o1, $o2 s"
 echo "opensees_frame3d.sh: 2-D portal with rigid links: hysim $h1, $h2 s; OpenSees $o1, $o2 s"
 # 3-D rigid links: a column top (node 2, six masses) carries a beam through an offset in all three
@@ -273,8 +201,8 @@ constraints Transformation
 set lam [eigen -fullGenLapack 6]
 foreach l $lam { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }
 TCL
-timeout 120 "$OPENSEES" link3d.tcl > link3d.log 2>&1 || fail "OpenSees (3-D rigid links) failed"
-cat > link3d.yaml <<'YAML'
+run_opensees link3d.tcl link3d.log 120 || fail "OpenSees (3-D rigid links) failed"
+cat > link3d.yaml <<YAML
 hysim: 1
 name: link3d
 units: {force: kN, length: m, time: s}
@@ -295,17 +223,11 @@ structure:
     rigid_link:
       - {type: beam, master: 2, slave: 3}
       - {type: bar, master: 2, slave: 5}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes link3d.yaml > link3d_modes.log 2>&1 || fail "hysim modes (3-D rigid links): $(cat link3d_modes.log)"
 read -r -a hp <<< "$(periods link3d_modes.log)"
-read -r -a op <<< "$(awk '$1 == "period" { printf "%s ", $2 }' link3d.log)"
+read -r -a op <<< "$(script_periods link3d.log)"
 [ "${#hp[@]}" -eq 6 ] && [ "${#op[@]}" -eq 6 ] || fail "3-D rigid links: ${#hp[@]} and ${#op[@]} periods"
 for k in 0 1 2 3 4 5; do
     near "${hp[$k]}" "${op[$k]}" 1e-4 || fail "3-D rigid links period $((k + 1)): hysim ${hp[$k]} s, OpenSees ${op[$k]} s"

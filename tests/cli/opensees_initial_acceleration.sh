@@ -12,23 +12,15 @@
 # Usage: opensees_initial_acceleration.sh PATH_TO_hysim
 set -u
 hysim=$1
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_initial_acceleration.sh: SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees)"
-    exit 0
-fi
+. "$(dirname "$0")/lib/fe_cli.sh"
+need_opensees
 src=${HS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 record="$src/../shared/data/records/I-ELC180.AT2"
 if [ ! -f "$record" ]; then
     echo "opensees_initial_acceleration.sh: SKIP: $record is absent (shared data)"
     exit 0
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
+work_dir
 m=0.0014825502
 steps=3000
 tail -n +5 "$record" > "$dir/elc180.txt" # the AT2 values without the 4 header lines
@@ -64,7 +56,7 @@ analyze $steps 0.01
 wipe
 TCL
 } > "$dir/b15.tcl"
-(cd "$dir" && timeout 300 "$OPENSEES" b15.tcl > "$dir/opensees.log" 2>&1) || fail "OpenSees failed"
+run_opensees b15.tcl opensees.log || fail "OpenSees failed"
 for start in equilibrium zero; do
     stories="{material: s1}$(for _ in $(seq 2 15); do printf ', {material: s}'; done)"
     masses="$m$(for _ in $(seq 2 15); do printf ', %s' "$m"; done)"
@@ -91,14 +83,9 @@ YAML
     "$hysim" run "$dir/$start.yaml" -o "$dir/$start" --quiet > "$dir/$start.log" 2>&1 ||
         fail "hysim run ($start) exited $?"
     # hysim's row k + 1 is at OpenSees' row k (OpenSees records after each step, from t = dt)
-    read -r d p rows <<< "$(tail -n +3 "$dir/$start/response.csv" | tr ',' ' ' |
-        paste -d' ' "$dir/os.out" - | awk '
-        { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad = 1
-          for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                     a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-        END { printf "%.3g %.6g %d", (bad ? -1 : m + 0), p + 0, NR }')"
+    read -r d p rows bad <<< "$(vs_opensees "$dir/$start/response.csv" "$dir/os.out")"
     [ "$rows" -eq "$steps" ] || fail "$start: $rows rows against OpenSees, expected $steps"
-    [ "$d" != "-1" ] || fail "$start: the times of hysim's and OpenSees' records differ"
+    [ "$bad" -eq 0 ] || fail "$start: the times of hysim's and OpenSees' records differ"
     eval "d_$start=$d"
     echo "opensees_initial_acceleration.sh: initial_acceleration $start: largest difference from" \
         "OpenSees $d mm ($(awk -v d="$d" -v p="$p" 'BEGIN { printf "%.2g", d / p }') of the" \

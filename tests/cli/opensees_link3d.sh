@@ -21,16 +21,8 @@
 # Usage: opensees_link3d.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
-# near A B TOL: |A / B - 1| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 cat > bent.tcl <<'TCL'
 model BasicBuilder -ndm 3 -ndf 6
@@ -55,20 +47,15 @@ element elasticBeamColumn 4 11 21 0.5 30e6 12e6 0.05 0.03 0.04 1
 element elasticBeamColumn 5 12 22 0.5 30e6 12e6 0.05 0.03 0.04 1
 element elasticBeamColumn 6 21 22 0.4 30e6 12e6 0.02 0.01 0.06 2
 TCL
-cat > bent_tcl.yaml <<'YAML'
+cat > bent_tcl.yaml <<YAML
 hysim: 1
 name: link3d
 units: {force: kN, length: m, time: s}
 structure:
   model: {opensees: bent.tcl}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
-cat > bent.yaml <<'YAML'
+cat > bent.yaml <<YAML
 hysim: 1
 name: link3d
 units: {force: kN, length: m, time: s}
@@ -104,13 +91,7 @@ structure:
          Iz: 0.04, vecxz: [1, 0, 0]}
       - {type: elastic_beam, nodes: [21, 22], E: 30e6, G: 12e6, A: 0.4, J: 0.02, Iy: 0.01,
          Iz: 0.06, vecxz: [0, 0, 1]}
-  damping: {none: true}
-ground_motion:
-  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: 10
+$(modes_only_tail)
 YAML
 "$hysim" modes bent.yaml > yaml_modes.log 2>&1 || fail "hysim modes (YAML)"
 "$hysim" modes bent_tcl.yaml > tcl_modes.log 2>&1 || fail "hysim modes (Tcl)"
@@ -126,22 +107,14 @@ echo "opensees_link3d.sh: the bent from YAML and from Tcl: T = $yp s, the same r
 
 # bad input: FILE:LINE:COL (YAML) or SCRIPT:LINE (Tcl) and what to do
 sed 's/dirs: \[y, z, x\]/dirs: [y, z, w]/' bent.yaml > bad1.yaml
-"$hysim" check bad1.yaml > out 2>&1 && fail "a bad direction passed"
-grep -q "bad1.yaml:28:[0-9]*: structure.model.elements\[3\].dirs\[3\]: expected a direction x, y, z, rx, ry or rz, got 'w'" out ||
-    fail "message: $(cat out)"
+refused bad1.yaml "a bad direction" "bad1.yaml:28:[0-9]*: structure.model.elements\[3\].dirs\[3\]: expected a direction x, y, z, rx, ry or rz, got 'w'"
 sed 's/yp: \[0.3, 1, 0\]/yp: [-1.8, 3.8, -0.5]/' bent.yaml > bad2.yaml
-"$hysim" check bad2.yaml > out 2>&1 && fail "yp along the chord passed"
-grep -q "bad2.yaml:28:[0-9]*: .*the local y' vector \[-1.8, 3.8, -0.5\] is parallel to the local x axis" out ||
-    fail "message: $(cat out)"
+refused bad2.yaml "yp along the chord" "bad2.yaml:28:[0-9]*: .*the local y' vector \[-1.8, 3.8, -0.5\] is parallel to the local x axis"
 sed 's/-dir 2 3 1 /-dir 2 7 1 /' bent.tcl > bad.tcl
 sed 's/opensees: bent.tcl/opensees: bad.tcl/' bent_tcl.yaml > bad_tcl.yaml
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -dir 7 passed"
-grep -q "bad.tcl:16: element: -dir 7: a twoNodeLink in -ndm 3 -ndf 6 has the local directions 1 (axial), 2 and 3 (shear along local y, z), 4 (torsion), 5 and 6 (moments about local y, z)" out ||
-    fail "message: $(cat out)"
+refused bad_tcl.yaml "twoNodeLink -dir 7" "bad.tcl:16: element: -dir 7: a twoNodeLink in -ndm 3 -ndf 6 has the local directions 1 (axial), 2 and 3 (shear along local y, z), 4 (torsion), 5 and 6 (moments about local y, z)"
 sed 's/-shearDist 0.4 0.9 /-shearDist 0.4 /' bent.tcl > bad.tcl
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "twoNodeLink -shearDist with one number in 3-D passed"
-grep -q "bad.tcl:16: element: -shearDist: expected sDy sDz (two numbers in -ndm 3: " out ||
-    fail "message: $(cat out)"
+refused bad_tcl.yaml "twoNodeLink -shearDist with one number in 3-D" "bad.tcl:16: element: -shearDist: expected sDy sDz (two numbers in -ndm 3: "
 echo "opensees_link3d.sh: bad directions, y' along x and a 3-D -shearDist with one number are refused with FILE:LINE"
 
 # a 1-D chain: node 2 left of node 1 on a Steel01 link (local x is +X: deformation u_2 - u_1)
@@ -191,27 +164,21 @@ cmp -s chain_yaml/response.csv chain_tcl/response.csv ||
 peak=$(awk -F, 'NR > 2 { a = $2 < 0 ? -$2 : $2; if (a > p) p = a } END { print p + 0 }' chain_yaml/response.csv)
 awk -v p="$peak" 'BEGIN { exit !(p > 0.004) }' || fail "the chain did not yield (peak $peak m)"
 sed 's/materials: \[st\]}/materials: [st], orient: [1]}/' chain.yaml > bad3.yaml
-"$hysim" check bad3.yaml > out 2>&1 && fail "orient in a 1-D model passed"
-grep -q "bad3.yaml:15:[0-9]*: .*orient: a 1-D link's local x is global x; remove orient" out ||
-    fail "message: $(cat out)"
+refused bad3.yaml "orient in a 1-D model" "bad3.yaml:15:[0-9]*: .*orient: a 1-D link's local x is global x; remove orient"
 echo "opensees_link3d.sh: the 1-D Steel01 chain from YAML and from Tcl: the same response.csv byte for byte (peak $peak m)"
 
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_link3d.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
-    echo "opensees_link3d.sh: OK"
-    exit 0
-fi
+rest_needs_opensees
 
 # periods: the script's eigen in both programs
 cat bent.tcl - > eig.tcl <<'TCL'
 set lam [eigen -fullGenLapack 4]
 foreach l $lam { puts [format "period %.15g" [expr {2 * acos(-1) / sqrt($l)}]] }
 TCL
-timeout 120 "$OPENSEES" eig.tcl > os_eig.log 2>&1 || fail "OpenSees (eigen)"
+run_opensees eig.tcl os_eig.log 120 || fail "OpenSees (eigen)"
 sed 's/opensees: bent.tcl/opensees: eig.tcl/' bent_tcl.yaml > eig.yaml
 "$hysim" check eig.yaml > hs_eig.log 2>&1 || fail "hysim check (eigen): $(cat hs_eig.log)"
-read -r -a op <<< "$(awk '$1 == "period" { printf "%s ", $2 }' os_eig.log)"
-read -r -a hp <<< "$(awk '$1 == "period" { printf "%s ", $2 }' hs_eig.log)"
+read -r -a op <<< "$(script_periods os_eig.log)"
+read -r -a hp <<< "$(script_periods hs_eig.log)"
 [ "${#op[@]}" -eq 4 ] && [ "${#hp[@]}" -eq 4 ] || fail "periods: OpenSees ${op[*]}, hysim ${hp[*]}"
 for k in 0 1 2 3; do
     near "${hp[$k]}" "${op[$k]}" 1e-8 || fail "period $((k + 1)): hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
@@ -219,8 +186,7 @@ done
 echo "opensees_link3d.sh: periods of the bent: hysim ${hp[*]} s; OpenSees ${op[*]} s"
 
 steps=400
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 1 ? 4 * sin(2 * atan2(0, -1) * 3 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 4 3 1
 # history NAME TOL DIR NODES DOFS_TCL DOFS_YAML ELEMENTS RECORDERS: NAME.tcl (the model) with a
 # ground motion in DIR through both programs; RECORDERS of disp (the nodes'), force, local, basic
 # and bdef (the elements' force, localForce, basicForce, basicDeformation) compared to TOL of
@@ -237,29 +203,17 @@ recorder Element -file force.out -time -precision 16 -ele $els force
 recorder Element -file local.out -time -precision 16 -ele $els localForce
 recorder Element -file basic.out -time -precision 16 -ele $els basicForce
 recorder Element -file bdef.out -time -precision 16 -ele $els basicDeformation
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Transformation)
 TCL
     rm -f disp.out force.out local.out basic.out bdef.out
-    timeout 300 "$OPENSEES" "h_$name.tcl" > "os_$name.log" 2>&1 || fail "OpenSees ($name history)"
+    run_opensees "h_$name.tcl" "os_$name.log" || fail "OpenSees ($name history)"
     cat > "h_$name.yaml" <<YAML
 hysim: 1
 name: $name
 units: {force: kN, length: m, time: s}
 structure:
   model: {opensees: h_$name.tcl}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 output:
   recorders:
     - {name: disp, node: [$(echo "$nodes" | tr ' ' ',')], dofs: [$dyaml], response: disp}
@@ -269,23 +223,7 @@ output:
     - {name: bdef, element: [$yels], response: deformation}
 YAML
     "$hysim" run "h_$name.yaml" -o "run_$name" --quiet > "hs_$name.log" 2>&1 || fail "hysim run ($name)"
-    for r in $recs; do
-        [ -s "$r.out" ] || fail "$name: OpenSees wrote no $r.out"
-        # OpenSees records from the first step (no t = 0 row), with the time in column 1 as ours
-        read -r d p rows bad <<< "$(tail -n +3 "run_$name/recorders/$r.csv" | tr ',' ' ' |
-            paste -d' ' "$r.out" - | awk '
-            { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad++
-              for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                         a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-            END { printf "%.3g %.6g %d %d", m + 0, p + 0, NR, bad + 0 }')"
-        [ "$rows" -eq "$steps" ] || fail "$name $r: $rows rows against OpenSees, expected $steps"
-        [ "$bad" -eq 0 ] || fail "$name $r: the times of hysim's and OpenSees' records differ ($bad rows)"
-        [ "$(head -1 "$r.out" | wc -w)" -eq "$(head -1 "run_$name/recorders/$r.csv" | tr ',' ' ' | wc -w)" ] ||
-            fail "$name $r: OpenSees has $(head -1 "$r.out" | wc -w) columns, hysim $(head -1 "run_$name/recorders/$r.csv")"
-        echo "opensees_link3d.sh: $name $r: largest difference from OpenSees $d (peak $p)"
-        awk -v d="$d" -v p="$p" -v t="$tol" 'BEGIN { exit !(p > 0 && d <= t * p) }' ||
-            fail "$name $r differs from OpenSees by $d (peak $p)"
-    done
+    for r in $recs; do recorder_vs_opensees "$name $r" "run_$name/recorders/$r.csv" "$r.out" "$tol"; done
 }
 history bent 1e-10 1 "21 22 11 12" "1 2 3 4 5 6" "x, y, z, rx, ry, rz" "1 2 3" "disp force local basic bdef"
 # the same bent with a Steel01 (yield at 5 mm) in every link direction of material 2

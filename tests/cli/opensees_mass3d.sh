@@ -24,14 +24,8 @@
 # Usage: opensees_mass3d.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-have_os=0
-if [ -n "${OPENSEES:-}" ] && [ -x "${OPENSEES:-}" ]; then have_os=1; fi
-# near A B TOL: |A / B - 1| <= TOL
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 # yaml SCRIPT [INTEGRATOR]: a test file whose model is the script
 yaml() {
     cat <<YAML
@@ -53,11 +47,12 @@ YAML
 hysim_periods() {
     yaml "$1" > "${1%.tcl}.yaml"
     "$hysim" check "${1%.tcl}.yaml" > "${1%.tcl}.hs" 2>&1 || fail "hysim check $1: $(cat "${1%.tcl}.hs")"
-    awk '$1 == "period" { printf "%s ", $2 }' "${1%.tcl}.hs"
+    script_periods "${1%.tcl}.hs"
 }
+# os_periods SCRIPT: the periods the script's eigen gives in OpenSees
 os_periods() {
-    timeout 300 "$OPENSEES" "$1" > "${1%.tcl}.os" 2>&1 || fail "OpenSees $1: $(tail -5 "${1%.tcl}.os")"
-    awk '$1 == "period" { printf "%s ", $2 }' "${1%.tcl}.os"
+    run_opensees "$1" "${1%.tcl}.os" || fail "OpenSees $1: $(tail -5 "${1%.tcl}.os")"
+    script_periods "${1%.tcl}.os"
 }
 # same A B TOL WHAT: two lists of periods agree to TOL each
 same() {
@@ -69,6 +64,14 @@ same() {
 }
 EIGEN='set lam [eigen -fullGenLapack NMODES]
 foreach l $lam { puts [format "period %.15g" [expr 2*acos(-1)/sqrt($l)]] }'
+# eigen_of VAR SCRIPT N WHAT: appends the eigen of N modes to SCRIPT; VAR = the N periods it
+# gives in hysim's interpreter (says so)
+eigen_of() {
+    echo "${EIGEN/NMODES/$3}" >> "$2"
+    printf -v "$1" '%s' "$(hysim_periods "$2")"
+    [ "$(echo "${!1}" | wc -w)" -eq "$3" ] || fail "$4: hysim's eigen gave: ${!1}"
+    echo "opensees_mass3d.sh: $4, hysim: T = ${!1} s"
+}
 
 # --- a skewed 3-D frame with consistent and lumped element mass ---
 cat > frame.tcl <<'TCL'
@@ -92,10 +95,7 @@ uniaxialMaterial Elastic 1 30e6
 element truss 7 1 3 0.002 1 -rho 0.3 -cMass 1
 element truss 8 4 5 0.002 1 -rho 0.3
 TCL
-echo "${EIGEN/NMODES/8}" >> frame.tcl
-h=$(hysim_periods frame.tcl)
-[ "$(echo "$h" | wc -w)" -eq 8 ] || fail "frame: hysim's eigen gave: $h"
-echo "opensees_mass3d.sh: skewed 3-D frame, hysim: T = $h s"
+eigen_of h frame.tcl 8 "skewed 3-D frame"
 
 # --- a 3-D truss tripod (-ndf 3) with consistent and lumped truss mass ---
 cat > tripod.tcl <<'TCL'
@@ -111,10 +111,7 @@ element truss 4 4 5 1e-3 1 -rho 30 -cMass 1
 element truss 5 2 5 1e-3 1 -rho 30 -cMass 1
 element truss 6 3 5 1e-3 1 -rho 30
 TCL
-echo "${EIGEN/NMODES/6}" >> tripod.tcl
-t=$(hysim_periods tripod.tcl)
-[ "$(echo "$t" | wc -w)" -eq 6 ] || fail "tripod: hysim's eigen gave: $t"
-echo "opensees_mass3d.sh: 3-D truss tripod, hysim: T = $t s"
+eigen_of t tripod.tcl 6 "3-D truss tripod"
 
 # --- a 3-D rigid link (beam) whose slave carries translational and rotational mass 0.4, -0.3,
 # 0.6 m from the column top, and a rigid link bar that ties a second column's top ---
@@ -131,10 +128,7 @@ element elasticBeamColumn 1 1 2 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
 element elasticBeamColumn 2 4 5 0.03 30e6 12e6 1e-4 1e-4 2e-4 1
 constraints Transformation
 TCL
-echo "${EIGEN/NMODES/6}" >> link.tcl
-l=$(hysim_periods link.tcl)
-[ "$(echo "$l" | wc -w)" -eq 6 ] || fail "rigid link: hysim's eigen gave: $l"
-echo "opensees_mass3d.sh: 3-D rigid link with a massive slave, hysim: T = $l s"
+eigen_of l link.tcl 6 "3-D rigid link with a massive slave"
 
 # --- 2-D: a portal whose beam (consistent mass) hangs on rigid links (beam) 0.25 m in and 0.3 m
 # down from the column tops, masses on the slaves and on a slave with no element ---
@@ -152,10 +146,7 @@ element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
 element elasticBeamColumn 3 5 6 0.03 30e6 4e-3 1 -mass 0.5 -cMass
 constraints Transformation
 TCL
-echo "${EIGEN/NMODES/4}" >> link2d.tcl
-l2=$(hysim_periods link2d.tcl)
-[ "$(echo "$l2" | wc -w)" -eq 4 ] || fail "2-D rigid links: hysim's eigen gave: $l2"
-echo "opensees_mass3d.sh: 2-D portal on rigid links with massive slaves, hysim: T = $l2 s"
+eigen_of l2 link2d.tcl 4 "2-D portal on rigid links with massive slaves"
 
 # --- a 1-D bar of trusses (-ndm 1), consistent and lumped ---
 cat > bar.tcl <<'TCL'
@@ -168,10 +159,7 @@ element truss 1 1 2 1e-3 1 -rho 30 -cMass 1
 element truss 2 2 3 1e-3 1 -rho 30
 element truss 3 3 4 1e-3 1 -rho 30 -cMass 1
 TCL
-echo "${EIGEN/NMODES/2}" >> bar.tcl
-b=$(hysim_periods bar.tcl)
-[ "$(echo "$b" | wc -w)" -eq 2 ] || fail "bar: hysim's eigen gave: $b"
-echo "opensees_mass3d.sh: 1-D bar, hysim: T = $b s"
+eigen_of b bar.tcl 2 "1-D bar"
 
 # --- a floor on a rigid diaphragm: masses on the slaves, or on a master at the centre of mass ---
 X=(0 6 6 0 2.5) Y=(0 0 4 4 3.0) MK=(10 20 15 25 5)
@@ -218,7 +206,7 @@ yaml slaves.tcl central_difference > cd.yaml
 "$hysim" run cd.yaml -o cd --quiet > cd.log 2>&1 || fail "central difference with slave masses: $(cat cd.log)"
 [ "$(wc -l < cd/response.csv)" -eq 22 ] || fail "central difference run: $(wc -l < cd/response.csv) rows"
 
-if [ "$have_os" = 0 ]; then
+if ! have_opensees; then
     echo "opensees_mass3d.sh: OpenSees comparisons skipped (set OPENSEES=/path/to/OpenSees to compare)"
     echo "opensees_mass3d.sh: ok"
     exit 0
@@ -247,25 +235,17 @@ echo "opensees_mass3d.sh: floor, OpenSees: T = $o s (slave masses), $o2 s (maste
 # the floor's history: a 2 Hz sine pulse in x for 2 s, then free vibration; Newmark average
 # acceleration; the master's ux, uy, rz
 steps=500
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 3 2 2
 {
     floor 2.0 1.0 1
     cat <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 1 -accel 2
 recorder Node -file os_hist.out -time -precision 16 -node 100 -dof 1 2 6 disp
-system FullGeneral
-numberer Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Transformation)
 TCL
 } > hist.tcl
-timeout 300 "$OPENSEES" hist.tcl > hist.os 2>&1 || fail "OpenSees (history): $(tail -5 hist.os)"
+run_opensees hist.tcl hist.os || fail "OpenSees (history): $(tail -5 hist.os)"
 { floor 2.0 1.0 1; } > hist_model.tcl
 cat > hist.yaml <<YAML
 hysim: 1
@@ -275,24 +255,11 @@ structure:
   model: {opensees: hist_model.tcl, excitation: x}
   damping: {none: true}
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 YAML
 "$hysim" run hist.yaml -o hist --quiet > hist.log 2>&1 || fail "hysim run (history): $(cat hist.log)"
-read -r bad rows <<< "$(tail -n +3 hist/response.csv | tr ',' ' ' | paste -d' ' os_hist.out - | awk '
-    { if (($1 - $5) ^ 2 > 1e-18) t = 1
-      for (i = 2; i <= 4; i++) { d = $i - $(i + 4); if (d < 0) d = -d; if (d > m[i]) m[i] = d
-                                 a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
-    END { for (i = 2; i <= 4; i++) { printf "  DOF %d: largest difference %.3g (peak %.6g)\n", i - 1, m[i], p[i] > "cmp.txt"
-                                     if (!(p[i] > 0 && m[i] <= 1e-10 * p[i])) t = 1 }
-          printf "%d %d", t, NR }')"
-[ "$rows" -eq "$steps" ] || fail "history: $rows rows against OpenSees, expected $steps"
-[ "$bad" -eq 0 ] || fail "history: differs by more than 1e-10 of the peaks: $(cat cmp.txt)"
 echo "opensees_mass3d.sh: floor with slave masses, Newmark history of node 100 (ux, uy, rz) against OpenSees:"
-cat cmp.txt
+histories_vs_opensees history hist/response.csv os_hist.out 1e-10
 
 # the skewed frame's history under a uniform excitation in y: every node DOF (18, all with mass
 # from the consistent beams); the consistent masses coupled to the fixed nodes load the frame
@@ -305,27 +272,13 @@ sed -e '/^set lam/,$d' -e 's/^geomTransf Corotational 3/geomTransf Linear 3/' fr
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 2 -accel 2
 recorder Node -file os_frame.out -time -precision 16 -node 2 3 5 -dof 1 2 3 4 5 6 disp
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze 300 0.01
-wipe
+$(tcl_newmark 300 Plain)
 TCL
 } > frame_hist.tcl
-timeout 300 "$OPENSEES" frame_hist.tcl > frame_hist.os 2>&1 || fail "OpenSees (frame history): $(tail -5 frame_hist.os)"
+run_opensees frame_hist.tcl frame_hist.os || fail "OpenSees (frame history): $(tail -5 frame_hist.os)"
 sed -e 's/hist_model.tcl, excitation: x/frame_model.tcl, excitation: y/' -e "s/steps: $steps/steps: 300/" hist.yaml > frame_hist.yaml
 "$hysim" run frame_hist.yaml -o frame_hist --quiet > frame_hist.log 2>&1 || fail "hysim run (frame history): $(cat frame_hist.log)"
-read -r bad rows worst <<< "$(tail -n +3 frame_hist/response.csv | tr ',' ' ' | paste -d' ' os_frame.out - | awk '
-    { if (($1 - $20) ^ 2 > 1e-18) t = 1
-      for (i = 2; i <= 19; i++) { d = $i - $(i + 19); if (d < 0) d = -d; if (d > m[i]) m[i] = d
-                                  a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
-    END { w = 0; for (i = 2; i <= 19; i++) { if (!(p[i] > 0 && m[i] <= 1e-9 * p[i])) t = 1
-                                             if (m[i] / p[i] > w) w = m[i] / p[i] }
-          printf "%d %d %.3g", t, NR, w }')"
+read -r bad rows worst <<< "$(dofs_vs_opensees frame_hist/response.csv os_frame.out 1e-9)"
 [ "$rows" -eq 300 ] || fail "frame history: $rows rows against OpenSees, expected 300"
 [ "$bad" -eq 0 ] || fail "frame history: a DOF differs by more than 1e-9 of its peak (worst $worst)"
 echo "opensees_mass3d.sh: skewed frame, Newmark history of its 18 DOFs against OpenSees: worst difference $worst of the DOF's peak"
@@ -369,34 +322,16 @@ pattern MultipleSupport 1 {
   imposedMotion 7 3 3
 }
 recorder Node -file os_ms.out -time -precision 16 -node 3 5 -dof 1 2 3 4 disp
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze 300 0.01
-wipe
 TCL
+    tcl_newmark 300 Transformation
 } > ms.tcl
-timeout 300 "$OPENSEES" ms.tcl > ms.os 2>&1 || fail "OpenSees (MultipleSupport): $(tail -5 ms.os)"
+run_opensees ms.tcl ms.os || fail "OpenSees (MultipleSupport): $(tail -5 ms.os)"
 sed -e 's/frame_model.tcl, excitation: y/ms.tcl/' -e '/^ground_motion:/d' frame_hist.yaml > ms.yaml
 "$hysim" run ms.yaml -o ms --quiet > ms.log 2>&1 || fail "hysim run (MultipleSupport): $(cat ms.log)"
 # the response.csv columns of node 3 and 5's ux, uy, uz, rx (from the DOF list of hysim modes)
-cols=$("$hysim" modes ms.yaml 2> /dev/null | awk '/^DOFs:/ { sub(/^DOFs: /, ""); sub(/ \(.*$/, "")
-    n = split($0, p, ", "); for (i = 1; i <= n; i++) { split(p[i], q, " = "); c[q[2]] = q[1] } }
-    END { printf "%s %s %s %s %s %s %s %s", c["node 3 ux"], c["node 3 uy"], c["node 3 uz"], c["node 3 rx"],
-                 c["node 5 ux"], c["node 5 uy"], c["node 5 uz"], c["node 5 rx"] }')
+cols=$(for n in 3 5; do for d in ux uy uz rx; do dof_column ms.yaml "node $n $d"; done; done | tr '\n' ' ')
 [ "$(echo "$cols" | wc -w)" -eq 8 ] || fail "MultipleSupport: no columns for nodes 3 and 5 ($cols)"
-read -r bad rows worst <<< "$(tail -n +3 ms/response.csv | tr ',' ' ' | paste -d' ' os_ms.out - | awk -v cols="$cols" '
-    BEGIN { split(cols, c, " ") }
-    { if (($1 - $10) ^ 2 > 1e-18) t = 1
-      for (j = 1; j <= 8; j++) { o = $(j + 1); h = $(10 + c[j]); d = o - h; if (d < 0) d = -d
-                                 if (d > m[j]) m[j] = d; a = o < 0 ? -o : o; if (a > p[j]) p[j] = a } }
-    END { w = 0; for (j = 1; j <= 8; j++) { if (!(p[j] > 0 && m[j] <= 1e-10 * p[j])) t = 1
-                                            if (m[j] / p[j] > w) w = m[j] / p[j] }
-          printf "%d %d %.3g", t, NR, w }')"
+read -r bad rows worst <<< "$(dofs_vs_opensees ms/response.csv os_ms.out 1e-10 "$cols")"
 [ "$rows" -eq 300 ] || fail "MultipleSupport: $rows rows against OpenSees, expected 300"
 [ "$bad" -eq 0 ] || fail "MultipleSupport: a DOF differs by more than 1e-10 of its peak (worst $worst)"
 echo "opensees_mass3d.sh: skewed 3-D beam under MultipleSupport in x, y, z (consistent mass): 8 DOFs' histories against OpenSees, worst difference $worst of the DOF's peak"

@@ -12,30 +12,15 @@
 # Needs OPENSEES=/path/to/OpenSees (skipped otherwise). Usage: opensees_recorders.sh PATH_TO_hysim
 set -u
 hysim=$1
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_recorders.sh: SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees)"
-    exit 0
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
+. "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
+need_opensees
+work_dir
 steps=300
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
-cat > frame.tcl <<TCL
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0 0; node 2 6 0; node 3 0 3.5; node 4 6 3.5
-fix 1 1 1 1; fix 2 1 1 1
-mass 3 20 0 0; mass 4 20 0 0
-geomTransf Linear 1
-element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
-element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
-element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 1
+sine_pulse rec.txt 3 2 2
+{
+    portal_tcl Linear Linear
+    cat <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 timeSeries Constant 3 -factor 0.0
 pattern UniformExcitation 2 1 -accel 2
@@ -49,17 +34,10 @@ recorder Element -file local.out -time -precision 16 -ele 1 2 3 localForce
 recorder Element -file basic.out -time -precision 16 -ele 1 2 3 basicForce
 recorder Element -file bdef.out -time -precision 16 -ele 1 2 3 basicDeformation
 recorder Drift -file drift.out -time -precision 16 -iNode 1 -jNode 3 -dof 1 -perpDirn 2
-system FullGeneral
-numberer Plain
-constraints Plain
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Plain)
 TCL
-timeout 300 "$OPENSEES" frame.tcl > opensees.log 2>&1 || fail "OpenSees failed"
+} > frame.tcl
+run_opensees frame.tcl opensees.log || fail "OpenSees failed"
 cat > frame.yaml <<YAML
 hysim: 1
 name: opensees-recorders
@@ -67,21 +45,14 @@ units: {force: kN, length: m, time: s}
 structure:
   model:
     nodes:
-      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
-      - {id: 2, x: 6, y: 0, fix: [1, 1, 1]}
-      - {id: 3, x: 0, y: 3.5, mass: [20, 0, 0]}
-      - {id: 4, x: 6, y: 3.5, mass: [20, 0, 0]}
+$(portal_yaml_nodes)
     elements:
       - {type: elastic_beam, name: c1, nodes: [1, 3], E: 30e6, A: 0.02, I: 2e-3}
       - {type: elastic_beam, name: c2, nodes: [2, 4], E: 30e6, A: 0.02, I: 2e-3}
       - {type: elastic_beam, name: b1, nodes: [3, 4], E: 30e6, A: 0.03, I: 4e-3}
   damping: {none: true}
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 output:
   recorders:
     - {name: disp, node: [3, 4], dofs: [x, y, rz], response: disp}
@@ -100,23 +71,7 @@ YAML
 compare() {
     local run=$1 tol=$2 r
     shift 2
-    for r in "$@"; do
-        [ -s "$r.out" ] || fail "OpenSees wrote no $r.out"
-        # OpenSees records from the first step (no t = 0 row), with the time in column 1 as ours
-        read -r d p rows bad <<< "$(tail -n +3 "$run/recorders/$r.csv" | tr ',' ' ' |
-            paste -d' ' "$r.out" - | awk '
-            { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad++
-              for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                         a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-            END { printf "%.3g %.6g %d %d", m + 0, p + 0, NR, bad + 0 }')"
-        [ "$rows" -eq "$steps" ] || fail "$run $r: $rows rows against OpenSees, expected $steps"
-        [ "$bad" -eq 0 ] || fail "$run $r: the times of hysim's and OpenSees' records differ ($bad rows)"
-        [ "$(head -1 "$r.out" | wc -w)" -eq "$(head -1 "$run/recorders/$r.csv" | tr ',' ' ' | wc -w)" ] ||
-            fail "$run $r: OpenSees has $(head -1 "$r.out" | wc -w) columns, hysim $(head -1 "$run/recorders/$r.csv")"
-        echo "opensees_recorders.sh: $run $r: largest difference from OpenSees $d (peak $p)"
-        awk -v d="$d" -v p="$p" -v t="$tol" 'BEGIN { exit !(p > 0 && d <= t * p) }' ||
-            fail "$run $r differs from OpenSees by $d (peak $p)"
-    done
+    for r in "$@"; do recorder_vs_opensees "$run $r" "$run/recorders/$r.csv" "$r.out" "$tol"; done
 }
 compare run 1e-9 disp vel accel abs reac force local basic bdef drift
 
@@ -124,10 +79,9 @@ compare run 1e-9 disp vel accel abs reac force local basic bdef drift
 # condensed DOFs' velocities and accelerations are left out: hysim takes them from the tangent
 # (docs/outputs.md), OpenSees from Newmark's formulas on their displacements; for a linear frame
 # the two are the same, here not.
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 200 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > big.txt
-sed -e 's/^geomTransf Linear 1/geomTransf Corotational 1/' -e 's/rec.txt/big.txt/' frame.tcl > cr.tcl
-timeout 300 "$OPENSEES" cr.tcl > cr_opensees.log 2>&1 || fail "OpenSees (corotational) failed"
+sine_pulse big.txt 200 2 2
+sed -e 's/^geomTransf Linear \([12]\)$/geomTransf Corotational \1/' -e 's/rec.txt/big.txt/' frame.tcl > cr.tcl
+run_opensees cr.tcl cr_opensees.log || fail "OpenSees (corotational) failed"
 sed -e 's/I: \(.*\)}$/I: \1, transf: corotational}/' -e 's/rec.txt/big.txt/' frame.yaml > cr.yaml
 [ "$(grep -c corotational cr.yaml)" -eq 3 ] || fail "cr.yaml: $(cat cr.yaml)"
 "$hysim" run cr.yaml -o cr --quiet > cr.log 2>&1 || fail "hysim run (corotational) exited $?"

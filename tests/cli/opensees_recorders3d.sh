@@ -17,44 +17,15 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 example="$here/../../examples/fe_3d_floor.yaml"
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_recorders3d.sh: SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees)"
-    exit 0
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
+. "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
+need_opensees
+work_dir
 steps=400
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
-cat > floor.tcl <<TCL
-model BasicBuilder -ndm 3 -ndf 6
-node 1 0 0 0; node 2 6 0 0; node 3 6 4 0; node 4 0 4 0
-node 11 0 0 3.5; node 12 6 0 3.5; node 13 6 4 3.5; node 14 0 4 3.5
-node 100 3.4 2.2 3.5
-foreach n {1 2 3 4} { fix \$n 1 1 1 1 1 1 }
-fix 100 0 0 1 1 1 0
-mass 100 40 40 0 0 0 173.33333333333334
-rigidDiaphragm 3 100 11 12 13 14
-geomTransf Linear 1 1 0 0
-geomTransf Linear 2 0 1 0
-geomTransf Linear 3 0 0 1
-geomTransf Linear 4 0 1 1
-element elasticBeamColumn 1 1 11 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 2 2 12 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 3 3 13 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 1
-element elasticBeamColumn 4 4 14 0.04 30e6 12e6 2e-4 1.5e-4 3e-4 2
-element elasticBeamColumn 5 11 12 0.05 30e6 12e6 3e-4 2e-4 6e-4 4
-element elasticBeamColumn 6 12 13 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 7 13 14 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-element elasticBeamColumn 8 14 11 0.05 30e6 12e6 3e-4 2e-4 6e-4 3
-uniaxialMaterial Elastic 1 30e6
-element truss 9 1 14 0.002 1
+sine_pulse rec.txt 3 2 2
+{
+    floor3d_tcl Linear
+    cat <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 timeSeries Constant 3 -factor 0.0
 pattern UniformExcitation 2 2 -accel 2
@@ -69,26 +40,15 @@ recorder Element -file basic.out -time -precision 16 -ele 1 2 3 4 5 6 7 8 basicF
 recorder Element -file bdef.out -time -precision 16 -ele 1 2 3 4 5 6 7 8 basicDeformations
 recorder Element -file brace.out -time -precision 16 -ele 9 basicForce
 recorder Drift -file drift.out -time -precision 16 -iNode 2 -jNode 12 -dof 2 -perpDirn 3
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
-analyze $steps 0.01
-wipe
+$(tcl_newmark $steps Transformation)
 TCL
-timeout 300 "$OPENSEES" floor.tcl > opensees.log 2>&1 || fail "OpenSees failed"
+} > floor.tcl
+run_opensees floor.tcl opensees.log || fail "OpenSees failed"
 sed -e 's/axial_compression: 500/axial_compression: 0/' -e "s/transf: pdelta/transf: linear/" \
     -e 's/^  damping: .*/  damping: {none: true}/' -e '/^ground_motion:/,$d' "$example" > floor.yaml
 cat >> floor.yaml <<YAML
 ground_motion: {file: rec.txt, format: columns, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 output:
   recorders:
     - {name: master, node: 100, dofs: [x, y, rz], response: disp}
@@ -109,23 +69,7 @@ grep -q 'transf: pdelta' floor.yaml && fail "floor.yaml still has P-Delta column
 compare() {
     local tol=$1 r
     shift
-    for r in "$@"; do
-        [ -s "$r.out" ] || fail "OpenSees wrote no $r.out"
-        # OpenSees records from the first step (no t = 0 row), with the time in column 1 as ours
-        read -r d p rows bad <<< "$(tail -n +3 "run/recorders/$r.csv" | tr ',' ' ' |
-            paste -d' ' "$r.out" - | awk '
-            { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad++
-              for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                         a = $i; if (a < 0) a = -a; if (a > p) p = a } }
-            END { printf "%.3g %.6g %d %d", m + 0, p + 0, NR, bad + 0 }')"
-        [ "$rows" -eq "$steps" ] || fail "$r: $rows rows against OpenSees, expected $steps"
-        [ "$bad" -eq 0 ] || fail "$r: the times of hysim's and OpenSees' records differ ($bad rows)"
-        [ "$(head -1 "$r.out" | wc -w)" -eq "$(head -1 "run/recorders/$r.csv" | tr ',' ' ' | wc -w)" ] ||
-            fail "$r: OpenSees has $(head -1 "$r.out" | wc -w) columns, hysim $(head -1 "run/recorders/$r.csv")"
-        echo "opensees_recorders3d.sh: $r: largest difference from OpenSees $d (peak $p)"
-        awk -v d="$d" -v p="$p" -v t="$tol" 'BEGIN { exit !(p > 0 && d <= t * p) }' ||
-            fail "$r differs from OpenSees by $d (peak $p)"
-    done
+    for r in "$@"; do recorder_vs_opensees "$r" "run/recorders/$r.csv" "$r.out" "$tol"; done
 }
 compare 1e-9 master slaves vel abs reac force local basic bdef brace drift
 echo "opensees_recorders3d.sh: OK"

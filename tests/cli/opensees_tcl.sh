@@ -20,19 +20,8 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
-# maxdiff A.csv B.csv COLS: the largest |difference| and the peak over columns 2..COLS+1 of two
-# response.csv files (headers skipped)
-maxdiff() {
-    paste -d, "$1" "$2" | awk -F, -v c="$3" 'NR > 1 {
-        for (i = 2; i <= c + 1; i++) { d = $i - $(i + c + 1); if (d < 0) d = -d; if (d > m) m = d
-                                       a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-        END { printf "%.3g %.6g", m + 0, p + 0 }'
-}
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 # --- the example ---
 ex="$examples/opensees/frame.yaml"
@@ -111,7 +100,7 @@ sed -e 's/^set k 0$/set k 1/' -e 's/^foreach {i j} {1 3 2 4 3 5 4 6}/foreach {i 
 sed -e 's|^  model:$|  model: {opensees: hyb.tcl}\n  xmodel:|' "$examples/fe_two_story_frame_hybrid.yaml" |
     awk '/^  xmodel:/ { skip = 1; next } skip && /^  damping:/ { skip = 0 } !skip' > hyb.yaml
 "$hysim" run hyb.yaml -o hyb --quiet 2> err || fail "hybrid run on the Tcl model: $(cat err)"
-read -r d p <<< "$(maxdiff twin/response.csv hyb/response.csv 2)"
+read -r d p <<< "$(response_diff twin/response.csv hyb/response.csv)"
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 1e-3 && d <= 1e-12 * p) }' ||
     fail "the hybrid Tcl frame differs from the numerical one by $d m (peak $p m)"
 echo "hybrid on the Tcl model's node 3: max |difference| $d m, peak $p m"
@@ -119,17 +108,11 @@ echo "hybrid on the Tcl model's node 3: max |difference| $d m, peak $p m"
 # --- errors name the script's line ---
 printf 'model BasicBuilder -ndm 2 -ndf 3\nnode 1 0 0\nproc p {} {\n    node 2 0 3 -mass 1 0 0 -disp 1\n}\np\n' > bad.tcl
 sed 's/twin.tcl/bad.tcl/' twin.yaml > bad.yaml
-"$hysim" check bad.yaml > out 2>&1 && fail "a bad script passed"
-grep -q "bad.yaml:[0-9]*:[0-9]*: structure.model.opensees: .*bad.tcl:4: node: option '-disp' is not supported by hysim" out ||
-    fail "message: $(cat out)"
+refused bad.yaml "a bad script" "bad.yaml:[0-9]*:[0-9]*: structure.model.opensees: .*bad.tcl:4: node: option '-disp' is not supported by hysim"
 echo "errors: $(head -1 out)"
 
 # --- against OpenSees ---
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_tcl.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
-    echo "opensees_tcl.sh: OK"
-    exit 0
-fi
+rest_needs_opensees
 mkdir os && cp "$examples/opensees/"* os/ && cd os || exit 1
 cat > run.tcl <<'TCL'
 source frame.tcl
@@ -144,18 +127,14 @@ analysis Transient
 analyze 1000 0.01
 wipe
 TCL
-timeout 300 "$OPENSEES" run.tcl > os.log 2>&1 || fail "OpenSees: $(tail -5 os.log)"
+run_opensees run.tcl os.log || fail "OpenSees: $(tail -5 os.log)"
 ot1=$(awk '/^frame.tcl: T1 =/ { print $4; exit }' os.log)
 [ "$ot1" = "$t1" ] || fail "OpenSees' eigen T1 = $ot1 s, hysim's $t1 s"
 grep -q '^DOFs: 1 = node 13 ux, 2 = node 14 ux, 3 = node 23 ux, 4 = node 24 ux' <("$hysim" modes frame.yaml 2> /dev/null) ||
     fail "hysim's DOFs are not nodes 13, 14, 23, 24 in x"
 [ "$(wc -l < os.out)" -eq 1000 ] || fail "OpenSees recorded $(wc -l < os.out) steps"
-read -r d p < <(tail -n +3 ../ex/response.csv | tr ',' ' ' | paste -d' ' os.out - | awk '
-    { n = NF / 2; if (($1 - $(n + 1)) ^ 2 > 1e-18) bad = 1
-      for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                 a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-    END { printf "%.3g %.6g", bad ? -1 : m + 0, p + 0 }')
-[ "$d" != "-1" ] || fail "the times of hysim's and OpenSees' records differ"
+read -r d p _ bad <<< "$(vs_opensees ../ex/response.csv os.out)"
+[ "$bad" -eq 0 ] || fail "the times of hysim's and OpenSees' records differ"
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.03 && d <= 1e-10 * p) }' ||
     fail "hysim and OpenSees differ by $d m (peak $p m)"
 echo "frame.tcl in OpenSees: T1 = $ot1 s; histories differ by $d m (peak $p m)"
@@ -163,8 +142,7 @@ echo "frame.tcl in OpenSees: T1 = $ot1 s; histories differ by $d m (peak $p m)"
 # each uniaxialMaterial on a zero-length SDOF (10 t, in parallel with an Elastic 2000 kN/m),
 # a 1.5 Hz, 6 m/s^2 ground pulse for 3 s: the same history in both to 1e-9 of the peak
 cd .. && mkdir mats && cd mats || exit 1
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 3 ? 6 * sin(2 * atan2(0, -1) * 1.5 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 6 1.5 3
 cat > run.tcl <<'TCL'
 source m.tcl
 recorder Node -file os.out -time -precision 16 -node 2 -dof 1 disp
@@ -197,11 +175,9 @@ timeSeries Path 1 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 1 1 -accel 1
 TCL
     rm -rf run os.out
-    timeout 120 "$OPENSEES" run.tcl > os.log 2>&1 || fail "OpenSees, $mat: $(tail -3 os.log)"
+    run_opensees run.tcl os.log 120 || fail "OpenSees, $mat: $(tail -3 os.log)"
     "$hysim" run m.yaml -o run --quiet 2> err || fail "hysim, $mat: $(tail -2 err)"
-    read -r d p < <(tail -n +3 run/response.csv | tr ',' ' ' | paste -d' ' os.out - |
-        awk '{ d = $2 - $4; if (d < 0) d = -d; if (d > m) m = d; a = $2 < 0 ? -$2 : $2; if (a > p) p = a }
-             END { printf "%.3g %.6g", m + 0, p + 0 }')
+    read -r d p _ <<< "$(vs_opensees run/response.csv os.out)"
     awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.01 && d <= 1e-9 * p) }' ||
         fail "uniaxialMaterial $mat: hysim and OpenSees differ by $d m (peak $p m)"
     echo "uniaxialMaterial $mat: differs from OpenSees by $d m (peak $p m)"
@@ -219,8 +195,7 @@ MATS
 
 # a corotTruss pendulum (3 m, 5 t at its top in x and y, a 800 kN/m zero-length spring in x):
 # a 40 m/s^2 ground pulse turns it by 0.14 rad; both programs give the same x and y histories
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 3 ? 40 * sin(2 * atan2(0, -1) * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 40 1 3
 cat > m.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 2
 node 1 0 0; node 2 0 0; node 3 0 3.0 -mass 5 5
@@ -234,12 +209,9 @@ pattern UniformExcitation 1 1 -accel 1
 TCL
 sed -i 's/-node 2 -dof 1 disp/-node 3 -dof 1 2 disp/' run.tcl
 rm -rf run os.out
-timeout 120 "$OPENSEES" run.tcl > os.log 2>&1 || fail "OpenSees, corotTruss: $(tail -3 os.log)"
+run_opensees run.tcl os.log 120 || fail "OpenSees, corotTruss: $(tail -3 os.log)"
 "$hysim" run m.yaml -o run --quiet 2> err || fail "hysim, corotTruss: $(tail -2 err)"
-read -r d p < <(tail -n +3 run/response.csv | tr ',' ' ' | paste -d' ' os.out - | awk '
-    { n = NF / 2; for (i = 2; i <= n; i++) { d = $i - $(i + n); if (d < 0) d = -d; if (d > m) m = d
-                                             a = $i < 0 ? -$i : $i; if (a > p) p = a } }
-    END { printf "%.3g %.6g", m + 0, p + 0 }')
+read -r d p _ <<< "$(vs_opensees run/response.csv os.out)"
 awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.3 && d <= 1e-10 * p) }' ||
     fail "corotTruss: hysim and OpenSees differ by $d m (peak $p m)"
 echo "corotTruss pendulum: differs from OpenSees by $d m (peak $p m)"

@@ -18,11 +18,8 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$dir" || exit 1
-near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= t) }'; }
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 # --- the example ---
 ex="$examples/opensees/floor3d.yaml"
@@ -48,29 +45,20 @@ cmp -s tw/response.csv ya/response.csv || fail "the Tcl twin's response.csv diff
 echo "twin: the Tcl floor and examples/fe_3d_floor.yaml (no gravity) give the same response.csv, byte for byte"
 
 # --- against OpenSees ---
-if [ -z "${OPENSEES:-}" ] || [ ! -x "${OPENSEES:-}" ]; then
-    echo "opensees_tcl3d.sh: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
-    echo "opensees_tcl3d.sh: OK"
-    exit 0
-fi
-cat "$examples/opensees/floor3d.tcl" - > eig.tcl <<'TCL'
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator LoadControl 1.0
-analysis Static
-analyze 1
-loadConst -time 0.0
+rest_needs_opensees
+{
+    cat "$examples/opensees/floor3d.tcl"
+    tcl_gravity Transformation
+    cat <<'TCL'
 set lam [eigen -fullGenLapack 3]
 foreach l $lam { puts [format "period %.12g" [expr {2 * acos(-1) / sqrt($l)}]] }
 TCL
-timeout 300 "$OPENSEES" eig.tcl > os_eig.log 2>&1 || fail "OpenSees (gravity, eigen): $(tail -5 os_eig.log)"
+} > eig.tcl
+run_opensees eig.tcl os_eig.log || fail "OpenSees (gravity, eigen): $(tail -5 os_eig.log)"
 sed -e 's#opensees: floor3d.tcl#opensees: eig.tcl#' -e '/^output:/,$d' "$ex" > eig.yaml
 "$hysim" check eig.yaml > hs_eig.log 2> hs_eig.err || fail "hysim check (eigen): $(cat hs_eig.log hs_eig.err)"
-read -r -a op <<< "$(awk '$1 == "period" { printf "%s ", $2 }' os_eig.log)"
-read -r -a hp <<< "$(awk '$1 == "period" { printf "%s ", $2 }' hs_eig.log)"
+read -r -a op <<< "$(script_periods os_eig.log)"
+read -r -a hp <<< "$(script_periods hs_eig.log)"
 [ "${#op[@]}" -eq 3 ] && [ "${#hp[@]}" -eq 3 ] || fail "periods: OpenSees ${op[*]}, hysim ${hp[*]}"
 for k in 0 1 2; do
     near "${hp[$k]}" "${op[$k]}" 1e-4 || fail "period $((k + 1)) with gravity: hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
@@ -79,11 +67,11 @@ echo "OpenSees: periods after the gravity step: hysim ${hp[*]} s; OpenSees ${op[
 # without the gravity pattern (a linear model): the same periods to round-off
 sed '/^timeSeries Linear 1/,/^loadConst/d' eig.tcl > eig0.tcl
 grep -q '^pattern' eig0.tcl && fail "eig0.tcl still has a pattern"
-timeout 300 "$OPENSEES" eig0.tcl > os_eig0.log 2>&1 || fail "OpenSees (eigen): $(tail -5 os_eig0.log)"
+run_opensees eig0.tcl os_eig0.log || fail "OpenSees (eigen): $(tail -5 os_eig0.log)"
 sed 's#opensees: eig.tcl#opensees: eig0.tcl#' eig.yaml > eig0.yaml
 "$hysim" check eig0.yaml > hs_eig0.log 2> hs_eig0.err || fail "hysim check (eigen): $(cat hs_eig0.log hs_eig0.err)"
-read -r -a op <<< "$(awk '$1 == "period" { printf "%s ", $2 }' os_eig0.log)"
-read -r -a hp <<< "$(awk '$1 == "period" { printf "%s ", $2 }' hs_eig0.log)"
+read -r -a op <<< "$(script_periods os_eig0.log)"
+read -r -a hp <<< "$(script_periods hs_eig0.log)"
 [ "${#op[@]}" -eq 3 ] && [ "${#hp[@]}" -eq 3 ] || fail "periods: OpenSees ${op[*]}, hysim ${hp[*]}"
 for k in 0 1 2; do
     near "${hp[$k]}" "${op[$k]}" 1e-10 || fail "period $((k + 1)) without gravity: hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
@@ -91,45 +79,24 @@ done
 echo "OpenSees: periods without gravity: hysim ${hp[*]} s; OpenSees ${op[*]} s"
 
 steps=500
-awk 'BEGIN { for (k = 0; k <= 600; k++) { t = k * 0.01
-    printf "%.17g\n", t <= 2 ? 3 * sin(2 * atan2(0, -1) * 2 * t) : 0 } }' > rec.txt
+sine_pulse rec.txt 3 2 2
 cat twin.tcl - > hist.tcl <<'TCL'
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 2 -accel 2
 recorder Node -file os_hist.out -time -precision 16 -node 100 -dof 1 2 6 disp
-system FullGeneral
-numberer Plain
-constraints Transformation
-test NormDispIncr 1.0e-12 20
-algorithm Newton
-integrator Newmark 0.5 0.25
-analysis Transient
 TCL
-echo "analyze $steps 0.01" >> hist.tcl
-timeout 300 "$OPENSEES" hist.tcl > os_hist.log 2>&1 || fail "OpenSees (history): $(tail -5 os_hist.log)"
+tcl_newmark $steps Transformation >> hist.tcl
+run_opensees hist.tcl os_hist.log || fail "OpenSees (history): $(tail -5 os_hist.log)"
 cat > hist.yaml <<YAML
 hysim: 1
 name: floor3d-history
 units: {force: kN, length: m, time: s}
 structure:
   model: {opensees: hist.tcl}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  steps: $steps
-  initial_acceleration: zero
+$(newmark_analysis $steps)
 YAML
 "$hysim" run hist.yaml -o hist --quiet > hist.log 2>&1 || fail "hysim run (history): $(cat hist.log)"
 # columns: time, ux, uy, rz of node 100 in both; each compared to its own peak
-read -r bad rows <<< "$(tail -n +3 hist/response.csv | tr ',' ' ' | paste -d' ' os_hist.out - | awk -v tol=1e-9 '
-    { if (($1 - $5) ^ 2 > 1e-18) t = 1
-      for (i = 2; i <= 4; i++) { d = $i - $(i + 4); if (d < 0) d = -d; if (d > m[i]) m[i] = d
-                                 a = $i; if (a < 0) a = -a; if (a > p[i]) p[i] = a } }
-    END { for (i = 2; i <= 4; i++) { printf "  DOF %d: largest difference %.3g (peak %.6g)\n", i - 1, m[i], p[i] > "cmp.txt"
-                                     if (!(p[i] > 0 && m[i] <= tol * p[i])) t = 1 }
-          printf "%d %d", t, NR }')"
-[ "$rows" -eq "$steps" ] || fail "history: $rows rows against OpenSees, expected $steps"
-[ "$bad" -eq 0 ] || fail "the histories (or their times) differ by more than 1e-9 of the peaks: $(cat cmp.txt)"
 echo "OpenSees: Newmark history of node 100 (ux, uy, rz) of the same script:"
-cat cmp.txt
+histories_vs_opensees history hist/response.csv os_hist.out 1e-9
 echo "opensees_tcl3d.sh: OK"
