@@ -24,14 +24,8 @@
 # Usage: opensees_link_pdelta.sh PATH_TO_hysim
 set -u
 hysim=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
-cd "$dir" || exit 1
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
 
 cat > iso2.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
@@ -76,8 +70,7 @@ analysis:
   dt: 0.01
   steps: 300
 YAML
-sed -e 's/^  model:$/  model: {opensees: iso2.tcl}\n  xmodel:/' iso2.yaml |
-    awk '/^  xmodel:/ { skip = 1; next } skip && /^  [a-z]/ { skip = 0 } !skip' > iso2_tcl.yaml
+tcl_twin iso2.yaml iso2.tcl > iso2_tcl.yaml
 grep -q 'opensees: iso2.tcl' iso2_tcl.yaml || fail "iso2_tcl.yaml: $(cat iso2_tcl.yaml)"
 "$hysim" run iso2.yaml -o yaml_run --quiet > yaml_run.log 2>&1 || fail "hysim run (YAML)"
 "$hysim" run iso2_tcl.yaml -o tcl_run --quiet > tcl_run.log 2>&1 || fail "hysim run (Tcl)"
@@ -89,25 +82,21 @@ echo "opensees_link_pdelta.sh: the isolator from YAML and from Tcl: the same res
 
 # bad input
 sed 's/p_delta: \[0.2, 0.3\]/p_delta: [0.1, 0.2, 0.2, 0.3]/' iso2.yaml > bad1.yaml
-"$hysim" check bad1.yaml > out 2>&1 && fail "four p_delta ratios in 2-D passed"
-grep -q "bad1.yaml:[0-9]*:[0-9]*: structure.model.elements\[1\].p_delta: expected 2 values (one per P-Delta moment ratio about local z (node i, node j)), got 4" out ||
-    fail "message: $(cat out)"
+refused bad1.yaml "four p_delta ratios in 2-D" \
+    "bad1.yaml:[0-9]*:[0-9]*: structure.model.elements\[1\].p_delta: expected 2 values (one per P-Delta moment ratio about local z (node i, node j)), got 4"
 sed 's/-pDelta 0.2 0.3/-pDelta 0.2 -0.3/' iso2.tcl > bad.tcl
 sed 's/opensees: iso2.tcl/opensees: bad.tcl/' iso2_tcl.yaml > bad_tcl.yaml
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "a negative -pDelta ratio passed"
-grep -q "bad.tcl:11: element 1: .*P-Delta moment ratio 2 (Mz at node j) is -0.3; .*OpenSees would make a negative one positive with a warning: write 0.3 if that is what you mean" out ||
-    fail "message: $(cat out)"
+refused bad_tcl.yaml "a negative -pDelta ratio" \
+    "bad.tcl:11: element 1: .*P-Delta moment ratio 2 (Mz at node j) is -0.3; .*OpenSees would make a negative one positive with a warning: write 0.3 if that is what you mean"
 sed 's/-pDelta 0.2 0.3/-pDelta 0.2/' iso2.tcl > bad.tcl
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "-pDelta with one number in 2-D passed"
-grep -q "bad.tcl:11: element: -pDelta: expected Mratios (two numbers in -ndm 2" out ||
-    fail "message: $(cat out)"
+refused bad_tcl.yaml "-pDelta with one number in 2-D" \
+    "bad.tcl:11: element: -pDelta: expected Mratios (two numbers in -ndm 2"
 cat iso2.tcl - > bad.tcl <<'TCL'
 timeSeries Constant 1
 pattern Plain 1 1 { load 2 0 -100 0 }
 TCL
-"$hysim" check bad_tcl.yaml > out 2>&1 && fail "-pDelta under Plain loads passed"
-grep -q "bad.tcl:11: element 1: twoNodeLink -pDelta under the loads of pattern Plain: hysim does not carry gravity loads into a link's axial force" out ||
-    fail "message: $(cat out)"
+refused bad_tcl.yaml "-pDelta under Plain loads" \
+    "bad.tcl:11: element 1: twoNodeLink -pDelta under the loads of pattern Plain: hysim does not carry gravity loads into a link's axial force"
 cat > chain.yaml <<'YAML'
 hysim: 1
 name: chain
@@ -130,9 +119,8 @@ analysis:
   dt: 0.01
   steps: 10
 YAML
-"$hysim" check chain.yaml > out 2>&1 && fail "p_delta in a 1-D model passed"
-grep -q "chain.yaml:13:[0-9]*: structure.model.elements\[1\].p_delta: a 1-D link has no P-Delta" out ||
-    fail "message: $(cat out)"
+refused chain.yaml "p_delta in a 1-D model" \
+    "chain.yaml:13:[0-9]*: structure.model.elements\[1\].p_delta: a 1-D link has no P-Delta"
 echo "opensees_link_pdelta.sh: a wrong count, a negative ratio, -pDelta under Plain loads and p_delta in 1-D are refused with FILE:LINE"
 # the script's eigen leaves the links' P-Delta out, and a line says so
 cat iso2.tcl - > eig.tcl <<'TCL'
