@@ -15,8 +15,9 @@
 #  - the same frame as a YAML model with Rayleigh damping on modes 1 and 3: T1 equal to 1e-12,
 #    `hysim check` finds 2 % in both modes;
 #  - a hybrid test: a linear specimen (k = 5000 kN/m) at a perfect virtual site on the roof's x
-#    DOF, with alpha_os and with cr, equals the all-numerical twin (the same spring as a Tcl
-#    zeroLength) to 1e-12 of the peak, and its periods too;
+#    DOF, with alpha_os, cr and hht (the experiment's Ke in Newton's matrix as a Woodbury
+#    update), equals the all-numerical twin (the same spring as a Tcl zeroLength) to 1e-12 of the
+#    peak, and its periods too;
 #  - on a 5115-DOF frame (10 bays x 155 stories): the refusals of what needs dense matrices,
 #    each naming what to change: kr_alpha, os_tangent with an experiment, massless rotations,
 #    consistent mass (-cMass), modal damping, multi-support excitation;
@@ -196,7 +197,7 @@ exp="experimental:
   - {name: brace, site: lab, control_point: {node: $roof, dofs: [x]}, actuators: [act]}
 sites:
   lab: {kind: virtual, rate: 1024, perfect: true, actuators: {act: {}}, specimen: {type: linear, K: [[5000]]}}"
-for it in alpha_os cr; do
+for it in alpha_os cr hht; do
     testfile "twin_$it" twin.tcl $it
     testfile "hyb_$it" frame.tcl $it "$exp"
     guarded "twin_$it" run "twin_$it.yaml" -o "twin_$it" --quiet > /dev/null || fail "twin ($it)"
