@@ -125,6 +125,9 @@ int hs_integrator_correct(hs_integrator *it, hs_step_io *io);
 /* predict + correct with io->r_exp as given (NULL for a purely numerical model). */
 int hs_integrator_step(hs_integrator *it, hs_step_io *io);
 void hs_integrator_destroy(hs_integrator **it);
+/* 1 when the integrator takes the sparse form of hs_dynamics (with experimental substructures
+ * when with_experiment), 0 when it needs the dense matrices (docs/fe_model.md, "Large frames"). */
+int hs_integrator_takes_sparse(const hs_integrator *it, int with_experiment);
 
 const char *hs_integrator_type(const hs_integrator *it);
 int hs_integrator_ndof(const hs_integrator *it);

@@ -64,6 +64,11 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
     return rc;
 }
 
+int hs_integrator_takes_sparse(const hs_integrator *it, int with_experiment)
+{
+    return it->ops.sparse && (!with_experiment || it->ops.sparse_exp);
+}
+
 int hs_integrator_set_initial_acceleration(hs_integrator *it, hs_initial_acceleration how)
 {
     if (how != HS_INITIAL_ACCELERATION_EQUILIBRIUM && how != HS_INITIAL_ACCELERATION_ZERO)

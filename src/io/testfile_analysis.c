@@ -6,6 +6,7 @@
 #include "hysim/coordinator.h"
 #include "hysim/fe.h"
 #include "hysim/integrator.h"
+#include "hysim/linalg.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -200,8 +201,22 @@ static int integrator(hs_tf *L, const hs_ynode *node)
     /* The constructor checks parameter values (ranges): try it once. */
     hs_integrator *probe = NULL;
     rc = hs_integrator_create(L->ctx, e->name, L->def->integrator_opts, &probe);
+    const int sparse = rc ? 1 : hs_integrator_takes_sparse(probe, L->def->nexp > 0);
     hs_integrator_destroy(&probe);
-    return rc ? hs_tf_wrap(L, node, what, rc) : 0;
+    if (rc) return hs_tf_wrap(L, node, what, rc);
+    if (sparse || !hs_model_is_large(L->def->model)) return 0;
+    const int n = hs_model_ndof(L->def->model);
+    if (L->def->nexp > 0)
+        return hs_tf_fail(L, tn,
+                          "%s: integrator %s: experimental substructures on a model of %d DOFs "
+                          "(dense matrices up to %d) are taken by alpha_os, cr, newmark and hht "
+                          "(their matrices hold the initial Ke); choose one of them",
+                          what, e->name, n, HS_DENSE_MAX_DOFS);
+    return hs_tf_fail(L, tn,
+                      "%s: integrator %s takes only dense matrices, and this model has %d DOFs "
+                      "(dense up to %d): use central_difference, newmark_explicit, alpha_os, "
+                      "cr, newmark or hht",
+                      what, e->name, n, HS_DENSE_MAX_DOFS);
 }
 
 static int positive(hs_tf *L, const hs_ynode *node, const char *what, double *out)

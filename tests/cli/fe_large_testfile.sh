@@ -19,7 +19,8 @@
 #    update), equals the all-numerical twin (the same spring as a Tcl zeroLength) to 1e-12 of the
 #    peak, and its periods too;
 #  - on a 5115-DOF frame (10 bays x 155 stories): the refusals of what needs dense matrices,
-#    each naming what to change: kr_alpha, os_tangent with an experiment, massless rotations,
+#    each naming what to change: kr_alpha, os_tangent with an experiment (both when the file is
+#    read, at the integrator's FILE:LINE:COL, by hysim check too), massless rotations,
 #    consistent mass (-cMass), modal damping, multi-support excitation;
 #  - with OPENSEES=/path/to/OpenSees: the 5115-DOF frame with Newmark's average acceleration,
 #    from rest, against OpenSees (Newmark 0.5 0.25, Linear, UmfPack): the roof history to 1e-10
@@ -233,6 +234,13 @@ testfile kr mid.tcl kr_alpha
 refused kr "integrator kr_alpha" "5115 DOFs" "use central_difference, newmark_explicit, alpha_os, cr, newmark or hht"
 testfile ost mid.tcl os_tangent "${exp//node: $roof/node: 1706}"
 refused ost "integrator os_tangent" "taken by alpha_os, cr, newmark and hht" "choose one of them"
+# both refused when the file is read, at the integrator's line: hysim check says it too
+for name in kr ost; do
+    rc=0
+    "$hysim" check "$name.yaml" > "${name}_check.out" 2>&1 || rc=$?
+    [ "$rc" -eq 2 ] && grep -q "^$name.yaml:[0-9]*:[0-9]*: analysis.integrator: integrator" "${name}_check.out" ||
+        fail "hysim check $name.yaml: exit $rc, expected 2 and FILE:LINE:COL: $(cat "${name}_check.out")"
+done
 sed 's/^mass \([0-9]*\) 20 20 5$/mass \1 20 20 0/' mid.tcl > massless.tcl
 testfile massless massless.tcl cr
 refused massless "1705 of its 5115 free DOFs carry no mass" "give every free DOF a mass"
