@@ -156,10 +156,12 @@ static int element_constant(hs_fe *fe, fe_element *e)
 static int split_elements(hs_fe *fe)
 {
     const size_t nnz = (size_t)hs_csc_nnz(fe->Kpat);
-    fe->Kconst = hs_dvec(nnz + 1);
+    int rc = hs_csc_copy(fe->ctx, fe->Kpat, &fe->Kconst);
+    if (rc) return rc;
+    memset(fe->Kconst->val, 0, nnz * sizeof *fe->Kconst->val);
     fe->var_els = hs_calloc((size_t)fe->nels + 1, sizeof *fe->var_els);
     fe->x_dyn = hs_dvec(2 * (size_t)fe->n + 1);
-    if (!fe->Kconst || !fe->var_els || !fe->x_dyn)
+    if (!fe->var_els || !fe->x_dyn)
         return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
     fe->nvar = 0;
     fe->rate_dependent = hs_fe_is_rate_dependent(fe);
@@ -171,7 +173,7 @@ static int split_elements(hs_fe *fe)
         if (!constant) fe->var_els[fe->nvar++] = k;
         for (size_t s = fe->slot_off[k]; s < fe->slot_off[k + 1]; s++)
             if (constant)
-                fe->Kconst[fe->slot_pos[s]] += fe->slot_w[s] * e->kg[fe->slot_ke[s]];
+                fe->Kconst->val[fe->slot_pos[s]] += fe->slot_w[s] * e->kg[fe->slot_ke[s]];
             else
                 touched[fe->slot_pos[s]] = 1;
     }
@@ -198,20 +200,14 @@ static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, dou
     if (!initial) {
         const int n = fe->n;
         for (int i = 0; i < n; i++) fe->x_dyn[i] = fe->u[fe->dyn_eq[i]];
-        const int *cp = fe->Kpat->colptr, *ri = fe->Kpat->rowind;
         double *y = fe->x_dyn + n; /* Kconst d over the dynamic DOFs */
-        memset(y, 0, (size_t)n * sizeof *y);
-        for (int j = 0; j < n; j++) {
-            const double xj = fe->x_dyn[j];
-            if (xj == 0.0) continue;
-            for (int p = cp[j]; p < cp[j + 1]; p++) y[ri[p]] += fe->Kconst[p] * xj;
-        }
+        hs_csc_matvec(fe->Kconst, fe->x_dyn, y);
         for (int i = 0; i < n; i++) fe->r_eq[fe->dyn_eq[i]] = y[i];
     }
     if (Kt && var_only)
-        for (int q = 0; q < fe->nvar_pos; q++) Kt[fe->var_pos[q]] = fe->Kconst[fe->var_pos[q]];
+        for (int q = 0; q < fe->nvar_pos; q++) Kt[fe->var_pos[q]] = fe->Kconst->val[fe->var_pos[q]];
     else if (Kt)
-        memcpy(Kt, fe->Kconst, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
+        memcpy(Kt, fe->Kconst->val, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
     for (int v = 0; v < fe->nvar; v++) {
         const int k = fe->var_els[v];
         fe_element *e = &fe->els[k];

@@ -12,14 +12,10 @@ void hs_int_add_experimental(const hs_integrator *it, const hs_step_io *io, cons
     if (!io->r_exp) return;
     const int n = it->n;
     for (int i = 0; i < n; i++) out[i] += io->r_exp[i];
-    const hs_csc *Ks = it->dyn.Kes;
-    if (Ks && io->d_cmd) /* sparse path: Kes (d - d_cmd) */
-        for (int j = 0; j < n; j++) {
-            const double dd = d[j] - io->d_cmd[j];
-            if (dd == 0.0) continue;
-            for (int p = Ks->colptr[j]; p < Ks->colptr[j + 1]; p++)
-                out[Ks->rowind[p]] += Ks->val[p] * dd;
-        }
+    if (it->dyn.Kes && io->d_cmd) { /* sparse path: Kes (d - d_cmd) */
+        hs_csc_matvec_add(it->dyn.Kes, d, 1.0, out);
+        hs_csc_matvec_add(it->dyn.Kes, io->d_cmd, -1.0, out);
+    }
     if (it->dyn.Ke && io->d_cmd)
         for (int j = 0; j < n; j++) {
             const double dd = d[j] - io->d_cmd[j];

@@ -53,7 +53,7 @@ typedef struct hs_os_element {
     double orient[3], shear_dist, mass;
     int has_yp; /* twoNodeLink in 3-D: -orient's vector yp (local x-y plane) */
     double yp[3], shear_dist_z;
-    int has_p_delta;    /* twoNodeLink -pDelta: [My_i My_j Mz_i Mz_j] (2-D: the last two) */
+    int has_p_delta; /* twoNodeLink -pDelta: [My_i My_j Mz_i Mz_j] (2-D: the last two) */
     double p_delta[4];
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
