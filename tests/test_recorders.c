@@ -21,6 +21,7 @@
  *  - a two-story frame: a drift recorder is the displacement difference over the story height;
  *  - bad recorders are refused with FILE:LINE:COL and what to do. */
 #include "hs_test.h"
+#include "hs_text_def.h"
 
 #include "hysim/coordinator.h"
 #include "hysim/recorders.h"
@@ -372,20 +373,7 @@ static void test_drift(void **state)
  * what. */
 static void refused(const char *recorder, int line, const char *says)
 {
-    char text[4096];
-    const char *at = strstr(PORTAL, "  recorders:\n");
-    snprintf(text, sizeof text, "%.*s  recorders:\n%s", (int)(at - PORTAL), PORTAL, recorder);
-    hs_ctx *ctx = NULL;
-    assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = NULL;
-    assert_int_equal(hs_testfile_load_string(ctx, text, strlen(text), "bad.yaml", &def), HS_EINPUT);
-    const char *msg = hs_ctx_message(ctx);
-    print_message("    %s\n", msg);
-    char where[32];
-    snprintf(where, sizeof where, "bad.yaml:%d:", line);
-    assert_non_null(strstr(msg, where));
-    assert_non_null(strstr(msg, says));
-    hs_ctx_destroy(&ctx);
+    hs_test_refused_tail(PORTAL, "  recorders:\n", recorder, line, says);
 }
 
 static void test_errors(void **state)

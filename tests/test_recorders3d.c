@@ -17,6 +17,7 @@
  *    the 190 recorded steps allocate nothing;
  *  - recorders refuse what a 3-D model does not have, with FILE:LINE:COL. */
 #include "hs_test.h"
+#include "hs_text_def.h"
 
 #include "hysim/coordinator.h"
 #include "hysim/fe.h"
@@ -393,20 +394,7 @@ static void test_rigid_floor(void **state)
 /* A floor recorder line replacing FLOOR's recorders; the message carries LINE:COL and says what. */
 static void refused(const char *recorder, int line, const char *says)
 {
-    char text[8192];
-    const char *at = strstr(FLOOR, "  recorders:\n");
-    snprintf(text, sizeof text, "%.*s  recorders:\n%s", (int)(at - FLOOR), FLOOR, recorder);
-    hs_ctx *ctx = NULL;
-    assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_test_def *def = NULL;
-    assert_int_equal(hs_testfile_load_string(ctx, text, strlen(text), "bad.yaml", &def), HS_EINPUT);
-    const char *msg = hs_ctx_message(ctx);
-    print_message("    %s\n", msg);
-    char where[32];
-    snprintf(where, sizeof where, "bad.yaml:%d:", line);
-    assert_non_null(strstr(msg, where));
-    assert_non_null(strstr(msg, says));
-    hs_ctx_destroy(&ctx);
+    hs_test_refused_tail(FLOOR, "  recorders:\n", recorder, line, says);
 }
 
 static void test_errors(void **state)

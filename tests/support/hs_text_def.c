@@ -30,6 +30,31 @@ char *hs_test_substitute(const char *text, const char *find, const char *replace
     return out;
 }
 
+void hs_test_refused_tail(const char *base, const char *marker, const char *tail, int line,
+                          const char *phrase)
+{
+    const char *at = strstr(base, marker);
+    assert_non_null(at);
+    const size_t head = (size_t)(at - base), mlen = strlen(marker), tlen = strlen(tail);
+    char *text = malloc(head + mlen + tlen + 1);
+    assert_non_null(text);
+    memcpy(text, base, head);
+    memcpy(text + head, marker, mlen);
+    memcpy(text + head + mlen, tail, tlen + 1);
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_test_def *def = NULL;
+    assert_int_equal(hs_testfile_load_string(ctx, text, strlen(text), "bad.yaml", &def), HS_EINPUT);
+    const char *msg = hs_ctx_message(ctx);
+    print_message("    %s\n", msg);
+    char where[32];
+    snprintf(where, sizeof where, "bad.yaml:%d:", line);
+    assert_non_null(strstr(msg, where));
+    assert_non_null(strstr(msg, phrase));
+    hs_ctx_destroy(&ctx);
+    free(text);
+}
+
 int hs_test_bad_cases(hs_ctx *ctx, const char *base, const char *name, const hs_bad_case *cases,
                       size_t ncases)
 {

@@ -28,4 +28,9 @@ typedef struct hs_bad_case {
 int hs_test_bad_cases(hs_ctx *ctx, const char *base, const char *name, const hs_bad_case *cases,
                       size_t ncases);
 
+/* `base` up to its first `marker` line, then `marker` and `tail`, loaded as bad.yaml: asserts
+ * HS_EINPUT and a message with "bad.yaml:LINE:" that contains `phrase` (printed). */
+void hs_test_refused_tail(const char *base, const char *marker, const char *tail, int line,
+                          const char *phrase);
+
 #endif
