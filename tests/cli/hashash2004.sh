@@ -18,7 +18,7 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
-. "$here/lib/response_diff.sh"
+. "$here/lib/single_vs_split.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -56,25 +56,14 @@ else
     echo "OpenSees comparison: skipped (set OPENSEES=/path/to/OpenSees to compare)"
 fi
 
-# run NAME INTEGRATOR [--set ...]: both files; prints "MAXDIFF PEAK"
-run() {
-    local name=$1 type=$2
-    shift 2
-    "$hysim" run "$single" -o "s_$name" --quiet --set analysis.integrator.type="$type" "$@" 2> err ||
-        fail "single $name: $(cat err)"
-    "$hysim" run "$split" -o "d_$name" --quiet --set analysis.integrator.type="$type" "$@" 2> err ||
-        fail "distributed $name: $(cat err)"
-    grep -q '"status": "completed"' "d_$name/summary.json" || fail "distributed $name not completed"
-    response_diff "s_$name/response.csv" "d_$name/response.csv" || fail "$name: not comparable"
-}
 
-read -r m p < <(run os alpha_os) || exit 1
+read -r m p < <(single_vs_split os alpha_os) || exit 1
 echo "alpha-OS: distributed vs single model: max |difference| $m m, peak $p m"
 within 0.01 "$p" || fail "alpha-OS: peak $p m, expected above 0.01 m"
 within "$m" "$(awk -v p="$p" 'BEGIN { print 1e-12 * p }')" || fail "alpha-OS: difference $m m"
 
-read -r m1 p1 < <(run pc ghaboussi_pc) || exit 1
-read -r m2 p2 < <(run pc_half ghaboussi_pc --set analysis.dt=0.0025 --set analysis.steps=4000) ||
+read -r m1 p1 < <(single_vs_split pc ghaboussi_pc) || exit 1
+read -r m2 p2 < <(single_vs_split pc_half ghaboussi_pc --set analysis.dt=0.0025 --set analysis.steps=4000) ||
     exit 1
 r=$(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.4g", a / b }')
 echo "predictor-corrector: distributed vs single: max |difference| $m1 m at dt = 5 ms," \
@@ -87,7 +76,7 @@ echo "distributed alpha-OS vs distributed P-C: max |difference| $m m (peak $p m)
 within "$m" "$(awk -v p="$p" 'BEGIN { print 0.02 * p }')" || fail "alpha-OS and P-C differ by $m m"
 record="${HS_SHARED_DATA:-$here/../../../shared/data}/records/I-ELC180.AT2"
 if [ -f "$record" ]; then
-    read -r m p < <(run elc alpha_os --set ground_motion.file="$record" --set ground_motion.format=at2 \
+    read -r m p < <(single_vs_split elc alpha_os --set ground_motion.file="$record" --set ground_motion.format=at2 \
         --set ground_motion.scale=9.80665 --set analysis.steps=8000) || exit 1
     echo "El Centro 180, alpha-OS: distributed vs single: max |difference| $m m, peak $p m"
     within "$m" "$(awk -v p="$p" 'BEGIN { print 1e-12 * p }')" || fail "El Centro: difference $m m"

@@ -27,7 +27,7 @@ set -u
 hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples="$here/../../examples"
-. "$here/lib/response_diff.sh"
+. "$here/lib/single_vs_split.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -104,17 +104,6 @@ else
     echo "OpenSees comparison: skipped (set OPENSEES=/path/to/OpenSees to compare)"
 fi
 
-# run NAME INTEGRATOR [--set ...]: both files; prints "MAXDIFF PEAK"
-run() {
-    local name=$1 type=$2
-    shift 2
-    "$hysim" run "$single" -o "s_$name" --quiet --set analysis.integrator.type="$type" "$@" 2> err ||
-        fail "single $name: $(cat err)"
-    "$hysim" run "$split" -o "d_$name" --quiet --set analysis.integrator.type="$type" "$@" 2> err ||
-        fail "distributed $name: $(cat err)"
-    grep -q '"status": "completed"' "d_$name/summary.json" || fail "distributed $name not completed"
-    response_diff "s_$name/response.csv" "d_$name/response.csv" || fail "$name: not comparable"
-}
 # pier7_top RUN: the largest |transverse displacement| at pier 7's top (node 70, 0.9 m below the
 # deck node 106: uy + 0.9 rx)
 pier7_top() {
@@ -127,14 +116,14 @@ pier7_top() {
         if (v > p) p = v } END { printf "%.4g", p }' "$1/response.csv"
 }
 
-read -r m p < <(run os alpha_os --set analysis.steps=150) || exit 1
+read -r m p < <(single_vs_split os alpha_os --set analysis.steps=150) || exit 1
 echo "alpha-OS (dt = 20 ms, 3 s): distributed vs single model: max |difference| $m, peak $p" \
     "(pier 7 top: $(pier7_top s_os) m)"
 within 0.02 "$p" || fail "alpha-OS: peak $p, expected above 0.02"
 within "$m" "$(awk -v p="$p" 'BEGIN { print 1e-12 * p }')" || fail "alpha-OS: difference $m"
 
-read -r m1 p1 < <(run pc ghaboussi_pc --set analysis.dt=0.005 --set analysis.steps=400) || exit 1
-read -r m2 p2 < <(run pc_half ghaboussi_pc --set analysis.dt=0.0025 --set analysis.steps=800) ||
+read -r m1 p1 < <(single_vs_split pc ghaboussi_pc --set analysis.dt=0.005 --set analysis.steps=400) || exit 1
+read -r m2 p2 < <(single_vs_split pc_half ghaboussi_pc --set analysis.dt=0.0025 --set analysis.steps=800) ||
     exit 1
 r=$(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.4g", a / b }')
 echo "predictor-corrector (2 s): distributed vs single: max |difference| $m1 at dt = 5 ms," \
@@ -157,7 +146,7 @@ within 1000 "$pd02" || fail "P-C at 0.02 s: the distributed run stays bounded ($
 
 record="${HS_SHARED_DATA:-$here/../../../shared/data}/records/I-ELC180.AT2"
 if [ -f "$record" ]; then
-    read -r m p < <(run elc alpha_os --set ground_motion.file="$record" --set ground_motion.format=at2 \
+    read -r m p < <(single_vs_split elc alpha_os --set ground_motion.file="$record" --set ground_motion.format=at2 \
         --set ground_motion.scale=9.80665 --set analysis.steps=500) || exit 1
     echo "El Centro 180 (10 s), alpha-OS: distributed vs single: max |difference| $m, peak $p"
     within "$m" "$(awk -v p="$p" 'BEGIN { print 1e-12 * p }')" || fail "El Centro: difference $m"
