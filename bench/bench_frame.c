@@ -29,7 +29,7 @@
 #include "frame_gen.h"
 
 #include "hysim/experiment_sparse.h"
-#include "../src/io/opensees_tcl.h" /* hysim's Tcl front end: the same model as OpenSees' */
+#include "../src/opensees/opensees_tcl.h" /* hysim's Tcl front end: the same model as OpenSees' */
 
 #include <math.h>
 #include <stdio.h>

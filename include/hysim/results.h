@@ -47,7 +47,7 @@ typedef struct hs_results_layout {
     const char *const *site_names;
     const double *site_slow_after, *site_hold_after;
     /* Optional recorder block: nrecorders recorders (0 for none), their columns side by side in
-     * each record, NaN until recorded (src/io/results_recorders.c). */
+     * each record, NaN until recorded (src/results/results_recorders.c). */
     int nrecorders;
     const hs_results_recorder *recorders;
 } hs_results_layout;
@@ -99,7 +99,7 @@ const double *hs_results_series_recorder(const hs_results *r, int j, int64_t k);
  * 17 significant digits as response.csv. Nothing without a recorder block. */
 int hs_results_write_recorders_csv(const hs_results *r, const char *dir);
 
-/* Records as rows, for checkpoints (src/io/results_records.c): a row holds every series of one
+/* Records as rows, for checkpoints (src/results/results_records.c): a row holds every series of one
  * record (t, ag, d, v, a, spring deformations and forces, the six energies, group energies, and
  * the actuator block's command, measurement, force and tangent, and the site block's delays,
  * tracking errors and indicators and state bits, and the recorders, when there are), `width`

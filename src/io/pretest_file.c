@@ -3,7 +3,7 @@
  * file's `pretest: FILE.json` gets its errors as FILE:LINE:COL: message. */
 #include "hysim/pretest.h"
 
-#include "results_impl.h"
+#include "results/results_impl.h"
 #include "testfile_impl.h"
 
 #include "../base/regular_file.h"

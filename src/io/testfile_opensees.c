@@ -3,7 +3,7 @@
  * checkpoints, with every file it sources and its record). Its Rayleigh damping and its pattern
  * UniformExcitation are used when the test file gives no structure.damping / ground_motion: the
  * test file wins, and a line says what of the script was left out. */
-#include "opensees_tcl.h"
+#include "opensees/opensees_tcl.h"
 #include "testfile_impl.h"
 
 #include <stdio.h>

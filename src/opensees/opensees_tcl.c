@@ -3,7 +3,7 @@
  * support yet), locations FILE:LINE from Tcl's frame information, and the errors. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "opensees_tcl.h"
-#include "suggest.h"
+#include "io/suggest.h"
 
 #include <limits.h>
 #include <stdio.h>

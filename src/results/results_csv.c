@@ -1,6 +1,6 @@
 /* response.csv: time and the displacements relative to the ground, one row per record, each
  * number with 17 significant digits (hs_number_text: printf's "%.17g", read back bit for bit). */
-#include "number_text.h"
+#include "io/number_text.h"
 #include "results_impl.h"
 
 #include <string.h>
