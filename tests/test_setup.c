@@ -16,7 +16,8 @@
 #include <math.h>
 #include <string.h>
 
-static void set3(double v[3], double a, double b, double c) {
+static void set3(double v[3], double a, double b, double c)
+{
     v[0] = a;
     v[1] = b;
     v[2] = c;
@@ -24,7 +25,8 @@ static void set3(double v[3], double a, double b, double c) {
 
 /* A horizontal actuator at the control point (base La0 to its left) and one L above it (base La1
  * to the left of its pin); the platform translates along x and rotates about z. */
-static hs_setup_geometry two_actuators(double La0, double La1, double L, int nl) {
+static hs_setup_geometry two_actuators(double La0, double La1, double L, int nl)
+{
     hs_setup_geometry g;
     memset(&g, 0, sizeof g);
     g.nact = 2;
@@ -40,7 +42,8 @@ static hs_setup_geometry two_actuators(double La0, double La1, double L, int nl)
 }
 
 /* One horizontal actuator at (-L0, 0) and two vertical ones under (-L0, 0) and (L1, 0). */
-static hs_setup_geometry three_actuators(double La0, double La1, double La2, double L0, double L1) {
+static hs_setup_geometry three_actuators(double La0, double La1, double La2, double L0, double L1)
+{
     hs_setup_geometry g;
     memset(&g, 0, sizeof g);
     g.nact = 3;
@@ -60,14 +63,15 @@ static hs_setup_geometry three_actuators(double La0, double La1, double La2, dou
 
 /* The LBCB: a 2.7 m x 1.2 m platform on three vertical actuators (1.2 m), two along x at its
  * end (1.5 m) and one along y (1.2 m); the control point at the platform's centre. */
-static hs_setup_geometry lbcb(int nl) {
+static hs_setup_geometry lbcb(int nl)
+{
     hs_setup_geometry g;
     memset(&g, 0, sizeof g);
     g.nact = 6;
     g.ndof = 6;
     for (int k = 0; k < 6; k++) g.dof[k] = k;
     g.nl_geom = nl;
-    const double pins[6][3] = {{-1.0, -0.45, 0}, {-1.0, 0.45, 0}, {1.0, 0, 0},
+    const double pins[6][3] = {{-1.0, -0.45, 0},  {-1.0, 0.45, 0},  {1.0, 0, 0},
                                {-1.35, -0.45, 0}, {-1.35, 0.45, 0}, {0, -0.6, 0}};
     const double axes[6][3] = {{0, 0, 1.2}, {0, 0, 1.2}, {0, 0, 1.2},
                                {1.5, 0, 0}, {1.5, 0, 0}, {0, 1.2, 0}};
@@ -79,13 +83,15 @@ static hs_setup_geometry lbcb(int nl) {
     return g;
 }
 
-static hs_setup *make(const hs_setup_geometry *g) {
+static hs_setup *make(const hs_setup_geometry *g)
+{
     hs_setup *s = NULL;
     assert_int_equal(hs_setup_create(NULL, g, &s), 0);
     return s;
 }
 
-static void test_two_actuators_closed_form(void **state) {
+static void test_two_actuators_closed_form(void **state)
+{
     (void)state;
     const double La0 = 2.0, La1 = 1.7, L = 1.1;
     hs_setup_geometry g = two_actuators(La0, La1, L, 1);
@@ -118,7 +124,8 @@ static void test_two_actuators_closed_form(void **state) {
     hs_setup_destroy(&s);
 }
 
-static void test_three_actuators_closed_form(void **state) {
+static void test_three_actuators_closed_form(void **state)
+{
     (void)state;
     const double La0 = 1.5, La1 = 1.2, La2 = 1.3, L0 = 0.4, L1 = 0.6;
     hs_setup_geometry g = three_actuators(La0, La1, La2, L0, L1);
@@ -127,8 +134,10 @@ static void test_three_actuators_closed_form(void **state) {
     double x[3];
     hs_setup_strokes(s, q, x);
     const double c = cos(q[2]), sn = sin(q[2]);
-    /* pin 0 = pin 1 at (-L0, 0) -> (u - L0 c, v - L0 s); pin 2 at (L1, 0) -> (u + L1 c, v + L1 s) */
-    const double p0x = q[0] - L0 * c, p0y = q[1] - L0 * sn, p2x = q[0] + L1 * c, p2y = q[1] + L1 * sn;
+    /* pin 0 = pin 1 at (-L0, 0) -> (u - L0 c, v - L0 s); pin 2 at (L1, 0) -> (u + L1 c, v + L1 s)
+     */
+    const double p0x = q[0] - L0 * c, p0y = q[1] - L0 * sn, p2x = q[0] + L1 * c,
+                 p2y = q[1] + L1 * sn;
     const double x0 = hypot(p0x - (-L0 - La0), p0y) - La0;
     const double x1 = hypot(p0x + L0, p0y + La1) - La1;
     const double x2 = hypot(p2x - L1, p2y + La2) - La2;
@@ -140,14 +149,16 @@ static void test_three_actuators_closed_form(void **state) {
 }
 
 /* Deterministic pseudo-random numbers in [-1, 1]. */
-static double uniform(unsigned *seed) {
+static double uniform(unsigned *seed)
+{
     *seed = *seed * 1103515245u + 12345u;
     return ((double)((*seed >> 8) & 0xffffff) / (double)0xffffff) * 2.0 - 1.0;
 }
 
 /* Round trips, the force resultant from the actuators' force vectors, virtual work and the
  * inverse force map, at n random poses within +-umax and +-rmax. */
-static void check_setup(const hs_setup_geometry *g, double umax, double rmax, int n) {
+static void check_setup(const hs_setup_geometry *g, double umax, double rmax, int n)
+{
     hs_setup *s = make(g);
     const int na = g->nact, nd = g->ndof;
     unsigned seed = 7u;
@@ -218,7 +229,8 @@ static void check_setup(const hs_setup_geometry *g, double umax, double rmax, in
     hs_setup_destroy(&s);
 }
 
-static void test_round_trips_and_equilibrium(void **state) {
+static void test_round_trips_and_equilibrium(void **state)
+{
     (void)state;
     hs_setup_geometry g2 = two_actuators(2.0, 1.7, 1.1, 1);
     check_setup(&g2, 0.4, 0.3, 200);
@@ -231,7 +243,8 @@ static void test_round_trips_and_equilibrium(void **state) {
 }
 
 /* Linearised: x = J0 q exactly, whatever q; the nonlinear setup's Jacobian at rest is J0. */
-static void test_linearised(void **state) {
+static void test_linearised(void **state)
+{
     (void)state;
     hs_setup_geometry gl = lbcb(0), gn = lbcb(1);
     hs_setup *l = make(&gl), *n = make(&gn);
@@ -254,7 +267,8 @@ static void test_linearised(void **state) {
     hs_setup_destroy(&n);
 }
 
-static void test_refusals(void **state) {
+static void test_refusals(void **state)
+{
     (void)state;
     hs_setup *s = NULL;
     hs_ctx *ctx = NULL;
@@ -276,7 +290,8 @@ static void test_refusals(void **state) {
 
 /* Strokes that no pose reaches (the horizontal actuator shorter than its own base distance
  * allows): the forward solve says so and leaves q alone. */
-static void test_unreachable(void **state) {
+static void test_unreachable(void **state)
+{
     (void)state;
     hs_setup_geometry g = two_actuators(2.0, 1.7, 1.1, 1);
     hs_setup *s = make(&g);
@@ -294,7 +309,8 @@ static void test_unreachable(void **state) {
     hs_setup_destroy(&s);
 }
 
-int main(void) {
+int main(void)
+{
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_actuators_closed_form),
         cmocka_unit_test(test_three_actuators_closed_form),

@@ -73,6 +73,28 @@ void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double
  * a virtual laboratory's specimen acting through the setup. */
 int hs_setup_actuator_forces(const hs_setup *s, const double *q, const double *p, double *f);
 
+/* ---------------------------------------------------------------- a laboratory through a setup */
+
+/* One physical actuator's limits behind a setup (0 = none): |stroke| <= stroke, |increment| rate
+ * <= vel, |second difference| rate^2 <= acc. */
+typedef struct hs_setup_limits {
+    double stroke, vel, acc;
+} hs_setup_limits;
+
+/* A laboratory whose channels are the setup's control DOFs over `inner`, a laboratory of the
+ * setup's actuators (owned: destroyed with the wrapper; the setup is lent). Each tick the command
+ * (control DOFs) becomes strokes (inverse kinematics); a stroke that would cross its actuator's
+ * limit is never sent: the actuators brake together within their acceleration limits and hold,
+ * and the exchange reports HS_LAB_ST_FAULT from then on with an alarm that names the actuator,
+ * the value and the limit (the site controller then holds, as for a lab's fault bit). The
+ * measured strokes give the control point's displacements (forward kinematics, warm-started)
+ * and the measured actuator forces its force and moment resultant (src/lab/labio_setup.c). */
+struct hs_lab;
+int hs_lab_setup_create(hs_ctx *ctx, struct hs_lab *inner, const hs_setup *setup,
+                        const hs_setup_limits *limits, struct hs_lab **out);
+/* The strokes last sent to the inner laboratory (nact), NULL for another kind of lab. */
+const double *hs_lab_setup_strokes(struct hs_lab *lab);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,23 +10,26 @@
 
 struct hs_setup {
     hs_setup_geometry g;
-    double len[HS_SETUP_MAX_ACT];     /* actuator lengths at rest, |p_i - b_i| */
-    double size;                      /* the platform's size: the largest pin distance */
-    double A[HS_SETUP_MAX_ACT * 6];   /* scratch matrix for dgels, column-major */
-    double rhs[HS_SETUP_MAX_ACT];     /* scratch right-hand side */
-    double *work;                     /* dgels workspace */
+    double len[HS_SETUP_MAX_ACT];   /* actuator lengths at rest, |p_i - b_i| */
+    double size;                    /* the platform's size: the largest pin distance */
+    double A[HS_SETUP_MAX_ACT * 6]; /* scratch matrix for dgels, column-major */
+    double rhs[HS_SETUP_MAX_ACT];   /* scratch right-hand side */
+    double *work;                   /* dgels workspace */
     lapack_int lwork;
 };
 
 typedef double mat3[3][3];
 
-static void mat3_mul(const mat3 a, const mat3 b, mat3 c) {
+static void mat3_mul(const mat3 a, const mat3 b, mat3 c)
+{
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) c[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j];
+        for (int j = 0; j < 3; j++)
+            c[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j];
 }
 
 /* The rotation about fixed axis `axis` (0 x, 1 y, 2 z) by angle a, or its derivative (deriv). */
-static void axis_rotation(int axis, double a, int deriv, mat3 r) {
+static void axis_rotation(int axis, double a, int deriv, mat3 r)
+{
     const double c = cos(a), s = sin(a);
     const int i = (axis + 1) % 3, j = (axis + 2) % 3;
     memset(r, 0, sizeof(mat3));
@@ -38,13 +41,15 @@ static void axis_rotation(int axis, double a, int deriv, mat3 r) {
 }
 
 /* The full pose (6) of control DOFs q. */
-static void full_pose(const hs_setup *s, const double *q, double pose[6]) {
+static void full_pose(const hs_setup *s, const double *q, double pose[6])
+{
     memset(pose, 0, 6 * sizeof(double));
     for (int k = 0; k < s->g.ndof; k++) pose[s->g.dof[k]] = q[k];
 }
 
 /* R = Rz Ry Rx, or its derivative with respect to rotation `d` (0 rx, 1 ry, 2 rz; -1 none). */
-static void rotation(const double pose[6], int d, mat3 r) {
+static void rotation(const double pose[6], int d, mat3 r)
+{
     mat3 rx, ry, rz, t;
     axis_rotation(0, pose[HS_POSE_RX], d == 0, rx);
     axis_rotation(1, pose[HS_POSE_RY], d == 1, ry);
@@ -53,22 +58,28 @@ static void rotation(const double pose[6], int d, mat3 r) {
     mat3_mul(rz, t, r);
 }
 
-static void mat3_apply(const mat3 r, const double v[3], double out[3]) {
+static void mat3_apply(const mat3 r, const double v[3], double out[3])
+{
     for (int i = 0; i < 3; i++) out[i] = r[i][0] * v[0] + r[i][1] * v[1] + r[i][2] * v[2];
 }
 
-static void cross(const double a[3], const double b[3], double c[3]) {
+static void cross(const double a[3], const double b[3], double c[3])
+{
     c[0] = a[1] * b[2] - a[2] * b[1];
     c[1] = a[2] * b[0] - a[0] * b[2];
     c[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-static double norm3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+static double norm3(const double v[3])
+{
+    return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
 
 /* Actuator i at pose: its arm r = R p_i (control point to platform pin) and unit axis n (base
  * to pin). Linearised setups keep the rest geometry. Returns the current length. */
 static double actuator_axis(const hs_setup *s, int i, const double pose[6], double r[3],
-                            double n[3]) {
+                            double n[3])
+{
     const double *p = s->g.pin[i], *b = s->g.base[i];
     double v[3];
     if (s->g.nl_geom) {
@@ -85,11 +96,21 @@ static double actuator_axis(const hs_setup *s, int i, const double pose[6], doub
     return l;
 }
 
-int hs_setup_nact(const hs_setup *s) { return s->g.nact; }
-int hs_setup_ndof(const hs_setup *s) { return s->g.ndof; }
-const hs_setup_geometry *hs_setup_geometry_of(const hs_setup *s) { return &s->g; }
+int hs_setup_nact(const hs_setup *s)
+{
+    return s->g.nact;
+}
+int hs_setup_ndof(const hs_setup *s)
+{
+    return s->g.ndof;
+}
+const hs_setup_geometry *hs_setup_geometry_of(const hs_setup *s)
+{
+    return &s->g;
+}
 
-void hs_setup_jacobian(const hs_setup *s, const double *q, double *J) {
+void hs_setup_jacobian(const hs_setup *s, const double *q, double *J)
+{
     double pose[6], r[3], n[3];
     full_pose(s, q, pose);
     for (int i = 0; i < s->g.nact; i++) {
@@ -112,7 +133,8 @@ void hs_setup_jacobian(const hs_setup *s, const double *q, double *J) {
     }
 }
 
-void hs_setup_strokes(const hs_setup *s, const double *q, double *x) {
+void hs_setup_strokes(const hs_setup *s, const double *q, double *x)
+{
     if (!s->g.nl_geom) { /* x = J0 q */
         double J[HS_SETUP_MAX_ACT * 6];
         hs_setup_jacobian(s, q, J);
@@ -129,14 +151,16 @@ void hs_setup_strokes(const hs_setup *s, const double *q, double *x) {
 
 /* Least squares (or minimum norm) solve of the m x k column-major s->A against s->rhs (length
  * max(m, k)); the solution in s->rhs[0..k). */
-static int least_squares(hs_setup *s, int m, int k) {
+static int least_squares(hs_setup *s, int m, int k)
+{
     const lapack_int mm = m, kk = k, ld = HS_SETUP_MAX_ACT;
     lapack_int info = LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', mm, kk, 1, s->A, ld, s->rhs, ld,
                                          s->work, s->lwork);
     return info == 0 ? 0 : HS_ESINGULAR;
 }
 
-int hs_setup_pose(const hs_setup *s_const, const double *x, double *q) {
+int hs_setup_pose(const hs_setup *s_const, const double *x, double *q)
+{
     hs_setup *s = (hs_setup *)s_const; /* scratch only */
     const int m = s->g.nact, k = s->g.ndof;
     double qn[6], J[HS_SETUP_MAX_ACT * 6], xq[HS_SETUP_MAX_ACT];
@@ -152,7 +176,8 @@ int hs_setup_pose(const hs_setup *s_const, const double *x, double *q) {
         double change = 0.0;
         for (int c = 0; c < k; c++) {
             qn[c] += s->rhs[c];
-            const double scale = s->g.dof[c] < 3 ? 1.0 : s->size; /* a rotation moves pins by size */
+            const double scale =
+                s->g.dof[c] < 3 ? 1.0 : s->size; /* a rotation moves pins by size */
             change = fmax(change, fabs(s->rhs[c]) * scale);
         }
         if (change <= 1e-14 * s->size || !s->g.nl_geom) {
@@ -165,7 +190,8 @@ int hs_setup_pose(const hs_setup *s_const, const double *x, double *q) {
 
 /* The resultant matrix at q: column i holds actuator i's unit force's components along the
  * control DOFs (force along n_i; moment r_i x n_i about the control point). */
-static void resultant_matrix(const hs_setup *s, const double *q, double *Ares, int ld) {
+static void resultant_matrix(const hs_setup *s, const double *q, double *Ares, int ld)
+{
     double pose[6], r[3], n[3], m[3];
     full_pose(s, q, pose);
     for (int i = 0; i < s->g.nact; i++) {
@@ -178,7 +204,8 @@ static void resultant_matrix(const hs_setup *s, const double *q, double *Ares, i
     }
 }
 
-void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double *p) {
+void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double *p)
+{
     double Ares[HS_SETUP_MAX_ACT * 6];
     resultant_matrix(s, q, Ares, 6);
     for (int k = 0; k < s->g.ndof; k++) {
@@ -187,8 +214,8 @@ void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double
     }
 }
 
-int hs_setup_actuator_forces(const hs_setup *s_const, const double *q, const double *p,
-                             double *f) {
+int hs_setup_actuator_forces(const hs_setup *s_const, const double *q, const double *p, double *f)
+{
     hs_setup *s = (hs_setup *)s_const; /* scratch only */
     const int m = s->g.ndof, k = s->g.nact;
     resultant_matrix(s, q, s->A, HS_SETUP_MAX_ACT); /* ndof x nact, column i at A + i * ld */
@@ -201,7 +228,8 @@ int hs_setup_actuator_forces(const hs_setup *s_const, const double *q, const dou
 
 static const char *const pose_names[6] = {"ux", "uy", "uz", "rx", "ry", "rz"};
 
-int hs_setup_create(hs_ctx *ctx, const hs_setup_geometry *g, hs_setup **out) {
+int hs_setup_create(hs_ctx *ctx, const hs_setup_geometry *g, hs_setup **out)
+{
     *out = NULL;
     if (g->nact < 1 || g->nact > HS_SETUP_MAX_ACT)
         return hs_fail(ctx, HS_EINPUT, "setup: %d actuators; a setup has 1 to %d", g->nact,
@@ -270,7 +298,8 @@ int hs_setup_create(hs_ctx *ctx, const hs_setup_geometry *g, hs_setup **out) {
     return 0;
 }
 
-void hs_setup_destroy(hs_setup **s) {
+void hs_setup_destroy(hs_setup **s)
+{
     if (!s || !*s) return;
     hs_free((*s)->work);
     hs_free(*s);
