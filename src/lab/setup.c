@@ -20,7 +20,7 @@ struct hs_setup {
 
 typedef double mat3[3][3];
 
-static void mat3_mul(const mat3 a, const mat3 b, mat3 c)
+static void mat3_mul(mat3 a, mat3 b, mat3 c)
 {
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
@@ -58,7 +58,7 @@ static void rotation(const double pose[6], int d, mat3 r)
     mat3_mul(rz, t, r);
 }
 
-static void mat3_apply(const mat3 r, const double v[3], double out[3])
+static void mat3_apply(mat3 r, const double v[3], double out[3])
 {
     for (int i = 0; i < 3; i++) out[i] = r[i][0] * v[0] + r[i][1] * v[1] + r[i][2] * v[2];
 }
