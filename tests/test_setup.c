@@ -309,6 +309,63 @@ static void test_unreachable(void **state)
     hs_setup_destroy(&s);
 }
 
+
+/* OpenFresco's named setups (hs_setup_preset) against the closed forms of their layouts, left and
+ * right, at large displacement: a TwoActuators2d's second actuator L above the control point, a
+ * ThreeActuators2d's horizontal actuator at (-L1, 0) (left) or (L2, 0) (right) and its vertical
+ * ones under (-L1, 0) and (L2, 0). */
+static void test_presets(void **state)
+{
+    (void)state;
+    const double La1 = 2.0, La2 = 1.7, La3 = 1.4, L = 1.1, L1 = 0.4, L2 = 0.6;
+    const double u = 0.15, v = -0.07, th = 0.12, c = cos(th), sn = sin(th);
+    for (int right = 0; right < 2; right++) {
+        const double sg = right ? -1.0 : 1.0; /* the horizontal strokes' sign */
+        hs_setup_geometry g;
+        memset(&g, 0, sizeof g);
+        g.nl_geom = 1;
+        const double two[3] = {La1, La2, L};
+        assert_int_equal(hs_setup_preset(NULL, "TwoActuators2d", two, 3, right, 0, &g), 0);
+        hs_setup *s = make(&g);
+        double q2[2] = {u, th}, x2[2];
+        hs_setup_strokes(s, q2, x2);
+        const double e1 = sg * (u - L * sn) + La2, f1 = L * c - L;
+        assert_true(fabs(x2[0] - sg * u) < 1e-12);
+        assert_true(fabs(x2[1] - (sqrt(e1 * e1 + f1 * f1) - La2)) < 1e-12);
+        hs_setup_destroy(&s);
+        const double three[5] = {La1, La2, La3, L1, L2};
+        assert_int_equal(hs_setup_preset(NULL, "ThreeActuators2d", three, 5, right, 0, &g), 0);
+        s = make(&g);
+        double q3[3] = {u, v, th}, x3[3];
+        hs_setup_strokes(s, q3, x3);
+        const double hx = right ? L2 : -L1; /* the horizontal actuator's pin at rest */
+        const double px = u + hx * c, py = v + hx * sn;
+        const double x0 = hypot(px - (hx - sg * La1), py) - La1;
+        const double x1 = hypot(u - L1 * c + L1, v - L1 * sn + La2) - La2;
+        const double x2b = hypot(u + L2 * c - L2, v + L2 * sn + La3) - La3;
+        assert_true(fabs(x3[0] - x0) < 1e-12);
+        assert_true(fabs(x3[1] - x1) < 1e-12);
+        assert_true(fabs(x3[2] - x2b) < 1e-12);
+        hs_setup_destroy(&s);
+    }
+    hs_setup_geometry g;
+    memset(&g, 0, sizeof g);
+    assert_int_equal(hs_setup_preset(NULL, "OneActuator", NULL, 0, 0, HS_POSE_UY, &g), 0);
+    hs_setup *s = make(&g);
+    double q = 0.37, x;
+    hs_setup_strokes(s, &q, &x);
+    assert_true(fabs(x - q) < 1e-15);
+    hs_setup_destroy(&s);
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    assert_int_equal(hs_setup_preset(ctx, "FiveActuators", NULL, 0, 0, 0, &g), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "TwoActuators2d"));
+    const double two[2] = {1, 2};
+    assert_int_equal(hs_setup_preset(ctx, "TwoActuators2d", two, 2, 0, 0, &g), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "expected 3 lengths La1 La2 L (got 2)"));
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_linearised),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_unreachable),
+        cmocka_unit_test(test_presets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

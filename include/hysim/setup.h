@@ -73,6 +73,14 @@ void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double
  * a virtual laboratory's specimen acting through the setup. */
 int hs_setup_actuator_forces(const hs_setup *s, const double *q, const double *p, double *f);
 
+/* OpenFresco's named 2-D setups as pins (src/lab/setup_presets.c, docs/setups.md): type
+ * "OneActuator" (no lengths; `dof` the translation it drives), "TwoActuators2d" (La1 La2 L),
+ * "ThreeActuators2d" or "InvertedVBrace" (La1 La2 La3 L1 L2), in OpenFresco's order; `right`: the
+ * horizontal actuators on the specimen's right. Fills g (keeping g->nl_geom); HS_EINPUT with what
+ * is expected otherwise. */
+int hs_setup_preset(hs_ctx *ctx, const char *type, const double *lengths, int nlengths, int right,
+                    int dof, hs_setup_geometry *g);
+
 /* ---------------------------------------------------------------- a laboratory through a setup */
 
 /* One physical actuator's limits behind a setup (0 = none): |stroke| <= stroke, |increment| rate

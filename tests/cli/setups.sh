@@ -10,7 +10,9 @@
 # matches too (its map is exact at the origin only, and the response is small). Then the
 # refusals: a mechanism (two x actuators on one line leave rz free), a `dofs` list of the wrong
 # length, a pin of four numbers, each at FILE:LINE:COL.
-# Usage: setup_lbcb.sh PATH_TO_hysim
+# Then OpenFresco's TwoActuators2d by name (type, lengths, pos) on a 2-D column top (x, rz), left
+# and right, equals the same frame with two zero-length springs.
+# Usage: setups.sh PATH_TO_hysim
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
@@ -147,4 +149,59 @@ bad "a pin of four numbers" 's/pin: \[1.0, 0, 0\]/pin: [1.0, 0, 0, 0]/' \
     'sites.lab.setup.actuators.V3.pin: expected \[x, y\] or \[x, y, z\]'
 bad "an unknown DOF" 's/dofs: \[ux, uy, uz, rx, ry, rz\]$/dofs: [ux, uy, uz, rx, ry, tz]/' \
     'expected one of ux, uy, uz, rx, ry, rz'
-echo "setup_lbcb: PASS"
+
+# OpenFresco's TwoActuators2d by name on a 2-D column top
+two() { # FILE EXTRA-ELEMENTS
+    cat > "$1" <<YAML
+hysim: 1
+name: two
+units: {force: kN, length: m, time: s}
+materials:
+  kx: {type: elastic, k: 3000}
+  krz: {type: elastic, k: 800}
+structure:
+  model:
+    nodes:
+      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
+      - {id: 2, x: 0, y: 3, fix: [0, 1, 0], mass: [50, 0, 20]}
+    elements:
+      - {type: elastic_beam, nodes: [1, 2], E: 30e6, A: 0.04, I: 3e-4}
+$2
+    excitation: x
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
+ground_motion:
+  synthetic: {seed: 5, pga: 3.0, duration: 10, dt: 0.01}
+analysis:
+  integrator: {type: central_difference}
+  dt: 0.009765625
+  steps: 1024
+YAML
+}
+two two_num.yaml "$(for d in x rz; do echo "      - {type: zero_length, nodes: [1, 2], dir: $d, material: k$d}"; done)"
+for pos in left right; do
+    two "two_$pos.yaml" ""
+    cat >> "two_$pos.yaml" <<YAML
+experimental:
+  - {name: col, site: lab, control_point: {node: 2, dofs: [x, rz]}, actuators: [ux, rz]}
+sites:
+  lab:
+    kind: virtual
+    rate: 1024
+    perfect: true
+    actuators: {ux: {}, rz: {}}
+    specimen: {type: linear, K: [[3000, 0], [0, 800]]}
+    setup: {type: TwoActuators2d, lengths: [2.0, 1.7, 1.1], pos: $pos,
+            actuators: {A1: {stroke: 0.3}, A2: {stroke: 0.3}}}
+YAML
+    "$hysim" run "two_$pos.yaml" -o "two_$pos" --quiet 2> err || fail "TwoActuators2d ($pos) run: $(cat err)"
+done
+"$hysim" run two_num.yaml -o two_num --quiet 2> err || fail "2-D numerical run: $(cat err)"
+for pos in left right; do
+    same_response "TwoActuators2d ($pos) vs two springs" two_num/response.csv "two_$pos/response.csv" 1e-12 1e-3 ||
+        fail "the TwoActuators2d ($pos) run differs from its numerical twin"
+done
+sed 's/lengths: \[2.0, 1.7, 1.1\]/lengths: [2.0, 1.7]/' two_left.yaml > bad.yaml
+refused bad.yaml "two lengths" 'setup TwoActuators2d: expected 3 lengths La1 La2 L (got 2)'
+sed 's/type: TwoActuators2d/type: ThreeActuators2d/' two_left.yaml > bad.yaml
+refused bad.yaml "a type of another size" 'expected 5 lengths'
+echo "setups: PASS"
