@@ -116,6 +116,13 @@ int hs_specimen_create(hs_ctx *ctx, const char *type, int n_act, const hs_option
 int hs_specimen_create_relaxation(hs_ctx *ctx, hs_specimen *inner, const hs_options *opts,
                                   hs_specimen **out);
 void hs_specimen_destroy(hs_specimen **s);
+/* A specimen in a control point's DOFs (`inner`, lent, one channel per control DOF) seen through
+ * an experimental setup (hysim/setup.h, lent): its channels are the setup's actuators, whose
+ * strokes place the control point; its forces hold the platform against the inner specimen's
+ * (src/lab/specimen_setup.c). Both must outlive the wrapper. */
+struct hs_setup;
+int hs_specimen_create_setup(hs_ctx *ctx, hs_specimen *inner, const struct hs_setup *setup,
+                             hs_specimen **out);
 
 /* Trial: actuator displacements x (n_act) at absolute time t (>= the committed time); computes
  * the forces. Rates are (x - x_committed) / (t - t_committed). Never allocates. */

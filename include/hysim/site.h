@@ -16,6 +16,7 @@
 #include "hysim/labio.h"
 #include "hysim/nees.h"
 #include "hysim/options.h"
+#include "hysim/setup.h"
 #include "hysim/shm_lab.h"
 
 #ifdef __cplusplus
@@ -85,6 +86,15 @@ typedef struct hs_site_config {
             char path[256], options[256];
         } driver; /* kind "driver": the library (resolved) and its open's options */
     } lab;
+    /* an experimental setup (site file `setup`, docs/setups.md): the `actuators` above are then
+     * the control point's DOFs the coordinator commands (with the site's limits on each), and
+     * the setup's own actuators, with their pins, dynamics and limits, move the platform; the
+     * laboratory has one channel per setup actuator. has_setup 0: none. */
+    int has_setup;
+    hs_setup_geometry setup;
+    char setup_names[HS_SITE_MAX_ACT][32];
+    hs_actuator_params setup_actuator[HS_SITE_MAX_ACT];
+    hs_setup_limits setup_limits[HS_SITE_MAX_ACT];
 } hs_site_config;
 
 /* What a site answers for one target. Buffers are the caller's, sized nact and

@@ -210,6 +210,8 @@ void hs_tf_sites_finish(hs_tf *L);
 int hs_tf_specimen(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg,
                    double *K0, int *has_K0);
 int hs_tf_relaxation(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
+/* A site's experimental setup (testfile_setup.c, docs/setups.md), after its actuators. */
+int hs_tf_setup(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg);
 /* A site's controller (testfile_controller.c): `command` into cfg->command_opts (the command
  * generator's field names; needs cfg->nact; no_stiffness: the site's specimen states no initial
  * stiffness, so damped free vibration is refused) and `compensation` into

@@ -297,7 +297,7 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
     static const char *const keys[] = {
         "kind",     "rate",       "perfect", "seed", "actuators", "sensors",
         "specimen", "relaxation", "url",     "key",  "command",   "compensation",
-        "link",     "plain",      "nees",    "twin", "pretest"};
+        "link",     "plain",      "nees",    "twin", "pretest", "setup"};
     hs_site_config *cfg = &L->def->sites[index];
     hs_tf_site *ts = &L->sites[index];
     ts->node = node;
@@ -376,6 +376,8 @@ int hs_tf_site_fields(hs_tf *L, const hs_ynode *node, const char *what, int inde
     if (!rc) rc = actuators(L, v, hs_tf_path(sub, sizeof sub, what, "actuators"), cfg, ts);
     if (!rc && (v = hs_ynode_get(node, "sensors")) != NULL)
         rc = sensors(L, v, hs_tf_path(sub, sizeof sub, what, "sensors"), cfg);
+    if (!rc && (v = hs_ynode_get(node, "setup")) != NULL)
+        rc = hs_tf_setup(L, v, hs_tf_path(sub, sizeof sub, what, "setup"), cfg);
     if (rc) return rc;
     const hs_ynode *sp = hs_ynode_get(node, "specimen"), *rx = hs_ynode_get(node, "relaxation");
     if (!sp && !remote)

@@ -26,34 +26,64 @@ int hs_site_rig_create(hs_ctx *ctx, const hs_site_config *c, double rate, hs_sit
     return 0;
 }
 
+/* With a setup the laboratory's channels are the setup's actuators; the controller then drives
+ * the control DOFs through hs_lab_setup_create (docs/setups.md). */
+static int rig_lab_channels(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r);
+
 int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r)
 {
     hs_lab_destroy(&r->io);
     hs_vlab_destroy(&r->lab);
+    hs_specimen_destroy(&r->through);
+    if (!c->has_setup) return rig_lab_channels(ctx, c, rate, r);
+    if (!r->setup) {
+        const int rc = hs_setup_create(ctx, &c->setup, &r->setup);
+        if (rc) return hs_fail(ctx, rc, "site %s: setup: %s", c->name, hs_ctx_message(ctx));
+    }
+    int rc = rig_lab_channels(ctx, c, rate, r);
+    if (rc) return rc;
+    hs_lab *inner = r->io;
+    r->io = NULL;
+    rc = hs_lab_setup_create(ctx, inner, r->setup, c->setup_limits, &r->io);
+    if (rc) {
+        hs_lab_destroy(&inner);
+        return hs_fail(ctx, rc, "site %s: setup: %s", c->name, hs_ctx_message(ctx));
+    }
+    return 0;
+}
+
+static int rig_lab_channels(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_rig *r)
+{
+    const int nlab = c->has_setup ? c->setup.nact : c->nact;
     if (strcmp(c->lab.kind, "udp") == 0) {
-        const int rc = hs_lab_udp_create(ctx, &c->lab.udp, c->nact, rate, &r->io);
+        const int rc = hs_lab_udp_create(ctx, &c->lab.udp, nlab, rate, &r->io);
         return rc ? hs_fail(ctx, rc, "site %s: lab: %s", c->name, hs_ctx_message(ctx)) : 0;
     }
     if (strcmp(c->lab.kind, "driver") == 0) {
-        const int rc = hs_lab_driver_create(ctx, c->lab.driver.path, c->lab.driver.options, c->nact,
+        const int rc = hs_lab_driver_create(ctx, c->lab.driver.path, c->lab.driver.options, nlab,
                                             rate, &r->io);
         return rc ? hs_fail(ctx, rc, "site %s: lab: %s", c->name, hs_ctx_message(ctx)) : 0;
     }
     if (strcmp(c->lab.kind, "shm") == 0) {
-        const int rc = hs_lab_shm_create(ctx, &c->lab.shm, c->nact, rate, &r->io);
+        const int rc = hs_lab_shm_create(ctx, &c->lab.shm, nlab, rate, &r->io);
         return rc ? hs_fail(ctx, rc, "site %s: lab: %s", c->name, hs_ctx_message(ctx)) : 0;
     }
     hs_specimen *spec = r->relax ? r->relax : r->inner;
+    if (c->has_setup) {
+        const int rc = hs_specimen_create_setup(ctx, spec, r->setup, &r->through);
+        if (rc) return hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx));
+        spec = r->through;
+    }
     hs_actuator_params act[HS_SITE_MAX_ACT];
-    for (int j = 0; j < c->nact; j++) {
-        act[j] = c->actuator[j];
+    for (int j = 0; j < nlab; j++) {
+        act[j] = c->has_setup ? c->setup_actuator[j] : c->actuator[j];
         act[j].rate = rate;
     }
-    hs_vlab_params p = {.n_act = c->nact,
+    hs_vlab_params p = {.n_act = nlab,
                         .perfect = c->perfect,
                         .seed = c->seed,
                         .actuator = act,
-                        .actuator_count = c->nact,
+                        .actuator_count = nlab,
                         .displacement = c->displacement,
                         .force = c->force};
     int rc = hs_vlab_create(ctx, &p, spec, &r->lab);
@@ -139,8 +169,10 @@ void hs_site_rig_release(hs_site_rig *r)
     hs_lab_destroy(&r->io);
     hs_vlab_destroy(&r->lab);
     for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_compensator_destroy(&r->comp[j]);
+    hs_specimen_destroy(&r->through);
     hs_specimen_destroy(&r->relax);
     hs_specimen_destroy(&r->inner);
+    hs_setup_destroy(&r->setup);
 }
 
 size_t hs_site_rig_state_size(const hs_site_rig *r, const hs_site_controller *sc,

@@ -21,6 +21,10 @@ typedef struct hs_site_rig {
     hs_vlab *lab;       /* the virtual lab; NULL until hs_site_rig_lab, and for lab kind udp */
     hs_lab *io;         /* the laboratory exchange the controller drives (hysim/labio.h) */
     hs_compensator *comp[HS_SITE_MAX_ACT];
+    /* with an experimental setup (c->has_setup, docs/setups.md): its geometry, and the specimen
+     * seen through it (the virtual lab's specimen, one channel per setup actuator) */
+    hs_setup *setup;
+    hs_specimen *through;
 } hs_site_rig;
 
 /* Specimen (voltages, relaxation unless perfect) and compensators at `rate` (none when perfect

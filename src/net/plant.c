@@ -194,7 +194,7 @@ int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *s
     memset(counts, 0, sizeof *counts);
     p.c = c;
     p.u = &c->lab.lab.udp;
-    p.n = c->lab.nact;
+    p.n = c->lab.has_setup ? c->lab.setup.nact : c->lab.nact; /* a setup: its actuators */
     p.k = counts;
     p.fd = -1;
     int rc = hs_site_rig_create(ctx, &c->lab, c->lab.rate, &p.rig);
