@@ -101,6 +101,22 @@ same_response "LBCB (exact geometry) vs six springs" num/response.csv hyb_true/r
 same_response "LBCB (linearised) vs six springs" num/response.csv hyb_false/response.csv 1e-12 1e-3 ||
     fail "the linearised LBCB run differs from its numerical twin"
 
+# a lagging servo (three samples on each stroke): the site's tracking is that of the control DOFs
+# (the pose from the strokes), close to the same lag on the DOFs themselves (the LBCB's map is
+# nearly linear at these strokes)
+sed -e 's/perfect: true/perfect: false/' -e 's/velocity_limit: 2}/velocity_limit: 2, delay_samples: 3}/' hyb_true.yaml > lag_setup.yaml
+sed -e '/^    setup:/,$d' -e 's/perfect: true/perfect: false/' \
+    -e 's/actuators: {ux: {}, uy: {}, uz: {}, rx: {}, ry: {}, rz: {}}/actuators: {ux: {delay_samples: 3}, uy: {delay_samples: 3}, uz: {delay_samples: 3}, rx: {delay_samples: 3}, ry: {delay_samples: 3}, rz: {delay_samples: 3}}/' \
+    hyb_true.yaml > lag_dofs.yaml
+for f in lag_setup lag_dofs; do
+    "$hysim" run "$f.yaml" -o "$f" --quiet --set analysis.steps=300 2> err || fail "$f run: $(cat err)"
+done
+mte() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['sites'][0]['actuators'][0]['mte'])" "$1"; }
+a=$(mte lag_setup/summary.json) b=$(mte lag_dofs/summary.json)
+echo "lagging servo: ux MTE $a through the setup, $b on the DOF"
+awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > 1e-5 && a > 0.98 * b && a < 1.02 * b) }' ||
+    fail "the setup's tracking ($a) is not that of its control DOF ($b)"
+
 # the same box behind `hysim site`, its setup in the site file
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > lab.key
