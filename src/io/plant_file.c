@@ -18,7 +18,7 @@ static const char *const top_keys[] = {"hysim", "materials", "plant"};
 static const char *const plant_keys[] = {
     "listen",   "rate",       "perfect", "seed",           "actuators",    "sensors",
     "specimen", "relaxation", "endian",  "command_packet", "reply_packet", "interlock_after",
-    "lab"};
+    "lab",      "setup"};
 
 /* `lab: {kind: shm, name, ...}`: the plant serves the shm block (no listen, no packets). */
 static int plant_shm(hs_tf *L, const hs_ynode *plant, const hs_ynode *lab, hs_plant_config *c)

@@ -9,6 +9,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The laboratory's channels: the site's actuators, or with a setup the setup's own actuators
+ * (docs/setups.md), which the packets carry. */
+static int lab_channels(const hs_site_config *cfg)
+{
+    return cfg->has_setup ? cfg->setup.nact : cfg->nact;
+}
+static const char *lab_channel_name(const hs_site_config *cfg, int j)
+{
+    return cfg->has_setup ? cfg->setup_names[j] : cfg->actuator_names[j];
+}
+
 static const char *const role_names[] = {"pad",   "counter", "time", "command", "displacement",
                                          "force", "status",  "tick", "echo"};
 static const char *const type_names[] = {"float64", "float32", "int32", "uint32"};
@@ -101,15 +112,15 @@ static int field(hs_tf *L, const hs_ynode *node, const char *what, const hs_site
         char name[32];
         rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "channel"), name, sizeof name);
         if (rc) return rc;
-        for (int j = 0; j < cfg->nact; j++)
-            if (strcmp(name, cfg->actuator_names[j]) == 0) f->channel = j;
+        for (int j = 0; j < lab_channels(cfg); j++)
+            if (strcmp(name, lab_channel_name(cfg, j)) == 0) f->channel = j;
         if (f->channel < 0)
             return hs_tf_fail(L, v,
                               "%s: no actuator '%s' (the site's actuators are named in "
-                              "'actuators')",
-                              sub, name);
+                              "'%s')",
+                              sub, name, cfg->has_setup ? "setup.actuators" : "actuators");
     } else if (per_channel) {
-        if (cfg->nact != 1)
+        if (lab_channels(cfg) != 1)
             return hs_tf_fail(L, node, "%s: missing required key 'channel' (the actuator's name)",
                               what);
         f->channel = 0;
@@ -149,7 +160,7 @@ static int packet(hs_tf *L, const hs_ynode *map, const char *key, const char *wh
         return hs_tf_fail(L, list,
                           "%s: expected a list of fields, e.g. [{counter: uint32}, "
                           "{%s: float64, channel: %s}]",
-                          sub, reply ? "displacement" : "command", cfg->actuator_names[0]);
+                          sub, reply ? "displacement" : "command", lab_channel_name(cfg, 0));
     if (list->nitems > HS_UDP_MAX_FIELDS)
         return hs_tf_fail(L, list, "%s: at most %d fields (got %zu)", sub, HS_UDP_MAX_FIELDS,
                           list->nitems);
@@ -164,7 +175,7 @@ static int packet(hs_tf *L, const hs_ynode *map, const char *key, const char *wh
         if (f->role != HS_UDP_PAD && seen[f->role][ch]++)
             return hs_tf_fail(L, list->items[i], "%s: a second %s%s%s", item, role_names[f->role],
                               f->channel < 0 ? "" : " of ",
-                              f->channel < 0 ? "" : cfg->actuator_names[f->channel]);
+                              f->channel < 0 ? "" : lab_channel_name(cfg, f->channel));
         out->size += (size_t)f->bytes;
         out->n++;
     }
@@ -173,10 +184,10 @@ static int packet(hs_tf *L, const hs_ynode *map, const char *key, const char *wh
                           out->size, HS_UDP_MAX_BYTES);
     const int need[] = {HS_UDP_COMMAND, HS_UDP_DISPLACEMENT, HS_UDP_FORCE};
     for (int k = reply ? 1 : 0; k < (reply ? 3 : 1); k++)
-        for (int j = 0; j < cfg->nact; j++)
+        for (int j = 0; j < lab_channels(cfg); j++)
             if (!seen[need[k]][j])
                 return hs_tf_fail(L, list, "%s: missing field: the %s of actuator %s", sub,
-                                  role_names[need[k]], cfg->actuator_names[j]);
+                                  role_names[need[k]], lab_channel_name(cfg, j));
     return 0;
 }
 

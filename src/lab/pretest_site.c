@@ -13,9 +13,11 @@ struct hs_pretest_site {
     hs_pretest_lab lab;
 };
 
+/* Through the site's laboratory exchange: the vlab's actuators, or a setup's control DOFs. */
 static int exchange(void *user, const double *cmd, double *x, double *f)
 {
-    return hs_vlab_tick(((hs_pretest_site *)user)->rig.lab, cmd, x, f);
+    hs_lab_input in = {.x = x, .f = f};
+    return hs_lab_exchange(((hs_pretest_site *)user)->rig.io, cmd, &in);
 }
 
 int hs_pretest_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_pretest_site **out)

@@ -23,6 +23,7 @@ typedef struct site_virtual {
     int ended;
     /* tick-level peaks per actuator: |command sent|, |velocity|, |true force| */
     double peak_cmd[HS_SITE_MAX_ACT], peak_vel[HS_SITE_MAX_ACT], peak_force[HS_SITE_MAX_ACT];
+    double last_actual[HS_SITE_MAX_ACT]; /* a setup's control DOFs at the last tick */
 } site_virtual;
 
 /* Ticks the controller once, keeping the tracking figures; returns its events. */
@@ -31,11 +32,15 @@ static int sv_tick(hs_site *s, site_virtual *v)
     int ev = hs_site_controller_tick(v->sc);
     if (ev < 0) return hs_fail(s->ctx, ev, "site %s: %s", s->cfg.name, hs_ctx_message(s->ctx));
     const double *desired = hs_cmdgen_command(hs_site_controller_cmdgen(v->sc));
-    const double *actual = hs_vlab_true_displacement(v->rig.lab);
-    const double *cmd = hs_site_controller_command(v->sc), *f = hs_vlab_true_force(v->rig.lab);
+    /* the site's channels: the vlab's actuators, or a setup's control DOFs (docs/setups.md) */
+    const double *actual = hs_lab_true_displacement(v->rig.io);
+    const double *cmd = hs_site_controller_command(v->sc), *f = hs_lab_true_force(v->rig.io);
     for (int j = 0; j < s->cfg.nact; j++) {
         hs_tracking_add(v->track[j], desired[j], actual[j]);
-        const double vel = fabs(hs_actuator_velocity(hs_vlab_actuator(v->rig.lab, j)));
+        const double vel = s->cfg.has_setup
+                               ? fabs(actual[j] - v->last_actual[j]) * v->rate
+                               : fabs(hs_actuator_velocity(hs_vlab_actuator(v->rig.lab, j)));
+        v->last_actual[j] = actual[j];
         v->peak_cmd[j] = fmax(v->peak_cmd[j], fabs(cmd[j]));
         v->peak_vel[j] = fmax(v->peak_vel[j], vel);
         v->peak_force[j] = fmax(v->peak_force[j], fabs(f[j]));
