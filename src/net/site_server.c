@@ -151,6 +151,13 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     return 0;
 }
 
+/* 127.0.0.0/8: only this host reaches the port. */
+static int loopback(const char *host)
+{
+    struct in_addr a;
+    return inet_pton(AF_INET, host, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127u;
+}
+
 /* A NEES client (no handshake, no authentication: docs/nees.md) holds the slot at once when it is
  * free and its address is allowed (hs_srv_nees_open); its own silent-peer timeout bounds how long
  * a stranger can hold it. A busy site refuses it without naming its peer. */
@@ -341,6 +348,13 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);
     if (!rc && cfg->ofa_port >= 0) rc = listen_on(s, cfg->ofa_port, &s->lfd[1], &s->port[1]);
     if (!rc && cfg->ofb_port >= 0) rc = listen_on(s, cfg->ofb_port, &s->lfd[2], &s->port[2]);
+    if (!rc && c->nees.given && !c->nees.nallow && !c->nees.allow_any && !loopback(cfg->host))
+        rc = hs_fail(ctx, HS_EINPUT,
+                     "site %s: the NEES port (no authentication) would listen on %s, beyond "
+                     "loopback, open to any peer: list the coordinators that may connect in "
+                     "site.nees.allow: [a.b.c.d, a.b.c.d/bits], or write 'allow: any' to admit "
+                     "every peer that reaches the port (docs/nees.md)",
+                     c->name, cfg->host);
     if (!rc && c->nees.given) {
         rc = listen_on(s, c->nees.port, &s->lfd[3], &s->port[3]);
         if (!rc)
