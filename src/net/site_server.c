@@ -198,6 +198,9 @@ static void on_accept(hs_site_server *s, int which)
         snprintf(peer, sizeof peer, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
         if (which == HS_SITE_PORT_NEES)
             nees_accept(s, fd, peer, ntohl(a.sin_addr.s_addr));
+        else if ((which == HS_SITE_PORT_OFA || which == HS_SITE_PORT_OFB) &&
+                 hs_srv_struck_out(s, ntohl(a.sin_addr.s_addr), hs_srv_now()))
+            close(fd); /* an address that held the site empty again and again (logged there) */
         else
             hs_srv_pending_accept(s, which, fd, peer);
     }
