@@ -52,6 +52,18 @@ def exchange(s, plant, counter, cmd, tries=20):
             return REP.unpack(data)
     return None
 
+def intruder_then_site(counters):
+    """The intruder's counter-1 command at 40 mm gets no reply; the site's commands (1.0 mm) are
+    answered with the plant at 1.0 mm. None, or what went wrong."""
+    r = exchange(intruder, plant, 1, 40.0, tries=6)
+    if r is not None:
+        return "the intruder's counter-1 command was answered (plant at %.3f mm)" % r[4]
+    for c in counters:
+        r = exchange(site, plant, c, 1.0)
+        if r is None or abs(r[4] - 1.0) > 1e-12:
+            return "after the intruder, the site's command %d: %r" % (c, r)
+    return None
+
 site, intruder, second = sock(), sock(), sock()
 extra = ""
 if case == "fixed":
@@ -74,24 +86,14 @@ try:
     if "plant listening on 127.0.0.1:" not in line:
         raise SystemExit("FAIL: the plant did not start: " + line)
     plant = ("127.0.0.1", int(line.split("127.0.0.1:")[1].split()[0]))
-    if case == "takeover" or case == "timeout":
+    if case in ("takeover", "timeout", "ended"):  # the first site's 20 commands
         for c in range(1, 21):
             r = exchange(site, plant, c, 1.0)
             if r is None:
                 failed = "the site's command %d got no reply" % c
                 break
         if not failed and case == "takeover":
-            r = exchange(intruder, plant, 1, 40.0, tries=6)
-            if r is not None:
-                failed = "the intruder's counter-1 command was answered (plant at %.3f mm)" % r[4]
-            for c in range(21, 41):
-                if failed:
-                    break
-                r = exchange(site, plant, c, 1.0)
-                if r is None:
-                    failed = "after the intruder, the site's command %d got no reply" % c
-                elif abs(r[4] - 1.0) > 1e-12:
-                    failed = "after the intruder, the plant is at %.6f mm for the site's 1.0" % r[4]
+            failed = intruder_then_site(range(21, 41))
             if not failed:
                 print("takeover: the intruder got no reply; the site's 40 commands answered at 1.0 mm")
         if not failed and case == "timeout":
@@ -107,32 +109,20 @@ try:
                 failed = "the first site was still answered after the new one took the plant"
             if not failed:
                 print("timeout: a new site is served 0.5 s after the first fell silent; the first is not")
-    elif case == "ended":
-        for c in range(1, 21):
-            if exchange(site, plant, c, 1.0) is None:
-                failed = "the site's command %d got no reply" % c
-                break
-        site.close()  # the site's laboratory ends: its port is closed
-        t0 = time.monotonic()
-        r = None if failed else exchange(second, plant, 1, 2.0)
-        took = time.monotonic() - t0
-        if not failed and (r is None or abs(r[4] - 2.0) > 1e-12):
-            failed = "the next site's first command: %r" % (r,)
-        elif not failed and took > 0.2:
-            failed = "the next site waited %.3f s (its first command must be served at once)" % took
-        if not failed:
-            print("ended: the next site's first command answered %.1f ms after the first site "
-                  "closed its socket" % (1e3 * took))
+        if not failed and case == "ended":
+            site.close()  # the site's laboratory ends: its port is closed
+            t0 = time.monotonic()
+            r = exchange(second, plant, 1, 2.0)
+            took = time.monotonic() - t0
+            if r is None or abs(r[4] - 2.0) > 1e-12:
+                failed = "the next site's first command: %r" % (r,)
+            elif took > 0.2:
+                failed = "the next site waited %.3f s (its first command must be served at once)" % took
+            else:
+                print("ended: the next site's first command answered %.1f ms after the first site "
+                      "closed its socket" % (1e3 * took))
     elif case == "fixed":
-        r = exchange(intruder, plant, 1, 40.0, tries=6)
-        if r is not None:
-            failed = "a sender other than the configured peer was answered (plant at %.3f mm)" % r[4]
-        for c in range(1, 11):
-            if failed:
-                break
-            r = exchange(site, plant, c, 1.0)
-            if r is None or abs(r[4] - 1.0) > 1e-12:
-                failed = "the configured peer's command %d: %r" % (c, r)
+        failed = intruder_then_site(range(1, 11))
         if not failed:
             print("fixed: only the configured peer is answered")
 finally:
