@@ -164,8 +164,10 @@ static int loopback(const char *host)
 static void nees_accept(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
     if (s->conn.kind) {
-        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: NEES client refused: busy (a test is running)",
-               s->cfg.site.name, peer);
+        if (hs_srv_may_log_refusal(s))
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: %s: NEES client refused: busy (a test is running)", s->cfg.site.name,
+                   peer);
         close(fd);
         hs_srv_count(s, &s->status.busy);
         return;

@@ -267,6 +267,9 @@ static inline int hs_srv_ms(double seconds)
 
 /* site_server_pending.c: connections before they hold the slot */
 void hs_srv_pending_accept(hs_site_server *s, int which, int fd, const char *peer);
+/* Whether a refusal may be logged one by one: HS_SRV_REFUSALS_LOGGED a second, the rest summed
+ * up once a second (pending peers, NEES clients refused at accept). */
+int hs_srv_may_log_refusal(hs_site_server *s);
 void hs_srv_pending_input(hs_site_server *s, int index);
 void hs_srv_pending_poll(hs_site_server *s, int64_t now); /* deadlines */
 void hs_srv_pending_close_all(hs_site_server *s);

@@ -76,10 +76,11 @@ int hs_srv_nees_open(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
     const hs_nees_config *nc = &s->cfg.site.nees;
     if (!hs_nees_allowed(nc, addr)) {
-        hs_log(s->ctx, HS_LOG_WARN,
-               "site %s: %s: NEES client refused: its address is not in "
-               "site.nees.allow",
-               s->cfg.site.name, peer);
+        if (hs_srv_may_log_refusal(s))
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: %s: NEES client refused: its address is not in "
+                   "site.nees.allow",
+                   s->cfg.site.name, peer);
         hs_srv_count(s, &s->status.refused);
         return HS_EINPUT;
     }
