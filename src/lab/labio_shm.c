@@ -34,7 +34,7 @@ typedef struct shm_lab {
     double x[HS_LAB_MAX_ACT], f[HS_LAB_MAX_ACT];
     hs_lab_shm_counts counts;
     hs_lab_watch watch;
-    char alarm[200];
+    char alarm[320];
 } shm_lab;
 
 static int valid_name(const char *name)
