@@ -10,6 +10,14 @@
  *   for bit where they were; a later valid step is served.
  * - A peer whose address is not in nees.allow is closed without a byte and counted refused; a
  *   silent one is closed after frame_timeout, one silent after a request after idle_timeout.
+ * - Only valid requests are activity (issue 17): a peer that sends declined lines from the start
+ *   is closed after frame_timeout, one that sends stray bytes or declined lines after its
+ *   open-session after idle_timeout (they used to hold the port for ever).
+ * - A site listening on 0.0.0.0 refuses to open its NEES port without `allow` (or `allow: any`).
+ * - 40 pipelined get-control-point requests of 16 lines each (line_gap 0.05 s: 30 s of gaps)
+ *   neither stall the network thread nor delay the site's stop.
+ * - 2000 declined lines are logged a few times, and the logs account for all 2000.
+ * - Hex floats and a DOF given twice in one propose are declined; nothing moves.
  * - The site file's `nees` errors come with FILE:LINE:COL. */
 #include "hs_test.h"
 
@@ -36,27 +44,40 @@ typedef struct srv {
     hs_site_server *s;
 } srv;
 
-static void srv_start(srv *v, const char *allow, double idle)
+/* The site on `host` with `nees.allow: ALLOW` (NULL: no allow key); returns what
+ * hs_site_server_create returned (the server is started when 0). */
+static int srv_start_on(srv *v, const char *host, const char *allow, double idle)
 {
-    char text[2048];
+    char text[2048], allow_line[256] = "";
+    if (allow) snprintf(allow_line, sizeof allow_line, "    allow: %s\n", allow);
     snprintf(text, sizeof text,
-             "site:\n  name: east\n  listen: \"127.0.0.1:0\"\n  plain: true\n  timeout: 3\n"
+             "site:\n  name: east\n  listen: \"%s:0\"\n  plain: true\n  timeout: 3\n"
              "  frame_timeout: 0.3\n"
              "  rate: 1000\n  perfect: true\n"
              "  actuators: {a1: {stroke: 5}, a2: {stroke: 0.01}}\n"
              "  specimen: {type: linear, K: [[%g, 0], [0, %g]]}\n"
-             "  nees:\n    port: 0\n    allow: [%s]\n    step_time: 0.01\n    line_gap: 0.05\n"
+             "  nees:\n    port: 0\n%s    step_time: 0.01\n    line_gap: 0.05\n"
              "    idle_timeout: %g\n"
              "    control_points:\n"
              "      MDL-00-01: {dofs: [x displacement, z rotation], actuators: [a1, a2]}\n",
-             kx, krz, allow, idle);
+             host, kx, krz, allow_line, idle);
+    memset(v, 0, sizeof *v);
     assert_int_equal(hs_ctx_create(&v->ctx), 0);
     const int rc = hs_site_file_load_string(v->ctx, text, strlen(text), "site.yaml", &v->file);
     if (rc) fprintf(stderr, "%s\n", hs_ctx_message(v->ctx));
     assert_int_equal(rc, 0);
-    assert_int_equal(hs_site_server_create(v->ctx, hs_site_file_config(v->file), &v->s), 0);
+    const int created = hs_site_server_create(v->ctx, hs_site_file_config(v->file), &v->s);
+    if (created) return created;
     assert_int_equal(hs_site_server_start(v->s), 0);
     assert_true(hs_site_server_port(v->s, HS_SITE_PORT_NEES) > 0);
+    return 0;
+}
+
+static void srv_start(srv *v, const char *allow, double idle)
+{
+    char list[128];
+    snprintf(list, sizeof list, "[%s]", allow);
+    assert_int_equal(srv_start_on(v, "127.0.0.1", list, idle), 0);
 }
 
 static void srv_stop(srv *v)
@@ -323,6 +344,198 @@ static void test_silent_peers(void **state)
     srv_stop(&v);
 }
 
+/* Sends `chunk` every 50 ms (errors ignored: the server may have closed) and drains the replies,
+ * until the server closes the connection or 3 s pass; returns the time it stayed open (s). */
+static double open_while_sending(int fd, const char *chunk)
+{
+    const double t0 = now();
+    const struct timespec pause = {0, 50000000};
+    char buf[4096];
+    while (now() - t0 < 3.0) {
+        send(fd, chunk, strlen(chunk), MSG_NOSIGNAL | MSG_DONTWAIT);
+        nanosleep(&pause, NULL);
+        ssize_t r;
+        while ((r = recv(fd, buf, sizeof buf, MSG_DONTWAIT)) > 0) {
+        }
+        if (r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) break;
+    }
+    close(fd);
+    return now() - t0;
+}
+
+/* Issue 17, hole 4: any byte kept the session for another idle_timeout (600 s by default). */
+static void test_only_valid_requests_hold(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, "127.0.0.1", 0.6);
+    const int port = hs_site_server_port(v.s, HS_SITE_PORT_NEES);
+    /* no session ever opened: declined lines from the start, closed after frame_timeout */
+    const double t_junk = open_while_sending(tcp_connect(port), "bogus\tline\n");
+    char reply[256];
+    int fd = tcp_connect(port);
+    request(fd, "open-session\tdummy\n", reply, sizeof reply);
+    const double t_bytes = open_while_sending(fd, "g"); /* a line that never ends */
+    fd = tcp_connect(port);
+    request(fd, "open-session\tdummy\n", reply, sizeof reply);
+    const double t_declined = open_while_sending(fd, "propose\tt\tMDL-00-01\tx\tdisplacement\t9\n");
+    print_message("    held by: declined lines from the start %.2f s (frame_timeout 0.3 s); after "
+                  "open-session, a byte every 50 ms %.2f s, a declined propose every 50 ms %.2f s "
+                  "(idle_timeout 0.6 s)\n",
+                  t_junk, t_bytes, t_declined);
+    assert_true(t_junk > 0.25 && t_junk < 1.5);
+    assert_true(t_bytes > 0.55 && t_bytes < 2.0);
+    assert_true(t_declined > 0.55 && t_declined < 2.0);
+    hs_site_server_status st;
+    hs_site_server_status_get(v.s, &st);
+    assert_true(st.x[0] == 0.0 && st.x[1] == 0.0);
+    srv_stop(&v);
+}
+
+static void test_beyond_loopback_needs_allow(void **state)
+{
+    (void)state;
+    srv v;
+    assert_int_equal(srv_start_on(&v, "0.0.0.0", NULL, 600.0), HS_EINPUT);
+    const char *msg = hs_ctx_message(v.ctx);
+    print_message("    %s\n", msg);
+    assert_non_null(strstr(msg, "would listen on 0.0.0.0"));
+    assert_non_null(strstr(msg, "site.nees.allow"));
+    assert_non_null(strstr(msg, "'allow: any'"));
+    assert_null(v.s);
+    hs_site_file_destroy(&v.file);
+    hs_ctx_destroy(&v.ctx);
+    /* written out, either way, it starts; a loopback client is then served */
+    static const char *const allows[2] = {"any", "[127.0.0.0/8]"};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(srv_start_on(&v, "0.0.0.0", allows[k], 600.0), 0);
+        const int fd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
+        char reply[256];
+        request(fd, "open-session\tdummy\n", reply, sizeof reply);
+        assert_string_equal(reply, "OK\t0\tdummy\tOpen Session Succeeded.\n");
+        close(fd);
+        srv_stop(&v);
+    }
+}
+
+/* Pipelined requests of many lines: 40 x 15 gaps of 0.05 s used to block the network thread for
+ * 30 s (a SIGTERM took 57.8 s); the site stops within a second now, answering as it goes. */
+static void test_pipelined_requests_do_not_stall(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, "127.0.0.1", 600.0);
+    const int fd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
+    char req[1024] = "get-control-point\tid";
+    for (int k = 0; k < 16; k++) strcat(req, "\tMDL-00-01");
+    strcat(req, "\n");
+    char all[40 * sizeof req];
+    all[0] = '\0';
+    for (int k = 0; k < 40; k++) strcat(all, req);
+    send_text(fd, all, strlen(all));
+    char reply[1024];
+    double t1 = 0.0, t2 = 0.0;
+    read_one(fd, reply, sizeof reply, &t1);
+    check_data(reply, "id", "MDL-00-01", 0.0, 0.0);
+    read_one(fd, reply, sizeof reply, &t2); /* the second line, line_gap later, alone */
+    check_data(reply, "id", "MDL-00-01", 0.0, 0.0);
+    hs_site_server_status st;
+    hs_site_server_status_get(v.s, &st); /* the status answers while lines are queued */
+    const double t0 = now();
+    assert_int_equal(hs_site_server_stop(v.s, 5.0), 0);
+    const double took = now() - t0;
+    print_message("    lines %.1f ms apart; stopped %.3f s after 600 lines were asked (30 s of "
+                  "gaps)\n",
+                  1e3 * (t2 - t1), took);
+    assert_true(t2 - t1 > 0.03);
+    assert_true(took < 2.0);
+    close(fd);
+    hs_site_server_destroy(&v.s);
+    hs_site_file_destroy(&v.file);
+    hs_ctx_destroy(&v.ctx);
+}
+
+typedef struct log_count {
+    int declined;         /* "declined:" lines */
+    long long not_logged; /* the declines they say were not logged */
+} log_count;
+
+static void count_log(void *user, hs_log_level level, const char *message)
+{
+    (void)level;
+    log_count *c = user;
+    const char *d = strstr(message, "declined: ");
+    if (d) c->declined++;
+    const char *and = strstr(message, "(and ");
+    if (d && and) c->not_logged += strtoll(and+5, NULL, 10);
+    const char *more = strstr(message, "more declined requests were not logged");
+    if (more) {
+        const char *p = more;
+        while (p > message && p[-1] == ' ') p--;
+        while (p > message && p[-1] >= '0' && p[-1] <= '9') p--;
+        c->not_logged += strtoll(p, NULL, 10);
+    }
+}
+
+/* 1 MB of junk used to give 22 MB of log: 2000 declined lines are logged a few times, and what
+ * is logged accounts for every one of them. */
+static void test_declines_logged_with_a_rate_limit(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, "127.0.0.1", 600.0);
+    log_count c = {0, 0};
+    hs_ctx_set_logger(v.ctx, count_log, &c, HS_LOG_WARN);
+    const int fd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
+    char reply[256];
+    request(fd, "open-session\tdummy\n", reply, sizeof reply);
+    enum { N = 2000 };
+    for (int k = 0; k < N; k++) {
+        request(fd, "frobnicate\tx\n", reply, sizeof reply);
+        assert_memory_equal(reply, "NOK\t1\tx\tUnknown command frobnicate", 33);
+    }
+    close(fd);
+    const struct timespec pause = {0, 10000000};
+    hs_site_server_status st;
+    for (int k = 0; k < 300; k++) { /* the server has seen the close (and logged the rest) */
+        hs_site_server_status_get(v.s, &st);
+        if (!st.connected) break;
+        nanosleep(&pause, NULL);
+    }
+    assert_int_equal(st.connected, 0);
+    srv_stop(&v);
+    print_message("    %d declined requests: %d log lines, %lld reported as not logged\n", N,
+                  c.declined, c.not_logged);
+    assert_true(c.declined >= 5 && c.declined <= 10);
+    assert_int_equal(c.declined + c.not_logged, N);
+}
+
+static void test_hex_and_duplicate_dofs_declined(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v, "127.0.0.1", 600.0);
+    const int fd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
+    char reply[512];
+    request(fd, "propose\th1\tMDL-00-01\tx\tdisplacement\t0x1p-2\n", reply, sizeof reply);
+    assert_memory_equal(reply, "NOK\t1\th1\t", 9);
+    assert_non_null(strstr(reply, "'0x1p-2'"));
+    assert_non_null(strstr(reply, "not a finite decimal number"));
+    request(fd, "propose\td1\tMDL-00-01\tx\tdisplacement\t1\tx\tdisplacement\t4\n", reply,
+            sizeof reply);
+    assert_memory_equal(reply, "NOK\t1\td1\t", 9);
+    assert_non_null(strstr(reply, "x displacement is given twice (actuator a1)"));
+    request(fd, "execute\td1\n", reply, sizeof reply); /* nothing pending: nothing moves */
+    assert_string_equal(reply, "OK\t0\td1\texecute\tDone\n");
+    request(fd, "get-control-point\tMDL-00-01\n", reply, sizeof reply);
+    check_data(reply, "dummy", "MDL-00-01", 0.0, 0.0);
+    close(fd);
+    hs_site_server_status st;
+    hs_site_server_status_get(v.s, &st);
+    assert_true(st.x[0] == 0.0 && st.x[1] == 0.0);
+    srv_stop(&v);
+}
+
 static void expect_error(const char *nees, const char *where, const char *what)
 {
     char text[1024];
@@ -346,6 +559,7 @@ static void test_site_file_errors(void **state)
     expect_error("{allow: [127.0.0.1]}", "lab.yaml:6:9:", "missing required key 'port'");
     expect_error("{port: 0, allow: [localhost]}", "lab.yaml:6:27:", "numeric IPv4");
     expect_error("{port: 0, allow: [1.2.3.4/33]}", "lab.yaml:6:27:", "numeric IPv4");
+    expect_error("{port: 0, allow: all}", "lab.yaml:6:26:", "or 'any'");
     expect_error("{port: 0, mode: labview3}", "lab.yaml:6:25:", "expected labview1");
     expect_error("{port: 0, execute_timeout: 3}", "lab.yaml:6:19:", "unknown key");
     expect_error("{port: 0, control_points: {MDL-00-01: {dofs: [x displacement, x force]}}}",
@@ -373,6 +587,11 @@ int main(void)
         cmocka_unit_test(test_uisimcor_and_eclabview),
         cmocka_unit_test(test_allow),
         cmocka_unit_test(test_silent_peers),
+        cmocka_unit_test(test_only_valid_requests_hold),
+        cmocka_unit_test(test_beyond_loopback_needs_allow),
+        cmocka_unit_test(test_pipelined_requests_do_not_stall),
+        cmocka_unit_test(test_declines_logged_with_a_rate_limit),
+        cmocka_unit_test(test_hex_and_duplicate_dofs_declined),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,9 @@
  * two-actuator lab with a linear specimen K. Protocol A speaks the element's basic DOFs through
  * the site's map T (actuators x = T d, forces T^T f, initial stiffness T^T K T); protocol B and
  * the native protocol speak the actuators' own coordinates. The three must agree step by step:
- * B and native bit for bit, A bit for bit with T^T of the native forces, all with K x to 1e-14. */
+ * B and native bit for bit, A bit for bit with T^T of the native forces, all with K x to 1e-14.
+ * A protocol A client that reconnects after each drop for silence (issue 17: it held the site
+ * without end) is refused after three empty sessions, while another address is still served. */
 #include "hs_ofr_peer.h"
 #include "hs_test.h"
 
@@ -21,6 +23,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { NDOF = 2, NSTEP = 12, DATA_SIZE = 256 };
@@ -67,7 +70,8 @@ typedef struct srv {
     hs_site_server *s;
 } srv;
 
-static void srv_start(srv *v)
+/* The site with openfresco.idle_timeout `idle` s. */
+static void srv_start_idle(srv *v, double idle)
 {
     char text[2048];
     snprintf(text, sizeof text,
@@ -76,14 +80,19 @@ static void srv_start(srv *v)
              "  actuators: {a1: {stroke: 10}, a2: {stroke: 10}}\n"
              "  specimen: {type: linear, K: [[%g, %g], [%g, %g]]}\n"
              "  openfresco: {protocol_a: 0, protocol_b: 0, T: [[%g, %g], [%g, %g]], "
-             "step_time: %g}\n",
-             keypath, K[0], K[1], K[2], K[3], T[0], T[1], T[2], T[3], dt);
+             "step_time: %g, idle_timeout: %g}\n",
+             keypath, K[0], K[1], K[2], K[3], T[0], T[1], T[2], T[3], dt, idle);
     assert_int_equal(hs_ctx_create(&v->ctx), 0);
     const int rc = hs_site_file_load_string(v->ctx, text, strlen(text), "site.yaml", &v->file);
     if (rc) fprintf(stderr, "%s\n", hs_ctx_message(v->ctx));
     assert_int_equal(rc, 0);
     assert_int_equal(hs_site_server_create(v->ctx, hs_site_file_config(v->file), &v->s), 0);
     assert_int_equal(hs_site_server_start(v->s), 0);
+}
+
+static void srv_start(srv *v)
+{
+    srv_start_idle(v, 60.0);
 }
 
 static void srv_stop(srv *v)
@@ -321,6 +330,64 @@ static void test_three_clients_same_forces(void **state)
     srv_stop(&v);
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A protocol A client from `ip` (a loopback address) that sends its sizes and then nothing: how
+ * long the site kept the connection open (s). */
+static double silent_client(const char *ip, int port)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    inet_pton(AF_INET, ip, &a.sin_addr);
+    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    a.sin_port = htons((uint16_t)port);
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    const int32_t sizes[11] = {NDOF, NDOF, NDOF, 0, 1, 0, 0, 0, NDOF, 0, DATA_SIZE};
+    uint8_t b[44];
+    for (int i = 0; i < 11; i++) hs_ofr_put_i32(b + 4 * i, sizes[i]);
+    const double t0 = now_s();
+    send(fd, b, sizeof b, MSG_NOSIGNAL);
+    char c;
+    ssize_t r;
+    do r = recv(fd, &c, 1, 0);
+    while (r < 0 && errno == EINTR);
+    const double held = now_s() - t0;
+    assert_true(r <= 0); /* closed (a refused connection may be reset) */
+    close(fd);
+    return held;
+}
+
+static void test_reconnecting_client_bounded(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start_idle(&v, 0.3);
+    const int port = hs_site_server_port(v.s, HS_SITE_PORT_OFA);
+    double held[5];
+    for (int k = 0; k < 5; k++) held[k] = silent_client("127.0.0.1", port);
+    const double other = silent_client("127.0.0.2", port);
+    print_message("    one address, silent after its sizes, reconnecting: held %.2f %.2f %.2f s, "
+                  "then %.3f %.3f s; another address: %.2f s (idle_timeout 0.3 s)\n",
+                  held[0], held[1], held[2], held[3], held[4], other);
+    for (int k = 0; k < 3; k++) assert_true(held[k] > 0.25 && held[k] < 2.0);
+    for (int k = 3; k < 5; k++) assert_true(held[k] < 0.1);
+    assert_true(other > 0.25 && other < 2.0);
+    hs_site_server_status st;
+    hs_site_server_status_get(v.s, &st);
+    assert_int_equal((int)st.refused, 2);
+    assert_true(st.x[0] == 0.0 && st.x[1] == 0.0);
+    srv_stop(&v);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -346,6 +413,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_clients_same_forces),
+        cmocka_unit_test(test_reconnecting_client_bounded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -50,7 +50,8 @@ typedef struct hs_nees_config {
     double step_time;    /* wall s an execute takes at the controller (default 0.05) */
     double line_gap;     /* s between two reply lines of one request (default 0.05) */
     double idle_timeout; /* s of silence after which a session ends (default 600) */
-    int nallow;          /* 0: any peer */
+    int nallow;          /* 0: any peer (beyond loopback only with allow_any) */
+    int allow_any;       /* `allow: any` written out: every peer that reaches the port */
     uint32_t allow_addr[HS_NEES_MAX_ALLOW], allow_mask[HS_NEES_MAX_ALLOW]; /* host order */
     /* coordinator side */
     double execute_timeout; /* s to wait for execute's reply (default 600) */

@@ -4,7 +4,9 @@
  * Its file has one `plant` mapping: `listen: "HOST:PORT"`, the laboratory keys of a site file
  * (rate, perfect, seed, actuators, sensors, specimen, relaxation) and the packets as the site's
  * `lab` declares them (endian, command_packet, reply_packet), optionally `interlock_after: N`
- * (raise the interlock bit from the N-th command on, to rehearse an interlock). With
+ * (raise the interlock bit from the N-th command on, to rehearse an interlock), optionally
+ * `peer: "HOST:PORT"` (the one site served; without it the first sender of a well-formed command,
+ * until it falls silent for `peer_timeout` seconds, default 0.5). With
  * `lab: {kind: shm, name: /NAME}` instead of listen and the packets, it serves the shm back end's
  * block (include/hysim/shm_lab.h). */
 #ifndef HYSIM_PLANT_H
@@ -22,6 +24,8 @@ typedef struct hs_plant_config {
     hs_site_config lab;      /* the laboratory (kind virtual) and lab.udp's packets */
     char listen[64];         /* "HOST:PORT" the plant binds (port 0: any free port) */
     int64_t interlock_after; /* 0: never */
+    char peer[64];           /* "HOST:PORT" of the one site served ("": the first sender) */
+    double peer_timeout;     /* s of silence after which a first-come peer is released */
     /* `lab: {kind: shm, name}`: serve the shm back end's block instead of udp (name "" : udp) */
     hs_lab_shm_config shm;
 } hs_plant_config;
@@ -37,8 +41,11 @@ void hs_plant_file_destroy(hs_plant_file **f);
 typedef struct hs_plant_counts {
     int64_t commands, replies, ticks; /* commands answered, replies sent, model ticks */
     int64_t idle_ticks; /* ticks without a command (the real clock; the last command held) */
-    int64_t malformed, duplicated, out_of_order, foreign;
-    int64_t remounts; /* a new site laboratory (counter 1 from a new address): fresh specimen */
+    int64_t malformed, duplicated, out_of_order;
+    int64_t foreign;     /* datagrams from another address or port than the peer's: dropped */
+    int64_t remounts;    /* a new site laboratory (counter 1 from the peer): fresh specimen */
+    int64_t peers;       /* peers taken (the first sender, then one after each end or silence) */
+    int64_t peers_ended; /* peers whose socket was reported closed (ICMP port unreachable) */
 } hs_plant_counts;
 
 /* Binds, calls ready(port) once, then serves until *stop is set. Never allocates per tick. */

@@ -94,6 +94,9 @@ typedef struct hs_lab_shm_config {
     char name[64];        /* POSIX shared-memory name, "/hysim-east" */
     double reply_timeout; /* s to wait for the reply within a tick; 0: half a tick */
     int max_missing;      /* replies missing in a row that make the site hold (default 5) */
+    char owner[32];       /* user (name or uid) of the laboratory's process whose block is also
+                           * accepted, group-writable ("": only a block of this process's user,
+                           * writable by it alone) */
 } hs_lab_shm_config;
 
 typedef struct hs_lab_shm_counts {
@@ -104,13 +107,22 @@ typedef struct hs_lab_shm_counts {
 } hs_lab_shm_counts;
 
 /* Maps (and creates when absent: then it is unlinked again at destroy) the block `c->name` for
- * nact actuators; an existing block of another magic, version, size or nact is refused. */
+ * nact actuators; an existing block of another magic, version, size or nact is refused, and so is
+ * one that another user could have planted (hs_shm_map_as). A reply counter that goes back (the
+ * laboratory's process restarted with a fresh specimen state) raises HS_LAB_ST_FAULT. */
 int hs_lab_shm_create(hs_ctx *ctx, const hs_lab_shm_config *c, int nact, double rate, hs_lab **out);
 hs_lab_shm_counts hs_lab_shm_counts_get(hs_lab *lab);
 
 /* The laboratory's side: maps (creating when absent) the block `name` for nact actuators.
  * *created says whether this call created it (then the caller unlinks it, hs_shm_unmap). */
 int hs_shm_map(hs_ctx *ctx, const char *name, int nact, hs_shm_block **out, int *created);
+/* The same, accepting an existing block only when it belongs to this process's effective user
+ * (or to `owner`, a user name or uid, when given) and no other user may write it: mode without
+ * o+w (and without g+w unless `owner` is given, the two users then sharing a group). A block is
+ * created with O_EXCL and mode 0600 (issue 17: a block planted by `nobody` at mode 0666 let it
+ * move root's plant and forge replies). The refusal says what to remove. */
+int hs_shm_map_as(hs_ctx *ctx, const char *name, int nact, const char *owner, hs_shm_block **out,
+                  int *created);
 void hs_shm_unmap(hs_shm_block *b, const char *name, int unlink_it);
 
 #ifdef __cplusplus

@@ -80,11 +80,12 @@ int hs_cli_plant(int argc, char **argv)
         }
         fprintf(stderr,
                 "hysim plant: %lld commands answered, %lld replies sent, %lld ticks (%lld without "
-                "a command), ignored: %lld malformed, %lld duplicated, %lld out of order, %lld "
-                "foreign\n",
+                "a command), %lld peer(s) served (%lld seen to end), ignored: %lld malformed, "
+                "%lld duplicated, %lld out of order, %lld foreign\n",
                 (long long)k.commands, (long long)k.replies, (long long)k.ticks,
-                (long long)k.idle_ticks, (long long)k.malformed, (long long)k.duplicated,
-                (long long)k.out_of_order, (long long)k.foreign);
+                (long long)k.idle_ticks, (long long)k.peers, (long long)k.peers_ended,
+                (long long)k.malformed, (long long)k.duplicated, (long long)k.out_of_order,
+                (long long)k.foreign);
     }
     hs_plant_file_destroy(&file);
     hs_ctx_destroy(&ctx);

@@ -7,6 +7,7 @@
 #include "hysim/plant.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct hs_plant_file {
@@ -16,14 +17,15 @@ struct hs_plant_file {
 
 static const char *const top_keys[] = {"hysim", "materials", "plant"};
 static const char *const plant_keys[] = {
-    "listen",   "rate",       "perfect", "seed",           "actuators",    "sensors",
-    "specimen", "relaxation", "endian",  "command_packet", "reply_packet", "interlock_after",
-    "lab",      "setup"};
+    "listen",   "rate",       "perfect",     "seed",           "actuators",    "sensors",
+    "specimen", "relaxation", "endian",      "command_packet", "reply_packet", "interlock_after",
+    "lab",      "peer",       "peer_timeout", "setup"};
 
 /* `lab: {kind: shm, name, ...}`: the plant serves the shm block (no listen, no packets). */
 static int plant_shm(hs_tf *L, const hs_ynode *plant, const hs_ynode *lab, hs_plant_config *c)
 {
-    static const char *const udp_only[] = {"listen", "endian", "command_packet", "reply_packet"};
+    static const char *const udp_only[] = {"listen",       "endian", "command_packet",
+                                           "reply_packet", "peer",   "peer_timeout"};
     if (!hs_tf_lab_is_shm(lab))
         return hs_tf_fail(L, lab,
                           "plant.lab: only {kind: shm, name: /NAME} (a udp plant has listen and "
@@ -67,6 +69,18 @@ static int load_tree(hs_tf *L, const hs_ynode *root, hs_plant_config *c)
     if (!rc && !lab) rc = hs_tf_required(L, plant, "listen", "plant", &v);
     if (!rc && !lab) rc = hs_tf_udp_address(L, v, "plant.listen", c->listen, sizeof c->listen);
     if (!rc && !lab) rc = hs_tf_udp_packets(L, plant, "plant", sc);
+    if (!rc && !lab && (v = hs_ynode_get(plant, "peer")) != NULL) {
+        rc = hs_tf_udp_address(L, v, "plant.peer", c->peer, sizeof c->peer);
+        if (!rc && strtol(strrchr(c->peer, ':') + 1, NULL, 10) == 0)
+            rc = hs_tf_fail(L, v, "plant.peer: give the site's port (its lab's `local:`), not 0");
+    }
+    c->peer_timeout = 0.5;
+    if (!rc && (v = hs_ynode_get(plant, "peer_timeout")) != NULL) {
+        rc = hs_tf_num(L, v, "plant.peer_timeout", &c->peer_timeout);
+        if (!rc && !(c->peer_timeout >= 0.01 && c->peer_timeout <= 3600.0))
+            rc = hs_tf_fail(L, v, "plant.peer_timeout: %g s is outside 0.01..3600 s",
+                            c->peer_timeout);
+    }
     if (!rc && (v = hs_ynode_get(plant, "interlock_after")) != NULL) {
         long n = 0;
         rc = hs_tf_int(L, v, "plant.interlock_after", 1, 2000000000L, &n);

@@ -163,13 +163,17 @@ static int control_points(hs_tf *L, const hs_ynode *node, const char *what, hs_s
     return 0;
 }
 
-/* allow: [127.0.0.1, 10.0.0.0/8] */
+/* allow: [127.0.0.1, 10.0.0.0/8], or `allow: any` (every peer, written out) */
 static int allow(hs_tf *L, const hs_ynode *node, const char *what, hs_nees_config *n)
 {
+    if (node->kind == HS_YNODE_SCALAR && strcmp(node->text, "any") == 0) {
+        n->allow_any = 1;
+        return 0;
+    }
     if (node->kind != HS_YNODE_SEQUENCE || node->n < 1 || node->n > HS_NEES_MAX_ALLOW)
         return hs_tf_fail(L, node,
                           "%s: expected a list of 1 to %d IPv4 addresses (a.b.c.d or "
-                          "a.b.c.d/bits)",
+                          "a.b.c.d/bits), or 'any'",
                           what, HS_NEES_MAX_ALLOW);
     for (size_t i = 0; i < node->n; i++) {
         char text[64], item[224];

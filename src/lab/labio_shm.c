@@ -11,7 +11,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -25,12 +27,14 @@ typedef struct shm_lab {
     int n, created, max_missing;
     double reply_timeout;
     uint64_t counter;
+    uint64_t reply_counter; /* of the last reply taken (0: none yet) */
+    int restarted;          /* the reply counter went back: the laboratory's process restarted */
     int64_t ticks, ctrl_tick;
     uint32_t status;
     double x[HS_LAB_MAX_ACT], f[HS_LAB_MAX_ACT];
     hs_lab_shm_counts counts;
     hs_lab_watch watch;
-    char alarm[200];
+    char alarm[320];
 } shm_lab;
 
 static int valid_name(const char *name)
@@ -39,7 +43,60 @@ static int valid_name(const char *name)
     return len >= 2 && len < 64 && name[0] == '/' && !strchr(name + 1, '/');
 }
 
+/* The uid of `owner` (a user name or a number); -1 when there is none. */
+static long owner_uid(const char *owner)
+{
+    if (!owner || !owner[0]) return -1;
+    char *end = NULL;
+    const long n = strtol(owner, &end, 10);
+    if (end != owner && *end == '\0' && n >= 0) return n;
+    const struct passwd *pw = getpwnam(owner);
+    return pw ? (long)pw->pw_uid : -2;
+}
+
+static const char *user_name(uid_t uid)
+{
+    const struct passwd *pw = getpwuid(uid);
+    return pw ? pw->pw_name : "?";
+}
+
+/* An existing block: 0 when its owner and mode are safe to map, else the refusal. */
+static int check_owner(hs_ctx *ctx, const char *name, const struct stat *st, const char *owner)
+{
+    const long want = owner_uid(owner);
+    if (want == -2)
+        return hs_fail(ctx, HS_EINPUT, "lab shm %s: owner '%s' is no user of this computer", name,
+                       owner);
+    const uid_t me = geteuid();
+    if (st->st_uid != me && (want < 0 || (long)st->st_uid != want)) {
+        char also[64] = "";
+        if (want >= 0) snprintf(also, sizeof also, " or the configured owner %s", owner);
+        const char *who = user_name(st->st_uid);
+        return hs_fail(ctx, HS_EAUTH,
+                       "lab shm %s: the block belongs to uid %u (%s), not to this user (uid %u%s): "
+                       "another user may have planted it to move the specimen or forge replies; "
+                       "remove it (rm /dev/shm%s) once no process of yours uses it, or name the "
+                       "laboratory process's user in lab.owner",
+                       name, (unsigned)st->st_uid, who, (unsigned)me, also, name);
+    }
+    const mode_t open_to = want >= 0 ? S_IWOTH : (S_IWGRP | S_IWOTH);
+    if (st->st_mode & open_to)
+        return hs_fail(ctx, HS_EAUTH,
+                       "lab shm %s: the block's mode %04o lets %s write it (a command or a reply "
+                       "could be forged): remove it (rm /dev/shm%s) once no process uses it; "
+                       "hysim creates it at mode 0600",
+                       name, (unsigned)(st->st_mode & 07777),
+                       st->st_mode & S_IWOTH ? "every user" : "its group", name);
+    return 0;
+}
+
 int hs_shm_map(hs_ctx *ctx, const char *name, int nact, hs_shm_block **out, int *created)
+{
+    return hs_shm_map_as(ctx, name, nact, NULL, out, created);
+}
+
+int hs_shm_map_as(hs_ctx *ctx, const char *name, int nact, const char *owner, hs_shm_block **out,
+                  int *created)
 {
     *out = NULL;
     *created = 0;
@@ -65,7 +122,21 @@ int hs_shm_map(hs_ctx *ctx, const char *name, int nact, hs_shm_block **out, int 
     if (fd < 0)
         return hs_fail(ctx, HS_EIO, "lab shm %s: cannot open it: %s", name, strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0 || st.st_size != (off_t)sizeof(hs_shm_block)) {
+    if (fstat(fd, &st) != 0) {
+        const int e = errno;
+        close(fd);
+        if (*created) shm_unlink(name);
+        *created = 0;
+        return hs_fail(ctx, HS_EIO, "lab shm %s: cannot stat it: %s", name, strerror(e));
+    }
+    if (!*created) {
+        const int refused = check_owner(ctx, name, &st, owner);
+        if (refused) {
+            close(fd);
+            return refused;
+        }
+    }
+    if (st.st_size != (off_t)sizeof(hs_shm_block)) {
         close(fd);
         if (*created) shm_unlink(name);
         *created = 0;
@@ -123,12 +194,25 @@ static int take_reply(shm_lab *s)
         return 0;
     }
     if (r.echo != s->counter) return 0;
+    if (s->reply_counter && r.counter <= s->reply_counter) {
+        /* a fresh reply counter: the process behind the block restarted with a new specimen
+         * state, which is not where this test left the specimen (issue 17): hold, never take it */
+        if (!s->restarted)
+            snprintf(s->alarm, sizeof s->alarm,
+                     "lab shm %s: the laboratory's reply counter went back from %llu to %llu: "
+                     "its process restarted; the site holds (check the rig, then a new test)",
+                     s->cfg.name, (unsigned long long)s->reply_counter,
+                     (unsigned long long)r.counter);
+        s->restarted = 1;
+        return 0;
+    }
     for (int j = 0; j < s->n; j++)
         if (!isfinite(r.x[j]) || !isfinite(r.f[j])) return 0; /* malformed */
     memcpy(s->x, r.x, (size_t)s->n * sizeof(double));
     memcpy(s->f, r.f, (size_t)s->n * sizeof(double));
     s->status = r.status & (HS_LAB_ST_INTERLOCK | HS_LAB_ST_FAULT);
     s->ctrl_tick = r.tick;
+    s->reply_counter = r.counter;
     return 1;
 }
 
@@ -152,7 +236,8 @@ static int s_exchange(void *self, const double *cmd, hs_lab_input *in)
         fresh = take_reply(s);
     }
     if (fresh) s->counts.received++;
-    const uint32_t st = hs_lab_watch_tick(&s->watch, fresh, s->status, s->ticks);
+    const uint32_t st = hs_lab_watch_tick(
+        &s->watch, fresh, s->status | (s->restarted ? HS_LAB_ST_FAULT : 0u), s->ticks);
     memcpy(in->x, s->x, (size_t)s->n * sizeof(double));
     memcpy(in->f, s->f, (size_t)s->n * sizeof(double));
     in->status = st;
@@ -206,7 +291,7 @@ int hs_lab_shm_create(hs_ctx *ctx, const hs_lab_shm_config *c, int nact, double 
                               .alarm = s->alarm,
                               .alarm_cap = sizeof s->alarm};
     snprintf(s->watch.who, sizeof s->watch.who, "lab shm %s", s->cfg.name);
-    int rc = hs_shm_map(ctx, c->name, nact, &s->b, &s->created);
+    int rc = hs_shm_map_as(ctx, c->name, nact, c->owner, &s->b, &s->created);
     if (rc) {
         hs_free(s);
         return rc;

@@ -180,6 +180,7 @@ static void on_propose(hs_nees_session *s, const hs_nees_msg *m, hs_nees_action 
     double x[HS_NEES_MAX_ACT];
     const int merge = s->pending && strcmp(s->pending_id, id) == 0;
     memcpy(x, merge ? s->px : s->target, (size_t)s->nact * sizeof(double));
+    int given[HS_NEES_MAX_ACT] = {0};
     for (int i = 0; i < n; i++) {
         const hs_nees_triplet *t = &s->trip[i];
         const int k = hs_nees_find_cp(&s->cfg, t->cp);
@@ -221,6 +222,14 @@ static void on_propose(hs_nees_session *s, const hs_nees_msg *m, hs_nees_action 
                 nok(s, a, id, why);
                 return;
             }
+        }
+        if (given[j]++) {
+            snprintf(why, sizeof why,
+                     "propose declined: %.48s %s %s is given twice (actuator %s); give each DOF "
+                     "once",
+                     t->cp, hs_nees_geom(t->dof), hs_nees_kin(t->dof), s->names[j]);
+            nok(s, a, id, why);
+            return;
         }
         x[j] = t->v;
     }

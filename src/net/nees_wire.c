@@ -155,9 +155,12 @@ int hs_nees_points(char *const *f, int nf, hs_nees_triplet *out, int cap, char *
             }
             char *end = NULL;
             const double v = strtod(f[i + 2], &end);
-            if (end == f[i + 2] || *end != '\0' || !isfinite(v)) {
+            /* decimal only: strtod also reads hex floats (0x1p-2), which no NEES peer writes */
+            if (end == f[i + 2] || *end != '\0' || !isfinite(v) ||
+                f[i + 2][strspn(f[i + 2], "0123456789+-.eE")] != '\0') {
                 snprintf(why, wcap,
-                         "the value '%.40s' of %.40s %.20s at %.48s is not a finite number",
+                         "the value '%.40s' of %.40s %.20s at %.48s is not a finite decimal "
+                         "number",
                          f[i + 2], f[i], f[i + 1], cp);
                 return -1;
             }

@@ -3,10 +3,18 @@
  * once with the measurement (the reply echoes the command's counter), so a perfect plant answers
  * exactly what the in-process virtual laboratory would. When no command comes for one and a half
  * periods, the real clock goes on: the actuators tick on the last command, and nothing is sent.
- * The first site that sends a well-formed command is the plant's peer; datagrams from others are
- * counted and ignored. A command with counter 1 (a command packet with a counter) is a site's new
- * laboratory (a new test, from any address): the plant mounts a fresh specimen at rest and takes
- * its sender as the peer. */
+ * The plant serves one peer (issue 17): the configured `peer:` address and port, or else the first
+ * sender of a well-formed command until it ends or falls silent for peer_timeout; datagrams from
+ * anyone else are counted and dropped (a warning on the first and every 1000th). A command with
+ * counter 1 from the peer (a command packet with a counter) is the site's new laboratory (a new
+ * test), and so is a new peer: the plant mounts a fresh specimen at rest.
+ *
+ * A site opens a new socket (a new port, unless its `local:` is fixed) for each test, so a first-
+ * come peer must be seen to end: when another sender's datagram is dropped, the plant resends its
+ * last reply to the peer (at most once a period; a live site discards it as a duplicate), and
+ * the kernel's ICMP "port unreachable" for it (IP_RECVERR) says the peer's socket is closed. The
+ * peer has then ended: the last dropped datagram, if it came within a period, is served at once,
+ * its sender the new peer. Where ICMP does not come back, peer_timeout of silence does it. */
 #define _GNU_SOURCE
 #include "hysim/plant.h"
 #include "hysim/shm_lab.h"
@@ -15,6 +23,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <linux/errqueue.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdatomic.h>
@@ -27,8 +36,14 @@ typedef struct plant {
     const hs_plant_config *c;
     const hs_lab_udp_config *u;
     hs_site_rig rig;
-    int fd, n, have_peer;
+    int fd, n, have_peer, fixed_peer; /* fixed_peer: `peer:` configured, never released */
     struct sockaddr_in peer;
+    double peer_seen; /* monotonic s of the peer's last well-formed command */
+    double probe_at;  /* monotonic s of the last reply resent to the peer (is it still there?) */
+    struct sockaddr_in held_from; /* the last datagram dropped from another sender, and when */
+    size_t held_len;
+    double held_at;
+    uint8_t held[HS_UDP_MAX_BYTES + 1];
     uint32_t counter, last_cmd;
     double cmd[HS_LAB_MAX_ACT], x[HS_LAB_MAX_ACT], f[HS_LAB_MAX_ACT];
     int64_t ticks;
@@ -53,36 +68,83 @@ static int remount(hs_ctx *ctx, plant *p)
     memset(&p->rig, 0, sizeof p->rig);
     int rc = hs_site_rig_create(ctx, &p->c->lab, p->c->lab.rate, &p->rig);
     if (!rc) rc = hs_site_rig_lab(ctx, &p->c->lab, p->c->lab.rate, &p->rig);
-    p->have_peer = 0;
     p->ticks = 0;
+    p->last_cmd = 0;
     memset(p->cmd, 0, sizeof p->cmd);
     p->k->remounts++;
     return rc;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int same_address(const struct sockaddr_in *a, const struct sockaddr_in *b)
+{
+    return a->sin_addr.s_addr == b->sin_addr.s_addr && a->sin_port == b->sin_port;
+}
+
+static void warn_foreign(hs_ctx *ctx, const plant *p, const struct sockaddr_in *from)
+{
+    if (p->k->foreign != 1 && p->k->foreign % 1000 != 0) return;
+    char a[INET_ADDRSTRLEN] = "?", b[INET_ADDRSTRLEN] = "?";
+    inet_ntop(AF_INET, &from->sin_addr, a, sizeof a);
+    inet_ntop(AF_INET, &p->peer.sin_addr, b, sizeof b);
+    hs_log(ctx, HS_LOG_WARN,
+           "plant: dropped a datagram from %s:%u: the plant serves %s:%u only (%s; %lld dropped "
+           "so far)",
+           a, (unsigned)ntohs(from->sin_port), b, (unsigned)ntohs(p->peer.sin_port),
+           p->fixed_peer ? "its configured peer" : "the first sender, until it is silent",
+           (long long)p->k->foreign);
 }
 
 /* One datagram from `from`: answered (1), ignored (0) or an error (< 0). */
 static int on_datagram(hs_ctx *ctx, plant *p, const struct sockaddr_in *from, size_t len)
 {
     const int counted = hs_udp_layout_has(&p->u->command, HS_UDP_COUNTER);
+    const double now = now_s();
+    if (p->have_peer && !same_address(from, &p->peer) &&
+        (p->fixed_peer || now - p->peer_seen < p->c->peer_timeout)) {
+        p->k->foreign++;
+        warn_foreign(ctx, p, from);
+        if (!p->fixed_peer) { /* kept, in case the peer has ended (on_peer_gone) */
+            memcpy(p->held, p->in, len);
+            p->held_len = len;
+            p->held_from = *from;
+            p->held_at = now;
+            if (now - p->probe_at >= 1.0 / p->c->lab.rate) {
+                p->probe_at = now;
+                sendto(p->fd, p->out, p->u->reply.size, 0, (const struct sockaddr *)&p->peer,
+                       sizeof p->peer);
+            }
+        }
+        return 0;
+    }
     hs_udp_values v;
     memset(&v, 0, sizeof v);
     memcpy(v.cmd, p->cmd, sizeof v.cmd);
-    const int bad = hs_udp_unpack(&p->u->command, p->in, len, &v) != 0;
-    const int other = p->have_peer && (from->sin_addr.s_addr != p->peer.sin_addr.s_addr ||
-                                       from->sin_port != p->peer.sin_port);
-    if (p->have_peer && !bad && counted && v.counter == 1) {
-        /* a site's new laboratory (a new test): a fresh specimen at rest, as a lab mounts one */
-        const int rc = remount(ctx, p);
-        if (rc) return rc;
-    } else if (other) {
-        p->k->foreign++;
-        return 0;
-    }
-    if (bad) {
+    if (hs_udp_unpack(&p->u->command, p->in, len, &v) != 0) {
         p->k->malformed++;
         return 0;
     }
-    if (counted && p->have_peer) {
+    const int fresh = !p->have_peer || !same_address(from, &p->peer);
+    if (fresh) { /* the first sender, or a new one after the peer ended or fell silent */
+        p->peer = *from;
+        p->have_peer = 1;
+        p->k->peers++;
+        p->last_cmd = 0;
+        p->held_len = 0;
+    }
+    p->peer_seen = now;
+    if ((fresh || (counted && v.counter == 1)) && p->ticks > 0) {
+        /* the peer's new laboratory (a new test): a fresh specimen at rest, as a lab mounts one */
+        const int rc = remount(ctx, p);
+        if (rc) return rc;
+    }
+    if (counted && !fresh) {
         const int32_t d = (int32_t)(v.counter - p->last_cmd);
         if (d <= 0) {
             if (d == 0)
@@ -91,10 +153,6 @@ static int on_datagram(hs_ctx *ctx, plant *p, const struct sockaddr_in *from, si
                 p->k->out_of_order++;
             return 0;
         }
-    }
-    if (!p->have_peer) {
-        p->peer = *from;
-        p->have_peer = 1;
     }
     p->last_cmd = v.counter;
     memcpy(p->cmd, v.cmd, sizeof p->cmd);
@@ -119,13 +177,6 @@ static int on_datagram(hs_ctx *ctx, plant *p, const struct sockaddr_in *from, si
     return 1;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* The plant behind the shm back end (include/hysim/shm_lab.h): polls the command block every
  * 20 us; a new command counter moves the actuators one tick and is answered at once (echoed),
  * a new session (a site opened the block) mounts a fresh specimen at rest, and one and a half
@@ -136,7 +187,7 @@ static int run_shm(hs_ctx *ctx, plant *p, volatile sig_atomic_t *stop)
     const hs_lab_shm_config *s = &p->c->shm;
     hs_shm_block *b = NULL;
     int created = 0;
-    int rc = hs_shm_map(ctx, s->name, p->n, &b, &created);
+    int rc = hs_shm_map_as(ctx, s->name, p->n, s->owner, &b, &created);
     if (rc) return rc;
     hs_shm_command c;
     memset(&c, 0, sizeof c);
@@ -186,6 +237,45 @@ static int run_shm(hs_ctx *ctx, plant *p, volatile sig_atomic_t *stop)
     return rc;
 }
 
+/* The socket's error queue: an ICMP "port unreachable" for the peer's address means its socket
+ * is closed (the site ended that laboratory). Then the datagram held from the next sender, if it
+ * came within a period, is served at once. 0, or an error (< 0). */
+static int on_errors(hs_ctx *ctx, plant *p)
+{
+    int gone = 0;
+    for (;;) {
+        struct sockaddr_in to;
+        uint8_t ctl[512], data[64];
+        struct iovec iov = {.iov_base = data, .iov_len = sizeof data};
+        struct msghdr m = {.msg_name = &to,
+                           .msg_namelen = sizeof to,
+                           .msg_iov = &iov,
+                           .msg_iovlen = 1,
+                           .msg_control = ctl,
+                           .msg_controllen = sizeof ctl};
+        if (recvmsg(p->fd, &m, MSG_ERRQUEUE | MSG_DONTWAIT) < 0) break;
+        for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
+            if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_RECVERR) continue;
+            struct sock_extended_err e;
+            memcpy(&e, CMSG_DATA(c), sizeof e);
+            if (e.ee_origin == SO_EE_ORIGIN_ICMP && e.ee_errno == ECONNREFUSED &&
+                m.msg_namelen >= sizeof to && p->have_peer && !p->fixed_peer &&
+                same_address(&to, &p->peer))
+                gone = 1;
+        }
+    }
+    if (!gone) return 0;
+    p->have_peer = 0;
+    p->k->peers_ended++;
+    if (!p->held_len || now_s() - p->held_at > 1.0 / p->c->lab.rate) return 0;
+    const struct sockaddr_in from = p->held_from;
+    const size_t len = p->held_len;
+    memcpy(p->in, p->held, len);
+    p->held_len = 0;
+    const int r = on_datagram(ctx, p, &from, len);
+    return r < 0 ? r : 0;
+}
+
 int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *stop,
                  void (*ready)(void *user, int port), void *user, hs_plant_counts *counts)
 {
@@ -211,9 +301,17 @@ int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *s
     if (!rc) {
         p.fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
         socklen_t al = sizeof a;
-        if (p.fd < 0 || bind(p.fd, (const struct sockaddr *)&a, sizeof a) != 0 ||
+        const int one = 1; /* ICMP errors for the replies: a peer that has ended (on_errors) */
+        if (p.fd < 0 || setsockopt(p.fd, IPPROTO_IP, IP_RECVERR, &one, sizeof one) != 0 ||
+            bind(p.fd, (const struct sockaddr *)&a, sizeof a) != 0 ||
             getsockname(p.fd, (struct sockaddr *)&a, &al) != 0)
             rc = hs_fail(ctx, HS_EIO, "plant: cannot bind %s: %s", c->listen, strerror(errno));
+    }
+    if (!rc && c->peer[0]) {
+        if (hs_udp_address(c->peer, &p.peer))
+            rc = hs_fail(ctx, HS_EINPUT, "plant: peer '%s' is not HOST:PORT", c->peer);
+        p.have_peer = p.fixed_peer = 1;
+        counts->peers = 1;
     }
     if (!rc && ready) ready(user, (int)ntohs(a.sin_port));
     const double period = 1.0 / c->lab.rate;
@@ -227,6 +325,10 @@ int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *s
             if (errno == EINTR) continue;
             rc = hs_fail(ctx, HS_EIO, "plant: poll: %s", strerror(errno));
             break;
+        }
+        if (ready_n > 0 && (pf.revents & POLLERR)) {
+            rc = on_errors(ctx, &p);
+            if (rc) break;
         }
         if (ready_n == 0) { /* no command: the actuators hold the last one on the real clock */
             if (p.have_peer) {

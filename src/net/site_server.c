@@ -151,14 +151,23 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
     return 0;
 }
 
+/* 127.0.0.0/8: only this host reaches the port. */
+static int loopback(const char *host)
+{
+    struct in_addr a;
+    return inet_pton(AF_INET, host, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127u;
+}
+
 /* A NEES client (no handshake, no authentication: docs/nees.md) holds the slot at once when it is
  * free and its address is allowed (hs_srv_nees_open); its own silent-peer timeout bounds how long
  * a stranger can hold it. A busy site refuses it without naming its peer. */
 static void nees_accept(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
     if (s->conn.kind) {
-        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: NEES client refused: busy (a test is running)",
-               s->cfg.site.name, peer);
+        if (hs_srv_may_log_refusal(s))
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: %s: NEES client refused: busy (a test is running)", s->cfg.site.name,
+                   peer);
         close(fd);
         hs_srv_count(s, &s->status.busy);
         return;
@@ -191,6 +200,9 @@ static void on_accept(hs_site_server *s, int which)
         snprintf(peer, sizeof peer, "%s:%u", ip, (unsigned)ntohs(a.sin_port));
         if (which == HS_SITE_PORT_NEES)
             nees_accept(s, fd, peer, ntohl(a.sin_addr.s_addr));
+        else if ((which == HS_SITE_PORT_OFA || which == HS_SITE_PORT_OFB) &&
+                 hs_srv_struck_out(s, ntohl(a.sin_addr.s_addr), hs_srv_now()))
+            close(fd); /* an address that held the site empty again and again (logged there) */
         else
             hs_srv_pending_accept(s, which, fd, peer);
     }
@@ -341,6 +353,13 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);
     if (!rc && cfg->ofa_port >= 0) rc = listen_on(s, cfg->ofa_port, &s->lfd[1], &s->port[1]);
     if (!rc && cfg->ofb_port >= 0) rc = listen_on(s, cfg->ofb_port, &s->lfd[2], &s->port[2]);
+    if (!rc && c->nees.given && !c->nees.nallow && !c->nees.allow_any && !loopback(cfg->host))
+        rc = hs_fail(ctx, HS_EINPUT,
+                     "site %s: the NEES port (no authentication) would listen on %s, beyond "
+                     "loopback, open to any peer: list the coordinators that may connect in "
+                     "site.nees.allow: [a.b.c.d, a.b.c.d/bits], or write 'allow: any' to admit "
+                     "every peer that reaches the port (docs/nees.md)",
+                     c->name, cfg->host);
     if (!rc && c->nees.given) {
         rc = listen_on(s, c->nees.port, &s->lfd[3], &s->port[3]);
         if (!rc)

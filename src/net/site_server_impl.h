@@ -101,6 +101,16 @@ typedef struct hs_srv_test {
 #define HS_SRV_NONCES          64 /* coordinator nonces remembered to recognise a replayed AUTH_INIT */
 #define HS_SRV_REFUSALS_LOGGED 10 /* refusals of pending peers logged one by one per second */
 
+/* OpenFresco clients that held the site without moving anything (site_server_strikes.c) */
+#define HS_SRV_STRIKES      3  /* empty sessions of one address before it is refused */
+#define HS_SRV_STRIKE_ADDRS 16 /* addresses remembered (the oldest is forgotten) */
+typedef struct hs_srv_strikes {
+    uint32_t addr;       /* IPv4, host order */
+    int n;               /* empty sessions in a row */
+    int64_t seen, until; /* ns: the last one; refused until */
+    int logged;          /* the refusal of this period was logged */
+} hs_srv_strikes;
+
 typedef struct hs_srv_pending {
     int kind; /* HS_SRV_NATIVE, HS_SRV_OFA, HS_SRV_OFB; 0: free */
     int fd;
@@ -190,10 +200,17 @@ struct hs_site_server {
     int64_t refusals_t0; /* ns: the current second of refusal logging */
     int refusals_logged;
     uint64_t refusals_quiet; /* refusals not logged one by one in it */
-    uint8_t *rx, *tx;        /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
-    uint8_t *io;             /* OpenFresco reads */
+    hs_srv_strikes strikes[HS_SRV_STRIKE_ADDRS];
+    uint8_t *rx, *tx; /* HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH */
+    uint8_t *io;      /* OpenFresco reads */
     size_t io_cap;
 };
+
+/* site_server_strikes.c: an OpenFresco session from `peer` ("IP:PORT") ended; `empty`: it
+ * posted no target. HS_SRV_STRIKES empty ones in a row refuse the address for ten
+ * openfresco.idle_timeouts (hs_srv_struck_out). */
+void hs_srv_strike(hs_site_server *s, const char *peer, int empty, int64_t now);
+int hs_srv_struck_out(hs_site_server *s, uint32_t addr, int64_t now);
 
 /* site_server_bench.c */
 int hs_srv_bench_create(hs_site_server *s, double dt, double time_scale, hs_srv_bench **out);
@@ -250,6 +267,9 @@ static inline int hs_srv_ms(double seconds)
 
 /* site_server_pending.c: connections before they hold the slot */
 void hs_srv_pending_accept(hs_site_server *s, int which, int fd, const char *peer);
+/* Whether a refusal may be logged one by one: HS_SRV_REFUSALS_LOGGED a second, the rest summed
+ * up once a second (pending peers, NEES clients refused at accept). */
+int hs_srv_may_log_refusal(hs_site_server *s);
 void hs_srv_pending_input(hs_site_server *s, int index);
 void hs_srv_pending_poll(hs_site_server *s, int64_t now); /* deadlines */
 void hs_srv_pending_close_all(hs_site_server *s);

@@ -9,14 +9,20 @@
  * its reply waits, without blocking the network thread, for the measurement at the target; bytes
  * a client sends meanwhile are kept for after the reply. Each reply line goes out in one write
  * (TCP_NODELAY: one segment), and two lines of one request `line_gap` apart, so that no reader
- * sees two lines in one read (ECLabVIEW and the Java library cannot take it). The first request
- * of a connection that moves starts a new test on a fresh laboratory; the session ends with
- * close-session, the peer's EOF, or `idle_timeout` s of silence. */
+ * sees two lines in one read (ECLabVIEW and the Java library cannot take it); the later lines wait
+ * in the connection's queue, sent from the network thread's poll when due, so that the thread
+ * never sleeps for a client (pipelined requests cannot stall it, nor delay a stop). The first
+ * request of a connection that moves starts a new test on a fresh laboratory.
+ *
+ * Only complete, valid requests (answered without an error token) count as the client's activity
+ * (issue 17): a connection with none within frame_timeout of its accept is dropped, and a session
+ * ends with close-session, the peer's EOF, or `idle_timeout` s without a valid request (bytes,
+ * partial lines and declined lines do not keep it open). Declined requests are logged for the
+ * first few of a connection, then at most once every 10 s with the count of those not logged. */
 #include "site_server_impl.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
@@ -29,9 +35,18 @@ struct hs_srv_nees {
     int64_t t_move; /* ns: when */
     int bound;      /* this connection runs a test */
     int requests;   /* lines answered */
-    uint8_t *stash; /* bytes received during a move */
+    uint8_t *stash; /* bytes received during a move or a reply of several lines */
     size_t stash_len;
+    hs_nees_action reply; /* the reply being sent: lines [next, nlines) still to go */
+    int next;
+    int64_t line_at;     /* ns: when the next line may go */
+    int64_t declines;    /* declined requests of this connection */
+    int64_t unlogged;    /* declines not logged (the rate limit) */
+    int64_t decline_log; /* ns: the last decline logged */
 };
+
+#define DECLINES_LOGGED 5    /* the first declines of a connection logged one by one */
+#define DECLINE_LOG_GAP 10.0 /* s between two decline logs after them */
 
 #define STASH_CAP HS_NEES_MAX_LINE
 
@@ -50,6 +65,9 @@ static void finish(hs_site_server *s, int refused, const char *what)
     hs_srv_log_peer(s, refused ? HS_LOG_WARN : HS_LOG_INFO, "%s", what);
     if (refused) hs_srv_count(s, &s->status.refused);
     hs_srv_nees *n = s->conn.nees;
+    if (n && n->unlogged)
+        hs_srv_log_peer(s, HS_LOG_WARN, "%lld more declined requests were not logged",
+                        (long long)n->unlogged);
     if (n && n->bound && s->test.live) s->test.ended = 1; /* the test was this session's */
     hs_srv_close(s);                                      /* frees the session */
 }
@@ -58,10 +76,11 @@ int hs_srv_nees_open(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
     const hs_nees_config *nc = &s->cfg.site.nees;
     if (!hs_nees_allowed(nc, addr)) {
-        hs_log(s->ctx, HS_LOG_WARN,
-               "site %s: %s: NEES client refused: its address is not in "
-               "site.nees.allow",
-               s->cfg.site.name, peer);
+        if (hs_srv_may_log_refusal(s))
+            hs_log(s->ctx, HS_LOG_WARN,
+                   "site %s: %s: NEES client refused: its address is not in "
+                   "site.nees.allow",
+                   s->cfg.site.name, peer);
         hs_srv_count(s, &s->status.refused);
         return HS_EINPUT;
     }
@@ -106,32 +125,67 @@ static int send_line(hs_site_server *s, const char *line, size_t len)
     return 0;
 }
 
-/* Sends the action's lines (line_gap apart); 1 when the session is over. */
-static int send_action(hs_site_server *s, const hs_nees_action *a)
+static void log_decline(hs_site_server *s, hs_srv_nees *n, int64_t now)
 {
-    const double gap = s->cfg.site.nees.line_gap;
-    for (int i = 0; i < a->nlines; i++) {
-        if (i > 0) {
-            const struct timespec pause = {(time_t)gap, (long)(1e9 * (gap - floor(gap)))};
-            nanosleep(&pause, NULL);
-        }
-        if (send_line(s, a->line[i], a->len[i])) {
+    n->declines++;
+    if (n->declines > DECLINES_LOGGED && 1e-9 * (double)(now - n->decline_log) < DECLINE_LOG_GAP) {
+        n->unlogged++;
+        return;
+    }
+    const hs_nees_action *a = &n->reply;
+    char said[600];
+    snprintf(said, sizeof said, "%.*s", (int)a->len[a->nlines - 1] - 1, a->line[a->nlines - 1]);
+    for (char *p = said; *p; p++)
+        if (*p == '\t') *p = ' ';
+    if (n->unlogged)
+        hs_srv_log_peer(s, HS_LOG_WARN, "declined: %s (and %lld declined requests not logged)",
+                        said, (long long)n->unlogged);
+    else
+        hs_srv_log_peer(s, HS_LOG_WARN, "declined: %s", said);
+    n->unlogged = 0;
+    n->decline_log = now;
+}
+
+static int replying(const hs_srv_nees *n)
+{
+    return n->next < n->reply.nlines;
+}
+
+/* Sends the reply's lines that are due (line_gap apart); 1 when the session is over. A reply sent
+ * whole is the client's activity unless it declined the request. */
+static int send_due(hs_site_server *s, hs_srv_nees *n, int64_t now)
+{
+    const hs_nees_action *a = &n->reply;
+    while (replying(n)) {
+        if (n->next > 0 && now < n->line_at) return 0;
+        if (send_line(s, a->line[n->next], a->len[n->next])) {
             finish(s, 0, "the NEES client disappeared");
             return 1;
         }
+        n->next++;
+        n->line_at = now + (int64_t)(1e9 * s->cfg.site.nees.line_gap);
     }
     if (a->declined) {
-        char said[600];
-        snprintf(said, sizeof said, "%.*s", (int)a->len[a->nlines - 1] - 1, a->line[a->nlines - 1]);
-        for (char *p = said; *p; p++)
-            if (*p == '\t') *p = ' ';
-        hs_srv_log_peer(s, HS_LOG_WARN, "declined: %s", said);
+        log_decline(s, n, now);
+    } else if (a->nlines > 0) {
+        s->conn.t_rx = now;
+        s->conn.served = 1;
     }
     if (a->kind == HS_NEES_ACT_CLOSE) {
         finish(s, 0, "the NEES client ended its session (close-session)");
         return 1;
     }
     return 0;
+}
+
+/* Starts sending a reply (its lines point into the session, untouched until it is sent); 1 when
+ * the session is over. */
+static int send_action(hs_site_server *s, const hs_nees_action *a)
+{
+    hs_srv_nees *n = s->conn.nees;
+    n->reply = *a;
+    n->next = 0;
+    return send_due(s, n, hs_srv_now());
 }
 
 /* A new test on a fresh laboratory for the connection's first move (the previous test at rest). */
@@ -208,9 +262,9 @@ static int process(hs_site_server *s, const uint8_t *buf, size_t len)
     hs_srv_nees *n = s->conn.nees;
     size_t off = 0;
     while (off < len) {
-        if (n->moving) {
+        if (n->moving || replying(n)) {
             if (n->stash_len + (len - off) > STASH_CAP) {
-                finish(s, 1, "refused: more than 64 KB sent while a move was under way");
+                finish(s, 1, "refused: more than 64 KB sent while a reply was under way");
                 return 1;
             }
             memmove(n->stash + n->stash_len, buf + off, len - off);
@@ -244,6 +298,16 @@ static int process(hs_site_server *s, const uint8_t *buf, size_t len)
     return 0;
 }
 
+/* What the client sent during a move or a reply of several lines, once it is over. */
+static void resume(hs_site_server *s, hs_srv_nees *n)
+{
+    const size_t len = n->stash_len;
+    if (!len) return;
+    memcpy(s->io, n->stash, len);
+    n->stash_len = 0;
+    process(s, s->io, len);
+}
+
 void hs_srv_nees_input(hs_site_server *s)
 {
     hs_srv_conn *c = &s->conn;
@@ -253,9 +317,7 @@ void hs_srv_nees_input(hs_site_server *s)
         finish(s, 0, "the NEES client closed the connection");
         return;
     }
-    c->t_rx = hs_srv_now();
-    c->served = 1;
-    process(s, s->io, (size_t)r);
+    process(s, s->io, (size_t)r); /* only valid requests count as activity (send_due) */
 }
 
 void hs_srv_nees_poll(hs_site_server *s, int64_t now)
@@ -264,6 +326,11 @@ void hs_srv_nees_poll(hs_site_server *s, int64_t now)
     hs_srv_nees *n = s->conn.nees;
     if (!n) return;
     const hs_nees_config *nc = &s->cfg.site.nees;
+    if (replying(n)) {
+        if (send_due(s, n, now) || replying(n)) return;
+        resume(s, n);
+        return;
+    }
     if (n->moving) {
         const hs_srv_test *t = &s->test;
         hs_nees_action a;
@@ -290,20 +357,15 @@ void hs_srv_nees_poll(hs_site_server *s, int64_t now)
             return;
         }
         n->moving = 0;
-        if (send_action(s, &a)) return;
-        /* what the client sent meanwhile */
-        const size_t len = n->stash_len;
-        uint8_t *tmp = s->io;
-        memcpy(tmp, n->stash, len);
-        n->stash_len = 0;
-        if (len && process(s, tmp, len)) return;
+        if (send_action(s, &a) || replying(n)) return;
+        resume(s, n);
         return;
     }
     const double idle = 1e-9 * (double)(now - s->conn.t_rx);
     if (!s->conn.served && idle > s->cfg.frame_timeout)
-        finish(s, 1, "refused: no NEES request within frame_timeout");
+        finish(s, 1, "refused: no valid NEES request within frame_timeout of the connection");
     else if (s->conn.served && idle > nc->idle_timeout)
         finish(s, 0,
-               "the NEES client was silent for longer than site.nees.idle_timeout; session "
-               "ended");
+               "the NEES client sent no valid request for longer than site.nees.idle_timeout; "
+               "session ended");
 }

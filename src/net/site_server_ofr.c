@@ -10,7 +10,9 @@
  * configured, else zero); protocol B in the actuators' own coordinates. TCP_QUICKACK is re-armed
  * after every read (the clients leave Nagle on and send requests that get no reply). A client
  * holds the site only once its handshake is done (site_server_pending.c); one silent for
- * `openfresco.idle_timeout` is dropped. A client that goes away without DIE (or is dropped)
+ * `openfresco.idle_timeout` is dropped, and an address whose sessions end three times in a row
+ * without a target is refused for a while (site_server_strikes.c: a client that reconnects
+ * cannot hold the site without end). A client that goes away without DIE (or is dropped)
  * ends its test as DIE does (the laboratory holds where it is, and unloads after its hold
  * timeout as for a lost native coordinator); its state is logged, and the next client starts a
  * new test on a fresh laboratory. */
@@ -95,7 +97,9 @@ static int be_set_trial(void *user, const double *d, const double *v, const doub
     hs_srv_status_copy(s, &st);
     if (st.tripped) return HS_ELIMIT;
     if (st.state == HS_CMDGEN_FREE_VIBRATION || st.state == HS_CMDGEN_DONE) return HS_EABORTED;
-    return hs_srv_post_target(s, t->last_step + 1, time, d);
+    rc = hs_srv_post_target(s, t->last_step + 1, time, d);
+    if (!rc) s->conn.bound = 1; /* the session moved something: not an empty one */
+    return rc;
 }
 
 static int be_values(hs_site_server *s, const double *src, double *out)
@@ -282,6 +286,7 @@ static void finish(hs_site_server *s, int refused, const char *what)
     hs_srv_log_peer(s, refused ? HS_LOG_WARN : HS_LOG_INFO, "%s", what);
     end_lost_test(s);
     if (refused) hs_srv_count(s, &s->status.refused);
+    hs_srv_strike(s, s->conn.peer, !s->conn.bound, hs_srv_now());
     hs_srv_close(s);
 }
 

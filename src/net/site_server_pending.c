@@ -57,7 +57,7 @@ static void release(hs_srv_pending *p)
 /* Whether a refusal may be logged line by line: at most HS_SRV_REFUSALS_LOGGED a second, the
  * others counted and summed up in one line (a flood must not flood the operator's terminal, nor
  * keep the network thread writing to it). */
-static int may_log(hs_site_server *s)
+int hs_srv_may_log_refusal(hs_site_server *s)
 {
     const int64_t now = hs_srv_now();
     if (now - s->refusals_t0 >= 1000000000) {
@@ -83,7 +83,7 @@ static int may_log(hs_site_server *s)
 static void drop(hs_site_server *s, hs_srv_pending *p, const uint8_t *frame, size_t len,
                  const char *why)
 {
-    if (may_log(s))
+    if (hs_srv_may_log_refusal(s))
         hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: refused before holding the site: %s",
                s->cfg.site.name, p->peer, why);
     if (frame && len) hs_srv_send_bytes(p->fd, frame, len, 0);
@@ -278,7 +278,7 @@ static void ofr_input(hs_site_server *s, hs_srv_pending *p)
     p->rx_len = (size_t)r - off;
     memmove(p->rx, p->rx + off, p->rx_len);
     if (s->conn.kind) {
-        if (may_log(s))
+        if (hs_srv_may_log_refusal(s))
             hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: OpenFresco client refused: busy",
                    s->cfg.site.name, p->peer);
         hs_srv_count(s, &s->status.busy);
