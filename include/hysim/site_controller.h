@@ -183,6 +183,14 @@ int hs_site_controller_tripped(const hs_site_controller *sc, int *channel);
 /* The latched trip as a report (limit fields, step, tick; record zero): for a target refused
  * after the trip, so that the refusal still names the limit. */
 void hs_site_controller_trip_report(const hs_site_controller *sc, hs_site_report *r);
+/* Between tests (docs/site_controller.md): moves the command, which rests, to x (nact) along a
+ * straight path within half of every speed, step and acceleration limit (and the unloading's
+ * speed when given), overriding the generator and any unloading until it arrives; a trip on the
+ * way ends the move and holds. Returns the move's duration in s (0: already at x). For the site
+ * server's hand-over to a new test's laboratory, whose command starts at x. Never allocates. */
+double hs_site_controller_move_to(hs_site_controller *sc, const double *x);
+/* 1 while that move runs (its last tick commands x exactly). */
+int hs_site_controller_moving(const hs_site_controller *sc);
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);
 const double *hs_site_controller_command(const hs_site_controller *sc); /* last sent (nact) */
 int64_t hs_site_controller_ticks(const hs_site_controller *sc);

@@ -156,9 +156,10 @@ static int listen_on(hs_site_server *s, int port, int *fd_out, int *bound)
  * a stranger can hold it. A busy site refuses it without naming its peer. */
 static void nees_accept(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
-    if (s->conn.kind) {
-        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: NEES client refused: busy (a test is running)",
-               s->cfg.site.name, peer);
+    char held[512];
+    if (s->conn.kind || hs_srv_held(s, held, sizeof held)) {
+        hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: NEES client refused: %s", s->cfg.site.name, peer,
+               s->conn.kind ? "busy (a test is running)" : held);
         close(fd);
         hs_srv_count(s, &s->status.busy);
         return;
@@ -207,6 +208,7 @@ static void serve(hs_site_server *s, int64_t now)
         hs_srv_ofr_poll(s, now);
     else
         hs_srv_pump(s);
+    hs_srv_check_ended(s);
 }
 
 static void *net_main(void *arg)
