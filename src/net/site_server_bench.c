@@ -90,21 +90,29 @@ void hs_srv_reclaim(hs_site_server *s)
 }
 
 /* Says where the command was moved before the new test (nothing when it did not move). */
-static void log_move(hs_site_server *s, const double *x)
+static void positions(const hs_site_server *s, const double *x, char *out, size_t cap)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int j = 0; j < s->nact && len < cap; j++) {
+        const char *u = s->cfg.site.units_length;
+        const int k = snprintf(out + len, cap - len, "%s%s %.6g%s%s", j ? ", " : "",
+                               s->cfg.site.actuator_names[j], x[j], u[0] ? " " : "", u);
+        if (k > 0) len += (size_t)k;
+    }
+}
+
+static void log_move(hs_site_server *s, const double *from, const double *x)
 {
     const double T = 1e-9 * (double)atomic_load(&s->handover_ns);
     if (!(T > 0.0)) return;
-    char to[HS_SITE_MAX_ACT * 32] = "";
-    size_t len = 0;
-    for (int j = 0; j < s->nact && len < sizeof to; j++) {
-        const int k = snprintf(to + len, sizeof to - len, "%s%s %.6g %s", j ? ", " : "",
-                               s->cfg.site.actuator_names[j], x[j], s->cfg.site.units_length);
-        if (k > 0) len += (size_t)k;
-    }
+    char a[HS_SITE_MAX_ACT * 48], b[HS_SITE_MAX_ACT * 48];
+    positions(s, from, a, sizeof a);
+    positions(s, x, b, sizeof b);
     hs_log(s->ctx, HS_LOG_INFO,
-           "site %s: the command moved to the new test's start (%s) in %.3g s, within half of "
-           "every speed and acceleration limit",
-           s->cfg.site.name, to, T);
+           "site %s: the command moved from where it rested (%s) to the new test's start (%s) in "
+           "%.3g s, within half of every speed and acceleration limit",
+           s->cfg.site.name, a, b, T);
 }
 
 int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char *who,
@@ -119,6 +127,9 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
     hs_srv_reclaim(s);
     const int64_t gen = b->generation;
     double start[HS_SITE_MAX_ACT]; /* where its command starts (read before the loop owns it) */
+    hs_site_server_status was;
+    hs_srv_status_copy(s, &was);
+    const double *from = was.command; /* where the current laboratory's command rests */
     memcpy(start, hs_site_controller_command(b->sc), (size_t)s->nact * sizeof(double));
     atomic_store(&s->handover_ns, 0);
     atomic_store(&s->bench_next, b);
@@ -139,7 +150,7 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
         nanosleep(&pause, NULL);
     }
     hs_srv_reclaim(s);
-    log_move(s, start);
+    log_move(s, from, start);
     hs_srv_test *t = &s->test;
     memset(t, 0, sizeof *t);
     t->live = 1;
