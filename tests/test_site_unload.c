@@ -31,6 +31,8 @@ typedef struct tlab {
     double x[2], f[2];
     int64_t tick, status_at;
     uint32_t status;
+    int64_t bad_at; /* from this tick on, channel 0 reports bad_x, bad_f (0: never) */
+    double bad_x, bad_f;
 } tlab;
 
 static int t_exchange(void *self, const double *cmd, hs_lab_input *in)
@@ -44,6 +46,10 @@ static int t_exchange(void *self, const double *cmd, hs_lab_input *in)
     }
     memcpy(in->x, l->x, (size_t)l->n * sizeof(double));
     memcpy(in->f, l->f, (size_t)l->n * sizeof(double));
+    if (l->bad_at > 0 && l->tick >= l->bad_at) {
+        in->x[0] = l->bad_x;
+        in->f[0] = l->bad_f;
+    }
     in->ctrl_tick = l->tick;
     in->status = l->status_at > 0 && l->tick >= l->status_at ? l->status : 0;
     in->missing = in->missing_max = (in->status & HS_LAB_ST_WATCHDOG) ? 5 : 0;
@@ -504,6 +510,47 @@ static void test_move_between_tests(void **state)
     rig_close(&r);
 }
 
+/* Laboratory data that is not a measurement (a force of 1e300, a NaN displacement): the site trips
+ * at once naming the data, the channel and the value, whatever the limits (none here but the
+ * stroke), and holds bit for bit without unloading from it (before: 1e300 went on to the
+ * integrator and was reported as an unstable integration). */
+static void test_lab_data_refused(void **state)
+{
+    (void)state;
+    const double K[1] = {20.0}, x_end[1] = {0.3};
+    const hs_site_unload_params u = {.after = 0.1, .vel = 0.1, .force_tol = 0.02};
+    const double bad[2][2] = {{0.25, 1e300}, {NAN, 5.0}};
+    const char *const want[2] = {"laboratory data: measured force on a1 is 1e+300 kN, not a "
+                                 "measurement",
+                                 "laboratory data: measured displacement on a1 is nan m"};
+    for (int c = 0; c < 2; c++) {
+        rig r;
+        rig_open(&r, 1, K, NULL, &LIM, &u);
+        drive(&r, x_end, 100, 50);
+        r.l.bad_at = r.l.tick + 1;
+        r.l.bad_x = bad[c][0];
+        r.l.bad_f = bad[c][1];
+        const int ev = hs_site_controller_tick(r.sc);
+        assert_true(ev & HS_SC_EV_LIMIT);
+        int ch = -1;
+        const int flags = hs_site_controller_tripped(r.sc, &ch);
+        hs_site_report rep;
+        hs_site_controller_trip_report(r.sc, &rep);
+        assert_int_equal(rep.limit_cause, HS_SITE_CAUSE_LAB_DATA);
+        assert_int_equal(ch, 0);
+        assert_int_equal(flags, c ? HS_SITE_LIMIT_MEASURED_DISP : HS_SITE_LIMIT_MEASURED_FORCE);
+        char text[300];
+        hs_site_limit_message(text, sizeof text, "lab1", "a1", &rep, "m", "kN", "s");
+        printf("%s\n", text);
+        assert_non_null(strstr(text, want[c]));
+        double held[1];
+        memcpy(held, hs_site_controller_command(r.sc), sizeof held);
+        for (int k = 0; k < 2048; k++) hs_site_controller_tick(r.sc); /* no unloading from it */
+        assert_true(hs_site_controller_command(r.sc)[0] == held[0]);
+        rig_close(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_alarm_texts),
         cmocka_unit_test(test_cause_near_limit),
         cmocka_unit_test(test_move_between_tests),
+        cmocka_unit_test(test_lab_data_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -292,9 +292,25 @@ static int check_limits(hs_site_controller *sc)
     return 0;
 }
 
-/* The first measurement beyond its limit (stroke, force limit): flags, channel and value. */
+/* The first measurement beyond its limit (stroke, force limit): flags, channel and value. Lab
+ * data that is not a measurement (not a number, beyond HS_SITE_LAB_DATA_MAX) trips whatever the
+ * limits, named as such (before, 1e300 went on to the integrator and was reported as an unstable
+ * integration, and NaN stopped nothing). */
 static int check_measurements(hs_site_controller *sc)
 {
+    for (int j = 0; j < sc->n; j++) {
+        const double x = sc->x_meas[j], f = sc->f_meas[j];
+        const int bad_x = !(fabs(x) <= HS_SITE_LAB_DATA_MAX),
+                  bad_f = !(fabs(f) <= HS_SITE_LAB_DATA_MAX);
+        if (bad_x || bad_f) {
+            const int flag =
+                trip(sc, j, bad_x ? HS_SITE_LIMIT_MEASURED_DISP : HS_SITE_LIMIT_MEASURED_FORCE,
+                     bad_x ? x : f, HS_SITE_LAB_DATA_MAX);
+            sc->trip_cause = HS_SITE_CAUSE_LAB_DATA;
+            hs_site_unload_start(&sc->unload, 0, NULL); /* no unloading from data like that */
+            return flag;
+        }
+    }
     for (int j = 0; j < sc->n; j++) {
         const hs_site_limits *L = &sc->lim[j];
         if (L->disp > 0.0 && !(fabs(sc->x_meas[j]) <= L->disp))
