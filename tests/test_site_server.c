@@ -726,6 +726,16 @@ static const char *const held_lab =
     "    control_points:\n"
     "      MDL-00-01: {dofs: [x displacement, z rotation], actuators: [a1, a2]}\n";
 
+/* A coordinator WHO runs steps 1..steps (committed) and is killed: no BYE, its test held. */
+static void killed_after(srv *v, const char *who, int steps)
+{
+    client a;
+    assert_int_equal(client_open(&a, v->port, key), 0);
+    client_hello(&a, who, 2, 0.01, 1.0);
+    run_targets(&a, 1, steps, NULL);
+    client_close(&a);
+}
+
 /* A raw TCP peer on 127.0.0.1:port with 3 s timeouts; 1 when the site closed it (end of stream
  * or reset) without a byte, 0 when it answered. */
 static int closed_silently(int fd)
@@ -752,11 +762,7 @@ static void test_held_test_refuses_others(void **state)
     snprintf(lab, sizeof lab, "%s  state: %s\n", held_lab, path);
     srv v;
     srv_start(&v, lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
-    client_hello(&a, "coord-h", 2, 0.01, 1.0);
-    run_targets(&a, 1, 6, NULL);
-    client_close(&a); /* killed: no BYE */
+    killed_after(&v, "coord-h", 6);
     assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
     pause_ms(50);
     const hs_site_server_status before = status(&v);
@@ -787,6 +793,7 @@ static void test_held_test_refuses_others(void **state)
     assert_true(after.busy >= before.busy + 2);
     assert_int_equal(access(path, F_OK), 0); /* the state file is still there */
     /* the owner resumes and goes on */
+    client a;
     assert_int_equal(client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-h", 2, 0.01, 1.0);
     simple(&a, HS_WIRE_RESUME, 6);
@@ -843,11 +850,7 @@ static void test_state_file_guards(void **state)
     /* a test held under one site file */
     srv v;
     srv_start(&v, lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
-    client_hello(&a, "coord-g", 2, 0.01, 1.0);
-    run_targets(&a, 1, 3, NULL);
-    client_close(&a);
+    killed_after(&v, "coord-g", 3);
     srv_stop(&v);
     assert_int_equal(access(path, F_OK), 0);
     /* the same laboratory with a wider stroke: refused, the file kept */

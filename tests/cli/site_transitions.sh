@@ -88,7 +88,7 @@ site:
   listen: "127.0.0.1:0"
   key: east.key
   heartbeat: 0.5
-  timeout: 1.5
+  timeout: 10
   rate: $rate
   actuators: {a1: {delay_samples: 3, stroke: $stroke, velocity_limit: $vel,
                    acceleration_limit: $acc, step_limit: $step}}
@@ -147,7 +147,8 @@ YAML
         "every command of $nticks ticks within the limits"
 }
 
-# 2000 silent ticks before the watchdog: a loaded machine can starve a plant for a while
+# 2000 silent ticks before the watchdog and 10 s before a silent coordinator is lost: a loaded
+# machine can starve a plant or a coordinator for a while (a killed coordinator is seen at once)
 transitions virtual ""
 start_plant udp
 transitions udp "  lab:
