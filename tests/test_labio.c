@@ -81,6 +81,17 @@ static void test_layout_bytes(void **state)
     b[10] = 0xF8;
     b[11] = 0x7F; /* 0x7FF8...: NaN */
     assert_int_equal(hs_udp_unpack(&l, b, l.size, &r), HS_EPROTO);
+    /* a measured force that is not a number is taken, for the site controller to name it as
+     * laboratory data (a discard used to end as a watchdog, "the target stopped") */
+    hs_udp_layout m;
+    memset(&m, 0, sizeof m);
+    add(&m, fld(HS_UDP_COUNTER, HS_UDP_UINT32, 0, 0));
+    add(&m, fld(HS_UDP_FORCE, HS_UDP_FLOAT64, 0, 0));
+    const uint8_t nan_force[12] = {7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF8, 0x7F};
+    memset(&r, 0, sizeof r);
+    assert_int_equal(hs_udp_unpack(&m, nan_force, m.size, &r), 0);
+    assert_int_equal(r.counter, 7);
+    assert_true(isnan(r.f[0]));
 }
 
 /* float32 on the wire: each value rounded to 24 bits, |error| <= 2^-24 |x| (the reason a float32

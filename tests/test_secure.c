@@ -5,6 +5,8 @@
 
 #include "hysim/secure.h"
 
+#include <sodium.h>
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,9 +71,12 @@ static void test_key_parse_and_files(void **state)
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     uint8_t key[HS_SECURE_KEY_SIZE];
-    const char *hex = "  000102030405060708090a0b0c0d0e0f101112131415161718191A1B1C1D1E1F\n";
+    /* a key drawn once from Python's secrets.token_hex(32), upper and lower case */
+    const char *hex = "  CABB4E45F67EC3346F9D84D7A6E9290A2857bc99c955b72cacab5c1ea549b450\n";
+    const uint8_t drawn[8] = {0xca, 0xbb, 0x4e, 0x45, 0xf6, 0x7e, 0xc3, 0x34};
     assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)hex, strlen(hex), key), 0);
-    for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) assert_int_equal(key[i], i);
+    assert_memory_equal(key, drawn, sizeof drawn);
+    assert_int_equal(key[31], 0x50);
     /* no raw 32-byte form: 32 random-looking bytes, 32 newlines, 31 hex digits and a newline */
     uint8_t raw[HS_SECURE_KEY_SIZE];
     for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) raw[i] = (uint8_t)(0xF0 - i);
@@ -100,8 +105,31 @@ static void test_key_parse_and_files(void **state)
     for (int i = 0; i < 32; i++) snprintf(weak + 2 * i, 3, "%02x", (unsigned)(i % 15));
     assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), HS_EINPUT);
     assert_non_null(strstr(hs_ctx_message(ctx), "only 15 different values"));
+    /* 32 or 16 different values, but made by hand: the counter 00 01 .. 1f (one step), 0 .. f
+     * twice (two steps), a pass phrase written in hex (printable), a 16-byte random block twice */
+    for (int i = 0; i < 32; i++) snprintf(weak + 2 * i, 3, "%02x", (unsigned)i);
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), HS_EINPUT);
+    print_message("    %s\n", hs_ctx_message(ctx));
+    assert_non_null(strstr(hs_ctx_message(ctx), "successive bytes take only 1 different values"));
+    assert_non_null(strstr(hs_ctx_message(ctx), "hysim keygen FILE"));
     for (int i = 0; i < 32; i++) snprintf(weak + 2 * i, 3, "%02x", (unsigned)(i % 16));
-    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), 0);
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "successive bytes take only 2 different values"));
+    const char *phrase = "636f727265637420686f727365206261747465727920737461706c6520343221";
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)phrase, 64, key), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "all printable ASCII"));
+    memcpy(weak, hex + 2, 32);
+    memcpy(weak + 32, hex + 2, 32);
+    assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "repeats a block of 16 bytes"));
+    /* random keys pass: 20000 from libsodium (the checks refuse one with p < 5e-16 each) */
+    for (int k = 0; k < 20000; k++) {
+        uint8_t r[HS_SECURE_KEY_SIZE];
+        randombytes_buf(r, sizeof r);
+        sodium_bin2hex(weak, sizeof weak, r, sizeof r);
+        if (hs_secure_key_parse(ctx, (const uint8_t *)weak, 64, key) != 0)
+            fail_msg("random key %s refused: %s", weak, hs_ctx_message(ctx));
+    }
     const char *nothex = "zz0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
     assert_int_equal(hs_secure_key_parse(ctx, (const uint8_t *)nothex, 64, key), HS_EINPUT);
     /* generate: a new file of mode 0600 with 64 hex digits and a newline; read gives it back */

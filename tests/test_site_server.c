@@ -4,13 +4,18 @@
  * version, a replayed and an altered sealed frame, a wrong key) are refused one by one and the
  * actuators never move, after which a good client is served; a TARGET repeated after a reconnect
  * is answered, not applied again; a silent coordinator is declared lost while the controller
- * holds and then unloads (free vibration -> done) on the real clock. Late ticks are reported. */
+ * holds and then unloads (free vibration -> done) on the real clock. Late ticks are reported.
+ * A held test (a coordinator killed mid-test) refuses NEES and OpenFresco clients and keeps its
+ * laboratory bit for bit until its owner resumes it; a FIFO as site.state and a site file edited
+ * under a held test are refused with what to do (`--release` gives the test up); a site in free
+ * vibration says the test is over instead of advising a resume. */
 #include "hs_test.h"
 
 #include "hysim/site_controller.h"
 #include "hysim/site_server.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -18,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -709,6 +715,220 @@ static void test_site_file_errors(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* ---- a test held for its coordinator (docs/site_server.md, "A held test") ---- */
+
+static const char *const held_lab =
+    "  perfect: true\n"
+    "  actuators: {a1: {stroke: 10}, a2: {stroke: 10}}\n"
+    "  specimen: {type: linear, K: [[3.0, -1.0], [-1.0, 2.0]]}\n"
+    "  openfresco: {protocol_a: 0}\n"
+    "  nees:\n    port: 0\n    allow: [127.0.0.1]\n    step_time: 0.01\n"
+    "    control_points:\n"
+    "      MDL-00-01: {dofs: [x displacement, z rotation], actuators: [a1, a2]}\n";
+
+/* A coordinator WHO runs steps 1..steps (committed) and is killed: no BYE, its test held. */
+static void killed_after(srv *v, const char *who, int steps)
+{
+    client a;
+    assert_int_equal(client_open(&a, v->port, key), 0);
+    client_hello(&a, who, 2, 0.01, 1.0);
+    run_targets(&a, 1, steps, NULL);
+    client_close(&a);
+}
+
+/* A raw TCP peer on 127.0.0.1:port with 3 s timeouts; 1 when the site closed it (end of stream
+ * or reset) without a byte, 0 when it answered. */
+static int closed_silently(int fd)
+{
+    struct timeval tv = {3, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char b[256];
+    ssize_t r;
+    do r = recv(fd, b, sizeof b, 0);
+    while (r < 0 && errno == EINTR);
+    return r == 0 || (r < 0 && errno == ECONNRESET);
+}
+
+/* A coordinator killed mid-test (no BYE): its test is held for a resume, with the state file.
+ * A NEES client (a propose) and an OpenFresco client (protocol A's sizes) are refused before
+ * they hold the site: the laboratory, its generation, its positions bit for bit and the state
+ * file untouched; the coordinator's RESUME is then accepted and the test goes on. (Before, the
+ * NEES propose started a fresh laboratory, moved the specimen and removed the state file.) */
+static void test_held_test_refuses_others(void **state)
+{
+    (void)state;
+    char lab[2048], path[600];
+    snprintf(path, sizeof path, "%s/held.state", tmpdir);
+    snprintf(lab, sizeof lab, "%s  state: %s\n", held_lab, path);
+    srv v;
+    srv_start(&v, lab, NULL);
+    killed_after(&v, "coord-h", 6);
+    assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
+    pause_ms(50);
+    const hs_site_server_status before = status(&v);
+    assert_int_equal(access(path, F_OK), 0);
+    /* NEES: refused at connect, its propose never read */
+    const int nfd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
+    const char *propose = "open-session\tx\npropose\tt1\tMDL-00-01\tx\tdisplacement\t0.498\tz\t"
+                          "rotation\t0.0\nexecute\tt1\n";
+    (void)!write(nfd, propose, strlen(propose));
+    assert_true(closed_silently(nfd));
+    close(nfd);
+    /* OpenFresco protocol A: its sizes, then refused */
+    const int ofd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_OFA));
+    const int32_t sizes[11] = {2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 8};
+    assert_int_equal(write(ofd, sizes, sizeof sizes), (ssize_t)sizeof sizes);
+    assert_true(closed_silently(ofd));
+    close(ofd);
+    pause_ms(50);
+    const hs_site_server_status after = status(&v);
+    print_message("    NEES and OpenFresco clients refused while the test is held: busy %llu, "
+                  "generation %lld -> %lld, x = (%g, %g)\n",
+                  (unsigned long long)after.busy, (long long)before.generation,
+                  (long long)after.generation, after.x[0], after.x[1]);
+    assert_int_equal(after.generation, before.generation);
+    assert_memory_equal(after.x, before.x, 2 * sizeof(double));
+    assert_memory_equal(after.command, before.command, 2 * sizeof(double));
+    assert_int_equal(after.last_step, 6);
+    assert_true(after.busy >= before.busy + 2);
+    assert_int_equal(access(path, F_OK), 0); /* the state file is still there */
+    /* the owner resumes and goes on */
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-h", 2, 0.01, 1.0);
+    simple(&a, HS_WIRE_RESUME, 6);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
+    run_targets(&a, 7, 2, NULL);
+    simple(&a, HS_WIRE_BYE, 0);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_BYE);
+    client_close(&a);
+    srv_stop(&v);
+}
+
+/* Creates a server that must be refused; returns its code and the message in msg. */
+static int srv_refused(const char *lab, int release, char *msg, size_t cap)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "site:\n  name: east\n  listen: \"127.0.0.1:0\"\n  key: %s\n  heartbeat: 0.2\n"
+             "  timeout: 0.8\n  frame_timeout: 0.4\n  rate: 500\n%s",
+             keypath, lab);
+    hs_ctx *ctx = NULL;
+    hs_site_file *file = NULL;
+    hs_site_server *s = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    assert_int_equal(hs_site_file_load_string(ctx, text, strlen(text), "site.yaml", &file), 0);
+    hs_site_file_config(file)->release = release;
+    const int rc = hs_site_server_create(ctx, hs_site_file_config(file), &s);
+    snprintf(msg, cap, "%s", rc ? hs_ctx_message(ctx) : "");
+    hs_site_server_destroy(&s);
+    hs_site_file_destroy(&file);
+    hs_ctx_destroy(&ctx);
+    return rc;
+}
+
+/* site.state is a FIFO: refused at once with what it is (before, the start hung on the open);
+ * a held test whose site file was edited is refused with both hashes and what to do (before, it
+ * was restored silently into the edited laboratory); `--release` gives it up: the file removed,
+ * the site starts without a test. */
+static void test_state_file_guards(void **state)
+{
+    (void)state;
+    char lab[1024], path[600], msg[1024];
+    snprintf(path, sizeof path, "%s/guard.state", tmpdir);
+    snprintf(lab, sizeof lab, "%s  state: %s\n", perfect_lab, path);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    alarm(20); /* a hang fails the test */
+    assert_int_equal(srv_refused(lab, 0, msg, sizeof msg), HS_EINPUT);
+    alarm(0);
+    print_message("    %s\n", msg);
+    assert_non_null(strstr(msg, "is a FIFO (named pipe), not a regular file"));
+    unlink(path);
+    /* a test held under one site file */
+    srv v;
+    srv_start(&v, lab, NULL);
+    killed_after(&v, "coord-g", 3);
+    srv_stop(&v);
+    assert_int_equal(access(path, F_OK), 0);
+    /* the same laboratory with a wider stroke: refused, the file kept */
+    char edited[1024];
+    snprintf(edited, sizeof edited,
+             "  perfect: true\n"
+             "  actuators: {a1: {stroke: 20}, a2: {stroke: 10}}\n"
+             "  specimen: {type: linear, K: [[3.0, -1.0], [-1.0, 2.0]]}\n"
+             "  state: %s\n",
+             path);
+    assert_int_equal(srv_refused(edited, 0, msg, sizeof msg), HS_EINPUT);
+    print_message("    %s\n", msg);
+    assert_non_null(strstr(msg, "the test of coord-g held here (step 3 applied)"));
+    assert_non_null(strstr(msg, "another site file"));
+    assert_non_null(strstr(msg, "--release"));
+    assert_int_equal(access(path, F_OK), 0);
+    /* the unedited file still restores it */
+    srv_start(&v, lab, NULL);
+    assert_int_equal(status(&v).last_step, 3);
+    srv_stop(&v);
+    /* the operator releases it: the edited site starts without a test */
+    assert_int_equal(srv_refused(edited, 1, msg, sizeof msg), 0);
+    assert_int_equal(access(path, F_OK), -1);
+}
+
+/* A site unloading in free vibration after its hold timeout: the test is over (its state file
+ * removed), a new coordinator is told so and when it can start, never advised to resume (before:
+ * "RESUME it", and the RESUME was refused too). */
+static void test_free_vibration_advice(void **state)
+{
+    (void)state;
+    char lab[1024], path[600];
+    snprintf(path, sizeof path, "%s/fv.state", tmpdir);
+    snprintf(lab, sizeof lab,
+             "  perfect: true\n"
+             "  actuators: {a1: {stroke: 10}}\n"
+             "  specimen: {type: linear, K: [[4.0]]}\n"
+             "  command: {hold_timeout: 0.2, mass: [[0.001]], zeta: 0.05, fv_max_time: 30}\n"
+             "  state: %s\n",
+             path);
+    srv v;
+    srv_start(&v, lab, NULL);
+    client a;
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-v", 1, 0.02, 1.0);
+    for (int64_t k = 1; k <= 10; k++) {
+        const double x = 0.05 * (double)k;
+        target(&a, k, 0.02 * (double)k, 1, &x);
+        hs_wire_msg m;
+        assert_int_equal(client_recv(&a, &m), 0);
+    }
+    client_close(&a);
+    assert_true(wait_state(&v, HS_CMDGEN_FREE_VIBRATION, 3.0) >= 0.0);
+    pause_ms(100);
+    assert_int_equal(access(path, F_OK), -1); /* over: nothing to restore */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-w", 1, 0.02, 1.0);
+    const double x0 = 0.0;
+    target(&a, 1, 0.02, 1, &x0);
+    hs_wire_msg r;
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_ERROR);
+    print_message("    new test: %s\n", r.error.text);
+    assert_non_null(strstr(r.error.text, "free vibration"));
+    assert_non_null(strstr(r.error.text, "cannot be resumed"));
+    assert_null(strstr(r.error.text, "RESUME"));
+    client_close(&a);
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-v", 1, 0.02, 1.0);
+    simple(&a, HS_WIRE_RESUME, 10);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_ERROR);
+    print_message("    resume: %s\n", r.error.text);
+    assert_non_null(strstr(r.error.text, "the site ended the test on its side"));
+    client_close(&a);
+    srv_stop(&v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -719,6 +939,9 @@ int main(void)
         cmocka_unit_test(test_resume_rule),
         cmocka_unit_test(test_state_file),
         cmocka_unit_test(test_silent_coordinator),
+        cmocka_unit_test(test_held_test_refuses_others),
+        cmocka_unit_test(test_state_file_guards),
+        cmocka_unit_test(test_free_vibration_advice),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -8,7 +8,11 @@
  * - an interlock bit: unloads to the specimen's zero-force position (an offset of 0.2);
  * - a zero-force position beyond the stroke: the ramp stops inside the stroke, at rest;
  * - a watchdog (the laboratory is gone): held bit for bit, never moved again;
- * - the alarm sentences per back end (udp, shm, driver) and of the abort. */
+ * - the alarm sentences per back end (udp, shm, driver) and of the abort;
+ * - between tests (hs_site_controller_move_to): from where a test left the command (unloaded at
+ *   an offset, or held at the end of a test with two actuators) to the next test's start at 0,
+ *   every tick within half of every limit, along a straight path, in the trapezoid's time, ending
+ *   at 0 bit for bit and staying there. */
 #include "hs_test.h"
 
 #include "hysim/labio.h"
@@ -16,6 +20,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RATE 1024.0
@@ -26,6 +31,8 @@ typedef struct tlab {
     double x[2], f[2];
     int64_t tick, status_at;
     uint32_t status;
+    int64_t bad_at; /* from this tick on, channel 0 reports bad_x, bad_f (0: never) */
+    double bad_x, bad_f;
 } tlab;
 
 static int t_exchange(void *self, const double *cmd, hs_lab_input *in)
@@ -39,6 +46,10 @@ static int t_exchange(void *self, const double *cmd, hs_lab_input *in)
     }
     memcpy(in->x, l->x, (size_t)l->n * sizeof(double));
     memcpy(in->f, l->f, (size_t)l->n * sizeof(double));
+    if (l->bad_at > 0 && l->tick >= l->bad_at) {
+        in->x[0] = l->bad_x;
+        in->f[0] = l->bad_f;
+    }
     in->ctrl_tick = l->tick;
     in->status = l->status_at > 0 && l->tick >= l->status_at ? l->status : 0;
     in->missing = in->missing_max = (in->status & HS_LAB_ST_WATCHDOG) ? 5 : 0;
@@ -410,6 +421,136 @@ static void test_cause_near_limit(void **state)
     rig_close(&r);
 }
 
+/* Ticks a move to 0 to its end; returns its ticks. Every tick within half of each speed and
+ * acceleration limit (rig_tick checks the whole ones), on the straight line from where it began
+ * (the actuators' ratio kept), peak speed into *vpeak. */
+static int64_t move_home(rig *r, double *vpeak, double *apeak)
+{
+    const int n = r->l.n;
+    double from[2];
+    memcpy(from, hs_site_controller_command(r->sc), sizeof from);
+    const double zero[2] = {0.0, 0.0};
+    hs_site_controller_move_to(r->sc, zero);
+    int64_t k = 0;
+    *vpeak = *apeak = 0.0;
+    while (hs_site_controller_moving(r->sc)) {
+        assert_true(k < 60 * (int64_t)RATE);
+        const double c1[2] = {r->c1[0], r->c1[1]}, c2[2] = {r->c2[0], r->c2[1]};
+        rig_tick(r);
+        k++;
+        const double *c = hs_site_controller_command(r->sc);
+        for (int j = 0; j < n; j++) {
+            const double v = fabs(c[j] - c1[j]) * RATE,
+                         a = fabs(c[j] - 2.0 * c1[j] + c2[j]) * RATE * RATE;
+            *vpeak = fmax(*vpeak, v / fabs(from[j]));
+            *apeak = fmax(*apeak, a / fabs(from[j]));
+            assert_true(v <= 0.5 * r->lim[j].vel * (1.0 + 1e-9));
+            assert_true(a <= 0.5 * r->lim[j].acc * (1.0 + 1e-9));
+            /* on the line from `from` to 0: c = from (1 - s), the same s for every actuator */
+            assert_true(fabs(c[j] / from[j] - c[0] / from[0]) <= 1e-12);
+        }
+    }
+    for (int j = 0; j < n; j++) assert_true(hs_site_controller_command(r->sc)[j] == 0.0);
+    assert_still(r, 512);
+    return k;
+}
+
+static void test_move_between_tests(void **state)
+{
+    (void)state;
+    /* unloaded by an interlock at the specimen's offset 0.2, then moved to 0 at the unloading's
+     * speed 0.1 and acceleration 0.1 / 0.1 s = 1: a trapezoid of D / v + v / a = 2.2 s */
+    const double K1[1] = {20.0}, off[1] = {0.2}, x_end[1] = {0.6};
+    const hs_site_unload_params u = {.after = 0.1, .vel = 0.1, .force_tol = 0.02};
+    rig r;
+    rig_open(&r, 1, K1, off, &LIM, &u);
+    r.l.status = HS_LAB_ST_INTERLOCK;
+    r.l.status_at = 2000000;
+    drive(&r, x_end, 200, 200);
+    r.l.status_at = r.l.tick + 1;
+    until_settled(&r, 20 * (int64_t)RATE, NULL);
+    const double D = fabs(hs_site_controller_command(r.sc)[0]);
+    double vpeak, apeak;
+    int64_t k = move_home(&r, &vpeak, &apeak);
+    const double T = D / 0.1 + 0.1 / 1.0;
+    printf("move after an unloading: %.5f to 0 in %lld ticks (trapezoid %.4f s = %.1f ticks), "
+           "peak speed %.6f, acceleration %.6f\n",
+           D, (long long)k, T, T * RATE, vpeak * D, apeak * D);
+    assert_true(D > 0.15 && D < 0.25);
+    assert_true(llabs(k - (int64_t)ceil(T * RATE)) <= 1);
+    assert_true(vpeak * D <= 0.1 * (1.0 + 1e-9) && vpeak * D > 0.0999);
+    assert_true(apeak * D <= 1.0 * (1.0 + 1e-6));
+    rig_close(&r);
+    /* two actuators held where a test left them (no unloading configured: half the velocity
+     * limit, 0.5, reached in 0.1 s, 5 /s^2); the path parameter's limits come from the longer
+     * distance D: 0.5 / D and 5 / D, a trapezoid of D / 0.5 + 0.1 s */
+    const double K2[4] = {20.0, -10.0, -10.0, 10.0}, x2[2] = {0.2, 0.3};
+    const hs_site_unload_params none = {0};
+    rig_open(&r, 2, K2, NULL, &LIM, &none);
+    drive(&r, x2, 100, 100);
+    for (int t = 0; t < 2 * (int)RATE; t++) rig_tick(&r); /* slow, hold */
+    assert_int_equal(hs_cmdgen_current_state(hs_site_controller_cmdgen(r.sc)), HS_CMDGEN_HOLD);
+    const double *held = hs_site_controller_command(r.sc);
+    const double h0 = held[0], h1 = held[1], D2 = fmax(fabs(h0), fabs(h1));
+    k = move_home(&r, &vpeak, &apeak);
+    const double T2 = D2 / 0.5 + 0.1;
+    printf("move after a held test: (%.4f, %.4f) to 0 in %lld ticks (trapezoid %.1f ticks)\n", h0,
+           h1, (long long)k, T2 * RATE);
+    assert_true(D2 > 0.29);
+    assert_true(llabs(k - (int64_t)ceil(T2 * RATE)) <= 1);
+    rig_close(&r);
+    /* no limit at all: the move takes one tick, as any command would */
+    const hs_site_limits free_lim = {.disp = 1.0, .force = 10.0};
+    rig_open(&r, 1, K1, NULL, &free_lim, &none);
+    const double there[1] = {0.3};
+    assert_true(hs_site_controller_move_to(r.sc, there) == 1.0 / RATE);
+    assert_true(hs_site_controller_tick(r.sc) >= 0);
+    assert_true(hs_site_controller_command(r.sc)[0] == 0.3);
+    assert_false(hs_site_controller_moving(r.sc));
+    rig_close(&r);
+}
+
+/* Laboratory data that is not a measurement (a force of 1e300, a NaN displacement): the site trips
+ * at once naming the data, the channel and the value, whatever the limits (none here but the
+ * stroke), and holds bit for bit without unloading from it (before: 1e300 went on to the
+ * integrator and was reported as an unstable integration). */
+static void test_lab_data_refused(void **state)
+{
+    (void)state;
+    const double K[1] = {20.0}, x_end[1] = {0.3};
+    const hs_site_unload_params u = {.after = 0.1, .vel = 0.1, .force_tol = 0.02};
+    const double bad[2][2] = {{0.25, 1e300}, {NAN, 5.0}};
+    const char *const want[2] = {"laboratory data: measured force on a1 is 1e+300 kN, not a "
+                                 "measurement",
+                                 "laboratory data: measured displacement on a1 is nan m"};
+    for (int c = 0; c < 2; c++) {
+        rig r;
+        rig_open(&r, 1, K, NULL, &LIM, &u);
+        drive(&r, x_end, 100, 50);
+        r.l.bad_at = r.l.tick + 1;
+        r.l.bad_x = bad[c][0];
+        r.l.bad_f = bad[c][1];
+        const int ev = hs_site_controller_tick(r.sc);
+        assert_true(ev & HS_SC_EV_LIMIT);
+        int ch = -1;
+        const int flags = hs_site_controller_tripped(r.sc, &ch);
+        hs_site_report rep;
+        hs_site_controller_trip_report(r.sc, &rep);
+        assert_int_equal(rep.limit_cause, HS_SITE_CAUSE_LAB_DATA);
+        assert_int_equal(ch, 0);
+        assert_int_equal(flags, c ? HS_SITE_LIMIT_MEASURED_DISP : HS_SITE_LIMIT_MEASURED_FORCE);
+        char text[300];
+        hs_site_limit_message(text, sizeof text, "lab1", "a1", &rep, "m", "kN", "s");
+        printf("%s\n", text);
+        assert_non_null(strstr(text, want[c]));
+        double held[1];
+        memcpy(held, hs_site_controller_command(r.sc), sizeof held);
+        for (int k = 0; k < 2048; k++) hs_site_controller_tick(r.sc); /* no unloading from it */
+        assert_true(hs_site_controller_command(r.sc)[0] == held[0]);
+        rig_close(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +560,8 @@ int main(void)
         cmocka_unit_test(test_watchdog_holds_for_good),
         cmocka_unit_test(test_alarm_texts),
         cmocka_unit_test(test_cause_near_limit),
+        cmocka_unit_test(test_move_between_tests),
+        cmocka_unit_test(test_lab_data_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -261,7 +261,7 @@ static void test_remote_and_specimens(void **state)
     snprintf(yaml, sizeof yaml, "%s/t.yaml", dir);
     FILE *f = fopen(keypath, "w");
     assert_non_null(f);
-    fputs("0123456789abcdef0123456789abcdef8ba7c2e4f1d0963a5b7e8c2d4f6a1b3c\n",
+    fputs("cabb4e45f67ec3346f9d84d7a6e9290a2857bc99c955b72cacab5c1ea549b450\n",
           f); /* 64 hex digits */
     fclose(f);
     const char *text = "hysim: 1\n"

@@ -34,8 +34,9 @@ enum {
     HS_SITE_LIMIT_FORCE = 64,            /* |f_m + K0 (x_cmd - x_m)| would exceed force */
     HS_SITE_LIMIT_ACCELERATION = 128,    /* |x_cmd(k) - 2 x_cmd(k-1) + x_cmd(k-2)| rate^2 > acc */
     HS_SITE_LIMIT_STEP = 256,            /* |x_cmd(k) - x_cmd(k-1)| would exceed step */
-    HS_SITE_LIMIT_MEASURED_DISP = 512,   /* a measured displacement |x_m| beyond disp */
-    HS_SITE_LIMIT_MEASURED_FORCE = 1024, /* a measured force |f_m| beyond force */
+    HS_SITE_LIMIT_MEASURED_DISP = 512,   /* a measured displacement |x_m| beyond disp (or lab data
+                                            that is not a measurement: HS_SITE_CAUSE_LAB_DATA) */
+    HS_SITE_LIMIT_MEASURED_FORCE = 1024, /* a measured force |f_m| beyond force (or lab data) */
     HS_SITE_LIMIT_LAB = 2048, /* the laboratory's status: interlock, fault or watchdog (labio.h) */
     HS_SITE_LIMIT_ABORT = 4096, /* the operator aborted the test at the site */
     HS_SITE_LIMIT_ANY = 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048 | 4096
@@ -137,10 +138,16 @@ enum {
     HS_SITE_CAUSE_LAB_FAULT = 11,     /* the lab controller's fault bit */
     HS_SITE_CAUSE_LAB_WATCHDOG = 12,  /* too many replies missing in a row (labio.h) */
     HS_SITE_CAUSE_OPERATOR = 13,      /* the operator aborted (hs_site_controller_abort) */
-    HS_SITE_CAUSE_NEAR_LIMIT = 14     /* the targets' own speed is at least half the velocity or
+    HS_SITE_CAUSE_NEAR_LIMIT = 14,    /* the targets' own speed is at least half the velocity or
                                          step limit: the command's path between them (predictor,
                                          corrector) peaks above it */
+    HS_SITE_CAUSE_LAB_DATA = 15       /* the laboratory sent a measured value that is not a number
+                                         or beyond HS_SITE_LAB_DATA_MAX: not a measurement */
 };
+/* The largest |value| a measured displacement or force can be, in any unit system a structural
+ * laboratory uses (1e12 N is 1e9 kN); beyond it, or not a number, the laboratory's data is
+ * refused, limits or not (HS_SITE_CAUSE_LAB_DATA), before it reaches the integrator. */
+#define HS_SITE_LAB_DATA_MAX 1e12
 
 /* One line for a trip: which limit, the offending value and the limit with their units, the
  * likely cause and what to do, ending "the site holds, the test stops". Units may be NULL or ""
@@ -183,6 +190,14 @@ int hs_site_controller_tripped(const hs_site_controller *sc, int *channel);
 /* The latched trip as a report (limit fields, step, tick; record zero): for a target refused
  * after the trip, so that the refusal still names the limit. */
 void hs_site_controller_trip_report(const hs_site_controller *sc, hs_site_report *r);
+/* Between tests (docs/site_controller.md): moves the command, which rests, to x (nact) along a
+ * straight path within half of every speed, step and acceleration limit (and the unloading's
+ * speed when given), overriding the generator and any unloading until it arrives; a trip on the
+ * way ends the move and holds. Returns the move's duration in s (0: already at x). For the site
+ * server's hand-over to a new test's laboratory, whose command starts at x. Never allocates. */
+double hs_site_controller_move_to(hs_site_controller *sc, const double *x);
+/* 1 while that move runs (its last tick commands x exactly). */
+int hs_site_controller_moving(const hs_site_controller *sc);
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);
 const double *hs_site_controller_command(const hs_site_controller *sc); /* last sent (nact) */
 int64_t hs_site_controller_ticks(const hs_site_controller *sc);

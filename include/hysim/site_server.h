@@ -74,6 +74,12 @@ typedef struct hs_site_server_config {
      * start, so that a restarted site process holds its test for a resume; "" none */
     char state_path[1024];
     int once; /* stop serving after the first test ends */
+    /* the site file's identity (hs_site_file_load*): its name and the BLAKE2b hash of its bytes.
+     * The state file records the hash; a held test is restored only under the same site file. */
+    char site_file[256];
+    uint8_t site_hash[32];
+    int release; /* the operator releases the test held in the state file: it is removed and
+                    the site starts without a test (`hysim site --release`) */
 } hs_site_server_config;
 
 /* Defaults for everything but the laboratory. */

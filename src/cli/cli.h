@@ -33,5 +33,9 @@ int hs_cli_pretest(int argc, char **argv);
 struct hs_coordinator;
 int hs_cli_rehearse_prepare(hs_ctx *ctx, hs_test_def *def, int quiet);
 void hs_cli_rehearse_print(const struct hs_coordinator *c, const hs_test_def *def);
+/* run_signals.c: SIGINT, SIGTERM, SIGHUP stop `hysim run` after the step in progress, every step
+ * kept (the check, after each step, asks the coordinator to stop once a signal came). */
+void hs_cli_run_signals_install(void);
+void hs_cli_run_signals_check(struct hs_coordinator *c);
 
 #endif

@@ -41,6 +41,7 @@ typedef struct hs_cli_progress_state {
     int64_t bar_every;       /* steps between redraws */
     int64_t kill_at;         /* test hook: _exit(137) after this step (0: never) */
     hs_cli_monitor *monitor; /* --monitor: the live page (NULL: none) */
+    hs_coordinator *c;       /* a signal stops it after the step (run_signals.c) */
 } hs_cli_progress_state;
 
 static void hs_cli_progress(void *user, int64_t step, int64_t steps)
@@ -49,6 +50,7 @@ static void hs_cli_progress(void *user, int64_t step, int64_t steps)
     if (p->bar && (step % p->bar_every == 0 || step == steps)) hs_cli_bar(step, steps);
     if (p->kill_at > 0 && step == p->kill_at) _exit(137);
     if (p->monitor) hs_cli_monitor_run_step(p->monitor);
+    hs_cli_run_signals_check(p->c);
 }
 
 /* HS_TEST_KILL_AT=POINT:k (see the top) */
@@ -265,14 +267,15 @@ int hs_cli_run(int argc, char **argv)
     const char *kill_at = getenv("HS_TEST_KILL_AT_STEP"); /* test hook, see the top */
     hs_cli_progress_state progress = {.bar = !quiet && isatty(fileno(stderr)),
                                       .bar_every = def->steps >= 100 ? def->steps / 100 : 1,
-                                      .kill_at = kill_at ? atoll(kill_at) : 0};
+                                      .kill_at = kill_at ? atoll(kill_at) : 0,
+                                      .c = c};
     if (monitor && hs_cli_monitor_run_start(ctx, monitor, def, c, &progress.monitor)) {
         fprintf(stderr, "hysim run: %s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;
     }
-    if (progress.bar || progress.kill_at > 0 || progress.monitor)
-        hs_coordinator_set_progress(c, hs_cli_progress, &progress, 1);
+    hs_coordinator_set_progress(c, hs_cli_progress, &progress, 1); /* also for signals */
+    hs_cli_run_signals_install();
     hs_cli_kill_at kill_point;
     if (hs_cli_kill_at_parse(getenv("HS_TEST_KILL_AT"), &kill_point))
         hs_coordinator_set_point_hook(c, hs_cli_kill_point, &kill_point);

@@ -65,7 +65,7 @@ static void abort_test(hs_site_server *srv)
 int hs_cli_site(int argc, char **argv)
 {
     const char *config = NULL, *log = NULL, *monitor = NULL;
-    int once = 0;
+    int once = 0, release = 0;
     double log_mb = HS_SITE_SERVER_LOG_MAX_DEFAULT / (1024.0 * 1024.0);
     for (int i = 1; i < argc; i++) {
         if (hs_cli_is_help(argv[i])) {
@@ -73,7 +73,9 @@ int hs_cli_site(int argc, char **argv)
                    "  serves one laboratory (docs/site_server.md) until SIGINT or SIGTERM; the\n"
                    "  laboratory is brought to rest before the program exits\n"
                    "  --log FILE  one line per controller tick (docs/site_server.md)\n"
-                   "  --once      ends after the first test\n");
+                   "  --once      ends after the first test\n"
+                   "  --release   gives up the test held in site.state (its coordinator can no\n"
+                   "              longer resume it; docs/site_server.md)\n");
             return HS_EXIT_OK;
         }
         if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
@@ -94,6 +96,8 @@ int hs_cli_site(int argc, char **argv)
             }
         } else if (strcmp(argv[i], "--once") == 0)
             once = 1;
+        else if (strcmp(argv[i], "--release") == 0)
+            release = 1;
         else {
             fprintf(stderr, "hysim site: unknown argument '%s'\n", argv[i]);
             config = NULL;
@@ -102,7 +106,7 @@ int hs_cli_site(int argc, char **argv)
     }
     if (!config) {
         fprintf(stderr, "usage: hysim site --config SITE.yaml [--log FILE [--log-max MiB]] "
-                        "[--once] [--monitor [HOST:]PORT]\n");
+                        "[--once] [--release] [--monitor [HOST:]PORT]\n");
         return HS_EXIT_INPUT;
     }
     hs_ctx *ctx = NULL;
@@ -122,6 +126,7 @@ int hs_cli_site(int argc, char **argv)
     cfg->log_path = log;
     cfg->log_max = log_mb * 1024.0 * 1024.0;
     cfg->once = once;
+    cfg->release = release;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;

@@ -4,6 +4,7 @@
 #include "experiment_impl.h"
 
 #include "hysim/linalg.h"
+#include "hysim/site_controller.h"
 
 #include "site_limits.h"
 
@@ -274,6 +275,17 @@ int hs_coord_exp_collect(hs_coord_exp *e, int64_t step)
         const int c = e->act_channel[i], ns = hs_site_nact(e->sites[e->act_site[i]]);
         e->x_meas[i] = m->x[c];
         e->f_meas[i] = m->f[c];
+        /* laboratory data that is not a measurement never reaches the integrator (a hysim site
+         * refuses it itself; a NEES or OpenFresco lab may send it): named, not "unstable" */
+        const int bad_x = !(fabs(m->x[c]) <= HS_SITE_LAB_DATA_MAX);
+        if (bad_x || !(fabs(m->f[c]) <= HS_SITE_LAB_DATA_MAX))
+            return hs_fail(e->ctx, HS_EPROTO,
+                           "site %s sent laboratory data that is not a measurement at step %lld: "
+                           "actuator %d of the site, measured %s %g (not a number or beyond %g); "
+                           "check that channel at the laboratory (sensor, calibration, format)",
+                           hs_site_name(e->sites[e->act_site[i]]), (long long)step + 1, c + 1,
+                           bad_x ? "displacement" : "force", bad_x ? m->x[c] : m->f[c],
+                           HS_SITE_LAB_DATA_MAX);
         e->te[i] = m->te[c];
         e->ti[i] = m->ti[c];
         for (int k = 0; k < nhist; k++) {

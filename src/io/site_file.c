@@ -9,6 +9,7 @@
 #include "../base/regular_file.h"
 
 #include <arpa/inet.h>
+#include <sodium.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,6 +260,11 @@ int hs_site_file_load_string(hs_ctx *ctx, const char *text, size_t len, const ch
     hs_ytree *tree = NULL;
     if (!rc) rc = hs_ytree_parse(ctx, text, len, L.name, "site file", &tree);
     if (!rc) rc = load_tree(&L, tree->root, &f->cfg);
+    if (!rc) { /* what a held test is bound to (site_server_state.c) */
+        snprintf(f->cfg.site_file, sizeof f->cfg.site_file, "%s", name ? name : "");
+        crypto_generichash(f->cfg.site_hash, sizeof f->cfg.site_hash, (const unsigned char *)text,
+                           len, NULL, 0);
+    }
     hs_ytree_destroy(&tree);
     hs_tf_one_site_end(&L, f && f->def);
     if (rc) {

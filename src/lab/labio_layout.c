@@ -123,7 +123,11 @@ int hs_udp_unpack(const hs_udp_layout *l, const uint8_t *buf, size_t len, hs_udp
                           f->role == HS_UDP_STATUS || f->role == HS_UDP_TICK;
         const double x = f->role == HS_UDP_PAD ? 0.0 : decode(f, get(p, f->bytes, f->big), count);
         p += f->bytes;
-        if (!isfinite(x)) return HS_EPROTO;
+        /* a measured value that is not a number goes through, for the site controller to name it
+         * (laboratory data, HS_SITE_CAUSE_LAB_DATA) instead of a silent discard that ends as a
+         * watchdog; any other field must be finite */
+        const int measured = f->role == HS_UDP_DISPLACEMENT || f->role == HS_UDP_FORCE;
+        if (!isfinite(x) && !measured) return HS_EPROTO;
         if (count && !(x >= 0.0 && x <= 4294967295.0)) return HS_EPROTO;
         switch (f->role) {
         case HS_UDP_COUNTER:

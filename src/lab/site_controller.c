@@ -5,6 +5,7 @@
 
 #include "hysim/labio.h"
 #include "hysim/linalg.h"
+#include "site_move.h"
 #include "site_unload.h"
 
 #include <math.h>
@@ -51,6 +52,7 @@ struct hs_site_controller {
     const char *trip_lab;  /* the back end's kind of a laboratory alarm */
     int abort_pending;     /* the operator's abort, reported at the next tick */
     hs_site_unload unload; /* after a trip */
+    hs_site_move move;     /* to where the next test starts (hs_site_controller_move_to) */
     /* the last targets, newest first, for the trip's cause */
     double tgt[HS_SITE_TARGET_HISTORY][NMAX];
     int ntgt;
@@ -290,9 +292,25 @@ static int check_limits(hs_site_controller *sc)
     return 0;
 }
 
-/* The first measurement beyond its limit (stroke, force limit): flags, channel and value. */
+/* The first measurement beyond its limit (stroke, force limit): flags, channel and value. Lab
+ * data that is not a measurement (not a number, beyond HS_SITE_LAB_DATA_MAX) trips whatever the
+ * limits, named as such (before, 1e300 went on to the integrator and was reported as an unstable
+ * integration, and NaN stopped nothing). */
 static int check_measurements(hs_site_controller *sc)
 {
+    for (int j = 0; j < sc->n; j++) {
+        const double x = sc->x_meas[j], f = sc->f_meas[j];
+        const int bad_x = !(fabs(x) <= HS_SITE_LAB_DATA_MAX),
+                  bad_f = !(fabs(f) <= HS_SITE_LAB_DATA_MAX);
+        if (bad_x || bad_f) {
+            const int flag =
+                trip(sc, j, bad_x ? HS_SITE_LIMIT_MEASURED_DISP : HS_SITE_LIMIT_MEASURED_FORCE,
+                     bad_x ? x : f, HS_SITE_LAB_DATA_MAX);
+            sc->trip_cause = HS_SITE_CAUSE_LAB_DATA;
+            hs_site_unload_start(&sc->unload, 0, NULL); /* no unloading from data like that */
+            return flag;
+        }
+    }
     for (int j = 0; j < sc->n; j++) {
         const hs_site_limits *L = &sc->lim[j];
         if (L->disp > 0.0 && !(fabs(sc->x_meas[j]) <= L->disp))
@@ -395,11 +413,12 @@ static void fill_measurement(hs_site_controller *sc, double t)
     sc->step_flags = 0;
 }
 
-int hs_site_controller_tick(hs_site_controller *sc)
+/* The tick's command: the generator's through the compensators and the limits, or after a trip
+ * the hold and the unloading. Returns the events or a negative code. */
+static int tick_command(hs_site_controller *sc, int was_tripped)
 {
     const int n = sc->n;
     int ev = 0;
-    const int was_tripped = sc->trip_flags != 0;
     if (sc->abort_pending) { /* the operator's abort: reported with this tick's measurement */
         sc->abort_pending = 0;
         ev |= HS_SC_EV_LIMIT;
@@ -418,6 +437,20 @@ int hs_site_controller_tick(hs_site_controller *sc)
         memcpy(sc->x_cmd, sc->x_sent, (size_t)n * sizeof(double));
     else if (sc->trip_flags) /* then hold and unload under control */
         hs_site_unload_tick(&sc->unload, sc->lim, sc->x_sent, sc->x_meas, sc->f_meas, sc->x_cmd);
+    return ev;
+}
+
+int hs_site_controller_tick(hs_site_controller *sc)
+{
+    const int n = sc->n;
+    int ev = 0;
+    const int was_tripped = sc->trip_flags != 0;
+    if (sc->move.active) { /* the move to the next test's start overrides everything */
+        hs_site_move_tick(&sc->move, sc->x_cmd);
+    } else {
+        ev = tick_command(sc, was_tripped);
+        if (ev < 0) return ev;
+    }
     hs_lab_input in = {.x = sc->x_meas, .f = sc->f_meas};
     const int rc = hs_lab_exchange(sc->lab, sc->x_cmd, &in);
     if (rc)
@@ -433,6 +466,7 @@ int hs_site_controller_tick(hs_site_controller *sc)
     memcpy(sc->x_sent2, sc->x_sent, (size_t)n * sizeof(double));
     memcpy(sc->x_sent, sc->x_cmd, (size_t)n * sizeof(double));
     if (!sc->trip_flags && check_measurements(sc)) ev |= HS_SC_EV_LIMIT;
+    if (sc->trip_flags && !was_tripped) sc->move.active = 0; /* a trip ends a move: hold */
     /* the sample's simulation time: the step parameter between the last target and the next */
     if (!(ev & HS_SC_EV_LIMIT) && !sc->trip_flags) {
         const double x = hs_cmdgen_step_fraction(sc->gen);
@@ -503,6 +537,14 @@ int hs_site_controller_tripped(const hs_site_controller *sc, int *channel)
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc)
 {
     return sc->gen;
+}
+double hs_site_controller_move_to(hs_site_controller *sc, const double *x)
+{
+    return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, sc->x_sent, x);
+}
+int hs_site_controller_moving(const hs_site_controller *sc)
+{
+    return sc->move.active;
 }
 const double *hs_site_controller_command(const hs_site_controller *sc)
 {

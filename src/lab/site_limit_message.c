@@ -60,6 +60,15 @@ int hs_site_limit_message(char *buf, size_t cap, const char *site, const char *a
                         "test stops",
                         site);
     if (fl & HS_SITE_LIMIT_LAB) return lab_alarm(buf, cap, site, r);
+    if (r->limit_cause == HS_SITE_CAUSE_LAB_DATA) {
+        const int of_force = (fl & HS_SITE_LIMIT_MEASURED_FORCE) != 0;
+        return snprintf(buf, cap,
+                        "site %s: laboratory data: measured %s on %s is %g %s, not a measurement "
+                        "(not a number or beyond %g); check that channel (sensor, calibration, "
+                        "packet layout); the site holds, the test stops",
+                        site, of_force ? "force" : "displacement", actuator, r->limit_value,
+                        of_force ? F : L, r->limit_bound);
+    }
     if (r->limit_cause == HS_SITE_CAUSE_NOT_A_NUMBER)
         snprintf(what, sizeof what, "command on %s is not a number (%g)", actuator, r->limit_value);
     else if (fl & HS_SITE_LIMIT_DISPLACEMENT)

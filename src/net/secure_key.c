@@ -1,6 +1,6 @@
 /* Pre-shared keys: parse (64 hex digits, whitespace around them allowed; nothing else: the raw
  * 32-byte form of earlier versions took 32 newlines for a key), read from a key file, generate.
- * A key whose bytes take fewer than 16 different values is refused as not random. */
+ * A key that a person made rather than a random source is refused (not_random). */
 #include "hysim/secure.h"
 
 #include <ctype.h>
@@ -24,9 +24,55 @@ static int is_space(uint8_t c)
     "a key file holds 64 hexadecimal digits (32 random bytes), with nothing but whitespace "       \
     "around them; make one with `hysim keygen FILE`"
 
-/* Fewer distinct byte values than this in 32 bytes is not a random key: 32 uniformly random
- * bytes show 30.1 distinct values on average, fewer than 16 with a probability below 1e-20. */
+/* Tests that 32 bytes from a random source pass except with a negligible probability, and that
+ * keys made by hand fail. Fewer than 16 distinct values among the bytes (a repeated byte, a short
+ * pattern) or among the 31 steps between successive bytes, mod 256 (a counter such as 00 01 .. 1f,
+ * any arithmetic sequence): 32 (31) uniformly random bytes show 30.1 (29.3) distinct values on
+ * average, fewer than 16 with probability 3.2e-17 (4.6e-16; the steps of uniform bytes are
+ * themselves uniform and independent). All bytes printable ASCII (a pass phrase written out in
+ * hex): probability (95/256)^32 = 1.7e-14. A block of p <= 16 bytes repeated: 256^-(32-p). */
 #define KEY_MIN_DISTINCT 16
+
+static int distinct_values(const uint8_t *v, int n)
+{
+    uint8_t seen[256] = {0};
+    int distinct = 0;
+    for (int i = 0; i < n; i++) distinct += !seen[v[i]]++;
+    sodium_memzero(seen, sizeof seen);
+    return distinct;
+}
+
+/* NULL for a key that looks random, else why it does not (a sentence for the refusal). */
+static const char *not_random(const uint8_t key[HS_SECURE_KEY_SIZE], char *why, size_t size)
+{
+    const int n = HS_SECURE_KEY_SIZE;
+    uint8_t step[HS_SECURE_KEY_SIZE - 1];
+    for (int i = 0; i + 1 < n; i++) step[i] = (uint8_t)(key[i + 1] - key[i]);
+    const int values = distinct_values(key, n), steps = distinct_values(step, n - 1);
+    sodium_memzero(step, sizeof step);
+    int printable = 1, period = 0;
+    for (int i = 0; i < n; i++) printable &= key[i] >= 0x20 && key[i] < 0x7f;
+    for (int p = 1; p <= n / 2 && !period; p++) {
+        int same = 1;
+        for (int i = 0; i + p < n; i++) same &= key[i] == key[i + p];
+        if (same) period = p;
+    }
+    if (values < KEY_MIN_DISTINCT)
+        snprintf(why, size,
+                 "its 32 bytes take only %d different values (a random key has about 30)", values);
+    else if (steps < KEY_MIN_DISTINCT)
+        snprintf(why, size,
+                 "the steps between its successive bytes take only %d different values (a "
+                 "counter or a sequence; a random key has about 29)",
+                 steps);
+    else if (printable)
+        snprintf(why, size, "its 32 bytes are all printable ASCII characters (text, not random)");
+    else if (period)
+        snprintf(why, size, "it repeats a block of %d bytes", period);
+    else
+        return NULL;
+    return why;
+}
 
 int hs_secure_key_parse(hs_ctx *ctx, const uint8_t *data, size_t len,
                         uint8_t key[HS_SECURE_KEY_SIZE])
@@ -52,16 +98,10 @@ int hs_secure_key_parse(hs_ctx *ctx, const uint8_t *data, size_t len,
         sodium_memzero(key, HS_SECURE_KEY_SIZE);
         return hs_fail(ctx, HS_EINPUT, "not a key; %s", KEY_RULE);
     }
-    uint8_t seen[256] = {0};
-    int distinct = 0;
-    for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) distinct += !seen[key[i]]++;
-    sodium_memzero(seen, sizeof seen);
-    if (distinct < KEY_MIN_DISTINCT) {
+    char why[160];
+    if (not_random(key, why, sizeof why)) {
         sodium_memzero(key, HS_SECURE_KEY_SIZE);
-        return hs_fail(ctx, HS_EINPUT,
-                       "not a random key: its 32 bytes take only %d different values (a random "
-                       "key has about 30); %s",
-                       distinct, KEY_RULE);
+        return hs_fail(ctx, HS_EINPUT, "not a random key: %s; %s", why, KEY_RULE);
     }
     return 0;
 }

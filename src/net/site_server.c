@@ -163,11 +163,11 @@ static int loopback(const char *host)
  * a stranger can hold it. A busy site refuses it without naming its peer. */
 static void nees_accept(hs_site_server *s, int fd, const char *peer, uint32_t addr)
 {
-    if (s->conn.kind) {
+    char held[512];
+    if (s->conn.kind || hs_srv_held(s, held, sizeof held)) {
         if (hs_srv_may_log_refusal(s))
-            hs_log(s->ctx, HS_LOG_WARN,
-                   "site %s: %s: NEES client refused: busy (a test is running)", s->cfg.site.name,
-                   peer);
+            hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: NEES client refused: %s", s->cfg.site.name,
+                   peer, s->conn.kind ? "busy (a test is running)" : held);
         close(fd);
         hs_srv_count(s, &s->status.busy);
         return;
@@ -219,6 +219,7 @@ static void serve(hs_site_server *s, int64_t now)
         hs_srv_ofr_poll(s, now);
     else
         hs_srv_pump(s);
+    hs_srv_check_ended(s);
 }
 
 static void *net_main(void *arg)

@@ -4,6 +4,7 @@
  * test gets a fresh virtual specimen at rest, as a lab mounts a new specimen. */
 #include "site_server_impl.h"
 
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -88,19 +89,58 @@ void hs_srv_reclaim(hs_site_server *s)
     hs_srv_bench_destroy(&old);
 }
 
+/* Says where the command was moved before the new test (nothing when it did not move). */
+static void positions(const hs_site_server *s, const double *x, char *out, size_t cap)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int j = 0; j < s->nact && len < cap; j++) {
+        const char *u = s->cfg.site.units_length;
+        const int k = snprintf(out + len, cap - len, "%s%s %.6g%s%s", j ? ", " : "",
+                               s->cfg.site.actuator_names[j], x[j], u[0] ? " " : "", u);
+        if (k > 0) len += (size_t)k;
+    }
+}
+
+static void log_move(hs_site_server *s, const double *from, const double *x)
+{
+    const double T = 1e-9 * (double)atomic_load(&s->handover_ns);
+    if (!(T > 0.0)) return;
+    char a[HS_SITE_MAX_ACT * 48], b[HS_SITE_MAX_ACT * 48];
+    positions(s, from, a, sizeof a);
+    positions(s, x, b, sizeof b);
+    hs_log(s->ctx, HS_LOG_INFO,
+           "site %s: the command moved from where it rested (%s) to the new test's start (%s) in "
+           "%.3g s, within half of every speed and acceleration limit",
+           s->cfg.site.name, a, b, T);
+}
+
 int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char *who,
                     int openfresco)
 {
+    char why[512];
+    if (openfresco && hs_srv_held(s, why, sizeof why)) /* NEES, OpenFresco: not over a held test */
+        return hs_fail(s->ctx, HS_EABORTED, "site %s: %s", s->cfg.site.name, why);
     hs_srv_bench *b = NULL;
     int rc = bench_build(s, dt, time_scale, openfresco, &b);
     if (rc) return rc;
     hs_srv_reclaim(s);
     const int64_t gen = b->generation;
+    double start[HS_SITE_MAX_ACT]; /* where its command starts (read before the loop owns it) */
+    hs_site_server_status was;
+    hs_srv_status_copy(s, &was);
+    const double *from = was.command; /* where the current laboratory's command rests */
+    memcpy(start, hs_site_controller_command(b->sc), (size_t)s->nact * sizeof(double));
+    atomic_store(&s->handover_ns, 0);
     atomic_store(&s->bench_next, b);
-    /* the loop takes it at its next tick; a bounded wait (a second) */
+    /* the loop takes it once the current laboratory is at rest and the command has moved to its
+     * start (docs/site_server.md, "Between tests"); a bounded wait: a second, plus a step of the
+     * previous test (to come to rest), plus the move's planned duration */
     const struct timespec pause = {0, 200000};
-    for (int k = 0; atomic_load(&s->generation) != gen; k++) {
-        if (k > 5000) {
+    const int64_t t0 = hs_srv_now(),
+                  rest = (int64_t)(1e9 * fmin(s->test.dt * s->test.time_scale, 60.0));
+    while (atomic_load(&s->generation) != gen) {
+        if (hs_srv_now() - t0 > 1000000000 + rest + (int64_t)atomic_load(&s->handover_ns)) {
             hs_srv_bench *back = atomic_exchange(&s->bench_next, NULL);
             hs_srv_bench_destroy(&back);
             return hs_fail(s->ctx, HS_ETIMEOUT,
@@ -110,6 +150,7 @@ int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char 
         nanosleep(&pause, NULL);
     }
     hs_srv_reclaim(s);
+    log_move(s, from, start);
     hs_srv_test *t = &s->test;
     memset(t, 0, sizeof *t);
     t->live = 1;

@@ -74,8 +74,9 @@ typedef struct hs_srv_nees hs_srv_nees; /* site_server_nees.c */
 enum { HS_SRV_AUTH = 0, HS_SRV_HELLO, HS_SRV_RUN };
 
 typedef struct hs_srv_test {
-    int live;  /* a bench was built for a test that has not ended with BYE / DIE */
-    int ended; /* it ended in order */
+    int live;          /* a bench was built for a test that has not ended with BYE / DIE */
+    int ended;         /* it ended in order */
+    int ended_by_site; /* ended on the site's side: hold timeout, free vibration (not resumable) */
     int openfresco;
     char coordinator[HS_WIRE_NAME_MAX];
     double dt, time_scale;
@@ -166,6 +167,8 @@ struct hs_site_server {
     hs_srv_bench *bench;                /* the loop's (before start: the first one) */
     _Atomic(hs_srv_bench *) bench_next; /* network -> loop */
     _Atomic(hs_srv_bench *) bench_old;  /* loop -> network */
+    int handing_over;                   /* loop: the bench moves to bench_next's start first */
+    atomic_llong handover_ns;           /* the move's planned duration (loop -> network) */
     atomic_llong generation;            /* of the bench the loop runs */
     int64_t next_generation;
     hs_ring targets, meas, ticks;
@@ -221,6 +224,9 @@ void hs_srv_bench_report(hs_site_server *s, hs_srv_bench *b);
  * the retired one. The test record is reset for a new test. */
 int hs_srv_new_test(hs_site_server *s, double dt, double time_scale, const char *who,
                     int openfresco);
+/* site_server_held.c: 1 (and why, a sentence for the refusal) when a native coordinator's test
+ * is held for its resume: only a native coordinator with the key may then start a test. */
+int hs_srv_held(hs_site_server *s, char *why, size_t cap);
 /* Destroys a bench the loop has retired, if any. */
 void hs_srv_reclaim(hs_site_server *s);
 
@@ -252,6 +258,9 @@ void hs_srv_pump(hs_site_server *s);
 void hs_srv_status_copy(hs_site_server *s, hs_site_server_status *out);
 /* Posts a target to the loop (after checks): HS_EPROTO if the slot is busy. */
 int hs_srv_post_target(hs_site_server *s, int64_t step, double t, const double *x);
+/* A native test the site has ended on its side (hold timeout: free vibration, or done in place)
+ * is over: marked ended, its state file removed (nothing can resume it), said once. */
+void hs_srv_check_ended(hs_site_server *s);
 /* Whether the laboratory is at rest (hold or done, or before its first target). */
 int hs_srv_at_rest(const hs_site_server_status *st);
 /* Counters (network thread) */

@@ -87,15 +87,38 @@ static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int 
     hs_srv_post_meas(s, &e);
 }
 
+/* A new test's laboratory (bench_next) takes over from the current one. Its command starts where
+ * its controller rests (0 for a fresh laboratory); the current command first moves there within
+ * the limits (hs_site_controller_move_to) once the current laboratory is at rest, so that the
+ * command never jumps between tests, whatever the back end: the hand-over happens at the tick
+ * after the move's last. A bench whose tick failed is replaced at once (nothing can be commanded
+ * through it). */
+static void take_next(hs_site_server *s)
+{
+    hs_srv_bench *b = s->bench, *nb = atomic_load(&s->bench_next);
+    if (!nb) {
+        s->handing_over = 0; /* taken back by the network thread: the move ends where it goes */
+        return;
+    }
+    if (!s->handing_over && !b->failed && !atomic_load(&s->ctl_at_rest))
+        return; /* the move starts from rest: the current test first holds (or settles) */
+    if (!s->handing_over && !b->failed) {
+        const double T = hs_site_controller_move_to(b->sc, hs_site_controller_command(nb->sc));
+        atomic_store(&s->handover_ns, (long long)(T * 1e9));
+        s->handing_over = T > 0.0;
+    }
+    if (s->handing_over && hs_site_controller_moving(b->sc)) return;
+    s->handing_over = 0;
+    if (!(nb = atomic_exchange(&s->bench_next, NULL))) return;
+    atomic_store(&s->bench_old, b);
+    s->bench = nb;
+    atomic_store(&s->generation, nb->generation);
+}
+
 /* The work of one tick (between deadlines). */
 static void tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, uint8_t *rec)
 {
-    hs_srv_bench *nb = atomic_exchange(&s->bench_next, NULL);
-    if (nb) {
-        atomic_store(&s->bench_old, s->bench);
-        s->bench = nb;
-        atomic_store(&s->generation, nb->generation);
-    }
+    take_next(s);
     hs_srv_bench *b = s->bench;
     const int n = s->nact;
     hs_srv_target tg;

@@ -157,10 +157,12 @@ static int continuable(hs_site_server *s, const hs_site_server_status *st, const
     const hs_srv_test *t = &s->test;
     const hs_srv_conn *c = &s->conn;
     *why = NULL;
-    if (!t->live || t->ended || t->openfresco)
-        *why = "no test is held here";
-    else if (st->state == HS_CMDGEN_DONE)
+    if (t->ended_by_site ||
+        (t->live && !t->ended && !t->openfresco &&
+         (st->state == HS_CMDGEN_DONE || st->state == HS_CMDGEN_FREE_VIBRATION)))
         *why = s->ended_why;
+    else if (!t->live || t->ended || t->openfresco)
+        *why = "no test is held here";
     else if (t->dt != c->dt || t->time_scale != c->time_scale)
         *why = "the test held here has another step or time scale";
     return *why == NULL;
@@ -267,6 +269,14 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
     hs_srv_status_copy(s, &st);
     if (!c->bound) {
         const char *why;
+        if (st.state == HS_CMDGEN_FREE_VIBRATION && !st.tripped) {
+            refuse(s, HS_EABORTED,
+                   "site %s unloads its specimen in free vibration after its hold timeout: the "
+                   "last test is over and cannot be resumed; start a new test once the motion "
+                   "has died out (at most command.fv_max_time)",
+                   s->cfg.site.name);
+            return;
+        }
         if (t->live && !t->ended && !t->openfresco && continuable(s, &st, &why) &&
             !hs_srv_at_rest(&st)) {
             refuse(s, HS_EABORTED,

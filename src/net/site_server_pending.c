@@ -277,10 +277,11 @@ static void ofr_input(hs_site_server *s, hs_srv_pending *p)
     if (hs_ofr_server_state(p->ofr) != HS_OFR_RUNNING) return;
     p->rx_len = (size_t)r - off;
     memmove(p->rx, p->rx + off, p->rx_len);
-    if (s->conn.kind) {
+    char held[512];
+    if (s->conn.kind || hs_srv_held(s, held, sizeof held)) {
         if (hs_srv_may_log_refusal(s))
-            hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: OpenFresco client refused: busy",
-                   s->cfg.site.name, p->peer);
+            hs_log(s->ctx, HS_LOG_WARN, "site %s: %s: OpenFresco client refused: %s",
+                   s->cfg.site.name, p->peer, s->conn.kind ? "busy" : held);
         hs_srv_count(s, &s->status.busy);
         release(p);
         return;

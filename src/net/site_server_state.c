@@ -9,15 +9,18 @@
  * sizes and a checksum). */
 #include "site_server_impl.h"
 
+#include "../base/regular_file.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <sodium.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define HS_SRV_STATE_MAGIC   "HSSITE\r\n"
-#define HS_SRV_STATE_VERSION 1u
+#define HS_SRV_STATE_VERSION 2u
 
 typedef struct hs_srv_state_head {
     char magic[8];
@@ -28,6 +31,7 @@ typedef struct hs_srv_state_head {
     int64_t last_step, last_committed;
     double last_x[HS_SITE_MAX_ACT];
     hs_srv_meas meas;
+    uint8_t site_hash[32]; /* the site file's (hs_site_server_config.site_hash) */
 } hs_srv_state_head;
 
 static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
@@ -101,10 +105,13 @@ int hs_srv_state_write(hs_site_server *s)
     h.last_committed = t->last_committed;
     memcpy(h.last_x, t->last_x, sizeof h.last_x);
     h.meas = t->meas;
+    memcpy(h.site_hash, s->cfg.site_hash, sizeof h.site_hash);
     h.checksum = checksum(&h, b->snap);
     char tmp[sizeof s->cfg.state_path + 8];
     snprintf(tmp, sizeof tmp, "%s.tmp", s->cfg.state_path);
-    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    /* a link or a FIFO put there is refused, never followed or waited on */
+    const int fd =
+        open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
     if (fd < 0) return hs_fail(s->ctx, HS_EIO, "%s: cannot create: %s", tmp, strerror(errno));
     int bad = write_all(fd, &h, sizeof h) ||
               write_all(fd, b->snap, (size_t)h.snap_n * sizeof(double)) || fsync(fd) != 0;
@@ -142,6 +149,20 @@ static int restore(hs_site_server *s, int fd, const char *path)
                        "%s: a test of %u actuator(s) or of another size (the site has %d); "
                        "remove it to start the site without a test",
                        path, h.nact, s->nact);
+    h.coordinator[sizeof h.coordinator - 1] = '\0';
+    if (memcmp(h.site_hash, s->cfg.site_hash, sizeof h.site_hash) != 0) {
+        char was[17], now[17];
+        sodium_bin2hex(was, sizeof was, h.site_hash, 8);
+        sodium_bin2hex(now, sizeof now, s->cfg.site_hash, 8);
+        return hs_fail(s->ctx, HS_EINPUT,
+                       "%s: the test of %s held here (step %lld applied) was written under "
+                       "another site file (BLAKE2b %s..., %s now hashes to %s...): its "
+                       "laboratory, limits or specimen may differ. Put the site file back as it "
+                       "was to resume the test, or start the site with --release to give the "
+                       "test up",
+                       path, h.coordinator, (long long)h.last_step, was,
+                       s->cfg.site_file[0] ? s->cfg.site_file : "the site file", now);
+    }
     hs_srv_bench *b = NULL;
     int rc = hs_srv_bench_create(s, h.dt, h.time_scale, &b);
     if (rc) return rc;
@@ -186,11 +207,12 @@ static int restore(hs_site_server *s, int fd, const char *path)
 int hs_srv_state_restore(hs_site_server *s)
 {
     const char *path = s->cfg.state_path;
-    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    /* O_NONBLOCK: a FIFO opens at once (and is refused below) instead of waiting for a writer */
+    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0 && errno == ENOENT) { /* no test held: probe that the file can be written */
         char tmp[sizeof s->cfg.state_path + 8];
         snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        const int probe = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        const int probe = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0600);
         if (probe < 0)
             return hs_fail(s->ctx, HS_EINPUT, "site.state: cannot write '%s': %s", tmp,
                            strerror(errno));
@@ -199,10 +221,31 @@ int hs_srv_state_restore(hs_site_server *s)
         return 0;
     }
     if (fd < 0) return hs_fail(s->ctx, HS_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+    if (s->cfg.release) { /* the operator's decision at the site: the held test is given up */
+        close(fd);
+        if (unlink(path) != 0)
+            return hs_fail(s->ctx, HS_EINPUT, "%s: cannot remove it to release its test: %s", path,
+                           strerror(errno));
+        sync_folder(path);
+        hs_log(s->ctx, HS_LOG_WARN,
+               "site %s: the test held in %s is released by the operator (--release): the file "
+               "is removed and the site starts without a test; the specimen stays where it is "
+               "until a new test moves it",
+               s->cfg.site.name, path);
+        return 0;
+    }
     struct stat st;
-    int rc = fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-                 ? restore(s, fd, path)
-                 : hs_fail(s->ctx, HS_EINPUT, "%s: not a regular file", path);
+    memset(&st, 0, sizeof st);
+    int rc;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        rc = hs_fail(s->ctx, HS_EINPUT,
+                     "%s: is %s, not a regular file: site.state names the file the site writes "
+                     "its test to; remove it or give another path",
+                     path, hs_file_kind((unsigned)st.st_mode));
+    } else {
+        (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+        rc = restore(s, fd, path);
+    }
     close(fd);
     return rc;
 }

@@ -2,7 +2,8 @@
 # Key files are 64 hexadecimal digits (whitespace around them allowed) and nothing else, on both
 # ends: a site (`hysim site`) and a coordinator (`hysim run` with a remote site) refuse a file of
 # 32 newlines (once taken as a raw key), a key cut to 31 digits and a newline (32 bytes too), and
-# a key of one repeated byte, with exit code 2 (`hysim check` too, at the key's FILE:LINE:COL), the file's name and how to make a key; a key
+# a key of one repeated byte and the counter 00 01 .. 1f (32 different bytes, one step between
+# them), with exit code 2 (`hysim check` too, at the key's FILE:LINE:COL), the file's name and how to make a key; a key
 # from `hysim keygen` is accepted by the site.
 set -u
 HYSIM=${1:?usage: keyfile.sh PATH_TO_hysim}
@@ -15,11 +16,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 printf '\n%.0s' $(seq 32) > "$dir/newlines.key"
 printf '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n' | cut -c1-31 > "$dir/cut.key"
 printf '%064d\n' 0 > "$dir/zeros.key"
+printf '%02x' $(seq 0 31) > "$dir/counter.key"
 chmod 600 "$dir"/*.key
 [ "$(wc -c < "$dir/newlines.key")" = 32 ] || fail "fixture: newlines.key is not 32 bytes"
 [ "$(wc -c < "$dir/cut.key")" = 32 ] || fail "fixture: cut.key is not 32 bytes"
 
-for k in newlines cut zeros; do
+for k in newlines cut zeros counter; do
     sed -e "s/@NAME@/lab1/;s/@MATERIAL@/column1/;s/@KEY@/$k.key/" \
         "$src/examples/distributed/site.yaml.in" > "$dir/site_$k.yaml"
     "$HYSIM" site --config "$dir/site_$k.yaml" >/dev/null 2>"$dir/site_$k.err"
@@ -48,6 +50,8 @@ done
 grep -q "0 hexadecimal digits, not 64" "$dir/site_newlines.err" || fail "$(cat "$dir/site_newlines.err")"
 grep -q "31 hexadecimal digits, not 64" "$dir/site_cut.err" || fail "$(cat "$dir/site_cut.err")"
 grep -q "not a random key" "$dir/site_zeros.err" || fail "$(cat "$dir/site_zeros.err")"
+grep -q "not a random key: the steps between its successive bytes" "$dir/site_counter.err" ||
+    fail "$(cat "$dir/site_counter.err")"
 
 # a key from keygen: the site starts (and is stopped)
 "$HYSIM" keygen "$dir/good.key" >/dev/null || fail "keygen"
