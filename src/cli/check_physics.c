@@ -6,8 +6,12 @@
  *   2. a step that is not a whole number of controller ticks (dt x rate x time_scale),
  *   3. a record that looks like it is in g while the units are length/s^2 (or scaled twice),
  *   4. masses that look like weights (the periods absurdly long, and right once divided by g),
- *   5. a stroke or velocity limit below the response-spectrum estimate.
- * Warnings never change the exit code: the file is valid, the numbers are suspicious. */
+ *   5. a stroke or velocity limit below the response-spectrum estimate,
+ *   6. a Tcl model's Rayleigh factors, computed from the script's own `eigen`, that give another
+ *      damping in the model's modes (the experimental elements' stiffness is not in the
+ *      script's eigen).
+ * Warnings never change the exit code of `hysim check` (the file is valid, the numbers are
+ * suspicious) unless --strict is given; `hysim run` refuses them with a remote site. */
 #include "check_physics.h"
 
 #include "hysim/ground_motion.h"
@@ -349,6 +353,45 @@ static void check_limits(checker *k)
     hs_free(row);
 }
 
+/* 6: zeta = (a0 / omega + a1 omega) / 2 at the script's eigen frequencies (what its factors
+ * were computed for) against the model's modal damping (phi^T C phi / 2 omega with the
+ * experimental elements' initial stiffness in the modes): a miss beyond 5 % of the target. */
+static void check_script_damping(checker *k)
+{
+    const hs_script_damping *sd = &k->def->script_damping;
+    if (sd->neigen < 1 || k->large) return;
+    double a0, a1;
+    hs_model_damping_coefficients(k->def->model, &a0, &a1);
+    const int nm = sd->neigen < k->nm ? sd->neigen : k->nm;
+    int missed = 0;
+    double target[8], actual[8];
+    for (int m = 0; m < nm; m++) {
+        const double w = sqrt(sd->eigen_w2[m]);
+        target[m] = w > 0.0 ? 0.5 * (a0 / w + a1 * w) : 0.0;
+        actual[m] = k->zeta[m];
+        missed |= target[m] > 0.0 && fabs(actual[m] - target[m]) > 0.05 * target[m];
+    }
+    if (!missed) return;
+    char list[512] = "", want[512] = "";
+    size_t at = 0, wat = 0;
+    for (int m = 0; m < nm; m++) {
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%.3g %% (mode %d, T = %.4g %s)",
+                               m ? ", " : "", 100.0 * actual[m], m + 1, two_pi / sqrt(k->w2[m]),
+                               k->def->units_time);
+        wat += (size_t)snprintf(want + wat, sizeof want - wat, "%s%.3g %% (T = %.4g %s)",
+                                m ? ", " : "", 100.0 * target[m], two_pi / sqrt(sd->eigen_w2[m]),
+                                k->def->units_time);
+        if (at >= sizeof list || wat >= sizeof want) break;
+    }
+    warn(k,
+         "structure.model.opensees: the rayleigh factors of %s give damping %s in this model's "
+         "modes, yet %s at the periods of the script's own eigen (%s), which did not see the "
+         "experimental elements' stiffness: the damping misses its target; compute the factors "
+         "from the periods `hysim modes` prints, or give structure.damping (rayleigh: {modes, "
+         "ratios}) in the test file, whose modes include the experimental elements",
+         sd->rayleigh_where, list, want, sd->eigen_where);
+}
+
 static void print_record(checker *k, const hs_ground_motion *gm, double pga)
 {
     const hs_test_def *def = k->def;
@@ -388,6 +431,7 @@ int hs_check_physics(FILE *out, const hs_test_def *def)
         print_periods(&k);
         if (gm) spectra(&k, pga);
         check_stability(&k);
+        check_script_damping(&k);
     }
     check_ticks(&k);
     if (gm) check_record_units(&k, pga);

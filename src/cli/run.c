@@ -118,8 +118,8 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 
 static const char *const run_usage =
     "usage: hysim run FILE [-o DIR] [--force] [--quiet] [--rehearse] [--set KEY=VALUE ...]\n"
-    "                 [--monitor [HOST:]PORT]\n"
-    "       hysim run [FILE] --resume DIR [--quiet]\n"
+    "                 [--monitor [HOST:]PORT] [--accept-warnings]\n"
+    "       hysim run [FILE] --resume DIR [--quiet] [--accept-warnings]\n"
     "  runs a test definition; results go to DIR (default output.dir, else runs/NAME).\n"
     "  --set KEY=VALUE  changes one scalar of the file (dotted path, list items as KEY[i]):\n"
     "                   --set analysis.dt=0.005, --set ground_motion.file=PATH (relative to\n"
@@ -129,6 +129,8 @@ static const char *const run_usage =
     "  --rehearse       runs the test on the sites' virtual twins (a remote site's `twin:`\n"
     "                   site file, updated by its `pretest:` results) and reports how close\n"
     "                   each actuator came to its limits (docs/pretest.md)\n"
+    "  --accept-warnings  runs a test with a remote site although `hysim check` warns about it\n"
+    "                   (without it such a test is refused before any command is sent)\n"
     "  --quiet          prints nothing but errors\n"
     "  --monitor [HOST:]PORT  serves a live page of the test (pause, resume, abort with the\n"
     "                   token printed here; loopback unless HOST is given; docs/monitor.md)\n"
@@ -137,7 +139,7 @@ static const char *const run_usage =
 int hs_cli_run(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
-    int quiet = 0, force = 0, rehearse = 0;
+    int quiet = 0, force = 0, rehearse = 0, accept_warnings = 0, accepted = 0;
     hs_cli_sets sets = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const int took = hs_cli_take_set(argc, argv, &i, "run", &sets);
@@ -159,6 +161,8 @@ int hs_cli_run(int argc, char **argv)
             force = 1;
         else if (strcmp(argv[i], "--rehearse") == 0)
             rehearse = 1;
+        else if (strcmp(argv[i], "--accept-warnings") == 0)
+            accept_warnings = 1;
         else if (argv[i][0] == '-') {
             fprintf(stderr, "hysim run: unknown option '%s'\n", argv[i]);
             return HS_EXIT_INPUT;
@@ -214,6 +218,10 @@ int hs_cli_run(int argc, char **argv)
         goto done;
     }
     if (rehearse && (code = hs_cli_rehearse_prepare(ctx, def, quiet)) != HS_EXIT_OK) goto done;
+    /* a test with a remote site runs only without warnings, or with them accepted */
+    if ((code = hs_cli_run_precheck(def, file, accept_warnings, quiet, &accepted)) != HS_EXIT_OK)
+        goto done;
+    (void)accepted;
     if (!dir) dir = resume ? resume : def->output_dir;
     /* a fresh run's folder: locked, refused when it holds a run (unless --force), probed, and
      * with room for records.bin and results.h5 */

@@ -39,6 +39,9 @@ typedef struct hs_tf_script {
     int has_damping;
     double a0, a1;
     char damping_where[1200];
+    int neigen; /* the script's last eigen (hs_os_model.eigen_w2) */
+    double eigen_w2[8];
+    char eigen_where[1200];
     int has_gm;
     char gm_path[2048];
     double gm_dt, gm_scale;

@@ -54,6 +54,9 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);
         s->has_damping = 1;
         snprintf(s->damping_where, sizeof s->damping_where, "%s", m.rayleigh_where);
+        s->neigen = m.neigen;
+        memcpy(s->eigen_w2, m.eigen_w2, (size_t)m.neigen * sizeof *m.eigen_w2);
+        snprintf(s->eigen_where, sizeof s->eigen_where, "%s", m.eigen_where);
         if (!rc && tangent && !hs_fe_is_linear(fe) && !L->damping)
             hs_log(L->ctx, HS_LOG_WARN,
                    "%s: rayleigh: hysim's damping matrix is constant, alphaM M + (betaK + "
@@ -112,6 +115,11 @@ int hs_tf_opensees_damping(hs_tf *L)
         hs_log(L->ctx, HS_LOG_WARN,
                "%s: no rayleigh command and no structure.damping: undamped, as in OpenSees",
                s->name);
+    hs_script_damping *d = &L->def->script_damping; /* for hysim check */
+    d->neigen = s->has_damping ? s->neigen : 0;
+    memcpy(d->eigen_w2, s->eigen_w2, sizeof d->eigen_w2);
+    snprintf(d->eigen_where, sizeof d->eigen_where, "%s", s->eigen_where);
+    snprintf(d->rayleigh_where, sizeof d->rayleigh_where, "%s", s->damping_where);
     const int rc = hs_model_damping_mass_stiffness(L->def->model, s->a0, s->a1);
     return rc ? hs_fail(L->ctx, rc, "%s: %s", s->damping_where, hs_ctx_message(L->ctx)) : 0;
 }

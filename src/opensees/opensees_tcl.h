@@ -115,6 +115,8 @@ typedef struct hs_os_imposed {
 } hs_os_imposed;
 #define HS_OS_MAX_IMPOSED 16
 
+#define HS_OS_EIGEN_KEPT 8
+
 /* What the script built. Arrays grow with hs_realloc; hs_os_model_clear frees them. */
 typedef struct hs_os_model {
     int ndm, ndf; /* 0 until `model` */
@@ -146,6 +148,12 @@ typedef struct hs_os_model {
     int nimposed;
     int has_rayleigh; /* a rayleigh or region -rayleigh command ran */
     char rayleigh_where[HS_OS_WHERE];
+    /* the last `eigen`'s values (at most HS_OS_EIGEN_KEPT of them), for hysim check's damping
+     * warning: Rayleigh factors computed from them miss their target when the experimental
+     * elements' stiffness changes the modes */
+    int neigen;
+    double eigen_w2[HS_OS_EIGEN_KEPT];
+    char eigen_where[HS_OS_WHERE];
     int ninputs;
     char **inputs; /* the script and the files it sourced or read (owned) */
 } hs_os_model;
