@@ -86,7 +86,7 @@ int hs_cli_check(int argc, char **argv)
                hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model)),
                hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model)) == 1 ? "" : "s",
                k + 1 == def->nrecorders ? "\n" : "");
-    const int warnings = hs_check_physics(stdout, def);
+    const int warnings = hs_check_physics(stdout, def, NULL);
     if (warnings < 0) code = HS_EXIT_FAILED;
     if (warnings > 0) printf("%s: %d warning%s\n", file, warnings, warnings > 1 ? "s" : "");
     if (warnings > 0 && strict) {

@@ -16,6 +16,7 @@
 #include "hysim/coordinator.h"
 #include "hysim/results.h"
 #include "hysim/run_folder.h"
+#include "hysim/run_trace.h"
 #include "hysim/site.h"
 
 #include <limits.h>
@@ -139,7 +140,7 @@ static const char *const run_usage =
 int hs_cli_run(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
-    int quiet = 0, force = 0, rehearse = 0, accept_warnings = 0, accepted = 0;
+    int quiet = 0, force = 0, rehearse = 0, accept_warnings = 0;
     hs_cli_sets sets = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const int took = hs_cli_take_set(argc, argv, &i, "run", &sets);
@@ -202,6 +203,7 @@ int hs_cli_run(int argc, char **argv)
     hs_coordinator *c = NULL;
     hs_run_folder *folder = NULL;
     hs_results *reference = NULL; /* analysis.reference: the reference run read back */
+    hs_run_trace *trace = NULL;   /* what the run is made from and by */
     int code = HS_EXIT_OK;
     hs_checkpoint_info info;
     uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
@@ -218,10 +220,15 @@ int hs_cli_run(int argc, char **argv)
         goto done;
     }
     if (rehearse && (code = hs_cli_rehearse_prepare(ctx, def, quiet)) != HS_EXIT_OK) goto done;
-    /* a test with a remote site runs only without warnings, or with them accepted */
-    if ((code = hs_cli_run_precheck(def, file, accept_warnings, quiet, &accepted)) != HS_EXIT_OK)
+    /* its inputs' identity now, before anything moves (docs/outputs.md, "Trace") */
+    if (hs_run_trace_create(ctx, def, &trace) || (resume && hs_run_trace_resumed(trace, resume))) {
+        fprintf(stderr, "hysim run: out of memory\n");
+        code = HS_EXIT_FAILED;
         goto done;
-    (void)accepted;
+    }
+    /* a test with a remote site runs only without warnings, or with them accepted */
+    if ((code = hs_cli_run_precheck(def, file, accept_warnings, quiet, trace)) != HS_EXIT_OK)
+        goto done;
     if (!dir) dir = resume ? resume : def->output_dir;
     /* a fresh run's folder: locked, refused when it holds a run (unless --force), probed, and
      * with room for records.bin and results.h5 */
@@ -246,6 +253,7 @@ int hs_cli_run(int argc, char **argv)
         }
         hs_coordinator_set_reference(c, reference);
     }
+    hs_coordinator_set_trace(c, trace);
     if ((resume || def->checkpoint_every > 0) && hs_checkpoint_hash_test(ctx, file, def, hash)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
@@ -299,6 +307,7 @@ int hs_cli_run(int argc, char **argv)
                 hs_coordinator_reason(c));
         code = hs_coordinator_status(c) == HS_RUN_ABORTED ? HS_EXIT_ABORTED : HS_EXIT_FAILED;
     }
+    hs_run_trace_end(trace);
     if (hs_coordinator_write(c, dir)) {
         fprintf(stderr, "hysim: cannot write results: %s\n", hs_ctx_message(ctx));
         code = HS_EXIT_FAILED;
@@ -323,6 +332,7 @@ int hs_cli_run(int argc, char **argv)
 done:
     hs_coordinator_destroy(&c);
     hs_results_destroy(&reference); /* lent to the coordinator */
+    hs_run_trace_destroy(&trace);   /* lent too */
     hs_run_folder_close(&folder);
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);

@@ -39,6 +39,8 @@ struct hs_coordinator {
     char *extra_json; /* summary members written after the run */
     /* hs_coordinator_set_reference: a reference run's results, lent; NULL for none */
     const struct hs_results *reference;
+    /* hs_coordinator_set_trace: what the run was made from and by, lent; NULL for none */
+    const struct hs_run_trace *trace;
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     int nperiods; /* periods computed: n, or the lowest HS_COORD_LARGE_MODES of a large model */
     double *spring_def, *spring_force;

@@ -24,7 +24,8 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
     hs_tf_script *s = &L->script;
     s->set = 1; /* L->damping (structure.damping) is known: testfile_structure.c */
     snprintf(s->name, sizeof s->name, "%s", path);
-    for (int i = 1; !rc && i < m.ninputs; i++) rc = hs_tf_add_input(L, m.inputs[i]);
+    for (int i = 1; !rc && i < m.ninputs; i++)
+        rc = hs_tf_add_input(L, m.inputs[i], "structure.model.opensees: source");
     int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
     hs_fe *fe = NULL;
     if (!rc) {
@@ -138,7 +139,7 @@ static int script_supports(hs_tf *L)
         if (!rc) rc = hs_options_set_str(opts, "path", s->sup[k].path);
         if (!rc) rc = hs_options_set_num(opts, "dt", s->sup[k].dt);
         if (!rc) rc = hs_options_set_num(opts, "scale", s->sup[k].scale);
-        if (!rc) rc = hs_tf_add_input(L, s->sup[k].path);
+        if (!rc) rc = hs_tf_add_input(L, s->sup[k].path, "structure.model.opensees: imposedMotion");
         if (!rc) rc = hs_ground_motion_create(L->ctx, "columns", opts, &gm);
         if (!rc)
             rc = hs_fe_add_support_motion(fe, s->sup[k].node, s->sup[k].dof,
@@ -185,7 +186,7 @@ int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = hs_options_set_str(opts, "path", s->gm_path);
     if (!rc) rc = hs_options_set_num(opts, "dt", s->gm_dt);
     if (!rc) rc = hs_options_set_num(opts, "scale", s->gm_scale);
-    if (!rc) rc = hs_tf_add_input(L, s->gm_path);
+    if (!rc) rc = hs_tf_add_input(L, s->gm_path, "structure.model.opensees: Path");
     if (!rc) {
         rc = hs_ground_motion_create(L->ctx, "columns", opts, &L->def->gm);
         if (rc)

@@ -6,7 +6,8 @@
 #  - `hysim run` refuses the test (exit 2) before any command: the site's tick log stays empty and
 #    no run folder is made; the refusal names the warning, the remote site and --accept-warnings;
 #  - with --accept-warnings the same run starts and a limit stops it within a few steps (what the
-#    refusal prevented);
+#    refusal prevented); summary.json's trace keeps the accepted warning;
+#  - a warning that is no safety matter (a step of 5.5 controller ticks) does not refuse;
 #  - the same test on an in-process virtual site is not refused (nothing real moves).
 # Usage: run_refusals.sh PATH_TO_hysim
 set -u
@@ -88,7 +89,7 @@ rc=$?
 [ $rc -eq 2 ] || fail "run exited $rc, expected 2 (refused)"
 grep -q "^warning 1: analysis.dt = 0.01 s: omega dt = 2.17" "$dir/refused.log" ||
     fail "the refusal does not print check's warning"
-grep -q "refused before any command: \`hysim check\` finds 1 warning (above) and site east is remote (hysim://127.0.0.1:$port).*--accept-warnings" \
+grep -q "refused before any command: \`hysim check\` finds the test unstable, beyond a limit or in the wrong units (warning 1 above) and site east is remote (hysim://127.0.0.1:$port).*--accept-warnings" \
     "$dir/refused.log" || fail "the refusal does not say why: $(cat "$dir/refused.log")"
 [ -e "$dir/refused" ] && fail "the refused run made its folder"
 grep -q "authenticated" "$dir/site.err" && fail "the site saw a coordinator: $(cat "$dir/site.err")"
@@ -101,7 +102,7 @@ echo "run: refused (exit 2); the site saw no coordinator and commanded 0 mm"
 # --accept-warnings: the same test starts, and a limit stops it within a few steps
 "$hysim" run "$dir/unstable.yaml" -o "$dir/accepted" --accept-warnings > "$dir/accepted.log" 2>&1
 rc=$?
-grep -q "1 warning accepted (--accept-warnings)" "$dir/accepted.log" || fail "the accepted warning is not said"
+grep -q "warning 1 accepted (--accept-warnings)" "$dir/accepted.log" || fail "the accepted warning is not said"
 [ $rc -ne 0 ] && [ $rc -ne 2 ] || fail "the accepted unstable run exited $rc (expected a limit to stop it)"
 done_steps=$(sed -n 's/.* after \([0-9]*\) of 150 steps.*/\1/p' "$dir/accepted.log")
 [ -n "$done_steps" ] && [ "$done_steps" -lt 150 ] || fail "the accepted run: $(tail -3 "$dir/accepted.log")"
@@ -109,7 +110,19 @@ grep -q "velocity limit on a1: .* targets grow x2.2[0-9] a step" "$dir/site.err"
     fail "the site did not stop the growth at its velocity limit: $(tail -3 "$dir/site.err")"
 moved=$(max_command)
 awk -v m="$moved" 'BEGIN { exit !(m > 0) }' || fail "the accepted run moved nothing at the site"
+grep -q '"accepted_warnings": \["warning 1: analysis.dt = 0.01 s: omega dt = 2.17 in mode 1' "$dir/accepted/summary.json" ||
+    fail "summary.json does not keep the accepted warning: $(grep -A2 accepted_warnings "$dir/accepted/summary.json")"
 echo "run --accept-warnings: ran, the site's velocity limit stopped it after $done_steps of 150 steps (exit $rc; growth x2.27 a step, |lambda| of central difference at omega dt = 2.17); command reached $moved mm"
+
+# a warning that moves nothing beyond intent (a step of 5.5 controller ticks): not refused
+remote_rate="{kind: remote, url: \"hysim://127.0.0.1:$port\", key: east.key, rate: 1000, actuators: {a1: {}}}"
+test_file "$dir/ticks.yaml" 0.0055 "$remote_rate"
+"$hysim" check "$dir/ticks.yaml" | grep -q "^warning 1: site east: a step is dt x rate x time_scale = 0.0055 x 1000 x 1 = 5.5 controller ticks" ||
+    fail "check does not warn about 5.5 ticks"
+"$hysim" run "$dir/ticks.yaml" -o "$dir/ticks" > "$dir/ticks.log" 2>&1
+grep -q "refused" "$dir/ticks.log" && fail "a test refused for its controller ticks: $(cat "$dir/ticks.log")"
+[ -f "$dir/ticks/summary.json" ] || fail "the ticks run wrote no summary: $(tail -3 "$dir/ticks.log")"
+echo "a step of 5.5 ticks (warned, not a safety matter): run, not refused"
 
 # an in-process virtual site: not refused
 test_file "$dir/local.yaml" 0.01 "{kind: virtual, perfect: true, actuators: {a1: {stroke: 50}}, specimen: {type: linear, K: [[1.0]]}}"
