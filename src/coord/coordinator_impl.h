@@ -63,6 +63,7 @@ struct hs_coordinator {
     void *point_user;
     struct hs_coord_ckpt *ck;  /* checkpoints (checkpoint.c), NULL when off */
     int resumed;               /* 1 after hs_coordinator_resume */
+    uint8_t run_id[16];        /* the resumed checkpoint's run id (HS_CHECKPOINT_RUN_ID_BYTES) */
     atomic_int stop_requested; /* hs_coordinator_request_stop (another thread) */
     char stop_reason[256];     /* written before stop_requested is set */
 };
