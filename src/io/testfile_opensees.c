@@ -8,18 +8,55 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* structure.model.time_limit (seconds > 0) and source_paths (folders, relative to the test
+ * file's folder, that the script's `source` may read besides its own): the script's bounds. */
+static int script_limits(hs_tf *L, const hs_ynode *node, hs_os_limits *lim, char (*roots)[2048])
+{
+    const hs_ynode *t = hs_ynode_get(node, "time_limit"), *p = hs_ynode_get(node, "source_paths");
+    int rc = t ? hs_tf_num(L, t, "structure.model.time_limit", &lim->seconds) : 0;
+    if (!rc && t && !(lim->seconds > 0.0))
+        rc = hs_tf_fail(L, t,
+                        "structure.model.time_limit: %g: give the seconds the script may "
+                        "run, above 0 (default %g)",
+                        lim->seconds, HS_OS_DEFAULT_SECONDS);
+    if (rc || !p) return rc;
+    if (p->kind != HS_YNODE_SEQUENCE || p->nitems > HS_OS_MAX_ROOTS)
+        return hs_tf_fail(L, p,
+                          "structure.model.source_paths: expected a list of at most %d folders",
+                          HS_OS_MAX_ROOTS);
+    for (size_t i = 0; !rc && i < p->nitems; i++) {
+        char rel[1024];
+        rc = hs_tf_str(L, p->items[i], "structure.model.source_paths", rel, sizeof rel);
+        struct stat sb;
+        if (!rc)
+            snprintf(roots[i], sizeof roots[i], "%s%s%s",
+                     rel[0] == '/' || !L->dir[0] || p->items[i]->origin ? "" : L->dir,
+                     rel[0] == '/' || !L->dir[0] || p->items[i]->origin ? "" : "/", rel);
+        if (!rc && (stat(roots[i], &sb) != 0 || !S_ISDIR(sb.st_mode)))
+            rc = hs_tf_fail(L, p->items[i],
+                            "structure.model.source_paths: '%s' is not a folder (paths are "
+                            "relative to the test file's folder)",
+                            roots[i]);
+        lim->roots[lim->nroots++] = roots[i];
+    }
+    return rc;
+}
 
 int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"opensees", "excitation"};
+    static const char *const keys[] = {"opensees", "excitation", "time_limit", "source_paths"};
     const char *what = "structure.model";
     const hs_ynode *v = hs_ynode_get(node, "opensees"), *xn = hs_ynode_get(node, "excitation");
-    char path[2048];
-    int rc = hs_tf_mapping(L, node, what, keys, 2);
+    char path[2048], roots[HS_OS_MAX_ROOTS][2048];
+    hs_os_limits lim = {.seconds = 0.0};
+    int rc = hs_tf_mapping(L, node, what, keys, 4);
     if (!rc) rc = hs_tf_input(L, v, "structure.model.opensees", path, sizeof path);
+    if (!rc) rc = script_limits(L, node, &lim, roots);
     if (rc) return rc;
     hs_os_model m;
-    rc = hs_opensees_tcl_run(L->ctx, path, &m);
+    rc = hs_opensees_tcl_run_limited(L->ctx, path, &lim, &m);
     if (rc) return hs_tf_wrap(L, v, "structure.model.opensees", rc);
     hs_tf_script *s = &L->script;
     s->set = 1; /* L->damping (structure.damping) is known: testfile_structure.c */

@@ -164,6 +164,21 @@ void hs_os_model_clear(hs_os_model *m);
  * one line each (HS_LOG_WARN). Errors: HS_EINPUT with "SCRIPT:LINE: COMMAND: what to do". */
 int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m);
 
+/* The bounds of a script (opensees_tcl_limits.c): its wall time and Tcl command count (Tcl's
+ * interp limits; 0: the defaults), and the folders besides its own that `source` may read. */
+#define HS_OS_DEFAULT_SECONDS  60.0
+#define HS_OS_DEFAULT_COMMANDS 200000000
+#define HS_OS_MAX_ROOTS        8
+typedef struct hs_os_limits {
+    double seconds;
+    int commands;
+    int nroots;
+    const char *roots[HS_OS_MAX_ROOTS];
+} hs_os_limits;
+/* hs_opensees_tcl_run with those bounds (lim NULL: the defaults, the script's folder only). */
+int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limits *lim,
+                                hs_os_model *m);
+
 /* Builds and finalizes the frame model of *m (opensees_fe.c): nodes, masses, elements,
  * constraints, the P-Delta axial forces of the Plain patterns' loads. `script` names the file in
  * messages. */
@@ -189,7 +204,19 @@ typedef struct hs_os_state {
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
     double plain_factor; /* that pattern's -fact */
+    double seconds;      /* its bounds (opensees_tcl_limits.c) */
+    int commands;
+    int nroots; /* the folders `source` may read (real paths): its own first */
+    char roots[HS_OS_MAX_ROOTS + 1][4096];
 } hs_os_state;
+
+/* Sets the interpreter's time and command limits and the folders `source` may read. */
+int hs_os_limits_apply(hs_os_state *st, const hs_os_limits *lim);
+/* After the script: HS_EINPUT with what happened when a limit stopped it, else 0. */
+int hs_os_limits_error(hs_os_state *st);
+/* TCL_OK when `source` may read path (a regular file of at most 16 MiB under an allowed folder),
+ * else the command's error. */
+int hs_os_source_check(hs_os_state *st, Tcl_Obj *const objv[], const char *path);
 
 /* The safe interpreter (opensees_tcl_safe.c): Tcl_MakeSafe, stdout and stderr shared, `file`
  * for names and read-only questions, `exit` ending the script. */
