@@ -25,22 +25,7 @@ fail() {
     for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
     exit 1
 }
-umask 077
-od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
-cat > "$dir/site.yaml" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  actuators: {a1: {stroke: 50, velocity_limit: 400}}
-  specimen: {type: linear, K: [[1.0]]}
-YAML
-"$hysim" site --config "$dir/site.yaml" --log "$dir/ticks.csv" > "$dir/site.out" 2> "$dir/site.err" &
-site_pid=$!
-port=$(site_port site)
-[ -n "$port" ] || fail "the site did not start: $(cat "$dir/site.err")"
+start_east_site 1.0 --log "$dir/ticks.csv"
 
 # test_file FILE DT SITE: the SDOF, m = 1 / 217^2 kN s^2/mm on a 1 kN/mm specimen at SITE
 test_file() {

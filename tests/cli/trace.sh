@@ -29,23 +29,8 @@ fail() {
     for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
     exit 1
 }
-umask 077
 cd "$dir" || exit 1
-od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > east.key
-cat > site.yaml <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  actuators: {a1: {stroke: 50, velocity_limit: 400}}
-  specimen: {type: linear, K: [[50.0]]}
-YAML
-"$hysim" site --config site.yaml > site.out 2> site.err &
-site_pid=$!
-port=$(site_port site)
-[ -n "$port" ] || fail "the site did not start: $(cat site.err)"
+start_east_site 50.0
 
 mkdir -p model
 cat > model/frame.tcl <<'TCL'
