@@ -51,7 +51,7 @@ static void row_list(FILE *f, const char *label, const hs_ynode *list)
 /* The effective values a reader looks for first (the test file as loaded with the overrides). */
 static void effective_rows(FILE *f, const hs_test_def *def)
 {
-    char v[256];
+    char v[320];
     hs_html_row_text(f, "integrator", def->integrator);
     hs_html_row_num(f, "time step dt", def->dt, def->units_time);
     hs_html_row_num(f, "steps", (double)def->steps, "");
