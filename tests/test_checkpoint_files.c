@@ -2,7 +2,9 @@
  * records.bin with a flipped bit, a NaN written over a value, two rows swapped: each refused with
  * its row number; a checkpoint whose header announces 1 GiB of state over a sparse file: refused
  * without allocating or reading it; a FIFO in place of checkpoint.bin or records.bin: refused at
- * once (it used to hang); the resume hash covers the record file a test reads. */
+ * once (it used to hang); the resume hash covers the record file a test reads; a records.bin of
+ * another run of the same test, or of another test with rows as wide, is refused (its rows are
+ * bound to the checkpoint's run id and hash; it used to be resumed). */
 #include "hs_test.h"
 #include "hysim/checkpoint.h"
 #include "hysim/coordinator.h"
@@ -140,6 +142,69 @@ static void test_records_damage(void **state)
     teardown(&f);
 }
 
+/* Runs `text` checkpointed every 10 steps for 35 steps into a fresh folder (dir: its name). */
+static void other_run(fixture *f, const char *text, char *dir, size_t cap)
+{
+    snprintf(dir, cap, "/tmp/test_ckother_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    hs_test_def *def = NULL;
+    if (hs_testfile_load_string(f->ctx, text, strlen(text), "other.yaml", &def))
+        fail_msg("%s", hs_ctx_message(f->ctx));
+    uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
+    hs_checkpoint_hash_bytes(text, strlen(text), hash);
+    hs_coordinator *c = NULL;
+    assert_int_equal(hs_coordinator_create(f->ctx, def, &c), 0);
+    assert_int_equal(hs_coordinator_set_checkpoints(c, dir, 10, hash, "other.yaml"), 0);
+    assert_int_equal(hs_coordinator_advance(c, 35), 0);
+    hs_coordinator_destroy(&c);
+    hs_test_def_destroy(&def);
+}
+
+static void remove_run(const char *dir)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/%s", dir, HS_CHECKPOINT_FILE);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/%s", dir, HS_CHECKPOINT_RECORDS);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void test_records_of_another_run(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f);
+    unsigned char *own = malloc(31 * f.row_bytes), *other = malloc(31 * f.row_bytes);
+    assert_non_null(own);
+    assert_non_null(other);
+    rw(f.rec, own, 31 * f.row_bytes, 0, 0);
+    char *text2 = malloc(strlen(TEXT) + 8), *at = NULL;
+    assert_non_null(text2);
+    strcpy(text2, TEXT);
+    assert_non_null(at = strstr(text2, "pga: 250.0"));
+    memcpy(at, "pga: 300.0", 10); /* another test, rows of the same width */
+    const char *texts[2] = {TEXT, text2};
+    for (int k = 0; k < 2; k++) {
+        char dir[64], rec[128];
+        other_run(&f, texts[k], dir, sizeof dir);
+        snprintf(rec, sizeof rec, "%s/%s", dir, HS_CHECKPOINT_RECORDS);
+        rw(rec, other, 31 * f.row_bytes, 0, 0);
+        if (k == 0) /* the same test, run again: the same numbers, another run */
+            assert_int_equal(memcmp(own, other, f.row_bytes - sizeof(double)), 0);
+        rw(f.rec, other, 31 * f.row_bytes, 0, 1);
+        expect_refused_row(&f, 0);
+        assert_non_null(strstr(hs_ctx_message(f.ctx), "or it was written by another run"));
+        remove_run(dir);
+    }
+    rw(f.rec, own, 31 * f.row_bytes, 0, 1);
+    assert_int_equal(resume(&f), 0); /* its own: resumes */
+    free(own);
+    free(other);
+    free(text2);
+    teardown(&f);
+}
+
 static void test_sparse_state(void **state)
 {
     (void)state;
@@ -243,9 +308,8 @@ static void test_hash_covers_inputs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_records_damage),
-        cmocka_unit_test(test_sparse_state),
-        cmocka_unit_test(test_fifos),
+        cmocka_unit_test(test_records_damage),     cmocka_unit_test(test_records_of_another_run),
+        cmocka_unit_test(test_sparse_state),       cmocka_unit_test(test_fifos),
         cmocka_unit_test(test_hash_covers_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -225,6 +225,12 @@ static void test_bad_inputs(void **state)
         {"columns", "comma.txt", "0.5\n0,10 0,20 -0,30\n", ":2:1:", "'0,10' has a decimal comma",
          0.01},
         {"columns", "comma2.txt", "0.5, 0.25\n1.0 -0,30\n", ":2:5:", "write -0.30", 0.01},
+        /* in exponent form: not two numbers 1 and 5e3 (issue 17) */
+        {"columns", "comma3.txt", "0.5\n1,5e3 2.0\n", ":2:1:",
+         "'1,5e3' has a decimal comma: hysim reads '.' as the decimal mark and a comma as a "
+         "separator between values; write 1.5e3",
+         0.01},
+        {"columns", "comma4.txt", "0.5 -2,25E-02\n", ":1:5:", "write -2.25E-02", 0.01},
         {"at2", "hexhdr.AT2", "PEER\nX\nUNITS OF G\nNPTS= 0x10, DT= .01 SEC\n1\n",
          ":4:", "hexadecimal", 0},
         {"at2", "hexdt.AT2", "PEER\nX\nUNITS OF G\n2 0x1p-7 NPTS, DT\n1 2\n", ":4:", "hexadecimal",

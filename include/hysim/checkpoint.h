@@ -13,10 +13,13 @@
 extern "C" {
 #endif
 
-#define HS_CHECKPOINT_VERSION    2 /* 2: checksummed records.bin rows, hash of every input */
-#define HS_CHECKPOINT_HASH_BYTES 32
-#define HS_CHECKPOINT_FILE       "checkpoint.bin"
-#define HS_CHECKPOINT_RECORDS    "records.bin"
+#define HS_CHECKPOINT_VERSION                                                                      \
+    3 /* 2: checksummed records.bin rows, hash of every input;                                     \
+         3: the run's id, records.bin bound to it and the hash */
+#define HS_CHECKPOINT_RUN_ID_BYTES 16
+#define HS_CHECKPOINT_HASH_BYTES   32
+#define HS_CHECKPOINT_FILE         "checkpoint.bin"
+#define HS_CHECKPOINT_RECORDS      "records.bin"
 
 typedef struct hs_checkpoint_info {
     uint32_t version;
@@ -27,6 +30,9 @@ typedef struct hs_checkpoint_info {
     uint64_t record_width;                  /* doubles per record */
     uint64_t state_size;                    /* doubles of coordinator state */
     char test_path[1024];                   /* the test file, absolute when the writer knew it */
+    uint8_t run_id[HS_CHECKPOINT_RUN_ID_BYTES]; /* random, drawn when the run started; kept by
+                                                   its resumes; every row of records.bin is
+                                                   bound to it */
 } hs_checkpoint_info;
 
 /* Content hash of a test file: BLAKE2b-256 (libsodium crypto_generichash, no key) of its bytes.

@@ -125,6 +125,10 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir);
  * summary.json carries "rths_criteria", the RTHS benchmark's J1-J9 (Silva et al. 2020) of the
  * first actuator and the first three DOFs against the reference (docs/rths_benchmark.md). */
 void hs_coordinator_set_reference(hs_coordinator *c, const struct hs_results *ref);
+/* What the run was made from and by (lent; NULL: none, the default): summary.json, results.h5
+ * and results.mat then carry it (hysim/run_trace.h, docs/outputs.md "Trace"). */
+struct hs_run_trace;
+void hs_coordinator_set_trace(hs_coordinator *c, const struct hs_run_trace *trace);
 /* Names the folder hs_coordinator_write will be given, before the run (after a resume): a second
  * thread then formats response.csv into dir/response.csv.part while the run goes on, and
  * hs_coordinator_write finishes and renames it (docs/outputs.md). Optional; a run written

@@ -127,6 +127,33 @@ const double *hs_results_series_act_meas(const hs_results *r, int64_t k);
 int hs_results_read_reference(hs_ctx *ctx, const char *dir, int ndof, double dt,
                               int64_t max_records, hs_results **out);
 
+/* One input of a run (docs/outputs.md, "Trace"): what named it, where, its size and SHA-256
+ * (libsodium's crypto_hash_sha256, lowercase hex). A key file is listed by its fingerprint
+ * instead (the SHA-256 of "hysim key fingerprint" and the key's 32 bytes, never the key) and
+ * size 0; an input that could not be read has size -1 and an empty hash. text: the file's
+ * bytes when results.h5 embeds them (the test file and the Tcl scripts), else NULL. */
+typedef struct hs_run_input {
+    const char *role, *path;
+    int64_t size;
+    char sha256[65];
+    const char *text;
+} hs_run_input;
+
+/* What a run was made from and by (the trace of summary.json, results.h5 and results.mat). */
+typedef struct hs_run_trace {
+    const char *version, *build; /* the program's version and how it was built */
+    const char *host;            /* the computer that ran the test */
+    const char *start, *end;     /* ISO 8601 UTC ("2026-11-28T08:10:00Z") */
+    int noverrides;
+    const char *const *overrides; /* the --set KEY=VALUE arguments */
+    const char *effective;        /* the test definition after them (YAML) */
+    int ninputs;
+    const hs_run_input *inputs; /* the test file first */
+    int naccepted;
+    const char *const *accepted; /* hysim check's warnings accepted (--accept-warnings) */
+    const char *resumed_from;    /* "" or the checkpoint a resumed run went on from */
+} hs_run_trace;
+
 typedef struct hs_run_summary {
     const char *name, *status /* completed | unstable | aborted */, *reason /* "" if completed */;
     const char *integrator;
@@ -139,6 +166,7 @@ typedef struct hs_run_summary {
     /* Further top-level members, already JSON ("\"hybrid\": {...}, \"sites\": [...]"), written
      * as given before wall_time_s; NULL or "" for none. */
     const char *extra_json;
+    const hs_run_trace *trace; /* NULL: none (written as "trace" and /trace) */
 } hs_run_summary;
 
 /* response.csv: header t,d1..dn; one row per record, each number with 17 significant digits

@@ -30,6 +30,15 @@ typedef struct hs_exp_element_def {
                    column-major, or NULL */
 } hs_exp_element_def;
 
+/* The Rayleigh damping of an OpenSees Tcl model (structure.model.opensees without
+ * structure.damping) and the values of the script's last `eigen` before it, the frequencies its
+ * factors were likely computed for (hysim check compares them with the model's own modes). */
+typedef struct hs_script_damping {
+    int neigen; /* 0: the script ran no eigen, or its damping is not used */
+    double eigen_w2[8];
+    char eigen_where[1200], rayleigh_where[1200]; /* SCRIPT:LINE */
+} hs_script_damping;
+
 typedef struct hs_test_def {
     char name[128];
     char path[1024]; /* the file it was read from */
@@ -46,7 +55,8 @@ typedef struct hs_test_def {
     char reference_run[1024]; /* analysis.reference.run: a reference run's folder ("" = none) */
     int output_mat;           /* output.mat: also write results.mat (MATLAB, through libmatio) */
     char damping_kind[32];    /* rayleigh | stiffness_proportional | modal | none */
-    uint64_t seed;            /* analysis.seed: seeds every random stream of the run (default 1) */
+    hs_script_damping script_damping; /* a Tcl model's own rayleigh and eigen */
+    uint64_t seed; /* analysis.seed: seeds every random stream of the run (default 1) */
     hs_options *compute_time_opts; /* analysis.compute_time ({type: constant|lognormal, ...}),
                                       the integrator's modelled time per step in virtual time;
                                       NULL: 0 (owned) */
@@ -66,9 +76,14 @@ typedef struct hs_test_def {
     int nrecorders;
     hs_recorder_def *recorders; /* output.recorders of a frame model (owned) */
     int ninputs;
-    char **inputs; /* the files the definition reads besides itself (ground-motion record,
-                      delay and compute-time histograms), resolved, in the order they were read;
-                      key files are not listed (owned). A checkpoint's hash covers them all. */
+    char **inputs;      /* the files the definition reads besides itself (ground-motion record,
+                           delay and compute-time histograms), resolved, in the order they were read;
+                           key files are not listed (owned). A checkpoint's hash covers them all. */
+    char **input_roles; /* ninputs: the key that named each input ("ground_motion.file",
+                           "structure.model.opensees: source", ...) (owned) */
+    char *effective;    /* the definition after the --set overrides, as YAML text (owned) */
+    int noverrides;
+    char **overrides; /* the --set KEY=VALUE arguments in their order (owned) */
 } hs_test_def;
 
 /* Loads and validates. On error returns HS_EINPUT with "FILE:LINE:COL: message" in ctx

@@ -11,7 +11,7 @@
 Needs numpy and h5py (Debian: python3-numpy, python3-h5py). docs/python.md describes it.
 """
 
-from .run import Run, Table, load, read_csv
+from .run import Run, Table, load, read_csv, unique_names
 
-__all__ = ["Run", "Table", "load", "read_csv"]
+__all__ = ["Run", "Table", "load", "read_csv", "unique_names"]
 __version__ = "0.1.0"

@@ -3,21 +3,63 @@
 import csv
 import json
 import os
+import re
 
 import numpy as np
 
 from .table import Table
 
 
+# a number as hysim writes it (printf's %.17g: decimal, optional exponent; nan and inf), nothing
+# Python's float() accepts beyond that ("1_0" is 10 to float(), "0x1p3", " 5 ", ...)
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:nan|inf)", re.IGNORECASE)
+
+
+def _number(text, path, line, column):
+    if not _NUMBER.fullmatch(text):
+        raise ValueError(f"{path}:{line}:{column}: {text!r} is not a number (a decimal such as "
+                         f"-1.5e-3, or nan or inf)")
+    return float(text)
+
+
+def unique_names(names):
+    """Column names made unique as pandas does: a repeated name gets .1, .2, ... in the order the
+    columns come ("d1", "d1" -> "d1", "d1.1"), so that no column is dropped."""
+    seen, out = set(names), []
+    count = {}
+    for name in names:
+        if name in count:
+            k = count[name]
+            while f"{name}.{k}" in seen:
+                k += 1
+            count[name] = k + 1
+            name = f"{name}.{k}"
+            seen.add(name)
+        else:
+            count[name] = 1
+        out.append(name)
+    return out
+
+
 def read_csv(path):
     """response.csv as a Table: every number parsed by Python's float (exact: the file has 17
-    significant digits)."""
+    significant digits) after checking that it is written as hysim writes numbers; a repeated
+    column name is kept as name.1, name.2, ... (unique_names)."""
     with open(path, newline="") as f:
         reader = csv.reader(f)
         header = next(reader)
-        rows = [[float(x) for x in row] for row in reader]
+        rows = []
+        for row in reader:
+            if len(row) != len(header):
+                raise ValueError(f"{path}:{reader.line_num}: {len(row)} values, the header has "
+                                 f"{len(header)} columns")
+            col, values = 1, []
+            for x in row:
+                values.append(_number(x, path, reader.line_num, col))
+                col += len(x) + 1
+            rows.append(values)
     data = np.array(rows, dtype=np.float64).reshape(len(rows), len(header))
-    return Table({name: data[:, j].copy() for j, name in enumerate(header)})
+    return Table({name: data[:, j].copy() for j, name in enumerate(unique_names(header))})
 
 
 def _text(value):
@@ -34,6 +76,7 @@ class Run:
         self.summary = self._json("summary.json")
         self.response = read_csv(self._path("response.csv"))
         self.data, self.attrs, self._units, self._names = {}, {}, {}, {}
+        self.texts = {}  # the string datasets of results.h5 (trace/effective, trace/texts)
         self._read_h5(self._path("results.h5"))
 
     def _path(self, name):
@@ -53,7 +96,10 @@ class Run:
             self.attrs = {k: self._attr(v) for k, v in f.attrs.items()}
 
             def visit(name, obj):
-                if isinstance(obj, h5py.Dataset):
+                if isinstance(obj, h5py.Dataset) and obj.dtype.kind in "OSU":  # /trace's texts
+                    value = obj[()]
+                    self.texts[name] = [_text(x) for x in value] if obj.ndim else _text(value)
+                elif isinstance(obj, h5py.Dataset):
                     self.data[name] = obj[()]
                     if "units" in obj.attrs:  # one unit, or one per column (recorders)
                         self._units[name] = self._attr(obj.attrs["units"])
@@ -105,7 +151,7 @@ class Run:
             raise KeyError(f"no recorder {name!r} in results.h5; it has {', '.join(self.recorders) or 'none'}")
         values, names, units = self.data[path], self.names(path), self.units(path)
         cols, col_units = {"t": self["time"]}, {"t": self.units("time")}
-        for j, column in enumerate(names):
+        for j, column in enumerate(unique_names(["t"] + names)[1:]):
             cols[column] = values[:, j]
             col_units[column] = units[j] if isinstance(units, list) else units
         return Table(cols, col_units)
@@ -117,6 +163,24 @@ class Run:
             return list(self._names[path])
         values = self[path]
         return [f"{path.rsplit('/', 1)[-1][0]}{j + 1}" for j in range(values.shape[1])] if values.ndim == 2 else [path]
+
+    @property
+    def trace(self):
+        """What the run was made from and by (summary.json's "trace", docs/outputs.md "Trace"):
+        version, build, host, start, end, overrides, effective, inputs (role, path, size,
+        sha256), accepted_warnings; {} for a run of an earlier hysim."""
+        return self.summary.get("trace", {})
+
+    def input_text(self, path):
+        """The text of an input results.h5 embeds (the test file, the Tcl scripts) by its path as
+        the trace lists it."""
+        paths = self.attrs.get("trace/input_paths", [])
+        texts = self.texts.get("trace/texts", [])
+        for p, text in zip(paths, texts):
+            if p == path and text:
+                return text
+        raise KeyError(f"results.h5 embeds no text of {path!r}; it embeds "
+                       f"{', '.join(p for p, t in zip(paths, texts) if t) or 'none'}")
 
     @property
     def records(self):

@@ -10,13 +10,16 @@
 static const double two_pi = 6.283185307179586476925286766559;
 
 static const char *const check_usage =
-    "usage: hysim check FILE [--set KEY=VALUE ...]\n"
+    "usage: hysim check FILE [--strict] [--set KEY=VALUE ...]\n"
     "  validates a test definition without running it, prints the periods and the record's PGA\n"
     "  and duration, and warns (one numbered line each, exit 0) about likely physics mistakes:\n"
     "  dt beyond the integrator's stability limit, a step that is not a whole number of\n"
     "  controller ticks, a record in g read as length/s^2 (or the reverse), weights given as\n"
-    "  masses, a stroke or velocity limit below a response-spectrum estimate. Exit 2 when the\n"
-    "  file is invalid or the integrator cannot take measured forces.\n";
+    "  masses, a stroke or velocity limit below a response-spectrum estimate, Rayleigh factors\n"
+    "  of a Tcl script's own eigen that miss their damping once the experimental elements'\n"
+    "  stiffness is in. Exit 2 when the file is invalid or the integrator cannot take measured\n"
+    "  forces; with --strict, exit 1 when there is a warning. `hysim run` refuses a test with\n"
+    "  warnings and a remote site unless given --accept-warnings.\n";
 static const char *const modes_usage =
     "usage: hysim modes FILE [--set KEY=VALUE ...]\n"
     "  prints the periods and mode shapes of the initial-stiffness model (experimental\n"
@@ -25,8 +28,8 @@ static const char *const modes_usage =
 
 /* Reads FILE [--set KEY=VALUE ...] [--help]; *file receives FILE. Returns -1 after printing the
  * usage for --help (exit 0). */
-static int load(int argc, char **argv, const char *cmd, const char **file, hs_ctx **ctx,
-                hs_test_def **def)
+static int load(int argc, char **argv, const char *cmd, const char **file, int *strict,
+                hs_ctx **ctx, hs_test_def **def)
 {
     const char *usage = strcmp(cmd, "check") == 0 ? check_usage : modes_usage;
     hs_cli_sets sets = {.n = 0};
@@ -38,6 +41,10 @@ static int load(int argc, char **argv, const char *cmd, const char **file, hs_ct
         if (hs_cli_is_help(argv[i])) {
             fputs(usage, stdout);
             return -1;
+        }
+        if (strict && strcmp(argv[i], "--strict") == 0) {
+            *strict = 1;
+            continue;
         }
         if (argv[i][0] == '-' || *file) {
             fprintf(stderr, "hysim %s: unexpected argument '%s'\n%s", cmd, argv[i], usage);
@@ -68,7 +75,8 @@ int hs_cli_check(int argc, char **argv)
     hs_ctx *ctx = NULL;
     hs_test_def *def = NULL;
     const char *file;
-    int code = load(argc, argv, "check", &file, &ctx, &def);
+    int strict = 0;
+    int code = load(argc, argv, "check", &file, &strict, &ctx, &def);
     if (code) return code < 0 ? HS_EXIT_OK : code;
     printf("%s: ok (%d DOFs, integrator %s, %lld steps)\n", file, hs_model_ndof(def->model),
            def->integrator, (long long)def->steps);
@@ -78,12 +86,17 @@ int hs_cli_check(int argc, char **argv)
                hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model)),
                hs_recorder_columns(&def->recorders[k], hs_model_fe(def->model)) == 1 ? "" : "s",
                k + 1 == def->nrecorders ? "\n" : "");
-    const int warnings = hs_check_physics(stdout, def);
+    const int warnings = hs_check_physics(stdout, def, NULL);
     if (warnings < 0) code = HS_EXIT_FAILED;
     if (warnings > 0) printf("%s: %d warning%s\n", file, warnings, warnings > 1 ? "s" : "");
+    if (warnings > 0 && strict) {
+        fprintf(stderr, "hysim check --strict: %s: %d warning%s (printed above): exit 1\n", file,
+                warnings, warnings > 1 ? "s" : "");
+        code = HS_EXIT_FAILED;
+    }
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);
-    return HS_EXIT_OK;
+    return code;
 }
 
 /* Scales a mode shape so that its largest component is +1. */
@@ -166,7 +179,7 @@ int hs_cli_modes(int argc, char **argv)
     hs_ctx *ctx = NULL;
     hs_test_def *def = NULL;
     const char *file;
-    int code = load(argc, argv, "modes", &file, &ctx, &def);
+    int code = load(argc, argv, "modes", &file, NULL, &ctx, &def);
     if (code) return code < 0 ? HS_EXIT_OK : code;
     const int n = hs_model_ndof(def->model);
     /* a large frame: its lowest modes by ARPACK, without the shapes' n columns */

@@ -6,8 +6,13 @@
  *   2. a step that is not a whole number of controller ticks (dt x rate x time_scale),
  *   3. a record that looks like it is in g while the units are length/s^2 (or scaled twice),
  *   4. masses that look like weights (the periods absurdly long, and right once divided by g),
- *   5. a stroke or velocity limit below the response-spectrum estimate.
- * Warnings never change the exit code: the file is valid, the numbers are suspicious. */
+ *   5. a stroke or velocity limit below the response-spectrum estimate,
+ *   6. a Tcl model's Rayleigh factors, computed from the script's own `eigen`, that give another
+ *      damping in the model's modes (the experimental elements' stiffness is not in the
+ *      script's eigen).
+ * Warnings never change the exit code of `hysim check` (the file is valid, the numbers are
+ * suspicious) unless --strict is given; `hysim run` refuses a test with a remote site for 1, 3,
+ * 4 and 5 (the specimen would move beyond what was meant), not for 2 and 6. */
 #include "check_physics.h"
 
 #include "hysim/ground_motion.h"
@@ -23,23 +28,28 @@ static const double two_pi = 6.283185307179586476925286766559;
 typedef struct checker {
     FILE *out;
     const hs_test_def *def;
-    int n;            /* DOFs */
-    int nm;           /* modes: n, or a large model's lowest (ARPACK) */
-    int large;        /* hs_model_is_large: no n x n array */
-    int warnings;     /* printed so far */
-    double g;         /* standard gravity in the test's units (0: units unknown) */
-    double *w2, *phi; /* modes (ascending omega^2, M-orthonormal shapes) */
-    double *zeta;     /* modal damping ratios */
-    double *gamma;    /* participation factors phi^T M iota */
-    double *sd, *sv;  /* each mode's spectral displacement and velocity */
+    int n;                       /* DOFs */
+    int nm;                      /* modes: n, or a large model's lowest (ARPACK) */
+    int large;                   /* hs_model_is_large: no n x n array */
+    int warnings;                /* printed so far */
+    hs_check_refusing *refusing; /* NULL: not asked */
+    double g;                    /* standard gravity in the test's units (0: units unknown) */
+    double *w2, *phi;            /* modes (ascending omega^2, M-orthonormal shapes) */
+    double *zeta;                /* modal damping ratios */
+    double *gamma;               /* participation factors phi^T M iota */
+    double *sd, *sv;             /* each mode's spectral displacement and velocity */
     int have_modes;
 } checker;
 
-static void HS_PRINTF(2, 3) warn(checker *k, const char *fmt, ...)
+/* One numbered warning; refuses: hysim run refuses the test with a remote site (unstable,
+ * beyond a limit, a record or masses in the wrong units). */
+static void HS_PRINTF(3, 4) warn_as(checker *k, int refuses, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     fprintf(k->out, "warning %d: ", ++k->warnings);
+    if (refuses && k->refusing && k->refusing->n < HS_CHECK_MAX_REFUSING)
+        k->refusing->which[k->refusing->n++] = k->warnings;
     vfprintf(k->out, fmt, ap);
     va_end(ap);
     fputc('\n', k->out);
@@ -197,12 +207,13 @@ static void check_stability(checker *k)
     hs_free(Kn);
     if (worst < 0 || !(worst_ratio > 1.0)) return;
     const double omega = sqrt(k->w2[worst]);
-    warn(k,
-         "analysis.dt = %g %s: omega dt = %.4g in mode %d (T = %.4g %s) exceeds %s's stability "
-         "limit %.4g (docs/integrators.md, \"Stability limits\"): the response will grow without "
-         "bound and trip a limit; use dt <= %.4g %s or an unconditionally stable integrator",
-         def->dt, def->units_time, omega * def->dt, worst + 1, two_pi / omega, def->units_time,
-         def->integrator, worst_limit, worst_limit / omega, def->units_time);
+    warn_as(
+        k, 1,
+        "analysis.dt = %g %s: omega dt = %.4g in mode %d (T = %.4g %s) exceeds %s's stability "
+        "limit %.4g (docs/integrators.md, \"Stability limits\"): the response will grow without "
+        "bound and trip a limit; use dt <= %.4g %s or an unconditionally stable integrator",
+        def->dt, def->units_time, omega * def->dt, worst + 1, two_pi / omega, def->units_time,
+        def->integrator, worst_limit, worst_limit / omega, def->units_time);
 }
 
 /* 2: each site's controller ticks per step. */
@@ -215,13 +226,13 @@ static void check_ticks(checker *k)
         if (!(rate > 0.0)) continue;
         const double ticks = def->dt * rate * def->time_scale, whole = round(ticks);
         if (fabs(ticks - whole) <= 1e-9 * fmax(1.0, ticks) && whole >= 1.0) continue;
-        warn(k,
-             "site %s: a step is dt x rate x time_scale = %g x %g x %g = %.6g controller ticks, "
-             "not a whole number%s: the targets fall between ticks and the step time jitters by "
-             "a tick; choose dt = %.6g %s (%g ticks)",
-             site->name, def->dt, rate, def->time_scale, ticks,
-             whole < 1.0 ? " (and less than one)" : "", fmax(1.0, whole) / (rate * def->time_scale),
-             def->units_time, fmax(1.0, whole));
+        warn_as(k, 0,
+                "site %s: a step is dt x rate x time_scale = %g x %g x %g = %.6g controller ticks, "
+                "not a whole number%s: the targets fall between ticks and the step time jitters by "
+                "a tick; choose dt = %.6g %s (%g ticks)",
+                site->name, def->dt, rate, def->time_scale, ticks,
+                whole < 1.0 ? " (and less than one)" : "",
+                fmax(1.0, whole) / (rate * def->time_scale), def->units_time, fmax(1.0, whole));
     }
 }
 
@@ -231,18 +242,18 @@ static void check_record_units(checker *k, double pga)
     if (!(k->g > 0.0) || !(pga > 0.0)) return;
     const double in_g = pga / k->g;
     if (in_g < 0.005 && pga >= 0.005 && pga <= 3.0)
-        warn(k,
-             "ground_motion: PGA %.4g %s/%s^2 is %.3g g, too small to test anything, yet %.4g "
-             "is a typical PGA in g: the record looks like it is in g; set ground_motion.scale "
-             "to g in the test's units (%.6g %s/%s^2)",
-             pga, k->def->units_length, k->def->units_time, in_g, pga, k->g, k->def->units_length,
-             k->def->units_time);
+        warn_as(k, 1,
+                "ground_motion: PGA %.4g %s/%s^2 is %.3g g, too small to test anything, yet %.4g "
+                "is a typical PGA in g: the record looks like it is in g; set ground_motion.scale "
+                "to g in the test's units (%.6g %s/%s^2)",
+                pga, k->def->units_length, k->def->units_time, in_g, pga, k->g,
+                k->def->units_length, k->def->units_time);
     else if (in_g > 3.0)
-        warn(k,
-             "ground_motion: PGA %.4g %s/%s^2 is %.4g g, beyond any recorded motion: the record "
-             "looks scaled twice (a record already in length/s^2 given scale = g, %.6g) or in "
-             "other units; check ground_motion.scale",
-             pga, k->def->units_length, k->def->units_time, in_g, k->g);
+        warn_as(k, 1,
+                "ground_motion: PGA %.4g %s/%s^2 is %.4g g, beyond any recorded motion: the record "
+                "looks scaled twice (a record already in length/s^2 given scale = g, %.6g) or in "
+                "other units; check ground_motion.scale",
+                pga, k->def->units_length, k->def->units_time, in_g, k->g);
 }
 
 /* 4: masses given as weights make the periods sqrt(g) times too long. */
@@ -251,11 +262,12 @@ static void check_weights(checker *k)
     if (!(k->g > 0.0) || strcmp(k->def->units_time, "s") != 0) return;
     const double T1 = two_pi / sqrt(k->w2[0]), as_mass = T1 / sqrt(k->g);
     if (T1 > 5.0 && as_mass >= 0.02 && as_mass <= 3.0)
-        warn(k,
-             "structure.mass: the first period is %.4g s, long for a structure tested in the lab; "
-             "the masses look like weights (mass x g): as weight / g (g = %.6g %s/s^2) T1 would "
-             "be %.4g s",
-             T1, k->g, k->def->units_length, as_mass);
+        warn_as(
+            k, 1,
+            "structure.mass: the first period is %.4g s, long for a structure tested in the lab; "
+            "the masses look like weights (mass x g): as weight / g (g = %.6g %s/s^2) T1 would "
+            "be %.4g s",
+            T1, k->g, k->def->units_length, as_mass);
 }
 
 /* The record's spectral values at each mode (from rest over the analysis). Modes with periods
@@ -331,22 +343,61 @@ static void check_limits(checker *k)
                     a->stroke > 0 ? "" : "none ", a->stroke, a->velocity_max > 0 ? "" : "none ",
                     a->velocity_max);
             if (a->stroke > 0.0 && a->stroke < x)
-                warn(k,
-                     "sites.%s.actuators.%s.stroke = %g %s is below the estimated peak %.4g %s "
-                     "(modal response spectrum, SRSS): the stroke limit will likely stop the "
-                     "test; scale the record down or raise the stroke",
-                     site->name, act, a->stroke, L, x, L);
+                warn_as(k, 1,
+                        "sites.%s.actuators.%s.stroke = %g %s is below the estimated peak %.4g %s "
+                        "(modal response spectrum, SRSS): the stroke limit will likely stop the "
+                        "test; scale the record down or raise the stroke",
+                        site->name, act, a->stroke, L, x, L);
             if (a->velocity_max > 0.0 && a->velocity_max < v)
-                warn(k,
-                     "sites.%s.actuators.%s.velocity_limit = %g %s/%s is below the estimated "
-                     "peak %.4g %s/%s at the lab (spectral velocity / time scale %g): the "
-                     "velocity limit will likely stop the test; raise analysis.time_scale to "
-                     "at least %.3g or scale the record down",
-                     site->name, act, a->velocity_max, L, t, v, L, t, def->time_scale,
-                     def->time_scale * v / a->velocity_max);
+                warn_as(k, 1,
+                        "sites.%s.actuators.%s.velocity_limit = %g %s/%s is below the estimated "
+                        "peak %.4g %s/%s at the lab (spectral velocity / time scale %g): the "
+                        "velocity limit will likely stop the test; raise analysis.time_scale to "
+                        "at least %.3g or scale the record down",
+                        site->name, act, a->velocity_max, L, t, v, L, t, def->time_scale,
+                        def->time_scale * v / a->velocity_max);
         }
     }
     hs_free(row);
+}
+
+/* 6: zeta = (a0 / omega + a1 omega) / 2 at the script's eigen frequencies (what its factors
+ * were computed for) against the model's modal damping (phi^T C phi / 2 omega with the
+ * experimental elements' initial stiffness in the modes): a miss beyond 5 % of the target. */
+static void check_script_damping(checker *k)
+{
+    const hs_script_damping *sd = &k->def->script_damping;
+    if (sd->neigen < 1 || k->large) return;
+    double a0, a1;
+    hs_model_damping_coefficients(k->def->model, &a0, &a1);
+    const int nm = sd->neigen < k->nm ? sd->neigen : k->nm;
+    int missed = 0;
+    double target[8], actual[8];
+    for (int m = 0; m < nm; m++) {
+        const double w = sqrt(sd->eigen_w2[m]);
+        target[m] = w > 0.0 ? 0.5 * (a0 / w + a1 * w) : 0.0;
+        actual[m] = k->zeta[m];
+        missed |= target[m] > 0.0 && fabs(actual[m] - target[m]) > 0.05 * target[m];
+    }
+    if (!missed) return;
+    char list[512] = "", want[512] = "";
+    size_t at = 0, wat = 0;
+    for (int m = 0; m < nm; m++) {
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%.3g %% (mode %d, T = %.4g %s)",
+                               m ? ", " : "", 100.0 * actual[m], m + 1, two_pi / sqrt(k->w2[m]),
+                               k->def->units_time);
+        wat += (size_t)snprintf(want + wat, sizeof want - wat, "%s%.3g %% (T = %.4g %s)",
+                                m ? ", " : "", 100.0 * target[m], two_pi / sqrt(sd->eigen_w2[m]),
+                                k->def->units_time);
+        if (at >= sizeof list || wat >= sizeof want) break;
+    }
+    warn_as(k, 0,
+            "structure.model.opensees: the rayleigh factors of %s give damping %s in this model's "
+            "modes, yet %s at the periods of the script's own eigen (%s), which did not see the "
+            "experimental elements' stiffness: the damping misses its target; compute the factors "
+            "from the periods `hysim modes` prints, or give structure.damping (rayleigh: {modes, "
+            "ratios}) in the test file, whose modes include the experimental elements",
+            sd->rayleigh_where, list, want, sd->eigen_where);
 }
 
 static void print_record(checker *k, const hs_ground_motion *gm, double pga)
@@ -370,9 +421,10 @@ static void print_record(checker *k, const hs_ground_motion *gm, double pga)
             gm->npts, gm->dt, def->units_time, (double)def->steps * def->dt, def->units_time);
 }
 
-int hs_check_physics(FILE *out, const hs_test_def *def)
+int hs_check_physics(FILE *out, const hs_test_def *def, hs_check_refusing *refusing)
 {
-    checker k = {.out = out, .def = def, .n = hs_model_ndof(def->model)};
+    checker k = {.out = out, .def = def, .n = hs_model_ndof(def->model), .refusing = refusing};
+    if (refusing) refusing->n = 0;
     k.g = hs_check_gravity(def->units_length, def->units_time);
     const hs_ground_motion *gm = def->gm;
     const double pga = gm ? hs_ground_motion_pga(gm) : 0.0;
@@ -388,6 +440,7 @@ int hs_check_physics(FILE *out, const hs_test_def *def)
         print_periods(&k);
         if (gm) spectra(&k, pga);
         check_stability(&k);
+        check_script_damping(&k);
     }
     check_ticks(&k);
     if (gm) check_record_units(&k, pga);

@@ -28,6 +28,12 @@ int hs_cli_keygen(int argc, char **argv);
 int hs_cli_plant(int argc, char **argv);
 int hs_cli_report(int argc, char **argv);
 int hs_cli_pretest(int argc, char **argv);
+/* hysim run with a remote site (run_precheck.c): HS_EXIT_INPUT after printing `hysim check`'s
+ * warnings and the refusal when there is a warning and accept is 0; HS_EXIT_OK otherwise, the
+ * warnings accepted printed (unless quiet) and added to the trace (when not NULL). */
+struct hs_run_trace;
+int hs_cli_run_precheck(const hs_test_def *def, const char *file, int accept, int quiet,
+                        struct hs_run_trace *trace);
 /* hysim run --rehearse (run_rehearse.c): the sites become their virtual twins, and the limits
  * reached are printed after the run. */
 struct hs_coordinator;

@@ -97,7 +97,7 @@ static void hs_report_find_test(hs_report *r, hs_ctx *ctx, const char *given)
         snprintf(r->test_note, sizeof r->test_note, "%.900s cannot be read", r->test_path);
         return;
     }
-    if (hs_testfile_load(ctx, r->test_path, &r->def))
+    if (hs_report_load_test(r, ctx)) /* with the run's --set overrides */
         snprintf(r->test_note, sizeof r->test_note, "the test file does not load now: %s",
                  hs_ctx_message(ctx));
 }
@@ -164,6 +164,7 @@ static int hs_report_write(hs_report *r, const char *out)
     snprintf(title, sizeof title, "hysim report: %s", hs_report_str(r->root, "name"));
     hs_html_begin(f, title);
     hs_report_tested(f, r);
+    hs_report_trace(f, r);
     hs_report_summary(f, r);
     hs_report_energy(f, r);
     hs_report_integrator(f, r);

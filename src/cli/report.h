@@ -40,6 +40,11 @@ void hs_report_energy(FILE *f, hs_report *r);
 void hs_report_integrator(FILE *f, hs_report *r);
 void hs_report_sites(FILE *f, hs_report *r);
 void hs_report_limits(FILE *f, hs_report *r); /* report_limits.c */
+void hs_report_trace(FILE *f, hs_report *r);  /* report_trace.c: the test as run */
+/* Loads r->test_path into r->def with the --set overrides of the run's trace (report_trace.c). */
+int hs_report_load_test(hs_report *r, hs_ctx *ctx);
+/* A string member of summary.json's trace ("" when absent). */
+const char *hs_report_trace_str(const hs_report *r, const char *key);
 void hs_report_warnings(FILE *f, const hs_report *r);
 void hs_report_plots(FILE *f, hs_report *r);
 void hs_report_test_file(FILE *f, const hs_report *r);

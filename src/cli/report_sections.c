@@ -59,8 +59,11 @@ void hs_report_tested(FILE *f, hs_report *r)
     fputs("</span></h1>\n<h2>What, where and when</h2>\n<table>\n", f);
     hs_html_row_text(f, "test file", r->test_path[0] ? r->test_path : r->test_note);
     if (r->test_path[0] && r->test_note[0]) hs_html_row_text(f, "note", r->test_note);
-    char host[256] = "unknown";
-    gethostname(host, sizeof host - 1);
+    char host[256] = "unknown"; /* the run's computer (its trace), else the report's */
+    if (hs_report_trace_str(r, "host")[0])
+        snprintf(host, sizeof host, "%s", hs_report_trace_str(r, "host"));
+    else
+        gethostname(host, sizeof host - 1);
     hs_html_row_text(f, "machine", host);
     hs_html_row_text(f, "run folder", r->dir_abs);
     hs_html_row_text(f, "run finished", r->finished[0] ? r->finished : "unknown");

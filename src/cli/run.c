@@ -16,6 +16,7 @@
 #include "hysim/coordinator.h"
 #include "hysim/results.h"
 #include "hysim/run_folder.h"
+#include "hysim/run_trace.h"
 #include "hysim/site.h"
 
 #include <limits.h>
@@ -120,8 +121,8 @@ static void hs_cli_print_sites(const hs_coordinator *c, const hs_test_def *def)
 
 static const char *const run_usage =
     "usage: hysim run FILE [-o DIR] [--force] [--quiet] [--rehearse] [--set KEY=VALUE ...]\n"
-    "                 [--monitor [HOST:]PORT]\n"
-    "       hysim run [FILE] --resume DIR [--quiet]\n"
+    "                 [--monitor [HOST:]PORT] [--accept-warnings]\n"
+    "       hysim run [FILE] --resume DIR [--quiet] [--accept-warnings]\n"
     "  runs a test definition; results go to DIR (default output.dir, else runs/NAME).\n"
     "  --set KEY=VALUE  changes one scalar of the file (dotted path, list items as KEY[i]):\n"
     "                   --set analysis.dt=0.005, --set ground_motion.file=PATH (relative to\n"
@@ -131,6 +132,8 @@ static const char *const run_usage =
     "  --rehearse       runs the test on the sites' virtual twins (a remote site's `twin:`\n"
     "                   site file, updated by its `pretest:` results) and reports how close\n"
     "                   each actuator came to its limits (docs/pretest.md)\n"
+    "  --accept-warnings  runs a test with a remote site although `hysim check` warns about it\n"
+    "                   (without it such a test is refused before any command is sent)\n"
     "  --quiet          prints nothing but errors\n"
     "  --monitor [HOST:]PORT  serves a live page of the test (pause, resume, abort with the\n"
     "                   token printed here; loopback unless HOST is given; docs/monitor.md)\n"
@@ -139,7 +142,7 @@ static const char *const run_usage =
 int hs_cli_run(int argc, char **argv)
 {
     const char *file = NULL, *dir = NULL, *resume = NULL, *monitor = NULL;
-    int quiet = 0, force = 0, rehearse = 0;
+    int quiet = 0, force = 0, rehearse = 0, accept_warnings = 0;
     hs_cli_sets sets = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const int took = hs_cli_take_set(argc, argv, &i, "run", &sets);
@@ -161,6 +164,8 @@ int hs_cli_run(int argc, char **argv)
             force = 1;
         else if (strcmp(argv[i], "--rehearse") == 0)
             rehearse = 1;
+        else if (strcmp(argv[i], "--accept-warnings") == 0)
+            accept_warnings = 1;
         else if (argv[i][0] == '-') {
             fprintf(stderr, "hysim run: unknown option '%s'\n", argv[i]);
             return HS_EXIT_INPUT;
@@ -200,6 +205,7 @@ int hs_cli_run(int argc, char **argv)
     hs_coordinator *c = NULL;
     hs_run_folder *folder = NULL;
     hs_results *reference = NULL; /* analysis.reference: the reference run read back */
+    hs_run_trace *trace = NULL;   /* what the run is made from and by */
     int code = HS_EXIT_OK;
     hs_checkpoint_info info;
     uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
@@ -216,6 +222,15 @@ int hs_cli_run(int argc, char **argv)
         goto done;
     }
     if (rehearse && (code = hs_cli_rehearse_prepare(ctx, def, quiet)) != HS_EXIT_OK) goto done;
+    /* its inputs' identity now, before anything moves (docs/outputs.md, "Trace") */
+    if (hs_run_trace_create(ctx, def, &trace) || (resume && hs_run_trace_resumed(trace, resume))) {
+        fprintf(stderr, "hysim run: out of memory\n");
+        code = HS_EXIT_FAILED;
+        goto done;
+    }
+    /* a test with a remote site runs only without warnings, or with them accepted */
+    if ((code = hs_cli_run_precheck(def, file, accept_warnings, quiet, trace)) != HS_EXIT_OK)
+        goto done;
     if (!dir) dir = resume ? resume : def->output_dir;
     /* a fresh run's folder: locked, refused when it holds a run (unless --force), probed, and
      * with room for records.bin and results.h5 */
@@ -240,6 +255,7 @@ int hs_cli_run(int argc, char **argv)
         }
         hs_coordinator_set_reference(c, reference);
     }
+    hs_coordinator_set_trace(c, trace);
     if ((resume || def->checkpoint_every > 0) && hs_checkpoint_hash_test(ctx, file, def, hash)) {
         fprintf(stderr, "%s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
@@ -294,6 +310,7 @@ int hs_cli_run(int argc, char **argv)
                 hs_coordinator_reason(c));
         code = hs_coordinator_status(c) == HS_RUN_ABORTED ? HS_EXIT_ABORTED : HS_EXIT_FAILED;
     }
+    hs_run_trace_end(trace);
     if (hs_coordinator_write(c, dir)) {
         fprintf(stderr, "hysim: cannot write results: %s\n", hs_ctx_message(ctx));
         code = HS_EXIT_FAILED;
@@ -318,6 +335,7 @@ int hs_cli_run(int argc, char **argv)
 done:
     hs_coordinator_destroy(&c);
     hs_results_destroy(&reference); /* lent to the coordinator */
+    hs_run_trace_destroy(&trace);   /* lent too */
     hs_run_folder_close(&folder);
     hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);

@@ -46,7 +46,8 @@ enum {
     OFF_WIDTH = 88,
     OFF_STATE = 96,
     OFF_CHECKSUM = 104,
-    OFF_PATH = 112 /* 1024 bytes, NUL-terminated */
+    OFF_PATH = 112,   /* 1024 bytes, NUL-terminated */
+    OFF_RUN_ID = 1136 /* 16 bytes */
 };
 
 struct hs_coord_ckpt {
@@ -60,6 +61,7 @@ struct hs_coord_ckpt {
     unsigned char *buf; /* header + state */
     double *row;        /* one record */
     uint8_t hash[HS_CHECKPOINT_HASH_BYTES];
+    uint8_t run_id[HS_CHECKPOINT_RUN_ID_BYTES];
     char test_path[1024];
 };
 
@@ -201,6 +203,7 @@ static int hs_ck_header_check(hs_ctx *ctx, const char *path, const unsigned char
     out->state_size = get_u64(h, OFF_STATE);
     memcpy(out->test_path, h + OFF_PATH, sizeof out->test_path);
     out->test_path[sizeof out->test_path - 1] = '\0';
+    memcpy(out->run_id, h + OFF_RUN_ID, sizeof out->run_id);
     if (out->step < 0 || out->step > out->steps || out->records < 0 ||
         out->state_size > (uint64_t)1 << 40 || out->record_width > (uint64_t)1 << 30)
         return hs_fail(ctx, HS_EINPUT, "%s: the header holds impossible counts", path);
@@ -272,14 +275,20 @@ void hs_coord_ckpt_free(hs_coordinator *c)
     c->ck = NULL;
 }
 
-/* A row of records.bin: the record's `width` doubles, then the FNV-1a 64 of the row's index and
- * those doubles, so a flipped bit, a row written elsewhere or a row moved is found on resume. */
-static uint64_t hs_ck_row_checksum(int64_t r, const double *row, size_t width)
+/* A row of records.bin: the record's `width` doubles, then the FNV-1a 64 of the run's id, the
+ * test's hash, the row's index and those doubles, so a flipped bit, a row written elsewhere or a
+ * row moved is found on resume, and so is a records.bin of another run or another test. */
+static uint64_t hs_ck_row_checksum(const uint8_t *run_id, const uint8_t *hash, int64_t r,
+                                   const double *row, size_t width)
 {
     unsigned char idx[8];
     const uint64_t u = (uint64_t)r;
     memcpy(idx, &u, sizeof idx);
     uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < HS_CHECKPOINT_RUN_ID_BYTES; i++)
+        h = (h ^ run_id[i]) * UINT64_C(1099511628211);
+    for (size_t i = 0; i < HS_CHECKPOINT_HASH_BYTES; i++)
+        h = (h ^ hash[i]) * UINT64_C(1099511628211);
     for (size_t i = 0; i < sizeof idx; i++) h = (h ^ idx[i]) * UINT64_C(1099511628211);
     const unsigned char *p = (const unsigned char *)row;
     for (size_t i = 0; i < width * sizeof(double); i++) h = (h ^ p[i]) * UINT64_C(1099511628211);
@@ -300,7 +309,7 @@ static int hs_ck_append_records(hs_coordinator *c, struct hs_coord_ckpt *k, int6
     const size_t row_bytes = hs_ck_row_bytes(k->width);
     for (int64_t r = k->rec_written; r < *count; r++) {
         hs_results_record_pack(c->results, r, k->row);
-        const uint64_t sum = hs_ck_row_checksum(r, k->row, k->width);
+        const uint64_t sum = hs_ck_row_checksum(k->run_id, k->hash, r, k->row, k->width);
         memcpy(k->row + k->width, &sum, sizeof sum);
         if (write_all(k->rec_fd, k->row, row_bytes, (off_t)r * (off_t)row_bytes))
             return hs_fail(c->ctx, HS_EIO, "%s: cannot write record %lld: %s", k->records,
@@ -350,6 +359,7 @@ int hs_coordinator_checkpoint(hs_coordinator *c)
     put_u64(h, OFF_STATE, (uint64_t)k->state_size);
     put_u64(h, OFF_CHECKSUM, hs_fnv1a((const unsigned char *)state, state_bytes));
     memcpy(h + OFF_PATH, k->test_path, sizeof k->test_path);
+    memcpy(h + OFF_RUN_ID, k->run_id, sizeof k->run_id);
     const int fd = open(k->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return hs_fail(c->ctx, HS_EIO, "%s: cannot create: %s", k->tmp, strerror(errno));
     int bad = write_all(fd, k->buf, HS_CK_HEADER_BYTES + state_bytes, 0) || fsync(fd) != 0;
@@ -403,6 +413,13 @@ int hs_coordinator_set_checkpoints(hs_coordinator *c, const char *dir, int64_t e
     k->spacing_s = every == c->def->checkpoint_every ? c->def->checkpoint_spacing_s : 0.0;
     k->last_s = hs_ck_now();
     if (hash) memcpy(k->hash, hash, HS_CHECKPOINT_HASH_BYTES);
+    /* a fresh run draws its id; a resumed one goes on under its checkpoint's */
+    if (c->resumed)
+        memcpy(k->run_id, c->run_id, sizeof k->run_id);
+    else if (sodium_init() >= 0)
+        randombytes_buf(k->run_id, sizeof k->run_id);
+    else
+        rc = hs_fail(c->ctx, HS_EUNSUPPORTED, "checkpoint: libsodium did not start");
     snprintf(k->test_path, sizeof k->test_path, "%s", test_path ? test_path : "");
     if (snprintf(k->path, sizeof k->path, "%s/%s", dir, HS_CHECKPOINT_FILE) >= HS_CK_PATH - 8)
         rc = hs_fail(c->ctx, HS_EINVAL, "checkpoint: folder name too long");
@@ -464,11 +481,14 @@ static int hs_ck_load_records(hs_coordinator *c, const char *dir, const hs_check
         if (read_all(fd, row, row_bytes, (off_t)r * (off_t)row_bytes))
             rc = hs_fail(c->ctx, HS_EINPUT, "%s: cannot read row %lld: %s", path, (long long)r,
                          strerror(errno ? errno : EIO));
-        else if (memcpy(&sum, row + width, sizeof sum), sum != hs_ck_row_checksum(r, row, width))
+        else if (memcpy(&sum, row + width, sizeof sum),
+                 sum != hs_ck_row_checksum(info->run_id, info->hash, r, row, width))
             rc = hs_fail(c->ctx, HS_EINPUT,
                          "%s: row %lld (counted from 0, the record at t = 0) does not match its "
-                         "checksum: the file is damaged; the run cannot resume from it (start "
-                         "it again with --force)",
+                         "checksum: the file is damaged, or it was written by another run (its "
+                         "rows are bound to the run id and test hash of the checkpoint.bin "
+                         "written with it: keep the two files of one run together); the run "
+                         "cannot resume from it (start it again with --force)",
                          path, (long long)r);
         else
             rc = hs_results_record_append(c->results, row);
@@ -517,6 +537,7 @@ int hs_coordinator_resume(hs_coordinator *c, const char *dir,
         rc = hs_fail(c->ctx, HS_EINPUT, "%s/%s: %lld records for %lld steps", dir,
                      HS_CHECKPOINT_FILE, (long long)info.records, (long long)info.step);
     if (!rc) rc = hs_ck_load_records(c, dir, &info);
+    if (!rc) memcpy(c->run_id, info.run_id, sizeof c->run_id);
     /* every site must stand where the coordinator left it (remote sites: reconnect, RESUME) */
     for (int s = 0; !rc && c->has_exp && s < c->exp.nsites; s++) {
         double x[HS_SITE_MAX_ACT] = {0};

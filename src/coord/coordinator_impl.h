@@ -39,6 +39,8 @@ struct hs_coordinator {
     char *extra_json; /* summary members written after the run */
     /* hs_coordinator_set_reference: a reference run's results, lent; NULL for none */
     const struct hs_results *reference;
+    /* hs_coordinator_set_trace: what the run was made from and by, lent; NULL for none */
+    const struct hs_run_trace *trace;
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     int nperiods; /* periods computed: n, or the lowest HS_COORD_LARGE_MODES of a large model */
     double *spring_def, *spring_force;
@@ -61,6 +63,7 @@ struct hs_coordinator {
     void *point_user;
     struct hs_coord_ckpt *ck;  /* checkpoints (checkpoint.c), NULL when off */
     int resumed;               /* 1 after hs_coordinator_resume */
+    uint8_t run_id[16];        /* the resumed checkpoint's run id (HS_CHECKPOINT_RUN_ID_BYTES) */
     atomic_int stop_requested; /* hs_coordinator_request_stop (another thread) */
     char stop_reason[256];     /* written before stop_requested is set */
 };

@@ -45,6 +45,11 @@ void hs_coordinator_set_reference(hs_coordinator *c, const struct hs_results *re
     c->reference = ref;
 }
 
+void hs_coordinator_set_trace(hs_coordinator *c, const struct hs_run_trace *trace)
+{
+    c->trace = trace;
+}
+
 int hs_coordinator_write(hs_coordinator *c, const char *dir)
 {
     if (!c->results) return hs_fail(c->ctx, HS_EINVAL, "coordinator: nothing was recorded");
@@ -63,7 +68,8 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
                         .ndof = c->n,
                         .periods = c->periods,
                         .nperiods = c->nperiods,
-                        .wall_time_s = c->wall_time};
+                        .wall_time_s = c->wall_time,
+                        .trace = c->trace};
     if (c->has_exp && hs_coord_exp_summary_json(&c->exp, c->extra_json, HS_EXTRA_JSON_MAX) == 0) {
         s.extra_json = c->extra_json;
         hs_rths_criteria j; /* against the reference run, when there is one */

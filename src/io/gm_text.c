@@ -87,15 +87,25 @@ static int digits_only(const char *s, const char *e)
     return 1;
 }
 
-/* "0,10": a whole number, a comma and digits with no blank between: a decimal comma (or two
- * values run together); refused, as '.' is the decimal mark and a comma only separates values. */
+/* Digits, then an optional exponent (e or E, a sign, digits): the fraction of "1,5e3". */
+static int fraction_exponent(const char *s, const char *e)
+{
+    const char *x = s;
+    while (x < e && *x >= '0' && *x <= '9') x++;
+    if (x == s || *s == '+' || *s == '-') return 0;
+    return x == e || ((*x == 'e' || *x == 'E') && digits_only(x + 1, e));
+}
+
+/* "0,10", "1,5e3": a whole number, a comma and digits (with an optional exponent) with no blank
+ * between: a decimal comma (or two values run together); refused, as '.' is the decimal mark and
+ * a comma only separates values. */
 static int decimal_comma(const char *s, const char *e, const char *end, const char **stop)
 {
     if (e + 1 >= end || *e != ',' || !digits_only(s, e)) return 0;
     const char *f = e + 1;
     while (f < end && !is_separator(*f)) f++;
     *stop = f;
-    return digits_only(e + 1, f);
+    return fraction_exponent(e + 1, f);
 }
 
 int hs_gm_text_values(hs_ctx *ctx, const hs_gm_text *t, double scale, hs_gm_values *out)

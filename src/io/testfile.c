@@ -142,6 +142,20 @@ int hs_tf_begin(hs_tf *L, hs_ctx *ctx, const char *name)
     return 0;
 }
 
+/* The definition after the overrides (YAML) and the overrides themselves, for the run's trace. */
+static int keep_effective(hs_test_def *def, const hs_ytree *tree, const char *const *sets,
+                          size_t nsets)
+{
+    size_t len = 0;
+    /* a node libyaml's emitter refuses leaves the trace without it, not the test unloaded */
+    if (hs_ynode_emit(tree->root, &def->effective, &len) == HS_ENOMEM) return HS_ENOMEM;
+    if (nsets == 0) return 0;
+    if (!(def->overrides = hs_calloc(nsets, sizeof *def->overrides))) return HS_ENOMEM;
+    for (size_t i = 0; i < nsets; i++, def->noverrides++)
+        if (!(def->overrides[i] = hs_strdup(sets[i]))) return HS_ENOMEM;
+    return 0;
+}
+
 static int load_text(hs_ctx *ctx, const char *text, size_t len, const char *fname,
                      const char *const *sets, size_t nsets, hs_test_def **out)
 {
@@ -164,6 +178,7 @@ static int load_text(hs_ctx *ctx, const char *text, size_t len, const char *fnam
         }
     }
     if (!rc) rc = load_tree(&L, tree->root);
+    if (!rc) rc = keep_effective(L.def, tree, sets, nsets);
     hs_ytree_destroy(&tree);
     for (size_t i = 0; i < L.nmaterials; i++) hs_options_destroy(&L.materials[i].opts);
     hs_free(L.materials);
@@ -260,6 +275,12 @@ void hs_test_def_destroy(hs_test_def **def)
     hs_free((*def)->recorders);
     for (int i = 0; (*def)->inputs && i < (*def)->ninputs; i++) hs_free((*def)->inputs[i]);
     hs_free((*def)->inputs);
+    for (int i = 0; (*def)->input_roles && i < (*def)->ninputs; i++)
+        hs_free((*def)->input_roles[i]);
+    hs_free((*def)->input_roles);
+    hs_free((*def)->effective);
+    for (int i = 0; (*def)->overrides && i < (*def)->noverrides; i++) hs_free((*def)->overrides[i]);
+    hs_free((*def)->overrides);
     hs_free(*def);
     *def = NULL;
 }

@@ -39,6 +39,9 @@ typedef struct hs_tf_script {
     int has_damping;
     double a0, a1;
     char damping_where[1200];
+    int neigen; /* the script's last eigen (hs_os_model.eigen_w2) */
+    double eigen_w2[8];
+    char eigen_where[1200];
     int has_gm;
     char gm_path[2048];
     double gm_dt, gm_scale;
@@ -142,7 +145,7 @@ int hs_tf_opensees_damping(hs_tf *L);
  * UniformExcitation; else the usual "missing" error. */
 int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root);
 /* Adds a resolved input path to L->def->inputs (hashed into checkpoints). */
-int hs_tf_add_input(hs_tf *L, const char *path);
+int hs_tf_add_input(hs_tf *L, const char *path, const char *role);
 /* An experimental element's `control_point: {node, dofs}` on the frame model, with `tn` (the
  * element's T, rows actuators, columns the listed DOFs; NULL: identity) into el->T (nact x n).
  * The DOFs must be dynamic (carry mass). */

@@ -8,23 +8,61 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* structure.model.time_limit (seconds > 0) and source_paths (folders, relative to the test
+ * file's folder, that the script's `source` may read besides its own): the script's bounds. */
+static int script_limits(hs_tf *L, const hs_ynode *node, hs_os_limits *lim, char (*roots)[2048])
+{
+    const hs_ynode *t = hs_ynode_get(node, "time_limit"), *p = hs_ynode_get(node, "source_paths");
+    int rc = t ? hs_tf_num(L, t, "structure.model.time_limit", &lim->seconds) : 0;
+    if (!rc && t && !(lim->seconds > 0.0))
+        rc = hs_tf_fail(L, t,
+                        "structure.model.time_limit: %g: give the seconds the script may "
+                        "run, above 0 (default %g)",
+                        lim->seconds, HS_OS_DEFAULT_SECONDS);
+    if (rc || !p) return rc;
+    if (p->kind != HS_YNODE_SEQUENCE || p->nitems > HS_OS_MAX_ROOTS)
+        return hs_tf_fail(L, p,
+                          "structure.model.source_paths: expected a list of at most %d folders",
+                          HS_OS_MAX_ROOTS);
+    for (size_t i = 0; !rc && i < p->nitems; i++) {
+        char rel[1024];
+        rc = hs_tf_str(L, p->items[i], "structure.model.source_paths", rel, sizeof rel);
+        struct stat sb;
+        if (!rc)
+            snprintf(roots[i], sizeof roots[i], "%s%s%s",
+                     rel[0] == '/' || !L->dir[0] || p->items[i]->origin ? "" : L->dir,
+                     rel[0] == '/' || !L->dir[0] || p->items[i]->origin ? "" : "/", rel);
+        if (!rc && (stat(roots[i], &sb) != 0 || !S_ISDIR(sb.st_mode)))
+            rc = hs_tf_fail(L, p->items[i],
+                            "structure.model.source_paths: '%s' is not a folder (paths are "
+                            "relative to the test file's folder)",
+                            roots[i]);
+        lim->roots[lim->nroots++] = roots[i];
+    }
+    return rc;
+}
 
 int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
 {
-    static const char *const keys[] = {"opensees", "excitation"};
+    static const char *const keys[] = {"opensees", "excitation", "time_limit", "source_paths"};
     const char *what = "structure.model";
     const hs_ynode *v = hs_ynode_get(node, "opensees"), *xn = hs_ynode_get(node, "excitation");
-    char path[2048];
-    int rc = hs_tf_mapping(L, node, what, keys, 2);
+    char path[2048], roots[HS_OS_MAX_ROOTS][2048];
+    hs_os_limits lim = {.seconds = 0.0};
+    int rc = hs_tf_mapping(L, node, what, keys, 4);
     if (!rc) rc = hs_tf_input(L, v, "structure.model.opensees", path, sizeof path);
+    if (!rc) rc = script_limits(L, node, &lim, roots);
     if (rc) return rc;
     hs_os_model m;
-    rc = hs_opensees_tcl_run(L->ctx, path, &m);
+    rc = hs_opensees_tcl_run_limited(L->ctx, path, &lim, &m);
     if (rc) return hs_tf_wrap(L, v, "structure.model.opensees", rc);
     hs_tf_script *s = &L->script;
     s->set = 1; /* L->damping (structure.damping) is known: testfile_structure.c */
     snprintf(s->name, sizeof s->name, "%s", path);
-    for (int i = 1; !rc && i < m.ninputs; i++) rc = hs_tf_add_input(L, m.inputs[i]);
+    for (int i = 1; !rc && i < m.ninputs; i++)
+        rc = hs_tf_add_input(L, m.inputs[i], "structure.model.opensees: source");
     int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
     hs_fe *fe = NULL;
     if (!rc) {
@@ -54,6 +92,9 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);
         s->has_damping = 1;
         snprintf(s->damping_where, sizeof s->damping_where, "%s", m.rayleigh_where);
+        s->neigen = m.neigen;
+        memcpy(s->eigen_w2, m.eigen_w2, (size_t)m.neigen * sizeof *m.eigen_w2);
+        snprintf(s->eigen_where, sizeof s->eigen_where, "%s", m.eigen_where);
         if (!rc && tangent && !hs_fe_is_linear(fe) && !L->damping)
             hs_log(L->ctx, HS_LOG_WARN,
                    "%s: rayleigh: hysim's damping matrix is constant, alphaM M + (betaK + "
@@ -112,6 +153,11 @@ int hs_tf_opensees_damping(hs_tf *L)
         hs_log(L->ctx, HS_LOG_WARN,
                "%s: no rayleigh command and no structure.damping: undamped, as in OpenSees",
                s->name);
+    hs_script_damping *d = &L->def->script_damping; /* for hysim check */
+    d->neigen = s->has_damping ? s->neigen : 0;
+    memcpy(d->eigen_w2, s->eigen_w2, sizeof d->eigen_w2);
+    snprintf(d->eigen_where, sizeof d->eigen_where, "%s", s->eigen_where);
+    snprintf(d->rayleigh_where, sizeof d->rayleigh_where, "%s", s->damping_where);
     const int rc = hs_model_damping_mass_stiffness(L->def->model, s->a0, s->a1);
     return rc ? hs_fail(L->ctx, rc, "%s: %s", s->damping_where, hs_ctx_message(L->ctx)) : 0;
 }
@@ -130,7 +176,7 @@ static int script_supports(hs_tf *L)
         if (!rc) rc = hs_options_set_str(opts, "path", s->sup[k].path);
         if (!rc) rc = hs_options_set_num(opts, "dt", s->sup[k].dt);
         if (!rc) rc = hs_options_set_num(opts, "scale", s->sup[k].scale);
-        if (!rc) rc = hs_tf_add_input(L, s->sup[k].path);
+        if (!rc) rc = hs_tf_add_input(L, s->sup[k].path, "structure.model.opensees: imposedMotion");
         if (!rc) rc = hs_ground_motion_create(L->ctx, "columns", opts, &gm);
         if (!rc)
             rc = hs_fe_add_support_motion(fe, s->sup[k].node, s->sup[k].dof,
@@ -177,7 +223,7 @@ int hs_tf_ground_motion_or_script(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = hs_options_set_str(opts, "path", s->gm_path);
     if (!rc) rc = hs_options_set_num(opts, "dt", s->gm_dt);
     if (!rc) rc = hs_options_set_num(opts, "scale", s->gm_scale);
-    if (!rc) rc = hs_tf_add_input(L, s->gm_path);
+    if (!rc) rc = hs_tf_add_input(L, s->gm_path, "structure.model.opensees: Path");
     if (!rc) {
         rc = hs_ground_motion_create(L->ctx, "columns", opts, &L->def->gm);
         if (rc)

@@ -320,16 +320,26 @@ int hs_tf_file(hs_tf *L, const hs_ynode *node, const char *what, char *out, size
 int hs_tf_input(hs_tf *L, const hs_ynode *node, const char *what, char *out, size_t cap)
 {
     int rc = hs_tf_file(L, node, what, out, cap);
-    return rc ? rc : hs_tf_add_input(L, out);
+    return rc ? rc : hs_tf_add_input(L, out, what);
 }
 
-int hs_tf_add_input(hs_tf *L, const char *path)
+int hs_tf_add_input(hs_tf *L, const char *path, const char *role)
 {
     hs_test_def *def = L->def;
-    char **grown = hs_realloc(def->inputs, (size_t)(def->ninputs + 1) * sizeof *grown);
+    const size_t n = (size_t)def->ninputs + 1;
+    char **grown = hs_realloc(def->inputs, n * sizeof *grown);
     if (!grown) return HS_ENOMEM;
     def->inputs = grown;
-    if (!(def->inputs[def->ninputs] = hs_strdup(path))) return HS_ENOMEM;
+    grown = hs_realloc(def->input_roles, n * sizeof *grown);
+    if (!grown) return HS_ENOMEM;
+    def->input_roles = grown;
+    def->inputs[n - 1] = hs_strdup(path);
+    def->input_roles[n - 1] = hs_strdup(role);
+    if (!def->inputs[n - 1] || !def->input_roles[n - 1]) {
+        hs_free(def->inputs[n - 1]);
+        hs_free(def->input_roles[n - 1]);
+        return HS_ENOMEM;
+    }
     def->ninputs++;
     return 0;
 }

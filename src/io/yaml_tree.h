@@ -44,6 +44,11 @@ hs_ynode *hs_ytree_new_node(hs_ytree *tree, hs_ynode_kind kind, const char *text
 int hs_ynode_append(hs_ytree *tree, hs_ynode *parent, hs_ynode *child);
 void hs_ynode_remove(hs_ynode *map, const char *key);
 
+/* The tree under root as YAML text (yaml_emit.c; block style, plain scalars kept plain, quoted
+ * ones double-quoted): *text (NUL-ended, *len bytes, hs_free it). HS_ENOMEM, or HS_EINVAL when
+ * libyaml refuses a node. */
+int hs_ynode_emit(const hs_ynode *root, char **text, size_t *len);
+
 /* Mapping access: the i-th key/value and the value under `key` (NULL when absent). */
 const hs_ynode *hs_ynode_key(const hs_ynode *map, size_t i);
 const hs_ynode *hs_ynode_value(const hs_ynode *map, size_t i);

@@ -306,13 +306,7 @@ static int cmd_source(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         snprintf(path, sizeof path, "%s", rel);
     else
         snprintf(path, sizeof path, "%s/%s", hs_os_here(st, here, sizeof here), rel);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return hs_os_fail(st, objv,
-                          "cannot open '%s' (a sourced file is relative to the folder of "
-                          "the script that sources it)",
-                          path);
-    fclose(f);
+    if (hs_os_source_check(st, objv, path) != TCL_OK) return TCL_ERROR;
     if (hs_os_add_input(st->m, path)) return hs_os_fail(st, objv, "out of memory");
     return Tcl_EvalFile(interp, path);
 }
@@ -402,6 +396,12 @@ static int tcl_error(hs_os_state *st, int code)
 
 int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m)
 {
+    return hs_opensees_tcl_run_limited(ctx, path, NULL, m);
+}
+
+int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limits *lim,
+                                hs_os_model *m)
+{
     memset(m, 0, sizeof *m);
     hs_os_state st = {.ctx = ctx, .m = m, .script = path};
     const char *slash = strrchr(path, '/');
@@ -420,9 +420,11 @@ int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m)
     if (!st.interp) return HS_ENOMEM;
     rc = hs_os_make_safe(&st);
     if (!rc) rc = create_commands(&st);
+    if (!rc) rc = hs_os_limits_apply(&st, lim);
     if (!rc) {
         const int code = Tcl_EvalFile(st.interp, path);
-        if (code == TCL_ERROR && !st.exited) rc = tcl_error(&st, code);
+        if (code == TCL_ERROR && !st.exited && !(rc = hs_os_limits_error(&st)))
+            rc = tcl_error(&st, code);
     }
     if (!rc && !m->ndm)
         rc = hs_fail(ctx, HS_EINPUT,

@@ -115,6 +115,8 @@ typedef struct hs_os_imposed {
 } hs_os_imposed;
 #define HS_OS_MAX_IMPOSED 16
 
+#define HS_OS_EIGEN_KEPT 8
+
 /* What the script built. Arrays grow with hs_realloc; hs_os_model_clear frees them. */
 typedef struct hs_os_model {
     int ndm, ndf; /* 0 until `model` */
@@ -146,6 +148,12 @@ typedef struct hs_os_model {
     int nimposed;
     int has_rayleigh; /* a rayleigh or region -rayleigh command ran */
     char rayleigh_where[HS_OS_WHERE];
+    /* the last `eigen`'s values (at most HS_OS_EIGEN_KEPT of them), for hysim check's damping
+     * warning: Rayleigh factors computed from them miss their target when the experimental
+     * elements' stiffness changes the modes */
+    int neigen;
+    double eigen_w2[HS_OS_EIGEN_KEPT];
+    char eigen_where[HS_OS_WHERE];
     int ninputs;
     char **inputs; /* the script and the files it sourced or read (owned) */
 } hs_os_model;
@@ -155,6 +163,21 @@ void hs_os_model_clear(hs_os_model *m);
 /* Runs the script at `path` and fills *m (cleared first). Ignored analysis commands are logged
  * one line each (HS_LOG_WARN). Errors: HS_EINPUT with "SCRIPT:LINE: COMMAND: what to do". */
 int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m);
+
+/* The bounds of a script (opensees_tcl_limits.c): its wall time and Tcl command count (Tcl's
+ * interp limits; 0: the defaults), and the folders besides its own that `source` may read. */
+#define HS_OS_DEFAULT_SECONDS  60.0
+#define HS_OS_DEFAULT_COMMANDS 200000000
+#define HS_OS_MAX_ROOTS        8
+typedef struct hs_os_limits {
+    double seconds;
+    int commands;
+    int nroots;
+    const char *roots[HS_OS_MAX_ROOTS];
+} hs_os_limits;
+/* hs_opensees_tcl_run with those bounds (lim NULL: the defaults, the script's folder only). */
+int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limits *lim,
+                                hs_os_model *m);
 
 /* Builds and finalizes the frame model of *m (opensees_fe.c): nodes, masses, elements,
  * constraints, the P-Delta axial forces of the Plain patterns' loads. `script` names the file in
@@ -181,7 +204,19 @@ typedef struct hs_os_state {
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
     double plain_factor; /* that pattern's -fact */
+    double seconds;      /* its bounds (opensees_tcl_limits.c) */
+    int commands;
+    int nroots; /* the folders `source` may read (real paths): its own first */
+    char roots[HS_OS_MAX_ROOTS + 1][4096];
 } hs_os_state;
+
+/* Sets the interpreter's time and command limits and the folders `source` may read. */
+int hs_os_limits_apply(hs_os_state *st, const hs_os_limits *lim);
+/* After the script: HS_EINPUT with what happened when a limit stopped it, else 0. */
+int hs_os_limits_error(hs_os_state *st);
+/* TCL_OK when `source` may read path (a regular file of at most 16 MiB under an allowed folder),
+ * else the command's error. */
+int hs_os_source_check(hs_os_state *st, Tcl_Obj *const objv[], const char *path);
 
 /* The safe interpreter (opensees_tcl_safe.c): Tcl_MakeSafe, stdout and stderr shared, `file`
  * for names and read-only questions, `exit` ending the script. */

@@ -56,6 +56,11 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     Tcl_Obj *list = rc ? NULL : Tcl_NewListObj(0, NULL);
     for (int k = 0; list && k < count; k++)
         Tcl_ListObjAppendElement(interp, list, Tcl_NewDoubleObj(w2[k]));
+    if (list) { /* kept for hysim check (hs_os_model.eigen_w2) */
+        st->m->neigen = count < HS_OS_EIGEN_KEPT ? count : HS_OS_EIGEN_KEPT;
+        memcpy(st->m->eigen_w2, w2, (size_t)st->m->neigen * sizeof *w2);
+        hs_os_where(st, st->m->eigen_where, sizeof st->m->eigen_where);
+    }
     hs_free(K);
     hs_free(M);
     hs_free(phi);

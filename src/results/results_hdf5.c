@@ -269,6 +269,73 @@ static int write_recorders(hid_t file, const hs_results *r)
     return rc;
 }
 
+/* Dataset `name`: one string (n < 0) or n strings; texts may be long (no attribute limit). */
+static int put_text_set(hid_t loc, const char *name, const char *const *values, int n)
+{
+    hsize_t dims[1] = {(hsize_t)(n > 0 ? n : 0)};
+    hid_t type = string_type();
+    hid_t space = n < 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
+    hid_t set = type >= 0 && space >= 0
+                    ? H5Dcreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
+                    : -1;
+    int rc = set >= 0 && (n == 0 || H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values) >= 0)
+                 ? 0
+                 : -1;
+    if (set >= 0) H5Dclose(set);
+    if (space >= 0) H5Sclose(space);
+    if (type >= 0) H5Tclose(type);
+    return rc;
+}
+
+/* /trace (docs/outputs.md, "Trace"): the attributes version, build, host, start, end,
+ * resumed_from, overrides, accepted_warnings and, per input, input_roles, input_paths,
+ * input_sizes, input_sha256; the datasets `effective` (the definition after the overrides) and
+ * `texts` (per input its embedded text, "" when not embedded). */
+static int write_trace(hid_t file, const hs_run_trace *t)
+{
+    hid_t g = H5Gcreate2(file, "trace", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (g < 0) return -1;
+    const int n = t->ninputs;
+    const char **cols = hs_calloc((size_t)(4 * n + 1), sizeof *cols);
+    long long *sizes = hs_calloc((size_t)n + 1, sizeof *sizes);
+    int rc = cols && sizes ? 0 : -1;
+    for (int i = 0; !rc && i < n; i++) {
+        cols[i] = t->inputs[i].role;
+        cols[n + i] = t->inputs[i].path;
+        cols[2 * n + i] = t->inputs[i].sha256;
+        cols[3 * n + i] = t->inputs[i].text ? t->inputs[i].text : "";
+        sizes[i] = (long long)t->inputs[i].size;
+    }
+    if (!rc) {
+        rc |= put_string(g, "version", t->version);
+        rc |= put_string(g, "build", t->build);
+        rc |= put_string(g, "host", t->host);
+        rc |= put_string(g, "start", t->start);
+        rc |= put_string(g, "end", t->end);
+        rc |= put_string(g, "resumed_from", t->resumed_from);
+        rc |= put_strings(g, "overrides", t->overrides, t->noverrides);
+        rc |= put_strings(g, "accepted_warnings", t->accepted, t->naccepted);
+        rc |= put_strings(g, "input_roles", cols, n);
+        rc |= put_strings(g, "input_paths", cols + n, n);
+        rc |= put_strings(g, "input_sha256", cols + 2 * n, n);
+        hsize_t dims[1] = {(hsize_t)n};
+        hid_t space = H5Screate_simple(1, dims, NULL);
+        hid_t attr = space >= 0 ? H5Acreate2(g, "input_sizes", H5T_NATIVE_LLONG, space, H5P_DEFAULT,
+                                             H5P_DEFAULT)
+                                : -1;
+        rc |= attr >= 0 && (n == 0 || H5Awrite(attr, H5T_NATIVE_LLONG, sizes) >= 0) ? 0 : -1;
+        if (attr >= 0) H5Aclose(attr);
+        if (space >= 0) H5Sclose(space);
+        const char *eff[1] = {t->effective ? t->effective : ""};
+        rc |= put_text_set(g, "effective", eff, -1);
+        rc |= put_text_set(g, "texts", cols + 3 * n, n);
+    }
+    hs_free(cols);
+    hs_free(sizes);
+    H5Gclose(g);
+    return rc;
+}
+
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path)
 {
     return r ? hs_results_write_hdf5_ctx(r, s, path, r->ctx) : HS_EINVAL;
@@ -296,7 +363,8 @@ int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, cons
         if (write_root(file, r, s) != 0 || write_series(file, r) != 0 ||
             (r->nact > 0 && write_actuators(file, r) != 0) ||
             (r->nsites > 0 && write_sites(file, r) != 0) ||
-            (r->nrec > 0 && write_recorders(file, r) != 0)) {
+            (r->nrec > 0 && write_recorders(file, r) != 0) ||
+            (s && s->trace && write_trace(file, s->trace) != 0)) {
             failed = 1;
             hs_fail(ctx, HS_EIO, "%s: HDF5 write failed (%lld records)", path, (long long)r->count);
         }

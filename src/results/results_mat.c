@@ -191,6 +191,45 @@ static void root_members(mat_tree *t, const hs_results *r, const hs_run_summary 
     flush(t);
 }
 
+/* The struct `trace` (results.h5's /trace without the embedded texts): version, build, host,
+ * start, end, resumed_from, overrides and accepted_warnings (cells), effective (the definition
+ * after the overrides), inputs.{role, path, sha256} (cells) and inputs.size (int64). */
+static void trace(mat_tree *t, const hs_run_trace *tr)
+{
+    matvar_t *g = group(t, t->root, "trace");
+    if (!g) return;
+    put(t, g, "version", text(tr->version));
+    put(t, g, "build", text(tr->build));
+    put(t, g, "host", text(tr->host));
+    put(t, g, "start", text(tr->start));
+    put(t, g, "end", text(tr->end));
+    put(t, g, "resumed_from", text(tr->resumed_from));
+    put(t, g, "overrides", texts((char *const *)tr->overrides, tr->noverrides));
+    put(t, g, "accepted_warnings", texts((char *const *)tr->accepted, tr->naccepted));
+    put(t, g, "effective", text(tr->effective));
+    matvar_t *in = group(t, g, "inputs");
+    const int n = tr->ninputs;
+    char **cols = hs_calloc((size_t)(3 * n + 1), sizeof *cols);
+    long long *sizes = hs_calloc((size_t)n + 1, sizeof *sizes);
+    if (!in || !cols || !sizes) {
+        t->failed = 1;
+    } else {
+        for (int i = 0; i < n; i++) {
+            cols[i] = (char *)tr->inputs[i].role;
+            cols[n + i] = (char *)tr->inputs[i].path;
+            cols[2 * n + i] = (char *)tr->inputs[i].sha256;
+            sizes[i] = (long long)tr->inputs[i].size;
+        }
+        size_t dims[2] = {1, (size_t)n};
+        put(t, in, "role", texts(cols, n));
+        put(t, in, "path", texts(cols + n, n));
+        put(t, in, "sha256", texts(cols + 2 * n, n));
+        put(t, in, "size", Mat_VarCreate(NULL, MAT_C_INT64, MAT_T_INT64, 2, dims, sizes, 0));
+    }
+    hs_free(cols);
+    hs_free(sizes);
+}
+
 static void all_series(mat_tree *t, const hs_results *r)
 {
     const int64_t n = r->count;
@@ -352,6 +391,7 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
         if (!trees[k]) t.failed = 1;
     if (r->nact > 0 && !tnames) t.failed = 1;
     if (!t.failed) root_members(&t, r, s);
+    if (!t.failed && s && s->trace) trace(&t, s->trace);
     if (!t.failed) all_series(&t, r);
     if (!t.failed && r->nact > 0) actuators(&t, r, tnames);
     flush(&t);

@@ -129,6 +129,49 @@ static void write_energy(FILE *f, const hs_results *r)
     fputs("  },\n", f);
 }
 
+static void json_strings(FILE *f, const char *const *s, int n)
+{
+    fputc('[', f);
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", f);
+        json_string(f, s[i]);
+    }
+    fputc(']', f);
+}
+
+/* "trace": what the run was made from and by (docs/outputs.md, "Trace"). */
+static void write_trace(FILE *f, const hs_run_trace *t)
+{
+    key(f, 2, "trace");
+    fputs("{\n", f);
+    key_string(f, 4, "version", t->version, ",\n");
+    key_string(f, 4, "build", t->build, ",\n");
+    key_string(f, 4, "host", t->host, ",\n");
+    key_string(f, 4, "start", t->start, ",\n");
+    key_string(f, 4, "end", t->end, ",\n");
+    key_string(f, 4, "resumed_from", t->resumed_from, ",\n");
+    key(f, 4, "overrides");
+    json_strings(f, t->overrides, t->noverrides);
+    fputs(",\n", f);
+    key(f, 4, "accepted_warnings");
+    json_strings(f, t->accepted, t->naccepted);
+    fputs(",\n", f);
+    key(f, 4, "inputs");
+    fputs("[", f);
+    for (int i = 0; i < t->ninputs; i++) {
+        const hs_run_input *in = &t->inputs[i];
+        fputs(i ? ",\n      {" : "\n      {", f);
+        key_string(f, 0, "role", in->role, ", ");
+        key_string(f, 0, "path", in->path, ", ");
+        key(f, 0, "size");
+        fprintf(f, "%lld, ", (long long)in->size);
+        key_string(f, 0, "sha256", in->sha256, "}");
+    }
+    fputs(t->ninputs ? "\n    ],\n" : "],\n", f);
+    key_string(f, 4, "effective", t->effective, "\n");
+    fputs("  },\n", f);
+}
+
 int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const char *path)
 {
     if (!r) return HS_EINVAL;
@@ -173,6 +216,7 @@ int hs_results_write_summary(const hs_results *r, const hs_run_summary *s, const
     fputs("],\n", f);
     write_energy(f, r);
     if (s->extra_json && s->extra_json[0]) fprintf(f, "  %s,\n", s->extra_json);
+    if (s->trace) write_trace(f, s->trace);
     key_number(f, 2, "wall_time_s", s->wall_time_s, "\n");
     fputs("}\n", f);
     return hs_atomic_finish(r->ctx, &af, 0);

@@ -4,7 +4,8 @@
 # compensation, a lognormal link with losses, a lognormal compute time; all seeded) is run once
 # without interruption, then killed at a step drawn from a fixed seed (the HS_TEST_KILL_AT_STEP hook
 # of src/cli/run.c: _exit(137) after that step) and resumed; response.csv must be byte-identical
-# (cmp) and summary.json identical but for the wall time. Then a real `kill -9` of a run in the
+# (cmp) and summary.json identical but for the wall time and the trace's start, end and
+# resumed_from (the resumed run names its checkpoint's folder: docs/outputs.md, "Trace"). Then a real `kill -9` of a run in the
 # background, resumed the same way, and the refusals (changed test file, no checkpoint, -o).
 # Usage: resume.sh PATH_TO_hysim
 set -u
@@ -69,8 +70,11 @@ grep -q "resumed from $dir/part/checkpoint.bin after step $expected of 300" "$di
     fail "resume did not start at step $expected (killed after $k): $(cat "$dir/out")"
 cmp "$dir/full/response.csv" "$dir/part/response.csv" ||
     fail "response.csv differs after a kill at step $k and resume from $expected"
-diff <(grep -v wall_time "$dir/full/summary.json") <(grep -v wall_time "$dir/part/summary.json") \
-    > /dev/null || fail "summary.json differs after resume"
+untimed() { grep -v -e wall_time -e '^    "start": ' -e '^    "end": ' -e '^    "resumed_from": ' "$1"; }
+diff <(untimed "$dir/full/summary.json") <(untimed "$dir/part/summary.json") \
+    > /dev/null || fail "summary.json differs after resume: $(diff <(untimed "$dir/full/summary.json") <(untimed "$dir/part/summary.json") | head -5)"
+grep -q "^    \"resumed_from\": \"$dir/part\",$" "$dir/part/summary.json" ||
+    fail "the resumed run's trace does not name its checkpoint's folder: $(grep resumed_from "$dir/part/summary.json")"
 
 # a resumed run can be killed and resumed again (giving the test file explicitly)
 HS_TEST_KILL_AT_STEP=$((k + 5)) "$hysim" run "$dir/hybrid.yaml" -o "$dir/twice" --quiet

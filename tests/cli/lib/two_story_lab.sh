@@ -1,5 +1,5 @@
 # Shared by the distributed and laboratory back-end tests (distributed.sh, distributed_resume.sh,
-# nees.sh, plant.sh, plant_shm.sh, lab_driver.sh); sourced, not run (CTest runs tests/cli/*.sh
+# nees.sh, plant.sh, plant_shm.sh, lab_driver.sh, run_refusals.sh, trace.sh); sourced, not run (CTest runs tests/cli/*.sh
 # only). Needs $dir.
 
 # two_story_file FILE NAME STEPS TIMEOUT SITE1 SITE2 ACT2 SITES: the two-story frame of the
@@ -99,4 +99,28 @@ wait_steps() {
         sleep 0.05
     done
     return 1
+}
+
+# start_east_site K [ARGS...]: a fresh key $dir/east.key and `hysim site` for a site east (1000 Hz,
+# actuator a1 with stroke 50 and velocity limit 400, a linear specimen of stiffness K) from
+# $dir/site.yaml with ARGS, output in $dir/site.out and site.err; sets site_pid and port (used by
+# run_refusals.sh and trace.sh). Needs $hysim and fail().
+start_east_site() {
+    local k=$1
+    shift
+    (umask 077 && od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key")
+    cat > "$dir/site.yaml" <<YAML
+hysim: 1
+site:
+  name: east
+  listen: "127.0.0.1:0"
+  key: east.key
+  rate: 1000
+  actuators: {a1: {stroke: 50, velocity_limit: 400}}
+  specimen: {type: linear, K: [[$k]]}
+YAML
+    "$hysim" site --config "$dir/site.yaml" "$@" > "$dir/site.out" 2> "$dir/site.err" &
+    site_pid=$!
+    port=$(site_port site)
+    [ -n "$port" ] || fail "the site did not start: $(cat "$dir/site.err")"
 }
