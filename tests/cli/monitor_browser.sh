@@ -97,7 +97,7 @@ done
 
 # The site's page: its event stream carries the site's layout and the controller's samples.
 exec 5<> "/dev/tcp/127.0.0.1/$site_mon" || fail "cannot reach the site's monitor"
-printf 'GET /events HTTP/1.1\r\nHost: x\r\n\r\n' >&5
+printf 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' >&5
 timeout 3 cat <&5 > "$dir/site_events.txt"
 exec 5<&-
 grep -q '"role":"site"' "$dir/site_events.txt" || fail "the site's stream has no site layout"

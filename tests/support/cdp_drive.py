@@ -78,7 +78,7 @@ def wait_for(b, expr, timeout, what):
 def site_samples(port, seconds):
     """The samples a site's event stream sends in `seconds` (a plain socket: no HTTP library)."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=seconds)
-    sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     data, end = b"", time.time() + seconds
     try:
         while time.time() < end:
