@@ -163,6 +163,8 @@ typedef struct hs_site_summary {
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);
 const char *hs_site_name(const hs_site *s);
+/* The name of actuator j (0-based) as the site's configuration gives it ("" out of range). */
+const char *hs_site_actuator_name(const hs_site *s, int j);
 /* The longest wall time (s) the coordinator waits for a measurement of this site: `usual` (the
  * test's site_timeout) unless the site's protocol is known to take longer (a NEES lab answers
  * execute after its motion: nees.execute_timeout). */

@@ -63,6 +63,10 @@ const char *hs_site_name(const hs_site *s)
 {
     return s->cfg.name;
 }
+const char *hs_site_actuator_name(const hs_site *s, int j)
+{
+    return j >= 0 && j < s->cfg.nact ? s->cfg.actuator_names[j] : "";
+}
 double hs_site_wait_limit(const hs_site *s, double usual)
 {
     return s->ops.wait_limit ? s->ops.wait_limit(s, usual) : usual;
