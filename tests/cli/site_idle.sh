@@ -3,10 +3,10 @@
 # each tick's deadline instead of spinning the margin before it (hs_rt_spin_gate; on main the
 # spin ran without a test: 47 % of a core on an idle machine). The process's CPU time
 # (utime + stime from /proc/PID/stat) over 4 s of wall time, after the loop's start-up
-# calibration, must stay below HS_IDLE_CPU_MAX percent of one core (default 2; the bound is
-# loose for a loaded machine: the idle loop measured 0.3 % in a release build and 1 to 4 % under
-# AddressSanitizer with a load average of 17, where the test allows 5; main's loop took 6.7
-# there under that load, 47 % on an idle machine). Then a test through the
+# calibration, must stay below HS_IDLE_CPU_MAX percent of one core (default 2, 5 under
+# AddressSanitizer, twice that when the load average exceeds the cores: a loose bound. Measured
+# on 2 shared cores at load 17 to 25: 1.97 % release, 3.0 to 3.5 % ASan; main's loop 6.7 % ASan
+# there, 47 % on an idle machine). Then a test through the
 # site completes (the loop spins again while it is active) and the site's status reports ticks
 # that spun.
 # Usage: site_idle.sh PATH_TO_hysim
@@ -24,6 +24,13 @@ max=${HS_IDLE_CPU_MAX:-2}
 # AddressSanitizer's builds pay several times the release build's cost per tick
 if nm -D "$hysim" 2>/dev/null | grep -q __asan_init || nm "$hysim" 2>/dev/null | grep -q __asan_init; then
     max=${HS_IDLE_CPU_MAX:-5}
+fi
+# a machine busier than its cores (a shared CI runner) doubles the bound: the wake-ups' cost
+# grows with the other processes; the count of spun ticks below is the exact check
+cores=$(nproc 2>/dev/null || echo 1)
+load=$(cut -d' ' -f1 /proc/loadavg)
+if awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l > c) }'; then
+    max=$(awk -v m="$max" 'BEGIN { print 2 * m }')
 fi
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
@@ -84,4 +91,4 @@ spun=$(echo "$line" | awk '{ print $5 }')
 # the 1 s test at 1000 Hz (and the 2 s grace after it) spun; the 5 s before it did not
 [ "$spun" -ge 1000 ] && [ $((spun + 4000)) -le "$ticks" ] ||
     fail "$spun of $ticks ticks spun: expected the test's (>= 1000) and none of the 5 s idle before"
-echo "site_idle.sh: idle hysim site used $pct % of a core over 4 s (bound $max %); then $spun of $ticks ticks spun around a 1 s test"
+echo "site_idle.sh: idle hysim site used $pct % of a core over 4 s (bound $max %, load $load); then $spun of $ticks ticks spun around a 1 s test"
