@@ -34,16 +34,16 @@ static void test_hostile_names(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     hs_monitor_layout l;
     memset(&l, 0, sizeof l);
-    snprintf(l.title, sizeof l.title, "<i id=pwn1>title</i>");
+    snprintf(l.title, sizeof l.title, "<i id=q1>title</i>");
     snprintf(l.role, sizeof l.role, "test");
     snprintf(l.units_length, sizeof l.units_length, "<base href=//x>");
-    snprintf(l.units_force, sizeof l.units_force, "<b id=pwn2>N</b>");
-    snprintf(l.units_time, sizeof l.units_time, "<i id=pwn3>s</i>");
+    snprintf(l.units_force, sizeof l.units_force, "<b id=q2>N</b>");
+    snprintf(l.units_time, sizeof l.units_time, "<i id=q3>s</i>");
     l.ndof = 1;
     l.nact = 1;
     l.nsites = 1;
-    snprintf(l.act_names[0], HS_MON_NAME, "<img id=pwn4 src=x>.a1");
-    snprintf(l.site_names[0], HS_MON_NAME, "<b id=pwn5>lab</b>");
+    snprintf(l.act_names[0], HS_MON_NAME, "<img id=q4 src=x>.a1");
+    snprintf(l.site_names[0], HS_MON_NAME, "<b id=q5>lab</b>");
     hs_monitor *m = NULL;
     assert_int_equal(hs_monitor_create(ctx, "127.0.0.1:0", &l, 64, &m), 0);
     for (int k = 1; k <= 5; k++) {
@@ -57,7 +57,7 @@ static void test_hostile_names(void **state)
         s.f_meas[0] = 2.0 * k;
         assert_int_equal(hs_monitor_publish(m, &s), 1);
     }
-    hs_monitor_finish(m, "completed", "<i id=pwn6>done</i>");
+    hs_monitor_finish(m, "completed", "<i id=q6>done</i>");
 
     char profile[] = "/tmp/hs_monitor_page_XXXXXX";
     assert_non_null(mkdtemp(profile));
@@ -84,13 +84,13 @@ static void test_hostile_names(void **state)
     assert_null(strstr(dom, "<base"));
     for (int i = 1; i <= 6; i++) {
         char id[16];
-        snprintf(id, sizeof id, "id=\"pwn%d\"", i);
+        snprintf(id, sizeof id, "id=\"q%d\"", i);
         if (strstr(dom, id)) fail_msg("an element %s came from a test's name", id);
     }
     /* and they are shown as text */
     assert_non_null(strstr(dom, "&lt;base href=//x&gt;"));
-    assert_non_null(strstr(dom, "&lt;img id=pwn4 src=x&gt;.a1"));
-    assert_non_null(strstr(dom, "&lt;b id=pwn5&gt;lab&lt;/b&gt;"));
+    assert_non_null(strstr(dom, "&lt;img id=q4 src=x&gt;.a1"));
+    assert_non_null(strstr(dom, "&lt;b id=q5&gt;lab&lt;/b&gt;"));
 }
 
 int main(void)

@@ -196,6 +196,11 @@ int hs_site_resume(hs_site *s, int64_t step, const double *x_held);
  * a remote site keeps its connection alive (a native site sends a heartbeat when one is due), so
  * that the site holds instead of declaring the coordinator lost. 0 for kinds with nothing to do. */
 int hs_site_idle(hs_site *s);
+/* The run stopped before its end (an operator's abort, a lost peer, a trip): the site is told why
+ * before the connection closes, so that its log says so; the site keeps the test held for a
+ * resume, as on any abort. A native site sends ERROR (HS_EABORTED, `why`); other kinds do
+ * nothing. */
+void hs_site_leave(hs_site *s, const char *why);
 
 #ifdef __cplusplus
 }

@@ -324,6 +324,11 @@ void hs_coord_exp_end(hs_coord_exp *e)
     for (int s = 0; s < e->nsites; s++) hs_site_end(e->sites[s]);
 }
 
+void hs_coord_exp_leave(hs_coord_exp *e, const char *why)
+{
+    for (int s = 0; s < e->nsites; s++) hs_site_leave(e->sites[s], why);
+}
+
 void hs_coord_exp_compute(hs_coord_exp *e)
 {
     if (e->compute) e->now += hs_compute_model_sample(e->compute);

@@ -103,6 +103,10 @@ int hs_site_idle(hs_site *s)
 {
     return s->ops.idle ? s->ops.idle(s) : 0;
 }
+void hs_site_leave(hs_site *s, const char *why)
+{
+    if (s->ops.leave) s->ops.leave(s, why);
+}
 int hs_site_resume(hs_site *s, int64_t step, const double *x_held)
 {
     if (!s->ops.resume)
