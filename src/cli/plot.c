@@ -347,7 +347,8 @@ static int write_script(FILE *f, const hs_plot_data *p)
 static int usage_error(const char *msg)
 {
     fprintf(stderr,
-            "hysim plot: %s\nusage: hysim plot DIR   (DIR written by `hysim run FILE -o DIR`)\n",
+            "hysim plot: %s\nusage: hysim plot DIR [--format png|svg|pdf]   (DIR written by `hysim "
+            "run FILE -o DIR`)\n",
             msg);
     return HS_EXIT_INPUT;
 }
@@ -355,15 +356,34 @@ static int usage_error(const char *msg)
 int hs_cli_plot(int argc, char **argv)
 {
     if (argc == 2 && hs_cli_is_help(argv[1])) {
-        printf("usage: hysim plot DIR\n  draws DIR/displacement.png, DIR/hysteresis.png and "
+        printf("usage: hysim plot DIR [--format png|svg|pdf]\n  draws DIR/displacement.png, "
+               "DIR/hysteresis.png and "
                "DIR/energy.png from DIR/results.h5 (needs gnuplot);\n  for a hybrid run also "
                "DIR/actuators_hysteresis.png, DIR/actuators_tracking.png and\n  DIR/tangent.png "
                "(when the integrator estimated the experimental tangent);\n  with site controllers "
-               "also DIR/sites_states.png, DIR/sites_delay.png and\n  DIR/actuators_ti.png\n");
+               "also DIR/sites_states.png, DIR/sites_delay.png and\n  DIR/actuators_ti.png\n"
+               "  --format svg or pdf: the same figures as .svg (vector, for the web) or .pdf "
+               "(vector, for papers)\n");
         return HS_EXIT_OK;
     }
-    if (argc != 2) return usage_error("expected exactly one argument, the run's output directory");
-    const char *dir = argv[1];
+    const char *dir = NULL, *format = "png";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
+            format = argv[++i];
+        else if (strncmp(argv[i], "--format=", 9) == 0)
+            format = argv[i] + 9;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return usage_error("unknown option (give --format png|svg|pdf)");
+        else if (dir)
+            return usage_error("expected one run directory");
+        else
+            dir = argv[i];
+    }
+    if (!dir) return usage_error("expected the run's output directory");
+    if (hs_gp_set_format(format) != 0) {
+        fprintf(stderr, "hysim plot: --format %s: give png, svg or pdf\n", format);
+        return HS_EXIT_INPUT;
+    }
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "hysim plot: %s: not a directory\n", dir);
@@ -426,10 +446,11 @@ int hs_cli_plot(int argc, char **argv)
         size_t nout = NOUT + (size_t)hs_plot_actuator_outputs(&data, outputs + NOUT);
         nout += (size_t)hs_plot_site_outputs(&data, outputs + nout);
         for (size_t i = 0; i < nout; i++) {
-            char part[128], from[4096 + 128], to[4096 + 128];
-            snprintf(part, sizeof part, ".%s.part", outputs[i]);
+            char name[128], part[160], from[4096 + 160], to[4096 + 128];
+            hs_gp_output_name(outputs[i], name, sizeof name);
+            snprintf(part, sizeof part, ".%s.part", name);
             snprintf(from, sizeof from, "%s/%s", dir, part);
-            snprintf(to, sizeof to, "%s/%s", dir, outputs[i]);
+            snprintf(to, sizeof to, "%s/%s", dir, name);
             if (code == HS_EXIT_OK && rename(from, to) != 0) {
                 fprintf(stderr, "hysim plot: %s: not produced by gnuplot\n", to);
                 code = HS_EXIT_FAILED;
