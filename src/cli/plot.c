@@ -58,6 +58,29 @@ static int largest_dofs(const hs_plot_data *p, int *dofs)
     return m;
 }
 
+/* The ground motion's panel (the record the structure felt), above the displacements. */
+static void ground_panel(FILE *f, const hs_plot_data *p)
+{
+    double peak = 0.0;
+    for (int64_t k = 0; k < p->n; k++)
+        if (fabs(p->ag[k]) > peak) peak = fabs(p->ag[k]);
+    char key[HS_PLOT_TEXT + 96];
+    snprintf(key, sizeof key, "ground motion, peak |a_g| = %.4g %s", peak, p->unit_acceleration);
+    fputs("set ylabel ", f);
+    hs_gp_label(f, "a_g", p->unit_acceleration);
+    fputc('\n', f);
+    double lo, hi;
+    if (hs_gp_finite_range(p->ag, p->n, 1, 0, &lo, &hi) == 0) {
+        hs_gp_empty_panel(f, "ground motion: no finite values", 1);
+        hs_gp_range(f, "x", p->t, p->n, 1, 0);
+        return;
+    }
+    hs_gp_range(f, "y", p->ag, p->n, 1, 0);
+    fputs("plot $G using 1:2 with lines lw 1 lc rgb '#555555' title ", f);
+    hs_gp_quote(f, key);
+    fputc('\n', f);
+}
+
 static void script_displacement(FILE *f, const hs_plot_data *p)
 {
     int64_t stride = hs_gp_stride_of(p->n);
@@ -73,9 +96,20 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
         fputc('\n', f);
     }
     fputs("EOD\n", f);
+    const int ground = p->ag != NULL;
+    if (ground) {
+        fputs("$G << EOD\n", f);
+        for (int64_t k = 0; k < p->n; k++) {
+            if (!hs_gp_drawn(k, p->n, stride)) continue;
+            hs_gp_number(f, p->t[k]);
+            hs_gp_number(f, p->ag[k]);
+            fputc('\n', f);
+        }
+        fputs("EOD\n", f);
+    }
 
     int stacked = p->ndof <= STACKED_DOFS;
-    int height = stacked ? 150 + 190 * p->ndof : 650;
+    int height = (stacked ? 150 + 190 * p->ndof : 650) + (ground ? 190 : 0);
     if (height < 420) height = 420;
     hs_gp_terminal(f, 1100, height, ".displacement.png.part");
     hs_gp_reset(f);
@@ -88,9 +122,10 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
     if (stacked) {
         fputs("set lmargin 12\nset rmargin 4\nset key top right\n", f);
         fputs("set multiplot layout ", f);
-        fprintf(f, "%d,1 title ", p->ndof);
+        fprintf(f, "%d,1 title ", p->ndof + ground);
         hs_gp_quote(f, title);
         fputs(" font ',12'\n", f);
+        if (ground) ground_panel(f, p);
         for (int i = 0; i < p->ndof; i++) {
             double peak = 0;
             for (int64_t k = 0; k < p->n; k++) {
@@ -118,6 +153,10 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
         }
         fputs("unset multiplot\n", f);
     } else {
+        if (ground) {
+            fputs("set multiplot layout 2,1\nset lmargin 12\nset key outside right top\n", f);
+            ground_panel(f, p);
+        }
         fputs("set title ", f);
         hs_gp_quote(f, title);
         fputs(" font ',12'\nset key outside right top\nset ylabel ", f);
@@ -141,6 +180,7 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
                     "title sprintf('d%%d', i)\n",
                     p->ndof, hs_gp_style_of(p));
         }
+        if (ground) fputs("unset multiplot\n", f);
     }
     fputs("set output\n", f);
 }

@@ -44,6 +44,12 @@ if [ -f "$example" ] && "$hysim" run "$example" -o "$dir/run" --quiet >/dev/null
             fail "$f is not a PNG"
     done
     ls -A "$dir/run" | grep -q '^\.hysim-plot\|\.part$' && fail "temporary files left in $dir/run"
+    # the ground-motion panel above the displacements: the record's peak, 115.8 in/s^2
+    HS_TEST_PLOT_SCRIPT="$dir/script.gp" "$hysim" plot "$dir/run" > /dev/null 2>&1 || fail "plot (script kept)"
+    grep -q "title 'ground motion, peak |a_g| = 115.8 in/s^2'" "$dir/script.gp" ||
+        fail "no ground-motion panel with the record's peak 115.8 in/s^2: $(grep -m1 'a_g' "$dir/script.gp")"
+    grep -q '^set multiplot layout 3,1' "$dir/script.gp" || fail "the ground panel is not stacked above the 2 DOFs"
+    rm -f "$dir/script.gp"
     # --format svg and pdf: the same figures as vector files, beside the PNGs
     out=$("$hysim" plot "$dir/run" --format svg 2>&1) || fail "plot --format svg: $out"
     out=$("$hysim" plot --format=pdf "$dir/run" 2>&1) || fail "plot --format pdf: $out"
