@@ -4,7 +4,9 @@ TESTBUILD  ?= build/asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 EXAMPLE    ?= examples/default.yaml
 
-.PHONY: all deps build run run-virtual test bench format clean
+PREFIX     ?= $(HOME)/.local
+
+.PHONY: all deps build install run run-virtual test bench format clean
 
 all: build
 
@@ -14,6 +16,12 @@ deps:
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DHS_SANITIZE=OFF >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target hysim_cli
+
+# The program (bin/hysim), its man page, the library and headers under PREFIX (docs/install.md).
+install: build
+	@cmake --build $(BUILD) -j $(JOBS) --target hysim_shared $$(command -v help2man >/dev/null && echo manpage)
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+	@echo "installed $(PREFIX)/bin/hysim (is $(PREFIX)/bin on your PATH?)"
 
 # The default example: two `hysim site` processes on loopback and Mosqueda et al.'s (2004) two-site test
 # through them on the real clock (about 20 s), then the summary and the plots.

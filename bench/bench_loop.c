@@ -13,12 +13,18 @@
  *  - udp:        one datagram each way per tick (reply awaited up to half a tick);
  *  - shm:        the shared-memory block (docs/lab_backends.md), reply awaited the same way.
  *
- * The back-end rows' ratio is to the calibrated idle row of the same rate (the same-run baseline).
- * SCHED_FIFO and mlockall are asked for once, for the whole run (each said granted or refused).
- * Per row: the lateness start - deadline of every tick (ns, preallocated, sorted for nearest-rank
- * percentiles), p50, p99, p99.9, max, the late ticks (more than a quarter period) by cause, and
- * the ratio of the row's p99.9 to the old row's at the same rate. Figures only: nothing is
- * asserted. Usage: bench_loop [seconds per row, default 2]. */
+ * and two rows of the calibrated loop behind the idle gate of `hysim site` (hs_rt_spin_gate):
+ *
+ *  - gated test: a test active (the gate lets the margin through: the loop as calibrated);
+ *  - gated idle: no test (the gate closes: sleep to each deadline, no spin).
+ *
+ * Each row also reports its thread's CPU time over its wall time (CLOCK_THREAD_CPUTIME_ID).
+ * The back-end and gated rows' ratio is to the calibrated idle row of the same rate (the same-run
+ * baseline). SCHED_FIFO and mlockall are asked for once, for the whole run (each said granted or
+ * refused). Per row: the lateness start - deadline of every tick (ns, preallocated, sorted for
+ * nearest-rank percentiles), p50, p99, p99.9, max, the late ticks (more than a quarter period) by
+ * cause, and the ratio of the row's p99.9 to the old row's at the same rate. Figures only: nothing
+ * is asserted. Usage: bench_loop [seconds per row, default 2]. */
 #include "hysim/labio.h"
 #include "hysim/rt_loop.h"
 #include "hysim/shm_lab.h"
@@ -43,11 +49,13 @@ enum { IDLE, UDP, SHM };
 typedef struct row {
     double rate;
     int qos, calibrate, backend;
+    int gate; /* 0: none; 1: hs_rt_spin_gate with a test active; 2: with none */
     const char *name;
     hs_lab *lab; /* the back end's laboratory (udp, shm) or NULL */
     /* results */
     int64_t spin, n, late_by_cause[HS_RT_NCAUSES], missing;
     double p50, p99, p999, max; /* us */
+    double cpu;                 /* % of a core */
 } row;
 
 static int64_t lat[MAX_TICKS], cal[NCAL];
@@ -71,9 +79,14 @@ static void run_row(row *r, double seconds, hs_rt_grants *g)
     const int64_t t0 = t.prev_end;
     memset(r->late_by_cause, 0, sizeof r->late_by_cause);
     double x = 0.0, f = 0.0;
+    const int64_t grace = 2 * (int64_t)r->rate; /* as the site's 2 s */
+    const int64_t margin =
+        r->gate ? hs_rt_spin_gate(r->spin, r->gate == 1 ? 0 : grace + 1, grace) : r->spin;
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
     for (int64_t k = 1; k <= n; k++) {
         t.deadline = t0 + (int64_t)((double)k * 1e9 / r->rate + 0.5);
-        t.start = hs_rt_wait(t.deadline, r->spin, &t.woke);
+        t.start = hs_rt_wait(t.deadline, margin, &t.woke);
         lat[k - 1] = t.start - t.deadline;
         r->late_by_cause[hs_rt_late_cause(&t, late)]++;
         if (r->lab) { /* the tick's work: a small sine to the plant, its reply back */
@@ -84,6 +97,10 @@ static void run_row(row *r, double seconds, hs_rt_grants *g)
         t.prev_end = hs_rt_now();
         t.prev_late = lat[k - 1];
     }
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+    const double wall = 1e-9 * (double)(hs_rt_now() - t0);
+    r->cpu =
+        100.0 * ((double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec)) / wall;
     r->n = n;
     hs_rt_spin_margin(lat, (size_t)n, period); /* sorts */
     r->p50 = 1e-3 * (double)hs_rt_quantile(lat, (size_t)n, 0.5);
@@ -222,7 +239,7 @@ static void plants_stop(void)
 
 typedef struct bench {
     double seconds;
-    row rows[15];
+    row rows[21];
     int nrows;
     hs_rt_grants g;
 } bench;
@@ -259,6 +276,10 @@ int main(int argc, char **argv)
         b.rows[b.nrows++] = (row){.rate = rates[i], .qos = 1, .calibrate = 0, .name = "fixed+qos"};
         b.rows[b.nrows++] = (row){.rate = rates[i], .qos = 1, .calibrate = 1, .name = "calibrated"};
         b.rows[b.nrows++] =
+            (row){.rate = rates[i], .qos = 1, .calibrate = 1, .gate = 1, .name = "gated test"};
+        b.rows[b.nrows++] =
+            (row){.rate = rates[i], .qos = 1, .calibrate = 1, .gate = 2, .name = "gated idle"};
+        b.rows[b.nrows++] =
             (row){.rate = rates[i], .qos = 1, .calibrate = 1, .backend = UDP, .name = "udp+plant"};
         b.rows[b.nrows++] =
             (row){.rate = rates[i], .qos = 1, .calibrate = 1, .backend = SHM, .name = "shm+plant"};
@@ -275,21 +296,22 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < b.nrows; i++) hs_lab_destroy(&b.rows[i].lab);
     plants_stop();
-    printf("%-6s %-11s %8s %8s %8s %8s %8s %9s %7s %8s  late: %s / %s / %s / %s\n", "Hz", "loop",
-           "spin us", "p50 us", "p99 us", "p99.9 us", "max us", "ticks", "p99.9/base", "missing",
-           hs_rt_cause_name(HS_RT_WAKE_LATE), hs_rt_cause_name(HS_RT_OVERRAN),
+    printf("%-6s %-11s %8s %8s %8s %8s %8s %9s %7s %8s %6s  late: %s / %s / %s / %s\n", "Hz",
+           "loop", "spin us", "p50 us", "p99 us", "p99.9 us", "max us", "ticks", "p99.9/base",
+           "missing", "cpu %", hs_rt_cause_name(HS_RT_WAKE_LATE), hs_rt_cause_name(HS_RT_OVERRAN),
            hs_rt_cause_name(HS_RT_CATCH_UP), hs_rt_cause_name(HS_RT_PREEMPTED));
     for (int i = 0; i < b.nrows; i++) {
-        /* the baseline: the old row for the idle rows, the calibrated idle row for the back ends */
-        const row *r = &b.rows[i], *old = &b.rows[i - i % 5 + (r->backend ? 2 : 0)];
-        printf(
-            "%-6.0f %-11s %8.1f %8.1f %8.1f %8.1f %8.1f %9lld %10.2f %8lld  %lld / %lld / %lld / "
-            "%lld\n",
-            r->rate, r->name, 1e-3 * (double)r->spin, r->p50, r->p99, r->p999, r->max,
-            (long long)r->n, old->p999 > 0.0 ? r->p999 / old->p999 : 0.0, (long long)r->missing,
-            (long long)r->late_by_cause[HS_RT_WAKE_LATE],
-            (long long)r->late_by_cause[HS_RT_OVERRAN], (long long)r->late_by_cause[HS_RT_CATCH_UP],
-            (long long)r->late_by_cause[HS_RT_PREEMPTED]);
+        /* the baseline: the old row for the first three, the calibrated row for the gated and the
+         * back-end rows */
+        const row *r = &b.rows[i], *old = &b.rows[i - i % 7 + (r->backend || r->gate ? 2 : 0)];
+        printf("%-6.0f %-11s %8.1f %8.1f %8.1f %8.1f %8.1f %9lld %10.2f %8lld %6.1f  %lld / %lld / "
+               "%lld / %lld\n",
+               r->rate, r->name, 1e-3 * (double)r->spin, r->p50, r->p99, r->p999, r->max,
+               (long long)r->n, old->p999 > 0.0 ? r->p999 / old->p999 : 0.0, (long long)r->missing,
+               r->cpu, (long long)r->late_by_cause[HS_RT_WAKE_LATE],
+               (long long)r->late_by_cause[HS_RT_OVERRAN],
+               (long long)r->late_by_cause[HS_RT_CATCH_UP],
+               (long long)r->late_by_cause[HS_RT_PREEMPTED]);
     }
     return 0;
 }

@@ -34,11 +34,15 @@ typedef struct hs_monitor_sample {
     double d[HS_MON_MAX_DOF];            /* displacement of each DOF (relative) */
     double x_cmd[HS_MON_MAX_ACT];        /* actuator command */
     double x_meas[HS_MON_MAX_ACT];       /* actuator measurement */
+    double f_meas[HS_MON_MAX_ACT];       /* actuator's measured force */
     double limit_use[HS_MON_MAX_ACT];    /* largest |x|/stroke, |f|/force limit (0: no limit) */
     int site_states[HS_MON_MAX_SITES];   /* bits (1 << hs_cmdgen_state) visited in the step */
     double site_delay[HS_MON_MAX_SITES]; /* s */
     double energy_error;                 /* relative energy balance error */
     int paused;                          /* 1 while the operator holds the test */
+    double paused_s;                     /* wall seconds paused so far (the ETA leaves them out) */
+    double hold_left; /* while paused: wall s before the first site's hold_timeout ends its hold
+                         (the coordinator resumes before); not finite: no limit known */
 } hs_monitor_sample;
 
 /* ---- the ring (monitor_ring.c): hysim/ring.h of samples, counting what it refuses ---- */

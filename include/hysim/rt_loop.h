@@ -59,6 +59,11 @@ int64_t hs_rt_quantile(const int64_t *sorted, size_t n, double p);
  * wake-up's lateness in lat[0..n) (ns, sorted on return); returns hs_rt_spin_margin. */
 int64_t hs_rt_calibrate(int64_t period_ns, int64_t *lat, size_t n);
 
+/* The margin for the next tick: `spin` while the loop's work is active (quiet, the ticks since the
+ * last active one, at most `grace`), 0 otherwise (sleep to the deadline: an idle loop spends no
+ * core spinning). */
+int64_t hs_rt_spin_gate(int64_t spin, int64_t quiet, int64_t grace);
+
 /* Sleeps until deadline - spin (when that is still ahead), then spins to the deadline. Returns
  * the start time (>= deadline); *woke is the time the sleep returned, or -1 when the loop did
  * not sleep. */

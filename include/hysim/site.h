@@ -173,6 +173,8 @@ typedef struct hs_site_summary {
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out);
 int hs_site_nact(const hs_site *s);
 const char *hs_site_name(const hs_site *s);
+/* The name of actuator j (0-based) as the site's configuration gives it ("" out of range). */
+const char *hs_site_actuator_name(const hs_site *s, int j);
 /* The longest wall time (s) the coordinator waits for a measurement of this site: `usual` (the
  * test's site_timeout) unless the site's protocol is known to take longer (a NEES lab answers
  * execute after its motion: nees.execute_timeout). */
@@ -204,6 +206,11 @@ int hs_site_resume(hs_site *s, int64_t step, const double *x_held);
  * a remote site keeps its connection alive (a native site sends a heartbeat when one is due), so
  * that the site holds instead of declaring the coordinator lost. 0 for kinds with nothing to do. */
 int hs_site_idle(hs_site *s);
+/* The run stopped before its end (an operator's abort, a lost peer, a trip): the site is told why
+ * before the connection closes, so that its log says so; the site keeps the test held for a
+ * resume, as on any abort. A native site sends ERROR (HS_EABORTED, `why`); other kinds do
+ * nothing. */
+void hs_site_leave(hs_site *s, const char *why);
 
 #ifdef __cplusplus
 }

@@ -125,6 +125,7 @@ void hs_site_server_destroy(hs_site_server **s); /* stops first when running */
 typedef struct hs_site_server_status {
     /* controller loop */
     int64_t ticks;       /* ticks run */
+    int64_t spun_ticks;  /* of which a test was active (spun to the deadline): the late figures' */
     int64_t late_ticks;  /* ticks that started later than `late` after their deadline */
     double late_max;     /* s, largest start delay */
     double late_mean;    /* s, mean start delay */

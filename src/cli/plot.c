@@ -58,6 +58,29 @@ static int largest_dofs(const hs_plot_data *p, int *dofs)
     return m;
 }
 
+/* The ground motion's panel (the record the structure felt), above the displacements. */
+static void ground_panel(FILE *f, const hs_plot_data *p)
+{
+    double peak = 0.0;
+    for (int64_t k = 0; k < p->n; k++)
+        if (fabs(p->ag[k]) > peak) peak = fabs(p->ag[k]);
+    char key[HS_PLOT_TEXT + 96];
+    snprintf(key, sizeof key, "ground motion, peak |a_g| = %.4g %s", peak, p->unit_acceleration);
+    fputs("set ylabel ", f);
+    hs_gp_label(f, "a_g", p->unit_acceleration);
+    fputc('\n', f);
+    double lo, hi;
+    if (hs_gp_finite_range(p->ag, p->n, 1, 0, &lo, &hi) == 0) {
+        hs_gp_empty_panel(f, "ground motion: no finite values", 1);
+        hs_gp_range(f, "x", p->t, p->n, 1, 0);
+        return;
+    }
+    hs_gp_range(f, "y", p->ag, p->n, 1, 0);
+    fputs("plot $G using 1:2 with lines lw 1 lc rgb '#555555' title ", f);
+    hs_gp_quote(f, key);
+    fputc('\n', f);
+}
+
 static void script_displacement(FILE *f, const hs_plot_data *p)
 {
     int64_t stride = hs_gp_stride_of(p->n);
@@ -73,9 +96,20 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
         fputc('\n', f);
     }
     fputs("EOD\n", f);
+    const int ground = p->ag != NULL;
+    if (ground) {
+        fputs("$G << EOD\n", f);
+        for (int64_t k = 0; k < p->n; k++) {
+            if (!hs_gp_drawn(k, p->n, stride)) continue;
+            hs_gp_number(f, p->t[k]);
+            hs_gp_number(f, p->ag[k]);
+            fputc('\n', f);
+        }
+        fputs("EOD\n", f);
+    }
 
     int stacked = p->ndof <= STACKED_DOFS;
-    int height = stacked ? 150 + 190 * p->ndof : 650;
+    int height = (stacked ? 150 + 190 * p->ndof : 650) + (ground ? 190 : 0);
     if (height < 420) height = 420;
     hs_gp_terminal(f, 1100, height, ".displacement.png.part");
     hs_gp_reset(f);
@@ -88,9 +122,10 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
     if (stacked) {
         fputs("set lmargin 12\nset rmargin 4\nset key top right\n", f);
         fputs("set multiplot layout ", f);
-        fprintf(f, "%d,1 title ", p->ndof);
+        fprintf(f, "%d,1 title ", p->ndof + ground);
         hs_gp_quote(f, title);
         fputs(" font ',12'\n", f);
+        if (ground) ground_panel(f, p);
         for (int i = 0; i < p->ndof; i++) {
             double peak = 0;
             for (int64_t k = 0; k < p->n; k++) {
@@ -118,6 +153,10 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
         }
         fputs("unset multiplot\n", f);
     } else {
+        if (ground) {
+            fputs("set multiplot layout 2,1\nset lmargin 12\nset key outside right top\n", f);
+            ground_panel(f, p);
+        }
         fputs("set title ", f);
         hs_gp_quote(f, title);
         fputs(" font ',12'\nset key outside right top\nset ylabel ", f);
@@ -141,6 +180,7 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
                     "title sprintf('d%%d', i)\n",
                     p->ndof, hs_gp_style_of(p));
         }
+        if (ground) fputs("unset multiplot\n", f);
     }
     fputs("set output\n", f);
 }
@@ -347,7 +387,8 @@ static int write_script(FILE *f, const hs_plot_data *p)
 static int usage_error(const char *msg)
 {
     fprintf(stderr,
-            "hysim plot: %s\nusage: hysim plot DIR   (DIR written by `hysim run FILE -o DIR`)\n",
+            "hysim plot: %s\nusage: hysim plot DIR [--format png|svg|pdf]   (DIR written by `hysim "
+            "run FILE -o DIR`)\n",
             msg);
     return HS_EXIT_INPUT;
 }
@@ -355,15 +396,34 @@ static int usage_error(const char *msg)
 int hs_cli_plot(int argc, char **argv)
 {
     if (argc == 2 && hs_cli_is_help(argv[1])) {
-        printf("usage: hysim plot DIR\n  draws DIR/displacement.png, DIR/hysteresis.png and "
+        printf("usage: hysim plot DIR [--format png|svg|pdf]\n  draws DIR/displacement.png, "
+               "DIR/hysteresis.png and "
                "DIR/energy.png from DIR/results.h5 (needs gnuplot);\n  for a hybrid run also "
                "DIR/actuators_hysteresis.png, DIR/actuators_tracking.png and\n  DIR/tangent.png "
                "(when the integrator estimated the experimental tangent);\n  with site controllers "
-               "also DIR/sites_states.png, DIR/sites_delay.png and\n  DIR/actuators_ti.png\n");
+               "also DIR/sites_states.png, DIR/sites_delay.png and\n  DIR/actuators_ti.png\n"
+               "  --format svg or pdf: the same figures as .svg (vector, for the web) or .pdf "
+               "(vector, for papers)\n");
         return HS_EXIT_OK;
     }
-    if (argc != 2) return usage_error("expected exactly one argument, the run's output directory");
-    const char *dir = argv[1];
+    const char *dir = NULL, *format = "png";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
+            format = argv[++i];
+        else if (strncmp(argv[i], "--format=", 9) == 0)
+            format = argv[i] + 9;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return usage_error("unknown option (give --format png|svg|pdf)");
+        else if (dir)
+            return usage_error("expected one run directory");
+        else
+            dir = argv[i];
+    }
+    if (!dir) return usage_error("expected the run's output directory");
+    if (hs_gp_set_format(format) != 0) {
+        fprintf(stderr, "hysim plot: --format %s: give png, svg or pdf\n", format);
+        return HS_EXIT_INPUT;
+    }
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "hysim plot: %s: not a directory\n", dir);
@@ -426,10 +486,11 @@ int hs_cli_plot(int argc, char **argv)
         size_t nout = NOUT + (size_t)hs_plot_actuator_outputs(&data, outputs + NOUT);
         nout += (size_t)hs_plot_site_outputs(&data, outputs + nout);
         for (size_t i = 0; i < nout; i++) {
-            char part[128], from[4096 + 128], to[4096 + 128];
-            snprintf(part, sizeof part, ".%s.part", outputs[i]);
+            char name[128], part[160], from[4096 + 160], to[4096 + 128];
+            hs_gp_output_name(outputs[i], name, sizeof name);
+            snprintf(part, sizeof part, ".%s.part", name);
             snprintf(from, sizeof from, "%s/%s", dir, part);
-            snprintf(to, sizeof to, "%s/%s", dir, outputs[i]);
+            snprintf(to, sizeof to, "%s/%s", dir, name);
             if (code == HS_EXIT_OK && rename(from, to) != 0) {
                 fprintf(stderr, "hysim plot: %s: not produced by gnuplot\n", to);
                 code = HS_EXIT_FAILED;

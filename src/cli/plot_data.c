@@ -215,6 +215,12 @@ static int read_all(hid_t file, hs_plot_data *p, char *err, size_t errlen)
     if (!p->d) return -1;
     if (cols < 1) return failf(err, errlen, "dataset /displacement has no DOF column");
     p->ndof = cols;
+    if (H5Lexists(file, "ground_acceleration", H5P_DEFAULT) > 0) {
+        int c = -1;
+        p->ag = read_series(file, "ground_acceleration", p->n, &c, p->unit_acceleration, NULL, err,
+                            errlen);
+        if (!p->ag) return -1;
+    }
 
     if (H5Lexists(file, "springs", H5P_DEFAULT) > 0) {
         int c1 = 0, c2 = 0;
@@ -272,8 +278,9 @@ int hs_plot_data_read(const char *path, hs_plot_data *out, char *err, size_t err
 
 void hs_plot_data_free(hs_plot_data *p)
 {
-    double *blocks[] = {p->t,         p->d,         p->sdef,     p->sforce,         p->e_input,
-                        p->e_kinetic, p->e_damping, p->e_strain, p->e_experimental, p->e_error_rel};
+    double *blocks[] = {p->t,          p->d,         p->ag,        p->sdef,     p->sforce,
+                        p->e_input,    p->e_kinetic, p->e_damping, p->e_strain, p->e_experimental,
+                        p->e_error_rel};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) hs_free(blocks[i]);
     if (p->spring_names)
         for (int i = 0; i < p->nsprings; i++) hs_free(p->spring_names[i]);

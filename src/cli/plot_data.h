@@ -10,8 +10,10 @@
 typedef struct hs_plot_data {
     int64_t n; /* records */
     int ndof, nsprings, ngroups;
-    double *t;             /* n */
-    double *d;             /* n x ndof, row-major */
+    double *t;  /* n */
+    double *d;  /* n x ndof, row-major */
+    double *ag; /* n: the ground acceleration (/ground_acceleration), NULL when absent */
+    char unit_acceleration[HS_PLOT_TEXT];
     double *sdef, *sforce; /* n x nsprings, or NULL without springs */
     char **spring_names;   /* nsprings */
     int has_energy;

@@ -43,14 +43,45 @@ void hs_gp_number(FILE *f, double x)
     }
 }
 
+static char hs_gp_fmt[4] = "png";
+
+int hs_gp_set_format(const char *format)
+{
+    if (strcmp(format, "png") != 0 && strcmp(format, "svg") != 0 && strcmp(format, "pdf") != 0)
+        return -1;
+    snprintf(hs_gp_fmt, sizeof hs_gp_fmt, "%s", format);
+    return 0;
+}
+
+const char *hs_gp_format(void)
+{
+    return hs_gp_fmt;
+}
+
+void hs_gp_output_name(const char *png_name, char *out, size_t len)
+{
+    const char *dot = strstr(png_name, ".png");
+    const int stem = dot ? (int)(dot - png_name) : (int)strlen(png_name);
+    snprintf(out, len, "%.*s.%s%s", stem, png_name, hs_gp_fmt, dot ? dot + 4 : "");
+}
+
 void hs_gp_terminal(FILE *f, int width, int height, const char *part)
 {
-    fprintf(f,
-            "if (cairo) { set terminal pngcairo noenhanced size %d,%d font 'Sans,10' } "
-            "else { set terminal png noenhanced size %d,%d }\n",
-            width, height, width, height);
+    if (strcmp(hs_gp_fmt, "svg") == 0)
+        fprintf(f, "set terminal svg noenhanced size %d,%d font 'Sans,10' background '#ffffff'\n",
+                width, height);
+    else if (strcmp(hs_gp_fmt, "pdf") == 0)
+        fprintf(f, "set terminal pdfcairo noenhanced size %.3fin,%.3fin font 'Sans,7'\n",
+                width / 96.0, height / 96.0);
+    else
+        fprintf(f,
+                "if (cairo) { set terminal pngcairo noenhanced size %d,%d font 'Sans,10' } "
+                "else { set terminal png noenhanced size %d,%d }\n",
+                width, height, width, height);
+    char name[256];
+    hs_gp_output_name(part, name, sizeof name);
     fputs("set output ", f);
-    hs_gp_quote(f, part);
+    hs_gp_quote(f, name);
     fputc('\n', f);
 }
 

@@ -12,10 +12,18 @@
 /* Records drawn per series: longer runs are thinned evenly (every stride-th and the last). */
 #define HS_GP_MAX_POINTS 20000
 
-void hs_gp_quote(FILE *f, const char *s);                              /* 'text', '' for a quote */
-void hs_gp_label(FILE *f, const char *what, const char *unit);         /* 'what [unit]' quoted */
-void hs_gp_number(FILE *f, double x);                                  /* " %.9g", or " ?" */
-void hs_gp_terminal(FILE *f, int width, int height, const char *part); /* png(cairo), output */
+void hs_gp_quote(FILE *f, const char *s);                      /* 'text', '' for a quote */
+void hs_gp_label(FILE *f, const char *what, const char *unit); /* 'what [unit]' quoted */
+void hs_gp_number(FILE *f, double x);                          /* " %.9g", or " ?" */
+/* The terminal of the chosen format (hs_gp_set_format: png by default, pngcairo when gnuplot
+ * has it; svg; pdf through pdfcairo) at width x height pixels (pdf: 1/96 in each), and the
+ * output: `part` is named for png (".NAME.png.part"); another format replaces ".png". */
+void hs_gp_terminal(FILE *f, int width, int height, const char *part);
+/* "png", "svg" or "pdf": 0; anything else: -1. */
+int hs_gp_set_format(const char *format);
+const char *hs_gp_format(void);
+/* NAME.png -> NAME.<format> in out (len bytes). */
+void hs_gp_output_name(const char *png_name, char *out, size_t len);
 void hs_gp_title(const hs_plot_data *p, const char *what, char *buf, size_t len);
 /* hs_gp_title with "(first DRAWN of TOTAL)" after `what` when not every item is drawn. */
 void hs_gp_title_first(const hs_plot_data *p, const char *what, int drawn, int total, char *buf,

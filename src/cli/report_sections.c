@@ -157,7 +157,11 @@ void hs_report_integrator(FILE *f, hs_report *r)
                         hs_report_num(h, "stiffness_update_percent"), "%");
         hs_html_row_num(f, "iterations per step, mean", hs_report_num(it, "mean"), "");
         hs_html_row_num(f, "iterations per step, max", hs_report_num(it, "max"), "");
-        hs_html_row_num(f, "experimental work", hs_report_num(h, "experimental_work"), "");
+        const hs_ynode *units = hs_ynode_get(r->root, "units");
+        char work_unit[64];
+        snprintf(work_unit, sizeof work_unit, "%s*%s", hs_report_str(units, "force"),
+                 hs_report_str(units, "length"));
+        hs_html_row_num(f, "experimental work", hs_report_num(h, "experimental_work"), work_unit);
         hs_html_row_num(f, "test time on the test's clock", hs_report_num(h, "test_time_s"), "s");
         hs_html_row_num(f, "longest wait for a measurement", hs_report_num(h, "max_wait_s"), "s");
         char flags[256];
@@ -179,10 +183,11 @@ void hs_report_sites(FILE *f, hs_report *r)
     if (!sites || sites->kind != HS_YNODE_SEQUENCE || sites->nitems == 0) return;
     fputs("<h2>Timing per site</h2>\n<p>As in Table 1 of Mosqueda, Stojadinovic &amp; Mahin "
           "(2004): steps, the longest delay from a target's arrival (D<sub>target</sub>) to the "
-          "next (D<sub>update</sub>), the site's run time, and the share of controller ticks the "
-          "command generator spent slowing down and holding.</p>\n<table>\n<thead><tr><th>site"
-          "</th><th>steps</th><th>max delay (s)</th><th>run time (s)</th><th>% slow</th>"
-          "<th>% hold</th><th>ended on the site</th><th>limits tripped</th></tr></thead>\n",
+          "next (D<sub>update</sub>), the site's run time, and the share of steps in which the "
+          "command generator slowed down and in which it held.</p>\n<table>\n<thead><tr><th>site"
+          "</th><th>steps</th><th>max delay (s)</th><th>run time (s)</th><th>% of steps slow"
+          "</th><th>% of steps held</th><th>ended on the site</th><th>limits tripped</th></tr>"
+          "</thead>\n",
           f);
     for (size_t s = 0; s < sites->nitems; s++) {
         const hs_ynode *site = sites->items[s];
@@ -204,26 +209,34 @@ void hs_report_sites(FILE *f, hs_report *r)
         hs_html_text(f, flags);
         fputs("</td></tr>\n", f);
         if (hold > 0)
-            hs_report_warn(r,
-                           "site %s held in %.3g %% of its controller ticks (targets came "
-                           "late)",
-                           name, hold);
+            hs_report_warn(r, "site %s held in %.3g %% of its steps (targets came late)", name,
+                           hold);
         if (ended) hs_report_warn(r, "site %s ended the test on its side (hold timeout)", name);
         if (isfinite(lf) && (int)lf) hs_report_warn(r, "site %s: limit tripped: %s", name, flags);
     }
-    fputs("</table>\n<h2>Tracking per actuator</h2>\n<p>Mean tracking error (MTE), RMS error in "
-          "% of the RMS command and the largest tracking indicator (Chen &amp; Ricles); a<sub>es"
-          "</sub> is the adaptive compensator's final estimate (1 without one).</p>\n<table>\n"
-          "<thead><tr><th>actuator</th><th>MTE</th><th>RMS %</th><th>max TI</th><th>a<sub>es"
-          "</sub></th></tr></thead>\n",
+    const char *lu = hs_report_str(hs_ynode_get(r->root, "units"), "length");
+    fputs("</table>\n<h2>Tracking per actuator</h2>\n<p>Maximum tracking error (MTE, the largest "
+          "|command &minus; measured|), RMS error in % of the RMS command and the tracking "
+          "indicator of largest magnitude (TI, the area of the synchronized subspace plot: "
+          "length<sup>2</sup>), after Chen &amp; Ricles (2010); a<sub>es</sub> is the adaptive "
+          "compensator's final estimate (1 without one).</p>\n<table>\n<thead><tr><th>actuator"
+          "</th><th>MTE (",
           f);
+    hs_html_text(f, lu);
+    fputs(")</th><th>RMS %</th><th>max TI (", f);
+    hs_html_text(f, lu);
+    fputs("<sup>2</sup>)</th><th>a<sub>es</sub></th></tr></thead>\n", f);
     for (size_t s = 0; s < sites->nitems; s++) {
         const hs_ynode *site = sites->items[s], *acts = hs_ynode_get(site, "actuators");
         for (size_t j = 0; acts && acts->kind == HS_YNODE_SEQUENCE && j < acts->nitems; j++) {
             const hs_ynode *a = acts->items[j];
             fputs("<tr><td>", f);
             hs_html_text(f, hs_report_str(site, "name"));
-            if (r->def && s < (size_t)r->def->nsites && j < (size_t)r->def->sites[s].nact) {
+            const char *name = hs_report_str(a, "name");
+            if (name[0]) {
+                fputc('.', f);
+                hs_html_text(f, name);
+            } else if (r->def && s < (size_t)r->def->nsites && j < (size_t)r->def->sites[s].nact) {
                 fputc('.', f);
                 hs_html_text(f, r->def->sites[s].actuator_names[j]);
             } else {

@@ -5,6 +5,8 @@
  * Pause holds the loop between steps: no new targets go out, so every site holds on its own. */
 #include "cli_monitor.h"
 
+#include "hysim/cmdgen.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +19,7 @@ struct hs_cli_monitor {
     hs_coordinator *c;             /* run: the test */
     const hs_test_def *def;        /* run: its definition */
     double last;                   /* monotonic s of the last sample */
+    double paused_s;               /* wall s paused so far (the page's ETA leaves them out) */
     double stroke[HS_MON_MAX_ACT]; /* per stacked actuator; 0: none */
     double force_max[HS_MON_MAX_ACT];
     hs_monitor_sample s;
@@ -110,16 +113,20 @@ static void hs_cli_mon_sample(hs_cli_monitor *m, int paused)
     for (int j = 0; j < s->nact; j++) {
         s->x_cmd[j] = v.x_cmd[j];
         s->x_meas[j] = v.x_meas[j];
+        s->f_meas[j] = v.f_meas[j];
         const double a = hs_cli_monitor_use(v.x_meas[j], m->stroke[j]),
                      b = hs_cli_monitor_use(v.f_meas[j], m->force_max[j]);
         s->limit_use[j] = a > b ? a : b;
     }
     for (int i = 0; i < s->nsites; i++) {
-        s->site_states[i] = v.site_states[i];
+        /* paused: no target goes out, every site holds (its own page shows its controller) */
+        s->site_states[i] = paused ? HS_CMDGEN_BIT(HS_CMDGEN_HOLD) : v.site_states[i];
         s->site_delay[i] = v.site_delay[i];
     }
     s->energy_error = v.energy->error_rel;
     s->paused = paused;
+    s->paused_s = m->paused_s;
+    s->hold_left = NAN;
     hs_monitor_publish(m->mon, s);
 }
 
@@ -136,7 +143,9 @@ void hs_cli_monitor_run_step(hs_cli_monitor *m)
         fprintf(stderr, "\nhysim monitor: paused by the operator after step %lld: the sites hold\n",
                 (long long)step);
         const struct timespec nap = {0, 20000000};
+        const double paused_at = now, paused_before = m->paused_s;
         while ((cmd = hs_monitor_command_get(m->mon)) == HS_MON_PAUSE) {
+            m->paused_s = paused_before + (hs_cli_mon_now() - paused_at);
             if ((now = hs_cli_mon_now()) - m->last >= 0.25) { /* the page sees the pause */
                 hs_cli_mon_sample(m, 1);
                 m->last = now;

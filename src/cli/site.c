@@ -174,14 +174,16 @@ int hs_cli_site(int argc, char **argv)
     hs_site_server_status_get(srv, &st);
     fprintf(
         stderr,
-        "hysim site: %lld ticks, %lld late (%lld wake-up late, %lld work overran, %lld "
+        "hysim site: %lld ticks, %lld of an active test, %lld late (%lld wake-up late, %lld work "
+        "overran, %lld "
         "catch-up, %lld preempted; start delay mean %.1f us, p99 <= %.0f us, max %.1f us; "
         "spin %.1f us); %llu session(s), %llu refused, %llu busy, %llu lost\n",
-        (long long)st.ticks, (long long)st.late_ticks, (long long)st.late_by_cause[HS_RT_WAKE_LATE],
-        (long long)st.late_by_cause[HS_RT_OVERRAN], (long long)st.late_by_cause[HS_RT_CATCH_UP],
-        (long long)st.late_by_cause[HS_RT_PREEMPTED], 1e6 * st.late_mean, 1e6 * st.late_p99,
-        1e6 * st.late_max, 1e6 * st.spin, (unsigned long long)st.sessions,
-        (unsigned long long)st.refused, (unsigned long long)st.busy, (unsigned long long)st.lost);
+        (long long)st.ticks, (long long)st.spun_ticks, (long long)st.late_ticks,
+        (long long)st.late_by_cause[HS_RT_WAKE_LATE], (long long)st.late_by_cause[HS_RT_OVERRAN],
+        (long long)st.late_by_cause[HS_RT_CATCH_UP], (long long)st.late_by_cause[HS_RT_PREEMPTED],
+        1e6 * st.late_mean, 1e6 * st.late_p99, 1e6 * st.late_max, 1e6 * st.spin,
+        (unsigned long long)st.sessions, (unsigned long long)st.refused,
+        (unsigned long long)st.busy, (unsigned long long)st.lost);
     if (log)
         fprintf(stderr,
                 "hysim site: tick log %s: %llu rotation(s) to %s.1 (files of at most %g MiB), "

@@ -46,6 +46,7 @@ int hs_cli_monitor_site_poll(hs_cli_monitor *m, hs_site_server *srv,
     for (int j = 0; j < s.nact; j++) {
         s.x_cmd[j] = st.command[j];
         s.x_meas[j] = st.x[j];
+        s.f_meas[j] = st.f[j];
         const double a = hs_cli_monitor_use(st.x[j], cfg->site.actuator[j].stroke),
                      b = hs_cli_monitor_use(st.f[j], cfg->site.actuator[j].force_max);
         s.limit_use[j] = a > b ? a : b;
@@ -53,6 +54,7 @@ int hs_cli_monitor_site_poll(hs_cli_monitor *m, hs_site_server *srv,
     s.site_states[0] = st.state >= 0 && st.state < HS_CMDGEN_NSTATES ? HS_CMDGEN_BIT(st.state) : 0;
     s.site_delay[0] = NAN; /* per step at the coordinator's page */
     s.energy_error = NAN;
+    s.hold_left = NAN;
     hs_monitor *mon = hs_cli_monitor_server(m);
     hs_monitor_publish(mon, &s);
     return hs_monitor_command_get(mon) == HS_MON_ABORT;

@@ -344,6 +344,7 @@ static int hs_coord_stop(hs_coordinator *c, int rc)
     if (c->status == HS_RUN_UNSTABLE && c->has_exp) hs_coord_exp_end(&c->exp);
     snprintf(c->reason, sizeof c->reason, "%s",
              hs_ctx_message(c->ctx)[0] ? hs_ctx_message(c->ctx) : hs_strerror(rc));
+    if (c->status == HS_RUN_ABORTED && c->has_exp) hs_coord_exp_leave(&c->exp, c->reason);
     c->stopped = 1;
     return rc;
 }

@@ -336,6 +336,11 @@ void hs_coord_exp_end(hs_coord_exp *e)
     for (int s = 0; s < e->nsites; s++) hs_site_end(e->sites[s]);
 }
 
+void hs_coord_exp_leave(hs_coord_exp *e, const char *why)
+{
+    for (int s = 0; s < e->nsites; s++) hs_site_leave(e->sites[s], why);
+}
+
 void hs_coord_exp_compute(hs_coord_exp *e)
 {
     if (e->compute) e->now += hs_compute_model_sample(e->compute);
@@ -385,8 +390,10 @@ int hs_coord_exp_summary_json(const hs_coord_exp *e, char *buf, size_t size)
         for (int j = 0; j < ss.nact; j++) {
             char a_es[32] = "null"; /* a site that does not report its estimate */
             if (isfinite(ss.a_es[j])) snprintf(a_es, sizeof a_es, "%.6g", ss.a_es[j]);
-            HS_OUT("%s{\"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": %.6g, \"a_es\": %s",
-                   j ? ", " : "", ss.mte[j], ss.rms[j], ss.ti_peak[j], a_es);
+            HS_OUT("%s{\"name\": \"%s\", \"mte\": %.6g, \"rms_percent\": %.6g, \"max_ti\": "
+                   "%.6g, \"a_es\": %s",
+                   j ? ", " : "", hs_site_actuator_name(e->sites[s], j), ss.mte[j], ss.rms[j],
+                   ss.ti_peak[j], a_es);
             len += hs_site_limits_json(&ss, j, buf + (len < size ? len : size),
                                        len < size ? size - len : 0);
             HS_OUT("}");

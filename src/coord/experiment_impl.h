@@ -60,6 +60,8 @@ int hs_coord_exp_commit_sites(hs_coord_exp *e, int64_t step);
 /* The end of a test that ran to its end (completed or unstable): BYE to every site. An aborted
  * run never calls it, so that every site keeps holding its test for a resume. */
 void hs_coord_exp_end(hs_coord_exp *e);
+/* The run stopped part-way: each site is told why (hs_site_leave) and keeps its test held. */
+void hs_coord_exp_leave(hs_coord_exp *e, const char *why);
 /* The integrator's modelled computing time for one step, on the test's clock. */
 void hs_coord_exp_compute(hs_coord_exp *e);
 /* The `hybrid` and `sites` members of summary.json (JSON text without braces around). */

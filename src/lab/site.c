@@ -63,6 +63,10 @@ const char *hs_site_name(const hs_site *s)
 {
     return s->cfg.name;
 }
+const char *hs_site_actuator_name(const hs_site *s, int j)
+{
+    return j >= 0 && j < s->cfg.nact ? s->cfg.actuator_names[j] : "";
+}
 double hs_site_wait_limit(const hs_site *s, double usual)
 {
     return s->ops.wait_limit ? s->ops.wait_limit(s, usual) : usual;
@@ -98,6 +102,10 @@ int hs_site_state_load(hs_site *s, const double *in)
 int hs_site_idle(hs_site *s)
 {
     return s->ops.idle ? s->ops.idle(s) : 0;
+}
+void hs_site_leave(hs_site *s, const char *why)
+{
+    if (s->ops.leave) s->ops.leave(s, why);
 }
 int hs_site_resume(hs_site *s, int64_t step, const double *x_held)
 {

@@ -20,6 +20,7 @@ struct hs_site_ops {
     double (*wait_limit)(const hs_site *s, double usual);          /* optional */
     int (*idle)(hs_site *s);                                       /* optional */
     void (*end)(hs_site *s);                                       /* optional */
+    void (*leave)(hs_site *s, const char *why);                    /* optional */
     void (*destroy)(hs_site *s);
 };
 

@@ -5,9 +5,15 @@
  *   GET  /dygraph.min.css   libjs-dygraphs is not installed: the page says so)
  *   GET  /events            the server-sent events: layout, the samples kept so far, then live
  *   POST /pause /resume /abort   header X-Hysim-Token: the token (constant-time comparison)
+ * Guards (monitor_guard.h, docs/monitor.md "Security model"): idle connections time out, one
+ * address holds a bounded share of the connections, event streams are capped (anonymous ones
+ * apart), a Host header that names another site is refused (DNS rebinding), and every answer
+ * carries a Content-Security-Policy that keeps the page's requests at home.
  * A drain thread moves samples from the producer's lock-free ring into the server's history
  * (under the server's lock, which the producer never takes). */
 #include "hysim/monitor.h"
+
+#include "monitor/monitor_guard.h"
 
 #include <microhttpd.h>
 #include <sodium.h>
@@ -21,6 +27,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #define HS_MON_HISTORY   4096 /* samples kept for a page that connects late */
 #define HS_MON_TOKEN_HEX 32
@@ -33,11 +40,14 @@ struct hs_monitor {
     hs_monitor_layout layout;
     char token[HS_MON_TOKEN_HEX + 1];
     char host[INET_ADDRSTRLEN];
+    char name[256];     /* the host name given to --monitor ("" for an address) */
+    char hostname[256]; /* this machine's name */
     int port;
     double t0;
-    atomic_int command;  /* hs_monitor_command */
-    atomic_int stopping; /* 1: streams end, the drain thread ends */
-    atomic_int streams;  /* open event streams */
+    atomic_int command;                     /* hs_monitor_command */
+    atomic_int stopping;                    /* 1: streams end, the drain thread ends */
+    atomic_int streams;                     /* open event streams */
+    atomic_int anon_streams, token_streams; /* of which without and with the token */
     pthread_t drain;
     int drain_started;
     pthread_mutex_t lock; /* guards what follows */
@@ -53,6 +63,7 @@ struct hs_monitor {
 
 typedef struct hs_mon_stream {
     hs_monitor *m;
+    atomic_int *admitted;    /* the count this stream was admitted under */
     unsigned long long next; /* next sample to send */
     int layout_sent, end_sent;
     size_t len, off;
@@ -156,21 +167,49 @@ static void hs_mon_stream_free(void *cls)
 {
     hs_mon_stream *st = cls;
     atomic_fetch_sub(&st->m->streams, 1);
+    atomic_fetch_sub(st->admitted, 1);
     hs_free(st);
 }
 
 /* ---- requests ---- */
 
-static enum MHD_Result hs_mon_reply(struct MHD_Connection *c, unsigned int code, const char *type,
-                                    const void *body, size_t len, enum MHD_ResponseMemoryMode mode)
+/* Every answer: the page may load and ask only its own server (no <base>, no form, no frame). */
+static void hs_mon_guard_headers(struct MHD_Response *r)
+{
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src "
+                            "'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+                            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+}
+
+/* An answer; `close`: the connection ends with it (a refused client holds no slot). */
+static enum MHD_Result hs_mon_send(struct MHD_Connection *c, unsigned int code, const char *type,
+                                   const void *body, size_t len, enum MHD_ResponseMemoryMode mode,
+                                   int close)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body, mode);
     if (!r) return MHD_NO;
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    if (close) MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+    hs_mon_guard_headers(r);
     const enum MHD_Result ret = MHD_queue_response(c, code, r);
     MHD_destroy_response(r);
     return ret;
+}
+
+static enum MHD_Result hs_mon_reply(struct MHD_Connection *c, unsigned int code, const char *type,
+                                    const void *body, size_t len, enum MHD_ResponseMemoryMode mode)
+{
+    return hs_mon_send(c, code, type, body, len, mode, 0);
+}
+
+static enum MHD_Result hs_mon_refuse(struct MHD_Connection *c, unsigned int code, const char *text)
+{
+    return hs_mon_send(c, code, "text/plain; charset=utf-8", text, strlen(text),
+                       MHD_RESPMEM_MUST_COPY, 1);
 }
 
 static enum MHD_Result hs_mon_text(struct MHD_Connection *c, unsigned int code, const char *text)
@@ -179,11 +218,33 @@ static enum MHD_Result hs_mon_text(struct MHD_Connection *c, unsigned int code, 
                         MHD_RESPMEM_MUST_COPY);
 }
 
+/* 1 when the request carries the token (constant-time comparison of equal lengths). */
+static int hs_mon_token_ok(const hs_monitor *m, struct MHD_Connection *c)
+{
+    const char *given = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Hysim-Token");
+    if (!given || strlen(given) != HS_MON_TOKEN_HEX) return 0;
+    return sodium_memcmp(given, m->token, HS_MON_TOKEN_HEX) == 0;
+}
+
 static enum MHD_Result hs_mon_events(hs_monitor *m, struct MHD_Connection *c)
 {
+    const int keyed = hs_mon_token_ok(m, c);
+    atomic_int *count = keyed ? &m->token_streams : &m->anon_streams;
+    if (!hs_monitor_stream_admit(count, keyed ? HS_MON_TOKEN_STREAMS : HS_MON_ANON_STREAMS)) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "busy: %d event streams %s the token are open already; close a page, or give the "
+                 "token in the X-Hysim-Token header\n",
+                 keyed ? HS_MON_TOKEN_STREAMS : HS_MON_ANON_STREAMS, keyed ? "with" : "without");
+        return hs_mon_refuse(c, MHD_HTTP_SERVICE_UNAVAILABLE, msg);
+    }
     hs_mon_stream *st = hs_calloc(1, sizeof *st);
-    if (!st) return MHD_NO;
+    if (!st) {
+        atomic_fetch_sub(count, 1);
+        return MHD_NO;
+    }
     st->m = m;
+    st->admitted = count;
     atomic_fetch_add(&m->streams, 1);
     struct MHD_Response *r = MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, HS_MON_CHUNK, hs_mon_stream_read, st, hs_mon_stream_free);
@@ -193,17 +254,10 @@ static enum MHD_Result hs_mon_events(hs_monitor *m, struct MHD_Connection *c)
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+    hs_mon_guard_headers(r);
     const enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return ret;
-}
-
-/* 1 when the request carries the token (constant-time comparison of equal lengths). */
-static int hs_mon_token_ok(const hs_monitor *m, struct MHD_Connection *c)
-{
-    const char *given = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Hysim-Token");
-    if (!given || strlen(given) != HS_MON_TOKEN_HEX) return 0;
-    return sodium_memcmp(given, m->token, HS_MON_TOKEN_HEX) == 0;
 }
 
 static enum MHD_Result hs_mon_control(hs_monitor *m, struct MHD_Connection *c, const char *url)
@@ -254,6 +308,15 @@ static enum MHD_Result hs_mon_request(void *cls, struct MHD_Connection *c, const
         *upload_data_size = 0;
         return MHD_YES;
     }
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!hs_monitor_host_allowed(host, m->name) && !hs_monitor_host_allowed(host, m->hostname)) {
+        char msg[512];
+        snprintf(msg, sizeof msg,
+                 "refused: the Host header '%.200s' is not this monitor's address (a guard against "
+                 "DNS rebinding); open http://%s:%d/ or use an SSH tunnel to 127.0.0.1\n",
+                 host, m->host, m->port);
+        return hs_mon_refuse(c, MHD_HTTP_MISDIRECTED_REQUEST, msg);
+    }
     if (strcmp(method, "POST") == 0) return hs_mon_control(m, c, url);
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return hs_mon_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "GET or POST\n");
@@ -290,7 +353,8 @@ static char *hs_mon_slurp(const char *path, size_t *len)
 }
 
 /* "PORT" or "HOST:PORT" -> an IPv4 address (loopback by default). */
-static int hs_mon_address(hs_ctx *ctx, const char *listen, struct sockaddr_in *sa)
+static int hs_mon_address(hs_ctx *ctx, const char *listen, struct sockaddr_in *sa, char *name,
+                          size_t name_size)
 {
     char host[256] = "127.0.0.1";
     const char *colon = strrchr(listen, ':'), *port_s = colon ? colon + 1 : listen;
@@ -317,6 +381,7 @@ static int hs_mon_address(hs_ctx *ctx, const char *listen, struct sockaddr_in *s
                        listen, host);
     memcpy(sa, res->ai_addr, sizeof *sa);
     freeaddrinfo(res);
+    snprintf(name, name_size, "%s", host);
     sa->sin_port = htons((uint16_t)port);
     return 0;
 }
@@ -326,16 +391,21 @@ int hs_monitor_create(hs_ctx *ctx, const char *listen, const hs_monitor_layout *
 {
     if (sodium_init() < 0) return hs_fail(ctx, HS_EINVAL, "monitor: libsodium did not start");
     struct sockaddr_in sa;
-    int rc = hs_mon_address(ctx, listen, &sa);
+    char name[256];
+    int rc = hs_mon_address(ctx, listen, &sa, name, sizeof name);
     if (rc) return rc;
     hs_monitor *m = hs_calloc(1, sizeof *m);
     if (!m) return HS_ENOMEM;
+    snprintf(m->name, sizeof m->name, "%s", name);
+    if (gethostname(m->hostname, sizeof m->hostname - 1) != 0) m->hostname[0] = '\0';
     m->ctx = ctx;
     m->layout = *layout;
     pthread_mutex_init(&m->lock, NULL);
     atomic_init(&m->command, HS_MON_RUN);
     atomic_init(&m->stopping, 0);
     atomic_init(&m->streams, 0);
+    atomic_init(&m->anon_streams, 0);
+    atomic_init(&m->token_streams, 0);
     m->t0 = hs_mon_now();
     unsigned char raw[HS_MON_TOKEN_HEX / 2];
     randombytes_buf(raw, sizeof raw);
@@ -363,7 +433,9 @@ int hs_monitor_create(hs_ctx *ctx, const char *listen, const hs_monitor_layout *
         m->daemon = MHD_start_daemon(
             MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, 0, NULL, NULL,
             hs_mon_request, m, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)32, MHD_OPTION_END);
+            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)HS_MON_CONNECTIONS,
+            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)HS_MON_PER_ADDRESS,
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)HS_MON_IDLE_S, MHD_OPTION_END);
         if (!m->daemon)
             rc = hs_fail(ctx, HS_ENET,
                          "--monitor %s: cannot listen on %s:%d (in use, or not an address of "

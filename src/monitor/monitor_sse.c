@@ -84,6 +84,7 @@ int hs_monitor_sse_sample(const hs_monitor_sample *s, unsigned long long seq,
     put_nums(&b, "d", s->d, nd);
     put_nums(&b, "xc", s->x_cmd, na);
     put_nums(&b, "xm", s->x_meas, na);
+    put_nums(&b, "fm", s->f_meas, na);
     put_nums(&b, "lim", s->limit_use, na);
     put(&b, ",\"states\":[");
     for (int i = 0; i < ns; i++) put(&b, "%s%d", i ? "," : "", s->site_states[i]);
@@ -91,7 +92,11 @@ int hs_monitor_sse_sample(const hs_monitor_sample *s, unsigned long long seq,
     put_nums(&b, "delay", s->site_delay, ns);
     put(&b, ",\"eerr\":");
     put_num(&b, s->energy_error);
-    put(&b, ",\"paused\":%d,\"dropped\":%llu}\n\n", s->paused ? 1 : 0, dropped);
+    put(&b, ",\"paused\":%d,\"paused_s\":", s->paused ? 1 : 0);
+    put_num(&b, s->paused_s);
+    put(&b, ",\"hold_left\":");
+    put_num(&b, s->hold_left);
+    put(&b, ",\"dropped\":%llu}\n\n", dropped);
     return done(&b);
 }
 

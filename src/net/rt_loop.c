@@ -139,6 +139,11 @@ int64_t hs_rt_calibrate(int64_t period_ns, int64_t *lat, size_t n)
     return hs_rt_spin_margin(lat, n, period_ns);
 }
 
+int64_t hs_rt_spin_gate(int64_t spin, int64_t quiet, int64_t grace)
+{
+    return quiet <= grace ? spin : 0;
+}
+
 int64_t hs_rt_wait(int64_t deadline, int64_t spin, int64_t *woke)
 {
     *woke = -1;

@@ -492,6 +492,18 @@ static void sn_end(hs_site *s)
     hs_secure_send(n->ch, &n->out);
 }
 
+/* The run stopped part-way (hs_site_leave): ERROR with the reason, so that the site's log says
+ * why; no BYE, so the site keeps holding the test for a resume. */
+static void sn_leave(hs_site *s, const char *why)
+{
+    site_native *n = s->data;
+    if (!n->ch || n->broken || n->ended) return;
+    n->out = (hs_wire_msg){.type = HS_WIRE_ERROR};
+    n->out.error.code = HS_EABORTED;
+    snprintf(n->out.error.text, sizeof n->out.error.text, "%s", why ? why : "the run stopped");
+    hs_secure_send(n->ch, &n->out);
+}
+
 /* Closes the connection without BYE: an aborted run's sites keep holding their tests. */
 static void sn_destroy(hs_site *s)
 {
@@ -520,6 +532,7 @@ int hs_site_create_native(hs_site *s, const hs_site_url *u)
     s->ops.summary = sn_summary;
     s->ops.resume = sn_resume;
     s->ops.idle = sn_idle;
+    s->ops.leave = sn_leave;
     s->ops.end = sn_end;
     s->ops.state_size = sn_state_size;
     s->ops.state_save = sn_state_save;

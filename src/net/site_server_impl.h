@@ -184,6 +184,7 @@ struct hs_site_server {
     int64_t late_hist[64]; /* start delays: bucket k holds [k, k+1) x 10 us, the last beyond */
     double late_sum, late_max;
     int64_t nticks, nlate;
+    int64_t nspun; /* ticks of an active test (spun to their deadline): the lateness figures' */
     int64_t late_by_cause[HS_RT_NCAUSES];
     atomic_ullong log_dropped;
     /* status */

@@ -398,6 +398,15 @@ static void on_bye(hs_site_server *s)
 static void on_message(hs_site_server *s, const hs_wire_msg *m)
 {
     hs_srv_conn *c = &s->conn;
+    if (m->type == HS_WIRE_ERROR && m->error.code == HS_EABORTED && c->phase == HS_SRV_RUN) {
+        /* the coordinator's run stopped part-way (hs_site_leave): the test stays held */
+        hs_srv_log_peer(s, HS_LOG_WARN,
+                        "coordinator %s stopped its run: %s; the test stays held for hysim run "
+                        "--resume",
+                        c->coordinator, m->error.text);
+        hs_srv_close(s);
+        return;
+    }
     if (m->type == HS_WIRE_ERROR) {
         hs_srv_log_peer(s, HS_LOG_WARN, "the peer reports error %d: %s", m->error.code,
                         m->error.text);

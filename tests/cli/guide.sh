@@ -6,6 +6,9 @@
 # for the remote run. Both complete 300 steps; the remote site reports the 300 steps; the peaks
 # of the two runs agree within 5 % (the same laboratory model; the two labs' sensor noise streams
 # differ, and the remote controller ticks on the real clock); the site exits 0 on SIGTERM.
+# Then what the guide promises beyond the commands: the whole 10 s test ends with the energy
+# balance error the guide states (section 3), `make` leaves the program where section 0 says
+# and `make install` installs it under PREFIX, and key files are ignored by git (section 4).
 # Usage: guide.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -60,3 +63,27 @@ rc=$?
 site_pid=""
 [ "$rc" = 0 ] || fail "the site exited $rc on SIGTERM"
 echo "guide.sh: first hybrid test, 300 steps: roof peak virtual $pv mm, remote $pr mm (port $port)"
+
+src=$here/../..
+guide=$src/docs/guide.md
+# section 3: the energy error of the whole test, as the guide states it
+said=$(sed -n 's/.*`energy.error_rel` = \([0-9.]*\) (.*/\1/p' "$guide" | head -1)
+[ -n "$said" ] || fail "docs/guide.md states no energy error for its example"
+"$hysim" run first_hybrid.yaml -o whole --quiet || fail "the whole test exited $?"
+got=$(number error_rel whole/summary.json)
+awk -v a="$said" -v b="$got" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 0.0015) }' ||
+    fail "the guide says error_rel = $said, the example gives $got"
+# section 0: where `make` puts the program, and `make install`
+grep -q '^BUILD *?= build/release$' "$src/Makefile" || fail "the Makefile no longer builds in build/release"
+grep -q '`build/release/hysim`' "$guide" || fail "docs/guide.md does not say where the program is"
+make -s -n -C "$src" install PREFIX=/opt/x 2>/dev/null | grep -q 'cmake --install build/release --prefix /opt/x' ||
+    fail "make install does not install build/release under PREFIX"
+# section 4: keys are ignored by git (where the sources are a git checkout)
+if git -C "$src" rev-parse --git-dir > /dev/null 2>&1; then
+    git -C "$src" check-ignore -q examples/guide/lab.key || fail "git does not ignore examples/guide/lab.key"
+    git -C "$src" check-ignore -q somewhere/site.key || fail "git does not ignore *.key files"
+    [ -z "$(git -C "$src" ls-files '*.key')" ] || fail "a key file is committed: $(git -C "$src" ls-files '*.key')"
+else
+    echo "guide.sh: not a git checkout: the .gitignore check is skipped"
+fi
+echo "guide.sh: the whole test's error_rel $got (the guide says $said); make install and *.key ignored"

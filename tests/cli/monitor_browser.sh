@@ -97,7 +97,7 @@ done
 
 # The site's page: its event stream carries the site's layout and the controller's samples.
 exec 5<> "/dev/tcp/127.0.0.1/$site_mon" || fail "cannot reach the site's monitor"
-printf 'GET /events HTTP/1.1\r\nHost: x\r\n\r\n' >&5
+printf 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' >&5
 timeout 3 cat <&5 > "$dir/site_events.txt"
 exec 5<&-
 grep -q '"role":"site"' "$dir/site_events.txt" || fail "the site's stream has no site layout"
@@ -121,6 +121,11 @@ rows=$(($(wc -l < "$dir/run/response.csv") - 1))
     fail "the run did $done_steps steps: not stopped part-way"
 [ "$records" -eq $((done_steps + 1)) ] && [ "$rows" -eq $((done_steps + 1)) ] ||
     fail "$done_steps steps but $records records and $rows rows in response.csv"
+# the site's log says who stopped the run (main said "coordinator ... disappeared without BYE")
+for _ in $(seq 1 50); do grep -q 'stopped its run' "$dir/site.log" && break; sleep 0.1; done
+grep -q 'stopped its run: aborted by the operator from the monitor page after step [0-9]*; the test stays held' "$dir/site.log" ||
+    fail "the site's log does not say the operator aborted: $(grep -i 'coordinator' "$dir/site.log" | tail -2)"
+grep -q 'disappeared' "$dir/site.log" && fail "the site's log calls the operator's abort a disappearance"
 final=$(echo "$facts" | sed -n 's/.*final_step=\([0-9]*\).*/\1/p')
 [ "$final" -eq "$done_steps" ] || fail "the page's last step $final, the run's $done_steps"
 if [ -n "${HS_BINARY_DIR:-}" ]; then cp "$dir/monitor.png" "$HS_BINARY_DIR/monitor.png"; fi

@@ -55,14 +55,14 @@ status_of() { head -1 | sed -n 's/^HTTP\/1\.[01] \([0-9]*\).*/\1/p'; }
 control() { # WHAT [TOKEN]
     local hdr=""
     [ -n "${2:-}" ] && hdr="X-Hysim-Token: $2\r\n"
-    request 2 "POST /$1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n$hdr\r\n"
+    request 2 "POST /$1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n$hdr\r\n"
 }
 
-page=$(request 2 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+page=$(request 2 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
 [ "$(echo "$page" | status_of)" = 200 ] || fail "the page: $(echo "$page" | head -1)"
 echo "$page" | grep -q "new EventSource('events')" || fail "the page has no event source"
 
-request 2 'GET /events HTTP/1.1\r\nHost: x\r\n\r\n' > "$dir/events.txt"
+request 2 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/events.txt"
 grep -q '"title":"lab","role":"site"' "$dir/events.txt" || fail "no site layout in the stream"
 grep -q '"actuators":\["ram"\]' "$dir/events.txt" || fail "the stream does not name the actuator"
 samples=$(grep -c '^event: sample' "$dir/events.txt")

@@ -16,9 +16,11 @@ expect() { # expect CODE TEXT args...: exit code CODE and TEXT in the messages
     case "$out" in *"$text"*) ;; *) fail "plot $*: expected '$text' in: $out" ;; esac
 }
 
-expect 0 "usage: hysim plot DIR" --help
+expect 0 "usage: hysim plot DIR [--format png|svg|pdf]" --help
 expect 2 "usage" # no DIR
 expect 2 "usage" "$dir" extra
+expect 2 "give png, svg or pdf" "$dir" --format gif
+expect 2 "unknown option" "$dir" --colour
 expect 2 "not a directory" "$dir/missing"
 touch "$dir/file"
 expect 2 "not a directory" "$dir/file"
@@ -42,6 +44,20 @@ if [ -f "$example" ] && "$hysim" run "$example" -o "$dir/run" --quiet >/dev/null
             fail "$f is not a PNG"
     done
     ls -A "$dir/run" | grep -q '^\.hysim-plot\|\.part$' && fail "temporary files left in $dir/run"
+    # the ground-motion panel above the displacements: the record's peak, 115.8 in/s^2
+    HS_TEST_PLOT_SCRIPT="$dir/script.gp" "$hysim" plot "$dir/run" > /dev/null 2>&1 || fail "plot (script kept)"
+    grep -q "title 'ground motion, peak |a_g| = 115.8 in/s^2'" "$dir/script.gp" ||
+        fail "no ground-motion panel with the record's peak 115.8 in/s^2: $(grep -m1 'a_g' "$dir/script.gp")"
+    grep -q '^set multiplot layout 3,1' "$dir/script.gp" || fail "the ground panel is not stacked above the 2 DOFs"
+    rm -f "$dir/script.gp"
+    # --format svg and pdf: the same figures as vector files, beside the PNGs
+    out=$("$hysim" plot "$dir/run" --format svg 2>&1) || fail "plot --format svg: $out"
+    out=$("$hysim" plot --format=pdf "$dir/run" 2>&1) || fail "plot --format pdf: $out"
+    for name in displacement hysteresis energy; do
+        grep -q '<svg' "$dir/run/$name.svg" 2>/dev/null || fail "$name.svg is not an SVG"
+        [ "$(head -c 5 "$dir/run/$name.pdf" 2>/dev/null)" = "%PDF-" ] || fail "$name.pdf is not a PDF"
+    done
+    ls -A "$dir/run" | grep -q '^\.hysim-plot\|\.part$' && fail "temporary files left after svg/pdf"
 else
     echo "note: 'hysim run $example' not available yet; real-run drawing not exercised"
 fi

@@ -78,6 +78,19 @@ grep -q "<th>balance error</th><td class=\"n\">$err_pct %</td>" "$html" ||
     fail "energy error $err_pct % not in the report"
 grep -q '<tr><td>lab</td><td class="n">600</td>' "$html" || fail "no timing row for site lab"
 grep -q 'name: report-check' "$html" || fail "the test file's text is not in the report"
+# the tracking table says what its numbers are (Chen & Ricles 2010: MTE is a maximum, TI an area)
+# and the timing table counts steps (cmdgen_stats.c: steps_slow / steps)
+mte=$(sed -n 's/.*"mte": \([^,]*\),.*/\1/p' "$dir/run/summary.json" | head -1)
+grep -q 'Maximum tracking error (MTE' "$html" || fail "MTE is not called the maximum tracking error"
+grep -qi 'mean tracking error' "$html" && fail "the report still calls MTE a mean"
+grep -q '<th>MTE (mm)</th><th>RMS %</th><th>max TI (mm<sup>2</sup>)</th>' "$html" ||
+    fail "MTE and TI carry no units"
+grep -q "<tr><td>lab.a1</td><td class=\"n\">$mte</td>" "$html" || fail "no MTE row $mte for lab.a1"
+grep -q '<th>% of steps slow</th><th>% of steps held</th>' "$html" ||
+    fail "slow and hold are not percentages of steps"
+grep -qi 'of ticks\|controller ticks the' "$html" && fail "the report still speaks of ticks"
+grep -q '<th>experimental work</th><td class="n">[-0-9.e+]* kN\*mm</td>' "$html" ||
+    fail "the experimental work carries no unit"
 echo "report.sh: report.html $(wc -c < "$html") bytes, $imgs figures inline; stroke peak $peak mm = $use % of 0.6 mm (warned), force $force kN, energy error $err_pct %"
 
 # failures say what to do
@@ -87,6 +100,8 @@ grep -q 'summary.json cannot be read' "$dir/err.log" || fail "unclear message: $
 cp -r "$dir/run" "$dir/bare" && rm -f "$dir/bare/checkpoint.bin" "$dir/bare/report.html"
 "$hysim" report "$dir/bare" --no-plots > /dev/null 2>&1 || fail "report without a test file failed"
 grep -q 'give it with --test FILE' "$dir/bare/report.html" || fail "no hint to give --test"
+grep -q "<tr><td>lab.a1</td><td class=\"n\">$mte</td>" "$dir/bare/report.html" ||
+    fail "without the test file the actuator is not named (summary.json names it)"
 
 # PDF through a real browser
 chromium=$(command -v chromium || command -v chromium-browser || true)

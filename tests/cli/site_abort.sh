@@ -100,7 +100,7 @@ YAML
         token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/$1.err")
         [ -n "$mon" ] && [ ${#token} -eq 32 ] || fail "$1: the site printed no monitor address and token"
         exec 5<> "/dev/tcp/127.0.0.1/$mon" || fail "$1: cannot reach the site's monitor"
-        printf 'POST /abort HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\nX-Hysim-Token: %s\r\n\r\n' "$token" >&5
+        printf 'POST /abort HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\nX-Hysim-Token: %s\r\n\r\n' "$token" >&5
         timeout 2 cat <&5 > "$dir/$1.http"
         exec 5<&-
         grep -q '^HTTP/1.[01] 200' "$dir/$1.http" || fail "$1: the monitor refused the abort: $(head -1 "$dir/$1.http")"

@@ -78,7 +78,7 @@ def wait_for(b, expr, timeout, what):
 def site_samples(port, seconds):
     """The samples a site's event stream sends in `seconds` (a plain socket: no HTTP library)."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=seconds)
-    sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     data, end = b"", time.time() + seconds
     try:
         while time.time() < end:
@@ -95,6 +95,20 @@ def site_samples(port, seconds):
         if line.startswith('data: {"step"'):
             out.append(json.loads(line[6:]))
     return out
+
+
+def eta_of(b):
+    t = b.js("document.getElementById('eta').textContent")
+    return float(t.split("about ")[1].split(" s")[0]) if t and "about " in t else None
+
+
+INK = ("(()=>{const c=document.getElementById('h0');if(!c)return 0;const d=c.getContext('2d')"
+       ".getImageData(0,0,c.width,c.height).data;let n=0;for(let i=3;i<d.length;i+=4)if(d[i])n++;"
+       "return n;})()")
+FORCE = ("(()=>{const g=window.hsGraphs&&hsGraphs.force;if(!g)return null;const n=g.numRows();"
+         "return [n,g.getValue(n-1,1),document.getElementById('fm0').textContent,"
+         "document.getElementById('g_force').textContent.includes('f ('+L.units.force+')'),"
+         "document.getElementById('limits').textContent.includes('('+L.units.force+')')];})()")
 
 
 def step_of(b):
@@ -125,6 +139,13 @@ def main():
                 sys.exit(f"cdp_drive: FAIL: the displacement plot did not advance "
                          f"(last t {last1[1]} -> {last2[1]})")
             nodyg = b.js("!document.getElementById('nodygraph').hidden")
+            # force: the table's cell, the force-time plot with its unit, the hysteresis canvas
+            force = b.js(FORCE)
+            if not force or force[0] < 3 or force[2] in ("", "n/a") or not force[3] or not force[4]:
+                sys.exit(f"cdp_drive: FAIL: no measured force on the page: {force}")
+            ink = b.js(INK)
+            if not ink or ink < 300:
+                sys.exit(f"cdp_drive: FAIL: the hysteresis canvas is blank ({ink} pixels drawn)")
             b.call("Emulation.setDeviceMetricsOverride",
                    {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
             time.sleep(0.5)
@@ -138,7 +159,11 @@ def main():
             wait_for(b, "document.getElementById('status').textContent.startsWith('PAUSED')", 5,
                      "the page never showed the pause")
             held = step_of(b)
+            eta_paused = eta_of(b)
             site = site_samples(int(site_port), 6.0)
+            hold_shown = b.js("document.getElementById('st0').textContent")
+            if hold_shown != "hold":
+                sys.exit(f"cdp_drive: FAIL: paused, the page shows the site in '{hold_shown}'")
             if not site:
                 sys.exit("cdp_drive: FAIL: the site's stream sent nothing during the pause")
             held_after = step_of(b)
@@ -153,6 +178,11 @@ def main():
             b.js("document.getElementById('resume').click();true")
             wait_for(b, f"Number(document.getElementById('step').textContent)>{held}", 20,
                      "the steps did not go on after resume")
+            # the ETA leaves the pause out (on main it grew by 6 s x steps left / steps done)
+            eta_resumed = eta_of(b)
+            if eta_paused is None or eta_resumed is None or eta_resumed > eta_paused + 3.0:
+                sys.exit(f"cdp_drive: FAIL: the ETA went from {eta_paused} s before the 6 s pause "
+                         f"to {eta_resumed} s after it")
             # abort without the token: refused, the test goes on
             b.js("window.confirm=()=>true;document.getElementById('token').value='';"
                  "document.getElementById('abort').click();true")
@@ -173,7 +203,9 @@ def main():
                   f"site_state_bits={site[-1]['states'][0]} "
                   f"steps_seen={step1},{step2},{step3},{step4} plotted_t={last1[1]:.3f},"
                   f"{last2[1]:.3f} plotted_d={last2[2]:.6g} dygraphs_missing={int(bool(nodyg))} "
-                  f"refused='{refused.strip()}' final_step={final} status='{status}'")
+                  f"refused='{refused.strip()}' final_step={final} status='{status}' "
+                  f"force_rows={force[0]} force_cell={force[2]} hysteresis_ink={ink} "
+                  f"paused_sites='{hold_shown}' eta={eta_paused},{eta_resumed}")
         finally:
             b.close()
 
