@@ -409,9 +409,9 @@ int hs_site_controller_tick(hs_site_controller *sc)
         if (gev < 0) return gev;
         ev |= gev;
         for (int j = 0; j < n; j++)
-            sc->x_cmd[j] = sc->comp[j]
-                               ? hs_compensator_tick(sc->comp[j], sc->x_gen[j], sc->x_meas[j])
-                               : sc->x_gen[j];
+            sc->x_cmd[j] = sc->comp[j] ? hs_compensator_tick_force(sc->comp[j], sc->x_gen[j],
+                                                                   sc->x_meas[j], sc->f_meas[j])
+                                       : sc->x_gen[j];
         if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
     }
     if (sc->trip_flags && !was_tripped) /* the trip's tick holds the last command sent */
