@@ -10,6 +10,8 @@
 #   the plant;
 # - on the perturbed plant (seed 2) the adaptive inverse compensator tracks better than none: its
 #   J2 (normalised RMS tracking error) is below a fifth of the uncompensated run's;
+# - the example compensator plug-in (kp = 0: the inverse compensator), loaded by the site file,
+#   through the plant agrees with the built-in inverse compensator in process, as below;
 # - the inverse compensator's run through the plant agrees with the in-process one: the largest
 #   floor-displacement difference below 5 % of the peak and J2 within 1.5 percentage points (the
 #   real clock: a reply that misses its tick leaves the site with the previous measurement, one
@@ -51,6 +53,11 @@ dt=0.00390625 # 4 controller ticks per step: a step over the network within its 
 common=(--set analysis.duration=$dur --set analysis.dt=$dt --set sites.rths.rate=$rate --quiet --force
     --set analysis.reference.run=runs/rths-benchmark-reference)
 
+# the example compensator plug-in (examples/compensators/feedforward_p.c) with kp = 0: the inverse
+# compensator with a_es = 1 + tau rate, so tau = (a_es - 1) / rate gives the inverse above
+plugin="${HS_BINARY_DIR:-$src/build}/compensators/libhysim_compensator_feedforward_p.so"
+plugin_tau=$(awk -v a=$a_es -v r=$rate 'BEGIN { printf "%.9g", (a - 1) / r }')
+
 # J of a run folder: crit DIR J2_percent
 crit() { sed -n "s/.*\"$2\": \([-0-9.e+]*\).*/\1/p" "$1/summary.json" | head -1; }
 
@@ -80,6 +87,7 @@ comp_yaml() { # COMP -> the site file's compensation mapping
     none) echo "{type: none}" ;;
     inverse) echo "{type: inverse, a_es: $a_es}" ;;
     adaptive_inverse) echo "{type: adaptive_inverse, a_es: $a_es, kp: 1e5, ki: 1e4}" ;;
+    plugin) echo "{type: plugin, path: $plugin, options: \"tau=$plugin_tau kp=0\"}" ;;
     esac
 }
 
@@ -106,7 +114,7 @@ run_plant() {
     port=$(site_port "plant_$1_$2")
     [ -n "$port" ] || fail "the plant did not start: $(cat "plant_$1_$2.err")"
     sed -e "s/rate: 4096/rate: $rate/" -e "s/  specimen: {type: rths_benchmark, plant: nominal}/  specimen: $spec/" \
-        -e "s/compensation: {type: none}/compensation: $(comp_yaml "$2")/" \
+        -e "s|compensation: {type: none}|compensation: $(comp_yaml "$2")|" \
         -e "s/remote: \"127.0.0.1:9\"/remote: \"127.0.0.1:$port\"/" \
         -e "s/reply_timeout: 0.0005/reply_timeout: 0.002/" \
         "$ex/rths_lab/site.yaml" > "site_$1_$2.yaml"
@@ -177,6 +185,29 @@ else
         fail "inverse: through the plant the floors differ by $d m from the in-process run (peak $peak m)"
     awk -v a="$j2v" -v b="$j2p" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d < 1.5) }' ||
         fail "inverse: J2 $j2v % in process, $j2p % through the plant"
+fi
+
+# the compensator plug-in, loaded by the site file, through the plant: the same as the built-in
+# inverse compensator in process (the same bounds as the inverse's own plant run)
+if [ ! -f "$plugin" ]; then
+    echo "rths_benchmark.sh: SKIP: the example plug-in $plugin is not built"
+else
+    run_plant nominal plugin
+    [ "$rc_p" = 0 ] || [ "$rc_p" = starved ] ||
+        fail "the plug-in through the plant exited $rc_p: $(tail -2 p_nominal_plugin.log)"
+    grep -q "type: plugin, path: " "site_nominal_plugin.yaml" || fail "no plug-in in the site file"
+    read -r d peak <<< "$(max_diff v_nominal_inverse p_nominal_plugin)"
+    j2g=$(crit p_nominal_plugin J2_percent)
+    echo "rths_benchmark.sh: plug-in through the plant: J1 $(crit p_nominal_plugin J1_s) s, J2 $j2g %" \
+        "(built-in inverse in process: J2 $j2v %); largest floor difference $d m of $peak m"
+    if [ "$realtime" = 0 ]; then
+        echo "rths_benchmark.sh: SKIP (not asserted): the plug-in's plant run did not hold real time ($rc_p)"
+    else
+        awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
+            fail "plug-in: through the plant the floors differ by $d m from the in-process inverse run (peak $peak m)"
+        awk -v a="$j2v" -v b="$j2g" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d < 1.5) }' ||
+            fail "plug-in: J2 $j2g % through the plant, $j2v % for the built-in inverse in process"
+    fi
 fi
 
 # the perturbed plant: adaptive inverse against none, in process
