@@ -47,7 +47,7 @@ void hs_rths_structure_build(const hs_rths_plant_params *actual, hs_rths_structu
         if (i % (NF + 1) == 0) s->Mr[i] = ref_floor_mass;
     }
     /* the numerical substructure: the reference minus the specimen actually tested at floor 1
-     * (the package's F1_input_file.m, lines 27-38) */
+     * (the package's F1_input_file.m, lines 30-38) */
     memcpy(s->Mn, s->Mr, sizeof s->Mn);
     memcpy(s->Cn, s->Cr, sizeof s->Cn);
     memcpy(s->Kn, s->Kr, sizeof s->Kn);
