@@ -8,6 +8,7 @@
 #include "compensator_impl.h"
 
 #include "hysim/compensator_plugin.h"
+#include "plugin_load.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -79,23 +80,16 @@ static void plugin_destroy(hs_compensator *c)
 /* Loads and checks the library; a message saying what to do on failure. */
 static int load(hs_ctx *ctx, plugin_data *d)
 {
-    d->dl = dlopen(d->path, RTLD_NOW | RTLD_LOCAL);
-    if (!d->dl)
-        return hs_fail(ctx, HS_EINPUT,
-                       "compensator plug-in %s: cannot load it: %s; give the path of a shared "
-                       "library built against include/hysim/compensator_plugin.h",
-                       d->path, dlerror());
-    union {
-        void *p;
-        hysim_compensator_entry f;
-    } sym;
-    sym.p = dlsym(d->dl, HYSIM_COMPENSATOR_SYMBOL);
-    if (!sym.p)
-        return hs_fail(ctx, HS_EINPUT,
-                       "compensator plug-in %s: no symbol %s: the library is not a hysim "
-                       "compensator (export 'const hysim_compensator *%s(void)')",
-                       d->path, HYSIM_COMPENSATOR_SYMBOL, HYSIM_COMPENSATOR_SYMBOL);
-    d->p = sym.f();
+    static const hs_plugin_kind kind = {.what = "compensator plug-in",
+                                        .symbol = HYSIM_COMPENSATOR_SYMBOL,
+                                        .header = "include/hysim/compensator_plugin.h",
+                                        .noun = "hysim compensator",
+                                        .table = "hysim_compensator",
+                                        .doc = "docs/rths_benchmark.md"};
+    hs_plugin_fn entry = NULL;
+    const int rc = hs_plugin_load(ctx, d->path, &kind, &d->dl, &entry);
+    if (rc) return rc;
+    d->p = ((hysim_compensator_entry)entry)();
     if (!d->p)
         return hs_fail(ctx, HS_EINPUT, "compensator plug-in %s: %s() returned no table", d->path,
                        HYSIM_COMPENSATOR_SYMBOL);

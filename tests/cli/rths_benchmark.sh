@@ -162,6 +162,27 @@ else
     echo "rths_benchmark.sh: no compensation, through the plant: $(grep -o 'force limit on a1[^;]*' p_nominal_none.log | head -1)"
 fi
 
+# agree LABEL V_DIR P_DIR: the plant run P_DIR against the in-process run V_DIR, floors within 5 %
+# of the peak and J2 within 1.5 points, asserted only where the plant run held real time
+agree() {
+    local d peak j2v j2p
+    read -r d peak <<< "$(max_diff "$2" "$3")"
+    j2v=$(crit "$2" J2_percent)
+    j2p=$(crit "$3" J2_percent)
+    [ -n "$j2v" ] && [ -n "$j2p" ] || fail "$1: no J2 in summary.json"
+    awk -v p="$peak" 'BEGIN { exit !(p > 1e-3) }' || fail "the record hardly moves the frame (peak $peak m)"
+    echo "rths_benchmark.sh: $1: in process J1 $(crit "$2" J1_s) s, J2 $j2v %; through the plant" \
+        "J1 $(crit "$3" J1_s) s, J2 $j2p %; largest floor difference $d m of $peak m (wall $wall s for $dur s)"
+    if [ "$realtime" = 0 ]; then
+        echo "rths_benchmark.sh: SKIP (not asserted): $1: the plant run did not hold real time ($rc_p)"
+        return
+    fi
+    awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
+        fail "$1: through the plant the floors differ by $d m from the in-process run (peak $peak m)"
+    awk -v a="$j2v" -v b="$j2p" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d < 1.5) }' ||
+        fail "$1: J2 $j2v % in process, $j2p % through the plant"
+}
+
 # the inverse compensator: in process and through the plant agree
 run_virtual nominal inverse
 [ $rc_v -eq 0 ] || fail "inverse in process exited $rc_v: $(tail -2 v_nominal_inverse.log)"
@@ -169,26 +190,10 @@ run_plant nominal inverse
 [ "$rc_p" = 0 ] || [ "$rc_p" = starved ] ||
     fail "inverse through the plant exited $rc_p: $(tail -2 p_nominal_inverse.log)"
 echo "rths_benchmark.sh: site: ${udp_counts#*lab udp: }"
-read -r d peak <<< "$(max_diff v_nominal_inverse p_nominal_inverse)"
-j2v=$(crit v_nominal_inverse J2_percent)
-j2p=$(crit p_nominal_inverse J2_percent)
-j1v=$(crit v_nominal_inverse J1_s)
-j1p=$(crit p_nominal_inverse J1_s)
-[ -n "$j2v" ] && [ -n "$j2p" ] || fail "no J2 in summary.json"
-awk -v p="$peak" 'BEGIN { exit !(p > 1e-3) }' || fail "the record hardly moves the frame (peak $peak m)"
-echo "rths_benchmark.sh: inverse: in process J1 $j1v s, J2 $j2v %; through the plant J1 $j1p s," \
-    "J2 $j2p %; largest floor difference $d m of $peak m (wall $wall s for $dur s)"
-if [ "$realtime" = 0 ]; then
-    echo "rths_benchmark.sh: SKIP (not asserted): the plant run did not hold real time ($rc_p)"
-else
-    awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
-        fail "inverse: through the plant the floors differ by $d m from the in-process run (peak $peak m)"
-    awk -v a="$j2v" -v b="$j2p" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d < 1.5) }' ||
-        fail "inverse: J2 $j2v % in process, $j2p % through the plant"
-fi
+agree inverse v_nominal_inverse p_nominal_inverse
 
 # the compensator plug-in, loaded by the site file, through the plant: the same as the built-in
-# inverse compensator in process (the same bounds as the inverse's own plant run)
+# inverse compensator in process
 if [ ! -f "$plugin" ]; then
     echo "rths_benchmark.sh: SKIP: the example plug-in $plugin is not built"
 else
@@ -196,18 +201,7 @@ else
     [ "$rc_p" = 0 ] || [ "$rc_p" = starved ] ||
         fail "the plug-in through the plant exited $rc_p: $(tail -2 p_nominal_plugin.log)"
     grep -q "type: plugin, path: " "site_nominal_plugin.yaml" || fail "no plug-in in the site file"
-    read -r d peak <<< "$(max_diff v_nominal_inverse p_nominal_plugin)"
-    j2g=$(crit p_nominal_plugin J2_percent)
-    echo "rths_benchmark.sh: plug-in through the plant: J1 $(crit p_nominal_plugin J1_s) s, J2 $j2g %" \
-        "(built-in inverse in process: J2 $j2v %); largest floor difference $d m of $peak m"
-    if [ "$realtime" = 0 ]; then
-        echo "rths_benchmark.sh: SKIP (not asserted): the plug-in's plant run did not hold real time ($rc_p)"
-    else
-        awk -v d="$d" -v p="$peak" 'BEGIN { exit !(d < 0.05 * p) }' ||
-            fail "plug-in: through the plant the floors differ by $d m from the in-process inverse run (peak $peak m)"
-        awk -v a="$j2v" -v b="$j2g" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d < 1.5) }' ||
-            fail "plug-in: J2 $j2g % through the plant, $j2v % for the built-in inverse in process"
-    fi
+    agree "plug-in (kp = 0) against the built-in inverse" v_nominal_inverse p_nominal_plugin
 fi
 
 # the perturbed plant: adaptive inverse against none, in process
