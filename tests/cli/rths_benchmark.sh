@@ -94,7 +94,8 @@ comp_yaml() { # COMP -> the site file's compensation mapping
 # in process: PLANT COMP -> folder v_PLANT_COMP, its exit code in rc_v
 run_virtual() {
     local plant_set=()
-    [ "$1" = perturbed ] && plant_set=(--set sites.rths.specimen.plant=perturbed --set sites.rths.specimen.seed=2)
+    [ "$1" = perturbed ] && plant_set=(--set sites.rths.specimen.plant=perturbed --set sites.rths.specimen.seed=2
+        --set sites.frame.specimen.plant=perturbed --set sites.frame.specimen.seed=2)
     # shellcheck disable=SC2046
     "$hysim" run "$ex/rths_benchmark.yaml" "${common[@]}" "${plant_set[@]}" $(comp_set "$2") \
         -o "v_$1_$2" > "v_$1_$2.log" 2>&1
@@ -124,7 +125,8 @@ run_plant() {
     port=$(site_port "site_$1_$2")
     [ -n "$port" ] || fail "the site did not start: $(cat "site_$1_$2.log")"
     local plant_set=()
-    [ "$1" = perturbed ] && plant_set=(--set sites.rths.specimen.plant=perturbed --set sites.rths.specimen.seed=2)
+    [ "$1" = perturbed ] && plant_set=(--set sites.rths.specimen.plant=perturbed --set sites.rths.specimen.seed=2
+        --set sites.frame.specimen.plant=perturbed --set sites.frame.specimen.seed=2)
     "$hysim" run "$ex/rths_benchmark.yaml" "${common[@]}" "${plant_set[@]}" \
         --set sites.rths.kind=remote --set "sites.rths.url=hysim://127.0.0.1:$port" \
         --set sites.rths.plain=true --set analysis.checkpoint_every=0 -o "p_$1_$2" > "p_$1_$2.log" 2>&1
