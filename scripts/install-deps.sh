@@ -5,7 +5,7 @@ pkgs=(build-essential cmake pkg-config clang libclang-rt-dev libcmocka-dev libla
       libopenblas-serial-dev libopenblas0-serial libsuitesparse-dev libarpack2-dev libyaml-dev libhdf5-dev
       libssl-dev libsodium-dev gnuplot-nox libmicrohttpd-dev libjs-dygraphs
       chromium poppler-utils python3 iptables iproute2 libmatio-dev help2man man-db
-      python3-numpy python3-h5py tcl-dev time)
+      python3-numpy python3-scipy python3-h5py tcl-dev time)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -522,10 +522,10 @@ static void test_vlab_virtual(void **state)
 static void test_registry(void **state)
 {
     (void)state;
-    const char *names[7] = {"linear",    "material",   "intrinsic",     "bilinear_degrading",
-                            "mr_damper", "relaxation", "rths_benchmark"};
-    assert_int_equal(hs_specimen_registry_count(), 7);
-    for (int i = 0; i < 7; i++) assert_non_null(hs_specimen_registry_find(names[i]));
+    const char *names[8] = {"linear",    "material",   "intrinsic",      "bilinear_degrading",
+                            "mr_damper", "relaxation", "rths_benchmark", "rths_frame"};
+    assert_int_equal(hs_specimen_registry_count(), 8);
+    for (int i = 0; i < 8; i++) assert_non_null(hs_specimen_registry_find(names[i]));
     hs_ctx *ctx = NULL;
     hs_ctx_create(&ctx);
     hs_specimen *s = NULL;

@@ -36,13 +36,27 @@ static void test_delay_criterion(void **state)
     /* 12.4 samples, analytically */
     for (size_t k = 0; k < n; k++) xm[k] = burst(((double)k - 12.4) * dt);
     HS_ASSERT_NEAR(hs_rths_delay(xt, xm, n, dt, 0.5), 12.4 * dt, 0.1 * dt);
+    /* the package's J1 (F4_evaluation_PI.m:11-22): whole samples 0..49, so 12.4 samples give 12 */
+    HS_ASSERT_NEAR(hs_rths_delay_package(xt, xm, n, dt, 50), 12 * dt, 1e-15);
+    for (size_t k = 0; k < n; k++) xm[k] = k >= 7 ? xt[k - 7] : 0.0;
+    HS_ASSERT_NEAR(hs_rths_delay_package(xt, xm, n, dt, 50), 7 * dt, 1e-15);
+    hs_rths_criteria c;
+    hs_rths_criteria_compute(xt, xm, NULL, NULL, n, 3, dt, &c);
+    HS_ASSERT_NEAR(c.J[1], 6.8e-3, 1e-15); /* 6.836 ms rounded to 0.1 ms, in s */
+    HS_ASSERT_NEAR(c.J1_signed, 7 * dt, 0.05 * dt);
+    /* a lead is not seen (lag 0), a delay beyond 49 samples stops at 49 */
+    for (size_t k = 0; k < n; k++) xm[k] = k + 5 < n ? xt[k + 5] : 0.0;
+    HS_ASSERT_NEAR(hs_rths_delay_package(xt, xm, n, dt, 50), 0.0, 0.0);
+    for (size_t k = 0; k < n; k++) xm[k] = k >= 60 ? xt[k - 60] : 0.0;
+    HS_ASSERT_NEAR(hs_rths_delay_package(xt, xm, n, dt, 50), 49 * dt, 1e-15);
 }
 
 /* J2-J9 by hand: x_t = (0, 1, -2, 1), x_m = (0, 1.5, -2, 1): the error (0, 0.5, 0, 0) has mean
  * 0.125 and squared deviations 3 0.125^2 + 0.375^2 = 0.1875, x_t mean 0 and 6: J2 =
- * 100 sqrt(0.1875 / 6) = 17.678 %; J3 peak 0.5 / 2 = 25 %. Floors: floor i's response
- * (1 + 0.1 i) yref_i: normalised RMS and peak 10 i %, at J4 / J5 (floor 1), J6 / J8 (floor 2),
- * J7 / J9 (floor 3), the package's order. */
+ * 100 sqrt(0.1875 / 6) = 17.678 %, rounded as F4 to 17.68; J3 peak 0.5 / 2 = 25 %. Floors: floor
+ * i's response (1 + 0.1 i) yref_i: normalised RMS and peak 10 i % at J6 / J8 (floor 2), J7 / J9
+ * (floor 3), the package's order; J4 / J5 are the measured x_m's against the reference's floor 1
+ * (here x_t), so J2 and J3 again; without x_m, floor 1's 10 %. */
 static void test_error_criteria(void **state)
 {
     (void)state;
@@ -55,17 +69,23 @@ static void test_error_criteria(void **state)
         }
     hs_rths_criteria c;
     hs_rths_criteria_compute(xt, xm, y, yref, 4, 3, 0.01, &c);
-    HS_ASSERT_NEAR(c.J[2], 100.0 * sqrt(0.1875 / 6.0), 1e-12);
+    HS_ASSERT_NEAR(c.J[2], 17.68, 1e-12);
     HS_ASSERT_NEAR(c.J[3], 25.0, 1e-12);
+    HS_ASSERT_NEAR(c.J[4], 17.68, 1e-12);
+    HS_ASSERT_NEAR(c.J[5], 25.0, 1e-12);
     static const int rms_j[3] = {4, 6, 7}, peak_j[3] = {5, 8, 9};
-    for (int i = 0; i < 3; i++) {
+    for (int i = 1; i < 3; i++) {
         HS_ASSERT_NEAR(c.J[rms_j[i]], 10.0 * (i + 1), 1e-9);
         HS_ASSERT_NEAR(c.J[peak_j[i]], 10.0 * (i + 1), 1e-9);
     }
+    hs_rths_criteria_compute(NULL, NULL, y, yref, 4, 3, 0.01, &c);
+    HS_ASSERT_NEAR(c.J[4], 10.0, 1e-9);
+    HS_ASSERT_NEAR(c.J[5], 10.0, 1e-9);
+    hs_rths_criteria_compute(xt, xm, y, yref, 4, 3, 0.01, &c);
     char buf[512];
     assert_int_equal(hs_rths_criteria_json(&c, buf, sizeof buf), 0);
     assert_non_null(strstr(buf, "\"J3_percent\": 25,"));
-    assert_non_null(strstr(buf, "\"J9_percent\": 30}"));
+    assert_non_null(strstr(buf, "\"J9_percent\": 30, \"J1_signed_s\": "));
     assert_int_equal(hs_rths_criteria_json(&c, buf, 20), HS_EINVAL);
     /* no reference: J4-J9 are null */
     hs_rths_criteria_compute(xt, xm, NULL, NULL, 4, 3, 0.01, &c);
@@ -151,8 +171,9 @@ static void test_plant_frequency_response(void **state)
 }
 
 /* From recorded results: a run whose actuator lags its command by 3 records and whose floors are
- * (1 + 0.1 i) times the reference's: J1 = 3 dt, J4-J9 = 10 i %. Without a reference J4-J9 are NaN.
- */
+ * (1 + 0.1 i) times the reference's: J1 = 3 dt, J6-J9 = 10 i % (floors 2, 3); J4, J5 compare the
+ * measurement with the reference's floor 1, which is the command here: J2, J3 again. Without a
+ * reference J4-J9 are NaN. */
 static void test_criteria_from_results(void **state)
 {
     (void)state;
@@ -174,14 +195,16 @@ static void test_criteria_from_results(void **state)
     }
     hs_rths_criteria c;
     assert_int_equal(hs_rths_criteria_from_results(NULL, run, ref, 0, dt, &c), 0);
-    HS_ASSERT_NEAR(c.J[1], 3 * dt, 0.1 * dt);
+    HS_ASSERT_NEAR(c.J[1], 3 * dt, 1e-15);
+    HS_ASSERT_NEAR(c.J1_signed, 3 * dt, 0.1 * dt);
+    assert_true(c.J[2] > 1.0 && c.J[4] == c.J[2] && c.J[5] == c.J[3]);
     static const int rms_j[3] = {4, 6, 7}, peak_j[3] = {5, 8, 9};
-    for (int i = 0; i < 3; i++) {
+    for (int i = 1; i < 3; i++) {
         HS_ASSERT_NEAR(c.J[rms_j[i]], 10.0 * (i + 1), 1e-9);
         HS_ASSERT_NEAR(c.J[peak_j[i]], 10.0 * (i + 1), 1e-9);
     }
     assert_int_equal(hs_rths_criteria_from_results(NULL, run, NULL, 0, dt, &c), 0);
-    HS_ASSERT_NEAR(c.J[1], 3 * dt, 0.1 * dt);
+    HS_ASSERT_NEAR(c.J[1], 3 * dt, 1e-15);
     assert_true(isnan(c.J[4]) && isnan(c.J[9]));
     /* the reference has no actuators: its own criteria are J4-J9 against itself, 0 */
     assert_int_equal(hs_rths_criteria_from_results(NULL, ref, ref, 0, dt, &c), 0);

@@ -1,7 +1,9 @@
 /* The RTHS benchmark's comparison (Silva et al. 2020; docs/rths_benchmark.md): the reference run of
  * the three-story frame, then the partitioned run with no compensation, polynomial extrapolation,
- * inverse and adaptive inverse compensation, on the nominal plant and on perturbed plants. Prints
- * the table of docs/rths_benchmark.md (run with -V) and asserts its trend with loose bounds. */
+ * inverse and adaptive inverse compensation, on the nominal plant and on perturbed plants, in the
+ * package's loop, on hysim's synthetic record. Prints the table of docs/rths_benchmark.md (run
+ * with -V) and asserts its trend with loose bounds. El Centro in the package's layout, checked
+ * against an independent implementation: tests/test_rths_package.c. */
 #include "hs_test.h"
 
 #include "hysim/compensator.h"
@@ -184,52 +186,114 @@ static void test_compensators_on_the_plants(void **state)
     assert_true(worst_adaptive < worst_inverse);
     bench_free(&b);
 }
-/* The benchmark's own first record where the shared test data has it: El Centro 1940 N-S at 0.02 s
- * (elcentro.txt: the package's ElCentroAccelNoScaling.mat holds the same 1560 samples, up to a
- * constant offset of about 0.0011 g, after 5 s of zeros), at 0.4 as Li's main.m runs it, followed
- * by 5 s of rest; the nominal plant. Prints the rows of docs/rths_benchmark.md's El Centro table
- * and asserts the same trend as the synthetic record's. */
-static void test_el_centro(void **state)
+/* What a compensator function sees: the x_t, x_m and f_m of each tick (test_sensors). */
+typedef struct seen {
+    size_t k;
+    double *xt, *xm, *fm;
+} seen;
+
+static double record_and_pass(void *self, double x_t, double x_m, double f_m)
+{
+    seen *s = self;
+    s->xt[s->k] = x_t;
+    s->xm[s->k] = x_m;
+    s->fm[s->k] = f_m;
+    s->k++;
+    return x_t;
+}
+
+static double stdev(const double *x, size_t n)
+{
+    double m = 0.0, v = 0.0;
+    for (size_t k = 0; k < n; k++) m += x[k];
+    m /= (double)n;
+    for (size_t k = 0; k < n; k++) v += (x[k] - m) * (x[k] - m);
+    return sqrt(v / (double)(n - 1));
+}
+
+/* The package's sensors and converters (F1_input_file.m:136-160) as options of the run. At rest
+ * (no ground motion), the measured displacement and force are the noise alone: standard
+ * deviations sqrt(6.25e-14 4096) = 16.0 um and sqrt(1.16e-3 4096) = 2.18 N (8192 samples: within
+ * 4 %). With the converters, what the compensator reads is a whole number of 2^-18 m. */
+static void test_sensors(void **state)
 {
     (void)state;
-    const char *path = hs_test_shared_path("data/records/elcentro.txt");
-    if (!path) {
-        print_message("SKIP: ../shared/data/records/elcentro.txt absent (no shared data)\n");
-        skip();
-    }
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_str(o, "path", path);
-    hs_options_set_num(o, "dt", 0.02);
-    hs_options_set_num(o, "scale", 0.4 * 9.80665); /* g -> m/s^2, at 0.4 */
-    hs_ground_motion *gm = NULL;
-    assert_int_equal(hs_ground_motion_create(NULL, "columns", o, &gm), 0);
-    hs_options_destroy(&o);
-    const double duration = 0.02 * (double)(gm->npts - 1) + 5.0;
+    const size_t n = 8193;
+    double *ag = hs_dvec(n), *xt = hs_dvec(n), *xm = hs_dvec(n), *fm = hs_dvec(n);
+    assert_true(ag && xt && xm && fm);
+    seen s = {.xt = xt, .xm = xm, .fm = fm};
+    const hs_rths_plant_params nominal = hs_rths_plant_nominal();
+    hs_rths_run_opts o = {.loop = HS_RTHS_LOOP_PACKAGE, .noise = 1, .noise_seed = 3};
+    assert_int_equal(hs_rths_run_with(NULL, &nominal, NULL, NULL, record_and_pass, &s, &o, ag, n,
+                                      RATE, NULL, NULL, NULL),
+                     0);
+    assert_int_equal(s.k, n - 1);
+    const double sx = stdev(xm, s.k), sf = stdev(fm, s.k);
+    print_message("noise at rest: std x_m %.4g m (package %.4g), std f_m %.4g N (package %.4g)\n",
+                  sx, sqrt(HS_RTHS_NOISE_DISP_POWER * RATE), sf,
+                  sqrt(HS_RTHS_NOISE_FORCE_POWER * RATE));
+    HS_ASSERT_NEAR(sx / sqrt(HS_RTHS_NOISE_DISP_POWER * RATE), 1.0, 0.04);
+    HS_ASSERT_NEAR(sf / sqrt(HS_RTHS_NOISE_FORCE_POWER * RATE), 1.0, 0.04);
+    /* the converters, on the synthetic record: every value read is on the 18-bit grid */
     bench b = {0};
-    b.n = (size_t)(duration * RATE) + 1;
-    b.ag = malloc(b.n * sizeof *b.ag);
-    b.yref = malloc(3 * b.n * sizeof *b.yref);
-    b.y = malloc(3 * b.n * sizeof *b.y);
-    b.xt = malloc(b.n * sizeof *b.xt);
-    b.xm = malloc(b.n * sizeof *b.xm);
-    assert_true(b.ag && b.yref && b.y && b.xt && b.xm);
-    for (size_t k = 0; k < b.n; k++) b.ag[k] = hs_ground_motion_at(gm, (double)k / RATE);
-    print_message("El Centro at 0.4: PGA %.4f m/s^2, %.2f s\n", hs_ground_motion_pga(gm), duration);
-    hs_ground_motion_destroy(&gm);
+    bench_setup(&b, 2.0);
+    o = (hs_rths_run_opts){.loop = HS_RTHS_LOOP_PACKAGE, .converters = 1};
+    s.k = 0;
+    /* without compensation the run may reach the force capacity within these 2 s: what was read
+     * until then counts */
+    const int rc = hs_rths_run_with(NULL, &nominal, NULL, NULL, record_and_pass, &s, &o, b.ag, n,
+                                    RATE, NULL, NULL, NULL);
+    assert_true(rc == 0 || rc == HS_EUNSTABLE);
+    assert_true(s.k > 4000);
+    double peak = 0.0;
+    for (size_t k = 0; k < s.k; k++) {
+        const double q = xm[k] * 262144.0, r = xt[k] * 262144.0;
+        assert_true(q == round(q) && r == round(r));
+        peak = fmax(peak, fabs(xt[k]));
+    }
+    assert_true(peak > 100.0 / 262144.0); /* the record moves it over many steps of the grid */
+    bench_free(&b);
+    hs_free(ag);
+    hs_free(xt);
+    hs_free(xm);
+    hs_free(fm);
+}
+
+/* hysim's earlier loop as a named option (HS_RTHS_LOOP_EARLY): the inverse compensator on the
+ * nominal plant gives the earlier table's J2 = 5.50 % and J6 = 12.73 % (docs/rths_benchmark.md,
+ * before the package's loop), and the package's loop, two samples slower, more (5.76 %, 14.87 %).
+ */
+static void test_early_loop(void **state)
+{
+    (void)state;
+    bench b = {0};
+    bench_setup(&b, 20.0);
     assert_int_equal(hs_rths_run(NULL, NULL, NULL, NULL, b.ag, b.n, RATE, b.yref, NULL, NULL), 0);
     const hs_rths_plant_params nominal = hs_rths_plant_nominal();
-    char why[256];
-    hs_rths_criteria j[NCOMP];
-    for (int c = 0; c < NCOMP; c++) {
-        const int rc = run_one(&b, &nominal, c, &j[c], why, sizeof why);
-        print_row("nominal, El Centro 0.4", c, rc, why, &j[c]);
-        assert_int_equal(rc, c == 0 ? HS_EUNSTABLE : 0);
-    }
-    for (int c = 1; c < NCOMP; c++) {
-        assert_true(j[c].J[2] < 12.0 && j[c].J[3] < 12.0);
-        for (int i = 4; i <= 9; i++) assert_true(j[c].J[i] < 25.0);
-    }
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "a_es", hs_rths_plant_delay(&nominal) * RATE);
+    const hs_rths_run_opts early = {.loop = HS_RTHS_LOOP_EARLY};
+    double *yref_early = hs_dvec(3 * b.n);
+    assert_non_null(yref_early);
+    assert_int_equal(hs_rths_run_with(NULL, NULL, NULL, NULL, NULL, NULL, &early, b.ag, b.n, RATE,
+                                      yref_early, NULL, NULL),
+                     0);
+    hs_rths_criteria je, jp;
+    assert_int_equal(hs_rths_run_with(NULL, &nominal, "inverse", o, NULL, NULL, &early, b.ag, b.n,
+                                      RATE, b.y, b.xt, b.xm),
+                     0);
+    hs_rths_criteria_compute(b.xt, b.xm, b.y, yref_early, b.n, 3, 1.0 / RATE, &je);
+    assert_int_equal(hs_rths_run(NULL, &nominal, "inverse", o, b.ag, b.n, RATE, b.y, b.xt, b.xm),
+                     0);
+    hs_rths_criteria_compute(b.xt, b.xm, b.y, b.yref, b.n, 3, 1.0 / RATE, &jp);
+    print_message("inverse, nominal: early loop J2 %.2f J6 %.2f; package's loop J2 %.2f J6 %.2f\n",
+                  je.J[2], je.J[6], jp.J[2], jp.J[6]);
+    HS_ASSERT_NEAR(je.J[2], 5.50, 0.0101);
+    HS_ASSERT_NEAR(je.J[6], 12.73, 0.0101);
+    assert_true(jp.J[2] > je.J[2] + 0.1 && jp.J[6] > je.J[6] + 1.0);
+    hs_options_destroy(&o);
+    hs_free(yref_early);
     bench_free(&b);
 }
 
@@ -238,7 +302,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_structure),
         cmocka_unit_test(test_compensators_on_the_plants),
-        cmocka_unit_test(test_el_centro),
+        cmocka_unit_test(test_sensors),
+        cmocka_unit_test(test_early_loop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

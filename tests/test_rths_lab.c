@@ -194,13 +194,63 @@ static void test_reference_key(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* The benchmark's numerical stiffness as a specimen (rths_frame): Kn = K - ke e1 e1' of the chosen
+ * plant. Nominal: Kn11 = 26054883.88 - 1.19e6 = 24864883.88 N/m (the package's Case_1.mat K less
+ * F1_input_file.m:25's k_e), the rest K's; perturbed seed 2: the perturbed ke subtracted, as
+ * hs_rths_structure_build does; the force is Kn x; bad keys are refused with the specimen named. */
+static void test_frame_specimen(void **state)
+{
+    (void)state;
+    for (int seed = 0; seed <= 2; seed += 2) {
+        hs_options *o = NULL;
+        assert_int_equal(hs_options_create(&o), 0);
+        hs_options_set_str(o, "plant", seed ? "perturbed" : "nominal");
+        hs_options_set_num(o, "seed", seed);
+        hs_specimen *spec = NULL;
+        assert_int_equal(hs_specimen_create(NULL, "rths_frame", 3, o, &spec), 0);
+        hs_options_destroy(&o);
+        const hs_rths_plant_params p =
+            seed ? hs_rths_plant_perturbed(2, 1.0) : hs_rths_plant_nominal();
+        double K[9];
+        assert_int_equal(hs_specimen_initial_stiffness(spec, K), 0);
+        HS_ASSERT_NEAR(K[0], 26054883.879603837 - p.ke, 1e-6);
+        HS_ASSERT_NEAR(K[1], -23133938.877108198, 1e-6);
+        HS_ASSERT_NEAR(K[2], 5937035.463339146, 1e-6);
+        HS_ASSERT_NEAR(K[8], 9267275.506224312, 1e-6);
+        if (!seed)
+            HS_ASSERT_NEAR(K[0], 24864883.879603837, 1e-6);
+        else
+            assert_true(fabs(p.ke - 1.19e6) > 1.0); /* a draw that moves ke */
+        const double x[3] = {1e-3, 2e-3, 3e-3};
+        assert_int_equal(hs_specimen_set_trial(spec, 0.01, x), 0);
+        const double *f = hs_specimen_force(spec);
+        for (int i = 0; i < 3; i++)
+            HS_ASSERT_NEAR(f[i], K[3 * i] * x[0] + K[3 * i + 1] * x[1] + K[3 * i + 2] * x[2], 1e-6);
+        hs_specimen_destroy(&spec);
+    }
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_str(o, "plant", "wobbly");
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_specimen *spec = NULL;
+    assert_int_equal(hs_specimen_create(ctx, "rths_frame", 3, o, &spec), HS_EINPUT);
+    assert_non_null(
+        strstr(hs_ctx_message(ctx),
+               "specimen rths_frame: plant must be nominal or perturbed (got 'wobbly')"));
+    hs_options_set_str(o, "plant", "nominal");
+    assert_int_equal(hs_specimen_create(ctx, "rths_frame", 2, o, &spec), HS_EINPUT);
+    hs_options_destroy(&o);
+    assert_non_null(strstr(hs_ctx_message(ctx), "three actuators, one per floor (got 2)"));
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lab_is_the_plant),
-        cmocka_unit_test(test_lab_state),
-        cmocka_unit_test(test_files_choose_it),
-        cmocka_unit_test(test_reference_key),
+        cmocka_unit_test(test_lab_is_the_plant), cmocka_unit_test(test_lab_state),
+        cmocka_unit_test(test_files_choose_it),  cmocka_unit_test(test_reference_key),
+        cmocka_unit_test(test_frame_specimen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -71,7 +71,11 @@ static void test_summary_criteria(void **state)
     const char *js = slurp(dir);
     HS_ASSERT_NEAR(member(js, "\"J1_s\": "), 0.0, 1e-12);
     HS_ASSERT_NEAR(member(js, "\"J3_percent\": "), 0.0, 1e-12);
-    HS_ASSERT_NEAR(member(js, "\"J4_percent\": "), 0.0, 1e-12);
+    /* J4 compares the actuator's measurement (the integrator's predictor, as F4 uses X_m) with
+     * the reference's floor 1 (the corrected displacement): small, not 0 */
+    const double j4_self = member(js, "\"J4_percent\": ");
+    print_message("perfect lab against itself: J4 %g %%\n", j4_self);
+    assert_true(j4_self > 0.0 && j4_self < 0.5);
     HS_ASSERT_NEAR(member(js, "\"J8_percent\": "), 0.0, 1e-12);
     /* two DOFs: no third floor (J7, J9 are floor 3's) */
     assert_true(isnan(member(js, "\"J7_percent\": ")) && isnan(member(js, "\"J9_percent\": ")));

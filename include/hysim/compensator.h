@@ -32,6 +32,17 @@ int hs_compensator_create(hs_ctx *ctx, const char *type, const hs_options *opts,
 void hs_compensator_destroy(hs_compensator **c); /* NULL-safe, sets *c = NULL */
 /* One controller sample: desired x_t(k), measured x_m(k) -> command x_c(k). Never allocates. */
 double hs_compensator_tick(hs_compensator *c, double x_desired, double x_measured);
+/* The same with the force measured at that instant, which a plug-in receives (the built-in
+ * compensators ignore it). The site controller ticks its compensators this way. */
+double hs_compensator_tick_force(hs_compensator *c, double x_desired, double x_measured,
+                                 double f_measured);
+/* A compensator plug-in (hysim/compensator_plugin.h) for actuator `actuator`: the shared library
+ * at `path` (no slash: the working folder), its options string; type "plugin". Loaded by a site
+ * file only. HS_EINPUT with a sentence saying what to do when the library is not a plug-in of
+ * this ABI or its open fails. A tick whose plug-in returns an error gives NaN from then on (the
+ * site's limits trip on it). */
+int hs_compensator_plugin_create(hs_ctx *ctx, const char *path, const char *options, int actuator,
+                                 double rate, hs_compensator **out);
 /* At rest at x0: past desired commands = x0, delta_a = 0, TI and its integral = 0. */
 void hs_compensator_reset(hs_compensator *c, double x0);
 /* The compensation parameter used by the last tick (samples): inverse: a_es (clamped);

@@ -155,6 +155,37 @@ static int unknown_compensator(hs_tf *L, const hs_ynode *at, const char *what, c
     return hs_tf_fail(L, at, "%s: unknown compensator '%s' (known: %s)", what, type, list);
 }
 
+/* `type: plugin`: a compensator plug-in (hysim/compensator_plugin.h), in a site file only, with
+ * the lab driver's rules: `path` an existing file relative to the site file's folder, `options`
+ * passed to its open as they are; loaded once here so that a bad library is refused at its line. */
+static int compensation_plugin(hs_tf *L, const hs_ynode *node, const char *what,
+                               hs_site_config *cfg, const hs_ynode *tn)
+{
+    if (strcmp(hs_tf_kind(L), "site file") != 0)
+        return hs_tf_fail(L, tn,
+                          "%s: a compensator plug-in is loaded by a site file only (the lab's own "
+                          "code stays in the lab, like a lab driver); in a %s choose one of the "
+                          "built-in compensators",
+                          what, hs_tf_kind(L));
+    static const char *const keys[] = {"type", "path", "options"};
+    char sub[224], path[256] = "", options[256] = "";
+    const hs_ynode *v;
+    int rc = hs_tf_mapping(L, node, what, keys, 3);
+    if (!rc) rc = hs_tf_required(L, node, "path", what, &v);
+    if (!rc) rc = hs_tf_file(L, v, hs_tf_path(sub, sizeof sub, what, "path"), path, sizeof path);
+    if (!rc && (v = hs_ynode_get(node, "options")) != NULL)
+        rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "options"), options, sizeof options);
+    if (!rc) rc = hs_options_create(&cfg->compensation_opts);
+    if (!rc) rc = hs_options_set_str(cfg->compensation_opts, "type", "plugin");
+    if (!rc) rc = hs_options_set_str(cfg->compensation_opts, "path", path);
+    if (!rc) rc = hs_options_set_str(cfg->compensation_opts, "options", options);
+    if (rc) return rc;
+    hs_compensator *probe = NULL;
+    rc = hs_compensator_plugin_create(L->ctx, path, options, 0, cfg->rate, &probe);
+    hs_compensator_destroy(&probe);
+    return rc ? hs_tf_wrap(L, node, what, rc) : 0;
+}
+
 int hs_tf_compensation(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     if (node->kind != HS_YNODE_MAPPING)
@@ -165,6 +196,7 @@ int hs_tf_compensation(hs_tf *L, const hs_ynode *node, const char *what, hs_site
     int rc = hs_tf_required(L, node, "type", what, &tn);
     if (!rc) rc = hs_tf_str(L, tn, hs_tf_path(sub, sizeof sub, what, "type"), type, sizeof type);
     if (rc) return rc;
+    if (strcmp(type, "plugin") == 0) return compensation_plugin(L, node, what, cfg, tn);
     const hs_compensator_entry *e = hs_compensator_registry_find(type);
     if (!e) return unknown_compensator(L, tn, sub, type);
     static const char *const skip[] = {"type"};

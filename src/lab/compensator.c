@@ -46,6 +46,13 @@ double hs_compensator_tick(hs_compensator *c, double x_desired, double x_measure
     return c->ops.tick(c, x_desired, x_measured);
 }
 
+double hs_compensator_tick_force(hs_compensator *c, double x_desired, double x_measured,
+                                 double f_measured)
+{
+    c->f_measured = f_measured;
+    return c->ops.tick(c, x_desired, x_measured);
+}
+
 void hs_compensator_reset(hs_compensator *c, double x0)
 {
     c->ops.reset(c, x0);

@@ -4,6 +4,7 @@
  * (reported as a fault) hold the site. */
 #include "hysim/driver.h"
 #include "hysim/labio.h"
+#include "plugin_load.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -79,23 +80,16 @@ static const hs_lab_ops driver_ops = {.kind = "driver",
 /* Loads and checks the library; a message saying what to do on failure. */
 static int load(hs_ctx *ctx, driver_lab *l, const char *path)
 {
-    l->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!l->dl)
-        return hs_fail(ctx, HS_EINPUT,
-                       "lab driver %s: cannot load it: %s; give the path of a shared library "
-                       "built against include/hysim/driver.h",
-                       path, dlerror());
-    union {
-        void *p;
-        hysim_driver_entry f;
-    } sym;
-    sym.p = dlsym(l->dl, HYSIM_DRIVER_SYMBOL);
-    if (!sym.p)
-        return hs_fail(ctx, HS_EINPUT,
-                       "lab driver %s: no symbol %s: the library is not a hysim driver (export "
-                       "'const hysim_driver *%s(void)', see docs/lab_backends.md)",
-                       path, HYSIM_DRIVER_SYMBOL, HYSIM_DRIVER_SYMBOL);
-    l->d = sym.f();
+    static const hs_plugin_kind kind = {.what = "lab driver",
+                                        .symbol = HYSIM_DRIVER_SYMBOL,
+                                        .header = "include/hysim/driver.h",
+                                        .noun = "hysim driver",
+                                        .table = "hysim_driver",
+                                        .doc = "docs/lab_backends.md"};
+    hs_plugin_fn entry = NULL;
+    const int rc = hs_plugin_load(ctx, path, &kind, &l->dl, &entry);
+    if (rc) return rc;
+    l->d = ((hysim_driver_entry)entry)();
     if (!l->d)
         return hs_fail(ctx, HS_EINPUT, "lab driver %s: %s() returned no table", path,
                        HYSIM_DRIVER_SYMBOL);

@@ -20,7 +20,12 @@ int hs_site_rig_create(hs_ctx *ctx, const hs_site_config *c, double rate, hs_sit
     }
     for (int j = 0; c->compensation_opts && !c->perfect && j < c->nact; j++) {
         const char *type = hs_options_str(c->compensation_opts, "type", "none");
-        rc = hs_compensator_create(ctx, type, c->compensation_opts, rate, &r->comp[j]);
+        if (strcmp(type, "plugin") == 0) /* a site file's plug-in (testfile_controller.c) */
+            rc = hs_compensator_plugin_create(ctx, hs_options_str(c->compensation_opts, "path", ""),
+                                              hs_options_str(c->compensation_opts, "options", ""),
+                                              j, rate, &r->comp[j]);
+        else
+            rc = hs_compensator_create(ctx, type, c->compensation_opts, rate, &r->comp[j]);
         if (rc) return hs_fail(ctx, rc, "site %s: compensation: %s", c->name, hs_ctx_message(ctx));
     }
     return 0;

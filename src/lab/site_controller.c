@@ -428,9 +428,9 @@ static int tick_command(hs_site_controller *sc, int was_tripped)
         if (gev < 0) return gev;
         ev |= gev;
         for (int j = 0; j < n; j++)
-            sc->x_cmd[j] = sc->comp[j]
-                               ? hs_compensator_tick(sc->comp[j], sc->x_gen[j], sc->x_meas[j])
-                               : sc->x_gen[j];
+            sc->x_cmd[j] = sc->comp[j] ? hs_compensator_tick_force(sc->comp[j], sc->x_gen[j],
+                                                                   sc->x_meas[j], sc->f_meas[j])
+                                       : sc->x_gen[j];
         if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
     }
     if (sc->trip_flags && !was_tripped) /* the trip's tick holds the last command sent */

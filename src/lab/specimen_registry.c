@@ -10,10 +10,11 @@ int hs_specimen_create_bilinear_degrading(hs_specimen *s, const hs_options *opts
 int hs_specimen_create_mr_damper(hs_specimen *s, const hs_options *opts);
 int hs_specimen_create_relaxation_owned(hs_specimen *s, const hs_options *opts);
 int hs_specimen_create_rths_benchmark(hs_specimen *s, const hs_options *opts);
+int hs_specimen_create_rths_frame(hs_specimen *s, const hs_options *opts);
 extern const hs_param_spec hs_specimen_linear_params[], hs_specimen_material_params[],
     hs_specimen_intrinsic_params[], hs_specimen_bilinear_degrading_params[],
     hs_specimen_mr_damper_params[], hs_specimen_relaxation_params[],
-    hs_specimen_rths_benchmark_params[];
+    hs_specimen_rths_benchmark_params[], hs_specimen_rths_frame_params[];
 
 static const struct {
     hs_specimen_entry entry;
@@ -40,6 +41,9 @@ static const struct {
       "the RTHS benchmark's servo-hydraulic actuator and specimen with control-structure "
       "interaction (Silva et al. 2020)"},
      hs_specimen_create_rths_benchmark},
+    {{"rths_frame", hs_specimen_rths_frame_params,
+      "the RTHS benchmark's numerical stiffness K - ke e1 e1' of the chosen plant (three floors)"},
+     hs_specimen_create_rths_frame},
 };
 
 #define HS_NSPECIMENS (sizeof hs_specimens / sizeof hs_specimens[0])

@@ -96,31 +96,36 @@ static void rths_destroy(hs_specimen *s)
     hs_free(r);
 }
 
+int hs_rths_plant_from_options(hs_ctx *ctx, const hs_options *opts, const char *what,
+                               hs_rths_plant_params *p)
+{
+    const char *which = hs_options_str(opts, "plant", "nominal");
+    const double seed = hs_options_num(opts, "seed", 1.0);
+    const double spread = hs_options_num(opts, "spread", 1.0);
+    if (strcmp(which, "nominal") == 0) {
+        *p = hs_rths_plant_nominal();
+        return 0;
+    }
+    if (strcmp(which, "perturbed") != 0)
+        return hs_fail(ctx, HS_EINPUT, "%s: plant must be nominal or perturbed (got '%s')", what,
+                       which);
+    if (!(seed >= 0.0 && seed <= 9007199254740992.0 && seed == floor(seed)))
+        return hs_fail(ctx, HS_EINPUT, "%s: seed must be a whole number 0..2^53 (got %g)", what,
+                       seed);
+    if (!(spread >= 0.0 && spread <= 10.0))
+        return hs_fail(ctx, HS_EINPUT, "%s: spread must be in [0, 10] (got %g)", what, spread);
+    *p = hs_rths_plant_perturbed((unsigned long long)seed, spread);
+    return 0;
+}
+
 int hs_specimen_create_rths_benchmark(hs_specimen *s, const hs_options *opts)
 {
     if (s->n != 1)
         return hs_fail(s->ctx, HS_EINPUT,
                        "specimen rths_benchmark: one actuator (the benchmark's), got %d", s->n);
-    const char *which = hs_options_str(opts, "plant", "nominal");
-    const double seed = hs_options_num(opts, "seed", 1.0);
-    const double spread = hs_options_num(opts, "spread", 1.0);
     hs_rths_plant_params p;
-    if (strcmp(which, "nominal") == 0) {
-        p = hs_rths_plant_nominal();
-    } else if (strcmp(which, "perturbed") == 0) {
-        if (!(seed >= 0.0 && seed <= 9007199254740992.0 && seed == floor(seed)))
-            return hs_fail(s->ctx, HS_EINPUT,
-                           "specimen rths_benchmark: seed must be a whole number 0..2^53 (got %g)",
-                           seed);
-        if (!(spread >= 0.0 && spread <= 10.0))
-            return hs_fail(s->ctx, HS_EINPUT,
-                           "specimen rths_benchmark: spread must be in [0, 10] (got %g)", spread);
-        p = hs_rths_plant_perturbed((unsigned long long)seed, spread);
-    } else {
-        return hs_fail(s->ctx, HS_EINPUT,
-                       "specimen rths_benchmark: plant must be nominal or perturbed (got '%s')",
-                       which);
-    }
+    const int prc = hs_rths_plant_from_options(s->ctx, opts, "specimen rths_benchmark", &p);
+    if (prc) return prc;
     rths_spec *r = hs_calloc(1, sizeof *r);
     if (!r) return hs_fail(s->ctx, HS_ENOMEM, "specimen rths_benchmark: out of memory");
     s->data = r;

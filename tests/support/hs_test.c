@@ -31,8 +31,13 @@ const char *hs_test_source_path(const char *rel)
 const char *hs_test_shared_path(const char *rel)
 {
     static char buf[4096];
-    const char *root = getenv("HS_SOURCE_DIR");
-    snprintf(buf, sizeof buf, "%s/../shared/%s", root ? root : HS_DEFAULT_SOURCE_DIR, rel);
+    /* HS_SHARED_DATA names the shared data folder itself (as the shell tests use it), for a
+     * source tree that is not beside ../shared (a git worktree) */
+    const char *data = getenv("HS_SHARED_DATA"), *root = getenv("HS_SOURCE_DIR");
+    if (data && strncmp(rel, "data/", 5) == 0)
+        snprintf(buf, sizeof buf, "%s/%s", data, rel + 5);
+    else
+        snprintf(buf, sizeof buf, "%s/../shared/%s", root ? root : HS_DEFAULT_SOURCE_DIR, rel);
     if (access(buf, R_OK) != 0) return NULL;
     return buf;
 }
