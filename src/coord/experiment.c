@@ -236,6 +236,34 @@ int hs_coord_exp_send_targets(hs_coord_exp *e, int64_t step, double t_next, cons
     return 0;
 }
 
+/* Laboratory data that is not a measurement never reaches the integrator (a hysim site refuses
+ * it itself; a NEES or OpenFresco lab may send it): a value that is not a number, or beyond
+ * HS_SITE_LAB_DATA_MAX while the force is more than a million times what the initial stiffness
+ * gives at the measured displacements (so a diverging model, f = K x, stays the integrator's to
+ * call unstable). An in-process virtual laboratory is the model itself: not checked. */
+static int lab_data(hs_coord_exp *e, int64_t step)
+{
+    const int na = e->nact;
+    for (int i = 0; i < na; i++) {
+        hs_site *site = e->sites[e->act_site[i]];
+        if (hs_site_vlab(site)) continue;
+        double kx = 0.0;
+        for (int j = 0; j < na; j++) kx += HS_AT(e->K0l, na, i, j) * e->x_meas[j];
+        const double x = e->x_meas[i], f = e->f_meas[i];
+        const int bad_x = !isfinite(x), bad_f = !isfinite(f) || (fabs(f) > HS_SITE_LAB_DATA_MAX &&
+                                                                 fabs(f) > 1e6 * fabs(kx));
+        if (bad_x || bad_f)
+            return hs_fail(e->ctx, HS_EPROTO,
+                           "site %s sent laboratory data that is not a measurement at step %lld: "
+                           "actuator %d of the site, measured %s %g (not a number, or beyond %g "
+                           "and a million times its initial stiffness's force); check that "
+                           "channel at the laboratory",
+                           hs_site_name(site), (long long)step + 1, e->act_channel[i] + 1,
+                           bad_x ? "displacement" : "force", bad_x ? x : f, HS_SITE_LAB_DATA_MAX);
+    }
+    return 0;
+}
+
 int hs_coord_exp_collect(hs_coord_exp *e, int64_t step)
 {
     const int na = e->nact, n = e->n;
@@ -275,17 +303,6 @@ int hs_coord_exp_collect(hs_coord_exp *e, int64_t step)
         const int c = e->act_channel[i], ns = hs_site_nact(e->sites[e->act_site[i]]);
         e->x_meas[i] = m->x[c];
         e->f_meas[i] = m->f[c];
-        /* laboratory data that is not a measurement never reaches the integrator (a hysim site
-         * refuses it itself; a NEES or OpenFresco lab may send it): named, not "unstable" */
-        const int bad_x = !(fabs(m->x[c]) <= HS_SITE_LAB_DATA_MAX);
-        if (bad_x || !(fabs(m->f[c]) <= HS_SITE_LAB_DATA_MAX))
-            return hs_fail(e->ctx, HS_EPROTO,
-                           "site %s sent laboratory data that is not a measurement at step %lld: "
-                           "actuator %d of the site, measured %s %g (not a number or beyond %g); "
-                           "check that channel at the laboratory (sensor, calibration, format)",
-                           hs_site_name(e->sites[e->act_site[i]]), (long long)step + 1, c + 1,
-                           bad_x ? "displacement" : "force", bad_x ? m->x[c] : m->f[c],
-                           HS_SITE_LAB_DATA_MAX);
         e->te[i] = m->te[c];
         e->ti[i] = m->ti[c];
         for (int k = 0; k < nhist; k++) {
@@ -294,6 +311,8 @@ int hs_coord_exp_collect(hs_coord_exp *e, int64_t step)
             e->hist_f[k * na + i] = m->hist_f[src * ns + c];
         }
     }
+    int rc = lab_data(e, step);
+    if (rc) return rc;
     e->view.nhist = nhist;
     e->view.t_meas = m0->t;
     for (int j = 0; j < n; j++) {
