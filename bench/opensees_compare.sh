@@ -17,6 +17,10 @@
 #   bouc_wen_15story     Mosqueda and Ahmadizadeh's (2008a) 15-story Bouc-Wen shear building, HHT
 #                        alpha -0.05 (OpenSees' HHT 0.95), 1200 steps: hysim through its Tcl front
 #                        end and as the YAML shear building
+#   10 x 30 frames       bench/frame_gen.h's frame written here in Tcl: elastic (990 DOFs) and on
+#                        11 yielding base hinges (1001 DOFs), Newmark, 1200 steps (hysim's cr and
+#                        hht rows are other methods: their histories are printed against hysim's
+#                        newmark, not checked)
 #
 # Usage: OPENSEES=/path/to/OpenSees bench/opensees_compare.sh [BUILD_DIR] (a Release build with
 # hysim_cli and bench_model_step, build/rel by default); ROUNDS=3 by default. Without OPENSEES only
@@ -88,6 +92,66 @@ config "KrylovNewton, NormDispIncr 1e-10, BandGeneral, RCM" \
     "algorithm KrylovNewton; test NormDispIncr 1e-10 50; system BandGeneral; numberer RCM"
 front "Tcl front end, hht" bouc_wen_15story_tcl.yaml
 front "YAML shear building, hht" bouc_wen_15story.yaml
+
+# the 10-bay, 30-story frame of bench/frame_gen.h (SI: W14x120-like columns, W24x55-like beams,
+# 20 t in x and y and 5 t m^2 at every joint, so nothing is condensed; 2 % Rayleigh at 1 and 10 Hz
+# on the initial stiffness), elastic (990 DOFs) or on bilinear base hinges (zeroLength
+# rz, -doRayleigh 1, Steel01 k = 2e8 N m/rad, My = 3e5 N m, b = 0.05; 1001 DOFs), under the
+# record (x 9.81)
+big_frame() {
+    awk -v hinged="$1" 'BEGIN {
+        B = 10; S = 30; pi = 3.14159265358979323846; wi = 2 * pi; wj = 10 * wi
+        a1 = 2 * 0.02 / (wi + wj); a0 = a1 * wi * wj
+        print "model BasicBuilder -ndm 2 -ndf 3"
+        for (s = 0; s <= S; s++) for (c = 0; c <= B; c++) {
+            id = s * (B + 1) + c + 1
+            printf "node %d %.17g %.17g\n", id, c * 6.0, s * 3.5
+            if (s > 0) printf "mass %d 20000.0 20000.0 5000.0\n", id
+            else if (!hinged) printf "fix %d 1 1 1\n", id
+            else {
+                h = (S + 1) * (B + 1) + c + 1
+                printf "fix %d 1 1 0\nmass %d 0.0 0.0 5000.0\nnode %d %.17g 0.0\nfix %d 1 1 1\n", id, id, h, c * 6.0, h
+            }
+        }
+        if (hinged) print "uniaxialMaterial Steel01 1 3e5 2e8 0.05"
+        print "geomTransf Linear 1"
+        e = 1
+        for (s = 1; s <= S; s++) for (c = 0; c <= B; c++) {
+            top = s * (B + 1) + c + 1
+            printf "element elasticBeamColumn %d %d %d 0.0228 200e9 5.41e-4 1\n", e++, top - B - 1, top
+            if (c < B) printf "element elasticBeamColumn %d %d %d 0.0105 200e9 5.62e-4 1\n", e++, top, top + 1
+        }
+        if (hinged) for (c = 0; c <= B; c++) printf "element zeroLength %d %d %d -mat 1 -dir 6 -doRayleigh 1\n", e++, (S + 1) * (B + 1) + c + 1, c + 1
+        printf "rayleigh %.17g 0.0 %.17g 0.0\n", a0, a1
+        print "timeSeries Path 1 -dt 0.01 -filePath ground_accel_g.txt -factor 9.81"
+        print "pattern UniformExcitation 1 1 -accel 1"
+    }'
+}
+big_frame 0 > frame_elastic.tcl
+big_frame 1 > frame_hinged.tcl
+for k in elastic:newmark elastic:cr hinged:newmark hinged:hht; do
+    printf 'hysim: 1\nname: frame-%s\nunits: {force: N, length: m, time: s}\nstructure:\n  model: {opensees: frame_%s.tcl}\nanalysis:\n  integrator: {type: %s%s}\n  dt: 0.01\n  steps: 1200\n  initial_acceleration: zero\n' \
+        "${k%%:*}" "${k%%:*}" "${k##*:}" "$([ "${k##*:}" = hht ] && echo ', alpha: -0.05')" > "frame_${k%%:*}_${k##*:}.yaml"
+done
+top="$(seq -s ' ' 331 341)" # the roof's nodes (x)
+model "10 x 30 elastic frame (990 DOFs)" frame_elastic.tcl "$top" 1 1200 0.01 \
+    "integrator Newmark 0.5 0.25" "constraints Plain"
+for sys in BandSPD ProfileSPD UmfPack; do
+    config "Linear -factorOnce, $sys, RCM" "algorithm Linear -factorOnce; test NormDispIncr 1e-10 20; system $sys; numberer RCM"
+done
+config "Newton, NormDispIncr 1e-10, BandSPD, RCM" "algorithm Newton; test NormDispIncr 1e-10 20; system BandSPD; numberer RCM"
+front "Tcl front end, newmark" frame_elastic_newmark.yaml
+front "Tcl front end, cr" frame_elastic_cr.yaml
+
+model "the same on 11 yielding base hinges (1001 DOFs)" frame_hinged.tcl "$top" 1 1200 0.01 \
+    "integrator Newmark 0.5 0.25" "constraints Plain"
+for sys in "ProfileSPD" "BandGeneral" "UmfPack"; do
+    config "Newton, NormDispIncr 1e-10, $sys, RCM" "algorithm Newton; test NormDispIncr 1e-10 50; system $sys; numberer RCM"
+done
+config "ModifiedNewton -initial, NormDispIncr 1e-10, BandSPD, RCM" \
+    "algorithm ModifiedNewton -initial; test NormDispIncr 1e-10 200; system BandSPD; numberer RCM"
+front "Tcl front end, newmark" frame_hinged_newmark.yaml
+front "Tcl front end, hht" frame_hinged_hht.yaml
 
 # run_tcl CONFIG STEPS [RECORDER]: OpenSees' script for configuration CONFIG
 run_tcl() {
