@@ -71,6 +71,23 @@ static int assemble_into(hs_fe *fe, int initial, const fe_target *t)
         double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
         int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, t->C ? ce : NULL);
         if (rc) return rc;
+        /* every DOF its own equation or none (no constraint terms): the same sums, direct */
+        int eq[FE_MAX_EDOF], plain = 1;
+        for (int j = 0; j < nd && plain; j++) {
+            plain = maps[j]->n == 0 || (maps[j]->n == 1 && maps[j]->c[0] == 1.0);
+            eq[j] = maps[j]->n == 1 && maps[j]->eq[0] < q ? maps[j]->eq[0] : -1;
+        }
+        if (plain) {
+            for (int j = 0; j < nd; j++) {
+                if (eq[j] < 0) continue;
+                fe->r_eq[eq[j]] += f[j];
+                for (int i = 0; i < nd; i++)
+                    if (eq[i] >= 0)
+                        target_add(t, eq[i], eq[j], ke[(size_t)j * (size_t)nd + (size_t)i],
+                                   t->C ? ce[(size_t)j * (size_t)nd + (size_t)i] : 0.0);
+            }
+            continue;
+        }
         /* T^T f and T^T k T, one term of each DOF's map at a time; terms >= q are moving
          * supports (fe_support.c): prescribed, no equation of their own */
         for (int j = 0; j < nd; j++)
