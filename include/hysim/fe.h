@@ -177,6 +177,13 @@ int hs_fe_initial_stiffness(hs_fe *fe, double *K);
  * ADDED to r (n), and the condensed tangents added to Kt, Ct (n x n dense) when not NULL.
  * Velocities of condensed DOFs are taken as zero. Never allocates. */
 int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double *Kt, double *Ct);
+/* The half-bandwidth of the tangents of a frame without condensed DOFs (its sparse pattern's
+ * largest |i - j|), or -1 when some DOF is condensed. */
+int hs_fe_tangent_band(hs_fe *fe);
+/* hs_fe_restore with Kt, Ct in packed band storage of half-bandwidth kd (>= hs_fe_tangent_band;
+ * linalg.h, HS_BAND_AT), for a frame without condensed DOFs: small frames take a banded solver. */
+int hs_fe_restore_band(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                       double *Ct, int kd);
 int hs_fe_commit(hs_fe *fe);
 /* The condensed restoring force at the last commit (n, lent; zero before the first). */
 const double *hs_fe_committed_force(const hs_fe *fe);

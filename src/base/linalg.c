@@ -65,23 +65,6 @@ double hs_norm_inf(int n, const double *x)
     return m23 > m01 ? m23 : m01;
 }
 
-int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *omega2, double *phi)
-{
-    const size_t nn = (size_t)n * (size_t)n;
-    double *b = hs_dvec(nn);
-    if (!b) return HS_ENOMEM;
-    memcpy(phi, K, nn * sizeof(double));
-    memcpy(b, M, nn * sizeof(double));
-    lapack_int info = LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'V', 'U', n, phi, n, b, n, omega2);
-    hs_free(b);
-    if (info != 0)
-        return hs_fail(ctx, HS_ESINGULAR,
-                       "eigenvalue analysis failed (dsygv info %d): is the mass positive and the "
-                       "stiffness symmetric?",
-                       (int)info);
-    return 0;
-}
-
 int hs_gen_eigvals(hs_ctx *ctx, int n, const double *A, double *wr, double *wi)
 {
     const size_t nn = (size_t)n * (size_t)n;

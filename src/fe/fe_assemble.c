@@ -2,7 +2,8 @@
  * (a frame without massless DOFs also has the sparse assembly of fe_sparse.c; docs/fe_model.md,
  * "Large frames", says why the condensation stays dense): r_0(d, d_0) = 0 is solved by Newton at
  * every restore, the integrator sees the forces r_m(d, d_0(d)) and the tangent Kmm - Km0 K00^-1
- * K0m. */
+ * K0m. A frame without condensed DOFs whose band is narrow assembles straight into the caller's
+ * packed band (hs_fe_restore_band). */
 #include "fe_impl.h"
 
 #include <math.h>
@@ -11,28 +12,82 @@
 #define FE_MAX_ITER 50
 #define FE_TOL      1e-12
 
-/* r_eq, K_eq (and C_eq when want_c) at fe->u, fe->v; initial: the initial tangent only. */
-static int assemble(hs_fe *fe, int initial, int want_c)
+/* Where an assembly writes its tangents: dense q x q (kd < 0: K_eq, C_eq) or, for a frame without
+ * condensed DOFs (equation = dynamic DOF), the caller's packed band of half-bandwidth kd. */
+typedef struct fe_target {
+    double *K, *C; /* C NULL: no damping tangent */
+    int q, kd;
+} fe_target;
+
+static inline void target_add(const fe_target *t, int qi, int qj, double k, double c)
+{
+    const size_t at = t->kd < 0 ? (size_t)qj * (size_t)t->q + (size_t)qi
+                                : (size_t)qj * HS_BAND_LD(t->kd) + (size_t)(t->kd + qi - qj);
+    t->K[at] += k;
+    if (t->C) t->C[at] += c;
+}
+
+/* A zero-length element's share of r_eq and the tangents: its one direction's two DOFs (what the
+ * general assembly below gives from its 2 ndf x 2 ndf matrix, without the zeros). */
+static int zero_length(hs_fe *fe, fe_element *e, int initial, const fe_target *t)
 {
     const int q = fe->neq;
-    const size_t qq = (size_t)q * (size_t)q;
-    if (!fe->K_eq) { /* at the first dense use (setup): the sparse path never needs them */
-        fe->K_eq = hs_dvec(qq);
-        fe->C_eq = hs_dvec(qq);
-        if (!fe->K_eq || !fe->C_eq)
-            return hs_fail(fe->ctx, HS_ENOMEM,
-                           "frame model: out of memory for the dense %d x %d stiffness", q, q);
+    const fe_map *m[2] = {&fe->nodes[e->ni].map[e->dir], &fe->nodes[e->nj].map[e->dir]};
+    double s, kt, ct;
+    int rc = fe_zero_length_state(fe, e, m[0], m[1], fe->u, fe->v, initial, &s, &kt, &ct);
+    if (rc) return rc;
+    /* the two ends' equation terms (a fixed end has none), then T^T [-1 1]' s and its tangents */
+    int eq[2 * FE_MAX_TERMS], nt = 0;
+    double c[2 * FE_MAX_TERMS];
+    for (int b = 0; b < 2; b++)
+        for (int ti = 0; ti < m[b]->n; ti++)
+            if (m[b]->eq[ti] < q) {
+                eq[nt] = m[b]->eq[ti];
+                c[nt++] = b ? m[b]->c[ti] : -m[b]->c[ti];
+            }
+    for (int j = 0; j < nt; j++) {
+        fe->r_eq[eq[j]] += c[j] * s;
+        for (int i = 0; i < nt; i++)
+            target_add(t, eq[i], eq[j], c[i] * c[j] * kt, c[i] * c[j] * ct);
     }
+    return 0;
+}
+
+/* r_eq and the tangents at fe->u, fe->v into t (zeroed by the caller); initial: the initial
+ * tangent only. */
+static int assemble_into(hs_fe *fe, int initial, const fe_target *t)
+{
+    const int q = fe->neq;
     memset(fe->r_eq, 0, (size_t)q * sizeof(double));
-    memset(fe->K_eq, 0, qq * sizeof(double));
-    if (want_c) memset(fe->C_eq, 0, qq * sizeof(double));
     for (int k = 0; k < fe->nels; k++) {
         fe_element *e = &fe->els[k];
+        if (e->kind == FE_ZERO_LENGTH) {
+            int rc = zero_length(fe, e, initial, t);
+            if (rc) return rc;
+            continue;
+        }
         const fe_map *maps[FE_MAX_EDOF];
         const int nd = fe_element_maps(fe, e, maps);
         double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
-        int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, want_c ? ce : NULL);
+        int rc = fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, ke, t->C ? ce : NULL);
         if (rc) return rc;
+        /* every DOF its own equation or none (no constraint terms): the same sums, direct */
+        int eq[FE_MAX_EDOF], plain = 1;
+        for (int j = 0; j < nd && plain; j++) {
+            plain = maps[j]->n == 0 || (maps[j]->n == 1 && maps[j]->c[0] == 1.0);
+            eq[j] = maps[j]->n == 1 && maps[j]->eq[0] < q ? maps[j]->eq[0] : -1;
+        }
+        if (plain) {
+            for (int j = 0; j < nd; j++) {
+                if (eq[j] < 0) continue;
+                fe->r_eq[eq[j]] += f[j];
+                for (int i = 0; i < nd; i++)
+                    if (eq[i] >= 0)
+                        target_add(t, eq[i], eq[j], ke[(size_t)j * (size_t)nd + (size_t)i],
+                                   t->C ? ce[(size_t)j * (size_t)nd + (size_t)i] : 0.0);
+            }
+            continue;
+        }
         /* T^T f and T^T k T, one term of each DOF's map at a time; terms >= q are moving
          * supports (fe_support.c): prescribed, no equation of their own */
         for (int j = 0; j < nd; j++)
@@ -47,12 +102,29 @@ static int assemble(hs_fe *fe, int initial, int want_c)
                         if (qi >= q) continue;
                         const double cij = maps[i]->c[ti] * cj;
                         const size_t ij = (size_t)j * (size_t)nd + (size_t)i;
-                        HS_AT(fe->K_eq, q, qi, qj) += cij * ke[ij];
-                        if (want_c) HS_AT(fe->C_eq, q, qi, qj) += cij * ce[ij];
+                        target_add(t, qi, qj, cij * ke[ij], t->C ? cij * ce[ij] : 0.0);
                     }
             }
     }
     return 0;
+}
+
+/* r_eq, K_eq (and C_eq when want_c), dense. */
+static int assemble(hs_fe *fe, int initial, int want_c)
+{
+    const int q = fe->neq;
+    const size_t qq = (size_t)q * (size_t)q;
+    if (!fe->K_eq) { /* at the first dense use (setup): the sparse path never needs them */
+        fe->K_eq = hs_dvec(qq);
+        fe->C_eq = hs_dvec(qq);
+        if (!fe->K_eq || !fe->C_eq)
+            return hs_fail(fe->ctx, HS_ENOMEM,
+                           "frame model: out of memory for the dense %d x %d stiffness", q, q);
+    }
+    memset(fe->K_eq, 0, qq * sizeof(double));
+    if (want_c) memset(fe->C_eq, 0, qq * sizeof(double));
+    const fe_target t = {fe->K_eq, want_c ? fe->C_eq : NULL, q, -1};
+    return assemble_into(fe, initial, &t);
 }
 
 /* Factors K00 of the last assembly; a singular K00 names a DOF without stiffness. */
@@ -108,13 +180,19 @@ int hs_fe_initial_stiffness(hs_fe *fe, double *K)
     return rc;
 }
 
-/* Newton on the condensed DOFs from the committed state; leaves the assembly at the solution.
- * Converged when the correction is below FE_TOL times the largest of the displacements and the
- * longest element (the corotational geometry is known to eps times its size, not better). */
+/* Newton on the condensed DOFs; leaves the assembly and K00's factor at the solution. It starts
+ * from the last restore's solution within the step (fe->warm; the committed state after a commit,
+ * a revert, a state load or a failed restore): the trial displacements of a step differ little,
+ * so one or two corrections do. Converged when the next correction is below FE_TOL times the
+ * largest of the displacements and the longest element (the corotational geometry is known to
+ * eps times its size, not better); that last correction is not applied, so the assembly and the
+ * factor at hand are the solution's (no assembly more). */
 static int solve_condensed(hs_fe *fe, int want_c)
 {
     const int n0 = fe->n0, linear = hs_fe_is_linear(fe);
-    for (int a = 0; a < n0; a++) fe->u[fe->cond_eq[a]] = fe->u_commit[fe->cond_eq[a]];
+    if (!fe->warm)
+        for (int a = 0; a < n0; a++) fe->u[fe->cond_eq[a]] = fe->u_commit[fe->cond_eq[a]];
+    fe->warm = 0;
     for (int it = 0;; it++) {
         int rc = assemble(fe, 0, want_c);
         if (rc || n0 == 0) return rc;
@@ -125,15 +203,13 @@ static int solve_condensed(hs_fe *fe, int want_c)
         for (int a = 0; a < n0; a++) fe->b[a] = -fe->r_eq[fe->cond_eq[a]];
         rc = hs_linsolver_solve(fe->s0, fe->b);
         if (rc) return rc;
-        for (int a = 0; a < n0; a++) {
-            fe->u[fe->cond_eq[a]] += fe->b[a];
-            du = fmax(du, fabs(fe->b[a]));
-        }
+        for (int a = 0; a < n0; a++) du = fmax(du, fabs(fe->b[a]));
         for (int q = 0; q < fe->neq; q++) un = fmax(un, fabs(fe->u[q]));
         if (!linear && du <= FE_TOL * fmax(un, fe->lref)) {
-            rc = assemble(fe, 0, want_c);
-            return rc ? rc : factor_k00(fe);
+            fe->warm = 1;
+            return 0;
         }
+        for (int a = 0; a < n0; a++) fe->u[fe->cond_eq[a]] += fe->b[a];
         if (it == FE_MAX_ITER)
             return hs_fail(fe->ctx, HS_ECONVERGE,
                            "frame model: the condensed (massless) DOFs did not reach equilibrium "
@@ -143,7 +219,10 @@ static int solve_condensed(hs_fe *fe, int want_c)
     }
 }
 
-int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double *Kt, double *Ct)
+/* The restore of hs_fe_restore and hs_fe_restore_band: the tangents dense (kd < 0) or in packed
+ * band storage of half-bandwidth kd (no condensed DOFs: the Schur complement would fill the band)
+ */
+static int restore(hs_fe *fe, const double *d, const double *v, double *r, double *Kt, double *Ct)
 {
     if (!fe->finalized) return hs_fail(fe->ctx, HS_EINVAL, "frame model: not finalized");
     const int q = fe->neq, n = fe->n;
@@ -163,6 +242,46 @@ int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double
     return rc;
 }
 
+int hs_fe_restore(hs_fe *fe, const double *d, const double *v, double *r, double *Kt, double *Ct)
+{
+    return restore(fe, d, v, r, Kt, Ct);
+}
+
+int hs_fe_restore_band(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
+                       double *Ct, int kd)
+{
+    if (!fe->finalized || fe->n0 || kd < 0 || !Kt)
+        return hs_fail(fe->ctx, HS_EINVAL,
+                       "frame model: band tangents need a finalized frame without condensed DOFs "
+                       "(%d), kd >= 0 (%d) and Kt",
+                       fe->n0, kd);
+    const int n = fe->n; /* no condensed DOF: equation i is dynamic DOF i (hs_fe_tangent_band) */
+    memcpy(fe->u, d, (size_t)n * sizeof(double));
+    if (v)
+        memcpy(fe->v, v, (size_t)n * sizeof(double));
+    else
+        memset(fe->v, 0, (size_t)n * sizeof(double));
+    const fe_target t = {Kt, Ct, n, kd};
+    int rc = assemble_into(fe, 0, &t);
+    for (int i = 0; !rc && i < n; i++) r[i] += fe->r_eq[i];
+    return rc;
+}
+
+int hs_fe_tangent_band(hs_fe *fe)
+{
+    const hs_csc *P = NULL;
+    if (!fe->finalized || fe->n0 || fe->neq != fe->n || hs_fe_sparse_pattern(fe, &P)) return -1;
+    for (int i = 0; i < fe->n; i++)
+        if (fe->dyn_eq[i] != i) return -1;
+    int kd = 0;
+    for (int j = 0; j < P->ncols; j++)
+        for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++) {
+            const int dist = P->rowind[k] > j ? P->rowind[k] - j : j - P->rowind[k];
+            if (dist > kd) kd = dist;
+        }
+    return kd;
+}
+
 int hs_fe_commit(hs_fe *fe)
 {
     const int nels = fe->var_els ? fe->nvar : fe->nels; /* sparse path: the others are elastic */
@@ -175,6 +294,7 @@ int hs_fe_commit(hs_fe *fe)
         }
     }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
+    fe->warm = 0;
     for (int i = 0; i < fe->n; i++) fe->r_commit[i] = fe->r_eq[fe->dyn_eq[i]];
     return 0;
 }
@@ -194,6 +314,7 @@ int hs_fe_revert(hs_fe *fe)
         }
     }
     memcpy(fe->u, fe->u_commit, (size_t)fe->neq * sizeof(double));
+    fe->warm = 0;
     return 0;
 }
 
@@ -234,6 +355,7 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
     in++;
     memcpy(fe->u_commit, in, (size_t)fe->neq * sizeof(double));
     memcpy(fe->u, in, (size_t)fe->neq * sizeof(double));
+    fe->warm = 0;
     in += fe->neq;
     for (int e = 0; e < fe->nels; e++) {
         hs_material *mats[FE_MAX_MATS];

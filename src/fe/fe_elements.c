@@ -215,6 +215,25 @@ static int linear_line_state(fe_element *e, const fe_map *const maps[], int nde,
     return 0;
 }
 
+int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_map *mj,
+                         const double *u, const double *v, int initial, double *s, double *kt,
+                         double *ct)
+{
+    *s = *ct = 0.0;
+    if (initial) {
+        *kt = hs_material_initial_tangent(e->mat);
+        return 0;
+    }
+    const double ui = fe_map_value(mi, u), uj = fe_map_value(mj, u);
+    const double vi = v ? fe_map_value(mi, v) : 0.0, vj = v ? fe_map_value(mj, v) : 0.0;
+    const int rc = hs_material_set_trial(e->mat, uj - ui, v ? vj - vi : 0.0);
+    if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+    *s = hs_material_stress(e->mat);
+    *kt = hs_material_tangent(e->mat);
+    *ct = hs_material_rate_tangent(e->mat);
+    return 0;
+}
+
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c)
 {
@@ -233,21 +252,13 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     }
     if (e->kind != FE_ZERO_LENGTH) return line_state(e, maps, u, initial, f, k);
     const int i = e->dir, j = fe->ndf + e->dir;
-    double kt, ct = 0.0;
-    if (initial) {
-        kt = hs_material_initial_tangent(e->mat);
-    } else {
-        const double ui = fe_map_value(maps[i], u), uj = fe_map_value(maps[j], u);
-        const double vi = v ? fe_map_value(maps[i], v) : 0.0,
-                     vj = v ? fe_map_value(maps[j], v) : 0.0;
-        const int rc = hs_material_set_trial(e->mat, uj - ui, v ? vj - vi : 0.0);
-        if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
-        const double s = hs_material_stress(e->mat);
+    double s, kt, ct;
+    const int rc = fe_zero_length_state(fe, e, maps[i], maps[j], u, v, initial, &s, &kt, &ct);
+    if (rc) return rc;
+    if (!initial) {
         memset(f, 0, (size_t)nde * sizeof(double));
         f[j] = s;
         f[i] = -s;
-        kt = hs_material_tangent(e->mat);
-        ct = hs_material_rate_tangent(e->mat);
     }
     if (k) {
         memset(k, 0, kk * sizeof(double));

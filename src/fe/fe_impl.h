@@ -86,13 +86,14 @@ struct hs_fe {
     int n, n0;    /* dynamic and condensed DOFs */
     int *eq_node; /* per equation: the node index and DOF that own it */
     int *eq_dof;
-    int *eq_dyn;         /* per equation: dynamic index or -1 */
-    int *dyn_eq;         /* n */
-    int *cond_eq;        /* n0 */
-    double *u, *v;       /* trial equation displacements and velocities (neq; + nsup) */
-    double *u_commit;    /* committed equation displacements (neq; + the supports') */
-    double *r_eq;        /* neq */
-    double *r_commit;    /* condensed force at the last commit (n) */
+    int *eq_dyn;      /* per equation: dynamic index or -1 */
+    int warm;         /* 1: u's condensed DOFs hold the last restore's solution (fe_assemble.c) */
+    int *dyn_eq;      /* n */
+    int *cond_eq;     /* n0 */
+    double *u, *v;    /* trial equation displacements and velocities (neq; + nsup) */
+    double *u_commit; /* committed equation displacements (neq; + the supports') */
+    double *r_eq;     /* neq */
+    double *r_commit; /* condensed force at the last commit (n) */
     double *K_eq, *C_eq; /* neq x neq, at the first dense assembly (NULL on the sparse path) */
     double *K00, *X;     /* n0 x n0, n0 x n */
     double *b;           /* n0 */
@@ -135,6 +136,11 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
                      const double *v, int initial, double *f, double *k, double *c);
 /* The displacement of a DOF from its map. */
 double fe_map_value(const fe_map *m, const double *u);
+/* A zero-length element's force s (0 when initial), tangent kt and damping tangent ct (0 when
+ * initial) along its direction, mi and mj its two nodes' maps of that direction. */
+int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_map *mj,
+                         const double *u, const double *v, int initial, double *s, double *kt,
+                         double *ct);
 /* "node 3 rz" for equation q. */
 const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap);
 

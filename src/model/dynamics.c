@@ -1,6 +1,8 @@
 /* The model as an integrator sees it (hs_dynamics), for purely numerical runs. The tangents are
- * assembled in packed band storage of the band that the springs span (dyn->tangent_band), so a
- * restore costs O(n kd), not O(n^2), and reads and writes contiguous memory. */
+ * assembled in packed band storage of the band that the springs, or a frame without condensed
+ * DOFs, span (dyn->tangent_band), so that a restore costs O(n kd), not O(n^2), and the
+ * integrators take a banded solver: a shear building read from OpenSees' Tcl (zeroLength stories
+ * between nodes) steps as the YAML shear building does. */
 #include "model_impl.h"
 
 #include "hysim/integrator.h"
@@ -24,12 +26,21 @@ static int dyn_spring_band(const hs_model *m, int *rate)
 }
 
 /* The half-bandwidth of the packed layout of the tangents, or -1 for the dense layout when packed
- * storage would not be smaller (2 kd + 1 >= n) or a frame model is attached (dense for now). */
-static int dyn_packed_band(const hs_model *m, int *rate)
+ * storage would not be smaller (2 kd + 1 >= n), for a frame with condensed DOFs (their Schur
+ * complement fills the band) and for a frame with springs beside it. */
+static int dyn_packed_band(const hs_model *m)
 {
-    if (m->fe) return -1;
-    const int kd = dyn_spring_band(m, rate);
-    return HS_BAND_LD(kd) < (size_t)m->n ? kd : -1;
+    if (m->fe && m->nsprings) return -1;
+    const int kd = m->fe ? hs_fe_tangent_band(m->fe) : dyn_spring_band(m, NULL);
+    return kd >= 0 && HS_BAND_LD(kd) < (size_t)m->n ? kd : -1;
+}
+
+/* 1 when some spring's or element's material is rate-dependent (else Ct is zero) */
+static int dyn_rate_dependent(const hs_model *m)
+{
+    int rate = 0;
+    dyn_spring_band(m, &rate);
+    return rate || (m->fe && hs_fe_is_rate_dependent(m->fe));
 }
 
 /* Adds k to the 2x2 pattern of a spring in packed band storage of half-bandwidth kd. */
@@ -51,15 +62,22 @@ static int hs_model_restore_cb(void *user, const double *d, const double *v, dou
 {
     hs_model *m = user;
     if (!Kt && !Ct) return hs_model_restore(m, d, v, r, NULL, NULL);
-    int rate = 0;
-    const int kd = dyn_packed_band(m, &rate);
+    const int kd = m->tangent_kd;
+    if (kd < 0 && Ct && !m->tangent_rate) { /* dense layout, Ct zero: not assembled */
+        memset(Ct, 0, (size_t)m->n * (size_t)m->n * sizeof(double));
+        return hs_model_restore(m, d, v, r, Kt, NULL);
+    }
     if (kd < 0) return hs_model_restore(m, d, v, r, Kt, Ct); /* dense layout */
-    const int rc = hs_model_restore(m, d, v, r, NULL, NULL);
-    if (rc) return rc;
     const size_t size = HS_BAND_LD(kd) * (size_t)m->n * sizeof(double);
-    if (!rate) Ct = NULL;
+    if (!m->tangent_rate) Ct = NULL;
     if (Kt) memset(Kt, 0, size);
     if (Ct) memset(Ct, 0, size);
+    if (m->fe) { /* a frame without condensed DOFs: its band as it assembles it */
+        memset(r, 0, (size_t)m->n * sizeof(double));
+        return hs_fe_restore_band(m->fe, d, v, r, Kt, Ct, kd);
+    }
+    const int rc = hs_model_restore(m, d, v, r, NULL, NULL);
+    if (rc) return rc;
     for (int k = 0; k < m->nsprings; k++) {
         const hs_spring *s = &m->springs[k];
         if (Kt) dyn_scatter(Kt, kd, s, hs_material_tangent(s->mat));
@@ -89,12 +107,16 @@ int hs_model_dynamics(hs_model *m, double *K0, hs_dynamics *dyn)
     dyn->commit = hs_model_commit_cb;
     dyn->user = m;
     dyn->linear = hs_model_is_linear(m);
-    dyn->tangent_band = 1 + dyn_packed_band(m, NULL); /* 0: dense */
     dyn->Ms = dyn->Cs = dyn->K0s = dyn->tangent_pattern = dyn->Kes = dyn->Mes = NULL;
     dyn->restore_sparse = dyn->restore_var = NULL;
     dyn->tangent_var = NULL;
     dyn->ntangent_var = 0;
     rc = hs_model_dynamics_sparse(m, dyn);
+    /* the dense restore's layout: packed band when narrow (a frame on the sparse path keeps the
+     * dense layout there: its integrators take the sparse branch) */
+    m->tangent_rate = dyn_rate_dependent(m);
+    m->tangent_kd = dyn->K0s && m->fe ? -1 : dyn_packed_band(m);
+    dyn->tangent_band = 1 + m->tangent_kd; /* 0: dense */
     if (!rc && large && !dyn->K0s)
         rc = hs_model_dense_only(m, m->nsprings ? "a model with springs" : "this model",
                                  "make it a frame model without springs, every free DOF with a "

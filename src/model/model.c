@@ -14,6 +14,7 @@ int hs_model_create(hs_ctx *ctx, int ndof, hs_model **out)
     if (!m) return HS_ENOMEM;
     m->ctx = ctx;
     m->n = ndof;
+    m->tangent_kd = -1; /* dense until hs_model_dynamics chooses */
     const size_t n = (size_t)ndof;
     m->mass = hs_dvec(n);
     m->iota = hs_dvec(n);

@@ -29,6 +29,8 @@ struct hs_model {
     char **groups;
     int ngroups;
     hs_fe *fe;                /* attached frame model, or NULL */
+    int tangent_kd;           /* the dense restore's band (dynamics.c), -1: dense layout */
+    int tangent_rate;         /* 1 when a rate-dependent material gives a damping tangent */
     hs_fe_matrices fe_sparse; /* the frame's compressed columns (dynamics_sparse.c), or zeros */
 };
 

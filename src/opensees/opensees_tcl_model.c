@@ -408,6 +408,8 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
             if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->rho)) return TCL_ERROR;
         } else if (strcmp(opt, "-cMass") == 0) {
             e->cmass = 1; /* ElasticBeam2d: the flag alone */
+        } else if (strcmp(opt, "-lMass") == 0) {
+            e->cmass = 0; /* lumped, the default (newer OpenSees' flag; PortalFrame2d.tcl) */
         } else if (strcmp(opt, "-release") == 0 || strcmp(opt, "-releasez") == 0) {
             return hs_os_fail(st, objv,
                               "not yet supported by hysim: moment releases (%s); put a "
@@ -416,7 +418,7 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (elasticBeamColumn "
-                              "knows -mass and -cMass)",
+                              "knows -mass, -cMass and -lMass)",
                               opt);
     }
     return TCL_OK;

@@ -1,0 +1,107 @@
+/* The dense solver's small matrices (n <= 32: LU with partial pivoting in plain loops,
+ * src/base/linsolver_small.c) against solutions known in advance and against LAPACK's dgesv:
+ * - for n = 1 to 40 (both sides of the threshold), a nonsymmetric matrix with a zero diagonal
+ *   (every column must pivot) and random entries, b = A x for a known x: x back to 1e-12 (relative
+ *   to its largest entry), and equal to dgesv's solution to 1e-13; solves never allocate;
+ * - the second-difference matrix tridiag(-1, 2, -1), K x = ones: x_i = i (n + 1 - i) / 2;
+ * - singular matrices (a zero column, two equal rows) are refused with HS_ESINGULAR. */
+#include "hs_test.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+enum { NMAX = 40 };
+
+static double uniform(unsigned *seed) /* [-1, 1), an LCG: no libc dependence */
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    return (double)(*seed >> 8) / 8388608.0 - 1.0;
+}
+
+static void test_random_against_lapack(void **state)
+{
+    (void)state;
+    static double A[NMAX * NMAX], L[NMAX * NMAX];
+    double x[NMAX], b[NMAX], y[NMAX], z[NMAX], worst = 0.0, vs_lapack = 0.0;
+    lapack_int ipiv[NMAX];
+    unsigned seed = 21u;
+    for (int n = 1; n <= NMAX; n++) {
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) HS_AT(A, n, i, j) = i == j ? 0.0 : uniform(&seed);
+            if (n > 1) HS_AT(A, n, (j + 1) % n, j) += 4.0 * (j % 2 ? -1.0 : 1.0); /* regular */
+            x[j] = uniform(&seed) * pow(10.0, j % 3);
+        }
+        if (n == 1) A[0] = 3.0;
+        hs_matvec(n, A, x, b);
+        hs_linsolver *s = NULL;
+        assert_int_equal(hs_linsolver_create(NULL, "dense", n, &s), 0);
+        assert_int_equal(hs_linsolver_factor(s, A), 0);
+        memcpy(y, b, (size_t)n * sizeof(double));
+        const uint64_t before = hs_alloc_count();
+        assert_int_equal(hs_linsolver_solve(s, y), 0);
+        assert_true(hs_alloc_count() == before);
+        hs_linsolver_destroy(&s);
+        memcpy(L, A, (size_t)n * (size_t)n * sizeof(double));
+        memcpy(z, b, (size_t)n * sizeof(double));
+        assert_int_equal(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, L, n, ipiv, z, n), 0);
+        double xmax = 0.0, e = 0.0, el = 0.0;
+        for (int i = 0; i < n; i++) {
+            xmax = fmax(xmax, fabs(x[i]));
+            e = fmax(e, fabs(y[i] - x[i]));
+            el = fmax(el, fabs(y[i] - z[i]));
+        }
+        worst = fmax(worst, e / xmax);
+        vs_lapack = fmax(vs_lapack, el / xmax);
+    }
+    print_message("n = 1 to %d: x back to %.2g, against LAPACK's dgesv %.2g (relative)\n", NMAX,
+                  worst, vs_lapack);
+    assert_true(worst <= 1e-12);
+    assert_true(vs_lapack <= 1e-13);
+}
+
+static void test_second_difference(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 32; n += 5) {
+        double K[32 * 32] = {0}, y[32];
+        for (int i = 0; i < n; i++) {
+            HS_AT(K, n, i, i) = 2.0;
+            if (i > 0) HS_AT(K, n, i, i - 1) = HS_AT(K, n, i - 1, i) = -1.0;
+            y[i] = 1.0;
+        }
+        hs_linsolver *s = NULL;
+        assert_int_equal(hs_linsolver_create(NULL, "dense", n, &s), 0);
+        assert_int_equal(hs_linsolver_factor(s, K), 0);
+        assert_int_equal(hs_linsolver_solve(s, y), 0);
+        for (int i = 0; i < n; i++) HS_ASSERT_NEAR(y[i], (i + 1) * (n - i) / 2.0, 1e-12 * n * n);
+        hs_linsolver_destroy(&s);
+    }
+}
+
+static void test_singular(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    const double zero_col[9] = {1, 2, 3, 0, 0, 0, 4, 5, 7};
+    const double equal_rows[9] = {1, 1, 2, 3, 3, 1, 5, 5, 4}; /* rows 1 and 2 equal */
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create(ctx, "dense", 3, &s), 0);
+    assert_int_equal(hs_linsolver_factor(s, zero_col), HS_ESINGULAR);
+    assert_int_equal(hs_linsolver_factor(s, equal_rows), HS_ESINGULAR);
+    double b[3] = {1, 2, 3};
+    assert_int_not_equal(hs_linsolver_solve(s, b), 0); /* not factored */
+    hs_linsolver_destroy(&s);
+    hs_ctx_destroy(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_against_lapack),
+        cmocka_unit_test(test_second_difference),
+        cmocka_unit_test(test_singular),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
