@@ -331,7 +331,8 @@ static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
         return TCL_ERROR;
     const hs_os_material *m = hs_os_find_material(st->m, mat);
     if (!m) return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", mat);
-    if (strcmp(m->type, "elastic") != 0)
+    if (strcmp(m->type, "elastic") != 0 || hs_options_has(m->opts, "eta") ||
+        hs_options_has(m->opts, "Eneg"))
         return hs_os_fail(st, objv,
                           "not yet supported by hysim: a truss of a nonlinear material (%s); "
                           "hysim's truss is elastic: use an Elastic material, or a zeroLength "
