@@ -7,6 +7,7 @@
 #include "hs_test.h"
 
 #include "fe/fe_beamcolumn.h"
+#include "hysim/fe.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -133,7 +134,7 @@ static fe_section *steel_rect(double b, double h, int n)
     fe_section *s = NULL;
     assert_int_equal(fe_section_create(NULL, 2, &s), 0);
     double y[64], z[64], A[64];
-    const int k = fe_patch_rect(NULL, n, 1, -h / 2, -b / 2, h / 2, b / 2, y, z, A, 64);
+    const int k = hs_fe_patch_rect(NULL, n, 1, -h / 2, -b / 2, h / 2, b / 2, y, z, A, 64);
     for (int i = 0; i < k; i++)
         assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], steel()), 0);
     assert_int_equal(fe_section_finalize(s), 0);
@@ -196,12 +197,143 @@ static void test_force_based_cantilever(void **state)
     fe_bc2d_destroy(&e);
 }
 
+/* A portal frame (columns 3.5 m, beam 6 m, masses on all DOFs of the top nodes so nothing is
+ * condensed) whose members are beam-columns with an elastic section, force- or
+ * displacement-based: the restoring force and tangent equal those of the elastic beams at a
+ * large sway, for the Linear, PDelta and Corotational transformations (1e-10 of the largest
+ * entry). */
+static hs_fe *portal(int kind, hs_fe_transf transf)
+{
+    const double E = 2e11, A = 0.01, I = 2e-4;
+    hs_fe *fe = NULL;
+    assert_int_equal(hs_fe_create(NULL, &fe), 0);
+    assert_int_equal(hs_fe_set_dimension(fe, 2, 3), 0);
+    const double xy[4][2] = {{0, 0}, {6, 0}, {0, 3.5}, {6, 3.5}};
+    const int fix[3] = {1, 1, 1};
+    const double m[3] = {1e3, 1e3, 10.0};
+    for (int n = 0; n < 4; n++) assert_true(hs_fe_add_node(fe, n + 1, xy[n][0], xy[n][1]) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, fix), 0);
+    assert_int_equal(hs_fe_fix(fe, 2, fix), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 3, m), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 4, m), 0);
+    const int con[3][2] = {{1, 3}, {2, 4}, {3, 4}};
+    hs_fe_section_def *d = NULL;
+    assert_int_equal(hs_fe_section_def_create(NULL, 2, &d), 0);
+    assert_int_equal(hs_fe_section_def_elastic(d, E * A, E * I, 0, 0), 0);
+    for (int k = 0; k < 3; k++) {
+        if (kind == 0) {
+            assert_true(hs_fe_add_beam(fe, NULL, con[k][0], con[k][1], E, A, I, transf, 0) >= 0);
+        } else {
+            const hs_fe_beam_column_def def = {
+                .force_based = kind == 1, .integration = "Lobatto", .npoints = 5, .sec = {d}};
+            assert_true(hs_fe_add_beam_column(fe, NULL, con[k][0], con[k][1], &def, transf) >= 0);
+        }
+    }
+    hs_fe_section_def_destroy(&d);
+    assert_int_equal(hs_fe_finalize(fe), 0);
+    return fe;
+}
+
+static void test_portal_elastic(void **state)
+{
+    (void)state;
+    for (int t = HS_FE_LINEAR; t <= HS_FE_COROTATIONAL; t++) {
+        hs_fe *ref = portal(0, (hs_fe_transf)t);
+        const int n = hs_fe_ndof(ref);
+        assert_int_equal(n, 6);
+        double d[6] = {0.07, -0.004, 0.01, 0.069, 0.003, 0.012};
+        double r0[6] = {0}, K0[36] = {0};
+        assert_int_equal(hs_fe_restore(ref, d, NULL, r0, K0, NULL), 0);
+        double kmax = 0.0;
+        for (int i = 0; i < 36; i++) kmax = fmax(kmax, fabs(K0[i]));
+        for (int kind = 1; kind <= 2; kind++) {
+            hs_fe *fe = portal(kind, (hs_fe_transf)t);
+            double r[6] = {0}, K[36] = {0}, Ki[36] = {0}, Ki0[36] = {0};
+            assert_int_equal(hs_fe_restore(fe, d, NULL, r, K, NULL), 0);
+            for (int i = 0; i < 6; i++) HS_ASSERT_NEAR(r[i], r0[i], 1e-10 * kmax * 0.07);
+            for (int i = 0; i < 36; i++) HS_ASSERT_NEAR(K[i], K0[i], 1e-10 * kmax);
+            assert_int_equal(hs_fe_initial_stiffness(fe, Ki), 0);
+            assert_int_equal(hs_fe_initial_stiffness(ref, Ki0), 0);
+            for (int i = 0; i < 36; i++) HS_ASSERT_NEAR(Ki[i], Ki0[i], 1e-10 * kmax);
+            assert_false(hs_fe_is_linear(fe));
+            hs_fe_destroy(&fe);
+        }
+        hs_fe_destroy(&ref);
+    }
+}
+
+/* A steel fiber cantilever as a frame element (force-based, 5 Lobatto points, Corotational):
+ * pushed at the tip in committed steps, its checkpoint state saved halfway and loaded into a twin
+ * continues bit for bit; revert returns the committed force. */
+static void test_frame_checkpoint(void **state)
+{
+    (void)state;
+    hs_fe *fe[2];
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fy", 250e6);
+    hs_options_set_num(o, "E0", 200e9);
+    hs_options_set_num(o, "b", 0.02);
+    hs_fe_section_def *d = NULL;
+    assert_int_equal(hs_fe_section_def_create(NULL, 2, &d), 0);
+    double y[40], z[40], A[40];
+    const int nf = hs_fe_patch_rect(NULL, 20, 1, -0.2, -0.1, 0.2, 0.1, y, z, A, 40);
+    for (int i = 0; i < nf; i++)
+        assert_int_equal(hs_fe_section_def_fiber(d, y[i], z[i], A[i], "steel02", o), 0);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(hs_fe_create(NULL, &fe[k]), 0);
+        assert_int_equal(hs_fe_set_dimension(fe[k], 2, 3), 0);
+        assert_true(hs_fe_add_node(fe[k], 1, 0, 0) >= 0);
+        assert_true(hs_fe_add_node(fe[k], 2, 0, 3) >= 0);
+        assert_int_equal(hs_fe_fix(fe[k], 1, (const int[]){1, 1, 1}), 0);
+        assert_int_equal(hs_fe_add_mass(fe[k], 2, (const double[]){1e3, 1e3, 1.0}), 0);
+        const hs_fe_beam_column_def def = {
+            .force_based = 1, .integration = "Lobatto", .npoints = 5, .sec = {d}};
+        assert_true(hs_fe_add_beam_column(fe[k], "col", 1, 2, &def, HS_FE_COROTATIONAL) >= 0);
+        assert_int_equal(hs_fe_finalize(fe[k]), 0);
+    }
+    double st[4096];
+    assert_true(hs_fe_state_size(fe[0]) < 4096);
+    for (int i = 1; i <= 40; i++) {
+        const double dd[3] = {0.004 * i * sin(0.3 * i), -1e-4 * i, 0.002 * i * sin(0.3 * i)};
+        double r[2][3] = {{0}};
+        for (int k = 0; k < (i > 20 ? 2 : 1); k++) {
+            assert_int_equal(hs_fe_restore(fe[k], dd, NULL, r[k], NULL, NULL), 0);
+            assert_int_equal(hs_fe_commit(fe[k]), 0);
+        }
+        if (i > 20)
+            for (int j = 0; j < 3; j++) assert_true(r[0][j] == r[1][j]);
+        if (i == 20) {
+            assert_int_equal(hs_fe_state_save(fe[0], st), 0);
+            assert_int_equal(hs_fe_state_load(fe[1], st), 0);
+        }
+    }
+    /* a trial far away, reverted: back at the last committed displacement, the same force */
+    const double r_c = hs_fe_committed_force(fe[0])[0];
+    const double d40[3] = {0.004 * 40 * sin(12.0), -4e-3, 0.08 * sin(12.0)};
+    double r[3] = {0};
+    assert_int_equal(hs_fe_restore(fe[0], (const double[]){0.3, 0, 0}, NULL, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_revert(fe[0]), 0);
+    memset(r, 0, sizeof r);
+    assert_int_equal(hs_fe_restore(fe[0], d40, NULL, r, NULL, NULL), 0);
+    HS_ASSERT_NEAR(r[0], r_c, 1e-9 * fabs(r_c));
+    long total, calls;
+    int largest;
+    hs_fe_beam_column_iterations(fe[0], &total, &largest, &calls);
+    print_message("    fiber cantilever: %ld element iterations in %ld calls, at most %d\n", total,
+                  calls, largest);
+    assert_true(calls > 0 && largest >= 1);
+    for (int k = 0; k < 2; k++) hs_fe_destroy(&fe[k]);
+    hs_fe_section_def_destroy(&d);
+    hs_options_destroy(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_integration_rules),
-        cmocka_unit_test(test_elastic_stiffness),
-        cmocka_unit_test(test_force_based_cantilever),
+        cmocka_unit_test(test_integration_rules),      cmocka_unit_test(test_elastic_stiffness),
+        cmocka_unit_test(test_force_based_cantilever), cmocka_unit_test(test_portal_elastic),
+        cmocka_unit_test(test_frame_checkpoint),
     };
     return cmocka_run_group_tests_name("fe_beamcolumn", tests, NULL, NULL);
 }

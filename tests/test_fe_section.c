@@ -52,7 +52,7 @@ static void test_patches_and_layers(void **state)
     (void)state;
     double y[512], z[512], A[512];
     /* rect 0.3 x 0.5, 10 x 4 cells: equal areas, centroid at the centre of each cell */
-    int n = fe_patch_rect(NULL, 10, 4, -0.15, -0.25, 0.15, 0.25, y, z, A, 512);
+    int n = hs_fe_patch_rect(NULL, 10, 4, -0.15, -0.25, 0.15, 0.25, y, z, A, 512);
     assert_int_equal(n, 40);
     HS_ASSERT_NEAR(sum(A, n), 0.15, 1e-15);
     HS_ASSERT_NEAR(A[0], 0.15 / 40, 1e-17);
@@ -62,40 +62,40 @@ static void test_patches_and_layers(void **state)
     /* a trapezoid (bases 2 and 1, height 1): area 1.5, centroid height h (b1 + 2 b2) / 3 (b1 + b2)
      * = 4/9 */
     const double trap[8] = {0.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0.5, 1.0};
-    n = fe_patch_quad(NULL, 7, 5, trap, y, z, A, 512);
+    n = hs_fe_patch_quad(NULL, 7, 5, trap, y, z, A, 512);
     assert_int_equal(n, 35);
     HS_ASSERT_NEAR(sum(A, n), 1.5, 1e-14);
     HS_ASSERT_NEAR(moment(A, z, n) / 1.5, 4.0 / 9.0, 1e-14);
     HS_ASSERT_NEAR(moment(A, y, n) / 1.5, 1.0, 1e-14);
     /* clockwise corners are refused */
     const double cw[8] = {0.0, 0.0, 0.5, 1.0, 1.5, 1.0, 2.0, 0.0};
-    assert_int_equal(fe_patch_quad(NULL, 2, 2, cw, y, z, A, 512), -1);
+    assert_int_equal(hs_fe_patch_quad(NULL, 2, 2, cw, y, z, A, 512), -1);
     /* a ring of chords: the area of the regular 36-gons, centred */
-    n = fe_patch_circ(NULL, 36, 4, 0.2, -0.1, 0.1, 0.3, 0.0, 360.0, y, z, A, 512);
+    n = hs_fe_patch_circ(NULL, 36, 4, 0.2, -0.1, 0.1, 0.3, 0.0, 360.0, y, z, A, 512);
     assert_int_equal(n, 144);
     HS_ASSERT_NEAR(sum(A, n), 18.0 * sin(2.0 * PI / 36.0) * (0.09 - 0.01), 1e-15);
     HS_ASSERT_NEAR(moment(A, y, n) / sum(A, n), 0.2, 1e-14);
     HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), -0.1, 1e-14);
     /* half a disc, finely cut: centroid 4 r / (3 pi) above its diameter (within the chords'
      * error) */
-    n = fe_patch_circ(NULL, 90, 5, 0.0, 0.0, 0.0, 0.3, 0.0, 180.0, y, z, A, 512);
+    n = hs_fe_patch_circ(NULL, 90, 5, 0.0, 0.0, 0.0, 0.3, 0.0, 180.0, y, z, A, 512);
     HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), 4.0 * 0.3 / (3.0 * PI), 1e-4);
     /* straight layer: ends included, one bar halfway */
-    n = fe_layer_straight(NULL, 4, 0.001, -0.2, 0.1, 0.2, 0.1, y, z, A, 512);
+    n = hs_fe_layer_straight(NULL, 4, 0.001, -0.2, 0.1, 0.2, 0.1, y, z, A, 512);
     assert_int_equal(n, 4);
     HS_ASSERT_NEAR(y[1], -0.2 + 0.4 / 3.0, 1e-16);
     HS_ASSERT_NEAR(z[3], 0.1, 0);
-    n = fe_layer_straight(NULL, 1, 0.001, -0.2, 0.1, 0.2, 0.3, y, z, A, 512);
+    n = hs_fe_layer_straight(NULL, 1, 0.001, -0.2, 0.1, 0.2, 0.3, y, z, A, 512);
     HS_ASSERT_NEAR(y[0], 0.0, 0);
     HS_ASSERT_NEAR(z[0], 0.2, 1e-16);
     /* whole circle of 8 bars: the last one at 315 degrees; sum A y^2 = n A r^2 / 2 */
-    n = fe_layer_circ(NULL, 8, 0.001, 0.0, 0.0, 0.25, 0.0, 0.0, 1, y, z, A, 512);
+    n = hs_fe_layer_circ(NULL, 8, 0.001, 0.0, 0.0, 0.25, 0.0, 0.0, 1, y, z, A, 512);
     assert_int_equal(n, 8);
     HS_ASSERT_NEAR(y[7], 0.25 * cos(PI * 315.0 / 180.0), 1e-16);
     double Iy = 0.0;
     for (int i = 0; i < n; i++) Iy += A[i] * y[i] * y[i];
     HS_ASSERT_NEAR(Iy, 8 * 0.001 * 0.0625 / 2.0, 1e-18);
-    assert_int_equal(fe_layer_straight(NULL, 0, 0.001, 0, 0, 1, 1, y, z, A, 512), -1);
+    assert_int_equal(hs_fe_layer_straight(NULL, 0, 0.001, 0, 0, 1, 1, y, z, A, 512), -1);
 }
 
 /* A rectangle b x h of n x m fibers of one material, reference axes offset by (dy, dz). */
@@ -106,7 +106,7 @@ static fe_section *rect_section(int ndm, double b, double h, int n, int m, doubl
     assert_int_equal(fe_section_create(NULL, ndm, &s), 0);
     double y[1024], z[1024], A[1024];
     const int k =
-        fe_patch_rect(NULL, n, m, dy - h / 2, dz - b / 2, dy + h / 2, dz + b / 2, y, z, A, 1024);
+        hs_fe_patch_rect(NULL, n, m, dy - h / 2, dz - b / 2, dy + h / 2, dz + b / 2, y, z, A, 1024);
     assert_int_equal(k, n * m);
     for (int i = 0; i < k; i++)
         assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], make()), 0);
@@ -254,7 +254,7 @@ static void test_rc_tangent(void **state)
     double y[8], z[8], A[8];
     for (int side = -1; side <= 1; side += 2) {
         const int n =
-            fe_layer_straight(NULL, 4, 5e-4, side * 0.16, -0.16, side * 0.16, 0.16, y, z, A, 8);
+            hs_fe_layer_straight(NULL, 4, 5e-4, side * 0.16, -0.16, side * 0.16, 0.16, y, z, A, 8);
         for (int i = 0; i < n; i++)
             assert_int_equal(
                 fe_section_add_fiber(s, y[i], z[i], A[i],

@@ -56,6 +56,8 @@ void fe_bc2d_destroy(fe_bc2d **e);
  * determination does not converge (the message names the element's work and iterations). */
 int fe_bc2d_set_trial(fe_bc2d *e, const double v[3]);
 int fe_bc2d_commit(fe_bc2d *e);
+/* The basic stiffness from the sections' initial tangents (nothing changes); -1 if singular. */
+int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9]);
 int fe_bc2d_revert(fe_bc2d *e);
 
 #endif

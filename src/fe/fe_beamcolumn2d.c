@@ -48,6 +48,17 @@ static void b_row(int code, double xi, double L, double *row)
     if (code == FE_SEC_VY) row[1] = row[2] = 1.0 / L;
 }
 
+/* Row of the displacement-based B (order x 3) of section code `code` at xi. */
+static void disp_row(int code, double xi, double L, double *row)
+{
+    row[0] = row[1] = row[2] = 0.0;
+    if (code == FE_SEC_P) row[0] = 1.0 / L;
+    if (code == FE_SEC_MZ) {
+        row[1] = (6.0 * xi - 4.0) / L;
+        row[2] = (6.0 * xi - 2.0) / L;
+    }
+}
+
 int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integration *bi,
                    fe_section **secs, fe_bc2d **out)
 {
@@ -75,27 +86,18 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     e->max_iter = 10;
     e->tol = 1e-12;
     e->max_sub = 4;
-    /* the virgin state: zero deformations; the force-based element's flexibility from the
-     * sections' initial tangents */
-    double f[9] = {0};
+    /* the virgin state: zero deformations; the force-based element's section flexibilities
+     * and basic stiffness from the sections' initial tangents */
     for (int p = 0; p < bi->n && force_based && !rc; p++) {
-        const fe_section *s = e->sec[p];
-        const int n = s->order;
-        double ks[FE_SEC_MAX * FE_SEC_MAX], b[FE_SEC_MAX][3];
-        fe_section_initial_tangent(s, ks);
-        if (invert(ks, n, e->fs[p]))
+        double ks[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(e->sec[p], ks);
+        if (invert(ks, e->sec[p]->order, e->fs[p]))
             rc = hs_fail(ctx, HS_EINPUT,
                          "forceBeamColumn: the section at point %d has a singular initial "
                          "stiffness (no flexibility)",
                          p + 1);
-        for (int k = 0; k < n; k++) b_row(s->code[k], bi->xi[p], L, b[k]);
-        for (int k = 0; k < n && !rc; k++)
-            for (int m = 0; m < n; m++)
-                for (int a = 0; a < 3; a++)
-                    for (int c = 0; c < 3; c++)
-                        f[a * 3 + c] += b[k][a] * e->fs[p][k * n + m] * b[m][c] * bi->w[p] * L;
     }
-    if (!rc && force_based && invert(f, 3, e->kb))
+    if (!rc && force_based && fe_bc2d_initial_stiffness(e, e->kb))
         rc = hs_fail(ctx, HS_EINPUT,
                      "forceBeamColumn: singular initial flexibility (do the sections carry "
                      "axial force and moment?)");
@@ -129,12 +131,7 @@ static int disp_state(fe_bc2d *e, const double v[3])
         const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
         double B[FE_SEC_MAX][3], d[FE_SEC_MAX];
         for (int k = 0; k < s->order; k++) {
-            B[k][0] = B[k][1] = B[k][2] = 0.0;
-            if (s->code[k] == FE_SEC_P) B[k][0] = 1.0 / L;
-            if (s->code[k] == FE_SEC_MZ) {
-                B[k][1] = (6.0 * xi - 4.0) / L;
-                B[k][2] = (6.0 * xi - 2.0) / L;
-            }
+            disp_row(s->code[k], xi, L, B[k]);
             d[k] = B[k][0] * v[0] + B[k][1] * v[1] + B[k][2] * v[2];
         }
         const int r = fe_section_set_trial(s, d);
@@ -323,4 +320,32 @@ int fe_bc2d_revert(fe_bc2d *e)
     memcpy(e->sr, e->sr_c, sizeof e->sr);
     memcpy(e->fs, e->fs_c, sizeof e->fs);
     return rc;
+}
+
+int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9])
+{
+    const double L = e->L;
+    double k[9] = {0}, f[9] = {0};
+    for (int p = 0; p < e->bi.n; p++) {
+        const fe_section *s = e->sec[p];
+        const int n = s->order;
+        const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
+        double ks[FE_SEC_MAX * FE_SEC_MAX], fs[FE_SEC_MAX * FE_SEC_MAX], B[FE_SEC_MAX][3];
+        fe_section_initial_tangent(s, ks);
+        const double *m = ks;
+        if (e->force_based) {
+            if (invert(ks, n, fs)) return -1;
+            m = fs;
+        }
+        for (int r = 0; r < n; r++) (e->force_based ? b_row : disp_row)(s->code[r], xi, L, B[r]);
+        double *acc = e->force_based ? f : k;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++)
+                for (int a = 0; a < 3; a++)
+                    for (int b = 0; b < 3; b++)
+                        acc[a * 3 + b] += wL * B[r][a] * m[r * n + c] * B[c][b];
+    }
+    if (e->force_based) return invert(f, 3, kb);
+    memcpy(kb, k, sizeof k);
+    return 0;
 }

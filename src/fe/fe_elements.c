@@ -27,7 +27,8 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
         for (int k = 0; k < per; k++) {
             const int code = per == 6 ? k : CODES_2D[k];
             const int d = fe->code_dof[code];
-            const int conn = d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK || code < FE_CRX);
+            const int conn = d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK ||
+                                        e->kind == FE_BEAM_COLUMN || code < FE_CRX);
             maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
         }
     return 2 * per;
@@ -222,6 +223,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
+    if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];

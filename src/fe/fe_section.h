@@ -16,6 +16,7 @@
 #ifndef HS_FE_SECTION_H
 #define HS_FE_SECTION_H
 
+#include "hysim/fe.h"
 #include "hysim/material.h"
 
 #define FE_SEC_MAX 6 /* resultants of a section: P Mz My T Vy Vz */
@@ -72,23 +73,6 @@ int fe_section_reset(fe_section *s);
 /* The index of resultant `code` in the section, or -1. */
 int fe_section_slot(const fe_section *s, int code);
 
-/* Fiber geometry of OpenSees' patches and layers (fe_section_geometry.c): each writes up to cap
- * fibers (y, z, A) and returns how many it makes (or -1 with a message in ctx for a bad shape).
- * quad: the four corners I J K L counterclockwise, nij cells along I-J and njk along J-K, each
- * cell's fiber at its centroid with its area (OpenSees' QuadPatch / QuadCell); rect: the quad with
- * corners (yI, zI) and (yJ, zJ) opposite; circ: nc cells around and nr across the ring
- * ri..re between the angles a0..a1 (degrees), each a quadrilateral of chords (CircPatch); straight
- * layer: n bars of area A evenly from (y0, z0) to (y1, z1) (one bar: halfway); circular layer: n
- * bars on the arc, with a whole circle's last bar one step short of the first. */
-int fe_patch_quad(hs_ctx *ctx, int nij, int njk, const double yz[8], double *y, double *z,
-                  double *A, int cap);
-int fe_patch_rect(hs_ctx *ctx, int ny, int nz, double yi, double zi, double yj, double zj,
-                  double *y, double *z, double *A, int cap);
-int fe_patch_circ(hs_ctx *ctx, int nc, int nr, double yc, double zc, double ri, double re,
-                  double a0, double a1, double *y, double *z, double *A, int cap);
-int fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, double y1, double z1,
-                      double *y, double *z, double *A, int cap);
-int fe_layer_circ(hs_ctx *ctx, int n, double area, double yc, double zc, double r, double a0,
-                  double a1, int whole, double *y, double *z, double *A, int cap);
+/* The fiber geometry of patches and layers: hs_fe_patch_quad ... (include/hysim/fe.h). */
 
 #endif
