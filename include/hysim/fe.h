@@ -134,6 +134,8 @@ int hs_fe_section_def_torsion(hs_fe_section_def *d, double GJ);
  * `section Uniaxial`, `section Aggregator`). */
 int hs_fe_section_def_uniaxial(hs_fe_section_def *d, int code, const char *mat_type,
                                const hs_options *mat_opts);
+/* Adds everything of src to d (OpenSees' section Aggregator -section). */
+int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src);
 /* The section's order (resultants) once complete, or a negative error. */
 int hs_fe_section_def_check(hs_fe_section_def *d);
 

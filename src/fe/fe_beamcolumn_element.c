@@ -100,6 +100,22 @@ int hs_fe_section_def_uniaxial(hs_fe_section_def *d, int code, const char *mat_t
     return 0;
 }
 
+int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src)
+{
+    int rc = 0;
+    for (int i = 0; !rc && i < src->nfib; i++)
+        rc = hs_fe_section_def_fiber(d, src->fib[i].y, src->fib[i].z, src->fib[i].A,
+                                     src->fib[i].type, src->fib[i].opts);
+    if (!rc && src->has_elastic) {
+        d->has_elastic = 1;
+        memcpy(d->elastic, src->elastic, sizeof d->elastic);
+    }
+    if (!rc && src->GJ != 0.0) d->GJ = src->GJ;
+    for (int i = 0; !rc && i < src->nagg; i++)
+        rc = hs_fe_section_def_uniaxial(d, src->agg_code[i], src->agg_type[i], src->agg_opts[i]);
+    return rc;
+}
+
 /* A new section with its own materials from the description. */
 static int section_make(const hs_fe_section_def *d, fe_section **out)
 {
