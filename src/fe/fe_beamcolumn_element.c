@@ -264,13 +264,8 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         return 0;
     }
     /* Linear and P-Delta: local displacements, basic deformations */
-    const double c = e->c, s = e->s;
     double ul[6];
-    for (int n = 0; n < 6; n += 3) {
-        ul[n] = c * ug[n] + s * ug[n + 1];
-        ul[n + 1] = -s * ug[n] + c * ug[n + 1];
-        ul[n + 2] = ug[n + 2];
-    }
+    fe2d_to_local(e, ug, ul);
     const double chord = (ul[4] - ul[1]) / L;
     const double v[3] = {ul[3] - ul[0], ul[2] - chord, ul[5] - chord};
     if (initial) {
@@ -294,40 +289,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
                 for (int b = 0; b < 3; b++) val += T[a][i] * kb[a * 3 + b] * T[b][j];
             K6(kl, i, j) = val;
         }
-    if (e->transf == HS_FE_PDELTA) {
-        const double kg = q[0] / L, dv = ul[4] - ul[1];
-        fl[1] -= kg * dv;
-        fl[4] += kg * dv;
-        K6(kl, 1, 1) += kg;
-        K6(kl, 4, 4) += kg;
-        K6(kl, 1, 4) -= kg;
-        K6(kl, 4, 1) -= kg;
-    }
-    if (f && !initial)
-        for (int n = 0; n < 6; n += 3) {
-            f[n] = c * fl[n] - s * fl[n + 1];
-            f[n + 1] = s * fl[n] + c * fl[n + 1];
-            f[n + 2] = fl[n + 2];
-        }
-    if (k) { /* K = R^T kl R, R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1] */
-        double R[36] = {0};
-        for (int n = 0; n < 6; n += 3) {
-            K6(R, n, n) = c;
-            K6(R, n, n + 1) = s;
-            K6(R, n + 1, n) = -s;
-            K6(R, n + 1, n + 1) = c;
-            K6(R, n + 2, n + 2) = 1.0;
-        }
-        for (int j = 0; j < 6; j++)
-            for (int i = 0; i < 6; i++) {
-                double val = 0.0;
-                for (int a = 0; a < 6; a++) {
-                    if (K6(R, a, i) == 0.0) continue;
-                    for (int b = 0; b < 6; b++) val += K6(R, a, i) * K6(kl, a, b) * K6(R, b, j);
-                }
-                K6(k, i, j) = val;
-            }
-    }
+    if (e->transf == HS_FE_PDELTA) fe2d_pdelta(q[0], L, ul, fl, kl);
+    if (f && !initial) fe2d_to_global(e, fl, f);
+    if (k) fe2d_stiffness_to_global(e, kl, k);
     return 0;
 }
 

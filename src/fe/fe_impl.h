@@ -178,6 +178,13 @@ void fe_support_free(hs_fe *fe);
 /* The element's materials (zero-length: its one; link: one per direction) into mats
  * (FE_MAX_MATS), lent; returns their number. */
 int fe_element_materials(const fe_element *e, hs_material **mats);
+/* 2-D line elements (fe_elements.c): global <-> local [u v th]_i,j (R = blockdiag(r, r),
+ * r = [c s 0; -s c 0; 0 0 1]), k_g = R^T k_l R, and OpenSees' PDeltaCrdTransf2d terms of the
+ * axial force N (tension positive) added to the local force and tangent. */
+void fe2d_to_local(const fe_element *e, const double g[6], double l[6]);
+void fe2d_to_global(const fe_element *e, const double l[6], double g[6]);
+void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36]);
+void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36]);
 /* Beam-columns with sections (fe_beamcolumn_element.c): the state in global DOFs (as
  * fe_element_state), commit, revert, checkpoint state and destruction. */
 int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
