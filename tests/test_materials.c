@@ -1,5 +1,6 @@
-/* Uniaxial materials: elastic, bilinear (kinematic hardening), Bouc-Wen (OpenSees BoucWen),
- * viscous, steel01, steel02, elastic_pp_gap, and the conformance of every registered one. Reference
+/* Uniaxial materials: elastic (with eta and Eneg), bilinear (kinematic hardening), Bouc-Wen
+ * (OpenSees BoucWen), viscous, steel01, steel02, elastic_pp_gap, elastic_pp, concrete01,
+ * concrete02, hysteretic, and the conformance of every registered one. Reference
  * numbers come from closed forms, never from the code under test. */
 #include "hs_test.h"
 
@@ -778,6 +779,165 @@ static void test_steel_validation(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* OpenSees' Elastic with eta and Eneg: k e + eta v for e >= 0, Eneg e + eta v below. */
+static void test_elastic_eta_eneg(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "elastic", "k", 2.5, "eta", 0.3, "Eneg", 1.0, NULL);
+    assert_int_equal(hs_material_set_trial(m, -0.4, 3.0), 0);
+    HS_ASSERT_NEAR(hs_material_stress(m), -0.4 + 0.9, 1e-15);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 1.0, 0);
+    HS_ASSERT_NEAR(hs_material_rate_tangent(m), 0.3, 0);
+    assert_int_equal(hs_material_set_trial(m, 0.4, -1.0), 0);
+    HS_ASSERT_NEAR(hs_material_stress(m), 1.0 - 0.3, 1e-15);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 2.5, 0);
+    HS_ASSERT_NEAR(hs_material_initial_tangent(m), 2.5, 0);
+    assert_false(hs_material_is_linear(m));
+    assert_true(hs_material_is_rate_dependent(m));
+    hs_material_destroy(&m);
+}
+
+/* E = 100, epsyP = 0.1, epsyN = -0.05: elastic range of 0.15 in strain that moves with the
+ * plastic strain; eps0 shifts the origin. */
+static void test_elastic_pp(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "elastic_pp", "E", 100.0, "epsyP", 0.1, "epsyN", -0.05, NULL);
+    go(m, 0.05);
+    HS_ASSERT_NEAR(hs_material_stress(m), 5.0, 1e-13);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 100.0, 0);
+    go(m, 0.2); /* yields at 0.1: plastic strain 0.1 */
+    HS_ASSERT_NEAR(hs_material_stress(m), 10.0, 0);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.0, 0);
+    go(m, 0.15);
+    HS_ASSERT_NEAR(hs_material_stress(m), 5.0, 1e-13);
+    go(m, 0.0); /* compression yield at 0.1 - 0.05 = 0.05: plastic strain 0.05 */
+    HS_ASSERT_NEAR(hs_material_stress(m), -5.0, 0);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.0, 0);
+    go(m, 0.1);
+    HS_ASSERT_NEAR(hs_material_stress(m), 5.0, 1e-13);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 100.0, 0);
+    hs_material_destroy(&m);
+    m = make(NULL, "elastic_pp", "E", 100.0, "epsyP", 0.1, "eps0", 0.02, NULL);
+    go(m, 0.07);
+    HS_ASSERT_NEAR(hs_material_stress(m), 5.0, 1e-13);
+    go(m, -0.2); /* epsyN defaults to -epsyP */
+    HS_ASSERT_NEAR(hs_material_stress(m), -10.0, 0);
+    hs_material_destroy(&m);
+}
+
+/* fpc = -4, epsc0 = -0.002, fpcu = -0.8, epscu = -0.006 (Ec0 = 4000): the Kent-Scott-Park
+ * envelope, the Karsan-Jirsa unloading from e_min = 2 epsc0 (zero stress at 0.834 epsc0), no
+ * tension, and reloading along the unloading line back to the envelope. */
+static void test_concrete01(void **state)
+{
+    (void)state;
+    hs_material *m =
+        make(NULL, "concrete01", "fpc", -4.0, "epsc0", -0.002, "fpcu", -0.8, "epscu", -0.006, NULL);
+    HS_ASSERT_NEAR(hs_material_initial_tangent(m), 4000.0, 1e-9);
+    go(m, -0.001); /* x = 0.5: fpc (2 x - x^2) = 0.75 fpc */
+    HS_ASSERT_NEAR(hs_material_stress(m), -3.0, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 2000.0, 1e-9);
+    go(m, -0.002);
+    HS_ASSERT_NEAR(hs_material_stress(m), -4.0, 1e-12);
+    go(m, -0.004); /* linear descent of slope -3.2 / 0.004 = -800 */
+    HS_ASSERT_NEAR(hs_material_stress(m), -2.4, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), -800.0, 1e-9);
+    const double e_end = 0.834 * -0.002, Eu = -2.4 / (-0.004 - e_end);
+    go(m, -0.003);
+    HS_ASSERT_NEAR(hs_material_stress(m), Eu * (-0.003 - e_end), 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), Eu, 1e-9);
+    go(m, -0.001); /* past the zero-stress strain */
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    go(m, 0.001); /* no tension */
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.0, 0);
+    go(m, -0.0035); /* reloading along the unloading line */
+    HS_ASSERT_NEAR(hs_material_stress(m), Eu * (-0.0035 - e_end), 1e-12);
+    go(m, -0.005);
+    HS_ASSERT_NEAR(hs_material_stress(m), -4.0 + 800.0 * 0.003, 1e-12);
+    go(m, -0.008);
+    HS_ASSERT_NEAR(hs_material_stress(m), -0.8, 0);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.0, 0);
+    hs_material_destroy(&m);
+    /* positive numbers are taken as their negatives (as OpenSees) */
+    m = make(NULL, "concrete01", "fpc", 4.0, "epsc0", 0.002, "fpcu", 0.8, "epscu", 0.006, NULL);
+    go(m, -0.001);
+    HS_ASSERT_NEAR(hs_material_stress(m), -3.0, 1e-12);
+    hs_material_destroy(&m);
+}
+
+/* fc = -4, epsc0 = -0.002, fcu = -0.8, epscu = -0.006, lambda = 0.1, ft = 0.4, Ets = 400:
+ * the tension envelope (linear to ft at ft / Ec0 = 1e-4, softening to zero at 0.0011); after
+ * crushing to -0.004 the unloading aims at (e_r, Ec0 e_r), e_r = 1.6 / 3600, and is bounded by
+ * half its slope through the zero-stress strain e_t; beyond e_t, the tension envelope from e_t. */
+static void test_concrete02(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "concrete02", "fc", -4.0, "epsc0", -0.002, "fcu", -0.8, "epscu",
+                          -0.006, "lambda", 0.1, "ft", 0.4, "Ets", 400.0, NULL);
+    go(m, 5e-5);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.2, 1e-13);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 4000.0, 1e-9);
+    go(m, 3e-4);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.4 - 400.0 * 2e-4, 1e-13);
+    HS_ASSERT_NEAR(hs_material_tangent(m), -400.0, 0);
+    go(m, 0.002);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.0, 0);
+    hs_material_destroy(&m);
+    m = make(NULL, "concrete02", "fc", -4.0, "epsc0", -0.002, "fcu", -0.8, "epscu", -0.006,
+             "lambda", 0.1, "ft", 0.4, "Ets", 400.0, NULL);
+    go(m, -0.001);
+    HS_ASSERT_NEAR(hs_material_stress(m), -3.0, 1e-12);
+    go(m, -0.004);
+    HS_ASSERT_NEAR(hs_material_stress(m), -2.4, 1e-12);
+    const double e_r = 1.6 / 3600.0, E_r = (-2.4 - 4000.0 * e_r) / (-0.004 - e_r);
+    const double e_t = -0.004 + 2.4 / E_r;
+    go(m, -0.0039); /* elastic unloading inside the bounds */
+    HS_ASSERT_NEAR(hs_material_stress(m), -2.0, 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 4000.0, 1e-9);
+    go(m, -0.003); /* on the upper bound E_r / 2 (e - e_t) */
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.5 * E_r * (-0.003 - e_t), 1e-12);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 0.5 * E_r, 1e-9);
+    go(m, -0.001); /* beyond e_t: tension envelope of e - e_t, softening */
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.4 - 400.0 * (-0.001 - e_t - 1e-4), 1e-12);
+    go(m, -0.0012); /* back along the secant to the largest tensile excursion */
+    const double s_x = 0.4 - 400.0 * (-0.001 - e_t - 1e-4);
+    HS_ASSERT_NEAR(hs_material_stress(m), s_x / (-0.001 - e_t) * (-0.0012 - e_t), 1e-12);
+    hs_material_destroy(&m);
+}
+
+/* Hysteretic with two-point backbones (1 at 0.1, 1.5 at 0.6: the middle point halfway), no
+ * pinching, damage or degradation: unloading with the largest backbone slope (10), reloading
+ * straight to the extreme point reached on the other side (peak-oriented). */
+static void test_hysteretic(void **state)
+{
+    (void)state;
+    hs_material *m = make(NULL, "hysteretic", "s1p", 1.0, "e1p", 0.1, "s2p", 1.5, "e2p", 0.6, "s1n",
+                          -1.0, "e1n", -0.1, "s2n", -1.5, "e2n", -0.6, "pinchX", 1.0, "pinchY", 1.0,
+                          "damage1", 0.0, "damage2", 0.0, NULL);
+    go(m, 0.05);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.5, 1e-14);
+    go(m, 0.3);
+    HS_ASSERT_NEAR(hs_material_stress(m), 1.2, 1e-14);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 1.0, 1e-13);
+    go(m, 0.25);
+    HS_ASSERT_NEAR(hs_material_stress(m), 0.7, 1e-14);
+    HS_ASSERT_NEAR(hs_material_tangent(m), 10.0, 1e-13);
+    /* from the zero-force strain 0.18 straight to the first yield point (-0.1, -1) */
+    go(m, -0.05);
+    HS_ASSERT_NEAR(hs_material_stress(m), -(0.18 + 0.05) / 0.28, 1e-13);
+    const double s_c = hs_material_stress(m), e_nu = -0.05 - s_c / 10.0;
+    /* from its zero-force strain to the extreme point (0.3, 1.2) */
+    go(m, 0.1);
+    HS_ASSERT_NEAR(hs_material_stress(m), 1.2 * (0.1 - e_nu) / (0.3 - e_nu), 1e-13);
+    go(m, 0.4); /* back on the backbone */
+    HS_ASSERT_NEAR(hs_material_stress(m), 1.3, 1e-13);
+    go(m, -0.8); /* beyond the last point: the last slope goes on */
+    HS_ASSERT_NEAR(hs_material_stress(m), -1.7, 1e-13);
+    hs_material_destroy(&m);
+}
+
 /* ---- conformance: every registered material ---- */
 
 /* Parameters for each registered type (a new material must add its line). */
@@ -795,6 +955,19 @@ static hs_material *make_sample(const char *type)
                     "a4", 3.0, "sig_init", 0.2, NULL);
     if (!strcmp(type, "elastic_pp_gap"))
         return make(NULL, type, "E", 10.0, "fy", 1.0, "gap", 0.05, "eta", 0.05, NULL);
+    if (!strcmp(type, "elastic_pp"))
+        return make(NULL, type, "E", 10.0, "epsyP", 0.1, "epsyN", -0.08, "eps0", 0.01, NULL);
+    /* (crushing strains beyond the history's 0.5, so no flat 1e-10 tangent is met) */
+    if (!strcmp(type, "concrete01"))
+        return make(NULL, type, "fpc", -1.0, "epsc0", -0.1, "fpcu", -0.2, "epscu", -0.6, NULL);
+    if (!strcmp(type, "concrete02"))
+        return make(NULL, type, "fc", -1.0, "epsc0", -0.1, "fcu", -0.2, "epscu", -0.6, "lambda",
+                    0.1, "ft", 0.2, "Ets", 0.2, NULL);
+    if (!strcmp(type, "hysteretic"))
+        return make(NULL, type, "s1p", 1.0, "e1p", 0.1, "s2p", 1.3, "e2p", 0.3, "s3p", 1.4, "e3p",
+                    0.6, "s1n", -0.9, "e1n", -0.1, "s2n", -1.2, "e2n", -0.3, "s3n", -1.3, "e3n",
+                    -0.7, "pinchX", 0.8, "pinchY", 0.3, "damage1", 0.01, "damage2", 0.02, "beta",
+                    0.3, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;
@@ -923,6 +1096,11 @@ int main(void)
         cmocka_unit_test(test_steel02_cyclic),
         cmocka_unit_test(test_elastic_pp_gap),
         cmocka_unit_test(test_steel_validation),
+        cmocka_unit_test(test_elastic_eta_eneg),
+        cmocka_unit_test(test_elastic_pp),
+        cmocka_unit_test(test_concrete01),
+        cmocka_unit_test(test_concrete02),
+        cmocka_unit_test(test_hysteretic),
         cmocka_unit_test(test_conformance),
     };
     return cmocka_run_group_tests_name("materials", tests, NULL, NULL);

@@ -1,4 +1,5 @@
-/* steel01, steel02 and elastic_pp_gap against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
+/* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02 and
+ * hysteretic against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
  * with a message otherwise). Each OpenSees material sits in a zeroLength element whose free node
  * is driven by a single-point constraint through the same strain history (one static step per
  * strain, committed); a second, unloaded spring keeps the system non-empty. The strains OpenSees
@@ -47,6 +48,30 @@ static const os_case CASES[] = {
      "E 100 fy 10 gap 0.05 eta 0.1 damage s:damage", 0.4, 100.0},
     {"ElasticPPGap 1 100.0 -10.0 -0.05 0.05", "elastic_pp_gap", "E 100 fy -10 gap -0.05 eta 0.05",
      0.4, 100.0},
+    {"Elastic 1 3000.0 0.0 1200.0", "elastic", "k 3000 Eneg 1200", 0.01, 3000.0},
+    {"ElasticPP 1 29000.0 0.002", "elastic_pp", "E 29000 epsyP 0.002", 0.007, 29000.0},
+    {"ElasticPP 1 29000.0 0.002 -0.0015 0.0004", "elastic_pp",
+     "E 29000 epsyP 0.002 epsyN -0.0015 eps0 0.0004", 0.007, 29000.0},
+    /* concrete: the drift is towards tension, so the history is mirrored (negative scale) to
+     * crush the concrete and then open cracks */
+    {"Concrete01 1 -4.0 -0.002 -0.8 -0.006", "concrete01",
+     "fpc -4 epsc0 -0.002 fpcu -0.8 epscu -0.006", -0.004, 4000.0},
+    {"Concrete01 1 5.0 0.0025 1.0 0.01", "concrete01", "fpc 5 epsc0 0.0025 fpcu 1 epscu 0.01",
+     -0.007, 4000.0},
+    {"Concrete02 1 -4.0 -0.002 -0.8 -0.006", "concrete02",
+     "fc -4 epsc0 -0.002 fcu -0.8 epscu -0.006", -0.004, 4000.0},
+    {"Concrete02 1 -5.0 -0.0025 -1.0 -0.01 0.15 0.5 300.0", "concrete02",
+     "fc -5 epsc0 -0.0025 fcu -1 epscu -0.01 lambda 0.15 ft 0.5 Ets 300", -0.006, 4000.0},
+    {"Hysteretic 1 50.0 0.002 60.0 0.01 -50.0 -0.002 -60.0 -0.01 0.8 0.2 0.01 0.01", "hysteretic",
+     "s1p 50 e1p 0.002 s2p 60 e2p 0.01 s1n -50 e1n -0.002 s2n -60 e2n -0.01 pinchX 0.8 "
+     "pinchY 0.2 damage1 0.01 damage2 0.01",
+     0.008, 25000.0},
+    {"Hysteretic 1 50.0 0.002 60.0 0.006 45.0 0.02 -50.0 -0.002 -65.0 -0.005 -40.0 -0.03 0.6 0.3 "
+     "0.02 0.05 0.4",
+     "hysteretic",
+     "s1p 50 e1p 0.002 s2p 60 e2p 0.006 s3p 45 e3p 0.02 s1n -50 e1n -0.002 s2n -65 e2n -0.005 "
+     "s3n -40 e3n -0.03 pinchX 0.6 pinchY 0.3 damage1 0.02 damage2 0.05 beta 0.4",
+     0.008, 25000.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -143,8 +168,9 @@ static void test_against_opensees(void **state)
     const char *exe = getenv("OPENSEES");
     if (!exe || !exe[0]) {
         print_message(
-            "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare steel01, "
-            "steel02 and elastic_pp_gap with OpenSees' Steel01, Steel02, ElasticPPGap)\n");
+            "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
+            "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
+            "Concrete01, Concrete02, Hysteretic)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

@@ -278,6 +278,28 @@ static void test_materials_map(void **state)
          "{type: elastic_pp_gap, E: 8000, fy: -80, gap: -0.01, eta: 0.05, damage: damage}"},
         {"Viscous 2 50.0 0.5", "{type: viscous, c: 50, alpha: 0.5}"},
         {"Viscous 2 50.0 0.5 1e-4", "{type: viscous, c: 50, alpha: 0.5, v_reg: 1e-4}"},
+        {"Elastic 2 3000.0 20.0 1500.0", "{type: elastic, k: 3000, eta: 20, Eneg: 1500}"},
+        {"ElasticPP 2 8000.0 0.01", "{type: elastic_pp, E: 8000, epsyP: 0.01}"},
+        {"ElasticPP 2 8000.0 0.01 -0.02 0.001",
+         "{type: elastic_pp, E: 8000, epsyP: 0.01, epsyN: -0.02, eps0: 0.001}"},
+        {"Concrete01 2 -30.0 -0.02 -6.0 -0.06",
+         "{type: concrete01, fpc: -30, epsc0: -0.02, fpcu: -6, epscu: -0.06}"},
+        {"Concrete01 2 30.0 0.02 6.0 0.06",
+         "{type: concrete01, fpc: -30, epsc0: -0.02, fpcu: -6, epscu: -0.06}"},
+        {"Concrete02 2 -30.0 -0.02 -6.0 -0.06",
+         "{type: concrete02, fc: -30, epsc0: -0.02, fcu: -6, epscu: -0.06, lambda: 0.1, ft: 3, "
+         "Ets: 150}"},
+        {"Concrete02 2 -30.0 -0.02 -6.0 -0.06 0.2 2.0 800.0",
+         "{type: concrete02, fc: -30, epsc0: -0.02, fcu: -6, epscu: -0.06, lambda: 0.2, ft: 2, "
+         "Ets: 800}"},
+        {"Hysteretic 2 100.0 0.01 120.0 0.05 -100.0 -0.01 -120.0 -0.05 0.8 0.2 0.01 0.01",
+         "{type: hysteretic, s1p: 100, e1p: 0.01, s2p: 120, e2p: 0.05, s1n: -100, e1n: -0.01, "
+         "s2n: -120, e2n: -0.05, pinchX: 0.8, pinchY: 0.2, damage1: 0.01, damage2: 0.01}"},
+        {"Hysteretic 2 100.0 0.01 120.0 0.03 110.0 0.07 -100.0 -0.01 -120.0 -0.03 -90.0 -0.08 "
+         "0.8 0.2 0.01 0.01 0.3",
+         "{type: hysteretic, s1p: 100, e1p: 0.01, s2p: 120, e2p: 0.03, s3p: 110, e3p: 0.07, s1n: "
+         "-100, e1n: -0.01, s2n: -120, e2n: -0.03, s3n: -90, e3n: -0.08, pinchX: 0.8, pinchY: "
+         "0.2, damage1: 0.01, damage2: 0.01, beta: 0.3}"},
     };
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);

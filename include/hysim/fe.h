@@ -97,6 +97,70 @@ int hs_fe_add_beam_3d(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_s
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts);
 
+/* Fiber geometry of OpenSees' patches and layers (fe_section_geometry.c): each writes up to cap
+ * fibers (y, z, A) and returns how many it makes (or -1 with a message in ctx for a bad shape).
+ * quad: the four corners I J K L counterclockwise, nij cells along I-J and njk along J-K, each
+ * cell's fiber at its centroid with its area (OpenSees' QuadPatch / QuadCell); rect: the quad with
+ * corners (yI, zI) and (yJ, zJ) opposite; circ: nc cells around and nr across the ring
+ * ri..re between the angles a0..a1 (degrees), each a quadrilateral of chords (CircPatch); straight
+ * layer: n bars of area A evenly from (y0, z0) to (y1, z1) (one bar: halfway); circular layer: n
+ * bars on the arc, with a whole circle's last bar one step short of the first. */
+int hs_fe_patch_quad(hs_ctx *ctx, int nij, int njk, const double yz[8], double *y, double *z,
+                     double *A, int cap);
+int hs_fe_patch_rect(hs_ctx *ctx, int ny, int nz, double yi, double zi, double yj, double zj,
+                     double *y, double *z, double *A, int cap);
+int hs_fe_patch_circ(hs_ctx *ctx, int nc, int nr, double yc, double zc, double ri, double re,
+                     double a0, double a1, double *y, double *z, double *A, int cap);
+int hs_fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, double y1,
+                         double z1, double *y, double *z, double *A, int cap);
+int hs_fe_layer_circ(hs_ctx *ctx, int n, double area, double yc, double zc, double r, double a0,
+                     double a1, int whole, double *y, double *z, double *A, int cap);
+
+/* Beam-columns with sections (OpenSees forceBeamColumn and dispBeamColumn; 2-D; docs/fe_model.md,
+ * "Beam-columns with sections"). A section is described once and instantiated at each
+ * integration point with its own material states. The material options are borrowed: they must
+ * outlive the description. */
+typedef struct hs_fe_section_def hs_fe_section_def;
+int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out);
+void hs_fe_section_def_destroy(hs_fe_section_def **d);
+/* A fiber at (y, z) of area A (OpenSees `fiber`; patches and layers give many). */
+int hs_fe_section_def_fiber(hs_fe_section_def *d, double y, double z, double A,
+                            const char *mat_type, const hs_options *mat_opts);
+/* An elastic part (OpenSees `section Elastic`): EA, EIz (3-D: EIy, GJ). */
+int hs_fe_section_def_elastic(hs_fe_section_def *d, double EA, double EIz, double EIy, double GJ);
+/* 3-D fiber sections: -GJ. */
+int hs_fe_section_def_torsion(hs_fe_section_def *d, double GJ);
+/* A uniaxial material on one resultant (OpenSees' codes: 1 Mz, 2 P, 3 Vy, 4 My, 5 Vz, 6 T;
+ * `section Uniaxial`, `section Aggregator`). */
+int hs_fe_section_def_uniaxial(hs_fe_section_def *d, int code, const char *mat_type,
+                               const hs_options *mat_opts);
+/* Adds everything of src to d (OpenSees' section Aggregator -section). */
+int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src);
+/* The section's order (resultants) once complete, or a negative error. */
+int hs_fe_section_def_check(hs_fe_section_def *d);
+
+typedef struct hs_fe_beam_column_def {
+    int force_based;         /* 1: forceBeamColumn, 0: dispBeamColumn */
+    const char *integration; /* OpenSees' beamIntegration: "Lobatto", "Legendre", "Radau",
+                                "NewtonCotes", "UserDefined", "HingeRadau", "HingeRadauTwo",
+                                "HingeEndpoint" */
+    int npoints;             /* Gauss-type and NewtonCotes rules; UserDefined: with xi, w */
+    double lpI, lpJ;         /* hinge rules */
+    const double *xi, *w;    /* UserDefined: points in [0, 1] from node i, weights */
+    /* the element's section, or for the hinge rules [hinge I, interior, hinge J]; a NULL
+     * interior or J takes the first one; UserDefined may give one per point (sec_per_point) */
+    const hs_fe_section_def *sec[3];
+    const hs_fe_section_def *const *sec_per_point; /* UserDefined: npoints of them, or NULL */
+    int max_iter;                                  /* force-based: 0 = OpenSees' 10 */
+    double tol;                                    /* force-based: 0 = OpenSees' 1e-12 */
+} hs_fe_beam_column_def;
+/* The element's index, or a negative error. */
+int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
+                          const hs_fe_beam_column_def *def, hs_fe_transf transf);
+/* Force-based elements' state determination: iterations of all elements so far, the largest
+ * count in one call, and the calls. */
+void hs_fe_beam_column_iterations(const hs_fe *fe, long *total, int *largest, long *calls);
+
 /* Two-node link (OpenSees twoNodeLink) in every model (1-D; 2-D with ndf 2 or 3; 3-D with ndf 3
  * or 6): one uniaxial material per basic direction, the deformations being the relative
  * displacements of the end nodes in the element's local frame (src/fe/fe_link.c,

@@ -82,6 +82,7 @@ void hs_fe_destroy(hs_fe **pfe)
     for (int e = 0; e < fe->nels; e++) {
         hs_material_destroy(&fe->els[e].mat);
         fe_link_free(&fe->els[e]);
+        fe_bc_element_free(&fe->els[e]);
         hs_free(fe->els[e].kg);
     }
     hs_free(fe->els);
@@ -522,7 +523,7 @@ int hs_fe_is_linear(const hs_fe *fe)
         hs_material *mats[FE_MAX_MATS];
         for (int k = fe_element_materials(el, mats) - 1; k >= 0; k--)
             if (!hs_material_is_linear(mats[k])) return 0;
-        if (el->transf != HS_FE_LINEAR) return 0;
+        if (el->transf != HS_FE_LINEAR || el->bc) return 0;
     }
     return 1;
 }

@@ -287,6 +287,10 @@ int hs_fe_commit(hs_fe *fe)
     const int nels = fe->var_els ? fe->nvar : fe->nels; /* sparse path: the others are elastic */
     for (int v = 0; v < nels; v++) {
         const int k = fe->var_els ? fe->var_els[v] : v;
+        if (fe->els[k].bc) {
+            const int rc = fe_bc_element_commit(&fe->els[k]);
+            if (rc) return rc;
+        }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
             int rc = hs_material_commit(mats[j]);
@@ -307,6 +311,10 @@ const double *hs_fe_committed_force(const hs_fe *fe)
 int hs_fe_revert(hs_fe *fe)
 {
     for (int k = 0; k < fe->nels; k++) {
+        if (fe->els[k].bc) {
+            const int rc = fe_bc_element_revert(&fe->els[k]);
+            if (rc) return rc;
+        }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
             int rc = hs_material_revert(mats[j]);
@@ -323,6 +331,7 @@ size_t hs_fe_state_size(const hs_fe *fe)
 {
     size_t k = 1 + (size_t)fe->neq;
     for (int e = 0; e < fe->nels; e++) {
+        if (fe->els[e].bc) k += fe_bc_element_state_size(&fe->els[e]);
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++)
             k += hs_material_state_size(mats[j]);
@@ -336,6 +345,11 @@ int hs_fe_state_save(const hs_fe *fe, double *out)
     memcpy(out, fe->u_commit, (size_t)fe->neq * sizeof(double));
     out += fe->neq;
     for (int e = 0; e < fe->nels; e++) {
+        if (fe->els[e].bc) {
+            const int rc = fe_bc_element_state_save(&fe->els[e], out);
+            if (rc) return rc;
+            out += fe_bc_element_state_size(&fe->els[e]);
+        }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
             int rc = hs_material_state_save(mats[j], out);
@@ -358,6 +372,11 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
     fe->warm = 0;
     in += fe->neq;
     for (int e = 0; e < fe->nels; e++) {
+        if (fe->els[e].bc) {
+            const int rc = fe_bc_element_state_load(&fe->els[e], in);
+            if (rc) return rc;
+            in += fe_bc_element_state_size(&fe->els[e]);
+        }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
             int rc = hs_material_state_load(mats[j], in);

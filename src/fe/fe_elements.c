@@ -27,7 +27,8 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
         for (int k = 0; k < per; k++) {
             const int code = per == 6 ? k : CODES_2D[k];
             const int d = fe->code_dof[code];
-            const int conn = d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK || code < FE_CRX);
+            const int conn = d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK ||
+                                        e->kind == FE_BEAM_COLUMN || code < FE_CRX);
             maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
         }
     return 2 * per;
@@ -59,7 +60,7 @@ static void local_stiffness(const fe_element *e, double k[36])
 }
 
 /* Global -> local: R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1]. */
-static void to_local(const fe_element *e, const double g[6], double l[6])
+void fe2d_to_local(const fe_element *e, const double g[6], double l[6])
 {
     for (int n = 0; n < 6; n += 3) {
         l[n] = e->c * g[n] + e->s * g[n + 1];
@@ -68,7 +69,7 @@ static void to_local(const fe_element *e, const double g[6], double l[6])
     }
 }
 
-static void to_global(const fe_element *e, const double l[6], double g[6])
+void fe2d_to_global(const fe_element *e, const double l[6], double g[6])
 {
     for (int n = 0; n < 6; n += 3) {
         g[n] = e->c * l[n] - e->s * l[n + 1];
@@ -77,14 +78,25 @@ static void to_global(const fe_element *e, const double l[6], double g[6])
     }
 }
 
+void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36])
+{
+    const double kg = N / L, dv = ul[4] - ul[1];
+    fl[1] -= kg * dv;
+    fl[4] += kg * dv;
+    K6(kl, 1, 1) += kg;
+    K6(kl, 4, 4) += kg;
+    K6(kl, 1, 4) -= kg;
+    K6(kl, 4, 1) -= kg;
+}
+
 /* k_g = R^T k_l R. */
-static void stiffness_to_global(const fe_element *e, const double kl[36], double kg[36])
+void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36])
 {
     double t[36];
     for (int j = 0; j < 6; j++) { /* t = k_l R: column j of R is to_local of unit e_j */
         double ej[6] = {0}, rj[6];
         ej[j] = 1.0;
-        to_local(e, ej, rj);
+        fe2d_to_local(e, ej, rj);
         for (int i = 0; i < 6; i++) {
             double s = 0.0;
             for (int m = 0; m < 6; m++) s += K6(kl, i, m) * rj[m];
@@ -94,7 +106,7 @@ static void stiffness_to_global(const fe_element *e, const double kl[36], double
     for (int j = 0; j < 6; j++) { /* kg = R^T t */
         double col[6], g[6];
         for (int i = 0; i < 6; i++) col[i] = K6(t, i, j);
-        to_global(e, col, g);
+        fe2d_to_global(e, col, g);
         for (int i = 0; i < 6; i++) K6(kg, i, j) = g[i];
     }
 }
@@ -156,7 +168,7 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
     if (!initial) {
         gather(eqs, 6, u, ug);
         if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
-        to_local(e, ug, ul);
+        fe2d_to_local(e, ug, ul);
     }
     for (int i = 0; i < 6; i++) {
         double s = 0.0;
@@ -166,17 +178,10 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
     if (e->transf == HS_FE_PDELTA) {
         /* N (tension positive) = basic axial force - gravity compression; the chord rotation
          * carries N dv / L (OpenSees PDeltaCrdTransf2d; its tangent adds N / L only). */
-        const double N = e->E * e->A / e->L * (ul[3] - ul[0]) - e->P0, kg = N / e->L,
-                     dv = ul[4] - ul[1];
-        fl[1] -= kg * dv;
-        fl[4] += kg * dv;
-        K6(kl, 1, 1) += kg;
-        K6(kl, 4, 4) += kg;
-        K6(kl, 1, 4) -= kg;
-        K6(kl, 4, 1) -= kg;
+        fe2d_pdelta(e->E * e->A / e->L * (ul[3] - ul[0]) - e->P0, e->L, ul, fl, kl);
     }
-    if (f) to_global(e, fl, f);
-    if (k) stiffness_to_global(e, kl, k);
+    if (f) fe2d_to_global(e, fl, f);
+    if (k) fe2d_stiffness_to_global(e, kl, k);
     return 0;
 }
 
@@ -241,6 +246,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
+    if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];

@@ -46,11 +46,12 @@ typedef struct fe_constraint {
     int perp;          /* rigid diaphragm: the perpendicular axis (FE_CX, FE_CY, FE_CZ) */
 } fe_constraint;
 
-typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK } fe_kind;
+typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK, FE_BEAM_COLUMN } fe_kind;
 
 #define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
 
 struct fe_link; /* two-node link (fe_link.c) */
+struct fe_bc2d; /* beam-column with sections (fe_beamcolumn2d.c) */
 
 typedef struct fe_element {
     char name[32];
@@ -64,6 +65,7 @@ typedef struct fe_element {
     int dir;              /* zero-length direction (node DOF index) */
     hs_material *mat;     /* zero-length material (owned) */
     struct fe_link *link; /* two-node link data (owned), or NULL */
+    struct fe_bc2d *bc;   /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
     double rho;           /* mass per length (truss, beam; fe_mass.c) */
     int cmass;            /* 1: consistent mass, 0: lumped */
     double *kg; /* elastic truss or beam with the linear transformation: its constant global
@@ -182,6 +184,23 @@ void fe_support_free(hs_fe *fe);
 /* The element's materials (zero-length: its one; link: one per direction) into mats
  * (FE_MAX_MATS), lent; returns their number. */
 int fe_element_materials(const fe_element *e, hs_material **mats);
+/* 2-D line elements (fe_elements.c): global <-> local [u v th]_i,j (R = blockdiag(r, r),
+ * r = [c s 0; -s c 0; 0 0 1]), k_g = R^T k_l R, and OpenSees' PDeltaCrdTransf2d terms of the
+ * axial force N (tension positive) added to the local force and tangent. */
+void fe2d_to_local(const fe_element *e, const double g[6], double l[6]);
+void fe2d_to_global(const fe_element *e, const double l[6], double g[6]);
+void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36]);
+void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36]);
+/* Beam-columns with sections (fe_beamcolumn_element.c): the state in global DOFs (as
+ * fe_element_state), commit, revert, checkpoint state and destruction. */
+int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                        int initial, double f[6], double k[36]);
+int fe_bc_element_commit(fe_element *e);
+int fe_bc_element_revert(fe_element *e);
+size_t fe_bc_element_state_size(const fe_element *e);
+int fe_bc_element_state_save(const fe_element *e, double *out);
+int fe_bc_element_state_load(fe_element *e, const double *in);
+void fe_bc_element_free(fe_element *e);
 /* Two-node link (fe_link.c, any ndm): state as fe_element_state; freeing its data. */
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c);

@@ -115,6 +115,8 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
      * end forces are recorded */
     const int corot3 = three && kind == FE_BEAM && fe->els[e].transf == HS_FE_COROTATIONAL;
     if (corot3 && r != HS_FE_GLOBAL_FORCE) return 0;
+    if (kind == FE_BEAM_COLUMN) /* beam-columns with sections: end forces only, for now */
+        return r == HS_FE_GLOBAL_FORCE ? 2 * fe->ndf : 0;
     switch (r) {
     case HS_FE_GLOBAL_FORCE:
         return 2 * fe->ndf;

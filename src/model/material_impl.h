@@ -26,7 +26,17 @@ struct hs_material {
     int linear; /* 1 for linear elastic laws */
     /* trial results, written by set_trial */
     double strain, strain_rate, stress, tangent, rate_tangent;
+    /* hs_material_flat_state: the law's committed and trial states */
+    double *flat_c, *flat_t;
+    size_t flat_n;
 };
+
+/* For laws whose committed and trial states are each n doubles beginning with strain, stress and
+ * tangent (a struct of doubles only): commit copies the trial to the committed state, revert the
+ * committed state to the trial (and to m's trial results), and the checkpoint state is the
+ * committed array. Sets those ops of m; set_trial, reset, initial_tangent, destroy stay the law's.
+ * (material_flat_state.c) */
+void hs_material_flat_state(hs_material *m, double *committed, double *trial, size_t n);
 
 /* Constructors, one per file; the registry (material_registry.c) maps names to them. */
 typedef int (*hs_material_ctor)(hs_material *m, const hs_options *opts);

@@ -17,6 +17,14 @@ int hs_material_create_steel02(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_steel02_params[];
 int hs_material_create_elastic_pp_gap(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_elastic_pp_gap_params[];
+int hs_material_create_elastic_pp(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_elastic_pp_params[];
+int hs_material_create_concrete01(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_concrete01_params[];
+int hs_material_create_concrete02(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_concrete02_params[];
+int hs_material_create_hysteretic(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -39,6 +47,19 @@ static const struct {
     {{"elastic_pp_gap", hs_material_elastic_pp_gap_params,
       "elastic-perfectly-plastic spring acting after a gap (OpenSees ElasticPPGap)"},
      hs_material_create_elastic_pp_gap},
+    {{"elastic_pp", hs_material_elastic_pp_params,
+      "elastic-perfectly-plastic, yield strains in tension and compression (OpenSees ElasticPP)"},
+     hs_material_create_elastic_pp},
+    {{"concrete01", hs_material_concrete01_params,
+      "Kent-Scott-Park concrete, no tension, Karsan-Jirsa unloading (OpenSees Concrete01)"},
+     hs_material_create_concrete01},
+    {{"concrete02", hs_material_concrete02_params,
+      "concrete with linear tension softening (OpenSees Concrete02)"},
+     hs_material_create_concrete02},
+    {{"hysteretic", hs_material_hysteretic_params,
+      "trilinear backbones with pinching, damage and unloading degradation (OpenSees "
+      "Hysteretic)"},
+     hs_material_create_hysteretic},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

@@ -161,6 +161,8 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
             rc = hs_fe_add_beam(fe, name, e->ni, e->nj, e->E, e->A, e->I, t, p);
         else if (e->kind == HS_OS_LINK)
             rc = add_link(fe, m, e, name);
+        else if (e->kind == HS_OS_BEAM_COLUMN)
+            rc = hs_os_add_beam_column(fe, m, e, name, t);
         for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
             if (e->nmat > 1)

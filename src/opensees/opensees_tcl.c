@@ -18,8 +18,6 @@ static const struct {
     {"eleLoad", "member loads are not modelled; give the gravity loads as nodal loads (load) in "
                 "a Plain pattern"},
     {"sp", "imposed displacements are not modelled; fix the DOF"},
-    {"section", "sections and fibre elements are not in hysim; use elasticBeamColumn with A E Iz "
-                "and zeroLength hinges"},
     {"nDMaterial", "continuum elements are not in hysim"},
     {"block2D", "continuum meshes are not in hysim"},
     {"mp", "general multi-point constraints are not in hysim; use equalDOF"},
@@ -63,6 +61,11 @@ static const struct {
     {"groundMotion", hs_os_cmd_ground_motion},
     {"imposedMotion", hs_os_cmd_imposed_motion},
     {"eigen", hs_os_cmd_eigen},
+    {"section", hs_os_cmd_section},
+    {"patch", hs_os_cmd_patch},
+    {"layer", hs_os_cmd_layer},
+    {"fiber", hs_os_cmd_fiber},
+    {"beamIntegration", hs_os_cmd_beam_integration},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -109,6 +112,9 @@ void hs_os_model_clear(hs_os_model *m)
     hs_free(m->gms);
     hs_free(m->imposed);
     hs_free(m->inputs);
+    for (int i = 0; i < m->nsections; i++) hs_fe_section_def_destroy(&m->sections[i].def);
+    hs_free(m->sections);
+    hs_free(m->bints);
     memset(m, 0, sizeof *m);
 }
 

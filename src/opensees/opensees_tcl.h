@@ -34,7 +34,13 @@ typedef struct hs_os_node {
     char where[HS_OS_WHERE];
 } hs_os_node;
 
-typedef enum hs_os_kind { HS_OS_TRUSS, HS_OS_BEAM, HS_OS_ZERO_LENGTH, HS_OS_LINK } hs_os_kind;
+typedef enum hs_os_kind {
+    HS_OS_TRUSS,
+    HS_OS_BEAM,
+    HS_OS_ZERO_LENGTH,
+    HS_OS_LINK,
+    HS_OS_BEAM_COLUMN
+} hs_os_kind;
 
 #define HS_OS_MAX_DIRS HS_OS_NDF
 typedef struct hs_os_element {
@@ -57,8 +63,30 @@ typedef struct hs_os_element {
     double p_delta[4];
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
+    int force_based; /* beam-column with sections: force- (1) or displacement-based (0) */
+    int bint;        /* its beamIntegration (index into the model's bints) */
+    int max_iter;    /* force-based -iter (0: default) */
+    double tol;
     char where[HS_OS_WHERE];
 } hs_os_element;
+
+/* section TYPE tag ... (opensees_tcl_section.c): the hysim description */
+typedef struct hs_os_section {
+    int tag;
+    hs_fe_section_def *def; /* owned */
+    char where[HS_OS_WHERE];
+} hs_os_section;
+
+/* beamIntegration TYPE tag ... or an element's inline or old-form rule (tag 0) */
+#define HS_OS_MAX_IP 20
+typedef struct hs_os_bint {
+    int tag;
+    char rule[16]; /* OpenSees' name */
+    int n;
+    int sec[HS_OS_MAX_IP]; /* section tags: per point (UserDefined), else [I (or the one), E, J] */
+    double lpI, lpJ;
+    double xi[HS_OS_MAX_IP], w[HS_OS_MAX_IP];
+} hs_os_bint;
 
 typedef struct hs_os_material {
     int tag;
@@ -156,6 +184,10 @@ typedef struct hs_os_model {
     char eigen_where[HS_OS_WHERE];
     int ninputs;
     char **inputs; /* the script and the files it sourced or read (owned) */
+    hs_os_section *sections;
+    int nsections;
+    hs_os_bint *bints;
+    int nbints;
 } hs_os_model;
 
 void hs_os_model_clear(hs_os_model *m);
@@ -208,6 +240,7 @@ typedef struct hs_os_state {
     int commands;
     int nroots; /* the folders `source` may read (real paths): its own first */
     char roots[HS_OS_MAX_ROOTS + 1][4096];
+    hs_fe_section_def *in_fiber; /* inside a section Fiber's body: patch, layer, fiber add to it */
 } hs_os_state;
 
 /* Sets the interpreter's time and command limits and the folders `source` may read. */
@@ -249,5 +282,22 @@ Tcl_ObjCmdProc hs_os_cmd_uniaxial_material;
 Tcl_ObjCmdProc hs_os_cmd_rayleigh, hs_os_cmd_region, hs_os_cmd_time_series, hs_os_cmd_pattern,
     hs_os_cmd_load, hs_os_cmd_ground_motion, hs_os_cmd_imposed_motion;
 Tcl_ObjCmdProc hs_os_cmd_eigen;
+Tcl_ObjCmdProc hs_os_cmd_section, hs_os_cmd_patch, hs_os_cmd_layer, hs_os_cmd_fiber,
+    hs_os_cmd_beam_integration;
+/* element forceBeamColumn / dispBeamColumn / nonlinearBeamColumn (opensees_tcl_beamcolumn.c) */
+int hs_os_el_force_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_el_disp_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
+                                   hs_os_element *e);
+/* Adds a beam-column with sections to the frame (opensees_tcl_beamcolumn.c): the element's index
+ * or a negative error. */
+int hs_os_add_beam_column(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, const char *name,
+                          hs_fe_transf transf);
+/* A beamIntegration rule from objv[0..objc-1] = RULE tag args... (the tag at 1 is not read);
+ * errors are raised on the command err (opensees_tcl_section.c). */
+int hs_os_parse_bint(hs_os_state *st, int objc, Tcl_Obj *const objv[], Tcl_Obj *const err[],
+                     hs_os_bint *b);
+/* The section of `tag`, or NULL. */
+const hs_os_section *hs_os_find_section(const hs_os_model *m, int tag);
 
 #endif

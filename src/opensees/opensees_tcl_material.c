@@ -9,7 +9,7 @@
  * OpenSees' order, and the argument counts (after the tag) that OpenSees accepts. */
 typedef struct material_map {
     const char *opensees, *hysim;
-    const char *params[12];
+    const char *params[18];
     int counts[5]; /* accepted counts, 0-terminated */
     const char *usage;
 } material_map;
@@ -38,20 +38,50 @@ static const material_map maps[] = {
      {3, 4, 5, 0},
      "ElasticPPGap tag E Fy gap <eta> <damage>"},
     {"Viscous", "viscous", {"c", "alpha", "v_reg"}, {2, 3, 0}, "Viscous tag C alpha <minVel>"},
+    {"ElasticPP",
+     "elastic_pp",
+     {"E", "epsyP", "epsyN", "eps0"},
+     {2, 3, 4, 0},
+     "ElasticPP tag E epsyP <epsyN eps0>"},
+    {"Concrete01",
+     "concrete01",
+     {"fpc", "epsc0", "fpcu", "epscu"},
+     {4, 0},
+     "Concrete01 tag fpc epsc0 fpcu epsU"},
+    {"Concrete02",
+     "concrete02",
+     {"fc", "epsc0", "fcu", "epscu", "lambda", "ft", "Ets"},
+     {4, 7, 0},
+     "Concrete02 tag fpc epsc0 fpcu epsU <lambda ft Ets>"},
+    /* Hysteretic's two forms: two-point and three-point backbones */
+    {"Hysteretic",
+     "hysteretic",
+     {"s1p", "e1p", "s2p", "e2p", "s1n", "e1n", "s2n", "e2n", "pinchX", "pinchY", "damage1",
+      "damage2", "beta"},
+     {12, 13, 0},
+     "Hysteretic tag s1p e1p s2p e2p <s3p e3p> s1n e1n s2n e2n <s3n e3n> pinchX pinchY damage1 "
+     "damage2 <beta>"},
+    {"Hysteretic",
+     "hysteretic",
+     {"s1p", "e1p", "s2p", "e2p", "s3p", "e3p", "s1n", "e1n", "s2n", "e2n", "s3n", "e3n", "pinchX",
+      "pinchY", "damage1", "damage2", "beta"},
+     {16, 17, 0},
+     "Hysteretic tag s1p e1p s2p e2p <s3p e3p> s1n e1n s2n e2n <s3n e3n> pinchX pinchY damage1 "
+     "damage2 <beta>"},
 };
+
+/* 1 when OpenSees accepts nargs numbers after the tag for this form. */
+static int count_fits(const material_map *mm, int nargs)
+{
+    for (int k = 0; mm->counts[k]; k++)
+        if (mm->counts[k] == nargs) return 1;
+    return 0;
+}
 
 /* The arguments OpenSees accepts that hysim's material does not have: only their OpenSees
  * default (the same law) is allowed. */
-static int fixed_value(hs_os_state *st, Tcl_Obj *const objv[], const char *name, double v, double k)
+static int fixed_value(hs_os_state *st, Tcl_Obj *const objv[], const char *name, double v)
 {
-    if (strcmp(name, "eta") == 0 && v != 0.0)
-        return hs_os_fail(st, objv,
-                          "eta = %g: not supported by hysim (an Elastic material "
-                          "without damping; model a damper with a Viscous material in "
-                          "parallel)",
-                          v);
-    if (strcmp(name, "Eneg") == 0 && v != k)
-        return hs_os_fail(st, objv, "Eneg = %g differs from E = %g: not supported by hysim", v, k);
     if (strcmp(name, "tol") == 0 && v != 1e-8)
         return hs_os_fail(st, objv,
                           "tolerance %g: hysim's Bouc-Wen solves its local equation to "
@@ -70,29 +100,28 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
     hs_os_state *st = cd;
     if (objc < 3) return hs_os_fail(st, objv, "expected 'uniaxialMaterial type tag args...'");
     const char *type = Tcl_GetString(objv[1]);
+    const int nargs = objc - 3;
     const material_map *mm = NULL;
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
-        if (strcmp(type, maps[i].opensees) == 0) mm = &maps[i];
+        if (strcmp(type, maps[i].opensees) == 0 && (!mm || count_fits(&maps[i], nargs)))
+            mm = &maps[i];
     if (!mm && strcmp(type, "EPPGap") == 0) mm = &maps[4];
     if (!mm)
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (it has Elastic, Steel01, "
-                          "Steel02, BoucWen, ElasticPPGap, Viscous)",
+                          "Steel02, BoucWen, ElasticPPGap, Viscous, ElasticPP, Concrete01, "
+                          "Concrete02, Hysteretic)",
                           type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (hs_os_find_material(st->m, tag))
         return hs_os_fail(st, objv, "uniaxialMaterial %d is already defined", tag);
-    const int nargs = objc - 3;
-    int ok = 0;
-    for (int k = 0; mm->counts[k]; k++) ok |= mm->counts[k] == nargs;
-    if (!ok)
+    if (!count_fits(mm, nargs))
         return hs_os_fail(st, objv, "%d arguments after the tag; expected uniaxialMaterial %s",
                           nargs, mm->usage);
     hs_options *opts = NULL;
     if (hs_options_create(&opts)) return hs_os_fail(st, objv, "out of memory");
     int rc = TCL_OK;
-    double k = 0.0;
     for (int i = 0; i < nargs && rc == TCL_OK; i++) {
         const char *name = mm->params[i];
         if (strcmp(name, "damage") == 0) {
@@ -106,12 +135,8 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
         double v;
         rc = hs_os_num(st, objv, 3 + i, name, &v);
         if (rc) break;
-        if (i == 0) k = v;
-        if (strcmp(name, "eta") == 0 && strcmp(mm->hysim, "elastic") != 0) {
-            /* ElasticPPGap's eta is hysim's */
-        } else if (!strcmp(name, "eta") || !strcmp(name, "Eneg") || !strcmp(name, "tol") ||
-                   !strcmp(name, "maxIter")) {
-            rc = fixed_value(st, objv, name, v, k);
+        if (!strcmp(name, "tol") || !strcmp(name, "maxIter")) {
+            rc = fixed_value(st, objv, name, v);
             continue;
         }
         if (hs_options_set_num(opts, name, v)) rc = hs_os_fail(st, objv, "out of memory");

@@ -331,7 +331,8 @@ static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
         return TCL_ERROR;
     const hs_os_material *m = hs_os_find_material(st->m, mat);
     if (!m) return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", mat);
-    if (strcmp(m->type, "elastic") != 0)
+    if (strcmp(m->type, "elastic") != 0 || hs_options_has(m->opts, "eta") ||
+        hs_options_has(m->opts, "Eneg"))
         return hs_os_fail(st, objv,
                           "not yet supported by hysim: a truss of a nonlinear material (%s); "
                           "hysim's truss is elastic: use an Elastic material, or a zeroLength "
@@ -642,6 +643,9 @@ static const struct {
     {"ZeroLength", el_zero_length},
     {"twoNodeLink", el_link},
     {"TwoNodeLink", el_link},
+    {"forceBeamColumn", hs_os_el_force_beam_column},
+    {"dispBeamColumn", hs_os_el_disp_beam_column},
+    {"nonlinearBeamColumn", hs_os_el_nonlinear_beam_column},
 };
 
 int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -656,7 +660,8 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (!fn)
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (it has truss, "
-                          "elasticBeamColumn, zeroLength and twoNodeLink)",
+                          "elasticBeamColumn, zeroLength, twoNodeLink, forceBeamColumn, "
+                          "dispBeamColumn and nonlinearBeamColumn)",
                           type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;

@@ -1,0 +1,63 @@
+/* The basic system of 2-D beam-column elements with sections at integration points (private to
+ * src/fe): from the basic deformations v = [chord elongation, rotation at I, rotation at J]
+ * (relative to the chord) to the basic forces q = [axial force, moment at I, moment at J] and the
+ * basic stiffness kb = dq/dv, as OpenSees' DispBeamColumn2d and ForceBeamColumn2d
+ * (SRC/element/dispBeamColumn, forceBeamColumn, read for facts). The geometric transformation
+ * (Linear, PDelta, Corotational) maps these to the nodes.
+ *
+ * Displacement-based: section deformations from cubic/linear displacement fields,
+ *   eps = v0 / L,   kz = ((6 xi - 4) v1 + (6 xi - 2) v2) / L,
+ *   q = sum w L B^T s,   kb = sum w L B^T ks B.
+ * Force-based (Spacone, Filippou & Taucer 1996; Neuenhofer & Filippou 1997): section forces in
+ * equilibrium with q, s(xi) = b(xi) q with P = q0, Mz = (xi - 1) q1 + xi q2, Vy = (q1 + q2) / L;
+ * element state determination iterates on the section deformations until the basic deformations
+ * they integrate to, vr = sum w L b^T (vs + fs (b q - s)), match v: each iteration
+ *   q += kv (v - vr),   kv = (sum w L b^T fs b)^-1,
+ * converged when the work |(v - vr) . dq| < tol (OpenSees' test, default 1e-12) within maxIters
+ * (default 10); on failure OpenSees' fallbacks in order: the initial section flexibility with
+ * 10 maxIters, then initial first and current after, then the increment halved... by the factor
+ * 10, up to 4 subdivisions. The iterations are counted (last call, total, largest). */
+#ifndef HS_FE_BEAMCOLUMN_H
+#define HS_FE_BEAMCOLUMN_H
+
+#include "fe_beam_integration.h"
+#include "fe_section.h"
+
+typedef struct fe_bc2d {
+    hs_ctx *ctx;
+    int force_based;
+    double L;
+    fe_beam_integration bi;
+    fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
+    int max_iter;               /* force-based: per attempt (OpenSees' maxIters) */
+    double tol;                 /* force-based: on the work |dv . dq| */
+    int max_sub;                /* force-based: subdivisions of the increment */
+    /* trial and committed state */
+    double v[3], q[3], kb[9];
+    double v_c[3], q_c[3], kb_c[9];
+    /* force-based: per point the section deformations, resultants and flexibility */
+    double vs[FE_BI_MAX][FE_SEC_MAX], sr[FE_BI_MAX][FE_SEC_MAX];
+    double fs[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
+    double vs_c[FE_BI_MAX][FE_SEC_MAX], sr_c[FE_BI_MAX][FE_SEC_MAX];
+    double fs_c[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
+    /* scratch of one attempt (no allocation per step) */
+    double vs_t[FE_BI_MAX][FE_SEC_MAX], sr_t[FE_BI_MAX][FE_SEC_MAX];
+    double fs_t[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
+    int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
+    long iters_total, calls;
+} fe_bc2d;
+
+/* An element of length L with rule bi and its sections (bi->n of them, one per point, owned
+ * from here even on failure). */
+int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integration *bi,
+                   fe_section **secs, fe_bc2d **out);
+void fe_bc2d_destroy(fe_bc2d **e);
+/* Trial basic deformations: e->q, e->kb (row-major). HS_ECONVERGE when the force-based state
+ * determination does not converge (the message names the element's work and iterations). */
+int fe_bc2d_set_trial(fe_bc2d *e, const double v[3]);
+int fe_bc2d_commit(fe_bc2d *e);
+/* The basic stiffness from the sections' initial tangents (nothing changes); -1 if singular. */
+int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9]);
+int fe_bc2d_revert(fe_bc2d *e);
+
+#endif

@@ -1,0 +1,351 @@
+/* Displacement- and force-based 2-D beam-columns in their basic system (fe_beamcolumn.h). */
+#include "fe_beamcolumn.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* Inverts the n x n row-major matrix a into inv (Gauss-Jordan, partial pivoting); -1 when
+ * singular. */
+static int invert(const double *a, int n, double *inv)
+{
+    double m[FE_SEC_MAX * 2 * FE_SEC_MAX];
+    const int w = 2 * n;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < w; j++) m[i * w + j] = j < n ? a[i * n + j] : (j - n == i);
+    for (int c = 0; c < n; c++) {
+        int p = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(m[r * w + c]) > fabs(m[p * w + c])) p = r;
+        if (m[p * w + c] == 0.0) return -1;
+        for (int j = 0; j < w; j++) {
+            const double t = m[c * w + j];
+            m[c * w + j] = m[p * w + j];
+            m[p * w + j] = t;
+        }
+        const double d = m[c * w + c];
+        for (int j = 0; j < w; j++) m[c * w + j] /= d;
+        for (int r = 0; r < n; r++)
+            if (r != c) {
+                const double f = m[r * w + c];
+                for (int j = 0; j < w; j++) m[r * w + j] -= f * m[c * w + j];
+            }
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) inv[i * n + j] = m[i * w + n + j];
+    return 0;
+}
+
+/* Row k of the force interpolation b (order x 3) of section code `code` at xi. */
+static void b_row(int code, double xi, double L, double *row)
+{
+    row[0] = row[1] = row[2] = 0.0;
+    if (code == FE_SEC_P) row[0] = 1.0;
+    if (code == FE_SEC_MZ) {
+        row[1] = xi - 1.0;
+        row[2] = xi;
+    }
+    if (code == FE_SEC_VY) row[1] = row[2] = 1.0 / L;
+}
+
+/* Row of the displacement-based B (order x 3) of section code `code` at xi. */
+static void disp_row(int code, double xi, double L, double *row)
+{
+    row[0] = row[1] = row[2] = 0.0;
+    if (code == FE_SEC_P) row[0] = 1.0 / L;
+    if (code == FE_SEC_MZ) {
+        row[1] = (6.0 * xi - 4.0) / L;
+        row[2] = (6.0 * xi - 2.0) / L;
+    }
+}
+
+int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integration *bi,
+                   fe_section **secs, fe_bc2d **out)
+{
+    fe_bc2d *e = hs_calloc(1, sizeof *e);
+    int rc = e ? 0 : HS_ENOMEM;
+    if (!rc && !(L > 0.0 && isfinite(L)))
+        rc = hs_fail(ctx, HS_EINPUT, "beam-column: length %g (must be > 0)", L);
+    for (int i = 0; i < bi->n; i++) {
+        if (e) e->sec[i] = secs[i];
+        if (!rc && (secs[i]->ndm != 2 || !secs[i]->finalized))
+            rc = hs_fail(ctx, HS_EINVAL, "beam-column: section %d is not a finalized 2-D one",
+                         i + 1);
+    }
+    if (rc) {
+        if (e)
+            fe_bc2d_destroy(&e);
+        else
+            for (int i = 0; i < bi->n; i++) fe_section_destroy(&secs[i]);
+        return rc;
+    }
+    e->ctx = ctx;
+    e->force_based = force_based;
+    e->L = L;
+    e->bi = *bi;
+    e->max_iter = 10;
+    e->tol = 1e-12;
+    e->max_sub = 4;
+    /* the virgin state: zero deformations; the force-based element's section flexibilities
+     * and basic stiffness from the sections' initial tangents */
+    for (int p = 0; p < bi->n && force_based && !rc; p++) {
+        double ks[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(e->sec[p], ks);
+        if (invert(ks, e->sec[p]->order, e->fs[p]))
+            rc = hs_fail(ctx, HS_EINPUT,
+                         "forceBeamColumn: the section at point %d has a singular initial "
+                         "stiffness (no flexibility)",
+                         p + 1);
+    }
+    if (!rc && force_based && fe_bc2d_initial_stiffness(e, e->kb))
+        rc = hs_fail(ctx, HS_EINPUT,
+                     "forceBeamColumn: singular initial flexibility (do the sections carry "
+                     "axial force and moment?)");
+    const double zero[3] = {0};
+    if (!rc) rc = fe_bc2d_set_trial(e, zero);
+    if (!rc) rc = fe_bc2d_commit(e);
+    if (rc) {
+        fe_bc2d_destroy(&e);
+        return rc;
+    }
+    *out = e;
+    return 0;
+}
+
+void fe_bc2d_destroy(fe_bc2d **ep)
+{
+    if (!ep || !*ep) return;
+    for (int i = 0; i < (*ep)->bi.n; i++) fe_section_destroy(&(*ep)->sec[i]);
+    hs_free(*ep);
+    *ep = NULL;
+}
+
+static int disp_state(fe_bc2d *e, const double v[3])
+{
+    const double L = e->L;
+    memset(e->q, 0, sizeof e->q);
+    memset(e->kb, 0, sizeof e->kb);
+    int rc = 0;
+    for (int p = 0; p < e->bi.n; p++) {
+        fe_section *s = e->sec[p];
+        const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
+        double B[FE_SEC_MAX][3], d[FE_SEC_MAX];
+        for (int k = 0; k < s->order; k++) {
+            disp_row(s->code[k], xi, L, B[k]);
+            d[k] = B[k][0] * v[0] + B[k][1] * v[1] + B[k][2] * v[2];
+        }
+        const int r = fe_section_set_trial(s, d);
+        if (r && !rc) rc = r;
+        const int n = s->order;
+        for (int k = 0; k < n; k++)
+            for (int a = 0; a < 3; a++) {
+                e->q[a] += wL * B[k][a] * s->s[k];
+                for (int l = 0; l < n; l++)
+                    for (int b = 0; b < 3; b++)
+                        e->kb[a * 3 + b] += wL * B[k][a] * s->ks[k * n + l] * B[l][b];
+            }
+    }
+    return rc;
+}
+
+/* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
+ * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
+ * then holds it), 0 when not within `iters`, < 0 on a section error. */
+static int force_attempt(fe_bc2d *e, const double v_in[3], const double dv[3], int l, int iters,
+                         double q_out[3], double kv_out[9])
+{
+    const int np = e->bi.n;
+    const double L = e->L;
+    double q[3], kv[9];
+    memcpy(kv, e->kb, sizeof kv);
+    for (int a = 0; a < 3; a++)
+        q[a] = e->q[a] + kv[a * 3] * dv[0] + kv[a * 3 + 1] * dv[1] + kv[a * 3 + 2] * dv[2];
+    memcpy(e->vs_t, e->vs, sizeof e->vs_t);
+    memcpy(e->sr_t, e->sr, sizeof e->sr_t);
+    memcpy(e->fs_t, e->fs, sizeof e->fs_t);
+    for (int j = 0; j < iters; j++) {
+        e->iters_last++;
+        double f[9] = {0}, vr[3] = {0};
+        for (int p = 0; p < np; p++) {
+            fe_section *s = e->sec[p];
+            const int n = s->order;
+            const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
+            double b[FE_SEC_MAX][3], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
+            for (int k = 0; k < n; k++) {
+                b_row(s->code[k], xi, L, b[k]);
+                ss[k] = b[k][0] * q[0] + b[k][1] * q[1] + b[k][2] * q[2];
+                ds[k] = ss[k] - e->sr_t[p][k];
+            }
+            const double *fl = e->fs_t[p];
+            if (l == 1 || (l == 2 && j == 0)) {
+                double k0[FE_SEC_MAX * FE_SEC_MAX];
+                fe_section_initial_tangent(s, k0);
+                if (invert(k0, n, fs0)) return -1;
+                fl = fs0;
+            }
+            for (int k = 0; k < n; k++) {
+                double d = 0.0;
+                for (int m = 0; m < n; m++) d += fl[k * n + m] * ds[m];
+                e->vs_t[p][k] += d;
+            }
+            const int r = fe_section_set_trial(s, e->vs_t[p]);
+            if (r) return -1;
+            memcpy(e->sr_t[p], s->s, (size_t)n * sizeof(double));
+            if (invert(s->ks, n, e->fs_t[p])) {
+                hs_fail(e->ctx, HS_ECONVERGE,
+                        "forceBeamColumn: the section at point %d (xi = %g) has lost its "
+                        "stiffness (singular tangent)",
+                        p + 1, xi);
+                return -1;
+            }
+            const double *fsec = e->fs_t[p];
+            double dvs[FE_SEC_MAX];
+            for (int k = 0; k < n; k++) {
+                double d = 0.0;
+                for (int m = 0; m < n; m++) d += fsec[k * n + m] * (ss[m] - s->s[m]);
+                dvs[k] = d + e->vs_t[p][k];
+            }
+            for (int k = 0; k < n; k++) {
+                for (int a = 0; a < 3; a++) {
+                    vr[a] += b[k][a] * dvs[k] * wL;
+                    for (int m = 0; m < n; m++)
+                        for (int c = 0; c < 3; c++)
+                            f[a * 3 + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
+                }
+            }
+        }
+        if (invert(f, 3, kv)) return -1;
+        double r[3], dq[3];
+        for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];
+        double dW = 0.0;
+        for (int a = 0; a < 3; a++) {
+            dq[a] = kv[a * 3] * r[0] + kv[a * 3 + 1] * r[1] + kv[a * 3 + 2] * r[2];
+            dW += r[a] * dq[a];
+            q[a] += dq[a];
+        }
+        if (fabs(dW) < e->tol) {
+            memcpy(q_out, q, sizeof q);
+            memcpy(kv_out, kv, sizeof kv);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int force_state(fe_bc2d *e, const double v[3])
+{
+    double v_in[3], to_do[3], dv[3];
+    memcpy(v_in, e->v, sizeof v_in);
+    for (int a = 0; a < 3; a++) to_do[a] = dv[a] = v[a] - v_in[a];
+    e->iters_last = 0;
+    e->calls++;
+    int sub = 1;
+    while (sub <= e->max_sub) {
+        int ok = 0;
+        for (int l = 0; l < 3 && !ok; l++) {
+            double q[3], kv[9];
+            const int r =
+                force_attempt(e, v_in, dv, l, l == 1 ? 10 * e->max_iter : e->max_iter, q, kv);
+            if (r < 0) return HS_ECONVERGE;
+            if (r == 1) {
+                ok = 1;
+                memcpy(e->q, q, sizeof q);
+                memcpy(e->kb, kv, sizeof kv);
+                memcpy(e->vs, e->vs_t, sizeof e->vs);
+                memcpy(e->sr, e->sr_t, sizeof e->sr);
+                memcpy(e->fs, e->fs_t, sizeof e->fs);
+                for (int a = 0; a < 3; a++) {
+                    to_do[a] -= dv[a];
+                    v_in[a] += dv[a];
+                    e->v[a] = v_in[a];
+                }
+            }
+        }
+        if (ok) {
+            if (fabs(to_do[0]) + fabs(to_do[1]) + fabs(to_do[2]) <= DBL_EPSILON) break;
+            memcpy(dv, to_do, sizeof dv);
+            sub = 1;
+        } else {
+            for (int a = 0; a < 3; a++) dv[a] /= 10.0;
+            sub++;
+        }
+    }
+    e->iters_total += e->iters_last;
+    if (e->iters_last > e->iters_max) e->iters_max = e->iters_last;
+    if (sub > e->max_sub)
+        return hs_fail(e->ctx, HS_ECONVERGE,
+                       "forceBeamColumn: element state determination did not converge to the "
+                       "work tolerance %g in %d iterations (increment of the basic deformations "
+                       "[%g, %g, %g])",
+                       e->tol, e->iters_last, v[0] - e->v_c[0], v[1] - e->v_c[1], v[2] - e->v_c[2]);
+    return 0;
+}
+
+int fe_bc2d_set_trial(fe_bc2d *e, const double v[3])
+{
+    if (!e->force_based) {
+        memcpy(e->v, v, sizeof e->v);
+        return disp_state(e, v);
+    }
+    return force_state(e, v);
+}
+
+int fe_bc2d_commit(fe_bc2d *e)
+{
+    int rc = 0;
+    for (int p = 0; p < e->bi.n; p++) {
+        const int r = fe_section_commit(e->sec[p]);
+        if (r && !rc) rc = r;
+    }
+    memcpy(e->v_c, e->v, sizeof e->v);
+    memcpy(e->q_c, e->q, sizeof e->q);
+    memcpy(e->kb_c, e->kb, sizeof e->kb);
+    memcpy(e->vs_c, e->vs, sizeof e->vs);
+    memcpy(e->sr_c, e->sr, sizeof e->sr);
+    memcpy(e->fs_c, e->fs, sizeof e->fs);
+    return rc;
+}
+
+int fe_bc2d_revert(fe_bc2d *e)
+{
+    int rc = 0;
+    for (int p = 0; p < e->bi.n; p++) {
+        const int r = fe_section_revert(e->sec[p]);
+        if (r && !rc) rc = r;
+    }
+    memcpy(e->v, e->v_c, sizeof e->v);
+    memcpy(e->q, e->q_c, sizeof e->q);
+    memcpy(e->kb, e->kb_c, sizeof e->kb);
+    memcpy(e->vs, e->vs_c, sizeof e->vs);
+    memcpy(e->sr, e->sr_c, sizeof e->sr);
+    memcpy(e->fs, e->fs_c, sizeof e->fs);
+    return rc;
+}
+
+int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9])
+{
+    const double L = e->L;
+    double k[9] = {0}, f[9] = {0};
+    for (int p = 0; p < e->bi.n; p++) {
+        const fe_section *s = e->sec[p];
+        const int n = s->order;
+        const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
+        double ks[FE_SEC_MAX * FE_SEC_MAX], fs[FE_SEC_MAX * FE_SEC_MAX], B[FE_SEC_MAX][3];
+        fe_section_initial_tangent(s, ks);
+        const double *m = ks;
+        if (e->force_based) {
+            if (invert(ks, n, fs)) return -1;
+            m = fs;
+        }
+        for (int r = 0; r < n; r++) (e->force_based ? b_row : disp_row)(s->code[r], xi, L, B[r]);
+        double *acc = e->force_based ? f : k;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++)
+                for (int a = 0; a < 3; a++)
+                    for (int b = 0; b < 3; b++)
+                        acc[a * 3 + b] += wL * B[r][a] * m[r * n + c] * B[c][b];
+    }
+    if (e->force_based) return invert(f, 3, kb);
+    memcpy(kb, k, sizeof k);
+    return 0;
+}

@@ -1,0 +1,373 @@
+/* Beam-columns with sections as frame elements (include/hysim/fe.h, hs_fe_add_beam_column): the
+ * section descriptions, their instances at the integration points, and the 2-D geometric
+ * transformations from the basic system (fe_beamcolumn2d.c) to the nodes, as OpenSees'
+ * LinearCrdTransf2d, PDeltaCrdTransf2d and CorotCrdTransf2d (read for facts):
+ *   Linear:  v = [ul_j - ul_i, th_i - (vl_j - vl_i) / L, th_j - (vl_j - vl_i) / L] in local axes,
+ *            f = T^T q, K = T^T kb T;
+ *   PDelta:  plus the axial force q0 on the chord rotation, q0 (vl_j - vl_i) / L, tangent q0 / L;
+ *   Corotational: the chord's current length and angle carry the rigid-body motion (Crisfield
+ *            1991, as the elastic corotational beam in fe_elements.c), K = B^T kb B + geometric. */
+#include "fe_beamcolumn.h"
+#include "fe_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+#define K6(k, i, j) ((k)[(size_t)(j)*6 + (size_t)(i)])
+
+typedef struct def_fiber {
+    double y, z, A;
+    const char *type;
+    const hs_options *opts;
+} def_fiber;
+
+struct hs_fe_section_def {
+    hs_ctx *ctx;
+    int ndm;
+    def_fiber *fib;
+    int nfib, cap;
+    int has_elastic;
+    double elastic[4];
+    double GJ;
+    int nagg;
+    int agg_code[FE_SEC_MAX];
+    const char *agg_type[FE_SEC_MAX];
+    const hs_options *agg_opts[FE_SEC_MAX];
+};
+
+int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out)
+{
+    if (ndm != 2 && ndm != 3)
+        return hs_fail(ctx, HS_EINVAL, "section: the model has %d dimensions (2 or 3)", ndm);
+    hs_fe_section_def *d = hs_calloc(1, sizeof *d);
+    if (!d) return HS_ENOMEM;
+    d->ctx = ctx;
+    d->ndm = ndm;
+    *out = d;
+    return 0;
+}
+
+void hs_fe_section_def_destroy(hs_fe_section_def **d)
+{
+    if (!d || !*d) return;
+    hs_free((*d)->fib);
+    hs_free(*d);
+    *d = NULL;
+}
+
+int hs_fe_section_def_fiber(hs_fe_section_def *d, double y, double z, double A,
+                            const char *mat_type, const hs_options *mat_opts)
+{
+    if (!(A > 0.0 && isfinite(A) && isfinite(y) && isfinite(z)))
+        return hs_fail(d->ctx, HS_EINPUT,
+                       "section: fiber at (%g, %g) has area %g (must be > 0, finite position)", y,
+                       z, A);
+    if (d->nfib == d->cap) {
+        const int cap = d->cap ? 2 * d->cap : 64;
+        def_fiber *f = hs_realloc(d->fib, (size_t)cap * sizeof *f);
+        if (!f) return HS_ENOMEM;
+        d->fib = f;
+        d->cap = cap;
+    }
+    d->fib[d->nfib++] = (def_fiber){y, z, A, mat_type, mat_opts};
+    return 0;
+}
+
+int hs_fe_section_def_elastic(hs_fe_section_def *d, double EA, double EIz, double EIy, double GJ)
+{
+    d->has_elastic = 1;
+    d->elastic[0] = EA;
+    d->elastic[1] = EIz;
+    d->elastic[2] = EIy;
+    d->elastic[3] = GJ;
+    return 0;
+}
+
+int hs_fe_section_def_torsion(hs_fe_section_def *d, double GJ)
+{
+    d->GJ = GJ;
+    return 0;
+}
+
+int hs_fe_section_def_uniaxial(hs_fe_section_def *d, int code, const char *mat_type,
+                               const hs_options *mat_opts)
+{
+    if (d->nagg == FE_SEC_MAX)
+        return hs_fail(d->ctx, HS_EINPUT, "section: more than %d aggregated materials", FE_SEC_MAX);
+    d->agg_code[d->nagg] = code;
+    d->agg_type[d->nagg] = mat_type;
+    d->agg_opts[d->nagg++] = mat_opts;
+    return 0;
+}
+
+int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src)
+{
+    int rc = 0;
+    for (int i = 0; !rc && i < src->nfib; i++)
+        rc = hs_fe_section_def_fiber(d, src->fib[i].y, src->fib[i].z, src->fib[i].A,
+                                     src->fib[i].type, src->fib[i].opts);
+    if (!rc && src->has_elastic) {
+        d->has_elastic = 1;
+        memcpy(d->elastic, src->elastic, sizeof d->elastic);
+    }
+    if (!rc && src->GJ != 0.0) d->GJ = src->GJ;
+    for (int i = 0; !rc && i < src->nagg; i++)
+        rc = hs_fe_section_def_uniaxial(d, src->agg_code[i], src->agg_type[i], src->agg_opts[i]);
+    return rc;
+}
+
+/* A new section with its own materials from the description. */
+static int section_make(const hs_fe_section_def *d, fe_section **out)
+{
+    fe_section *s = NULL;
+    int rc = fe_section_create(d->ctx, d->ndm, &s);
+    for (int i = 0; !rc && i < d->nfib; i++) {
+        hs_material *m = NULL;
+        rc = hs_material_create(d->ctx, d->fib[i].type, d->fib[i].opts, &m);
+        if (!rc) rc = fe_section_add_fiber(s, d->fib[i].y, d->fib[i].z, d->fib[i].A, m);
+    }
+    if (!rc && d->has_elastic)
+        rc = fe_section_set_elastic(s, d->elastic[0], d->elastic[1], d->elastic[2], d->elastic[3]);
+    if (!rc && d->GJ != 0.0) rc = fe_section_set_torsion(s, d->GJ);
+    for (int i = 0; !rc && i < d->nagg; i++) {
+        hs_material *m = NULL;
+        rc = hs_material_create(d->ctx, d->agg_type[i], d->agg_opts[i], &m);
+        if (!rc) rc = fe_section_add_uniaxial(s, d->agg_code[i], m);
+    }
+    if (!rc) rc = fe_section_finalize(s);
+    if (rc) {
+        fe_section_destroy(&s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+int hs_fe_section_def_check(hs_fe_section_def *d)
+{
+    fe_section *s = NULL;
+    const int rc = section_make(d, &s);
+    if (rc) return rc;
+    const int order = s->order;
+    fe_section_destroy(&s);
+    return order;
+}
+
+int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
+                          const hs_fe_beam_column_def *def, hs_fe_transf transf)
+{
+    const char *nm = name ? name : "?";
+    if (fe->ndm != 2 || fe->code_dof[FE_CRZ] < 0)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': beam-columns with sections are 2-D (ndm 2, ndf 3) for now; "
+                       "this model has ndm %d, ndf %d",
+                       nm, fe->ndm, fe->ndf);
+    const int kind = fe_beam_integration_kind(def->integration);
+    if (kind < 0 || !def->sec[0])
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': integration '%s' (Lobatto, Legendre, Radau, NewtonCotes, "
+                       "UserDefined, HingeRadau, HingeRadauTwo, HingeEndpoint) with a section",
+                       nm, def->integration ? def->integration : "");
+    int rc;
+    fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
+    if (!e) return rc;
+    const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
+    const double dx = b->x - a->x, dy = b->y - a->y, L = sqrt(dx * dx + dy * dy);
+    if (!(L > 0.0))
+        return hs_fail(fe->ctx, HS_EINPUT, "element '%s': nodes %d and %d coincide (length 0)",
+                       e->name, a->id, b->id);
+    fe_beam_integration bi;
+    rc = fe_beam_integration_make(fe->ctx, (fe_bi_kind)kind, def->npoints, L, def->lpI, def->lpJ,
+                                  def->xi, def->w, &bi);
+    if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+    fe_section *secs[FE_BI_MAX] = {0};
+    for (int p = 0; p < bi.n && !rc; p++) {
+        const hs_fe_section_def *d =
+            def->sec_per_point ? def->sec_per_point[p] : def->sec[bi.which[p]];
+        rc = section_make(d ? d : def->sec[0], &secs[p]);
+    }
+    if (rc) {
+        for (int p = 0; p < bi.n; p++) fe_section_destroy(&secs[p]);
+        return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+    }
+    fe_bc2d *bc = NULL;
+    rc = fe_bc2d_create(fe->ctx, def->force_based, L, &bi, secs, &bc);
+    if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+    if (def->max_iter > 0) bc->max_iter = def->max_iter;
+    if (def->tol > 0.0) bc->tol = def->tol;
+    e->kind = FE_BEAM_COLUMN;
+    e->bc = bc;
+    e->L = L;
+    e->c = dx / L;
+    e->s = dy / L;
+    e->transf = transf;
+    if (L > fe->lref) fe->lref = L;
+    return fe->nels++;
+}
+
+void hs_fe_beam_column_iterations(const hs_fe *fe, long *total, int *largest, long *calls)
+{
+    *total = *calls = 0;
+    *largest = 0;
+    for (int e = 0; e < fe->nels; e++) {
+        const fe_bc2d *bc = fe->els[e].bc;
+        if (!bc || !bc->force_based) continue;
+        *total += bc->iters_total;
+        *calls += bc->calls;
+        if (bc->iters_max > *largest) *largest = bc->iters_max;
+    }
+}
+
+int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                        int initial, double f[6], double k[36])
+{
+    fe_bc2d *bc = e->bc;
+    double ug[6] = {0};
+    if (!initial)
+        for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
+    const double L = e->L;
+    double kb[9], q[3];
+    if (e->transf == HS_FE_COROTATIONAL) {
+        const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
+        const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
+        const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s);
+        const double v[3] = {Ln - L, ug[2] - rot, ug[5] - rot};
+        if (initial) {
+            fe_bc2d_initial_stiffness(bc, kb);
+            memset(q, 0, sizeof q);
+        } else {
+            const int rc = fe_bc2d_set_trial(bc, v);
+            if (rc)
+                return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+            memcpy(kb, bc->kb, sizeof kb);
+            memcpy(q, bc->q, sizeof q);
+        }
+        const double r[6] = {-c, -s, 0.0, c, s, 0.0}, z[6] = {s, -c, 0.0, -s, c, 0.0};
+        double B[3][6];
+        for (int i = 0; i < 6; i++) {
+            B[0][i] = r[i];
+            B[1][i] = B[2][i] = -z[i] / Ln;
+        }
+        B[1][2] += 1.0;
+        B[2][5] += 1.0;
+        if (f && !initial)
+            for (int i = 0; i < 6; i++) f[i] = B[0][i] * q[0] + B[1][i] * q[1] + B[2][i] * q[2];
+        if (k)
+            for (int j = 0; j < 6; j++)
+                for (int i = 0; i < 6; i++) {
+                    double val = q[0] / Ln * z[i] * z[j] +
+                                 (q[1] + q[2]) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
+                    for (int a = 0; a < 3; a++)
+                        for (int b = 0; b < 3; b++) val += B[a][i] * kb[a * 3 + b] * B[b][j];
+                    K6(k, i, j) = val;
+                }
+        return 0;
+    }
+    /* Linear and P-Delta: local displacements, basic deformations */
+    double ul[6];
+    fe2d_to_local(e, ug, ul);
+    const double chord = (ul[4] - ul[1]) / L;
+    const double v[3] = {ul[3] - ul[0], ul[2] - chord, ul[5] - chord};
+    if (initial) {
+        fe_bc2d_initial_stiffness(bc, kb);
+        memset(q, 0, sizeof q);
+    } else {
+        const int rc = fe_bc2d_set_trial(bc, v);
+        if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+        memcpy(kb, bc->kb, sizeof kb);
+        memcpy(q, bc->q, sizeof q);
+    }
+    /* T: d v / d ul */
+    const double T[3][6] = {
+        {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
+    double fl[6], kl[36];
+    for (int i = 0; i < 6; i++) fl[i] = T[0][i] * q[0] + T[1][i] * q[1] + T[2][i] * q[2];
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double val = 0.0;
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) val += T[a][i] * kb[a * 3 + b] * T[b][j];
+            K6(kl, i, j) = val;
+        }
+    if (e->transf == HS_FE_PDELTA) fe2d_pdelta(q[0], L, ul, fl, kl);
+    if (f && !initial) fe2d_to_global(e, fl, f);
+    if (k) fe2d_stiffness_to_global(e, kl, k);
+    return 0;
+}
+
+int fe_bc_element_commit(fe_element *e)
+{
+    return fe_bc2d_commit(e->bc);
+}
+
+int fe_bc_element_revert(fe_element *e)
+{
+    return fe_bc2d_revert(e->bc);
+}
+
+/* Checkpoint: v, q, kb, and per point the section deformations, resultants, flexibility and its
+ * materials' states (all committed). */
+size_t fe_bc_element_state_size(const fe_element *e)
+{
+    const fe_bc2d *bc = e->bc;
+    size_t n = 15;
+    for (int p = 0; p < bc->bi.n; p++) {
+        const fe_section *s = bc->sec[p];
+        n += (size_t)(2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX);
+        for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
+        for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
+    }
+    return n;
+}
+
+int fe_bc_element_state_save(const fe_element *e, double *out)
+{
+    const fe_bc2d *bc = e->bc;
+    memcpy(out, bc->v_c, 3 * sizeof(double));
+    memcpy(out + 3, bc->q_c, 3 * sizeof(double));
+    memcpy(out + 6, bc->kb_c, 9 * sizeof(double));
+    out += 15;
+    for (int p = 0; p < bc->bi.n; p++) {
+        const fe_section *s = bc->sec[p];
+        memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double)); /* = vs_c when force-based */
+        memcpy(out + FE_SEC_MAX, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
+        memcpy(out + 2 * FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        out += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
+        for (int i = 0; i < s->nfib + s->nagg; i++) {
+            const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
+            const int rc = hs_material_state_save(m, out);
+            if (rc) return rc;
+            out += hs_material_state_size(m);
+        }
+    }
+    return 0;
+}
+
+int fe_bc_element_state_load(fe_element *e, const double *in)
+{
+    fe_bc2d *bc = e->bc;
+    memcpy(bc->v_c, in, 3 * sizeof(double));
+    memcpy(bc->q_c, in + 3, 3 * sizeof(double));
+    memcpy(bc->kb_c, in + 6, 9 * sizeof(double));
+    in += 15;
+    for (int p = 0; p < bc->bi.n; p++) {
+        fe_section *s = bc->sec[p];
+        memcpy(bc->vs_c[p], in, FE_SEC_MAX * sizeof(double));
+        memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->sr_c[p], in + FE_SEC_MAX, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->fs_c[p], in + 2 * FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        in += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
+        for (int i = 0; i < s->nfib + s->nagg; i++) {
+            hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
+            const int rc = hs_material_state_load(m, in);
+            if (rc) return rc;
+            in += hs_material_state_size(m);
+        }
+    }
+    return fe_bc2d_revert(bc); /* the trial is the loaded committed state */
+}
+
+void fe_bc_element_free(fe_element *e)
+{
+    fe_bc2d_destroy(&e->bc);
+}

@@ -1,0 +1,78 @@
+/* Beam-column cross-sections (private to src/fe): the stress resultants and tangent of a section
+ * from its deformations, with OpenSees' conventions (SRC/material/section/FiberSection2d.cpp,
+ * FiberSection3d.cpp, SectionAggregator.cpp, ElasticSection2d/3d.cpp, read for facts).
+ *
+ * Deformations and resultants, in this order (OpenSees' codes in brackets):
+ *   2-D: axial strain eps [P], curvature kz [Mz];
+ *   3-D: eps [P], kz [Mz], ky [My], and the twist rate [T] when the section has torsion.
+ * A fiber at (y, z) from the area centroid has the strain eps - y kz + z ky; so Mz = -sum s A y,
+ * My = sum s A z (a positive kz compresses the fibers at positive y). In 2-D a fiber's z is
+ * ignored. Aggregated uniaxial materials add one resultant each on their own code (Vy, Vz, or a
+ * code the base section lacks: it is appended), an elastic part adds EA, EIz, EIy, GJ on the
+ * diagonal.
+ *
+ * A section is flat arrays: fiber y, z, A and one uniaxial material per fiber; the trial
+ * resultants and tangent live in the section, so state determination allocates nothing. */
+#ifndef HS_FE_SECTION_H
+#define HS_FE_SECTION_H
+
+#include "hysim/fe.h"
+#include "hysim/material.h"
+
+#define FE_SEC_MAX 6 /* resultants of a section: P Mz My T Vy Vz */
+
+/* OpenSees' response codes (SectionForceDeformation.h). */
+enum { FE_SEC_MZ = 1, FE_SEC_P = 2, FE_SEC_VY = 3, FE_SEC_MY = 4, FE_SEC_VZ = 5, FE_SEC_T = 6 };
+
+typedef struct fe_section {
+    hs_ctx *ctx;
+    int ndm;              /* 2 or 3 */
+    int order;            /* number of resultants */
+    int code[FE_SEC_MAX]; /* response code of each resultant */
+    int nfib, capfib;     /* fibers */
+    double *y, *z, *A;    /* fiber positions (from the reference axes until finalized, then
+                             from the area centroid) and areas */
+    hs_material **mat;    /* one per fiber (owned) */
+    double ybar, zbar;    /* area centroid of the fibers (reference axes) */
+    double elastic[4];    /* EA, EIz, EIy, GJ of an elastic part (0: none) */
+    int has_elastic;      /* 1: the section has an elastic part */
+    double GJ;            /* 3-D fiber section: torsional stiffness (-GJ), or 0 */
+    int torsion;          /* 1: the section has a torsion resultant */
+    int nagg;             /* aggregated uniaxial materials */
+    hs_material *agg[FE_SEC_MAX];
+    int agg_slot[FE_SEC_MAX]; /* the resultant each acts on */
+    int finalized;
+    double e[FE_SEC_MAX], s[FE_SEC_MAX], ks[FE_SEC_MAX * FE_SEC_MAX]; /* trial (ks row-major) */
+    double e_commit[FE_SEC_MAX];                                      /* committed deformations */
+} fe_section;
+
+/* An empty section of a 2-D or 3-D model. */
+int fe_section_create(hs_ctx *ctx, int ndm, fe_section **out);
+void fe_section_destroy(fe_section **s);
+/* A fiber at (y, z) (reference axes) of area A > 0 with its own material (the section owns it). */
+int fe_section_add_fiber(fe_section *s, double y, double z, double A, hs_material *mat);
+/* An elastic part (OpenSees' section Elastic): EA, EIz; in 3-D also EIy and GJ. */
+int fe_section_set_elastic(fe_section *s, double EA, double EIz, double EIy, double GJ);
+/* 3-D: the torsional stiffness GJ of a fiber section (-GJ). */
+int fe_section_set_torsion(fe_section *s, double GJ);
+/* A uniaxial material on resultant `code` (section Uniaxial, section Aggregator); the section
+ * owns it. A code the section already has is an error unless it is Vy or Vz. */
+int fe_section_add_uniaxial(fe_section *s, int code, hs_material *mat);
+/* Fixes the layout (fiber positions from the area centroid, the resultants' order) and sets the
+ * trial to zero deformation. */
+int fe_section_finalize(fe_section *s);
+
+/* Trial deformations e (order of them): the resultants s->s and tangent s->ks. Never
+ * allocates. HS_ECONVERGE from a material is passed on. */
+int fe_section_set_trial(fe_section *s, const double *e);
+/* The initial tangent (order x order, row-major) without touching the states. */
+void fe_section_initial_tangent(const fe_section *s, double *ks);
+int fe_section_commit(fe_section *s);
+int fe_section_revert(fe_section *s);
+int fe_section_reset(fe_section *s);
+/* The index of resultant `code` in the section, or -1. */
+int fe_section_slot(const fe_section *s, int code);
+
+/* The fiber geometry of patches and layers: hs_fe_patch_quad ... (include/hysim/fe.h). */
+
+#endif

@@ -1,0 +1,185 @@
+/* OpenSees Concrete02: concrete with linear tension softening (compression negative).
+ * Compression envelope as Concrete01 (s = fc (2 x - x^2), x = e / epsc0, then linear to
+ * (epscu, fcu), then flat, tangent 1e-10 there); tension envelope s = Ec0 e up to
+ * ft, then s = ft - Ets (e - ft / Ec0) down to zero, then zero (tangent 1e-10). Unloading from
+ * the extreme compressive strain e_min aims at the point (e_r, Ec0 e_r) of the initial line,
+ *   e_r = (fcu - lambda Ec0 epscu) / (Ec0 (1 - lambda)),
+ * with slope E_r = (s(e_min) - Ec0 e_r) / (e_min - e_r): the stress is the elastic predictor
+ * s_c + Ec0 (e - e_c) clamped between s(e_min) + E_r (e - e_min) (below) and E_r / 2 (e - e_t)
+ * (above), e_t = e_min - s(e_min) / E_r the strain where the unloading line meets zero. Beyond e_t
+ * (tension side) the stress follows the secant to the largest tensile excursion d_t reached so
+ * far, s = s_t(d_t) / d_t (e - e_t), and the tension envelope of e - e_t beyond it.
+ * As OpenSees 3.8 (SRC/material/uniaxial/Concrete02.cpp, read for facts). fc, epsc0, fcu, epscu
+ * given positive are taken negative; the 4-number form takes lambda = 0.1, ft = 0.1 |fc|,
+ * Ets = 0.1 fc / epsc0 (OpenSees' defaults). |e - e_c| < DBL_EPSILON leaves the committed state.
+ * Committed state (checkpoints): [strain, stress, tangent, e_min, d_t]. */
+#include "material_impl.h"
+
+#include <float.h>
+#include <math.h>
+
+const hs_param_spec hs_material_concrete02_params[] = {
+    {"fc", HS_PARAM_NUM, 1, "compressive strength (stress), != 0; taken negative"},
+    {"epsc0", HS_PARAM_NUM, 1, "strain at the compressive strength, != 0; taken negative"},
+    {"fcu", HS_PARAM_NUM, 1, "crushing strength (stress); taken negative"},
+    {"epscu", HS_PARAM_NUM, 1, "strain at crushing, beyond epsc0; taken negative"},
+    {"lambda", HS_PARAM_NUM, 0,
+     "ratio of the unloading slope at epscu to the initial slope, 0 <= lambda < 1 (default 0.1)"},
+    {"ft", HS_PARAM_NUM, 0, "tensile strength, >= 0 (default 0.1 |fc|)"},
+    {"Ets", HS_PARAM_NUM, 0, "tension softening stiffness, > 0 (default 0.1 fc / epsc0)"},
+    {NULL, HS_PARAM_NUM, 0, NULL},
+};
+
+enum { C2_STATE = 5 };
+
+typedef struct c2_state {
+    double e, s, t;    /* strain, stress, tangent */
+    double e_min, d_t; /* extreme compressive strain, largest tensile excursion past e_t */
+} c2_state;
+_Static_assert(sizeof(c2_state) == C2_STATE * sizeof(double), "a flat array of doubles");
+
+typedef struct concrete02 {
+    double fc, epsc0, fcu, epscu, lambda, ft, Ets;
+    c2_state c, t;
+} concrete02;
+
+static double c2_ec0(const concrete02 *p)
+{
+    return 2.0 * p->fc / p->epsc0;
+}
+
+static void c2_tension(const concrete02 *p, double e, double *s, double *t)
+{
+    const double ec0 = c2_ec0(p), e0 = p->ft / ec0, eu = p->ft * (1.0 / p->Ets + 1.0 / ec0);
+    if (e <= e0) {
+        *s = e * ec0;
+        *t = ec0;
+    } else if (e <= eu) {
+        *t = -p->Ets;
+        *s = p->ft - p->Ets * (e - e0);
+    } else {
+        *t = 1.0e-10;
+        *s = 0.0;
+    }
+}
+
+static void c2_compression(const concrete02 *p, double e, double *s, double *t)
+{
+    const double ec0 = c2_ec0(p), x = e / p->epsc0;
+    if (e >= p->epsc0) {
+        *s = p->fc * x * (2.0 - x);
+        *t = ec0 * (1.0 - x);
+    } else if (e > p->epscu) {
+        *s = (p->fcu - p->fc) * (e - p->epsc0) / (p->epscu - p->epsc0) + p->fc;
+        *t = (p->fcu - p->fc) / (p->epscu - p->epsc0);
+    } else {
+        *s = p->fcu;
+        *t = 1.0e-10;
+    }
+}
+
+static int c2_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    (void)strain_rate;
+    concrete02 *p = m->data;
+    c2_state *t = &p->t;
+    *t = p->c;
+    m->rate_tangent = 0.0;
+    const double de = strain - p->c.e;
+    if (fabs(de) >= DBL_EPSILON) {
+        t->e = strain;
+        if (strain < t->e_min) {
+            c2_compression(p, strain, &t->s, &t->t);
+            t->e_min = strain;
+        } else {
+            const double ec0 = c2_ec0(p);
+            const double e_r = (p->fcu - p->lambda * ec0 * p->epscu) / (ec0 * (1.0 - p->lambda));
+            const double s_r = ec0 * e_r;
+            double s_m, dummy;
+            c2_compression(p, t->e_min, &s_m, &dummy);
+            const double E_r = (s_m - s_r) / (t->e_min - e_r);
+            const double e_t = t->e_min - s_m / E_r;
+            if (strain <= e_t) {
+                const double s_lo = s_m + E_r * (strain - t->e_min),
+                             s_hi = E_r * 0.5 * (strain - e_t);
+                t->s = p->c.s + ec0 * de;
+                t->t = ec0;
+                if (t->s <= s_lo) {
+                    t->s = s_lo;
+                    t->t = E_r;
+                }
+                if (t->s >= s_hi) {
+                    t->s = s_hi;
+                    t->t = 0.5 * E_r;
+                }
+            } else if (strain <= e_t + t->d_t) {
+                double s_n;
+                c2_tension(p, t->d_t, &s_n, &t->t);
+                t->t = t->d_t != 0.0 ? s_n / t->d_t : ec0;
+                t->s = t->t * (strain - e_t);
+            } else {
+                c2_tension(p, strain - e_t, &t->s, &t->t);
+                t->d_t = strain - e_t;
+            }
+        }
+    }
+    m->stress = t->s;
+    m->tangent = t->t;
+    return 0;
+}
+
+static int c2_reset(hs_material *m)
+{
+    concrete02 *p = m->data;
+    p->c = (c2_state){0.0, 0.0, c2_ec0(p), 0.0, 0.0};
+    p->t = p->c;
+    return 0;
+}
+
+static double c2_initial_tangent(const hs_material *m)
+{
+    return c2_ec0(m->data);
+}
+
+static void c2_destroy(hs_material *m)
+{
+    hs_free(m->data);
+}
+
+static int c2_check(hs_material *m, int ok, const char *what, double got)
+{
+    return ok ? 0 : hs_fail(m->ctx, HS_EINPUT, "concrete02: %s (got %g)", what, got);
+}
+
+int hs_material_create_concrete02(hs_material *m, const hs_options *opts)
+{
+    concrete02 *p = hs_calloc(1, sizeof *p);
+    if (!p) return HS_ENOMEM;
+    m->data = p;
+    p->fc = -fabs(hs_options_num(opts, "fc", 0.0));
+    p->epsc0 = -fabs(hs_options_num(opts, "epsc0", 0.0));
+    p->fcu = -fabs(hs_options_num(opts, "fcu", 0.0));
+    p->epscu = -fabs(hs_options_num(opts, "epscu", 0.0));
+    p->lambda = hs_options_num(opts, "lambda", 0.1);
+    p->ft = hs_options_num(opts, "ft", 0.1 * fabs(p->fc));
+    p->Ets = hs_options_num(opts, "Ets", 0.1 * p->fc / p->epsc0);
+    hs_material_flat_state(m, (double *)&p->c, (double *)&p->t, C2_STATE);
+    m->ops.set_trial = c2_set_trial;
+    m->ops.reset = c2_reset;
+    m->ops.initial_tangent = c2_initial_tangent;
+    m->ops.destroy = c2_destroy;
+    int rc;
+    if ((rc = c2_check(m, p->fc < 0.0 && isfinite(p->fc), "fc must be non-zero", p->fc)) ||
+        (rc = c2_check(m, p->epsc0 < 0.0 && isfinite(p->epsc0), "epsc0 must be non-zero",
+                       p->epsc0)) ||
+        (rc = c2_check(m, isfinite(p->fcu), "fcu must be finite", p->fcu)) ||
+        (rc = c2_check(m, p->epscu < p->epsc0 && isfinite(p->epscu), "|epscu| must exceed |epsc0|",
+                       p->epscu)) ||
+        (rc = c2_check(m, p->lambda >= 0.0 && p->lambda < 1.0, "lambda must be in [0, 1)",
+                       p->lambda)) ||
+        (rc = c2_check(m, p->ft >= 0.0 && isfinite(p->ft), "ft must be >= 0", p->ft)) ||
+        (rc = c2_check(m, p->Ets > 0.0 && isfinite(p->Ets), "Ets must be > 0", p->Ets)))
+        return rc;
+    c2_reset(m);
+    return 0;
+}

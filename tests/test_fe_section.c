@@ -1,0 +1,321 @@
+/* Beam-column sections (src/fe/fe_section.c, fe_section_geometry.c) against closed forms: patch
+ * and layer areas and centroids, EA and EI of elastic fibers (midpoint rule: b h^3 / 12 (1 - 1/n^2)
+ * over n layers), the fully plastic moment fy b h^2 / 4 of a steel rectangle, OpenSees' signs
+ * (a positive curvature kz compresses the fibers at positive y and gives a positive Mz), the
+ * centroid shift of an off-centre section, the elastic section, the aggregated materials, and
+ * the tangent of a reinforced-concrete section against finite differences. */
+#include "hs_test.h"
+
+#include "fe/fe_section.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const double PI = 3.14159265358979323846;
+
+static hs_material *mat(const char *type, const char *k1, double v1, const char *k2, double v2,
+                        const char *k3, double v3)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    if (k1) hs_options_set_num(o, k1, v1);
+    if (k2) hs_options_set_num(o, k2, v2);
+    if (k3) hs_options_set_num(o, k3, v3);
+    hs_material *m = NULL;
+    assert_int_equal(hs_material_create(NULL, type, o, &m), 0);
+    hs_options_destroy(&o);
+    return m;
+}
+
+static hs_material *elastic(double E)
+{
+    return mat("elastic", "k", E, NULL, 0, NULL, 0);
+}
+
+static double sum(const double *a, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i];
+    return s;
+}
+
+static double moment(const double *a, const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * x[i];
+    return s;
+}
+
+static void test_patches_and_layers(void **state)
+{
+    (void)state;
+    double y[512], z[512], A[512];
+    /* rect 0.3 x 0.5, 10 x 4 cells: equal areas, centroid at the centre of each cell */
+    int n = hs_fe_patch_rect(NULL, 10, 4, -0.15, -0.25, 0.15, 0.25, y, z, A, 512);
+    assert_int_equal(n, 40);
+    HS_ASSERT_NEAR(sum(A, n), 0.15, 1e-15);
+    HS_ASSERT_NEAR(A[0], 0.15 / 40, 1e-17);
+    HS_ASSERT_NEAR(y[0], -0.135, 1e-15);
+    HS_ASSERT_NEAR(z[0], -0.1875, 1e-15);
+    HS_ASSERT_NEAR(moment(A, y, n), 0.0, 1e-16);
+    /* a trapezoid (bases 2 and 1, height 1): area 1.5, centroid height h (b1 + 2 b2) / 3 (b1 + b2)
+     * = 4/9 */
+    const double trap[8] = {0.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0.5, 1.0};
+    n = hs_fe_patch_quad(NULL, 7, 5, trap, y, z, A, 512);
+    assert_int_equal(n, 35);
+    HS_ASSERT_NEAR(sum(A, n), 1.5, 1e-14);
+    HS_ASSERT_NEAR(moment(A, z, n) / 1.5, 4.0 / 9.0, 1e-14);
+    HS_ASSERT_NEAR(moment(A, y, n) / 1.5, 1.0, 1e-14);
+    /* clockwise corners are refused */
+    const double cw[8] = {0.0, 0.0, 0.5, 1.0, 1.5, 1.0, 2.0, 0.0};
+    assert_int_equal(hs_fe_patch_quad(NULL, 2, 2, cw, y, z, A, 512), -1);
+    /* a ring of chords: the area of the regular 36-gons, centred */
+    n = hs_fe_patch_circ(NULL, 36, 4, 0.2, -0.1, 0.1, 0.3, 0.0, 360.0, y, z, A, 512);
+    assert_int_equal(n, 144);
+    HS_ASSERT_NEAR(sum(A, n), 18.0 * sin(2.0 * PI / 36.0) * (0.09 - 0.01), 1e-15);
+    HS_ASSERT_NEAR(moment(A, y, n) / sum(A, n), 0.2, 1e-14);
+    HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), -0.1, 1e-14);
+    /* half a disc, finely cut: centroid 4 r / (3 pi) above its diameter (within the chords'
+     * error) */
+    n = hs_fe_patch_circ(NULL, 90, 5, 0.0, 0.0, 0.0, 0.3, 0.0, 180.0, y, z, A, 512);
+    HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), 4.0 * 0.3 / (3.0 * PI), 1e-4);
+    /* straight layer: ends included, one bar halfway */
+    n = hs_fe_layer_straight(NULL, 4, 0.001, -0.2, 0.1, 0.2, 0.1, y, z, A, 512);
+    assert_int_equal(n, 4);
+    HS_ASSERT_NEAR(y[1], -0.2 + 0.4 / 3.0, 1e-16);
+    HS_ASSERT_NEAR(z[3], 0.1, 0);
+    n = hs_fe_layer_straight(NULL, 1, 0.001, -0.2, 0.1, 0.2, 0.3, y, z, A, 512);
+    HS_ASSERT_NEAR(y[0], 0.0, 0);
+    HS_ASSERT_NEAR(z[0], 0.2, 1e-16);
+    /* whole circle of 8 bars: the last one at 315 degrees; sum A y^2 = n A r^2 / 2 */
+    n = hs_fe_layer_circ(NULL, 8, 0.001, 0.0, 0.0, 0.25, 0.0, 0.0, 1, y, z, A, 512);
+    assert_int_equal(n, 8);
+    HS_ASSERT_NEAR(y[7], 0.25 * cos(PI * 315.0 / 180.0), 1e-16);
+    double Iy = 0.0;
+    for (int i = 0; i < n; i++) Iy += A[i] * y[i] * y[i];
+    HS_ASSERT_NEAR(Iy, 8 * 0.001 * 0.0625 / 2.0, 1e-18);
+    assert_int_equal(hs_fe_layer_straight(NULL, 0, 0.001, 0, 0, 1, 1, y, z, A, 512), -1);
+}
+
+/* A rectangle b x h of n x m fibers of one material, reference axes offset by (dy, dz). */
+static fe_section *rect_section(int ndm, double b, double h, int n, int m, double dy, double dz,
+                                hs_material *(*make)(void))
+{
+    fe_section *s = NULL;
+    assert_int_equal(fe_section_create(NULL, ndm, &s), 0);
+    double y[1024], z[1024], A[1024];
+    const int k =
+        hs_fe_patch_rect(NULL, n, m, dy - h / 2, dz - b / 2, dy + h / 2, dz + b / 2, y, z, A, 1024);
+    assert_int_equal(k, n * m);
+    for (int i = 0; i < k; i++)
+        assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], make()), 0);
+    return s;
+}
+
+static hs_material *steel_e(void)
+{
+    return elastic(200e9);
+}
+
+static hs_material *steel_pp(void)
+{
+    return mat("elastic_pp", "E", 200e9, "epsyP", 250e6 / 200e9, NULL, 0);
+}
+
+static void test_elastic_fibers(void **state)
+{
+    (void)state;
+    const double E = 200e9, b = 0.3, h = 0.5;
+    /* 2-D, 10 layers along y, reference axes 1 m away: the centroid is found */
+    fe_section *s = rect_section(2, b, h, 10, 3, 1.0, 0.0, steel_e);
+    assert_int_equal(fe_section_finalize(s), 0);
+    assert_int_equal(s->order, 2);
+    HS_ASSERT_NEAR(s->ybar, 1.0, 1e-14);
+    double ks[36];
+    fe_section_initial_tangent(s, ks);
+    const double EA = E * b * h, EI = E * b * h * h * h / 12.0 * (1.0 - 1.0 / 100.0);
+    HS_ASSERT_NEAR(ks[0], EA, 1e-13 * EA);
+    HS_ASSERT_NEAR(ks[3], EI, 1e-13 * EI);
+    HS_ASSERT_NEAR(ks[1], 0.0, 1e-13 * EA * h);
+    const double e[2] = {1e-4, 2e-3};
+    assert_int_equal(fe_section_set_trial(s, e), 0);
+    HS_ASSERT_NEAR(s->s[0], EA * 1e-4, 1e-12 * EA * 1e-4);
+    HS_ASSERT_NEAR(s->s[1], EI * 2e-3, 1e-12 * EI * 2e-3);
+    /* OpenSees' sign: positive kz compresses the fibers at positive y */
+    int top = 0;
+    for (int i = 0; i < s->nfib; i++)
+        if (s->y[i] > s->y[top]) top = i;
+    assert_true(hs_material_strain(s->mat[top]) < 0.0);
+    fe_section_destroy(&s);
+    /* 3-D with -GJ: EIy from the 6 columns along z, torsion uncoupled */
+    s = rect_section(3, b, h, 4, 6, 0.0, -2.0, steel_e);
+    assert_int_equal(fe_section_finalize(s), HS_EINPUT); /* no -GJ */
+    fe_section_destroy(&s);
+    s = rect_section(3, b, h, 4, 6, 0.0, -2.0, steel_e);
+    assert_int_equal(fe_section_set_torsion(s, 5e6), 0);
+    assert_int_equal(fe_section_finalize(s), 0);
+    assert_int_equal(s->order, 4);
+    const double EIz = E * b * h * h * h / 12.0 * (1.0 - 1.0 / 16.0);
+    const double EIy = E * h * b * b * b / 12.0 * (1.0 - 1.0 / 36.0);
+    const double e3[4] = {0.0, 1e-3, -2e-3, 0.01};
+    assert_int_equal(fe_section_set_trial(s, e3), 0);
+    HS_ASSERT_NEAR(s->ks[1 * 4 + 1], EIz, 1e-13 * EIz);
+    HS_ASSERT_NEAR(s->ks[2 * 4 + 2], EIy, 1e-13 * EIy);
+    HS_ASSERT_NEAR(s->ks[1 * 4 + 2], 0.0, 1e-13 * EIy);
+    HS_ASSERT_NEAR(s->s[1], EIz * 1e-3, 1e-12 * EIz * 1e-3);
+    HS_ASSERT_NEAR(s->s[2], -EIy * 2e-3, 1e-12 * EIy * 2e-3);
+    HS_ASSERT_NEAR(s->s[3], 5e6 * 0.01, 1e-9);
+    HS_ASSERT_NEAR(s->s[0], 0.0, 1e-9 * EA * 1e-3);
+    fe_section_destroy(&s);
+}
+
+/* The fully plastic moment of a steel rectangle: every fiber at +-fy, Mp = fy b h^2 / 4 exactly
+ * with an even number of layers; and N = 0 under pure bending. */
+static void test_plastic_moment(void **state)
+{
+    (void)state;
+    const double fy = 250e6, b = 0.2, h = 0.4;
+    fe_section *s = rect_section(2, b, h, 40, 1, 0.0, 0.0, steel_pp);
+    assert_int_equal(fe_section_finalize(s), 0);
+    const double ky = 2.0 * fy / 200e9 / h; /* the curvature at first yield */
+    double e[2] = {0.0, 0.0};
+    for (int k = 1; k <= 50; k++) { /* to 100 times the yield curvature */
+        e[1] = 2.0 * ky * k;
+        assert_int_equal(fe_section_set_trial(s, e), 0);
+        assert_int_equal(fe_section_commit(s), 0);
+    }
+    /* fibers within 1 % of the depth of the axis are still elastic: (1 - 1e-4 / 3) Mp */
+    const double Mp = fy * b * h * h / 4.0;
+    assert_true(s->s[1] < Mp && s->s[1] > Mp * (1.0 - 1e-3));
+    e[1] = 1.0; /* every layer yielded */
+    assert_int_equal(fe_section_set_trial(s, e), 0);
+    HS_ASSERT_NEAR(s->s[1], Mp, 1e-12 * Mp);
+    HS_ASSERT_NEAR(s->s[0], 0.0, 1e-12 * fy * b * h);
+    HS_ASSERT_NEAR(s->ks[3], 0.0, 0);
+    /* revert: back to the committed state */
+    assert_int_equal(fe_section_revert(s), 0);
+    assert_true(s->s[1] < Mp);
+    fe_section_destroy(&s);
+}
+
+static void test_elastic_and_aggregated(void **state)
+{
+    (void)state;
+    fe_section *s = NULL;
+    assert_int_equal(fe_section_create(NULL, 2, &s), 0);
+    assert_int_equal(fe_section_set_elastic(s, 3e9, 4e7, 0, 0), 0);
+    assert_int_equal(fe_section_add_uniaxial(s, FE_SEC_VY, elastic(1e8)), 0);
+    assert_int_equal(fe_section_add_uniaxial(s, FE_SEC_MZ, elastic(1.0)), HS_EINPUT);
+    assert_int_equal(fe_section_finalize(s), 0);
+    assert_int_equal(s->order, 3);
+    assert_int_equal(fe_section_slot(s, FE_SEC_VY), 2);
+    const double e[3] = {1e-4, -1e-3, 2e-3};
+    assert_int_equal(fe_section_set_trial(s, e), 0);
+    HS_ASSERT_NEAR(s->s[0], 3e5, 1e-9);
+    HS_ASSERT_NEAR(s->s[1], -4e4, 1e-9);
+    HS_ASSERT_NEAR(s->s[2], 2e5, 1e-9);
+    HS_ASSERT_NEAR(s->ks[2 * 3 + 2], 1e8, 0);
+    fe_section_destroy(&s);
+    /* section Uniaxial: one material on Mz */
+    assert_int_equal(fe_section_create(NULL, 2, &s), 0);
+    assert_int_equal(
+        fe_section_add_uniaxial(s, FE_SEC_MZ, mat("steel01", "fy", 100.0, "E0", 1e4, "b", 0.1)), 0);
+    assert_int_equal(fe_section_finalize(s), 0);
+    assert_int_equal(s->order, 1);
+    assert_int_equal(s->code[0], FE_SEC_MZ);
+    const double k = 0.02;
+    assert_int_equal(fe_section_set_trial(s, &k), 0);
+    HS_ASSERT_NEAR(s->s[0], 100.0 + 0.1 * 1e4 * (0.02 - 0.01), 1e-10);
+    fe_section_destroy(&s);
+}
+
+static hs_material *concrete(void)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fc", -30e6);
+    hs_options_set_num(o, "epsc0", -0.002);
+    hs_options_set_num(o, "fcu", -6e6);
+    hs_options_set_num(o, "epscu", -0.01);
+    hs_material *m = NULL;
+    assert_int_equal(hs_material_create(NULL, "concrete02", o, &m), 0);
+    hs_options_destroy(&o);
+    return m;
+}
+
+/* A reinforced-concrete column section (Concrete02 core, Steel02 bars in two layers) in 3-D:
+ * the tangent is a one-sided difference of the resultants along a cyclic path of axial load and
+ * biaxial bending; set_trial and commit allocate nothing. */
+static void test_rc_tangent(void **state)
+{
+    (void)state;
+    fe_section *s = rect_section(3, 0.4, 0.4, 10, 10, 0.0, 0.0, concrete);
+    double y[8], z[8], A[8];
+    for (int side = -1; side <= 1; side += 2) {
+        const int n =
+            hs_fe_layer_straight(NULL, 4, 5e-4, side * 0.16, -0.16, side * 0.16, 0.16, y, z, A, 8);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(
+                fe_section_add_fiber(s, y[i], z[i], A[i],
+                                     mat("steel02", "fy", 420e6, "E0", 200e9, "b", 0.01)),
+                0);
+    }
+    assert_int_equal(fe_section_set_torsion(s, 1e7), 0);
+    assert_int_equal(fe_section_finalize(s), 0);
+    const uint64_t allocs = hs_alloc_count();
+    int checked = 0;
+    for (int k = 1; k <= 60; k++) {
+        const double t = k / 60.0;
+        double e[4] = {-5e-4 * t, 0.02 * t * sin(4 * PI * t), 0.01 * t * cos(3 * PI * t), 0.0};
+        assert_int_equal(fe_section_set_trial(s, e), 0);
+        if (k % 5 == 0) {
+            /* forward and backward differences: a fiber whose law has a kink within h of its
+             * strain matches one of them */
+            double ks[16], s0[4], fwd[16], bwd[16];
+            memcpy(ks, s->ks, sizeof ks);
+            memcpy(s0, s->s, sizeof s0);
+            const double h = 1e-9;
+            for (int j = 0; j < 3; j++) {
+                double ep[4], em[4];
+                memcpy(ep, e, sizeof e);
+                memcpy(em, e, sizeof e);
+                ep[j] += h;
+                em[j] -= h;
+                assert_int_equal(fe_section_set_trial(s, ep), 0);
+                for (int i = 0; i < 3; i++) fwd[i * 4 + j] = (s->s[i] - s0[i]) / h;
+                assert_int_equal(fe_section_set_trial(s, em), 0);
+                for (int i = 0; i < 3; i++) bwd[i * 4 + j] = (s0[i] - s->s[i]) / h;
+            }
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++) {
+                    /* scale: EA, EA d, EA d^2 with d = 0.2 m the half depth */
+                    const double sc = ks[0] * pow(0.2, (i > 0) + (j > 0));
+                    const double err = fmin(fabs(ks[i * 4 + j] - fwd[i * 4 + j]),
+                                            fabs(ks[i * 4 + j] - bwd[i * 4 + j]));
+                    if (err > 1e-5 * sc)
+                        fprintf(stderr,
+                                "step %d, entry (%d, %d): tangent %.9g, differences %.9g "
+                                "%.9g\n",
+                                k, i, j, ks[i * 4 + j], fwd[i * 4 + j], bwd[i * 4 + j]);
+                    assert_true(err <= 1e-5 * sc);
+                }
+            checked++;
+            assert_int_equal(fe_section_set_trial(s, e), 0);
+        }
+        assert_int_equal(fe_section_commit(s), 0);
+    }
+    assert_true(hs_alloc_count() == allocs);
+    assert_int_equal(checked, 12);
+    fe_section_destroy(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_patches_and_layers), cmocka_unit_test(test_elastic_fibers),
+        cmocka_unit_test(test_plastic_moment),     cmocka_unit_test(test_elastic_and_aggregated),
+        cmocka_unit_test(test_rc_tangent),
+    };
+    return cmocka_run_group_tests_name("fe_section", tests, NULL, NULL);
+}
