@@ -118,35 +118,35 @@ static void hysim_rows(const double *ag, size_t n, double tau, row rows[NPLANT][
 /* the independent implementation's rows; 0, or 77 when it skips */
 static int python_rows(const char *record, const char *package, double tau, row rows[NPLANT][NCOMP])
 {
-    char cfg[] = "/tmp/hs_rths_package_XXXXXX";
-    const int fd = mkstemp(cfg);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "{\"record\": \"%s\", \"dt\": 0.02, \"g\": %.17g, \"scale\": %.17g, \"lead\": 5, "
-            "\"trail\": 5, \"rate\": %.17g, \"package\": \"%s\", \"plants\": [",
-            record, G, INTENS, RATE, package);
+    /* the input as one command-line argument: no file left behind, even when the test is killed */
+    static char cfg[8192];
+    size_t len = 0;
+    len += (size_t)snprintf(
+        cfg + len, sizeof cfg - len,
+        "{\"record\": \"%s\", \"dt\": 0.02, \"g\": %.17g, \"scale\": %.17g, \"lead\": 5, "
+        "\"trail\": 5, \"rate\": %.17g, \"package\": \"%s\", \"plants\": [",
+        record, G, INTENS, RATE, package);
     for (int p = 0; p < NPLANT; p++) {
         const hs_rths_plant_params q = plant_of(p);
         char name[32];
         plant_name(p, name, sizeof name);
         /* the draws are the benchmark's input, not its implementation: hysim's seeded ones */
-        fprintf(
-            f,
+        len += (size_t)snprintf(
+            cfg + len, sizeof cfg - len,
             "%s{\"name\": \"%s\", \"a1b0\": %.17g, \"a2\": %.17g, \"a3\": %.17g, \"b1\": %.17g, "
             "\"b2\": %.17g, \"me\": %.17g, \"ke\": %.17g, \"gain\": %.17g}",
             p ? ", " : "", name, q.a1b0, q.a2, q.a3, q.b1, q.b2, q.me, q.ke, q.gain);
     }
-    fprintf(f,
-            "], \"comps\": [{\"type\": \"none\"}, {\"type\": \"polynomial\", \"delay\": %.17g}, "
-            "{\"type\": \"inverse\", \"a_es\": %.17g}, {\"type\": \"adaptive_inverse\", \"a_es\": "
-            "%.17g, \"kp\": %g, \"ki\": %g}]}\n",
-            tau, tau, tau, ADAPT_KP, ADAPT_KI);
-    fclose(f);
+    len += (size_t)snprintf(
+        cfg + len, sizeof cfg - len,
+        "], \"comps\": [{\"type\": \"none\"}, {\"type\": \"polynomial\", \"delay\": %.17g}, "
+        "{\"type\": \"inverse\", \"a_es\": %.17g}, {\"type\": \"adaptive_inverse\", \"a_es\": "
+        "%.17g, \"kp\": %g, \"ki\": %g}]}\n",
+        tau, tau, tau, ADAPT_KP, ADAPT_KI);
+    assert_true(len < sizeof cfg && !strchr(cfg, '\''));
     const char *py = getenv("HS_PYTHON");
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s %s < %s", py ? py : "/usr/bin/python3",
+    static char cmd[12288];
+    snprintf(cmd, sizeof cmd, "%s %s '%s'", py ? py : "/usr/bin/python3",
              hs_test_source_path("tests/support/rths_package.py"), cfg);
     FILE *pipe = popen(cmd, "r");
     assert_non_null(pipe);
@@ -177,7 +177,6 @@ static int python_rows(const char *record, const char *package, double tau, row 
         }
     }
     const int st = pclose(pipe);
-    unlink(cfg);
     if (WIFEXITED(st) && WEXITSTATUS(st) == 77) return 77;
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
     assert_int_equal(got, NPLANT * NCOMP);

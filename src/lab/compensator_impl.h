@@ -21,7 +21,7 @@ struct hs_compensator {
     const char *type; /* registry name (static) */
     struct hs_compensator_ops ops;
     void *data;
-    double rate, h;     /* controller rate (Hz), h = 1 / rate */
+    double rate, h;    /* controller rate (Hz), h = 1 / rate */
     double f_measured; /* the force of the tick (hs_compensator_tick_force), for plug-ins */
 };
 

@@ -5,7 +5,7 @@ hysim: the structure is read from the package's own "Building cases/Case_1.mat",
 built from the blocks of vRTHS_MDOF_SimRT_PI.slx, the reference comes from scipy.signal.lsim and
 the criteria from F4_evaluation_PI.m.
 
-Input: one JSON object on stdin (record, dt, g, scale, lead, trail, rate, package, plants, comps);
+Input: one JSON object as the first argument, or on stdin (record, dt, g, scale, lead, trail, rate, package, plants, comps);
 output: one line per run, "PLANT COMP J1 J2 ... J9" (J1 in ms) or "PLANT COMP failed K" (the
 sample at which the actuator force reached 8900 N). Exit 77 (skip) without numpy or scipy.
 """
@@ -194,7 +194,7 @@ def criteria(xt, xm, y, yref, h):
 
 
 def main():
-    cfg = json.load(sys.stdin)
+    cfg = json.loads(sys.argv[1]) if len(sys.argv) > 1 else json.load(sys.stdin)
     case = scipy.io.loadmat(os.path.join(cfg["package"], "Building cases", "Case_1.mat"))
     M, K, C = case["M"], case["K"], case["C"]
     n = M.shape[0]
