@@ -526,6 +526,22 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
     return 0;
 }
 
+void hs_os_live_initial_velocity(hs_os_live *lv, hs_os_model *m)
+{
+    for (int k = 0; k < m->npatterns; k++) {
+        hs_os_pattern *p = &m->patterns[k];
+        if (!p->uniform || p->vel0 == 0.0 || p->vel0_done) continue;
+        p->vel0_done = 1;
+        for (int i = 0; i < m->nnodes; i++) { /* UniformExcitation::setDomain: free in dir */
+            hs_fe_dof_map map;
+            if (m->nodes[i].fix[p->dir] || hs_fe_node_map(lv->fe, m->nodes[i].tag, p->dir, &map) ||
+                map.n != 1 || map.c[0] != 1.0)
+                continue;
+            lv->V[map.eq[0]] = p->vel0;
+        }
+    }
+}
+
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order)
 {
     hs_fe_dof_map map;

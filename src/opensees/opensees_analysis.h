@@ -106,6 +106,9 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
                        int (*on_commit)(void *user), void *user, int *result);
 /* loadConst: every pattern constant at its factor now; <-time t> sets the time. */
 void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t);
+/* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once
+ * (OpenSees' UniformExcitation::setDomain). */
+void hs_os_live_initial_velocity(hs_os_live *lv, hs_os_model *m);
 /* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
 /* The reaction at a node DOF (the elements' committed forces minus the loads there). */

@@ -33,9 +33,12 @@ static int read_numbers(hs_os_state *st, Tcl_Obj *const objv[], const char *path
         else
             *slot = x;
     }
-    if (rc == TCL_OK && !feof(f))
-        rc = hs_os_fail(st, objv, "'%s': not a number after value %d (a series file holds numbers)",
-                        path, count);
+    if (rc == TCL_OK && !feof(f)) { /* OpenSees reads numbers until the first other word */
+        char where[HS_OS_WHERE];
+        hs_log(st->ctx, HS_LOG_WARN,
+               "%s: %s: the numbers end after value %d (the rest is not read, as in OpenSees)",
+               hs_os_where(st, where, sizeof where), path, count);
+    }
     fclose(f);
     if (rc != TCL_OK) {
         hs_free(v);

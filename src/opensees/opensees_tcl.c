@@ -464,6 +464,7 @@ static int run(hs_ctx *ctx, const char *path, hs_os_model *m, const char *outdir
                      "%s: the script has no 'model BasicBuilder -ndm 2 -ndf 3' command", path);
     if (!rc && m->nnodes == 0) rc = hs_fail(ctx, HS_EINPUT, "%s: the script defines no node", path);
     hs_os_analysis_end(&st);
+    hs_os_precision_reset(&st);
     Tcl_DeleteInterp(st.interp);
     if (st.aux) Tcl_DeleteInterp(st.aux);
     if (rc) hs_os_model_clear(m);

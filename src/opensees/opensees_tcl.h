@@ -133,6 +133,8 @@ typedef struct hs_os_pattern {
     int uniform, dir; /* UniformExcitation and its direction (0-based) */
     int constant;     /* after loadConst: the factor below, whatever the time */
     double const_factor;
+    double vel0;   /* UniformExcitation -vel0: the free nodes' initial velocity in dir */
+    int vel0_done; /* given to the live model */
 } hs_os_pattern;
 
 /* pattern MultipleSupport: a groundMotion (its series: accelerations or displacements) and the
@@ -265,6 +267,8 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
 /* The safe interpreter (opensees_tcl_safe.c): Tcl_MakeSafe, stdout and stderr shared, `file`
  * for names and read-only questions, `exit` ending the script. */
 int hs_os_make_safe(hs_os_state *st);
+/* The thread's tcl_precision back to Tcl's default (the script may have set it). */
+void hs_os_precision_reset(hs_os_state *st);
 /* 1 when `name` is a command the safe interpreter hides (exec, open, socket, cd, ...). */
 int hs_os_is_hidden(hs_os_state *st, const char *name);
 /* "FILE:LINE" of the command being run (the innermost frame with a file). */

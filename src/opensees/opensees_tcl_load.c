@@ -202,7 +202,7 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
                           m->ndm == 1   ? "1 (x)"
                           : m->ndm == 2 ? "1 (x) or 2 (y)"
                                         : "1 (x), 2 (y) or 3 (z)");
-    double fact = 1.0;
+    double fact = 1.0, v0 = 0.0;
     int has_accel = 0;
     hs_os_series s;
     for (int i = 4; i < objc; i += 2) {
@@ -218,9 +218,8 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         } else if (!strcmp(opt, "-fact") || !strcmp(opt, "-factor")) {
             if (hs_os_num(st, objv, i + 1, opt, &fact)) return TCL_ERROR;
         } else if (!strcmp(opt, "-vel0") || !strcmp(opt, "-initialVel")) {
-            double v0;
             if (hs_os_num(st, objv, i + 1, opt, &v0)) return TCL_ERROR;
-            if (v0 != 0.0)
+            if (v0 != 0.0 && !st->live)
                 return hs_os_fail(st, objv, "%s %g: not supported by hysim (it starts at rest)",
                                   opt, v0);
         } else
@@ -234,6 +233,7 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag) || add_pattern(st, objv, tag, &s, fact, 1, dir - 1))
         return TCL_ERROR;
+    m->patterns[m->npatterns - 1].vel0 = v0;
     if (st->live) return TCL_OK; /* the script's analysis applies every one */
     if (m->has_excitation)
         return hs_os_fail(st, objv,

@@ -224,10 +224,20 @@ static int cmd_node_coord(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     return TCL_OK;
 }
 
+/* getPID, getNP: one process (OpenSeesSP / OpenSeesMP scripts ask). */
+static int cmd_process(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)cd;
+    (void)objc;
+    Tcl_SetObjResult(interp, Tcl_NewIntObj(strcmp(Tcl_GetString(objv[0]), "getNP") == 0));
+    return TCL_OK;
+}
+
 static const struct {
     const char *name;
     Tcl_ObjCmdProc *fn;
 } commands[] = {
+    {"getPID", cmd_process},       {"getNP", cmd_process},
     {"nodeDisp", cmd_node_disp},   {"nodeVel", cmd_node_vel},
     {"nodeAccel", cmd_node_accel}, {"nodeReaction", cmd_node_reaction},
     {"reactions", cmd_reactions},  {"eleResponse", cmd_ele_response},

@@ -10,6 +10,8 @@
 #    0.0, then a lateral push: the base moment H L + N delta of the deformed equilibrium;
 #  - an SDOF under a Trig load (Newmark, with a `while {$t < $T}` loop on getTime) and under a
 #    Path ground motion (-values, HHT alpha 0.9) against the Newmark / HHT recurrences in awk;
+#  - the same SDOF on a node 0 support, free from UniformExcitation -vel0, with tcl_precision,
+#    getPID / getNP and display commands (said once);
 #  - with the test file's analysis: the same loop ends, one line per ignored command;
 #  - errors: the line of a bad command; keys that only the test file's analysis reads.
 hysim=$1
@@ -210,6 +212,30 @@ read -r dmax peak < <(paste -d' ' run5/sdof.out ground.ref | awk '{ d = $2 - $4;
     a = $4 < 0 ? -$4 : $4; if (a > p) p = a } END { print m, p }')
 awk -v d="$dmax" -v p="$peak" 'BEGIN { exit !(d <= 1e-10 * p && p > 1e-3) }' || fail "ground SDOF differs from HHT's recurrence by $dmax (peak $peak)"
 echo "Path ground motion, HHT 0.9: largest difference from the recurrence $dmax (peak $peak)"
+
+# --- node 0, tcl_precision, display commands, getPID, UniformExcitation -vel0 ---
+sed -e 's/^node 1 0.0 0.0$/node 0 0.0 0.0/' -e 's/^fix 1 1 1 1$/fix 0 1 1 1/' \
+    -e 's/^element zeroLength 1 1 2/element zeroLength 1 0 2/' \
+    -e 's/^timeSeries Trig .*$/timeSeries Path 1 -dt 0.01 -values {0.0 0.0} -prependZero/' \
+    -e 's/^pattern Plain 1 1 .*$/pattern UniformExcitation 1 1 -accel 1 -vel0 0.5/' \
+    -e 's/^while .*$/display 1 2 3; prp 0 0 1; display 1 2 3; analyze 100 0.01/' \
+    -e 's/^puts "steps $n"$/set tcl_precision 5; puts "third [expr 1.0\/3] pid [getPID] np [getNP]"/' trig.tcl > vel0.tcl
+grep -q 'node 0' vel0.tcl && grep -q 'vel0 0.5' vel0.tcl || fail "vel0.tcl: $(cat vel0.tcl)"
+testfile vel0 vel0.tcl > vel0.yaml
+"$hysim" run vel0.yaml -o run7 > run.out 2> run.err || fail "vel0: $(cat run.out run.err)"
+grep -q '^third 0.33333 pid 0 np 1$' run.out || fail "tcl_precision 5, getPID, getNP: $(cat run.out)"
+[ "$(grep -c 'display ignored' run.err)" -eq 1 ] && [ "$(grep -c 'prp ignored' run.err)" -eq 1 ] ||
+    fail "display lines: $(cat run.err)"
+n=100
+# free vibration from u = 0, v = 0.5, a = 0 (OpenSees sets the velocity, not the acceleration)
+awk -v n=100 'BEGIN { m = 2; k = 800; c = 0.8; dt = 0.01; g = 0.5; b = 0.25; u = 0; v = 0.5; a = 0
+    for (s = 1; s <= n; s++) { vp = (1 - g / b) * v + dt * (1 - 0.5 * g / b) * a; ap = (1 - 0.5 / b) * a - v / (b * dt)
+        r = -k * u - c * vp - m * ap; du = r / (k + g / (b * dt) * c + m / (b * dt * dt))
+        u += du; v = vp + g / (b * dt) * du; a = ap + du / (b * dt * dt); printf "%.17g %.17g\n", s * dt, u } }' > vel0.ref
+read -r dmax peak < <(paste -d' ' run7/sdof.out vel0.ref | awk '{ d = $2 - $4; if (d < 0) d = -d; if (d > m) m = d
+    a = $4 < 0 ? -$4 : $4; if (a > p) p = a } END { print m, p }')
+awk -v d="$dmax" -v p="$peak" 'BEGIN { exit !(d <= 1e-12 * p && p > 0.01) }' || fail "-vel0 free vibration differs by $dmax (peak $peak)"
+echo "node 0 support, -vel0 0.5: free vibration within $dmax of the recurrence (peak $peak); tcl_precision 5 prints 0.33333; display said once"
 
 # --- with the test file's analysis: the loop ends, each ignored command said once ---
 sed -e 's/^while.*$/while {$t < 1.0} { analyze 1 0.01; set t [getTime]; incr n }/' \
