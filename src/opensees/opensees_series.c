@@ -70,13 +70,21 @@ static int list_numbers(hs_os_state *st, Tcl_Obj *const objv[], Tcl_Obj *list, c
     return TCL_OK;
 }
 
+/* A file relative to the script's folder, or (the script's own analysis) one the script wrote
+ * in the run's folder (ReadRecord's converted record). */
 static void relative(hs_os_state *st, const char *rel, char *path, size_t cap)
 {
     char here[1024];
-    if (rel[0] == '/')
+    if (rel[0] == '/') {
         snprintf(path, cap, "%s", rel);
-    else
-        snprintf(path, cap, "%s/%s", hs_os_here(st, here, sizeof here), rel);
+        return;
+    }
+    snprintf(path, cap, "%s/%s", hs_os_here(st, here, sizeof here), rel);
+    FILE *f = fopen(path, "r");
+    if (f)
+        fclose(f);
+    else if (st->live)
+        snprintf(path, cap, "%s/%s", st->outdir, rel);
 }
 
 /* Path options from w[first..n). */

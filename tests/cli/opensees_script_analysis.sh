@@ -237,6 +237,20 @@ read -r dmax peak < <(paste -d' ' run7/sdof.out vel0.ref | awk '{ d = $2 - $4; i
 awk -v d="$dmax" -v p="$peak" 'BEGIN { exit !(d <= 1e-12 * p && p > 0.01) }' || fail "-vel0 free vibration differs by $dmax (peak $peak)"
 echo "node 0 support, -vel0 0.5: free vibration within $dmax of the recurrence (peak $peak); tcl_precision 5 prints 0.33333; display said once"
 
+# --- open: a record read as ReadRecord.tcl reads one, a converted copy written in the run ---
+printf 'HEADER LINE\nNPTS= 8, DT= 0.02\n0.0 1.0 3.0 -2.0\n-4.0 0.5 2.0 0.0\n' > rec.txt
+sed -e 's/^timeSeries Path 2 .*$/set in [open rec.txt r]; gets $in; gets $in; set out [open conv\/rec.dat w]\
+while {[gets $in line] >= 0} { puts $out $line }; close $in; close $out\
+timeSeries Path 2 -dt 0.02 -filePath conv\/rec.dat -factor 1.5/' ground.tcl > openrec.tcl
+testfile openrec openrec.tcl > openrec.yaml
+"$hysim" run openrec.yaml -o run8 > run.out 2> run.err || fail "open: $(cat run.out run.err)"
+[ -f run8/conv/rec.dat ] && [ ! -e conv ] || fail "the converted record is not in the run's folder"
+cmp -s run5/sdof.out run8/sdof.out || fail "the record read through open gives another history"
+{ testfile w cant.tcl | sed 's/cant.tcl/wr.tcl/'; printf 'ground_motion:\n  synthetic: {seed: 1, pga: 1.0, duration: 1, dt: 0.01}\nanalysis:\n  integrator: {type: newmark}\n  dt: 0.01\n  steps: 10\n'; } > wr.yaml
+{ echo 'set f [open out.txt w]'; cat cant.tcl; } > wr.tcl
+refused wr.yaml "open for writing with the test file's analysis" "wr.tcl:1: open: not available"
+echo "open: a record read with gets and written in the run's folder gives the same history; writing refused with the test file's analysis"
+
 # --- with the test file's analysis: the loop ends, each ignored command said once ---
 sed -e 's/^while.*$/while {$t < 1.0} { analyze 1 0.01; set t [getTime]; incr n }/' \
     -e 's/^timeSeries Trig .*$/timeSeries Linear 1/' trig.tcl > loop.tcl
