@@ -320,20 +320,28 @@ static void set_alpha_state(hs_os_live *lv, const hs_os_settings *set)
     }
 }
 
+/* dUhat = K^-1 phat with the tangent factored now (DisplacementControl). */
+static int reference_displacement(hs_os_live *lv, const hs_os_settings *set)
+{
+    memcpy(lv->dUhat, lv->phat, (size_t)lv->n * sizeof(double));
+    const int rc = hs_linsolver_solve(lv->ls, lv->dUhat);
+    if (rc) return rc;
+    if (lv->dUhat[lv->eq_ctrl] == 0.0)
+        return hs_fail(lv->ctx, HS_EINPUT,
+                       "DisplacementControl: the reference load moves node %d dof %d by nothing "
+                       "(is it loaded, and connected?)",
+                       set->node, set->dof + 1);
+    return 0;
+}
+
 /* x: the solution of Keff x = b; the step's increment after the update (DisplacementControl
  * adds its load-factor term). */
 static int update(hs_os_live *lv, const hs_os_settings *set)
 {
     const int n = lv->n;
     if (set->integ == HS_OS_INT_DISP && !transient(set)) {
-        memcpy(lv->dUhat, lv->phat, (size_t)n * sizeof(double));
-        int rc = hs_linsolver_solve(lv->ls, lv->dUhat);
+        const int rc = reference_displacement(lv, set);
         if (rc) return rc;
-        if (lv->dUhat[lv->eq_ctrl] == 0.0)
-            return hs_fail(lv->ctx, HS_EINPUT,
-                           "DisplacementControl: the reference load moves node %d dof %d by "
-                           "nothing",
-                           set->node, set->dof + 1);
         const double dl = -lv->x[lv->eq_ctrl] / lv->dUhat[lv->eq_ctrl];
         for (int i = 0; i < n; i++) lv->x[i] += dl * lv->dUhat[i];
         lv->time += dl;
@@ -393,14 +401,8 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
     }
     int rc = restore(lv, lv->Ut, NULL); /* the tangent at the last commit */
     if (!rc) rc = form_tangent(lv, set, 0);
-    memcpy(lv->dUhat, lv->phat, (size_t)n * sizeof(double));
-    if (!rc) rc = hs_linsolver_solve(lv->ls, lv->dUhat);
+    if (!rc) rc = reference_displacement(lv, set);
     if (rc) return rc;
-    if (lv->dUhat[lv->eq_ctrl] == 0.0)
-        return hs_fail(lv->ctx, HS_EINPUT,
-                       "DisplacementControl: the reference load moves node %d dof %d by nothing "
-                       "(is it loaded, and connected?)",
-                       set->node, set->dof + 1);
     const double dl = incr / lv->dUhat[lv->eq_ctrl];
     lv->dlambda = dl;
     lv->time += dl;

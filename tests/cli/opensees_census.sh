@@ -84,7 +84,7 @@ while read -r script; do
     status=runs
     diff="-"
     if [ "$code" -ne 0 ]; then
-        msg=$(grep -v "warning:" "$case_dir/hs/err.log" | grep -m1 -E "$base:[0-9]+:|\.tcl:[0-9]+:" | sed -e 's/^census\.yaml:[0-9:]* structure\.model\.opensees: //' -e 's/|/\\|/g')
+        msg=$(grep -v "warning:" "$case_dir/hs/err.log" | grep -m1 -E "$base:[0-9]+:|\.tcl:[0-9]+:" | sed -e 's/^census\.yaml:[0-9:]* *\(structure\.model\.opensees: \)\{0,1\}//' -e "s#$case_dir/hs/##g" -e 's/|/\\|/g')
         if [ "$code" -eq 124 ] || [ "$code" -ge 128 ] || [ -z "$msg" ]; then
             status="error (exit $code): $(head -c 300 "$case_dir/hs/err.log" | tr '\n' ' ' | sed 's/|/\\|/g')"
             bad=$((bad + 1))
