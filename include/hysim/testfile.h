@@ -69,6 +69,9 @@ typedef struct hs_test_def {
     double checkpoint_spacing_s;   /* wall seconds at least between two checkpoints: 1 when
                                       checkpoint_every is the default of a run without a remote
                                       site (a short run then writes none), else 0 */
+    char script_analysis[2048];    /* structure.model.opensees with no analysis section: the script
+                                      runs its own analysis (hs_opensees_script_run; model, gm and
+                                      the analysis fields are then unset); "" otherwise */
     int nexp;
     hs_exp_element_def *experimental; /* nexp (owned) */
     int nsites;
@@ -105,6 +108,10 @@ int hs_testfile_load_string(hs_ctx *ctx, const char *text, size_t len, const cha
 uint64_t hs_test_def_record_width(const hs_test_def *def);
 uint64_t hs_test_def_record_bytes(const hs_test_def *def);
 void hs_test_def_destroy(hs_test_def **def);
+/* A test file whose script runs its own analysis (def->script_analysis): runs it, its recorders
+ * writing below dir (docs/opensees_tcl.md, "The script's own analysis"). HS_EINPUT with
+ * "SCRIPT:LINE: COMMAND: ..." when the script fails. */
+int hs_testfile_run_script(hs_ctx *ctx, const hs_test_def *def, const char *dir);
 
 #ifdef __cplusplus
 }

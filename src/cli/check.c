@@ -67,6 +67,19 @@ static int load(int argc, char **argv, const char *cmd, const char **file, int *
         hs_ctx_destroy(ctx);
         return HS_EXIT_INPUT;
     }
+    if ((*def)->script_analysis[0]) { /* nothing is run at load: the script's analysis is */
+        if (strcmp(cmd, "check") == 0)
+            printf("%s: ok (no analysis section: %s runs its own analysis at hysim run)\n", *file,
+                   (*def)->script_analysis);
+        else
+            fprintf(stderr,
+                    "%s: no analysis section: the script runs its own analysis; hysim %s needs "
+                    "the test file's (add an analysis section)\n",
+                    *file, cmd);
+        hs_test_def_destroy(def);
+        hs_ctx_destroy(ctx);
+        return strcmp(cmd, "check") == 0 ? -1 : HS_EXIT_INPUT;
+    }
     return HS_EXIT_OK;
 }
 

@@ -20,6 +20,11 @@ typedef struct hs_cli_sets {
 int hs_cli_take_set(int argc, char **argv, int *i, const char *cmd, hs_cli_sets *sets);
 
 int hs_cli_run(int argc, char **argv);
+/* run_script.c: a test file whose script runs its own analysis. */
+struct hs_test_def;
+struct hs_ctx;
+int hs_cli_run_script(struct hs_ctx *ctx, const struct hs_test_def *def, const char *dir, int force,
+                      int quiet);
 int hs_cli_check(int argc, char **argv);
 int hs_cli_modes(int argc, char **argv);
 int hs_cli_plot(int argc, char **argv);

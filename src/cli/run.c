@@ -221,6 +221,16 @@ int hs_cli_run(int argc, char **argv)
         code = HS_EXIT_INPUT;
         goto done;
     }
+    if (!dir) dir = resume ? resume : def->output_dir;
+    if (def->script_analysis[0]) { /* the script's own analysis (docs/opensees_tcl.md) */
+        code = resume || rehearse ? HS_EXIT_INPUT : hs_cli_run_script(ctx, def, dir, force, quiet);
+        if (resume || rehearse)
+            fprintf(stderr,
+                    "hysim run: %s: a script that runs its own analysis is neither resumed "
+                    "nor rehearsed (give the test file an analysis section)\n",
+                    file);
+        goto done;
+    }
     if (rehearse && (code = hs_cli_rehearse_prepare(ctx, def, quiet)) != HS_EXIT_OK) goto done;
     /* its inputs' identity now, before anything moves (docs/outputs.md, "Trace") */
     if (hs_run_trace_create(ctx, def, &trace) || (resume && hs_run_trace_resumed(trace, resume))) {
@@ -231,7 +241,6 @@ int hs_cli_run(int argc, char **argv)
     /* a test with a remote site runs only without warnings, or with them accepted */
     if ((code = hs_cli_run_precheck(def, file, accept_warnings, quiet, trace)) != HS_EXIT_OK)
         goto done;
-    if (!dir) dir = resume ? resume : def->output_dir;
     /* a fresh run's folder: locked, refused when it holds a run (unless --force), probed, and
      * with room for records.bin and results.h5 */
     const uint64_t need = hs_test_def_record_bytes(def) * (def->checkpoint_every > 0 ? 2u : 1u);

@@ -157,7 +157,7 @@ static int add_node(hs_fe *fe, int id, double x, double y, double z)
 {
     int rc = fe_defining(fe, "a node");
     if (rc) return rc;
-    if (id <= 0) return hs_fail(fe->ctx, HS_EINPUT, "node: id must be >= 1 (got %d)", id);
+    if (id < 0) return hs_fail(fe->ctx, HS_EINPUT, "node: id must be >= 0 (got %d)", id);
     if (fe_node_index(fe, id) >= 0)
         return hs_fail(fe->ctx, HS_EINPUT, "node %d is defined twice", id);
     if (!isfinite(x) || !isfinite(y) || !isfinite(z))

@@ -102,6 +102,9 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
     if (!rc) rc = version(L, root);
     if (!rc) rc = name(L, root);
     if (!rc) rc = units(L, root);
+    int script = 0;
+    if (!rc) rc = hs_tf_script_analysis(L, root, &script);
+    if (script) return rc ? rc : output(L, root);
     /* materials: optional when experimental elements or a frame model's elements may carry all
      * the stiffness (a zero_length element then names a missing material) */
     const hs_ynode *st = hs_ynode_get(root, "structure");

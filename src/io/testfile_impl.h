@@ -139,6 +139,9 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node);
 int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, struct hs_fe *fe, int dir);
 /* structure.model: {opensees: SCRIPT, excitation: x|y} (testfile_opensees.c). */
 int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node);
+/* No analysis section and an OpenSees script as the structure: *taken = 1 and
+ * def->script_analysis names the script, which runs its own analysis (testfile_opensees.c). */
+int hs_tf_script_analysis(hs_tf *L, const hs_ynode *root, int *taken);
 /* The script's damping (structure.damping absent): its Rayleigh coefficients, or none. */
 int hs_tf_opensees_damping(hs_tf *L);
 /* ground_motion (node NULL: absent): the test file's wins; else the script's pattern

@@ -144,6 +144,47 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
     return hs_tf_fe_install(L, node, fe, dir);
 }
 
+/* A test file whose structure is an OpenSees script and that has no analysis section: the
+ * script runs its own analysis at `hysim run` (docs/opensees_tcl.md, "The script's own
+ * analysis"). What applies only to the test file's analysis is refused at its key. */
+int hs_tf_script_analysis(hs_tf *L, const hs_ynode *root, int *taken)
+{
+    *taken = 0;
+    const hs_ynode *st = hs_ynode_get(root, "structure");
+    const hs_ynode *mo = st && st->kind == HS_YNODE_MAPPING ? hs_ynode_get(st, "model") : NULL;
+    const hs_ynode *v = mo && mo->kind == HS_YNODE_MAPPING ? hs_ynode_get(mo, "opensees") : NULL;
+    if (!v || hs_ynode_get(root, "analysis")) return 0;
+    *taken = 1;
+    static const char *const why =
+        "applies to the test file's analysis; without an analysis section the script runs its "
+        "own (docs/opensees_tcl.md): add an analysis section or remove this key";
+    static const char *const top[] = {"materials", "ground_motion", "experimental", "sites"};
+    for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+        const hs_ynode *x = hs_ynode_get(root, top[i]);
+        if (x) return hs_tf_fail(L, x, "%s: %s", top[i], why);
+    }
+    static const char *const skeys[] = {"model"}, *const mkeys[] = {"opensees"};
+    int rc = hs_tf_mapping(L, st, "structure (the script's own analysis)", skeys, 1);
+    if (!rc) rc = hs_tf_mapping(L, mo, "structure.model (the script's own analysis)", mkeys, 1);
+    const hs_ynode *out = hs_ynode_get(root, "output");
+    for (size_t i = 0; !rc && out && i < 2; i++) {
+        const char *k = i ? "recorders" : "mat";
+        const hs_ynode *x = hs_ynode_get(out, k);
+        if (x) rc = hs_tf_fail(L, x, "output.%s: %s (the script's recorders write files)", k, why);
+    }
+    if (!rc)
+        rc = hs_tf_input(L, v, "structure.model.opensees", L->def->script_analysis,
+                         sizeof L->def->script_analysis);
+    return rc;
+}
+
+int hs_testfile_run_script(hs_ctx *ctx, const hs_test_def *def, const char *dir)
+{
+    if (!def->script_analysis[0])
+        return hs_fail(ctx, HS_EINVAL, "%s: the test file has an analysis section", def->path);
+    return hs_opensees_script_run(ctx, def->script_analysis, dir);
+}
+
 int hs_tf_opensees_damping(hs_tf *L)
 {
     const hs_tf_script *s = &L->script;

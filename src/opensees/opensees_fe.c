@@ -51,7 +51,7 @@ static int element_error(hs_ctx *ctx, const hs_os_element *e, int rc)
 
 /* The elements' lumped masses added to `mass` (NDF per node, in the model's node order): 0.5 rho
  * L on each end's translations (OpenSees' Truss, ElasticBeam2d and 3d without -cMass). */
-static void element_masses(const hs_os_model *m, double *mass)
+void hs_os_element_masses(const hs_os_model *m, int alpha_m, double *mass)
 {
     for (int k = 0; k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
@@ -59,13 +59,14 @@ static void element_masses(const hs_os_model *m, double *mass)
                             : e->cmass            ? 0.0 /* consistent: the element's own */
                                                   : 0.5 * e->rho * length(m, e, NULL);
         if (!(half > 0.0)) continue;
+        const double w = alpha_m ? e->ray.alphaM : 1.0;
         for (int i = 0; i < m->nnodes; i++)
             if (m->nodes[i].tag == e->ni || m->nodes[i].tag == e->nj)
-                for (int d = 0; d < m->ndm; d++) mass[NDF * i + d] += half;
+                for (int d = 0; d < m->ndm; d++) mass[NDF * i + d] += w * half;
     }
 }
 
-/* A twoNodeLink (its mass is lumped on the nodes by element_masses). */
+/* A twoNodeLink (its mass is lumped on the nodes by hs_os_element_masses). */
 static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, const char *name)
 {
     hs_fe_link_def def;
@@ -121,10 +122,21 @@ static const char *constraint_where(const hs_os_model *m, const char *msg, const
     return fallback;
 }
 
+/* 1 when equalDOF q ties DOF d to a fixed DOF of its retained node: OpenSees' transformation
+ * handler then gives the constrained DOF the support's (zero) displacement, so hysim fixes it
+ * (TransformationConstraintHandler / TransformationDOF_Group: a retained DOF with an SP
+ * constraint has no equation). */
+static int equal_fixed(const hs_os_model *m, const hs_os_equal *q, int d)
+{
+    const hs_os_node *r = hs_os_find_node(m, q->master);
+    return q->dofs[d] && r && (r->fix[d] || (m->ndm == 2 && m->ndf == 2 && d == 2));
+}
+
 /* Defines the model in a new hs_fe: `mass` per node (NDF each), member compressions P0 (NULL: 0),
- * `linear`: every member with the linear transformation (the gravity solve). */
-static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
-                  const double *P0, int linear, hs_fe **out)
+ * `linear`: every member with the linear transformation (the gravity solve); `keep` (NULL: all)
+ * the elements to define, and no element mass (the script's own analysis). */
+static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
+                       const double *P0, int linear, const unsigned char *keep, hs_fe **out)
 {
     hs_fe *fe = NULL;
     int rc = hs_fe_create(ctx, &fe);
@@ -136,6 +148,9 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         int fix[NDF];
         memcpy(fix, n->fix, sizeof fix);
         if (m->ndm == 2 && m->ndf == 2) fix[2] = 1;
+        for (int k = 0; k < m->nequals; k++) /* an equalDOF to a fixed DOF fixes it */
+            if (m->equals[k].slave == n->tag)
+                for (int d = 0; d < NDF; d++) fix[d] |= equal_fixed(m, &m->equals[k], d);
         const double crd[3] = {n->x, n->y, n->z};
         rc = m->ndm == 2 ? hs_fe_add_node(fe, n->tag, n->x, n->y)
                          : hs_fe_add_node_crd(fe, n->tag, crd);
@@ -147,6 +162,7 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
     }
     for (int k = 0; !rc && k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
+        if (keep && !keep[k]) continue;
         char name[32];
         snprintf(name, sizeof name, "ele%d", e->tag);
         const hs_fe_transf t = linear ? HS_FE_LINEAR : e->transf;
@@ -169,7 +185,7 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
                 snprintf(name, sizeof name, "ele%d.%s", e->tag, dir_name(m, e->dir[j]));
             rc = hs_fe_add_zero_length(fe, name, e->ni, e->nj, e->dir[j], mat->type, mat->opts);
         }
-        if (rc >= 0 && !linear && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
+        if (rc >= 0 && !linear && !keep && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
             rc = hs_fe_set_element_mass(fe, rc, e->rho, 1);
         if (rc < 0)
             rc = element_error(ctx, e, rc);
@@ -178,7 +194,10 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
     }
     for (int k = 0; !rc && k < m->nequals; k++) {
         const hs_os_equal *q = &m->equals[k];
-        rc = hs_fe_equal_dof(fe, q->master, q->slave, q->dofs);
+        int dofs[NDF], any = 0;
+        for (int d = 0; d < NDF; d++) any |= dofs[d] = q->dofs[d] && !equal_fixed(m, q, d);
+        if (!any) continue;
+        rc = hs_fe_equal_dof(fe, q->master, q->slave, dofs);
         char what[48];
         snprintf(what, sizeof what, "equalDOF %d %d", q->master, q->slave);
         if (rc) rc = fe_error(ctx, rc, q->where, what);
@@ -188,6 +207,31 @@ static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const d
         rc = fe_error(ctx, rc, constraint_where(m, hs_ctx_message(ctx), script), "the model");
     if (rc) hs_fe_destroy(&fe);
     *out = fe;
+    return rc;
+}
+
+static int define(hs_ctx *ctx, const hs_os_model *m, const char *script, const double *mass,
+                  const double *P0, int linear, hs_fe **out)
+{
+    return define_some(ctx, m, script, mass, P0, linear, NULL, out);
+}
+
+int hs_os_build_live_fe(hs_ctx *ctx, const hs_os_model *m, const char *script,
+                        const unsigned char *keep, hs_fe **out)
+{
+    double *mass = hs_calloc((size_t)m->nnodes * NDF + 1, sizeof *mass);
+    unsigned char *all = hs_malloc((size_t)m->nels + 1);
+    if (!mass || !all) {
+        hs_free(mass);
+        hs_free(all);
+        return HS_ENOMEM;
+    }
+    memset(all, 1, (size_t)m->nels + 1);
+    for (int i = 0; i < m->nnodes; i++)
+        for (int d = 0; d < m->ndf; d++) mass[NDF * i + d] = m->nodes[i].fix[d] ? 0.0 : 1.0;
+    const int rc = define_some(ctx, m, script, mass, NULL, 0, keep ? keep : all, out);
+    hs_free(mass);
+    hs_free(all);
     return rc;
 }
 
@@ -287,7 +331,7 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
     }
     for (int i = 0; !rc && i < m->nnodes; i++)
         for (int d = 0; d < NDF; d++) mass[NDF * i + d] = m->nodes[i].mass[d];
-    if (!rc) element_masses(m, mass);
+    if (!rc) hs_os_element_masses(m, 0, mass);
     if (!rc) rc = define(ctx, m, script, mass, P0, 0, out);
     hs_free(mass);
     hs_free(P0);
@@ -315,7 +359,7 @@ int hs_os_rayleigh_coefficients(hs_ctx *ctx, const hs_os_model *m, const char *s
 {
     double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass);
     if (!mass) return HS_ENOMEM;
-    element_masses(m, mass);
+    hs_os_element_masses(m, 0, mass);
     const hs_os_node *first_node = NULL;
     const hs_os_element *first_el = NULL;
     int rc = 0;

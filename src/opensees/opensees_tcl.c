@@ -23,18 +23,24 @@ static const struct {
     {"mp", "general multi-point constraints are not in hysim; use equalDOF"},
 };
 
-/* Analysis, output and utility commands: the test file sets the analysis, so they do nothing
- * (one line each says so). */
-static const char *const ignored[] = {
-    "system",       "numberer",     "constraints",  "integrator",      "algorithm",
-    "analysis",     "analyze",      "test",         "recorder",        "loadConst",
-    "wipeAnalysis", "setTime",      "remove",       "initialize",      "modalDamping",
-    "record",       "printModel",   "print",        "logFile",         "setMaxOpenFiles",
-    "reset",        "domainChange", "database",     "setPrecision",    "getTime",
-    "nodeDisp",     "nodeVel",      "nodeAccel",    "nodeReaction",    "reactions",
-    "eleResponse",  "testIter",     "testNorms",    "modalProperties", "responseSpectrumAnalysis",
-    "stripXML",     "defaultUnits", "loadConstant", "getEleTags",      "getNodeTags",
-    "version"};
+/* Output and utility commands that change no result: ignored, one line each (once a name). The
+ * analysis commands, queries and recorders are in opensees_tcl_analysis.c, opensees_tcl_query.c
+ * and opensees_tcl_recorder.c. */
+static const char *const ignored[] = {"initialize",      "modalDamping",
+                                      "printModel",      "print",
+                                      "logFile",         "setMaxOpenFiles",
+                                      "reset",           "domainChange",
+                                      "database",        "setPrecision",
+                                      "testIter",        "testNorms",
+                                      "modalProperties", "responseSpectrumAnalysis",
+                                      "stripXML",        "defaultUnits",
+                                      "loadConstant",    "version",
+                                      "printA",          "printB",
+                                      "numIter",         "puts_log"};
+
+/* OpenSees' display commands (its OpenGL window): hysim draws nothing. */
+static const char *const display[] = {"display",    "prp",   "vup",  "vpn",        "vrp",
+                                      "viewWindow", "plane", "port", "projection", "fill"};
 
 static const struct {
     const char *name;
@@ -108,7 +114,12 @@ void hs_os_model_clear(hs_os_model *m)
     for (int i = 0; i < m->nrigids; i++) hs_free(m->rigids[i].slaves);
     hs_free(m->rigids);
     hs_free(m->loads);
+    for (int i = 0; i < m->nseries; i++) {
+        hs_free(m->series[i].values);
+        hs_free(m->series[i].times);
+    }
     hs_free(m->series);
+    hs_free(m->patterns);
     hs_free(m->gms);
     hs_free(m->imposed);
     hs_free(m->inputs);
@@ -252,14 +263,30 @@ const hs_os_material *hs_os_find_material(const hs_os_model *m, int tag)
     return NULL;
 }
 
+int hs_os_ignored_once(hs_os_state *st, const char *name, const char *why)
+{
+    for (int i = 0; i < st->nwarned; i++)
+        if (strcmp(st->warned[i], name) == 0) return 0;
+    if (st->nwarned < (int)(sizeof st->warned / sizeof st->warned[0]))
+        snprintf(st->warned[st->nwarned++], sizeof st->warned[0], "%s", name);
+    char where[HS_OS_WHERE];
+    hs_log(st->ctx, HS_LOG_WARN, "%s: %s ignored (%s)", hs_os_where(st, where, sizeof where), name,
+           why);
+    return 1;
+}
+
 static int cmd_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     (void)objc;
-    hs_os_state *st = cd;
-    char where[HS_OS_WHERE];
-    if (!strcmp(Tcl_GetString(objv[0]), "analyze")) st->loads_applied = st->m->nloads;
-    hs_log(st->ctx, HS_LOG_WARN, "%s: %s ignored (the test file sets the analysis)",
-           hs_os_where(st, where, sizeof where), Tcl_GetString(objv[0]));
+    hs_os_ignored_once(cd, Tcl_GetString(objv[0]), "it changes no result in hysim");
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+static int cmd_display(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc;
+    hs_os_ignored_once(cd, Tcl_GetString(objv[0]), "hysim draws nothing");
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -282,7 +309,8 @@ static int cmd_wipe(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     (void)objc;
     (void)objv;
     hs_os_state *st = cd;
-    if (st->m->nnodes == 0) {
+    if (st->live && st->m->nnodes > 0 && hs_os_analysis_wipe(st)) return TCL_ERROR;
+    if (st->m->nnodes == 0 || st->live) {
         char **inputs = st->m->inputs;
         const int ninputs = st->m->ninputs;
         st->m->inputs = NULL;
@@ -330,13 +358,14 @@ static int cmd_unknown(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
                           "(no programs, sockets, opened files or folders; records come in "
                           "through timeSeries Path -filePath, other scripts through source)");
     char list[512] = "", near[64] = "";
-    const char *names[COUNT(commands) + COUNT(ignored)];
+    const char *names[COUNT(commands) + COUNT(ignored) + COUNT(display)];
     size_t n = 0;
     for (size_t i = 0; i < COUNT(commands); i++) {
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s, ", commands[i].name);
         names[n++] = commands[i].name;
     }
     for (size_t i = 0; i < COUNT(ignored); i++) names[n++] = ignored[i];
+    for (size_t i = 0; i < COUNT(display); i++) names[n++] = display[i];
     const char *guess = hs_suggest(Tcl_GetString(objv[1]), names, n);
     if (guess) snprintf(near, sizeof near, " (did you mean '%s'?)", guess);
     snprintf(st->error, sizeof st->error,
@@ -355,6 +384,12 @@ static int create_commands(hs_os_state *st)
         if (!Tcl_CreateObjCommand(in, commands[i].name, commands[i].fn, st, NULL)) return HS_ENOMEM;
     for (size_t i = 0; i < COUNT(ignored); i++)
         if (!Tcl_CreateObjCommand(in, ignored[i], cmd_ignored, st, NULL)) return HS_ENOMEM;
+    for (size_t i = 0; i < COUNT(display); i++)
+        if (!Tcl_CreateObjCommand(in, display[i], cmd_display, st, NULL)) return HS_ENOMEM;
+    int rc = hs_os_analysis_commands(st);
+    if (!rc) rc = hs_os_query_commands(st);
+    if (!rc) rc = hs_os_recorder_commands(st);
+    if (rc) return rc;
     for (size_t i = 0; i < COUNT(not_yet); i++)
         if (!Tcl_CreateObjCommand(in, not_yet[i].name, cmd_not_yet, st, NULL)) return HS_ENOMEM;
     if (!Tcl_CreateObjCommand(in, "wipe", cmd_wipe, st, NULL) ||
@@ -400,7 +435,7 @@ static int tcl_error(hs_os_state *st, int code)
     return rc;
 }
 
-int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m)
+static int run(hs_ctx *ctx, const char *path, hs_os_model *m, const char *outdir)
 {
     return hs_opensees_tcl_run_limited(ctx, path, NULL, m);
 }
@@ -409,7 +444,7 @@ int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limit
                                 hs_os_model *m)
 {
     memset(m, 0, sizeof *m);
-    hs_os_state st = {.ctx = ctx, .m = m, .script = path};
+    hs_os_state st = {.ctx = ctx, .m = m, .script = path, .live = outdir != NULL, .outdir = outdir};
     const char *slash = strrchr(path, '/');
     if (slash)
         snprintf(st.dir, sizeof st.dir, "%.*s", (int)(slash - path), path);
@@ -436,8 +471,23 @@ int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limit
         rc = hs_fail(ctx, HS_EINPUT,
                      "%s: the script has no 'model BasicBuilder -ndm 2 -ndf 3' command", path);
     if (!rc && m->nnodes == 0) rc = hs_fail(ctx, HS_EINPUT, "%s: the script defines no node", path);
+    hs_os_analysis_end(&st);
+    hs_os_precision_reset(&st);
     Tcl_DeleteInterp(st.interp);
     if (st.aux) Tcl_DeleteInterp(st.aux);
     if (rc) hs_os_model_clear(m);
+    return rc;
+}
+
+int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m)
+{
+    return run(ctx, path, m, NULL);
+}
+
+int hs_opensees_script_run(hs_ctx *ctx, const char *path, const char *outdir)
+{
+    hs_os_model m;
+    const int rc = run(ctx, path, &m, outdir);
+    if (!rc) hs_os_model_clear(&m);
     return rc;
 }

@@ -120,15 +120,50 @@ typedef struct hs_os_rigid {
 
 typedef struct hs_os_load {
     int node;
-    double f[HS_OS_NDF];
+    double f[HS_OS_NDF];  /* times the pattern's -fact and its series' -factor (gravity) */
+    int pattern;          /* index into hs_os_model.patterns (the script's own analysis) */
+    double fp[HS_OS_NDF]; /* times the pattern's -fact only: the series' value multiplies it */
 } hs_os_load;
+
+/* A time series (opensees_series.c): OpenSees' Path (-dt or -time; -filePath or -values),
+ * Linear, Constant, Trig (Sine), with their factor and options. */
+typedef enum hs_os_series_kind {
+    HS_OS_SERIES_PATH,
+    HS_OS_SERIES_LINEAR,
+    HS_OS_SERIES_CONSTANT,
+    HS_OS_SERIES_TRIG
+} hs_os_series_kind;
 
 typedef struct hs_os_series {
     int tag;
     double dt, factor;
-    char path[2048];
+    char path[2048]; /* -filePath (read when the script's analysis first needs it) */
     char where[HS_OS_WHERE];
+    hs_os_series_kind kind;
+    int index;      /* its place in hs_os_model.series (which owns values and times) */
+    double *values; /* -values, or the file's numbers once read (owned by the model) */
+    double *times;  /* -time / -fileTime (NULL: at -dt) */
+    int nvalues;    /* values (and times) */
+    char time_path[2048];
+    double start_time;                                /* Path -startTime */
+    int use_last;                                     /* Path -useLast */
+    int prepend_zero;                                 /* Path -prependZero */
+    double t_start, t_end, period, shift, zero_shift; /* Trig */
 } hs_os_series;
+
+/* A load pattern of the script's own analysis: Plain (its series times -fact scales the loads
+ * of its body) or UniformExcitation (-M iota a_g(t) in direction dir). loadConst freezes every
+ * pattern at its factor then. */
+typedef struct hs_os_pattern {
+    int tag;
+    int series;       /* index into hs_os_model.series */
+    double fact;      /* -fact */
+    int uniform, dir; /* UniformExcitation and its direction (0-based) */
+    int constant;     /* after loadConst: the factor below, whatever the time */
+    double const_factor;
+    double vel0;   /* UniformExcitation -vel0: the free nodes' initial velocity in dir */
+    int vel0_done; /* given to the live model */
+} hs_os_pattern;
 
 /* pattern MultipleSupport: a groundMotion (its series: accelerations or displacements) and the
  * imposedMotions that move a fixed DOF by one. */
@@ -165,6 +200,8 @@ typedef struct hs_os_model {
     int nloads;
     hs_os_series *series;
     int nseries;
+    hs_os_pattern *patterns; /* every pattern, in the order defined (the script's analysis) */
+    int npatterns;
     /* pattern UniformExcitation: the ground motion when the test file gives none */
     int has_excitation;
     int excitation_dir;      /* a translation: 0 (x), 1 (y), 2 (z) */
@@ -215,10 +252,23 @@ int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limit
  * constraints, the P-Delta axial forces of the Plain patterns' loads. `script` names the file in
  * messages. */
 int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe **out);
+/* The frame model of the script's own analysis (opensees_analysis.h): every free DOF an unknown
+ * (a unit mass on each keeps hs_fe from condensing any), no element mass, no gravity axial
+ * force (P-Delta members take their current one); `keep` (NULL: all) the elements. */
+int hs_os_build_live_fe(hs_ctx *ctx, const hs_os_model *m, const char *script,
+                        const unsigned char *keep, hs_fe **out);
+/* The elements' lumped masses (opensees_fe.c: 0.5 rho L at each end's translations), NDF per
+ * node in the model's node order, added to mass (`alpha_m`: each times its Rayleigh alphaM). */
+void hs_os_element_masses(const hs_os_model *m, int alpha_m, double *mass);
 /* The Rayleigh coefficients of the built model: C = a0 M + a1 K0 (hysim's damping is one matrix
  * for the whole model); HS_EINPUT naming the first element or node whose factors differ. */
 int hs_os_rayleigh_coefficients(hs_ctx *ctx, const hs_os_model *m, const char *script, double *a0,
                                 double *a1, int *warn_tangent);
+
+/* Runs the script with its own analysis (a test file without an analysis section): its
+ * analyze, queries and recorders work as in OpenSees; the recorders write below outdir. Errors:
+ * HS_EINPUT with "SCRIPT:LINE: COMMAND: what to do". */
+int hs_opensees_script_run(hs_ctx *ctx, const char *path, const char *outdir);
 
 /* --- inside the interpreter (opensees_tcl*.c) --- */
 
@@ -235,13 +285,44 @@ typedef struct hs_os_state {
     int in_multi;        /* inside a pattern MultipleSupport's body (groundMotion, imposedMotion) */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
-    double plain_factor; /* that pattern's -fact */
-    double seconds;      /* its bounds (opensees_tcl_limits.c) */
+    double plain_factor; /* that pattern's -fact times its series' -factor */
+    double pattern_fact; /* that pattern's -fact */
+    int plain_pattern;   /* its index in hs_os_model.patterns */
+    /* the script's own analysis (opensees_tcl_analysis.c): live when the test file has no
+     * analysis section; else the analysis commands only keep time for the script's loops */
+    int live;
+    struct hs_os_analysis *an; /* settings, live model, recorders (opensees_analysis.h) */
+    const char *outdir;        /* where the script's recorders write (live) */
+    double pseudo_time;        /* not live: what getTime answers (analyze advances it) */
+    double pseudo_incr;        /* not live: the last LoadControl increment */
+    char warned[64][32];       /* commands already ignored with a line (one line each) */
+    int nwarned;
+    double seconds; /* its bounds (opensees_tcl_limits.c) */
     int commands;
     int nroots; /* the folders `source` may read (real paths): its own first */
     char roots[HS_OS_MAX_ROOTS + 1][4096];
     hs_fe_section_def *in_fiber; /* inside a section Fiber's body: patch, layer, fiber add to it */
 } hs_os_state;
+
+/* opensees_series.c: a series' options from w[first..n) (TYPE given), its value at time t,
+ * and adding it to the model (which then owns its numbers). */
+int hs_os_series_parse(hs_os_state *st, Tcl_Obj *const objv[], const char *type, Tcl_Obj *const *w,
+                       int first, int n, hs_os_series *s);
+int hs_os_series_add(hs_os_state *st, Tcl_Obj *const objv[], hs_os_series *s);
+double hs_os_series_value(const hs_os_series *s, double t);
+
+/* The analysis commands (opensees_tcl_analysis.c), queries (opensees_tcl_query.c), recorders
+ * (opensees_tcl_recorder.c); the end of the analysis side (recorders closed) and `wipe`. */
+int hs_os_analysis_commands(hs_os_state *st);
+int hs_os_query_commands(hs_os_state *st);
+int hs_os_recorder_commands(hs_os_state *st);
+void hs_os_analysis_end(hs_os_state *st);
+int hs_os_analysis_wipe(hs_os_state *st);
+/* One line "WHERE: NAME ignored (WHY)" the first time NAME is ignored; 1 when it said it. */
+int hs_os_ignored_once(hs_os_state *st, const char *name, const char *why);
+/* Element `tag`'s response `word` (OpenSees' names) at the last commit into out (cap values):
+ * the count, -1 for a response hysim does not have, -2 for no such element. */
+int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap);
 
 /* Sets the interpreter's time and command limits and the folders `source` may read. */
 int hs_os_limits_apply(hs_os_state *st, const hs_os_limits *lim);
@@ -254,6 +335,8 @@ int hs_os_source_check(hs_os_state *st, Tcl_Obj *const objv[], const char *path)
 /* The safe interpreter (opensees_tcl_safe.c): Tcl_MakeSafe, stdout and stderr shared, `file`
  * for names and read-only questions, `exit` ending the script. */
 int hs_os_make_safe(hs_os_state *st);
+/* The thread's tcl_precision back to Tcl's default (the script may have set it). */
+void hs_os_precision_reset(hs_os_state *st);
 /* 1 when `name` is a command the safe interpreter hides (exec, open, socket, cd, ...). */
 int hs_os_is_hidden(hs_os_state *st, const char *name);
 /* "FILE:LINE" of the command being run (the innermost frame with a file). */

@@ -5,6 +5,7 @@
  * (gravity loads held constant: their axial forces enter the P-Delta members). */
 #include "opensees_tcl.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -133,81 +134,25 @@ int hs_os_cmd_region(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const
     return TCL_OK;
 }
 
-/* Path series options from words[first..n): -dt, -filePath (relative to the script's folder),
- * -factor. */
-static int path_options(hs_os_state *st, Tcl_Obj *const objv[], Tcl_Obj *const *w, int first, int n,
-                        hs_os_series *s)
-{
-    char here[1024];
-    s->factor = 1.0;
-    for (int i = first; i < n; i += 2) {
-        const char *opt = Tcl_GetString(w[i]);
-        if (i + 1 >= n) return hs_os_fail(st, objv, "%s: expected a value", opt);
-        if (!strcmp(opt, "-dt") || !strcmp(opt, "-dT")) {
-            if (hs_os_num(st, w, i + 1, "-dt", &s->dt)) return TCL_ERROR;
-        } else if (!strcmp(opt, "-factor")) {
-            if (hs_os_num(st, w, i + 1, "-factor", &s->factor)) return TCL_ERROR;
-        } else if (!strcmp(opt, "-filePath")) {
-            const char *rel = Tcl_GetString(w[i + 1]);
-            if (rel[0] == '/')
-                snprintf(s->path, sizeof s->path, "%s", rel);
-            else
-                snprintf(s->path, sizeof s->path, "%s/%s", hs_os_here(st, here, sizeof here), rel);
-        } else
-            return hs_os_fail(st, objv,
-                              "option '%s' is not supported by hysim (a Path series "
-                              "here is -dt DT -filePath FILE <-factor F>)",
-                              opt);
-    }
-    if (!(s->dt > 0.0))
-        return hs_os_fail(st, objv,
-                          "a Path series needs -dt > 0 (hysim reads records at a "
-                          "constant step; -time and -fileTime are not supported)");
-    if (!s->path[0])
-        return hs_os_fail(st, objv, "a Path series needs -filePath (-values is not supported)");
-    FILE *f = fopen(s->path, "r");
-    if (!f)
-        return hs_os_fail(st, objv,
-                          "cannot open '%s' (-filePath is relative to the script's "
-                          "folder)",
-                          s->path);
-    fclose(f);
-    return TCL_OK;
-}
-
-/* timeSeries Path tag -dt dt -filePath f <-factor c>; timeSeries Linear|Constant tag. */
+/* timeSeries TYPE tag ... (opensees_series.c) */
 int hs_os_cmd_time_series(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
     if (objc < 3) return hs_os_fail(st, objv, "expected 'timeSeries Path tag -dt dt -filePath f'");
-    const char *type = Tcl_GetString(objv[1]);
-    hs_os_series s = {.factor = 1.0};
+    hs_os_series s = {0};
     if (hs_os_int(st, objv, 2, "tag", &s.tag)) return TCL_ERROR;
     for (int i = 0; i < st->m->nseries; i++)
         if (st->m->series[i].tag == s.tag)
             return hs_os_fail(st, objv, "timeSeries %d is already defined", s.tag);
-    if (!strcmp(type, "Path") || !strcmp(type, "Series")) {
-        if (path_options(st, objv, objv, 3, objc, &s)) return TCL_ERROR;
-    } else if (!strcmp(type, "Linear") || !strcmp(type, "Constant")) {
-        /* gravity: held at its value at the end of the static step (factor 1, or -factor) */
-        for (int i = 3; i < objc; i += 2)
-            if (i + 1 >= objc || strcmp(Tcl_GetString(objv[i]), "-factor") ||
-                hs_os_num(st, objv, i + 1, "-factor", &s.factor))
-                return hs_os_fail(st, objv, "expected 'timeSeries %s tag <-factor f>'", type);
-    } else
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported by hysim (it has Path for ground "
-                          "motions, Linear and Constant for gravity loads)",
-                          type);
-    hs_os_where(st, s.where, sizeof s.where);
-    hs_os_series *slot = hs_os_push((void **)&st->m->series, &st->m->nseries, sizeof *slot);
-    if (!slot) return hs_os_fail(st, objv, "out of memory");
-    *slot = s;
+    if (hs_os_series_parse(st, objv, Tcl_GetString(objv[1]), objv, 3, objc, &s) ||
+        hs_os_series_add(st, objv, &s))
+        return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
 
-/* A series argument: a tag, or an inline spec ("Series -dt ... -filePath ...", "Linear"). */
+/* A series argument: a tag, or an inline spec ("Series -dt ... -filePath ...", "Linear"), which
+ * joins the model's series with no tag of its own. */
 static int series_arg(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_series *out)
 {
     int tag;
@@ -221,16 +166,24 @@ static int series_arg(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_serie
     if (Tcl_ListObjGetElements(NULL, objv[i], &n, &w) != TCL_OK || n < 1)
         return hs_os_fail(st, objv, "expected a timeSeries tag or spec, got '%.60s'",
                           Tcl_GetString(objv[i]));
-    const char *type = Tcl_GetString(w[0]);
-    *out = (hs_os_series){.factor = 1.0};
-    if (!strcmp(type, "Linear") || !strcmp(type, "Constant")) return TCL_OK;
-    if (strcmp(type, "Series") && strcmp(type, "Path"))
-        return hs_os_fail(st, objv,
-                          "series '%s' is not supported by hysim (Path, Linear, "
-                          "Constant)",
-                          type);
-    if (path_options(st, objv, w, 1, n, out)) return TCL_ERROR;
-    hs_os_where(st, out->where, sizeof out->where);
+    *out = (hs_os_series){.tag = INT_MIN};
+    if (hs_os_series_parse(st, objv, Tcl_GetString(w[0]), w, 1, n, out) ||
+        hs_os_series_add(st, objv, out))
+        return TCL_ERROR;
+    return TCL_OK;
+}
+
+/* The pattern of the script's own analysis (opensees_tcl_analysis.c): its series and -fact. */
+static int add_pattern(hs_os_state *st, Tcl_Obj *const objv[], int tag, const hs_os_series *s,
+                       double fact, int uniform, int dir)
+{
+    for (int k = 0; k < st->m->npatterns; k++)
+        if (st->m->patterns[k].tag == tag)
+            return hs_os_fail(st, objv, "pattern %d is already defined", tag);
+    hs_os_pattern *p = hs_os_push((void **)&st->m->patterns, &st->m->npatterns, sizeof *p);
+    if (!p) return hs_os_fail(st, objv, "out of memory");
+    *p = (hs_os_pattern){
+        .tag = tag, .series = s->index, .fact = fact, .uniform = uniform, .dir = dir};
     return TCL_OK;
 }
 
@@ -249,7 +202,7 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
                           m->ndm == 1   ? "1 (x)"
                           : m->ndm == 2 ? "1 (x) or 2 (y)"
                                         : "1 (x), 2 (y) or 3 (z)");
-    double fact = 1.0;
+    double fact = 1.0, v0 = 0.0;
     int has_accel = 0;
     hs_os_series s;
     for (int i = 4; i < objc; i += 2) {
@@ -257,14 +210,16 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value", opt);
         if (!strcmp(opt, "-accel") || !strcmp(opt, "-acceleration")) {
             if (series_arg(st, objv, i + 1, &s)) return TCL_ERROR;
-            if (!s.path[0]) return hs_os_fail(st, objv, "-accel: a ground motion is a Path series");
+            if (!st->live && (s.kind != HS_OS_SERIES_PATH || !s.path[0] || s.times))
+                return hs_os_fail(st, objv,
+                                  "-accel: a ground motion is a Path series of a file at -dt "
+                                  "(the test file's analysis reads records at a constant step)");
             has_accel = 1;
         } else if (!strcmp(opt, "-fact") || !strcmp(opt, "-factor")) {
             if (hs_os_num(st, objv, i + 1, opt, &fact)) return TCL_ERROR;
         } else if (!strcmp(opt, "-vel0") || !strcmp(opt, "-initialVel")) {
-            double v0;
             if (hs_os_num(st, objv, i + 1, opt, &v0)) return TCL_ERROR;
-            if (v0 != 0.0)
+            if (v0 != 0.0 && !st->live)
                 return hs_os_fail(st, objv, "%s %g: not supported by hysim (it starts at rest)",
                                   opt, v0);
         } else
@@ -275,6 +230,11 @@ static int uniform_excitation(hs_os_state *st, int objc, Tcl_Obj *const objv[])
                               opt);
     }
     if (!has_accel) return hs_os_fail(st, objv, "expected -accel SERIES");
+    int tag;
+    if (hs_os_int(st, objv, 2, "tag", &tag) || add_pattern(st, objv, tag, &s, fact, 1, dir - 1))
+        return TCL_ERROR;
+    m->patterns[m->npatterns - 1].vel0 = v0;
+    if (st->live) return TCL_OK; /* the script's analysis applies every one */
     if (m->has_excitation)
         return hs_os_fail(st, objv,
                           "a second UniformExcitation (the first at %s): hysim takes "
@@ -296,7 +256,7 @@ static int plain(hs_os_state *st, int objc, Tcl_Obj *const objv[])
     if (objc != 5 && objc != 7)
         return hs_os_fail(st, objv, "expected 'pattern Plain tag series <-fact f> {load ...}'");
     if (series_arg(st, objv, 3, &s)) return TCL_ERROR;
-    if (s.path[0])
+    if (!st->live && s.kind != HS_OS_SERIES_LINEAR && s.kind != HS_OS_SERIES_CONSTANT)
         return hs_os_fail(st, objv,
                           "not yet supported by hysim: a Plain pattern of a Path series "
                           "(time-varying loads); hysim holds Plain loads constant as "
@@ -308,7 +268,12 @@ static int plain(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         if (hs_os_num(st, objv, 5, "-fact", &fact)) return TCL_ERROR;
     }
     if (st->in_plain) return hs_os_fail(st, objv, "a pattern inside a pattern");
+    int tag;
+    if (hs_os_int(st, objv, 2, "tag", &tag) || add_pattern(st, objv, tag, &s, fact, 0, 0))
+        return TCL_ERROR;
     st->in_plain = 1;
+    st->plain_pattern = st->m->npatterns - 1;
+    st->pattern_fact = fact;
     st->plain_factor = fact * s.factor;
     const int code = Tcl_EvalObjEx(st->interp, objv[objc - 1], 0);
     st->in_plain = 0;
@@ -465,8 +430,10 @@ int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     hs_os_load *l = hs_os_push((void **)&st->m->loads, &st->m->nloads, sizeof *l);
     if (!l) return hs_os_fail(st, objv, "out of memory");
     l->node = tag;
+    l->pattern = st->plain_pattern;
     for (int d = 0; d < ndf; d++) {
         if (hs_os_num(st, objv, 2 + d, "force", &l->f[d])) return st->m->nloads--, TCL_ERROR;
+        l->fp[d] = l->f[d] * st->pattern_fact;
         l->f[d] *= st->plain_factor;
     }
     Tcl_ResetResult(interp);

@@ -416,11 +416,18 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
                               "not yet supported by hysim: moment releases (%s); put a "
                               "zeroLength rotational spring at the end instead",
                               opt);
-        } else
+        } else if (strcmp(opt, "-lMass") == 0) {
+            e->cmass = 0; /* lumped, the default */
+        } else if (opt[0] == '-' && Tcl_GetDoubleFromObj(NULL, objv[i], &(double){0}) != TCL_OK)
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (elasticBeamColumn "
                               "knows -mass, -cMass and -lMass)",
                               opt);
+        else { /* OpenSees' ElasticBeam2d/3d parsers skip any other word */
+            char where[HS_OS_WHERE];
+            hs_log(st->ctx, HS_LOG_WARN, "%s: element %d: '%s' ignored (as OpenSees ignores it)",
+                   hs_os_where(st, where, sizeof where), e->tag, opt);
+        }
     }
     return TCL_OK;
 }

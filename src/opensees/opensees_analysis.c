@@ -1,0 +1,565 @@
+/* The script's own analysis on hysim's frame model (opensees_analysis.h): the live model, the
+ * loads of the patterns at a time, Rayleigh damping, the integrators' steps and the algorithms'
+ * iterations, in OpenSees' order. */
+#include "opensees_analysis.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define NDF HS_OS_NDF
+
+static size_t nn(const hs_os_live *lv)
+{
+    return (size_t)lv->n * (size_t)lv->n;
+}
+
+/* M += w m T_a^T T_b over the maps of a node DOF carrying lumped mass w m. */
+static void add_lumped(const hs_os_live *lv, double *M, int node, int dof, double m)
+{
+    hs_fe_dof_map map;
+    if (m == 0.0 || hs_fe_node_map(lv->fe, node, dof, &map) || map.n == 0) return;
+    for (int a = 0; a < map.n; a++)
+        for (int b = 0; b < map.n; b++)
+            HS_AT(M, lv->n, map.eq[a], map.eq[b]) += map.c[a] * map.c[b] * m;
+}
+
+/* The mass (alpha_m 0) or the alphaM-weighted mass (1) of the nodes and the elements. */
+static int assemble_mass(hs_os_live *lv, int alpha_m, double *M)
+{
+    const hs_os_model *m = lv->m;
+    double *em = hs_calloc((size_t)m->nnodes * NDF + 1, sizeof *em);
+    if (!em) return HS_ENOMEM;
+    hs_os_element_masses(m, alpha_m, em);
+    for (int i = 0; i < m->nnodes; i++) {
+        const hs_os_node *nd = &m->nodes[i];
+        const double w = alpha_m ? nd->ray.alphaM : 1.0;
+        for (int d = 0; d < m->ndf; d++)
+            add_lumped(lv, M, nd->tag, d, w * nd->mass[d] + em[NDF * i + d]);
+    }
+    hs_free(em);
+    return 0;
+}
+
+/* The Rayleigh stiffness groups: elements with the same nonzero (betaK, betaKinit, betaKcomm)
+ * (trusses, zeroLength and twoNodeLink only with -doRayleigh, as OpenSees). */
+static double element_beta(const hs_os_element *e, int k)
+{
+    if (!e->rayleigh_ok) return 0.0;
+    return k == 0 ? e->ray.betaK : k == 1 ? e->ray.betaKinit : e->ray.betaKcomm;
+}
+
+static int build_groups(hs_os_live *lv, const char *script)
+{
+    const hs_os_model *m = lv->m;
+    int rc = 0;
+    unsigned char *keep = hs_calloc((size_t)m->nels + 1, 1);
+    int *group = hs_calloc((size_t)m->nels + 1, sizeof *group);
+    if (!keep || !group) rc = HS_ENOMEM;
+    for (int k = 0; !rc && k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        group[k] = -1;
+        if (element_beta(e, 0) == 0.0 && element_beta(e, 1) == 0.0 && element_beta(e, 2) == 0.0)
+            continue;
+        int g = 0;
+        while (g < lv->ngroups &&
+               !(lv->beta[g][0] == element_beta(e, 0) && lv->beta[g][1] == element_beta(e, 1) &&
+                 lv->beta[g][2] == element_beta(e, 2)))
+            g++;
+        if (g == HS_OS_GROUPS)
+            rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
+                         "%s: element %d: more than %d distinct Rayleigh stiffness factors",
+                         e->where, e->tag, HS_OS_GROUPS);
+        else if (g == lv->ngroups) {
+            for (int c = 0; c < 3; c++) lv->beta[g][c] = element_beta(e, c);
+            lv->ngroups++;
+        }
+        group[k] = g;
+    }
+    for (int g = 0; !rc && g < lv->ngroups; g++) {
+        int all = 1;
+        for (int k = 0; k < m->nels; k++) {
+            keep[k] = group[k] == g;
+            all &= keep[k];
+        }
+        if (all)
+            lv->gfe[g] = lv->fe; /* every element: the model itself */
+        else
+            rc = hs_os_build_live_fe(lv->ctx, m, script, keep, &lv->gfe[g]);
+        if (!rc && !(lv->Kg0[g] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
+        if (!rc && !(lv->Kgc[g] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
+        if (!rc && !(lv->Kgt[g] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
+        if (!rc) rc = hs_fe_initial_stiffness(lv->gfe[g], lv->Kg0[g]);
+        if (!rc) memcpy(lv->Kgc[g], lv->Kg0[g], nn(lv) * sizeof(double));
+    }
+    hs_free(keep);
+    hs_free(group);
+    return rc;
+}
+
+void hs_os_live_destroy(hs_os_live **plv)
+{
+    hs_os_live *lv = *plv;
+    if (!lv) return;
+    for (int g = 0; g < lv->ngroups; g++) {
+        if (lv->gfe[g] != lv->fe) hs_fe_destroy(&lv->gfe[g]);
+        hs_free(lv->Kg0[g]);
+        hs_free(lv->Kgc[g]);
+        hs_free(lv->Kgt[g]);
+    }
+    hs_fe_destroy(&lv->fe);
+    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,    &lv->A,  &lv->Ut,   &lv->Vt,
+                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,   &lv->Vc, &lv->Ac,   &lv->r,
+                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,   &lv->K0, &lv->Keff, &lv->C,
+                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
+    hs_linsolver_destroy(&lv->ls);
+    hs_free(lv);
+    *plv = NULL;
+}
+
+int hs_os_live_create(hs_os_state *st, hs_os_live **out)
+{
+    *out = NULL;
+    const hs_os_model *m = st->m;
+    for (int k = 0; k < m->nels; k++)
+        if (m->els[k].cmass && m->els[k].rho > 0.0)
+            return hs_fail(st->ctx, HS_EUNSUPPORTED,
+                           "%s: element %d: -cMass: not yet in the script's own analysis (its "
+                           "mass is lumped there); remove -cMass, or give the test file an "
+                           "analysis section",
+                           m->els[k].where, m->els[k].tag);
+    hs_os_live *lv = hs_calloc(1, sizeof *lv);
+    if (!lv) return HS_ENOMEM;
+    lv->ctx = st->ctx;
+    lv->m = m;
+    lv->nnodes = m->nnodes;
+    lv->nels = m->nels;
+    int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
+    if (!rc) {
+        lv->n = hs_fe_ndof(lv->fe);
+        double **vec[] = {&lv->U,  &lv->V,  &lv->A,  &lv->Ut,  &lv->Vt,   &lv->At,
+                          &lv->Ua, &lv->Va, &lv->Uc, &lv->Vc,  &lv->Ac,   &lv->r,
+                          &lv->b,  &lv->x,  &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat};
+        double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
+        for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
+            if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
+        for (size_t i = 0; !rc && i < sizeof mat / sizeof mat[0]; i++)
+            if (!(*mat[i] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
+    }
+    if (!rc) rc = assemble_mass(lv, 0, lv->M);
+    if (!rc) rc = assemble_mass(lv, 1, lv->Cm);
+    if (!rc) rc = hs_fe_initial_stiffness(lv->fe, lv->K0);
+    if (!rc) rc = build_groups(lv, st->script);
+    if (!rc) rc = hs_linsolver_create(st->ctx, "dense", lv->n, &lv->ls);
+    if (rc) {
+        hs_os_live_destroy(&lv);
+        return rc;
+    }
+    *out = lv;
+    return 0;
+}
+
+/* --- loads --- */
+
+/* A pattern's factor at time t (its constant one after loadConst). */
+static double pattern_factor(const hs_os_model *m, const hs_os_pattern *p, double t)
+{
+    if (p->constant) return p->const_factor;
+    return p->fact * hs_os_series_value(&m->series[p->series], t);
+}
+
+/* P(t): the Plain patterns' nodal loads and the uniform excitations' -M iota a_g (t). */
+static void applied_load(const hs_os_live *lv, double t, double *P)
+{
+    const hs_os_model *m = lv->m;
+    memset(P, 0, (size_t)lv->n * sizeof *P);
+    for (int l = 0; l < m->nloads; l++) {
+        const hs_os_load *ld = &m->loads[l];
+        const double lam = pattern_factor(m, &m->patterns[ld->pattern], t);
+        if (lam == 0.0) continue;
+        for (int d = 0; d < m->ndf; d++) {
+            hs_fe_dof_map map;
+            if (ld->fp[d] == 0.0 || hs_fe_node_map(lv->fe, ld->node, d, &map)) continue;
+            for (int a = 0; a < map.n; a++) P[map.eq[a]] += map.c[a] * lam * ld->fp[d];
+        }
+    }
+    for (int k = 0; k < m->npatterns; k++) {
+        const hs_os_pattern *p = &m->patterns[k];
+        if (!p->uniform) continue;
+        const double ag = pattern_factor(m, p, t);
+        if (ag == 0.0) continue;
+        /* -M iota ag, iota the equations' motion under a unit ground translation in dir */
+        hs_fe_influence(lv->fe, p->dir, lv->tmp);
+        for (int j = 0; j < lv->n; j++) {
+            if (lv->tmp[j] == 0.0) continue;
+            for (int i = 0; i < lv->n; i++) P[i] -= HS_AT(lv->M, lv->n, i, j) * lv->tmp[j] * ag;
+        }
+    }
+}
+
+void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t)
+{
+    const double now = lv ? lv->time : 0.0;
+    for (int k = 0; k < m->npatterns; k++) {
+        hs_os_pattern *p = &m->patterns[k];
+        if (!p->constant) p->const_factor = pattern_factor(m, p, now);
+        p->constant = 1;
+    }
+    if (lv && set_time) lv->time = lv->time_commit = t;
+    if (lv) lv->phat_ready = 0;
+}
+
+/* --- the model's state --- */
+
+/* Restores the model (and every Rayleigh group) at d, v: r, Kt, Ct and each group's tangent. */
+static int restore(hs_os_live *lv, const double *d, const double *v)
+{
+    memset(lv->r, 0, (size_t)lv->n * sizeof(double));
+    memset(lv->Kt, 0, nn(lv) * sizeof(double));
+    memset(lv->Ct, 0, nn(lv) * sizeof(double));
+    int rc = hs_fe_restore(lv->fe, d, v, lv->r, lv->Kt, lv->Ct);
+    for (int g = 0; !rc && g < lv->ngroups; g++) {
+        if (lv->gfe[g] == lv->fe) {
+            memcpy(lv->Kgt[g], lv->Kt, nn(lv) * sizeof(double));
+            continue;
+        }
+        memset(lv->Kgt[g], 0, nn(lv) * sizeof(double));
+        memset(lv->x, 0, (size_t)lv->n * sizeof(double));
+        rc = hs_fe_restore(lv->gfe[g], d, v, lv->x, lv->Kgt[g], NULL);
+    }
+    return rc;
+}
+
+static int commit_fe(hs_os_live *lv)
+{
+    int rc = hs_fe_commit(lv->fe);
+    for (int g = 0; !rc && g < lv->ngroups; g++) {
+        if (lv->gfe[g] != lv->fe) rc = hs_fe_commit(lv->gfe[g]);
+        if (!rc) memcpy(lv->Kgc[g], lv->Kgt[g], nn(lv) * sizeof(double));
+    }
+    return rc;
+}
+
+static void revert_fe(hs_os_live *lv)
+{
+    hs_fe_revert(lv->fe);
+    for (int g = 0; g < lv->ngroups; g++)
+        if (lv->gfe[g] != lv->fe) hs_fe_revert(lv->gfe[g]);
+}
+
+/* C = alphaM M + sum over groups (betaK Kt + betaKinit K0 + betaKcomm Kcommitted). */
+static void damping(hs_os_live *lv)
+{
+    memcpy(lv->C, lv->Cm, nn(lv) * sizeof(double));
+    for (int g = 0; g < lv->ngroups; g++)
+        for (size_t k = 0; k < nn(lv); k++)
+            lv->C[k] += lv->beta[g][0] * lv->Kgt[g][k] + lv->beta[g][1] * lv->Kg0[g][k] +
+                        lv->beta[g][2] * lv->Kgc[g][k];
+}
+
+static void matvec_sub(int n, const double *A, const double *x, double *y)
+{
+    for (int j = 0; j < n; j++) {
+        if (x[j] == 0.0) continue;
+        for (int i = 0; i < n; i++) y[i] -= HS_AT(A, n, i, j) * x[j];
+    }
+}
+
+static double dot(int n, const double *a, const double *b)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+/* --- the integrators (OpenSees' newStep, formUnbalance, formTangent, update, commit) --- */
+
+static int transient(const hs_os_settings *set)
+{
+    return set->analysis == 2;
+}
+
+/* The time at which the loads apply: t + alpha dt during a transient step. */
+static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_load, int *rc)
+{
+    const int n = lv->n;
+    if (*rc) return;
+    const double *d = transient(set) ? lv->Ua : lv->Ut, *v = transient(set) ? lv->Va : NULL;
+    *rc = restore(lv, d, v);
+    if (*rc) return;
+    applied_load(lv, t_load, lv->P);
+    for (int i = 0; i < n; i++) lv->b[i] = lv->P[i] - lv->r[i];
+    if (!transient(set)) return;
+    damping(lv);
+    matvec_sub(n, lv->C, lv->Va, lv->b);
+    matvec_sub(n, lv->M, lv->At, lv->b);
+}
+
+static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
+{
+    const double *K = initial ? lv->K0 : lv->Kt;
+    if (!transient(set)) {
+        memcpy(lv->Keff, K, nn(lv) * sizeof(double));
+    } else {
+        const double a = set->alpha;
+        for (size_t k = 0; k < nn(lv); k++)
+            lv->Keff[k] = a * K[k] + a * lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->c3 * lv->M[k];
+    }
+    const int rc = hs_linsolver_factor(lv->ls, lv->Keff);
+    if (rc == HS_ESINGULAR) return hs_fail(lv->ctx, HS_ESINGULAR, "singular tangent");
+    return rc;
+}
+
+static void set_alpha_state(hs_os_live *lv, const hs_os_settings *set)
+{
+    const double a = set->alpha;
+    for (int i = 0; i < lv->n; i++) {
+        lv->Ua[i] = (1.0 - a) * lv->Uc[i] + a * lv->Ut[i];
+        lv->Va[i] = (1.0 - a) * lv->Vc[i] + a * lv->Vt[i];
+    }
+}
+
+/* dUhat = K^-1 phat with the tangent factored now (DisplacementControl). */
+static int reference_displacement(hs_os_live *lv, const hs_os_settings *set)
+{
+    memcpy(lv->dUhat, lv->phat, (size_t)lv->n * sizeof(double));
+    const int rc = hs_linsolver_solve(lv->ls, lv->dUhat);
+    if (rc) return rc;
+    if (lv->dUhat[lv->eq_ctrl] == 0.0)
+        return hs_fail(lv->ctx, HS_EINPUT,
+                       "DisplacementControl: the reference load moves node %d dof %d by nothing "
+                       "(is it loaded, and connected?)",
+                       set->node, set->dof + 1);
+    return 0;
+}
+
+/* x: the solution of Keff x = b; the step's increment after the update (DisplacementControl
+ * adds its load-factor term). */
+static int update(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    if (set->integ == HS_OS_INT_DISP && !transient(set)) {
+        const int rc = reference_displacement(lv, set);
+        if (rc) return rc;
+        const double dl = -lv->x[lv->eq_ctrl] / lv->dUhat[lv->eq_ctrl];
+        for (int i = 0; i < n; i++) lv->x[i] += dl * lv->dUhat[i];
+        lv->time += dl;
+        lv->dlambda += dl;
+    }
+    for (int i = 0; i < n; i++) {
+        lv->Ut[i] += lv->x[i];
+        if (transient(set)) {
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->c3 * lv->x[i];
+        }
+    }
+    if (transient(set)) set_alpha_state(lv, set);
+    return 0;
+}
+
+/* The load time of the current step. */
+static double load_time(const hs_os_live *lv, const hs_os_settings *set)
+{
+    return transient(set) ? lv->time_commit + set->alpha * lv->dt : lv->time;
+}
+
+/* newStep: the predictor and the time (and, under displacement control, the first increment). */
+static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
+{
+    const int n = lv->n;
+    memcpy(lv->Uc, lv->U, (size_t)n * sizeof(double));
+    memcpy(lv->Vc, lv->V, (size_t)n * sizeof(double));
+    memcpy(lv->Ac, lv->A, (size_t)n * sizeof(double));
+    memcpy(lv->Ut, lv->U, (size_t)n * sizeof(double));
+    memcpy(lv->Vt, lv->V, (size_t)n * sizeof(double));
+    memcpy(lv->At, lv->A, (size_t)n * sizeof(double));
+    if (transient(set)) {
+        const double g = set->gamma, b = set->beta;
+        lv->dt = dt;
+        lv->c2 = g / (b * dt);
+        lv->c3 = 1.0 / (b * dt * dt);
+        for (int i = 0; i < n; i++) {
+            lv->Vt[i] = (1.0 - g / b) * lv->Vc[i] + dt * (1.0 - 0.5 * g / b) * lv->Ac[i];
+            lv->At[i] = (1.0 - 0.5 / b) * lv->Ac[i] - 1.0 / (b * dt) * lv->Vc[i];
+        }
+        set_alpha_state(lv, set);
+        lv->time = lv->time_commit + set->alpha * dt;
+        return 0;
+    }
+    /* LoadControl and DisplacementControl: the increment scaled by Jd / (iterations of the last
+     * step), within [min, max] (LoadControl.cpp, DisplacementControl.cpp) */
+    double incr = lv->incr_now;
+    if (lv->iters_last > 0) incr *= set->jd / lv->iters_last;
+    if (incr < set->incr_min) incr = set->incr_min;
+    if (incr > set->incr_max) incr = set->incr_max;
+    lv->incr_now = incr;
+    lv->iters_last = 0;
+    if (set->integ != HS_OS_INT_DISP) {
+        lv->time += incr;
+        return 0;
+    }
+    int rc = restore(lv, lv->Ut, NULL); /* the tangent at the last commit */
+    if (!rc) rc = form_tangent(lv, set, 0);
+    if (!rc) rc = reference_displacement(lv, set);
+    if (rc) return rc;
+    const double dl = incr / lv->dUhat[lv->eq_ctrl];
+    lv->dlambda = dl;
+    lv->time += dl;
+    for (int i = 0; i < n; i++) lv->Ut[i] += dl * lv->dUhat[i];
+    return 0;
+}
+
+/* The reference load of DisplacementControl: P(lambda + 1) - R(U) at the last commit. */
+static int reference_load(hs_os_live *lv, const hs_os_settings *set)
+{
+    hs_fe_dof_map map;
+    if (hs_fe_node_map(lv->fe, set->node, set->dof, &map) || map.n != 1 || map.c[0] != 1.0)
+        return hs_fail(lv->ctx, HS_EINPUT,
+                       "DisplacementControl: node %d dof %d is not a free DOF of the model",
+                       set->node, set->dof + 1);
+    lv->eq_ctrl = map.eq[0];
+    int rc = restore(lv, lv->U, NULL);
+    if (rc) return rc;
+    applied_load(lv, lv->time + 1.0, lv->phat);
+    int any = 0;
+    for (int i = 0; i < lv->n; i++) {
+        lv->phat[i] -= lv->r[i];
+        any |= lv->phat[i] != 0.0;
+    }
+    if (!any)
+        return hs_fail(lv->ctx, HS_EINPUT,
+                       "DisplacementControl: no reference load (a pattern Plain whose series "
+                       "grows with the load factor, e.g. Linear)");
+    lv->phat_ready = 1;
+    return 0;
+}
+
+/* The convergence test after an iteration: 1 converged, 0 go on, -1 failed. */
+static int test(const hs_os_live *lv, const hs_os_settings *set, int iter)
+{
+    double norm = 0.0;
+    switch (set->test) {
+    case HS_OS_TEST_DISP:
+        norm = sqrt(dot(lv->n, lv->x, lv->x));
+        break;
+    case HS_OS_TEST_UNBALANCE:
+        norm = sqrt(dot(lv->n, lv->b, lv->b));
+        break;
+    case HS_OS_TEST_ENERGY:
+        norm = 0.5 * fabs(dot(lv->n, lv->x, lv->b));
+        break;
+    case HS_OS_TEST_FIXED:
+        return iter >= set->max_iter ? 1 : 0;
+    }
+    if (norm <= set->tol) return 1;
+    if (iter >= set->max_iter) return set->print_flag == 5 ? 1 : -1;
+    return 0;
+}
+
+/* solveCurrentStep: 0 converged, 1 failed, HS_E codes. */
+static int solve_step(hs_os_live *lv, const hs_os_settings *set)
+{
+    int rc = 0;
+    form_unbalance(lv, set, load_time(lv, set), &rc);
+    if (rc) return rc;
+    const int newton = set->alg == HS_OS_ALG_NEWTON;
+    if (!newton) rc = form_tangent(lv, set, set->initial); /* once a step */
+    for (int iter = 1; !rc; iter++) {
+        if (newton) rc = form_tangent(lv, set, set->initial);
+        if (rc) break;
+        memcpy(lv->x, lv->b, (size_t)lv->n * sizeof(double));
+        rc = hs_linsolver_solve(lv->ls, lv->x);
+        if (!rc) rc = update(lv, set);
+        form_unbalance(lv, set, load_time(lv, set), &rc);
+        if (rc) break;
+        lv->iters_last = iter;
+        if (set->alg == HS_OS_ALG_LINEAR) return 0;
+        const int t = test(lv, set, iter);
+        if (t) return t > 0 ? 0 : 1;
+    }
+    return rc == HS_ESINGULAR ? 1 : rc;
+}
+
+static int commit(hs_os_live *lv, const hs_os_settings *set)
+{
+    const size_t bytes = (size_t)lv->n * sizeof(double);
+    int rc = 0;
+    if (transient(set) && set->alpha != 1.0) rc = restore(lv, lv->Ut, lv->Vt);
+    if (!rc) rc = commit_fe(lv);
+    if (rc) return rc;
+    memcpy(lv->U, lv->Ut, bytes);
+    if (transient(set)) {
+        memcpy(lv->V, lv->Vt, bytes);
+        memcpy(lv->A, lv->At, bytes);
+        lv->time = lv->time_commit + lv->dt;
+    }
+    lv->time_commit = lv->time;
+    lv->steps++;
+    return 0;
+}
+
+int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, double dt,
+                       int (*on_commit)(void *user), void *user, int *result)
+{
+    *result = 0;
+    if (set->integ == HS_OS_INT_DISP && !transient(set) && !lv->phat_ready) {
+        const int rc = reference_load(lv, set);
+        if (rc) return rc;
+    }
+    for (int s = 0; s < steps; s++) {
+        int rc = new_step(lv, set, dt);
+        if (!rc) rc = solve_step(lv, set);
+        if (rc == 1 || rc == HS_ESINGULAR) { /* OpenSees: back to the last commit, -3 */
+            revert_fe(lv);
+            lv->time = lv->time_commit;
+            hs_log(lv->ctx, HS_LOG_WARN,
+                   "analyze: the step from time %g did not converge%s; the model is back at "
+                   "its last commit (analyze returns -3)",
+                   lv->time_commit, rc == HS_ESINGULAR ? " (singular tangent)" : "");
+            hs_ctx_clear(lv->ctx);
+            *result = -3;
+            return 0;
+        }
+        if (!rc) rc = commit(lv, set);
+        if (!rc && on_commit) rc = on_commit(user);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+void hs_os_live_initial_velocity(hs_os_live *lv, hs_os_model *m)
+{
+    for (int k = 0; k < m->npatterns; k++) {
+        hs_os_pattern *p = &m->patterns[k];
+        if (!p->uniform || p->vel0 == 0.0 || p->vel0_done) continue;
+        p->vel0_done = 1;
+        for (int i = 0; i < m->nnodes; i++) { /* UniformExcitation::setDomain: free in dir */
+            hs_fe_dof_map map;
+            if (m->nodes[i].fix[p->dir] || hs_fe_node_map(lv->fe, m->nodes[i].tag, p->dir, &map) ||
+                map.n != 1 || map.c[0] != 1.0)
+                continue;
+            lv->V[map.eq[0]] = p->vel0;
+        }
+    }
+}
+
+double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order)
+{
+    hs_fe_dof_map map;
+    if (!lv || hs_fe_node_map(lv->fe, node, dof, &map)) return 0.0;
+    const double *x = order == 0 ? lv->U : order == 1 ? lv->V : lv->A;
+    double u = 0.0;
+    for (int t = 0; t < map.n; t++) u += map.c[t] * x[map.eq[t]];
+    return u;
+}
+
+double hs_os_live_reaction(hs_os_live *lv, int node, int dof)
+{
+    double r = 0.0;
+    if (!lv || hs_fe_reaction(lv->fe, node, dof, &r)) {
+        if (lv) hs_ctx_clear(lv->ctx);
+        return 0.0;
+    }
+    return r;
+}

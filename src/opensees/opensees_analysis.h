@@ -1,0 +1,117 @@
+/* The script's own analysis (docs/opensees_tcl.md, "The script's own analysis"): what OpenSees'
+ * `constraints ... analysis ... analyze` do, on hysim's frame model. Every free retained DOF is
+ * an unknown (hysim's frame condenses nothing here: the model is defined with a unit "mass" on
+ * each free DOF only so that hs_fe keeps them all; the real mass matrix is assembled here from
+ * the nodes' and elements' lumped masses through the DOF maps). Dense matrices: the frames of
+ * OpenSees' examples have tens to hundreds of DOFs.
+ *
+ * The meanings are OpenSees 3.x's (SRC/analysis): LoadControl and DisplacementControl
+ * (DisplacementControl.cpp: the reference load phat = P(lambda + 1) - R(U) when the integrator
+ * first runs, the load factor from the constraint on the controlled DOF at every iteration),
+ * Newmark and HHT (HHT.cpp: the predictor, the response at t + alpha dt, loads at t + alpha dt,
+ * the commit at t + dt), Newton, ModifiedNewton and Linear (NewtonRaphson.cpp: unbalance, then
+ * tangent, solve, update, unbalance, test), the tests NormDispIncr, NormUnbalance, EnergyIncr
+ * (the norm of the increment, of the unbalance after the update, half the absolute product), and
+ * Rayleigh damping C = alphaM M + betaK Kt + betaKinit K0 + betaKcomm Kcommitted per element
+ * group (Element::getDamp, Node). `analyze` returns 0, or -3 when a step fails (the model back
+ * at the last commit), as OpenSees' StaticAnalysis and DirectIntegrationAnalysis. */
+#ifndef HS_OPENSEES_ANALYSIS_H
+#define HS_OPENSEES_ANALYSIS_H
+
+#include "opensees_tcl.h"
+
+#include "hysim/linalg.h"
+
+typedef enum { HS_OS_ALG_NEWTON, HS_OS_ALG_MODIFIED_NEWTON, HS_OS_ALG_LINEAR } hs_os_algorithm;
+typedef enum {
+    HS_OS_TEST_DISP,
+    HS_OS_TEST_UNBALANCE,
+    HS_OS_TEST_ENERGY,
+    HS_OS_TEST_FIXED
+} hs_os_test_kind;
+typedef enum {
+    HS_OS_INT_NONE,
+    HS_OS_INT_LOAD,
+    HS_OS_INT_DISP,
+    HS_OS_INT_NEWMARK /* HHT: alpha < 1 */
+} hs_os_integrator_kind;
+
+/* What the script's analysis commands set (kept across `analysis`, cleared by wipeAnalysis). */
+typedef struct hs_os_settings {
+    int analysis; /* 0: none, 1: Static, 2: Transient */
+    hs_os_algorithm alg;
+    int initial; /* -initial: the initial stiffness */
+    int has_alg;
+    hs_os_test_kind test;
+    double tol;
+    int max_iter, print_flag, has_test;
+    hs_os_integrator_kind integ;
+    double incr, jd, incr_min, incr_max; /* LoadControl / DisplacementControl */
+    int node, dof;                       /* DisplacementControl: the controlled DOF (0-based) */
+    double gamma, beta, alpha;           /* Newmark (alpha = 1), HHT */
+} hs_os_settings;
+
+#define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
+
+typedef struct hs_os_live {
+    hs_ctx *ctx;
+    const hs_os_model *m;
+    hs_fe *fe;
+    int n;
+    int nnodes, nels; /* the model as built (a later node or element: an error) */
+    /* Rayleigh stiffness factors of each group of elements; fe of the group (the main one when
+     * it holds every element), its initial and last committed tangents */
+    int ngroups;
+    hs_fe *gfe[HS_OS_GROUPS];
+    double beta[HS_OS_GROUPS][3];
+    double *Kg0[HS_OS_GROUPS], *Kgc[HS_OS_GROUPS], *Kgt[HS_OS_GROUPS];
+    double *M, *Cm;       /* mass, alphaM-weighted mass (n x n) */
+    double *U, *V, *A;    /* committed */
+    double *Ut, *Vt, *At; /* trial, at t + dt */
+    double *Ua, *Va;      /* at t + alpha dt (HHT) */
+    double *Uc, *Vc, *Ac; /* at the step's start */
+    double *r, *b, *x, *Kt, *Ct, *K0, *Keff, *C, *P, *tmp, *phat, *dUhat;
+    hs_linsolver *ls;
+    double time, time_commit; /* the domain's time (the load factor in a static analysis) */
+    double c2, c3, dt;        /* the transient step's constants */
+    int phat_ready, iters_last;
+    double incr_now; /* LoadControl / DisplacementControl increment of the last step */
+    double dlambda;  /* DisplacementControl: the step's load-factor increment */
+    int eq_ctrl;     /* DisplacementControl: the controlled equation */
+    long steps;      /* committed steps */
+} hs_os_live;
+
+/* A recorder of the script (opensees_tcl_recorder.c). */
+typedef struct hs_os_recorder hs_os_recorder;
+
+/* The analysis side of the interpreter: the settings, the live model, the recorders. */
+typedef struct hs_os_analysis {
+    hs_os_settings set;
+    hs_os_live *lv;
+    int integ_changed; /* an integrator command since the last analyze */
+    hs_os_recorder *recs;
+    int nrecs;
+} hs_os_analysis;
+
+/* Writes every recorder's row for the committed state (opensees_tcl_recorder.c); closes them. */
+int hs_os_record(hs_os_state *st);
+void hs_os_recorders_close(hs_os_analysis *an);
+
+/* Builds the live model of what the script defined so far (at the first analyze). */
+int hs_os_live_create(hs_os_state *st, hs_os_live **out);
+void hs_os_live_destroy(hs_os_live **lv);
+/* analyze: numIncr steps (dt for a transient analysis); 0 or -3 (a step failed: back at the
+ * last commit); HS_E codes for errors (message in ctx). `on_commit` records after each step. */
+int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, double dt,
+                       int (*on_commit)(void *user), void *user, int *result);
+/* loadConst: every pattern constant at its factor now; <-time t> sets the time. */
+void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t);
+/* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once
+ * (OpenSees' UniformExcitation::setDomain). */
+void hs_os_live_initial_velocity(hs_os_live *lv, hs_os_model *m);
+/* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */
+double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
+/* The reaction at a node DOF (the elements' committed forces minus the loads there). */
+double hs_os_live_reaction(hs_os_live *lv, int node, int dof);
+
+#endif

@@ -1,0 +1,254 @@
+/* OpenSees' queries in hysim's interpreter: nodeDisp, nodeVel, nodeAccel, nodeReaction,
+ * reactions, eleResponse, eleForce, getNodeTags, getEleTags, nodeCoord. They answer from the
+ * model's committed state at that point of the script (the script's own analysis); when the test
+ * file's analysis wins, the state is the model's initial one (zeros), said once. */
+#include "opensees_analysis.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define STATE(cd) ((hs_os_state *)(cd))
+
+/* The element response named as OpenSees' recorders and eleResponse name it. */
+static int response_kind(const char *word, hs_fe_response *r)
+{
+    static const struct {
+        const char *name;
+        hs_fe_response r;
+    } names[] = {
+        {"force", HS_FE_GLOBAL_FORCE},
+        {"forces", HS_FE_GLOBAL_FORCE},
+        {"globalForce", HS_FE_GLOBAL_FORCE},
+        {"globalForces", HS_FE_GLOBAL_FORCE},
+        {"localForce", HS_FE_LOCAL_FORCE},
+        {"localForces", HS_FE_LOCAL_FORCE},
+        {"basicForce", HS_FE_BASIC_FORCE},
+        {"basicForces", HS_FE_BASIC_FORCE},
+        {"axialForce", HS_FE_BASIC_FORCE},
+        {"deformation", HS_FE_DEFORMATION},
+        {"deformations", HS_FE_DEFORMATION},
+        {"basicDeformation", HS_FE_DEFORMATION},
+        {"basicDeformations", HS_FE_DEFORMATION},
+        {"strain", HS_FE_STRAIN},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(word, names[i].name)) return *r = names[i].r, 1;
+    return 0;
+}
+
+int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
+{
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    hs_fe_response r;
+    if (!response_kind(word, &r)) return -1;
+    const hs_os_element *e = hs_os_find_element(st->m, tag);
+    if (!e) return -2;
+    if (!lv) { /* before any analysis: the unloaded model */
+        const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
+        for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;
+        return size < cap ? size : cap;
+    }
+    hs_fe *fe = lv->fe;
+    int count = 0;
+    const int parts = e->kind == HS_OS_ZERO_LENGTH && e->nmat > 1 ? e->nmat : 1;
+    for (int j = 0; j < parts; j++) {
+        char name[48];
+        if (parts > 1) {
+            static const char *const PLANE[3] = {"x", "y", "rz"}, *const SPACE[6] = {"x",  "y",
+                                                                                     "z",  "rx",
+                                                                                     "ry", "rz"};
+            snprintf(name, sizeof name, "ele%d.%s", tag,
+                     st->m->ndm == 2 ? PLANE[e->dir[j]] : SPACE[e->dir[j]]);
+        } else
+            snprintf(name, sizeof name, "ele%d", tag);
+        const int k = hs_fe_element_index(fe, name);
+        if (k < 0) return -2;
+        const int size = hs_fe_element_response_size(fe, k, r);
+        double v[64];
+        if (size <= 0 || size > 64) return -1;
+        if (hs_fe_element_response(fe, k, r, v)) return -1;
+        if (r == HS_FE_GLOBAL_FORCE && parts > 1) { /* the springs' forces add up */
+            for (int i = 0; i < size && i < cap; i++) out[i] = (j ? out[i] : 0.0) + v[i];
+            count = size;
+        } else
+            for (int i = 0; i < size && count < cap; i++) out[count++] = v[i];
+    }
+    return count;
+}
+
+static void before_analysis(hs_os_state *st, const char *name)
+{
+    if (st->live) return;
+    hs_os_ignored_once(
+        st, name,
+        "it answers 0: the test file sets the analysis, so the script's own does not run");
+}
+
+/* nodeDisp node <dof> (and Vel, Accel): one DOF, or the node's ndf values. */
+static int node_query(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[],
+                      int order)
+{
+    int tag, dof = 0;
+    if (objc < 2 || objc > 3 || hs_os_int(st, objv, 1, "node", &tag))
+        return hs_os_fail(st, objv, "expected '%s node <dof>'", Tcl_GetString(objv[0]));
+    if (!hs_os_find_node(st->m, tag)) return hs_os_fail(st, objv, "no node %d", tag);
+    if (objc == 3 && hs_os_int(st, objv, 2, "dof", &dof)) return TCL_ERROR;
+    if (dof < 0 || dof > st->m->ndf)
+        return hs_os_fail(st, objv, "dof %d: expected 1 to %d", dof, st->m->ndf);
+    static const char *const NAMES[4] = {"nodeDisp", "nodeVel", "nodeAccel", "nodeReaction"};
+    before_analysis(st, NAMES[order]);
+    const hs_os_live *lv = st->an->lv;
+    hs_os_live *mlv = st->an->lv;
+    Tcl_Obj *res = Tcl_NewListObj(0, NULL);
+    for (int d = dof ? dof - 1 : 0; d < (dof ? dof : st->m->ndf); d++) {
+        const double v =
+            order == 3 ? hs_os_live_reaction(mlv, tag, d) : hs_os_live_node(lv, tag, d, order);
+        if (dof) {
+            Tcl_DecrRefCount(res);
+            Tcl_SetObjResult(interp, Tcl_NewDoubleObj(v));
+            return TCL_OK;
+        }
+        Tcl_ListObjAppendElement(NULL, res, Tcl_NewDoubleObj(v));
+    }
+    Tcl_SetObjResult(interp, res);
+    return TCL_OK;
+}
+
+static int cmd_node_disp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return node_query(STATE(cd), interp, objc, objv, 0);
+}
+static int cmd_node_vel(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return node_query(STATE(cd), interp, objc, objv, 1);
+}
+static int cmd_node_accel(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return node_query(STATE(cd), interp, objc, objv, 2);
+}
+static int cmd_node_reaction(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    return node_query(STATE(cd), interp, objc, objv, 3);
+}
+
+/* reactions: hysim computes them when asked (nodeReaction), nothing to do. */
+static int cmd_reactions(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)cd;
+    (void)objc;
+    (void)objv;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+static int element_query(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], int tag,
+                         const char *word, int pick)
+{
+    double v[64];
+    before_analysis(st, pick >= 0 ? "eleForce" : "eleResponse");
+    if (pick < 0) pick = 0;
+    const int n = hs_os_element_values(st, tag, word, v, 64);
+    if (n == -2) return hs_os_fail(st, objv, "no element %d", tag);
+    if (n < 0)
+        return hs_os_fail(st, objv,
+                          "response '%s' is not supported by hysim (force, globalForce, "
+                          "localForce, basicForce, deformation, basicDeformation)",
+                          word);
+    if (pick) {
+        if (pick > n) return hs_os_fail(st, objv, "dof %d: the element has %d values", pick, n);
+        Tcl_SetObjResult(interp, Tcl_NewDoubleObj(v[pick - 1]));
+        return TCL_OK;
+    }
+    Tcl_Obj *res = Tcl_NewListObj(0, NULL);
+    for (int i = 0; i < n; i++) Tcl_ListObjAppendElement(NULL, res, Tcl_NewDoubleObj(v[i]));
+    Tcl_SetObjResult(interp, res);
+    return TCL_OK;
+}
+
+/* eleResponse ele response... */
+static int cmd_ele_response(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    int tag;
+    if (objc < 3 || hs_os_int(st, objv, 1, "element", &tag))
+        return hs_os_fail(st, objv, "expected 'eleResponse ele force'");
+    return element_query(st, interp, objv, tag, Tcl_GetString(objv[2]), -1);
+}
+
+/* eleForce ele <dof> */
+static int cmd_ele_force(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    int tag, dof = 0;
+    if (objc < 2 || objc > 3 || hs_os_int(st, objv, 1, "element", &tag) ||
+        (objc == 3 && hs_os_int(st, objv, 2, "dof", &dof)))
+        return hs_os_fail(st, objv, "expected 'eleForce ele <dof>'");
+    return element_query(st, interp, objv, tag, "force", dof);
+}
+
+static int cmd_get_tags(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc;
+    hs_os_state *st = STATE(cd);
+    const int nodes = !strcmp(Tcl_GetString(objv[0]), "getNodeTags");
+    Tcl_Obj *res = Tcl_NewListObj(0, NULL);
+    const int n = nodes ? st->m->nnodes : st->m->nels;
+    for (int i = 0; i < n; i++)
+        Tcl_ListObjAppendElement(NULL, res,
+                                 Tcl_NewIntObj(nodes ? st->m->nodes[i].tag : st->m->els[i].tag));
+    Tcl_SetObjResult(interp, res);
+    return TCL_OK;
+}
+
+/* nodeCoord node <dim> */
+static int cmd_node_coord(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    int tag, dim = 0;
+    if (objc < 2 || hs_os_int(st, objv, 1, "node", &tag) ||
+        (objc == 3 && hs_os_int(st, objv, 2, "dim", &dim)))
+        return hs_os_fail(st, objv, "expected 'nodeCoord node <dim>'");
+    const hs_os_node *n = hs_os_find_node(st->m, tag);
+    if (!n) return hs_os_fail(st, objv, "no node %d", tag);
+    const double x[3] = {n->x, n->y, n->z};
+    if (dim < 0 || dim > st->m->ndm)
+        return hs_os_fail(st, objv, "dim %d: expected 1 to %d", dim, st->m->ndm);
+    if (dim) {
+        Tcl_SetObjResult(interp, Tcl_NewDoubleObj(x[dim - 1]));
+        return TCL_OK;
+    }
+    Tcl_Obj *res = Tcl_NewListObj(0, NULL);
+    for (int d = 0; d < st->m->ndm; d++)
+        Tcl_ListObjAppendElement(NULL, res, Tcl_NewDoubleObj(x[d]));
+    Tcl_SetObjResult(interp, res);
+    return TCL_OK;
+}
+
+/* getPID, getNP: one process (OpenSeesSP / OpenSeesMP scripts ask). */
+static int cmd_process(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)cd;
+    (void)objc;
+    Tcl_SetObjResult(interp, Tcl_NewIntObj(strcmp(Tcl_GetString(objv[0]), "getNP") == 0));
+    return TCL_OK;
+}
+
+static const struct {
+    const char *name;
+    Tcl_ObjCmdProc *fn;
+} commands[] = {
+    {"getPID", cmd_process},       {"getNP", cmd_process},
+    {"nodeDisp", cmd_node_disp},   {"nodeVel", cmd_node_vel},
+    {"nodeAccel", cmd_node_accel}, {"nodeReaction", cmd_node_reaction},
+    {"reactions", cmd_reactions},  {"eleResponse", cmd_ele_response},
+    {"eleForce", cmd_ele_force},   {"getNodeTags", cmd_get_tags},
+    {"getEleTags", cmd_get_tags},  {"nodeCoord", cmd_node_coord},
+};
+
+int hs_os_query_commands(hs_os_state *st)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!Tcl_CreateObjCommand(st->interp, commands[i].name, commands[i].fn, st, NULL))
+            return HS_ENOMEM;
+    return 0;
+}
