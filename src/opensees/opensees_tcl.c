@@ -435,13 +435,10 @@ static int tcl_error(hs_os_state *st, int code)
     return rc;
 }
 
-static int run(hs_ctx *ctx, const char *path, hs_os_model *m, const char *outdir)
-{
-    return hs_opensees_tcl_run_limited(ctx, path, NULL, m);
-}
-
-int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limits *lim,
-                                hs_os_model *m)
+/* Runs the script within `lim` (NULL: the defaults); outdir non-NULL: its own analysis live, its
+ * recorders writing there. */
+static int run(hs_ctx *ctx, const char *path, const hs_os_limits *lim, hs_os_model *m,
+               const char *outdir)
 {
     memset(m, 0, sizeof *m);
     hs_os_state st = {.ctx = ctx, .m = m, .script = path, .live = outdir != NULL, .outdir = outdir};
@@ -481,13 +478,22 @@ int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limit
 
 int hs_opensees_tcl_run(hs_ctx *ctx, const char *path, hs_os_model *m)
 {
-    return run(ctx, path, m, NULL);
+    return run(ctx, path, NULL, m, NULL);
+}
+
+int hs_opensees_tcl_run_limited(hs_ctx *ctx, const char *path, const hs_os_limits *lim,
+                                hs_os_model *m)
+{
+    return run(ctx, path, lim, m, NULL);
 }
 
 int hs_opensees_script_run(hs_ctx *ctx, const char *path, const char *outdir)
 {
     hs_os_model m;
-    const int rc = run(ctx, path, &m, outdir);
+    /* a script's own analysis may run for long (a transient of many steps): a day, not the
+     * model script's minute; the command bound stays */
+    const hs_os_limits lim = {.seconds = 86400.0, .commands = HS_OS_DEFAULT_COMMANDS};
+    const int rc = run(ctx, path, &lim, &m, outdir);
     if (!rc) hs_os_model_clear(&m);
     return rc;
 }
