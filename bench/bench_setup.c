@@ -9,6 +9,7 @@
  *
  * Each row: the median and p99 of 20,000 timings (ns), its ratio to the strokes row, and the
  * tick row's share of a 4096 Hz tick. Figures only: nothing is asserted. */
+#include "../tests/support/hs_lbcb.h" /* the tests' LBCB */
 #include "hysim/setup.h"
 
 #include <math.h>
@@ -43,21 +44,7 @@ static void row(const char *name, double *t, double base)
 
 int main(void)
 {
-    hs_setup_geometry g;
-    memset(&g, 0, sizeof g);
-    g.nact = 6;
-    g.ndof = 6;
-    for (int k = 0; k < 6; k++) g.dof[k] = k;
-    g.nl_geom = 1;
-    const double pins[6][3] = {{-1.0, -0.45, 0}, {-1.0, 0.45, 0}, {1.0, 0, 0},
-                               {-1.35, -0.45, 0}, {-1.35, 0.45, 0}, {0, -0.6, 0}};
-    const double axes[6][3] = {{0, 0, 1.2}, {0, 0, 1.2}, {0, 0, 1.2},
-                               {1.5, 0, 0}, {1.5, 0, 0}, {0, 1.2, 0}};
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 3; j++) {
-            g.pin[i][j] = pins[i][j];
-            g.base[i][j] = pins[i][j] - axes[i][j];
-        }
+    hs_setup_geometry g = hs_test_lbcb(1);
     hs_setup *s = NULL;
     if (hs_setup_create(NULL, &g, &s)) return 1;
     static double ts[N], tp[N], tf[N], tt[N];

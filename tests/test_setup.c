@@ -11,6 +11,7 @@
  * setup's x = J0 q exactly, and the refusals (coincident pins, a mechanism, a DOF twice). */
 #include "hs_test.h"
 
+#include "hs_lbcb.h"
 #include "hysim/setup.h"
 
 #include <math.h>
@@ -58,28 +59,6 @@ static hs_setup_geometry three_actuators(double La0, double La1, double La2, dou
     set3(g.base[1], -L0, -La1, 0);
     set3(g.pin[2], L1, 0, 0);
     set3(g.base[2], L1, -La2, 0);
-    return g;
-}
-
-/* The LBCB: a 2.7 m x 1.2 m platform on three vertical actuators (1.2 m), two along x at its
- * end (1.5 m) and one along y (1.2 m); the control point at the platform's centre. */
-static hs_setup_geometry lbcb(int nl)
-{
-    hs_setup_geometry g;
-    memset(&g, 0, sizeof g);
-    g.nact = 6;
-    g.ndof = 6;
-    for (int k = 0; k < 6; k++) g.dof[k] = k;
-    g.nl_geom = nl;
-    const double pins[6][3] = {{-1.0, -0.45, 0},  {-1.0, 0.45, 0},  {1.0, 0, 0},
-                               {-1.35, -0.45, 0}, {-1.35, 0.45, 0}, {0, -0.6, 0}};
-    const double axes[6][3] = {{0, 0, 1.2}, {0, 0, 1.2}, {0, 0, 1.2},
-                               {1.5, 0, 0}, {1.5, 0, 0}, {0, 1.2, 0}};
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 3; j++) {
-            g.pin[i][j] = pins[i][j];
-            g.base[i][j] = pins[i][j] - axes[i][j];
-        }
     return g;
 }
 
@@ -236,9 +215,9 @@ static void test_round_trips_and_equilibrium(void **state)
     check_setup(&g2, 0.4, 0.3, 200);
     hs_setup_geometry g3 = three_actuators(1.5, 1.2, 1.3, 0.4, 0.6);
     check_setup(&g3, 0.2, 0.2, 200);
-    hs_setup_geometry g6 = lbcb(1);
+    hs_setup_geometry g6 = hs_test_lbcb(1);
     check_setup(&g6, 0.15, 0.1, 500);
-    hs_setup_geometry l6 = lbcb(0);
+    hs_setup_geometry l6 = hs_test_lbcb(0);
     check_setup(&l6, 0.15, 0.1, 100);
 }
 
@@ -246,7 +225,7 @@ static void test_round_trips_and_equilibrium(void **state)
 static void test_linearised(void **state)
 {
     (void)state;
-    hs_setup_geometry gl = lbcb(0), gn = lbcb(1);
+    hs_setup_geometry gl = hs_test_lbcb(0), gn = hs_test_lbcb(1);
     hs_setup *l = make(&gl), *n = make(&gn);
     double q[6] = {0.1, -0.05, 0.02, 0.03, -0.04, 0.05}, x[6], J0[36], Jn[36], z[6] = {0};
     hs_setup_jacobian(l, q, J0);
@@ -308,7 +287,6 @@ static void test_unreachable(void **state)
     }
     hs_setup_destroy(&s);
 }
-
 
 /* OpenFresco's named setups (hs_setup_preset) against the closed forms of their layouts, left and
  * right, at large displacement: a TwoActuators2d's second actuator L above the control point, a

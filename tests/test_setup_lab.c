@@ -12,30 +12,11 @@
 #include "hysim/lab.h"
 #include "hysim/labio.h"
 #include "hysim/options.h"
+#include "hs_lbcb.h"
 #include "hysim/setup.h"
 
 #include <math.h>
 #include <string.h>
-
-static hs_setup_geometry lbcb(void)
-{
-    hs_setup_geometry g;
-    memset(&g, 0, sizeof g);
-    g.nact = 6;
-    g.ndof = 6;
-    for (int k = 0; k < 6; k++) g.dof[k] = k;
-    g.nl_geom = 1;
-    const double pins[6][3] = {{-1.0, -0.45, 0},  {-1.0, 0.45, 0},  {1.0, 0, 0},
-                               {-1.35, -0.45, 0}, {-1.35, 0.45, 0}, {0, -0.6, 0}};
-    const double axes[6][3] = {{0, 0, 1.2}, {0, 0, 1.2}, {0, 0, 1.2},
-                               {1.5, 0, 0}, {1.5, 0, 0}, {0, 1.2, 0}};
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 3; j++) {
-            g.pin[i][j] = pins[i][j];
-            g.base[i][j] = pins[i][j] - axes[i][j];
-        }
-    return g;
-}
 
 typedef struct rig {
     hs_setup *setup;
@@ -48,7 +29,7 @@ typedef struct rig {
 static void rig_make(rig *r, const hs_setup_limits *lim)
 {
     memset(r, 0, sizeof *r);
-    hs_setup_geometry g = lbcb();
+    hs_setup_geometry g = hs_test_lbcb(1);
     assert_int_equal(hs_setup_create(NULL, &g, &r->setup), 0);
     /* a coupled SPD stiffness: diagonal plus a rank-one coupling */
     const double d[6] = {2000, 1500, 3000, 800, 900, 700}, v[6] = {5, -3, 4, 2, -1, 3};
