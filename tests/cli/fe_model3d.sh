@@ -15,6 +15,7 @@ hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 example="$here/../../examples/fe_3d_floor.yaml"
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 work_dir
 
 "$hysim" modes "$example" > modes.out 2>&1 || fail "modes: $(cat modes.out)"
@@ -60,29 +61,7 @@ same_response "3-D hybrid on a diaphragm slave vs numerical" num/response.csv hy
 
 # a 6-DOF control point (a loading box on a column top, node 2: x, y, z, rx, ry, rz) at a perfect
 # lab with a diagonal specimen equals six zero-length springs in the model
-six() { # FILE EXTRA-ELEMENTS
-    cat > "$1" <<YAML
-hysim: 1
-name: six
-units: {force: kN, length: m, time: s}
-materials:
-$(for d in x y z rx ry rz; do echo "  k$d: {type: elastic, k: $(case $d in x) echo 3000;; y) echo 4000;; z) echo 5000;; rx) echo 600;; ry) echo 700;; rz) echo 800;; esac)}"; done)
-structure:
-  model:
-    ndm: 3
-    nodes:
-      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
-      - {id: 2, x: 0.5, y: 0.2, z: 3, mass: [50, 50, 50, 20, 20, 20]}
-    elements:
-      - {type: elastic_beam, nodes: [1, 2], E: 30e6, G: 12e6, A: 0.04, J: 2e-4, Iy: 1.5e-4, Iz: 3e-4, vecxz: [1, 0, 0]}
-$2
-    excitation: x
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
-ground_motion:
-  synthetic: {seed: 5, pga: 3.0, duration: 10, dt: 0.01}
-$analysis
-YAML
-}
+six() { column_top_3d "$@"; } # lib/frame_models.sh
 springs=$(for d in x y z rx ry rz; do echo "      - {type: zero_length, nodes: [1, 2], dir: $d, material: k$d}"; done)
 six six_num.yaml "$springs"
 six six_hyb.yaml ""

@@ -16,6 +16,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 . "$(dirname "$0")/lib/two_story_lab.sh"
 work_dir
 pids=()
@@ -26,37 +27,7 @@ stop_sites() {
 trap 'stop_sites; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 [ -n "${KEEP:-}" ] && echo "setups: keeping $dir"
 
-six() { # FILE EXTRA-ELEMENTS
-    cat > "$1" <<YAML
-hysim: 1
-name: six
-units: {force: kN, length: m, time: s}
-materials:
-  kx: {type: elastic, k: 3000}
-  ky: {type: elastic, k: 4000}
-  kz: {type: elastic, k: 5000}
-  krx: {type: elastic, k: 600}
-  kry: {type: elastic, k: 700}
-  krz: {type: elastic, k: 800}
-structure:
-  model:
-    ndm: 3
-    nodes:
-      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
-      - {id: 2, x: 0.5, y: 0.2, z: 3, mass: [50, 50, 50, 20, 20, 20]}
-    elements:
-      - {type: elastic_beam, nodes: [1, 2], E: 30e6, G: 12e6, A: 0.04, J: 2e-4, Iy: 1.5e-4, Iz: 3e-4, vecxz: [1, 0, 0]}
-$2
-    excitation: x
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
-ground_motion:
-  synthetic: {seed: 5, pga: 3.0, duration: 10, dt: 0.01}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.009765625
-  steps: 1024
-YAML
-}
+six() { column_top_3d "$@"; } # lib/frame_models.sh
 K='[[3000, 0, 0, 0, 0, 0], [0, 4000, 0, 0, 0, 0], [0, 0, 5000, 0, 0, 0], [0, 0, 0, 600, 0, 0], [0, 0, 0, 0, 700, 0], [0, 0, 0, 0, 0, 800]]'
 lbcb() { # NL_GEOM INDENT
     sed "s/^/$2/" <<YAML
@@ -78,7 +49,9 @@ experimental='experimental:
 acts='{ux: {}, uy: {}, uz: {}, rx: {}, ry: {}, rz: {}}'
 
 # late RUN: the site's slow and hold percentages of a real-clock run ("0 0" when it kept time); a
-# loaded machine makes the site slow down or hold, and a held command measures before its target
+# loaded machine makes the site slow down or hold, and the response then drifts from the
+# in-process one (6 % of the peak at 94 % hold on a machine at load 30): round-off is asked only
+# of a site that kept time, 10 % of the peak otherwise (a setup mapped wrongly is off by far more)
 late() { python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['sites'][0]; print(s['slow_percent'], s['hold_percent'])" "$1"; }
 kept_time() { [ "$(late "$1")" = "0 0" ]; }
 
@@ -154,8 +127,9 @@ YAML
 if kept_time remote/summary.json; then
     same_response "LBCB behind hysim site vs six springs" num/response.csv remote/response.csv 1e-12 1e-3 ||
         fail "the LBCB run through hysim site differs from its numerical twin"
-else
-    echo "setups: SKIP the LBCB behind hysim site: the loaded machine made the site slow/hold ($(late remote/summary.json) %)"
+else # a slowed or held site: the same path, a looser bound (a wrong map is off by tens of %)
+    same_response "LBCB behind hysim site, slow/hold $(late remote/summary.json) %" num/response.csv remote/response.csv 0.1 1e-3 ||
+        fail "the LBCB run through hysim site differs from its numerical twin by more than 10 % of the peak"
 fi
 stop_sites
 pids=()
@@ -232,8 +206,8 @@ sed 's/type: TwoActuators2d/type: ThreeActuators2d/' two_left.yaml > bad.yaml
 refused bad.yaml "a type of another size" 'expected 5 lengths'
 
 # the same TwoActuators2d over udp: `hysim site` drives the setup's two actuators in `hysim plant`
-# (packets name them), the plant mounts the setup with the specimen behind it; no reply missing:
-# the in-process run bit for bit, else within 5 % of the peak
+# (packets name them), the plant mounts the setup with the specimen behind it; a site that kept
+# time and missed no reply: the in-process run to round-off, else within 10 % of the peak
 packets='  endian: little
   command_packet: [{counter: uint32}, {command: float64, channel: A1}, {command: float64, channel: A2}]
   reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},
@@ -286,14 +260,13 @@ YAML
 "$hysim" run udp.yaml -o udp --quiet 2> err || fail "TwoActuators2d over udp: $(cat err)"
 stop_sites
 pids=()
-if ! kept_time udp/summary.json; then
-    echo "setups: SKIP TwoActuators2d over udp: the loaded machine made the site slow/hold ($(late udp/summary.json) %)"
-elif grep -q 'ticks without a reply' site2.log; then
-    same_response "TwoActuators2d over udp (replies missing)" two_left/response.csv udp/response.csv 0.05 1e-3 ||
-        fail "the udp run differs from the in-process one by more than 5 % of the peak"
+if ! kept_time udp/summary.json || grep -q 'ticks without a reply' site2.log; then
+    same_response "TwoActuators2d over udp, slow/hold $(late udp/summary.json) %" two_left/response.csv udp/response.csv 0.1 1e-3 ||
+        fail "the udp run differs from the in-process one by more than 10 % of the peak"
 else
-    cmp -s two_left/response.csv udp/response.csv ||
+    # round-off, not bit for bit: the plant's and the site's forward kinematics start from poses
+    # of their own (each warm-started from its last), so their last iterations differ
+    same_response "TwoActuators2d over udp (site + plant)" two_left/response.csv udp/response.csv 1e-12 1e-3 ||
         fail "no reply missing, yet the udp run differs from the in-process one"
-    echo "TwoActuators2d over udp: site + plant = the in-process run bit for bit"
 fi
 echo "setups: PASS"

@@ -59,3 +59,40 @@ uniaxialMaterial Elastic 1 30e6
 element truss 9 1 14 0.002 1
 TCL
 }
+
+# column_top_3d FILE EXTRA-ELEMENTS: a 3 m 3-D column whose top (node 2: x, y, z, rx, ry, rz, all
+# with mass) carries a six-DOF control point or springs (EXTRA-ELEMENTS, indented six spaces), a
+# seeded synthetic record in x, 1024 central-difference steps of 10 controller ticks; the
+# materials kx .. krz are six elastic stiffnesses (3000, 4000, 5000 kN/m; 600, 700, 800 kN m/rad)
+# (fe_model3d.sh, setups.sh)
+column_top_3d() {
+    cat > "$1" <<YAML
+hysim: 1
+name: six
+units: {force: kN, length: m, time: s}
+materials:
+  kx: {type: elastic, k: 3000}
+  ky: {type: elastic, k: 4000}
+  kz: {type: elastic, k: 5000}
+  krx: {type: elastic, k: 600}
+  kry: {type: elastic, k: 700}
+  krz: {type: elastic, k: 800}
+structure:
+  model:
+    ndm: 3
+    nodes:
+      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
+      - {id: 2, x: 0.5, y: 0.2, z: 3, mass: [50, 50, 50, 20, 20, 20]}
+    elements:
+      - {type: elastic_beam, nodes: [1, 2], E: 30e6, G: 12e6, A: 0.04, J: 2e-4, Iy: 1.5e-4, Iz: 3e-4, vecxz: [1, 0, 0]}
+$2
+    excitation: x
+  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
+ground_motion:
+  synthetic: {seed: 5, pga: 3.0, duration: 10, dt: 0.01}
+analysis:
+  integrator: {type: central_difference}
+  dt: 0.009765625
+  steps: 1024
+YAML
+}
