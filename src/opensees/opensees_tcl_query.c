@@ -151,9 +151,10 @@ static int element_query(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const obj
     if (n == -2) return hs_os_fail(st, objv, "no element %d", tag);
     if (n < 0)
         return hs_os_fail(st, objv,
-                          "response '%s' is not supported by hysim (force, globalForce, "
-                          "localForce, basicForce, deformation, basicDeformation)",
-                          word);
+                          "element %d has no response '%s' in hysim (the responses are force, "
+                          "globalForce, localForce, basicForce, deformation, basicDeformation; "
+                          "which of them an element gives depends on its type)",
+                          tag, word);
     if (pick) {
         if (pick > n) return hs_os_fail(st, objv, "dof %d: the element has %d values", pick, n);
         Tcl_SetObjResult(interp, Tcl_NewDoubleObj(v[pick - 1]));
