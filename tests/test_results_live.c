@@ -1,5 +1,5 @@
-/* response.csv formatted while the run goes on (hs_coordinator_set_output, src/results/results_live.c)
- * is byte for byte the file written after the run from the same records
+/* response.csv formatted while the run goes on (hs_coordinator_set_output,
+ * src/results/results_live.c) is byte for byte the file written after the run from the same records
  * (hs_results_write_csv); the .part file is gone once it is renamed, and also when the run is
  * written into another folder or not at all. The run: a 2-DOF building, 3000 steps. */
 #include "hs_test.h"

@@ -11,8 +11,8 @@
  * Schur complement Kmm - Km0 K00^-1 K0m. So every integrator (explicit ones included) sees a
  * positive definite mass (diagonal when lumped). The condensation is dense; a frame whose every
  * free DOF carries mass also has a sparse form (hs_fe_sparse_*, fe_sparse.c: compressed columns,
- * docs/fe_model.md "Large frames"). Node ids are the user's (any integers >= 0, OpenSees' node 0 included); DOF indices
- * 0-based. */
+ * docs/fe_model.md "Large frames"). Node ids are the user's (any integers >= 0, OpenSees' node 0
+ * included); DOF indices 0-based. */
 #ifndef HYSIM_FE_H
 #define HYSIM_FE_H
 

@@ -90,7 +90,8 @@ void hs_linsolver_destroy(hs_linsolver **s);
 /* Generalised symmetric-definite eigenproblem K phi = omega^2 M phi (LAPACKE dsygv), right across
  * mass scales: when masses span many orders (1e-10 beside real ones), the low modes come from
  * the inverted problem M x = K x / omega^2 (K positive definite), as shift-invert gives them
- * (src/base/eig_dense.c). omega2 ascending (n); phi (n x n, column-major, columns M-orthonormal). */
+ * (src/base/eig_dense.c). omega2 ascending (n); phi (n x n, column-major, columns M-orthonormal).
+ */
 int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *omega2, double *phi);
 
 /* Eigenvalues of a general real n x n matrix (LAPACKE dgeev): real and imaginary parts. */

@@ -58,7 +58,7 @@ static int check_count(hs_ctx *ctx, const char *what, int n, int m, int cap)
 }
 
 int hs_fe_patch_quad(hs_ctx *ctx, int nij, int njk, const double yz[8], double *y, double *z,
-                  double *A, int cap)
+                     double *A, int cap)
 {
     if (check_count(ctx, "patch quad", nij, njk, cap)) return -1;
     const double dxi = 2.0 / nij, deta = 2.0 / njk;
@@ -86,14 +86,14 @@ int hs_fe_patch_quad(hs_ctx *ctx, int nij, int njk, const double yz[8], double *
 }
 
 int hs_fe_patch_rect(hs_ctx *ctx, int ny, int nz, double yi, double zi, double yj, double zj,
-                  double *y, double *z, double *A, int cap)
+                     double *y, double *z, double *A, int cap)
 {
     const double yz[8] = {yi, zi, yj, zi, yj, zj, yi, zj};
     return hs_fe_patch_quad(ctx, ny, nz, yz, y, z, A, cap);
 }
 
 int hs_fe_patch_circ(hs_ctx *ctx, int nc, int nr, double yc, double zc, double ri, double re,
-                  double a0, double a1, double *y, double *z, double *A, int cap)
+                     double a0, double a1, double *y, double *z, double *A, int cap)
 {
     if (check_count(ctx, "patch circ", nc, nr, cap)) return -1;
     if (!(ri >= 0.0 && re > ri && a1 > a0)) {
@@ -128,8 +128,8 @@ static int check_bars(hs_ctx *ctx, const char *what, int n, double area, int cap
     return 0;
 }
 
-int hs_fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, double y1, double z1,
-                      double *y, double *z, double *A, int cap)
+int hs_fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, double y1,
+                         double z1, double *y, double *z, double *A, int cap)
 {
     if (check_bars(ctx, "layer straight", n, area, cap)) return -1;
     for (int i = 0; i < n; i++) {
@@ -146,7 +146,7 @@ int hs_fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, 
 }
 
 int hs_fe_layer_circ(hs_ctx *ctx, int n, double area, double yc, double zc, double r, double a0,
-                  double a1, int whole, double *y, double *z, double *A, int cap)
+                     double a1, int whole, double *y, double *z, double *A, int cap)
 {
     if (check_bars(ctx, "layer circ", n, area, cap)) return -1;
     if (whole) {

@@ -17,8 +17,8 @@ struct hs_plant_file {
 
 static const char *const top_keys[] = {"hysim", "materials", "plant"};
 static const char *const plant_keys[] = {
-    "listen",   "rate",       "perfect",     "seed",           "actuators",    "sensors",
-    "specimen", "relaxation", "endian",      "command_packet", "reply_packet", "interlock_after",
+    "listen",   "rate",       "perfect",      "seed",           "actuators",    "sensors",
+    "specimen", "relaxation", "endian",       "command_packet", "reply_packet", "interlock_after",
     "lab",      "peer",       "peer_timeout", "setup"};
 
 /* `lab: {kind: shm, name, ...}`: the plant serves the shm block (no listen, no packets). */

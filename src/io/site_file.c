@@ -24,11 +24,11 @@ struct hs_site_file {
 
 static const char *const top_keys[] = {"hysim", "materials", "site"};
 static const char *const site_keys[] = {
-    "name",       "listen",        "key",          "plain",     "min_time_scale", "heartbeat",
-    "timeout",    "frame_timeout", "spin",         "late",      "realtime",       "openfresco",
-    "rate",       "perfect",       "seed",         "actuators", "sensors",        "specimen",
-    "relaxation", "command",       "compensation", "nees",      "state",          "lab",
-    "setup"};
+    "name",         "listen",     "key",           "plain",      "min_time_scale",
+    "heartbeat",    "timeout",    "frame_timeout", "spin",       "late",
+    "realtime",     "openfresco", "rate",          "perfect",    "seed",
+    "actuators",    "sensors",    "specimen",      "relaxation", "command",
+    "compensation", "nees",       "state",         "lab",        "setup"};
 static const char *const of_keys[] = {"protocol_a", "protocol_b", "T",           "mass",
                                       "damping",    "step_time",  "idle_timeout"};
 

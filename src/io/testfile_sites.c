@@ -297,7 +297,7 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
     static const char *const keys[] = {
         "kind",     "rate",       "perfect", "seed", "actuators", "sensors",
         "specimen", "relaxation", "url",     "key",  "command",   "compensation",
-        "link",     "plain",      "nees",    "twin", "pretest", "setup"};
+        "link",     "plain",      "nees",    "twin", "pretest",   "setup"};
     hs_site_config *cfg = &L->def->sites[index];
     hs_tf_site *ts = &L->sites[index];
     ts->node = node;

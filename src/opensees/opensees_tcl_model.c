@@ -432,19 +432,17 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
     return TCL_OK;
 }
 
-/* element zeroLength tag iNode jNode -mat m1 ... -dir d1 ... <-doRayleigh flag> */
-static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+/* `-mat m1 ... -dir` of a zeroLength or twoNodeLink (`type`): at most `max` materials (else the
+ * message `too_many`), each defined already; *first_dir: the word after -dir (or -dof). */
+static int material_list(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e,
+                         int max, const char *type, const char *too_many, int *first_dir)
 {
-    if (two_nodes(st, objv, e)) return TCL_ERROR;
-    e->kind = HS_OS_ZERO_LENGTH;
-    int i = 5, ndir = 0;
+    int i = 5;
     if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-mat") != 0)
-        return hs_os_fail(st, objv,
-                          "expected 'element zeroLength tag iNode jNode -mat m1 ... -dir "
-                          "d1 ...'");
+        return hs_os_fail(st, objv, "expected 'element %s tag iNode jNode -mat m1 ... -dir d1 ...'",
+                          type);
     for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
-        if (e->nmat == HS_OS_MAX_DIRS)
-            return hs_os_fail(st, objv, "at most %d materials", HS_OS_MAX_DIRS);
+        if (e->nmat == max) return hs_os_fail(st, objv, "%s", too_many);
         int tag;
         if (hs_os_int(st, objv, i, "-mat", &tag)) return TCL_ERROR;
         if (!hs_os_find_material(st->m, tag))
@@ -454,7 +452,20 @@ static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
     if (i >= objc || (strcmp(Tcl_GetString(objv[i]), "-dir") != 0 &&
                       strcmp(Tcl_GetString(objv[i]), "-dof") != 0))
         return hs_os_fail(st, objv, "expected -dir d1 ... after the materials");
-    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+    *first_dir = i + 1;
+    return TCL_OK;
+}
+
+/* element zeroLength tag iNode jNode -mat m1 ... -dir d1 ... <-doRayleigh flag> */
+static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    if (two_nodes(st, objv, e)) return TCL_ERROR;
+    e->kind = HS_OS_ZERO_LENGTH;
+    int i = 0, ndir = 0;
+    char many[64];
+    snprintf(many, sizeof many, "at most %d materials", HS_OS_MAX_DIRS);
+    if (material_list(st, objc, objv, e, HS_OS_MAX_DIRS, "zeroLength", many, &i)) return TCL_ERROR;
+    for (; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
         int d;
         if (hs_os_int(st, objv, i, "-dir", &d)) return TCL_ERROR;
         if (ndir == e->nmat) return hs_os_fail(st, objv, "more directions than materials");
@@ -600,24 +611,12 @@ static int el_link(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
     if (two_nodes(st, objv, e)) return TCL_ERROR;
     e->kind = HS_OS_LINK;
     e->shear_dist = e->shear_dist_z = 0.5;
-    int i = 5, ndir = 0;
-    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-mat") != 0)
-        return hs_os_fail(st, objv,
-                          "expected 'element twoNodeLink tag iNode jNode -mat m1 ... -dir d1 ...'");
-    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
-        if (e->nmat == st->m->ndf)
-            return hs_os_fail(st, objv, "at most %d materials (-ndf %d: directions %s)", st->m->ndf,
-                              st->m->ndf, link_dirs(st->m));
-        int tag;
-        if (hs_os_int(st, objv, i, "-mat", &tag)) return TCL_ERROR;
-        if (!hs_os_find_material(st->m, tag))
-            return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", tag);
-        e->mat[e->nmat++] = tag;
-    }
-    if (i >= objc || (strcmp(Tcl_GetString(objv[i]), "-dir") != 0 &&
-                      strcmp(Tcl_GetString(objv[i]), "-dof") != 0))
-        return hs_os_fail(st, objv, "expected -dir d1 ... after the materials");
-    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+    int i = 0, ndir = 0;
+    char many[160];
+    snprintf(many, sizeof many, "at most %d materials (-ndf %d: directions %s)", st->m->ndf,
+             st->m->ndf, link_dirs(st->m));
+    if (material_list(st, objc, objv, e, st->m->ndf, "twoNodeLink", many, &i)) return TCL_ERROR;
+    for (; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
         int d;
         if (hs_os_int(st, objv, i, "-dir", &d)) return TCL_ERROR;
         if (ndir == e->nmat) return hs_os_fail(st, objv, "more directions than materials");
