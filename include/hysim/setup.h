@@ -15,7 +15,9 @@
  * axes); in 2-D only ux, uy, rz. The setup controls `ndof` of these six (the others are held at
  * 0 by the specimen or the setup's own guides). With `nl_geom` 0 the map is linearised at rest
  * (x = J0 q, p = J0^T f, OpenFresco's default); with 1 it is exact at any displacement.
- * Nothing here allocates after hs_setup_create; every call is safe at a controller's rate. */
+ * Nothing here allocates after hs_setup_create; every call is safe at a controller's rate. The
+ * forward solve and the force inverse use the setup's own scratch: one thread per setup (a site's
+ * loop thread drives both its laboratory wrapper and a virtual specimen on the same setup). */
 #ifndef HYSIM_SETUP_H
 #define HYSIM_SETUP_H
 
