@@ -75,13 +75,22 @@ void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double
  * a virtual laboratory's specimen acting through the setup. */
 int hs_setup_actuator_forces(const hs_setup *s, const double *q, const double *p, double *f);
 
-/* OpenFresco's named 2-D setups as pins (src/lab/setup_presets.c, docs/setups.md): type
+/* OpenFresco's named setups as pins (src/lab/setup_presets.c, docs/setups.md): type
  * "OneActuator" (no lengths; `dof` the translation it drives), "TwoActuators2d" (La1 La2 L),
- * "ThreeActuators2d" or "InvertedVBrace" (La1 La2 La3 L1 L2), in OpenFresco's order; `right`: the
- * horizontal actuators on the specimen's right. Fills g (keeping g->nl_geom); HS_EINPUT with what
- * is expected otherwise. */
+ * "ThreeActuators2d", "InvertedVBrace2d" or "InvertedVBrace" (La1 La2 La3 L1 L2), their joint-
+ * offset forms "ThreeActuatorsJntOff2d", "InvertedVBraceJntOff2d" (La1 La2 La3 L1 .. L6),
+ * "ThreeActuators" (La1 La2 La3 L1 L2 L3), "ThreeActuatorsJntOff" (La1 La2 La3 L1 .. L7) and
+ * "FourActuators3d" (L1 .. L4 a1 .. a4 h, or OpenFresco's 16), in OpenFresco's order; `right`:
+ * the horizontal actuator on the specimen's right. hs_setup_preset_turned also turns the setup in
+ * the plane by OpenFresco's phiLocX (degrees; NAN: the type's default, 45 for FourActuators3d,
+ * else 0). Fills g (keeping g->nl_geom); HS_EINPUT with what is expected otherwise. */
 int hs_setup_preset(hs_ctx *ctx, const char *type, const double *lengths, int nlengths, int right,
                     int dof, hs_setup_geometry *g);
+int hs_setup_preset_turned(hs_ctx *ctx, const char *type, const double *lengths, int nlengths,
+                           int right, int dof, double phi_deg, hs_setup_geometry *g);
+/* The lengths a named setup takes, as OpenFresco's expSetup names them ("" for OneActuator), or
+ * NULL for a name that is not a setup type. */
+const char *hs_setup_preset_lengths(const char *type);
 
 /* ---------------------------------------------------------------- a laboratory through a setup */
 

@@ -12,11 +12,14 @@
  *   setup: {type: TwoActuators2d, lengths: [2.0, 1.7, 1.1], pos: left,
  *           actuators: {A1: {stroke: 0.3}, A2: {}}}
  *
+ * (`phi_loc_x`: OpenFresco's phiLocX, the setup turned in the plane, degrees.)
+ *
  * Pins are [x, y] or [x, y, z] in the control point's axes, the origin at the control point at
  * rest. The geometry is checked here (hs_setup_create), so a mechanism or coincident pins are
  * refused at the file's line. */
 #include "testfile_impl.h"
 
+#include <math.h>
 #include <string.h>
 
 static const char *const pose_keys[6] = {"ux", "uy", "uz", "rx", "ry", "rz"};
@@ -97,11 +100,11 @@ static int preset(hs_tf *L, const hs_ynode *node, const hs_ynode *type, const ch
 {
     char sub[192], name[32];
     const hs_ynode *v;
-    double lengths[8];
+    double lengths[16], phi = NAN;
     int np = 0, right = 0, dof[6] = {HS_POSE_UX}, rc;
     rc = hs_tf_str(L, type, hs_tf_path(sub, sizeof sub, what, "type"), name, sizeof name);
     if (!rc && (v = hs_ynode_get(node, "lengths")) != NULL) {
-        if (v->kind != HS_YNODE_SEQUENCE || v->n > 8)
+        if (v->kind != HS_YNODE_SEQUENCE || v->n > 16)
             return hs_tf_fail(L, v,
                               "%s.lengths: expected a list of lengths, as OpenFresco's "
                               "expSetup takes them",
@@ -117,11 +120,13 @@ static int preset(hs_tf *L, const hs_ynode *node, const hs_ynode *type, const ch
             rc = hs_tf_fail(L, v, "%s: expected left or right, got '%s'", sub, pos);
         right = !rc && strcmp(pos, "right") == 0;
     }
+    if (!rc && (v = hs_ynode_get(node, "phi_loc_x")) != NULL)
+        rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "phi_loc_x"), &phi);
     const hs_ynode *dn = hs_ynode_get(node, "dofs");
     if (!rc && dn)
         rc = control_dofs(L, dn, hs_tf_path(sub, sizeof sub, what, "dofs"), cfg->nact, dof);
     if (rc) return rc;
-    rc = hs_setup_preset(L->ctx, name, lengths, np, right, dof[0], &cfg->setup);
+    rc = hs_setup_preset_turned(L->ctx, name, lengths, np, right, dof[0], phi, &cfg->setup);
     if (rc) return hs_tf_wrap(L, type, what, rc);
     if (cfg->setup.ndof != cfg->nact)
         return hs_tf_fail(L, type,
@@ -137,7 +142,8 @@ static int preset(hs_tf *L, const hs_ynode *node, const hs_ynode *type, const ch
 
 int hs_tf_setup(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
-    static const char *const keys[] = {"nl_geom", "dofs", "actuators", "type", "lengths", "pos"};
+    static const char *const keys[] = {"nl_geom", "dofs", "actuators", "type",
+                                       "lengths", "pos",  "phi_loc_x"};
     int rc = hs_tf_mapping(L, node, what, keys, sizeof keys / sizeof keys[0]);
     char sub[192], item[224];
     const hs_ynode *v, *acts, *type = hs_ynode_get(node, "type");
@@ -146,7 +152,7 @@ int hs_tf_setup(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config
     g->nl_geom = 1;
     if (!rc && (v = hs_ynode_get(node, "nl_geom")) != NULL)
         rc = hs_tf_bool(L, v, hs_tf_path(sub, sizeof sub, what, "nl_geom"), &g->nl_geom);
-    for (int k = 4; !rc && !type && k < 6; k++)
+    for (int k = 4; !rc && !type && k < 7; k++)
         if ((v = hs_ynode_get(node, keys[k])) != NULL)
             rc = hs_tf_fail(L, v, "%s.%s: only a setup with a type has %s", what, keys[k], keys[k]);
     if (rc) return rc;

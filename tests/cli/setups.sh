@@ -11,6 +11,7 @@
 # refusals: a mechanism (two x actuators on one line leave rz free), a `dofs` list of the wrong
 # length, a pin of four numbers, each at FILE:LINE:COL.
 # Then OpenFresco's TwoActuators2d by name (type, lengths, pos) on a 2-D column top (x, rz), left
+# (and ThreeActuatorsJntOff2d, turned by phi_loc_x, on a column top free in x, y and rz)
 # and right, equals the same frame with two zero-length springs.
 # Usage: setups.sh PATH_TO_hysim
 set -u
@@ -204,6 +205,38 @@ sed 's/lengths: \[2.0, 1.7, 1.1\]/lengths: [2.0, 1.7]/' two_left.yaml > bad.yaml
 refused bad.yaml "two lengths" 'setup TwoActuators2d: expected 3 lengths La1 La2 L (got 2)'
 sed 's/type: TwoActuators2d/type: ThreeActuators2d/' two_left.yaml > bad.yaml
 refused bad.yaml "a type of another size" 'expected 5 lengths'
+
+# OpenFresco's joint-offset setup, turned (phiLocX) and on the right, on a column top free in x, y
+# and rz: three actuators with offsets equal three springs to round-off
+three() { # FILE EXTRA-ELEMENTS
+    two "$1" "$2"
+    sed -i 's/fix: \[0, 1, 0\], mass: \[50, 0, 20\]/fix: [0, 0, 0], mass: [50, 50, 20]/' "$1"
+}
+three three_num.yaml "$(for d in x y rz; do echo "      - {type: zero_length, nodes: [1, 2], dir: $d, material: k$d}"; done)"
+sed -i 's/  krz: {type: elastic, k: 800}/  krz: {type: elastic, k: 800}\n  ky: {type: elastic, k: 5000}/' three_num.yaml
+three three_exp.yaml ""
+cat >> three_exp.yaml <<YAML
+experimental:
+  - {name: beam, site: lab, control_point: {node: 2, dofs: [x, y, rz]}, actuators: [ux, uy, rz]}
+sites:
+  lab:
+    kind: virtual
+    rate: 1024
+    perfect: true
+    actuators: {ux: {}, uy: {}, rz: {}}
+    specimen: {type: linear, K: [[3000, 0, 0], [0, 5000, 0], [0, 0, 800]]}
+    setup: {type: ThreeActuatorsJntOff2d, lengths: [1.5, 1.2, 1.3, 0.2, 0.4, 0.6, 0.25, 0.15, 0.1],
+            pos: right, phi_loc_x: 30,
+            actuators: {A1: {stroke: 0.3}, A2: {stroke: 0.3}, A3: {stroke: 0.3}}}
+YAML
+"$hysim" run three_num.yaml -o three_num --quiet 2> err || fail "3-DOF numerical run: $(cat err)"
+"$hysim" run three_exp.yaml -o three_exp --quiet 2> err || fail "ThreeActuatorsJntOff2d run: $(cat err)"
+same_response "ThreeActuatorsJntOff2d (right, phiLocX 30) vs three springs" three_num/response.csv \
+    three_exp/response.csv 1e-12 1e-3 || fail "the ThreeActuatorsJntOff2d run differs from its numerical twin"
+sed 's/phi_loc_x: 30/phi_loc_x: 30, dofs: [ux, rz, uy]/' three_exp.yaml > bad.yaml
+refused bad.yaml "the type's DOFs in another order" 'controls uy in position 2, not rz'
+sed 's/type: ThreeActuatorsJntOff2d/type: TwoActuators2d/; s/, phi_loc_x: 30//' three_exp.yaml > bad.yaml
+refused bad.yaml "a type of fewer DOFs" 'expected 3 lengths La1 La2 L (got 9)'
 
 # the same TwoActuators2d over udp: `hysim site` drives the setup's two actuators in `hysim plant`
 # (packets name them), the plant mounts the setup with the specimen behind it; a site that kept
