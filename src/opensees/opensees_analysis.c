@@ -97,16 +97,49 @@ static int build_groups(hs_os_live *lv, const char *script)
     return rc;
 }
 
-void hs_os_live_destroy(hs_os_live **plv)
+static void free_groups(hs_os_live *lv)
 {
-    hs_os_live *lv = *plv;
-    if (!lv) return;
     for (int g = 0; g < lv->ngroups; g++) {
         if (lv->gfe[g] != lv->fe) hs_fe_destroy(&lv->gfe[g]);
         hs_free(lv->Kg0[g]);
         hs_free(lv->Kgc[g]);
         hs_free(lv->Kgt[g]);
+        lv->gfe[g] = NULL;
+        lv->Kg0[g] = lv->Kgc[g] = lv->Kgt[g] = NULL;
     }
+    lv->ngroups = 0;
+}
+
+int hs_os_live_damping_changed(hs_os_live *lv, const char *script)
+{
+    free_groups(lv);
+    memset(lv->Cm, 0, nn(lv) * sizeof(double));
+    int rc = assemble_mass(lv, 1, lv->Cm);
+    if (!rc) rc = build_groups(lv, script);
+    for (int g = 0; !rc && g < lv->ngroups; g++) {
+        if (lv->gfe[g] == lv->fe) {
+            /* betaKcomm: the tangent of the last commit (the gravity state's) */
+            double *r = hs_calloc((size_t)lv->n, sizeof *r);
+            if (!r) return HS_ENOMEM;
+            memset(lv->Kgc[g], 0, nn(lv) * sizeof(double));
+            rc = hs_fe_restore(lv->fe, lv->U, NULL, r, lv->Kgc[g], NULL);
+            hs_fe_revert(lv->fe);
+            hs_free(r);
+        } else if (lv->steps > 0 && (lv->beta[g][0] != 0.0 || lv->beta[g][2] != 0.0))
+            rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
+                         "betaK or betaKcomm on part of the elements, set after the first "
+                         "analyze: not yet (give the factors before the first analyze, or use "
+                         "betaKinit)");
+    }
+    lv->phat_ready = 0;
+    return rc;
+}
+
+void hs_os_live_destroy(hs_os_live **plv)
+{
+    hs_os_live *lv = *plv;
+    if (!lv) return;
+    free_groups(lv);
     hs_fe_destroy(&lv->fe);
     double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,    &lv->A,  &lv->Ut,   &lv->Vt,
                     &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,   &lv->Vc, &lv->Ac,   &lv->r,

@@ -104,6 +104,10 @@ void hs_os_live_destroy(hs_os_live **lv);
  * last commit); HS_E codes for errors (message in ctx). `on_commit` records after each step. */
 int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, double dt,
                        int (*on_commit)(void *user), void *user, int *result);
+/* rayleigh or region -rayleigh after the first analyze: the damping anew from the model's
+ * factors (alphaM M, the stiffness groups; betaKcomm takes the last commit's tangent, as OpenSees'
+ * committed stiffness). HS_EUNSUPPORTED for betaK or betaKcomm on part of the elements then. */
+int hs_os_live_damping_changed(hs_os_live *lv, const char *script);
 /* loadConst: every pattern constant at its factor now; <-time t> sets the time. */
 void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t);
 /* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once

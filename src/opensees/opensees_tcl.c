@@ -311,6 +311,7 @@ static int cmd_wipe(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     hs_os_state *st = cd;
     if (st->live && st->m->nnodes > 0 && hs_os_analysis_wipe(st)) return TCL_ERROR;
     if (st->m->nnodes == 0 || st->live) {
+        st->wiped_model |= st->live && st->m->ndm && st->m->nnodes > 0;
         char **inputs = st->m->inputs;
         const int ninputs = st->m->ninputs;
         st->m->inputs = NULL;
@@ -464,10 +465,13 @@ static int run(hs_ctx *ctx, const char *path, const hs_os_limits *lim, hs_os_mod
         if (code == TCL_ERROR && !st.exited && !(rc = hs_os_limits_error(&st)))
             rc = tcl_error(&st, code);
     }
-    if (!rc && !m->ndm)
+    /* a script that ends with `wipe` after its own analysis (OpenSees' examples do) is done */
+    const int ended_wiped = st.wiped_model && !m->ndm && m->nnodes == 0;
+    if (!rc && !m->ndm && !ended_wiped)
         rc = hs_fail(ctx, HS_EINPUT,
                      "%s: the script has no 'model BasicBuilder -ndm 2 -ndf 3' command", path);
-    if (!rc && m->nnodes == 0) rc = hs_fail(ctx, HS_EINPUT, "%s: the script defines no node", path);
+    if (!rc && m->nnodes == 0 && !ended_wiped)
+        rc = hs_fail(ctx, HS_EINPUT, "%s: the script defines no node", path);
     hs_os_analysis_end(&st);
     hs_os_precision_reset(&st);
     Tcl_DeleteInterp(st.interp);

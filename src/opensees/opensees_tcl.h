@@ -291,6 +291,7 @@ typedef struct hs_os_state {
     /* the script's own analysis (opensees_tcl_analysis.c): live when the test file has no
      * analysis section; else the analysis commands only keep time for the script's loops */
     int live;
+    int wiped_model; /* live: a wipe cleared a model the script had built (and analysed) */
     struct hs_os_analysis *an; /* settings, live model, recorders (opensees_analysis.h) */
     const char *outdir;        /* where the script's recorders write (live) */
     double pseudo_time;        /* not live: what getTime answers (analyze advances it) */

@@ -3,6 +3,7 @@
  * OpenSees), timeSeries (Path from a file; Linear and Constant for gravity patterns), pattern
  * UniformExcitation (the ground motion when the test file gives none), pattern Plain and load
  * (gravity loads held constant: their axial forces enter the P-Delta members). */
+#include "opensees_analysis.h"
 #include "opensees_tcl.h"
 
 #include <limits.h>
@@ -10,6 +11,17 @@
 #include <string.h>
 
 #define STATE(cd) ((hs_os_state *)(cd))
+
+/* After the first analyze the live model takes the new factors (OpenSees' rayleigh after a
+ * gravity analysis damps the dynamic one that follows). */
+static int live_damping(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    if (!st->an || !st->an->lv) return TCL_OK;
+    if (hs_os_live_damping_changed(st->an->lv, st->script) == 0) return TCL_OK;
+    char msg[768];
+    snprintf(msg, sizeof msg, "%s", hs_ctx_message(st->ctx));
+    return hs_os_fail(st, objv, "%s", msg);
+}
 
 static int rayleigh_args(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_rayleigh *r)
 {
@@ -33,6 +45,7 @@ int hs_os_cmd_rayleigh(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
     for (int i = 0; i < st->m->nels; i++) st->m->els[i].ray = r;
     st->m->has_rayleigh = 1;
     hs_os_where(st, st->m->rayleigh_where, sizeof st->m->rayleigh_where);
+    if (live_damping(st, objv)) return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -129,7 +142,7 @@ int hs_os_cmd_region(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const
     }
     hs_free(eles);
     hs_free(nodes);
-    if (rc) return TCL_ERROR;
+    if (rc || live_damping(st, objv)) return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }

@@ -135,7 +135,9 @@ grep -q '^DOFs: 1 = node 13 ux, 2 = node 14 ux, 3 = node 23 ux, 4 = node 24 ux' 
 [ "$(wc -l < os.out)" -eq 1000 ] || fail "OpenSees recorded $(wc -l < os.out) steps"
 read -r d p _ bad <<< "$(vs_opensees ../ex/response.csv os.out)"
 [ "$bad" -eq 0 ] || fail "the times of hysim's and OpenSees' records differ"
-awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.03 && d <= 1e-10 * p) }' ||
+# both stop Newton at a displacement increment of 1e-12 m: on a yielding frame that leaves each
+# program's history a few 1e-12 m from the exact one (measured 1.1e-11 m of 0.038 m)
+awk -v d="$d" -v p="$p" 'BEGIN { exit !(p > 0.03 && d <= 1e-9 * p) }' ||
     fail "hysim and OpenSees differ by $d m (peak $p m)"
 echo "frame.tcl in OpenSees: T1 = $ot1 s; histories differ by $d m (peak $p m)"
 
