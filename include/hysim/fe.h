@@ -80,6 +80,11 @@ int hs_fe_rigid_link(hs_fe *fe, hs_fe_rigid_link_type type, int master, int slav
  * that the model does not carry, used by the P-Delta transformation only (docs/fe_model.md). */
 int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, double A,
                     hs_fe_transf transf, double axial_compression);
+/* Truss of a uniaxial material (OpenSees `element truss|corotTruss tag i j A matTag`): strain
+ * the chord's elongation over L (corotational: the current chord's), axial force A times the
+ * material's stress (src/fe/fe_truss.c). The element creates the material and owns it. */
+int hs_fe_add_truss_material(hs_fe *fe, const char *name, int ni, int nj, double A,
+                             hs_fe_transf transf, const char *mat_type, const hs_options *mat_opts);
 /* Elastic beam-column (Euler-Bernoulli): E, A, I. */
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression);

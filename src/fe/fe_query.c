@@ -227,6 +227,7 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         }
         return 0;
     }
+    if (el->kind == FE_TRUSS && el->mat) return fe_truss_response(fe, el, r, out);
     const int link_ends =
         el->kind == FE_LINK && (r == HS_FE_GLOBAL_FORCE || r == HS_FE_LOCAL_FORCE);
     if (el->kind == FE_LINK && !link_ends) return fe_link_response(el, r, out);

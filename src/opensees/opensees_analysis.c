@@ -176,7 +176,7 @@ static void applied_load(const hs_os_live *lv, double t, double *P)
     memset(P, 0, (size_t)lv->n * sizeof *P);
     for (int l = 0; l < m->nloads; l++) {
         const hs_os_load *ld = &m->loads[l];
-        const double lam = pattern_factor(m, &m->patterns[ld->pattern], t);
+        const double lam = ld->constant ? 1.0 : pattern_factor(m, &m->patterns[ld->pattern], t);
         if (lam == 0.0) continue;
         for (int d = 0; d < m->ndf; d++) {
             hs_fe_dof_map map;

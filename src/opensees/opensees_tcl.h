@@ -123,6 +123,8 @@ typedef struct hs_os_load {
     double f[HS_OS_NDF];  /* times the pattern's -fact and its series' -factor (gravity) */
     int pattern;          /* index into hs_os_model.patterns (the script's own analysis) */
     double fp[HS_OS_NDF]; /* times the pattern's -fact only: the series' value multiplies it */
+    int constant;         /* -const: applied whole at every time, whatever the pattern's factor
+                             (OpenSees' NodalLoad::applyLoad with konstant) */
 } hs_os_load;
 
 /* A time series (opensees_series.c): OpenSees' Path (-dt or -time; -filePath or -values),

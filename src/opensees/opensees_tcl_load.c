@@ -412,17 +412,20 @@ int hs_os_cmd_pattern(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     return TCL_OK;
 }
 
-/* load node f1 ... fndf (inside pattern Plain) */
+/* load node f1 ... fndf <-const> (inside pattern Plain). -const: the load acts whole at every
+ * time, neither the series nor the pattern's -fact scaling it (OpenSees' NodalLoad with
+ * konstant, SRC/domain/load/NodalLoad.cpp). */
 int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
     if (!st->in_plain)
         return hs_os_fail(st, objv, "a load belongs inside 'pattern Plain tag series { ... }'");
     const int ndf = st->m->ndf;
-    if (objc != 2 + ndf)
+    const int constant = objc == 3 + ndf && !strcmp(Tcl_GetString(objv[objc - 1]), "-const");
+    if (objc != 2 + ndf + constant)
         return hs_os_fail(st, objv,
-                          "expected 'load node f1 ... f%d' (-ndf %d; -const and -pattern "
-                          "are not supported)",
+                          "expected 'load node f1 ... f%d <-const>' (-ndf %d; -pattern is not "
+                          "supported)",
                           ndf, ndf);
     int tag;
     if (hs_os_int(st, objv, 1, "node", &tag)) return TCL_ERROR;
@@ -431,10 +434,11 @@ int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     if (!l) return hs_os_fail(st, objv, "out of memory");
     l->node = tag;
     l->pattern = st->plain_pattern;
+    l->constant = constant;
     for (int d = 0; d < ndf; d++) {
         if (hs_os_num(st, objv, 2 + d, "force", &l->f[d])) return st->m->nloads--, TCL_ERROR;
-        l->fp[d] = l->f[d] * st->pattern_fact;
-        l->f[d] *= st->plain_factor;
+        l->fp[d] = l->f[d] * (constant ? 1.0 : st->pattern_fact);
+        if (!constant) l->f[d] *= st->plain_factor;
     }
     Tcl_ResetResult(interp);
     return TCL_OK;

@@ -332,13 +332,11 @@ static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
     const hs_os_material *m = hs_os_find_material(st->m, mat);
     if (!m) return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", mat);
     if (strcmp(m->type, "elastic") != 0 || hs_options_has(m->opts, "eta") ||
-        hs_options_has(m->opts, "Eneg"))
-        return hs_os_fail(st, objv,
-                          "not yet supported by hysim: a truss of a nonlinear material (%s); "
-                          "hysim's truss is elastic: use an Elastic material, or a zeroLength "
-                          "element for a nonlinear spring",
-                          m->type);
-    e->E = hs_options_num(m->opts, "k", 0.0);
+        hs_options_has(m->opts, "Eneg")) { /* a truss of its material (src/fe/fe_truss.c) */
+        e->nmat = 1;
+        e->mat[0] = mat;
+    } else
+        e->E = hs_options_num(m->opts, "k", 0.0);
     e->kind = HS_OS_TRUSS;
     e->transf = HS_FE_LINEAR;
     for (int i = 7; i < objc; i += 2) {

@@ -30,19 +30,34 @@ static int response_kind(const char *word, hs_fe_response *r)
         {"basicDeformation", HS_FE_DEFORMATION},
         {"basicDeformations", HS_FE_DEFORMATION},
         {"strain", HS_FE_STRAIN},
+        {"material strain", HS_FE_STRAIN}, /* a truss's material (Truss.cpp setResponse) */
+        {"-material strain", HS_FE_STRAIN},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(word, names[i].name)) return *r = names[i].r, 1;
     return 0;
 }
 
+/* A truss's material stress (`material stress`): its basic force over A. */
+static int is_material_stress(const char *word)
+{
+    return !strcmp(word, "material stress") || !strcmp(word, "-material stress");
+}
+
 int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
 {
     const hs_os_live *lv = st->an ? st->an->lv : NULL;
-    hs_fe_response r;
-    if (!response_kind(word, &r)) return -1;
+    hs_fe_response r = HS_FE_BASIC_FORCE;
+    const int stress = is_material_stress(word);
+    if (!stress && !response_kind(word, &r)) return -1;
     const hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return -2;
+    if (stress && e->kind != HS_OS_TRUSS) return -1;
+    if (stress) {
+        const int n = hs_os_element_values(st, tag, "basicForce", out, cap);
+        if (n > 0) out[0] /= e->A;
+        return n;
+    }
     if (!lv) { /* before any analysis: the unloaded model */
         const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
         for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;

@@ -163,7 +163,7 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                                   f);
             snprintf(r->file, sizeof r->file, "%s", f);
             i += 2;
-        } else if (!strcmp(o, "-time")) {
+        } else if (!strcmp(o, "-time") || !strcmp(o, "-load")) { /* -load: OpenSees' -time */
             r->time = 1;
             i++;
         } else if (!strcmp(o, "-dT") && more) {
@@ -203,17 +203,19 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                       : !strcmp(o, "reaction") ? 3
                                                : 4;
             i++;
-        } else if (r->element && o[0] != '-') {
+        } else if (r->element && (o[0] != '-' || !strcmp(o, "-material"))) {
+            /* the response: the rest of the command (`material stress` is two words) */
+            r->word[0] = '\0';
+            for (; i < objc; i++)
+                snprintf(r->word + strlen(r->word), sizeof r->word - strlen(r->word), "%s%s",
+                         r->word[0] ? " " : "", Tcl_GetString(objv[i]));
             double probe[1];
-            if (hs_os_element_values(st, 0, o, probe, 1) == -1)
+            if (hs_os_element_values(st, 0, r->word, probe, 1) == -1)
                 return hs_os_fail(st, objv,
                                   "response '%s' is not supported by hysim (force, globalForce, "
-                                  "localForce, basicForce, deformation, basicDeformation)",
-                                  o);
-            snprintf(r->word, sizeof r->word, "%s", o);
-            if (i + 1 != objc)
-                return hs_os_fail(st, objv, "the response '%s' ends the recorder command", o);
-            i++;
+                                  "localForce, basicForce, axialForce, deformation, "
+                                  "basicDeformation; a truss's material stress and strain)",
+                                  r->word);
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim's recorder %s (-file, "
