@@ -3,7 +3,8 @@
  * elastically to the residual -A fy, and ignores a transverse displacement (linear
  * transformation: OpenSees' Truss); the corotational bar (OpenSees' CorotTruss) carries no force
  * after a rigid rotation of 90 degrees and its tangent is the derivative of its force (central
- * differences); a 3-D bar yields along its chord; the recorders' basic force and strain. */
+ * differences); a 3-D bar yields along its chord; the recorders' basic force and strain; the
+ * sections a truss may name (elastic: E A; one material on P or in every fiber). */
 #include "hs_test.h"
 
 #include <math.h>
@@ -150,12 +151,54 @@ static void test_bar_3d(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* The section form (OpenSees' TrussSection): an elastic section's axial stiffness; one material
+ * on P, or fibers of one material over their total area; fibers of two materials: neither. */
+static void test_truss_sections(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_options *el = NULL, *pp = epp();
+    assert_int_equal(hs_options_create(&el), 0);
+    hs_options_set_num(el, "k", 3000.0);
+    hs_fe_section_def *fib = NULL, *uni = NULL, *mixed = NULL;
+    assert_int_equal(hs_fe_section_def_create(ctx, 2, &fib), 0);
+    assert_int_equal(hs_fe_section_def_create(ctx, 2, &uni), 0);
+    assert_int_equal(hs_fe_section_def_create(ctx, 2, &mixed), 0);
+    for (int i = 0; i < 4; i++) { /* four fibers of 0.5 off the reference axis */
+        assert_int_equal(hs_fe_section_def_fiber(fib, -1.0 - i, 0.0, 0.5, "elastic", el), 0);
+        assert_int_equal(hs_fe_section_def_fiber(mixed, -1.0 - i, 0.0, 0.5,
+                                                 i ? "elastic" : "elastic_pp", i ? el : pp),
+                         0);
+    }
+    assert_int_equal(hs_fe_section_def_uniaxial(uni, 2 /* P */, "elastic_pp", pp), 0);
+    double EA = 0.0, area = 0.0;
+    const char *type = NULL;
+    const hs_options *opts = NULL;
+    assert_int_equal(hs_fe_section_def_axial(fib, &EA), 1);
+    assert_true(fabs(EA - 3000.0 * 2.0) < 1e-9); /* E sum A, about the centroid */
+    assert_int_equal(hs_fe_section_def_axial_material(fib, &type, &opts, &area), 1);
+    assert_true(!strcmp(type, "elastic") && opts == el && area == 2.0);
+    assert_int_equal(hs_fe_section_def_axial(uni, &EA), 0);
+    assert_int_equal(hs_fe_section_def_axial_material(uni, &type, &opts, &area), 1);
+    assert_true(!strcmp(type, "elastic_pp") && opts == pp && area == 1.0);
+    assert_int_equal(hs_fe_section_def_axial(mixed, &EA), 0);
+    assert_int_equal(hs_fe_section_def_axial_material(mixed, &type, &opts, &area), 0);
+    hs_fe_section_def_destroy(&fib);
+    hs_fe_section_def_destroy(&uni);
+    hs_fe_section_def_destroy(&mixed);
+    hs_options_destroy(&el);
+    hs_options_destroy(&pp);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_linear_bar_yields_and_unloads),
         cmocka_unit_test(test_corotational_bar),
         cmocka_unit_test(test_bar_3d),
+        cmocka_unit_test(test_truss_sections),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

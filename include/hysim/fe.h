@@ -141,6 +141,16 @@ int hs_fe_section_def_uniaxial(hs_fe_section_def *d, int code, const char *mat_t
                                const hs_options *mat_opts);
 /* Adds everything of src to d (OpenSees' section Aggregator -section). */
 int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src);
+/* A section whose axial resultant P is linear (elastic materials only): 1 and its axial
+ * stiffness EA (the initial tangent's P-P term, about the area centroid); 0 when P is absent or
+ * some material is nonlinear; a negative error. OpenSees' truss of a section (TrussSection). */
+int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA);
+/* A section whose axial resultant is one uniaxial material: on P alone (section Uniaxial,
+ * Aggregator without fibers), or fibers all of the same material (at one axial strain they carry
+ * sigma(eps) times their total area); 1 with the material (lent) and the area it acts on (1 for a
+ * resultant), else 0. */
+int hs_fe_section_def_axial_material(const hs_fe_section_def *d, const char **type,
+                                     const hs_options **opts, double *A);
 /* The section's order (resultants) once complete, or a negative error. */
 int hs_fe_section_def_check(hs_fe_section_def *d);
 

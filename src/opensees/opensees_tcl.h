@@ -63,6 +63,7 @@ typedef struct hs_os_element {
     double p_delta[4];
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
+    int section;     /* truss of a section whose axial response is one material: its tag */
     int force_based; /* beam-column with sections: force- (1) or displacement-based (0) */
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */

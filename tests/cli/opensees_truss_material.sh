@@ -7,7 +7,8 @@
 # 5000: the bars' vertical components carry 100 + 5000 kN (with the constant load scaled by the
 # factor it would be 101 x 5000), so N = 5100 / (2 sin 45), the strain eps_y + (N / A - fy) /
 # (b E) on the hardening branch and node 3 down by eps L / sin 45. The same bars as truss and
-# corotTruss through a cyclic DisplacementControl history (after LoadControl to the factor 100,
+# corotTruss, and as trusses of a fiber section of that steel (the section form, equal to the
+# material's bars), through a cyclic DisplacementControl history (after LoadControl to the factor 100,
 # so that its reference load is the 1 kN of the Linear pattern), against OpenSees when OPENSEES is set
 # (every recorder column to 1e-8 of its peak plus half a unit of the last printed digit). OpenSees 3.8 reads
 # `-const` as a force (OPS_NodalLoad counts it among the ndf values), so its copy of the script
@@ -75,10 +76,16 @@ echo "$me: hardening: node 3 at $u m ($du), N = $n1 kN, stress $s1, strain $e1"
 
 # --- against OpenSees: truss and corotTruss, a cyclic history with hardening ---
 rest_needs_opensees
-for type in truss corotTruss; do
+for type in truss corotTruss section; do
     mkdir -p "$type/os"
-    bars "$type" "{LoadControl 10.0}" "{DisplacementControl 3 2 -0.003}" "{DisplacementControl 3 2 0.005}" \
+    bars "${type/section/truss}" "{LoadControl 10.0}" "{DisplacementControl 3 2 -0.003}" "{DisplacementControl 3 2 0.005}" \
         "{DisplacementControl 3 2 -0.007}" "{DisplacementControl 3 2 0.005}" > "$type/bars.tcl"
+    if [ "$type" = section ]; then # the bars of a fiber section of 0.01 m2 of the same steel
+        sed -i -e 's/^element truss \([0-9]\) \([0-9]\) 3 0.01 1$/element truss \1 \2 3 2/' \
+            -e 's/^uniaxialMaterial.*/&\nsection Fiber 2 { patch rect 1 2 2 -0.05 -0.05 0.05 0.05 }/' \
+            -e '/material stress\|material strain/d' "$type/bars.tcl"
+        grep -q "^element truss 2 2 3 2$" "$type/bars.tcl" || fail "no section form in $type/bars.tcl"
+    fi
     sed -e 's/^pattern Plain 1 1 { load 3 0.0 -100.0 -const }/timeSeries Constant 2\npattern Plain 1 2 { load 3 0.0 -100.0 }/' \
         "$type/bars.tcl" > "$type/os/bars.tcl"
     grep -q Constant "$type/os/bars.tcl" || fail "the OpenSees twin has no Constant pattern"
@@ -86,6 +93,7 @@ for type in truss corotTruss; do
     (cd "$type" && "$hysim" run bars.yaml -o run > run.log 2>&1) || fail "$type: $(cat "$type/run.log")"
     (cd "$type/os" && run_opensees bars.tcl os.log) || fail "$type: OpenSees: $(tail -5 "$type/os/os.log")"
     for f in disp force stress strain; do
+        [ "$type" = section ] && [ "$f" = stress -o "$f" = strain ] && continue
         [ -s "$type/os/$f.out" ] || fail "$type: OpenSees wrote no $f.out: $(tail -5 "$type/os/os.log")"
         [ "$(wc -l < "$type/run/$f.out")" -eq "$(wc -l < "$type/os/$f.out")" ] || fail "$type $f.out: row counts"
         half=5e-15 # half a unit of the last printed digit: -precision 15, disp.out 6 digits
@@ -100,4 +108,10 @@ for type in truss corotTruss; do
         echo "$me: $type $f.out: $(wc -l < "$type/run/$f.out") rows, difference from OpenSees $w of the peaks"
     done
 done
+# the truss of a section of one material is the truss of that material (the fibers' areas sum
+# to 0.01 within round-off)
+d=$(paste -d' ' section/run/force.out truss/run/force.out | awk '{ for (j = 1; j <= 3; j++) {
+    d = $j - $(j + 3); if (d < 0) d = -d; if (d > m) m = d } } END { printf "%.3g\n", m / 3614.3 }')
+awk -v d="$d" 'BEGIN { exit !(d <= 1e-14) }' || fail "the section's bars differ from the material's by $d of the peak"
+echo "$me: the section's bars against the material's: $d of the peak"
 echo "$me: OK"
