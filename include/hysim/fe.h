@@ -356,6 +356,11 @@ int hs_fe_element_dof(const hs_fe *fe, int e); /* a zero-length element's DOF in
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
+/* A beam-column's section at integration point `point` (1 from node i, OpenSees' `section N`):
+ * its committed resultants (deformation 0: P, Mz, ... in the section's order) or deformations
+ * (1); at most cap values, their count returned; HS_EINVAL for another element or point. */
+int hs_fe_section_response(const hs_fe *fe, int e, int point, int deformation, double *out,
+                           int cap);
 /* Reaction at the fixed DOF (id, dof): the sum of the committed global forces of the elements
  * at that node (OpenSees `reactions` without -dynamic: no inertia or damping of a supported mass).
  * HS_EINVAL when the DOF is not fixed. */

@@ -44,8 +44,40 @@ static int is_material_stress(const char *word)
     return !strcmp(word, "material stress") || !strcmp(word, "-material stress");
 }
 
+/* `section N force|forces|deformation|deformations`: 1 with the point and the kind. */
+static int section_word(const char *word, int *point, int *deformation)
+{
+    char what[24];
+    if (sscanf(word, "section %d %23s", point, what) != 2) return 0;
+    *deformation = !strcmp(what, "deformation") || !strcmp(what, "deformations");
+    return *deformation || !strcmp(what, "force") || !strcmp(what, "forces");
+}
+
+/* A beam-column's section response (the element k of the live model); -1 when it has none. */
+static int section_values(hs_os_state *st, const hs_os_element *e, int point, int deformation,
+                          double *out, int cap)
+{
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    if (e->kind != HS_OS_BEAM_COLUMN) return -1;
+    if (!lv) { /* before any analysis: the unloaded section (P, Mz in 2-D) */
+        for (int i = 0; i < 2 && i < cap; i++) out[i] = 0.0;
+        return cap < 2 ? cap : 2;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "ele%d", e->tag);
+    const int k = hs_fe_element_index(lv->fe, name);
+    if (k < 0) return -2;
+    const int n = hs_fe_section_response(lv->fe, k, point, deformation, out, cap);
+    return n < 0 ? -1 : n;
+}
+
 int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
 {
+    int point, deformation;
+    if (section_word(word, &point, &deformation)) {
+        const hs_os_element *e = hs_os_find_element(st->m, tag);
+        return e ? section_values(st, e, point, deformation, out, cap) : -2;
+    }
     const hs_os_live *lv = st->an ? st->an->lv : NULL;
     hs_fe_response r = HS_FE_BASIC_FORCE;
     const int stress = is_material_stress(word);

@@ -24,16 +24,72 @@ struct hs_os_recorder {
     int *tags, ntags; /* nodes or elements */
     int *dofs, ndofs; /* Node: 0-based */
     int resp;         /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp */
-    char word[32];    /* Element: the response */
+    char word[48];    /* Element: the response (words joined by spaces) */
     double *last;     /* Node incrDisp: the last row's displacements */
+    int envelope;     /* EnvelopeNode, EnvelopeElement: min, max, |max| rows at the end */
+    double *row;      /* a row's values (cap of them) */
+    int cap, nrow;    /* envelope: the values of the first row, then of every row */
+    double *env;      /* envelope: 3 rows of nrow values (with -time: [t v] pairs) */
     char where[HS_OS_WHERE];
 };
+
+/* The envelope's three rows (min, max, max |v|; with -time each value after the time it
+ * occurred), as OpenSees' EnvelopeNodeRecorder and EnvelopeElementRecorder write them when they
+ * close. */
+static void write_envelope(hs_os_recorder *r)
+{
+    const int w = r->time ? 2 : 1;
+    for (int k = 0; k < 3 && r->env; k++) {
+        for (int i = 0; i < r->nrow * w; i++)
+            fprintf(r->f, "%.*g ", r->precision,
+                    r->env[(size_t)k * (size_t)(r->nrow * w) + (size_t)i]);
+        fputc('\n', r->f);
+    }
+}
+
+/* The envelope after a row v (n values) at time t, as OpenSees' record(): the first row sets
+ * all three; then a new minimum (else a new maximum) moves it, and |max| when larger, each with
+ * its time. */
+static void update_envelope(hs_os_recorder *r, const double *v, int n, double t, int first)
+{
+    const int w = r->time ? 2 : 1;
+    double *row[3] = {r->env, r->env + n * w, r->env + 2 * n * w}; /* min, max, |max| */
+    for (int i = 0; i < n; i++) {
+        const double x = v[i], a = x < 0.0 ? -x : x;
+        double *val[3], *tim[3];
+        for (int k = 0; k < 3; k++) {
+            val[k] = &row[k][i * w + w - 1];
+            tim[k] = w == 2 ? &row[k][i * w] : NULL;
+        }
+        int moved = -1;
+        if (first) {
+            *val[0] = *val[1] = x;
+            *val[2] = a;
+            for (int k = 0; k < 3 && w == 2; k++) *tim[k] = t;
+            continue;
+        }
+        if (*val[0] > x)
+            moved = 0;
+        else if (*val[1] < x)
+            moved = 1;
+        if (moved < 0) continue;
+        *val[moved] = x;
+        if (w == 2) *tim[moved] = t;
+        if (*val[2] < a) {
+            *val[2] = a;
+            if (w == 2) *tim[2] = t;
+        }
+    }
+}
 
 void hs_os_recorders_close(hs_os_analysis *an)
 {
     for (int i = 0; an && i < an->nrecs; i++) {
         hs_os_recorder *r = &an->recs[i];
+        if (r->f && r->envelope) write_envelope(r);
         if (r->f) fclose(r->f);
+        hs_free(r->row);
+        hs_free(r->env);
         hs_free(r->tags);
         hs_free(r->dofs);
         hs_free(r->last);
@@ -64,17 +120,25 @@ static int open_file(hs_os_state *st, hs_os_recorder *r)
     return 0;
 }
 
-static int write_row(hs_os_state *st, hs_os_recorder *r)
+/* Appends v to the row (grown as needed). */
+static int push_value(hs_os_recorder *r, int *n, double v)
+{
+    if (*n == r->cap) {
+        const int cap = r->cap ? 2 * r->cap : 16;
+        double *grown = hs_realloc(r->row, (size_t)cap * sizeof *grown);
+        if (!grown) return HS_ENOMEM;
+        r->row = grown;
+        r->cap = cap;
+    }
+    r->row[(*n)++] = v;
+    return 0;
+}
+
+/* The row of the committed state: its count, or a negative error. */
+static int row_values(hs_os_state *st, hs_os_recorder *r)
 {
     const hs_os_live *lv = st->an->lv;
-    const double t = lv ? lv->time : 0.0;
-    if (r->dT > 0.0) {
-        if (t - r->next < -r->dT * 1e-5) return 0;
-        r->next = t + r->dT;
-    }
-    if (!r->f && open_file(st, r)) return HS_EIO;
-    const int p = r->precision;
-    if (r->time) fprintf(r->f, "%.*g ", p, t);
+    int n = 0;
     for (int k = 0; k < r->ntags; k++) {
         if (!r->element) {
             for (int j = 0; j < r->ndofs; j++) {
@@ -88,18 +152,46 @@ static int write_row(hs_os_state *st, hs_os_recorder *r)
                     *last = u;
                 } else
                     v = hs_os_live_node(lv, r->tags[k], r->dofs[j], r->resp);
-                fprintf(r->f, "%.*g ", p, v);
+                if (push_value(r, &n, v)) return HS_ENOMEM;
             }
             continue;
         }
         double v[64];
-        const int n = hs_os_element_values(st, r->tags[k], r->word, v, 64);
-        if (n < 0)
+        const int m = hs_os_element_values(st, r->tags[k], r->word, v, 64);
+        if (m < 0)
             return hs_fail(st->ctx, HS_EINPUT, "%s: recorder Element: %s of element %d: %s",
                            r->where, r->word, r->tags[k],
-                           n == -2 ? "no such element" : "not supported by hysim");
-        for (int i = 0; i < n; i++) fprintf(r->f, "%.*g ", p, v[i]);
+                           m == -2 ? "no such element" : "not supported by hysim");
+        for (int i = 0; i < m; i++)
+            if (push_value(r, &n, v[i])) return HS_ENOMEM;
     }
+    return n;
+}
+
+static int write_row(hs_os_state *st, hs_os_recorder *r)
+{
+    const hs_os_live *lv = st->an->lv;
+    const double t = lv ? lv->time : 0.0;
+    if (r->dT > 0.0) {
+        if (t - r->next < -r->dT * 1e-5) return 0;
+        r->next = t + r->dT;
+    }
+    if (!r->f && open_file(st, r)) return HS_EIO;
+    const int n = row_values(st, r);
+    if (n < 0) return n;
+    if (r->envelope) {
+        const int first = !r->env;
+        if (first) {
+            r->nrow = n;
+            r->env = hs_calloc((size_t)(3 * n * (r->time ? 2 : 1)) + 1, sizeof *r->env);
+            if (!r->env) return HS_ENOMEM;
+        }
+        update_envelope(r, r->row, n < r->nrow ? n : r->nrow, t, first);
+        return 0;
+    }
+    const int p = r->precision;
+    if (r->time) fprintf(r->f, "%.*g ", p, t);
+    for (int i = 0; i < n; i++) fprintf(r->f, "%.*g ", p, r->row[i]);
     fputc('\n', r->f);
     return ferror(r->f) ? hs_fail(st->ctx, HS_EIO, "%s: recorder: write error", r->where) : 0;
 }
@@ -148,7 +240,8 @@ static int int_list(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i, in
 static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorder *r)
 {
     const char *type = Tcl_GetString(objv[1]);
-    r->element = !strcmp(type, "Element");
+    r->envelope = !strncmp(type, "Envelope", 8);
+    r->element = !strcmp(type, "Element") || !strcmp(type, "EnvelopeElement");
     r->precision = 6;
     r->resp = -1;
     for (int i = 2; i < objc;) {
@@ -214,7 +307,8 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                 return hs_os_fail(st, objv,
                                   "response '%s' is not supported by hysim (force, globalForce, "
                                   "localForce, basicForce, axialForce, deformation, "
-                                  "basicDeformation; a truss's material stress and strain)",
+                                  "basicDeformation; a truss's material stress and strain; a "
+                                  "beam-column's section N force and deformation)",
                                   r->word);
         } else
             return hs_os_fail(st, objv,
@@ -256,9 +350,12 @@ static int cmd_recorder(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
         Tcl_ResetResult(interp);
         return TCL_OK;
     }
-    if (strcmp(type, "Node") && strcmp(type, "Element"))
-        return hs_os_fail(
-            st, objv, "type '%s' is not supported by hysim (Node, Element; display ignored)", type);
+    if (strcmp(type, "Node") && strcmp(type, "Element") && strcmp(type, "EnvelopeNode") &&
+        strcmp(type, "EnvelopeElement"))
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported by hysim (Node, Element, EnvelopeNode, "
+                          "EnvelopeElement; display ignored)",
+                          type);
     hs_os_recorder r = {0};
     if (parse(st, objc, objv, &r) != TCL_OK) {
         hs_free(r.tags);
