@@ -15,21 +15,24 @@
 #define STATE(cd) ((hs_os_state *)(cd))
 
 struct hs_os_recorder {
-    int element;      /* 0: Node, 1: Element */
-    char file[2048];  /* as the script names it */
-    FILE *f;          /* opened at the first row */
-    int time;         /* -time: the time first */
-    double dT, next;  /* -dT: a row when the time reaches next */
-    int precision;    /* -precision (6) */
-    int *tags, ntags; /* nodes or elements */
-    int *dofs, ndofs; /* Node: 0-based */
-    int resp;         /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp */
-    char word[48];    /* Element: the response (words joined by spaces) */
-    double *last;     /* Node incrDisp: the last row's displacements */
-    int envelope;     /* EnvelopeNode, EnvelopeElement: min, max, |max| rows at the end */
-    double *row;      /* a row's values (cap of them) */
-    int cap, nrow;    /* envelope: the values of the first row, then of every row */
-    double *env;      /* envelope: 3 rows of nrow values (with -time: [t v] pairs) */
+    int element;          /* 0: Node, 1: Element */
+    char file[2048];      /* as the script names it */
+    FILE *f;              /* opened at the first row */
+    int time;             /* -time: the time first */
+    double dT, next;      /* -dT: a row when the time reaches next */
+    int precision;        /* -precision (6) */
+    int *tags, ntags;     /* nodes or elements */
+    int *dofs, ndofs;     /* Node: 0-based */
+    int resp;             /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp */
+    char word[48];        /* Element: the response (words joined by spaces) */
+    double *last;         /* Node incrDisp: the last row's displacements */
+    int *series, nseries; /* Node -timeSeries: per DOF of -dof the model's series (-1: none),
+                             whose value at the time adds to disp, vel, accel (OpenSees' absolute
+                             response under a UniformExcitation of that series) */
+    int envelope;         /* EnvelopeNode, EnvelopeElement: min, max, |max| rows at the end */
+    double *row;          /* a row's values (cap of them) */
+    int cap, nrow;        /* envelope: the values of the first row, then of every row */
+    double *env;          /* envelope: 3 rows of nrow values (with -time: [t v] pairs) */
     char where[HS_OS_WHERE];
 };
 
@@ -90,6 +93,7 @@ void hs_os_recorders_close(hs_os_analysis *an)
         if (r->f) fclose(r->f);
         hs_free(r->row);
         hs_free(r->env);
+        hs_free(r->series);
         hs_free(r->tags);
         hs_free(r->dofs);
         hs_free(r->last);
@@ -152,6 +156,8 @@ static int row_values(hs_os_state *st, hs_os_recorder *r)
                     *last = u;
                 } else
                     v = hs_os_live_node(lv, r->tags[k], r->dofs[j], r->resp);
+                if (r->resp <= 2 && j < r->nseries && r->series[j] >= 0)
+                    v += hs_os_series_value(&st->m->series[r->series[j]], lv ? lv->time : 0.0);
                 if (push_value(r, &n, v)) return HS_ENOMEM;
             }
             continue;
@@ -265,6 +271,21 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
         } else if (!strcmp(o, "-precision") && more) {
             if (hs_os_int(st, objv, i + 1, "-precision", &r->precision)) return TCL_ERROR;
             i += 2;
+        } else if (!strcmp(o, "-timeSeries") && !r->element) {
+            int *tags = NULL, nt = 0;
+            if (int_list(st, objv, objc, &i, &tags, &nt)) return hs_free(tags), TCL_ERROR;
+            for (int k = 0; k < nt; k++) {
+                int idx = -1;
+                for (int q = 0; tags[k] > 0 && q < st->m->nseries; q++)
+                    if (st->m->series[q].tag == tags[k]) idx = q;
+                if (tags[k] > 0 && idx < 0) {
+                    hs_free(tags);
+                    return hs_os_fail(st, objv, "-timeSeries: no timeSeries %d", tags[k]);
+                }
+                if (push_int(st, objv, &r->series, &r->nseries, idx))
+                    return hs_free(tags), TCL_ERROR;
+            }
+            hs_free(tags);
         } else if (!strcmp(o, "-closeOnWrite")) {
             i++;
         } else if ((!strcmp(o, "-node") || !strcmp(o, "-nodes") || !strcmp(o, "-ele") ||
@@ -361,6 +382,7 @@ static int cmd_recorder(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
         hs_free(r.tags);
         hs_free(r.dofs);
         hs_free(r.last);
+        hs_free(r.series);
         return TCL_ERROR;
     }
     hs_os_where(st, r.where, sizeof r.where);
