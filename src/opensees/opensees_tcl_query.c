@@ -199,8 +199,10 @@ static int element_query(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const obj
     if (n < 0)
         return hs_os_fail(st, objv,
                           "element %d has no response '%s' in hysim (the responses are force, "
-                          "globalForce, localForce, basicForce, deformation, basicDeformation; "
-                          "which of them an element gives depends on its type)",
+                          "globalForce, localForce, basicForce, deformation, basicDeformation, "
+                          "a truss's material stress|strain, a beam-column's section N "
+                          "force|deformation; which of them an element gives depends on its "
+                          "type)",
                           tag, word);
     if (pick) {
         if (pick > n) return hs_os_fail(st, objv, "dof %d: the element has %d values", pick, n);
@@ -220,7 +222,11 @@ static int cmd_ele_response(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
     int tag;
     if (objc < 3 || hs_os_int(st, objv, 1, "element", &tag))
         return hs_os_fail(st, objv, "expected 'eleResponse ele force'");
-    return element_query(st, interp, objv, tag, Tcl_GetString(objv[2]), -1);
+    char word[64] = ""; /* the response's words joined (`section 1 force`, `material stress`) */
+    for (int i = 2; i < objc; i++)
+        snprintf(word + strlen(word), sizeof word - strlen(word), "%s%s", i > 2 ? " " : "",
+                 Tcl_GetString(objv[i]));
+    return element_query(st, interp, objv, tag, word, -1);
 }
 
 /* eleForce ele <dof> */

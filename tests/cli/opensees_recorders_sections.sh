@@ -2,7 +2,8 @@
 # Recorders of the script's own analysis on beam-columns with sections (docs/opensees_tcl.md,
 # `recorder`): EnvelopeNode and EnvelopeElement (three rows at the end: min, max, max |v|, with
 # -time each after the time it occurred, as OpenSees' Envelope recorders), and a beam-column's
-# localForce, basicForce, basicDeformation and `section N force|deformation`. A script written
+# localForce, basicForce, basicDeformation and `section N force|deformation` (also through
+# eleResponse, the response in several words). A script written
 # here: a cantilever of two forceBeamColumn elements (fiber section of Steel01 bars, 4 Lobatto
 # points) pushed by a cyclic DisplacementControl history. Checks against independent numbers:
 # the envelopes are the min / max / max |v| of the plain recorders' columns (and the times they
@@ -56,6 +57,7 @@ foreach {incr n} {0.002 20 -0.003 30 0.0025 20} {
     if {[analyze $n] != 0} { puts "analyze failed"; exit }
 }
 puts "done [getTime]"
+puts "eleResponse [eleResponse 1 section 4 force]"
 TCL
 printf 'hysim: 1\nname: col\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: col.tcl}\n' > col.yaml
 "$hysim" run col.yaml -o run > run.log 2>&1 || fail "run: $(cat run.log)"
@@ -105,6 +107,11 @@ read -r _ P _ < <(head -1 run/sec1.out)
 near "$P" "$(awk -v e="$eps" 'BEGIN { printf "%.17g", e * 2.0e8 * (3 * 0.0005 + 2 * 0.0004 + 2 * 0.0002) }')" 1e-9 ||
     fail "section 1: P $P against EA eps (eps $eps)"
 echo "$me: section 1 at the first step: P $P = EA eps"
+# eleResponse with the response in several words answers the recorder's last row
+read -r _ p4 m4 < <(grep '^eleResponse ' run.log)
+read -r _ rp4 rm4 < <(tail -1 run/sec4.out)
+near "$p4" "$rp4" 1e-13 && near "$m4" "$rm4" 1e-13 || fail "eleResponse 1 section 4 force: $p4 $m4, the recorder $rp4 $rm4"
+echo "$me: eleResponse 1 section 4 force = the recorder's last row ($p4 $m4)"
 
 rest_needs_opensees
 mkdir os && cp col.tcl os/ && (cd os && run_opensees col.tcl os.log) || fail "OpenSees: $(tail -5 os/os.log)"
