@@ -63,7 +63,7 @@ static void chord_at(const hs_fe *fe, const fe_element *e, const fe_map *const m
 }
 
 /* The element matrix of a 3 x 3 block b between the end translations: [b -b; -b b]. */
-static void blocks(const chord *ch, const double b[3][3], double *m)
+static void blocks(const chord *ch, double b[3][3], double *m)
 {
     const int nde = 2 * ch->per;
     memset(m, 0, (size_t)nde * (size_t)nde * sizeof(double));
