@@ -62,6 +62,12 @@ static const os_case CASES[] = {
      "fc -4 epsc0 -0.002 fcu -0.8 epscu -0.006", -0.004, 4000.0},
     {"Concrete02 1 -5.0 -0.0025 -1.0 -0.01 0.15 0.5 300.0", "concrete02",
      "fc -5 epsc0 -0.0025 fcu -1 epscu -0.01 lambda 0.15 ft 0.5 Ets 300", -0.006, 4000.0},
+    /* Ets = 0: no tension softening (a plateau at ft), or no tension at all with ft = 0 (the
+     * census's Test-BoucWenInfill.tcl) */
+    {"Concrete02 1 -5.0 -0.0025 -1.0 -0.01 0.15 0.5 0.0", "concrete02",
+     "fc -5 epsc0 -0.0025 fcu -1 epscu -0.01 lambda 0.15 ft 0.5 Ets 0", -0.006, 4000.0},
+    {"Concrete02 1 -0.035 -0.002 -0.028 -0.01 0.10 0.00 0.0", "concrete02",
+     "fc -0.035 epsc0 -0.002 fcu -0.028 epscu -0.01 lambda 0.1 ft 0 Ets 0", -0.006, 35.0},
     {"Hysteretic 1 50.0 0.002 60.0 0.01 -50.0 -0.002 -60.0 -0.01 0.8 0.2 0.01 0.01", "hysteretic",
      "s1p 50 e1p 0.002 s2p 60 e2p 0.01 s1n -50 e1n -0.002 s2n -60 e2n -0.01 pinchX 0.8 "
      "pinchY 0.2 damage1 0.01 damage2 0.01",

@@ -80,6 +80,11 @@ int hs_fe_rigid_link(hs_fe *fe, hs_fe_rigid_link_type type, int master, int slav
  * that the model does not carry, used by the P-Delta transformation only (docs/fe_model.md). */
 int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, double A,
                     hs_fe_transf transf, double axial_compression);
+/* Truss of a uniaxial material (OpenSees `element truss|corotTruss tag i j A matTag`): strain
+ * the chord's elongation over L (corotational: the current chord's), axial force A times the
+ * material's stress (src/fe/fe_truss.c). The element creates the material and owns it. */
+int hs_fe_add_truss_material(hs_fe *fe, const char *name, int ni, int nj, double A,
+                             hs_fe_transf transf, const char *mat_type, const hs_options *mat_opts);
 /* Elastic beam-column (Euler-Bernoulli): E, A, I. */
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression);
@@ -136,6 +141,16 @@ int hs_fe_section_def_uniaxial(hs_fe_section_def *d, int code, const char *mat_t
                                const hs_options *mat_opts);
 /* Adds everything of src to d (OpenSees' section Aggregator -section). */
 int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src);
+/* A section whose axial resultant P is linear (elastic materials only): 1 and its axial
+ * stiffness EA (the initial tangent's P-P term, about the area centroid); 0 when P is absent or
+ * some material is nonlinear; a negative error. OpenSees' truss of a section (TrussSection). */
+int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA);
+/* A section whose axial resultant is one uniaxial material: on P alone (section Uniaxial,
+ * Aggregator without fibers), or fibers all of the same material (at one axial strain they carry
+ * sigma(eps) times their total area); 1 with the material (lent) and the area it acts on (1 for a
+ * resultant), else 0. */
+int hs_fe_section_def_axial_material(const hs_fe_section_def *d, const char **type,
+                                     const hs_options **opts, double *A);
 /* The section's order (resultants) once complete, or a negative error. */
 int hs_fe_section_def_check(hs_fe_section_def *d);
 
@@ -341,6 +356,11 @@ int hs_fe_element_dof(const hs_fe *fe, int e); /* a zero-length element's DOF in
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
+/* A beam-column's section at integration point `point` (1 from node i, OpenSees' `section N`):
+ * its committed resultants (deformation 0: P, Mz, ... in the section's order) or deformations
+ * (1); at most cap values, their count returned; HS_EINVAL for another element or point. */
+int hs_fe_section_response(const hs_fe *fe, int e, int point, int deformation, double *out,
+                           int cap);
 /* Reaction at the fixed DOF (id, dof): the sum of the committed global forces of the elements
  * at that node (OpenSees `reactions` without -dynamic: no inertia or damping of a supported mass).
  * HS_EINVAL when the DOF is not fixed. */

@@ -306,6 +306,19 @@ int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, doubl
     return line_element(fe, FE_TRUSS, name, ni, nj, E, A, 0.0, transf, axial_compression, NULL);
 }
 
+int hs_fe_add_truss_material(hs_fe *fe, const char *name, int ni, int nj, double A,
+                             hs_fe_transf transf, const char *mat_type, const hs_options *mat_opts)
+{
+    /* E = 1 passes the checks of the elastic truss; the material gives the stiffness */
+    const int k = line_element(fe, FE_TRUSS, name, ni, nj, 1.0, A, 0.0, transf, 0.0, NULL);
+    if (k < 0) return k;
+    fe_element *e = &fe->els[k];
+    const int rc = hs_material_create(fe->ctx, mat_type, mat_opts, &e->mat);
+    if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+    e->E = hs_material_initial_tangent(e->mat);
+    return k;
+}
+
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression)
 {

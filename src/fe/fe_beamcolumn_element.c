@@ -153,6 +153,50 @@ int hs_fe_section_def_check(hs_fe_section_def *d)
     return order;
 }
 
+int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA)
+{
+    fe_section *s = NULL;
+    int rc = section_make(d, &s);
+    if (rc) return rc;
+    const int p = fe_section_slot(s, FE_SEC_P);
+    int linear = p >= 0;
+    for (int i = 0; linear && i < s->nfib; i++) linear = hs_material_is_linear(s->mat[i]);
+    for (int i = 0; linear && i < s->nagg; i++) linear = hs_material_is_linear(s->agg[i]);
+    if (linear) {
+        double ks[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(s, ks);
+        *EA = ks[p * s->order + p];
+    }
+    fe_section_destroy(&s);
+    return linear;
+}
+
+int hs_fe_section_def_axial_material(const hs_fe_section_def *d, const char **type,
+                                     const hs_options **opts, double *A)
+{
+    int on_p = -1;
+    for (int i = 0; i < d->nagg; i++)
+        if (d->agg_code[i] == FE_SEC_P) on_p = i;
+    if (on_p >= 0) { /* section Uniaxial / Aggregator: the material is the resultant */
+        if (d->nfib || d->has_elastic) return 0;
+        *type = d->agg_type[on_p];
+        *opts = d->agg_opts[on_p];
+        *A = 1.0;
+        return 1;
+    }
+    if (!d->nfib || d->has_elastic) return 0;
+    double sum = 0.0; /* fibers of one material at one strain: sigma(eps) sum A */
+    for (int i = 0; i < d->nfib; i++) {
+        if (strcmp(d->fib[i].type, d->fib[0].type) != 0 || d->fib[i].opts != d->fib[0].opts)
+            return 0;
+        sum += d->fib[i].A;
+    }
+    *type = d->fib[0].type;
+    *opts = d->fib[0].opts;
+    *A = sum;
+    return 1;
+}
+
 int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
                           const hs_fe_beam_column_def *def, hs_fe_transf transf)
 {

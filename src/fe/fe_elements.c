@@ -190,7 +190,8 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
 static int linear_line_state(fe_element *e, const fe_map *const maps[], int nde, const double *u,
                              int initial, double *f, double *k)
 {
-    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR) return 1;
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR || e->mat)
+        return 1;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (!e->kg) {
         double *kg = hs_dvec(kk);
@@ -247,6 +248,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     if (c) memset(c, 0, kk * sizeof(double));
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
+    if (e->kind == FE_TRUSS && e->mat) return fe_truss_state(fe, e, maps, u, v, initial, f, k, c);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];

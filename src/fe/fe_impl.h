@@ -210,6 +210,11 @@ void fe_link_free(fe_element *e);
  * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);
  * HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
+/* fe_truss.c: a truss of a uniaxial material (e->mat): its state as fe_element_state, and its
+ * committed response for the recorders (hs_fe_element_response's layout). */
+int fe_truss_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                   const double *v, int initial, double *f, double *k, double *c);
+int fe_truss_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, double *out);
 /* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 

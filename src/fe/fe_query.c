@@ -3,6 +3,7 @@
  * the condensation's tangent), element forces and deformations in OpenSees' terms (global end
  * forces, local end forces, basic forces and deformations), and reactions at fixed DOFs. Nothing
  * here allocates. */
+#include "fe_beamcolumn.h"
 #include "fe_impl.h"
 
 #include <math.h>
@@ -88,7 +89,8 @@ int hs_fe_element_index(const hs_fe *fe, const char *name)
 
 const char *hs_fe_element_type(const hs_fe *fe, int e)
 {
-    static const char *const kinds[] = {"truss", "elastic_beam", "zero_length", "two_node_link"};
+    static const char *const kinds[] = {"truss", "elastic_beam", "zero_length", "two_node_link",
+                                        "beam_column"};
     return kinds[fe->els[e].kind];
 }
 
@@ -115,8 +117,11 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
      * end forces are recorded */
     const int corot3 = three && kind == FE_BEAM && fe->els[e].transf == HS_FE_COROTATIONAL;
     if (corot3 && r != HS_FE_GLOBAL_FORCE) return 0;
-    if (kind == FE_BEAM_COLUMN) /* beam-columns with sections: end forces only, for now */
-        return r == HS_FE_GLOBAL_FORCE ? 2 * fe->ndf : 0;
+    if (kind == FE_BEAM_COLUMN) /* 2-D beam-columns with sections (fe_beamcolumn.h) */
+        return r == HS_FE_GLOBAL_FORCE  ? 2 * fe->ndf
+               : r == HS_FE_LOCAL_FORCE ? 6
+               : r == HS_FE_STRAIN      ? 0
+                                        : 3;
     switch (r) {
     case HS_FE_GLOBAL_FORCE:
         return 2 * fe->ndf;
@@ -227,6 +232,23 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         }
         return 0;
     }
+    if (el->kind == FE_TRUSS && el->mat) return fe_truss_response(fe, el, r, out);
+    if (el->kind == FE_BEAM_COLUMN && r != HS_FE_GLOBAL_FORCE) {
+        /* the committed basic system; local forces as OpenSees' ForceBeamColumn2d and
+         * DispBeamColumn2d give them: [-N, V, M_i, N, -V, M_j], V = (M_i + M_j) / L */
+        const fe_bc2d *bc = el->bc;
+        if (r == HS_FE_DEFORMATION) {
+            memcpy(out, bc->v_c, 3 * sizeof(double));
+        } else if (r == HS_FE_BASIC_FORCE) {
+            memcpy(out, bc->q_c, 3 * sizeof(double));
+        } else {
+            const double V = (bc->q_c[1] + bc->q_c[2]) / bc->L;
+            const double loc[6] = {0.0 - bc->q_c[0], V,       bc->q_c[1],
+                                   bc->q_c[0],       0.0 - V, bc->q_c[2]};
+            memcpy(out, loc, sizeof loc);
+        }
+        return 0;
+    }
     const int link_ends =
         el->kind == FE_LINK && (r == HS_FE_GLOBAL_FORCE || r == HS_FE_LOCAL_FORCE);
     if (el->kind == FE_LINK && !link_ends) return fe_link_response(el, r, out);
@@ -275,4 +297,16 @@ int hs_fe_reaction(hs_fe *fe, int id, int dof, double *out)
     }
     *out = sum;
     return 0;
+}
+
+int hs_fe_section_response(const hs_fe *fe, int e, int point, int deformation, double *out, int cap)
+{
+    if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_BEAM_COLUMN) return HS_EINVAL;
+    const fe_bc2d *bc = fe->els[e].bc;
+    if (point < 1 || point > bc->bi.n) return HS_EINVAL;
+    const fe_section *s = bc->sec[point - 1]; /* committed: its trial after the commit */
+    const double *v = deformation ? s->e : s->s;
+    const int n = s->order < cap ? s->order : cap;
+    memcpy(out, v, (size_t)n * sizeof(double));
+    return n;
 }

@@ -26,7 +26,7 @@ const hs_param_spec hs_material_concrete02_params[] = {
     {"lambda", HS_PARAM_NUM, 0,
      "ratio of the unloading slope at epscu to the initial slope, 0 <= lambda < 1 (default 0.1)"},
     {"ft", HS_PARAM_NUM, 0, "tensile strength, >= 0 (default 0.1 |fc|)"},
-    {"Ets", HS_PARAM_NUM, 0, "tension softening stiffness, > 0 (default 0.1 fc / epsc0)"},
+    {"Ets", HS_PARAM_NUM, 0, "tension softening stiffness, >= 0 (default 0.1 fc / epsc0; 0: none)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 
@@ -50,7 +50,12 @@ static double c2_ec0(const concrete02 *p)
 
 static void c2_tension(const concrete02 *p, double e, double *s, double *t)
 {
-    const double ec0 = c2_ec0(p), e0 = p->ft / ec0, eu = p->ft * (1.0 / p->Ets + 1.0 / ec0);
+    /* Ets = 0 (OpenSees: ft (1 / 0 + 1 / Ec0), inf or, with ft = 0, NaN): no softening, the
+     * plateau at ft for ever, or no tension when ft = 0 */
+    const double ec0 = c2_ec0(p), e0 = p->ft / ec0,
+                 eu = p->Ets > 0.0  ? p->ft * (1.0 / p->Ets + 1.0 / ec0)
+                      : p->ft > 0.0 ? INFINITY
+                                    : -INFINITY;
     if (e <= e0) {
         *s = e * ec0;
         *t = ec0;
@@ -178,7 +183,7 @@ int hs_material_create_concrete02(hs_material *m, const hs_options *opts)
         (rc = c2_check(m, p->lambda >= 0.0 && p->lambda < 1.0, "lambda must be in [0, 1)",
                        p->lambda)) ||
         (rc = c2_check(m, p->ft >= 0.0 && isfinite(p->ft), "ft must be >= 0", p->ft)) ||
-        (rc = c2_check(m, p->Ets > 0.0 && isfinite(p->Ets), "Ets must be > 0", p->Ets)))
+        (rc = c2_check(m, p->Ets >= 0.0 && isfinite(p->Ets), "Ets must be >= 0", p->Ets)))
         return rc;
     c2_reset(m);
     return 0;

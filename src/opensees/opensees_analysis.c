@@ -101,38 +101,13 @@ static void free_groups(hs_os_live *lv)
 {
     for (int g = 0; g < lv->ngroups; g++) {
         if (lv->gfe[g] != lv->fe) hs_fe_destroy(&lv->gfe[g]);
+        lv->gfe[g] = NULL;
         hs_free(lv->Kg0[g]);
         hs_free(lv->Kgc[g]);
         hs_free(lv->Kgt[g]);
-        lv->gfe[g] = NULL;
         lv->Kg0[g] = lv->Kgc[g] = lv->Kgt[g] = NULL;
     }
     lv->ngroups = 0;
-}
-
-int hs_os_live_damping_changed(hs_os_live *lv, const char *script)
-{
-    free_groups(lv);
-    memset(lv->Cm, 0, nn(lv) * sizeof(double));
-    int rc = assemble_mass(lv, 1, lv->Cm);
-    if (!rc) rc = build_groups(lv, script);
-    for (int g = 0; !rc && g < lv->ngroups; g++) {
-        if (lv->gfe[g] == lv->fe) {
-            /* betaKcomm: the tangent of the last commit (the gravity state's) */
-            double *r = hs_calloc((size_t)lv->n, sizeof *r);
-            if (!r) return HS_ENOMEM;
-            memset(lv->Kgc[g], 0, nn(lv) * sizeof(double));
-            rc = hs_fe_restore(lv->fe, lv->U, NULL, r, lv->Kgc[g], NULL);
-            hs_fe_revert(lv->fe);
-            hs_free(r);
-        } else if (lv->steps > 0 && (lv->beta[g][0] != 0.0 || lv->beta[g][2] != 0.0))
-            rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
-                         "betaK or betaKcomm on part of the elements, set after the first "
-                         "analyze: not yet (give the factors before the first analyze, or use "
-                         "betaKinit)");
-    }
-    lv->phat_ready = 0;
-    return rc;
 }
 
 void hs_os_live_destroy(hs_os_live **plv)
@@ -141,14 +116,59 @@ void hs_os_live_destroy(hs_os_live **plv)
     if (!lv) return;
     free_groups(lv);
     hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,    &lv->A,  &lv->Ut,   &lv->Vt,
-                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,   &lv->Vc, &lv->Ac,   &lv->r,
-                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,   &lv->K0, &lv->Keff, &lv->C,
-                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat};
+    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,     &lv->A,  &lv->Ut,   &lv->Vt,
+                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,    &lv->Vc, &lv->Ac,   &lv->r,
+                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,    &lv->K0, &lv->Keff, &lv->C,
+                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
     *plv = NULL;
+}
+
+/* FNV-1a over the nodes' masses and every Rayleigh factor. */
+static unsigned long long mass_signature(const hs_os_model *m)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    const unsigned char *b;
+    for (int i = 0; i < m->nnodes; i++) {
+        b = (const unsigned char *)m->nodes[i].mass;
+        for (size_t k = 0; k < sizeof m->nodes[i].mass; k++) h = (h ^ b[k]) * 1099511628211ULL;
+        b = (const unsigned char *)&m->nodes[i].ray;
+        for (size_t k = 0; k < sizeof m->nodes[i].ray; k++) h = (h ^ b[k]) * 1099511628211ULL;
+    }
+    for (int i = 0; i < m->nels; i++) {
+        b = (const unsigned char *)&m->els[i].ray;
+        for (size_t k = 0; k < sizeof m->els[i].ray; k++) h = (h ^ b[k]) * 1099511628211ULL;
+    }
+    return h;
+}
+
+static int restore(hs_os_live *lv, const double *d, const double *v);
+
+int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv)
+{
+    const unsigned long long sig = mass_signature(lv->m);
+    if (sig == lv->masses) return 0;
+    memset(lv->M, 0, nn(lv) * sizeof(double)); /* assemble_mass adds */
+    memset(lv->Cm, 0, nn(lv) * sizeof(double));
+    int rc = assemble_mass(lv, 0, lv->M);
+    if (!rc) rc = assemble_mass(lv, 1, lv->Cm);
+    if (rc) return rc;
+    free_groups(lv);
+    rc = build_groups(lv, st->script);
+    for (int g = 0; !rc && g < lv->ngroups; g++)
+        if (lv->gfe[g] != lv->fe && lv->steps > 0 && !hs_fe_is_linear(lv->gfe[g]))
+            rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
+                         "not yet supported by hysim: Rayleigh stiffness factors given after an "
+                         "analysis to part of a nonlinear model (its elements' history is in the "
+                         "whole model only); give them to every element, or before the first "
+                         "analyze");
+    if (!rc) rc = restore(lv, lv->U, NULL); /* the committed tangent of the new groups */
+    for (int g = 0; !rc && g < lv->ngroups; g++)
+        memcpy(lv->Kgc[g], lv->Kgt[g], nn(lv) * sizeof(double));
+    if (!rc) lv->masses = sig;
+    return rc;
 }
 
 int hs_os_live_create(hs_os_state *st, hs_os_live **out)
@@ -171,9 +191,9 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,  &lv->V,  &lv->A,  &lv->Ut,  &lv->Vt,   &lv->At,
-                          &lv->Ua, &lv->Va, &lv->Uc, &lv->Vc,  &lv->Ac,   &lv->r,
-                          &lv->b,  &lv->x,  &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat};
+        double **vec[] = {&lv->U,  &lv->V,   &lv->A,    &lv->Ut,    &lv->Vt, &lv->At, &lv->Ua,
+                          &lv->Va, &lv->Uc,  &lv->Vc,   &lv->Ac,    &lv->r,  &lv->b,  &lv->x,
+                          &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg};
         double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
@@ -185,6 +205,7 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     if (!rc) rc = hs_fe_initial_stiffness(lv->fe, lv->K0);
     if (!rc) rc = build_groups(lv, st->script);
     if (!rc) rc = hs_linsolver_create(st->ctx, "dense", lv->n, &lv->ls);
+    lv->masses = mass_signature(m);
     if (rc) {
         hs_os_live_destroy(&lv);
         return rc;
@@ -209,7 +230,7 @@ static void applied_load(const hs_os_live *lv, double t, double *P)
     memset(P, 0, (size_t)lv->n * sizeof *P);
     for (int l = 0; l < m->nloads; l++) {
         const hs_os_load *ld = &m->loads[l];
-        const double lam = pattern_factor(m, &m->patterns[ld->pattern], t);
+        const double lam = ld->constant ? 1.0 : pattern_factor(m, &m->patterns[ld->pattern], t);
         if (lam == 0.0) continue;
         for (int d = 0; d < m->ndf; d++) {
             hs_fe_dof_map map;
@@ -258,8 +279,8 @@ static int restore(hs_os_live *lv, const double *d, const double *v)
             continue;
         }
         memset(lv->Kgt[g], 0, nn(lv) * sizeof(double));
-        memset(lv->x, 0, (size_t)lv->n * sizeof(double));
-        rc = hs_fe_restore(lv->gfe[g], d, v, lv->x, lv->Kgt[g], NULL);
+        memset(lv->rg, 0, (size_t)lv->n * sizeof(double));
+        rc = hs_fe_restore(lv->gfe[g], d, v, lv->rg, lv->Kgt[g], NULL);
     }
     return rc;
 }

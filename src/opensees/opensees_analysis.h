@@ -58,7 +58,8 @@ typedef struct hs_os_live {
     const hs_os_model *m;
     hs_fe *fe;
     int n;
-    int nnodes, nels; /* the model as built (a later node or element: an error) */
+    int nnodes, nels;          /* the model as built (a later node or element: an error) */
+    unsigned long long masses; /* signature of the masses and Rayleigh factors as assembled */
     /* Rayleigh stiffness factors of each group of elements; fe of the group (the main one when
      * it holds every element), its initial and last committed tangents */
     int ngroups;
@@ -71,6 +72,7 @@ typedef struct hs_os_live {
     double *Ua, *Va;      /* at t + alpha dt (HHT) */
     double *Uc, *Vc, *Ac; /* at the step's start */
     double *r, *b, *x, *Kt, *Ct, *K0, *Keff, *C, *P, *tmp, *phat, *dUhat;
+    double *rg; /* a Rayleigh group's resisting force (scratch: x holds the increment) */
     hs_linsolver *ls;
     double time, time_commit; /* the domain's time (the load factor in a static analysis) */
     double c2, c3, dt;        /* the transient step's constants */
@@ -99,15 +101,15 @@ void hs_os_recorders_close(hs_os_analysis *an);
 
 /* Builds the live model of what the script defined so far (at the first analyze). */
 int hs_os_live_create(hs_os_state *st, hs_os_live **out);
+/* A `mass`, `rayleigh` or `region` after the live model was built: its mass, Rayleigh mass and
+ * stiffness groups again (as OpenSees applies them from then on); the committed stiffness of a
+ * new group is the tangent at the committed state. Nothing when none changed. */
+int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv);
 void hs_os_live_destroy(hs_os_live **lv);
 /* analyze: numIncr steps (dt for a transient analysis); 0 or -3 (a step failed: back at the
  * last commit); HS_E codes for errors (message in ctx). `on_commit` records after each step. */
 int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, double dt,
                        int (*on_commit)(void *user), void *user, int *result);
-/* rayleigh or region -rayleigh after the first analyze: the damping anew from the model's
- * factors (alphaM M, the stiffness groups; betaKcomm takes the last commit's tangent, as OpenSees'
- * committed stiffness). HS_EUNSUPPORTED for betaK or betaKcomm on part of the elements then. */
-int hs_os_live_damping_changed(hs_os_live *lv, const char *script);
 /* loadConst: every pattern constant at its factor now; <-time t> sets the time. */
 void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t);
 /* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once

@@ -167,7 +167,17 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         snprintf(name, sizeof name, "ele%d", e->tag);
         const hs_fe_transf t = linear ? HS_FE_LINEAR : e->transf;
         const double p = P0 ? P0[k] : 0.0;
-        if (e->kind == HS_OS_TRUSS)
+        if (e->kind == HS_OS_TRUSS && e->section) {
+            const char *type;
+            const hs_options *opts;
+            double A;
+            hs_fe_section_def_axial_material(hs_os_find_section(m, e->section)->def, &type, &opts,
+                                             &A);
+            rc = hs_fe_add_truss_material(fe, name, e->ni, e->nj, A, t, type, opts);
+        } else if (e->kind == HS_OS_TRUSS && e->nmat) {
+            const hs_os_material *mat = hs_os_find_material(m, e->mat[0]);
+            rc = hs_fe_add_truss_material(fe, name, e->ni, e->nj, e->A, t, mat->type, mat->opts);
+        } else if (e->kind == HS_OS_TRUSS)
             rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
         else if (e->kind == HS_OS_BEAM && m->ndm == 3) {
             const hs_fe_section_3d sec = {

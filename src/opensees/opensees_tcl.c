@@ -393,6 +393,9 @@ static int create_commands(hs_os_state *st)
     if (rc) return rc;
     for (size_t i = 0; i < COUNT(not_yet); i++)
         if (!Tcl_CreateObjCommand(in, not_yet[i].name, cmd_not_yet, st, NULL)) return HS_ENOMEM;
+    /* `pset name value`: OpenSees' set that also records a parameter of its parallel runs
+     * (SRC/tcl/commands.cpp, OPS_SetObjCmd); in one process it is `set`. */
+    if (Tcl_CreateAlias(in, "pset", in, "set", 0, NULL) != TCL_OK) return HS_ENOMEM;
     if (!Tcl_CreateObjCommand(in, "wipe", cmd_wipe, st, NULL) ||
         !Tcl_CreateObjCommand(in, "source", cmd_source, st, NULL) ||
         !Tcl_CreateObjCommand(in, "unknown", cmd_unknown, st, NULL))

@@ -63,6 +63,7 @@ typedef struct hs_os_element {
     double p_delta[4];
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
+    int section;     /* truss of a section whose axial response is one material: its tag */
     int force_based; /* beam-column with sections: force- (1) or displacement-based (0) */
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
@@ -123,6 +124,8 @@ typedef struct hs_os_load {
     double f[HS_OS_NDF];  /* times the pattern's -fact and its series' -factor (gravity) */
     int pattern;          /* index into hs_os_model.patterns (the script's own analysis) */
     double fp[HS_OS_NDF]; /* times the pattern's -fact only: the series' value multiplies it */
+    int constant;         /* -const: applied whole at every time, whatever the pattern's factor
+                             (OpenSees' NodalLoad::applyLoad with konstant) */
 } hs_os_load;
 
 /* A time series (opensees_series.c): OpenSees' Path (-dt or -time; -filePath or -values),

@@ -237,6 +237,10 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
             return hs_os_fail(st, objv, "%s",
                               rc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
     }
+    const int rc = hs_os_live_refresh(st, an->lv);
+    if (rc)
+        return hs_os_fail(st, objv, "%s",
+                          rc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
     hs_os_live_initial_velocity(an->lv, st->m);
     if (an->integ_changed) {
         an->lv->incr_now = an->set.incr;

@@ -69,7 +69,7 @@ static int beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_e
 {
     e->kind = HS_OS_BEAM_COLUMN;
     e->force_based = force_based;
-    e->rayleigh_ok = 1; /* force- and displacement-based beam-columns take the Rayleigh factors */
+    e->rayleigh_ok = 1; /* ForceBeamColumn2d, DispBeamColumn2d: Element::getDamp, always */
     if (objc < 7)
         return hs_os_fail(st, objv, "expected 'element %s tag iNode jNode ...'",
                           Tcl_GetString(objv[1]));

@@ -119,9 +119,9 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     double *K = hs_calloc(nn, sizeof *K), *M = hs_calloc(nn, sizeof *M),
            *phi = hs_calloc(nn, sizeof *phi), *w2 = hs_calloc((size_t)n, sizeof *w2);
     hs_os_live *lv = st->live && st->an ? st->an->lv : NULL;
-    int rc = (!K || !M || !phi || !w2) ? HS_ENOMEM
-             : lv                      ? live_tangent(st->ctx, lv, n, K, M)
-                                       : hs_fe_initial_stiffness(fe, K);
+    int rc = (!K || !M || !phi || !w2) ? HS_ENOMEM : 0;
+    if (!rc && lv) rc = hs_os_live_refresh(st, lv); /* a mass given since the last analyze */
+    if (!rc) rc = lv ? live_tangent(st->ctx, lv, n, K, M) : hs_fe_initial_stiffness(fe, K);
     if (!rc && !lv) hs_fe_mass_matrix(fe, M); /* full with -cMass or a mass on a rigid slave */
     if (!rc) rc = hs_sym_eig(st->ctx, n, K, M, w2, phi);
     Tcl_Obj *list = rc ? NULL : Tcl_NewListObj(0, NULL);

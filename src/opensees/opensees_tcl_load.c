@@ -3,7 +3,6 @@
  * OpenSees), timeSeries (Path from a file; Linear and Constant for gravity patterns), pattern
  * UniformExcitation (the ground motion when the test file gives none), pattern Plain and load
  * (gravity loads held constant: their axial forces enter the P-Delta members). */
-#include "opensees_analysis.h"
 #include "opensees_tcl.h"
 
 #include <limits.h>
@@ -11,17 +10,6 @@
 #include <string.h>
 
 #define STATE(cd) ((hs_os_state *)(cd))
-
-/* After the first analyze the live model takes the new factors (OpenSees' rayleigh after a
- * gravity analysis damps the dynamic one that follows). */
-static int live_damping(hs_os_state *st, Tcl_Obj *const objv[])
-{
-    if (!st->an || !st->an->lv) return TCL_OK;
-    if (hs_os_live_damping_changed(st->an->lv, st->script) == 0) return TCL_OK;
-    char msg[768];
-    snprintf(msg, sizeof msg, "%s", hs_ctx_message(st->ctx));
-    return hs_os_fail(st, objv, "%s", msg);
-}
 
 static int rayleigh_args(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_rayleigh *r)
 {
@@ -45,7 +33,6 @@ int hs_os_cmd_rayleigh(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
     for (int i = 0; i < st->m->nels; i++) st->m->els[i].ray = r;
     st->m->has_rayleigh = 1;
     hs_os_where(st, st->m->rayleigh_where, sizeof st->m->rayleigh_where);
-    if (live_damping(st, objv)) return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -142,7 +129,7 @@ int hs_os_cmd_region(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const
     }
     hs_free(eles);
     hs_free(nodes);
-    if (rc || live_damping(st, objv)) return TCL_ERROR;
+    if (rc) return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -425,17 +412,20 @@ int hs_os_cmd_pattern(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     return TCL_OK;
 }
 
-/* load node f1 ... fndf (inside pattern Plain) */
+/* load node f1 ... fndf <-const> (inside pattern Plain). -const: the load acts whole at every
+ * time, neither the series nor the pattern's -fact scaling it (OpenSees' NodalLoad with
+ * konstant, SRC/domain/load/NodalLoad.cpp). */
 int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
     if (!st->in_plain)
         return hs_os_fail(st, objv, "a load belongs inside 'pattern Plain tag series { ... }'");
     const int ndf = st->m->ndf;
-    if (objc != 2 + ndf)
+    const int constant = objc == 3 + ndf && !strcmp(Tcl_GetString(objv[objc - 1]), "-const");
+    if (objc != 2 + ndf + constant)
         return hs_os_fail(st, objv,
-                          "expected 'load node f1 ... f%d' (-ndf %d; -const and -pattern "
-                          "are not supported)",
+                          "expected 'load node f1 ... f%d <-const>' (-ndf %d; -pattern is not "
+                          "supported)",
                           ndf, ndf);
     int tag;
     if (hs_os_int(st, objv, 1, "node", &tag)) return TCL_ERROR;
@@ -444,10 +434,11 @@ int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     if (!l) return hs_os_fail(st, objv, "out of memory");
     l->node = tag;
     l->pattern = st->plain_pattern;
+    l->constant = constant;
     for (int d = 0; d < ndf; d++) {
         if (hs_os_num(st, objv, 2 + d, "force", &l->f[d])) return st->m->nloads--, TCL_ERROR;
-        l->fp[d] = l->f[d] * st->pattern_fact;
-        l->f[d] *= st->plain_factor;
+        l->fp[d] = l->f[d] * (constant ? 1.0 : st->pattern_fact);
+        if (!constant) l->f[d] *= st->plain_factor;
     }
     Tcl_ResetResult(interp);
     return TCL_OK;

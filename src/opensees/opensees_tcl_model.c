@@ -318,30 +318,67 @@ static int flag_value(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, i
     return hs_os_int(st, objv, i + 1, Tcl_GetString(objv[i]), out);
 }
 
-/* element truss tag iNode jNode A matTag <-rho rho> <-cMass flag> <-doRayleigh flag> */
+/* element truss tag iNode jNode secTag <options>: a section whose axial response is elastic
+ * is the elastic truss of E A = its axial stiffness; one whose axial response is one material
+ * (section Uniaxial on P, fibers of one material) the truss of that material and area (OpenSees'
+ * TrussSection strains the section axially only, SRC/element/truss/TrussSection.cpp). */
+static int truss_section(hs_os_state *st, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    int tag;
+    if (two_nodes(st, objv, e) || hs_os_int(st, objv, 5, "secTag", &tag)) return TCL_ERROR;
+    const hs_os_section *sec = hs_os_find_section(st->m, tag);
+    if (!sec) return hs_os_fail(st, objv, "no section %d (define it first)", tag);
+    double EA = 0.0;
+    const int linear = hs_fe_section_def_axial(sec->def, &EA);
+    if (linear < 0) return hs_os_fail(st, objv, "section %d: %s", tag, hs_ctx_message(st->ctx));
+    if (linear) {
+        e->E = EA;
+        e->A = 1.0;
+        return TCL_OK;
+    }
+    const char *type;
+    const hs_options *opts;
+    if (!hs_fe_section_def_axial_material(sec->def, &type, &opts, &e->A))
+        return hs_os_fail(st, objv,
+                          "not yet supported by hysim: a truss of section %d, whose axial "
+                          "response is neither elastic nor one uniaxial material (fibers of "
+                          "several materials); give the truss a uniaxial material: 'element "
+                          "truss tag iNode jNode A matTag'",
+                          tag);
+    if (tag <= 0) return hs_os_fail(st, objv, "section %d: hysim needs a tag >= 1 here", tag);
+    e->section = tag; /* its material (opensees_fe.c) */
+    return TCL_OK;
+}
+
+/* element truss tag iNode jNode A matTag <-rho rho> <-cMass flag> <-doRayleigh flag>, or the
+ * section form tag iNode jNode secTag <options> (OpenSees tells them by the count of words) */
 static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
-    if (objc < 7)
+    const int section = (objc - 2) % 2 == 0;
+    if (objc < 6)
         return hs_os_fail(st, objv,
                           "expected 'element truss tag iNode jNode A matTag <-rho rho> "
-                          "<-doRayleigh flag>' (the section form is not supported)");
+                          "<-cMass flag> <-doRayleigh flag>' or 'element truss tag iNode jNode "
+                          "secTag <options>'");
     int mat;
-    if (two_nodes(st, objv, e) || hs_os_num(st, objv, 5, "A", &e->A) ||
-        hs_os_int(st, objv, 6, "matTag", &mat))
-        return TCL_ERROR;
-    const hs_os_material *m = hs_os_find_material(st->m, mat);
-    if (!m) return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", mat);
-    if (strcmp(m->type, "elastic") != 0 || hs_options_has(m->opts, "eta") ||
-        hs_options_has(m->opts, "Eneg"))
-        return hs_os_fail(st, objv,
-                          "not yet supported by hysim: a truss of a nonlinear material (%s); "
-                          "hysim's truss is elastic: use an Elastic material, or a zeroLength "
-                          "element for a nonlinear spring",
-                          m->type);
-    e->E = hs_options_num(m->opts, "k", 0.0);
+    if (section) {
+        if (truss_section(st, objv, e)) return TCL_ERROR;
+    } else {
+        if (two_nodes(st, objv, e) || hs_os_num(st, objv, 5, "A", &e->A) ||
+            hs_os_int(st, objv, 6, "matTag", &mat))
+            return TCL_ERROR;
+        const hs_os_material *m = hs_os_find_material(st->m, mat);
+        if (!m) return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", mat);
+        if (strcmp(m->type, "elastic") != 0 || hs_options_has(m->opts, "eta") ||
+            hs_options_has(m->opts, "Eneg")) { /* a truss of its material (src/fe/fe_truss.c) */
+            e->nmat = 1;
+            e->mat[0] = mat;
+        } else
+            e->E = hs_options_num(m->opts, "k", 0.0);
+    }
     e->kind = HS_OS_TRUSS;
     e->transf = HS_FE_LINEAR;
-    for (int i = 7; i < objc; i += 2) {
+    for (int i = section ? 6 : 7; i < objc; i += 2) {
         const char *opt = Tcl_GetString(objv[i]);
         int flag = 0;
         if (strcmp(opt, "-rho") == 0) {

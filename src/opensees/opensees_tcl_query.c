@@ -30,19 +30,66 @@ static int response_kind(const char *word, hs_fe_response *r)
         {"basicDeformation", HS_FE_DEFORMATION},
         {"basicDeformations", HS_FE_DEFORMATION},
         {"strain", HS_FE_STRAIN},
+        {"material strain", HS_FE_STRAIN}, /* a truss's material (Truss.cpp setResponse) */
+        {"-material strain", HS_FE_STRAIN},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(word, names[i].name)) return *r = names[i].r, 1;
     return 0;
 }
 
-int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
+/* A truss's material stress (`material stress`): its basic force over A. */
+static int is_material_stress(const char *word)
+{
+    return !strcmp(word, "material stress") || !strcmp(word, "-material stress");
+}
+
+/* `section N force|forces|deformation|deformations`: 1 with the point and the kind. */
+static int section_word(const char *word, int *point, int *deformation)
+{
+    char what[24];
+    if (sscanf(word, "section %d %23s", point, what) != 2) return 0;
+    *deformation = !strcmp(what, "deformation") || !strcmp(what, "deformations");
+    return *deformation || !strcmp(what, "force") || !strcmp(what, "forces");
+}
+
+/* A beam-column's section response (the element k of the live model); -1 when it has none. */
+static int section_values(hs_os_state *st, const hs_os_element *e, int point, int deformation,
+                          double *out, int cap)
 {
     const hs_os_live *lv = st->an ? st->an->lv : NULL;
-    hs_fe_response r;
-    if (!response_kind(word, &r)) return -1;
+    if (e->kind != HS_OS_BEAM_COLUMN) return -1;
+    if (!lv) { /* before any analysis: the unloaded section (P, Mz in 2-D) */
+        for (int i = 0; i < 2 && i < cap; i++) out[i] = 0.0;
+        return cap < 2 ? cap : 2;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "ele%d", e->tag);
+    const int k = hs_fe_element_index(lv->fe, name);
+    if (k < 0) return -2;
+    const int n = hs_fe_section_response(lv->fe, k, point, deformation, out, cap);
+    return n < 0 ? -1 : n;
+}
+
+int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
+{
+    int point, deformation;
+    if (section_word(word, &point, &deformation)) {
+        const hs_os_element *e = hs_os_find_element(st->m, tag);
+        return e ? section_values(st, e, point, deformation, out, cap) : -2;
+    }
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    hs_fe_response r = HS_FE_BASIC_FORCE;
+    const int stress = is_material_stress(word);
+    if (!stress && !response_kind(word, &r)) return -1;
     const hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return -2;
+    if (stress && e->kind != HS_OS_TRUSS) return -1;
+    if (stress) {
+        const int n = hs_os_element_values(st, tag, "basicForce", out, cap);
+        if (n > 0) out[0] /= e->A;
+        return n;
+    }
     if (!lv) { /* before any analysis: the unloaded model */
         const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
         for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;
@@ -152,8 +199,10 @@ static int element_query(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const obj
     if (n < 0)
         return hs_os_fail(st, objv,
                           "element %d has no response '%s' in hysim (the responses are force, "
-                          "globalForce, localForce, basicForce, deformation, basicDeformation; "
-                          "which of them an element gives depends on its type)",
+                          "globalForce, localForce, basicForce, deformation, basicDeformation, "
+                          "a truss's material stress|strain, a beam-column's section N "
+                          "force|deformation; which of them an element gives depends on its "
+                          "type)",
                           tag, word);
     if (pick) {
         if (pick > n) return hs_os_fail(st, objv, "dof %d: the element has %d values", pick, n);
@@ -173,7 +222,11 @@ static int cmd_ele_response(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
     int tag;
     if (objc < 3 || hs_os_int(st, objv, 1, "element", &tag))
         return hs_os_fail(st, objv, "expected 'eleResponse ele force'");
-    return element_query(st, interp, objv, tag, Tcl_GetString(objv[2]), -1);
+    char word[64] = ""; /* the response's words joined (`section 1 force`, `material stress`) */
+    for (int i = 2; i < objc; i++)
+        snprintf(word + strlen(word), sizeof word - strlen(word), "%s%s", i > 2 ? " " : "",
+                 Tcl_GetString(objv[i]));
+    return element_query(st, interp, objv, tag, word, -1);
 }
 
 /* eleForce ele <dof> */

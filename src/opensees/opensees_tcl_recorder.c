@@ -15,25 +15,85 @@
 #define STATE(cd) ((hs_os_state *)(cd))
 
 struct hs_os_recorder {
-    int element;      /* 0: Node, 1: Element */
-    char file[2048];  /* as the script names it */
-    FILE *f;          /* opened at the first row */
-    int time;         /* -time: the time first */
-    double dT, next;  /* -dT: a row when the time reaches next */
-    int precision;    /* -precision (6) */
-    int *tags, ntags; /* nodes or elements */
-    int *dofs, ndofs; /* Node: 0-based */
-    int resp;         /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp */
-    char word[32];    /* Element: the response */
-    double *last;     /* Node incrDisp: the last row's displacements */
+    int element;          /* 0: Node, 1: Element */
+    char file[2048];      /* as the script names it */
+    FILE *f;              /* opened at the first row */
+    int time;             /* -time: the time first */
+    double dT, next;      /* -dT: a row when the time reaches next */
+    int precision;        /* -precision (6) */
+    int *tags, ntags;     /* nodes or elements */
+    int *dofs, ndofs;     /* Node: 0-based */
+    int resp;             /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp */
+    char word[48];        /* Element: the response (words joined by spaces) */
+    double *last;         /* Node incrDisp: the last row's displacements */
+    int *series, nseries; /* Node -timeSeries: per DOF of -dof the model's series (-1: none),
+                             whose value at the time adds to disp, vel, accel (OpenSees' absolute
+                             response under a UniformExcitation of that series) */
+    int envelope;         /* EnvelopeNode, EnvelopeElement: min, max, |max| rows at the end */
+    double *row;          /* a row's values (cap of them) */
+    int cap, nrow;        /* envelope: the values of the first row, then of every row */
+    double *env;          /* envelope: 3 rows of nrow values (with -time: [t v] pairs) */
     char where[HS_OS_WHERE];
 };
+
+/* The envelope's three rows (min, max, max |v|; with -time each value after the time it
+ * occurred), as OpenSees' EnvelopeNodeRecorder and EnvelopeElementRecorder write them when they
+ * close. */
+static void write_envelope(hs_os_recorder *r)
+{
+    const int w = r->time ? 2 : 1;
+    for (int k = 0; k < 3 && r->env; k++) {
+        for (int i = 0; i < r->nrow * w; i++)
+            fprintf(r->f, "%.*g ", r->precision,
+                    r->env[(size_t)k * (size_t)(r->nrow * w) + (size_t)i]);
+        fputc('\n', r->f);
+    }
+}
+
+/* The envelope after a row v (n values) at time t, as OpenSees' record(): the first row sets
+ * all three; then a new minimum (else a new maximum) moves it, and |max| when larger, each with
+ * its time. */
+static void update_envelope(hs_os_recorder *r, const double *v, int n, double t, int first)
+{
+    const int w = r->time ? 2 : 1;
+    double *row[3] = {r->env, r->env + n * w, r->env + 2 * n * w}; /* min, max, |max| */
+    for (int i = 0; i < n; i++) {
+        const double x = v[i], a = x < 0.0 ? -x : x;
+        double *val[3], *tim[3];
+        for (int k = 0; k < 3; k++) {
+            val[k] = &row[k][i * w + w - 1];
+            tim[k] = w == 2 ? &row[k][i * w] : NULL;
+        }
+        int moved = -1;
+        if (first) {
+            *val[0] = *val[1] = x;
+            *val[2] = a;
+            for (int k = 0; k < 3 && w == 2; k++) *tim[k] = t;
+            continue;
+        }
+        if (*val[0] > x)
+            moved = 0;
+        else if (*val[1] < x)
+            moved = 1;
+        if (moved < 0) continue;
+        *val[moved] = x;
+        if (w == 2) *tim[moved] = t;
+        if (*val[2] < a) {
+            *val[2] = a;
+            if (w == 2) *tim[2] = t;
+        }
+    }
+}
 
 void hs_os_recorders_close(hs_os_analysis *an)
 {
     for (int i = 0; an && i < an->nrecs; i++) {
         hs_os_recorder *r = &an->recs[i];
+        if (r->f && r->envelope) write_envelope(r);
         if (r->f) fclose(r->f);
+        hs_free(r->row);
+        hs_free(r->env);
+        hs_free(r->series);
         hs_free(r->tags);
         hs_free(r->dofs);
         hs_free(r->last);
@@ -64,17 +124,25 @@ static int open_file(hs_os_state *st, hs_os_recorder *r)
     return 0;
 }
 
-static int write_row(hs_os_state *st, hs_os_recorder *r)
+/* Appends v to the row (grown as needed). */
+static int push_value(hs_os_recorder *r, int *n, double v)
+{
+    if (*n == r->cap) {
+        const int cap = r->cap ? 2 * r->cap : 16;
+        double *grown = hs_realloc(r->row, (size_t)cap * sizeof *grown);
+        if (!grown) return HS_ENOMEM;
+        r->row = grown;
+        r->cap = cap;
+    }
+    r->row[(*n)++] = v;
+    return 0;
+}
+
+/* The row of the committed state: its count, or a negative error. */
+static int row_values(hs_os_state *st, hs_os_recorder *r)
 {
     const hs_os_live *lv = st->an->lv;
-    const double t = lv ? lv->time : 0.0;
-    if (r->dT > 0.0) {
-        if (t - r->next < -r->dT * 1e-5) return 0;
-        r->next = t + r->dT;
-    }
-    if (!r->f && open_file(st, r)) return HS_EIO;
-    const int p = r->precision;
-    if (r->time) fprintf(r->f, "%.*g ", p, t);
+    int n = 0;
     for (int k = 0; k < r->ntags; k++) {
         if (!r->element) {
             for (int j = 0; j < r->ndofs; j++) {
@@ -88,18 +156,48 @@ static int write_row(hs_os_state *st, hs_os_recorder *r)
                     *last = u;
                 } else
                     v = hs_os_live_node(lv, r->tags[k], r->dofs[j], r->resp);
-                fprintf(r->f, "%.*g ", p, v);
+                if (r->resp <= 2 && j < r->nseries && r->series[j] >= 0)
+                    v += hs_os_series_value(&st->m->series[r->series[j]], lv ? lv->time : 0.0);
+                if (push_value(r, &n, v)) return HS_ENOMEM;
             }
             continue;
         }
         double v[64];
-        const int n = hs_os_element_values(st, r->tags[k], r->word, v, 64);
-        if (n < 0)
+        const int m = hs_os_element_values(st, r->tags[k], r->word, v, 64);
+        if (m < 0)
             return hs_fail(st->ctx, HS_EINPUT, "%s: recorder Element: %s of element %d: %s",
                            r->where, r->word, r->tags[k],
-                           n == -2 ? "no such element" : "not supported by hysim");
-        for (int i = 0; i < n; i++) fprintf(r->f, "%.*g ", p, v[i]);
+                           m == -2 ? "no such element" : "not supported by hysim");
+        for (int i = 0; i < m; i++)
+            if (push_value(r, &n, v[i])) return HS_ENOMEM;
     }
+    return n;
+}
+
+static int write_row(hs_os_state *st, hs_os_recorder *r)
+{
+    const hs_os_live *lv = st->an->lv;
+    const double t = lv ? lv->time : 0.0;
+    if (r->dT > 0.0) {
+        if (t - r->next < -r->dT * 1e-5) return 0;
+        r->next = t + r->dT;
+    }
+    if (!r->f && open_file(st, r)) return HS_EIO;
+    const int n = row_values(st, r);
+    if (n < 0) return n;
+    if (r->envelope) {
+        const int first = !r->env;
+        if (first) {
+            r->nrow = n;
+            r->env = hs_calloc((size_t)(3 * n * (r->time ? 2 : 1)) + 1, sizeof *r->env);
+            if (!r->env) return HS_ENOMEM;
+        }
+        update_envelope(r, r->row, n < r->nrow ? n : r->nrow, t, first);
+        return 0;
+    }
+    const int p = r->precision;
+    if (r->time) fprintf(r->f, "%.*g ", p, t);
+    for (int i = 0; i < n; i++) fprintf(r->f, "%.*g ", p, r->row[i]);
     fputc('\n', r->f);
     return ferror(r->f) ? hs_fail(st->ctx, HS_EIO, "%s: recorder: write error", r->where) : 0;
 }
@@ -148,7 +246,8 @@ static int int_list(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i, in
 static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorder *r)
 {
     const char *type = Tcl_GetString(objv[1]);
-    r->element = !strcmp(type, "Element");
+    r->envelope = !strncmp(type, "Envelope", 8);
+    r->element = !strcmp(type, "Element") || !strcmp(type, "EnvelopeElement");
     r->precision = 6;
     r->resp = -1;
     for (int i = 2; i < objc;) {
@@ -163,7 +262,7 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                                   f);
             snprintf(r->file, sizeof r->file, "%s", f);
             i += 2;
-        } else if (!strcmp(o, "-time")) {
+        } else if (!strcmp(o, "-time") || !strcmp(o, "-load")) { /* -load: OpenSees' -time */
             r->time = 1;
             i++;
         } else if (!strcmp(o, "-dT") && more) {
@@ -172,6 +271,21 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
         } else if (!strcmp(o, "-precision") && more) {
             if (hs_os_int(st, objv, i + 1, "-precision", &r->precision)) return TCL_ERROR;
             i += 2;
+        } else if (!strcmp(o, "-timeSeries") && !r->element) {
+            int *tags = NULL, nt = 0;
+            if (int_list(st, objv, objc, &i, &tags, &nt)) return hs_free(tags), TCL_ERROR;
+            for (int k = 0; k < nt; k++) {
+                int idx = -1;
+                for (int q = 0; tags[k] > 0 && q < st->m->nseries; q++)
+                    if (st->m->series[q].tag == tags[k]) idx = q;
+                if (tags[k] > 0 && idx < 0) {
+                    hs_free(tags);
+                    return hs_os_fail(st, objv, "-timeSeries: no timeSeries %d", tags[k]);
+                }
+                if (push_int(st, objv, &r->series, &r->nseries, idx))
+                    return hs_free(tags), TCL_ERROR;
+            }
+            hs_free(tags);
         } else if (!strcmp(o, "-closeOnWrite")) {
             i++;
         } else if ((!strcmp(o, "-node") || !strcmp(o, "-nodes") || !strcmp(o, "-ele") ||
@@ -203,17 +317,20 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                       : !strcmp(o, "reaction") ? 3
                                                : 4;
             i++;
-        } else if (r->element && o[0] != '-') {
+        } else if (r->element && (o[0] != '-' || !strcmp(o, "-material"))) {
+            /* the response: the rest of the command (`material stress` is two words) */
+            r->word[0] = '\0';
+            for (; i < objc; i++)
+                snprintf(r->word + strlen(r->word), sizeof r->word - strlen(r->word), "%s%s",
+                         r->word[0] ? " " : "", Tcl_GetString(objv[i]));
             double probe[1];
-            if (hs_os_element_values(st, 0, o, probe, 1) == -1)
+            if (hs_os_element_values(st, 0, r->word, probe, 1) == -1)
                 return hs_os_fail(st, objv,
                                   "response '%s' is not supported by hysim (force, globalForce, "
-                                  "localForce, basicForce, deformation, basicDeformation)",
-                                  o);
-            snprintf(r->word, sizeof r->word, "%s", o);
-            if (i + 1 != objc)
-                return hs_os_fail(st, objv, "the response '%s' ends the recorder command", o);
-            i++;
+                                  "localForce, basicForce, axialForce, deformation, "
+                                  "basicDeformation; a truss's material stress and strain; a "
+                                  "beam-column's section N force and deformation)",
+                                  r->word);
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim's recorder %s (-file, "
@@ -254,14 +371,18 @@ static int cmd_recorder(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
         Tcl_ResetResult(interp);
         return TCL_OK;
     }
-    if (strcmp(type, "Node") && strcmp(type, "Element"))
-        return hs_os_fail(
-            st, objv, "type '%s' is not supported by hysim (Node, Element; display ignored)", type);
+    if (strcmp(type, "Node") && strcmp(type, "Element") && strcmp(type, "EnvelopeNode") &&
+        strcmp(type, "EnvelopeElement"))
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported by hysim (Node, Element, EnvelopeNode, "
+                          "EnvelopeElement; display ignored)",
+                          type);
     hs_os_recorder r = {0};
     if (parse(st, objc, objv, &r) != TCL_OK) {
         hs_free(r.tags);
         hs_free(r.dofs);
         hs_free(r.last);
+        hs_free(r.series);
         return TCL_ERROR;
     }
     hs_os_where(st, r.where, sizeof r.where);

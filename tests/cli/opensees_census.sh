@@ -49,7 +49,8 @@ frame_type() {
 
 # columns_diff A B: the largest |a - b| over a column against its peak, over all columns:
 # prints "WORST ROWS_A ROWS_B" (WORST: max over columns of (max |diff| - half a unit of the
-# 6th digit of the values) / peak, 0 when within print resolution)
+# 6th digit of the values) / peak, 0 when within print resolution; a column of round-off, whose
+# peak is below 1e-9 of the file's largest value, against that largest value)
 columns_diff() {
     paste -d'|' "$1" "$2" | awk -F'|' '
         { na = split($1, a, " "); nb = split($2, b, " "); if (na != nb) { mism = 1; next }
@@ -57,7 +58,8 @@ columns_diff() {
               ax = x < 0 ? -x : x; if (ax > p[j]) p[j] = ax
               r = ax > 0 ? 5e-6 * 10 ^ int(log(ax) / log(10)) : 0; if (d - r > m[j]) m[j] = d - r }
           if (na > n) n = na; rows++ }
-        END { if (mism) { print "columns"; exit } for (j = 1; j <= n; j++) if (p[j] > 0 && m[j] / p[j] > w) w = m[j] / p[j]
+        END { if (mism) { print "columns"; exit } for (j = 1; j <= n; j++) if (p[j] > P) P = p[j]
+              for (j = 1; j <= n; j++) { q = p[j] >= 1e-9 * P ? p[j] : P; if (q > 0 && m[j] / q > w) w = m[j] / q }
               printf "%.2g\n", w + 0 }'
 }
 
@@ -107,6 +109,10 @@ while read -r script; do
             done < <(find "$case_dir/hs/run" -type f ! -name '.*' | sort)
             if [ "$nfiles" -eq 0 ]; then
                 diff="no recorder file of both"
+                # where OpenSees stopped, when it did (its Tcl trace's last file and line)
+                stop=$(grep -oE '\(file "[^"]+" line [0-9]+\)' "$case_dir/os/os.log" | tail -1 |
+                    sed -E 's/\(file "(.*)" line ([0-9]+)\)/\1:\2/')
+                [ -n "$stop" ] && diff="no recorder file of both: OpenSees stops at $stop ($(grep -m1 -E 'WARNING|ERROR|error' "$case_dir/os/os.log" | head -c 120 | sed 's/|/\\|/g'))"
             else
                 diff="$worst ($nfiles files)"
                 [ "$worst" != columns ] && awk -v a="$worst" 'BEGIN { exit !(a <= 1e-8) }' && nmatch=$((nmatch + 1))
