@@ -422,6 +422,20 @@ static void test_wrong_key(void **state)
 }
 
 /* hs_site_resume on a native site: HELLO, RESUME with the steps done, RESUME_ACK checked. */
+/* A native site object of a test through the fake site fs (started here), HELLO done. */
+static hs_site *fake_connect(hs_ctx *ctx, fake_site *fs, pthread_t *th, hs_test_def **def)
+{
+    int port = 0;
+    fake_start(fs, th, key_a, &port);
+    char block[512];
+    remote_block(block, sizeof block, "hysim", port, key_a);
+    *def = load(ctx, block, 5.0);
+    hs_site *site = NULL;
+    assert_int_equal(hs_site_create(ctx, &(*def)->sites[0], &site), 0);
+    assert_int_equal(hs_site_setup(site, (*def)->dt), 0);
+    return site;
+}
+
 static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], int64_t step,
                           const double x[2], int *resumes, int64_t *asked)
 {
@@ -429,14 +443,8 @@ static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], 
     fs.resume_x[0] = held[0];
     fs.resume_x[1] = held[1];
     pthread_t th;
-    int port = 0;
-    fake_start(&fs, &th, key_a, &port);
-    char block[512];
-    remote_block(block, sizeof block, "hysim", port, key_a);
-    hs_test_def *def = load(ctx, block, 5.0);
-    hs_site *site = NULL;
-    assert_int_equal(hs_site_create(ctx, &def->sites[0], &site), 0);
-    assert_int_equal(hs_site_setup(site, def->dt), 0);
+    hs_test_def *def = NULL;
+    hs_site *site = fake_connect(ctx, &fs, &th, &def);
     const int rc = hs_site_resume(site, step, x);
     hs_site_destroy(&site);
     hs_test_def_destroy(&def);
@@ -459,14 +467,8 @@ static void test_native_pause_keepalive(void **state)
     hs_ctx_create(&ctx);
     fake_site fs = {.die_after = -1, .hang_after = -1, .hold_answers = 3, .hold_timeout = 1.6};
     pthread_t th;
-    int port = 0;
-    fake_start(&fs, &th, key_a, &port);
-    char block[512];
-    remote_block(block, sizeof block, "hysim", port, key_a);
-    hs_test_def *def = load(ctx, block, 5.0);
-    hs_site *site = NULL;
-    assert_int_equal(hs_site_create(ctx, &def->sites[0], &site), 0);
-    assert_int_equal(hs_site_setup(site, def->dt), 0);
+    hs_test_def *def = NULL;
+    hs_site *site = fake_connect(ctx, &fs, &th, &def);
     assert_true(fs.offer.caps & HS_WIRE_CAP_HOLD);
     const double x[2] = {0.1, -0.2};
     double mx[2], mf[2], ht[HS_EXP_HISTORY], hx[2 * HS_EXP_HISTORY], hf[2 * HS_EXP_HISTORY];

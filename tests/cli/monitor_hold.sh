@@ -12,6 +12,7 @@
 # Usage: monitor_hold.sh PATH_TO_hysim
 set -u
 hysim=$1
+. "$(dirname "$0")/lib/monitor_http.sh"
 dir=$(mktemp -d)
 pids=()
 cleanup() {
@@ -51,57 +52,19 @@ done
 [ -n "$port" ] || fail "the site did not start"
 
 steps=1200 # 6 s of test at time_scale 1, plus the 5 s pause
-cat > "$dir/test.yaml" <<YAML
-hysim: 1
-name: paused
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 1
-  mass: [0.000929839173384007]
-  damping: {stiffness_proportional: {mode: 1, ratio: 0.05}}
-experimental:
-  - {name: story1, site: lab, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-sites:
-  lab: {kind: remote, url: "hysim://127.0.0.1:$port", key: lab.key, actuators: {a1: {}}}
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $steps
-  time_scale: 1
-  site_timeout: 3
-YAML
+monitored_test "$dir/test.yaml" paused "$port" $steps
 "$hysim" run "$dir/test.yaml" -o "$dir/run" --monitor 127.0.0.1:0 > "$dir/run.out" \
     2> "$dir/run.log" &
 run_pid=$!
 pids+=($run_pid)
-mon="" token=""
-for _ in $(seq 1 100); do
-    mon=$(sed -n 's|.*hysim monitor: http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/run.log")
-    token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/run.log")
-    [ -n "$mon" ] && [ -n "$token" ] && break
-    sleep 0.05
-done
-[ -n "$mon" ] && [ ${#token} -eq 32 ] || fail "no monitor address and token on the terminal"
-
-request() { # SECONDS REQUEST -> the answer on stdout
-    exec 5<> "/dev/tcp/127.0.0.1/$mon" || fail "cannot reach the monitor"
-    printf '%b' "$2" >&5
-    timeout "$1" cat <&5
-    exec 5<&-
-}
-status_of() { head -1 | sed -n 's/^HTTP\/1\.[01] \([0-9]*\).*/\1/p'; }
-control() { # WHAT
-    request 2 "POST /$1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\nX-Hysim-Token: $token\r\n\r\n"
-}
+monitor_address "$dir/run.log" || fail "no monitor address and token on the terminal"
 
 sleep 1.5
-[ "$(control pause | status_of)" = 200 ] || fail "pause with the token was not accepted"
+[ "$(monitor_control "$mon" pause "$token" | http_status)" = 200 ] || fail "pause with the token was not accepted"
 t0=$(date +%s.%N)
 sleep 2.5 # past the site's hold_timeout (the hold began at most 0.01 s after the pause)
 # the page's stream while paused: the site's hold is kept alive, renewed every half second
-request 1.5 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/events.txt"
+monitor_request "$mon" 1.5 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/events.txt"
 last=$(grep '^data: {"step"' "$dir/events.txt" | tail -1)
 [ -n "$last" ] || fail "no sample in the paused page's stream"
 echo "$last" | grep -q '"paused":1' || fail "the page does not show the pause: $last"
@@ -113,7 +76,7 @@ awk -v x="$left" 'BEGIN { exit !(x >= 1.0 && x <= 2.0) }' ||
 now=$(date +%s.%N)
 sleep "$(awk -v a="$t0" -v b="$now" 'BEGIN { s = 5 - (b - a); print (s > 0 ? s : 0) }')"
 kill -0 "$run_pid" 2>/dev/null || fail "the run ended during the pause"
-[ "$(control resume | status_of)" = 200 ] || fail "resume was not accepted"
+[ "$(monitor_control "$mon" resume "$token" | http_status)" = 200 ] || fail "resume was not accepted"
 paused=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 
 wait "$run_pid"
