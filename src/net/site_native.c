@@ -45,7 +45,7 @@ typedef struct site_native {
     /* an operator's pause (sn_idle, sn_hold): the last HOLD sent, the site's last answer */
     double hold_sent, hold_t; /* monotonic s; 0: none in this pause */
     hs_wire_hold hold;
-    char lost_why[HS_WIRE_TEXT_MAX + 64]; /* why the connection died while paused ("" none) */
+    char lost_why[512]; /* why the connection died while paused ("" none) */
     hs_wire_msg in, out;
     /* the summary, from the measurements */
     int64_t steps, steps_slow, steps_hold, state_ticks[8];
@@ -378,8 +378,8 @@ static int lost_paused(hs_site *s, int code, const char *why)
 {
     site_native *n = s->data;
     n->broken = 1;
-    snprintf(n->lost_why, sizeof n->lost_why, "site %s (%s) while the test was paused: %s",
-             s->cfg.name, s->cfg.url, why);
+    snprintf(n->lost_why, sizeof n->lost_why,
+             "site %.63s (%.127s) while the test was paused: %.255s", s->cfg.name, s->cfg.url, why);
     return hs_fail(s->ctx, code, "%s", n->lost_why);
 }
 
