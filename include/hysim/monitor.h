@@ -46,7 +46,9 @@ typedef struct hs_monitor_sample {
      * reaching the site now (a site's own page: its hold_timeout's time left) */
     int site_hold[HS_MON_MAX_SITES];
     double site_hold_left[HS_MON_MAX_SITES]; /* not finite: no limit, or unknown */
-    double hold_left; /* the least of site_hold_left (not finite: none known) */
+    double hold_left; /* the least site_hold_left of the sites not kept alive: the first hold to
+                         end unless the operator resumes (not finite: none known); a site's
+                         own page: its hold's time left */
 } hs_monitor_sample;
 
 /* ---- the ring (monitor_ring.c): hysim/ring.h of samples, counting what it refuses ---- */
