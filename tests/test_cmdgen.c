@@ -253,6 +253,69 @@ static void test_timeouts(void **state)
     check_timeouts(1024.0, 0.01, 120.0); /* Mosqueda et al. 2004: 1.2 s steps, N = 1229 */
 }
 
+/* The operator's pause (docs/monitor.md): a coordinator's HOLD every 150 ticks keeps a hold of
+ * hold_timeout 0.2 s (T_h = 200 ticks at 1000 Hz) going for 1500 ticks, seven and a half hold
+ * timeouts, the command bit for bit constant; hold_left counts down from T_h / rate after each
+ * renewal and through extrapolate and slow before; once the renewals stop the hold ends exactly
+ * T_h ticks after the last one. Without renewals the same generator ends the test at T1 + T2 + T_h
+ * (test_timeouts). */
+static void test_hold_renew(void **state)
+{
+    (void)state;
+    hs_cmdgen_params p = params(1, 1000.0, 0.01, 1.0); /* N = 10 */
+    p.hold_timeout = 0.2;
+    hs_cmdgen *g = make(&p);
+    int64_t T1, T2, Th;
+    hs_cmdgen_timeout_ticks(g, &T1, &T2, &Th);
+    assert_int_equal(T1, 6);
+    assert_int_equal(T2, 4);
+    assert_int_equal(Th, 200);
+    assert_true(isinf(hs_cmdgen_hold_left(g))); /* before the first target nothing times out */
+    const double t1 = 0.5;
+    assert_int_equal(hs_cmdgen_target(g, &t1), 0);
+    assert_int_equal(tick_until_target(g, NULL), 10);
+    HS_ASSERT_NEAR(hs_cmdgen_hold_left(g), (6 + 4 + 200) / 1000.0, 1e-15);
+    assert_int_equal(hs_cmdgen_hold_renew(g), 0); /* extrapolating: nothing to restart */
+    double x = 0.0, held = 0.0;
+    for (int k = 0; k < 10; k++) hs_cmdgen_tick(g, NULL, &x);
+    assert_int_equal(hs_cmdgen_current_state(g), HS_CMDGEN_HOLD);
+    HS_ASSERT_NEAR(hs_cmdgen_hold_left(g), 0.2, 1e-15);
+    held = x;
+    int64_t last = 0;
+    for (int64_t k = 1; k <= 1500; k++) {
+        const int ev = hs_cmdgen_tick(g, NULL, &x);
+        assert_false(ev & HS_CMDGEN_EV_TIMEOUT);
+        assert_memory_equal(&x, &held, sizeof x);
+        if (k % 150 == 0) {
+            HS_ASSERT_NEAR(hs_cmdgen_hold_left(g), 0.05, 1e-15); /* 200 - 150 ticks */
+            assert_int_equal(hs_cmdgen_hold_renew(g), 1);
+            HS_ASSERT_NEAR(hs_cmdgen_hold_left(g), 0.2, 1e-15);
+            last = k;
+        }
+    }
+    assert_int_equal(hs_cmdgen_current_state(g), HS_CMDGEN_HOLD);
+    int64_t k = 1500;
+    for (int ev = 0; !(ev & HS_CMDGEN_EV_TIMEOUT);) ev = hs_cmdgen_tick(g, NULL, &x), k++;
+    printf(
+        "hold kept by 10 renewals for 1500 ticks (T_h 200); it ended %lld ticks after the last\n",
+        (long long)(k - last));
+    assert_int_equal(k - last, 200);
+    assert_int_equal(hs_cmdgen_current_state(g), HS_CMDGEN_DONE);
+    assert_true(hs_cmdgen_hold_left(g) == 0.0);
+    assert_int_equal(hs_cmdgen_hold_renew(g), 0); /* done cannot be undone */
+    hs_cmdgen_destroy(&g);
+    /* hold_timeout 0: the hold lasts for ever, nothing to renew */
+    p.hold_timeout = 0.0;
+    g = make(&p);
+    assert_int_equal(hs_cmdgen_target(g, &t1), 0);
+    tick_until_target(g, NULL);
+    for (int j = 0; j < 20; j++) hs_cmdgen_tick(g, NULL, &x);
+    assert_int_equal(hs_cmdgen_current_state(g), HS_CMDGEN_HOLD);
+    assert_true(isinf(hs_cmdgen_hold_left(g)));
+    assert_int_equal(hs_cmdgen_hold_renew(g), 0);
+    hs_cmdgen_destroy(&g);
+}
+
 /* Fit a cubic through 4 consecutive samples c[i0 .. i0+3] (tick spacing 1) and evaluate value and
  * slope (per tick) at index i (Lagrange on the nodes 0..3). */
 static void cubic_at(const double *c, int stride, long i0, double i, double *value, double *slope)
@@ -588,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_table1),
         cmocka_unit_test(test_protocol_and_params),
         cmocka_unit_test(test_stepwise),
+        cmocka_unit_test(test_hold_renew),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,13 +35,18 @@ static void test_sample(void **state)
     s.energy_error = 1e-12;
     s.paused = 1;
     s.paused_s = 2.25;
+    s.site_hold[0] = 1; /* kept alive */
+    s.site_hold_left[0] = 27.75;
+    s.site_hold[1] = 3; /* nothing times out */
+    s.site_hold_left[1] = INFINITY;
     s.hold_left = 27.75;
     char buf[2048];
     const char *want =
         "id: 82\nevent: sample\ndata: {\"step\":517,\"steps\":2000,\"t\":2.585,\"wall\":5.5,"
         "\"d\":[0.213062932,-0.333333333],\"xc\":[0.25],\"xm\":[null],\"fm\":[-12.5],\"lim\":[0.5],"
         "\"states\":[15,1],\"delay\":[0.0048828125,null],\"eerr\":1e-12,\"paused\":1,"
-        "\"paused_s\":2.25,\"hold_left\":27.75,\"dropped\":7}\n\n";
+        "\"paused_s\":2.25,\"hold_left\":27.75,\"holds\":[1,3],\"holds_left\":[27.75,null],"
+        "\"dropped\":7}\n\n";
     const int n = hs_monitor_sse_sample(&s, 82, 7, buf, sizeof buf);
     assert_string_equal(buf, want);
     assert_int_equal(n, (int)strlen(want));

@@ -5,10 +5,12 @@
  *  - the same site dying mid-test (connection closed) or falling silent: the coordinator stops
  *    with status aborted, names the site, keeps every recorded step, within its timeout;
  *  - a site holding another key: HS_EAUTH naming the site;
+ *  - an operator's pause: HOLD kept while the site answers, then the hold's countdown;
  *  - openfresco-a:// against the library's protocol A server session behind a socket;
  *  - openfresco-b:// against an ActorSite written here from PROTOCOL.md's byte layout. */
 #include "hs_test.h"
 
+#include "hysim/cmdgen.h"
 #include "hysim/coordinator.h"
 #include "hysim/linalg.h"
 #include "hysim/openfresco.h"
@@ -172,6 +174,9 @@ typedef struct fake_site {
     double resume_x[2];
     int resumes;
     hs_wire_hello offer;
+    /* HOLD: answered (hold, hold_timeout, its full time left) for the first hold_answers ones */
+    int holds, hold_answers;
+    double hold_timeout;
 } fake_site;
 
 static void fake_measure(const hs_wire_msg *in, hs_wire_msg *out)
@@ -251,6 +256,11 @@ static void *fake_site_main(void *arg)
                 out.resume.nact = 2;
                 out.resume.x[0] = fs->resume_x[0];
                 out.resume.x[1] = fs->resume_x[1];
+                if (hs_secure_send(ch, &out)) break;
+            } else if (in.type == HS_WIRE_HOLD) {
+                if (++fs->holds > fs->hold_answers) continue; /* its answers stop */
+                out = (hs_wire_msg){.type = HS_WIRE_HOLD_ACK, .step = answered};
+                out.hold = (hs_wire_hold){HS_CMDGEN_HOLD, fs->hold_timeout, fs->hold_timeout};
                 if (hs_secure_send(ch, &out)) break;
             } else if (in.type == HS_WIRE_BYE) {
                 fs->byes++;
@@ -412,6 +422,20 @@ static void test_wrong_key(void **state)
 }
 
 /* hs_site_resume on a native site: HELLO, RESUME with the steps done, RESUME_ACK checked. */
+/* A native site object of a test through the fake site fs (started here), HELLO done. */
+static hs_site *fake_connect(hs_ctx *ctx, fake_site *fs, pthread_t *th, hs_test_def **def)
+{
+    int port = 0;
+    fake_start(fs, th, key_a, &port);
+    char block[512];
+    remote_block(block, sizeof block, "hysim", port, key_a);
+    *def = load(ctx, block, 5.0);
+    hs_site *site = NULL;
+    assert_int_equal(hs_site_create(ctx, &(*def)->sites[0], &site), 0);
+    assert_int_equal(hs_site_setup(site, (*def)->dt), 0);
+    return site;
+}
+
 static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], int64_t step,
                           const double x[2], int *resumes, int64_t *asked)
 {
@@ -419,14 +443,8 @@ static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], 
     fs.resume_x[0] = held[0];
     fs.resume_x[1] = held[1];
     pthread_t th;
-    int port = 0;
-    fake_start(&fs, &th, key_a, &port);
-    char block[512];
-    remote_block(block, sizeof block, "hysim", port, key_a);
-    hs_test_def *def = load(ctx, block, 5.0);
-    hs_site *site = NULL;
-    assert_int_equal(hs_site_create(ctx, &def->sites[0], &site), 0);
-    assert_int_equal(hs_site_setup(site, def->dt), 0);
+    hs_test_def *def = NULL;
+    hs_site *site = fake_connect(ctx, &fs, &th, &def);
     const int rc = hs_site_resume(site, step, x);
     hs_site_destroy(&site);
     hs_test_def_destroy(&def);
@@ -434,6 +452,64 @@ static int resume_against(hs_ctx *ctx, int64_t committed, const double held[2], 
     *resumes = fs.resumes;
     *asked = fs.resume_step;
     return rc;
+}
+
+/* An operator's pause against a native site (docs/monitor.md, "A pause longer than a
+ * hold_timeout"): the coordinator sends HOLD at once and then every quarter of the site's
+ * hold_timeout (0.4 s of 1.6 s); while the site answers, its hold reads kept; its answers stop
+ * after the third (at about 0.8 s): two periods and half a second later (about 2.1 s) the hold
+ * reads lapsing, with the time left counted down from the last answer (1.6 s) on the wall clock
+ * (about 0.3 s then), and 0 once it has run out. Before the pause the hold is unknown. */
+static void test_native_pause_keepalive(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    fake_site fs = {.die_after = -1, .hang_after = -1, .hold_answers = 3, .hold_timeout = 1.6};
+    pthread_t th;
+    hs_test_def *def = NULL;
+    hs_site *site = fake_connect(ctx, &fs, &th, &def);
+    assert_true(fs.offer.caps & HS_WIRE_CAP_HOLD);
+    const double x[2] = {0.1, -0.2};
+    double mx[2], mf[2], ht[HS_EXP_HISTORY], hx[2 * HS_EXP_HISTORY], hf[2 * HS_EXP_HISTORY];
+    hs_site_measurement m = {.x = mx, .f = mf, .hist_t = ht, .hist_x = hx, .hist_f = hf};
+    assert_int_equal(hs_site_send_target(site, 0, def->dt, x, 0.0), 0);
+    assert_int_equal(hs_site_get_measurement(site, &m), 0);
+    assert_int_equal(hs_site_commit(site, 0), 0);
+    double left = 0.0;
+    assert_int_equal(hs_site_hold(site, &left), HS_SITE_HOLD_UNKNOWN);
+    assert_true(isnan(left));
+    const double t0 = now_s();
+    double lapsing_at = -1.0, left_at_lapse = -1.0;
+    int kept = 0;
+    while (now_s() - t0 < 3.0) {
+        assert_int_equal(hs_site_idle(site), 0);
+        const int h = hs_site_hold(site, &left);
+        if (h == HS_SITE_HOLD_KEPT) {
+            assert_true(lapsing_at < 0.0); /* kept, then lapsing: never back */
+            assert_true(left > 0.0 && left <= 1.6);
+            kept++;
+        } else if (h == HS_SITE_HOLD_LAPSING && lapsing_at < 0.0) {
+            lapsing_at = now_s() - t0;
+            left_at_lapse = left;
+        }
+        const struct timespec nap = {0, 20000000};
+        nanosleep(&nap, NULL);
+    }
+    const int last = hs_site_hold(site, &left);
+    printf("pause: %d HOLDs sent, 3 answered; kept for %d polls, lapsing after %.2f s with %.2f s "
+           "left, %.2f s left at 3 s\n",
+           fs.holds, kept, lapsing_at, left_at_lapse, left);
+    assert_true(kept > 0);
+    assert_true(fs.holds >= 6 && fs.holds <= 9); /* at 0, 0.4, ..., 2.8 s */
+    assert_true(lapsing_at > 1.9 && lapsing_at < 2.6);
+    assert_true(fabs(left_at_lapse - (1.6 - (lapsing_at - 0.8))) < 0.25);
+    assert_int_equal(last, HS_SITE_HOLD_LAPSING);
+    assert_true(left == 0.0); /* 1.6 s after the last answer, at about 2.4 s */
+    hs_site_destroy(&site);
+    hs_test_def_destroy(&def);
+    fake_stop(&fs, th);
+    hs_ctx_destroy(&ctx);
 }
 
 static char warned[512];
@@ -795,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_native_equals_perfect_virtual),
         cmocka_unit_test(test_site_dies_mid_test),
         cmocka_unit_test(test_site_falls_silent),
+        cmocka_unit_test(test_native_pause_keepalive),
         cmocka_unit_test(test_wrong_key),
         cmocka_unit_test(test_native_resume),
         cmocka_unit_test(test_openfresco_a),

@@ -8,7 +8,9 @@
  * A held test (a coordinator killed mid-test) refuses NEES and OpenFresco clients and keeps its
  * laboratory bit for bit until its owner resumes it; a FIFO as site.state and a site file edited
  * under a held test are refused with what to do (`--release` gives the test up); a site in free
- * vibration says the test is over instead of advising a resume. */
+ * vibration says the test is over instead of advising a resume. The coordinator's HOLD (an
+ * operator's pause) keeps a hold of hold_timeout 0.3 s going for 1.2 s and is refused from a
+ * connection without a test or that did not negotiate it. */
 #include "hs_test.h"
 
 #include "hysim/site_controller.h"
@@ -688,6 +690,99 @@ static void test_silent_coordinator(void **state)
     srv_stop(&v);
 }
 
+/* HOLD (an operator's pause, docs/site_server.md): refused before the connection has a test and
+ * from a coordinator that did not ask for it in HELLO (an older peer: its hold_timeout runs as
+ * before); from the test's coordinator every 0.1 s it keeps a hold of hold_timeout 0.3 s going for
+ * 1.2 s (four hold timeouts), each HOLD_ACK saying hold, 0.3 s and the time left; once the HOLDs
+ * stop, the hold ends after its hold_timeout (free vibration), and a HOLD then says so. */
+static void test_hold_keepalive(void **state)
+{
+    (void)state;
+    srv v;
+    srv_start(&v,
+              "  perfect: true\n"
+              "  actuators: {a1: {stroke: 10}}\n"
+              "  specimen: {type: linear, K: [[4.0]]}\n"
+              "  command: {hold_timeout: 0.3, mass: [[0.001]], zeta: 0.3}\n",
+              NULL);
+    client a;
+    hs_wire_msg r;
+    /* a HOLD before this connection has a test: refused, nothing renewed */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-h", 1, 0.02, 1.0);
+    simple(&a, HS_WIRE_HOLD, 0);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_ERROR);
+    print_message("    %s\n", r.error.text);
+    assert_non_null(strstr(r.error.text, "only the test's own coordinator keeps its hold"));
+    client_close(&a);
+    assert_int_equal(status(&v).holds, 0);
+    /* the test's coordinator */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    client_hello(&a, "coord-h", 1, 0.02, 1.0);
+    for (int64_t k = 1; k <= 5; k++) {
+        const double x = 0.05 * (double)k;
+        target(&a, k, 0.02 * (double)k, 1, &x);
+        assert_int_equal(client_recv(&a, &r), 0);
+        assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
+    }
+    simple(&a, HS_WIRE_COMMIT, 5);
+    const double t0 = now_s();
+    double least = 1.0, last_hold = t0;
+    int acks = 0;
+    while (now_s() - t0 < 1.2) {
+        simple(&a, HS_WIRE_HOLD, 5);
+        last_hold = now_s();
+        assert_int_equal(client_recv(&a, &r), 0);
+        assert_int_equal(r.type, HS_WIRE_HOLD_ACK);
+        assert_int_equal(r.step, 5);
+        HS_ASSERT_NEAR(r.hold.hold_timeout, 0.3, 1e-12); /* 150 ticks at 500 Hz */
+        assert_true(r.hold.left > 0.0 && r.hold.left <= 0.3 + 0.2 + 1e-9);
+        assert_true(r.hold.state == HS_CMDGEN_HOLD || r.hold.state == HS_CMDGEN_EXTRAPOLATE ||
+                    r.hold.state == HS_CMDGEN_SLOW);
+        if (r.hold.left < least) least = r.hold.left;
+        acks++;
+        const int st = status(&v).state;
+        assert_true(st != HS_CMDGEN_FREE_VIBRATION && st != HS_CMDGEN_DONE);
+        pause_ms(100);
+    }
+    const hs_site_server_status kept = status(&v);
+    print_message("    held %.2f s by %d HOLDs (hold_timeout 0.3 s): state %s, least time left "
+                  "answered %.3f s\n",
+                  now_s() - t0, acks, hs_cmdgen_state_name(kept.state), least);
+    assert_int_equal(kept.state, HS_CMDGEN_HOLD);
+    assert_true(kept.holds == (uint64_t)acks);
+    /* no more HOLDs: the hold runs out (heartbeats keep the connection) */
+    double t_fv = -1.0;
+    while (now_s() - last_hold < 3.0 && t_fv < 0.0) {
+        simple(&a, HS_WIRE_HEARTBEAT, 5);
+        if (status(&v).state == HS_CMDGEN_FREE_VIBRATION) t_fv = now_s() - last_hold;
+        pause_ms(5);
+    }
+    print_message("    free vibration %.3f s after the last HOLD\n", t_fv);
+    assert_true(t_fv >= 0.25 && t_fv < 0.9); /* hold_timeout 0.3 s after the last renewal */
+    simple(&a, HS_WIRE_HOLD, 5);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_HOLD_ACK);
+    assert_true(r.hold.state == HS_CMDGEN_FREE_VIBRATION || r.hold.state == HS_CMDGEN_DONE);
+    assert_true(r.hold.left == 0.0);
+    client_close(&a);
+    /* an older coordinator (no HOLD in its HELLO): HOLD is not part of its protocol */
+    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_wire_msg h = hello("coord-old", 1, 0.02, 1.0);
+    h.hello.caps = HS_WIRE_CAP_ALL & ~HS_WIRE_CAP_HOLD;
+    client_send(&a, &h);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
+    assert_int_equal(r.hello.caps & HS_WIRE_CAP_HOLD, 0);
+    simple(&a, HS_WIRE_HOLD, 0);
+    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(r.type, HS_WIRE_ERROR);
+    assert_non_null(strstr(r.error.text, "did not ask for it"));
+    client_close(&a);
+    srv_stop(&v);
+}
+
 static void test_site_file_errors(void **state)
 {
     (void)state;
@@ -942,6 +1037,7 @@ int main(void)
         cmocka_unit_test(test_held_test_refuses_others),
         cmocka_unit_test(test_state_file_guards),
         cmocka_unit_test(test_free_vibration_advice),
+        cmocka_unit_test(test_hold_keepalive),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -179,6 +179,9 @@ static void round_trip(const hs_wire_msg *m, size_t expect_payload, uint64_t seq
     case HS_WIRE_RESUME_ACK:
         assert_memory_equal(&d.resume, &m->resume, sizeof d.resume);
         break;
+    case HS_WIRE_HOLD_ACK:
+        assert_memory_equal(&d.hold, &m->hold, sizeof d.hold);
+        break;
     default:
         break;
     }
@@ -202,8 +205,9 @@ static void test_round_trip_every_type(void **state)
     round_trip(&m, 32, 1);
     seen[1] = seen[2] = seen[3] = 1;
     /* empty payloads */
-    const hs_wire_type empty[] = {HS_WIRE_AUTH_OK, HS_WIRE_COMMIT, HS_WIRE_BYE, HS_WIRE_RESUME};
-    for (size_t k = 0; k < 4; k++) {
+    const hs_wire_type empty[] = {HS_WIRE_AUTH_OK, HS_WIRE_COMMIT, HS_WIRE_BYE, HS_WIRE_RESUME,
+                                  HS_WIRE_HOLD};
+    for (size_t k = 0; k < 5; k++) {
         memset(&m, 0, sizeof m);
         m.type = empty[k];
         m.step = 41;
@@ -277,6 +281,21 @@ static void test_round_trip_every_type(void **state)
     m.resume.x[2] = -3.0;
     round_trip(&m, 1 + 24, 7);
     seen[HS_WIRE_RESUME_ACK] = 1;
+    /* HOLD_ACK: state u8, hold_timeout f64, left f64; the bytes of hold (3), 2 s and 1.5 s */
+    memset(&m, 0, sizeof m);
+    m.type = HS_WIRE_HOLD_ACK;
+    m.step = 517;
+    m.hold.state = 3;
+    m.hold.hold_timeout = 2.0;
+    m.hold.left = 1.5;
+    round_trip(&m, 17, 8);
+    size_t hl = 0;
+    hs_wire_status hst;
+    uint8_t hp[17];
+    assert_int_equal(hs_wire_payload_encode(&m, hp, sizeof hp, &hl, &hst), 0);
+    const uint8_t hold_bytes[17] = {3, 0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0xF8, 0x3F};
+    assert_memory_equal(hp, hold_bytes, sizeof hold_bytes);
+    seen[HS_WIRE_HOLD_ACK] = 1;
     /* every named type was covered */
     for (int t = 0; t < 32; t++)
         if (hs_wire_type_name(t) && !seen[t]) fail_msg("type %d not round-tripped", t);
@@ -314,7 +333,7 @@ static void test_refusals(void **state)
     f[4] = 0;
     expect_fault(f, sizeof f, 0, HS_WIRE_FAULT_VERSION);
     memcpy(f, target_frame, sizeof f);
-    const uint8_t bad_types[] = {0, 5, 15, 26, 99, 255};
+    const uint8_t bad_types[] = {0, 5, 15, 28, 99, 255};
     for (size_t k = 0; k < sizeof bad_types; k++) {
         f[5] = bad_types[k];
         expect_fault(f, sizeof f, 0, HS_WIRE_FAULT_TYPE);
@@ -372,6 +391,22 @@ static void test_payload_checks(void **state)
     assert_int_equal(hs_wire_encode(&m, 0, buf, HS_WIRE_HEADER_SIZE + 24, &len, &st), HS_EINVAL);
     assert_int_equal(st.fault, HS_WIRE_FAULT_SPACE);
     assert_int_equal(hs_wire_encode(&m, 0, buf, HS_WIRE_HEADER_SIZE + 25, &len, &st), 0);
+    /* HOLD_ACK: a state beyond the generator's, a negative or non-finite time, refused both ways */
+    const hs_wire_hold bad_holds[] = {
+        {8, 2.0, 1.0}, {3, -1.0, 0.0}, {3, 2.0, -0.5}, {3, NAN, 0.0}, {3, 2.0, INFINITY}};
+    for (size_t k = 0; k < sizeof bad_holds / sizeof bad_holds[0]; k++) {
+        memset(&m, 0, sizeof m);
+        m.type = HS_WIRE_HOLD_ACK;
+        m.hold = bad_holds[k];
+        assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), HS_EINVAL);
+        assert_int_equal(st.fault, HS_WIRE_FAULT_PAYLOAD);
+        uint8_t p[17];
+        p[0] = (uint8_t)bad_holds[k].state;
+        memcpy(p + 1, &bad_holds[k].hold_timeout, 8); /* little-endian host (x86, arm64) */
+        memcpy(p + 9, &bad_holds[k].left, 8);
+        assert_int_equal(hs_wire_payload_decode(HS_WIRE_HOLD_ACK, p, sizeof p, &m, &st), HS_EPROTO);
+        assert_int_equal(st.fault, HS_WIRE_FAULT_PAYLOAD);
+    }
     /* ERROR text: invalid UTF-8 (overlong NUL C0 80, lone continuation, surrogate) refused */
     const uint8_t bad_utf8[][3] = {{0xC0, 0x80, 'a'}, {0x80, 'a', 'b'}, {0xED, 0xA0, 0x80}};
     for (size_t k = 0; k < 3; k++) {

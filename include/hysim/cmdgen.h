@@ -137,6 +137,16 @@ const double *hs_cmdgen_command(const hs_cmdgen *g);  /* last command (nact, len
 const double *hs_cmdgen_velocity(const hs_cmdgen *g); /* its velocity per tick (nact, lent) */
 /* The last completed step, or NULL before the first D_target. */
 const hs_cmdgen_step *hs_cmdgen_last_step(const hs_cmdgen *g);
+/* The operator's pause (docs/monitor.md, "A pause longer than a hold_timeout"): the coordinator,
+ * alive and authenticated, keeps the hold going. In hold (after a first target) the hold timer
+ * restarts: hold_timeout counts again from this tick. Returns 1 when it restarted, 0 in any other
+ * state (extrapolate, slow and interpolate reach hold with a full timer; free vibration and done
+ * cannot be undone). Never allocates. */
+int hs_cmdgen_hold_renew(hs_cmdgen *g);
+/* Wall seconds before the hold timeout would end the test if no target (and no renewal) came:
+ * the rest of the current state's ticks to hold, plus the hold's own; INFINITY without a
+ * hold_timeout or before the first target; 0 in free vibration or done. */
+double hs_cmdgen_hold_left(const hs_cmdgen *g);
 /* The step in progress (its counts so far). */
 const hs_cmdgen_step *hs_cmdgen_current_step(const hs_cmdgen *g);
 void hs_cmdgen_summary_get(const hs_cmdgen *g, hs_cmdgen_summary *s);

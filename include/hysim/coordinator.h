@@ -99,6 +99,9 @@ void hs_coordinator_request_stop(hs_coordinator *c, const char *reason);
 /* Between steps while the loop is held (an operator's pause): keeps every site's connection
  * alive (hs_site_idle). Call it from the loop's thread, a few times a second. */
 void hs_coordinator_idle(hs_coordinator *c);
+/* How site `site` holds while the loop is held (hs_site_hold: HS_SITE_HOLD_* and, in *left, the
+ * wall s its hold would last if no keep-alive reached it from now). Loop's thread only. */
+int hs_coordinator_site_hold(const hs_coordinator *c, int site, double *left);
 /* Checkpoints (docs/checkpoints.md). Every `every` committed steps (0: off) the loop writes
  * dir/checkpoint.bin atomically (temporary file, fsync, rename) with the whole state, after
  * appending the records since the previous checkpoint to dir/records.bin. `hash` is the test

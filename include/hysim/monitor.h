@@ -41,8 +41,14 @@ typedef struct hs_monitor_sample {
     double energy_error;                 /* relative energy balance error */
     int paused;                          /* 1 while the operator holds the test */
     double paused_s;                     /* wall seconds paused so far (the ETA leaves them out) */
-    double hold_left; /* while paused: wall s before the first site's hold_timeout ends its hold
-                         (the coordinator resumes before); not finite: no limit known */
+    /* While paused, each site's hold (hs_site_hold, hysim/site.h): HS_SITE_HOLD_* (kept alive,
+     * lapsing, untimed, ended, unknown) and the wall s it would last if the keep-alive stopped
+     * reaching the site now (a site's own page: its hold_timeout's time left) */
+    int site_hold[HS_MON_MAX_SITES];
+    double site_hold_left[HS_MON_MAX_SITES]; /* not finite: no limit, or unknown */
+    double hold_left; /* the least site_hold_left of the sites not kept alive: the first hold to
+                         end unless the operator resumes (not finite: none known); a site's
+                         own page: its hold's time left */
 } hs_monitor_sample;
 
 /* ---- the ring (monitor_ring.c): hysim/ring.h of samples, counting what it refuses ---- */

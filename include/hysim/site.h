@@ -206,6 +206,18 @@ int hs_site_resume(hs_site *s, int64_t step, const double *x_held);
  * a remote site keeps its connection alive (a native site sends a heartbeat when one is due), so
  * that the site holds instead of declaring the coordinator lost. 0 for kinds with nothing to do. */
 int hs_site_idle(hs_site *s);
+/* How the site's hold stands while the coordinator pauses (docs/monitor.md, "A pause longer than
+ * a hold_timeout"); *left gets the wall s before the site's hold would end if nothing more
+ * reached it from now (INFINITY: never; NAN: unknown). */
+enum {
+    HS_SITE_HOLD_UNKNOWN = 0, /* a site that cannot be kept (an older hysim site, OpenFresco,
+                                 NEES: its own hold_timeout applies), or no answer yet */
+    HS_SITE_HOLD_KEPT = 1,    /* the site answers the keep-alive (HOLD) */
+    HS_SITE_HOLD_LAPSING = 2, /* its answers stopped: its hold runs out in *left s */
+    HS_SITE_HOLD_UNTIMED = 3, /* nothing times out (an in-process site; hold_timeout 0) */
+    HS_SITE_HOLD_ENDED = 4    /* the site has ended its hold (free vibration, done) */
+};
+int hs_site_hold(const hs_site *s, double *left);
 /* The run stopped before its end (an operator's abort, a lost peer, a trip): the site is told why
  * before the connection closes, so that its log says so; the site keeps the test held for a
  * resume, as on any abort. A native site sends ERROR (HS_EABORTED, `why`); other kinds do

@@ -181,6 +181,12 @@ int hs_site_controller_ready(const hs_site_controller *sc);
  * so the site holds and unloads as after any trip; the next tick reports it with a measurement.
  * No effect after a trip. Never allocates (safe from the loop thread). */
 void hs_site_controller_abort(hs_site_controller *sc);
+/* The coordinator's keep-alive while its operator pauses (HOLD, docs/site_server.md): restarts
+ * the generator's hold timer when it holds (hs_cmdgen_hold_renew); nothing after a trip or during
+ * a move between tests. Returns 1 when it restarted. Never allocates. */
+int hs_site_controller_hold_renew(hs_site_controller *sc);
+/* Wall s before the hold timeout would end the test (hs_cmdgen_hold_left); 0 after a trip. */
+double hs_site_controller_hold_left(const hs_site_controller *sc);
 /* HS_SITE_UNLOAD_*: where the unloading after a trip stands. */
 int hs_site_controller_unload_state(const hs_site_controller *sc);
 /* 1 when the site is at rest after a trip: unloaded, stopped at the stroke, or held for good. */

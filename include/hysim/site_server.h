@@ -147,7 +147,9 @@ typedef struct hs_site_server_status {
     double x[HS_SITE_MAX_ACT]; /* the actuators' true positions */
     double f[HS_SITE_MAX_ACT]; /* the specimen's true forces */
     double command[HS_SITE_MAX_ACT];
-    int64_t generation; /* laboratory built for the current test (0: the first) */
+    int64_t generation;  /* laboratory built for the current test (0: the first) */
+    double hold_timeout; /* s the controller holds without a target before it unloads (0: ever) */
+    double hold_left;    /* s before that would happen (INFINITY: nothing times out now) */
     /* network */
     int64_t last_step;      /* last target step applied (-1: none) */
     int64_t last_committed; /* last committed step (-1: none) */
@@ -155,6 +157,7 @@ typedef struct hs_site_server_status {
     uint64_t refused;       /* peers refused (bad frames, wrong key, negotiation) */
     uint64_t busy;          /* peers refused because a test was running */
     uint64_t lost;          /* coordinators declared lost (silent beyond the timeout) */
+    uint64_t holds;         /* HOLDs taken from the test's coordinator (its operator's pauses) */
     int connected;          /* a peer is being served */
     int test_ended;         /* the last test ended (its coordinator said BYE) */
     uint64_t log_dropped;   /* tick records the writer could not keep up with (or write) */

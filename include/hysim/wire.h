@@ -52,7 +52,10 @@ extern "C" {
     0x0008u                            /* the site unloads on its own (Mosqueda et al. 2004)       \
                                         */
 #define HS_WIRE_CAP_STEP_STATS 0x0010u /* measurements carry the step's TI and a_es */
-#define HS_WIRE_CAP_ALL        0x001Fu
+/* HOLD / HOLD_ACK: while its operator pauses, the coordinator keeps the site's hold alive (the
+ * site restarts its hold_timeout) and learns how long the hold would last without it */
+#define HS_WIRE_CAP_HOLD 0x0020u
+#define HS_WIRE_CAP_ALL  0x003Fu
 /* hs_wire_measurement.stats_flags */
 #define HS_WIRE_MEAS_RESUMED 0x1u /* the first new step after a RESUME: its delay is the outage */
 
@@ -72,7 +75,9 @@ typedef enum hs_wire_type {
     HS_WIRE_ERROR = 22,       /* both ways: code and sentence */
     HS_WIRE_BYE = 23,         /* both ways: orderly end */
     HS_WIRE_RESUME = 24,      /* coordinator -> site: where are you? */
-    HS_WIRE_RESUME_ACK = 25   /* site -> coordinator: last committed step, held displacement */
+    HS_WIRE_RESUME_ACK = 25,  /* site -> coordinator: last committed step, held displacement */
+    HS_WIRE_HOLD = 26,        /* coordinator -> site: the operator pauses; keep the hold alive */
+    HS_WIRE_HOLD_ACK = 27     /* site -> coordinator: its state and the hold's time left */
 } hs_wire_type;
 
 /* Name of a type ("TARGET"), or NULL for an unknown value. */
@@ -183,7 +188,16 @@ typedef struct hs_wire_resume {
     double x[HS_WIRE_MAX_ACT];
 } hs_wire_resume;
 
-/* One message. COMMIT, BYE and AUTH_OK have no payload. */
+/* HOLD_ACK (HS_WIRE_CAP_HOLD; the header's step is the site's last applied step): the site's
+ * answer to HOLD, sent after it has restarted its hold timer (HOLD itself has no payload; its
+ * step is the coordinator's steps done). */
+typedef struct hs_wire_hold {
+    int state;           /* the command generator's state (hs_cmdgen_state, 0 .. 7) */
+    double hold_timeout; /* s the site holds without a target before it unloads; 0: forever */
+    double left;         /* s left before that happens if no HOLD or target comes (>= 0) */
+} hs_wire_hold;
+
+/* One message. COMMIT, BYE, AUTH_OK, RESUME and HOLD have no payload. */
 typedef struct hs_wire_msg {
     hs_wire_type type;
     int64_t step;
@@ -196,6 +210,7 @@ typedef struct hs_wire_msg {
         hs_wire_heartbeat heartbeat;
         hs_wire_error error;
         hs_wire_resume resume;
+        hs_wire_hold hold;
     };
 } hs_wire_msg;
 

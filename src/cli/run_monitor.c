@@ -6,6 +6,7 @@
 #include "cli_monitor.h"
 
 #include "hysim/cmdgen.h"
+#include "hysim/site.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ struct hs_cli_monitor {
     double paused_s;               /* wall s paused so far (the page's ETA leaves them out) */
     double stroke[HS_MON_MAX_ACT]; /* per stacked actuator; 0: none */
     double force_max[HS_MON_MAX_ACT];
+    int hold_said[HS_MON_MAX_SITES]; /* the hold (HS_SITE_HOLD_*) last said on the terminal */
     hs_monitor_sample s;
 };
 
@@ -127,7 +129,40 @@ static void hs_cli_mon_sample(hs_cli_monitor *m, int paused)
     s->paused = paused;
     s->paused_s = m->paused_s;
     s->hold_left = NAN;
+    for (int i = 0; i < s->nsites; i++) {
+        double left = NAN;
+        s->site_hold[i] = paused ? hs_coordinator_site_hold(m->c, i, &left) : HS_SITE_HOLD_UNKNOWN;
+        s->site_hold_left[i] = left;
+        /* the first hold to end unless the operator resumes: one that is not kept alive */
+        if (s->site_hold[i] != HS_SITE_HOLD_KEPT && isfinite(left) && !(left >= s->hold_left))
+            s->hold_left = left;
+    }
     hs_monitor_publish(m->mon, s);
+}
+
+/* While paused: says on the terminal, once per change, a site whose hold is not kept alive. */
+static void hs_cli_mon_say_holds(hs_cli_monitor *m)
+{
+    for (int i = 0; i < m->s.nsites; i++) {
+        const int h = m->s.site_hold[i];
+        const double left = m->s.site_hold_left[i];
+        if (h == m->hold_said[i]) continue;
+        const char *name = m->def->sites[i].name;
+        if (h == HS_SITE_HOLD_KEPT && m->hold_said[i] > HS_SITE_HOLD_KEPT)
+            fprintf(stderr, "hysim monitor: site %s answers the keep-alive again\n", name);
+        else if (h == HS_SITE_HOLD_LAPSING)
+            fprintf(stderr,
+                    "hysim monitor: site %s no longer answers the keep-alive: its hold ends in "
+                    "%.1f s (its hold_timeout); resume before, or the site unloads and the test "
+                    "cannot go on\n",
+                    name, left);
+        else if (h == HS_SITE_HOLD_ENDED)
+            fprintf(stderr,
+                    "hysim monitor: site %s has ended its hold (free vibration or done): the "
+                    "test cannot go on there\n",
+                    name);
+        m->hold_said[i] = h;
+    }
 }
 
 void hs_cli_monitor_run_step(hs_cli_monitor *m)
@@ -144,13 +179,15 @@ void hs_cli_monitor_run_step(hs_cli_monitor *m)
                 (long long)step);
         const struct timespec nap = {0, 20000000};
         const double paused_at = now, paused_before = m->paused_s;
+        memset(m->hold_said, 0, sizeof m->hold_said);
         while ((cmd = hs_monitor_command_get(m->mon)) == HS_MON_PAUSE) {
             m->paused_s = paused_before + (hs_cli_mon_now() - paused_at);
+            hs_coordinator_idle(m->c); /* the sites hold, kept alive (HOLD) where they can be */
             if ((now = hs_cli_mon_now()) - m->last >= 0.25) { /* the page sees the pause */
                 hs_cli_mon_sample(m, 1);
+                hs_cli_mon_say_holds(m);
                 m->last = now;
             }
-            hs_coordinator_idle(m->c); /* the sites hold, and know we are there */
             nanosleep(&nap, NULL);
         }
         if (cmd == HS_MON_RUN) fprintf(stderr, "hysim monitor: resumed by the operator\n");

@@ -54,7 +54,8 @@ int hs_cli_monitor_site_poll(hs_cli_monitor *m, hs_site_server *srv,
     s.site_states[0] = st.state >= 0 && st.state < HS_CMDGEN_NSTATES ? HS_CMDGEN_BIT(st.state) : 0;
     s.site_delay[0] = NAN; /* per step at the coordinator's page */
     s.energy_error = NAN;
-    s.hold_left = NAN;
+    /* its own hold_timeout's time left (a coordinator's HOLD restarts it) */
+    s.site_hold_left[0] = s.hold_left = st.hold_left;
     hs_monitor *mon = hs_cli_monitor_server(m);
     hs_monitor_publish(mon, &s);
     return hs_monitor_command_get(mon) == HS_MON_ABORT;

@@ -521,3 +521,12 @@ void hs_coordinator_idle(hs_coordinator *c)
     for (int s = 0; c->has_exp && s < c->exp.nsites; s++)
         hs_site_idle(c->exp.sites[s]); /* a lost site is reported by the next step */
 }
+
+int hs_coordinator_site_hold(const hs_coordinator *c, int site, double *left)
+{
+    if (!c->has_exp || site < 0 || site >= c->exp.nsites) {
+        *left = NAN;
+        return HS_SITE_HOLD_UNKNOWN;
+    }
+    return hs_site_hold(c->exp.sites[site], left);
+}

@@ -375,6 +375,36 @@ int hs_cmdgen_tick(hs_cmdgen *g, const double *f_meas, double *x_cmd)
     return ev;
 }
 
+int hs_cmdgen_hold_renew(hs_cmdgen *g)
+{
+    if (g->state != HS_CMDGEN_HOLD || !g->started || g->Th <= 0) return 0;
+    g->k = 0;
+    return 1;
+}
+
+double hs_cmdgen_hold_left(const hs_cmdgen *g)
+{
+    if (!g->started || g->Th <= 0) return INFINITY;
+    int64_t ticks = g->Th; /* the hold's own, then what comes before it */
+    switch (g->state) {
+    case HS_CMDGEN_HOLD:
+        ticks -= g->k;
+        break;
+    case HS_CMDGEN_SLOW:
+        ticks += g->T2 - g->k;
+        break;
+    case HS_CMDGEN_EXTRAPOLATE:
+        ticks += g->T1 - g->k + g->T2;
+        break;
+    case HS_CMDGEN_INTERPOLATE: /* then extrapolate and slow, or (stepwise) hold at once */
+        ticks += g->iM - g->k + (g->p.stepwise ? 0 : g->T1 + g->T2);
+        break;
+    default: /* free vibration, done */
+        return 0.0;
+    }
+    return (double)(ticks > 0 ? ticks : 0) / g->p.rate;
+}
+
 hs_cmdgen_state hs_cmdgen_current_state(const hs_cmdgen *g)
 {
     return g->state;

@@ -1,6 +1,7 @@
 /* The site object: dispatch to the kind behind it. */
 #include "site_impl.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -102,6 +103,13 @@ int hs_site_state_load(hs_site *s, const double *in)
 int hs_site_idle(hs_site *s)
 {
     return s->ops.idle ? s->ops.idle(s) : 0;
+}
+int hs_site_hold(const hs_site *s, double *left)
+{
+    if (s->ops.hold) return s->ops.hold(s, left);
+    const int local = strcmp(s->cfg.kind, "virtual") == 0; /* ticks only when the test steps */
+    *left = local ? INFINITY : NAN;
+    return local ? HS_SITE_HOLD_UNTIMED : HS_SITE_HOLD_UNKNOWN;
 }
 void hs_site_leave(hs_site *s, const char *why)
 {

@@ -358,6 +358,17 @@ void hs_site_controller_abort(hs_site_controller *sc)
     hs_site_unload_start(&sc->unload, 1, v);
 }
 
+int hs_site_controller_hold_renew(hs_site_controller *sc)
+{
+    if (sc->trip_flags || sc->move.active) return 0; /* a trip's hold is the site's own */
+    return hs_cmdgen_hold_renew(sc->gen);
+}
+
+double hs_site_controller_hold_left(const hs_site_controller *sc)
+{
+    return sc->trip_flags ? 0.0 : hs_cmdgen_hold_left(sc->gen);
+}
+
 int hs_site_controller_unload_state(const hs_site_controller *sc)
 {
     return sc->trip_flags ? sc->unload.state : HS_SITE_UNLOAD_OFF;

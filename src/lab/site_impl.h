@@ -19,6 +19,7 @@ struct hs_site_ops {
     int (*resume)(hs_site *s, int64_t step, const double *x_held); /* optional */
     double (*wait_limit)(const hs_site *s, double usual);          /* optional */
     int (*idle)(hs_site *s);                                       /* optional */
+    int (*hold)(const hs_site *s, double *left);                   /* optional */
     void (*end)(hs_site *s);                                       /* optional */
     void (*leave)(hs_site *s, const char *why);                    /* optional */
     void (*destroy)(hs_site *s);

@@ -96,6 +96,10 @@ int hs_monitor_sse_sample(const hs_monitor_sample *s, unsigned long long seq,
     put_num(&b, s->paused_s);
     put(&b, ",\"hold_left\":");
     put_num(&b, s->hold_left);
+    put(&b, ",\"holds\":[");
+    for (int i = 0; i < ns; i++) put(&b, "%s%d", i ? "," : "", s->site_hold[i]);
+    put(&b, "]");
+    put_nums(&b, "holds_left", s->site_hold_left, ns);
     put(&b, ",\"dropped\":%llu}\n\n", dropped);
     return done(&b);
 }

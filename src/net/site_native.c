@@ -21,6 +21,9 @@
 #include <unistd.h>
 
 #define HEARTBEAT_S 1.0 /* a heartbeat when the coordinator has sent nothing for this long */
+#define HOLD_S                                                                                     \
+    1.0 /* while paused, a HOLD at least this often (a quarter of a shorter                        \
+           hold_timeout) */
 
 typedef struct site_native {
     hs_site_url url;
@@ -31,11 +34,18 @@ typedef struct site_native {
     double rate;     /* the site's controller rate (HELLO_ACK) */
     double dt;       /* the test's step (for a reconnection) */
     int used;        /* a TARGET went over this connection: RESUME needs a new one */
+    int bound;       /* the site binds this connection to the test (a TARGET or RESUME) */
     int broken;      /* the connection is gone: every later call fails */
     int64_t pending; /* step whose measurement is awaited, -1 none */
     double target[HS_SITE_MAX_ACT];
     double last_sent; /* monotonic s of our last frame */
     uint64_t echo_ns; /* sent_ns of the site's last heartbeat */
+    uint32_t caps;    /* negotiated (HELLO_ACK) */
+    int64_t done;     /* steps done (committed): a HOLD's step */
+    /* an operator's pause (sn_idle, sn_hold): the last HOLD sent, the site's last answer */
+    double hold_sent, hold_t; /* monotonic s; 0: none in this pause */
+    hs_wire_hold hold;
+    char lost_why[512]; /* why the connection died while paused ("" none) */
     hs_wire_msg in, out;
     /* the summary, from the measurements */
     int64_t steps, steps_slow, steps_hold, state_ticks[8];
@@ -71,6 +81,8 @@ static int broken(hs_site *s, int code, const char *what)
 static int send_msg(hs_site *s, const char *what)
 {
     site_native *n = s->data;
+    if (n->broken && n->lost_why[0]) /* during a pause: said at the next step */
+        return hs_fail(s->ctx, n->ended ? HS_EABORTED : HS_ENET, "%s", n->lost_why);
     if (n->broken || !n->ch)
         return hs_fail(s->ctx, HS_ENET, "site %s (%s): the connection is lost", s->cfg.name,
                        s->cfg.url);
@@ -112,6 +124,7 @@ static int recv_answer(hs_site *s, const char *what)
         const int rc =
             left > 0.0 ? hs_secure_recv(n->ch, &n->in, (int)(1000.0 * left) + 1) : HS_ETIMEOUT;
         if (rc) return broken(s, rc == HS_ETIMEOUT ? HS_ETIMEOUT : rc, what);
+        if (n->in.type == HS_WIRE_HOLD_ACK) continue; /* a pause's answer, late */
         if (n->in.type != HS_WIRE_HEARTBEAT) return 0;
         n->echo_ns = n->in.heartbeat.sent_ns;
     }
@@ -125,7 +138,7 @@ static void hello_offer(const hs_site *s, double dt, hs_wire_hello *h)
     memset(h, 0, sizeof *h);
     h->version_min = h->version_max = HS_WIRE_VERSION;
     h->caps = HS_WIRE_CAP_RESUME | HS_WIRE_CAP_HISTORY | HS_WIRE_CAP_TRACKING |
-              HS_WIRE_CAP_FREE_VIBRATION | HS_WIRE_CAP_STEP_STATS;
+              HS_WIRE_CAP_FREE_VIBRATION | HS_WIRE_CAP_STEP_STATS | HS_WIRE_CAP_HOLD;
     h->nact = c->nact;
     h->rate = c->need_rate > 0.0 ? c->need_rate : 0.0;
     h->time_scale = c->time_scale > 0.0 ? c->time_scale : 1.0;
@@ -168,6 +181,7 @@ static int negotiate(hs_site *s, double dt)
                        HS_WIRE_VERSION);
     }
     n->rate = a->rate;
+    n->caps = a->caps;
     return 0;
 }
 
@@ -185,7 +199,7 @@ static int sn_setup(hs_site *s, double dt)
     n->broken = 0;
     n->pending = -1;
     n->dt = dt;
-    n->used = 0;
+    n->used = n->bound = 0;
     int rc = hs_site_tcp_connect(s, &n->url, n->timeout_ms, &n->fd);
     if (rc) {
         n->broken = 1;
@@ -227,7 +241,8 @@ static int sn_send_target(hs_site *s, int64_t step, double t, const double *x, d
     n->out.target.t = t;
     n->out.target.nact = s->cfg.nact;
     for (int j = 0; j < s->cfg.nact; j++) n->out.target.x[j] = n->target[j] = x[j];
-    n->used = 1;
+    n->used = n->bound = 1;
+    n->hold_sent = n->hold_t = 0.0; /* a pause, if any, is over */
     int rc = send_msg(s, "sending a target");
     if (!rc) n->pending = step + 1; /* on the wire steps count from 1 */
     return rc;
@@ -309,6 +324,8 @@ static int sn_get_measurement(hs_site *s, hs_site_measurement *m)
         case HS_WIRE_HEARTBEAT:
             n->echo_ns = n->in.heartbeat.sent_ns;
             continue;
+        case HS_WIRE_HOLD_ACK: /* the last pause's answer, late */
+            continue;
         case HS_WIRE_ERROR:
             return site_error(s, &n->in.error, step);
         case HS_WIRE_BYE:
@@ -344,16 +361,100 @@ static int sn_commit(hs_site *s, int64_t step)
 {
     site_native *n = s->data;
     n->out = (hs_wire_msg){.type = HS_WIRE_COMMIT, .step = step + 1};
-    return send_msg(s, "sending a commit");
+    const int rc = send_msg(s, "sending a commit");
+    if (!rc) n->done = step + 1;
+    return rc;
 }
 
-/* Between steps for a while (hs_site_idle): a heartbeat when the coordinator has been silent for
- * HEARTBEAT_S, as while a measurement is awaited. */
+/* The longest gap between two HOLDs: HOLD_S, or a quarter of the site's hold_timeout. */
+static double hold_period(const site_native *n)
+{
+    const double th = n->hold_t > 0.0 ? n->hold.hold_timeout : 0.0;
+    return th > 0.0 && th / 4.0 < HOLD_S ? th / 4.0 : HOLD_S;
+}
+
+/* Marks the connection dead during a pause; the next step reports `why` (and the run ends). */
+static int lost_paused(hs_site *s, int code, const char *why)
+{
+    site_native *n = s->data;
+    n->broken = 1;
+    snprintf(n->lost_why, sizeof n->lost_why,
+             "site %.63s (%.127s) while the test was paused: %.255s", s->cfg.name, s->cfg.url, why);
+    return hs_fail(s->ctx, code, "%s", n->lost_why);
+}
+
+/* What the site sent between steps, taken without waiting: heartbeats, answers to HOLD, or its
+ * ERROR (it lost us, or ended the test). */
+static int drain(hs_site *s)
+{
+    site_native *n = s->data;
+    for (;;) {
+        hs_ctx_clear(s->ctx);
+        const int rc = hs_secure_recv(n->ch, &n->in, 0);
+        if (rc == HS_ETIMEOUT) return 0;
+        if (rc) return lost_paused(s, HS_ENET, "the connection is lost");
+        switch (n->in.type) {
+        case HS_WIRE_HEARTBEAT:
+            n->echo_ns = n->in.heartbeat.sent_ns;
+            break;
+        case HS_WIRE_HOLD_ACK:
+            n->hold = n->in.hold;
+            n->hold_t = hs_site_clock();
+            if (n->hold.state == HS_CMDGEN_FREE_VIBRATION || n->hold.state == HS_CMDGEN_DONE)
+                n->ended = 1;
+            break;
+        case HS_WIRE_ERROR:
+            if (n->in.error.code == HS_EABORTED) n->ended = 1;
+            return lost_paused(s, HS_EABORTED, n->in.error.text);
+        default:
+            return lost_paused(s, HS_EPROTO,
+                               n->in.type == HS_WIRE_BYE ? "it closed the test (BYE)"
+                                                         : "an unexpected message");
+        }
+    }
+}
+
+/* Between steps for a while (hs_site_idle, an operator's pause): a site that speaks HOLD gets one
+ * at once and then every hold_period (it restarts its hold_timeout and answers how long its hold
+ * lasts); another gets a heartbeat when the coordinator has been silent for HEARTBEAT_S, as while
+ * a measurement is awaited (its hold_timeout then runs). */
 static int sn_idle(hs_site *s)
 {
     site_native *n = s->data;
-    if (n->broken || !n->ch || hs_site_clock() - n->last_sent < HEARTBEAT_S) return 0;
+    if (n->broken || !n->ch) return 0;
+    int rc = drain(s);
+    if (rc) return rc;
+    const double now = hs_site_clock();
+    if ((n->caps & HS_WIRE_CAP_HOLD) && n->pending < 0 && n->bound) {
+        if (n->hold_sent > 0.0 && now - n->hold_sent < hold_period(n)) return 0;
+        n->out = (hs_wire_msg){.type = HS_WIRE_HOLD, .step = n->done};
+        rc = send_msg(s, "sending HOLD");
+        if (!rc) n->hold_sent = now;
+        return rc;
+    }
+    if (now - n->last_sent < HEARTBEAT_S) return 0;
     return send_heartbeat(s, n->pending);
+}
+
+/* The site's hold as its answers to HOLD tell it (hs_site_hold). */
+static int sn_hold(const hs_site *s, double *left)
+{
+    const site_native *n = s->data;
+    *left = NAN;
+    if (!(n->caps & HS_WIRE_CAP_HOLD) || !(n->hold_t > 0.0)) return HS_SITE_HOLD_UNKNOWN;
+    if (n->hold.state == HS_CMDGEN_FREE_VIBRATION || n->hold.state == HS_CMDGEN_DONE) {
+        *left = 0.0;
+        return HS_SITE_HOLD_ENDED;
+    }
+    if (!(n->hold.hold_timeout > 0.0)) {
+        *left = INFINITY;
+        return HS_SITE_HOLD_UNTIMED;
+    }
+    const double age = hs_site_clock() - n->hold_t;
+    *left = n->hold.left > age ? n->hold.left - age : 0.0;
+    /* kept while the answers come: two periods and the network's half second */
+    return !n->broken && age <= 2.0 * hold_period(n) + 0.5 ? HS_SITE_HOLD_KEPT
+                                                           : HS_SITE_HOLD_LAPSING;
 }
 
 /* Resuming from a checkpoint: `step` steps are done and the site should hold x_held. On a fresh
@@ -384,6 +485,8 @@ static int sn_resume(hs_site *s, int64_t step, const double *x_held)
                        s->cfg.name, s->cfg.url, (long long)n->in.step, (long long)step);
     }
     n->resumes++;
+    n->bound = 1;
+    n->done = step;
     /* A site that lost its coordinator extrapolated, slowed and held (Mosqueda et al. 2004): it
      * holds near, not at, the checkpoint's target. The resume goes on from there (the next target
      * brings the actuators back, through the site's command generator); the offset is reported. */
@@ -532,6 +635,7 @@ int hs_site_create_native(hs_site *s, const hs_site_url *u)
     s->ops.summary = sn_summary;
     s->ops.resume = sn_resume;
     s->ops.idle = sn_idle;
+    s->ops.hold = sn_hold;
     s->ops.leave = sn_leave;
     s->ops.end = sn_end;
     s->ops.state_size = sn_state_size;

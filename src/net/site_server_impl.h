@@ -140,6 +140,7 @@ typedef struct hs_srv_conn {
     uint64_t tx_frames;
     uint64_t peer_hb;
     int bound;     /* attached to the test (RESUME or a first TARGET) */
+    int64_t held;  /* ns: the first HOLD of the current pause (0: not pausing) */
     int resumed;   /* RESUME seen */
     uint32_t caps; /* negotiated (HELLO_ACK) */
     char coordinator[HS_WIRE_NAME_MAX];
@@ -175,6 +176,7 @@ struct hs_site_server {
     size_t tick_size;
     atomic_int stop_ctl, stop_net, stop_log, ctl_ready, ctl_at_rest, finished;
     atomic_int abort_req; /* the operator's abort, for the loop (hs_site_server_abort) */
+    atomic_int hold_req;  /* the coordinator's HOLD: restart the hold timer (network -> loop) */
     hs_rt_grants grants;  /* SCHED_FIFO, mlockall, the latency request (set before ctl_ready) */
     int64_t spin_ns;      /* the spin margin in use (set before ctl_ready) */
     int latency_granted;  /* grants.latency at start (grants.latency is cleared at the end) */

@@ -133,6 +133,7 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
         if (rc) refuse_target(s, b, tg.step, rc);
     }
     if (atomic_exchange(&s->abort_req, 0) && !b->failed) hs_site_controller_abort(b->sc);
+    if (atomic_exchange(&s->hold_req, 0) && !b->failed) hs_site_controller_hold_renew(b->sc);
     int ev = 0;
     if (!b->failed) {
         ev = hs_site_controller_tick(b->sc);
@@ -200,6 +201,10 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
         memcpy(st->f, ft, (size_t)n * sizeof(double));
         memcpy(st->command, cmd, (size_t)n * sizeof(double));
         st->generation = b->generation;
+        int64_t th;
+        hs_cmdgen_timeout_ticks(gen, NULL, NULL, &th);
+        st->hold_timeout = (double)th / s->rate;
+        st->hold_left = b->failed ? 0.0 : hs_site_controller_hold_left(b->sc);
         st->log_dropped = atomic_load(&s->log_dropped);
         st->log_rotations = atomic_load(&s->log_rotations);
         pthread_mutex_unlock(&s->status_lock);

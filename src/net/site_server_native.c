@@ -6,6 +6,7 @@
 #include "site_server_impl.h"
 
 #include <errno.h>
+#include <math.h>
 #include <sodium.h>
 #include <stdarg.h>
 #include <string.h>
@@ -346,9 +347,65 @@ static void on_target(hs_site_server *s, const hs_wire_msg *m)
         refuse(s, HS_EPROTO, "%s", hs_ctx_message(s->ctx));
         return;
     }
+    if (c->held) { /* the end of an operator's pause */
+        hs_srv_log_peer(
+            s, HS_LOG_INFO, "coordinator %s goes on with step %lld after a %.1f s pause",
+            c->coordinator, (long long)m->step, 1e-9 * (double)(hs_srv_now() - c->held));
+        c->held = 0;
+    }
     if (t->resumed) { /* the first new step after a RESUME waited out the outage */
         t->outage_step = m->step;
         t->resumed = 0;
+    }
+}
+
+/* HOLD: the test's coordinator keeps the hold alive while its operator pauses (docs/site_server.md,
+ * "An operator's pause"). Only the peer that holds the slot gets here (it proved the key, or did
+ * the plain handshake), and only once this connection is bound to the test (RESUME or a TARGET):
+ * nobody else, not a stranger, a NEES or an OpenFresco client, restarts a hold. The loop restarts
+ * the hold timer at its next tick (hold_req); the answer says how long the hold lasts now. */
+static void on_hold(hs_site_server *s, const hs_wire_msg *m)
+{
+    hs_srv_conn *c = &s->conn;
+    if (!(c->caps & HS_WIRE_CAP_HOLD)) {
+        refuse(s, HS_EPROTO, "HOLD from a coordinator that did not ask for it in HELLO");
+        return;
+    }
+    if (!c->bound) {
+        refuse(s, HS_EPROTO,
+               "HOLD before this connection has a test (RESUME or a TARGET first): only the "
+               "test's own coordinator keeps its hold");
+        return;
+    }
+    hs_site_server_status st;
+    hs_srv_status_copy(s, &st);
+    const int over = st.tripped || st.state == HS_CMDGEN_FREE_VIBRATION ||
+                     st.state == HS_CMDGEN_DONE || s->test.ended_by_site;
+    if (!over) atomic_store(&s->hold_req, 1);
+    hs_srv_count(s, &s->status.holds);
+    if (!c->held) {
+        c->held = hs_srv_now();
+        hs_srv_log_peer(s, HS_LOG_INFO,
+                        "coordinator %s pauses after step %lld (its operator): the site holds "
+                        "(state %s)%s",
+                        c->coordinator, (long long)m->step, hs_cmdgen_state_name(st.state),
+                        over ? "; its test is over, nothing to keep"
+                             : ", its hold_timeout restarted by each HOLD");
+    }
+    double left = st.state == HS_CMDGEN_HOLD ? st.hold_timeout : st.hold_left;
+    if (over || !(st.hold_timeout > 0.0)) left = 0.0;
+    if (!isfinite(left)) left = st.hold_timeout; /* before the first target: a hold to come */
+    hs_wire_msg out;
+    memset(&out, 0, sizeof out);
+    out.type = HS_WIRE_HOLD_ACK;
+    out.step = s->test.last_step > 0 ? s->test.last_step : 0;
+    out.hold.state = st.state >= 0 && st.state < HS_WIRE_MAX_STATES ? st.state : HS_CMDGEN_HOLD;
+    out.hold.hold_timeout = st.hold_timeout;
+    out.hold.left = left;
+    if (send_msg(s, &out)) {
+        hs_srv_log_peer(s, HS_LOG_WARN, "coordinator %s disappeared (HOLD_ACK not sent)",
+                        c->coordinator);
+        hs_srv_close(s);
     }
 }
 
@@ -432,6 +489,9 @@ static void on_message(hs_site_server *s, const hs_wire_msg *m)
         break;
     case HS_WIRE_RESUME:
         on_resume(s, m);
+        break;
+    case HS_WIRE_HOLD:
+        on_hold(s, m);
         break;
     case HS_WIRE_BYE:
         on_bye(s);

@@ -7,13 +7,22 @@
 #include <stdio.h>
 
 static const char *const type_names[] = {
-    [HS_WIRE_AUTH_INIT] = "AUTH_INIT",   [HS_WIRE_AUTH_CHALLENGE] = "AUTH_CHALLENGE",
-    [HS_WIRE_AUTH_PROOF] = "AUTH_PROOF", [HS_WIRE_AUTH_OK] = "AUTH_OK",
-    [HS_WIRE_HELLO] = "HELLO",           [HS_WIRE_HELLO_ACK] = "HELLO_ACK",
-    [HS_WIRE_TARGET] = "TARGET",         [HS_WIRE_MEASUREMENT] = "MEASUREMENT",
-    [HS_WIRE_COMMIT] = "COMMIT",         [HS_WIRE_HEARTBEAT] = "HEARTBEAT",
-    [HS_WIRE_ERROR] = "ERROR",           [HS_WIRE_BYE] = "BYE",
-    [HS_WIRE_RESUME] = "RESUME",         [HS_WIRE_RESUME_ACK] = "RESUME_ACK",
+    [HS_WIRE_AUTH_INIT] = "AUTH_INIT",
+    [HS_WIRE_AUTH_CHALLENGE] = "AUTH_CHALLENGE",
+    [HS_WIRE_AUTH_PROOF] = "AUTH_PROOF",
+    [HS_WIRE_AUTH_OK] = "AUTH_OK",
+    [HS_WIRE_HELLO] = "HELLO",
+    [HS_WIRE_HELLO_ACK] = "HELLO_ACK",
+    [HS_WIRE_TARGET] = "TARGET",
+    [HS_WIRE_MEASUREMENT] = "MEASUREMENT",
+    [HS_WIRE_COMMIT] = "COMMIT",
+    [HS_WIRE_HEARTBEAT] = "HEARTBEAT",
+    [HS_WIRE_ERROR] = "ERROR",
+    [HS_WIRE_BYE] = "BYE",
+    [HS_WIRE_RESUME] = "RESUME",
+    [HS_WIRE_RESUME_ACK] = "RESUME_ACK",
+    [HS_WIRE_HOLD] = "HOLD",
+    [HS_WIRE_HOLD_ACK] = "HOLD_ACK",
 };
 
 const char *hs_wire_type_name(int type)

@@ -22,6 +22,13 @@ static int finite_all(const double *v, size_t n)
     return 1;
 }
 
+/* HOLD_ACK: a state the generator has (HS_WIRE_MAX_STATES), finite non-negative times */
+static int hold_ok(const hs_wire_hold *h)
+{
+    return h->state >= 0 && h->state < HS_WIRE_MAX_STATES && isfinite(h->hold_timeout) &&
+           h->hold_timeout >= 0.0 && isfinite(h->left) && h->left >= 0.0;
+}
+
 static int name_ok(const char *s, size_t max)
 {
     const size_t n = strnlen(s, max);
@@ -172,6 +179,14 @@ static int enc_body(const hs_wire_msg *m, hs_wbuf *w, hs_wire_status *st)
         put_text(w, m->error.text, 1);
         return 0;
     case HS_WIRE_RESUME:
+    case HS_WIRE_HOLD:
+        return 0;
+    case HS_WIRE_HOLD_ACK:
+        if (!hold_ok(&m->hold))
+            return enc_fail(st, m, "state out of 0..7, or times negative or not finite");
+        hs_wbuf_u8(w, (uint8_t)m->hold.state);
+        hs_wbuf_f64(w, m->hold.hold_timeout);
+        hs_wbuf_f64(w, m->hold.left);
         return 0;
     case HS_WIRE_RESUME_ACK:
         if (m->resume.nact < 1 || m->resume.nact > HS_WIRE_MAX_ACT)
@@ -346,6 +361,15 @@ static int dec_body(int type, hs_rbuf *r, hs_wire_msg *m, hs_wire_status *st)
     case HS_WIRE_COMMIT:
     case HS_WIRE_BYE:
     case HS_WIRE_RESUME:
+    case HS_WIRE_HOLD:
+        return 0;
+    case HS_WIRE_HOLD_ACK:
+        m->hold.state = hs_rbuf_u8(r);
+        m->hold.hold_timeout = hs_rbuf_f64(r);
+        m->hold.left = hs_rbuf_f64(r);
+        if (r->underflow) return bad(st, type, r->len, "too short");
+        if (!hold_ok(&m->hold))
+            return bad(st, type, r->len, "state out of 0..7, or times negative or not finite");
         return 0;
     case HS_WIRE_HELLO:
     case HS_WIRE_HELLO_ACK:

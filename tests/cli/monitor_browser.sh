@@ -14,6 +14,7 @@
 # Usage: monitor_browser.sh PATH_TO_hysim
 set -u
 hysim=$1
+. "$(dirname "$0")/lib/monitor_http.sh"
 dir=$(mktemp -d)
 pids=()
 cleanup() {
@@ -62,38 +63,11 @@ done
 [ -n "$port" ] && [ -n "$site_mon" ] || fail "the site did not start"
 
 steps=4000
-cat > "$dir/test.yaml" <<YAML
-hysim: 1
-name: monitored
-units: {force: kN, length: mm, time: s}
-structure:
-  dofs: 1
-  mass: [0.000929839173384007]
-  damping: {stiffness_proportional: {mode: 1, ratio: 0.05}}
-experimental:
-  - {name: story1, site: lab, story: 1, actuators: [a1], initial_stiffness: [[1.0]]}
-sites:
-  lab: {kind: remote, url: "hysim://127.0.0.1:$port", key: lab.key, actuators: {a1: {}}}
-ground_motion:
-  synthetic: {seed: 7, pga: 1500.0, duration: 40, dt: 0.005}
-analysis:
-  integrator: {type: central_difference}
-  dt: 0.005
-  steps: $steps
-  time_scale: 1
-  site_timeout: 3
-YAML
+monitored_test "$dir/test.yaml" monitored "$port" $steps
 "$hysim" run "$dir/test.yaml" -o "$dir/run" --monitor 127.0.0.1:0 > "$dir/run.out" 2> "$dir/run.log" &
 run_pid=$!
 pids+=($run_pid)
-mon="" token=""
-for _ in $(seq 1 100); do
-    mon=$(sed -n 's|.*hysim monitor: http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/run.log")
-    token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/run.log")
-    [ -n "$mon" ] && [ -n "$token" ] && break
-    sleep 0.05
-done
-[ -n "$mon" ] && [ ${#token} -eq 32 ] || fail "no monitor address and token on the terminal"
+monitor_address "$dir/run.log" || fail "no monitor address and token on the terminal"
 
 # The site's page: its event stream carries the site's layout and the controller's samples.
 exec 5<> "/dev/tcp/127.0.0.1/$site_mon" || fail "cannot reach the site's monitor"

@@ -8,6 +8,7 @@
 # Usage: monitor_site.sh PATH_TO_hysim
 set -u
 hysim=$1
+. "$(dirname "$0")/lib/monitor_http.sh"
 dir=$(mktemp -d)
 pids=()
 cleanup() {
@@ -36,30 +37,12 @@ YAML
 "$hysim" site --config "$dir/lab.yaml" --monitor 0 > "$dir/site.out" 2> "$dir/site.log" &
 site_pid=$!
 pids+=($site_pid)
-mon="" token=""
-for _ in $(seq 1 100); do
-    mon=$(sed -n 's|.*hysim monitor: http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/site.log")
-    token=$(sed -n 's/.*hysim monitor: .* token \([0-9a-f]*\) .*/\1/p' "$dir/site.log")
-    [ -n "$mon" ] && [ -n "$token" ] && break
-    sleep 0.05
-done
-[ -n "$mon" ] && [ ${#token} -eq 32 ] || fail "the site printed no monitor address and token"
-
-request() { # SECONDS REQUEST -> the answer on stdout
-    exec 5<> "/dev/tcp/127.0.0.1/$mon" || fail "cannot reach the site's monitor"
-    printf '%b' "$2" >&5
-    timeout "$1" cat <&5
-    exec 5<&-
-}
-status_of() { head -1 | sed -n 's/^HTTP\/1\.[01] \([0-9]*\).*/\1/p'; }
-control() { # WHAT [TOKEN]
-    local hdr=""
-    [ -n "${2:-}" ] && hdr="X-Hysim-Token: $2\r\n"
-    request 2 "POST /$1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n$hdr\r\n"
-}
+monitor_address "$dir/site.log" || fail "the site printed no monitor address and token"
+request() { monitor_request "$mon" "$@"; }
+control() { monitor_control "$mon" "$@"; }
 
 page=$(request 2 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
-[ "$(echo "$page" | status_of)" = 200 ] || fail "the page: $(echo "$page" | head -1)"
+[ "$(echo "$page" | http_status)" = 200 ] || fail "the page: $(echo "$page" | head -1)"
 echo "$page" | grep -q "new EventSource('events')" || fail "the page has no event source"
 
 request 2 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/events.txt"
@@ -68,13 +51,13 @@ grep -q '"actuators":\["ram"\]' "$dir/events.txt" || fail "the stream does not n
 samples=$(grep -c '^event: sample' "$dir/events.txt")
 [ "$samples" -ge 10 ] || fail "$samples samples in 2 s (the site publishes every 50 ms)"
 
-[ "$(control pause "$token" | status_of)" = 501 ] || fail "pause was not refused with 501"
-[ "$(control abort | status_of)" = 403 ] || fail "abort without the token was not refused"
+[ "$(control pause "$token" | http_status)" = 501 ] || fail "pause was not refused with 501"
+[ "$(control abort | http_status)" = 403 ] || fail "abort without the token was not refused"
 wrong=$(echo "$token" | tr '0-9a-f' '1-9a-f0')
-[ "$(control abort "$wrong" | status_of)" = 403 ] || fail "abort with a wrong token was not refused"
+[ "$(control abort "$wrong" | http_status)" = 403 ] || fail "abort with a wrong token was not refused"
 sleep 0.3
 kill -0 "$site_pid" 2>/dev/null || fail "the site stopped after a refused abort"
-[ "$(control abort "$token" | status_of)" = 200 ] || fail "abort with the token was not accepted"
+[ "$(control abort "$token" | http_status)" = 200 ] || fail "abort with the token was not accepted"
 for _ in $(seq 1 200); do kill -0 "$site_pid" 2>/dev/null || break; sleep 0.05; done
 kill -0 "$site_pid" 2>/dev/null && fail "the site still runs 10 s after the abort"
 wait "$site_pid"
