@@ -47,6 +47,9 @@ int hs_csc_slot_map(hs_ctx *ctx, const hs_csc *P, const hs_csc *B, int *map);
 /* y = A x (nrows) and y += alpha A x. */
 void hs_csc_matvec(const hs_csc *A, const double *x, double *y);
 void hs_csc_matvec_add(const hs_csc *A, const double *x, double alpha, double *y);
+/* The position of entry (i, j) in A's values, or -1 when the pattern has no such entry (rows
+ * ascending within a column: bisection). */
+int hs_csc_find(const hs_csc *A, int i, int j);
 /* 1 when A is square and equal to its transpose, pattern and values bit for bit. */
 int hs_csc_is_symmetric(const hs_csc *A);
 /* y += alpha A x for a symmetric A (hs_csc_is_symmetric), by rows: y_j += alpha (column j . x),

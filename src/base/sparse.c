@@ -225,8 +225,7 @@ void hs_csc_matvec_add(const hs_csc *A, const double *x, double alpha, double *y
     }
 }
 
-/* Position of row i in column j of A, or -1 (rows ascending: bisection). */
-static int csc_find(const hs_csc *A, int i, int j)
+int hs_csc_find(const hs_csc *A, int i, int j)
 {
     int lo = A->colptr[j], hi = A->colptr[j + 1] - 1;
     while (lo <= hi) {
@@ -247,7 +246,7 @@ int hs_csc_is_symmetric(const hs_csc *A)
         for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
             const int i = A->rowind[p];
             if (i == j) continue;
-            const int q = csc_find(A, j, i);
+            const int q = hs_csc_find(A, j, i);
             if (q < 0 || A->val[q] != A->val[p]) return 0;
         }
     return 1;
