@@ -781,8 +781,9 @@ static int placement(const char *title, int ccpu, int scpu, int warm, int count,
 static void goal(const char *where, const double ratio[3])
 {
     int met = 1;
-    for (int i = 0; i < 3; i++) met = met && ratio[i] > 0.0 && ratio[i] <= 1.5;
-    printf("goal: plain native p50 within 1.5 x the floor (%s): %.2f, %.2f, %.2f for 1, 2, 8 "
+    for (int i = 0; i < 3; i++) met = met && ratio[i] > 0.0 && ratio[i] <= 1.2;
+    printf("goal (issue 21): plain native p50 within 1.2 x the floor (%s): %.2f, %.2f, %.2f for 1, "
+           "2, 8 "
            "actuators: %s\n",
            where, ratio[0], ratio[1], ratio[2], met ? "met" : "NOT met");
 }

@@ -1,7 +1,8 @@
 /* The compressed-column sparse matrix against the dense kernels of linalg.h on the same matrices:
  * assembly from triplets with duplicates (the dense matrix accumulated from the same triplets in
  * the same order, so equal bit for bit), products, A = a B + b C on the same and on merged
- * patterns, the bandwidth, bad triplets, and no allocation outside creation. */
+ * patterns, the bandwidth, the product of a symmetric matrix by rows, bad triplets, and no
+ * allocation outside creation. */
 #include "hs_test.h"
 #include "hysim/rng.h"
 
@@ -73,6 +74,60 @@ static void test_triplets_and_products(void **state)
     hs_csc_destroy(&A);
 }
 
+/* A + A^T of random triplets is symmetric: the product by rows equals the scattered one bit for
+ * bit into y = 0 with alpha 1 (the same products in the same order), the dense one to round-off
+ * otherwise; one entry changed, or one entry of the pattern without its mirror, is not symmetric.
+ */
+static void test_symmetric_product(void **state)
+{
+    (void)state;
+    hs_rng r;
+    hs_rng_seed(&r, 12, 0);
+    triplets t;
+    double D[N * N], S[N * N];
+    random_triplets(&r, 6, &t, D);
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++) HS_AT(S, N, i, j) = HS_AT(D, N, i, j) + HS_AT(D, N, j, i);
+    hs_csc *A = NULL, *B = NULL;
+    assert_int_equal(hs_csc_from_dense(NULL, N, S, &A), 0);
+    assert_int_equal(hs_csc_from_dense(NULL, N, D, &B), 0);
+    assert_true(hs_csc_is_symmetric(A));
+    assert_false(hs_csc_is_symmetric(B)); /* random triplets: not symmetric */
+    double x[N], y[N], ys[N], yd[N];
+    for (int i = 0; i < N; i++) x[i] = hs_rng_normal(&r);
+    const uint64_t before = hs_alloc_count();
+    memset(y, 0, sizeof y);
+    memset(ys, 0, sizeof ys);
+    hs_csc_matvec_add(A, x, 1.0, y);
+    hs_csc_symmetric_matvec_add(A, x, 1.0, ys);
+    assert_memory_equal(y, ys, sizeof y);
+    hs_csc_matvec_add(A, x, -0.7, y);
+    hs_csc_symmetric_matvec_add(A, x, -0.7, ys);
+    hs_matvec(N, S, x, yd);
+    for (int i = 0; i < N; i++) {
+        const double want = yd[i] - 0.7 * yd[i];
+        HS_ASSERT_NEAR(ys[i], want, 1e-13 * (1.0 + fabs(yd[i])));
+        HS_ASSERT_NEAR(ys[i], y[i], 1e-13 * (1.0 + fabs(yd[i])));
+    }
+    assert_true(hs_alloc_count() == before);
+    /* the first off-diagonal entry changed in value, then dropped from the pattern */
+    int p = -1;
+    for (int q = 0; q < A->colptr[1] && p < 0; q++)
+        if (A->rowind[q] != 0) p = q; /* column 0, a row below the diagonal */
+    assert_true(p > 0);
+    const int i0 = A->rowind[p];
+    HS_AT(S, N, i0, 0) *= 1.0 + 1e-15;
+    hs_csc_destroy(&A);
+    assert_int_equal(hs_csc_from_dense(NULL, N, S, &A), 0);
+    assert_false(hs_csc_is_symmetric(A));
+    HS_AT(S, N, i0, 0) = 0.0;
+    hs_csc_destroy(&A);
+    assert_int_equal(hs_csc_from_dense(NULL, N, S, &A), 0);
+    assert_false(hs_csc_is_symmetric(A));
+    hs_csc_destroy(&A);
+    hs_csc_destroy(&B);
+}
+
 static void test_axpby(void **state)
 {
     (void)state;
@@ -138,6 +193,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_triplets_and_products),
+        cmocka_unit_test(test_symmetric_product),
         cmocka_unit_test(test_axpby),
         cmocka_unit_test(test_bad_triplets),
     };

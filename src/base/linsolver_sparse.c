@@ -163,20 +163,6 @@ static void release_analysis(hs_ls_sparse *sp)
     hs_csc_destroy(&sp->pat);
 }
 
-static int find_entry(const hs_csc *P, int i, int j)
-{
-    int lo = P->colptr[j], hi = P->colptr[j + 1] - 1;
-    while (lo <= hi) {
-        const int mid = lo + (hi - lo) / 2;
-        if (P->rowind[mid] == i) return mid;
-        if (P->rowind[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
-}
-
 static cholmod_sparse cholmod_header(hs_csc *A, int stype)
 {
     return (cholmod_sparse){.nrow = (size_t)A->nrows,
@@ -220,7 +206,7 @@ static int cholmod_analysis(hs_linsolver *s)
     }
     for (int j = 0; j < n; j++)
         for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++)
-            sp->mirror[p] = find_entry(P, j, P->rowind[p]);
+            sp->mirror[p] = hs_csc_find(P, j, P->rowind[p]);
     cholmod_sparse A = cholmod_header(sp->pat, -1);
     sp->cc.nmethods = 0; /* CHOLMOD's default strategy */
     sp->cc.postorder = 1;

@@ -225,6 +225,42 @@ void hs_csc_matvec_add(const hs_csc *A, const double *x, double alpha, double *y
     }
 }
 
+int hs_csc_find(const hs_csc *A, int i, int j)
+{
+    int lo = A->colptr[j], hi = A->colptr[j + 1] - 1;
+    while (lo <= hi) {
+        const int mid = lo + (hi - lo) / 2;
+        if (A->rowind[mid] == i) return mid;
+        if (A->rowind[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+int hs_csc_is_symmetric(const hs_csc *A)
+{
+    if (A->nrows != A->ncols) return 0;
+    for (int j = 0; j < A->ncols; j++)
+        for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
+            const int i = A->rowind[p];
+            if (i == j) continue;
+            const int q = hs_csc_find(A, j, i);
+            if (q < 0 || A->val[q] != A->val[p]) return 0;
+        }
+    return 1;
+}
+
+void hs_csc_symmetric_matvec_add(const hs_csc *A, const double *x, double alpha, double *y)
+{
+    for (int j = 0; j < A->ncols; j++) {
+        double s = 0.0;
+        for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) s += A->val[p] * x[A->rowind[p]];
+        y[j] += alpha * s;
+    }
+}
+
 int hs_csc_axpby(hs_ctx *ctx, double a, const hs_csc *B, double b, const hs_csc *C, hs_csc *A)
 {
     const int same_b = hs_csc_same_pattern(A, B), same_c = !C || hs_csc_same_pattern(A, C);

@@ -108,6 +108,7 @@ struct hs_fe {
     int *slot_ke, *slot_pos; /* per slot: entry of the element matrix, place in Kpat's values */
     double *slot_w;          /* per slot: the map terms' weight c_i c_j */
     hs_csc *Kconst;          /* sparse path: the constant elements' stiffness (Kpat's pattern) */
+    int Kconst_symmetric;    /* Kconst equals its transpose: Kconst d by rows */
     int *var_els, nvar;      /* sparse path: the other elements, assembled one by one */
     int rate_dependent;      /* sparse path: some material is (hs_fe_is_rate_dependent) */
     int *var_pos, nvar_pos;  /* sparse path: Kpat's positions the var_els touch, ascending */

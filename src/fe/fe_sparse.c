@@ -177,6 +177,7 @@ static int split_elements(hs_fe *fe)
             else
                 touched[fe->slot_pos[s]] = 1;
     }
+    fe->Kconst_symmetric = hs_csc_is_symmetric(fe->Kconst);
     size_t nv = 0;
     for (size_t p = 0; p < nnz; p++) nv += touched[p] ? 1u : 0u;
     fe->var_pos = hs_calloc(nv + 1, sizeof *fe->var_pos);
@@ -201,7 +202,12 @@ static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, dou
         const int n = fe->n;
         for (int i = 0; i < n; i++) fe->x_dyn[i] = fe->u[fe->dyn_eq[i]];
         double *y = fe->x_dyn + n; /* Kconst d over the dynamic DOFs */
-        hs_csc_matvec(fe->Kconst, fe->x_dyn, y);
+        if (fe->Kconst_symmetric) {
+            memset(y, 0, (size_t)n * sizeof *y);
+            hs_csc_symmetric_matvec_add(fe->Kconst, fe->x_dyn, 1.0, y);
+        } else {
+            hs_csc_matvec(fe->Kconst, fe->x_dyn, y);
+        }
         for (int i = 0; i < n; i++) fe->r_eq[fe->dyn_eq[i]] = y[i];
     }
     if (Kt && var_only)

@@ -144,6 +144,9 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
     int rc = 0;
     if (sparse) { /* no band, no packed copies: the step loops read the compressed columns */
         hs_int_unpack(it);
+        const hs_csc *csc[] = {it->dyn.Ms, it->dyn.Cs, it->dyn.K0s};
+        for (int k = 0; k < 3; k++)
+            it->csc_symmetric[k] = (unsigned char)(csc[k] && hs_csc_is_symmetric(csc[k]));
         it->kd = it->kd_tangent = dyn->n - 1;
     } else {
         hs_int_bandwidths(it);

@@ -46,6 +46,9 @@ struct hs_integrator {
      * hs_integrator_setup for the step loops (NULL when the matrix is absent). Ke is read from
      * dyn (its content may change between steps). */
     double *Mp, *Cp, *K0p, *Mep;
+    /* Sparse path: dyn.Ms, dyn.Cs, dyn.K0s (hs_int_matrix order) each equal to its transpose, so
+     * that hs_int_matvec_add multiplies by rows (hs_csc_symmetric_matvec_add) */
+    unsigned char csc_symmetric[3];
 };
 
 /* Shared helpers for implementations (src/integrators/common.c). */
@@ -88,7 +91,10 @@ static inline void hs_int_matvec_add(const hs_integrator *it, hs_int_matrix whic
     const hs_dynamics *dyn = &it->dyn;
     if (dyn->K0s) {
         const hs_csc *A = which == HS_INT_M ? dyn->Ms : which == HS_INT_C ? dyn->Cs : dyn->K0s;
-        if (A) hs_csc_matvec_add(A, x, alpha, y);
+        if (A && it->csc_symmetric[which])
+            hs_csc_symmetric_matvec_add(A, x, alpha, y);
+        else if (A)
+            hs_csc_matvec_add(A, x, alpha, y);
         return;
     }
     const double *A = which == HS_INT_M ? it->Mp : which == HS_INT_C ? it->Cp : it->K0p;
