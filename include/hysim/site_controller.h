@@ -95,6 +95,11 @@ typedef struct hs_site_controller_params {
      * NULL, or a NULL entry: identity. Each is reset to the rest position at creation. */
     hs_compensator *const *compensator;
     hs_site_unload_params unload; /* after a trip (default: none) */
+    /* 1: the compensator (or, without one, the command) takes the generator's command of the tick
+     * before, as the RTHS benchmark's discrete controller reads the target x_t(t_k) while the
+     * numerical substructure moves to t_k+1 (Silva et al. 2020; docs/rths_benchmark.md). 0 (the
+     * default): this tick's. The limits apply to the command as always. */
+    int target_delay;
 } hs_site_controller_params;
 
 hs_site_controller_params hs_site_controller_params_default(void);
