@@ -3,6 +3,7 @@
  * are known, its damping. */
 #include "testfile_impl.h"
 
+#include "hysim/linalg.h"
 #include "hysim/rths.h"
 
 #include <math.h>
@@ -275,11 +276,16 @@ static int damping_modal(hs_tf *L, const hs_ynode *node, int n)
 static int damping_matrix(hs_tf *L, const hs_ynode *node, int n)
 {
     const char *what = "structure.damping.matrix";
-    double *C = hs_dvec((size_t)n * (size_t)n);
-    if (!C) return HS_ENOMEM;
-    int rc = hs_tf_matrix(L, node, what, (size_t)n, (size_t)n, "DOF", "DOF", C, NULL, NULL);
-    if (!rc) rc = hs_model_damping_matrix(L->def->model, C); /* symmetric: either order */
+    const size_t nn = (size_t)n * (size_t)n;
+    double *rows = hs_dvec(nn), *C = hs_dvec(nn);
+    int rc = rows && C ? 0 : HS_ENOMEM;
+    if (!rc) rc = hs_tf_matrix(L, node, what, (size_t)n, (size_t)n, "DOF", "DOF", rows, NULL, NULL);
+    for (int i = 0; !rc && i < n; i++) /* row by row as written, into column-major */
+        for (int j = 0; j < n; j++) HS_AT(C, n, i, j) = rows[(size_t)i * (size_t)n + (size_t)j];
+    if (!rc) rc = hs_model_damping_matrix(L->def->model, C);
+    hs_free(rows);
     hs_free(C);
+    if (rc == HS_ENOMEM) return rc;
     return rc ? hs_tf_wrap(L, node, what, rc) : 0;
 }
 
