@@ -5,8 +5,9 @@
  * El Centro with 5 s of zeros before and after at 0.4 g interpolated at 1/4096 s) gives the J1-J9
  * of hs_rths_run (the loop written out at the controller rate, which test_rths_package checks
  * against an independent Python implementation of the package) within 0.01, for the nominal plant
- * and perturbed plant 1 with the inverse compensator. Skipped, saying why, without HS_CLI (run
- * through ctest) or without the shared El Centro record. */
+ * and perturbed plant 1 with the inverse compensator, and the nominal one with the package's A/D
+ * and D/A converters (command.converter_interval, converter_limit). Skipped, saying why, without
+ * HS_CLI (run through ctest) or without the shared El Centro record. */
 #include "hs_test.h"
 
 #include "hs_output.h"
@@ -26,7 +27,7 @@
 #define A_ES   102.6 /* the nominal plant's 25.05 ms at 4096 Hz */
 
 /* The C path: J1-J9 of hs_rths_run, El Centro in the package's layout */
-static void c_path(const char *record, int seed, hs_rths_criteria *c)
+static void c_path(const char *record, int seed, int converters, hs_rths_criteria *c)
 {
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
@@ -47,7 +48,9 @@ static void c_path(const char *record, int seed, hs_rths_criteria *c)
     assert_int_equal(hs_rths_run(NULL, &p, NULL, NULL, ag, n, RATE, yref, NULL, NULL), 0);
     assert_int_equal(hs_options_create(&o), 0);
     hs_options_set_num(o, "a_es", A_ES);
-    assert_int_equal(hs_rths_run(NULL, &p, "inverse", o, ag, n, RATE, y, xt, xm), 0);
+    const hs_rths_run_opts ro = {.loop = HS_RTHS_LOOP_PACKAGE, .converters = converters};
+    assert_int_equal(
+        hs_rths_run_with(NULL, &p, "inverse", o, NULL, NULL, &ro, ag, n, RATE, y, xt, xm), 0);
     hs_options_destroy(&o);
     hs_rths_criteria_compute(xt, xm, y, yref, n, 3, 1.0 / RATE, c);
     hs_free(ag);
@@ -118,10 +121,13 @@ static void test_testfile_equals_c_path(void **state)
     static const char *const keys[10] = {NULL,         "J1_s",       "J2_percent", "J3_percent",
                                          "J4_percent", "J5_percent", "J6_percent", "J7_percent",
                                          "J8_percent", "J9_percent"};
+    static const char *const names[3] = {"nominal", "perturbed 1", "nominal, converters"};
     printf("| plant | path | J1 (ms) | J2 | J3 | J4 | J5 | J6 | J7 | J8 | J9 |\n");
-    for (int seed = 0; seed <= 1; seed++) {
+    /* the nominal and perturbed 1 plants, then the nominal with the package's converters */
+    for (int run_i = 0; run_i < 3; run_i++) {
+        const int seed = run_i == 1, conv = run_i == 2;
         hs_rths_criteria c;
-        c_path(record, seed, &c);
+        c_path(record, seed, conv, &c);
         int len = snprintf(sets, sizeof sets,
                            "--set 'ground_motion.file=%s' --set 'analysis.reference.run=%s'",
                            record, ref);
@@ -133,7 +139,12 @@ static void test_testfile_equals_c_path(void **state)
                 " --set structure.damping.rths_benchmark.plant=perturbed"
                 " --set structure.damping.rths_benchmark.seed=%d",
                 seed, seed, seed);
-        snprintf(run, sizeof run, "%s/seed%d", dir, seed);
+        if (conv) /* 2^-18 m within +-3.8 m (F1_input_file.m:157-160) */
+            snprintf(sets + len, sizeof sets - (size_t)len,
+                     " --set sites.rths.command.converter_interval=%.17g"
+                     " --set sites.rths.command.converter_limit=%g",
+                     1.0 / (double)(1L << HS_RTHS_CONVERTER_BITS), HS_RTHS_CONVERTER_LIMIT);
+        snprintf(run, sizeof run, "%s/run%d", dir, run_i);
         assert_int_equal(run_cli(cli, file, run, sets), 0);
         char summary[4300];
         snprintf(summary, sizeof summary, "%s/summary.json", run);
@@ -142,11 +153,10 @@ static void test_testfile_equals_c_path(void **state)
         J[1] *= 1e3; /* ms */
         const double c1 = c.J[1] * 1e3;
         printf("| %s | C path | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-               seed ? "perturbed 1" : "nominal", c1, c.J[2], c.J[3], c.J[4], c.J[5], c.J[6], c.J[7],
-               c.J[8], c.J[9]);
+               names[run_i], c1, c.J[2], c.J[3], c.J[4], c.J[5], c.J[6], c.J[7], c.J[8], c.J[9]);
         printf(
             "| %s | test file | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-            seed ? "perturbed 1" : "nominal", J[1], J[2], J[3], J[4], J[5], J[6], J[7], J[8], J[9]);
+            names[run_i], J[1], J[2], J[3], J[4], J[5], J[6], J[7], J[8], J[9]);
         HS_ASSERT_NEAR(J[1], c1, 0.01 + 1e-9);
         for (int j = 2; j <= 9; j++) HS_ASSERT_NEAR(J[j], c.J[j], 0.01 + 1e-9);
     }

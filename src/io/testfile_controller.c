@@ -41,6 +41,9 @@ static const command_num command_nums[] = {
     {"unload_velocity", "unload_velocity", 0.0, HUGE_VAL, 0, 0},
     {"unload_acceleration", "unload_acceleration", 0.0, HUGE_VAL, 0, 0},
     {"unload_force", "unload_force", 0.0, HUGE_VAL, 0, 0},
+    /* the A/D and D/A converters around the compensator (hs_site_controller_params) */
+    {"converter_interval", "converter_interval", 0.0, HUGE_VAL, 0, 0},
+    {"converter_limit", "converter_limit", 0.0, HUGE_VAL, 0, 0},
 };
 #define HS_TF_NCOMMAND_NUMS (sizeof command_nums / sizeof command_nums[0])
 

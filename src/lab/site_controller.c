@@ -30,6 +30,7 @@ struct hs_site_controller {
     int has_k0;
     hs_compensator *comp[NMAX];
     int target_delay; /* 1: the compensator acts on the generator's command of the tick before */
+    double conv_q, conv_limit; /* the A/D and D/A converters (interval 0: none) */
     double x_gen[NMAX], x_cmd[NMAX], x_sent[NMAX], x_meas[NMAX], f_meas[NMAX];
     double x_sent2[NMAX]; /* the command sent the tick before x_sent (the acceleration limit) */
     /* the last NH samples, a ring */
@@ -153,6 +154,8 @@ int hs_site_controller_create_lab(hs_ctx *ctx, const hs_site_controller_params *
         if (sc->comp[j]) hs_compensator_reset(sc->comp[j], 0.0);
     }
     sc->target_delay = p->target_delay;
+    sc->conv_q = p->converter_interval;
+    sc->conv_limit = p->converter_limit > 0.0 ? p->converter_limit : INFINITY;
     sc->trip_channel = -1;
     rc = hs_site_unload_init(ctx, &sc->unload, &p->unload, n, p->gen.rate,
                              sc->has_k0 ? sc->K0 : NULL, p->limits);
@@ -418,6 +421,14 @@ static void fill_measurement(hs_site_controller *sc, double t)
     sc->step_flags = 0;
 }
 
+/* The A/D or D/A converter: a saturation at the limit, then a quantiser of the interval (the RTHS
+ * benchmark's controller_model.slx, F1_input_file.m:157-160); identity without converters */
+static double converter(const hs_site_controller *sc, double x)
+{
+    if (!(sc->conv_q > 0.0)) return x;
+    return sc->conv_q * round(fmax(-sc->conv_limit, fmin(sc->conv_limit, x)) / sc->conv_q);
+}
+
 /* The tick's command: the generator's through the compensators and the limits, or after a trip
  * the hold and the unloading. Returns the events or a negative code. */
 static int tick_command(hs_site_controller *sc, int was_tripped)
@@ -435,10 +446,12 @@ static int tick_command(hs_site_controller *sc, int was_tripped)
         if (gev < 0) return gev;
         ev |= gev;
         const double *x_in = sc->target_delay ? before : sc->x_gen;
-        for (int j = 0; j < n; j++)
-            sc->x_cmd[j] = sc->comp[j] ? hs_compensator_tick_force(sc->comp[j], x_in[j],
-                                                                   sc->x_meas[j], sc->f_meas[j])
-                                       : x_in[j];
+        for (int j = 0; j < n; j++) {
+            const double xt = converter(sc, x_in[j]), xm = converter(sc, sc->x_meas[j]);
+            sc->x_cmd[j] = converter(
+                sc,
+                sc->comp[j] ? hs_compensator_tick_force(sc->comp[j], xt, xm, sc->f_meas[j]) : xt);
+        }
         if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
     }
     if (sc->trip_flags && !was_tripped) /* the trip's tick holds the last command sent */
