@@ -64,7 +64,9 @@ static void c_path(const char *record, int seed, int converters, hs_rths_criteri
 static int run_cli(const char *cli, const char *file, const char *dir, const char *sets)
 {
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "'%s' run '%s' -o '%s' --quiet %s >/dev/null", cli, file, dir, sets);
+    const int len = snprintf(cmd, sizeof cmd, "'%s' run '%s' -o '%s' --quiet %s >/dev/null", cli,
+                             file, dir, sets);
+    assert_true(len > 0 && (size_t)len < sizeof cmd);
     const int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
