@@ -3,6 +3,8 @@
  * the synthetic Kanai-Tajimi generator against its theory (exact PGA, envelope, zero mean,
  * spectral shape and peak), its random numbers against the published xoshiro256** outputs. */
 #include "hs_test.h"
+
+#include "hysim/rths.h"
 #include "hysim/rng.h"
 #include "model/ground_motion_impl.h"
 
@@ -193,6 +195,45 @@ static void test_formats(void **state)
         hs_ground_motion_destroy(&gm);
         hs_options_destroy(&o);
     }
+    scratch_clean();
+    hs_ctx_destroy(&ctx);
+}
+
+static hs_options *path_opts(const char *path, double dt);
+
+/* lead and trail seconds of zeros (the RTHS benchmark's layout): sampled at any time the padded
+ * record equals hs_rths_record_layout's linear interpolation; a lead that is not whole steps is
+ * refused with the file and the step */
+static void test_lead_trail(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    const char *cols = write_file("pad.txt", "0.5 -1.25 2 0.75\n");
+    const double raw[4] = {0.5, -1.25, 2.0, 0.75};
+    hs_options *o = path_opts(cols, 0.02);
+    hs_options_set_num(o, "scale", 3.0);
+    hs_options_set_num(o, "lead", 0.1);
+    hs_options_set_num(o, "trail", 0.04);
+    hs_ground_motion *gm = NULL;
+    assert_int_equal(hs_ground_motion_create(ctx, "columns", o, &gm), 0);
+    assert_int_equal(gm->npts, 5 + 4 + 2);
+    for (size_t i = 0; i < gm->npts; i++)
+        assert_true(gm->acc[i] == (i >= 5 && i < 9 ? 3.0 * raw[i - 5] : 0.0));
+    size_t n = 0;
+    double *ag = hs_rths_record_layout(raw, 4, 0.02, 3.0, 0.1, 0.04, 1000.0, &n);
+    assert_non_null(ag);
+    assert_int_equal(n, 201); /* 0 .. 0.2 s at 1 ms */
+    for (size_t k = 0; k < n; k++)
+        HS_ASSERT_NEAR(hs_ground_motion_at(gm, (double)k / 1000.0), ag[k], 1e-12);
+    hs_free(ag);
+    hs_ground_motion_destroy(&gm);
+    hs_options_set_num(o, "lead", 0.03);
+    assert_int_equal(hs_ground_motion_create(ctx, "columns", o, &gm), HS_EINPUT);
+    assert_null(gm);
+    assert_non_null(strstr(hs_ctx_message(ctx), "pad.txt: ground motion lead 0.03 s"));
+    assert_non_null(strstr(hs_ctx_message(ctx), "(dt 0.02 s)"));
+    hs_options_destroy(&o);
     scratch_clean();
     hs_ctx_destroy(&ctx);
 }
@@ -741,6 +782,7 @@ int main(void)
         cmocka_unit_test(test_synthetic_mean),
         cmocka_unit_test(test_synthetic_spectrum),
         cmocka_unit_test(test_synthetic_options),
+        cmocka_unit_test(test_lead_trail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,6 +53,19 @@ static void newmark_gamma_half(const expectation *e, double Omega, double *rho, 
     *perr = Omega / phase - 1.0;
 }
 
+/* The classical Runge-Kutta method on q' = [[0, 1], [-omega^2, 0]] q, undamped: the amplification
+ * of each mode is the Taylor polynomial of exp(z) to z^4 at z = +-i Omega:
+ * lambda = 1 - Omega^2/2 + Omega^4/24 + i (Omega - Omega^3/6), |lambda|^2 = 1 - Omega^6/72 +
+ * Omega^8/576. */
+static void rk4_free(const expectation *e, double Omega, double *rho, double *perr)
+{
+    (void)e;
+    const double W = Omega * Omega;
+    const double re = 1.0 - W / 2.0 + W * W / 24.0, im = Omega - W * Omega / 6.0;
+    *rho = sqrt(re * re + im * im);
+    *perr = Omega / atan2(im, re) - 1.0;
+}
+
 /* HHT-alpha (Hilber, Hughes, Taylor 1977), undamped, in the scaled variables (d, dt v, dt^2 a):
  *   D a1 = -Omega^2 d - (1+alpha) Omega^2 (dt v) - (1+alpha)(1/2 - beta) Omega^2 (dt^2 a),
  *   D = 1 + (1+alpha) beta Omega^2,
@@ -168,6 +181,14 @@ static const expectation expectations[] = {
      0.0,
      exact_free,
      {{1.0, NAN, NAN}, {PI, NAN, NAN}}},
+    {"ode4",
+     "undamped: exp(i Omega) to 4th order (Taylor)",
+     {NULL, NULL},
+     {0, 0},
+     0.0,
+     0.0,
+     rk4_free,
+     {{0.5, NAN, NAN}, {1.0, 0.993905, NAN}, {2.0, NAN, NAN}}},
     /* alpha_os with K_I the true stiffness is HHT-alpha */
     {"alpha_os",
      "alpha = -0.05 (default): HHT textbook matrix",

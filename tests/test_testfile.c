@@ -160,6 +160,13 @@ static void test_modal_and_none(void **state)
     const double *C = hs_model_damping(def->model);
     for (int i = 0; i < 4; i++) HS_ASSERT_NEAR(C[i], 0.0, 0.0);
     hs_test_def_destroy(&def);
+    /* a matrix as written, whatever the modes */
+    def = load_with_damping(ctx, "{matrix: [[0.001, -0.0002], [-0.0002, 0.0008]]}");
+    assert_string_equal(def->damping_kind, "matrix");
+    C = hs_model_damping(def->model);
+    const double want[4] = {0.001, -0.0002, -0.0002, 0.0008};
+    for (int i = 0; i < 4; i++) HS_ASSERT_NEAR(C[i], want[i], 0.0);
+    hs_test_def_destroy(&def);
     hs_ctx_destroy(&ctx);
 }
 
@@ -293,6 +300,12 @@ static const hs_bad_case bad_cases[] = {
     {"elastic, k: 2.8}", "elastic_pp_gap, E: 2.8, fy: 1, gap: 0.1, damage: yes}", "12:8",
      "damage must be \"noDamage\" or \"damage\" (got \"yes\")"},
     {"[0.05, 0.05]", "[0.05, -0.05]", "10:54", "a damping ratio must be >= 0"},
+    {"{rayleigh: {modes: [1, 2], ratios: [0.05, 0.05]}}", "{matrix: [[1, 2], [3, 4]]}", "10:21",
+     "structure.damping.matrix: damping matrix: entries (2, 1) = 3 and (1, 2) = 2 differ"},
+    {"{rayleigh: {modes: [1, 2], ratios: [0.05, 0.05]}}", "{rths_benchmark: {plant: nominal}}",
+     "10:29",
+     "structure.damping.rths_benchmark: the benchmark's frame has 3 DOFs (the structure "
+     "has 2)"},
     {"[{material: col}, {material: col}]", "[{material: col}]", "9:14", "expected 2 stories"},
     {"  duration: 2\n", "  duration: 2\n  steps: 10\n", "19:10", "either 'duration' or 'steps'"},
     {"  duration: 2\n", "  duration: 2\nexperimental: []\n", "1:1",

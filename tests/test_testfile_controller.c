@@ -266,6 +266,8 @@ static void test_defaults(void **state)
 static const hs_bad_case bad_cases[] = {
     /* the eleven the issue names */
     {"order: 2", "order: 4", "16:22", "sites.lab1.command.order: must be between 1 and 3 (got 4)"},
+    {"order: 2", "order: 2, target_delay: 2", "16:39",
+     "sites.lab1.command.target_delay: must be between 0 and 1 (got 2)"},
     {"extrapolate: 0.5", "extrapolate: 0.95", "16:38",
      "sites.lab1.command: extrapolate (0.95) must be below slow (0.9)"},
     {"type: adaptive_inverse", "type: adaptiv_inverse", "19:26",

@@ -98,6 +98,9 @@ int hs_model_damping_mass_stiffness(hs_model *m, double a0, double a1);
 int hs_model_damping_stiffness_proportional(hs_model *m, int mode, double zeta);
 /* C = M (sum_k 2 zeta_k omega_k phi_k phi_k^T) M with M-orthonormal modes. n ratios. */
 int hs_model_damping_modal(hs_model *m, const double *ratios);
+/* C given (n x n, symmetric, copied), e.g. the RTHS benchmark's numerical substructure C - ce e1
+ * e1' (Silva et al. 2020). Dense models only. */
+int hs_model_damping_matrix(hs_model *m, const double *C);
 /* The Rayleigh coefficients that the last setter used (zero for modal or none). */
 void hs_model_damping_coefficients(const hs_model *m, double *a0, double *a1);
 

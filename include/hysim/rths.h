@@ -123,6 +123,12 @@ typedef struct hs_rths_structure {
     double Mr[9], Cr[9], Kr[9]; /* reference structure */
 } hs_rths_structure;
 void hs_rths_structure_build(const hs_rths_plant_params *actual, hs_rths_structure *s);
+/* The plant chosen by the keys plant (nominal | perturbed), seed, spread (specimen_rths.c), as the
+ * specimens rths_benchmark and rths_frame and the test file's damping form rths_benchmark take
+ * them (hs_specimen_rths_frame_params); `what` names the caller in messages. */
+int hs_rths_plant_from_options(hs_ctx *ctx, const hs_options *opts, const char *what,
+                               hs_rths_plant_params *p);
+extern const hs_param_spec hs_specimen_rths_frame_params[];
 
 /* How a run closes its loop (docs/rths_benchmark.md, "Run"):
  *  HS_RTHS_LOOP_PACKAGE (the default): the package's Simulink model vRTHS_MDOF_SimRT_PI.slx run

@@ -95,6 +95,16 @@ typedef struct hs_site_controller_params {
      * NULL, or a NULL entry: identity. Each is reset to the rest position at creation. */
     hs_compensator *const *compensator;
     hs_site_unload_params unload; /* after a trip (default: none) */
+    /* 1: the compensator (or, without one, the command) takes the generator's command of the tick
+     * before, as the RTHS benchmark's discrete controller reads the target x_t(t_k) while the
+     * numerical substructure moves to t_k+1 (Silva et al. 2020; docs/rths_benchmark.md). 0 (the
+     * default): this tick's. The limits apply to the command as always. */
+    int target_delay;
+    /* A/D and D/A converters around the compensator (the RTHS benchmark's controller_model.slx,
+     * F1_input_file.m:157-160): the target and the measured displacement it reads and the command
+     * it sends are saturated at +-converter_limit (0: none) and quantised to whole multiples of
+     * converter_interval (0, the default: no converters), in the site's length unit. */
+    double converter_interval, converter_limit;
 } hs_site_controller_params;
 
 hs_site_controller_params hs_site_controller_params_default(void);

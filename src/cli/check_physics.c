@@ -89,6 +89,7 @@ double hs_check_stability_limit(const char *integrator, const hs_options *opts, 
         if (2.0 * beta >= gamma && gamma >= 0.5) return INFINITY;
         return gamma / 2.0 - beta > 0.0 ? 1.0 / sqrt(gamma / 2.0 - beta) : INFINITY;
     }
+    if (strcmp(integrator, "ode4") == 0) return 2.0 * sqrt(2.0); /* |exp(iW) to W^4| <= 1 */
     if (strcmp(integrator, "ghaboussi_pc") == 0)
         return chi < 1.0 ? 2.0 / sqrt(1.0 - fmax(chi, 0.0)) : INFINITY;
     return INFINITY; /* hht, alpha_os, cr, kr_alpha, os_tangent, implicit_hht_fe, exact */

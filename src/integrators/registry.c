@@ -26,6 +26,8 @@ int hs_integrator_create_os_tangent(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_os_tangent_params[];
 int hs_integrator_create_implicit_hht_fe(hs_integrator *it, const hs_options *opts);
 extern const hs_param_spec hs_implicit_hht_fe_params[];
+int hs_integrator_create_ode4(hs_integrator *it, const hs_options *opts);
+extern const hs_param_spec hs_ode4_params[];
 
 static const hs_integrator_entry hs_integrators[] = {
     {"newmark_explicit", hs_integrator_create_newmark_explicit, hs_newmark_explicit_params, 2, 0,
@@ -59,6 +61,10 @@ static const hs_integrator_entry hs_integrators[] = {
     {"implicit_hht_fe", hs_integrator_create_implicit_hht_fe, hs_implicit_hht_fe_params, 2, 0,
      "implicit HHT-alpha with estimated experimental forces, explicit fallback (Mosqueda & "
      "Ahmadizadeh 2008a, 2008b)",
+     0},
+    {"ode4", hs_integrator_create_ode4, hs_ode4_params, 2, 0,
+     "classical Runge-Kutta (Simulink's ode4), the measured force held over the step, optionally "
+     "from a step before (the RTHS benchmark's loop)",
      0},
 };
 

@@ -13,6 +13,8 @@
 const hs_param_spec hs_ground_motion_at2_params[] = {
     {"path", HS_PARAM_STR, 1, "the .AT2 file"},
     {"scale", HS_PARAM_NUM, 0, "multiplies the values in g into length/time^2 (default 1)"},
+    {"lead", HS_PARAM_NUM, 0, "seconds of zeros before the record, whole steps (default 0)"},
+    {"trail", HS_PARAM_NUM, 0, "seconds of zeros after the record, whole steps (default 0)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 

@@ -11,6 +11,8 @@ const hs_param_spec hs_ground_motion_columns_params[] = {
     {"dt", HS_PARAM_NUM, 1, "time step of the record (s)"},
     {"scale", HS_PARAM_NUM, 0, "multiplies the file's values into length/time^2 (default 1)"},
     {"skip", HS_PARAM_NUM, 0, "header lines to skip (default 0)"},
+    {"lead", HS_PARAM_NUM, 0, "seconds of zeros before the record, whole steps (default 0)"},
+    {"trail", HS_PARAM_NUM, 0, "seconds of zeros after the record, whole steps (default 0)"},
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 

@@ -41,6 +41,9 @@ static const command_num command_nums[] = {
     {"unload_velocity", "unload_velocity", 0.0, HUGE_VAL, 0, 0},
     {"unload_acceleration", "unload_acceleration", 0.0, HUGE_VAL, 0, 0},
     {"unload_force", "unload_force", 0.0, HUGE_VAL, 0, 0},
+    /* the A/D and D/A converters around the compensator (hs_site_controller_params) */
+    {"converter_interval", "converter_interval", 0.0, HUGE_VAL, 0, 0},
+    {"converter_limit", "converter_limit", 0.0, HUGE_VAL, 0, 0},
 };
 #define HS_TF_NCOMMAND_NUMS (sizeof command_nums / sizeof command_nums[0])
 
@@ -93,9 +96,9 @@ static int command_mass(hs_tf *L, const hs_ynode *node, const char *what, int na
 int hs_tf_command(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg,
                   int no_stiffness)
 {
-    const char *keys[HS_TF_NCOMMAND_NUMS + 2] = {"order", "mass"};
-    for (size_t i = 0; i < HS_TF_NCOMMAND_NUMS; i++) keys[i + 2] = command_nums[i].key;
-    int rc = hs_tf_mapping(L, node, what, keys, HS_TF_NCOMMAND_NUMS + 2);
+    const char *keys[HS_TF_NCOMMAND_NUMS + 3] = {"order", "mass", "target_delay"};
+    for (size_t i = 0; i < HS_TF_NCOMMAND_NUMS; i++) keys[i + 3] = command_nums[i].key;
+    int rc = hs_tf_mapping(L, node, what, keys, HS_TF_NCOMMAND_NUMS + 3);
     if (!rc) rc = hs_options_create(&cfg->command_opts);
     if (rc) return rc;
     hs_options *opts = cfg->command_opts;
@@ -105,6 +108,11 @@ int hs_tf_command(hs_tf *L, const hs_ynode *node, const char *what, hs_site_conf
         long order = 0;
         rc = hs_tf_int(L, v, hs_tf_path(sub, sizeof sub, what, "order"), 1, 3, &order);
         if (!rc) rc = hs_options_set_num(opts, "order", (double)order);
+    }
+    if (!rc && (v = hs_ynode_get(node, "target_delay")) != NULL) {
+        long delay = 0; /* ticks: the RTHS benchmark's controller on the target of t_k */
+        rc = hs_tf_int(L, v, hs_tf_path(sub, sizeof sub, what, "target_delay"), 0, 1, &delay);
+        if (!rc) rc = hs_options_set_num(opts, "target_delay", (double)delay);
     }
     for (size_t i = 0; !rc && i < HS_TF_NCOMMAND_NUMS; i++) {
         const command_num *k = &command_nums[i];

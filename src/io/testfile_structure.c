@@ -3,6 +3,9 @@
  * are known, its damping. */
 #include "testfile_impl.h"
 
+#include "hysim/linalg.h"
+#include "hysim/rths.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -269,15 +272,57 @@ static int damping_modal(hs_tf *L, const hs_ynode *node, int n)
     return rc;
 }
 
+/* C row by row */
+static int damping_matrix(hs_tf *L, const hs_ynode *node, int n)
+{
+    const char *what = "structure.damping.matrix";
+    const size_t nn = (size_t)n * (size_t)n;
+    double *rows = hs_dvec(nn), *C = hs_dvec(nn);
+    int rc = rows && C ? 0 : HS_ENOMEM;
+    if (!rc) rc = hs_tf_matrix(L, node, what, (size_t)n, (size_t)n, "DOF", "DOF", rows, NULL, NULL);
+    for (int i = 0; !rc && i < n; i++) /* row by row as written, into column-major */
+        for (int j = 0; j < n; j++) HS_AT(C, n, i, j) = rows[(size_t)i * (size_t)n + (size_t)j];
+    if (!rc) rc = hs_model_damping_matrix(L->def->model, C);
+    hs_free(rows);
+    hs_free(C);
+    if (rc == HS_ENOMEM) return rc;
+    return rc ? hs_tf_wrap(L, node, what, rc) : 0;
+}
+
+/* The RTHS benchmark's numerical substructure: the package's C less the specimen's ce of the
+ * chosen plant at floor 1, C - ce e1 e1' (F1_input_file.m:26,32,38; hysim/rths.h) */
+static int damping_rths(hs_tf *L, const hs_ynode *node, int n)
+{
+    const char *what = "structure.damping.rths_benchmark";
+    if (n != 3)
+        return hs_tf_fail(L, node, "%s: the benchmark's frame has 3 DOFs (the structure has %d)",
+                          what, n);
+    hs_options *o = NULL;
+    int rc = hs_options_create(&o);
+    if (!rc) rc = hs_tf_params(L, node, what, hs_specimen_rths_frame_params, NULL, 0, o);
+    hs_rths_plant_params p;
+    if (!rc && hs_rths_plant_from_options(L->ctx, o, what, &p))
+        rc = hs_tf_fail(L, node, "%s", hs_ctx_message(L->ctx));
+    hs_options_destroy(&o);
+    if (rc) return rc;
+    hs_rths_structure st;
+    hs_rths_structure_build(&p, &st);
+    rc = hs_model_damping_matrix(L->def->model, st.Cn);
+    return rc ? hs_tf_wrap(L, node, what, rc) : 0;
+}
+
 static int damping(hs_tf *L, const hs_ynode *node, int n)
 {
-    static const char *const forms[] = {"rayleigh", "stiffness_proportional", "modal", "none"};
+    static const char *const forms[] = {"rayleigh", "stiffness_proportional", "modal", "none",
+                                        "matrix",   "rths_benchmark"};
     const char *what = "structure.damping";
-    int rc = hs_tf_mapping(L, node, what, forms, 4);
+    int rc = hs_tf_mapping(L, node, what, forms, 6);
     if (rc) return rc;
     if (node->n == 0)
         return hs_tf_fail(L, node,
-                          "%s: state one of rayleigh, stiffness_proportional, modal or none", what);
+                          "%s: state one of rayleigh, stiffness_proportional, modal, matrix, "
+                          "rths_benchmark or none",
+                          what);
     if (node->n > 1)
         return hs_tf_fail(L, hs_ynode_key(node, 1),
                           "%s: give exactly one form; '%s' conflicts with '%s'", what,
@@ -288,6 +333,8 @@ static int damping(hs_tf *L, const hs_ynode *node, int n)
     if (strcmp(form, "rayleigh") == 0) return damping_rayleigh(L, v, n);
     if (strcmp(form, "stiffness_proportional") == 0) return damping_stiffness(L, v, n);
     if (strcmp(form, "modal") == 0) return damping_modal(L, v, n);
+    if (strcmp(form, "matrix") == 0) return damping_matrix(L, v, n);
+    if (strcmp(form, "rths_benchmark") == 0) return damping_rths(L, v, n);
     int none;
     rc = hs_tf_bool(L, v, "structure.damping.none", &none);
     if (rc) return rc;

@@ -161,6 +161,9 @@ int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r,
     p.stiffness = have_k ? K0 : NULL;
     p.compensator = r->comp;
     const hs_options *o = c->command_opts;
+    p.target_delay = (int)hs_options_num(o, "target_delay", 0.0);
+    p.converter_interval = hs_options_num(o, "converter_interval", 0.0);
+    p.converter_limit = hs_options_num(o, "converter_limit", 0.0);
     p.unload = (hs_site_unload_params){.after = hs_options_num(o, "unload_after", 0.0),
                                        .vel = hs_options_num(o, "unload_velocity", 0.0),
                                        .acc = hs_options_num(o, "unload_acceleration", 0.0),

@@ -29,6 +29,8 @@ struct hs_site_controller {
     double K0[NMAX * NMAX];
     int has_k0;
     hs_compensator *comp[NMAX];
+    int target_delay; /* 1: the compensator acts on the generator's command of the tick before */
+    double conv_q, conv_limit; /* the A/D and D/A converters (interval 0: none) */
     double x_gen[NMAX], x_cmd[NMAX], x_sent[NMAX], x_meas[NMAX], f_meas[NMAX];
     double x_sent2[NMAX]; /* the command sent the tick before x_sent (the acceleration limit) */
     /* the last NH samples, a ring */
@@ -151,6 +153,9 @@ int hs_site_controller_create_lab(hs_ctx *ctx, const hs_site_controller_params *
         sc->comp[j] = p->compensator[j];
         if (sc->comp[j]) hs_compensator_reset(sc->comp[j], 0.0);
     }
+    sc->target_delay = p->target_delay;
+    sc->conv_q = p->converter_interval;
+    sc->conv_limit = p->converter_limit > 0.0 ? p->converter_limit : INFINITY;
     sc->trip_channel = -1;
     rc = hs_site_unload_init(ctx, &sc->unload, &p->unload, n, p->gen.rate,
                              sc->has_k0 ? sc->K0 : NULL, p->limits);
@@ -427,6 +432,14 @@ static void fill_measurement(hs_site_controller *sc, double t)
     sc->step_flags = 0;
 }
 
+/* The A/D or D/A converter: a saturation at the limit, then a quantiser of the interval (the RTHS
+ * benchmark's controller_model.slx, F1_input_file.m:157-160); identity without converters */
+static double converter(const hs_site_controller *sc, double x)
+{
+    if (!(sc->conv_q > 0.0)) return x;
+    return sc->conv_q * round(fmax(-sc->conv_limit, fmin(sc->conv_limit, x)) / sc->conv_q);
+}
+
 /* The tick's command: the generator's through the compensators and the limits, or after a trip
  * the hold and the unloading. Returns the events or a negative code. */
 static int tick_command(hs_site_controller *sc, int was_tripped)
@@ -438,13 +451,18 @@ static int tick_command(hs_site_controller *sc, int was_tripped)
         ev |= HS_SC_EV_LIMIT;
     }
     if (!sc->trip_flags) {
+        double before[NMAX]; /* the generator's command of the tick before (target_delay) */
+        memcpy(before, sc->x_gen, (size_t)n * sizeof(double));
         const int gev = hs_cmdgen_tick(sc->gen, sc->f_meas, sc->x_gen);
         if (gev < 0) return gev;
         ev |= gev;
-        for (int j = 0; j < n; j++)
-            sc->x_cmd[j] = sc->comp[j] ? hs_compensator_tick_force(sc->comp[j], sc->x_gen[j],
-                                                                   sc->x_meas[j], sc->f_meas[j])
-                                       : sc->x_gen[j];
+        const double *x_in = sc->target_delay ? before : sc->x_gen;
+        for (int j = 0; j < n; j++) {
+            const double xt = converter(sc, x_in[j]), xm = converter(sc, sc->x_meas[j]);
+            sc->x_cmd[j] = converter(
+                sc,
+                sc->comp[j] ? hs_compensator_tick_force(sc->comp[j], xt, xm, sc->f_meas[j]) : xt);
+        }
         if (check_limits(sc)) ev |= HS_SC_EV_LIMIT;
     }
     if (sc->trip_flags && !was_tripped) /* the trip's tick holds the last command sent */
@@ -554,6 +572,7 @@ const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc)
 }
 double hs_site_controller_move_to(hs_site_controller *sc, const double *x)
 {
+    memcpy(sc->x_gen, x, (size_t)sc->n * sizeof(double)); /* where the next test starts */
     return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, sc->x_sent, x);
 }
 int hs_site_controller_moving(const hs_site_controller *sc)

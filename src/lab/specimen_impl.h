@@ -43,10 +43,4 @@ int hs_specimen_param_at(hs_ctx *ctx, const hs_options *opts, const char *where,
 int hs_specimen_material_options(hs_ctx *ctx, const hs_options *opts, const char *where,
                                  size_t count, size_t i, hs_options **out);
 
-/* The RTHS benchmark's plant chosen by a specimen's keys plant (nominal | perturbed), seed,
- * spread (specimen_rths.c); `what` names the specimen in messages. */
-struct hs_rths_plant_params;
-int hs_rths_plant_from_options(hs_ctx *ctx, const hs_options *opts, const char *what,
-                               struct hs_rths_plant_params *p);
-
 #endif

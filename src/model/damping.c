@@ -190,3 +190,27 @@ int hs_model_damping_modal(hs_model *m, const double *ratios)
     hs_free(Mphi);
     return rc;
 }
+
+int hs_model_damping_matrix(hs_model *m, const double *C)
+{
+    int rc = hs_model_dense_only(m, "a damping matrix", "use Rayleigh damping");
+    if (rc) return rc;
+    const int n = m->n;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            const double a = HS_AT(C, n, i, j), b = HS_AT(C, n, j, i);
+            if (!isfinite(a) || !isfinite(b) || fabs(a - b) > 1e-9 * (fabs(a) + fabs(b)))
+                return hs_fail(m->ctx, HS_EINPUT,
+                               "damping matrix: entries (%d, %d) = %g and (%d, %d) = %g differ; "
+                               "a damping matrix is symmetric",
+                               i + 1, j + 1, a, j + 1, i + 1, b);
+        }
+    for (int i = 0; i < n; i++)
+        if (!(HS_AT(C, n, i, i) >= 0.0))
+            return hs_fail(m->ctx, HS_EINPUT,
+                           "damping matrix: diagonal entry %d is %g; it must be >= 0", i + 1,
+                           HS_AT(C, n, i, i));
+    memcpy(m->C, C, (size_t)n * (size_t)n * sizeof(double));
+    m->a0 = m->a1 = 0.0;
+    return 0;
+}

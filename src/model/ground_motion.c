@@ -54,7 +54,40 @@ int hs_ground_motion_create(hs_ctx *ctx, const char *type, const hs_options *opt
         if (p->required && !hs_options_has(opts, p->name))
             return hs_fail(ctx, HS_EINPUT, "%s%sground motion %s: missing parameter '%s' (%s)",
                            path ? path : "", path ? ": " : "", type, p->name, p->help);
-    return hs_ground_motions[k].ctor(ctx, opts, out);
+    int rc = hs_ground_motions[k].ctor(ctx, opts, out);
+    if (!rc)
+        rc = hs_ground_motion_pad(ctx, hs_options_num(opts, "lead", 0.0),
+                                  hs_options_num(opts, "trail", 0.0), out);
+    if (rc) hs_ground_motion_destroy(out);
+    return rc;
+}
+
+/* whole record steps in `seconds`, or -1 */
+static long whole_steps(double seconds, double dt)
+{
+    if (!(seconds >= 0.0 && seconds <= 1e6)) return -1;
+    const double k = round(seconds / dt);
+    return fabs(k * dt - seconds) <= 1e-9 * fmax(1.0, seconds) ? (long)k : -1;
+}
+
+int hs_ground_motion_pad(hs_ctx *ctx, double lead, double trail, hs_ground_motion **gm)
+{
+    const hs_ground_motion *g = *gm;
+    const long nl = whole_steps(lead, g->dt), nt = whole_steps(trail, g->dt);
+    const char *bad = nl < 0 ? "lead" : nt < 0 ? "trail" : NULL;
+    if (bad)
+        return hs_fail(ctx, HS_EINPUT,
+                       "%s: ground motion %s %g s: give seconds >= 0 that are a whole number of "
+                       "the record's steps (dt %g s)",
+                       g->source, bad, nl < 0 ? lead : trail, g->dt);
+    if (nl == 0 && nt == 0) return 0;
+    hs_ground_motion *p = NULL;
+    int rc = hs_ground_motion_alloc(ctx, (size_t)nl + g->npts + (size_t)nt, g->dt, g->source, &p);
+    if (rc) return rc;
+    memcpy(p->acc + nl, g->acc, g->npts * sizeof(double));
+    hs_ground_motion_destroy(gm);
+    *gm = p;
+    return 0;
 }
 
 int hs_ground_motion_alloc(hs_ctx *ctx, size_t npts, double dt, const char *source,
