@@ -301,6 +301,9 @@ static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
     const double *K = initial ? lv->K0 : lv->Kt;
     if (!transient(set)) {
         memcpy(lv->Keff, K, nn(lv) * sizeof(double));
+    } else if (set->explicit_newmark) { /* NewmarkExplicit::formEleTangent: c2 C + M */
+        for (size_t k = 0; k < nn(lv); k++)
+            lv->Keff[k] = lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->M[k];
     } else {
         const double a = set->alpha;
         for (size_t k = 0; k < nn(lv); k++)
@@ -347,6 +350,14 @@ static int update(hs_os_live *lv, const hs_os_settings *set)
         lv->time += dl;
         lv->dlambda += dl;
     }
+    if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::update: x = dA */
+        for (int i = 0; i < n; i++) {
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->x[i];
+        }
+        set_alpha_state(lv, set);
+        return 0;
+    }
     for (int i = 0; i < n; i++) {
         lv->Ut[i] += lv->x[i];
         if (transient(set)) {
@@ -374,6 +385,20 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
     memcpy(lv->Ut, lv->U, (size_t)n * sizeof(double));
     memcpy(lv->Vt, lv->V, (size_t)n * sizeof(double));
     memcpy(lv->At, lv->A, (size_t)n * sizeof(double));
+    if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::newStep */
+        const double g = set->gamma;
+        lv->dt = dt;
+        lv->c2 = g * dt;
+        lv->c3 = 1.0;
+        for (int i = 0; i < n; i++) {
+            lv->Ut[i] = lv->Uc[i] + dt * lv->Vc[i] + 0.5 * dt * dt * lv->Ac[i];
+            lv->Vt[i] = lv->Vc[i] + dt * (1.0 - g) * lv->Ac[i];
+            lv->At[i] = 0.0;
+        }
+        set_alpha_state(lv, set);
+        lv->time = lv->time_commit + dt;
+        return 0;
+    }
     if (transient(set)) {
         const double g = set->gamma, b = set->beta;
         lv->dt = dt;

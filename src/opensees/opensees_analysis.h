@@ -49,6 +49,7 @@ typedef struct hs_os_settings {
     double incr, jd, incr_min, incr_max; /* LoadControl / DisplacementControl */
     int node, dof;                       /* DisplacementControl: the controlled DOF (0-based) */
     double gamma, beta, alpha;           /* Newmark (alpha = 1), HHT */
+    int explicit_newmark;                /* NewmarkExplicit gamma: the unknown is the accel. */
 } hs_os_settings;
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */

@@ -67,6 +67,7 @@ typedef struct hs_os_element {
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
     double tol;
+    int exp_site; /* expElement: its LocalSite's tag (0: a numerical element) */
     char where[HS_OS_WHERE];
 } hs_os_element;
 
@@ -285,6 +286,7 @@ typedef struct hs_os_state {
     int in_multi;        /* inside a pattern MultipleSupport's body (groundMotion, imposedMotion) */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
+    int wiped_live;      /* its own analysis wiped a built model (`wipe` at the end) */
     double plain_factor; /* that pattern's -fact times its series' -factor */
     double pattern_fact; /* that pattern's -fact */
     int plain_pattern;   /* its index in hs_os_model.patterns */
@@ -302,6 +304,8 @@ typedef struct hs_os_state {
     int nroots; /* the folders `source` may read (real paths): its own first */
     char roots[HS_OS_MAX_ROOTS + 1][4096];
     hs_fe_section_def *in_fiber; /* inside a section Fiber's body: patch, layer, fiber add to it */
+    struct hs_os_fresco
+        *fresco; /* OpenFresco's controls, setups, sites (opensees_tcl_openfresco.c) */
 } hs_os_state;
 
 /* opensees_series.c: a series' options from w[first..n) (TYPE given), its value at time t,
@@ -316,6 +320,11 @@ double hs_os_series_value(const hs_os_series *s, double t);
 int hs_os_analysis_commands(hs_os_state *st);
 int hs_os_query_commands(hs_os_state *st);
 int hs_os_recorder_commands(hs_os_state *st);
+/* OpenFresco's expControl, expSetup, expSite, expElement, ... (opensees_tcl_openfresco.c), and
+ * what they defined freed; OpenSees' defaultUnits (opensees_tcl_units.c). */
+int hs_os_openfresco_commands(hs_os_state *st);
+void hs_os_fresco_free(hs_os_state *st);
+int hs_os_units_commands(hs_os_state *st);
 void hs_os_analysis_end(hs_os_state *st);
 int hs_os_analysis_wipe(hs_os_state *st);
 /* One line "WHERE: NAME ignored (WHY)" the first time NAME is ignored; 1 when it said it. */

@@ -123,6 +123,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     if (objc < 3) return hs_os_fail(st, objv, "expected 'integrator LoadControl dLambda'");
     const char *type = Tcl_GetString(objv[1]);
     int first = 2;
+    s->explicit_newmark = 0;
     if (!strcmp(type, "LoadControl")) {
         s->integ = HS_OS_INT_LOAD;
         if (hs_os_num(st, objv, 2, "dLambda", &s->incr)) return TCL_ERROR;
@@ -141,6 +142,19 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
         s->dof--;
         first = 5;
         st->pseudo_incr = 0.0;
+    } else if (!strcmp(type, "NewmarkExplicit")) {
+        /* NewmarkExplicit gamma (NewmarkExplicit.cpp): the predictor U + dt V + dt^2/2 A,
+         * V + (1 - gamma) dt A, then M + gamma dt C solved for the acceleration (no K) */
+        s->integ = HS_OS_INT_NEWMARK;
+        if (objc != 3 || hs_os_num(st, objv, 2, "gamma", &s->gamma))
+            return objc != 3 ? hs_os_fail(st, objv, "expected 'integrator NewmarkExplicit gamma'")
+                             : TCL_ERROR;
+        if (!(s->gamma > 0.0)) return hs_os_fail(st, objv, "gamma must be > 0 (OpenSees' too)");
+        s->explicit_newmark = 1;
+        s->beta = 0.0;
+        s->alpha = 1.0;
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
     } else if (!strcmp(type, "Newmark")) {
         s->integ = HS_OS_INT_NEWMARK;
         if (objc < 4 || hs_os_num(st, objv, 2, "gamma", &s->gamma) ||
@@ -169,7 +183,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     } else
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (LoadControl, DisplacementControl, "
-                          "Newmark, HHT)",
+                          "Newmark, HHT, NewmarkExplicit)",
                           type);
     s->jd = 1.0;
     s->incr_min = s->incr_max = s->incr;
