@@ -108,10 +108,10 @@ void hs_os_live_destroy(hs_os_live **plv)
         hs_free(lv->Kgt[g]);
     }
     hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,    &lv->A,  &lv->Ut,   &lv->Vt,
-                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,   &lv->Vc, &lv->Ac,   &lv->r,
-                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,   &lv->K0, &lv->Keff, &lv->C,
-                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat};
+    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,     &lv->A,  &lv->Ut,   &lv->Vt,
+                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,    &lv->Vc, &lv->Ac,   &lv->r,
+                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,    &lv->K0, &lv->Keff, &lv->C,
+                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->Upt};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
@@ -138,9 +138,9 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,  &lv->V,  &lv->A,  &lv->Ut,  &lv->Vt,   &lv->At,
-                          &lv->Ua, &lv->Va, &lv->Uc, &lv->Vc,  &lv->Ac,   &lv->r,
-                          &lv->b,  &lv->x,  &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat};
+        double **vec[] = {&lv->U,  &lv->V,   &lv->A,    &lv->Ut,    &lv->Vt, &lv->At, &lv->Ua,
+                          &lv->Va, &lv->Uc,  &lv->Vc,   &lv->Ac,    &lv->r,  &lv->b,  &lv->x,
+                          &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->Upt};
         double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
@@ -294,6 +294,15 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     damping(lv);
     matvec_sub(n, lv->C, lv->Va, lv->b);
     matvec_sub(n, lv->M, lv->At, lv->b);
+    if (set->alpha_os && set->alpha < 1.0) { /* AlphaOS::formElementResidual */
+        const double *K = set->initial ? lv->K0 : lv->Kt;
+        for (int i = 0; i < n; i++) lv->tmp[i] = lv->Uc[i] - lv->Upt[i];
+        for (int i = 0; i < n; i++) {
+            double s = 0.0;
+            for (int j = 0; j < n; j++) s += K[(size_t)j * (size_t)n + (size_t)i] * lv->tmp[j];
+            lv->b[i] += (set->alpha - 1.0) * s;
+        }
+    }
 }
 
 static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
@@ -350,6 +359,15 @@ static int update(hs_os_live *lv, const hs_os_settings *set)
         lv->time += dl;
         lv->dlambda += dl;
     }
+    if (transient(set) && set->alpha_os) { /* AlphaOS::update: the elements stay at Ua */
+        for (int i = 0; i < n; i++) {
+            lv->Upt[i] = lv->Ut[i];
+            lv->Ut[i] += lv->x[i];
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->c3 * lv->x[i];
+        }
+        return 0;
+    }
     if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::update: x = dA */
         for (int i = 0; i < n; i++) {
             lv->Vt[i] += lv->c2 * lv->x[i];
@@ -385,6 +403,21 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
     memcpy(lv->Ut, lv->U, (size_t)n * sizeof(double));
     memcpy(lv->Vt, lv->V, (size_t)n * sizeof(double));
     memcpy(lv->At, lv->A, (size_t)n * sizeof(double));
+    if (transient(set) && set->alpha_os) { /* AlphaOS::newStep */
+        const double g = set->gamma, b = set->beta, a = set->alpha;
+        lv->dt = dt;
+        lv->c2 = g / (b * dt);
+        lv->c3 = 1.0 / (b * dt * dt);
+        for (int i = 0; i < n; i++) {
+            lv->Ut[i] = lv->Uc[i] + dt * lv->Vc[i] + (0.5 - b) * dt * dt * lv->Ac[i];
+            lv->Vt[i] = lv->Vc[i] + dt * (1.0 - g) * lv->Ac[i];
+            lv->At[i] = 0.0;
+            lv->Ua[i] = (1.0 - a) * lv->Upt[i] + a * lv->Ut[i];
+            lv->Va[i] = (1.0 - a) * lv->Vc[i] + a * lv->Vt[i];
+        }
+        lv->time = lv->time_commit + a * dt;
+        return 0;
+    }
     if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::newStep */
         const double g = set->gamma;
         lv->dt = dt;
@@ -510,7 +543,10 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
 {
     const size_t bytes = (size_t)lv->n * sizeof(double);
     int rc = 0;
-    if (transient(set) && set->alpha != 1.0) rc = restore(lv, lv->Ut, lv->Vt);
+    if (transient(set) && set->alpha_os) /* AlphaOS::commit: the elements at Ua, unless */
+        rc = set->update_elem_disp ? restore(lv, lv->Ut, lv->Vt) : restore(lv, lv->Ua, lv->Va);
+    else if (transient(set) && set->alpha != 1.0)
+        rc = restore(lv, lv->Ut, lv->Vt);
     if (!rc) rc = commit_fe(lv);
     if (rc) return rc;
     memcpy(lv->U, lv->Ut, bytes);
