@@ -124,6 +124,81 @@ static void test_truss_is_an_axial_spring(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* expElement beamColumn (Linear) on its shear DOF: the cantilever's (v_j - v_i) - L theta_i. A
+ * column of height L from node 1 (pinned: its rotation free) to node 2 (sliding in x): v = -u_x
+ * in the column's axes, so d = -(u2x + L theta1) and K over (u2x, theta1) = k [1 L; L L^2]; the
+ * same element on the axial DOF of a horizontal beam is EA / L along x. */
+static void test_beam_column_is_a_cantilever(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_openfresco");
+    hs_test_def *def =
+        load(ctx, dir, "bc",
+             "model BasicBuilder -ndm 2 -ndf 3\n"
+             "node 1 0 0 -mass 0 0 2.0; node 2 0 54 -mass 0.1 0 0\n"
+             "node 3 100 0 -mass 0.1 0 0\n"
+             "fix 1 1 1 0; fix 2 0 1 1; fix 3 0 1 1\n"
+             "uniaxialMaterial Steel02 1 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0\n"
+             "uniaxialMaterial Elastic 2 600\n"
+             "expControl SimUniaxialMaterials 1 1\nexpControl SimUniaxialMaterials 2 2\n"
+             "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 3 3\n"
+             "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 3 3\n"
+             "expSite LocalSite 1 1\nexpSite LocalSite 2 2\n"
+             "geomTransf Linear 1\n"
+             "expElement beamColumn 1 1 2 1 -site 1 -initStif 1213 0 0 0 11.2 -302.4 0 -302.4 "
+             "10886.4 -noRayleigh\n"
+             "expElement beamColumn 2 1 3 1 -site 2 -initStif 1 0 0 0 1 0 0 0 1\n");
+    int n = 0;
+    double *K = initial_stiffness(def, &n);
+    assert_int_equal(n, 3);
+    /* DOFs in node order: theta1, u2x, u3x */
+    const double k = 2.8, L = 54.0;
+    HS_ASSERT_NEAR(K[0], k * L * L, 1e-12 * k * L * L);
+    HS_ASSERT_NEAR(K[1], k * L, 1e-12 * k * L);
+    HS_ASSERT_NEAR(K[4], k, 1e-12 * k);
+    HS_ASSERT_NEAR(K[8], 600.0, 1e-12 * 600.0);
+    HS_ASSERT_NEAR(K[2], 0.0, 1e-12);
+    free(K);
+    hs_test_def_destroy(&def);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* A zeroLength turned in the plane between coincident nodes (ThreeSpanBridge's bearings:
+ * -orient 0 1 0 -1 0 0, local x along global y, local y along -x): dir 1 (mat 1) acts along y,
+ * dir 2 (mat 2) along x; off the plane or between distinct nodes it is still refused. */
+static void test_zero_length_turned(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_openfresco");
+#define ZL                                                                                         \
+    "model BasicBuilder -ndm 2 -ndf 3\nnode 1 0 0; node 2 0 0 -mass 1 1 0\n"                       \
+    "fix 1 1 1 1; fix 2 0 0 1\nuniaxialMaterial Elastic 1 1e4\nuniaxialMaterial Elastic 2 12\n"
+    hs_test_def *def = load(ctx, dir, "zl",
+                            ZL "element zeroLength 1 1 2 -mat 1 2 -dir 1 2 -orient 0 1 0 -1 0 0\n");
+    int n = 0;
+    double *K = initial_stiffness(def, &n);
+    assert_int_equal(n, 2);
+    HS_ASSERT_NEAR(K[0], 12.0, 1e-12);
+    HS_ASSERT_NEAR(K[3], 1e4, 1e-8);
+    HS_ASSERT_NEAR(K[1], 0.0, 1e-12);
+    free(K);
+    hs_test_def_destroy(&def);
+    HS_TCL_FAILS(ZL "element zeroLength 1 1 2 -mat 1 2 -dir 1 2 -orient 0 1 0 1 0 0\n",
+                 "frame.tcl:6: element: not yet supported by hysim: a zeroLength oriented other "
+                 "than along the global axes, unless turned in the plane");
+    HS_TCL_FAILS(ZL "node 3 1 0\nelement zeroLength 1 1 3 -mat 1 -dir 1 -orient 0 1 0\n",
+                 "frame.tcl:7: element: not yet supported by hysim: a zeroLength oriented");
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_default_units(void **state)
 {
     (void)state;
@@ -197,9 +272,12 @@ static void test_errors(void **state)
                  "frame.tcl:10: expSite: ShadowSite is a networked site", "hysim site");
     HS_TCL_FAILS(HEAD SETUP "expSite LocalSite 1 4\n",
                  "frame.tcl:10: expSite: no expSetup 4 (define it first)");
+    HS_TCL_FAILS(HEAD SITE "expElement generic 1 -node 1 3 -dof 1 -dof 1 -site 1\n",
+                 "frame.tcl:11: expElement: type 'generic' is not supported in a script yet (it "
+                 "has twoNodeLink, truss and beamColumn)");
     HS_TCL_FAILS(HEAD SITE "expElement beamColumn 1 1 3 1 -site 1 -initStif 1 0 0 0 1 0 0 0 1\n",
-                 "frame.tcl:11: expElement: type 'beamColumn' is not supported in a script yet "
-                 "(it has twoNodeLink and truss)");
+                 "frame.tcl:11: expElement: beamColumn: hysim maps the 2-D element (-ndm 2 -ndf "
+                 "3); this model is -ndm 2 -ndf 2");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -server 8090 127.0.0.1\n",
                  "frame.tcl:11: expElement: -server: a networked site");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -initStif 2.8\n",
@@ -215,8 +293,8 @@ static void test_errors(void **state)
                  "knows");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 3 1 3 -dir 2 -site 1\n",
                  "frame.tcl:11: expElement: element 3 is already defined");
-    HS_TCL_FAILS(HEAD SITE "expElement truss 4 1 3 -site 1 -doRayleigh 1\n",
-                 "frame.tcl:11: expElement: option '-doRayleigh' is not supported by hysim "
+    HS_TCL_FAILS(HEAD SITE "expElement truss 4 1 3 -site 1 -cMass\n",
+                 "frame.tcl:11: expElement: option '-cMass' is not supported by hysim "
                  "(expElement truss knows");
     HS_TCL_FAILS("defaultUnits -force kip -length furlong -time sec\n",
                  "frame.tcl:1: defaultUnits: -length furlong: expected in, inch, ft, feet, mm, cm "
@@ -232,6 +310,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_link_is_its_material),
         cmocka_unit_test(test_truss_is_an_axial_spring),
+        cmocka_unit_test(test_beam_column_is_a_cantilever),
+        cmocka_unit_test(test_zero_length_turned),
         cmocka_unit_test(test_default_units),
         cmocka_unit_test(test_errors),
     };

@@ -129,6 +129,17 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
                            "mass is lumped there); remove -cMass, or give the test file an "
                            "analysis section",
                            m->els[k].where, m->els[k].tag);
+    for (int k = 0; k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        if (e->exp_site && e->exp_rayleigh &&
+            (e->ray.betaK != 0.0 || e->ray.betaKinit != 0.0 || e->ray.betaKcomm != 0.0))
+            return hs_fail(st->ctx, HS_EUNSUPPORTED,
+                           "%s: expElement %d: stiffness-proportional Rayleigh damping of an "
+                           "experimental element (OpenFresco takes it from the element's "
+                           "-initStif or estimated stiffness) is not yet in hysim; give the "
+                           "element -noRayleigh, or rayleigh betaK, betaKinit, betaKcomm 0",
+                           e->where, e->tag);
+    }
     hs_os_live *lv = hs_calloc(1, sizeof *lv);
     if (!lv) return HS_ENOMEM;
     lv->ctx = st->ctx;

@@ -67,7 +67,8 @@ typedef struct hs_os_element {
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
     double tol;
-    int exp_site; /* expElement: its LocalSite's tag (0: a numerical element) */
+    int exp_site;     /* expElement: its LocalSite's tag (0: a numerical element) */
+    int exp_rayleigh; /* expElement: takes the Rayleigh factors (OpenFresco's default) */
     char where[HS_OS_WHERE];
 } hs_os_element;
 

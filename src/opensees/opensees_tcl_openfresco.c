@@ -268,14 +268,16 @@ static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
  * (twoNodeLink), -rho (truss); the others go to the numerical element's parser (`pass`). */
 typedef struct exp_args {
     int site, ndir, dirs[HS_OS_NDF];
+    int no_rayleigh; /* -noRayleigh (OpenFresco's elements take the Rayleigh factors by default) */
     double rho;
     int npass;
     Tcl_Obj *pass[64];
 } exp_args;
 
-static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int link, exp_args *a)
+static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int first, int link,
+                       exp_args *a)
 {
-    int i = 5;
+    int i = first;
     while (i < objc) {
         const char *o = Tcl_GetString(objv[i]);
         if (!strcmp(o, "-site")) {
@@ -297,6 +299,9 @@ static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int lin
             i += 2; /* the perfect specimen's own tangent is used (the file's header) */
         } else if (!strcmp(o, "-iMod")) {
             i++; /* the initial stiffness modification: nothing to correct in a perfect lab */
+        } else if (!strcmp(o, "-doRayleigh") || !strcmp(o, "-noRayleigh")) {
+            a->no_rayleigh = !strcmp(o, "-noRayleigh");
+            i++;
         } else if (link && !strcmp(o, "-dir")) {
             for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
                 if (a->ndir == HS_OS_NDF)
@@ -310,9 +315,10 @@ static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int lin
             i += 2;
         } else if (!link) {
             return hs_os_fail(st, objv,
-                              "option '%s' is not supported by hysim (expElement truss knows "
-                              "-site, -initStif, -tangStif, -iMod, -rho)",
-                              o);
+                              "option '%s' is not supported by hysim (expElement %s knows "
+                              "-site, -initStif, -tangStif, -iMod, -rho, -doRayleigh, "
+                              "-noRayleigh)",
+                              o, Tcl_GetString(objv[1]));
         } else {
             if (a->npass == (int)(sizeof a->pass / sizeof a->pass[0]))
                 return hs_os_fail(st, objv, "too many options");
@@ -374,7 +380,9 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
     if (rc != TCL_OK) return rc;
     int tag = 0;
     Tcl_GetIntFromObj(NULL, objv[2], &tag);
-    hs_os_find_element(st->m, tag)->exp_site = site;
+    hs_os_element *e = hs_os_find_element(st->m, tag);
+    e->exp_site = site;
+    e->exp_rayleigh = !a->no_rayleigh;
     return TCL_OK;
 }
 
@@ -383,11 +391,28 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
 static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     exp_args a = {0};
-    if (exp_options(st, objv, objc, 1, &a)) return TCL_ERROR;
+    if (exp_options(st, objv, objc, 5, 1, &a)) return TCL_ERROR;
     if (!a.ndir) return hs_os_fail(st, objv, "expected -dir d1 ... (the basic DOFs)");
     int mat, dir;
     if (site_material(st, objv, a.site, a.ndir, &mat, &dir)) return TCL_ERROR;
     return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site);
+}
+
+/* The length of the element's chord (0 after raising the error). */
+static double chord(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    int ti, tj;
+    if (hs_os_int(st, objv, 3, "iNode", &ti) || hs_os_int(st, objv, 4, "jNode", &tj)) return 0.0;
+    const hs_os_node *ni = hs_os_find_node(st->m, ti), *nj = hs_os_find_node(st->m, tj);
+    double L = 0.0;
+    if (ni && nj)
+        L = sqrt((nj->x - ni->x) * (nj->x - ni->x) + (nj->y - ni->y) * (nj->y - ni->y) +
+                 (nj->z - ni->z) * (nj->z - ni->z));
+    if (!ni || !nj) return hs_os_fail(st, objv, "no node %d (define it first)", ni ? tj : ti), 0.0;
+    if (L == 0.0)
+        return hs_os_fail(st, objv, "nodes %d and %d coincide: the element needs a length", ti, tj),
+               0.0;
+    return L;
 }
 
 /* expElement truss tag iNode jNode -site siteTag -initStif Kij <-iMod> <-rho rho> (EETruss.cpp:
@@ -395,20 +420,54 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
 static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     exp_args a = {0};
-    if (exp_options(st, objv, objc, 0, &a)) return TCL_ERROR;
+    if (exp_options(st, objv, objc, 5, 0, &a)) return TCL_ERROR;
     int mat, dir;
     if (site_material(st, objv, a.site, 1, &mat, &dir)) return TCL_ERROR;
-    int ti, tj;
-    if (hs_os_int(st, objv, 3, "iNode", &ti) || hs_os_int(st, objv, 4, "jNode", &tj))
-        return TCL_ERROR;
-    const hs_os_node *ni = hs_os_find_node(st->m, ti), *nj = hs_os_find_node(st->m, tj);
-    double L = 0.0;
-    if (ni && nj)
-        L = sqrt((nj->x - ni->x) * (nj->x - ni->x) + (nj->y - ni->y) * (nj->y - ni->y) +
-                 (nj->z - ni->z) * (nj->z - ni->z));
-    if (ni && nj && L == 0.0)
-        return hs_os_fail(st, objv, "nodes %d and %d coincide: a truss needs a length", ti, tj);
+    const double L = chord(st, objv);
+    if (L <= 0.0) return TCL_ERROR;
     return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site);
+}
+
+/* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(3x3) <-iMod>
+ * <-rho rho> <-noRayleigh> (EEBeamColumn2d.cpp, a 2-D model): with a Linear transformation its
+ * basic system B is the cantilever fixed at iNode, db = [axial, (v_j - v_i) - L theta_i,
+ * theta_j - theta_i] in the chord's axes; the OneActuator's DOF among them is the twoNodeLink's
+ * direction 1, 2 (its shear taken at jNode: -shearDist 1, OpenSees' TwoNodeLink measures the
+ * shear deformation as v_j - v_i - sD L theta_i - (1 - sD) L theta_j) or 3. */
+static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    if (st->m->ndm != 2 || st->m->ndf != 3)
+        return hs_os_fail(st, objv,
+                          "beamColumn: hysim maps the 2-D element (-ndm 2 -ndf 3); this model "
+                          "is -ndm %d -ndf %d",
+                          st->m->ndm, st->m->ndf);
+    int tt;
+    if (objc < 6 || hs_os_int(st, objv, 5, "transfTag", &tt))
+        return objc < 6 ? hs_os_fail(st, objv,
+                                     "expected 'expElement beamColumn tag iNode jNode transfTag "
+                                     "-site siteTag -initStif Kij'")
+                        : TCL_ERROR;
+    const hs_os_transf *t = NULL;
+    for (int i = 0; i < st->m->ntransfs; i++)
+        if (st->m->transfs[i].tag == tt) t = &st->m->transfs[i];
+    if (!t) return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
+    if (t->kind != HS_FE_LINEAR)
+        return hs_os_fail(st, objv,
+                          "geomTransf %d: not yet supported by hysim: an experimental "
+                          "beamColumn with nonlinear geometry (OpenFresco's PDelta/Corotational "
+                          "basic system B); use geomTransf Linear",
+                          tt);
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
+    int mat, dir;
+    if (site_material(st, objv, a.site, 3, &mat, &dir)) return TCL_ERROR;
+    const double L = chord(st, objv);
+    if (L <= 0.0) return TCL_ERROR;
+    if (dir == 1) {
+        a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1);
+        a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
+    }
+    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site);
 }
 
 /* expElement TYPE tag iNode jNode ... */
@@ -420,14 +479,17 @@ static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     const char *type = Tcl_GetString(objv[1]);
     if (!strcmp(type, "twoNodeLink")) return exp_link(st, interp, objc, objv);
     if (!strcmp(type, "truss")) return exp_truss(st, interp, objc, objv);
-    if (!strcmp(type, "beamColumn") || !strcmp(type, "generic") ||
-        !strcmp(type, "invertedVBrace") || !strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported in a script yet (it has twoNodeLink and "
-                          "truss); give the experimental element in a test file's experimental "
-                          "section (docs/testfile.md)",
-                          type);
-    return hs_os_fail(st, objv, "type '%s' is not supported by hysim (it has twoNodeLink, truss)",
+    if (!strcmp(type, "beamColumn")) return exp_beam_column(st, interp, objc, objv);
+    if (!strcmp(type, "generic") || !strcmp(type, "invertedVBrace") ||
+        !strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
+        return hs_os_fail(
+            st, objv,
+            "type '%s' is not supported in a script yet (it has twoNodeLink, "
+            "truss and beamColumn); give the experimental element in a test file's experimental "
+            "section (docs/testfile.md)",
+            type);
+    return hs_os_fail(st, objv,
+                      "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn)",
                       type);
 }
 

@@ -5,7 +5,8 @@
 # test file naming only the script, in a copy of its folder. Its pure OpenSees twin, the same
 # script with each experimental element replaced by the numerical element of its specimen's
 # material (expElement twoNodeLink -> element twoNodeLink -mat, expElement truss -> an axial
-# twoNodeLink; the exp* and package commands and the experimental-only recorders removed), made
+# twoNodeLink, expElement beamColumn -> a twoNodeLink on the driven DOF of its cantilever; the
+# exp* and package commands and the experimental-only recorders removed), made
 # here on the fly, runs in OpenSees ($OPENSEES). Both then run once more with every recorder at
 # -precision 16, and every column of every recorder file both wrote must agree to 1e-8 of the
 # column's peak. The scripts are read from OpenFresco's source, never copied into the project.
@@ -40,6 +41,8 @@ twin() {
             for (i = 1; w[i] != ""; i++) if (w[i] == "-site") site = w[i + 1]
             s = setup[site]; m = mat[ctrl[s]]
             if (w[2] == "truss") { print "element twoNodeLink " w[3] " " w[4] " " w[5] " -mat " m " -dir 1"; next }
+            # beamColumn (Linear): basic DOF 1, 2 (the shear at jNode), 3 of the cantilever
+            if (w[2] == "beamColumn") { print "element twoNodeLink " w[3] " " w[4] " " w[5] " -mat " m " -dir " dir[s] (dir[s] == 2 ? " -shearDist 1" : ""); next }
             # twoNodeLink: its -dir list, the setup picks one
             for (i = 1; w[i] != ""; i++) if (w[i] == "-dir") { for (j = i + 1; w[j] ~ /^[0-9]+$/; j++) dirs[++n] = w[j] }
             rest = ""
@@ -147,6 +150,15 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
     echo "| $label | $status | $diff |" >> "$table"
     echo "$label: $status $diff"
 done
+# OpenFresco damps an experimental element with its -initStif (or estimated) stiffness: not in
+# hysim, refused at the first analyze with the element's line (OneBayFrame with betaK 0.01)
+mkdir -p "$dir/ray/src"
+cp -r "$ex/$(dirname "$obf")"/. "$dir/ray/src"
+tr -d '\r' < "$ex/$obf" | sed -E 's/^set betaK +0.0;/set betaK 0.01;/' > "$dir/ray/src/$(basename "$obf")"
+hysim_run "$dir/ray" "$(basename "$obf")" && fail "an experimental element with betaK ran"
+grep -q "OneBayFrame_Local.tcl:100: expElement 1: stiffness-proportional Rayleigh damping of an experimental element" "$dir/ray/err.log" ||
+    fail "no refusal of the experimental element's stiffness damping: $(grep -v warning: "$dir/ray/err.log" | head -3)"
+
 echo >> "$table"
 echo "$n scripts: $nmatch run and match their OpenSees twin to 1e-8 of each column's peak." >> "$table"
 if [ -n "$doc" ]; then
