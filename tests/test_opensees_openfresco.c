@@ -270,6 +270,9 @@ static void test_errors(void **state)
                  "scaled specimen)");
     HS_TCL_FAILS(HEAD SETUP "expSite ShadowSite 1 1 127.0.0.1 8090\n",
                  "frame.tcl:10: expSite: ShadowSite is a networked site", "hysim site");
+    /* wipeExp forgets the controls, setups and sites */
+    HS_TCL_FAILS(HEAD SITE "wipeExp\nexpElement twoNodeLink 1 1 3 -dir 2 -site 1\n",
+                 "frame.tcl:12: expElement: no expSite 1 (define it first)");
     HS_TCL_FAILS(HEAD SETUP "expSite LocalSite 1 4\n",
                  "frame.tcl:10: expSite: no expSetup 4 (define it first)");
     HS_TCL_FAILS(HEAD SITE "expElement generic 1 -node 1 3 -dof 1 -dof 1 -site 1\n",

@@ -507,8 +507,18 @@ static int cmd_exp_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
             ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
         : !strcmp(name, "expControlPoint") ? "control points belong to laboratory controls, not "
                                              "SimUniaxialMaterials"
-                                           : "OpenFresco's package is built into hysim";
+                                           : "OpenFresco's commands are built into hysim";
     hs_os_ignored_once(st, name, why);
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* wipeExp: OpenFresco's controls, setups and sites are gone (the elements stay, as OpenSees'
+ * domain keeps them until `wipe`). */
+static int cmd_wipe_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc, (void)objv;
+    hs_os_fresco_free(STATE(cd));
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -536,7 +546,7 @@ int hs_os_openfresco_commands(hs_os_state *st)
         {"expRecorder", cmd_exp_ignored},
         {"expControlPoint", cmd_exp_ignored},
         {"loadPackage", cmd_exp_ignored},
-        {"wipeExp", cmd_exp_ignored},
+        {"wipeExp", cmd_wipe_exp},
         {"packageVersion", cmd_package_version},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
