@@ -11,15 +11,19 @@
  * experimental element is then the numerical element with that material on that basic DOF:
  * expElement twoNodeLink is OpenSees' twoNodeLink (EETwoNodeLink.cpp: the same local axes and
  * basic DOFs), expElement truss is the axial spring between its nodes (EETruss.cpp: basic
- * displacement (u_j - u_i) . (x_j - x_i) / L, force along the chord). hysim builds exactly that
- * element, marked experimental (its ctrlDisp, daqDisp, daqForce responses answer the actuator's
- * command, measurement and force), and its tangent is the specimen's own (a perfect estimate;
- * OpenFresco's element uses -initStif or an expTangentStiff estimate instead, which changes
- * Newton's iterates, not the converged state).
+ * displacement (u_j - u_i) . (x_j - x_i) / L, force along the chord), expElement beamColumn
+ * with a Linear transformation the twoNodeLink on its cantilever's driven DOF
+ * (EEBeamColumn2d.cpp, basic system B). hysim builds exactly that element, marked experimental
+ * (its ctrlDisp, daqDisp, daqForce responses answer the actuator's command, measurement and
+ * force), and its tangent is the specimen's own (a perfect estimate; OpenFresco's element uses
+ * -initStif or an expTangentStiff estimate instead, which changes Newton's iterates, not the
+ * converged state).
  *
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites), networked sites, setups other than
- * OneActuator, scaled setups, expElement beamColumn, generic, invertedVBrace. */
+ * OneActuator, scaled setups, expElement beamColumn with nonlinear geometry, generic,
+ * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping (OpenFresco
+ * damps it with -initStif) is refused at the first analyze (opensees_analysis.c). */
 #include "opensees_tcl.h"
 
 #include <math.h>
