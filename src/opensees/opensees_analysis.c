@@ -119,7 +119,7 @@ void hs_os_live_destroy(hs_os_live **plv)
     double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,     &lv->A,  &lv->Ut,   &lv->Vt,
                     &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,    &lv->Vc, &lv->Ac,   &lv->r,
                     &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,    &lv->K0, &lv->Keff, &lv->C,
-                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg};
+                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
@@ -182,6 +182,17 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
                            "mass is lumped there); remove -cMass, or give the test file an "
                            "analysis section",
                            m->els[k].where, m->els[k].tag);
+    for (int k = 0; k < m->nels; k++) {
+        const hs_os_element *e = &m->els[k];
+        if (e->exp_site && e->exp_rayleigh &&
+            (e->ray.betaK != 0.0 || e->ray.betaKinit != 0.0 || e->ray.betaKcomm != 0.0))
+            return hs_fail(st->ctx, HS_EUNSUPPORTED,
+                           "%s: expElement %d: stiffness-proportional Rayleigh damping of an "
+                           "experimental element (OpenFresco takes it from the element's "
+                           "-initStif or estimated stiffness) is not yet in hysim; give the "
+                           "element -noRayleigh, or rayleigh betaK, betaKinit, betaKcomm 0",
+                           e->where, e->tag);
+    }
     hs_os_live *lv = hs_calloc(1, sizeof *lv);
     if (!lv) return HS_ENOMEM;
     lv->ctx = st->ctx;
@@ -193,7 +204,7 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
         lv->n = hs_fe_ndof(lv->fe);
         double **vec[] = {&lv->U,  &lv->V,   &lv->A,    &lv->Ut,    &lv->Vt, &lv->At, &lv->Ua,
                           &lv->Va, &lv->Uc,  &lv->Vc,   &lv->Ac,    &lv->r,  &lv->b,  &lv->x,
-                          &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg};
+                          &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt};
         double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
@@ -348,6 +359,15 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     damping(lv);
     matvec_sub(n, lv->C, lv->Va, lv->b);
     matvec_sub(n, lv->M, lv->At, lv->b);
+    if (set->alpha_os && set->alpha < 1.0) { /* AlphaOS::formElementResidual */
+        const double *K = set->initial ? lv->K0 : lv->Kt;
+        for (int i = 0; i < n; i++) lv->tmp[i] = lv->Uc[i] - lv->Upt[i];
+        for (int i = 0; i < n; i++) {
+            double s = 0.0;
+            for (int j = 0; j < n; j++) s += K[(size_t)j * (size_t)n + (size_t)i] * lv->tmp[j];
+            lv->b[i] += (set->alpha - 1.0) * s;
+        }
+    }
 }
 
 static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
@@ -355,6 +375,9 @@ static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
     const double *K = initial ? lv->K0 : lv->Kt;
     if (!transient(set)) {
         memcpy(lv->Keff, K, nn(lv) * sizeof(double));
+    } else if (set->explicit_newmark) { /* NewmarkExplicit::formEleTangent: c2 C + M */
+        for (size_t k = 0; k < nn(lv); k++)
+            lv->Keff[k] = lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->M[k];
     } else {
         const double a = set->alpha;
         for (size_t k = 0; k < nn(lv); k++)
@@ -401,6 +424,23 @@ static int update(hs_os_live *lv, const hs_os_settings *set)
         lv->time += dl;
         lv->dlambda += dl;
     }
+    if (transient(set) && set->alpha_os) { /* AlphaOS::update: the elements stay at Ua */
+        for (int i = 0; i < n; i++) {
+            lv->Upt[i] = lv->Ut[i];
+            lv->Ut[i] += lv->x[i];
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->c3 * lv->x[i];
+        }
+        return 0;
+    }
+    if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::update: x = dA */
+        for (int i = 0; i < n; i++) {
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->x[i];
+        }
+        set_alpha_state(lv, set);
+        return 0;
+    }
     for (int i = 0; i < n; i++) {
         lv->Ut[i] += lv->x[i];
         if (transient(set)) {
@@ -428,6 +468,35 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
     memcpy(lv->Ut, lv->U, (size_t)n * sizeof(double));
     memcpy(lv->Vt, lv->V, (size_t)n * sizeof(double));
     memcpy(lv->At, lv->A, (size_t)n * sizeof(double));
+    if (transient(set) && set->alpha_os) { /* AlphaOS::newStep */
+        const double g = set->gamma, b = set->beta, a = set->alpha;
+        lv->dt = dt;
+        lv->c2 = g / (b * dt);
+        lv->c3 = 1.0 / (b * dt * dt);
+        for (int i = 0; i < n; i++) {
+            lv->Ut[i] = lv->Uc[i] + dt * lv->Vc[i] + (0.5 - b) * dt * dt * lv->Ac[i];
+            lv->Vt[i] = lv->Vc[i] + dt * (1.0 - g) * lv->Ac[i];
+            lv->At[i] = 0.0;
+            lv->Ua[i] = (1.0 - a) * lv->Upt[i] + a * lv->Ut[i];
+            lv->Va[i] = (1.0 - a) * lv->Vc[i] + a * lv->Vt[i];
+        }
+        lv->time = lv->time_commit + a * dt;
+        return 0;
+    }
+    if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::newStep */
+        const double g = set->gamma;
+        lv->dt = dt;
+        lv->c2 = g * dt;
+        lv->c3 = 1.0;
+        for (int i = 0; i < n; i++) {
+            lv->Ut[i] = lv->Uc[i] + dt * lv->Vc[i] + 0.5 * dt * dt * lv->Ac[i];
+            lv->Vt[i] = lv->Vc[i] + dt * (1.0 - g) * lv->Ac[i];
+            lv->At[i] = 0.0;
+        }
+        set_alpha_state(lv, set);
+        lv->time = lv->time_commit + dt;
+        return 0;
+    }
     if (transient(set)) {
         const double g = set->gamma, b = set->beta;
         lv->dt = dt;
@@ -539,7 +608,10 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
 {
     const size_t bytes = (size_t)lv->n * sizeof(double);
     int rc = 0;
-    if (transient(set) && set->alpha != 1.0) rc = restore(lv, lv->Ut, lv->Vt);
+    if (transient(set) && set->alpha_os) /* AlphaOS::commit: the elements at Ua, unless */
+        rc = set->update_elem_disp ? restore(lv, lv->Ut, lv->Vt) : restore(lv, lv->Ua, lv->Va);
+    else if (transient(set) && set->alpha != 1.0)
+        rc = restore(lv, lv->Ut, lv->Vt);
     if (!rc) rc = commit_fe(lv);
     if (rc) return rc;
     memcpy(lv->U, lv->Ut, bytes);

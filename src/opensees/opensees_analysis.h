@@ -49,6 +49,8 @@ typedef struct hs_os_settings {
     double incr, jd, incr_min, incr_max; /* LoadControl / DisplacementControl */
     int node, dof;                       /* DisplacementControl: the controlled DOF (0-based) */
     double gamma, beta, alpha;           /* Newmark (alpha = 1), HHT */
+    int explicit_newmark;                /* NewmarkExplicit gamma: the unknown is the accel. */
+    int alpha_os, update_elem_disp;      /* AlphaOS alpha <beta gamma> <-updateElemDisp> */
 } hs_os_settings;
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
@@ -69,7 +71,8 @@ typedef struct hs_os_live {
     double *M, *Cm;       /* mass, alphaM-weighted mass (n x n) */
     double *U, *V, *A;    /* committed */
     double *Ut, *Vt, *At; /* trial, at t + dt */
-    double *Ua, *Va;      /* at t + alpha dt (HHT) */
+    double *Ua, *Va;      /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
+    double *Upt;          /* AlphaOS: the last step's predictor displacement */
     double *Uc, *Vc, *Ac; /* at the step's start */
     double *r, *b, *x, *Kt, *Ct, *K0, *Keff, *C, *P, *tmp, *phat, *dUhat;
     double *rg; /* a Rayleigh group's resisting force (scratch: x holds the increment) */

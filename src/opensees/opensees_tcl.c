@@ -33,10 +33,10 @@ static const char *const ignored[] = {"initialize",      "modalDamping",
                                       "database",        "setPrecision",
                                       "testIter",        "testNorms",
                                       "modalProperties", "responseSpectrumAnalysis",
-                                      "stripXML",        "defaultUnits",
-                                      "loadConstant",    "version",
-                                      "printA",          "printB",
-                                      "numIter",         "puts_log"};
+                                      "stripXML",        "loadConstant",
+                                      "version",         "printA",
+                                      "printB",          "numIter",
+                                      "puts_log"};
 
 /* OpenSees' display commands (its OpenGL window): hysim draws nothing. */
 static const char *const display[] = {"display",    "prp",   "vup",  "vpn",        "vrp",
@@ -311,7 +311,7 @@ static int cmd_wipe(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     hs_os_state *st = cd;
     if (st->live && st->m->nnodes > 0 && hs_os_analysis_wipe(st)) return TCL_ERROR;
     if (st->m->nnodes == 0 || st->live) {
-        st->wiped_model |= st->live && st->m->ndm && st->m->nnodes > 0;
+        st->wiped_live |= st->live && st->m->nnodes > 0;
         char **inputs = st->m->inputs;
         const int ninputs = st->m->ninputs;
         st->m->inputs = NULL;
@@ -390,6 +390,8 @@ static int create_commands(hs_os_state *st)
     int rc = hs_os_analysis_commands(st);
     if (!rc) rc = hs_os_query_commands(st);
     if (!rc) rc = hs_os_recorder_commands(st);
+    if (!rc) rc = hs_os_openfresco_commands(st);
+    if (!rc) rc = hs_os_units_commands(st);
     if (rc) return rc;
     for (size_t i = 0; i < COUNT(not_yet); i++)
         if (!Tcl_CreateObjCommand(in, not_yet[i].name, cmd_not_yet, st, NULL)) return HS_ENOMEM;
@@ -468,14 +470,14 @@ static int run(hs_ctx *ctx, const char *path, const hs_os_limits *lim, hs_os_mod
         if (code == TCL_ERROR && !st.exited && !(rc = hs_os_limits_error(&st)))
             rc = tcl_error(&st, code);
     }
-    /* a script that ends with `wipe` after its own analysis (OpenSees' examples do) is done */
-    const int ended_wiped = st.wiped_model && !m->ndm && m->nnodes == 0;
-    if (!rc && !m->ndm && !ended_wiped)
+    /* a script's own analysis may end with `wipe` (OpenSees' and OpenFresco's examples do) */
+    if (!rc && !m->ndm && !st.wiped_live)
         rc = hs_fail(ctx, HS_EINPUT,
                      "%s: the script has no 'model BasicBuilder -ndm 2 -ndf 3' command", path);
-    if (!rc && m->nnodes == 0 && !ended_wiped)
+    if (!rc && m->nnodes == 0 && !st.wiped_live)
         rc = hs_fail(ctx, HS_EINPUT, "%s: the script defines no node", path);
     hs_os_analysis_end(&st);
+    hs_os_fresco_free(&st);
     hs_os_precision_reset(&st);
     Tcl_DeleteInterp(st.interp);
     if (st.aux) Tcl_DeleteInterp(st.aux);

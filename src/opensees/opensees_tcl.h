@@ -68,6 +68,8 @@ typedef struct hs_os_element {
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
     double tol;
+    int exp_site;     /* expElement: its LocalSite's tag (0: a numerical element) */
+    int exp_rayleigh; /* expElement: takes the Rayleigh factors (OpenFresco's default) */
     char where[HS_OS_WHERE];
 } hs_os_element;
 
@@ -288,13 +290,13 @@ typedef struct hs_os_state {
     int in_multi;        /* inside a pattern MultipleSupport's body (groundMotion, imposedMotion) */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
+    int wiped_live;      /* its own analysis wiped a built model (`wipe` at the end) */
     double plain_factor; /* that pattern's -fact times its series' -factor */
     double pattern_fact; /* that pattern's -fact */
     int plain_pattern;   /* its index in hs_os_model.patterns */
     /* the script's own analysis (opensees_tcl_analysis.c): live when the test file has no
      * analysis section; else the analysis commands only keep time for the script's loops */
     int live;
-    int wiped_model; /* live: a wipe cleared a model the script had built (and analysed) */
     struct hs_os_analysis *an; /* settings, live model, recorders (opensees_analysis.h) */
     const char *outdir;        /* where the script's recorders write (live) */
     double pseudo_time;        /* not live: what getTime answers (analyze advances it) */
@@ -306,6 +308,8 @@ typedef struct hs_os_state {
     int nroots; /* the folders `source` may read (real paths): its own first */
     char roots[HS_OS_MAX_ROOTS + 1][4096];
     hs_fe_section_def *in_fiber; /* inside a section Fiber's body: patch, layer, fiber add to it */
+    struct hs_os_fresco
+        *fresco; /* OpenFresco's controls, setups, sites (opensees_tcl_openfresco.c) */
 } hs_os_state;
 
 /* opensees_series.c: a series' options from w[first..n) (TYPE given), its value at time t,
@@ -320,6 +324,11 @@ double hs_os_series_value(const hs_os_series *s, double t);
 int hs_os_analysis_commands(hs_os_state *st);
 int hs_os_query_commands(hs_os_state *st);
 int hs_os_recorder_commands(hs_os_state *st);
+/* OpenFresco's expControl, expSetup, expSite, expElement, ... (opensees_tcl_openfresco.c), and
+ * what they defined freed; OpenSees' defaultUnits (opensees_tcl_units.c). */
+int hs_os_openfresco_commands(hs_os_state *st);
+void hs_os_fresco_free(hs_os_state *st);
+int hs_os_units_commands(hs_os_state *st);
 void hs_os_analysis_end(hs_os_state *st);
 int hs_os_analysis_wipe(hs_os_state *st);
 /* One line "WHERE: NAME ignored (WHY)" the first time NAME is ignored; 1 when it said it. */

@@ -123,6 +123,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     if (objc < 3) return hs_os_fail(st, objv, "expected 'integrator LoadControl dLambda'");
     const char *type = Tcl_GetString(objv[1]);
     int first = 2;
+    s->explicit_newmark = s->alpha_os = s->update_elem_disp = 0;
     if (!strcmp(type, "LoadControl")) {
         s->integ = HS_OS_INT_LOAD;
         if (hs_os_num(st, objv, 2, "dLambda", &s->incr)) return TCL_ERROR;
@@ -141,6 +142,43 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
         s->dof--;
         first = 5;
         st->pseudo_incr = 0.0;
+    } else if (!strcmp(type, "NewmarkExplicit")) {
+        /* NewmarkExplicit gamma (NewmarkExplicit.cpp): the predictor U + dt V + dt^2/2 A,
+         * V + (1 - gamma) dt A, then M + gamma dt C solved for the acceleration (no K) */
+        s->integ = HS_OS_INT_NEWMARK;
+        if (objc != 3 || hs_os_num(st, objv, 2, "gamma", &s->gamma))
+            return objc != 3 ? hs_os_fail(st, objv, "expected 'integrator NewmarkExplicit gamma'")
+                             : TCL_ERROR;
+        if (!(s->gamma > 0.0)) return hs_os_fail(st, objv, "gamma must be > 0 (OpenSees' too)");
+        s->explicit_newmark = 1;
+        s->beta = 0.0;
+        s->alpha = 1.0;
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
+    } else if (!strcmp(type, "AlphaOS")) {
+        /* AlphaOS alpha <beta gamma> <-updateElemDisp> (AlphaOS.cpp, OPS_AlphaOS): the
+         * operator-splitting alpha method; defaults beta = (2 - alpha)^2 / 4, gamma = 1.5 -
+         * alpha */
+        s->integ = HS_OS_INT_NEWMARK;
+        s->alpha_os = 1;
+        int nnum = objc - 2;
+        if (objc > 2 && !strcmp(Tcl_GetString(objv[objc - 1]), "-updateElemDisp"))
+            s->update_elem_disp = 1, nnum--;
+        if ((nnum != 1 && nnum != 3) || hs_os_num(st, objv, 2, "alpha", &s->alpha))
+            return nnum != 1 && nnum != 3
+                       ? hs_os_fail(st, objv,
+                                    "expected 'integrator AlphaOS alpha <beta gamma> "
+                                    "<-updateElemDisp>'")
+                       : TCL_ERROR;
+        s->beta = (2.0 - s->alpha) * (2.0 - s->alpha) * 0.25;
+        s->gamma = 1.5 - s->alpha;
+        if (nnum == 3 && (hs_os_num(st, objv, 3, "beta", &s->beta) ||
+                          hs_os_num(st, objv, 4, "gamma", &s->gamma)))
+            return TCL_ERROR;
+        if (!(s->beta > 0.0 && s->gamma > 0.0))
+            return hs_os_fail(st, objv, "beta and gamma must be > 0 (OpenSees' too)");
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
     } else if (!strcmp(type, "Newmark")) {
         s->integ = HS_OS_INT_NEWMARK;
         if (objc < 4 || hs_os_num(st, objv, 2, "gamma", &s->gamma) ||
@@ -169,7 +207,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     } else
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (LoadControl, DisplacementControl, "
-                          "Newmark, HHT)",
+                          "Newmark, HHT, NewmarkExplicit, AlphaOS)",
                           type);
     s->jd = 1.0;
     s->incr_min = s->incr_max = s->incr;
@@ -247,6 +285,8 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         an->lv->iters_last = 0;
         an->lv->phat_ready = 0;
         an->integ_changed = 0;
+        /* AlphaOS::domainChanged: the predictor starts at the committed displacement */
+        memcpy(an->lv->Upt, an->lv->U, (size_t)an->lv->n * sizeof(double));
     }
     return TCL_OK;
 }

@@ -493,6 +493,28 @@ static int material_list(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os
     return TCL_OK;
 }
 
+/* A 2-D zeroLength turned in its plane (-orient x <yp>, x and yp in the plane, z = x cross yp
+ * along +z) between coincident nodes is OpenSees' twoNodeLink of zero length with the same local
+ * axes (ZeroLength.cpp and TwoNodeLink.cpp: y = z cross x; at L = 0 the shear carries no moment):
+ * its directions 1, 2 (and 6, the rotation) become the link's 1, 2, 3. Others: refused. */
+static int zero_length_as_link(hs_os_state *st, Tcl_Obj *const objv[], hs_os_element *e,
+                               const double v[6], int k)
+{
+    const hs_os_node *ni = hs_os_find_node(st->m, e->ni), *nj = hs_os_find_node(st->m, e->nj);
+    const double z = k == 6 ? v[0] * v[4] - v[1] * v[3] : 1.0;
+    if (st->m->ndm != 2 || v[2] != 0.0 || (k == 6 && v[5] != 0.0) || z <= 0.0 || ni->x != nj->x ||
+        ni->y != nj->y)
+        return hs_os_fail(st, objv,
+                          "not yet supported by hysim: a zeroLength oriented other than along the "
+                          "global axes, unless turned in the plane of a 2-D model between "
+                          "coincident nodes");
+    e->kind = HS_OS_LINK;
+    e->has_orient = 1;
+    for (int c = 0; c < 3; c++) e->orient[c] = v[c];
+    e->shear_dist = e->shear_dist_z = 0.5; /* the directions keep their numbers (HS_FE_RZ 2) */
+    return TCL_OK;
+}
+
 /* element zeroLength tag iNode jNode -mat m1 ... -dir d1 ... <-doRayleigh flag> */
 static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
@@ -542,10 +564,9 @@ static int el_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
             if (k != 3 && k != 6)
                 return hs_os_fail(st, objv, "-orient: expected x1 x2 x3 <yp1 yp2 yp3>");
             if (!(v[0] > 0 && v[1] == 0 && v[2] == 0 &&
-                  (k == 3 || (v[3] == 0 && v[4] > 0 && v[5] == 0))))
-                return hs_os_fail(st, objv,
-                                  "not yet supported by hysim: a zeroLength oriented "
-                                  "other than along the global axes");
+                  (k == 3 || (v[3] == 0 && v[4] > 0 && v[5] == 0)))) {
+                if (zero_length_as_link(st, objv, e, v, k)) return TCL_ERROR;
+            }
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (zeroLength knows "

@@ -32,6 +32,11 @@ static int response_kind(const char *word, hs_fe_response *r)
         {"strain", HS_FE_STRAIN},
         {"material strain", HS_FE_STRAIN}, /* a truss's material (Truss.cpp setResponse) */
         {"-material strain", HS_FE_STRAIN},
+        /* an experimental element's actuator (opensees_tcl_openfresco.c): its command and
+         * measured displacement are the basic deformation, its force the basic force */
+        {"ctrlDisp", HS_FE_DEFORMATION},
+        {"daqDisp", HS_FE_DEFORMATION},
+        {"daqForce", HS_FE_BASIC_FORCE},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(word, names[i].name)) return *r = names[i].r, 1;
@@ -84,6 +89,9 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!stress && !response_kind(word, &r)) return -1;
     const hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return -2;
+    if (!e->exp_site &&
+        (!strcmp(word, "ctrlDisp") || !strcmp(word, "daqDisp") || !strcmp(word, "daqForce")))
+        return -1; /* an OpenFresco element's response only */
     if (stress && e->kind != HS_OS_TRUSS) return -1;
     if (stress) {
         const int n = hs_os_element_values(st, tag, "basicForce", out, cap);
@@ -110,10 +118,18 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
             snprintf(name, sizeof name, "ele%d", tag);
         const int k = hs_fe_element_index(fe, name);
         if (k < 0) return -2;
-        const int size = hs_fe_element_response_size(fe, k, r);
+        int size = hs_fe_element_response_size(fe, k, r);
         double v[64];
         if (size <= 0 || size > 64) return -1;
         if (hs_fe_element_response(fe, k, r, v)) return -1;
+        const int fndf = hs_fe_ndf(fe);
+        if (r == HS_FE_GLOBAL_FORCE && st->m->ndf < fndf && size == 2 * fndf) {
+            /* OpenSees gives the model's -ndf values a node (-ndf 2: x, y; hysim's frame also
+             * carries the rotation) */
+            for (int a = 0; a < 2; a++)
+                for (int c = 0; c < st->m->ndf; c++) v[a * st->m->ndf + c] = v[a * fndf + c];
+            size = 2 * st->m->ndf;
+        }
         if (r == HS_FE_GLOBAL_FORCE && parts > 1) { /* the springs' forces add up */
             for (int i = 0; i < size && i < cap; i++) out[i] = (j ? out[i] : 0.0) + v[i];
             count = size;

@@ -371,6 +371,15 @@ static int cmd_recorder(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
         Tcl_ResetResult(interp);
         return TCL_OK;
     }
+    for (int i = 2; i < objc; i++)
+        if (!strcmp(Tcl_GetString(objv[i]), "tangStif")) { /* OpenFresco's estimated tangent */
+            hs_log(st->ctx, HS_LOG_WARN,
+                   "%s: recorder %s ... tangStif ignored (an experimental element's estimated "
+                   "tangent; hysim's perfect specimen uses its own)",
+                   hs_os_where(st, where, sizeof where), type);
+            Tcl_ResetResult(interp);
+            return TCL_OK;
+        }
     if (strcmp(type, "Node") && strcmp(type, "Element") && strcmp(type, "EnvelopeNode") &&
         strcmp(type, "EnvelopeElement"))
         return hs_os_fail(st, objv,

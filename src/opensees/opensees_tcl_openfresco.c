@@ -1,0 +1,560 @@
+/* OpenFresco's commands in hysim's interpreter (docs/openfresco.md, "OpenFresco scripts"):
+ * expControl, expSetup, expSite, expElement and the package's utility commands, so that an
+ * OpenFresco `*_Local.tcl` script runs unchanged in the script's own analysis.
+ *
+ * A LocalSite whose control is SimUniaxialMaterials is a perfect virtual laboratory: the
+ * specimen is the control's material, driven exactly to the command (OpenFresco's
+ * ECSimUniaxialMaterials::control sets the material's trial strain to the command and
+ * ::acquire reads back its strain and stress; ::commitState commits it with the step). Through
+ * a OneActuator setup (ESOneActuator.cpp: actuator = the basic DOF `dir` of the element's trial
+ * vector, the measured force back on that DOF, the other basic DOFs without force) the
+ * experimental element is then the numerical element with that material on that basic DOF:
+ * expElement twoNodeLink is OpenSees' twoNodeLink (EETwoNodeLink.cpp: the same local axes and
+ * basic DOFs), expElement truss is the axial spring between its nodes (EETruss.cpp: basic
+ * displacement (u_j - u_i) . (x_j - x_i) / L, force along the chord), expElement beamColumn
+ * with a Linear transformation the twoNodeLink on its cantilever's driven DOF
+ * (EEBeamColumn2d.cpp, basic system B). hysim builds exactly that element, marked experimental
+ * (its ctrlDisp, daqDisp, daqForce responses answer the actuator's command, measurement and
+ * force), and its tangent is the specimen's own (a perfect estimate; OpenFresco's element uses
+ * -initStif or an expTangentStiff estimate instead, which changes Newton's iterates, not the
+ * converged state).
+ *
+ * What does not map yet is refused at its command with the reason: controls of real
+ * laboratories (hysim reaches them through its sites), networked sites, setups other than
+ * OneActuator, scaled setups, expElement beamColumn with nonlinear geometry, generic,
+ * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping (OpenFresco
+ * damps it with -initStif) is refused at the first analyze (opensees_analysis.c). */
+#include "opensees_tcl.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define STATE(cd) ((hs_os_state *)(cd))
+
+#define HS_OF_MAX_MATS HS_OS_NDF
+
+typedef struct hs_of_control {
+    int tag, nmat;
+    int mat[HS_OF_MAX_MATS]; /* SimUniaxialMaterials: the specimens */
+} hs_of_control;
+
+typedef struct hs_of_setup {
+    int tag, control; /* control 0: the site's (none here) */
+    int dir;          /* OneActuator: the basic DOF driven (0-based) */
+    int size_trial, size_out;
+} hs_of_setup;
+
+typedef struct hs_of_site {
+    int tag, setup;
+} hs_of_site;
+
+struct hs_os_fresco {
+    hs_of_control *controls;
+    int ncontrols;
+    hs_of_setup *setups;
+    int nsetups;
+    hs_of_site *sites;
+    int nsites;
+};
+
+void hs_os_fresco_free(hs_os_state *st)
+{
+    if (!st->fresco) return;
+    hs_free(st->fresco->controls);
+    hs_free(st->fresco->setups);
+    hs_free(st->fresco->sites);
+    hs_free(st->fresco);
+    st->fresco = NULL;
+}
+
+static struct hs_os_fresco *fresco(hs_os_state *st)
+{
+    if (!st->fresco) st->fresco = hs_calloc(1, sizeof *st->fresco);
+    return st->fresco;
+}
+
+static const hs_of_control *find_control(const struct hs_os_fresco *f, int tag)
+{
+    for (int i = 0; i < f->ncontrols; i++)
+        if (f->controls[i].tag == tag) return &f->controls[i];
+    return NULL;
+}
+
+static const hs_of_setup *find_setup(const struct hs_os_fresco *f, int tag)
+{
+    for (int i = 0; i < f->nsetups; i++)
+        if (f->setups[i].tag == tag) return &f->setups[i];
+    return NULL;
+}
+
+static const hs_of_site *find_site(const struct hs_os_fresco *f, int tag)
+{
+    for (int i = 0; i < f->nsites; i++)
+        if (f->sites[i].tag == tag) return &f->sites[i];
+    return NULL;
+}
+
+/* The controls of real laboratories and co-simulations, each with why hysim refuses it here. */
+static const struct {
+    const char *name, *why;
+} lab_controls[] = {
+    {"GenericTCP", "a laboratory controller over TCP"},
+    {"LabVIEW", "a LabVIEW laboratory controller"},
+    {"xPCtarget", "an xPC Target real-time controller"},
+    {"Speedgoat", "a Speedgoat real-time controller"},
+    {"SCRAMNet", "a SCRAMNet shared-memory controller"},
+    {"SCRAMNetGT", "a SCRAMNet GT shared-memory controller"},
+    {"dSpace", "a dSpace controller"},
+    {"MTSCsi", "an MTS CSI controller"},
+    {"NIEseries", "a National Instruments E-series card"},
+    {"SimDomain", "an OpenSees domain simulating the specimen"},
+    {"SimFEAdapter", "a finite-element program behind an adapter"},
+    {"SimSimulink", "a Simulink model"},
+};
+
+/* expControl SimUniaxialMaterials tag matTag1 <matTag2 ...> (ECSimUniaxialMaterials.cpp; the
+ * -ctrlFilters / -daqFilters options of OpenFresco 2.7+ are refused: a perfect laboratory). */
+static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (objc < 3)
+        return hs_os_fail(st, objv, "expected 'expControl SimUniaxialMaterials tag matTag'");
+    const char *type = Tcl_GetString(objv[1]);
+    for (size_t k = 0; k < sizeof lab_controls / sizeof lab_controls[0]; k++)
+        if (!strcmp(type, lab_controls[k].name))
+            return hs_os_fail(st, objv,
+                              "%s (%s) is not supported in a script: hysim drives laboratories "
+                              "through its sites (hysim site with a lab back end, "
+                              "docs/lab_backends.md; NEES, docs/nees.md); here use "
+                              "'expControl SimUniaxialMaterials tag matTag' for a virtual "
+                              "laboratory",
+                              type, lab_controls[k].why);
+    if (strcmp(type, "SimUniaxialMaterials"))
+        return hs_os_fail(
+            st, objv, "type '%s' is not supported by hysim (it has SimUniaxialMaterials)", type);
+    hs_of_control c = {0};
+    if (hs_os_int(st, objv, 2, "tag", &c.tag)) return TCL_ERROR;
+    for (int i = 3; i < objc; i++) {
+        int tag;
+        if (Tcl_GetString(objv[i])[0] == '-')
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (signal filters: hysim's "
+                              "virtual laboratory is perfect)",
+                              Tcl_GetString(objv[i]));
+        if (hs_os_int(st, objv, i, "matTag", &tag)) return TCL_ERROR;
+        if (!hs_os_find_material(st->m, tag))
+            return hs_os_fail(st, objv, "no uniaxialMaterial %d (define it first)", tag);
+        if (c.nmat == HS_OF_MAX_MATS)
+            return hs_os_fail(st, objv, "at most %d materials", HS_OF_MAX_MATS);
+        c.mat[c.nmat++] = tag;
+    }
+    if (!c.nmat) return hs_os_fail(st, objv, "expected the specimens' matTags after the tag");
+    struct hs_os_fresco *f = fresco(st);
+    if (!f) return hs_os_fail(st, objv, "out of memory");
+    if (find_control(f, c.tag)) return hs_os_fail(st, objv, "control %d is already defined", c.tag);
+    hs_of_control *slot = hs_os_push((void **)&f->controls, &f->ncontrols, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = c;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* The similitude factors of a setup (ExpSetupCommands.cpp): hysim takes only the value 1. */
+static int factor_option(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i)
+{
+    const char *opt = Tcl_GetString(objv[*i]);
+    const size_t len = strlen(opt);
+    if (len < 6 || strcmp(opt + len - 4, "Fact") != 0) return 0;
+    double v = 1.0;
+    for ((*i)++; *i < objc && Tcl_GetDoubleFromObj(NULL, objv[*i], &v) == TCL_OK; (*i)++)
+        if (v != 1.0)
+            return hs_os_fail(st, objv,
+                              "%s %g: not yet supported by hysim (a scaled specimen); run the "
+                              "specimen at full scale (factors 1) or scale its material",
+                              opt, v),
+                   -1;
+    (*i)--;
+    return 1;
+}
+
+/* expSetup OneActuator tag <-control ctrlTag> dir -sizeTrialOut t o <-...Fact 1> */
+static int cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (objc < 2) return hs_os_fail(st, objv, "expected 'expSetup OneActuator tag ...'");
+    const char *type = Tcl_GetString(objv[1]);
+    if (strcmp(type, "OneActuator"))
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported in a script yet (it has OneActuator); "
+                          "hysim's setups with nonlinear geometry (docs/setups.md) are given "
+                          "in a test file's experimental section",
+                          type);
+    hs_of_setup s = {0};
+    int i = 3;
+    if (objc < 7 || hs_os_int(st, objv, 2, "tag", &s.tag))
+        return objc < 7 ? hs_os_fail(st, objv,
+                                     "expected 'expSetup OneActuator tag <-control ctrlTag> dir "
+                                     "-sizeTrialOut t o'")
+                        : TCL_ERROR;
+    if (!strcmp(Tcl_GetString(objv[3]), "-control") || !strcmp(Tcl_GetString(objv[3]), "-ctrl")) {
+        if (hs_os_int(st, objv, 4, "-control", &s.control)) return TCL_ERROR;
+        i = 5;
+    }
+    struct hs_os_fresco *f = fresco(st);
+    if (!f) return hs_os_fail(st, objv, "out of memory");
+    if (s.control && !find_control(f, s.control))
+        return hs_os_fail(st, objv, "no expControl %d (define it first)", s.control);
+    if (i + 3 >= objc || strcmp(Tcl_GetString(objv[i + 1]), "-sizeTrialOut"))
+        return hs_os_fail(st, objv,
+                          "expected 'expSetup OneActuator tag <-control ctrlTag> dir "
+                          "-sizeTrialOut t o'");
+    if (hs_os_int(st, objv, i, "dir", &s.dir) ||
+        hs_os_int(st, objv, i + 2, "sizeTrial", &s.size_trial) ||
+        hs_os_int(st, objv, i + 3, "sizeOut", &s.size_out))
+        return TCL_ERROR;
+    if (s.dir < 1 || s.dir > s.size_trial || s.dir > s.size_out)
+        return hs_os_fail(st, objv, "dir %d: expected 1 to %d (the size of the trial vector)",
+                          s.dir, s.size_trial < s.size_out ? s.size_trial : s.size_out);
+    s.dir--;
+    for (i += 4; i < objc; i++) {
+        const int r = factor_option(st, objv, objc, &i);
+        if (r < 0) return TCL_ERROR;
+        if (!r)
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (OneActuator knows "
+                              "-control, -sizeTrialOut and the factors at 1)",
+                              Tcl_GetString(objv[i]));
+    }
+    if (find_setup(f, s.tag)) return hs_os_fail(st, objv, "setup %d is already defined", s.tag);
+    hs_of_setup *slot = hs_os_push((void **)&f->setups, &f->nsetups, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = s;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* expSite LocalSite tag setupTag */
+static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (objc < 2) return hs_os_fail(st, objv, "expected 'expSite LocalSite tag setupTag'");
+    const char *type = Tcl_GetString(objv[1]);
+    if (!strcmp(type, "RemoteSite") || !strcmp(type, "ShadowSite") || !strcmp(type, "ActorSite"))
+        return hs_os_fail(st, objv,
+                          "%s is a networked site: a script's own analysis in hysim runs local "
+                          "sites only; serve the specimen with 'hysim site' and connect OpenSees' "
+                          "genericClient or OpenFresco's expElement -server to it "
+                          "(docs/openfresco.md), or use 'expSite LocalSite tag setupTag'",
+                          type);
+    if (strcmp(type, "LocalSite"))
+        return hs_os_fail(st, objv, "type '%s' is not supported by hysim (it has LocalSite)", type);
+    hs_of_site s = {0};
+    if (objc != 4) return hs_os_fail(st, objv, "expected 'expSite LocalSite tag setupTag'");
+    if (hs_os_int(st, objv, 2, "tag", &s.tag) || hs_os_int(st, objv, 3, "setupTag", &s.setup))
+        return TCL_ERROR;
+    struct hs_os_fresco *f = fresco(st);
+    if (!f) return hs_os_fail(st, objv, "out of memory");
+    const hs_of_setup *su = find_setup(f, s.setup);
+    if (!su) return hs_os_fail(st, objv, "no expSetup %d (define it first)", s.setup);
+    if (!su->control)
+        return hs_os_fail(
+            st, objv, "setup %d has no -control: a LocalSite needs the setup's control", s.setup);
+    if (find_site(f, s.tag)) return hs_os_fail(st, objv, "site %d is already defined", s.tag);
+    hs_of_site *slot = hs_os_push((void **)&f->sites, &f->nsites, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = s;
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* The element's options: -site tag, -initStif (n x n numbers), -tangStif tag, -iMod, -dir list
+ * (twoNodeLink), -rho (truss); the others go to the numerical element's parser (`pass`). */
+typedef struct exp_args {
+    int site, ndir, dirs[HS_OS_NDF];
+    int no_rayleigh; /* -noRayleigh (OpenFresco's elements take the Rayleigh factors by default) */
+    double rho;
+    int npass;
+    Tcl_Obj *pass[64];
+} exp_args;
+
+static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int first, int link,
+                       exp_args *a)
+{
+    int i = first;
+    while (i < objc) {
+        const char *o = Tcl_GetString(objv[i]);
+        if (!strcmp(o, "-site")) {
+            if (i + 1 >= objc || hs_os_int(st, objv, i + 1, "-site", &a->site))
+                return i + 1 >= objc ? hs_os_fail(st, objv, "-site: expected the site's tag")
+                                     : TCL_ERROR;
+            i += 2;
+        } else if (!strcmp(o, "-server")) {
+            return hs_os_fail(st, objv,
+                              "-server: a networked site; in hysim's own analysis the site is "
+                              "local (-site siteTag); to serve OpenSees, run 'hysim site' and "
+                              "connect this expElement from OpenSees/OpenFresco "
+                              "(docs/openfresco.md)");
+        } else if (!strcmp(o, "-initStif") || !strcmp(o, "-initStiff")) {
+            for (i++; i < objc && Tcl_GetDoubleFromObj(NULL, objv[i], &(double){0}) == TCL_OK;
+                 i++) {
+            }
+        } else if (!strcmp(o, "-tangStif") || !strcmp(o, "-tangStiff")) {
+            i += 2; /* the perfect specimen's own tangent is used (the file's header) */
+        } else if (!strcmp(o, "-iMod")) {
+            i++; /* the initial stiffness modification: nothing to correct in a perfect lab */
+        } else if (!strcmp(o, "-doRayleigh") || !strcmp(o, "-noRayleigh")) {
+            a->no_rayleigh = !strcmp(o, "-noRayleigh");
+            i++;
+        } else if (link && !strcmp(o, "-dir")) {
+            for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+                if (a->ndir == HS_OS_NDF)
+                    return hs_os_fail(st, objv, "-dir: at most %d directions", HS_OS_NDF);
+                if (hs_os_int(st, objv, i, "-dir", &a->dirs[a->ndir++])) return TCL_ERROR;
+            }
+        } else if (!link && !strcmp(o, "-rho")) {
+            if (i + 1 >= objc || hs_os_num(st, objv, i + 1, "-rho", &a->rho))
+                return i + 1 >= objc ? hs_os_fail(st, objv, "-rho: expected the mass per length")
+                                     : TCL_ERROR;
+            i += 2;
+        } else if (!link) {
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (expElement %s knows "
+                              "-site, -initStif, -tangStif, -iMod, -rho, -doRayleigh, "
+                              "-noRayleigh)",
+                              o, Tcl_GetString(objv[1]));
+        } else {
+            if (a->npass == (int)(sizeof a->pass / sizeof a->pass[0]))
+                return hs_os_fail(st, objv, "too many options");
+            a->pass[a->npass++] = objv[i++];
+        }
+    }
+    if (!a->site) return hs_os_fail(st, objv, "expected -site siteTag (a LocalSite)");
+    return TCL_OK;
+}
+
+/* The site's specimen: the control's material through the OneActuator setup; checks that the
+ * setup's trial vector is the element's basic vector (OpenFresco checks the sizes too). */
+static int site_material(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic, int *mat,
+                         int *dir)
+{
+    const struct hs_os_fresco *f = fresco(st);
+    const hs_of_site *s = f ? find_site(f, site) : NULL;
+    if (!s) return hs_os_fail(st, objv, "no expSite %d (define it first)", site);
+    const hs_of_setup *su = find_setup(f, s->setup);
+    const hs_of_control *c = find_control(f, su->control);
+    if (su->size_trial != nbasic)
+        return hs_os_fail(st, objv,
+                          "site %d: its setup %d has -sizeTrialOut %d, this element has %d basic "
+                          "DOFs",
+                          site, su->tag, su->size_trial, nbasic);
+    if (c->nmat != 1)
+        return hs_os_fail(st, objv,
+                          "site %d: control %d has %d materials, a OneActuator setup drives one",
+                          site, c->tag, c->nmat);
+    *mat = c->mat[0];
+    *dir = su->dir;
+    return TCL_OK;
+}
+
+/* Defines `element twoNodeLink tag i j -mat mat -dir d <pass...>` through the element command
+ * (one parser for the numerical and the experimental link), then marks it experimental. */
+static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], int mat, int dir,
+                       double mass, const exp_args *a, int site)
+{
+    Tcl_Obj *w[80];
+    int n = 0;
+    w[n++] = objv[0];
+    w[n++] = Tcl_NewStringObj("twoNodeLink", -1);
+    w[n++] = objv[2];
+    w[n++] = objv[3];
+    w[n++] = objv[4];
+    w[n++] = Tcl_NewStringObj("-mat", -1);
+    w[n++] = Tcl_NewIntObj(mat);
+    w[n++] = Tcl_NewStringObj("-dir", -1);
+    w[n++] = Tcl_NewIntObj(dir);
+    if (mass > 0.0) {
+        w[n++] = Tcl_NewStringObj("-mass", -1);
+        w[n++] = Tcl_NewDoubleObj(mass);
+    }
+    for (int k = 0; k < a->npass; k++) w[n++] = a->pass[k];
+    for (int k = 0; k < n; k++) Tcl_IncrRefCount(w[k]);
+    const int rc = hs_os_cmd_element(st, interp, n, w);
+    for (int k = 0; k < n; k++) Tcl_DecrRefCount(w[k]);
+    if (rc != TCL_OK) return rc;
+    int tag = 0;
+    Tcl_GetIntFromObj(NULL, objv[2], &tag);
+    hs_os_element *e = hs_os_find_element(st->m, tag);
+    e->exp_site = site;
+    e->exp_rayleigh = !a->no_rayleigh;
+    return TCL_OK;
+}
+
+/* expElement twoNodeLink tag iNode jNode -dir dirs -site siteTag -initStif Kij <-tangStif t>
+ * <-orient ...> <-pDelta ...> <-iMod> <-mass m> (EETwoNodeLink.cpp) */
+static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, 5, 1, &a)) return TCL_ERROR;
+    if (!a.ndir) return hs_os_fail(st, objv, "expected -dir d1 ... (the basic DOFs)");
+    int mat, dir;
+    if (site_material(st, objv, a.site, a.ndir, &mat, &dir)) return TCL_ERROR;
+    return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site);
+}
+
+/* The length of the element's chord (0 after raising the error). */
+static double chord(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    int ti, tj;
+    if (hs_os_int(st, objv, 3, "iNode", &ti) || hs_os_int(st, objv, 4, "jNode", &tj)) return 0.0;
+    const hs_os_node *ni = hs_os_find_node(st->m, ti), *nj = hs_os_find_node(st->m, tj);
+    double L = 0.0;
+    if (ni && nj)
+        L = sqrt((nj->x - ni->x) * (nj->x - ni->x) + (nj->y - ni->y) * (nj->y - ni->y) +
+                 (nj->z - ni->z) * (nj->z - ni->z));
+    if (!ni || !nj) return hs_os_fail(st, objv, "no node %d (define it first)", ni ? tj : ti), 0.0;
+    if (L == 0.0)
+        return hs_os_fail(st, objv, "nodes %d and %d coincide: the element needs a length", ti, tj),
+               0.0;
+    return L;
+}
+
+/* expElement truss tag iNode jNode -site siteTag -initStif Kij <-iMod> <-rho rho> (EETruss.cpp:
+ * the axial deformation along the chord, linear geometry; -rho lumped, half at each node) */
+static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, 5, 0, &a)) return TCL_ERROR;
+    int mat, dir;
+    if (site_material(st, objv, a.site, 1, &mat, &dir)) return TCL_ERROR;
+    const double L = chord(st, objv);
+    if (L <= 0.0) return TCL_ERROR;
+    return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site);
+}
+
+/* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(3x3) <-iMod>
+ * <-rho rho> <-noRayleigh> (EEBeamColumn2d.cpp, a 2-D model): with a Linear transformation its
+ * basic system B is the cantilever fixed at iNode, db = [axial, (v_j - v_i) - L theta_i,
+ * theta_j - theta_i] in the chord's axes; the OneActuator's DOF among them is the twoNodeLink's
+ * direction 1, 2 (its shear taken at jNode: -shearDist 1, OpenSees' TwoNodeLink measures the
+ * shear deformation as v_j - v_i - sD L theta_i - (1 - sD) L theta_j) or 3. */
+static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    if (st->m->ndm != 2 || st->m->ndf != 3)
+        return hs_os_fail(st, objv,
+                          "beamColumn: hysim maps the 2-D element (-ndm 2 -ndf 3); this model "
+                          "is -ndm %d -ndf %d",
+                          st->m->ndm, st->m->ndf);
+    int tt;
+    if (objc < 6 || hs_os_int(st, objv, 5, "transfTag", &tt))
+        return objc < 6 ? hs_os_fail(st, objv,
+                                     "expected 'expElement beamColumn tag iNode jNode transfTag "
+                                     "-site siteTag -initStif Kij'")
+                        : TCL_ERROR;
+    const hs_os_transf *t = NULL;
+    for (int i = 0; i < st->m->ntransfs; i++)
+        if (st->m->transfs[i].tag == tt) t = &st->m->transfs[i];
+    if (!t) return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
+    if (t->kind != HS_FE_LINEAR)
+        return hs_os_fail(st, objv,
+                          "geomTransf %d: not yet supported by hysim: an experimental "
+                          "beamColumn with nonlinear geometry (OpenFresco's PDelta/Corotational "
+                          "basic system B); use geomTransf Linear",
+                          tt);
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
+    int mat, dir;
+    if (site_material(st, objv, a.site, 3, &mat, &dir)) return TCL_ERROR;
+    const double L = chord(st, objv);
+    if (L <= 0.0) return TCL_ERROR;
+    if (dir == 1) {
+        a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1);
+        a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
+    }
+    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site);
+}
+
+/* expElement TYPE tag iNode jNode ... */
+static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    if (!hs_os_need_model(st, objv)) return TCL_ERROR;
+    if (objc < 5) return hs_os_fail(st, objv, "expected 'expElement type tag iNode jNode ...'");
+    const char *type = Tcl_GetString(objv[1]);
+    if (!strcmp(type, "twoNodeLink")) return exp_link(st, interp, objc, objv);
+    if (!strcmp(type, "truss")) return exp_truss(st, interp, objc, objv);
+    if (!strcmp(type, "beamColumn")) return exp_beam_column(st, interp, objc, objv);
+    if (!strcmp(type, "generic") || !strcmp(type, "invertedVBrace") ||
+        !strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
+        return hs_os_fail(
+            st, objv,
+            "type '%s' is not supported in a script yet (it has twoNodeLink, "
+            "truss and beamColumn); give the experimental element in a test file's experimental "
+            "section (docs/testfile.md)",
+            type);
+    return hs_os_fail(st, objv,
+                      "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn)",
+                      type);
+}
+
+/* Commands that change nothing in a perfect virtual laboratory: one line each. */
+static int cmd_exp_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc;
+    hs_os_state *st = STATE(cd);
+    const char *name = Tcl_GetString(objv[0]);
+    const char *why =
+        !strcmp(name, "expTangentStiff") ? "the perfect specimen's own tangent is used"
+        : !strcmp(name, "expSignalFilter")
+            ? "hysim's virtual laboratory is perfect: no signal to filter"
+        : !strcmp(name, "expRecorder")
+            ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
+        : !strcmp(name, "expControlPoint") ? "control points belong to laboratory controls, not "
+                                             "SimUniaxialMaterials"
+                                           : "OpenFresco's commands are built into hysim";
+    hs_os_ignored_once(st, name, why);
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* wipeExp: OpenFresco's controls, setups and sites are gone (the elements stay, as OpenSees'
+ * domain keeps them until `wipe`). */
+static int cmd_wipe_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc, (void)objv;
+    hs_os_fresco_free(STATE(cd));
+    Tcl_ResetResult(interp);
+    return TCL_OK;
+}
+
+/* packageVersion: the OpenFresco version whose commands hysim follows. */
+static int cmd_package_version(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)cd, (void)objc, (void)objv;
+    Tcl_SetObjResult(interp, Tcl_NewStringObj("2.8 (hysim)", -1));
+    return TCL_OK;
+}
+
+int hs_os_openfresco_commands(hs_os_state *st)
+{
+    static const struct {
+        const char *name;
+        Tcl_ObjCmdProc *fn;
+    } commands[] = {
+        {"expControl", cmd_exp_control},
+        {"expSetup", cmd_exp_setup},
+        {"expSite", cmd_exp_site},
+        {"expElement", cmd_exp_element},
+        {"expTangentStiff", cmd_exp_ignored},
+        {"expSignalFilter", cmd_exp_ignored},
+        {"expRecorder", cmd_exp_ignored},
+        {"expControlPoint", cmd_exp_ignored},
+        {"loadPackage", cmd_exp_ignored},
+        {"wipeExp", cmd_wipe_exp},
+        {"packageVersion", cmd_package_version},
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!Tcl_CreateObjCommand(st->interp, commands[i].name, commands[i].fn, st, NULL))
+            return HS_ENOMEM;
+    return 0;
+}
