@@ -61,14 +61,7 @@ vs_opensees() { # as tests/cli/lib/fe_cli.sh: largest difference, peak, rows, ro
                                      a = o < 0 ? -o : o; if (a > p) p = a } }
         END { printf "%.3g %.6g %d %d", m + 0, p + 0, NR, bad + 0 }'
 }
-# cpu_of COMMAND...: the CPU seconds (user + system) of running COMMAND, its output to run.log
-cpu_of() {
-    python3 -c 'import resource, subprocess, sys
-r = subprocess.run(sys.argv[1:], stdout=open("run.log", "w"), stderr=subprocess.STDOUT).returncode
-u = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.6f" % (u.ru_utime + u.ru_stime) if r == 0 else "-1")' "$@"
-}
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : -1 }'; }
+. "$root/bench/lib.sh" # cpu_of, median
 
 # model NAME TCL NODES DOF STEPS DT INTEGRATOR CONSTRAINTS; then configurations (config LABEL
 # ALGORITHM TEST SYSTEM NUMBERER) and hysim files (front LABEL FILE)
