@@ -89,13 +89,16 @@ int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *ome
     if (!work) return HS_ENOMEM;
     int rc = 0;
     lapack_int info = eig_direct(n, K, M, omega2, phi, work);
+    /* M only semidefinite (DOFs without mass, kept for experimental elements): the inverted
+     * solve alone, those DOFs' modes at omega^2 = infinity (x' M x = 0: left unscaled) */
+    if (info > n && eig_inverted(n, K, M, omega2, phi, work) == 0) info = 0;
     if (info)
         rc = hs_fail(ctx, HS_ESINGULAR,
                      "eigenvalue analysis failed (dsygv info %d): is the mass positive and the "
                      "stiffness symmetric?",
                      (int)info);
-    const int spread =
-        !rc && n > 1 && !(omega2[0] > 0.0 && omega2[n - 1] <= EIG_SPREAD * omega2[0]);
+    const int spread = !rc && n > 1 && isfinite(omega2[n - 1]) &&
+                       !(omega2[0] > 0.0 && omega2[n - 1] <= EIG_SPREAD * omega2[0]);
     if (spread) {
         phi_l = hs_dvec(nn);
         w_l = hs_dvec((size_t)n);
