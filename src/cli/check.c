@@ -19,7 +19,10 @@ static const char *const check_usage =
     "  of a Tcl script's own eigen that miss their damping once the experimental elements'\n"
     "  stiffness is in. Exit 2 when the file is invalid or the integrator cannot take measured\n"
     "  forces; with --strict, exit 1 when there is a warning. `hysim run` refuses a test with\n"
-    "  warnings and a remote site unless given --accept-warnings.\n";
+    "  warnings and a remote site unless given --accept-warnings. Experimental DOFs without\n"
+    "  mass (a control point on a frame's massless DOF) are listed with the integrators that\n"
+    "  take them (newmark, hht, alpha_os, os_tangent, implicit_hht_fe with fallback\n"
+    "  os_tangent); exit 2 for the others.\n";
 static const char *const modes_usage =
     "usage: hysim modes FILE [--set KEY=VALUE ...]\n"
     "  prints the periods and mode shapes of the initial-stiffness model (experimental\n"
