@@ -170,6 +170,9 @@ int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
  * names (the `experimental` section, read leniently: its own reader reports its errors later) is
  * kept dynamic even without mass (hs_fe_keep_dof; testfile_massless.c). */
 int hs_tf_keep_experimental_dofs(hs_tf *L, struct hs_fe *fe);
+/* The same for a frame from an OpenSees Tcl script: into m's keep list, before hs_os_build_fe. */
+struct hs_os_model;
+int hs_tf_keep_experimental_script(hs_tf *L, struct hs_os_model *m);
 /* After the analysis section: an integrator that does not take DOFs without mass is refused when
  * the model has some, with the reason and the list of those that do (testfile_massless.c). */
 int hs_tf_massless_integrator(hs_tf *L, const hs_ynode *type_node);

@@ -6,6 +6,7 @@
 
 #include "hysim/fe.h"
 #include "hysim/integrator.h"
+#include "opensees/opensees_tcl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,11 @@ static int dof_named(const hs_fe *fe, const char *key)
     return -1;
 }
 
-int hs_tf_keep_experimental_dofs(hs_tf *L, hs_fe *fe)
+/* Calls fn(user, node, key) for every DOF that a control point of the experimental section
+ * names (read leniently: the experimental reader reports its errors later); stops at fn's error.
+ */
+static int each_control_dof(const hs_tf *L, int (*fn)(void *user, int node, const char *key),
+                            void *user)
 {
     const hs_ynode *ex = L->experimental;
     if (!ex || ex->kind != HS_YNODE_SEQUENCE) return 0;
@@ -31,20 +36,53 @@ int hs_tf_keep_experimental_dofs(hs_tf *L, hs_fe *fe)
             cp->kind != HS_YNODE_MAPPING || !(nn = hs_ynode_get(cp, "node")) ||
             !(dn = hs_ynode_get(cp, "dofs")) || nn->kind != HS_YNODE_SCALAR ||
             dn->kind != HS_YNODE_SEQUENCE)
-            continue; /* the experimental reader says what is wrong */
+            continue;
         char *end = NULL;
         const long id = strtol(nn->text, &end, 10);
         if (!end || *end || id < 1 || id > 1000000000L) continue;
         for (size_t k = 0; k < dn->n; k++) {
-            const hs_ynode *dk = dn->items[k];
-            const int d = dk->kind == HS_YNODE_SCALAR ? dof_named(fe, dk->text) : -1;
-            if (d < 0) continue;
-            const int rc = hs_fe_keep_dof(fe, (int)id, d);
-            if (rc == HS_ENOMEM) return rc;
-            hs_ctx_clear(L->ctx); /* an unknown node: the experimental reader names it */
+            if (dn->items[k]->kind != HS_YNODE_SCALAR) continue;
+            const int rc = fn(user, (int)id, dn->items[k]->text);
+            if (rc) return rc;
         }
     }
     return 0;
+}
+
+typedef struct keep_fe {
+    hs_ctx *ctx;
+    hs_fe *fe;
+} keep_fe;
+
+static int keep_in_fe(void *user, int node, const char *key)
+{
+    const keep_fe *k = user;
+    const int d = dof_named(k->fe, key);
+    const int rc = d < 0 ? 0 : hs_fe_keep_dof(k->fe, node, d);
+    if (rc == HS_ENOMEM) return rc;
+    hs_ctx_clear(k->ctx); /* an unknown node: the experimental reader names it */
+    return 0;
+}
+
+int hs_tf_keep_experimental_dofs(hs_tf *L, hs_fe *fe)
+{
+    keep_fe k = {L->ctx, fe};
+    return each_control_dof(L, keep_in_fe, &k);
+}
+
+static int keep_in_script(void *user, int node, const char *key)
+{
+    hs_os_model *m = user;
+    if (m->nkeep == HS_OS_MAX_KEEP || strlen(key) >= sizeof m->keep_dof[0]) return 0;
+    m->keep_node[m->nkeep] = node;
+    snprintf(m->keep_dof[m->nkeep++], sizeof m->keep_dof[0], "%s", key);
+    return 0;
+}
+
+int hs_tf_keep_experimental_script(hs_tf *L, hs_os_model *m)
+{
+    m->nkeep = 0;
+    return each_control_dof(L, keep_in_script, m);
 }
 
 int hs_tf_massless_integrator(hs_tf *L, const hs_ynode *type_node)

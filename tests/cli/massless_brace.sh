@@ -13,6 +13,8 @@
 #     the peak of the twin, and os_tangent's difference falls with dt (halved: below 0.3 of it);
 #   - the estimators work on those DOFs: os_tangent's tangent is updated (> 50 % of the steps),
 #     implicit_hht_fe's forces estimated (> 50 % implicit steps);
+#   - the same frame from an OpenSees Tcl script (structure.model.opensees) keeps node 4 uy too:
+#     the same recorder file byte for byte;
 #   - hysim check and hysim modes name node 4 uy; the explicit methods, ghaboussi_pc and
 #     implicit_hht_fe with its explicit fallback are refused (exit 2) with the reason and the list
 #     of the integrators that can.
@@ -91,6 +93,30 @@ read -r d1 p1 <<< "$(diff_of bw_os_tangent)"
 read -r d2 p2 <<< "$(diff_of bw_half)"
 echo "os_tangent, Bouc-Wen: difference $d1 at dt, $d2 at dt/2 (peak $p1)"
 awk -v a="$d1" -v b="$d2" 'BEGIN { exit !(b < 0.3 * a) }' || fail "os_tangent's difference does not fall with dt ($d1, $d2)"
+
+# the same frame read from an OpenSees Tcl script (structure.model.opensees): the control point
+# keeps node 4 uy there too, and the run is the YAML frame's bit for bit
+cat > frame.tcl << 'TCL'
+model BasicBuilder -ndm 2 -ndf 3
+node 1 0.0 0.0
+node 2 6.0 0.0
+node 3 0.0 3.2
+node 4 6.0 3.2
+fix 1 1 1 1
+fix 2 1 1 1
+mass 3 40.0 0.0 0.0
+mass 4 40.0 0.0 0.0
+geomTransf Linear 1
+element elasticBeamColumn 1 1 3 0.01 200.0e6 1.0e-4 1
+element elasticBeamColumn 2 2 4 0.01 200.0e6 1.0e-4 1
+element elasticBeamColumn 3 3 4 0.01 200.0e6 2.0e-4 1
+TCL
+tcl_twin lin_hht_h.yaml frame.tcl | sed 's/^  model: {opensees: frame.tcl}/  model: {opensees: frame.tcl, excitation: x}/' > tcl.yaml
+grep -q "opensees: frame.tcl, excitation: x" tcl.yaml || fail "the Tcl test file was not built"
+"$hysim" run tcl.yaml -o tcl --quiet 2> err || fail "Tcl model run: $(cat err)"
+cmp -s tcl/recorders/joints.csv lin_hht_h/recorders/joints.csv ||
+    fail "the Tcl model's run differs from the YAML frame's: $(response_diff tcl/recorders/joints.csv lin_hht_h/recorders/joints.csv)"
+echo "the frame from a Tcl script: the same joints.csv byte for byte"
 
 # check and modes name the DOF; the integrators that cannot take it are refused
 "$hysim" check "$example" > out 2> err || fail "check: $(cat err)"
