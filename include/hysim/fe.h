@@ -211,12 +211,18 @@ void hs_fe_link_def_init(hs_fe_link_def *def);
 /* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
 int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
 
-/* Numbers the DOFs: fixed, constrained (slaves), dynamic (mass > 0), condensed. Refuses a model
- * with no dynamic DOF, a constrained DOF that is fixed, chains of slaves. */
+/* Keeps node DOF `dir` (0-based node DOF index) of node `id` dynamic even without mass (an
+ * experimental element's control point: the integrators that take DOFs without mass see it with
+ * zero mass instead of condensing it; docs/integrators.md, "Experimental DOFs without mass"). An
+ * equal_dof or rigid slave keeps the DOFs it follows. Before hs_fe_finalize. */
+int hs_fe_keep_dof(hs_fe *fe, int id, int dir);
+/* Numbers the DOFs: fixed, constrained (slaves), dynamic (mass > 0 or kept), condensed. Refuses a
+ * model with no DOF with mass, a constrained DOF that is fixed, chains of slaves. */
 int hs_fe_finalize(hs_fe *fe);
 
-int hs_fe_ndof(const hs_fe *fe);      /* dynamic DOFs (the integrators' n) */
-int hs_fe_condensed(const hs_fe *fe); /* condensed (massless) DOFs */
+int hs_fe_ndof(const hs_fe *fe);          /* dynamic DOFs (the integrators' n) */
+int hs_fe_condensed(const hs_fe *fe);     /* condensed (massless) DOFs */
+int hs_fe_kept_massless(const hs_fe *fe); /* dynamic DOFs without mass (hs_fe_keep_dof) */
 int hs_fe_node_count(const hs_fe *fe);
 int hs_fe_node_id(const hs_fe *fe, int k);
 /* The dynamic DOF index of (node id, dir), or a negative code: HS_FE_FIXED, HS_FE_CONDENSED,

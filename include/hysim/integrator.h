@@ -158,7 +158,13 @@ typedef struct hs_integrator_entry {
     const char *summary;
     int numerical_only; /* 1 when it cannot take measured forces (no experimental elements);
                            the test-file loader refuses it with experimental elements */
+    int massless;       /* 1 when it takes DOFs without mass (a zero diagonal of M: an
+                           experimental element on a frame's massless DOF); the others are
+                           refused at setup and by the test-file loader (docs/integrators.md,
+                           "Experimental DOFs without mass") */
 } hs_integrator_entry;
+/* "newmark, hht, ...": the integrators that take DOFs without mass, into buf. */
+const char *hs_integrator_massless_list(char *buf, size_t cap);
 size_t hs_integrator_registry_count(void);
 const hs_integrator_entry *hs_integrator_registry_get(size_t i);
 const hs_integrator_entry *hs_integrator_registry_find(const char *name);

@@ -22,7 +22,14 @@ void hs_model_destroy(hs_model **m);
 int hs_model_ndof(const hs_model *m);
 hs_ctx *hs_model_ctx(const hs_model *m);
 
-int hs_model_set_mass(hs_model *m, const double *mass);      /* lumped, n values > 0 */
+int hs_model_set_mass(hs_model *m, const double *mass); /* lumped, n values > 0 */
+/* Before hs_model_set_mass: zero masses are accepted (DOFs without mass kept for experimental
+ * elements, hs_fe_keep_dof; at least one DOF must carry mass). Damping is then built on the
+ * stiffness condensed to the DOFs with mass and is zero on the others, as a frame's condensed
+ * DOFs have it (docs/integrators.md, "Experimental DOFs without mass"). */
+void hs_model_allow_massless(hs_model *m);
+/* The number of DOFs without mass (0 for every model built without hs_model_allow_massless). */
+int hs_model_massless_count(const hs_model *m);
 int hs_model_set_influence(hs_model *m, const double *iota); /* ground influence vector */
 /* A full mass matrix (n x n, column-major, copied): symmetric positive definite (a frame model's
  * consistent mass, docs/fe_model.md); hs_model_mass then gives its diagonal. */

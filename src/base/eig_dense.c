@@ -36,7 +36,8 @@ static lapack_int eig_direct(int n, const double *K, const double *M, double *w,
 }
 
 /* M x = mu K x by dsygv, returned as w = 1 / mu ascending (mu <= 0: infinite) with x scaled to
- * x' M x = 1; info as LAPACK's (> n: K not positive definite) */
+ * x' M x = 1; info as LAPACK's (> n: K not positive definite), n + 1 also when M is indefinite
+ * (a mu below -1e-12 of the largest) */
 static lapack_int eig_inverted(int n, const double *K, const double *M, double *w, double *phi,
                                double *work)
 {
@@ -46,6 +47,8 @@ static lapack_int eig_inverted(int n, const double *K, const double *M, double *
     double *mu = w;
     lapack_int info = LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'V', 'U', n, work, n, phi, n, mu);
     if (info) return info;
+    /* mu ascending; M indefinite (not a mass) when one is negative beyond round-off */
+    if (mu[0] < -1e-12 * fabs(mu[n - 1])) return n + 1;
     /* mu ascending: the largest mu is the lowest omega^2; reverse columns into phi */
     for (int j = 0; j < n; j++) {
         const int src = n - 1 - j;
@@ -89,13 +92,19 @@ int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *ome
     if (!work) return HS_ENOMEM;
     int rc = 0;
     lapack_int info = eig_direct(n, K, M, omega2, phi, work);
+    /* M only semidefinite with a zero diagonal (DOFs without mass, kept for experimental
+     * elements): the inverted solve alone, those DOFs' modes at omega^2 = infinity (x' M x = 0:
+     * left unscaled); any other M that is not positive definite stays an error */
+    int massless = 0;
+    for (int i = 0; i < n; i++) massless |= M[(size_t)i * (size_t)n + (size_t)i] == 0.0;
+    if (info > n && massless && eig_inverted(n, K, M, omega2, phi, work) == 0) info = 0;
     if (info)
         rc = hs_fail(ctx, HS_ESINGULAR,
                      "eigenvalue analysis failed (dsygv info %d): is the mass positive and the "
                      "stiffness symmetric?",
                      (int)info);
-    const int spread =
-        !rc && n > 1 && !(omega2[0] > 0.0 && omega2[n - 1] <= EIG_SPREAD * omega2[0]);
+    const int spread = !rc && n > 1 && isfinite(omega2[n - 1]) &&
+                       !(omega2[0] > 0.0 && omega2[n - 1] <= EIG_SPREAD * omega2[0]);
     if (spread) {
         phi_l = hs_dvec(nn);
         w_l = hs_dvec((size_t)n);

@@ -19,7 +19,10 @@ static const char *const check_usage =
     "  of a Tcl script's own eigen that miss their damping once the experimental elements'\n"
     "  stiffness is in. Exit 2 when the file is invalid or the integrator cannot take measured\n"
     "  forces; with --strict, exit 1 when there is a warning. `hysim run` refuses a test with\n"
-    "  warnings and a remote site unless given --accept-warnings.\n";
+    "  warnings and a remote site unless given --accept-warnings. Experimental DOFs without\n"
+    "  mass (a control point on a frame's massless DOF) are listed with the integrators that\n"
+    "  take them (newmark, hht, alpha_os, os_tangent, implicit_hht_fe with fallback\n"
+    "  os_tangent); exit 2 for the others.\n";
 static const char *const modes_usage =
     "usage: hysim modes FILE [--set KEY=VALUE ...]\n"
     "  prints the periods and mode shapes of the initial-stiffness model (experimental\n"
@@ -159,7 +162,10 @@ static void participation(const hs_model *m, const double *phi, int nmodes)
         printf("DOFs:");
         for (int i = 0; i < n; i++)
             printf("%s %d = %s", i ? "," : "", i + 1, hs_fe_dof_name(fe, i, name, sizeof name));
-        printf(" (%d massless DOFs condensed)\n", hs_fe_condensed(fe));
+        printf(" (%d massless DOFs condensed", hs_fe_condensed(fe));
+        if (hs_fe_kept_massless(fe) > 0)
+            printf("; %d kept without mass for experimental elements", hs_fe_kept_massless(fe));
+        printf(")\n");
     }
     const double *M = hs_model_mass_matrix(m), *iota = hs_model_influence(m);
     if (!M) { /* a large model: lumped masses, nothing n x n */
@@ -218,11 +224,19 @@ int hs_cli_modes(int argc, char **argv)
             const double omega = sqrt(w2[k]);
             double *shape = phi + (size_t)k * (size_t)n;
             normalise(shape, n);
+            if (!isfinite(omega)) {
+                printf("%4d  %12s  %14s  (a DOF without mass: static)\n", k + 1, "-", "-");
+                continue;
+            }
             printf("%4d  %12.5g  %14.5g ", k + 1, two_pi / omega, omega / two_pi);
             for (int i = 0; i < n && !large; i++) printf(" %8.4f", shape[i]);
             printf("\n");
         }
-        participation(def->model, phi, nev);
+        /* DOFs without mass (kept for experimental elements) close the list at omega = inf:
+         * static, no period, no participation */
+        int with_mass = nev;
+        while (with_mass > 1 && !isfinite(w2[with_mass - 1])) with_mass--;
+        participation(def->model, phi, with_mass);
     }
     hs_free(w2);
     hs_free(phi);

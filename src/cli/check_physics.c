@@ -15,7 +15,9 @@
  * 4 and 5 (the specimen would move beyond what was meant), not for 2 and 6. */
 #include "check_physics.h"
 
+#include "hysim/fe.h"
 #include "hysim/ground_motion.h"
+#include "hysim/integrator.h"
 #include "hysim/linalg.h"
 
 #include <math.h>
@@ -151,6 +153,9 @@ static int modes(checker *k)
         k->zeta[m] = omega > 0.0 ? fmax(0.0, pcp / (2.0 * omega)) : 0.0;
         k->gamma[m] = pmi;
     }
+    /* DOFs without mass (kept for experimental elements) give the last modes omega = infinity:
+     * static, no period; the checks see the modes with mass */
+    while (k->nm > 1 && !isfinite(k->w2[k->nm - 1])) k->nm--;
     k->have_modes = 1;
     return 0;
 }
@@ -169,6 +174,31 @@ static void print_periods(checker *k)
     fprintf(k->out, "; damping (%% of critical):");
     for (int m = 0; m < shown; m++) fprintf(k->out, " %.3g", 100.0 * k->zeta[m]);
     fputc('\n', k->out);
+}
+
+/* The experimental DOFs without mass (hs_fe_keep_dof), and the integrators that take them. */
+static void print_massless(checker *k)
+{
+    const hs_model *model = k->def->model;
+    const int n0 = hs_model_massless_count(model);
+    if (n0 == 0) return;
+    const hs_fe *fe = hs_model_fe(model);
+    const double *mass = hs_model_mass(model);
+    char name[48], list[160];
+    fprintf(k->out, "experimental DOFs without mass (%d, solved statically, no period):", n0);
+    for (int i = 0, shown = 0; i < k->n && shown < 8; i++)
+        if (mass[i] == 0.0) {
+            if (fe)
+                hs_fe_dof_name(fe, i, name, sizeof name);
+            else
+                snprintf(name, sizeof name, "DOF %d", i + 1);
+            fprintf(k->out, "%s %s", shown++ ? "," : "", name);
+        }
+    fprintf(k->out,
+            "; taken by %s (implicit_hht_fe with fallback: os_tangent); the explicit methods "
+            "need a mass at every DOF (docs/integrators.md, \"Experimental DOFs without "
+            "mass\")\n",
+            hs_integrator_massless_list(list, sizeof list));
 }
 
 /* 1: omega_max dt against the integrator's stability limit (worst mode). */
@@ -191,7 +221,7 @@ static void check_stability(checker *k)
     }
     int worst = -1;
     double worst_ratio = 0.0, worst_limit = INFINITY;
-    for (int m = 0; m < n; m++) {
+    for (int m = 0; m < k->nm; m++) {
         const double *p = k->phi + (size_t)m * (size_t)n;
         double pkp = 0.0;
         for (int i = 0; i < n; i++)
@@ -437,6 +467,7 @@ int hs_check_physics(FILE *out, const hs_test_def *def, hs_check_refusing *refus
     int rc = modes(&k);
     if (rc == HS_EINPUT)
         fprintf(out, "periods: not available (the initial stiffness is not positive definite)\n");
+    print_massless(&k);
     if (k.have_modes) {
         print_periods(&k);
         if (gm) spectra(&k, pga);

@@ -103,6 +103,8 @@ static int hs_coord_periods(hs_coordinator *c)
         if (!phi) return HS_ENOMEM;
         rc = hs_sym_eig(c->ctx, c->n, c->K0, c->dyn.M, c->periods, phi);
         hs_free(phi);
+        /* DOFs without mass (kept for experimental elements): omega = inf, no period */
+        while (!rc && c->nperiods > 1 && isinf(c->periods[c->nperiods - 1])) c->nperiods--;
     }
     for (int i = 0; !rc && i < c->nperiods; i++) {
         if (!(c->periods[i] > 0.0))

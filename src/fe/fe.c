@@ -382,6 +382,31 @@ static double meq_diag(const double *Meq, int neq, int diag, int q)
     return diag ? Meq[q] : HS_AT(Meq, neq, q, q);
 }
 
+int hs_fe_keep_dof(hs_fe *fe, int id, int dir)
+{
+    int rc = fe_defining(fe, "a kept DOF");
+    const int k = rc ? rc : fe_known_node(fe, id, "keep");
+    if (k < 0) return k;
+    if (dir < 0 || dir >= fe->ndf)
+        return hs_fail(fe->ctx, HS_EINPUT, "node %d: no DOF %d to keep (ndf %d)", id, dir + 1,
+                       fe->ndf);
+    fe->nodes[k].keep[dir] = 1;
+    return 0;
+}
+
+/* kept[q] = 1 for the equations of the DOFs hs_fe_keep_dof named: their own, or the terms of
+ * their map (an equal_dof or rigid slave keeps what it follows). After fe_constraints_build. */
+static void kept_equations(const hs_fe *fe, int *kept)
+{
+    for (int k = 0; k < fe->nnodes; k++)
+        for (int d = 0; d < fe->ndf; d++) {
+            const fe_node *nd = &fe->nodes[k];
+            if (!nd->keep[d]) continue;
+            for (int t = 0; t < nd->map[d].n; t++)
+                if (nd->map[d].eq[t] < fe->neq) kept[nd->map[d].eq[t]] = 1;
+        }
+}
+
 int hs_fe_finalize(hs_fe *fe)
 {
     int rc = fe_defining(fe, "finalize");
@@ -409,16 +434,25 @@ int hs_fe_finalize(hs_fe *fe)
                        "the nodes",
                        neq, HS_DENSE_MAX_DOFS);
     double *Meq = hs_dvec(diag ? (size_t)neq : (size_t)neq * (size_t)neq);
-    if (!Meq) return HS_ENOMEM;
+    int *kept = hs_calloc((size_t)neq, sizeof *kept);
+    if (!Meq || !kept) {
+        hs_free(Meq);
+        hs_free(kept);
+        return HS_ENOMEM;
+    }
     fe_mass_assemble(fe, Meq, diag, NULL, NULL);
+    kept_equations(fe, kept);
     for (int q = 0; q < neq; q++) {
-        if (meq_diag(Meq, neq, diag, q) > 0.0)
+        const int has_mass = meq_diag(Meq, neq, diag, q) > 0.0;
+        if (has_mass || kept[q])
             fe->n++;
         else
             fe->n0++;
+        if (!has_mass && kept[q]) fe->nkept++;
     }
-    if (fe->n == 0) {
+    if (fe->n == fe->nkept) {
         hs_free(Meq);
+        hs_free(kept);
         return hs_fail(fe->ctx, HS_EINPUT,
                        "frame model: no free DOF carries mass; give masses to the nodes");
     }
@@ -430,9 +464,20 @@ int hs_fe_finalize(hs_fe *fe)
                        "mass (the rotations a rotational inertia: mass [m, m, J])",
                        fe->n0, neq, HS_DENSE_MAX_DOFS);
     }
+    if (fe->nkept > 0 && (!diag || neq > HS_DENSE_MAX_DOFS)) {
+        hs_free(Meq);
+        hs_free(kept);
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: %d DOFs without mass are kept for experimental elements, "
+                       "which takes a lumped mass (no consistent element mass) and dense "
+                       "matrices (up to %d DOFs; this model has %d); lump the masses on the "
+                       "nodes or give those DOFs a mass",
+                       fe->nkept, HS_DENSE_MAX_DOFS, neq);
+    }
     rc = alloc_work(fe);
     if (rc) {
         hs_free(Meq);
+        hs_free(kept);
         return rc;
     }
     /* retained DOFs in node order: the mass decides dynamic or condensed */
@@ -443,7 +488,7 @@ int hs_fe_finalize(hs_fe *fe)
             if (q < 0) continue;
             fe->eq_node[q] = k;
             fe->eq_dof[q] = d;
-            if (meq_diag(Meq, neq, diag, q) > 0.0) {
+            if (meq_diag(Meq, neq, diag, q) > 0.0 || kept[q]) {
                 fe->eq_dyn[q] = i;
                 fe->dyn_eq[i++] = q;
             } else {
@@ -453,6 +498,7 @@ int hs_fe_finalize(hs_fe *fe)
         }
     if (!rc) rc = fe_mass_finalize(fe, Meq, diag);
     hs_free(Meq);
+    hs_free(kept);
     if (rc) return rc;
     fe->finalized = 1;
     /* Every condensed DOF needs stiffness: K00 must be regular. */
@@ -469,6 +515,10 @@ int hs_fe_finalize(hs_fe *fe)
 int hs_fe_ndof(const hs_fe *fe)
 {
     return fe->n;
+}
+int hs_fe_kept_massless(const hs_fe *fe)
+{
+    return fe->nkept;
 }
 int hs_fe_condensed(const hs_fe *fe)
 {

@@ -31,6 +31,7 @@ typedef struct fe_node {
     int eq[FE_MAX_NDF];     /* retained equation of each DOF, or -1 (fixed or constrained) */
     fe_map map[FE_MAX_NDF]; /* set by hs_fe_finalize; a moving support's: (neq + s, 1) */
     int sup[FE_MAX_NDF];    /* a fixed DOF's support motion (fe_support.c), or -1 */
+    int keep[FE_MAX_NDF];   /* 1: a dynamic DOF even without mass (hs_fe_keep_dof) */
 } fe_node;
 
 typedef enum fe_con_kind {
@@ -86,6 +87,7 @@ struct hs_fe {
     int finalized;
     int neq;      /* retained equations */
     int n, n0;    /* dynamic and condensed DOFs */
+    int nkept;    /* dynamic DOFs without mass (hs_fe_keep_dof), among the n */
     int *eq_node; /* per equation: the node index and DOF that own it */
     int *eq_dof;
     int *eq_dyn;      /* per equation: dynamic index or -1 */

@@ -223,7 +223,7 @@ static int mass_fixed_coupling(hs_fe *fe)
             if (s)
                 rc = hs_linsolver_solve(s, x);
             else
-                for (int i = 0; i < n; i++) x[i] /= fe->M[i];
+                for (int i = 0; i < n; i++) x[i] = fe->M[i] > 0.0 ? x[i] / fe->M[i] : 0.0;
         }
         hs_linsolver_destroy(&s);
     }

@@ -93,6 +93,9 @@ static int aos_predict(hs_integrator *it, hs_step_io *io)
         s->dp[i] = it->d[i] + dt * it->v[i] + dt * dt * (0.5 - s->beta) * it->a[i];
         s->vp[i] = it->v[i] + dt * (1.0 - s->gamma) * it->a[i];
     }
+    /* DOFs without mass: the static condensation of the predictor with K_I (massless.c) */
+    const int rc = hs_int_massless_command(it, io, s->dp);
+    if (rc) return rc;
     memcpy(io->d_cmd, s->dp, (size_t)it->n * sizeof(double));
     return 0;
 }

@@ -304,7 +304,7 @@ int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io)
     const double dt = it->dt;
     for (int i = 0; i < it->n; i++)
         io->d_cmd[i] = it->d[i] + dt * it->v[i] + 0.5 * dt * dt * it->a[i];
-    return 0;
+    return hs_int_massless_command(it, io, io->d_cmd); /* DOFs without mass: condensed */
 }
 
 /* Constant part of the equation at t(n+1) (the right-hand side above). */

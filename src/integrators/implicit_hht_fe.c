@@ -56,6 +56,12 @@ static int fe_setup(hs_integrator *it)
     const double al = s->h.core.alpha;
     s->vpe = hs_dvec((size_t)n);
     if (!s->vpe) return HS_ENOMEM;
+    if (s->fallback_os && hs_int_massless_count(it) > 0) return 0; /* no eq. 4.3 to factor */
+    if (hs_int_massless_count(it) > 0)
+        return hs_fail(it->ctx, HS_EUNSUPPORTED,
+                       "%s: the explicit fallback (eq. 4.2-4.3) needs a mass at every DOF, and "
+                       "%d DOF(s) carry none; set the integrator's 'fallback: os_tangent'",
+                       it->type, hs_int_massless_count(it));
     /* A of eq. 4.3 (setup scratch) */
     double *A = hs_dvec((size_t)n * (size_t)n);
     if (!A) return HS_ENOMEM;

@@ -28,6 +28,7 @@ void hs_integrator_destroy(hs_integrator **it)
     if (!it || !*it) return;
     hs_integrator *p = *it;
     if (p->ops.destroy) p->ops.destroy(p);
+    hs_int_massless_free(p);
     hs_free(p->d);
     hs_free(p->v);
     hs_free(p->a);
@@ -37,7 +38,8 @@ void hs_integrator_destroy(hs_integrator **it)
     *it = NULL;
 }
 
-/* a0 = M^-1 (f0 - C v0 - r(d0, v0) - Ke d0) */
+/* a0 = M^-1 (f0 - C v0 - r(d0, v0) - Ke d0); on the DOFs with mass only when some carry none
+ * (massless.c): zero at those, whose rows of M are zero */
 static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f0)
 {
     const int n = it->n;
@@ -53,9 +55,20 @@ static int hs_integrator_initial_acceleration(hs_integrator *it, const double *f
         rc = hs_int_sparse(it) ? hs_int_linsolver_csc(it, it->dyn.Ms, 0, &ls)
                                : hs_int_linsolver(it, it->kd, &ls);
     }
+    double *M1 = NULL; /* M with 1 on the diagonal of the DOFs without mass */
+    if (!rc && hs_int_massless_count(it) > 0) {
+        if (!(M1 = hs_dvec((size_t)n * (size_t)n))) rc = HS_ENOMEM;
+        if (!rc) memcpy(M1, it->dyn.M, (size_t)n * (size_t)n * sizeof(double));
+        for (int i = 0; !rc && i < n; i++)
+            if (!hs_int_has_mass(it, i)) {
+                HS_AT(M1, n, i, i) = 1.0;
+                it->a[i] = 0.0;
+            }
+    }
     if (!rc)
         rc = hs_int_sparse(it) ? hs_linsolver_factor_csc(ls, it->dyn.Ms)
-                               : hs_linsolver_factor(ls, it->dyn.M);
+                               : hs_linsolver_factor(ls, M1 ? M1 : it->dyn.M);
+    hs_free(M1);
     if (rc == HS_ESINGULAR)
         rc = hs_fail(it->ctx, HS_EINPUT, "integrator %s: the mass matrix is singular", it->type);
     if (!rc) rc = hs_linsolver_solve(ls, it->a);
@@ -152,6 +165,7 @@ int hs_integrator_setup(hs_integrator *it, const hs_dynamics *dyn, double dt, co
         hs_int_bandwidths(it);
         rc = hs_int_pack(it);
     }
+    if (!rc) rc = hs_int_massless_setup(it, &it->dyn);
     if (rc) return rc;
     if (it->start == HS_INITIAL_ACCELERATION_EQUILIBRIUM) {
         rc = hs_integrator_initial_acceleration(it, f0);

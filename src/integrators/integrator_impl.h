@@ -49,6 +49,7 @@ struct hs_integrator {
     /* Sparse path: dyn.Ms, dyn.Cs, dyn.K0s (hs_int_matrix order) each equal to its transpose, so
      * that hs_int_matvec_add multiplies by rows (hs_csc_symmetric_matvec_add) */
     unsigned char csc_symmetric[3];
+    struct hs_int_massless *ml; /* DOFs without mass (massless.c), or NULL */
 };
 
 /* Shared helpers for implementations (src/integrators/common.c). */
@@ -111,6 +112,17 @@ int hs_int_linsolver_csc(hs_integrator *it, const hs_csc *P, int refactor, hs_li
  * allocate nothing); `what` names the matrix in the error for a singular one. */
 int hs_int_factor_combination(hs_integrator *it, double a, double b, double c, const char *what,
                               hs_linsolver **out);
+/* DOFs without mass (massless.c; docs/integrators.md, "Experimental DOFs without mass"). Setup
+ * finds the zero diagonal entries of dyn's M, refuses an integrator that does not take them (the
+ * registry's `massless`) and factors K_I,00 = K0 there (called by hs_integrator_setup); the
+ * command rewrites d's massless entries with the static condensation of the step's increment
+ * d~ - d(n) (the entries with mass) and of f(n+1) - f(n). */
+typedef struct hs_int_massless hs_int_massless;
+int hs_int_massless_setup(hs_integrator *it, const hs_dynamics *dyn);
+void hs_int_massless_free(hs_integrator *it);
+int hs_int_massless_count(const hs_integrator *it);
+int hs_int_has_mass(const hs_integrator *it, int i);
+int hs_int_massless_command(const hs_integrator *it, const hs_step_io *io, double *d);
 /* Makes it->Mp, Cp, K0p, Mep from it->dyn and it->kd. */
 int hs_int_pack(hs_integrator *it);
 void hs_int_unpack(hs_integrator *it);

@@ -98,6 +98,7 @@ static int load_tree(hs_tf *L, const hs_ynode *root)
                           hs_ynode_kind_name(root));
     const hs_ynode *s, *ex = hs_ynode_get(root, "experimental"), *si = hs_ynode_get(root, "sites");
     L->has_experimental = ex != NULL;
+    L->experimental = ex;
     int rc = hs_tf_mapping(L, root, "the top level", hs_tf_top_keys, HS_TF_NTOP);
     if (!rc) rc = version(L, root);
     if (!rc) rc = name(L, root);

@@ -193,6 +193,8 @@ static int integrator(hs_tf *L, const hs_ynode *node)
                           "can (%s; docs/integrators.md)",
                           what, e->name, L->def->nexp, list);
     }
+    rc = hs_tf_massless_integrator(L, tn);
+    if (rc) return rc;
     if (e->linear_only && !hs_model_is_linear(L->def->model))
         return hs_tf_fail(L, tn,
                           "%s: '%s' handles linear models only, and a material here is "

@@ -462,6 +462,7 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
                                                  : "x, y or z",
                             dof_key(fe, dir));
     }
+    if (!rc) rc = hs_tf_keep_experimental_dofs(L, fe);
     if (!rc && (rc = hs_fe_finalize(fe)) != 0) rc = hs_tf_wrap(L, node, what, rc);
     if (rc) {
         hs_fe_destroy(&fe);
@@ -484,6 +485,7 @@ int hs_tf_fe_install(hs_tf *L, const hs_ynode *node, hs_fe *fe, int dir)
         hs_fe_influence(fe, dir, iota);
         rc = hs_model_create(L->ctx, n, &L->def->model);
     }
+    if (!rc && hs_fe_kept_massless(fe) > 0) hs_model_allow_massless(L->def->model);
     if (!rc) rc = hs_model_set_mass(L->def->model, mass);
     if (!rc && !hs_fe_mass_is_lumped(fe)) { /* consistent mass, masses on rigid slaves */
         double *M = hs_dvec((size_t)n * (size_t)n);

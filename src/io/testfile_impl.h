@@ -65,9 +65,11 @@ typedef struct hs_tf {
     const hs_ynode
         *damping;         /* structure.damping, applied once the experimental elements are read */
     int has_experimental; /* the file has an `experimental` section */
-    hs_tf_site *sites;    /* def->nsites */
-    const char *kind;     /* what the file is, for messages: NULL "test file", "site file" */
-    hs_tf_script script;  /* structure.model.opensees */
+    const hs_ynode *experimental; /* that section (its control points keep their DOFs in a
+                                     frame: testfile_massless.c), or NULL */
+    hs_tf_site *sites;            /* def->nsites */
+    const char *kind;    /* what the file is, for messages: NULL "test file", "site file" */
+    hs_tf_script script; /* structure.model.opensees */
 } hs_tf;
 
 /* L->kind, "test file" when unset. */
@@ -164,6 +166,16 @@ int hs_tf_fe_link(hs_tf *L, struct hs_fe *fe, const hs_ynode *el, const char *wh
 /* A node DOF of the model's frame (2-D: x, y, rz; 3-D: x, y, z, rx, ry, rz; 1-D: x) as its index
  * (HS_FE_UX, ...); hs_tf_fe_dir uses the structure's frame model, or the 2-D names before it. */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
+/* Before a frame model is finalized: every DOF that an experimental element's control point
+ * names (the `experimental` section, read leniently: its own reader reports its errors later) is
+ * kept dynamic even without mass (hs_fe_keep_dof; testfile_massless.c). */
+int hs_tf_keep_experimental_dofs(hs_tf *L, struct hs_fe *fe);
+/* The same for a frame from an OpenSees Tcl script: into m's keep list, before hs_os_build_fe. */
+struct hs_os_model;
+int hs_tf_keep_experimental_script(hs_tf *L, struct hs_os_model *m);
+/* After the analysis section: an integrator that does not take DOFs without mass is refused when
+ * the model has some, with the reason and the list of those that do (testfile_massless.c). */
+int hs_tf_massless_integrator(hs_tf *L, const hs_ynode *type_node);
 int hs_tf_fe_dof(hs_tf *L, const struct hs_fe *fe, const hs_ynode *node, const char *what,
                  int *dir);
 int hs_tf_ground_motion(hs_tf *L, const hs_ynode *node);

@@ -65,6 +65,7 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         rc = hs_tf_add_input(L, m.inputs[i], "structure.model.opensees: source");
     int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
     hs_fe *fe = NULL;
+    if (!rc) rc = hs_tf_keep_experimental_script(L, &m);
     if (!rc) {
         rc = hs_os_build_fe(L->ctx, &m, path, &fe);
         if (rc) rc = hs_tf_wrap(L, v, "structure.model.opensees", rc);

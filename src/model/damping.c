@@ -98,7 +98,12 @@ static int hs_model_damping_mk(hs_model *m, double a0, double a1)
     const size_t n = (size_t)m->n;
     double *K = hs_dvec(n * n);
     if (!K) return HS_ENOMEM;
-    total_stiffness(m, K);
+    int rc = total_stiffness(m, K);
+    if (!rc) rc = hs_model_condense_massless(m, K);
+    if (rc) {
+        hs_free(K);
+        return rc;
+    }
     hs_mat_axpby(m->n, a0, m->M, a1, K, m->C);
     hs_free(K);
     m->a0 = a0;

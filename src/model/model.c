@@ -77,10 +77,14 @@ int hs_model_dense_only(const hs_model *m, const char *what, const char *instead
 
 int hs_model_set_mass(hs_model *m, const double *mass)
 {
-    for (int i = 0; i < m->n; i++)
-        if (!(mass[i] > 0.0))
+    int any = 0;
+    for (int i = 0; i < m->n; i++) {
+        if (!(mass[i] > 0.0) && !(m->massless_ok && mass[i] == 0.0))
             return hs_fail(m->ctx, HS_EINPUT, "model: mass at DOF %d must be > 0 (got %g)", i + 1,
                            mass[i]);
+        any |= mass[i] > 0.0;
+    }
+    if (!any) return hs_fail(m->ctx, HS_EINPUT, "model: no DOF carries mass");
     memcpy(m->mass, mass, (size_t)m->n * sizeof(double));
     if (!m->M) return 0; /* large: the lumped masses are the mass matrix */
     memset(m->M, 0, (size_t)m->n * (size_t)m->n * sizeof(double));

@@ -32,7 +32,13 @@ struct hs_model {
     int tangent_kd;           /* the dense restore's band (dynamics.c), -1: dense layout */
     int tangent_rate;         /* 1 when a rate-dependent material gives a damping tangent */
     hs_fe_matrices fe_sparse; /* the frame's compressed columns (dynamics_sparse.c), or zeros */
+    int massless_ok;          /* hs_model_allow_massless: zero masses accepted */
 };
+
+/* model_massless.c: K (n x n, dense) replaced by its static condensation on the DOFs with mass,
+ * [Kmm - Km0 K00^-1 K0m, 0; 0, 0] in the model's DOF order (the stiffness that damping sees when
+ * some DOFs carry no mass); nothing when every DOF has mass. */
+int hs_model_condense_massless(hs_model *m, double *K);
 
 /* Adds the sparse form to dyn (from hs_model_dynamics) when the model is a frame that takes it
  * and pays (dynamics_sparse.c); leaves dyn as it is otherwise. */

@@ -132,6 +132,21 @@ static int equal_fixed(const hs_os_model *m, const hs_os_equal *q, int d)
     return q->dofs[d] && r && (r->fix[d] || (m->ndm == 2 && m->ndf == 2 && d == 2));
 }
 
+/* The DOFs a test file's control points name stay dynamic without mass (m->keep_*); an unknown
+ * node or DOF is the test file reader's to report. */
+static int keep_dofs(hs_ctx *ctx, hs_fe *fe, const hs_os_model *m)
+{
+    for (int k = 0; k < m->nkeep; k++)
+        for (int d = 0; d < hs_fe_ndf(fe); d++) {
+            const char *s = hs_fe_dir_name(fe, d);
+            if (strcmp(s[0] == 'u' ? s + 1 : s, m->keep_dof[k]) != 0) continue;
+            const int rc = hs_fe_keep_dof(fe, m->keep_node[k], d);
+            if (rc == HS_ENOMEM) return rc;
+            if (rc) hs_ctx_clear(ctx);
+        }
+    return 0;
+}
+
 /* Defines the model in a new hs_fe: `mass` per node (NDF each), member compressions P0 (NULL: 0),
  * `linear`: every member with the linear transformation (the gravity solve); `keep` (NULL: all)
  * the elements to define, and no element mass (the script's own analysis). */
@@ -213,6 +228,7 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         if (rc) rc = fe_error(ctx, rc, q->where, what);
     }
     if (!rc) rc = rigids(ctx, fe, m);
+    if (!rc && !linear && !keep) rc = keep_dofs(ctx, fe, m);
     if (!rc && (rc = hs_fe_finalize(fe)) != 0)
         rc = fe_error(ctx, rc, constraint_where(m, hs_ctx_message(ctx), script), "the model");
     if (rc) hs_fe_destroy(&fe);

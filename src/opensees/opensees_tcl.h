@@ -184,6 +184,7 @@ typedef struct hs_os_imposed {
 #define HS_OS_MAX_IMPOSED 16
 
 #define HS_OS_EIGEN_KEPT 8
+#define HS_OS_MAX_KEEP   96 /* kept DOFs without mass: 16 control points of 6 DOFs */
 
 /* What the script built. Arrays grow with hs_realloc; hs_os_model_clear frees them. */
 typedef struct hs_os_model {
@@ -230,6 +231,12 @@ typedef struct hs_os_model {
     int nsections;
     hs_os_bint *bints;
     int nbints;
+    /* DOFs kept dynamic without mass (hs_fe_keep_dof) in the frame hs_os_build_fe makes: a test
+     * file's experimental control points, set by its reader after the script ran (node tag and
+     * DOF key "x", "y", "rz", ...; docs/integrators.md, "Experimental DOFs without mass") */
+    int nkeep;
+    int keep_node[HS_OS_MAX_KEEP];
+    char keep_dof[HS_OS_MAX_KEEP][4];
 } hs_os_model;
 
 void hs_os_model_clear(hs_os_model *m);
