@@ -218,6 +218,9 @@ int hs_fe_dof(const hs_fe *fe, int id, int dir);
 int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row);
 /* "node 3 ux" for dynamic DOF i, into buf. */
 const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
+/* "n3_ux" for dynamic DOF i, into buf: the column name of the results (docs/outputs.md), as the
+ * node recorders name their columns. */
+const char *hs_fe_dof_column(const hs_fe *fe, int i, char *buf, size_t cap);
 /* Distributed mass of truss or beam e (the index its add function returned): rho per length,
  * lumped (rho L / 2 on each node's translations) or consistent (OpenSees -cMass); 2-D models;
  * before hs_fe_finalize. docs/fe_model.md, "Mass". */

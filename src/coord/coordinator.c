@@ -174,6 +174,22 @@ static void hs_coord_actuator_names(const hs_coordinator *c, const char **names,
     }
 }
 
+/* The model's names of the n DOFs (hs_model_dof_name), in one block: the pointers, then the
+ * texts (HS_COORD_DOF_NAME bytes each). One hs_free releases it. */
+#define HS_COORD_DOF_NAME 32
+static char **hs_coord_dof_names(const hs_coordinator *c)
+{
+    const size_t n = (size_t)c->n;
+    char **names = hs_malloc(n * (sizeof(char *) + HS_COORD_DOF_NAME));
+    if (!names) return NULL;
+    char *text = (char *)(names + n);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = text + i * HS_COORD_DOF_NAME;
+        hs_model_dof_name(c->model, (int)i, names[i], HS_COORD_DOF_NAME);
+    }
+    return names;
+}
+
 static int hs_coord_results_create(hs_coordinator *c)
 {
     const char **springs = hs_calloc((size_t)(c->nsprings ? c->nsprings : 1), sizeof(char *));
@@ -191,6 +207,8 @@ static int hs_coord_results_create(hs_coordinator *c)
     if (!rc && na) hs_coord_actuator_names(c, actuators, names);
     hs_results_recorder *recorders = NULL;
     if (!rc) rc = hs_coord_recorders_init(c, &recorders);
+    char **dofs = rc ? NULL : hs_coord_dof_names(c);
+    if (!rc && !dofs) rc = HS_ENOMEM;
     for (size_t s = 0; !rc && s < ns; s++) {
         hs_site_summary ss;
         memset(&ss, 0, sizeof ss);
@@ -203,6 +221,7 @@ static int hs_coord_results_create(hs_coordinator *c)
         for (int s = 0; s < c->nsprings; s++) springs[s] = hs_model_spring_name(c->model, s);
         for (int g = 0; g < c->ngroups; g++) groups[g] = hs_model_group_name(c->model, g);
         hs_results_layout layout = {.ndof = c->n,
+                                    .dof_names = (const char *const *)dofs,
                                     .nsprings = c->nsprings,
                                     .ngroups = c->ngroups,
                                     .spring_names = springs,
@@ -228,6 +247,7 @@ static int hs_coord_results_create(hs_coordinator *c)
     hs_free(sites);
     hs_free(limits);
     hs_free(recorders);
+    hs_free(dofs);
     return rc;
 }
 
