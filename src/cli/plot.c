@@ -132,15 +132,16 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
                 double x = fabs(p->d[(size_t)k * (size_t)p->ndof + (size_t)i]);
                 if (x > peak) peak = x;
             }
-            char name[32], key[HS_PLOT_TEXT + 96];
-            snprintf(name, sizeof name, "d%d", i + 1);
-            snprintf(key, sizeof key, "DOF %d, peak |d| = %.4g %s", i + 1, peak, p->unit_length);
+            const char *name = p->dof_names[i];
+            char key[2 * HS_PLOT_TEXT + 96];
+            snprintf(key, sizeof key, "%s (DOF %d), peak |d| = %.4g %s", name, i + 1, peak,
+                     p->unit_length);
             fputs("set ylabel ", f);
             hs_gp_label(f, name, p->unit_length);
             fputc('\n', f);
             double lo, hi;
             if (hs_gp_finite_range(p->d, p->n, p->ndof, i, &lo, &hi) == 0) {
-                snprintf(key, sizeof key, "DOF %d: no finite values", i + 1);
+                snprintf(key, sizeof key, "%s (DOF %d): no finite values", name, i + 1);
                 hs_gp_empty_panel(f, key, 1);
                 hs_gp_range(f, "x", p->t, p->n, 1, 0);
                 continue;
@@ -168,17 +169,18 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
             hs_gp_empty_panel(f, "no finite displacement values", 1);
         } else if (few) {
             if (!(hi > lo)) fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
-            fprintf(f, "set key title '%d of %d DOFs: the largest peaks'\nplot", ncurves, p->ndof);
-            for (int c = 0; c < ncurves; c++)
-                fprintf(f, "%s $D using 1:%d with %s lw 1.2 lc %d title 'd%d'", c ? "," : "", c + 2,
-                        hs_gp_style_of(p), c + 1, chosen[c] + 1);
+            fprintf(f, "set key title '%d of %d DOFs: the largest peaks'\n", ncurves, p->ndof);
+        } else if (!(hi > lo)) {
+            fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
+        }
+        if (finite != 0) { /* one curve a DOF, its name in the key */
+            fputs("plot", f);
+            for (int c = 0; c < ncurves; c++) {
+                fprintf(f, "%s $D using 1:%d with %s lw 1.2 lc %d title ", c ? "," : "", c + 2,
+                        hs_gp_style_of(p), c + 1);
+                hs_gp_quote(f, p->dof_names[few ? chosen[c] : c]);
+            }
             fputc('\n', f);
-        } else {
-            if (!(hi > lo)) fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
-            fprintf(f,
-                    "plot for [i=1:%d] $D using 1:(column(i+1)) with %s lw 1.2 lc i "
-                    "title sprintf('d%%d', i)\n",
-                    p->ndof, hs_gp_style_of(p));
         }
         if (ground) fputs("unset multiplot\n", f);
     }
