@@ -187,6 +187,60 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
     fputs("set output\n", f);
 }
 
+/* A hybrid run with numerical springs (a frame's zero-length elements and links, a shear
+ * building's stories): the springs' loops, then beside them the experimental elements' measured
+ * at their actuators, in one grid of at most MAX_PANELS panels. */
+static void springs_and_actuators(FILE *f, const hs_plot_data *p, int ns)
+{
+    const int na = p->nact < MAX_PANELS - ns ? p->nact : MAX_PANELS - ns, w = ns + na;
+    const size_t rows = (size_t)p->n;
+    double *x = hs_malloc(rows * (size_t)w * sizeof *x),
+           *y = hs_malloc(rows * (size_t)w * sizeof *y);
+    char **names = hs_calloc((size_t)w, sizeof *names);
+    if (!x || !y || !names) {
+        hs_free(x);
+        hs_free(y);
+        hs_free(names);
+        hs_gp_terminal(f, 700, 400, ".hysteresis.png.part");
+        hs_gp_reset(f);
+        hs_gp_empty_figure(f, "force-deformation", "out of memory");
+        return;
+    }
+    for (size_t k = 0; k < rows; k++)
+        for (int j = 0; j < w; j++) {
+            const int act = j >= ns;
+            const size_t at =
+                k * (size_t)(act ? p->nact : p->nsprings) + (size_t)(act ? j - ns : j);
+            x[k * (size_t)w + (size_t)j] = act ? p->act_meas[at] : p->sdef[at];
+            y[k * (size_t)w + (size_t)j] = act ? p->act_force[at] : p->sforce[at];
+        }
+    for (int j = 0; j < w; j++) names[j] = j < ns ? p->spring_names[j] : p->act_names[j - ns];
+    char title[3 * HS_PLOT_TEXT + 64];
+    hs_gp_title_first(p,
+                      "force-deformation: the numerical springs, then the experimental elements "
+                      "measured at their actuators",
+                      w, p->nsprings + p->nact, title, sizeof title);
+    const hs_gp_loops g = {.block = "$S",
+                           .x = x,
+                           .y = y,
+                           .width = w,
+                           .count = w,
+                           .names = names,
+                           .panel_width = 400,
+                           .panel_height = 340,
+                           .part = ".hysteresis.png.part",
+                           .title = title,
+                           .xlabel = "deformation",
+                           .xunit = p->unit_length,
+                           .ylabel = "force",
+                           .yunit = p->unit_force,
+                           .empty = "no finite values"};
+    hs_gp_loop_grid(f, p, &g);
+    hs_free(x);
+    hs_free(y);
+    hs_free(names);
+}
+
 static void script_hysteresis(FILE *f, const hs_plot_data *p)
 {
     const int ns = p->nsprings < MAX_PANELS ? p->nsprings : MAX_PANELS;
@@ -215,6 +269,10 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
                                 .yunit = p->unit_force,
                                 .empty = "no measurement"};
         hs_gp_loop_grid(f, p, &ga);
+        return;
+    }
+    if (ns > 0 && p->nact > 0 && ns < MAX_PANELS) {
+        springs_and_actuators(f, p, ns);
         return;
     }
     if (ns == 0) {
