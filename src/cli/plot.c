@@ -187,6 +187,29 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
     fputs("set output\n", f);
 }
 
+/* hysteresis.png's grid: `count` loops of columns 0.. of x and y (n x width), titled by names;
+ * measured: the actuators' measured displacement and force, else deformation and force. */
+static void loops(FILE *f, const hs_plot_data *p, const double *x, const double *y, int width,
+                  int count, char *const *names, const char *title, int measured)
+{
+    const hs_gp_loops g = {.block = "$S",
+                           .x = x,
+                           .y = y,
+                           .width = width,
+                           .count = count,
+                           .names = names,
+                           .panel_width = 400,
+                           .panel_height = 340,
+                           .part = ".hysteresis.png.part",
+                           .title = title,
+                           .xlabel = measured ? "measured displacement" : "deformation",
+                           .xunit = p->unit_length,
+                           .ylabel = measured ? "measured force" : "force",
+                           .yunit = p->unit_force,
+                           .empty = measured ? "no measurement" : "no finite values"};
+    hs_gp_loop_grid(f, p, &g);
+}
+
 /* A hybrid run with numerical springs (a frame's zero-length elements and links, a shear
  * building's stories): the springs' loops, then beside them the experimental elements' measured
  * at their actuators, in one grid of at most MAX_PANELS panels. */
@@ -220,22 +243,7 @@ static void springs_and_actuators(FILE *f, const hs_plot_data *p, int ns)
                       "force-deformation: the numerical springs, then the experimental elements "
                       "measured at their actuators",
                       w, p->nsprings + p->nact, title, sizeof title);
-    const hs_gp_loops g = {.block = "$S",
-                           .x = x,
-                           .y = y,
-                           .width = w,
-                           .count = w,
-                           .names = names,
-                           .panel_width = 400,
-                           .panel_height = 340,
-                           .part = ".hysteresis.png.part",
-                           .title = title,
-                           .xlabel = "deformation",
-                           .xunit = p->unit_length,
-                           .ylabel = "force",
-                           .yunit = p->unit_force,
-                           .empty = "no finite values"};
-    hs_gp_loop_grid(f, p, &g);
+    loops(f, p, x, y, w, w, names, title, 0);
     hs_free(x);
     hs_free(y);
     hs_free(names);
@@ -253,22 +261,7 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
                           "force-deformation: no numerical springs, the experimental elements "
                           "measured at their actuators",
                           na, p->nact, title, sizeof title);
-        const hs_gp_loops ga = {.block = "$S",
-                                .x = p->act_meas,
-                                .y = p->act_force,
-                                .width = p->nact,
-                                .count = na,
-                                .names = p->act_names,
-                                .panel_width = 400,
-                                .panel_height = 340,
-                                .part = ".hysteresis.png.part",
-                                .title = title,
-                                .xlabel = "measured displacement",
-                                .xunit = p->unit_length,
-                                .ylabel = "measured force",
-                                .yunit = p->unit_force,
-                                .empty = "no measurement"};
-        hs_gp_loop_grid(f, p, &ga);
+        loops(f, p, p->act_meas, p->act_force, p->nact, na, p->act_names, title, 1);
         return;
     }
     if (ns > 0 && p->nact > 0 && ns < MAX_PANELS) {
@@ -281,22 +274,7 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
         hs_gp_empty_figure(f, title, "no springs recorded");
         return;
     }
-    const hs_gp_loops g = {.block = "$S",
-                           .x = p->sdef,
-                           .y = p->sforce,
-                           .width = p->nsprings,
-                           .count = ns,
-                           .names = p->spring_names,
-                           .panel_width = 400,
-                           .panel_height = 340,
-                           .part = ".hysteresis.png.part",
-                           .title = title,
-                           .xlabel = "deformation",
-                           .xunit = p->unit_length,
-                           .ylabel = "force",
-                           .yunit = p->unit_force,
-                           .empty = "no finite values"};
-    hs_gp_loop_grid(f, p, &g);
+    loops(f, p, p->sdef, p->sforce, p->nsprings, ns, p->spring_names, title, 0);
 }
 
 static void script_energy(FILE *f, const hs_plot_data *p)
