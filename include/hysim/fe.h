@@ -239,6 +239,9 @@ int hs_fe_dof(const hs_fe *fe, int id, int dir);
 int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row);
 /* "node 3 ux" for dynamic DOF i, into buf. */
 const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
+/* "n3_ux" for dynamic DOF i, into buf: the column name of the results (docs/outputs.md), as the
+ * node recorders name their columns. */
+const char *hs_fe_dof_column(const hs_fe *fe, int i, char *buf, size_t cap);
 /* Distributed mass of truss or beam e (the index its add function returned): rho per length,
  * lumped (rho L / 2 on each node's translations) or consistent (OpenSees -cMass); 2-D models;
  * before hs_fe_finalize. docs/fe_model.md, "Mass". */
@@ -359,6 +362,15 @@ int hs_fe_element_index(const hs_fe *fe, const char *name); /* -1 when there is 
 const char *hs_fe_element_type(const hs_fe *fe, int e);     /* truss, elastic_beam, zero_length,
                                                                two_node_link */
 int hs_fe_element_dof(const hs_fe *fe, int e); /* a zero-length element's DOF index, else -1 */
+/* Direction k of two-node link e: a node DOF index read in the link's local axes; else -1. */
+int hs_fe_link_direction(const hs_fe *fe, int e, int k);
+/* The frame's springs as the results record them (docs/outputs.md, "Springs of a frame"): one
+ * column a zero-length element and a direction of a two-node link, in element order; the first
+ * `max` into el[k] (the element) and comp[k] (its basic component; either may be NULL). Returns
+ * the count of all of them (more than max when some are left out). */
+int hs_fe_spring_columns(const hs_fe *fe, int max, int *el, int *comp);
+/* The springs a run records at most (the first in element order; recorders record any other). */
+#define HS_FE_SPRINGS_RECORDED 256
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);

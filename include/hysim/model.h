@@ -55,6 +55,14 @@ int hs_model_add_story(hs_model *m, int story, const char *mat_type, const hs_op
                        const char *group);
 
 int hs_model_spring_count(const hs_model *m);
+/* Story `story` (0-based) ends at DOF `story`: a numerical story (hs_model_add_story) or an
+ * experimental one (the test file's `story: i`). When every DOF ends a story the model is a shear
+ * building and its DOFs are named by floor. */
+int hs_model_mark_story(hs_model *m, int story);
+/* The name of DOF i (0-based) in the results (docs/outputs.md, "DOF names"), into buf: a frame's
+ * node and direction ("n3_ux", hs_fe_dof_column), a shear building's floor ("floor2"), else the
+ * DOF's number ("d2"). */
+const char *hs_model_dof_name(const hs_model *m, int i, char *buf, size_t cap);
 const char *hs_model_spring_name(const hs_model *m, int s);
 void hs_model_spring_dofs(const hs_model *m, int s, int *from, int *to);
 hs_material *hs_model_spring_material(const hs_model *m, int s); /* lent */

@@ -30,6 +30,9 @@ typedef struct hs_results_recorder {
 
 typedef struct hs_results_layout {
     int ndof, nsprings, ngroups;
+    /* ndof: the DOFs' names, the columns of response.csv and the `names` of /displacement,
+     * /velocity, /acceleration (hs_model_dof_name: "n3_ux", "floor2"); NULL: "d1", ... */
+    const char *const *dof_names;
     const char *const *spring_names; /* nsprings */
     const char *const *group_names;  /* ngroups (at most HS_ENERGY_MAX_GROUPS) */
     int64_t capacity;                /* max records (steps + 1); preallocated */
@@ -169,8 +172,9 @@ typedef struct hs_run_summary {
     const hs_run_trace *trace; /* NULL: none (written as "trace" and /trace) */
 } hs_run_summary;
 
-/* response.csv: header t,d1..dn; one row per record, each number with 17 significant digits
- * (printf's "%.17g" characters: they read back to the same double). */
+/* response.csv: header t and the DOFs' names (the layout's dof_names; d1..dn without); one row per
+ * record, each number with 17 significant digits (printf's "%.17g" characters: they read back to
+ * the same double). */
 int hs_results_write_csv(const hs_results *r, const char *path);
 /* results.h5: every recorded series with a `units` attribute; root attributes from s (may be
  * NULL). With an actuator block also /actuators/{command, measured, force, tangent}; with a site

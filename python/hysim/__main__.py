@@ -23,7 +23,7 @@ def main(argv):
         if isinstance(units, list):  # a recorder: one unit per column
             units = ", ".join(dict.fromkeys(u for u in units if u))
         print(f"  {path:32s} {shape:>14s}  {units}")
-    peaks = ", ".join(f"{x:.6g}" for x in s["peak_abs_disp"])
+    peaks = ", ".join(f"{name} {x:.6g}" for name, x in zip(run.dof_names, s["peak_abs_disp"]))
     print(f"peak |d| ({s['units']['length']}): {peaks}")
     return 0
 

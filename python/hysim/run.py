@@ -157,12 +157,23 @@ class Run:
         return Table(cols, col_units)
 
     def names(self, path):
-        """The column names of a dataset (springs, groups, actuators, sites), or d1..dn."""
+        """The column names of a dataset: the DOFs' of displacement, velocity and acceleration
+        (dof_names), the springs', groups', actuators', sites' and recorders' columns; a dataset
+        without names (a file of an earlier hysim) gets d1..dn, v1.., a1.. by position."""
         path = path.strip("/")
         if path in self._names:
             return list(self._names[path])
         values = self[path]
         return [f"{path.rsplit('/', 1)[-1][0]}{j + 1}" for j in range(values.shape[1])] if values.ndim == 2 else [path]
+
+    @property
+    def dof_names(self):
+        """The DOFs' names in column order (docs/outputs.md, "DOF names"): a frame's node and
+        direction ("n3_ux", "n3_rz"), a shear building's floors ("floor1", ...), else "d1", ...
+        A file of an earlier hysim (no names) gives d1..dn."""
+        if "displacement" in self._names:
+            return list(self._names["displacement"])
+        return self.response.columns[1:]
 
     @property
     def trace(self):
@@ -187,14 +198,19 @@ class Run:
         return len(self.data.get("time", ()))
 
     def table(self):
-        """One row per record: t, ag, d1..dn, v1..vn, a1..an, and the energies."""
+        """One row per record: t, ag, the displacements, velocities and accelerations of the DOFs
+        (d_NAME, v_NAME, a_NAME by the DOFs' names: d_n3_ux, v_floor2; a file without names
+        d1..dn, v1..vn, a1..an), and the energies."""
         cols, units = {"t": self["time"], "ag": self["ground_acceleration"]}, {}
         units["t"], units["ag"] = self.units("time"), self.units("ground_acceleration")
+        named = "displacement" in self._names
         for prefix, path in (("d", "displacement"), ("v", "velocity"), ("a", "acceleration")):
             values = self[path]
+            names = self.names(path)
             for j in range(values.shape[1]):
-                cols[f"{prefix}{j + 1}"] = values[:, j]
-                units[f"{prefix}{j + 1}"] = self.units(path)
+                column = f"{prefix}_{names[j]}" if named else f"{prefix}{j + 1}"
+                cols[column] = values[:, j]
+                units[column] = self.units(path)
         for name in ("input", "kinetic", "damping", "strain", "experimental", "error_rel"):
             path = f"energy/{name}"
             if path in self:

@@ -132,15 +132,16 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
                 double x = fabs(p->d[(size_t)k * (size_t)p->ndof + (size_t)i]);
                 if (x > peak) peak = x;
             }
-            char name[32], key[HS_PLOT_TEXT + 96];
-            snprintf(name, sizeof name, "d%d", i + 1);
-            snprintf(key, sizeof key, "DOF %d, peak |d| = %.4g %s", i + 1, peak, p->unit_length);
+            const char *name = p->dof_names[i];
+            char key[2 * HS_PLOT_TEXT + 96];
+            snprintf(key, sizeof key, "%s (DOF %d), peak |d| = %.4g %s", name, i + 1, peak,
+                     p->unit_length);
             fputs("set ylabel ", f);
             hs_gp_label(f, name, p->unit_length);
             fputc('\n', f);
             double lo, hi;
             if (hs_gp_finite_range(p->d, p->n, p->ndof, i, &lo, &hi) == 0) {
-                snprintf(key, sizeof key, "DOF %d: no finite values", i + 1);
+                snprintf(key, sizeof key, "%s (DOF %d): no finite values", name, i + 1);
                 hs_gp_empty_panel(f, key, 1);
                 hs_gp_range(f, "x", p->t, p->n, 1, 0);
                 continue;
@@ -168,21 +169,84 @@ static void script_displacement(FILE *f, const hs_plot_data *p)
             hs_gp_empty_panel(f, "no finite displacement values", 1);
         } else if (few) {
             if (!(hi > lo)) fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
-            fprintf(f, "set key title '%d of %d DOFs: the largest peaks'\nplot", ncurves, p->ndof);
-            for (int c = 0; c < ncurves; c++)
-                fprintf(f, "%s $D using 1:%d with %s lw 1.2 lc %d title 'd%d'", c ? "," : "", c + 2,
-                        hs_gp_style_of(p), c + 1, chosen[c] + 1);
+            fprintf(f, "set key title '%d of %d DOFs: the largest peaks'\n", ncurves, p->ndof);
+        } else if (!(hi > lo)) {
+            fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
+        }
+        if (finite != 0) { /* one curve a DOF, its name in the key */
+            fputs("plot", f);
+            for (int c = 0; c < ncurves; c++) {
+                fprintf(f, "%s $D using 1:%d with %s lw 1.2 lc %d title ", c ? "," : "", c + 2,
+                        hs_gp_style_of(p), c + 1);
+                hs_gp_quote(f, p->dof_names[few ? chosen[c] : c]);
+            }
             fputc('\n', f);
-        } else {
-            if (!(hi > lo)) fprintf(f, "set yrange [%.9g:%.9g]\n", lo - 1, hi + 1);
-            fprintf(f,
-                    "plot for [i=1:%d] $D using 1:(column(i+1)) with %s lw 1.2 lc i "
-                    "title sprintf('d%%d', i)\n",
-                    p->ndof, hs_gp_style_of(p));
         }
         if (ground) fputs("unset multiplot\n", f);
     }
     fputs("set output\n", f);
+}
+
+/* hysteresis.png's grid: `count` loops of columns 0.. of x and y (n x width), titled by names;
+ * measured: the actuators' measured displacement and force, else deformation and force. */
+static void loops(FILE *f, const hs_plot_data *p, const double *x, const double *y, int width,
+                  int count, char *const *names, const char *title, int measured)
+{
+    const hs_gp_loops g = {.block = "$S",
+                           .x = x,
+                           .y = y,
+                           .width = width,
+                           .count = count,
+                           .names = names,
+                           .panel_width = 400,
+                           .panel_height = 340,
+                           .part = ".hysteresis.png.part",
+                           .title = title,
+                           .xlabel = measured ? "measured displacement" : "deformation",
+                           .xunit = p->unit_length,
+                           .ylabel = measured ? "measured force" : "force",
+                           .yunit = p->unit_force,
+                           .empty = measured ? "no measurement" : "no finite values"};
+    hs_gp_loop_grid(f, p, &g);
+}
+
+/* A hybrid run with numerical springs (a frame's zero-length elements and links, a shear
+ * building's stories): the springs' loops, then beside them the experimental elements' measured
+ * at their actuators, in one grid of at most MAX_PANELS panels. */
+static void springs_and_actuators(FILE *f, const hs_plot_data *p, int ns)
+{
+    const int na = p->nact < MAX_PANELS - ns ? p->nact : MAX_PANELS - ns, w = ns + na;
+    const size_t rows = (size_t)p->n;
+    double *x = hs_malloc(rows * (size_t)w * sizeof *x),
+           *y = hs_malloc(rows * (size_t)w * sizeof *y);
+    char **names = hs_calloc((size_t)w, sizeof *names);
+    if (!x || !y || !names) {
+        hs_free(x);
+        hs_free(y);
+        hs_free(names);
+        hs_gp_terminal(f, 700, 400, ".hysteresis.png.part");
+        hs_gp_reset(f);
+        hs_gp_empty_figure(f, "force-deformation", "out of memory");
+        return;
+    }
+    for (size_t k = 0; k < rows; k++)
+        for (int j = 0; j < w; j++) {
+            const int act = j >= ns;
+            const size_t at =
+                k * (size_t)(act ? p->nact : p->nsprings) + (size_t)(act ? j - ns : j);
+            x[k * (size_t)w + (size_t)j] = act ? p->act_meas[at] : p->sdef[at];
+            y[k * (size_t)w + (size_t)j] = act ? p->act_force[at] : p->sforce[at];
+        }
+    for (int j = 0; j < w; j++) names[j] = j < ns ? p->spring_names[j] : p->act_names[j - ns];
+    char title[3 * HS_PLOT_TEXT + 64];
+    hs_gp_title_first(p,
+                      "force-deformation: the numerical springs, then the experimental elements "
+                      "measured at their actuators",
+                      w, p->nsprings + p->nact, title, sizeof title);
+    loops(f, p, x, y, w, w, names, title, 0);
+    hs_free(x);
+    hs_free(y);
+    hs_free(names);
 }
 
 static void script_hysteresis(FILE *f, const hs_plot_data *p)
@@ -197,22 +261,11 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
                           "force-deformation: no numerical springs, the experimental elements "
                           "measured at their actuators",
                           na, p->nact, title, sizeof title);
-        const hs_gp_loops ga = {.block = "$S",
-                                .x = p->act_meas,
-                                .y = p->act_force,
-                                .width = p->nact,
-                                .count = na,
-                                .names = p->act_names,
-                                .panel_width = 400,
-                                .panel_height = 340,
-                                .part = ".hysteresis.png.part",
-                                .title = title,
-                                .xlabel = "measured displacement",
-                                .xunit = p->unit_length,
-                                .ylabel = "measured force",
-                                .yunit = p->unit_force,
-                                .empty = "no measurement"};
-        hs_gp_loop_grid(f, p, &ga);
+        loops(f, p, p->act_meas, p->act_force, p->nact, na, p->act_names, title, 1);
+        return;
+    }
+    if (ns > 0 && p->nact > 0 && ns < MAX_PANELS) {
+        springs_and_actuators(f, p, ns);
         return;
     }
     if (ns == 0) {
@@ -221,22 +274,7 @@ static void script_hysteresis(FILE *f, const hs_plot_data *p)
         hs_gp_empty_figure(f, title, "no springs recorded");
         return;
     }
-    const hs_gp_loops g = {.block = "$S",
-                           .x = p->sdef,
-                           .y = p->sforce,
-                           .width = p->nsprings,
-                           .count = ns,
-                           .names = p->spring_names,
-                           .panel_width = 400,
-                           .panel_height = 340,
-                           .part = ".hysteresis.png.part",
-                           .title = title,
-                           .xlabel = "deformation",
-                           .xunit = p->unit_length,
-                           .ylabel = "force",
-                           .yunit = p->unit_force,
-                           .empty = "no finite values"};
-    hs_gp_loop_grid(f, p, &g);
+    loops(f, p, p->sdef, p->sforce, p->nsprings, ns, p->spring_names, title, 0);
 }
 
 static void script_energy(FILE *f, const hs_plot_data *p)

@@ -49,8 +49,9 @@ static void read_text(hid_t loc, const char *name, char *buf, size_t len)
     if (attr >= 0) H5Aclose(attr);
 }
 
-/* Column names of a dataset (variable-length string array attribute `names`), or "#k". */
-static char **read_names(hid_t set, int n)
+/* Column names of a dataset (variable-length string array attribute `names`), or "#k" (the
+ * displacements of a file written before DOF names: "dk"). */
+static char **read_names(hid_t set, int n, const char *fallback)
 {
     char **names = hs_calloc((size_t)(n > 0 ? n : 1), sizeof *names);
     if (!names) return NULL;
@@ -74,7 +75,7 @@ static char **read_names(hid_t set, int n)
     }
     for (int i = 0; i < n; i++) {
         char buf[32];
-        snprintf(buf, sizeof buf, "#%d", i + 1);
+        snprintf(buf, sizeof buf, "%s%d", fallback, i + 1);
         names[i] = hs_strdup(ok && raw[i] ? raw[i] : buf);
         if (raw && raw[i]) H5free_memory(raw[i]);
     }
@@ -120,7 +121,9 @@ static double *read_series(hid_t file, const char *path, int64_t rows, int *cols
             if (want == 2) *cols = (int)dims[1];
             if (rows < 0) *cols = want == 2 ? *cols : (int)dims[0];
             if (units) read_text(set, "units", units, HS_PLOT_TEXT);
-            if (names) *names = read_names(set, (int)dims[1]);
+            if (names)
+                *names =
+                    read_names(set, (int)dims[1], strcmp(path, "displacement") == 0 ? "d" : "#");
         }
     }
     if (type >= 0) H5Tclose(type);
@@ -211,7 +214,8 @@ static int read_all(hid_t file, hs_plot_data *p, char *err, size_t errlen)
     if (!p->t) return -1;
     p->n = n1;
     int cols = 0;
-    p->d = read_series(file, "displacement", p->n, &cols, p->unit_length, NULL, err, errlen);
+    p->d =
+        read_series(file, "displacement", p->n, &cols, p->unit_length, &p->dof_names, err, errlen);
     if (!p->d) return -1;
     if (cols < 1) return failf(err, errlen, "dataset /displacement has no DOF column");
     p->ndof = cols;
@@ -282,6 +286,9 @@ void hs_plot_data_free(hs_plot_data *p)
                         p->e_input,    p->e_kinetic, p->e_damping, p->e_strain, p->e_experimental,
                         p->e_error_rel};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) hs_free(blocks[i]);
+    if (p->dof_names)
+        for (int i = 0; i < p->ndof; i++) hs_free(p->dof_names[i]);
+    hs_free(p->dof_names);
     if (p->spring_names)
         for (int i = 0; i < p->nsprings; i++) hs_free(p->spring_names[i]);
     hs_free(p->spring_names);

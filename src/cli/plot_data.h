@@ -10,9 +10,10 @@
 typedef struct hs_plot_data {
     int64_t n; /* records */
     int ndof, nsprings, ngroups;
-    double *t;  /* n */
-    double *d;  /* n x ndof, row-major */
-    double *ag; /* n: the ground acceleration (/ground_acceleration), NULL when absent */
+    double *t;        /* n */
+    double *d;        /* n x ndof, row-major */
+    char **dof_names; /* ndof: the DOFs' names (/displacement's names; d1..dn in older files) */
+    double *ag;       /* n: the ground acceleration (/ground_acceleration), NULL when absent */
     char unit_acceleration[HS_PLOT_TEXT];
     double *sdef, *sforce; /* n x nsprings, or NULL without springs */
     char **spring_names;   /* nsprings */

@@ -109,8 +109,11 @@ void hs_report_summary(FILE *f, hs_report *r)
         hs_html_row_num(f, label, atof(periods->items[i]->text), tu);
     }
     for (size_t i = 0; peak && peak->kind == HS_YNODE_SEQUENCE && i < peak->nitems; i++) {
-        char label[64];
-        snprintf(label, sizeof label, "peak |d| of DOF %zu", i + 1);
+        char label[HS_PLOT_TEXT + 64]; /* the DOF's name from results.h5 (floor1, n3_ux) */
+        if (r->has_data && i < (size_t)r->data.ndof)
+            snprintf(label, sizeof label, "peak |d| of %s (DOF %zu)", r->data.dof_names[i], i + 1);
+        else
+            snprintf(label, sizeof label, "peak |d| of DOF %zu", i + 1);
         hs_html_row_num(
             f, label, strcmp(peak->items[i]->text, "null") ? atof(peak->items[i]->text) : NAN, lu);
     }

@@ -117,9 +117,43 @@ static int hs_coord_periods(hs_coordinator *c)
     return rc;
 }
 
+/* The frame's zero-length elements and two-node links (one column a direction), the first
+ * HS_FE_SPRINGS_RECORDED: recorded beside the model's springs (docs/outputs.md). */
+static int hs_coord_fe_springs(hs_coordinator *c)
+{
+    const struct hs_fe *fe = hs_model_fe(c->model);
+    const int all = fe ? hs_fe_spring_columns(fe, 0, NULL, NULL) : 0;
+    if (all == 0) return 0;
+    c->nfe_springs = all < HS_FE_SPRINGS_RECORDED ? all : HS_FE_SPRINGS_RECORDED;
+    c->fe_spring_el = hs_calloc((size_t)c->nfe_springs, sizeof(int));
+    c->fe_spring_comp = hs_calloc((size_t)c->nfe_springs, sizeof(int));
+    if (!c->fe_spring_el || !c->fe_spring_comp) return HS_ENOMEM;
+    hs_fe_spring_columns(fe, c->nfe_springs, c->fe_spring_el, c->fe_spring_comp);
+    return 0;
+}
+
+/* The frame's springs at the last commit into spring_def, spring_force after the model's. */
+static void hs_coord_fe_springs_record(hs_coordinator *c)
+{
+    struct hs_fe *fe = hs_model_fe(c->model);
+    double def[HS_FE_LINK_MAX_DIRS], force[HS_FE_LINK_MAX_DIRS];
+    int last = -1;
+    for (int k = 0; k < c->nfe_springs; k++) {
+        const int e = c->fe_spring_el[k], j = c->fe_spring_comp[k];
+        if (e != last) { /* one query an element: a link's directions follow each other */
+            hs_fe_element_response(fe, e, HS_FE_DEFORMATION, def);
+            hs_fe_element_response(fe, e, HS_FE_BASIC_FORCE, force);
+            last = e;
+        }
+        c->spring_def[c->nsprings + k] = def[j];
+        c->spring_force[c->nsprings + k] = force[j];
+    }
+}
+
 static int hs_coord_alloc(hs_coordinator *c)
 {
-    const size_t n = (size_t)c->n, ns = (size_t)(c->nsprings ? c->nsprings : 1);
+    const int nall = c->nsprings + c->nfe_springs;
+    const size_t n = (size_t)c->n, ns = (size_t)(nall ? nall : 1);
     const int dense = !hs_model_is_large(c->model); /* large: the sparse form only */
     c->K0 = dense ? hs_dvec(n * n) : NULL;
     c->m_iota = hs_dvec(n);
@@ -145,6 +179,7 @@ static int hs_coord_record(hs_coordinator *c, double t)
         c->spring_def[s] = hs_model_spring_deformation(c->model, s);
         c->spring_force[s] = hs_model_spring_force(c->model, s);
     }
+    hs_coord_fe_springs_record(c);
     const double ag = c->def->gm ? hs_ground_motion_at(c->def->gm, t) : 0.0;
     int rc = hs_results_record(c->results, t, ag, hs_integrator_displacement(c->it),
                                hs_integrator_velocity(c->it), hs_integrator_acceleration(c->it),
@@ -176,9 +211,43 @@ static void hs_coord_actuator_names(const hs_coordinator *c, const char **names,
     }
 }
 
+/* The model's names of the n DOFs (hs_model_dof_name), in one block: the pointers, then the
+ * texts (HS_COORD_DOF_NAME bytes each). One hs_free releases it. */
+#define HS_COORD_DOF_NAME 32
+static char **hs_coord_dof_names(const hs_coordinator *c)
+{
+    const size_t n = (size_t)c->n;
+    char **names = hs_malloc(n * (sizeof(char *) + HS_COORD_DOF_NAME));
+    if (!names) return NULL;
+    char *text = (char *)(names + n);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = text + i * HS_COORD_DOF_NAME;
+        hs_model_dof_name(c->model, (int)i, names[i], HS_COORD_DOF_NAME);
+    }
+    return names;
+}
+
+/* The frame's springs' names into names[nfe_springs] over buf (48 bytes each): a zero-length
+ * element's name, a link's name and direction ("link1_uy"). */
+static void hs_coord_fe_spring_names(const hs_coordinator *c, const char **names, char *buf)
+{
+    const struct hs_fe *fe = hs_model_fe(c->model);
+    for (int k = 0; k < c->nfe_springs; k++) {
+        const int e = c->fe_spring_el[k], dir = hs_fe_link_direction(fe, e, c->fe_spring_comp[k]);
+        char *name = buf + (size_t)k * 48u;
+        if (dir < 0)
+            snprintf(name, 48, "%s", hs_fe_element_name(fe, e));
+        else
+            snprintf(name, 48, "%s_%s", hs_fe_element_name(fe, e), hs_fe_dir_name(fe, dir));
+        names[k] = name;
+    }
+}
+
 static int hs_coord_results_create(hs_coordinator *c)
 {
-    const char **springs = hs_calloc((size_t)(c->nsprings ? c->nsprings : 1), sizeof(char *));
+    const int nall = c->nsprings + c->nfe_springs;
+    const char **springs = hs_calloc((size_t)(nall ? nall : 1), sizeof(char *));
+    char *fe_names = hs_malloc((size_t)(c->nfe_springs ? c->nfe_springs : 1) * 48u);
     const char **groups = hs_calloc((size_t)(c->ngroups ? c->ngroups : 1), sizeof(char *));
     const size_t na = (size_t)(c->has_exp ? c->exp.nact : 0);
     const char **actuators = hs_calloc(na ? na : 1, sizeof(char *));
@@ -187,12 +256,15 @@ static int hs_coord_results_create(hs_coordinator *c)
     const char **sites = hs_calloc(ns ? ns : 1, sizeof(char *));
     double *limits = hs_dvec(2 * (ns ? ns : 1)); /* slow, then hold after (s) */
     if (na) c->Kl = hs_dvec(na * na);
-    int rc = (!springs || !groups || !actuators || !names || !sites || !limits || (na && !c->Kl))
+    int rc = (!springs || !fe_names || !groups || !actuators || !names || !sites || !limits ||
+              (na && !c->Kl))
                  ? HS_ENOMEM
                  : 0;
     if (!rc && na) hs_coord_actuator_names(c, actuators, names);
     hs_results_recorder *recorders = NULL;
     if (!rc) rc = hs_coord_recorders_init(c, &recorders);
+    char **dofs = rc ? NULL : hs_coord_dof_names(c);
+    if (!rc && !dofs) rc = HS_ENOMEM;
     for (size_t s = 0; !rc && s < ns; s++) {
         hs_site_summary ss;
         memset(&ss, 0, sizeof ss);
@@ -203,9 +275,11 @@ static int hs_coord_results_create(hs_coordinator *c)
     }
     if (!rc) {
         for (int s = 0; s < c->nsprings; s++) springs[s] = hs_model_spring_name(c->model, s);
+        hs_coord_fe_spring_names(c, springs + c->nsprings, fe_names);
         for (int g = 0; g < c->ngroups; g++) groups[g] = hs_model_group_name(c->model, g);
         hs_results_layout layout = {.ndof = c->n,
-                                    .nsprings = c->nsprings,
+                                    .dof_names = (const char *const *)dofs,
+                                    .nsprings = nall,
                                     .ngroups = c->ngroups,
                                     .spring_names = springs,
                                     .group_names = groups,
@@ -224,12 +298,14 @@ static int hs_coord_results_create(hs_coordinator *c)
         rc = hs_results_create(c->ctx, &layout, &c->results);
     }
     hs_free(springs);
+    hs_free(fe_names);
     hs_free(groups);
     hs_free(actuators);
     hs_free(names);
     hs_free(sites);
     hs_free(limits);
     hs_free(recorders);
+    hs_free(dofs);
     return rc;
 }
 
@@ -245,7 +321,8 @@ int hs_coordinator_create(hs_ctx *ctx, hs_test_def *def, hs_coordinator **out)
     c->nsprings = hs_model_spring_count(def->model);
     c->ngroups = hs_model_group_count(def->model);
     c->recording = 1;
-    int rc = hs_coord_alloc(c);
+    int rc = hs_coord_fe_springs(c);
+    if (!rc) rc = hs_coord_alloc(c);
     if (!rc) rc = hs_model_dynamics(c->model, c->K0, &c->dyn);
     if (!rc && def->nexp > 0) {
         c->has_exp = 1;
@@ -311,6 +388,8 @@ void hs_coordinator_destroy(hs_coordinator **pc)
     hs_free(c->periods);
     hs_free(c->spring_def);
     hs_free(c->spring_force);
+    hs_free(c->fe_spring_el);
+    hs_free(c->fe_spring_comp);
     hs_free(c->Kl);
     hs_free(c);
     *pc = NULL;

@@ -43,7 +43,11 @@ struct hs_coordinator {
     const struct hs_run_trace *trace;
     double *K0, *m_iota, *f0, *f1, *d_cmd, *d_prev, *v_prev, *a_prev, *periods;
     int nperiods; /* periods computed: n, or the lowest HS_COORD_LARGE_MODES of a large model */
-    double *spring_def, *spring_force;
+    double *spring_def, *spring_force; /* the model's springs, then the frame's (nfe_springs) */
+    /* the frame's springs in the results (hs_fe_spring_columns): per column the element and its
+     * basic component; NULL without a frame or springs */
+    int nfe_springs;
+    int *fe_spring_el, *fe_spring_comp;
     /* multi-support excitation: the frame model whose supports move (lent), or NULL, and the
      * Rayleigh coefficients of C_fs = a0 M_fs + a1 K_fs (docs/fe_model.md) */
     struct hs_fe *supports;

@@ -568,6 +568,13 @@ const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap)
     return fe_eq_name(fe, fe->dyn_eq[i], buf, cap);
 }
 
+const char *hs_fe_dof_column(const hs_fe *fe, int i, char *buf, size_t cap)
+{
+    const int q = fe->dyn_eq[i];
+    snprintf(buf, cap, "n%d_%s", fe->nodes[fe->eq_node[q]].id, fe_dof_label(fe, fe->eq_dof[q]));
+    return buf;
+}
+
 void hs_fe_influence(const hs_fe *fe, int dir, double *iota)
 {
     for (int i = 0; i < fe->n; i++) {

@@ -64,6 +64,12 @@ int fe_link_materials(const fe_element *e, hs_material **mats)
     return e->link->ndir;
 }
 
+int hs_fe_link_direction(const hs_fe *fe, int e, int k)
+{
+    const fe_element *el = &fe->els[e];
+    return el->kind == FE_LINK && k >= 0 && k < el->link->ndir ? el->link->dir[k] : -1;
+}
+
 /* 1-D and 2-D: B = T_lb T_gl for local axes x = (cx, cy), y = (-cy, cx), length L, shear
  * distance s (shear terms when the nodes turn: ndf 3). */
 static void link_b(fe_link *l, double cx, double cy, double L, double s, int rot)

@@ -99,6 +99,23 @@ int hs_fe_element_dof(const hs_fe *fe, int e)
     return fe->els[e].kind == FE_ZERO_LENGTH ? fe->els[e].dir : -1;
 }
 
+int hs_fe_spring_columns(const hs_fe *fe, int max, int *el, int *comp)
+{
+    int count = 0;
+    for (int e = 0; e < fe->nels; e++) {
+        const fe_kind kind = fe->els[e].kind;
+        if (kind != FE_ZERO_LENGTH && kind != FE_LINK) continue;
+        const int ndir =
+            kind == FE_LINK ? hs_fe_element_response_size(fe, e, HS_FE_DEFORMATION) : 1;
+        for (int k = 0; k < ndir; k++, count++) {
+            if (count >= max) continue;
+            if (el) el[count] = e;
+            if (comp) comp[count] = k;
+        }
+    }
+    return count;
+}
+
 /* The element's DOF (in fe_element_maps' layout) of node DOF d: zero-length elements carry the
  * nodes' ndf DOFs; 2-D line elements [ux uy rz]; 3-D ones [ux uy uz rx ry rz]. */
 static int element_slot(const hs_fe *fe, const fe_element *e, int d)

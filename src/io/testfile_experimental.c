@@ -115,7 +115,7 @@ static int transformation(hs_tf *L, const hs_ynode *node, const char *what, hs_e
             return hs_tf_fail(L, acts, "%s: a story element has one actuator (got %d)", what, na);
         el->T[i] = 1.0; /* row 0, column i */
         if (i > 0) el->T[i - 1] = -1.0;
-        return 0;
+        return hs_model_mark_story(L->def->model, i); /* DOF i is a floor (its name) */
     }
     if (!dn || !tn)
         return hs_tf_fail(L, node, "missing required key '%s' in %s ('dofs' and 'T' go together)",

@@ -4,6 +4,7 @@
  * allocate them (or be killed) after the check said ok. */
 #include "testfile_impl.h"
 
+#include "hysim/fe.h"
 #include "hysim/results.h"
 
 #include <unistd.h>
@@ -12,8 +13,11 @@ uint64_t hs_test_def_record_width(const hs_test_def *def)
 {
     int nact = 0;
     for (int k = 0; k < def->nexp; k++) nact += def->experimental[k].nact;
+    const struct hs_fe *fe = hs_model_fe(def->model);
+    int fe_springs = fe ? hs_fe_spring_columns(fe, 0, NULL, NULL) : 0; /* the coordinator's */
+    if (fe_springs > HS_FE_SPRINGS_RECORDED) fe_springs = HS_FE_SPRINGS_RECORDED;
     const hs_results_layout layout = {.ndof = hs_model_ndof(def->model),
-                                      .nsprings = hs_model_spring_count(def->model),
+                                      .nsprings = hs_model_spring_count(def->model) + fe_springs,
                                       .ngroups = hs_model_group_count(def->model),
                                       .nact = def->nexp > 0 ? nact : 0,
                                       .nsites = def->nexp > 0 ? def->nsites : 0};

@@ -38,6 +38,7 @@ void hs_model_destroy(hs_model **pm)
     hs_model *m = *pm;
     for (int s = 0; s < m->nsprings; s++) hs_material_destroy(&m->springs[s].mat);
     hs_free(m->springs);
+    hs_free(m->story_top);
     for (int g = 0; g < m->ngroups; g++) hs_free(m->groups[g]);
     hs_free(m->groups);
     hs_free(m->mass);
@@ -194,8 +195,27 @@ int hs_model_add_story(hs_model *m, int story, const char *mat_type, const hs_op
 {
     char name[32];
     snprintf(name, sizeof name, "story%d", story + 1);
+    const int rc = hs_model_mark_story(m, story);
+    if (rc) return rc;
     return hs_model_add_spring(m, name, story == 0 ? HS_GROUND : story - 1, story, mat_type,
                                mat_opts, group);
+}
+
+int hs_model_mark_story(hs_model *m, int story)
+{
+    if (story < 0 || story >= m->n)
+        return hs_fail(m->ctx, HS_EINPUT, "model: story %d of %d DOFs", story + 1, m->n);
+    if (!m->story_top && !(m->story_top = hs_calloc((size_t)m->n, 1))) return HS_ENOMEM;
+    m->nfloors += !m->story_top[story];
+    m->story_top[story] = 1;
+    return 0;
+}
+
+const char *hs_model_dof_name(const hs_model *m, int i, char *buf, size_t cap)
+{
+    if (m->fe) return hs_fe_dof_column(m->fe, i, buf, cap);
+    snprintf(buf, cap, "%s%d", m->nfloors == m->n ? "floor" : "d", i + 1);
+    return buf;
 }
 
 int hs_model_spring_count(const hs_model *m)

@@ -28,6 +28,8 @@ struct hs_model {
     int nsprings;
     char **groups;
     int ngroups;
+    unsigned char *story_top; /* n: 1 where a story ends (hs_model_mark_story), or NULL */
+    int nfloors;              /* DOFs marked: n for a shear building (its DOFs are floors) */
     hs_fe *fe;                /* attached frame model, or NULL */
     int tangent_kd;           /* the dense restore's band (dynamics.c), -1: dense layout */
     int tangent_rate;         /* 1 when a rate-dependent material gives a damping tangent */

@@ -104,13 +104,14 @@ int hs_results_create(hs_ctx *ctx, const hs_results_layout *layout, hs_results *
     r->nsprings = layout->nsprings;
     r->ngroups = layout->ngroups;
     r->capacity = layout->capacity;
+    r->dof_names = hs_results_names(layout->dof_names, r->ndof, "d");
     r->spring_names = hs_results_names(layout->spring_names, r->nsprings, "spring");
     r->group_names = hs_results_names(layout->group_names, r->ngroups, "group");
     r->units_force = dup_or_empty(layout->units_force);
     r->units_length = dup_or_empty(layout->units_length);
     r->units_time = dup_or_empty(layout->units_time);
-    int ok =
-        r->spring_names && r->group_names && r->units_force && r->units_length && r->units_time;
+    int ok = r->dof_names && r->spring_names && r->group_names && r->units_force &&
+             r->units_length && r->units_time;
     if (ok) {
         r->units_velocity = derived_unit(r->units_length, "/", r->units_time, "");
         r->units_acceleration = derived_unit(r->units_length, "/", r->units_time, "^2");
@@ -150,6 +151,7 @@ void hs_results_destroy(hs_results **rp)
 {
     if (!rp || !*rp) return;
     hs_results *r = *rp;
+    hs_results_names_free(r->dof_names, r->ndof);
     hs_results_names_free(r->spring_names, r->nsprings);
     hs_results_names_free(r->group_names, r->ngroups);
     hs_results_names_free(r->act_names, r->nact);

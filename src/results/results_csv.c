@@ -1,4 +1,5 @@
-/* response.csv: time and the displacements relative to the ground, one row per record, each
+/* response.csv: time and the displacements relative to the ground under the DOFs' names (header
+ * t,n3_ux,... or t,floor1,...), one row per record, each
  * number with 17 significant digits (hs_number_text: printf's "%.17g", read back bit for bit). */
 #include "io/number_text.h"
 #include "results_impl.h"
@@ -8,7 +9,10 @@
 void hs_results_csv_header(const hs_results *r, FILE *f)
 {
     fputs("t", f);
-    for (int i = 0; i < r->ndof; i++) fprintf(f, ",d%d", i + 1);
+    for (int i = 0; i < r->ndof; i++) {
+        fputc(',', f);
+        fputs(r->dof_names[i], f);
+    }
     fputc('\n', f);
 }
 

@@ -111,9 +111,9 @@ static int write_series(hid_t file, const hs_results *r)
     int rc = 0;
     rc |= put_series(file, "time", r->t, n, -1, r->units_time, NULL);
     rc |= put_series(file, "ground_acceleration", r->ag, n, -1, r->units_acceleration, NULL);
-    rc |= put_series(file, "displacement", r->d, n, r->ndof, r->units_length, NULL);
-    rc |= put_series(file, "velocity", r->v, n, r->ndof, r->units_velocity, NULL);
-    rc |= put_series(file, "acceleration", r->a, n, r->ndof, r->units_acceleration, NULL);
+    rc |= put_series(file, "displacement", r->d, n, r->ndof, r->units_length, r->dof_names);
+    rc |= put_series(file, "velocity", r->v, n, r->ndof, r->units_velocity, r->dof_names);
+    rc |= put_series(file, "acceleration", r->a, n, r->ndof, r->units_acceleration, r->dof_names);
     if (rc) return rc;
 
     hid_t springs = H5Gcreate2(file, "springs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -355,7 +355,15 @@ int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, cons
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 
     int failed = 0;
-    hid_t file = H5Fcreate(af.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    /* the HDF5 1.8 format: its dense attribute storage holds a `names` list of any length (the
+     * 1.6 format's object header refuses one above about 4000 names: a large frame's DOFs) */
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    if (fapl >= 0 && H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST) < 0) {
+        H5Pclose(fapl);
+        fapl = -1;
+    }
+    hid_t file = fapl >= 0 ? H5Fcreate(af.tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl) : -1;
+    if (fapl >= 0) H5Pclose(fapl);
     if (file < 0) {
         failed = 1;
         hs_fail(ctx, HS_EIO, "%s: HDF5 cannot create the file", path);

@@ -11,6 +11,7 @@
 struct hs_results {
     hs_ctx *ctx;
     int ndof, nsprings, ngroups;
+    char **dof_names; /* ndof: the model's ("n3_ux", "floor2"), or d1..dn */
     char **spring_names, **group_names;
     int64_t capacity, count;
     atomic_int_least64_t published; /* count, stored after each record's t and d (release) */

@@ -235,11 +235,11 @@ static void all_series(mat_tree *t, const hs_results *r)
     const int64_t n = r->count;
     series(t, NULL, "time", r->t, n, -1, r->units_time, NULL);
     series(t, NULL, "ground_acceleration", r->ag, n, -1, r->units_acceleration, NULL);
-    series(t, NULL, "displacement", r->d, n, r->ndof, r->units_length, NULL);
+    series(t, NULL, "displacement", r->d, n, r->ndof, r->units_length, r->dof_names);
     flush(t);
-    series(t, NULL, "velocity", r->v, n, r->ndof, r->units_velocity, NULL);
+    series(t, NULL, "velocity", r->v, n, r->ndof, r->units_velocity, r->dof_names);
     flush(t);
-    series(t, NULL, "acceleration", r->a, n, r->ndof, r->units_acceleration, NULL);
+    series(t, NULL, "acceleration", r->a, n, r->ndof, r->units_acceleration, r->dof_names);
     flush(t);
     series(t, "springs", "deformation", r->sdef, n, r->nsprings, r->units_length, r->spring_names);
     series(t, "springs", "force", r->sforce, n, r->nsprings, r->units_force, r->spring_names);

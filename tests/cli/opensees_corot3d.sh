@@ -48,7 +48,7 @@ TCL
     } > $name.yaml
     "$hysim" run $name.yaml -o run_$name --quiet > run_$name.log 2>&1 || fail "hysim run ($name) exited $?"
     # the tip's dynamic DOFs are ux, uy, uz (its rotations are condensed)
-    head -1 run_$name/response.csv | grep -q '^t,d1,d2,d3$' || fail "$name: response.csv header $(head -1 run_$name/response.csv)"
+    head -1 run_$name/response.csv | grep -q '^t,n5_ux,n5_uy,n5_uz$' || fail "$name: response.csv header $(head -1 run_$name/response.csv)"
     echo "opensees_corot3d.sh: $name sway of the corotational column against OpenSees:"
     histories_vs_opensees "$name" run_$name/response.csv os_$name.out "$tol" "1 2 3" 1e-3 "tip ux,tip uy,tip uz"
 }

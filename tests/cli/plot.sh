@@ -49,6 +49,9 @@ if [ -f "$example" ] && "$hysim" run "$example" -o "$dir/run" --quiet >/dev/null
     grep -q "title 'ground motion, peak |a_g| = 115.8 in/s^2'" "$dir/script.gp" ||
         fail "no ground-motion panel with the record's peak 115.8 in/s^2: $(grep -m1 'a_g' "$dir/script.gp")"
     grep -q '^set multiplot layout 3,1' "$dir/script.gp" || fail "the ground panel is not stacked above the 2 DOFs"
+    # the DOFs by their names (a shear building: its floors) on the axes and in the keys
+    grep -q "^set ylabel 'floor2 \[in\]'" "$dir/script.gp" || fail "no axis 'floor2 [in]': $(grep -m2 ylabel "$dir/script.gp")"
+    grep -q "title 'floor1 (DOF 1), peak |d| = " "$dir/script.gp" || fail "no key naming floor1: $(grep -m2 'peak |d|' "$dir/script.gp")"
     rm -f "$dir/script.gp"
     # --format svg and pdf: the same figures as vector files, beside the PNGs
     out=$("$hysim" plot "$dir/run" --format svg 2>&1) || fail "plot --format svg: $out"

@@ -55,7 +55,8 @@ bits = lambda x: struct.pack("<d", float(x))
 with open(f"{folder}/response.csv", newline="") as f:
     rows = list(csv.reader(f))
 header, rows = rows[0], rows[1:]
-assert header == ["t", "d1", "d2"], header
+assert header == ["t", "floor1", "floor2"], header  # a shear building's DOFs are its floors
+assert run.dof_names == ["floor1", "floor2"] and run.names("velocity") == ["floor1", "floor2"], run.dof_names
 assert len(run.response) == len(rows) == run.records == run.summary["records"] == 401, (len(rows), run.records)
 for k, row in enumerate(rows):
     for j, name in enumerate(header):
@@ -79,8 +80,8 @@ assert run.units("energy/input") == "kip*in"
 assert run.names("springs/force") == ["story1", "story2"], run.names("springs/force")
 assert run.attrs["status"] == "completed" and run.attrs["units_length"] == "in", run.attrs
 t = run.table()
-assert len(t) == 401 and t.columns[:4] == ["t", "ag", "d1", "d2"], t.columns
-assert bits(t["d2"][200]) == bits(d[200, 1]) and t.units["d1"] == "in"
+assert len(t) == 401 and t.columns[:6] == ["t", "ag", "d_floor1", "d_floor2", "v_floor1", "v_floor2"], t.columns
+assert bits(t["d_floor2"][200]) == bits(d[200, 1]) and t.units["d_floor1"] == "in"
 assert t.array().shape == (401, len(t.columns))
 # the bilinear story yielded: its force went past fy = 0.25
 f2 = run["springs/force"][:, 1]
@@ -99,6 +100,7 @@ else:
         y = run[path] if run[path].ndim == 2 else run[path].reshape(-1, 1)
         assert x.shape == y.shape and x.tobytes() == y.tobytes(), path
     assert m["units"]["springs"][0, 0]["force"][0, 0][0] == "kip"
+    assert [c[0] for c in m["names"][0, 0]["displacement"][0]] == ["floor1", "floor2"], m["names"][0, 0]["displacement"]
     print("python.sh: scipy.io.loadmat reads results.mat, equal to results.h5 bit for bit")
 print(f"python.sh: {len(rows)} records, {2 * len(rows)} displacements identical in CSV, results.h5 "
       f"and the module; peak |d| {run.summary['peak_abs_disp']} in; story 2 peak force "

@@ -77,6 +77,9 @@ err_pct=$(awk -v e="$err" 'BEGIN { printf "%.6g", 100 * e }')
 grep -q "<th>balance error</th><td class=\"n\">$err_pct %</td>" "$html" ||
     fail "energy error $err_pct % not in the report"
 grep -q '<tr><td>lab</td><td class="n">600</td>' "$html" || fail "no timing row for site lab"
+# the DOF by its name (one experimental story: a shear building's floor 1, docs/outputs.md)
+grep -q "<tr><th>peak |d| of floor1 (DOF 1)</th>" "$html" ||
+    fail "no peak row naming floor1: $(grep -o '<tr><th>peak |d|[^/]*' "$html")"
 grep -q 'name: report-check' "$html" || fail "the test file's text is not in the report"
 # the tracking table says what its numbers are (Chen & Ricles 2010: MTE is a maximum, TI an area)
 # and the timing table counts steps (cmdgen_stats.c: steps_slow / steps)

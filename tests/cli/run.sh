@@ -32,7 +32,7 @@ for f in summary.json response.csv results.h5; do
 done
 rows=$(($(wc -l < "$dir/out/response.csv") - 1))
 [ "$rows" -eq 501 ] || fail "response.csv has $rows rows, expected 501 (t = 0 .. 5 s)"
-head -1 "$dir/out/response.csv" | grep -qx 't,d1,d2' || fail "response.csv header"
+head -1 "$dir/out/response.csv" | grep -qx 't,floor1,floor2' || fail "response.csv header (a shear building's DOFs are its floors)"
 grep -q '"status": "completed"' "$dir/out/summary.json" || fail "status not completed"
 
 # A stiff frame with the explicit method far beyond its stability limit (omega dt = 2.66 > 2).

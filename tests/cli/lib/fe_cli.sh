@@ -217,12 +217,12 @@ within_opensees() {
     [ "$bad" -eq 0 ] && [ "$rows" -eq "$6" ] && awk -v d="$d" -v p="$p" -v t="$4" -v mp="$5" 'BEGIN { exit !(p > mp && d <= t * p) }'
 }
 
-# same_response WHAT A.csv B.csv TOL MIN_PEAK: two response.csv of the same DOFs and rows (as
-# response_diff); prints "WHAT: max |difference| D, peak P"; true when the peak of A is above
-# MIN_PEAK and D is at most TOL of it
+# same_response WHAT A.csv B.csv TOL MIN_PEAK: two response.csv of as many DOFs and rows (as
+# response_diff; the DOFs' names may differ: a frame against its shear building); prints "WHAT:
+# max |difference| D, peak P"; true when the peak of A is above MIN_PEAK and D is at most TOL of it
 same_response() {
     local out d p
-    out=$(response_diff "$2" "$3") || { echo "$1: $out"; return 1; }
+    out=$(response_diff "$2" "$3" count) || { echo "$1: $out"; return 1; }
     read -r d p <<< "$out"
     echo "$1: max |difference| $d, peak $p"
     awk -v d="$d" -v p="$p" -v t="$4" -v mp="$5" 'BEGIN { exit !(p > mp && d <= t * p) }'
