@@ -458,6 +458,7 @@ int hs_fe_finalize(hs_fe *fe)
     }
     if (fe->n0 > 0 && neq > HS_DENSE_MAX_DOFS) {
         hs_free(Meq);
+        hs_free(kept);
         return hs_fail(fe->ctx, HS_EUNSUPPORTED,
                        "frame model: %d of its %d free DOFs carry no mass and would be condensed, "
                        "which takes dense n x n matrices (up to %d DOFs); give every free DOF a "
