@@ -15,19 +15,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/monitor_http.sh"
-dir=$(mktemp -d)
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.out; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+monitor_work_dir # $dir, pids, fail
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chromium" ]; then
     echo "monitor_browser.sh: SKIP: no chromium (Debian package chromium; scripts/install-deps.sh)"

@@ -9,19 +9,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/monitor_http.sh"
-dir=$(mktemp -d)
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.out; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+monitor_work_dir # $dir, pids, fail
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
 cat > "$dir/lab.yaml" <<YAML

@@ -1,6 +1,24 @@
 # Shared by the monitor tests (monitor_site.sh, monitor_hold.sh, monitor_browser.sh); sourced, not
 # run (CTest runs tests/cli/*.sh only). HTTP to a monitor with bash's /dev/tcp (no curl needed).
-# Needs fail().
+
+# monitor_work_dir: $dir, a fresh folder removed on exit (also on failure), with every process in
+# the array pids stopped; fail MESSAGE prints "FAIL: MESSAGE" and the tail of every *.log and
+# *.out in $dir, and exits 1
+monitor_work_dir() {
+    dir=$(mktemp -d)
+    pids=()
+    trap monitor_cleanup EXIT
+}
+monitor_cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf "$dir"
+}
+fail() {
+    echo "FAIL: $*"
+    for f in "$dir"/*.log "$dir"/*.out; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
+    exit 1
+}
 
 # monitor_address LOG: waits (at most 5 s) for the line "hysim monitor: http://127.0.0.1:PORT/
 # token TOKEN" in LOG; sets mon and token; 1 when it did not come.
