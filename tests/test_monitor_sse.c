@@ -78,6 +78,11 @@ static void test_layout_and_end(void **state)
                         "\"role\":\"test\",\"units\":{\"length\":\"in\",\"force\":\"kip\","
                         "\"time\":\"s\"},\"ndof\":2,\"actuators\":[\"lab1.a1\",\"lab2.a1\"],"
                         "\"sites\":[\"lab1\"]}\n\n");
+    /* with the model's names of the DOFs */
+    snprintf(l.dof_names[0], HS_MON_DOF_NAME, "n3_ux");
+    snprintf(l.dof_names[1], HS_MON_DOF_NAME, "floor2");
+    hs_monitor_sse_layout(&l, buf, sizeof buf);
+    assert_non_null(strstr(buf, "\"sites\":[\"lab1\"],\"dofs\":[\"n3_ux\",\"floor2\"]}\n\n"));
     hs_monitor_sse_end("aborted", "by the operator", buf, sizeof buf);
     assert_string_equal(
         buf, "event: end\ndata: {\"status\":\"aborted\",\"reason\":\"by the operator\"}\n\n");

@@ -93,6 +93,8 @@ typedef struct hs_step_view {
     const hs_energy *energy;
 } hs_step_view;
 void hs_coordinator_step_view(const hs_coordinator *c, hs_step_view *out);
+/* The model's name of DOF i ("n3_ux", "floor2", "d3"; the results' names) into buf. */
+const char *hs_coordinator_dof_name(const hs_coordinator *c, int i, char *buf, size_t cap);
 /* Asks the loop to stop before its next step (thread-safe: an operator's abort from another
  * thread): the run ends `aborted` with `reason`, every committed step kept. */
 void hs_coordinator_request_stop(hs_coordinator *c, const char *reason);

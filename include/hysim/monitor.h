@@ -24,6 +24,7 @@ extern "C" {
 #define HS_MON_MAX_ACT   16
 #define HS_MON_MAX_SITES 8
 #define HS_MON_NAME      100
+#define HS_MON_DOF_NAME  32
 
 /* One moment of the test. Units are the test's. */
 typedef struct hs_monitor_sample {
@@ -75,6 +76,8 @@ typedef struct hs_monitor_layout {
     int ndof, nact, nsites;
     char act_names[HS_MON_MAX_ACT][HS_MON_NAME]; /* "site.actuator" */
     char site_names[HS_MON_MAX_SITES][HS_MON_NAME];
+    char dof_names[HS_MON_MAX_DOF]
+                  [HS_MON_DOF_NAME]; /* the model's ("n3_ux", "floor2"); "" for d1.. */
 } hs_monitor_layout;
 
 /* ---- SSE formatting (monitor_sse.c) ---- */

@@ -80,6 +80,7 @@ int hs_cli_monitor_run_start(hs_ctx *ctx, const char *listen, const hs_test_def 
     l.nsites = clampn(v.nsites, HS_MON_MAX_SITES);
     for (int s = 0; s < l.nsites; s++)
         snprintf(l.site_names[s], HS_MON_NAME, "%s", def->sites[s].name);
+    for (int i = 0; i < l.ndof; i++) hs_coordinator_dof_name(c, i, l.dof_names[i], HS_MON_DOF_NAME);
     double stroke[HS_MON_MAX_ACT], force_max[HS_MON_MAX_ACT];
     for (int j = 0; j < l.nact; j++) {
         const hs_site_config *site = &def->sites[v.act_site[j]];

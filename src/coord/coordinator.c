@@ -211,6 +211,11 @@ static void hs_coord_actuator_names(const hs_coordinator *c, const char **names,
     }
 }
 
+const char *hs_coordinator_dof_name(const hs_coordinator *c, int i, char *buf, size_t cap)
+{
+    return hs_model_dof_name(c->model, i, buf, cap);
+}
+
 /* The model's names of the n DOFs (hs_model_dof_name), in one block: the pointers, then the
  * texts (HS_COORD_DOF_NAME bytes each). One hs_free releases it. */
 #define HS_COORD_DOF_NAME 32

@@ -104,12 +104,13 @@ int hs_monitor_sse_sample(const hs_monitor_sample *s, unsigned long long seq,
     return done(&b);
 }
 
-static void put_names(hs_sse_buf *b, const char *key, const char (*names)[HS_MON_NAME], int n)
+/* ,"KEY":[...] of n names, each `stride` bytes after the last */
+static void put_names(hs_sse_buf *b, const char *key, const char *names, size_t stride, int n)
 {
     put(b, ",\"%s\":[", key);
     for (int i = 0; i < n; i++) {
         if (i) put(b, ",");
-        put_str(b, names[i]);
+        put_str(b, names + (size_t)i * stride);
     }
     put(b, "]");
 }
@@ -128,8 +129,10 @@ int hs_monitor_sse_layout(const hs_monitor_layout *l, char *buf, size_t size)
     put(&b, ",\"time\":");
     put_str(&b, l->units_time);
     put(&b, "},\"ndof\":%d", clampn(l->ndof, HS_MON_MAX_DOF));
-    put_names(&b, "actuators", l->act_names, clampn(l->nact, HS_MON_MAX_ACT));
-    put_names(&b, "sites", l->site_names, clampn(l->nsites, HS_MON_MAX_SITES));
+    put_names(&b, "actuators", l->act_names[0], HS_MON_NAME, clampn(l->nact, HS_MON_MAX_ACT));
+    put_names(&b, "sites", l->site_names[0], HS_MON_NAME, clampn(l->nsites, HS_MON_MAX_SITES));
+    if (l->dof_names[0][0]) /* the model's names of the DOFs (the page says d1.. without) */
+        put_names(&b, "dofs", l->dof_names[0], HS_MON_DOF_NAME, clampn(l->ndof, HS_MON_MAX_DOF));
     put(&b, "}\n\n");
     return done(&b);
 }
