@@ -117,7 +117,8 @@ static void test_testfile_equals_c_path(void **state)
     hs_test_make_dir(dir, sizeof dir, "test_rths_testfile");
     snprintf(ref, sizeof ref, "%s/reference", dir);
     snprintf(file, sizeof file, "%s/examples/rths_elcentro/reference.yaml", src);
-    snprintf(sets, sizeof sets, "--set 'ground_motion.file=%s'", record);
+    snprintf(sets, sizeof sets, "--set 'ground_motion.file=%s' --set ground_motion.dt=0.02",
+             record);
     assert_int_equal(run_cli(cli, file, ref, sets), 0);
     snprintf(file, sizeof file, "%s/examples/rths_elcentro/rths_benchmark.yaml", src);
     static const char *const keys[10] = {NULL,         "J1_s",       "J2_percent", "J3_percent",
@@ -131,7 +132,8 @@ static void test_testfile_equals_c_path(void **state)
         hs_rths_criteria c;
         c_path(record, seed, conv, &c);
         int len = snprintf(sets, sizeof sets,
-                           "--set 'ground_motion.file=%s' --set 'analysis.reference.run=%s'",
+                           "--set 'ground_motion.file=%s' --set ground_motion.dt=0.02"
+                           " --set 'analysis.reference.run=%s'",
                            record, ref);
         if (seed)
             snprintf(
