@@ -87,6 +87,11 @@ int hs_linsolver_factor_csc(hs_linsolver *s, const hs_csc *A);
 int hs_linsolver_solve(hs_linsolver *s, double *b);
 void hs_linsolver_destroy(hs_linsolver **s);
 
+/* Static condensation of the DOFs flagged in drop[n] out of the dense n x n K (column-major), in
+ * place: the kept block becomes Kmm - Km0 K00^-1 K0m (src/base/condense.c), the dropped rows and
+ * columns zero. HS_ESINGULAR when K00 is singular (no stiffness of their own). Allocates. */
+int hs_static_condense(hs_ctx *ctx, int n, double *K, const unsigned char *drop);
+
 /* Generalised symmetric-definite eigenproblem K phi = omega^2 M phi (LAPACKE dsygv), right across
  * mass scales: when masses span many orders (1e-10 beside real ones), the low modes come from
  * the inverted problem M x = K x / omega^2 (K positive definite), as shift-invert gives them

@@ -19,67 +19,37 @@
 /* The live model's tangent at its committed state, condensed onto its DOFs with mass (n of them,
  * in the live model's order; ADDED to K, their mass to M), as OpenSees' eigen takes its elements'
  * tangent stiffness after an analysis: a restore at the committed displacements, then back to
- * the commit. The live model keeps its massless DOFs; K* = Kmm - Km0 K00^-1 K0m leaves OpenSees'
- * finite eigenvalues unchanged. HS_EINPUT when the live model's massive DOFs are not n. */
+ * the commit. The live model keeps its massless DOFs; condensing them leaves OpenSees' finite
+ * eigenvalues unchanged. HS_EINPUT when the live model's massive DOFs are not n. */
 static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M)
 {
     const int nl = lv->n;
     const size_t nn = (size_t)nl * (size_t)nl;
-    double *Kl = hs_calloc(nn, sizeof *Kl), *Ml = hs_calloc(nn, sizeof *Ml),
-           *r = hs_calloc((size_t)nl, sizeof *r);
-    int *keep = hs_calloc((size_t)nl, sizeof *keep), *drop = hs_calloc((size_t)nl, sizeof *drop);
-    int rc = (!Kl || !Ml || !r || !keep || !drop) ? HS_ENOMEM : 0;
+    double *Kl = hs_calloc(nn, sizeof *Kl), *r = hs_calloc((size_t)nl, sizeof *r);
+    unsigned char *drop = hs_calloc((size_t)nl, 1);
+    int *keep = hs_calloc((size_t)nl, sizeof *keep);
+    int rc = (!Kl || !r || !drop || !keep) ? HS_ENOMEM : 0;
     if (!rc) rc = hs_fe_restore(lv->fe, lv->U, NULL, r, Kl, NULL);
     hs_fe_revert(lv->fe);
-    if (!rc) memcpy(Ml, lv->M, nn * sizeof *Ml); /* its fe has unit masses: lv->M is the mass */
-    int nk = 0, nd = 0;
+    int nk = 0; /* lv->M is the mass (its fe has unit masses) */
     for (int i = 0; !rc && i < nl; i++) {
-        int massive = 0;
-        for (int j = 0; j < nl; j++) massive |= Ml[(size_t)j * (size_t)nl + (size_t)i] != 0.0;
-        if (massive)
-            keep[nk++] = i;
-        else
-            drop[nd++] = i;
+        for (int j = 0; j < nl; j++) drop[i] |= HS_AT(lv->M, nl, i, j) != 0.0;
+        drop[i] = !drop[i];
+        if (!drop[i]) keep[nk++] = i;
     }
     if (!rc && nk != n)
         rc = hs_fail(ctx, HS_EINPUT, "the analysed model has %d DOFs with mass, the model %d", nk,
                      n);
-    /* K00^-1 K0m by LU, column by column of the kept DOFs */
-    double *K00 = NULL, *X = NULL;
-    hs_linsolver *ls = NULL;
-    if (!rc && nd > 0) {
-        K00 = hs_calloc((size_t)nd * (size_t)nd, sizeof *K00);
-        X = hs_calloc((size_t)nd * (size_t)nk, sizeof *X);
-        rc = (!K00 || !X) ? HS_ENOMEM : hs_linsolver_create(ctx, "dense", nd, &ls);
-        for (int j = 0; !rc && j < nd; j++)
-            for (int i = 0; i < nd; i++)
-                K00[(size_t)j * (size_t)nd + (size_t)i] =
-                    Kl[(size_t)drop[j] * (size_t)nl + (size_t)drop[i]];
-        if (!rc) rc = hs_linsolver_factor(ls, K00);
-        for (int j = 0; !rc && j < nk; j++) {
-            double *x = X + (size_t)j * (size_t)nd;
-            for (int i = 0; i < nd; i++) x[i] = Kl[(size_t)keep[j] * (size_t)nl + (size_t)drop[i]];
-            rc = hs_linsolver_solve(ls, x);
-        }
-    }
+    if (!rc) rc = hs_static_condense(ctx, nl, Kl, drop);
     for (int j = 0; !rc && j < nk; j++)
         for (int i = 0; i < nk; i++) {
-            double k = Kl[(size_t)keep[j] * (size_t)nl + (size_t)keep[i]];
-            for (int q = 0; q < nd; q++)
-                k -= Kl[(size_t)drop[q] * (size_t)nl + (size_t)keep[i]] *
-                     X[(size_t)j * (size_t)nd + (size_t)q];
-            K[(size_t)j * (size_t)n + (size_t)i] += k;
-            M[(size_t)j * (size_t)n + (size_t)i] +=
-                Ml[(size_t)keep[j] * (size_t)nl + (size_t)keep[i]];
+            HS_AT(K, n, i, j) += HS_AT(Kl, nl, keep[i], keep[j]);
+            HS_AT(M, n, i, j) += HS_AT(lv->M, nl, keep[i], keep[j]);
         }
-    hs_linsolver_destroy(&ls);
-    hs_free(K00);
-    hs_free(X);
     hs_free(Kl);
-    hs_free(Ml);
     hs_free(r);
-    hs_free(keep);
     hs_free(drop);
+    hs_free(keep);
     return rc;
 }
 
