@@ -2,7 +2,9 @@
  * brings several), frames that arrive in pieces (a header cut in two, a body in three), a frame
  * cut short (the configured timeout from its first byte, measured), an idle link (the caller's
  * timeout, measured, the channel intact), an oversize header followed by body bytes (refused
- * from the header), the same over a pipe (not a socket), and no allocation per frame. */
+ * from the header), the same over a pipe (not a socket), no allocation per frame, and a socket
+ * in the transport's poll-first mode (after a receive found nothing: src/net/transport_fd.c)
+ * keeping the frames' order and the caller's timeout through its periodic probes. */
 #include "hs_test.h"
 
 #include "hysim/secure.h"
@@ -240,13 +242,34 @@ static void test_oversize_with_body(void **state)
     pair_close(&p);
 }
 
+/* After an idle receive the socket is polled first; frames keep their order and values through
+ * 40 receives (two probe cycles), and an idle receive still waits the caller's 60 ms, measured. */
+static void test_poll_first(void **state)
+{
+    (void)state;
+    pair p;
+    pair_open(&p, HS_SECURE_PLAIN, 2000, 0);
+    hs_wire_msg m;
+    for (int k = 1; k <= 40; k++) {
+        if (k == 1 || k == 9 || k == 23) {
+            const double t0 = now_s();
+            assert_int_equal(hs_secure_recv(p.s, &m, 60), HS_ETIMEOUT);
+            const double waited = now_s() - t0;
+            assert_true(waited >= 0.060 && waited < 0.5);
+        }
+        const size_t n = seal_target(p.c, k, 0.5 * k, frame);
+        assert_int_equal(write(p.fd[0], frame, n), (ssize_t)n);
+        expect_target(&p, k, 0.5 * k);
+    }
+    pair_close(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_frames_together),
-        cmocka_unit_test(test_frames_in_pieces),
-        cmocka_unit_test(test_frame_cut),
-        cmocka_unit_test(test_oversize_with_body),
+        cmocka_unit_test(test_frames_together), cmocka_unit_test(test_frames_in_pieces),
+        cmocka_unit_test(test_frame_cut),       cmocka_unit_test(test_oversize_with_body),
+        cmocka_unit_test(test_poll_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
