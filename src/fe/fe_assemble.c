@@ -33,7 +33,41 @@ static int zero_length(hs_fe *fe, fe_element *e, int initial, const fe_target *t
 {
     const int q = fe->neq;
     const fe_map *m[2] = {&fe->nodes[e->ni].map[e->dir], &fe->nodes[e->nj].map[e->dir]};
+    if (!e->zl_plain) { /* the ends' maps are fixed from hs_fe_finalize on: looked at once */
+        e->zl_plain = 1;
+        for (int b = 0; b < 2; b++) {
+            const fe_map *mb = m[b];
+            if (mb->n == 1 && mb->c[0] == 1.0)
+                e->zl_at[b] = mb->eq[0];
+            else if (mb->n == 0)
+                e->zl_at[b] = -1;
+            else
+                e->zl_plain = -1;
+        }
+    }
     double s, kt, ct;
+    if (e->zl_plain > 0) { /* each end one DOF of its own, fixed, or a moving support */
+        const int a = e->zl_at[0], b = e->zl_at[1];
+        const double *u = fe->u, *v = fe->v;
+        const double du = (b >= 0 ? u[b] : 0.0) - (a >= 0 ? u[a] : 0.0);
+        const double dv = v ? (b >= 0 ? v[b] : 0.0) - (a >= 0 ? v[a] : 0.0) : 0.0;
+        int rc = fe_zero_length_material(fe, e, du, dv, v != NULL, initial, &s, &kt, &ct);
+        if (rc) return rc;
+        const int ia = a >= 0 && a < q, ib = b >= 0 && b < q;
+        if (ia) {
+            fe->r_eq[a] -= s;
+            target_add(t, a, a, kt, ct);
+        }
+        if (ib) {
+            fe->r_eq[b] += s;
+            target_add(t, b, b, kt, ct);
+        }
+        if (ia && ib) {
+            target_add(t, a, b, -kt, -ct);
+            target_add(t, b, a, -kt, -ct);
+        }
+        return 0;
+    }
     int rc = fe_zero_length_state(fe, e, m[0], m[1], fe->u, fe->v, initial, &s, &kt, &ct);
     if (rc) return rc;
     /* the two ends' equation terms (a fixed end has none), then T^T [-1 1]' s and its tangents */

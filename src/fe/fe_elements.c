@@ -221,23 +221,32 @@ static int linear_line_state(fe_element *e, const fe_map *const maps[], int nde,
     return 0;
 }
 
-int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_map *mj,
-                         const double *u, const double *v, int initial, double *s, double *kt,
-                         double *ct)
+/* The material of a zero-length element at the deformation du (and rate dv when rate): its
+ * force s and tangents kt, ct (initial: the initial tangent only). */
+int fe_zero_length_material(hs_fe *fe, fe_element *e, double du, double dv, int rate, int initial,
+                            double *s, double *kt, double *ct)
 {
     *s = *ct = 0.0;
     if (initial) {
         *kt = hs_material_initial_tangent(e->mat);
         return 0;
     }
-    const double ui = fe_map_value(mi, u), uj = fe_map_value(mj, u);
-    const double vi = v ? fe_map_value(mi, v) : 0.0, vj = v ? fe_map_value(mj, v) : 0.0;
-    const int rc = hs_material_set_trial(e->mat, uj - ui, v ? vj - vi : 0.0);
+    const int rc = hs_material_set_trial(e->mat, du, rate ? dv : 0.0);
     if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
     *s = hs_material_stress(e->mat);
     *kt = hs_material_tangent(e->mat);
     *ct = hs_material_rate_tangent(e->mat);
     return 0;
+}
+
+int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_map *mj,
+                         const double *u, const double *v, int initial, double *s, double *kt,
+                         double *ct)
+{
+    if (initial) return fe_zero_length_material(fe, e, 0.0, 0.0, 0, 1, s, kt, ct);
+    const double du = fe_map_value(mj, u) - fe_map_value(mi, u);
+    const double dv = v ? fe_map_value(mj, v) - fe_map_value(mi, v) : 0.0;
+    return fe_zero_length_material(fe, e, du, dv, v != NULL, 0, s, kt, ct);
 }
 
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,

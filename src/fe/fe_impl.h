@@ -69,8 +69,12 @@ typedef struct fe_element {
     struct fe_bc2d *bc;   /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
     double rho;           /* mass per length (truss, beam; fe_mass.c) */
     int cmass;            /* 1: consistent mass, 0: lumped */
-    double *kg; /* elastic truss or beam with the linear transformation: its constant global
-                   stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
+    double *kg;   /* elastic truss or beam with the linear transformation: its constant global
+                     stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
+    int zl_plain; /* zero-length: 0 not yet looked at, 1 each end one DOF of its own or fixed
+                     (zl_at), -1 constraint terms (fe_assemble.c) */
+    int zl_at[2]; /* zero-length, plain: each end's index in u (>= neq: a moving support), or -1
+                     (fixed) */
 } fe_element;
 
 struct hs_fe {
@@ -143,6 +147,8 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
 double fe_map_value(const fe_map *m, const double *u);
 /* A zero-length element's force s (0 when initial), tangent kt and damping tangent ct (0 when
  * initial) along its direction, mi and mj its two nodes' maps of that direction. */
+int fe_zero_length_material(hs_fe *fe, fe_element *e, double du, double dv, int rate, int initial,
+                            double *s, double *kt, double *ct);
 int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_map *mj,
                          const double *u, const double *v, int initial, double *s, double *kt,
                          double *ct);
