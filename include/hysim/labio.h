@@ -46,6 +46,12 @@ typedef struct hs_lab_ops {
     const double *(*true_force)(void *self);
     /* the last alarm (watchdog, interlock, fault) as one sentence, "" when none (or NULL) */
     const char *(*alarm)(void *self);
+    /* Where the rig is before the site's first command (nact, the test's units), read without
+     * commanding anything (docs/lab_backends.md, "The site's first command"): shm reads the reply
+     * block the laboratory's process wrote when it mapped it, a driver calls its read alone, udp
+     * waits on its fixed local address for the target's periodic reply. 0, or an error with a
+     * message that says what to do (or NULL: the back end has none; the virtual lab rests at 0). */
+    int (*position)(void *self, hs_ctx *ctx, double *x);
     void (*destroy)(void *self); /* NULL: self is lent */
 } hs_lab_ops;
 
@@ -66,6 +72,11 @@ const double *hs_lab_true_displacement(hs_lab *lab);
 const double *hs_lab_true_force(hs_lab *lab);
 const char *hs_lab_alarm(hs_lab *lab);
 void *hs_lab_self(hs_lab *lab);
+/* The rig's position before any command (ops->position): 0 and x (nact) filled, HS_EUNSUPPORTED
+ * when the back end has no such operation (x untouched), or the back end's error. */
+int hs_lab_position(hs_ctx *ctx, hs_lab *lab, double *x);
+/* How long a back end waits for the rig's position at most (udp: the target's periodic reply). */
+#define HS_LAB_POSITION_WAIT 1.0
 
 /* ---------------------------------------------------------------- udp packet layout */
 

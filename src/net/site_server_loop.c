@@ -177,8 +177,10 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
     }
     /* after a trip: at rest once the unloading has settled (or there is none) */
     const int unload = hs_site_controller_unload_state(b->sc);
-    const int at_rest = b->failed || (tripped ? hs_site_controller_unload_settled(b->sc)
-                                              : state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE);
+    const int at_rest =
+        b->failed || (tripped ? hs_site_controller_unload_settled(b->sc)
+                              : !hs_site_controller_moving(b->sc) &&
+                                    (state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE));
     atomic_store(&s->ctl_at_rest, at_rest);
     active |= !at_rest;
     if (pthread_mutex_trylock(&s->status_lock) == 0) {
