@@ -52,6 +52,10 @@ typedef struct hs_lab_ops {
      * waits on its fixed local address for the target's periodic reply. 0, or an error with a
      * message that says what to do (or NULL: the back end has none; the virtual lab rests at 0). */
     int (*position)(void *self, hs_ctx *ctx, double *x);
+    /* Lets go of what a successor laboratory needs (udp: closes the socket of a fixed local
+     * address, which the next test's laboratory binds at its first exchange); no exchange follows.
+     * Never allocates. NULL: nothing to let go. */
+    void (*detach)(void *self);
     void (*destroy)(void *self); /* NULL: self is lent */
 } hs_lab_ops;
 
@@ -75,6 +79,8 @@ void *hs_lab_self(hs_lab *lab);
 /* The rig's position before any command (ops->position): 0 and x (nact) filled, HS_EUNSUPPORTED
  * when the back end has no such operation (x untouched), or the back end's error. */
 int hs_lab_position(hs_ctx *ctx, hs_lab *lab, double *x);
+/* The laboratory of a test that ends, handing over to the next one's (ops->detach). */
+void hs_lab_detach(hs_lab *lab);
 /* How long a back end waits for the rig's position at most (udp: the target's periodic reply). */
 #define HS_LAB_POSITION_WAIT 1.0
 

@@ -69,6 +69,10 @@ void *hs_lab_self(hs_lab *lab)
 {
     return lab->self;
 }
+void hs_lab_detach(hs_lab *lab)
+{
+    if (lab && lab->ops->detach) lab->ops->detach(lab->self);
+}
 int hs_lab_position(hs_ctx *ctx, hs_lab *lab, double *x)
 {
     if (!lab->ops->position)

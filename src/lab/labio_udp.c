@@ -24,7 +24,10 @@
 typedef struct udp_lab {
     hs_ctx *ctx;
     int fd, n, max_missing;
-    int fixed_local; /* local: names a port (the target's periodic reply comes there) */
+    int fixed_local;  /* local: names a port (the target's periodic reply comes there) */
+    int bind_pending; /* that port was taken by the previous test's laboratory: bound at the
+                       * first exchange, after the hand-over let it go (u_detach) */
+    struct sockaddr_in local;
     double rate, reply_timeout;
     struct sockaddr_in remote;
     hs_lab_udp_config cfg;
@@ -113,6 +116,14 @@ static int take(udp_lab *u, const struct sockaddr_in *from, size_t len, hs_udp_v
 static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
 {
     udp_lab *u = self;
+    if (u->bind_pending) {
+        if (bind(u->fd, (const struct sockaddr *)&u->local, sizeof u->local) != 0)
+            return hs_fail(u->ctx, HS_EIO,
+                           "lab udp: cannot bind %s for the new test: %s (another program took the "
+                           "port while the tests handed over)",
+                           u->cfg.local, strerror(errno));
+        u->bind_pending = 0;
+    }
     hs_udp_values v;
     memset(&v, 0, sizeof v);
     u->counter++;
@@ -178,6 +189,12 @@ static int u_position(void *self, hs_ctx *ctx, double *x)
                        "target sends its periodic reply: the site cannot read where the rig rests "
                        "before its first command",
                        u->cfg.remote);
+    if (u->bind_pending)
+        return hs_fail(ctx, HS_EIO,
+                       "lab udp: cannot bind %s (site.lab.local): the address is in use by another "
+                       "program; stop it, or give another local port (and the target's reply "
+                       "address with it)",
+                       u->cfg.local);
     const double deadline = now_s() + HS_LAB_POSITION_WAIT;
     for (;;) {
         struct sockaddr_in from;
@@ -225,6 +242,14 @@ static const char *u_alarm(void *self)
 {
     return ((udp_lab *)self)->alarm;
 }
+static void u_detach(void *self)
+{
+    udp_lab *u = self;
+    if (u->fixed_local && u->fd >= 0) {
+        close(u->fd);
+        u->fd = -1;
+    }
+}
 static void u_destroy(void *self)
 {
     udp_lab *u = self;
@@ -238,6 +263,7 @@ static const hs_lab_ops udp_ops = {.kind = "udp",
                                    .true_force = u_f,
                                    .alarm = u_alarm,
                                    .position = u_position,
+                                   .detach = u_detach,
                                    .destroy = u_destroy};
 
 int hs_lab_udp_create(hs_ctx *ctx, const hs_lab_udp_config *c, int nact, double rate, hs_lab **out)
@@ -270,8 +296,14 @@ int hs_lab_udp_create(hs_ctx *ctx, const hs_lab_udp_config *c, int nact, double 
                        c->remote, c->local);
     }
     u->fixed_local = local.sin_port != 0;
+    u->local = local;
     u->fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    if (u->fd < 0 || bind(u->fd, (const struct sockaddr *)&local, sizeof local) != 0) {
+    int bound = u->fd >= 0 ? bind(u->fd, (const struct sockaddr *)&local, sizeof local) : -1;
+    if (bound != 0 && errno == EADDRINUSE && u->fixed_local) {
+        u->bind_pending = 1; /* the current test's laboratory holds it until the hand-over */
+        bound = 0;
+    }
+    if (bound != 0) {
         const int e = errno;
         u_destroy(u);
         return hs_fail(ctx, HS_EIO, "lab udp: cannot bind %s: %s",

@@ -35,7 +35,7 @@ int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_s
     if (rc) return hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx));
     for (int j = 0; j < c->nact; j++) {
         const double stroke = c->actuator[j].stroke;
-        const char *u = c->units_length;
+        const char *u = c->units_length[0] ? c->units_length : "";
         if (!isfinite(x[j]) || (stroke > 0.0 && !(fabs(x[j]) <= stroke)))
             return hs_fail(ctx, HS_ELIMIT,
                            "site %s: actuator %s rests at %g%s%s, beyond its stroke limit %g%s%s: "
@@ -43,7 +43,7 @@ int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_s
                            "laboratory's own controller (or correct actuators.%s.stroke), then "
                            "start the site again",
                            c->name, c->actuator_names[j], x[j], u[0] ? " " : "", u, stroke,
-                           u[0] ? " " : "", u, c->actuator_names[j]);
+                           u[0] ? " " : " (the test's length units)", u, c->actuator_names[j]);
     }
     const double T = hs_site_controller_start_at(sc, x);
     char at[HS_SITE_MAX_ACT * 48];
