@@ -16,6 +16,7 @@ hysim=$1
 bin=${HS_BINARY_DIR:-}
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
+. "$(dirname "$0")/lib/plant_lab.sh"
 name="/hysim-test-first-$$"
 pids=()
 cleanup() {
@@ -47,35 +48,6 @@ packets='  endian: little
   reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},
                  {displacement: float64, channel: a1}, {force: float64, channel: a1}]'
 
-start_plant() { # KIND(udp|shm) START -> pid_plant (and port_plant for udp)
-    local lab="  listen: \"127.0.0.1:0\"
-  peer: \"127.0.0.1:$local_port\"
-$packets"
-    [ "$1" = shm ] && lab="  lab: {kind: shm, name: $name}"
-    cat > "$dir/plant_$1.yaml" <<YAML
-hysim: 1
-plant:
-  rate: $rate
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-$lab
-YAML
-    "$hysim" plant --config "$dir/plant_$1.yaml" --start "$2" > "$dir/plant_$1.out" \
-        2> "$dir/plant_$1.err" &
-    pid_plant=$!
-    pids+=($pid_plant)
-    if [ "$1" = udp ]; then
-        port_plant=$(site_port "plant_$1")
-        [ -n "$port_plant" ] || fail "the udp plant did not start: $(cat "$dir/plant_$1.err")"
-    else
-        for _ in $(seq 1 100); do
-            grep -q "plant serving shm $name" "$dir/plant_$1.out" && return
-            sleep 0.05
-        done
-        fail "the shm plant did not start: $(cat "$dir/plant_$1.err")"
-    fi
-}
 stop_plant() {
     kill "$pid_plant"
     wait "$pid_plant" 2>/dev/null
@@ -167,14 +139,14 @@ udp_lab() {
 $(echo "$packets" | sed 's/^/  /')"
 }
 
-start_plant udp $x0
+start_plant udp $x0 "127.0.0.1:$local_port"
 first_command udp "$(udp_lab)"
 stop_plant
-start_plant udp 60
+start_plant udp 60 "127.0.0.1:$local_port"
 refused udp_far "$(udp_lab)"
 stop_plant
 # a udp site without a fixed local address cannot read the position: it says so
-start_plant udp 0
+start_plant udp 0 "127.0.0.1:$local_port"
 site_file udp_blind "$(udp_lab | sed "s/local: \"127.0.0.1:$local_port\"/local: \"127.0.0.1:0\"/")"
 "$hysim" site --config "$dir/udp_blind.yaml" > "$dir/udp_blind.out" 2> "$dir/udp_blind.err" &
 blind_pid=$!
