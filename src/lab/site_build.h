@@ -46,7 +46,8 @@ int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r,
  * (HS_ELIMIT, naming actuator, position, stroke and units) when beyond an actuator's stroke or
  * not a number, else the controller started there and moving to its rest within half of every
  * limit (hs_site_controller_start_at). A back end that cannot tell (the virtual lab; udp without
- * a fixed local port; a setup over a real lab) keeps the rest 0, with a warning for a real one. */
+ * a fixed local port) keeps the rest 0, with a warning for a real one. Through a setup: the
+ * control point's pose from the actuators' strokes (forward kinematics). */
 int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_site_controller *sc);
 /* Whether the site can unload the specimen after its hold timeout: only with `command.mass`
  * (free vibration); without it the hold timeout ends the test in place, the specimen loaded. */

@@ -5,7 +5,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 /* "a1 0.0012 m, a2 0 m" */
 static void positions(const hs_site_config *c, const double *x, char *out, size_t cap)
@@ -25,7 +24,7 @@ int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_s
     double x[HS_SITE_MAX_ACT] = {0};
     const int rc = hs_lab_position(ctx, r->io, x);
     if (rc == HS_EUNSUPPORTED) {
-        if (strcmp(hs_lab_kind(r->io), "virtual") != 0) /* the virtual lab rests at 0 */
+        if (!r->lab) /* the virtual lab (also through a setup) rests at 0 */
             hs_log(ctx, HS_LOG_WARN,
                    "site %s: %s; the site assumes the rig rests at 0 and commands 0 at its "
                    "first tick (docs/lab_backends.md, \"The site's first command\")",
