@@ -398,7 +398,7 @@ static void test_chain_1d(void **state)
     assert_non_null(strstr(hs_ctx_message(ctx), "needs rotations"));
     finalize(ctx, fe);
     char name[32];
-    assert_string_equal(hs_fe_dof_name(fe, 2, name, sizeof name), "node 4 ux");
+    assert_string_equal(hs_fe_dof_column(fe, 2, name, sizeof name), "n4_ux");
     hs_model *chain = NULL, *sb = NULL;
     assert_int_equal(hs_model_create(ctx, 3, &chain), 0);
     double mv[3];

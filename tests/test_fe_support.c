@@ -65,7 +65,7 @@ static void test_rigid_body_coupling(void **state)
         double rigid[8]; /* the rigid-body translation in x: 1 on every ux */
         for (int i = 0; i < n; i++) {
             char name[48];
-            rigid[i] = strstr(hs_fe_dof_name(fe, i, name, sizeof name), "ux") ? 1.0 : 0.0;
+            rigid[i] = strstr(hs_fe_dof_column(fe, i, name, sizeof name), "ux") ? 1.0 : 0.0;
         }
         hs_fe_support_set_time(fe, 0.5);
         assert_true(fabs(hs_fe_support_displacement(fe, 0) - 0.5) <= 1e-15);

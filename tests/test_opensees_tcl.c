@@ -82,8 +82,8 @@ static void same_matrices(const hs_test_def *a, const hs_test_def *b, double *K0
                      hs_fe_condensed(hs_model_fe(b->model)));
     char na[48], nb[48];
     for (int i = 0; i < n; i++)
-        assert_string_equal(hs_fe_dof_name(hs_model_fe(a->model), i, na, sizeof na),
-                            hs_fe_dof_name(hs_model_fe(b->model), i, nb, sizeof nb));
+        assert_string_equal(hs_fe_dof_column(hs_model_fe(a->model), i, na, sizeof na),
+                            hs_fe_dof_column(hs_model_fe(b->model), i, nb, sizeof nb));
     if (K0) memcpy(K0, Ka, nn * sizeof *Ka);
     if (n_out) *n_out = n;
     free(Ka);

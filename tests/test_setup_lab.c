@@ -6,6 +6,10 @@
  *  - the strokes sent never cross an actuator's stroke, velocity or acceleration limit, even for
  *    a command that asks for it (a jump, a fast sine, NaN): the lab then reports the fault bit and
  *    an alarm that names the actuator, and the actuators brake within their acceleration limit;
+ *  - the rig's pose before the first command (hs_lab_position through the setup): the control
+ *    point's pose from the strokes the actuators rest at, to 1e-12; commanding it then moves no
+ *    actuator (a fresh wrapper, whose last strokes are 0, faults on the velocity limit at once);
+ *    a stroke beyond its limit refused, naming the actuator;
  *  - the forward solve's cost per tick (loose bound; bench/bench_setup.c measures it). */
 #include "hs_test.h"
 
@@ -137,11 +141,79 @@ static void test_limits_never_crossed(void **state)
     }
 }
 
+/* Six actuators standing at fixed strokes, reported before any command; perfect after. */
+typedef struct standing {
+    double x[6];
+} standing;
+static int st_exchange(void *self, const double *cmd, hs_lab_input *in)
+{
+    standing *l = self;
+    memcpy(l->x, cmd, sizeof l->x);
+    memcpy(in->x, l->x, sizeof l->x);
+    memset(in->f, 0, sizeof l->x);
+    in->status = 0;
+    return 0;
+}
+static int st_position(void *self, hs_ctx *ctx, double *x)
+{
+    (void)ctx;
+    memcpy(x, ((standing *)self)->x, sizeof((standing *)self)->x);
+    return 0;
+}
+static const hs_lab_ops standing_ops = {
+    .kind = "driver", .exchange = st_exchange, .position = st_position};
+
+static void test_position_through_setup(void **state)
+{
+    (void)state;
+    hs_setup_geometry g = hs_test_lbcb(1);
+    hs_setup *setup = NULL;
+    assert_int_equal(hs_setup_create(NULL, &g, &setup), 0);
+    hs_setup_limits lim[6];
+    for (int i = 0; i < 6; i++) lim[i] = (hs_setup_limits){.stroke = 0.2, .vel = 0.5, .acc = 20.0};
+    const double q0[6] = {0.03, -0.02, 0.01, 0.02, -0.01, 0.015};
+    for (int pass = 0; pass < 3; pass++) { /* read first; not read; a stroke beyond its limit */
+        standing st;
+        hs_setup_strokes(setup, q0, st.x);
+        if (pass == 2) st.x[2] = 0.25;
+        hs_lab *inner = NULL, *lab = NULL;
+        hs_ctx *ctx = NULL;
+        assert_int_equal(hs_ctx_create(&ctx), 0);
+        assert_int_equal(hs_lab_create(ctx, &standing_ops, &st, 6, 1024.0, &inner), 0);
+        assert_int_equal(hs_lab_setup_create(ctx, inner, setup, lim, &lab), 0);
+        double q[6], x[6], f[6];
+        hs_lab_input in = {.x = x, .f = f};
+        if (pass == 0) {
+            assert_int_equal(hs_lab_position(ctx, lab, q), 0);
+            for (int k = 0; k < 6; k++) assert_true(fabs(q[k] - q0[k]) <= 1e-12);
+            assert_int_equal(hs_lab_exchange(lab, q, &in), 0);
+            assert_int_equal(in.status, 0);
+            const double *s = hs_lab_setup_strokes(lab);
+            double s0[6];
+            hs_setup_strokes(setup, q0, s0);
+            for (int i = 0; i < 6; i++) assert_true(fabs(s[i] - s0[i]) <= 1e-12);
+        } else if (pass == 1) {
+            assert_int_equal(hs_lab_exchange(lab, q0, &in), 0);
+            assert_true(in.status & HS_LAB_ST_FAULT);
+            assert_non_null(strstr(hs_lab_alarm(lab), "velocity"));
+        } else {
+            assert_int_equal(hs_lab_position(ctx, lab, q), HS_ELIMIT);
+            assert_non_null(strstr(hs_ctx_message(ctx),
+                                   "setup actuator 3 rests at a stroke of 0.25, beyond its limit "
+                                   "0.2"));
+        }
+        hs_lab_destroy(&lab);
+        hs_ctx_destroy(&ctx);
+    }
+    hs_setup_destroy(&setup);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perfect_lab_round_trip),
         cmocka_unit_test(test_limits_never_crossed),
+        cmocka_unit_test(test_position_through_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

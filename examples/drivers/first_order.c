@@ -1,8 +1,10 @@
 /* An example hysim laboratory driver (include/hysim/driver.h) that needs no hardware: each
  * actuator is the first-order servo loop of the virtual laboratory (Chen & Ricles 2010),
  *   x(k+1) = x(k) + (u(k) - x(k)) / a,
- * pushing a linear spring specimen, f = k x, one spring per actuator. Options: "a=4 k=2.5"
- * (a >= 1 samples, default 1: perfect tracking; k, default 1). Start a real driver from
+ * pushing a linear spring specimen, f = k x, one spring per actuator. Options: "a=4 k=2.5
+ * x0=1.2e-3" (a >= 1 samples, default 1: perfect tracking; k, default 1; x0, default 0: where every
+ * actuator rests when the driver opens, as a rig left displaced, read by the site before its first
+ * command). Start a real driver from
  * docs/lab_backends.md's skeleton; this one shows the shape and is what the tests load. */
 #include "hysim/driver.h"
 
@@ -38,14 +40,17 @@ static double option(const char *options, const char *name, double def)
 
 static void *fo_open(int nact, double rate, const char *options, char *err, size_t cap)
 {
-    const double a = option(options, "a", 1.0), k = option(options, "k", 1.0);
+    const double a = option(options, "a", 1.0), k = option(options, "k", 1.0),
+                 x0 = option(options, "x0", 0.0);
     if (nact < 1 || nact > MAX_ACT || !(rate > 0.0)) {
         snprintf(err, cap, "first_order: 1..%d actuators and a rate > 0 (got %d, %g)", MAX_ACT,
                  nact, rate);
         return NULL;
     }
-    if (!(a >= 1.0) || !isfinite(k)) {
-        snprintf(err, cap, "first_order: options \"%s\": need a=NUMBER >= 1 and k=NUMBER", options);
+    if (!(a >= 1.0) || !isfinite(k) || !isfinite(x0)) {
+        snprintf(err, cap,
+                 "first_order: options \"%s\": need a=NUMBER >= 1, k=NUMBER and x0=NUMBER",
+                 options);
         return NULL;
     }
     rig *r = calloc(1, sizeof *r);
@@ -56,6 +61,7 @@ static void *fo_open(int nact, double rate, const char *options, char *err, size
     r->n = nact;
     r->a = a;
     r->k = k;
+    for (int i = 0; i < nact; i++) r->x[i] = r->u[i] = x0;
     return r;
 }
 

@@ -36,7 +36,9 @@ typedef struct hysim_driver {
     /* Sends one tick's commands (nact). 0, or < 0 on a hardware error. */
     int (*write)(void *handle, const double *cmd);
     /* Reads one tick's measurements: x and f (nact each), status (HYSIM_DRIVER_*) and the
-     * controller's tick count. 0, or < 0 on a hardware error. */
+     * controller's tick count. 0, or < 0 on a hardware error. The site also calls it once alone,
+     * right after open and before any write, to learn where the rig rests (its first command is
+     * there: docs/lab_backends.md, "The site's first command"). */
     int (*read)(void *handle, double *x, double *f, uint32_t *status, int64_t *ctrl_tick);
     void (*close)(void *handle);
 } hysim_driver;

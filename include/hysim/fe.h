@@ -237,8 +237,6 @@ int hs_fe_dof(const hs_fe *fe, int id, int dir);
  * Returns 0, or HS_FE_NO_NODE, HS_FE_FIXED (no free term), HS_FE_CONDENSED (a term is a massless
  * DOF). A control point on a rigid slave gets its actuator transformation from this. */
 int hs_fe_dof_row(const hs_fe *fe, int id, int dir, double *row);
-/* "node 3 ux" for dynamic DOF i, into buf. */
-const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap);
 /* "n3_ux" for dynamic DOF i, into buf: the column name of the results (docs/outputs.md), as the
  * node recorders name their columns. */
 const char *hs_fe_dof_column(const hs_fe *fe, int i, char *buf, size_t cap);

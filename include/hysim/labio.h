@@ -46,6 +46,16 @@ typedef struct hs_lab_ops {
     const double *(*true_force)(void *self);
     /* the last alarm (watchdog, interlock, fault) as one sentence, "" when none (or NULL) */
     const char *(*alarm)(void *self);
+    /* Where the rig is before the site's first command (nact, the test's units), read without
+     * commanding anything (docs/lab_backends.md, "The site's first command"): shm reads the reply
+     * block the laboratory's process wrote when it mapped it, a driver calls its read alone, udp
+     * waits on its fixed local address for the target's periodic reply. 0, or an error with a
+     * message that says what to do (or NULL: the back end has none; the virtual lab rests at 0). */
+    int (*position)(void *self, hs_ctx *ctx, double *x);
+    /* Lets go of what a successor laboratory needs (udp: closes the socket of a fixed local
+     * address, which the next test's laboratory binds at its first exchange); no exchange follows.
+     * Never allocates. NULL: nothing to let go. */
+    void (*detach)(void *self);
     void (*destroy)(void *self); /* NULL: self is lent */
 } hs_lab_ops;
 
@@ -66,6 +76,13 @@ const double *hs_lab_true_displacement(hs_lab *lab);
 const double *hs_lab_true_force(hs_lab *lab);
 const char *hs_lab_alarm(hs_lab *lab);
 void *hs_lab_self(hs_lab *lab);
+/* The rig's position before any command (ops->position): 0 and x (nact) filled, HS_EUNSUPPORTED
+ * when the back end has no such operation (x untouched), or the back end's error. */
+int hs_lab_position(hs_ctx *ctx, hs_lab *lab, double *x);
+/* The laboratory of a test that ends, handing over to the next one's (ops->detach). */
+void hs_lab_detach(hs_lab *lab);
+/* How long a back end waits for the rig's position at most (udp: the target's periodic reply). */
+#define HS_LAB_POSITION_WAIT 1.0
 
 /* ---------------------------------------------------------------- udp packet layout */
 

@@ -28,6 +28,10 @@ typedef struct hs_plant_config {
     double peer_timeout;     /* s of silence after which a first-come peer is released */
     /* `lab: {kind: shm, name}`: serve the shm back end's block instead of udp (name "" : udp) */
     hs_lab_shm_config shm;
+    /* where the actuators rest when the plant starts (`hysim plant --start X[,X...]`, the test's
+     * length units per actuator; zeros by default): the specimen is mounted and the actuators
+     * held there before any command, as a rig left displaced (docs/lab_backends.md) */
+    double start[HS_LAB_MAX_ACT];
 } hs_plant_config;
 
 typedef struct hs_plant_file hs_plant_file;
@@ -48,7 +52,10 @@ typedef struct hs_plant_counts {
     int64_t peers_ended; /* peers whose socket was reported closed (ICMP port unreachable) */
 } hs_plant_counts;
 
-/* Binds, calls ready(port) once, then serves until *stop is set. Never allocates per tick. */
+/* Binds, calls ready(port) once, then serves until *stop is set. Never allocates per tick.
+ * Before any command the plant says where it rests: on shm it writes a reply (echoing no new
+ * command) when it maps the block; on udp with a configured `peer:` it sends that peer a reply at
+ * every tick without a command (the target's periodic reply, read by a site's fixed `local:`). */
 int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *stop,
                  void (*ready)(void *user, int port), void *user, hs_plant_counts *counts);
 

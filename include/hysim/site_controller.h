@@ -212,6 +212,15 @@ void hs_site_controller_trip_report(const hs_site_controller *sc, hs_site_report
  * way ends the move and holds. Returns the move's duration in s (0: already at x). For the site
  * server's hand-over to a new test's laboratory, whose command starts at x. Never allocates. */
 double hs_site_controller_move_to(hs_site_controller *sc, const double *x);
+/* The site's first command (docs/lab_backends.md, "The site's first command"): before its first
+ * tick, the controller takes x (nact), where the laboratory reports the rig rests, as its last
+ * command sent (and measurement), then moves the command from there to its rest (the generator's
+ * start, 0) as hs_site_controller_move_to does: within half of every speed, step and
+ * acceleration limit, overriding the generator until it arrives. The first tick commands x plus
+ * the move's first sample. Returns the move's duration in s (0: x is the rest, or the controller
+ * has ticked already: then nothing changes). The caller checks x against the stroke first. Never
+ * allocates. */
+double hs_site_controller_start_at(hs_site_controller *sc, const double *x);
 /* 1 while that move runs (its last tick commands x exactly). */
 int hs_site_controller_moving(const hs_site_controller *sc);
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);

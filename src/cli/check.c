@@ -161,7 +161,7 @@ static void participation(const hs_model *m, const double *phi, int nmodes)
         char name[48];
         printf("DOFs:");
         for (int i = 0; i < n; i++)
-            printf("%s %d = %s", i ? "," : "", i + 1, hs_fe_dof_name(fe, i, name, sizeof name));
+            printf("%s %d = %s", i ? "," : "", i + 1, hs_model_dof_name(m, i, name, sizeof name));
         printf(" (%d massless DOFs condensed", hs_fe_condensed(fe));
         if (hs_fe_kept_massless(fe) > 0)
             printf("; %d kept without mass for experimental elements", hs_fe_kept_massless(fe));

@@ -182,17 +182,13 @@ static void print_massless(checker *k)
     const hs_model *model = k->def->model;
     const int n0 = hs_model_massless_count(model);
     if (n0 == 0) return;
-    const hs_fe *fe = hs_model_fe(model);
     const double *mass = hs_model_mass(model);
     char name[48], list[160];
     fprintf(k->out, "experimental DOFs without mass (%d, solved statically, no period):", n0);
     for (int i = 0, shown = 0; i < k->n && shown < 8; i++)
         if (mass[i] == 0.0) {
-            if (fe)
-                hs_fe_dof_name(fe, i, name, sizeof name);
-            else
-                snprintf(name, sizeof name, "DOF %d", i + 1);
-            fprintf(k->out, "%s %s", shown++ ? "," : "", name);
+            fprintf(k->out, "%s %s", shown++ ? "," : "",
+                    hs_model_dof_name(model, i, name, sizeof name));
         }
     fprintf(k->out,
             "; taken by %s (implicit_hht_fe with fallback: os_tangent); the explicit methods "

@@ -5,7 +5,9 @@
 
 #include "hysim/plant.h"
 
+#include <math.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,19 +36,38 @@ static void ready(void *user, int port)
     fflush(stdout);
 }
 
+/* "X[,X...]": one number per actuator, or one for all; the count, or -1 when malformed. */
+static int parse_start(const char *text, double *x)
+{
+    int n = 0;
+    for (const char *p = text; n < HS_LAB_MAX_ACT; n++) {
+        char *end = NULL;
+        x[n] = strtod(p, &end);
+        if (end == p || !isfinite(x[n]) || (*end != ',' && *end != '\0')) return -1;
+        if (*end == '\0') return n + 1;
+        p = end + 1;
+    }
+    return -1;
+}
+
 int hs_cli_plant(int argc, char **argv)
 {
-    const char *config = NULL;
+    const char *config = NULL, *start = NULL;
     for (int i = 1; i < argc; i++) {
         if (hs_cli_is_help(argv[i])) {
-            printf("usage: hysim plant --config PLANT.yaml\n"
-                   "  plays a servo-hydraulic controller, its actuators and specimen behind udp\n"
-                   "  (plant: {listen, packets}) or shm (plant: {lab: {kind: shm, name}})\n"
-                   "  (docs/lab_backends.md) until SIGINT or SIGTERM\n");
+            printf(
+                "usage: hysim plant --config PLANT.yaml [--start X[,X...]]\n"
+                "  plays a servo-hydraulic controller, its actuators and specimen behind udp\n"
+                "  (plant: {listen, packets}) or shm (plant: {lab: {kind: shm, name}})\n"
+                "  (docs/lab_backends.md) until SIGINT or SIGTERM\n"
+                "  --start X[,X...]  where the actuators rest before any command, one value\n"
+                "                    per actuator (or one for all), in the test's length units\n");
             return HS_EXIT_OK;
         }
         if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
             config = argv[++i];
+        else if (strcmp(argv[i], "--start") == 0 && i + 1 < argc)
+            start = argv[++i];
         else {
             fprintf(stderr, "hysim plant: unknown argument '%s'\n", argv[i]);
             config = NULL;
@@ -72,7 +93,21 @@ int hs_cli_plant(int argc, char **argv)
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
         hs_plant_counts k;
+        memset(&k, 0, sizeof k);
         hs_plant_config *c = hs_plant_file_config(file);
+        const int nlab = c->lab.has_setup ? c->lab.setup.nact : c->lab.nact;
+        double x[HS_LAB_MAX_ACT];
+        const int ns = start ? parse_start(start, x) : 0;
+        if (start && ns != 1 && ns != nlab) {
+            fprintf(stderr,
+                    "hysim plant: --start '%s': give one number per actuator (%d, separated by "
+                    "commas) or one for all, in the test's length units\n",
+                    start, nlab);
+            hs_plant_file_destroy(&file);
+            hs_ctx_destroy(&ctx);
+            return HS_EXIT_INPUT;
+        }
+        for (int j = 0; start && j < nlab; j++) c->start[j] = x[ns == 1 ? 0 : j];
         rc = hs_plant_run(ctx, c, &hs_cli_plant_signal, ready, c, &k);
         if (rc) {
             fprintf(stderr, "hysim plant: %s\n", hs_ctx_message(ctx));

@@ -564,11 +564,6 @@ const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap)
     return buf;
 }
 
-const char *hs_fe_dof_name(const hs_fe *fe, int i, char *buf, size_t cap)
-{
-    return fe_eq_name(fe, fe->dyn_eq[i], buf, cap);
-}
-
 const char *hs_fe_dof_column(const hs_fe *fe, int i, char *buf, size_t cap)
 {
     const int q = fe->dyn_eq[i];

@@ -90,16 +90,10 @@ int hs_tf_massless_integrator(hs_tf *L, const hs_ynode *type_node)
     const int n0 = hs_model_massless_count(L->def->model);
     const hs_integrator_entry *e = hs_integrator_registry_find(L->def->integrator);
     if (n0 == 0 || !e) return 0;
-    const hs_fe *fe = hs_model_fe(L->def->model);
     const double *mass = hs_model_mass(L->def->model);
     char first[48] = "", list[160];
     for (int i = 0; i < hs_model_ndof(L->def->model) && !first[0]; i++)
-        if (mass[i] == 0.0) {
-            if (fe)
-                hs_fe_dof_name(fe, i, first, sizeof first);
-            else
-                snprintf(first, sizeof first, "DOF %d", i + 1);
-        }
+        if (mass[i] == 0.0) hs_model_dof_name(L->def->model, i, first, sizeof first);
     if (!e->massless)
         return hs_tf_fail(L, type_node,
                           "analysis.integrator: '%s' cannot take the experimental DOFs without "

@@ -69,6 +69,17 @@ void *hs_lab_self(hs_lab *lab)
 {
     return lab->self;
 }
+void hs_lab_detach(hs_lab *lab)
+{
+    if (lab && lab->ops->detach) lab->ops->detach(lab->self);
+}
+int hs_lab_position(hs_ctx *ctx, hs_lab *lab, double *x)
+{
+    if (!lab->ops->position)
+        return hs_fail(ctx, HS_EUNSUPPORTED, "lab %s: it reports no position before a command",
+                       lab->ops->kind);
+    return lab->ops->position(lab->self, ctx, x);
+}
 
 /* ---------------------------------------------------------------- virtual */
 

@@ -50,6 +50,23 @@ static int d_exchange(void *self, const double *cmd, hs_lab_input *in)
     return 0;
 }
 
+/* The rig's position before any command: the driver's read alone (no write). */
+static int d_position(void *self, hs_ctx *ctx, double *x)
+{
+    driver_lab *l = self;
+    uint32_t st = 0;
+    int64_t tick = l->ctrl_tick;
+    const int rd = l->d->read(l->handle, l->x, l->f, &st, &tick);
+    if (rd < 0)
+        return hs_fail(ctx, HS_EIO,
+                       "lab driver %s: read failed (%d) before the first command: the site cannot "
+                       "tell where the rig rests; check the hardware, then start the site again",
+                       l->d->name, rd);
+    l->ctrl_tick = tick;
+    memcpy(x, l->x, (size_t)l->n * sizeof(double));
+    return 0;
+}
+
 static const double *d_x(void *self)
 {
     return ((driver_lab *)self)->x;
@@ -75,6 +92,7 @@ static const hs_lab_ops driver_ops = {.kind = "driver",
                                       .true_displacement = d_x,
                                       .true_force = d_f,
                                       .alarm = d_alarm,
+                                      .position = d_position,
                                       .destroy = d_destroy};
 
 /* Loads and checks the library; a message saying what to do on failure. */

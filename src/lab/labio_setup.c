@@ -148,6 +148,35 @@ static const char *t_alarm(void *self)
     return w->tripped ? w->alarm : hs_lab_alarm(w->inner);
 }
 
+/* The control point's pose before the first command, from the strokes the inner laboratory
+ * reports (forward kinematics); the strokes are also taken as the last ones sent, so that the
+ * first command's strokes are checked against where the actuators stand, not against 0. */
+static int t_position(void *self, hs_ctx *ctx, double *x)
+{
+    through_lab *w = self;
+    double xa[HS_SETUP_MAX_ACT];
+    const int rc = hs_lab_position(ctx, w->inner, xa);
+    if (rc) return rc;
+    for (int i = 0; i < w->nact; i++)
+        if (!isfinite(xa[i]) || (w->lim[i].stroke > 0.0 && fabs(xa[i]) > w->lim[i].stroke))
+            return hs_fail(ctx, HS_ELIMIT,
+                           "setup actuator %d rests at a stroke of %g, beyond its limit %g (the "
+                           "test's length units): the site will not command it; bring it within "
+                           "its stroke at the laboratory's own controller, then start the site",
+                           i + 1, xa[i], w->lim[i].stroke);
+    memset(w->q, 0, sizeof w->q);
+    if (hs_setup_pose(w->setup, xa, w->q) != 0)
+        return hs_fail(ctx, HS_EINPUT,
+                       "setup: the strokes the laboratory reports before its first command reach "
+                       "no pose of the control point (a transducer or the setup's geometry is "
+                       "wrong): check them, then start the site");
+    memcpy(w->s, xa, sizeof(double) * (size_t)w->nact);
+    memcpy(w->s_prev, xa, sizeof(double) * (size_t)w->nact);
+    memcpy(w->xa, xa, sizeof(double) * (size_t)w->nact);
+    memcpy(x, w->q, sizeof(double) * (size_t)w->ndof);
+    return 0;
+}
+
 static void t_destroy(void *self)
 {
     through_lab *w = self;
@@ -161,6 +190,7 @@ static const hs_lab_ops setup_ops = {.kind = "setup",
                                      .true_displacement = t_x,
                                      .true_force = t_f,
                                      .alarm = t_alarm,
+                                     .position = t_position,
                                      .destroy = t_destroy};
 
 int hs_lab_setup_create(hs_ctx *ctx, hs_lab *inner, const hs_setup *setup,

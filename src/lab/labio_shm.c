@@ -247,6 +247,34 @@ static int s_exchange(void *self, const double *cmd, hs_lab_input *in)
     return 0;
 }
 
+/* The rig's position before any command: the reply the laboratory's process writes when it maps
+ * the block (and at every tick after), waited for at most HS_LAB_POSITION_WAIT. Taken as a
+ * measurement (x, f), not as the answer to a command: the first exchange still waits for its own
+ * echoed reply. */
+static int s_position(void *self, hs_ctx *ctx, double *x)
+{
+    shm_lab *s = self;
+    const double deadline = now_s() + HS_LAB_POSITION_WAIT;
+    hs_shm_reply r;
+    for (;;) {
+        if (hs_shm_read(&s->b->reply.seq, &r, &s->b->reply, sizeof r)) break;
+        if (now_s() >= deadline)
+            return hs_fail(ctx, HS_ETIMEOUT,
+                           "lab shm %s: the laboratory's process wrote no reply within %g s: the "
+                           "site needs the rig's position before its first command; start the "
+                           "laboratory's process first (it writes its position into the block "
+                           "when it maps it), then the site",
+                           s->cfg.name, HS_LAB_POSITION_WAIT);
+        const struct timespec nap = {0, 200000}; /* 0.2 ms */
+        nanosleep(&nap, NULL);
+    }
+    memcpy(s->x, r.x, (size_t)s->n * sizeof(double));
+    memcpy(s->f, r.f, (size_t)s->n * sizeof(double));
+    s->ctrl_tick = r.tick;
+    memcpy(x, s->x, (size_t)s->n * sizeof(double));
+    return 0;
+}
+
 static const double *s_x(void *self)
 {
     return ((shm_lab *)self)->x;
@@ -271,6 +299,7 @@ static const hs_lab_ops shm_ops = {.kind = "shm",
                                    .true_displacement = s_x,
                                    .true_force = s_f,
                                    .alarm = s_alarm,
+                                   .position = s_position,
                                    .destroy = s_destroy};
 
 int hs_lab_shm_create(hs_ctx *ctx, const hs_lab_shm_config *c, int nact, double rate, hs_lab **out)

@@ -24,6 +24,10 @@
 typedef struct udp_lab {
     hs_ctx *ctx;
     int fd, n, max_missing;
+    int fixed_local;  /* local: names a port (the target's periodic reply comes there) */
+    int bind_pending; /* that port was taken by the previous test's laboratory: bound at the
+                       * first exchange, after the hand-over let it go (u_detach) */
+    struct sockaddr_in local;
     double rate, reply_timeout;
     struct sockaddr_in remote;
     hs_lab_udp_config cfg;
@@ -112,6 +116,14 @@ static int take(udp_lab *u, const struct sockaddr_in *from, size_t len, hs_udp_v
 static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
 {
     udp_lab *u = self;
+    if (u->bind_pending) {
+        if (bind(u->fd, (const struct sockaddr *)&u->local, sizeof u->local) != 0)
+            return hs_fail(u->ctx, HS_EIO,
+                           "lab udp: cannot bind %s for the new test: %s (another program took the "
+                           "port while the tests handed over)",
+                           u->cfg.local, strerror(errno));
+        u->bind_pending = 0;
+    }
     hs_udp_values v;
     memset(&v, 0, sizeof v);
     u->counter++;
@@ -164,6 +176,60 @@ static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
     return 0;
 }
 
+/* The rig's position before any command: the target's periodic reply to the site's fixed local
+ * address (a target that answers only commands cannot say where it rests), waited for at most
+ * HS_LAB_POSITION_WAIT. Any well-formed reply from the remote counts, whatever command it echoes
+ * (none yet, or a former site's); its counter is taken as the last seen. */
+static int u_position(void *self, hs_ctx *ctx, double *x)
+{
+    udp_lab *u = self;
+    if (!u->fixed_local)
+        return hs_fail(ctx, HS_EUNSUPPORTED,
+                       "lab udp %s: no fixed site.lab.local (HOST:PORT with a port) where the "
+                       "target sends its periodic reply: the site cannot read where the rig rests "
+                       "before its first command",
+                       u->cfg.remote);
+    if (u->bind_pending)
+        return hs_fail(ctx, HS_EIO,
+                       "lab udp: cannot bind %s (site.lab.local): the address is in use by another "
+                       "program; stop it, or give another local port (and the target's reply "
+                       "address with it)",
+                       u->cfg.local);
+    const double deadline = now_s() + HS_LAB_POSITION_WAIT;
+    for (;;) {
+        struct sockaddr_in from;
+        socklen_t fl = sizeof from;
+        const ssize_t got =
+            recvfrom(u->fd, u->in, sizeof u->in, MSG_DONTWAIT, (struct sockaddr *)&from, &fl);
+        hs_udp_values v;
+        memset(&v, 0, sizeof v);
+        if (got > 0 && from.sin_addr.s_addr == u->remote.sin_addr.s_addr &&
+            from.sin_port == u->remote.sin_port &&
+            hs_udp_unpack(&u->cfg.reply, u->in, (size_t)got, &v) == 0) {
+            memcpy(u->x, v.x, sizeof u->x);
+            memcpy(u->f, v.f, sizeof u->f);
+            u->ctrl_tick = v.tick;
+            u->seen = 1;
+            u->last_counter = v.counter;
+            memcpy(x, u->x, (size_t)u->n * sizeof(double));
+            return 0;
+        }
+        const double left = deadline - now_s();
+        if (left <= 0.0) break;
+        if (got >= 0) continue; /* another sender's or a malformed datagram: the next one */
+        struct pollfd p = {.fd = u->fd, .events = POLLIN};
+        const struct timespec ts = {.tv_sec = (time_t)left,
+                                    .tv_nsec = (long)((left - (double)(time_t)left) * 1e9)};
+        if (ppoll(&p, 1, &ts, NULL) < 0 && errno != EINTR) break;
+    }
+    return hs_fail(ctx, HS_ETIMEOUT,
+                   "lab udp: no reply from the target %s reached %s within %g s: the site needs "
+                   "the rig's position before its first command; make the target send its "
+                   "periodic reply to %s (site.lab.local) while no command comes, then start the "
+                   "site",
+                   u->cfg.remote, u->cfg.local, HS_LAB_POSITION_WAIT, u->cfg.local);
+}
+
 static const double *u_x(void *self)
 {
     return ((udp_lab *)self)->x;
@@ -175,6 +241,14 @@ static const double *u_f(void *self)
 static const char *u_alarm(void *self)
 {
     return ((udp_lab *)self)->alarm;
+}
+static void u_detach(void *self)
+{
+    udp_lab *u = self;
+    if (u->fixed_local && u->fd >= 0) {
+        close(u->fd);
+        u->fd = -1;
+    }
 }
 static void u_destroy(void *self)
 {
@@ -188,6 +262,8 @@ static const hs_lab_ops udp_ops = {.kind = "udp",
                                    .true_displacement = u_x,
                                    .true_force = u_f,
                                    .alarm = u_alarm,
+                                   .position = u_position,
+                                   .detach = u_detach,
                                    .destroy = u_destroy};
 
 int hs_lab_udp_create(hs_ctx *ctx, const hs_lab_udp_config *c, int nact, double rate, hs_lab **out)
@@ -219,8 +295,15 @@ int hs_lab_udp_create(hs_ctx *ctx, const hs_lab_udp_config *c, int nact, double 
         return hs_fail(ctx, HS_EINPUT, "lab udp: remote '%s' or local '%s' is not HOST:PORT",
                        c->remote, c->local);
     }
+    u->fixed_local = local.sin_port != 0;
+    u->local = local;
     u->fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    if (u->fd < 0 || bind(u->fd, (const struct sockaddr *)&local, sizeof local) != 0) {
+    int bound = u->fd >= 0 ? bind(u->fd, (const struct sockaddr *)&local, sizeof local) : -1;
+    if (bound != 0 && errno == EADDRINUSE && u->fixed_local) {
+        u->bind_pending = 1; /* the current test's laboratory holds it until the hand-over */
+        bound = 0;
+    }
+    if (bound != 0) {
         const int e = errno;
         u_destroy(u);
         return hs_fail(ctx, HS_EIO, "lab udp: cannot bind %s: %s",

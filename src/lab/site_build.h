@@ -41,6 +41,14 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
  * hs_cmdgen_params.stepwise) instead of extrapolating. */
 int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
                            double dt, double time_scale, int stepwise, hs_site_controller **out);
+/* The site's first command (docs/lab_backends.md, "The site's first command"), before the
+ * controller's first tick: the rig's position from the laboratory (hs_lab_position), refused
+ * (HS_ELIMIT, naming actuator, position, stroke and units) when beyond an actuator's stroke or
+ * not a number, else the controller started there and moving to its rest within half of every
+ * limit (hs_site_controller_start_at). A back end that cannot tell (the virtual lab; udp without
+ * a fixed local port) keeps the rest 0, with a warning for a real one. Through a setup: the
+ * control point's pose from the actuators' strokes (forward kinematics). */
+int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_site_controller *sc);
 /* Whether the site can unload the specimen after its hold timeout: only with `command.mass`
  * (free vibration); without it the hold timeout ends the test in place, the specimen loaded. */
 int hs_site_can_unload(const hs_site_config *c);

@@ -575,6 +575,14 @@ double hs_site_controller_move_to(hs_site_controller *sc, const double *x)
     memcpy(sc->x_gen, x, (size_t)sc->n * sizeof(double)); /* where the next test starts */
     return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, sc->x_sent, x);
 }
+double hs_site_controller_start_at(hs_site_controller *sc, const double *x)
+{
+    if (sc->ticks) return 0.0; /* only before the first exchange */
+    const size_t n = (size_t)sc->n;
+    double *at[] = {sc->x_cmd, sc->x_sent, sc->x_sent2, sc->x_meas};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) memcpy(at[i], x, n * sizeof(double));
+    return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, x, sc->x_gen);
+}
 int hs_site_controller_moving(const hs_site_controller *sc)
 {
     return sc->move.active;

@@ -254,6 +254,8 @@ static int sv_setup_controller(hs_site *s, double dt)
     if (!rc)
         rc = hs_site_rig_controller(s->ctx, c, &v->rig, v->rate, dt,
                                     c->perfect ? 1.0 : c->time_scale, 0, &v->sc);
+    /* a real laboratory's first command is where its rig rests (docs/lab_backends.md) */
+    if (!rc) rc = hs_site_rig_start(s->ctx, c, &v->rig, v->sc);
     if (rc) return rc;
     const int N = hs_cmdgen_ticks_per_step(hs_site_controller_cmdgen(v->sc));
     v->max_ticks_per_step = 100 * (int64_t)N + (int64_t)(10.0 * v->rate);

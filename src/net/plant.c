@@ -24,6 +24,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <linux/errqueue.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdatomic.h>
@@ -45,6 +46,7 @@ typedef struct plant {
     double held_at;
     uint8_t held[HS_UDP_MAX_BYTES + 1];
     uint32_t counter, last_cmd;
+    int served; /* commands were served since the specimen was mounted (a new site remounts) */
     double cmd[HS_LAB_MAX_ACT], x[HS_LAB_MAX_ACT], f[HS_LAB_MAX_ACT];
     int64_t ticks;
     hs_plant_counts *k;
@@ -62,6 +64,28 @@ static int model_tick(hs_ctx *ctx, plant *p)
     return 0;
 }
 
+/* Holds the actuators on the configured start position until they stand there (one tick for a
+ * perfect plant; a first-order servo converges geometrically), before any command: the rig's
+ * time before the site starts, not counted as ticks. */
+static int settle(hs_ctx *ctx, plant *p)
+{
+    double dev = 0.0;
+    for (int j = 0; j < p->n; j++) dev = fmax(dev, fabs(p->c->start[j]));
+    if (!(dev > 0.0)) return 0;
+    memcpy(p->cmd, p->c->start, (size_t)p->n * sizeof(double));
+    for (int k = 0; k < 100000; k++) {
+        const int rc = hs_vlab_tick(p->rig.lab, p->cmd, p->x, p->f);
+        if (rc) return hs_fail(ctx, rc, "plant: moving to the start: %s", hs_ctx_message(ctx));
+        const double *xt = hs_vlab_true_displacement(p->rig.lab); /* not the noisy sensor */
+        double off = 0.0;
+        for (int j = 0; j < p->n; j++) off = fmax(off, fabs(xt[j] - p->cmd[j]));
+        if (off <= 1e-12 * dev) return 0;
+    }
+    return hs_fail(ctx, HS_ECONVERGE,
+                   "plant: the actuators did not reach --start within 100000 ticks: give a start "
+                   "within their stroke, or a plant whose actuators follow a held command");
+}
+
 static int remount(hs_ctx *ctx, plant *p)
 {
     hs_site_rig_release(&p->rig);
@@ -70,7 +94,10 @@ static int remount(hs_ctx *ctx, plant *p)
     if (!rc) rc = hs_site_rig_lab(ctx, &p->c->lab, p->c->lab.rate, &p->rig);
     p->ticks = 0;
     p->last_cmd = 0;
+    p->served = 0;
     memset(p->cmd, 0, sizeof p->cmd);
+    memset(p->x, 0, sizeof p->x);
+    memset(p->f, 0, sizeof p->f);
     p->k->remounts++;
     return rc;
 }
@@ -99,6 +126,26 @@ static void warn_foreign(hs_ctx *ctx, const plant *p, const struct sockaddr_in *
            a, (unsigned)ntohs(from->sin_port), b, (unsigned)ntohs(p->peer.sin_port),
            p->fixed_peer ? "its configured peer" : "the first sender, until it is silent",
            (long long)p->k->foreign);
+}
+
+/* The measurement to the peer, echoing the last command's counter (0: none yet). */
+static void send_reply(plant *p)
+{
+    hs_udp_values r;
+    memset(&r, 0, sizeof r);
+    r.counter = ++p->counter;
+    r.echo = p->last_cmd;
+    r.tick = p->ticks;
+    r.time = (double)p->ticks / p->c->lab.rate;
+    r.status = p->c->interlock_after > 0 && p->k->commands >= p->c->interlock_after
+                   ? HS_LAB_ST_INTERLOCK
+                   : 0;
+    memcpy(r.x, p->x, sizeof r.x);
+    memcpy(r.f, p->f, sizeof r.f);
+    hs_udp_pack(&p->u->reply, &r, p->out);
+    if (sendto(p->fd, p->out, p->u->reply.size, 0, (const struct sockaddr *)&p->peer,
+               sizeof p->peer) == (ssize_t)p->u->reply.size)
+        p->k->replies++;
 }
 
 /* One datagram from `from`: answered (1), ignored (0) or an error (< 0). */
@@ -139,7 +186,7 @@ static int on_datagram(hs_ctx *ctx, plant *p, const struct sockaddr_in *from, si
         p->held_len = 0;
     }
     p->peer_seen = now;
-    if ((fresh || (counted && v.counter == 1)) && p->ticks > 0) {
+    if ((fresh || (counted && v.counter == 1)) && p->served) {
         /* the peer's new laboratory (a new test): a fresh specimen at rest, as a lab mounts one */
         const int rc = remount(ctx, p);
         if (rc) return rc;
@@ -159,21 +206,8 @@ static int on_datagram(hs_ctx *ctx, plant *p, const struct sockaddr_in *from, si
     int rc = model_tick(ctx, p);
     if (rc) return rc;
     p->k->commands++;
-    hs_udp_values r;
-    memset(&r, 0, sizeof r);
-    r.counter = ++p->counter;
-    r.echo = v.counter;
-    r.tick = p->ticks;
-    r.time = (double)p->ticks / p->c->lab.rate;
-    r.status = p->c->interlock_after > 0 && p->k->commands >= p->c->interlock_after
-                   ? HS_LAB_ST_INTERLOCK
-                   : 0;
-    memcpy(r.x, p->x, sizeof r.x);
-    memcpy(r.f, p->f, sizeof r.f);
-    hs_udp_pack(&p->u->reply, &r, p->out);
-    if (sendto(p->fd, p->out, p->u->reply.size, 0, (const struct sockaddr *)&p->peer,
-               sizeof p->peer) == (ssize_t)p->u->reply.size)
-        p->k->replies++;
+    p->served = 1;
+    send_reply(p);
     return 1;
 }
 
@@ -195,6 +229,17 @@ static int run_shm(hs_ctx *ctx, plant *p, volatile sig_atomic_t *stop)
            atomic_load(&b->command.seq) != 0) { /* a command being written: read it whole */
     }
     uint64_t session = c.session, last = c.counter; /* what was there before: not ours */
+    hs_shm_reply *r = &b->reply;
+    /* where the rig rests, before any command: a reply that answers no new command (the site
+     * reads it as the rig's position before its first command) */
+    hs_shm_write_begin(&r->seq);
+    r->counter = ++p->counter;
+    r->echo = last;
+    r->tick = p->ticks;
+    r->status = 0;
+    memcpy(r->x, p->x, (size_t)p->n * sizeof(double));
+    memcpy(r->f, p->f, (size_t)p->n * sizeof(double));
+    hs_shm_write_end(&r->seq);
     const double period = 1.0 / p->c->lab.rate;
     double idle_at = now_s() + 1.5 * period;
     const struct timespec nap = {0, 20000};
@@ -209,7 +254,7 @@ static int run_shm(hs_ctx *ctx, plant *p, volatile sig_atomic_t *stop)
             continue;
         }
         if (c.session != session) {
-            if (p->ticks > 0) rc = remount(ctx, p);
+            if (p->served) rc = remount(ctx, p);
             session = c.session;
             if (rc) break;
         }
@@ -219,7 +264,7 @@ static int run_shm(hs_ctx *ctx, plant *p, volatile sig_atomic_t *stop)
         rc = model_tick(ctx, p);
         if (rc) break;
         p->k->commands++;
-        hs_shm_reply *r = &b->reply;
+        p->served = 1;
         hs_shm_write_begin(&r->seq);
         r->counter = ++p->counter;
         r->echo = c.counter;
@@ -289,6 +334,7 @@ int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *s
     p.fd = -1;
     int rc = hs_site_rig_create(ctx, &c->lab, c->lab.rate, &p.rig);
     if (!rc) rc = hs_site_rig_lab(ctx, &c->lab, c->lab.rate, &p.rig);
+    if (!rc) rc = settle(ctx, &p);
     if (c->shm.name[0]) {
         if (!rc && ready) ready(user, -1);
         if (!rc) rc = run_shm(ctx, &p, stop);
@@ -334,6 +380,7 @@ int hs_plant_run(hs_ctx *ctx, const hs_plant_config *c, volatile sig_atomic_t *s
             if (p.have_peer) {
                 rc = model_tick(ctx, &p);
                 counts->idle_ticks++;
+                if (!rc && p.fixed_peer) send_reply(&p); /* the target's periodic reply */
             }
             continue;
         }

@@ -341,7 +341,11 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     /* the first laboratory: the test of the state file, held for a resume; otherwise at rest,
      * waiting for a test (no timeouts before a first target) */
     if (!rc && s->cfg.state_path[0]) rc = hs_srv_state_restore(s);
-    if (!rc && !s->bench) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
+    if (!rc && !s->bench) {
+        rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
+        /* the first command is where the rig rests, never a jump to 0 (docs/lab_backends.md) */
+        if (!rc) rc = hs_site_rig_start(ctx, c, &s->bench->rig, s->bench->sc);
+    }
     if (!rc) {
         s->has_K0 = hs_specimen_initial_stiffness(s->bench->rig.inner, s->K0) == 0;
         atomic_store(&s->generation, s->bench->generation);

@@ -90,7 +90,8 @@ static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int 
     hs_srv_post_meas(s, &e);
 }
 
-/* A new test's laboratory (bench_next) takes over from the current one. Its command starts where
+/* A new test's laboratory (bench_next) takes over from the current one, which lets go of what
+ * the new one needs (hs_lab_detach: a fixed udp local address). Its command starts where
  * its controller rests (0 for a fresh laboratory); the current command first moves there within
  * the limits (hs_site_controller_move_to) once the current laboratory is at rest, so that the
  * command never jumps between tests, whatever the back end: the hand-over happens at the tick
@@ -113,6 +114,7 @@ static int take_next(hs_site_server *s)
     if (s->handing_over && hs_site_controller_moving(b->sc)) return 1;
     s->handing_over = 0;
     if (!(nb = atomic_exchange(&s->bench_next, NULL))) return 0;
+    hs_lab_detach(b->rig.io); /* a fixed udp address passes to the new laboratory */
     atomic_store(&s->bench_old, b);
     s->bench = nb;
     atomic_store(&s->generation, nb->generation);
@@ -177,8 +179,10 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
     }
     /* after a trip: at rest once the unloading has settled (or there is none) */
     const int unload = hs_site_controller_unload_state(b->sc);
-    const int at_rest = b->failed || (tripped ? hs_site_controller_unload_settled(b->sc)
-                                              : state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE);
+    const int at_rest =
+        b->failed || (tripped ? hs_site_controller_unload_settled(b->sc)
+                              : !hs_site_controller_moving(b->sc) &&
+                                    (state == HS_CMDGEN_HOLD || state == HS_CMDGEN_DONE));
     atomic_store(&s->ctl_at_rest, at_rest);
     active |= !at_rest;
     if (pthread_mutex_trylock(&s->status_lock) == 0) {

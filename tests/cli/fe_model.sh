@@ -25,7 +25,7 @@ near "$t2" "$e2" 1e-4 || fail "T2 = $t2, closed form $e2"
 echo "two-story frame: T1 = $t1 s (closed form $e1), T2 = $t2 s ($e2)"
 # mode 1 phi = [(sqrt 5 - 1) / 2, 1]: Gamma = sum phi / sum phi^2, effective mass m (sum phi)^2 /
 # sum phi^2 of 2 m
-grep -q '^DOFs: 1 = node 3 ux, 2 = node 5 ux (4 massless DOFs condensed)$' modes.out ||
+grep -q '^DOFs: 1 = n3_ux, 2 = n5_ux (4 massless DOFs condensed)$' modes.out ||
     fail "modes: DOF names: $(cat modes.out)"
 read -r g1 p1 < <(awk '$1 == "mode" && $2 == "1:" { gsub(/[,(]/, ""); print $4, $8 }' modes.out)
 read -r eg ep < <(awk 'BEGIN { a = (sqrt(5) - 1) / 2; s = 1 + a; q = 1 + a * a

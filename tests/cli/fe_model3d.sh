@@ -19,7 +19,7 @@ example="$here/../../examples/fe_3d_floor.yaml"
 work_dir
 
 "$hysim" modes "$example" > modes.out 2>&1 || fail "modes: $(cat modes.out)"
-grep -q '^DOFs: 1 = node 100 ux, 2 = node 100 uy, 3 = node 100 rz (12 massless DOFs condensed)$' \
+grep -q '^DOFs: 1 = n100_ux, 2 = n100_uy, 3 = n100_rz (12 massless DOFs condensed)$' \
     modes.out || fail "modes: DOF names: $(cat modes.out)"
 echo "3-D floor: $(grep '^DOFs' modes.out)"
 
@@ -129,7 +129,7 @@ for k in 1 2 3; do
     eval "a=\$a$k b=\$b$k"
     [ -n "$a" ] && [ "$a" = "$b" ] || fail "1-D chain period $k: $a s, shear building $b s"
 done
-grep -q '^DOFs: 1 = node 2 ux, 2 = node 3 ux, 3 = node 4 ux' chain.out || fail "chain DOFs: $(cat chain.out)"
+grep -q '^DOFs: 1 = n2_ux, 2 = n3_ux, 3 = n4_ux' chain.out || fail "chain DOFs: $(cat chain.out)"
 echo "1-D chain: T = $a1, $a2, $a3 s (shear building $b1, $b2, $b3 s)"
 
 # errors point at the line

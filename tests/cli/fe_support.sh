@@ -51,8 +51,8 @@ sed 's|^GROUND$|ground_motion:\n  multi_support:\n    - {node: 1, dir: x, accele
     base.yaml > multi.yaml
 "$hysim" run uniform.yaml -o u --quiet 2> err || fail "uniform run: $(cat err)"
 "$hysim" run multi.yaml -o m --quiet 2> err || fail "multi-support run: $(cat err)"
-ux="$(dof_column uniform.yaml "node 3 ux") $(dof_column uniform.yaml "node 4 ux")"
-[ "$ux" = "1 4" ] || fail "DOF columns of node 3 ux, node 4 ux: '$ux'"
+ux="$(dof_column uniform.yaml "n3_ux") $(dof_column uniform.yaml "n4_ux")"
+[ "$ux" = "1 4" ] || fail "DOF columns of n3_ux, n4_ux: '$ux'"
 paste -d, u/response.csv m/response.csv | awk -F, -v ux="$ux" 'BEGIN {
         while ((getline l < "ag.txt") > 0) a[n++] = l
         h = 0.01; v = 0; d = 0; ug[0] = 0
@@ -199,7 +199,7 @@ sed 's/opensees: beam.tcl/opensees: badm.tcl/' beam_tcl.yaml > badm.yaml
 refused badm.yaml "an imposedMotion on a free DOF" "badm.tcl:[0-9]*: imposedMotion: node 8 dof 2 is free; an imposed motion drives a fixed DOF"
 if have_opensees; then
     run_opensees beam.tcl os.log 120 || fail "OpenSees: $(tail -5 os.log)"
-    cols="$(dof_column beam.yaml "node 3 ux") $(dof_column beam.yaml "node 3 uy") $(dof_column beam.yaml "node 7 ux") $(dof_column beam.yaml "node 7 uy")"
+    cols="$(dof_column beam.yaml "n3_ux") $(dof_column beam.yaml "n3_uy") $(dof_column beam.yaml "n7_ux") $(dof_column beam.yaml "n7_uy")"
     within_opensees "two-span beam vs OpenSees MultipleSupport" beam/response.csv os.out 1e-9 1e-3 300 "$cols" ||
         fail "the two-span beam differs from OpenSees"
     # the same beam, lumped node masses, its supports given as displacement histories (-disp)
@@ -215,7 +215,7 @@ if have_opensees; then
          s/acceleration: {file: a\([159]\).txt/displacement: {file: d\1.txt/' beam.yaml > beamd.yaml
     run_opensees beamd.tcl osd.log 120 || fail "OpenSees (-disp): $(tail -5 osd.log)"
     "$hysim" run beamd.yaml -o beamd --quiet 2> err || fail "two-span beam (displacements): $(cat err)"
-    cols="$(dof_column beamd.yaml "node 3 ux") $(dof_column beamd.yaml "node 3 uy") $(dof_column beamd.yaml "node 7 ux") $(dof_column beamd.yaml "node 7 uy")"
+    cols="$(dof_column beamd.yaml "n3_ux") $(dof_column beamd.yaml "n3_uy") $(dof_column beamd.yaml "n7_ux") $(dof_column beamd.yaml "n7_uy")"
     within_opensees "two-span beam, support displacements vs OpenSees -disp" beamd/response.csv osd.out 1e-9 1e-3 300 "$cols" ||
         fail "the two-span beam with displacement histories differs from OpenSees"
 else

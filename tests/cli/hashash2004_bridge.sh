@@ -41,7 +41,7 @@ echo "first three frequencies (Hz): fixed base $f1 $f2 $f3; with SFSI $s1 $s2 $s
 within "$s1" "$(awk -v f="$f1" 'BEGIN { print 0.5 * f }')" || fail "f1 with SFSI $s1 Hz, fixed base $f1"
 awk -v a="$s2" -v b="$f2" -v c="$s3" -v d="$f3" 'BEGIN { exit !(a < b && c < d) }' ||
     fail "f2, f3 with SFSI $s2 $s3 Hz, fixed base $f2 $f3 Hz: not lower"
-grep -q '^DOFs: .*4 = node 4 uy.*8 = node 9 uy' sfsi.out || fail "DOF numbering: $(grep ^DOFs sfsi.out)"
+grep -q '^DOFs: .*4 = n4_uy.*8 = n9_uy' sfsi.out || fail "DOF numbering: $(grep ^DOFs sfsi.out)"
 
 if [ -n "${OPENSEES:-}" ] && [ -x "$OPENSEES" ]; then
     cat > bridge.tcl <<'TCL'

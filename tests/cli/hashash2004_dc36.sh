@@ -108,9 +108,9 @@ fi
 # deck node 106: uy + 0.9 rx)
 pier7_top() {
     local cy cx
-    cy=$(awk '/^DOFs:/ { n = split($0, a, ","); for (i = 1; i <= n; i++) if (a[i] ~ /node 106 uy$/) {
+    cy=$(awk '/^DOFs:/ { n = split($0, a, ","); for (i = 1; i <= n; i++) if (a[i] ~ /n106_uy$/) {
         split(a[i], b, "="); sub(/^[^0-9]*/, "", b[1]); print b[1] + 0 } }' s.modes)
-    cx=$(awk '/^DOFs:/ { n = split($0, a, ","); for (i = 1; i <= n; i++) if (a[i] ~ /node 106 rx$/) {
+    cx=$(awk '/^DOFs:/ { n = split($0, a, ","); for (i = 1; i <= n; i++) if (a[i] ~ /n106_rx$/) {
         split(a[i], b, "="); sub(/^[^0-9]*/, "", b[1]); print b[1] + 0 } }' s.modes)
     awk -F, -v y="$((cy + 1))" -v x="$((cx + 1))" 'NR > 1 { v = $y + 0.9 * $x; if (v < 0) v = -v
         if (v > p) p = v } END { printf "%.4g", p }' "$1/response.csv"

@@ -15,7 +15,7 @@
 #     implicit_hht_fe's forces estimated (> 50 % implicit steps);
 #   - the same frame from an OpenSees Tcl script (structure.model.opensees) keeps node 4 uy too:
 #     the same recorder file byte for byte;
-#   - hysim check and hysim modes name node 4 uy; the explicit methods, ghaboussi_pc and
+#   - hysim check and hysim modes name n4_uy; the explicit methods, ghaboussi_pc and
 #     implicit_hht_fe with its explicit fallback are refused (exit 2) with the reason and the list
 #     of the integrators that can.
 # Usage: massless_brace.sh PATH_TO_hysim
@@ -120,16 +120,16 @@ echo "the frame from a Tcl script: the same joints.csv byte for byte"
 
 # check and modes name the DOF; the integrators that cannot take it are refused
 "$hysim" check "$example" > out 2> err || fail "check: $(cat err)"
-grep -q "^experimental DOFs without mass (1, solved statically, no period): node 4 uy; taken by newmark, hht, alpha_os, os_tangent, implicit_hht_fe" out ||
+grep -q "^experimental DOFs without mass (1, solved statically, no period): n4_uy; taken by newmark, hht, alpha_os, os_tangent, implicit_hht_fe" out ||
     fail "check does not name the DOF: $(cat out)"
 "$hysim" modes "$example" > out 2> err || fail "modes: $(cat err)"
-grep -q "3 = node 4 uy (.*1 kept without mass for experimental elements)" out || fail "modes: $(cat out)"
+grep -q "3 = n4_uy (.*1 kept without mass for experimental elements)" out || fail "modes: $(cat out)"
 grep -q "(a DOF without mass: static)" out || fail "modes prints a period for the DOF without mass: $(cat out)"
 for integ in central_difference newmark_explicit cr kr_alpha ghaboussi_pc; do
     hybrid "{type: $integ}" bouc_wen > bad.yaml
     "$hysim" check bad.yaml > out 2> err
     [ $? -eq 2 ] || fail "$integ: check did not refuse it"
-    grep -q "bad.yaml:[0-9]*:[0-9]*: analysis.integrator: '$integ' cannot take the experimental DOFs without mass (1, node 4 uy first): .*; use one that can (newmark, hht, alpha_os, os_tangent, implicit_hht_fe;" err ||
+    grep -q "bad.yaml:[0-9]*:[0-9]*: analysis.integrator: '$integ' cannot take the experimental DOFs without mass (1, n4_uy first): .*; use one that can (newmark, hht, alpha_os, os_tangent, implicit_hht_fe;" err ||
         fail "$integ: $(cat err)"
 done
 echo "refused: $(cat err)"

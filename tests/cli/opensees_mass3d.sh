@@ -329,7 +329,7 @@ run_opensees ms.tcl ms.os || fail "OpenSees (MultipleSupport): $(tail -5 ms.os)"
 sed -e 's/frame_model.tcl, excitation: y/ms.tcl/' -e '/^ground_motion:/d' frame_hist.yaml > ms.yaml
 "$hysim" run ms.yaml -o ms --quiet > ms.log 2>&1 || fail "hysim run (MultipleSupport): $(cat ms.log)"
 # the response.csv columns of node 3 and 5's ux, uy, uz, rx (from the DOF list of hysim modes)
-cols=$(for n in 3 5; do for d in ux uy uz rx; do dof_column ms.yaml "node $n $d"; done; done | tr '\n' ' ')
+cols=$(for n in 3 5; do for d in ux uy uz rx; do dof_column ms.yaml "n${n}_$d"; done; done | tr '\n' ' ')
 [ "$(echo "$cols" | wc -w)" -eq 8 ] || fail "MultipleSupport: no columns for nodes 3 and 5 ($cols)"
 read -r bad rows worst <<< "$(dofs_vs_opensees ms/response.csv os_ms.out 1e-10 "$cols")"
 [ "$rows" -eq 300 ] || fail "MultipleSupport: $rows rows against OpenSees, expected 300"

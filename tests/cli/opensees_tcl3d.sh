@@ -24,7 +24,7 @@ work_dir
 # --- the example ---
 ex="$examples/opensees/floor3d.yaml"
 "$hysim" modes "$ex" > modes.out 2> modes.err || fail "modes: $(cat modes.out modes.err)"
-grep -q '^DOFs: 1 = node 100 ux, 2 = node 100 uy, 3 = node 100 rz (12 massless DOFs condensed)' modes.out ||
+grep -q '^DOFs: 1 = n100_ux, 2 = n100_uy, 3 = n100_rz (12 massless DOFs condensed)' modes.out ||
     fail "example: not the floor's three DOFs: $(cat modes.out)"
 "$hysim" run "$ex" -o ex --quiet 2> err || fail "example run: $(cat err)"
 [ "$(wc -l < ex/response.csv)" -eq 1002 ] || fail "example: $(wc -l < ex/response.csv) rows"

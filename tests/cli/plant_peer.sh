@@ -12,7 +12,8 @@
 #    ended: the next site's first command (counter 1) is answered at once, well before
 #    peer_timeout (0.5 s by default), and the plant counts one peer seen to end.
 # 3. with `peer: "127.0.0.1:PORT"` the plant serves that port only, also when it is silent: a
-#    first sender from another port gets nothing, the configured one then gets its replies.
+#    first sender from another port gets nothing, the configured one then gets its replies (and,
+#    while no command comes, the plant's periodic reply: the site reads its position from it).
 # 4. plant.peer with port 0 and peer_timeout out of range are FILE:LINE:COL errors.
 # Usage: plant_peer.sh PATH_TO_hysim
 set -u
@@ -41,9 +42,12 @@ def sock():
     return s
 
 def exchange(s, plant, counter, cmd, tries=20):
-    """Sends a command; the reply echoing it, or None after `tries` waits of 50 ms."""
+    """Sends a command; the reply echoing it, or None after `tries` times 50 ms. Other replies
+    (a plant with a configured peer sends it a periodic reply while no command comes) are
+    skipped."""
     s.sendto(CMD.pack(counter, cmd), plant)
-    for _ in range(tries):
+    deadline = time.monotonic() + 0.05 * tries
+    while time.monotonic() < deadline:
         try:
             data, _ = s.recvfrom(256)
         except socket.timeout:

@@ -15,6 +15,7 @@ hysim=$1
 bin=${HS_BINARY_DIR:-}
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
+. "$(dirname "$0")/lib/plant_lab.sh"
 name="/hysim-test-transitions-$$"
 pids=()
 cleanup() {
@@ -37,34 +38,6 @@ packets='  endian: little
   command_packet: [{counter: uint32}, {command: float64, channel: a1}]
   reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},
                  {displacement: float64, channel: a1}, {force: float64, channel: a1}]'
-
-start_plant() { # KIND(udp|shm) -> pid_plant (and port_plant for udp)
-    local lab="  listen: \"127.0.0.1:0\"
-$packets"
-    [ "$1" = shm ] && lab="  lab: {kind: shm, name: $name}"
-    cat > "$dir/plant_$1.yaml" <<YAML
-hysim: 1
-plant:
-  rate: $rate
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-$lab
-YAML
-    "$hysim" plant --config "$dir/plant_$1.yaml" > "$dir/plant_$1.out" 2> "$dir/plant_$1.err" &
-    pid_plant=$!
-    pids+=($pid_plant)
-    if [ "$1" = udp ]; then
-        port_plant=$(site_port "plant_$1")
-        [ -n "$port_plant" ] || fail "the udp plant did not start: $(cat "$dir/plant_$1.err")"
-    else
-        for _ in $(seq 1 100); do
-            grep -q "plant serving shm $name" "$dir/plant_$1.out" && return
-            sleep 0.05
-        done
-        fail "the shm plant did not start: $(cat "$dir/plant_$1.err")"
-    fi
-}
 
 # run_killed STEM STEP [--resume]: a run through the site killed at the targets of STEP
 run_killed() {

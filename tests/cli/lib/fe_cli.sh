@@ -228,7 +228,7 @@ same_response() {
     awk -v d="$d" -v p="$p" -v t="$4" -v mp="$5" 'BEGIN { exit !(p > mp && d <= t * p) }'
 }
 
-# dof_column YAML "node 3 ux": the response.csv column (counted after t) of a DOF, from the DOF
+# dof_column YAML "n3_ux": the response.csv column (counted after t) of a DOF, from the DOF
 # list `hysim modes` prints
 dof_column() {
     "$hysim" modes "$1" 2> /dev/null | awk -v want="$2" '/^DOFs:/ { sub(/^DOFs: /, ""); sub(/ \(.*$/, "")
