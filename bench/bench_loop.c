@@ -195,10 +195,11 @@ static hs_lab *plant_lab(int backend, double rate)
                      "  specimen: {type: linear, K: [[1.0]]}\n",
                      rate);
     if (backend == UDP) {
-        n += snprintf(site + n, sizeof site - (size_t)n,
-                      "  lab:\n    kind: udp\n    remote: \"127.0.0.1:%d\"\n"
-                      "    local: \"127.0.0.1:0\"\n    max_missing: 1000000\n",
-                      port);
+        n += snprintf(
+            site + n, sizeof site - (size_t)n,
+            "  lab:\n    kind: udp\n    remote: \"127.0.0.1:%d\"\n"
+            "    local: \"127.0.0.1:0\"\n    rests_at_zero: true\n    max_missing: 1000000\n",
+            port);
         for (const char *q = PACKETS; *q;) {
             const char *e = strchr(q, '\n');
             n += snprintf(site + n, sizeof site - (size_t)n, "  %.*s\n", (int)(e - q), q);

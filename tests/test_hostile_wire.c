@@ -170,11 +170,12 @@ static pid_t start_plant(int backend, char *lab, size_t cap)
     if (backend == B_UDP) {
         const int port = wait_for(out, "plant listening on 127.0.0.1:", 1);
         if (!port) fail_msg("the udp plant did not start");
-        int n = snprintf(lab, cap,
-                         "  lab:\n    kind: udp\n    remote: \"127.0.0.1:%d\"\n"
-                         "    local: \"127.0.0.1:0\"\n    reply_timeout: 0.002\n"
-                         "    max_missing: 2000\n",
-                         port);
+        int n = snprintf(
+            lab, cap,
+            "  lab:\n    kind: udp\n    remote: \"127.0.0.1:%d\"\n"
+            "    local: \"127.0.0.1:0\"\n    rests_at_zero: true\n    reply_timeout: 0.002\n"
+            "    max_missing: 2000\n",
+            port);
         /* the packets, indented under lab */
         for (const char *s = PACKETS; *s && (size_t)n < cap - 4;) {
             const char *e = strchr(s, '\n');

@@ -136,6 +136,8 @@ typedef struct hs_lab_udp_config {
     char local[64];       /* "HOST:PORT" the site binds ("0.0.0.0:0" by default) */
     double reply_timeout; /* s to wait for the reply within a tick; 0: half a tick */
     int max_missing;      /* replies missing in a row that make the site hold (default 5) */
+    int rests_at_zero;    /* 1: the operator states that the rig rests at 0 (a target that cannot
+                             report its position before a command: local without a port) */
     hs_udp_layout command, reply;
 } hs_lab_udp_config;
 

@@ -266,10 +266,10 @@ int hs_tf_lab_watchdog(hs_tf *L, const hs_ynode *node, const char *what, double 
 int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *cfg)
 {
     if (hs_tf_lab_is_shm(node)) return hs_tf_lab_shm(L, node, what, cfg);
-    static const char *const keys[] = {"kind",        "remote", "local",          "reply_timeout",
-                                       "max_missing", "endian", "command_packet", "reply_packet",
-                                       "path",        "options"};
-    const size_t nudp = 8; /* keys[1..nudp-1] are the udp back end's, the rest the driver's */
+    static const char *const keys[] = {"kind",          "remote", "local",          "reply_timeout",
+                                       "max_missing",   "endian", "command_packet", "reply_packet",
+                                       "rests_at_zero", "path",   "options"};
+    const size_t nudp = 9; /* keys[1..nudp-1] are the udp back end's, the rest the driver's */
     int rc = hs_tf_mapping(L, node, what, keys, sizeof keys / sizeof keys[0]);
     const hs_ynode *v = NULL;
     char sub[192];
@@ -303,5 +303,8 @@ int hs_tf_lab(hs_tf *L, const hs_ynode *node, const char *what, hs_site_config *
         rc = hs_tf_udp_address(L, v, hs_tf_path(sub, sizeof sub, what, "local"), u->local,
                                sizeof u->local);
     if (!rc) rc = hs_tf_lab_watchdog(L, node, what, &u->reply_timeout, &u->max_missing);
+    if (!rc && (v = hs_ynode_get(node, "rests_at_zero")) != NULL)
+        rc =
+            hs_tf_bool(L, v, hs_tf_path(sub, sizeof sub, what, "rests_at_zero"), &u->rests_at_zero);
     return rc ? rc : hs_tf_udp_packets(L, node, what, cfg);
 }

@@ -82,6 +82,7 @@ site:
     kind: udp
     remote: "127.0.0.1:$port_plant"
     local: "127.0.0.1:0"
+    rests_at_zero: true # no fixed local port: the plant starts at rest at 0
     reply_timeout: 0.002
     max_missing: $2
 $(echo "$packets" | sed 's/^/  /')

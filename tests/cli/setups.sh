@@ -274,6 +274,7 @@ $lab2d
     kind: udp
     remote: "127.0.0.1:$pport"
     local: "127.0.0.1:0"
+    rests_at_zero: true # no fixed local port: the plant starts at rest at 0
     reply_timeout: 0.002
     max_missing: 2000
 $(echo "$packets" | sed 's/^/  /')

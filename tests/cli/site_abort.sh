@@ -156,6 +156,7 @@ run_abort udp "  lab:
     kind: udp
     remote: \"127.0.0.1:$port_plant\"
     local: \"127.0.0.1:0\"
+    rests_at_zero: true
     reply_timeout: 0.002
     max_missing: 100
 $(echo "$packets" | sed 's/^/  /')"
@@ -166,6 +167,7 @@ run_abort interlock "  lab:
     kind: udp
     remote: \"127.0.0.1:$port_plant\"
     local: \"127.0.0.1:0\"
+    rests_at_zero: true
     reply_timeout: 0.002
     max_missing: 100
 $(echo "$packets" | sed 's/^/  /')" interlock

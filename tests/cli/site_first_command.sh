@@ -145,19 +145,27 @@ stop_plant
 start_plant udp 60 "127.0.0.1:$local_port"
 refused udp_far "$(udp_lab)"
 stop_plant
-# a udp site without a fixed local address cannot read the position: it says so
+# a udp site without a fixed local address cannot read the position: refused, naming both
+# remedies; with site.lab.rests_at_zero (the operator's statement) it starts, saying so
 start_plant udp 0 "127.0.0.1:$local_port"
-site_file udp_blind "$(udp_lab | sed "s/local: \"127.0.0.1:$local_port\"/local: \"127.0.0.1:0\"/")"
-"$hysim" site --config "$dir/udp_blind.yaml" > "$dir/udp_blind.out" 2> "$dir/udp_blind.err" &
+blind=$(udp_lab | sed "s/local: \"127.0.0.1:$local_port\"/local: \"127.0.0.1:0\"/")
+site_file udp_blind "$blind"
+"$hysim" site --config "$dir/udp_blind.yaml" > "$dir/udp_blind.out" 2> "$dir/udp_blind.err"
+[ $? -ne 0 ] || fail "the udp site without a fixed local started without rests_at_zero"
+grep -q "no fixed site.lab.local (HOST:PORT with a port) where the target sends its periodic reply.*give site.lab.local a port.*site.lab.rests_at_zero: true" "$dir/udp_blind.err" ||
+    fail "udp without a fixed local: the refusal does not say what to do: $(cat "$dir/udp_blind.err")"
+site_file udp_rest "$blind
+    rests_at_zero: true"
+"$hysim" site --config "$dir/udp_rest.yaml" > "$dir/udp_rest.out" 2> "$dir/udp_rest.err" &
 blind_pid=$!
 pids+=($blind_pid)
-[ -n "$(site_port udp_blind)" ] || fail "the udp site without a fixed local did not start"
+[ -n "$(site_port udp_rest)" ] || fail "the udp site with rests_at_zero did not start: $(cat "$dir/udp_rest.err")"
 kill -TERM "$blind_pid"
 wait "$blind_pid" 2>/dev/null
-grep -q "no fixed site.lab.local (HOST:PORT with a port) where the target sends its periodic reply" "$dir/udp_blind.err" ||
-    fail "udp without a fixed local: no warning: $(cat "$dir/udp_blind.err")"
+grep -q "site.lab.rests_at_zero states that the rig rests at 0: the first command is 0" "$dir/udp_rest.err" ||
+    fail "udp with rests_at_zero: no warning: $(cat "$dir/udp_rest.err")"
 stop_plant
-echo "site_first_command.sh udp without a fixed local: warned"
+echo "site_first_command.sh udp without a fixed local: refused; with rests_at_zero started from 0, warned"
 
 if [ -d /dev/shm ]; then
     shm_lab="  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: 2000}"

@@ -128,6 +128,7 @@ transitions udp "  lab:
     kind: udp
     remote: \"127.0.0.1:$port_plant\"
     local: \"127.0.0.1:0\"
+    rests_at_zero: true
     reply_timeout: 0.002
     max_missing: 2000
 $(echo "$packets" | sed 's/^/  /')"
