@@ -121,9 +121,9 @@ int hs_fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, 
 int hs_fe_layer_circ(hs_ctx *ctx, int n, double area, double yc, double zc, double r, double a0,
                      double a1, int whole, double *y, double *z, double *A, int cap);
 
-/* Beam-columns with sections (OpenSees forceBeamColumn and dispBeamColumn; 2-D; docs/fe_model.md,
- * "Beam-columns with sections"). A section is described once and instantiated at each
- * integration point with its own material states. The material options are borrowed: they must
+/* Beam-columns with sections (OpenSees forceBeamColumn and dispBeamColumn; 2-D and 3-D;
+ * docs/fe_model.md, "Beam-columns with sections"). A section is described once and instantiated at
+ * each integration point with its own material states. The material options are borrowed: they must
  * outlive the description. */
 typedef struct hs_fe_section_def hs_fe_section_def;
 int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out);
@@ -168,6 +168,7 @@ typedef struct hs_fe_beam_column_def {
     const hs_fe_section_def *const *sec_per_point; /* UserDefined: npoints of them, or NULL */
     int max_iter;                                  /* force-based: 0 = OpenSees' 10 */
     double tol;                                    /* force-based: 0 = OpenSees' 1e-12 */
+    double vecxz[3]; /* 3-D: the geomTransf's vector in the local x-z plane (hs_fe_add_beam_3d) */
 } hs_fe_beam_column_def;
 /* The element's index, or a negative error. */
 int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
