@@ -173,6 +173,13 @@ typedef struct hs_fe_beam_column_def {
 /* The element's index, or a negative error. */
 int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
                           const hs_fe_beam_column_def *def, hs_fe_transf transf);
+/* Zero-length section (OpenSees `element zeroLengthSection tag i j secTag <-orient x1 x2 x3 yp1
+ * yp2 yp3>`; ndm 2 with ndf 3 or ndm 3 with ndf 6): the section's deformations are the nodes'
+ * relative displacements in local axes x (NULL: global X) and y in the plane of x and yp (NULL:
+ * global Y): P along x, Vy along y, Vz along z = x x yp, Mz, My, T the relative rotations about
+ * z, y, x (src/fe/fe_zero_length_section.c). The element's index, or a negative error. */
+int hs_fe_add_zero_length_section(hs_fe *fe, const char *name, int ni, int nj,
+                                  const hs_fe_section_def *sec, const double *x, const double *yp);
 /* Force-based elements' state determination: iterations of all elements so far, the largest
  * count in one call, and the calls. */
 void hs_fe_beam_column_iterations(const hs_fe *fe, long *total, int *largest, long *calls);

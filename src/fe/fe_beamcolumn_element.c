@@ -119,7 +119,7 @@ int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src)
 }
 
 /* A new section with its own materials from the description. */
-static int section_make(const hs_fe_section_def *d, fe_section **out)
+int fe_section_make(const hs_fe_section_def *d, fe_section **out)
 {
     fe_section *s = NULL;
     int rc = fe_section_create(d->ctx, d->ndm, &s);
@@ -148,7 +148,7 @@ static int section_make(const hs_fe_section_def *d, fe_section **out)
 int hs_fe_section_def_check(hs_fe_section_def *d)
 {
     fe_section *s = NULL;
-    const int rc = section_make(d, &s);
+    const int rc = fe_section_make(d, &s);
     if (rc) return rc;
     const int order = s->order;
     fe_section_destroy(&s);
@@ -158,7 +158,7 @@ int hs_fe_section_def_check(hs_fe_section_def *d)
 int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA)
 {
     fe_section *s = NULL;
-    int rc = section_make(d, &s);
+    int rc = fe_section_make(d, &s);
     if (rc) return rc;
     const int p = fe_section_slot(s, FE_SEC_P);
     int linear = p >= 0;
@@ -237,7 +237,7 @@ int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
     for (int p = 0; p < bi.n && !rc; p++) {
         const hs_fe_section_def *d =
             def->sec_per_point ? def->sec_per_point[p] : def->sec[bi.which[p]];
-        rc = section_make(d ? d : def->sec[0], &secs[p]);
+        rc = fe_section_make(d ? d : def->sec[0], &secs[p]);
     }
     if (rc) {
         for (int p = 0; p < bi.n; p++) fe_section_destroy(&secs[p]);

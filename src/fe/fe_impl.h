@@ -47,12 +47,20 @@ typedef struct fe_constraint {
     int perp;          /* rigid diaphragm: the perpendicular axis (FE_CX, FE_CY, FE_CZ) */
 } fe_constraint;
 
-typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK, FE_BEAM_COLUMN } fe_kind;
+typedef enum fe_kind {
+    FE_TRUSS,
+    FE_BEAM,
+    FE_ZERO_LENGTH,
+    FE_LINK,
+    FE_BEAM_COLUMN,
+    FE_ZERO_LENGTH_SECTION
+} fe_kind;
 
 #define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
 
-struct fe_link; /* two-node link (fe_link.c) */
-struct fe_bc2d; /* 2-D or 3-D beam-column with sections (fe_beamcolumn2d.c) */
+struct fe_link;    /* two-node link (fe_link.c) */
+struct fe_bc2d;    /* 2-D or 3-D beam-column with sections (fe_beamcolumn2d.c) */
+struct fe_section; /* a cross-section (fe_section.h) */
 
 typedef struct fe_element {
     char name[32];
@@ -63,12 +71,13 @@ typedef struct fe_element {
     double R[9];             /* 3-D: rows = local x, y, z axes in global components */
     double P0;               /* gravity compression for P-Delta (>= 0) */
     hs_fe_transf transf;
-    int dir;              /* zero-length direction (node DOF index) */
-    hs_material *mat;     /* zero-length material (owned) */
-    struct fe_link *link; /* two-node link data (owned), or NULL */
-    struct fe_bc2d *bc;   /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
-    double rho;           /* mass per length (truss, beam; fe_mass.c) */
-    int cmass;            /* 1: consistent mass, 0: lumped */
+    int dir;                /* zero-length direction (node DOF index) */
+    hs_material *mat;       /* zero-length material (owned) */
+    struct fe_link *link;   /* two-node link data (owned), or NULL */
+    struct fe_bc2d *bc;     /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
+    struct fe_section *sec; /* zeroLengthSection's section (owned), or NULL; R: its axes */
+    double rho;             /* mass per length (truss, beam; fe_mass.c) */
+    int cmass;              /* 1: consistent mass, 0: lumped */
     double *kg; /* elastic truss or beam with the linear transformation: its constant global
                    stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
 } fe_element;
@@ -204,6 +213,16 @@ size_t fe_bc_element_state_size(const fe_element *e);
 int fe_bc_element_state_save(const fe_element *e, double *out);
 int fe_bc_element_state_load(fe_element *e, const double *in);
 void fe_bc_element_free(fe_element *e);
+/* zeroLengthSection (fe_zero_length_section.c): state as fe_element_state (line elements' DOF
+ * layout), commit, revert, checkpoint state and freeing its section. */
+int fe_zls_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u, int initial,
+                 double *f, double *k);
+int fe_zls_commit(fe_element *e);
+int fe_zls_revert(fe_element *e);
+size_t fe_zls_state_size(const fe_element *e);
+int fe_zls_state_save(const fe_element *e, double *out);
+int fe_zls_state_load(fe_element *e, const double *in);
+void fe_zls_free(fe_element *e);
 /* Two-node link (fe_link.c, any ndm): state as fe_element_state; freeing its data. */
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c);

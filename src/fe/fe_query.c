@@ -134,6 +134,10 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
      * end forces are recorded */
     const int corot3 = three && kind == FE_BEAM && fe->els[e].transf == HS_FE_COROTATIONAL;
     if (corot3 && r != HS_FE_GLOBAL_FORCE) return 0;
+    if (kind == FE_ZERO_LENGTH_SECTION) /* its section's resultants and deformations */
+        return r == HS_FE_GLOBAL_FORCE                            ? 2 * fe->ndf
+               : r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION ? fe->els[e].sec->order
+                                                                  : 0;
     if (kind == FE_BEAM_COLUMN) /* beam-columns with sections (fe_beamcolumn.h) */
         return r == HS_FE_GLOBAL_FORCE  ? 2 * fe->ndf
                : r == HS_FE_LOCAL_FORCE ? (three ? 12 : 6)
@@ -250,6 +254,11 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         return 0;
     }
     if (el->kind == FE_TRUSS && el->mat) return fe_truss_response(fe, el, r, out);
+    if (el->kind == FE_ZERO_LENGTH_SECTION && r != HS_FE_GLOBAL_FORCE) {
+        const fe_section *s = el->sec; /* committed: its trial after the commit */
+        memcpy(out, r == HS_FE_DEFORMATION ? s->e : s->s, (size_t)s->order * sizeof(double));
+        return 0;
+    }
     if (el->kind == FE_BEAM_COLUMN && r != HS_FE_GLOBAL_FORCE) {
         /* the committed basic system; local forces as OpenSees' ForceBeamColumn2d and
          * DispBeamColumn2d give them: [-N, V, M_i, N, -V, M_j], V = (M_i + M_j) / L; 3-D as
@@ -326,10 +335,13 @@ int hs_fe_reaction(hs_fe *fe, int id, int dof, double *out)
 
 int hs_fe_section_response(const hs_fe *fe, int e, int point, int deformation, double *out, int cap)
 {
-    if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_BEAM_COLUMN) return HS_EINVAL;
-    const fe_bc2d *bc = fe->els[e].bc;
-    if (point < 1 || point > bc->bi.n) return HS_EINVAL;
-    const fe_section *s = bc->sec[point - 1]; /* committed: its trial after the commit */
+    if (e < 0 || e >= fe->nels) return HS_EINVAL;
+    const fe_element *el = &fe->els[e];
+    const fe_section *s = NULL; /* committed: its trial after the commit */
+    if (el->kind == FE_ZERO_LENGTH_SECTION && point == 1) s = el->sec;
+    if (el->kind == FE_BEAM_COLUMN && point >= 1 && point <= el->bc->bi.n)
+        s = el->bc->sec[point - 1];
+    if (!s) return HS_EINVAL;
     const double *v = deformation ? s->e : s->s;
     const int n = s->order < cap ? s->order : cap;
     memcpy(out, v, (size_t)n * sizeof(double));

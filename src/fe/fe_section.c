@@ -147,10 +147,13 @@ int fe_section_finalize(fe_section *s)
     if (rc) return rc;
     if (!s->nfib && !s->has_elastic && !s->nagg)
         return hs_fail(s->ctx, HS_EINPUT, "section: no fibers, elastic part or material");
-    if (s->ndm == 3 && s->nfib && !s->torsion)
+    int agg_t = 0;
+    for (int i = 0; i < s->nagg; i++) agg_t |= s->agg_slot[i] == FE_SEC_T;
+    if (s->ndm == 3 && s->nfib && !s->torsion && !agg_t)
         return hs_fail(s->ctx, HS_EINPUT,
-                       "section Fiber of a 3-D model without torsion: add -GJ value (OpenSees "
-                       "warns and leaves the section without torsional stiffness)");
+                       "section Fiber of a 3-D model without torsion: add -GJ value or -torsion "
+                       "matTag (OpenSees 3.x refuses it too: \"no torsion specified for 3D fiber "
+                       "section\")");
     s->order = sec_base_codes(s, s->code);
     for (int i = 0; i < s->nagg; i++) {
         s->code[s->order] = s->agg_slot[i];

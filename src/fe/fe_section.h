@@ -73,6 +73,9 @@ int fe_section_reset(fe_section *s);
 /* The index of resultant `code` in the section, or -1. */
 int fe_section_slot(const fe_section *s, int code);
 
+/* A new section with its own materials from a description (fe_beamcolumn_element.c). */
+int fe_section_make(const hs_fe_section_def *d, fe_section **out);
+
 /* The fiber geometry of patches and layers: hs_fe_patch_quad ... (include/hysim/fe.h). */
 
 #endif
