@@ -4,7 +4,8 @@
  * tangent of a link with the same materials on its directions 1..6 (axial, shears along local y
  * and z, torsion, moments about local y and z), 3-D and 2-D (P, Vy, Mz; directions 1, 2, 3), to
  * 1e-12 of the largest entry; a fiber section's zeroLengthSection carries the fibers' resultants
- * (axial force sum A E eps, moment E I kappa for the curvature given as the relative rotation). */
+ * (axial force sum A E eps, moment E I kappa for the curvature given as the relative rotation);
+ * a Steel02 fiber hinge cycled past yield continues bit for bit from a checkpoint. */
 #include "hs_test.h"
 
 #include "hysim/fe.h"
@@ -124,11 +125,60 @@ static void test_fiber_resultants(void **state)
     hs_options_destroy(&o);
 }
 
+/* A 2-D hinge of Steel02 fibers (two flanges) cycled in rotation past yield with an axial
+ * strain: its state saved halfway and loaded into a twin, the twin's restoring forces equal the
+ * original's exactly from then on. */
+static void test_checkpoint(void **state)
+{
+    (void)state;
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fy", 250e6);
+    hs_options_set_num(o, "E0", 200e9);
+    hs_options_set_num(o, "b", 0.02);
+    hs_fe_section_def *s = NULL;
+    assert_int_equal(hs_fe_section_def_create(NULL, 2, &s), 0);
+    for (int k = -2; k <= 2; k++)
+        assert_int_equal(hs_fe_section_def_fiber(s, 0.1 * k, 0, 0.002, "steel02", o), 0);
+    hs_fe *fe[2];
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(hs_fe_create(NULL, &fe[k]), 0);
+        assert_int_equal(hs_fe_set_dimension(fe[k], 2, 3), 0);
+        assert_true(hs_fe_add_node(fe[k], 1, 0, 0) >= 0);
+        assert_true(hs_fe_add_node(fe[k], 2, 0, 0) >= 0);
+        assert_int_equal(hs_fe_fix(fe[k], 1, (const int[]){1, 1, 1}), 0);
+        assert_int_equal(hs_fe_add_mass(fe[k], 2, (const double[]){1, 1, 1}), 0);
+        assert_true(hs_fe_add_zero_length_section(fe[k], "zls", 1, 2, s, (const double[]){0, 1, 0},
+                                                  (const double[]){-1, 0, 0}) >= 0);
+        assert_int_equal(hs_fe_finalize(fe[k]), 0);
+    }
+    double st[512];
+    assert_true(hs_fe_state_size(fe[0]) < 512);
+    for (int i = 1; i <= 40; i++) {
+        const double d[3] = {0.0, 2e-4, 0.02 * sin(0.3 * i)};
+        double r[2][3] = {{0}};
+        for (int k = 0; k < (i > 20 ? 2 : 1); k++) {
+            assert_int_equal(hs_fe_restore(fe[k], d, NULL, r[k], NULL, NULL), 0);
+            assert_int_equal(hs_fe_commit(fe[k]), 0);
+        }
+        if (i > 20)
+            for (int j = 0; j < 3; j++) assert_true(r[0][j] == r[1][j]);
+        if (i == 20) {
+            assert_int_equal(hs_fe_state_save(fe[0], st), 0);
+            assert_int_equal(hs_fe_state_load(fe[1], st), 0);
+        }
+    }
+    for (int k = 0; k < 2; k++) hs_fe_destroy(&fe[k]);
+    hs_fe_section_def_destroy(&s);
+    hs_options_destroy(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equals_link),
         cmocka_unit_test(test_fiber_resultants),
+        cmocka_unit_test(test_checkpoint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

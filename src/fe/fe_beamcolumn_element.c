@@ -422,18 +422,14 @@ int fe_bc_element_revert(fe_element *e)
     return fe_bc2d_revert(e->bc);
 }
 
-/* Checkpoint: v, q, kb, and per point the section deformations, resultants, flexibility and its
- * materials' states (all committed). */
+/* Checkpoint: v, q, kb, and per point the section's state (its deformations, = vs_c when
+ * force-based, and its materials'), resultants and flexibility (all committed). */
 size_t fe_bc_element_state_size(const fe_element *e)
 {
     const fe_bc2d *bc = e->bc;
     size_t n = 48;
-    for (int p = 0; p < bc->bi.n; p++) {
-        const fe_section *s = bc->sec[p];
-        n += (size_t)(2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX);
-        for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
-        for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
-    }
+    for (int p = 0; p < bc->bi.n; p++)
+        n += (size_t)(FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX) + fe_section_state_size(bc->sec[p]);
     return n;
 }
 
@@ -445,17 +441,12 @@ int fe_bc_element_state_save(const fe_element *e, double *out)
     memcpy(out + 12, bc->kb_c, 36 * sizeof(double));
     out += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        const fe_section *s = bc->sec[p];
-        memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double)); /* = vs_c when force-based */
-        memcpy(out + FE_SEC_MAX, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
-        memcpy(out + 2 * FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
-        out += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
-        for (int i = 0; i < s->nfib + s->nagg; i++) {
-            const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-            const int rc = hs_material_state_save(m, out);
-            if (rc) return rc;
-            out += hs_material_state_size(m);
-        }
+        memcpy(out, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
+        memcpy(out + FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        out += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
+        const int rc = fe_section_state_save(bc->sec[p], out);
+        if (rc) return rc;
+        out += fe_section_state_size(bc->sec[p]);
     }
     return 0;
 }
@@ -468,18 +459,13 @@ int fe_bc_element_state_load(fe_element *e, const double *in)
     memcpy(bc->kb_c, in + 12, 36 * sizeof(double));
     in += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        fe_section *s = bc->sec[p];
-        memcpy(bc->vs_c[p], in, FE_SEC_MAX * sizeof(double));
-        memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->sr_c[p], in + FE_SEC_MAX, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->fs_c[p], in + 2 * FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
-        in += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
-        for (int i = 0; i < s->nfib + s->nagg; i++) {
-            hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-            const int rc = hs_material_state_load(m, in);
-            if (rc) return rc;
-            in += hs_material_state_size(m);
-        }
+        memcpy(bc->sr_c[p], in, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->fs_c[p], in + FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        in += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
+        const int rc = fe_section_state_load(bc->sec[p], in);
+        if (rc) return rc;
+        memcpy(bc->vs_c[p], bc->sec[p]->e_commit, FE_SEC_MAX * sizeof(double));
+        in += fe_section_state_size(bc->sec[p]);
     }
     return fe_bc2d_revert(bc); /* the trial is the loaded committed state */
 }

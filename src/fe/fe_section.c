@@ -298,3 +298,37 @@ int fe_section_reset(fe_section *s)
     memset(s->e_commit, 0, sizeof s->e_commit);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
 }
+
+size_t fe_section_state_size(const fe_section *s)
+{
+    size_t n = FE_SEC_MAX;
+    for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
+    for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
+    return n;
+}
+
+int fe_section_state_save(const fe_section *s, double *out)
+{
+    memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double));
+    out += FE_SEC_MAX;
+    for (int i = 0; i < s->nfib + s->nagg; i++) {
+        const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
+        const int rc = hs_material_state_save(m, out);
+        if (rc) return rc;
+        out += hs_material_state_size(m);
+    }
+    return 0;
+}
+
+int fe_section_state_load(fe_section *s, const double *in)
+{
+    memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
+    in += FE_SEC_MAX;
+    for (int i = 0; i < s->nfib + s->nagg; i++) {
+        hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
+        const int rc = hs_material_state_load(m, in);
+        if (rc) return rc;
+        in += hs_material_state_size(m);
+    }
+    return 0;
+}

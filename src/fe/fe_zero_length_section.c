@@ -141,42 +141,20 @@ int fe_zls_revert(fe_element *e)
     return fe_section_revert(e->sec);
 }
 
-/* Checkpoint: the committed deformations, then each material's state. */
 size_t fe_zls_state_size(const fe_element *e)
 {
-    const fe_section *s = e->sec;
-    size_t n = FE_SEC_MAX;
-    for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
-    for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
-    return n;
+    return fe_section_state_size(e->sec);
 }
 
 int fe_zls_state_save(const fe_element *e, double *out)
 {
-    const fe_section *s = e->sec;
-    memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double));
-    out += FE_SEC_MAX;
-    for (int i = 0; i < s->nfib + s->nagg; i++) {
-        const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-        const int rc = hs_material_state_save(m, out);
-        if (rc) return rc;
-        out += hs_material_state_size(m);
-    }
-    return 0;
+    return fe_section_state_save(e->sec, out);
 }
 
 int fe_zls_state_load(fe_element *e, const double *in)
 {
-    fe_section *s = e->sec;
-    memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
-    in += FE_SEC_MAX;
-    for (int i = 0; i < s->nfib + s->nagg; i++) {
-        hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-        const int rc = hs_material_state_load(m, in);
-        if (rc) return rc;
-        in += hs_material_state_size(m);
-    }
-    return fe_section_set_trial(s, s->e_commit);
+    const int rc = fe_section_state_load(e->sec, in);
+    return rc ? rc : fe_section_set_trial(e->sec, e->sec->e_commit);
 }
 
 void fe_zls_free(fe_element *e)
