@@ -121,9 +121,9 @@ int hs_fe_layer_straight(hs_ctx *ctx, int n, double area, double y0, double z0, 
 int hs_fe_layer_circ(hs_ctx *ctx, int n, double area, double yc, double zc, double r, double a0,
                      double a1, int whole, double *y, double *z, double *A, int cap);
 
-/* Beam-columns with sections (OpenSees forceBeamColumn and dispBeamColumn; 2-D; docs/fe_model.md,
- * "Beam-columns with sections"). A section is described once and instantiated at each
- * integration point with its own material states. The material options are borrowed: they must
+/* Beam-columns with sections (OpenSees forceBeamColumn and dispBeamColumn; 2-D and 3-D;
+ * docs/fe_model.md, "Beam-columns with sections"). A section is described once and instantiated at
+ * each integration point with its own material states. The material options are borrowed: they must
  * outlive the description. */
 typedef struct hs_fe_section_def hs_fe_section_def;
 int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out);
@@ -168,10 +168,18 @@ typedef struct hs_fe_beam_column_def {
     const hs_fe_section_def *const *sec_per_point; /* UserDefined: npoints of them, or NULL */
     int max_iter;                                  /* force-based: 0 = OpenSees' 10 */
     double tol;                                    /* force-based: 0 = OpenSees' 1e-12 */
+    double vecxz[3]; /* 3-D: the geomTransf's vector in the local x-z plane (hs_fe_add_beam_3d) */
 } hs_fe_beam_column_def;
 /* The element's index, or a negative error. */
 int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
                           const hs_fe_beam_column_def *def, hs_fe_transf transf);
+/* Zero-length section (OpenSees `element zeroLengthSection tag i j secTag <-orient x1 x2 x3 yp1
+ * yp2 yp3>`; ndm 2 with ndf 3 or ndm 3 with ndf 6): the section's deformations are the nodes'
+ * relative displacements in local axes x (NULL: global X) and y in the plane of x and yp (NULL:
+ * global Y): P along x, Vy along y, Vz along z = x x yp, Mz, My, T the relative rotations about
+ * z, y, x (src/fe/fe_zero_length_section.c). The element's index, or a negative error. */
+int hs_fe_add_zero_length_section(hs_fe *fe, const char *name, int ni, int nj,
+                                  const hs_fe_section_def *sec, const double *x, const double *yp);
 /* Force-based elements' state determination: iterations of all elements so far, the largest
  * count in one call, and the calls. */
 void hs_fe_beam_column_iterations(const hs_fe *fe, long *total, int *largest, long *calls);

@@ -83,6 +83,7 @@ void hs_fe_destroy(hs_fe **pfe)
         hs_material_destroy(&fe->els[e].mat);
         fe_link_free(&fe->els[e]);
         fe_bc_element_free(&fe->els[e]);
+        fe_zls_free(&fe->els[e]);
         hs_free(fe->els[e].kg);
     }
     hs_free(fe->els);

@@ -325,6 +325,10 @@ int hs_fe_commit(hs_fe *fe)
             const int rc = fe_bc_element_commit(&fe->els[k]);
             if (rc) return rc;
         }
+        if (fe->els[k].sec) {
+            const int rc = fe_zls_commit(&fe->els[k]);
+            if (rc) return rc;
+        }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
             int rc = hs_material_commit(mats[j]);
@@ -349,6 +353,10 @@ int hs_fe_revert(hs_fe *fe)
             const int rc = fe_bc_element_revert(&fe->els[k]);
             if (rc) return rc;
         }
+        if (fe->els[k].sec) {
+            const int rc = fe_zls_revert(&fe->els[k]);
+            if (rc) return rc;
+        }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[k], mats); j < nm; j++) {
             int rc = hs_material_revert(mats[j]);
@@ -366,6 +374,7 @@ size_t hs_fe_state_size(const hs_fe *fe)
     size_t k = 1 + (size_t)fe->neq;
     for (int e = 0; e < fe->nels; e++) {
         if (fe->els[e].bc) k += fe_bc_element_state_size(&fe->els[e]);
+        if (fe->els[e].sec) k += fe_zls_state_size(&fe->els[e]);
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++)
             k += hs_material_state_size(mats[j]);
@@ -383,6 +392,11 @@ int hs_fe_state_save(const hs_fe *fe, double *out)
             const int rc = fe_bc_element_state_save(&fe->els[e], out);
             if (rc) return rc;
             out += fe_bc_element_state_size(&fe->els[e]);
+        }
+        if (fe->els[e].sec) {
+            const int rc = fe_zls_state_save(&fe->els[e], out);
+            if (rc) return rc;
+            out += fe_zls_state_size(&fe->els[e]);
         }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
@@ -410,6 +424,11 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
             const int rc = fe_bc_element_state_load(&fe->els[e], in);
             if (rc) return rc;
             in += fe_bc_element_state_size(&fe->els[e]);
+        }
+        if (fe->els[e].sec) {
+            const int rc = fe_zls_state_load(&fe->els[e], in);
+            if (rc) return rc;
+            in += fe_zls_state_size(&fe->els[e]);
         }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {

@@ -53,7 +53,7 @@ int fe3d_line_init(hs_fe *fe, fe_element *e, const double vecxz[3])
 }
 
 /* v (12) -> blockdiag(R, R, R, R) v and back. */
-static void to_local(const double R[9], const double *g, double *l)
+void fe3d_to_local(const double R[9], const double *g, double *l)
 {
     for (int n = 0; n < 12; n += 3)
         for (int r = 0; r < 3; r++)
@@ -74,7 +74,7 @@ void fe3d_matrix_to_global(const double R[9], const double *kl, double *kg)
     for (int j = 0; j < 12; j++) { /* t = k_l T: column j of T is to_local of unit e_j */
         double ej[12] = {0}, tj[12];
         ej[j] = 1.0;
-        to_local(R, ej, tj);
+        fe3d_to_local(R, ej, tj);
         for (int i = 0; i < 12; i++) {
             double s = 0.0;
             for (int m = 0; m < 12; m++) s += K12(kl, i, m) * tj[m];
@@ -90,7 +90,7 @@ void fe3d_matrix_to_global(const double R[9], const double *kl, double *kg)
 
 /* The basic system of the beam (OpenSees' order): B (6 x 12, row-major) with ub = B ul, and
  * kb (diagonal blocks) with q = kb ub. */
-static void basic_matrix(double L, double B[6][12])
+void fe3d_basic_matrix(double L, double B[6][12])
 {
     const double iL = 1.0 / L;
     memset(B, 0, 6 * sizeof B[0]);
@@ -102,7 +102,7 @@ static void basic_matrix(double L, double B[6][12])
     B[5][3] = -1.0, B[5][9] = 1.0;
 }
 
-static void basic_stiffness(const fe_element *e, double kb[6][6])
+void fe3d_elastic_basic_stiffness(const fe_element *e, double kb[6][6])
 {
     const double L = e->L, ea = e->E * e->A / L, ez = e->E * e->I / L, ey = e->E * e->Iy / L,
                  gj = e->G * e->J / L;
@@ -131,8 +131,8 @@ static void beam_basic(double B[6][12], double kb[6][6], const double ul[12], do
 static void beam_local(const fe_element *e, const double ul[12], double fl[12], double *kl)
 {
     double B[6][12], kb[6][6], ub[6], q[6];
-    basic_matrix(e->L, B);
-    basic_stiffness(e, kb);
+    fe3d_basic_matrix(e->L, B);
+    fe3d_elastic_basic_stiffness(e, kb);
     beam_basic(B, kb, ul, ub, q);
     for (int i = 0; i < 12; i++) {
         fl[i] = 0.0;
@@ -149,7 +149,7 @@ static void beam_local(const fe_element *e, const double ul[12], double fl[12], 
 }
 
 /* P-Delta on the local transverse translations v (1, 7) and w (2, 8). */
-static void pdelta(double N, double L, const double ul[12], double fl[12], double *kl)
+void fe3d_pdelta(double N, double L, const double ul[12], double fl[12], double *kl)
 {
     const double kg = N / L;
     for (int a = 1; a <= 2; a++) {
@@ -218,10 +218,10 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
         return;
     }
     double ul[12], fl[12], kl[144];
-    to_local(e->R, ug, ul);
+    fe3d_to_local(e->R, ug, ul);
     beam_local(e, ul, fl, k ? kl : NULL);
     if (e->transf == HS_FE_PDELTA)
-        pdelta(e->E * e->A / e->L * (ul[6] - ul[0]) - e->P0, e->L, ul, fl, k ? kl : NULL);
+        fe3d_pdelta(e->E * e->A / e->L * (ul[6] - ul[0]) - e->P0, e->L, ul, fl, k ? kl : NULL);
     fe3d_to_global(e->R, fl, f);
     if (k) fe3d_matrix_to_global(e->R, kl, k);
 }
@@ -247,9 +247,9 @@ int fe3d_basic(const fe_element *e, const double ug[12], double ub[6], double q[
         return 1;
     }
     double ul[12], B[6][12], kb[6][6];
-    to_local(e->R, ug, ul);
-    basic_matrix(e->L, B);
-    basic_stiffness(e, kb);
+    fe3d_to_local(e->R, ug, ul);
+    fe3d_basic_matrix(e->L, B);
+    fe3d_elastic_basic_stiffness(e, kb);
     beam_basic(B, kb, ul, ub, q);
     return 6;
 }

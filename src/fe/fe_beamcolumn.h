@@ -1,22 +1,23 @@
-/* The basic system of 2-D beam-column elements with sections at integration points (private to
- * src/fe): from the basic deformations v = [chord elongation, rotation at I, rotation at J]
- * (relative to the chord) to the basic forces q = [axial force, moment at I, moment at J] and the
- * basic stiffness kb = dq/dv, as OpenSees' DispBeamColumn2d and ForceBeamColumn2d
+/* The basic system of 2-D and 3-D beam-column elements with sections at integration points
+ * (private to src/fe): from the basic deformations v = [chord elongation, rotations about z at I
+ * and J (relative to the chord); 3-D: rotations about y at I and J, twist] to the basic forces
+ * q = [axial force, Mz at I, Mz at J; 3-D: My at I, My at J, torque] and the basic stiffness
+ * kb = dq/dv (nq = 3 or 6 of them), as OpenSees' DispBeamColumn2d/3d and ForceBeamColumn2d/3d
  * (SRC/element/dispBeamColumn, forceBeamColumn, read for facts). The geometric transformation
  * (Linear, PDelta, Corotational) maps these to the nodes.
  *
  * Displacement-based: section deformations from cubic/linear displacement fields,
- *   eps = v0 / L,   kz = ((6 xi - 4) v1 + (6 xi - 2) v2) / L,
- *   q = sum w L B^T s,   kb = sum w L B^T ks B.
- * Force-based (Spacone, Filippou & Taucer 1996; Neuenhofer & Filippou 1997): section forces in
- * equilibrium with q, s(xi) = b(xi) q with P = q0, Mz = (xi - 1) q1 + xi q2, Vy = (q1 + q2) / L;
- * element state determination iterates on the section deformations until the basic deformations
- * they integrate to, vr = sum w L b^T (vs + fs (b q - s)), match v: each iteration
- *   q += kv (v - vr),   kv = (sum w L b^T fs b)^-1,
- * converged when the work |(v - vr) . dq| < tol (OpenSees' test, default 1e-12) within maxIters
- * (default 10); on failure OpenSees' fallbacks in order: the initial section flexibility with
- * 10 maxIters, then initial first and current after, then the increment halved... by the factor
- * 10, up to 4 subdivisions. The iterations are counted (last call, total, largest). */
+ *   eps = v0 / L,   kz = ((6 xi - 4) v1 + (6 xi - 2) v2) / L,   ky = ((6 xi - 4) v3 + (6 xi - 2)
+ * v4) / L,   twist = v5 / L,   q = sum w L B^T s,   kb = sum w L B^T ks B. Force-based (Spacone,
+ * Filippou & Taucer 1996; Neuenhofer & Filippou 1997): section forces in equilibrium with q, s(xi)
+ * = b(xi) q with P = q0, Mz = (xi - 1) q1 + xi q2, Vy = (q1 + q2) / L; 3-D also My = (xi - 1) q3 +
+ * xi q4, Vz = (q3 + q4) / L, T = q5; element state determination iterates on the section
+ * deformations until the basic deformations they integrate to, vr = sum w L b^T (vs + fs (b q -
+ * s)), match v: each iteration q += kv (v - vr),   kv = (sum w L b^T fs b)^-1, converged when the
+ * work |(v - vr) . dq| < tol (OpenSees' test, default 1e-12) within maxIters (default 10); on
+ * failure OpenSees' fallbacks in order: the initial section flexibility with 10 maxIters, then
+ * initial first and current after, then the increment halved... by the factor 10, up to 4
+ * subdivisions. The iterations are counted (last call, total, largest). */
 #ifndef HS_FE_BEAMCOLUMN_H
 #define HS_FE_BEAMCOLUMN_H
 
@@ -26,6 +27,7 @@
 typedef struct fe_bc2d {
     hs_ctx *ctx;
     int force_based;
+    int nq; /* basic forces: 3 (2-D sections) or 6 (3-D) */
     double L;
     fe_beam_integration bi;
     fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
@@ -33,8 +35,8 @@ typedef struct fe_bc2d {
     double tol;                 /* force-based: on the work |dv . dq| */
     int max_sub;                /* force-based: subdivisions of the increment */
     /* trial and committed state */
-    double v[3], q[3], kb[9];
-    double v_c[3], q_c[3], kb_c[9];
+    double v[6], q[6], kb[36];
+    double v_c[6], q_c[6], kb_c[36];
     /* force-based: per point the section deformations, resultants and flexibility */
     double vs[FE_BI_MAX][FE_SEC_MAX], sr[FE_BI_MAX][FE_SEC_MAX];
     double fs[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
@@ -48,16 +50,18 @@ typedef struct fe_bc2d {
 } fe_bc2d;
 
 /* An element of length L with rule bi and its sections (bi->n of them, one per point, owned
- * from here even on failure). */
+ * from here even on failure; all 2-D or all 3-D, 3-D ones with torsion). */
 int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integration *bi,
                    fe_section **secs, fe_bc2d **out);
 void fe_bc2d_destroy(fe_bc2d **e);
-/* Trial basic deformations: e->q, e->kb (row-major). HS_ECONVERGE when the force-based state
- * determination does not converge (the message names the element's work and iterations). */
-int fe_bc2d_set_trial(fe_bc2d *e, const double v[3]);
+/* Trial basic deformations (nq): e->q, e->kb (nq x nq, row-major). HS_ECONVERGE when the
+ * force-based state determination does not converge (the message names the element's work and
+ * iterations). */
+int fe_bc2d_set_trial(fe_bc2d *e, const double *v);
 int fe_bc2d_commit(fe_bc2d *e);
-/* The basic stiffness from the sections' initial tangents (nothing changes); -1 if singular. */
-int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9]);
+/* The basic stiffness (nq x nq) from the sections' initial tangents (nothing changes); -1 if
+ * singular. */
+int fe_bc2d_initial_stiffness(const fe_bc2d *e, double *kb);
 int fe_bc2d_revert(fe_bc2d *e);
 
 #endif

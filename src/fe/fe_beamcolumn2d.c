@@ -1,4 +1,5 @@
-/* Displacement- and force-based 2-D beam-columns in their basic system (fe_beamcolumn.h). */
+/* Displacement- and force-based 2-D and 3-D beam-columns in their basic system
+ * (fe_beamcolumn.h). */
 #include "fe_beamcolumn.h"
 
 #include <float.h>
@@ -36,26 +37,49 @@ static int invert(const double *a, int n, double *inv)
     return 0;
 }
 
-/* Row k of the force interpolation b (order x 3) of section code `code` at xi. */
+/* Row k of the force interpolation b (order x nq) of section code `code` at xi
+ * (ForceBeamColumn3d::computeSectionForces). */
 static void b_row(int code, double xi, double L, double *row)
 {
-    row[0] = row[1] = row[2] = 0.0;
+    memset(row, 0, 6 * sizeof *row);
     if (code == FE_SEC_P) row[0] = 1.0;
     if (code == FE_SEC_MZ) {
         row[1] = xi - 1.0;
         row[2] = xi;
     }
     if (code == FE_SEC_VY) row[1] = row[2] = 1.0 / L;
+    if (code == FE_SEC_MY) {
+        row[3] = xi - 1.0;
+        row[4] = xi;
+    }
+    if (code == FE_SEC_VZ) row[3] = row[4] = 1.0 / L;
+    if (code == FE_SEC_T) row[5] = 1.0;
 }
 
-/* Row of the displacement-based B (order x 3) of section code `code` at xi. */
+/* Row of the displacement-based B (order x nq) of section code `code` at xi
+ * (DispBeamColumn3d::update: no shear deformation). */
 static void disp_row(int code, double xi, double L, double *row)
 {
-    row[0] = row[1] = row[2] = 0.0;
+    memset(row, 0, 6 * sizeof *row);
     if (code == FE_SEC_P) row[0] = 1.0 / L;
     if (code == FE_SEC_MZ) {
         row[1] = (6.0 * xi - 4.0) / L;
         row[2] = (6.0 * xi - 2.0) / L;
+    }
+    if (code == FE_SEC_MY) {
+        row[3] = (6.0 * xi - 4.0) / L;
+        row[4] = (6.0 * xi - 2.0) / L;
+    }
+    if (code == FE_SEC_T) row[5] = 1.0 / L;
+}
+
+/* y = A x for the nq x nq row-major A. */
+static void mat_vec(const double *A, const double *x, int nq, double *y)
+{
+    for (int a = 0; a < nq; a++) {
+        double t = 0.0;
+        for (int b = 0; b < nq; b++) t += A[a * nq + b] * x[b];
+        y[a] = t;
     }
 }
 
@@ -66,10 +90,16 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     int rc = e ? 0 : HS_ENOMEM;
     if (!rc && !(L > 0.0 && isfinite(L)))
         rc = hs_fail(ctx, HS_EINPUT, "beam-column: length %g (must be > 0)", L);
+    const int ndm = secs[0]->ndm;
     for (int i = 0; i < bi->n; i++) {
         if (e) e->sec[i] = secs[i];
-        if (!rc && (secs[i]->ndm != 2 || !secs[i]->finalized))
-            rc = hs_fail(ctx, HS_EINVAL, "beam-column: section %d is not a finalized 2-D one",
+        if (!rc && (secs[i]->ndm != ndm || !secs[i]->finalized))
+            rc = hs_fail(ctx, HS_EINVAL, "beam-column: section %d is not a finalized %d-D one",
+                         i + 1, ndm);
+        if (!rc && ndm == 3 && fe_section_slot(secs[i], FE_SEC_T) < 0)
+            rc = hs_fail(ctx, HS_EINPUT,
+                         "beam-column: the section at point %d has no torsion (T): add -GJ to "
+                         "section Fiber, or aggregate a material on T",
                          i + 1);
     }
     if (rc) {
@@ -81,6 +111,7 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     }
     e->ctx = ctx;
     e->force_based = force_based;
+    e->nq = ndm == 3 ? 6 : 3;
     e->L = L;
     e->bi = *bi;
     e->max_iter = 10;
@@ -101,7 +132,7 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
         rc = hs_fail(ctx, HS_EINPUT,
                      "forceBeamColumn: singular initial flexibility (do the sections carry "
                      "axial force and moment?)");
-    const double zero[3] = {0};
+    const double zero[6] = {0};
     if (!rc) rc = fe_bc2d_set_trial(e, zero);
     if (!rc) rc = fe_bc2d_commit(e);
     if (rc) {
@@ -120,29 +151,32 @@ void fe_bc2d_destroy(fe_bc2d **ep)
     *ep = NULL;
 }
 
-static int disp_state(fe_bc2d *e, const double v[3])
+static int disp_state(fe_bc2d *e, const double *v)
 {
     const double L = e->L;
+    const int nq = e->nq;
     memset(e->q, 0, sizeof e->q);
     memset(e->kb, 0, sizeof e->kb);
     int rc = 0;
     for (int p = 0; p < e->bi.n; p++) {
         fe_section *s = e->sec[p];
         const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
-        double B[FE_SEC_MAX][3], d[FE_SEC_MAX];
+        double B[FE_SEC_MAX][6], d[FE_SEC_MAX];
         for (int k = 0; k < s->order; k++) {
             disp_row(s->code[k], xi, L, B[k]);
-            d[k] = B[k][0] * v[0] + B[k][1] * v[1] + B[k][2] * v[2];
+            d[k] = 0.0;
+            for (int a = 0; a < nq; a++) d[k] += B[k][a] * v[a];
         }
         const int r = fe_section_set_trial(s, d);
         if (r && !rc) rc = r;
         const int n = s->order;
         for (int k = 0; k < n; k++)
-            for (int a = 0; a < 3; a++) {
+            for (int a = 0; a < nq; a++) {
+                if (B[k][a] == 0.0) continue;
                 e->q[a] += wL * B[k][a] * s->s[k];
                 for (int l = 0; l < n; l++)
-                    for (int b = 0; b < 3; b++)
-                        e->kb[a * 3 + b] += wL * B[k][a] * s->ks[k * n + l] * B[l][b];
+                    for (int b = 0; b < nq; b++)
+                        e->kb[a * nq + b] += wL * B[k][a] * s->ks[k * n + l] * B[l][b];
             }
     }
     return rc;
@@ -151,29 +185,30 @@ static int disp_state(fe_bc2d *e, const double v[3])
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
  * then holds it), 0 when not within `iters`, < 0 on a section error. */
-static int force_attempt(fe_bc2d *e, const double v_in[3], const double dv[3], int l, int iters,
-                         double q_out[3], double kv_out[9])
+static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters,
+                         double *q_out, double *kv_out)
 {
-    const int np = e->bi.n;
+    const int np = e->bi.n, nq = e->nq;
     const double L = e->L;
-    double q[3], kv[9];
+    double q[6], kv[36];
     memcpy(kv, e->kb, sizeof kv);
-    for (int a = 0; a < 3; a++)
-        q[a] = e->q[a] + kv[a * 3] * dv[0] + kv[a * 3 + 1] * dv[1] + kv[a * 3 + 2] * dv[2];
+    mat_vec(kv, dv, nq, q);
+    for (int a = 0; a < nq; a++) q[a] += e->q[a];
     memcpy(e->vs_t, e->vs, sizeof e->vs_t);
     memcpy(e->sr_t, e->sr, sizeof e->sr_t);
     memcpy(e->fs_t, e->fs, sizeof e->fs_t);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
-        double f[9] = {0}, vr[3] = {0};
+        double f[36] = {0}, vr[6] = {0};
         for (int p = 0; p < np; p++) {
             fe_section *s = e->sec[p];
             const int n = s->order;
             const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
-            double b[FE_SEC_MAX][3], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
+            double b[FE_SEC_MAX][6], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
             for (int k = 0; k < n; k++) {
                 b_row(s->code[k], xi, L, b[k]);
-                ss[k] = b[k][0] * q[0] + b[k][1] * q[1] + b[k][2] * q[2];
+                ss[k] = 0.0;
+                for (int a = 0; a < nq; a++) ss[k] += b[k][a] * q[a];
                 ds[k] = ss[k] - e->sr_t[p][k];
             }
             const double *fl = e->fs_t[p];
@@ -206,20 +241,21 @@ static int force_attempt(fe_bc2d *e, const double v_in[3], const double dv[3], i
                 dvs[k] = d + e->vs_t[p][k];
             }
             for (int k = 0; k < n; k++) {
-                for (int a = 0; a < 3; a++) {
+                for (int a = 0; a < nq; a++) {
+                    if (b[k][a] == 0.0) continue;
                     vr[a] += b[k][a] * dvs[k] * wL;
                     for (int m = 0; m < n; m++)
-                        for (int c = 0; c < 3; c++)
-                            f[a * 3 + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
+                        for (int c = 0; c < nq; c++)
+                            f[a * nq + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
                 }
             }
         }
-        if (invert(f, 3, kv)) return -1;
-        double r[3], dq[3];
-        for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];
+        if (invert(f, nq, kv)) return -1;
+        double r[6], dq[6];
+        for (int a = 0; a < nq; a++) r[a] = v_in[a] + dv[a] - vr[a];
+        mat_vec(kv, r, nq, dq);
         double dW = 0.0;
-        for (int a = 0; a < 3; a++) {
-            dq[a] = kv[a * 3] * r[0] + kv[a * 3 + 1] * r[1] + kv[a * 3 + 2] * r[2];
+        for (int a = 0; a < nq; a++) {
             dW += r[a] * dq[a];
             q[a] += dq[a];
         }
@@ -232,18 +268,19 @@ static int force_attempt(fe_bc2d *e, const double v_in[3], const double dv[3], i
     return 0;
 }
 
-static int force_state(fe_bc2d *e, const double v[3])
+static int force_state(fe_bc2d *e, const double *v)
 {
-    double v_in[3], to_do[3], dv[3];
+    const int nq = e->nq;
+    double v_in[6], to_do[6], dv[6];
     memcpy(v_in, e->v, sizeof v_in);
-    for (int a = 0; a < 3; a++) to_do[a] = dv[a] = v[a] - v_in[a];
+    for (int a = 0; a < nq; a++) to_do[a] = dv[a] = v[a] - v_in[a];
     e->iters_last = 0;
     e->calls++;
     int sub = 1;
     while (sub <= e->max_sub) {
         int ok = 0;
         for (int l = 0; l < 3 && !ok; l++) {
-            double q[3], kv[9];
+            double q[6], kv[36];
             const int r =
                 force_attempt(e, v_in, dv, l, l == 1 ? 10 * e->max_iter : e->max_iter, q, kv);
             if (r < 0) return HS_ECONVERGE;
@@ -254,7 +291,7 @@ static int force_state(fe_bc2d *e, const double v[3])
                 memcpy(e->vs, e->vs_t, sizeof e->vs);
                 memcpy(e->sr, e->sr_t, sizeof e->sr);
                 memcpy(e->fs, e->fs_t, sizeof e->fs);
-                for (int a = 0; a < 3; a++) {
+                for (int a = 0; a < nq; a++) {
                     to_do[a] -= dv[a];
                     v_in[a] += dv[a];
                     e->v[a] = v_in[a];
@@ -262,11 +299,13 @@ static int force_state(fe_bc2d *e, const double v[3])
             }
         }
         if (ok) {
-            if (fabs(to_do[0]) + fabs(to_do[1]) + fabs(to_do[2]) <= DBL_EPSILON) break;
+            double left = 0.0;
+            for (int a = 0; a < nq; a++) left += fabs(to_do[a]);
+            if (left <= DBL_EPSILON) break;
             memcpy(dv, to_do, sizeof dv);
             sub = 1;
         } else {
-            for (int a = 0; a < 3; a++) dv[a] /= 10.0;
+            for (int a = 0; a < nq; a++) dv[a] /= 10.0;
             sub++;
         }
     }
@@ -276,15 +315,16 @@ static int force_state(fe_bc2d *e, const double v[3])
         return hs_fail(e->ctx, HS_ECONVERGE,
                        "forceBeamColumn: element state determination did not converge to the "
                        "work tolerance %g in %d iterations (increment of the basic deformations "
-                       "[%g, %g, %g])",
-                       e->tol, e->iters_last, v[0] - e->v_c[0], v[1] - e->v_c[1], v[2] - e->v_c[2]);
+                       "[%g, %g, %g%s])",
+                       e->tol, e->iters_last, v[0] - e->v_c[0], v[1] - e->v_c[1], v[2] - e->v_c[2],
+                       nq > 3 ? ", ..." : "");
     return 0;
 }
 
-int fe_bc2d_set_trial(fe_bc2d *e, const double v[3])
+int fe_bc2d_set_trial(fe_bc2d *e, const double *v)
 {
     if (!e->force_based) {
-        memcpy(e->v, v, sizeof e->v);
+        memcpy(e->v, v, (size_t)e->nq * sizeof *v);
         return disp_state(e, v);
     }
     return force_state(e, v);
@@ -322,15 +362,16 @@ int fe_bc2d_revert(fe_bc2d *e)
     return rc;
 }
 
-int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9])
+int fe_bc2d_initial_stiffness(const fe_bc2d *e, double *kb)
 {
     const double L = e->L;
-    double k[9] = {0}, f[9] = {0};
+    const int nq = e->nq;
+    double k[36] = {0}, f[36] = {0};
     for (int p = 0; p < e->bi.n; p++) {
         const fe_section *s = e->sec[p];
         const int n = s->order;
         const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
-        double ks[FE_SEC_MAX * FE_SEC_MAX], fs[FE_SEC_MAX * FE_SEC_MAX], B[FE_SEC_MAX][3];
+        double ks[FE_SEC_MAX * FE_SEC_MAX], fs[FE_SEC_MAX * FE_SEC_MAX], B[FE_SEC_MAX][6];
         fe_section_initial_tangent(s, ks);
         const double *m = ks;
         if (e->force_based) {
@@ -341,11 +382,11 @@ int fe_bc2d_initial_stiffness(const fe_bc2d *e, double kb[9])
         double *acc = e->force_based ? f : k;
         for (int r = 0; r < n; r++)
             for (int c = 0; c < n; c++)
-                for (int a = 0; a < 3; a++)
-                    for (int b = 0; b < 3; b++)
-                        acc[a * 3 + b] += wL * B[r][a] * m[r * n + c] * B[c][b];
+                for (int a = 0; a < nq; a++)
+                    for (int b = 0; b < nq; b++)
+                        acc[a * nq + b] += wL * B[r][a] * m[r * n + c] * B[c][b];
     }
-    if (e->force_based) return invert(f, 3, kb);
-    memcpy(kb, k, sizeof k);
+    if (e->force_based) return invert(f, nq, kb);
+    memcpy(kb, k, (size_t)(nq * nq) * sizeof *kb);
     return 0;
 }

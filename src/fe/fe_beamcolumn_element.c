@@ -1,7 +1,9 @@
 /* Beam-columns with sections as frame elements (include/hysim/fe.h, hs_fe_add_beam_column): the
- * section descriptions, their instances at the integration points, and the 2-D geometric
- * transformations from the basic system (fe_beamcolumn2d.c) to the nodes, as OpenSees'
- * LinearCrdTransf2d, PDeltaCrdTransf2d and CorotCrdTransf2d (read for facts):
+ * section descriptions, their instances at the integration points, and the geometric
+ * transformations from the basic system (fe_beamcolumn2d.c) to the nodes. 3-D: those of the
+ * elastic 3-D beam (fe_beam3d.c: Linear, PDelta with N = q0; fe_corot3d.c: Corotational), the
+ * basic forces and tangent coming from the sections. 2-D, as OpenSees' LinearCrdTransf2d,
+ * PDeltaCrdTransf2d and CorotCrdTransf2d (read for facts):
  *   Linear:  v = [ul_j - ul_i, th_i - (vl_j - vl_i) / L, th_j - (vl_j - vl_i) / L] in local axes,
  *            f = T^T q, K = T^T kb T;
  *   PDelta:  plus the axial force q0 on the chord rotation, q0 (vl_j - vl_i) / L, tangent q0 / L;
@@ -117,7 +119,7 @@ int hs_fe_section_def_append(hs_fe_section_def *d, const hs_fe_section_def *src)
 }
 
 /* A new section with its own materials from the description. */
-static int section_make(const hs_fe_section_def *d, fe_section **out)
+int fe_section_make(const hs_fe_section_def *d, fe_section **out)
 {
     fe_section *s = NULL;
     int rc = fe_section_create(d->ctx, d->ndm, &s);
@@ -146,7 +148,7 @@ static int section_make(const hs_fe_section_def *d, fe_section **out)
 int hs_fe_section_def_check(hs_fe_section_def *d)
 {
     fe_section *s = NULL;
-    const int rc = section_make(d, &s);
+    const int rc = fe_section_make(d, &s);
     if (rc) return rc;
     const int order = s->order;
     fe_section_destroy(&s);
@@ -156,7 +158,7 @@ int hs_fe_section_def_check(hs_fe_section_def *d)
 int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA)
 {
     fe_section *s = NULL;
-    int rc = section_make(d, &s);
+    int rc = fe_section_make(d, &s);
     if (rc) return rc;
     const int p = fe_section_slot(s, FE_SEC_P);
     int linear = p >= 0;
@@ -201,10 +203,10 @@ int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
                           const hs_fe_beam_column_def *def, hs_fe_transf transf)
 {
     const char *nm = name ? name : "?";
-    if (fe->ndm != 2 || fe->code_dof[FE_CRZ] < 0)
+    if (!(fe->ndm == 2 && fe->ndf == 3) && !(fe->ndm == 3 && fe->ndf == 6))
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': beam-columns with sections are 2-D (ndm 2, ndf 3) for now; "
-                       "this model has ndm %d, ndf %d",
+                       "element '%s': beam-columns with sections need ndm 2 with ndf 3, or ndm 3 "
+                       "with ndf 6; this model has ndm %d, ndf %d",
                        nm, fe->ndm, fe->ndf);
     const int kind = fe_beam_integration_kind(def->integration);
     if (kind < 0 || !def->sec[0])
@@ -216,10 +218,17 @@ int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
     fe_element *e = fe_new_element(fe, name, ni, nj, &rc);
     if (!e) return rc;
     const fe_node *a = &fe->nodes[e->ni], *b = &fe->nodes[e->nj];
-    const double dx = b->x - a->x, dy = b->y - a->y, L = sqrt(dx * dx + dy * dy);
+    const double dx = b->x - a->x, dy = b->y - a->y, dz = fe->ndm == 3 ? b->z - a->z : 0.0;
+    const double L = sqrt(dx * dx + dy * dy + dz * dz);
     if (!(L > 0.0))
         return hs_fail(fe->ctx, HS_EINPUT, "element '%s': nodes %d and %d coincide (length 0)",
                        e->name, a->id, b->id);
+    if (fe->ndm == 3) {
+        e->kind = FE_BEAM; /* the axes, as the elastic 3-D beam's */
+        e->L = L;
+        rc = fe3d_line_init(fe, e, def->vecxz);
+        if (rc) return rc;
+    }
     fe_beam_integration bi;
     rc = fe_beam_integration_make(fe->ctx, (fe_bi_kind)kind, def->npoints, L, def->lpI, def->lpJ,
                                   def->xi, def->w, &bi);
@@ -228,7 +237,7 @@ int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
     for (int p = 0; p < bi.n && !rc; p++) {
         const hs_fe_section_def *d =
             def->sec_per_point ? def->sec_per_point[p] : def->sec[bi.which[p]];
-        rc = section_make(d ? d : def->sec[0], &secs[p]);
+        rc = fe_section_make(d ? d : def->sec[0], &secs[p]);
     }
     if (rc) {
         for (int p = 0; p < bi.n; p++) fe_section_destroy(&secs[p]);
@@ -242,7 +251,7 @@ int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
     e->kind = FE_BEAM_COLUMN;
     e->bc = bc;
     e->L = L;
-    e->c = dx / L;
+    e->c = dx / L; /* 2-D */
     e->s = dy / L;
     e->transf = transf;
     if (L > fe->lref) fe->lref = L;
@@ -262,9 +271,73 @@ void hs_fe_beam_column_iterations(const hs_fe *fe, long *total, int *largest, lo
     }
 }
 
-int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
-                        int initial, double f[6], double k[36])
+/* The basic law of the corotational 3-D transformation: the sections' (a zero ub at `initial`
+ * gives the initial stiffness without touching the states). */
+typedef struct bc3d_law_arg {
+    fe_bc2d *bc;
+    int initial;
+} bc3d_law_arg;
+
+static int bc3d_law(void *arg, const double ub[6], double q[6], double kb[36])
 {
+    const bc3d_law_arg *a = arg;
+    if (a->initial) {
+        memset(q, 0, 6 * sizeof *q);
+        return fe_bc2d_initial_stiffness(a->bc, kb) ? HS_ECONVERGE : 0;
+    }
+    const int rc = fe_bc2d_set_trial(a->bc, ub);
+    if (rc) return rc;
+    memcpy(q, a->bc->q, 6 * sizeof *q);
+    memcpy(kb, a->bc->kb, 36 * sizeof *kb);
+    return 0;
+}
+
+/* 3-D: the linear and P-Delta transformations of the elastic 3-D beam (fe_beam3d.c) or the
+ * corotational one (fe_corot3d.c), f (12) and k (12 x 12, column-major). */
+static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                      int initial, double *f, double *k)
+{
+    double ug[12] = {0};
+    if (!initial)
+        for (int i = 0; i < 12; i++) ug[i] = fe_map_value(maps[i], u);
+    bc3d_law_arg arg = {e->bc, initial};
+    if (e->transf == HS_FE_COROTATIONAL) {
+        const int rc = fe3d_corot_state_law(e, ug, bc3d_law, &arg, initial ? NULL : f, k);
+        if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+        return 0;
+    }
+    double ul[12], B[6][12], ub[6], q[6], kb[36], fl[12], kl[144];
+    fe3d_to_local(e->R, ug, ul);
+    fe3d_basic_matrix(e->L, B);
+    for (int r = 0; r < 6; r++) {
+        ub[r] = 0.0;
+        for (int m = 0; m < 12; m++) ub[r] += B[r][m] * ul[m];
+    }
+    const int rc = bc3d_law(&arg, ub, q, kb);
+    if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
+    for (int i = 0; i < 12; i++) {
+        fl[i] = 0.0;
+        for (int r = 0; r < 6; r++) fl[i] += B[r][i] * q[r];
+    }
+    for (int j = 0; j < 12; j++)
+        for (int i = 0; i < 12; i++) {
+            double val = 0.0;
+            for (int r = 0; r < 6; r++) {
+                if (B[r][i] == 0.0) continue;
+                for (int m = 0; m < 6; m++) val += B[r][i] * kb[6 * r + m] * B[m][j];
+            }
+            kl[(size_t)j * 12 + (size_t)i] = val;
+        }
+    if (e->transf == HS_FE_PDELTA) fe3d_pdelta(q[0], e->L, ul, fl, kl);
+    if (f && !initial) fe3d_to_global(e->R, fl, f);
+    if (k) fe3d_matrix_to_global(e->R, kl, k);
+    return 0;
+}
+
+int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                        int initial, double *f, double *k)
+{
+    if (e->bc->nq == 6) return bc3d_state(fe, e, maps, u, initial, f, k);
     fe_bc2d *bc = e->bc;
     double ug[6] = {0};
     if (!initial)
@@ -349,40 +422,31 @@ int fe_bc_element_revert(fe_element *e)
     return fe_bc2d_revert(e->bc);
 }
 
-/* Checkpoint: v, q, kb, and per point the section deformations, resultants, flexibility and its
- * materials' states (all committed). */
+/* Checkpoint: v, q, kb, and per point the section's state (its deformations, = vs_c when
+ * force-based, and its materials'), resultants and flexibility (all committed). */
 size_t fe_bc_element_state_size(const fe_element *e)
 {
     const fe_bc2d *bc = e->bc;
-    size_t n = 15;
-    for (int p = 0; p < bc->bi.n; p++) {
-        const fe_section *s = bc->sec[p];
-        n += (size_t)(2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX);
-        for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
-        for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
-    }
+    size_t n = 48;
+    for (int p = 0; p < bc->bi.n; p++)
+        n += (size_t)(FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX) + fe_section_state_size(bc->sec[p]);
     return n;
 }
 
 int fe_bc_element_state_save(const fe_element *e, double *out)
 {
     const fe_bc2d *bc = e->bc;
-    memcpy(out, bc->v_c, 3 * sizeof(double));
-    memcpy(out + 3, bc->q_c, 3 * sizeof(double));
-    memcpy(out + 6, bc->kb_c, 9 * sizeof(double));
-    out += 15;
+    memcpy(out, bc->v_c, 6 * sizeof(double));
+    memcpy(out + 6, bc->q_c, 6 * sizeof(double));
+    memcpy(out + 12, bc->kb_c, 36 * sizeof(double));
+    out += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        const fe_section *s = bc->sec[p];
-        memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double)); /* = vs_c when force-based */
-        memcpy(out + FE_SEC_MAX, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
-        memcpy(out + 2 * FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
-        out += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
-        for (int i = 0; i < s->nfib + s->nagg; i++) {
-            const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-            const int rc = hs_material_state_save(m, out);
-            if (rc) return rc;
-            out += hs_material_state_size(m);
-        }
+        memcpy(out, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
+        memcpy(out + FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        out += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
+        const int rc = fe_section_state_save(bc->sec[p], out);
+        if (rc) return rc;
+        out += fe_section_state_size(bc->sec[p]);
     }
     return 0;
 }
@@ -390,23 +454,18 @@ int fe_bc_element_state_save(const fe_element *e, double *out)
 int fe_bc_element_state_load(fe_element *e, const double *in)
 {
     fe_bc2d *bc = e->bc;
-    memcpy(bc->v_c, in, 3 * sizeof(double));
-    memcpy(bc->q_c, in + 3, 3 * sizeof(double));
-    memcpy(bc->kb_c, in + 6, 9 * sizeof(double));
-    in += 15;
+    memcpy(bc->v_c, in, 6 * sizeof(double));
+    memcpy(bc->q_c, in + 6, 6 * sizeof(double));
+    memcpy(bc->kb_c, in + 12, 36 * sizeof(double));
+    in += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        fe_section *s = bc->sec[p];
-        memcpy(bc->vs_c[p], in, FE_SEC_MAX * sizeof(double));
-        memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->sr_c[p], in + FE_SEC_MAX, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->fs_c[p], in + 2 * FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
-        in += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
-        for (int i = 0; i < s->nfib + s->nagg; i++) {
-            hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-            const int rc = hs_material_state_load(m, in);
-            if (rc) return rc;
-            in += hs_material_state_size(m);
-        }
+        memcpy(bc->sr_c[p], in, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->fs_c[p], in + FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        in += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
+        const int rc = fe_section_state_load(bc->sec[p], in);
+        if (rc) return rc;
+        memcpy(bc->vs_c[p], bc->sec[p]->e_commit, FE_SEC_MAX * sizeof(double));
+        in += fe_section_state_size(bc->sec[p]);
     }
     return fe_bc2d_revert(bc); /* the trial is the loaded committed state */
 }

@@ -26,6 +26,7 @@
 #include "fe_impl.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* a + b e1 + c e2 + d e1 e2, e1^2 = e2^2 = 0: f(x) = f(a) + f'(a) (b e1 + c e2) + (f'(a) d +
@@ -218,19 +219,28 @@ static void basic(const fe_element *e, const double w[9], int a, int b, hd ub[6]
     ub[5] = hd_sub(thj[0], thi[0]);
 }
 
-static void basic_stiffness(const fe_element *e, double kb[6][6])
+/* The elastic beam's law: q = kb ub, q_0 -= P0. */
+static int elastic_law(void *arg, const double ub[6], double q[6], double kb[36])
 {
-    const double L = e->L, ea = e->E * e->A / L, ez = e->E * e->I / L, ey = e->E * e->Iy / L;
-    memset(kb, 0, 36 * sizeof(double));
-    kb[0][0] = ea;
-    kb[1][1] = kb[2][2] = 4.0 * ez, kb[1][2] = kb[2][1] = 2.0 * ez;
-    kb[3][3] = kb[4][4] = 4.0 * ey, kb[3][4] = kb[4][3] = 2.0 * ey;
-    kb[5][5] = e->G * e->J / L;
+    const fe_element *e = arg;
+    fe3d_elastic_basic_stiffness(e, (double(*)[6])kb);
+    for (int r = 0; r < 6; r++) {
+        q[r] = 0.0;
+        for (int s = 0; s < 6; s++) q[r] += kb[6 * r + s] * ub[s];
+    }
+    q[0] -= e->P0;
+    return 0;
 }
 
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144])
 {
-    double w[9], kb[6][6], Bw[6][9], Hw[6][9][9], q[6], ub0[6];
+    fe3d_corot_state_law(e, ug, elastic_law, (void *)(uintptr_t)e, f, k);
+}
+
+int fe3d_corot_state_law(const fe_element *e, const double ug[12], fe3d_basic_law law, void *arg,
+                         double *f, double *k)
+{
+    double w[9], kb[36], Bw[6][9], Hw[6][9][9], q[6], ub0[6];
     hd ub[6];
     for (int r = 0; r < 3; r++)
         w[r] = ug[6 + r] - ug[r], w[3 + r] = ug[3 + r], w[6 + r] = ug[9 + r];
@@ -239,17 +249,13 @@ void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], do
         for (int r = 0; r < 6; r++) Bw[r][b] = ub[r].c, Hw[r][0][b] = Hw[r][b][0] = ub[r].d;
     }
     for (int r = 0; r < 6; r++) ub0[r] = ub[r].a;
-    basic_stiffness(e, kb);
-    for (int r = 0; r < 6; r++) {
-        q[r] = 0.0;
-        for (int s = 0; s < 6; s++) q[r] += kb[r][s] * ub0[s];
-    }
-    q[0] -= e->P0;
-    for (int i = 0; i < 12; i++) {
+    const int rc = law(arg, ub0, q, kb);
+    if (rc) return rc;
+    for (int i = 0; f && i < 12; i++) {
         f[i] = 0.0;
         for (int r = 0; r < 6; r++) f[i] += sign_of(i) * Bw[r][var_of(i)] * q[r];
     }
-    if (!k) return;
+    if (!k) return 0;
     for (int a = 1; a < 9; a++)
         for (int b = a; b < 9; b++) {
             basic(e, w, a, b, ub);
@@ -261,11 +267,12 @@ void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], do
             double v = 0.0;
             for (int r = 0; r < 6; r++) {
                 v += q[r] * Hw[r][a][b];
-                for (int s = 0; s < 6; s++) v += Bw[r][a] * kb[r][s] * Bw[s][b];
+                for (int s = 0; s < 6; s++) v += Bw[r][a] * kb[6 * r + s] * Bw[s][b];
             }
             kw[a][b] = kw[b][a] = v;
         }
     for (int j = 0; j < 12; j++)
         for (int i = 0; i < 12; i++)
             k[(size_t)j * 12 + (size_t)i] = sign_of(i) * sign_of(j) * kw[var_of(i)][var_of(j)];
+    return 0;
 }

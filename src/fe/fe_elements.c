@@ -27,8 +27,9 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
         for (int k = 0; k < per; k++) {
             const int code = per == 6 ? k : CODES_2D[k];
             const int d = fe->code_dof[code];
-            const int conn = d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK ||
-                                        e->kind == FE_BEAM_COLUMN || code < FE_CRX);
+            const int conn =
+                d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK || e->kind == FE_BEAM_COLUMN ||
+                           e->kind == FE_ZERO_LENGTH_SECTION || code < FE_CRX);
             maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
         }
     return 2 * per;
@@ -257,6 +258,7 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     if (c) memset(c, 0, kk * sizeof(double));
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
+    if (e->kind == FE_ZERO_LENGTH_SECTION) return fe_zls_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_TRUSS && e->mat) return fe_truss_state(fe, e, maps, u, v, initial, f, k, c);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {

@@ -47,12 +47,20 @@ typedef struct fe_constraint {
     int perp;          /* rigid diaphragm: the perpendicular axis (FE_CX, FE_CY, FE_CZ) */
 } fe_constraint;
 
-typedef enum fe_kind { FE_TRUSS, FE_BEAM, FE_ZERO_LENGTH, FE_LINK, FE_BEAM_COLUMN } fe_kind;
+typedef enum fe_kind {
+    FE_TRUSS,
+    FE_BEAM,
+    FE_ZERO_LENGTH,
+    FE_LINK,
+    FE_BEAM_COLUMN,
+    FE_ZERO_LENGTH_SECTION
+} fe_kind;
 
 #define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
 
-struct fe_link; /* two-node link (fe_link.c) */
-struct fe_bc2d; /* beam-column with sections (fe_beamcolumn2d.c) */
+struct fe_link;    /* two-node link (fe_link.c) */
+struct fe_bc2d;    /* 2-D or 3-D beam-column with sections (fe_beamcolumn2d.c) */
+struct fe_section; /* a cross-section (fe_section.h) */
 
 typedef struct fe_element {
     char name[32];
@@ -63,12 +71,13 @@ typedef struct fe_element {
     double R[9];             /* 3-D: rows = local x, y, z axes in global components */
     double P0;               /* gravity compression for P-Delta (>= 0) */
     hs_fe_transf transf;
-    int dir;              /* zero-length direction (node DOF index) */
-    hs_material *mat;     /* zero-length material (owned) */
-    struct fe_link *link; /* two-node link data (owned), or NULL */
-    struct fe_bc2d *bc;   /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
-    double rho;           /* mass per length (truss, beam; fe_mass.c) */
-    int cmass;            /* 1: consistent mass, 0: lumped */
+    int dir;                /* zero-length direction (node DOF index) */
+    hs_material *mat;       /* zero-length material (owned) */
+    struct fe_link *link;   /* two-node link data (owned), or NULL */
+    struct fe_bc2d *bc;     /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
+    struct fe_section *sec; /* zeroLengthSection's section (owned), or NULL; R: its axes */
+    double rho;             /* mass per length (truss, beam; fe_mass.c) */
+    int cmass;              /* 1: consistent mass, 0: lumped */
     double *kg;   /* elastic truss or beam with the linear transformation: its constant global
                      stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
     int zl_plain; /* zero-length: 0 not yet looked at, 1 each end one DOF of its own or fixed
@@ -203,13 +212,23 @@ void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl
 /* Beam-columns with sections (fe_beamcolumn_element.c): the state in global DOFs (as
  * fe_element_state), commit, revert, checkpoint state and destruction. */
 int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
-                        int initial, double f[6], double k[36]);
+                        int initial, double *f, double *k);
 int fe_bc_element_commit(fe_element *e);
 int fe_bc_element_revert(fe_element *e);
 size_t fe_bc_element_state_size(const fe_element *e);
 int fe_bc_element_state_save(const fe_element *e, double *out);
 int fe_bc_element_state_load(fe_element *e, const double *in);
 void fe_bc_element_free(fe_element *e);
+/* zeroLengthSection (fe_zero_length_section.c): state as fe_element_state (line elements' DOF
+ * layout), commit, revert, checkpoint state and freeing its section. */
+int fe_zls_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u, int initial,
+                 double *f, double *k);
+int fe_zls_commit(fe_element *e);
+int fe_zls_revert(fe_element *e);
+size_t fe_zls_state_size(const fe_element *e);
+int fe_zls_state_save(const fe_element *e, double *out);
+int fe_zls_state_load(fe_element *e, const double *in);
+void fe_zls_free(fe_element *e);
 /* Two-node link (fe_link.c, any ndm): state as fe_element_state; freeing its data. */
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c);
@@ -226,5 +245,19 @@ int fe_truss_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const d
 int fe_truss_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, double *out);
 /* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
+/* The same transformation around any basic law: law(arg, ub, q, kb) gives the basic forces q
+ * (6) and tangent kb (6 x 6, row-major) at the basic deformations ub (its error is returned);
+ * f (12) and k (12 x 12, column-major) may be NULL. */
+typedef int (*fe3d_basic_law)(void *arg, const double ub[6], double q[6], double kb[36]);
+int fe3d_corot_state_law(const fe_element *e, const double ug[12], fe3d_basic_law law, void *arg,
+                         double *f, double *k);
+/* fe_beam3d.c, the pieces of the linear and P-Delta transformations: 12 global components to
+ * local (T = blockdiag(R, R, R, R)); the basic matrix B (ub = B ul, OpenSees' order [N Mz_i Mz_j
+ * My_i My_j T]); the elastic beam's kb; P-Delta's N / L on the local transverse translations
+ * (added to fl and kl, column-major; kl may be NULL). */
+void fe3d_to_local(const double R[9], const double *g, double *l);
+void fe3d_basic_matrix(double L, double B[6][12]);
+void fe3d_elastic_basic_stiffness(const fe_element *e, double kb[6][6]);
+void fe3d_pdelta(double N, double L, const double ul[12], double fl[12], double *kl);
 
 #endif

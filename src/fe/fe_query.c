@@ -134,11 +134,15 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
      * end forces are recorded */
     const int corot3 = three && kind == FE_BEAM && fe->els[e].transf == HS_FE_COROTATIONAL;
     if (corot3 && r != HS_FE_GLOBAL_FORCE) return 0;
-    if (kind == FE_BEAM_COLUMN) /* 2-D beam-columns with sections (fe_beamcolumn.h) */
+    if (kind == FE_ZERO_LENGTH_SECTION) /* its section's resultants and deformations */
+        return r == HS_FE_GLOBAL_FORCE                            ? 2 * fe->ndf
+               : r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION ? fe->els[e].sec->order
+                                                                  : 0;
+    if (kind == FE_BEAM_COLUMN) /* beam-columns with sections (fe_beamcolumn.h) */
         return r == HS_FE_GLOBAL_FORCE  ? 2 * fe->ndf
-               : r == HS_FE_LOCAL_FORCE ? 6
+               : r == HS_FE_LOCAL_FORCE ? (three ? 12 : 6)
                : r == HS_FE_STRAIN      ? 0
-                                        : 3;
+                                        : fe->els[e].bc->nq;
     switch (r) {
     case HS_FE_GLOBAL_FORCE:
         return 2 * fe->ndf;
@@ -250,14 +254,27 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         return 0;
     }
     if (el->kind == FE_TRUSS && el->mat) return fe_truss_response(fe, el, r, out);
+    if (el->kind == FE_ZERO_LENGTH_SECTION && r != HS_FE_GLOBAL_FORCE) {
+        const fe_section *s = el->sec; /* committed: its trial after the commit */
+        memcpy(out, r == HS_FE_DEFORMATION ? s->e : s->s, (size_t)s->order * sizeof(double));
+        return 0;
+    }
     if (el->kind == FE_BEAM_COLUMN && r != HS_FE_GLOBAL_FORCE) {
         /* the committed basic system; local forces as OpenSees' ForceBeamColumn2d and
-         * DispBeamColumn2d give them: [-N, V, M_i, N, -V, M_j], V = (M_i + M_j) / L */
+         * DispBeamColumn2d give them: [-N, V, M_i, N, -V, M_j], V = (M_i + M_j) / L; 3-D as
+         * ForceBeamColumn3d::getResponse: [-N, Vy, -Vz, -T, My_i, Mz_i, N, -Vy, Vz, T, My_j,
+         * Mz_j], Vy = (Mz_i + Mz_j) / L, Vz = (My_i + My_j) / L */
         const fe_bc2d *bc = el->bc;
+        const double *q = bc->q_c;
         if (r == HS_FE_DEFORMATION) {
-            memcpy(out, bc->v_c, 3 * sizeof(double));
+            memcpy(out, bc->v_c, (size_t)bc->nq * sizeof(double));
         } else if (r == HS_FE_BASIC_FORCE) {
-            memcpy(out, bc->q_c, 3 * sizeof(double));
+            memcpy(out, q, (size_t)bc->nq * sizeof(double));
+        } else if (bc->nq == 6) {
+            const double Vy = (q[1] + q[2]) / bc->L, Vz = (q[3] + q[4]) / bc->L;
+            const double loc[12] = {0.0 - q[0], Vy,       0.0 - Vz, 0.0 - q[5], q[3], q[1],
+                                    q[0],       0.0 - Vy, Vz,       q[5],       q[4], q[2]};
+            memcpy(out, loc, sizeof loc);
         } else {
             const double V = (bc->q_c[1] + bc->q_c[2]) / bc->L;
             const double loc[6] = {0.0 - bc->q_c[0], V,       bc->q_c[1],
@@ -318,10 +335,13 @@ int hs_fe_reaction(hs_fe *fe, int id, int dof, double *out)
 
 int hs_fe_section_response(const hs_fe *fe, int e, int point, int deformation, double *out, int cap)
 {
-    if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_BEAM_COLUMN) return HS_EINVAL;
-    const fe_bc2d *bc = fe->els[e].bc;
-    if (point < 1 || point > bc->bi.n) return HS_EINVAL;
-    const fe_section *s = bc->sec[point - 1]; /* committed: its trial after the commit */
+    if (e < 0 || e >= fe->nels) return HS_EINVAL;
+    const fe_element *el = &fe->els[e];
+    const fe_section *s = NULL; /* committed: its trial after the commit */
+    if (el->kind == FE_ZERO_LENGTH_SECTION && point == 1) s = el->sec;
+    if (el->kind == FE_BEAM_COLUMN && point >= 1 && point <= el->bc->bi.n)
+        s = el->bc->sec[point - 1];
+    if (!s) return HS_EINVAL;
     const double *v = deformation ? s->e : s->s;
     const int n = s->order < cap ? s->order : cap;
     memcpy(out, v, (size_t)n * sizeof(double));

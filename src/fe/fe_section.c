@@ -147,10 +147,13 @@ int fe_section_finalize(fe_section *s)
     if (rc) return rc;
     if (!s->nfib && !s->has_elastic && !s->nagg)
         return hs_fail(s->ctx, HS_EINPUT, "section: no fibers, elastic part or material");
-    if (s->ndm == 3 && s->nfib && !s->torsion)
+    int agg_t = 0;
+    for (int i = 0; i < s->nagg; i++) agg_t |= s->agg_slot[i] == FE_SEC_T;
+    if (s->ndm == 3 && s->nfib && !s->torsion && !agg_t)
         return hs_fail(s->ctx, HS_EINPUT,
-                       "section Fiber of a 3-D model without torsion: add -GJ value (OpenSees "
-                       "warns and leaves the section without torsional stiffness)");
+                       "section Fiber of a 3-D model without torsion: add -GJ value or -torsion "
+                       "matTag (OpenSees 3.x refuses it too: \"no torsion specified for 3D fiber "
+                       "section\")");
     s->order = sec_base_codes(s, s->code);
     for (int i = 0; i < s->nagg; i++) {
         s->code[s->order] = s->agg_slot[i];
@@ -294,4 +297,38 @@ int fe_section_reset(fe_section *s)
     int rc = sec_each(s, hs_material_reset);
     memset(s->e_commit, 0, sizeof s->e_commit);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
+}
+
+size_t fe_section_state_size(const fe_section *s)
+{
+    size_t n = FE_SEC_MAX;
+    for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
+    for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
+    return n;
+}
+
+int fe_section_state_save(const fe_section *s, double *out)
+{
+    memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double));
+    out += FE_SEC_MAX;
+    for (int i = 0; i < s->nfib + s->nagg; i++) {
+        const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
+        const int rc = hs_material_state_save(m, out);
+        if (rc) return rc;
+        out += hs_material_state_size(m);
+    }
+    return 0;
+}
+
+int fe_section_state_load(fe_section *s, const double *in)
+{
+    memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
+    in += FE_SEC_MAX;
+    for (int i = 0; i < s->nfib + s->nagg; i++) {
+        hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
+        const int rc = hs_material_state_load(m, in);
+        if (rc) return rc;
+        in += hs_material_state_size(m);
+    }
+    return 0;
 }

@@ -70,8 +70,16 @@ void fe_section_initial_tangent(const fe_section *s, double *ks);
 int fe_section_commit(fe_section *s);
 int fe_section_revert(fe_section *s);
 int fe_section_reset(fe_section *s);
+/* Checkpoint: the committed deformations, then each material's state (committed); loading sets
+ * the committed state only (the caller sets the trial). */
+size_t fe_section_state_size(const fe_section *s);
+int fe_section_state_save(const fe_section *s, double *out);
+int fe_section_state_load(fe_section *s, const double *in);
 /* The index of resultant `code` in the section, or -1. */
 int fe_section_slot(const fe_section *s, int code);
+
+/* A new section with its own materials from a description (fe_beamcolumn_element.c). */
+int fe_section_make(const hs_fe_section_def *d, fe_section **out);
 
 /* The fiber geometry of patches and layers: hs_fe_patch_quad ... (include/hysim/fe.h). */
 

@@ -204,6 +204,8 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
             rc = add_link(fe, m, e, name);
         else if (e->kind == HS_OS_BEAM_COLUMN)
             rc = hs_os_add_beam_column(fe, m, e, name, t);
+        else if (e->kind == HS_OS_ZERO_LENGTH_SECTION)
+            rc = hs_os_add_zero_length_section(fe, m, e, name);
         for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
             if (e->nmat > 1)
@@ -305,7 +307,9 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
         double c[3];
         const double L = length(m, e, c);
         N[k] = 0.0;
-        if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK || !(L > 0.0)) continue;
+        if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK ||
+            e->kind == HS_OS_ZERO_LENGTH_SECTION || !(L > 0.0))
+            continue;
         double elong = 0.0; /* the chord's elongation: (u_j - u_i) . c over the translations */
         for (int d = 0; d < m->ndm; d++)
             elong +=

@@ -39,7 +39,8 @@ typedef enum hs_os_kind {
     HS_OS_BEAM,
     HS_OS_ZERO_LENGTH,
     HS_OS_LINK,
-    HS_OS_BEAM_COLUMN
+    HS_OS_BEAM_COLUMN,
+    HS_OS_ZERO_LENGTH_SECTION
 } hs_os_kind;
 
 #define HS_OS_MAX_DIRS HS_OS_NDF
@@ -63,7 +64,8 @@ typedef struct hs_os_element {
     double p_delta[4];
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
-    int section;     /* truss of a section whose axial response is one material: its tag */
+    int section;     /* truss of a section whose axial response is one material, or
+                        zeroLengthSection: its section's tag */
     int force_based; /* beam-column with sections: force- (1) or displacement-based (0) */
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
@@ -392,6 +394,12 @@ int hs_os_el_force_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
 int hs_os_el_disp_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                    hs_os_element *e);
+/* element zeroLengthSection (opensees_tcl_zls.c): the command, and the element in the live
+ * model. */
+int hs_os_el_zero_length_section(hs_os_state *st, int objc, Tcl_Obj *const objv[],
+                                 hs_os_element *e);
+int hs_os_add_zero_length_section(hs_fe *fe, const hs_os_model *m, const hs_os_element *e,
+                                  const char *name);
 /* Adds a beam-column with sections to the frame (opensees_tcl_beamcolumn.c): the element's index
  * or a negative error. */
 int hs_os_add_beam_column(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, const char *name,

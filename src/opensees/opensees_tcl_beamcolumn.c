@@ -9,8 +9,8 @@
  *                           <-mass m> <-integration Rule>
  *   element dispBeamColumn  tag iNode jNode numIntgrPts secTag transfTag <-mass m>
  *                           <-integration Rule> | tag iNode jNode transfTag integrationTag
- * The mass per length is lumped (0.5 m L at each node's translations, as OpenSees without
- * -cMass). */
+ * 2-D (ndf 3) and 3-D (ndf 6, with the geomTransf's vecxz). The mass per length is lumped (0.5 m L
+ * at each node's translations, as OpenSees without -cMass). */
 #include "opensees_tcl.h"
 
 #include <string.h>
@@ -22,6 +22,7 @@ static int transf_arg(hs_os_state *st, Tcl_Obj *const objv[], int i, hs_os_eleme
     for (int k = 0; k < st->m->ntransfs; k++)
         if (st->m->transfs[k].tag == tag) {
             e->transf = st->m->transfs[k].kind;
+            memcpy(e->vecxz, st->m->transfs[k].vecxz, sizeof e->vecxz);
             return TCL_OK;
         }
     return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tag);
@@ -80,9 +81,10 @@ static int beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_e
             return hs_os_fail(st, objv, "no node %d (define it first)", tag);
         *(k == 3 ? &e->ni : &e->nj) = tag;
     }
-    if (st->m->ndm != 2)
-        return hs_os_fail(st, objv, "%s in -ndm %d: hysim has the 2-D element only for now",
-                          Tcl_GetString(objv[1]), st->m->ndm);
+    if (!(st->m->ndm == 2 && st->m->ndf == 3) && !(st->m->ndm == 3 && st->m->ndf == 6))
+        return hs_os_fail(st, objv,
+                          "%s in -ndm %d -ndf %d: the element needs -ndf 3 in 2-D, 6 in 3-D",
+                          Tcl_GetString(objv[1]), st->m->ndm, st->m->ndf);
     /* the form: old (numIntgrPts secTag transfTag), inline (transfTag "Rule ..."), or new
      * (transfTag integrationTag) */
     int n_list = 0;
@@ -175,6 +177,7 @@ int hs_os_add_beam_column(hs_fe *fe, const hs_os_model *m, const hs_os_element *
         .sec_per_point = user ? per : NULL,
         .max_iter = e->max_iter,
         .tol = e->tol,
+        .vecxz = {e->vecxz[0], e->vecxz[1], e->vecxz[2]},
     };
     return hs_fe_add_beam_column(fe, name, e->ni, e->nj, &def, transf);
 }

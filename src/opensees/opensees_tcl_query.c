@@ -63,7 +63,7 @@ static int section_values(hs_os_state *st, const hs_os_element *e, int point, in
                           double *out, int cap)
 {
     const hs_os_live *lv = st->an ? st->an->lv : NULL;
-    if (e->kind != HS_OS_BEAM_COLUMN) return -1;
+    if (e->kind != HS_OS_BEAM_COLUMN && e->kind != HS_OS_ZERO_LENGTH_SECTION) return -1;
     if (!lv) { /* before any analysis: the unloaded section (P, Mz in 2-D) */
         for (int i = 0; i < 2 && i < cap; i++) out[i] = 0.0;
         return cap < 2 ? cap : 2;

@@ -1,6 +1,6 @@
-/* OpenSees' section commands: `section Fiber tag <-GJ GJ> { patch ...; layer ...; fiber ... }`,
- * `section Elastic`, `section Aggregator`, `section Uniaxial`, and `beamIntegration` (the
- * argument forms of OpenSees 3.x, SRC/material/section/TclModelBuilderSectionCommand.cpp and
+/* OpenSees' section commands: `section Fiber tag <-GJ GJ | -torsion matTag> { patch ...; layer ...;
+ * fiber ... }`, `section Elastic`, `section Aggregator`, `section Uniaxial`, and `beamIntegration`
+ * (the argument forms of OpenSees 3.x, SRC/material/section/TclModelBuilderSectionCommand.cpp and
  * the beamIntegration commands, read for facts). Sections become hs_fe_section_def (hysim's
  * fiber sections, docs/fe_model.md "Beam-columns with sections"). */
 #include "opensees_tcl.h"
@@ -71,15 +71,26 @@ static int section_fiber(hs_os_state *st, int objc, Tcl_Obj *const objv[], int t
         if (strcmp(opt, "-GJ") == 0 && i + 1 < objc - 1) {
             if (hs_os_num(st, objv, ++i, "-GJ", &GJ)) return TCL_ERROR;
             hs_fe_section_def_torsion(def, GJ);
+        } else if (strcmp(opt, "-torsion") == 0 && i + 1 < objc - 1) {
+            int mt;
+            if (hs_os_int(st, objv, ++i, "-torsion matTag", &mt)) return TCL_ERROR;
+            const hs_os_material *mat = hs_os_find_material(st->m, mt);
+            if (!mat)
+                return hs_os_fail(st, objv, "-torsion: no uniaxialMaterial %d (define it first)",
+                                  mt);
+            if (hs_fe_section_def_uniaxial(def, 6, mat->type, mat->opts))
+                return hs_os_fail(st, objv, "%s", hs_ctx_message(st->ctx));
         } else {
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (section Fiber "
-                              "tag <-GJ GJ> {body})",
+                              "tag <-GJ GJ | -torsion matTag> {body})",
                               opt);
         }
     }
     if (i != objc - 1)
-        return hs_os_fail(st, objv, "expected 'section Fiber tag <-GJ GJ> {patch/layer/fiber}'");
+        return hs_os_fail(st, objv,
+                          "expected 'section Fiber tag <-GJ GJ | -torsion matTag> "
+                          "{patch/layer/fiber}'");
     st->in_fiber = def;
     const int rc = Tcl_EvalObjEx(st->interp, objv[objc - 1], 0);
     st->in_fiber = NULL;
