@@ -159,9 +159,7 @@ int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA)
     int rc = section_make(d, &s);
     if (rc) return rc;
     const int p = fe_section_slot(s, FE_SEC_P);
-    int linear = p >= 0;
-    for (int i = 0; linear && i < s->nfib; i++) linear = hs_material_is_linear(s->mat[i]);
-    for (int i = 0; linear && i < s->nagg; i++) linear = hs_material_is_linear(s->agg[i]);
+    const int linear = p >= 0 && s->linear;
     if (linear) {
         double ks[FE_SEC_MAX * FE_SEC_MAX];
         fe_section_initial_tangent(s, ks);
@@ -357,9 +355,7 @@ size_t fe_bc_element_state_size(const fe_element *e)
     size_t n = 15;
     for (int p = 0; p < bc->bi.n; p++) {
         const fe_section *s = bc->sec[p];
-        n += (size_t)(2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX);
-        for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
-        for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
+        n += (size_t)(2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX) + fe_section_state_size(s);
     }
     return n;
 }
@@ -377,12 +373,9 @@ int fe_bc_element_state_save(const fe_element *e, double *out)
         memcpy(out + FE_SEC_MAX, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
         memcpy(out + 2 * FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
         out += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
-        for (int i = 0; i < s->nfib + s->nagg; i++) {
-            const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-            const int rc = hs_material_state_save(m, out);
-            if (rc) return rc;
-            out += hs_material_state_size(m);
-        }
+        const int rc = fe_section_state_save(s, out);
+        if (rc) return rc;
+        out += fe_section_state_size(s);
     }
     return 0;
 }
@@ -401,12 +394,9 @@ int fe_bc_element_state_load(fe_element *e, const double *in)
         memcpy(bc->sr_c[p], in + FE_SEC_MAX, FE_SEC_MAX * sizeof(double));
         memcpy(bc->fs_c[p], in + 2 * FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
         in += 2 * FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
-        for (int i = 0; i < s->nfib + s->nagg; i++) {
-            hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
-            const int rc = hs_material_state_load(m, in);
-            if (rc) return rc;
-            in += hs_material_state_size(m);
-        }
+        const int rc = fe_section_state_load(s, in);
+        if (rc) return rc;
+        in += fe_section_state_size(s);
     }
     return fe_bc2d_revert(bc); /* the trial is the loaded committed state */
 }
