@@ -230,18 +230,23 @@ static void test_elastic_and_aggregated(void **state)
     fe_section_destroy(&s);
 }
 
-static hs_material *concrete(void)
+static hs_material *concrete_law(double fc, double epsc0, double fcu, double epscu)
 {
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "fc", -30e6);
-    hs_options_set_num(o, "epsc0", -0.002);
-    hs_options_set_num(o, "fcu", -6e6);
-    hs_options_set_num(o, "epscu", -0.01);
+    hs_options_set_num(o, "fc", fc);
+    hs_options_set_num(o, "epsc0", epsc0);
+    hs_options_set_num(o, "fcu", fcu);
+    hs_options_set_num(o, "epscu", epscu);
     hs_material *m = NULL;
     assert_int_equal(hs_material_create(NULL, "concrete02", o, &m), 0);
     hs_options_destroy(&o);
     return m;
+}
+
+static hs_material *concrete(void)
+{
+    return concrete_law(-30e6, -0.002, -6e6, -0.01);
 }
 
 /* A reinforced-concrete column section (Concrete02 core, Steel02 bars in two layers) in 3-D:
@@ -312,16 +317,7 @@ static void test_rc_tangent(void **state)
 
 static hs_material *cover(void)
 {
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "fc", -25e6);
-    hs_options_set_num(o, "epsc0", -0.002);
-    hs_options_set_num(o, "fcu", -5e6);
-    hs_options_set_num(o, "epscu", -0.006);
-    hs_material *m = NULL;
-    assert_int_equal(hs_material_create(NULL, "concrete02", o, &m), 0);
-    hs_options_destroy(&o);
-    return m;
+    return concrete_law(-25e6, -0.002, -5e6, -0.006);
 }
 
 static hs_material *steel(void)

@@ -144,17 +144,7 @@ static void c2_trial(const c2_law *p, const c2_state *c, c2_state *t, double str
 }
 
 /* n fibers (material_fibers.h) */
-static void c2_fibers(const void *params, size_t n, const double *strain, const double *committed,
-                      double *trial, double *stress, double *tangent)
-{
-    const c2_state *c = (const c2_state *)(const void *)committed;
-    c2_state *t = (c2_state *)(void *)trial;
-    for (size_t i = 0; i < n; i++) {
-        c2_trial(params, &c[i], &t[i], strain[i]);
-        stress[i] = t[i].s;
-        tangent[i] = t[i].t;
-    }
-}
+HS_FIBER_KERNEL(c2_fibers, c2_law, c2_state, c2_trial)
 
 static int c2_load(const void *params, hs_ctx *ctx, double *state)
 {

@@ -25,6 +25,22 @@ typedef struct hs_fiber_law {
     double initial_tangent;
 } hs_fiber_law;
 
+/* Defines NAME, the law's hs_fiber_law.trial: TRIAL(const LAW *, const STATE *committed,
+ * STATE *trial, double strain) for each fiber, in one loop (the law's state struct STATE of
+ * doubles with members s and t, its stress and tangent). */
+#define HS_FIBER_KERNEL(NAME, LAW, STATE, TRIAL)                                                   \
+    static void NAME(const void *params, size_t n, const double *strain, const double *committed,  \
+                     double *trial, double *stress, double *tangent)                               \
+    {                                                                                              \
+        const STATE *c_ = (const STATE *)(const void *)committed;                                  \
+        STATE *t_ = (STATE *)(void *)trial;                                                        \
+        for (size_t i = 0; i < n; i++) {                                                           \
+            TRIAL((const LAW *)params, &c_[i], &t_[i], strain[i]);                                 \
+            stress[i] = t_[i].s;                                                                   \
+            tangent[i] = t_[i].t;                                                                  \
+        }                                                                                          \
+    }
+
 /* 1 and *law (pointing into m, valid while m lives) when m's law runs on fiber arrays, else 0.
  * state, if given, receives m's committed state (law->state_n doubles). */
 int hs_material_fiber_law(const hs_material *m, hs_fiber_law *law, double *state);

@@ -137,17 +137,7 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
 }
 
 /* n fibers (material_fibers.h) */
-static void s2_fibers(const void *params, size_t n, const double *strain, const double *committed,
-                      double *trial, double *stress, double *tangent)
-{
-    const s2_state *c = (const s2_state *)(const void *)committed;
-    s2_state *t = (s2_state *)(void *)trial;
-    for (size_t i = 0; i < n; i++) {
-        s2_trial(params, &c[i], &t[i], strain[i]);
-        stress[i] = t[i].s;
-        tangent[i] = t[i].t;
-    }
-}
+HS_FIBER_KERNEL(s2_fibers, s2_law, s2_state, s2_trial)
 
 static int s2_load(const void *params, hs_ctx *ctx, double *state)
 {
