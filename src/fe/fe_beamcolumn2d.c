@@ -7,7 +7,7 @@
 
 /* Inverts the n x n row-major matrix a into inv (Gauss-Jordan, partial pivoting); -1 when
  * singular. */
-static int invert(const double *a, int n, double *inv)
+static inline int invert_n(const double *a, int n, double *inv)
 {
     double m[FE_SEC_MAX * 2 * FE_SEC_MAX];
     const int w = 2 * n;
@@ -34,6 +34,15 @@ static int invert(const double *a, int n, double *inv)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) inv[i * n + j] = m[i * w + n + j];
     return 0;
+}
+
+/* invert_n with the orders of 2-D sections (P, Mz) and of the basic system as constants, so that
+ * the compiler unrolls them (the same operations: the same bits) */
+static int invert(const double *a, int n, double *inv)
+{
+    if (n == 2) return invert_n(a, 2, inv);
+    if (n == 3) return invert_n(a, 3, inv);
+    return invert_n(a, n, inv);
 }
 
 /* Row k of the force interpolation b (order x 3) of section code `code` at xi. */
@@ -148,6 +157,61 @@ static int disp_state(fe_bc2d *e, const double v[3])
     return rc;
 }
 
+/* One section of an iteration of force_attempt (its point p, order n): the section's
+ * deformations from the force residual, its state, and its parts of the flexibility f and the
+ * integrated deformations vr; -1 on a section error. */
+static inline int attempt_point(fe_bc2d *e, int p, int n, const double q[3], int l, int j,
+                                double f[9], double vr[3])
+{
+    fe_section *s = e->sec[p];
+    const double L = e->L;
+    const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
+    double b[FE_SEC_MAX][3], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
+    for (int k = 0; k < n; k++) {
+        b_row(s->code[k], xi, L, b[k]);
+        ss[k] = b[k][0] * q[0] + b[k][1] * q[1] + b[k][2] * q[2];
+        ds[k] = ss[k] - e->sr_t[p][k];
+    }
+    const double *fl = e->fs_t[p];
+    if (l == 1 || (l == 2 && j == 0)) {
+        double k0[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(s, k0);
+        if (invert(k0, n, fs0)) return -1;
+        fl = fs0;
+    }
+    for (int k = 0; k < n; k++) {
+        double d = 0.0;
+        for (int m = 0; m < n; m++) d += fl[k * n + m] * ds[m];
+        e->vs_t[p][k] += d;
+    }
+    const int r = fe_section_set_trial(s, e->vs_t[p]);
+    if (r) return -1;
+    memcpy(e->sr_t[p], s->s, (size_t)n * sizeof(double));
+    if (invert(s->ks, n, e->fs_t[p])) {
+        hs_fail(e->ctx, HS_ECONVERGE,
+                "forceBeamColumn: the section at point %d (xi = %g) has lost its "
+                "stiffness (singular tangent)",
+                p + 1, xi);
+        return -1;
+    }
+    const double *fsec = e->fs_t[p];
+    double dvs[FE_SEC_MAX];
+    for (int k = 0; k < n; k++) {
+        double d = 0.0;
+        for (int m = 0; m < n; m++) d += fsec[k * n + m] * (ss[m] - s->s[m]);
+        dvs[k] = d + e->vs_t[p][k];
+    }
+    for (int k = 0; k < n; k++) {
+        for (int a = 0; a < 3; a++) {
+            vr[a] += b[k][a] * dvs[k] * wL;
+            for (int m = 0; m < n; m++)
+                for (int c = 0; c < 3; c++)
+                    f[a * 3 + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
+        }
+    }
+    return 0;
+}
+
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
  * then holds it), 0 when not within `iters`, < 0 on a section error. */
@@ -155,7 +219,6 @@ static int force_attempt(fe_bc2d *e, const double v_in[3], const double dv[3], i
                          double q_out[3], double kv_out[9])
 {
     const int np = e->bi.n;
-    const double L = e->L;
     double q[3], kv[9];
     memcpy(kv, e->kb, sizeof kv);
     for (int a = 0; a < 3; a++)
@@ -167,52 +230,10 @@ static int force_attempt(fe_bc2d *e, const double v_in[3], const double dv[3], i
         e->iters_last++;
         double f[9] = {0}, vr[3] = {0};
         for (int p = 0; p < np; p++) {
-            fe_section *s = e->sec[p];
-            const int n = s->order;
-            const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
-            double b[FE_SEC_MAX][3], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
-            for (int k = 0; k < n; k++) {
-                b_row(s->code[k], xi, L, b[k]);
-                ss[k] = b[k][0] * q[0] + b[k][1] * q[1] + b[k][2] * q[2];
-                ds[k] = ss[k] - e->sr_t[p][k];
-            }
-            const double *fl = e->fs_t[p];
-            if (l == 1 || (l == 2 && j == 0)) {
-                double k0[FE_SEC_MAX * FE_SEC_MAX];
-                fe_section_initial_tangent(s, k0);
-                if (invert(k0, n, fs0)) return -1;
-                fl = fs0;
-            }
-            for (int k = 0; k < n; k++) {
-                double d = 0.0;
-                for (int m = 0; m < n; m++) d += fl[k * n + m] * ds[m];
-                e->vs_t[p][k] += d;
-            }
-            const int r = fe_section_set_trial(s, e->vs_t[p]);
+            const int n = e->sec[p]->order; /* 2-D fiber sections: 2, unrolled */
+            const int r = n == 2 ? attempt_point(e, p, 2, q, l, j, f, vr)
+                                 : attempt_point(e, p, n, q, l, j, f, vr);
             if (r) return -1;
-            memcpy(e->sr_t[p], s->s, (size_t)n * sizeof(double));
-            if (invert(s->ks, n, e->fs_t[p])) {
-                hs_fail(e->ctx, HS_ECONVERGE,
-                        "forceBeamColumn: the section at point %d (xi = %g) has lost its "
-                        "stiffness (singular tangent)",
-                        p + 1, xi);
-                return -1;
-            }
-            const double *fsec = e->fs_t[p];
-            double dvs[FE_SEC_MAX];
-            for (int k = 0; k < n; k++) {
-                double d = 0.0;
-                for (int m = 0; m < n; m++) d += fsec[k * n + m] * (ss[m] - s->s[m]);
-                dvs[k] = d + e->vs_t[p][k];
-            }
-            for (int k = 0; k < n; k++) {
-                for (int a = 0; a < 3; a++) {
-                    vr[a] += b[k][a] * dvs[k] * wL;
-                    for (int m = 0; m < n; m++)
-                        for (int c = 0; c < 3; c++)
-                            f[a * 3 + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
-                }
-            }
         }
         if (invert(f, 3, kv)) return -1;
         double r[3], dq[3];
