@@ -259,6 +259,9 @@ static int force_state(fe_bc2d *e, const double v[3])
     memcpy(v_in, e->v, sizeof v_in);
     for (int a = 0; a < 3; a++) to_do[a] = dv[a] = v[a] - v_in[a];
     e->iters_last = 0;
+    /* an increment of norm <= DBL_EPSILON leaves the state as it is (OpenSees'
+     * ForceBeamColumn2d::update, read for facts): no iteration, no fiber evaluated */
+    if (sqrt(dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2]) <= DBL_EPSILON) return 0;
     e->calls++;
     int sub = 1;
     while (sub <= e->max_sub) {
