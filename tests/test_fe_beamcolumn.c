@@ -188,6 +188,15 @@ static void test_force_based_cantilever(void **state)
                   Mb, My, Mp, e->iters_total, e->calls, e->iters_max);
     assert_true(Mb > 0.97 * Mp && Mb < Mp);
     assert_true(e->iters_max <= 10 * e->max_iter);
+    /* the same deformations again: the state stays, to the bit, with no iteration (OpenSees'
+     * update returns when the increment's norm is within DBL_EPSILON) */
+    const double q_same[3] = {e->q[0], e->q[1], e->q[2]};
+    const double v_same[3] = {e->v[0], e->v[1], e->v[2]};
+    const long calls = e->calls;
+    assert_int_equal(fe_bc2d_set_trial(e, v_same), 0);
+    assert_int_equal(e->iters_last, 0);
+    assert_true(e->calls == calls);
+    for (int a = 0; a < 3; a++) assert_true(e->q[a] == q_same[a]);
     /* revert returns to the committed state */
     const double q1 = e->q[1];
     const double v[3] = {0.0, -6.5 * Dy / L, th - 6.5 * Dy / L};

@@ -146,7 +146,7 @@ static void test_elastic_fibers(void **state)
     int top = 0;
     for (int i = 0; i < s->nfib; i++)
         if (s->y[i] > s->y[top]) top = i;
-    assert_true(hs_material_strain(s->mat[top]) < 0.0);
+    assert_true(s->strain[top] < 0.0);
     fe_section_destroy(&s);
     /* 3-D with -GJ: EIy from the 6 columns along z, torsion uncoupled */
     s = rect_section(3, b, h, 4, 6, 0.0, -2.0, steel_e);
@@ -230,18 +230,23 @@ static void test_elastic_and_aggregated(void **state)
     fe_section_destroy(&s);
 }
 
-static hs_material *concrete(void)
+static hs_material *concrete_law(double fc, double epsc0, double fcu, double epscu)
 {
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "fc", -30e6);
-    hs_options_set_num(o, "epsc0", -0.002);
-    hs_options_set_num(o, "fcu", -6e6);
-    hs_options_set_num(o, "epscu", -0.01);
+    hs_options_set_num(o, "fc", fc);
+    hs_options_set_num(o, "epsc0", epsc0);
+    hs_options_set_num(o, "fcu", fcu);
+    hs_options_set_num(o, "epscu", epscu);
     hs_material *m = NULL;
     assert_int_equal(hs_material_create(NULL, "concrete02", o, &m), 0);
     hs_options_destroy(&o);
     return m;
+}
+
+static hs_material *concrete(void)
+{
+    return concrete_law(-30e6, -0.002, -6e6, -0.01);
 }
 
 /* A reinforced-concrete column section (Concrete02 core, Steel02 bars in two layers) in 3-D:
@@ -310,12 +315,119 @@ static void test_rc_tangent(void **state)
     fe_section_destroy(&s);
 }
 
+static hs_material *cover(void)
+{
+    return concrete_law(-25e6, -0.002, -5e6, -0.006);
+}
+
+static hs_material *steel(void)
+{
+    return mat("steel02", "fy", 420e6, "E0", 200e9, "b", 0.01);
+}
+
+/* Sums of one fiber: the reference resultants of test_fiber_groups. */
+static void ref_add(hs_material *m, double y, double A, double eps, double kz, double r[5])
+{
+    assert_int_equal(hs_material_set_trial(m, eps - y * kz, 0.0), 0);
+    const double f = hs_material_stress(m) * A, k = hs_material_tangent(m) * A;
+    r[0] += f;
+    r[1] -= f * y;
+    r[2] += k;
+    r[3] -= k * y;
+    r[4] += k * y * y;
+}
+
+/* The flat fiber arrays (fe_section.h) against one material object per fiber summed as the
+ * section's formulas say: a 2-D RC section of two Concrete02 laws (core and cover), Steel02 bars
+ * in layers along z and ElasticPP fibers (no fiber law: material objects), along a cyclic path
+ * of axial strain and curvature that cracks, crushes and yields. The fibers of one law at one y
+ * are merged (the 4 bars of a layer, a patch's columns along z): 10 x 3 core cells, 2 x (10 x 1)
+ * cover cells, 3 layers of 4 bars and 2 ElasticPP fibers are 10 + 10 + 3 + 2 = 25 fibers, and
+ * the resultants and tangent equal the objects' to round-off (1e-12 of their scale). Then
+ * checkpoints: the committed state saved at step 20 and loaded after step 40 gives step 21's
+ * trial again; reset gives the virgin response. */
+static void test_fiber_groups(void **state)
+{
+    (void)state;
+    enum { NC = 30 + 20 + 12 + 2 };
+    const double b = 0.3, h = 0.5, cv = 0.04;
+    double y[NC], z[NC], A[NC];
+    int n = hs_fe_patch_rect(NULL, 10, 3, -h / 2 + cv, -b / 2 + cv, h / 2 - cv, b / 2 - cv, y, z, A,
+                             NC);
+    assert_int_equal(n, 30);
+    for (int side = -1; side <= 1; side += 2) /* cover faces along z, mirrored */
+        n += hs_fe_patch_rect(NULL, 10, 1, -h / 2 + cv, side < 0 ? -b / 2 : b / 2 - cv, h / 2 - cv,
+                              side < 0 ? -b / 2 + cv : b / 2, y + n, z + n, A + n, NC - n);
+    for (int l = 0; l < 3; l++)
+        n += hs_fe_layer_straight(NULL, 4, 5e-4, (l - 1) * 0.2, -0.1, (l - 1) * 0.2, 0.1, y + n,
+                                  z + n, A + n, NC - n);
+    y[n] = 0.24, z[n] = 0.0, A[n++] = 1e-4;
+    y[n] = -0.24, z[n] = 0.0, A[n++] = 1e-4;
+    assert_int_equal(n, NC);
+    fe_section *s = NULL;
+    assert_int_equal(fe_section_create(NULL, 2, &s), 0);
+    hs_material *ref[NC];
+    for (int i = 0; i < NC; i++) {
+        hs_material *(*make)(void) = i < 30 ? concrete : i < 50 ? cover : i < 62 ? steel : steel_pp;
+        hs_material *m = make();
+        ref[i] = make();
+        assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], m), 0);
+    }
+    assert_int_equal(fe_section_finalize(s), 0);
+    assert_int_equal(s->nfib, 25);
+    assert_int_equal(s->ngrp, 3);
+    assert_int_equal(s->nfib - s->nobj, 2); /* the ElasticPP fibers keep their objects */
+    const double yb = s->ybar;
+    const uint64_t allocs = hs_alloc_count();
+    double saved[4096], e21[2], s21[2], ks21[4];
+    assert_true(fe_section_state_size(s) < 4096);
+    double worst = 0.0;
+    for (int k = 1; k <= 40; k++) {
+        const double t = k / 40.0;
+        const double e[2] = {-1e-3 * t + 2e-3 * sin(5 * PI * t) * t,
+                             0.03 * t * sin(3 * PI * t) + 0.01 * cos(7 * PI * t) * t};
+        assert_int_equal(fe_section_set_trial(s, e), 0);
+        double r[5] = {0};
+        for (int i = 0; i < NC; i++) ref_add(ref[i], y[i] - yb, A[i], e[0], e[1], r);
+        const double got[5] = {s->s[0], s->s[1], s->ks[0], s->ks[1], s->ks[3]};
+        const double scale[5] = {fabs(r[0]) + 1e3, fabs(r[1]) + 1e2, r[2], fabs(r[3]) + r[2] * h,
+                                 r[4]};
+        for (int c = 0; c < 5; c++) worst = fmax(worst, fabs(got[c] - r[c]) / scale[c]);
+        for (int i = 0; i < NC; i++) assert_int_equal(hs_material_commit(ref[i]), 0);
+        assert_int_equal(fe_section_commit(s), 0);
+        if (k == 20) assert_int_equal(fe_section_state_save(s, saved), 0);
+        if (k == 21) {
+            memcpy(e21, e, sizeof e21);
+            memcpy(s21, s->s, sizeof s21);
+            memcpy(ks21, s->ks, sizeof ks21);
+        }
+    }
+    assert_true(hs_alloc_count() == allocs);
+    print_message("    flat fiber arrays against material objects: %.3g of scale (25 of %d "
+                  "fibers evaluated)\n",
+                  worst, NC);
+    assert_true(worst < 1e-12);
+    assert_int_equal(fe_section_state_load(s, saved), 0);
+    assert_int_equal(fe_section_revert(s), 0);
+    assert_int_equal(fe_section_set_trial(s, e21), 0);
+    for (int c = 0; c < 2; c++) assert_true(s->s[c] == s21[c]);
+    for (int c = 0; c < 4; c++) assert_true(s->ks[c] == ks21[c]);
+    /* reset: the virgin tangent EA = sum E0 A at zero deformation */
+    assert_int_equal(fe_section_reset(s), 0);
+    double k0[4];
+    fe_section_initial_tangent(s, k0);
+    HS_ASSERT_NEAR(s->ks[0], k0[0], 1e-12 * k0[0]);
+    HS_ASSERT_NEAR(s->ks[3], k0[3], 1e-12 * k0[3]);
+    for (int i = 0; i < NC; i++) hs_material_destroy(&ref[i]);
+    fe_section_destroy(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_patches_and_layers), cmocka_unit_test(test_elastic_fibers),
         cmocka_unit_test(test_plastic_moment),     cmocka_unit_test(test_elastic_and_aggregated),
-        cmocka_unit_test(test_rc_tangent),
+        cmocka_unit_test(test_rc_tangent),         cmocka_unit_test(test_fiber_groups),
     };
     return cmocka_run_group_tests_name("fe_section", tests, NULL, NULL);
 }

@@ -17,7 +17,8 @@
  * work |(v - vr) . dq| < tol (OpenSees' test, default 1e-12) within maxIters (default 10); on
  * failure OpenSees' fallbacks in order: the initial section flexibility with 10 maxIters, then
  * initial first and current after, then the increment halved... by the factor 10, up to 4
- * subdivisions. The iterations are counted (last call, total, largest). */
+ * subdivisions. An increment of v of norm <= DBL_EPSILON leaves the state (as OpenSees'
+ * update). The iterations are counted (last call, total, largest). */
 #ifndef HS_FE_BEAMCOLUMN_H
 #define HS_FE_BEAMCOLUMN_H
 

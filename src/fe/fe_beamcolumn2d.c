@@ -8,7 +8,7 @@
 
 /* Inverts the n x n row-major matrix a into inv (Gauss-Jordan, partial pivoting); -1 when
  * singular. */
-static int invert(const double *a, int n, double *inv)
+static inline int invert_n(const double *a, int n, double *inv)
 {
     double m[FE_SEC_MAX * 2 * FE_SEC_MAX];
     const int w = 2 * n;
@@ -35,6 +35,15 @@ static int invert(const double *a, int n, double *inv)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) inv[i * n + j] = m[i * w + n + j];
     return 0;
+}
+
+/* invert_n with the orders of 2-D sections (P, Mz) and of the basic system as constants, so that
+ * the compiler unrolls them (the same operations: the same bits) */
+static int invert(const double *a, int n, double *inv)
+{
+    if (n == 2) return invert_n(a, 2, inv);
+    if (n == 3) return invert_n(a, 3, inv);
+    return invert_n(a, n, inv);
 }
 
 /* Row k of the force interpolation b (order x nq) of section code `code` at xi
@@ -182,6 +191,63 @@ static int disp_state(fe_bc2d *e, const double *v)
     return rc;
 }
 
+/* One section of an iteration of force_attempt (its point p, order n; nq basic forces): the
+ * section's deformations from the force residual, its state, and its parts of the flexibility f
+ * (nq x nq) and the integrated deformations vr; -1 on a section error. */
+static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *q, int l, int j,
+                                double *f, double *vr)
+{
+    fe_section *s = e->sec[p];
+    const double L = e->L;
+    const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
+    double b[FE_SEC_MAX][6], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
+    for (int k = 0; k < n; k++) {
+        b_row(s->code[k], xi, L, b[k]);
+        ss[k] = b[k][0] * q[0];
+        for (int a = 1; a < nq; a++) ss[k] += b[k][a] * q[a];
+        ds[k] = ss[k] - e->sr_t[p][k];
+    }
+    const double *fl = e->fs_t[p];
+    if (l == 1 || (l == 2 && j == 0)) {
+        double k0[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(s, k0);
+        if (invert(k0, n, fs0)) return -1;
+        fl = fs0;
+    }
+    for (int k = 0; k < n; k++) {
+        double d = 0.0;
+        for (int m = 0; m < n; m++) d += fl[k * n + m] * ds[m];
+        e->vs_t[p][k] += d;
+    }
+    const int r = fe_section_set_trial(s, e->vs_t[p]);
+    if (r) return -1;
+    memcpy(e->sr_t[p], s->s, (size_t)n * sizeof(double));
+    if (invert(s->ks, n, e->fs_t[p])) {
+        hs_fail(e->ctx, HS_ECONVERGE,
+                "forceBeamColumn: the section at point %d (xi = %g) has lost its "
+                "stiffness (singular tangent)",
+                p + 1, xi);
+        return -1;
+    }
+    const double *fsec = e->fs_t[p];
+    double dvs[FE_SEC_MAX];
+    for (int k = 0; k < n; k++) {
+        double d = 0.0;
+        for (int m = 0; m < n; m++) d += fsec[k * n + m] * (ss[m] - s->s[m]);
+        dvs[k] = d + e->vs_t[p][k];
+    }
+    for (int k = 0; k < n; k++) {
+        for (int a = 0; a < nq; a++) {
+            if (b[k][a] == 0.0) continue;
+            vr[a] += b[k][a] * dvs[k] * wL;
+            for (int m = 0; m < n; m++)
+                for (int c = 0; c < nq; c++)
+                    f[a * nq + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
+        }
+    }
+    return 0;
+}
+
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
  * then holds it), 0 when not within `iters`, < 0 on a section error. */
@@ -189,7 +255,6 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
                          double *q_out, double *kv_out)
 {
     const int np = e->bi.n, nq = e->nq;
-    const double L = e->L;
     double q[6], kv[36];
     memcpy(kv, e->kb, sizeof kv);
     mat_vec(kv, dv, nq, q);
@@ -201,54 +266,10 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
         e->iters_last++;
         double f[36] = {0}, vr[6] = {0};
         for (int p = 0; p < np; p++) {
-            fe_section *s = e->sec[p];
-            const int n = s->order;
-            const double xi = e->bi.xi[p], wL = e->bi.w[p] * L;
-            double b[FE_SEC_MAX][6], ss[FE_SEC_MAX], ds[FE_SEC_MAX], fs0[FE_SEC_MAX * FE_SEC_MAX];
-            for (int k = 0; k < n; k++) {
-                b_row(s->code[k], xi, L, b[k]);
-                ss[k] = 0.0;
-                for (int a = 0; a < nq; a++) ss[k] += b[k][a] * q[a];
-                ds[k] = ss[k] - e->sr_t[p][k];
-            }
-            const double *fl = e->fs_t[p];
-            if (l == 1 || (l == 2 && j == 0)) {
-                double k0[FE_SEC_MAX * FE_SEC_MAX];
-                fe_section_initial_tangent(s, k0);
-                if (invert(k0, n, fs0)) return -1;
-                fl = fs0;
-            }
-            for (int k = 0; k < n; k++) {
-                double d = 0.0;
-                for (int m = 0; m < n; m++) d += fl[k * n + m] * ds[m];
-                e->vs_t[p][k] += d;
-            }
-            const int r = fe_section_set_trial(s, e->vs_t[p]);
+            const int n = e->sec[p]->order; /* 2-D fiber sections: 2 of 3, unrolled */
+            const int r = n == 2 && nq == 3 ? attempt_point(e, p, 2, 3, q, l, j, f, vr)
+                                            : attempt_point(e, p, n, nq, q, l, j, f, vr);
             if (r) return -1;
-            memcpy(e->sr_t[p], s->s, (size_t)n * sizeof(double));
-            if (invert(s->ks, n, e->fs_t[p])) {
-                hs_fail(e->ctx, HS_ECONVERGE,
-                        "forceBeamColumn: the section at point %d (xi = %g) has lost its "
-                        "stiffness (singular tangent)",
-                        p + 1, xi);
-                return -1;
-            }
-            const double *fsec = e->fs_t[p];
-            double dvs[FE_SEC_MAX];
-            for (int k = 0; k < n; k++) {
-                double d = 0.0;
-                for (int m = 0; m < n; m++) d += fsec[k * n + m] * (ss[m] - s->s[m]);
-                dvs[k] = d + e->vs_t[p][k];
-            }
-            for (int k = 0; k < n; k++) {
-                for (int a = 0; a < nq; a++) {
-                    if (b[k][a] == 0.0) continue;
-                    vr[a] += b[k][a] * dvs[k] * wL;
-                    for (int m = 0; m < n; m++)
-                        for (int c = 0; c < nq; c++)
-                            f[a * nq + c] += b[k][a] * fsec[k * n + m] * b[m][c] * wL;
-                }
-            }
         }
         if (invert(f, nq, kv)) return -1;
         double r[6], dq[6];
@@ -275,6 +296,11 @@ static int force_state(fe_bc2d *e, const double *v)
     memcpy(v_in, e->v, sizeof v_in);
     for (int a = 0; a < nq; a++) to_do[a] = dv[a] = v[a] - v_in[a];
     e->iters_last = 0;
+    /* an increment of norm <= DBL_EPSILON leaves the state as it is (OpenSees'
+     * ForceBeamColumn2d::update, read for facts): no iteration, no fiber evaluated */
+    double dv2 = 0.0;
+    for (int a = 0; a < nq; a++) dv2 += dv[a] * dv[a];
+    if (sqrt(dv2) <= DBL_EPSILON) return 0;
     e->calls++;
     int sub = 1;
     while (sub <= e->max_sub) {

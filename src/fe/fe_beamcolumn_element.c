@@ -161,9 +161,7 @@ int hs_fe_section_def_axial(const hs_fe_section_def *d, double *EA)
     int rc = fe_section_make(d, &s);
     if (rc) return rc;
     const int p = fe_section_slot(s, FE_SEC_P);
-    int linear = p >= 0;
-    for (int i = 0; linear && i < s->nfib; i++) linear = hs_material_is_linear(s->mat[i]);
-    for (int i = 0; linear && i < s->nagg; i++) linear = hs_material_is_linear(s->agg[i]);
+    const int linear = p >= 0 && s->linear;
     if (linear) {
         double ks[FE_SEC_MAX * FE_SEC_MAX];
         fe_section_initial_tangent(s, ks);

@@ -2,6 +2,7 @@
  * OpenSees' sign and axis conventions (fe_section.h). */
 #include "fe_section.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -23,6 +24,16 @@ void fe_section_destroy(fe_section **sp)
     fe_section *s = *sp;
     for (int i = 0; i < s->nfib; i++) hs_material_destroy(&s->mat[i]);
     for (int i = 0; i < s->nagg; i++) hs_material_destroy(&s->agg[i]);
+    for (int g = 0; g < s->ngrp; g++) {
+        hs_free(s->grp[g].params);
+        hs_free(s->grp[g].c);
+        hs_free(s->grp[g].t);
+        hs_free(s->grp[g].virgin);
+    }
+    hs_free(s->grp);
+    hs_free(s->strain);
+    hs_free(s->stress);
+    hs_free(s->tangent);
     hs_free(s->y);
     hs_free(s->z);
     hs_free(s->A);
@@ -141,6 +152,150 @@ int fe_section_slot(const fe_section *s, int code)
     return -1;
 }
 
+/* The group of law (its index), a new one if none has the law and its parameters; -1 when out of
+ * memory. */
+static int sec_group_of(fe_section *s, const hs_fiber_law *law)
+{
+    for (int g = 0; g < s->ngrp; g++) {
+        const hs_fiber_law *l = &s->grp[g].law;
+        if (l->trial == law->trial && l->params_size == law->params_size &&
+            l->state_n == law->state_n && memcmp(l->params, law->params, l->params_size) == 0)
+            return g;
+    }
+    fe_fiber_group *grp = hs_realloc(s->grp, (size_t)(s->ngrp + 1) * sizeof *grp);
+    if (!grp) return -1;
+    s->grp = grp;
+    fe_fiber_group *g = &grp[s->ngrp];
+    *g = (fe_fiber_group){.law = *law};
+    g->params = hs_malloc(law->params_size);
+    if (!g->params) return -1;
+    memcpy(g->params, law->params, law->params_size);
+    g->law.params = g->params;
+    return s->ngrp++;
+}
+
+/* Fibers of one group at one place (y in 2-D, y and z in 3-D) and in one state see the same
+ * strain at every trial and so stay in one state: one fiber of their summed area, at their
+ * area-weighted position, stands for them (fewer evaluations; the resultants change by
+ * round-off, the order of the sums). "One place" is within 16 ulps of the section's extent: the
+ * cells of a patch and its mirror image (a cover's two faces) have the same exact centroid y, but
+ * the polygon formulas (as OpenSees') give it with a few ulps of difference from the z
+ * coordinates. */
+static int sec_same_place(const fe_section *s, int i, int j, double tol)
+{
+    return fabs(s->y[i] - s->y[j]) <= tol && (s->ndm == 2 || fabs(s->z[i] - s->z[j]) <= tol);
+}
+
+static void sec_merge(fe_section *s)
+{
+    double ext = 0.0;
+    for (int i = 0; i < s->nfib; i++) ext = fmax(ext, fmax(fabs(s->y[i]), fabs(s->z[i])));
+    const double tol = 16.0 * DBL_EPSILON * ext;
+    int w = 0;
+    for (int g = 0; g < s->ngrp; g++) {
+        fe_fiber_group *gr = &s->grp[g];
+        const size_t m = gr->law.state_n, bytes = m * sizeof(double);
+        const int first = w;
+        for (int r = gr->first; r < gr->first + gr->n; r++) {
+            const double *st = gr->c + (size_t)(r - gr->first) * m;
+            int j = first;
+            while (j < w && !(sec_same_place(s, j, r, tol) &&
+                              memcmp(gr->c + (size_t)(j - first) * m, st, bytes) == 0))
+                j++;
+            if (j < w) {
+                const double A = s->A[j] + s->A[r];
+                s->y[j] = (s->y[j] * s->A[j] + s->y[r] * s->A[r]) / A;
+                s->z[j] = (s->z[j] * s->A[j] + s->z[r] * s->A[r]) / A;
+                s->A[j] = A;
+                continue;
+            }
+            s->y[w] = s->y[r];
+            s->z[w] = s->z[r];
+            s->A[w] = s->A[r];
+            memmove(gr->c + (size_t)(w - first) * m, st, bytes);
+            w++;
+        }
+        gr->first = first;
+        gr->n = w - first;
+        memcpy(gr->t, gr->c, (size_t)gr->n * bytes);
+    }
+    for (int i = s->nobj; i < s->nfib; i++, w++) {
+        s->y[w] = s->y[i];
+        s->z[w] = s->z[i];
+        s->A[w] = s->A[i];
+        s->mat[w] = s->mat[i];
+        if (w != i) s->mat[i] = NULL;
+    }
+    s->nobj = s->ngrp ? s->grp[s->ngrp - 1].first + s->grp[s->ngrp - 1].n : 0;
+    s->nfib = w;
+}
+
+/* Moves the fibers whose law runs on fiber arrays into groups (material_fibers.h): the fibers
+ * of group 0 first, then group 1, ..., each in the order given, then those that keep a material
+ * object; the grouped fibers' states go to their group's arrays and their objects are freed. */
+static int sec_group(fe_section *s)
+{
+    const size_t n = (size_t)s->nfib, cap = n ? n : 1;
+    int *gof = hs_malloc(cap * sizeof *gof), *order = hs_malloc(cap * sizeof *order);
+    double *tmp = hs_malloc(3 * cap * sizeof *tmp);
+    hs_material **mtmp = hs_malloc(cap * sizeof *mtmp);
+    s->strain = hs_calloc(cap, sizeof(double));
+    s->stress = hs_calloc(cap, sizeof(double));
+    s->tangent = hs_calloc(cap, sizeof(double));
+    int rc = gof && order && tmp && mtmp && s->strain && s->stress && s->tangent ? 0 : HS_ENOMEM;
+    for (size_t i = 0; !rc && i < n; i++) {
+        hs_fiber_law law;
+        gof[i] = hs_material_fiber_law(s->mat[i], &law, NULL) ? sec_group_of(s, &law) : -2;
+        if (gof[i] == -1) rc = HS_ENOMEM;
+    }
+    size_t k = 0;
+    for (int g = 0; !rc && g <= s->ngrp; g++) { /* g = ngrp: the fibers with objects */
+        const int want = g < s->ngrp ? g : -2;
+        if (g < s->ngrp) s->grp[g].first = (int)k;
+        for (size_t i = 0; i < n; i++)
+            if (gof[i] == want) order[k++] = (int)i;
+        if (g < s->ngrp) s->grp[g].n = (int)k - s->grp[g].first;
+    }
+    if (!rc && n) {
+        s->nobj = s->ngrp ? s->grp[s->ngrp - 1].first + s->grp[s->ngrp - 1].n : 0;
+        for (size_t i = 0; i < n; i++) {
+            tmp[i] = s->y[order[i]];
+            tmp[n + i] = s->z[order[i]];
+            tmp[2 * n + i] = s->A[order[i]];
+            mtmp[i] = s->mat[order[i]];
+        }
+        memcpy(s->y, tmp, n * sizeof *tmp);
+        memcpy(s->z, tmp + n, n * sizeof *tmp);
+        memcpy(s->A, tmp + 2 * n, n * sizeof *tmp);
+        memcpy(s->mat, mtmp, n * sizeof *mtmp);
+    }
+    for (int g = 0; !rc && g < s->ngrp; g++) {
+        fe_fiber_group *gr = &s->grp[g];
+        const size_t m = gr->law.state_n, len = (size_t)gr->n * m;
+        gr->c = hs_malloc(len * sizeof(double));
+        gr->t = hs_malloc(len * sizeof(double));
+        gr->virgin = hs_malloc(m * sizeof(double));
+        if (!gr->c || !gr->t || !gr->virgin) {
+            rc = HS_ENOMEM;
+            break;
+        }
+        hs_fiber_law law;
+        for (int i = 0; i < gr->n; i++)
+            hs_material_fiber_law(s->mat[gr->first + i], &law, gr->c + (size_t)i * m);
+        memcpy(gr->t, gr->c, len * sizeof(double));
+        hs_material *first = s->mat[gr->first];
+        rc = hs_material_reset(first);
+        if (!rc) hs_material_fiber_law(first, &law, gr->virgin);
+        for (int i = 0; i < gr->n; i++) hs_material_destroy(&s->mat[gr->first + i]);
+    }
+    if (!rc) sec_merge(s);
+    hs_free(gof);
+    hs_free(order);
+    hs_free(tmp);
+    hs_free(mtmp);
+    return rc;
+}
+
 int fe_section_finalize(fe_section *s)
 {
     int rc = sec_defining(s);
@@ -173,9 +328,38 @@ int fe_section_finalize(fe_section *s)
         s->y[i] -= s->ybar;
         s->z[i] -= s->zbar;
     }
+    s->linear = 1;
+    for (int i = 0; i < s->nfib; i++) s->linear &= hs_material_is_linear(s->mat[i]);
+    for (int i = 0; i < s->nagg; i++) s->linear &= hs_material_is_linear(s->agg[i]);
+    rc = sec_group(s);
+    if (rc) return rc;
     s->finalized = 1;
     const double zero[FE_SEC_MAX] = {0};
     return fe_section_set_trial(s, zero);
+}
+
+/* The fibers' trial strains, stresses and tangents. */
+static int sec_fibers(fe_section *s, double eps, double kz, double ky)
+{
+    const int nf = s->nfib;
+    if (s->ndm == 2)
+        for (int i = 0; i < nf; i++) s->strain[i] = eps - s->y[i] * kz;
+    else
+        for (int i = 0; i < nf; i++) s->strain[i] = eps - s->y[i] * kz + s->z[i] * ky;
+    for (int g = 0; g < s->ngrp; g++) {
+        const fe_fiber_group *gr = &s->grp[g];
+        const int f = gr->first;
+        gr->law.trial(gr->params, (size_t)gr->n, s->strain + f, gr->c, gr->t, s->stress + f,
+                      s->tangent + f);
+    }
+    int rc = 0;
+    for (int i = s->nobj; i < nf; i++) {
+        const int r = hs_material_set_trial(s->mat[i], s->strain[i], 0.0);
+        if (r && !rc) rc = r;
+        s->stress[i] = hs_material_stress(s->mat[i]);
+        s->tangent[i] = hs_material_tangent(s->mat[i]);
+    }
+    return rc;
 }
 
 int fe_section_set_trial(fe_section *s, const double *e)
@@ -186,24 +370,31 @@ int fe_section_set_trial(fe_section *s, const double *e)
     memset(s->ks, 0, sizeof s->ks);
     int rc = 0;
     if (s->nfib) {
-        const double eps = e[0], kz = e[1], ky = three ? e[2] : 0.0;
+        rc = sec_fibers(s, e[0], e[1], three ? e[2] : 0.0);
+        const double *y = s->y, *z = s->z, *A = s->A;
         double k00 = 0, k01 = 0, k02 = 0, k11 = 0, k12 = 0, k22 = 0, N = 0, Mz = 0, My = 0;
-        for (int i = 0; i < s->nfib; i++) {
-            const double y = s->y[i], z = three ? s->z[i] : 0.0;
-            const int r = hs_material_set_trial(s->mat[i], eps - y * kz + z * ky, 0.0);
-            if (r && !rc) rc = r;
-            const double kA = hs_material_tangent(s->mat[i]) * s->A[i];
-            const double fA = hs_material_stress(s->mat[i]) * s->A[i];
-            k00 += kA;
-            k01 -= kA * y;
-            k11 += kA * y * y;
-            k02 += kA * z;
-            k12 -= kA * y * z;
-            k22 += kA * z * z;
-            N += fA;
-            Mz -= fA * y;
-            My += fA * z;
-        }
+        if (!three)
+            for (int i = 0; i < s->nfib; i++) {
+                const double kA = s->tangent[i] * A[i], fA = s->stress[i] * A[i];
+                k00 += kA;
+                k01 -= kA * y[i];
+                k11 += kA * y[i] * y[i];
+                N += fA;
+                Mz -= fA * y[i];
+            }
+        else
+            for (int i = 0; i < s->nfib; i++) {
+                const double kA = s->tangent[i] * A[i], fA = s->stress[i] * A[i];
+                k00 += kA;
+                k01 -= kA * y[i];
+                k11 += kA * y[i] * y[i];
+                k02 += kA * z[i];
+                k12 -= kA * y[i] * z[i];
+                k22 += kA * z[i] * z[i];
+                N += fA;
+                Mz -= fA * y[i];
+                My += fA * z[i];
+            }
         s->s[0] = N;
         s->s[1] = Mz;
         s->ks[0] = k00;
@@ -235,13 +426,22 @@ int fe_section_set_trial(fe_section *s, const double *e)
     return rc;
 }
 
+/* The initial tangent of fiber i. */
+static double sec_fiber_k0(const fe_section *s, int i)
+{
+    if (i >= s->nobj) return hs_material_initial_tangent(s->mat[i]);
+    int g = 0;
+    while (i >= s->grp[g].first + s->grp[g].n) g++;
+    return s->grp[g].law.initial_tangent;
+}
+
 void fe_section_initial_tangent(const fe_section *s, double *ks)
 {
     const int n = s->order, three = s->ndm == 3;
     memset(ks, 0, (size_t)(n * n) * sizeof *ks);
     for (int i = 0; i < s->nfib; i++) {
         const double y = s->y[i], z = three ? s->z[i] : 0.0;
-        const double kA = hs_material_initial_tangent(s->mat[i]) * s->A[i];
+        const double kA = sec_fiber_k0(s, i) * s->A[i];
         ks[0] += kA;
         ks[1] -= kA * y;
         ks[n + 1] += kA * y * y;
@@ -265,11 +465,11 @@ void fe_section_initial_tangent(const fe_section *s, double *ks)
     }
 }
 
-/* Applies op to every material of the section; the first error is returned. */
+/* Applies op to every material object of the section; the first error is returned. */
 static int sec_each(fe_section *s, int (*op)(hs_material *))
 {
     int rc = 0;
-    for (int i = 0; i < s->nfib; i++) {
+    for (int i = s->nobj; i < s->nfib; i++) {
         const int r = op(s->mat[i]);
         if (r && !rc) rc = r;
     }
@@ -280,20 +480,34 @@ static int sec_each(fe_section *s, int (*op)(hs_material *))
     return rc;
 }
 
+static size_t grp_bytes(const fe_fiber_group *g)
+{
+    return (size_t)g->n * g->law.state_n * sizeof(double);
+}
+
 int fe_section_commit(fe_section *s)
 {
     memcpy(s->e_commit, s->e, sizeof s->e);
+    for (int g = 0; g < s->ngrp; g++) memcpy(s->grp[g].c, s->grp[g].t, grp_bytes(&s->grp[g]));
     return sec_each(s, hs_material_commit);
 }
 
 int fe_section_revert(fe_section *s)
 {
+    for (int g = 0; g < s->ngrp; g++) memcpy(s->grp[g].t, s->grp[g].c, grp_bytes(&s->grp[g]));
     const int rc = sec_each(s, hs_material_revert);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
 }
 
 int fe_section_reset(fe_section *s)
 {
+    for (int g = 0; g < s->ngrp; g++) {
+        fe_fiber_group *gr = &s->grp[g];
+        const size_t m = gr->law.state_n;
+        for (int i = 0; i < gr->n; i++)
+            memcpy(gr->c + (size_t)i * m, gr->virgin, m * sizeof(double));
+        memcpy(gr->t, gr->c, grp_bytes(gr));
+    }
     int rc = sec_each(s, hs_material_reset);
     memset(s->e_commit, 0, sizeof s->e_commit);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
@@ -302,7 +516,8 @@ int fe_section_reset(fe_section *s)
 size_t fe_section_state_size(const fe_section *s)
 {
     size_t n = FE_SEC_MAX;
-    for (int i = 0; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
+    for (int g = 0; g < s->ngrp; g++) n += (size_t)s->grp[g].n * s->grp[g].law.save_n;
+    for (int i = s->nobj; i < s->nfib; i++) n += hs_material_state_size(s->mat[i]);
     for (int i = 0; i < s->nagg; i++) n += hs_material_state_size(s->agg[i]);
     return n;
 }
@@ -311,7 +526,13 @@ int fe_section_state_save(const fe_section *s, double *out)
 {
     memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double));
     out += FE_SEC_MAX;
-    for (int i = 0; i < s->nfib + s->nagg; i++) {
+    for (int g = 0; g < s->ngrp; g++) {
+        const fe_fiber_group *gr = &s->grp[g];
+        const size_t m = gr->law.state_n, k = gr->law.save_n;
+        for (int i = 0; i < gr->n; i++, out += k)
+            memcpy(out, gr->c + (size_t)i * m, k * sizeof(double));
+    }
+    for (int i = s->nobj; i < s->nfib + s->nagg; i++) {
         const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
         const int rc = hs_material_state_save(m, out);
         if (rc) return rc;
@@ -324,7 +545,18 @@ int fe_section_state_load(fe_section *s, const double *in)
 {
     memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
     in += FE_SEC_MAX;
-    for (int i = 0; i < s->nfib + s->nagg; i++) {
+    for (int g = 0; g < s->ngrp; g++) {
+        fe_fiber_group *gr = &s->grp[g];
+        const size_t m = gr->law.state_n, k = gr->law.save_n;
+        for (int i = 0; i < gr->n; i++, in += k) {
+            double *st = gr->c + (size_t)i * m;
+            memcpy(st, in, k * sizeof(double));
+            const int rc = gr->law.load(gr->params, s->ctx, st);
+            if (rc) return rc;
+        }
+        memcpy(gr->t, gr->c, grp_bytes(gr));
+    }
+    for (int i = s->nobj; i < s->nfib + s->nagg; i++) {
         hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
         const int rc = hs_material_state_load(m, in);
         if (rc) return rc;

@@ -11,18 +11,34 @@
  * code the base section lacks: it is appended), an elastic part adds EA, EIz, EIy, GJ on the
  * diagonal.
  *
- * A section is flat arrays: fiber y, z, A and one uniaxial material per fiber; the trial
- * resultants and tangent live in the section, so state determination allocates nothing. */
+ * A section is flat arrays: fiber y, z, A, trial strain, stress and tangent. Fibers whose law runs
+ * on fiber arrays (material_fibers.h: Steel02, Concrete02) are grouped by law and parameters when
+ * the section is finalized: each group holds its fibers' committed and trial states in two flat
+ * arrays and its law is called once for all of them (no material object per fiber); fibers of
+ * a group at one place (y in 2-D; y and z in 3-D) merge into one of their summed area, as they
+ * see one strain history (the bars of a layer along z in 2-D, a cover patch's two faces); the other
+ * fibers keep a uniaxial material each, after the groups. The trial resultants and tangent live
+ * in the section, so state determination allocates nothing. */
 #ifndef HS_FE_SECTION_H
 #define HS_FE_SECTION_H
 
 #include "hysim/fe.h"
 #include "hysim/material.h"
+#include "model/material_fibers.h"
 
 #define FE_SEC_MAX 6 /* resultants of a section: P Mz My T Vy Vz */
 
 /* OpenSees' response codes (SectionForceDeformation.h). */
 enum { FE_SEC_MZ = 1, FE_SEC_P = 2, FE_SEC_VY = 3, FE_SEC_MY = 4, FE_SEC_VZ = 5, FE_SEC_T = 6 };
+
+/* The fibers first .. first + n - 1 of a section, of one law and its parameters. */
+typedef struct fe_fiber_group {
+    hs_fiber_law law; /* law.params points to params */
+    void *params;     /* (owned) */
+    int first, n;
+    double *c, *t;  /* committed and trial states, law.state_n doubles a fiber */
+    double *virgin; /* the law's virgin state (reset) */
+} fe_fiber_group;
 
 typedef struct fe_section {
     hs_ctx *ctx;
@@ -32,13 +48,17 @@ typedef struct fe_section {
     int nfib, capfib;     /* fibers */
     double *y, *z, *A;    /* fiber positions (from the reference axes until finalized, then
                              from the area centroid) and areas */
-    hs_material **mat;    /* one per fiber (owned) */
-    double ybar, zbar;    /* area centroid of the fibers (reference axes) */
-    double elastic[4];    /* EA, EIz, EIy, GJ of an elastic part (0: none) */
-    int has_elastic;      /* 1: the section has an elastic part */
-    double GJ;            /* 3-D fiber section: torsional stiffness (-GJ), or 0 */
-    int torsion;          /* 1: the section has a torsion resultant */
-    int nagg;             /* aggregated uniaxial materials */
+    hs_material **mat;    /* one per fiber (owned); after finalize, NULL for grouped fibers */
+    double *strain, *stress, *tangent; /* trial, per fiber (after finalize) */
+    fe_fiber_group *grp;               /* after finalize: the groups, then fibers nobj.. */
+    int ngrp, nobj;                    /* groups; the first fiber with a material object */
+    int linear;                        /* every material is linear elastic */
+    double ybar, zbar;                 /* area centroid of the fibers (reference axes) */
+    double elastic[4];                 /* EA, EIz, EIy, GJ of an elastic part (0: none) */
+    int has_elastic;                   /* 1: the section has an elastic part */
+    double GJ;                         /* 3-D fiber section: torsional stiffness (-GJ), or 0 */
+    int torsion;                       /* 1: the section has a torsion resultant */
+    int nagg;                          /* aggregated uniaxial materials */
     hs_material *agg[FE_SEC_MAX];
     int agg_slot[FE_SEC_MAX]; /* the resultant each acts on */
     int finalized;
@@ -70,8 +90,9 @@ void fe_section_initial_tangent(const fe_section *s, double *ks);
 int fe_section_commit(fe_section *s);
 int fe_section_revert(fe_section *s);
 int fe_section_reset(fe_section *s);
-/* Checkpoint: the committed deformations, then each material's state (committed); loading sets
- * the committed state only (the caller sets the trial). */
+/* Checkpoint: the committed deformations, then the committed states of the section's materials
+ * (fibers in order, then aggregated materials), each as its material's checkpoint state; loading
+ * sets the committed state only (the caller sets the trial). */
 size_t fe_section_state_size(const fe_section *s);
 int fe_section_state_save(const fe_section *s, double *out);
 int fe_section_state_load(fe_section *s, const double *in);

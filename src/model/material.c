@@ -94,6 +94,11 @@ int hs_material_is_linear(const hs_material *m)
     return m->linear;
 }
 
+int hs_material_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
+{
+    return m->ops.fiber_law ? m->ops.fiber_law(m, law, state) : 0;
+}
+
 size_t hs_material_state_size(const hs_material *m)
 {
     return m->ops.state_size ? m->ops.state_size(m) : 0;

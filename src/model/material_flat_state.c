@@ -22,19 +22,20 @@ static int flat_revert(hs_material *m)
 
 static size_t flat_state_size(const hs_material *m)
 {
-    return m->flat_n;
+    return m->flat_saved;
 }
 
 static int flat_state_save(const hs_material *m, double *out)
 {
-    memcpy(out, m->flat_c, m->flat_n * sizeof(double));
+    memcpy(out, m->flat_c, m->flat_saved * sizeof(double));
     return 0;
 }
 
 static int flat_state_load(hs_material *m, const double *in)
 {
-    memcpy(m->flat_c, in, m->flat_n * sizeof(double));
-    memcpy(m->flat_t, in, m->flat_n * sizeof(double));
+    memcpy(m->flat_c, in, m->flat_saved * sizeof(double));
+    if (m->flat_fill) m->flat_fill(m);
+    memcpy(m->flat_t, m->flat_c, m->flat_n * sizeof(double));
     m->strain = in[0]; /* the trial after loading is the committed state */
     m->strain_rate = 0.0;
     return 0;
@@ -44,7 +45,8 @@ void hs_material_flat_state(hs_material *m, double *committed, double *trial, si
 {
     m->flat_c = committed;
     m->flat_t = trial;
-    m->flat_n = n;
+    m->flat_n = m->flat_saved = n;
+    m->flat_fill = NULL;
     m->ops.commit = flat_commit;
     m->ops.revert = flat_revert;
     m->ops.state_size = flat_state_size;

@@ -3,6 +3,7 @@
 #define HS_MATERIAL_IMPL_H
 
 #include "hysim/material.h"
+#include "material_fibers.h"
 
 struct hs_material_ops {
     /* Computes trial stress and tangents from (strain, strain_rate) and the committed state. */
@@ -15,6 +16,8 @@ struct hs_material_ops {
     int (*state_save)(const hs_material *m, double *out);
     int (*state_load)(hs_material *m, const double *in);
     void (*destroy)(hs_material *m); /* frees data */
+    /* laws that run on fiber arrays (material_fibers.h): the description, m's committed state */
+    int (*fiber_law)(const hs_material *m, hs_fiber_law *law, double *state);
 };
 
 struct hs_material {
@@ -28,13 +31,16 @@ struct hs_material {
     double strain, strain_rate, stress, tangent, rate_tangent;
     /* hs_material_flat_state: the law's committed and trial states */
     double *flat_c, *flat_t;
-    size_t flat_n;
+    size_t flat_n, flat_saved;         /* doubles a state; the checkpointed head of them */
+    void (*flat_fill)(hs_material *m); /* after a load: the committed state's cached values */
 };
 
 /* For laws whose committed and trial states are each n doubles beginning with strain, stress and
  * tangent (a struct of doubles only): commit copies the trial to the committed state, revert the
  * committed state to the trial (and to m's trial results), and the checkpoint state is the
  * committed array. Sets those ops of m; set_trial, reset, initial_tangent, destroy stay the law's.
+ * A law that caches values at the end of its state sets m->flat_saved (the checkpointed head)
+ * and m->flat_fill (recomputes the rest of flat_c after a load).
  * (material_flat_state.c) */
 void hs_material_flat_state(hs_material *m, double *committed, double *trial, size_t n);
 

@@ -16,6 +16,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 const hs_param_spec hs_material_steel02_params[] = {
     {"fy", HS_PARAM_NUM, 1, "yield stress (force), > 0"},
@@ -33,7 +34,7 @@ const hs_param_spec hs_material_steel02_params[] = {
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
 
-enum { S2_STATE = 12 };
+enum { S2_STATE = 12, S2_CACHED = 3 };
 
 typedef struct s2_state {
     double strain;         /* the material's strain (without e_init) */
@@ -42,53 +43,71 @@ typedef struct s2_state {
     double e_pl, e_0, s_0; /* previous reversal's strain, asymptotes' intersection */
     double e_r, s_r;       /* last reversal */
     double kon;            /* 0 virgin, 1 towards tension, 2 towards compression, 3 at rest */
+    /* cached from e_pl and e_0 at each departure from rest and reversal (not checkpointed):
+     * R, 1 / R, and the |x| below which 1 + |x|^R rounds to 1 (no pow needed there) */
+    double R, inv_R, x_lin;
 } s2_state;
+_Static_assert(sizeof(s2_state) == (S2_STATE + S2_CACHED) * sizeof(double),
+               "a flat array of doubles");
 
-typedef struct steel02 {
+typedef struct s2_law {
     double fy, E0, b, R0, cR1, cR2, a1, a2, a3, a4, sig_init;
     double e_init; /* sig_init / E0 */
+} s2_law;
+
+typedef struct steel02 {
+    s2_law law;
     s2_state c, t; /* committed, trial */
 } steel02;
 
-/* The branch's asymptote intersection after a reversal at the committed point, towards
+/* R of the branch (Menegotto & Pinto 1973, Filippou et al. 1983) and what follows from it. If
+ * |x| < 2^-k with k R >= 54 then |x|^R < 2^-54 and 1 + |x|^R is 1 exactly, as is its 1/R-th
+ * power: the pows are skipped there with the same result to the bit. */
+static void s2_curvature(const s2_law *p, s2_state *t)
+{
+    const double ey = p->fy / p->E0;
+    const double xi = fabs((t->e_pl - t->e_0) / ey);
+    t->R = p->R0 * (1.0 - (p->cR1 * xi) / (p->cR2 + xi));
+    t->inv_R = 1.0 / t->R;
+    const double k = ceil(54.0 / t->R);
+    t->x_lin = k < 1074.0 ? ldexp(1.0, -(int)k) : 0.0;
+}
+
+/* The branch's asymptote intersection after a reversal at the committed point c, towards
  * tension (dir 1) or compression (dir -1). */
-static void s2_reverse(const steel02 *p, s2_state *t, double dir)
+static void s2_reverse(const s2_law *p, const s2_state *c, s2_state *t, double dir)
 {
     const double ey = p->fy / p->E0, Esh = p->b * p->E0;
-    t->e_r = p->c.e;
-    t->s_r = p->c.s;
+    t->e_r = c->e;
+    t->s_r = c->s;
     double shift;
     if (dir > 0.0) {
-        if (p->c.e < t->e_min) t->e_min = p->c.e;
+        if (c->e < t->e_min) t->e_min = c->e;
         shift = 1.0 + p->a3 * pow((t->e_max - t->e_min) / (2.0 * (p->a4 * ey)), 0.8);
     } else {
-        if (p->c.e > t->e_max) t->e_max = p->c.e;
+        if (c->e > t->e_max) t->e_max = c->e;
         shift = 1.0 + p->a1 * pow((t->e_max - t->e_min) / (2.0 * (p->a2 * ey)), 0.8);
     }
     /* (operations in OpenSees' order, so that the two agree to the last bit) */
     t->e_0 = (dir * (p->fy * shift - Esh * ey * shift) - t->s_r + p->E0 * t->e_r) / (p->E0 - Esh);
     t->s_0 = dir * p->fy * shift + Esh * (t->e_0 - dir * ey * shift);
     t->e_pl = dir > 0.0 ? t->e_max : t->e_min;
+    s2_curvature(p, t);
 }
 
-static int steel02_set_trial(hs_material *m, double strain, double strain_rate)
+/* The trial state t at strain from the committed state c. */
+static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double strain)
 {
-    (void)strain_rate;
-    steel02 *p = m->data;
-    s2_state *t = &p->t;
-    *t = p->c;
-    m->rate_tangent = 0.0;
+    *t = *c;
     t->strain = strain;
     t->e = strain + p->e_init;
-    const double de = t->e - p->c.e, ey = p->fy / p->E0;
+    const double de = t->e - c->e, ey = p->fy / p->E0;
     if (t->kon == 0.0 || t->kon == 3.0) {
         if (fabs(de) < 10.0 * DBL_EPSILON) {
             t->s = p->sig_init;
             t->t = p->E0;
             t->kon = 3.0;
-            m->stress = t->s;
-            m->tangent = t->t;
-            return 0;
+            return;
         }
         /* first departure from rest: the monotonic envelope through (+-e_y, +-fy) */
         t->e_max = ey;
@@ -97,23 +116,56 @@ static int steel02_set_trial(hs_material *m, double strain, double strain_rate)
         t->kon = dir < 0.0 ? 2.0 : 1.0;
         t->e_0 = t->e_pl = dir * ey;
         t->s_0 = dir * p->fy;
+        s2_curvature(p, t);
     }
     if (t->kon == 2.0 && de > 0.0) {
         t->kon = 1.0;
-        s2_reverse(p, t, 1.0);
+        s2_reverse(p, c, t, 1.0);
     } else if (t->kon == 1.0 && de < 0.0) {
         t->kon = 2.0;
-        s2_reverse(p, t, -1.0);
+        s2_reverse(p, c, t, -1.0);
     }
-    const double xi = fabs((t->e_pl - t->e_0) / ey);
-    const double R = p->R0 * (1.0 - (p->cR1 * xi) / (p->cR2 + xi));
     const double x = (t->e - t->e_r) / (t->e_0 - t->e_r);
-    const double d1 = 1.0 + pow(fabs(x), R), d2 = pow(d1, 1.0 / R);
+    double d1 = 1.0, d2 = 1.0;
+    if (!(fabs(x) < t->x_lin)) {
+        d1 = 1.0 + pow(fabs(x), t->R);
+        d2 = pow(d1, t->inv_R);
+    }
     const double ds = t->s_0 - t->s_r;
     t->s = (p->b * x + (1.0 - p->b) * x / d2) * ds + t->s_r;
     t->t = (p->b + (1.0 - p->b) / (d1 * d2)) * ds / (t->e_0 - t->e_r);
-    m->stress = t->s;
-    m->tangent = t->t;
+}
+
+/* n fibers (material_fibers.h) */
+HS_FIBER_KERNEL(s2_fibers, s2_law, s2_state, s2_trial)
+
+static int s2_load(const void *params, hs_ctx *ctx, double *state)
+{
+    const double kon = state[S2_STATE - 1];
+    if (!(kon == 0.0 || kon == 1.0 || kon == 2.0 || kon == 3.0))
+        return hs_fail(ctx, HS_EINPUT,
+                       "steel02: checkpoint state has branch flag %g (must be 0, 1, 2 or 3)", kon);
+    s2_curvature(params, (s2_state *)(void *)state);
+    return 0;
+}
+
+static int steel02_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
+{
+    const steel02 *p = m->data;
+    *law = (hs_fiber_law){s2_fibers, s2_load,  &p->law, sizeof p->law, S2_STATE + S2_CACHED,
+                          S2_STATE,  p->law.E0};
+    if (state) memcpy(state, &p->c, sizeof p->c);
+    return 1;
+}
+
+static int steel02_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    (void)strain_rate;
+    steel02 *p = m->data;
+    s2_trial(&p->law, &p->c, &p->t, strain);
+    m->rate_tangent = 0.0;
+    m->stress = p->t.s;
+    m->tangent = p->t.t;
     return 0;
 }
 
@@ -138,15 +190,20 @@ static int steel02_revert(hs_material *m)
 static int steel02_reset(hs_material *m)
 {
     steel02 *p = m->data;
-    const double ey = p->fy / p->E0;
-    p->c = (s2_state){0.0, p->e_init, p->sig_init, p->E0, -ey, ey, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    const double ey = p->law.fy / p->law.E0;
+    p->c = (s2_state){0.0,       p->law.e_init, p->law.sig_init,
+                      p->law.E0, -ey,           ey,
+                      0.0,       0.0,           0.0,
+                      0.0,       0.0,           0.0,
+                      0.0,       0.0,           0.0};
+    s2_curvature(&p->law, &p->c);
     p->t = p->c;
     return 0;
 }
 
 static double steel02_initial_tangent(const hs_material *m)
 {
-    return ((const steel02 *)m->data)->E0;
+    return ((const steel02 *)m->data)->law.E0;
 }
 
 static size_t steel02_state_size(const hs_material *m)
@@ -157,22 +214,18 @@ static size_t steel02_state_size(const hs_material *m)
 
 static int steel02_state_save(const hs_material *m, double *out)
 {
-    const s2_state *c = &((const steel02 *)m->data)->c;
-    const double v[S2_STATE] = {c->strain, c->e,   c->s,   c->t,   c->e_min, c->e_max,
-                                c->e_pl,   c->e_0, c->s_0, c->e_r, c->s_r,   c->kon};
-    for (int i = 0; i < S2_STATE; i++) out[i] = v[i];
+    memcpy(out, &((const steel02 *)m->data)->c, S2_STATE * sizeof(double));
     return 0;
 }
 
 static int steel02_state_load(hs_material *m, const double *in)
 {
     steel02 *p = m->data;
-    if (!(in[11] == 0.0 || in[11] == 1.0 || in[11] == 2.0 || in[11] == 3.0))
-        return hs_fail(m->ctx, HS_EINPUT,
-                       "steel02: checkpoint state has branch flag %g (must be 0, 1, 2 or 3)",
-                       in[11]);
-    p->c = (s2_state){in[0], in[1], in[2], in[3], in[4],  in[5],
-                      in[6], in[7], in[8], in[9], in[10], in[11]};
+    double st[S2_STATE + S2_CACHED] = {0};
+    memcpy(st, in, S2_STATE * sizeof(double));
+    const int rc = s2_load(&p->law, m->ctx, st);
+    if (rc) return rc;
+    memcpy(&p->c, st, sizeof st);
     p->t = p->c;
     m->strain = p->c.strain; /* the trial after loading is the committed state */
     m->strain_rate = 0.0;
@@ -194,17 +247,17 @@ int hs_material_create_steel02(hs_material *m, const hs_options *opts)
     steel02 *p = hs_calloc(1, sizeof *p);
     if (!p) return HS_ENOMEM;
     m->data = p;
-    p->fy = hs_options_num(opts, "fy", 0.0);
-    p->E0 = hs_options_num(opts, "E0", 0.0);
-    p->b = hs_options_num(opts, "b", 0.0);
-    p->R0 = hs_options_num(opts, "R0", 15.0);
-    p->cR1 = hs_options_num(opts, "cR1", 0.925);
-    p->cR2 = hs_options_num(opts, "cR2", 0.15);
-    p->a1 = hs_options_num(opts, "a1", 0.0);
-    p->a2 = hs_options_num(opts, "a2", 1.0);
-    p->a3 = hs_options_num(opts, "a3", 0.0);
-    p->a4 = hs_options_num(opts, "a4", 1.0);
-    p->sig_init = hs_options_num(opts, "sig_init", 0.0);
+    p->law.fy = hs_options_num(opts, "fy", 0.0);
+    p->law.E0 = hs_options_num(opts, "E0", 0.0);
+    p->law.b = hs_options_num(opts, "b", 0.0);
+    p->law.R0 = hs_options_num(opts, "R0", 15.0);
+    p->law.cR1 = hs_options_num(opts, "cR1", 0.925);
+    p->law.cR2 = hs_options_num(opts, "cR2", 0.15);
+    p->law.a1 = hs_options_num(opts, "a1", 0.0);
+    p->law.a2 = hs_options_num(opts, "a2", 1.0);
+    p->law.a3 = hs_options_num(opts, "a3", 0.0);
+    p->law.a4 = hs_options_num(opts, "a4", 1.0);
+    p->law.sig_init = hs_options_num(opts, "sig_init", 0.0);
     m->ops.set_trial = steel02_set_trial;
     m->ops.commit = steel02_commit;
     m->ops.revert = steel02_revert;
@@ -214,20 +267,23 @@ int hs_material_create_steel02(hs_material *m, const hs_options *opts)
     m->ops.state_save = steel02_state_save;
     m->ops.state_load = steel02_state_load;
     m->ops.destroy = steel02_destroy;
+    m->ops.fiber_law = steel02_fiber_law;
     int rc;
-    if ((rc = s2_check(m, p->fy > 0.0 && isfinite(p->fy), "fy must be > 0", p->fy)) ||
-        (rc = s2_check(m, p->E0 > 0.0 && isfinite(p->E0), "E0 must be > 0", p->E0)) ||
-        (rc = s2_check(m, p->b >= 0.0 && p->b < 1.0, "b must be in [0, 1)", p->b)) ||
-        (rc = s2_check(m, p->R0 > 0.0 && isfinite(p->R0), "R0 must be > 0", p->R0)) ||
-        (rc = s2_check(m, p->cR1 >= 0.0 && p->cR1 < 1.0, "cR1 must be in [0, 1)", p->cR1)) ||
-        (rc = s2_check(m, p->cR2 > 0.0 && isfinite(p->cR2), "cR2 must be > 0", p->cR2)) ||
-        (rc = s2_check(m, p->a1 >= 0.0 && isfinite(p->a1), "a1 must be >= 0", p->a1)) ||
-        (rc = s2_check(m, p->a2 > 0.0 && isfinite(p->a2), "a2 must be > 0", p->a2)) ||
-        (rc = s2_check(m, p->a3 >= 0.0 && isfinite(p->a3), "a3 must be >= 0", p->a3)) ||
-        (rc = s2_check(m, p->a4 > 0.0 && isfinite(p->a4), "a4 must be > 0", p->a4)) ||
-        (rc = s2_check(m, isfinite(p->sig_init), "sig_init must be finite", p->sig_init)))
+    if ((rc = s2_check(m, p->law.fy > 0.0 && isfinite(p->law.fy), "fy must be > 0", p->law.fy)) ||
+        (rc = s2_check(m, p->law.E0 > 0.0 && isfinite(p->law.E0), "E0 must be > 0", p->law.E0)) ||
+        (rc = s2_check(m, p->law.b >= 0.0 && p->law.b < 1.0, "b must be in [0, 1)", p->law.b)) ||
+        (rc = s2_check(m, p->law.R0 > 0.0 && isfinite(p->law.R0), "R0 must be > 0", p->law.R0)) ||
+        (rc = s2_check(m, p->law.cR1 >= 0.0 && p->law.cR1 < 1.0, "cR1 must be in [0, 1)",
+                       p->law.cR1)) ||
+        (rc = s2_check(m, p->law.cR2 > 0.0 && isfinite(p->law.cR2), "cR2 must be > 0",
+                       p->law.cR2)) ||
+        (rc = s2_check(m, p->law.a1 >= 0.0 && isfinite(p->law.a1), "a1 must be >= 0", p->law.a1)) ||
+        (rc = s2_check(m, p->law.a2 > 0.0 && isfinite(p->law.a2), "a2 must be > 0", p->law.a2)) ||
+        (rc = s2_check(m, p->law.a3 >= 0.0 && isfinite(p->law.a3), "a3 must be >= 0", p->law.a3)) ||
+        (rc = s2_check(m, p->law.a4 > 0.0 && isfinite(p->law.a4), "a4 must be > 0", p->law.a4)) ||
+        (rc = s2_check(m, isfinite(p->law.sig_init), "sig_init must be finite", p->law.sig_init)))
         return rc;
-    p->e_init = p->sig_init / p->E0;
+    p->law.e_init = p->law.sig_init / p->law.E0;
     steel02_reset(m);
     return 0;
 }
