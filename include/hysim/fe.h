@@ -205,6 +205,16 @@ typedef struct hs_fe_link_def {
      * the axial direction (N its basic force); 2-D uses the two about z. */
     int has_p_delta;
     double p_delta[4]; /* [My_i, My_j, Mz_i, Mz_j] ratios */
+    /* A given stiffness (an OpenFresco experimental element's -initStif): kb, nk x nk
+     * column-major, over the basic deformations of the directions kdirs read with the shear
+     * distances k_shear_dist (and k_shear_dist_z in 3-D), is the link's initial stiffness
+     * K = Bk^T kb Bk, and its tangent too when k_tangent; the force stays the materials'. nk 0:
+     * none (the materials' stiffness). */
+    int nk;
+    int kdirs[HS_FE_LINK_MAX_DIRS];
+    double k_shear_dist, k_shear_dist_z;
+    double kb[HS_FE_LINK_MAX_DIRS * HS_FE_LINK_MAX_DIRS];
+    int k_tangent;
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

@@ -41,6 +41,10 @@ typedef struct fe_link {
      * deltas (for the recorded forces, as OpenSees keeps its trial local displacements) */
     int ax, pd[2];
     double h[2][FE_MAX_EDOF], w[2][FE_MAX_EDOF], g[2][FE_MAX_EDOF], dl[2];
+    /* a given stiffness (hs_fe_link_def kb): K (nd x nd, column-major), the initial stiffness,
+     * and the tangent when k_tangent */
+    int has_k, k_tangent;
+    double K[FE_MAX_EDOF * FE_MAX_EDOF];
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -48,6 +52,8 @@ void hs_fe_link_def_init(hs_fe_link_def *def)
     memset(def, 0, sizeof *def);
     def->shear_dist = 0.5;
     def->shear_dist_z = 0.5;
+    def->k_shear_dist = 0.5;
+    def->k_shear_dist_z = 0.5;
 }
 
 void fe_link_free(fe_element *e)
@@ -56,6 +62,11 @@ void fe_link_free(fe_element *e)
     for (int k = 0; k < e->link->ndir; k++) hs_material_destroy(&e->link->mat[k]);
     hs_free(e->link);
     e->link = NULL;
+}
+
+int fe_link_given_k(const fe_element *e)
+{
+    return e->link && e->link->has_k;
 }
 
 int fe_link_materials(const fe_element *e, hs_material **mats)
@@ -121,6 +132,33 @@ static void link_b3(fe_link *l, const double R[9], double L, double sy, double s
         fe3d_to_global(R, tlb, &l->B[k * 12]);
         memcpy(&l->T[k * 12], tlb, sizeof tlb);
     }
+}
+
+/* K = Bk^T kb Bk, Bk the rows of the given stiffness's directions (a link of those directions). */
+static void link_given_k(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def, const double R[9],
+                         double cx, double cy, double L)
+{
+    fe_link *b = hs_calloc(1, sizeof *b);
+    if (!b) return; /* has_k stays 0: hs_fe_add_link reports the memory */
+    b->ndir = def->nk;
+    b->nd = l->nd;
+    for (int k = 0; k < def->nk; k++) b->dir[k] = def->kdirs[k];
+    if (fe->ndm == 3)
+        link_b3(b, R, L, def->k_shear_dist, def->k_shear_dist_z, fe->ndf == 6);
+    else
+        link_b(b, cx, cy, L, def->k_shear_dist, fe->ndf == 3);
+    const int nd = l->nd, nk = def->nk;
+    for (int j = 0; j < nd; j++)
+        for (int i = 0; i < nd; i++) {
+            double s = 0.0;
+            for (int p = 0; p < nk; p++)
+                for (int q = 0; q < nk; q++)
+                    s += b->B[p * nd + i] * def->kb[q * nk + p] * b->B[q * nd + j];
+            l->K[j * nd + i] = s;
+        }
+    hs_free(b);
+    l->has_k = 1;
+    l->k_tangent = def->k_tangent;
 }
 
 static int has_dir(const hs_fe_link_def *def, int d)
@@ -248,6 +286,20 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
     if (ni == nj)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a two-node link joins two different nodes (both %d)", nm, ni);
+    if (def->nk < 0 || def->nk > fe->ndf)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a given stiffness over 0 to %d directions (got %d)", nm,
+                       fe->ndf, def->nk);
+    for (int k = 0; k < def->nk; k++)
+        if (def->kdirs[k] < 0 || def->kdirs[k] >= fe->ndf)
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': the given stiffness's direction %d is %d, 0 to %d", nm,
+                           k + 1, def->kdirs[k], fe->ndf - 1);
+    for (int k = 0; k < def->nk * def->nk; k++)
+        if (!isfinite(def->kb[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': the given stiffness has a non-finite entry %d", nm,
+                           k + 1);
     return def->has_p_delta ? p_delta_check(fe, nm, def) : 0;
 }
 
@@ -343,6 +395,12 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     else
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
     link_p_delta(l, fe, def, e->R, cx, cy, L);
+    if (def->nk > 0) link_given_k(l, fe, def, e->R, cx, cy, L);
+    if (def->nk > 0 && !l->has_k) {
+        e->link = l;
+        fe_link_free(e);
+        return HS_ENOMEM;
+    }
     if ((l->pd[0] || l->pd[1]) && !(L > 0.0)) {
         e->link = l;
         fe_link_free(e);
@@ -428,6 +486,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                 sk += kb[d] * bb;
                 sc += cb[d] * bb;
             }
+            if (l->has_k && (initial || l->k_tangent)) sk = l->K[j * nd + i];
             /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T */
             for (int a = 0; a < 2 && !initial; a++)
                 if (l->pd[a])

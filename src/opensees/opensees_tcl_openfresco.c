@@ -15,15 +15,17 @@
  * with a Linear transformation the twoNodeLink on its cantilever's driven DOF
  * (EEBeamColumn2d.cpp, basic system B). hysim builds exactly that element, marked experimental
  * (its ctrlDisp, daqDisp, daqForce responses answer the actuator's command, measurement and
- * force), and its tangent is the specimen's own (a perfect estimate; OpenFresco's element uses
- * -initStif or an expTangentStiff estimate instead, which changes Newton's iterates, not the
- * converged state).
+ * force). Its stiffness is its -initStif over its basic system, initial and tangent, as
+ * OpenFresco's (EEBeamColumn2d.cpp setInitialStiff, getTangentStiff "Return InitialStiff"):
+ * the link's given stiffness (hs_fe_link_def kb); with -tangStif (an expTangentStiff estimate)
+ * the tangent is the perfect specimen's own, a perfect estimate.
  *
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites), networked sites, setups other than
  * OneActuator, scaled setups, expElement beamColumn with nonlinear geometry, generic,
- * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping (OpenFresco
- * damps it with -initStif) is refused at the first analyze (opensees_analysis.c). */
+ * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping without
+ * -initStif, or with betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is
+ * refused at the first analyze (opensees_analysis.c). */
 #include "opensees_tcl.h"
 
 #include <math.h>
@@ -273,6 +275,9 @@ static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
 typedef struct exp_args {
     int site, ndir, dirs[HS_OS_NDF];
     int no_rayleigh; /* -noRayleigh (OpenFresco's elements take the Rayleigh factors by default) */
+    int nk;          /* -initStif: its values (column-major, as OpenSees' Matrix::setData) */
+    double k[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    int own_tangent; /* -tangStif: an estimated tangent; hysim's is the perfect specimen's own */
     double rho;
     int npass;
     Tcl_Obj *pass[64];
@@ -296,11 +301,16 @@ static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int fir
                               "connect this expElement from OpenSees/OpenFresco "
                               "(docs/openfresco.md)");
         } else if (!strcmp(o, "-initStif") || !strcmp(o, "-initStiff")) {
-            for (i++; i < objc && Tcl_GetDoubleFromObj(NULL, objv[i], &(double){0}) == TCL_OK;
-                 i++) {
+            double v;
+            for (i++; i < objc && Tcl_GetDoubleFromObj(NULL, objv[i], &v) == TCL_OK; i++) {
+                if (a->nk == HS_OS_MAX_DIRS * HS_OS_MAX_DIRS)
+                    return hs_os_fail(st, objv, "-initStif: at most %d x %d values", HS_OS_MAX_DIRS,
+                                      HS_OS_MAX_DIRS);
+                a->k[a->nk++] = v;
             }
         } else if (!strcmp(o, "-tangStif") || !strcmp(o, "-tangStiff")) {
-            i += 2; /* the perfect specimen's own tangent is used (the file's header) */
+            a->own_tangent = 1; /* the perfect specimen's own tangent is used (the file's header) */
+            i += 2;
         } else if (!strcmp(o, "-iMod")) {
             i++; /* the initial stiffness modification: nothing to correct in a perfect lab */
         } else if (!strcmp(o, "-doRayleigh") || !strcmp(o, "-noRayleigh")) {
@@ -357,10 +367,28 @@ static int site_material(hs_os_state *st, Tcl_Obj *const objv[], int site, int n
     return TCL_OK;
 }
 
+/* The element's basic system: n hysim link directions read with a shear distance (< 0: the
+ * link's own). */
+typedef struct exp_basic {
+    int n, dirs[HS_OS_MAX_DIRS];
+    double shear_dist;
+} exp_basic;
+
+/* -initStif has n x n values, or none (then the specimen's own stiffness is the element's). */
+static int check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_args *a, int n)
+{
+    if (a->nk && a->nk != n * n)
+        return hs_os_fail(st, objv,
+                          "-initStif: %d values; this element has %d basic DOFs, so %d x %d = %d "
+                          "values (the stiffness matrix Kij over them)",
+                          a->nk, n, n, n, n * n);
+    return TCL_OK;
+}
+
 /* Defines `element twoNodeLink tag i j -mat mat -dir d <pass...>` through the element command
  * (one parser for the numerical and the experimental link), then marks it experimental. */
 static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], int mat, int dir,
-                       double mass, const exp_args *a, int site)
+                       double mass, const exp_args *a, int site, const exp_basic *b)
 {
     Tcl_Obj *w[80];
     int n = 0;
@@ -387,6 +415,14 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
     hs_os_element *e = hs_os_find_element(st->m, tag);
     e->exp_site = site;
     e->exp_rayleigh = !a->no_rayleigh;
+    if (a->nk) { /* -initStif: the element's stiffness over its basic system */
+        e->nkinit = b->n;
+        memcpy(e->kinit_dirs, b->dirs, sizeof e->kinit_dirs);
+        e->kinit_shear = b->shear_dist < 0.0 ? e->shear_dist : b->shear_dist;
+        memcpy(e->kinit, a->k, (size_t)a->nk * sizeof(double));
+        e->exp_own_tangent = a->own_tangent;
+        e->rayleigh_ok = e->exp_rayleigh; /* OpenFresco damps it with that stiffness */
+    }
     return TCL_OK;
 }
 
@@ -399,7 +435,10 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (!a.ndir) return hs_os_fail(st, objv, "expected -dir d1 ... (the basic DOFs)");
     int mat, dir;
     if (site_material(st, objv, a.site, a.ndir, &mat, &dir)) return TCL_ERROR;
-    return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site);
+    if (check_init_stif(st, objv, &a, a.ndir)) return TCL_ERROR;
+    exp_basic b = {.n = a.ndir, .shear_dist = -1.0}; /* EETwoNodeLink: the link's own */
+    for (int k = 0; k < a.ndir; k++) b.dirs[k] = a.dirs[k] - 1;
+    return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site, &b);
 }
 
 /* The length of the element's chord (0 after raising the error). */
@@ -427,9 +466,11 @@ static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *con
     if (exp_options(st, objv, objc, 5, 0, &a)) return TCL_ERROR;
     int mat, dir;
     if (site_material(st, objv, a.site, 1, &mat, &dir)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, 1)) return TCL_ERROR;
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
-    return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site);
+    const exp_basic b = {.n = 1, .dirs = {HS_FE_UX}, .shear_dist = 0.5}; /* EETruss: axial */
+    return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site, &b);
 }
 
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(3x3) <-iMod>
@@ -465,13 +506,17 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
     if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
     int mat, dir;
     if (site_material(st, objv, a.site, 3, &mat, &dir)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, 3)) return TCL_ERROR;
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
     if (dir == 1) {
         a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1);
         a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
     }
-    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site);
+    /* basic system B: [axial, (v_j - v_i) - L theta_i, theta_j - theta_i], the link's axial,
+     * shear at jNode (shear distance 1) and moment */
+    const exp_basic b = {.n = 3, .dirs = {HS_FE_UX, HS_FE_UY, HS_FE_RZ}, .shear_dist = 1.0};
+    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site, &b);
 }
 
 /* expElement TYPE tag iNode jNode ... */
