@@ -12,7 +12,8 @@
 # column's peak. The scripts are read from OpenFresco's source, never copied into the project.
 # OneBayFrame also runs with its commented-out alternative `integrator AlphaOS` (alpha 1, 2/3,
 # and 0.8 with -updateElemDisp) in place of NewmarkExplicit: the script's one integrator line
-# changed, in both programs.
+# changed, in both programs; and with `set betaKinit 0.01` (its experimental elements then damp
+# with their -initStif).
 # Needs OPENFRESCO_SRC and OPENSEES (skipped otherwise). Usage: openfresco_scripts.sh hysim
 # With OPENFRESCO_DOC=docs/openfresco.md the table between its markers is rewritten.
 set -u
@@ -114,7 +115,7 @@ nmatch=0
 n=0
 obf=OneBayFrame/OpenSees/OneBayFrame_Local.tcl
 for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 0.6667" \
-    "$obf@AlphaOS 0.8 -updateElemDisp" TwoDOFModel/TwoDOF_Local.tcl \
+    "$obf@AlphaOS 0.8 -updateElemDisp" "$obf@set betaKinit 0.01" TwoDOFModel/TwoDOF_Local.tcl \
     TwoStoryFrame/TwoStoryFrame_Local.tcl PortalFrame/PortalFrame_Local.tcl \
     ThreeSpanBridge/ThreeSpanBridge_Local.tcl; do
     rel=${entry%@*}
@@ -130,7 +131,13 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
     cp -r "$(dirname "$script")"/. "$c/hs/src"
     cp -r "$(dirname "$script")"/. "$c/os/"
     label=$rel
-    if [ -n "$integ" ]; then # the variant: its integrator line replaced (LF endings kept)
+    if [ "${integ%% *}" = set ]; then # the variant: a `set NAME VALUE` line replaced
+        var=${integ#set }
+        sed -E "s/^set ${var%% *} +[^;]*;/$integ;/" "$script" > "$c/as_is/src/$base"
+        grep -q "^$integ;" "$c/as_is/src/$base" || fail "$rel: no line 'set ${var%% *} ...;' to replace"
+        script=$c/as_is/src/$base
+        label="$rel with $integ"
+    elif [ -n "$integ" ]; then # the variant: its integrator line replaced (LF endings kept)
         sed -E "s/^integrator[ \t].*/integrator $integ/" "$script" > "$c/as_is/src/$base"
         script=$c/as_is/src/$base
         label="$rel with integrator $integ"
@@ -199,6 +206,6 @@ if [ -n "$doc" ]; then
     awk -v t="$table" '/<!-- openfresco:begin -->/ { print; while ((getline l < t) > 0) print l; skip = 1; next }
         /<!-- openfresco:end -->/ { skip = 0 } !skip' "$doc" > "$dir/doc.md" && cp "$dir/doc.md" "$doc"
 fi
-[ "$nmatch" -ge 6 ] || fail "only $nmatch scripts match their OpenSees twin"
+[ "$nmatch" -ge 7 ] || fail "only $nmatch scripts match their OpenSees twin"
 [ "$bad" -eq 0 ] || fail "$bad scripts ran wrong (see above)"
 echo "PASS: $nmatch OpenFresco scripts agree with OpenSees"
