@@ -63,7 +63,7 @@ static void test_link_is_its_material(void **state)
                                  "expControl SimUniaxialMaterials 2 2\n"
                                  "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1\n"
                                  "expSetup OneActuator 2 -control 2 2 -sizeTrialOut 2 2 "
-                                 "-trialDispFact 1 -outForceFact 1\n"
+                                 "-trialDispFact 1 1 -outForceFact 1 1\n"
                                  "expSite LocalSite 1 1\nexpSite LocalSite 2 2\n"
                                  "expTangentStiff Broyden 1\n"
                                  "expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8\n"
@@ -120,6 +120,43 @@ static void test_truss_is_an_axial_spring(void **state)
     HS_ASSERT_NEAR(K[3], k * s * s, 1e-12 * kt);
     free(K);
     hs_test_def_destroy(&def);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* A scaled specimen (ExperimentalSetup.cpp): the command is ctrlDispFact trialDispFact d (the
+ * trial factor of the driven DOF), the element's force outForceFact daqForceFact times the
+ * specimen's; here a = 2 * 500, b = 0.004 * 0.5, so the story spring's stiffness is a b 5.6 =
+ * 11.2, next to the beam's EA / L = 2. */
+static void test_scaled_specimen(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_openfresco");
+    hs_test_def *def = load(ctx, dir, "scaled",
+                            HEAD "expControl SimUniaxialMaterials 2 2\n"
+                                 "expSetup OneActuator 2 -control 2 2 -sizeTrialOut 2 2 "
+                                 "-trialDispFact 7 500 -ctrlDispFact 2 -outForceFact 9 0.004 "
+                                 "-daqForceFact 0.5 -outDispFact 1 0.002 -trialTimeFact 1 1\n"
+                                 "expSite LocalSite 2 2\n"
+                                 "expElement twoNodeLink 2 2 4 -dir 1 2 -site 2\n");
+    int n = 0;
+    double *K = initial_stiffness(def, &n);
+    assert_int_equal(n, 2);
+    HS_ASSERT_NEAR(K[3], 2.0 * 500.0 * 0.004 * 0.5 * 5.6 + 2.0, 1e-12);
+    HS_ASSERT_NEAR(K[0], 2.0, 1e-12);
+    free(K);
+    hs_test_def_destroy(&def);
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 2 2\n"
+                      "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 1 1 -trialDispFact 0\n",
+                 "frame.tcl:9: expSetup: -trialDispFact: factor 1 is 0; a scale factor is "
+                 "nonzero");
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 2 2\n"
+                      "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 2 2 -outForceFact 3\n",
+                 "frame.tcl:9: expSetup: -outForceFact: expected 2 factors (one per output DOF), "
+                 "got 'nothing'");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }
@@ -302,9 +339,8 @@ static void test_errors(void **state)
     HS_TCL_FAILS(HEAD CTRL "expSetup OneActuator 1 -control 7 1 -sizeTrialOut 1 1\n",
                  "frame.tcl:9: expSetup: no expControl 7 (define it first)");
     HS_TCL_FAILS(HEAD CTRL
-                 "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 -trialDispFact 25.4\n",
-                 "frame.tcl:9: expSetup: -trialDispFact 25.4: not yet supported by hysim (a "
-                 "scaled specimen)");
+                 "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 -trialFooFact 25.4\n",
+                 "frame.tcl:9: expSetup: option '-trialFooFact' is not supported by hysim");
     HS_TCL_FAILS(HEAD SETUP "expSite ShadowSite 1 1 127.0.0.1 8090\n",
                  "frame.tcl:10: expSite: ShadowSite is a networked site", "hysim site");
     /* wipeExp forgets the controls, setups and sites */
@@ -355,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_truss_is_an_axial_spring),
         cmocka_unit_test(test_beam_column_is_a_cantilever),
         cmocka_unit_test(test_beam_column_init_stif),
+        cmocka_unit_test(test_scaled_specimen),
         cmocka_unit_test(test_zero_length_turned),
         cmocka_unit_test(test_default_units),
         cmocka_unit_test(test_errors),

@@ -215,6 +215,12 @@ typedef struct hs_fe_link_def {
     double k_shear_dist, k_shear_dist_z;
     double kb[HS_FE_LINK_MAX_DIRS * HS_FE_LINK_MAX_DIRS];
     int k_tangent;
+    /* A scaled specimen (an OpenFresco setup's similitude factors): per direction the material
+     * takes disp_factor ub and vel_factor vb, and the link's force is force_factor times its
+     * stress (tangent disp_factor force_factor k); the recorders' deformation and basic force
+     * stay the link's (ub; force_factor stress). 1 by default; disp and force factors nonzero. */
+    double disp_factor[HS_FE_LINK_MAX_DIRS], vel_factor[HS_FE_LINK_MAX_DIRS];
+    double force_factor[HS_FE_LINK_MAX_DIRS];
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

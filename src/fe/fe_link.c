@@ -45,6 +45,7 @@ typedef struct fe_link {
      * and the tangent when k_tangent */
     int has_k, k_tangent;
     double K[FE_MAX_EDOF * FE_MAX_EDOF];
+    double da[FE_MAX_MATS], dv[FE_MAX_MATS], fb[FE_MAX_MATS]; /* a scaled specimen's factors */
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -54,6 +55,8 @@ void hs_fe_link_def_init(hs_fe_link_def *def)
     def->shear_dist_z = 0.5;
     def->k_shear_dist = 0.5;
     def->k_shear_dist_z = 0.5;
+    for (int k = 0; k < HS_FE_LINK_MAX_DIRS; k++)
+        def->disp_factor[k] = def->vel_factor[k] = def->force_factor[k] = 1.0;
 }
 
 void fe_link_free(fe_element *e)
@@ -269,6 +272,14 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
         if (!def->mat_type[k])
             return hs_fail(fe->ctx, HS_EINPUT, "element '%s': direction %d has no material", nm,
                            k + 1);
+        if (!isfinite(def->disp_factor[k]) || def->disp_factor[k] == 0.0 ||
+            !isfinite(def->force_factor[k]) || def->force_factor[k] == 0.0 ||
+            !isfinite(def->vel_factor[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': direction %d: scale factors displacement %g, velocity "
+                           "%g, force %g; displacement and force need finite nonzero factors",
+                           nm, k + 1, def->disp_factor[k], def->vel_factor[k],
+                           def->force_factor[k]);
     }
     if (!(def->shear_dist >= 0.0 && def->shear_dist <= 1.0))
         return hs_fail(fe->ctx, HS_EINPUT,
@@ -382,6 +393,9 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     l->nd = fe->ndm == 3 ? 12 : 6;
     for (int k = 0; k < def->ndir; k++) {
         l->dir[k] = def->dirs[k];
+        l->da[k] = def->disp_factor[k];
+        l->dv[k] = def->vel_factor[k];
+        l->fb[k] = def->force_factor[k];
         rc = hs_material_create(fe->ctx, def->mat_type[k], def->mat_opts[k], &l->mat[k]);
         if (rc) {
             for (int j = 0; j < k; j++) hs_material_destroy(&l->mat[j]);
@@ -450,7 +464,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         const double *b = &l->B[d * nd];
         if (initial) {
             q[d] = cb[d] = 0.0;
-            kb[d] = hs_material_initial_tangent(l->mat[d]);
+            kb[d] = l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
             continue;
         }
         double ub = 0.0, vb = 0.0;
@@ -458,13 +472,13 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             ub += b[i] * ug[i];
             vb += b[i] * vg[i];
         }
-        const int rc = hs_material_set_trial(l->mat[d], ub, vb);
+        const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub, l->dv[d] * vb);
         if (rc)
             return hs_fail(fe->ctx, rc, "element '%s': direction %d: %s", e->name, d + 1,
                            hs_ctx_message(fe->ctx));
-        q[d] = hs_material_stress(l->mat[d]);
-        kb[d] = hs_material_tangent(l->mat[d]);
-        cb[d] = hs_material_rate_tangent(l->mat[d]);
+        q[d] = l->fb[d] * hs_material_stress(l->mat[d]);
+        kb[d] = l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
+        cb[d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
     }
     /* P-Delta: N and the deltas of this state (none in the initial one, where N = 0) */
     const double N = (!initial && l->ax >= 0) ? q[l->ax] : 0.0, kN = l->ax >= 0 ? kb[l->ax] : 0.0;
@@ -502,8 +516,8 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] =
-            r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) : hs_material_stress(l->mat[d]);
+        q[d] = r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
+                                      : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
         memcpy(out, q, (size_t)l->ndir * sizeof(double));
         return 0;

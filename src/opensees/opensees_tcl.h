@@ -77,6 +77,9 @@ typedef struct hs_os_element {
     int kinit_dirs[HS_OS_MAX_DIRS];
     double kinit_shear;
     double kinit[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    /* expElement on a scaled setup: its specimen's displacement, velocity and force factors */
+    int exp_scaled;
+    double exp_scale[3];
     char where[HS_OS_WHERE];
 } hs_os_element;
 

@@ -6,7 +6,8 @@
 # script with each experimental element replaced by the numerical element of its specimen's
 # material (expElement twoNodeLink -> element twoNodeLink -mat, expElement truss -> an axial
 # twoNodeLink, expElement beamColumn -> a twoNodeLink on the driven DOF of its cantilever; the
-# exp* and package commands and the experimental-only recorders removed), made
+# exp* and package commands and the experimental-only recorders removed; a scaled setup's
+# specimen as its material scaled to the element's units, lib/openfresco_twin.tcl), made
 # here on the fly, runs in OpenSees ($OPENSEES). Both then run once more with every recorder at
 # -precision 16, and every column of every recorder file both wrote must agree to 1e-8 of the
 # column's peak. The scripts are read from OpenFresco's source, never copied into the project.
@@ -42,8 +43,16 @@ twin() {
         { line = $0; sub(/^[ \t]+/, "", line); sub(/;[ \t]*#.*/, "", line); delete w; split(line, w, /[ \t;]+/) }
         w[1] == "uniaxialMaterial" && w[2] == "Elastic" { E[w[3]] = w[4] }
         w[1] == "uniaxialMaterial" && w[2] ~ /^Steel0[12]$/ { E[w[3]] = w[5] }
+        w[1] == "uniaxialMaterial" { mtype[w[3]] = w[2]; mpar[w[3]] = ""; for (i = 4; w[i] != ""; i++) mpar[w[3]] = mpar[w[3]] " " w[i] }
         w[1] == "expControl" && w[2] == "SimUniaxialMaterials" { mat[w[3]] = w[4]; next }
-        w[1] == "expSetup" { s = w[3]; if (w[4] == "-control") { ctrl[s] = w[5]; dir[s] = w[6] } else dir[s] = w[4]; next }
+        w[1] == "expSetup" { s = w[3]; if (w[4] == "-control") { ctrl[s] = w[5]; dir[s] = w[6] } else dir[s] = w[4]
+            # the similitude factors that reach the specimen (one value each: -sizeTrialOut 1 1)
+            fa[s] = "1.0"; fb[s] = "1.0"
+            for (i = 1; w[i] != ""; i++) {
+                f = ""; for (j = i + 1; w[j] != "" && w[j] !~ /^-[a-zA-Z]/; j++) f = f (f == "" ? "" : " ") w[j]
+                if (w[i] ~ /^-(trial|ctrl)(Dsp|Disp|Displacement)Fact$/) fa[s] = fa[s] "*" f
+                if (w[i] ~ /^-(out|daq)(Frc|Forc|Force)Fact$/) fb[s] = fb[s] "*" f }
+            next }
         w[1] == "expSite" { setup[w[3]] = w[4]; next }
         w[1] == "expElement" {
             site = ""; n = 0; K = ""; own = 0; ray = " -doRayleigh"; opts = ""
@@ -58,6 +67,9 @@ twin() {
             s = setup[site]; m = mat[ctrl[s]]
             if (K == "") ray = ""
             Em = (m in E) ? E[m] : "[error {twin: material " m ": its initial stiffness is unknown here}]"
+            if (fa[s] != "1.0" || fb[s] != "1.0") { # a scaled specimen: the scaled material
+                print "twin_scaled_material " 8000000 + m " " mtype[m] " [list" mpar[m] "] [expr {" fa[s] "}] [expr {" fb[s] "}]"
+                Em = "[expr {" fa[s] "*" fb[s] "*" Em "}]"; m = 8000000 + m }
             if (K != "" && !own) initial = 1
             if (w[2] == "truss") {
                 print "element twoNodeLink " w[3] " " w[4] " " w[5] " -mat " m " -dir 1" ray
@@ -206,6 +218,6 @@ if [ -n "$doc" ]; then
     awk -v t="$table" '/<!-- openfresco:begin -->/ { print; while ((getline l < t) > 0) print l; skip = 1; next }
         /<!-- openfresco:end -->/ { skip = 0 } !skip' "$doc" > "$dir/doc.md" && cp "$dir/doc.md" "$doc"
 fi
-[ "$nmatch" -ge 7 ] || fail "only $nmatch scripts match their OpenSees twin"
+[ "$nmatch" -ge 8 ] || fail "only $nmatch scripts match their OpenSees twin"
 [ "$bad" -eq 0 ] || fail "$bad scripts ran wrong (see above)"
 echo "PASS: $nmatch OpenFresco scripts agree with OpenSees"

@@ -73,3 +73,21 @@ proc twin_stiffness {tag iNode jNode basic drive E K ray opts} {
     if {[llength $mats] == 0} return
     eval element twoNodeLink [expr {9000000 + $tag}] $iNode $jNode -mat $mats -dir $dirs $shear $ray
 }
+
+# twin_scaled_material newTag type args dispFact forceFact: the specimen of a scaled setup
+# (ExperimentalSetup.cpp: the material takes dispFact times the element's deformation, the element
+# takes forceFact times its stress) as one material of the element's units: Elastic, Steel01 and
+# Steel02 are homogeneous in (strain, stress) given Fy and E (Steel02's a1..a4 are ratios), so the
+# scaled material is the same one with Fy' = forceFact Fy and E' = dispFact forceFact E.
+proc twin_scaled_material {tag type params a b} {
+    switch -- $type {
+        Elastic {
+            uniaxialMaterial Elastic $tag [expr {$a * $b * [lindex $params 0]}]
+        }
+        Steel01 - Steel02 {
+            eval uniaxialMaterial $type $tag [expr {$b * [lindex $params 0]}] \
+                [expr {$a * $b * [lindex $params 1]}] [lrange $params 2 end]
+        }
+        default { error "twin_scaled_material: $type: not scaled here" }
+    }
+}
