@@ -63,7 +63,7 @@ static void test_link_is_its_material(void **state)
                                  "expControl SimUniaxialMaterials 2 2\n"
                                  "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1\n"
                                  "expSetup OneActuator 2 -control 2 2 -sizeTrialOut 2 2 "
-                                 "-trialDispFact 1 -outForceFact 1\n"
+                                 "-trialDispFact 1 1 -outForceFact 1 1\n"
                                  "expSite LocalSite 1 1\nexpSite LocalSite 2 2\n"
                                  "expTangentStiff Broyden 1\n"
                                  "expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8\n"
@@ -124,10 +124,66 @@ static void test_truss_is_an_axial_spring(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* expElement beamColumn (Linear) on its shear DOF: the cantilever's (v_j - v_i) - L theta_i. A
- * column of height L from node 1 (pinned: its rotation free) to node 2 (sliding in x): v = -u_x
- * in the column's axes, so d = -(u2x + L theta1) and K over (u2x, theta1) = k [1 L; L L^2]; the
- * same element on the axial DOF of a horizontal beam is EA / L along x. */
+/* A scaled specimen (ExperimentalSetup.cpp): the command is ctrlDispFact trialDispFact d (the
+ * trial factor of the driven DOF), the element's force outForceFact daqForceFact times the
+ * specimen's; here a = 2 * 500, b = 0.004 * 0.5, so the story spring's stiffness is a b 5.6 =
+ * 11.2, next to the beam's EA / L = 2. */
+static void test_scaled_specimen(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_openfresco");
+    hs_test_def *def = load(ctx, dir, "scaled",
+                            HEAD "expControl SimUniaxialMaterials 2 2\n"
+                                 "expSetup OneActuator 2 -control 2 2 -sizeTrialOut 2 2 "
+                                 "-trialDispFact 7 500 -ctrlDispFact 2 -outForceFact 9 0.004 "
+                                 "-daqForceFact 0.5 -outDispFact 1 0.002 -trialTimeFact 1 1\n"
+                                 "expSite LocalSite 2 2\n"
+                                 "expElement twoNodeLink 2 2 4 -dir 1 2 -site 2\n");
+    int n = 0;
+    double *K = initial_stiffness(def, &n);
+    assert_int_equal(n, 2);
+    HS_ASSERT_NEAR(K[3], 2.0 * 500.0 * 0.004 * 0.5 * 5.6 + 2.0, 1e-12);
+    HS_ASSERT_NEAR(K[0], 2.0, 1e-12);
+    free(K);
+    hs_test_def_destroy(&def);
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 2 2\n"
+                      "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 1 1 -trialDispFact 0\n",
+                 "frame.tcl:9: expSetup: -trialDispFact: factor 1 is 0; a scale factor is "
+                 "nonzero");
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 2 2\n"
+                      "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 2 2 -outForceFact 3\n",
+                 "frame.tcl:9: expSetup: -outForceFact: expected 2 factors (one per output DOF), "
+                 "got 'nothing'");
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* The two experimental beamColumns of test_beam_column_*: a column of height L = 54 from node 1
+ * (pinned: its rotation free) to node 2 (sliding in x), driven on its shear DOF by a Steel02
+ * specimen, and a beam of length 100 from node 1 to node 3 (sliding in x) on its axial DOF by an
+ * Elastic 600 specimen; INIT1 and INIT2 their -initStif (or nothing). */
+#define BC_SCRIPT(INIT1, INIT2)                                                                    \
+    "model BasicBuilder -ndm 2 -ndf 3\n"                                                           \
+    "node 1 0 0 -mass 0 0 2.0; node 2 0 54 -mass 0.1 0 0\n"                                        \
+    "node 3 100 0 -mass 0.1 0 0\n"                                                                 \
+    "fix 1 1 1 0; fix 2 0 1 1; fix 3 0 1 1\n"                                                      \
+    "uniaxialMaterial Steel02 1 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0\n"                    \
+    "uniaxialMaterial Elastic 2 600\n"                                                             \
+    "expControl SimUniaxialMaterials 1 1\nexpControl SimUniaxialMaterials 2 2\n"                   \
+    "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 3 3\n"                                      \
+    "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 3 3\n"                                      \
+    "expSite LocalSite 1 1\nexpSite LocalSite 2 2\n"                                               \
+    "geomTransf Linear 1\n"                                                                        \
+    "expElement beamColumn 1 1 2 1 -site 1 " INIT1 " -noRayleigh\n"                                \
+    "expElement beamColumn 2 1 3 1 -site 2 " INIT2 "\n"
+
+/* expElement beamColumn (Linear) without -initStif: its specimen on the driven DOF of the
+ * cantilever, (v_j - v_i) - L theta_i for the shear. The column's v = -u_x in its axes, so
+ * d = -(u2x + L theta1) and K over (u2x, theta1) = k [1 L; L L^2]; the beam's axial DOF is
+ * EA / L along x. */
 static void test_beam_column_is_a_cantilever(void **state)
 {
     (void)state;
@@ -135,22 +191,7 @@ static void test_beam_column_is_a_cantilever(void **state)
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_openfresco");
-    hs_test_def *def =
-        load(ctx, dir, "bc",
-             "model BasicBuilder -ndm 2 -ndf 3\n"
-             "node 1 0 0 -mass 0 0 2.0; node 2 0 54 -mass 0.1 0 0\n"
-             "node 3 100 0 -mass 0.1 0 0\n"
-             "fix 1 1 1 0; fix 2 0 1 1; fix 3 0 1 1\n"
-             "uniaxialMaterial Steel02 1 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0\n"
-             "uniaxialMaterial Elastic 2 600\n"
-             "expControl SimUniaxialMaterials 1 1\nexpControl SimUniaxialMaterials 2 2\n"
-             "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 3 3\n"
-             "expSetup OneActuator 2 -control 2 1 -sizeTrialOut 3 3\n"
-             "expSite LocalSite 1 1\nexpSite LocalSite 2 2\n"
-             "geomTransf Linear 1\n"
-             "expElement beamColumn 1 1 2 1 -site 1 -initStif 1213 0 0 0 11.2 -302.4 0 -302.4 "
-             "10886.4 -noRayleigh\n"
-             "expElement beamColumn 2 1 3 1 -site 2 -initStif 1 0 0 0 1 0 0 0 1\n");
+    hs_test_def *def = load(ctx, dir, "bc", BC_SCRIPT("", ""));
     int n = 0;
     double *K = initial_stiffness(def, &n);
     assert_int_equal(n, 3);
@@ -161,6 +202,39 @@ static void test_beam_column_is_a_cantilever(void **state)
     HS_ASSERT_NEAR(K[4], k, 1e-12 * k);
     HS_ASSERT_NEAR(K[8], 600.0, 1e-12 * 600.0);
     HS_ASSERT_NEAR(K[2], 0.0, 1e-12);
+    free(K);
+    hs_test_def_destroy(&def);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* With -initStif the element's stiffness is B^T K_init B over basic system B (EEBeamColumn2d's
+ * setInitialStiff / getTangentStiff), whatever its specimen: for the column b1 = d(db1) / d(theta1,
+ * u2x) = (-L, -1), b2 = d(theta2 - theta1) = (-1, 0), so K(theta1, theta1) = k11 L^2 + 2 k12 L +
+ * k22, K(theta1, u2x) = k11 L + k12, K(u2x, u2x) = k11; the beam (K_init = I, length 100) adds
+ * 100^2 + 1 at theta1 and its axial 1 at u3x (not the specimen's 600). Its tangent is the same. */
+static void test_beam_column_init_stif(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_openfresco");
+    hs_test_def *def = load(ctx, dir, "bci",
+                            BC_SCRIPT("-initStif 1213 0 0 0 11.2 -302.4 0 -302.4 10886.4",
+                                      "-initStif 1 0 0 0 1 0 0 0 1"));
+    int n = 0;
+    double *K = initial_stiffness(def, &n);
+    assert_int_equal(n, 3);
+    const double k11 = 11.2, k12 = -302.4, k22 = 10886.4, L = 54.0;
+    const double k00 = k11 * L * L + 2.0 * k12 * L + k22 + 100.0 * 100.0 + 1.0;
+    HS_ASSERT_NEAR(K[0], k00, 1e-12 * k00);
+    HS_ASSERT_NEAR(K[1], k11 * L + k12, 1e-12 * k00);
+    HS_ASSERT_NEAR(K[3], k11 * L + k12, 1e-12 * k00);
+    HS_ASSERT_NEAR(K[4], k11, 1e-12 * k00);
+    HS_ASSERT_NEAR(K[8], 1.0, 1e-12 * k00);
+    HS_ASSERT_NEAR(K[2], 0.0, 1e-12 * k00);
+    HS_ASSERT_NEAR(K[5], 0.0, 1e-12 * k00);
     free(K);
     hs_test_def_destroy(&def);
     hs_test_remove_dir(dir);
@@ -265,9 +339,8 @@ static void test_errors(void **state)
     HS_TCL_FAILS(HEAD CTRL "expSetup OneActuator 1 -control 7 1 -sizeTrialOut 1 1\n",
                  "frame.tcl:9: expSetup: no expControl 7 (define it first)");
     HS_TCL_FAILS(HEAD CTRL
-                 "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 -trialDispFact 25.4\n",
-                 "frame.tcl:9: expSetup: -trialDispFact 25.4: not yet supported by hysim (a "
-                 "scaled specimen)");
+                 "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 -trialFooFact 25.4\n",
+                 "frame.tcl:9: expSetup: option '-trialFooFact' is not supported by hysim");
     HS_TCL_FAILS(HEAD SETUP "expSite ShadowSite 1 1 127.0.0.1 8090\n",
                  "frame.tcl:10: expSite: ShadowSite is a networked site", "hysim site");
     /* wipeExp forgets the controls, setups and sites */
@@ -288,6 +361,9 @@ static void test_errors(void **state)
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 1 2 -site 1 -initStif 1 0 0 1\n",
                  "frame.tcl:11: expElement: site 1: its setup 1 has -sizeTrialOut 1, this element "
                  "has 2 basic DOFs");
+    HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8 0\n",
+                 "frame.tcl:11: expElement: -initStif: 2 values; this element has 1 basic DOFs, "
+                 "so 1 x 1 = 1 values");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -site 5 -initStif 2.8\n",
                  "frame.tcl:11: expElement: no expSite 5 (define it first)");
     /* the numerical element's parser answers for the options it has */
@@ -314,6 +390,8 @@ int main(void)
         cmocka_unit_test(test_link_is_its_material),
         cmocka_unit_test(test_truss_is_an_axial_spring),
         cmocka_unit_test(test_beam_column_is_a_cantilever),
+        cmocka_unit_test(test_beam_column_init_stif),
+        cmocka_unit_test(test_scaled_specimen),
         cmocka_unit_test(test_zero_length_turned),
         cmocka_unit_test(test_default_units),
         cmocka_unit_test(test_errors),

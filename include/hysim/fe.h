@@ -213,6 +213,22 @@ typedef struct hs_fe_link_def {
      * the axial direction (N its basic force); 2-D uses the two about z. */
     int has_p_delta;
     double p_delta[4]; /* [My_i, My_j, Mz_i, Mz_j] ratios */
+    /* A given stiffness (an OpenFresco experimental element's -initStif): kb, nk x nk
+     * column-major, over the basic deformations of the directions kdirs read with the shear
+     * distances k_shear_dist (and k_shear_dist_z in 3-D), is the link's initial stiffness
+     * K = Bk^T kb Bk, and its tangent too when k_tangent; the force stays the materials'. nk 0:
+     * none (the materials' stiffness). */
+    int nk;
+    int kdirs[HS_FE_LINK_MAX_DIRS];
+    double k_shear_dist, k_shear_dist_z;
+    double kb[HS_FE_LINK_MAX_DIRS * HS_FE_LINK_MAX_DIRS];
+    int k_tangent;
+    /* A scaled specimen (an OpenFresco setup's similitude factors): per direction the material
+     * takes disp_factor ub and vel_factor vb, and the link's force is force_factor times its
+     * stress (tangent disp_factor force_factor k); the recorders' deformation and basic force
+     * stay the link's (ub; force_factor stress). 1 by default; disp and force factors nonzero. */
+    double disp_factor[HS_FE_LINK_MAX_DIRS], vel_factor[HS_FE_LINK_MAX_DIRS];
+    double force_factor[HS_FE_LINK_MAX_DIRS];
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

@@ -233,6 +233,8 @@ void fe_zls_free(fe_element *e);
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c);
 int fe_link_materials(const fe_element *e, hs_material **mats);
+/* 1: the link has a given stiffness (hs_fe_link_def kb). */
+int fe_link_given_k(const fe_element *e);
 void fe_link_free(fe_element *e);
 /* A link's committed response for the recorders (fe_query.c): global and local force (in
  * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);

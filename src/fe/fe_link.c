@@ -41,6 +41,11 @@ typedef struct fe_link {
      * deltas (for the recorded forces, as OpenSees keeps its trial local displacements) */
     int ax, pd[2];
     double h[2][FE_MAX_EDOF], w[2][FE_MAX_EDOF], g[2][FE_MAX_EDOF], dl[2];
+    /* a given stiffness (hs_fe_link_def kb): K (nd x nd, column-major), the initial stiffness,
+     * and the tangent when k_tangent */
+    int has_k, k_tangent;
+    double K[FE_MAX_EDOF * FE_MAX_EDOF];
+    double da[FE_MAX_MATS], dv[FE_MAX_MATS], fb[FE_MAX_MATS]; /* a scaled specimen's factors */
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -48,6 +53,10 @@ void hs_fe_link_def_init(hs_fe_link_def *def)
     memset(def, 0, sizeof *def);
     def->shear_dist = 0.5;
     def->shear_dist_z = 0.5;
+    def->k_shear_dist = 0.5;
+    def->k_shear_dist_z = 0.5;
+    for (int k = 0; k < HS_FE_LINK_MAX_DIRS; k++)
+        def->disp_factor[k] = def->vel_factor[k] = def->force_factor[k] = 1.0;
 }
 
 void fe_link_free(fe_element *e)
@@ -56,6 +65,11 @@ void fe_link_free(fe_element *e)
     for (int k = 0; k < e->link->ndir; k++) hs_material_destroy(&e->link->mat[k]);
     hs_free(e->link);
     e->link = NULL;
+}
+
+int fe_link_given_k(const fe_element *e)
+{
+    return e->link && e->link->has_k;
 }
 
 int fe_link_materials(const fe_element *e, hs_material **mats)
@@ -121,6 +135,33 @@ static void link_b3(fe_link *l, const double R[9], double L, double sy, double s
         fe3d_to_global(R, tlb, &l->B[k * 12]);
         memcpy(&l->T[k * 12], tlb, sizeof tlb);
     }
+}
+
+/* K = Bk^T kb Bk, Bk the rows of the given stiffness's directions (a link of those directions). */
+static void link_given_k(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def, const double R[9],
+                         double cx, double cy, double L)
+{
+    fe_link *b = hs_calloc(1, sizeof *b);
+    if (!b) return; /* has_k stays 0: hs_fe_add_link reports the memory */
+    b->ndir = def->nk;
+    b->nd = l->nd;
+    for (int k = 0; k < def->nk; k++) b->dir[k] = def->kdirs[k];
+    if (fe->ndm == 3)
+        link_b3(b, R, L, def->k_shear_dist, def->k_shear_dist_z, fe->ndf == 6);
+    else
+        link_b(b, cx, cy, L, def->k_shear_dist, fe->ndf == 3);
+    const int nd = l->nd, nk = def->nk;
+    for (int j = 0; j < nd; j++)
+        for (int i = 0; i < nd; i++) {
+            double s = 0.0;
+            for (int p = 0; p < nk; p++)
+                for (int q = 0; q < nk; q++)
+                    s += b->B[p * nd + i] * def->kb[q * nk + p] * b->B[q * nd + j];
+            l->K[j * nd + i] = s;
+        }
+    hs_free(b);
+    l->has_k = 1;
+    l->k_tangent = def->k_tangent;
 }
 
 static int has_dir(const hs_fe_link_def *def, int d)
@@ -231,6 +272,14 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
         if (!def->mat_type[k])
             return hs_fail(fe->ctx, HS_EINPUT, "element '%s': direction %d has no material", nm,
                            k + 1);
+        if (!isfinite(def->disp_factor[k]) || def->disp_factor[k] == 0.0 ||
+            !isfinite(def->force_factor[k]) || def->force_factor[k] == 0.0 ||
+            !isfinite(def->vel_factor[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': direction %d: scale factors displacement %g, velocity "
+                           "%g, force %g; displacement and force need finite nonzero factors",
+                           nm, k + 1, def->disp_factor[k], def->vel_factor[k],
+                           def->force_factor[k]);
     }
     if (!(def->shear_dist >= 0.0 && def->shear_dist <= 1.0))
         return hs_fail(fe->ctx, HS_EINPUT,
@@ -248,6 +297,20 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
     if (ni == nj)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a two-node link joins two different nodes (both %d)", nm, ni);
+    if (def->nk < 0 || def->nk > fe->ndf)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a given stiffness over 0 to %d directions (got %d)", nm,
+                       fe->ndf, def->nk);
+    for (int k = 0; k < def->nk; k++)
+        if (def->kdirs[k] < 0 || def->kdirs[k] >= fe->ndf)
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': the given stiffness's direction %d is %d, 0 to %d", nm,
+                           k + 1, def->kdirs[k], fe->ndf - 1);
+    for (int k = 0; k < def->nk * def->nk; k++)
+        if (!isfinite(def->kb[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': the given stiffness has a non-finite entry %d", nm,
+                           k + 1);
     return def->has_p_delta ? p_delta_check(fe, nm, def) : 0;
 }
 
@@ -330,6 +393,9 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     l->nd = fe->ndm == 3 ? 12 : 6;
     for (int k = 0; k < def->ndir; k++) {
         l->dir[k] = def->dirs[k];
+        l->da[k] = def->disp_factor[k];
+        l->dv[k] = def->vel_factor[k];
+        l->fb[k] = def->force_factor[k];
         rc = hs_material_create(fe->ctx, def->mat_type[k], def->mat_opts[k], &l->mat[k]);
         if (rc) {
             for (int j = 0; j < k; j++) hs_material_destroy(&l->mat[j]);
@@ -343,6 +409,12 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     else
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
     link_p_delta(l, fe, def, e->R, cx, cy, L);
+    if (def->nk > 0) link_given_k(l, fe, def, e->R, cx, cy, L);
+    if (def->nk > 0 && !l->has_k) {
+        e->link = l;
+        fe_link_free(e);
+        return HS_ENOMEM;
+    }
     if ((l->pd[0] || l->pd[1]) && !(L > 0.0)) {
         e->link = l;
         fe_link_free(e);
@@ -392,7 +464,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         const double *b = &l->B[d * nd];
         if (initial) {
             q[d] = cb[d] = 0.0;
-            kb[d] = hs_material_initial_tangent(l->mat[d]);
+            kb[d] = l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
             continue;
         }
         double ub = 0.0, vb = 0.0;
@@ -400,13 +472,13 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             ub += b[i] * ug[i];
             vb += b[i] * vg[i];
         }
-        const int rc = hs_material_set_trial(l->mat[d], ub, vb);
+        const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub, l->dv[d] * vb);
         if (rc)
             return hs_fail(fe->ctx, rc, "element '%s': direction %d: %s", e->name, d + 1,
                            hs_ctx_message(fe->ctx));
-        q[d] = hs_material_stress(l->mat[d]);
-        kb[d] = hs_material_tangent(l->mat[d]);
-        cb[d] = hs_material_rate_tangent(l->mat[d]);
+        q[d] = l->fb[d] * hs_material_stress(l->mat[d]);
+        kb[d] = l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
+        cb[d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
     }
     /* P-Delta: N and the deltas of this state (none in the initial one, where N = 0) */
     const double N = (!initial && l->ax >= 0) ? q[l->ax] : 0.0, kN = l->ax >= 0 ? kb[l->ax] : 0.0;
@@ -428,6 +500,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                 sk += kb[d] * bb;
                 sc += cb[d] * bb;
             }
+            if (l->has_k && (initial || l->k_tangent)) sk = l->K[j * nd + i];
             /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T */
             for (int a = 0; a < 2 && !initial; a++)
                 if (l->pd[a])
@@ -443,8 +516,8 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] =
-            r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) : hs_material_stress(l->mat[d]);
+        q[d] = r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
+                                      : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
         memcpy(out, q, (size_t)l->ndir * sizeof(double));
         return 0;

@@ -184,14 +184,23 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
                            m->els[k].where, m->els[k].tag);
     for (int k = 0; k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
+        /* OpenFresco damps an experimental element with its -initStif (betaKinit; betaK and
+         * betaKcomm too, its tangent being -initStif), or with an estimated tangent (-tangStif):
+         * hysim has the first (the element's given stiffness), not the estimate */
+        const int estimated = e->nkinit && e->exp_own_tangent;
         if (e->exp_site && e->exp_rayleigh &&
-            (e->ray.betaK != 0.0 || e->ray.betaKinit != 0.0 || e->ray.betaKcomm != 0.0))
+            ((!e->nkinit && e->ray.betaKinit != 0.0) ||
+             ((!e->nkinit || estimated) && (e->ray.betaK != 0.0 || e->ray.betaKcomm != 0.0))))
             return hs_fail(st->ctx, HS_EUNSUPPORTED,
                            "%s: expElement %d: stiffness-proportional Rayleigh damping of an "
-                           "experimental element (OpenFresco takes it from the element's "
-                           "-initStif or estimated stiffness) is not yet in hysim; give the "
-                           "element -noRayleigh, or rayleigh betaK, betaKinit, betaKcomm 0",
-                           e->where, e->tag);
+                           "experimental element %s is not yet in hysim; give the element "
+                           "-noRayleigh, or rayleigh %s 0",
+                           e->where, e->tag,
+                           estimated ? "with an estimated tangent (-tangStif: OpenFresco damps "
+                                       "it with the estimate)"
+                                     : "without -initStif (OpenFresco damps it with that "
+                                       "stiffness)",
+                           estimated ? "betaK and betaKcomm" : "betaK, betaKinit, betaKcomm");
     }
     hs_os_live *lv = hs_calloc(1, sizeof *lv);
     if (!lv) return HS_ENOMEM;

@@ -86,6 +86,17 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     def.shear_dist_z = e->shear_dist_z;
     def.has_p_delta = e->has_p_delta;
     for (int c = 0; c < 4; c++) def.p_delta[c] = e->p_delta[c];
+    def.nk = e->nkinit; /* an expElement's -initStif over its basic system */
+    for (int j = 0; j < e->nkinit; j++) def.kdirs[j] = e->kinit_dirs[j];
+    def.k_shear_dist = e->kinit_shear;
+    def.k_shear_dist_z = e->shear_dist_z;
+    memcpy(def.kb, e->kinit, (size_t)(e->nkinit * e->nkinit) * sizeof(double));
+    def.k_tangent = !e->exp_own_tangent;
+    for (int j = 0; e->exp_scaled && j < e->nmat; j++) { /* a scaled experimental specimen */
+        def.disp_factor[j] = e->exp_scale[0];
+        def.vel_factor[j] = e->exp_scale[1];
+        def.force_factor[j] = e->exp_scale[2];
+    }
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

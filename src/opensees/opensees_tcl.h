@@ -72,6 +72,16 @@ typedef struct hs_os_element {
     double tol;
     int exp_site;     /* expElement: its LocalSite's tag (0: a numerical element) */
     int exp_rayleigh; /* expElement: takes the Rayleigh factors (OpenFresco's default) */
+    /* expElement -initStif: the stiffness over its basic system (nkinit x nkinit, column-major),
+     * the basic system's directions and shear distance; its initial stiffness, and its tangent
+     * unless -tangStif (exp_own_tangent: the perfect specimen's own tangent, a perfect estimate) */
+    int nkinit, exp_own_tangent;
+    int kinit_dirs[HS_OS_MAX_DIRS];
+    double kinit_shear;
+    double kinit[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    /* expElement on a scaled setup: its specimen's displacement, velocity and force factors */
+    int exp_scaled;
+    double exp_scale[3];
     char where[HS_OS_WHERE];
 } hs_os_element;
 

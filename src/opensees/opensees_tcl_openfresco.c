@@ -15,15 +15,19 @@
  * with a Linear transformation the twoNodeLink on its cantilever's driven DOF
  * (EEBeamColumn2d.cpp, basic system B). hysim builds exactly that element, marked experimental
  * (its ctrlDisp, daqDisp, daqForce responses answer the actuator's command, measurement and
- * force), and its tangent is the specimen's own (a perfect estimate; OpenFresco's element uses
- * -initStif or an expTangentStiff estimate instead, which changes Newton's iterates, not the
- * converged state).
+ * force). Its stiffness is its -initStif over its basic system, initial and tangent, as
+ * OpenFresco's (EEBeamColumn2d.cpp setInitialStiff, getTangentStiff "Return InitialStiff"):
+ * the link's given stiffness (hs_fe_link_def kb); with -tangStif (an expTangentStiff estimate)
+ * the tangent is the perfect specimen's own, a perfect estimate. A setup's similitude factors
+ * scale the specimen (ExperimentalSetup.cpp: command ctrlFact trialFact d, force outFact daqFact
+ * f): the link's displacement, velocity and force factors.
  *
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites), networked sites, setups other than
- * OneActuator, scaled setups, expElement beamColumn with nonlinear geometry, generic,
- * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping (OpenFresco
- * damps it with -initStif) is refused at the first analyze (opensees_analysis.c). */
+ * OneActuator, expElement beamColumn with nonlinear geometry, generic,
+ * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping without
+ * -initStif, or with betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is
+ * refused at the first analyze (opensees_analysis.c). */
 #include "opensees_tcl.h"
 
 #include <math.h>
@@ -43,6 +47,10 @@ typedef struct hs_of_setup {
     int tag, control; /* control 0: the site's (none here) */
     int dir;          /* OneActuator: the basic DOF driven (0-based) */
     int size_trial, size_out;
+    /* the similitude factors (ExperimentalSetup.cpp; 1 by default) that reach a
+     * SimUniaxialMaterials specimen: trial and ctrl displacement and velocity, daq and out force
+     * [0 trial/out DOF dir, 1 ctrl/daq]; out and daq displacement (the daqDisp recorder) */
+    double disp[2], vel[2], force[2], out_disp[2];
 } hs_of_setup;
 
 typedef struct hs_of_site {
@@ -160,21 +168,59 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     return TCL_OK;
 }
 
-/* The similitude factors of a setup (ExpSetupCommands.cpp): hysim takes only the value 1. */
-static int factor_option(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i)
+/* A similitude factor option of a setup (ExpSetupCommands.cpp: -trial/-out/-ctrl/-daq, then
+ * Dsp|Disp|Displacement, Vel|Velocity, Acc|Accel|Acceleration, Frc|Forc|Force or Time, then
+ * Fact; as many numbers as the trial, out, ctrl or daq vector has). 0: not a factor option; -1:
+ * an error raised; 1: read. ExperimentalSetup.cpp applies them between the element and the
+ * control: the command is ctrlFact T(trialFact d), the element's force outFact T'(daqFact f).
+ * A SimUniaxialMaterials specimen sees the displacement and velocity ones (its strain and
+ * rate) and the force ones; the acceleration, time and trial/ctrl force ones reach nothing it
+ * has, the out/daq displacement ones only the daqDisp recorder. */
+static int factor_option(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i, hs_of_setup *s)
 {
+    static const char *const GROUP[4] = {"-trial", "-out", "-ctrl", "-daq"};
+    static const struct {
+        const char *stem;
+        int kind; /* 0 disp, 1 vel, 2 force, 3 accel or time */
+    } KIND[] = {{"Dsp", 0},      {"Disp", 0},  {"Displacement", 0}, {"Vel", 1},
+                {"Velocity", 1}, {"Frc", 2},   {"Forc", 2},         {"Force", 2},
+                {"Acc", 3},      {"Accel", 3}, {"Acceleration", 3}, {"Time", 3}};
     const char *opt = Tcl_GetString(objv[*i]);
     const size_t len = strlen(opt);
     if (len < 6 || strcmp(opt + len - 4, "Fact") != 0) return 0;
-    double v = 1.0;
-    for ((*i)++; *i < objc && Tcl_GetDoubleFromObj(NULL, objv[*i], &v) == TCL_OK; (*i)++)
-        if (v != 1.0)
-            return hs_os_fail(st, objv,
-                              "%s %g: not yet supported by hysim (a scaled specimen); run the "
-                              "specimen at full scale (factors 1) or scale its material",
-                              opt, v),
+    int g = -1, kind = -1;
+    size_t glen = 0;
+    for (int k = 0; k < 4; k++)
+        if (!strncmp(opt, GROUP[k], strlen(GROUP[k]))) g = k, glen = strlen(GROUP[k]);
+    for (size_t k = 0; g >= 0 && k < sizeof KIND / sizeof KIND[0]; k++)
+        if (strlen(KIND[k].stem) == len - glen - 4 &&
+            !strncmp(opt + glen, KIND[k].stem, len - glen - 4))
+            kind = KIND[k].kind;
+    if (g < 0 || kind < 0) return 0;
+    const int size = g == 0 ? s->size_trial : g == 1 ? s->size_out : 1;
+    double v[HS_OS_NDF];
+    for (int k = 0; k < size; k++) {
+        if (*i + 1 + k >= objc || Tcl_GetDoubleFromObj(NULL, objv[*i + 1 + k], &v[k]) != TCL_OK ||
+            !isfinite(v[k]))
+            return hs_os_fail(st, objv, "%s: expected %d factors (one per %s DOF), got '%s'", opt,
+                              size,
+                              g == 0   ? "trial"
+                              : g == 1 ? "output"
+                                       : "actuator",
+                              *i + 1 + k < objc ? Tcl_GetString(objv[*i + 1 + k]) : "nothing"),
                    -1;
-    (*i)--;
+        if (v[k] == 0.0 && kind != 3)
+            return hs_os_fail(st, objv, "%s: factor %d is 0; a scale factor is nonzero", opt,
+                              k + 1),
+                   -1;
+    }
+    const double f = g <= 1 ? v[s->dir] : v[0];
+    const int slot = g <= 1 ? 0 : 1;
+    if (kind == 0 && (g == 0 || g == 2)) s->disp[slot] = f;
+    if (kind == 0 && (g == 1 || g == 3)) s->out_disp[slot] = f;
+    if (kind == 1 && (g == 0 || g == 2)) s->vel[slot] = f;
+    if (kind == 2 && (g == 1 || g == 3)) s->force[slot] = f;
+    *i += size;
     return 1;
 }
 
@@ -217,13 +263,15 @@ static int cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *c
         return hs_os_fail(st, objv, "dir %d: expected 1 to %d (the size of the trial vector)",
                           s.dir, s.size_trial < s.size_out ? s.size_trial : s.size_out);
     s.dir--;
+    for (int k = 0; k < 2; k++) s.disp[k] = s.vel[k] = s.force[k] = s.out_disp[k] = 1.0;
     for (i += 4; i < objc; i++) {
-        const int r = factor_option(st, objv, objc, &i);
+        const int r = factor_option(st, objv, objc, &i, &s);
         if (r < 0) return TCL_ERROR;
         if (!r)
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (OneActuator knows "
-                              "-control, -sizeTrialOut and the factors at 1)",
+                              "-control, -sizeTrialOut and the factors -trialDispFact ... "
+                              "-daqTimeFact)",
                               Tcl_GetString(objv[i]));
     }
     if (find_setup(f, s.tag)) return hs_os_fail(st, objv, "setup %d is already defined", s.tag);
@@ -273,6 +321,9 @@ static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
 typedef struct exp_args {
     int site, ndir, dirs[HS_OS_NDF];
     int no_rayleigh; /* -noRayleigh (OpenFresco's elements take the Rayleigh factors by default) */
+    int nk;          /* -initStif: its values (column-major, as OpenSees' Matrix::setData) */
+    double k[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    int own_tangent; /* -tangStif: an estimated tangent; hysim's is the perfect specimen's own */
     double rho;
     int npass;
     Tcl_Obj *pass[64];
@@ -296,11 +347,16 @@ static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int fir
                               "connect this expElement from OpenSees/OpenFresco "
                               "(docs/openfresco.md)");
         } else if (!strcmp(o, "-initStif") || !strcmp(o, "-initStiff")) {
-            for (i++; i < objc && Tcl_GetDoubleFromObj(NULL, objv[i], &(double){0}) == TCL_OK;
-                 i++) {
+            double v;
+            for (i++; i < objc && Tcl_GetDoubleFromObj(NULL, objv[i], &v) == TCL_OK; i++) {
+                if (a->nk == HS_OS_MAX_DIRS * HS_OS_MAX_DIRS)
+                    return hs_os_fail(st, objv, "-initStif: at most %d x %d values", HS_OS_MAX_DIRS,
+                                      HS_OS_MAX_DIRS);
+                a->k[a->nk++] = v;
             }
         } else if (!strcmp(o, "-tangStif") || !strcmp(o, "-tangStiff")) {
-            i += 2; /* the perfect specimen's own tangent is used (the file's header) */
+            a->own_tangent = 1; /* the perfect specimen's own tangent is used (the file's header) */
+            i += 2;
         } else if (!strcmp(o, "-iMod")) {
             i++; /* the initial stiffness modification: nothing to correct in a perfect lab */
         } else if (!strcmp(o, "-doRayleigh") || !strcmp(o, "-noRayleigh")) {
@@ -357,10 +413,28 @@ static int site_material(hs_os_state *st, Tcl_Obj *const objv[], int site, int n
     return TCL_OK;
 }
 
+/* The element's basic system: n hysim link directions read with a shear distance (< 0: the
+ * link's own). */
+typedef struct exp_basic {
+    int n, dirs[HS_OS_MAX_DIRS];
+    double shear_dist;
+} exp_basic;
+
+/* -initStif has n x n values, or none (then the specimen's own stiffness is the element's). */
+static int check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_args *a, int n)
+{
+    if (a->nk && a->nk != n * n)
+        return hs_os_fail(st, objv,
+                          "-initStif: %d values; this element has %d basic DOFs, so %d x %d = %d "
+                          "values (the stiffness matrix Kij over them)",
+                          a->nk, n, n, n, n * n);
+    return TCL_OK;
+}
+
 /* Defines `element twoNodeLink tag i j -mat mat -dir d <pass...>` through the element command
  * (one parser for the numerical and the experimental link), then marks it experimental. */
 static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], int mat, int dir,
-                       double mass, const exp_args *a, int site)
+                       double mass, const exp_args *a, int site, const exp_basic *b)
 {
     Tcl_Obj *w[80];
     int n = 0;
@@ -387,6 +461,20 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
     hs_os_element *e = hs_os_find_element(st->m, tag);
     e->exp_site = site;
     e->exp_rayleigh = !a->no_rayleigh;
+    const struct hs_os_fresco *f = fresco(st);
+    const hs_of_setup *su = find_setup(f, find_site(f, site)->setup);
+    const double scale[3] = {su->disp[0] * su->disp[1], su->vel[0] * su->vel[1],
+                             su->force[0] * su->force[1]};
+    e->exp_scaled = scale[0] != 1.0 || scale[1] != 1.0 || scale[2] != 1.0;
+    memcpy(e->exp_scale, scale, sizeof scale);
+    if (a->nk) { /* -initStif: the element's stiffness over its basic system */
+        e->nkinit = b->n;
+        memcpy(e->kinit_dirs, b->dirs, sizeof e->kinit_dirs);
+        e->kinit_shear = b->shear_dist < 0.0 ? e->shear_dist : b->shear_dist;
+        memcpy(e->kinit, a->k, (size_t)a->nk * sizeof(double));
+        e->exp_own_tangent = a->own_tangent;
+        e->rayleigh_ok = e->exp_rayleigh; /* OpenFresco damps it with that stiffness */
+    }
     return TCL_OK;
 }
 
@@ -399,7 +487,10 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (!a.ndir) return hs_os_fail(st, objv, "expected -dir d1 ... (the basic DOFs)");
     int mat, dir;
     if (site_material(st, objv, a.site, a.ndir, &mat, &dir)) return TCL_ERROR;
-    return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site);
+    if (check_init_stif(st, objv, &a, a.ndir)) return TCL_ERROR;
+    exp_basic b = {.n = a.ndir, .shear_dist = -1.0}; /* EETwoNodeLink: the link's own */
+    for (int k = 0; k < a.ndir; k++) b.dirs[k] = a.dirs[k] - 1;
+    return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site, &b);
 }
 
 /* The length of the element's chord (0 after raising the error). */
@@ -427,9 +518,11 @@ static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *con
     if (exp_options(st, objv, objc, 5, 0, &a)) return TCL_ERROR;
     int mat, dir;
     if (site_material(st, objv, a.site, 1, &mat, &dir)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, 1)) return TCL_ERROR;
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
-    return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site);
+    const exp_basic b = {.n = 1, .dirs = {HS_FE_UX}, .shear_dist = 0.5}; /* EETruss: axial */
+    return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site, &b);
 }
 
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(3x3) <-iMod>
@@ -465,13 +558,17 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
     if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
     int mat, dir;
     if (site_material(st, objv, a.site, 3, &mat, &dir)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, 3)) return TCL_ERROR;
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
     if (dir == 1) {
         a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1);
         a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
     }
-    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site);
+    /* basic system B: [axial, (v_j - v_i) - L theta_i, theta_j - theta_i], the link's axial,
+     * shear at jNode (shear distance 1) and moment */
+    const exp_basic b = {.n = 3, .dirs = {HS_FE_UX, HS_FE_UY, HS_FE_RZ}, .shear_dist = 1.0};
+    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site, &b);
 }
 
 /* expElement TYPE tag iNode jNode ... */

@@ -76,9 +76,26 @@ static int section_values(hs_os_state *st, const hs_os_element *e, int point, in
     return n < 0 ? -1 : n;
 }
 
+/* `deformationsANDforces` (ZeroLength.cpp and TwoNodeLink.cpp: the basic deformations, then
+ * the basic forces) */
+static int is_defo_and_force(const char *word)
+{
+    return !strcmp(word, "deformationsANDforces") || !strcmp(word, "deformationANDforces") ||
+           !strcmp(word, "deformationANDforce") || !strcmp(word, "defoANDforce");
+}
+
 int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
 {
     int point, deformation;
+    if (is_defo_and_force(word)) {
+        const hs_os_element *e = hs_os_find_element(st->m, tag);
+        if (!e) return -2;
+        if (e->kind != HS_OS_ZERO_LENGTH && e->kind != HS_OS_LINK) return -1;
+        const int nd = hs_os_element_values(st, tag, "basicDeformation", out, cap);
+        if (nd < 0) return nd;
+        const int nf = hs_os_element_values(st, tag, "basicForce", out + nd, cap - nd);
+        return nf < 0 ? nf : nd + nf;
+    }
     if (section_word(word, &point, &deformation)) {
         const hs_os_element *e = hs_os_find_element(st->m, tag);
         return e ? section_values(st, e, point, deformation, out, cap) : -2;

@@ -1,0 +1,93 @@
+# The OpenSees twin of an OpenFresco experimental element's -initStif (sourced by the twins that
+# tests/cli/openfresco_scripts.sh makes; docs/openfresco.md, "OpenFresco scripts").
+#
+# OpenFresco's experimental elements answer their -initStif as their initial and tangent
+# stiffness (EEBeamColumn2d.cpp getInitialStiff / getTangentStiff: "Return InitialStiff"), while
+# their force is the specimen's measured force. The twin carries the specimen as the numerical
+# element of its material, so it lacks -initStif less the specimen's initial stiffness on the
+# driven basic DOF. twin_stiffness adds exactly that part as a twoNodeLink whose materials have
+# no force and that initial stiffness: an Elastic material wrapped in MinMax with limits +-1e-300
+# (MinMaxMaterial.cpp: outside its limits the stress is 0; getInitialTangent is the wrapped
+# material's). With `algorithm Linear -initial` (the twin's, when every numerical element is
+# linear) the twin's matrix is then the element's -initStif, and its Rayleigh betaKinit damping
+# too (the links take -doRayleigh where the experimental element takes the Rayleigh factors).
+#
+# twin_stiffness tag iNode jNode basic drive E K ray opts
+#   basic: "beamColumn" (EEBeamColumn2d's basic system B: axial, the shear at jNode, the
+#          rotation theta_j - theta_i) or the twoNodeLink's -dir list;
+#   drive: the driven basic DOF (0-based); E: the specimen's initial stiffness;
+#   K: the -initStif values (column-major); ray: "-doRayleigh" or ""; opts: the link's -orient or
+#   -shearDist options (twoNodeLink).
+proc twin_stiffness {tag iNode jNode basic drive E K ray opts} {
+    set n [expr {int(round(sqrt([llength $K])))}]
+    for {set a 0} {$a < $n} {incr a} {
+        for {set b 0} {$b < $n} {incr b} {
+            set v [lindex $K [expr {$b * $n + $a}]]
+            if {$a == $drive && $b == $drive} { set v [expr {$v - $E}] }
+            set k($a,$b) $v
+        }
+    }
+    set parts {}
+    set shear {}
+    if {$basic eq "beamColumn"} {
+        if {$k(0,1) != 0 || $k(0,2) != 0} {
+            error "twin_stiffness: element $tag: -initStif couples the axial DOF"
+        }
+        set ci [nodeCoord $iNode]
+        set cj [nodeCoord $jNode]
+        set L [expr {hypot([lindex $cj 0] - [lindex $ci 0], [lindex $cj 1] - [lindex $ci 1])}]
+        lappend parts 1 $k(0,0)
+        set kr $k(2,2)
+        if {$k(1,1) != 0} {
+            # shear of a link with shear distance sD: (v_j - v_i - L theta_i) - s (theta_j -
+            # theta_i), s = (1 - sD) L; ks (db1 - s db2)^2 gives the coupling -ks s
+            set s [expr {-$k(1,2) / $k(1,1)}]
+            set kr [expr {$k(2,2) - $k(1,1) * $s * $s}]
+            lappend parts 2 $k(1,1)
+            set shear [list -shearDist [expr {1.0 - $s / $L}]]
+        } elseif {$k(1,2) != 0} {
+            error "twin_stiffness: element $tag: -initStif couples shear and rotation without shear stiffness"
+        }
+        if {abs($kr) > 1e-12 * abs($k(2,2))} { lappend parts 3 $kr }
+    } else {
+        for {set a 0} {$a < $n} {incr a} {
+            for {set b 0} {$b < $n} {incr b} {
+                if {$a != $b && $k($a,$b) != 0} {
+                    error "twin_stiffness: element $tag: a non-diagonal -initStif"
+                }
+            }
+            lappend parts [lindex $basic $a] $k($a,$a)
+        }
+        set shear $opts
+    }
+    set mats {}
+    set dirs {}
+    foreach {d kv} $parts {
+        if {$kv == 0} continue
+        set m [expr {9000000 + 10 * $tag + $d}]
+        uniaxialMaterial Elastic $m $kv
+        uniaxialMaterial MinMax [expr {$m + 500000}] $m -min -1e-300 -max 1e-300
+        lappend mats [expr {$m + 500000}]
+        lappend dirs $d
+    }
+    if {[llength $mats] == 0} return
+    eval element twoNodeLink [expr {9000000 + $tag}] $iNode $jNode -mat $mats -dir $dirs $shear $ray
+}
+
+# twin_scaled_material newTag type args dispFact forceFact: the specimen of a scaled setup
+# (ExperimentalSetup.cpp: the material takes dispFact times the element's deformation, the element
+# takes forceFact times its stress) as one material of the element's units: Elastic, Steel01 and
+# Steel02 are homogeneous in (strain, stress) given Fy and E (Steel02's a1..a4 are ratios), so the
+# scaled material is the same one with Fy' = forceFact Fy and E' = dispFact forceFact E.
+proc twin_scaled_material {tag type params a b} {
+    switch -- $type {
+        Elastic {
+            uniaxialMaterial Elastic $tag [expr {$a * $b * [lindex $params 0]}]
+        }
+        Steel01 - Steel02 {
+            eval uniaxialMaterial $type $tag [expr {$b * [lindex $params 0]}] \
+                [expr {$a * $b * [lindex $params 1]}] [lrange $params 2 end]
+        }
+        default { error "twin_scaled_material: $type: not scaled here" }
+    }
+}
