@@ -107,6 +107,11 @@ source $1
 EOF
 }
 
+# os_stop LOG: where OpenSees stopped, when it did (the innermost FILE:LINE of its Tcl trace)
+os_stop() {
+    grep -oE '\(file "[^"]+" line [0-9]+\)' "$1" | head -1 | sed -E 's/\(file "(.*)" line ([0-9]+)\)/\1:\2/'
+}
+
 # columns_diff A B: the largest |a - b| over a column against its peak, over all columns:
 # prints "WORST ROWS_A ROWS_B" (WORST: max over columns of (max |diff| - half a unit of the
 # 6th digit of the values) / peak, 0 when within print resolution; a column of round-off, whose
@@ -129,6 +134,7 @@ echo "|---|---|---|" >> "$table"
 nframe=0
 nrun=0
 nmatch=0
+nsame=0
 bad=0
 while read -r script; do
     rel=${script#"$ex"/}
@@ -163,6 +169,14 @@ while read -r script; do
             bad=$((bad + 1))
         else
             status="refused: ${msg:0:400}"
+            # OpenSees on the same script (30 s at most): does it stop at the same command?
+            if have_opensees; then
+                (cd "$case_dir/os" && timeout 30 "$OPENSEES" "$run" > os.log 2>&1 < /dev/null) 2> /dev/null
+                here=$(grep -oE '[A-Za-z0-9_.-]+\.tcl:[0-9]+:' <<< "$msg" | head -1)
+                stop=$(os_stop "$case_dir/os/os.log")
+                [ -n "$here" ] && [ "$(basename "${stop%:*}"):${stop##*:}:" = "$here" ] &&
+                    diff="OpenSees 3.8 stops at the same command" && nsame=$((nsame + 1))
+            fi
         fi
     else
         nrun=$((nrun + 1))
@@ -180,9 +194,7 @@ while read -r script; do
             done < <(find "$case_dir/hs/run" -type f ! -name '.*' | sort)
             if [ "$nfiles" -eq 0 ]; then
                 diff="no recorder file of both"
-                # where OpenSees stopped, when it did (its Tcl trace's last file and line)
-                stop=$(grep -oE '\(file "[^"]+" line [0-9]+\)' "$case_dir/os/os.log" | tail -1 |
-                    sed -E 's/\(file "(.*)" line ([0-9]+)\)/\1:\2/')
+                stop=$(os_stop "$case_dir/os/os.log")
                 [ -n "$stop" ] && diff="no recorder file of both: OpenSees stops at $stop ($(grep -m1 -E 'WARNING|ERROR|error' "$case_dir/os/os.log" | head -c 120 | sed 's/|/\\|/g'))"
             else
                 diff="$worst ($nfiles files$how)"
@@ -195,7 +207,7 @@ while read -r script; do
 done < <(find "$ex" -name '*.tcl' ! -path '*/ExamplePython/*' | sort)
 {
     echo
-    echo "$nframe frame-type scripts: $nrun run in hysim$(have_opensees && echo ", $nmatch match OpenSees to 1e-8 of each column's peak"); $((nframe - nrun - bad)) refused at their command; $bad errors."
+    echo "$nframe frame-type scripts: $nrun run in hysim$(have_opensees && echo ", $nmatch match OpenSees to 1e-8 of each column's peak"); $((nframe - nrun - bad)) refused at their command$(have_opensees && echo " ($nsame where OpenSees stops too)"); $bad errors."
 } >> "$table"
 [ -n "${CENSUS_ONLY:-}" ] && [ -n "$doc" ] && fail "CENSUS_DOC with CENSUS_ONLY: the table is the whole census"
 if [ -n "$doc" ]; then
