@@ -141,6 +141,18 @@ static fe_section *steel_rect(double b, double h, int n)
     return s;
 }
 
+/* A force-based element of length L: 5 Lobatto points, each a b x h steel rectangle of 40
+ * layers. */
+static fe_bc2d *steel_force_based(double b, double h, double L, fe_beam_integration *bi)
+{
+    assert_int_equal(fe_beam_integration_make(NULL, FE_BI_LOBATTO, 5, L, 0, 0, 0, 0, bi), 0);
+    fe_section *secs[FE_BI_MAX];
+    for (int i = 0; i < 5; i++) secs[i] = steel_rect(b, h, 40);
+    fe_bc2d *e = NULL;
+    assert_int_equal(fe_bc2d_create(NULL, 1, L, bi, secs, &e), 0);
+    return e;
+}
+
 /* A cantilever (node I fixed) of a steel rectangle, force-based with 5 Lobatto points, pushed at
  * the tip: basic deformations v = [0, -D/L, th - D/L] with the tip rotation th found so that the
  * tip moment q2 vanishes (Newton on kb). The base moment tends to Mp = fy b h^2 / 4 (first yield
@@ -152,11 +164,7 @@ static void test_force_based_cantilever(void **state)
     const double b = 0.2, h = 0.4, L = 3.0, fy = 250e6, E = 200e9;
     const double Mp = fy * b * h * h / 4.0, My = fy * b * h * h / 6.0;
     fe_beam_integration bi;
-    assert_int_equal(fe_beam_integration_make(NULL, FE_BI_LOBATTO, 5, L, 0, 0, 0, 0, &bi), 0);
-    fe_section *secs[FE_BI_MAX];
-    for (int i = 0; i < 5; i++) secs[i] = steel_rect(b, h, 40);
-    fe_bc2d *e = NULL;
-    assert_int_equal(fe_bc2d_create(NULL, 1, L, &bi, secs, &e), 0);
+    fe_bc2d *e = steel_force_based(b, h, L, &bi);
     /* tip deflection at My with the 40 layers' EI = E b h^3 / 12 (1 - 1/40^2) */
     const double Dy = My * L * L / (3.0 * E * b * h * h * h / 12.0 * (1.0 - 1.0 / 1600.0));
     double th = 0.0;
@@ -208,11 +216,7 @@ static void test_force_based_same_trial(void **state)
     (void)state;
     const double b = 0.2, h = 0.4, L = 3.0;
     fe_beam_integration bi;
-    assert_int_equal(fe_beam_integration_make(NULL, FE_BI_LOBATTO, 5, L, 0, 0, 0, 0, &bi), 0);
-    fe_section *secs[FE_BI_MAX];
-    for (int i = 0; i < 5; i++) secs[i] = steel_rect(b, h, 40);
-    fe_bc2d *e = NULL;
-    assert_int_equal(fe_bc2d_create(NULL, 1, L, &bi, secs, &e), 0);
+    fe_bc2d *e = steel_force_based(b, h, L, &bi);
     double k0[9];
     assert_int_equal(fe_bc2d_initial_stiffness(e, k0), 0);
     const double My = 250e6 * b * h * h / 6.0, th_y = My / k0[4]; /* the rotation at first yield */
