@@ -116,10 +116,11 @@ void hs_os_live_destroy(hs_os_live **plv)
     if (!lv) return;
     free_groups(lv);
     hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,     &lv->A,  &lv->Ut,   &lv->Vt,
-                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,    &lv->Vc, &lv->Ac,   &lv->r,
-                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,    &lv->K0, &lv->Keff, &lv->C,
-                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt,  &lv->dUstep};
+    double **v[] = {&lv->M,     &lv->Cm,   &lv->U,   &lv->V,      &lv->A,   &lv->Ut,
+                    &lv->Vt,    &lv->At,   &lv->Ua,  &lv->Va,     &lv->Uc,  &lv->Vc,
+                    &lv->Ac,    &lv->r,    &lv->b,   &lv->x,      &lv->Kt,  &lv->Ct,
+                    &lv->K0,    &lv->Keff, &lv->C,   &lv->P,      &lv->tmp, &lv->phat,
+                    &lv->dUhat, &lv->rg,   &lv->Upt, &lv->dUstep, &lv->dU0};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
@@ -202,9 +203,10 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,  &lv->V,   &lv->A,    &lv->Ut,    &lv->Vt, &lv->At,  &lv->Ua,
-                          &lv->Va, &lv->Uc,  &lv->Vc,   &lv->Ac,    &lv->r,  &lv->b,   &lv->x,
-                          &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt, &lv->dUstep};
+        double **vec[] = {&lv->U,  &lv->V,   &lv->A,      &lv->Ut,  &lv->Vt,   &lv->At,
+                          &lv->Ua, &lv->Va,  &lv->Uc,     &lv->Vc,  &lv->Ac,   &lv->r,
+                          &lv->b,  &lv->x,   &lv->P,      &lv->tmp, &lv->phat, &lv->dUhat,
+                          &lv->rg, &lv->Upt, &lv->dUstep, &lv->dU0};
         double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
@@ -472,6 +474,43 @@ static int hsc_update(hs_os_live *lv, const hs_os_settings *set)
     return 0;
 }
 
+/* EQPath (OpenSees' EQPath.cpp), types 1 and 2: the first increment arcLength along the
+ * tangent's dUhat, signed by its projection on the last step's increment; then at each
+ * iteration dl dUhat added to Newton's correction x, dl = -(x . dUhat) / (dUhat . dUhat) (the
+ * minimum residual displacement) or -(dU0 . x) / (dU0 . dUhat) (the plane normal to the first
+ * increment dU0). */
+static void eqpath_first(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    const double dl = (dot(n, lv->dUstep, lv->dUhat) >= 0.0 ? 1.0 : -1.0) * set->arclen /
+                      sqrt(dot(n, lv->dUhat, lv->dUhat));
+    lv->dlambda = dl;
+    lv->time += dl;
+    for (int i = 0; i < n; i++) {
+        lv->dUstep[i] = lv->dU0[i] = dl * lv->dUhat[i];
+        lv->Ut[i] += lv->dUstep[i];
+    }
+}
+
+/* 0, or 1 when the denominator is zero (the step fails, as OpenSees' update() < 0) */
+static int eqpath_update(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    const int rc = solve_reference(lv);
+    if (rc) return rc;
+    const double *h = lv->dUhat, *w = set->eq_type == 1 ? h : lv->dU0;
+    const double den = dot(n, w, h);
+    if (den == 0.0) return 1;
+    const double dl = -dot(n, w, lv->x) / den;
+    for (int i = 0; i < n; i++) {
+        lv->x[i] += dl * h[i];
+        lv->dUstep[i] += lv->x[i];
+    }
+    lv->dlambda += dl;
+    lv->time += dl;
+    return 0;
+}
+
 /* x: the solution of Keff x = b; the step's increment after the update (DisplacementControl
  * adds its load-factor term). */
 static int update(hs_os_live *lv, const hs_os_settings *set)
@@ -485,8 +524,8 @@ static int update(hs_os_live *lv, const hs_os_settings *set)
         lv->time += dl;
         lv->dlambda += dl;
     }
-    if (set->integ == HS_OS_INT_HSC && !transient(set)) {
-        const int rc = hsc_update(lv, set);
+    if ((set->integ == HS_OS_INT_HSC || set->integ == HS_OS_INT_EQPATH) && !transient(set)) {
+        const int rc = set->integ == HS_OS_INT_HSC ? hsc_update(lv, set) : eqpath_update(lv, set);
         if (rc) return rc;
     }
     if (transient(set) && set->alpha_os) { /* AlphaOS::update: the elements stay at Ua */
@@ -583,15 +622,16 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
     if (incr > set->incr_max) incr = set->incr_max;
     lv->incr_now = incr;
     lv->iters_last = 0;
-    if (set->integ != HS_OS_INT_DISP && set->integ != HS_OS_INT_HSC) {
+    const int arc = set->integ == HS_OS_INT_HSC || set->integ == HS_OS_INT_EQPATH;
+    if (set->integ != HS_OS_INT_DISP && !arc) {
         lv->time += incr;
         return 0;
     }
     int rc = restore(lv, lv->Ut, NULL); /* the tangent at the last commit */
     if (!rc) rc = form_tangent(lv, set, 0);
-    if (!rc && set->integ == HS_OS_INT_HSC) {
+    if (!rc && arc) {
         rc = solve_reference(lv);
-        if (!rc) hsc_first(lv, set);
+        if (!rc) (set->integ == HS_OS_INT_HSC ? hsc_first : eqpath_first)(lv, set);
         return rc;
     }
     if (!rc) rc = reference_displacement(lv, set);
@@ -626,7 +666,9 @@ static int reference_load(hs_os_live *lv, const hs_os_settings *set)
         return hs_fail(lv->ctx, HS_EINPUT,
                        "%s: no reference load (a pattern Plain whose series "
                        "grows with the load factor, e.g. Linear)",
-                       disp ? "DisplacementControl" : "HSConstraint");
+                       disp                          ? "DisplacementControl"
+                       : set->integ == HS_OS_INT_HSC ? "HSConstraint"
+                                                     : "EQPath");
     lv->phat_ready = 1;
     return 0;
 }
@@ -702,8 +744,9 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
                        int (*on_commit)(void *user), void *user, int *result)
 {
     *result = 0;
-    if ((set->integ == HS_OS_INT_DISP || set->integ == HS_OS_INT_HSC) && !transient(set) &&
-        !lv->phat_ready) {
+    if ((set->integ == HS_OS_INT_DISP || set->integ == HS_OS_INT_HSC ||
+         set->integ == HS_OS_INT_EQPATH) &&
+        !transient(set) && !lv->phat_ready) {
         const int rc = reference_load(lv, set);
         if (rc) return rc;
     }

@@ -34,7 +34,8 @@ typedef enum {
     HS_OS_INT_LOAD,
     HS_OS_INT_DISP,
     HS_OS_INT_NEWMARK, /* HHT: alpha < 1 */
-    HS_OS_INT_HSC      /* HSConstraint: the arc-length family of Haugen (1994) */
+    HS_OS_INT_HSC,     /* HSConstraint: OpenSees' hyperspherical arc length */
+    HS_OS_INT_EQPATH   /* EQPath: minimum residual displacement (1), normal plane (2) */
 } hs_os_integrator_kind;
 
 /* What the script's analysis commands set (kept across `analysis`, cleared by wipeAnalysis). */
@@ -51,6 +52,8 @@ typedef struct hs_os_settings {
     double incr, jd, incr_min, incr_max; /* LoadControl / DisplacementControl */
     int node, dof;                       /* DisplacementControl: the controlled DOF (0-based) */
     double arc2, psi_u2, psi_f2, u_ref2; /* HSConstraint: the squares of its four numbers */
+    double arclen;                       /* EQPath: the arc length */
+    int eq_type;                         /* EQPath: 1 or 2 */
     double gamma, beta, alpha;           /* Newmark (alpha = 1), HHT */
     int explicit_newmark;                /* NewmarkExplicit gamma: the unknown is the accel. */
     int alpha_os, update_elem_disp;      /* AlphaOS alpha <beta gamma> <-updateElemDisp> */
@@ -85,7 +88,8 @@ typedef struct hs_os_live {
     int phat_ready, iters_last;
     double incr_now; /* LoadControl / DisplacementControl increment of the last step */
     double dlambda;  /* DisplacementControl, HSConstraint: the step's load-factor increment */
-    double *dUstep;  /* HSConstraint: the step's displacement increment */
+    double *dUstep;  /* HSConstraint, EQPath: the step's displacement increment */
+    double *dU0;     /* EQPath: the step's first increment (the normal plane's normal) */
     int eq_ctrl;     /* DisplacementControl: the controlled equation */
     long steps;      /* committed steps */
 } hs_os_live;

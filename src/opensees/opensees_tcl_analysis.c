@@ -166,6 +166,26 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
         st->pseudo_incr = 0.0;
         st->an->integ_changed = 1;
         return settings_done(st, interp, objv);
+    } else if (!strcmp(type, "EQPath")) {
+        /* EQPath arcLength type (EQPath.cpp): types 1 (minimum residual displacement) and 2
+         * (normal plane) */
+        double arclen;
+        int t;
+        if (objc != 4) return hs_os_fail(st, objv, "expected 'integrator EQPath arcLength type'");
+        if (hs_os_num(st, objv, 2, "arcLength", &arclen) || hs_os_int(st, objv, 3, "type", &t))
+            return TCL_ERROR;
+        if (!(arclen > 0.0)) return hs_os_fail(st, objv, "arcLength must be > 0");
+        if (t != 1 && t != 2)
+            return hs_os_fail(st, objv,
+                              "type %d is not supported by hysim (1: minimum residual "
+                              "displacement, 2: normal plane)",
+                              t);
+        s->integ = HS_OS_INT_EQPATH;
+        s->arclen = arclen;
+        s->eq_type = t;
+        st->pseudo_incr = 0.0;
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
     } else if (!strcmp(type, "NewmarkExplicit")) {
         /* NewmarkExplicit gamma (NewmarkExplicit.cpp): the predictor U + dt V + dt^2/2 A,
          * V + (1 - gamma) dt A, then M + gamma dt C solved for the acceleration (no K) */
@@ -231,7 +251,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     } else
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (LoadControl, DisplacementControl, "
-                          "HSConstraint, Newmark, HHT, NewmarkExplicit, AlphaOS)",
+                          "HSConstraint, EQPath, Newmark, HHT, NewmarkExplicit, AlphaOS)",
                           type);
     s->jd = 1.0;
     s->incr_min = s->incr_max = s->incr;
@@ -331,6 +351,7 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         an->lv->iters_last = 0;
         an->lv->phat_ready = 0;
         an->lv->dlambda = 0.0; /* a new integrator's step starts with none (HSConstraint's sign) */
+        memset(an->lv->dUstep, 0, (size_t)an->lv->n * sizeof(double)); /* EQPath's sign */
         an->integ_changed = 0;
         /* AlphaOS::domainChanged: the predictor starts at the committed displacement */
         memcpy(an->lv->Upt, an->lv->U, (size_t)an->lv->n * sizeof(double));

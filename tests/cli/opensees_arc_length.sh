@@ -1,5 +1,5 @@
 #!/bin/bash
-# integrator HSConstraint arcLength <psi_u psi_f u_ref> in a script's own analysis
+# The arc-length integrators of a script's own analysis: HSConstraint arcLength <psi_u psi_f u_ref>
 # (docs/opensees_tcl.md; OpenSees' SRC/analysis/integrator/HSConstraint.cpp): the step's
 # increments held to psi_u^2 / u_ref^2 |dU|^2 + psi_f^2 dlambda^2 |P|^2 = arcLength^2. On a
 # spring written here (k = 100, P = 10):
@@ -9,7 +9,10 @@
 #    on the sphere (u = arcLength), then the correction with OpenSees' own a3 (its C++ groups
 #    `cu * (s + x) ^ (s + x) - arc2 + ...` as cu (s + x) . ((s + x) - arc2 + ...)): the root
 #    computed here in awk, to 1e-12;
-#  - with OPENSEES set, OpenSees 3.8 on both scripts: 1e-12 of the peak.
+#  - integrator EQPath arcLength type (EQPath.cpp), types 1 (minimum residual displacement) and
+#    2 (normal plane): on one DOF both hold the displacement at the predictor, n arcLength after
+#    n steps, the load factor on Steel01's bilinear force, to 1e-12;
+#  - with OPENSEES set, OpenSees 3.8 on every script: 1e-12 of the peak.
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
@@ -17,7 +20,7 @@ work_dir
 testfile() { # NAME SCRIPT: a test file naming only the script
     printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s}\n' "$1" "$2"
 }
-# spring MATERIAL TEST HSCONSTRAINT_ARGS STEPS
+# spring MATERIAL TEST INTEGRATOR STEPS
 spring() {
     cat << TCL
 wipe
@@ -36,15 +39,18 @@ numberer Plain
 system BandGeneral
 test $2
 algorithm Newton
-integrator HSConstraint $3
+integrator $3
 analysis Static
 set ok [analyze $4]
 puts "ok \$ok"
 TCL
 }
-spring "Steel01 1 5.0 100.0 0.05" "NormDispIncr 1e-12 20" "0.2 0.0 1.0 1.0" 40 > load.tcl
-spring "Elastic 1 100.0" "FixedNumIter 1" "0.01 1.0 0.0 1.0" 3 > arc.tcl
-for s in load arc; do
+spring "Steel01 1 5.0 100.0 0.05" "NormDispIncr 1e-12 20" "HSConstraint 0.2 0.0 1.0 1.0" 40 > load.tcl
+spring "Elastic 1 100.0" "FixedNumIter 1" "HSConstraint 0.01 1.0 0.0 1.0" 3 > arc.tcl
+for t in 1 2; do
+    spring "Steel01 1 5.0 100.0 0.05" "NormDispIncr 1e-12 20" "EQPath 0.02 $t" 30 > eq$t.tcl
+done
+for s in load arc eq1 eq2; do
     testfile $s $s.tcl > $s.yaml
     "$hysim" run $s.yaml -o run_$s > $s.out 2> $s.err || fail "$s: $(cat $s.out $s.err)"
     grep -q '^ok 0$' $s.out || fail "$s: analyze: $(cat $s.out)"
@@ -70,8 +76,19 @@ awk -v a="$dl" -v b="$du" 'BEGIN { exit !(a <= 1e-14 && b <= 1e-14) }' ||
     fail "psi_f = 0: load factor off by $dl, displacement by $du from OpenSees' formula"
 echo "$me: psi_f = 0, one iteration a step: load factor to $dl, displacement to $du of OpenSees' formula"
 
+# EQPath on one DOF: u_n = n 0.02; lambda = F(u) / 10, F = 100 u to 0.05, 5 + 5 (u - 0.05) beyond
+for t in 1 2; do
+    read -r dl du n < <(awk '{ u = NR * 0.02; lam = (u <= 0.05 ? 100 * u : 5 + 5 * (u - 0.05)) / 10
+        a = $1 - lam; if (a < 0) a = -a; if (a > dl) dl = a; b = $2 - u; if (b < 0) b = -b; if (b > du) du = b }
+        END { print dl + 0, du + 0, NR }' run_eq$t/out/d.out)
+    [ "$n" -eq 30 ] || fail "EQPath type $t: $n rows, expected 30"
+    awk -v a="$dl" -v b="$du" 'BEGIN { exit !(a <= 1e-12 && b <= 1e-12 * 0.6) }' ||
+        fail "EQPath type $t: load factor off by $dl, displacement by $du (Steel01 bilinear)"
+    echo "$me: EQPath type $t: displacement n arcLength to $du, load factor on Steel01's bilinear to $dl"
+done
+
 rest_needs_opensees
-for s in load arc; do
+for s in load arc eq1 eq2; do
     mkdir os_$s && cp $s.tcl os_$s/ && (cd os_$s && run_opensees $s.tcl os.log) || fail "OpenSees $s: $(tail -5 os_$s/os.log)"
     read -r d p < <(paste -d' ' run_$s/out/d.out os_$s/out/d.out | awk '{ a = $1 - $3; b = $2 - $4; a = a < 0 ? -a : a
         b = b < 0 ? -b : b; if (a > d) d = a; if (b > d) d = b; q = $4 < 0 ? -$4 : $4; if (q > p) p = q; n++ }
