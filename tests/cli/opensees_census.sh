@@ -158,7 +158,7 @@ while read -r script; do
     fi
     printf 'hysim: 1\nname: census\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: src/%s}\n' \
         "$run" > "$case_dir/hs/census.yaml"
-    (cd "$case_dir/hs" && timeout 300 "$hysim" run census.yaml -o run --quiet > out.log 2> err.log < /dev/null)
+    (cd "$case_dir/hs" && timeout 900 "$hysim" run census.yaml -o run --quiet > out.log 2> err.log < /dev/null)
     code=$?
     status=runs
     diff="-"
