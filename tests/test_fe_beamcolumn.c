@@ -141,6 +141,18 @@ static fe_section *steel_rect(double b, double h, int n)
     return s;
 }
 
+/* A force-based element of length L: 5 Lobatto points, each a b x h steel rectangle of 40
+ * layers. */
+static fe_bc2d *steel_force_based(double b, double h, double L, fe_beam_integration *bi)
+{
+    assert_int_equal(fe_beam_integration_make(NULL, FE_BI_LOBATTO, 5, L, 0, 0, 0, 0, bi), 0);
+    fe_section *secs[FE_BI_MAX];
+    for (int i = 0; i < 5; i++) secs[i] = steel_rect(b, h, 40);
+    fe_bc2d *e = NULL;
+    assert_int_equal(fe_bc2d_create(NULL, 1, L, bi, secs, &e), 0);
+    return e;
+}
+
 /* A cantilever (node I fixed) of a steel rectangle, force-based with 5 Lobatto points, pushed at
  * the tip: basic deformations v = [0, -D/L, th - D/L] with the tip rotation th found so that the
  * tip moment q2 vanishes (Newton on kb). The base moment tends to Mp = fy b h^2 / 4 (first yield
@@ -152,11 +164,7 @@ static void test_force_based_cantilever(void **state)
     const double b = 0.2, h = 0.4, L = 3.0, fy = 250e6, E = 200e9;
     const double Mp = fy * b * h * h / 4.0, My = fy * b * h * h / 6.0;
     fe_beam_integration bi;
-    assert_int_equal(fe_beam_integration_make(NULL, FE_BI_LOBATTO, 5, L, 0, 0, 0, 0, &bi), 0);
-    fe_section *secs[FE_BI_MAX];
-    for (int i = 0; i < 5; i++) secs[i] = steel_rect(b, h, 40);
-    fe_bc2d *e = NULL;
-    assert_int_equal(fe_bc2d_create(NULL, 1, L, &bi, secs, &e), 0);
+    fe_bc2d *e = steel_force_based(b, h, L, &bi);
     /* tip deflection at My with the 40 layers' EI = E b h^3 / 12 (1 - 1/40^2) */
     const double Dy = My * L * L / (3.0 * E * b * h * h * h / 12.0 * (1.0 - 1.0 / 1600.0));
     double th = 0.0;
@@ -203,6 +211,39 @@ static void test_force_based_cantilever(void **state)
     assert_int_equal(fe_bc2d_set_trial(e, v), 0);
     assert_int_equal(fe_bc2d_revert(e), 0);
     HS_ASSERT_NEAR(e->q[1], q1, 0);
+    fe_bc2d_destroy(&e);
+}
+
+/* A force-based cantilever pushed past yield (3 yield rotations at I, the end J free to turn),
+ * then given the same basic deformations again: no element iteration, the same forces and
+ * tangent to the bit (OpenSees' ForceBeamColumn2d::update returns when |dv| <= DBL_EPSILON). An
+ * extra iteration would move the sections by their residual strains and, in a state accepted
+ * unconverged (Example3.2.tcl's ModifiedNewton step), turn yielding fibres elastic: the tangent
+ * checked here is the softened one, below 0.8 of the initial. */
+static void test_force_based_same_trial(void **state)
+{
+    (void)state;
+    const double b = 0.2, h = 0.4, L = 3.0;
+    fe_beam_integration bi;
+    fe_bc2d *e = steel_force_based(b, h, L, &bi);
+    double k0[9];
+    assert_int_equal(fe_bc2d_initial_stiffness(e, k0), 0);
+    const double My = 250e6 * b * h * h / 6.0, th_y = My / k0[4]; /* the rotation at first yield */
+    for (int k = 1; k <= 30; k++) {
+        const double v[3] = {1e-5 * k, 0.1 * th_y * k, -0.05 * th_y * k};
+        assert_int_equal(fe_bc2d_set_trial(e, v), 0);
+        assert_int_equal(fe_bc2d_commit(e), 0);
+    }
+    double q[3], kb[9];
+    memcpy(q, e->q, sizeof q);
+    memcpy(kb, e->kb, sizeof kb);
+    const long calls = e->calls, iters = e->iters_total;
+    assert_int_equal(fe_bc2d_set_trial(e, e->v), 0);
+    assert_true(e->calls == calls + 1 && e->iters_total == iters);
+    for (int a = 0; a < 3; a++) assert_true(e->q[a] == q[a]);
+    for (int a = 0; a < 9; a++) assert_true(e->kb[a] == kb[a]);
+    print_message("    past yield: kb11 %.6g (initial %.6g)\n", e->kb[4], k0[4]);
+    assert_true(e->kb[4] < 0.8 * k0[4]);
     fe_bc2d_destroy(&e);
 }
 
@@ -340,8 +381,11 @@ static void test_frame_checkpoint(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_integration_rules),      cmocka_unit_test(test_elastic_stiffness),
-        cmocka_unit_test(test_force_based_cantilever), cmocka_unit_test(test_portal_elastic),
+        cmocka_unit_test(test_integration_rules),
+        cmocka_unit_test(test_elastic_stiffness),
+        cmocka_unit_test(test_force_based_cantilever),
+        cmocka_unit_test(test_force_based_same_trial),
+        cmocka_unit_test(test_portal_elastic),
         cmocka_unit_test(test_frame_checkpoint),
     };
     return cmocka_run_group_tests_name("fe_beamcolumn", tests, NULL, NULL);

@@ -116,10 +116,11 @@ void hs_os_live_destroy(hs_os_live **plv)
     if (!lv) return;
     free_groups(lv);
     hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,  &lv->Cm,  &lv->U,    &lv->V,     &lv->A,  &lv->Ut,   &lv->Vt,
-                    &lv->At, &lv->Ua,  &lv->Va,   &lv->Uc,    &lv->Vc, &lv->Ac,   &lv->r,
-                    &lv->b,  &lv->x,   &lv->Kt,   &lv->Ct,    &lv->K0, &lv->Keff, &lv->C,
-                    &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt};
+    double **v[] = {&lv->M,     &lv->Cm,   &lv->U,   &lv->V,      &lv->A,   &lv->Ut,
+                    &lv->Vt,    &lv->At,   &lv->Ua,  &lv->Va,     &lv->Uc,  &lv->Vc,
+                    &lv->Ac,    &lv->r,    &lv->b,   &lv->x,      &lv->Kt,  &lv->Ct,
+                    &lv->K0,    &lv->Keff, &lv->C,   &lv->P,      &lv->tmp, &lv->phat,
+                    &lv->dUhat, &lv->rg,   &lv->Upt, &lv->dUstep, &lv->dU0};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
@@ -211,9 +212,10 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,  &lv->V,   &lv->A,    &lv->Ut,    &lv->Vt, &lv->At, &lv->Ua,
-                          &lv->Va, &lv->Uc,  &lv->Vc,   &lv->Ac,    &lv->r,  &lv->b,  &lv->x,
-                          &lv->P,  &lv->tmp, &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt};
+        double **vec[] = {&lv->U,  &lv->V,   &lv->A,      &lv->Ut,  &lv->Vt,   &lv->At,
+                          &lv->Ua, &lv->Va,  &lv->Uc,     &lv->Vc,  &lv->Ac,   &lv->r,
+                          &lv->b,  &lv->x,   &lv->P,      &lv->tmp, &lv->phat, &lv->dUhat,
+                          &lv->rg, &lv->Upt, &lv->dUstep, &lv->dU0};
         double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
@@ -407,16 +409,114 @@ static void set_alpha_state(hs_os_live *lv, const hs_os_settings *set)
 }
 
 /* dUhat = K^-1 phat with the tangent factored now (DisplacementControl). */
-static int reference_displacement(hs_os_live *lv, const hs_os_settings *set)
+static int solve_reference(hs_os_live *lv)
 {
     memcpy(lv->dUhat, lv->phat, (size_t)lv->n * sizeof(double));
-    const int rc = hs_linsolver_solve(lv->ls, lv->dUhat);
+    return hs_linsolver_solve(lv->ls, lv->dUhat);
+}
+
+static int reference_displacement(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int rc = solve_reference(lv);
     if (rc) return rc;
     if (lv->dUhat[lv->eq_ctrl] == 0.0)
         return hs_fail(lv->ctx, HS_EINPUT,
                        "DisplacementControl: the reference load moves node %d dof %d by nothing "
                        "(is it loaded, and connected?)",
                        set->node, set->dof + 1);
+    return 0;
+}
+
+/* HSConstraint, OpenSees' hyperspherical arc-length (HSConstraint.cpp): the constraint
+ *   psi_u^2 / u_ref^2 |dUstep|^2 + psi_f^2 dlambda^2 |phat|^2 = arcLength^2
+ * on the step's increments. The first increment follows the tangent, its sign that of the last
+ * step's dlambda; each iteration adds dl dUhat to Newton's correction x, dl the root of the
+ * constraint's quadratic that keeps the step turning least (the larger cosine). */
+static void hsc_first(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    const double uu = fabs(dot(n, lv->dUhat, lv->dUhat)), ff = dot(n, lv->phat, lv->phat);
+    double dl = sqrt(set->arc2 / (set->psi_u2 / set->u_ref2 * uu + set->psi_f2 * ff));
+    if (lv->dlambda < 0.0) dl = -dl;
+    lv->dlambda = dl;
+    lv->time += dl;
+    for (int i = 0; i < n; i++) {
+        lv->dUstep[i] = dl * lv->dUhat[i];
+        lv->Ut[i] += lv->dUstep[i];
+    }
+}
+
+/* 0, or 1 when the constraint has no real root (the step fails), or an HS_E code */
+static int hsc_update(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    const int rc = solve_reference(lv);
+    if (rc) return rc;
+    const double *h = lv->dUhat, *x = lv->x, *s = lv->dUstep, cu = set->psi_u2 / set->u_ref2,
+                 ff = dot(n, lv->phat, lv->phat), dls = lv->dlambda;
+    /* a3 as OpenSees 3.8 computes it: its C++ `cu * (s + x) ^ (s + x) - arc2 + dls^2 psi_f2 ff`
+     * groups as the dot product of cu (s + x) with (s + x) - arc2 + dls^2 psi_f2 ff taken
+     * component by component (^ binds after + and -), not cu |s + x|^2 - arc2 + ...: with it, a
+     * step of a linear spring moves by 0.00265 at its first iteration in both programs */
+    const double shift = -set->arc2 + dls * dls * set->psi_f2 * ff;
+    double sx2 = 0.0;
+    for (int i = 0; i < n; i++) sx2 += (s[i] + x[i]) * (s[i] + x[i] + shift);
+    const double a1 = cu * dot(n, h, h) + set->psi_f2 * ff;
+    const double a2 = 2.0 * (cu * (dot(n, h, x) + dot(n, h, s)) + set->psi_f2 * dls * ff);
+    const double a3 = cu * sx2;
+    const double disc = a2 * a2 - a1 * a3; /* as OpenSees (its roots take a1 and a2 as written) */
+    if (disc < 0.0) return 1; /* no real root: the step fails (OpenSees: update() < 0) */
+    double dl;
+    if (a1 == 0.0) {
+        dl = -a3 / (2.0 * a2);
+    } else {
+        const double r = sqrt(disc), l1 = (-a2 + r) / a1, l2 = (-a2 - r) / a1;
+        const double hs = dot(n, h, s), c = dot(n, s, s) + dot(n, x, s);
+        dl = c + l1 * hs > c + l2 * hs ? l1 : l2;
+    }
+    for (int i = 0; i < n; i++) {
+        lv->x[i] += dl * h[i];
+        lv->dUstep[i] += lv->x[i];
+    }
+    lv->dlambda += dl;
+    lv->time += dl;
+    return 0;
+}
+
+/* EQPath (OpenSees' EQPath.cpp), types 1 and 2: the first increment arcLength along the
+ * tangent's dUhat, signed by its projection on the last step's increment; then at each
+ * iteration dl dUhat added to Newton's correction x, dl = -(x . dUhat) / (dUhat . dUhat) (the
+ * minimum residual displacement) or -(dU0 . x) / (dU0 . dUhat) (the plane normal to the first
+ * increment dU0). */
+static void eqpath_first(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    const double dl = (dot(n, lv->dUstep, lv->dUhat) >= 0.0 ? 1.0 : -1.0) * set->arclen /
+                      sqrt(dot(n, lv->dUhat, lv->dUhat));
+    lv->dlambda = dl;
+    lv->time += dl;
+    for (int i = 0; i < n; i++) {
+        lv->dUstep[i] = lv->dU0[i] = dl * lv->dUhat[i];
+        lv->Ut[i] += lv->dUstep[i];
+    }
+}
+
+/* 0, or 1 when the denominator is zero (the step fails, as OpenSees' update() < 0) */
+static int eqpath_update(hs_os_live *lv, const hs_os_settings *set)
+{
+    const int n = lv->n;
+    const int rc = solve_reference(lv);
+    if (rc) return rc;
+    const double *h = lv->dUhat, *w = set->eq_type == 1 ? h : lv->dU0;
+    const double den = dot(n, w, h);
+    if (den == 0.0) return 1;
+    const double dl = -dot(n, w, lv->x) / den;
+    for (int i = 0; i < n; i++) {
+        lv->x[i] += dl * h[i];
+        lv->dUstep[i] += lv->x[i];
+    }
+    lv->dlambda += dl;
+    lv->time += dl;
     return 0;
 }
 
@@ -432,6 +532,10 @@ static int update(hs_os_live *lv, const hs_os_settings *set)
         for (int i = 0; i < n; i++) lv->x[i] += dl * lv->dUhat[i];
         lv->time += dl;
         lv->dlambda += dl;
+    }
+    if ((set->integ == HS_OS_INT_HSC || set->integ == HS_OS_INT_EQPATH) && !transient(set)) {
+        const int rc = set->integ == HS_OS_INT_HSC ? hsc_update(lv, set) : eqpath_update(lv, set);
+        if (rc) return rc;
     }
     if (transient(set) && set->alpha_os) { /* AlphaOS::update: the elements stay at Ua */
         for (int i = 0; i < n; i++) {
@@ -527,12 +631,18 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
     if (incr > set->incr_max) incr = set->incr_max;
     lv->incr_now = incr;
     lv->iters_last = 0;
-    if (set->integ != HS_OS_INT_DISP) {
+    const int arc = set->integ == HS_OS_INT_HSC || set->integ == HS_OS_INT_EQPATH;
+    if (set->integ != HS_OS_INT_DISP && !arc) {
         lv->time += incr;
         return 0;
     }
     int rc = restore(lv, lv->Ut, NULL); /* the tangent at the last commit */
     if (!rc) rc = form_tangent(lv, set, 0);
+    if (!rc && arc) {
+        rc = solve_reference(lv);
+        if (!rc) (set->integ == HS_OS_INT_HSC ? hsc_first : eqpath_first)(lv, set);
+        return rc;
+    }
     if (!rc) rc = reference_displacement(lv, set);
     if (rc) return rc;
     const double dl = incr / lv->dUhat[lv->eq_ctrl];
@@ -546,11 +656,13 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
 static int reference_load(hs_os_live *lv, const hs_os_settings *set)
 {
     hs_fe_dof_map map;
-    if (hs_fe_node_map(lv->fe, set->node, set->dof, &map) || map.n != 1 || map.c[0] != 1.0)
+    const int disp = set->integ == HS_OS_INT_DISP;
+    if (disp &&
+        (hs_fe_node_map(lv->fe, set->node, set->dof, &map) || map.n != 1 || map.c[0] != 1.0))
         return hs_fail(lv->ctx, HS_EINPUT,
                        "DisplacementControl: node %d dof %d is not a free DOF of the model",
                        set->node, set->dof + 1);
-    lv->eq_ctrl = map.eq[0];
+    if (disp) lv->eq_ctrl = map.eq[0];
     int rc = restore(lv, lv->U, NULL);
     if (rc) return rc;
     applied_load(lv, lv->time + 1.0, lv->phat);
@@ -561,8 +673,11 @@ static int reference_load(hs_os_live *lv, const hs_os_settings *set)
     }
     if (!any)
         return hs_fail(lv->ctx, HS_EINPUT,
-                       "DisplacementControl: no reference load (a pattern Plain whose series "
-                       "grows with the load factor, e.g. Linear)");
+                       "%s: no reference load (a pattern Plain whose series "
+                       "grows with the load factor, e.g. Linear)",
+                       disp                          ? "DisplacementControl"
+                       : set->integ == HS_OS_INT_HSC ? "HSConstraint"
+                                                     : "EQPath");
     lv->phat_ready = 1;
     return 0;
 }
@@ -638,7 +753,9 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
                        int (*on_commit)(void *user), void *user, int *result)
 {
     *result = 0;
-    if (set->integ == HS_OS_INT_DISP && !transient(set) && !lv->phat_ready) {
+    if ((set->integ == HS_OS_INT_DISP || set->integ == HS_OS_INT_HSC ||
+         set->integ == HS_OS_INT_EQPATH) &&
+        !transient(set) && !lv->phat_ready) {
         const int rc = reference_load(lv, set);
         if (rc) return rc;
     }

@@ -33,12 +33,15 @@ typedef enum {
     HS_OS_INT_NONE,
     HS_OS_INT_LOAD,
     HS_OS_INT_DISP,
-    HS_OS_INT_NEWMARK /* HHT: alpha < 1 */
+    HS_OS_INT_NEWMARK, /* HHT: alpha < 1 */
+    HS_OS_INT_HSC,     /* HSConstraint: OpenSees' hyperspherical arc length */
+    HS_OS_INT_EQPATH   /* EQPath: minimum residual displacement (1), normal plane (2) */
 } hs_os_integrator_kind;
 
 /* What the script's analysis commands set (kept across `analysis`, cleared by wipeAnalysis). */
 typedef struct hs_os_settings {
     int analysis; /* 0: none, 1: Static, 2: Transient */
+    int by_eigen; /* the Transient analysis eigen made (hs_os_analysis_for_eigen) */
     hs_os_algorithm alg;
     int initial; /* -initial: the initial stiffness */
     int has_alg;
@@ -48,6 +51,9 @@ typedef struct hs_os_settings {
     hs_os_integrator_kind integ;
     double incr, jd, incr_min, incr_max; /* LoadControl / DisplacementControl */
     int node, dof;                       /* DisplacementControl: the controlled DOF (0-based) */
+    double arc2, psi_u2, psi_f2, u_ref2; /* HSConstraint: the squares of its four numbers */
+    double arclen;                       /* EQPath: the arc length */
+    int eq_type;                         /* EQPath: 1 or 2 */
     double gamma, beta, alpha;           /* Newmark (alpha = 1), HHT */
     int explicit_newmark;                /* NewmarkExplicit gamma: the unknown is the accel. */
     int alpha_os, update_elem_disp;      /* AlphaOS alpha <beta gamma> <-updateElemDisp> */
@@ -81,7 +87,9 @@ typedef struct hs_os_live {
     double c2, c3, dt;        /* the transient step's constants */
     int phat_ready, iters_last;
     double incr_now; /* LoadControl / DisplacementControl increment of the last step */
-    double dlambda;  /* DisplacementControl: the step's load-factor increment */
+    double dlambda;  /* DisplacementControl, HSConstraint: the step's load-factor increment */
+    double *dUstep;  /* HSConstraint, EQPath: the step's displacement increment */
+    double *dU0;     /* EQPath: the step's first increment (the normal plane's normal) */
     int eq_ctrl;     /* DisplacementControl: the controlled equation */
     long steps;      /* committed steps */
 } hs_os_live;

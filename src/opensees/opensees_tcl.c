@@ -26,7 +26,7 @@ static const struct {
 /* Output and utility commands that change no result: ignored, one line each (once a name). The
  * analysis commands, queries and recorders are in opensees_tcl_analysis.c, opensees_tcl_query.c
  * and opensees_tcl_recorder.c. */
-static const char *const ignored[] = {"initialize",      "modalDamping",
+static const char *const ignored[] = {"initialize",      "printGID",
                                       "printModel",      "print",
                                       "logFile",         "setMaxOpenFiles",
                                       "reset",           "domainChange",

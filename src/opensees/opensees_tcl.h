@@ -350,6 +350,11 @@ void hs_os_fresco_free(hs_os_state *st);
 int hs_os_units_commands(hs_os_state *st);
 void hs_os_analysis_end(hs_os_state *st);
 int hs_os_analysis_wipe(hs_os_state *st);
+/* eigen with no analysis yet: OpenSees 3.8's eigen makes the transient analysis of its defaults
+ * (Newmark 0.5 0.25; the test and algorithm given, else NormUnbalance 1e-6 25 and Newton;
+ * SRC/tcl/commands.cpp, eigenAnalysis), which a later `analyze N dt` runs
+ * (verification/mdofModal.tcl) */
+void hs_os_analysis_for_eigen(hs_os_state *st);
 /* One line "WHERE: NAME ignored (WHY)" the first time NAME is ignored; 1 when it said it. */
 int hs_os_ignored_once(hs_os_state *st, const char *name, const char *why);
 /* Element `tag`'s response `word` (OpenSees' names) at the last commit into out (cap values):

@@ -60,8 +60,12 @@ static int cmd_test(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
                           "EnergyIncr, FixedNumIter)",
                           type);
     if (first == 2 && hs_os_num(st, objv, 2, "tol", &s->tol)) return TCL_ERROR;
-    if (first + 1 >= objc || hs_os_int(st, objv, first + 1, "maxIter", &s->max_iter))
-        return hs_os_fail(st, objv, "expected 'test %s%s maxIter'", type, first == 2 ? " tol" : "");
+    if (first + 1 >= objc) /* OpenSees 3.8: "no numIter specified in test command" */
+        return hs_os_fail(st, objv,
+                          "no maxIter (OpenSees 3.8 stops here too); give 'test %s%s maxIter', "
+                          "e.g. 25",
+                          type, first == 2 ? " tol" : "");
+    if (hs_os_int(st, objv, first + 1, "maxIter", &s->max_iter)) return TCL_ERROR;
     s->print_flag = 0;
     if (first + 2 < objc && hs_os_int(st, objv, first + 2, "printFlag", &s->print_flag))
         return TCL_ERROR;
@@ -142,6 +146,46 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
         s->dof--;
         first = 5;
         st->pseudo_incr = 0.0;
+    } else if (!strcmp(type, "HSConstraint")) {
+        /* HSConstraint arcLength <psi_u <psi_f <u_ref>>>, 1 each by default (HSConstraint.h) */
+        double v[4] = {0.0, 1.0, 1.0, 1.0};
+        if (objc > 6)
+            return hs_os_fail(st, objv,
+                              "expected 'integrator HSConstraint arcLength <psi_u <psi_f "
+                              "<u_ref>>>'");
+        for (int i = 2; i < objc; i++)
+            if (hs_os_num(st, objv, i, "HSConstraint's numbers", &v[i - 2])) return TCL_ERROR;
+        if (!(v[0] > 0.0) || v[3] == 0.0 || (v[1] == 0.0 && v[2] == 0.0))
+            return hs_os_fail(st, objv,
+                              "arcLength must be > 0, u_ref != 0, and psi_u or psi_f != 0");
+        s->integ = HS_OS_INT_HSC;
+        s->arc2 = v[0] * v[0];
+        s->psi_u2 = v[1] * v[1];
+        s->psi_f2 = v[2] * v[2];
+        s->u_ref2 = v[3] * v[3];
+        st->pseudo_incr = 0.0;
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
+    } else if (!strcmp(type, "EQPath")) {
+        /* EQPath arcLength type (EQPath.cpp): types 1 (minimum residual displacement) and 2
+         * (normal plane) */
+        double arclen;
+        int t;
+        if (objc != 4) return hs_os_fail(st, objv, "expected 'integrator EQPath arcLength type'");
+        if (hs_os_num(st, objv, 2, "arcLength", &arclen) || hs_os_int(st, objv, 3, "type", &t))
+            return TCL_ERROR;
+        if (!(arclen > 0.0)) return hs_os_fail(st, objv, "arcLength must be > 0");
+        if (t != 1 && t != 2)
+            return hs_os_fail(st, objv,
+                              "type %d is not supported by hysim (1: minimum residual "
+                              "displacement, 2: normal plane)",
+                              t);
+        s->integ = HS_OS_INT_EQPATH;
+        s->arclen = arclen;
+        s->eq_type = t;
+        st->pseudo_incr = 0.0;
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
     } else if (!strcmp(type, "NewmarkExplicit")) {
         /* NewmarkExplicit gamma (NewmarkExplicit.cpp): the predictor U + dt V + dt^2/2 A,
          * V + (1 - gamma) dt A, then M + gamma dt C solved for the acceleration (no K) */
@@ -207,7 +251,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     } else
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (LoadControl, DisplacementControl, "
-                          "Newmark, HHT, NewmarkExplicit, AlphaOS)",
+                          "HSConstraint, EQPath, Newmark, HHT, NewmarkExplicit, AlphaOS)",
                           type);
     s->jd = 1.0;
     s->incr_min = s->incr_max = s->incr;
@@ -218,6 +262,35 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     return settings_done(st, interp, objv);
 }
 
+/* The test and algorithm the script did not give: NormUnbalance 1e-6 25, Newton. */
+static void default_test_algorithm(hs_os_settings *s)
+{
+    if (!s->has_test) {
+        s->test = HS_OS_TEST_UNBALANCE;
+        s->tol = 1e-6;
+        s->max_iter = 25;
+    }
+    if (!s->has_alg) s->alg = HS_OS_ALG_NEWTON;
+}
+
+/* Newmark 0.5 0.25, the transient integrator OpenSees makes when the script gave none. */
+static void default_newmark(hs_os_settings *s)
+{
+    s->integ = HS_OS_INT_NEWMARK;
+    s->gamma = 0.5;
+    s->beta = 0.25;
+    s->alpha = 1.0;
+}
+
+void hs_os_analysis_for_eigen(hs_os_state *st)
+{
+    if (!st->live || !st->an || st->an->set.analysis) return;
+    hs_os_settings *s = &st->an->set;
+    s->analysis = 2;
+    s->by_eigen = 1; /* the integrator: Newmark at analyze, unless one comes before */
+    default_test_algorithm(s);
+}
+
 /* analysis Static | Transient: OpenSees' defaults for what the script did not set (NormUnbalance
  * 1e-6 25, Newton; LoadControl 1 or Newmark 0.5 0.25; OpenSeesCommands.cpp). */
 static int cmd_analysis(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -226,6 +299,7 @@ static int cmd_analysis(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     hs_os_settings *s = &st->an->set;
     if (objc < 2) return hs_os_fail(st, objv, "expected 'analysis Static' or 'analysis Transient'");
     const char *type = Tcl_GetString(objv[1]);
+    s->by_eigen = 0;
     if (!strcmp(type, "Static"))
         s->analysis = 1;
     else if (!strcmp(type, "Transient"))
@@ -233,12 +307,7 @@ static int cmd_analysis(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     else
         return hs_os_fail(st, objv, "type '%s' is not supported by hysim (Static, Transient)",
                           type);
-    if (!s->has_test) {
-        s->test = HS_OS_TEST_UNBALANCE;
-        s->tol = 1e-6;
-        s->max_iter = 25;
-    }
-    if (!s->has_alg) s->alg = HS_OS_ALG_NEWTON;
+    default_test_algorithm(s);
     const int dynamic = s->integ == HS_OS_INT_NEWMARK;
     if (s->analysis == 1 && (s->integ == HS_OS_INT_NONE || dynamic)) {
         if (dynamic)
@@ -254,10 +323,7 @@ static int cmd_analysis(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
             return hs_os_fail(st, objv,
                               "a transient analysis with a static integrator (give integrator "
                               "Newmark or HHT first)");
-        s->integ = HS_OS_INT_NEWMARK;
-        s->gamma = 0.5;
-        s->beta = 0.25;
-        s->alpha = 1.0;
+        default_newmark(s);
     }
     return settings_done(st, interp, objv);
 }
@@ -284,6 +350,8 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         an->lv->incr_now = an->set.incr;
         an->lv->iters_last = 0;
         an->lv->phat_ready = 0;
+        an->lv->dlambda = 0.0; /* a new integrator's step starts with none (HSConstraint's sign) */
+        memset(an->lv->dUstep, 0, (size_t)an->lv->n * sizeof(double)); /* EQPath's sign */
         an->integ_changed = 0;
         /* AlphaOS::domainChanged: the predictor starts at the committed displacement */
         memcpy(an->lv->Upt, an->lv->U, (size_t)an->lv->n * sizeof(double));
@@ -316,6 +384,7 @@ static int cmd_analyze(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
         return hs_os_fail(st, objv,
                           "no analysis yet (give 'analysis Static' or 'analysis "
                           "Transient' first)");
+    if (s->analysis == 2 && s->by_eigen && s->integ != HS_OS_INT_NEWMARK) default_newmark(s);
     if (s->analysis == 2 && !(dt > 0.0))
         return hs_os_fail(st, objv, "a transient analysis takes 'analyze numIncr dt' with dt > 0");
     if (build(st, objv) != TCL_OK) return TCL_ERROR;
@@ -402,16 +471,39 @@ static int cmd_remove(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     return TCL_OK;
 }
 
+/* modalDamping: OpenSees adds the damping forces of the modes eigen found to the script's own
+ * transient analysis (SRC/analysis/integrator/TransientIntegrator.cpp, addModalDampingForce);
+ * hysim does not yet, and ignoring it would change the response: refused there. With a test
+ * file's analysis the test file's damping applies. */
+static int cmd_modal_damping(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    (void)objc;
+    hs_os_state *st = STATE(cd);
+    if (st->live)
+        return hs_os_fail(st, objv,
+                          "not yet supported by hysim in the script's own analysis (modal "
+                          "damping would change the response); give the damping with rayleigh, "
+                          "or run the model with a test file's analysis section");
+    return settings_done(st, interp, objv);
+}
+
 static const struct {
     const char *name;
     Tcl_ObjCmdProc *fn;
 } commands[] = {
-    {"constraints", cmd_accepted}, {"numberer", cmd_accepted},
-    {"system", cmd_accepted},      {"test", cmd_test},
-    {"algorithm", cmd_algorithm},  {"integrator", cmd_integrator},
-    {"analysis", cmd_analysis},    {"analyze", cmd_analyze},
-    {"loadConst", cmd_load_const}, {"setTime", cmd_set_time},
-    {"getTime", cmd_get_time},     {"wipeAnalysis", cmd_wipe_analysis},
+    {"modalDamping", cmd_modal_damping},
+    {"constraints", cmd_accepted},
+    {"numberer", cmd_accepted},
+    {"system", cmd_accepted},
+    {"test", cmd_test},
+    {"algorithm", cmd_algorithm},
+    {"integrator", cmd_integrator},
+    {"analysis", cmd_analysis},
+    {"analyze", cmd_analyze},
+    {"loadConst", cmd_load_const},
+    {"setTime", cmd_set_time},
+    {"getTime", cmd_get_time},
+    {"wipeAnalysis", cmd_wipe_analysis},
     {"remove", cmd_remove},
 };
 

@@ -124,6 +124,7 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
                    where, st->m->els[k].tag);
             break;
         }
+    hs_os_analysis_for_eigen(st);
     Tcl_SetObjResult(interp, list);
     return TCL_OK;
 }
