@@ -968,6 +968,17 @@ static hs_material *make_sample(const char *type)
                     0.6, "s1n", -0.9, "e1n", -0.1, "s2n", -1.2, "e2n", -0.3, "s3n", -1.3, "e3n",
                     -0.7, "pinchX", 0.8, "pinchY", 0.3, "damage1", 0.01, "damage2", 0.02, "beta",
                     0.3, NULL);
+    if (!strcmp(type, "elastic_bilin"))
+        return make(NULL, type, "E1p", 10.0, "E2p", 2.0, "eps2p", 0.1, "E1n", 10.0, "E2n", -1.0,
+                    "eps2n", -0.2, NULL);
+    if (!strcmp(type, "hysteretic_poly"))
+        return make(NULL, type, "ka", 10.0, "kb", 1.0, "a", 3.0, "b1", 2.0, "b2", -1.0, "tol", 1e-6,
+                    NULL);
+    if (!strcmp(type, "hysteretic_smooth"))
+        return make(NULL, type, "ka", 10.0, "kb", 1.0, "fbar", 0.5, "beta", 0.8, NULL);
+    if (!strcmp(type, "hysteretic_asym"))
+        return make(NULL, type, "ka", 10.0, "kb", 1.0, "alpha", 8.0, "b1", 1.2, "b2", 0.7, "gamma",
+                    0.4, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

@@ -1,10 +1,11 @@
-/* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02 and
- * hysteretic against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
- * with a message otherwise). Each OpenSees material sits in a zeroLength element whose free node
- * is driven by a single-point constraint through the same strain history (one static step per
- * strain, committed); a second, unloaded spring keeps the system non-empty. The strains OpenSees
- * actually imposed are read back (%.17g) and fed to hysim's material, step by step committed;
- * the stresses must agree to 1e-12 of the case's peak stress. */
+/* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02,
+ * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth and hysteretic_asym against
+ * OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message otherwise). Each OpenSees
+ * material sits in a zeroLength element whose free node is driven by a single-point constraint
+ * through the same strain history (one static step per strain, committed); a second, unloaded
+ * spring keeps the system non-empty. The strains OpenSees actually imposed are read back (%.17g)
+ * and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of the
+ * case's peak stress. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include "hs_test.h"
 
@@ -78,6 +79,24 @@ static const os_case CASES[] = {
      "s1p 50 e1p 0.002 s2p 60 e2p 0.006 s3p 45 e3p 0.02 s1n -50 e1n -0.002 s2n -65 e2n -0.005 "
      "s3n -40 e3n -0.03 pinchX 0.6 pinchY 0.3 damage1 0.02 damage2 0.05 beta 0.4",
      0.008, 25000.0},
+    {"ElasticBilin 1 1000.0 100.0 0.002", "elastic_bilin", "E1p 1000 E2p 100 eps2p 0.002", 0.004,
+     1000.0},
+    {"ElasticBilin 1 1000.0 100.0 -0.002 800.0 -50.0 0.001", "elastic_bilin",
+     "E1p 1000 E2p 100 eps2p -0.002 E1n 800 E2n -50 eps2n 0.001", 0.004, 1000.0},
+    /* the census's test-HystereticPoly.tcl and a softer one with the default tol */
+    {"HystereticPoly 1 100.0 10.0 20.0 -10.0 10.0 1.0e-8", "hysteretic_poly",
+     "ka 100 kb 10 a 20 b1 -10 b2 10 tol 1e-8", 0.5, 100.0},
+    {"HystereticPoly 1 50.0 2.0 1.5 3.0 -1.0", "hysteretic_poly", "ka 50 kb 2 a 1.5 b1 3 b2 -1",
+     0.6, 50.0},
+    /* the census's test-HystereticSmooth.tcl and test-HystereticAsym.tcl, and their -alpha forms */
+    {"HystereticSmooth 1 5.0 0.5 0.45 1.0", "hysteretic_smooth", "ka 5 kb 0.5 fbar 0.45 beta 1",
+     0.8, 5.0},
+    {"HystereticSmooth 1 5.0 0.2 4.0 0.5 -alpha", "hysteretic_smooth",
+     "ka 5 kb 0.2 alpha 4 beta 0.5", 0.8, 5.0},
+    {"HystereticAsym 1 5.0 0.5 0.45 1.5 1.0 0.3", "hysteretic_asym",
+     "ka 5 kb 0.5 fo 0.45 b1 1.5 b2 1 gamma 0.3", 0.8, 5.0},
+    {"HystereticAsym 1 6.0 0.4 5.0 0.8 1.2 -0.2 -alpha", "hysteretic_asym",
+     "ka 6 kb 0.4 alpha 5 b1 0.8 b2 1.2 gamma -0.2", 0.8, 6.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -176,7 +195,8 @@ static void test_against_opensees(void **state)
         print_message(
             "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
             "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
-            "Concrete01, Concrete02, Hysteretic)\n");
+            "Concrete01, Concrete02, Hysteretic, ElasticBilin, HystereticPoly, HystereticSmooth, "
+            "HystereticAsym)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

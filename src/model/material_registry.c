@@ -25,6 +25,14 @@ int hs_material_create_concrete02(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_concrete02_params[];
 int hs_material_create_hysteretic(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_hysteretic_params[];
+int hs_material_create_elastic_bilin(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_elastic_bilin_params[];
+int hs_material_create_hysteretic_poly(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_poly_params[];
+int hs_material_create_hysteretic_smooth(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_smooth_params[];
+int hs_material_create_hysteretic_asym(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_asym_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -60,6 +68,18 @@ static const struct {
       "trilinear backbones with pinching, damage and unloading degradation (OpenSees "
       "Hysteretic)"},
      hs_material_create_hysteretic},
+    {{"elastic_bilin", hs_material_elastic_bilin_params,
+      "nonlinear elastic, bilinear on each side (OpenSees ElasticBilin)"},
+     hs_material_create_elastic_bilin},
+    {{"hysteretic_poly", hs_material_hysteretic_poly_params,
+      "smooth hysteresis with a polynomial elastic part (OpenSees HystereticPoly)"},
+     hs_material_create_hysteretic_poly},
+    {{"hysteretic_smooth", hs_material_hysteretic_smooth_params,
+      "smooth exponential hysteresis (OpenSees HystereticSmooth)"},
+     hs_material_create_hysteretic_smooth},
+    {{"hysteretic_asym", hs_material_hysteretic_asym_params,
+      "smooth asymmetric exponential hysteresis (OpenSees HystereticAsym)"},
+     hs_material_create_hysteretic_asym},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])
