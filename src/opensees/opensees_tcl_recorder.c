@@ -325,12 +325,13 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                          r->word[0] ? " " : "", Tcl_GetString(objv[i]));
             double probe[1];
             if (hs_os_element_values(st, 0, r->word, probe, 1) == -1)
-                return hs_os_fail(st, objv,
-                                  "response '%s' is not supported by hysim (force, globalForce, "
-                                  "localForce, basicForce, axialForce, deformation, "
-                                  "basicDeformation; a truss's material stress and strain; a "
-                                  "beam-column's section N force and deformation)",
-                                  r->word);
+                return hs_os_fail(
+                    st, objv,
+                    "response '%s' is not supported by hysim (force, globalForce, "
+                    "localForce, basicForce, axialForce, deformation, "
+                    "basicDeformation; a truss's material stress, strain and tangent; a "
+                    "beam-column's section N force and deformation)",
+                    r->word);
         } else
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim's recorder %s (-file, "
