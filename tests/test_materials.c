@@ -979,6 +979,9 @@ static hs_material *make_sample(const char *type)
     if (!strcmp(type, "hysteretic_asym"))
         return make(NULL, type, "ka", 10.0, "kb", 1.0, "alpha", 8.0, "b1", 1.2, "b2", 0.7, "gamma",
                     0.4, NULL);
+    if (!strcmp(type, "ratchet"))
+        return make(NULL, type, "E", 10.0, "freeTravel", 0.07, "freeTravelInitial", 0.03, "RatType",
+                    1.0, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

@@ -1,11 +1,11 @@
 /* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02,
- * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth and hysteretic_asym against
- * OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message otherwise). Each OpenSees
- * material sits in a zeroLength element whose free node is driven by a single-point constraint
- * through the same strain history (one static step per strain, committed); a second, unloaded
- * spring keeps the system non-empty. The strains OpenSees actually imposed are read back (%.17g)
- * and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of the
- * case's peak stress. */
+ * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym and ratchet
+ * against OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message otherwise). Each
+ * OpenSees material sits in a zeroLength element whose free node is driven by a single-point
+ * constraint through the same strain history (one static step per strain, committed); a second,
+ * unloaded spring keeps the system non-empty. The strains OpenSees actually imposed are read back
+ * (%.17g) and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of
+ * the case's peak stress. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include "hs_test.h"
 
@@ -97,6 +97,11 @@ static const os_case CASES[] = {
      "ka 5 kb 0.5 fo 0.45 b1 1.5 b2 1 gamma 0.3", 0.8, 5.0},
     {"HystereticAsym 1 6.0 0.4 5.0 0.8 1.2 -0.2 -alpha", "hysteretic_asym",
      "ka 6 kb 0.4 alpha 5 b1 0.8 b2 1.2 gamma -0.2", 0.8, 6.0},
+    /* the census's RatchetTest.tcl (RatType 2) and the toothed form */
+    {"Ratchet 1 1000000.0 0.004 0.0 2", "ratchet",
+     "E 1000000 freeTravel 0.004 freeTravelInitial 0 RatType 2", 0.01, 1.0e6},
+    {"Ratchet 1 1000.0 0.0015 0.0005 1", "ratchet",
+     "E 1000 freeTravel 0.0015 freeTravelInitial 0.0005 RatType 1", 0.006, 1000.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -196,7 +201,7 @@ static void test_against_opensees(void **state)
             "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
             "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
             "Concrete01, Concrete02, Hysteretic, ElasticBilin, HystereticPoly, HystereticSmooth, "
-            "HystereticAsym)\n");
+            "HystereticAsym, Ratchet)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

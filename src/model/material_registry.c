@@ -33,6 +33,8 @@ int hs_material_create_hysteretic_smooth(hs_material *m, const hs_options *opts)
 extern const hs_param_spec hs_material_hysteretic_smooth_params[];
 int hs_material_create_hysteretic_asym(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_hysteretic_asym_params[];
+int hs_material_create_ratchet(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_ratchet_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -80,6 +82,9 @@ static const struct {
     {{"hysteretic_asym", hs_material_hysteretic_asym_params,
       "smooth asymmetric exponential hysteresis (OpenSees HystereticAsym)"},
      hs_material_create_hysteretic_asym},
+    {{"ratchet", hs_material_ratchet_params,
+      "one-way device engaging after a free travel that ratchets (OpenSees Ratchet)"},
+     hs_material_create_ratchet},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

@@ -89,6 +89,11 @@ static const material_map maps[] = {
      {"ka", "kb", "fo", "b1", "b2", "gamma"},
      {6, 0},
      "HystereticAsym tag ka kb fo b1 b2 gamma <-alpha>"},
+    {"Ratchet",
+     "ratchet",
+     {"E", "freeTravel", "freeTravelInitial", "RatType"},
+     {4, 0},
+     "Ratchet tag E freeTravel freeTravelInitial RatType"},
 };
 
 /* 1 when OpenSees accepts nargs numbers after the tag for this form. */
