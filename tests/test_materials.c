@@ -982,6 +982,10 @@ static hs_material *make_sample(const char *type)
     if (!strcmp(type, "ratchet"))
         return make(NULL, type, "E", 10.0, "freeTravel", 0.07, "freeTravelInitial", 0.03, "RatType",
                     1.0, NULL);
+    if (!strcmp(type, "steel_brb"))
+        return make(NULL, type, "E", 10.0, "sigmaY0", 0.8, "sigmaY_T", 1.2, "alpha_T", 3.0,
+                    "beta_T", 0.02, "delta_T", 0.5, "sigmaY_C", 1.4, "alpha_C", 2.5, "beta_C", 0.03,
+                    "delta_C", 0.8, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

@@ -1,7 +1,7 @@
 /* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02,
- * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym and ratchet
- * against OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message otherwise). Each
- * OpenSees material sits in a zeroLength element whose free node is driven by a single-point
+ * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym, ratchet and
+ * steel_brb against OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message otherwise).
+ * Each OpenSees material sits in a zeroLength element whose free node is driven by a single-point
  * constraint through the same strain history (one static step per strain, committed); a second,
  * unloaded spring keeps the system non-empty. The strains OpenSees actually imposed are read back
  * (%.17g) and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of
@@ -102,6 +102,15 @@ static const os_case CASES[] = {
      "E 1000000 freeTravel 0.004 freeTravelInitial 0 RatType 2", 0.01, 1.0e6},
     {"Ratchet 1 1000.0 0.0015 0.0005 1", "ratchet",
      "E 1000 freeTravel 0.0015 freeTravelInitial 0.0005 RatType 1", 0.006, 1000.0},
+    /* the census's SteelBRB.tcl and one with alpha > 2 and the tolerance given */
+    {"SteelBRB 1 190000.0 275.0 440.0 0.8 0.01 0.80 528.0 0.6 0.02 1.00", "steel_brb",
+     "E 190000 sigmaY0 275 sigmaY_T 440 alpha_T 0.8 beta_T 0.01 delta_T 0.8 sigmaY_C 528 "
+     "alpha_C 0.6 beta_C 0.02 delta_C 1",
+     0.01, 190000.0},
+    {"SteelBRB 1 200000.0 250.0 350.0 4.0 0.02 0.05 400.0 6.0 0.03 0.08 1.0e-13", "steel_brb",
+     "E 200000 sigmaY0 250 sigmaY_T 350 alpha_T 4 beta_T 0.02 delta_T 0.05 sigmaY_C 400 "
+     "alpha_C 6 beta_C 0.03 delta_C 0.08 tol 1e-13",
+     0.006, 200000.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -201,7 +210,7 @@ static void test_against_opensees(void **state)
             "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
             "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
             "Concrete01, Concrete02, Hysteretic, ElasticBilin, HystereticPoly, HystereticSmooth, "
-            "HystereticAsym, Ratchet)\n");
+            "HystereticAsym, Ratchet, SteelBRB)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

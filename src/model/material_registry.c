@@ -35,6 +35,8 @@ int hs_material_create_hysteretic_asym(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_hysteretic_asym_params[];
 int hs_material_create_ratchet(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_ratchet_params[];
+int hs_material_create_steel_brb(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_steel_brb_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -85,6 +87,9 @@ static const struct {
     {{"ratchet", hs_material_ratchet_params,
       "one-way device engaging after a free travel that ratchets (OpenSees Ratchet)"},
      hs_material_create_ratchet},
+    {{"steel_brb", hs_material_steel_brb_params,
+      "buckling-restrained brace steel, Zona & Dall'Asta 2012 (OpenSees SteelBRB)"},
+     hs_material_create_steel_brb},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

@@ -94,6 +94,13 @@ static const material_map maps[] = {
      {"E", "freeTravel", "freeTravelInitial", "RatType"},
      {4, 0},
      "Ratchet tag E freeTravel freeTravelInitial RatType"},
+    {"SteelBRB",
+     "steel_brb",
+     {"E", "sigmaY0", "sigmaY_T", "alpha_T", "beta_T", "delta_T", "sigmaY_C", "alpha_C", "beta_C",
+      "delta_C", "tol"},
+     {10, 11, 0},
+     "SteelBRB tag E sigmaY0 sigmaY_T alpha_T beta_T delta_T sigmaY_C alpha_C beta_C delta_C "
+     "<Tol>"},
 };
 
 /* 1 when OpenSees accepts nargs numbers after the tag for this form. */
