@@ -185,7 +185,7 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
         double v;
         rc = hs_os_num(st, objv, 3 + i, name, &v);
         if (rc) break;
-        if (!strcmp(name, "tol") || !strcmp(name, "maxIter")) {
+        if (!strcmp(mm->hysim, "bouc_wen") && (!strcmp(name, "tol") || !strcmp(name, "maxIter"))) {
             rc = fixed_value(st, objv, name, v);
             continue;
         }
