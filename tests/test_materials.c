@@ -986,6 +986,10 @@ static hs_material *make_sample(const char *type)
         return make(NULL, type, "E", 10.0, "sigmaY0", 0.8, "sigmaY_T", 1.2, "alpha_T", 3.0,
                     "beta_T", 0.02, "delta_T", 0.5, "sigmaY_C", 1.4, "alpha_C", 2.5, "beta_C", 0.03,
                     "delta_C", 0.8, NULL);
+    if (!strcmp(type, "bwbn"))
+        return make(NULL, type, "alpha", 0.05, "ko", 10.0, "n", 2.0, "gamma", 0.4, "beta", 0.6,
+                    "Ao", 1.0, "q", 0.3, "zetas", 0.8, "p", 1.0, "Shi", 0.3, "deltaShi", 0.01,
+                    "lamda", 0.2, "tolerance", 1e-12, "maxNumIter", 50.0, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

@@ -1,9 +1,10 @@
 /* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02,
- * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym, ratchet and
- * steel_brb against OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message otherwise).
- * Each OpenSees material sits in a zeroLength element whose free node is driven by a single-point
- * constraint through the same strain history (one static step per strain, committed); a second,
- * unloaded spring keeps the system non-empty. The strains OpenSees actually imposed are read back
+ * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym, ratchet,
+ * steel_brb and bwbn against OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message
+ * otherwise). Each OpenSees material sits in a zeroLength element whose free node is driven by a
+ * single-point constraint through the same strain history (one static step per strain, committed);
+ * a second, unloaded spring keeps the system non-empty. The strains OpenSees actually imposed are
+ * read back
  * (%.17g) and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of
  * the case's peak stress. */
 #define _DEFAULT_SOURCE /* mkdtemp */
@@ -111,6 +112,15 @@ static const os_case CASES[] = {
      "E 200000 sigmaY0 250 sigmaY_T 350 alpha_T 4 beta_T 0.02 delta_T 0.05 sigmaY_C 400 "
      "alpha_C 6 beta_C 0.03 delta_C 0.08 tol 1e-13",
      0.006, 200000.0},
+    /* the census's BWBN.tcl and a pinched one with n = 2 */
+    {"BWBN 1 0.03 24.877 1 0.1 0.5 1 0.4 0.9 1 0.2 0.001 0.05 1e-6 1000", "bwbn",
+     "alpha 0.03 ko 24.877 n 1 gamma 0.1 beta 0.5 Ao 1 q 0.4 zetas 0.9 p 1 Shi 0.2 deltaShi 0.001 "
+     "lamda 0.05 tolerance 1e-6 maxNumIter 1000",
+     5.0, 24.877},
+    {"BWBN 1 0.05 100.0 2 0.4 0.6 1 0.2 0.8 2 0.3 0.01 0.2 1e-12 50", "bwbn",
+     "alpha 0.05 ko 100 n 2 gamma 0.4 beta 0.6 Ao 1 q 0.2 zetas 0.8 p 2 Shi 0.3 deltaShi 0.01 "
+     "lamda 0.2 tolerance 1e-12 maxNumIter 50",
+     4.0, 100.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -185,7 +195,7 @@ static hs_material *make_case(const os_case *c)
 {
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
-    char buf[256], *save = NULL;
+    char buf[512], *save = NULL;
     snprintf(buf, sizeof buf, "%s", c->opts);
     for (char *k = strtok_r(buf, " ", &save); k; k = strtok_r(NULL, " ", &save)) {
         const char *v = strtok_r(NULL, " ", &save);
@@ -210,7 +220,7 @@ static void test_against_opensees(void **state)
             "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
             "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
             "Concrete01, Concrete02, Hysteretic, ElasticBilin, HystereticPoly, HystereticSmooth, "
-            "HystereticAsym, Ratchet, SteelBRB)\n");
+            "HystereticAsym, Ratchet, SteelBRB, BWBN)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

@@ -37,6 +37,8 @@ int hs_material_create_ratchet(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_ratchet_params[];
 int hs_material_create_steel_brb(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_steel_brb_params[];
+int hs_material_create_bwbn(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bwbn_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -90,6 +92,9 @@ static const struct {
     {{"steel_brb", hs_material_steel_brb_params,
       "buckling-restrained brace steel, Zona & Dall'Asta 2012 (OpenSees SteelBRB)"},
      hs_material_create_steel_brb},
+    {{"bwbn", hs_material_bwbn_params,
+      "Bouc-Wen-Baber-Noori hysteresis with pinching (OpenSees BWBN)"},
+     hs_material_create_bwbn},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

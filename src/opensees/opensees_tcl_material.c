@@ -101,6 +101,12 @@ static const material_map maps[] = {
      {10, 11, 0},
      "SteelBRB tag E sigmaY0 sigmaY_T alpha_T beta_T delta_T sigmaY_C alpha_C beta_C delta_C "
      "<Tol>"},
+    {"BWBN",
+     "bwbn",
+     {"alpha", "ko", "n", "gamma", "beta", "Ao", "q", "zetas", "p", "Shi", "deltaShi", "lamda",
+      "tolerance", "maxNumIter"},
+     {14, 0},
+     "BWBN tag alpha ko n gamma beta Ao q zetas p Shi deltaShi lamda tolerance maxNumIter"},
 };
 
 /* 1 when OpenSees accepts nargs numbers after the tag for this form. */
