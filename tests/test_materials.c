@@ -990,6 +990,10 @@ static hs_material *make_sample(const char *type)
         return make(NULL, type, "alpha", 0.05, "ko", 10.0, "n", 2.0, "gamma", 0.4, "beta", 0.6,
                     "Ao", 1.0, "q", 0.3, "zetas", 0.8, "p", 1.0, "Shi", 0.3, "deltaShi", 0.01,
                     "lamda", 0.2, "tolerance", 1e-12, "maxNumIter", 50.0, NULL);
+    if (!strcmp(type, "bouc_wen_infill"))
+        return make(NULL, type, "mass", 2.0, "alpha", 0.05, "beta0", 0.5, "eta0", 0.2, "n", 1.5,
+                    "k", 10.0, "xy", 0.1, "deltak", 0.01, "deltaf", 0.005, "psi", 0.2, "Zs", 0.2,
+                    "As", 0.2, "epsp", 0.5, "tolerance", 1e-13, "maxNumIter", 50.0, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

@@ -1,10 +1,10 @@
 /* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02,
  * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym, ratchet,
- * steel_brb and bwbn against OpenSees itself (OPENSEES=/path/to/OpenSees; skips with a message
- * otherwise). Each OpenSees material sits in a zeroLength element whose free node is driven by a
- * single-point constraint through the same strain history (one static step per strain, committed);
- * a second, unloaded spring keeps the system non-empty. The strains OpenSees actually imposed are
- * read back
+ * steel_brb, bwbn and bouc_wen_infill against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
+ * with a message otherwise). Each OpenSees material sits in a zeroLength element whose free node is
+ * driven by a single-point constraint through the same strain history (one static step per strain,
+ * committed); a second, unloaded spring keeps the system non-empty. The strains OpenSees actually
+ * imposed are read back
  * (%.17g) and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of
  * the case's peak stress. */
 #define _DEFAULT_SOURCE /* mkdtemp */
@@ -121,6 +121,13 @@ static const os_case CASES[] = {
      "alpha 0.05 ko 100 n 2 gamma 0.4 beta 0.6 Ao 1 q 0.2 zetas 0.8 p 2 Shi 0.3 deltaShi 0.01 "
      "lamda 0.2 tolerance 1e-12 maxNumIter 50",
      4.0, 100.0},
+    /* the census's Test-BoucWenInfill.tcl */
+    {"BoucWenInfill 1 7416 0.003 0.295 0.2 1.5 153 1.8627 0.023 0.0011 0.001 0.17 5.8 0.21 "
+     "1.0e-05 1000000",
+     "bouc_wen_infill",
+     "mass 7416 alpha 0.003 beta0 0.295 eta0 0.2 n 1.5 k 153 xy 1.8627 deltak 0.023 deltaf "
+     "0.0011 psi 0.001 Zs 0.17 As 5.8 epsp 0.21 tolerance 1e-5 maxNumIter 1000000",
+     8.0, 153.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -220,7 +227,7 @@ static void test_against_opensees(void **state)
             "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
             "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
             "Concrete01, Concrete02, Hysteretic, ElasticBilin, HystereticPoly, HystereticSmooth, "
-            "HystereticAsym, Ratchet, SteelBRB, BWBN)\n");
+            "HystereticAsym, Ratchet, SteelBRB, BWBN, BoucWenInfill)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

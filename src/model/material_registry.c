@@ -39,6 +39,8 @@ int hs_material_create_steel_brb(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_steel_brb_params[];
 int hs_material_create_bwbn(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_bwbn_params[];
+int hs_material_create_bouc_wen_infill(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bouc_wen_infill_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -95,6 +97,9 @@ static const struct {
     {{"bwbn", hs_material_bwbn_params,
       "Bouc-Wen-Baber-Noori hysteresis with pinching (OpenSees BWBN)"},
      hs_material_create_bwbn},
+    {{"bouc_wen_infill", hs_material_bouc_wen_infill_params,
+      "Bouc-Wen for masonry infills with damage and pinching (OpenSees BoucWenInfill)"},
+     hs_material_create_bouc_wen_infill},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

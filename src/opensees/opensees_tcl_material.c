@@ -107,6 +107,13 @@ static const material_map maps[] = {
       "tolerance", "maxNumIter"},
      {14, 0},
      "BWBN tag alpha ko n gamma beta Ao q zetas p Shi deltaShi lamda tolerance maxNumIter"},
+    {"BoucWenInfill",
+     "bouc_wen_infill",
+     {"mass", "alpha", "beta0", "eta0", "n", "k", "xy", "deltak", "deltaf", "psi", "Zs", "As",
+      "epsp", "tolerance", "maxNumIter"},
+     {15, 0},
+     "BoucWenInfill tag mass alpha beta0 eta0 n k xy deltak deltaf psi Zs As epsp tol "
+     "maxNumIter"},
 };
 
 /* 1 when OpenSees accepts nargs numbers after the tag for this form. */
