@@ -3,32 +3,22 @@
  * backward-Euler step as hysim's bouc_wen; with strength degradation (deltaf > 0) the force at
  * the peaks of cycles of one amplitude falls cycle after cycle, as the damage index grows with
  * the energy; pinching (As > 0) lowers the force while reloading through z = 0. */
-#include "hs_test.h"
+#include "hs_material_test.h"
 
 #include <math.h>
 #include <stdio.h>
 
 static hs_material *make_infill(double deltaf, double As)
 {
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    const char *keys[] = {"mass",   "alpha",  "beta0", "eta0", "n",  "k",    "xy",
-                          "deltak", "deltaf", "psi",   "Zs",   "As", "epsp", "tolerance"};
-    const double vals[] = {10.0, 0.05,   0.5, 0.3, 2.0, 100.0, 1.0,
-                           0.0,  deltaf, 0.0, 0.3, As,  0.5,   1e-14};
-    for (int i = 0; i < 14; i++) hs_options_set_num(o, keys[i], vals[i]);
-    hs_material *m = NULL;
-    assert_int_equal(hs_material_create(NULL, "bouc_wen_infill", o, &m), 0);
-    hs_options_destroy(&o);
-    return m;
+    char spec[400];
+    snprintf(spec, sizeof spec,
+             "mass 10 alpha 0.05 beta0 0.5 eta0 0.3 n 2 k 100 xy 1 deltak 0 deltaf %.17g psi 0 "
+             "Zs 0.3 As %.17g epsp 0.5 tolerance 1e-14",
+             deltaf, As);
+    return hs_test_material("bouc_wen_infill", spec);
 }
 
-static double go(hs_material *m, double e)
-{
-    assert_int_equal(hs_material_set_trial(m, e, 0.0), 0);
-    assert_int_equal(hs_material_commit(m), 0);
-    return hs_material_stress(m);
-}
+#define go hs_test_material_go
 
 /* Three cycles of amplitude 3, steps of 0.01 (k = 1 .. 3600). */
 static double cycles(int k)
@@ -40,16 +30,7 @@ static void test_is_bouc_wen(void **state)
 {
     (void)state;
     hs_material *m = make_infill(0.0, 0.0);
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "alpha", 0.05);
-    hs_options_set_num(o, "k0", 100.0);
-    hs_options_set_num(o, "n", 2.0);
-    hs_options_set_num(o, "gamma", 0.5 * 0.3);
-    hs_options_set_num(o, "beta", 0.5);
-    hs_material *bw = NULL;
-    assert_int_equal(hs_material_create(NULL, "bouc_wen", o, &bw), 0);
-    hs_options_destroy(&o);
+    hs_material *bw = hs_test_material("bouc_wen", "alpha 0.05 k0 100 n 2 gamma 0.15 beta 0.5");
     double worst = 0.0;
     for (int k = 1; k <= 3600; k++) worst = fmax(worst, fabs(go(m, cycles(k)) - go(bw, cycles(k))));
     print_message("    bouc_wen_infill without degradation or pinching against bouc_wen: %.3g\n",

@@ -4,31 +4,22 @@
  * is hysim's bouc_wen without degradation (the same implicit step). With pinching the force
  * stays between the pinched and the unpinched loops: at the same strain path, |z| is never above
  * the unpinched one's while loading away from zero. */
-#include "hs_test.h"
+#include "hs_material_test.h"
 
 #include <math.h>
 #include <stdio.h>
 
 static hs_material *make_bwbn(double n, double zetas, double q)
 {
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    const char *keys[] = {"alpha", "ko", "n",   "gamma",    "beta",  "Ao",       "q",
-                          "zetas", "p",  "Shi", "deltaShi", "lamda", "tolerance"};
-    const double vals[] = {0.05, 100.0, n, 0.4, 0.6, 1.0, q, zetas, 2.0, 0.3, 0.01, 0.2, 1e-14};
-    for (int i = 0; i < 13; i++) hs_options_set_num(o, keys[i], vals[i]);
-    hs_material *m = NULL;
-    assert_int_equal(hs_material_create(NULL, "bwbn", o, &m), 0);
-    hs_options_destroy(&o);
-    return m;
+    char spec[400];
+    snprintf(spec, sizeof spec,
+             "alpha 0.05 ko 100 n %g gamma 0.4 beta 0.6 Ao 1 q %.17g zetas %.17g p 2 Shi 0.3 "
+             "deltaShi 0.01 lamda 0.2 tolerance 1e-14",
+             n, q, zetas);
+    return hs_test_material("bwbn", spec);
 }
 
-static double go(hs_material *m, double e)
-{
-    assert_int_equal(hs_material_set_trial(m, e, 0.0), 0);
-    assert_int_equal(hs_material_commit(m), 0);
-    return hs_material_stress(m);
-}
+#define go hs_test_material_go
 
 /* Strain path: 0 -> 3 -> -2 -> 1 in steps of 0.01. */
 static double path(int k)
@@ -69,16 +60,7 @@ static void test_n2_is_bouc_wen(void **state)
 {
     (void)state;
     hs_material *m = make_bwbn(2.0, 0.0, 0.0);
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "alpha", 0.05);
-    hs_options_set_num(o, "k0", 100.0);
-    hs_options_set_num(o, "n", 2.0);
-    hs_options_set_num(o, "gamma", 0.4);
-    hs_options_set_num(o, "beta", 0.6);
-    hs_material *bw = NULL;
-    assert_int_equal(hs_material_create(NULL, "bouc_wen", o, &bw), 0);
-    hs_options_destroy(&o);
+    hs_material *bw = hs_test_material("bouc_wen", "alpha 0.05 k0 100 n 2 gamma 0.4 beta 0.6");
     double worst = 0.0;
     for (int k = 1; k <= 1100; k++) worst = fmax(worst, fabs(go(m, path(k)) - go(bw, path(k))));
     print_message("    bwbn, n = 2, no pinching, against bouc_wen: %.3g\n", worst);

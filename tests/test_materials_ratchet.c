@@ -1,31 +1,20 @@
 /* ratchet (OpenSees Ratchet) by hand: the stress E (e - engage) past the engagement, 0 below it;
  * the engagement moves down by whole teeth (RatType 1) or to e + freeTravel (RatType 2) when a
  * committed step pushes back beyond engage - freeTravel, and only at commit. */
-#include "hs_test.h"
+#include "hs_material_test.h"
 
 #include <math.h>
 #include <stdio.h>
 
 static hs_material *make(double E, double travel, double travel0, double type)
 {
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "E", E);
-    hs_options_set_num(o, "freeTravel", travel);
-    hs_options_set_num(o, "freeTravelInitial", travel0);
-    hs_options_set_num(o, "RatType", type);
-    hs_material *m = NULL;
-    assert_int_equal(hs_material_create(NULL, "ratchet", o, &m), 0);
-    hs_options_destroy(&o);
-    return m;
+    char spec[160];
+    snprintf(spec, sizeof spec, "E %.17g freeTravel %.17g freeTravelInitial %.17g RatType %g", E,
+             travel, travel0, type);
+    return hs_test_material("ratchet", spec);
 }
 
-static double go(hs_material *m, double e)
-{
-    assert_int_equal(hs_material_set_trial(m, e, 0.0), 0);
-    assert_int_equal(hs_material_commit(m), 0);
-    return hs_material_stress(m);
-}
+#define go hs_test_material_go
 
 static void test_teeth(void **state)
 {
@@ -80,21 +69,17 @@ static void test_validation(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "E", 1.0);
-    hs_options_set_num(o, "freeTravel", 0.1);
-    hs_options_set_num(o, "freeTravelInitial", 0.0);
-    hs_options_set_num(o, "RatType", 3.0);
     hs_material *m = NULL;
-    assert_int_equal(hs_material_create(ctx, "ratchet", o, &m), HS_EINPUT);
+    assert_int_equal(hs_test_material_try(ctx, "ratchet",
+                                          "E 1 freeTravel 0.1 freeTravelInitial 0 RatType 3", &m),
+                     HS_EINPUT);
     assert_string_equal(hs_ctx_message(ctx),
                         "ratchet: RatType must be 1 (by whole teeth) or 2 (continuous) (got 3)");
-    hs_options_set_num(o, "RatType", 1.0);
-    hs_options_set_num(o, "freeTravel", 0.0);
-    assert_int_equal(hs_material_create(ctx, "ratchet", o, &m), HS_EINPUT);
+    assert_int_equal(
+        hs_test_material_try(ctx, "ratchet", "E 1 freeTravel 0 freeTravelInitial 0 RatType 1", &m),
+        HS_EINPUT);
     assert_string_equal(hs_ctx_message(ctx), "ratchet: freeTravel must be > 0 (got 0)");
-    hs_options_destroy(&o);
+    assert_null(m);
     hs_ctx_destroy(&ctx);
 }
 

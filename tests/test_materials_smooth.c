@@ -4,38 +4,30 @@
  * smooth law obeys dh/de = alpha (st fbar - h) st (an exponential approach to the band
  * +-fbar, Smooth and Asym) or the power law of Poly, whose band tends to
  * +-(ka - kb) (1 + U^(1-a)) / (2 (a - 1)); after a reversal from saturation the tangent is ka. */
-#include "hs_test.h"
+#include "hs_material_test.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 
-static hs_material *make(const char *type, ...)
-{
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    va_list ap;
-    va_start(ap, type);
-    for (const char *k = va_arg(ap, const char *); k; k = va_arg(ap, const char *))
-        hs_options_set_num(o, k, va_arg(ap, double));
-    va_end(ap);
-    hs_material *m = NULL;
-    assert_int_equal(hs_material_create(NULL, type, o, &m), 0);
-    hs_options_destroy(&o);
-    return m;
-}
+#define make hs_test_material
+#define go   hs_test_material_go
 
-static double go(hs_material *m, double e)
+/* A material from a printf format of its "key value ..." string. */
+static hs_material *make_f(const char *type, const char *fmt, ...)
 {
-    assert_int_equal(hs_material_set_trial(m, e, 0.0), 0);
-    assert_int_equal(hs_material_commit(m), 0);
-    return hs_material_stress(m);
+    char spec[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(spec, sizeof spec, fmt, ap);
+    va_end(ap);
+    return hs_test_material(type, spec);
 }
 
 static void test_elastic_bilin(void **state)
 {
     (void)state;
-    hs_material *m = make("elastic_bilin", "E1p", 1000.0, "E2p", 100.0, "eps2p", 0.002, NULL);
+    hs_material *m = make("elastic_bilin", "E1p 1000 E2p 100 eps2p 0.002");
     HS_ASSERT_NEAR(go(m, 0.001), 1.0, 1e-15);
     HS_ASSERT_NEAR(go(m, 0.005), 2.0 + 0.3, 1e-14);
     HS_ASSERT_NEAR(hs_material_tangent(m), 100.0, 0.0);
@@ -44,8 +36,7 @@ static void test_elastic_bilin(void **state)
     HS_ASSERT_NEAR(hs_material_initial_tangent(m), 1000.0, 0.0);
     hs_material_destroy(&m);
     /* both sides given; a negative eps2p and a positive eps2n are taken by magnitude */
-    m = make("elastic_bilin", "E1p", 1000.0, "E2p", 100.0, "eps2p", -0.002, "E1n", 800.0, "E2n",
-             -50.0, "eps2n", 0.001, NULL);
+    m = make("elastic_bilin", "E1p 1000.0 E2p 100.0 eps2p -0.002 E1n 800.0 E2n -50.0 eps2n 0.001");
     HS_ASSERT_NEAR(go(m, 0.003), 2.0 + 0.1, 1e-14);
     HS_ASSERT_NEAR(go(m, -0.0005), -0.4, 1e-15);
     HS_ASSERT_NEAR(hs_material_tangent(m), 800.0, 0.0);
@@ -111,17 +102,15 @@ static void test_hysteretic_smooth(void **state)
 {
     (void)state;
     const double p[] = {5.0, 0.5, 0.45, 1.0};
-    hs_material *m =
-        make("hysteretic_smooth", "ka", p[0], "kb", p[1], "fbar", p[2], "beta", p[3], NULL);
+    hs_material *m = make_f("hysteretic_smooth", "ka %.17g kb %.17g fbar %.17g beta %.17g", p[0],
+                            p[1], p[2], p[3]);
     /* virgin tangent (ka + kb) / 2: h = fbar (1 - exp(-alpha e)) */
     HS_ASSERT_NEAR(hs_material_tangent(m), 2.75, 1e-15);
     check_exponential(m, p, smooth_part);
     hs_material_destroy(&m);
     /* alpha instead of fbar: the same law */
-    hs_material *a =
-        make("hysteretic_smooth", "ka", 5.0, "kb", 0.5, "alpha", 5.0, "beta", 1.0, NULL);
-    hs_material *b =
-        make("hysteretic_smooth", "ka", 5.0, "kb", 0.5, "fbar", 0.45, "beta", 1.0, NULL);
+    hs_material *a = make("hysteretic_smooth", "ka 5.0 kb 0.5 alpha 5.0 beta 1.0");
+    hs_material *b = make("hysteretic_smooth", "ka 5.0 kb 0.5 fbar 0.45 beta 1.0");
     for (int i = 1; i < 30; i++) assert_true(go(a, sin(0.3 * i)) == go(b, sin(0.3 * i)));
     hs_material_destroy(&a);
     hs_material_destroy(&b);
@@ -131,8 +120,9 @@ static void test_hysteretic_asym(void **state)
 {
     (void)state;
     const double p[] = {5.0, 0.5, 0.45, 1.5, 1.0, 0.3};
-    hs_material *m = make("hysteretic_asym", "ka", p[0], "kb", p[1], "fo", p[2], "b1", p[3], "b2",
-                          p[4], "gamma", p[5], NULL);
+    hs_material *m =
+        make_f("hysteretic_asym", "ka %.17g kb %.17g fo %.17g b1 %.17g b2 %.17g gamma %.17g", p[0],
+               p[1], p[2], p[3], p[4], p[5]);
     HS_ASSERT_NEAR(hs_material_tangent(m), 2.75, 1e-15);
     check_exponential(m, p, asym_part);
     hs_material_destroy(&m);
@@ -146,7 +136,8 @@ static void test_hysteretic_poly(void **state)
     (void)state;
     const double ka = 100.0, kb = 10.0, a = 20.0, tol = 1e-8;
     hs_material *m =
-        make("hysteretic_poly", "ka", ka, "kb", kb, "a", a, "b1", 0.0, "b2", 0.0, "tol", tol, NULL);
+        make_f("hysteretic_poly", "ka %.17g kb %.17g a %.17g b1 %.17g b2 %.17g tol %.17g", ka, kb,
+               a, 0.0, 0.0, tol);
     const double U = pow((ka - kb) / tol, 1.0 / a), Ua = pow(U, 1.0 - a);
     const double h_inf = (ka - kb) * (1.0 + Ua) / (2.0 * (a - 1.0));
     for (int i = 1; i <= 100; i++) go(m, 2.0 * i / 100.0);
@@ -159,10 +150,12 @@ static void test_hysteretic_poly(void **state)
     HS_ASSERT_NEAR(hs_material_tangent(m), k_rev, 1e-9 * ka);
     HS_ASSERT_NEAR(k_rev, ka, 1e-6 * ka);
     /* the elastic part adds b1 e^3 + b2 e^5 to the stress */
-    hs_material *q = make("hysteretic_poly", "ka", ka, "kb", kb, "a", a, "b1", 3.0, "b2", -2.0,
-                          "tol", tol, NULL);
+    hs_material *q =
+        make_f("hysteretic_poly", "ka %.17g kb %.17g a %.17g b1 %.17g b2 %.17g tol %.17g", ka, kb,
+               a, 3.0, -2.0, tol);
     hs_material *r =
-        make("hysteretic_poly", "ka", ka, "kb", kb, "a", a, "b1", 0.0, "b2", 0.0, "tol", tol, NULL);
+        make_f("hysteretic_poly", "ka %.17g kb %.17g a %.17g b1 %.17g b2 %.17g tol %.17g", ka, kb,
+               a, 0.0, 0.0, tol);
     double worst = 0.0;
     for (int i = 1; i <= 60; i++) {
         const double e = 0.8 * sin(0.2 * i);
@@ -179,28 +172,20 @@ static void test_validation(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    hs_options_set_num(o, "ka", 5.0);
-    hs_options_set_num(o, "kb", 6.0);
-    hs_options_set_num(o, "fbar", 0.4);
-    hs_options_set_num(o, "beta", 1.0);
     hs_material *m = NULL;
-    assert_int_equal(hs_material_create(ctx, "hysteretic_smooth", o, &m), HS_EINPUT);
+    assert_int_equal(
+        hs_test_material_try(ctx, "hysteretic_smooth", "ka 5 kb 6 fbar 0.4 beta 1", &m), HS_EINPUT);
     assert_string_equal(hs_ctx_message(ctx), "hysteretic_smooth: kb must be < ka (got 6)");
-    hs_options_set_num(o, "kb", 0.5);
-    hs_options_set_num(o, "alpha", 2.0);
-    assert_int_equal(hs_material_create(ctx, "hysteretic_smooth", o, &m), HS_EINPUT);
+    assert_int_equal(
+        hs_test_material_try(ctx, "hysteretic_smooth", "ka 5 kb 0.5 fbar 0.4 alpha 2 beta 1", &m),
+        HS_EINPUT);
     assert_string_equal(hs_ctx_message(ctx),
                         "hysteretic_smooth: give one of fbar and alpha (fbar = (ka - kb) / (2 "
                         "alpha))");
-    hs_options_set_num(o, "a", 1.0);
-    hs_options_set_num(o, "b1", 0.0);
-    hs_options_set_num(o, "b2", 0.0);
-    assert_int_equal(hs_material_create(ctx, "hysteretic_poly", o, &m), HS_EINPUT);
+    assert_int_equal(hs_test_material_try(ctx, "hysteretic_poly", "ka 5 kb 0.5 a 1 b1 0 b2 0", &m),
+                     HS_EINPUT);
     assert_string_equal(hs_ctx_message(ctx), "hysteretic_poly: a must be > 0 and != 1 (got 1)");
     assert_null(m);
-    hs_options_destroy(&o);
     hs_ctx_destroy(&ctx);
 }
 

@@ -4,31 +4,22 @@
  * from zero stress at e0 is s = sy tanh(E (e - e0) / sy); the material integrates it by backward
  * Euler, so the error falls as the step (first order). Unloading is elastic down to zero stress,
  * from where the compression branch is the same tanh. */
-#include "hs_test.h"
+#include "hs_material_test.h"
 
 #include <math.h>
 #include <stdio.h>
 
 static hs_material *make(double E, double sy, double alpha, double beta)
 {
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    const char *keys[] = {"E",       "sigmaY0",  "sigmaY_T", "alpha_T", "beta_T",
-                          "delta_T", "sigmaY_C", "alpha_C",  "beta_C",  "delta_C"};
-    const double vals[] = {E, sy, sy, alpha, beta, 0.1, sy, alpha, beta, 0.1};
-    for (int i = 0; i < 10; i++) hs_options_set_num(o, keys[i], vals[i]);
-    hs_material *m = NULL;
-    assert_int_equal(hs_material_create(NULL, "steel_brb", o, &m), 0);
-    hs_options_destroy(&o);
-    return m;
+    char spec[400];
+    snprintf(spec, sizeof spec,
+             "E %.17g sigmaY0 %.17g sigmaY_T %.17g alpha_T %.17g beta_T %.17g delta_T 0.1 "
+             "sigmaY_C %.17g alpha_C %.17g beta_C %.17g delta_C 0.1",
+             E, sy, sy, alpha, beta, sy, alpha, beta);
+    return hs_test_material("steel_brb", spec);
 }
 
-static double go(hs_material *m, double e)
-{
-    assert_int_equal(hs_material_set_trial(m, e, 0.0), 0);
-    assert_int_equal(hs_material_commit(m), 0);
-    return hs_material_stress(m);
-}
+#define go hs_test_material_go
 
 /* Largest |s - sy tanh(...)| / sy over a push to 3 yield strains, n steps per yield strain, an
  * elastic unloading to zero stress and a push to -3 yield strains from there. */
@@ -92,16 +83,15 @@ static void test_validation(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_options *o = NULL;
-    assert_int_equal(hs_options_create(&o), 0);
-    const char *keys[] = {"E",       "sigmaY0",  "sigmaY_T", "alpha_T", "beta_T",
-                          "delta_T", "sigmaY_C", "alpha_C",  "beta_C",  "delta_C"};
-    const double vals[] = {2e5, 250.0, 400.0, 1.0, 0.01, 0.5, 450.0, 1.0, 0.02, 0.0};
-    for (int i = 0; i < 10; i++) hs_options_set_num(o, keys[i], vals[i]);
     hs_material *m = NULL;
-    assert_int_equal(hs_material_create(ctx, "steel_brb", o, &m), HS_EINPUT);
+    assert_int_equal(
+        hs_test_material_try(ctx, "steel_brb",
+                             "E 2e5 sigmaY0 250 sigmaY_T 400 alpha_T 1 beta_T 0.01 "
+                             "delta_T 0.5 sigmaY_C 450 alpha_C 1 beta_C 0.02 delta_C 0",
+                             &m),
+        HS_EINPUT);
     assert_string_equal(hs_ctx_message(ctx), "steel_brb: delta_C must be > 0 (got 0)");
-    hs_options_destroy(&o);
+    assert_null(m);
     hs_ctx_destroy(&ctx);
 }
 
