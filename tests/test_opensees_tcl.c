@@ -320,6 +320,13 @@ static void test_materials_map(void **state)
         {"SteelBRB 2 5000.0 80.0 120.0 2.0 0.02 0.1 140.0 3.0 0.03 0.2 1.0e-12",
          "{type: steel_brb, E: 5000, sigmaY0: 80, sigmaY_T: 120, alpha_T: 2, beta_T: 0.02, "
          "delta_T: 0.1, sigmaY_C: 140, alpha_C: 3, beta_C: 0.03, delta_C: 0.2, tol: 1e-12}"},
+        {"BWBN 2 0.05 5000.0 2 0.4 0.6 1 0.2 0.8 2 0.3 0.01 0.2 1e-12 50",
+         "{type: bwbn, alpha: 0.05, ko: 5000, n: 2, gamma: 0.4, beta: 0.6, Ao: 1, q: 0.2, zetas: "
+         "0.8, p: 2, Shi: 0.3, deltaShi: 0.01, lamda: 0.2, tolerance: 1e-12, maxNumIter: 50}"},
+        {"BoucWenInfill 2 10.0 0.05 0.5 0.3 2.0 5000.0 0.02 0.01 0.005 0.2 0.3 0.5 0.5 1e-12 50",
+         "{type: bouc_wen_infill, mass: 10, alpha: 0.05, beta0: 0.5, eta0: 0.3, n: 2, k: 5000, xy: "
+         "0.02, deltak: 0.01, deltaf: 0.005, psi: 0.2, Zs: 0.3, As: 0.5, epsp: 0.5, tolerance: "
+         "1e-12, maxNumIter: 50}"},
     };
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
