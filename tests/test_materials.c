@@ -968,6 +968,32 @@ static hs_material *make_sample(const char *type)
                     0.6, "s1n", -0.9, "e1n", -0.1, "s2n", -1.2, "e2n", -0.3, "s3n", -1.3, "e3n",
                     -0.7, "pinchX", 0.8, "pinchY", 0.3, "damage1", 0.01, "damage2", 0.02, "beta",
                     0.3, NULL);
+    if (!strcmp(type, "elastic_bilin"))
+        return make(NULL, type, "E1p", 10.0, "E2p", 2.0, "eps2p", 0.1, "E1n", 10.0, "E2n", -1.0,
+                    "eps2n", -0.2, NULL);
+    if (!strcmp(type, "hysteretic_poly"))
+        return make(NULL, type, "ka", 10.0, "kb", 1.0, "a", 3.0, "b1", 2.0, "b2", -1.0, "tol", 1e-6,
+                    NULL);
+    if (!strcmp(type, "hysteretic_smooth"))
+        return make(NULL, type, "ka", 10.0, "kb", 1.0, "fbar", 0.5, "beta", 0.8, NULL);
+    if (!strcmp(type, "hysteretic_asym"))
+        return make(NULL, type, "ka", 10.0, "kb", 1.0, "alpha", 8.0, "b1", 1.2, "b2", 0.7, "gamma",
+                    0.4, NULL);
+    if (!strcmp(type, "ratchet"))
+        return make(NULL, type, "E", 10.0, "freeTravel", 0.07, "freeTravelInitial", 0.03, "RatType",
+                    1.0, NULL);
+    if (!strcmp(type, "steel_brb"))
+        return make(NULL, type, "E", 10.0, "sigmaY0", 0.8, "sigmaY_T", 1.2, "alpha_T", 3.0,
+                    "beta_T", 0.02, "delta_T", 0.5, "sigmaY_C", 1.4, "alpha_C", 2.5, "beta_C", 0.03,
+                    "delta_C", 0.8, NULL);
+    if (!strcmp(type, "bwbn"))
+        return make(NULL, type, "alpha", 0.05, "ko", 10.0, "n", 2.0, "gamma", 0.4, "beta", 0.6,
+                    "Ao", 1.0, "q", 0.3, "zetas", 0.8, "p", 1.0, "Shi", 0.3, "deltaShi", 0.01,
+                    "lamda", 0.2, "tolerance", 1e-12, "maxNumIter", 50.0, NULL);
+    if (!strcmp(type, "bouc_wen_infill"))
+        return make(NULL, type, "mass", 2.0, "alpha", 0.05, "beta0", 0.5, "eta0", 0.2, "n", 1.5,
+                    "k", 10.0, "xy", 0.1, "deltak", 0.01, "deltaf", 0.005, "psi", 0.2, "Zs", 0.2,
+                    "As", 0.2, "epsp", 0.5, "tolerance", 1e-13, "maxNumIter", 50.0, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

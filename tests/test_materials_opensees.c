@@ -1,10 +1,12 @@
-/* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02 and
- * hysteretic against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
- * with a message otherwise). Each OpenSees material sits in a zeroLength element whose free node
- * is driven by a single-point constraint through the same strain history (one static step per
- * strain, committed); a second, unloaded spring keeps the system non-empty. The strains OpenSees
- * actually imposed are read back (%.17g) and fed to hysim's material, step by step committed;
- * the stresses must agree to 1e-12 of the case's peak stress. */
+/* steel01, steel02, elastic_pp_gap, elastic (Eneg), elastic_pp, concrete01, concrete02,
+ * hysteretic, elastic_bilin, hysteretic_poly, hysteretic_smooth, hysteretic_asym, ratchet,
+ * steel_brb, bwbn and bouc_wen_infill against OpenSees itself (OPENSEES=/path/to/OpenSees; skips
+ * with a message otherwise). Each OpenSees material sits in a zeroLength element whose free node is
+ * driven by a single-point constraint through the same strain history (one static step per strain,
+ * committed); a second, unloaded spring keeps the system non-empty. The strains OpenSees actually
+ * imposed are read back
+ * (%.17g) and fed to hysim's material, step by step committed; the stresses must agree to 1e-12 of
+ * the case's peak stress. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include "hs_test.h"
 
@@ -78,6 +80,54 @@ static const os_case CASES[] = {
      "s1p 50 e1p 0.002 s2p 60 e2p 0.006 s3p 45 e3p 0.02 s1n -50 e1n -0.002 s2n -65 e2n -0.005 "
      "s3n -40 e3n -0.03 pinchX 0.6 pinchY 0.3 damage1 0.02 damage2 0.05 beta 0.4",
      0.008, 25000.0},
+    {"ElasticBilin 1 1000.0 100.0 0.002", "elastic_bilin", "E1p 1000 E2p 100 eps2p 0.002", 0.004,
+     1000.0},
+    {"ElasticBilin 1 1000.0 100.0 -0.002 800.0 -50.0 0.001", "elastic_bilin",
+     "E1p 1000 E2p 100 eps2p -0.002 E1n 800 E2n -50 eps2n 0.001", 0.004, 1000.0},
+    /* the census's test-HystereticPoly.tcl and a softer one with the default tol */
+    {"HystereticPoly 1 100.0 10.0 20.0 -10.0 10.0 1.0e-8", "hysteretic_poly",
+     "ka 100 kb 10 a 20 b1 -10 b2 10 tol 1e-8", 0.5, 100.0},
+    {"HystereticPoly 1 50.0 2.0 1.5 3.0 -1.0", "hysteretic_poly", "ka 50 kb 2 a 1.5 b1 3 b2 -1",
+     0.6, 50.0},
+    /* the census's test-HystereticSmooth.tcl and test-HystereticAsym.tcl, and their -alpha forms */
+    {"HystereticSmooth 1 5.0 0.5 0.45 1.0", "hysteretic_smooth", "ka 5 kb 0.5 fbar 0.45 beta 1",
+     0.8, 5.0},
+    {"HystereticSmooth 1 5.0 0.2 4.0 0.5 -alpha", "hysteretic_smooth",
+     "ka 5 kb 0.2 alpha 4 beta 0.5", 0.8, 5.0},
+    {"HystereticAsym 1 5.0 0.5 0.45 1.5 1.0 0.3", "hysteretic_asym",
+     "ka 5 kb 0.5 fo 0.45 b1 1.5 b2 1 gamma 0.3", 0.8, 5.0},
+    {"HystereticAsym 1 6.0 0.4 5.0 0.8 1.2 -0.2 -alpha", "hysteretic_asym",
+     "ka 6 kb 0.4 alpha 5 b1 0.8 b2 1.2 gamma -0.2", 0.8, 6.0},
+    /* the census's RatchetTest.tcl (RatType 2) and the toothed form */
+    {"Ratchet 1 1000000.0 0.004 0.0 2", "ratchet",
+     "E 1000000 freeTravel 0.004 freeTravelInitial 0 RatType 2", 0.01, 1.0e6},
+    {"Ratchet 1 1000.0 0.0015 0.0005 1", "ratchet",
+     "E 1000 freeTravel 0.0015 freeTravelInitial 0.0005 RatType 1", 0.006, 1000.0},
+    /* the census's SteelBRB.tcl and one with alpha > 2 and the tolerance given */
+    {"SteelBRB 1 190000.0 275.0 440.0 0.8 0.01 0.80 528.0 0.6 0.02 1.00", "steel_brb",
+     "E 190000 sigmaY0 275 sigmaY_T 440 alpha_T 0.8 beta_T 0.01 delta_T 0.8 sigmaY_C 528 "
+     "alpha_C 0.6 beta_C 0.02 delta_C 1",
+     0.01, 190000.0},
+    {"SteelBRB 1 200000.0 250.0 350.0 4.0 0.02 0.05 400.0 6.0 0.03 0.08 1.0e-13", "steel_brb",
+     "E 200000 sigmaY0 250 sigmaY_T 350 alpha_T 4 beta_T 0.02 delta_T 0.05 sigmaY_C 400 "
+     "alpha_C 6 beta_C 0.03 delta_C 0.08 tol 1e-13",
+     0.006, 200000.0},
+    /* the census's BWBN.tcl and a pinched one with n = 2 */
+    {"BWBN 1 0.03 24.877 1 0.1 0.5 1 0.4 0.9 1 0.2 0.001 0.05 1e-6 1000", "bwbn",
+     "alpha 0.03 ko 24.877 n 1 gamma 0.1 beta 0.5 Ao 1 q 0.4 zetas 0.9 p 1 Shi 0.2 deltaShi 0.001 "
+     "lamda 0.05 tolerance 1e-6 maxNumIter 1000",
+     5.0, 24.877},
+    {"BWBN 1 0.05 100.0 2 0.4 0.6 1 0.2 0.8 2 0.3 0.01 0.2 1e-12 50", "bwbn",
+     "alpha 0.05 ko 100 n 2 gamma 0.4 beta 0.6 Ao 1 q 0.2 zetas 0.8 p 2 Shi 0.3 deltaShi 0.01 "
+     "lamda 0.2 tolerance 1e-12 maxNumIter 50",
+     4.0, 100.0},
+    /* the census's Test-BoucWenInfill.tcl */
+    {"BoucWenInfill 1 7416 0.003 0.295 0.2 1.5 153 1.8627 0.023 0.0011 0.001 0.17 5.8 0.21 "
+     "1.0e-05 1000000",
+     "bouc_wen_infill",
+     "mass 7416 alpha 0.003 beta0 0.295 eta0 0.2 n 1.5 k 153 xy 1.8627 deltak 0.023 deltaf "
+     "0.0011 psi 0.001 Zs 0.17 As 5.8 epsp 0.21 tolerance 1e-5 maxNumIter 1000000",
+     8.0, 153.0},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 
@@ -152,7 +202,7 @@ static hs_material *make_case(const os_case *c)
 {
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
-    char buf[256], *save = NULL;
+    char buf[512], *save = NULL;
     snprintf(buf, sizeof buf, "%s", c->opts);
     for (char *k = strtok_r(buf, " ", &save); k; k = strtok_r(NULL, " ", &save)) {
         const char *v = strtok_r(NULL, " ", &save);
@@ -176,7 +226,8 @@ static void test_against_opensees(void **state)
         print_message(
             "    SKIP: no OpenSees (set OPENSEES=/path/to/OpenSees to compare hysim's "
             "materials with OpenSees' Steel01, Steel02, ElasticPPGap, Elastic, ElasticPP, "
-            "Concrete01, Concrete02, Hysteretic)\n");
+            "Concrete01, Concrete02, Hysteretic, ElasticBilin, HystereticPoly, HystereticSmooth, "
+            "HystereticAsym, Ratchet, SteelBRB, BWBN, BoucWenInfill)\n");
         skip();
     }
     if (access(exe, X_OK) != 0) {

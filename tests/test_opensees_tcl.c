@@ -300,6 +300,33 @@ static void test_materials_map(void **state)
          "{type: hysteretic, s1p: 100, e1p: 0.01, s2p: 120, e2p: 0.03, s3p: 110, e3p: 0.07, s1n: "
          "-100, e1n: -0.01, s2n: -120, e2n: -0.03, s3n: -90, e3n: -0.08, pinchX: 0.8, pinchY: "
          "0.2, damage1: 0.01, damage2: 0.01, beta: 0.3}"},
+        {"ElasticBilin 2 5000.0 500.0 0.02",
+         "{type: elastic_bilin, E1p: 5000, E2p: 500, eps2p: 0.02}"},
+        {"ElasticBilin 2 5000.0 500.0 0.02 4000.0 -100.0 0.03",
+         "{type: elastic_bilin, E1p: 5000, E2p: 500, eps2p: 0.02, E1n: 4000, E2n: -100, eps2n: "
+         "-0.03}"},
+        {"HystereticPoly 2 5000.0 200.0 3.0 10.0 -5.0 1.0e-6",
+         "{type: hysteretic_poly, ka: 5000, kb: 200, a: 3, b1: 10, b2: -5, tol: 1e-6}"},
+        {"HystereticSmooth 2 5000.0 200.0 60.0 2.0",
+         "{type: hysteretic_smooth, ka: 5000, kb: 200, fbar: 60, beta: 2}"},
+        {"HystereticSmooth 2 5000.0 200.0 40.0 2.0 -alpha",
+         "{type: hysteretic_smooth, ka: 5000, kb: 200, alpha: 40, beta: 2}"},
+        {"HystereticAsym 2 5000.0 200.0 60.0 3.0 2.0 1.5",
+         "{type: hysteretic_asym, ka: 5000, kb: 200, fo: 60, b1: 3, b2: 2, gamma: 1.5}"},
+        {"HystereticAsym 2 5000.0 200.0 40.0 3.0 2.0 1.5 -alpha",
+         "{type: hysteretic_asym, ka: 5000, kb: 200, alpha: 40, b1: 3, b2: 2, gamma: 1.5}"},
+        {"Ratchet 2 5000.0 0.01 0.005 1",
+         "{type: ratchet, E: 5000, freeTravel: 0.01, freeTravelInitial: 0.005, RatType: 1}"},
+        {"SteelBRB 2 5000.0 80.0 120.0 2.0 0.02 0.1 140.0 3.0 0.03 0.2 1.0e-12",
+         "{type: steel_brb, E: 5000, sigmaY0: 80, sigmaY_T: 120, alpha_T: 2, beta_T: 0.02, "
+         "delta_T: 0.1, sigmaY_C: 140, alpha_C: 3, beta_C: 0.03, delta_C: 0.2, tol: 1e-12}"},
+        {"BWBN 2 0.05 5000.0 2 0.4 0.6 1 0.2 0.8 2 0.3 0.01 0.2 1e-12 50",
+         "{type: bwbn, alpha: 0.05, ko: 5000, n: 2, gamma: 0.4, beta: 0.6, Ao: 1, q: 0.2, zetas: "
+         "0.8, p: 2, Shi: 0.3, deltaShi: 0.01, lamda: 0.2, tolerance: 1e-12, maxNumIter: 50}"},
+        {"BoucWenInfill 2 10.0 0.05 0.5 0.3 2.0 5000.0 0.02 0.01 0.005 0.2 0.3 0.5 0.5 1e-12 50",
+         "{type: bouc_wen_infill, mass: 10, alpha: 0.05, beta0: 0.5, eta0: 0.3, n: 2, k: 5000, xy: "
+         "0.02, deltak: 0.01, deltaf: 0.005, psi: 0.2, Zs: 0.3, As: 0.5, epsp: 0.5, tolerance: "
+         "1e-12, maxNumIter: 50}"},
     };
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);

@@ -16,7 +16,8 @@ typedef struct hs_material hs_material;
 /* Registered types: "elastic" {k}, "bilinear" {k, fy, b}, "bouc_wen" {alpha, k0, n, gamma,
  * beta, A0, delta_a, delta_nu, delta_eta}, "viscous" {c, alpha} (stress c |v|^alpha sign v),
  * "steel01", "steel02", "elastic_pp_gap", "elastic_pp", "concrete01", "concrete02",
- * "hysteretic" (OpenSees' laws; docs/materials.md). */
+ * "hysteretic", "elastic_bilin", "hysteretic_poly", "hysteretic_smooth", "hysteretic_asym",
+ * "ratchet", "steel_brb", "bwbn", "bouc_wen_infill" (OpenSees' laws; docs/materials.md). */
 int hs_material_create(hs_ctx *ctx, const char *type, const hs_options *opts, hs_material **out);
 void hs_material_destroy(hs_material **m);
 

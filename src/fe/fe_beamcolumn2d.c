@@ -296,18 +296,15 @@ static int force_state(fe_bc2d *e, const double *v)
     memcpy(v_in, e->v, sizeof v_in);
     for (int a = 0; a < nq; a++) to_do[a] = dv[a] = v[a] - v_in[a];
     e->iters_last = 0;
-    /* an increment of norm <= DBL_EPSILON leaves the state as it is (OpenSees'
-     * ForceBeamColumn2d::update, read for facts): no iteration, no fiber evaluated */
+    /* No increment since the last trial (norm <= DBL_EPSILON): the state (q, kb) stands, as
+     * OpenSees' ForceBeamColumn2d::update returns (ForceBeamColumn2d.cpp, read for facts): no
+     * iteration, no fiber evaluated. Another element iteration would move the sections by their
+     * residual strains and, from a state accepted unconverged, turn yielding fibres elastic in
+     * the tangent (Example3.2.tcl). */
     double dv2 = 0.0;
     for (int a = 0; a < nq; a++) dv2 += dv[a] * dv[a];
     if (sqrt(dv2) <= DBL_EPSILON) return 0;
     e->calls++;
-    /* No increment since the last trial: the state (q, kb) stands, as OpenSees'
-     * ForceBeamColumn2d::update returns when |dv| <= DBL_EPSILON (ForceBeamColumn2d.cpp). Another
-     * element iteration would move the sections by their residual strains and, from a state
-     * accepted unconverged, turn yielding fibres elastic in the tangent (Example3.2.tcl). */
-    if (e->calls > 1 && sqrt(dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2]) <= DBL_EPSILON)
-        return 0;
     int sub = 1;
     while (sub <= e->max_sub) {
         int ok = 0;

@@ -25,6 +25,22 @@ int hs_material_create_concrete02(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_concrete02_params[];
 int hs_material_create_hysteretic(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_hysteretic_params[];
+int hs_material_create_elastic_bilin(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_elastic_bilin_params[];
+int hs_material_create_hysteretic_poly(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_poly_params[];
+int hs_material_create_hysteretic_smooth(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_smooth_params[];
+int hs_material_create_hysteretic_asym(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_hysteretic_asym_params[];
+int hs_material_create_ratchet(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_ratchet_params[];
+int hs_material_create_steel_brb(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_steel_brb_params[];
+int hs_material_create_bwbn(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bwbn_params[];
+int hs_material_create_bouc_wen_infill(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bouc_wen_infill_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -60,6 +76,30 @@ static const struct {
       "trilinear backbones with pinching, damage and unloading degradation (OpenSees "
       "Hysteretic)"},
      hs_material_create_hysteretic},
+    {{"elastic_bilin", hs_material_elastic_bilin_params,
+      "nonlinear elastic, bilinear on each side (OpenSees ElasticBilin)"},
+     hs_material_create_elastic_bilin},
+    {{"hysteretic_poly", hs_material_hysteretic_poly_params,
+      "smooth hysteresis with a polynomial elastic part (OpenSees HystereticPoly)"},
+     hs_material_create_hysteretic_poly},
+    {{"hysteretic_smooth", hs_material_hysteretic_smooth_params,
+      "smooth exponential hysteresis (OpenSees HystereticSmooth)"},
+     hs_material_create_hysteretic_smooth},
+    {{"hysteretic_asym", hs_material_hysteretic_asym_params,
+      "smooth asymmetric exponential hysteresis (OpenSees HystereticAsym)"},
+     hs_material_create_hysteretic_asym},
+    {{"ratchet", hs_material_ratchet_params,
+      "one-way device engaging after a free travel that ratchets (OpenSees Ratchet)"},
+     hs_material_create_ratchet},
+    {{"steel_brb", hs_material_steel_brb_params,
+      "buckling-restrained brace steel, Zona & Dall'Asta 2012 (OpenSees SteelBRB)"},
+     hs_material_create_steel_brb},
+    {{"bwbn", hs_material_bwbn_params,
+      "Bouc-Wen-Baber-Noori hysteresis with pinching (OpenSees BWBN)"},
+     hs_material_create_bwbn},
+    {{"bouc_wen_infill", hs_material_bouc_wen_infill_params,
+      "Bouc-Wen for masonry infills with damage and pinching (OpenSees BoucWenInfill)"},
+     hs_material_create_bouc_wen_infill},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

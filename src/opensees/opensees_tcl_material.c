@@ -68,6 +68,52 @@ static const material_map maps[] = {
      {16, 17, 0},
      "Hysteretic tag s1p e1p s2p e2p <s3p e3p> s1n e1n s2n e2n <s3n e3n> pinchX pinchY damage1 "
      "damage2 <beta>"},
+    {"ElasticBilin",
+     "elastic_bilin",
+     {"E1p", "E2p", "eps2p", "E1n", "E2n", "eps2n"},
+     {3, 6, 0},
+     "ElasticBilin tag E1P E2P eps2P <E1N E2N eps2N>"},
+    {"HystereticPoly",
+     "hysteretic_poly",
+     {"ka", "kb", "a", "b1", "b2", "tol"},
+     {5, 6, 0},
+     "HystereticPoly tag ka kb a b1 b2 <tol>"},
+    /* (-alpha after the numbers: the third number is alpha, not the band's height) */
+    {"HystereticSmooth",
+     "hysteretic_smooth",
+     {"ka", "kb", "fbar", "beta"},
+     {4, 0},
+     "HystereticSmooth tag ka kb fbar beta <-alpha>"},
+    {"HystereticAsym",
+     "hysteretic_asym",
+     {"ka", "kb", "fo", "b1", "b2", "gamma"},
+     {6, 0},
+     "HystereticAsym tag ka kb fo b1 b2 gamma <-alpha>"},
+    {"Ratchet",
+     "ratchet",
+     {"E", "freeTravel", "freeTravelInitial", "RatType"},
+     {4, 0},
+     "Ratchet tag E freeTravel freeTravelInitial RatType"},
+    {"SteelBRB",
+     "steel_brb",
+     {"E", "sigmaY0", "sigmaY_T", "alpha_T", "beta_T", "delta_T", "sigmaY_C", "alpha_C", "beta_C",
+      "delta_C", "tol"},
+     {10, 11, 0},
+     "SteelBRB tag E sigmaY0 sigmaY_T alpha_T beta_T delta_T sigmaY_C alpha_C beta_C delta_C "
+     "<Tol>"},
+    {"BWBN",
+     "bwbn",
+     {"alpha", "ko", "n", "gamma", "beta", "Ao", "q", "zetas", "p", "Shi", "deltaShi", "lamda",
+      "tolerance", "maxNumIter"},
+     {14, 0},
+     "BWBN tag alpha ko n gamma beta Ao q zetas p Shi deltaShi lamda tolerance maxNumIter"},
+    {"BoucWenInfill",
+     "bouc_wen_infill",
+     {"mass", "alpha", "beta0", "eta0", "n", "k", "xy", "deltak", "deltaf", "psi", "Zs", "As",
+      "epsp", "tolerance", "maxNumIter"},
+     {15, 0},
+     "BoucWenInfill tag mass alpha beta0 eta0 n k xy deltak deltaf psi Zs As epsp tol "
+     "maxNumIter"},
 };
 
 /* 1 when OpenSees accepts nargs numbers after the tag for this form. */
@@ -76,6 +122,20 @@ static int count_fits(const material_map *mm, int nargs)
     for (int k = 0; mm->counts[k]; k++)
         if (mm->counts[k] == nargs) return 1;
     return 0;
+}
+
+/* The OpenSees names of the table, each once, comma-separated, into buf. */
+static const char *known_types(char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        if (i > 0 && strcmp(maps[i].opensees, maps[i - 1].opensees) == 0) continue;
+        const int n = snprintf(buf + len, size - len, "%s%s", len ? ", " : "", maps[i].opensees);
+        if (n < 0 || (size_t)n >= size - len) break;
+        len += (size_t)n;
+    }
+    return buf;
 }
 
 /* The arguments OpenSees accepts that hysim's material does not have: only their OpenSees
@@ -100,18 +160,21 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
     hs_os_state *st = cd;
     if (objc < 3) return hs_os_fail(st, objv, "expected 'uniaxialMaterial type tag args...'");
     const char *type = Tcl_GetString(objv[1]);
-    const int nargs = objc - 3;
+    int nargs = objc - 3;
+    /* HystereticSmooth / HystereticAsym ... -alpha: the third number is alpha */
+    const int alpha_flag = nargs > 0 && strcmp(Tcl_GetString(objv[objc - 1]), "-alpha") == 0 &&
+                           (!strcmp(type, "HystereticSmooth") || !strcmp(type, "HystereticAsym"));
+    nargs -= alpha_flag;
     const material_map *mm = NULL;
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
         if (strcmp(type, maps[i].opensees) == 0 && (!mm || count_fits(&maps[i], nargs)))
             mm = &maps[i];
     if (!mm && strcmp(type, "EPPGap") == 0) mm = &maps[4];
-    if (!mm)
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported by hysim (it has Elastic, Steel01, "
-                          "Steel02, BoucWen, ElasticPPGap, Viscous, ElasticPP, Concrete01, "
-                          "Concrete02, Hysteretic)",
-                          type);
+    if (!mm) {
+        char list[512];
+        return hs_os_fail(st, objv, "type '%s' is not supported by hysim (it has %s)", type,
+                          known_types(list, sizeof list));
+    }
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (hs_os_find_material(st->m, tag))
@@ -123,7 +186,7 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
     if (hs_options_create(&opts)) return hs_os_fail(st, objv, "out of memory");
     int rc = TCL_OK;
     for (int i = 0; i < nargs && rc == TCL_OK; i++) {
-        const char *name = mm->params[i];
+        const char *name = alpha_flag && i == 2 ? "alpha" : mm->params[i];
         if (strcmp(name, "damage") == 0) {
             const char *s = Tcl_GetString(objv[3 + i]);
             /* OpenSees: "damage" or "Damage" accumulates, anything else does not */
@@ -135,7 +198,7 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
         double v;
         rc = hs_os_num(st, objv, 3 + i, name, &v);
         if (rc) break;
-        if (!strcmp(name, "tol") || !strcmp(name, "maxIter")) {
+        if (!strcmp(mm->hysim, "bouc_wen") && (!strcmp(name, "tol") || !strcmp(name, "maxIter"))) {
             rc = fixed_value(st, objv, name, v);
             continue;
         }

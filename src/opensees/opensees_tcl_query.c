@@ -49,6 +49,32 @@ static int is_material_stress(const char *word)
     return !strcmp(word, "material stress") || !strcmp(word, "-material stress");
 }
 
+/* A truss's material tangent (`material tangent`): its material's tangent at the last converged
+ * state; before any analysis the virgin material's. 1 value, or -1 / -2 as
+ * hs_os_element_values. */
+static int material_tangent(hs_os_state *st, int tag, double *out, int cap)
+{
+    const hs_os_element *e = hs_os_find_element(st->m, tag);
+    if (!e) return -2;
+    if (e->kind != HS_OS_TRUSS || cap < 1) return -1;
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    if (lv) {
+        char name[32];
+        snprintf(name, sizeof name, "ele%d", tag);
+        const int k = hs_fe_element_index(lv->fe, name);
+        const hs_material *m = k < 0 ? NULL : hs_fe_element_material(lv->fe, k);
+        if (!m) return -2;
+        out[0] = hs_material_tangent(m);
+        return 1;
+    }
+    const hs_os_material *om = hs_os_find_material(st->m, e->mat[0]);
+    hs_material *m = NULL;
+    if (!om || hs_material_create(st->ctx, om->type, om->opts, &m)) return -1;
+    out[0] = hs_material_tangent(m);
+    hs_material_destroy(&m);
+    return 1;
+}
+
 /* `section N force|forces|deformation|deformations`: 1 with the point and the kind. */
 static int section_word(const char *word, int *point, int *deformation)
 {
@@ -100,6 +126,8 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         const hs_os_element *e = hs_os_find_element(st->m, tag);
         return e ? section_values(st, e, point, deformation, out, cap) : -2;
     }
+    if (!strcmp(word, "material tangent") || !strcmp(word, "-material tangent"))
+        return material_tangent(st, tag, out, cap);
     const hs_os_live *lv = st->an ? st->an->lv : NULL;
     hs_fe_response r = HS_FE_BASIC_FORCE;
     const int stress = is_material_stress(word);
@@ -233,7 +261,7 @@ static int element_query(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const obj
         return hs_os_fail(st, objv,
                           "element %d has no response '%s' in hysim (the responses are force, "
                           "globalForce, localForce, basicForce, deformation, basicDeformation, "
-                          "a truss's material stress|strain, a beam-column's section N "
+                          "a truss's material stress|strain|tangent, a beam-column's section N "
                           "force|deformation; which of them an element gives depends on its "
                           "type)",
                           tag, word);

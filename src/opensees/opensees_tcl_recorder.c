@@ -329,8 +329,8 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
                     st, objv,
                     "response '%s' is not supported by hysim (force, globalForce, "
                     "localForce, basicForce, axialForce, deformation, "
-                    "basicDeformation, deformationsANDforces; a truss's material stress and "
-                    "strain; a "
+                    "basicDeformation, deformationsANDforces; a truss's material stress, strain "
+                    "and tangent; a "
                     "beam-column's section N force and deformation)",
                     r->word);
         } else

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Trusses of a uniaxial material in the script's own analysis (docs/opensees_tcl.md, `element
 # truss`; src/fe/fe_truss.c), with `pset`, `load ... -const` and the recorders' `-load` and
-# `material stress|strain`. A script written here: two Steel01 bars (fy 250 MPa, E 200 GPa,
+# `material stress|strain|tangent`. A script written here: two Steel01 bars (fy 250 MPa, E 200 GPa,
 # b = 0.01, A = 0.01 m2) at 45 degrees carry node 3 under a constant load of 100 kN (-const, in
 # a Linear pattern) and a reference load of 1 kN (Linear). Theory, LoadControl to the factor
 # 5000: the bars' vertical components carry 100 + 5000 kN (with the constant load scaled by the
@@ -40,6 +40,7 @@ recorder Node -file disp.out -load -node 3 -dof 1 2 disp
 recorder Element -file force.out -time -precision 15 -ele 1 2 axialForce
 recorder Element -file stress.out -time -precision 15 -ele 1 2 material stress
 recorder Element -file strain.out -time -precision 15 -ele 1 2 material strain
+recorder Element -file tangent.out -time -precision 15 -ele 1 2 material tangent
 constraints Plain
 numberer Plain
 system BandGeneral
@@ -70,9 +71,11 @@ read -r _ s1 _ < <(tail -1 run1/stress.out)
 near "$s1" "$(awk -v n="$N" 'BEGIN { printf "%.17g", -n / 0.01 }')" 1e-9 || fail "stress $s1, expected -N / A"
 read -r _ e1 _ < <(tail -1 run1/strain.out)
 near "$e1" "-$eps" 1e-9 || fail "strain $e1, expected -$eps"
+read -r _ k1 k2 < <(tail -1 run1/tangent.out)
+near "$k1" 2.0e6 1e-12 && near "$k2" 2.0e6 1e-12 || fail "tangents $k1 $k2, expected b E = 2e6"
 [ "$(wc -l < run1/disp.out)" -eq 10 ] || fail "$(wc -l < run1/disp.out) rows in disp.out"
 [ "$(tail -1 run1/disp.out | awk '{ print $1 }')" = 5000 ] || fail "-load: $(tail -1 run1/disp.out)"
-echo "$me: hardening: node 3 at $u m ($du), N = $n1 kN, stress $s1, strain $e1"
+echo "$me: hardening: node 3 at $u m ($du), N = $n1 kN, stress $s1, strain $e1, tangent $k1"
 
 # --- against OpenSees: truss and corotTruss, a cyclic history with hardening ---
 rest_needs_opensees
@@ -83,7 +86,7 @@ for type in truss corotTruss section; do
     if [ "$type" = section ]; then # the bars of a fiber section of 0.01 m2 of the same steel
         sed -i -e 's/^element truss \([0-9]\) \([0-9]\) 3 0.01 1$/element truss \1 \2 3 2/' \
             -e 's/^uniaxialMaterial.*/&\nsection Fiber 2 { patch rect 1 2 2 -0.05 -0.05 0.05 0.05 }/' \
-            -e '/material stress\|material strain/d' "$type/bars.tcl"
+            -e '/material stress\|material strain\|material tangent/d' "$type/bars.tcl"
         grep -q "^element truss 2 2 3 2$" "$type/bars.tcl" || fail "no section form in $type/bars.tcl"
     fi
     sed -e 's/^pattern Plain 1 1 { load 3 0.0 -100.0 -const }/timeSeries Constant 2\npattern Plain 1 2 { load 3 0.0 -100.0 }/' \
@@ -92,8 +95,8 @@ for type in truss corotTruss section; do
     testfile bars.tcl > "$type/bars.yaml"
     (cd "$type" && "$hysim" run bars.yaml -o run > run.log 2>&1) || fail "$type: $(cat "$type/run.log")"
     (cd "$type/os" && run_opensees bars.tcl os.log) || fail "$type: OpenSees: $(tail -5 "$type/os/os.log")"
-    for f in disp force stress strain; do
-        [ "$type" = section ] && [ "$f" = stress -o "$f" = strain ] && continue
+    for f in disp force stress strain tangent; do
+        [ "$type" = section ] && [ "$f" = stress -o "$f" = strain -o "$f" = tangent ] && continue
         [ -s "$type/os/$f.out" ] || fail "$type: OpenSees wrote no $f.out: $(tail -5 "$type/os/os.log")"
         [ "$(wc -l < "$type/run/$f.out")" -eq "$(wc -l < "$type/os/$f.out")" ] || fail "$type $f.out: row counts"
         half=5e-15 # half a unit of the last printed digit: -precision 15, disp.out 6 digits
