@@ -239,7 +239,7 @@ static void test_force_based_same_trial(void **state)
     memcpy(kb, e->kb, sizeof kb);
     const long calls = e->calls, iters = e->iters_total;
     assert_int_equal(fe_bc2d_set_trial(e, e->v), 0);
-    assert_true(e->calls == calls + 1 && e->iters_total == iters);
+    assert_true(e->calls == calls && e->iters_total == iters); /* no state determination ran */
     for (int a = 0; a < 3; a++) assert_true(e->q[a] == q[a]);
     for (int a = 0; a < 9; a++) assert_true(e->kb[a] == kb[a]);
     print_message("    past yield: kb11 %.6g (initial %.6g)\n", e->kb[4], k0[4]);

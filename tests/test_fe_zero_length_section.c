@@ -37,7 +37,12 @@ static hs_fe *pair(int ndm, int link, hs_options *o[6])
     /* 2-D: P, Vy, Mz only (materials 0, 1, 5) */
     const int use[6] = {0, 1, ndm == 3 ? 2 : 5, 3, 4, 5};
     if (link) {
-        hs_fe_link_def d = {.ndir = nd, .has_orient = 1, .has_yp = ndm == 3};
+        hs_fe_link_def d;
+        hs_fe_link_def_init(&d); /* unit scale factors, no given stiffness */
+        d.ndir = nd;
+        d.has_orient = 1;
+        d.has_yp = ndm == 3;
+        d.shear_dist = d.shear_dist_z = 0.0;
         for (int k = 0; k < nd; k++) {
             d.dirs[k] = k;
             d.mat_type[k] = "elastic";
