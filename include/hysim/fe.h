@@ -401,6 +401,18 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
  * (1); at most cap values, their count returned; HS_EINVAL for another element or point. */
 int hs_fe_section_response(const hs_fe *fe, int e, int point, int deformation, double *out,
                            int cap);
+/* The force-based beam-columns' element state determination (Spacone, Filippou & Taucer 1996)
+ * since the model was built: how many such elements, the calls that iterated (a trial whose basic
+ * deformations did not move runs none), the iterations in all, the most of one call (all its
+ * attempts), and the elements' tolerance on the work (the largest) and maxIters (the largest).
+ * elements 0: the model has none. */
+typedef struct hs_fe_iterations {
+    int elements;
+    long calls, iterations;
+    int most, max_iter;
+    double tol;
+} hs_fe_iterations;
+void hs_fe_force_based_iterations(const hs_fe *fe, hs_fe_iterations *out);
 /* Reaction at the fixed DOF (id, dof): the sum of the committed global forces of the elements
  * at that node (OpenSees `reactions` without -dynamic: no inertia or damping of a supported mass).
  * HS_EINVAL when the DOF is not fixed. */

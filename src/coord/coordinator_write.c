@@ -2,6 +2,7 @@
  * file asks for it) in one folder. */
 #include "coordinator_impl.h"
 
+#include "hysim/fe.h"
 #include "hysim/results.h"
 #include "hysim/rths.h"
 
@@ -81,6 +82,21 @@ int hs_coordinator_write(hs_coordinator *c, const char *dir)
             if (hs_rths_criteria_json(&j, c->extra_json + at, HS_EXTRA_JSON_MAX - at))
                 c->extra_json[len] = '\0'; /* no room: the summary without it */
         }
+    }
+    const struct hs_fe *fe = hs_model_fe(c->model);
+    hs_fe_iterations it;
+    if (fe) hs_fe_force_based_iterations(fe, &it);
+    if (fe && it.elements > 0 &&
+        (c->extra_json || (c->extra_json = hs_malloc(HS_EXTRA_JSON_MAX)))) {
+        /* the force-based elements' own iterations (docs/outputs.md) */
+        const size_t len = s.extra_json ? strlen(c->extra_json) : 0;
+        snprintf(c->extra_json + len, HS_EXTRA_JSON_MAX - len,
+                 "%s\"element_state_determination\": {\"elements\": %d, \"calls\": %ld, "
+                 "\"iterations\": %ld, \"most_in_a_call\": %d, \"max_iter\": %d, "
+                 "\"tolerance\": %.17g}",
+                 len ? ",\n  " : "", it.elements, it.calls, it.iterations, it.most, it.max_iter,
+                 it.tol);
+        s.extra_json = c->extra_json;
     }
     char path[4200];
     if (!live) {

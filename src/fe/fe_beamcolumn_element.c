@@ -472,3 +472,19 @@ void fe_bc_element_free(fe_element *e)
 {
     fe_bc2d_destroy(&e->bc);
 }
+
+void hs_fe_force_based_iterations(const hs_fe *fe, hs_fe_iterations *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int k = 0; k < fe->nels; k++) {
+        const fe_element *e = &fe->els[k];
+        if (e->kind != FE_BEAM_COLUMN || !e->bc || !e->bc->force_based) continue;
+        const fe_bc2d *bc = e->bc;
+        out->elements++;
+        out->calls += bc->calls;
+        out->iterations += bc->iters_total;
+        if (bc->iters_max > out->most) out->most = bc->iters_max;
+        if (bc->max_iter > out->max_iter) out->max_iter = bc->max_iter;
+        if (bc->tol > out->tol) out->tol = bc->tol;
+    }
+}

@@ -7,7 +7,11 @@
 #  - the same portal with Concrete02 / Concrete01 cover and core and Steel02 bars, driven by a
 #    strong synthetic record with HHT (Newton), completes 400 steps and closes its energy balance
 #    within 1 % of the input (the summary's error; the force-based elements' state determination
-#    converges at every step).
+#    converges at every step), its summary.json counting the two forceBeamColumns' iterations:
+#    more than one a call on average (the fibers yield), at most 10 in one call (OpenSees'
+#    maxIters, no fallback needed);
+#  - the elastic-fiber portal run the same way: exactly one iteration a call (an elastic
+#    section's flexibility is exact at once: the work after the first correction is round-off).
 # Usage: opensees_fiber.sh PATH_TO_hysim
 set -u
 hysim=$1
@@ -90,9 +94,29 @@ analysis:
   integrator: {type: hht, alpha: -0.05}
   dt: 0.01
   steps: 400" > rc.yaml
-"$hysim" run rc.yaml > r.out 2>&1 || fail "run of the RC portal: $(cat r.out)"
+"$hysim" run rc.yaml -o rc_out > r.out 2>&1 || fail "run of the RC portal: $(cat r.out)"
 grep -q "completed, 400 steps" r.out || fail "RC portal: $(cat r.out)"
 err=$(sed -n 's/.*error \([0-9.e+-]*\) %.*/\1/p' r.out)
 [ -n "$err" ] && awk -v e="$err" 'BEGIN { exit !(e < 1.0 && e > -1.0) }' ||
     fail "RC portal: energy balance error '$err' % (want below 1 %): $(cat r.out)"
 echo "RC fiber portal: 400 HHT steps, energy balance error $err %"
+
+# the element state determination counted in summary.json (issue 18, item 7)
+esd() { # DIR KEY: the value of KEY in DIR/summary.json's element_state_determination
+    sed -n "s/.*\"element_state_determination\": {.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1/summary.json"
+}
+read -r n c i m <<< "$(esd rc_out elements) $(esd rc_out calls) $(esd rc_out iterations) $(esd rc_out most_in_a_call)"
+[ "$n" = 2 ] && [ "$c" -gt 400 ] && [ "$i" -gt "$c" ] && [ "$m" -ge 2 ] && [ "$m" -le 10 ] ||
+    fail "RC portal: element state determination elements '$n' calls '$c' iterations '$i' most '$m': $(grep element_state rc_out/summary.json)"
+echo "RC fiber portal: $n force-based elements, $i iterations in $c calls, at most $m in one"
+yaml fiber_run fiber.tcl "ground_motion:
+  synthetic: {seed: 1, pga: 6.0, duration: 4, dt: 0.01}
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: 100" > fiber_run.yaml
+"$hysim" run fiber_run.yaml -o fiber_out > fr.out 2>&1 || fail "run of the elastic-fiber portal: $(cat fr.out)"
+read -r n c i m <<< "$(esd fiber_out elements) $(esd fiber_out calls) $(esd fiber_out iterations) $(esd fiber_out most_in_a_call)"
+[ "$n" = 2 ] && [ "$c" -ge 100 ] && [ "$i" = "$c" ] && [ "$m" = 1 ] ||
+    fail "elastic-fiber portal: elements '$n' calls '$c' iterations '$i' most '$m' (want one iteration a call)"
+echo "elastic-fiber portal: $i iterations in $c calls, one each"
