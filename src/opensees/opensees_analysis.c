@@ -427,6 +427,28 @@ static int reference_displacement(hs_os_live *lv, const hs_os_settings *set)
     return 0;
 }
 
+/* The arc-length integrators' first increment, dl along the tangent's dUhat, and each
+ * iteration's, dl dUhat added to Newton's correction x (HSConstraint and EQPath alike). */
+static void arc_first(hs_os_live *lv, double dl)
+{
+    lv->dlambda = dl;
+    lv->time += dl;
+    for (int i = 0; i < lv->n; i++) {
+        lv->dUstep[i] = dl * lv->dUhat[i];
+        lv->Ut[i] += lv->dUstep[i];
+    }
+}
+
+static void arc_correct(hs_os_live *lv, double dl)
+{
+    for (int i = 0; i < lv->n; i++) {
+        lv->x[i] += dl * lv->dUhat[i];
+        lv->dUstep[i] += lv->x[i];
+    }
+    lv->dlambda += dl;
+    lv->time += dl;
+}
+
 /* HSConstraint, OpenSees' hyperspherical arc-length (HSConstraint.cpp): the constraint
  *   psi_u^2 / u_ref^2 |dUstep|^2 + psi_f^2 dlambda^2 |phat|^2 = arcLength^2
  * on the step's increments. The first increment follows the tangent, its sign that of the last
@@ -438,12 +460,7 @@ static void hsc_first(hs_os_live *lv, const hs_os_settings *set)
     const double uu = fabs(dot(n, lv->dUhat, lv->dUhat)), ff = dot(n, lv->phat, lv->phat);
     double dl = sqrt(set->arc2 / (set->psi_u2 / set->u_ref2 * uu + set->psi_f2 * ff));
     if (lv->dlambda < 0.0) dl = -dl;
-    lv->dlambda = dl;
-    lv->time += dl;
-    for (int i = 0; i < n; i++) {
-        lv->dUstep[i] = dl * lv->dUhat[i];
-        lv->Ut[i] += lv->dUstep[i];
-    }
+    arc_first(lv, dl);
 }
 
 /* 0, or 1 when the constraint has no real root (the step fails), or an HS_E code */
@@ -474,12 +491,7 @@ static int hsc_update(hs_os_live *lv, const hs_os_settings *set)
         const double hs = dot(n, h, s), c = dot(n, s, s) + dot(n, x, s);
         dl = c + l1 * hs > c + l2 * hs ? l1 : l2;
     }
-    for (int i = 0; i < n; i++) {
-        lv->x[i] += dl * h[i];
-        lv->dUstep[i] += lv->x[i];
-    }
-    lv->dlambda += dl;
-    lv->time += dl;
+    arc_correct(lv, dl);
     return 0;
 }
 
@@ -493,12 +505,8 @@ static void eqpath_first(hs_os_live *lv, const hs_os_settings *set)
     const int n = lv->n;
     const double dl = (dot(n, lv->dUstep, lv->dUhat) >= 0.0 ? 1.0 : -1.0) * set->arclen /
                       sqrt(dot(n, lv->dUhat, lv->dUhat));
-    lv->dlambda = dl;
-    lv->time += dl;
-    for (int i = 0; i < n; i++) {
-        lv->dUstep[i] = lv->dU0[i] = dl * lv->dUhat[i];
-        lv->Ut[i] += lv->dUstep[i];
-    }
+    arc_first(lv, dl);
+    memcpy(lv->dU0, lv->dUstep, (size_t)n * sizeof(double));
 }
 
 /* 0, or 1 when the denominator is zero (the step fails, as OpenSees' update() < 0) */
@@ -510,13 +518,7 @@ static int eqpath_update(hs_os_live *lv, const hs_os_settings *set)
     const double *h = lv->dUhat, *w = set->eq_type == 1 ? h : lv->dU0;
     const double den = dot(n, w, h);
     if (den == 0.0) return 1;
-    const double dl = -dot(n, w, lv->x) / den;
-    for (int i = 0; i < n; i++) {
-        lv->x[i] += dl * h[i];
-        lv->dUstep[i] += lv->x[i];
-    }
-    lv->dlambda += dl;
-    lv->time += dl;
+    arc_correct(lv, -dot(n, w, lv->x) / den);
     return 0;
 }
 
