@@ -201,6 +201,34 @@ static void command(rig *r, uint32_t counter, double x)
     assert_true(v.cmd[0] == x);
 }
 
+/* udp position without a fixed local: the target cannot send its periodic reply where the site
+ * listens, so the rig's position is unknown: refused with both remedies, x untouched; with
+ * rests_at_zero (the operator's statement) the position is 0. */
+static void test_udp_position_without_fixed_local(void **state)
+{
+    (void)state;
+    rig r;
+    rig_open(&r, 3);
+    snprintf(r.c.local, sizeof r.c.local, "127.0.0.1:0");
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_lab *lab = NULL;
+    assert_int_equal(hs_lab_udp_create(ctx, &r.c, 1, 1000.0, &lab), 0);
+    double x = 7.0;
+    assert_int_equal(hs_lab_position(ctx, lab, &x), HS_EUNSUPPORTED);
+    assert_true(x == 7.0);
+    assert_non_null(strstr(hs_ctx_message(ctx), "give site.lab.local a port"));
+    assert_non_null(strstr(hs_ctx_message(ctx), "site.lab.rests_at_zero: true"));
+    hs_lab_destroy(&lab);
+    r.c.rests_at_zero = 1;
+    assert_int_equal(hs_lab_udp_create(ctx, &r.c, 1, 1000.0, &lab), 0);
+    assert_int_equal(hs_lab_position(ctx, lab, &x), 0);
+    assert_true(x == 0.0);
+    hs_lab_destroy(&lab);
+    hs_ctx_destroy(&ctx);
+    rig_close(&r);
+}
+
 static void test_udp_counts(void **state)
 {
     (void)state;
@@ -582,10 +610,15 @@ static void test_site_file(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_layout_bytes),        cmocka_unit_test(test_udp_counts),
-        cmocka_unit_test(test_controller_watchdog), cmocka_unit_test(test_controller_interlock),
-        cmocka_unit_test(test_site_file),           cmocka_unit_test(test_limit_before_wire),
-        cmocka_unit_test(test_float32_bound),       cmocka_unit_test(test_plant_bit_for_bit),
+        cmocka_unit_test(test_layout_bytes),
+        cmocka_unit_test(test_udp_counts),
+        cmocka_unit_test(test_controller_watchdog),
+        cmocka_unit_test(test_controller_interlock),
+        cmocka_unit_test(test_udp_position_without_fixed_local),
+        cmocka_unit_test(test_site_file),
+        cmocka_unit_test(test_limit_before_wire),
+        cmocka_unit_test(test_float32_bound),
+        cmocka_unit_test(test_plant_bit_for_bit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

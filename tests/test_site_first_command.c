@@ -159,7 +159,7 @@ static void test_rig_start_refusals(void **state)
     (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_site_config c = site_config();
+    const hs_site_config c = site_config();
     const double rests[3] = {6e-3, -5.5e-3, NAN};
     const char *said[3] = {
         "site east: actuator a1 rests at 0.006 m, beyond its stroke limit 0.005 m",
@@ -190,7 +190,7 @@ static void test_rig_start_refusals(void **state)
     assert_true(hs_site_controller_moving(sc));
     hs_site_controller_destroy(&sc);
     hs_lab_destroy(&r.io);
-    /* a back end that cannot tell: refused; with site.lab.rests_at_zero the rest 0, warned */
+    /* a physical back end that cannot tell: refused */
     tlab blind = {.rest = X0};
     assert_int_equal(hs_lab_create(ctx, &without_position, &blind, 1, RATE, &r.io), 0);
     sc = controller(r.io);
@@ -198,14 +198,12 @@ static void test_rig_start_refusals(void **state)
     assert_int_equal(hs_lab_position(ctx, r.io, &x), HS_EUNSUPPORTED);
     assert_true(x == 7.0);
     assert_non_null(strstr(hs_ctx_message(ctx), "lab udp: it reports no position"));
-    /* refused, naming both remedies, unless the operator states the rig rests at 0 */
+    /* refused, naming the site and what the laboratory said (the udp back end's remedies:
+     * test_labio, "udp position without a fixed local") */
     assert_int_equal(hs_site_rig_start(ctx, &c, &r, sc), HS_EUNSUPPORTED);
-    assert_non_null(strstr(hs_ctx_message(ctx), "give site.lab.local a port"));
-    assert_non_null(strstr(hs_ctx_message(ctx), "site.lab.rests_at_zero: true"));
-    snprintf(c.lab.kind, sizeof c.lab.kind, "udp");
-    c.lab.udp.rests_at_zero = 1;
-    assert_int_equal(hs_site_rig_start(ctx, &c, &r, sc), 0);
-    assert_true(hs_site_controller_command(sc)[0] == 0.0);
+    assert_non_null(strstr(hs_ctx_message(ctx), "site east: lab udp: it reports no position"));
+    assert_non_null(strstr(hs_ctx_message(ctx), "The site's first command"));
+    assert_true(hs_site_controller_command(sc)[0] == 0.0); /* nothing commanded: at rest */
     assert_false(hs_site_controller_moving(sc));
     hs_site_controller_destroy(&sc);
     hs_lab_destroy(&r.io);

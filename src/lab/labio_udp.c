@@ -183,11 +183,21 @@ static int u_exchange(void *self, const double *cmd, hs_lab_input *in)
 static int u_position(void *self, hs_ctx *ctx, double *x)
 {
     udp_lab *u = self;
+    if (!u->fixed_local && u->cfg.rests_at_zero) { /* the operator's statement */
+        hs_log(ctx, HS_LOG_WARN,
+               "lab udp %s: no fixed site.lab.local; site.lab.rests_at_zero states that the rig "
+               "rests at 0: the first command is 0",
+               u->cfg.remote);
+        memset(x, 0, (size_t)u->n * sizeof(double));
+        return 0;
+    }
     if (!u->fixed_local)
         return hs_fail(ctx, HS_EUNSUPPORTED,
                        "lab udp %s: no fixed site.lab.local (HOST:PORT with a port) where the "
                        "target sends its periodic reply: the site cannot read where the rig rests "
-                       "before its first command",
+                       "before its first command; give site.lab.local a port and make the target "
+                       "send its periodic reply there, or, if the rig is known to rest at 0, say "
+                       "so with site.lab.rests_at_zero: true",
                        u->cfg.remote);
     if (u->bind_pending)
         return hs_fail(ctx, HS_EIO,

@@ -5,7 +5,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 /* "a1 0.0012 m, a2 0 m" */
 static void positions(const hs_site_config *c, const double *x, char *out, size_t cap)
@@ -24,23 +23,10 @@ int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_s
 {
     double x[HS_SITE_MAX_ACT] = {0};
     const int rc = hs_lab_position(ctx, r->io, x);
-    if (rc == HS_EUNSUPPORTED) {
-        if (r->lab) return 0; /* the virtual lab (also through a setup) rests at 0 */
-        const int udp = strcmp(c->lab.kind, "udp") == 0;
-        if (!udp || !c->lab.udp.rests_at_zero)
-            return hs_fail(ctx, HS_EUNSUPPORTED,
-                           "site %s: %s; give site.lab.local a port and make the target send its "
-                           "periodic reply there, or, if the rig is known to rest at 0, say so "
-                           "with site.lab.rests_at_zero: true (docs/lab_backends.md, \"The "
-                           "site's first command\")",
-                           c->name, hs_ctx_message(ctx));
-        hs_log(ctx, HS_LOG_WARN,
-               "site %s: %s; site.lab.rests_at_zero states that the rig rests at 0: the first "
-               "command is 0",
-               c->name, hs_ctx_message(ctx));
-        return 0;
-    }
-    if (rc) return hs_fail(ctx, rc, "site %s: %s", c->name, hs_ctx_message(ctx));
+    if (rc == HS_EUNSUPPORTED && r->lab) return 0; /* the virtual lab (through a setup too) */
+    if (rc)
+        return hs_fail(ctx, rc, "site %s: %s (docs/lab_backends.md, \"The site's first command\")",
+                       c->name, hs_ctx_message(ctx));
     for (int j = 0; j < c->nact; j++) {
         const double stroke = c->actuator[j].stroke;
         const char *u = c->units_length[0] ? c->units_length : "";
