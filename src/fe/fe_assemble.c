@@ -155,6 +155,7 @@ static int assemble(hs_fe *fe, int initial, int want_c)
             return hs_fail(fe->ctx, HS_ENOMEM,
                            "frame model: out of memory for the dense %d x %d stiffness", q, q);
     }
+    fe->tan_at = fe->tan_due = 0;
     memset(fe->K_eq, 0, qq * sizeof(double));
     if (want_c) memset(fe->C_eq, 0, qq * sizeof(double));
     const fe_target t = {fe->K_eq, want_c ? fe->C_eq : NULL, q, -1};
@@ -240,7 +241,7 @@ static int solve_condensed(hs_fe *fe, int want_c)
         for (int a = 0; a < n0; a++) du = fmax(du, fabs(fe->b[a]));
         for (int q = 0; q < fe->neq; q++) un = fmax(un, fabs(fe->u[q]));
         if (!linear && du <= FE_TOL * fmax(un, fe->lref)) {
-            fe->warm = 1;
+            fe->warm = fe->tan_at = 1;
             return 0;
         }
         for (int a = 0; a < n0; a++) fe->u[fe->cond_eq[a]] += fe->b[a];
@@ -253,6 +254,35 @@ static int solve_condensed(hs_fe *fe, int want_c)
     }
 }
 
+/* The condensed DOFs' first-order move for the dynamic DOFs' move from u to d: with K_eq and K00's
+ * factor the assembly at u (a nonlinear frame's last restore, fe->tan_at), u_0 += -K00^-1 K0m
+ * (d - u_m). A restore late in a Newton step then starts within round-off of its solution and
+ * converges at its first assembly instead of its second (docs/fe_model.md, "Condensation"). */
+static int predict_condensed(hs_fe *fe, const double *d)
+{
+    const int q = fe->neq, n = fe->n, n0 = fe->n0;
+    if (fe->tan_due && !hs_fe_is_linear(fe)) { /* a resumed run: the tangent an uninterrupted
+                                                * one has after its commit, at the same state */
+        int rc = assemble(fe, 0, 0);
+        if (!rc) rc = factor_k00(fe);
+        if (rc) return rc;
+        fe->tan_at = 1;
+    }
+    fe->tan_due = 0;
+    if (!fe->tan_at || n0 == 0) return 0;
+    for (int a = 0; a < n0; a++) {
+        double s = 0.0;
+        for (int j = 0; j < n; j++)
+            s -= HS_AT(fe->K_eq, q, fe->cond_eq[a], fe->dyn_eq[j]) * (d[j] - fe->u[fe->dyn_eq[j]]);
+        fe->b[a] = s;
+    }
+    const int rc = hs_linsolver_solve(fe->s0, fe->b);
+    if (rc) return rc;
+    for (int a = 0; a < n0; a++) fe->u[fe->cond_eq[a]] += fe->b[a];
+    fe->warm = 1;
+    return 0;
+}
+
 /* The restore of hs_fe_restore and hs_fe_restore_band: the tangents dense (kd < 0) or in packed
  * band storage of half-bandwidth kd (no condensed DOFs: the Schur complement would fill the band)
  */
@@ -260,12 +290,14 @@ static int restore(hs_fe *fe, const double *d, const double *v, double *r, doubl
 {
     if (!fe->finalized) return hs_fail(fe->ctx, HS_EINVAL, "frame model: not finalized");
     const int q = fe->neq, n = fe->n;
+    int rc = predict_condensed(fe, d);
+    if (rc) return rc;
     memset(fe->v, 0, (size_t)q * sizeof(double));
     for (int i = 0; i < n; i++) {
         fe->u[fe->dyn_eq[i]] = d[i];
         if (v) fe->v[fe->dyn_eq[i]] = v[i];
     }
-    int rc = solve_condensed(fe, Ct != NULL);
+    rc = solve_condensed(fe, Ct != NULL);
     if (rc) return rc;
     for (int i = 0; i < n; i++) r[i] += fe->r_eq[fe->dyn_eq[i]];
     if (Kt) rc = add_condensed(fe, Kt);
@@ -336,7 +368,7 @@ int hs_fe_commit(hs_fe *fe)
         }
     }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
-    fe->warm = 0;
+    fe->warm = 0; /* K_eq and K00's factor stay those at u, the committed state (tan_at) */
     for (int i = 0; i < fe->n; i++) fe->r_commit[i] = fe->r_eq[fe->dyn_eq[i]];
     return 0;
 }
@@ -364,7 +396,7 @@ int hs_fe_revert(hs_fe *fe)
         }
     }
     memcpy(fe->u, fe->u_commit, (size_t)fe->neq * sizeof(double));
-    fe->warm = 0;
+    fe->warm = fe->tan_at = 0;
     return 0;
 }
 
@@ -417,7 +449,8 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
     in++;
     memcpy(fe->u_commit, in, (size_t)fe->neq * sizeof(double));
     memcpy(fe->u, in, (size_t)fe->neq * sizeof(double));
-    fe->warm = 0;
+    fe->warm = fe->tan_at = 0;
+    fe->tan_due = fe->n0 > 0; /* predict_condensed assembles at the loaded state first */
     in += fe->neq;
     for (int e = 0; e < fe->nels; e++) {
         if (fe->els[e].bc) {

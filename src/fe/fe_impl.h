@@ -105,6 +105,8 @@ struct hs_fe {
     int *eq_dof;
     int *eq_dyn;      /* per equation: dynamic index or -1 */
     int warm;         /* 1: u's condensed DOFs hold the last restore's solution (fe_assemble.c) */
+    int tan_at;       /* 1: K_eq and K00's factor are the assembly at u (fe_assemble.c) */
+    int tan_due;      /* 1: a state was loaded; the next restore assembles there first */
     int *dyn_eq;      /* n */
     int *cond_eq;     /* n0 */
     double *u, *v;    /* trial equation displacements and velocities (neq; + nsup) */
