@@ -93,23 +93,22 @@ void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl
 /* k_g = R^T k_l R. */
 void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36])
 {
+    const double c = e->c, s = e->s;
     double t[36];
-    for (int j = 0; j < 6; j++) { /* t = k_l R: column j of R is to_local of unit e_j */
-        double ej[6] = {0}, rj[6];
-        ej[j] = 1.0;
-        fe2d_to_local(e, ej, rj);
-        for (int i = 0; i < 6; i++) {
-            double s = 0.0;
-            for (int m = 0; m < 6; m++) s += K6(kl, i, m) * rj[m];
-            K6(t, i, j) = s;
+    for (int i = 0; i < 6; i++) /* t = k_l R: R's 2 x 2 blocks mix columns 3b and 3b + 1 */
+        for (int b = 0; b < 6; b += 3) {
+            const double k0 = K6(kl, i, b), k1 = K6(kl, i, b + 1);
+            K6(t, i, b) = c * k0 - s * k1;
+            K6(t, i, b + 1) = s * k0 + c * k1;
+            K6(t, i, b + 2) = K6(kl, i, b + 2);
         }
-    }
-    for (int j = 0; j < 6; j++) { /* kg = R^T t */
-        double col[6], g[6];
-        for (int i = 0; i < 6; i++) col[i] = K6(t, i, j);
-        fe2d_to_global(e, col, g);
-        for (int i = 0; i < 6; i++) K6(kg, i, j) = g[i];
-    }
+    for (int j = 0; j < 6; j++) /* kg = R^T t: the same blocks mix rows */
+        for (int b = 0; b < 6; b += 3) {
+            const double t0 = K6(t, b, j), t1 = K6(t, b + 1, j);
+            K6(kg, b, j) = c * t0 - s * t1;
+            K6(kg, b + 1, j) = s * t0 + c * t1;
+            K6(kg, b + 2, j) = K6(t, b + 2, j);
+        }
 }
 
 static void gather(const fe_map *const maps[], int nde, const double *u, double *g)
