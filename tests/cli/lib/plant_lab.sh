@@ -1,14 +1,15 @@
 # `hysim plant` as a site's laboratory over udp or shm, for the back-end tests
-# (site_transitions.sh, site_first_command.sh); sourced, not run. Needs $dir, $hysim, $rate,
-# $packets (the udp packets, indented two spaces), $name (the shm block), fail() and site_port
-# (lib/two_story_lab.sh).
+# (site_transitions.sh, site_first_command.sh, site_resume_moved.sh); sourced, not run. Needs
+# $dir, $hysim, $rate, $packets (the udp packets, indented two spaces), $name (the shm block),
+# fail() and site_port (lib/two_story_lab.sh).
 
-# start_plant KIND(udp|shm) [START [PEER]]: a perfect plant (a linear spring of stiffness 1) at
-# $rate with its actuators at START (`hysim plant --start`; 0 by default) and, over udp, serving
-# PEER ("HOST:PORT", to which it also sends its periodic reply) or the first sender; sets
-# pid_plant (and port_plant for udp) and appends to pids.
+# start_plant KIND(udp|shm) [START [PEER [PORT]]]: a perfect plant (a linear spring of stiffness
+# 1) at $rate with its actuators at START (`hysim plant --start`; 0 by default) and, over udp,
+# serving PEER ("HOST:PORT", to which it also sends its periodic reply) or the first sender,
+# listening on PORT (0, the default: any free one); sets pid_plant (and port_plant for udp) and
+# appends to pids.
 start_plant() {
-    local lab="  listen: \"127.0.0.1:0\"
+    local lab="  listen: \"127.0.0.1:${4:-0}\"
 ${3:+  peer: \"$3\"
 }$packets"
     [ "$1" = shm ] && lab="  lab: {kind: shm, name: $name}"
