@@ -40,34 +40,11 @@ umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
 
 rate=1000 stroke=50 vel=400 acc=200000 step=0.5 offset=3
-free_port() { # udp or tcp
-    python3 -c 'import socket, sys
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM if sys.argv[1] == "udp" else socket.SOCK_STREAM)
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])' "$1"
-}
 local_port=$(free_port udp) plant_port=$(free_port udp) # the site file names both
 packets='  endian: little
   command_packet: [{counter: uint32}, {command: float64, channel: a1}]
   reply_packet: [{counter: uint32}, {echo: uint32}, {tick: uint32}, {status: uint32},
                  {displacement: float64, channel: a1}, {force: float64, channel: a1}]'
-
-stop_plant() {
-    kill "$pid_plant"
-    wait "$pid_plant" 2>/dev/null
-}
-
-# lab_shm, lab_udp: the site's lab keys for the plant running now
-lab_shm() { echo "  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: 2000}"; }
-lab_udp() {
-    echo "  lab:
-    kind: udp
-    remote: \"127.0.0.1:$port_plant\"
-    local: \"127.0.0.1:$local_port\"
-    reply_timeout: 0.002
-    max_missing: 2000
-$(echo "$packets" | sed 's/^/  /')"
-}
 
 # start_site STEM PORT KIND: `hysim site` with a state file and a tick log over the plant of
 # KIND; sets site_pid
@@ -85,7 +62,7 @@ site:
   actuators: {a1: {stroke: $stroke, velocity_limit: $vel, acceleration_limit: $acc,
                    step_limit: $step}}
   specimen: {type: linear, K: [[1.0]]}
-$(lab_$3)
+$(site_lab "$3")
 YAML
     "$hysim" site --config "$dir/$1.yaml" --log "$dir/$1.csv" > "$dir/$1.out" 2> "$dir/$1.err" &
     site_pid=$!
