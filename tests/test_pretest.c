@@ -1,7 +1,9 @@
 /* Pre-test procedures (hysim/pretest.h) on known virtual plants: the identified stiffness within
  * 1 % with noise on, the delay within one tick of the configured transport delay and first-order
  * constant, the noise RMS within 10 % of the sensors' configured RMS, a hum found in the spectrum,
- * and the force limit stopping a procedure and bringing the lab back to zero. */
+ * and the force limit stopping a procedure and bringing the lab back to zero; on a rig resting at
+ * 0.3 (lab.rest), every procedure's first and last command at the rest, every tick within the
+ * velocity limit, K0l and a exact, and the refusals before anything moves. */
 #include "hs_test.h"
 
 #include "hysim/lab.h"
@@ -217,12 +219,78 @@ static void test_limits(void **state)
     plant_destroy(&p);
 }
 
+/* A perfect actuator on a spring of 2.5 resting at 0.3 (a real rig read before any command): the
+ * exchange checks every command's step against the velocity limit from where the rig was. */
+typedef struct rig {
+    double x, first, last, worst_speed;
+    int64_t ticks;
+} rig;
+
+static int rig_exchange(void *user, const double *cmd, double *x, double *f)
+{
+    rig *r = user;
+    if (r->ticks++ == 0) r->first = cmd[0];
+    r->worst_speed = fmax(r->worst_speed, fabs(cmd[0] - r->x) * 1024.0);
+    r->x = r->last = cmd[0];
+    x[0] = r->x;
+    f[0] = 2.5 * r->x;
+    return 0;
+}
+
+static void test_about_the_rest(void **state)
+{
+    (void)state;
+    rig r = {.x = 0.3};
+    hs_pretest_lab L;
+    memset(&L, 0, sizeof L);
+    L.nact = 1;
+    L.rate = 1024.0;
+    L.exchange = rig_exchange;
+    L.user = &r;
+    L.stroke[0] = 1.0;
+    L.velocity_max[0] = 20.0;
+    L.rest[0] = 0.3;
+    hs_pretest_noise n;
+    assert_int_equal(hs_pretest_noise_run(NULL, &L, 0.5, &n), 0);
+    assert_true(r.first == 0.3 && r.last == 0.3);
+    assert_true(fabs(n.x[0].mean - 0.3) <= 1e-15 && fabs(n.f[0].mean - 0.75) <= 1e-15);
+    hs_pretest_stiffness st;
+    hs_pretest_stiffness_params sp = {.amplitude = 0.1, .frequency = 1.0, .cycles = 2};
+    r.ticks = 0;
+    assert_int_equal(hs_pretest_stiffness_run(NULL, &L, &sp, &st), 0);
+    /* the sine about the rest: its first sample one tick in (A sin(2 pi f / rate)), the last
+     * command back at the rest */
+    assert_true(fabs(r.first - 0.3 - 0.1 * sin(2.0 * 3.141592653589793 / 1024.0)) <= 1e-15);
+    assert_true(r.last == 0.3);
+    assert_true(fabs(st.K[0] - 2.5) <= 1e-9);
+    hs_pretest_dynamics dy;
+    hs_pretest_dynamics_params dp = {.amplitude = 0.05, .hold = 0.25, .repeats = 1, .max_delay = 8};
+    r.ticks = 0;
+    assert_int_equal(hs_pretest_dynamics_run(NULL, &L, &dp, &dy), 0);
+    /* the step up from the rest, ramped at the velocity limit: 20 / 1024 the first tick */
+    assert_true(r.first == 0.3 + 20.0 / 1024.0 && r.last == 0.3);
+    assert_int_equal(dy.delay[0], 0);
+    assert_true(fabs(dy.a[0] - 1.0) <= 1e-6);
+    assert_true(r.worst_speed <= 20.0 * (1.0 + 1e-12)); /* from the rest on, every tick */
+    /* refused before anything moves: an amplitude that fits about 0 but not about the rest, and
+     * a rig beyond the stroke */
+    const int64_t before = r.ticks;
+    sp.amplitude = 0.8;
+    assert_int_equal(hs_pretest_stiffness_run(NULL, &L, &sp, &st), HS_EINPUT);
+    dp.amplitude = 0.8;
+    assert_int_equal(hs_pretest_dynamics_run(NULL, &L, &dp, &dy), HS_EINPUT);
+    L.rest[0] = 1.5;
+    assert_int_equal(hs_pretest_noise_run(NULL, &L, 0.5, &n), HS_ELIMIT);
+    assert_true(r.ticks == before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_stiffness), cmocka_unit_test(test_dynamics),
-        cmocka_unit_test(test_fit_exact), cmocka_unit_test(test_noise),
-        cmocka_unit_test(test_noise_hum), cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_stiffness),      cmocka_unit_test(test_dynamics),
+        cmocka_unit_test(test_fit_exact),      cmocka_unit_test(test_noise),
+        cmocka_unit_test(test_noise_hum),      cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_about_the_rest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,12 @@
  *   tick, 1.23 m/s against a limit of 20 mm/s;
  * - hs_site_rig_start refuses a rig beyond the stroke (or not a number), naming the site, the
  *   actuator, the position, the limit and the units, and keeps the rest 0 with a warning naming
- *   the back end for a laboratory that cannot tell where it rests. */
+ *   the back end for a laboratory that cannot tell where it rests;
+ * - a controller restored from a held test's state (a site restarted from its state file) with the
+ *   rig read again: within one tick's reach of the held command (A / rate^2 within half of the
+ *   limits) the command holds; 1 mm or two reaches off, the command starts at the rig and moves
+ *   back within half of every limit, in the trapezoid's (or triangle's) time, ends at the held
+ *   command bit for bit and holds there; beyond the stroke refused, nothing moves. */
 #include "hs_test.h"
 
 #include "hysim/labio.h"
@@ -210,11 +215,114 @@ static void test_rig_start_refusals(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* A controller run through a short test to its hold: its state (as a site's state file keeps it)
+ * into `saved` (allocated), its held command returned. */
+static double held_test(double **saved, size_t *n)
+{
+    tlab l = {.rest = 0.0};
+    hs_lab *lab = NULL;
+    assert_int_equal(hs_lab_create(NULL, &with_position, &l, 1, RATE, &lab), 0);
+    hs_site_controller *sc = controller(lab);
+    double c1 = 0.0, c2 = 0.0;
+    for (int s = 1; s <= 20; s++) { /* from rest to rest at 0.1 mm in 0.2 s, a half cosine */
+        const double tgt = 0.5e-4 * (1.0 - cos(3.141592653589793 * s / 20.0));
+        assert_int_equal(hs_site_controller_target(sc, s, 0.01 * s, &tgt), 0);
+        for (int t = 0; t < 100; t++) {
+            tick_within(sc, &c1, &c2, 0);
+            if (hs_site_controller_ready(sc)) {
+                double mx, mf, ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY], hf[HS_EXP_HISTORY];
+                hs_site_measurement m = {
+                    .x = &mx, .f = &mf, .hist_t = ht, .hist_x = hx, .hist_f = hf};
+                assert_int_equal(hs_site_controller_measurement(sc, &m, NULL), 0);
+                break;
+            }
+        }
+    }
+    /* no more targets (the coordinator is gone): extrapolate, slow down, hold */
+    int k = 0;
+    while (hs_cmdgen_current_state(hs_site_controller_cmdgen(sc)) != HS_CMDGEN_HOLD) {
+        assert_true(++k < 10 * (int)RATE);
+        tick_within(sc, &c1, &c2, 0);
+    }
+    const double held = hs_site_controller_command(sc)[0];
+    assert_true(held > 5e-5);
+    *n = hs_site_controller_state_size(sc);
+    *saved = malloc(*n * sizeof(double));
+    assert_non_null(*saved);
+    assert_int_equal(hs_site_controller_state_save(sc, *saved), 0);
+    hs_site_controller_destroy(&sc);
+    hs_lab_destroy(&lab);
+    return held;
+}
+
+static void test_resumes_where_the_rig_is(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    const hs_site_config c = site_config();
+    double *saved = NULL;
+    size_t n = 0;
+    const double held = held_test(&saved, &n);
+    /* one tick's reach within half of the limits: V = VEL / 2 = 10 mm/s reached in 0.1 s, A =
+     * 0.1 m/s^2 (< ACC / 2): min(V / rate, A / rate^2) = A / rate^2 = 95.4 nm */
+    const double reach = 0.1 / (RATE * RATE);
+    const double rigs[4] = {held + 0.9 * reach, held - 1e-3, held + 2.0 * reach, 5.2e-3};
+    for (int i = 0; i < 4; i++) {
+        tlab l = {.rest = rigs[i]};
+        hs_site_rig r;
+        memset(&r, 0, sizeof r);
+        assert_int_equal(hs_lab_create(ctx, &with_position, &l, 1, RATE, &r.io), 0);
+        hs_site_controller *sc = controller(r.io);
+        assert_int_equal(hs_site_controller_state_load(sc, saved), 0); /* the restored test */
+        assert_true(hs_site_controller_command(sc)[0] == held);
+        if (i == 0) { /* within the reach: nothing changes, the command holds */
+            double got = 0.0;
+            assert_true(hs_site_controller_resume_at(sc, &rigs[i], &got) == 0.0);
+            assert_true(fabs(got - reach) <= 1e-12 * reach);
+            assert_false(hs_site_controller_moving(sc));
+            assert_true(hs_site_controller_command(sc)[0] == held);
+        } else if (i == 3) { /* beyond the stroke: refused as at a fresh start, nothing moves */
+            assert_int_equal(hs_site_rig_start(ctx, &c, &r, sc), HS_ELIMIT);
+            assert_non_null(strstr(hs_ctx_message(ctx), "actuator a1 rests at 0.0052 m, beyond "
+                                                        "its stroke limit 0.005 m"));
+            assert_true(hs_site_controller_command(sc)[0] == held);
+            assert_false(hs_site_controller_moving(sc));
+        } else { /* moved while the site was down: back to the held command, within half */
+            assert_int_equal(hs_site_rig_start(ctx, &c, &r, sc), 0);
+            assert_true(hs_site_controller_moving(sc));
+            assert_true(hs_site_controller_command(sc)[0] == rigs[i]);
+            double c1 = rigs[i], c2 = rigs[i];
+            int64_t k = 0;
+            while (hs_site_controller_moving(sc)) {
+                assert_true(++k < 10 * (int64_t)RATE);
+                tick_within(sc, &c1, &c2, 1);
+            }
+            /* bit for bit there, and held there at rest (the generator's hold goes on) */
+            assert_true(hs_site_controller_command(sc)[0] == held);
+            for (int t = 0; t < 200; t++) assert_true(tick_within(sc, &c1, &c2, 1) == held);
+            /* a trapezoid or a triangle of the distance d: 2 sqrt(d / A) below V^2 / A */
+            const double d = fabs(rigs[i] - held), A = 0.1, V = 0.01,
+                         T = d < V * V / A ? 2.0 * sqrt(d / A) : d / V + V / A;
+            printf("held %.9g m, rig at %.9g m: back in %lld ticks (%.4g s expected)\n", held,
+                   rigs[i], (long long)k, T);
+            assert_true(llabs(k - (int64_t)ceil(T * RATE)) <= 1);
+            /* before: the first tick commanded the held command, 1 mm in one tick */
+            if (i == 1) assert_true(d * RATE > 50.0 * VEL);
+        }
+        hs_site_controller_destroy(&sc);
+        hs_lab_destroy(&r.io);
+    }
+    free(saved);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_starts_where_the_rig_rests),
         cmocka_unit_test(test_rig_start_refusals),
+        cmocka_unit_test(test_resumes_where_the_rig_is),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /* hysim pre-test procedures (docs/pretest.md): what an operator runs on a laboratory before a
  * specimen sees an earthquake. Each drives the laboratory through its per-tick exchange (one
  * command per actuator out; measured displacement and force per actuator in), clamps every
- * command to the actuators' stroke and velocity limits, and stops, returning to zero, when a
- * measured force passes its limit.
+ * command to the actuators' stroke and velocity limits, and stops, returning to the rest, when a
+ * measured force passes its limit. Commands are relative to where the rig rests (lab.rest).
  *  - noise: a zero-command run, mean, RMS and spectrum peak per channel;
  *  - stiffness: small sine cycles per actuator in turn, K0l (actuator coordinates) by least
  *    squares of each force against the moving actuator's displacement, with its scatter;
@@ -30,6 +30,10 @@ typedef struct hs_pretest_lab {
     /* per actuator, 0 = none (the test's units) */
     double stroke[HS_PRETEST_MAX_ACT], velocity_max[HS_PRETEST_MAX_ACT],
         force_max[HS_PRETEST_MAX_ACT];
+    /* where the rig rests (the test's units; 0 for the virtual lab): every procedure's command is
+     * relative to it (noise at it, sines about it, steps up from it, the return to it), and the
+     * first command is it exactly (docs/pretest.md, "Over a real laboratory") */
+    double rest[HS_PRETEST_MAX_ACT];
 } hs_pretest_lab;
 
 /* ---------------------------------------------------------------- noise */
@@ -54,7 +58,8 @@ int hs_pretest_noise_run(hs_ctx *ctx, const hs_pretest_lab *lab, double duration
 /* ---------------------------------------------------------------- stiffness */
 
 typedef struct hs_pretest_stiffness_params {
-    double amplitude; /* of the sine cycles (length units), > 0, <= stroke */
+    double amplitude; /* of the sine cycles about the rest (length units), > 0, with the rest <=
+                         stroke */
     double frequency; /* Hz, > 0; 2 pi f amplitude <= velocity limit */
     int cycles;       /* >= 1 (default 3) */
 } hs_pretest_stiffness_params;
@@ -74,10 +79,11 @@ int hs_pretest_stiffness_run(hs_ctx *ctx, const hs_pretest_lab *lab,
 /* ---------------------------------------------------------------- dynamics */
 
 typedef struct hs_pretest_dynamics_params {
-    double amplitude; /* step height (length units), > 0, <= stroke */
-    double hold;      /* s held after each step (default 0.25) */
-    int repeats;      /* up-and-down step pairs per actuator (default 2) */
-    int max_delay;    /* largest transport delay searched, ticks (default 64) */
+    double
+        amplitude; /* step height up from the rest (length units), > 0, with the rest <= stroke */
+    double hold;   /* s held after each step (default 0.25) */
+    int repeats;   /* up-and-down step pairs per actuator (default 2) */
+    int max_delay; /* largest transport delay searched, ticks (default 64) */
 } hs_pretest_dynamics_params;
 
 typedef struct hs_pretest_dynamics {
@@ -109,6 +115,10 @@ typedef struct hs_pretest_site hs_pretest_site;
 int hs_pretest_site_create(hs_ctx *ctx, const struct hs_site_config *cfg, hs_pretest_site **out);
 void hs_pretest_site_destroy(hs_pretest_site **s);
 const hs_pretest_lab *hs_pretest_site_lab(const hs_pretest_site *s);
+/* Writes every tick of the procedures to a CSV file at path (created; closed at destroy): tick,
+ * then the command, measured displacement and force of each actuator (`command_a1`, `x_a1`,
+ * `f_a1`, ...), in the test's units, %.17g. */
+int hs_pretest_site_log(hs_ctx *ctx, hs_pretest_site *s, const char *path);
 
 /* ---------------------------------------------------------------- the JSON file */
 

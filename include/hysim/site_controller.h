@@ -221,7 +221,19 @@ double hs_site_controller_move_to(hs_site_controller *sc, const double *x);
  * has ticked already: then nothing changes). The caller checks x against the stroke first. Never
  * allocates. */
 double hs_site_controller_start_at(hs_site_controller *sc, const double *x);
-/* 1 while that move runs (its last tick commands x exactly). */
+/* The same for a controller restored from a state file (hs_site_controller_state_load: a test
+ * held while its site was down), the rig read again at x before the next tick. reach (nact, may
+ * be NULL) gets each actuator's reach in one tick within half of every speed, step and
+ * acceleration limit (and the unloading's speed): v / rate and a / rate^2 of the move, INFINITY
+ * without any. When every actuator is within its reach of the held command (the last command
+ * sent), nothing changes (returns 0): the next tick commands the held command, a change no larger
+ * than one tick of a move. Otherwise x becomes the last command sent (and measurement) and the
+ * command moves back to the held command within half of every limit, overriding the generator
+ * until it arrives (bit for bit); then the test goes on from exactly its held state. Returns the
+ * move's duration in s (0 also for a controller that has not ticked: see start_at). Never
+ * allocates. */
+double hs_site_controller_resume_at(hs_site_controller *sc, const double *x, double *reach);
+/* 1 while a move runs (its last tick commands where it goes exactly). */
 int hs_site_controller_moving(const hs_site_controller *sc);
 const hs_cmdgen *hs_site_controller_cmdgen(const hs_site_controller *sc);
 const double *hs_site_controller_command(const hs_site_controller *sc); /* last sent (nact) */

@@ -140,9 +140,11 @@ typedef struct hs_site_server_status {
      * hysim/rt_loop.h; entry 0 unused): they add up to late_ticks */
     int64_t late_by_cause[HS_RT_NCAUSES];
     /* laboratory */
-    int state;                 /* hs_cmdgen_state of the controller */
-    int tripped;               /* HS_SITE_LIMIT_* of a latched trip */
-    int unload;                /* HS_SITE_UNLOAD_* after a trip (hysim/site_controller.h) */
+    int state;   /* hs_cmdgen_state of the controller */
+    int moving;  /* the command moves within the limits: to a new test's start, from the rig to
+                  * the rest or to a restored test's held command (hs_site_controller_moving) */
+    int tripped; /* HS_SITE_LIMIT_* of a latched trip */
+    int unload;  /* HS_SITE_UNLOAD_* after a trip (hysim/site_controller.h) */
     hs_site_report trip;       /* that trip: limit, channel, value, cause (when tripped) */
     double x[HS_SITE_MAX_ACT]; /* the actuators' true positions */
     double f[HS_SITE_MAX_ACT]; /* the specimen's true forces */

@@ -1,6 +1,7 @@
 /* hysim pretest --config SITE.yaml -o OUT.json [--noise S] [--stiffness A[,F[,N]]]
- * [--dynamics A[,HOLD[,N]]] [--test TEST.yaml [--site NAME]]: the pre-test procedures on a site
- * file's laboratory (docs/pretest.md), written as one JSON file a test file can reference. */
+ * [--dynamics A[,HOLD[,N]]] [--test TEST.yaml [--site NAME]] [--log FILE]: the pre-test
+ * procedures on a site file's laboratory (docs/pretest.md), about where its rig rests, written as
+ * one JSON file a test file can reference. */
 #include "cli.h"
 
 #include "hysim/pretest.h"
@@ -15,8 +16,10 @@ static const char *const usage =
     "usage: hysim pretest --config SITE.yaml -o OUT.json [--noise SECONDS]\n"
     "                     [--stiffness AMPLITUDE[,FREQUENCY[,CYCLES]]]\n"
     "                     [--dynamics STEP[,HOLD[,REPEATS]]] [--test TEST.yaml [--site NAME]]\n"
-    "  runs the pre-test procedures on the site file's laboratory, each actuator in turn, and\n"
-    "  writes their results to OUT.json (docs/pretest.md); without a procedure option all three:\n"
+    "                     [--log FILE]\n"
+    "  runs the pre-test procedures on the site file's laboratory, each actuator in turn, about\n"
+    "  where its rig rests (read from a real laboratory before any command), and writes their\n"
+    "  results to OUT.json (docs/pretest.md); without a procedure option all three:\n"
     "  --noise SECONDS     zero command: mean, RMS and spectrum peak per channel (default 2 s)\n"
     "  --stiffness A,F,N   N sine cycles (default 3) of amplitude A at F Hz (default 0.5): K0l\n"
     "                      (default A: 2 % of the stroke)\n"
@@ -25,7 +28,15 @@ static const char *const usage =
     "                      stiffness amplitude)\n"
     "  --test TEST.yaml    compares K0l with the initial_stiffness of the test's experimental\n"
     "                      elements at site NAME (--site, default the site file's name)\n"
-    "exit codes: 0 done, 1 failed (a limit tripped: the lab was returned to zero), 2 bad input\n";
+    "  --log FILE          every tick's command, displacement and force as CSV\n"
+    "exit codes: 0 done, 1 failed (a limit tripped: the lab was returned to its rest), 2 bad\n"
+    "input or a rig beyond its stroke (nothing moved)\n";
+
+static void say(void *user, hs_log_level level, const char *message)
+{
+    (void)user;
+    fprintf(stderr, "hysim pretest: %s%s\n", level <= HS_LOG_WARN ? "warning: " : "", message);
+}
 
 /* "A[,B[,C]]": up to three positive numbers, the third (a count) whole; 0 when any is malformed. */
 static int numbers(const char *arg, double *v, int max)
@@ -96,7 +107,7 @@ static void print_report(const hs_pretest_report *r)
 
 int hs_cli_pretest(int argc, char **argv)
 {
-    const char *config = NULL, *out = NULL, *test = NULL, *site = NULL;
+    const char *config = NULL, *out = NULL, *test = NULL, *site = NULL, *log = NULL;
     double noise_s = 2.0, st[3] = {0, 0.5, 3}, dy[3] = {0, 0.25, 2};
     int do_noise = 0, do_st = 0, do_dy = 0;
     for (int i = 1; i < argc; i += 2) {
@@ -114,6 +125,8 @@ int hs_cli_pretest(int argc, char **argv)
             test = v;
         else if (ok && strcmp(a, "--site") == 0)
             site = v;
+        else if (ok && strcmp(a, "--log") == 0)
+            log = v;
         else if (ok && strcmp(a, "--noise") == 0)
             do_noise = 1, ok = numbers(v, &noise_s, 1) && noise_s > 0.0;
         else if (ok && strcmp(a, "--stiffness") == 0)
@@ -139,6 +152,7 @@ int hs_cli_pretest(int argc, char **argv)
     if (!do_noise && !do_st && !do_dy) do_noise = do_st = do_dy = 1;
     hs_ctx *ctx = NULL;
     if (hs_ctx_create(&ctx)) return HS_EXIT_FAILED;
+    hs_ctx_set_logger(ctx, say, NULL, HS_LOG_INFO); /* where the rig rests */
     hs_site_file *file = NULL;
     hs_pretest_site *ps = NULL;
     hs_pretest_report *r = hs_calloc(1, sizeof *r);
@@ -158,7 +172,7 @@ int hs_cli_pretest(int argc, char **argv)
         fprintf(stderr, "hysim pretest: %s\n", hs_ctx_message(ctx));
         goto done;
     }
-    if (hs_pretest_site_create(ctx, c, &ps)) {
+    if (hs_pretest_site_create(ctx, c, &ps) || (log && hs_pretest_site_log(ctx, ps, log))) {
         fprintf(stderr, "hysim pretest: %s\n", hs_ctx_message(ctx));
         code = HS_EXIT_INPUT;
         goto done;

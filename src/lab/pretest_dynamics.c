@@ -77,10 +77,11 @@ static int check(hs_ctx *ctx, const hs_pretest_lab *L, const hs_pretest_dynamics
                        "times the largest delay searched (%d)",
                        p->hold, p->hold * L->rate, p->max_delay);
     for (int j = 0; j < L->nact; j++)
-        if (L->stroke[j] > 0.0 && p->amplitude > L->stroke[j])
+        if (L->stroke[j] > 0.0 && L->rest[j] + p->amplitude > L->stroke[j])
             return hs_fail(ctx, HS_EINPUT,
-                           "pretest dynamics: actuator %d: step %g exceeds its stroke %g", j + 1,
-                           p->amplitude, L->stroke[j]);
+                           "pretest dynamics: actuator %d: step %g exceeds its stroke %g (up from "
+                           "its rest %g)",
+                           j + 1, p->amplitude, L->stroke[j], L->rest[j]);
     return 0;
 }
 

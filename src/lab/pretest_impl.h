@@ -13,12 +13,14 @@ typedef struct hs_pretest_drive {
     int64_t ticks;
 } hs_pretest_drive;
 
-/* Checks the lab description; the lab is taken to be at rest at zero. */
+/* Checks the lab description and its rest (within the stroke: HS_ELIMIT naming the actuator);
+ * the last command sent is the rest. */
 int hs_pretest_drive_begin(hs_ctx *ctx, const hs_pretest_lab *lab, hs_pretest_drive *d);
-/* One tick toward cmd (nact), clamped; HS_ELIMIT (after returning to zero) when a measured
- * force passes its limit, with the channel, value and limit in the message. */
+/* One tick toward rest + cmd (nact), clamped; HS_ELIMIT (after returning to the rest) when a
+ * measured force passes its limit, with the channel, value and limit in the message. d->cmd is
+ * the command sent (absolute), d->x and d->f the measurements (absolute). */
 int hs_pretest_drive_tick(hs_pretest_drive *d, const double *cmd);
-/* Ramps every command back to zero within the velocity limits, then `settle` s at zero. */
+/* Ramps every command back to the rest within the velocity limits, then `settle` s there. */
 int hs_pretest_drive_home(hs_pretest_drive *d, double settle);
 
 #endif

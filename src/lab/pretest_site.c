@@ -1,23 +1,52 @@
 /* The laboratory a site configuration describes, for the pre-test procedures: the same rig as the
- * site's (site_build.h) without compensation, its per-tick exchange and its actuators' limits. */
+ * site's (site_build.h) without compensation, its per-tick exchange, its actuators' limits and
+ * where the rig rests (read as for the site's first command). */
 #include "hysim/pretest.h"
 #include "hysim/site.h"
 
 #include "site_build.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 struct hs_pretest_site {
     hs_site_config cfg; /* a copy without compensation; option pointers lent */
     hs_site_rig rig;
     hs_pretest_lab lab;
+    FILE *log; /* the tick log (hs_pretest_site_log), or NULL */
+    int64_t ticks;
 };
 
 /* Through the site's laboratory exchange: the vlab's actuators, or a setup's control DOFs. */
 static int exchange(void *user, const double *cmd, double *x, double *f)
 {
+    hs_pretest_site *s = user;
     hs_lab_input in = {.x = x, .f = f};
-    return hs_lab_exchange(((hs_pretest_site *)user)->rig.io, cmd, &in);
+    const int rc = hs_lab_exchange(s->rig.io, cmd, &in);
+    s->ticks++;
+    if (!rc && s->log) {
+        fprintf(s->log, "%lld", (long long)s->ticks);
+        const double *cols[3] = {cmd, x, f};
+        for (int c = 0; c < 3; c++)
+            for (int j = 0; j < s->cfg.nact; j++) fprintf(s->log, ",%.17g", cols[c][j]);
+        fputc('\n', s->log);
+    }
+    return rc;
+}
+
+int hs_pretest_site_log(hs_ctx *ctx, hs_pretest_site *s, const char *path)
+{
+    if (!(s->log = fopen(path, "w")))
+        return hs_fail(ctx, HS_EIO, "pretest: cannot write the tick log '%s': %s", path,
+                       strerror(errno));
+    fputs("tick", s->log);
+    static const char *const col[3] = {"command", "x", "f"};
+    for (int c = 0; c < 3; c++)
+        for (int j = 0; j < s->cfg.nact; j++)
+            fprintf(s->log, ",%s_%s", col[c], s->cfg.actuator_names[j]);
+    fputc('\n', s->log);
+    return 0;
 }
 
 int hs_pretest_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_pretest_site **out)
@@ -33,6 +62,21 @@ int hs_pretest_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_pretest_si
     s->cfg.compensation_opts = NULL;
     int rc = hs_site_rig_create(ctx, &s->cfg, cfg->rate, &s->rig);
     if (!rc) rc = hs_site_rig_lab(ctx, &s->cfg, cfg->rate, &s->rig);
+    /* where the rig rests, as at the site's first command (refused beyond the stroke): the
+     * procedures' commands are relative to it (docs/pretest.md, "Over a real laboratory") */
+    double x[HS_SITE_MAX_ACT] = {0};
+    const int at = rc ? rc : hs_site_rig_position(ctx, &s->cfg, &s->rig, x);
+    if (at < 0) rc = at;
+    if (!rc) {
+        memcpy(s->lab.rest, x, (size_t)cfg->nact * sizeof(double));
+        if (at == 0)
+            for (int j = 0; j < cfg->nact; j++)
+                hs_log(ctx, HS_LOG_INFO,
+                       "pretest: site %s: actuator %s rests at %.9g%s%s: the procedures command "
+                       "about it (the first command is it) and return to it",
+                       cfg->name, cfg->actuator_names[j], x[j], cfg->units_length[0] ? " " : "",
+                       cfg->units_length);
+    }
     if (rc) {
         hs_pretest_site_destroy(&s);
         return rc;
@@ -53,6 +97,7 @@ int hs_pretest_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_pretest_si
 void hs_pretest_site_destroy(hs_pretest_site **s)
 {
     if (!s || !*s) return;
+    if ((*s)->log) fclose((*s)->log);
     hs_site_rig_release(&(*s)->rig);
     hs_free(*s);
     *s = NULL;

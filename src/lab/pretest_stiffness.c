@@ -48,10 +48,11 @@ static int check(hs_ctx *ctx, const hs_pretest_lab *L, const hs_pretest_stiffnes
                        "(%g Hz): use a slower cycle",
                        p->frequency, L->rate);
     for (int j = 0; j < L->nact; j++) {
-        if (L->stroke[j] > 0.0 && p->amplitude > L->stroke[j])
+        if (L->stroke[j] > 0.0 && fabs(L->rest[j]) + p->amplitude > L->stroke[j])
             return hs_fail(ctx, HS_EINPUT,
-                           "pretest stiffness: actuator %d: amplitude %g exceeds its stroke %g",
-                           j + 1, p->amplitude, L->stroke[j]);
+                           "pretest stiffness: actuator %d: amplitude %g exceeds its stroke %g "
+                           "(about its rest %g)",
+                           j + 1, p->amplitude, L->stroke[j], L->rest[j]);
         const double v = two_pi * p->frequency * p->amplitude;
         if (L->velocity_max[j] > 0.0 && v > L->velocity_max[j])
             return hs_fail(ctx, HS_EINPUT,

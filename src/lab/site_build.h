@@ -41,13 +41,23 @@ int hs_site_rig_lab(hs_ctx *ctx, const hs_site_config *c, double rate, hs_site_r
  * hs_cmdgen_params.stepwise) instead of extrapolating. */
 int hs_site_rig_controller(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double rate,
                            double dt, double time_scale, int stepwise, hs_site_controller **out);
+/* Where the rig rests (docs/lab_backends.md, "The site's first command"), read before any
+ * command: 0 with x (nact) filled; HS_ELIMIT (naming actuator, position, stroke and units) when
+ * beyond an actuator's stroke or not a number; the back end's error for a real one that cannot
+ * tell; 1 for the virtual lab (x 0: it rests there by construction). Shared by the site's first
+ * command and the pre-tests' rest (docs/pretest.md). */
+int hs_site_rig_position(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, double *x);
 /* The site's first command (docs/lab_backends.md, "The site's first command"), before the
  * controller's first tick: the rig's position from the laboratory (hs_lab_position), refused
  * (HS_ELIMIT, naming actuator, position, stroke and units) when beyond an actuator's stroke or
  * not a number, else the controller started there and moving to its rest within half of every
  * limit (hs_site_controller_start_at). A back end that cannot tell (the virtual lab; udp without
  * a fixed local port) keeps the rest 0, with a warning for a real one. Through a setup: the
- * control point's pose from the actuators' strokes (forward kinematics). */
+ * control point's pose from the actuators' strokes (forward kinematics). For a controller
+ * restored from a held test's state (it has ticked), the same read and refusal, then the command
+ * holds when the rig is within one tick's reach of the held command, or moves back to it from the
+ * rig within half of every limit (hs_site_controller_resume_at; docs/site_server.md, "A site
+ * restarted with a held test"). */
 int hs_site_rig_start(hs_ctx *ctx, const hs_site_config *c, hs_site_rig *r, hs_site_controller *sc);
 /* Whether the site can unload the specimen after its hold timeout: only with `command.mass`
  * (free vibration); without it the hold timeout ends the test in place, the specimen loaded. */

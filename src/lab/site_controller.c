@@ -575,13 +575,31 @@ double hs_site_controller_move_to(hs_site_controller *sc, const double *x)
     memcpy(sc->x_gen, x, (size_t)sc->n * sizeof(double)); /* where the next test starts */
     return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, sc->x_sent, x);
 }
+/* The rig is at x: x becomes the last command sent (and measurement), and the command moves
+ * from there to `to` within half of every limit. */
+static double begin_at(hs_site_controller *sc, const double *x, const double *to)
+{
+    const size_t n = (size_t)sc->n;
+    double dest[NMAX];
+    memcpy(dest, to, n * sizeof(double)); /* `to` may be one of those overwritten */
+    double *at[] = {sc->x_cmd, sc->x_sent, sc->x_sent2, sc->x_meas};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) memcpy(at[i], x, n * sizeof(double));
+    return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, x, dest);
+}
 double hs_site_controller_start_at(hs_site_controller *sc, const double *x)
 {
     if (sc->ticks) return 0.0; /* only before the first exchange */
-    const size_t n = (size_t)sc->n;
-    double *at[] = {sc->x_cmd, sc->x_sent, sc->x_sent2, sc->x_meas};
-    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) memcpy(at[i], x, n * sizeof(double));
-    return hs_site_move_plan(&sc->move, sc->n, sc->rate, sc->lim, &sc->unload.p, x, sc->x_gen);
+    return begin_at(sc, x, sc->x_gen);
+}
+double hs_site_controller_resume_at(hs_site_controller *sc, const double *x, double *reach)
+{
+    double r[NMAX];
+    hs_site_move_reach(sc->n, sc->rate, sc->lim, &sc->unload.p, r);
+    if (reach) memcpy(reach, r, (size_t)sc->n * sizeof(double));
+    if (!sc->ticks) return 0.0; /* a controller that has not run: start_at */
+    int near = 1;
+    for (int j = 0; j < sc->n; j++) near &= fabs(x[j] - sc->x_sent[j]) <= r[j];
+    return near ? 0.0 : begin_at(sc, x, sc->x_sent);
 }
 int hs_site_controller_moving(const hs_site_controller *sc)
 {

@@ -12,6 +12,30 @@
 
 #define HS_MOVE_RAMP_TIME 0.1 /* s to reach the speed when no acceleration is given */
 
+/* Actuator j's speed and acceleration along a move: half of its velocity limit, of its step
+ * limit per tick and of its acceleration limit, and the unloading's speed (inf: none). */
+static void speeds(int j, double rate, const hs_site_limits *lim, const hs_site_unload_params *p,
+                   double *v_out, double *a_out)
+{
+    double v = p && p->vel > 0.0 ? p->vel : INFINITY;
+    if (lim && lim[j].vel > 0.0) v = fmin(v, 0.5 * lim[j].vel);
+    if (lim && lim[j].step > 0.0) v = fmin(v, 0.5 * lim[j].step * rate);
+    double a = p && p->acc > 0.0 ? p->acc : v / HS_MOVE_RAMP_TIME; /* inf without a speed */
+    if (lim && lim[j].acc > 0.0) a = fmin(a, 0.5 * lim[j].acc);
+    *v_out = v;
+    *a_out = a;
+}
+
+void hs_site_move_reach(int n, double rate, const hs_site_limits *lim,
+                        const hs_site_unload_params *p, double *reach)
+{
+    for (int j = 0; j < n; j++) {
+        double v, a;
+        speeds(j, rate, lim, p, &v, &a);
+        reach[j] = fmin(v / rate, a / (rate * rate));
+    }
+}
+
 double hs_site_move_plan(hs_site_move *m, int n, double rate, const hs_site_limits *lim,
                          const hs_site_unload_params *p, const double *from, const double *to)
 {
@@ -26,11 +50,8 @@ double hs_site_move_plan(hs_site_move *m, int n, double rate, const hs_site_limi
         const double d = fabs(to[j] - from[j]);
         if (!(d > 0.0)) continue;
         far = 1;
-        double v = p && p->vel > 0.0 ? p->vel : INFINITY;
-        if (lim && lim[j].vel > 0.0) v = fmin(v, 0.5 * lim[j].vel);
-        if (lim && lim[j].step > 0.0) v = fmin(v, 0.5 * lim[j].step * rate);
-        double a = p && p->acc > 0.0 ? p->acc : v / HS_MOVE_RAMP_TIME; /* inf without a speed */
-        if (lim && lim[j].acc > 0.0) a = fmin(a, 0.5 * lim[j].acc);
+        double v, a;
+        speeds(j, rate, lim, p, &v, &a);
         V = fmin(V, v / d);
         A = fmin(A, a / d);
     }

@@ -24,6 +24,12 @@ typedef struct hs_site_move {
  * one tick. Returns the move's duration in s (0: already there). */
 double hs_site_move_plan(hs_site_move *m, int n, double rate, const hs_site_limits *lim,
                          const hs_site_unload_params *p, const double *from, const double *to);
+/* A move's reach in one tick (n): the largest change of actuator j's command, from rest, that
+ * keeps it within the speeds and accelerations a move keeps (v/rate and a/rate^2 of
+ * hs_site_move_plan's v and a: within half of every limit); INFINITY without any of them. A rig
+ * that far from where the command should be may be commanded there in one tick. */
+void hs_site_move_reach(int n, double rate, const hs_site_limits *lim,
+                        const hs_site_unload_params *p, double *reach);
 /* One tick of the move: writes the command (n); returns 1 on the move's ticks (the last one
  * commands `to` bit for bit and ends the move), 0 after it (the command `to`). */
 int hs_site_move_tick(hs_site_move *m, double *x_cmd);

@@ -71,7 +71,12 @@ void hs_srv_pump(hs_site_server *s)
     const int64_t gen = atomic_load(&s->generation);
     hs_srv_test *t = &s->test;
     while (hs_ring_pop(&s->meas, &m)) {
-        if (m.generation != gen) continue; /* a laboratory already retired */
+        if (m.generation != gen) continue;    /* a laboratory already retired */
+        if (m.step == HS_SRV_HOLD_SNAPSHOT) { /* the held state replaces the measurement's */
+            if (t->have_meas && t->live && !t->ended && !t->openfresco && s->cfg.state_path[0])
+                (void)hs_srv_state_write(s); /* a failure is said at the next measurement */
+            continue;
+        }
         if (m.step >= 0 && m.step != t->last_step && m.error == 0) continue;
         t->awaiting = 0;
         t->meas = m;
@@ -341,11 +346,10 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
     /* the first laboratory: the test of the state file, held for a resume; otherwise at rest,
      * waiting for a test (no timeouts before a first target) */
     if (!rc && s->cfg.state_path[0]) rc = hs_srv_state_restore(s);
-    if (!rc && !s->bench) {
-        rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
-        /* the first command is where the rig rests, never a jump to 0 (docs/lab_backends.md) */
-        if (!rc) rc = hs_site_rig_start(ctx, c, &s->bench->rig, s->bench->sc);
-    }
+    if (!rc && !s->bench) rc = hs_srv_bench_create(s, 1.0, 1.0, &s->bench);
+    /* the first command is where the rig rests, never a jump (docs/lab_backends.md): to 0, or
+     * back to a restored test's held command */
+    if (!rc) rc = hs_site_rig_start(ctx, c, &s->bench->rig, s->bench->sc);
     if (!rc) {
         s->has_K0 = hs_specimen_initial_stiffness(s->bench->rig.inner, s->K0) == 0;
         atomic_store(&s->generation, s->bench->generation);
@@ -354,6 +358,7 @@ int hs_site_server_create(hs_ctx *ctx, const hs_site_server_config *cfg, hs_site
         memcpy(s->status.command, hs_site_controller_command(s->bench->sc),
                (size_t)s->nact * sizeof(double)); /* a restored test holds it */
         s->status.state = (int)hs_cmdgen_current_state(hs_site_controller_cmdgen(s->bench->sc));
+        s->status.moving = hs_site_controller_moving(s->bench->sc);
     }
     if (!rc) rc = listen_on(s, cfg->port, &s->lfd[0], &s->port[0]);
     if (!rc && cfg->ofa_port >= 0) rc = listen_on(s, cfg->ofa_port, &s->lfd[1], &s->port[1]);

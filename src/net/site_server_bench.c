@@ -16,6 +16,7 @@ void hs_srv_bench_destroy(hs_srv_bench **bp)
     hs_site_rig_release(&b->rig);
     for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&b->track[j]);
     hs_free(b->snap);
+    hs_free(b->snap_copy);
     hs_ctx_destroy(&b->ctx);
     hs_free(b);
     *bp = NULL;
@@ -44,7 +45,10 @@ static int bench_build(hs_site_server *s, double dt, double time_scale, int step
     for (int j = 0; !rc && j < c->nact; j++) rc = hs_tracking_create(b->ctx, 0, 1, &b->track[j]);
     if (!rc && s->cfg.state_path[0]) {
         b->snap_n = hs_site_rig_state_size(&b->rig, b->sc, b->track, c->nact);
-        if (!(b->snap = hs_dvec(b->snap_n ? b->snap_n : 1))) rc = HS_ENOMEM;
+        b->snap = hs_dvec(b->snap_n ? b->snap_n : 1);
+        b->snap_copy = hs_dvec(b->snap_n ? b->snap_n : 1);
+        if (!b->snap || !b->snap_copy) rc = HS_ENOMEM;
+        atomic_store(&b->snap_seq, 2u); /* even and > 0: a copy before any write reads as whole */
     }
     if (rc) {
         hs_fail(s->ctx, rc, "%s", hs_ctx_message(b->ctx));

@@ -41,6 +41,9 @@ typedef struct hs_srv_meas {
     hs_site_report report; /* the controller's report (limit trip: limit, value, cause) */
     hs_wire_measurement m;
 } hs_srv_meas;
+/* hs_srv_meas.step of the loop's word that the controller settled into its hold with no target
+ * pending: snap holds that state, for the state file (no measurement comes with it) */
+#define HS_SRV_HOLD_SNAPSHOT (-2)
 
 /* One tick in the log: then cmd, x, f (nact doubles each). */
 typedef struct hs_srv_tick {
@@ -64,8 +67,12 @@ typedef struct hs_srv_bench {
     double ht[HS_EXP_HISTORY], hx[HS_EXP_HISTORY * HS_SITE_MAX_ACT],
         hf[HS_EXP_HISTORY * HS_SITE_MAX_ACT];
     hs_srv_meas out; /* the measurement being handed over */
-    double *snap;    /* the state at the last measurement (site.state), snap_n doubles */
+    double *snap;    /* the state at the last measurement or hold (site.state), snap_n doubles */
     size_t snap_n;
+    _Atomic uint64_t snap_seq; /* snap's sequence lock: the loop writes it, the network thread
+                                * copies it into snap_copy (hysim/shm_lab.h's writer and reader) */
+    double *snap_copy;
+    int hold_saved; /* the loop saved snap since the controller settled into its hold */
 } hs_srv_bench;
 
 /* ---- the test the laboratory is running, and the peer being served (network thread) ---- */

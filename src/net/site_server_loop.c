@@ -15,6 +15,7 @@
 #include "site_server_impl.h"
 
 #include "hysim/compensator.h"
+#include "hysim/shm_lab.h"
 
 #include <math.h>
 #include <string.h>
@@ -90,6 +91,32 @@ static void refuse_target(hs_site_server *s, hs_srv_bench *b, int64_t step, int 
     hs_srv_post_meas(s, &e);
 }
 
+/* The laboratory's state into snap, under its sequence lock (the network thread may be copying
+ * the previous one out). */
+static void snapshot(hs_srv_bench *b, int n)
+{
+    if (!b->snap) return;
+    hs_shm_write_begin(&b->snap_seq);
+    hs_site_rig_state_save(&b->rig, b->sc, b->track, n, b->snap);
+    hs_shm_write_end(&b->snap_seq);
+}
+
+/* The controller has settled into its hold (after a measurement, the extrapolation and the
+ * slowing down, Mosqueda et al. 2004): once per hold, its state goes to the state file too, so
+ * that a site restarted from the file holds where the command came to rest, at rest, instead of
+ * replaying the way there from the measurement's tick (docs/site_server.md). */
+static void hold_snapshot(hs_site_server *s, hs_srv_bench *b)
+{
+    if (b->hold_saved || !b->snap) return;
+    b->hold_saved = 1;
+    snapshot(b, s->nact);
+    hs_srv_meas e;
+    memset(&e, 0, sizeof e);
+    e.generation = b->generation;
+    e.step = HS_SRV_HOLD_SNAPSHOT;
+    hs_srv_post_meas(s, &e);
+}
+
 /* A new test's laboratory (bench_next) takes over from the current one, which lets go of what
  * the new one needs (hs_lab_detach: a fixed udp local address). Its command starts where
  * its controller rests (0 for a fresh laboratory); the current command first moves there within
@@ -156,7 +183,8 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
         hs_site_report r;
         if (hs_site_controller_measurement(b->sc, &m, &r) == 0) {
             /* the state at this measurement, for the state file (written before it is sent) */
-            if (b->snap) hs_site_rig_state_save(&b->rig, b->sc, b->track, n, b->snap);
+            snapshot(b, n);
+            b->hold_saved = 0;
             fill_wire(s, b, &m, &r, &b->out);
             hs_srv_post_meas(s, &b->out);
         }
@@ -164,6 +192,10 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
     const int state = (int)hs_cmdgen_current_state(gen);
     int ch = -1;
     const int tripped = hs_site_controller_tripped(b->sc, &ch);
+    if (state == HS_CMDGEN_HOLD && !tripped && !b->failed && !hs_site_controller_moving(b->sc))
+        hold_snapshot(s, b);
+    else
+        b->hold_saved = 0;
     if (s->log_on) {
         hs_srv_tick *h = (hs_srv_tick *)(void *)rec;
         h->tick = s->nticks;
@@ -198,6 +230,7 @@ static int tick(hs_site_server *s, int64_t t0, int64_t start, int64_t late_ns, u
         for (; k < 63 && acc + s->late_hist[k] < want; k++) acc += s->late_hist[k];
         st->late_p99 = k < 63 ? 1e-5 * (double)(k + 1) : s->late_max;
         st->state = state;
+        st->moving = hs_site_controller_moving(b->sc);
         st->tripped = tripped;
         st->unload = unload;
         if (tripped) hs_site_controller_trip_report(b->sc, &st->trip);

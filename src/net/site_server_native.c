@@ -192,6 +192,13 @@ static void on_resume(hs_site_server *s, const hs_wire_msg *m)
                why);
         return;
     }
+    if (st.moving) { /* a restarted site brings the rig back to the held command first */
+        refuse(s, HS_EABORTED,
+               "cannot resume yet: the site is moving the rig back to the held test's command "
+               "(it was moved while the site was down; the site's log says how long the move "
+               "takes); the test is kept: run `hysim run --resume` again once it has arrived");
+        return;
+    }
     const int64_t n = m->step, a = t->last_step > 0 ? t->last_step : 0,
                   done = t->last_committed > 0 ? t->last_committed : 0;
     if (!((a == n && (done == n || done == n - 1)) || (a == n + 1 && done == n))) {

@@ -10,6 +10,7 @@
 #include "site_server_impl.h"
 
 #include "../base/regular_file.h"
+#include "hysim/shm_lab.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -89,8 +90,15 @@ static void sync_folder(const char *path)
 int hs_srv_state_write(hs_site_server *s)
 {
     const hs_srv_test *t = &s->test;
-    const hs_srv_bench *b = t->bench;
+    hs_srv_bench *b = t->bench;
     if (!b || !b->snap) return 0;
+    /* the loop may be writing a newer state (a hold after the measurement): a whole copy */
+    uint64_t seq = 0;
+    for (int i = 0; i < 1000 && !seq; i++)
+        seq = hs_shm_read(&b->snap_seq, b->snap_copy, b->snap, b->snap_n * sizeof(double));
+    if (!seq)
+        return hs_fail(s->ctx, HS_EIO, "%s: the laboratory's state changed during every copy",
+                       s->cfg.state_path);
     hs_srv_state_head h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, HS_SRV_STATE_MAGIC, 8);
@@ -106,7 +114,7 @@ int hs_srv_state_write(hs_site_server *s)
     memcpy(h.last_x, t->last_x, sizeof h.last_x);
     h.meas = t->meas;
     memcpy(h.site_hash, s->cfg.site_hash, sizeof h.site_hash);
-    h.checksum = checksum(&h, b->snap);
+    h.checksum = checksum(&h, b->snap_copy);
     char tmp[sizeof s->cfg.state_path + 8];
     snprintf(tmp, sizeof tmp, "%s.tmp", s->cfg.state_path);
     /* a link or a FIFO put there is refused, never followed or waited on */
@@ -114,7 +122,7 @@ int hs_srv_state_write(hs_site_server *s)
         open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
     if (fd < 0) return hs_fail(s->ctx, HS_EIO, "%s: cannot create: %s", tmp, strerror(errno));
     int bad = write_all(fd, &h, sizeof h) ||
-              write_all(fd, b->snap, (size_t)h.snap_n * sizeof(double)) || fsync(fd) != 0;
+              write_all(fd, b->snap_copy, (size_t)h.snap_n * sizeof(double)) || fsync(fd) != 0;
     const int e = errno;
     if (close(fd) != 0) bad = 1;
     if (bad || rename(tmp, s->cfg.state_path) != 0) {
