@@ -159,7 +159,7 @@ int hs_fe_section_def_axial_material(const hs_fe_section_def *d, const char **ty
 int hs_fe_section_def_check(hs_fe_section_def *d);
 
 typedef struct hs_fe_beam_column_def {
-    int force_based;         /* 1: forceBeamColumn, 0: dispBeamColumn */
+    int force_based;         /* 1: forceBeamColumn, 0: dispBeamColumn, 2: forceBeamColumnCBDI */
     const char *integration; /* OpenSees' beamIntegration: "Lobatto", "Legendre", "Radau",
                                 "NewtonCotes", "UserDefined", "HingeRadau", "HingeRadauTwo",
                                 "HingeEndpoint" */

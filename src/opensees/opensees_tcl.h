@@ -67,7 +67,7 @@ typedef struct hs_os_element {
     hs_os_rayleigh ray;
     int section;     /* truss of a section whose axial response is one material, or
                         zeroLengthSection: its section's tag */
-    int force_based; /* beam-column with sections: force- (1) or displacement-based (0) */
+    int force_based; /* beam-column with sections: force- (1, CBDI 2) or displacement-based (0) */
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
     double tol;
@@ -408,6 +408,8 @@ Tcl_ObjCmdProc hs_os_cmd_section, hs_os_cmd_patch, hs_os_cmd_layer, hs_os_cmd_fi
     hs_os_cmd_beam_integration;
 /* element forceBeamColumn / dispBeamColumn / nonlinearBeamColumn (opensees_tcl_beamcolumn.c) */
 int hs_os_el_force_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_el_force_beam_column_cbdi(hs_os_state *st, int objc, Tcl_Obj *const objv[],
+                                    hs_os_element *e);
 int hs_os_el_disp_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                    hs_os_element *e);
