@@ -101,6 +101,10 @@ int hs_fe_add_beam_3d(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_s
  * creates the material from (type, opts) and owns it. */
 int hs_fe_add_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir,
                           const char *mat_type, const hs_options *mat_opts);
+/* OpenSees' CoupledZeroLength (fe_coupled_zero_length.c): one material on the resultant of node
+ * DOFs dir1 and dir2 of u_j - u_i, its force along that resultant, its tangent on each DOF. */
+int hs_fe_add_coupled_zero_length(hs_fe *fe, const char *name, int ni, int nj, int dir1, int dir2,
+                                  const char *mat_type, const hs_options *mat_opts);
 
 /* Fiber geometry of OpenSees' patches and layers (fe_section_geometry.c): each writes up to cap
  * fibers (y, z, A) and returns how many it makes (or -1 with a message in ctx for a bad shape).
@@ -155,7 +159,7 @@ int hs_fe_section_def_axial_material(const hs_fe_section_def *d, const char **ty
 int hs_fe_section_def_check(hs_fe_section_def *d);
 
 typedef struct hs_fe_beam_column_def {
-    int force_based;         /* 1: forceBeamColumn, 0: dispBeamColumn */
+    int force_based;         /* 1: forceBeamColumn, 0: dispBeamColumn, 2: forceBeamColumnCBDI */
     const char *integration; /* OpenSees' beamIntegration: "Lobatto", "Legendre", "Radau",
                                 "NewtonCotes", "UserDefined", "HingeRadau", "HingeRadauTwo",
                                 "HingeEndpoint" */

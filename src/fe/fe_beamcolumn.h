@@ -27,8 +27,8 @@
 
 typedef struct fe_bc2d {
     hs_ctx *ctx;
-    int force_based;
-    int nq; /* basic forces: 3 (2-D sections) or 6 (3-D) */
+    int force_based; /* 0 displacement-based, 1 force-based, 2 force-based with CBDI */
+    int nq;          /* basic forces: 3 (2-D sections) or 6 (3-D) */
     double L;
     fe_beam_integration bi;
     fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
@@ -64,5 +64,9 @@ int fe_bc2d_commit(fe_bc2d *e);
  * singular. */
 int fe_bc2d_initial_stiffness(const fe_bc2d *e, double *kb);
 int fe_bc2d_revert(fe_bc2d *e);
+/* forceBeamColumnCBDI (fe_beamcolumn_cbdi.c; force_based 2): the element's sections must be of P
+ * and Mz in 2-D (an error in ctx otherwise), and its state determination at v. */
+int fe_bc_cbdi_check(hs_ctx *ctx, const fe_bc2d *e);
+int fe_bc_cbdi_state(fe_bc2d *e, const double *v);
 
 #endif

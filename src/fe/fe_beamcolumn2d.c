@@ -141,6 +141,7 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
         rc = hs_fail(ctx, HS_EINPUT,
                      "forceBeamColumn: singular initial flexibility (do the sections carry "
                      "axial force and moment?)");
+    if (!rc && force_based == 2) rc = fe_bc_cbdi_check(ctx, e);
     const double zero[6] = {0};
     if (!rc) rc = fe_bc2d_set_trial(e, zero);
     if (!rc) rc = fe_bc2d_commit(e);
@@ -356,7 +357,7 @@ int fe_bc2d_set_trial(fe_bc2d *e, const double *v)
         memcpy(e->v, v, (size_t)e->nq * sizeof *v);
         return disp_state(e, v);
     }
-    return force_state(e, v);
+    return e->force_based == 2 ? fe_bc_cbdi_state(e, v) : force_state(e, v);
 }
 
 int fe_bc2d_commit(fe_bc2d *e)

@@ -16,7 +16,7 @@ static const fe_map NO_DOF = {0, {0}, {0.0}};
 int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF])
 {
     const fe_node *nd[2] = {&fe->nodes[e->ni], &fe->nodes[e->nj]};
-    if (e->kind == FE_ZERO_LENGTH) {
+    if (e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH) {
         for (int n = 0; n < 2; n++)
             for (int d = 0; d < fe->ndf; d++) maps[n * fe->ndf + d] = &nd[n]->map[d];
         return 2 * fe->ndf;
@@ -252,9 +252,11 @@ int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_ma
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c)
 {
-    const int nde = e->kind == FE_ZERO_LENGTH ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
+    const int zl = e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH;
+    const int nde = zl ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
+    if (e->kind == FE_COUPLED_ZERO_LENGTH) return fe_czl_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_ZERO_LENGTH_SECTION) return fe_zls_state(fe, e, maps, u, initial, f, k);

@@ -53,7 +53,8 @@ typedef enum fe_kind {
     FE_ZERO_LENGTH,
     FE_LINK,
     FE_BEAM_COLUMN,
-    FE_ZERO_LENGTH_SECTION
+    FE_ZERO_LENGTH_SECTION,
+    FE_COUPLED_ZERO_LENGTH
 } fe_kind;
 
 #define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
@@ -72,6 +73,8 @@ typedef struct fe_element {
     double P0;               /* gravity compression for P-Delta (>= 0) */
     hs_fe_transf transf;
     int dir;                /* zero-length direction (node DOF index) */
+    int dir2;               /* coupled zero-length: its second direction */
+    double czl[4];          /* coupled zero-length: last dX, dY; committed force fX, fY */
     hs_material *mat;       /* zero-length material (owned) */
     struct fe_link *link;   /* two-node link data (owned), or NULL */
     struct fe_bc2d *bc;     /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
@@ -247,6 +250,14 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
 int fe_truss_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                    const double *v, int initial, double *f, double *k, double *c);
 int fe_truss_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, double *out);
+/* fe_coupled_zero_length.c: OpenSees' CoupledZeroLength (e->mat on the resultant of e->dir and
+ * e->dir2): its state as fe_element_state (the zero-length layout), the committed force's
+ * direction at a commit, and its committed response (global force, basic force, deformation). */
+int fe_czl_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                 const double *v, int initial, double *f, double *k, double *c);
+void fe_czl_commit(fe_element *e);
+int fe_czl_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, double *out);
+#define FE_CZL_STATE 4 /* checkpointed values: e->czl */
 /* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 /* The same transformation around any basic law: law(arg, ub, q, kb) gives the basic forces q

@@ -89,8 +89,9 @@ int hs_fe_element_index(const hs_fe *fe, const char *name)
 
 const char *hs_fe_element_type(const hs_fe *fe, int e)
 {
-    static const char *const kinds[] = {"truss", "elastic_beam", "zero_length", "two_node_link",
-                                        "beam_column"};
+    static const char *const kinds[] = {
+        "truss",       "elastic_beam",        "zero_length",        "two_node_link",
+        "beam_column", "zero_length_section", "coupled_zero_length"};
     return kinds[fe->els[e].kind];
 }
 
@@ -120,7 +121,7 @@ int hs_fe_spring_columns(const hs_fe *fe, int max, int *el, int *comp)
  * nodes' ndf DOFs; 2-D line elements [ux uy rz]; 3-D ones [ux uy uz rx ry rz]. */
 static int element_slot(const hs_fe *fe, const fe_element *e, int d)
 {
-    if (e->kind == FE_ZERO_LENGTH) return d;
+    if (e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH) return d;
     const int code = fe->dof_code[d];
     return fe->ndm == 3 ? code : code == FE_CRZ ? 2 : code;
 }
@@ -137,6 +138,10 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
     if (kind == FE_ZERO_LENGTH_SECTION) /* its section's resultants and deformations */
         return r == HS_FE_GLOBAL_FORCE                            ? 2 * fe->ndf
                : r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION ? fe->els[e].sec->order
+                                                                  : 0;
+    if (kind == FE_COUPLED_ZERO_LENGTH) /* its material's force and deformation */
+        return r == HS_FE_GLOBAL_FORCE                            ? 2 * fe->ndf
+               : r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION ? 1
                                                                   : 0;
     if (kind == FE_BEAM_COLUMN) /* beam-columns with sections (fe_beamcolumn.h) */
         return r == HS_FE_GLOBAL_FORCE  ? 2 * fe->ndf
@@ -254,6 +259,7 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         return 0;
     }
     if (el->kind == FE_TRUSS && el->mat) return fe_truss_response(fe, el, r, out);
+    if (el->kind == FE_COUPLED_ZERO_LENGTH) return fe_czl_response(fe, el, r, out);
     if (el->kind == FE_ZERO_LENGTH_SECTION && r != HS_FE_GLOBAL_FORCE) {
         const fe_section *s = el->sec; /* committed: its trial after the commit */
         memcpy(out, r == HS_FE_DEFORMATION ? s->e : s->s, (size_t)s->order * sizeof(double));

@@ -217,6 +217,11 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
             rc = hs_os_add_beam_column(fe, m, e, name, t);
         else if (e->kind == HS_OS_ZERO_LENGTH_SECTION)
             rc = hs_os_add_zero_length_section(fe, m, e, name);
+        else if (e->kind == HS_OS_COUPLED_ZERO_LENGTH) {
+            const hs_os_material *mat = hs_os_find_material(m, e->mat[0]);
+            rc = hs_fe_add_coupled_zero_length(fe, name, e->ni, e->nj, e->dir[0], e->dir[1],
+                                               mat->type, mat->opts);
+        }
         for (int j = 0; e->kind == HS_OS_ZERO_LENGTH && rc >= 0 && j < e->nmat; j++) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[j]);
             if (e->nmat > 1)
@@ -319,7 +324,8 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
         const double L = length(m, e, c);
         N[k] = 0.0;
         if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK ||
-            e->kind == HS_OS_ZERO_LENGTH_SECTION || !(L > 0.0))
+            e->kind == HS_OS_ZERO_LENGTH_SECTION || e->kind == HS_OS_COUPLED_ZERO_LENGTH ||
+            !(L > 0.0))
             continue;
         double elong = 0.0; /* the chord's elongation: (u_j - u_i) . c over the translations */
         for (int d = 0; d < m->ndm; d++)
@@ -389,7 +395,9 @@ static double element_beta(const hs_os_element *e)
 /* 1 when the element has initial stiffness (a zero-length of viscous materials has none). */
 static int stiff(const hs_os_model *m, const hs_os_element *e)
 {
-    if (e->kind != HS_OS_ZERO_LENGTH && e->kind != HS_OS_LINK) return 1;
+    if (e->kind != HS_OS_ZERO_LENGTH && e->kind != HS_OS_LINK &&
+        e->kind != HS_OS_COUPLED_ZERO_LENGTH)
+        return 1;
     for (int j = 0; j < e->nmat; j++)
         if (strcmp(hs_os_find_material(m, e->mat[j])->type, "viscous") != 0) return 1;
     return 0;

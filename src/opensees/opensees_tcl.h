@@ -40,7 +40,8 @@ typedef enum hs_os_kind {
     HS_OS_ZERO_LENGTH,
     HS_OS_LINK,
     HS_OS_BEAM_COLUMN,
-    HS_OS_ZERO_LENGTH_SECTION
+    HS_OS_ZERO_LENGTH_SECTION,
+    HS_OS_COUPLED_ZERO_LENGTH
 } hs_os_kind;
 
 #define HS_OS_MAX_DIRS HS_OS_NDF
@@ -66,7 +67,7 @@ typedef struct hs_os_element {
     hs_os_rayleigh ray;
     int section;     /* truss of a section whose axial response is one material, or
                         zeroLengthSection: its section's tag */
-    int force_based; /* beam-column with sections: force- (1) or displacement-based (0) */
+    int force_based; /* beam-column with sections: force- (1, CBDI 2) or displacement-based (0) */
     int bint;        /* its beamIntegration (index into the model's bints) */
     int max_iter;    /* force-based -iter (0: default) */
     double tol;
@@ -180,6 +181,7 @@ typedef struct hs_os_pattern {
     double const_factor;
     double vel0;   /* UniformExcitation -vel0: the free nodes' initial velocity in dir */
     int vel0_done; /* given to the live model */
+    int removed;   /* `remove loadPattern`: its tag may name a new pattern, as in OpenSees */
 } hs_os_pattern;
 
 /* pattern MultipleSupport: a groundMotion (its series: accelerations or displacements) and the
@@ -406,11 +408,16 @@ Tcl_ObjCmdProc hs_os_cmd_section, hs_os_cmd_patch, hs_os_cmd_layer, hs_os_cmd_fi
     hs_os_cmd_beam_integration;
 /* element forceBeamColumn / dispBeamColumn / nonlinearBeamColumn (opensees_tcl_beamcolumn.c) */
 int hs_os_el_force_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_el_force_beam_column_cbdi(hs_os_state *st, int objc, Tcl_Obj *const objv[],
+                                    hs_os_element *e);
 int hs_os_el_disp_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                    hs_os_element *e);
 /* element zeroLengthSection (opensees_tcl_zls.c): the command, and the element in the live
  * model. */
+/* element CoupledZeroLength (opensees_tcl_coupled.c). */
+int hs_os_el_coupled_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[],
+                                 hs_os_element *e);
 int hs_os_el_zero_length_section(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                  hs_os_element *e);
 int hs_os_add_zero_length_section(hs_fe *fe, const hs_os_model *m, const hs_os_element *e,

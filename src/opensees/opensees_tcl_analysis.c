@@ -461,6 +461,7 @@ static int cmd_remove(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
             if (st->m->patterns[k].tag == tag) {
                 st->m->patterns[k].constant = 1;
                 st->m->patterns[k].const_factor = 0.0;
+                st->m->patterns[k].removed = 1;
             }
         if (st->an->lv) st->an->lv->phat_ready = 0;
     } else

@@ -144,6 +144,19 @@ int hs_os_el_force_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
     return beam_column(st, objc, objv, e, 1, 0);
 }
 
+/* element forceBeamColumnCBDI tag iNode jNode transfTag integrationTag | "Rule ..." <-iter maxIter
+ * tol> <-mass m>: 2-D only, as OpenSees' OPS_ForceBeamColumnCBDI2d (ndm 2, ndf 3) */
+int hs_os_el_force_beam_column_cbdi(hs_os_state *st, int objc, Tcl_Obj *const objv[],
+                                    hs_os_element *e)
+{
+    if (st->m->ndm != 2 || st->m->ndf != 3)
+        return hs_os_fail(st, objv,
+                          "forceBeamColumnCBDI needs -ndm 2 -ndf 3 (OpenSees' element is 2-D "
+                          "only); this model has -ndm %d -ndf %d",
+                          st->m->ndm, st->m->ndf);
+    return beam_column(st, objc, objv, e, 2, 0);
+}
+
 int hs_os_el_disp_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
     return beam_column(st, objc, objv, e, 0, 0);

@@ -178,7 +178,7 @@ static int add_pattern(hs_os_state *st, Tcl_Obj *const objv[], int tag, const hs
                        double fact, int uniform, int dir)
 {
     for (int k = 0; k < st->m->npatterns; k++)
-        if (st->m->patterns[k].tag == tag)
+        if (st->m->patterns[k].tag == tag && !st->m->patterns[k].removed)
             return hs_os_fail(st, objv, "pattern %d is already defined", tag);
     hs_os_pattern *p = hs_os_push((void **)&st->m->patterns, &st->m->npatterns, sizeof *p);
     if (!p) return hs_os_fail(st, objv, "out of memory");

@@ -708,9 +708,11 @@ static const struct {
     {"twoNodeLink", el_link},
     {"TwoNodeLink", el_link},
     {"forceBeamColumn", hs_os_el_force_beam_column},
+    {"forceBeamColumnCBDI", hs_os_el_force_beam_column_cbdi},
     {"dispBeamColumn", hs_os_el_disp_beam_column},
     {"nonlinearBeamColumn", hs_os_el_nonlinear_beam_column},
     {"zeroLengthSection", hs_os_el_zero_length_section},
+    {"CoupledZeroLength", hs_os_el_coupled_zero_length},
 };
 
 int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -725,8 +727,9 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (!fn)
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (it has truss, "
-                          "elasticBeamColumn, zeroLength, zeroLengthSection, twoNodeLink, "
-                          "forceBeamColumn, dispBeamColumn and nonlinearBeamColumn)",
+                          "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
+                          "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
+                          "and nonlinearBeamColumn)",
                           type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;

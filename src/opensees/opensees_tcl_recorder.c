@@ -345,11 +345,24 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
         return hs_os_fail(st, objv, "no response (%s)",
                           r->element ? "force, localForce, ..." : "disp, vel, accel, reaction");
     if (!r->element && !r->ndofs) return hs_os_fail(st, objv, "expected -dof d...");
-    for (int k = 0; k < r->ntags; k++)
-        if (r->element ? !hs_os_find_element(st->m, r->tags[k])
-                       : !hs_os_find_node(st->m, r->tags[k]))
-            return hs_os_fail(st, objv, "no %s %d", r->element ? "element" : "node", r->tags[k]);
-    if (r->resp == 4 && !(r->last = hs_calloc((size_t)r->ntags * (size_t)r->ndofs, sizeof(double))))
+    for (int k = 0; r->element && k < r->ntags; k++)
+        if (!hs_os_find_element(st->m, r->tags[k]))
+            return hs_os_fail(st, objv, "no element %d", r->tags[k]);
+    int kept = 0; /* NodeRecorder::initialize records the nodes that exist and skips the others */
+    for (int k = 0; !r->element && k < r->ntags; k++) {
+        if (hs_os_find_node(st->m, r->tags[k])) {
+            r->tags[kept++] = r->tags[k];
+            continue;
+        }
+        char where[HS_OS_WHERE];
+        hs_log(st->ctx, HS_LOG_WARN,
+               "%s: recorder: no node %d: left out of %s (as OpenSees' NodeRecorder leaves out "
+               "the nodes that do not exist)",
+               hs_os_where(st, where, sizeof where), r->tags[k], r->file);
+    }
+    if (!r->element) r->ntags = kept;
+    if (r->resp == 4 &&
+        !(r->last = hs_calloc((size_t)r->ntags * (size_t)r->ndofs + 1, sizeof(double))))
         return hs_os_fail(st, objv, "out of memory");
     return TCL_OK;
 }
