@@ -57,6 +57,8 @@ frame_type() {
 #   RCFrame4/5: 3.8 refuses a series inline in `pattern UniformExcitation -accel "Path ..."`: the
 #     same series as `timeSeries Path|Sine 1 ...`, named by its tag; RCFrame5: no Mumps in this
 #     build: UmfPack (both direct solvers: the same solution to round-off)
+#   Example5.1: as RCFrame4, its two inline `Path` series (`set tabasFN "Path ..."`) as
+#     `timeSeries Path 1|2 ...`; its `recorder plot` needs graphics: deleted
 #   SteelBRB: 3.8 refuses the inline `pattern Plain 1 {Series -time {...} -values {...}} {...}`
 #     ("tag is not specified"): the same series as `timeSeries Path 1 -time {...} -values {...}`,
 #     the pattern naming it by its tag
@@ -72,6 +74,10 @@ os_twin() {
     ExampleScripts/RCFrame5.tcl)
         printf '%s\n' 's/^system Mumps\s*$/system UmfPack/' \
             's/^set accelSeries "Sine \(.*\)"\s*$/timeSeries Sine 1 \1; set accelSeries 1/' ;;
+    ExampleScripts/Example5.1.tcl)
+        printf '%s\n' 's/^set tabasFN "Path \(.*\)"\s*$/timeSeries Path 1 \1; set tabasFN 1/' \
+            's/^set tabasFP "Path \(.*\)"\s*$/timeSeries Path 2 \1; set tabasFP 2/' \
+            '/^recorder plot /d' ;;
     DeveloperTestScripts/SteelBRB.tcl)
         printf '%s\n' 's/^pattern Plain 1 {Series -time {/timeSeries Path 1 -time {/' \
             's/^\([-0-9.eE+ ]*\)}\s*}\s*{\s*$/\1}; pattern Plain 1 1 {/' ;;
