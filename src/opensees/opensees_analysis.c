@@ -116,12 +116,12 @@ void hs_os_live_destroy(hs_os_live **plv)
     if (!lv) return;
     free_groups(lv);
     hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,          &lv->Cm,    &lv->U,   &lv->V,      &lv->A,   &lv->Ut,
-                    &lv->Vt,         &lv->At,    &lv->Ua,  &lv->Va,     &lv->Uc,  &lv->Vc,
-                    &lv->Ac,         &lv->r,     &lv->b,   &lv->x,      &lv->Kt,  &lv->Ct,
-                    &lv->K0,         &lv->Keff,  &lv->C,   &lv->P,      &lv->tmp, &lv->phat,
-                    &lv->dUhat,      &lv->rg,    &lv->Upt, &lv->dUstep, &lv->dU0, &lv->modal_w2,
-                    &lv->modal_mphi, &lv->Cmodal};
+    double **v[] = {&lv->M,          &lv->Cm,     &lv->U,    &lv->V,      &lv->A,   &lv->Ut,
+                    &lv->Vt,         &lv->At,     &lv->Ua,   &lv->Va,     &lv->Uc,  &lv->Vc,
+                    &lv->Ac,         &lv->r,      &lv->b,    &lv->x,      &lv->Kt,  &lv->Ct,
+                    &lv->K0,         &lv->Keff,   &lv->C,    &lv->P,      &lv->tmp, &lv->phat,
+                    &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0, &lv->modal_w2,
+                    &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
@@ -292,6 +292,10 @@ void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double 
 /* Restores the model (and every Rayleigh group) at d, v: r, Kt, Ct and each group's tangent. */
 static int restore(hs_os_live *lv, const double *d, const double *v)
 {
+    if (lv->Uref) { /* OpenSees' trusses after a coordinate update: from d - Uref */
+        for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
+        d = lv->Ushift;
+    }
     memset(lv->r, 0, (size_t)lv->n * sizeof(double));
     memset(lv->Kt, 0, nn(lv) * sizeof(double));
     memset(lv->Ct, 0, nn(lv) * sizeof(double));

@@ -98,6 +98,9 @@ typedef struct hs_os_live {
      * (NULL: none) */
     int nmodes;
     double *modal_w2, *modal_mphi, *Cmodal;
+    /* the nodes' displacements when a coordinate was updated (OpenSees' trusses' initial
+     * displacement: their force from d - Uref); NULL: none. Ushift: scratch */
+    double *Uref, *Ushift;
 } hs_os_live;
 
 /* A recorder of the script (opensees_tcl_recorder.c). */
@@ -116,6 +119,11 @@ typedef struct hs_os_analysis {
     int eigen_count;   /* modes the last eigen found (0: none since wipe or wipeAnalysis) */
     int modes_pending; /* eigen came before the live model: its modes at the first analyze */
     int modal_dirty;   /* the factors or the modes changed: the damping matrix again */
+    /* parameter, addToParameter, updateParameter (opensees_tcl_parameter.c) */
+    struct hs_os_param *params;
+    int nparams;
+    int rebuild; /* an element's E or A, or a coordinate, changed since the live model was built */
+    int coord_reset; /* a coordinate changed after an analysis: the elements start again */
 } hs_os_analysis;
 
 /* Writes every recorder's row for the committed state (opensees_tcl_recorder.c); closes them. */
@@ -148,6 +156,10 @@ int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, c
  * the modes are 0); HS_EUNSUPPORTED for an integrator hysim has it not for (ctx message). */
 int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const double *zeta,
                              int nzeta);
+/* The live model again after updateParameter changed what its elements hold (a linear model
+ * only: its state is its displacements), the state carried over (opensees_tcl_parameter.c). */
+int hs_os_live_rebuild(hs_os_state *st, hs_os_live **lv);
+void hs_os_params_free(hs_os_analysis *an);
 /* modalDamping factor | factor1 factor2 ... (opensees_tcl_modal.c) */
 Tcl_ObjCmdProc hs_os_cmd_modal_damping;
 /* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */

@@ -338,8 +338,8 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         return hs_os_fail(st, objv,
                           "not yet supported by hysim: nodes or elements added after an analysis "
                           "(define the whole model before the first analyze)");
-    if (!an->lv) {
-        const int rc = hs_os_live_create(st, &an->lv);
+    if (!an->lv || an->rebuild) {
+        const int rc = an->lv ? hs_os_live_rebuild(st, &an->lv) : hs_os_live_create(st, &an->lv);
         if (rc)
             return hs_os_fail(st, objv, "%s",
                               rc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
@@ -529,6 +529,7 @@ void hs_os_analysis_end(hs_os_state *st)
     hs_os_live_destroy(&st->an->lv);
     hs_free(st->an->recs);
     hs_free(st->an->modal_zeta);
+    hs_os_params_free(st->an);
     hs_free(st->an);
     st->an = NULL;
 }

@@ -114,6 +114,10 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     hs_os_live *lv = st->live && st->an ? st->an->lv : NULL;
     int *keep = lv ? hs_calloc((size_t)lv->n, sizeof *keep) : NULL, nk = 0;
     int rc = (!K || !M || !phi || !w2 || (lv && !keep)) ? HS_ENOMEM : 0;
+    if (!rc && lv && st->an->rebuild) { /* updateParameter since the last analyze */
+        rc = hs_os_live_rebuild(st, &st->an->lv);
+        lv = st->an->lv;
+    }
     if (!rc && lv) rc = hs_os_live_refresh(st, lv); /* a mass given since the last analyze */
     if (!rc)
         rc = lv ? live_tangent(st->ctx, lv, n, K, M, keep, &nk) : hs_fe_initial_stiffness(fe, K);
