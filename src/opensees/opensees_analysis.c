@@ -399,7 +399,7 @@ static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
         const double a = set->alpha;
         for (size_t k = 0; k < nn(lv); k++)
             lv->Keff[k] = a * K[k] + a * lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->c3 * lv->M[k];
-        if (lv->Cmodal && !set->hht) /* Newmark's getCFactor c2; HHT's 0 */
+        if (lv->Cmodal && !set->hht && !lv->modal_q) /* Newmark's getCFactor c2; HHT's 0 */
             for (size_t k = 0; k < nn(lv); k++) lv->Keff[k] += lv->c2 * lv->Cmodal[k];
     }
     const int rc = hs_linsolver_factor(lv->ls, lv->Keff);

@@ -96,7 +96,7 @@ typedef struct hs_os_live {
     /* modalDamping (opensees_tcl_modal.c): the last eigen's modes (omega^2, M phi with phi
      * M-orthonormal, n x nmodes) and the damping matrix sum 2 zeta_i omega_i (M phi_i)(M phi_i)^T
      * (NULL: none) */
-    int nmodes;
+    int nmodes, modal_q; /* modal_q: modalDampingQ (none in the tangent) */
     double *modal_w2, *modal_mphi, *Cmodal;
     /* the nodes' displacements when a coordinate was updated (OpenSees' trusses' initial
      * displacement: their force from d - Uref); NULL: none. Ushift: scratch */
@@ -119,6 +119,7 @@ typedef struct hs_os_analysis {
     int eigen_count;   /* modes the last eigen found (0: none since wipe or wipeAnalysis) */
     int modes_pending; /* eigen came before the live model: its modes at the first analyze */
     int modal_dirty;   /* the factors or the modes changed: the damping matrix again */
+    int modal_q;       /* modalDampingQ: the force only, none in the tangent */
     /* parameter, addToParameter, updateParameter (opensees_tcl_parameter.c) */
     struct hs_os_param *params;
     int nparams;
@@ -153,14 +154,15 @@ int hs_os_live_modes(hs_ctx *ctx, hs_os_live *lv, int count);
 int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, const double *w2,
                            const double *phi);
 /* The modal damping matrix of the stored modes and the factors zeta[nzeta] (none when nzeta or
- * the modes are 0); HS_EUNSUPPORTED for an integrator hysim has it not for (ctx message). */
+ * the modes are 0; modal_q: modalDampingQ's, not in the tangent); HS_EUNSUPPORTED for an integrator
+ * hysim has it not for (ctx message). */
 int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const double *zeta,
-                             int nzeta);
+                             int nzeta, int modal_q);
 /* The live model again after updateParameter changed what its elements hold (a linear model
  * only: its state is its displacements), the state carried over (opensees_tcl_parameter.c). */
 int hs_os_live_rebuild(hs_os_state *st, hs_os_live **lv);
 void hs_os_params_free(hs_os_analysis *an);
-/* modalDamping factor | factor1 factor2 ... (opensees_tcl_modal.c) */
+/* modalDamping|modalDampingQ factor | factor1 factor2 ... (opensees_tcl_modal.c) */
 Tcl_ObjCmdProc hs_os_cmd_modal_damping;
 /* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);

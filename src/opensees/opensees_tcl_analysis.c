@@ -356,7 +356,7 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         an->modal_dirty = 1;
     }
     if (!mrc && an->modal_dirty)
-        mrc = hs_os_live_modal_damping(an->lv, &an->set, an->modal_zeta, an->nmodal);
+        mrc = hs_os_live_modal_damping(an->lv, &an->set, an->modal_zeta, an->nmodal, an->modal_q);
     if (mrc)
         return hs_os_fail(st, objv, "%s",
                           mrc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
@@ -497,6 +497,7 @@ static const struct {
     Tcl_ObjCmdProc *fn;
 } commands[] = {
     {"modalDamping", hs_os_cmd_modal_damping},
+    {"modalDampingQ", hs_os_cmd_modal_damping},
     {"constraints", cmd_accepted},
     {"numberer", cmd_accepted},
     {"system", cmd_accepted},

@@ -8,9 +8,9 @@
  *  - every transient step's unbalance gets the force -sum_i 2 zeta_i omega_i (M phi_i)
  *    (M phi_i)^T v, v the trial velocity at t + dt (Newmark's and HHT's getVel: Udot), modes
  *    of omega^2 <= 0 or zeta 0 left out, phi the modes the last eigen found (M-orthonormal);
- *  - `modalDamping` (not modalDampingQ) puts the same matrix times the integrator's c factor
- *    into the tangent: Newmark's gamma / (beta dt); HHT's getCFactor is IncrementalIntegrator's
- *    0, so HHT's tangent has none.
+ *  - `modalDamping` puts the same matrix times the integrator's c factor into the tangent:
+ *    Newmark's gamma / (beta dt); HHT's getCFactor is IncrementalIntegrator's 0, so HHT's tangent
+ *    has none; `modalDampingQ` (setModalDampingFactors(..., false)) puts none in any.
  * AlphaOS and NewmarkExplicit (their own getVel) are not yet in hysim with modal damping. */
 #include "opensees_analysis.h"
 
@@ -42,7 +42,7 @@ int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, c
 }
 
 int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const double *zeta,
-                             int nzeta)
+                             int nzeta, int modal_q)
 {
     const int n = lv->n, modes = nzeta < lv->nmodes ? nzeta : lv->nmodes;
     hs_free(lv->Cmodal);
@@ -53,6 +53,7 @@ int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const do
                        "modalDamping with integrator %s: not yet in hysim (it has it with Newmark "
                        "and HHT); give the damping with rayleigh, or integrator Newmark",
                        set->alpha_os ? "AlphaOS" : "NewmarkExplicit");
+    lv->modal_q = modal_q;
     lv->Cmodal = hs_dvec((size_t)n * (size_t)n);
     if (!lv->Cmodal) return HS_ENOMEM;
     for (int k = 0; k < modes; k++) {
@@ -67,8 +68,8 @@ int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const do
     return 0;
 }
 
-/* modalDamping factor | factor1 factor2 ...: with a test file's analysis, ignored (its damping
- * applies); in the script's own analysis, OpenSees' domain factors. */
+/* modalDamping|modalDampingQ factor | factor1 factor2 ...: with a test file's analysis, ignored
+ * (its damping applies); in the script's own analysis, OpenSees' domain factors. */
 int hs_os_cmd_modal_damping(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = cd;
@@ -84,7 +85,7 @@ int hs_os_cmd_modal_damping(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
         }
     if (!st->live) {
         hs_free(zeta);
-        hs_os_ignored_once(st, "modalDamping", "the test file sets the analysis");
+        hs_os_ignored_once(st, Tcl_GetString(objv[0]), "the test file sets the analysis");
         Tcl_ResetResult(interp);
         return TCL_OK;
     }
@@ -99,14 +100,15 @@ int hs_os_cmd_modal_damping(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
         char where[HS_OS_WHERE];
         hs_os_where(st, where, sizeof where);
         hs_log(st->ctx, HS_LOG_WARN,
-               "%s: modalDamping: %d factors for the %d modes of the last eigen: %s (as OpenSees)",
-               where, given, neig,
+               "%s: %s: %d factors for the %d modes of the last eigen: %s (as OpenSees)", where,
+               Tcl_GetString(objv[0]), given, neig,
                given < neig ? "the other modes undamped" : "the extra factors ignored");
     }
     for (int k = 0; k < neig; k++) zeta[k] = given == 1 ? zeta[0] : k < given ? zeta[k] : 0.0;
     hs_free(an->modal_zeta);
     an->modal_zeta = zeta;
     an->nmodal = neig;
+    an->modal_q = !strcmp(Tcl_GetString(objv[0]), "modalDampingQ");
     an->modal_dirty = 1;
     Tcl_ResetResult(interp);
     return TCL_OK;

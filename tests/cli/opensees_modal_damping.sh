@@ -12,6 +12,8 @@
 #  - `modalDamping 0.02 0.05`: mode 1 decays at 0.02, mode 2 at 0.05 (a factor per mode);
 #  - `modalDamping 0.03` after an `eigen` given before the first analyze: mode 2 at 0.03 (one
 #    factor for every mode; the modes of that eigen);
+#  - `modalDampingQ 0.04`: mode 1 at 0.04 (the force without the tangent's term: Newton
+#    iterates to the test's 1e-12);
 #  - `modalDamping` before any `eigen`: refused at its line (OpenSees 3.8 refuses it too);
 #  - with OPENSEES set, OpenSees 3.8 on the same scripts: 1e-9 of the peak.
 hysim=$1
@@ -21,8 +23,8 @@ work_dir
 k=100.0
 dt=0.0005
 steps=4000
-# chain MODE EIGEN_FIRST FACTORS: the script pushing the chain into MODE (1, 2), `eigen` before
-# the static analysis (EIGEN_FIRST 1) or after it, then `modalDamping FACTORS`
+# chain MODE EIGEN_FIRST FACTORS [CMD]: the script pushing the chain into MODE (1, 2), `eigen`
+# before the static analysis (EIGEN_FIRST 1) or after it, then `CMD FACTORS` (modalDamping)
 chain() {
     local w2 r
     w2=$(awk -v k=$k -v i="$1" 'BEGIN { print k * (3 + (i == 1 ? -1 : 1) * sqrt(5)) / 2 }')
@@ -39,7 +41,7 @@ element zeroLength 1 1 2 -mat 1 -dir 1
 element zeroLength 2 2 3 -mat 1 -dir 1
 timeSeries Linear 1
 pattern Plain 1 1 { load 2 $w2; load 3 [expr $w2 * $r] }
-$([ "$2" = 1 ] && echo "set lambda [eigen -fullGenLapack 2]; modalDamping $3")
+$([ "$2" = 1 ] && echo "set lambda [eigen -fullGenLapack 2]; ${4:-modalDamping} $3")
 system FullGeneral
 test NormDispIncr 1.0e-12 10
 algorithm Newton
@@ -50,7 +52,7 @@ loadConst -time 0.0
 remove loadPattern 1
 integrator Newmark 0.5 0.25
 analysis Transient
-$([ "$2" = 1 ] || echo "set lambda [eigen -fullGenLapack 2]; modalDamping $3")
+$([ "$2" = 1 ] || echo "set lambda [eigen -fullGenLapack 2]; ${4:-modalDamping} $3")
 file mkdir out
 recorder Node -file out/d.out -time -precision 16 -node 2 3 -dof 1 disp
 analyze $steps $dt
@@ -73,13 +75,15 @@ check() {
 chain 1 0 "0.02 0.05" > m1.tcl
 chain 2 0 "0.02 0.05" > m2.tcl
 chain 2 1 "0.03" > m3.tcl
-for c in m1 m2 m3; do
+chain 1 0 "0.04" modalDampingQ > m4.tcl
+for c in m1 m2 m3 m4; do
     os_testfile $c $c.tcl > $c.yaml
     "$hysim" run $c.yaml -o $c > $c.log 2>&1 || fail "$c: $(cat $c.log)"
 done
 check m1 1 0.02
 check m2 2 0.05
 check m3 2 0.03
+check m4 1 0.04
 # a wrong factor would show: mode 1 of m1 at 0.05 is far from the run
 awk -v k=$k 'BEGIN { w = sqrt(k * (3 - sqrt(5)) / 2) } END { x = exp(-0.05 * w * $1); if ($2 - x < 0.05) exit 1 }' m1/out/d.out ||
     fail "m1: mode 1 decays as fast as zeta 0.05"
@@ -91,7 +95,7 @@ os_testfile noeig noeig.tcl > noeig.yaml
 grep -q "noeig.tcl:12: modalDamping: no modes: give 'eigen N' first" noeig.out || fail "no eigen: $(cat noeig.out)"
 
 rest_needs_opensees
-for c in m1 m2 m3; do
+for c in m1 m2 m3 m4; do
     mkdir -p os/$c && cp $c.tcl os/$c/ && (cd os/$c && run_opensees $c.tcl os.log) || fail "OpenSees $c: $(tail -5 os/$c/os.log)"
     worst=$(paste -d' ' $c/out/d.out os/$c/out/d.out | awk '$1 == $4 { for (j = 2; j <= 3; j++) { d = $j - $(j + 3); if (d < 0) d = -d; if (d > m) m = d }; n++ }
         END { print n == NR && n == '$steps' ? m + 0 : "rows" }')
