@@ -116,11 +116,12 @@ void hs_os_live_destroy(hs_os_live **plv)
     if (!lv) return;
     free_groups(lv);
     hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,     &lv->Cm,   &lv->U,   &lv->V,      &lv->A,   &lv->Ut,
-                    &lv->Vt,    &lv->At,   &lv->Ua,  &lv->Va,     &lv->Uc,  &lv->Vc,
-                    &lv->Ac,    &lv->r,    &lv->b,   &lv->x,      &lv->Kt,  &lv->Ct,
-                    &lv->K0,    &lv->Keff, &lv->C,   &lv->P,      &lv->tmp, &lv->phat,
-                    &lv->dUhat, &lv->rg,   &lv->Upt, &lv->dUstep, &lv->dU0};
+    double **v[] = {&lv->M,          &lv->Cm,     &lv->U,    &lv->V,      &lv->A,   &lv->Ut,
+                    &lv->Vt,         &lv->At,     &lv->Ua,   &lv->Va,     &lv->Uc,  &lv->Vc,
+                    &lv->Ac,         &lv->r,      &lv->b,    &lv->x,      &lv->Kt,  &lv->Ct,
+                    &lv->K0,         &lv->Keff,   &lv->C,    &lv->P,      &lv->tmp, &lv->phat,
+                    &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0, &lv->modal_w2,
+                    &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
@@ -291,6 +292,10 @@ void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double 
 /* Restores the model (and every Rayleigh group) at d, v: r, Kt, Ct and each group's tangent. */
 static int restore(hs_os_live *lv, const double *d, const double *v)
 {
+    if (lv->Uref) { /* OpenSees' trusses after a coordinate update: from d - Uref */
+        for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
+        d = lv->Ushift;
+    }
     memset(lv->r, 0, (size_t)lv->n * sizeof(double));
     memset(lv->Kt, 0, nn(lv) * sizeof(double));
     memset(lv->Ct, 0, nn(lv) * sizeof(double));
@@ -369,6 +374,7 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     if (!transient(set)) return;
     damping(lv);
     matvec_sub(n, lv->C, lv->Va, lv->b);
+    if (lv->Cmodal) matvec_sub(n, lv->Cmodal, lv->Vt, lv->b); /* modalDamping: at t + dt */
     matvec_sub(n, lv->M, lv->At, lv->b);
     if (set->alpha_os && set->alpha < 1.0) { /* AlphaOS::formElementResidual */
         const double *K = set->initial ? lv->K0 : lv->Kt;
@@ -393,6 +399,8 @@ static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
         const double a = set->alpha;
         for (size_t k = 0; k < nn(lv); k++)
             lv->Keff[k] = a * K[k] + a * lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->c3 * lv->M[k];
+        if (lv->Cmodal && !set->hht && !lv->modal_q) /* Newmark's getCFactor c2; HHT's 0 */
+            for (size_t k = 0; k < nn(lv); k++) lv->Keff[k] += lv->c2 * lv->Cmodal[k];
     }
     const int rc = hs_linsolver_factor(lv->ls, lv->Keff);
     if (rc == HS_ESINGULAR) return hs_fail(lv->ctx, HS_ESINGULAR, "singular tangent");

@@ -57,6 +57,7 @@ typedef struct hs_os_settings {
     double gamma, beta, alpha;           /* Newmark (alpha = 1), HHT */
     int explicit_newmark;                /* NewmarkExplicit gamma: the unknown is the accel. */
     int alpha_os, update_elem_disp;      /* AlphaOS alpha <beta gamma> <-updateElemDisp> */
+    int hht;                             /* integrator HHT (no modal damping in its tangent) */
 } hs_os_settings;
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
@@ -92,6 +93,14 @@ typedef struct hs_os_live {
     double *dU0;     /* EQPath: the step's first increment (the normal plane's normal) */
     int eq_ctrl;     /* DisplacementControl: the controlled equation */
     long steps;      /* committed steps */
+    /* modalDamping (opensees_tcl_modal.c): the last eigen's modes (omega^2, M phi with phi
+     * M-orthonormal, n x nmodes) and the damping matrix sum 2 zeta_i omega_i (M phi_i)(M phi_i)^T
+     * (NULL: none) */
+    int nmodes, modal_q; /* modal_q: modalDampingQ (none in the tangent) */
+    double *modal_w2, *modal_mphi, *Cmodal;
+    /* the nodes' displacements when a coordinate was updated (OpenSees' trusses' initial
+     * displacement: their force from d - Uref); NULL: none. Ushift: scratch */
+    double *Uref, *Ushift;
 } hs_os_live;
 
 /* A recorder of the script (opensees_tcl_recorder.c). */
@@ -104,6 +113,18 @@ typedef struct hs_os_analysis {
     int integ_changed; /* an integrator command since the last analyze */
     hs_os_recorder *recs;
     int nrecs;
+    /* modalDamping: the factor of each mode (OpenSees' Domain keeps them until wipe) */
+    double *modal_zeta;
+    int nmodal;
+    int eigen_count;   /* modes the last eigen found (0: none since wipe or wipeAnalysis) */
+    int modes_pending; /* eigen came before the live model: its modes at the first analyze */
+    int modal_dirty;   /* the factors or the modes changed: the damping matrix again */
+    int modal_q;       /* modalDampingQ: the force only, none in the tangent */
+    /* parameter, addToParameter, updateParameter (opensees_tcl_parameter.c) */
+    struct hs_os_param *params;
+    int nparams;
+    int rebuild; /* an element's E or A, or a coordinate, changed since the live model was built */
+    int coord_reset; /* a coordinate changed after an analysis: the elements start again */
 } hs_os_analysis;
 
 /* Writes every recorder's row for the committed state (opensees_tcl_recorder.c); closes them. */
@@ -126,6 +147,23 @@ void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double 
 /* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once
  * (OpenSees' UniformExcitation::setDomain). */
 void hs_os_live_initial_velocity(hs_os_live *lv, hs_os_model *m);
+/* The live model's count lowest modes at its committed state (its tangent, condensed onto the
+ * DOFs with mass, as `eigen`: opensees_tcl_eigen.c) into lv->modal_w2, lv->modal_mphi. */
+int hs_os_live_modes(hs_ctx *ctx, hs_os_live *lv, int count);
+/* Stores count modes (omega^2 ascending, phi nk x nk M-orthonormal on the live DOFs keep[nk]). */
+int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, const double *w2,
+                           const double *phi);
+/* The modal damping matrix of the stored modes and the factors zeta[nzeta] (none when nzeta or
+ * the modes are 0; modal_q: modalDampingQ's, not in the tangent); HS_EUNSUPPORTED for an integrator
+ * hysim has it not for (ctx message). */
+int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const double *zeta,
+                             int nzeta, int modal_q);
+/* The live model again after updateParameter changed what its elements hold (a linear model
+ * only: its state is its displacements), the state carried over (opensees_tcl_parameter.c). */
+int hs_os_live_rebuild(hs_os_state *st, hs_os_live **lv);
+void hs_os_params_free(hs_os_analysis *an);
+/* modalDamping|modalDampingQ factor | factor1 factor2 ... (opensees_tcl_modal.c) */
+Tcl_ObjCmdProc hs_os_cmd_modal_damping;
 /* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
 /* The reaction at a node DOF (the elements' committed forces minus the loads there). */

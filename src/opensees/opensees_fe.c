@@ -177,8 +177,10 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         for (int k = 0; k < m->nequals; k++) /* an equalDOF to a fixed DOF fixes it */
             if (m->equals[k].slave == n->tag)
                 for (int d = 0; d < NDF; d++) fix[d] |= equal_fixed(m, &m->equals[k], d);
-        const double crd[3] = {n->x, n->y, n->z};
-        rc = m->ndm == 2 ? hs_fe_add_node(fe, n->tag, n->x, n->y)
+        /* after a coordinate's updateParameter, OpenSees' trusses measure their length to the
+         * nodes as displaced then (Truss::setDomain with initialDisp) */
+        const double crd[3] = {n->x + n->uref[0], n->y + n->uref[1], n->z + n->uref[2]};
+        rc = m->ndm == 2 ? hs_fe_add_node(fe, n->tag, crd[0], crd[1])
                          : hs_fe_add_node_crd(fe, n->tag, crd);
         if (rc >= 0) rc = hs_fe_fix(fe, n->tag, fix);
         if (!rc) rc = hs_fe_add_mass(fe, n->tag, &mass[NDF * i]);

@@ -392,6 +392,7 @@ static int create_commands(hs_os_state *st)
     if (!rc) rc = hs_os_recorder_commands(st);
     if (!rc) rc = hs_os_openfresco_commands(st);
     if (!rc) rc = hs_os_units_commands(st);
+    if (!rc) rc = hs_os_parameter_commands(st);
     if (rc) return rc;
     for (size_t i = 0; i < COUNT(not_yet); i++)
         if (!Tcl_CreateObjCommand(in, not_yet[i].name, cmd_not_yet, st, NULL)) return HS_ENOMEM;

@@ -28,6 +28,9 @@ typedef struct hs_os_rayleigh {
 typedef struct hs_os_node {
     int tag;
     double x, y, z; /* the -ndm coordinates (the others 0) */
+    /* updateParameter of a node's coordinate after an analysis: the displacement at that moment,
+     * which OpenSees' trusses take as their initial one (opensees_tcl_parameter.c) */
+    double uref[3];
     int fix[HS_OS_NDF];
     double mass[HS_OS_NDF]; /* `mass` and -mass replace; element -mass / -rho add at the build */
     hs_os_rayleigh ray;
@@ -141,6 +144,8 @@ typedef struct hs_os_load {
     double fp[HS_OS_NDF]; /* times the pattern's -fact only: the series' value multiplies it */
     int constant;         /* -const: applied whole at every time, whatever the pattern's factor
                              (OpenSees' NodalLoad::applyLoad with konstant) */
+    /* as the script gave them: f = raw kf, fp = raw kp (`parameter ... loadAtNode`) */
+    double raw[HS_OS_NDF], kf, kp;
 } hs_os_load;
 
 /* A time series (opensees_series.c): OpenSees' Path (-dt or -time; -filePath or -values),
@@ -350,6 +355,8 @@ int hs_os_recorder_commands(hs_os_state *st);
 int hs_os_openfresco_commands(hs_os_state *st);
 void hs_os_fresco_free(hs_os_state *st);
 int hs_os_units_commands(hs_os_state *st);
+/* parameter, addToParameter, updateParameter (opensees_tcl_parameter.c) */
+int hs_os_parameter_commands(hs_os_state *st);
 void hs_os_analysis_end(hs_os_state *st);
 int hs_os_analysis_wipe(hs_os_state *st);
 /* eigen with no analysis yet: OpenSees 3.8's eigen makes the transient analysis of its defaults

@@ -127,7 +127,8 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     if (objc < 3) return hs_os_fail(st, objv, "expected 'integrator LoadControl dLambda'");
     const char *type = Tcl_GetString(objv[1]);
     int first = 2;
-    s->explicit_newmark = s->alpha_os = s->update_elem_disp = 0;
+    s->explicit_newmark = s->alpha_os = s->update_elem_disp = s->hht = 0;
+    st->an->modal_dirty = 1; /* the modal damping's integrator check */
     if (!strcmp(type, "LoadControl")) {
         s->integ = HS_OS_INT_LOAD;
         if (hs_os_num(st, objv, 2, "dLambda", &s->incr)) return TCL_ERROR;
@@ -238,6 +239,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
                    : hs_os_fail(st, objv, "gamma and beta must be > 0 (hysim's implicit Newmark)");
     } else if (!strcmp(type, "HHT")) {
         s->integ = HS_OS_INT_NEWMARK;
+        s->hht = 1;
         if (hs_os_num(st, objv, 2, "alpha", &s->alpha)) return TCL_ERROR;
         s->gamma = 1.5 - s->alpha; /* OpenSees' HHT defaults */
         s->beta = (2.0 - s->alpha) * (2.0 - s->alpha) / 4.0;
@@ -280,6 +282,7 @@ static void default_newmark(hs_os_settings *s)
     s->gamma = 0.5;
     s->beta = 0.25;
     s->alpha = 1.0;
+    s->hht = 0;
 }
 
 void hs_os_analysis_for_eigen(hs_os_state *st)
@@ -335,8 +338,8 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         return hs_os_fail(st, objv,
                           "not yet supported by hysim: nodes or elements added after an analysis "
                           "(define the whole model before the first analyze)");
-    if (!an->lv) {
-        const int rc = hs_os_live_create(st, &an->lv);
+    if (!an->lv || an->rebuild) {
+        const int rc = an->lv ? hs_os_live_rebuild(st, &an->lv) : hs_os_live_create(st, &an->lv);
         if (rc)
             return hs_os_fail(st, objv, "%s",
                               rc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
@@ -346,6 +349,18 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         return hs_os_fail(st, objv, "%s",
                           rc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
     hs_os_live_initial_velocity(an->lv, st->m);
+    int mrc = 0;
+    if (an->modes_pending) { /* eigen before the first analyze: the same (initial) state */
+        mrc = hs_os_live_modes(st->ctx, an->lv, an->eigen_count);
+        an->modes_pending = 0;
+        an->modal_dirty = 1;
+    }
+    if (!mrc && an->modal_dirty)
+        mrc = hs_os_live_modal_damping(an->lv, &an->set, an->modal_zeta, an->nmodal, an->modal_q);
+    if (mrc)
+        return hs_os_fail(st, objv, "%s",
+                          mrc == HS_ENOMEM ? "out of memory" : hs_ctx_message(st->ctx));
+    an->modal_dirty = 0;
     if (an->integ_changed) {
         an->lv->incr_now = an->set.incr;
         an->lv->iters_last = 0;
@@ -444,6 +459,12 @@ static int cmd_wipe_analysis(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Ob
     (void)objc;
     hs_os_state *st = STATE(cd);
     memset(&st->an->set, 0, sizeof st->an->set);
+    /* OpenSees' AnalysisModel goes, with the eigenvalues: modal damping has no modes until the
+     * next eigen (IncrementalIntegrator::addModalDampingForce resets numModes to 0) */
+    st->an->eigen_count = 0;
+    st->an->modes_pending = 0;
+    if (st->an->lv) st->an->lv->nmodes = 0;
+    st->an->modal_dirty = 1;
     return settings_done(st, interp, objv);
 }
 
@@ -472,27 +493,12 @@ static int cmd_remove(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     return TCL_OK;
 }
 
-/* modalDamping: OpenSees adds the damping forces of the modes eigen found to the script's own
- * transient analysis (SRC/analysis/integrator/TransientIntegrator.cpp, addModalDampingForce);
- * hysim does not yet, and ignoring it would change the response: refused there. With a test
- * file's analysis the test file's damping applies. */
-static int cmd_modal_damping(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
-{
-    (void)objc;
-    hs_os_state *st = STATE(cd);
-    if (st->live)
-        return hs_os_fail(st, objv,
-                          "not yet supported by hysim in the script's own analysis (modal "
-                          "damping would change the response); give the damping with rayleigh, "
-                          "or run the model with a test file's analysis section");
-    return settings_done(st, interp, objv);
-}
-
 static const struct {
     const char *name;
     Tcl_ObjCmdProc *fn;
 } commands[] = {
-    {"modalDamping", cmd_modal_damping},
+    {"modalDamping", hs_os_cmd_modal_damping},
+    {"modalDampingQ", hs_os_cmd_modal_damping},
     {"constraints", cmd_accepted},
     {"numberer", cmd_accepted},
     {"system", cmd_accepted},
@@ -524,6 +530,8 @@ void hs_os_analysis_end(hs_os_state *st)
     hs_os_recorders_close(st->an);
     hs_os_live_destroy(&st->an->lv);
     hs_free(st->an->recs);
+    hs_free(st->an->modal_zeta);
+    hs_os_params_free(st->an);
     hs_free(st->an);
     st->an = NULL;
 }

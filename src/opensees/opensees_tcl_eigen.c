@@ -20,14 +20,15 @@
  * in the live model's order; ADDED to K, their mass to M), as OpenSees' eigen takes its elements'
  * tangent stiffness after an analysis: a restore at the committed displacements, then back to
  * the commit. The live model keeps its massless DOFs; condensing them leaves OpenSees' finite
- * eigenvalues unchanged. HS_EINPUT when the live model's massive DOFs are not n. */
-static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M)
+ * eigenvalues unchanged. HS_EINPUT when the live model's massive DOFs are not n (n < 0: any,
+ * their count in *nkept). keep[lv->n]: the live DOFs kept, in order. */
+static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M, int *keep,
+                        int *nkept)
 {
     const int nl = lv->n;
     const size_t nn = (size_t)nl * (size_t)nl;
     double *Kl = hs_calloc(nn, sizeof *Kl), *r = hs_calloc((size_t)nl, sizeof *r);
     unsigned char *drop = hs_calloc((size_t)nl, 1);
-    int *keep = hs_calloc((size_t)nl, sizeof *keep);
     int rc = (!Kl || !r || !drop || !keep) ? HS_ENOMEM : 0;
     if (!rc) rc = hs_fe_restore(lv->fe, lv->U, NULL, r, Kl, NULL);
     hs_fe_revert(lv->fe);
@@ -37,6 +38,8 @@ static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M
         drop[i] = !drop[i];
         if (!drop[i]) keep[nk++] = i;
     }
+    *nkept = nk;
+    if (n < 0) n = nk;
     if (!rc && nk != n)
         rc = hs_fail(ctx, HS_EINPUT, "the analysed model has %d DOFs with mass, the model %d", nk,
                      n);
@@ -49,6 +52,26 @@ static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M
     hs_free(Kl);
     hs_free(r);
     hs_free(drop);
+    return rc;
+}
+
+int hs_os_live_modes(hs_ctx *ctx, hs_os_live *lv, int count)
+{
+    const int nl = lv->n;
+    const size_t nn = (size_t)nl * (size_t)nl;
+    double *K = hs_calloc(nn, sizeof *K), *M = hs_calloc(nn, sizeof *M),
+           *phi = hs_calloc(nn, sizeof *phi), *w2 = hs_calloc((size_t)nl, sizeof *w2);
+    int *keep = hs_calloc((size_t)nl, sizeof *keep), nk = 0;
+    int rc = (!K || !M || !phi || !w2 || !keep) ? HS_ENOMEM : 0;
+    if (!rc) rc = live_tangent(ctx, lv, -1, K, M, keep, &nk); /* K, M: nk x nk */
+    if (!rc && (count < 1 || count > nk))
+        rc = hs_fail(ctx, HS_EINPUT, "%d modes asked; the model has %d DOFs with mass", count, nk);
+    if (!rc) rc = hs_sym_eig(ctx, nk, K, M, w2, phi);
+    if (!rc) rc = hs_os_live_store_modes(lv, count, nk, keep, w2, phi);
+    hs_free(K);
+    hs_free(M);
+    hs_free(phi);
+    hs_free(w2);
     hs_free(keep);
     return rc;
 }
@@ -89,11 +112,26 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     double *K = hs_calloc(nn, sizeof *K), *M = hs_calloc(nn, sizeof *M),
            *phi = hs_calloc(nn, sizeof *phi), *w2 = hs_calloc((size_t)n, sizeof *w2);
     hs_os_live *lv = st->live && st->an ? st->an->lv : NULL;
-    int rc = (!K || !M || !phi || !w2) ? HS_ENOMEM : 0;
+    int *keep = lv ? hs_calloc((size_t)lv->n, sizeof *keep) : NULL, nk = 0;
+    int rc = (!K || !M || !phi || !w2 || (lv && !keep)) ? HS_ENOMEM : 0;
+    if (!rc && lv && st->an->rebuild) { /* updateParameter since the last analyze */
+        rc = hs_os_live_rebuild(st, &st->an->lv);
+        lv = st->an->lv;
+    }
     if (!rc && lv) rc = hs_os_live_refresh(st, lv); /* a mass given since the last analyze */
-    if (!rc) rc = lv ? live_tangent(st->ctx, lv, n, K, M) : hs_fe_initial_stiffness(fe, K);
+    if (!rc)
+        rc = lv ? live_tangent(st->ctx, lv, n, K, M, keep, &nk) : hs_fe_initial_stiffness(fe, K);
     if (!rc && !lv) hs_fe_mass_matrix(fe, M); /* full with -cMass or a mass on a rigid slave */
     if (!rc) rc = hs_sym_eig(st->ctx, n, K, M, w2, phi);
+    /* the modes modalDamping uses: now on the live model, or at its first analyze (the same
+     * initial state: no analysis has run) */
+    if (!rc && st->live && st->an) {
+        st->an->eigen_count = count;
+        st->an->modes_pending = !lv;
+        st->an->modal_dirty = 1;
+        if (lv) rc = hs_os_live_store_modes(lv, count, nk, keep, w2, phi);
+    }
+    hs_free(keep);
     Tcl_Obj *list = rc ? NULL : Tcl_NewListObj(0, NULL);
     for (int k = 0; list && k < count; k++)
         Tcl_ListObjAppendElement(interp, list, Tcl_NewDoubleObj(w2[k]));

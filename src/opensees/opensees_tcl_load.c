@@ -437,9 +437,12 @@ int hs_os_cmd_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const o
     l->constant = constant;
     for (int d = 0; d < ndf; d++) {
         if (hs_os_num(st, objv, 2 + d, "force", &l->f[d])) return st->m->nloads--, TCL_ERROR;
+        l->raw[d] = l->f[d];
         l->fp[d] = l->f[d] * (constant ? 1.0 : st->pattern_fact);
         if (!constant) l->f[d] *= st->plain_factor;
     }
+    l->kp = constant ? 1.0 : st->pattern_fact;
+    l->kf = constant ? 1.0 : st->plain_factor;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }

@@ -7,16 +7,11 @@
 #  - eigen's value k / m, analyze's 0;
 #  - the displacements equal Newmark's average-acceleration recurrence (awk) to 1e-12 of the peak,
 #    and, to the bit, the same script with those defaults written out;
-#  - modalDamping in the script's own analysis: refused at its line (hysim has no modal damping
-#    yet; ignoring it would change the response);
 #  - with OPENSEES set, OpenSees on the same script: 1e-12 of the peak.
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
 
-testfile() { # NAME SCRIPT: a test file naming only the script
-    printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s}\n' "$1" "$2"
-}
 m=2.0
 k=800.0
 P=50.0
@@ -47,8 +42,8 @@ sdof "test NormUnbalance 1.0e-6 25
 algorithm Newton
 integrator Newmark 0.5 0.25
 analysis Transient" > written.tcl
-testfile sdof sdof.tcl > sdof.yaml
-testfile written written.tcl > written.yaml
+os_testfile sdof sdof.tcl > sdof.yaml
+os_testfile written written.tcl > written.yaml
 "$hysim" run sdof.yaml -o run1 > run1.out 2> run1.err || fail "run: $(cat run1.out run1.err)"
 read -r _ lambda _ ok < <(grep '^lambda ' run1.out)
 [ "$ok" = 0 ] || fail "analyze returned '$ok'"
@@ -66,12 +61,6 @@ awk -v d="$dmax" -v p="$peak" 'BEGIN { exit !(d <= 1e-12 * p && p > 0.05) }' ||
 echo "$me: eigen's default transient analysis: k/m $lambda, largest difference from Newmark's recurrence $dmax (peak $peak)"
 "$hysim" run written.yaml -o run2 > run2.out 2> run2.err || fail "run written: $(cat run2.out run2.err)"
 cmp -s run1/out/d.out run2/out/d.out || fail "the defaults written out give another response"
-
-# modalDamping: refused at its line in the script's own analysis
-sdof "modalDamping 0.05" > modal.tcl
-testfile modal modal.tcl > modal.yaml
-"$hysim" run modal.yaml -o run3 > run3.out 2>&1 && fail "modalDamping ran"
-grep -q 'modal.tcl:13: modalDamping: not yet supported' run3.out || fail "modalDamping: $(cat run3.out)"
 
 rest_needs_opensees
 mkdir os && cp sdof.tcl os/ && (cd os && run_opensees sdof.tcl os.log) || fail "OpenSees: $(tail -5 os/os.log)"

@@ -234,3 +234,8 @@ dof_column() {
     "$hysim" modes "$1" 2> /dev/null | awk -v want="$2" '/^DOFs:/ { sub(/^DOFs: /, ""); sub(/ \(.*$/, "")
         n = split($0, p, ", "); for (i = 1; i <= n; i++) { split(p[i], q, " = "); if (q[2] == want) print q[1] } }'
 }
+
+# os_testfile NAME SCRIPT: a test file naming only the OpenSees script (its own analysis runs)
+os_testfile() {
+    printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s}\n' "$1" "$2"
+}
