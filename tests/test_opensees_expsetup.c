@@ -14,7 +14,11 @@
  *    from the same lengths (hs_setup_preset_turned, already checked against closed-form geometry
  *    in test_setup_presets.c) through hs_setup_strokes and hs_setup_forces, to 1e-12;
  *  - NoTransformation -dof 2 1 is the numerical twoNodeLink -mat m1 m2 -dir 2 1: the same
- *    restoring force and initial stiffness bit for bit;
+ *    restoring force bit for bit;
+ *  - expElement generic on node 2 (EEGeneric.cpp: the listed DOFs' absolute displacements) is
+ *    the link from the fixed node at its place, bit for bit, through ThreeActuators2d and
+ *    through NoTransformation (with another node's undriven DOF in its list), and its
+ *    -initStif block over node 2 is its initial stiffness;
  *  - the refusals (sizes, material counts, factors on a geometry, FourActuators3d, Aggregator)
  *    name SCRIPT:LINE and say what to do. */
 #include "hs_output.h"
@@ -186,6 +190,49 @@ static void test_no_transformation_is_the_link(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* expElement generic: its basic DOFs are the listed DOFs' absolute displacements, so on node 2
+ * it is the link from a fixed node at node 2's place: through ThreeActuators2d -nlGeom, and
+ * through NoTransformation on two of node 2's listed DOFs (node 1's listed DOF undriven), with
+ * its -initStif block of node 2. */
+static void test_generic_is_the_grounded_link(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+#define THREE                                                                                      \
+    HEAD "expControl SimUniaxialMaterials 1 1 2 3\n"                                               \
+         "expSetup ThreeActuators2d 1 -control 1 2.0 1.5 1.6 0.9 1.3 -nlGeom\n"                    \
+         "expSite LocalSite 1 1\n"
+    double rg[3], rl[3];
+    restoring(ctx, dir, THREE "expElement generic 7 -node 2 -dof 1 2 3 -site 1\n", POSE, rg);
+    restoring(ctx, dir, THREE "expElement twoNodeLink 7 1 2 -dir 1 2 3 -site 1\n", POSE, rl);
+    assert_memory_equal(rg, rl, sizeof rg);
+    assert_true(fabs(rg[0]) > 1.0 && fabs(rg[1]) > 1.0 && fabs(rg[2]) > 1.0);
+    /* basic DOFs [node 1 ux, node 2 uy, node 2 ux]; actuators on basic 2 and 3 */
+    const char *exp = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "expControl SimUniaxialMaterials 1 4 2\n"
+                           "expSetup NoTransformation 1 -control 1 -dof 2 3 -sizeTrialOut 3 3\n"
+                           "expSite LocalSite 1 1\n"
+                           "expElement generic 7 -node 1 2 -dof 1 -dof 2 1 -site 1 "
+                           "-initStif 5 0 0 0 7 2 0 2 11\n";
+    const char *num = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "element twoNodeLink 7 1 2 -mat 4 2 -dir 2 1\n";
+    restoring(ctx, dir, exp, POSE, rg);
+    restoring(ctx, dir, num, POSE, rl);
+    assert_memory_equal(rg, rl, sizeof rg);
+    HS_ASSERT_NEAR(rg[0], 200.0 * POSE[0], 1e-13);
+    hs_test_def *def = load(ctx, dir, exp);
+    double K[9];
+    assert_int_equal(hs_model_initial_stiffness(def->model, K), 0);
+    const double want[9] = {11, 2, 0, 2, 7, 0, 0, 0, 0}; /* over node 2's ux, uy, rz */
+    for (int k = 0; k < 9; k++) HS_ASSERT_NEAR(K[k], want[k], 0.0);
+    hs_test_def_destroy(&def);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -236,6 +283,17 @@ static void test_errors(void **state)
                       "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
                  "frame.tcl:9: expElement: site 1: setup 1 scales actuator 1 by 1 and actuator "
                  "2 by 2 (displacement); hysim scales an element's specimens by one factor");
+    HS_TCL_FAILS(HEAD "node 3 1 0 -mass 1 1 1\nexpControl SimUniaxialMaterials 1 1 2\n"
+                      "expSetup NoTransformation 1 -control 1 -dof 1 2 -sizeTrialOut 2 2\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement generic 7 -node 2 3 -dof 1 -dof 1 -site 1\n",
+                 "frame.tcl:10: expElement: generic: its setup drives DOFs of nodes 2 and 3; "
+                 "hysim maps a generic element whose setup drives one node's DOFs");
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1\n"
+                      "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 2 2\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement generic 7 -node 1 2 -dof 1 -dof 1 -site 1 -initStif 1 2 2 1\n",
+                 "frame.tcl:9: expElement: -initStif: K(2,1) couples node 2 to node 1");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }
@@ -246,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_two_actuators_closed_form),
         cmocka_unit_test(test_setups_as_the_test_file_makes_them),
         cmocka_unit_test(test_no_transformation_is_the_link),
+        cmocka_unit_test(test_generic_is_the_grounded_link),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -468,6 +468,111 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
     return define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
 }
 
+/* The ground of an expElement generic's node: a fixed node at its place, tag 1000000000 + the
+ * element's tag (the generic element's basic DOFs are the node's absolute displacements, a
+ * link from a fixed node measures them). Its tag, or 0 after raising the error. */
+static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, const hs_os_node *at)
+{
+    const int tag = 1000000000 + el_tag;
+    if (el_tag < 1 || el_tag >= 1000000000 || hs_os_find_node(st->m, tag))
+        return hs_os_fail(st, objv,
+                          "generic: hysim grounds element %d at node %d, which takes an element "
+                          "tag 1 to 999999999 and no node %d",
+                          el_tag, tag, tag),
+               0;
+    const hs_os_node where = *at;
+    hs_os_node *n = hs_os_push((void **)&st->m->nodes, &st->m->nnodes, sizeof *n);
+    if (!n) return hs_os_fail(st, objv, "out of memory"), 0;
+    memset(n, 0, sizeof *n);
+    n->tag = tag;
+    n->x = where.x;
+    n->y = where.y;
+    n->z = where.z;
+    for (int d = 0; d < HS_OS_NDF; d++) n->fix[d] = 1;
+    hs_os_where(st, n->where, sizeof n->where);
+    if (tag > st->m->node_tag_max) st->m->node_tag_max = tag;
+    return tag;
+}
+
+/* expElement generic tag -node n1 n2 .. -dof d.. -dof d.. .. -site siteTag -initStif Kij <-iMod>
+ * <-noRayleigh> (EEGeneric.cpp: the basic DOFs are the listed DOFs of the nodes, node by node,
+ * their absolute displacements; the forces go back on them). The DOFs the setup drives must be
+ * one node's: the element is then a zero-length twoNodeLink from a fixed node at its place
+ * (generic_ground) to it, on those DOFs (in global axes), through the setup; -initStif's block
+ * of that node's listed DOFs is its stiffness (coupling to another node's DOFs is refused). */
+static int exp_generic(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    int tag, nnode = 0, node[HS_OS_MAX_DIRS], nb = 0, bnode[HS_OS_MAX_DIRS], bdof[HS_OS_MAX_DIRS];
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    int i = 3;
+    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-node"))
+        return hs_os_fail(st, objv,
+                          "expected 'expElement generic tag -node n1 n2 ... -dof d1 .. -dof d1 .. "
+                          "... -site siteTag -initStif Kij'");
+    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+        if (nnode == HS_OS_MAX_DIRS)
+            return hs_os_fail(st, objv, "-node: at most %d nodes", HS_OS_MAX_DIRS);
+        if (hs_os_int(st, objv, i, "-node", &node[nnode])) return TCL_ERROR;
+        if (!hs_os_find_node(st->m, node[nnode]))
+            return hs_os_fail(st, objv, "no node %d (define it first)", node[nnode]);
+        nnode++;
+    }
+    for (int k = 0; k < nnode; k++) {
+        if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-dof"))
+            return hs_os_fail(st, objv, "expected -dof d1 .. for node %d (one -dof per node)",
+                              node[k]);
+        for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+            if (nb == HS_OS_MAX_DIRS)
+                return hs_os_fail(st, objv, "-dof: at most %d basic DOFs", HS_OS_MAX_DIRS);
+            if (hs_os_int(st, objv, i, "-dof", &bdof[nb])) return TCL_ERROR;
+            if (bdof[nb] < 1 || bdof[nb] > st->m->ndf)
+                return hs_os_fail(st, objv, "-dof %d of node %d: expected 1 to %d (-ndf %d)",
+                                  bdof[nb], node[k], st->m->ndf, st->m->ndf);
+            bnode[nb++] = node[k];
+        }
+    }
+    if (!nnode || !nb) return hs_os_fail(st, objv, "expected -node n1 .. and a -dof list per node");
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, i, 0, &a)) return TCL_ERROR;
+    if (a.rho != 0.0) return hs_os_fail(st, objv, "-rho: the generic element has no length");
+    exp_drive d = {0};
+    if (site_drive(st, objv, a.site, nb, bdof, &d)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, nb)) return TCL_ERROR;
+    const int n0 = bnode[d.setup->trial_dof[0]];
+    for (int k = 1; k < d.n; k++)
+        if (bnode[d.setup->trial_dof[k]] != n0)
+            return hs_os_fail(st, objv,
+                              "generic: its setup drives DOFs of nodes %d and %d; hysim maps a "
+                              "generic element whose setup drives one node's DOFs (use one "
+                              "element per node)",
+                              n0, bnode[d.setup->trial_dof[k]]);
+    exp_basic b = {.shear_dist = 0.5}; /* the driven node's listed DOFs, global axes */
+    double kb[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    for (int q = 0; q < nb; q++)
+        for (int p = 0; a.nk && p < nb; p++)
+            if ((bnode[p] == n0) != (bnode[q] == n0) && a.k[q * nb + p] != 0.0)
+                return hs_os_fail(st, objv,
+                                  "-initStif: K(%d,%d) couples node %d to node %d; hysim's generic "
+                                  "element keeps its stiffness on the driven node %d",
+                                  p + 1, q + 1, bnode[p], bnode[q], n0);
+    for (int p = 0; p < nb; p++)
+        if (bnode[p] == n0) b.dirs[b.n++] = bdof[p] - 1;
+    for (int q = 0, c = 0; a.nk && q < nb; q++) /* the block of node n0's DOFs */
+        for (int p = 0; bnode[q] == n0 && p < nb; p++)
+            if (bnode[p] == n0) kb[c++] = a.k[q * nb + p];
+    if (a.nk) {
+        a.nk = b.n * b.n;
+        memcpy(a.k, kb, (size_t)a.nk * sizeof(double));
+    }
+    const int ground = generic_ground(st, objv, tag, hs_os_find_node(st->m, n0));
+    if (!ground) return TCL_ERROR;
+    Tcl_Obj *w[5] = {objv[0], objv[1], objv[2], Tcl_NewIntObj(ground), Tcl_NewIntObj(n0)};
+    for (int k = 3; k < 5; k++) Tcl_IncrRefCount(w[k]);
+    const int rc = define_link(st, interp, w, &d, 0.0, &a, a.site, &b);
+    for (int k = 3; k < 5; k++) Tcl_DecrRefCount(w[k]);
+    return rc;
+}
+
 /* expElement TYPE tag iNode jNode ... */
 static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
@@ -478,16 +583,24 @@ static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (!strcmp(type, "twoNodeLink")) return exp_link(st, interp, objc, objv);
     if (!strcmp(type, "truss")) return exp_truss(st, interp, objc, objv);
     if (!strcmp(type, "beamColumn")) return exp_beam_column(st, interp, objc, objv);
-    if (!strcmp(type, "generic") || !strcmp(type, "invertedVBrace") ||
-        !strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
-        return hs_os_fail(
-            st, objv,
-            "type '%s' is not supported in a script yet (it has twoNodeLink, "
-            "truss and beamColumn); give the experimental element in a test file's experimental "
-            "section (docs/testfile.md)",
-            type);
+    if (!strcmp(type, "generic")) return exp_generic(st, interp, objc, objv);
+    if (!strcmp(type, "invertedVBrace"))
+        return hs_os_fail(st, objv,
+                          "type 'invertedVBrace' is not supported by hysim: OpenFresco's "
+                          "EEInvertedVBrace2d puts back load cells' forces averaged between "
+                          "its braces (EEInvertedVBrace2d.cpp), no setup's resultant; model the "
+                          "brace's top with expElement twoNodeLink or generic on an "
+                          "InvertedVBrace2d setup");
+    if (!strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported in a script yet (it has twoNodeLink, "
+                          "truss, beamColumn and generic); give the experimental element in a test "
+                          "file's experimental "
+                          "section (docs/testfile.md)",
+                          type);
     return hs_os_fail(st, objv,
-                      "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn)",
+                      "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn, "
+                      "generic)",
                       type);
 }
 
