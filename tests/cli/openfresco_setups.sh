@@ -9,7 +9,8 @@
 # from its fixed base node to its pin node, the stroke of the linearised setup), the pin nodes on
 # node 2 by `rigidLink beam`. hysim runs both (the experimental script and the twin) and must
 # agree to 1e-10 of each column's peak (node 2's displacements, the column's end forces); with
-# OPENSEES set, OpenSees runs the twin too, to 1e-8.
+# OPENSEES set, OpenSees runs the twin too, to 1e-8. A third case holds node 2 by expElement
+# generic (its absolute displacements) through ThreeActuators2d on the right, -phiLocX 30.
 # Usage: openfresco_setups.sh hysim
 set -u
 hysim=$1
@@ -50,19 +51,20 @@ analyze 600 0.005
 TCL
 }
 
-# The experimental element on its site (control 1: one material per actuator)
+# The experimental element on its site (control 1: one material per actuator): a twoNodeLink
+# from node 3, or (ELEMENT given) that element
 exp_part() {
     printf 'expControl SimUniaxialMaterials 1 %s\nexpSetup %s\nexpSite LocalSite 1 1\n' "$1" "$2"
-    printf 'expElement twoNodeLink 10 3 2 -dir 1 2 3 -site 1\n'
+    printf '%s\n' "${3:-expElement twoNodeLink 10 3 2 -dir 1 2 3 -site 1}"
 }
 
-# case NAME SETUP MATS TWIN: runs both scripts in hysim (and the twin in OpenSees)
+# case NAME SETUP MATS TWIN [ELEMENT]: runs both scripts in hysim (and the twin in OpenSees)
 n=0
 case_run() {
     local name=$1 c="$dir/$1"
     n=$((n + 1))
     mkdir -p "$c/exp/src" "$c/twin/src" "$c/os"
-    model "$(exp_part "$3" "$2")" > "$c/exp/src/model.tcl"
+    model "$(exp_part "$3" "$2" "${5:-}")" > "$c/exp/src/model.tcl"
     model "$4" > "$c/twin/src/model.tcl"
     cp "$c/twin/src/model.tcl" "$c/os/model.tcl"
     hysim_run "$c/exp" model.tcl || fail "$name: hysim stopped on the experimental script: $(head -3 "$c/exp/err.log")"
@@ -105,5 +107,16 @@ case_run two_actuators_2d "TwoActuators2d 1 -control 1 40.0 45.0 30.0 -posAct ri
     printf 'node 21 0.0 150.0\nrigidLink beam 2 21\n'
     actuator 11 31 40.0 120.0 2 1
     actuator 12 32 45.0 150.0 21 2)"
+# The same through expElement generic on node 2 (its absolute displacements), the setup on the
+# right and turned by -phiLocX 30: its actuators turned by -30 degrees about the control point.
+turned() { awk -v x="$1" -v y="$2" 'BEGIN { a = -30 * atan2(0, -1) / 180; c = cos(a); s = sin(a)
+    printf "%.17g %.17g", x * c - y * s, 120 + x * s + y * c }'; }
+case_run generic_three_actuators_turned \
+    "ThreeActuators2d 1 -control 1 40.0 30.0 36.0 20.0 25.0 -posAct1 right -phiLocX 30" "1 2 3" "$(
+        printf 'node 21 %s\nnode 22 %s\nrigidLink beam 2 21\nrigidLink beam 2 22\n' \
+            "$(turned 25 0)" "$(turned -20 0)"
+        actuator 11 31 $(turned 65 0) 21 1
+        actuator 12 32 $(turned -20 -30) 22 2
+        actuator 13 33 $(turned 25 -36) 21 3)" "expElement generic 10 -node 2 -dof 1 2 3 -site 1"
 have_opensees || echo "$me: OpenSees comparison skipped (set OPENSEES=/path/to/OpenSees)"
 echo "PASS: $n setups equal their twins"
