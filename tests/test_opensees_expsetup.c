@@ -7,7 +7,8 @@
  *  - TwoActuators2d, left and right, -nlGeom and linear: q against OpenFresco's closed forms of
  *    its strokes (ESTwoActuators2d.cpp transfTrialDisp: x1 = d0, x2 = sqrt((d0 - L sin d2 +
  *    La2)^2 + (L cos d2 - L)^2) - La2 on the left; x2 = d0 - L d2 linear) with the actuator
- *    forces' virtual work q = (dx/dd)^T f, f_i = E_i x_i, to 1e-12;
+ *    forces' virtual work q = (dx/dd)^T f, f_i = E_i x_i, to 1e-12; the tangent J^T diag(E) J
+ *    (exact when linear; without the geometric term with -nlGeom, as documented);
  *  - every other setup's argument order (ThreeActuators2d with -posAct1 and -phiLocX,
  *    InvertedVBrace2d, the joint-offset forms, ThreeActuators and ThreeActuatorsJntOff with their
  *    DOF lists): q equals the force of the setup the test file's `setup: {type: ...}` key makes
@@ -50,13 +51,20 @@ static hs_test_def *load(hs_ctx *ctx, const char *dir, const char *tcl)
     return def;
 }
 
-/* The model's restoring force at node 2's displacement d (3). */
-static void restoring(hs_ctx *ctx, const char *dir, const char *tcl, const double *d, double *r)
+/* The model's restoring force at node 2's displacement d (3), and its tangent (3 x 3,
+ * column-major) when Kt is not NULL. */
+static void restoring_tangent(hs_ctx *ctx, const char *dir, const char *tcl, const double *d,
+                              double *r, double *Kt)
 {
     hs_test_def *def = load(ctx, dir, tcl);
     assert_int_equal(hs_model_ndof(def->model), 3);
-    assert_int_equal(hs_model_restore(def->model, d, NULL, r, NULL, NULL), 0);
+    assert_int_equal(hs_model_restore(def->model, d, NULL, r, Kt, NULL), 0);
     hs_test_def_destroy(&def);
+}
+
+static void restoring(hs_ctx *ctx, const char *dir, const char *tcl, const double *d, double *r)
+{
+    restoring_tangent(ctx, dir, tcl, d, r, NULL);
 }
 
 static const double POSE[3] = {0.15, -0.1, 0.12}; /* ux, uy, rz (rad): a large displacement */
@@ -79,8 +87,8 @@ static void test_two_actuators_closed_form(void **state)
                           "expSite LocalSite 1 1\n"
                           "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
                      nl ? " -nlGeom" : "", right ? " -posAct right" : "");
-            double r[3];
-            restoring(ctx, dir, tcl, POSE, r);
+            double r[3], Kt[9];
+            restoring_tangent(ctx, dir, tcl, POSE, r, Kt);
             /* strokes and dx/dd (rows over d0, d2) */
             const double s = right ? -1.0 : 1.0, a = s * (d0 - L * sin(t)) + La2,
                          b = L * cos(t) - L, len = sqrt(a * a + b * b);
@@ -93,6 +101,14 @@ static void test_two_actuators_closed_form(void **state)
             HS_ASSERT_NEAR(r[0], q0, 1e-12 * fabs(q0));
             HS_ASSERT_NEAR(r[1], 0.0, 0.0); /* uy: no actuator, no force */
             HS_ASSERT_NEAR(r[2], q2, 1e-12 * fabs(q2));
+            /* the tangent J^T diag(E) J over (d0, d2) (exact for the linear setup; without the
+             * geometric term (dJ^T / dd) f with -nlGeom, as documented) */
+            const double E[2] = {100.0, 200.0};
+            for (int p = 0; p < 2; p++)
+                for (int q = 0; q < 2; q++) {
+                    const double k = E[0] * J[0][p] * J[0][q] + E[1] * J[1][p] * J[1][q];
+                    HS_ASSERT_NEAR(Kt[2 * q * 3 + 2 * p], k, 1e-12 * 300.0 * (1.0 + L * L));
+                }
         }
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
