@@ -8,8 +8,8 @@
  *  - defaultUnits sets OpenSees' unit variables ($kip, $g, $ft, $pi, ...), checked through masses
  *    made of them against the units' definitions;
  *  - every command's errors name SCRIPT:LINE and the command, and say what to do: laboratory
- *    controls, networked sites, setups other than OneActuator, scaled setups, element types not
- *    mapped yet, missing or mismatched tags. */
+ *    controls, networked sites, setups not mapped (FourActuators3d), scaled setups, element types
+ * not mapped yet, missing or mismatched tags. */
 #include "hs_output.h"
 #include "hs_test.h"
 #include "hs_tcl_def.h"
@@ -330,9 +330,8 @@ static void test_errors(void **state)
                  "frame.tcl:8: expControl: no uniaxialMaterial 9 (define it first)");
     HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1\n",
                  "frame.tcl:8: expControl: expected the specimens' matTags after the tag");
-    HS_TCL_FAILS(HEAD CTRL "expSetup TwoActuators2d 1 -control 1 1 2 3 -nlGeom\n",
-                 "frame.tcl:9: expSetup: type 'TwoActuators2d' is not supported in a script yet "
-                 "(it has OneActuator)",
+    HS_TCL_FAILS(HEAD CTRL "expSetup FourActuators3d 1 -control 1 1 1 1 1 1 1 1 1 1\n",
+                 "frame.tcl:9: expSetup: type 'FourActuators3d' is not supported in a script",
                  "docs/setups.md");
     HS_TCL_FAILS(HEAD CTRL "expSetup OneActuator 1 -control 1 3 -sizeTrialOut 1 1\n",
                  "frame.tcl:9: expSetup: dir 3: expected 1 to 1");
@@ -348,9 +347,9 @@ static void test_errors(void **state)
                  "frame.tcl:12: expElement: no expSite 1 (define it first)");
     HS_TCL_FAILS(HEAD SETUP "expSite LocalSite 1 4\n",
                  "frame.tcl:10: expSite: no expSetup 4 (define it first)");
-    HS_TCL_FAILS(HEAD SITE "expElement generic 1 -node 1 3 -dof 1 -dof 1 -site 1\n",
-                 "frame.tcl:11: expElement: type 'generic' is not supported in a script yet (it "
-                 "has twoNodeLink, truss and beamColumn)");
+    HS_TCL_FAILS(HEAD SITE "expElement invertedVBrace 1 1 2 3 -site 1\n",
+                 "frame.tcl:11: expElement: type 'invertedVBrace' is not supported by hysim",
+                 "EEInvertedVBrace2d.cpp");
     HS_TCL_FAILS(HEAD SITE "expElement beamColumn 1 1 3 1 -site 1 -initStif 1 0 0 0 1 0 0 0 1\n",
                  "frame.tcl:11: expElement: beamColumn: hysim maps the 2-D element (-ndm 2 -ndf "
                  "3); this model is -ndm 2 -ndf 2");
@@ -359,8 +358,8 @@ static void test_errors(void **state)
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -initStif 2.8\n",
                  "frame.tcl:11: expElement: expected -site siteTag");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 1 2 -site 1 -initStif 1 0 0 1\n",
-                 "frame.tcl:11: expElement: site 1: its setup 1 has -sizeTrialOut 1, this element "
-                 "has 2 basic DOFs");
+                 "frame.tcl:11: expElement: site 1: its setup 1 (OneActuator) has a trial vector "
+                 "of 1, this element has 2 basic DOFs");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8 0\n",
                  "frame.tcl:11: expElement: -initStif: 2 values; this element has 1 basic DOFs, "
                  "so 1 x 1 = 1 values");

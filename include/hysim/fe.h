@@ -233,6 +233,12 @@ typedef struct hs_fe_link_def {
      * stay the link's (ub; force_factor stress). 1 by default; disp and force factors nonzero. */
     double disp_factor[HS_FE_LINK_MAX_DIRS], vel_factor[HS_FE_LINK_MAX_DIRS];
     double force_factor[HS_FE_LINK_MAX_DIRS];
+    /* An experimental setup between the link's directions and its materials (an OpenFresco
+     * expSetup with actuators, docs/openfresco.md; NULL: none). Direction k is the setup's
+     * control DOF k (the platform's pose), material i its actuator i (nact == ndir): the
+     * material takes the stroke x_i(ub) and the link's basic forces are the actuator forces'
+     * resultant (include/hysim/setup.h; src/fe/fe_link_setup.c). Copied at hs_fe_add_link. */
+    const struct hs_setup_geometry *setup;
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

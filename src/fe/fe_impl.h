@@ -241,6 +241,15 @@ int fe_link_materials(const fe_element *e, hs_material **mats);
 /* 1: the link has a given stiffness (hs_fe_link_def kb). */
 int fe_link_given_k(const fe_element *e);
 void fe_link_free(fe_element *e);
+/* A link through an experimental setup (fe_link_setup.c): n = the setup's DOFs = its
+ * actuators; sets the actuators' materials to the strokes of the basic deformations ub (rates
+ * vb) and gives the basic forces q[n] and the tangent kb and damping cb (n x n, column-major);
+ * initial: the materials' initial tangents at rest, q = 0, cb = 0. */
+struct hs_setup;
+int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,
+                        hs_material *const *mat, const double *da, const double *dv,
+                        const double *fb, const double *ub, const double *vb, int initial,
+                        double *q, double *kb, double *cb);
 /* A link's committed response for the recorders (fe_query.c): global and local force (in
  * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);
  * HS_EINVAL for the others. */

@@ -25,6 +25,8 @@
  * link". */
 #include "fe_impl.h"
 
+#include "hysim/setup.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +48,10 @@ typedef struct fe_link {
     int has_k, k_tangent;
     double K[FE_MAX_EDOF * FE_MAX_EDOF];
     double da[FE_MAX_MATS], dv[FE_MAX_MATS], fb[FE_MAX_MATS]; /* a scaled specimen's factors */
+    /* an experimental setup between the directions and the materials (fe_link_setup.c), its
+     * last trial basic deformations and forces (for the recorders) */
+    hs_setup *setup;
+    double ub[FE_MAX_MATS], qs[FE_MAX_MATS];
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -63,6 +69,7 @@ void fe_link_free(fe_element *e)
 {
     if (!e->link) return;
     for (int k = 0; k < e->link->ndir; k++) hs_material_destroy(&e->link->mat[k]);
+    hs_setup_destroy(&e->link->setup);
     hs_free(e->link);
     e->link = NULL;
 }
@@ -311,6 +318,16 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
             return hs_fail(fe->ctx, HS_EINPUT,
                            "element '%s': the given stiffness has a non-finite entry %d", nm,
                            k + 1);
+    if (def->setup && def->has_p_delta)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a link through an experimental setup takes no P-Delta "
+                       "moments (the setup carries the geometry)",
+                       nm);
+    if (def->setup && (def->setup->ndof != def->ndir || def->setup->nact != def->ndir))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': its setup has %d actuators over %d DOFs; the link has %d "
+                       "directions, one actuator and one material each",
+                       nm, def->setup->nact, def->setup->ndof, def->ndir);
     return def->has_p_delta ? p_delta_check(fe, nm, def) : 0;
 }
 
@@ -410,6 +427,12 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
     link_p_delta(l, fe, def, e->R, cx, cy, L);
     if (def->nk > 0) link_given_k(l, fe, def, e->R, cx, cy, L);
+    if (def->setup && (rc = hs_setup_create(fe->ctx, def->setup, &l->setup)) != 0) {
+        e->link = l;
+        fe_link_free(e);
+        return hs_fail(fe->ctx, rc, "element '%s': its setup: %s", e->name,
+                       hs_ctx_message(fe->ctx));
+    }
     if (def->nk > 0 && !l->has_k) {
         e->link = l;
         fe_link_free(e);
@@ -442,7 +465,8 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     }
     e->kind = FE_LINK;
     e->link = l;
-    if (l->pd[0] || l->pd[1]) e->transf = HS_FE_PDELTA; /* geometric: the model is nonlinear */
+    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom))
+        e->transf = HS_FE_PDELTA; /* geometric: the model is nonlinear */
     e->L = L;
     e->c = cx;
     e->s = cy;
@@ -454,34 +478,44 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                   const double *v, int initial, double *f, double *k, double *c)
 {
     fe_link *l = e->link;
-    const int nd = l->nd;
-    double ug[FE_MAX_EDOF], vg[FE_MAX_EDOF], q[FE_MAX_MATS], kb[FE_MAX_MATS], cb[FE_MAX_MATS];
+    const int nd = l->nd, n = l->ndir;
+    double ug[FE_MAX_EDOF], vg[FE_MAX_EDOF], q[FE_MAX_MATS], ub[FE_MAX_MATS], vb[FE_MAX_MATS];
+    double kb[FE_MAX_MATS * FE_MAX_MATS] = {0}, cb[FE_MAX_MATS * FE_MAX_MATS] = {0};
     for (int i = 0; i < nd; i++) {
         ug[i] = initial ? 0.0 : fe_map_value(maps[i], u);
         vg[i] = (!initial && v) ? fe_map_value(maps[i], v) : 0.0;
     }
-    for (int d = 0; d < l->ndir; d++) {
+    for (int d = 0; d < n; d++) {
         const double *b = &l->B[d * nd];
+        ub[d] = vb[d] = 0.0;
+        for (int i = 0; i < nd; i++) {
+            ub[d] += b[i] * ug[i];
+            vb[d] += b[i] * vg[i];
+        }
+    }
+    if (l->setup) { /* kb, cb: n x n through the setup's actuators */
+        const int rc = fe_link_setup_state(fe->ctx, e->name, l->setup, l->mat, l->da, l->dv, l->fb,
+                                           ub, vb, initial, q, kb, cb);
+        if (rc) return rc;
+        if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
+    }
+    for (int d = 0; d < n && !l->setup; d++) { /* kb, cb diagonal: a material per direction */
         if (initial) {
-            q[d] = cb[d] = 0.0;
-            kb[d] = l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
+            q[d] = 0.0;
+            kb[d * n + d] = l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
             continue;
         }
-        double ub = 0.0, vb = 0.0;
-        for (int i = 0; i < nd; i++) {
-            ub += b[i] * ug[i];
-            vb += b[i] * vg[i];
-        }
-        const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub, l->dv[d] * vb);
+        const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub[d], l->dv[d] * vb[d]);
         if (rc)
             return hs_fail(fe->ctx, rc, "element '%s': direction %d: %s", e->name, d + 1,
                            hs_ctx_message(fe->ctx));
         q[d] = l->fb[d] * hs_material_stress(l->mat[d]);
-        kb[d] = l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
-        cb[d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
+        kb[d * n + d] = l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
+        cb[d * n + d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
     }
     /* P-Delta: N and the deltas of this state (none in the initial one, where N = 0) */
-    const double N = (!initial && l->ax >= 0) ? q[l->ax] : 0.0, kN = l->ax >= 0 ? kb[l->ax] : 0.0;
+    const double N = (!initial && l->ax >= 0) ? q[l->ax] : 0.0,
+                 kN = l->ax >= 0 ? kb[l->ax * n + l->ax] : 0.0;
     double dl[2] = {0.0, 0.0};
     for (int a = 0; a < 2 && !initial; a++)
         for (int i = 0; l->pd[a] && i < nd; i++) dl[a] += l->h[a][i] * ug[i];
@@ -489,17 +523,18 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     if (f && !initial)
         for (int i = 0; i < nd; i++) {
             double s = 0.0;
-            for (int d = 0; d < l->ndir; d++) s += l->B[d * nd + i] * q[d];
+            for (int d = 0; d < n; d++) s += l->B[d * nd + i] * q[d];
             f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i]);
         }
     for (int j = 0; j < nd; j++)
         for (int i = 0; i < nd; i++) {
-            double sk = 0.0, sc = 0.0;
-            for (int d = 0; d < l->ndir; d++) {
-                const double bb = l->B[d * nd + i] * l->B[d * nd + j];
-                sk += kb[d] * bb;
-                sc += cb[d] * bb;
-            }
+            double sk = 0.0, sc = 0.0; /* B^T kb B, B^T cb B */
+            for (int b = 0; b < n; b++)
+                for (int a = l->setup ? 0 : b; a < (l->setup ? n : b + 1); a++) {
+                    const double bb = l->B[a * nd + i] * l->B[b * nd + j];
+                    sk += kb[b * n + a] * bb;
+                    sc += cb[b * n + a] * bb;
+                }
             if (l->has_k && (initial || l->k_tangent)) sk = l->K[j * nd + i];
             /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T */
             for (int a = 0; a < 2 && !initial; a++)
@@ -516,8 +551,9 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] = r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
-                                      : l->fb[d] * hs_material_stress(l->mat[d]);
+        q[d] = l->setup ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* its last trial */
+               : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
+                                        : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
         memcpy(out, q, (size_t)l->ndir * sizeof(double));
         return 0;

@@ -97,6 +97,7 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
         def.vel_factor[j] = e->exp_scale[1];
         def.force_factor[j] = e->exp_scale[2];
     }
+    def.setup = e->exp_has_geom ? &e->exp_geom : NULL; /* an expSetup with actuators */
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

@@ -13,6 +13,7 @@
 #define HS_OPENSEES_TCL_H
 
 #include "hysim/fe.h"
+#include "hysim/setup.h"
 
 #include <tcl.h>
 
@@ -86,6 +87,10 @@ typedef struct hs_os_element {
     /* expElement on a scaled setup: its specimen's displacement, velocity and force factors */
     int exp_scaled;
     double exp_scale[3];
+    /* expElement on a setup with actuators: its geometry between the link's directions and its
+     * materials (the actuators; hs_fe_link_def.setup) */
+    int exp_has_geom;
+    hs_setup_geometry exp_geom;
     char where[HS_OS_WHERE];
 } hs_os_element;
 

@@ -22,49 +22,24 @@
  * scale the specimen (ExperimentalSetup.cpp: command ctrlFact trialFact d, force outFact daqFact
  * f): the link's displacement, velocity and force factors.
  *
+ * A setup with several actuators drives one material of the control each: NoTransformation's
+ * actuator k the basic DOF it names (the link's direction k), a setup with actuator geometry
+ * (TwoActuators2d, ThreeActuators2d, ...; opensees_tcl_expsetup.c) the strokes of its platform
+ * whose pose is the element's basic DOFs (the link through the setup, src/fe/fe_link_setup.c).
+ *
  * What does not map yet is refused at its command with the reason: controls of real
- * laboratories (hysim reaches them through its sites), networked sites, setups other than
- * OneActuator, expElement beamColumn with nonlinear geometry, generic,
+ * laboratories (hysim reaches them through its sites), networked sites, FourActuators3d and
+ * Aggregator, expElement beamColumn with nonlinear geometry, generic,
  * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping without
  * -initStif, or with betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is
  * refused at the first analyze (opensees_analysis.c). */
-#include "opensees_tcl.h"
+#include "opensees_tcl_openfresco.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define STATE(cd) ((hs_os_state *)(cd))
-
-#define HS_OF_MAX_MATS HS_OS_NDF
-
-typedef struct hs_of_control {
-    int tag, nmat;
-    int mat[HS_OF_MAX_MATS]; /* SimUniaxialMaterials: the specimens */
-} hs_of_control;
-
-typedef struct hs_of_setup {
-    int tag, control; /* control 0: the site's (none here) */
-    int dir;          /* OneActuator: the basic DOF driven (0-based) */
-    int size_trial, size_out;
-    /* the similitude factors (ExperimentalSetup.cpp; 1 by default) that reach a
-     * SimUniaxialMaterials specimen: trial and ctrl displacement and velocity, daq and out force
-     * [0 trial/out DOF dir, 1 ctrl/daq]; out and daq displacement (the daqDisp recorder) */
-    double disp[2], vel[2], force[2], out_disp[2];
-} hs_of_setup;
-
-typedef struct hs_of_site {
-    int tag, setup;
-} hs_of_site;
-
-struct hs_os_fresco {
-    hs_of_control *controls;
-    int ncontrols;
-    hs_of_setup *setups;
-    int nsetups;
-    hs_of_site *sites;
-    int nsites;
-};
 
 void hs_os_fresco_free(hs_os_state *st)
 {
@@ -76,20 +51,20 @@ void hs_os_fresco_free(hs_os_state *st)
     st->fresco = NULL;
 }
 
-static struct hs_os_fresco *fresco(hs_os_state *st)
+struct hs_os_fresco *hs_of_state(hs_os_state *st)
 {
     if (!st->fresco) st->fresco = hs_calloc(1, sizeof *st->fresco);
     return st->fresco;
 }
 
-static const hs_of_control *find_control(const struct hs_os_fresco *f, int tag)
+const hs_of_control *hs_of_find_control(const struct hs_os_fresco *f, int tag)
 {
     for (int i = 0; i < f->ncontrols; i++)
         if (f->controls[i].tag == tag) return &f->controls[i];
     return NULL;
 }
 
-static const hs_of_setup *find_setup(const struct hs_os_fresco *f, int tag)
+const hs_of_setup *hs_of_find_setup(const struct hs_os_fresco *f, int tag)
 {
     for (int i = 0; i < f->nsetups; i++)
         if (f->setups[i].tag == tag) return &f->setups[i];
@@ -158,126 +133,13 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
         c.mat[c.nmat++] = tag;
     }
     if (!c.nmat) return hs_os_fail(st, objv, "expected the specimens' matTags after the tag");
-    struct hs_os_fresco *f = fresco(st);
+    struct hs_os_fresco *f = hs_of_state(st);
     if (!f) return hs_os_fail(st, objv, "out of memory");
-    if (find_control(f, c.tag)) return hs_os_fail(st, objv, "control %d is already defined", c.tag);
+    if (hs_of_find_control(f, c.tag))
+        return hs_os_fail(st, objv, "control %d is already defined", c.tag);
     hs_of_control *slot = hs_os_push((void **)&f->controls, &f->ncontrols, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");
     *slot = c;
-    Tcl_ResetResult(interp);
-    return TCL_OK;
-}
-
-/* A similitude factor option of a setup (ExpSetupCommands.cpp: -trial/-out/-ctrl/-daq, then
- * Dsp|Disp|Displacement, Vel|Velocity, Acc|Accel|Acceleration, Frc|Forc|Force or Time, then
- * Fact; as many numbers as the trial, out, ctrl or daq vector has). 0: not a factor option; -1:
- * an error raised; 1: read. ExperimentalSetup.cpp applies them between the element and the
- * control: the command is ctrlFact T(trialFact d), the element's force outFact T'(daqFact f).
- * A SimUniaxialMaterials specimen sees the displacement and velocity ones (its strain and
- * rate) and the force ones; the acceleration, time and trial/ctrl force ones reach nothing it
- * has, the out/daq displacement ones only the daqDisp recorder. */
-static int factor_option(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i, hs_of_setup *s)
-{
-    static const char *const GROUP[4] = {"-trial", "-out", "-ctrl", "-daq"};
-    static const struct {
-        const char *stem;
-        int kind; /* 0 disp, 1 vel, 2 force, 3 accel or time */
-    } KIND[] = {{"Dsp", 0},      {"Disp", 0},  {"Displacement", 0}, {"Vel", 1},
-                {"Velocity", 1}, {"Frc", 2},   {"Forc", 2},         {"Force", 2},
-                {"Acc", 3},      {"Accel", 3}, {"Acceleration", 3}, {"Time", 3}};
-    const char *opt = Tcl_GetString(objv[*i]);
-    const size_t len = strlen(opt);
-    if (len < 6 || strcmp(opt + len - 4, "Fact") != 0) return 0;
-    int g = -1, kind = -1;
-    size_t glen = 0;
-    for (int k = 0; k < 4; k++)
-        if (!strncmp(opt, GROUP[k], strlen(GROUP[k]))) g = k, glen = strlen(GROUP[k]);
-    for (size_t k = 0; g >= 0 && k < sizeof KIND / sizeof KIND[0]; k++)
-        if (strlen(KIND[k].stem) == len - glen - 4 &&
-            !strncmp(opt + glen, KIND[k].stem, len - glen - 4))
-            kind = KIND[k].kind;
-    if (g < 0 || kind < 0) return 0;
-    const int size = g == 0 ? s->size_trial : g == 1 ? s->size_out : 1;
-    double v[HS_OS_NDF];
-    for (int k = 0; k < size; k++) {
-        if (*i + 1 + k >= objc || Tcl_GetDoubleFromObj(NULL, objv[*i + 1 + k], &v[k]) != TCL_OK ||
-            !isfinite(v[k]))
-            return hs_os_fail(st, objv, "%s: expected %d factors (one per %s DOF), got '%s'", opt,
-                              size,
-                              g == 0   ? "trial"
-                              : g == 1 ? "output"
-                                       : "actuator",
-                              *i + 1 + k < objc ? Tcl_GetString(objv[*i + 1 + k]) : "nothing"),
-                   -1;
-        if (v[k] == 0.0 && kind != 3)
-            return hs_os_fail(st, objv, "%s: factor %d is 0; a scale factor is nonzero", opt,
-                              k + 1),
-                   -1;
-    }
-    const double f = g <= 1 ? v[s->dir] : v[0];
-    const int slot = g <= 1 ? 0 : 1;
-    if (kind == 0 && (g == 0 || g == 2)) s->disp[slot] = f;
-    if (kind == 0 && (g == 1 || g == 3)) s->out_disp[slot] = f;
-    if (kind == 1 && (g == 0 || g == 2)) s->vel[slot] = f;
-    if (kind == 2 && (g == 1 || g == 3)) s->force[slot] = f;
-    *i += size;
-    return 1;
-}
-
-/* expSetup OneActuator tag <-control ctrlTag> dir -sizeTrialOut t o <-...Fact 1> */
-static int cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
-{
-    hs_os_state *st = STATE(cd);
-    if (objc < 2) return hs_os_fail(st, objv, "expected 'expSetup OneActuator tag ...'");
-    const char *type = Tcl_GetString(objv[1]);
-    if (strcmp(type, "OneActuator"))
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported in a script yet (it has OneActuator); "
-                          "hysim's setups with nonlinear geometry (docs/setups.md) are given "
-                          "in a test file's experimental section",
-                          type);
-    hs_of_setup s = {0};
-    int i = 3;
-    if (objc < 7 || hs_os_int(st, objv, 2, "tag", &s.tag))
-        return objc < 7 ? hs_os_fail(st, objv,
-                                     "expected 'expSetup OneActuator tag <-control ctrlTag> dir "
-                                     "-sizeTrialOut t o'")
-                        : TCL_ERROR;
-    if (!strcmp(Tcl_GetString(objv[3]), "-control") || !strcmp(Tcl_GetString(objv[3]), "-ctrl")) {
-        if (hs_os_int(st, objv, 4, "-control", &s.control)) return TCL_ERROR;
-        i = 5;
-    }
-    struct hs_os_fresco *f = fresco(st);
-    if (!f) return hs_os_fail(st, objv, "out of memory");
-    if (s.control && !find_control(f, s.control))
-        return hs_os_fail(st, objv, "no expControl %d (define it first)", s.control);
-    if (i + 3 >= objc || strcmp(Tcl_GetString(objv[i + 1]), "-sizeTrialOut"))
-        return hs_os_fail(st, objv,
-                          "expected 'expSetup OneActuator tag <-control ctrlTag> dir "
-                          "-sizeTrialOut t o'");
-    if (hs_os_int(st, objv, i, "dir", &s.dir) ||
-        hs_os_int(st, objv, i + 2, "sizeTrial", &s.size_trial) ||
-        hs_os_int(st, objv, i + 3, "sizeOut", &s.size_out))
-        return TCL_ERROR;
-    if (s.dir < 1 || s.dir > s.size_trial || s.dir > s.size_out)
-        return hs_os_fail(st, objv, "dir %d: expected 1 to %d (the size of the trial vector)",
-                          s.dir, s.size_trial < s.size_out ? s.size_trial : s.size_out);
-    s.dir--;
-    for (int k = 0; k < 2; k++) s.disp[k] = s.vel[k] = s.force[k] = s.out_disp[k] = 1.0;
-    for (i += 4; i < objc; i++) {
-        const int r = factor_option(st, objv, objc, &i, &s);
-        if (r < 0) return TCL_ERROR;
-        if (!r)
-            return hs_os_fail(st, objv,
-                              "option '%s' is not supported by hysim (OneActuator knows "
-                              "-control, -sizeTrialOut and the factors -trialDispFact ... "
-                              "-daqTimeFact)",
-                              Tcl_GetString(objv[i]));
-    }
-    if (find_setup(f, s.tag)) return hs_os_fail(st, objv, "setup %d is already defined", s.tag);
-    hs_of_setup *slot = hs_os_push((void **)&f->setups, &f->nsetups, sizeof *slot);
-    if (!slot) return hs_os_fail(st, objv, "out of memory");
-    *slot = s;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -301,9 +163,9 @@ static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     if (objc != 4) return hs_os_fail(st, objv, "expected 'expSite LocalSite tag setupTag'");
     if (hs_os_int(st, objv, 2, "tag", &s.tag) || hs_os_int(st, objv, 3, "setupTag", &s.setup))
         return TCL_ERROR;
-    struct hs_os_fresco *f = fresco(st);
+    struct hs_os_fresco *f = hs_of_state(st);
     if (!f) return hs_os_fail(st, objv, "out of memory");
-    const hs_of_setup *su = find_setup(f, s.setup);
+    const hs_of_setup *su = hs_of_find_setup(f, s.setup);
     if (!su) return hs_os_fail(st, objv, "no expSetup %d (define it first)", s.setup);
     if (!su->control)
         return hs_os_fail(
@@ -389,27 +251,59 @@ static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int fir
     return TCL_OK;
 }
 
-/* The site's specimen: the control's material through the OneActuator setup; checks that the
- * setup's trial vector is the element's basic vector (OpenFresco checks the sizes too). */
-static int site_material(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic, int *mat,
-                         int *dir)
+/* What the site drives: actuator k's specimen, material mat[k] of the control, on the link
+ * direction dir[k] (an OpenSees twoNodeLink -dir number), the element's basic DOF that the
+ * setup's actuator (OneActuator, NoTransformation) or control DOF k (a setup with actuator
+ * geometry) stands for; the setup's factors for the element (one set: equal over its
+ * actuators). */
+typedef struct exp_drive {
+    int n, mat[HS_OF_MAX_MATS], dir[HS_OF_MAX_MATS];
+    const hs_of_setup *setup;
+    double scale[3]; /* displacement, velocity, force */
+} exp_drive;
+
+/* The site's specimens through its setup, on the element's basic DOFs (basic_dir[b]: basic DOF
+ * b's twoNodeLink direction); checks that the setup's trial vector is the element's basic vector
+ * and that the control has a material per actuator (OpenFresco checks the sizes too). */
+static int site_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
+                      const int *basic_dir, exp_drive *d)
 {
-    const struct hs_os_fresco *f = fresco(st);
+    const struct hs_os_fresco *f = hs_of_state(st);
     const hs_of_site *s = f ? find_site(f, site) : NULL;
     if (!s) return hs_os_fail(st, objv, "no expSite %d (define it first)", site);
-    const hs_of_setup *su = find_setup(f, s->setup);
-    const hs_of_control *c = find_control(f, su->control);
+    const hs_of_setup *su = hs_of_find_setup(f, s->setup);
+    const hs_of_control *c = hs_of_find_control(f, su->control);
     if (su->size_trial != nbasic)
         return hs_os_fail(st, objv,
-                          "site %d: its setup %d has -sizeTrialOut %d, this element has %d basic "
-                          "DOFs",
-                          site, su->tag, su->size_trial, nbasic);
-    if (c->nmat != 1)
+                          "site %d: its setup %d (%s) has a trial vector of %d, this element has "
+                          "%d basic DOFs",
+                          site, su->tag, su->type, su->size_trial, nbasic);
+    if (c->nmat != su->nact)
         return hs_os_fail(st, objv,
-                          "site %d: control %d has %d materials, a OneActuator setup drives one",
-                          site, c->tag, c->nmat);
-    *mat = c->mat[0];
-    *dir = su->dir;
+                          "site %d: control %d has %d materials, its setup %d (%s) drives %d "
+                          "actuators (one material each)",
+                          site, c->tag, c->nmat, su->tag, su->type, su->nact);
+    d->n = su->nact;
+    d->setup = su;
+    for (int k = 0; k < su->nact; k++) {
+        const int b = su->trial_dof[k];
+        const double scale[3] = {
+            su->fac[HS_OF_TRIAL][HS_OF_DISP][b] * su->fac[HS_OF_CTRL][HS_OF_DISP][k],
+            su->fac[HS_OF_TRIAL][HS_OF_VEL][b] * su->fac[HS_OF_CTRL][HS_OF_VEL][k],
+            su->fac[HS_OF_OUT][HS_OF_FORCE][b] * su->fac[HS_OF_DAQ][HS_OF_FORCE][k]};
+        for (int j = 0; k > 0 && j < 3; j++)
+            if (scale[j] != d->scale[j])
+                return hs_os_fail(st, objv,
+                                  "site %d: setup %d scales actuator 1 by %g and actuator %d by "
+                                  "%g (%s); hysim scales an element's specimens by one factor",
+                                  site, su->tag, d->scale[j], k + 1, scale[j],
+                                  j == 0   ? "displacement"
+                                  : j == 1 ? "velocity"
+                                           : "force");
+        memcpy(d->scale, scale, sizeof scale);
+        d->mat[k] = c->mat[k];
+        d->dir[k] = basic_dir[b];
+    }
     return TCL_OK;
 }
 
@@ -431,12 +325,14 @@ static int check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_arg
     return TCL_OK;
 }
 
-/* Defines `element twoNodeLink tag i j -mat mat -dir d <pass...>` through the element command
- * (one parser for the numerical and the experimental link), then marks it experimental. */
-static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], int mat, int dir,
-                       double mass, const exp_args *a, int site, const exp_basic *b)
+/* Defines `element twoNodeLink tag i j -mat m1 .. -dir d1 .. <pass...>` through the element
+ * command (one parser for the numerical and the experimental link), then marks it
+ * experimental, with its setup's geometry when the setup has one. */
+static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[],
+                       const exp_drive *d, double mass, const exp_args *a, int site,
+                       const exp_basic *b)
 {
-    Tcl_Obj *w[80];
+    Tcl_Obj *w[96];
     int n = 0;
     w[n++] = objv[0];
     w[n++] = Tcl_NewStringObj("twoNodeLink", -1);
@@ -444,9 +340,9 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
     w[n++] = objv[3];
     w[n++] = objv[4];
     w[n++] = Tcl_NewStringObj("-mat", -1);
-    w[n++] = Tcl_NewIntObj(mat);
+    for (int k = 0; k < d->n; k++) w[n++] = Tcl_NewIntObj(d->mat[k]);
     w[n++] = Tcl_NewStringObj("-dir", -1);
-    w[n++] = Tcl_NewIntObj(dir);
+    for (int k = 0; k < d->n; k++) w[n++] = Tcl_NewIntObj(d->dir[k]);
     if (mass > 0.0) {
         w[n++] = Tcl_NewStringObj("-mass", -1);
         w[n++] = Tcl_NewDoubleObj(mass);
@@ -461,12 +357,10 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
     hs_os_element *e = hs_os_find_element(st->m, tag);
     e->exp_site = site;
     e->exp_rayleigh = !a->no_rayleigh;
-    const struct hs_os_fresco *f = fresco(st);
-    const hs_of_setup *su = find_setup(f, find_site(f, site)->setup);
-    const double scale[3] = {su->disp[0] * su->disp[1], su->vel[0] * su->vel[1],
-                             su->force[0] * su->force[1]};
-    e->exp_scaled = scale[0] != 1.0 || scale[1] != 1.0 || scale[2] != 1.0;
-    memcpy(e->exp_scale, scale, sizeof scale);
+    e->exp_scaled = d->scale[0] != 1.0 || d->scale[1] != 1.0 || d->scale[2] != 1.0;
+    memcpy(e->exp_scale, d->scale, sizeof d->scale);
+    e->exp_has_geom = d->setup->has_geom;
+    if (e->exp_has_geom) e->exp_geom = d->setup->g;
     if (a->nk) { /* -initStif: the element's stiffness over its basic system */
         e->nkinit = b->n;
         memcpy(e->kinit_dirs, b->dirs, sizeof e->kinit_dirs);
@@ -485,12 +379,12 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     exp_args a = {0};
     if (exp_options(st, objv, objc, 5, 1, &a)) return TCL_ERROR;
     if (!a.ndir) return hs_os_fail(st, objv, "expected -dir d1 ... (the basic DOFs)");
-    int mat, dir;
-    if (site_material(st, objv, a.site, a.ndir, &mat, &dir)) return TCL_ERROR;
+    exp_drive d = {0};
+    if (site_drive(st, objv, a.site, a.ndir, a.dirs, &d)) return TCL_ERROR;
     if (check_init_stif(st, objv, &a, a.ndir)) return TCL_ERROR;
     exp_basic b = {.n = a.ndir, .shear_dist = -1.0}; /* EETwoNodeLink: the link's own */
     for (int k = 0; k < a.ndir; k++) b.dirs[k] = a.dirs[k] - 1;
-    return define_link(st, interp, objv, mat, a.dirs[dir], 0.0, &a, a.site, &b);
+    return define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
 }
 
 /* The length of the element's chord (0 after raising the error). */
@@ -516,13 +410,14 @@ static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *con
 {
     exp_args a = {0};
     if (exp_options(st, objv, objc, 5, 0, &a)) return TCL_ERROR;
-    int mat, dir;
-    if (site_material(st, objv, a.site, 1, &mat, &dir)) return TCL_ERROR;
+    static const int axial[1] = {1};
+    exp_drive d = {0};
+    if (site_drive(st, objv, a.site, 1, axial, &d)) return TCL_ERROR;
     if (check_init_stif(st, objv, &a, 1)) return TCL_ERROR;
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
     const exp_basic b = {.n = 1, .dirs = {HS_FE_UX}, .shear_dist = 0.5}; /* EETruss: axial */
-    return define_link(st, interp, objv, mat, 1, a.rho * L, &a, a.site, &b);
+    return define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
 }
 
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(3x3) <-iMod>
@@ -556,19 +451,126 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
                           tt);
     exp_args a = {0};
     if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
-    int mat, dir;
-    if (site_material(st, objv, a.site, 3, &mat, &dir)) return TCL_ERROR;
+    static const int system_b[3] = {1, 2, 3}; /* axial, shear, moment */
+    exp_drive d = {0};
+    if (site_drive(st, objv, a.site, 3, system_b, &d)) return TCL_ERROR;
     if (check_init_stif(st, objv, &a, 3)) return TCL_ERROR;
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
-    if (dir == 1) {
-        a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1);
-        a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
-    }
+    for (int k = 0; k < d.n; k++)
+        if (d.dir[k] == 2) { /* the shear at jNode */
+            a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1);
+            a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
+        }
     /* basic system B: [axial, (v_j - v_i) - L theta_i, theta_j - theta_i], the link's axial,
      * shear at jNode (shear distance 1) and moment */
     const exp_basic b = {.n = 3, .dirs = {HS_FE_UX, HS_FE_UY, HS_FE_RZ}, .shear_dist = 1.0};
-    return define_link(st, interp, objv, mat, dir + 1, a.rho * L, &a, a.site, &b);
+    return define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
+}
+
+/* The ground of an expElement generic's node: a fixed node at its place, tag 1000000000 + the
+ * element's tag (the generic element's basic DOFs are the node's absolute displacements, a
+ * link from a fixed node measures them). Its tag, or 0 after raising the error. */
+static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, const hs_os_node *at)
+{
+    const int tag = 1000000000 + el_tag;
+    if (el_tag < 1 || el_tag >= 1000000000 || hs_os_find_node(st->m, tag))
+        return hs_os_fail(st, objv,
+                          "generic: hysim grounds element %d at node %d, which takes an element "
+                          "tag 1 to 999999999 and no node %d",
+                          el_tag, tag, tag),
+               0;
+    const hs_os_node where = *at;
+    hs_os_node *n = hs_os_push((void **)&st->m->nodes, &st->m->nnodes, sizeof *n);
+    if (!n) return hs_os_fail(st, objv, "out of memory"), 0;
+    memset(n, 0, sizeof *n);
+    n->tag = tag;
+    n->x = where.x;
+    n->y = where.y;
+    n->z = where.z;
+    for (int d = 0; d < HS_OS_NDF; d++) n->fix[d] = 1;
+    hs_os_where(st, n->where, sizeof n->where);
+    if (tag > st->m->node_tag_max) st->m->node_tag_max = tag;
+    return tag;
+}
+
+/* expElement generic tag -node n1 n2 .. -dof d.. -dof d.. .. -site siteTag -initStif Kij <-iMod>
+ * <-noRayleigh> (EEGeneric.cpp: the basic DOFs are the listed DOFs of the nodes, node by node,
+ * their absolute displacements; the forces go back on them). The DOFs the setup drives must be
+ * one node's: the element is then a zero-length twoNodeLink from a fixed node at its place
+ * (generic_ground) to it, on those DOFs (in global axes), through the setup; -initStif's block
+ * of that node's listed DOFs is its stiffness (coupling to another node's DOFs is refused). */
+static int exp_generic(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    int tag, nnode = 0, node[HS_OS_MAX_DIRS], nb = 0, bnode[HS_OS_MAX_DIRS], bdof[HS_OS_MAX_DIRS];
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    int i = 3;
+    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-node"))
+        return hs_os_fail(st, objv,
+                          "expected 'expElement generic tag -node n1 n2 ... -dof d1 .. -dof d1 .. "
+                          "... -site siteTag -initStif Kij'");
+    for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+        if (nnode == HS_OS_MAX_DIRS)
+            return hs_os_fail(st, objv, "-node: at most %d nodes", HS_OS_MAX_DIRS);
+        if (hs_os_int(st, objv, i, "-node", &node[nnode])) return TCL_ERROR;
+        if (!hs_os_find_node(st->m, node[nnode]))
+            return hs_os_fail(st, objv, "no node %d (define it first)", node[nnode]);
+        nnode++;
+    }
+    for (int k = 0; k < nnode; k++) {
+        if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-dof"))
+            return hs_os_fail(st, objv, "expected -dof d1 .. for node %d (one -dof per node)",
+                              node[k]);
+        for (i++; i < objc && Tcl_GetString(objv[i])[0] != '-'; i++) {
+            if (nb == HS_OS_MAX_DIRS)
+                return hs_os_fail(st, objv, "-dof: at most %d basic DOFs", HS_OS_MAX_DIRS);
+            if (hs_os_int(st, objv, i, "-dof", &bdof[nb])) return TCL_ERROR;
+            if (bdof[nb] < 1 || bdof[nb] > st->m->ndf)
+                return hs_os_fail(st, objv, "-dof %d of node %d: expected 1 to %d (-ndf %d)",
+                                  bdof[nb], node[k], st->m->ndf, st->m->ndf);
+            bnode[nb++] = node[k];
+        }
+    }
+    if (!nnode || !nb) return hs_os_fail(st, objv, "expected -node n1 .. and a -dof list per node");
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, i, 0, &a)) return TCL_ERROR;
+    if (a.rho != 0.0) return hs_os_fail(st, objv, "-rho: the generic element has no length");
+    exp_drive d = {0};
+    if (site_drive(st, objv, a.site, nb, bdof, &d)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, nb)) return TCL_ERROR;
+    const int n0 = bnode[d.setup->trial_dof[0]];
+    for (int k = 1; k < d.n; k++)
+        if (bnode[d.setup->trial_dof[k]] != n0)
+            return hs_os_fail(st, objv,
+                              "generic: its setup drives DOFs of nodes %d and %d; hysim maps a "
+                              "generic element whose setup drives one node's DOFs (use one "
+                              "element per node)",
+                              n0, bnode[d.setup->trial_dof[k]]);
+    exp_basic b = {.shear_dist = 0.5}; /* the driven node's listed DOFs, global axes */
+    double kb[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    for (int q = 0; q < nb; q++)
+        for (int p = 0; a.nk && p < nb; p++)
+            if ((bnode[p] == n0) != (bnode[q] == n0) && a.k[q * nb + p] != 0.0)
+                return hs_os_fail(st, objv,
+                                  "-initStif: K(%d,%d) couples node %d to node %d; hysim's generic "
+                                  "element keeps its stiffness on the driven node %d",
+                                  p + 1, q + 1, bnode[p], bnode[q], n0);
+    for (int p = 0; p < nb; p++)
+        if (bnode[p] == n0) b.dirs[b.n++] = bdof[p] - 1;
+    for (int q = 0, c = 0; a.nk && q < nb; q++) /* the block of node n0's DOFs */
+        for (int p = 0; bnode[q] == n0 && p < nb; p++)
+            if (bnode[p] == n0) kb[c++] = a.k[q * nb + p];
+    if (a.nk) {
+        a.nk = b.n * b.n;
+        memcpy(a.k, kb, (size_t)a.nk * sizeof(double));
+    }
+    const int ground = generic_ground(st, objv, tag, hs_os_find_node(st->m, n0));
+    if (!ground) return TCL_ERROR;
+    Tcl_Obj *w[5] = {objv[0], objv[1], objv[2], Tcl_NewIntObj(ground), Tcl_NewIntObj(n0)};
+    for (int k = 3; k < 5; k++) Tcl_IncrRefCount(w[k]);
+    const int rc = define_link(st, interp, w, &d, 0.0, &a, a.site, &b);
+    for (int k = 3; k < 5; k++) Tcl_DecrRefCount(w[k]);
+    return rc;
 }
 
 /* expElement TYPE tag iNode jNode ... */
@@ -581,16 +583,24 @@ static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (!strcmp(type, "twoNodeLink")) return exp_link(st, interp, objc, objv);
     if (!strcmp(type, "truss")) return exp_truss(st, interp, objc, objv);
     if (!strcmp(type, "beamColumn")) return exp_beam_column(st, interp, objc, objv);
-    if (!strcmp(type, "generic") || !strcmp(type, "invertedVBrace") ||
-        !strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
-        return hs_os_fail(
-            st, objv,
-            "type '%s' is not supported in a script yet (it has twoNodeLink, "
-            "truss and beamColumn); give the experimental element in a test file's experimental "
-            "section (docs/testfile.md)",
-            type);
+    if (!strcmp(type, "generic")) return exp_generic(st, interp, objc, objv);
+    if (!strcmp(type, "invertedVBrace"))
+        return hs_os_fail(st, objv,
+                          "type 'invertedVBrace' is not supported by hysim: OpenFresco's "
+                          "EEInvertedVBrace2d puts back load cells' forces averaged between "
+                          "its braces (EEInvertedVBrace2d.cpp), no setup's resultant; model the "
+                          "brace's top with expElement twoNodeLink or generic on an "
+                          "InvertedVBrace2d setup");
+    if (!strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported in a script yet (it has twoNodeLink, "
+                          "truss, beamColumn and generic); give the experimental element in a test "
+                          "file's experimental "
+                          "section (docs/testfile.md)",
+                          type);
     return hs_os_fail(st, objv,
-                      "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn)",
+                      "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn, "
+                      "generic)",
                       type);
 }
 
@@ -639,7 +649,7 @@ int hs_os_openfresco_commands(hs_os_state *st)
         Tcl_ObjCmdProc *fn;
     } commands[] = {
         {"expControl", cmd_exp_control},
-        {"expSetup", cmd_exp_setup},
+        {"expSetup", hs_of_cmd_exp_setup},
         {"expSite", cmd_exp_site},
         {"expElement", cmd_exp_element},
         {"expTangentStiff", cmd_exp_ignored},

@@ -20,6 +20,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/openfresco_cli.sh"
 if [ -z "${OPENFRESCO_SRC:-}" ] || [ ! -d "${OPENFRESCO_SRC:-}/EXAMPLES" ]; then
     echo "$me: SKIP: no OpenFresco source (set OPENFRESCO_SRC=/path/to/openfresco)"
     exit 0
@@ -94,29 +95,6 @@ twin() {
         w[1] == "algorithm" && w[2] == "Linear" && initial && !/-initial/ { sub(/Linear/, "Linear -initial") }
         { print }
     ' "$1"
-}
-
-# precise SCRIPT: every recorder -file F with -precision 16 (stdout)
-precise() { sed -E 's/^([ \t]*recorder[ \t]+(Node|Element)[ \t]+-file[ \t]+[^ \t]+)/\1 -precision 16/' "$1"; }
-
-# worst A B: max over the columns of max |a - b| / the column's peak ("rows" when the files
-# differ in shape)
-worst() {
-    paste -d'|' "$1" "$2" | awk -F'|' '
-        { na = split($1, a, " "); nb = split($2, b, " "); if (na != nb) { bad = 1; exit }
-          for (j = 1; j <= na; j++) { d = a[j] - b[j]; if (d < 0) d = -d; x = a[j] < 0 ? -a[j] : a[j]
-              if (x > p[j]) p[j] = x; if (d > m[j]) m[j] = d }
-          if (na > n) n = na; rows++ }
-        END { if (bad || rows == 0) { print "rows"; exit }
-              for (j = 1; j <= n; j++) if (p[j] > 0 && m[j] / p[j] > w) w = m[j] / p[j]; printf "%.2g\n", w + 0 }'
-    [ "$(wc -l < "$1")" -eq "$(wc -l < "$2")" ] || echo rows
-}
-
-# hysim_run FOLDER SCRIPT: runs the script's own analysis in FOLDER (its copy at FOLDER/src)
-hysim_run() {
-    printf 'hysim: 1\nname: openfresco\nunits: {force: kip, length: in, time: s}\nstructure:\n  model: {opensees: src/%s}\n' \
-        "$2" > "$1/of.yaml"
-    (cd "$1" && timeout 600 "$hysim" run of.yaml -o run --quiet > out.log 2> err.log < /dev/null)
 }
 
 table=$dir/table.md

@@ -1,0 +1,52 @@
+/* OpenFresco's controls, setups and sites in hysim's interpreter (opensees_tcl_openfresco.c: the
+ * commands and the elements; opensees_tcl_expsetup.c: expSetup; docs/openfresco.md). */
+#ifndef HS_OPENSEES_TCL_OPENFRESCO_H
+#define HS_OPENSEES_TCL_OPENFRESCO_H
+
+#include "opensees_tcl.h"
+
+#define HS_OF_MAX_MATS HS_OS_NDF
+
+typedef struct hs_of_control {
+    int tag, nmat;
+    int mat[HS_OF_MAX_MATS]; /* SimUniaxialMaterials: the specimens, one per actuator */
+} hs_of_control;
+
+/* The similitude factors' groups and kinds (ExpSetupCommands.cpp spellings -trialDispFact ...) */
+enum { HS_OF_TRIAL, HS_OF_OUT, HS_OF_CTRL, HS_OF_DAQ };
+enum { HS_OF_DISP, HS_OF_VEL, HS_OF_FORCE };
+
+typedef struct hs_of_setup {
+    int tag, control; /* control 0: the site's (none here) */
+    char type[32];    /* OpenFresco's name */
+    int nact;         /* actuators, one material of the control each */
+    /* the trial (basic) DOF (0-based) that actuator k drives (OneActuator, NoTransformation) or
+     * that the setup's control DOF k (its geometry's dof[k]) stands for */
+    int trial_dof[HS_OF_MAX_MATS];
+    int size_trial, size_out;
+    int has_geom;                     /* actuators with geometry (TwoActuators2d ...): g */
+    hs_setup_geometry g;              /* src/lab/setup_presets.c, OpenFresco's lengths */
+    double fac[4][3][HS_OF_MAX_MATS]; /* [group][kind][DOF or actuator], 1 by default */
+} hs_of_setup;
+
+typedef struct hs_of_site {
+    int tag, setup;
+} hs_of_site;
+
+struct hs_os_fresco {
+    hs_of_control *controls;
+    int ncontrols;
+    hs_of_setup *setups;
+    int nsetups;
+    hs_of_site *sites;
+    int nsites;
+};
+
+struct hs_os_fresco *hs_of_state(hs_os_state *st);
+const hs_of_control *hs_of_find_control(const struct hs_os_fresco *f, int tag);
+const hs_of_setup *hs_of_find_setup(const struct hs_os_fresco *f, int tag);
+
+/* expSetup TYPE tag ... (opensees_tcl_expsetup.c) */
+int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+
+#endif

@@ -1,0 +1,327 @@
+/* OpenFresco's expSetup with actuators in hysim's Tcl front end (src/opensees/
+ * opensees_tcl_expsetup.c, docs/openfresco.md "Setups"), with scripts written here. A control
+ * point (node 2, free in x, y, rz) is held by an expElement twoNodeLink from a fixed node at
+ * the same place (-dir 1 2 3: its basic DOFs are node 2's displacements) on a LocalSite of
+ * SimUniaxialMaterials with one Elastic material per actuator, E_i = 100 i; the model's restoring
+ * force at a large pose d is the element's basic force q(d):
+ *  - TwoActuators2d, left and right, -nlGeom and linear: q against OpenFresco's closed forms of
+ *    its strokes (ESTwoActuators2d.cpp transfTrialDisp: x1 = d0, x2 = sqrt((d0 - L sin d2 +
+ *    La2)^2 + (L cos d2 - L)^2) - La2 on the left; x2 = d0 - L d2 linear) with the actuator
+ *    forces' virtual work q = (dx/dd)^T f, f_i = E_i x_i, to 1e-12; the tangent J^T diag(E) J
+ *    (exact when linear; without the geometric term with -nlGeom, as documented);
+ *  - every other setup's argument order (ThreeActuators2d with -posAct1 and -phiLocX,
+ *    InvertedVBrace2d, the joint-offset forms, ThreeActuators and ThreeActuatorsJntOff with their
+ *    DOF lists): q equals the force of the setup the test file's `setup: {type: ...}` key makes
+ *    from the same lengths (hs_setup_preset_turned, already checked against closed-form geometry
+ *    in test_setup_presets.c) through hs_setup_strokes and hs_setup_forces, to 1e-12;
+ *  - NoTransformation -dof 2 1 is the numerical twoNodeLink -mat m1 m2 -dir 2 1: the same
+ *    restoring force bit for bit;
+ *  - expElement generic on node 2 (EEGeneric.cpp: the listed DOFs' absolute displacements) is
+ *    the link from the fixed node at its place, bit for bit, through ThreeActuators2d and
+ *    through NoTransformation (with another node's undriven DOF in its list), and its
+ *    -initStif block over node 2 is its initial stiffness;
+ *  - the refusals (sizes, material counts, factors on a geometry, FourActuators3d, Aggregator)
+ *    name SCRIPT:LINE and say what to do. */
+#include "hs_output.h"
+#include "hs_test.h"
+#include "hs_tcl_def.h"
+
+#include "hysim/setup.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HEAD                                                                                       \
+    "model BasicBuilder -ndm 2 -ndf 3\n"                                                           \
+    "node 1 0 0; node 2 0 0 -mass 1 1 1\n"                                                         \
+    "fix 1 1 1 1\n"                                                                                \
+    "uniaxialMaterial Elastic 1 100; uniaxialMaterial Elastic 2 200\n"                             \
+    "uniaxialMaterial Elastic 3 300\n"
+
+static const char *BODY = "structure:\n  model: {opensees: frame.tcl}\n  damping: {none: true}\n";
+
+static hs_test_def *load(hs_ctx *ctx, const char *dir, const char *tcl)
+{
+    hs_tcl_write_file(dir, "frame.tcl", tcl);
+    char msg[2048];
+    hs_test_def *def = hs_tcl_load(ctx, dir, "setup", BODY, msg, sizeof msg);
+    if (!def) fprintf(stderr, "%s\n%s\n", tcl, msg);
+    assert_non_null(def);
+    return def;
+}
+
+/* The model's restoring force at node 2's displacement d (3), and its tangent (3 x 3,
+ * column-major) when Kt is not NULL. */
+static void restoring_tangent(hs_ctx *ctx, const char *dir, const char *tcl, const double *d,
+                              double *r, double *Kt)
+{
+    hs_test_def *def = load(ctx, dir, tcl);
+    assert_int_equal(hs_model_ndof(def->model), 3);
+    assert_int_equal(hs_model_restore(def->model, d, NULL, r, Kt, NULL), 0);
+    hs_test_def_destroy(&def);
+}
+
+static void restoring(hs_ctx *ctx, const char *dir, const char *tcl, const double *d, double *r)
+{
+    restoring_tangent(ctx, dir, tcl, d, r, NULL);
+}
+
+static const double POSE[3] = {0.15, -0.1, 0.12}; /* ux, uy, rz (rad): a large displacement */
+
+/* OpenFresco's TwoActuators2d, La1 = 2, La2 = 1.7, L = 1.1 */
+static void test_two_actuators_closed_form(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+    const double La2 = 1.7, L = 1.1, d0 = POSE[0], t = POSE[2];
+    for (int right = 0; right < 2; right++)
+        for (int nl = 0; nl < 2; nl++) {
+            char tcl[2048];
+            snprintf(tcl, sizeof tcl,
+                     HEAD "expControl SimUniaxialMaterials 1 1 2\n"
+                          "expSetup TwoActuators2d 1 -control 1 2.0 1.7 1.1%s%s\n"
+                          "expSite LocalSite 1 1\n"
+                          "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
+                     nl ? " -nlGeom" : "", right ? " -posAct right" : "");
+            double r[3], Kt[9];
+            restoring_tangent(ctx, dir, tcl, POSE, r, Kt);
+            /* strokes and dx/dd (rows over d0, d2) */
+            const double s = right ? -1.0 : 1.0, a = s * (d0 - L * sin(t)) + La2,
+                         b = L * cos(t) - L, len = sqrt(a * a + b * b);
+            const double x[2] = {s * d0, nl ? len - La2 : s * (d0 - L * t)};
+            const double J[2][2] = {
+                {s, 0.0},
+                {nl ? s * a / len : s, nl ? (-s * a * L * cos(t) - b * L * sin(t)) / len : -s * L}};
+            const double f[2] = {100.0 * x[0], 200.0 * x[1]};
+            const double q0 = J[0][0] * f[0] + J[1][0] * f[1], q2 = J[0][1] * f[0] + J[1][1] * f[1];
+            HS_ASSERT_NEAR(r[0], q0, 1e-12 * fabs(q0));
+            HS_ASSERT_NEAR(r[1], 0.0, 0.0); /* uy: no actuator, no force */
+            HS_ASSERT_NEAR(r[2], q2, 1e-12 * fabs(q2));
+            /* the tangent J^T diag(E) J over (d0, d2) (exact for the linear setup; without the
+             * geometric term (dJ^T / dd) f with -nlGeom, as documented) */
+            const double E[2] = {100.0, 200.0};
+            for (int p = 0; p < 2; p++)
+                for (int q = 0; q < 2; q++) {
+                    const double k = E[0] * J[0][p] * J[0][q] + E[1] * J[1][p] * J[1][q];
+                    HS_ASSERT_NEAR(Kt[2 * q * 3 + 2 * p], k, 1e-12 * 300.0 * (1.0 + L * L));
+                }
+        }
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* The setup `expSetup TYPE 1 -control 1 ARGS` against hs_setup_preset_turned(preset, len). */
+static void check_preset(hs_ctx *ctx, const char *dir, const char *type, const char *args,
+                         const char *preset, const double *len, int nlen, int right, double phi,
+                         int nl, const int *dofs)
+{
+    char tcl[2048];
+    snprintf(tcl, sizeof tcl,
+             HEAD "expControl SimUniaxialMaterials 1 1 2 3\n"
+                  "expSetup %s 1 -control 1 %s\n"
+                  "expSite LocalSite 1 1\n"
+                  "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
+             type, args);
+    /* the element's basic DOFs (twoNodeLink -dir 1 2 3, zero length: global x, y, rz) in the
+     * order of the setup's control DOFs ux, uy, rz: dofs[k] */
+    double d[3], r[3];
+    for (int k = 0; k < 3; k++) d[dofs[k]] = POSE[k];
+    restoring(ctx, dir, tcl, d, r);
+    hs_setup_geometry g = {.nl_geom = nl};
+    assert_int_equal(hs_setup_preset_turned(ctx, preset, len, nlen, right, 0, phi, &g), 0);
+    hs_setup *s = NULL;
+    assert_int_equal(hs_setup_create(ctx, &g, &s), 0);
+    double x[3], f[3], q[3];
+    hs_setup_strokes(s, POSE, x);
+    for (int i = 0; i < 3; i++) f[i] = 100.0 * (i + 1) * x[i];
+    hs_setup_forces(s, POSE, f, q);
+    double big = 0.0;
+    for (int k = 0; k < 3; k++) big = fmax(big, fabs(q[k]));
+    for (int k = 0; k < 3; k++) HS_ASSERT_NEAR(r[dofs[k]], q[k], 1e-12 * big);
+    hs_setup_destroy(&s);
+}
+
+static void test_setups_as_the_test_file_makes_them(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+    static const int XYR[3] = {0, 1, 2}, YXR[3] = {1, 0, 2};
+    const double l5[5] = {2.0, 1.5, 1.6, 0.9, 1.3};
+    const double l9[9] = {2.0, 1.5, 1.6, 0.3, 0.9, 1.1, 0.4, 0.2, 0.25};
+    const double l6[6] = {2.0, 1.5, 1.6, 0.9, 1.3, 0.5};
+    const double l10[10] = {2.0, 1.5, 1.6, 0.3, 0.9, 1.1, 0.4, 0.2, 0.6, 0.25};
+    check_preset(ctx, dir, "ThreeActuators2d", "2.0 1.5 1.6 0.9 1.3 -nlGeom", "ThreeActuators2d",
+                 l5, 5, 0, 0.0, 1, XYR);
+    check_preset(ctx, dir, "ThreeActuators2d", "2.0 1.5 1.6 0.9 1.3 -posAct1 right -phiLocX 30",
+                 "ThreeActuators2d", l5, 5, 1, 30.0, 0, XYR);
+    check_preset(ctx, dir, "ThreeActuators2d",
+                 "2.0 1.5 1.6 0.9 1.3 -phiLocX -20 -nlGeom -posAct1 r", "ThreeActuators2d", l5, 5,
+                 1, -20.0, 1, XYR);
+    check_preset(ctx, dir, "InvertedVBrace2d", "2.0 1.5 1.6 0.9 1.3 -nlGeom", "InvertedVBrace2d",
+                 l5, 5, 0, 0.0, 1, XYR);
+    check_preset(ctx, dir, "ThreeActuatorsJntOff2d",
+                 "2.0 1.5 1.6 0.3 0.9 1.1 0.4 0.2 0.25 -nlGeom -posAct1 right -phiLocX 30",
+                 "ThreeActuatorsJntOff2d", l9, 9, 1, 30.0, 1, XYR);
+    check_preset(ctx, dir, "InvertedVBraceJntOff2d", "2.0 1.5 1.6 0.3 0.9 1.1 0.4 0.2 0.25",
+                 "InvertedVBraceJntOff2d", l9, 9, 0, 0.0, 0, XYR);
+    /* the 3-D element forms: the DOFs of the trial vector that ux, uy, rz stand for */
+    check_preset(ctx, dir, "ThreeActuators", "2 1 3 3 3 2.0 1.5 1.6 0.9 1.3 0.5 -nlGeom",
+                 "ThreeActuators", l6, 6, 0, 0.0, 1, YXR);
+    check_preset(ctx, dir, "ThreeActuatorsJntOff",
+                 "1 2 3 3 3 2.0 1.5 1.6 0.3 0.9 1.1 0.4 0.2 0.6 0.25 -nlGeom -posAct1 right",
+                 "ThreeActuatorsJntOff", l10, 10, 1, 0.0, 1, XYR);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+static void test_no_transformation_is_the_link(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+    const char *exp = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "expControl SimUniaxialMaterials 1 4 2\n"
+                           "expSetup NoTransformation 1 -control 1 -dof 2 1 -sizeTrialOut 3 3\n"
+                           "expSite LocalSite 1 1\n"
+                           "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n";
+    const char *num = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "element twoNodeLink 1 1 2 -mat 4 2 -dir 2 1\n";
+    double re[3], rn[3];
+    restoring(ctx, dir, exp, POSE, re);
+    restoring(ctx, dir, num, POSE, rn);
+    assert_memory_equal(re, rn, sizeof re);
+    HS_ASSERT_NEAR(re[0], 200.0 * POSE[0], 1e-13); /* axial: material 2 */
+    HS_ASSERT_NEAR(re[1], -0.05 - 0.02 * 300.0 * (-POSE[1] - 0.05 / 300.0), 1e-13); /* yielded */
+    HS_ASSERT_NEAR(re[2], 0.0, 0.0);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+/* expElement generic: its basic DOFs are the listed DOFs' absolute displacements, so on node 2
+ * it is the link from a fixed node at node 2's place: through ThreeActuators2d -nlGeom, and
+ * through NoTransformation on two of node 2's listed DOFs (node 1's listed DOF undriven), with
+ * its -initStif block of node 2. */
+static void test_generic_is_the_grounded_link(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+#define THREE                                                                                      \
+    HEAD "expControl SimUniaxialMaterials 1 1 2 3\n"                                               \
+         "expSetup ThreeActuators2d 1 -control 1 2.0 1.5 1.6 0.9 1.3 -nlGeom\n"                    \
+         "expSite LocalSite 1 1\n"
+    double rg[3], rl[3];
+    restoring(ctx, dir, THREE "expElement generic 7 -node 2 -dof 1 2 3 -site 1\n", POSE, rg);
+    restoring(ctx, dir, THREE "expElement twoNodeLink 7 1 2 -dir 1 2 3 -site 1\n", POSE, rl);
+    assert_memory_equal(rg, rl, sizeof rg);
+    assert_true(fabs(rg[0]) > 1.0 && fabs(rg[1]) > 1.0 && fabs(rg[2]) > 1.0);
+    /* basic DOFs [node 1 ux, node 2 uy, node 2 ux]; actuators on basic 2 and 3 */
+    const char *exp = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "expControl SimUniaxialMaterials 1 4 2\n"
+                           "expSetup NoTransformation 1 -control 1 -dof 2 3 -sizeTrialOut 3 3\n"
+                           "expSite LocalSite 1 1\n"
+                           "expElement generic 7 -node 1 2 -dof 1 -dof 2 1 -site 1 "
+                           "-initStif 5 0 0 0 7 2 0 2 11\n";
+    const char *num = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "element twoNodeLink 7 1 2 -mat 4 2 -dir 2 1\n";
+    restoring(ctx, dir, exp, POSE, rg);
+    restoring(ctx, dir, num, POSE, rl);
+    assert_memory_equal(rg, rl, sizeof rg);
+    HS_ASSERT_NEAR(rg[0], 200.0 * POSE[0], 1e-13);
+    hs_test_def *def = load(ctx, dir, exp);
+    double K[9];
+    assert_int_equal(hs_model_initial_stiffness(def->model, K), 0);
+    const double want[9] = {11, 2, 0, 2, 7, 0, 0, 0, 0}; /* over node 2's ux, uy, rz */
+    for (int k = 0; k < 9; k++) HS_ASSERT_NEAR(K[k], want[k], 0.0);
+    hs_test_def_destroy(&def);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+#define CTRL HEAD "expControl SimUniaxialMaterials 1 1 2\n"
+    /* HEAD has 5 lines, CTRL 6 */
+    HS_TCL_FAILS(CTRL "expSetup FourActuators3d 1 -control 1 1 1 1 1 1 1 1 1 1\n",
+                 "frame.tcl:7: expSetup: type 'FourActuators3d' is not supported in a script",
+                 "docs/setups.md");
+    HS_TCL_FAILS(CTRL "expSetup Aggregator 1 -control 1 2 1 2\n",
+                 "frame.tcl:7: expSetup: type 'Aggregator' is not supported in a script");
+    HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7\n",
+                 "frame.tcl:7: expSetup: expected 3 lengths La1 La2 L after the tag and control "
+                 "(got 2)");
+    HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7 1.1 -phiLocX 30\n",
+                 "frame.tcl:7: expSetup: setup TwoActuators2d: phiLocX 30");
+    HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7 1.1 -posAct up\n",
+                 "frame.tcl:7: expSetup: -posAct: expected left or right, got 'up'");
+    HS_TCL_FAILS(CTRL "expSetup ThreeActuators2d 1 -control 1 2 1.5 1.6 0.9 1.3 -posAct right\n",
+                 "frame.tcl:7: expSetup: option '-posAct' is not supported by hysim "
+                 "(ThreeActuators2d knows -control, -nlGeom, -posAct1, -phiLocX)");
+    HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7 1.1 -trialDispFact 2 2 2\n",
+                 "frame.tcl:7: expSetup: -trialDispFact: hysim takes no similitude factors on a "
+                 "setup with actuator geometry");
+    HS_TCL_FAILS(CTRL "expSetup ThreeActuators 1 -control 1 1 2 2 3 3 2 1.5 1.6 0.9 1.3 0.5\n",
+                 "frame.tcl:7: expSetup: dof 2 is given twice");
+    HS_TCL_FAILS(CTRL "expSetup NoTransformation 1 -control 1 -dof 1 4 -sizeTrialOut 3 3\n",
+                 "frame.tcl:7: expSetup: -dof 4: expected 1 to 3");
+    HS_TCL_FAILS(CTRL "expSetup NoTransformation 1 -control 1 1 2 -sizeTrialOut 3 3\n",
+                 "frame.tcl:7: expSetup: expected 'expSetup NoTransformation tag <-control "
+                 "ctrlTag> -dof d1 d2 ... -sizeTrialOut t o'");
+    HS_TCL_FAILS(CTRL "expSetup ThreeActuators2d 1 -control 1 2 1.5 1.6 0.9 1.3\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
+                 "frame.tcl:9: expElement: site 1: control 1 has 2 materials, its setup 1 "
+                 "(ThreeActuators2d) drives 3 actuators (one material each)");
+    HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7 1.1\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement twoNodeLink 1 1 2 -dir 1 3 -site 1\n",
+                 "frame.tcl:9: expElement: site 1: its setup 1 (TwoActuators2d) has a trial "
+                 "vector of 3, this element has 2 basic DOFs");
+    HS_TCL_FAILS(CTRL "expSetup NoTransformation 1 -control 1 -dof 1 2 -sizeTrialOut 3 3 "
+                      "-ctrlDispFact 1 2\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
+                 "frame.tcl:9: expElement: site 1: setup 1 scales actuator 1 by 1 and actuator "
+                 "2 by 2 (displacement); hysim scales an element's specimens by one factor");
+    HS_TCL_FAILS(HEAD "node 3 1 0 -mass 1 1 1\nexpControl SimUniaxialMaterials 1 1 2\n"
+                      "expSetup NoTransformation 1 -control 1 -dof 1 2 -sizeTrialOut 2 2\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement generic 7 -node 2 3 -dof 1 -dof 1 -site 1\n",
+                 "frame.tcl:10: expElement: generic: its setup drives DOFs of nodes 2 and 3; "
+                 "hysim maps a generic element whose setup drives one node's DOFs");
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1\n"
+                      "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 2 2\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement generic 7 -node 1 2 -dof 1 -dof 1 -site 1 -initStif 1 2 2 1\n",
+                 "frame.tcl:9: expElement: -initStif: K(2,1) couples node 2 to node 1");
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_actuators_closed_form),
+        cmocka_unit_test(test_setups_as_the_test_file_makes_them),
+        cmocka_unit_test(test_no_transformation_is_the_link),
+        cmocka_unit_test(test_generic_is_the_grounded_link),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
