@@ -71,9 +71,12 @@ void hs_srv_pump(hs_site_server *s)
     const int64_t gen = atomic_load(&s->generation);
     hs_srv_test *t = &s->test;
     while (hs_ring_pop(&s->meas, &m)) {
-        if (m.generation != gen) continue;    /* a laboratory already retired */
-        if (m.step == HS_SRV_HOLD_SNAPSHOT) { /* the held state replaces the measurement's */
-            if (t->have_meas && t->live && !t->ended && !t->openfresco && s->cfg.state_path[0])
+        if (m.generation != gen) continue; /* a laboratory already retired */
+        /* the held state replaces the measurement's, unless a target is out: then the loop may
+         * already be past that hold, and the target's measurement writes the file anyway */
+        if (m.step == HS_SRV_HOLD_SNAPSHOT) {
+            if (t->have_meas && t->live && !t->ended && !t->awaiting && !t->openfresco &&
+                s->cfg.state_path[0])
                 (void)hs_srv_state_write(s); /* a failure is said at the next measurement */
             continue;
         }
