@@ -426,6 +426,7 @@ static void test_corotational_3d(void **state)
         "3-D cantilever at a large sway: corotational force %.6g, |corot - linear| %.3g\n", big,
         diff);
     assert_true(diff > 1e-3 * big);
+    hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }
 
