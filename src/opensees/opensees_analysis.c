@@ -752,7 +752,9 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
     if (transient(set)) {
         memcpy(lv->V, lv->Vt, bytes);
         memcpy(lv->A, lv->At, bytes);
-        lv->time = lv->time_commit + lv->dt;
+        /* HHT::commit, AlphaOS::commit: t + alpha dt, then + (1 - alpha) dt (the same time
+         * to the last bit; Newmark's alpha 1 gives t + dt) */
+        lv->time = (lv->time_commit + set->alpha * lv->dt) + (1.0 - set->alpha) * lv->dt;
     }
     lv->time_commit = lv->time;
     lv->steps++;

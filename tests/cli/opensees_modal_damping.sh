@@ -15,7 +15,8 @@
 #  - `modalDampingQ 0.04`: mode 1 at 0.04 (the force without the tangent's term: Newton
 #    iterates to the test's 1e-12);
 #  - `modalDamping` before any `eigen`: refused at its line (OpenSees 3.8 refuses it too);
-#  - with OPENSEES set, OpenSees 3.8 on the same scripts: 1e-9 of the peak.
+#  - with OPENSEES set, OpenSees 3.8 on the same scripts: 1e-9 of the peak; and with `integrator
+#    HHT 0.8` (the force from the velocity at t + dt, HHT's getVel; no tangent term).
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
@@ -76,7 +77,10 @@ chain 1 0 "0.02 0.05" > m1.tcl
 chain 2 0 "0.02 0.05" > m2.tcl
 chain 2 1 "0.03" > m3.tcl
 chain 1 0 "0.04" modalDampingQ > m4.tcl
-for c in m1 m2 m3 m4; do
+# HHT 0.8 (its own numerical damping: compared with OpenSees only)
+chain 2 0 "0.02 0.05" | sed 's/^integrator Newmark 0.5 0.25$/integrator HHT 0.8/' > m5.tcl
+grep -q '^integrator HHT 0.8$' m5.tcl || fail "m5.tcl has no HHT"
+for c in m1 m2 m3 m4 m5; do
     os_testfile $c $c.tcl > $c.yaml
     "$hysim" run $c.yaml -o $c > $c.log 2>&1 || fail "$c: $(cat $c.log)"
 done
@@ -95,7 +99,7 @@ os_testfile noeig noeig.tcl > noeig.yaml
 grep -q "noeig.tcl:12: modalDamping: no modes: give 'eigen N' first" noeig.out || fail "no eigen: $(cat noeig.out)"
 
 rest_needs_opensees
-for c in m1 m2 m3 m4; do
+for c in m1 m2 m3 m4 m5; do
     mkdir -p os/$c && cp $c.tcl os/$c/ && (cd os/$c && run_opensees $c.tcl os.log) || fail "OpenSees $c: $(tail -5 os/$c/os.log)"
     worst=$(paste -d' ' $c/out/d.out os/$c/out/d.out | awk '$1 == $4 { for (j = 2; j <= 3; j++) { d = $j - $(j + 3); if (d < 0) d = -d; if (d > m) m = d }; n++ }
         END { print n == NR && n == '$steps' ? m + 0 : "rows" }')
