@@ -30,12 +30,16 @@ lapack_int hs_ls_small_factor(int n, double *a, lapack_int *ipiv)
                 col[p] = t;
             }
         const double d = cj[j];
-        for (int i = j + 1; i < n; i++) cj[i] /= d;
+        int last = j; /* the multipliers' last nonzero: the rows below it change by nothing */
+        for (int i = j + 1; i < n; i++) {
+            cj[i] /= d;
+            if (cj[i] != 0.0) last = i;
+        }
         for (int c = j + 1; c < n; c++) {
             double *col = a + (size_t)c * (size_t)n;
             const double ajc = col[j];
             if (ajc != 0.0)
-                for (int i = j + 1; i < n; i++) col[i] -= cj[i] * ajc;
+                for (int i = j + 1; i <= last; i++) col[i] -= cj[i] * ajc;
         }
     }
     return info;

@@ -161,6 +161,20 @@ void fe_bc2d_destroy(fe_bc2d **ep)
     *ep = NULL;
 }
 
+/* The section arrays (deformations, resisting forces, flexibilities) from one set to another:
+ * the rows of the element's points only (the others are never used). The sources are not
+ * written (not const: ISO C before C2x would not take the arrays so qualified). */
+typedef double fe_pt_vec[FE_SEC_MAX];
+typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
+static void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
+                        fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
+{
+    const size_t np = (size_t)e->bi.n;
+    memcpy(vs, vs_from, np * sizeof *vs);
+    memcpy(sr, sr_from, np * sizeof *sr);
+    memcpy(fs, fs_from, np * sizeof *fs);
+}
+
 static int disp_state(fe_bc2d *e, const double *v)
 {
     const double L = e->L;
@@ -260,9 +274,7 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
     memcpy(kv, e->kb, sizeof kv);
     mat_vec(kv, dv, nq, q);
     for (int a = 0; a < nq; a++) q[a] += e->q[a];
-    memcpy(e->vs_t, e->vs, sizeof e->vs_t);
-    memcpy(e->sr_t, e->sr, sizeof e->sr_t);
-    memcpy(e->fs_t, e->fs, sizeof e->fs_t);
+    copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[36] = {0}, vr[6] = {0};
@@ -318,9 +330,7 @@ static int force_state(fe_bc2d *e, const double *v)
                 ok = 1;
                 memcpy(e->q, q, sizeof q);
                 memcpy(e->kb, kv, sizeof kv);
-                memcpy(e->vs, e->vs_t, sizeof e->vs);
-                memcpy(e->sr, e->sr_t, sizeof e->sr);
-                memcpy(e->fs, e->fs_t, sizeof e->fs);
+                copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
                 for (int a = 0; a < nq; a++) {
                     to_do[a] -= dv[a];
                     v_in[a] += dv[a];
@@ -370,9 +380,7 @@ int fe_bc2d_commit(fe_bc2d *e)
     memcpy(e->v_c, e->v, sizeof e->v);
     memcpy(e->q_c, e->q, sizeof e->q);
     memcpy(e->kb_c, e->kb, sizeof e->kb);
-    memcpy(e->vs_c, e->vs, sizeof e->vs);
-    memcpy(e->sr_c, e->sr, sizeof e->sr);
-    memcpy(e->fs_c, e->fs, sizeof e->fs);
+    copy_points(e, e->vs_c, e->sr_c, e->fs_c, e->vs, e->sr, e->fs);
     return rc;
 }
 
@@ -386,9 +394,7 @@ int fe_bc2d_revert(fe_bc2d *e)
     memcpy(e->v, e->v_c, sizeof e->v);
     memcpy(e->q, e->q_c, sizeof e->q);
     memcpy(e->kb, e->kb_c, sizeof e->kb);
-    memcpy(e->vs, e->vs_c, sizeof e->vs);
-    memcpy(e->sr, e->sr_c, sizeof e->sr);
-    memcpy(e->fs, e->fs_c, sizeof e->fs);
+    copy_points(e, e->vs, e->sr, e->fs, e->vs_c, e->sr_c, e->fs_c);
     return rc;
 }
 

@@ -198,7 +198,7 @@ static int split_elements(hs_fe *fe)
 static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, double *Ct)
 {
     memset(fe->r_eq, 0, (size_t)fe->neq * sizeof(double));
-    if (!initial) {
+    if (!initial && fe->nvar < fe->nels) { /* some constant element: Kconst is not zero */
         const int n = fe->n;
         for (int i = 0; i < n; i++) fe->x_dyn[i] = fe->u[fe->dyn_eq[i]];
         double *y = fe->x_dyn + n; /* Kconst d over the dynamic DOFs */

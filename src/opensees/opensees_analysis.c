@@ -14,6 +14,12 @@ static size_t nn(const hs_os_live *lv)
     return (size_t)lv->n * (size_t)lv->n;
 }
 
+/* the number of values of each matrix over the storage's pattern */
+static size_t nnz(const hs_os_live *lv)
+{
+    return lv->st.nnz;
+}
+
 /* M += w m T_a^T T_b over the maps of a node DOF carrying lumped mass w m. */
 static void add_lumped(const hs_os_live *lv, double *M, int node, int dof, double m)
 {
@@ -47,6 +53,21 @@ static double element_beta(const hs_os_element *e, int k)
 {
     if (!e->rayleigh_ok) return 0.0;
     return k == 0 ? e->ray.betaK : k == 1 ? e->ray.betaKinit : e->ray.betaKcomm;
+}
+
+/* C's part that no restore changes, Cconst = alphaM M + sum over groups betaKinit K0, and
+ * whether some betaK or betaKcommitted makes C change (damping()); the effective matrix's
+ * constant part is formed again. */
+static void damping_constant(hs_os_live *lv)
+{
+    memcpy(lv->Cconst, lv->Cm, nnz(lv) * sizeof(double));
+    lv->c_varies = 0;
+    for (int g = 0; g < lv->ngroups; g++) {
+        for (size_t k = 0; k < nnz(lv); k++) lv->Cconst[k] += lv->beta[g][1] * lv->Kg0[g][k];
+        lv->c_varies |= lv->beta[g][0] != 0.0 || lv->beta[g][2] != 0.0;
+    }
+    memcpy(lv->C, lv->Cconst, nnz(lv) * sizeof(double));
+    lv->keff_ok = 0;
 }
 
 static int build_groups(hs_os_live *lv, const char *script)
@@ -86,14 +107,20 @@ static int build_groups(hs_os_live *lv, const char *script)
             lv->gfe[g] = lv->fe; /* every element: the model itself */
         else
             rc = hs_os_build_live_fe(lv->ctx, m, script, keep, &lv->gfe[g]);
-        if (!rc && !(lv->Kg0[g] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
-        if (!rc && !(lv->Kgc[g] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
-        if (!rc && !(lv->Kgt[g] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
-        if (!rc) rc = hs_fe_initial_stiffness(lv->gfe[g], lv->Kg0[g]);
-        if (!rc) memcpy(lv->Kgc[g], lv->Kg0[g], nn(lv) * sizeof(double));
+        if (!rc && lv->gfe[g] != lv->fe)
+            rc = hs_os_storage_part(lv->ctx, &lv->st, lv->gfe[g], &lv->part[g]);
+        if (!rc && !(lv->Kg0[g] = hs_dvec(nnz(lv)))) rc = HS_ENOMEM;
+        if (!rc && !(lv->Kgc[g] = hs_dvec(nnz(lv)))) rc = HS_ENOMEM;
+        if (lv->gfe[g] == lv->fe)
+            lv->Kgt[g] = lv->Kt; /* the model's own tangent */
+        else if (!rc && !(lv->Kgt[g] = hs_dvec(nnz(lv))))
+            rc = HS_ENOMEM;
+        if (!rc) rc = hs_os_storage_initial(&lv->st, &lv->part[g], lv->gfe[g], lv->Kg0[g]);
+        if (!rc) memcpy(lv->Kgc[g], lv->Kg0[g], nnz(lv) * sizeof(double));
     }
     hs_free(keep);
     hs_free(group);
+    if (!rc) damping_constant(lv);
     return rc;
 }
 
@@ -102,12 +129,128 @@ static void free_groups(hs_os_live *lv)
     for (int g = 0; g < lv->ngroups; g++) {
         if (lv->gfe[g] != lv->fe) hs_fe_destroy(&lv->gfe[g]);
         lv->gfe[g] = NULL;
+        hs_os_part_free(&lv->part[g]);
         hs_free(lv->Kg0[g]);
         hs_free(lv->Kgc[g]);
-        hs_free(lv->Kgt[g]);
+        if (lv->Kgt[g] != lv->Kt) hs_free(lv->Kgt[g]);
         lv->Kg0[g] = lv->Kgc[g] = lv->Kgt[g] = NULL;
     }
     lv->ngroups = 0;
+}
+
+/* The matrices stored as values over the storage's pattern. */
+#define VALUE_ARRAYS(lv)                                                                           \
+    {                                                                                              \
+        &(lv)->Mv, &(lv)->Cm, &(lv)->Kt, &(lv)->Ct, &(lv)->K0, &(lv)->Keff, &(lv)->C,              \
+            &(lv)->Cconst, &(lv)->Keffc                                                            \
+    }
+
+static void free_values(hs_os_live *lv)
+{
+    double **mat[] = VALUE_ARRAYS(lv);
+    for (size_t i = 0; i < sizeof mat / sizeof mat[0]; i++) {
+        hs_free(*mat[i]);
+        *mat[i] = NULL;
+    }
+}
+
+static int alloc_values(hs_os_live *lv)
+{
+    free_values(lv);
+    double **mat[] = VALUE_ARRAYS(lv);
+    for (size_t i = 0; i < sizeof mat / sizeof mat[0]; i++)
+        if (!(*mat[i] = hs_dvec(nnz(lv)))) return HS_ENOMEM;
+    return 0;
+}
+
+/* M (dense: eigen's) and the values of M and of the alphaM-weighted mass Cm; a mass outside the
+ * frame's pattern (a rigid slave's without an element) moves the storage to the full pattern
+ * (*moved: the other matrices and the solver are to be made again). */
+static int masses(hs_os_live *lv, int *moved)
+{
+    double *Cd = hs_dvec(nn(lv));
+    if (!Cd) return HS_ENOMEM;
+    memset(lv->M, 0, nn(lv) * sizeof(double)); /* assemble_mass adds */
+    int rc = assemble_mass(lv, 0, lv->M);
+    if (!rc) rc = assemble_mass(lv, 1, Cd);
+    *moved = 0;
+    if (!rc && (hs_os_storage_gather(&lv->st, lv->M, lv->Mv) |
+                hs_os_storage_gather(&lv->st, Cd, lv->Cm))) {
+        *moved = 1;
+        rc = hs_os_storage_to_full(lv->ctx, &lv->st);
+        if (!rc) rc = alloc_values(lv);
+        if (!rc) {
+            hs_os_storage_gather(&lv->st, lv->M, lv->Mv);
+            hs_os_storage_gather(&lv->st, Cd, lv->Cm);
+        }
+    }
+    hs_free(Cd);
+    return rc;
+}
+
+/* values (over P) -> the dense n x n matrix (the full storage's values); NULL: no memory */
+static double *scatter_dense(const hs_csc *P, int n, const double *values)
+{
+    double *D = hs_dvec((size_t)n * (size_t)n);
+    if (!D) return NULL;
+    for (int j = 0; j < P->ncols; j++)
+        for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++)
+            HS_AT(D, n, P->rowind[p], j) = values[p];
+    return D;
+}
+
+int hs_os_live_storage_full(hs_os_live *lv)
+{
+    if (!lv->st.sparse) return 0;
+    const hs_csc *P = lv->st.P; /* the frame's: it outlives the move */
+    double **mat[] = VALUE_ARRAYS(lv);
+    const size_t nmat = sizeof mat / sizeof mat[0];
+    /* the value arrays, then each group's K0, Kcommitted and (its own) Kt, as dense matrices */
+    double *dense[sizeof mat / sizeof mat[0] + 3 * HS_OS_GROUPS] = {0};
+    int alias[HS_OS_GROUPS] = {0}; /* the group's Kt is the model's */
+    int rc = 0;
+    for (size_t i = 0; !rc && i < nmat; i++)
+        if (!(dense[i] = scatter_dense(P, lv->n, *mat[i]))) rc = HS_ENOMEM;
+    for (int g = 0; !rc && g < lv->ngroups; g++) {
+        double *gm[3] = {lv->Kg0[g], lv->Kgc[g], lv->Kgt[g]};
+        alias[g] = lv->Kgt[g] == lv->Kt;
+        for (int q = 0; !rc && q < 3 - alias[g]; q++)
+            if (!(dense[nmat + 3 * (size_t)g + (size_t)q] = scatter_dense(P, lv->n, gm[q])))
+                rc = HS_ENOMEM;
+    }
+    if (!rc) rc = hs_os_storage_to_full(lv->ctx, &lv->st);
+    if (rc) {
+        for (size_t i = 0; i < sizeof dense / sizeof dense[0]; i++) hs_free(dense[i]);
+        return rc;
+    }
+    for (size_t i = 0; i < nmat; i++) {
+        hs_free(*mat[i]);
+        *mat[i] = dense[i];
+    }
+    for (int g = 0; g < lv->ngroups; g++) {
+        double **gm[3] = {&lv->Kg0[g], &lv->Kgc[g], &lv->Kgt[g]};
+        for (int q = 0; q < 3 - alias[g]; q++) {
+            hs_free(*gm[q]);
+            *gm[q] = dense[nmat + 3 * (size_t)g + (size_t)q];
+        }
+        if (alias[g]) lv->Kgt[g] = lv->Kt;
+        if (lv->gfe[g] != lv->fe) { /* the full storage needs no slots */
+            hs_os_part_free(&lv->part[g]);
+            if (!rc) rc = hs_os_storage_part(lv->ctx, &lv->st, lv->gfe[g], &lv->part[g]);
+        }
+    }
+    hs_linsolver_destroy(&lv->ls);
+    if (!rc) rc = hs_os_storage_solver(lv->ctx, &lv->st, &lv->ls);
+    lv->keff_ok = 0;
+    return rc;
+}
+
+/* The initial stiffness and the solver for the storage's pattern. */
+static int stiffness_and_solver(hs_os_live *lv)
+{
+    hs_linsolver_destroy(&lv->ls);
+    const int rc = hs_os_storage_initial(&lv->st, NULL, lv->fe, lv->K0);
+    return rc ? rc : hs_os_storage_solver(lv->ctx, &lv->st, &lv->ls);
 }
 
 void hs_os_live_destroy(hs_os_live **plv)
@@ -115,14 +258,15 @@ void hs_os_live_destroy(hs_os_live **plv)
     hs_os_live *lv = *plv;
     if (!lv) return;
     free_groups(lv);
-    hs_fe_destroy(&lv->fe);
-    double **v[] = {&lv->M,          &lv->Cm,     &lv->U,    &lv->V,      &lv->A,   &lv->Ut,
-                    &lv->Vt,         &lv->At,     &lv->Ua,   &lv->Va,     &lv->Uc,  &lv->Vc,
-                    &lv->Ac,         &lv->r,      &lv->b,    &lv->x,      &lv->Kt,  &lv->Ct,
-                    &lv->K0,         &lv->Keff,   &lv->C,    &lv->P,      &lv->tmp, &lv->phat,
-                    &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0, &lv->modal_w2,
-                    &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift};
+    double **v[] = {&lv->M,        &lv->U,          &lv->V,      &lv->A,    &lv->Ut,     &lv->Vt,
+                    &lv->At,       &lv->Ua,         &lv->Va,     &lv->Uc,   &lv->Vc,     &lv->Ac,
+                    &lv->r,        &lv->b,          &lv->x,      &lv->P,    &lv->tmp,    &lv->phat,
+                    &lv->Kx,       &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0,
+                    &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
+    free_values(lv);
+    hs_os_storage_free(&lv->st);
+    hs_fe_destroy(&lv->fe);
     hs_linsolver_destroy(&lv->ls);
     hs_free(lv);
     *plv = NULL;
@@ -152,13 +296,10 @@ int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv)
 {
     const unsigned long long sig = mass_signature(lv->m);
     if (sig == lv->masses) return 0;
-    memset(lv->M, 0, nn(lv) * sizeof(double)); /* assemble_mass adds */
-    memset(lv->Cm, 0, nn(lv) * sizeof(double));
-    int rc = assemble_mass(lv, 0, lv->M);
-    if (!rc) rc = assemble_mass(lv, 1, lv->Cm);
-    if (rc) return rc;
     free_groups(lv);
-    rc = build_groups(lv, st->script);
+    int moved = 0, rc = masses(lv, &moved);
+    if (!rc && moved) rc = stiffness_and_solver(lv);
+    if (!rc) rc = build_groups(lv, st->script);
     for (int g = 0; !rc && g < lv->ngroups; g++)
         if (lv->gfe[g] != lv->fe && lv->steps > 0 && !hs_fe_is_linear(lv->gfe[g]))
             rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
@@ -168,7 +309,7 @@ int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv)
                          "analyze");
     if (!rc) rc = restore(lv, lv->U, NULL); /* the committed tangent of the new groups */
     for (int g = 0; !rc && g < lv->ngroups; g++)
-        memcpy(lv->Kgc[g], lv->Kgt[g], nn(lv) * sizeof(double));
+        memcpy(lv->Kgc[g], lv->Kgt[g], nnz(lv) * sizeof(double));
     if (!rc) lv->masses = sig;
     return rc;
 }
@@ -213,21 +354,21 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,  &lv->V,   &lv->A,      &lv->Ut,  &lv->Vt,   &lv->At,
-                          &lv->Ua, &lv->Va,  &lv->Uc,     &lv->Vc,  &lv->Ac,   &lv->r,
-                          &lv->b,  &lv->x,   &lv->P,      &lv->tmp, &lv->phat, &lv->dUhat,
-                          &lv->rg, &lv->Upt, &lv->dUstep, &lv->dU0};
-        double **mat[] = {&lv->M, &lv->Cm, &lv->Kt, &lv->Ct, &lv->K0, &lv->Keff, &lv->C};
+        double **vec[] = {&lv->U,     &lv->V,  &lv->A,   &lv->Ut,     &lv->Vt, &lv->At,
+                          &lv->Ua,    &lv->Va, &lv->Uc,  &lv->Vc,     &lv->Ac, &lv->r,
+                          &lv->b,     &lv->x,  &lv->P,   &lv->tmp,    &lv->Kx, &lv->phat,
+                          &lv->dUhat, &lv->rg, &lv->Upt, &lv->dUstep, &lv->dU0};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
-        for (size_t i = 0; !rc && i < sizeof mat / sizeof mat[0]; i++)
-            if (!(*mat[i] = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
+        if (!rc && !(lv->M = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
     }
-    if (!rc) rc = assemble_mass(lv, 0, lv->M);
-    if (!rc) rc = assemble_mass(lv, 1, lv->Cm);
-    if (!rc) rc = hs_fe_initial_stiffness(lv->fe, lv->K0);
+    if (!rc) rc = hs_os_storage_init(st->ctx, lv->fe, lv->n, &lv->st);
+    if (!rc) lv->rate = hs_fe_is_rate_dependent(lv->fe);
+    if (!rc) rc = alloc_values(lv);
+    int moved = 0;
+    if (!rc) rc = masses(lv, &moved);
+    if (!rc) rc = stiffness_and_solver(lv);
     if (!rc) rc = build_groups(lv, st->script);
-    if (!rc) rc = hs_linsolver_create(st->ctx, "dense", lv->n, &lv->ls);
     lv->masses = mass_signature(m);
     if (rc) {
         hs_os_live_destroy(&lv);
@@ -268,10 +409,8 @@ static void applied_load(const hs_os_live *lv, double t, double *P)
         if (ag == 0.0) continue;
         /* -M iota ag, iota the equations' motion under a unit ground translation in dir */
         hs_fe_influence(lv->fe, p->dir, lv->tmp);
-        for (int j = 0; j < lv->n; j++) {
-            if (lv->tmp[j] == 0.0) continue;
-            for (int i = 0; i < lv->n; i++) P[i] -= HS_AT(lv->M, lv->n, i, j) * lv->tmp[j] * ag;
-        }
+        for (int j = 0; j < lv->n; j++) lv->tmp[j] *= ag;
+        hs_os_storage_matvec_sub(&lv->st, lv->Mv, lv->tmp, P);
     }
 }
 
@@ -296,19 +435,11 @@ static int restore(hs_os_live *lv, const double *d, const double *v)
         for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
         d = lv->Ushift;
     }
-    memset(lv->r, 0, (size_t)lv->n * sizeof(double));
-    memset(lv->Kt, 0, nn(lv) * sizeof(double));
-    memset(lv->Ct, 0, nn(lv) * sizeof(double));
-    int rc = hs_fe_restore(lv->fe, d, v, lv->r, lv->Kt, lv->Ct);
-    for (int g = 0; !rc && g < lv->ngroups; g++) {
-        if (lv->gfe[g] == lv->fe) {
-            memcpy(lv->Kgt[g], lv->Kt, nn(lv) * sizeof(double));
-            continue;
-        }
-        memset(lv->Kgt[g], 0, nn(lv) * sizeof(double));
-        memset(lv->rg, 0, (size_t)lv->n * sizeof(double));
-        rc = hs_fe_restore(lv->gfe[g], d, v, lv->rg, lv->Kgt[g], NULL);
-    }
+    int rc = hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, lv->Kt, lv->Ct);
+    for (int g = 0; !rc && g < lv->ngroups; g++)
+        if (lv->gfe[g] != lv->fe) /* else Kgt is Kt */
+            rc = hs_os_storage_restore(&lv->st, &lv->part[g], lv->gfe[g], d, v, lv->rg, lv->Kgt[g],
+                                       NULL);
     return rc;
 }
 
@@ -317,7 +448,8 @@ static int commit_fe(hs_os_live *lv)
     int rc = hs_fe_commit(lv->fe);
     for (int g = 0; !rc && g < lv->ngroups; g++) {
         if (lv->gfe[g] != lv->fe) rc = hs_fe_commit(lv->gfe[g]);
-        if (!rc) memcpy(lv->Kgc[g], lv->Kgt[g], nn(lv) * sizeof(double));
+        if (!rc && lv->beta[g][2] != 0.0) /* betaKcommitted: the committed tangent */
+            memcpy(lv->Kgc[g], lv->Kgt[g], nnz(lv) * sizeof(double));
     }
     return rc;
 }
@@ -329,22 +461,19 @@ static void revert_fe(hs_os_live *lv)
         if (lv->gfe[g] != lv->fe) hs_fe_revert(lv->gfe[g]);
 }
 
-/* C = alphaM M + sum over groups (betaK Kt + betaKinit K0 + betaKcomm Kcommitted). */
+/* C = alphaM M + sum over groups (betaK Kt + betaKinit K0 + betaKcomm Kcommitted): Cconst (the
+ * first two kinds) plus the tangents' terms at each restore, when some group has them (else C is
+ * Cconst, formed once). */
 static void damping(hs_os_live *lv)
 {
-    memcpy(lv->C, lv->Cm, nn(lv) * sizeof(double));
-    for (int g = 0; g < lv->ngroups; g++)
-        for (size_t k = 0; k < nn(lv); k++)
-            lv->C[k] += lv->beta[g][0] * lv->Kgt[g][k] + lv->beta[g][1] * lv->Kg0[g][k] +
-                        lv->beta[g][2] * lv->Kgc[g][k];
-}
-
-static void matvec_sub(int n, const double *A, const double *x, double *y)
-{
-    for (int j = 0; j < n; j++) {
-        if (x[j] == 0.0) continue;
-        for (int i = 0; i < n; i++) y[i] -= HS_AT(A, n, i, j) * x[j];
+    if (!lv->c_varies) return;
+    memcpy(lv->C, lv->Cconst, nnz(lv) * sizeof(double));
+    for (int g = 0; g < lv->ngroups; g++) {
+        const double bt = lv->beta[g][0], bc = lv->beta[g][2];
+        if (bt == 0.0 && bc == 0.0) continue;
+        for (size_t k = 0; k < nnz(lv); k++) lv->C[k] += bt * lv->Kgt[g][k] + bc * lv->Kgc[g][k];
     }
+    lv->keff_ok = 0;
 }
 
 static double dot(int n, const double *a, const double *b)
@@ -373,36 +502,52 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     for (int i = 0; i < n; i++) lv->b[i] = lv->P[i] - lv->r[i];
     if (!transient(set)) return;
     damping(lv);
-    matvec_sub(n, lv->C, lv->Va, lv->b);
-    if (lv->Cmodal) matvec_sub(n, lv->Cmodal, lv->Vt, lv->b); /* modalDamping: at t + dt */
-    matvec_sub(n, lv->M, lv->At, lv->b);
+    hs_os_storage_matvec_sub(&lv->st, lv->C, lv->Va, lv->b);
+    if (lv->Cmodal) /* modalDamping: at t + dt (dense: the modes couple every DOF) */
+        hs_matvec_add(n, lv->Cmodal, lv->Vt, -1.0, lv->b);
+    hs_os_storage_matvec_sub(&lv->st, lv->Mv, lv->At, lv->b);
     if (set->alpha_os && set->alpha < 1.0) { /* AlphaOS::formElementResidual */
-        const double *K = set->initial ? lv->K0 : lv->Kt;
         for (int i = 0; i < n; i++) lv->tmp[i] = lv->Uc[i] - lv->Upt[i];
-        for (int i = 0; i < n; i++) {
-            double s = 0.0;
-            for (int j = 0; j < n; j++) s += K[(size_t)j * (size_t)n + (size_t)i] * lv->tmp[j];
-            lv->b[i] += (set->alpha - 1.0) * s;
-        }
+        hs_os_storage_matvec(&lv->st, set->initial ? lv->K0 : lv->Kt, lv->tmp, lv->Kx);
+        for (int i = 0; i < n; i++) lv->b[i] += (set->alpha - 1.0) * lv->Kx[i];
     }
+}
+
+/* The effective matrix's part that the tangent does not change: a c2 C + c3 M (HHT, Newmark) or
+ * c2 C + M (NewmarkExplicit), formed again when C or the constants change. */
+static void keff_constant(hs_os_live *lv, const hs_os_settings *set)
+{
+    const double a = set->explicit_newmark ? 1.0 : set->alpha;
+    const double cm = set->explicit_newmark ? 1.0 : lv->c3;
+    if (lv->keff_ok && lv->keff_at[0] == a && lv->keff_at[1] == lv->c2 && lv->keff_at[2] == cm)
+        return;
+    for (size_t k = 0; k < nnz(lv); k++) lv->Keffc[k] = a * lv->c2 * lv->C[k] + cm * lv->Mv[k];
+    lv->keff_at[0] = a;
+    lv->keff_at[1] = lv->c2;
+    lv->keff_at[2] = cm;
+    lv->keff_ok = 1;
 }
 
 static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
 {
     const double *K = initial ? lv->K0 : lv->Kt;
     if (!transient(set)) {
-        memcpy(lv->Keff, K, nn(lv) * sizeof(double));
+        memcpy(lv->Keff, K, nnz(lv) * sizeof(double));
     } else if (set->explicit_newmark) { /* NewmarkExplicit::formEleTangent: c2 C + M */
-        for (size_t k = 0; k < nn(lv); k++)
-            lv->Keff[k] = lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->M[k];
+        keff_constant(lv, set);
+        memcpy(lv->Keff, lv->Keffc, nnz(lv) * sizeof(double));
     } else {
+        keff_constant(lv, set);
         const double a = set->alpha;
-        for (size_t k = 0; k < nn(lv); k++)
-            lv->Keff[k] = a * K[k] + a * lv->c2 * (lv->C[k] + lv->Ct[k]) + lv->c3 * lv->M[k];
+        for (size_t k = 0; k < nnz(lv); k++) lv->Keff[k] = a * K[k] + lv->Keffc[k];
         if (lv->Cmodal && !set->hht && !lv->modal_q) /* Newmark's getCFactor c2; HHT's 0 */
-            for (size_t k = 0; k < nn(lv); k++) lv->Keff[k] += lv->c2 * lv->Cmodal[k];
+            for (size_t k = 0; k < nnz(lv); k++) lv->Keff[k] += lv->c2 * lv->Cmodal[k];
     }
-    const int rc = hs_linsolver_factor(lv->ls, lv->Keff);
+    if (transient(set) && lv->rate) { /* the elements' damping tangent */
+        const double w = set->explicit_newmark ? lv->c2 : set->alpha * lv->c2;
+        for (size_t k = 0; k < nnz(lv); k++) lv->Keff[k] += w * lv->Ct[k];
+    }
+    const int rc = hs_os_storage_factor(&lv->st, lv->ls, lv->Keff);
     if (rc == HS_ESINGULAR) return hs_fail(lv->ctx, HS_ESINGULAR, "singular tangent");
     return rc;
 }
@@ -761,6 +906,15 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
     return 0;
 }
 
+static void (*step_probe)(void *user); /* hs_os_live_set_probe */
+static void *step_probe_user;
+
+void hs_os_live_set_probe(void (*probe)(void *user), void *user)
+{
+    step_probe = probe;
+    step_probe_user = user;
+}
+
 int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, double dt,
                        int (*on_commit)(void *user), void *user, int *result)
 {
@@ -786,6 +940,7 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
             return 0;
         }
         if (!rc) rc = commit(lv, set);
+        if (!rc && step_probe) step_probe(step_probe_user);
         if (!rc && on_commit) rc = on_commit(user);
         if (rc) return rc;
     }

@@ -2,8 +2,8 @@
  * `constraints ... analysis ... analyze` do, on hysim's frame model. Every free retained DOF is
  * an unknown (hysim's frame condenses nothing here: the model is defined with a unit "mass" on
  * each free DOF only so that hs_fe keeps them all; the real mass matrix is assembled here from
- * the nodes' and elements' lumped masses through the DOF maps). Dense matrices: the frames of
- * OpenSees' examples have tens to hundreds of DOFs.
+ * the nodes' and elements' lumped masses through the DOF maps). The matrices are values over the
+ * frame's sparse pattern (hs_os_storage), factored by the solver the linsolver chooses for it.
  *
  * The meanings are OpenSees 3.x's (SRC/analysis): LoadControl and DisplacementControl
  * (DisplacementControl.cpp: the reference load phat = P(lambda + 1) - R(U) when the integrator
@@ -62,6 +62,47 @@ typedef struct hs_os_settings {
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
 
+/* The storage of the analysis' matrices (opensees_storage.c): values over one pattern P, the
+ * frame's sparse pattern (hs_fe_sparse_pattern: the elements' DOF maps, found once; restores
+ * write into its values through each element's slots) or, for a frame with condensed DOFs or a
+ * mass outside that pattern, the full n x n one, whose values are the dense column-major matrix
+ * (hs_fe_restore). */
+typedef struct hs_os_storage {
+    const hs_csc *P; /* the frame's (lent) or the full one (owned: full) */
+    hs_csc *full;
+    int sparse; /* P is the frame's pattern */
+    int n;
+    size_t nnz;
+    hs_csc view; /* P with the values being factored */
+} hs_os_storage;
+/* A Rayleigh group's frame (a part of the elements) in P: its own pattern's slots in P's. */
+typedef struct hs_os_part {
+    int *map;    /* NULL: the same pattern as P (or the full storage) */
+    double *val; /* scratch: values over the part's own pattern */
+    size_t nnz;
+} hs_os_part;
+int hs_os_storage_init(hs_ctx *ctx, hs_fe *fe, int n, hs_os_storage *s);
+/* Back to the full pattern (a mass outside the frame's pattern). */
+int hs_os_storage_to_full(hs_ctx *ctx, hs_os_storage *s);
+void hs_os_storage_free(hs_os_storage *s);
+/* v = the dense D (n x n) at P's places; 1 when D has a nonzero outside P. */
+int hs_os_storage_gather(const hs_os_storage *s, const double *D, double *v);
+/* y -= A x (columns with x_j = 0 skipped, as the dense loops did), y = A x. */
+void hs_os_storage_matvec_sub(const hs_os_storage *s, const double *A, const double *x, double *y);
+void hs_os_storage_matvec(const hs_os_storage *s, const double *A, const double *x, double *y);
+/* The slots of a group's frame fe in P (nothing on the full storage). */
+int hs_os_storage_part(hs_ctx *ctx, const hs_os_storage *s, hs_fe *fe, hs_os_part *part);
+void hs_os_part_free(hs_os_part *part);
+/* r, Kt (and Ct, when not NULL and some material is rate-dependent; else left: zero it once)
+ * WRITTEN at d, v; part: a group's frame (its Kt only). The initial stiffness into K. */
+int hs_os_storage_restore(const hs_os_storage *s, const hs_os_part *part, hs_fe *fe,
+                          const double *d, const double *v, double *r, double *Kt, double *Ct);
+int hs_os_storage_initial(const hs_os_storage *s, const hs_os_part *part, hs_fe *fe, double *K);
+/* The linear solver for P (the linsolver's own choice of dense, banded or sparse) and the factor
+ * of the matrix of values A. */
+int hs_os_storage_solver(hs_ctx *ctx, const hs_os_storage *s, hs_linsolver **out);
+int hs_os_storage_factor(hs_os_storage *s, hs_linsolver *ls, const double *A);
+
 typedef struct hs_os_live {
     hs_ctx *ctx;
     const hs_os_model *m;
@@ -73,15 +114,24 @@ typedef struct hs_os_live {
      * it holds every element), its initial and last committed tangents */
     int ngroups;
     hs_fe *gfe[HS_OS_GROUPS];
+    hs_os_part part[HS_OS_GROUPS];
     double beta[HS_OS_GROUPS][3];
-    double *Kg0[HS_OS_GROUPS], *Kgc[HS_OS_GROUPS], *Kgt[HS_OS_GROUPS];
-    double *M, *Cm;       /* mass, alphaM-weighted mass (n x n) */
+    double *Kg0[HS_OS_GROUPS], *Kgc[HS_OS_GROUPS], *Kgt[HS_OS_GROUPS]; /* Kgt: Kt when all */
+    hs_os_storage st; /* the matrices below but M are values over st.P */
+    double *M;        /* mass (n x n dense: eigen's) */
+    double *Mv, *Cm;  /* mass, alphaM-weighted mass */
+    /* C's part that no restore changes (alphaM M + betaKinit K0), whether any betaK or
+     * betaKcommitted makes C change; the effective matrix's constant part a c2 C + c3 M and the
+     * constants it was formed with (keff_ok 0: form it again) */
+    double *Cconst, *Keffc;
+    int c_varies, keff_ok, rate; /* rate: some material is rate-dependent (Ct) */
+    double keff_at[3];
     double *U, *V, *A;    /* committed */
     double *Ut, *Vt, *At; /* trial, at t + dt */
     double *Ua, *Va;      /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
     double *Upt;          /* AlphaOS: the last step's predictor displacement */
     double *Uc, *Vc, *Ac; /* at the step's start */
-    double *r, *b, *x, *Kt, *Ct, *K0, *Keff, *C, *P, *tmp, *phat, *dUhat;
+    double *r, *b, *x, *Kt, *Ct, *K0, *Keff, *C, *P, *tmp, *phat, *dUhat, *Kx;
     double *rg; /* a Rayleigh group's resisting force (scratch: x holds the increment) */
     hs_linsolver *ls;
     double time, time_commit; /* the domain's time (the load factor in a static analysis) */
@@ -142,6 +192,9 @@ void hs_os_live_destroy(hs_os_live **lv);
  * last commit); HS_E codes for errors (message in ctx). `on_commit` records after each step. */
 int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, double dt,
                        int (*on_commit)(void *user), void *user, int *result);
+/* A probe called after each committed step of every analysis (process-wide; NULL: none):
+ * bench/bench_fiber_steps.c times the steps with it. */
+void hs_os_live_set_probe(void (*probe)(void *user), void *user);
 /* loadConst: every pattern constant at its factor now; <-time t> sets the time. */
 void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t);
 /* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once
@@ -153,6 +206,9 @@ int hs_os_live_modes(hs_ctx *ctx, hs_os_live *lv, int count);
 /* Stores count modes (omega^2 ascending, phi nk x nk M-orthonormal on the live DOFs keep[nk]). */
 int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, const double *w2,
                            const double *phi);
+/* Moves the live model's matrices to the full n x n storage, their values kept (modalDamping's
+ * tangent couples every DOF); nothing when they are there already. */
+int hs_os_live_storage_full(hs_os_live *lv);
 /* The modal damping matrix of the stored modes and the factors zeta[nzeta] (none when nzeta or
  * the modes are 0; modal_q: modalDampingQ's, not in the tangent); HS_EUNSUPPORTED for an integrator
  * hysim has it not for (ctx message). */

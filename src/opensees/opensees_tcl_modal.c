@@ -53,6 +53,10 @@ int hs_os_live_modal_damping(hs_os_live *lv, const hs_os_settings *set, const do
                        "modalDamping with integrator %s: not yet in hysim (it has it with Newmark "
                        "and HHT); give the damping with rayleigh, or integrator Newmark",
                        set->alpha_os ? "AlphaOS" : "NewmarkExplicit");
+    if (!set->hht && !modal_q) { /* its tangent term couples every DOF */
+        const int rc = hs_os_live_storage_full(lv);
+        if (rc) return rc;
+    }
     lv->modal_q = modal_q;
     lv->Cmodal = hs_dvec((size_t)n * (size_t)n);
     if (!lv->Cmodal) return HS_ENOMEM;
