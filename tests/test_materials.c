@@ -960,6 +960,10 @@ static hs_material *make_sample(const char *type)
     /* (crushing strains beyond the history's 0.5, so no flat 1e-10 tangent is met) */
     if (!strcmp(type, "concrete01"))
         return make(NULL, type, "fpc", -1.0, "epsc0", -0.1, "fpcu", -0.2, "epscu", -0.6, NULL);
+    if (!strcmp(type, "concrete_w_beta"))
+        return make(NULL, type, "fpc", -4.0, "ec0", -0.002, "fcint", -0.04, "ecint", -0.004,
+                    "fcres", 0.0, "ecres", -0.02, "ft", 0.4, "ftint", 0.004, "etint", 0.0004,
+                    "ftres", 0.0, "etres", 0.01, NULL);
     if (!strcmp(type, "concrete02"))
         return make(NULL, type, "fc", -1.0, "epsc0", -0.1, "fcu", -0.2, "epscu", -0.6, "lambda",
                     0.1, "ft", 0.2, "Ets", 0.2, NULL);

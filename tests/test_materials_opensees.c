@@ -70,6 +70,20 @@ static const os_case CASES[] = {
      "fc -5 epsc0 -0.0025 fcu -1 epscu -0.01 lambda 0.15 ft 0.5 Ets 0", -0.006, 4000.0},
     {"Concrete02 1 -0.035 -0.002 -0.028 -0.01 0.10 0.00 0.0", "concrete02",
      "fc -0.035 epsc0 -0.002 fcu -0.028 epscu -0.01 lambda 0.1 ft 0 Ets 0", -0.006, 35.0},
+    /* ConcretewBeta: plain envelopes; the census's BiaxialConcrete_matTest.tcl material (ksi,
+     * -beta given: no transverse strain reaches a plain uniaxial material, as here) */
+    {"ConcretewBeta 1 -4.0 -0.002 -0.04 -0.004 0.0 -0.02 0.4 0.004 0.0004 0.0 0.01",
+     "concrete_w_beta",
+     "fpc -4 ec0 -0.002 fcint -0.04 ecint -0.004 fcres 0 ecres -0.02 ft 0.4 ftint 0.004 etint "
+     "0.0004 ftres 0 etres 0.01",
+     -0.004, 4000.0},
+    {"ConcretewBeta 1 -5.8 -0.002 -0.058 -0.004 0.0 -1.0 0.3046 0.003046 0.00028 0.0 1.0 -beta "
+     "0.3 0.01 0.1 0.025 -alpha 0.5 -lambda 0.5 -E 4341.0",
+     "concrete_w_beta",
+     "fpc -5.8 ec0 -0.002 fcint -0.058 ecint -0.004 fcres 0 ecres -1 ft 0.3046 ftint 0.003046 "
+     "etint 0.00028 ftres 0 etres 1 bint 0.3 etbint 0.01 bres 0.1 etbres 0.025 alpha 0.5 lambda "
+     "0.5 E 4341",
+     -0.005, 4341.0},
     {"Hysteretic 1 50.0 0.002 60.0 0.01 -50.0 -0.002 -60.0 -0.01 0.8 0.2 0.01 0.01", "hysteretic",
      "s1p 50 e1p 0.002 s2p 60 e2p 0.01 s1n -50 e1n -0.002 s2n -60 e2n -0.01 pinchX 0.8 "
      "pinchY 0.2 damage1 0.01 damage2 0.01",

@@ -18,6 +18,8 @@ extern const hs_param_spec hs_material_steel02_params[];
 int hs_material_create_elastic_pp_gap(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_elastic_pp_gap_params[];
 int hs_material_create_elastic_pp(hs_material *m, const hs_options *opts);
+int hs_material_create_concrete_w_beta(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_concrete_w_beta_params[];
 extern const hs_param_spec hs_material_elastic_pp_params[];
 int hs_material_create_concrete01(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_concrete01_params[];
@@ -72,6 +74,9 @@ static const struct {
     {{"concrete02", hs_material_concrete02_params,
       "concrete with linear tension softening (OpenSees Concrete02)"},
      hs_material_create_concrete02},
+    {{"concrete_w_beta", hs_material_concrete_w_beta_params,
+      "concrete of Lu's softening envelopes and tension softening (OpenSees ConcretewBeta)"},
+     hs_material_create_concrete_w_beta},
     {{"hysteretic", hs_material_hysteretic_params,
       "trilinear backbones with pinching, damage and unloading degradation (OpenSees "
       "Hysteretic)"},

@@ -14,6 +14,17 @@ typedef struct material_map {
     const char *usage;
 } material_map;
 
+/* The options after the numbers of the materials that have them, each "-flag name1 name2 ..."
+ * (in any order, as OpenSees' parsers read them). */
+static const struct {
+    const char *opensees;
+    const char *flags[7];
+} material_options[] = {
+    {"ConcretewBeta",
+     {"-lambda lambda", "-alpha alpha", "-beta bint etbint bres etbres", "-M M", "-E E",
+      "-conf fcc ecc", NULL}},
+};
+
 static const material_map maps[] = {
     {"Elastic", "elastic", {"k", "eta", "Eneg"}, {1, 2, 3, 0}, "Elastic tag E <eta> <Eneg>"},
     {"Steel01",
@@ -101,6 +112,12 @@ static const material_map maps[] = {
      {10, 11, 0},
      "SteelBRB tag E sigmaY0 sigmaY_T alpha_T beta_T delta_T sigmaY_C alpha_C beta_C delta_C "
      "<Tol>"},
+    {"ConcretewBeta",
+     "concrete_w_beta",
+     {"fpc", "ec0", "fcint", "ecint", "fcres", "ecres", "ft", "ftint", "etint", "ftres", "etres"},
+     {11, 0},
+     "ConcretewBeta tag fpc ec0 fcint ecint fcres ecres ft ftint etint ftres etres <-lambda l> "
+     "<-alpha a> <-beta bint ebint bres ebres> <-M m> <-E E> <-conf fcc ecc>"},
     {"BWBN",
      "bwbn",
      {"alpha", "ko", "n", "gamma", "beta", "Ao", "q", "zetas", "p", "Shi", "deltaShi", "lamda",
@@ -122,6 +139,20 @@ static int count_fits(const material_map *mm, int nargs)
     for (int k = 0; mm->counts[k]; k++)
         if (mm->counts[k] == nargs) return 1;
     return 0;
+}
+
+/* The option of material mm that `word` is ("-beta bint ..."), or NULL. */
+static const char *flag_of(const material_map *mm, const char *word)
+{
+    const size_t n = strlen(word);
+    for (size_t i = 0; i < sizeof material_options / sizeof material_options[0]; i++) {
+        if (strcmp(material_options[i].opensees, mm->opensees) != 0) continue;
+        for (int k = 0; k < 7 && material_options[i].flags[k]; k++) {
+            const char *f = material_options[i].flags[k];
+            if (strncmp(f, word, n) == 0 && f[n] == ' ') return f;
+        }
+    }
+    return NULL;
 }
 
 /* The OpenSees names of the table, each once, comma-separated, into buf. */
@@ -179,6 +210,13 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (hs_os_find_material(st->m, tag))
         return hs_os_fail(st, objv, "uniaxialMaterial %d is already defined", tag);
+    int first_flag = objc; /* the options after the numbers (mm->flags) */
+    for (int i = 3; i < objc; i++)
+        if (flag_of(mm, Tcl_GetString(objv[i]))) {
+            first_flag = i;
+            nargs = i - 3;
+            break;
+        }
     if (!count_fits(mm, nargs))
         return hs_os_fail(st, objv, "%d arguments after the tag; expected uniaxialMaterial %s",
                           nargs, mm->usage);
@@ -203,6 +241,28 @@ int hs_os_cmd_uniaxial_material(ClientData cd, Tcl_Interp *interp, int objc, Tcl
             continue;
         }
         if (hs_options_set_num(opts, name, v)) rc = hs_os_fail(st, objv, "out of memory");
+    }
+    for (int i = first_flag; i < objc && rc == TCL_OK;) {
+        const char *f = flag_of(mm, Tcl_GetString(objv[i]));
+        if (!f) {
+            rc = hs_os_fail(st, objv, "option '%s' is not known; expected uniaxialMaterial %s",
+                            Tcl_GetString(objv[i]), mm->usage);
+            break;
+        }
+        i++;
+        for (const char *w = strchr(f, ' '); w && rc == TCL_OK; w = strchr(w + 1, ' ')) {
+            char name[32];
+            const size_t len = strcspn(w + 1, " ");
+            snprintf(name, sizeof name, "%.*s", (int)len, w + 1);
+            double v;
+            if (i >= objc) {
+                rc = hs_os_fail(st, objv, "%s: expected %s", Tcl_GetString(objv[i - 1]), f);
+                break;
+            }
+            rc = hs_os_num(st, objv, i++, name, &v);
+            if (!rc && hs_options_set_num(opts, name, v))
+                rc = hs_os_fail(st, objv, "out of memory");
+        }
     }
     /* hysim checks the values (fy > 0, 0 <= b < 1, ...) as for the test file's materials */
     hs_material *probe = NULL;
