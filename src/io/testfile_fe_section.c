@@ -138,7 +138,8 @@ static int piece(hs_tf *L, hs_fe_section_def *d, const hs_ynode *p, const char *
     else if (is_straight)
         own = straight, nown = 4;
     else
-        return hs_tf_fail(L, tn, "%s: a %s is %s, got '%s'", sub, layer ? "layer" : "patch",
+        return hs_tf_fail(L, tn, "%s: a %s is %s, got '%s'",
+                          hs_tf_path(sub, sizeof sub, what, "type"), layer ? "layer" : "patch",
                           layer ? "straight or circ" : "rect, quad or circ", type);
     for (size_t i = 0; i < p->n; i++) {
         const char *key = hs_ynode_key(p, i)->text;
