@@ -315,7 +315,7 @@ static int uniaxial_section(hs_tf *L, hs_fe_section_def *d, int ndm, const hs_yn
 {
     const hs_ynode *mn, *rn;
     char sub[160], r[8];
-    int code, rc = hs_tf_required(L, s, "material", what, &mn);
+    int code = 0, rc = hs_tf_required(L, s, "material", what, &mn);
     if (!rc) rc = hs_tf_required(L, s, "resultant", what, &rn);
     if (!rc) rc = hs_tf_str(L, rn, hs_tf_path(sub, sizeof sub, what, "resultant"), r, sizeof r);
     if (!rc) rc = resultant(L, rn, r, sub, ndm, &code);
@@ -364,7 +364,7 @@ static int aggregator_section(hs_tf *L, hs_fe_section_def *d, int ndm, const hs_
                               sub);
         for (size_t i = 0; i < mn->n; i++) {
             const hs_ynode *k = hs_ynode_key(mn, i);
-            int code;
+            int code = 0;
             hs_tf_path(item, sizeof item, sub, k->text);
             rc = resultant(L, k, k->text, item, ndm, &code);
             if (rc) return rc;

@@ -8,9 +8,9 @@
 #    Steel02 fibers from rect and quad patches, straight layers and a single fiber; a HingeRadau
 #    beam of aggregator hinges and an elastic interior, with mass per length), HHT, 600 steps;
 #  - 3-D: a column on a zero_length_section base (fiber section with GJ aggregated with elastic
-#    shears, orient), a disp_beam_column (Legendre, vecxz, corotational) above it, and a
+#    shears, orient), a disp_beam_column (Legendre, vecxz, corotational) above it, a
 #    force_beam_column (Lobatto, pdelta) beside it on a circular section (circ patch and layer),
-#    driven in x;
+#    and a disp_beam_column of UserDefined points with a section each, driven in x;
 #  - 2-D zero_length_section with the three-number orient and a uniaxial section;
 #  - the portal is nonlinear: its force-based elements iterate more than once a call on average
 #    (the fibers crack and yield) and its energy balance closes within 1 %.
@@ -105,6 +105,8 @@ structure:
       - {id: 3, x: 0, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}
       - {id: 4, x: 4, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
       - {id: 5, x: 4, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}
+      - {id: 6, x: 8, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}
+      - {id: 7, x: 8, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}
     sections:
       - name: square
         type: fiber
@@ -128,6 +130,9 @@ structure:
          integration: {type: Legendre, points: 3}, transf: corotational}
       - {type: force_beam_column, name: col2, nodes: [4, 5], section: round, vecxz: [0, 1, 0],
          integration: {type: Lobatto, points: 4}, transf: pdelta, mass: 0.5}
+      - {type: disp_beam_column, name: col3, nodes: [6, 7], sections: [square, round, square],
+         integration: {type: UserDefined, locations: [0.1, 0.5, 0.9], weights: [0.3, 0.4, 0.3]},
+         vecxz: [1, 0, 0]}
     excitation: x
   damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
 ground_motion:
@@ -143,7 +148,9 @@ node 1 0 0 0; node 2 0 0 0
 node 3 0 0 3 -mass 30 30 30 0.1 0.1 0.1
 node 4 4 0 0
 node 5 4 0 3 -mass 30 30 30 0.1 0.1 0.1
-fix 1 1 1 1 1 1 1; fix 4 1 1 1 1 1 1
+node 6 8 0 0
+node 7 8 0 3 -mass 30 30 30 0.1 0.1 0.1
+fix 1 1 1 1 1 1 1; fix 4 1 1 1 1 1 1; fix 6 1 1 1 1 1 1
 uniaxialMaterial Concrete02 1 -34000 -0.004 -24000 -0.014
 uniaxialMaterial Steel02 2 420000 2e8 0.01
 uniaxialMaterial Elastic 3 2.0e6
@@ -162,6 +169,9 @@ geomTransf PDelta 2 0 1 0
 element zeroLengthSection 1 1 2 2 -orient 0 0 1 1 0 0
 element dispBeamColumn 2 2 3 1 {Legendre 1 3}
 element forceBeamColumn 3 4 5 2 {Lobatto 3 4} -mass 0.5
+geomTransf Linear 3 1 0 0
+beamIntegration UserDefined 4 3 1 3 1 0.1 0.5 0.9 0.3 0.4 0.3
+element dispBeamColumn 4 6 7 3 4
 TCL
 tcl_twin col3d.yaml col3d.tcl > col3d_tcl.yaml
 run_pair col3d 300
