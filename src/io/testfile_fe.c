@@ -259,7 +259,7 @@ static int element(hs_tf *L, hs_fe *fe, const hs_tf_section_table *secs, const h
                           sub, type, near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : "");
     }
-    snprintf(name, sizeof name, "%.13s%u", TYPES[kind], (unsigned)(i + 1));
+    snprintf(name, sizeof name, "%.19s%u", TYPES[kind], (unsigned)(i + 1));
     if ((v = hs_ynode_get(el, "name")) != NULL &&
         (rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "name"), name, sizeof name)))
         return rc;
