@@ -223,8 +223,10 @@ run_pair zls2d 250
 # no damping, a sine pulse in x; the columns' tops compared relative to each DOF's peak (the
 # corotational column: its rotation-vector update, docs/fe_model.md, leaves about 1e-6). The round
 # section's `patch circ` is replaced by a square one here: with it the two programs differ (measured:
-# 7 % of the peak, 170 % with elastic fibers, while `layer circ` alone agrees to 5e-14), a
-# difference of the circular patch's fibers outside this reader (src/fe/fe_section_geometry.c)
+# 7 % of the peak, 170 % with elastic fibers, while `layer circ` alone agrees to 5e-14): OpenSees
+# 3.8's CircPatch::getCells makes exact annular-sector cells (CircSectionCell.cpp: area
+# a (r2^2 - r1^2), a half the cell's angle, at the sector's centroid), its chord-polygon QuadCell
+# commented out, while hs_fe_patch_circ (src/fe/fe_section_geometry.c) makes the chord polygons
 rest_needs_opensees
 steps=400
 sine_pulse rec.txt 4 2.5 1
