@@ -9,65 +9,64 @@
 #include <string.h>
 
 /* a 3-D column on a zero_length_section base and a force-based column of a circular section */
-static const char
-    *const base3d =
-        "hysim: 1\n"                               /* 1 */
-        "name: col3d\n"                            /* 2 */
-        "units: {force: kN, length: m, time: s}\n" /* 3 */
-        "materials:\n"                             /* 4 */
-        "  core: {type: concrete02, fc: -34000, epsc0: -0.004, fcu: -24000, epscu: -0.014}\n" /* 5
-                                                                                               */
-        "  rebar: {type: steel02, fy: 420000, E0: 2e8, b: 0.01}\n"               /* 6 */
-        "  shear: {type: elastic, k: 2.0e6}\n"                                   /* 7 */
-        "structure:\n"                                                           /* 8 */
-        "  model:\n"                                                             /* 9 */
-        "    ndm: 3\n"                                                           /* 10 */
-        "    nodes:\n"                                                           /* 11 */
-        "      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"           /* 12 */
-        "      - {id: 2, x: 0, y: 0, z: 0}\n"                                    /* 13 */
-        "      - {id: 3, x: 0, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}\n" /* 14 */
-        "      - {id: 4, x: 4, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"           /* 15 */
-        "      - {id: 5, x: 4, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}\n" /* 16 */
-        "    sections:\n"                                                        /* 17 */
-        "      - name: square\n"                                                 /* 18 */
-        "        type: fiber\n"                                                  /* 19 */
-        "        GJ: 2.0e4\n"                                                    /* 20 */
-        "        patches:\n"                                                     /* 21 */
-        "          - {type: rect, material: core, divisions: [8, 8], I: [-0.2, -0.2], J: [0.2, "
-        "0.2]}\n"           /* 22 */
-        "        layers:\n" /* 23 */
-        "          - {type: straight, material: rebar, bars: 3, area: 4.9e-4, start: [-0.16, "
-        "-0.16], end: [-0.16, 0.16]}\n" /* 24 */
-        "          - {type: straight, material: rebar, bars: 3, area: 4.9e-4, start: [0.16, "
-        "-0.16], end: [0.16, 0.16]}\n" /* 25 */
-        "      - {name: base, type: aggregator, materials: {Vy: shear, Vz: shear}, section: "
-        "square}\n"             /* 26 */
-        "      - name: round\n" /* 27 */
-        "        type: fiber\n" /* 28 */
-        "        GJ: 1.5e4\n"   /* 29 */
-        "        patches:\n"    /* 30 */
-        "          - {type: circ, material: core, divisions: [12, 3], center: [0, 0], radius: [0, "
-        "0.22]}\n"          /* 31 */
-        "        layers:\n" /* 32 */
-        "          - {type: circ, material: rebar, bars: 8, area: 3.8e-4, center: [0, 0], radius: "
-        "0.18}\n"         /* 33 */
-        "    elements:\n" /* 34 */
-        "      - {type: zero_length_section, name: hinge, nodes: [1, 2], section: base, orient: "
-        "[0, 0, 1, 1, 0, 0]}\n" /* 35 */
-        "      - {type: disp_beam_column, name: col, nodes: [2, 3], section: square, vecxz: [1, 0, "
-        "0],\n"                                                                      /* 36 */
-        "         integration: {type: Legendre, points: 3}, transf: corotational}\n" /* 37 */
-        "      - {type: force_beam_column, name: col2, nodes: [4, 5], section: round, vecxz: [0, "
-        "1, 0],\n"                                                                       /* 38 */
-        "         integration: {type: Lobatto, points: 4}, transf: pdelta, mass: 0.5}\n" /* 39 */
-        "    excitation: x\n"                                                            /* 40 */
-        "  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}\n"                 /* 41 */
-        "ground_motion:\n"                                                               /* 42 */
-        "  synthetic: {seed: 5, pga: 6.0, duration: 4, dt: 0.01}\n"                      /* 43 */
-        "analysis:\n"                                                                    /* 44 */
-        "  integrator: {type: hht, alpha: -0.05}\n"                                      /* 45 */
-        "  dt: 0.01\n"                                                                   /* 46 */
-        "  steps: 400\n" /* 47 */;
+static const char *const base3d =
+    "hysim: 1\n"                                                                          /* 1 */
+    "name: col3d\n"                                                                       /* 2 */
+    "units: {force: kN, length: m, time: s}\n"                                            /* 3 */
+    "materials:\n"                                                                        /* 4 */
+    "  core: {type: concrete02, fc: -34000, epsc0: -0.004, fcu: -24000, epscu: -0.014}\n" /* 5
+                                                                                           */
+    "  rebar: {type: steel02, fy: 420000, E0: 2e8, b: 0.01}\n"                            /* 6 */
+    "  shear: {type: elastic, k: 2.0e6}\n"                                                /* 7 */
+    "structure:\n"                                                                        /* 8 */
+    "  model:\n"                                                                          /* 9 */
+    "    ndm: 3\n"                                                                        /* 10 */
+    "    nodes:\n"                                                                        /* 11 */
+    "      - {id: 1, x: 0, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"                        /* 12 */
+    "      - {id: 2, x: 0, y: 0, z: 0}\n"                                                 /* 13 */
+    "      - {id: 3, x: 0, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}\n"              /* 14 */
+    "      - {id: 4, x: 4, y: 0, z: 0, fix: [1, 1, 1, 1, 1, 1]}\n"                        /* 15 */
+    "      - {id: 5, x: 4, y: 0, z: 3, mass: [30, 30, 30, 0.1, 0.1, 0.1]}\n"              /* 16 */
+    "    sections:\n"                                                                     /* 17 */
+    "      - name: square\n"                                                              /* 18 */
+    "        type: fiber\n"                                                               /* 19 */
+    "        GJ: 2.0e4\n"                                                                 /* 20 */
+    "        patches:\n"                                                                  /* 21 */
+    "          - {type: rect, material: core, divisions: [8, 8], I: [-0.2, -0.2], J: [0.2, "
+    "0.2]}\n"           /* 22 */
+    "        layers:\n" /* 23 */
+    "          - {type: straight, material: rebar, bars: 3, area: 4.9e-4, start: [-0.16, "
+    "-0.16], end: [-0.16, 0.16]}\n" /* 24 */
+    "          - {type: straight, material: rebar, bars: 3, area: 4.9e-4, start: [0.16, "
+    "-0.16], end: [0.16, 0.16]}\n" /* 25 */
+    "      - {name: base, type: aggregator, materials: {Vy: shear, Vz: shear}, section: "
+    "square}\n"             /* 26 */
+    "      - name: round\n" /* 27 */
+    "        type: fiber\n" /* 28 */
+    "        GJ: 1.5e4\n"   /* 29 */
+    "        patches:\n"    /* 30 */
+    "          - {type: circ, material: core, divisions: [12, 3], center: [0, 0], radius: [0, "
+    "0.22]}\n"          /* 31 */
+    "        layers:\n" /* 32 */
+    "          - {type: circ, material: rebar, bars: 8, area: 3.8e-4, center: [0, 0], radius: "
+    "0.18}\n"         /* 33 */
+    "    elements:\n" /* 34 */
+    "      - {type: zero_length_section, name: hinge, nodes: [1, 2], section: base, orient: "
+    "[0, 0, 1, 1, 0, 0]}\n" /* 35 */
+    "      - {type: disp_beam_column, name: col, nodes: [2, 3], section: square, vecxz: [1, 0, "
+    "0],\n"                                                                      /* 36 */
+    "         integration: {type: Legendre, points: 3}, transf: corotational}\n" /* 37 */
+    "      - {type: force_beam_column, name: col2, nodes: [4, 5], section: round, vecxz: [0, "
+    "1, 0],\n"                                                                       /* 38 */
+    "         integration: {type: Lobatto, points: 4}, transf: pdelta, mass: 0.5}\n" /* 39 */
+    "    excitation: x\n"                                                            /* 40 */
+    "  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}\n"                 /* 41 */
+    "ground_motion:\n"                                                               /* 42 */
+    "  synthetic: {seed: 5, pga: 6.0, duration: 4, dt: 0.01}\n"                      /* 43 */
+    "analysis:\n"                                                                    /* 44 */
+    "  integrator: {type: hht, alpha: -0.05}\n"                                      /* 45 */
+    "  dt: 0.01\n"                                                                   /* 46 */
+    "  steps: 400\n" /* 47 */;
 
 /* a 2-D cantilever of an elastic section and a uniaxial hinge */
 static const char *const base2d =
