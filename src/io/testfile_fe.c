@@ -1,7 +1,9 @@
 /* `structure.model`: the frame model (include/hysim/fe.h, docs/fe_model.md) in 1-D, 2-D or 3-D
- * (ndm, ndf): nodes with fixities and masses, elements (truss, elastic_beam, zero_length,
- * two_node_link), equal_dof, rigid_diaphragm and rigid_link constraints and the direction of the
- * uniform excitation. The model's DOFs are the frame's dynamic DOFs. */
+ * (ndm, ndf): nodes with fixities and masses, sections (testfile_fe_section.c), elements (truss,
+ * elastic_beam, zero_length, two_node_link; force_beam_column, disp_beam_column and
+ * zero_length_section in testfile_fe_beamcolumn.c), equal_dof, rigid_diaphragm and rigid_link
+ * constraints and the direction of the uniform excitation. The model's DOFs are the frame's dynamic
+ * DOFs. */
 #include "testfile_impl.h"
 
 #include "hysim/fe.h"
@@ -157,13 +159,22 @@ static int vector3(hs_tf *L, const hs_ynode *el, const char *what, double v[3])
 }
 
 /* Keys of each element type (after type, name, nodes); the bending ones are the beam's only. */
-static const char *const TYPES[] = {"truss", "elastic_beam", "zero_length", "two_node_link"};
+static const char *const TYPES[] = {"truss",
+                                    "elastic_beam",
+                                    "zero_length",
+                                    "two_node_link",
+                                    "force_beam_column",
+                                    "disp_beam_column",
+                                    "zero_length_section"};
 static const char *const TYPE_KEYS[][13] = {
     {"E", "A", "transf", "axial_compression", "rho", "mass_type", NULL},
     {"E", "A", "I", "G", "J", "Iy", "Iz", "vecxz", "transf", "axial_compression", "rho",
      "mass_type", NULL},
     {"dir", "material", NULL},
-    {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", NULL}};
+    {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", NULL},
+    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
+    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
+    {"section", "orient", NULL}};
 
 /* A key of another element type is an error that names the type. */
 static int foreign_keys(hs_tf *L, const hs_ynode *el, const char *what, int kind)
@@ -197,7 +208,8 @@ static int mass_type(hs_tf *L, const hs_ynode *v, const char *what, int *consist
 }
 
 /* An element; cmass: the model's mass_type (1 consistent) for a truss or beam without one. */
-static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
+static int element(hs_tf *L, hs_fe *fe, const hs_tf_section_table *secs, const hs_ynode *el,
+                   size_t i, int cmass)
 {
     static const char *const keys[] = {"type",
                                        "name",
@@ -222,7 +234,11 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
                                        "p_delta",
                                        "mass",
                                        "rho",
-                                       "mass_type"};
+                                       "mass_type",
+                                       "section",
+                                       "sections",
+                                       "integration",
+                                       "iterations"};
     const int ntypes = (int)(sizeof TYPES / sizeof TYPES[0]);
     char what[64], sub[128], type[32], name[32];
     const hs_ynode *v, *nn;
@@ -238,11 +254,12 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
         const char *near = hs_suggest(type, TYPES, (size_t)ntypes);
         return hs_tf_fail(L, v,
                           "%s: unknown element type '%s'%s%s%s (known: truss, elastic_beam, "
-                          "zero_length, two_node_link)",
+                          "zero_length, two_node_link, force_beam_column, disp_beam_column, "
+                          "zero_length_section)",
                           sub, type, near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : "");
     }
-    snprintf(name, sizeof name, "%.13s%u", TYPES[kind], (unsigned)(i + 1));
+    snprintf(name, sizeof name, "%.19s%u", TYPES[kind], (unsigned)(i + 1));
     if ((v = hs_ynode_get(el, "name")) != NULL &&
         (rc = hs_tf_str(L, v, hs_tf_path(sub, sizeof sub, what, "name"), name, sizeof name)))
         return rc;
@@ -256,7 +273,19 @@ static int element(hs_tf *L, hs_fe *fe, const hs_ynode *el, size_t i, int cmass)
     if (!rc) rc = foreign_keys(L, el, what, kind);
     if (rc) return rc;
     if (kind == 3) return hs_tf_fe_link(L, fe, el, what, name, ni, nj);
+    if (kind == 6) return hs_tf_fe_zero_length_section(L, fe, secs, el, what, name, ni, nj);
     const int is3d = hs_fe_ndm(fe) == 3;
+    if (kind == 4 || kind == 5) { /* beam-columns with sections */
+        hs_fe_transf t;
+        double vecxz[3];
+        if (!is3d && (v = hs_ynode_get(el, "vecxz")) != NULL)
+            return hs_tf_fail(L, v, "%s: 'vecxz' is for 3-D beam-columns (ndm: 3)", what);
+        rc = transf(L, el, what, &t);
+        if (!rc && is3d) rc = vector3(L, el, what, vecxz);
+        return rc ? rc
+                  : hs_tf_fe_beam_column(L, fe, secs, el, what, name, ni, nj, kind == 4, (int)t,
+                                         is3d ? vecxz : NULL);
+    }
     static const char *const only3d[] = {"G", "J", "Iy", "Iz", "vecxz"};
     for (size_t k = 0; kind == 1 && k < 5; k++)
         if (!is3d && (v = hs_ynode_get(el, only3d[k])) != NULL)
@@ -429,26 +458,31 @@ int hs_tf_fe_model(hs_tf *L, const hs_ynode *node)
 {
     static const char *const keys[] = {"ndm",       "ndf",        "nodes",           "elements",
                                        "equal_dof", "rigid_link", "rigid_diaphragm", "excitation",
-                                       "opensees",  "mass_type"};
+                                       "opensees",  "mass_type",  "sections"};
     const char *what = "structure.model";
     const hs_ynode *nl, *el, *v;
     if (node->kind == HS_YNODE_MAPPING && hs_ynode_get(node, "opensees"))
         return hs_tf_opensees_model(L, node);
-    int cmass = 0, rc = hs_tf_mapping(L, node, what, keys, 10);
+    int cmass = 0, rc = hs_tf_mapping(L, node, what, keys, 11);
     if (!rc && (v = hs_ynode_get(node, "mass_type")) != NULL)
         rc = mass_type(L, v, "structure.model.mass_type", &cmass);
     if (!rc) rc = hs_tf_required(L, node, "nodes", what, &nl);
     if (!rc) rc = hs_tf_required(L, node, "elements", what, &el);
     if (rc) return rc;
     hs_fe *fe = NULL;
+    hs_tf_section_table secs = {0};
     rc = hs_fe_create(L->ctx, &fe);
     if (!rc) rc = dimension(L, fe, node);
     if (!rc) rc = nodes(L, fe, nl);
+    if (!rc && (v = hs_ynode_get(node, "sections")) != NULL)
+        rc = hs_tf_fe_sections(L, hs_fe_ndm(fe), v, &secs);
     if (!rc && (el->kind != HS_YNODE_SEQUENCE || el->n == 0))
         rc = hs_tf_fail(L, el,
                         "structure.model.elements: expected a list of {type: truss | "
-                        "elastic_beam | zero_length | two_node_link, nodes: [i, j], ...}");
-    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, el->items[i], i, cmass);
+                        "elastic_beam | zero_length | two_node_link | force_beam_column | "
+                        "disp_beam_column | zero_length_section, nodes: [i, j], ...}");
+    for (size_t i = 0; !rc && i < el->n; i++) rc = element(L, fe, &secs, el->items[i], i, cmass);
+    hs_tf_fe_sections_free(&secs); /* the elements made their sections */
     if (!rc && (v = hs_ynode_get(node, "equal_dof")) != NULL) rc = equal_dofs(L, fe, v);
     if (!rc && (v = hs_ynode_get(node, "rigid_diaphragm")) != NULL) rc = rigid_diaphragms(L, fe, v);
     if (!rc && (v = hs_ynode_get(node, "rigid_link")) != NULL) rc = rigid_links(L, fe, v);

@@ -163,6 +163,28 @@ int hs_tf_recorders(hs_tf *L, const hs_ynode *list);
 struct hs_fe;
 int hs_tf_fe_link(hs_tf *L, struct hs_fe *fe, const hs_ynode *el, const char *what,
                   const char *name, int ni, int nj);
+/* structure.model.sections (testfile_fe_section.c): named section descriptions of a 2-D or 3-D
+ * frame; names lent from the tree, descriptions owned (they borrow the materials' options). */
+struct hs_fe_section_def;
+typedef struct hs_tf_section_table {
+    size_t n;
+    const char **name;
+    struct hs_fe_section_def **def;
+} hs_tf_section_table;
+int hs_tf_fe_sections(hs_tf *L, int ndm, const hs_ynode *list, hs_tf_section_table *out);
+void hs_tf_fe_sections_free(hs_tf_section_table *s);
+/* The section named at `at`, or NULL with an error. */
+const struct hs_fe_section_def *hs_tf_fe_find_section(hs_tf *L, const hs_tf_section_table *t,
+                                                      const hs_ynode *at, const char *what,
+                                                      int *rc);
+/* force_beam_column (force_based 1) / disp_beam_column (0) and zero_length_section elements
+ * (testfile_fe_beamcolumn.c); transf and vecxz (3-D, else NULL) read by the caller. */
+int hs_tf_fe_beam_column(hs_tf *L, struct hs_fe *fe, const hs_tf_section_table *t,
+                         const hs_ynode *el, const char *what, const char *name, int ni, int nj,
+                         int force_based, int transf, const double *vecxz);
+int hs_tf_fe_zero_length_section(hs_tf *L, struct hs_fe *fe, const hs_tf_section_table *t,
+                                 const hs_ynode *el, const char *what, const char *name, int ni,
+                                 int nj);
 /* A node DOF of the model's frame (2-D: x, y, rz; 3-D: x, y, z, rx, ry, rz; 1-D: x) as its index
  * (HS_FE_UX, ...); hs_tf_fe_dir uses the structure's frame model, or the 2-D names before it. */
 int hs_tf_fe_dir(hs_tf *L, const hs_ynode *node, const char *what, int *dir);
