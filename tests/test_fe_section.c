@@ -47,6 +47,13 @@ static double moment(const double *a, const double *x, int n)
     return s;
 }
 
+static double moment2(const double *a, const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * x[i] * x[i];
+    return s;
+}
+
 static void test_patches_and_layers(void **state)
 {
     (void)state;
@@ -70,16 +77,21 @@ static void test_patches_and_layers(void **state)
     /* clockwise corners are refused */
     const double cw[8] = {0.0, 0.0, 0.5, 1.0, 1.5, 1.0, 2.0, 0.0};
     assert_int_equal(hs_fe_patch_quad(NULL, 2, 2, cw, y, z, A, 512), -1);
-    /* a ring of chords: the area of the regular 36-gons, centred */
+    /* a ring of annular sectors (OpenSees 3.8's CircSectionCell): its exact area, centred */
     n = hs_fe_patch_circ(NULL, 36, 4, 0.2, -0.1, 0.1, 0.3, 0.0, 360.0, y, z, A, 512);
     assert_int_equal(n, 144);
-    HS_ASSERT_NEAR(sum(A, n), 18.0 * sin(2.0 * PI / 36.0) * (0.09 - 0.01), 1e-15);
+    HS_ASSERT_NEAR(sum(A, n), PI * (0.09 - 0.01), 1e-15);
     HS_ASSERT_NEAR(moment(A, y, n) / sum(A, n), 0.2, 1e-14);
     HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), -0.1, 1e-14);
-    /* half a disc, finely cut: centroid 4 r / (3 pi) above its diameter (within the chords'
-     * error) */
-    n = hs_fe_patch_circ(NULL, 90, 5, 0.0, 0.0, 0.0, 0.3, 0.0, 180.0, y, z, A, 512);
-    HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), 4.0 * 0.3 / (3.0 * PI), 1e-4);
+    /* half a disc in any number of sectors: its exact area and centroid 4 r / (3 pi) above its
+     * diameter (each sector's centroid is exact, so the sum is) */
+    n = hs_fe_patch_circ(NULL, 7, 3, 0.0, 0.0, 0.0, 0.3, 0.0, 180.0, y, z, A, 512);
+    HS_ASSERT_NEAR(sum(A, n), PI * 0.09 / 2.0, 1e-15);
+    HS_ASSERT_NEAR(moment(A, z, n) / sum(A, n), 4.0 * 0.3 / (3.0 * PI), 1e-14);
+    /* a disc's second moment from the sector centroids: sum A y^2 -> pi r^4 / 4 as the cells
+     * shrink (the cells' own moments are left out, as OpenSees' fibers do) */
+    n = hs_fe_patch_circ(NULL, 32, 16, 0.0, 0.0, 0.0, 0.3, 0.0, 360.0, y, z, A, 512);
+    HS_ASSERT_NEAR(moment2(A, y, n) / (PI * pow(0.3, 4) / 4.0), 1.0, 5e-3);
     /* straight layer: ends included, one bar halfway */
     n = hs_fe_layer_straight(NULL, 4, 0.001, -0.2, 0.1, 0.2, 0.1, y, z, A, 512);
     assert_int_equal(n, 4);

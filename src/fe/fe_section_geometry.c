@@ -103,16 +103,21 @@ int hs_fe_patch_circ(hs_ctx *ctx, int nc, int nr, double yc, double zc, double r
                 ri, re, a0, a1);
         return -1;
     }
+    /* each cell the annular sector between radii r0, r1 and angles ti, ti + dt, at its centroid:
+     * area h (r1^2 - r0^2) with h = dt / 2, centroid radius from the two circular sectors' (2 r
+     * sin h / (3 h)), as OpenSees 3.8's CircPatch (CircSectionCell.cpp) */
     const double t0 = PI * a0 / 180.0, dt = (PI * a1 / 180.0 - t0) / nc, dr = (re - ri) / nr;
+    const double h = dt / 2.0, arm = 2.0 * sin(h) / (3.0 * h);
     int k = 0;
     for (int j = 0; j < nr; j++) {
         const double r0 = ri + dr * j, r1 = r0 + dr;
-        for (int i = 0; i < nc; i++) {
-            const double ti = t0 + dt * i, ti1 = ti + dt;
-            const double v[8] = {yc + r0 * cos(ti1), zc + r0 * sin(ti1), yc + r0 * cos(ti),
-                                 zc + r0 * sin(ti),  yc + r1 * cos(ti),  zc + r1 * sin(ti),
-                                 yc + r1 * cos(ti1), zc + r1 * sin(ti1)};
-            if (put_cell(ctx, v, y, z, A, k++)) return -1;
+        const double A0 = h * r0 * r0, A1 = h * r1 * r1, area = A1 - A0;
+        const double c = (A1 * arm * r1 - A0 * arm * r0) / area;
+        for (int i = 0; i < nc; i++, k++) {
+            const double tm = t0 + dt * i + h;
+            y[k] = yc + c * cos(tm);
+            z[k] = zc + c * sin(tm);
+            A[k] = area;
         }
     }
     return k;

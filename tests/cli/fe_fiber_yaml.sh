@@ -222,17 +222,11 @@ run_pair zls2d 250
 # --- with OpenSees: the 3-D Tcl twin through OpenSees 3.8 and through hysim, Newmark with Newton,
 # no damping, a sine pulse in x; the columns' tops compared relative to each DOF's peak (the
 # corotational column: its rotation-vector update, docs/fe_model.md, leaves about 1e-6). The round
-# section's `patch circ` is replaced by a square one here: with it the two programs differ (measured:
-# 7 % of the peak, 170 % with elastic fibers, while `layer circ` alone agrees to 5e-14): OpenSees
-# 3.8's CircPatch::getCells makes exact annular-sector cells (CircSectionCell.cpp: area
-# a (r2^2 - r1^2), a half the cell's angle, at the sector's centroid), its chord-polygon QuadCell
-# commented out, while hs_fe_patch_circ (src/fe/fe_section_geometry.c) makes the chord polygons
+# section's `patch circ` is OpenSees 3.8's annular-sector cells (CircSectionCell.cpp) in both.
 rest_needs_opensees
 steps=400
 sine_pulse rec.txt 4 2.5 1
-sed 's/^  patch circ 1 12 3 0 0 0 0.22 0 360$/  patch rect 1 8 8 -0.2 -0.2 0.2 0.2/' col3d.tcl > sq3d.tcl
-grep -q "patch rect 1 8 8 -0.2" sq3d.tcl || fail "sq3d.tcl: the circular patch was not replaced"
-cat sq3d.tcl - > h_col3d.tcl <<TCL
+cat col3d.tcl - > h_col3d.tcl <<TCL
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 1 -accel 2
 recorder Node -file disp.out -time -precision 16 -node 3 5 7 -dof 1 2 3 4 5 6 disp
