@@ -34,6 +34,12 @@ typedef struct hs_pretest_lab {
      * relative to it (noise at it, sines about it, steps up from it, the return to it), and the
      * first command is it exactly (docs/pretest.md, "Over a real laboratory") */
     double rest[HS_PRETEST_MAX_ACT];
+    /* per actuator, 0 = none: |x_c(k) - 2 x_c(k-1) + x_c(k-2)| rate^2 and |x_c(k) - x_c(k-1)|, as
+     * the site controller's acceleration_limit and step_limit. Every command path ramps up and
+     * down within the acceleration; without one, a velocity limit is reached in 0.1 s (the
+     * site's unloading default). Fields added at the end: a zeroed lab keeps its old meaning
+     * but for that ramp (docs/pretest.md) */
+    double acceleration_max[HS_PRETEST_MAX_ACT], step_max[HS_PRETEST_MAX_ACT];
 } hs_pretest_lab;
 
 /* ---------------------------------------------------------------- noise */
