@@ -46,13 +46,13 @@ static double follow(double cmd, double *v, double to, double V, double A)
 {
     const double dx = to - cmd;
     const double lo = fmax(*v - A, -V), hi = fmin(*v + A, V);
-    double s = dx;
-    if (!(dx >= lo && dx <= hi)) {
-        const double brake = isfinite(A) ? A * (sqrt(0.25 + 2.0 * fabs(dx) / A) - 0.5) : INFINITY;
-        s = fmin(fmax(copysign(fmin(V, brake), dx), lo), hi);
+    if (dx >= lo && dx <= hi) { /* lands: `to` bit for bit */
+        *v = dx;
+        return to;
     }
-    *v = s;
-    return cmd + s;
+    const double brake = isfinite(A) ? A * (sqrt(0.25 + 2.0 * fabs(dx) / A) - 0.5) : INFINITY;
+    *v = fmin(fmax(copysign(fmin(V, brake), dx), lo), hi);
+    return cmd + *v;
 }
 
 /* Actuator j's limits per tick: the speed V (velocity limit / rate, or the step limit) and the
@@ -75,8 +75,11 @@ static int exchange(hs_pretest_drive *d, const double *want)
         double V, A;
         per_tick(L, j, &V, &A);
         const double to = clamp(L->rest[j] + want[j], L->stroke[j]);
-        /* the stroke wins over the acceleration should a ramp overshoot a target at the stroke */
-        d->cmd[j] = clamp(follow(d->cmd[j], &d->v[j], to, V, A), L->stroke[j]);
+        /* the stroke wins over the acceleration should a ramp overshoot a target at the stroke;
+         * the change kept is the one sent */
+        const double was = d->cmd[j];
+        d->cmd[j] = clamp(follow(was, &d->v[j], to, V, A), L->stroke[j]);
+        d->v[j] = d->cmd[j] - was;
     }
     const int rc = L->exchange(L->user, d->cmd, d->x, d->f);
     if (rc)
