@@ -1,8 +1,9 @@
 /* hysim pre-test procedures (docs/pretest.md): what an operator runs on a laboratory before a
  * specimen sees an earthquake. Each drives the laboratory through its per-tick exchange (one
  * command per actuator out; measured displacement and force per actuator in), clamps every
- * command to the actuators' stroke and velocity limits, and stops, returning to the rest, when a
- * measured force passes its limit. Commands are relative to where the rig rests (lab.rest).
+ * command to the actuators' stroke and ramps it within their velocity, step and acceleration
+ * limits, and stops, returning to the rest, when a measured force passes its limit. Commands
+ * are relative to where the rig rests (lab.rest).
  *  - noise: a zero-command run, mean, RMS and spectrum peak per channel;
  *  - stiffness: small sine cycles per actuator in turn, K0l (actuator coordinates) by least
  *    squares of each force against the moving actuator's displacement, with its scatter;
@@ -66,7 +67,7 @@ int hs_pretest_noise_run(hs_ctx *ctx, const hs_pretest_lab *lab, double duration
 typedef struct hs_pretest_stiffness_params {
     double amplitude; /* of the sine cycles about the rest (length units), > 0, with the rest <=
                          stroke */
-    double frequency; /* Hz, > 0; 2 pi f amplitude <= velocity limit */
+    double frequency; /* Hz, > 0; 2 pi f A <= velocity limit, (2 pi f)^2 A <= acceleration */
     int cycles;       /* >= 1 (default 3) */
 } hs_pretest_stiffness_params;
 
