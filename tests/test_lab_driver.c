@@ -2,7 +2,7 @@
  * (examples/drivers/first_order.c) against the closed form of its first-order actuator and linear
  * spring, the site controller over it against the same model in the virtual laboratory, a site
  * file's `lab: {kind: driver}`, and the refusals: a missing file, a missing symbol, a wrong ABI
- * version, a failing open. */
+ * version, a failing open, a real laboratory under an in-process site. */
 #include "hs_test.h"
 
 #include "hysim/labio.h"
@@ -184,13 +184,46 @@ static void test_site_file(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* A real laboratory under an in-process (virtual kind) site is refused at creation, saying to run
+ * `hysim site` (issue 17, item 1.3): such a site would resume from the run's checkpoint without
+ * reading where the rig is, and before the refusal it crashed at its first tick (the virtual
+ * site's tick read the virtual lab's actuators, absent over a real back end: a null hs_vlab). */
+static void test_in_process_refused(void **state)
+{
+    (void)state;
+    char text[2048];
+    snprintf(text, sizeof text,
+             "site:\n  name: s\n  plain: true\n  rate: 1000\n  actuators: {a1: {stroke: 50}}\n"
+             "  specimen: {type: linear, K: [[2.5]]}\n  lab:\n    kind: driver\n    path: %s\n"
+             "    options: \"x0=1.2\"\n",
+             HS_DRIVER_FIRST_ORDER);
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_site_file *f = NULL;
+    if (hs_site_file_load_string(ctx, text, strlen(text), "s.yaml", &f))
+        fail_msg("%s", hs_ctx_message(ctx));
+    hs_site_config c = hs_site_file_config(f)->site;
+    snprintf(c.kind, sizeof c.kind, "virtual");
+    hs_site *s = NULL;
+    assert_int_equal(hs_site_create(ctx, &c, &s), HS_EINPUT);
+    assert_null(s);
+    if (!strstr(hs_ctx_message(ctx), "site s: a 'driver' laboratory runs behind `hysim site` "
+                                     "only") ||
+        !strstr(hs_ctx_message(ctx), "give the test a remote site"))
+        fail_msg("got '%s'", hs_ctx_message(ctx));
+    snprintf(c.lab.kind, sizeof c.lab.kind, "virtual"); /* the virtual lab is the in-process one */
+    assert_int_equal(hs_site_create(ctx, &c, &s), 0);
+    hs_site_destroy(&s);
+    hs_site_file_destroy(&f);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_closed_form),
-        cmocka_unit_test(test_site_controller),
-        cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_site_file),
+        cmocka_unit_test(test_closed_form),        cmocka_unit_test(test_site_controller),
+        cmocka_unit_test(test_refusals),           cmocka_unit_test(test_site_file),
+        cmocka_unit_test(test_in_process_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

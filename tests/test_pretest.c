@@ -3,7 +3,7 @@
  * constant, the noise RMS within 10 % of the sensors' configured RMS, a hum found in the spectrum,
  * and the force limit stopping a procedure and bringing the lab back to zero; on a rig resting at
  * 0.3 (lab.rest), every procedure's first and last command at the rest, every tick within the
- * velocity limit, K0l and a exact, and the refusals before anything moves. */
+ * velocity and acceleration limits, K0l and a exact, and the refusals before anything moves. */
 #include "hs_test.h"
 
 #include "hysim/lab.h"
@@ -220,9 +220,10 @@ static void test_limits(void **state)
 }
 
 /* A perfect actuator on a spring of 2.5 resting at 0.3 (a real rig read before any command): the
- * exchange checks every command's step against the velocity limit from where the rig was. */
+ * exchange checks every command's step against the velocity limit and its change of step against
+ * the acceleration limit from where the rig was, at rest. */
 typedef struct rig {
-    double x, first, last, worst_speed;
+    double x, v, first, last, worst_speed, worst_acc;
     int64_t ticks;
 } rig;
 
@@ -231,6 +232,8 @@ static int rig_exchange(void *user, const double *cmd, double *x, double *f)
     rig *r = user;
     if (r->ticks++ == 0) r->first = cmd[0];
     r->worst_speed = fmax(r->worst_speed, fabs(cmd[0] - r->x) * 1024.0);
+    r->worst_acc = fmax(r->worst_acc, fabs(cmd[0] - r->x - r->v) * 1024.0 * 1024.0);
+    r->v = cmd[0] - r->x;
     r->x = r->last = cmd[0];
     x[0] = r->x;
     f[0] = 2.5 * r->x;
@@ -249,7 +252,9 @@ static void test_about_the_rest(void **state)
     L.user = &r;
     L.stroke[0] = 1.0;
     L.velocity_max[0] = 20.0;
+    L.acceleration_max[0] = 100.0;
     L.rest[0] = 0.3;
+    const double A = 100.0 / (1024.0 * 1024.0); /* the acceleration limit per tick squared */
     hs_pretest_noise n;
     assert_int_equal(hs_pretest_noise_run(NULL, &L, 0.5, &n), 0);
     assert_true(r.first == 0.3 && r.last == 0.3);
@@ -258,25 +263,38 @@ static void test_about_the_rest(void **state)
     hs_pretest_stiffness_params sp = {.amplitude = 0.1, .frequency = 1.0, .cycles = 2};
     r.ticks = 0;
     assert_int_equal(hs_pretest_stiffness_run(NULL, &L, &sp, &st), 0);
-    /* the sine about the rest: its first sample one tick in (A sin(2 pi f / rate)), the last
-     * command back at the rest */
-    assert_true(fabs(r.first - 0.3 - 0.1 * sin(2.0 * 3.141592653589793 / 1024.0)) <= 1e-15);
+    /* the sine about the rest, its first sample one tick in (0.1 sin(2 pi f / rate) = 6.1e-4)
+     * farther than the acceleration allows from rest: the command ramps up, A the first tick;
+     * the last command back at the rest */
+    assert_true(0.1 * sin(2.0 * 3.141592653589793 / 1024.0) > A);
+    assert_true(r.first == 0.3 + A);
     assert_true(r.last == 0.3);
     assert_true(fabs(st.K[0] - 2.5) <= 1e-9);
     hs_pretest_dynamics dy;
     hs_pretest_dynamics_params dp = {.amplitude = 0.05, .hold = 0.25, .repeats = 1, .max_delay = 8};
     r.ticks = 0;
     assert_int_equal(hs_pretest_dynamics_run(NULL, &L, &dp, &dy), 0);
-    /* the step up from the rest, ramped at the velocity limit: 20 / 1024 the first tick */
-    assert_true(r.first == 0.3 + 20.0 / 1024.0 && r.last == 0.3);
+    /* the step up from the rest, ramped within the acceleration limit (before, at the velocity
+     * limit from the first tick: 20 / 1024, an acceleration of 20480 against 100): A the first
+     * tick */
+    assert_true(r.first == 0.3 + A && r.last == 0.3);
     assert_int_equal(dy.delay[0], 0);
     assert_true(fabs(dy.a[0] - 1.0) <= 1e-6);
     assert_true(r.worst_speed <= 20.0 * (1.0 + 1e-12)); /* from the rest on, every tick */
+    assert_true(r.worst_acc <= 100.0 * (1.0 + 1e-9));
+    assert_true(r.v == 0.0); /* back at rest, not passing through it */
     /* refused before anything moves: an amplitude that fits about 0 but not about the rest, and
      * a rig beyond the stroke */
     const int64_t before = r.ticks;
     sp.amplitude = 0.8;
     assert_int_equal(hs_pretest_stiffness_run(NULL, &L, &sp, &st), HS_EINPUT);
+    sp.amplitude = 0.1; /* (2 pi 6)^2 0.1 = 142 > 100, though 2 pi 6 0.1 = 3.8 < 20 */
+    sp.frequency = 6.0;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    assert_int_equal(hs_pretest_stiffness_run(ctx, &L, &sp, &st), HS_EINPUT);
+    assert_non_null(strstr(hs_ctx_message(ctx), "exceeds its acceleration limit 100"));
+    hs_ctx_destroy(&ctx);
     dp.amplitude = 0.8;
     assert_int_equal(hs_pretest_dynamics_run(NULL, &L, &dp, &dy), HS_EINPUT);
     L.rest[0] = 1.5;

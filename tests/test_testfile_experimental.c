@@ -486,6 +486,8 @@ static const hs_bad_case bad_cases[] = {
      "unknown key 'url' in sites.lab1.actuators.a1"},
     {"    rate: 1024\n", "    rate: 1024\n    url: \"hysim://h:1\"\n", "18:10",
      "sites.lab1.url: only remote sites have a url"},
+    {"    rate: 1024\n", "    rate: 1024\n    lab: {kind: udp}\n", "18:10",
+     "sites.lab1.lab: a laboratory back end (udp, shm, driver) runs behind `hysim site` only"},
     {"  lab2:\n    kind: virtual", "  lab2:\n    kind: remote\n    url: \"http://h:80\"", "24:10",
      "sites.lab2.url: expected hysim://HOST:PORT"},
 };

@@ -1,8 +1,9 @@
 /* hysim pre-test procedures (docs/pretest.md): what an operator runs on a laboratory before a
  * specimen sees an earthquake. Each drives the laboratory through its per-tick exchange (one
  * command per actuator out; measured displacement and force per actuator in), clamps every
- * command to the actuators' stroke and velocity limits, and stops, returning to the rest, when a
- * measured force passes its limit. Commands are relative to where the rig rests (lab.rest).
+ * command to the actuators' stroke and ramps it within their velocity, step and acceleration
+ * limits, and stops, returning to the rest, when a measured force passes its limit. Commands
+ * are relative to where the rig rests (lab.rest).
  *  - noise: a zero-command run, mean, RMS and spectrum peak per channel;
  *  - stiffness: small sine cycles per actuator in turn, K0l (actuator coordinates) by least
  *    squares of each force against the moving actuator's displacement, with its scatter;
@@ -34,6 +35,12 @@ typedef struct hs_pretest_lab {
      * relative to it (noise at it, sines about it, steps up from it, the return to it), and the
      * first command is it exactly (docs/pretest.md, "Over a real laboratory") */
     double rest[HS_PRETEST_MAX_ACT];
+    /* per actuator, 0 = none: |x_c(k) - 2 x_c(k-1) + x_c(k-2)| rate^2 and |x_c(k) - x_c(k-1)|, as
+     * the site controller's acceleration_limit and step_limit. Every command path ramps up and
+     * down within the acceleration; without one, a velocity limit is reached in 0.1 s (the
+     * site's unloading default). Fields added at the end: a zeroed lab keeps its old meaning
+     * but for that ramp (docs/pretest.md) */
+    double acceleration_max[HS_PRETEST_MAX_ACT], step_max[HS_PRETEST_MAX_ACT];
 } hs_pretest_lab;
 
 /* ---------------------------------------------------------------- noise */
@@ -60,7 +67,7 @@ int hs_pretest_noise_run(hs_ctx *ctx, const hs_pretest_lab *lab, double duration
 typedef struct hs_pretest_stiffness_params {
     double amplitude; /* of the sine cycles about the rest (length units), > 0, with the rest <=
                          stroke */
-    double frequency; /* Hz, > 0; 2 pi f amplitude <= velocity limit */
+    double frequency; /* Hz, > 0; 2 pi f A <= velocity limit, (2 pi f)^2 A <= acceleration */
     int cycles;       /* >= 1 (default 3) */
 } hs_pretest_stiffness_params;
 

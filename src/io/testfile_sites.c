@@ -310,6 +310,14 @@ static int site(hs_tf *L, const hs_ynode *k, const hs_ynode *node, int index)
         if (strcmp(L->def->sites[j].name, cfg->name) == 0)
             return hs_tf_fail(L, k, "sites: two sites named '%s'", cfg->name);
     const hs_ynode *v;
+    /* a real laboratory is a site file's (docs/lab_backends.md): said so, not "unknown key" */
+    if ((v = hs_ynode_get(node, "lab")) != NULL)
+        return hs_tf_fail(L, v,
+                          "%s.lab: a laboratory back end (udp, shm, driver) runs behind `hysim "
+                          "site` only, with its real clock and a resume that reads where the rig "
+                          "is: put this lab in a site file (hysim site --config SITE.yaml) and "
+                          "make this site remote (url, key)",
+                          what);
     rc = hs_tf_mapping(L, node, what, keys, sizeof keys / sizeof keys[0]);
     if (!rc) rc = hs_tf_required(L, node, "kind", what, &v);
     if (!rc)

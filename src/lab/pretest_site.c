@@ -1,12 +1,15 @@
 /* The laboratory a site configuration describes, for the pre-test procedures: the same rig as the
- * site's (site_build.h) without compensation, its per-tick exchange, its actuators' limits and
- * where the rig rests (read as for the site's first command). */
+ * site's (site_build.h) without compensation, its per-tick exchange (paced on the site's rate for
+ * a real back end), its actuators' limits and where the rig rests (read as for the site's first
+ * command). */
 #include "hysim/pretest.h"
+#include "hysim/rt_loop.h"
 #include "hysim/site.h"
 
 #include "site_build.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,13 +19,32 @@ struct hs_pretest_site {
     hs_pretest_lab lab;
     FILE *log; /* the tick log (hs_pretest_site_log), or NULL */
     int64_t ticks;
+    /* a real back end's ticks are paced on the site's rate (CLOCK_MONOTONIC, absolute deadlines):
+     * the period in ns (0: the virtual lab, ticked as fast as the machine goes) and the next
+     * deadline (0: none yet) */
+    int64_t period_ns, next_ns;
 };
+
+/* Waits for the tick's deadline; a tick later than one period starts the count again (no burst
+ * of commands to catch up). */
+static void pace(hs_pretest_site *s)
+{
+    const int64_t now = hs_rt_now();
+    if (s->next_ns == 0 || now > s->next_ns + s->period_ns)
+        s->next_ns = now;
+    else {
+        int64_t woke;
+        (void)hs_rt_wait(s->next_ns, 0, &woke);
+    }
+    s->next_ns += s->period_ns;
+}
 
 /* Through the site's laboratory exchange: the vlab's actuators, or a setup's control DOFs. */
 static int exchange(void *user, const double *cmd, double *x, double *f)
 {
     hs_pretest_site *s = user;
     hs_lab_input in = {.x = x, .f = f};
+    if (s->period_ns) pace(s);
     const int rc = hs_lab_exchange(s->rig.io, cmd, &in);
     s->ticks++;
     if (!rc && s->log) {
@@ -69,13 +91,14 @@ int hs_pretest_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_pretest_si
     if (at < 0) rc = at;
     if (!rc) {
         memcpy(s->lab.rest, x, (size_t)cfg->nact * sizeof(double));
-        if (at == 0)
-            for (int j = 0; j < cfg->nact; j++)
-                hs_log(ctx, HS_LOG_INFO,
-                       "pretest: site %s: actuator %s rests at %.9g%s%s: the procedures command "
-                       "about it (the first command is it) and return to it",
-                       cfg->name, cfg->actuator_names[j], x[j], cfg->units_length[0] ? " " : "",
-                       cfg->units_length);
+        if (at == 0) /* a real laboratory: its ticks on the site's rate */
+            s->period_ns = (int64_t)llround(1e9 / cfg->rate);
+        for (int j = 0; at == 0 && j < cfg->nact; j++)
+            hs_log(ctx, HS_LOG_INFO,
+                   "pretest: site %s: actuator %s rests at %.9g%s%s: the procedures command "
+                   "about it (the first command is it) and return to it",
+                   cfg->name, cfg->actuator_names[j], x[j], cfg->units_length[0] ? " " : "",
+                   cfg->units_length);
     }
     if (rc) {
         hs_pretest_site_destroy(&s);
@@ -88,6 +111,8 @@ int hs_pretest_site_create(hs_ctx *ctx, const hs_site_config *cfg, hs_pretest_si
     for (int j = 0; j < cfg->nact; j++) {
         s->lab.stroke[j] = cfg->actuator[j].stroke;
         s->lab.velocity_max[j] = cfg->actuator[j].velocity_max;
+        s->lab.acceleration_max[j] = cfg->acceleration_limit[j];
+        s->lab.step_max[j] = cfg->step_limit[j];
         s->lab.force_max[j] = cfg->actuator[j].force_max;
     }
     *out = s;

@@ -59,6 +59,13 @@ static int check(hs_ctx *ctx, const hs_pretest_lab *L, const hs_pretest_stiffnes
                            "pretest stiffness: actuator %d: the cycles' peak velocity 2 pi f A = "
                            "%g exceeds its velocity limit %g: lower the frequency or amplitude",
                            j + 1, v, L->velocity_max[j]);
+        const double a = two_pi * p->frequency * v;
+        if (L->acceleration_max[j] > 0.0 && a > L->acceleration_max[j])
+            return hs_fail(ctx, HS_EINPUT,
+                           "pretest stiffness: actuator %d: the cycles' peak acceleration "
+                           "(2 pi f)^2 A = %g exceeds its acceleration limit %g: lower the "
+                           "frequency or amplitude",
+                           j + 1, a, L->acceleration_max[j]);
     }
     return 0;
 }

@@ -254,7 +254,8 @@ static int sv_setup_controller(hs_site *s, double dt)
     if (!rc)
         rc = hs_site_rig_controller(s->ctx, c, &v->rig, v->rate, dt,
                                     c->perfect ? 1.0 : c->time_scale, 0, &v->sc);
-    /* a real laboratory's first command is where its rig rests (docs/lab_backends.md) */
+    /* the first command is where the rig rests (docs/lab_backends.md): the virtual lab's 0 (a
+     * real laboratory is refused at creation, hs_site_kind_virtual) */
     if (!rc) rc = hs_site_rig_start(s->ctx, c, &v->rig, v->sc);
     if (rc) return rc;
     const int N = hs_cmdgen_ticks_per_step(hs_site_controller_cmdgen(v->sc));
@@ -265,6 +266,18 @@ static int sv_setup_controller(hs_site *s, double dt)
 int hs_site_kind_virtual(hs_site *s)
 {
     const hs_site_config *c = &s->cfg;
+    /* A real laboratory is driven by `hysim site` only (docs/lab_backends.md): its real clock, its
+     * state file, and after a restart its move back from where the rig is to a held test's command
+     * (docs/site_server.md). An in-process site runs in the test's (virtual) clock and resumes
+     * from the run's checkpoint, which holds the virtual lab's state but cannot know where a real
+     * rig stands: it would restore the held command over a rig moved meanwhile. */
+    if (c->lab.kind[0] && strcmp(c->lab.kind, "virtual") != 0)
+        return hs_fail(s->ctx, HS_EINPUT,
+                       "site %s: a '%s' laboratory runs behind `hysim site` only (its real clock, "
+                       "and a resume that reads where the rig is): an in-process site runs the "
+                       "virtual laboratory. Start `hysim site --config SITE.yaml` with this "
+                       "laboratory and give the test a remote site (docs/lab_backends.md)",
+                       c->name, c->lab.kind);
     site_virtual *v = hs_calloc(1, sizeof *v);
     if (!v) return HS_ENOMEM;
     s->data = v;
