@@ -19,19 +19,7 @@ dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
 . "$(dirname "$0")/lib/plant_lab.sh"
 name="/hysim-test-pretest-rig-$$"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -f "/dev/shm$name"
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+plant_lab_frame
 if ! command -v python3 >/dev/null 2>&1; then
     echo "pretest_rig.sh: SKIP: python3 is not available to read the JSON and find free ports"
     exit 0

@@ -17,19 +17,7 @@ dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
 . "$(dirname "$0")/lib/plant_lab.sh"
 name="/hysim-test-transitions-$$"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -f "/dev/shm$name"
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+plant_lab_frame
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
 
