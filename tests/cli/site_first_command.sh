@@ -98,8 +98,11 @@ first_command() {
     # the move's first sample: A / (2 rate^2), A = (V / 2) / 0.1 s = 2000 mm/s^2 (site_move.h)
     awk -v c="$first" -v x="$x0" 'BEGIN { d = c - x; if (d < 0) d = -d; exit !(d <= 0.001 * (1 + 1e-9)) }' ||
         fail "$1: the first command is $first, the rig rests at $x0"
-    awk -v m="$xm" -v c="$first" 'BEGIN { d = m - c; if (d < 0) d = -d; exit !(d <= 1e-9) }' ||
-        fail "$1: at the first tick the rig measured $xm for the command $first"
+    # the perfect plant follows the command within the tick; on a loaded machine the first tick
+    # may still hold the reply read before it (the rig at rest, x0): either, nothing else
+    awk -v m="$xm" -v c="$first" -v x="$x0" 'BEGIN { d = m - c; if (d < 0) d = -d; e = m - x; if (e < 0) e = -e
+        exit !(d <= 1e-9 || e <= 1e-9) }' ||
+        fail "$1: at the first tick the rig measured $xm for the command $first (rest $x0)"
     # a triangle: 2 sqrt(x0 / A) = 49 ms
     [ "$T" -ge 45 ] && [ "$T" -le 55 ] || fail "$1: the move to rest took $T ticks, expected 49"
     echo "site_first_command.sh $1: rig at $x0 mm, first command $first mm (measured $xm)," \
