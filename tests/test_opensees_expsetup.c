@@ -19,7 +19,10 @@
  *  - expElement generic on node 2 (EEGeneric.cpp: the listed DOFs' absolute displacements) is
  *    the link from the fixed node at its place, bit for bit, through ThreeActuators2d and
  *    through NoTransformation (with another node's undriven DOF in its list), and its
- *    -initStif block over node 2 is its initial stiffness;
+ *    -initStif block over node 2 is its initial stiffness; over two nodes (EEGeneric: any DOFs
+ *    of any nodes) it is the grounded links of its materials bit for bit, its -initStif coupling
+ *    the nodes exactly its initial stiffness, and through ThreeActuators2d with its pose on DOFs
+ *    of both nodes the setup's resultant at that pose to 1e-12;
  *  - the refusals (sizes, material counts, factors on a geometry, FourActuators3d, Aggregator)
  *    name SCRIPT:LINE and say what to do. */
 #include "hs_output.h"
@@ -114,6 +117,23 @@ static void test_two_actuators_closed_form(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* The basic forces q (3) of Elastic actuators E_i = 100 i at pose (3) on the test file's setup
+ * hs_setup_preset_turned(preset, len, right, phi) (nl: nl_geom); returns the largest |q|. */
+static double preset_forces(hs_ctx *ctx, const char *preset, const double *len, int nlen, int right,
+                            double phi, int nl, const double *pose, double *q)
+{
+    hs_setup_geometry g = {.nl_geom = nl};
+    assert_int_equal(hs_setup_preset_turned(ctx, preset, len, nlen, right, 0, phi, &g), 0);
+    hs_setup *s = NULL;
+    assert_int_equal(hs_setup_create(ctx, &g, &s), 0);
+    double x[3], f[3];
+    hs_setup_strokes(s, pose, x);
+    for (int i = 0; i < 3; i++) f[i] = 100.0 * (i + 1) * x[i];
+    hs_setup_forces(s, pose, f, q);
+    hs_setup_destroy(&s);
+    return fmax(fabs(q[0]), fmax(fabs(q[1]), fabs(q[2])));
+}
+
 /* The setup `expSetup TYPE 1 -control 1 ARGS` against hs_setup_preset_turned(preset, len). */
 static void check_preset(hs_ctx *ctx, const char *dir, const char *type, const char *args,
                          const char *preset, const double *len, int nlen, int right, double phi,
@@ -131,18 +151,9 @@ static void check_preset(hs_ctx *ctx, const char *dir, const char *type, const c
     double d[3], r[3];
     for (int k = 0; k < 3; k++) d[dofs[k]] = POSE[k];
     restoring(ctx, dir, tcl, d, r);
-    hs_setup_geometry g = {.nl_geom = nl};
-    assert_int_equal(hs_setup_preset_turned(ctx, preset, len, nlen, right, 0, phi, &g), 0);
-    hs_setup *s = NULL;
-    assert_int_equal(hs_setup_create(ctx, &g, &s), 0);
-    double x[3], f[3], q[3];
-    hs_setup_strokes(s, POSE, x);
-    for (int i = 0; i < 3; i++) f[i] = 100.0 * (i + 1) * x[i];
-    hs_setup_forces(s, POSE, f, q);
-    double big = 0.0;
-    for (int k = 0; k < 3; k++) big = fmax(big, fabs(q[k]));
+    double q[3];
+    const double big = preset_forces(ctx, preset, len, nlen, right, phi, nl, POSE, q);
     for (int k = 0; k < 3; k++) HS_ASSERT_NEAR(r[dofs[k]], q[k], 1e-12 * big);
-    hs_setup_destroy(&s);
 }
 
 static void test_setups_as_the_test_file_makes_them(void **state)
@@ -249,6 +260,73 @@ static void test_generic_is_the_grounded_link(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* The model's restoring force at d (the 6 DOFs of nodes 2 and 3: ux, uy, rz each) and its
+ * initial stiffness (6 x 6, column-major) when K is not NULL. */
+static void restoring_two_nodes(hs_ctx *ctx, const char *dir, const char *tcl, const double *d,
+                                double *r, double *K)
+{
+    hs_test_def *def = load(ctx, dir, tcl);
+    assert_int_equal(hs_model_ndof(def->model), 6);
+    assert_int_equal(hs_model_restore(def->model, d, NULL, r, NULL, NULL), 0);
+    if (K) assert_int_equal(hs_model_initial_stiffness(def->model, K), 0);
+    hs_test_def_destroy(&def);
+}
+
+/* expElement generic over two nodes (EEGeneric.cpp: any DOFs of any nodes, absolute): through
+ * NoTransformation with actuators on DOFs of both nodes it is the grounded springs of its
+ * materials, bit for bit, and its -initStif coupling the two nodes is its initial stiffness
+ * exactly; through ThreeActuators2d -nlGeom whose pose is node 2's ux and node 3's uy and rz, its
+ * forces are the setup's resultant at that pose (hs_setup_strokes, hs_setup_forces) to 1e-12. */
+static void test_generic_over_two_nodes(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+#define TWO                                                                                        \
+    HEAD "node 3 1 0 -mass 1 1 1; node 4 0 0; node 5 1 0\n"                                        \
+         "fix 4 1 1 1; fix 5 1 1 1\n"                                                              \
+         "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+    const double d[6] = {0.15, -0.1, 0.12, -0.07, 0.05, 0.2}; /* node 2, node 3: ux uy rz */
+    /* basic DOFs [n2 ux, n2 uy, n3 ux, n3 rz]; actuators on basic 1, 3, 4 */
+    const char *exp = TWO "expControl SimUniaxialMaterials 1 4 2 3\n"
+                          "expSetup NoTransformation 1 -control 1 -dof 1 3 4 -sizeTrialOut 4 4\n"
+                          "expSite LocalSite 1 1\n"
+                          "expElement generic 7 -node 2 3 -dof 1 2 -dof 1 3 -site 1 -initStif "
+                          "50 1 -20 3  1 40 2 0  -20 2 60 -4  3 0 -4 70\n";
+    const char *num = TWO "element twoNodeLink 7 4 2 -mat 4 -dir 1\n"
+                          "element twoNodeLink 8 5 3 -mat 2 3 -dir 1 3\n";
+    double re[6], rn[6], K[36];
+    restoring_two_nodes(ctx, dir, exp, d, re, K);
+    restoring_two_nodes(ctx, dir, num, d, rn, NULL);
+    assert_memory_equal(re, rn, sizeof re);
+    HS_ASSERT_NEAR(re[3], 200.0 * d[3], 1e-13); /* node 3 ux: material 2 */
+    HS_ASSERT_NEAR(re[5], 300.0 * d[5], 1e-13); /* node 3 rz: material 3 */
+    HS_ASSERT_NEAR(re[1], 0.0, 0.0);            /* node 2 uy: listed, no actuator */
+    /* -initStif over [n2 ux, n2 uy, n3 ux, n3 rz] = model DOFs 0, 1, 3, 5 */
+    static const int at[4] = {0, 1, 3, 5};
+    const double kinit[16] = {50, 1, -20, 3, 1, 40, 2, 0, -20, 2, 60, -4, 3, 0, -4, 70};
+    double want[36] = {0};
+    for (int q = 0; q < 4; q++)
+        for (int p = 0; p < 4; p++) want[at[q] * 6 + at[p]] = kinit[q * 4 + p];
+    for (int k = 0; k < 36; k++) HS_ASSERT_NEAR(K[k], want[k], 0.0);
+    /* a platform whose pose (ux, uy, rz) is node 2's ux and node 3's uy and rz */
+    const char *plat = TWO "expControl SimUniaxialMaterials 1 1 2 3\n"
+                           "expSetup ThreeActuators2d 1 -control 1 2.0 1.5 1.6 0.9 1.3 -nlGeom\n"
+                           "expSite LocalSite 1 1\n"
+                           "expElement generic 7 -node 2 3 -dof 1 -dof 2 3 -site 1\n";
+    restoring_two_nodes(ctx, dir, plat, d, re, NULL);
+    const double len[5] = {2.0, 1.5, 1.6, 0.9, 1.3}, pose[3] = {d[0], d[4], d[5]};
+    double q[3];
+    const double big = preset_forces(ctx, "ThreeActuators2d", len, 5, 0, 0.0, 1, pose, q);
+    assert_true(fabs(q[0]) > 1.0 && fabs(q[1]) > 1.0 && fabs(q[2]) > 1.0);
+    const double rw[6] = {q[0], 0.0, 0.0, 0.0, q[1], q[2]};
+    for (int k = 0; k < 6; k++) HS_ASSERT_NEAR(re[k], rw[k], 1e-12 * big);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -300,16 +378,12 @@ static void test_errors(void **state)
                  "frame.tcl:9: expElement: site 1: setup 1 scales actuator 1 by 1 and actuator "
                  "2 by 2 (displacement); hysim scales an element's specimens by one factor");
     HS_TCL_FAILS(HEAD "node 3 1 0 -mass 1 1 1\nexpControl SimUniaxialMaterials 1 1 2\n"
-                      "expSetup NoTransformation 1 -control 1 -dof 1 2 -sizeTrialOut 2 2\n"
+                      "expSetup NoTransformation 1 -control 1 -dof 1 2 -sizeTrialOut 3 3\n"
                       "expSite LocalSite 1 1\n"
-                      "expElement generic 7 -node 2 3 -dof 1 -dof 1 -site 1\n",
-                 "frame.tcl:10: expElement: generic: its setup drives DOFs of nodes 2 and 3; "
-                 "hysim maps a generic element whose setup drives one node's DOFs");
-    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1\n"
-                      "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 2 2\n"
-                      "expSite LocalSite 1 1\n"
-                      "expElement generic 7 -node 1 2 -dof 1 -dof 1 -site 1 -initStif 1 2 2 1\n",
-                 "frame.tcl:9: expElement: -initStif: K(2,1) couples node 2 to node 1");
+                      "expElement generic 7 -node 1 2 3 -dof 1 -dof 1 -dof 1 -site 1 "
+                      "-initStif 0 0 0 0 1 0 0 0 1\n",
+                 "frame.tcl:10: expElement: generic: its setup and -initStif act on nodes 1, 2 "
+                 "and 3; hysim maps a generic element over one or two nodes");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }
@@ -321,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_setups_as_the_test_file_makes_them),
         cmocka_unit_test(test_no_transformation_is_the_link),
         cmocka_unit_test(test_generic_is_the_grounded_link),
+        cmocka_unit_test(test_generic_over_two_nodes),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -349,7 +349,7 @@ static void test_errors(void **state)
                  "frame.tcl:10: expSite: no expSetup 4 (define it first)");
     HS_TCL_FAILS(HEAD SITE "expElement invertedVBrace 1 1 2 3 -site 1\n",
                  "frame.tcl:11: expElement: type 'invertedVBrace' is not supported by hysim",
-                 "EEInvertedVBrace2d.cpp");
+                 "EEInvertedVBrace2d.cpp", "ECSimUniaxialMaterials::setSize");
     HS_TCL_FAILS(HEAD SITE "expElement beamColumn 1 1 3 1 -site 1 -initStif 1 0 0 0 1 0 0 0 1\n",
                  "frame.tcl:11: expElement: beamColumn: hysim maps the 2-D element (-ndm 2 -ndf "
                  "3); this model is -ndm 2 -ndf 2");

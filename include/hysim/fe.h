@@ -239,6 +239,12 @@ typedef struct hs_fe_link_def {
      * material takes the stroke x_i(ub) and the link's basic forces are the actuator forces'
      * resultant (include/hysim/setup.h; src/fe/fe_link_setup.c). Copied at hs_fe_add_link. */
     const struct hs_setup_geometry *setup;
+    /* OpenFresco's generic element (EEGeneric: basic DOFs are listed DOFs of its nodes, their
+     * absolute displacements): with `absolute`, direction k's basic deformation is node DOF
+     * dirs[k] of node i (dir_node[k] 0) or j (1) in global axes, and the given stiffness's kdirs
+     * likewise with kdir_node; up to HS_FE_LINK_MAX_DIRS of each, no orient, no P-Delta. */
+    int absolute;
+    int dir_node[HS_FE_LINK_MAX_DIRS], kdir_node[HS_FE_LINK_MAX_DIRS];
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

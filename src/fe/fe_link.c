@@ -52,6 +52,7 @@ typedef struct fe_link {
      * last trial basic deformations and forces (for the recorders) */
     hs_setup *setup;
     double ub[FE_MAX_MATS], qs[FE_MAX_MATS];
+    int side[FE_MAX_MATS]; /* a generic element's (hs_fe_link_def absolute): 0 node i, 1 j */
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -144,6 +145,15 @@ static void link_b3(fe_link *l, const double R[9], double L, double sy, double s
     }
 }
 
+/* OpenFresco's generic element: row k of B (and T) picks node side[k]'s DOF dir[k], absolute,
+ * in global axes. */
+static void link_b_absolute(fe_link *l)
+{
+    memset(l->B, 0, sizeof l->B);
+    for (int k = 0; k < l->ndir; k++) l->B[k * l->nd + l->side[k] * (l->nd / 2) + l->dir[k]] = 1.0;
+    memcpy(l->T, l->B, sizeof l->T);
+}
+
 /* K = Bk^T kb Bk, Bk the rows of the given stiffness's directions (a link of those directions). */
 static void link_given_k(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def, const double R[9],
                          double cx, double cy, double L)
@@ -152,8 +162,10 @@ static void link_given_k(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def,
     if (!b) return; /* has_k stays 0: hs_fe_add_link reports the memory */
     b->ndir = def->nk;
     b->nd = l->nd;
-    for (int k = 0; k < def->nk; k++) b->dir[k] = def->kdirs[k];
-    if (fe->ndm == 3)
+    for (int k = 0; k < def->nk; k++) b->dir[k] = def->kdirs[k], b->side[k] = def->kdir_node[k];
+    if (def->absolute)
+        link_b_absolute(b);
+    else if (fe->ndm == 3)
         link_b3(b, R, L, def->k_shear_dist, def->k_shear_dist_z, fe->ndf == 6);
     else
         link_b(b, cx, cy, L, def->k_shear_dist, fe->ndf == 3);
@@ -251,10 +263,24 @@ static int p_delta_check(hs_fe *fe, const char *nm, const hs_fe_link_def *def)
 static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def)
 {
     const char *nm = name ? name : "?";
-    if (!def || def->ndir < 1 || def->ndir > fe->ndf)
+    const int most = def && def->absolute ? HS_FE_LINK_MAX_DIRS : fe->ndf;
+    if (!def || def->ndir < 1 || def->ndir > most)
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': a two-node link needs 1 to %d directions (got %d)", nm,
-                       fe->ndf, def ? def->ndir : 0);
+                       "element '%s': a two-node link needs 1 to %d directions (got %d)", nm, most,
+                       def ? def->ndir : 0);
+    if (def->absolute && (def->has_orient || def->has_p_delta))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a link of absolute node DOFs (a generic element) takes no "
+                       "orient and no P-Delta",
+                       nm);
+    for (int k = 0; def->absolute && k < def->ndir + def->nk; k++) {
+        const int side = k < def->ndir ? def->dir_node[k] : def->kdir_node[k - def->ndir];
+        if (side != 0 && side != 1)
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': %s %d's node is %d; 0 (node i) or 1 (node j)", nm,
+                           k < def->ndir ? "direction" : "the given stiffness's direction",
+                           (k < def->ndir ? k : k - def->ndir) + 1, side);
+    }
     for (int k = 0; k < def->ndir; k++) {
         if (def->dirs[k] < 0 || def->dirs[k] >= fe->ndf) {
             char known[64] = "";
@@ -271,7 +297,8 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                            k + 1, known, fe->ndm, fe->ndf);
         }
         for (int j = 0; j < k; j++)
-            if (def->dirs[j] == def->dirs[k])
+            if (def->dirs[j] == def->dirs[k] &&
+                (!def->absolute || def->dir_node[j] == def->dir_node[k]))
                 return hs_fail(fe->ctx, HS_EINPUT,
                                "element '%s': direction %d is given twice; one material per "
                                "direction",
@@ -304,10 +331,10 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
     if (ni == nj)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a two-node link joins two different nodes (both %d)", nm, ni);
-    if (def->nk < 0 || def->nk > fe->ndf)
+    if (def->nk < 0 || def->nk > most)
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': a given stiffness over 0 to %d directions (got %d)", nm,
-                       fe->ndf, def->nk);
+                       "element '%s': a given stiffness over 0 to %d directions (got %d)", nm, most,
+                       def->nk);
     for (int k = 0; k < def->nk; k++)
         if (def->kdirs[k] < 0 || def->kdirs[k] >= fe->ndf)
             return hs_fail(fe->ctx, HS_EINPUT,
@@ -410,6 +437,7 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     l->nd = fe->ndm == 3 ? 12 : 6;
     for (int k = 0; k < def->ndir; k++) {
         l->dir[k] = def->dirs[k];
+        l->side[k] = def->absolute ? def->dir_node[k] : 0;
         l->da[k] = def->disp_factor[k];
         l->dv[k] = def->vel_factor[k];
         l->fb[k] = def->force_factor[k];
@@ -421,7 +449,9 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
                            hs_ctx_message(fe->ctx));
         }
     }
-    if (fe->ndm == 3)
+    if (def->absolute)
+        link_b_absolute(l);
+    else if (fe->ndm == 3)
         link_b3(l, e->R, L, def->shear_dist, def->shear_dist_z, fe->ndf == 6);
     else
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);

@@ -98,6 +98,9 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
         def.force_factor[j] = e->exp_scale[2];
     }
     def.setup = e->exp_has_geom ? &e->exp_geom : NULL; /* an expSetup with actuators */
+    def.absolute = e->exp_generic;                     /* expElement generic: absolute node DOFs */
+    memcpy(def.dir_node, e->dir_node, sizeof def.dir_node);
+    memcpy(def.kdir_node, e->kinit_node, sizeof def.kdir_node);
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

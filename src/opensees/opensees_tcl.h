@@ -91,6 +91,10 @@ typedef struct hs_os_element {
      * materials (the actuators; hs_fe_link_def.setup) */
     int exp_has_geom;
     hs_setup_geometry exp_geom;
+    /* expElement generic: direction k (and -initStif's direction k) is the absolute displacement
+     * of DOF dir[k] (kinit_dirs[k]) of node ni (dir_node 0) or nj (1) (hs_fe_link_def absolute) */
+    int exp_generic;
+    int dir_node[HS_OS_MAX_DIRS], kinit_node[HS_OS_MAX_DIRS];
     char where[HS_OS_WHERE];
 } hs_os_element;
 
@@ -406,6 +410,8 @@ hs_os_element *hs_os_find_element(const hs_os_model *m, int tag);
 const hs_os_material *hs_os_find_material(const hs_os_model *m, int tag);
 /* Grows an array of `count` items of `size` by one zeroed item; NULL when out of memory. */
 void *hs_os_push(void **array, int *count, size_t size);
+/* Adds element e (its tag new) to the model at the command's line; the command's result. */
+int hs_os_add_element(hs_os_state *st, Tcl_Obj *const objv[], const hs_os_element *e);
 int hs_os_add_input(hs_os_model *m, const char *path);
 
 /* The commands: each is a Tcl_ObjCmdProc with the hs_os_state as client data. */

@@ -717,6 +717,7 @@ static const struct {
 
 int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
+    (void)interp; /* st->interp (hs_os_add_element) */
     hs_os_state *st = STATE(cd);
     if (!hs_os_need_model(st, objv)) return TCL_ERROR;
     if (objc < 5) return hs_os_fail(st, objv, "expected 'element type tag iNode jNode ...'");
@@ -737,11 +738,16 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         return hs_os_fail(st, objv, "element %d is already defined", tag);
     hs_os_element e = {.tag = tag};
     if (fn(st, objc, objv, &e)) return TCL_ERROR;
-    hs_os_where(st, e.where, sizeof e.where);
+    return hs_os_add_element(st, objv, &e);
+}
+
+int hs_os_add_element(hs_os_state *st, Tcl_Obj *const objv[], const hs_os_element *e)
+{
     hs_os_element *slot = hs_os_push((void **)&st->m->els, &st->m->nels, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");
-    *slot = e;
-    if (tag > st->m->el_tag_max) st->m->el_tag_max = tag;
-    Tcl_ResetResult(interp);
+    *slot = *e;
+    hs_os_where(st, slot->where, sizeof slot->where);
+    if (e->tag > st->m->el_tag_max) st->m->el_tag_max = e->tag;
+    Tcl_ResetResult(st->interp);
     return TCL_OK;
 }

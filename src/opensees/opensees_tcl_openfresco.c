@@ -27,12 +27,15 @@
  * (TwoActuators2d, ThreeActuators2d, ...; opensees_tcl_expsetup.c) the strokes of its platform
  * whose pose is the element's basic DOFs (the link through the setup, src/fe/fe_link_setup.c).
  *
+ * expElement generic is that link on absolute node DOFs (exp_generic).
+ *
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites), networked sites, FourActuators3d and
- * Aggregator, expElement beamColumn with nonlinear geometry, generic,
- * invertedVBrace; an experimental element's stiffness-proportional Rayleigh damping without
- * -initStif, or with betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is
- * refused at the first analyze (opensees_analysis.c). */
+ * Aggregator, expElement beamColumn with nonlinear geometry, a generic element over more than
+ * two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an experimental
+ * element's stiffness-proportional Rayleigh damping without -initStif, or with betaK/betaKcomm and
+ * -tangStif (OpenFresco damps it with the estimate), is refused at the first analyze
+ * (opensees_analysis.c). */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
@@ -325,6 +328,9 @@ static int check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_arg
     return TCL_OK;
 }
 
+static void mark_experimental(hs_os_element *e, const exp_drive *d, const exp_args *a, int site,
+                              const exp_basic *b);
+
 /* Defines `element twoNodeLink tag i j -mat m1 .. -dir d1 .. <pass...>` through the element
  * command (one parser for the numerical and the experimental link), then marks it
  * experimental, with its setup's geometry when the setup has one. */
@@ -354,7 +360,15 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
     if (rc != TCL_OK) return rc;
     int tag = 0;
     Tcl_GetIntFromObj(NULL, objv[2], &tag);
-    hs_os_element *e = hs_os_find_element(st->m, tag);
+    mark_experimental(hs_os_find_element(st->m, tag), d, a, site, b);
+    return TCL_OK;
+}
+
+/* Marks link e experimental: its site, Rayleigh flag, similitude factors, setup geometry and
+ * -initStif over its basic system b. */
+static void mark_experimental(hs_os_element *e, const exp_drive *d, const exp_args *a, int site,
+                              const exp_basic *b)
+{
     e->exp_site = site;
     e->exp_rayleigh = !a->no_rayleigh;
     e->exp_scaled = d->scale[0] != 1.0 || d->scale[1] != 1.0 || d->scale[2] != 1.0;
@@ -369,7 +383,6 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
         e->exp_own_tangent = a->own_tangent;
         e->rayleigh_ok = e->exp_rayleigh; /* OpenFresco damps it with that stiffness */
     }
-    return TCL_OK;
 }
 
 /* expElement twoNodeLink tag iNode jNode -dir dirs -site siteTag -initStif Kij <-tangStif t>
@@ -496,11 +509,14 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
 
 /* expElement generic tag -node n1 n2 .. -dof d.. -dof d.. .. -site siteTag -initStif Kij <-iMod>
  * <-noRayleigh> (EEGeneric.cpp: the basic DOFs are the listed DOFs of the nodes, node by node,
- * their absolute displacements; the forces go back on them). The DOFs the setup drives must be
- * one node's: the element is then a zero-length twoNodeLink from a fixed node at its place
- * (generic_ground) to it, on those DOFs (in global axes), through the setup; -initStif's block
- * of that node's listed DOFs is its stiffness (coupling to another node's DOFs is refused). */
-static int exp_generic(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+ * their absolute displacements; the forces go back on them). The element is a twoNodeLink of
+ * absolute node DOFs (hs_fe_link_def absolute) between the two nodes its setup's actuators and
+ * -initStif act on, or from a fixed node at the place of the one node (generic_ground): actuator
+ * k, the control's material k, on the basic DOF its setup names (through the setup's geometry
+ * when it has one, whose pose may then take DOFs of both nodes), -initStif over the listed DOFs
+ * of those nodes its stiffness (the other listed DOFs have no stiffness and no actuator: they
+ * drop out). More than two such nodes are refused. */
+static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
 {
     int tag, nnode = 0, node[HS_OS_MAX_DIRS], nb = 0, bnode[HS_OS_MAX_DIRS], bdof[HS_OS_MAX_DIRS];
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
@@ -538,39 +554,53 @@ static int exp_generic(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *c
     exp_drive d = {0};
     if (site_drive(st, objv, a.site, nb, bdof, &d)) return TCL_ERROR;
     if (check_init_stif(st, objv, &a, nb)) return TCL_ERROR;
-    const int n0 = bnode[d.setup->trial_dof[0]];
-    for (int k = 1; k < d.n; k++)
-        if (bnode[d.setup->trial_dof[k]] != n0)
-            return hs_os_fail(st, objv,
-                              "generic: its setup drives DOFs of nodes %d and %d; hysim maps a "
-                              "generic element whose setup drives one node's DOFs (use one "
-                              "element per node)",
-                              n0, bnode[d.setup->trial_dof[k]]);
-    exp_basic b = {.shear_dist = 0.5}; /* the driven node's listed DOFs, global axes */
-    double kb[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    if (hs_os_find_element(st->m, tag))
+        return hs_os_fail(st, objv, "element %d is already defined", tag);
+    /* the nodes it acts on: its driven DOFs' and those -initStif gives stiffness */
+    int used[HS_OS_MAX_DIRS] = {0}, at[2], nat = 0;
+    for (int k = 0; k < d.n; k++) used[d.setup->trial_dof[k]] = 1;
     for (int q = 0; q < nb; q++)
-        for (int p = 0; a.nk && p < nb; p++)
-            if ((bnode[p] == n0) != (bnode[q] == n0) && a.k[q * nb + p] != 0.0)
-                return hs_os_fail(st, objv,
-                                  "-initStif: K(%d,%d) couples node %d to node %d; hysim's generic "
-                                  "element keeps its stiffness on the driven node %d",
-                                  p + 1, q + 1, bnode[p], bnode[q], n0);
+        for (int p = 0; p < nb; p++)
+            if (a.nk && a.k[q * nb + p] != 0.0) used[p] = used[q] = 1;
+    for (int p = 0; p < nb; p++) {
+        if (!used[p] || (nat > 0 && at[0] == bnode[p]) || (nat > 1 && at[1] == bnode[p])) continue;
+        if (nat == 2)
+            return hs_os_fail(st, objv,
+                              "generic: its setup and -initStif act on nodes %d, %d and %d; "
+                              "hysim maps a generic element over one or two nodes (give each "
+                              "pair of nodes its own element)",
+                              at[0], at[1], bnode[p]);
+        at[nat++] = bnode[p];
+    }
+    hs_os_element e = {.tag = tag, .kind = HS_OS_LINK, .shear_dist = 0.5, .shear_dist_z = 0.5};
+    e.ni = nat == 2 ? at[0] : generic_ground(st, objv, tag, hs_os_find_node(st->m, at[0]));
+    e.nj = at[nat - 1];
+    if (!e.ni) return TCL_ERROR;
+    e.exp_generic = 1;
+    e.nmat = d.n;
+    for (int k = 0; k < d.n; k++) { /* actuator k on basic DOF trial_dof[k] */
+        const int p = d.setup->trial_dof[k];
+        e.mat[k] = d.mat[k];
+        e.dir[k] = bdof[p] - 1;
+        e.dir_node[k] = bnode[p] == e.nj;
+    }
+    exp_basic b = {.shear_dist = 0.5}; /* -initStif over the basic DOFs of those nodes */
+    double kb[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
+    int keep[HS_OS_MAX_DIRS];
     for (int p = 0; p < nb; p++)
-        if (bnode[p] == n0) b.dirs[b.n++] = bdof[p] - 1;
-    for (int q = 0, c = 0; a.nk && q < nb; q++) /* the block of node n0's DOFs */
-        for (int p = 0; bnode[q] == n0 && p < nb; p++)
-            if (bnode[p] == n0) kb[c++] = a.k[q * nb + p];
+        if (bnode[p] == e.ni || bnode[p] == e.nj) {
+            e.kinit_node[b.n] = bnode[p] == e.nj;
+            keep[b.n] = p;
+            b.dirs[b.n++] = bdof[p] - 1;
+        }
+    for (int q = 0; a.nk && q < b.n; q++)
+        for (int p = 0; p < b.n; p++) kb[q * b.n + p] = a.k[keep[q] * nb + keep[p]];
     if (a.nk) {
         a.nk = b.n * b.n;
         memcpy(a.k, kb, (size_t)a.nk * sizeof(double));
     }
-    const int ground = generic_ground(st, objv, tag, hs_os_find_node(st->m, n0));
-    if (!ground) return TCL_ERROR;
-    Tcl_Obj *w[5] = {objv[0], objv[1], objv[2], Tcl_NewIntObj(ground), Tcl_NewIntObj(n0)};
-    for (int k = 3; k < 5; k++) Tcl_IncrRefCount(w[k]);
-    const int rc = define_link(st, interp, w, &d, 0.0, &a, a.site, &b);
-    for (int k = 3; k < 5; k++) Tcl_DecrRefCount(w[k]);
-    return rc;
+    mark_experimental(&e, &d, &a, a.site, &b);
+    return hs_os_add_element(st, objv, &e);
 }
 
 /* expElement TYPE tag iNode jNode ... */
@@ -583,14 +613,19 @@ static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (!strcmp(type, "twoNodeLink")) return exp_link(st, interp, objc, objv);
     if (!strcmp(type, "truss")) return exp_truss(st, interp, objc, objv);
     if (!strcmp(type, "beamColumn")) return exp_beam_column(st, interp, objc, objv);
-    if (!strcmp(type, "generic")) return exp_generic(st, interp, objc, objv);
+    if (!strcmp(type, "generic")) return exp_generic(st, objc, objv);
     if (!strcmp(type, "invertedVBrace"))
         return hs_os_fail(st, objv,
                           "type 'invertedVBrace' is not supported by hysim: OpenFresco's "
-                          "EEInvertedVBrace2d puts back load cells' forces averaged between "
-                          "its braces (EEInvertedVBrace2d.cpp), no setup's resultant; model the "
-                          "brace's top with expElement twoNodeLink or generic on an "
-                          "InvertedVBrace2d setup");
+                          "EEInvertedVBrace2d needs six load-cell forces from its site (Fx, Fy, "
+                          "M of each brace, split between the braces by their directions: "
+                          "EEInvertedVBrace2d.cpp), and a SimUniaxialMaterials control measures "
+                          "one force per actuator (OpenFresco itself stops at these sizes: "
+                          "ECSimUniaxialMaterials::setSize), whose resultant does not say how "
+                          "the two braces share it; give each brace its own experimental "
+                          "element (expElement truss or twoNodeLink), or hold the braces' top "
+                          "with expElement twoNodeLink or generic on an InvertedVBrace2d setup "
+                          "(the actuators' resultant)");
     if (!strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
         return hs_os_fail(st, objv,
                           "type '%s' is not supported in a script yet (it has twoNodeLink, "
