@@ -12,12 +12,13 @@
  * condition box are all such platforms; their parameters become pins (setup_presets.c).
  *
  * Pose: t = (ux, uy, uz), R = Rz(rz) Ry(ry) Rx(rx) (rotations about the fixed x, then y, then z
- * axes); in 2-D only ux, uy, rz. The setup controls `ndof` of these six (the others are held at
- * 0 by the specimen or the setup's own guides). With `nl_geom` 0 the map is linearised at rest
- * (x = J0 q, p = J0^T f, OpenFresco's default); with 1 it is exact at any displacement.
- * Nothing here allocates after hs_setup_create; every call is safe at a controller's rate. The
- * forward solve and the force inverse use the setup's own scratch: one thread per setup (a site's
- * loop thread drives both its laboratory wrapper and a virtual specimen on the same setup). */
+ * axes), or with rot_vector the rotation by |r| about r = (rx, ry, rz); in 2-D only ux, uy, rz. The
+ * setup controls `ndof` of these six (the others are held at 0 by the specimen or the setup's own
+ * guides). With `nl_geom` 0 the map is linearised at rest (x = J0 q, p = J0^T f, OpenFresco's
+ * default); with 1 it is exact at any displacement. Nothing here allocates after hs_setup_create;
+ * every call is safe at a controller's rate. The forward solve and the force inverse use the
+ * setup's own scratch: one thread per setup (a site's loop thread drives both its laboratory
+ * wrapper and a virtual specimen on the same setup). */
 #ifndef HYSIM_SETUP_H
 #define HYSIM_SETUP_H
 
@@ -37,6 +38,10 @@ typedef struct hs_setup_geometry {
     int ndof;    /* 1..6 controlled pose DOFs, ndof <= nact */
     int dof[6];  /* dof[k]: the pose DOF (HS_POSE_*) that control DOF k stands for, distinct */
     int nl_geom; /* 0: linearised at rest; 1: exact geometry */
+    /* 0: R = Rz(rz) Ry(ry) Rx(rx); 1: R = exp([r]x), the rotation by angle |r| about the
+     * rotation vector r = (rx, ry, rz) (OpenFresco's FourActuators3d tilts its column top so,
+     * ESFourActuators3d.cpp). Equal to first order. */
+    int rot_vector;
     /* Pins, in the control point's axes with its origin at the control point at rest. */
     double base[HS_SETUP_MAX_ACT][3]; /* fixed end of actuator i */
     double pin[HS_SETUP_MAX_ACT][3];  /* platform end of actuator i, at rest */

@@ -58,6 +58,42 @@ static void rotation(const double pose[6], int d, mat3 r)
     mat3_mul(rz, t, r);
 }
 
+/* The rotation vector's R = exp([r]x) = I + a K + b K^2 (Rodrigues; K = [r]x, a = sin t / t,
+ * b = (1 - cos t) / t^2, t = |r|), and the left Jacobian Jl = I + b K + c K^2 (c = (t - sin t)
+ * / t^3: exp([r + e]x) = exp([Jl e]x) exp([r]x) to first order in e), series below t = 1e-4. */
+static void rotation_vector(const double pose[6], mat3 R, mat3 Jl)
+{
+    const double r[3] = {pose[HS_POSE_RX], pose[HS_POSE_RY], pose[HS_POSE_RZ]};
+    const double t2 = r[0] * r[0] + r[1] * r[1] + r[2] * r[2], t = sqrt(t2);
+    double a, b, c;
+    if (t < 1e-4) {
+        a = 1.0 - t2 / 6.0 + t2 * t2 / 120.0;
+        b = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
+        c = 1.0 / 6.0 - t2 / 120.0 + t2 * t2 / 5040.0;
+    } else {
+        a = sin(t) / t;
+        b = (1.0 - cos(t)) / t2;
+        c = (t - sin(t)) / (t2 * t);
+    }
+    mat3 K = {{0.0, -r[2], r[1]}, {r[2], 0.0, -r[0]}, {-r[1], r[0], 0.0}}, K2;
+    mat3_mul(K, K, K2);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            const double id = i == j ? 1.0 : 0.0;
+            R[i][j] = id + a * K[i][j] + b * K2[i][j];
+            if (Jl) Jl[i][j] = id + b * K[i][j] + c * K2[i][j];
+        }
+}
+
+/* The platform's rotation at pose (g.rot_vector: the rotation vector's, else Rz Ry Rx). */
+static void platform_rotation(const hs_setup *s, const double pose[6], mat3 r)
+{
+    if (s->g.rot_vector)
+        rotation_vector(pose, r, NULL);
+    else
+        rotation(pose, -1, r);
+}
+
 static void mat3_apply(mat3 r, const double v[3], double out[3])
 {
     for (int i = 0; i < 3; i++) out[i] = r[i][0] * v[0] + r[i][1] * v[1] + r[i][2] * v[2];
@@ -84,7 +120,7 @@ static double actuator_axis(const hs_setup *s, int i, const double pose[6], doub
     double v[3];
     if (s->g.nl_geom) {
         mat3 rot;
-        rotation(pose, -1, rot);
+        platform_rotation(s, pose, rot);
         mat3_apply(rot, p, r);
         for (int j = 0; j < 3; j++) v[j] = pose[j] + r[j] - b[j];
     } else {
@@ -120,6 +156,11 @@ void hs_setup_jacobian(const hs_setup *s, const double *q, double *J)
             double dp[3] = {0, 0, 0};
             if (d < 3) {
                 dp[d] = 1.0;
+            } else if (s->g.nl_geom && s->g.rot_vector) { /* d(R p)/dr_k = (Jl e_k) x (R p) */
+                mat3 R, Jl;
+                rotation_vector(pose, R, Jl);
+                const double col[3] = {Jl[0][d - 3], Jl[1][d - 3], Jl[2][d - 3]};
+                cross(col, r, dp);
             } else if (s->g.nl_geom) { /* d(R p)/d(angle) */
                 mat3 dr;
                 rotation(pose, d - 3, dr);

@@ -28,8 +28,9 @@
  *
  * phiLocX turns a setup in the plane (degrees): the 2-D setups' actuators by -phiLocX (OpenFresco
  * rotates the element's displacements by +phiLocX into the setup's axes), FourActuators3d's by
- * +phiLocX (it rotates them by -phiLocX; its default is 45). OpenFresco's 3-D setup measures
- * rotations about a tilted axis; hysim's pose is R = Ry(ry) Rx(rx), equal to first order. */
+ * +phiLocX (it rotates them by -phiLocX; its default is 45). FourActuators3d's rotations are a
+ * rotation vector, as OpenFresco's (transfTrialDisp: R = A B C turns by sqrt(rx^2 + ry^2) about
+ * the axis (rx, ry) in the plane): hs_setup_geometry.rot_vector. */
 #include "hysim/setup.h"
 
 #include <math.h>
@@ -111,6 +112,7 @@ static void four_actuators_3d(hs_setup_geometry *g, const double *p, int right)
     static const int dof[4] = {HS_POSE_UX, HS_POSE_UY, HS_POSE_RX, HS_POSE_RY};
     const double *L = p, *a = p + 4, h = p[8];
     controls(g, 4, 4, dof);
+    g->rot_vector = 1; /* ESFourActuators3d.cpp: R = A B C, the tilt |(rx, ry)| about (rx, ry) */
     for (int i = 0; i < 4; i++) {
         const int along = i % 2;          /* 0: x (actuators 1, 3), 1: y (2, 4) */
         const double z = i < 2 ? 0.0 : h; /* 1, 2 at the control point; 3, 4 h above */

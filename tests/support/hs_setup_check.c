@@ -35,9 +35,17 @@ void hs_test_setup_check(const hs_setup_geometry *g, double umax, double rmax, i
         for (int k = 0; k < nd; k++) pose[g->dof[k]] = q[k];
         const double ca = cos(pose[3]), sa = sin(pose[3]), cb = cos(pose[4]), sb = sin(pose[4]);
         const double cg = cos(pose[5]), sg = sin(pose[5]);
-        const double R[3][3] = {{cg * cb, cg * sb * sa - sg * ca, cg * sb * ca + sg * sa},
-                                {sg * cb, sg * sb * sa + cg * ca, sg * sb * ca - cg * sa},
-                                {-sb, cb * sa, cb * ca}};
+        double R[3][3] = {{cg * cb, cg * sb * sa - sg * ca, cg * sb * ca + sg * sa},
+                          {sg * cb, sg * sb * sa + cg * ca, sg * sb * ca - cg * sa},
+                          {-sb, cb * sa, cb * ca}};
+        const double t = sqrt(pose[3] * pose[3] + pose[4] * pose[4] + pose[5] * pose[5]);
+        if (g->rot_vector && t > 0.0) { /* the angle t about the axis e: Rodrigues */
+            const double e[3] = {pose[3] / t, pose[4] / t, pose[5] / t}, ct = cos(t), st = sin(t);
+            const double E[3][3] = {{0, -e[2], e[1]}, {e[2], 0, -e[0]}, {-e[1], e[0], 0}};
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    R[i][j] = (i == j ? ct : 0.0) + st * E[i][j] + (1.0 - ct) * e[i] * e[j];
+        }
         for (int i = 0; i < na; i++) {
             double r[3], v[3];
             for (int j = 0; j < 3; j++)
