@@ -26,6 +26,7 @@
  *  - the refusals (sizes, material counts, factors on a geometry, FourActuators3d, Aggregator)
  *    name SCRIPT:LINE and say what to do. */
 #include "hs_output.h"
+#include "hs_setup_check.h"
 #include "hs_test.h"
 #include "hs_tcl_def.h"
 
@@ -327,6 +328,72 @@ static void test_generic_over_two_nodes(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* OpenFresco's FourActuators3d (ESFourActuators3d.cpp) in a 3-D script: expElement generic on a
+ * column top's six DOFs (the trial vector of 6); the setup's D = (ux, uy, phix, phiy) is minus
+ * trial DOFs 2, 4, 5, 3. At a large pose the specimens' strokes (Elastic actuators, E_i = 100 i:
+ * the restoring force's resultant of f_i = E_i x_i) are OpenFresco's closed form at D, to 1e-12
+ * of the largest, turned by -phiLocX 30 and not; with and without -nlGeom the same (OpenFresco
+ * has no linear geometry here and uses the exact one); the strokes give the pose back (the round
+ * trip basic -> actuator -> basic, hs_setup_pose) to 1e-12. */
+static void test_four_actuators_3d(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+    const double L[4] = {1.6, 1.5, 1.4, 1.3}, a[4] = {0.3, 0.25, 0.35, 0.2}, h = 0.9;
+    const double d[6] = {0.02, -0.15, 0.3, 0.05, -0.25, 0.07}; /* node 2: ux uy uz rx ry rz */
+    const double D[4] = {-d[1], -d[3], -d[4], -d[2]};
+    for (int turned = 0; turned < 2; turned++) {
+        double r[2][6];
+        for (int nl = 0; nl < 2; nl++) {
+            char tcl[2048];
+            snprintf(tcl, sizeof tcl,
+                     "model BasicBuilder -ndm 3 -ndf 6\n"
+                     "node 1 0 0 0; node 2 0 0 0 -mass 1 1 1 1 1 1\n"
+                     "fix 1 1 1 1 1 1 1\n"
+                     "uniaxialMaterial Elastic 1 100; uniaxialMaterial Elastic 2 200\n"
+                     "uniaxialMaterial Elastic 3 300; uniaxialMaterial Elastic 4 400\n"
+                     "expControl SimUniaxialMaterials 1 1 2 3 4\n"
+                     "expSetup FourActuators3d 1 -control 1 1.6 1.5 1.4 1.3 0.3 0.25 0.35 0.2 "
+                     "0.9 0.1 0.2 0.3 0.4 0.5 0.6 0.7%s%s\n"
+                     "expSite LocalSite 1 1\n"
+                     "expElement generic 7 -node 2 -dof 1 2 3 4 5 6 -site 1\n",
+                     nl ? " -nlGeom" : "", turned ? " -phiLocX 30" : "");
+            hs_test_def *def = load(ctx, dir, tcl);
+            assert_int_equal(hs_model_ndof(def->model), 6);
+            assert_int_equal(hs_model_restore(def->model, d, NULL, r[nl], NULL, NULL), 0);
+            hs_test_def_destroy(&def);
+        }
+        assert_memory_equal(r[0], r[1], sizeof r[0]); /* -nlGeom or not: the exact geometry */
+        double x[4], f[4], q[4];
+        hs_test_openfresco_four_actuators(L, a, h, turned ? 30.0 : 0.0, D, x);
+        for (int i = 0; i < 4; i++) f[i] = 100.0 * (i + 1) * x[i];
+        /* the resultant of those forces on hysim's setup (checked against its actuators' force
+         * vectors by hand in test_setup_presets.c), turned by 180 degrees: the trial DOFs */
+        const double len[9] = {L[0], L[1], L[2], L[3], a[0], a[1], a[2], a[3], h};
+        const double pose[4] = {d[1], d[3], d[4], d[2]};
+        hs_setup_geometry g = {.nl_geom = 1};
+        assert_int_equal(hs_setup_preset_turned(ctx, "FourActuators3d", len, 9, 0, 0,
+                                                turned ? 210.0 : 180.0, &g),
+                         0);
+        hs_setup *s = NULL;
+        assert_int_equal(hs_setup_create(ctx, &g, &s), 0);
+        hs_setup_forces(s, pose, f, q);
+        double back[4] = {0}, big = 0.0;
+        assert_int_equal(hs_setup_pose(s, x, back), 0);
+        hs_setup_destroy(&s);
+        for (int k = 0; k < 4; k++) HS_ASSERT_NEAR(back[k], pose[k], 1e-12);
+        for (int k = 0; k < 4; k++) big = fmax(big, fabs(q[k]));
+        assert_true(big > 10.0);
+        const double want[6] = {0.0, q[0], q[3], q[1], q[2], 0.0};
+        for (int k = 0; k < 6; k++) HS_ASSERT_NEAR(r[1][k], want[k], 1e-12 * big);
+    }
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -337,8 +404,7 @@ static void test_errors(void **state)
 #define CTRL HEAD "expControl SimUniaxialMaterials 1 1 2\n"
     /* HEAD has 5 lines, CTRL 6 */
     HS_TCL_FAILS(CTRL "expSetup FourActuators3d 1 -control 1 1 1 1 1 1 1 1 1 1\n",
-                 "frame.tcl:7: expSetup: type 'FourActuators3d' is not supported in a script",
-                 "docs/setups.md");
+                 "frame.tcl:7: expSetup: expected 16 lengths L1 L2 L3 L4 a1 a2 a3 a4 h");
     HS_TCL_FAILS(CTRL "expSetup Aggregator 1 -control 1 2 1 2\n",
                  "frame.tcl:7: expSetup: type 'Aggregator' is not supported in a script");
     HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7\n",
@@ -396,6 +462,7 @@ int main(void)
         cmocka_unit_test(test_no_transformation_is_the_link),
         cmocka_unit_test(test_generic_is_the_grounded_link),
         cmocka_unit_test(test_generic_over_two_nodes),
+        cmocka_unit_test(test_four_actuators_3d),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

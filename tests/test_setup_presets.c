@@ -123,46 +123,6 @@ static void test_raised_control_point(void **state)
     }
 }
 
-/* OpenFresco's FourActuators3d strokes (ESFourActuators3d.cpp transfTrialDisp, written from its
- * expressions): D = (ux, uy, phix, phiy), d = rotLocX D (both pairs turned by -phi), the tilt
- * R = A B C with alpha = atan(d3 / d2), beta = -sign(d2) |(d2, d3)|, A = Rz'(-alpha), B = the
- * rotation about x by beta, C = Rz'(alpha) (primes: OpenFresco's [c s; -s c]), the pins V (-a1,
- * 0, 0), (0, -a2, 0), (-a3, 0, h), (0, -a4, h) turned to R V, and actuator i's stroke the length
- * of (its base-to-pin vector) - Li; at d2 = 0, alpha = sign(d3) pi / 2 and beta = -|d3| (d3 = 0
- * too: OpenFresco's 0 / 0, a NaN stroke at no tilt). */
-static void openfresco_four_actuators(const double L[4], const double a[4], double h, double phi,
-                                      const double D[4], double x[4])
-{
-    const double ph = phi * (3.14159265358979323846 / 180.0), cp = cos(ph), sp = sin(ph);
-    const double d[4] = {cp * D[0] + sp * D[1], -sp * D[0] + cp * D[1], cp * D[2] + sp * D[3],
-                         -sp * D[2] + cp * D[3]};
-    const double sg2 = d[2] > 0.0 ? 1.0 : -1.0, sg3 = d[3] > 0.0 ? 1.0 : -1.0;
-    const double alpha = d[2] == 0.0 ? sg3 * 3.14159265358979323846 / 2.0 : atan(d[3] / d[2]);
-    const double beta = d[2] == 0.0 ? -sg3 * d[3] : -sg2 * hypot(d[2], d[3]);
-    const double ca = cos(alpha), sa = sin(alpha), cb = cos(beta), sb = sin(beta);
-    const double A[3][3] = {{ca, -sa, 0}, {sa, ca, 0}, {0, 0, 1}}; /* gamma = -alpha */
-    const double B[3][3] = {{1, 0, 0}, {0, cb, sb}, {0, -sb, cb}};
-    const double C[3][3] = {{ca, sa, 0}, {-sa, ca, 0}, {0, 0, 1}};
-    double AB[3][3], R[3][3];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            AB[i][j] = A[i][0] * B[0][j] + A[i][1] * B[1][j] + A[i][2] * B[2][j];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            R[i][j] = AB[i][0] * C[0][j] + AB[i][1] * C[1][j] + AB[i][2] * C[2][j];
-    const double V[4][3] = {{-a[0], 0, 0}, {0, -a[1], 0}, {-a[2], 0, h}, {0, -a[3], h}};
-    for (int i = 0; i < 4; i++) {
-        double u3[3];
-        for (int j = 0; j < 3; j++)
-            u3[j] = R[j][0] * V[i][0] + R[j][1] * V[i][1] + R[j][2] * V[i][2];
-        u3[0] += d[0];
-        u3[1] += d[1];
-        u3[i % 2] += L[i] + a[i];
-        u3[2] -= i < 2 ? 0.0 : h;
-        x[i] = sqrt(u3[0] * u3[0] + u3[1] * u3[1] + u3[2] * u3[2]) - L[i];
-    }
-}
-
 /* FourActuators3d (its rotations a rotation vector, as OpenFresco's tilt) against OpenFresco's
  * strokes at a large pose (0.15, 0.04 in translation, a tilt of 0.39 rad), not turned and turned
  * by phiLocX 30, with its 9 lengths and with OpenFresco's 16 (the spreader beam's and rods' seven
@@ -175,14 +135,14 @@ static void test_four_actuators_3d(void **state)
     const double q[4] = {u, 0.04, 0.25, -0.3};
     for (int turned = 0; turned < 2; turned++) {
         double want[4];
-        openfresco_four_actuators(L, a, h, turned ? 30.0 : 0.0, q, want);
+        hs_test_openfresco_four_actuators(L, a, h, turned ? 30.0 : 0.0, q, want);
         expect(preset("FourActuators3d", p, 9, 0, turned ? 30.0 : 0.0), q, want, 4);
         expect(preset("FourActuators3d", p, 16, 0, turned ? 30.0 : 0.0), q, want, 4);
     }
     /* the tilt about one axis (OpenFresco's d2 = 0 branch: alpha = +-pi/2) */
     const double q2[4] = {-u, 0.04, 0.0, 0.35};
     double want[4];
-    openfresco_four_actuators(L, a, h, 0.0, q2, want);
+    hs_test_openfresco_four_actuators(L, a, h, 0.0, q2, want);
     expect(preset("FourActuators3d", p, 9, 0, 0.0), q2, want, 4);
 }
 

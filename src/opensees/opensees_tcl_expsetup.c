@@ -11,14 +11,16 @@
  *   ThreeActuatorsJntOff2d, InvertedVBraceJntOff2d tag <-control c> La1 La2 La3 L1 .. L6 ...
  *   ThreeActuators tag <-control c> dof1 dof2 dof3 t o La1 La2 La3 L1 L2 L3 <-nlGeom> <-posAct1>
  *   ThreeActuatorsJntOff tag <-control c> dof1 dof2 dof3 t o La1 La2 La3 L1 .. L7 ...
+ *   FourActuators3d tag <-control c> L1 .. L4 a1 .. a4 h h1 h2 arlN arlS LrodN LrodS Hbeam
+ *       <-nlGeom> <-phiLocX phi>                 (always the exact geometry, as OpenFresco's)
  *
  * The setups with actuators are hysim's rigid platforms placed from those lengths
  * (hs_setup_preset_turned, src/lab/setup_presets.c, docs/setups.md); their control DOFs ux, uy,
  * rz stand for the element's trial DOFs 1, 2, 3 (the 2-D setups' sizeTrialOut is 3 3) or
- * dof1 dof2 dof3. The 2-D setups' parsers in OpenFresco read every word after the lengths as
- * one of their options and skip the others, so factors there reach nothing; hysim refuses them
- * (and any unknown option) instead. Not mapped: FourActuators3d (OpenFresco's spreader beam and
- * rods are not hysim's platform, docs/setups.md) and Aggregator. */
+ * dof1 dof2 dof3; FourActuators3d's ux, uy, rx, ry for trial DOFs 2, 4, 5, 3 of 6, negated
+ * (TRIAL_FOUR). The setups' parsers in OpenFresco read every word after the lengths as one of
+ * their options and skip the others, so factors there reach nothing; hysim refuses them (and
+ * any unknown option) instead. Not mapped: Aggregator. */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
@@ -152,16 +154,25 @@ static const struct {
     const char *type, *preset;
     int dofs; /* 1: dof1 dof2 dof3 t o before the lengths (ThreeActuators, ...JntOff) */
     int nla, nl;
-    const char *pos; /* the option that puts the horizontal actuator right or left */
+    const char *pos; /* the option that puts the horizontal actuator right or left, or NULL */
+    int ntrial;      /* the trial vector: 3 (ux, uy, rz) or 6 (FourActuators3d) */
 } GEOM[] = {
-    {"TwoActuators2d", "TwoActuators2d", 0, 2, 1, "-posAct"},
-    {"ThreeActuators2d", "ThreeActuators2d", 0, 3, 2, "-posAct1"},
-    {"InvertedVBrace2d", "InvertedVBrace2d", 0, 3, 2, "-posAct1"},
-    {"ThreeActuatorsJntOff2d", "ThreeActuatorsJntOff2d", 0, 3, 6, "-posAct1"},
-    {"InvertedVBraceJntOff2d", "InvertedVBraceJntOff2d", 0, 3, 6, "-posAct1"},
-    {"ThreeActuators", "ThreeActuators", 1, 3, 3, "-posAct1"},
-    {"ThreeActuatorsJntOff", "ThreeActuatorsJntOff", 1, 3, 7, "-posAct1"},
+    {"TwoActuators2d", "TwoActuators2d", 0, 2, 1, "-posAct", 3},
+    {"ThreeActuators2d", "ThreeActuators2d", 0, 3, 2, "-posAct1", 3},
+    {"InvertedVBrace2d", "InvertedVBrace2d", 0, 3, 2, "-posAct1", 3},
+    {"ThreeActuatorsJntOff2d", "ThreeActuatorsJntOff2d", 0, 3, 6, "-posAct1", 3},
+    {"InvertedVBraceJntOff2d", "InvertedVBraceJntOff2d", 0, 3, 6, "-posAct1", 3},
+    {"ThreeActuators", "ThreeActuators", 1, 3, 3, "-posAct1", 3},
+    {"ThreeActuatorsJntOff", "ThreeActuatorsJntOff", 1, 3, 7, "-posAct1", 3},
+    {"FourActuators3d", "FourActuators3d", 0, 4, 12, NULL, 6},
 };
+
+/* The trial DOF (0-based) each pose DOF ux uy uz rx ry rz stands for (-1: none): OpenFresco's 2-D
+ * setups take [ux, uy, rz]; ESFourActuators3d.cpp transfTrialDisp takes D = (ux, uy, phix,
+ * phiy) = -(trial 2, trial 4, trial 5, trial 3) (1-based), the signs being a turn of its
+ * actuators by 180 degrees (added to phiLocX), and gives back (transfDaqForce) -Fx, -My, -Fy,
+ * -Mx on those trial DOFs, the same turn's resultant. */
+static const int TRIAL_2D[6] = {0, 1, -1, -1, -1, 2}, TRIAL_FOUR[6] = {1, 3, -1, 4, 2, -1};
 
 /* The geometry's lengths, -nlGeom, -posAct(1), -phiLocX; returns the index after them, or -1. */
 static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, int t,
@@ -185,7 +196,7 @@ static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int o
             if (trial_dof(st, objv, i + k, "dof", k, s)) return -1;
         i += 5;
     } else {
-        s->size_trial = s->size_out = 3; /* OpenFresco's 2-D setups: [ux, uy, rz] */
+        s->size_trial = s->size_out = GEOM[t].ntrial; /* OpenFresco's 2-D setups: [ux, uy, rz] */
     }
     const int nlen = GEOM[t].nla + GEOM[t].nl;
     double len[16];
@@ -204,7 +215,7 @@ static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int o
         const char *o = Tcl_GetString(objv[i]);
         if (!strcmp(o, "-nlGeom")) {
             s->g.nl_geom = 1;
-        } else if (!strcmp(o, GEOM[t].pos)) {
+        } else if (GEOM[t].pos && !strcmp(o, GEOM[t].pos)) {
             const char *p = i + 1 < objc ? Tcl_GetString(objv[i + 1]) : "";
             if (strcmp(p, "left") && strcmp(p, "l") && strcmp(p, "right") && strcmp(p, "r"))
                 return hs_os_fail(st, objv, "%s: expected left or right, got '%s'", o, p), -1;
@@ -218,12 +229,19 @@ static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int o
             break; /* a factor, refused by the caller, or an unknown option */
         }
     }
-    if (hs_setup_preset_turned(st->ctx, GEOM[t].preset, len, nlen, right, 0, phi, &s->g))
+    const int four = GEOM[t].ntrial == 6;
+    if (four && !s->g.nl_geom)
+        hs_os_ignored_once(st, "FourActuators3d's linear geometry",
+                           "ESFourActuators3d.cpp has none and uses the exact geometry, with a "
+                           "warning; hysim does the same");
+    s->g.nl_geom |= four;
+    if (hs_setup_preset_turned(st->ctx, GEOM[t].preset, len, nlen, right, 0,
+                               four ? phi + 180.0 : phi, &s->g))
         return hs_os_fail(st, objv, "%s", hs_ctx_message(st->ctx)), -1;
     s->has_geom = 1;
     s->nact = s->g.nact;
-    for (int k = 0; !GEOM[t].dofs && k < s->g.ndof; k++) /* ux, uy, rz: trial DOFs 1, 2, 3 */
-        s->trial_dof[k] = s->g.dof[k] == HS_POSE_UX ? 0 : s->g.dof[k] == HS_POSE_UY ? 1 : 2;
+    for (int k = 0; !GEOM[t].dofs && k < s->g.ndof; k++)
+        s->trial_dof[k] = (four ? TRIAL_FOUR : TRIAL_2D)[s->g.dof[k]];
     return i;
 }
 
@@ -238,14 +256,14 @@ int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     if (t < 0 && strcmp(type, "OneActuator") && strcmp(type, "NoTransformation"))
         return hs_os_fail(
             st, objv,
-            !strcmp(type, "FourActuators3d") || !strcmp(type, "Aggregator")
-                ? "type '%s' is not supported in a script (FourActuators3d's spreader beam and "
-                  "rods are not hysim's platform; Aggregator's several setups behind one "
+            !strcmp(type, "Aggregator")
+                ? "type '%s' is not supported in a script (Aggregator's several setups behind one "
                   "element: give each its own element); a test file's setup key has the "
                   "platforms (docs/setups.md)"
                 : "type '%s' is not supported by hysim (it has OneActuator, NoTransformation, "
                   "TwoActuators2d, ThreeActuators2d, InvertedVBrace2d, ThreeActuatorsJntOff2d, "
-                  "InvertedVBraceJntOff2d, ThreeActuators, ThreeActuatorsJntOff)",
+                  "InvertedVBraceJntOff2d, ThreeActuators, ThreeActuatorsJntOff, "
+                  "FourActuators3d)",
             type);
     hs_of_setup s = {0};
     snprintf(s.type, sizeof s.type, "%s", type);
@@ -275,8 +293,9 @@ int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (%s knows -control, %s)",
                               Tcl_GetString(objv[i]), type,
-                              t < 0 ? "-sizeTrialOut and the factors -trialDispFact ... "
-                                      "-daqTimeFact"
+                              t < 0          ? "-sizeTrialOut and the factors -trialDispFact ... "
+                                               "-daqTimeFact"
+                              : !GEOM[t].pos ? "-nlGeom, -phiLocX"
                               : !strcmp(GEOM[t].pos, "-posAct") ? "-nlGeom, -posAct, -phiLocX"
                               : GEOM[t].dofs                    ? "-nlGeom, -posAct1"
                                                                 : "-nlGeom, -posAct1, -phiLocX");
