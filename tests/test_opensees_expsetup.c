@@ -23,8 +23,12 @@
  *    of any nodes) it is the grounded links of its materials bit for bit, its -initStif coupling
  *    the nodes exactly its initial stiffness, and through ThreeActuators2d with its pose on DOFs
  *    of both nodes the setup's resultant at that pose to 1e-12;
- *  - the refusals (sizes, material counts, factors on a geometry, FourActuators3d, Aggregator)
- *    name SCRIPT:LINE and say what to do. */
+ *  - FourActuators3d on a 3-D column top's six DOFs: the strokes are OpenFresco's closed form
+ *    (ESFourActuators3d.cpp) at a large tilt to 1e-12, with and without -nlGeom, and give the
+ *    pose back; Aggregator of setups without geometry is the link of the concatenation, its
+ *    factors times its setups';
+ *  - the refusals (sizes, material counts, factors on a geometry, lengths, an Aggregator of a
+ *    platform) name SCRIPT:LINE and say what to do. */
 #include "hs_output.h"
 #include "hs_setup_check.h"
 #include "hs_test.h"
@@ -394,6 +398,55 @@ static void test_four_actuators_3d(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* expSetup Aggregator (ESAggregator.cpp: the setups' trial vectors one after the other, their
+ * actuators the control's materials in turn) of a OneActuator on its DOF 1 of 1 and a
+ * NoTransformation on DOFs 2 and 1 of 2 is the link with the materials on basic DOFs 1, 3, 2,
+ * bit for bit; with the aggregate's own -ctrlDispFact 2 2 2 times its setups' -ctrlDispFact 0.5
+ * (OneActuator) and -trialDispFact 0.5 0.5 (NoTransformation) the same again, and with the
+ * aggregate's factor alone the specimens at twice the displacement. */
+static void test_aggregator(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_expsetup");
+#define AGG(one, no, agg)                                                                          \
+    HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"                                              \
+         "expControl SimUniaxialMaterials 1 4 2 3\n"                                               \
+         "expSetup OneActuator 2 1 -sizeTrialOut 1 1" one "\n"                                     \
+         "expSetup NoTransformation 3 -dof 2 1 -sizeTrialOut 2 2" no "\n"                          \
+         "expSetup Aggregator 1 -control 1 -setup 2 3" agg "\n"                                    \
+         "expSite LocalSite 1 1\n"                                                                 \
+         "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n"
+    const char *num = HEAD "uniaxialMaterial Steel01 4 0.05 300 0.02\n"
+                           "element twoNodeLink 1 1 2 -mat 4 2 3 -dir 1 3 2\n";
+    double ra[3], rn[3];
+    restoring(ctx, dir, AGG("", "", ""), POSE, ra);
+    restoring(ctx, dir, num, POSE, rn);
+    assert_memory_equal(ra, rn, sizeof ra);
+    HS_ASSERT_NEAR(ra[2], 200.0 * POSE[2], 1e-13); /* rz: material 2 */
+    restoring(ctx, dir,
+              AGG(" -ctrlDispFact 0.5", " -trialDispFact 0.5 0.5", " -ctrlDispFact 2 2 2"), POSE,
+              ra);
+    assert_memory_equal(ra, rn, sizeof ra);
+    restoring(ctx, dir, AGG("", "", " -ctrlDispFact 2 2 2"), POSE, ra);
+    HS_ASSERT_NEAR(ra[1], 300.0 * 2.0 * POSE[1], 1e-13); /* uy: material 3 at 2 uy */
+    HS_ASSERT_NEAR(ra[2], 200.0 * 2.0 * POSE[2], 1e-13);
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1 2 3 1\n"
+                      "expSetup OneActuator 2 1 -sizeTrialOut 1 1\n"
+                      "expSetup ThreeActuators2d 3 2.0 1.5 1.6 0.9 1.3\n"
+                      "expSetup Aggregator 1 -control 1 -setup 2 3\n",
+                 "frame.tcl:9: expSetup: -setup 3: ThreeActuators2d has actuator geometry, one "
+                 "rigid platform; hysim aggregates setups without geometry");
+    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1\n"
+                      "expSetup OneActuator 2 1 -sizeTrialOut 1 1\n"
+                      "expSetup Aggregator 1 -control 1 -setup 2\n",
+                 "frame.tcl:8: expSetup: -setup: expected at least two setup tags, got 1");
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -406,7 +459,8 @@ static void test_errors(void **state)
     HS_TCL_FAILS(CTRL "expSetup FourActuators3d 1 -control 1 1 1 1 1 1 1 1 1 1\n",
                  "frame.tcl:7: expSetup: expected 16 lengths L1 L2 L3 L4 a1 a2 a3 a4 h");
     HS_TCL_FAILS(CTRL "expSetup Aggregator 1 -control 1 2 1 2\n",
-                 "frame.tcl:7: expSetup: type 'Aggregator' is not supported in a script");
+                 "frame.tcl:7: expSetup: expected 'expSetup Aggregator tag <-control ctrlTag> "
+                 "-setup setupTag1 setupTag2 ...'");
     HS_TCL_FAILS(CTRL "expSetup TwoActuators2d 1 -control 1 2.0 1.7\n",
                  "frame.tcl:7: expSetup: expected 3 lengths La1 La2 L after the tag and control "
                  "(got 2)");
@@ -463,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_generic_is_the_grounded_link),
         cmocka_unit_test(test_generic_over_two_nodes),
         cmocka_unit_test(test_four_actuators_3d),
+        cmocka_unit_test(test_aggregator),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,7 +20,9 @@
  * dof1 dof2 dof3; FourActuators3d's ux, uy, rx, ry for trial DOFs 2, 4, 5, 3 of 6, negated
  * (TRIAL_FOUR). The setups' parsers in OpenFresco read every word after the lengths as one of
  * their options and skip the others, so factors there reach nothing; hysim refuses them (and
- * any unknown option) instead. Not mapped: Aggregator. */
+ * any unknown option) instead.
+ *   Aggregator tag <-control c> -setup s1 s2 ... <factors>   setups without geometry, one after
+ *                                                            the other (aggregated_setups) */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
@@ -245,6 +247,55 @@ static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int o
     return i;
 }
 
+/* Aggregator -setup s1 s2 ... (ESAggregator.cpp: its trial vector is its setups' trial vectors
+ * one after the other, its control vector their actuators', each setup transforming its own part
+ * with its own factors): setups without actuator geometry (OneActuator, NoTransformation) make one
+ * NoTransformation over the concatenation, with their factors (the caller multiplies them by the
+ * aggregate's own, as ESAggregator applies both). Returns the index after the tags, or -1. */
+static int aggregated_setups(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i,
+                             const struct hs_os_fresco *f, hs_of_setup *s)
+{
+    if (i >= objc || strcmp(Tcl_GetString(objv[i]), "-setup"))
+        return hs_os_fail(st, objv,
+                          "expected 'expSetup Aggregator tag <-control ctrlTag> -setup "
+                          "setupTag1 setupTag2 ...'"),
+               -1;
+    int n = 0, tag;
+    for (i++; i < objc && Tcl_GetIntFromObj(NULL, objv[i], &tag) == TCL_OK; i++, n++) {
+        const hs_of_setup *m = hs_of_find_setup(f, tag);
+        if (!m) return hs_os_fail(st, objv, "-setup: no expSetup %d (define it first)", tag), -1;
+        if (m->has_geom)
+            return hs_os_fail(st, objv,
+                              "-setup %d: %s has actuator geometry, one rigid platform; hysim "
+                              "aggregates setups without geometry (OneActuator, "
+                              "NoTransformation): give setup %d its own element",
+                              tag, m->type, tag),
+                   -1;
+        if (s->size_trial + m->size_trial > HS_OS_NDF || s->nact + m->nact > HS_OF_MAX_MATS)
+            return hs_os_fail(st, objv,
+                              "-setup %d: the aggregate would have more than %d trial DOFs or "
+                              "%d actuators",
+                              tag, HS_OS_NDF, HS_OF_MAX_MATS),
+                   -1;
+        for (int k = 0; k < m->nact; k++) {
+            s->trial_dof[s->nact + k] = s->size_trial + m->trial_dof[k];
+            for (int g = HS_OF_CTRL; g <= HS_OF_DAQ; g++)
+                for (int kind = 0; kind < 3; kind++)
+                    s->fac[g][kind][s->nact + k] = m->fac[g][kind][k];
+        }
+        for (int b = 0; b < m->size_trial; b++)
+            for (int g = HS_OF_TRIAL; g <= HS_OF_OUT; g++)
+                for (int kind = 0; kind < 3; kind++)
+                    s->fac[g][kind][s->size_trial + b] = m->fac[g][kind][b];
+        s->nact += m->nact;
+        s->size_trial += m->size_trial;
+    }
+    if (n < 2)
+        return hs_os_fail(st, objv, "-setup: expected at least two setup tags, got %d", n), -1;
+    s->size_out = s->size_trial;
+    return i;
+}
+
 int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = (hs_os_state *)cd;
@@ -253,18 +304,14 @@ int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     int t = -1;
     for (int k = 0; k < (int)(sizeof GEOM / sizeof GEOM[0]); k++)
         if (!strcmp(type, GEOM[k].type)) t = k;
-    if (t < 0 && strcmp(type, "OneActuator") && strcmp(type, "NoTransformation"))
-        return hs_os_fail(
-            st, objv,
-            !strcmp(type, "Aggregator")
-                ? "type '%s' is not supported in a script (Aggregator's several setups behind one "
-                  "element: give each its own element); a test file's setup key has the "
-                  "platforms (docs/setups.md)"
-                : "type '%s' is not supported by hysim (it has OneActuator, NoTransformation, "
-                  "TwoActuators2d, ThreeActuators2d, InvertedVBrace2d, ThreeActuatorsJntOff2d, "
-                  "InvertedVBraceJntOff2d, ThreeActuators, ThreeActuatorsJntOff, "
-                  "FourActuators3d)",
-            type);
+    const int aggregate = !strcmp(type, "Aggregator");
+    if (t < 0 && !aggregate && strcmp(type, "OneActuator") && strcmp(type, "NoTransformation"))
+        return hs_os_fail(st, objv,
+                          "type '%s' is not supported by hysim (it has OneActuator, "
+                          "NoTransformation, TwoActuators2d, ThreeActuators2d, InvertedVBrace2d, "
+                          "ThreeActuatorsJntOff2d, InvertedVBraceJntOff2d, ThreeActuators, "
+                          "ThreeActuatorsJntOff, FourActuators3d, Aggregator)",
+                          type);
     hs_of_setup s = {0};
     snprintf(s.type, sizeof s.type, "%s", type);
     if (hs_os_int(st, objv, 2, "tag", &s.tag)) return TCL_ERROR;
@@ -283,23 +330,32 @@ int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     for (int g = 0; g < 4; g++)
         for (int k = 0; k < 3; k++)
             for (int a = 0; a < HS_OF_MAX_MATS; a++) s.fac[g][k][a] = 1.0;
-    i = t < 0 ? actuators_on_dofs(st, objv, objc, i, &s)
-              : actuators_with_geometry(st, objv, objc, i, t, &s);
+    i = aggregate ? aggregated_setups(st, objv, objc, i, f, &s)
+        : t < 0   ? actuators_on_dofs(st, objv, objc, i, &s)
+                  : actuators_with_geometry(st, objv, objc, i, t, &s);
     if (i < 0) return TCL_ERROR;
+    hs_of_setup own = s; /* the setup's own factors, times an aggregate's setups' (s.fac) */
+    for (int g = 0; g < 4; g++)
+        for (int k = 0; k < 3; k++)
+            for (int a = 0; a < HS_OF_MAX_MATS; a++) own.fac[g][k][a] = 1.0;
     for (; i < objc; i++) {
-        const int r = factor_option(st, objv, objc, &i, &s);
+        const int r = factor_option(st, objv, objc, &i, &own);
         if (r < 0) return TCL_ERROR;
         if (!r)
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (%s knows -control, %s)",
                               Tcl_GetString(objv[i]), type,
-                              t < 0          ? "-sizeTrialOut and the factors -trialDispFact ... "
-                                               "-daqTimeFact"
-                              : !GEOM[t].pos ? "-nlGeom, -phiLocX"
+                              aggregate ? "-setup and the factors -trialDispFact ... -daqTimeFact"
+                              : t < 0   ? "-sizeTrialOut and the factors -trialDispFact ... "
+                                          "-daqTimeFact"
+                              : !GEOM[t].pos                    ? "-nlGeom, -phiLocX"
                               : !strcmp(GEOM[t].pos, "-posAct") ? "-nlGeom, -posAct, -phiLocX"
                               : GEOM[t].dofs                    ? "-nlGeom, -posAct1"
                                                                 : "-nlGeom, -posAct1, -phiLocX");
     }
+    for (int g = 0; g < 4; g++)
+        for (int k = 0; k < 3; k++)
+            for (int a = 0; a < HS_OF_MAX_MATS; a++) s.fac[g][k][a] *= own.fac[g][k][a];
     if (hs_of_find_setup(f, s.tag))
         return hs_os_fail(st, objv, "setup %d is already defined", s.tag);
     hs_of_setup *slot = hs_os_push((void **)&f->setups, &f->nsetups, sizeof *slot);
