@@ -8,7 +8,8 @@
  *    its strokes (ESTwoActuators2d.cpp transfTrialDisp: x1 = d0, x2 = sqrt((d0 - L sin d2 +
  *    La2)^2 + (L cos d2 - L)^2) - La2 on the left; x2 = d0 - L d2 linear) with the actuator
  *    forces' virtual work q = (dx/dd)^T f, f_i = E_i x_i, to 1e-12; the tangent J^T diag(E) J
- *    (exact when linear; without the geometric term with -nlGeom, as documented);
+ *    when linear, and with -nlGeom the force's derivative with its geometric term (central
+ *    differences, 1e-8);
  *  - every other setup's argument order (ThreeActuators2d with -posAct1 and -phiLocX,
  *    InvertedVBrace2d, the joint-offset forms, ThreeActuators and ThreeActuatorsJntOff with their
  *    DOF lists): q equals the force of the setup the test file's `setup: {type: ...}` key makes
@@ -109,13 +110,25 @@ static void test_two_actuators_closed_form(void **state)
             HS_ASSERT_NEAR(r[0], q0, 1e-12 * fabs(q0));
             HS_ASSERT_NEAR(r[1], 0.0, 0.0); /* uy: no actuator, no force */
             HS_ASSERT_NEAR(r[2], q2, 1e-12 * fabs(q2));
-            /* the tangent J^T diag(E) J over (d0, d2) (exact for the linear setup; without the
-             * geometric term (dJ^T / dd) f with -nlGeom, as documented) */
+            /* the tangent: J^T diag(E) J over (d0, d2) for the linear setup; with -nlGeom the
+             * derivative of the force, its geometric term included: central differences */
             const double E[2] = {100.0, 200.0};
             for (int p = 0; p < 2; p++)
                 for (int q = 0; q < 2; q++) {
-                    const double k = E[0] * J[0][p] * J[0][q] + E[1] * J[1][p] * J[1][q];
-                    HS_ASSERT_NEAR(Kt[2 * q * 3 + 2 * p], k, 1e-12 * 300.0 * (1.0 + L * L));
+                    double k = E[0] * J[0][p] * J[0][q] + E[1] * J[1][p] * J[1][q], tol = 1e-12;
+                    if (nl) {
+                        const double h = 1e-6;
+                        double dp[3], dm[3], rp[3], rm[3];
+                        memcpy(dp, POSE, sizeof dp);
+                        memcpy(dm, POSE, sizeof dm);
+                        dp[2 * q] += h;
+                        dm[2 * q] -= h;
+                        restoring(ctx, dir, tcl, dp, rp);
+                        restoring(ctx, dir, tcl, dm, rm);
+                        k = (rp[2 * p] - rm[2 * p]) / (2.0 * h);
+                        tol = 1e-8;
+                    }
+                    HS_ASSERT_NEAR(Kt[2 * q * 3 + 2 * p], k, tol * 300.0 * (1.0 + L * L));
                 }
         }
     hs_test_remove_dir(dir);
@@ -338,7 +351,8 @@ static void test_generic_over_two_nodes(void **state)
  * the restoring force's resultant of f_i = E_i x_i) are OpenFresco's closed form at D, to 1e-12
  * of the largest, turned by -phiLocX 30 and not; with and without -nlGeom the same (OpenFresco
  * has no linear geometry here and uses the exact one); the strokes give the pose back (the round
- * trip basic -> actuator -> basic, hs_setup_pose) to 1e-12. */
+ * trip basic -> actuator -> basic, hs_setup_pose) to 1e-12; the tangent is the force's derivative
+ * (central differences, 1e-6 of stiffnesses of 100 to 400). */
 static void test_four_actuators_3d(void **state)
 {
     (void)state;
@@ -367,7 +381,22 @@ static void test_four_actuators_3d(void **state)
                      nl ? " -nlGeom" : "", turned ? " -phiLocX 30" : "");
             hs_test_def *def = load(ctx, dir, tcl);
             assert_int_equal(hs_model_ndof(def->model), 6);
-            assert_int_equal(hs_model_restore(def->model, d, NULL, r[nl], NULL, NULL), 0);
+            double Kt[36];
+            assert_int_equal(hs_model_restore(def->model, d, NULL, r[nl], Kt, NULL), 0);
+            /* the tangent is the force's derivative (the geometric term included, moments over a
+             * rotation vector: not symmetric): central differences */
+            for (int b = 0; nl && b < 6; b++) {
+                const double step = 1e-6;
+                double dp[6], dm[6], rp[6], rm[6];
+                memcpy(dp, d, sizeof dp);
+                memcpy(dm, d, sizeof dm);
+                dp[b] += step;
+                dm[b] -= step;
+                assert_int_equal(hs_model_restore(def->model, dp, NULL, rp, NULL, NULL), 0);
+                assert_int_equal(hs_model_restore(def->model, dm, NULL, rm, NULL, NULL), 0);
+                for (int c = 0; c < 6; c++)
+                    HS_ASSERT_NEAR(Kt[b * 6 + c], (rp[c] - rm[c]) / (2.0 * step), 1e-6);
+            }
             hs_test_def_destroy(&def);
         }
         assert_memory_equal(r[0], r[1], sizeof r[0]); /* -nlGeom or not: the exact geometry */

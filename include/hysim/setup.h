@@ -75,6 +75,13 @@ int hs_setup_pose(const hs_setup *s, const double *x, double *q);
  * geometry (p = J0^T f). */
 void hs_setup_forces(const hs_setup *s, const double *q, const double *f, double *p);
 
+/* The derivative of hs_setup_forces at q with the actuator forces f[nact] held, the setup's
+ * geometric stiffness: G[b * ndof + a] = d p_a / d q_b (ndof x ndof, column-major), from the
+ * actuators' axes turning (d n_i / dq) and the platform's arms turning (d (R p_i) / dq); zero
+ * for a linearised setup. The tangent of the control point's force is then
+ * Ares diag(df_i / dx_i) J + G (Ares: hs_setup_forces' matrix, J^T in 2-D). */
+void hs_setup_force_derivative(const hs_setup *s, const double *q, const double *f, double *G);
+
 /* Actuator forces f[nact] that hold the platform at q against a control-point load p[ndof]
  * (the minimum-norm solution when nact > ndof): J^T f = p, the inverse of hs_setup_forces for
  * a virtual laboratory's specimen acting through the setup. */

@@ -5,12 +5,18 @@
  * i, as OpenFresco's SimUniaxialMaterials control drives its i-th material with the i-th
  * actuator's command (ECSimUniaxialMaterials.cpp), and the basic forces are the resultant of
  * the actuator forces at the pose (hs_setup_forces), as the setup's transfDaqForce gives them
- * back to the element. Rates: xdot = J(ub) vb. Tangent J^T diag(k_i) J and damping
- * J^T diag(c_i) J at ub, without the geometric term (dJ^T/dub) f of a nonlinear setup: an
- * approximate tangent there, as OpenFresco's elements answer their -initStif instead. */
+ * back to the element. Rates: xdot = J(ub) vb. The tangent is the exact derivative of those
+ * forces, A diag(k_i) J + G at ub (A the resultant's matrix, hs_setup_forces, equal to J^T in
+ * 2-D; G the geometric term of a nonlinear setup, the actuators' axes and the platform's arms
+ * turning under the forces f, hs_setup_force_derivative), the damping A diag(c_i) J. OpenFresco
+ * has no such tangent: its setups transform displacements and forces only, and its elements
+ * answer their -initStif (EETwoNodeLink.cpp getTangentStiff); so does hysim's link when given
+ * one (fe_link.c). */
 #include "fe_impl.h"
 
 #include "hysim/setup.h"
+
+#include <string.h>
 
 int fe_link_setup_state(hs_ctx *ctx, const char *name, const hs_setup *s, hs_material *const *mat,
                         const double *da, const double *dv, const double *fb, const double *ub,
@@ -38,19 +44,30 @@ int fe_link_setup_state(hs_ctx *ctx, const char *name, const hs_setup *s, hs_mat
         k[i] = da[i] * fb[i] * hs_material_tangent(mat[i]);
         c[i] = dv[i] * fb[i] * hs_material_rate_tangent(mat[i]);
     }
+    /* A: column i the resultant of a unit force in actuator i (J^T at rest, for `initial`) */
+    double A[HS_SETUP_MAX_ACT * 6], e[HS_SETUP_MAX_ACT] = {0};
+    for (int i = 0; i < n; i++) {
+        e[i] = 1.0;
+        hs_setup_forces(s, initial ? rest : ub, e, &A[i * n]);
+        e[i] = 0.0;
+    }
     if (initial)
         for (int d = 0; d < n; d++) q[d] = 0.0;
     else
         hs_setup_forces(s, ub, f, q);
+    if (initial)
+        memset(kb, 0, sizeof(double) * (size_t)(n * n));
+    else
+        hs_setup_force_derivative(s, ub, f, kb);
     for (int b = 0; b < n; b++)
         for (int a = 0; a < n; a++) {
             double sk = 0.0, sc = 0.0;
             for (int i = 0; i < n; i++) {
-                const double jj = J[i * n + a] * J[i * n + b];
-                sk += k[i] * jj;
-                sc += c[i] * jj;
+                const double aj = A[i * n + a] * J[i * n + b];
+                sk += k[i] * aj;
+                sc += c[i] * aj;
             }
-            kb[b * n + a] = sk;
+            kb[b * n + a] += sk;
             cb[b * n + a] = sc;
         }
     return 0;

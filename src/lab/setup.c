@@ -145,31 +145,62 @@ const hs_setup_geometry *hs_setup_geometry_of(const hs_setup *s)
     return &s->g;
 }
 
+/* The rate of actuator i's platform pin t + R p_i with pose DOF d (its arm r = R p_i), into dp. */
+static void pin_rate(const hs_setup *s, int i, const double pose[6], const double r[3], int d,
+                     double dp[3])
+{
+    dp[0] = dp[1] = dp[2] = 0.0;
+    if (d < 3) {
+        dp[d] = 1.0;
+    } else if (s->g.nl_geom && s->g.rot_vector) { /* d(R p)/dr_k = (Jl e_k) x (R p) */
+        mat3 R, Jl;
+        rotation_vector(pose, R, Jl);
+        const double col[3] = {Jl[0][d - 3], Jl[1][d - 3], Jl[2][d - 3]};
+        cross(col, r, dp);
+    } else if (s->g.nl_geom) { /* d(R p)/d(angle) */
+        mat3 dr;
+        rotation(pose, d - 3, dr);
+        mat3_apply(dr, s->g.pin[i], dp);
+    } else { /* e_axis x p */
+        const double e[3] = {d == 3, d == 4, d == 5};
+        cross(e, s->g.pin[i], dp);
+    }
+}
+
 void hs_setup_jacobian(const hs_setup *s, const double *q, double *J)
 {
-    double pose[6], r[3], n[3];
+    double pose[6], r[3], n[3], dp[3];
     full_pose(s, q, pose);
     for (int i = 0; i < s->g.nact; i++) {
         actuator_axis(s, i, pose, r, n);
         for (int k = 0; k < s->g.ndof; k++) {
-            const int d = s->g.dof[k];
-            double dp[3] = {0, 0, 0};
-            if (d < 3) {
-                dp[d] = 1.0;
-            } else if (s->g.nl_geom && s->g.rot_vector) { /* d(R p)/dr_k = (Jl e_k) x (R p) */
-                mat3 R, Jl;
-                rotation_vector(pose, R, Jl);
-                const double col[3] = {Jl[0][d - 3], Jl[1][d - 3], Jl[2][d - 3]};
-                cross(col, r, dp);
-            } else if (s->g.nl_geom) { /* d(R p)/d(angle) */
-                mat3 dr;
-                rotation(pose, d - 3, dr);
-                mat3_apply(dr, s->g.pin[i], dp);
-            } else { /* e_axis x p */
-                const double e[3] = {d == 3, d == 4, d == 5};
-                cross(e, s->g.pin[i], dp);
-            }
+            pin_rate(s, i, pose, r, s->g.dof[k], dp);
             J[i * s->g.ndof + k] = n[0] * dp[0] + n[1] * dp[1] + n[2] * dp[2];
+        }
+    }
+}
+
+void hs_setup_force_derivative(const hs_setup *s, const double *q, const double *f, double *G)
+{
+    const int nd = s->g.ndof;
+    double pose[6], r[3], n[3];
+    full_pose(s, q, pose);
+    memset(G, 0, sizeof(double) * (size_t)(nd * nd));
+    if (!s->g.nl_geom) return; /* the rest geometry's resultant is linear in f */
+    for (int i = 0; i < s->g.nact; i++) {
+        const double l = actuator_axis(s, i, pose, r, n);
+        for (int b = 0; b < nd; b++) {
+            double dv[3], dn[3], dr[3] = {0, 0, 0}, m1[3], m2[3];
+            pin_rate(s, i, pose, r, s->g.dof[b], dv);
+            const double along = n[0] * dv[0] + n[1] * dv[1] + n[2] * dv[2];
+            for (int j = 0; j < 3; j++) dn[j] = (dv[j] - along * n[j]) / l; /* the axis turns */
+            if (s->g.dof[b] >= 3) memcpy(dr, dv, sizeof dr);                /* the arm turns */
+            cross(dr, n, m1);
+            cross(r, dn, m2);
+            for (int a = 0; a < nd; a++) {
+                const int d = s->g.dof[a];
+                G[b * nd + a] += f[i] * (d < 3 ? dn[d] : m1[d - 3] + m2[d - 3]);
+            }
         }
     }
 }

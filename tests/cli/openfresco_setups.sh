@@ -119,10 +119,11 @@ case_run generic_three_actuators_turned \
         actuator 12 32 $(turned -20 -30) 22 2
         actuator 13 33 $(turned 25 -36) 21 3)" "expElement generic 10 -node 2 -dof 1 2 3 -site 1"
 # The first setup with -nlGeom (the exact geometry; no exact twin here: a rigid link is linear):
-# it runs, and its column top's ux and rz differ from the linearised setup's by the second-order
-# terms of the actuators' geometry: more than round-off, less than the strokes' ratio to the
-# actuators' lengths (peak ux / shortest La) of their peaks (uy, held by the stiff vertical
-# actuators and tiny, is printed only).
+# it runs (Newton on the exact tangent, the geometric term included), and its column top's ux
+# and rz differ from the linearised setup's by the second-order terms of the actuators'
+# geometry: more than round-off, less than the strokes' ratio to the actuators' lengths (peak
+# ux / shortest La) of their peaks (uy, held by the stiff vertical actuators and tiny, is
+# printed only).
 c=$dir/nl_geom
 mkdir -p "$c/src"
 model "$(exp_part "1 2 3" "ThreeActuators2d 1 -control 1 40.0 30.0 36.0 20.0 25.0 -nlGeom")" > "$c/src/model.tcl"
