@@ -32,10 +32,10 @@
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites), networked sites, an Aggregator of a
  * setup with actuator geometry, expElement beamColumn with nonlinear geometry, a generic element
- * over more than two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an experimental
- * element's stiffness-proportional Rayleigh damping without -initStif, or with betaK/betaKcomm and
- * -tangStif (OpenFresco damps it with the estimate), is refused at the first analyze
- * (opensees_analysis.c). */
+ * over more than two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an
+ * experimental element's stiffness-proportional Rayleigh damping without -initStif, or with
+ * betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is refused at the first
+ * analyze (opensees_analysis.c). */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
