@@ -8,7 +8,7 @@
  *  - defaultUnits sets OpenSees' unit variables ($kip, $g, $ft, $pi, ...), checked through masses
  *    made of them against the units' definitions;
  *  - every command's errors name SCRIPT:LINE and the command, and say what to do: laboratory
- *    controls, networked sites, setups not mapped (FourActuators3d), scaled setups, element types
+ *    controls, networked sites, setup types hysim does not have, scaled setups, element types
  * not mapped yet, missing or mismatched tags. */
 #include "hs_output.h"
 #include "hs_test.h"
@@ -330,9 +330,10 @@ static void test_errors(void **state)
                  "frame.tcl:8: expControl: no uniaxialMaterial 9 (define it first)");
     HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1\n",
                  "frame.tcl:8: expControl: expected the specimens' matTags after the tag");
-    HS_TCL_FAILS(HEAD CTRL "expSetup FourActuators3d 1 -control 1 1 1 1 1 1 1 1 1 1\n",
-                 "frame.tcl:9: expSetup: type 'FourActuators3d' is not supported in a script",
-                 "docs/setups.md");
+    HS_TCL_FAILS(HEAD CTRL "expSetup FiveActuators3d 1 -control 1 1 1 1 1 1 1 1 1 1\n",
+                 "frame.tcl:9: expSetup: type 'FiveActuators3d' is not supported by hysim (it "
+                 "has OneActuator, NoTransformation,",
+                 "FourActuators3d, Aggregator)");
     HS_TCL_FAILS(HEAD CTRL "expSetup OneActuator 1 -control 1 3 -sizeTrialOut 1 1\n",
                  "frame.tcl:9: expSetup: dir 3: expected 1 to 1");
     HS_TCL_FAILS(HEAD CTRL "expSetup OneActuator 1 -control 7 1 -sizeTrialOut 1 1\n",
