@@ -65,11 +65,11 @@ typedef struct bw_step {
     double g_Ek; /* dg/dE_k */
 } bw_step;
 
-/* a^(n-1) and a^n for a >= 0. */
-static inline void bw_powers(const bouc_wen *p, double a, double *pn1, double *pn)
+/* a^(n-1) and a^n for a >= 0; nint_c > 0 is n known at the call site (else p->nint). */
+static inline void bw_powers(const bouc_wen *p, double a, double *pn1, double *pn, const int nint_c)
 {
     double q;
-    switch (p->nint) {
+    switch (nint_c > 0 ? nint_c : p->nint) {
     case 1:
         q = 1.0;
         break;
@@ -107,7 +107,8 @@ static double bw_band(const bouc_wen *p, double zk, double Ek)
         zu = nu > 0.0 ? pow((p->A0 - p->da * Ek) / ((p->gamma + p->beta) * nu), 1.0 / p->n)
                       : INFINITY;
     }
-    return fmax(fabs(zk), zu) * (1.0 + 1e-9);
+    const double azk = fabs(zk); /* fmax without its call: both finite or zu = inf */
+    return (azk > zu ? azk : zu) * (1.0 + 1e-9);
 }
 
 /* One backward-Euler step of size h from (zk, Ek), Newton from the guess z (clamped into the
@@ -119,7 +120,7 @@ static double bw_band(const bouc_wen *p, double zk, double Ek)
 #define BW_INLINE static inline
 #endif
 BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s,
-                          const int degrading)
+                          const int degrading, const int nint_c)
 {
     const double khh = p->kh * h, band = bw_band(p, zk, Ek);
     if (fabs(z) > band) z = copysign(band, z);
@@ -132,11 +133,11 @@ BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, dou
         const double psi = hz > 0.0 ? p->psi_load : hz < 0.0 ? p->psi_unload : p->gamma;
         const double az = fabs(z);
         double pn1, pn;
-        bw_powers(p, az, &pn1, &pn);
+        bw_powers(p, az, &pn1, &pn, nint_c);
         const double phi = A - pn * psi * nu;
         const double phi_E = degrading ? -p->da - pn * psi * p->dnu : 0.0;
         const double sz = z > 0.0 ? 1.0 : z < 0.0 ? -1.0 : 0.0;
-        const double phi_z = -p->n * pn1 * sz * psi * nu;
+        const double phi_z = -(nint_c > 0 ? (double)nint_c : p->n) * pn1 * sz * psi * nu;
         const double dz0 = z - zk;
         const double g = eta * dz0 - h * phi;
         const double g_z =
@@ -159,14 +160,19 @@ BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, dou
     return HS_ECONVERGE;
 }
 
+/* The common cases with their constants folded: no degradation with n = 1 or 2 (the smooth and
+ * the usual building laws, e.g. Mosqueda and Ahmadizadeh's n = 2); the same arithmetic. */
 static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s)
 {
-    return p->degrading ? bw_solve_in(p, zk, Ek, h, z, s, 1) : bw_solve_in(p, zk, Ek, h, z, s, 0);
+    if (p->degrading) return bw_solve_in(p, zk, Ek, h, z, s, 1, 0);
+    if (p->nint == 2) return bw_solve_in(p, zk, Ek, h, z, s, 0, 2);
+    if (p->nint == 1) return bw_solve_in(p, zk, Ek, h, z, s, 0, 1);
+    return bw_solve_in(p, zk, Ek, h, z, s, 0, 0);
 }
 
 /* Whole increment h in nsub equal sub-steps, each from the guess z_k + h_k slope (slope: the
  * given one, then that of the previous sub-step); on success sets p->z, p->E, p->dz. */
-static int bw_integrate(bouc_wen *p, double h, int nsub, double slope)
+static inline int bw_integrate(bouc_wen *p, double h, int nsub, double slope)
 {
     bw_step s;
     if (nsub == 1) {
