@@ -172,7 +172,7 @@ static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z,
 
 /* Whole increment h in nsub equal sub-steps, each from the guess z_k + h_k slope (slope: the
  * given one, then that of the previous sub-step); on success sets p->z, p->E, p->dz. */
-static inline int bw_integrate(bouc_wen *p, double h, int nsub, double slope)
+static int bw_integrate(bouc_wen *p, double h, int nsub, double slope)
 {
     bw_step s;
     if (nsub == 1) {
@@ -209,17 +209,15 @@ static void bw_trial_is_committed(hs_material *m, bouc_wen *p)
     m->tangent = p->ka + p->kh * p->dz_c;
 }
 
-static int bouc_wen_set_trial(hs_material *m, double strain, double strain_rate)
+/* The trial by the whole sequence: predictor on the committed tangent, then on the elastic slope
+ * A0, then sub-steps; on success p->z, p->E, p->dz are set. Out of line: the common case (one
+ * step, converged from the first predictor) is bouc_wen_set_trial's own. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+bw_trial(hs_material *m, bouc_wen *p, double h, double strain)
 {
-    (void)strain_rate;
-    bouc_wen *p = m->data;
-    m->rate_tangent = 0.0;
-    const double h = strain - p->e_c;
-    if (h == 0.0) {
-        bw_trial_is_committed(m, p);
-        return 0;
-    }
-    /* predictor on the committed tangent, then on the elastic slope A0, then sub-steps */
     int rc = bw_integrate(p, h, p->nsub, p->dz_c);
     if (rc) rc = bw_integrate(p, h, p->nsub, p->A0);
     for (int k = 4; rc && k <= 256; k *= 4) rc = bw_integrate(p, h, k * p->nsub, p->A0);
@@ -234,6 +232,28 @@ static int bouc_wen_set_trial(hs_material *m, double strain, double strain_rate)
             A <= 0.0 ? " (A = A0 - delta_a E has dropped to <= 0: the degradation "
                        "has exhausted the hysteresis)"
                      : "");
+    }
+    return 0;
+}
+
+static int bouc_wen_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    (void)strain_rate;
+    bouc_wen *p = m->data;
+    m->rate_tangent = 0.0;
+    const double h = strain - p->e_c;
+    if (h == 0.0) {
+        bw_trial_is_committed(m, p);
+        return 0;
+    }
+    bw_step s; /* the first attempt of bw_trial, inline (a failed one is repeated there) */
+    if (p->nsub == 1 && !bw_solve(p, p->z_c, p->E_c, h, p->z_c + h * p->dz_c, &s)) {
+        p->z = s.z;
+        p->E = s.E;
+        p->dz = -s.g_h * s.r_z;
+    } else {
+        const int rc = bw_trial(m, p, h, strain);
+        if (rc) return rc;
     }
     m->stress = p->ka * strain + p->kh * p->z;
     m->tangent = p->ka + p->kh * p->dz;
