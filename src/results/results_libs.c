@@ -35,7 +35,7 @@ static int load_lib(hs_lib_load *l, const char *env, const char *soname, const c
 {
     const char *file = getenv(env);
     if (!file || !file[0]) file = soname;
-    void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    void *h = dlopen(file, RTLD_LAZY | RTLD_LOCAL); /* as at start-up: functions bound when called */
     if (!h) {
         const char *e = dlerror();
         snprintf(l->error, sizeof l->error, "cannot load %s (%s)", file, e ? e : "dlopen failed");
@@ -44,7 +44,7 @@ static int load_lib(hs_lib_load *l, const char *env, const char *soname, const c
     /* the process's own definition first: a program linked with the library itself (the tests
      * that read results.h5 back) holds copies of its global variables (H5T_NATIVE_DOUBLE_g, ...,
      * copy relocations) that the library's H5open fills, not the library's originals */
-    void *self = dlopen(NULL, RTLD_NOW);
+    void *self = dlopen(NULL, RTLD_LAZY);
     for (size_t k = 0; k < count; k++) {
         dlerror();
         void *p = self ? dlsym(self, names[k]) : NULL;
