@@ -180,6 +180,12 @@ int hs_results_write_csv(const hs_results *r, const char *path);
  * NULL). With an actuator block also /actuators/{command, measured, force, tangent}; with a site
  * block /sites/{states, delay} and /actuators/{tracking_error, tracking_indicator}. */
 int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const char *path);
+/* HDF5 and matio are loaded when results.h5 or results.mat is first written or read, not when the
+ * program starts (a missing library fails that write with a message naming it; HS_HDF5_LIBRARY
+ * and HS_MATIO_LIBRARY name other files). This starts loading both on a detached background
+ * thread (once per process; the writers wait for it): call it before a run that will write them,
+ * so that the loading overlaps the model's set-up and steps. */
+void hs_results_libs_preload(void);
 /* response.csv written while the run records (results_live.c): a second thread formats every
  * record hs_results_record has completed into PATH.part as the run goes on; finish (after the
  * last record) writes the rest and renames it over PATH when keep is set, else removes it. The

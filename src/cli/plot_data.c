@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* after <hdf5.h>: its calls through the table that hs_h5_require fills (results_libs.h) */
+#include "results/results_libs_names.h"
+
 static int failf(char *err, size_t errlen, const char *fmt, ...) HS_PRINTF(3, 4);
 static int failf(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -259,6 +262,7 @@ static int read_all(hid_t file, hs_plot_data *p, char *err, size_t errlen)
 int hs_plot_data_read(const char *path, hs_plot_data *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    if (hs_h5_require(NULL, path, err, errlen)) return -1; /* loaded here, not at start-up */
     H5E_auto2_t old_fn = NULL;
     void *old_data = NULL;
     H5Eget_auto2(H5E_DEFAULT, &old_fn, &old_data);

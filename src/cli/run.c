@@ -201,6 +201,9 @@ int hs_cli_run(int argc, char **argv)
     }
     hs_ctx *ctx = NULL;
     if (hs_ctx_create(&ctx)) return HS_EXIT_FAILED;
+    /* HDF5 and matio for results.h5 and results.mat, loaded on another thread while the test file
+     * is read, the model built and the steps run (src/results/results_libs.c) */
+    hs_results_libs_preload();
     hs_test_def *def = NULL;
     hs_coordinator *c = NULL;
     hs_run_folder *folder = NULL;

@@ -24,7 +24,7 @@ int hs_energy_acc_init(hs_energy_acc *acc, const hs_model *m, const double *M, c
     acc->e.ngroups = hs_model_group_count(m);
     if (acc->e.ngroups > HS_ENERGY_MAX_GROUPS) acc->e.ngroups = HS_ENERGY_MAX_GROUPS;
     const size_t n = (size_t)acc->n, ns = (size_t)(acc->nsprings ? acc->nsprings : 1);
-    acc->vg = hs_dvec(n);
+    acc->vg = hs_dvec(5 * n);
     acc->cv = hs_dvec(n);
     acc->coef = hs_dvec(3 * n);
     acc->kd_M = hs_mat_bandwidth(acc->n, M);
@@ -101,24 +101,36 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
                         double experimental_work)
 {
     const int n = acc->n;
-    double win = 0.0, wdamp = 0.0;
+    double win = 0.0, wdamp = 0.0, wg[5], vCv[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
     for (int i = 0; i < n; i++)
         hs_quintic(h, d0[i], v0[i], a0[i], d1[i], v1[i], a1[i], acc->coef + 3 * i);
     for (int g = 0; g < 5; g++) {
-        const double s = 0.5 * (hs_gauss_x[g] + 1.0), t = s * h, w = 0.5 * h * hs_gauss_w[g];
-        for (int i = 0; i < n; i++)
-            acc->vg[i] = hs_quintic_velocity(t, v0[i], a0[i], acc->coef + 3 * i);
+        const double s = 0.5 * (hs_gauss_x[g] + 1.0), t = s * h;
+        double *vg = acc->vg + (size_t)g * (size_t)n;
+        wg[g] = 0.5 * h * hs_gauss_w[g];
+        for (int i = 0; i < n; i++) vg[i] = hs_quintic_velocity(t, v0[i], a0[i], acc->coef + 3 * i);
         double fv = 0.0;
-        for (int i = 0; i < n; i++) fv += ((1.0 - s) * f0[i] + s * f1[i]) * acc->vg[i];
-        win += w * fv;
-        if (acc->C) { /* the band only: the skipped products are exact zeros */
-            hs_band_matvec(n, acc->kd_C, acc->C, acc->vg, acc->cv);
-            wdamp += w * hs_dot(n, acc->vg, acc->cv);
-        } else if (acc->Cs) {
-            hs_csc_matvec(acc->Cs, acc->vg, acc->cv);
-            wdamp += w * hs_dot(n, acc->vg, acc->cv);
+        for (int i = 0; i < n; i++) fv += ((1.0 - s) * f0[i] + s * f1[i]) * vg[i];
+        win += wg[g] * fv;
+        if (!acc->C && acc->Cs) {
+            hs_csc_matvec(acc->Cs, vg, acc->cv);
+            vCv[g] = hs_dot(n, vg, acc->cv);
         }
     }
+    if (acc->C) /* vg^T C vg at the five points in one pass over C's band (exact zeros skipped) */
+        for (int j = 0; j < n; j++) {
+            const int lo = j - acc->kd_C > 0 ? j - acc->kd_C : 0;
+            const int hi = j + acc->kd_C < n - 1 ? j + acc->kd_C : n - 1;
+            for (int i = lo; i <= hi; i++) {
+                const double c = HS_AT(acc->C, n, i, j);
+                if (c == 0.0) continue;
+                for (int g = 0; g < 5; g++) {
+                    const double *vg = acc->vg + (size_t)g * (size_t)n;
+                    vCv[g] += c * vg[i] * vg[j];
+                }
+            }
+        }
+    for (int g = 0; g < 5; g++) wdamp += wg[g] * vCv[g];
     acc->e.input += win;
     acc->e.damping += wdamp;
     /* springs: trapezoid on committed force and deformation (exact for linear springs) */

@@ -11,7 +11,7 @@ typedef struct hs_energy_acc {
     const double *M, *C;   /* lent */
     const hs_csc *Ms, *Cs; /* lent: a large model's (M, C NULL), or NULL */
     hs_energy e;
-    double *vg;                  /* velocity at a quadrature point (n) */
+    double *vg;                  /* velocity at the 5 quadrature points (5 n) */
     double *cv;                  /* C vg (n) */
     double *coef;                /* the step's quintic per DOF: c3, c4, c5 (3 n) */
     int kd_M, kd_C;              /* half-bandwidths of M and C */

@@ -19,24 +19,27 @@ typedef struct fe_target {
     int q, kd;
 } fe_target;
 
+static inline size_t target_at(const fe_target *t, int qi, int qj)
+{
+    return t->kd < 0 ? (size_t)qj * (size_t)t->q + (size_t)qi
+                     : (size_t)qj * HS_BAND_LD(t->kd) + (size_t)(t->kd + qi - qj);
+}
+
 static inline void target_add(const fe_target *t, int qi, int qj, double k, double c)
 {
-    const size_t at = t->kd < 0 ? (size_t)qj * (size_t)t->q + (size_t)qi
-                                : (size_t)qj * HS_BAND_LD(t->kd) + (size_t)(t->kd + qi - qj);
+    const size_t at = target_at(t, qi, qj);
     t->K[at] += k;
     if (t->C) t->C[at] += c;
 }
 
-/* A zero-length element's share of r_eq and the tangents: its one direction's two DOFs (what the
- * general assembly below gives from its 2 ndf x 2 ndf matrix, without the zeros). */
-static int zero_length(hs_fe *fe, fe_element *e, int initial, const fe_target *t)
+/* A zero-length element whose ends are each one DOF of its own, fixed or a moving support
+ * (zl_plain > 0, zl_at): looked at once, as the ends' maps are fixed from hs_fe_finalize on. */
+static int zl_is_plain(hs_fe *fe, fe_element *e)
 {
-    const int q = fe->neq;
-    const fe_map *m[2] = {&fe->nodes[e->ni].map[e->dir], &fe->nodes[e->nj].map[e->dir]};
-    if (!e->zl_plain) { /* the ends' maps are fixed from hs_fe_finalize on: looked at once */
+    if (!e->zl_plain) {
         e->zl_plain = 1;
         for (int b = 0; b < 2; b++) {
-            const fe_map *mb = m[b];
+            const fe_map *mb = &fe->nodes[b ? e->nj : e->ni].map[e->dir];
             if (mb->n == 1 && mb->c[0] == 1.0)
                 e->zl_at[b] = mb->eq[0];
             else if (mb->n == 0)
@@ -45,29 +48,59 @@ static int zero_length(hs_fe *fe, fe_element *e, int initial, const fe_target *t
                 e->zl_plain = -1;
         }
     }
+    return e->zl_plain > 0;
+}
+
+/* A plain zero-length element's force s and tangents at fe->u, fe->v, its ends a, b. */
+static inline int zl_plain_state(hs_fe *fe, fe_element *e, int a, int b, int initial, double *s,
+                                 double *kt, double *ct)
+{
+    const double *u = fe->u, *v = fe->v;
+    const double du = (b >= 0 ? u[b] : 0.0) - (a >= 0 ? u[a] : 0.0);
+    const double dv = v ? (b >= 0 ? v[b] : 0.0) - (a >= 0 ? v[a] : 0.0) : 0.0;
+    return fe_zero_length_material(fe, e, du, dv, v != NULL, initial, s, kt, ct);
+}
+
+/* Its share of r_eq and of K, C (C NULL: none) at the entries at[] = (a, a), (b, b), (a, b),
+ * (b, a); ia, ib: the end is an equation. */
+static inline void zl_plain_add(hs_fe *fe, double *K, double *C, const size_t at[4], int a, int b,
+                                int ia, int ib, double s, double kt, double ct)
+{
+    if (ia) {
+        fe->r_eq[a] -= s;
+        K[at[0]] += kt;
+        if (C) C[at[0]] += ct;
+    }
+    if (ib) {
+        fe->r_eq[b] += s;
+        K[at[1]] += kt;
+        if (C) C[at[1]] += ct;
+    }
+    if (ia && ib) {
+        K[at[2]] += -kt;
+        if (C) C[at[2]] += -ct;
+        K[at[3]] += -kt;
+        if (C) C[at[3]] += -ct;
+    }
+}
+
+/* A zero-length element's share of r_eq and the tangents: its one direction's two DOFs (what the
+ * general assembly below gives from its 2 ndf x 2 ndf matrix, without the zeros). */
+static int zero_length(hs_fe *fe, fe_element *e, int initial, const fe_target *t)
+{
+    const int q = fe->neq;
     double s, kt, ct;
-    if (e->zl_plain > 0) { /* each end one DOF of its own, fixed, or a moving support */
+    if (zl_is_plain(fe, e)) { /* each end one DOF of its own, fixed, or a moving support */
         const int a = e->zl_at[0], b = e->zl_at[1];
-        const double *u = fe->u, *v = fe->v;
-        const double du = (b >= 0 ? u[b] : 0.0) - (a >= 0 ? u[a] : 0.0);
-        const double dv = v ? (b >= 0 ? v[b] : 0.0) - (a >= 0 ? v[a] : 0.0) : 0.0;
-        int rc = fe_zero_length_material(fe, e, du, dv, v != NULL, initial, &s, &kt, &ct);
+        int rc = zl_plain_state(fe, e, a, b, initial, &s, &kt, &ct);
         if (rc) return rc;
         const int ia = a >= 0 && a < q, ib = b >= 0 && b < q;
-        if (ia) {
-            fe->r_eq[a] -= s;
-            target_add(t, a, a, kt, ct);
-        }
-        if (ib) {
-            fe->r_eq[b] += s;
-            target_add(t, b, b, kt, ct);
-        }
-        if (ia && ib) {
-            target_add(t, a, b, -kt, -ct);
-            target_add(t, b, a, -kt, -ct);
-        }
+        const size_t at[4] = {ia ? target_at(t, a, a) : 0, ib ? target_at(t, b, b) : 0,
+                              ia && ib ? target_at(t, a, b) : 0, ia && ib ? target_at(t, b, a) : 0};
+        zl_plain_add(fe, t->K, t->C, at, a, b, ia, ib, s, kt, ct);
         return 0;
     }
+    const fe_map *m[2] = {&fe->nodes[e->ni].map[e->dir], &fe->nodes[e->nj].map[e->dir]};
     int rc = fe_zero_length_state(fe, e, m[0], m[1], fe->u, fe->v, initial, &s, &kt, &ct);
     if (rc) return rc;
     /* the two ends' equation terms (a fixed end has none), then T^T [-1 1]' s and its tangents */
@@ -83,6 +116,50 @@ static int zero_length(hs_fe *fe, fe_element *e, int initial, const fe_target *t
         fe->r_eq[eq[j]] += c[j] * s;
         for (int i = 0; i < nt; i++)
             target_add(t, eq[i], eq[j], c[i] * c[j] * kt, c[i] * c[j] * ct);
+    }
+    return 0;
+}
+
+/* A frame of plain zero-length elements only whose ends are equations or fixed (a shear building
+ * read from OpenSees' Tcl: zeroLength stories between nodes): 1 with each element's band entries
+ * for kd in zl_slot, else 0 (fe->zl_band says which, for hs_fe_restore_band). */
+static int zl_band_slots(hs_fe *fe, int kd)
+{
+    if (fe->zl_band == kd + 1) return 1;
+    if (fe->zl_band < 0) return 0;
+    const int q = fe->neq;
+    const fe_target t = {NULL, NULL, q, kd};
+    fe->zl_band = -1;
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        if (e->kind != FE_ZERO_LENGTH || !zl_is_plain(fe, e) || e->zl_at[0] >= q ||
+            e->zl_at[1] >= q)
+            return 0;
+    }
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        const int a = e->zl_at[0], b = e->zl_at[1];
+        e->zl_slot[0] = a >= 0 ? target_at(&t, a, a) : 0;
+        e->zl_slot[1] = b >= 0 ? target_at(&t, b, b) : 0;
+        e->zl_slot[2] = a >= 0 && b >= 0 ? target_at(&t, a, b) : 0;
+        e->zl_slot[3] = a >= 0 && b >= 0 ? target_at(&t, b, a) : 0;
+    }
+    fe->zl_band = kd + 1;
+    return 1;
+}
+
+/* assemble_into for such a frame into its band (zl_band_slots): the same sums in the same order,
+ * without the per-element lookups. */
+static int zero_length_band(hs_fe *fe, const fe_target *t)
+{
+    memset(fe->r_eq, 0, (size_t)fe->neq * sizeof(double));
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        const int a = e->zl_at[0], b = e->zl_at[1];
+        double s, kt, ct;
+        const int rc = zl_plain_state(fe, e, a, b, 0, &s, &kt, &ct);
+        if (rc) return rc;
+        zl_plain_add(fe, t->K, t->C, e->zl_slot, a, b, a >= 0, b >= 0, s, kt, ct);
     }
     return 0;
 }
@@ -328,7 +405,7 @@ int hs_fe_restore_band(hs_fe *fe, const double *d, const double *v, double *r, d
     else
         memset(fe->v, 0, (size_t)n * sizeof(double));
     const fe_target t = {Kt, Ct, n, kd};
-    int rc = assemble_into(fe, 0, &t);
+    int rc = zl_band_slots(fe, kd) ? zero_length_band(fe, &t) : assemble_into(fe, 0, &t);
     for (int i = 0; !rc && i < n; i++) r[i] += fe->r_eq[i];
     return rc;
 }

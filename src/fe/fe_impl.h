@@ -87,6 +87,8 @@ typedef struct fe_element {
                      (zl_at), -1 constraint terms (fe_assemble.c) */
     int zl_at[2]; /* zero-length, plain: each end's index in u (>= neq: a moving support), or -1
                      (fixed) */
+    size_t zl_slot[4]; /* zero-length, plain, in a frame of them only: the packed band entries
+                          (a, a), (b, b), (a, b), (b, a) for the band hs_fe->zl_band - 1 */
 } fe_element;
 
 struct hs_fe {
@@ -138,6 +140,9 @@ struct hs_fe {
     double *iota_fix;        /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
                                 consistent mass that couples the DOFs to the fixed ones), or NULL */
     struct fe_supports *sup; /* multi-support excitation (fe_support.c), or NULL */
+    int zl_band;             /* hs_fe_restore_band: 0 not looked at, -1 some element is not a plain
+                                zero-length one, kd + 1: all are, their zl_slot for the band kd (fe_assemble.c)
+                              */
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of

@@ -43,17 +43,6 @@ static int dyn_rate_dependent(const hs_model *m)
     return rate || (m->fe && hs_fe_is_rate_dependent(m->fe));
 }
 
-/* Adds k to the 2x2 pattern of a spring in packed band storage of half-bandwidth kd. */
-static void dyn_scatter(double *K, int kd, const hs_spring *s, double k)
-{
-    HS_BAND_AT(K, kd, s->to, s->to) += k;
-    if (s->from != HS_GROUND) {
-        HS_BAND_AT(K, kd, s->from, s->from) += k;
-        HS_BAND_AT(K, kd, s->from, s->to) -= k;
-        HS_BAND_AT(K, kd, s->to, s->from) -= k;
-    }
-}
-
 /* hs_model_restore for the forces; the tangents that its last trial left in the materials are
  * assembled into packed band storage (dyn->tangent_band; the dense layout when that is 0). Without
  * a rate-dependent material Ct is zero: the caller's zero buffer is left as it is. */
@@ -76,14 +65,8 @@ static int hs_model_restore_cb(void *user, const double *d, const double *v, dou
         memset(r, 0, (size_t)m->n * sizeof(double));
         return hs_fe_restore_band(m->fe, d, v, r, Kt, Ct, kd);
     }
-    const int rc = hs_model_restore(m, d, v, r, NULL, NULL);
-    if (rc) return rc;
-    for (int k = 0; k < m->nsprings; k++) {
-        const hs_spring *s = &m->springs[k];
-        if (Kt) dyn_scatter(Kt, kd, s, hs_material_tangent(s->mat));
-        if (Ct) dyn_scatter(Ct, kd, s, hs_material_rate_tangent(s->mat));
-    }
-    return 0;
+    memset(r, 0, (size_t)m->n * sizeof(double));
+    return hs_model_springs_restore(m, d, v, r, Kt, Ct, kd);
 }
 
 static int hs_model_commit_cb(void *user)

@@ -65,11 +65,11 @@ typedef struct bw_step {
     double g_Ek; /* dg/dE_k */
 } bw_step;
 
-/* a^(n-1) and a^n for a >= 0. */
-static inline void bw_powers(const bouc_wen *p, double a, double *pn1, double *pn)
+/* a^(n-1) and a^n for a >= 0; nint_c > 0 is n known at the call site (else p->nint). */
+static inline void bw_powers(const bouc_wen *p, double a, double *pn1, double *pn, const int nint_c)
 {
     double q;
-    switch (p->nint) {
+    switch (nint_c > 0 ? nint_c : p->nint) {
     case 1:
         q = 1.0;
         break;
@@ -107,7 +107,8 @@ static double bw_band(const bouc_wen *p, double zk, double Ek)
         zu = nu > 0.0 ? pow((p->A0 - p->da * Ek) / ((p->gamma + p->beta) * nu), 1.0 / p->n)
                       : INFINITY;
     }
-    return fmax(fabs(zk), zu) * (1.0 + 1e-9);
+    const double azk = fabs(zk); /* fmax without its call: both finite or zu = inf */
+    return (azk > zu ? azk : zu) * (1.0 + 1e-9);
 }
 
 /* One backward-Euler step of size h from (zk, Ek), Newton from the guess z (clamped into the
@@ -119,7 +120,7 @@ static double bw_band(const bouc_wen *p, double zk, double Ek)
 #define BW_INLINE static inline
 #endif
 BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s,
-                          const int degrading)
+                          const int degrading, const int nint_c)
 {
     const double khh = p->kh * h, band = bw_band(p, zk, Ek);
     if (fabs(z) > band) z = copysign(band, z);
@@ -132,11 +133,11 @@ BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, dou
         const double psi = hz > 0.0 ? p->psi_load : hz < 0.0 ? p->psi_unload : p->gamma;
         const double az = fabs(z);
         double pn1, pn;
-        bw_powers(p, az, &pn1, &pn);
+        bw_powers(p, az, &pn1, &pn, nint_c);
         const double phi = A - pn * psi * nu;
         const double phi_E = degrading ? -p->da - pn * psi * p->dnu : 0.0;
         const double sz = z > 0.0 ? 1.0 : z < 0.0 ? -1.0 : 0.0;
-        const double phi_z = -p->n * pn1 * sz * psi * nu;
+        const double phi_z = -(nint_c > 0 ? (double)nint_c : p->n) * pn1 * sz * psi * nu;
         const double dz0 = z - zk;
         const double g = eta * dz0 - h * phi;
         const double g_z =
@@ -159,9 +160,14 @@ BW_INLINE int bw_solve_in(const bouc_wen *p, double zk, double Ek, double h, dou
     return HS_ECONVERGE;
 }
 
+/* The common cases with their constants folded: no degradation with n = 1 or 2 (the smooth and
+ * the usual building laws, e.g. Mosqueda and Ahmadizadeh's n = 2); the same arithmetic. */
 static int bw_solve(const bouc_wen *p, double zk, double Ek, double h, double z, bw_step *s)
 {
-    return p->degrading ? bw_solve_in(p, zk, Ek, h, z, s, 1) : bw_solve_in(p, zk, Ek, h, z, s, 0);
+    if (p->degrading) return bw_solve_in(p, zk, Ek, h, z, s, 1, 0);
+    if (p->nint == 2) return bw_solve_in(p, zk, Ek, h, z, s, 0, 2);
+    if (p->nint == 1) return bw_solve_in(p, zk, Ek, h, z, s, 0, 1);
+    return bw_solve_in(p, zk, Ek, h, z, s, 0, 0);
 }
 
 /* Whole increment h in nsub equal sub-steps, each from the guess z_k + h_k slope (slope: the
@@ -203,17 +209,15 @@ static void bw_trial_is_committed(hs_material *m, bouc_wen *p)
     m->tangent = p->ka + p->kh * p->dz_c;
 }
 
-static int bouc_wen_set_trial(hs_material *m, double strain, double strain_rate)
+/* The trial by the whole sequence: predictor on the committed tangent, then on the elastic slope
+ * A0, then sub-steps; on success p->z, p->E, p->dz are set. Out of line: the common case (one
+ * step, converged from the first predictor) is bouc_wen_set_trial's own. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+bw_trial(hs_material *m, bouc_wen *p, double h, double strain)
 {
-    (void)strain_rate;
-    bouc_wen *p = m->data;
-    m->rate_tangent = 0.0;
-    const double h = strain - p->e_c;
-    if (h == 0.0) {
-        bw_trial_is_committed(m, p);
-        return 0;
-    }
-    /* predictor on the committed tangent, then on the elastic slope A0, then sub-steps */
     int rc = bw_integrate(p, h, p->nsub, p->dz_c);
     if (rc) rc = bw_integrate(p, h, p->nsub, p->A0);
     for (int k = 4; rc && k <= 256; k *= 4) rc = bw_integrate(p, h, k * p->nsub, p->A0);
@@ -228,6 +232,28 @@ static int bouc_wen_set_trial(hs_material *m, double strain, double strain_rate)
             A <= 0.0 ? " (A = A0 - delta_a E has dropped to <= 0: the degradation "
                        "has exhausted the hysteresis)"
                      : "");
+    }
+    return 0;
+}
+
+static int bouc_wen_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    (void)strain_rate;
+    bouc_wen *p = m->data;
+    m->rate_tangent = 0.0;
+    const double h = strain - p->e_c;
+    if (h == 0.0) {
+        bw_trial_is_committed(m, p);
+        return 0;
+    }
+    bw_step s; /* the first attempt of bw_trial, inline (a failed one is repeated there) */
+    if (p->nsub == 1 && !bw_solve(p, p->z_c, p->E_c, h, p->z_c + h * p->dz_c, &s)) {
+        p->z = s.z;
+        p->E = s.E;
+        p->dz = -s.g_h * s.r_z;
+    } else {
+        const int rc = bw_trial(m, p, h, strain);
+        if (rc) return rc;
     }
     m->stress = p->ka * strain + p->kh * p->z;
     m->tangent = p->ka + p->kh * p->dz;

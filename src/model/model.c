@@ -1,6 +1,8 @@
 /* The model: lumped masses, springs between DOFs or to the ground, restoring force assembly. */
 #include "model_impl.h"
 
+#include "material_impl.h"
+
 #include "hysim/linalg.h"
 
 #include <math.h>
@@ -296,6 +298,39 @@ int hs_model_initial_stiffness(const hs_model *m, double *K)
     return m->fe ? hs_fe_initial_stiffness(m->fe, K) : 0;
 }
 
+/* Adds k to a spring's 2 x 2 pattern in K, entry (i, j) at K[j cs + i + base]: dense n x n
+ * (cs = n, base = 0) or packed band of half-bandwidth kd (cs = 2 kd, base = kd). */
+static inline void spring_scatter(double *K, size_t cs, size_t base, const hs_spring *s, double k)
+{
+    const size_t to = (size_t)s->to;
+    K[to * cs + to + base] += k;
+    if (s->from != HS_GROUND) {
+        const size_t from = (size_t)s->from;
+        K[from * cs + from + base] += k;
+        K[to * cs + from + base] -= k;
+        K[from * cs + to + base] -= k;
+    }
+}
+
+int hs_model_springs_restore(hs_model *m, const double *d, const double *v, double *r, double *Kt,
+                             double *Ct, int kd)
+{
+    const size_t cs = kd < 0 ? (size_t)m->n : 2 * (size_t)kd, base = kd < 0 ? 0 : (size_t)kd;
+    for (int k = 0; k < m->nsprings; k++) {
+        hs_spring *s = &m->springs[k];
+        const double e = d[s->to] - (s->from == HS_GROUND ? 0.0 : d[s->from]);
+        const double edot = v ? v[s->to] - (s->from == HS_GROUND ? 0.0 : v[s->from]) : 0.0;
+        int rc = hs_material_set_trial(s->mat, e, edot);
+        if (rc) return hs_fail(m->ctx, rc, "spring '%s': %s", s->name, hs_ctx_message(m->ctx));
+        const double f = s->mat->stress;
+        r[s->to] += f;
+        if (s->from != HS_GROUND) r[s->from] -= f;
+        if (Kt) spring_scatter(Kt, cs, base, s, s->mat->tangent);
+        if (Ct) spring_scatter(Ct, cs, base, s, s->mat->rate_tangent);
+    }
+    return 0;
+}
+
 int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, double *Kt,
                      double *Ct)
 {
@@ -303,18 +338,8 @@ int hs_model_restore(hs_model *m, const double *d, const double *v, double *r, d
     memset(r, 0, (size_t)n * sizeof(double));
     if (Kt) memset(Kt, 0, (size_t)n * (size_t)n * sizeof(double));
     if (Ct) memset(Ct, 0, (size_t)n * (size_t)n * sizeof(double));
-    for (int k = 0; k < m->nsprings; k++) {
-        hs_spring *s = &m->springs[k];
-        const double e = d[s->to] - (s->from == HS_GROUND ? 0.0 : d[s->from]);
-        const double edot = v ? v[s->to] - (s->from == HS_GROUND ? 0.0 : v[s->from]) : 0.0;
-        int rc = hs_material_set_trial(s->mat, e, edot);
-        if (rc) return hs_fail(m->ctx, rc, "spring '%s': %s", s->name, hs_ctx_message(m->ctx));
-        const double f = hs_material_stress(s->mat);
-        r[s->to] += f;
-        if (s->from != HS_GROUND) r[s->from] -= f;
-        if (Kt) hs_model_scatter(Kt, n, s->from, s->to, hs_material_tangent(s->mat));
-        if (Ct) hs_model_scatter(Ct, n, s->from, s->to, hs_material_rate_tangent(s->mat));
-    }
+    const int rc = hs_model_springs_restore(m, d, v, r, Kt, Ct, -1);
+    if (rc) return rc;
     return m->fe ? hs_fe_restore(m->fe, d, v, r, Kt, Ct) : 0;
 }
 

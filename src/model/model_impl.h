@@ -47,6 +47,11 @@ int hs_model_condense_massless(hs_model *m, double *K);
 int hs_model_dynamics_sparse(hs_model *m, struct hs_dynamics *dyn);
 /* Fails with a message naming `what` (needs n x n arrays) and what to change instead when the
  * model is large (hs_model_is_large); 0 otherwise. */
+/* The springs' forces added into r (not zeroed) and their tangents into Kt, Ct (either NULL;
+ * not zeroed) at d, v: dense n x n when kd < 0, else packed band storage of half-bandwidth kd
+ * (one pass: each spring's trial, force and 2 x 2 pattern). */
+int hs_model_springs_restore(hs_model *m, const double *d, const double *v, double *r, double *Kt,
+                             double *Ct, int kd);
 int hs_model_dense_only(const hs_model *m, const char *what, const char *instead);
 
 #endif

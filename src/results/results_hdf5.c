@@ -4,6 +4,9 @@
 #include <hdf5.h>
 #include <string.h>
 
+/* after <hdf5.h>: its calls through the table that hs_h5_require fills (results_libs.h) */
+#include "results_libs_names.h"
+
 /* A variable-length UTF-8 string type (read back as text by h5py and the C API alike). */
 static hid_t string_type(void)
 {
@@ -344,8 +347,10 @@ int hs_results_write_hdf5(const hs_results *r, const hs_run_summary *s, const ch
 int hs_results_write_hdf5_ctx(const hs_results *r, const hs_run_summary *s, const char *path,
                               hs_ctx *ctx)
 {
+    int rc = hs_h5_require(ctx, path, NULL, 0); /* loaded here, not at the program's start */
+    if (rc) return rc;
     hs_atomic_file af;
-    int rc = hs_atomic_reserve(ctx, path, &af);
+    rc = hs_atomic_reserve(ctx, path, &af);
     if (rc) return rc;
 
     /* HDF5 prints its error stack by default; we report through the context instead. */

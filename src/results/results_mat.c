@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* after <matio.h>: its calls through the table that hs_mat_require fills (results_libs.h) */
+#include "results_libs_names.h"
+
 /* The variables before they are written: a struct per group, and the attribute trees. */
 #define HS_MAT_BUFFERS 64
 
@@ -360,8 +363,10 @@ int hs_results_write_mat(const hs_results *r, const hs_run_summary *s, const cha
     if (version != 5 && version != 73)
         return hs_fail(r->ctx, HS_EINVAL, "%s: MAT version %d: use 5 or 73 (7.3), or 0", path,
                        version);
+    int rc = hs_mat_require(r->ctx, path); /* loaded here, not at the program's start */
+    if (rc) return rc;
     hs_atomic_file af;
-    int rc = hs_atomic_reserve(r->ctx, path, &af);
+    rc = hs_atomic_reserve(r->ctx, path, &af);
     if (rc) return rc;
     char header[116];
     snprintf(header, sizeof header, "MATLAB 5.0 MAT-file, written by hysim %s (results.h5's names)",
