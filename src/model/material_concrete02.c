@@ -100,6 +100,12 @@ static inline void c2_put(double *a, c2_v v)
     memcpy(a, &v, sizeof v);
 }
 
+/* 1 when m is set in any lane */
+static inline int c2_any(c2_m m)
+{
+    return (m[0] | m[1] | m[2] | m[3]) != 0;
+}
+
 /* a where m is set, else b */
 static inline c2_v c2_sel(c2_m m, c2_v a, c2_v b)
 {
@@ -156,10 +162,15 @@ static inline void c2_four(const c2_law *p, const double *strain, const double *
     const c2_v d_t = c2_get(c + C2_DT * ldc), s_m = c2_get(c + C2_SM * ldc);
     const c2_v E_r = c2_get(c + C2_ER * ldc), e_t = c2_get(c + C2_ET * ldc);
     const c2_v ec0 = c2_all(p->ec0), half = c2_all(0.5), de = e - e_c;
-    /* beyond e_min */
-    c2_v s_env, t_env, E_r_env, e_t_env;
-    c2_compression(p, e, &s_env, &t_env);
-    c2_line(p, e, s_env, &E_r_env, &e_t_env);
+    const c2_v eps = c2_all(DBL_EPSILON);
+    const c2_m keep = ~((c2_m)(de >= eps) | (c2_m)(de <= -eps));
+    const c2_m env = ~keep & (c2_m)(e < e_min), un = (c2_m)(e <= e_t);
+    /* beyond e_min (its divisions only where a fiber goes there) */
+    c2_v s_env = s_m, t_env = t_c, E_r_env = E_r, e_t_env = e_t;
+    if (c2_any(env)) {
+        c2_compression(p, e, &s_env, &t_env);
+        c2_line(p, e, s_env, &E_r_env, &e_t_env);
+    }
     /* up to e_t */
     const c2_v s_lo = s_m + E_r * (e - e_min), s_hi = E_r * half * (e - e_t);
     const c2_v s_el = s_c + ec0 * de;
@@ -172,12 +183,11 @@ static inline void c2_four(const c2_law *p, const double *strain, const double *
     const c2_v u = c2_sel(past, e - e_t, d_t);
     c2_v s_ten, t_ten;
     c2_tension(p, u, &s_ten, &t_ten);
-    const c2_v t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
+    c2_v t_sec = ec0;
+    if (c2_any(~keep & ~env & ~un & ~past & reached))
+        t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
     const c2_v s_sec = t_sec * (e - e_t);
     /* the branch */
-    const c2_v eps = c2_all(DBL_EPSILON);
-    const c2_m keep = ~((c2_m)(de >= eps) | (c2_m)(de <= -eps));
-    const c2_m env = ~keep & (c2_m)(e < e_min), un = (c2_m)(e <= e_t);
     const c2_v s_new = c2_sel(env, s_env, c2_sel(un, s_un, c2_sel(past, s_ten, s_sec)));
     const c2_v t_new = c2_sel(env, t_env, c2_sel(un, t_un, c2_sel(past, t_ten, t_sec)));
     const c2_v s = c2_sel(keep, s_c, s_new), tg = c2_sel(keep, t_c, t_new);
@@ -195,7 +205,7 @@ static inline void c2_four(const c2_law *p, const double *strain, const double *
 
 /* n trial states from the committed ones (material_fibers.h; one fiber: ld = 1, the c2_state
  * structs), four fibers at a time; the last n % 4 padded with copies of the first of them. */
-__attribute__((target_clones("avx2", "default"))) static void
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) static void
 c2_fibers(const void *params, size_t n, size_t ld, const double *strain, const double *c, double *t,
           double *stress, double *tangent)
 {
