@@ -37,12 +37,45 @@ static inline int invert_n(const double *a, int n, double *inv)
     return 0;
 }
 
-/* invert_n with the orders of 2-D sections (P, Mz) and of the basic system as constants, so that
- * the compiler unrolls them (the same operations: the same bits) */
+/* The orders of 2-D fiber sections (P, Mz) and of the 2-D basic system: the inverse as the
+ * adjugate times one reciprocal of the determinant (-1 when it is zero). One division instead of
+ * Gauss-Jordan's 8 and 18 (the section flexibility at every point of every element iteration;
+ * the basic stiffness from the flexibility at every iteration); the same inverse to round-off. */
+static int invert2(const double *a, double *inv)
+{
+    const double det = a[0] * a[3] - a[1] * a[2];
+    if (det == 0.0) return -1;
+    const double r = 1.0 / det;
+    inv[0] = a[3] * r;
+    inv[1] = -a[1] * r;
+    inv[2] = -a[2] * r;
+    inv[3] = a[0] * r;
+    return 0;
+}
+
+static int invert3(const double *a, double *inv)
+{
+    const double c0 = a[4] * a[8] - a[5] * a[7], c1 = a[5] * a[6] - a[3] * a[8];
+    const double c2 = a[3] * a[7] - a[4] * a[6];
+    const double det = a[0] * c0 + a[1] * c1 + a[2] * c2;
+    if (det == 0.0) return -1;
+    const double r = 1.0 / det;
+    inv[0] = c0 * r;
+    inv[1] = (a[2] * a[7] - a[1] * a[8]) * r;
+    inv[2] = (a[1] * a[5] - a[2] * a[4]) * r;
+    inv[3] = c1 * r;
+    inv[4] = (a[0] * a[8] - a[2] * a[6]) * r;
+    inv[5] = (a[2] * a[3] - a[0] * a[5]) * r;
+    inv[6] = c2 * r;
+    inv[7] = (a[1] * a[6] - a[0] * a[7]) * r;
+    inv[8] = (a[0] * a[4] - a[1] * a[3]) * r;
+    return 0;
+}
+
 static int invert(const double *a, int n, double *inv)
 {
-    if (n == 2) return invert_n(a, 2, inv);
-    if (n == 3) return invert_n(a, 3, inv);
+    if (n == 2) return invert2(a, inv);
+    if (n == 3) return invert3(a, inv);
     return invert_n(a, n, inv);
 }
 
@@ -270,14 +303,16 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
                          double *q_out, double *kv_out)
 {
     const int np = e->bi.n, nq = e->nq;
+    const size_t kv_bytes = (size_t)(nq * nq) * sizeof(double); /* (9 of 36 in 2-D) */
     double q[6], kv[36];
-    memcpy(kv, e->kb, sizeof kv);
+    memcpy(kv, e->kb, kv_bytes);
     mat_vec(kv, dv, nq, q);
     for (int a = 0; a < nq; a++) q[a] += e->q[a];
     copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
-        double f[36] = {0}, vr[6] = {0};
+        double f[36], vr[6] = {0};
+        memset(f, 0, kv_bytes);
         for (int p = 0; p < np; p++) {
             const int n = e->sec[p]->order; /* 2-D fiber sections: 2 of 3, unrolled */
             const int r = n == 2 && nq == 3 ? attempt_point(e, p, 2, 3, q, l, j, f, vr)
@@ -295,7 +330,7 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
         }
         if (fabs(dW) < e->tol) {
             memcpy(q_out, q, sizeof q);
-            memcpy(kv_out, kv, sizeof kv);
+            memcpy(kv_out, kv, kv_bytes);
             return 1;
         }
     }
@@ -329,7 +364,7 @@ static int force_state(fe_bc2d *e, const double *v)
             if (r == 1) {
                 ok = 1;
                 memcpy(e->q, q, sizeof q);
-                memcpy(e->kb, kv, sizeof kv);
+                memcpy(e->kb, kv, (size_t)(nq * nq) * sizeof *kv);
                 copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
                 for (int a = 0; a < nq; a++) {
                     to_do[a] -= dv[a];
@@ -379,7 +414,7 @@ int fe_bc2d_commit(fe_bc2d *e)
     }
     memcpy(e->v_c, e->v, sizeof e->v);
     memcpy(e->q_c, e->q, sizeof e->q);
-    memcpy(e->kb_c, e->kb, sizeof e->kb);
+    memcpy(e->kb_c, e->kb, (size_t)(e->nq * e->nq) * sizeof *e->kb);
     copy_points(e, e->vs_c, e->sr_c, e->fs_c, e->vs, e->sr, e->fs);
     return rc;
 }
@@ -393,7 +428,7 @@ int fe_bc2d_revert(fe_bc2d *e)
     }
     memcpy(e->v, e->v_c, sizeof e->v);
     memcpy(e->q, e->q_c, sizeof e->q);
-    memcpy(e->kb, e->kb_c, sizeof e->kb);
+    memcpy(e->kb, e->kb_c, (size_t)(e->nq * e->nq) * sizeof *e->kb);
     copy_points(e, e->vs, e->sr, e->fs, e->vs_c, e->sr_c, e->fs_c);
     return rc;
 }
