@@ -195,17 +195,22 @@ void fe_bc2d_destroy(fe_bc2d **ep)
 }
 
 /* The section arrays (deformations, resisting forces, flexibilities) from one set to another:
- * the rows of the element's points only (the others are never used). The sources are not
- * written (not const: ISO C before C2x would not take the arrays so qualified). */
+ * of the element's points, the entries their sections' orders use (2, 2 and 4 of 6, 6 and 36 for
+ * a 2-D fiber section; the others are never read). The sources are not written (not const: ISO C
+ * before C2x would not take the arrays so qualified). */
 typedef double fe_pt_vec[FE_SEC_MAX];
 typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
 static void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
                         fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
 {
-    const size_t np = (size_t)e->bi.n;
-    memcpy(vs, vs_from, np * sizeof *vs);
-    memcpy(sr, sr_from, np * sizeof *sr);
-    memcpy(fs, fs_from, np * sizeof *fs);
+    for (int p = 0; p < e->bi.n; p++) {
+        const int n = e->sec[p]->order;
+        for (int k = 0; k < n; k++) {
+            vs[p][k] = vs_from[p][k];
+            sr[p][k] = sr_from[p][k];
+        }
+        for (int k = 0; k < n * n; k++) fs[p][k] = fs_from[p][k];
+    }
 }
 
 static int disp_state(fe_bc2d *e, const double *v)
@@ -296,6 +301,54 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
     return 0;
 }
 
+/* attempt_point for a 2-D section of P and Mz (a fiber section) in the 2-D basic system: b =
+ * [1 0 0; 0 xi-1 xi] written out, its zero terms left out (the same sums otherwise). */
+static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, int j, double *f,
+                                   double *vr)
+{
+    fe_section *s = e->sec[p];
+    const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
+    const double ss0 = q[0], ss1 = b1 * q[1] + b2 * q[2];
+    const double ds0 = ss0 - e->sr_t[p][0], ds1 = ss1 - e->sr_t[p][1];
+    const double *fl = e->fs_t[p];
+    double fs0[4];
+    if (l == 1 || (l == 2 && j == 0)) {
+        double k0[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(s, k0);
+        if (invert2(k0, fs0)) return -1;
+        fl = fs0;
+    }
+    double *vs = e->vs_t[p];
+    vs[0] += fl[0] * ds0 + fl[1] * ds1;
+    vs[1] += fl[2] * ds0 + fl[3] * ds1;
+    if (fe_section_set_trial(s, vs)) return -1;
+    e->sr_t[p][0] = s->s[0];
+    e->sr_t[p][1] = s->s[1];
+    double *fs = e->fs_t[p];
+    if (invert2(s->ks, fs)) {
+        hs_fail(e->ctx, HS_ECONVERGE,
+                "forceBeamColumn: the section at point %d (xi = %g) has lost its stiffness "
+                "(singular tangent)",
+                p + 1, xi);
+        return -1;
+    }
+    const double r0 = ss0 - s->s[0], r1 = ss1 - s->s[1];
+    const double dvs0 = fs[0] * r0 + fs[1] * r1 + vs[0], dvs1 = fs[2] * r0 + fs[3] * r1 + vs[1];
+    vr[0] += dvs0 * wL;
+    vr[1] += b1 * dvs1 * wL;
+    vr[2] += b2 * dvs1 * wL;
+    f[0] += fs[0] * wL;
+    f[1] += fs[1] * b1 * wL;
+    f[2] += fs[1] * b2 * wL;
+    f[3] += b1 * fs[2] * wL;
+    f[4] += b1 * fs[3] * b1 * wL;
+    f[5] += b1 * fs[3] * b2 * wL;
+    f[6] += b2 * fs[2] * wL;
+    f[7] += b2 * fs[3] * b1 * wL;
+    f[8] += b2 * fs[3] * b2 * wL;
+    return 0;
+}
+
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
  * then holds it), 0 when not within `iters`, < 0 on a section error. */
@@ -314,9 +367,11 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
         double f[36], vr[6] = {0};
         memset(f, 0, kv_bytes);
         for (int p = 0; p < np; p++) {
-            const int n = e->sec[p]->order; /* 2-D fiber sections: 2 of 3, unrolled */
-            const int r = n == 2 && nq == 3 ? attempt_point(e, p, 2, 3, q, l, j, f, vr)
-                                            : attempt_point(e, p, n, nq, q, l, j, f, vr);
+            const fe_section *s = e->sec[p];
+            const int r =
+                s->order == 2 && nq == 3 && s->code[0] == FE_SEC_P && s->code[1] == FE_SEC_MZ
+                    ? attempt_point_pm(e, p, q, l, j, f, vr)
+                    : attempt_point(e, p, s->order, nq, q, l, j, f, vr);
             if (r) return -1;
         }
         if (invert(f, nq, kv)) return -1;
