@@ -436,9 +436,11 @@ sec_sums_2d(size_t n, const double *y, const double *A, const double *stress, co
 int fe_section_set_trial(fe_section *s, const double *e)
 {
     const int n = s->order, three = s->ndm == 3;
-    memcpy(s->e, e, (size_t)n * sizeof *e);
-    memset(s->s, 0, (size_t)n * sizeof *s->s); /* (the used part: 4 of 36 entries in 2-D) */
-    memset(s->ks, 0, (size_t)(n * n) * sizeof *s->ks);
+    for (int k = 0; k < n; k++) { /* (loops: a few entries, no library call) */
+        s->e[k] = e[k];
+        s->s[k] = 0.0;
+    }
+    for (int k = 0; k < n * n; k++) s->ks[k] = 0.0;
     int rc = 0;
     if (s->nfib) {
         rc = sec_fibers(s, e[0], e[1], three ? e[2] : 0.0);

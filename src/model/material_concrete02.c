@@ -80,39 +80,41 @@ static void c2_derive(c2_law *p)
  * halves elsewhere): each piece of the envelopes and each branch computed for every lane and one
  * chosen per lane by masks, with OpenSees' operations in OpenSees' order (the same bits). */
 #pragma GCC diagnostic ignored "-Wpsabi" /* vectors passed to static helpers: no ABI involved */
+/* (always inlined into the clones below, which then compile them for their instruction set) */
+#define C2_INLINE static inline __attribute__((always_inline))
 typedef double c2_v __attribute__((vector_size(4 * sizeof(double))));
 typedef int64_t c2_m __attribute__((vector_size(4 * sizeof(int64_t))));
 
-static inline c2_v c2_all(double x)
+C2_INLINE c2_v c2_all(double x)
 {
     return (c2_v){x, x, x, x};
 }
 
-static inline c2_v c2_get(const double *a)
+C2_INLINE c2_v c2_get(const double *a)
 {
     c2_v v;
     memcpy(&v, a, sizeof v);
     return v;
 }
 
-static inline void c2_put(double *a, c2_v v)
+C2_INLINE void c2_put(double *a, c2_v v)
 {
     memcpy(a, &v, sizeof v);
 }
 
 /* 1 when m is set in any lane */
-static inline int c2_any(c2_m m)
+C2_INLINE int c2_any(c2_m m)
 {
     return (m[0] | m[1] | m[2] | m[3]) != 0;
 }
 
 /* a where m is set, else b */
-static inline c2_v c2_sel(c2_m m, c2_v a, c2_v b)
+C2_INLINE c2_v c2_sel(c2_m m, c2_v a, c2_v b)
 {
     return (c2_v)((m & (c2_m)a) | (~m & (c2_m)b));
 }
 
-static inline void c2_tension(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
+C2_INLINE void c2_tension(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
 {
     const c2_v ec0 = c2_all(p->ec0), Ets = c2_all(p->Ets), e0 = c2_all(p->e0);
     const c2_m lin = (c2_m)(e <= e0), soft = (c2_m)(e <= c2_all(p->eu));
@@ -120,7 +122,7 @@ static inline void c2_tension(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
     *t = c2_sel(lin, ec0, c2_sel(soft, -Ets, c2_all(1.0e-10)));
 }
 
-static inline void c2_compression(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
+C2_INLINE void c2_compression(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
 {
     const c2_v epsc0 = c2_all(p->epsc0), fc = c2_all(p->fc), x = e / epsc0;
     const c2_m par = (c2_m)(e >= epsc0), lin = (c2_m)(e > c2_all(p->epscu));
@@ -132,7 +134,7 @@ static inline void c2_compression(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
 
 /* The unloading line from (e_min, s_m) on the envelope: its slope E_r and the strain e_t where
  * it meets zero. */
-static inline void c2_line(const c2_law *p, c2_v e_min, c2_v s_m, c2_v *E_r, c2_v *e_t)
+C2_INLINE void c2_line(const c2_law *p, c2_v e_min, c2_v s_m, c2_v *E_r, c2_v *e_t)
 {
     *E_r = (s_m - c2_all(p->s_r)) / (e_min - c2_all(p->e_r));
     *e_t = e_min - s_m / *E_r;
@@ -154,8 +156,8 @@ static void c2_unloading(const c2_law *p, c2_state *t)
  * strains: an increment below DBL_EPSILON keeps the committed state; beyond e_min the envelope
  * and a new unloading line; up to e_t the elastic predictor clamped by the unloading lines;
  * beyond, the secant to the largest tensile excursion d_t, then the tension envelope of e - e_t. */
-static inline void c2_four(const c2_law *p, const double *strain, const double *c, size_t ldc,
-                           double *t, size_t ldt, double *stress, double *tangent)
+C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, size_t ldc,
+                       double *t, size_t ldt, double *stress, double *tangent)
 {
     const c2_v e = c2_get(strain), e_c = c2_get(c + C2_E * ldc), s_c = c2_get(c + C2_S * ldc);
     const c2_v t_c = c2_get(c + C2_T * ldc), e_min = c2_get(c + C2_EMIN * ldc);
@@ -171,31 +173,41 @@ static inline void c2_four(const c2_law *p, const double *strain, const double *
         c2_compression(p, e, &s_env, &t_env);
         c2_line(p, e, s_env, &E_r_env, &e_t_env);
     }
-    /* up to e_t */
-    const c2_v s_lo = s_m + E_r * (e - e_min), s_hi = E_r * half * (e - e_t);
-    const c2_v s_el = s_c + ec0 * de;
-    const c2_m below = (c2_m)(s_el <= s_lo);
-    const c2_v s_1 = c2_sel(below, s_lo, s_el), t_1 = c2_sel(below, E_r, ec0);
-    const c2_m above = (c2_m)(s_1 >= s_hi);
-    const c2_v s_un = c2_sel(above, s_hi, s_1), t_un = c2_sel(above, half * E_r, t_1);
+    /* up to e_t (computed where a fiber of the four is there, as each branch below) */
+    const c2_m on_line = ~keep & ~env & un, beyond = ~keep & ~env & ~un;
+    c2_v s_un = s_c, t_un = t_c;
+    if (c2_any(on_line)) {
+        const c2_v s_lo = s_m + E_r * (e - e_min), s_hi = E_r * half * (e - e_t);
+        const c2_v s_el = s_c + ec0 * de;
+        const c2_m below = (c2_m)(s_el <= s_lo);
+        const c2_v s_1 = c2_sel(below, s_lo, s_el), t_1 = c2_sel(below, E_r, ec0);
+        const c2_m above = (c2_m)(s_1 >= s_hi);
+        s_un = c2_sel(above, s_hi, s_1);
+        t_un = c2_sel(above, half * E_r, t_1);
+    }
     /* beyond e_t: the tension envelope at d_t (the secant) or at e - e_t (past d_t) */
-    const c2_m past = ~(c2_m)(e <= e_t + d_t), reached = (c2_m)(d_t != c2_all(0.0));
-    const c2_v u = c2_sel(past, e - e_t, d_t);
-    c2_v s_ten, t_ten;
-    c2_tension(p, u, &s_ten, &t_ten);
-    c2_v t_sec = ec0;
-    if (c2_any(~keep & ~env & ~un & ~past & reached))
-        t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
-    const c2_v s_sec = t_sec * (e - e_t);
+    c2_m past = {0};
+    c2_v u = d_t, s_tr = s_c, t_tr = t_c;
+    if (c2_any(beyond)) {
+        const c2_m reached = (c2_m)(d_t != c2_all(0.0));
+        past = ~(c2_m)(e <= e_t + d_t);
+        u = c2_sel(past, e - e_t, d_t);
+        c2_v s_ten, t_ten, t_sec = ec0;
+        c2_tension(p, u, &s_ten, &t_ten);
+        if (c2_any(beyond & ~past & reached))
+            t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
+        s_tr = c2_sel(past, s_ten, t_sec * (e - e_t));
+        t_tr = c2_sel(past, t_ten, t_sec);
+    }
     /* the branch */
-    const c2_v s_new = c2_sel(env, s_env, c2_sel(un, s_un, c2_sel(past, s_ten, s_sec)));
-    const c2_v t_new = c2_sel(env, t_env, c2_sel(un, t_un, c2_sel(past, t_ten, t_sec)));
+    const c2_v s_new = c2_sel(env, s_env, c2_sel(un, s_un, s_tr));
+    const c2_v t_new = c2_sel(env, t_env, c2_sel(un, t_un, t_tr));
     const c2_v s = c2_sel(keep, s_c, s_new), tg = c2_sel(keep, t_c, t_new);
     c2_put(t + C2_E * ldt, c2_sel(keep, e_c, e));
     c2_put(t + C2_S * ldt, s);
     c2_put(t + C2_T * ldt, tg);
     c2_put(t + C2_EMIN * ldt, c2_sel(env, e, e_min));
-    c2_put(t + C2_DT * ldt, c2_sel(~keep & ~env & ~un & past, u, d_t));
+    c2_put(t + C2_DT * ldt, c2_sel(beyond & past, u, d_t));
     c2_put(t + C2_SM * ldt, c2_sel(env, s_env, s_m));
     c2_put(t + C2_ER * ldt, c2_sel(env, E_r_env, E_r));
     c2_put(t + C2_ET * ldt, c2_sel(env, e_t_env, e_t));
