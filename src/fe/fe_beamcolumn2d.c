@@ -37,12 +37,45 @@ static inline int invert_n(const double *a, int n, double *inv)
     return 0;
 }
 
-/* invert_n with the orders of 2-D sections (P, Mz) and of the basic system as constants, so that
- * the compiler unrolls them (the same operations: the same bits) */
+/* The orders of 2-D fiber sections (P, Mz) and of the 2-D basic system: the inverse as the
+ * adjugate times one reciprocal of the determinant (-1 when it is zero). One division instead of
+ * Gauss-Jordan's 8 and 18 (the section flexibility at every point of every element iteration;
+ * the basic stiffness from the flexibility at every iteration); the same inverse to round-off. */
+static int invert2(const double *a, double *inv)
+{
+    const double det = a[0] * a[3] - a[1] * a[2];
+    if (det == 0.0) return -1;
+    const double r = 1.0 / det;
+    inv[0] = a[3] * r;
+    inv[1] = -a[1] * r;
+    inv[2] = -a[2] * r;
+    inv[3] = a[0] * r;
+    return 0;
+}
+
+static int invert3(const double *a, double *inv)
+{
+    const double c0 = a[4] * a[8] - a[5] * a[7], c1 = a[5] * a[6] - a[3] * a[8];
+    const double c2 = a[3] * a[7] - a[4] * a[6];
+    const double det = a[0] * c0 + a[1] * c1 + a[2] * c2;
+    if (det == 0.0) return -1;
+    const double r = 1.0 / det;
+    inv[0] = c0 * r;
+    inv[1] = (a[2] * a[7] - a[1] * a[8]) * r;
+    inv[2] = (a[1] * a[5] - a[2] * a[4]) * r;
+    inv[3] = c1 * r;
+    inv[4] = (a[0] * a[8] - a[2] * a[6]) * r;
+    inv[5] = (a[2] * a[3] - a[0] * a[5]) * r;
+    inv[6] = c2 * r;
+    inv[7] = (a[1] * a[6] - a[0] * a[7]) * r;
+    inv[8] = (a[0] * a[4] - a[1] * a[3]) * r;
+    return 0;
+}
+
 static int invert(const double *a, int n, double *inv)
 {
-    if (n == 2) return invert_n(a, 2, inv);
-    if (n == 3) return invert_n(a, 3, inv);
+    if (n == 2) return invert2(a, inv);
+    if (n == 3) return invert3(a, inv);
     return invert_n(a, n, inv);
 }
 
@@ -162,17 +195,22 @@ void fe_bc2d_destroy(fe_bc2d **ep)
 }
 
 /* The section arrays (deformations, resisting forces, flexibilities) from one set to another:
- * the rows of the element's points only (the others are never used). The sources are not
- * written (not const: ISO C before C2x would not take the arrays so qualified). */
+ * of the element's points, the entries their sections' orders use (2, 2 and 4 of 6, 6 and 36 for
+ * a 2-D fiber section; the others are never read). The sources are not written (not const: ISO C
+ * before C2x would not take the arrays so qualified). */
 typedef double fe_pt_vec[FE_SEC_MAX];
 typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
 static void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
                         fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
 {
-    const size_t np = (size_t)e->bi.n;
-    memcpy(vs, vs_from, np * sizeof *vs);
-    memcpy(sr, sr_from, np * sizeof *sr);
-    memcpy(fs, fs_from, np * sizeof *fs);
+    for (int p = 0; p < e->bi.n; p++) {
+        const int n = e->sec[p]->order;
+        for (int k = 0; k < n; k++) {
+            vs[p][k] = vs_from[p][k];
+            sr[p][k] = sr_from[p][k];
+        }
+        for (int k = 0; k < n * n; k++) fs[p][k] = fs_from[p][k];
+    }
 }
 
 static int disp_state(fe_bc2d *e, const double *v)
@@ -263,6 +301,54 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
     return 0;
 }
 
+/* attempt_point for a 2-D section of P and Mz (a fiber section) in the 2-D basic system: b =
+ * [1 0 0; 0 xi-1 xi] written out, its zero terms left out (the same sums otherwise). */
+static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, int j, double *f,
+                                   double *vr)
+{
+    fe_section *s = e->sec[p];
+    const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
+    const double ss0 = q[0], ss1 = b1 * q[1] + b2 * q[2];
+    const double ds0 = ss0 - e->sr_t[p][0], ds1 = ss1 - e->sr_t[p][1];
+    const double *fl = e->fs_t[p];
+    double fs0[4];
+    if (l == 1 || (l == 2 && j == 0)) {
+        double k0[FE_SEC_MAX * FE_SEC_MAX];
+        fe_section_initial_tangent(s, k0);
+        if (invert2(k0, fs0)) return -1;
+        fl = fs0;
+    }
+    double *vs = e->vs_t[p];
+    vs[0] += fl[0] * ds0 + fl[1] * ds1;
+    vs[1] += fl[2] * ds0 + fl[3] * ds1;
+    if (fe_section_set_trial(s, vs)) return -1;
+    e->sr_t[p][0] = s->s[0];
+    e->sr_t[p][1] = s->s[1];
+    double *fs = e->fs_t[p];
+    if (invert2(s->ks, fs)) {
+        hs_fail(e->ctx, HS_ECONVERGE,
+                "forceBeamColumn: the section at point %d (xi = %g) has lost its stiffness "
+                "(singular tangent)",
+                p + 1, xi);
+        return -1;
+    }
+    const double r0 = ss0 - s->s[0], r1 = ss1 - s->s[1];
+    const double dvs0 = fs[0] * r0 + fs[1] * r1 + vs[0], dvs1 = fs[2] * r0 + fs[3] * r1 + vs[1];
+    vr[0] += dvs0 * wL;
+    vr[1] += b1 * dvs1 * wL;
+    vr[2] += b2 * dvs1 * wL;
+    f[0] += fs[0] * wL;
+    f[1] += fs[1] * b1 * wL;
+    f[2] += fs[1] * b2 * wL;
+    f[3] += b1 * fs[2] * wL;
+    f[4] += b1 * fs[3] * b1 * wL;
+    f[5] += b1 * fs[3] * b2 * wL;
+    f[6] += b2 * fs[2] * wL;
+    f[7] += b2 * fs[3] * b1 * wL;
+    f[8] += b2 * fs[3] * b2 * wL;
+    return 0;
+}
+
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
  * then holds it), 0 when not within `iters`, < 0 on a section error. */
@@ -270,18 +356,22 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
                          double *q_out, double *kv_out)
 {
     const int np = e->bi.n, nq = e->nq;
+    const size_t kv_bytes = (size_t)(nq * nq) * sizeof(double); /* (9 of 36 in 2-D) */
     double q[6], kv[36];
-    memcpy(kv, e->kb, sizeof kv);
+    memcpy(kv, e->kb, kv_bytes);
     mat_vec(kv, dv, nq, q);
     for (int a = 0; a < nq; a++) q[a] += e->q[a];
     copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
-        double f[36] = {0}, vr[6] = {0};
+        double f[36], vr[6] = {0};
+        memset(f, 0, kv_bytes);
         for (int p = 0; p < np; p++) {
-            const int n = e->sec[p]->order; /* 2-D fiber sections: 2 of 3, unrolled */
-            const int r = n == 2 && nq == 3 ? attempt_point(e, p, 2, 3, q, l, j, f, vr)
-                                            : attempt_point(e, p, n, nq, q, l, j, f, vr);
+            const fe_section *s = e->sec[p];
+            const int r =
+                s->order == 2 && nq == 3 && s->code[0] == FE_SEC_P && s->code[1] == FE_SEC_MZ
+                    ? attempt_point_pm(e, p, q, l, j, f, vr)
+                    : attempt_point(e, p, s->order, nq, q, l, j, f, vr);
             if (r) return -1;
         }
         if (invert(f, nq, kv)) return -1;
@@ -295,7 +385,7 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
         }
         if (fabs(dW) < e->tol) {
             memcpy(q_out, q, sizeof q);
-            memcpy(kv_out, kv, sizeof kv);
+            memcpy(kv_out, kv, kv_bytes);
             return 1;
         }
     }
@@ -329,7 +419,7 @@ static int force_state(fe_bc2d *e, const double *v)
             if (r == 1) {
                 ok = 1;
                 memcpy(e->q, q, sizeof q);
-                memcpy(e->kb, kv, sizeof kv);
+                memcpy(e->kb, kv, (size_t)(nq * nq) * sizeof *kv);
                 copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
                 for (int a = 0; a < nq; a++) {
                     to_do[a] -= dv[a];
@@ -379,7 +469,7 @@ int fe_bc2d_commit(fe_bc2d *e)
     }
     memcpy(e->v_c, e->v, sizeof e->v);
     memcpy(e->q_c, e->q, sizeof e->q);
-    memcpy(e->kb_c, e->kb, sizeof e->kb);
+    memcpy(e->kb_c, e->kb, (size_t)(e->nq * e->nq) * sizeof *e->kb);
     copy_points(e, e->vs_c, e->sr_c, e->fs_c, e->vs, e->sr, e->fs);
     return rc;
 }
@@ -393,7 +483,7 @@ int fe_bc2d_revert(fe_bc2d *e)
     }
     memcpy(e->v, e->v_c, sizeof e->v);
     memcpy(e->q, e->q_c, sizeof e->q);
-    memcpy(e->kb, e->kb_c, sizeof e->kb);
+    memcpy(e->kb, e->kb_c, (size_t)(e->nq * e->nq) * sizeof *e->kb);
     copy_points(e, e->vs, e->sr, e->fs, e->vs_c, e->sr_c, e->fs_c);
     return rc;
 }

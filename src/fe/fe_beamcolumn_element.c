@@ -397,13 +397,13 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
     double fl[6], kl[36];
     for (int i = 0; i < 6; i++) fl[i] = T[0][i] * q[0] + T[1][i] * q[1] + T[2][i] * q[2];
+    double kT[3][6]; /* kb T, then T^T (kb T): 162 products instead of 324 */
+    for (int a = 0; a < 3; a++)
+        for (int j = 0; j < 6; j++)
+            kT[a][j] = kb[a * 3] * T[0][j] + kb[a * 3 + 1] * T[1][j] + kb[a * 3 + 2] * T[2][j];
     for (int j = 0; j < 6; j++)
-        for (int i = 0; i < 6; i++) {
-            double val = 0.0;
-            for (int a = 0; a < 3; a++)
-                for (int b = 0; b < 3; b++) val += T[a][i] * kb[a * 3 + b] * T[b][j];
-            K6(kl, i, j) = val;
-        }
+        for (int i = 0; i < 6; i++)
+            K6(kl, i, j) = T[0][i] * kT[0][j] + T[1][i] * kT[1][j] + T[2][i] * kT[2][j];
     if (e->transf == HS_FE_PDELTA) fe2d_pdelta(q[0], L, ul, fl, kl);
     if (f && !initial) fe2d_to_global(e, fl, f);
     if (k) fe2d_stiffness_to_global(e, kl, k);

@@ -186,6 +186,26 @@ static int sec_same_place(const fe_section *s, int i, int j, double tol)
     return fabs(s->y[i] - s->y[j]) <= tol && (s->ndm == 2 || fabs(s->z[i] - s->z[j]) <= tol);
 }
 
+/* Where variable k of fiber i is in the states of group g (material_fibers.h: one fiber after
+ * the other, or rows of n). */
+static size_t grp_at(const fe_fiber_group *g, int i, size_t k)
+{
+    return g->law.rows ? k * (size_t)g->n + (size_t)i : (size_t)i * g->law.state_n + k;
+}
+
+/* Fiber i's state (law.state_n doubles) from and to the states `all` of group g. */
+static void grp_gather(const fe_fiber_group *g, const double *all, int i, double *st)
+{
+    for (size_t k = 0; k < g->law.state_n; k++) st[k] = all[grp_at(g, i, k)];
+}
+
+static void grp_scatter(const fe_fiber_group *g, double *all, int i, const double *st)
+{
+    for (size_t k = 0; k < g->law.state_n; k++) all[grp_at(g, i, k)] = st[k];
+}
+
+/* Merges the fibers (sec_same_place), then lays each group's states out as its law asks: they
+ * come in one fiber after the other (sec_group). */
 static void sec_merge(fe_section *s)
 {
     double ext = 0.0;
@@ -217,7 +237,9 @@ static void sec_merge(fe_section *s)
         }
         gr->first = first;
         gr->n = w - first;
-        memcpy(gr->t, gr->c, (size_t)gr->n * bytes);
+        for (int i = 0; i < gr->n; i++) /* one fiber after the other -> the law's layout */
+            grp_scatter(gr, gr->t, i, gr->c + (size_t)i * m);
+        memcpy(gr->c, gr->t, (size_t)gr->n * bytes);
     }
     for (int i = s->nobj; i < s->nfib; i++, w++) {
         s->y[w] = s->y[i];
@@ -245,7 +267,9 @@ static int sec_group(fe_section *s)
     int rc = gof && order && tmp && mtmp && s->strain && s->stress && s->tangent ? 0 : HS_ENOMEM;
     for (size_t i = 0; !rc && i < n; i++) {
         hs_fiber_law law;
-        gof[i] = hs_material_fiber_law(s->mat[i], &law, NULL) ? sec_group_of(s, &law) : -2;
+        gof[i] = hs_material_fiber_law(s->mat[i], &law, NULL) && law.state_n <= FE_FIBER_STATE_MAX
+                     ? sec_group_of(s, &law)
+                     : -2;
         if (gof[i] == -1) rc = HS_ENOMEM;
     }
     size_t k = 0;
@@ -338,20 +362,30 @@ int fe_section_finalize(fe_section *s)
     return fe_section_set_trial(s, zero);
 }
 
+/* The fibers' strains (2-D: z NULL), vectorised (AVX2 where the CPU has it). */
+__attribute__((target_clones("avx2", "default"))) static void sec_strains(size_t n, const double *y,
+                                                                          const double *z,
+                                                                          double eps, double kz,
+                                                                          double ky, double *strain)
+{
+    if (!z)
+        for (size_t i = 0; i < n; i++) strain[i] = eps - y[i] * kz;
+    else
+        for (size_t i = 0; i < n; i++) strain[i] = eps - y[i] * kz + z[i] * ky;
+}
+
 /* The fibers' trial strains, stresses and tangents. */
 static int sec_fibers(fe_section *s, double eps, double kz, double ky)
 {
     const int nf = s->nfib;
-    if (s->ndm == 2)
-        for (int i = 0; i < nf; i++) s->strain[i] = eps - s->y[i] * kz;
-    else
-        for (int i = 0; i < nf; i++) s->strain[i] = eps - s->y[i] * kz + s->z[i] * ky;
+    sec_strains((size_t)nf, s->y, s->ndm == 2 ? NULL : s->z, eps, kz, ky, s->strain);
     for (int g = 0; g < s->ngrp; g++) {
         const fe_fiber_group *gr = &s->grp[g];
         const int f = gr->first;
-        gr->law.trial(gr->params, (size_t)gr->n, s->strain + f, gr->c, gr->t, s->stress + f,
-                      s->tangent + f);
+        gr->law.trial(gr->params, (size_t)gr->n, (size_t)gr->n, s->strain + f, gr->c, gr->t,
+                      s->stress + f, s->tangent + f);
     }
+    s->grp_trial = 1;
     int rc = 0;
     for (int i = s->nobj; i < nf; i++) {
         const int r = hs_material_set_trial(s->mat[i], s->strain[i], 0.0);
@@ -362,27 +396,65 @@ static int sec_fibers(fe_section *s, double eps, double kz, double ky)
     return rc;
 }
 
+/* The sums of a 2-D section over its n fibers: k = sum E A [1 -y; -y y^2], s = sum sigma A [1; -y]
+ * as sum[] = {k00, k01, k11, N, Mz}, four fibers at a time in four partial sums each (AVX2 where
+ * the CPU has it), added at the end (the order of the sums: round-off). */
+typedef double sec_v4 __attribute__((vector_size(4 * sizeof(double))));
+__attribute__((target_clones("avx2", "default"))) static void
+sec_sums_2d(size_t n, const double *y, const double *A, const double *stress, const double *tangent,
+            double *sum)
+{
+    sec_v4 k00 = {0}, k01 = {0}, k11 = {0}, N = {0}, Mz = {0};
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        sec_v4 yv, Av, sv, tv;
+        memcpy(&yv, y + i, sizeof yv);
+        memcpy(&Av, A + i, sizeof Av);
+        memcpy(&sv, stress + i, sizeof sv);
+        memcpy(&tv, tangent + i, sizeof tv);
+        const sec_v4 kA = tv * Av, fA = sv * Av, kAy = kA * yv;
+        k00 += kA;
+        k01 -= kAy;
+        k11 += kAy * yv;
+        N += fA;
+        Mz -= fA * yv;
+    }
+    double r[5] = {k00[0] + k00[1] + (k00[2] + k00[3]), k01[0] + k01[1] + (k01[2] + k01[3]),
+                   k11[0] + k11[1] + (k11[2] + k11[3]), N[0] + N[1] + (N[2] + N[3]),
+                   Mz[0] + Mz[1] + (Mz[2] + Mz[3])};
+    for (; i < n; i++) {
+        const double kA = tangent[i] * A[i], fA = stress[i] * A[i];
+        r[0] += kA;
+        r[1] -= kA * y[i];
+        r[2] += kA * y[i] * y[i];
+        r[3] += fA;
+        r[4] -= fA * y[i];
+    }
+    memcpy(sum, r, sizeof r);
+}
+
 int fe_section_set_trial(fe_section *s, const double *e)
 {
     const int n = s->order, three = s->ndm == 3;
-    memcpy(s->e, e, (size_t)n * sizeof *e);
-    memset(s->s, 0, sizeof s->s);
-    memset(s->ks, 0, sizeof s->ks);
+    for (int k = 0; k < n; k++) { /* (loops: a few entries, no library call) */
+        s->e[k] = e[k];
+        s->s[k] = 0.0;
+    }
+    for (int k = 0; k < n * n; k++) s->ks[k] = 0.0;
     int rc = 0;
     if (s->nfib) {
         rc = sec_fibers(s, e[0], e[1], three ? e[2] : 0.0);
         const double *y = s->y, *z = s->z, *A = s->A;
         double k00 = 0, k01 = 0, k02 = 0, k11 = 0, k12 = 0, k22 = 0, N = 0, Mz = 0, My = 0;
-        if (!three)
-            for (int i = 0; i < s->nfib; i++) {
-                const double kA = s->tangent[i] * A[i], fA = s->stress[i] * A[i];
-                k00 += kA;
-                k01 -= kA * y[i];
-                k11 += kA * y[i] * y[i];
-                N += fA;
-                Mz -= fA * y[i];
-            }
-        else
+        if (!three) {
+            double sum[5];
+            sec_sums_2d((size_t)s->nfib, y, A, s->stress, s->tangent, sum);
+            k00 = sum[0];
+            k01 = sum[1];
+            k11 = sum[2];
+            N = sum[3];
+            Mz = sum[4];
+        } else
             for (int i = 0; i < s->nfib; i++) {
                 const double kA = s->tangent[i] * A[i], fA = s->stress[i] * A[i];
                 k00 += kA;
@@ -488,13 +560,21 @@ static size_t grp_bytes(const fe_fiber_group *g)
 int fe_section_commit(fe_section *s)
 {
     memcpy(s->e_commit, s->e, sizeof s->e);
-    for (int g = 0; g < s->ngrp; g++) memcpy(s->grp[g].c, s->grp[g].t, grp_bytes(&s->grp[g]));
+    /* the groups' trial states become the committed ones by a swap of the arrays: the next trial
+     * writes every fiber's whole state (material_fibers.h) */
+    for (int g = 0; s->grp_trial && g < s->ngrp; g++) {
+        double *c = s->grp[g].c;
+        s->grp[g].c = s->grp[g].t;
+        s->grp[g].t = c;
+    }
+    s->grp_trial = 0;
     return sec_each(s, hs_material_commit);
 }
 
 int fe_section_revert(fe_section *s)
 {
     for (int g = 0; g < s->ngrp; g++) memcpy(s->grp[g].t, s->grp[g].c, grp_bytes(&s->grp[g]));
+    s->grp_trial = 0;
     const int rc = sec_each(s, hs_material_revert);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
 }
@@ -503,11 +583,10 @@ int fe_section_reset(fe_section *s)
 {
     for (int g = 0; g < s->ngrp; g++) {
         fe_fiber_group *gr = &s->grp[g];
-        const size_t m = gr->law.state_n;
-        for (int i = 0; i < gr->n; i++)
-            memcpy(gr->c + (size_t)i * m, gr->virgin, m * sizeof(double));
+        for (int i = 0; i < gr->n; i++) grp_scatter(gr, gr->c, i, gr->virgin);
         memcpy(gr->t, gr->c, grp_bytes(gr));
     }
+    s->grp_trial = 0;
     int rc = sec_each(s, hs_material_reset);
     memset(s->e_commit, 0, sizeof s->e_commit);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
@@ -528,9 +607,12 @@ int fe_section_state_save(const fe_section *s, double *out)
     out += FE_SEC_MAX;
     for (int g = 0; g < s->ngrp; g++) {
         const fe_fiber_group *gr = &s->grp[g];
-        const size_t m = gr->law.state_n, k = gr->law.save_n;
-        for (int i = 0; i < gr->n; i++, out += k)
-            memcpy(out, gr->c + (size_t)i * m, k * sizeof(double));
+        const size_t k = gr->law.save_n;
+        for (int i = 0; i < gr->n; i++, out += k) {
+            double st[FE_FIBER_STATE_MAX];
+            grp_gather(gr, gr->c, i, st);
+            memcpy(out, st, k * sizeof(double));
+        }
     }
     for (int i = s->nobj; i < s->nfib + s->nagg; i++) {
         const hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
@@ -547,15 +629,18 @@ int fe_section_state_load(fe_section *s, const double *in)
     in += FE_SEC_MAX;
     for (int g = 0; g < s->ngrp; g++) {
         fe_fiber_group *gr = &s->grp[g];
-        const size_t m = gr->law.state_n, k = gr->law.save_n;
+        const size_t k = gr->law.save_n;
         for (int i = 0; i < gr->n; i++, in += k) {
-            double *st = gr->c + (size_t)i * m;
+            double st[FE_FIBER_STATE_MAX];
+            grp_gather(gr, gr->c, i, st);
             memcpy(st, in, k * sizeof(double));
             const int rc = gr->law.load(gr->params, s->ctx, st);
             if (rc) return rc;
+            grp_scatter(gr, gr->c, i, st);
         }
         memcpy(gr->t, gr->c, grp_bytes(gr));
     }
+    s->grp_trial = 0;
     for (int i = s->nobj; i < s->nfib + s->nagg; i++) {
         hs_material *m = i < s->nfib ? s->mat[i] : s->agg[i - s->nfib];
         const int rc = hs_material_state_load(m, in);

@@ -31,12 +31,14 @@
 /* OpenSees' response codes (SectionForceDeformation.h). */
 enum { FE_SEC_MZ = 1, FE_SEC_P = 2, FE_SEC_VY = 3, FE_SEC_MY = 4, FE_SEC_VZ = 5, FE_SEC_T = 6 };
 
+#define FE_FIBER_STATE_MAX 32 /* doubles of one grouped fiber's state (Steel02's 15) */
+
 /* The fibers first .. first + n - 1 of a section, of one law and its parameters. */
 typedef struct fe_fiber_group {
     hs_fiber_law law; /* law.params points to params */
     void *params;     /* (owned) */
     int first, n;
-    double *c, *t;  /* committed and trial states, law.state_n doubles a fiber */
+    double *c, *t;  /* committed and trial states: law.state_n rows of n doubles */
     double *virgin; /* the law's virgin state (reset) */
 } fe_fiber_group;
 
@@ -52,6 +54,8 @@ typedef struct fe_section {
     double *strain, *stress, *tangent; /* trial, per fiber (after finalize) */
     fe_fiber_group *grp;               /* after finalize: the groups, then fibers nobj.. */
     int ngrp, nobj;                    /* groups; the first fiber with a material object */
+    int grp_trial;                     /* 1: the groups' trial states were set since the last
+                                          commit, revert, reset or load */
     int linear;                        /* every material is linear elastic */
     double ybar, zbar;                 /* area centroid of the fibers (reference axes) */
     double elastic[4];                 /* EA, EIz, EIy, GJ of an elastic part (0: none) */

@@ -17,6 +17,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 const hs_param_spec hs_material_concrete02_params[] = {
@@ -46,14 +47,18 @@ _Static_assert(sizeof(c2_state) == (C2_STATE + C2_CACHED) * sizeof(double),
 typedef struct c2_law {
     double fc, epsc0, fcu, epscu, lambda, ft, Ets;
     /* from the parameters once: Ec0, the point (e_r, s_r) the unloading aims at, the tension
-     * envelope's strain at ft (e0) and at zero stress (eu) */
-    double ec0, e_r, s_r, e0, eu;
+     * envelope's strain at ft (e0) and at zero stress (eu), the compression envelope's linear
+     * piece (rise dfc = fcu - fc over deps = epscu - epsc0, slope t_lin) */
+    double ec0, e_r, s_r, e0, eu, dfc, deps, t_lin;
 } c2_law;
 
 typedef struct concrete02 {
     c2_law law;
     c2_state c, t;
 } concrete02;
+
+/* The rows of the states (material_fibers.h): c2_state's members in order. */
+enum { C2_E, C2_S, C2_T, C2_EMIN, C2_DT, C2_SM, C2_ER, C2_ET };
 
 static void c2_derive(c2_law *p)
 {
@@ -66,85 +71,175 @@ static void c2_derive(c2_law *p)
     p->eu = p->Ets > 0.0  ? p->ft * (1.0 / p->Ets + 1.0 / p->ec0)
             : p->ft > 0.0 ? INFINITY
                           : -INFINITY;
+    p->dfc = p->fcu - p->fc;
+    p->deps = p->epscu - p->epsc0;
+    p->t_lin = p->dfc / p->deps;
 }
 
-static void c2_tension(const c2_law *p, double e, double *s, double *t)
+/* The law runs on four fibers at once (GNU C vectors: AVX2 where the CPU has it, two SSE2
+ * halves elsewhere): each piece of the envelopes and each branch computed for every lane and one
+ * chosen per lane by masks, with OpenSees' operations in OpenSees' order (the same bits). */
+#pragma GCC diagnostic ignored "-Wpsabi" /* vectors passed to static helpers: no ABI involved */
+/* (always inlined into the clones below, which then compile them for their instruction set) */
+#define C2_INLINE static inline __attribute__((always_inline))
+typedef double c2_v __attribute__((vector_size(4 * sizeof(double))));
+typedef int64_t c2_m __attribute__((vector_size(4 * sizeof(int64_t))));
+
+C2_INLINE c2_v c2_all(double x)
 {
-    if (e <= p->e0) {
-        *s = e * p->ec0;
-        *t = p->ec0;
-    } else if (e <= p->eu) {
-        *t = -p->Ets;
-        *s = p->ft - p->Ets * (e - p->e0);
-    } else {
-        *t = 1.0e-10;
-        *s = 0.0;
-    }
+    return (c2_v){x, x, x, x};
 }
 
-static void c2_compression(const c2_law *p, double e, double *s, double *t)
+C2_INLINE c2_v c2_get(const double *a)
 {
-    const double x = e / p->epsc0;
-    if (e >= p->epsc0) {
-        *s = p->fc * x * (2.0 - x);
-        *t = p->ec0 * (1.0 - x);
-    } else if (e > p->epscu) {
-        *s = (p->fcu - p->fc) * (e - p->epsc0) / (p->epscu - p->epsc0) + p->fc;
-        *t = (p->fcu - p->fc) / (p->epscu - p->epsc0);
-    } else {
-        *s = p->fcu;
-        *t = 1.0e-10;
-    }
+    c2_v v;
+    memcpy(&v, a, sizeof v);
+    return v;
+}
+
+C2_INLINE void c2_put(double *a, c2_v v)
+{
+    memcpy(a, &v, sizeof v);
+}
+
+/* 1 when m is set in any lane */
+C2_INLINE int c2_any(c2_m m)
+{
+    return (m[0] | m[1] | m[2] | m[3]) != 0;
+}
+
+/* a where m is set, else b */
+C2_INLINE c2_v c2_sel(c2_m m, c2_v a, c2_v b)
+{
+    return (c2_v)((m & (c2_m)a) | (~m & (c2_m)b));
+}
+
+C2_INLINE void c2_tension(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
+{
+    const c2_v ec0 = c2_all(p->ec0), Ets = c2_all(p->Ets), e0 = c2_all(p->e0);
+    const c2_m lin = (c2_m)(e <= e0), soft = (c2_m)(e <= c2_all(p->eu));
+    *s = c2_sel(lin, e * ec0, c2_sel(soft, c2_all(p->ft) - Ets * (e - e0), c2_all(0.0)));
+    *t = c2_sel(lin, ec0, c2_sel(soft, -Ets, c2_all(1.0e-10)));
+}
+
+C2_INLINE void c2_compression(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
+{
+    const c2_v epsc0 = c2_all(p->epsc0), fc = c2_all(p->fc), x = e / epsc0;
+    const c2_m par = (c2_m)(e >= epsc0), lin = (c2_m)(e > c2_all(p->epscu));
+    const c2_v s_lin = c2_all(p->dfc) * (e - epsc0) / c2_all(p->deps) + fc;
+    *s = c2_sel(par, fc * x * (c2_all(2.0) - x), c2_sel(lin, s_lin, c2_all(p->fcu)));
+    *t = c2_sel(par, c2_all(p->ec0) * (c2_all(1.0) - x),
+                c2_sel(lin, c2_all(p->t_lin), c2_all(1.0e-10)));
+}
+
+/* The unloading line from (e_min, s_m) on the envelope: its slope E_r and the strain e_t where
+ * it meets zero. */
+C2_INLINE void c2_line(const c2_law *p, c2_v e_min, c2_v s_m, c2_v *E_r, c2_v *e_t)
+{
+    *E_r = (s_m - c2_all(p->s_r)) / (e_min - c2_all(p->e_r));
+    *e_t = e_min - s_m / *E_r;
 }
 
 /* The unloading line from e_min (the state's cached values). */
 static void c2_unloading(const c2_law *p, c2_state *t)
 {
-    double dummy;
-    c2_compression(p, t->e_min, &t->s_m, &dummy);
-    t->E_r = (t->s_m - p->s_r) / (t->e_min - p->e_r);
-    t->e_t = t->e_min - t->s_m / t->E_r;
+    const c2_v e_min = c2_all(t->e_min);
+    c2_v s_m, t_m, E_r, e_t;
+    c2_compression(p, e_min, &s_m, &t_m);
+    c2_line(p, e_min, s_m, &E_r, &e_t);
+    t->s_m = s_m[0];
+    t->E_r = E_r[0];
+    t->e_t = e_t[0];
 }
 
-/* The trial state t at strain from the committed state c. */
-static void c2_trial(const c2_law *p, const c2_state *c, c2_state *t, double strain)
+/* Four fibers' trial states (rows of ldc and ldt doubles) from their committed states and
+ * strains: an increment below DBL_EPSILON keeps the committed state; beyond e_min the envelope
+ * and a new unloading line; up to e_t the elastic predictor clamped by the unloading lines;
+ * beyond, the secant to the largest tensile excursion d_t, then the tension envelope of e - e_t. */
+C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, size_t ldc,
+                       double *t, size_t ldt, double *stress, double *tangent)
 {
-    *t = *c;
-    const double de = strain - c->e;
-    if (!(fabs(de) >= DBL_EPSILON)) return;
-    t->e = strain;
-    if (strain < t->e_min) {
-        c2_compression(p, strain, &t->s, &t->t);
-        t->e_min = strain;
-        c2_unloading(p, t);
-        return;
+    const c2_v e = c2_get(strain), e_c = c2_get(c + C2_E * ldc), s_c = c2_get(c + C2_S * ldc);
+    const c2_v t_c = c2_get(c + C2_T * ldc), e_min = c2_get(c + C2_EMIN * ldc);
+    const c2_v d_t = c2_get(c + C2_DT * ldc), s_m = c2_get(c + C2_SM * ldc);
+    const c2_v E_r = c2_get(c + C2_ER * ldc), e_t = c2_get(c + C2_ET * ldc);
+    const c2_v ec0 = c2_all(p->ec0), half = c2_all(0.5), de = e - e_c;
+    const c2_v eps = c2_all(DBL_EPSILON);
+    const c2_m keep = ~((c2_m)(de >= eps) | (c2_m)(de <= -eps));
+    const c2_m env = ~keep & (c2_m)(e < e_min), un = (c2_m)(e <= e_t);
+    /* beyond e_min (its divisions only where a fiber goes there) */
+    c2_v s_env = s_m, t_env = t_c, E_r_env = E_r, e_t_env = e_t;
+    if (c2_any(env)) {
+        c2_compression(p, e, &s_env, &t_env);
+        c2_line(p, e, s_env, &E_r_env, &e_t_env);
     }
-    const double ec0 = p->ec0, s_m = t->s_m, E_r = t->E_r, e_t = t->e_t;
-    if (strain <= e_t) {
-        const double s_lo = s_m + E_r * (strain - t->e_min), s_hi = E_r * 0.5 * (strain - e_t);
-        t->s = c->s + ec0 * de;
-        t->t = ec0;
-        if (t->s <= s_lo) {
-            t->s = s_lo;
-            t->t = E_r;
-        }
-        if (t->s >= s_hi) {
-            t->s = s_hi;
-            t->t = 0.5 * E_r;
-        }
-    } else if (strain <= e_t + t->d_t) {
-        double s_n;
-        c2_tension(p, t->d_t, &s_n, &t->t);
-        t->t = t->d_t != 0.0 ? s_n / t->d_t : ec0;
-        t->s = t->t * (strain - e_t);
-    } else {
-        c2_tension(p, strain - e_t, &t->s, &t->t);
-        t->d_t = strain - e_t;
+    /* up to e_t (computed where a fiber of the four is there, as each branch below) */
+    const c2_m on_line = ~keep & ~env & un, beyond = ~keep & ~env & ~un;
+    c2_v s_un = s_c, t_un = t_c;
+    if (c2_any(on_line)) {
+        const c2_v s_lo = s_m + E_r * (e - e_min), s_hi = E_r * half * (e - e_t);
+        const c2_v s_el = s_c + ec0 * de;
+        const c2_m below = (c2_m)(s_el <= s_lo);
+        const c2_v s_1 = c2_sel(below, s_lo, s_el), t_1 = c2_sel(below, E_r, ec0);
+        const c2_m above = (c2_m)(s_1 >= s_hi);
+        s_un = c2_sel(above, s_hi, s_1);
+        t_un = c2_sel(above, half * E_r, t_1);
     }
+    /* beyond e_t: the tension envelope at d_t (the secant) or at e - e_t (past d_t) */
+    c2_m past = {0};
+    c2_v u = d_t, s_tr = s_c, t_tr = t_c;
+    if (c2_any(beyond)) {
+        const c2_m reached = (c2_m)(d_t != c2_all(0.0));
+        past = ~(c2_m)(e <= e_t + d_t);
+        u = c2_sel(past, e - e_t, d_t);
+        c2_v s_ten, t_ten, t_sec = ec0;
+        c2_tension(p, u, &s_ten, &t_ten);
+        if (c2_any(beyond & ~past & reached))
+            t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
+        s_tr = c2_sel(past, s_ten, t_sec * (e - e_t));
+        t_tr = c2_sel(past, t_ten, t_sec);
+    }
+    /* the branch */
+    const c2_v s_new = c2_sel(env, s_env, c2_sel(un, s_un, s_tr));
+    const c2_v t_new = c2_sel(env, t_env, c2_sel(un, t_un, t_tr));
+    const c2_v s = c2_sel(keep, s_c, s_new), tg = c2_sel(keep, t_c, t_new);
+    c2_put(t + C2_E * ldt, c2_sel(keep, e_c, e));
+    c2_put(t + C2_S * ldt, s);
+    c2_put(t + C2_T * ldt, tg);
+    c2_put(t + C2_EMIN * ldt, c2_sel(env, e, e_min));
+    c2_put(t + C2_DT * ldt, c2_sel(beyond & past, u, d_t));
+    c2_put(t + C2_SM * ldt, c2_sel(env, s_env, s_m));
+    c2_put(t + C2_ER * ldt, c2_sel(env, E_r_env, E_r));
+    c2_put(t + C2_ET * ldt, c2_sel(env, e_t_env, e_t));
+    c2_put(stress, s);
+    c2_put(tangent, tg);
 }
 
-/* n fibers (material_fibers.h) */
-HS_FIBER_KERNEL(c2_fibers, c2_law, c2_state, c2_trial)
+/* n trial states from the committed ones (material_fibers.h; one fiber: ld = 1, the c2_state
+ * structs), four fibers at a time; the last n % 4 padded with copies of the first of them. */
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) static void
+c2_fibers(const void *params, size_t n, size_t ld, const double *strain, const double *c, double *t,
+          double *stress, double *tangent)
+{
+    const c2_law law = *(const c2_law *)params, *p = &law; /* (not reread after each store) */
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        c2_four(p, strain + i, c + i, ld, t + i, ld, stress + i, tangent + i);
+    if (i == n) return;
+    enum { M = C2_STATE + C2_CACHED };
+    double e4[4], c4[M * 4], t4[M * 4], s4[4], k4[4];
+    for (size_t l = 0; l < 4; l++) {
+        const size_t f = i + l < n ? i + l : i;
+        e4[l] = strain[f];
+        for (size_t k = 0; k < M; k++) c4[k * 4 + l] = c[k * ld + f];
+    }
+    c2_four(p, e4, c4, 4, t4, 4, s4, k4);
+    for (size_t l = 0; i + l < n; l++) {
+        stress[i + l] = s4[l];
+        tangent[i + l] = k4[l];
+        for (size_t k = 0; k < M; k++) t[k * ld + i + l] = t4[k * 4 + l];
+    }
+}
 
 static int c2_load(const void *params, hs_ctx *ctx, double *state)
 {
@@ -156,8 +251,8 @@ static int c2_load(const void *params, hs_ctx *ctx, double *state)
 static int c2_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
 {
     const concrete02 *p = m->data;
-    *law = (hs_fiber_law){c2_fibers, c2_load,   &p->law, sizeof p->law, C2_STATE + C2_CACHED,
-                          C2_STATE,  p->law.ec0};
+    *law = (hs_fiber_law){c2_fibers, c2_load,      &p->law,   sizeof p->law, C2_STATE + C2_CACHED,
+                          C2_STATE,  1 /* rows */, p->law.ec0};
     if (state) memcpy(state, &p->c, sizeof p->c);
     return 1;
 }
@@ -172,10 +267,9 @@ static int c2_set_trial(hs_material *m, double strain, double strain_rate)
 {
     (void)strain_rate;
     concrete02 *p = m->data;
-    c2_trial(&p->law, &p->c, &p->t, strain);
+    c2_fibers(&p->law, 1, 1, &strain, (const double *)(const void *)&p->c, (double *)(void *)&p->t,
+              &m->stress, &m->tangent);
     m->rate_tangent = 0.0;
-    m->stress = p->t.s;
-    m->tangent = p->t.t;
     return 0;
 }
 

@@ -1,10 +1,14 @@
 /* Uniaxial laws run over many fibers at once (library-internal: the fiber sections of src/fe).
  * A law that offers it (Steel02, Concrete02) describes itself by an hs_fiber_law: a section
  * keeps the states of all its fibers of one law and parameters in two flat arrays (committed and
- * trial, state_n doubles a fiber) and calls the law once for all of them, with no material object
- * per fiber. The trial of a fiber is a function of its committed state and trial strain alone;
- * commit and revert are copies of the arrays. The first save_n doubles of a state are the
- * material's checkpoint state (hs_material_state_save), the rest values the law caches. */
+ * trial) and calls the law once for all of them, with no material object per fiber. The arrays
+ * hold one fiber's state after the other (state_n doubles a fiber, the law's state struct), or,
+ * for a law that asks for rows, a structure of arrays: state_n rows of ld doubles, variable k of
+ * fiber i at [k * ld + i], so that the law's loop reads and writes whole rows (vectorised). The
+ * trial of a fiber is a function of its committed state and trial strain alone, and writes the
+ * fiber's whole trial state: commit swaps the arrays, revert copies them. The first save_n doubles
+ * of a fiber's state are the material's checkpoint state (hs_material_state_save), the rest values
+ * the law caches. */
 #ifndef HS_MATERIAL_FIBERS_H
 #define HS_MATERIAL_FIBERS_H
 
@@ -13,25 +17,29 @@
 #include <stddef.h>
 
 typedef struct hs_fiber_law {
-    /* n trial states from the committed ones and the strains; the stresses and tangents */
-    void (*trial)(const void *params, size_t n, const double *strain, const double *committed,
-                  double *trial, double *stress, double *tangent);
-    /* checks a checkpoint state (save_n doubles at the head of state) and fills the cached
-     * values; HS_EINPUT with a message when it is not one of the law's */
+    /* n trial states from the committed ones and the strains (rows: of ld >= n doubles); the
+     * stresses and tangents */
+    void (*trial)(const void *params, size_t n, size_t ld, const double *strain,
+                  const double *committed, double *trial, double *stress, double *tangent);
+    /* checks one fiber's checkpoint state (save_n doubles at the head of state, gathered) and
+     * fills the cached values; HS_EINPUT with a message when it is not one of the law's */
     int (*load)(const void *params, hs_ctx *ctx, double *state);
     const void *params; /* the law's parameters: fibers whose parameters are equal bytes share */
     size_t params_size;
     size_t state_n, save_n;
+    int rows; /* 1: the states as rows (a structure of arrays) */
     double initial_tangent;
 } hs_fiber_law;
 
-/* Defines NAME, the law's hs_fiber_law.trial: TRIAL(const LAW *, const STATE *committed,
- * STATE *trial, double strain) for each fiber, in one loop (the law's state struct STATE of
- * doubles with members s and t, its stress and tangent). */
+/* Defines NAME, the law's hs_fiber_law.trial for a law written one fiber at a time (states one
+ * fiber after the other): TRIAL(const LAW *, const STATE *committed, STATE *trial, double strain)
+ * for each fiber, in one loop (the law's state struct STATE of doubles with members s and t, its
+ * stress and tangent). */
 #define HS_FIBER_KERNEL(NAME, LAW, STATE, TRIAL)                                                   \
-    static void NAME(const void *params, size_t n, const double *strain, const double *committed,  \
-                     double *trial, double *stress, double *tangent)                               \
+    static void NAME(const void *params, size_t n, size_t ld, const double *strain,                \
+                     const double *committed, double *trial, double *stress, double *tangent)      \
     {                                                                                              \
+        (void)ld;                                                                                  \
         const STATE *c_ = (const STATE *)(const void *)committed;                                  \
         STATE *t_ = (STATE *)(void *)trial;                                                        \
         for (size_t i = 0; i < n; i++) {                                                           \

@@ -152,8 +152,8 @@ static int s2_load(const void *params, hs_ctx *ctx, double *state)
 static int steel02_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
 {
     const steel02 *p = m->data;
-    *law = (hs_fiber_law){s2_fibers, s2_load,  &p->law, sizeof p->law, S2_STATE + S2_CACHED,
-                          S2_STATE,  p->law.E0};
+    *law = (hs_fiber_law){s2_fibers, s2_load, &p->law,  sizeof p->law, S2_STATE + S2_CACHED,
+                          S2_STATE,  0,       p->law.E0};
     if (state) memcpy(state, &p->c, sizeof p->c);
     return 1;
 }
