@@ -217,9 +217,8 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
 
 /* n trial states from the committed ones (material_fibers.h; one fiber: ld = 1, the c2_state
  * structs), four fibers at a time; the last n % 4 padded with copies of the first of them. */
-__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) static void
-c2_fibers(const void *params, size_t n, size_t ld, const double *strain, const double *c, double *t,
-          double *stress, double *tangent)
+C2_INLINE void c2_fibers_body(const void *params, size_t n, size_t ld, const double *strain,
+                              const double *c, double *t, double *stress, double *tangent)
 {
     const c2_law law = *(const c2_law *)params, *p = &law; /* (not reread after each store) */
     size_t i = 0;
@@ -239,6 +238,27 @@ c2_fibers(const void *params, size_t n, size_t ld, const double *strain, const d
         tangent[i + l] = k4[l];
         for (size_t k = 0; k < M; k++) t[k * ld + i + l] = t4[k * 4 + l];
     }
+}
+
+/* The law's entry: on x86-64 one clone per instruction set, chosen when the program loads (an
+ * ifunc); the operations and their order are the same in each (-ffp-contract=off), so every
+ * clone gives the same bits, which tests/test_material_concrete02_portable.c checks against the
+ * plain build below. */
+#if defined(__x86_64__)
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#endif
+static void
+c2_fibers(const void *params, size_t n, size_t ld, const double *strain, const double *c, double *t,
+          double *stress, double *tangent)
+{
+    c2_fibers_body(params, n, ld, strain, c, t, stress, tangent);
+}
+
+/* The same law built for the processor's baseline only (SSE2 on x86-64), for the test above. */
+void hs_concrete02_fibers_baseline(const void *params, size_t n, size_t ld, const double *strain,
+                                   const double *c, double *t, double *stress, double *tangent)
+{
+    c2_fibers_body(params, n, ld, strain, c, t, stress, tangent);
 }
 
 static int c2_load(const void *params, hs_ctx *ctx, double *state)

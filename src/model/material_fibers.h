@@ -53,4 +53,11 @@ typedef struct hs_fiber_law {
  * state, if given, receives m's committed state (law->state_n doubles). */
 int hs_material_fiber_law(const hs_material *m, hs_fiber_law *law, double *state);
 
+/* Concrete02's trial (an hs_fiber_law.trial) built for the processor's baseline instruction set
+ * only, where the law's own entry runs the clone the processor has (AVX-512, AVX2): for the test
+ * that every clone gives the same bits. */
+void hs_concrete02_fibers_baseline(const void *params, size_t n, size_t ld, const double *strain,
+                                   const double *committed, double *trial, double *stress,
+                                   double *tangent);
+
 #endif
