@@ -85,6 +85,12 @@ int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, doubl
  * material's stress (src/fe/fe_truss.c). The element creates the material and owns it. */
 int hs_fe_add_truss_material(hs_fe *fe, const char *name, int ni, int nj, double A,
                              hs_fe_transf transf, const char *mat_type, const hs_options *mat_opts);
+/* OpenSees' Truss2 (`element Truss2 tag i j auxN1 auxN2 A matTag`): truss e of a material also
+ * reads the strain et of the transverse truss from node ni to nj, (u_nj - u_ni) . n_t / L_t,
+ * minus its own strain times |cos theta|, over |sin theta| (theta the angle of the two chords),
+ * as the material's transverse strain (ConcretewBeta's softening beta). The tangent does not
+ * couple the two (as OpenSees). Linear transformation, ndm 2 or 3 (src/fe/fe_truss.c). */
+int hs_fe_set_truss_transverse(hs_fe *fe, int e, int ni, int nj);
 /* Elastic beam-column (Euler-Bernoulli): E, A, I. */
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression);

@@ -79,8 +79,13 @@ typedef struct fe_element {
     struct fe_link *link;   /* two-node link data (owned), or NULL */
     struct fe_bc2d *bc;     /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
     struct fe_section *sec; /* zeroLengthSection's section (owned), or NULL; R: its axes */
-    double rho;             /* mass per length (truss, beam; fe_mass.c) */
-    int cmass;              /* 1: consistent mass, 0: lumped */
+    struct {                /* Truss2 (fe_truss.c): the transverse truss whose strain the */
+        int on, n[2];       /* material reads: its nodes' indices, direction, length, the */
+        double dir[3], L;   /* angle's |cos| and |sin| to this truss (sin 0: no effect) */
+        double cos_t, sin_t;
+    } tr;
+    double rho;   /* mass per length (truss, beam; fe_mass.c) */
+    int cmass;    /* 1: consistent mass, 0: lumped */
     double *kg;   /* elastic truss or beam with the linear transformation: its constant global
                      stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
     int zl_plain; /* zero-length: 0 not yet looked at, 1 each end one DOF of its own or fixed

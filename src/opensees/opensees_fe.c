@@ -206,6 +206,10 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         } else if (e->kind == HS_OS_TRUSS && e->nmat) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[0]);
             rc = hs_fe_add_truss_material(fe, name, e->ni, e->nj, e->A, t, mat->type, mat->opts);
+            const int tr = rc >= 0 && e->has_aux /* Truss2 */
+                               ? hs_fe_set_truss_transverse(fe, rc, e->aux[0], e->aux[1])
+                               : 0;
+            if (tr) rc = tr;
         } else if (e->kind == HS_OS_TRUSS)
             rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
         else if (e->kind == HS_OS_BEAM && m->ndm == 3) {

@@ -57,6 +57,7 @@ typedef struct hs_os_element {
     double G, J, Iy;     /* 3-D beam */
     double vecxz[3];     /* 3-D beam: its geomTransf's vector xz */
     double rho;          /* mass per length (lumped, 0.5 rho L at each node's translations) */
+    int has_aux, aux[2]; /* Truss2 of a material: its transverse truss's node tags */
     int cmass;           /* -cMass: rho as the consistent mass (hs_fe_set_element_mass) */
     hs_fe_transf transf; /* beam */
     int nmat;            /* zero-length, link: materials and their hysim directions */
@@ -427,6 +428,11 @@ int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const obj
                                    hs_os_element *e);
 /* element zeroLengthSection (opensees_tcl_zls.c): the command, and the element in the live
  * model. */
+/* element truss (opensees_tcl_model.c) and Truss2 (opensees_tcl_truss2.c), the truss's words with
+ * two auxiliary nodes (at most HS_OS_TRUSS2_WORDS words in all). */
+#define HS_OS_TRUSS2_WORDS 15
+int hs_os_el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_el_truss2(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 /* element CoupledZeroLength (opensees_tcl_coupled.c). */
 int hs_os_el_coupled_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                  hs_os_element *e);
