@@ -84,6 +84,7 @@ void hs_fe_destroy(hs_fe **pfe)
         fe_link_free(&fe->els[e]);
         fe_bc_element_free(&fe->els[e]);
         fe_zls_free(&fe->els[e]);
+        fe_tfpx_free(&fe->els[e]);
         hs_free(fe->els[e].kg);
     }
     hs_free(fe->els);
@@ -299,6 +300,12 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
     if (fe->ndm == 3 && (rc = fe3d_line_init(fe, e, s3 ? s3->vecxz : NULL)) != 0) return rc;
     if (L > fe->lref) fe->lref = L;
     return fe->nels++;
+}
+
+void hs_fe_set_clock(hs_fe *fe, double t, double dt)
+{
+    fe->clock_t = t;
+    fe->clock_dt = dt;
 }
 
 int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, double A,

@@ -211,6 +211,9 @@ int fe_truss_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, do
     case HS_FE_STRAIN:
         out[0] = hs_material_strain(e->mat);
         return 0;
+    case HS_FE_TFP_COMP_DISPLACEMENT:
+    case HS_FE_TFP_PARAMETERS:
+        break;
     }
     return HS_EINVAL;
 }

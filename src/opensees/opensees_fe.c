@@ -224,6 +224,8 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
             rc = hs_os_add_beam_column(fe, m, e, name, t);
         else if (e->kind == HS_OS_ZERO_LENGTH_SECTION)
             rc = hs_os_add_zero_length_section(fe, m, e, name);
+        else if (e->kind == HS_OS_TFP_X)
+            rc = hs_os_add_tfp_x(fe, m, e, name);
         else if (e->kind == HS_OS_COUPLED_ZERO_LENGTH) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[0]);
             rc = hs_fe_add_coupled_zero_length(fe, name, e->ni, e->nj, e->dir[0], e->dir[1],
@@ -332,7 +334,7 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
         N[k] = 0.0;
         if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK ||
             e->kind == HS_OS_ZERO_LENGTH_SECTION || e->kind == HS_OS_COUPLED_ZERO_LENGTH ||
-            !(L > 0.0))
+            e->kind == HS_OS_TFP_X || !(L > 0.0))
             continue;
         double elong = 0.0; /* the chord's elongation: (u_j - u_i) . c over the translations */
         for (int d = 0; d < m->ndm; d++)

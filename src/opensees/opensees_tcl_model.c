@@ -699,6 +699,7 @@ static const struct {
     {"truss", hs_os_el_truss},
     {"Truss", hs_os_el_truss},
     {"Truss2", hs_os_el_truss2},
+    {"TripleFrictionPendulumX", hs_os_el_tfp_x},
     {"corotTruss", el_corot_truss},
     {"CorotTruss", el_corot_truss},
     {"elasticBeamColumn", el_beam},
@@ -726,12 +727,13 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     for (size_t k = 0; k < sizeof element_types / sizeof element_types[0]; k++)
         if (strcmp(type, element_types[k].name) == 0) fn = element_types[k].fn;
     if (!fn)
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported by hysim (it has truss, Truss2, "
-                          "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
-                          "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
-                          "and nonlinearBeamColumn)",
-                          type);
+        return hs_os_fail(
+            st, objv,
+            "type '%s' is not supported by hysim (it has truss, Truss2, TripleFrictionPendulumX, "
+            "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
+            "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
+            "and nonlinearBeamColumn)",
+            type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (hs_os_find_element(st->m, tag))
