@@ -1,10 +1,10 @@
 /* OpenSees' TripleFrictionPendulumX (SRC/element/frictionBearing/TripleFrictionPendulumX.cpp,
- * read for facts): the triple friction pendulum bearing of Fenz & Constantinou (2008) as the
- * series model of Dao et al. (2013) (three bidirectional plastic segments, each with a circular
+ * read for facts): the triple friction pendulum bearing (Fenz & Constantinou 2008) as the
+ * series model of Dao et al. 2013 (three bidirectional plastic segments, each with a circular
  * elastic gap: the inner slider's two surfaces and the two outer ones), its friction
  * coefficients scaled by factors of pressure, temperature and velocity, the temperature of each
- * sliding surface from its heat flux mu p v (Kumar, Whittaker & Constantinou 2015; Kim &
- * Constantinou 2023: a half space or a plate of finite thickness). 3-D, six DOFs a node:
+ * sliding surface from its heat flux mu p v (Kumar et al. 2015; Kim & Constantinou 2023: a half
+ * space or a plate of finite thickness; docs/references.md). 3-D, six DOFs a node:
  * horizontal x, y through the series model times the vertical load, vertical and the three
  * rotations through four uniaxial materials, as OpenSees. The surfaces' sliding displacements
  * and velocities that feed the heat come from OpenSees' partitioning "approach 1" (tagT = 1);
