@@ -402,7 +402,10 @@ static int update(hs_fe *fe, fe_element *e, fe_tfpx *x, const double ut[12], con
     x->u23[0] = uxx - (x->v3f * d3[0] + x->v5f * d5[0]);
     x->u23[1] = uyy - (x->v3f * d3[1] + x->v5f * d5[1]);
     x->u23sum = norm2(x->u23);
-    for (int i = 0; i < 2; i++) x->v23[i] = (x->u23[i] - x->u23_cc[i]) * (1.0 / (2 * dt));
+    /* velocities over 2 dt; in a static step (dt 0) none (OpenSees divides by its ops_Dt = 0
+     * there: 0 / 0, yet its results show no NaN after a gravity analysis) */
+    const double over = dt > 0.0 ? 1.0 / (2 * dt) : 0.0;
+    for (int i = 0; i < 2; i++) x->v23[i] = (x->u23[i] - x->u23_cc[i]) * over;
     x->v23sum = norm2(x->v23);
     const double disp[3] = {x->v1f * x->u23sum_c, x->v3f * x->davg_c[1], x->v5f * x->davg_c[2]};
     const double vel[3] = {x->v1f * x->v23sum_c, x->v3f * x->vel_avg[1], x->v5f * x->vel_avg[2]};
@@ -441,8 +444,7 @@ static int update(hs_fe *fe, fe_element *e, fe_tfpx *x, const double ut[12], con
         }
         /* the segments' velocities by the three-point formula */
         for (int s = 0; s < 3; s++) {
-            for (int i = 0; i < 2; i++)
-                x->vel[s][i] = 1.0 / (2 * dt) * (x->t.d[s][i] - x->dpp[s][i]);
+            for (int i = 0; i < 2; i++) x->vel[s][i] = over * (x->t.d[s][i] - x->dpp[s][i]);
             x->vel_avg[s] = norm2(x->vel[s]);
         }
     }
