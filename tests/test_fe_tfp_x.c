@@ -105,6 +105,7 @@ static void test_backbone_at_constant_friction(void **state)
     hs_fe *fe = bearing(ctx, 1, &rc);
     if (rc < 0) fprintf(stderr, "tfp: %s\n", hs_ctx_message(ctx));
     assert_int_equal(rc, 0);
+    assert_false(hs_fe_is_linear(fe)); /* elastic materials, yet friction */
     const int n = hs_fe_ndof(fe), ix = hs_fe_dof(fe, 2, 0), iz = hs_fe_dof(fe, 2, 2);
     assert_int_equal(n, 2);
     double d[2] = {0}, r[2], K[4];

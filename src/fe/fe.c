@@ -597,7 +597,7 @@ int hs_fe_is_linear(const hs_fe *fe)
         hs_material *mats[FE_MAX_MATS];
         for (int k = fe_element_materials(el, mats) - 1; k >= 0; k--)
             if (!hs_material_is_linear(mats[k])) return 0;
-        if (el->transf != HS_FE_LINEAR || el->bc) return 0;
+        if (el->transf != HS_FE_LINEAR || el->bc || el->kind == FE_TFP_X) return 0;
         if (fe_link_given_k(el)) return 0; /* its tangent is not its force's derivative */
     }
     return 1;
