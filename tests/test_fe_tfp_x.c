@@ -150,6 +150,52 @@ static void test_backbone_at_constant_friction(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* a checkpoint: a second bearing loaded with the state of the first at 0.1 m takes the next
+ * steps (unloading back, then on) as the first does */
+static void test_checkpoint(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    int rc;
+    hs_fe *a = bearing(ctx, 1, &rc), *b = bearing(ctx, 1, &rc);
+    assert_int_equal(rc, 0);
+    const int ix = hs_fe_dof(a, 2, 0), iz = hs_fe_dof(a, 2, 2);
+    double d[2] = {0}, ra[2], rb[2];
+    d[iz] = -W / KV;
+    for (int step = 1; step <= 100; step++) {
+        d[ix] = 0.001 * step;
+        hs_fe_set_clock(a, 0.01 * step, 0.01);
+        memset(ra, 0, sizeof ra);
+        assert_int_equal(hs_fe_restore(a, d, NULL, ra, NULL, NULL), 0);
+        assert_int_equal(hs_fe_commit(a), 0);
+    }
+    const size_t n = hs_fe_state_size(a);
+    assert_int_equal(n, hs_fe_state_size(b));
+    double *saved = test_malloc(n * sizeof *saved);
+    assert_int_equal(hs_fe_state_save(a, saved), 0);
+    assert_int_equal(hs_fe_state_load(b, saved), 0);
+    test_free(saved);
+    const double path[3] = {0.09, 0.05, 0.12};
+    for (int k = 0; k < 3; k++) {
+        d[ix] = path[k];
+        hs_fe_set_clock(a, 1.01 + 0.01 * k, 0.01);
+        hs_fe_set_clock(b, 1.01 + 0.01 * k, 0.01);
+        memset(ra, 0, sizeof ra);
+        memset(rb, 0, sizeof rb);
+        assert_int_equal(hs_fe_restore(a, d, NULL, ra, NULL, NULL), 0);
+        assert_int_equal(hs_fe_restore(b, d, NULL, rb, NULL, NULL), 0);
+        assert_true(ra[ix] == rb[ix] && ra[iz] == rb[iz]);
+        assert_int_equal(hs_fe_commit(a), 0);
+        assert_int_equal(hs_fe_commit(b), 0);
+    }
+    /* reloaded to 0.12 m: pushing again */
+    assert_true(ra[ix] > 0.0);
+    hs_fe_destroy(&a);
+    hs_fe_destroy(&b);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_approach_2_refused(void **state)
 {
     (void)state;
@@ -167,6 +213,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_backbone_at_constant_friction),
+        cmocka_unit_test(test_checkpoint),
         cmocka_unit_test(test_approach_2_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

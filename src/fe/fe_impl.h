@@ -281,6 +281,10 @@ int fe_tfpx_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                   const double *v, int initial, double *f, double *k, double *c);
 void fe_tfpx_commit(fe_element *e);
 int fe_tfpx_materials(const fe_element *e, hs_material **mats);
+/* its checkpointed state (the committed series and histories, not the heat history) */
+size_t fe_tfpx_state_size(const fe_element *e);
+void fe_tfpx_state_save(const fe_element *e, double *out);
+void fe_tfpx_state_load(fe_element *e, const double *in);
 int fe_tfpx_response(const fe_element *e, hs_fe_response r, double *out);
 int fe_tfpx_response_size(hs_fe_response r);
 void fe_tfpx_free(fe_element *e);

@@ -561,6 +561,56 @@ void fe_tfpx_commit(fe_element *e)
     memcpy(x->mu_c, x->mu, sizeof x->mu_c);
 }
 
+/* The checkpointed state: the committed series and histories, the last step's velocities and
+ * factors (the heat history itself is not kept: a loaded state starts it afresh). */
+#define TFPX_SAVED(x)                                                                              \
+    {(double *)&(x)->c, sizeof(x)->c}, {(double *)(x)->dpp, sizeof(x)->dpp},                       \
+        {(x)->Fy_c, sizeof(x)->Fy_c}, {&(x)->W_c, sizeof(x)->W_c}, {(x)->u23_c, sizeof(x)->u23_c}, \
+        {(x)->u23_cc, sizeof(x)->u23_cc}, {&(x)->u23sum_c, sizeof(x)->u23sum_c},                   \
+        {&(x)->v23sum_c, sizeof(x)->v23sum_c}, {(x)->davg_c, sizeof(x)->davg_c},                   \
+        {(x)->mu_c, sizeof(x)->mu_c}, {(x)->mu_cc, sizeof(x)->mu_cc},                              \
+        {(x)->vel_avg, sizeof(x)->vel_avg}, {(double *)(x)->ftemp, sizeof(x)->ftemp},              \
+    {                                                                                              \
+        (x)->Fy, sizeof(x)->Fy                                                                     \
+    }
+
+typedef struct saved_part {
+    double *p;
+    size_t bytes;
+} saved_part;
+
+size_t fe_tfpx_state_size(const fe_element *e)
+{
+    fe_tfpx *x = of(e);
+    const saved_part parts[] = {TFPX_SAVED(x)};
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+        n += parts[k].bytes / sizeof(double);
+    return n;
+}
+
+void fe_tfpx_state_save(const fe_element *e, double *out)
+{
+    fe_tfpx *x = of(e);
+    const saved_part parts[] = {TFPX_SAVED(x)};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        memcpy(out, parts[k].p, parts[k].bytes);
+        out += parts[k].bytes / sizeof(double);
+    }
+}
+
+void fe_tfpx_state_load(fe_element *e, const double *in)
+{
+    fe_tfpx *x = of(e);
+    const saved_part parts[] = {TFPX_SAVED(x)};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        memcpy(parts[k].p, in, parts[k].bytes);
+        in += parts[k].bytes / sizeof(double);
+    }
+    x->t = x->c;
+    x->count = 0; /* the heat history starts afresh */
+}
+
 int fe_tfpx_materials(const fe_element *e, hs_material **mats)
 {
     const fe_tfpx *x = of(e);
