@@ -96,6 +96,18 @@ static double f_of(double u)
     return 0.5 * (a + b);
 }
 
+/* one step of the bearing to x (its DOF ix of d) at time t (dt 0.01), committed: r and K there
+ * (K may be NULL) */
+static void step_to(hs_fe *fe, double *d, int ix, double x, double t, double r[2], double *K)
+{
+    d[ix] = x;
+    hs_fe_set_clock(fe, t, 0.01);
+    memset(r, 0, 2 * sizeof *r);
+    if (K) memset(K, 0, 4 * sizeof *K);
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, K, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+}
+
 static void test_backbone_at_constant_friction(void **state)
 {
     (void)state;
@@ -114,12 +126,7 @@ static void test_backbone_at_constant_friction(void **state)
     double worst = 0.0;
     int regimes[3] = {0};
     for (int step = 1; step <= 300; step++) {
-        d[ix] = 0.001 * step;
-        hs_fe_set_clock(fe, 0.01 * step, 0.01);
-        memset(r, 0, sizeof r);
-        memset(K, 0, sizeof K);
-        assert_int_equal(hs_fe_restore(fe, d, NULL, r, K, NULL), 0);
-        assert_int_equal(hs_fe_commit(fe), 0);
+        step_to(fe, d, ix, 0.001 * step, 0.01 * step, r, K);
         const double want = W * f_of(d[ix]), err = fabs(r[ix] - want) / (W * MU[2]);
         if (err > worst) worst = err;
         assert_true(fabs(r[iz] + W) < 1e-6 * W); /* R(8) = Fvert, the compression -W */
@@ -163,13 +170,7 @@ static void test_checkpoint(void **state)
     const int ix = hs_fe_dof(a, 2, 0), iz = hs_fe_dof(a, 2, 2);
     double d[2] = {0}, ra[2], rb[2];
     d[iz] = -W / KV;
-    for (int step = 1; step <= 100; step++) {
-        d[ix] = 0.001 * step;
-        hs_fe_set_clock(a, 0.01 * step, 0.01);
-        memset(ra, 0, sizeof ra);
-        assert_int_equal(hs_fe_restore(a, d, NULL, ra, NULL, NULL), 0);
-        assert_int_equal(hs_fe_commit(a), 0);
-    }
+    for (int step = 1; step <= 100; step++) step_to(a, d, ix, 0.001 * step, 0.01 * step, ra, NULL);
     const size_t n = hs_fe_state_size(a);
     assert_int_equal(n, hs_fe_state_size(b));
     double *saved = test_malloc(n * sizeof *saved);
@@ -178,16 +179,9 @@ static void test_checkpoint(void **state)
     test_free(saved);
     const double path[3] = {0.09, 0.05, 0.12};
     for (int k = 0; k < 3; k++) {
-        d[ix] = path[k];
-        hs_fe_set_clock(a, 1.01 + 0.01 * k, 0.01);
-        hs_fe_set_clock(b, 1.01 + 0.01 * k, 0.01);
-        memset(ra, 0, sizeof ra);
-        memset(rb, 0, sizeof rb);
-        assert_int_equal(hs_fe_restore(a, d, NULL, ra, NULL, NULL), 0);
-        assert_int_equal(hs_fe_restore(b, d, NULL, rb, NULL, NULL), 0);
+        step_to(a, d, ix, path[k], 1.01 + 0.01 * k, ra, NULL);
+        step_to(b, d, ix, path[k], 1.01 + 0.01 * k, rb, NULL);
         assert_true(ra[ix] == rb[ix] && ra[iz] == rb[iz]);
-        assert_int_equal(hs_fe_commit(a), 0);
-        assert_int_equal(hs_fe_commit(b), 0);
     }
     /* reloaded to 0.12 m: pushing again */
     assert_true(ra[ix] > 0.0);
