@@ -45,7 +45,15 @@ static hs_fe_tfp_x_def def(int tagT)
     return p;
 }
 
+static hs_fe *bearing_of(hs_ctx *ctx, const hs_fe_tfp_x_def *p, int *rc);
+
 static hs_fe *bearing(hs_ctx *ctx, int tagT, int *rc)
+{
+    const hs_fe_tfp_x_def p = def(tagT);
+    return bearing_of(ctx, &p, rc);
+}
+
+static hs_fe *bearing_of(hs_ctx *ctx, const hs_fe_tfp_x_def *p, int *rc)
 {
     hs_fe *fe = NULL;
     const double o[3] = {0.0, 0.0, 0.0}, m[6] = {1, 1, 1, 1, 1, 1};
@@ -64,8 +72,7 @@ static hs_fe *bearing(hs_ctx *ctx, int tagT, int *rc)
     hs_options_set_num(or, "k", 10.0);
     const char *types[4] = {"elastic", "elastic", "elastic", "elastic"};
     const hs_options *opts[4] = {ov, or, or, or };
-    const hs_fe_tfp_x_def p = def(tagT);
-    *rc = hs_fe_add_tfp_x(fe, "tfp", 1, 2, &p, types, opts);
+    *rc = hs_fe_add_tfp_x(fe, "tfp", 1, 2, p, types, opts);
     hs_options_destroy(&ov);
     hs_options_destroy(& or);
     if (*rc >= 0) assert_int_equal(hs_fe_finalize(fe), 0);
@@ -190,6 +197,39 @@ static void test_checkpoint(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* the pressure factor (tagPres 1, unit 3: N and mm, pressures in MPa): at the first step each
+ * surface's kp = 0.7^(0.02 (p - p_ref)), p = W / (3.14159 (b / 2)^2) (OpenSees' pi), here
+ * p_ref = p - 10 so kp = 0.7^0.2, and the friction mu_ref kp; the Parameters response gives
+ * them in its columns 6-8 (mu) and 12-14 (kp) */
+static void test_pressure_factor(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_fe_tfp_x_def p = def(1);
+    p.kp = 1;
+    p.unit = 3.0;
+    const double pressure = W / (3.14159 * pow(0.5 / 2, 2));
+    for (int s = 0; s < 3; s++) p.pref[s] = pressure - 10.0;
+    int rc;
+    hs_fe *fe = bearing_of(ctx, &p, &rc);
+    assert_int_equal(rc, 0);
+    const int ix = hs_fe_dof(fe, 2, 0), iz = hs_fe_dof(fe, 2, 2);
+    double d[2] = {0}, r[2], par[20];
+    d[iz] = -W / KV;
+    step_to(fe, d, ix, 0.001, 0.01, r, NULL);
+    const int k = hs_fe_element_index(fe, "tfp");
+    assert_int_equal(hs_fe_element_response(fe, k, HS_FE_TFP_PARAMETERS, par), 0);
+    const double kp = pow(0.7, 0.2);
+    for (int s = 0; s < 3; s++) {
+        assert_true(fabs(par[11 + s] - kp) < 1e-12);
+        assert_true(fabs(par[5 + s] - MU[s] * kp) < 1e-12);
+        assert_true(par[14 + s] == 1.0 && par[17 + s] == 1.0); /* kT, kv off */
+    }
+    hs_fe_destroy(&fe);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_approach_2_refused(void **state)
 {
     (void)state;
@@ -208,6 +248,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_backbone_at_constant_friction),
         cmocka_unit_test(test_checkpoint),
+        cmocka_unit_test(test_pressure_factor),
         cmocka_unit_test(test_approach_2_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
