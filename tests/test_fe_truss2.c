@@ -8,6 +8,7 @@
  * - A Truss2 along x whose transverse truss leans at 60 degrees: its material reads
  *   et = (e_o - e |cos 60|) / |sin 60|, e_o the transverse truss's strain; the force is A beta
  *   s(e) and the tangent A beta Et / L, with no term between the two trusses (as OpenSees).
+ * - In 3-D, a transverse chord along z across a bar along x: et = e_o.
  * - A transverse truss parallel to the element (theta = 0) has no effect; one of a material
  *   without beta (elastic-perfectly plastic) is the plain truss; coincident transverse nodes
  *   are refused. */
@@ -157,6 +158,43 @@ static void test_truss2_reads_the_transverse_strain(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* 3-D (ndf 3): the bar along x, the transverse chord along z (theta 90 degrees: et = e_o) */
+static void test_truss2_in_3d(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_options *o = concrete();
+    hs_fe *fe = NULL;
+    const double x1[3] = {0, 0, 0}, x2[3] = {1, 0, 0}, x3[3] = {2, 0, 0}, x4[3] = {2, 0, 1};
+    const double m[3] = {1, 1, 1};
+    const int all[3] = {1, 1, 1}, yz[3] = {0, 1, 1}, xy[3] = {1, 1, 0};
+    assert_int_equal(hs_fe_create(ctx, &fe), 0);
+    assert_int_equal(hs_fe_set_dimension(fe, 3, 3), 0);
+    assert_true(hs_fe_add_node_crd(fe, 1, x1) >= 0 && hs_fe_add_node_crd(fe, 2, x2) >= 0);
+    assert_true(hs_fe_add_node_crd(fe, 3, x3) >= 0 && hs_fe_add_node_crd(fe, 4, x4) >= 0);
+    assert_int_equal(hs_fe_fix(fe, 1, all) | hs_fe_fix(fe, 2, yz) | hs_fe_fix(fe, 3, all), 0);
+    assert_int_equal(hs_fe_fix(fe, 4, xy), 0);
+    assert_int_equal(hs_fe_add_mass(fe, 2, m) | hs_fe_add_mass(fe, 4, m), 0);
+    const int k = hs_fe_add_truss_material(fe, "t2", 1, 2, 2.0, HS_FE_LINEAR, "concrete_w_beta", o);
+    assert_int_equal(hs_fe_set_truss_transverse(fe, k, 3, 4), 0);
+    assert_true(hs_fe_add_truss(fe, "other", 3, 4, 400.0, 1.0, HS_FE_LINEAR, 0.0) >= 0);
+    assert_int_equal(hs_fe_finalize(fe), 0);
+    const int i = hs_fe_dof(fe, 2, 0), j = hs_fe_dof(fe, 4, 2);
+    double d[2] = {0}, r[2];
+    d[i] = -0.0006;
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    d[i] = -0.0012;
+    d[j] = 0.02;
+    memset(r, 0, sizeof r);
+    assert_int_equal(hs_fe_restore(fe, d, NULL, r, NULL, NULL), 0);
+    assert_true(fabs(r[i] - 2.0 * beta_of(0.02) * parabola(-0.0012)) < 1e-12);
+    hs_fe_destroy(&fe);
+    hs_options_destroy(&o);
+    hs_ctx_destroy(&ctx);
+}
+
 static void test_truss2_of_a_plain_material(void **state)
 {
     (void)state;
@@ -190,6 +228,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_beta_of_the_transverse_strain),
         cmocka_unit_test(test_truss2_reads_the_transverse_strain),
+        cmocka_unit_test(test_truss2_in_3d),
         cmocka_unit_test(test_truss2_of_a_plain_material),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
