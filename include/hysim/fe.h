@@ -85,6 +85,26 @@ int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, doubl
  * material's stress (src/fe/fe_truss.c). The element creates the material and owns it. */
 int hs_fe_add_truss_material(hs_fe *fe, const char *name, int ni, int nj, double A,
                              hs_fe_transf transf, const char *mat_type, const hs_options *mat_opts);
+/* OpenSees' Truss2 (`element Truss2 tag i j auxN1 auxN2 A matTag`): truss e of a material also
+ * reads the strain et of the transverse truss from node ni to nj, (u_nj - u_ni) . n_t / L_t,
+ * minus its own strain times |cos theta|, over |sin theta| (theta the angle of the two chords),
+ * as the material's transverse strain (ConcretewBeta's softening beta). The tangent does not
+ * couple the two (as OpenSees). Linear transformation, ndm 2 or 3 (src/fe/fe_truss.c). */
+int hs_fe_set_truss_transverse(hs_fe *fe, int e, int ni, int nj);
+/* OpenSees' TripleFrictionPendulumX (src/fe/fe_tfp_x.c, docs/fe_model.md): the words of its
+ * command after the materials; mat_type/mat_opts: the vertical, torsion (z), rocking x and
+ * rocking y materials (created and owned by the element). -ndm 3 -ndf 6; tagT 1 only. */
+typedef struct hs_fe_tfp_x_def {
+    int tagT, tagT2, kp, kT, kv; /* partitioning, plate (1 half space, 2 finite), tagPres,
+                                    tagTemp, tagVel (1: the factor on) */
+    double mu[3], L[3], ubar[3], B[3], plate[2];
+    double W, uy, kvt, minFv, tol, pref[3], diffu, conduct, T0, vel_rate, kT_model, unit;
+} hs_fe_tfp_x_def;
+int hs_fe_add_tfp_x(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_tfp_x_def *def,
+                    const char *const mat_type[4], const hs_options *const mat_opts[4]);
+/* The analysis' time t and time step dt (0 in a static analysis), which time-dependent elements
+ * read (TripleFrictionPendulumX's heating and velocities): set before each restore. */
+void hs_fe_set_clock(hs_fe *fe, double t, double dt);
 /* Elastic beam-column (Euler-Bernoulli): E, A, I. */
 int hs_fe_add_beam(hs_fe *fe, const char *name, int ni, int nj, double E, double A, double I,
                    hs_fe_transf transf, double axial_compression);
@@ -394,7 +414,9 @@ typedef enum hs_fe_response {
     HS_FE_LOCAL_FORCE,
     HS_FE_BASIC_FORCE,
     HS_FE_DEFORMATION,
-    HS_FE_STRAIN
+    HS_FE_STRAIN,
+    HS_FE_TFP_COMP_DISPLACEMENT, /* TripleFrictionPendulumX `compDisplacement` (12) */
+    HS_FE_TFP_PARAMETERS         /* TripleFrictionPendulumX `Parameters` (20) */
 } hs_fe_response;
 int hs_fe_element_index(const hs_fe *fe, const char *name); /* -1 when there is none */
 const char *hs_fe_element_type(const hs_fe *fe, int e);     /* truss, elastic_beam, zero_length,

@@ -24,6 +24,12 @@ void hs_material_destroy(hs_material **m);
 /* Trial deformation and deformation rate; computes the trial stress and tangents.
  * HS_ECONVERGE (with a message) when a local iteration fails. Never allocates. */
 int hs_material_set_trial(hs_material *m, double strain, double strain_rate);
+/* The same with a strain across the material's axis (OpenSees' setTrialStrainwBeta, the strain
+ * of a Truss2 element's transverse truss): ConcretewBeta softens its compression by beta of it;
+ * a law without such an effect ignores it. hs_material_has_transverse: 1 for such a law. */
+int hs_material_set_trial_transverse(hs_material *m, double strain, double strain_rate,
+                                     double transverse_strain);
+int hs_material_has_transverse(const hs_material *m);
 double hs_material_stress(const hs_material *m);       /* trial force */
 double hs_material_tangent(const hs_material *m);      /* d stress / d strain (trial) */
 double hs_material_rate_tangent(const hs_material *m); /* d stress / d strain_rate (trial) */

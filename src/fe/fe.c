@@ -84,6 +84,7 @@ void hs_fe_destroy(hs_fe **pfe)
         fe_link_free(&fe->els[e]);
         fe_bc_element_free(&fe->els[e]);
         fe_zls_free(&fe->els[e]);
+        fe_tfpx_free(&fe->els[e]);
         hs_free(fe->els[e].kg);
     }
     hs_free(fe->els);
@@ -299,6 +300,12 @@ static int line_element(hs_fe *fe, fe_kind kind, const char *name, int ni, int n
     if (fe->ndm == 3 && (rc = fe3d_line_init(fe, e, s3 ? s3->vecxz : NULL)) != 0) return rc;
     if (L > fe->lref) fe->lref = L;
     return fe->nels++;
+}
+
+void hs_fe_set_clock(hs_fe *fe, double t, double dt)
+{
+    fe->clock_t = t;
+    fe->clock_dt = dt;
 }
 
 int hs_fe_add_truss(hs_fe *fe, const char *name, int ni, int nj, double E, double A,
@@ -590,7 +597,7 @@ int hs_fe_is_linear(const hs_fe *fe)
         hs_material *mats[FE_MAX_MATS];
         for (int k = fe_element_materials(el, mats) - 1; k >= 0; k--)
             if (!hs_material_is_linear(mats[k])) return 0;
-        if (el->transf != HS_FE_LINEAR || el->bc) return 0;
+        if (el->transf != HS_FE_LINEAR || el->bc || el->kind == FE_TFP_X) return 0;
         if (fe_link_given_k(el)) return 0; /* its tangent is not its force's derivative */
     }
     return 1;

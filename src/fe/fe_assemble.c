@@ -444,6 +444,7 @@ int hs_fe_commit(hs_fe *fe)
             if (rc) return rc;
         }
         if (fe->els[k].kind == FE_COUPLED_ZERO_LENGTH) fe_czl_commit(&fe->els[k]);
+        if (fe->els[k].kind == FE_TFP_X) fe_tfpx_commit(&fe->els[k]);
     }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
     fe->warm = 0; /* K_eq and K00's factor stay those at u, the committed state (tan_at) */
@@ -486,6 +487,7 @@ size_t hs_fe_state_size(const hs_fe *fe)
         if (fe->els[e].bc) k += fe_bc_element_state_size(&fe->els[e]);
         if (fe->els[e].sec) k += fe_zls_state_size(&fe->els[e]);
         if (fe->els[e].kind == FE_COUPLED_ZERO_LENGTH) k += FE_CZL_STATE;
+        if (fe->els[e].kind == FE_TFP_X) k += fe_tfpx_state_size(&fe->els[e]);
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++)
             k += hs_material_state_size(mats[j]);
@@ -512,6 +514,10 @@ int hs_fe_state_save(const hs_fe *fe, double *out)
         if (fe->els[e].kind == FE_COUPLED_ZERO_LENGTH) {
             memcpy(out, fe->els[e].czl, sizeof fe->els[e].czl);
             out += FE_CZL_STATE;
+        }
+        if (fe->els[e].kind == FE_TFP_X) {
+            fe_tfpx_state_save(&fe->els[e], out);
+            out += fe_tfpx_state_size(&fe->els[e]);
         }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
@@ -549,6 +555,10 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
         if (fe->els[e].kind == FE_COUPLED_ZERO_LENGTH) {
             memcpy(fe->els[e].czl, in, sizeof fe->els[e].czl);
             in += FE_CZL_STATE;
+        }
+        if (fe->els[e].kind == FE_TFP_X) {
+            fe_tfpx_state_load(&fe->els[e], in);
+            in += fe_tfpx_state_size(&fe->els[e]);
         }
         hs_material *mats[FE_MAX_MATS];
         for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {

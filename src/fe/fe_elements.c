@@ -16,7 +16,7 @@ static const fe_map NO_DOF = {0, {0}, {0.0}};
 int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF])
 {
     const fe_node *nd[2] = {&fe->nodes[e->ni], &fe->nodes[e->nj]};
-    if (e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH) {
+    if (e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH || e->kind == FE_TFP_X) {
         for (int n = 0; n < 2; n++)
             for (int d = 0; d < fe->ndf; d++) maps[n * fe->ndf + d] = &nd[n]->map[d];
         return 2 * fe->ndf;
@@ -38,6 +38,7 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
 int fe_element_materials(const fe_element *e, hs_material **mats)
 {
     if (e->link) return fe_link_materials(e, mats);
+    if (e->kind == FE_TFP_X) return fe_tfpx_materials(e, mats);
     if (e->mat) mats[0] = e->mat;
     return e->mat ? 1 : 0;
 }
@@ -252,11 +253,13 @@ int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_ma
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c)
 {
-    const int zl = e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH;
+    const int zl =
+        e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH || e->kind == FE_TFP_X;
     const int nde = zl ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
     if (e->kind == FE_COUPLED_ZERO_LENGTH) return fe_czl_state(fe, e, maps, u, v, initial, f, k, c);
+    if (e->kind == FE_TFP_X) return fe_tfpx_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_ZERO_LENGTH_SECTION) return fe_zls_state(fe, e, maps, u, initial, f, k);

@@ -54,7 +54,8 @@ typedef enum fe_kind {
     FE_LINK,
     FE_BEAM_COLUMN,
     FE_ZERO_LENGTH_SECTION,
-    FE_COUPLED_ZERO_LENGTH
+    FE_COUPLED_ZERO_LENGTH,
+    FE_TFP_X
 } fe_kind;
 
 #define FE_MAX_MATS HS_FE_LINK_MAX_DIRS
@@ -79,8 +80,14 @@ typedef struct fe_element {
     struct fe_link *link;   /* two-node link data (owned), or NULL */
     struct fe_bc2d *bc;     /* beam-column with sections (owned; FE_BEAM_COLUMN), or NULL */
     struct fe_section *sec; /* zeroLengthSection's section (owned), or NULL; R: its axes */
-    double rho;             /* mass per length (truss, beam; fe_mass.c) */
-    int cmass;              /* 1: consistent mass, 0: lumped */
+    void *ext;              /* TripleFrictionPendulumX's data (owned; fe_tfp_x.c), or NULL */
+    struct {                /* Truss2 (fe_truss.c): the transverse truss whose strain the */
+        int on, n[2];       /* material reads: its nodes' indices, direction, length, the */
+        double dir[3], L;   /* angle's |cos| and |sin| to this truss (sin 0: no effect) */
+        double cos_t, sin_t;
+    } tr;
+    double rho;   /* mass per length (truss, beam; fe_mass.c) */
+    int cmass;    /* 1: consistent mass, 0: lumped */
     double *kg;   /* elastic truss or beam with the linear transformation: its constant global
                      stiffness (nde x nde), kept at its first use (fe_elements.c), or NULL */
     int zl_plain; /* zero-length: 0 not yet looked at, 1 each end one DOF of its own or fixed
@@ -126,23 +133,24 @@ struct hs_fe {
     /* sparse path (fe_sparse.c, no condensed DOF): the stiffness pattern over the dynamic DOFs
      * and, per element, the position of each of its 36 matrix entries in it (-1: fixed DOF) */
     hs_csc *Kpat;
-    size_t *slot_off;        /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
-    int *slot_ke, *slot_pos; /* per slot: entry of the element matrix, place in Kpat's values */
-    double *slot_w;          /* per slot: the map terms' weight c_i c_j */
-    hs_csc *Kconst;          /* sparse path: the constant elements' stiffness (Kpat's pattern) */
-    int Kconst_symmetric;    /* Kconst equals its transpose: Kconst d by rows */
-    int *var_els, nvar;      /* sparse path: the other elements, assembled one by one */
-    int rate_dependent;      /* sparse path: some material is (hs_fe_is_rate_dependent) */
-    int *var_pos, nvar_pos;  /* sparse path: Kpat's positions the var_els touch, ascending */
-    double *x_dyn;           /* sparse path: scratch, 2 n */
-    double *M;               /* mass of the dynamic DOFs (n x n; fe_mass.c) */
-    int lumped;              /* 1 when M is diagonal */
-    double *iota_fix;        /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
-                                consistent mass that couples the DOFs to the fixed ones), or NULL */
-    struct fe_supports *sup; /* multi-support excitation (fe_support.c), or NULL */
-    int zl_band;             /* hs_fe_restore_band: 0 not looked at, -1 some element is not a plain
-                                zero-length one, kd + 1: all are, their zl_slot for the band kd (fe_assemble.c)
-                              */
+    size_t *slot_off;         /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
+    int *slot_ke, *slot_pos;  /* per slot: entry of the element matrix, place in Kpat's values */
+    double *slot_w;           /* per slot: the map terms' weight c_i c_j */
+    hs_csc *Kconst;           /* sparse path: the constant elements' stiffness (Kpat's pattern) */
+    int Kconst_symmetric;     /* Kconst equals its transpose: Kconst d by rows */
+    int *var_els, nvar;       /* sparse path: the other elements, assembled one by one */
+    int rate_dependent;       /* sparse path: some material is (hs_fe_is_rate_dependent) */
+    int *var_pos, nvar_pos;   /* sparse path: Kpat's positions the var_els touch, ascending */
+    double *x_dyn;            /* sparse path: scratch, 2 n */
+    double *M;                /* mass of the dynamic DOFs (n x n; fe_mass.c) */
+    int lumped;               /* 1 when M is diagonal */
+    double *iota_fix;         /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
+                                 consistent mass that couples the DOFs to the fixed ones), or NULL */
+    struct fe_supports *sup;  /* multi-support excitation (fe_support.c), or NULL */
+    int zl_band;              /* hs_fe_restore_band: 0 not looked at, -1 some element is not a plain
+                                 zero-length one, kd + 1: all are, their zl_slot for the band kd (fe_assemble.c)
+                               */
+    double clock_t, clock_dt; /* the analysis' time and step (hs_fe_set_clock) */
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of
@@ -272,6 +280,19 @@ int fe_czl_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const dou
 void fe_czl_commit(fe_element *e);
 int fe_czl_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, double *out);
 #define FE_CZL_STATE 4 /* checkpointed values: e->czl */
+/* fe_tfp_x.c: TripleFrictionPendulumX (the zero-length layout, ndf 6): its state as
+ * fe_element_state, commit, materials (4), committed response and its size, freeing. */
+int fe_tfpx_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
+                  const double *v, int initial, double *f, double *k, double *c);
+void fe_tfpx_commit(fe_element *e);
+int fe_tfpx_materials(const fe_element *e, hs_material **mats);
+/* its checkpointed state (the committed series and histories, not the heat history) */
+size_t fe_tfpx_state_size(const fe_element *e);
+void fe_tfpx_state_save(const fe_element *e, double *out);
+void fe_tfpx_state_load(fe_element *e, const double *in);
+int fe_tfpx_response(const fe_element *e, hs_fe_response r, double *out);
+int fe_tfpx_response_size(hs_fe_response r);
+void fe_tfpx_free(fe_element *e);
 /* fe_corot3d.c: the 3-D beam-column with the corotational transformation (k may be NULL). */
 void fe3d_corot_state(const fe_element *e, const double ug[12], double f[12], double k[144]);
 /* The same transformation around any basic law: law(arg, ub, q, kb) gives the basic forces q

@@ -139,6 +139,8 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
         return r == HS_FE_GLOBAL_FORCE                            ? 2 * fe->ndf
                : r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION ? fe->els[e].sec->order
                                                                   : 0;
+    if (kind == FE_TFP_X) return fe_tfpx_response_size(r);
+    if (r == HS_FE_TFP_COMP_DISPLACEMENT || r == HS_FE_TFP_PARAMETERS) return 0;
     if (kind == FE_COUPLED_ZERO_LENGTH) /* its material's force and deformation */
         return r == HS_FE_GLOBAL_FORCE                            ? 2 * fe->ndf
                : r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION ? 1
@@ -160,6 +162,9 @@ int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r)
                                  : 1;
     case HS_FE_STRAIN:
         return kind == FE_TRUSS ? 1 : 0;
+    case HS_FE_TFP_COMP_DISPLACEMENT:
+    case HS_FE_TFP_PARAMETERS:
+        return 0;
     }
     return 0;
 }
@@ -260,6 +265,7 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
     }
     if (el->kind == FE_TRUSS && el->mat) return fe_truss_response(fe, el, r, out);
     if (el->kind == FE_COUPLED_ZERO_LENGTH) return fe_czl_response(fe, el, r, out);
+    if (el->kind == FE_TFP_X) return fe_tfpx_response(el, r, out);
     if (el->kind == FE_ZERO_LENGTH_SECTION && r != HS_FE_GLOBAL_FORCE) {
         const fe_section *s = el->sec; /* committed: its trial after the commit */
         memcpy(out, r == HS_FE_DEFORMATION ? s->e : s->s, (size_t)s->order * sizeof(double));

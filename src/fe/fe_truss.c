@@ -6,10 +6,14 @@
  * n0^T. As its CorotTruss (CorotTruss.cpp) with the corotational one: the current chord d = L n0
  * + u_j - u_i of length Ln and direction n, strain (Ln - L) / L, rate d . (v_j - v_i) / (Ln L),
  * force A s along n, tangent A Et / L n n^T + A s / Ln (I - n n^T). A truss of an elastic
- * material without eta or Eneg stays the elastic truss (fe_elements.c, fe_beam3d.c). */
+ * material without eta or Eneg stays the elastic truss (fe_elements.c, fe_beam3d.c). As its
+ * Truss2 (Truss2.cpp) when e->tr names a transverse truss: the material's transverse strain is
+ * that truss's strain e_o less this one's strain times |cos theta|, over |sin theta| (theta the
+ * angle of the two initial chords; none when it is 0), without a tangent between the two. */
 #include "fe_impl.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The chord of a material truss at (u, v): direction n, current length Ln, strain and rate. */
@@ -62,6 +66,60 @@ static void chord_at(const hs_fe *fe, const fe_element *e, const fe_map *const m
     ch->rate = dot / (ch->Ln * e->L);
 }
 
+/* Truss2: the transverse strain at u (Truss2::update, computeCurrentNormalStrain). */
+static double transverse_strain(const hs_fe *fe, const fe_element *e, const double *u,
+                                double strain)
+{
+    const fe_node *a = &fe->nodes[e->tr.n[0]], *b = &fe->nodes[e->tr.n[1]];
+    double dl = 0.0;
+    for (int d = 0; d < fe->ndm; d++) {
+        const int q = fe->code_dof[d];
+        if (q >= 0)
+            dl += (fe_map_value(&b->map[q], u) - fe_map_value(&a->map[q], u)) * e->tr.dir[d];
+    }
+    return (dl / e->tr.L - strain * e->tr.cos_t) / e->tr.sin_t;
+}
+
+int hs_fe_set_truss_transverse(hs_fe *fe, int k, int ni, int nj)
+{
+    int rc = fe_defining(fe, "a Truss2's transverse truss");
+    if (rc) return rc;
+    if (k < 0 || k >= fe->nels || fe->els[k].kind != FE_TRUSS || !fe->els[k].mat)
+        return hs_fail(fe->ctx, HS_EINVAL, "element %d is not a truss of a material", k);
+    fe_element *e = &fe->els[k];
+    char what[96];
+    snprintf(what, sizeof what, "element '%.32s' (its transverse truss)", e->name);
+    const int a = fe_known_node(fe, ni, what), b = a < 0 ? a : fe_known_node(fe, nj, what);
+    if (a < 0 || b < 0) return a < 0 ? a : b;
+    if (fe->ndm < 2 || e->transf != HS_FE_LINEAR)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a Truss2 needs -ndm 2 or 3 and the linear transformation",
+                       e->name);
+    const fe_node *na = &fe->nodes[a], *nb = &fe->nodes[b];
+    const double d[3] = {nb->x - na->x, nb->y - na->y, fe->ndm == 3 ? nb->z - na->z : 0.0};
+    const double L = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (!(L > 0.0))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': the transverse truss's nodes %d and %d coincide (give two "
+                       "nodes apart)",
+                       e->name, ni, nj);
+    const fe_node *ei = &fe->nodes[e->ni], *ej = &fe->nodes[e->nj];
+    const double x[3] = {ej->x - ei->x, ej->y - ei->y, fe->ndm == 3 ? ej->z - ei->z : 0.0};
+    double dot = 0.0;
+    for (int i = 0; i < 3; i++) {
+        e->tr.dir[i] = d[i] / L;
+        dot += x[i] * d[i];
+    }
+    const double theta = acos(dot / (e->L * L)); /* as Truss2::setDomain */
+    e->tr.on = theta != 0.0;
+    e->tr.n[0] = a;
+    e->tr.n[1] = b;
+    e->tr.L = L;
+    e->tr.cos_t = fabs(cos(theta));
+    e->tr.sin_t = fabs(sin(theta));
+    return 0;
+}
+
 /* The element matrix of a 3 x 3 block b between the end translations: [b -b; -b b]. */
 static void blocks(const chord *ch, double b[3][3], double *m)
 {
@@ -86,7 +144,10 @@ int fe_truss_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const d
     if (initial)
         kt = hs_material_initial_tangent(e->mat);
     else {
-        const int rc = hs_material_set_trial(e->mat, ch.strain, ch.rate);
+        const int rc =
+            e->tr.on ? hs_material_set_trial_transverse(e->mat, ch.strain, ch.rate,
+                                                        transverse_strain(fe, e, u, ch.strain))
+                     : hs_material_set_trial(e->mat, ch.strain, ch.rate);
         if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
         q = e->A * hs_material_stress(e->mat);
         kt = hs_material_tangent(e->mat);
@@ -150,6 +211,9 @@ int fe_truss_response(const hs_fe *fe, const fe_element *e, hs_fe_response r, do
     case HS_FE_STRAIN:
         out[0] = hs_material_strain(e->mat);
         return 0;
+    case HS_FE_TFP_COMP_DISPLACEMENT:
+    case HS_FE_TFP_PARAMETERS:
+        break;
     }
     return HS_EINVAL;
 }

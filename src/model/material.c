@@ -48,6 +48,20 @@ int hs_material_set_trial(hs_material *m, double strain, double strain_rate)
     return m->ops.set_trial(m, strain, strain_rate);
 }
 
+int hs_material_set_trial_transverse(hs_material *m, double strain, double strain_rate,
+                                     double transverse_strain)
+{
+    if (!m->ops.set_trial_transverse) return hs_material_set_trial(m, strain, strain_rate);
+    m->strain = strain;
+    m->strain_rate = strain_rate;
+    return m->ops.set_trial_transverse(m, strain, strain_rate, transverse_strain);
+}
+
+int hs_material_has_transverse(const hs_material *m)
+{
+    return m->ops.set_trial_transverse != NULL;
+}
+
 double hs_material_stress(const hs_material *m)
 {
     return m->stress;

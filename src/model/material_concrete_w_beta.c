@@ -4,12 +4,13 @@
  * linear to ft at et0 = ft / E0, then linear softening through (etint, ftint) to (etres, ftres)
  * (or Stevens-Collins stiffening with -M); unloading from compression with lambda's mix of the
  * initial and secant slopes, reloading towards the largest compression or the crack-closing
- * point (eaftc, -alpha ft). Compression negative. The stresses are those of a strain alone:
- * OpenSees' compression softening factor beta of a transverse tensile strain reaches the material
- * only through its Truss2 element, which hysim has not; a plain uniaxial use (setTrialStrain, the
- * transverse strain 0) has beta = 1, as here: the -beta parameters are accepted and change
- * nothing. State: [strain, stress, tangent, beta, largest compression strain, its stress, its
- * stress without beta, largest tension strain, its stress]. */
+ * point (eaftc, -alpha ft). Compression negative. The compression softening factor beta of a
+ * transverse tensile strain et (ConcretewBeta::computeBeta: 1 at et <= 0, linear to bint at
+ * etbint, linear to bres at etbres, bres after) multiplies the compression stresses; the
+ * transverse strain comes from a Truss2 element (hs_material_set_trial_transverse, fe_truss.c);
+ * a plain uniaxial use (setTrialStrain) has et = 0, beta = 1. State: [strain, stress, tangent,
+ * beta, largest compression strain, its stress, its stress without beta, largest tension strain,
+ * its stress]. */
 #include "material_impl.h"
 
 #include <float.h>
@@ -29,7 +30,7 @@ const hs_param_spec hs_material_concrete_w_beta_params[] = {
     {"etres", HS_PARAM_NUM, 1, "strain where the tensile residual starts, >= 0"},
     {"lambda", HS_PARAM_NUM, 0, "unloading: share of the secant slope, 0 to 1 (default 0.5)"},
     {"alpha", HS_PARAM_NUM, 0, "crack-closing stress as a share of ft, >= 0 (default 1)"},
-    {"bint", HS_PARAM_NUM, 0, "beta at etbint (Truss2 only; default 1)"},
+    {"bint", HS_PARAM_NUM, 0, "beta at the transverse strain etbint (default 1)"},
     {"etbint", HS_PARAM_NUM, 0, "transverse strain of bint (default 0)"},
     {"bres", HS_PARAM_NUM, 0, "residual beta (default 1)"},
     {"etbres", HS_PARAM_NUM, 0, "transverse strain of bres (default 0)"},
@@ -52,6 +53,7 @@ _Static_assert(sizeof(cwb_state) == CWB_STATE * sizeof(double), "a flat array of
 typedef struct cwb {
     double fpc, ec0, fcint, ecint, fcres, ecres, fct, ftint, etint, ftres, etres;
     double lambda, alpha, M, E0, fcc, ecc;
+    double bint, etbint, bres, etbres;
     double et0, alphafct, eaftc, Esoft1, Esoft2, lambdaM; /* updateStoredValues */
     cwb_state c, t;
 } cwb;
@@ -204,18 +206,29 @@ static void set_values(const cwb *p, cwb_state *t, double e, double beta, double
     *et = t->t;
 }
 
-static int cwb_set_trial(hs_material *m, double strain, double strain_rate)
+/* ConcretewBeta::computeBeta: the softening factor at the transverse strain et */
+static double beta_at(const cwb *p, double et)
+{
+    if (et <= 0.0) return 1.0;
+    if (et <= p->etbint) return (1.0 - p->bint) / (-p->etbint) * (et - p->etbint) + p->bint;
+    if (et <= p->etbres)
+        return (p->bint - p->bres) / (p->etbint - p->etbres) * (et - p->etbres) + p->bres;
+    return p->bres;
+}
+
+/* ConcretewBeta::setTrialStrainwBeta: from the committed state, at the transverse strain et */
+static int cwb_set_trial_transverse(hs_material *m, double strain, double strain_rate, double et)
 {
     (void)strain_rate;
     cwb *p = m->data;
     cwb_state *t = &p->t;
-    *t = p->c; /* setTrialStrainwBeta: revertToLastCommit first */
+    *t = p->c; /* revertToLastCommit first */
     m->rate_tangent = 0.0;
-    const double beta = 1.0; /* computeBeta at a transverse strain of 0 */
+    const double beta = beta_at(p, et);
     if (!(fabs(strain - t->e) < DBL_EPSILON)) {
-        double s, sp, et;
-        set_values(p, t, strain, beta, &s, &sp, &et);
-        t->t = et;
+        double s, sp, tan;
+        set_values(p, t, strain, beta, &s, &sp, &tan);
+        t->t = tan;
         t->s = s;
         t->e = strain;
         t->beta = beta;
@@ -231,6 +244,12 @@ static int cwb_set_trial(hs_material *m, double strain, double strain_rate)
     m->stress = t->s;
     m->tangent = t->t;
     return 0;
+}
+
+/* setTrialStrain: a transverse strain of 0 */
+static int cwb_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    return cwb_set_trial_transverse(m, strain, strain_rate, 0.0);
 }
 
 static int cwb_reset(hs_material *m)
@@ -298,8 +317,13 @@ int hs_material_create_concrete_w_beta(hs_material *m, const hs_options *opts)
     p->E0 = hs_options_num(opts, "E", 0.0);
     p->fcc = hs_options_num(opts, "fcc", 0.0);
     p->ecc = hs_options_num(opts, "ecc", 0.0);
+    p->bint = hs_options_num(opts, "bint", 1.0);
+    p->etbint = hs_options_num(opts, "etbint", 0.0);
+    p->bres = hs_options_num(opts, "bres", 1.0);
+    p->etbres = hs_options_num(opts, "etbres", 0.0);
     hs_material_flat_state(m, (double *)&p->c, (double *)&p->t, CWB_STATE);
     m->ops.set_trial = cwb_set_trial;
+    m->ops.set_trial_transverse = cwb_set_trial_transverse;
     m->ops.reset = cwb_reset;
     m->ops.initial_tangent = cwb_initial_tangent;
     m->ops.destroy = cwb_destroy;
@@ -317,7 +341,10 @@ int hs_material_create_concrete_w_beta(hs_material *m, const hs_options *opts)
         (rc = cwb_check(m, p->lambda >= 0.0 && p->lambda <= 1.0, "lambda must be in [0, 1]",
                         p->lambda)) ||
         (rc = cwb_check(m, p->alpha >= 0.0, "alpha must be >= 0", p->alpha)) ||
-        (rc = cwb_check(m, p->M >= 0.0, "M must be >= 0", p->M)))
+        (rc = cwb_check(m, p->M >= 0.0, "M must be >= 0", p->M)) ||
+        (rc = cwb_check(m, p->bint >= 0.0 && p->etbint >= 0.0 && p->bres >= 0.0 && p->etbres >= 0.0,
+                        "the -beta values bint etbint bres etbres must be >= 0",
+                        fmin(fmin(p->bint, p->etbint), fmin(p->bres, p->etbres)))))
         return rc;
     /* OpenSees' constructor: confinement ignored unless fcc <= fpc and ecc <= ec0; E0 within
      * fpc / ec0 and 2 fpc / ec0 (2 fpc / ec0 when not given) */

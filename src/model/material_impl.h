@@ -8,6 +8,9 @@
 struct hs_material_ops {
     /* Computes trial stress and tangents from (strain, strain_rate) and the committed state. */
     int (*set_trial)(hs_material *m, double strain, double strain_rate);
+    /* Optional: the same with a transverse strain (ConcretewBeta's softening; Truss2). */
+    int (*set_trial_transverse)(hs_material *m, double strain, double strain_rate,
+                                double transverse_strain);
     int (*commit)(hs_material *m);
     int (*revert)(hs_material *m);
     int (*reset)(hs_material *m);

@@ -209,6 +209,10 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         } else if (e->kind == HS_OS_TRUSS && e->nmat) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[0]);
             rc = hs_fe_add_truss_material(fe, name, e->ni, e->nj, e->A, t, mat->type, mat->opts);
+            const int tr = rc >= 0 && e->has_aux /* Truss2 */
+                               ? hs_fe_set_truss_transverse(fe, rc, e->aux[0], e->aux[1])
+                               : 0;
+            if (tr) rc = tr;
         } else if (e->kind == HS_OS_TRUSS)
             rc = hs_fe_add_truss(fe, name, e->ni, e->nj, e->E, e->A, t, p);
         else if (e->kind == HS_OS_BEAM && m->ndm == 3) {
@@ -223,6 +227,8 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
             rc = hs_os_add_beam_column(fe, m, e, name, t);
         else if (e->kind == HS_OS_ZERO_LENGTH_SECTION)
             rc = hs_os_add_zero_length_section(fe, m, e, name);
+        else if (e->kind == HS_OS_TFP_X)
+            rc = hs_os_add_tfp_x(fe, m, e, name);
         else if (e->kind == HS_OS_COUPLED_ZERO_LENGTH) {
             const hs_os_material *mat = hs_os_find_material(m, e->mat[0]);
             rc = hs_fe_add_coupled_zero_length(fe, name, e->ni, e->nj, e->dir[0], e->dir[1],
@@ -331,7 +337,7 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
         N[k] = 0.0;
         if (e->kind == HS_OS_ZERO_LENGTH || e->kind == HS_OS_LINK ||
             e->kind == HS_OS_ZERO_LENGTH_SECTION || e->kind == HS_OS_COUPLED_ZERO_LENGTH ||
-            !(L > 0.0))
+            e->kind == HS_OS_TFP_X || !(L > 0.0))
             continue;
         double elong = 0.0; /* the chord's elongation: (u_j - u_i) . c over the translations */
         for (int d = 0; d < m->ndm; d++)

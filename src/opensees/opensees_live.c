@@ -381,6 +381,7 @@ int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v)
         for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
         d = lv->Ushift;
     }
+    hs_fe_set_clock(lv->fe, lv->time, lv->dt); /* OpenSees' domain time and ops_Dt */
     int rc = hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, lv->Kt, lv->Ct);
     for (int g = 0; !rc && g < lv->ngroups; g++)
         if (lv->gfe[g] != lv->fe) /* else Kgt is Kt */

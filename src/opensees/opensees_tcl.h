@@ -45,21 +45,24 @@ typedef enum hs_os_kind {
     HS_OS_LINK,
     HS_OS_BEAM_COLUMN,
     HS_OS_ZERO_LENGTH_SECTION,
-    HS_OS_COUPLED_ZERO_LENGTH
+    HS_OS_COUPLED_ZERO_LENGTH,
+    HS_OS_TFP_X
 } hs_os_kind;
 
 #define HS_OS_MAX_DIRS HS_OS_NDF
 typedef struct hs_os_element {
     int tag;
     hs_os_kind kind;
-    int ni, nj;          /* node tags */
-    double A, E, I;      /* truss: E from its Elastic material; I: Iz */
-    double G, J, Iy;     /* 3-D beam */
-    double vecxz[3];     /* 3-D beam: its geomTransf's vector xz */
-    double rho;          /* mass per length (lumped, 0.5 rho L at each node's translations) */
-    int cmass;           /* -cMass: rho as the consistent mass (hs_fe_set_element_mass) */
-    hs_fe_transf transf; /* beam */
-    int nmat;            /* zero-length, link: materials and their hysim directions */
+    int ni, nj;           /* node tags */
+    double A, E, I;       /* truss: E from its Elastic material; I: Iz */
+    double G, J, Iy;      /* 3-D beam */
+    double vecxz[3];      /* 3-D beam: its geomTransf's vector xz */
+    double rho;           /* mass per length (lumped, 0.5 rho L at each node's translations) */
+    int has_aux, aux[2];  /* Truss2 of a material: its transverse truss's node tags */
+    hs_fe_tfp_x_def tfpx; /* TripleFrictionPendulumX: its numbers (mat[0..3]: its materials) */
+    int cmass;            /* -cMass: rho as the consistent mass (hs_fe_set_element_mass) */
+    hs_fe_transf transf;  /* beam */
+    int nmat;             /* zero-length, link: materials and their hysim directions */
     int mat[HS_OS_MAX_DIRS], dir[HS_OS_MAX_DIRS];
     int has_orient; /* twoNodeLink: -orient (local x), -shearDist, -mass (0.5 m per node) */
     double orient[3], shear_dist, mass;
@@ -433,6 +436,14 @@ int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const obj
                                    hs_os_element *e);
 /* element zeroLengthSection (opensees_tcl_zls.c): the command, and the element in the live
  * model. */
+/* element truss (opensees_tcl_model.c) and Truss2 (opensees_tcl_truss2.c), the truss's words with
+ * two auxiliary nodes (at most HS_OS_TRUSS2_WORDS words in all). */
+#define HS_OS_TRUSS2_WORDS 15
+int hs_os_el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_el_truss2(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+/* element TripleFrictionPendulumX (opensees_tcl_tfpx.c): the command, the element. */
+int hs_os_el_tfp_x(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
+int hs_os_add_tfp_x(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, const char *name);
 /* element CoupledZeroLength (opensees_tcl_coupled.c). */
 int hs_os_el_coupled_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                  hs_os_element *e);

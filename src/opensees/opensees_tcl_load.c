@@ -400,7 +400,8 @@ int hs_os_cmd_pattern(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         rc = uniform_excitation(st, objc, objv);
     else if (!strcmp(type, "Plain"))
         rc = plain(st, objc, objv);
-    else if (!strcmp(type, "MultipleSupport"))
+    else if (!strcmp(type, "MultipleSupport") || !strcmp(type, "MultiSupport") ||
+             !strcmp(type, "MultipleSupportExcitation")) /* TclPatternCommand.cpp's names */
         rc = multiple_support(st, objc, objv);
     else
         rc = hs_os_fail(st, objv,

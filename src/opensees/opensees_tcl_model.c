@@ -352,7 +352,7 @@ static int truss_section(hs_os_state *st, Tcl_Obj *const objv[], hs_os_element *
 
 /* element truss tag iNode jNode A matTag <-rho rho> <-cMass flag> <-doRayleigh flag>, or the
  * section form tag iNode jNode secTag <options> (OpenSees tells them by the count of words) */
-static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
+int hs_os_el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
     const int section = (objc - 2) % 2 == 0;
     if (objc < 6)
@@ -402,7 +402,7 @@ static int el_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
  * engineering strain (Ln - L) / L of the current chord, as hysim's) */
 static int el_corot_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
-    if (el_truss(st, objc, objv, e)) return TCL_ERROR;
+    if (hs_os_el_truss(st, objc, objv, e)) return TCL_ERROR;
     e->transf = HS_FE_COROTATIONAL;
     return TCL_OK;
 }
@@ -696,8 +696,10 @@ static const struct {
     const char *name;
     element_fn *fn;
 } element_types[] = {
-    {"truss", el_truss},
-    {"Truss", el_truss},
+    {"truss", hs_os_el_truss},
+    {"Truss", hs_os_el_truss},
+    {"Truss2", hs_os_el_truss2},
+    {"TripleFrictionPendulumX", hs_os_el_tfp_x},
     {"corotTruss", el_corot_truss},
     {"CorotTruss", el_corot_truss},
     {"elasticBeamColumn", el_beam},
@@ -726,12 +728,13 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     for (size_t k = 0; k < sizeof element_types / sizeof element_types[0]; k++)
         if (strcmp(type, element_types[k].name) == 0) fn = element_types[k].fn;
     if (!fn)
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported by hysim (it has truss, "
-                          "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
-                          "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
-                          "and nonlinearBeamColumn)",
-                          type);
+        return hs_os_fail(
+            st, objv,
+            "type '%s' is not supported by hysim (it has truss, Truss2, TripleFrictionPendulumX, "
+            "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
+            "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
+            "and nonlinearBeamColumn)",
+            type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (hs_os_find_element(st->m, tag))

@@ -30,6 +30,10 @@ static int response_kind(const char *word, hs_fe_response *r)
         {"basicDeformation", HS_FE_DEFORMATION},
         {"basicDeformations", HS_FE_DEFORMATION},
         {"strain", HS_FE_STRAIN},
+        {"Parameters", HS_FE_TFP_PARAMETERS}, /* TripleFrictionPendulumX::setResponse */
+        {"parameters", HS_FE_TFP_PARAMETERS},
+        {"compDisplacement", HS_FE_TFP_COMP_DISPLACEMENT},
+        {"compDisplacements", HS_FE_TFP_COMP_DISPLACEMENT},
         {"material strain", HS_FE_STRAIN}, /* a truss's material (Truss.cpp setResponse) */
         {"-material strain", HS_FE_STRAIN},
         /* an experimental element's actuator (opensees_tcl_openfresco.c): its command and
