@@ -50,6 +50,17 @@ static void local_stiffness(const fe_element *e, double k[36])
     K6(k, 0, 0) = K6(k, 3, 3) = ea;
     K6(k, 0, 3) = K6(k, 3, 0) = -ea;
     if (e->kind != FE_BEAM) return;
+    if (e->release_z) { /* T^T kb T, T = d [th_i th_j] / d ul (the chord's rotation) */
+        double kb[4];
+        fe_release_kb(e->release_z, kb);
+        const double T[2][6] = {{0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
+        for (int j = 0; j < 6; j++)
+            for (int i = 0; i < 6; i++)
+                for (int a = 0; a < 2; a++)
+                    for (int b = 0; b < 2; b++)
+                        K6(k, i, j) += e->E * e->I / L * T[a][i] * kb[2 * a + b] * T[b][j];
+        return;
+    }
     const double ei = e->E * e->I, k12 = 12.0 * ei / (L * L * L), k6 = 6.0 * ei / (L * L),
                  k4 = 4.0 * ei / L, k2 = 2.0 * ei / L;
     K6(k, 1, 1) = K6(k, 4, 4) = k12;
@@ -134,10 +145,12 @@ static void corotational(const fe_element *e, const double ug[6], double f[6], d
     for (int i = 0; i < 6; i++) b1[i] = b2[i] = -z[i] / Ln;
     b1[2] += 1.0;
     b2[5] += 1.0;
+    double kb[4];
+    fe_release_kb(e->release_z, kb);
     if (e->kind == FE_BEAM) {
         const double t1 = ug[2] - rot, t2 = ug[5] - rot;
-        M1 = ei * (4.0 * t1 + 2.0 * t2);
-        M2 = ei * (2.0 * t1 + 4.0 * t2);
+        M1 = ei * (kb[0] * t1 + kb[1] * t2);
+        M2 = ei * (kb[2] * t1 + kb[3] * t2);
     }
     for (int i = 0; i < 6; i++) f[i] = r[i] * N + b1[i] * M1 + b2[i] * M2;
     if (!k) return;
@@ -146,8 +159,8 @@ static void corotational(const fe_element *e, const double ug[6], double f[6], d
             double v = ea * r[i] * r[j] + N / Ln * z[i] * z[j] +
                        (M1 + M2) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
             if (e->kind == FE_BEAM)
-                v += ei * (4.0 * (b1[i] * b1[j] + b2[i] * b2[j]) +
-                           2.0 * (b1[i] * b2[j] + b2[i] * b1[j]));
+                v += ei * (kb[0] * b1[i] * b1[j] + kb[3] * b2[i] * b2[j] + kb[1] * b1[i] * b2[j] +
+                           kb[2] * b2[i] * b1[j]);
             K6(k, i, j) = v;
         }
 }
@@ -175,10 +188,15 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
         for (int m = 0; m < 6; m++) s += K6(kl, i, m) * ul[m];
         fl[i] = s;
     }
+    double q0[3] = {0}, p0[3] = {0}; /* member loads: fixed-end forces, reactions */
+    if (e->nml && !initial) {
+        fe_ml_fixed_end(e, 2, q0, p0);
+        fe_ml_local_2d(e->L, q0, p0, fl);
+    }
     if (e->transf == HS_FE_PDELTA) {
         /* N (tension positive) = basic axial force - gravity compression; the chord rotation
          * carries N dv / L (OpenSees PDeltaCrdTransf2d; its tangent adds N / L only). */
-        fe2d_pdelta(e->E * e->A / e->L * (ul[3] - ul[0]) - e->P0, e->L, ul, fl, kl);
+        fe2d_pdelta(e->E * e->A / e->L * (ul[3] - ul[0]) + q0[0] - e->P0, e->L, ul, fl, kl);
     }
     if (f) fe2d_to_global(e, fl, f);
     if (k) fe2d_stiffness_to_global(e, kl, k);
@@ -190,7 +208,8 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
 static int linear_line_state(fe_element *e, const fe_map *const maps[], int nde, const double *u,
                              int initial, double *f, double *k)
 {
-    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR || e->mat)
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR || e->mat ||
+        e->nml)
         return 1;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (!e->kg) {
@@ -265,7 +284,10 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];
         if (!initial) gather(maps, 12, u, ug);
+        const int nml = e->nml;
+        if (initial) e->nml = 0; /* the initial tangent: no member load */
         fe3d_line_state(e, ug, fg, k ? kg : NULL);
+        e->nml = nml;
         if (f && !initial) memcpy(f, fg, sizeof fg);
         if (k) memcpy(k, kg, sizeof kg);
         return 0;

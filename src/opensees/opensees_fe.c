@@ -166,7 +166,9 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
                        const double *P0, int linear, const unsigned char *keep, hs_fe **out)
 {
     hs_fe *fe = NULL;
-    int rc = hs_fe_create(ctx, &fe);
+    int *el_index = hs_malloc(((size_t)m->nels + 1) * sizeof *el_index);
+    int rc = el_index ? hs_fe_create(ctx, &fe) : HS_ENOMEM;
+    for (int k = 0; el_index && k < m->nels; k++) el_index[k] = -1;
     /* a plane model is hysim's 2-D frame (-ndf 2: the rotations fixed, nothing turns them) */
     if (!rc && m->ndm != 2) rc = hs_fe_set_dimension(fe, m->ndm, m->ndf);
     if (rc && rc != HS_ENOMEM) rc = fe_error(ctx, rc, script, "model");
@@ -233,6 +235,9 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         }
         if (rc >= 0 && !linear && !keep && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
             rc = hs_fe_set_element_mass(fe, rc, e->rho, 1);
+        if (rc >= 0) el_index[k] = rc;
+        if (rc >= 0 && e->kind == HS_OS_BEAM && (e->release_z || e->release_y))
+            rc = hs_fe_set_beam_release(fe, rc, e->release_z, e->release_y);
         if (rc < 0)
             rc = element_error(ctx, e, rc);
         else
@@ -249,9 +254,14 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         if (rc) rc = fe_error(ctx, rc, q->where, what);
     }
     if (!rc) rc = rigids(ctx, fe, m);
+    /* the member loads: the script's own analysis scales them by their patterns' factors, the
+     * gravity solve takes them at their Plain factors; the test file's dynamics about the static
+     * equilibrium has none */
+    if (!rc && (keep || linear)) rc = hs_os_add_member_loads(ctx, fe, m, el_index, keep != NULL);
     if (!rc && !linear && !keep) rc = keep_dofs(ctx, fe, m);
     if (!rc && (rc = hs_fe_finalize(fe)) != 0)
         rc = fe_error(ctx, rc, constraint_where(m, hs_ctx_message(ctx), script), "the model");
+    hs_free(el_index);
     if (rc) hs_fe_destroy(&fe);
     *out = fe;
     return rc;
