@@ -304,6 +304,13 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
             if (m->nodes[i].tag == m->loads[l].node)
                 for (int d = 0; d < m->ndf; d++)
                     if (m->loads[l].f[d] != 0.0 && !m->nodes[i].fix[d]) mass[NDF * i + d] = 1.0;
+    for (int l = 0; l < m->neleloads; l++) { /* a member load: its element's nodes */
+        const hs_os_element *e = hs_os_find_element(m, m->eleloads[l].ele);
+        for (int i = 0; e && i < m->nnodes; i++)
+            if (m->nodes[i].tag == e->ni || m->nodes[i].tag == e->nj)
+                for (int d = 0; d < m->ndf; d++)
+                    if (!m->nodes[i].fix[d]) mass[NDF * i + d] = 1.0;
+    }
     int loaded = 0;
     for (int i = 0; i < NDF * m->nnodes; i++) loaded |= mass[i] > 0.0;
     memset(N, 0, (size_t)m->nels * sizeof *N);
@@ -321,6 +328,14 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
             const int q = hs_fe_dof(fe, m->loads[l].node, d);
             if (q >= 0) P[q] += m->loads[l].f[d];
         }
+    /* the member loads' fixed-end forces: K u = P - r(0) */
+    double *z = m->neleloads && !rc ? hs_calloc((size_t)n, sizeof *z) : NULL;
+    if (m->neleloads && !rc) rc = z ? hs_fe_restore(fe, z, NULL, r, NULL, NULL) : HS_ENOMEM;
+    for (int i = 0; !rc && m->neleloads && i < n; i++) {
+        P[i] -= r[i];
+        r[i] = 0.0;
+    }
+    hs_free(z);
     if (!rc) rc = hs_linsolver_create(ctx, "dense", n, &s);
     if (!rc) rc = hs_linsolver_factor(s, K);
     if (rc == HS_ESINGULAR)
@@ -363,7 +378,8 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
     double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass),
            *P0 = hs_calloc((size_t)m->nels + 1, sizeof *P0);
     int rc = (!mass || !P0) ? HS_ENOMEM : 0;
-    for (int k = 0; !rc && m->nloads > 0 && k < m->nels; k++)
+    const int loads = m->nloads > 0 || m->neleloads > 0;
+    for (int k = 0; !rc && loads && k < m->nels; k++)
         if (m->els[k].kind == HS_OS_LINK && m->els[k].has_p_delta)
             rc = hs_fail(ctx, HS_EINPUT,
                          "%s: element %d: twoNodeLink -pDelta under the loads of pattern Plain: "
@@ -375,7 +391,7 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
                          "structure, or remove -pDelta (docs/opensees_tcl.md, \"Gravity and "
                          "P-Delta\")",
                          m->els[k].where, m->els[k].tag);
-    if (!rc && geometric && m->nloads > 0) rc = gravity_forces(ctx, m, script, P0);
+    if (!rc && geometric && loads) rc = gravity_forces(ctx, m, script, P0);
     for (int k = 0; !rc && k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
         if (e->transf == HS_FE_LINEAR)
