@@ -1,0 +1,158 @@
+#!/bin/bash
+# Member loads and moment releases in OpenSees scripts (docs/opensees_tcl.md: eleLoad,
+# elasticBeamColumn -release; src/fe/fe_member_load.c), run by `hysim run` with the script's own
+# analysis:
+#  - OpenSees' own Test.BeamLoad2D.ops and Test.BeamLoad3D.ops (from $OPENSEES_SRC/EXAMPLES/
+#    ExamplesForTesting; skipped when it is absent): a simply supported beam under two halves of a
+#    point load and a uniform load each (transverse and axial; 3-D in y and z), whose axial
+#    displacement and end rotations the scripts print in closed form (3-D: the rotations about y
+#    with the sign of those about z; OpenSees' and hysim's are the opposite, the right-hand rule
+#    about local y turning a +z deflection negative). Their `print node` (an
+#    OpenSees printout hysim does not make) becomes a `puts` of nodeDisp in a copy. The
+#    elasticBeamColumn and dispBeamColumn equal the closed forms to 1e-12; nonlinearBeamColumn
+#    (3 Lobatto points: the member loads' section forces integrated by its rule) equals OpenSees
+#    3.8 to 1e-12 (with OPENSEES); beamWithHinges (lp = 0.2 L: OpenSees' HingeRadau would weigh
+#    the interior negatively) is refused at its line with the reason;
+#  - a frame written here (fiber forceBeamColumn columns of Steel01, PDelta; beams: an elastic one
+#    with -beamUniform, on the roof a dispBeamColumn with two -beamPoint and beside it an elastic
+#    one released at its left end carrying -beamUniform with an axial part): gravity by LoadControl in 10 steps, loadConst
+#    -time 0, then a ground motion by Newmark with Rayleigh damping; the gravity reactions sum to
+#    the applied loads (1e-9), and with OPENSEES the recorders (displacements of every floor,
+#    local forces of the loaded beams, the columns' basic forces) equal OpenSees 3.8's within
+#    1e-9 of each column's peak.
+hysim=$1
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
+
+# yaml NAME: a test file that names only NAME.tcl (the script's own analysis)
+yaml() {
+    printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s.tcl}\n' "$1" "$1" > "$1.yaml"
+}
+
+# the frame: 2 stories, 1 bay, gravity then a ground motion
+cat > frame.tcl << 'TCL'
+model basic -ndm 2 -ndf 3
+node 1 0.0 0.0
+node 2 240.0 0.0
+node 3 0.0 144.0
+node 4 240.0 144.0
+node 5 0.0 288.0
+node 6 240.0 288.0
+fix 1 1 1 1
+fix 2 1 1 1
+mass 3 0.2 0.2 0.0
+mass 4 0.2 0.2 0.0
+mass 5 0.1 0.1 0.0
+mass 6 0.1 0.1 0.0
+uniaxialMaterial Steel01 1 50.0 29000.0 0.02
+section Fiber 1 {
+    patch rect 1 10 1 -7.0 -5.0 7.0 5.0
+}
+geomTransf PDelta 1
+geomTransf Linear 2
+element forceBeamColumn 1 1 3 1 "Lobatto 1 5"
+element forceBeamColumn 2 2 4 1 "Lobatto 1 5"
+element forceBeamColumn 3 3 5 1 "Lobatto 1 5"
+element forceBeamColumn 4 4 6 1 "Lobatto 1 5"
+section Elastic 2 29000.0 30.0 1800.0
+element elasticBeamColumn 5 3 4 30.0 29000.0 1800.0 2
+element dispBeamColumn 6 5 6 4 2 2
+element elasticBeamColumn 7 5 6 10.0 29000.0 200.0 2 -release 1
+timeSeries Linear 1
+pattern Plain 1 1 {
+    eleLoad -ele 5 -type -beamUniform -0.25
+    eleLoad -range 6 6 -type -beamPoint -40.0 0.3 2.0
+    eleLoad -ele 6 -type -beamPoint -40.0 0.7
+    eleLoad -ele 7 -type -beamUniform -0.05 0.01
+    load 5 0.0 -20.0 0.0
+}
+constraints Transformation
+numberer Plain
+system BandGeneral
+test NormDispIncr 1.0e-12 20 0
+algorithm Newton
+integrator LoadControl 0.1
+analysis Static
+set ok [analyze 10]
+reactions
+set Rx [expr [nodeReaction 1 1] + [nodeReaction 2 1]]
+set Ry [expr [nodeReaction 1 2] + [nodeReaction 2 2]]
+puts [format "gravity %d %.17g %.17g" $ok $Rx $Ry]
+puts [format "forces5 %s" [eleResponse 5 localForce]]
+loadConst -time 0.0
+recorder Node -file disp.out -time -precision 16 -node 3 4 5 6 -dof 1 2 3 disp
+recorder Element -file beams.out -time -precision 16 -ele 5 6 7 localForce
+recorder Element -file cols.out -time -precision 16 -ele 1 2 3 4 basicForce
+timeSeries Path 2 -dt 0.01 -filePath gm.txt -factor 386.4
+pattern UniformExcitation 2 1 -accel 2
+rayleigh 0.2 0.0 0.0 0.002
+wipeAnalysis
+constraints Transformation
+numberer Plain
+system BandGeneral
+test NormDispIncr 1.0e-12 20 0
+algorithm Newton
+integrator Newmark 0.5 0.25
+analysis Transient
+set ok [analyze 200 0.01]
+puts "dynamic $ok"
+TCL
+sine_pulse gm.txt 0.4 2.0 0.6 250
+yaml frame
+"$hysim" run frame.yaml -o run_frame > frame.log 2>&1 || fail "hysim run frame: $(tail -5 frame.log)"
+grep -q '^dynamic 0$' frame.log || fail "frame: the dynamic analysis failed"
+# the applied gravity: 0.25 x 240 + 2 x 40 + 0.05 x 240 + 20 (down), 0.01 x 240 + 2 (along x)
+g=$(awk '$1 == "gravity" { ex = 0.01 * 240 + 2; ey = 0.25 * 240 + 80 + 0.05 * 240 + 20
+        a = ($3 + ex) / ex; b = ($4 - ey) / ey; a = a < 0 ? -a : a; b = b < 0 ? -b : b
+        print ($2 == 0 ? (a > b ? a : b) : "failed") }' frame.log)
+awk -v g="$g" 'BEGIN { exit !(g != "" && g + 0 == g && g <= 1e-9) }' ||
+    fail "frame: the gravity reactions do not balance the loads: $g ($(grep -E '^gravity' frame.log))"
+echo "$me: frame: the gravity reactions balance the member and nodal loads to $g"
+
+# Test.BeamLoad2D/3D from OpenSees' source
+if [ -n "${OPENSEES_SRC:-}" ] && [ -d "$OPENSEES_SRC/EXAMPLES/ExamplesForTesting" ]; then
+    for d in 2D 3D; do
+        src="$OPENSEES_SRC/EXAMPLES/ExamplesForTesting/Test.BeamLoad$d.ops"
+        [ -f "$src" ] || fail "no $src"
+        cols='[nodeDisp 2 1] [nodeDisp 1 3] [nodeDisp 2 3]'
+        [ $d = 3D ] && cols='[nodeDisp 2 1] [nodeDisp 1 6] [nodeDisp 2 6] [nodeDisp 1 5] [nodeDisp 2 5]'
+        sed "s/^\(\s*\)print node 1 2/\1puts \"hysim $cols\"/" "$src" > beam$d.tcl
+        grep -q '^\s*puts "hysim' beam$d.tcl || fail "Test.BeamLoad$d.ops: no 'print node 1 2' to replace"
+        yaml beam$d
+        "$hysim" run beam$d.yaml -o run_$d > beam$d.log 2>&1 && fail "beamWithHinges (lp = 0.2 L) ran"
+        grep -q "beam$d.tcl:[0-9]*: element: hinge lengths lpI = 20, lpJ = 20 .*negative weight" beam$d.log ||
+            fail "$d: beamWithHinges not refused at its line: $(tail -2 beam$d.log)"
+        # each element's hysim row against the closed forms it prints after it
+        e=$(awk '/^Element:/ { el = $2 } $1 == "hysim" { n = 0; for (i = 2; i <= NF; i++) v[n++] = $i; k = 0 }
+            /^Exact/ && el != "NonlinearBeamColumn" { x = $NF; y = k > 2 ? -v[k] : v[k]; a = (y - x) / x; a = a < 0 ? -a : a
+                if (a > w) w = a; k++; c++ }
+            END { print (c == ("'$d'" == "2D" ? 6 : 10) ? w + 0 : "values " c) }' beam$d.log)
+        awk -v e="$e" 'BEGIN { exit !(e + 0 == e && e <= 1e-12) }' || fail "Test.BeamLoad$d: $e from the closed forms"
+        echo "$me: Test.BeamLoad$d.ops: elasticBeamColumn and dispBeamColumn equal the closed forms to $e; beamWithHinges refused at its line"
+    done
+else
+    echo "$me: Test.BeamLoad2D/3D skipped (set OPENSEES_SRC=/path/to/OpenSees, the folder holding EXAMPLES)"
+fi
+
+rest_needs_opensees
+for d in 2D 3D; do
+    [ -f beam$d.tcl ] || continue
+    mkdir os$d && cp beam$d.tcl os$d/ && (cd os$d && run_opensees beam$d.tcl os.log)
+    r=$(paste -d' ' <(grep '^hysim' beam$d.log) <(grep '^hysim' os$d/os.log | head -3) | awk '{ h = NF / 2
+        for (i = 2; i <= h; i++) { a = ($i - $(i + h)) / $(i + h); a = a < 0 ? -a : a; if (a > w) w = a } n++ }
+        END { print (n == 3 ? w + 0 : "rows " n) }')
+    awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "Test.BeamLoad$d: hysim and OpenSees differ: $r"
+    echo "$me: Test.BeamLoad$d.ops: the three elements hysim runs (nonlinearBeamColumn too) equal OpenSees 3.8 to $r"
+done
+mkdir osf && cp frame.tcl gm.txt osf/ && (cd osf && run_opensees frame.tcl os.log) || fail "OpenSees frame: $(tail -5 osf/os.log)"
+grep -q '^dynamic 0$' osf/os.log || fail "OpenSees frame: the dynamic analysis failed"
+for f in disp beams cols; do
+    r=$(paste -d" " run_frame/$f.out osf/$f.out | awk '{ h = NF / 2; for (i = 1; i <= h; i++) { a = $i - $(i + h)
+        a = a < 0 ? -a : a; if (a > d[i]) d[i] = a; p = $(i + h) < 0 ? -$(i + h) : $(i + h); if (p > pk[i]) pk[i] = p
+        if (p > top) top = p } n++ }
+        END { for (i = 1; i <= h; i++) { ref = pk[i] > 1e-9 * top ? pk[i] : top; if (d[i] / ref > w) w = d[i] / ref }
+              print (n == 200 ? w + 0 : "rows " n) }')
+    awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-9) }' || fail "frame $f.out differs from OpenSees: $r"
+    echo "$me: the frame's $f.out: within $r of each column's peak of OpenSees 3.8's"
+done
+echo "$me: OK"
