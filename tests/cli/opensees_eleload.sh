@@ -24,7 +24,10 @@
 #    z at i and about y at j, a dispBeamColumn beam and a forceBeamColumn brace, all loaded in
 #    local y and z, uniform and point, with axial parts), static by LoadControl: the reactions
 #    balance the loads' global resultant (1e-12); with OPENSEES its displacements, local forces,
-#    reactions and four periods (eigen) equal OpenSees 3.8's within 1e-10 of each row's peak.
+#    reactions and four periods (eigen) equal OpenSees 3.8's within 1e-10 of each row's peak;
+#  - the test file's analysis (about the static equilibrium): a P-Delta portal whose beam carries
+#    -beamUniform responds as its twin with the equivalent nodal loads (the gravity compression
+#    of its columns; 1e-12 of the peak), and not as the portal without gravity.
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
@@ -179,6 +182,43 @@ q=$(awk '$1 == "reaction" { ok = $2; rx = $3; ry = $4; rz = $5 }
         e = sqrt(a * a + b * b + c * c) / top; print (ok == 0 ? e : "failed") }' space.log)
 awk -v q="$q" 'BEGIN { exit !(q + 0 == q && q <= 1e-12) }' || fail "space: reactions against the loads: $q"
 echo "$me: space: the reactions balance the member loads' global resultant to $q"
+
+# The test file's analysis (about the static equilibrium): the member loads enter as the gravity
+# compression of the P-Delta columns, as their equivalent nodal loads (the fixed-end forces
+# reversed: wL/2 and wL^2/12 at the beam's ends) do: the two scripts give the same response
+gravity_portal() {
+    cat << TCL
+model basic -ndm 2 -ndf 3
+node 1 0.0 0.0; node 2 240.0 0.0
+node 3 0.0 144.0 -mass 0.5 0.5 0.0; node 4 240.0 144.0 -mass 0.5 0.5 0.0
+fix 1 1 1 1; fix 2 1 1 1
+geomTransf PDelta 1
+geomTransf Linear 2
+element elasticBeamColumn 1 1 3 20.0 29000.0 300.0 1
+element elasticBeamColumn 2 2 4 20.0 29000.0 300.0 1
+element elasticBeamColumn 3 3 4 30.0 29000.0 1800.0 2
+timeSeries Linear 1
+pattern Plain 1 1 { $1 }
+TCL
+}
+gravity_portal "eleLoad -ele 3 -type -beamUniform -2.0" > member.tcl
+gravity_portal "load 3 0.0 -240.0 -9600.0; load 4 0.0 -240.0 9600.0" > nodal.tcl
+gravity_portal "" > none.tcl
+for s in member nodal none; do
+    printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s.tcl}\n  damping: {none: true}\nground_motion:\n  synthetic: {seed: 2, pga: 50.0, duration: 2, dt: 0.01}\nanalysis:\n  integrator: {type: newmark}\n  dt: 0.01\n  steps: 200\n' $s $s > g_$s.yaml
+    "$hysim" run g_$s.yaml -o run_g_$s --quiet > g_$s.log 2>&1 || fail "hysim run g_$s: $(tail -3 g_$s.log)"
+done
+# the largest difference of two response.csv files over the first's peak
+rdiff() {
+    paste -d, "$1" "$2" | awk -F, 'NR > 1 { h = NF / 2; for (i = 2; i <= h; i++) { d = $i - $(i + h)
+        d = d < 0 ? -d : d; p = $i < 0 ? -$i : $i; if (d > m) m = d; if (p > pk) pk = p } }
+        END { print m / pk }'
+}
+dg=$(rdiff run_g_member/response.csv run_g_nodal/response.csv)
+d0=$(rdiff run_g_none/response.csv run_g_nodal/response.csv)
+awk -v a="$dg" -v b="$d0" 'BEGIN { exit !(a <= 1e-12 && b >= 1e-3) }' ||
+    fail "the test file's analysis: eleLoad vs its equivalent nodal loads $dg, vs no gravity $d0"
+echo "$me: the test file's analysis: eleLoad and its equivalent nodal loads give the same response (P-Delta compression) to $dg of the peak; without gravity it differs by $d0"
 
 # Test.BeamLoad2D/3D from OpenSees' source
 if [ -n "${OPENSEES_SRC:-}" ] && [ -d "$OPENSEES_SRC/EXAMPLES/ExamplesForTesting" ]; then
