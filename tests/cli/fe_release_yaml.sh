@@ -16,18 +16,6 @@ hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
 
-run_pair() {
-    "$hysim" run "$1.yaml" -o "$1_yaml" --quiet > "$1.log" 2>&1 || fail "$1 (YAML): $(cat "$1.log")"
-    "$hysim" run "$1_tcl.yaml" -o "$1_tcl" --quiet > "$1_tcl.log" 2>&1 ||
-        fail "$1 (Tcl twin): $(cat "$1_tcl.log")"
-    [ "$(wc -l < "$1_yaml/response.csv")" -gt 300 ] || fail "$1: run too short"
-    cmp -s "$1_yaml/response.csv" "$1_tcl/response.csv" || {
-        same_response "$1 YAML vs Tcl" "$1_yaml/response.csv" "$1_tcl/response.csv" 1e-12 1e-9
-        fail "$1: the YAML model and its Tcl twin differ"
-    }
-    echo "$me: $1: YAML and Tcl twin: response.csv equal bit for bit ($(($(wc -l < "$1_yaml/response.csv") - 1)) rows)"
-}
-
 # portal RELEASE1 RELEASE2: the 2-D YAML portal with those releases of its two beams
 portal() {
     cat << YAML
@@ -76,7 +64,7 @@ element elasticBeamColumn 5 3 4 0.01 2.0e8 2.0e-4 1 -release 2
 element elasticBeamColumn 6 5 6 0.01 2.0e8 2.0e-4 1 -releasez 3
 TCL
 tcl_twin portal.yaml portal.tcl > portal_tcl.yaml
-run_pair portal
+twin_pair portal 300
 
 # the releases soften the frame: a longer first period
 portal "" "" > rigid.yaml
@@ -126,7 +114,7 @@ element elasticBeamColumn 2 2 4 0.01 2.0e8 8.0e7 2.0e-4 1.0e-4 1.5e-4 1
 element elasticBeamColumn 3 3 4 0.01 2.0e8 8.0e7 2.0e-4 1.0e-4 2.0e-4 2 -releasez 1 -releasey 2
 TCL
 tcl_twin space.yaml space.tcl | sed 's|{opensees: space.tcl}|{opensees: space.tcl, excitation: y}|' > space_tcl.yaml
-run_pair space
+twin_pair space 300
 
 # refusals
 sed 's/release: j/release: end/' portal.yaml > bad.yaml

@@ -32,11 +32,6 @@ hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
 
-# yaml NAME: a test file that names only NAME.tcl (the script's own analysis)
-yaml() {
-    printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s.tcl}\n' "$1" "$1" > "$1.yaml"
-}
-
 # the frame: 2 stories, 1 bay, gravity then a ground motion
 cat > frame.tcl << 'TCL'
 model basic -ndm 2 -ndf 3
@@ -106,7 +101,7 @@ set ok [analyze 200 0.01]
 puts "dynamic $ok"
 TCL
 sine_pulse gm.txt 0.4 2.0 0.6 250
-yaml frame
+os_testfile frame frame.tcl > frame.yaml
 "$hysim" run frame.yaml -o run_frame > frame.log 2>&1 || fail "hysim run frame: $(tail -5 frame.log)"
 grep -q '^dynamic 0$' frame.log || fail "frame: the dynamic analysis failed"
 # the applied gravity: 0.25 x 240 + 2 x 40 + 0.05 x 240 + 20 (down), 0.01 x 240 + 2 (along x)
@@ -167,7 +162,7 @@ puts "reaction $ok $R"
 set T [eigen 4]
 puts "periods [lmap w $T { expr 6.283185307179586 / sqrt($w) }]"
 TCL
-yaml space
+os_testfile space space.tcl > space.yaml
 "$hysim" run space.yaml -o run_space > space.log 2>&1 || fail "hysim run space: $(tail -5 space.log)"
 # the reactions balance the loads' global resultant: beam 3 along x (local y = Y, z = Z), beam 4
 # along y (local y = -X, z = Z), the brace from (0, 0, 0) to (200, 120, 150) with vecxz Z
@@ -208,17 +203,11 @@ for s in member nodal none; do
     printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s.tcl}\n  damping: {none: true}\nground_motion:\n  synthetic: {seed: 2, pga: 50.0, duration: 2, dt: 0.01}\nanalysis:\n  integrator: {type: newmark}\n  dt: 0.01\n  steps: 200\n' $s $s > g_$s.yaml
     "$hysim" run g_$s.yaml -o run_g_$s --quiet > g_$s.log 2>&1 || fail "hysim run g_$s: $(tail -3 g_$s.log)"
 done
-# the largest difference of two response.csv files over the first's peak
-rdiff() {
-    paste -d, "$1" "$2" | awk -F, 'NR > 1 { h = NF / 2; for (i = 2; i <= h; i++) { d = $i - $(i + h)
-        d = d < 0 ? -d : d; p = $i < 0 ? -$i : $i; if (d > m) m = d; if (p > pk) pk = p } }
-        END { print m / pk }'
-}
-dg=$(rdiff run_g_member/response.csv run_g_nodal/response.csv)
-d0=$(rdiff run_g_none/response.csv run_g_nodal/response.csv)
-awk -v a="$dg" -v b="$d0" 'BEGIN { exit !(a <= 1e-12 && b >= 1e-3) }' ||
-    fail "the test file's analysis: eleLoad vs its equivalent nodal loads $dg, vs no gravity $d0"
-echo "$me: the test file's analysis: eleLoad and its equivalent nodal loads give the same response (P-Delta compression) to $dg of the peak; without gravity it differs by $d0"
+same_response "eleLoad vs its equivalent nodal loads" run_g_member/response.csv run_g_nodal/response.csv 1e-12 1e-6 ||
+    fail "the test file's analysis: eleLoad and its equivalent nodal loads differ"
+same_response "no gravity vs the nodal loads" run_g_none/response.csv run_g_nodal/response.csv 1e-3 1e-6 &&
+    fail "the test file's analysis: the member loads' gravity compression changed nothing"
+echo "$me: the test file's analysis: eleLoad and its equivalent nodal loads give the same response (P-Delta compression); without gravity it differs"
 
 # Test.BeamLoad2D/3D from OpenSees' source
 if [ -n "${OPENSEES_SRC:-}" ] && [ -d "$OPENSEES_SRC/EXAMPLES/ExamplesForTesting" ]; then
@@ -229,7 +218,7 @@ if [ -n "${OPENSEES_SRC:-}" ] && [ -d "$OPENSEES_SRC/EXAMPLES/ExamplesForTesting
         [ $d = 3D ] && cols='[nodeDisp 2 1] [nodeDisp 1 6] [nodeDisp 2 6] [nodeDisp 1 5] [nodeDisp 2 5]'
         sed "s/^\(\s*\)print node 1 2/\1puts \"hysim $cols\"/" "$src" > beam$d.tcl
         grep -q '^\s*puts "hysim' beam$d.tcl || fail "Test.BeamLoad$d.ops: no 'print node 1 2' to replace"
-        yaml beam$d
+        os_testfile beam$d beam$d.tcl > beam$d.yaml
         "$hysim" run beam$d.yaml -o run_$d > beam$d.log 2>&1 && fail "beamWithHinges (lp = 0.2 L) ran"
         grep -q "beam$d.tcl:[0-9]*: element: hinge lengths lpI = 20, lpJ = 20 .*negative weight" beam$d.log ||
             fail "$d: beamWithHinges not refused at its line: $(tail -2 beam$d.log)"
@@ -265,11 +254,7 @@ echo "$me: space (3-D releases, member loads on the three kinds of beams): displ
 mkdir osf && cp frame.tcl gm.txt osf/ && (cd osf && run_opensees frame.tcl os.log) || fail "OpenSees frame: $(tail -5 osf/os.log)"
 grep -q '^dynamic 0$' osf/os.log || fail "OpenSees frame: the dynamic analysis failed"
 for f in disp beams cols; do
-    r=$(paste -d" " run_frame/$f.out osf/$f.out | awk '{ h = NF / 2; for (i = 1; i <= h; i++) { a = $i - $(i + h)
-        a = a < 0 ? -a : a; if (a > d[i]) d[i] = a; p = $(i + h) < 0 ? -$(i + h) : $(i + h); if (p > pk[i]) pk[i] = p
-        if (p > top) top = p } n++ }
-        END { for (i = 1; i <= h; i++) { ref = pk[i] > 1e-9 * top ? pk[i] : top; if (d[i] / ref > w) w = d[i] / ref }
-              print (n == 200 ? w + 0 : "rows " n) }')
+    r=$(columns_vs_opensees run_frame/$f.out osf/$f.out 200)
     awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-9) }' || fail "frame $f.out differs from OpenSees: $r"
     echo "$me: the frame's $f.out: within $r of each column's peak of OpenSees 3.8's"
 done
