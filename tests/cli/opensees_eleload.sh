@@ -178,6 +178,54 @@ q=$(awk '$1 == "reaction" { ok = $2; rx = $3; ry = $4; rz = $5 }
 awk -v q="$q" 'BEGIN { exit !(q + 0 == q && q <= 1e-12) }' || fail "space: reactions against the loads: $q"
 echo "$me: space: the reactions balance the member loads' global resultant to $q"
 
+# beamWithHinges (lp = 0.1 L) as a column with Steel01 fiber hinges and member loads (local x
+# along the column: a uniform and a point load across it and along it), gravity, loadConst, then a
+# pushover by DisplacementControl past yield: 2-D, and 3-D loaded about both axes
+hinges() {
+    local d3=$1
+    echo "model basic -ndm $((2 + d3)) -ndf $((3 + 3 * d3))"
+    if [ "$d3" = 1 ]; then
+        echo "node 1 0.0 0.0 0.0; node 2 0.0 0.0 120.0; fix 1 1 1 1 1 1 1"
+        echo "geomTransf PDelta 1 1.0 0.0 0.0"
+        echo "section Fiber 1 -GJ 1.0e6 { patch rect 1 8 8 -5.0 -4.0 5.0 4.0 }"
+        echo "element beamWithHinges 1 1 2 1 12.0 1 12.0 29000.0 80.0 427.0 683.0 11200.0 1000.0 1"
+        echo "pattern Plain 1 Linear { eleLoad -ele 1 -type -beamUniform 0.1 0.05 -0.5; eleLoad -ele 1 -type -beamPoint 2.0 -1.0 0.4 -30.0 }"
+        echo "recorder Node -file top.out -time -precision 16 -node 2 -dof 1 2 3 4 5 6 disp"
+    else
+        echo "node 1 0.0 0.0; node 2 0.0 120.0; fix 1 1 1 1"
+        echo "geomTransf PDelta 1"
+        echo "section Fiber 1 { patch rect 1 8 1 -5.0 -4.0 5.0 4.0 }"
+        echo "element beamWithHinges 1 1 2 1 12.0 1 12.0 29000.0 80.0 683.0 1"
+        echo "pattern Plain 1 Linear { eleLoad -ele 1 -type -beamUniform 0.1 -0.5; eleLoad -ele 1 -type -beamPoint 2.0 0.4 -30.0 }"
+        echo "recorder Node -file top.out -time -precision 16 -node 2 -dof 1 2 3 disp"
+    fi
+    cat << 'TCL'
+uniaxialMaterial Steel01 1 50.0 29000.0 0.02
+constraints Plain
+numberer Plain
+system BandGeneral
+test NormDispIncr 1.0e-12 30 0
+algorithm Newton
+integrator LoadControl 0.1
+analysis Static
+set ok [analyze 10]
+loadConst -time 0.0
+recorder Element -file forces.out -time -precision 16 -ele 1 localForce
+pattern Plain 2 Linear { load 2 1.0 0.0 0.0 TAIL }
+integrator DisplacementControl 2 1 0.05
+incr ok [analyze 40]
+puts "ok $ok"
+TCL
+}
+for d3 in 0 1; do
+    hinges $d3 | awk '/^uniaxialMaterial/ { next } /^section Fiber/ { print "uniaxialMaterial Steel01 1 50.0 29000.0 0.02" } { print }' |
+        sed "s/ TAIL/$([ $d3 = 1 ] && echo ' 0.0 0.0 0.0')/" > hinges$d3.tcl
+    os_testfile hinges$d3 hinges$d3.tcl > hinges$d3.yaml
+    "$hysim" run hinges$d3.yaml -o run_h$d3 > hinges$d3.log 2>&1 || fail "hysim run hinges$d3: $(tail -5 hinges$d3.log)"
+    grep -q '^ok 0$' hinges$d3.log || fail "hinges$d3: an analysis failed"
+done
+echo "$me: beamWithHinges with Steel01 fiber hinges and member loads: gravity and a pushover ran (2-D, 3-D)"
+
 # The test file's analysis (about the static equilibrium): the member loads enter as the gravity
 # compression of the P-Delta columns, as their equivalent nodal loads (the fixed-end forces
 # reversed: wL/2 and wL^2/12 at the beam's ends) do: the two scripts give the same response
@@ -251,6 +299,17 @@ r=$(paste -d' ' <(grep -E '^(static|local|reaction|periods)' space.log) <(grep -
         END { for (k = 1; k <= n; k++) if (d[k] / pk[k] > w) w = d[k] / pk[k]; print (n == 7 ? w + 0 : "rows " n) }')
 awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-10) }' || fail "space: hysim and OpenSees differ: $r"
 echo "$me: space (3-D releases, member loads on the three kinds of beams): displacements, local forces, reactions and periods within $r of OpenSees 3.8's (of each row's peak)"
+for d3 in 0 1; do
+    mkdir osh$d3 && cp hinges$d3.tcl osh$d3/ && (cd osh$d3 && run_opensees hinges$d3.tcl os.log) ||
+        fail "OpenSees hinges$d3: $(tail -5 osh$d3/os.log)"
+    grep -q '^ok 0$' osh$d3/os.log || fail "OpenSees hinges$d3: an analysis failed"
+    for f in top:50 forces:40; do
+        r=$(columns_vs_opensees run_h$d3/${f%:*}.out osh$d3/${f%:*}.out ${f#*:})
+        f=${f%:*}
+        awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-10) }' || fail "hinges$d3 $f.out differs from OpenSees: $r"
+        echo "$me: beamWithHinges $((2 + d3))-D, $f.out: within $r of each column's peak of OpenSees 3.8's"
+    done
+done
 mkdir osf && cp frame.tcl gm.txt osf/ && (cd osf && run_opensees frame.tcl os.log) || fail "OpenSees frame: $(tail -5 osf/os.log)"
 grep -q '^dynamic 0$' osf/os.log || fail "OpenSees frame: the dynamic analysis failed"
 for f in disp beams cols; do
