@@ -25,6 +25,11 @@
 #    local y and z, uniform and point, with axial parts), static by LoadControl: the reactions
 #    balance the loads' global resultant (1e-12); with OPENSEES its displacements, local forces,
 #    reactions and four periods (eigen) equal OpenSees 3.8's within 1e-10 of each row's peak;
+#  - beamWithHinges (lp = 0.1 L, Steel01 fiber hinges, elastic interior) as a PDelta column with
+#    member loads across and along it, gravity, loadConst, then a DisplacementControl pushover past
+#    yield, 2-D and 3-D: with OPENSEES its top's displacements and local forces equal OpenSees
+#    3.8's within 1e-10 of each column's peak (OpenSees' HingeRadau: the hinge sections at the
+#    ends only);
 #  - the test file's analysis (about the static equilibrium): a P-Delta portal whose beam carries
 #    -beamUniform responds as its twin with the equivalent nodal loads (the gravity compression
 #    of its columns; 1e-12 of the peak), and not as the portal without gravity.
