@@ -233,11 +233,11 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
                 snprintf(name, sizeof name, "ele%d.%s", e->tag, dir_name(m, e->dir[j]));
             rc = hs_fe_add_zero_length(fe, name, e->ni, e->nj, e->dir[j], mat->type, mat->opts);
         }
-        if (rc >= 0 && !linear && !keep && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
-            rc = hs_fe_set_element_mass(fe, rc, e->rho, 1);
-        if (rc >= 0) el_index[k] = rc;
+        if (rc >= 0) el_index[k] = rc; /* the element's index (zero-length: its last) */
         if (rc >= 0 && e->kind == HS_OS_BEAM && (e->release_z || e->release_y))
-            rc = hs_fe_set_beam_release(fe, rc, e->release_z, e->release_y);
+            rc = hs_fe_set_beam_release(fe, el_index[k], e->release_z, e->release_y);
+        if (rc >= 0 && !linear && !keep && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
+            rc = hs_fe_set_element_mass(fe, el_index[k], e->rho, 1);
         if (rc < 0)
             rc = element_error(ctx, e, rc);
         else

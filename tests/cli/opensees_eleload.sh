@@ -30,6 +30,9 @@
 #    yield, 2-D and 3-D: with OPENSEES its top's displacements and local forces equal OpenSees
 #    3.8's within 1e-10 of each column's peak (OpenSees' HingeRadau: the hinge sections at the
 #    ends only);
+#  - the mass of a released beam is OpenSees' (not condensed): a two-story portal of -cMass beams,
+#    one released at i, the roof's at both ends, read by a test file: `hysim modes` gives OpenSees
+#    3.8's four lowest periods (eigen -fullGenLapack) to its printed digits (1e-4);
 #  - the test file's analysis (about the static equilibrium): a P-Delta portal whose beam carries
 #    -beamUniform responds as its twin with the equivalent nodal loads (the gravity compression
 #    of its columns; 1e-12 of the peak), and not as the portal without gravity.
@@ -231,6 +234,26 @@ for d3 in 0 1; do
 done
 echo "$me: beamWithHinges with Steel01 fiber hinges and member loads: gravity and a pushover ran (2-D, 3-D)"
 
+# The mass of a released beam is OpenSees': not condensed. A portal of consistent-mass beams
+# (-cMass) released at one end and at both, read by a test file (`hysim modes`): its periods
+# against OpenSees' eigen (below, with OPENSEES)
+cat > cmass.tcl << 'TCL'
+model basic -ndm 2 -ndf 3
+node 1 0.0 0.0; node 2 240.0 0.0; node 3 0.0 144.0; node 4 240.0 144.0
+node 5 0.0 288.0; node 6 240.0 288.0
+fix 1 1 1 1; fix 2 1 1 1
+geomTransf Linear 1
+element elasticBeamColumn 1 1 3 20.0 29000.0 300.0 1 -mass 0.002 -cMass
+element elasticBeamColumn 2 2 4 20.0 29000.0 300.0 1 -mass 0.002 -cMass
+element elasticBeamColumn 3 3 5 20.0 29000.0 300.0 1 -mass 0.002 -cMass
+element elasticBeamColumn 4 4 6 20.0 29000.0 300.0 1 -mass 0.002 -cMass
+element elasticBeamColumn 5 3 4 30.0 29000.0 1800.0 1 -mass 0.004 -cMass -release 1
+element elasticBeamColumn 6 5 6 30.0 29000.0 1800.0 1 -mass 0.004 -cMass -release 3
+TCL
+printf 'hysim: 1\nname: cmass\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: cmass.tcl}\n%s\n' "$(modes_only_tail)" > cmass.yaml
+"$hysim" modes cmass.yaml > cmass.modes 2>&1 || fail "hysim modes cmass: $(tail -3 cmass.modes)"
+[ "$(periods cmass.modes | wc -w)" -ge 4 ] || fail "cmass: no periods: $(head -5 cmass.modes)"
+
 # The test file's analysis (about the static equilibrium): the member loads enter as the gravity
 # compression of the P-Delta columns, as their equivalent nodal loads (the fixed-end forces
 # reversed: wL/2 and wL^2/12 at the beam's ends) do: the two scripts give the same response
@@ -315,6 +338,15 @@ for d3 in 0 1; do
         echo "$me: beamWithHinges $((2 + d3))-D, $f.out: within $r of each column's peak of OpenSees 3.8's"
     done
 done
+{ cat cmass.tcl; echo 'foreach l [eigen -fullGenLapack 4] { puts [format "period %.10g" [expr 2*acos(-1)/sqrt($l)]] }'; } > oscm.tcl
+run_opensees oscm.tcl oscm.log || fail "OpenSees cmass: $(tail -5 oscm.log)"
+read -r -a hp <<< "$(periods cmass.modes)"
+read -r -a op <<< "$(script_periods oscm.log)"
+[ "${#op[@]}" -eq 4 ] || fail "OpenSees cmass: $(tail -5 oscm.log)"
+for k in 0 1 2 3; do
+    near "${hp[$k]}" "${op[$k]}" 1e-4 || fail "cmass period $((k + 1)): hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
+done
+echo "$me: released -cMass beams (mass not condensed): periods ${hp[*]:0:4} s, OpenSees ${op[*]} s (to hysim modes' printed digits)"
 mkdir osf && cp frame.tcl gm.txt osf/ && (cd osf && run_opensees frame.tcl os.log) || fail "OpenSees frame: $(tail -5 osf/os.log)"
 grep -q '^dynamic 0$' osf/os.log || fail "OpenSees frame: the dynamic analysis failed"
 for f in disp beams cols; do
