@@ -356,6 +356,8 @@ typedef struct hs_os_state {
     hs_fe_section_def *in_fiber; /* inside a section Fiber's body: patch, layer, fiber add to it */
     struct hs_os_fresco
         *fresco; /* OpenFresco's controls, setups, sites (opensees_tcl_openfresco.c) */
+    /* the member loads defined before the last `analyze` (what eigen sees, as loads_applied) */
+    int eleloads_applied;
 } hs_os_state;
 
 /* opensees_series.c: a series' options from w[first..n) (TYPE given), its value at time t,
