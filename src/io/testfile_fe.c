@@ -172,8 +172,10 @@ static const char *const TYPE_KEYS[][15] = {
      "mass_type", "release", "release_y", NULL},
     {"dir", "material", NULL},
     {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", NULL},
-    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
-    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
+    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", "mass_type",
+     NULL},
+    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", "mass_type",
+     NULL},
     {"section", "orient", NULL}};
 
 /* A key of another element type is an error that names the type. */
