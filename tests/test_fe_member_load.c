@@ -263,10 +263,21 @@ static void test_release(void **state)
     assert_true(hs_fe_add_node(fe, 2, L, 0) >= 0);
     const int e = hs_fe_add_beam(fe, "a", 1, 2, E, A, I, HS_FE_COROTATIONAL, 0);
     const hs_fe_member_load far = {1, P, 0, 0, 1.5}, u = {0, w, 0, 0, 0};
-    assert_int_equal(hs_fe_add_member_load(fe, e, 0, &u), HS_EINPUT); /* corotational */
+    assert_int_equal(hs_fe_add_member_load(fe, e, 0, &u), 0); /* 2-D corotational: taken */
+    assert_int_equal(hs_fe_add_member_load(fe, e, 0, &far), HS_EINPUT); /* beyond node j */
     const int t = hs_fe_add_truss(fe, "t", 1, 2, E, A, HS_FE_LINEAR, 0);
-    assert_int_equal(hs_fe_add_member_load(fe, t, 0, &far), HS_EINPUT);
+    assert_int_equal(hs_fe_add_member_load(fe, t, 0, &u), HS_EINPUT); /* a truss */
     assert_int_equal(hs_fe_set_beam_release(fe, e, 4, 0), HS_EINPUT);
+    hs_fe_destroy(&fe);
+    /* 3-D corotational: refused */
+    assert_int_equal(hs_fe_create(NULL, &fe), 0);
+    assert_int_equal(hs_fe_set_dimension(fe, 3, 6), 0);
+    const double a3[3] = {0, 0, 0}, b3[3] = {L, 0, 0}, vz[3] = {0, 0, 1};
+    assert_true(hs_fe_add_node_crd(fe, 1, a3) >= 0);
+    assert_true(hs_fe_add_node_crd(fe, 2, b3) >= 0);
+    const hs_fe_section_3d s3 = {.E = E, .G = G, .A = A, .J = I + Iy, .Iy = Iy, .Iz = I};
+    const int e3 = hs_fe_add_beam_3d(fe, "c", 1, 2, &s3, vz, HS_FE_COROTATIONAL, 0);
+    assert_int_equal(hs_fe_add_member_load(fe, e3, 0, &u), HS_EINPUT);
     hs_fe_destroy(&fe);
 }
 

@@ -56,11 +56,13 @@ static void test_errors(void **state)
              "1\npattern Plain 1 1 {\n eleLoad -range 3 3 -type -beamUniform -1\n}\n",
              HEAD);
     HS_TCL_FAILS(tcl, "frame.tcl:10", "element 3: member loads act on elasticBeamColumn");
-    snprintf(tcl, sizeof tcl,
-             "%selement elasticBeamColumn 3 3 4 0.01 2e8 1e-4 2\ntimeSeries Linear 1\npattern "
-             "Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform -1\n}\n",
-             HEAD);
-    HS_TCL_FAILS(tcl, "frame.tcl:9", "Corotational transformation", "use Linear or PDelta");
+    snprintf(
+        tcl, sizeof tcl,
+        "%sgeomTransf Corotational 2 0 0 1\n"
+        "element elasticBeamColumn 1 1 2 0.01 2e8 8e7 2e-4 1e-4 1e-4 2\n"
+        "timeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 1 -type -beamUniform -1 0\n}\n",
+        HEAD3);
+    HS_TCL_FAILS(tcl, "frame.tcl:8", "3-D Corotational transformation", "use Linear or PDelta");
     snprintf(tcl, sizeof tcl, "%selement elasticBeamColumn 3 3 4 0.01 2e8 1e-4 1 -release 4\n",
              HEAD);
     HS_TCL_FAILS(tcl, "frame.tcl:7", "-release 4", "0 (none), 1 (node i), 2 (node j) or 3");

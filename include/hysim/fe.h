@@ -246,14 +246,15 @@ void hs_fe_link_def_init(hs_fe_link_def *def);
 int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
 
 /* Member loads (OpenSees `eleLoad -ele e -type -beamUniform wy <wz> <wx>` and `-beamPoint Py <Pz>
- * xL <Px>`; src/fe/fe_member_load.c, docs/fe_model.md "Member loads") on an elastic beam or a
- * beam-column with sections (linear or P-Delta transformation): in the element's local axes, a
- * load per length (uniform) or a force at xL L from node i (point; 0 <= xL <= 1); 2-D models
- * ignore z. As OpenSees' elements: the elastic beam and the displacement-based beam-column carry
- * the fixed-end forces of the elastic beam (with its end releases), the force-based one the
- * member load's section forces in its equilibrium (Spacone, Filippou & Taucer 1996); both add the
- * reactions of the simply supported member to the end shears and the axial force at i. Each load
- * acts times its factor (1 until set: the load pattern's factor at the time of the analysis). */
+ * xL <Px>`; src/fe/fe_member_load.c, docs/fe_model.md "Member loads and releases") on an elastic
+ * beam or a beam-column with sections (linear or P-Delta transformation; 2-D also corotational):
+ * in the element's local axes, a load per length (uniform) or a force at xL L from node i (point;
+ * 0 <= xL <= 1); 2-D models ignore z. As OpenSees' elements: the elastic beam and the
+ * displacement-based beam-column carry the fixed-end forces of the elastic beam (with its end
+ * releases), the force-based one the member load's section forces in its equilibrium (Spacone,
+ * Filippou & Taucer 1996); both add the reactions of the simply supported member to the end
+ * shears and the axial force at i. Each load acts times its group's factor (1 until set: the load
+ * pattern's factor at the time of the analysis). */
 typedef struct hs_fe_member_load {
     int point;      /* 0: uniform (per length), 1: point */
     double y, z, x; /* local components: wy wz wx, or Py Pz Px */

@@ -367,6 +367,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
     const double L = e->L;
     double kb[9], q[3];
+    double p0[3] = {0};
+    const double zero[3] = {0};
+    if (!initial) bc_loads(e, p0);
     if (e->transf == HS_FE_COROTATIONAL) {
         const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
         const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
@@ -392,6 +395,12 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         B[2][5] += 1.0;
         if (f && !initial)
             for (int i = 0; i < 6; i++) f[i] = B[0][i] * q[0] + B[1][i] * q[1] + B[2][i] * q[2];
+        if (f && !initial && e->nml) { /* the reactions in the initial axes (CorotCrdTransf2d) */
+            double pl[6] = {0}, pg[6];
+            fe_ml_local_2d(L, zero, p0, pl);
+            fe2d_to_global(e, pl, pg);
+            for (int i = 0; i < 6; i++) f[i] += pg[i];
+        }
         if (k)
             for (int j = 0; j < 6; j++)
                 for (int i = 0; i < 6; i++) {
@@ -404,9 +413,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         return 0;
     }
     /* Linear and P-Delta: local displacements, basic deformations */
-    double ul[6], p0[3] = {0};
-    const double zero[3] = {0};
-    if (!initial) bc_loads(e, p0);
+    double ul[6];
     fe2d_to_local(e, ug, ul);
     const double chord = (ul[4] - ul[1]) / L;
     const double v[3] = {ul[3] - ul[0], ul[2] - chord, ul[5] - chord};

@@ -132,7 +132,8 @@ static void gather(const fe_map *const maps[], int nde, const double *u, double 
  * M = EI/L [4 2; 2 4] th; f = B^T q and K = B^T kb B + N/Ln z z^T + (M1 + M2)/Ln^2 (r z^T +
  * z r^T), r = d Ln / d u, z = its normal (Crisfield 1991, Non-linear Finite Element Analysis of
  * Solids and Structures, vol. 1, section 7.2). */
-static void corotational(const fe_element *e, const double ug[6], double f[6], double k[36])
+static void corotational(const fe_element *e, const double ug[6], int initial, double f[6],
+                         double k[36])
 {
     const double dx = e->L * e->c + ug[3] - ug[0], dy = e->L * e->s + ug[4] - ug[1];
     const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
@@ -152,11 +153,22 @@ static void corotational(const fe_element *e, const double ug[6], double f[6], d
         M1 = ei * (kb[0] * t1 + kb[1] * t2);
         M2 = ei * (kb[2] * t1 + kb[3] * t2);
     }
-    for (int i = 0; i < 6; i++) f[i] = r[i] * N + b1[i] * M1 + b2[i] * M2;
+    /* member loads: the fixed-end forces in the basic forces, the reactions fixed in the
+     * element's initial axes (OpenSees' CorotCrdTransf2d::getGlobalResistingForce) */
+    double q0[3] = {0}, p0[3] = {0}, pl[6] = {0}, pg[6] = {0};
+    if (e->nml && !initial) {
+        fe_ml_fixed_end(e, 2, q0, p0);
+        pl[0] = p0[0], pl[1] = p0[1], pl[4] = p0[2];
+        fe2d_to_global(e, pl, pg);
+    }
+    const double Nq = N + q0[0];
+    M1 += q0[1];
+    M2 += q0[2];
+    for (int i = 0; i < 6; i++) f[i] = r[i] * Nq + b1[i] * M1 + b2[i] * M2 + pg[i];
     if (!k) return;
     for (int j = 0; j < 6; j++)
         for (int i = 0; i < 6; i++) {
-            double v = ea * r[i] * r[j] + N / Ln * z[i] * z[j] +
+            double v = ea * r[i] * r[j] + Nq / Ln * z[i] * z[j] +
                        (M1 + M2) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
             if (e->kind == FE_BEAM)
                 v += ei * (kb[0] * b1[i] * b1[j] + kb[3] * b2[i] * b2[j] + kb[1] * b1[i] * b2[j] +
@@ -172,7 +184,7 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
         double ug[6] = {0}, fg[6];
         if (!initial) gather(eqs, 6, u, ug);
         if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
-        corotational(e, ug, fg, k);
+        corotational(e, ug, initial, fg, k);
         if (f) memcpy(f, fg, sizeof fg);
         return 0;
     }

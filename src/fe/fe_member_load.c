@@ -30,10 +30,10 @@ int hs_fe_add_member_load(hs_fe *fe, int e, int group, const hs_fe_member_load *
                        "sections (forceBeamColumn, nonlinearBeamColumn, dispBeamColumn), not on "
                        "a %s",
                        el->name, hs_fe_element_type(fe, e));
-    if (el->transf == HS_FE_COROTATIONAL)
+    if (el->transf == HS_FE_COROTATIONAL && fe->ndm == 3)
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': member loads on a Corotational transformation are not "
-                       "supported by hysim (use Linear or PDelta)",
+                       "element '%s': member loads on a 3-D Corotational transformation are not "
+                       "supported by hysim (use Linear or PDelta; in 2-D all three)",
                        el->name);
     if (ld->point && !(ld->xL >= 0.0 && ld->xL <= 1.0))
         return hs_fail(fe->ctx, HS_EINPUT,

@@ -110,10 +110,10 @@ int hs_os_cmd_ele_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
                             "element %d: member loads act on elasticBeamColumn, forceBeamColumn, "
                             "nonlinearBeamColumn, beamWithHinges and dispBeamColumn elements",
                             tags[k]);
-        else if (e->transf == HS_FE_COROTATIONAL)
+        else if (e->transf == HS_FE_COROTATIONAL && d3)
             rc = hs_os_fail(st, objv,
-                            "element %d: member loads on a Corotational transformation are not "
-                            "supported by hysim (use Linear or PDelta)",
+                            "element %d: member loads on a 3-D Corotational transformation are "
+                            "not supported by hysim (use Linear or PDelta; in 2-D all three)",
                             tags[k]);
         hs_os_eleload *l =
             rc ? NULL : hs_os_push((void **)&st->m->eleloads, &st->m->neleloads, sizeof *l);
