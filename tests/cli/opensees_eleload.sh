@@ -33,6 +33,8 @@
 #  - the mass of a released beam is OpenSees' (not condensed): a two-story portal of -cMass beams,
 #    one released at i, the roof's at both ends, read by a test file: `hysim modes` gives OpenSees
 #    3.8's four lowest periods (eigen -fullGenLapack) to its printed digits (1e-4);
+#  - PDelta cantilevers (elasticBeamColumn, dispBeamColumn) with transverse and axial member
+#    loads: with OPENSEES displacements and local forces within 1e-12 of OpenSees 3.8's peaks;
 #  - the 2-D Corotational transformation: a portal of a fiber forceBeamColumn and a dispBeamColumn
 #    column, a released elastic beam and a forceBeamColumn beam, all four with member loads,
 #    gravity then a pushover to a 0.21 drift: with OPENSEES the nodes' displacements and the
@@ -301,6 +303,37 @@ os_testfile corot corot.tcl > corot.yaml
 "$hysim" run corot.yaml -o run_corot > corot.log 2>&1 || fail "hysim run corot: $(tail -5 corot.log)"
 grep -q '^ok 0$' corot.log || fail "corot: the pushover failed"
 
+# PDelta columns (elasticBeamColumn, dispBeamColumn) whose member loads have axial parts: the
+# axial basic force with its fixed-end part carries the P-Delta (PDeltaCrdTransf2d's q0)
+cat > pdelta.tcl << 'TCL'
+model basic -ndm 2 -ndf 3
+node 1 0.0 0.0; node 2 0.0 144.0; node 3 100.0 0.0; node 4 100.0 144.0
+fix 1 1 1 1; fix 3 1 1 1
+geomTransf PDelta 1
+section Elastic 2 29000.0 20.0 300.0
+element elasticBeamColumn 1 1 2 20.0 29000.0 300.0 1
+element dispBeamColumn 2 3 4 3 2 1
+timeSeries Linear 1
+pattern Plain 1 1 {
+  eleLoad -ele 1 2 -type -beamUniform 0.05 -1.0
+  eleLoad -ele 1 2 -type -beamPoint 2.0 0.7 -40.0
+  load 2 1.0 -10.0 0.0; load 4 1.0 -10.0 0.0
+}
+recorder Node -file d.out -time -precision 16 -node 2 4 -dof 1 2 3 disp
+recorder Element -file f.out -time -precision 16 -ele 1 2 localForce
+constraints Plain
+numberer Plain
+system BandGeneral
+test NormDispIncr 1.0e-12 30 0
+algorithm Newton
+integrator LoadControl 0.1
+analysis Static
+puts "ok [analyze 10]"
+TCL
+os_testfile pdelta pdelta.tcl > pdelta.yaml
+"$hysim" run pdelta.yaml -o run_pdelta > pdelta.log 2>&1 || fail "hysim run pdelta: $(tail -5 pdelta.log)"
+grep -q '^ok 0$' pdelta.log || fail "pdelta: the analysis failed"
+
 # The test file's analysis (about the static equilibrium): the member loads enter as the gravity
 # compression of the P-Delta columns, as their equivalent nodal loads (the fixed-end forces
 # reversed: wL/2 and wL^2/12 at the beam's ends) do: the two scripts give the same response
@@ -394,6 +427,12 @@ for k in 0 1 2 3; do
     near "${hp[$k]}" "${op[$k]}" 1e-4 || fail "cmass period $((k + 1)): hysim ${hp[$k]} s, OpenSees ${op[$k]} s"
 done
 echo "$me: released -cMass beams (mass not condensed): periods ${hp[*]:0:4} s, OpenSees ${op[*]} s (to hysim modes' printed digits)"
+mkdir osp && cp pdelta.tcl osp/ && (cd osp && run_opensees pdelta.tcl os.log) || fail "OpenSees pdelta: $(tail -5 osp/os.log)"
+for f in d f; do
+    r=$(columns_vs_opensees run_pdelta/$f.out osp/$f.out 10)
+    awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "pdelta $f.out: hysim and OpenSees differ: $r"
+    echo "$me: PDelta columns with axial member loads: $f.out within $r of OpenSees 3.8's peaks"
+done
 mkdir osc && cp corot.tcl osc/ && (cd osc && run_opensees corot.tcl os.log) || fail "OpenSees corot: $(tail -5 osc/os.log)"
 for f in d:40 f:30; do
     r=$(columns_vs_opensees run_corot/${f%:*}.out osc/${f%:*}.out ${f#*:})
