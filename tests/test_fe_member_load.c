@@ -10,6 +10,8 @@
  *    under a point load, which equilibrium alone fixes;
  *  - releases: a beam fixed at i and pinned at j (propped) has k = 3EI/L^3 at j and the fixed-end
  *    moments w L^2 / 8 and P a b (L + b) / (2 L^2) at i, none at j; 3-D about local y too;
+ *  - partial uniform loads (over a L .. b L) against the integrals of the point load's closed
+ *    forms over the loaded part (Simpson's rule, exact for their cubics);
  *  - the load factor scales them all (a pattern's factor). */
 #include "hs_test.h"
 
@@ -138,7 +140,7 @@ static void test_fixed_fixed(void **state)
             hs_fe_section_def *sec = section(ndm);
             const int o = ndm == 3 ? 6 : 3, mz = ndm == 3 ? 5 : 2; /* local layout */
             /* uniform (factor 0.5 on twice the load) */
-            const hs_fe_member_load u = {0, 2 * w, 0, 2 * wx, 0};
+            const hs_fe_member_load u = {0, 2 * w, 0, 2 * wx, 0, 0, 0};
             hs_fe *fe = model(ndm, kind, 1, &u, 0.5, 0, sec);
             double loc[12];
             fixed_end(fe, loc);
@@ -150,7 +152,7 @@ static void test_fixed_fixed(void **state)
             HS_ASSERT_NEAR(loc[o], -wx * L / 2, 1e-9);
             hs_fe_destroy(&fe);
             if (kind != FORCE) { /* point load (the force-based one: its rule's flexibility) */
-                const hs_fe_member_load p = {1, P, 0, Px, xl};
+                const hs_fe_member_load p = {1, P, 0, Px, xl, 0, 0};
                 fe = model(ndm, kind, 1, &p, 1.0, 0, sec);
                 fixed_end(fe, loc);
                 HS_ASSERT_NEAR(loc[1], -P * b * b * (3 * a + b) / (L * L * L), 1e-9);
@@ -162,7 +164,7 @@ static void test_fixed_fixed(void **state)
                 hs_fe_destroy(&fe);
             }
             if (ndm == 3) { /* along local z: the moments about y turn the other way */
-                const hs_fe_member_load uz = {0, 0, w, 0, 0};
+                const hs_fe_member_load uz = {0, 0, w, 0, 0, 0, 0};
                 fe = model(ndm, kind, 1, &uz, 1.0, 0, sec);
                 fixed_end(fe, loc);
                 HS_ASSERT_NEAR(loc[2], -w * L / 2, 1e-9);
@@ -174,6 +176,78 @@ static void test_fixed_fixed(void **state)
         }
 }
 
+/* Simpson's rule over [a, b] with one interval pair: exact for the cubics below */
+static double simpson(double (*g)(double, double), double len, double a, double b)
+{
+    return (b - a) / 6.0 * (g(a, len) + 4.0 * g(0.5 * (a + b), len) + g(b, len));
+}
+/* a unit point load at x on a fixed-fixed beam: the end moments and the reaction at i; on a
+ * cantilever (fixed at 0): the tip deflection over EI */
+static double fem_i(double x, double l)
+{
+    return x * (l - x) * (l - x) / (l * l);
+}
+static double fem_j(double x, double l)
+{
+    return x * x * (l - x) / (l * l);
+}
+static double reac_i(double x, double l)
+{
+    return (l - x) * (l - x) * (l + 2.0 * x) / (l * l * l);
+}
+static double tip(double x, double l)
+{
+    return x * x * (3.0 * l - x) / 6.0;
+}
+
+/* A partial uniform load w over a L .. b L (OpenSees' -beamUniform w 0 aL bL): the fixed-fixed
+ * elastic beam's end forces and the cantilever's tip deflection equal the integrals of the point
+ * load's closed forms over the loaded part; the force-based cantilever's support reactions. */
+static void test_partial(void **state)
+{
+    (void)state;
+    const double w = -3.0, a = 0.2 * L, b = 0.7 * L;
+    for (int ndm = 2; ndm <= 3; ndm++) {
+        const int o = ndm == 3 ? 6 : 3, mz = ndm == 3 ? 5 : 2;
+        const hs_fe_member_load u = {.y = w, .z = ndm == 3 ? w : 0.0, .a = 0.2, .b = 0.7};
+        hs_fe *fe = model(ndm, ELASTIC, 1, &u, 1.0, 0, NULL);
+        double loc[12];
+        fixed_end(fe, loc);
+        HS_ASSERT_NEAR(loc[1], -w * simpson(reac_i, L, a, b), 1e-9);
+        HS_ASSERT_NEAR(loc[mz], -w * simpson(fem_i, L, a, b), 1e-8);
+        HS_ASSERT_NEAR(loc[o + mz], w * simpson(fem_j, L, a, b), 1e-8);
+        if (ndm == 3) HS_ASSERT_NEAR(loc[4], w * simpson(fem_i, L, a, b), 1e-8);
+        hs_fe_destroy(&fe);
+        fe = model(ndm, ELASTIC, 0, &u, 1.0, 0, NULL);
+        double d[6];
+        cantilever(fe, d);
+        HS_ASSERT_NEAR(d[1], w * simpson(tip, L, a, b) / (E * I), 1e-11);
+        hs_fe_destroy(&fe);
+        hs_fe_section_def *sec = section(ndm);
+        fe = model(ndm, FORCE, 0, &u, 1.0, 0, sec);
+        cantilever(fe, d);
+        double R[12];
+        assert_int_equal(hs_fe_element_response(fe, 0, HS_FE_GLOBAL_FORCE, R), 0);
+        HS_ASSERT_NEAR(R[1], -w * (b - a), 1e-9);
+        HS_ASSERT_NEAR(R[mz], -w * (b - a) * 0.5 * (a + b), 1e-7);
+        hs_fe_destroy(&fe);
+        /* a displacement-based beam-column takes none (OpenSees' DispBeamColumn ignores it) */
+        fe = NULL;
+        assert_int_equal(hs_fe_create(NULL, &fe), 0);
+        if (ndm == 3) assert_int_equal(hs_fe_set_dimension(fe, 3, 6), 0);
+        const double c0[3] = {0, 0, 0}, c1[3] = {L, 0, 0};
+        assert_true(hs_fe_add_node_crd(fe, 1, c0) >= 0);
+        assert_true(hs_fe_add_node_crd(fe, 2, c1) >= 0);
+        const int e = element(fe, ndm, DISP, "d", 1, 2, sec);
+        assert_int_equal(hs_fe_add_member_load(fe, e, 0, &u), HS_EINPUT);
+        const hs_fe_member_load bad = {.y = w, .a = 0.7, .b = 0.2};
+        const int e2 = element(fe, ndm, ELASTIC, "e", 1, 2, sec);
+        assert_int_equal(hs_fe_add_member_load(fe, e2, 0, &bad), HS_EINPUT);
+        hs_fe_destroy(&fe);
+        hs_fe_section_def_destroy(&sec);
+    }
+}
+
 static void test_cantilever(void **state)
 {
     (void)state;
@@ -182,7 +256,7 @@ static void test_cantilever(void **state)
         for (int kind = ELASTIC; kind <= FORCE; kind++) {
             hs_fe_section_def *sec = section(ndm);
             const int uy = 1, rz = ndm == 3 ? 5 : 2;
-            const hs_fe_member_load u = {0, w, ndm == 3 ? w : 0, wx, 0};
+            const hs_fe_member_load u = {0, w, ndm == 3 ? w : 0, wx, 0, 0, 0};
             hs_fe *fe = model(ndm, kind, 0, &u, 1.0, 0, sec);
             double d[6];
             cantilever(fe, d);
@@ -194,7 +268,7 @@ static void test_cantilever(void **state)
                 HS_ASSERT_NEAR(d[4], -w * pow(L, 3) / (6 * E * Iy), 1e-13);
             }
             hs_fe_destroy(&fe);
-            const hs_fe_member_load p = {1, P, ndm == 3 ? P : 0, Px, xl};
+            const hs_fe_member_load p = {1, P, ndm == 3 ? P : 0, Px, xl, 0, 0};
             fe = model(ndm, kind, 0, &p, 1.0, 0, sec);
             cantilever(fe, d);
             double R[12];
@@ -235,7 +309,7 @@ static void test_release(void **state)
         HS_ASSERT_NEAR(K[mz * n + mz], 3 * E * I / L, 1e-9);
         hs_fe_destroy(&fe);
         /* fixed-end forces of the propped beam (fixed at i = node 1, pinned at j = node 2) */
-        const hs_fe_member_load u = {0, w, 0, 0, 0}, p = {1, P, 0, 0, xl};
+        const hs_fe_member_load u = {0, w, 0, 0, 0, 0, 0}, p = {1, P, 0, 0, xl, 0, 0};
         fe = model(ndm, ELASTIC, 1, &u, 1.0, 2, NULL);
         double loc[12];
         fixed_end(fe, loc);
@@ -262,7 +336,7 @@ static void test_release(void **state)
     assert_true(hs_fe_add_node(fe, 1, 0, 0) >= 0);
     assert_true(hs_fe_add_node(fe, 2, L, 0) >= 0);
     const int e = hs_fe_add_beam(fe, "a", 1, 2, E, A, I, HS_FE_COROTATIONAL, 0);
-    const hs_fe_member_load far = {1, P, 0, 0, 1.5}, u = {0, w, 0, 0, 0};
+    const hs_fe_member_load far = {1, P, 0, 0, 1.5, 0, 0}, u = {0, w, 0, 0, 0, 0, 0};
     assert_int_equal(hs_fe_add_member_load(fe, e, 0, &u), 0); /* 2-D corotational: taken */
     assert_int_equal(hs_fe_add_member_load(fe, e, 0, &far), HS_EINPUT); /* beyond node j */
     const int t = hs_fe_add_truss(fe, "t", 1, 2, E, A, HS_FE_LINEAR, 0);
@@ -287,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_fixed_fixed),
         cmocka_unit_test(test_cantilever),
         cmocka_unit_test(test_release),
+        cmocka_unit_test(test_partial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

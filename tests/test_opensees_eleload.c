@@ -38,9 +38,25 @@ static void test_errors(void **state)
     HS_TCL_FAILS(tcl, "frame.tcl:9", "-type -beamFoo", "-beamUniform and -beamPoint");
     snprintf(tcl, sizeof tcl,
              "%s%stimeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform "
-             "-1 0 0.2 0.8\n}\n",
+             "-1 0 0.2 0.8 -2\n}\n",
              HEAD, beam);
-    HS_TCL_FAILS(tcl, "frame.tcl:9", "-beamUniform wy <wx>", "partial uniform loads");
+    HS_TCL_FAILS(tcl, "frame.tcl:9", "varying along the member", "give one intensity");
+    snprintf(tcl, sizeof tcl,
+             "%s%stimeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform "
+             "-1 0 0.8 0.2\n}\n",
+             HEAD, beam);
+    HS_TCL_FAILS(tcl, "frame.tcl:9", "loaded from 0.8 to 0.2", "0 <= aOverL < bOverL <= 1");
+    snprintf(tcl, sizeof tcl,
+             "%s%stimeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform "
+             "-1 0 0.2 0.8 -1 0 7\n}\n",
+             HEAD, beam);
+    HS_TCL_FAILS(tcl, "frame.tcl:9", "-beamUniform wy <wx> <aOverL bOverL <wyb wxb>>");
+    snprintf(tcl, sizeof tcl,
+             "%ssection Elastic 1 2e8 0.01 1e-4\nelement dispBeamColumn 3 3 4 3 1 1\n"
+             "timeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform "
+             "-1 0 0.2 0.8\n}\n",
+             HEAD);
+    HS_TCL_FAILS(tcl, "frame.tcl:10", "partial uniform load on a dispBeamColumn");
     snprintf(tcl, sizeof tcl,
              "%s%stimeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamPoint "
              "-10 1.5\n}\n",

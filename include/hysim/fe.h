@@ -259,6 +259,9 @@ typedef struct hs_fe_member_load {
     int point;      /* 0: uniform (per length), 1: point */
     double y, z, x; /* local components: wy wz wx, or Py Pz Px */
     double xL;      /* point: its place from node i over the length */
+    /* uniform: the loaded part from a L to b L (0 <= a < b <= 1; a = b = 0: the whole member;
+     * OpenSees' partial uniform load, not on a displacement-based beam-column) */
+    double a, b;
 } hs_fe_member_load;
 /* Adds ld to element e (its index) in `group` (>= 0; e.g. its load pattern): the load's index
  * (>= 0), or a negative HS_E code (before hs_fe_finalize). */

@@ -40,6 +40,18 @@ int hs_fe_add_member_load(hs_fe *fe, int e, int group, const hs_fe_member_load *
                        "element '%s': point load at xL = %g: give its place from node i as a "
                        "fraction of the length, 0 to 1",
                        el->name, ld->xL);
+    const int partial = !ld->point && (ld->a != 0.0 || ld->b != 0.0);
+    if (partial && !(ld->a >= 0.0 && ld->a < ld->b && ld->b <= 1.0))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': partial uniform load from %g to %g of the length: give "
+                       "0 <= aOverL < bOverL <= 1",
+                       el->name, ld->a, ld->b);
+    if (partial && el->kind == FE_BEAM_COLUMN && !el->bc->force_based)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a partial uniform load on a displacement-based beam-column "
+                       "(OpenSees' DispBeamColumn has none: it ignores the load); give the "
+                       "loaded part its own element, or use a forceBeamColumn",
+                       el->name);
     fe_mload *ml = hs_realloc(el->ml, (size_t)(el->nml + 1) * sizeof *ml);
     int *at = hs_realloc(fe->ml_el, (size_t)(fe->nml + 1) * sizeof *at);
     if (at) fe->ml_el = at;
@@ -108,6 +120,24 @@ static void release_moments(int r, double *mi, double *mj)
     }
 }
 
+/* The loaded part of a uniform load as fractions of the length (the whole member: 0, 1). */
+static void span(const hs_fe_member_load *ld, double *a, double *b)
+{
+    const int partial = ld->a != 0.0 || ld->b != 0.0;
+    *a = partial ? ld->a : 0.0;
+    *b = partial ? ld->b : 1.0;
+}
+
+/* The fixed-end moments M1, M2 of w per length over aL .. bL (ElasticBeam2d::addLoad's partial
+ * load with equal end intensities: the member's whole length gives w L^2 / 12 and -w L^2 / 12). */
+static void partial_moments(double w, double aL, double bL, double L, double *m1, double *m2)
+{
+    const double b2 = bL * bL - aL * aL, b3 = bL * bL * bL - aL * aL * aL,
+                 b4 = bL * bL * bL * bL - aL * aL * aL * aL, L2 = L * L;
+    *m1 = 0.5 * w * b2 - w * b3 * 2.0 / (3.0 * L) + w * b4 / (4.0 * L2);
+    *m2 = -w * b3 / (3.0 * L) + w * b4 / (4.0 * L2);
+}
+
 void fe_ml_reactions(const fe_element *e, int ndm, double *p0)
 {
     for (int k = 0; k < e->nml; k++) {
@@ -122,13 +152,16 @@ void fe_ml_reactions(const fe_element *e, int ndm, double *p0)
                 p0[3] -= f * ld->z * b;
                 p0[4] -= f * ld->z * a;
             }
-        } else {
-            p0[0] -= f * ld->x * L;
-            p0[1] -= 0.5 * f * ld->y * L;
-            p0[2] -= 0.5 * f * ld->y * L;
+        } else { /* over a L .. b L (the whole member: 0 .. 1): its resultant at c */
+            double a, b;
+            span(ld, &a, &b);
+            const double ba = (b - a) * L, c = 0.5 * (a + b);
+            p0[0] -= f * ld->x * ba;
+            p0[1] -= f * ld->y * ba * (1.0 - c);
+            p0[2] -= f * ld->y * ba * c;
             if (ndm == 3) {
-                p0[3] -= 0.5 * f * ld->z * L;
-                p0[4] -= 0.5 * f * ld->z * L;
+                p0[3] -= f * ld->z * ba * (1.0 - c);
+                p0[4] -= f * ld->z * ba * c;
             }
         }
     }
@@ -149,6 +182,16 @@ void fe_ml_fixed_end(const fe_element *e, int ndm, double *q0, double *p0)
             mzj = a * a * b * f * ld->y * iL2;
             myi = a * b * b * f * ld->z * iL2;
             myj = -a * a * b * f * ld->z * iL2;
+        } else if (ld->a != 0.0 || ld->b != 0.0) { /* partial: OpenSees' formulas */
+            const double aL = ld->a * L, bL = ld->b * L, ba = bL - aL;
+            double m1, m2;
+            q0[0] -= f * ld->x * ba * (aL + 0.5 * ba) / L;
+            partial_moments(f * ld->y, aL, bL, L, &m1, &m2);
+            mzi = -m1;
+            mzj = -m2;
+            partial_moments(f * ld->z, aL, bL, L, &m1, &m2);
+            myi = m1;
+            myj = m2;
         } else {
             const double Mz = f * ld->y * L * L / 12.0, My = f * ld->z * L * L / 12.0;
             q0[0] -= 0.5 * f * ld->x * L;
@@ -168,6 +211,38 @@ void fe_ml_fixed_end(const fe_element *e, int ndm, double *q0, double *p0)
     }
 }
 
+/* A partial uniform load's section force of resultant `code` at x (ForceBeamColumn2d/3d's
+ * computeSectionForces with equal end intensities): the simply supported member's, reactions VI,
+ * VJ of the resultant at the part's middle. */
+static double partial_section_force(const hs_fe_member_load *ld, double f, double L, double x,
+                                    int code)
+{
+    const double a = ld->a * L, b = ld->b * L, c = 0.5 * (a + b);
+    const double wy = f * ld->y, wz = f * ld->z, wx = f * ld->x;
+    const double Fa = wx * (b - a), vyi = wy * (b - a) * (1.0 - c / L), vyj = wy * (b - a) * c / L;
+    const double vzi = wz * (b - a) * (1.0 - c / L), vzj = wz * (b - a) * c / L;
+    if (x <= a)
+        return code == FE_SEC_P    ? Fa
+               : code == FE_SEC_MZ ? -vyi * x
+               : code == FE_SEC_VY ? -vyi
+               : code == FE_SEC_MY ? vzi * x
+               : code == FE_SEC_VZ ? vzi
+                                   : 0.0;
+    if (x >= b)
+        return code == FE_SEC_MZ   ? vyj * (x - L)
+               : code == FE_SEC_VY ? vyj
+               : code == FE_SEC_MY ? -vzj * (x - L)
+               : code == FE_SEC_VZ ? -vzj
+                                   : 0.0;
+    const double d = x - a;
+    return code == FE_SEC_P    ? Fa - wx * d
+           : code == FE_SEC_MZ ? -vyi * x + 0.5 * wy * d * d
+           : code == FE_SEC_VY ? -vyi + wy * d
+           : code == FE_SEC_MY ? vzi * x - 0.5 * wz * d * d
+           : code == FE_SEC_VZ ? vzi - wz * d
+                               : 0.0;
+}
+
 void fe_ml_section_forces(const fe_element *e, double x, const int *code, int order, double *sp)
 {
     const double L = e->L;
@@ -177,7 +252,9 @@ void fe_ml_section_forces(const fe_element *e, double x, const int *code, int or
         const double wy = f * ld->y, wz = f * ld->z, wx = f * ld->x;
         for (int i = 0; i < order; i++) {
             double s = 0.0;
-            if (!ld->point) {
+            if (!ld->point && (ld->a != 0.0 || ld->b != 0.0)) {
+                s = partial_section_force(ld, f, L, x, code[i]);
+            } else if (!ld->point) {
                 s = code[i] == FE_SEC_P    ? wx * (L - x)
                     : code[i] == FE_SEC_MZ ? wy * 0.5 * x * (x - L)
                     : code[i] == FE_SEC_VY ? wy * (x - 0.5 * L)

@@ -1,8 +1,8 @@
 /* OpenSees' eleLoad in hysim's interpreter (opensees_tcl.h; docs/opensees_tcl.md): member loads
  * of a Plain pattern, as OpenSees' Tcl parser reads them (SRC/modelbuilder/tcl/TclModelBuilder.cpp,
  * TclCommand_addElementalLoad, read for facts):
- *   eleLoad -ele e1 e2 ... | -range a b -type -beamUniform wy <wx>          (-ndm 2)
- *                                             -beamUniform wy wz <wx>       (-ndm 3)
+ *   eleLoad -ele e1 e2 ... | -range a b -type -beamUniform wy <wx> <aL bL>  (-ndm 2)
+ *                                             -beamUniform wy wz <wx> <aL bL> (-ndm 3)
  *                                             -beamPoint Py xL <Px>         (-ndm 2)
  *                                             -beamPoint Py Pz xL <Px>      (-ndm 3)
  * in the element's local axes, scaled by the pattern's factor as its nodal loads. The frame model
@@ -48,13 +48,50 @@ static int values(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, int n
                   const char *form, double *v)
 {
     const int n = objc - i;
-    if (n < need || n > most)
-        return hs_os_fail(st, objv, "expected '%s'%s", form,
-                          n > most ? " (partial uniform loads, aOverL bOverL ..., are not "
-                                     "supported by hysim)"
-                                   : "");
+    if (n < need || n > most) return hs_os_fail(st, objv, "expected '%s'", form);
     for (int k = 0; k < n; k++)
         if (hs_os_num(st, objv, i + k, "load value", &v[k])) return TCL_ERROR;
+    return TCL_OK;
+}
+
+/* -beamUniform wy <wx> <aL> <bL> <wyb> <wxb> (2-D), wy wz <wx> <aL> <bL> <wyb> <wzb> <wxb>
+ * (3-D): OpenSees' partial load when aL > 0 or bL < 1 (2-D also when an end's intensity
+ * differs: a trapezoid, which hysim does not have; 3-D ignores the b values of a whole-length
+ * load, as OpenSees). */
+static int uniform(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, int d3,
+                   hs_fe_member_load *ld)
+{
+    double v[8] = {0};
+    const int n = d3 ? 8 : 6;
+    const char *form = d3 ? "-beamUniform wy wz <wx> <aOverL bOverL <wyb wzb wxb>>"
+                          : "-beamUniform wy <wx> <aOverL bOverL <wyb wxb>>";
+    if (values(st, objc, objv, i, d3 ? 2 : 1, n, form, v)) return TCL_ERROR;
+    const int given = objc - i, at_a = d3 ? 3 : 2; /* v[at_a], v[at_a + 1]: aL, bL */
+    const double aL = given > at_a ? v[at_a] : 0.0, bL = given > at_a + 1 ? v[at_a + 1] : 1.0;
+    *ld = (hs_fe_member_load){.y = v[0]};
+    ld->z = d3 ? v[1] : 0.0;
+    ld->x = d3 ? v[2] : v[1];
+    /* the b end's intensities, as given or the a end's */
+    const int nb = d3 ? 3 : 2;
+    double wb[3] = {ld->y, d3 ? ld->z : ld->x, ld->x};
+    for (int k = 0; k < nb && given > at_a + 2 + k; k++) wb[k] = v[at_a + 2 + k];
+    const int varies =
+        d3 ? wb[0] != ld->y || wb[1] != ld->z || wb[2] != ld->x : wb[0] != ld->y || wb[1] != ld->x;
+    const int partial = aL > 0.0 || bL < 1.0;
+    if (varies && (partial || !d3))
+        return hs_os_fail(st, objv,
+                          "-beamUniform: a load varying along the member (from its a end to "
+                          "its b end) is not supported by hysim; give one intensity (or split "
+                          "the member)");
+    if (partial && !(aL >= 0.0 && aL < bL && bL <= 1.0))
+        return hs_os_fail(st, objv,
+                          "-beamUniform: loaded from %g to %g of the length: give 0 <= aOverL < "
+                          "bOverL <= 1",
+                          aL, bL);
+    if (partial) {
+        ld->a = aL;
+        ld->b = bL;
+    }
     return TCL_OK;
 }
 
@@ -81,18 +118,17 @@ int hs_os_cmd_ele_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
         rc = hs_os_fail(st, objv, "expected -type -beamUniform or -type -beamPoint after the tags");
     const char *type = rc ? "" : Tcl_GetString(objv[i + 1]);
     hs_fe_member_load ld = {0};
-    double v[4] = {0};
+    double v[8] = {0};
     if (rc) {
     } else if (!strcmp(type, "-beamUniform") || !strcmp(type, "beamUniform")) {
-        rc = d3 ? values(st, objc, objv, i + 2, 2, 3, "-beamUniform wy wz <wx>", v)
-                : values(st, objc, objv, i + 2, 1, 2, "-beamUniform wy <wx>", v);
-        ld = d3 ? (hs_fe_member_load){0, v[0], v[1], v[2], 0.0}
-                : (hs_fe_member_load){0, v[0], 0.0, v[1], 0.0};
+        rc = uniform(st, objc, objv, i + 2, d3, &ld);
     } else if (!strcmp(type, "-beamPoint") || !strcmp(type, "beamPoint")) {
         rc = d3 ? values(st, objc, objv, i + 2, 3, 4, "-beamPoint Py Pz xL <Px>", v)
                 : values(st, objc, objv, i + 2, 2, 3, "-beamPoint Py xL <Px>", v);
-        ld = d3 ? (hs_fe_member_load){1, v[0], v[1], v[3], v[2]}
-                : (hs_fe_member_load){1, v[0], 0.0, v[2], v[1]};
+        ld = (hs_fe_member_load){.point = 1, .y = v[0]};
+        ld.z = d3 ? v[1] : 0.0;
+        ld.x = d3 ? v[3] : v[2];
+        ld.xL = d3 ? v[2] : v[1];
         if (!rc && !(ld.xL >= 0.0 && ld.xL <= 1.0))
             rc = hs_os_fail(st, objv,
                             "-beamPoint: xL = %g: give the load's place from node i as a "
@@ -109,6 +145,12 @@ int hs_os_cmd_ele_load(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
             rc = hs_os_fail(st, objv,
                             "element %d: member loads act on elasticBeamColumn, forceBeamColumn, "
                             "nonlinearBeamColumn, beamWithHinges and dispBeamColumn elements",
+                            tags[k]);
+        else if ((ld.a != 0.0 || ld.b != 0.0) && e->kind == HS_OS_BEAM_COLUMN && !e->force_based)
+            rc = hs_os_fail(st, objv,
+                            "element %d: a partial uniform load on a dispBeamColumn (OpenSees' "
+                            "DispBeamColumn has none: it ignores the load); give the loaded part "
+                            "its own element, or use a forceBeamColumn",
                             tags[k]);
         else if (e->transf == HS_FE_COROTATIONAL && d3)
             rc = hs_os_fail(st, objv,

@@ -35,6 +35,9 @@
 #    3.8's four lowest periods (eigen -fullGenLapack) to its printed digits (1e-4);
 #  - PDelta cantilevers (elasticBeamColumn, dispBeamColumn) with transverse and axial member
 #    loads: with OPENSEES displacements and local forces within 1e-12 of OpenSees 3.8's peaks;
+#  - partial uniform loads (aOverL bOverL) on an elastic beam released at one end, a
+#    forceBeamColumn beam and a column, 2-D and 3-D: the reactions balance the loads (1e-12);
+#    with OPENSEES displacements and local forces within 1e-12 of OpenSees 3.8's peaks;
 #  - the 2-D Corotational transformation: a portal of a fiber forceBeamColumn and a dispBeamColumn
 #    column, a released elastic beam and a forceBeamColumn beam, all four with member loads,
 #    gravity then a pushover to a 0.21 drift: with OPENSEES the nodes' displacements and the
@@ -334,6 +337,85 @@ os_testfile pdelta pdelta.tcl > pdelta.yaml
 "$hysim" run pdelta.yaml -o run_pdelta > pdelta.log 2>&1 || fail "hysim run pdelta: $(tail -5 pdelta.log)"
 grep -q '^ok 0$' pdelta.log || fail "pdelta: the analysis failed"
 
+# Partial uniform loads (-beamUniform w <wx> aOverL bOverL): a portal whose beams (an elastic
+# one released at i and a forceBeamColumn) and a column carry them, 2-D and 3-D (in local y and z)
+partial() {
+    if [ "$1" = 2 ]; then
+        cat << 'TCL'
+model basic -ndm 2 -ndf 3
+node 1 0.0 0.0; node 2 0.0 144.0; node 3 240.0 144.0; node 4 240.0 0.0
+fix 1 1 1 1; fix 4 1 1 1
+geomTransf Linear 1
+section Elastic 1 29000.0 30.0 1800.0
+element elasticBeamColumn 1 1 2 20.0 29000.0 300.0 1
+element elasticBeamColumn 3 4 3 20.0 29000.0 300.0 1
+element elasticBeamColumn 2 2 3 30.0 29000.0 1800.0 1 -release 1
+element forceBeamColumn 4 2 3 1 "Lobatto 1 5"
+timeSeries Linear 1
+pattern Plain 1 1 {
+  eleLoad -ele 2 -type -beamUniform -0.5 0.1 0.2 0.7
+  eleLoad -ele 4 -type -beamUniform -0.3 0.05 0.1 0.6
+  eleLoad -ele 1 -type -beamUniform 0.1 0.0 0.5 1.0
+  load 2 1.0 0.0 0.0
+}
+recorder Node -file d.out -time -precision 16 -node 2 3 -dof 1 2 3 disp
+TCL
+    else
+        cat << 'TCL'
+model basic -ndm 3 -ndf 6
+node 1 0.0 0.0 0.0; node 2 0.0 0.0 144.0; node 3 240.0 0.0 144.0; node 4 240.0 0.0 0.0
+fix 1 1 1 1 1 1 1; fix 4 1 1 1 1 1 1
+geomTransf Linear 1 1.0 0.0 0.0
+geomTransf Linear 2 0.0 0.0 1.0
+section Elastic 1 29000.0 30.0 1800.0 600.0 11200.0 300.0
+element elasticBeamColumn 1 1 2 20.0 29000.0 11200.0 300.0 200.0 300.0 1
+element elasticBeamColumn 3 4 3 20.0 29000.0 11200.0 300.0 200.0 300.0 1
+element elasticBeamColumn 2 2 3 30.0 29000.0 11200.0 300.0 600.0 1800.0 2 -releasey 2
+element forceBeamColumn 4 2 3 2 "Lobatto 1 5"
+timeSeries Linear 1
+pattern Plain 1 1 {
+  eleLoad -ele 2 -type -beamUniform -0.5 0.2 0.1 0.2 0.7
+  eleLoad -ele 4 -type -beamUniform -0.3 -0.1 0.05 0.1 0.6
+  eleLoad -ele 1 -type -beamUniform 0.1 0.05 0.0 0.5 1.0
+  load 2 1.0 0.5 0.0 0.0 0.0 0.0
+}
+recorder Node -file d.out -time -precision 16 -node 2 3 -dof 1 2 3 4 5 6 disp
+TCL
+    fi
+    cat << 'TCL'
+recorder Element -file f.out -time -precision 16 -ele 1 2 3 4 localForce
+constraints Plain
+numberer Plain
+system BandGeneral
+test NormDispIncr 1.0e-12 30 0
+algorithm Newton
+integrator LoadControl 0.1
+analysis Static
+puts "ok [analyze 10]"
+reactions
+set R [list]
+foreach d {1 2 3} { lappend R [expr [nodeReaction 1 $d] + [nodeReaction 4 $d]] }
+puts "reaction $R"
+TCL
+}
+for d in 2 3; do
+    partial $d > partial$d.tcl
+    os_testfile partial$d partial$d.tcl > partial$d.yaml
+    "$hysim" run partial$d.yaml -o run_p$d > partial$d.log 2>&1 || fail "hysim run partial$d: $(tail -5 partial$d.log)"
+    grep -q '^ok 0$' partial$d.log || fail "partial$d: the analysis failed"
+done
+# the reactions balance the loads. 2-D: the column (local y = -X) 0.1 over 72, the beams' wx
+# 0.1 and 0.05 over 120, the node's 1: x -7.2 + 12 + 6 + 1; y -0.5 x 120 - 0.3 x 120. 3-D: the
+# column (local y = -Y, z = X) 0.1 and 0.05 over 72, the beams (local y = Y, z = Z) over 120:
+# x 3.6 + 12 + 6 + 1, y -7.2 - 60 - 36 + 0.5, z 24 - 12
+q=$(awk 'FNR == 1 { n++ } $1 == "reaction" {
+        split(n == 1 ? "11.8 -96 0" : "22.6 -102.7 12", f, " ")
+        for (k = 1; k <= (n == 1 ? 2 : 3); k++) { a = ($(k + 1) + f[k]) / f[k]; a = a < 0 ? -a : a; if (a > w) w = a }
+        seen++ }
+    END { print (seen == 2 ? w + 0 : "rows " seen) }' partial2.log partial3.log)
+awk -v q="$q" 'BEGIN { exit !(q + 0 == q && q <= 1e-12) }' || fail "partial loads: the reactions against the loads: $q"
+echo "$me: partial uniform loads (2-D, 3-D): the reactions balance the loads to $q"
+
 # The test file's analysis (about the static equilibrium): the member loads enter as the gravity
 # compression of the P-Delta columns, as their equivalent nodal loads (the fixed-end forces
 # reversed: wL/2 and wL^2/12 at the beam's ends) do: the two scripts give the same response
@@ -432,6 +514,15 @@ for f in d f; do
     r=$(columns_vs_opensees run_pdelta/$f.out osp/$f.out 10)
     awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "pdelta $f.out: hysim and OpenSees differ: $r"
     echo "$me: PDelta columns with axial member loads: $f.out within $r of OpenSees 3.8's peaks"
+done
+for d in 2 3; do
+    mkdir ospl$d && cp partial$d.tcl ospl$d/ && (cd ospl$d && run_opensees partial$d.tcl os.log) ||
+        fail "OpenSees partial$d: $(tail -5 ospl$d/os.log)"
+    for f in d f; do
+        r=$(columns_vs_opensees run_p$d/$f.out ospl$d/$f.out 10)
+        awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "partial$d $f.out: hysim and OpenSees differ: $r"
+        echo "$me: partial uniform loads, $d-D: $f.out within $r of OpenSees 3.8's peaks"
+    done
 done
 mkdir osc && cp corot.tcl osc/ && (cd osc && run_opensees corot.tcl os.log) || fail "OpenSees corot: $(tail -5 osc/os.log)"
 for f in d:40 f:30; do
