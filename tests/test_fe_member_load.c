@@ -140,7 +140,7 @@ static void test_fixed_fixed(void **state)
             hs_fe_section_def *sec = section(ndm);
             const int o = ndm == 3 ? 6 : 3, mz = ndm == 3 ? 5 : 2; /* local layout */
             /* uniform (factor 0.5 on twice the load) */
-            const hs_fe_member_load u = {0, 2 * w, 0, 2 * wx, 0, 0, 0};
+            const hs_fe_member_load u = {0, 2 * w, 0, 2 * wx, 0, 0, 0, 0, 0, 0};
             hs_fe *fe = model(ndm, kind, 1, &u, 0.5, 0, sec);
             double loc[12];
             fixed_end(fe, loc);
@@ -152,7 +152,7 @@ static void test_fixed_fixed(void **state)
             HS_ASSERT_NEAR(loc[o], -wx * L / 2, 1e-9);
             hs_fe_destroy(&fe);
             if (kind != FORCE) { /* point load (the force-based one: its rule's flexibility) */
-                const hs_fe_member_load p = {1, P, 0, Px, xl, 0, 0};
+                const hs_fe_member_load p = {1, P, 0, Px, xl, 0, 0, 0, 0, 0};
                 fe = model(ndm, kind, 1, &p, 1.0, 0, sec);
                 fixed_end(fe, loc);
                 HS_ASSERT_NEAR(loc[1], -P * b * b * (3 * a + b) / (L * L * L), 1e-9);
@@ -164,7 +164,7 @@ static void test_fixed_fixed(void **state)
                 hs_fe_destroy(&fe);
             }
             if (ndm == 3) { /* along local z: the moments about y turn the other way */
-                const hs_fe_member_load uz = {0, 0, w, 0, 0, 0, 0};
+                const hs_fe_member_load uz = {0, 0, w, 0, 0, 0, 0, 0, 0, 0};
                 fe = model(ndm, kind, 1, &uz, 1.0, 0, sec);
                 fixed_end(fe, loc);
                 HS_ASSERT_NEAR(loc[2], -w * L / 2, 1e-9);
@@ -248,6 +248,37 @@ static void test_partial(void **state)
     }
 }
 
+/* the integral of w(x) g(x) over [a, b], w linear from w1 to w2 (composite Simpson, 400
+ * intervals: the quartic's error far below the tolerances) */
+static double weighted(double (*g)(double, double), double len, double a, double b, double w1,
+                       double w2)
+{
+    const int n = 400;
+    const double h = (b - a) / n;
+    double s = 0.0;
+    for (int k = 0; k <= n; k++) {
+        const double x = a + k * h, w = w1 + (w2 - w1) * (x - a) / (b - a);
+        s += (k == 0 || k == n ? 1.0 : k % 2 ? 4.0 : 2.0) * w * g(x, len);
+    }
+    return s * h / 3.0;
+}
+
+/* A 2-D load varying from w1 at a L to w2 at b L (OpenSees' trapezoid): the fixed-fixed elastic
+ * beam's end forces equal the integrals of the point load's closed forms weighted by it. */
+static void test_trapezoid(void **state)
+{
+    (void)state;
+    const double w1 = -3.0, w2 = -1.0, a = 0.2 * L, b = 0.9 * L;
+    const hs_fe_member_load u = {.y = w1, .a = 0.2, .b = 0.9, .vary = 1, .yb = w2};
+    hs_fe *fe = model(2, ELASTIC, 1, &u, 1.0, 0, NULL);
+    double loc[6];
+    fixed_end(fe, loc);
+    HS_ASSERT_NEAR(loc[1], -weighted(reac_i, L, a, b, w1, w2), 1e-9);
+    HS_ASSERT_NEAR(loc[2], -weighted(fem_i, L, a, b, w1, w2), 1e-7);
+    HS_ASSERT_NEAR(loc[5], weighted(fem_j, L, a, b, w1, w2), 1e-7);
+    hs_fe_destroy(&fe);
+}
+
 static void test_cantilever(void **state)
 {
     (void)state;
@@ -256,7 +287,7 @@ static void test_cantilever(void **state)
         for (int kind = ELASTIC; kind <= FORCE; kind++) {
             hs_fe_section_def *sec = section(ndm);
             const int uy = 1, rz = ndm == 3 ? 5 : 2;
-            const hs_fe_member_load u = {0, w, ndm == 3 ? w : 0, wx, 0, 0, 0};
+            const hs_fe_member_load u = {0, w, ndm == 3 ? w : 0, wx, 0, 0, 0, 0, 0, 0};
             hs_fe *fe = model(ndm, kind, 0, &u, 1.0, 0, sec);
             double d[6];
             cantilever(fe, d);
@@ -268,7 +299,7 @@ static void test_cantilever(void **state)
                 HS_ASSERT_NEAR(d[4], -w * pow(L, 3) / (6 * E * Iy), 1e-13);
             }
             hs_fe_destroy(&fe);
-            const hs_fe_member_load p = {1, P, ndm == 3 ? P : 0, Px, xl, 0, 0};
+            const hs_fe_member_load p = {1, P, ndm == 3 ? P : 0, Px, xl, 0, 0, 0, 0, 0};
             fe = model(ndm, kind, 0, &p, 1.0, 0, sec);
             cantilever(fe, d);
             double R[12];
@@ -309,7 +340,8 @@ static void test_release(void **state)
         HS_ASSERT_NEAR(K[mz * n + mz], 3 * E * I / L, 1e-9);
         hs_fe_destroy(&fe);
         /* fixed-end forces of the propped beam (fixed at i = node 1, pinned at j = node 2) */
-        const hs_fe_member_load u = {0, w, 0, 0, 0, 0, 0}, p = {1, P, 0, 0, xl, 0, 0};
+        const hs_fe_member_load u = {0, w, 0, 0, 0, 0, 0, 0, 0, 0},
+                                p = {1, P, 0, 0, xl, 0, 0, 0, 0, 0};
         fe = model(ndm, ELASTIC, 1, &u, 1.0, 2, NULL);
         double loc[12];
         fixed_end(fe, loc);
@@ -336,7 +368,8 @@ static void test_release(void **state)
     assert_true(hs_fe_add_node(fe, 1, 0, 0) >= 0);
     assert_true(hs_fe_add_node(fe, 2, L, 0) >= 0);
     const int e = hs_fe_add_beam(fe, "a", 1, 2, E, A, I, HS_FE_COROTATIONAL, 0);
-    const hs_fe_member_load far = {1, P, 0, 0, 1.5, 0, 0}, u = {0, w, 0, 0, 0, 0, 0};
+    const hs_fe_member_load far = {1, P, 0, 0, 1.5, 0, 0, 0, 0, 0},
+                            u = {0, w, 0, 0, 0, 0, 0, 0, 0, 0};
     assert_int_equal(hs_fe_add_member_load(fe, e, 0, &u), 0); /* 2-D corotational: taken */
     assert_int_equal(hs_fe_add_member_load(fe, e, 0, &far), HS_EINPUT); /* beyond node j */
     const int t = hs_fe_add_truss(fe, "t", 1, 2, E, A, HS_FE_LINEAR, 0);
@@ -358,10 +391,9 @@ static void test_release(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fixed_fixed),
-        cmocka_unit_test(test_cantilever),
-        cmocka_unit_test(test_release),
-        cmocka_unit_test(test_partial),
+        cmocka_unit_test(test_fixed_fixed), cmocka_unit_test(test_cantilever),
+        cmocka_unit_test(test_release),     cmocka_unit_test(test_partial),
+        cmocka_unit_test(test_trapezoid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

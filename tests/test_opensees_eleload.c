@@ -38,9 +38,9 @@ static void test_errors(void **state)
     HS_TCL_FAILS(tcl, "frame.tcl:9", "-type -beamFoo", "-beamUniform and -beamPoint");
     snprintf(tcl, sizeof tcl,
              "%s%stimeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform "
-             "-1 0 0.2 0.8 -2\n}\n",
-             HEAD, beam);
-    HS_TCL_FAILS(tcl, "frame.tcl:9", "varying along the member", "give one intensity");
+             "-1 0 0 0.2 0.8 -2\n}\n",
+             HEAD3, "element elasticBeamColumn 3 1 2 0.01 2e8 8e7 2e-4 1e-4 1e-4 1\n");
+    HS_TCL_FAILS(tcl, "frame.tcl:7", "3-D load varying along the member", "give one intensity");
     snprintf(tcl, sizeof tcl,
              "%s%stimeSeries Linear 1\npattern Plain 1 1 {\n eleLoad -ele 3 -type -beamUniform "
              "-1 0 0.8 0.2\n}\n",

@@ -262,6 +262,10 @@ typedef struct hs_fe_member_load {
     /* uniform: the loaded part from a L to b L (0 <= a < b <= 1; a = b = 0: the whole member;
      * OpenSees' partial uniform load, not on a displacement-based beam-column) */
     double a, b;
+    /* 2-D uniform: varying linearly to wyb, wxb at b L (vary 1; OpenSees' Beam2dPartialUniformLoad
+     * trapezoid), else constant */
+    int vary;
+    double yb, xb;
 } hs_fe_member_load;
 /* Adds ld to element e (its index) in `group` (>= 0; e.g. its load pattern): the load's index
  * (>= 0), or a negative HS_E code (before hs_fe_finalize). */

@@ -46,6 +46,11 @@ int hs_fe_add_member_load(hs_fe *fe, int e, int group, const hs_fe_member_load *
                        "element '%s': partial uniform load from %g to %g of the length: give "
                        "0 <= aOverL < bOverL <= 1",
                        el->name, ld->a, ld->b);
+    if (ld->vary && (fe->ndm == 3 || !partial))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a load varying along the member is a 2-D partial load "
+                       "(give its part a .. b)",
+                       el->name);
     if (partial && el->kind == FE_BEAM_COLUMN && !el->bc->force_based)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a partial uniform load on a displacement-based beam-column "
@@ -128,14 +133,39 @@ static void span(const hs_fe_member_load *ld, double *a, double *b)
     *b = partial ? ld->b : 1.0;
 }
 
-/* The fixed-end moments M1, M2 of w per length over aL .. bL (ElasticBeam2d::addLoad's partial
- * load with equal end intensities: the member's whole length gives w L^2 / 12 and -w L^2 / 12). */
-static void partial_moments(double w, double aL, double bL, double L, double *m1, double *m2)
+/* A load varying linearly from w1 at aL to w2 at bL (lengths from node i; constant: w1 = w2), as
+ * ElasticBeam2d::addLoad's partial load: its resultant, the simply supported member's reactions
+ * v1 (at i) and v2 (at j), and the fixed-end moments m1, m2 (the whole member's uniform load gives
+ * w L^2 / 12 and -w L^2 / 12). */
+typedef struct trapezoid {
+    double total, v1, v2, m1, m2;
+} trapezoid;
+
+static trapezoid trapezoid_of(double w1, double w2, double aL, double bL, double L)
 {
-    const double b2 = bL * bL - aL * aL, b3 = bL * bL * bL - aL * aL * aL,
-                 b4 = bL * bL * bL * bL - aL * aL * aL * aL, L2 = L * L;
-    *m1 = 0.5 * w * b2 - w * b3 * 2.0 / (3.0 * L) + w * b4 / (4.0 * L2);
-    *m2 = -w * b3 / (3.0 * L) + w * b4 / (4.0 * L2);
+    const double ba = bL - aL, b2 = bL * bL - aL * aL, b3 = bL * bL * bL - aL * aL * aL,
+                 b4 = b2 * (bL * bL + aL * aL),
+                 b5 = bL * bL * bL * bL * bL - aL * aL * aL * aL * aL, L2 = L * L,
+                 z1 = w1 + (w1 * aL) / ba - (w2 * aL) / ba, dw = w2 - w1;
+    trapezoid t;
+    t.total = 0.5 * (w1 + w2) * ba;
+    t.v2 = (w1 * ba * (aL + 0.5 * ba) + 0.5 * dw * ba * (aL + 2.0 / 3.0 * ba)) / L;
+    t.v1 = t.total - t.v2;
+    t.m1 = 0.5 * z1 * b2 + dw * b3 / (3.0 * ba) - z1 * b3 * 2.0 / (3.0 * L) -
+           dw * b4 / (2.0 * L * ba) + z1 * b4 / (4.0 * L2) + dw * b5 / (5.0 * L2 * ba);
+    t.m2 = -z1 * b3 / (3.0 * L) - dw * b4 / (4.0 * L * ba) + z1 * b4 / (4.0 * L2) +
+           dw * b5 / (5.0 * L2 * ba);
+    return t;
+}
+
+/* The b end's intensities of a uniform load: a 2-D trapezoid's, else the a end's. */
+static double end_y(const hs_fe_member_load *ld)
+{
+    return ld->vary ? ld->yb : ld->y;
+}
+static double end_x(const hs_fe_member_load *ld)
+{
+    return ld->vary ? ld->xb : ld->x;
 }
 
 void fe_ml_reactions(const fe_element *e, int ndm, double *p0)
@@ -152,16 +182,18 @@ void fe_ml_reactions(const fe_element *e, int ndm, double *p0)
                 p0[3] -= f * ld->z * b;
                 p0[4] -= f * ld->z * a;
             }
-        } else { /* over a L .. b L (the whole member: 0 .. 1): its resultant at c */
+        } else { /* over a L .. b L (the whole member: 0 .. 1) */
             double a, b;
             span(ld, &a, &b);
-            const double ba = (b - a) * L, c = 0.5 * (a + b);
-            p0[0] -= f * ld->x * ba;
-            p0[1] -= f * ld->y * ba * (1.0 - c);
-            p0[2] -= f * ld->y * ba * c;
+            const trapezoid ty = trapezoid_of(f * ld->y, f * end_y(ld), a * L, b * L, L),
+                            tx = trapezoid_of(f * ld->x, f * end_x(ld), a * L, b * L, L);
+            p0[0] -= tx.total;
+            p0[1] -= ty.v1;
+            p0[2] -= ty.v2;
             if (ndm == 3) {
-                p0[3] -= f * ld->z * ba * (1.0 - c);
-                p0[4] -= f * ld->z * ba * c;
+                const trapezoid tz = trapezoid_of(f * ld->z, f * ld->z, a * L, b * L, L);
+                p0[3] -= tz.v1;
+                p0[4] -= tz.v2;
             }
         }
     }
@@ -183,15 +215,15 @@ void fe_ml_fixed_end(const fe_element *e, int ndm, double *q0, double *p0)
             myi = a * b * b * f * ld->z * iL2;
             myj = -a * a * b * f * ld->z * iL2;
         } else if (ld->a != 0.0 || ld->b != 0.0) { /* partial: OpenSees' formulas */
-            const double aL = ld->a * L, bL = ld->b * L, ba = bL - aL;
-            double m1, m2;
-            q0[0] -= f * ld->x * ba * (aL + 0.5 * ba) / L;
-            partial_moments(f * ld->y, aL, bL, L, &m1, &m2);
-            mzi = -m1;
-            mzj = -m2;
-            partial_moments(f * ld->z, aL, bL, L, &m1, &m2);
-            myi = m1;
-            myj = m2;
+            const double aL = ld->a * L, bL = ld->b * L;
+            const trapezoid ty = trapezoid_of(f * ld->y, f * end_y(ld), aL, bL, L),
+                            tx = trapezoid_of(f * ld->x, f * end_x(ld), aL, bL, L),
+                            tz = trapezoid_of(f * ld->z, f * ld->z, aL, bL, L);
+            q0[0] -= tx.v2; /* the axial load's part carried at j */
+            mzi = -ty.m1;
+            mzj = -ty.m2;
+            myi = tz.m1;
+            myj = tz.m2;
         } else {
             const double Mz = f * ld->y * L * L / 12.0, My = f * ld->z * L * L / 12.0;
             q0[0] -= 0.5 * f * ld->x * L;
@@ -211,35 +243,36 @@ void fe_ml_fixed_end(const fe_element *e, int ndm, double *q0, double *p0)
     }
 }
 
-/* A partial uniform load's section force of resultant `code` at x (ForceBeamColumn2d/3d's
- * computeSectionForces with equal end intensities): the simply supported member's, reactions VI,
- * VJ of the resultant at the part's middle. */
+/* A partial (or 2-D varying) uniform load's section force of resultant `code` at x
+ * (ForceBeamColumn2d/3d's computeSectionForces): the simply supported member's, with the
+ * reactions of its resultants. */
 static double partial_section_force(const hs_fe_member_load *ld, double f, double L, double x,
                                     int code)
 {
-    const double a = ld->a * L, b = ld->b * L, c = 0.5 * (a + b);
-    const double wy = f * ld->y, wz = f * ld->z, wx = f * ld->x;
-    const double Fa = wx * (b - a), vyi = wy * (b - a) * (1.0 - c / L), vyj = wy * (b - a) * c / L;
-    const double vzi = wz * (b - a) * (1.0 - c / L), vzj = wz * (b - a) * c / L;
+    const double a = ld->a * L, b = ld->b * L;
+    const double wy = f * ld->y, wyb = f * end_y(ld), wz = f * ld->z, wx = f * ld->x,
+                 wxb = f * end_x(ld);
+    const trapezoid ty = trapezoid_of(wy, wyb, a, b, L), tz = trapezoid_of(wz, wz, a, b, L),
+                    tx = trapezoid_of(wx, wxb, a, b, L);
     if (x <= a)
-        return code == FE_SEC_P    ? Fa
-               : code == FE_SEC_MZ ? -vyi * x
-               : code == FE_SEC_VY ? -vyi
-               : code == FE_SEC_MY ? vzi * x
-               : code == FE_SEC_VZ ? vzi
+        return code == FE_SEC_P    ? tx.total
+               : code == FE_SEC_MZ ? -ty.v1 * x
+               : code == FE_SEC_VY ? -ty.v1
+               : code == FE_SEC_MY ? tz.v1 * x
+               : code == FE_SEC_VZ ? tz.v1
                                    : 0.0;
     if (x >= b)
-        return code == FE_SEC_MZ   ? vyj * (x - L)
-               : code == FE_SEC_VY ? vyj
-               : code == FE_SEC_MY ? -vzj * (x - L)
-               : code == FE_SEC_VZ ? -vzj
+        return code == FE_SEC_MZ   ? ty.v2 * (x - L)
+               : code == FE_SEC_VY ? ty.v2
+               : code == FE_SEC_MY ? -tz.v2 * (x - L)
+               : code == FE_SEC_VZ ? -tz.v2
                                    : 0.0;
-    const double d = x - a;
-    return code == FE_SEC_P    ? Fa - wx * d
-           : code == FE_SEC_MZ ? -vyi * x + 0.5 * wy * d * d
-           : code == FE_SEC_VY ? -vyi + wy * d
-           : code == FE_SEC_MY ? vzi * x - 0.5 * wz * d * d
-           : code == FE_SEC_VZ ? vzi - wz * d
+    const double d = x - a, wyx = wy + (wyb - wy) / (b - a) * d; /* the intensity at x */
+    return code == FE_SEC_P    ? tx.total - wx * d - 0.5 * (wxb - wx) / (b - a) * d * d
+           : code == FE_SEC_MZ ? -ty.v1 * x + 0.5 * wy * d * d + 0.5 * (wyx - wy) * d * d / 3.0
+           : code == FE_SEC_VY ? -ty.v1 + wy * d + 0.5 * (wyx - wy) * d
+           : code == FE_SEC_MY ? tz.v1 * x - 0.5 * wz * d * d
+           : code == FE_SEC_VZ ? tz.v1 - wz * d
                                : 0.0;
 }
 

@@ -56,8 +56,8 @@ static int values(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, int n
 
 /* -beamUniform wy <wx> <aL> <bL> <wyb> <wxb> (2-D), wy wz <wx> <aL> <bL> <wyb> <wzb> <wxb>
  * (3-D): OpenSees' partial load when aL > 0 or bL < 1 (2-D also when an end's intensity
- * differs: a trapezoid, which hysim does not have; 3-D ignores the b values of a whole-length
- * load, as OpenSees). */
+ * differs: a trapezoid from the a end's to the b end's; 3-D ignores the b values of a
+ * whole-length load, as OpenSees, and hysim refuses a varying partial one). */
 static int uniform(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, int d3,
                    hs_fe_member_load *ld)
 {
@@ -78,19 +78,24 @@ static int uniform(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, int 
     const int varies =
         d3 ? wb[0] != ld->y || wb[1] != ld->z || wb[2] != ld->x : wb[0] != ld->y || wb[1] != ld->x;
     const int partial = aL > 0.0 || bL < 1.0;
-    if (varies && (partial || !d3))
+    if (varies && partial && d3)
         return hs_os_fail(st, objv,
-                          "-beamUniform: a load varying along the member (from its a end to "
-                          "its b end) is not supported by hysim; give one intensity (or split "
-                          "the member)");
+                          "-beamUniform: a 3-D load varying along the member (wyb wzb wxb other "
+                          "than wy wz wx) is not supported by hysim (OpenSees' 3-D elements "
+                          "disagree on it); give one intensity, or split the member");
     if (partial && !(aL >= 0.0 && aL < bL && bL <= 1.0))
         return hs_os_fail(st, objv,
                           "-beamUniform: loaded from %g to %g of the length: give 0 <= aOverL < "
                           "bOverL <= 1",
                           aL, bL);
-    if (partial) {
+    if (partial || (varies && !d3)) { /* OpenSees' Beam2d/3dPartialUniformLoad */
         ld->a = aL;
         ld->b = bL;
+    }
+    if (varies && !d3) { /* a 2-D trapezoid (3-D: a whole-length load ignores the b values) */
+        ld->vary = 1;
+        ld->yb = wb[0];
+        ld->xb = wb[1];
     }
     return TCL_OK;
 }

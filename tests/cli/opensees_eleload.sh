@@ -36,8 +36,9 @@
 #  - PDelta cantilevers (elasticBeamColumn, dispBeamColumn) with transverse and axial member
 #    loads: with OPENSEES displacements and local forces within 1e-12 of OpenSees 3.8's peaks;
 #  - partial uniform loads (aOverL bOverL) on an elastic beam released at one end, a
-#    forceBeamColumn beam and a column, 2-D and 3-D: the reactions balance the loads (1e-12);
-#    with OPENSEES displacements and local forces within 1e-12 of OpenSees 3.8's peaks;
+#    forceBeamColumn beam and a column, 2-D and 3-D, and in 2-D loads varying along the member
+#    (wyb wxb): the reactions balance the loads (1e-12); with OPENSEES displacements and local
+#    forces within 1e-12 of OpenSees 3.8's peaks;
 #  - the 2-D Corotational transformation: a portal of a fiber forceBeamColumn and a dispBeamColumn
 #    column, a released elastic beam and a forceBeamColumn beam, all four with member loads,
 #    gravity then a pushover to a 0.21 drift: with OPENSEES the nodes' displacements and the
@@ -415,6 +416,19 @@ q=$(awk 'FNR == 1 { n++ } $1 == "reaction" {
     END { print (seen == 2 ? w + 0 : "rows " seen) }' partial2.log partial3.log)
 awk -v q="$q" 'BEGIN { exit !(q + 0 == q && q <= 1e-12) }' || fail "partial loads: the reactions against the loads: $q"
 echo "$me: partial uniform loads (2-D, 3-D): the reactions balance the loads to $q"
+# 2-D loads varying along the member (OpenSees' trapezoid: wyb wxb at bOverL): the column's
+# 0.1 -> 0.4 across (-X) and 0 -> 0.2 along (+Y) over 72, the beams' -0.5 -> -0.1 and 0.1 -> 0.3
+# over 120 and -0.3 -> -0.9 and 0.05 -> 0 over 240: x -18 + 24 + 6 + 1, y 7.2 - 36 - 144
+sed -e 's/-beamUniform -0.5 0.1 0.2 0.7$/-beamUniform -0.5 0.1 0.2 0.7 -0.1 0.3/' \
+    -e 's/-beamUniform -0.3 0.05 0.1 0.6$/-beamUniform -0.3 0.05 0.0 1.0 -0.9 0.0/' \
+    -e 's/-beamUniform 0.1 0.0 0.5 1.0$/-beamUniform 0.1 0.0 0.5 1.0 0.4 0.2/' partial2.tcl > trapezoid.tcl
+[ "$(grep -c 'beamUniform .* .* .* .* .* .*$' trapezoid.tcl)" -eq 3 ] || fail "trapezoid.tcl: the loads were not varied"
+os_testfile trapezoid trapezoid.tcl > trapezoid.yaml
+"$hysim" run trapezoid.yaml -o run_t > trapezoid.log 2>&1 || fail "hysim run trapezoid: $(tail -5 trapezoid.log)"
+q=$(awk '$1 == "reaction" { a = ($2 + 13) / 13; b = ($3 - 172.8) / 172.8; a = a < 0 ? -a : a; b = b < 0 ? -b : b
+        print (a > b ? a : b); n++ } END { if (n != 1) print "rows " n }' trapezoid.log)
+awk -v q="$q" 'BEGIN { exit !(q + 0 == q && q <= 1e-12) }' || fail "trapezoid loads: the reactions against the loads: $q"
+echo "$me: 2-D loads varying along the member: the reactions balance the loads to $q"
 
 # The test file's analysis (about the static equilibrium): the member loads enter as the gravity
 # compression of the P-Delta columns, as their equivalent nodal loads (the fixed-end forces
@@ -515,13 +529,17 @@ for f in d f; do
     awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "pdelta $f.out: hysim and OpenSees differ: $r"
     echo "$me: PDelta columns with axial member loads: $f.out within $r of OpenSees 3.8's peaks"
 done
-for d in 2 3; do
-    mkdir ospl$d && cp partial$d.tcl ospl$d/ && (cd ospl$d && run_opensees partial$d.tcl os.log) ||
-        fail "OpenSees partial$d: $(tail -5 ospl$d/os.log)"
+for d in 2 3 t; do
+    src=partial$d
+    [ $d = t ] && src=trapezoid
+    run=run_p$d
+    [ $d = t ] && run=run_t
+    mkdir ospl$d && cp $src.tcl ospl$d/ && (cd ospl$d && run_opensees $src.tcl os.log) ||
+        fail "OpenSees $src: $(tail -5 ospl$d/os.log)"
     for f in d f; do
-        r=$(columns_vs_opensees run_p$d/$f.out ospl$d/$f.out 10)
-        awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "partial$d $f.out: hysim and OpenSees differ: $r"
-        echo "$me: partial uniform loads, $d-D: $f.out within $r of OpenSees 3.8's peaks"
+        r=$(columns_vs_opensees $run/$f.out ospl$d/$f.out 10)
+        awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "$src $f.out: hysim and OpenSees differ: $r"
+        echo "$me: $src: $f.out within $r of OpenSees 3.8's peaks"
     done
 done
 mkdir osc && cp corot.tcl osc/ && (cd osc && run_opensees corot.tcl os.log) || fail "OpenSees corot: $(tail -5 osc/os.log)"
