@@ -271,6 +271,39 @@ void hs_fe_link_def_init(hs_fe_link_def *def);
 /* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
 int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
 
+/* Member loads (OpenSees `eleLoad -ele e -type -beamUniform wy <wz> <wx>` and `-beamPoint Py <Pz>
+ * xL <Px>`; src/fe/fe_member_load.c, docs/fe_model.md "Member loads and releases") on an elastic
+ * beam or a beam-column with sections (linear or P-Delta transformation; 2-D also corotational):
+ * in the element's local axes, a load per length (uniform) or a force at xL L from node i (point;
+ * 0 <= xL <= 1); 2-D models ignore z. As OpenSees' elements: the elastic beam and the
+ * displacement-based beam-column carry the fixed-end forces of the elastic beam (with its end
+ * releases), the force-based one the member load's section forces in its equilibrium (Spacone,
+ * Filippou & Taucer 1996); both add the reactions of the simply supported member to the end
+ * shears and the axial force at i. Each load acts times its group's factor (1 until set: the load
+ * pattern's factor at the time of the analysis). */
+typedef struct hs_fe_member_load {
+    int point;      /* 0: uniform (per length), 1: point */
+    double y, z, x; /* local components: wy wz wx, or Py Pz Px */
+    double xL;      /* point: its place from node i over the length */
+    /* uniform: the loaded part from a L to b L (0 <= a < b <= 1; a = b = 0: the whole member;
+     * OpenSees' partial uniform load, not on a displacement-based beam-column) */
+    double a, b;
+    /* 2-D uniform: varying linearly to wyb, wxb at b L (vary 1; OpenSees' Beam2dPartialUniformLoad
+     * trapezoid), else constant */
+    int vary;
+    double yb, xb;
+} hs_fe_member_load;
+/* Adds ld to element e (its index) in `group` (>= 0; e.g. its load pattern): the load's index
+ * (>= 0), or a negative HS_E code (before hs_fe_finalize). */
+int hs_fe_add_member_load(hs_fe *fe, int e, int group, const hs_fe_member_load *ld);
+int hs_fe_member_load_count(const hs_fe *fe);
+/* Every member load of `group` acts times factor from now on. */
+void hs_fe_member_load_scale(hs_fe *fe, int group, double factor);
+/* Moment releases of elastic beam e (OpenSees elasticBeamColumn -release / -releasez about local
+ * z, -releasey about local y in 3-D): 0 none, 1 at node i, 2 at node j, 3 both; the end moment is
+ * zero and the stiffness condensed (3 EI / L at the other end). Before hs_fe_finalize. */
+int hs_fe_set_beam_release(hs_fe *fe, int e, int release_z, int release_y);
+
 /* Keeps node DOF `dir` (0-based node DOF index) of node `id` dynamic even without mass (an
  * experimental element's control point: the integrators that take DOFs without mass see it with
  * zero mass instead of condensing it; docs/integrators.md, "Experimental DOFs without mass"). An

@@ -86,8 +86,11 @@ void hs_fe_destroy(hs_fe **pfe)
         fe_zls_free(&fe->els[e]);
         fe_tfpx_free(&fe->els[e]);
         hs_free(fe->els[e].kg);
+        hs_free(fe->els[e].ml);
     }
     hs_free(fe->els);
+    hs_free(fe->ml_el);
+    hs_free(fe->ml_at);
     hs_free(fe->nodes);
     hs_free(fe->cons);
     hs_free(fe->eq_node);

@@ -106,12 +106,13 @@ void fe3d_elastic_basic_stiffness(const fe_element *e, double kb[6][6])
 {
     const double L = e->L, ea = e->E * e->A / L, ez = e->E * e->I / L, ey = e->E * e->Iy / L,
                  gj = e->G * e->J / L;
+    double rz[4], ry[4]; /* the moment releases (4 2; 2 4 without) */
+    fe_release_kb(e->release_z, rz);
+    fe_release_kb(e->release_y, ry);
     memset(kb, 0, 6 * sizeof kb[0]);
     kb[0][0] = ea;
-    kb[1][1] = kb[2][2] = 4 * ez;
-    kb[1][2] = kb[2][1] = 2 * ez;
-    kb[3][3] = kb[4][4] = 4 * ey;
-    kb[3][4] = kb[4][3] = 2 * ey;
+    kb[1][1] = rz[0] * ez, kb[1][2] = rz[1] * ez, kb[2][1] = rz[2] * ez, kb[2][2] = rz[3] * ez;
+    kb[3][3] = ry[0] * ey, kb[3][4] = ry[1] * ey, kb[4][3] = ry[2] * ey, kb[4][4] = ry[3] * ey;
     kb[5][5] = gj;
 }
 
@@ -128,7 +129,18 @@ static void beam_basic(double B[6][12], double kb[6][6], const double ul[12], do
     }
 }
 
-static void beam_local(const fe_element *e, const double ul[12], double fl[12], double *kl)
+/* The member loads' fixed-end forces added to q (their reactions to fl when not NULL). */
+static void beam_loads(const fe_element *e, double q[6], double *fl)
+{
+    if (!e->nml) return;
+    double q0[6] = {0}, p0[5] = {0};
+    fe_ml_fixed_end(e, 3, q0, p0);
+    for (int r = 0; r < 6; r++) q[r] += q0[r];
+    if (fl) fe_ml_local_3d(e->L, q0, p0, fl);
+}
+
+static void beam_local(const fe_element *e, const double ul[12], double fl[12], double *kl,
+                       double *N)
 {
     double B[6][12], kb[6][6], ub[6], q[6];
     fe3d_basic_matrix(e->L, B);
@@ -138,6 +150,8 @@ static void beam_local(const fe_element *e, const double ul[12], double fl[12], 
         fl[i] = 0.0;
         for (int r = 0; r < 6; r++) fl[i] += B[r][i] * q[r];
     }
+    beam_loads(e, q, fl);
+    *N = q[0];
     if (!kl) return;
     for (int j = 0; j < 12; j++)
         for (int i = 0; i < 12; i++) {
@@ -217,11 +231,10 @@ void fe3d_line_state(const fe_element *e, const double ug[12], double f[12], dou
         fe3d_corot_state(e, ug, f, k);
         return;
     }
-    double ul[12], fl[12], kl[144];
+    double ul[12], fl[12], kl[144], N;
     fe3d_to_local(e->R, ug, ul);
-    beam_local(e, ul, fl, k ? kl : NULL);
-    if (e->transf == HS_FE_PDELTA)
-        fe3d_pdelta(e->E * e->A / e->L * (ul[6] - ul[0]) - e->P0, e->L, ul, fl, k ? kl : NULL);
+    beam_local(e, ul, fl, k ? kl : NULL, &N);
+    if (e->transf == HS_FE_PDELTA) fe3d_pdelta(N - e->P0, e->L, ul, fl, k ? kl : NULL);
     fe3d_to_global(e->R, fl, f);
     if (k) fe3d_matrix_to_global(e->R, kl, k);
 }
@@ -251,5 +264,6 @@ int fe3d_basic(const fe_element *e, const double ug[12], double ub[6], double q[
     fe3d_basic_matrix(e->L, B);
     fe3d_elastic_basic_stiffness(e, kb);
     beam_basic(B, kb, ul, ub, q);
+    beam_loads(e, q, NULL);
     return 6;
 }

@@ -170,8 +170,12 @@ static int hinges(hs_ctx *ctx, fe_bi_kind kind, double L, double lpI, double lpJ
     const double xi[6] = {0.0, a * lpI * r, beta - alpha * g, beta + alpha * g, 1.0 - a * lpJ * r,
                           1.0};
     const double w[6] = {w0 * lpI * r, w1 * lpI * r, alpha, alpha, w1 * lpJ * r, w0 * lpJ * r};
-    const int which[6] = {FE_BI_SEC_I, FE_BI_SEC_I, FE_BI_SEC_E,
-                          FE_BI_SEC_E, FE_BI_SEC_J, FE_BI_SEC_J};
+    /* HingeRadau (Scott & Fenves 2006's modified Gauss-Radau): the hinge sections at the ends
+     * only, its second point in each hinge region is the interior section's; HingeRadauTwo: both
+     * points of each hinge region the hinge's (OpenSees' HingeRadauBeamIntegration.cpp and
+     * HingeRadauTwoBeamIntegration.cpp, the secTags of their OPS_ functions) */
+    const int which[6] = {FE_BI_SEC_I, two ? FE_BI_SEC_I : FE_BI_SEC_E, FE_BI_SEC_E,
+                          FE_BI_SEC_E, two ? FE_BI_SEC_J : FE_BI_SEC_E, FE_BI_SEC_J};
     memcpy(b->xi, xi, sizeof xi);
     memcpy(b->w, w, sizeof w);
     memcpy(b->which, which, sizeof which);

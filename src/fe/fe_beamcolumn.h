@@ -48,6 +48,13 @@ typedef struct fe_bc2d {
     double fs_t[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
     int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
     long iters_total, calls;
+    /* member loads (fe_member_load.c), set before each trial: whether the element has any (the
+     * force-based state is then determined even without an increment, as OpenSees'), the
+     * displacement-based element's fixed-end forces q0 (added to q), the force-based one's
+     * section forces sp of each point (its sections carry b q + sp) */
+    int loaded;
+    double q0[6];
+    double sp[FE_BI_MAX][FE_SEC_MAX];
 } fe_bc2d;
 
 /* An element of length L with rule bi and its sections (bi->n of them, one per point, owned

@@ -258,6 +258,7 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
         b_row(s->code[k], xi, L, b[k]);
         ss[k] = b[k][0] * q[0];
         for (int a = 1; a < nq; a++) ss[k] += b[k][a] * q[a];
+        if (e->loaded) ss[k] += e->sp[p][k];
         ds[k] = ss[k] - e->sr_t[p][k];
     }
     const double *fl = e->fs_t[p];
@@ -406,7 +407,7 @@ static int force_state(fe_bc2d *e, const double *v)
      * the tangent (Example3.2.tcl). */
     double dv2 = 0.0;
     for (int a = 0; a < nq; a++) dv2 += dv[a] * dv[a];
-    if (sqrt(dv2) <= DBL_EPSILON) return 0;
+    if (sqrt(dv2) <= DBL_EPSILON && !e->loaded) return 0;
     e->calls++;
     int sub = 1;
     while (sub <= e->max_sub) {
@@ -455,7 +456,9 @@ int fe_bc2d_set_trial(fe_bc2d *e, const double *v)
 {
     if (!e->force_based) {
         memcpy(e->v, v, (size_t)e->nq * sizeof *v);
-        return disp_state(e, v);
+        const int rc = disp_state(e, v);
+        for (int a = 0; e->loaded && a < e->nq; a++) e->q[a] += e->q0[a];
+        return rc;
     }
     return e->force_based == 2 ? fe_bc_cbdi_state(e, v) : force_state(e, v);
 }

@@ -290,6 +290,28 @@ static int bc3d_law(void *arg, const double ub[6], double q[6], double kb[36])
     return 0;
 }
 
+/* The member loads of the element at their factors now (fe_member_load.c): the
+ * displacement-based element's fixed-end forces, the force-based one's section forces, and the
+ * reactions p0 of both (2-D 3, 3-D 5 values) for the end forces. */
+static void bc_loads(fe_element *e, double *p0)
+{
+    fe_bc2d *bc = e->bc;
+    const int ndm = bc->nq == 6 ? 3 : 2;
+    bc->loaded = e->nml > 0;
+    memset(bc->q0, 0, sizeof bc->q0);
+    if (!bc->loaded) return;
+    if (!bc->force_based) {
+        fe_ml_fixed_end(e, ndm, bc->q0, p0);
+        return;
+    }
+    fe_ml_reactions(e, ndm, p0);
+    for (int p = 0; p < bc->bi.n; p++) {
+        const fe_section *s = bc->sec[p];
+        memset(bc->sp[p], 0, sizeof bc->sp[p]);
+        fe_ml_section_forces(e, bc->bi.xi[p] * bc->L, s->code, s->order, bc->sp[p]);
+    }
+}
+
 /* 3-D: the linear and P-Delta transformations of the elastic 3-D beam (fe_beam3d.c) or the
  * corotational one (fe_corot3d.c), f (12) and k (12 x 12, column-major). */
 static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
@@ -304,7 +326,9 @@ static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], cons
         if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
         return 0;
     }
-    double ul[12], B[6][12], ub[6], q[6], kb[36], fl[12], kl[144];
+    double ul[12], B[6][12], ub[6], q[6], kb[36], fl[12], kl[144], p0[5] = {0};
+    const double zero[6] = {0};
+    if (!initial) bc_loads(e, p0);
     fe3d_to_local(e->R, ug, ul);
     fe3d_basic_matrix(e->L, B);
     for (int r = 0; r < 6; r++) {
@@ -317,6 +341,7 @@ static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], cons
         fl[i] = 0.0;
         for (int r = 0; r < 6; r++) fl[i] += B[r][i] * q[r];
     }
+    if (e->nml) fe_ml_local_3d(e->L, zero, p0, fl);
     for (int j = 0; j < 12; j++)
         for (int i = 0; i < 12; i++) {
             double val = 0.0;
@@ -342,6 +367,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
     const double L = e->L;
     double kb[9], q[3];
+    double p0[3] = {0};
+    const double zero[3] = {0};
+    if (!initial) bc_loads(e, p0);
     if (e->transf == HS_FE_COROTATIONAL) {
         const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
         const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
@@ -367,6 +395,12 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         B[2][5] += 1.0;
         if (f && !initial)
             for (int i = 0; i < 6; i++) f[i] = B[0][i] * q[0] + B[1][i] * q[1] + B[2][i] * q[2];
+        if (f && !initial && e->nml) { /* the reactions in the initial axes (CorotCrdTransf2d) */
+            double pl[6] = {0}, pg[6];
+            fe_ml_local_2d(L, zero, p0, pl);
+            fe2d_to_global(e, pl, pg);
+            for (int i = 0; i < 6; i++) f[i] += pg[i];
+        }
         if (k)
             for (int j = 0; j < 6; j++)
                 for (int i = 0; i < 6; i++) {
@@ -397,6 +431,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
     double fl[6], kl[36];
     for (int i = 0; i < 6; i++) fl[i] = T[0][i] * q[0] + T[1][i] * q[1] + T[2][i] * q[2];
+    if (e->nml) fe_ml_local_2d(L, zero, p0, fl);
     double kT[3][6]; /* kb T, then T^T (kb T): 162 products instead of 324 */
     for (int a = 0; a < 3; a++)
         for (int j = 0; j < 6; j++)

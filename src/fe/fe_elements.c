@@ -51,6 +51,17 @@ static void local_stiffness(const fe_element *e, double k[36])
     K6(k, 0, 0) = K6(k, 3, 3) = ea;
     K6(k, 0, 3) = K6(k, 3, 0) = -ea;
     if (e->kind != FE_BEAM) return;
+    if (e->release_z) { /* T^T kb T, T = d [th_i th_j] / d ul (the chord's rotation) */
+        double kb[4];
+        fe_release_kb(e->release_z, kb);
+        const double T[2][6] = {{0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
+        for (int j = 0; j < 6; j++)
+            for (int i = 0; i < 6; i++)
+                for (int a = 0; a < 2; a++)
+                    for (int b = 0; b < 2; b++)
+                        K6(k, i, j) += e->E * e->I / L * T[a][i] * kb[2 * a + b] * T[b][j];
+        return;
+    }
     const double ei = e->E * e->I, k12 = 12.0 * ei / (L * L * L), k6 = 6.0 * ei / (L * L),
                  k4 = 4.0 * ei / L, k2 = 2.0 * ei / L;
     K6(k, 1, 1) = K6(k, 4, 4) = k12;
@@ -122,7 +133,8 @@ static void gather(const fe_map *const maps[], int nde, const double *u, double 
  * M = EI/L [4 2; 2 4] th; f = B^T q and K = B^T kb B + N/Ln z z^T + (M1 + M2)/Ln^2 (r z^T +
  * z r^T), r = d Ln / d u, z = its normal (Crisfield 1991, Non-linear Finite Element Analysis of
  * Solids and Structures, vol. 1, section 7.2). */
-static void corotational(const fe_element *e, const double ug[6], double f[6], double k[36])
+static void corotational(const fe_element *e, const double ug[6], int initial, double f[6],
+                         double k[36])
 {
     const double dx = e->L * e->c + ug[3] - ug[0], dy = e->L * e->s + ug[4] - ug[1];
     const double Ln = sqrt(dx * dx + dy * dy), c = dx / Ln, s = dy / Ln;
@@ -135,20 +147,33 @@ static void corotational(const fe_element *e, const double ug[6], double f[6], d
     for (int i = 0; i < 6; i++) b1[i] = b2[i] = -z[i] / Ln;
     b1[2] += 1.0;
     b2[5] += 1.0;
+    double kb[4];
+    fe_release_kb(e->release_z, kb);
     if (e->kind == FE_BEAM) {
         const double t1 = ug[2] - rot, t2 = ug[5] - rot;
-        M1 = ei * (4.0 * t1 + 2.0 * t2);
-        M2 = ei * (2.0 * t1 + 4.0 * t2);
+        M1 = ei * (kb[0] * t1 + kb[1] * t2);
+        M2 = ei * (kb[2] * t1 + kb[3] * t2);
     }
-    for (int i = 0; i < 6; i++) f[i] = r[i] * N + b1[i] * M1 + b2[i] * M2;
+    /* member loads: the fixed-end forces in the basic forces, the reactions fixed in the
+     * element's initial axes (OpenSees' CorotCrdTransf2d::getGlobalResistingForce) */
+    double q0[3] = {0}, p0[3] = {0}, pl[6] = {0}, pg[6] = {0};
+    if (e->nml && !initial) {
+        fe_ml_fixed_end(e, 2, q0, p0);
+        pl[0] = p0[0], pl[1] = p0[1], pl[4] = p0[2];
+        fe2d_to_global(e, pl, pg);
+    }
+    const double Nq = N + q0[0];
+    M1 += q0[1];
+    M2 += q0[2];
+    for (int i = 0; i < 6; i++) f[i] = r[i] * Nq + b1[i] * M1 + b2[i] * M2 + pg[i];
     if (!k) return;
     for (int j = 0; j < 6; j++)
         for (int i = 0; i < 6; i++) {
-            double v = ea * r[i] * r[j] + N / Ln * z[i] * z[j] +
+            double v = ea * r[i] * r[j] + Nq / Ln * z[i] * z[j] +
                        (M1 + M2) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
             if (e->kind == FE_BEAM)
-                v += ei * (4.0 * (b1[i] * b1[j] + b2[i] * b2[j]) +
-                           2.0 * (b1[i] * b2[j] + b2[i] * b1[j]));
+                v += ei * (kb[0] * b1[i] * b1[j] + kb[3] * b2[i] * b2[j] + kb[1] * b1[i] * b2[j] +
+                           kb[2] * b2[i] * b1[j]);
             K6(k, i, j) = v;
         }
 }
@@ -160,7 +185,7 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
         double ug[6] = {0}, fg[6];
         if (!initial) gather(eqs, 6, u, ug);
         if (e->kind == FE_TRUSS) ug[2] = ug[5] = 0.0;
-        corotational(e, ug, fg, k);
+        corotational(e, ug, initial, fg, k);
         if (f) memcpy(f, fg, sizeof fg);
         return 0;
     }
@@ -176,10 +201,15 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
         for (int m = 0; m < 6; m++) s += K6(kl, i, m) * ul[m];
         fl[i] = s;
     }
+    double q0[3] = {0}, p0[3] = {0}; /* member loads: fixed-end forces, reactions */
+    if (e->nml && !initial) {
+        fe_ml_fixed_end(e, 2, q0, p0);
+        fe_ml_local_2d(e->L, q0, p0, fl);
+    }
     if (e->transf == HS_FE_PDELTA) {
         /* N (tension positive) = basic axial force - gravity compression; the chord rotation
          * carries N dv / L (OpenSees PDeltaCrdTransf2d; its tangent adds N / L only). */
-        fe2d_pdelta(e->E * e->A / e->L * (ul[3] - ul[0]) - e->P0, e->L, ul, fl, kl);
+        fe2d_pdelta(e->E * e->A / e->L * (ul[3] - ul[0]) + q0[0] - e->P0, e->L, ul, fl, kl);
     }
     if (f) fe2d_to_global(e, fl, f);
     if (k) fe2d_stiffness_to_global(e, kl, k);
@@ -191,7 +221,8 @@ static int line_state(fe_element *e, const fe_map *const eqs[], const double *u,
 static int linear_line_state(fe_element *e, const fe_map *const maps[], int nde, const double *u,
                              int initial, double *f, double *k)
 {
-    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR || e->mat)
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || e->transf != HS_FE_LINEAR || e->mat ||
+        e->nml)
         return 1;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (!e->kg) {
@@ -268,7 +299,10 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     if (e->kind != FE_ZERO_LENGTH && fe->ndm == 3) {
         double ug[12] = {0}, fg[12], kg[144];
         if (!initial) gather(maps, 12, u, ug);
+        const int nml = e->nml;
+        if (initial) e->nml = 0; /* the initial tangent: no member load */
         fe3d_line_state(e, ug, fg, k ? kg : NULL);
+        e->nml = nml;
         if (f && !initial) memcpy(f, fg, sizeof fg);
         if (k) memcpy(k, kg, sizeof kg);
         return 0;

@@ -96,6 +96,9 @@ typedef struct fe_element {
                      (fixed) */
     size_t zl_slot[4]; /* zero-length, plain, in a frame of them only: the packed band entries
                           (a, a), (b, b), (a, b), (b, a) for the band hs_fe->zl_band - 1 */
+    int release_z, release_y; /* elastic beam: moment releases (hs_fe_set_beam_release) */
+    struct fe_mload *ml;      /* member loads (owned; fe_member_load.c), nml of them */
+    int nml;
 } fe_element;
 
 struct hs_fe {
@@ -151,6 +154,22 @@ struct hs_fe {
                                  zero-length one, kd + 1: all are, their zl_slot for the band kd (fe_assemble.c)
                                */
     double clock_t, clock_dt; /* the analysis' time and step (hs_fe_set_clock) */
+    size_t *slot_off;         /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
+    int *slot_ke, *slot_pos;  /* per slot: entry of the element matrix, place in Kpat's values */
+    double *slot_w;           /* per slot: the map terms' weight c_i c_j */
+    hs_csc *Kconst;           /* sparse path: the constant elements' stiffness (Kpat's pattern) */
+    int Kconst_symmetric;     /* Kconst equals its transpose: Kconst d by rows */
+    int *var_els, nvar;       /* sparse path: the other elements, assembled one by one */
+    int rate_dependent;       /* sparse path: some material is (hs_fe_is_rate_dependent) */
+    int *var_pos, nvar_pos;   /* sparse path: Kpat's positions the var_els touch, ascending */
+    double *x_dyn;            /* sparse path: scratch, 2 n */
+    double *M;                /* mass of the dynamic DOFs (n x n; fe_mass.c) */
+    int lumped;               /* 1 when M is diagonal */
+    double *iota_fix;         /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
+                                 consistent mass that couples the DOFs to the fixed ones), or NULL */
+    struct fe_supports *sup;  /* multi-support excitation (fe_support.c), or NULL */
+    int *ml_el, *ml_at;       /* member load k: its element and its place in the element's list */
+    int nml;
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of
@@ -181,6 +200,30 @@ int fe_zero_length_state(hs_fe *fe, fe_element *e, const fe_map *mi, const fe_ma
                          double *ct);
 /* "node 3 rz" for equation q. */
 const char *fe_eq_name(const hs_fe *fe, int q, char *buf, size_t cap);
+
+/* Member loads (fe_member_load.c; hs_fe_add_member_load): each with its factor. */
+typedef struct fe_mload {
+    hs_fe_member_load ld;
+    int group;
+    double factor;
+} fe_mload;
+/* The fixed-end forces of the element's loads in its basic system, q0 ([N Mz_i Mz_j] 2-D, [N
+ * Mz_i Mz_j My_i My_j T] 3-D), with its releases (release_z, release_y; 0 for the beam-columns),
+ * and the reactions of the simply supported member p0 ([N_i Vy_i Vy_j] 2-D, [N_i Vy_i Vy_j Vz_i
+ * Vz_j] 3-D), both added to. OpenSees' ElasticBeam2d/3d::addLoad and DispBeamColumn2d/3d. */
+void fe_ml_fixed_end(const fe_element *e, int ndm, double *q0, double *p0);
+/* The reactions p0 alone (ForceBeamColumn2d/3d::computeReactions), added to. */
+void fe_ml_reactions(const fe_element *e, int ndm, double *p0);
+/* The section forces of the loads at x from node i for the section's resultants code[order]
+ * (ForceBeamColumn3d::computeSectionForces), added to sp. */
+void fe_ml_section_forces(const fe_element *e, double x, const int *code, int order, double *sp);
+/* Local end forces of basic forces q and reactions p0, added to fl (2-D 6 values, 3-D 12):
+ * OpenSees' LinearCrdTransf2d/3d::getGlobalResistingForce before the rotation. */
+void fe_ml_local_2d(double L, const double q[3], const double p0[3], double fl[6]);
+void fe_ml_local_3d(double L, const double q[6], const double p0[5], double fl[12]);
+/* The basic stiffness of an elastic beam's bending about one axis with release r: 2 x 2
+ * (row-major) times EI / L: [4 2; 2 4], [0 0; 0 3] (1), [3 0; 0 0] (2), zero (3). */
+void fe_release_kb(int r, double k[4]);
 
 /* fe_constraints.c: the maps of every node DOF (after numbering the retained equations); errors
  * for fixed slaves and chains. */

@@ -3,7 +3,9 @@
  * (rho L / 2 on each node's translations, nothing on the rotations; OpenSees' default) or
  * consistent (-cMass: truss rho L / 6 [2 1; 1 2] in each direction; beam the axial
  * rho L / 6 [2 1; 1 2], the cubic Hermitian rho L / 420 [156 22L 54 -13L; ...] in each bending
- * plane and, in 3-D, the torsion rho J / A L / 6 [2 1; 1 2], turned to global axes). Assembled
+ * plane and, in 3-D, the torsion rho J / A L / 6 [2 1; 1 2], turned to global axes; the
+ * displacement-based beam-column's -cMass the same without torsion, as DispBeamColumn2d/3d).
+ * Assembled
  * through the DOFs' maps (T^T M T: a mass on a rigid slave reaches the master's rotations with
  * its lever arms) on the retained equations (neq x neq); the DOFs whose diagonal is positive are
  * the dynamic ones, the others carry no mass at all (M is positive semidefinite, so a zero
@@ -23,10 +25,10 @@ int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent)
                        "frame model: element mass after the model was finalized");
     if (e < 0 || e >= fe->nels) return hs_fail(fe->ctx, HS_EINVAL, "frame model: no element %d", e);
     fe_element *el = &fe->els[e];
-    if (el->kind != FE_TRUSS && el->kind != FE_BEAM)
+    if (el->kind != FE_TRUSS && el->kind != FE_BEAM && el->kind != FE_BEAM_COLUMN)
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': only trusses and beams carry a mass per length (give a "
-                       "link its 'mass', or the nodes theirs)",
+                       "element '%s': only trusses and beams carry a mass per length (beam-columns "
+                       "too; give a link its 'mass', or the nodes theirs)",
                        el->name);
     if (!(rho >= 0.0) || !isfinite(rho))
         return hs_fail(fe->ctx, HS_EINPUT,
@@ -40,7 +42,8 @@ int hs_fe_set_element_mass(hs_fe *fe, int e, double rho, int consistent)
 static int element_mass(const fe_element *e, double m[36])
 {
     memset(m, 0, 36 * sizeof(double));
-    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || !(e->rho > 0.0)) return 0;
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM && e->kind != FE_BEAM_COLUMN) || !(e->rho > 0.0))
+        return 0;
     const double L = e->L;
     if (!e->cmass) {
         M6(m, 0, 0) = M6(m, 1, 1) = M6(m, 3, 3) = M6(m, 4, 4) = 0.5 * e->rho * L;
@@ -91,7 +94,8 @@ static int element_mass(const fe_element *e, double m[36])
 static int element_mass_3d(const fe_element *e, double m[144])
 {
     memset(m, 0, 144 * sizeof(double));
-    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM) || !(e->rho > 0.0)) return 0;
+    if ((e->kind != FE_TRUSS && e->kind != FE_BEAM && e->kind != FE_BEAM_COLUMN) || !(e->rho > 0.0))
+        return 0;
     const double L = e->L;
     if (!e->cmass) {
         for (int d = 0; d < 3; d++) M12(m, d, d) = M12(m, 6 + d, 6 + d) = 0.5 * e->rho * L;
@@ -105,7 +109,10 @@ static int element_mass_3d(const fe_element *e, double m[144])
         }
         return 1;
     }
-    const double a = e->rho * L / 420.0, t = a * e->J / e->A, L2 = L * L;
+    /* a beam-column with sections: no torsional inertia (DispBeamColumn3d::getMass: "currently
+     * no torsional mass") */
+    const double a = e->rho * L / 420.0, L2 = L * L;
+    const double t = e->kind == FE_BEAM_COLUMN ? 0.0 : a * e->J / e->A;
     double ml[144] = {0};
     M12(ml, 0, 0) = M12(ml, 6, 6) = 140.0 * a; /* axial */
     M12(ml, 0, 6) = M12(ml, 6, 0) = 70.0 * a;

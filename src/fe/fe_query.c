@@ -217,9 +217,12 @@ static int basic_state(const hs_fe *fe, const fe_element *el, double ub[6], doub
     }
     basic_deformation(fe, el, ub);
     const double ei = el->E * el->I / el->L;
-    q[0] = el->E * el->A / el->L * ub[0];
-    q[1] = ei * (4.0 * ub[1] + 2.0 * ub[2]);
-    q[2] = ei * (2.0 * ub[1] + 4.0 * ub[2]);
+    double kb[4], q0[3] = {0}, p0[3] = {0};
+    fe_release_kb(el->release_z, kb);
+    if (el->kind == FE_BEAM) fe_ml_fixed_end(el, 2, q0, p0);
+    q[0] = el->E * el->A / el->L * ub[0] + q0[0];
+    q[1] = ei * (kb[0] * ub[1] + kb[1] * ub[2]) + q0[1];
+    q[2] = ei * (kb[2] * ub[1] + kb[3] * ub[2]) + q0[2];
     return el->kind == FE_BEAM ? 3 : 1;
 }
 
@@ -228,6 +231,16 @@ static int basic_state(const hs_fe *fe, const fe_element *el, double ub[6], doub
  * along y from the moments about z and the shear along z from those about y. 0 - x: no -0. */
 static void local_force(const hs_fe *fe, const fe_element *el, const double q[6], double *out)
 {
+    if (el->kind == FE_BEAM && el->nml) { /* with the member loads' reactions */
+        double p0[5] = {0};
+        fe_ml_reactions(el, fe->ndm, p0);
+        memset(out, 0, (size_t)(fe->ndm == 3 ? 12 : 6) * sizeof(double));
+        if (fe->ndm == 3)
+            fe_ml_local_3d(el->L, q, p0, out);
+        else
+            fe_ml_local_2d(el->L, q, p0, out);
+        return;
+    }
     if (fe->ndm != 3) {
         const double V = el->kind == FE_BEAM ? (q[1] + q[2]) / el->L : 0.0;
         const double loc[6] = {0.0 - q[0], V,       el->kind == FE_BEAM ? q[1] : 0.0,
@@ -278,6 +291,16 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
          * Mz_j], Vy = (Mz_i + Mz_j) / L, Vz = (My_i + My_j) / L */
         const fe_bc2d *bc = el->bc;
         const double *q = bc->q_c;
+        if (r == HS_FE_LOCAL_FORCE && el->nml) { /* with the member loads' reactions */
+            double p0[5] = {0};
+            fe_ml_reactions(el, fe->ndm, p0);
+            memset(out, 0, (size_t)size * sizeof(double));
+            if (bc->nq == 6)
+                fe_ml_local_3d(bc->L, q, p0, out);
+            else
+                fe_ml_local_2d(bc->L, q, p0, out);
+            return 0;
+        }
         if (r == HS_FE_DEFORMATION) {
             memcpy(out, bc->v_c, (size_t)bc->nq * sizeof(double));
         } else if (r == HS_FE_BASIC_FORCE) {

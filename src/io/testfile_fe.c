@@ -166,14 +166,16 @@ static const char *const TYPES[] = {"truss",
                                     "force_beam_column",
                                     "disp_beam_column",
                                     "zero_length_section"};
-static const char *const TYPE_KEYS[][13] = {
+static const char *const TYPE_KEYS[][15] = {
     {"E", "A", "transf", "axial_compression", "rho", "mass_type", NULL},
     {"E", "A", "I", "G", "J", "Iy", "Iz", "vecxz", "transf", "axial_compression", "rho",
-     "mass_type", NULL},
+     "mass_type", "release", "release_y", NULL},
     {"dir", "material", NULL},
     {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", NULL},
-    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
-    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
+    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", "mass_type",
+     NULL},
+    {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", "mass_type",
+     NULL},
     {"section", "orient", NULL}};
 
 /* A key of another element type is an error that names the type. */
@@ -238,7 +240,9 @@ static int element(hs_tf *L, hs_fe *fe, const hs_tf_section_table *secs, const h
                                        "section",
                                        "sections",
                                        "integration",
-                                       "iterations"};
+                                       "iterations",
+                                       "release",
+                                       "release_y"};
     const int ntypes = (int)(sizeof TYPES / sizeof TYPES[0]);
     char what[64], sub[128], type[32], name[32];
     const hs_ynode *v, *nn;
@@ -332,7 +336,8 @@ static int element(hs_tf *L, hs_fe *fe, const hs_tf_section_table *secs, const h
                   : is3d    ? hs_fe_add_beam_3d(fe, name, ni, nj, &sec, vecxz, t, P0)
                             : hs_fe_add_beam(fe, name, ni, nj, E, A, I, t, P0);
     rc = e < 0 ? e : hs_fe_set_element_mass(fe, e, rho, cmass);
-    return rc ? hs_tf_wrap(L, el, what, rc) : 0;
+    if (rc) return hs_tf_wrap(L, el, what, rc);
+    return kind == 1 ? hs_tf_fe_release(L, fe, el, what, e) : 0;
 }
 
 static int equal_dofs(hs_tf *L, hs_fe *fe, const hs_ynode *list)

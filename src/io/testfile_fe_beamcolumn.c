@@ -8,7 +8,8 @@
  *               | {type: UserDefined, locations: [...], weights: [...]}
  *                 with section or sections: [NAME per point],
  *    transf: linear | pdelta | corotational, vecxz (3-D), iterations: {max, tol} (force-based),
- *    mass: per length, lumped (0.5 m L on each node's translations, as OpenSees' -mass)}
+ *    mass: per length, lumped (0.5 m L on each node's translations, as OpenSees' -mass),
+ *    mass_type: lumped | consistent (disp_beam_column: OpenSees' dispBeamColumn -cMass)}
  *   {type: zero_length_section, nodes: [i, j], section: NAME, orient: [x1, x2, x3] (2-D) or
  *    [x1, x2, x3, yp1, yp2, yp3]}
  * The reader's checks point at the key (FILE:LINE:COL); what the frame model refuses is wrapped
@@ -235,7 +236,26 @@ int hs_tf_fe_beam_column(hs_tf *L, hs_fe *fe, const hs_tf_section_table *t, cons
     if (rc) return rc;
     const int e = hs_fe_add_beam_column(fe, name, ni, nj, &r.def, (hs_fe_transf)transf);
     if (e < 0) return hs_tf_wrap(L, el, what, e);
-    return (v = hs_ynode_get(el, "mass")) != NULL ? lumped_mass(L, fe, v, what, ni, nj) : 0;
+    const hs_ynode *mt = hs_ynode_get(el, "mass_type");
+    v = hs_ynode_get(el, "mass");
+    if (!mt) return v ? lumped_mass(L, fe, v, what, ni, nj) : 0;
+    char s[16], sub[160];
+    hs_tf_path(sub, sizeof sub, what, "mass_type");
+    rc = hs_tf_str(L, mt, sub, s, sizeof s);
+    if (rc) return rc;
+    if (strcmp(s, "lumped") != 0 && strcmp(s, "consistent") != 0)
+        return hs_tf_fail(L, mt, "%s: expected lumped or consistent, got '%s'", sub, s);
+    if (s[0] == 'c' && force_based)
+        return hs_tf_fail(L, mt,
+                          "%s: a force_beam_column's mass is lumped (OpenSees' forceBeamColumn has "
+                          "no -cMass); a disp_beam_column takes consistent",
+                          sub);
+    if (s[0] == 'l') return v ? lumped_mass(L, fe, v, what, ni, nj) : 0;
+    double m = 0.0; /* consistent: the element's own (fe_mass.c, OpenSees' -cMass) */
+    if (v && (rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "mass"), &m)) != 0) return rc;
+    if (!(m >= 0.0)) return hs_tf_fail(L, v, "%s: mass per length must be >= 0 (got %g)", sub, m);
+    rc = hs_fe_set_element_mass(fe, e, m, 1);
+    return rc ? hs_tf_wrap(L, el, what, rc) : 0;
 }
 
 int hs_tf_fe_zero_length_section(hs_tf *L, hs_fe *fe, const hs_tf_section_table *t,

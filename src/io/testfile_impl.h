@@ -177,6 +177,8 @@ void hs_tf_fe_sections_free(hs_tf_section_table *s);
 const struct hs_fe_section_def *hs_tf_fe_find_section(hs_tf *L, const hs_tf_section_table *t,
                                                       const hs_ynode *at, const char *what,
                                                       int *rc);
+/* An elastic_beam's moment releases, `release` and (3-D) `release_y` (testfile_fe_release.c). */
+int hs_tf_fe_release(hs_tf *L, struct hs_fe *fe, const hs_ynode *el, const char *what, int e);
 /* force_beam_column (force_based 1) / disp_beam_column (0) and zero_length_section elements
  * (testfile_fe_beamcolumn.c); transf and vecxz (3-D, else NULL) read by the caller. */
 int hs_tf_fe_beam_column(hs_tf *L, struct hs_fe *fe, const hs_tf_section_table *t,

@@ -82,9 +82,10 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
     }
     int geometric = 0;
     for (int k = 0; k < m.nels; k++) geometric |= m.els[k].transf != HS_FE_LINEAR;
-    if (!rc && m.nloads > 0 && !geometric)
+    if (!rc && (m.nloads > 0 || m.neleloads > 0) && !geometric)
         hs_log(L->ctx, HS_LOG_WARN,
-               "%s: the loads of pattern Plain change nothing: hysim integrates about the static "
+               "%s: the loads of pattern Plain (load, eleLoad) change nothing: hysim integrates "
+               "about the static "
                "equilibrium, and no P-Delta or corotational member takes their axial forces",
                path);
     int tangent = 0;

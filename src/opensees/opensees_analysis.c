@@ -49,6 +49,19 @@ static void applied_load(const hs_os_live *lv, double t, double *P)
     }
 }
 
+void hs_os_live_member_loads(hs_os_live *lv, double t)
+{
+    const hs_os_model *m = lv->m;
+    if (m->neleloads == 0) return;
+    for (int k = 0; k < m->npatterns; k++) {
+        if (m->patterns[k].uniform) continue;
+        const double lam = pattern_factor(m, &m->patterns[k], t);
+        hs_fe_member_load_scale(lv->fe, k, lam);
+        for (int g = 0; g < lv->ngroups; g++)
+            if (lv->gfe[g] != lv->fe) hs_fe_member_load_scale(lv->gfe[g], k, lam);
+    }
+}
+
 void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t)
 {
     const double now = lv ? lv->time : 0.0;
@@ -116,6 +129,7 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     const int n = lv->n;
     if (*rc) return;
     const double *d = transient(set) ? lv->Ua : lv->Ut, *v = transient(set) ? lv->Va : NULL;
+    hs_os_live_member_loads(lv, t_load); /* OpenSees' applyLoad: the elements' loads too */
     *rc = hs_os_live_restore(lv, d, v);
     if (*rc) return;
     applied_load(lv, t_load, lv->P);
@@ -438,7 +452,9 @@ static int reference_load(hs_os_live *lv, const hs_os_settings *set)
                        "DisplacementControl: node %d dof %d is not a free DOF of the model",
                        set->node, set->dof + 1);
     if (disp) lv->eq_ctrl = map.eq[0];
+    hs_os_live_member_loads(lv, lv->time + 1.0);
     int rc = hs_os_live_restore(lv, lv->U, NULL);
+    hs_os_live_member_loads(lv, lv->time);
     if (rc) return rc;
     applied_load(lv, lv->time + 1.0, lv->phat);
     int any = 0;

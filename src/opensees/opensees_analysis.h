@@ -195,6 +195,9 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
 /* A probe called after each committed step of every analysis (process-wide; NULL: none):
  * bench/bench_fiber_steps.c times the steps with it. */
 void hs_os_live_set_probe(void (*probe)(void *user), void *user);
+/* The member loads (eleLoad) of every Plain pattern at its factor at time t, in the model and
+ * every Rayleigh group's frame (OpenSees' applyLoad gives the elements their loads). */
+void hs_os_live_member_loads(hs_os_live *lv, double t);
 /* loadConst: every pattern constant at its factor now; <-time t> sets the time. */
 void hs_os_live_load_const(hs_os_live *lv, hs_os_model *m, int set_time, double t);
 /* UniformExcitation -vel0: the velocity of every node DOF free in the pattern's direction, once

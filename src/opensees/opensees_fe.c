@@ -169,7 +169,9 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
                        const double *P0, int linear, const unsigned char *keep, hs_fe **out)
 {
     hs_fe *fe = NULL;
-    int rc = hs_fe_create(ctx, &fe);
+    int *el_index = hs_malloc(((size_t)m->nels + 1) * sizeof *el_index);
+    int rc = el_index ? hs_fe_create(ctx, &fe) : HS_ENOMEM;
+    for (int k = 0; el_index && k < m->nels; k++) el_index[k] = -1;
     /* a plane model is hysim's 2-D frame (-ndf 2: the rotations fixed, nothing turns them) */
     if (!rc && m->ndm != 2) rc = hs_fe_set_dimension(fe, m->ndm, m->ndf);
     if (rc && rc != HS_ENOMEM) rc = fe_error(ctx, rc, script, "model");
@@ -240,8 +242,11 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
                 snprintf(name, sizeof name, "ele%d.%s", e->tag, dir_name(m, e->dir[j]));
             rc = hs_fe_add_zero_length(fe, name, e->ni, e->nj, e->dir[j], mat->type, mat->opts);
         }
+        if (rc >= 0) el_index[k] = rc; /* the element's index (zero-length: its last) */
+        if (rc >= 0 && e->kind == HS_OS_BEAM && (e->release_z || e->release_y))
+            rc = hs_fe_set_beam_release(fe, el_index[k], e->release_z, e->release_y);
         if (rc >= 0 && !linear && !keep && e->cmass && e->rho > 0.0) /* -cMass (fe_mass.c) */
-            rc = hs_fe_set_element_mass(fe, rc, e->rho, 1);
+            rc = hs_fe_set_element_mass(fe, el_index[k], e->rho, 1);
         if (rc < 0)
             rc = element_error(ctx, e, rc);
         else
@@ -258,9 +263,14 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         if (rc) rc = fe_error(ctx, rc, q->where, what);
     }
     if (!rc) rc = rigids(ctx, fe, m);
+    /* the member loads: the script's own analysis scales them by their patterns' factors, the
+     * gravity solve takes them at their Plain factors; the test file's dynamics about the static
+     * equilibrium has none */
+    if (!rc && (keep || linear)) rc = hs_os_add_member_loads(ctx, fe, m, el_index, keep != NULL);
     if (!rc && !linear && !keep) rc = keep_dofs(ctx, fe, m);
     if (!rc && (rc = hs_fe_finalize(fe)) != 0)
         rc = fe_error(ctx, rc, constraint_where(m, hs_ctx_message(ctx), script), "the model");
+    hs_free(el_index);
     if (rc) hs_fe_destroy(&fe);
     *out = fe;
     return rc;
@@ -303,6 +313,13 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
             if (m->nodes[i].tag == m->loads[l].node)
                 for (int d = 0; d < m->ndf; d++)
                     if (m->loads[l].f[d] != 0.0 && !m->nodes[i].fix[d]) mass[NDF * i + d] = 1.0;
+    for (int l = 0; l < m->neleloads; l++) { /* a member load: its element's nodes */
+        const hs_os_element *e = hs_os_find_element(m, m->eleloads[l].ele);
+        for (int i = 0; e && i < m->nnodes; i++)
+            if (m->nodes[i].tag == e->ni || m->nodes[i].tag == e->nj)
+                for (int d = 0; d < m->ndf; d++)
+                    if (!m->nodes[i].fix[d]) mass[NDF * i + d] = 1.0;
+    }
     int loaded = 0;
     for (int i = 0; i < NDF * m->nnodes; i++) loaded |= mass[i] > 0.0;
     memset(N, 0, (size_t)m->nels * sizeof *N);
@@ -320,6 +337,14 @@ static int gravity_forces(hs_ctx *ctx, const hs_os_model *m, const char *script,
             const int q = hs_fe_dof(fe, m->loads[l].node, d);
             if (q >= 0) P[q] += m->loads[l].f[d];
         }
+    /* the member loads' fixed-end forces: K u = P - r(0) */
+    double *z = m->neleloads && !rc ? hs_calloc((size_t)n, sizeof *z) : NULL;
+    if (m->neleloads && !rc) rc = z ? hs_fe_restore(fe, z, NULL, r, NULL, NULL) : HS_ENOMEM;
+    for (int i = 0; !rc && m->neleloads && i < n; i++) {
+        P[i] -= r[i];
+        r[i] = 0.0;
+    }
+    hs_free(z);
     if (!rc) rc = hs_linsolver_create(ctx, "dense", n, &s);
     if (!rc) rc = hs_linsolver_factor(s, K);
     if (rc == HS_ESINGULAR)
@@ -362,7 +387,8 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
     double *mass = hs_calloc((size_t)m->nnodes * NDF, sizeof *mass),
            *P0 = hs_calloc((size_t)m->nels + 1, sizeof *P0);
     int rc = (!mass || !P0) ? HS_ENOMEM : 0;
-    for (int k = 0; !rc && m->nloads > 0 && k < m->nels; k++)
+    const int loads = m->nloads > 0 || m->neleloads > 0;
+    for (int k = 0; !rc && loads && k < m->nels; k++)
         if (m->els[k].kind == HS_OS_LINK && m->els[k].has_p_delta)
             rc = hs_fail(ctx, HS_EINPUT,
                          "%s: element %d: twoNodeLink -pDelta under the loads of pattern Plain: "
@@ -374,7 +400,7 @@ int hs_os_build_fe(hs_ctx *ctx, const hs_os_model *m, const char *script, hs_fe 
                          "structure, or remove -pDelta (docs/opensees_tcl.md, \"Gravity and "
                          "P-Delta\")",
                          m->els[k].where, m->els[k].tag);
-    if (!rc && geometric && m->nloads > 0) rc = gravity_forces(ctx, m, script, P0);
+    if (!rc && geometric && loads) rc = gravity_forces(ctx, m, script, P0);
     for (int k = 0; !rc && k < m->nels; k++) {
         const hs_os_element *e = &m->els[k];
         if (e->transf == HS_FE_LINEAR)

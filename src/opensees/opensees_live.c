@@ -303,6 +303,7 @@ int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv)
                          "analysis to part of a nonlinear model (its elements' history is in the "
                          "whole model only); give them to every element, or before the first "
                          "analyze");
+    if (!rc) hs_os_live_member_loads(lv, lv->time);
     if (!rc) rc = hs_os_live_restore(lv, lv->U, NULL); /* the committed tangent of the new groups */
     for (int g = 0; !rc && g < lv->ngroups; g++)
         memcpy(lv->Kgc[g], lv->Kgt[g], nnz(lv) * sizeof(double));
@@ -365,6 +366,7 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     if (!rc) rc = masses(lv, &moved);
     if (!rc) rc = stiffness_and_solver(lv);
     if (!rc) rc = build_groups(lv, st->script);
+    if (!rc) hs_os_live_member_loads(lv, lv->time);
     lv->masses = mass_signature(m);
     if (rc) {
         hs_os_live_destroy(&lv);

@@ -15,8 +15,6 @@
 static const struct {
     const char *name, *why;
 } not_yet[] = {
-    {"eleLoad", "member loads are not modelled; give the gravity loads as nodal loads (load) in "
-                "a Plain pattern"},
     {"sp", "imposed displacements are not modelled; fix the DOF"},
     {"nDMaterial", "continuum elements are not in hysim"},
     {"block2D", "continuum meshes are not in hysim"},
@@ -64,6 +62,7 @@ static const struct {
     {"timeSeries", hs_os_cmd_time_series},
     {"pattern", hs_os_cmd_pattern},
     {"load", hs_os_cmd_load},
+    {"eleLoad", hs_os_cmd_ele_load},
     {"groundMotion", hs_os_cmd_ground_motion},
     {"imposedMotion", hs_os_cmd_imposed_motion},
     {"eigen", hs_os_cmd_eigen},
@@ -114,6 +113,7 @@ void hs_os_model_clear(hs_os_model *m)
     for (int i = 0; i < m->nrigids; i++) hs_free(m->rigids[i].slaves);
     hs_free(m->rigids);
     hs_free(m->loads);
+    hs_free(m->eleloads);
     for (int i = 0; i < m->nseries; i++) {
         hs_free(m->series[i].values);
         hs_free(m->series[i].times);

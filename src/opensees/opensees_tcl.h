@@ -98,6 +98,7 @@ typedef struct hs_os_element {
      * of DOF dir[k] (kinit_dirs[k]) of node ni (dir_node 0) or nj (1) (hs_fe_link_def absolute) */
     int exp_generic;
     int dir_node[HS_OS_MAX_DIRS], kinit_node[HS_OS_MAX_DIRS];
+    int release_z, release_y; /* elasticBeamColumn -release(z) / -releasey: 0 none, 1 i, 2 j, 3 */
     char where[HS_OS_WHERE];
 } hs_os_element;
 
@@ -159,6 +160,18 @@ typedef struct hs_os_load {
     /* as the script gave them: f = raw kf, fp = raw kp (`parameter ... loadAtNode`) */
     double raw[HS_OS_NDF], kf, kp;
 } hs_os_load;
+
+/* eleLoad -ele ... | -range a b -type -beamUniform ... | -beamPoint ... (inside pattern Plain;
+ * opensees_tcl_eleload.c): one member load on one element, its values as given, scaled as the
+ * pattern's nodal loads (kf: the pattern's -fact times its series' -factor, for the test file's
+ * analysis; the script's own analysis: the pattern's factor at the time). */
+typedef struct hs_os_eleload {
+    int ele;     /* element tag */
+    int pattern; /* index into hs_os_model.patterns */
+    hs_fe_member_load ld;
+    double kf;
+    char where[HS_OS_WHERE];
+} hs_os_eleload;
 
 /* A time series (opensees_series.c): OpenSees' Path (-dt or -time; -filePath or -values),
  * Linear, Constant, Trig (Sine), with their factor and options. */
@@ -235,6 +248,8 @@ typedef struct hs_os_model {
     int nrigids;
     hs_os_load *loads; /* nodal loads of Plain patterns (gravity, held constant) */
     int nloads;
+    hs_os_eleload *eleloads; /* member loads of Plain patterns (eleLoad) */
+    int neleloads;
     hs_os_series *series;
     int nseries;
     hs_os_pattern *patterns; /* every pattern, in the order defined (the script's analysis) */
@@ -348,6 +363,8 @@ typedef struct hs_os_state {
     hs_fe_section_def *in_fiber; /* inside a section Fiber's body: patch, layer, fiber add to it */
     struct hs_os_fresco
         *fresco; /* OpenFresco's controls, setups, sites (opensees_tcl_openfresco.c) */
+    /* the member loads defined before the last `analyze` (what eigen sees, as loads_applied) */
+    int eleloads_applied;
 } hs_os_state;
 
 /* opensees_series.c: a series' options from w[first..n) (TYPE given), its value at time t,
@@ -425,6 +442,17 @@ Tcl_ObjCmdProc hs_os_cmd_uniaxial_material;
 Tcl_ObjCmdProc hs_os_cmd_rayleigh, hs_os_cmd_region, hs_os_cmd_time_series, hs_os_cmd_pattern,
     hs_os_cmd_load, hs_os_cmd_ground_motion, hs_os_cmd_imposed_motion;
 Tcl_ObjCmdProc hs_os_cmd_eigen;
+/* eleLoad (opensees_tcl_eleload.c); the member loads added to a frame built from the model
+ * (el_index: each element's index in fe, -1 when not there): each load's group is its pattern
+ * (`by_pattern`, the script's own analysis: hs_fe_member_load_scale per pattern) or its own
+ * index in m->eleloads, scaled then by its kf (the gravity solve of the test file's analysis). */
+Tcl_ObjCmdProc hs_os_cmd_ele_load;
+/* elasticBeamColumn's -release r / -releasez r (about local z), -releasey r (3-D, about local y)
+ * at objv[i] (opensees_tcl_eleload.c) */
+int hs_os_el_beam_release(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i,
+                          hs_os_element *e);
+int hs_os_add_member_loads(hs_ctx *ctx, hs_fe *fe, const hs_os_model *m, const int *el_index,
+                           int by_pattern);
 Tcl_ObjCmdProc hs_os_cmd_section, hs_os_cmd_patch, hs_os_cmd_layer, hs_os_cmd_fiber,
     hs_os_cmd_beam_integration;
 /* element forceBeamColumn / dispBeamColumn / nonlinearBeamColumn (opensees_tcl_beamcolumn.c) */
@@ -434,6 +462,8 @@ int hs_os_el_force_beam_column_cbdi(hs_os_state *st, int objc, Tcl_Obj *const ob
 int hs_os_el_disp_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                    hs_os_element *e);
+/* element beamWithHinges (opensees_tcl_hinges.c): forceBeamColumn with HingeRadau */
+int hs_os_el_beam_with_hinges(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 /* element zeroLengthSection (opensees_tcl_zls.c): the command, and the element in the live
  * model. */
 /* element truss (opensees_tcl_model.c) and Truss2 (opensees_tcl_truss2.c), the truss's words with

@@ -390,6 +390,7 @@ static int cmd_analyze(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
         return hs_os_fail(st, objv, "expected 'analyze numIncr <dt>'");
     if (objc > 2 && hs_os_num(st, objv, 2, "dt", &dt)) return TCL_ERROR;
     st->loads_applied = st->m->nloads;
+    st->eleloads_applied = st->m->neleloads;
     if (!st->live) {
         hs_os_ignored_once(st, "analyze", TEST_FILE);
         st->pseudo_time += steps * (objc > 2 ? dt : st->pseudo_incr);

@@ -7,10 +7,11 @@
  *                           <-iter maxIter tol> <-mass m>                   (old form: Lobatto)
  *   element nonlinearBeamColumn tag iNode jNode numIntgrPts secTag transfTag <-iter maxIter tol>
  *                           <-mass m> <-integration Rule>
- *   element dispBeamColumn  tag iNode jNode numIntgrPts secTag transfTag <-mass m>
+ *   element dispBeamColumn  tag iNode jNode numIntgrPts secTag transfTag <-mass m> <-cMass>
  *                           <-integration Rule> | tag iNode jNode transfTag integrationTag
  * 2-D (ndf 3) and 3-D (ndf 6, with the geomTransf's vecxz). The mass per length is lumped (0.5 m L
- * at each node's translations, as OpenSees without -cMass). */
+ * at each node's translations, as OpenSees without -cMass), or consistent with dispBeamColumn's
+ * -cMass (forceBeamColumn has none in OpenSees). */
 #include "opensees_tcl.h"
 
 #include <string.h>
@@ -51,6 +52,8 @@ static int options(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, hs_o
             i += 2;
         } else if (strcmp(opt, "-mass") == 0 || strcmp(opt, "-rho") == 0) {
             if (i + 1 >= objc || hs_os_num(st, objv, ++i, "-mass", &e->rho)) return TCL_ERROR;
+        } else if (strcmp(opt, "-cMass") == 0 && !e->force_based) {
+            e->cmass = 1; /* DispBeamColumn2d/3d: the consistent mass (fe_mass.c) */
         } else if (strcmp(opt, "-integration") == 0 && rule_override) {
             if (i + 1 >= objc) return hs_os_fail(st, objv, "-integration: expected a rule name");
             snprintf(rule, 16, "%s", Tcl_GetString(objv[++i]));
@@ -58,7 +61,7 @@ static int options(hs_os_state *st, int objc, Tcl_Obj *const objv[], int i, hs_o
         } else {
             return hs_os_fail(st, objv,
                               "option '%s' is not supported by hysim (%s knows -mass%s%s)", opt,
-                              Tcl_GetString(objv[1]), e->force_based ? ", -iter" : "",
+                              Tcl_GetString(objv[1]), e->force_based ? ", -iter" : ", -cMass",
                               rule_override ? ", -integration" : "");
         }
     }

@@ -94,6 +94,7 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     /* OpenSees' tangent holds the gravity loads once an analysis has applied them */
     hs_os_model applied = *st->m;
     applied.nloads = st->loads_applied;
+    applied.neleloads = st->eleloads_applied;
     hs_fe *fe = NULL;
     if (hs_os_build_fe(st->ctx, &applied, st->script, &fe)) {
         char msg[768];

@@ -407,8 +407,9 @@ static int el_corot_truss(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_o
     return TCL_OK;
 }
 
-/* element elasticBeamColumn tag iNode jNode A E Iz transfTag <-mass m> <-cMass>, in 3-D
- * element elasticBeamColumn tag iNode jNode A E G J Iy Iz transfTag <-mass m> <-cMass> */
+/* element elasticBeamColumn tag iNode jNode A E Iz transfTag <-mass m> <-cMass> <-release r>, in
+ * 3-D element elasticBeamColumn tag iNode jNode A E G J Iy Iz transfTag <-mass m> <-cMass>
+ * <-releasez r> <-releasey r> (the releases: opensees_tcl_eleload.c) */
 static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e)
 {
     const int d3 = st->m->ndm == 3, next = d3 ? 12 : 9;
@@ -448,11 +449,9 @@ static int el_beam(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_eleme
             e->cmass = 1; /* ElasticBeam2d: the flag alone */
         } else if (strcmp(opt, "-lMass") == 0) {
             e->cmass = 0; /* lumped, the default (newer OpenSees' flag; PortalFrame2d.tcl) */
-        } else if (strcmp(opt, "-release") == 0 || strcmp(opt, "-releasez") == 0) {
-            return hs_os_fail(st, objv,
-                              "not yet supported by hysim: moment releases (%s); put a "
-                              "zeroLength rotational spring at the end instead",
-                              opt);
+        } else if (!strcmp(opt, "-release") || !strcmp(opt, "-releasez") ||
+                   !strcmp(opt, "-releasey")) {
+            if (hs_os_el_beam_release(st, objc, objv, i++, e)) return TCL_ERROR;
         } else if (strcmp(opt, "-lMass") == 0) {
             e->cmass = 0; /* lumped, the default */
         } else if (opt[0] == '-' && Tcl_GetDoubleFromObj(NULL, objv[i], &(double){0}) != TCL_OK)
@@ -713,6 +712,7 @@ static const struct {
     {"forceBeamColumnCBDI", hs_os_el_force_beam_column_cbdi},
     {"dispBeamColumn", hs_os_el_disp_beam_column},
     {"nonlinearBeamColumn", hs_os_el_nonlinear_beam_column},
+    {"beamWithHinges", hs_os_el_beam_with_hinges},
     {"zeroLengthSection", hs_os_el_zero_length_section},
     {"CoupledZeroLength", hs_os_el_coupled_zero_length},
 };
@@ -732,8 +732,8 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
             st, objv,
             "type '%s' is not supported by hysim (it has truss, Truss2, TripleFrictionPendulumX, "
             "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
-            "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
-            "and nonlinearBeamColumn)",
+            "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn, "
+            "nonlinearBeamColumn and beamWithHinges)",
             type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;

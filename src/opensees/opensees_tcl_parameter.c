@@ -249,6 +249,7 @@ int hs_os_live_rebuild(hs_os_state *st, hs_os_live **plv)
         memcpy(to[i], from[i], (size_t)lv->n * sizeof(double));
     lv->time = old->time;
     lv->time_commit = old->time_commit;
+    hs_os_live_member_loads(lv, lv->time); /* the member loads at that time (eleLoad) */
     lv->c2 = old->c2;
     lv->c3 = old->c3;
     lv->dt = old->dt;

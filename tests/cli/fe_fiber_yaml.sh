@@ -25,19 +25,6 @@ example="$here/../../examples/fe_fiber_frame.yaml"
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
 
-# run_pair NAME: runs NAME.yaml and NAME_tcl.yaml; their response.csv must be equal bit for bit
-run_pair() {
-    "$hysim" run "$1.yaml" -o "$1_yaml" --quiet > "$1.log" 2>&1 || fail "$1 (YAML): $(cat "$1.log")"
-    "$hysim" run "$1_tcl.yaml" -o "$1_tcl" --quiet > "$1_tcl.log" 2>&1 ||
-        fail "$1 (Tcl twin): $(cat "$1_tcl.log")"
-    [ "$(wc -l < "$1_yaml/response.csv")" -gt "${2:-100}" ] || fail "$1: run too short"
-    cmp -s "$1_yaml/response.csv" "$1_tcl/response.csv" || {
-        same_response "$1 YAML vs Tcl" "$1_yaml/response.csv" "$1_tcl/response.csv" 1e-12 1e-9
-        fail "$1: the YAML model and its Tcl twin differ"
-    }
-    echo "$1: YAML and Tcl twin: response.csv equal bit for bit ($(($(wc -l < "$1_yaml/response.csv") - 1)) rows)"
-}
-
 # --- 2-D: the example portal and its Tcl twin
 sed -e 's|^  dir: .*|  dir: out|' "$example" > portal.yaml
 cat > portal.tcl <<'TCL'
@@ -77,7 +64,7 @@ element forceBeamColumn 2 2 4 1 1 -iter 20 1e-12
 element forceBeamColumn 3 3 4 2 2 -mass 1.2
 TCL
 tcl_twin portal.yaml portal.tcl > portal_tcl.yaml
-run_pair portal 500
+twin_pair portal 500
 esd() { # KEY: the value of KEY in the portal's summary.json element_state_determination
     sed -n "s/.*\"element_state_determination\": {.*\"$1\": \([0-9.e+-]*\).*/\1/p" portal_yaml/summary.json
 }
@@ -176,7 +163,7 @@ beamIntegration UserDefined 4 3 1 3 1 0.1 0.5 0.9 0.3 0.4 0.3
 element dispBeamColumn 4 6 7 3 4
 TCL
 tcl_twin col3d.yaml col3d.tcl > col3d_tcl.yaml
-run_pair col3d 300
+twin_pair col3d 300
 
 # --- 2-D zero_length_section: three-number orient, a uniaxial section and an aggregator
 cat > zls2d.yaml <<'YAML'
@@ -217,7 +204,7 @@ section Aggregator 2 2 P 3 Mz -section 1
 element zeroLengthSection 1 1 2 2 -orient 0 1 0
 TCL
 tcl_twin zls2d.yaml zls2d.tcl > zls2d_tcl.yaml
-run_pair zls2d 250
+twin_pair zls2d 250
 
 # --- with OpenSees: the 3-D Tcl twin through OpenSees 3.8 and through hysim, Newmark with Newton,
 # no damping, a sine pulse in x; the columns' tops compared relative to each DOF's peak (the

@@ -125,11 +125,7 @@ printf 'hysim: 1\nname: fiber\nunits: {force: kN, length: m, time: s}\nstructure
 mkdir osf && cp fiber.tcl osf/ && (cd osf && run_opensees fiber.tcl os.log) || fail "OpenSees fiber: $(tail -5 osf/os.log)"
 grep -q '^ok 0$' fiber.log && grep -q '^ok 0$' osf/os.log || fail "fiber: an analyze failed"
 for f in d q; do
-    r=$(paste -d' ' run_fiber/$f.out osf/$f.out | awk '{ h = NF / 2; for (i = 1; i <= h; i++) { a = $i - $(i + h)
-        a = a < 0 ? -a : a; if (a > d[i]) d[i] = a; p = $(i + h) < 0 ? -$(i + h) : $(i + h); if (p > pk[i]) pk[i] = p
-        if (p > top) top = p } n++ }
-        END { for (i = 1; i <= h; i++) { ref = pk[i] > 1e-9 * top ? pk[i] : top; if (d[i] / ref > w) w = d[i] / ref }
-              print (n == 160 ? w + 0 : "rows " n) }')
+    r=$(columns_vs_opensees run_fiber/$f.out osf/$f.out 160)
     awk -v r="$r" 'BEGIN { exit !(r + 0 == r && r <= 1e-12) }' || fail "fiber $f.out differs from OpenSees: $r"
     echo "$me: OpenSees 3.8, the fiber cantilever's $f.out: within $r of each column's peak"
 done

@@ -235,6 +235,32 @@ dof_column() {
         n = split($0, p, ", "); for (i = 1; i <= n; i++) { split(p[i], q, " = "); if (q[2] == want) print q[1] } }'
 }
 
+# columns_vs_opensees OURS THEIRS ROWS: two recorder files of the script's own analysis (no
+# header, the same columns) side by side; prints the largest difference of a column over that
+# column's peak (over the largest peak for a column whose peak is below 1e-9 of it), or "rows N"
+# when they have not ROWS rows
+columns_vs_opensees() {
+    paste -d' ' "$1" "$2" | awk -v rows="$3" '{ h = NF / 2; for (i = 1; i <= h; i++) { a = $i - $(i + h)
+        a = a < 0 ? -a : a; if (a > d[i]) d[i] = a; p = $(i + h) < 0 ? -$(i + h) : $(i + h); if (p > pk[i]) pk[i] = p
+        if (p > top) top = p } n++ }
+        END { for (i = 1; i <= h; i++) { ref = pk[i] > 1e-9 * top ? pk[i] : top; if (d[i] / ref > w) w = d[i] / ref }
+              print (n == rows ? w + 0 : "rows " n) }'
+}
+
+# twin_pair NAME [MIN_ROWS]: runs NAME.yaml and its Tcl twin NAME_tcl.yaml; their response.csv
+# files (more than MIN_ROWS lines, 100 by default) must be equal bit for bit
+twin_pair() {
+    "$hysim" run "$1.yaml" -o "$1_yaml" --quiet > "$1.log" 2>&1 || fail "$1 (YAML): $(cat "$1.log")"
+    "$hysim" run "$1_tcl.yaml" -o "$1_tcl" --quiet > "$1_tcl.log" 2>&1 ||
+        fail "$1 (Tcl twin): $(cat "$1_tcl.log")"
+    [ "$(wc -l < "$1_yaml/response.csv")" -gt "${2:-100}" ] || fail "$1: run too short"
+    cmp -s "$1_yaml/response.csv" "$1_tcl/response.csv" || {
+        same_response "$1 YAML vs Tcl" "$1_yaml/response.csv" "$1_tcl/response.csv" 1e-12 1e-9
+        fail "$1: the YAML model and its Tcl twin differ"
+    }
+    echo "$me: $1: YAML and Tcl twin: response.csv equal bit for bit ($(($(wc -l < "$1_yaml/response.csv") - 1)) rows)"
+}
+
 # os_testfile NAME SCRIPT: a test file naming only the OpenSees script (its own analysis runs)
 os_testfile() {
     printf 'hysim: 1\nname: %s\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s}\n' "$1" "$2"
