@@ -309,7 +309,9 @@ static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, in
 {
     fe_section *s = e->sec[p];
     const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
-    const double ss0 = q[0], ss1 = b1 * q[1] + b2 * q[2];
+    /* the member loads' section forces (fe_member_load.c) add to b q, as in attempt_point */
+    const double ss0 = q[0] + (e->loaded ? e->sp[p][0] : 0.0),
+                 ss1 = b1 * q[1] + b2 * q[2] + (e->loaded ? e->sp[p][1] : 0.0);
     const double ds0 = ss0 - e->sr_t[p][0], ds1 = ss1 - e->sr_t[p][1];
     const double *fl = e->fs_t[p];
     double fs0[4];

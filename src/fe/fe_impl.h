@@ -154,20 +154,6 @@ struct hs_fe {
                                  zero-length one, kd + 1: all are, their zl_slot for the band kd (fe_assemble.c)
                                */
     double clock_t, clock_dt; /* the analysis' time and step (hs_fe_set_clock) */
-    size_t *slot_off;         /* sparse path (fe_sparse.c): each element's slots, nels + 1 */
-    int *slot_ke, *slot_pos;  /* per slot: entry of the element matrix, place in Kpat's values */
-    double *slot_w;           /* per slot: the map terms' weight c_i c_j */
-    hs_csc *Kconst;           /* sparse path: the constant elements' stiffness (Kpat's pattern) */
-    int Kconst_symmetric;     /* Kconst equals its transpose: Kconst d by rows */
-    int *var_els, nvar;       /* sparse path: the other elements, assembled one by one */
-    int rate_dependent;       /* sparse path: some material is (hs_fe_is_rate_dependent) */
-    int *var_pos, nvar_pos;   /* sparse path: Kpat's positions the var_els touch, ascending */
-    double *x_dyn;            /* sparse path: scratch, 2 n */
-    double *M;                /* mass of the dynamic DOFs (n x n; fe_mass.c) */
-    int lumped;               /* 1 when M is diagonal */
-    double *iota_fix;         /* n x 3: M^-1 M_fs iota_s for a uniform excitation in x, y, z (the
-                                 consistent mass that couples the DOFs to the fixed ones), or NULL */
-    struct fe_supports *sup;  /* multi-support excitation (fe_support.c), or NULL */
     int *ml_el, *ml_at;       /* member load k: its element and its place in the element's list */
     int nml;
 };
