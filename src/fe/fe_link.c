@@ -43,6 +43,13 @@ typedef struct fe_link {
      * deltas (for the recorded forces, as OpenSees keeps its trial local displacements) */
     int ax, pd[2];
     double h[2][FE_MAX_EDOF], w[2][FE_MAX_EDOF], g[2][FE_MAX_EDOF], dl[2];
+    /* a bearing's P-Delta (hs_fe_link_def p_delta_bearing): the moments rot_c N rho gr, rho =
+     * hr . u_g its rotations' term (the last trial in drot), and the tangent at fixed N */
+    int bearing;
+    double rot_c, hr[FE_MAX_EDOF], gr[FE_MAX_EDOF], drot;
+    /* a given stiffness per direction (hs_fe_link_def k_dir) */
+    int kfix[FE_MAX_MATS];
+    double kval[FE_MAX_MATS];
     /* a given stiffness (hs_fe_link_def kb): K (nd x nd, column-major), the initial stiffness,
      * and the tangent when k_tangent */
     int has_k, k_tangent;
@@ -76,7 +83,9 @@ void fe_link_free(fe_element *e)
 
 int fe_link_given_k(const fe_element *e)
 {
-    return e->link && e->link->has_k;
+    int fixed = 0;
+    for (int k = 0; e->link && k < e->link->ndir; k++) fixed |= e->link->kfix[k];
+    return e->link && (e->link->has_k || fixed);
 }
 
 int fe_link_materials(const fe_element *e, hs_material **mats)
@@ -205,6 +214,14 @@ static void link_p_delta(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def,
             w[half + moment] = sign * rj;
         }
         memcpy(l->w[a], w, sizeof w);
+        if (a == 0 && def->p_delta_bearing) { /* 2-D, ndf 3 (link_check): local rz = global */
+            l->bearing = 1;
+            l->rot_c = def->p_delta_rot;
+            l->hr[HS_FE_RZ] = def->shear_dist * L;
+            l->hr[half + HS_FE_RZ] = -(1.0 - def->shear_dist) * L;
+            l->gr[HS_FE_RZ] = 1.0;
+            l->gr[half + HS_FE_RZ] = -1.0;
+        }
         if (three) {
             fe3d_to_global(R, w, l->g[a]);
             fe3d_to_global(R, h, l->h[a]);
@@ -318,6 +335,18 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
             return hs_fail(fe->ctx, HS_EINPUT,
                            "element '%s': the given stiffness has a non-finite entry %d", nm,
                            k + 1);
+    if (def->p_delta_bearing &&
+        !(def->has_p_delta && fe->ndm == 2 && fe->ndf == 3 && isfinite(def->p_delta_rot)))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a bearing's P-Delta needs the P-Delta ratios, a plane frame "
+                       "(ndm 2, ndf 3) and a finite rotation factor (got %g)",
+                       nm, def->p_delta_rot);
+    for (int k = 0; k < def->ndir; k++)
+        if (def->has_k_dir[k] && !isfinite(def->k_dir[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': direction %d: the given stiffness is %g; give a finite "
+                           "one",
+                           nm, k + 1, def->k_dir[k]);
     if (def->setup && def->has_p_delta)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a link through an experimental setup takes no P-Delta "
@@ -413,6 +442,8 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         l->da[k] = def->disp_factor[k];
         l->dv[k] = def->vel_factor[k];
         l->fb[k] = def->force_factor[k];
+        l->kfix[k] = def->has_k_dir[k];
+        l->kval[k] = def->k_dir[k];
         rc = hs_material_create(fe->ctx, def->mat_type[k], def->mat_opts[k], &l->mat[k]);
         if (rc) {
             for (int j = 0; j < k; j++) hs_material_destroy(&l->mat[j]);
@@ -502,7 +533,9 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     for (int d = 0; d < n && !l->setup; d++) { /* kb, cb diagonal: a material per direction */
         if (initial) {
             q[d] = 0.0;
-            kb[d * n + d] = l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
+            kb[d * n + d] = l->kfix[d]
+                                ? l->kval[d]
+                                : l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
             continue;
         }
         const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub[d], l->dv[d] * vb[d]);
@@ -510,7 +543,8 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             return hs_fail(fe->ctx, rc, "element '%s': direction %d: %s", e->name, d + 1,
                            hs_ctx_message(fe->ctx));
         q[d] = l->fb[d] * hs_material_stress(l->mat[d]);
-        kb[d * n + d] = l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
+        kb[d * n + d] =
+            l->kfix[d] ? l->kval[d] : l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
         cb[d * n + d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
     }
     /* P-Delta: N and the deltas of this state (none in the initial one, where N = 0) */
@@ -519,12 +553,14 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     double dl[2] = {0.0, 0.0};
     for (int a = 0; a < 2 && !initial; a++)
         for (int i = 0; l->pd[a] && i < nd; i++) dl[a] += l->h[a][i] * ug[i];
-    if (!initial) memcpy(l->dl, dl, sizeof dl);
+    double rot = 0.0; /* a bearing's rotation term rho */
+    for (int i = 0; l->bearing && !initial && i < nd; i++) rot += l->hr[i] * ug[i];
+    if (!initial) memcpy(l->dl, dl, sizeof dl), l->drot = rot;
     if (f && !initial)
         for (int i = 0; i < nd; i++) {
             double s = 0.0;
             for (int d = 0; d < n; d++) s += l->B[d * nd + i] * q[d];
-            f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i]);
+            f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i] + l->rot_c * rot * l->gr[i]);
         }
     for (int j = 0; j < nd; j++)
         for (int i = 0; i < nd; i++) {
@@ -536,10 +572,13 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                     sc += cb[b * n + a] * bb;
                 }
             if (l->has_k && (initial || l->k_tangent)) sk = l->K[j * nd + i];
-            /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T */
+            /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T (a bearing: at
+             * fixed N, with its rotations' term N rot_c g_r h_r^T) */
             for (int a = 0; a < 2 && !initial; a++)
                 if (l->pd[a])
-                    sk += l->g[a][i] * (N * l->h[a][j] + dl[a] * kN * l->B[l->ax * nd + j]);
+                    sk += l->g[a][i] *
+                          (N * l->h[a][j] + (l->bearing ? 0.0 : dl[a] * kN * l->B[l->ax * nd + j]));
+            if (l->bearing && !initial) sk += N * l->rot_c * l->gr[i] * l->hr[j];
             if (k) k[(size_t)j * (size_t)nd + (size_t)i] = sk;
             if (c) c[(size_t)j * (size_t)nd + (size_t)i] = sc;
         }
@@ -566,7 +605,7 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         for (int d = 0; d < l->ndir; d++) s += M[d * l->nd + i] * q[d];
         for (int a = 0; a < 2; a++)
             if (l->pd[a]) s += N * l->dl[a] * (r == HS_FE_GLOBAL_FORCE ? l->g[a][i] : l->w[a][i]);
-        out[i] = s;
+        out[i] = s + N * l->rot_c * l->drot * l->gr[i]; /* rotations: the same in both frames */
     }
     return 0;
 }

@@ -507,9 +507,11 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
 {
     const size_t bytes = (size_t)lv->n * sizeof(double);
     int rc = 0;
-    if (transient(set) && set->alpha_os) /* AlphaOS::commit: the elements at Ua, unless */
-        rc = set->update_elem_disp ? hs_os_live_restore(lv, lv->Ut, lv->Vt)
-                                   : hs_os_live_restore(lv, lv->Ua, lv->Va);
+    /* AlphaOS::commit: the elements at Ua with the corrected velocity (AlphaOS::update sets the
+     * nodes' velocity, updates the domain, then only the nodes' displacement), unless
+     * -updateElemDisp (then at Ut) */
+    if (transient(set) && set->alpha_os)
+        rc = hs_os_live_restore(lv, set->update_elem_disp ? lv->Ut : lv->Ua, lv->Vt);
     else if (transient(set) && set->alpha != 1.0)
         rc = hs_os_live_restore(lv, lv->Ut, lv->Vt);
     if (!rc) rc = commit_fe(lv);

@@ -296,13 +296,10 @@ int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv)
     int moved = 0, rc = masses(lv, &moved);
     if (!rc && moved) rc = stiffness_and_solver(lv);
     if (!rc) rc = build_groups(lv, st->script);
+    /* a group of part of a nonlinear model made after an analysis: its elements' history */
     for (int g = 0; !rc && g < lv->ngroups; g++)
         if (lv->gfe[g] != lv->fe && lv->steps > 0 && !hs_fe_is_linear(lv->gfe[g]))
-            rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
-                         "not yet supported by hysim: Rayleigh stiffness factors given after an "
-                         "analysis to part of a nonlinear model (its elements' history is in the "
-                         "whole model only); give them to every element, or before the first "
-                         "analyze");
+            rc = hs_fe_copy_element_states(lv->gfe[g], lv->fe);
     if (!rc) rc = hs_os_live_restore(lv, lv->U, NULL); /* the committed tangent of the new groups */
     for (int g = 0; !rc && g < lv->ngroups; g++)
         memcpy(lv->Kgc[g], lv->Kgt[g], nnz(lv) * sizeof(double));
@@ -327,9 +324,10 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
          * betaKcomm too, its tangent being -initStif), or with an estimated tangent (-tangStif):
          * hysim has the first (the element's given stiffness), not the estimate */
         const int estimated = e->nkinit && e->exp_own_tangent;
+        const int given = e->nkinit || e->has_k_dir[1]; /* -initStif (a bearing's: its shear) */
         if (e->exp_site && e->exp_rayleigh &&
-            ((!e->nkinit && e->ray.betaKinit != 0.0) ||
-             ((!e->nkinit || estimated) && (e->ray.betaK != 0.0 || e->ray.betaKcomm != 0.0))))
+            ((!given && e->ray.betaKinit != 0.0) ||
+             ((!given || estimated) && (e->ray.betaK != 0.0 || e->ray.betaKcomm != 0.0))))
             return hs_fail(st->ctx, HS_EUNSUPPORTED,
                            "%s: expElement %d: stiffness-proportional Rayleigh damping of an "
                            "experimental element %s is not yet in hysim; give the element "

@@ -67,6 +67,12 @@ typedef struct hs_os_element {
     double yp[3], shear_dist_z;
     int has_p_delta; /* twoNodeLink -pDelta: [My_i My_j Mz_i Mz_j] (2-D: the last two) */
     double p_delta[4];
+    /* a bearing's P-Delta (hs_fe_link_def p_delta_bearing, p_delta_rot; opensees_tcl_bearing.c)
+     * and its given stiffness per direction (k_dir: expElement bearing's -initStif) */
+    int p_delta_bearing;
+    double p_delta_rot;
+    int has_k_dir[HS_OS_MAX_DIRS];
+    double k_dir[HS_OS_MAX_DIRS];
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
     int section;     /* truss of a section whose axial response is one material, or
@@ -427,6 +433,10 @@ int hs_os_el_nonlinear_beam_column(hs_os_state *st, int objc, Tcl_Obj *const obj
                                    hs_os_element *e);
 /* element zeroLengthSection (opensees_tcl_zls.c): the command, and the element in the live
  * model. */
+/* Adds the element the command `objv` defined (its location, the model's largest tag). */
+int hs_os_add_element(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], hs_os_element *e);
+/* element elastomericBearingPlasticity (opensees_tcl_bearing.c). */
+int hs_os_el_bearing_plasticity(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 /* element CoupledZeroLength (opensees_tcl_coupled.c). */
 int hs_os_el_coupled_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                  hs_os_element *e);

@@ -713,6 +713,7 @@ static const struct {
     {"nonlinearBeamColumn", hs_os_el_nonlinear_beam_column},
     {"zeroLengthSection", hs_os_el_zero_length_section},
     {"CoupledZeroLength", hs_os_el_coupled_zero_length},
+    {"elastomericBearingPlasticity", hs_os_el_bearing_plasticity},
 };
 
 int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -728,8 +729,8 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (it has truss, "
                           "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
-                          "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn "
-                          "and nonlinearBeamColumn)",
+                          "twoNodeLink, elastomericBearingPlasticity, forceBeamColumn, "
+                          "forceBeamColumnCBDI, dispBeamColumn and nonlinearBeamColumn)",
                           type);
     int tag;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
@@ -737,11 +738,16 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         return hs_os_fail(st, objv, "element %d is already defined", tag);
     hs_os_element e = {.tag = tag};
     if (fn(st, objc, objv, &e)) return TCL_ERROR;
-    hs_os_where(st, e.where, sizeof e.where);
+    return hs_os_add_element(st, interp, objv, &e);
+}
+
+int hs_os_add_element(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[], hs_os_element *e)
+{
+    hs_os_where(st, e->where, sizeof e->where);
     hs_os_element *slot = hs_os_push((void **)&st->m->els, &st->m->nels, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");
-    *slot = e;
-    if (tag > st->m->el_tag_max) st->m->el_tag_max = tag;
+    *slot = *e;
+    if (e->tag > st->m->el_tag_max) st->m->el_tag_max = e->tag;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }

@@ -591,16 +591,18 @@ static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
                           "its braces (EEInvertedVBrace2d.cpp), no setup's resultant; model the "
                           "brace's top with expElement twoNodeLink or generic on an "
                           "InvertedVBrace2d setup");
-    if (!strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported in a script yet (it has twoNodeLink, "
-                          "truss, beamColumn and generic); give the experimental element in a test "
-                          "file's experimental "
-                          "section (docs/testfile.md)",
-                          type);
+    if (!strcmp(type, "bearing")) return hs_of_exp_bearing(st, interp, objc, objv);
+    if (!strcmp(type, "corotTruss"))
+        return hs_os_fail(
+            st, objv,
+            "type '%s' is not supported in a script yet (it has twoNodeLink, "
+            "truss, beamColumn, generic and bearing); give the experimental element in a test "
+            "file's experimental "
+            "section (docs/testfile.md)",
+            type);
     return hs_os_fail(st, objv,
                       "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn, "
-                      "generic)",
+                      "generic, bearing)",
                       type);
 }
 
