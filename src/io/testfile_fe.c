@@ -171,7 +171,8 @@ static const char *const TYPE_KEYS[][13] = {
     {"E", "A", "I", "G", "J", "Iy", "Iz", "vecxz", "transf", "axial_compression", "rho",
      "mass_type", NULL},
     {"dir", "material", NULL},
-    {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", NULL},
+    {"dirs", "materials", "orient", "yp", "shear_dist", "mass", "p_delta", "p_delta_rotation",
+     NULL},
     {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
     {"section", "sections", "integration", "transf", "vecxz", "iterations", "mass", NULL},
     {"section", "orient", NULL}};
@@ -232,6 +233,7 @@ static int element(hs_tf *L, hs_fe *fe, const hs_tf_section_table *secs, const h
                                        "yp",
                                        "shear_dist",
                                        "p_delta",
+                                       "p_delta_rotation",
                                        "mass",
                                        "rho",
                                        "mass_type",

@@ -10,13 +10,71 @@
 # that takes the bearings fifteen times past their yield (Newmark, Newton). Checks: the eigenvalues to 1e-10,
 # every column of every recorder (node displacements, the bearings' global, local and basic
 # forces and basic deformations) to 1e-8 of its peak, and that the bearings yielded.
-# Needs OPENSEES (skipped otherwise). Usage: opensees_bearing.sh hysim
+# First, without OpenSees: the YAML model's bearing against the script's (below). The rest needs
+# OPENSEES (skipped otherwise). Usage: opensees_bearing.sh hysim
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 . "$(dirname "$0")/lib/openfresco_cli.sh"
-need_opensees
 work_dir
+
+# The YAML model's bearing: a two_node_link with bearing_plasticity on its shear, p_delta [0.5,
+# 0.5] and p_delta_rotation 0.5, equals the script's elastomericBearingPlasticity (the test
+# file's analysis, one bearing under a mass whose axial compression is its material's initial
+# stress, balanced by a column link above; a rotation that moves) byte for byte.
+cat > iso.tcl <<'TCL'
+model BasicBuilder -ndm 2 -ndf 3
+node 1 0 0
+node 2 0 0.5
+node 3 0 3.0
+fix 1 1 1 1
+fix 3 1 1 1
+mass 2 40 40 0.5
+uniaxialMaterial Steel02 1 1e12 8e5 0.01 20 0.925 0.15 0 1 0 1 -2000.0
+uniaxialMaterial Elastic 3 900
+uniaxialMaterial Steel02 4 1e12 3e5 0.01 20 0.925 0.15 0 1 0 1 -2000.0
+element elastomericBearingPlasticity 1 1 2 4000.0 60.0 0.1 0.05 2.0 -P 1 -Mz 3 -shearDist 0.4
+element twoNodeLink 2 2 3 -mat 4 -dir 1
+TCL
+cat > iso.yaml <<'YAML'
+hysim: 1
+name: iso
+units: {force: kN, length: m, time: s}
+materials:
+  axial: {type: steel02, fy: 1e12, E0: 8e5, b: 0.01, R0: 20, cR1: 0.925, cR2: 0.15, a1: 0,
+          a2: 1, a3: 0, a4: 1, sig_init: -2000}
+  shear: {type: bearing_plasticity, k_init: 4000, q_yield: 60, alpha1: 0.1, alpha2: 0.05, mu: 2}
+  rot: {type: elastic, k: 900}
+  column: {type: steel02, fy: 1e12, E0: 3e5, b: 0.01, R0: 20, cR1: 0.925, cR2: 0.15, a1: 0,
+           a2: 1, a3: 0, a4: 1, sig_init: -2000}
+structure:
+  model:
+    nodes:
+      - {id: 1, x: 0, y: 0, fix: [1, 1, 1]}
+      - {id: 2, x: 0, y: 0.5, mass: [40, 40, 0.5]}
+      - {id: 3, x: 0, y: 3.0, fix: [1, 1, 1]}
+    elements:
+      - {type: two_node_link, nodes: [1, 2], dirs: [x, y, rz], materials: [axial, shear, rot],
+         p_delta: [0.5, 0.5], p_delta_rotation: 0.5, shear_dist: 0.4}
+      - {type: two_node_link, nodes: [2, 3], dirs: [x], materials: [column]}
+  damping: {none: true}
+ground_motion:
+  synthetic: {seed: 2, pga: 6.0, duration: 3, dt: 0.01}
+analysis:
+  integrator: {type: newmark}
+  dt: 0.01
+  steps: 300
+YAML
+tcl_twin iso.yaml iso.tcl > iso_tcl.yaml
+"$hysim" run iso.yaml -o yaml_run --quiet > yaml_run.log 2>&1 || fail "hysim run (YAML)"
+"$hysim" run iso_tcl.yaml -o tcl_run --quiet > tcl_run.log 2>&1 || fail "hysim run (Tcl)"
+cmp -s yaml_run/response.csv tcl_run/response.csv ||
+    fail "the YAML bearing's response.csv differs from the Tcl one's: $(diff yaml_run/response.csv tcl_run/response.csv | head -4)"
+awk -F, 'NR > 2 { a = $2 < 0 ? -$2 : $2; if (a > p) p = a } END { printf "%.4g\n", p; exit !(p > 60 / 3600.0) }' \
+    yaml_run/response.csv > peak.txt || fail "the bearing stayed elastic (peak $(cat peak.txt) m)"
+echo "$me: the YAML bearing equals the script's byte for byte (peak $(cat peak.txt) m, yield at $(awk 'BEGIN { printf "%.4g", 60 / 3600 }'))"
+
+rest_needs_opensees
 
 cat > frame.tcl <<'TCL'
 model BasicBuilder -ndm 2 -ndf 3
