@@ -260,7 +260,8 @@ void hs_os_live_destroy(hs_os_live **plv)
                     &lv->At,       &lv->Ua,         &lv->Va,     &lv->Uc,   &lv->Vc,     &lv->Ac,
                     &lv->r,        &lv->b,          &lv->x,      &lv->P,    &lv->tmp,    &lv->phat,
                     &lv->Kx,       &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0,
-                    &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift};
+                    &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift, &lv->Hst,
+                    &lv->Htm1,     &lv->Htm2};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     free_values(lv);
     hs_os_storage_free(&lv->st);
@@ -348,10 +349,10 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,     &lv->V,  &lv->A,   &lv->Ut,     &lv->Vt, &lv->At,
-                          &lv->Ua,    &lv->Va, &lv->Uc,  &lv->Vc,     &lv->Ac, &lv->r,
-                          &lv->b,     &lv->x,  &lv->P,   &lv->tmp,    &lv->Kx, &lv->phat,
-                          &lv->dUhat, &lv->rg, &lv->Upt, &lv->dUstep, &lv->dU0};
+        double **vec[] = {&lv->U,      &lv->V,   &lv->A,   &lv->Ut,   &lv->Vt,    &lv->At, &lv->Ua,
+                          &lv->Va,     &lv->Uc,  &lv->Vc,  &lv->Ac,   &lv->r,     &lv->b,  &lv->x,
+                          &lv->P,      &lv->tmp, &lv->Kx,  &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt,
+                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
         if (!rc && !(lv->M = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
