@@ -251,6 +251,13 @@ typedef struct hs_fe_link_def {
      * material takes the stroke x_i(ub) and the link's basic forces are the actuator forces'
      * resultant (include/hysim/setup.h; src/fe/fe_link_setup.c). Copied at hs_fe_add_link. */
     const struct hs_setup_geometry *setup;
+    /* OpenFresco's experimental beam-column (EEBeamColumn2d; 2-D, ndf 3; src/fe/fe_link_beam.c):
+     * with exp_beam, the given stiffness (nk 3 over x, y, rz: -initStif in its basic system B,
+     * the cantilever fixed at node i) and the directions' materials (the site's specimens on
+     * B's DOFs) act through the transformation beam_transf (Linear, PDelta or Corotational),
+     * with EEBeamColumn2d's elastic axial force where the specimens give none. */
+    int exp_beam;
+    hs_fe_transf beam_transf;
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);

@@ -59,6 +59,10 @@ typedef struct fe_link {
      * last trial basic deformations and forces (for the recorders) */
     hs_setup *setup;
     double ub[FE_MAX_MATS], qs[FE_MAX_MATS];
+    /* an OpenFresco experimental beam-column (fe_link_beam.c): its transformation, -initStif in
+     * B, its last trial global force (the recorders') */
+    int beam, beam_transf;
+    double kbB[9], fg[6];
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -347,6 +351,15 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                            "element '%s': direction %d: the given stiffness is %g; give a finite "
                            "one",
                            nm, k + 1, def->k_dir[k]);
+    if (def->exp_beam &&
+        (fe->ndm != 2 || fe->ndf != 3 || def->nk != 3 || def->kdirs[0] != HS_FE_UX ||
+         def->kdirs[1] != HS_FE_UY || def->kdirs[2] != HS_FE_RZ || def->has_p_delta || def->setup ||
+         def->ndir > 3))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': an experimental beam-column is a plane frame's (ndm 2, ndf "
+                       "3) with its -initStif over x, y, rz, its specimens on those directions, "
+                       "no P-Delta ratios and no setup",
+                       nm);
     if (def->setup && def->has_p_delta)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a link through an experimental setup takes no P-Delta "
@@ -458,6 +471,11 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
     link_p_delta(l, fe, def, e->R, cx, cy, L);
     if (def->nk > 0) link_given_k(l, fe, def, e->R, cx, cy, L);
+    if (def->exp_beam) {
+        l->beam = 1;
+        l->beam_transf = (int)def->beam_transf;
+        memcpy(l->kbB, def->kb, sizeof l->kbB);
+    }
     if (def->setup && (rc = hs_setup_create(fe->ctx, def->setup, &l->setup)) != 0) {
         e->link = l;
         fe_link_free(e);
@@ -496,7 +514,7 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     }
     e->kind = FE_LINK;
     e->link = l;
-    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom))
+    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom) || l->beam)
         e->transf = HS_FE_PDELTA; /* geometric: the model is nonlinear */
     e->L = L;
     e->c = cx;
@@ -515,6 +533,18 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     for (int i = 0; i < nd; i++) {
         ug[i] = initial ? 0.0 : fe_map_value(maps[i], u);
         vg[i] = (!initial && v) ? fe_map_value(maps[i], v) : 0.0;
+    }
+    if (l->beam) {
+        double fb6[6];
+        const int rc =
+            fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
+                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q);
+        if (rc) return rc;
+        if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
+        if (!initial) memcpy(l->fg, fb6, sizeof fb6);
+        if (f && !initial) memcpy(f, fb6, sizeof fb6);
+        if (c) memset(c, 0, (size_t)nd * (size_t)nd * sizeof(double));
+        return 0;
     }
     for (int d = 0; d < n; d++) {
         const double *b = &l->B[d * nd];
@@ -590,7 +620,7 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] = l->setup ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* its last trial */
+        q[d] = (l->setup || l->beam)    ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
                : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
                                         : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
@@ -598,6 +628,13 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         return 0;
     }
     if (r != HS_FE_GLOBAL_FORCE && r != HS_FE_LOCAL_FORCE) return HS_EINVAL;
+    if (l->beam) { /* its last trial force, global or in the chord's axes at rest */
+        if (r == HS_FE_GLOBAL_FORCE)
+            memcpy(out, l->fg, sizeof l->fg);
+        else
+            fe2d_to_local(e, l->fg, out);
+        return 0;
+    }
     const double *M = r == HS_FE_GLOBAL_FORCE ? l->B : l->T;
     const double N = l->ax >= 0 ? q[l->ax] : 0.0;
     for (int i = 0; i < l->nd; i++) { /* f = B^T q, local T_lb^T q; P-Delta at the last state */
