@@ -7,7 +7,8 @@
  *  - the errors name SCRIPT:LINE and the command and say what to do: another model than -ndm 2
  *    -ndf 3, force control, a setup that drives more than the shear or scales it, a networked
  *    site, a missing -initStif or material, an -orient whose y turns the moment, an unknown
- *    option, a bad bearing parameter. */
+ *    option, a bad bearing parameter; removeExp of a site; a Corotational expElement beamColumn
+ *    without -initStif. */
 #include "hs_output.h"
 #include "hs_test.h"
 #include "hs_tcl_def.h"
@@ -120,6 +121,16 @@ static void test_errors(void **state)
                       "-pDelta 0.5 0.5\n",
                  "frame.tcl:7: element: option '-pDelta' is not supported by hysim "
                  "(elastomericBearingPlasticity knows");
+    /* the other OpenFresco commands of PortalFrame_Local.tcl: removeExp, a Corotational
+     * expElement beamColumn (it needs -initStif) */
+    HS_TCL_FAILS(HEAD SITE "removeExp recorders\nremoveExp site 1\n",
+                 "frame.tcl:11: removeExp: removeExp site: not supported by hysim",
+                 "stay until wipeExp");
+    HS_TCL_FAILS(HEAD CTRL "expSetup OneActuator 1 -control 1 2 -sizeTrialOut 3 3\n"
+                           "expSite LocalSite 1 1\ngeomTransf Corotational 1\n"
+                           "expElement beamColumn 1 1 2 1 -site 1\n",
+                 "frame.tcl:11: expElement: geomTransf 1: an experimental beamColumn with "
+                 "nonlinear geometry needs its -initStif");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }

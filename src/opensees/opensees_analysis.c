@@ -636,6 +636,16 @@ double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order)
     return u;
 }
 
+double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof)
+{
+    hs_fe_dof_map map;
+    if (!lv || hs_fe_node_map(lv->fe, node, dof, &map) || map.n == 0)
+        return hs_os_live_reaction(lv, node, dof);
+    double r = 0.0;
+    for (int a = 0; a < map.n; a++) r -= map.c[a] * lv->b[map.eq[a]];
+    return r;
+}
+
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof)
 {
     double r = 0.0;

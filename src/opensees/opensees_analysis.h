@@ -234,5 +234,10 @@ Tcl_ObjCmdProc hs_os_cmd_modal_damping;
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
 /* The reaction at a node DOF (the elements' committed forces minus the loads there). */
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof);
+/* OpenSees' reactionIncludingInertia (Domain::calculateNodalReactions(1): the elements' forces
+ * with their inertia and damping less the node's unbalance with its inertia): at a fixed DOF
+ * the reaction above; at a free one the last unbalance's negative, -(P - R - C v - M a) (the
+ * residual of equilibrium: 0 where the step converged). */
+double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof);
 
 #endif

@@ -102,6 +102,8 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
         def.force_factor[j] = e->exp_scale[2];
     }
     def.setup = e->exp_has_geom ? &e->exp_geom : NULL; /* an expSetup with actuators */
+    def.exp_beam = e->exp_beam;
+    def.beam_transf = e->exp_beam_transf;
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

@@ -73,6 +73,10 @@ typedef struct hs_os_element {
     double p_delta_rot;
     int has_k_dir[HS_OS_MAX_DIRS];
     double k_dir[HS_OS_MAX_DIRS];
+    /* expElement beamColumn with -initStif: EEBeamColumn2d through its geomTransf (hs_fe_link_def
+     * exp_beam, beam_transf) */
+    int exp_beam;
+    hs_fe_transf exp_beam_transf;
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
     int section;     /* truss of a section whose axial response is one material, or

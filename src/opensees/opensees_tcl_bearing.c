@@ -269,3 +269,17 @@ int hs_of_exp_bearing(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *co
         return hs_os_fail(st, objv, "element %d is already defined", e.tag);
     return hs_os_add_element(st, interp, objv, &e);
 }
+
+/* expElement beamColumn (EEBeamColumn2d.cpp): with -initStif the element is EEBeamColumn2d's
+ * basic system B through its geomTransf, with its elastic axial force where the site measures
+ * none (src/fe/fe_link_beam.c); without -initStif (Linear only) the link on the driven DOFs. */
+int hs_of_exp_beam(hs_os_state *st, Tcl_Obj *const objv[], hs_fe_transf transf)
+{
+    int tag = 0;
+    Tcl_GetIntFromObj(NULL, objv[2], &tag);
+    hs_os_element *e = hs_os_find_element(st->m, tag);
+    if (!e) return hs_os_fail(st, objv, "element %d: not defined", tag);
+    e->exp_beam = e->nkinit == 3;
+    e->exp_beam_transf = transf;
+    return TCL_OK;
+}

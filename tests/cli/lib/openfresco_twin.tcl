@@ -17,8 +17,8 @@
 #          rotation theta_j - theta_i) or the twoNodeLink's -dir list;
 #   drive: the driven basic DOF (0-based); E: the specimen's initial stiffness;
 #   K: the -initStif values (column-major); ray: "-doRayleigh" or ""; opts: the link's -orient or
-#   -shearDist options (twoNodeLink).
-proc twin_stiffness {tag iNode jNode basic drive E K ray opts} {
+#   -shearDist options (twoNodeLink); axial: 1 when twin_axial carries the axial stiffness.
+proc twin_stiffness {tag iNode jNode basic drive E K ray opts {axial 0}} {
     set n [expr {int(round(sqrt([llength $K])))}]
     for {set a 0} {$a < $n} {incr a} {
         for {set b 0} {$b < $n} {incr b} {
@@ -36,7 +36,7 @@ proc twin_stiffness {tag iNode jNode basic drive E K ray opts} {
         set ci [nodeCoord $iNode]
         set cj [nodeCoord $jNode]
         set L [expr {hypot([lindex $cj 0] - [lindex $ci 0], [lindex $cj 1] - [lindex $ci 1])}]
-        lappend parts 1 $k(0,0)
+        if {!$axial} { lappend parts 1 $k(0,0) }
         set kr $k(2,2)
         if {$k(1,1) != 0} {
             # shear of a link with shear distance sD: (v_j - v_i - L theta_i) - s (theta_j -
@@ -146,4 +146,20 @@ proc twin_bearing {tag iNode jNode P Mz S E kInit ratios sD ray} {
         uniaxialMaterial MinMax [expr {$base + 7}] [expr {$base + 6}] -min -1e-300 -max 1e-300
         element twoNodeLink [expr {9700000 + $tag}] $iNode $jNode -mat [expr {$base + 7}] -dir 2 -shearDist $sD
     }
+}
+
+# twin_axial tag iNode jNode K ray: EEBeamColumn2d's elastic axial force where its site measures
+# none (EEBeamColumn2d.cpp getResistingForce: K(1,1) (|(L + db0, db1)| - L) along the chord of
+# its basic system B, db the cantilever's tip displacement from iNode's tangent): a corotTruss of
+# EA / L = K(1,1) (9800000 + tag). Exact under a Corotational transformation (B's chord is the
+# chord: the force is the corotational truss's), and under Linear or PDelta when iNode does not
+# turn; else B's chord turns with iNode where the truss's does not (EEBeamColumn2d's is not a
+# rigid-body motion).
+proc twin_axial {tag iNode jNode K ray} {
+    set ci [nodeCoord $iNode]
+    set cj [nodeCoord $jNode]
+    set L [expr {hypot([lindex $cj 0] - [lindex $ci 0], [lindex $cj 1] - [lindex $ci 1])}]
+    set m [expr {9800000 + $tag}]
+    uniaxialMaterial Elastic $m [expr {[lindex $K 0] * $L}]
+    eval element corotTruss $m $iNode $jNode 1.0 $m [expr {[string length [string trim $ray]] ? "-doRayleigh 1" : ""}]
 }
