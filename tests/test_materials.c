@@ -998,6 +998,9 @@ static hs_material *make_sample(const char *type)
         return make(NULL, type, "mass", 2.0, "alpha", 0.05, "beta0", 0.5, "eta0", 0.2, "n", 1.5,
                     "k", 10.0, "xy", 0.1, "deltak", 0.01, "deltaf", 0.005, "psi", 0.2, "Zs", 0.2,
                     "As", 0.2, "epsp", 0.5, "tolerance", 1e-13, "maxNumIter", 50.0, NULL);
+    if (!strcmp(type, "bearing_plasticity"))
+        return make(NULL, type, "k_init", 10.0, "q_yield", 0.5, "alpha1", 0.1, "alpha2", 0.02, "mu",
+                    2.5, NULL);
     fprintf(stderr, "no sample parameters for material '%s' in test_conformance\n", type);
     fail();
     return NULL;

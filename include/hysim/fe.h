@@ -237,6 +237,18 @@ typedef struct hs_fe_link_def {
      * the axial direction (N its basic force); 2-D uses the two about z. */
     int has_p_delta;
     double p_delta[4]; /* [My_i, My_j, Mz_i, Mz_j] ratios */
+    /* The bearings' P-Delta (2-D, ndf 3, with has_p_delta; OpenFresco's EEBearing2d, OpenSees'
+     * ElastomericBearingPlasticity2d): besides the terms above, the end moments
+     * +- p_delta_rot N (s L rz_i - (1 - s) L rz_j) (+ at i, - at j; s the shear distance), and a
+     * tangent that keeps N fixed (their addPDeltaStiff: no change of N with the axial
+     * deformation). EEBearing2d p_delta_rot 1, ElastomericBearingPlasticity2d 0.5. */
+    int p_delta_bearing;
+    double p_delta_rot;
+    /* A given stiffness per direction (EEBearing2d's -initStif on its shear): direction k's
+     * initial and tangent stiffness is k_dir[k] instead of its material's when has_k_dir[k]; its
+     * force stays the material's. */
+    int has_k_dir[HS_FE_LINK_MAX_DIRS];
+    double k_dir[HS_FE_LINK_MAX_DIRS];
     /* A given stiffness (an OpenFresco experimental element's -initStif): kb, nk x nk
      * column-major, over the basic deformations of the directions kdirs read with the shear
      * distances k_shear_dist (and k_shear_dist_z in 3-D), is the link's initial stiffness
@@ -265,6 +277,13 @@ typedef struct hs_fe_link_def {
      * likewise with kdir_node; up to HS_FE_LINK_MAX_DIRS of each, no orient, no P-Delta. */
     int absolute;
     int dir_node[HS_FE_LINK_MAX_DIRS], kdir_node[HS_FE_LINK_MAX_DIRS];
+    /* OpenFresco's experimental beam-column (EEBeamColumn2d; 2-D, ndf 3; src/fe/fe_link_beam.c):
+     * with exp_beam, the given stiffness (nk 3 over x, y, rz: -initStif in its basic system B,
+     * the cantilever fixed at node i) and the directions' materials (the site's specimens on
+     * B's DOFs) act through the transformation beam_transf (Linear, PDelta or Corotational),
+     * with EEBeamColumn2d's elastic axial force where the specimens give none. */
+    int exp_beam;
+    hs_fe_transf beam_transf;
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);
@@ -521,6 +540,9 @@ int hs_fe_sparse_dynamics(hs_fe *fe, double a0, double a1, hs_fe_matrices *mats,
 size_t hs_fe_state_size(const hs_fe *fe);
 int hs_fe_state_save(const hs_fe *fe, double *out);
 int hs_fe_state_load(hs_fe *fe, const double *in);
+/* The committed state of each of dst's elements taken from src's element of the same name (a
+ * model of some of src's elements, built the same way): their materials' history. */
+int hs_fe_copy_element_states(hs_fe *dst, const hs_fe *src);
 
 #ifdef __cplusplus
 }

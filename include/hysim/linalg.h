@@ -99,6 +99,12 @@ int hs_static_condense(hs_ctx *ctx, int n, double *K, const unsigned char *drop)
  */
 int hs_sym_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *omega2, double *phi);
 
+/* K phi = omega^2 M phi with a nonsymmetric K (a P-Delta tangent), as OpenSees' eigen
+ * -fullGenLapack solves it (LAPACK dggev; FullGenEigenSolver.cpp): omega2 ascending, a complex
+ * eigenvalue as -|lambda|, an infinite one as INFINITY; phi the right eigenvectors (real parts),
+ * each scaled to phi' M phi = 1 where that is positive (src/base/eig_general.c). */
+int hs_gen_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *omega2, double *phi);
+
 /* Eigenvalues of a general real n x n matrix (LAPACKE dgeev): real and imaginary parts. */
 int hs_gen_eigvals(hs_ctx *ctx, int n, const double *A, double *wr, double *wi);
 

@@ -480,18 +480,83 @@ int hs_fe_revert(hs_fe *fe)
 }
 
 /* layout: neq, committed equation displacements, each element material's state */
+/* One element's committed state: its beam-column or section state, its coupled zero-length
+ * state, its materials'. */
+static size_t element_state_size(const fe_element *el)
+{
+    size_t k = 0;
+    if (el->bc) k += fe_bc_element_state_size(el);
+    if (el->sec) k += fe_zls_state_size(el);
+    if (el->kind == FE_COUPLED_ZERO_LENGTH) k += FE_CZL_STATE;
+    if (el->kind == FE_TFP_X) k += fe_tfpx_state_size(el);
+    hs_material *mats[FE_MAX_MATS];
+    for (int j = 0, nm = fe_element_materials(el, mats); j < nm; j++)
+        k += hs_material_state_size(mats[j]);
+    return k;
+}
+
+static int element_state_save(const fe_element *el, double *out)
+{
+    if (el->bc) {
+        const int rc = fe_bc_element_state_save(el, out);
+        if (rc) return rc;
+        out += fe_bc_element_state_size(el);
+    }
+    if (el->sec) {
+        const int rc = fe_zls_state_save(el, out);
+        if (rc) return rc;
+        out += fe_zls_state_size(el);
+    }
+    if (el->kind == FE_COUPLED_ZERO_LENGTH) {
+        memcpy(out, el->czl, sizeof el->czl);
+        out += FE_CZL_STATE;
+    }
+    if (el->kind == FE_TFP_X) {
+        fe_tfpx_state_save(el, out);
+        out += fe_tfpx_state_size(el);
+    }
+    hs_material *mats[FE_MAX_MATS];
+    for (int j = 0, nm = fe_element_materials(el, mats); j < nm; j++) {
+        int rc = hs_material_state_save(mats[j], out);
+        if (rc) return rc;
+        out += hs_material_state_size(mats[j]);
+    }
+    return 0;
+}
+
+static int element_state_load(hs_fe *fe, fe_element *el, const double *in)
+{
+    if (el->bc) {
+        const int rc = fe_bc_element_state_load(el, in);
+        if (rc) return rc;
+        in += fe_bc_element_state_size(el);
+    }
+    if (el->sec) {
+        const int rc = fe_zls_state_load(el, in);
+        if (rc) return rc;
+        in += fe_zls_state_size(el);
+    }
+    if (el->kind == FE_COUPLED_ZERO_LENGTH) {
+        memcpy(el->czl, in, sizeof el->czl);
+        in += FE_CZL_STATE;
+    }
+    if (el->kind == FE_TFP_X) {
+        fe_tfpx_state_load(el, in);
+        in += fe_tfpx_state_size(el);
+    }
+    hs_material *mats[FE_MAX_MATS];
+    for (int j = 0, nm = fe_element_materials(el, mats); j < nm; j++) {
+        int rc = hs_material_state_load(mats[j], in);
+        if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", el->name, hs_ctx_message(fe->ctx));
+        in += hs_material_state_size(mats[j]);
+    }
+    return 0;
+}
+
 size_t hs_fe_state_size(const hs_fe *fe)
 {
     size_t k = 1 + (size_t)fe->neq;
-    for (int e = 0; e < fe->nels; e++) {
-        if (fe->els[e].bc) k += fe_bc_element_state_size(&fe->els[e]);
-        if (fe->els[e].sec) k += fe_zls_state_size(&fe->els[e]);
-        if (fe->els[e].kind == FE_COUPLED_ZERO_LENGTH) k += FE_CZL_STATE;
-        if (fe->els[e].kind == FE_TFP_X) k += fe_tfpx_state_size(&fe->els[e]);
-        hs_material *mats[FE_MAX_MATS];
-        for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++)
-            k += hs_material_state_size(mats[j]);
-    }
+    for (int e = 0; e < fe->nels; e++) k += element_state_size(&fe->els[e]);
     return k;
 }
 
@@ -501,30 +566,9 @@ int hs_fe_state_save(const hs_fe *fe, double *out)
     memcpy(out, fe->u_commit, (size_t)fe->neq * sizeof(double));
     out += fe->neq;
     for (int e = 0; e < fe->nels; e++) {
-        if (fe->els[e].bc) {
-            const int rc = fe_bc_element_state_save(&fe->els[e], out);
-            if (rc) return rc;
-            out += fe_bc_element_state_size(&fe->els[e]);
-        }
-        if (fe->els[e].sec) {
-            const int rc = fe_zls_state_save(&fe->els[e], out);
-            if (rc) return rc;
-            out += fe_zls_state_size(&fe->els[e]);
-        }
-        if (fe->els[e].kind == FE_COUPLED_ZERO_LENGTH) {
-            memcpy(out, fe->els[e].czl, sizeof fe->els[e].czl);
-            out += FE_CZL_STATE;
-        }
-        if (fe->els[e].kind == FE_TFP_X) {
-            fe_tfpx_state_save(&fe->els[e], out);
-            out += fe_tfpx_state_size(&fe->els[e]);
-        }
-        hs_material *mats[FE_MAX_MATS];
-        for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
-            int rc = hs_material_state_save(mats[j], out);
-            if (rc) return rc;
-            out += hs_material_state_size(mats[j]);
-        }
+        const int rc = element_state_save(&fe->els[e], out);
+        if (rc) return rc;
+        out += element_state_size(&fe->els[e]);
     }
     return 0;
 }
@@ -542,32 +586,31 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
     fe->tan_due = fe->n0 > 0; /* predict_condensed assembles at the loaded state first */
     in += fe->neq;
     for (int e = 0; e < fe->nels; e++) {
-        if (fe->els[e].bc) {
-            const int rc = fe_bc_element_state_load(&fe->els[e], in);
-            if (rc) return rc;
-            in += fe_bc_element_state_size(&fe->els[e]);
-        }
-        if (fe->els[e].sec) {
-            const int rc = fe_zls_state_load(&fe->els[e], in);
-            if (rc) return rc;
-            in += fe_zls_state_size(&fe->els[e]);
-        }
-        if (fe->els[e].kind == FE_COUPLED_ZERO_LENGTH) {
-            memcpy(fe->els[e].czl, in, sizeof fe->els[e].czl);
-            in += FE_CZL_STATE;
-        }
-        if (fe->els[e].kind == FE_TFP_X) {
-            fe_tfpx_state_load(&fe->els[e], in);
-            in += fe_tfpx_state_size(&fe->els[e]);
-        }
-        hs_material *mats[FE_MAX_MATS];
-        for (int j = 0, nm = fe_element_materials(&fe->els[e], mats); j < nm; j++) {
-            int rc = hs_material_state_load(mats[j], in);
-            if (rc)
-                return hs_fail(fe->ctx, rc, "element '%s': %s", fe->els[e].name,
-                               hs_ctx_message(fe->ctx));
-            in += hs_material_state_size(mats[j]);
-        }
+        const int rc = element_state_load(fe, &fe->els[e], in);
+        if (rc) return rc;
+        in += element_state_size(&fe->els[e]);
+    }
+    return 0;
+}
+
+int hs_fe_copy_element_states(hs_fe *dst, const hs_fe *src)
+{
+    for (int e = 0; e < dst->nels; e++) {
+        fe_element *d = &dst->els[e];
+        const fe_element *s = NULL;
+        for (int k = 0; !s && k < src->nels; k++)
+            if (!strcmp(src->els[k].name, d->name)) s = &src->els[k];
+        const size_t n = s ? element_state_size(s) : 0;
+        if (!s || n != element_state_size(d))
+            return hs_fail(dst->ctx, HS_EINPUT,
+                           "element '%s': no element of that name and state in the model to copy "
+                           "from",
+                           d->name);
+        double *buf = hs_dvec(n + 1);
+        int rc = buf ? element_state_save(s, buf) : HS_ENOMEM;
+        if (!rc) rc = element_state_load(dst, d, buf);
+        hs_free(buf);
+        if (rc) return rc;
     }
     return 0;
 }

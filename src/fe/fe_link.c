@@ -43,6 +43,13 @@ typedef struct fe_link {
      * deltas (for the recorded forces, as OpenSees keeps its trial local displacements) */
     int ax, pd[2];
     double h[2][FE_MAX_EDOF], w[2][FE_MAX_EDOF], g[2][FE_MAX_EDOF], dl[2];
+    /* a bearing's P-Delta (hs_fe_link_def p_delta_bearing): the moments rot_c N rho gr, rho =
+     * hr . u_g its rotations' term (the last trial in drot), and the tangent at fixed N */
+    int bearing;
+    double rot_c, hr[FE_MAX_EDOF], gr[FE_MAX_EDOF], drot;
+    /* a given stiffness per direction (hs_fe_link_def k_dir) */
+    int kfix[FE_MAX_MATS];
+    double kval[FE_MAX_MATS];
     /* a given stiffness (hs_fe_link_def kb): K (nd x nd, column-major), the initial stiffness,
      * and the tangent when k_tangent */
     int has_k, k_tangent;
@@ -53,6 +60,10 @@ typedef struct fe_link {
     hs_setup *setup;
     double ub[FE_MAX_MATS], qs[FE_MAX_MATS];
     int side[FE_MAX_MATS]; /* a generic element's (hs_fe_link_def absolute): 0 node i, 1 j */
+    /* an OpenFresco experimental beam-column (fe_link_beam.c): its transformation, -initStif in
+     * B, its last trial global force (the recorders') */
+    int beam, beam_transf;
+    double kbB[9], fg[6];
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -77,7 +88,9 @@ void fe_link_free(fe_element *e)
 
 int fe_link_given_k(const fe_element *e)
 {
-    return e->link && e->link->has_k;
+    int fixed = 0;
+    for (int k = 0; e->link && k < e->link->ndir; k++) fixed |= e->link->kfix[k];
+    return e->link && (e->link->has_k || fixed);
 }
 
 int fe_link_materials(const fe_element *e, hs_material **mats)
@@ -217,6 +230,14 @@ static void link_p_delta(fe_link *l, const hs_fe *fe, const hs_fe_link_def *def,
             w[half + moment] = sign * rj;
         }
         memcpy(l->w[a], w, sizeof w);
+        if (a == 0 && def->p_delta_bearing) { /* 2-D, ndf 3 (link_check): local rz = global */
+            l->bearing = 1;
+            l->rot_c = def->p_delta_rot;
+            l->hr[HS_FE_RZ] = def->shear_dist * L;
+            l->hr[half + HS_FE_RZ] = -(1.0 - def->shear_dist) * L;
+            l->gr[HS_FE_RZ] = 1.0;
+            l->gr[half + HS_FE_RZ] = -1.0;
+        }
         if (three) {
             fe3d_to_global(R, w, l->g[a]);
             fe3d_to_global(R, h, l->h[a]);
@@ -345,6 +366,27 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
             return hs_fail(fe->ctx, HS_EINPUT,
                            "element '%s': the given stiffness has a non-finite entry %d", nm,
                            k + 1);
+    if (def->p_delta_bearing &&
+        !(def->has_p_delta && fe->ndm == 2 && fe->ndf == 3 && isfinite(def->p_delta_rot)))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a bearing's P-Delta needs the P-Delta ratios, a plane frame "
+                       "(ndm 2, ndf 3) and a finite rotation factor (got %g)",
+                       nm, def->p_delta_rot);
+    for (int k = 0; k < def->ndir; k++)
+        if (def->has_k_dir[k] && !isfinite(def->k_dir[k]))
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': direction %d: the given stiffness is %g; give a finite "
+                           "one",
+                           nm, k + 1, def->k_dir[k]);
+    if (def->exp_beam &&
+        (fe->ndm != 2 || fe->ndf != 3 || def->nk != 3 || def->kdirs[0] != HS_FE_UX ||
+         def->kdirs[1] != HS_FE_UY || def->kdirs[2] != HS_FE_RZ || def->has_p_delta || def->setup ||
+         def->ndir > 3))
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': an experimental beam-column is a plane frame's (ndm 2, ndf "
+                       "3) with its -initStif over x, y, rz, its specimens on those directions, "
+                       "no P-Delta ratios and no setup",
+                       nm);
     if (def->setup && def->has_p_delta)
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a link through an experimental setup takes no P-Delta "
@@ -441,6 +483,8 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         l->da[k] = def->disp_factor[k];
         l->dv[k] = def->vel_factor[k];
         l->fb[k] = def->force_factor[k];
+        l->kfix[k] = def->has_k_dir[k];
+        l->kval[k] = def->k_dir[k];
         rc = hs_material_create(fe->ctx, def->mat_type[k], def->mat_opts[k], &l->mat[k]);
         if (rc) {
             for (int j = 0; j < k; j++) hs_material_destroy(&l->mat[j]);
@@ -457,6 +501,11 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
     link_p_delta(l, fe, def, e->R, cx, cy, L);
     if (def->nk > 0) link_given_k(l, fe, def, e->R, cx, cy, L);
+    if (def->exp_beam) {
+        l->beam = 1;
+        l->beam_transf = (int)def->beam_transf;
+        memcpy(l->kbB, def->kb, sizeof l->kbB);
+    }
     if (def->setup && (rc = hs_setup_create(fe->ctx, def->setup, &l->setup)) != 0) {
         e->link = l;
         fe_link_free(e);
@@ -495,7 +544,7 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     }
     e->kind = FE_LINK;
     e->link = l;
-    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom))
+    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom) || l->beam)
         e->transf = HS_FE_PDELTA; /* geometric: the model is nonlinear */
     e->L = L;
     e->c = cx;
@@ -515,6 +564,18 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         ug[i] = initial ? 0.0 : fe_map_value(maps[i], u);
         vg[i] = (!initial && v) ? fe_map_value(maps[i], v) : 0.0;
     }
+    if (l->beam) {
+        double fb6[6];
+        const int rc =
+            fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
+                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q);
+        if (rc) return rc;
+        if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
+        if (!initial) memcpy(l->fg, fb6, sizeof fb6);
+        if (f && !initial) memcpy(f, fb6, sizeof fb6);
+        if (c) memset(c, 0, (size_t)nd * (size_t)nd * sizeof(double));
+        return 0;
+    }
     for (int d = 0; d < n; d++) {
         const double *b = &l->B[d * nd];
         ub[d] = vb[d] = 0.0;
@@ -532,7 +593,9 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     for (int d = 0; d < n && !l->setup; d++) { /* kb, cb diagonal: a material per direction */
         if (initial) {
             q[d] = 0.0;
-            kb[d * n + d] = l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
+            kb[d * n + d] = l->kfix[d]
+                                ? l->kval[d]
+                                : l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
             continue;
         }
         const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub[d], l->dv[d] * vb[d]);
@@ -540,7 +603,8 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             return hs_fail(fe->ctx, rc, "element '%s': direction %d: %s", e->name, d + 1,
                            hs_ctx_message(fe->ctx));
         q[d] = l->fb[d] * hs_material_stress(l->mat[d]);
-        kb[d * n + d] = l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
+        kb[d * n + d] =
+            l->kfix[d] ? l->kval[d] : l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
         cb[d * n + d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
     }
     /* P-Delta: N and the deltas of this state (none in the initial one, where N = 0) */
@@ -549,12 +613,14 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     double dl[2] = {0.0, 0.0};
     for (int a = 0; a < 2 && !initial; a++)
         for (int i = 0; l->pd[a] && i < nd; i++) dl[a] += l->h[a][i] * ug[i];
-    if (!initial) memcpy(l->dl, dl, sizeof dl);
+    double rot = 0.0; /* a bearing's rotation term rho */
+    for (int i = 0; l->bearing && !initial && i < nd; i++) rot += l->hr[i] * ug[i];
+    if (!initial) memcpy(l->dl, dl, sizeof dl), l->drot = rot;
     if (f && !initial)
         for (int i = 0; i < nd; i++) {
             double s = 0.0;
             for (int d = 0; d < n; d++) s += l->B[d * nd + i] * q[d];
-            f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i]);
+            f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i] + l->rot_c * rot * l->gr[i]);
         }
     for (int j = 0; j < nd; j++)
         for (int i = 0; i < nd; i++) {
@@ -566,10 +632,13 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                     sc += cb[b * n + a] * bb;
                 }
             if (l->has_k && (initial || l->k_tangent)) sk = l->K[j * nd + i];
-            /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T */
+            /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T (a bearing: at
+             * fixed N, with its rotations' term N rot_c g_r h_r^T) */
             for (int a = 0; a < 2 && !initial; a++)
                 if (l->pd[a])
-                    sk += l->g[a][i] * (N * l->h[a][j] + dl[a] * kN * l->B[l->ax * nd + j]);
+                    sk += l->g[a][i] *
+                          (N * l->h[a][j] + (l->bearing ? 0.0 : dl[a] * kN * l->B[l->ax * nd + j]));
+            if (l->bearing && !initial) sk += N * l->rot_c * l->gr[i] * l->hr[j];
             if (k) k[(size_t)j * (size_t)nd + (size_t)i] = sk;
             if (c) c[(size_t)j * (size_t)nd + (size_t)i] = sc;
         }
@@ -581,7 +650,7 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] = l->setup ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* its last trial */
+        q[d] = (l->setup || l->beam)    ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
                : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
                                         : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
@@ -589,6 +658,13 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         return 0;
     }
     if (r != HS_FE_GLOBAL_FORCE && r != HS_FE_LOCAL_FORCE) return HS_EINVAL;
+    if (l->beam) { /* its last trial force, global or in the chord's axes at rest */
+        if (r == HS_FE_GLOBAL_FORCE)
+            memcpy(out, l->fg, sizeof l->fg);
+        else
+            fe2d_to_local(e, l->fg, out);
+        return 0;
+    }
     const double *M = r == HS_FE_GLOBAL_FORCE ? l->B : l->T;
     const double N = l->ax >= 0 ? q[l->ax] : 0.0;
     for (int i = 0; i < l->nd; i++) { /* f = B^T q, local T_lb^T q; P-Delta at the last state */
@@ -596,7 +672,7 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         for (int d = 0; d < l->ndir; d++) s += M[d * l->nd + i] * q[d];
         for (int a = 0; a < 2; a++)
             if (l->pd[a]) s += N * l->dl[a] * (r == HS_FE_GLOBAL_FORCE ? l->g[a][i] : l->w[a][i]);
-        out[i] = s;
+        out[i] = s + N * l->rot_c * l->drot * l->gr[i]; /* rotations: the same in both frames */
     }
     return 0;
 }

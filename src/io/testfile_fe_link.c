@@ -2,7 +2,11 @@
  * every model (1-D; 2-D; 3-D):
  *   {type: two_node_link, nodes: [i, j], dirs: [x, y, rz], materials: [a, b, c],
  *    orient: [x1, x2] | [x1, x2, x3] | [x1, x2, x3, yp1, yp2, yp3], yp: [yp1, yp2, yp3],
- *    shear_dist: 0.5 | [sy, sz], mass: m, p_delta: [mz_i, mz_j] | [my_i, my_j, mz_i, mz_j]}
+ *    shear_dist: 0.5 | [sy, sz], mass: m, p_delta: [mz_i, mz_j] | [my_i, my_j, mz_i, mz_j],
+ *    p_delta_rotation: c}
+ * p_delta_rotation (2-D frames, with p_delta): the bearings' P-Delta, the end moments
+ * +- c N (s L rz_i - (1 - s) L rz_j) and the tangent at fixed N (OpenSees'
+ * elastomericBearingPlasticity: c 0.5, ratios [0.5, 0.5]; hs_fe_link_def p_delta_rot).
  * dirs are local directions named as the node DOFs (3-D: x axial, y and z shears, rx torsion, ry
  * and rz moments), one material each; orient's first three numbers are local x, yp (3-D) the
  * vector of the local x-y plane. */
@@ -141,6 +145,16 @@ int hs_tf_fe_link(hs_tf *L, hs_fe *fe, const hs_ynode *el, const char *what, con
     if (!rc && (v = hs_ynode_get(el, "shear_dist")) != NULL)
         rc = link_shear_dist(L, ndm, ni, v, what, &def);
     if (!rc && (v = hs_ynode_get(el, "p_delta")) != NULL) rc = link_p_delta(L, ndm, v, what, &def);
+    if (!rc && (v = hs_ynode_get(el, "p_delta_rotation")) != NULL) {
+        rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "p_delta_rotation"),
+                       &def.p_delta_rot);
+        if (!rc && !def.has_p_delta)
+            rc = hs_tf_fail(L, v,
+                            "%s: the bearings' rotation term goes with p_delta (give p_delta: "
+                            "[0.5, 0.5] for OpenSees' elastomericBearingPlasticity)",
+                            sub);
+        def.p_delta_bearing = 1;
+    }
     if (!rc && (v = hs_ynode_get(el, "mass")) != NULL) {
         rc = hs_tf_num(L, v, hs_tf_path(sub, sizeof sub, what, "mass"), &def.mass);
         if (!rc && !(def.mass >= 0.0))

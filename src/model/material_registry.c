@@ -43,6 +43,8 @@ int hs_material_create_bwbn(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_bwbn_params[];
 int hs_material_create_bouc_wen_infill(hs_material *m, const hs_options *opts);
 extern const hs_param_spec hs_material_bouc_wen_infill_params[];
+int hs_material_create_bearing_plasticity(hs_material *m, const hs_options *opts);
+extern const hs_param_spec hs_material_bearing_plasticity_params[];
 
 static const struct {
     hs_material_entry entry;
@@ -105,6 +107,10 @@ static const struct {
     {{"bouc_wen_infill", hs_material_bouc_wen_infill_params,
       "Bouc-Wen for masonry infills with damage and pinching (OpenSees BoucWenInfill)"},
      hs_material_create_bouc_wen_infill},
+    {{"bearing_plasticity", hs_material_bearing_plasticity_params,
+      "elastomeric bearing shear: plasticity with linear and nonlinear hardening (OpenSees "
+      "elastomericBearingPlasticity)"},
+     hs_material_create_bearing_plasticity},
 };
 
 #define HS_NMATERIALS (sizeof hs_materials / sizeof hs_materials[0])

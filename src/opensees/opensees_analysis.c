@@ -335,6 +335,28 @@ static int update(hs_os_live *lv, const hs_os_settings *set)
         }
         return 0;
     }
+    if (transient(set) && set->hs_fixed) { /* NewmarkHSFixedNumIter::update */
+        const double t = (double)lv->iter_now / set->max_iter;
+        for (int i = 0; i < n; i++) {
+            const double u = lv->Ut[i] + lv->x[i], a = lv->Hst[i], b = lv->Htm1[i];
+            double w; /* the polynomial at x = t through x = 1 (u), 0 (Ut), -1, -2 */
+            if (set->poly_order == 1)
+                w = t * u - (t - 1.0) * a;
+            else if (set->poly_order == 2)
+                w = t * (t + 1.0) / 2.0 * u - (t - 1.0) * (t + 1.0) * a + (t - 1.0) * t / 2.0 * b;
+            else
+                w = t * (t + 1.0) * (t + 2.0) / 6.0 * u -
+                    (t - 1.0) * (t + 1.0) * (t + 2.0) / 2.0 * a +
+                    (t - 1.0) * t * (t + 2.0) / 2.0 * b -
+                    (t - 1.0) * t * (t + 1.0) / 6.0 * lv->Htm2[i];
+            lv->x[i] = w - lv->Ut[i]; /* the scaled increment */
+            lv->Ut[i] += lv->x[i];
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->c3 * lv->x[i];
+        }
+        set_alpha_state(lv, set);
+        return 0;
+    }
     if (transient(set) && set->explicit_newmark) { /* NewmarkExplicit::update: x = dA */
         for (int i = 0; i < n; i++) {
             lv->Vt[i] += lv->c2 * lv->x[i];
@@ -398,6 +420,11 @@ static int new_step(hs_os_live *lv, const hs_os_settings *set, double dt)
         set_alpha_state(lv, set);
         lv->time = lv->time_commit + dt;
         return 0;
+    }
+    if (transient(set) && set->hs_fixed) { /* NewmarkHSFixedNumIter::newStep: the history */
+        memcpy(lv->Htm2, lv->Htm1, (size_t)n * sizeof(double));
+        memcpy(lv->Htm1, lv->Hst, (size_t)n * sizeof(double));
+        memcpy(lv->Hst, lv->U, (size_t)n * sizeof(double));
     }
     if (transient(set)) {
         const double g = set->gamma, b = set->beta;
@@ -508,6 +535,7 @@ static int solve_step(hs_os_live *lv, const hs_os_settings *set)
         if (rc) break;
         memcpy(lv->x, lv->b, (size_t)lv->n * sizeof(double));
         rc = hs_linsolver_solve(lv->ls, lv->x);
+        lv->iter_now = iter; /* the test's count (NewmarkHSFixedNumIter's x) */
         if (!rc) rc = update(lv, set);
         form_unbalance(lv, set, load_time(lv, set), &rc);
         if (rc) break;
@@ -523,12 +551,26 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
 {
     const size_t bytes = (size_t)lv->n * sizeof(double);
     int rc = 0;
-    if (transient(set) && set->alpha_os) /* AlphaOS::commit: the elements at Ua, unless */
-        rc = set->update_elem_disp ? hs_os_live_restore(lv, lv->Ut, lv->Vt)
-                                   : hs_os_live_restore(lv, lv->Ua, lv->Va);
+    /* AlphaOS::commit: the elements at Ua with the corrected velocity (AlphaOS::update sets the
+     * nodes' velocity, updates the domain, then only the nodes' displacement), unless
+     * -updateElemDisp (then at Ut) */
+    if (transient(set) && set->alpha_os)
+        rc = hs_os_live_restore(lv, set->update_elem_disp ? lv->Ut : lv->Ua, lv->Vt);
     else if (transient(set) && set->alpha != 1.0)
         rc = hs_os_live_restore(lv, lv->Ut, lv->Vt);
     if (!rc) rc = commit_fe(lv);
+    if (!rc && transient(set) && set->hs_fixed) { /* NewmarkHSFixedNumIter::commit: one more
+        increment from the last unbalance, to the nodes only (the elements keep the state of the
+        last iteration) */
+        rc = form_tangent(lv, set, set->initial);
+        memcpy(lv->x, lv->b, bytes);
+        if (!rc) rc = hs_linsolver_solve(lv->ls, lv->x);
+        for (int i = 0; !rc && i < lv->n; i++) {
+            lv->Ut[i] += lv->x[i];
+            lv->Vt[i] += lv->c2 * lv->x[i];
+            lv->At[i] += lv->c3 * lv->x[i];
+        }
+    }
     if (rc) return rc;
     memcpy(lv->U, lv->Ut, bytes);
     if (transient(set)) {
@@ -608,6 +650,16 @@ double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order)
     double u = 0.0;
     for (int t = 0; t < map.n; t++) u += map.c[t] * x[map.eq[t]];
     return u;
+}
+
+double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof)
+{
+    hs_fe_dof_map map;
+    if (!lv || hs_fe_node_map(lv->fe, node, dof, &map) || map.n == 0)
+        return hs_os_live_reaction(lv, node, dof);
+    double r = 0.0;
+    for (int a = 0; a < map.n; a++) r -= map.c[a] * lv->b[map.eq[a]];
+    return r;
 }
 
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof)

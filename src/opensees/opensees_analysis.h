@@ -58,6 +58,10 @@ typedef struct hs_os_settings {
     int explicit_newmark;                /* NewmarkExplicit gamma: the unknown is the accel. */
     int alpha_os, update_elem_disp;      /* AlphaOS alpha <beta gamma> <-updateElemDisp> */
     int hht;                             /* integrator HHT (no modal damping in its tangent) */
+    /* NewmarkHSFixedNumIter gamma beta <-polyOrder p> (OpenSees' NewmarkHSFixedNumIter.cpp):
+     * Newmark whose iteration k of N moves the displacement to the polynomial through the last
+     * steps' starts and the full increment at x = k / N; an extra increment at commit */
+    int hs_fixed, poly_order;
 } hs_os_settings;
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
@@ -130,6 +134,10 @@ typedef struct hs_os_live {
     double *Ut, *Vt, *At; /* trial, at t + dt */
     double *Ua, *Va;      /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
     double *Upt;          /* AlphaOS: the last step's predictor displacement */
+    /* NewmarkHSFixedNumIter: its Ut, Utm1, Utm2 (the displacements at the starts of this and
+     * the two steps before), the iteration being updated */
+    double *Hst, *Htm1, *Htm2;
+    int iter_now;
     double *Uc, *Vc, *Ac; /* at the step's start */
     double *r, *b, *x, *Kt, *Ct, *K0, *Keff, *C, *P, *tmp, *phat, *dUhat, *Kx;
     double *rg; /* a Rayleigh group's resisting force (scratch: x holds the increment) */
@@ -229,5 +237,10 @@ Tcl_ObjCmdProc hs_os_cmd_modal_damping;
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
 /* The reaction at a node DOF (the elements' committed forces minus the loads there). */
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof);
+/* OpenSees' reactionIncludingInertia (Domain::calculateNodalReactions(1): the elements' forces
+ * with their inertia and damping less the node's unbalance with its inertia): at a fixed DOF
+ * the reaction above; at a free one the last unbalance's negative, -(P - R - C v - M a) (the
+ * residual of equilibrium: 0 where the step converged). */
+double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof);
 
 #endif

@@ -86,6 +86,10 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     def.shear_dist_z = e->shear_dist_z;
     def.has_p_delta = e->has_p_delta;
     for (int c = 0; c < 4; c++) def.p_delta[c] = e->p_delta[c];
+    def.p_delta_bearing = e->p_delta_bearing;
+    def.p_delta_rot = e->p_delta_rot;
+    for (int j = 0; j < e->nmat; j++)
+        def.has_k_dir[j] = e->has_k_dir[j], def.k_dir[j] = e->k_dir[j];
     def.nk = e->nkinit; /* an expElement's -initStif over its basic system */
     for (int j = 0; j < e->nkinit; j++) def.kdirs[j] = e->kinit_dirs[j];
     def.k_shear_dist = e->kinit_shear;
@@ -101,6 +105,8 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     def.absolute = e->exp_generic;                     /* expElement generic: absolute node DOFs */
     memcpy(def.dir_node, e->dir_node, sizeof def.dir_node);
     memcpy(def.kdir_node, e->kinit_node, sizeof def.kdir_node);
+    def.exp_beam = e->exp_beam;
+    def.beam_transf = e->exp_beam_transf;
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

@@ -260,7 +260,8 @@ void hs_os_live_destroy(hs_os_live **plv)
                     &lv->At,       &lv->Ua,         &lv->Va,     &lv->Uc,   &lv->Vc,     &lv->Ac,
                     &lv->r,        &lv->b,          &lv->x,      &lv->P,    &lv->tmp,    &lv->phat,
                     &lv->Kx,       &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0,
-                    &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift};
+                    &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift, &lv->Hst,
+                    &lv->Htm1,     &lv->Htm2};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     free_values(lv);
     hs_os_storage_free(&lv->st);
@@ -296,13 +297,10 @@ int hs_os_live_refresh(hs_os_state *st, hs_os_live *lv)
     int moved = 0, rc = masses(lv, &moved);
     if (!rc && moved) rc = stiffness_and_solver(lv);
     if (!rc) rc = build_groups(lv, st->script);
+    /* a group of part of a nonlinear model made after an analysis: its elements' history */
     for (int g = 0; !rc && g < lv->ngroups; g++)
         if (lv->gfe[g] != lv->fe && lv->steps > 0 && !hs_fe_is_linear(lv->gfe[g]))
-            rc = hs_fail(lv->ctx, HS_EUNSUPPORTED,
-                         "not yet supported by hysim: Rayleigh stiffness factors given after an "
-                         "analysis to part of a nonlinear model (its elements' history is in the "
-                         "whole model only); give them to every element, or before the first "
-                         "analyze");
+            rc = hs_fe_copy_element_states(lv->gfe[g], lv->fe);
     if (!rc) hs_os_live_member_loads(lv, lv->time);
     if (!rc) rc = hs_os_live_restore(lv, lv->U, NULL); /* the committed tangent of the new groups */
     for (int g = 0; !rc && g < lv->ngroups; g++)
@@ -328,9 +326,10 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
          * betaKcomm too, its tangent being -initStif), or with an estimated tangent (-tangStif):
          * hysim has the first (the element's given stiffness), not the estimate */
         const int estimated = e->nkinit && e->exp_own_tangent;
+        const int given = e->nkinit || e->has_k_dir[1]; /* -initStif (a bearing's: its shear) */
         if (e->exp_site && e->exp_rayleigh &&
-            ((!e->nkinit && e->ray.betaKinit != 0.0) ||
-             ((!e->nkinit || estimated) && (e->ray.betaK != 0.0 || e->ray.betaKcomm != 0.0))))
+            ((!given && e->ray.betaKinit != 0.0) ||
+             ((!given || estimated) && (e->ray.betaK != 0.0 || e->ray.betaKcomm != 0.0))))
             return hs_fail(st->ctx, HS_EUNSUPPORTED,
                            "%s: expElement %d: stiffness-proportional Rayleigh damping of an "
                            "experimental element %s is not yet in hysim; give the element "
@@ -351,10 +350,10 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,     &lv->V,  &lv->A,   &lv->Ut,     &lv->Vt, &lv->At,
-                          &lv->Ua,    &lv->Va, &lv->Uc,  &lv->Vc,     &lv->Ac, &lv->r,
-                          &lv->b,     &lv->x,  &lv->P,   &lv->tmp,    &lv->Kx, &lv->phat,
-                          &lv->dUhat, &lv->rg, &lv->Upt, &lv->dUstep, &lv->dU0};
+        double **vec[] = {&lv->U,      &lv->V,   &lv->A,   &lv->Ut,   &lv->Vt,    &lv->At, &lv->Ua,
+                          &lv->Va,     &lv->Uc,  &lv->Vc,  &lv->Ac,   &lv->r,     &lv->b,  &lv->x,
+                          &lv->P,      &lv->tmp, &lv->Kx,  &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt,
+                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
         if (!rc && !(lv->M = hs_dvec(nn(lv)))) rc = HS_ENOMEM;

@@ -70,6 +70,16 @@ typedef struct hs_os_element {
     double yp[3], shear_dist_z;
     int has_p_delta; /* twoNodeLink -pDelta: [My_i My_j Mz_i Mz_j] (2-D: the last two) */
     double p_delta[4];
+    /* a bearing's P-Delta (hs_fe_link_def p_delta_bearing, p_delta_rot; opensees_tcl_bearing.c)
+     * and its given stiffness per direction (k_dir: expElement bearing's -initStif) */
+    int p_delta_bearing;
+    double p_delta_rot;
+    int has_k_dir[HS_OS_MAX_DIRS];
+    double k_dir[HS_OS_MAX_DIRS];
+    /* expElement beamColumn with -initStif: EEBeamColumn2d through its geomTransf (hs_fe_link_def
+     * exp_beam, beam_transf) */
+    int exp_beam;
+    hs_fe_transf exp_beam_transf;
     int rayleigh_ok; /* 1: takes the Rayleigh stiffness factors (OpenSees -doRayleigh) */
     hs_os_rayleigh ray;
     int section;     /* truss of a section whose axial response is one material, or
@@ -474,6 +484,8 @@ int hs_os_el_truss2(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_elem
 /* element TripleFrictionPendulumX (opensees_tcl_tfpx.c): the command, the element. */
 int hs_os_el_tfp_x(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 int hs_os_add_tfp_x(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, const char *name);
+/* element elastomericBearingPlasticity (opensees_tcl_bearing.c). */
+int hs_os_el_bearing_plasticity(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_element *e);
 /* element CoupledZeroLength (opensees_tcl_coupled.c). */
 int hs_os_el_coupled_zero_length(hs_os_state *st, int objc, Tcl_Obj *const objv[],
                                  hs_os_element *e);

@@ -127,7 +127,7 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     if (objc < 3) return hs_os_fail(st, objv, "expected 'integrator LoadControl dLambda'");
     const char *type = Tcl_GetString(objv[1]);
     int first = 2;
-    s->explicit_newmark = s->alpha_os = s->update_elem_disp = s->hht = 0;
+    s->explicit_newmark = s->alpha_os = s->update_elem_disp = s->hht = s->hs_fixed = 0;
     st->an->modal_dirty = 1; /* the modal damping's integrator check */
     if (!strcmp(type, "LoadControl")) {
         s->integ = HS_OS_INT_LOAD;
@@ -237,6 +237,29 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
         return (s->beta > 0.0 && s->gamma > 0.0)
                    ? (st->an->integ_changed = 1, settings_done(st, interp, objv))
                    : hs_os_fail(st, objv, "gamma and beta must be > 0 (hysim's implicit Newmark)");
+    } else if (!strcmp(type, "NewmarkHSFixedNumIter")) {
+        /* NewmarkHSFixedNumIter gamma beta <-polyOrder p> (OpenSees 3.8's
+         * NewmarkHSFixedNumIter.cpp, OPS_NewmarkHSFixedNumIter: polyOrder 2 by default, 1 to 3,
+         * the domain updated at commit) */
+        s->integ = HS_OS_INT_NEWMARK;
+        s->hs_fixed = 1;
+        s->poly_order = 2;
+        if ((objc != 4 && objc != 6) || hs_os_num(st, objv, 2, "gamma", &s->gamma) ||
+            hs_os_num(st, objv, 3, "beta", &s->beta))
+            return hs_os_fail(st, objv,
+                              "expected 'integrator NewmarkHSFixedNumIter gamma beta <-polyOrder "
+                              "p>'");
+        if (objc == 6 && (strcmp(Tcl_GetString(objv[4]), "-polyOrder") ||
+                          hs_os_int(st, objv, 5, "-polyOrder", &s->poly_order)))
+            return hs_os_fail(st, objv, "option '%s': expected -polyOrder p (1, 2 or 3)",
+                              Tcl_GetString(objv[4]));
+        if (s->poly_order < 1 || s->poly_order > 3)
+            return hs_os_fail(st, objv, "-polyOrder %d: expected 1, 2 or 3", s->poly_order);
+        s->alpha = 1.0;
+        if (!(s->beta > 0.0 && s->gamma > 0.0))
+            return hs_os_fail(st, objv, "gamma and beta must be > 0 (OpenSees' too)");
+        st->an->integ_changed = 1;
+        return settings_done(st, interp, objv);
     } else if (!strcmp(type, "HHT")) {
         s->integ = HS_OS_INT_NEWMARK;
         s->hht = 1;
@@ -253,7 +276,8 @@ static int cmd_integrator(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *
     } else
         return hs_os_fail(st, objv,
                           "type '%s' is not supported by hysim (LoadControl, DisplacementControl, "
-                          "HSConstraint, EQPath, Newmark, HHT, NewmarkExplicit, AlphaOS)",
+                          "HSConstraint, EQPath, Newmark, HHT, NewmarkExplicit, AlphaOS, "
+                          "NewmarkHSFixedNumIter)",
                           type);
     s->jd = 1.0;
     s->incr_min = s->incr_max = s->incr;
@@ -368,8 +392,11 @@ static int build(hs_os_state *st, Tcl_Obj *const objv[])
         an->lv->dlambda = 0.0; /* a new integrator's step starts with none (HSConstraint's sign) */
         memset(an->lv->dUstep, 0, (size_t)an->lv->n * sizeof(double)); /* EQPath's sign */
         an->integ_changed = 0;
-        /* AlphaOS::domainChanged: the predictor starts at the committed displacement */
+        /* AlphaOS::domainChanged: the predictor starts at the committed displacement;
+         * NewmarkHSFixedNumIter::domainChanged: Ut and Utm1 too */
         memcpy(an->lv->Upt, an->lv->U, (size_t)an->lv->n * sizeof(double));
+        memcpy(an->lv->Hst, an->lv->U, (size_t)an->lv->n * sizeof(double));
+        memcpy(an->lv->Htm1, an->lv->U, (size_t)an->lv->n * sizeof(double));
     }
     return TCL_OK;
 }

@@ -13,6 +13,7 @@
 
 #include "hysim/linalg.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +56,18 @@ static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M
     return rc;
 }
 
+/* The eigenproblem of the live tangent: symmetric, or the general one when K is nonsymmetric
+ * beyond round-off (P-Delta links: OpenSees' -fullGenLapack solves that one too). */
+static int live_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *w2, double *phi)
+{
+    double big = 0.0, skew = 0.0;
+    for (size_t k = 0; k < (size_t)n * (size_t)n; k++) big = fmax(big, fabs(K[k]));
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < j; i++) skew = fmax(skew, fabs(HS_AT(K, n, i, j) - HS_AT(K, n, j, i)));
+    return skew > 1e-12 * big ? hs_gen_eig(ctx, n, K, M, w2, phi)
+                              : hs_sym_eig(ctx, n, K, M, w2, phi);
+}
+
 int hs_os_live_modes(hs_ctx *ctx, hs_os_live *lv, int count)
 {
     const int nl = lv->n;
@@ -66,7 +79,7 @@ int hs_os_live_modes(hs_ctx *ctx, hs_os_live *lv, int count)
     if (!rc) rc = live_tangent(ctx, lv, -1, K, M, keep, &nk); /* K, M: nk x nk */
     if (!rc && (count < 1 || count > nk))
         rc = hs_fail(ctx, HS_EINPUT, "%d modes asked; the model has %d DOFs with mass", count, nk);
-    if (!rc) rc = hs_sym_eig(ctx, nk, K, M, w2, phi);
+    if (!rc) rc = live_eig(ctx, nk, K, M, w2, phi);
     if (!rc) rc = hs_os_live_store_modes(lv, count, nk, keep, w2, phi);
     hs_free(K);
     hs_free(M);
@@ -91,10 +104,12 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     }
     if (objc < 2 || hs_os_int(st, objv, objc - 1, "number of eigenvalues", &count))
         return objc < 2 ? hs_os_fail(st, objv, "expected 'eigen <solver> N'") : TCL_ERROR;
-    /* OpenSees' tangent holds the gravity loads once an analysis has applied them */
+    /* OpenSees' tangent holds the gravity loads once an analysis has applied them (the live
+     * model's own tangent has them: this build then only counts the DOFs) */
     hs_os_model applied = *st->m;
-    applied.nloads = st->loads_applied;
-    applied.neleloads = st->eleloads_applied;
+    const int live = st->live && st->an && st->an->lv;
+    applied.nloads = live ? 0 : st->loads_applied;
+    applied.neleloads = live ? 0 : st->eleloads_applied;
     hs_fe *fe = NULL;
     if (hs_os_build_fe(st->ctx, &applied, st->script, &fe)) {
         char msg[768];
@@ -123,7 +138,7 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     if (!rc)
         rc = lv ? live_tangent(st->ctx, lv, n, K, M, keep, &nk) : hs_fe_initial_stiffness(fe, K);
     if (!rc && !lv) hs_fe_mass_matrix(fe, M); /* full with -cMass or a mass on a rigid slave */
-    if (!rc) rc = hs_sym_eig(st->ctx, n, K, M, w2, phi);
+    if (!rc) rc = lv ? live_eig(st->ctx, n, K, M, w2, phi) : hs_sym_eig(st->ctx, n, K, M, w2, phi);
     /* the modes modalDamping uses: now on the live model, or at its first analyze (the same
      * initial state: no analysis has run) */
     if (!rc && st->live && st->an) {

@@ -715,6 +715,7 @@ static const struct {
     {"beamWithHinges", hs_os_el_beam_with_hinges},
     {"zeroLengthSection", hs_os_el_zero_length_section},
     {"CoupledZeroLength", hs_os_el_coupled_zero_length},
+    {"elastomericBearingPlasticity", hs_os_el_bearing_plasticity},
 };
 
 int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -732,7 +733,8 @@ int hs_os_cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
             st, objv,
             "type '%s' is not supported by hysim (it has truss, Truss2, TripleFrictionPendulumX, "
             "elasticBeamColumn, zeroLength, zeroLengthSection, CoupledZeroLength, "
-            "twoNodeLink, forceBeamColumn, forceBeamColumnCBDI, dispBeamColumn, "
+            "twoNodeLink, elastomericBearingPlasticity, forceBeamColumn, forceBeamColumnCBDI, "
+            "dispBeamColumn, "
             "nonlinearBeamColumn and beamWithHinges)",
             type);
     int tag;

@@ -12,15 +12,16 @@
  * expElement twoNodeLink is OpenSees' twoNodeLink (EETwoNodeLink.cpp: the same local axes and
  * basic DOFs), expElement truss is the axial spring between its nodes (EETruss.cpp: basic
  * displacement (u_j - u_i) . (x_j - x_i) / L, force along the chord), expElement beamColumn
- * with a Linear transformation the twoNodeLink on its cantilever's driven DOF
- * (EEBeamColumn2d.cpp, basic system B). hysim builds exactly that element, marked experimental
- * (its ctrlDisp, daqDisp, daqForce responses answer the actuator's command, measurement and
- * force). Its stiffness is its -initStif over its basic system, initial and tangent, as
- * OpenFresco's (EEBeamColumn2d.cpp setInitialStiff, getTangentStiff "Return InitialStiff"):
- * the link's given stiffness (hs_fe_link_def kb); with -tangStif (an expTangentStiff estimate)
- * the tangent is the perfect specimen's own, a perfect estimate. A setup's similitude factors
- * scale the specimen (ExperimentalSetup.cpp: command ctrlFact trialFact d, force outFact daqFact
- * f): the link's displacement, velocity and force factors.
+ * with -initStif EEBeamColumn2d itself through its transformation (src/fe/fe_link_beam.c), without
+ * it (Linear) the twoNodeLink on its cantilever's driven DOF (EEBeamColumn2d.cpp, basic system B).
+ * hysim builds exactly that element, marked experimental (its ctrlDisp, daqDisp, daqForce responses
+ * answer the actuator's command, measurement and force). Its stiffness is its -initStif over its
+ * basic system, initial and tangent, as OpenFresco's (EEBeamColumn2d.cpp setInitialStiff,
+ * getTangentStiff "Return InitialStiff"): the link's given stiffness (hs_fe_link_def kb); with
+ * -tangStif (an expTangentStiff estimate) the tangent is the perfect specimen's own, a perfect
+ * estimate. A setup's similitude factors scale the specimen (ExperimentalSetup.cpp: command
+ * ctrlFact trialFact d, force outFact daqFact f): the link's displacement, velocity and force
+ * factors.
  *
  * A setup with several actuators drives one material of the control each: NoTransformation's
  * actuator k the basic DOF it names (the link's direction k), a setup with actuator geometry
@@ -31,7 +32,7 @@
  *
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites), networked sites, an Aggregator of a
- * setup with actuator geometry, expElement beamColumn with nonlinear geometry, a generic element
+ * setup with actuator geometry, a generic element
  * over more than two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an
  * experimental element's stiffness-proportional Rayleigh damping without -initStif, or with
  * betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is refused at the first
@@ -456,14 +457,14 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
     for (int i = 0; i < st->m->ntransfs; i++)
         if (st->m->transfs[i].tag == tt) t = &st->m->transfs[i];
     if (!t) return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
-    if (t->kind != HS_FE_LINEAR)
-        return hs_os_fail(st, objv,
-                          "geomTransf %d: not yet supported by hysim: an experimental "
-                          "beamColumn with nonlinear geometry (OpenFresco's PDelta/Corotational "
-                          "basic system B); use geomTransf Linear",
-                          tt);
     exp_args a = {0};
     if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
+    if (!a.nk && t->kind != HS_FE_LINEAR)
+        return hs_os_fail(st, objv,
+                          "geomTransf %d: an experimental beamColumn with nonlinear geometry "
+                          "needs its -initStif (EEBeamColumn2d's stiffness and elastic axial "
+                          "force come from it)",
+                          tt);
     static const int system_b[3] = {1, 2, 3}; /* axial, shear, moment */
     exp_drive d = {0};
     if (site_drive(st, objv, a.site, 3, system_b, &d)) return TCL_ERROR;
@@ -478,7 +479,8 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
     /* basic system B: [axial, (v_j - v_i) - L theta_i, theta_j - theta_i], the link's axial,
      * shear at jNode (shear distance 1) and moment */
     const exp_basic b = {.n = 3, .dirs = {HS_FE_UX, HS_FE_UY, HS_FE_RZ}, .shear_dist = 1.0};
-    return define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
+    if (define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    return hs_of_exp_beam(st, objv, t->kind); /* opensees_tcl_bearing.c */
 }
 
 /* The ground of an expElement generic's node: a fixed node at its place, tag 1000000000 + the
@@ -626,16 +628,18 @@ static int cmd_exp_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
                           "element (expElement truss or twoNodeLink), or hold the braces' top "
                           "with expElement twoNodeLink or generic on an InvertedVBrace2d setup "
                           "(the actuators' resultant)");
-    if (!strcmp(type, "corotTruss") || !strcmp(type, "bearing"))
-        return hs_os_fail(st, objv,
-                          "type '%s' is not supported in a script yet (it has twoNodeLink, "
-                          "truss, beamColumn and generic); give the experimental element in a test "
-                          "file's experimental "
-                          "section (docs/testfile.md)",
-                          type);
+    if (!strcmp(type, "bearing")) return hs_of_exp_bearing(st, interp, objc, objv);
+    if (!strcmp(type, "corotTruss"))
+        return hs_os_fail(
+            st, objv,
+            "type '%s' is not supported in a script yet (it has twoNodeLink, "
+            "truss, beamColumn, generic and bearing); give the experimental element in a test "
+            "file's experimental "
+            "section (docs/testfile.md)",
+            type);
     return hs_os_fail(st, objv,
                       "type '%s' is not supported by hysim (it has twoNodeLink, truss, beamColumn, "
-                      "generic)",
+                      "generic, bearing)",
                       type);
 }
 
@@ -693,6 +697,7 @@ int hs_os_openfresco_commands(hs_os_state *st)
         {"expControlPoint", cmd_exp_ignored},
         {"loadPackage", cmd_exp_ignored},
         {"wipeExp", cmd_wipe_exp},
+        {"removeExp", hs_of_cmd_remove_exp},
         {"packageVersion", cmd_package_version},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

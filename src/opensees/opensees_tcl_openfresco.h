@@ -46,6 +46,15 @@ struct hs_os_fresco *hs_of_state(hs_os_state *st);
 const hs_of_control *hs_of_find_control(const struct hs_os_fresco *f, int tag);
 const hs_of_setup *hs_of_find_setup(const struct hs_os_fresco *f, int tag);
 
+/* expElement bearing tag ... (opensees_tcl_bearing.c) */
+int hs_of_exp_bearing(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+/* expElement beamColumn tag ... just defined as its link: with -initStif, EEBeamColumn2d through
+ * the transformation `transf` (opensees_tcl_bearing.c) */
+int hs_of_exp_beam(hs_os_state *st, Tcl_Obj *const objv[], hs_fe_transf transf);
+
+/* removeExp type <tag> (opensees_tcl_exp_remove.c) */
+int hs_of_cmd_remove_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+
 /* expSetup TYPE tag ... (opensees_tcl_expsetup.c) */
 int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
 

@@ -15,15 +15,15 @@
 #define STATE(cd) ((hs_os_state *)(cd))
 
 struct hs_os_recorder {
-    int element;          /* 0: Node, 1: Element */
-    char file[2048];      /* as the script names it */
-    FILE *f;              /* opened at the first row */
-    int time;             /* -time: the time first */
-    double dT, next;      /* -dT: a row when the time reaches next */
-    int precision;        /* -precision (6) */
-    int *tags, ntags;     /* nodes or elements */
-    int *dofs, ndofs;     /* Node: 0-based */
-    int resp;             /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp */
+    int element;      /* 0: Node, 1: Element */
+    char file[2048];  /* as the script names it */
+    FILE *f;          /* opened at the first row */
+    int time;         /* -time: the time first */
+    double dT, next;  /* -dT: a row when the time reaches next */
+    int precision;    /* -precision (6) */
+    int *tags, ntags; /* nodes or elements */
+    int *dofs, ndofs; /* Node: 0-based */
+    int resp; /* Node: 0 disp, 1 vel, 2 accel, 3 reaction, 4 incrDisp, 5 reactionIncludingInertia */
     char word[48];        /* Element: the response (words joined by spaces) */
     double *last;         /* Node incrDisp: the last row's displacements */
     int *series, nseries; /* Node -timeSeries: per DOF of -dof the model's series (-1: none),
@@ -149,6 +149,8 @@ static int row_values(hs_os_state *st, hs_os_recorder *r)
                 double v;
                 if (r->resp == 3)
                     v = hs_os_live_reaction(st->an->lv, r->tags[k], r->dofs[j]);
+                else if (r->resp == 5)
+                    v = hs_os_live_reaction_inertia(st->an->lv, r->tags[k], r->dofs[j]);
                 else if (r->resp == 4) {
                     const double u = hs_os_live_node(lv, r->tags[k], r->dofs[j], 0);
                     double *last = &r->last[(size_t)k * (size_t)r->ndofs + (size_t)j];
@@ -310,12 +312,14 @@ static int parse(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_recorde
             }
             hs_free(d);
         } else if (!r->element && (!strcmp(o, "disp") || !strcmp(o, "vel") || !strcmp(o, "accel") ||
-                                   !strcmp(o, "reaction") || !strcmp(o, "incrDisp"))) {
+                                   !strcmp(o, "reaction") || !strcmp(o, "incrDisp") ||
+                                   !strcmp(o, "reactionIncludingInertia"))) {
             r->resp = !strcmp(o, "disp")       ? 0
                       : !strcmp(o, "vel")      ? 1
                       : !strcmp(o, "accel")    ? 2
                       : !strcmp(o, "reaction") ? 3
-                                               : 4;
+                      : !strcmp(o, "incrDisp") ? 4
+                                               : 5;
             i++;
         } else if (r->element && (o[0] != '-' || !strcmp(o, "-material"))) {
             /* the response: the rest of the command (`material stress` is two words) */

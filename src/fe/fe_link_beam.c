@@ -1,0 +1,129 @@
+/* A two-node link as OpenFresco's experimental beam-column (EEBeamColumn2d.cpp of OpenFresco 2.8,
+ * read for facts; hs_fe_link_def beam): 2-D, ndf 3, its coordinate transformation Linear, PDelta
+ * or Corotational (OpenSees' LinearCrdTransf2d, PDeltaCrdTransf2d, CorotCrdTransf2d).
+ *
+ * The transformation gives the basic system A (simply supported): dA = [axial, theta_i - chord,
+ * theta_j - chord] (Corotational: [Ln - L, theta_i - (beta - beta0), theta_j - (beta -
+ * beta0)]). EEBeamColumn2d's basic system B is the cantilever fixed at node i:
+ *   Linear, PDelta: db = [dA0, -L dA1, dA2 - dA1];
+ *   Corotational:   db = [(L + dA0) cos dA1 - L, -(L + dA0) sin dA1, dA2 - dA1].
+ * The link's directions (HS_FE_UX, UY, RZ: B's axial, shear, rotation) that the site drives
+ * take its materials: qb = their force, 0 elsewhere. When the axial force is zero (|qb0| <
+ * 1e-12: the test measures none), EEBeamColumn2d puts an elastic one along the deformed chord of
+ * B: qA0 = kb00 (sqrt((L + db0)^2 + db1^2) - L), qb0 = cos(a) qA0, qb1 += sin(a) qA0, a =
+ * atan2(db1, L + db0). Back to A: Linear, PDelta qA = [qb0, -L qb1 - qb2, qb2]; Corotational
+ * qA = [cos(a) qb0 + sin(a) qb1, db1 qb0 - (L + db0) qb1 - qb2, qb2]. The global force is the
+ * transformation's (PDelta: N = qA0 on the chord's offset; Corotational: B_A^T qA). The
+ * stiffness is -initStif kb (in B) in A, kbA = [kb00, 0, 0; 0, L^2 kb11 + L (kb12 + kb21) + kb22,
+ * -L kb12 - kb22; 0, -L kb21 - kb22, kb22] (its couplings to the axial left out, as
+ * EEBeamColumn2d does), through the transformation with its geometric stiffness of qA (the
+ * tangent: "InitialStiff including GeometricStiff"), and at rest without it (the initial
+ * stiffness). */
+#include "fe_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
+                       const double kbB[9], hs_material *const *mat, const int *dir,
+                       const double *da, const double *dv, const double *fb, int nmat,
+                       const double ug[6], const double vg[6], int initial, double f[6],
+                       double k[36], double db_out[3], double qb_out[3])
+{
+    const double L = e->L;
+    double kbA[9] = {0}; /* column-major 3 x 3 */
+    kbA[0] = kbB[0];
+    kbA[4] = L * L * kbB[4] + L * (kbB[7] + kbB[5]) + kbB[8];
+    kbA[7] = -L * kbB[7] - kbB[8]; /* (1, 2) */
+    kbA[5] = -L * kbB[5] - kbB[8]; /* (2, 1) */
+    kbA[8] = kbB[8];
+    const int corot = transf == HS_FE_COROTATIONAL && !initial;
+    double dA[3], vA[3], BA[3][6], ul[6] = {0}, r[6] = {0}, z[6] = {0}, Ln = L;
+    if (corot) {
+        const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
+        Ln = sqrt(dx * dx + dy * dy);
+        const double c = dx / Ln, s = dy / Ln;
+        const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s); /* beta - beta0 */
+        const double rr[6] = {-c, -s, 0.0, c, s, 0.0}, zz[6] = {s, -c, 0.0, -s, c, 0.0};
+        memcpy(r, rr, sizeof r);
+        memcpy(z, zz, sizeof z);
+        for (int i = 0; i < 6; i++) {
+            BA[0][i] = r[i];
+            BA[1][i] = BA[2][i] = -z[i] / Ln;
+        }
+        BA[1][2] += 1.0;
+        BA[2][5] += 1.0;
+        dA[0] = Ln - L, dA[1] = ug[2] - rot, dA[2] = ug[5] - rot;
+    } else { /* local T_A (Linear, PDelta; every transformation at rest) */
+        const double TA[3][6] = {
+            {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
+        memcpy(BA, TA, sizeof BA);
+        if (!initial) fe2d_to_local(e, ug, ul);
+        for (int a = 0; a < 3; a++) {
+            dA[a] = 0.0;
+            for (int i = 0; i < 6; i++) dA[a] += TA[a][i] * ul[i];
+        }
+    }
+    double vl[6] = {0};
+    if (!initial && !corot) fe2d_to_local(e, vg, vl);
+    for (int a = 0; a < 3; a++) {
+        vA[a] = 0.0;
+        for (int i = 0; i < 6; i++) vA[a] += BA[a][i] * (corot ? vg[i] : vl[i]);
+    }
+    double db[3], vb[3];
+    if (corot) {
+        const double cs = cos(dA[1]), sn = sin(dA[1]);
+        db[0] = (L + dA[0]) * cs - L, db[1] = -(L + dA[0]) * sn, db[2] = dA[2] - dA[1];
+        vb[0] = vA[0] * cs - (L + dA[0]) * sn * vA[1];
+        vb[1] = -vA[0] * sn - (L + dA[0]) * cs * vA[1];
+        vb[2] = vA[2] - vA[1];
+    } else {
+        db[0] = dA[0], db[1] = -L * dA[1], db[2] = dA[2] - dA[1];
+        vb[0] = vA[0], vb[1] = -L * vA[1], vb[2] = vA[2] - vA[1];
+    }
+    double qb[3] = {0.0, 0.0, 0.0};
+    for (int m = 0; m < nmat && !initial; m++) { /* the site's specimens on their DOFs of B */
+        const int b = dir[m] == HS_FE_UX ? 0 : dir[m] == HS_FE_UY ? 1 : 2;
+        const int rc = hs_material_set_trial(mat[m], da[m] * db[b], dv[m] * vb[b]);
+        if (rc)
+            return hs_fail(ctx, rc, "element '%s': direction %d: %s", name, m + 1,
+                           hs_ctx_message(ctx));
+        qb[b] = fb[m] * hs_material_stress(mat[m]);
+        db_out[m] = db[b];
+        qb_out[m] = qb[b];
+    }
+    const double a = atan2(db[1], L + db[0]);
+    if (!initial && fabs(qb[0]) < 1.0e-12) { /* EEBeamColumn2d's elastic axial force */
+        const double qa0 = kbB[0] * (sqrt((L + db[0]) * (L + db[0]) + db[1] * db[1]) - L);
+        qb[0] = cos(a) * qa0;
+        qb[1] += sin(a) * qa0;
+    }
+    double qA[3];
+    if (corot)
+        qA[0] = cos(a) * qb[0] + sin(a) * qb[1],
+        qA[1] = db[1] * qb[0] - (L + db[0]) * qb[1] - qb[2];
+    else
+        qA[0] = qb[0], qA[1] = -L * qb[1] - qb[2];
+    qA[2] = qb[2];
+    double fl[6], kl[36];
+    for (int i = 0; i < 6; i++) fl[i] = BA[0][i] * qA[0] + BA[1][i] * qA[1] + BA[2][i] * qA[2];
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double s = 0.0;
+            for (int p = 0; p < 3; p++)
+                for (int q = 0; q < 3; q++) s += BA[p][i] * kbA[q * 3 + p] * BA[q][j];
+            if (corot) /* CorotCrdTransf2d's geometric stiffness of qA */
+                s += qA[0] / Ln * z[i] * z[j] +
+                     (qA[1] + qA[2]) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
+            kl[j * 6 + i] = s;
+        }
+    if (corot) { /* already global */
+        if (f) memcpy(f, fl, sizeof fl);
+        if (k) memcpy(k, kl, sizeof kl);
+        return 0;
+    }
+    if (transf == HS_FE_PDELTA && !initial) fe2d_pdelta(qA[0], L, ul, fl, kl);
+    if (f) fe2d_to_global(e, fl, f);
+    if (k) fe2d_stiffness_to_global(e, kl, k);
+    return 0;
+}
