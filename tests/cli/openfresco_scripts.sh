@@ -192,7 +192,8 @@ openfresco() {
     [ "$rc" -ne 0 ] && echo -n "OpenFresco stopped (exit status $rc: $(grep -m1 WARNING "$1/of/of.log" | sed 's/|/\\|/g')); "
     [ -n "$nan" ] && echo -n "OpenFresco writes nan in $nan; "
     [ "$shapes" != - ] && echo -n "another shape: ${shapes//,/, }; "
-    echo "$w of the peak over $n files of both (worst $at)"
+    [ "$shapes" != - ] && n=$((n - $(tr ',' '\n' <<< "$shapes" | wc -l)))
+    if [ "$n" -eq 0 ]; then echo "no other file of both"; else echo "$w of the peak over $n files of the same shape (worst $at)"; fi
 }
 
 table=$dir/table.md
