@@ -147,15 +147,24 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         if (n > 0) out[0] /= e->A;
         return n;
     }
-    if (!lv) { /* before any analysis: the unloaded model */
-        const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
-        for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;
-        return size < cap ? size : cap;
+    /* before any analysis: the unloaded model, built for the question (its responses' sizes are
+     * the element's, as OpenSees' recorders write them from the start) */
+    hs_fe *unloaded = NULL;
+    if (!lv) {
+        hs_os_model bare = *st->m;
+        bare.nloads = 0;
+        bare.neleloads = 0;
+        if (hs_os_build_live_fe(st->ctx, &bare, st->script, NULL, &unloaded)) {
+            /* a model that does not build yet (a record before its elements): zeros */
+            const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
+            for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;
+            return size < cap ? size : cap;
+        }
     }
-    hs_fe *fe = lv->fe;
+    hs_fe *fe = lv ? lv->fe : unloaded;
     int count = 0;
     const int parts = e->kind == HS_OS_ZERO_LENGTH && e->nmat > 1 ? e->nmat : 1;
-    for (int j = 0; j < parts; j++) {
+    for (int j = 0; j < parts && count >= 0; j++) {
         char name[48];
         if (parts > 1) {
             static const char *const PLANE[3] = {"x", "y", "rz"}, *const SPACE[6] = {"x",  "y",
@@ -166,11 +175,16 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         } else
             snprintf(name, sizeof name, "ele%d", tag);
         const int k = hs_fe_element_index(fe, name);
-        if (k < 0) return -2;
+        if (k < 0) {
+            count = -2;
+            break;
+        }
         int size = hs_fe_element_response_size(fe, k, r);
         double v[64];
-        if (size <= 0 || size > 64) return -1;
-        if (hs_fe_element_response(fe, k, r, v)) return -1;
+        if (size <= 0 || size > 64 || hs_fe_element_response(fe, k, r, v)) {
+            count = -1;
+            break;
+        }
         const int fndf = hs_fe_ndf(fe);
         if (r == HS_FE_GLOBAL_FORCE && st->m->ndf < fndf && size == 2 * fndf) {
             /* OpenSees gives the model's -ndf values a node (-ndf 2: x, y; hysim's frame also
@@ -185,6 +199,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         } else
             for (int i = 0; i < size && count < cap; i++) out[count++] = v[i];
     }
+    hs_fe_destroy(&unloaded);
     return count;
 }
 
