@@ -35,7 +35,8 @@ static int load_lib(hs_lib_load *l, const char *env, const char *soname, const c
 {
     const char *file = getenv(env);
     if (!file || !file[0]) file = soname;
-    void *h = dlopen(file, RTLD_LAZY | RTLD_LOCAL); /* as at start-up: functions bound when called */
+    /* as at start-up: functions bound when called */
+    void *h = dlopen(file, RTLD_LAZY | RTLD_LOCAL);
     if (!h) {
         const char *e = dlerror();
         snprintf(l->error, sizeof l->error, "cannot load %s (%s)", file, e ? e : "dlopen failed");
