@@ -53,30 +53,50 @@ static int is_material_stress(const char *word)
     return !strcmp(word, "material stress") || !strcmp(word, "-material stress");
 }
 
+/* The frame model a question about an element is answered from: the live model's, or before any
+ * analysis the unloaded model built for the question (*built, to destroy: its responses have the
+ * elements' own sizes, as OpenSees' recorders write them from the start); NULL when the model
+ * does not build yet (a record before its elements). */
+static hs_fe *query_fe(hs_os_state *st, hs_fe **built)
+{
+    *built = NULL;
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    if (lv) return lv->fe;
+    hs_os_model bare = *st->m;
+    bare.nloads = 0;
+    bare.neleloads = 0;
+    return hs_os_build_live_fe(st->ctx, &bare, st->script, NULL, built) ? NULL : *built;
+}
+
 /* A truss's material tangent (`material tangent`): its material's tangent at the last converged
- * state; before any analysis the virgin material's. 1 value, or -1 / -2 as
- * hs_os_element_values. */
+ * state (an elastic truss's, and before the model builds, the virgin material's). 1 value, or -1 /
+ * -2 as hs_os_element_values. */
 static int material_tangent(hs_os_state *st, int tag, double *out, int cap)
 {
     const hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return -2;
     if (e->kind != HS_OS_TRUSS || cap < 1) return -1;
-    const hs_os_live *lv = st->an ? st->an->lv : NULL;
-    if (lv) {
-        char name[32];
-        snprintf(name, sizeof name, "ele%d", tag);
-        const int k = hs_fe_element_index(lv->fe, name);
-        const hs_material *m = k < 0 ? NULL : hs_fe_element_material(lv->fe, k);
-        if (!m) return -2;
+    hs_fe *built, *fe = query_fe(st, &built);
+    char name[32];
+    snprintf(name, sizeof name, "ele%d", tag);
+    const int k = fe ? hs_fe_element_index(fe, name) : -1;
+    const hs_material *m = k < 0 ? NULL : hs_fe_element_material(fe, k);
+    int rc = 1;
+    if (m)
         out[0] = hs_material_tangent(m);
-        return 1;
+    else if (e->nmat == 0) /* an elastic truss keeps no material: E is its tangent */
+        out[0] = e->E;
+    else { /* no model yet: the virgin material's */
+        const hs_os_material *om = hs_os_find_material(st->m, e->mat[0]);
+        hs_material *v = NULL;
+        if (!om || hs_material_create(st->ctx, om->type, om->opts, &v))
+            rc = -1;
+        else
+            out[0] = hs_material_tangent(v);
+        hs_material_destroy(&v);
     }
-    const hs_os_material *om = hs_os_find_material(st->m, e->mat[0]);
-    hs_material *m = NULL;
-    if (!om || hs_material_create(st->ctx, om->type, om->opts, &m)) return -1;
-    out[0] = hs_material_tangent(m);
-    hs_material_destroy(&m);
-    return 1;
+    hs_fe_destroy(&built);
+    return rc;
 }
 
 /* `section N force|forces|deformation|deformations`: 1 with the point and the kind. */
@@ -88,22 +108,22 @@ static int section_word(const char *word, int *point, int *deformation)
     return *deformation || !strcmp(what, "force") || !strcmp(what, "forces");
 }
 
-/* A beam-column's section response (the element k of the live model); -1 when it has none. */
+/* A beam-column's section response; -1 when it has none. */
 static int section_values(hs_os_state *st, const hs_os_element *e, int point, int deformation,
                           double *out, int cap)
 {
-    const hs_os_live *lv = st->an ? st->an->lv : NULL;
     if (e->kind != HS_OS_BEAM_COLUMN && e->kind != HS_OS_ZERO_LENGTH_SECTION) return -1;
-    if (!lv) { /* before any analysis: the unloaded section (P, Mz in 2-D) */
+    hs_fe *built, *fe = query_fe(st, &built);
+    if (!fe) { /* a model that does not build yet: the unloaded section (P, Mz in 2-D) */
         for (int i = 0; i < 2 && i < cap; i++) out[i] = 0.0;
         return cap < 2 ? cap : 2;
     }
     char name[32];
     snprintf(name, sizeof name, "ele%d", e->tag);
-    const int k = hs_fe_element_index(lv->fe, name);
-    if (k < 0) return -2;
-    const int n = hs_fe_section_response(lv->fe, k, point, deformation, out, cap);
-    return n < 0 ? -1 : n;
+    const int k = hs_fe_element_index(fe, name);
+    const int n = k < 0 ? -2 : hs_fe_section_response(fe, k, point, deformation, out, cap);
+    hs_fe_destroy(&built);
+    return n < -1 ? n : n < 0 ? -1 : n;
 }
 
 /* `deformationsANDforces` (ZeroLength.cpp and TwoNodeLink.cpp: the basic deformations, then
@@ -132,7 +152,6 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     }
     if (!strcmp(word, "material tangent") || !strcmp(word, "-material tangent"))
         return material_tangent(st, tag, out, cap);
-    const hs_os_live *lv = st->an ? st->an->lv : NULL;
     hs_fe_response r = HS_FE_BASIC_FORCE;
     const int stress = is_material_stress(word);
     if (!stress && !response_kind(word, &r)) return -1;
@@ -147,21 +166,12 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         if (n > 0) out[0] /= e->A;
         return n;
     }
-    /* before any analysis: the unloaded model, built for the question (its responses' sizes are
-     * the element's, as OpenSees' recorders write them from the start) */
-    hs_fe *unloaded = NULL;
-    if (!lv) {
-        hs_os_model bare = *st->m;
-        bare.nloads = 0;
-        bare.neleloads = 0;
-        if (hs_os_build_live_fe(st->ctx, &bare, st->script, NULL, &unloaded)) {
-            /* a model that does not build yet (a record before its elements): zeros */
-            const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
-            for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;
-            return size < cap ? size : cap;
-        }
+    hs_fe *unloaded, *fe = query_fe(st, &unloaded);
+    if (!fe) { /* a model that does not build yet (a record before its elements): zeros */
+        const int size = e->kind == HS_OS_TRUSS && r != HS_FE_GLOBAL_FORCE ? 1 : 2 * st->m->ndf;
+        for (int i = 0; i < size && i < cap; i++) out[i] = 0.0;
+        return size < cap ? size : cap;
     }
-    hs_fe *fe = lv ? lv->fe : unloaded;
     int count = 0;
     const int parts = e->kind == HS_OS_ZERO_LENGTH && e->nmat > 1 ? e->nmat : 1;
     for (int j = 0; j < parts && count >= 0; j++) {
