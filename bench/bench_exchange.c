@@ -4,8 +4,9 @@
  *  - floor: raw TCP ping-pong of the native exchange's sizes (write the plain TARGET frame's
  *    bytes, read the plain MEASUREMENT frame's bytes back; TCP_NODELAY at both ends);
  *  - native plain and native secured: TARGET -> MEASUREMENT frames (hysim/wire.h) through the
- *    secure channel (hysim/secure.h; secured: handshake once, then sealed frames), the site's end
- *    a thread with its own channel; the MEASUREMENT as a site sends it in a running test (8
+ *    secure channel (hysim/secure.h; secured: handshake once, then sealed frames) over the
+ *    transport the coordinator uses (hs_transport_socket: receives wait inside recv), the site's
+ *    end a thread with its own channel; the MEASUREMENT as a site sends it in a running test (8
  *    history samples, 6 command generator states, tracking figures);
  *  - floor of OpenFresco A's sizes: raw TCP, two writes of 2,048 bytes, 2,048 bytes back;
  *  - OpenFresco A: setTrialResponse (3) then getForce (10) and its reply, as OpenSees'
