@@ -19,7 +19,7 @@
  * cut short nor stretched. The option is set only when the timeout already on the socket is not
  * within that bound (0 = none, or longer), so a run of receives with the same wait sets it once;
  * the value from before is put back by hs_socket_link_restore. Waits too short for the bound
- * (below 24 ms), a wait of 0 and non-blocking descriptors take the stateless path. */
+ * (below 23 ms), a wait of 0 and non-blocking descriptors take the stateless path. */
 #include "hysim/secure.h"
 
 #include <errno.h>
