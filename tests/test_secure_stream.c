@@ -6,13 +6,15 @@
  * stateless transport (hs_transport_fd) and the socket link (hs_transport_socket, waiting inside
  * recv with SO_RCVTIMEO: src/net/transport_fd.c). And the link's own promises: the caller's
  * timeout kept whatever timeout the socket had (none, shorter, longer), short waits, no limit,
- * the socket's timeout set once for a run of equal waits and put back by restore. */
+ * the socket's timeout set once for a run of equal waits and put back by restore, a signal during
+ * a receive. */
 #include "hs_test.h"
 
 #include "hysim/secure.h"
 
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -384,6 +386,51 @@ static void test_link_option_restored(void **state)
     pair_close(&p);
 }
 
+/* ---- a signal during a receive ---- */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+}
+
+typedef struct signaller {
+    pthread_t target;
+    int after_ms;
+} signaller;
+
+static void *signaller_main(void *arg)
+{
+    const signaller *g = arg;
+    const struct timespec pause = {0, (long)g->after_ms * 1000000};
+    nanosleep(&pause, NULL);
+    pthread_kill(g->target, SIGUSR1);
+    return NULL;
+}
+
+/* A signal (handler without SA_RESTART: recv answers EINTR) 50 ms into a receive: an idle
+ * receive still waits its 300 ms, and a frame 150 ms late is still received. */
+static void test_link_signal(void **state)
+{
+    (void)state;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+    pair p;
+    link_open(&p, 0, 2000);
+    signaller g = {.target = pthread_self(), .after_ms = 50};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, signaller_main, &g), 0);
+    expect_idle(&p, 300);
+    pthread_join(th, NULL);
+    assert_int_equal(pthread_create(&th, NULL, signaller_main, &g), 0);
+    expect_late_frame(&p, 1, 150, 1000);
+    pthread_join(th, NULL);
+    pair_close(&p);
+    sigaction(SIGUSR1, &old, NULL);
+}
+
 /* A non-blocking socket is served as by the stateless transport: its timeout is not touched,
  * idle waits and late frames keep the caller's timeout. */
 static void test_link_nonblocking(void **state)
@@ -414,10 +461,9 @@ int main(void)
         cmocka_unit_test(test_oversize_with_body),
     };
     const struct CMUnitTest link[] = {
-        cmocka_unit_test(test_link_timeouts),
-        cmocka_unit_test(test_link_no_limit),
-        cmocka_unit_test(test_link_option_restored),
-        cmocka_unit_test(test_link_nonblocking),
+        cmocka_unit_test(test_link_timeouts),        cmocka_unit_test(test_link_no_limit),
+        cmocka_unit_test(test_link_option_restored), cmocka_unit_test(test_link_nonblocking),
+        cmocka_unit_test(test_link_signal),
     };
     int failed = 0;
     for (use_link = 0; use_link <= 1; use_link++) /* each stream case over both transports */
