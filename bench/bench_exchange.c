@@ -4,8 +4,9 @@
  *  - floor: raw TCP ping-pong of the native exchange's sizes (write the plain TARGET frame's
  *    bytes, read the plain MEASUREMENT frame's bytes back; TCP_NODELAY at both ends);
  *  - native plain and native secured: TARGET -> MEASUREMENT frames (hysim/wire.h) through the
- *    secure channel (hysim/secure.h; secured: handshake once, then sealed frames), the site's end
- *    a thread with its own channel; the MEASUREMENT as a site sends it in a running test (8
+ *    secure channel (hysim/secure.h; secured: handshake once, then sealed frames) over the
+ *    transport the coordinator uses (hs_transport_socket: receives wait inside recv), the site's
+ *    end a thread with its own channel; the MEASUREMENT as a site sends it in a running test (8
  *    history samples, 6 command generator states, tracking figures);
  *  - floor of OpenFresco A's sizes: raw TCP, two writes of 2,048 bytes, 2,048 bytes back;
  *  - OpenFresco A: setTrialResponse (3) then getForce (10) and its reply, as OpenSees'
@@ -233,11 +234,14 @@ static int native_sizes(int nact, size_t *target, size_t *meas)
     return 0;
 }
 
-static hs_secure *channel(hs_ctx *ctx, int fd, hs_secure_role role, hs_secure_mode mode)
+/* A channel over fd with the transport a coordinator uses (src/net/site_native.c); *link
+ * outlives it. */
+static hs_secure *channel(hs_ctx *ctx, int fd, hs_secure_role role, hs_secure_mode mode,
+                          hs_socket_link *link)
 {
     hs_secure_config cfg = {.role = role, .mode = mode, .timeout_ms = TIMEOUT_MS};
     for (int i = 0; i < HS_SECURE_KEY_SIZE; i++) cfg.key[i] = (uint8_t)(17 * i + 1);
-    const hs_transport tr = hs_transport_fd(fd);
+    const hs_transport tr = hs_transport_socket(link, fd);
     hs_secure *ch = NULL;
     if (hs_secure_create(ctx, &cfg, &tr, &ch)) return NULL;
     if (hs_secure_handshake(ch)) hs_secure_destroy(&ch);
@@ -291,7 +295,8 @@ static int serve_native(server *sv, int fd, hs_ctx *ctx)
 {
     const xcase *c = sv->c;
     static hs_wire_msg in, out;
-    hs_secure *ch = channel(ctx, fd, HS_SECURE_SITE, c->mode);
+    hs_socket_link link;
+    hs_secure *ch = channel(ctx, fd, HS_SECURE_SITE, c->mode, &link);
     if (!ch) return -1;
     int rc = 0;
     for (int k = 0; !rc && k < c->warm + c->count; k++) {
@@ -411,7 +416,8 @@ static int client_native(const xcase *c, int fd, hs_ctx *ctx, timing *tm, double
 {
     static hs_wire_msg out, in;
     const int64_t h0 = now_ns();
-    hs_secure *ch = channel(ctx, fd, HS_SECURE_COORDINATOR, c->mode);
+    hs_socket_link link;
+    hs_secure *ch = channel(ctx, fd, HS_SECURE_COORDINATOR, c->mode, &link);
     if (!ch) return -1;
     *handshake_us = 1e-3 * (double)(now_ns() - h0);
     int rc = 0;
@@ -613,7 +619,8 @@ static int site_client(const xcase *c, int port, hs_ctx *ctx, timing *tm)
     static hs_wire_msg out, in;
     const int fd = connect_loopback(port, 1);
     if (fd < 0) return hs_fail(ctx, HS_ENET, "cannot connect to the site server");
-    hs_secure *ch = channel(ctx, fd, HS_SECURE_COORDINATOR, HS_SECURE_PLAIN);
+    hs_socket_link link;
+    hs_secure *ch = channel(ctx, fd, HS_SECURE_COORDINATOR, HS_SECURE_PLAIN, &link);
     int rc = ch ? 0 : -1;
     memset(&out, 0, sizeof out);
     out.type = HS_WIRE_HELLO;

@@ -2,16 +2,22 @@
  * brings several), frames that arrive in pieces (a header cut in two, a body in three), a frame
  * cut short (the configured timeout from its first byte, measured), an idle link (the caller's
  * timeout, measured, the channel intact), an oversize header followed by body bytes (refused
- * from the header), the same over a pipe (not a socket), no allocation per frame, and a socket
- * in the transport's poll-first mode (after a receive found nothing: src/net/transport_fd.c)
- * keeping the frames' order and the caller's timeout through its periodic probes. */
+ * from the header), the same over a pipe (not a socket), no allocation per frame; each over the
+ * stateless transport (hs_transport_fd) and the socket link (hs_transport_socket, waiting inside
+ * recv with SO_RCVTIMEO: src/net/transport_fd.c). And the link's own promises: the caller's
+ * timeout kept whatever timeout the socket had (none, shorter, longer), short waits, no limit,
+ * the socket's timeout set once for a run of equal waits and put back by restore, a signal during
+ * a receive. */
 #include "hs_test.h"
 
 #include "hysim/secure.h"
 
+#include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -69,9 +75,14 @@ static size_t seal_target(hs_secure *ch, int64_t step, double x, uint8_t *out)
 typedef struct pair {
     hs_ctx *ctx;
     int fd[2]; /* fd[0]: the test writes; fd[1]: the channel reads */
+    hs_socket_link link;
     hs_transport tr;
     hs_secure *c, *s;
 } pair;
+
+/* The transport of the channel under test: 0 stateless, 1 the socket link (a pipe gets the
+ * link too: it must fall back to the stateless path). */
+static int use_link;
 
 static void pair_open(pair *p, hs_secure_mode mode, int timeout_ms, int use_pipe)
 {
@@ -85,7 +96,7 @@ static void pair_open(pair *p, hs_secure_mode mode, int timeout_ms, int use_pipe
     } else {
         assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, p->fd), 0);
     }
-    p->tr = hs_transport_fd(p->fd[1]);
+    p->tr = use_link ? hs_transport_socket(&p->link, p->fd[1]) : hs_transport_fd(p->fd[1]);
     p->c = make(p->ctx, HS_SECURE_COORDINATOR, mode, timeout_ms, NULL);
     p->s = make(p->ctx, HS_SECURE_SITE, mode, timeout_ms, &p->tr);
     handshake(p->c, p->s);
@@ -222,7 +233,7 @@ static void test_oversize_with_body(void **state)
     memset(&p, 0, sizeof p);
     hs_ctx_create(&p.ctx);
     assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, p.fd), 0);
-    p.tr = hs_transport_fd(p.fd[1]);
+    p.tr = use_link ? hs_transport_socket(&p.link, p.fd[1]) : hs_transport_fd(p.fd[1]);
     hs_secure_config cfg = {
         .role = HS_SECURE_SITE, .mode = HS_SECURE_PLAIN, .timeout_ms = 1000, .max_length = 512};
     assert_int_equal(hs_secure_create(p.ctx, &cfg, &p.tr, &p.s), 0);
@@ -242,34 +253,222 @@ static void test_oversize_with_body(void **state)
     pair_close(&p);
 }
 
-/* After an idle receive the socket is polled first; frames keep their order and values through
- * 40 receives (two probe cycles), and an idle receive still waits the caller's 60 ms, measured. */
-static void test_poll_first(void **state)
+/* ---- the socket link ---- */
+
+/* The socket's receive timeout in ms (getsockopt; the kernel keeps it in jiffies, rounded up). */
+static double rcv_ms(int fd)
+{
+    struct timeval tv = {0};
+    socklen_t n = sizeof tv;
+    assert_int_equal(getsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, &n), 0);
+    return 1e3 * (double)tv.tv_sec + 1e-3 * (double)tv.tv_usec;
+}
+
+static void set_rcv_ms(int fd, int ms)
+{
+    const struct timeval tv = {.tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000};
+    assert_int_equal(setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv), 0);
+}
+
+/* A pair over a socketpair whose reading end had SO_RCVTIMEO preset_ms (0: none) before the
+ * link was made on it. */
+static void link_open(pair *p, int preset_ms, int timeout_ms)
+{
+    memset(p, 0, sizeof *p);
+    hs_ctx_create(&p->ctx);
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, p->fd), 0);
+    if (preset_ms) set_rcv_ms(p->fd[1], preset_ms);
+    p->tr = hs_transport_socket(&p->link, p->fd[1]);
+    assert_int_equal(p->link.blocking, 1);
+    p->c = make(p->ctx, HS_SECURE_COORDINATOR, HS_SECURE_PLAIN, timeout_ms, NULL);
+    p->s = make(p->ctx, HS_SECURE_SITE, HS_SECURE_PLAIN, timeout_ms, &p->tr);
+    handshake(p->c, p->s);
+}
+
+/* An idle receive of timeout_ms: HS_ETIMEOUT after at least that long (and not much more). */
+static void expect_idle(pair *p, int timeout_ms)
+{
+    hs_wire_msg m;
+    const double t0 = now_s();
+    assert_int_equal(hs_secure_recv(p->s, &m, timeout_ms), HS_ETIMEOUT);
+    const double waited = now_s() - t0;
+    assert_true(waited >= 1e-3 * timeout_ms && waited < 1e-3 * timeout_ms + 0.5);
+}
+
+/* A frame of step `step` written by a thread after delay_ms, received within timeout_ms. */
+static void expect_late_frame(pair *p, int64_t step, int delay_ms, int timeout_ms)
+{
+    const size_t n = seal_target(p->c, step, 0.25 * (double)step, batch);
+    writer w = {.fd = p->fd[0], .buf = batch, .cut = {n}, .ncut = 1, .pause_ms = delay_ms};
+    pthread_t th;
+    const double t0 = now_s();
+    assert_int_equal(pthread_create(&th, NULL, writer_main, &w), 0);
+    hs_wire_msg m;
+    assert_int_equal(hs_secure_recv(p->s, &m, timeout_ms), 0);
+    const double waited = now_s() - t0;
+    assert_int_equal(m.step, step);
+    assert_true(m.target.x[0] == 0.25 * (double)step);
+    assert_true(waited >= 1e-3 * delay_ms && waited < 1e-3 * delay_ms + 0.5);
+    pthread_join(th, NULL);
+}
+
+/* Whatever receive timeout the socket had (none, 40 ms: shorter than the link's bound, 7 s:
+ * longer), the caller's timeouts hold: idle waits of 300 ms (the socket's timeout, then poll for
+ * the rest) and 10 ms (below the bound: the stateless path), a frame 100 ms late within 1 s (after
+ * a 40 ms socket timeout ended), and 30 frames in order. */
+static void test_link_timeouts(void **state)
+{
+    (void)state;
+    static const int presets[3] = {0, 40, 7000};
+    for (int i = 0; i < 3; i++) {
+        pair p;
+        link_open(&p, presets[i], 2000);
+        expect_idle(&p, 300);
+        expect_idle(&p, 10);
+        expect_late_frame(&p, 1, 100, 1000);
+        for (int k = 2; k <= 31; k++) {
+            const size_t n = seal_target(p.c, k, 0.5 * k, frame);
+            assert_int_equal(write(p.fd[0], frame, n), (ssize_t)n);
+            expect_target(&p, k, 0.5 * k);
+        }
+        expect_idle(&p, 300);
+        pair_close(&p);
+    }
+}
+
+/* No limit (timeout < 0): a frame 150 ms late arrives whether the socket has no timeout or a
+ * 30 ms one (which ends first: the rest is waited for without limit). */
+static void test_link_no_limit(void **state)
+{
+    (void)state;
+    static const int presets[2] = {0, 30};
+    for (int i = 0; i < 2; i++) {
+        pair p;
+        link_open(&p, presets[i], 2000);
+        expect_late_frame(&p, 1, 150, -1);
+        expect_late_frame(&p, 2, 20, -1);
+        pair_close(&p);
+    }
+}
+
+/* The socket's timeout: 1000 - 1000/8 - 20 = 855 ms after a wait of 1 s (a preset 7 s is longer
+ * than that bound), kept for a longer wait (2 s: its bound is 1730), lowered for a shorter one
+ * (500 ms: 500 - 62 - 20 = 418), and the preset 7 s back after restore; a socket without one gets
+ * none back. */
+static void test_link_option_restored(void **state)
 {
     (void)state;
     pair p;
-    pair_open(&p, HS_SECURE_PLAIN, 2000, 0);
-    hs_wire_msg m;
-    for (int k = 1; k <= 40; k++) {
-        if (k == 1 || k == 9 || k == 23) {
-            const double t0 = now_s();
-            assert_int_equal(hs_secure_recv(p.s, &m, 60), HS_ETIMEOUT);
-            const double waited = now_s() - t0;
-            assert_true(waited >= 0.060 && waited < 0.5);
-        }
-        const size_t n = seal_target(p.c, k, 0.5 * k, frame);
-        assert_int_equal(write(p.fd[0], frame, n), (ssize_t)n);
-        expect_target(&p, k, 0.5 * k);
-    }
+    link_open(&p, 7000, 2000);
+    assert_true(fabs(rcv_ms(p.fd[1]) - 7000.0) < 20.0);
+    expect_late_frame(&p, 1, 5, 1000);
+    assert_int_equal(p.link.rcv_ms, 855);
+    assert_true(rcv_ms(p.fd[1]) >= 855.0 && rcv_ms(p.fd[1]) < 875.0);
+    expect_late_frame(&p, 2, 5, 2000);
+    assert_int_equal(p.link.rcv_ms, 855);
+    expect_late_frame(&p, 3, 5, 500);
+    assert_int_equal(p.link.rcv_ms, 418);
+    assert_true(rcv_ms(p.fd[1]) >= 418.0 && rcv_ms(p.fd[1]) < 438.0);
+    hs_socket_link_restore(&p.link);
+    assert_int_equal(p.link.changed, 0);
+    assert_true(fabs(rcv_ms(p.fd[1]) - 7000.0) < 20.0);
+    /* usable again after restore */
+    expect_late_frame(&p, 4, 5, 1000);
+    assert_int_equal(p.link.rcv_ms, 855);
+    pair_close(&p);
+
+    link_open(&p, 0, 2000);
+    expect_late_frame(&p, 1, 5, 1000);
+    assert_true(rcv_ms(p.fd[1]) >= 855.0);
+    hs_socket_link_restore(&p.link);
+    assert_true(rcv_ms(p.fd[1]) == 0.0);
+    hs_socket_link_restore(NULL);
+    pair_close(&p);
+}
+
+/* ---- a signal during a receive ---- */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+}
+
+typedef struct signaller {
+    pthread_t target;
+    int after_ms;
+} signaller;
+
+static void *signaller_main(void *arg)
+{
+    const signaller *g = arg;
+    const struct timespec pause = {0, (long)g->after_ms * 1000000};
+    nanosleep(&pause, NULL);
+    pthread_kill(g->target, SIGUSR1);
+    return NULL;
+}
+
+/* A signal (handler without SA_RESTART: recv answers EINTR) 50 ms into a receive: an idle
+ * receive still waits its 300 ms, and a frame 150 ms late is still received. */
+static void test_link_signal(void **state)
+{
+    (void)state;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+    pair p;
+    link_open(&p, 0, 2000);
+    signaller g = {.target = pthread_self(), .after_ms = 50};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, signaller_main, &g), 0);
+    expect_idle(&p, 300);
+    pthread_join(th, NULL);
+    assert_int_equal(pthread_create(&th, NULL, signaller_main, &g), 0);
+    expect_late_frame(&p, 1, 150, 1000);
+    pthread_join(th, NULL);
+    pair_close(&p);
+    sigaction(SIGUSR1, &old, NULL);
+}
+
+/* A non-blocking socket is served as by the stateless transport: its timeout is not touched,
+ * idle waits and late frames keep the caller's timeout. */
+static void test_link_nonblocking(void **state)
+{
+    (void)state;
+    pair p;
+    memset(&p, 0, sizeof p);
+    hs_ctx_create(&p.ctx);
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, p.fd), 0);
+    p.tr = hs_transport_socket(&p.link, p.fd[1]);
+    assert_int_equal(p.link.blocking, 0);
+    p.c = make(p.ctx, HS_SECURE_COORDINATOR, HS_SECURE_PLAIN, 2000, NULL);
+    p.s = make(p.ctx, HS_SECURE_SITE, HS_SECURE_PLAIN, 2000, &p.tr);
+    handshake(p.c, p.s);
+    expect_idle(&p, 60);
+    expect_late_frame(&p, 1, 50, 1000);
+    assert_int_equal(p.link.changed, 0);
+    assert_true(rcv_ms(p.fd[1]) == 0.0);
     pair_close(&p);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_frames_together), cmocka_unit_test(test_frames_in_pieces),
-        cmocka_unit_test(test_frame_cut),       cmocka_unit_test(test_oversize_with_body),
-        cmocka_unit_test(test_poll_first),
+    const struct CMUnitTest stream[] = {
+        cmocka_unit_test(test_frames_together),
+        cmocka_unit_test(test_frames_in_pieces),
+        cmocka_unit_test(test_frame_cut),
+        cmocka_unit_test(test_oversize_with_body),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest link[] = {
+        cmocka_unit_test(test_link_timeouts),        cmocka_unit_test(test_link_no_limit),
+        cmocka_unit_test(test_link_option_restored), cmocka_unit_test(test_link_nonblocking),
+        cmocka_unit_test(test_link_signal),
+    };
+    int failed = 0;
+    for (use_link = 0; use_link <= 1; use_link++) /* each stream case over both transports */
+        failed |=
+            cmocka_run_group_tests_name(use_link ? "stream_link" : "stream_fd", stream, NULL, NULL);
+    failed |= cmocka_run_group_tests_name("link", link, NULL, NULL);
+    return failed;
 }

@@ -50,8 +50,29 @@ typedef struct hs_transport {
 } hs_transport;
 
 /* A transport over a connected socket or pipe (poll() for timeouts; no SIGPIPE). The fd stays
- * the caller's. */
+ * the caller's. Stateless: a receive that has to wait costs recv, poll, recv. */
 hs_transport hs_transport_fd(int fd);
+
+/* A transport over a connected socket whose receives wait inside recv() (one system call), bounded
+ * by the socket's SO_RCVTIMEO, which the link sets to a little less than the caller's timeout and
+ * completes with poll() when it ends first: the caller's timeout is kept as with hs_transport_fd
+ * (src/net/transport_fd.c). While the link is in use the socket's receive timeout is its own:
+ * nothing else may change it, and another reader of the descriptor sees it. The fields are the
+ * transport's. A non-blocking descriptor or a pipe is served as by hs_transport_fd. */
+typedef struct hs_socket_link {
+    int fd;
+    int blocking;           /* a blocking socket: receives can wait in the kernel */
+    int rcv_ms;             /* its SO_RCVTIMEO now, ms rounded up (0: none) */
+    int changed;            /* the link set it (restored by hs_socket_link_restore) */
+    long saved_s, saved_us; /* SO_RCVTIMEO before the link */
+} hs_socket_link;
+
+/* Starts a link on fd (two system calls: its flags and its receive timeout) and returns its
+ * transport; *link must outlive every channel given the transport. The fd stays the caller's. */
+hs_transport hs_transport_socket(hs_socket_link *link, int fd);
+/* Puts back the socket's receive timeout from before the link (for a descriptor handed on to
+ * another reader; closing it needs nothing). NULL-safe; the link can be used again after. */
+void hs_socket_link_restore(hs_socket_link *link);
 
 /* ---- keys ---- */
 

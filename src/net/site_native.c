@@ -29,6 +29,7 @@ typedef struct site_native {
     hs_site_url url;
     uint8_t key[HS_SECURE_KEY_SIZE];
     int fd;
+    hs_socket_link link; /* fd's transport (waits inside recv) */
     hs_secure *ch;
     int timeout_ms;
     double rate;     /* the site's controller rate (HELLO_ACK) */
@@ -209,7 +210,7 @@ static int sn_setup(hs_site *s, double dt)
                            .mode = s->cfg.plain ? HS_SECURE_PLAIN : HS_SECURE_PSK,
                            .timeout_ms = n->timeout_ms};
     memcpy(sc.key, n->key, sizeof sc.key);
-    const hs_transport tr = hs_transport_fd(n->fd);
+    const hs_transport tr = hs_transport_socket(&n->link, n->fd);
     rc = hs_secure_create(s->ctx, &sc, &tr, &n->ch);
     sodium_memzero(sc.key, sizeof sc.key);
     if (rc) return broken(s, rc, "secure channel");

@@ -70,6 +70,13 @@ void hs_wire_status_set(hs_wire_status *st, hs_wire_fault fault, const char *fmt
     va_end(ap);
 }
 
+void hs_wire_status_ok(hs_wire_status *st)
+{
+    if (!st) return;
+    st->fault = HS_WIRE_FAULT_NONE;
+    memcpy(st->text, "ok", 3);
+}
+
 int hs_wire_utf8_valid(const uint8_t *s, size_t n)
 {
     size_t i = 0;
@@ -181,7 +188,7 @@ int hs_wire_header_decode(const uint8_t *buf, size_t len, uint32_t max_length, h
                            name, (unsigned long long)h->seq, (long long)h->step);
         return HS_EPROTO;
     }
-    hs_wire_status_set(st, HS_WIRE_FAULT_NONE, "ok");
+    hs_wire_status_ok(st);
     return 0;
 }
 
