@@ -399,6 +399,12 @@ int hs_fe_tangent_band(hs_fe *fe);
 int hs_fe_restore_band(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
                        double *Ct, int kd);
 int hs_fe_commit(hs_fe *fe);
+/* After a commit: the nodes move to dynamic displacements d without an element update (OpenSees'
+ * NewmarkHSFixedNumIter::commit). Until the next restore, commit or revert, the elastic beams
+ * (OpenSees' ElasticBeam2d/3d update their transformation when asked for their force) answer
+ * their recorded global force at d, the other elements at their committed state; dr (n) gets
+ * the change of the restoring force that makes (src/fe/fe_move_nodes.c). */
+int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr);
 /* The condensed restoring force at the last commit (n, lent; zero before the first). */
 const double *hs_fe_committed_force(const hs_fe *fe);
 int hs_fe_revert(hs_fe *fe);

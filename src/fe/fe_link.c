@@ -64,7 +64,7 @@ typedef struct fe_link {
     /* an OpenFresco experimental beam-column (fe_link_beam.c): its transformation, -initStif in
      * B, its last trial global force (the recorders') */
     int beam, beam_transf;
-    double kbB[9], fg[6];
+    double kbB[9], fg[6], qA[3];
     /* an experimental control's signal filters (hs_fe_link_def ctrl_filter, daq_filter; 1 in
      * filtered when any): the last trial basic deformations (ubt), the filtered commands the
      * materials took (cmd, cmv) and the filtered measurements (daq_u, daq_q), measured 0 before
@@ -600,6 +600,18 @@ static double link_measure(fe_link *l, int d, int fresh)
     return l->daq_q[d];
 }
 
+int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6])
+{
+    const fe_link *l = e->link;
+    if (!l->beam) return 1;
+    const fe_map *maps[FE_MAX_EDOF];
+    double ug[6];
+    fe_element_maps(fe, e, maps);
+    for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
+    fe_link_beam_force_at(e, l->beam_transf, l->qA, ug, f);
+    return 0;
+}
+
 int hs_fe_link_command(const hs_fe *fe, int e, double *out)
 {
     const fe_element *el = &fe->els[e];
@@ -623,7 +635,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         double fb6[6];
         const int rc =
             fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
-                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q);
+                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q, l->qA);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);

@@ -570,6 +570,17 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
             lv->Vt[i] += lv->c2 * lv->x[i];
             lv->At[i] += lv->c3 * lv->x[i];
         }
+        /* what OpenSees then records (Domain::commit, calculateNodalReactions): the elastic
+         * beams' forces at the moved nodes, the other elements' at their last update, and the
+         * residual with the moved nodes' velocity and acceleration (reactionIncludingInertia:
+         * Node::getUnbalancedLoadIncInertia, its mass and alphaM terms) */
+        if (!rc) rc = hs_fe_move_nodes(lv->fe, lv->Ut, lv->tmp);
+        for (int i = 0; !rc && i < lv->n; i++) lv->b[i] = lv->P[i] - lv->r[i] - lv->tmp[i];
+        if (!rc) {
+            hs_os_storage_matvec_sub(&lv->st, lv->C, lv->Vt, lv->b);
+            if (lv->Cmodal) hs_matvec_add(lv->n, lv->Cmodal, lv->Vt, -1.0, lv->b);
+            hs_os_storage_matvec_sub(&lv->st, lv->Mv, lv->At, lv->b);
+        }
     }
     if (rc) return rc;
     memcpy(lv->U, lv->Ut, bytes);
