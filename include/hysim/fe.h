@@ -405,6 +405,10 @@ int hs_fe_commit(hs_fe *fe);
  * their recorded global force at d, the other elements at their committed state; dr (n) gets
  * the change of the restoring force that makes (src/fe/fe_move_nodes.c). */
 int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr);
+/* 1 after hs_fe_move_nodes until the next restore, commit or revert; settle 1: the elements are
+ * taken as they answer there (the restoring force hs_fe_move_nodes gave, the caller's), and
+ * their recorded forces are their own state's again. */
+int hs_fe_nodes_moved(hs_fe *fe, int settle);
 /* The condensed restoring force at the last commit (n, lent; zero before the first). */
 const double *hs_fe_committed_force(const hs_fe *fe);
 int hs_fe_revert(hs_fe *fe);

@@ -6,7 +6,8 @@
  * EEBeamColumn2d::getResistingForce updates its transformation too while its basic forces stay
  * those of its last measurement; the other elements answer at their last update (their
  * materials', sections' and transformations' trial state). So those two kinds' recorded forces,
- * and the residual that reactionIncludingInertia reports, take the moved nodes. */
+ * the residual that reactionIncludingInertia reports, and the first unbalance of the next step
+ * (NewmarkHSFixedNumIter::newStep updates no element either) take the moved nodes. */
 #include "fe_impl.h"
 
 #include <string.h>
@@ -63,4 +64,11 @@ int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr)
     hs_free(r);
     if (!rc) fe->moved = 1;
     return rc;
+}
+
+int hs_fe_nodes_moved(hs_fe *fe, int settle)
+{
+    const int moved = fe->moved;
+    if (settle) fe->moved = 0;
+    return moved;
 }
