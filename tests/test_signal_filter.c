@@ -156,6 +156,11 @@ static void test_link_daq_force_undershoot(void **state)
     (void)state;
     model m;
     build(&m, 1);
+    /* asked before any state (a record before the analysis): the measurement at rest, + E, the
+     * filter untouched */
+    double q0 = 0.0;
+    assert_int_equal(hs_fe_element_response(m.fe, 0, HS_FE_BASIC_FORCE, &q0), 0);
+    HS_ASSERT_NEAR(q0, E, 1e-15);
     /* at rest, the first measurement: 0 through the daq undershoot gives + E */
     HS_ASSERT_NEAR(force(&m, 0.0), E, 1e-15);
     const double u1 = 0.3, f1 = K * (2 * u1 - E);

@@ -600,6 +600,16 @@ static double link_measure(fe_link *l, int d, int fresh)
     return l->daq_q[d];
 }
 
+/* Direction d's last measured strain (force 0) or stress (1) through the daq filters; before the
+ * first measurement, the one at rest that OpenFresco's element makes at its first force query (a
+ * record before the analysis), the filters' state untouched. */
+static double link_daq(const fe_link *l, int d, int force)
+{
+    if (l->measured) return force ? l->daq_q[d] : l->daq_u[d];
+    hs_signal_filter f = l->df[force ? HS_SF_FORCE : HS_SF_DISP];
+    return hs_signal_filter_apply(&f, 0.0);
+}
+
 int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6])
 {
     const fe_link *l = e->link;
@@ -721,9 +731,9 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] = (l->setup || l->beam) ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
-               : l->filtered
-                   ? (r == HS_FE_DEFORMATION ? l->daq_u[d] / l->da[d] : l->fb[d] * l->daq_q[d])
+        q[d] = (l->setup || l->beam)    ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
+               : l->filtered            ? (r == HS_FE_DEFORMATION ? link_daq(l, d, 0) / l->da[d]
+                                                                  : l->fb[d] * link_daq(l, d, 1))
                : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
                                         : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
