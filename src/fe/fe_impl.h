@@ -128,7 +128,8 @@ struct hs_fe {
     double *u_commit; /* committed equation displacements (neq; + the supports') */
     /* the nodes moved after the commit without an element update (fe_move_nodes.c; moved 1
      * until the next restore, commit, revert or state load) */
-    double *u_moved;
+    double *u_moved, *r_moved; /* nmoved each (r_moved: the scratch of their forces) */
+    size_t nmoved;
     int moved;
     double *r_eq;        /* neq */
     double *r_commit;    /* condensed force at the last commit (n) */

@@ -303,6 +303,12 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                        "element '%s': a link of absolute node DOFs (a generic element) takes no "
                        "orient and no P-Delta",
                        nm);
+    for (int r = 0; r < HS_SF_RESPONSES && (def->setup || def->exp_beam); r++)
+        if (def->ctrl_filter[r].type != HS_SF_NONE || def->daq_filter[r].type != HS_SF_NONE)
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': signal filters act on a link without a setup's "
+                           "actuators and not an experimental beam-column",
+                           nm);
     for (int k = 0; def->absolute && k < def->ndir + def->nk; k++) {
         const int side = k < def->ndir ? def->dir_node[k] : def->kdir_node[k - def->ndir];
         if (side != 0 && side != 1)

@@ -52,16 +52,21 @@ static int nodal_forces(hs_fe *fe, const double *u, double s, double *r)
 int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr)
 {
     const size_t q = (size_t)fe->neq + (size_t)hs_fe_support_count(fe) + 1;
-    double *um = hs_realloc(fe->u_moved, q * sizeof(double));
-    double *r = hs_calloc((size_t)fe->neq + 1, sizeof(double));
-    if (um) fe->u_moved = um;
-    if (!um || !r) return hs_free(r), HS_ENOMEM;
+    if (q != fe->nmoved) { /* once (and again if supports were added since) */
+        double *um = hs_realloc(fe->u_moved, q * sizeof(double));
+        double *rm = hs_realloc(fe->r_moved, q * sizeof(double));
+        if (um) fe->u_moved = um;
+        if (rm) fe->r_moved = rm;
+        if (!um || !rm) return HS_ENOMEM;
+        fe->nmoved = q;
+    }
+    double *r = fe->r_moved;
+    memset(r, 0, q * sizeof(double));
     memcpy(fe->u_moved, fe->u_commit, (q - 1) * sizeof(double));
     for (int i = 0; i < fe->n; i++) fe->u_moved[fe->dyn_eq[i]] = d[i];
     int rc = nodal_forces(fe, fe->u_moved, 1.0, r);
     if (!rc) rc = nodal_forces(fe, fe->u_commit, -1.0, r);
     for (int i = 0; !rc && i < fe->n; i++) dr[i] = r[fe->dyn_eq[i]];
-    hs_free(r);
     if (!rc) fe->moved = 1;
     return rc;
 }
