@@ -19,6 +19,7 @@
 #include "hysim/base.h"
 #include "hysim/material.h"
 #include "hysim/options.h"
+#include "hysim/signal_filter.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -284,11 +285,26 @@ typedef struct hs_fe_link_def {
      * with EEBeamColumn2d's elastic axial force where the specimens give none. */
     int exp_beam;
     hs_fe_transf beam_transf;
+    /* An experimental control's signal filters (OpenFresco's expControl -ctrlFilters and
+     * -daqFilters, by response type HS_SF_DISP ..; include/hysim/signal_filter.h), the link's own
+     * copies; type HS_SF_NONE: none. ctrl_filter DISP and VEL filter the commands its materials
+     * take (disp_factor ub, vel_factor vb; ECSimUniaxialMaterials::setTrialResponse), daq_filter
+     * DISP and FORCE their measured strain and stress (::getDaqResponse: the link's deformation
+     * and force). As OpenFresco's EETwoNodeLink::update, a new command goes out only when the
+     * basic deformations moved by more than DBL_EPSILON since the link's last trial state, and
+     * the measurement is filtered once per command, and once at rest before the first. A link
+     * without setup and not exp_beam. */
+    hs_signal_filter ctrl_filter[HS_SF_RESPONSES], daq_filter[HS_SF_RESPONSES];
 } hs_fe_link_def;
 /* OpenSees' defaults: no direction, no orient, shear distances 0.5, no mass. */
 void hs_fe_link_def_init(hs_fe_link_def *def);
 /* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
 int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
+
+/* An experimental link's last commands before its signal filters (OpenFresco's ctrlDisp: the
+ * basic deformations it was sent) into out (one per direction) when link e has a filter, and 1;
+ * else 0 and out untouched (its deformation is its command). */
+int hs_fe_link_command(const hs_fe *fe, int e, double *out);
 
 /* Member loads (OpenSees `eleLoad -ele e -type -beamUniform wy <wz> <wx>` and `-beamPoint Py <Pz>
  * xL <Px>`; src/fe/fe_member_load.c, docs/fe_model.md "Member loads and releases") on an elastic
@@ -383,6 +399,16 @@ int hs_fe_tangent_band(hs_fe *fe);
 int hs_fe_restore_band(hs_fe *fe, const double *d, const double *v, double *r, double *Kt,
                        double *Ct, int kd);
 int hs_fe_commit(hs_fe *fe);
+/* After a commit: the nodes move to dynamic displacements d without an element update (OpenSees'
+ * NewmarkHSFixedNumIter::commit). Until the next restore, commit or revert, the elastic beams
+ * (OpenSees' ElasticBeam2d/3d update their transformation when asked for their force) answer
+ * their recorded global force at d, the other elements at their committed state; dr (n) gets
+ * the change of the restoring force that makes (src/fe/fe_move_nodes.c). */
+int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr);
+/* 1 after hs_fe_move_nodes until the next restore, commit or revert; settle 1: the elements are
+ * taken as they answer there (the restoring force hs_fe_move_nodes gave, the caller's), and
+ * their recorded forces are their own state's again. */
+int hs_fe_nodes_moved(hs_fe *fe, int settle);
 /* The condensed restoring force at the last commit (n, lent; zero before the first). */
 const double *hs_fe_committed_force(const hs_fe *fe);
 int hs_fe_revert(hs_fe *fe);

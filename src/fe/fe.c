@@ -101,6 +101,8 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->u);
     hs_free(fe->v);
     hs_free(fe->u_commit);
+    hs_free(fe->u_moved);
+    hs_free(fe->r_moved);
     hs_free(fe->r_eq);
     hs_free(fe->r_commit);
     hs_free(fe->K_eq);

@@ -223,6 +223,7 @@ static int assemble_into(hs_fe *fe, int initial, const fe_target *t)
 /* r_eq, K_eq (and C_eq when want_c), dense. */
 static int assemble(hs_fe *fe, int initial, int want_c)
 {
+    fe->moved = 0; /* a restore: the elements are at the nodes again */
     const int q = fe->neq;
     const size_t qq = (size_t)q * (size_t)q;
     if (!fe->K_eq) { /* at the first dense use (setup): the sparse path never needs them */
@@ -447,6 +448,7 @@ int hs_fe_commit(hs_fe *fe)
         if (fe->els[k].kind == FE_TFP_X) fe_tfpx_commit(&fe->els[k]);
     }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
+    fe->moved = 0;
     fe->warm = 0; /* K_eq and K00's factor stay those at u, the committed state (tan_at) */
     for (int i = 0; i < fe->n; i++) fe->r_commit[i] = fe->r_eq[fe->dyn_eq[i]];
     return 0;
@@ -475,7 +477,7 @@ int hs_fe_revert(hs_fe *fe)
         }
     }
     memcpy(fe->u, fe->u_commit, (size_t)fe->neq * sizeof(double));
-    fe->warm = fe->tan_at = 0;
+    fe->warm = fe->tan_at = fe->moved = 0;
     return 0;
 }
 
@@ -582,7 +584,7 @@ int hs_fe_state_load(hs_fe *fe, const double *in)
     in++;
     memcpy(fe->u_commit, in, (size_t)fe->neq * sizeof(double));
     memcpy(fe->u, in, (size_t)fe->neq * sizeof(double));
-    fe->warm = fe->tan_at = 0;
+    fe->warm = fe->tan_at = fe->moved = 0;
     fe->tan_due = fe->n0 > 0; /* predict_condensed assembles at the loaded state first */
     in += fe->neq;
     for (int e = 0; e < fe->nels; e++) {

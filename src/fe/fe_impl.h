@@ -126,8 +126,13 @@ struct hs_fe {
     int *cond_eq;     /* n0 */
     double *u, *v;    /* trial equation displacements and velocities (neq; + nsup) */
     double *u_commit; /* committed equation displacements (neq; + the supports') */
-    double *r_eq;     /* neq */
-    double *r_commit; /* condensed force at the last commit (n) */
+    /* the nodes moved after the commit without an element update (fe_move_nodes.c; moved 1
+     * until the next restore, commit, revert or state load) */
+    double *u_moved, *r_moved; /* nmoved each (r_moved: the scratch of their forces) */
+    size_t nmoved;
+    int moved;
+    double *r_eq;        /* neq */
+    double *r_commit;    /* condensed force at the last commit (n) */
     double *K_eq, *C_eq; /* neq x neq, at the first dense assembly (NULL on the sparse path) */
     double *K00, *X;     /* n0 x n0, n0 x n */
     double *b;           /* n0 */
@@ -173,6 +178,9 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
  * tangent k (nde x nde, column-major) and the rate tangent c when not NULL, in the element's DOFs
  * (fe_element_maps). `initial`: the initial tangent at u = 0 without touching material states (f
  * is then not computed). */
+/* After hs_fe_move_nodes: 1 with f the global force (element layout) of an element that answers
+ * at the moved nodes (an elastic beam, an experimental beam-column link); else 0. */
+int fe_moved_force(hs_fe *fe, fe_element *e, double f[FE_MAX_EDOF]);
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c);
 /* The displacement of a DOF from its map. */
@@ -295,7 +303,15 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
                        const double ug[6], const double vg[6], int initial, double f[6],
-                       double k[36], double db_out[3], double qb_out[3]);
+                       double k[36], double db_out[3], double qb_out[3], double qA_out[3]);
+/* Its global force f for basic forces qA (system A) through the transformation at ug (what
+ * EEBeamColumn2d::getResistingForce gives after theCoordTransf->update() at nodes that moved
+ * since its last update: fe_move_nodes.c). */
+void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], const double ug[6],
+                           double f[6]);
+/* fe_link.c: the global force (6) of an experimental beam-column link at equation displacements
+ * u, its last trial basic forces through the transformation there; 0, or 1 for another link. */
+int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6]);
 int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,
                         hs_material *const *mat, const double *da, const double *dv,
                         const double *fb, const double *ub, const double *vb, int initial,

@@ -27,6 +27,7 @@
 
 #include "hysim/setup.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,7 +64,15 @@ typedef struct fe_link {
     /* an OpenFresco experimental beam-column (fe_link_beam.c): its transformation, -initStif in
      * B, its last trial global force (the recorders') */
     int beam, beam_transf;
-    double kbB[9], fg[6];
+    double kbB[9], fg[6], qA[3];
+    /* an experimental control's signal filters (hs_fe_link_def ctrl_filter, daq_filter; 1 in
+     * filtered when any): the last trial basic deformations (ubt), the filtered commands the
+     * materials took (cmd, cmv) and the filtered measurements (daq_u, daq_q), measured 0 before
+     * the first measurement */
+    int filtered, measured;
+    hs_signal_filter cf[HS_SF_RESPONSES], df[HS_SF_RESPONSES];
+    double ubt[FE_MAX_MATS], cmd[FE_MAX_MATS], cmv[FE_MAX_MATS], daq_u[FE_MAX_MATS],
+        daq_q[FE_MAX_MATS];
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -294,6 +303,12 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                        "element '%s': a link of absolute node DOFs (a generic element) takes no "
                        "orient and no P-Delta",
                        nm);
+    for (int r = 0; r < HS_SF_RESPONSES && (def->setup || def->exp_beam); r++)
+        if (def->ctrl_filter[r].type != HS_SF_NONE || def->daq_filter[r].type != HS_SF_NONE)
+            return hs_fail(fe->ctx, HS_EINPUT,
+                           "element '%s': signal filters act on a link without a setup's "
+                           "actuators and not an experimental beam-column",
+                           nm);
     for (int k = 0; def->absolute && k < def->ndir + def->nk; k++) {
         const int side = k < def->ndir ? def->dir_node[k] : def->kdir_node[k - def->ndir];
         if (side != 0 && side != 1)
@@ -501,6 +516,11 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         link_b(l, cx, cy, L, def->shear_dist, fe->ndf == 3);
     link_p_delta(l, fe, def, e->R, cx, cy, L);
     if (def->nk > 0) link_given_k(l, fe, def, e->R, cx, cy, L);
+    for (int r = 0; r < HS_SF_RESPONSES; r++) {
+        l->cf[r] = def->ctrl_filter[r];
+        l->df[r] = def->daq_filter[r];
+        if (l->cf[r].type != HS_SF_NONE || l->df[r].type != HS_SF_NONE) l->filtered = 1;
+    }
     if (def->exp_beam) {
         l->beam = 1;
         l->beam_transf = (int)def->beam_transf;
@@ -553,6 +573,69 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     return fe->nels++;
 }
 
+/* A filtered link's commands for its trial basic deformations ub, vb (hs_fe_link_def
+ * ctrl_filter; EETwoNodeLink::update and ECSimUniaxialMaterials::setTrialResponse): new ones,
+ * each direction's through the filters in turn, when ub moved by more than DBL_EPSILON since
+ * the last trial state, else the last ones. 1 when the measurement is to be taken anew (a new
+ * command, or none measured yet). */
+static int link_command(fe_link *l, const double *ub, const double *vb)
+{
+    double moved = 0.0;
+    for (int d = 0; d < l->ndir; d++) {
+        const double m = fabs(ub[d] - l->ubt[d]);
+        if (m > moved) moved = m;
+    }
+    memcpy(l->ubt, ub, (size_t)l->ndir * sizeof(double));
+    if (!(moved > DBL_EPSILON)) return !l->measured;
+    for (int d = 0; d < l->ndir; d++) {
+        l->cmd[d] = hs_signal_filter_apply(&l->cf[HS_SF_DISP], l->da[d] * ub[d]);
+        l->cmv[d] = hs_signal_filter_apply(&l->cf[HS_SF_VEL], l->dv[d] * vb[d]);
+    }
+    return 1;
+}
+
+/* Direction d's measured stress through the daq filters (taken anew when fresh, with its strain:
+ * ECSimUniaxialMaterials::getDaqResponse, once per command as LocalExpSite's daqFlag). */
+static double link_measure(fe_link *l, int d, int fresh)
+{
+    if (fresh) {
+        l->daq_u[d] = hs_signal_filter_apply(&l->df[HS_SF_DISP], hs_material_strain(l->mat[d]));
+        l->daq_q[d] = hs_signal_filter_apply(&l->df[HS_SF_FORCE], hs_material_stress(l->mat[d]));
+        if (d == l->ndir - 1) l->measured = 1;
+    }
+    return l->daq_q[d];
+}
+
+/* Direction d's last measured strain (force 0) or stress (1) through the daq filters; before the
+ * first measurement, the one at rest that OpenFresco's element makes at its first force query (a
+ * record before the analysis), the filters' state untouched. */
+static double link_daq(const fe_link *l, int d, int force)
+{
+    if (l->measured) return force ? l->daq_q[d] : l->daq_u[d];
+    hs_signal_filter f = l->df[force ? HS_SF_FORCE : HS_SF_DISP];
+    return hs_signal_filter_apply(&f, 0.0);
+}
+
+int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6])
+{
+    const fe_link *l = e->link;
+    if (!l->beam) return 1;
+    const fe_map *maps[FE_MAX_EDOF];
+    double ug[6];
+    fe_element_maps(fe, e, maps);
+    for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
+    fe_link_beam_force_at(e, l->beam_transf, l->qA, ug, f);
+    return 0;
+}
+
+int hs_fe_link_command(const hs_fe *fe, int e, double *out)
+{
+    const fe_element *el = &fe->els[e];
+    if (el->kind != FE_LINK || !el->link->filtered) return 0;
+    memcpy(out, el->link->ubt, (size_t)el->link->ndir * sizeof(double));
+    return 1;
+}
+
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c)
 {
@@ -568,7 +651,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         double fb6[6];
         const int rc =
             fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
-                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q);
+                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q, l->qA);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);
@@ -590,6 +673,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
     }
+    const int fresh = l->filtered && !initial && !l->setup ? link_command(l, ub, vb) : 0;
     for (int d = 0; d < n && !l->setup; d++) { /* kb, cb diagonal: a material per direction */
         if (initial) {
             q[d] = 0.0;
@@ -598,11 +682,14 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                                 : l->da[d] * l->fb[d] * hs_material_initial_tangent(l->mat[d]);
             continue;
         }
-        const int rc = hs_material_set_trial(l->mat[d], l->da[d] * ub[d], l->dv[d] * vb[d]);
+        const int rc = l->filtered
+                           ? hs_material_set_trial(l->mat[d], l->cmd[d], l->cmv[d])
+                           : hs_material_set_trial(l->mat[d], l->da[d] * ub[d], l->dv[d] * vb[d]);
         if (rc)
             return hs_fail(fe->ctx, rc, "element '%s': direction %d: %s", e->name, d + 1,
                            hs_ctx_message(fe->ctx));
         q[d] = l->fb[d] * hs_material_stress(l->mat[d]);
+        if (l->filtered) q[d] = l->fb[d] * link_measure(l, d, fresh);
         kb[d * n + d] =
             l->kfix[d] ? l->kval[d] : l->da[d] * l->fb[d] * hs_material_tangent(l->mat[d]);
         cb[d * n + d] = l->dv[d] * l->fb[d] * hs_material_rate_tangent(l->mat[d]);
@@ -651,6 +738,8 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
         q[d] = (l->setup || l->beam)    ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
+               : l->filtered            ? (r == HS_FE_DEFORMATION ? link_daq(l, d, 0) / l->da[d]
+                                                                  : l->fb[d] * link_daq(l, d, 1))
                : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
                                         : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {

@@ -24,11 +24,67 @@
 #include <math.h>
 #include <string.h>
 
+/* The transformation at ug: B_A (basic system A from the element's DOFs: global under
+ * Corotational, local otherwise), its r and z (Corotational), the deformed length Ln, dA and the
+ * local displacements ul (Linear, PDelta). */
+typedef struct beam_geometry {
+    double BA[3][6], r[6], z[6], Ln, dA[3], ul[6];
+} beam_geometry;
+
+static void geometry(const fe_element *e, int corot, int initial, const double ug[6],
+                     beam_geometry *g)
+{
+    const double L = e->L;
+    memset(g, 0, sizeof *g);
+    g->Ln = L;
+    if (corot) {
+        const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
+        g->Ln = sqrt(dx * dx + dy * dy);
+        const double c = dx / g->Ln, s = dy / g->Ln;
+        const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s); /* beta - beta0 */
+        const double rr[6] = {-c, -s, 0.0, c, s, 0.0}, zz[6] = {s, -c, 0.0, -s, c, 0.0};
+        memcpy(g->r, rr, sizeof g->r);
+        memcpy(g->z, zz, sizeof g->z);
+        for (int i = 0; i < 6; i++) {
+            g->BA[0][i] = g->r[i];
+            g->BA[1][i] = g->BA[2][i] = -g->z[i] / g->Ln;
+        }
+        g->BA[1][2] += 1.0;
+        g->BA[2][5] += 1.0;
+        g->dA[0] = g->Ln - L, g->dA[1] = ug[2] - rot, g->dA[2] = ug[5] - rot;
+        return;
+    }
+    /* local T_A (Linear, PDelta; every transformation at rest) */
+    const double TA[3][6] = {
+        {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
+    memcpy(g->BA, TA, sizeof g->BA);
+    if (!initial) fe2d_to_local(e, ug, g->ul);
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < 6; i++) g->dA[a] += TA[a][i] * g->ul[i];
+}
+
+void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], const double ug[6],
+                           double f[6])
+{
+    const int corot = transf == HS_FE_COROTATIONAL;
+    beam_geometry g;
+    geometry(e, corot, 0, ug, &g);
+    double fl[6], kl[36] = {0};
+    for (int i = 0; i < 6; i++)
+        fl[i] = g.BA[0][i] * qA[0] + g.BA[1][i] * qA[1] + g.BA[2][i] * qA[2];
+    if (corot) {
+        memcpy(f, fl, sizeof fl);
+        return;
+    }
+    if (transf == HS_FE_PDELTA) fe2d_pdelta(qA[0], e->L, g.ul, fl, kl);
+    fe2d_to_global(e, fl, f);
+}
+
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
                        const double ug[6], const double vg[6], int initial, double f[6],
-                       double k[36], double db_out[3], double qb_out[3])
+                       double k[36], double db_out[3], double qb_out[3], double qA_out[3])
 {
     const double L = e->L;
     double kbA[9] = {0}; /* column-major 3 x 3 */
@@ -38,32 +94,10 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
     kbA[5] = -L * kbB[5] - kbB[8]; /* (2, 1) */
     kbA[8] = kbB[8];
     const int corot = transf == HS_FE_COROTATIONAL && !initial;
-    double dA[3], vA[3], BA[3][6], ul[6] = {0}, r[6] = {0}, z[6] = {0}, Ln = L;
-    if (corot) {
-        const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
-        Ln = sqrt(dx * dx + dy * dy);
-        const double c = dx / Ln, s = dy / Ln;
-        const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s); /* beta - beta0 */
-        const double rr[6] = {-c, -s, 0.0, c, s, 0.0}, zz[6] = {s, -c, 0.0, -s, c, 0.0};
-        memcpy(r, rr, sizeof r);
-        memcpy(z, zz, sizeof z);
-        for (int i = 0; i < 6; i++) {
-            BA[0][i] = r[i];
-            BA[1][i] = BA[2][i] = -z[i] / Ln;
-        }
-        BA[1][2] += 1.0;
-        BA[2][5] += 1.0;
-        dA[0] = Ln - L, dA[1] = ug[2] - rot, dA[2] = ug[5] - rot;
-    } else { /* local T_A (Linear, PDelta; every transformation at rest) */
-        const double TA[3][6] = {
-            {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
-        memcpy(BA, TA, sizeof BA);
-        if (!initial) fe2d_to_local(e, ug, ul);
-        for (int a = 0; a < 3; a++) {
-            dA[a] = 0.0;
-            for (int i = 0; i < 6; i++) dA[a] += TA[a][i] * ul[i];
-        }
-    }
+    beam_geometry g;
+    geometry(e, corot, initial, ug, &g);
+    double(*BA)[6] = g.BA, *r = g.r, *z = g.z, *dA = g.dA, *ul = g.ul, vA[3];
+    const double Ln = g.Ln;
     double vl[6] = {0};
     if (!initial && !corot) fe2d_to_local(e, vg, vl);
     for (int a = 0; a < 3; a++) {
@@ -105,6 +139,7 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
     else
         qA[0] = qb[0], qA[1] = -L * qb[1] - qb[2];
     qA[2] = qb[2];
+    if (qA_out && !initial) memcpy(qA_out, qA, sizeof qA);
     double fl[6], kl[36];
     for (int i = 0; i < 6; i++) fl[i] = BA[0][i] * qA[0] + BA[1][i] * qA[1] + BA[2][i] * qA[2];
     for (int j = 0; j < 6; j++)

@@ -325,7 +325,8 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out)
         const fe_map *maps[FE_MAX_EDOF];
         double f[FE_MAX_EDOF];
         fe_element_maps(fe, el, maps);
-        const int rc = el->kind == FE_LINK /* its materials' committed forces */
+        const int rc = r == HS_FE_GLOBAL_FORCE && fe_moved_force(fe, el, f) ? 0
+                       : el->kind == FE_LINK /* its materials' committed forces */
                            ? fe_link_response(el, r, f)
                            : fe_element_state(fe, el, maps, fe->u_commit, NULL, 0, f, NULL, NULL);
         if (rc) return rc;

@@ -249,6 +249,7 @@ static int restore_sparse(hs_fe *fe, const double *d, const double *v, double *r
     if (!fe->Kpat || !fe->Kconst)
         return hs_fail(fe->ctx, HS_EINVAL, "frame model: the sparse pattern is not built");
     const int n = fe->n;
+    fe->moved = 0; /* a restore: the elements are at the nodes again */
     for (int i = 0; i < n; i++) {
         fe->u[fe->dyn_eq[i]] = d[i];
         fe->v[fe->dyn_eq[i]] = v ? v[i] : 0.0;

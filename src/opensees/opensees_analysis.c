@@ -130,7 +130,10 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     if (*rc) return;
     const double *d = transient(set) ? lv->Ua : lv->Ut, *v = transient(set) ? lv->Va : NULL;
     hs_os_live_member_loads(lv, t_load); /* OpenSees' applyLoad: the elements' loads too */
-    *rc = hs_os_live_restore(lv, d, v);
+    /* after NewmarkHSFixedNumIter's commit (no update since): the elements as they answer at
+     * the moved nodes (hs_fe_move_nodes), OpenSees' first unbalance of the step */
+    if (!(transient(set) && set->hs_fixed && hs_fe_nodes_moved(lv->fe, 1)))
+        *rc = hs_os_live_restore(lv, d, v);
     if (*rc) return;
     applied_load(lv, t_load, lv->P);
     for (int i = 0; i < n; i++) lv->b[i] = lv->P[i] - lv->r[i];
@@ -569,6 +572,20 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
             lv->Ut[i] += lv->x[i];
             lv->Vt[i] += lv->c2 * lv->x[i];
             lv->At[i] += lv->c3 * lv->x[i];
+        }
+        /* what OpenSees then records (Domain::commit, calculateNodalReactions): the elastic
+         * beams' forces at the moved nodes, the other elements' at their last update, and the
+         * residual with the moved nodes' velocity and acceleration (reactionIncludingInertia:
+         * Node::getUnbalancedLoadIncInertia, its mass and alphaM terms) */
+        if (!rc) rc = hs_fe_move_nodes(lv->fe, lv->Ut, lv->tmp);
+        for (int i = 0; !rc && i < lv->n; i++) {
+            lv->r[i] += lv->tmp[i]; /* the restoring force there, until the next update */
+            lv->b[i] = lv->P[i] - lv->r[i];
+        }
+        if (!rc) {
+            hs_os_storage_matvec_sub(&lv->st, lv->C, lv->Vt, lv->b);
+            if (lv->Cmodal) hs_matvec_add(lv->n, lv->Cmodal, lv->Vt, -1.0, lv->b);
+            hs_os_storage_matvec_sub(&lv->st, lv->Mv, lv->At, lv->b);
         }
     }
     if (rc) return rc;

@@ -107,6 +107,8 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     memcpy(def.kdir_node, e->kinit_node, sizeof def.kdir_node);
     def.exp_beam = e->exp_beam;
     def.beam_transf = e->exp_beam_transf;
+    memcpy(def.ctrl_filter, e->exp_ctrl_filter, sizeof def.ctrl_filter);
+    memcpy(def.daq_filter, e->exp_daq_filter, sizeof def.daq_filter);
     return hs_fe_add_link(fe, name, e->ni, e->nj, &def);
 }
 

@@ -108,6 +108,9 @@ typedef struct hs_os_element {
      * of DOF dir[k] (kinit_dirs[k]) of node ni (dir_node 0) or nj (1) (hs_fe_link_def absolute) */
     int exp_generic;
     int dir_node[HS_OS_MAX_DIRS], kinit_node[HS_OS_MAX_DIRS];
+    /* expElement on a control with signal filters (-ctrlFilters, -daqFilters; the element's
+     * copies, opensees_tcl_expfilter.c; hs_fe_link_def ctrl_filter, daq_filter) */
+    hs_signal_filter exp_ctrl_filter[HS_SF_RESPONSES], exp_daq_filter[HS_SF_RESPONSES];
     int release_z, release_y; /* elasticBeamColumn -release(z) / -releasey: 0 none, 1 i, 2 j, 3 */
     char where[HS_OS_WHERE];
 } hs_os_element;

@@ -692,7 +692,6 @@ int hs_os_openfresco_commands(hs_os_state *st)
         {"expSite", cmd_exp_site},
         {"expElement", cmd_exp_element},
         {"expTangentStiff", cmd_exp_ignored},
-        {"expSignalFilter", cmd_exp_ignored},
         {"expRecorder", cmd_exp_ignored},
         {"expControlPoint", cmd_exp_ignored},
         {"loadPackage", cmd_exp_ignored},
@@ -703,5 +702,5 @@ int hs_os_openfresco_commands(hs_os_state *st)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!Tcl_CreateObjCommand(st->interp, commands[i].name, commands[i].fn, st, NULL))
             return HS_ENOMEM;
-    return 0;
+    return hs_of_expfilter_commands(st); /* expSignalFilter (opensees_tcl_expfilter.c) */
 }

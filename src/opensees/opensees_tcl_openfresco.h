@@ -52,6 +52,10 @@ int hs_of_exp_bearing(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *co
  * the transformation `transf` (opensees_tcl_bearing.c) */
 int hs_of_exp_beam(hs_os_state *st, Tcl_Obj *const objv[], hs_fe_transf transf);
 
+/* expSignalFilter, and expControl's -ctrlFilters / -daqFilters (opensees_tcl_expfilter.c): wraps
+ * expControl, expElement and wipeExp, so after hs_os_openfresco_commands */
+int hs_of_expfilter_commands(hs_os_state *st);
+
 /* removeExp type <tag> (opensees_tcl_exp_remove.c) */
 int hs_of_cmd_remove_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
 

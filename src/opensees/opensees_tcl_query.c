@@ -195,6 +195,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
             count = -1;
             break;
         }
+        if (!strcmp(word, "ctrlDisp")) hs_fe_link_command(fe, k, v); /* before its filters */
         const int fndf = hs_fe_ndf(fe);
         if (r == HS_FE_GLOBAL_FORCE && st->m->ndf < fndf && size == 2 * fndf) {
             /* OpenSees gives the model's -ndf values a node (-ndf 2: x, y; hysim's frame also

@@ -16,10 +16,20 @@
 # and 0.8 with -updateElemDisp) in place of NewmarkExplicit: the script's one integrator line
 # changed, in both programs; and with `set betaKinit 0.01` (its experimental elements then damp
 # with their -initStif).
+# Every *_Local.tcl of EXAMPLES is a row (checked): the ones that need a laboratory controller
+# (TestLabVIEW, TestMtsCsi) or stop at an error of their own (ControlSystem) are refused with
+# hysim's message, and where OpenFresco 2.8 itself stops is said beside it.
+# TestSignalFilter (expSignalFilter ErrorSimUndershoot on the controls' displacement commands):
+# its twin has no filter, so the filter is checked on hysim's files by ESFErrorSimUndershoot's
+# closed form (daqDisp from ctrlDisp) and must equal OpenFresco to 1e-8; with ErrorSimRandomGauss
+# instead (a variant) the errors daqDisp - ctrlDisp must have OpenFresco's mean 0 and standard
+# deviation 0.01 within 5 standard errors, in hysim and in OpenFresco (the histories differ:
+# OpenFresco seeds its generator with the clock); with the undershoot on the measured displacement
+# and force instead (-daqFilters 1 0 0 1 0) the same closed form and OpenFresco to 1e-8.
 # With OPENFRESCO_OPENSEES naming an OpenSees that can `loadPackage OpenFresco` (built as in
 # docs/openfresco.md), each script also runs as shipped (recorders at -precision 16) in OpenFresco
 # itself, and every recorder file both wrote is compared the same way ("difference from
-# OpenFresco"; at least 9 scripts must match it to 1e-8); without it that column says "-".
+# OpenFresco"; at least 14 rows must match it to 1e-8); without it that column says "-".
 # Needs OPENFRESCO_SRC and OPENSEES (skipped otherwise). Usage: openfresco_scripts.sh hysim
 # With OPENFRESCO_DOC=docs/openfresco.md the table between its markers is rewritten.
 set -u
@@ -78,8 +88,9 @@ twin() {
             m = mat[ctrl[setup[site]]]; brg[w[3]] = 1
             print "twin_bearing " w[3] " " w[4] " " w[5] " [list " pm " " mtype[pm] " [list" mpar[pm] "]] [list " mz " " mtype[mz] " [list" mpar[mz] "]] " m " " E[m] " " K " {" rat "} " sd " " ray
             next }
-        # reactionIncludingInertia at free nodes is the residual of equilibrium, which the two
-        # programs leave at different states (the commit of NewmarkHSFixedNumIter): left out
+        # reactionIncludingInertia at free nodes is the residual of equilibrium with each
+        # element as it answers after the commit of NewmarkHSFixedNumIter (EEBeamColumn2d: its last
+        # measurement at the moved nodes), which the elements of the twin do not: left out
         w[1] == "recorder" && w[2] == "Node" && /reactionIncludingInertia/ { next }
         w[1] == "recorder" && w[2] == "Element" && /[Ff]orce/ {
             for (i = 1; w[i] != ""; i++) if (w[i] == "-ele") for (j = i + 1; w[j] ~ /^[0-9]+$/; j++) if (w[j] in brg) next }
@@ -96,9 +107,13 @@ twin() {
             s = setup[site]; m = mat[ctrl[s]]
             if (K == "") ray = ""
             Em = (m in E) ? E[m] : "[error {twin: material " m ": its initial stiffness is unknown here}]"
-            if (fa[s] != "1.0" || fb[s] != "1.0") { # a scaled specimen: the scaled material
-                print "twin_scaled_material " 8000000 + m " " mtype[m] " [list" mpar[m] "] [expr {" fa[s] "}] [expr {" fb[s] "}]"
-                Em = "[expr {" fa[s] "*" fb[s] "*" Em "}]"; m = 8000000 + m }
+            if (fa[s] != "1.0" || fb[s] != "1.0") { # a scaled specimen: the scaled material,
+                # once per material and factors (the two setups of TwoStoryShear scale alike)
+                key = m "|" fa[s] "|" fb[s]
+                if (!(key in stag)) {
+                    stag[key] = 8000000 + 1000 * nsc++ + m
+                    print "twin_scaled_material " stag[key] " " mtype[m] " [list" mpar[m] "] [expr {" fa[s] "}] [expr {" fb[s] "}]" }
+                Em = "[expr {" fa[s] "*" fb[s] "*" Em "}]"; m = stag[key] }
             if (K != "" && !own) initial = 1
             if (w[2] == "truss") {
                 print "element twoNodeLink " w[3] " " w[4] " " w[5] " -mat " m " -dir 1" ray
@@ -196,6 +211,56 @@ openfresco() {
     if [ "$n" -eq 0 ]; then echo "no other file of both"; else echo "$w of the peak over $n files of the same shape (worst $at)"; fi
 }
 
+# openfresco_stop CASE SCRIPT: where OpenFresco 2.8 itself stops on the script as shipped, for a
+# script that hysim refuses (stdout: the table's cell); HSLINE the line hysim stops at
+openfresco_stop() {
+    mkdir -p "$1/of"
+    cp -r "$(dirname "$2")"/. "$1/of/"
+    local lib line msg
+    lib=$(dirname "$OPENFRESCO_OPENSEES")
+    (cd "$1/of" && LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} timeout 600 "$OPENFRESCO_OPENSEES" \
+        "$(basename "$2")" > of.log 2>&1 < /dev/null)
+    line=$(grep -m1 -oE '\(file "[^"]*" line [0-9]+\)' "$1/of/of.log" | grep -oE '[0-9]+\)$' | tr -d ')')
+    if [ -z "$line" ]; then echo "OpenFresco runs it to the end"; return; fi
+    msg=$(grep -m2 -E "^WARNING|can't|invalid|not built" "$1/of/of.log" | paste -sd';' | sed -e 's/;/; /g' -e 's/|/\\|/g')
+    if [ "$line" = "$3" ]; then
+        echo "OpenFresco 2.8 stops at the same command (line $line): $msg"
+    else
+        echo "OpenFresco 2.8 stops at line $line ($msg); hysim at line $3"
+    fi
+}
+
+# undershoot_check RUN E: every step's measured displacement (daqDisp) against the command
+# (ctrlDisp) through ESFErrorSimUndershoot's closed form, each element's (column's) own filter:
+# daq = ctrl - E sign(ctrl - the last command) (+ E where |ctrl| < 1e-6); the worst difference
+# (stdout)
+undershoot_check() {
+    paste -d'|' "$1/Elmt_ctrlDsp.out" "$1/Elmt_daqDsp.out" | awk -F'|' -v e="$2" '
+        { n = split($1, c, " "); split($2, d, " ")
+          for (j = 2; j <= n && NR > 1; j++) {
+              x = c[j] - e * ((c[j] > p[j]) - (c[j] < p[j])) + ((c[j] < 1e-6 && c[j] > -1e-6) ? e : 0)
+              if (c[j] == p[j]) x = q[j] # no new command: the last measurement
+              r = d[j] - x; if (r < 0) r = -r; if (r > w) w = r }
+          for (j = 2; j <= n; j++) { p[j] = c[j]; q[j] = d[j] } }
+        END { printf "%.2g\n", w + 0 }'
+}
+
+# error_stats RUN: mean and standard deviation of daqDisp - ctrlDisp over the steps and elements
+# after the first record, and their count (stdout: "MEAN STD N")
+error_stats() {
+    paste -d'|' "$1/Elmt_ctrlDsp.out" "$1/Elmt_daqDsp.out" | awk -F'|' '
+        NR > 1 { n = split($1, c, " "); split($2, d, " ")
+          for (j = 2; j <= n; j++) { x = d[j] - c[j]; s += x; s2 += x * x; m++ } }
+        END { mu = s / m; printf "%.3g %.4g %d\n", mu, sqrt((s2 - m * mu * mu) / (m - 1)), m }'
+}
+
+# every *_Local.tcl of EXAMPLES is a row of the list below
+sf=OneBayFrame/TestSignalFilter/OneBayFrame_Local.tcl
+rows=" TrussModel/Truss_Local.tcl OneBayFrame/OpenSees/OneBayFrame_Local.tcl OneBayFrame/TestRecorder/OneBayFrame_Local.tcl $sf OneBayFrame/ControlSystem/OneBayFrame_Local.tcl OneBayFrame/TestLabVIEW/OneBayFrame_Local.tcl OneBayFrame/TestLabVIEW/SDOF_MiniMost_Local.tcl OneBayFrame/TestMtsCsi/OneBayFrame_Local.tcl TwoDOFModel/TwoDOF_Local.tcl TwoStoryFrame/TwoStoryFrame_Local.tcl TwoStoryShear/TwoStoryShear_Local.tcl PortalFrame/PortalFrame_Local.tcl ThreeSpanBridge/ThreeSpanBridge_Local.tcl SeismicIsolation/OneStoryFrame2d_Local.tcl "
+while read -r f; do
+    [[ $rows == *" ${f#"$ex/"} "* ]] || fail "${f#"$ex/"}: a *_Local.tcl of OpenFresco's EXAMPLES that is not a row of this test"
+done < <(find "$ex" -name '*_Local.tcl')
+
 table=$dir/table.md
 echo "| script | status | difference from the OpenSees twin | difference from OpenFresco |" > "$table"
 echo "|---|---|---|---|" >> "$table"
@@ -206,8 +271,12 @@ n=0
 obf=OneBayFrame/OpenSees/OneBayFrame_Local.tcl
 osf=SeismicIsolation/OneStoryFrame2d_Local.tcl
 for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 0.6667" \
-    "$obf@AlphaOS 0.8 -updateElemDisp" "$obf@set betaKinit 0.01" TwoDOFModel/TwoDOF_Local.tcl \
-    TwoStoryFrame/TwoStoryFrame_Local.tcl PortalFrame/PortalFrame_Local.tcl \
+    "$obf@AlphaOS 0.8 -updateElemDisp" "$obf@set betaKinit 0.01" OneBayFrame/TestRecorder/OneBayFrame_Local.tcl \
+    "$sf" "$sf@-daqFilters 1 0 0 1 0" "$sf@expSignalFilter ErrorSimRandomGauss 1 0.0 0.01" \
+    OneBayFrame/ControlSystem/OneBayFrame_Local.tcl \
+    OneBayFrame/TestLabVIEW/OneBayFrame_Local.tcl OneBayFrame/TestLabVIEW/SDOF_MiniMost_Local.tcl \
+    OneBayFrame/TestMtsCsi/OneBayFrame_Local.tcl TwoDOFModel/TwoDOF_Local.tcl \
+    TwoStoryFrame/TwoStoryFrame_Local.tcl TwoStoryShear/TwoStoryShear_Local.tcl PortalFrame/PortalFrame_Local.tcl \
     ThreeSpanBridge/ThreeSpanBridge_Local.tcl "$osf" "$osf@uniaxialMaterial Elastic 3 6.51"; do
     rel=${entry%@*}
     integ=${entry#"$rel"}
@@ -226,6 +295,16 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
         read -r _ _ mt _ <<< "$integ"
         sed -E "s/^uniaxialMaterial +[A-Za-z0-9]+ +$mt .*/$integ/" "$script" > "$c/as_is/src/$base"
         grep -q "^$integ\$" "$c/as_is/src/$base" || fail "$rel: no line 'uniaxialMaterial TYPE $mt ...' to replace"
+        script=$c/as_is/src/$base
+        label="$rel with $integ"
+    elif [ "${integ%% *}" = -daqFilters ]; then # the variant: the measurements filtered instead
+        tr -d '\r' < "$script" | sed -E "s/-ctrlFilters 1 0 0 0 0/$integ/" > "$c/as_is/src/$base"
+        grep -q -- "$integ\$" "$c/as_is/src/$base" || fail "$rel: no '-ctrlFilters 1 0 0 0 0' to replace"
+        script=$c/as_is/src/$base
+        label="$rel with $integ instead of -ctrlFilters"
+    elif [ "${integ%% *}" = expSignalFilter ]; then # the variant: the filter's line replaced
+        tr -d '\r' < "$script" | sed -E "s/^expSignalFilter .*/$integ/" > "$c/as_is/src/$base"
+        grep -q "^$integ\$" "$c/as_is/src/$base" || fail "$rel: no line 'expSignalFilter ...' to replace"
         script=$c/as_is/src/$base
         label="$rel with $integ"
     elif [ "${integ%% *}" = set ]; then # the variant: a `set NAME VALUE` line replaced
@@ -251,6 +330,8 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
             bad=$((bad + 1))
         else
             status="refused: ${msg:0:300}"
+            hsline=$(grep -oE '\.tcl:[0-9]+:' <<< "$msg" | head -1 | tr -dc '0-9')
+            [ -n "${OPENFRESCO_OPENSEES:-}" ] && ofdiff=$(openfresco_stop "$c" "$script" "$hsline")
         fi
     else
         # 2. hysim and the OpenSees twin, recorders at 16 digits
@@ -268,6 +349,28 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
         if [ "$nfiles" -eq 0 ]; then
             diff="no recorder file of both"
             bad=$((bad + 1))
+        elif [ "$rel" = "$sf" ] && [ "${integ%% *}" != expSignalFilter ] && [ "$w" != rows ]; then
+            # the twin has no filter: the difference is the undershoot's effect; the filter
+            # itself is checked on hysim's files by its closed form, and against OpenFresco
+            u=$(undershoot_check "$c/hs/run" 0.01)
+            awk -v a="$u" 'BEGIN { exit !(a <= 1e-12) }' || fail "$rel: daqDisp is not ctrlDisp through the undershoot 0.01: $u"
+            diff="$w of the peak ($nfiles files; the twin has no signal filter: the undershoot's effect. daqDisp is ctrlDisp through ESFErrorSimUndershoot's closed form to $u)"
+            if [ -n "${OPENFRESCO_OPENSEES:-}" ]; then
+                awk -v a="${ofw##* }" 'BEGIN { exit !(a <= 1e-8) }' || fail "$rel: hysim differs from OpenFresco: $ofdiff"
+            fi
+        elif [ "$rel" = "$sf" ] && [ "$w" != rows ]; then
+            # random Gauss: hysim's generator is not OpenFresco's (seeded with the clock), so
+            # the histories differ; the errors' statistics are compared
+            read -r hm hs_sd hn < <(error_stats "$c/hs/run")
+            awk -v m="$hm" -v s="$hs_sd" -v n="$hn" 'BEGIN { se = 0.01 / sqrt(n); exit !(m < 5 * se && m > -5 * se && s > 0.01 - 5 * 0.01 / sqrt(2 * n) && s < 0.01 + 5 * 0.01 / sqrt(2 * n)) }' ||
+                fail "$label: daqDisp - ctrlDisp has mean $hm and std $hs_sd over $hn values, not 0 and 0.01"
+            diff="$w of the peak ($nfiles files; the twin has no signal filter. daqDisp - ctrlDisp: mean $hm, std $hs_sd over $hn values, 0 and 0.01 within 5 standard errors)"
+            if [ -n "${OPENFRESCO_OPENSEES:-}" ] && [ -f "$c/of/Elmt_daqDsp.out" ]; then
+                read -r om os_sd on < <(error_stats "$c/of")
+                awk -v m="$om" -v s="$os_sd" -v n="$on" 'BEGIN { se = 0.01 / sqrt(n); exit !(m < 5 * se && m > -5 * se && s > 0.01 - 5 * 0.01 / sqrt(2 * n) && s < 0.01 + 5 * 0.01 / sqrt(2 * n)) }' ||
+                    fail "$label: OpenFresco's daqDisp - ctrlDisp has mean $om and std $os_sd over $on values"
+                ofdiff="the histories differ (OpenFresco draws from its own generator seeded with the clock); daqDisp - ctrlDisp there: mean $om, std $os_sd over $on values; $ofdiff"
+            fi
         elif [ "$rel" = ThreeSpanBridge/ThreeSpanBridge_Local.tcl ] && [ "$w" != rows ]; then
             # no exact twin: its abutment springs (zeroLength, Steel02) are nonlinear, so the
             # twin cannot give the experimental elements their -initStif tangent through
@@ -324,9 +427,9 @@ if [ -n "$doc" ]; then
     awk -v t="$table" '/<!-- openfresco:begin -->/ { print; while ((getline l < t) > 0) print l; skip = 1; next }
         /<!-- openfresco:end -->/ { skip = 0 } !skip' "$doc" > "$dir/doc.md" && cp "$dir/doc.md" "$doc"
 fi
-[ "$nmatch" -ge 8 ] || fail "only $nmatch scripts match their OpenSees twin"
+[ "$nmatch" -ge 10 ] || fail "only $nmatch scripts match their OpenSees twin"
 [ "$bad" -eq 0 ] || fail "$bad scripts ran wrong (see above)"
 # OpenFresco itself: the scripts its own elements run right in (docs/openfresco.md: not
-# TwoStoryFrame, PortalFrame, OneBayFrame with betaKinit)
-[ -z "${OPENFRESCO_OPENSEES:-}" ] || [ "$nof" -ge 9 ] || fail "only $nof scripts match OpenFresco itself"
+# TwoStoryFrame, OneBayFrame with betaKinit; the RandomGauss variant by its statistics)
+[ -z "${OPENFRESCO_OPENSEES:-}" ] || [ "$nof" -ge 14 ] || fail "only $nof scripts match OpenFresco itself"
 echo "PASS: $nmatch OpenFresco scripts agree with OpenSees"
