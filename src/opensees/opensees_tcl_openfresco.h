@@ -58,4 +58,19 @@ int hs_of_cmd_remove_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *c
 /* expSetup TYPE tag ... (opensees_tcl_expsetup.c) */
 int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
 
+/* An experimental beam-column's responses at OpenFresco's shapes (opensees_tcl_exp_response.c):
+ * the group of a response word (0: none of them), and its values (3, localForce 6; fe NULL
+ * before the model builds: zeros), their count, -1 when e is no EEBeamColumn2d of fe, -2 when a
+ * node is missing. */
+enum {
+    HS_OF_RESP_CTRL_DISP = 1,
+    HS_OF_RESP_CTRL_VEL,
+    HS_OF_RESP_DAQ_DISP,
+    HS_OF_RESP_FORCE,
+    HS_OF_RESP_LOCAL
+};
+int hs_of_exp_beam_word(const char *word);
+int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const hs_fe *fe, int group,
+                          double *out, int cap);
+
 #endif

@@ -3,6 +3,7 @@
  * model's committed state at that point of the script (the script's own analysis); when the test
  * file's analysis wins, the state is the model's initial one (zeros), said once. */
 #include "opensees_analysis.h"
+#include "opensees_tcl_openfresco.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -152,6 +153,17 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     }
     if (!strcmp(word, "material tangent") || !strcmp(word, "-material tangent"))
         return material_tangent(st, tag, out, cap);
+    const int of_group = hs_of_exp_beam_word(word); /* EEBeamColumn2d's shapes */
+    if (of_group) {
+        const hs_os_element *e = hs_os_find_element(st->m, tag);
+        if (!e) return -2;
+        if (e->exp_beam && e->exp_site) {
+            hs_fe *unloaded, *fe = query_fe(st, &unloaded);
+            const int n = hs_of_exp_beam_values(st, e, fe, of_group, out, cap);
+            hs_fe_destroy(&unloaded);
+            return n;
+        }
+    }
     hs_fe_response r = HS_FE_BASIC_FORCE;
     const int stress = is_material_stress(word);
     if (!stress && !response_kind(word, &r)) return -1;
