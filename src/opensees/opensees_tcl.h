@@ -108,6 +108,10 @@ typedef struct hs_os_element {
      * of DOF dir[k] (kinit_dirs[k]) of node ni (dir_node 0) or nj (1) (hs_fe_link_def absolute) */
     int exp_generic;
     int dir_node[HS_OS_MAX_DIRS], kinit_node[HS_OS_MAX_DIRS];
+    /* expElement generic over three nodes or more: its links, one a pair of nodes, the first
+     * with its tag (exp_pieces, their number, > 1 there), the others with tags from 1000000000;
+     * its own element responses are not answered */
+    int exp_pieces;
     int release_z, release_y; /* elasticBeamColumn -release(z) / -releasey: 0 none, 1 i, 2 j, 3 */
     char where[HS_OS_WHERE];
 } hs_os_element;

@@ -39,6 +39,7 @@
  * analyze (opensees_analysis.c). */
 #include "opensees_tcl_openfresco.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -509,6 +510,68 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
     return tag;
 }
 
+/* A forceless material (Elastic of E 0) for a link of an expElement generic that carries
+ * stiffness only: its tag, or 0 after raising the error. */
+static int generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    int t = 1000000000;
+    while (t < INT_MAX && hs_os_find_material(st->m, t)) t++;
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "uniaxialMaterial Elastic %d 0.0", t);
+    if (t == INT_MAX || Tcl_EvalEx(st->interp, cmd, -1, 0) != TCL_OK)
+        return hs_os_fail(st, objv, "generic: cannot define its forceless material %d", t), 0;
+    return t;
+}
+
+/* A link of an expElement generic: element tag between nodes ni and nj of absolute node DOFs,
+ * the site's actuators on the listed DOFs of those nodes and -initStif over them, as own says:
+ * own[0], own[1] the actuators and the diagonal block of node ni, nj; own[2] the blocks
+ * between the two nodes. A link with stiffness and no actuator gets a forceless direction.
+ * *made 0: nothing to carry, no link. */
+static int generic_piece(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb, const int *bnode,
+                         const int *bdof, const exp_drive *d, const exp_args *a, int ni, int nj,
+                         const int own[3], int *made)
+{
+    hs_os_element e = {.tag = tag, .kind = HS_OS_LINK, .shear_dist = 0.5, .shear_dist_z = 0.5};
+    e.ni = ni;
+    e.nj = nj;
+    e.exp_generic = 1;
+    for (int k = 0; k < d->n; k++) { /* actuator k on basic DOF trial_dof[k] */
+        const int p = d->setup->trial_dof[k], side = bnode[p] == nj;
+        if ((bnode[p] != ni && bnode[p] != nj) || !own[side]) continue;
+        e.mat[e.nmat] = d->mat[k];
+        e.dir[e.nmat] = bdof[p] - 1;
+        e.dir_node[e.nmat++] = side;
+    }
+    exp_basic b = {.shear_dist = 0.5}; /* -initStif over the basic DOFs of those nodes */
+    exp_args ap = *a;
+    int keep[HS_OS_MAX_DIRS], stiff = 0;
+    for (int p = 0; p < nb; p++)
+        if (bnode[p] == ni || bnode[p] == nj) {
+            e.kinit_node[b.n] = bnode[p] == nj;
+            keep[b.n] = p;
+            b.dirs[b.n++] = bdof[p] - 1;
+        }
+    for (int q = 0; a->nk && q < b.n; q++)
+        for (int p = 0; p < b.n; p++) {
+            const int sq = e.kinit_node[q], sp = e.kinit_node[p];
+            const double v = (sq == sp ? own[sq] : own[2]) ? a->k[keep[q] * nb + keep[p]] : 0.0;
+            ap.k[q * b.n + p] = v;
+            stiff |= v != 0.0;
+        }
+    if (a->nk) ap.nk = b.n * b.n;
+    *made = e.nmat || stiff;
+    if (!*made) return TCL_OK;
+    if (!e.nmat) { /* stiffness only: a forceless direction carries it */
+        if (!(e.mat[0] = generic_zero_material(st, objv))) return TCL_ERROR;
+        e.dir[0] = b.dirs[0];
+        e.dir_node[0] = e.kinit_node[0];
+        e.nmat = 1;
+    }
+    mark_experimental(&e, d, &ap, a->site, &b);
+    return hs_os_add_element(st, objv, &e);
+}
+
 /* expElement generic tag -node n1 n2 .. -dof d.. -dof d.. .. -site siteTag -initStif Kij <-iMod>
  * <-noRayleigh> (EEGeneric.cpp: the basic DOFs are the listed DOFs of the nodes, node by node,
  * their absolute displacements; the forces go back on them). The element is a twoNodeLink of
@@ -517,7 +580,8 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
  * k, the control's material k, on the basic DOF its setup names (through the setup's geometry
  * when it has one, whose pose may then take DOFs of both nodes), -initStif over the listed DOFs
  * of those nodes its stiffness (the other listed DOFs have no stiffness and no actuator: they
- * drop out). More than two such nodes are refused. */
+ * drop out). Over three such nodes or more (a setup without actuator geometry): a link for each
+ * pair of them (generic_piece), which add up to the element. */
 static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
 {
     int tag, nnode = 0, node[HS_OS_MAX_DIRS], nb = 0, bnode[HS_OS_MAX_DIRS], bdof[HS_OS_MAX_DIRS];
@@ -559,50 +623,48 @@ static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
     if (hs_os_find_element(st->m, tag))
         return hs_os_fail(st, objv, "element %d is already defined", tag);
     /* the nodes it acts on: its driven DOFs' and those -initStif gives stiffness */
-    int used[HS_OS_MAX_DIRS] = {0}, at[2], nat = 0;
+    int used[HS_OS_MAX_DIRS] = {0}, at[HS_OS_MAX_DIRS], nat = 0;
     for (int k = 0; k < d.n; k++) used[d.setup->trial_dof[k]] = 1;
     for (int q = 0; q < nb; q++)
         for (int p = 0; p < nb; p++)
             if (a.nk && a.k[q * nb + p] != 0.0) used[p] = used[q] = 1;
     for (int p = 0; p < nb; p++) {
-        if (!used[p] || (nat > 0 && at[0] == bnode[p]) || (nat > 1 && at[1] == bnode[p])) continue;
-        if (nat == 2)
-            return hs_os_fail(st, objv,
-                              "generic: its setup and -initStif act on nodes %d, %d and %d; "
-                              "hysim maps a generic element over one or two nodes (give each "
-                              "pair of nodes its own element)",
-                              at[0], at[1], bnode[p]);
-        at[nat++] = bnode[p];
+        int seen = 0;
+        for (int k = 0; k < nat; k++) seen |= at[k] == bnode[p];
+        if (used[p] && !seen) at[nat++] = bnode[p];
     }
-    hs_os_element e = {.tag = tag, .kind = HS_OS_LINK, .shear_dist = 0.5, .shear_dist_z = 0.5};
-    e.ni = nat == 2 ? at[0] : generic_ground(st, objv, tag, hs_os_find_node(st->m, at[0]));
-    e.nj = at[nat - 1];
-    if (!e.ni) return TCL_ERROR;
-    e.exp_generic = 1;
-    e.nmat = d.n;
-    for (int k = 0; k < d.n; k++) { /* actuator k on basic DOF trial_dof[k] */
-        const int p = d.setup->trial_dof[k];
-        e.mat[k] = d.mat[k];
-        e.dir[k] = bdof[p] - 1;
-        e.dir_node[k] = bnode[p] == e.nj;
+    const int all[3] = {1, 1, 1};
+    int made = 0;
+    if (nat <= 2) {
+        const int ni =
+            nat == 2 ? at[0] : generic_ground(st, objv, tag, hs_os_find_node(st->m, at[0]));
+        if (!ni) return TCL_ERROR;
+        return generic_piece(st, objv, tag, nb, bnode, bdof, &d, &a, ni, at[nat - 1], all, &made);
     }
-    exp_basic b = {.shear_dist = 0.5}; /* -initStif over the basic DOFs of those nodes */
-    double kb[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
-    int keep[HS_OS_MAX_DIRS];
-    for (int p = 0; p < nb; p++)
-        if (bnode[p] == e.ni || bnode[p] == e.nj) {
-            e.kinit_node[b.n] = bnode[p] == e.nj;
-            keep[b.n] = p;
-            b.dirs[b.n++] = bdof[p] - 1;
+    if (d.setup->has_geom)
+        return hs_os_fail(st, objv,
+                          "generic: its setup %d (%s) has actuator geometry and the element acts "
+                          "on %d nodes; hysim maps such a setup on one or two nodes",
+                          d.setup->tag, d.setup->type, nat);
+    /* three nodes or more: a link for each pair of them (p, q), with the stiffness between
+     * them; node 0's and 1's actuators and own blocks in the link (0, 1), node q's (q >= 2) in
+     * (0, q); the first link takes the element's tag, the others free tags from 1000000000 */
+    int npiece = 0, first = 0;
+    for (int p = 0; p < nat; p++)
+        for (int q = p + 1; q < nat; q++) {
+            const int own[3] = {p == 0 && q == 1, p == 0, 1};
+            int t = tag;
+            if (npiece) {
+                t = st->m->el_tag_max < 1000000000 ? 1000000000 : st->m->el_tag_max + 1;
+                if (t < 1000000000 || t == INT_MAX)
+                    return hs_os_fail(st, objv, "generic: no free element tag for its links");
+            }
+            if (generic_piece(st, objv, t, nb, bnode, bdof, &d, &a, at[p], at[q], own, &made))
+                return TCL_ERROR;
+            if (made && !npiece++) first = st->m->nels - 1;
         }
-    for (int q = 0; a.nk && q < b.n; q++)
-        for (int p = 0; p < b.n; p++) kb[q * b.n + p] = a.k[keep[q] * nb + keep[p]];
-    if (a.nk) {
-        a.nk = b.n * b.n;
-        memcpy(a.k, kb, (size_t)a.nk * sizeof(double));
-    }
-    mark_experimental(&e, &d, &a, a.site, &b);
-    return hs_os_add_element(st, objv, &e);
+    st->m->els[first].exp_pieces = npiece;
+    return TCL_OK;
 }
 
 /* expElement TYPE tag iNode jNode ... */
