@@ -6,7 +6,9 @@
 # script with each experimental element replaced by the numerical element of its specimen's
 # material (expElement twoNodeLink -> element twoNodeLink -mat, expElement truss -> an axial
 # twoNodeLink, expElement beamColumn -> a twoNodeLink on the driven DOF of its cantilever and a
-# corotTruss for its elastic axial force, expElement bearing -> twin_bearing; the
+# corotTruss for its elastic axial force (its deformation recorders read a forceless twoNodeLink
+# over the three DOFs of its basic system B, as EEBeamColumn2d writes them), expElement bearing
+# -> twin_bearing; the
 # exp* and package commands and the experimental-only recorders removed; a scaled setup's
 # specimen as its material scaled to the element's units, lib/openfresco_twin.tcl), made
 # here on the fly, runs in OpenSees ($OPENSEES). Both then run once more with every recorder at
