@@ -42,6 +42,15 @@ static int response_kind(const char *word, hs_fe_response *r)
         {"ctrlDisp", HS_FE_DEFORMATION},
         {"daqDisp", HS_FE_DEFORMATION},
         {"daqForce", HS_FE_BASIC_FORCE},
+        /* OpenFresco's other spellings (EETwoNodeLink.cpp, EETruss.cpp, EEGeneric.cpp
+         * setResponse) */
+        {"ctrlDisplacement", HS_FE_DEFORMATION},
+        {"ctrlDisplacements", HS_FE_DEFORMATION},
+        {"daqDisplacement", HS_FE_DEFORMATION},
+        {"daqDisplacements", HS_FE_DEFORMATION},
+        {"daqForces", HS_FE_BASIC_FORCE},
+        {"defo", HS_FE_DEFORMATION},
+        {"basicDefo", HS_FE_DEFORMATION},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(word, names[i].name)) return *r = names[i].r, 1;
@@ -171,8 +180,8 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!stress && !response_kind(word, &r)) return -1;
     const hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return -2;
-    if (!e->exp_site &&
-        (!strcmp(word, "ctrlDisp") || !strcmp(word, "daqDisp") || !strcmp(word, "daqForce")))
+    if (!e->exp_site && (!strncmp(word, "ctrl", 4) || !strncmp(word, "daq", 3) ||
+                         !strcmp(word, "defo") || !strcmp(word, "basicDefo")))
         return -1; /* an OpenFresco element's response only */
     if (stress && e->kind != HS_OS_TRUSS) return -1;
     if (stress) {

@@ -17,7 +17,9 @@
 #   localForce = [-qA0', (qA1 + qA2) / L, qA1, qA0', -(qA1 + qA2) / L, qA2] with qA0' = cos a qb0
 #      + sin a qb1, qA1 = db1 qb0 - (L + db0) qb1 - qb2, qA2 = qb2;
 # each to 1e-10 of its peak; and the recorder files are 6 values a row (3 for each element),
-# the same numbers as eleResponse's.
+# the same numbers as eleResponse's. An experimental twoNodeLink (node 2's ux held by an Elastic
+# specimen from a fixed node) answers OpenFresco's other spellings (ctrlDisplacement(s),
+# daqDisplacement(s), defo, basicDefo, daqForces) as ctrlDisp, daqDisp, deformation, daqForce.
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
@@ -43,6 +45,12 @@ geomTransf Linear 1
 geomTransf Corotational 2
 expElement beamColumn 1 1 2 1 -site 1 -initStif 1213 0 0 0 11.2 -302.4 0 -302.4 10886.4 -noRayleigh
 expElement beamColumn 2 4 5 2 -site 2 -initStif 1213 0 0 0 11.2 -302.4 0 -302.4 10886.4 -noRayleigh
+node 6 30.0 40.0
+fix 6 1 1 1
+expControl SimUniaxialMaterials 3 1
+expSetup OneActuator 3 -control 3 1 -sizeTrialOut 1 1
+expSite LocalSite 3 3
+expElement twoNodeLink 5 6 2 -dir 1 -site 3 -initStif 2.8
 element elasticBeamColumn 3 1 2 10.0 29000.0 0.5 1
 element elasticBeamColumn 4 4 5 10.0 29000.0 0.5 2
 timeSeries Linear 1
@@ -70,6 +78,13 @@ for {set s 0} {$s < 40} {incr s} {
         }
     }
     puts $out [join [lmap v $row {format %.17g $v}] " "]
+    # OpenFresco's other spellings of an experimental twoNodeLink's responses
+    foreach {a b} {ctrlDisplacement ctrlDisp ctrlDisplacements ctrlDisp daqDisplacement daqDisp
+                   daqDisplacements daqDisp defo deformation basicDefo deformation
+                   daqForces daqForce daqForce basicForce} {
+        if {[eleResponse 5 $a] != [eleResponse 5 $b]} { puts "5 $a [eleResponse 5 $a] != $b"; exit }
+    }
+    if {[eleResponse 5 defo] != [expr {[nodeDisp 2 1] - 0.0}]} { puts "5 defo [eleResponse 5 defo] != ux2"; exit }
 }
 close $out
 puts "done [getTime]"
