@@ -112,6 +112,13 @@ typedef struct hs_os_element {
      * with its tag (exp_pieces, their number, > 1 there), the others with tags from 1000000000;
      * its own element responses are not answered */
     int exp_pieces;
+    /* expElement generic over one or two nodes on a setup without actuator geometry: its -node
+     * list (exp_gn), its basic DOFs in OpenFresco's order (node exp_gnode[exp_gbn[p]]'s DOF
+     * exp_gdof[p], 0-based; exp_gnb of them) and each actuator's basic DOF (exp_gpos[k]), for
+     * its responses at OpenFresco's shapes (opensees_tcl_exp_response.c); exp_gnb 0: none */
+    int exp_gn, exp_gnb;
+    int exp_gnode[HS_OS_MAX_DIRS], exp_gbn[HS_OS_MAX_DIRS], exp_gdof[HS_OS_MAX_DIRS];
+    int exp_gpos[HS_OS_MAX_DIRS];
     int release_z, release_y; /* elasticBeamColumn -release(z) / -releasey: 0 none, 1 i, 2 j, 3 */
     char where[HS_OS_WHERE];
 } hs_os_element;

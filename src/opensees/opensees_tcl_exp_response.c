@@ -16,6 +16,7 @@
  *     alpha = atan2(db1, L + db0), qA = [cos a qb0 + sin a qb1, db1 qb0 - (L + db0) qb1 - qb2,
  *     qb2], as [-qA0, (qA1 + qA2) / L, qA1, qA0, -(qA1 + qA2) / L, qA2] (no member loads).
  * The force(s) / globalForce(s) answer stays the element's global force. */
+#include "opensees_analysis.h"
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
@@ -49,6 +50,10 @@ int hs_of_exp_beam_word(const char *word)
         {"daqForces", HS_OF_RESP_FORCE},
         {"localForce", HS_OF_RESP_LOCAL},
         {"localForces", HS_OF_RESP_LOCAL},
+        {"force", HS_OF_RESP_GLOBAL},
+        {"forces", HS_OF_RESP_GLOBAL},
+        {"globalForce", HS_OF_RESP_GLOBAL},
+        {"globalForces", HS_OF_RESP_GLOBAL},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (!strcmp(word, words[i].name)) return words[i].group;
@@ -87,6 +92,53 @@ int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const h
     }
     }
     const int n = size < cap ? size : cap;
+    memcpy(out, v, (size_t)n * sizeof(double));
+    return n;
+}
+
+/* EEGeneric (EEGeneric.cpp getResponse; ESNoTransformation.cpp, ESOneActuator.cpp
+ * transfDaqDisp / transfDaqForce): its basic DOFs are the listed DOFs of its nodes in their
+ * order, their absolute displacements; ctrlDisp (and deformation, basicDeformation ...) db,
+ * ctrlVel vb, daqDisp the measured db on the DOFs the setup drives and 0 elsewhere,
+ * basicForce / daqForce qDaq (the actuators' forces on their DOFs, 0 elsewhere), and force /
+ * globalForce / localForce qDaq assembled on the nodes' DOFs (every listed node, -ndf values
+ * each). */
+int hs_of_exp_generic_values(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int group,
+                             double *out, int cap)
+{
+    const int nb = e->exp_gnb, ndf = st->m->ndf;
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    double db[HS_OS_MAX_DIRS], vb[HS_OS_MAX_DIRS], q[HS_OS_MAX_DIRS] = {0};
+    int driven[HS_OS_MAX_DIRS] = {0};
+    for (int p = 0; p < nb; p++) {
+        const int node = e->exp_gnode[e->exp_gbn[p]];
+        db[p] = lv ? hs_os_live_node(lv, node, e->exp_gdof[p], 0) : 0.0;
+        vb[p] = lv ? hs_os_live_node(lv, node, e->exp_gdof[p], 1) : 0.0;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "ele%d", e->tag);
+    const int k = fe ? hs_fe_element_index(fe, name) : -1;
+    double qm[64];
+    if (fe && (k < 0 || hs_fe_element_response_size(fe, k, HS_FE_BASIC_FORCE) != e->nmat ||
+               hs_fe_element_response(fe, k, HS_FE_BASIC_FORCE, qm)))
+        return -1;
+    for (int m = 0; m < e->nmat; m++) {
+        driven[e->exp_gpos[m]] = 1;
+        q[e->exp_gpos[m]] = fe ? qm[m] : 0.0;
+    }
+    double v[HS_OS_MAX_DIRS * HS_OS_NDF] = {0};
+    int n = nb;
+    for (int p = 0; p < nb; p++)
+        v[p] = group == HS_OF_RESP_CTRL_DISP  ? db[p]
+               : group == HS_OF_RESP_CTRL_VEL ? vb[p]
+               : group == HS_OF_RESP_DAQ_DISP ? (driven[p] ? db[p] : 0.0)
+                                              : q[p];
+    if (group == HS_OF_RESP_LOCAL || group == HS_OF_RESP_GLOBAL) {
+        n = e->exp_gn * ndf;
+        memset(v, 0, sizeof v);
+        for (int p = 0; p < nb; p++) v[e->exp_gbn[p] * ndf + e->exp_gdof[p]] += q[p];
+    }
+    if (n > cap) n = cap;
     memcpy(out, v, (size_t)n * sizeof(double));
     return n;
 }

@@ -639,7 +639,19 @@ static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         const int ni =
             nat == 2 ? at[0] : generic_ground(st, objv, tag, hs_os_find_node(st->m, at[0]));
         if (!ni) return TCL_ERROR;
-        return generic_piece(st, objv, tag, nb, bnode, bdof, &d, &a, ni, at[nat - 1], all, &made);
+        if (generic_piece(st, objv, tag, nb, bnode, bdof, &d, &a, ni, at[nat - 1], all, &made))
+            return TCL_ERROR;
+        hs_os_element *e = &st->m->els[st->m->nels - 1]; /* OpenFresco's shapes */
+        e->exp_gn = nnode;
+        e->exp_gnb = d.setup->has_geom ? 0 : nb;
+        memcpy(e->exp_gnode, node, sizeof node);
+        for (int p = 0; p < nb; p++) {
+            e->exp_gdof[p] = bdof[p] - 1;
+            for (int k = 0; k < nnode; k++)
+                if (node[k] == bnode[p]) e->exp_gbn[p] = k;
+        }
+        for (int k = 0; k < d.n; k++) e->exp_gpos[k] = d.setup->trial_dof[k];
+        return TCL_OK;
     }
     if (d.setup->has_geom)
         return hs_os_fail(st, objv,

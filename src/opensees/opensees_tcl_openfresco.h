@@ -67,10 +67,15 @@ enum {
     HS_OF_RESP_CTRL_VEL,
     HS_OF_RESP_DAQ_DISP,
     HS_OF_RESP_FORCE,
-    HS_OF_RESP_LOCAL
+    HS_OF_RESP_LOCAL,
+    HS_OF_RESP_GLOBAL
 };
 int hs_of_exp_beam_word(const char *word);
 int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const hs_fe *fe, int group,
                           double *out, int cap);
+/* An expElement generic's (exp_gnb > 0) likewise: its basic vector over every DOF it lists, in
+ * its order, and its global (and local) force over every node it lists (EEGeneric.cpp). */
+int hs_of_exp_generic_values(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int group,
+                             double *out, int cap);
 
 #endif

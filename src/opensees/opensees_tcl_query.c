@@ -168,9 +168,11 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (of_group) {
         const hs_os_element *e = hs_os_find_element(st->m, tag);
         if (!e) return -2;
-        if (e->exp_beam && e->exp_site) {
+        const int beam = e->exp_beam && e->exp_site && of_group != HS_OF_RESP_GLOBAL;
+        if (beam || (e->exp_generic && e->exp_gnb > 0)) {
             hs_fe *unloaded, *fe = query_fe(st, &unloaded);
-            const int n = hs_of_exp_beam_values(st, e, fe, of_group, out, cap);
+            const int n = beam ? hs_of_exp_beam_values(st, e, fe, of_group, out, cap)
+                               : hs_of_exp_generic_values(st, e, fe, of_group, out, cap);
             hs_fe_destroy(&unloaded);
             return n;
         }

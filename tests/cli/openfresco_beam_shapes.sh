@@ -20,6 +20,7 @@
 # the same numbers as eleResponse's. An experimental twoNodeLink (node 2's ux held by an Elastic
 # specimen from a fixed node) answers OpenFresco's other spellings (ctrlDisplacement(s),
 # daqDisplacement(s), defo, basicDefo, daqForces) as ctrlDisp, daqDisp, deformation, daqForce.
+# An expElement generic over nodes 2 and 5 answers EEGeneric's shapes (below).
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 work_dir
@@ -51,6 +52,12 @@ expControl SimUniaxialMaterials 3 1
 expSetup OneActuator 3 -control 3 1 -sizeTrialOut 1 1
 expSite LocalSite 3 3
 expElement twoNodeLink 5 6 2 -dir 1 -site 3 -initStif 2.8
+uniaxialMaterial Elastic 4 1.5
+uniaxialMaterial Elastic 5 0.7
+expControl SimUniaxialMaterials 4 4 5
+expSetup NoTransformation 4 -control 4 -dof 1 3 -sizeTrialOut 3 3
+expSite LocalSite 4 4
+expElement generic 7 -node 2 5 -dof 1 2 -dof 2 -site 4
 element elasticBeamColumn 3 1 2 10.0 29000.0 0.5 1
 element elasticBeamColumn 4 4 5 10.0 29000.0 0.5 2
 timeSeries Linear 1
@@ -68,6 +75,7 @@ algorithm Newton
 integrator Newmark 0.5 0.25
 analysis Transient
 set out [open state.out w]
+set gout [open generic.out w]
 for {set s 0} {$s < 40} {incr s} {
     if {[analyze 1 0.05] != 0} { puts "analyze failed"; exit }
     set row {}
@@ -78,6 +86,9 @@ for {set s 0} {$s < 40} {incr s} {
         }
     }
     puts $out [join [lmap v $row {format %.17g $v}] " "]
+    set g [list [nodeDisp 2 1] [nodeDisp 2 2] [nodeDisp 5 2] [nodeVel 2 1] [nodeVel 2 2] [nodeVel 5 2]]
+    foreach r {ctrlDisp ctrlVel daqDisp basicForce daqForce force localForce} { lappend g {*}[eleResponse 7 $r] }
+    puts $gout [join [lmap v $g {format %.17g $v}] " "]
     # OpenFresco's other spellings of an experimental twoNodeLink's responses
     foreach {a b} {ctrlDisplacement ctrlDisp ctrlDisplacements ctrlDisp daqDisplacement daqDisp
                    daqDisplacements daqDisp defo deformation basicDefo deformation
@@ -87,6 +98,7 @@ for {set s 0} {$s < 40} {incr s} {
     if {[eleResponse 5 defo] != [expr {[nodeDisp 2 1] - 0.0}]} { puts "5 defo [eleResponse 5 defo] != ux2"; exit }
 }
 close $out
+close $gout
 puts "done [getTime]"
 TCL
 printf 'hysim: 1\nname: shapes\nunits: {force: kip, length: in, time: s}\nstructure:\n  model: {opensees: frame.tcl}\n' > frame.yaml
@@ -151,4 +163,17 @@ for f in ctrl:13 daq:19 force:22 defo:31 local:25; do
               d = a[e * n + j] - b[col + 24 * e + j - 1]; if (d < 0) d = -d; if (d > m) m = d } }
         END { if (m > 1e-12) { print "differs from eleResponse by " m; exit 1 } }' || fail "$file"
 done
-echo "PASS: EEBeamColumn2d's responses at OpenFresco's shapes (Linear and Corotational)"
+# EEGeneric over nodes 2 (ux, uy) and 5 (uy), its NoTransformation driving node 2's ux (E 1.5)
+# and node 5's uy (E 0.7): basic DOFs [ux2, uy2, uy5] in its list's order, absolute; ctrlDisp
+# and ctrlVel those, daqDisp [ux2, 0, uy5], basicForce = daqForce [1.5 ux2, 0, 0.7 uy5], force =
+# localForce those on the nodes' DOFs [q1 0 0 0 q3 0] (EEGeneric.cpp getResponse)
+awk 'BEGIN { CONVFMT = "%.17g" }
+    { split($1 " " $2 " " $3 " " $4 " " $5 " " $6 " " $1 " 0 " $3 " " 1.5 * $1 " 0 " 0.7 * $3 " " \
+            1.5 * $1 " 0 " 0.7 * $3 " " 1.5 * $1 " 0 0 0 " 0.7 * $3 " 0 " 1.5 * $1 " 0 0 0 " 0.7 * $3 " 0", w, " ")
+      if (NF != 6 + 27) { print "row " NR ": " NF - 6 " responses, expected 27"; bad = 1; exit }
+      for (j = 1; j <= 27; j++) { d = w[j] - $(6 + j); if (d < 0) d = -d; x = w[j] < 0 ? -w[j] : w[j]
+          if (d > 1e-13 * (x > 1 ? x : 1)) { print "row " NR " value " j ": " $(6 + j) ", expected " w[j]; bad = 1 } }
+      if (($1 < 0 ? -$1 : $1) > m) m = $1 < 0 ? -$1 : $1 }
+    END { if (m < 0.1) { print "node 2 hardly moves: " m; bad = 1 }; exit bad }' run/generic.out > gen.log ||
+    fail "expElement generic's responses: $(head -5 gen.log)"
+echo "PASS: EEBeamColumn2d's and EEGeneric's responses at OpenFresco's shapes"
