@@ -119,6 +119,9 @@ typedef struct hs_os_element {
     int exp_gn, exp_gnb;
     int exp_gnode[HS_OS_MAX_DIRS], exp_gbn[HS_OS_MAX_DIRS], exp_gdof[HS_OS_MAX_DIRS];
     int exp_gpos[HS_OS_MAX_DIRS];
+    /* expElement twoNodeLink whose setup drives some of its -dir DOFs: bit k, direction k is
+     * one of the others (a forceless material; its daqDisp is 0, as OpenFresco's) */
+    unsigned exp_zero_dirs;
     int release_z, release_y; /* elasticBeamColumn -release(z) / -releasey: 0 none, 1 i, 2 j, 3 */
     char where[HS_OS_WHERE];
 } hs_os_element;

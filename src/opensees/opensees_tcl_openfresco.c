@@ -332,6 +332,7 @@ static int check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_arg
 
 static void mark_experimental(hs_os_element *e, const exp_drive *d, const exp_args *a, int site,
                               const exp_basic *b);
+static int generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[]);
 
 /* Defines `element twoNodeLink tag i j -mat m1 .. -dir d1 .. <pass...>` through the element
  * command (one parser for the numerical and the experimental link), then marks it
@@ -399,7 +400,25 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (check_init_stif(st, objv, &a, a.ndir)) return TCL_ERROR;
     exp_basic b = {.n = a.ndir, .shear_dist = -1.0}; /* EETwoNodeLink: the link's own */
     for (int k = 0; k < a.ndir; k++) b.dirs[k] = a.dirs[k] - 1;
-    return define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
+    if (d.setup->has_geom || d.n == a.ndir)
+        return define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
+    /* a setup that drives some of its -dir DOFs: the others are directions of a forceless
+     * material, so that the link's basic vector is OpenFresco's (EETwoNodeLink.cpp: numDir) */
+    exp_drive all = d;
+    unsigned zero = 0;
+    all.n = a.ndir;
+    for (int p = 0; p < a.ndir; p++) {
+        all.dir[p] = a.dirs[p];
+        all.mat[p] = 0;
+        for (int k = 0; k < d.n; k++)
+            if (d.setup->trial_dof[k] == p) all.mat[p] = d.mat[k];
+        if (all.mat[p]) continue;
+        if (!(all.mat[p] = generic_zero_material(st, objv))) return TCL_ERROR;
+        zero |= 1u << p;
+    }
+    if (define_link(st, interp, objv, &all, 0.0, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    st->m->els[st->m->nels - 1].exp_zero_dirs = zero;
+    return TCL_OK;
 }
 
 /* The length of the element's chord (0 after raising the error). */

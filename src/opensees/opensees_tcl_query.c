@@ -235,6 +235,9 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
             for (int i = 0; i < size && count < cap; i++) out[count++] = v[i];
     }
     hs_fe_destroy(&unloaded);
+    if (e->exp_zero_dirs && hs_of_exp_beam_word(word) == HS_OF_RESP_DAQ_DISP)
+        for (int k = 0; k < count; k++) /* the undriven DOFs: the setup measures none */
+            if (e->exp_zero_dirs & (1u << k)) out[k] = 0.0;
     return count;
 }
 

@@ -17,8 +17,10 @@
 #   localForce = [-qA0', (qA1 + qA2) / L, qA1, qA0', -(qA1 + qA2) / L, qA2] with qA0' = cos a qb0
 #      + sin a qb1, qA1 = db1 qb0 - (L + db0) qb1 - qb2, qA2 = qb2;
 # each to 1e-10 of its peak; and the recorder files are 6 values a row (3 for each element),
-# the same numbers as eleResponse's. An experimental twoNodeLink (node 2's ux held by an Elastic
-# specimen from a fixed node) answers OpenFresco's other spellings (ctrlDisplacement(s),
+# the same numbers as eleResponse's. An experimental twoNodeLink over node 2's ux and uy from a
+# fixed node, its OneActuator driving uy (Elastic 2.8), answers EETwoNodeLink's shapes: its
+# deformation [ux, uy], daqDisp [0, uy], basicForce [0, 2.8 uy], force on both nodes; and
+# OpenFresco's other spellings (ctrlDisplacement(s),
 # daqDisplacement(s), defo, basicDefo, daqForces) as ctrlDisp, daqDisp, deformation, daqForce.
 # An expElement generic over nodes 2 and 5 answers EEGeneric's shapes (below).
 hysim=$1
@@ -49,9 +51,9 @@ expElement beamColumn 2 4 5 2 -site 2 -initStif 1213 0 0 0 11.2 -302.4 0 -302.4 
 node 6 30.0 40.0
 fix 6 1 1 1
 expControl SimUniaxialMaterials 3 1
-expSetup OneActuator 3 -control 3 1 -sizeTrialOut 1 1
+expSetup OneActuator 3 -control 3 2 -sizeTrialOut 2 2
 expSite LocalSite 3 3
-expElement twoNodeLink 5 6 2 -dir 1 -site 3 -initStif 2.8
+expElement twoNodeLink 5 6 2 -dir 1 2 -site 3 -initStif 1.0 0.0 0.0 2.8
 uniaxialMaterial Elastic 4 1.5
 uniaxialMaterial Elastic 5 0.7
 expControl SimUniaxialMaterials 4 4 5
@@ -95,7 +97,14 @@ for {set s 0} {$s < 40} {incr s} {
                    daqForces daqForce daqForce basicForce} {
         if {[eleResponse 5 $a] != [eleResponse 5 $b]} { puts "5 $a [eleResponse 5 $a] != $b"; exit }
     }
-    if {[eleResponse 5 defo] != [expr {[nodeDisp 2 1] - 0.0}]} { puts "5 defo [eleResponse 5 defo] != ux2"; exit }
+    # its basic vector over both -dir DOFs (EETwoNodeLink: numDir), the setup driving the second
+    set ux [nodeDisp 2 1]; set uy [nodeDisp 2 2]
+    foreach {r want} [list defo [list $ux $uy] daqDisp [list 0.0 $uy] basicForce [list 0.0 [expr {2.8 * $uy}]] \
+                          force [list 0.0 [expr {-2.8 * $uy}] 0.0 0.0 [expr {2.8 * $uy}] 0.0]] {
+        foreach a [eleResponse 5 $r] b $want {
+            if {abs($a - $b) > 1e-12 * (1.0 + abs($b))} { puts "5 $r [eleResponse 5 $r] != $want"; exit }
+        }
+    }
 }
 close $out
 close $gout
