@@ -341,6 +341,11 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
                        const exp_drive *d, double mass, const exp_args *a, int site,
                        const exp_basic *b)
 {
+    if (d->setup->nsub)
+        return hs_os_fail(st, objv,
+                          "setup %d (Aggregator) aggregates setups with actuator geometry; hysim "
+                          "maps it on expElement generic (a link per setup)",
+                          d->setup->tag);
     Tcl_Obj *w[96];
     int n = 0;
     w[n++] = objv[0];
@@ -529,6 +534,23 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
     return tag;
 }
 
+/* A free element tag from 1000000000 for a link of an expElement generic, or 0 after raising
+ * the error. */
+static int free_element_tag(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    const int t = st->m->el_tag_max < 1000000000 ? 1000000000 : st->m->el_tag_max + 1;
+    if (t < 1000000000 || t == INT_MAX)
+        return hs_os_fail(st, objv, "generic: no free element tag for its links"), 0;
+    return t;
+}
+
+static int generic_pairs(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb, const int *bnode,
+                         const int *bdof, const exp_drive *d, const exp_args *a, const int *at,
+                         int nat, int *first);
+static int generic_aggregate(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb,
+                             const int *bnode, const int *bdof, const exp_drive *d,
+                             const exp_args *a);
+
 /* A forceless material (Elastic of E 0) for a link of an expElement generic that carries
  * stiffness only: its tag, or 0 after raising the error. */
 static int generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[])
@@ -652,6 +674,7 @@ static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         for (int k = 0; k < nat; k++) seen |= at[k] == bnode[p];
         if (used[p] && !seen) at[nat++] = bnode[p];
     }
+    if (d.setup->nsub) return generic_aggregate(st, objv, tag, nb, bnode, bdof, &d, &a);
     const int all[3] = {1, 1, 1};
     int made = 0;
     if (nat <= 2) {
@@ -677,25 +700,93 @@ static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
                           "generic: its setup %d (%s) has actuator geometry and the element acts "
                           "on %d nodes; hysim maps such a setup on one or two nodes",
                           d.setup->tag, d.setup->type, nat);
-    /* three nodes or more: a link for each pair of them (p, q), with the stiffness between
-     * them; node 0's and 1's actuators and own blocks in the link (0, 1), node q's (q >= 2) in
-     * (0, q); the first link takes the element's tag, the others free tags from 1000000000 */
-    int npiece = 0, first = 0;
+    int first = 0;
+    return generic_pairs(st, objv, tag, nb, bnode, bdof, &d, &a, at, nat, &first);
+}
+
+/* The links of an expElement generic over the nodes at[0 .. nat - 1] (nat >= 3, or any with
+ * `first` set): a link for each pair of them (p, q), with the stiffness between them; node 0's
+ * and 1's actuators and own blocks in the link (0, 1), node q's (q >= 2) in (0, q); one node:
+ * a link from its ground. The first link takes the element's tag unless *first says the
+ * element has one already (its index + 1; set here when 0), the others free tags from
+ * 1000000000; that first link counts them (exp_pieces). */
+static int generic_pairs(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb, const int *bnode,
+                         const int *bdof, const exp_drive *d, const exp_args *a, const int *at,
+                         int nat, int *first)
+{
+    const int all[3] = {1, 1, 1};
+    int npiece = *first ? st->m->els[*first - 1].exp_pieces : 0, made = 0;
+    if (nat == 1) {
+        const int t = npiece ? free_element_tag(st, objv) : tag;
+        const int g =
+            generic_ground(st, objv, tag + 100000000 * npiece, hs_os_find_node(st->m, at[0]));
+        if (!t || !g || generic_piece(st, objv, t, nb, bnode, bdof, d, a, g, at[0], all, &made))
+            return TCL_ERROR;
+        npiece += made;
+        if (made && !*first) *first = st->m->nels;
+    }
     for (int p = 0; p < nat; p++)
         for (int q = p + 1; q < nat; q++) {
             const int own[3] = {p == 0 && q == 1, p == 0, 1};
-            int t = tag;
-            if (npiece) {
-                t = st->m->el_tag_max < 1000000000 ? 1000000000 : st->m->el_tag_max + 1;
-                if (t < 1000000000 || t == INT_MAX)
-                    return hs_os_fail(st, objv, "generic: no free element tag for its links");
-            }
-            if (generic_piece(st, objv, t, nb, bnode, bdof, &d, &a, at[p], at[q], own, &made))
+            const int t = npiece ? free_element_tag(st, objv) : tag;
+            if (!t || generic_piece(st, objv, t, nb, bnode, bdof, d, a, at[p], at[q], own, &made))
                 return TCL_ERROR;
-            if (made && !npiece++) first = st->m->nels - 1;
+            npiece += made;
+            if (made && !*first) *first = st->m->nels;
         }
-    st->m->els[first].exp_pieces = npiece;
+    if (*first) st->m->els[*first - 1].exp_pieces = npiece;
     return TCL_OK;
+}
+
+/* expElement generic on an Aggregator of setups with actuator geometry (ESAggregator.cpp: each
+ * setup transforms its part of the trial vector into its actuators, and its actuators' forces
+ * back on that part): a link for each setup, its actuators the control's materials in the
+ * aggregate's order, over the one or two nodes its part names (through its geometry), without
+ * stiffness when the element has -initStif; then that -initStif over the nodes it reaches, as
+ * links of a forceless material (generic_pairs). */
+static int generic_aggregate(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb,
+                             const int *bnode, const int *bdof, const exp_drive *d,
+                             const exp_args *a)
+{
+    const struct hs_os_fresco *f = hs_of_state(st);
+    exp_args none = *a; /* the setups' links: no stiffness of their own beside -initStif */
+    if (none.nk) memset(none.k, 0, sizeof none.k);
+    int toff = 0, aoff = 0, first = 0;
+    for (int s = 0; s < d->setup->nsub; s++) {
+        const hs_of_setup *m = hs_of_find_setup(f, d->setup->sub[s]);
+        hs_of_setup part = *m;
+        exp_drive dm = *d;
+        dm.n = m->nact;
+        dm.setup = &part;
+        int at[2], nat = 0;
+        for (int k = 0; k < m->nact; k++) {
+            part.trial_dof[k] = toff + m->trial_dof[k];
+            dm.mat[k] = d->mat[aoff + k];
+            const int node = bnode[part.trial_dof[k]];
+            if ((nat > 0 && at[0] == node) || (nat > 1 && at[1] == node)) continue;
+            if (nat == 2)
+                return hs_os_fail(st, objv,
+                                  "generic: setup %d (%s) of the Aggregator acts on nodes %d, %d "
+                                  "and %d; hysim maps a setup on one or two nodes",
+                                  m->tag, m->type, at[0], at[1], node);
+            at[nat++] = node;
+        }
+        if (generic_pairs(st, objv, tag, nb, bnode, bdof, &dm, &none, at, nat, &first))
+            return TCL_ERROR;
+        toff += m->size_trial;
+        aoff += m->nact;
+    }
+    if (!a->nk) return TCL_OK;
+    exp_drive dz = *d; /* -initStif alone: the nodes it reaches */
+    dz.n = 0;
+    int at[HS_OS_MAX_DIRS], nat = 0;
+    for (int p = 0; p < nb; p++) {
+        int stiff = 0, seen = 0;
+        for (int q = 0; q < nb; q++) stiff |= a->k[q * nb + p] != 0.0 || a->k[p * nb + q] != 0.0;
+        for (int k = 0; k < nat; k++) seen |= at[k] == bnode[p];
+        if (stiff && !seen) at[nat++] = bnode[p];
+    }
+    return nat ? generic_pairs(st, objv, tag, nb, bnode, bdof, &dz, a, at, nat, &first) : TCL_OK;
 }
 
 /* expElement TYPE tag iNode jNode ... */
