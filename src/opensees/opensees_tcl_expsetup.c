@@ -21,8 +21,9 @@
  * (TRIAL_FOUR). The setups' parsers in OpenFresco read every word after the lengths as one of
  * their options and skip the others, so factors there reach nothing; hysim refuses them (and
  * any unknown option) instead.
- *   Aggregator tag <-control c> -setup s1 s2 ... <factors>   setups without geometry, one after
- *                                                            the other (aggregated_setups) */
+ *   Aggregator tag <-control c> -setup s1 s2 ... <factors>   setups one after the other
+ *                                                            (aggregated_setups; with geometry:
+ *                                                            under expElement generic only) */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>

@@ -163,7 +163,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!strcmp(word, "material tangent") || !strcmp(word, "-material tangent"))
         return material_tangent(st, tag, out, cap);
     const hs_os_element *pe = hs_os_find_element(st->m, tag);
-    if (pe && pe->exp_pieces > 1) return -1;        /* a generic element over three nodes or more */
+    if (pe && pe->exp_pieces > 1) return -1;        /* a generic element of several links */
     const int of_group = hs_of_exp_beam_word(word); /* EEBeamColumn2d's shapes */
     if (of_group) {
         const hs_os_element *e = hs_os_find_element(st->m, tag);
