@@ -462,12 +462,17 @@ static void test_aggregator(void **state)
     restoring(ctx, dir, AGG("", "", " -ctrlDispFact 2 2 2"), POSE, ra);
     HS_ASSERT_NEAR(ra[1], 300.0 * 2.0 * POSE[1], 1e-13); /* uy: material 3 at 2 uy */
     HS_ASSERT_NEAR(ra[2], 200.0 * 2.0 * POSE[2], 1e-13);
-    HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1 2 3 1\n"
+    /* an Aggregator with a setup with actuator geometry (tests/cli/openfresco_aggregator.sh):
+     * each of its setups on one or two nodes */
+    HS_TCL_FAILS(HEAD "node 3 0 1 -mass 1 1 1; node 4 0 2 -mass 1 1 1\n"
+                      "expControl SimUniaxialMaterials 1 1 2 3 1\n"
                       "expSetup OneActuator 2 1 -sizeTrialOut 1 1\n"
                       "expSetup ThreeActuators2d 3 2.0 1.5 1.6 0.9 1.3\n"
-                      "expSetup Aggregator 1 -control 1 -setup 2 3\n",
-                 "frame.tcl:9: expSetup: -setup 3: ThreeActuators2d has actuator geometry, one "
-                 "rigid platform; hysim aggregates setups without geometry");
+                      "expSetup Aggregator 1 -control 1 -setup 2 3\n"
+                      "expSite LocalSite 1 1\n"
+                      "expElement generic 7 -node 2 3 4 -dof 3 1 -dof 2 -dof 3 -site 1\n",
+                 "frame.tcl:12: expElement: generic: setup 3 (ThreeActuators2d) of the Aggregator "
+                 "acts on nodes 2, 3 and 4; hysim maps a setup on one or two nodes");
     HS_TCL_FAILS(HEAD "expControl SimUniaxialMaterials 1 1\n"
                       "expSetup OneActuator 2 1 -sizeTrialOut 1 1\n"
                       "expSetup Aggregator 1 -control 1 -setup 2\n",
@@ -526,13 +531,15 @@ static void test_errors(void **state)
                       "expElement twoNodeLink 1 1 2 -dir 1 2 3 -site 1\n",
                  "frame.tcl:9: expElement: site 1: setup 1 scales actuator 1 by 1 and actuator "
                  "2 by 2 (displacement); hysim scales an element's specimens by one factor");
-    HS_TCL_FAILS(HEAD "node 3 1 0 -mass 1 1 1\nexpControl SimUniaxialMaterials 1 1 2\n"
-                      "expSetup NoTransformation 1 -control 1 -dof 1 2 -sizeTrialOut 3 3\n"
+    /* over three nodes: a setup with actuator geometry there is refused (NoTransformation is
+     * not: tests/cli/openfresco_generic.sh) */
+    HS_TCL_FAILS(HEAD "node 3 1 0 -mass 1 1 1\nexpControl SimUniaxialMaterials 1 1 2 3\n"
+                      "expSetup ThreeActuators2d 1 -control 1 30.0 30.0 30.0 20.0 20.0\n"
                       "expSite LocalSite 1 1\n"
-                      "expElement generic 7 -node 1 2 3 -dof 1 -dof 1 -dof 1 -site 1 "
-                      "-initStif 0 0 0 0 1 0 0 0 1\n",
-                 "frame.tcl:10: expElement: generic: its setup and -initStif act on nodes 1, 2 "
-                 "and 3; hysim maps a generic element over one or two nodes");
+                      "expElement generic 7 -node 1 2 3 -dof 1 -dof 1 -dof 1 -site 1\n",
+                 "frame.tcl:10: expElement: generic: its setup 1 (ThreeActuators2d) has actuator "
+                 "geometry and the element acts on 3 nodes; hysim maps such a setup on one or two "
+                 "nodes");
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
 }

@@ -512,6 +512,11 @@ int hs_fe_spring_columns(const hs_fe *fe, int max, int *el, int *comp);
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
+/* An OpenFresco experimental beam-column (hs_fe_link_def exp_beam): its whole basic system B at
+ * the last trial state, b = [db0 db1 db2, vb0 vb1 vb2, qb0 qb1 qb2] (axial, shear at node j,
+ * rotation; qb with EEBeamColumn2d's elastic axial force), and which of B's DOFs its site drives
+ * (driven[k] 1). HS_EINVAL for another element. */
+int hs_fe_exp_beam_basic(const hs_fe *fe, int e, double b[9], int driven[3]);
 /* A beam-column's section at integration point `point` (1 from node i, OpenSees' `section N`):
  * its committed resultants (deformation 0: P, Mz, ... in the section's order) or deformations
  * (1); at most cap values, their count returned; HS_EINVAL for another element or point. */

@@ -64,7 +64,7 @@ typedef struct fe_link {
     /* an OpenFresco experimental beam-column (fe_link_beam.c): its transformation, -initStif in
      * B, its last trial global force (the recorders') */
     int beam, beam_transf;
-    double kbB[9], fg[6], qA[3];
+    double kbB[9], fg[6], qA[3], b9[9]; /* b9: its last trial db, vb, qb in B (fe_link_beam_state) */
     /* an experimental control's signal filters (hs_fe_link_def ctrl_filter, daq_filter; 1 in
      * filtered when any): the last trial basic deformations (ubt), the filtered commands the
      * materials took (cmd, cmv) and the filtered measurements (daq_u, daq_q), measured 0 before
@@ -651,7 +651,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         double fb6[6];
         const int rc =
             fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
-                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q, l->qA);
+                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q, l->qA, l->b9);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);
@@ -763,5 +763,17 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
             if (l->pd[a]) s += N * l->dl[a] * (r == HS_FE_GLOBAL_FORCE ? l->g[a][i] : l->w[a][i]);
         out[i] = s + N * l->rot_c * l->drot * l->gr[i]; /* rotations: the same in both frames */
     }
+    return 0;
+}
+
+int hs_fe_exp_beam_basic(const hs_fe *fe, int e, double b[9], int driven[3])
+{
+    if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_LINK || !fe->els[e].link->beam)
+        return HS_EINVAL;
+    const fe_link *l = fe->els[e].link;
+    memcpy(b, l->b9, sizeof l->b9);
+    driven[0] = driven[1] = driven[2] = 0;
+    for (int d = 0; d < l->ndir; d++)
+        driven[l->dir[d] == HS_FE_UX ? 0 : l->dir[d] == HS_FE_UY ? 1 : 2] = 1;
     return 0;
 }

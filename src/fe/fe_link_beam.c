@@ -84,7 +84,8 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
                        const double ug[6], const double vg[6], int initial, double f[6],
-                       double k[36], double db_out[3], double qb_out[3], double qA_out[3])
+                       double k[36], double db_out[3], double qb_out[3], double qA_out[3],
+                       double b9[9])
 {
     const double L = e->L;
     double kbA[9] = {0}; /* column-major 3 x 3 */
@@ -132,6 +133,8 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
         qb[0] = cos(a) * qa0;
         qb[1] += sin(a) * qa0;
     }
+    if (b9 && !initial)
+        for (int i = 0; i < 3; i++) b9[i] = db[i], b9[3 + i] = vb[i], b9[6 + i] = qb[i];
     double qA[3];
     if (corot)
         qA[0] = cos(a) * qb[0] + sin(a) * qb[1],

@@ -111,6 +111,20 @@ typedef struct hs_os_element {
     /* expElement on a control with signal filters (-ctrlFilters, -daqFilters; the element's
      * copies, opensees_tcl_expfilter.c; hs_fe_link_def ctrl_filter, daq_filter) */
     hs_signal_filter exp_ctrl_filter[HS_SF_RESPONSES], exp_daq_filter[HS_SF_RESPONSES];
+    /* expElement generic over three nodes or more: its links, one a pair of nodes, the first
+     * with its tag (exp_pieces, their number, > 1 there), the others with tags from 1000000000;
+     * its own element responses are not answered */
+    int exp_pieces;
+    /* expElement generic over one or two nodes on a setup without actuator geometry: its -node
+     * list (exp_gn), its basic DOFs in OpenFresco's order (node exp_gnode[exp_gbn[p]]'s DOF
+     * exp_gdof[p], 0-based; exp_gnb of them) and each actuator's basic DOF (exp_gpos[k]), for
+     * its responses at OpenFresco's shapes (opensees_tcl_exp_response.c); exp_gnb 0: none */
+    int exp_gn, exp_gnb;
+    int exp_gnode[HS_OS_MAX_DIRS], exp_gbn[HS_OS_MAX_DIRS], exp_gdof[HS_OS_MAX_DIRS];
+    int exp_gpos[HS_OS_MAX_DIRS];
+    /* expElement twoNodeLink whose setup drives some of its -dir DOFs: bit k, direction k is
+     * one of the others (a forceless material; its daqDisp is 0, as OpenFresco's) */
+    unsigned exp_zero_dirs;
     int release_z, release_y; /* elasticBeamColumn -release(z) / -releasey: 0 none, 1 i, 2 j, 3 */
     char where[HS_OS_WHERE];
 } hs_os_element;

@@ -21,8 +21,9 @@
  * (TRIAL_FOUR). The setups' parsers in OpenFresco read every word after the lengths as one of
  * their options and skip the others, so factors there reach nothing; hysim refuses them (and
  * any unknown option) instead.
- *   Aggregator tag <-control c> -setup s1 s2 ... <factors>   setups without geometry, one after
- *                                                            the other (aggregated_setups) */
+ *   Aggregator tag <-control c> -setup s1 s2 ... <factors>   setups one after the other
+ *                                                            (aggregated_setups; with geometry:
+ *                                                            under expElement generic only) */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
@@ -251,7 +252,9 @@ static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int o
  * one after the other, its control vector their actuators', each setup transforming its own part
  * with its own factors): setups without actuator geometry (OneActuator, NoTransformation) make one
  * NoTransformation over the concatenation, with their factors (the caller multiplies them by the
- * aggregate's own, as ESAggregator applies both). Returns the index after the tags, or -1. */
+ * aggregate's own, as ESAggregator applies both). When one has actuator geometry, the setups are
+ * kept (nsub, sub): expElement generic builds a link per setup, the other elements refuse it.
+ * Returns the index after the tags, or -1. */
 static int aggregated_setups(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i,
                              const struct hs_os_fresco *f, hs_of_setup *s)
 {
@@ -262,15 +265,11 @@ static int aggregated_setups(hs_os_state *st, Tcl_Obj *const objv[], int objc, i
                -1;
     int n = 0, tag;
     for (i++; i < objc && Tcl_GetIntFromObj(NULL, objv[i], &tag) == TCL_OK; i++, n++) {
+        if (n == HS_OF_MAX_MATS)
+            return hs_os_fail(st, objv, "-setup: at most %d setups", HS_OF_MAX_MATS), -1;
         const hs_of_setup *m = hs_of_find_setup(f, tag);
         if (!m) return hs_os_fail(st, objv, "-setup: no expSetup %d (define it first)", tag), -1;
-        if (m->has_geom)
-            return hs_os_fail(st, objv,
-                              "-setup %d: %s has actuator geometry, one rigid platform; hysim "
-                              "aggregates setups without geometry (OneActuator, "
-                              "NoTransformation): give setup %d its own element",
-                              tag, m->type, tag),
-                   -1;
+        s->nsub |= m->has_geom; /* its setups are kept when one has geometry (below) */
         if (s->size_trial + m->size_trial > HS_OS_NDF || s->nact + m->nact > HS_OF_MAX_MATS)
             return hs_os_fail(st, objv,
                               "-setup %d: the aggregate would have more than %d trial DOFs or "
@@ -287,9 +286,11 @@ static int aggregated_setups(hs_os_state *st, Tcl_Obj *const objv[], int objc, i
             for (int g = HS_OF_TRIAL; g <= HS_OF_OUT; g++)
                 for (int kind = 0; kind < 3; kind++)
                     s->fac[g][kind][s->size_trial + b] = m->fac[g][kind][b];
+        s->sub[n] = tag;
         s->nact += m->nact;
         s->size_trial += m->size_trial;
     }
+    if (s->nsub) s->nsub = n;
     if (n < 2)
         return hs_os_fail(st, objv, "-setup: expected at least two setup tags, got %d", n), -1;
     s->size_out = s->size_trial;

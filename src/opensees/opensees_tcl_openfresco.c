@@ -39,6 +39,7 @@
  * analyze (opensees_analysis.c). */
 #include "opensees_tcl_openfresco.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -331,6 +332,7 @@ static int check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_arg
 
 static void mark_experimental(hs_os_element *e, const exp_drive *d, const exp_args *a, int site,
                               const exp_basic *b);
+static int generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[]);
 
 /* Defines `element twoNodeLink tag i j -mat m1 .. -dir d1 .. <pass...>` through the element
  * command (one parser for the numerical and the experimental link), then marks it
@@ -339,6 +341,11 @@ static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[
                        const exp_drive *d, double mass, const exp_args *a, int site,
                        const exp_basic *b)
 {
+    if (d->setup->nsub)
+        return hs_os_fail(st, objv,
+                          "setup %d (Aggregator) aggregates setups with actuator geometry; hysim "
+                          "maps it on expElement generic (a link per setup)",
+                          d->setup->tag);
     Tcl_Obj *w[96];
     int n = 0;
     w[n++] = objv[0];
@@ -398,7 +405,25 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (check_init_stif(st, objv, &a, a.ndir)) return TCL_ERROR;
     exp_basic b = {.n = a.ndir, .shear_dist = -1.0}; /* EETwoNodeLink: the link's own */
     for (int k = 0; k < a.ndir; k++) b.dirs[k] = a.dirs[k] - 1;
-    return define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
+    if (d.setup->has_geom || d.n == a.ndir)
+        return define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
+    /* a setup that drives some of its -dir DOFs: the others are directions of a forceless
+     * material, so that the link's basic vector is OpenFresco's (EETwoNodeLink.cpp: numDir) */
+    exp_drive all = d;
+    unsigned zero = 0;
+    all.n = a.ndir;
+    for (int p = 0; p < a.ndir; p++) {
+        all.dir[p] = a.dirs[p];
+        all.mat[p] = 0;
+        for (int k = 0; k < d.n; k++)
+            if (d.setup->trial_dof[k] == p) all.mat[p] = d.mat[k];
+        if (all.mat[p]) continue;
+        if (!(all.mat[p] = generic_zero_material(st, objv))) return TCL_ERROR;
+        zero |= 1u << p;
+    }
+    if (define_link(st, interp, objv, &all, 0.0, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    st->m->els[st->m->nels - 1].exp_zero_dirs = zero;
+    return TCL_OK;
 }
 
 /* The length of the element's chord (0 after raising the error). */
@@ -509,6 +534,85 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
     return tag;
 }
 
+/* A free element tag from 1000000000 for a link of an expElement generic, or 0 after raising
+ * the error. */
+static int free_element_tag(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    const int t = st->m->el_tag_max < 1000000000 ? 1000000000 : st->m->el_tag_max + 1;
+    if (t < 1000000000 || t == INT_MAX)
+        return hs_os_fail(st, objv, "generic: no free element tag for its links"), 0;
+    return t;
+}
+
+static int generic_pairs(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb, const int *bnode,
+                         const int *bdof, const exp_drive *d, const exp_args *a, const int *at,
+                         int nat, int *first);
+static int generic_aggregate(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb,
+                             const int *bnode, const int *bdof, const exp_drive *d,
+                             const exp_args *a);
+
+/* A forceless material (Elastic of E 0) for a link of an expElement generic that carries
+ * stiffness only: its tag, or 0 after raising the error. */
+static int generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    int t = 1000000000;
+    while (t < INT_MAX && hs_os_find_material(st->m, t)) t++;
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "uniaxialMaterial Elastic %d 0.0", t);
+    if (t == INT_MAX || Tcl_EvalEx(st->interp, cmd, -1, 0) != TCL_OK)
+        return hs_os_fail(st, objv, "generic: cannot define its forceless material %d", t), 0;
+    return t;
+}
+
+/* A link of an expElement generic: element tag between nodes ni and nj of absolute node DOFs,
+ * the site's actuators on the listed DOFs of those nodes and -initStif over them, as own says:
+ * own[0], own[1] the actuators and the diagonal block of node ni, nj; own[2] the blocks
+ * between the two nodes. A link with stiffness and no actuator gets a forceless direction.
+ * *made 0: nothing to carry, no link. */
+static int generic_piece(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb, const int *bnode,
+                         const int *bdof, const exp_drive *d, const exp_args *a, int ni, int nj,
+                         const int own[3], int *made)
+{
+    hs_os_element e = {.tag = tag, .kind = HS_OS_LINK, .shear_dist = 0.5, .shear_dist_z = 0.5};
+    e.ni = ni;
+    e.nj = nj;
+    e.exp_generic = 1;
+    for (int k = 0; k < d->n; k++) { /* actuator k on basic DOF trial_dof[k] */
+        const int p = d->setup->trial_dof[k], side = bnode[p] == nj;
+        if ((bnode[p] != ni && bnode[p] != nj) || !own[side]) continue;
+        e.mat[e.nmat] = d->mat[k];
+        e.dir[e.nmat] = bdof[p] - 1;
+        e.dir_node[e.nmat++] = side;
+    }
+    exp_basic b = {.shear_dist = 0.5}; /* -initStif over the basic DOFs of those nodes */
+    exp_args ap = *a;
+    int keep[HS_OS_MAX_DIRS], stiff = 0;
+    for (int p = 0; p < nb; p++)
+        if (bnode[p] == ni || bnode[p] == nj) {
+            e.kinit_node[b.n] = bnode[p] == nj;
+            keep[b.n] = p;
+            b.dirs[b.n++] = bdof[p] - 1;
+        }
+    for (int q = 0; a->nk && q < b.n; q++)
+        for (int p = 0; p < b.n; p++) {
+            const int sq = e.kinit_node[q], sp = e.kinit_node[p];
+            const double v = (sq == sp ? own[sq] : own[2]) ? a->k[keep[q] * nb + keep[p]] : 0.0;
+            ap.k[q * b.n + p] = v;
+            stiff |= v != 0.0;
+        }
+    if (a->nk) ap.nk = b.n * b.n;
+    *made = e.nmat || stiff;
+    if (!*made) return TCL_OK;
+    if (!e.nmat) { /* stiffness only: a forceless direction carries it */
+        if (!(e.mat[0] = generic_zero_material(st, objv))) return TCL_ERROR;
+        e.dir[0] = b.dirs[0];
+        e.dir_node[0] = e.kinit_node[0];
+        e.nmat = 1;
+    }
+    mark_experimental(&e, d, &ap, a->site, &b);
+    return hs_os_add_element(st, objv, &e);
+}
+
 /* expElement generic tag -node n1 n2 .. -dof d.. -dof d.. .. -site siteTag -initStif Kij <-iMod>
  * <-noRayleigh> (EEGeneric.cpp: the basic DOFs are the listed DOFs of the nodes, node by node,
  * their absolute displacements; the forces go back on them). The element is a twoNodeLink of
@@ -517,7 +621,8 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
  * k, the control's material k, on the basic DOF its setup names (through the setup's geometry
  * when it has one, whose pose may then take DOFs of both nodes), -initStif over the listed DOFs
  * of those nodes its stiffness (the other listed DOFs have no stiffness and no actuator: they
- * drop out). More than two such nodes are refused. */
+ * drop out). Over three such nodes or more (a setup without actuator geometry): a link for each
+ * pair of them (generic_piece), which add up to the element. */
 static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
 {
     int tag, nnode = 0, node[HS_OS_MAX_DIRS], nb = 0, bnode[HS_OS_MAX_DIRS], bdof[HS_OS_MAX_DIRS];
@@ -559,50 +664,129 @@ static int exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[])
     if (hs_os_find_element(st->m, tag))
         return hs_os_fail(st, objv, "element %d is already defined", tag);
     /* the nodes it acts on: its driven DOFs' and those -initStif gives stiffness */
-    int used[HS_OS_MAX_DIRS] = {0}, at[2], nat = 0;
+    int used[HS_OS_MAX_DIRS] = {0}, at[HS_OS_MAX_DIRS], nat = 0;
     for (int k = 0; k < d.n; k++) used[d.setup->trial_dof[k]] = 1;
     for (int q = 0; q < nb; q++)
         for (int p = 0; p < nb; p++)
             if (a.nk && a.k[q * nb + p] != 0.0) used[p] = used[q] = 1;
     for (int p = 0; p < nb; p++) {
-        if (!used[p] || (nat > 0 && at[0] == bnode[p]) || (nat > 1 && at[1] == bnode[p])) continue;
-        if (nat == 2)
-            return hs_os_fail(st, objv,
-                              "generic: its setup and -initStif act on nodes %d, %d and %d; "
-                              "hysim maps a generic element over one or two nodes (give each "
-                              "pair of nodes its own element)",
-                              at[0], at[1], bnode[p]);
-        at[nat++] = bnode[p];
+        int seen = 0;
+        for (int k = 0; k < nat; k++) seen |= at[k] == bnode[p];
+        if (used[p] && !seen) at[nat++] = bnode[p];
     }
-    hs_os_element e = {.tag = tag, .kind = HS_OS_LINK, .shear_dist = 0.5, .shear_dist_z = 0.5};
-    e.ni = nat == 2 ? at[0] : generic_ground(st, objv, tag, hs_os_find_node(st->m, at[0]));
-    e.nj = at[nat - 1];
-    if (!e.ni) return TCL_ERROR;
-    e.exp_generic = 1;
-    e.nmat = d.n;
-    for (int k = 0; k < d.n; k++) { /* actuator k on basic DOF trial_dof[k] */
-        const int p = d.setup->trial_dof[k];
-        e.mat[k] = d.mat[k];
-        e.dir[k] = bdof[p] - 1;
-        e.dir_node[k] = bnode[p] == e.nj;
-    }
-    exp_basic b = {.shear_dist = 0.5}; /* -initStif over the basic DOFs of those nodes */
-    double kb[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
-    int keep[HS_OS_MAX_DIRS];
-    for (int p = 0; p < nb; p++)
-        if (bnode[p] == e.ni || bnode[p] == e.nj) {
-            e.kinit_node[b.n] = bnode[p] == e.nj;
-            keep[b.n] = p;
-            b.dirs[b.n++] = bdof[p] - 1;
+    if (d.setup->nsub) return generic_aggregate(st, objv, tag, nb, bnode, bdof, &d, &a);
+    const int all[3] = {1, 1, 1};
+    int made = 0;
+    if (nat <= 2) {
+        const int ni =
+            nat == 2 ? at[0] : generic_ground(st, objv, tag, hs_os_find_node(st->m, at[0]));
+        if (!ni) return TCL_ERROR;
+        if (generic_piece(st, objv, tag, nb, bnode, bdof, &d, &a, ni, at[nat - 1], all, &made))
+            return TCL_ERROR;
+        hs_os_element *e = &st->m->els[st->m->nels - 1]; /* OpenFresco's shapes */
+        e->exp_gn = nnode;
+        e->exp_gnb = d.setup->has_geom ? 0 : nb;
+        memcpy(e->exp_gnode, node, sizeof node);
+        for (int p = 0; p < nb; p++) {
+            e->exp_gdof[p] = bdof[p] - 1;
+            for (int k = 0; k < nnode; k++)
+                if (node[k] == bnode[p]) e->exp_gbn[p] = k;
         }
-    for (int q = 0; a.nk && q < b.n; q++)
-        for (int p = 0; p < b.n; p++) kb[q * b.n + p] = a.k[keep[q] * nb + keep[p]];
-    if (a.nk) {
-        a.nk = b.n * b.n;
-        memcpy(a.k, kb, (size_t)a.nk * sizeof(double));
+        for (int k = 0; k < d.n; k++) e->exp_gpos[k] = d.setup->trial_dof[k];
+        return TCL_OK;
     }
-    mark_experimental(&e, &d, &a, a.site, &b);
-    return hs_os_add_element(st, objv, &e);
+    if (d.setup->has_geom)
+        return hs_os_fail(st, objv,
+                          "generic: its setup %d (%s) has actuator geometry and the element acts "
+                          "on %d nodes; hysim maps such a setup on one or two nodes",
+                          d.setup->tag, d.setup->type, nat);
+    int first = 0;
+    return generic_pairs(st, objv, tag, nb, bnode, bdof, &d, &a, at, nat, &first);
+}
+
+/* The links of an expElement generic over the nodes at[0 .. nat - 1] (nat >= 3, or any with
+ * `first` set): a link for each pair of them (p, q), with the stiffness between them; node 0's
+ * and 1's actuators and own blocks in the link (0, 1), node q's (q >= 2) in (0, q); one node:
+ * a link from its ground. The first link takes the element's tag unless *first says the
+ * element has one already (its index + 1; set here when 0), the others free tags from
+ * 1000000000; that first link counts them (exp_pieces). */
+static int generic_pairs(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb, const int *bnode,
+                         const int *bdof, const exp_drive *d, const exp_args *a, const int *at,
+                         int nat, int *first)
+{
+    const int all[3] = {1, 1, 1};
+    int npiece = *first ? st->m->els[*first - 1].exp_pieces : 0, made = 0;
+    if (nat == 1) {
+        const int t = npiece ? free_element_tag(st, objv) : tag;
+        const int g =
+            generic_ground(st, objv, tag + 100000000 * npiece, hs_os_find_node(st->m, at[0]));
+        if (!t || !g || generic_piece(st, objv, t, nb, bnode, bdof, d, a, g, at[0], all, &made))
+            return TCL_ERROR;
+        npiece += made;
+        if (made && !*first) *first = st->m->nels;
+    }
+    for (int p = 0; p < nat; p++)
+        for (int q = p + 1; q < nat; q++) {
+            const int own[3] = {p == 0 && q == 1, p == 0, 1};
+            const int t = npiece ? free_element_tag(st, objv) : tag;
+            if (!t || generic_piece(st, objv, t, nb, bnode, bdof, d, a, at[p], at[q], own, &made))
+                return TCL_ERROR;
+            npiece += made;
+            if (made && !*first) *first = st->m->nels;
+        }
+    if (*first) st->m->els[*first - 1].exp_pieces = npiece;
+    return TCL_OK;
+}
+
+/* expElement generic on an Aggregator of setups with actuator geometry (ESAggregator.cpp: each
+ * setup transforms its part of the trial vector into its actuators, and its actuators' forces
+ * back on that part): a link for each setup, its actuators the control's materials in the
+ * aggregate's order, over the one or two nodes its part names (through its geometry), without
+ * stiffness when the element has -initStif; then that -initStif over the nodes it reaches, as
+ * links of a forceless material (generic_pairs). */
+static int generic_aggregate(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb,
+                             const int *bnode, const int *bdof, const exp_drive *d,
+                             const exp_args *a)
+{
+    const struct hs_os_fresco *f = hs_of_state(st);
+    exp_args none = *a; /* the setups' links: no stiffness of their own beside -initStif */
+    if (none.nk) memset(none.k, 0, sizeof none.k);
+    int toff = 0, aoff = 0, first = 0;
+    for (int s = 0; s < d->setup->nsub; s++) {
+        const hs_of_setup *m = hs_of_find_setup(f, d->setup->sub[s]);
+        hs_of_setup part = *m;
+        exp_drive dm = *d;
+        dm.n = m->nact;
+        dm.setup = &part;
+        int at[2], nat = 0;
+        for (int k = 0; k < m->nact; k++) {
+            part.trial_dof[k] = toff + m->trial_dof[k];
+            dm.mat[k] = d->mat[aoff + k];
+            const int node = bnode[part.trial_dof[k]];
+            if ((nat > 0 && at[0] == node) || (nat > 1 && at[1] == node)) continue;
+            if (nat == 2)
+                return hs_os_fail(st, objv,
+                                  "generic: setup %d (%s) of the Aggregator acts on nodes %d, %d "
+                                  "and %d; hysim maps a setup on one or two nodes",
+                                  m->tag, m->type, at[0], at[1], node);
+            at[nat++] = node;
+        }
+        if (generic_pairs(st, objv, tag, nb, bnode, bdof, &dm, &none, at, nat, &first))
+            return TCL_ERROR;
+        toff += m->size_trial;
+        aoff += m->nact;
+    }
+    if (!a->nk) return TCL_OK;
+    exp_drive dz = *d; /* -initStif alone: the nodes it reaches */
+    dz.n = 0;
+    int at[HS_OS_MAX_DIRS], nat = 0;
+    for (int p = 0; p < nb; p++) {
+        int stiff = 0, seen = 0;
+        for (int q = 0; q < nb; q++) stiff |= a->k[q * nb + p] != 0.0 || a->k[p * nb + q] != 0.0;
+        for (int k = 0; k < nat; k++) seen |= at[k] == bnode[p];
+        if (stiff && !seen) at[nat++] = bnode[p];
+    }
+    return nat ? generic_pairs(st, objv, tag, nb, bnode, bdof, &dz, a, at, nat, &first) : TCL_OK;
 }
 
 /* expElement TYPE tag iNode jNode ... */

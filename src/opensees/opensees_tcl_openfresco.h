@@ -27,6 +27,9 @@ typedef struct hs_of_setup {
     int has_geom;                     /* actuators with geometry (TwoActuators2d ...): g */
     hs_setup_geometry g;              /* src/lab/setup_presets.c, OpenFresco's lengths */
     double fac[4][3][HS_OF_MAX_MATS]; /* [group][kind][DOF or actuator], 1 by default */
+    /* Aggregator of setups among which some have actuator geometry: their tags in order (nsub
+     * > 0 only then; expElement generic builds a link per setup, opensees_tcl_openfresco.c) */
+    int nsub, sub[HS_OF_MAX_MATS];
 } hs_of_setup;
 
 typedef struct hs_of_site {
@@ -61,5 +64,25 @@ int hs_of_cmd_remove_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *c
 
 /* expSetup TYPE tag ... (opensees_tcl_expsetup.c) */
 int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+
+/* An experimental beam-column's responses at OpenFresco's shapes (opensees_tcl_exp_response.c):
+ * the group of a response word (0: none of them), and its values (3, localForce 6; fe NULL
+ * before the model builds: zeros), their count, -1 when e is no EEBeamColumn2d of fe, -2 when a
+ * node is missing. */
+enum {
+    HS_OF_RESP_CTRL_DISP = 1,
+    HS_OF_RESP_CTRL_VEL,
+    HS_OF_RESP_DAQ_DISP,
+    HS_OF_RESP_FORCE,
+    HS_OF_RESP_LOCAL,
+    HS_OF_RESP_GLOBAL
+};
+int hs_of_exp_beam_word(const char *word);
+int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const hs_fe *fe, int group,
+                          double *out, int cap);
+/* An expElement generic's (exp_gnb > 0) likewise: its basic vector over every DOF it lists, in
+ * its order, and its global (and local) force over every node it lists (EEGeneric.cpp). */
+int hs_of_exp_generic_values(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int group,
+                             double *out, int cap);
 
 #endif

@@ -3,6 +3,7 @@
  * model's committed state at that point of the script (the script's own analysis); when the test
  * file's analysis wins, the state is the model's initial one (zeros), said once. */
 #include "opensees_analysis.h"
+#include "opensees_tcl_openfresco.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,15 @@ static int response_kind(const char *word, hs_fe_response *r)
         {"ctrlDisp", HS_FE_DEFORMATION},
         {"daqDisp", HS_FE_DEFORMATION},
         {"daqForce", HS_FE_BASIC_FORCE},
+        /* OpenFresco's other spellings (EETwoNodeLink.cpp, EETruss.cpp, EEGeneric.cpp
+         * setResponse) */
+        {"ctrlDisplacement", HS_FE_DEFORMATION},
+        {"ctrlDisplacements", HS_FE_DEFORMATION},
+        {"daqDisplacement", HS_FE_DEFORMATION},
+        {"daqDisplacements", HS_FE_DEFORMATION},
+        {"daqForces", HS_FE_BASIC_FORCE},
+        {"defo", HS_FE_DEFORMATION},
+        {"basicDefo", HS_FE_DEFORMATION},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(word, names[i].name)) return *r = names[i].r, 1;
@@ -152,13 +162,28 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     }
     if (!strcmp(word, "material tangent") || !strcmp(word, "-material tangent"))
         return material_tangent(st, tag, out, cap);
+    const hs_os_element *pe = hs_os_find_element(st->m, tag);
+    if (pe && pe->exp_pieces > 1) return -1;        /* a generic element of several links */
+    const int of_group = hs_of_exp_beam_word(word); /* EEBeamColumn2d's shapes */
+    if (of_group) {
+        const hs_os_element *e = hs_os_find_element(st->m, tag);
+        if (!e) return -2;
+        const int beam = e->exp_beam && e->exp_site && of_group != HS_OF_RESP_GLOBAL;
+        if (beam || (e->exp_generic && e->exp_gnb > 0)) {
+            hs_fe *unloaded, *fe = query_fe(st, &unloaded);
+            const int n = beam ? hs_of_exp_beam_values(st, e, fe, of_group, out, cap)
+                               : hs_of_exp_generic_values(st, e, fe, of_group, out, cap);
+            hs_fe_destroy(&unloaded);
+            return n;
+        }
+    }
     hs_fe_response r = HS_FE_BASIC_FORCE;
     const int stress = is_material_stress(word);
     if (!stress && !response_kind(word, &r)) return -1;
     const hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return -2;
-    if (!e->exp_site &&
-        (!strcmp(word, "ctrlDisp") || !strcmp(word, "daqDisp") || !strcmp(word, "daqForce")))
+    if (!e->exp_site && (!strncmp(word, "ctrl", 4) || !strncmp(word, "daq", 3) ||
+                         !strcmp(word, "defo") || !strcmp(word, "basicDefo")))
         return -1; /* an OpenFresco element's response only */
     if (stress && e->kind != HS_OS_TRUSS) return -1;
     if (stress) {
@@ -211,6 +236,9 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
             for (int i = 0; i < size && count < cap; i++) out[count++] = v[i];
     }
     hs_fe_destroy(&unloaded);
+    if (e->exp_zero_dirs && hs_of_exp_beam_word(word) == HS_OF_RESP_DAQ_DISP)
+        for (int k = 0; k < count; k++) /* the undriven DOFs: the setup measures none */
+            if (e->exp_zero_dirs & (1u << k)) out[k] = 0.0;
     return count;
 }
 

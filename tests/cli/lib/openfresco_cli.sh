@@ -27,3 +27,28 @@ hysim_run() {
         "$2" > "$1/of.yaml"
     (cd "$1" && timeout 600 "$hysim" run of.yaml -o run --quiet > out.log 2> err.log < /dev/null)
 }
+
+# The frames held by an expElement generic (openfresco_generic.sh, openfresco_generic3.sh), their
+# floors recorded in floors.out and their columns' forces in columns.out:
+# compare NAME A B TOL: every column of floors.out and columns.out within TOL of its peak
+compare() {
+    local f w
+    for f in floors.out columns.out; do
+        w=$(worst "$2/$f" "$3/$f" | tail -1)
+        echo "$1: $f: $w of the peak"
+        [ "$w" != rows ] && awk -v a="$w" -v t="$4" 'BEGIN { exit !(a <= t) }' ||
+            fail "$1: $f: the experimental element differs from its twin by $w of the peak"
+    done
+}
+
+# moves RUN NAME: peak ux of floor 1 above 0.5 (their Steel01 specimen yields at 4 / 12 = 0.33 in)
+moves() {
+    local p
+    p=$(awk 'NR > 1 { x = $2 < 0 ? -$2 : $2; if (x > p) p = x } END { print p + 0 }' "$1/floors.out")
+    echo "$2: peak floor-1 ux $p in"
+    awk -v p="$p" 'BEGIN { exit !(p > 0.5) }' || fail "$2: floor 1 hardly moves (peak ux $p in): the specimen does not yield"
+}
+
+# zero_force TAG E: a material without force whose initial tangent is E (Elastic TAG wrapped in
+# MinMax TAG + 100 with limits +-1e-300, for OpenSees; tests/cli/lib/openfresco_twin.tcl's device)
+zero_force() { printf 'uniaxialMaterial Elastic %s %s\nuniaxialMaterial MinMax %s %s -min -1e-300 -max 1e-300\n' "$1" "$2" "$(($1 + 100))" "$1"; }
