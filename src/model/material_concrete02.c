@@ -246,6 +246,8 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
         c2_branches(p, e, &r, none, none, all, 2, t, ldt, stress, tangent);
     else if (taken == 4)
         c2_branches(p, e, &r, none, none, none, 4, t, ldt, stress, tangent);
+    else if (taken == 1)
+        c2_branches(p, e, &r, none, all, none, 1, t, ldt, stress, tangent);
     else if (taken == 6)
         c2_branches(p, e, &r, none, none, un, 6, t, ldt, stress, tangent);
     else
