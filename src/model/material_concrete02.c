@@ -50,6 +50,12 @@ typedef struct c2_law {
      * envelope's strain at ft (e0) and at zero stress (eu), the compression envelope's linear
      * piece (rise dfc = fcu - fc over deps = epscu - epsc0, slope t_lin) */
     double ec0, e_r, s_r, e0, eu, dfc, deps, t_lin;
+    /* the values the law's four lanes use, four times each: read as vectors where they are used
+     * (no broadcasts at each call of the law) */
+    struct {
+        double ec0[4], Ets[4], e0[4], eu[4], ft[4], epsc0[4], fc[4], epscu[4], dfc[4], deps[4],
+            fcu[4], t_lin[4], s_r[4], e_r[4];
+    } v;
 } c2_law;
 
 typedef struct concrete02 {
@@ -74,6 +80,22 @@ static void c2_derive(c2_law *p)
     p->dfc = p->fcu - p->fc;
     p->deps = p->epscu - p->epsc0;
     p->t_lin = p->dfc / p->deps;
+    for (int l = 0; l < 4; l++) {
+        p->v.ec0[l] = p->ec0;
+        p->v.Ets[l] = p->Ets;
+        p->v.e0[l] = p->e0;
+        p->v.eu[l] = p->eu;
+        p->v.ft[l] = p->ft;
+        p->v.epsc0[l] = p->epsc0;
+        p->v.fc[l] = p->fc;
+        p->v.epscu[l] = p->epscu;
+        p->v.dfc[l] = p->dfc;
+        p->v.deps[l] = p->deps;
+        p->v.fcu[l] = p->fcu;
+        p->v.t_lin[l] = p->t_lin;
+        p->v.s_r[l] = p->s_r;
+        p->v.e_r[l] = p->e_r;
+    }
 }
 
 /* The law runs on four fibers at once (GNU C vectors: AVX2 where the CPU has it, two SSE2
@@ -124,27 +146,27 @@ C2_INLINE c2_v c2_sel(c2_m m, c2_v a, c2_v b)
 
 C2_INLINE void c2_tension(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
 {
-    const c2_v ec0 = c2_all(p->ec0), Ets = c2_all(p->Ets), e0 = c2_all(p->e0);
-    const c2_m lin = (c2_m)(e <= e0), soft = (c2_m)(e <= c2_all(p->eu));
-    *s = c2_sel(lin, e * ec0, c2_sel(soft, c2_all(p->ft) - Ets * (e - e0), c2_all(0.0)));
+    const c2_v ec0 = c2_get(p->v.ec0), Ets = c2_get(p->v.Ets), e0 = c2_get(p->v.e0);
+    const c2_m lin = (c2_m)(e <= e0), soft = (c2_m)(e <= c2_get(p->v.eu));
+    *s = c2_sel(lin, e * ec0, c2_sel(soft, c2_get(p->v.ft) - Ets * (e - e0), c2_all(0.0)));
     *t = c2_sel(lin, ec0, c2_sel(soft, -Ets, c2_all(1.0e-10)));
 }
 
 C2_INLINE void c2_compression(const c2_law *p, c2_v e, c2_v *s, c2_v *t)
 {
-    const c2_v epsc0 = c2_all(p->epsc0), fc = c2_all(p->fc), x = e / epsc0;
-    const c2_m par = (c2_m)(e >= epsc0), lin = (c2_m)(e > c2_all(p->epscu));
-    const c2_v s_lin = c2_all(p->dfc) * (e - epsc0) / c2_all(p->deps) + fc;
-    *s = c2_sel(par, fc * x * (c2_all(2.0) - x), c2_sel(lin, s_lin, c2_all(p->fcu)));
-    *t = c2_sel(par, c2_all(p->ec0) * (c2_all(1.0) - x),
-                c2_sel(lin, c2_all(p->t_lin), c2_all(1.0e-10)));
+    const c2_v epsc0 = c2_get(p->v.epsc0), fc = c2_get(p->v.fc), x = e / epsc0;
+    const c2_m par = (c2_m)(e >= epsc0), lin = (c2_m)(e > c2_get(p->v.epscu));
+    const c2_v s_lin = c2_get(p->v.dfc) * (e - epsc0) / c2_get(p->v.deps) + fc;
+    *s = c2_sel(par, fc * x * (c2_all(2.0) - x), c2_sel(lin, s_lin, c2_get(p->v.fcu)));
+    *t = c2_sel(par, c2_get(p->v.ec0) * (c2_all(1.0) - x),
+                c2_sel(lin, c2_get(p->v.t_lin), c2_all(1.0e-10)));
 }
 
 /* The unloading line from (e_min, s_m) on the envelope: its slope E_r and the strain e_t where
  * it meets zero. */
 C2_INLINE void c2_line(const c2_law *p, c2_v e_min, c2_v s_m, c2_v *E_r, c2_v *e_t)
 {
-    *E_r = (s_m - c2_all(p->s_r)) / (e_min - c2_all(p->e_r));
+    *E_r = (s_m - c2_get(p->v.s_r)) / (e_min - c2_get(p->v.e_r));
     *e_t = e_min - s_m / *E_r;
 }
 
@@ -176,7 +198,7 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const c2_rows *c, c2_m keep,
 {
     const c2_v e_c = c->e_c, s_c = c->s_c, t_c = c->t_c, e_min = c->e_min, d_t = c->d_t;
     const c2_v s_m = c->s_m, E_r = c->E_r, e_t = c->e_t;
-    const c2_v ec0 = c2_all(p->ec0), half = c2_all(0.5), de = e - e_c;
+    const c2_v ec0 = c2_get(p->v.ec0), half = c2_all(0.5), de = e - e_c;
     const c2_m beyond = ~keep & ~env & ~un;
     /* beyond e_min (its divisions only where a fiber goes there) */
     c2_v s_env = s_m, t_env = t_c, E_r_env = E_r, e_t_env = e_t;
@@ -259,7 +281,7 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
 C2_INLINE void c2_fibers_body(const void *params, size_t n, size_t ld, const double *strain,
                               const double *c, double *t, double *stress, double *tangent)
 {
-    const c2_law law = *(const c2_law *)params, *p = &law; /* (not reread after each store) */
+    const c2_law *p = params;
     size_t i = 0;
     for (; i + 4 <= n; i += 4)
         c2_four(p, strain + i, c + i, ld, t + i, ld, stress + i, tangent + i);
