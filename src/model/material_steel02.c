@@ -103,7 +103,7 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
     t->strain = strain;
     t->e = strain + p->e_init;
     const double de = t->e - c->e, ey = p->fy / p->E0;
-    if (t->kon == 0.0 || t->kon == 3.0) {
+    if (!(t->kon > 0.5 && t->kon < 2.5)) { /* kon 0 or 3 (ordered compares: no NaN checks) */
         if (fabs(de) < 10.0 * DBL_EPSILON) {
             t->s = p->sig_init;
             t->t = p->E0;
@@ -119,10 +119,10 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
         t->s_0 = dir * p->fy;
         s2_curvature(p, t);
     }
-    if (t->kon == 2.0 && de > 0.0) {
+    if (t->kon > 1.5 && de > 0.0) { /* kon 2 */
         t->kon = 1.0;
         s2_reverse(p, c, t, 1.0);
-    } else if (t->kon == 1.0 && de < 0.0) {
+    } else if (t->kon < 1.5 && de < 0.0) { /* kon 1 */
         t->kon = 2.0;
         s2_reverse(p, c, t, -1.0);
     }
