@@ -124,18 +124,24 @@ C2_INLINE void c2_put(double *a, c2_v v)
     memcpy(a, &v, sizeof v);
 }
 
+/* the four lanes of m or'ed (in the vector registers) */
+C2_INLINE int64_t c2_or_lanes(c2_m m)
+{
+    const c2_m h = m | __builtin_shufflevector(m, m, 2, 3, 0, 1);
+    return (h | __builtin_shufflevector(h, h, 1, 0, 3, 2))[0];
+}
+
 /* 1 when m is set in any lane */
 C2_INLINE int c2_any(c2_m m)
 {
-    return (m[0] | m[1] | m[2] | m[3]) != 0;
+    return c2_or_lanes(m) != 0;
 }
 
 /* The masks set in any lane, as bits: 1 a, 2 b, 4 c, 8 d (one test of the four lanes for the four
  * masks) */
 C2_INLINE int64_t c2_which(c2_m a, c2_m b, c2_m c, c2_m d)
 {
-    const c2_m w = (a & 1) | (b & 2) | (c & 4) | (d & 8);
-    return w[0] | w[1] | w[2] | w[3];
+    return c2_or_lanes((a & 1) | (b & 2) | (c & 4) | (d & 8));
 }
 
 /* a where m is set, else b */
