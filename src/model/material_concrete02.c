@@ -266,7 +266,7 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
                        c2_get(c + C2_EMIN * ldc), c2_get(c + C2_DT * ldc), c2_get(c + C2_SM * ldc),
                        c2_get(c + C2_ER * ldc),   c2_get(c + C2_ET * ldc)};
     const c2_v eps = c2_all(DBL_EPSILON), de = e - r.e_c;
-    const c2_m keep = ~((c2_m)(de >= eps) | (c2_m)(de <= -eps));
+    const c2_m keep = ~(c2_m)((c2_v)((c2_m)de & ~(c2_m)c2_all(-0.0)) >= eps); /* |de| < eps */
     const c2_m env = ~keep & (c2_m)(e < r.e_min), un = (c2_m)(e <= r.e_t);
     const int64_t taken = c2_which(env, ~keep & ~env & un, ~keep & ~env & ~un, keep);
     const c2_m none = {0}, all = ~none;
