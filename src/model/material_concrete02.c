@@ -137,13 +137,6 @@ C2_INLINE int c2_any(c2_m m)
     return c2_or_lanes(m) != 0;
 }
 
-/* The masks set in any lane, as bits: 1 a, 2 b, 4 c, 8 d (one test of the four lanes for the four
- * masks) */
-C2_INLINE int64_t c2_which(c2_m a, c2_m b, c2_m c, c2_m d)
-{
-    return c2_or_lanes((a & 1) | (b & 2) | (c & 4) | (d & 8));
-}
-
 /* a where m is set, else b */
 C2_INLINE c2_v c2_sel(c2_m m, c2_v a, c2_v b)
 {
@@ -197,8 +190,8 @@ typedef struct c2_rows {
  * the lanes that keep their committed state (an increment below DBL_EPSILON), that go beyond
  * e_min (env) and that are up to e_t (un): beyond e_min the envelope and a new unloading line; up
  * to e_t the elastic predictor clamped by the unloading lines; beyond, the secant to the largest
- * tensile excursion d_t, then the tension envelope of e - e_t. taken: the branches of any lane
- * (c2_which: 1 env, 2 up to e_t, 4 beyond e_t). */
+ * tensile excursion d_t, then the tension envelope of e - e_t. taken: the branches to compute
+ * (bits: 1 env, 2 up to e_t, 4 beyond e_t; at least those of the lanes). */
 C2_INLINE void c2_branches(const c2_law *p, c2_v e, const c2_rows *c, c2_m keep, c2_m env, c2_m un,
                            int64_t taken, double *t, size_t ldt, double *stress, double *tangent)
 {
@@ -268,7 +261,10 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
     const c2_v eps = c2_all(DBL_EPSILON), de = e - r.e_c;
     const c2_m keep = ~(c2_m)((c2_v)((c2_m)de & ~(c2_m)c2_all(-0.0)) >= eps); /* |de| < eps */
     const c2_m env = ~keep & (c2_m)(e < r.e_min), un = (c2_m)(e <= r.e_t);
-    const int64_t taken = c2_which(env, ~keep & ~env & un, ~keep & ~env & ~un, keep);
+    /* the lanes' branches as bits, or'ed: 1 beyond e_min, else 2 up to e_t or 4 beyond e_t; 8 kept
+     * (a kept lane also sets 2 or 4: the general path then computes a branch more) */
+    const c2_m to_e_t = (un & 2) | (~un & 4);
+    const int64_t taken = c2_or_lanes((env & 1) | (~env & to_e_t) | (keep & 8));
     const c2_m none = {0}, all = ~none;
     if (taken == 2)
         c2_branches(p, e, &r, none, none, all, 2, t, ldt, stress, tangent);
