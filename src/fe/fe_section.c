@@ -363,10 +363,9 @@ int fe_section_finalize(fe_section *s)
 }
 
 /* The fibers' strains (2-D: z NULL), vectorised (AVX2 where the CPU has it). */
-__attribute__((target_clones("avx2", "default"))) static void sec_strains(size_t n, const double *y,
-                                                                          const double *z,
-                                                                          double eps, double kz,
-                                                                          double ky, double *strain)
+__attribute__((target_clones("avx2", "default"))) static void
+sec_strains(size_t n, const double *restrict y, const double *restrict z, double eps, double kz,
+            double ky, double *restrict strain)
 {
     if (!z)
         for (size_t i = 0; i < n; i++) strain[i] = eps - y[i] * kz;
