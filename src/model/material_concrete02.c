@@ -247,10 +247,11 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const c2_rows *c, c2_m keep,
 }
 
 /* Four fibers' trial states (rows of ldc and ldt doubles) from their committed states and
- * strains (c2_branches). The lanes' branches are found once; where all four take the same one of
- * the two most frequent (up to e_t; beyond e_t: 33 and 27 % of the blocks of four in
- * bench/opensees/rc_frame_3x3.tcl's 2048 steps), the branches are built with their masks as
- * constants, which leaves out the selects of the others (the same operations, the same bits). */
+ * strains (c2_branches). The lanes' branches are found once; where all four take one branch (up
+ * to e_t, beyond e_t, beyond e_min: 33, 27 and 14 % of the blocks of four in
+ * bench/opensees/rc_frame_3x3.tcl's 2048 steps) or the two sides of e_t (13 %), the branches are
+ * built with their masks as constants, which leaves out the selects of the others (the same
+ * operations, the same bits). */
 C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, size_t ldc,
                        double *t, size_t ldt, double *stress, double *tangent)
 {
