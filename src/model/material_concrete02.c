@@ -286,8 +286,12 @@ C2_INLINE void c2_fibers_body(const void *params, size_t n, size_t ld, const dou
 {
     const c2_law *p = params;
     size_t i = 0;
-    for (; i + 4 <= n; i += 4)
-        c2_four(p, strain + i, c + i, ld, t + i, ld, stress + i, tangent + i);
+    { /* (the pointers advanced: one register each, where indices gave one a row) */
+        const double *ep = strain, *cp = c;
+        double *tp = t, *sp = stress, *kp = tangent;
+        for (; i + 4 <= n; i += 4, ep += 4, cp += 4, tp += 4, sp += 4, kp += 4)
+            c2_four(p, ep, cp, ld, tp, ld, sp, kp);
+    }
     if (i == n) return;
     enum { M = C2_STATE + C2_CACHED };
     double e4[4], c4[M * 4], t4[M * 4], s4[4], k4[4];
