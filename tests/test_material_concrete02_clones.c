@@ -1,7 +1,8 @@
 /* Concrete02 over fiber arrays: the entry the program runs (on x86-64 the clone of the
  * processor's instruction set: AVX-512 or AVX2, chosen at load) and the same law built for the
  * baseline instruction set (what a laboratory computer without them runs) give the same bits for
- * every fiber, state and step, along strain histories that crush, unload, crack and reload; and
+ * every fiber, state and step, along strain histories that crush, unload, crack and reload; a
+ * fiber in a block of four fibers on different branches and the fiber alone give the same bits; and
  * the first loading meets the Concrete01 envelope's closed form. */
 #include "hs_test.h"
 
@@ -72,6 +73,52 @@ static void test_clones_equal_baseline(void **state)
     hs_material_destroy(&m);
 }
 
+/* A fiber in a block of four whose lanes take different branches (the law's general path) and
+ * the same fiber alone (its block's lanes all copies of it: the paths built for one branch) give
+ * the same bits, step after step */
+static void test_blocks_equal_one_fiber(void **state)
+{
+    (void)state;
+    hs_material *m = concrete02();
+    hs_fiber_law law;
+    double one[MAXS];
+    assert_int_equal(hs_material_fiber_law(m, &law, one), 1);
+    const size_t ns = law.state_n, ld = NF;
+    double c[MAXS * NF], t[MAXS * NF], c1[NF][MAXS], t1[MAXS];
+    for (size_t k = 0; k < ns; k++)
+        for (size_t i = 0; i < NF; i++) c[k * ld + i] = c1[i][k] = one[k];
+    double e[NF], s[NF], k4[NF];
+    int mixed_env = 0, mixed_un = 0;
+    for (int step = 1; step <= STEPS; step++) {
+        for (int i = 0; i < NF; i++) e[i] = strain_at(i, step);
+        law.trial(law.params, NF, ld, e, c, t, s, k4);
+        for (size_t i = 0; i < NF; i++) {
+            double s1, k1;
+            law.trial(law.params, 1, 1, &e[i], c1[i], t1, &s1, &k1);
+            assert_memory_equal(&s1, &s[i], sizeof s1);
+            assert_memory_equal(&k1, &k4[i], sizeof k1);
+            for (size_t k = 0; k < ns; k++)
+                assert_memory_equal(&t1[k], &t[k * ld + i], sizeof t1[k]);
+            memcpy(c1[i], t1, ns * sizeof(double)); /* commit */
+        }
+        /* blocks with lanes beyond e_min and lanes not (the general path; rows 3 and 7 of
+         * material_concrete02.c's state: e_min, e_t), or on both sides of e_t */
+        for (size_t b = 0; b + 4 <= NF; b += 4) {
+            int env = 0, un = 0;
+            for (size_t l = 0; l < 4; l++) {
+                env += e[b + l] < c[3 * ld + b + l];
+                un += e[b + l] <= c[7 * ld + b + l];
+            }
+            mixed_env += env > 0 && env < 4;
+            mixed_un += un > 0 && un < 4;
+        }
+        memcpy(c, t, ns * ld * sizeof(double));
+    }
+    assert_true(mixed_env > 100);
+    assert_true(mixed_un > 100);
+    hs_material_destroy(&m);
+}
+
 /* First loading in compression: s = fc (2 x - x^2), x = e / epsc0, tangent fc (2 - 2 x) / epsc0
  * (Concrete01's envelope that Concrete02 shares), for fibers alone and in blocks of four */
 static void test_first_loading_closed_form(void **state)
@@ -106,6 +153,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clones_equal_baseline),
+        cmocka_unit_test(test_blocks_equal_one_fiber),
         cmocka_unit_test(test_first_loading_closed_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

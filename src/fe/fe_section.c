@@ -363,10 +363,9 @@ int fe_section_finalize(fe_section *s)
 }
 
 /* The fibers' strains (2-D: z NULL), vectorised (AVX2 where the CPU has it). */
-__attribute__((target_clones("avx2", "default"))) static void sec_strains(size_t n, const double *y,
-                                                                          const double *z,
-                                                                          double eps, double kz,
-                                                                          double ky, double *strain)
+__attribute__((target_clones("avx2", "default"))) static void
+sec_strains(size_t n, const double *restrict y, const double *restrict z, double eps, double kz,
+            double ky, double *restrict strain)
 {
     if (!z)
         for (size_t i = 0; i < n; i++) strain[i] = eps - y[i] * kz;
@@ -419,9 +418,18 @@ sec_sums_2d(size_t n, const double *y, const double *A, const double *stress, co
         N += fA;
         Mz -= fA * yv;
     }
-    double r[5] = {k00[0] + k00[1] + (k00[2] + k00[3]), k01[0] + k01[1] + (k01[2] + k01[3]),
-                   k11[0] + k11[1] + (k11[2] + k11[3]), N[0] + N[1] + (N[2] + N[3]),
-                   Mz[0] + Mz[1] + (Mz[2] + Mz[3])};
+    /* each sum's lanes added as x0 + x1 + (x2 + x3), four sums at once: the four vectors
+     * transposed (lane j of c_j holds lane j of k00, k01, k11 and N) */
+    const sec_v4 lo01 = __builtin_shufflevector(k00, k01, 0, 4, 2, 6);
+    const sec_v4 hi01 = __builtin_shufflevector(k00, k01, 1, 5, 3, 7);
+    const sec_v4 lo23 = __builtin_shufflevector(k11, N, 0, 4, 2, 6);
+    const sec_v4 hi23 = __builtin_shufflevector(k11, N, 1, 5, 3, 7);
+    const sec_v4 c0 = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
+    const sec_v4 c1 = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
+    const sec_v4 c2 = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
+    const sec_v4 c3 = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
+    const sec_v4 r4 = c0 + c1 + (c2 + c3);
+    double r[5] = {r4[0], r4[1], r4[2], r4[3], Mz[0] + Mz[1] + (Mz[2] + Mz[3])};
     for (; i < n; i++) {
         const double kA = tangent[i] * A[i], fA = stress[i] * A[i];
         r[0] += kA;

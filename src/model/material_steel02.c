@@ -53,6 +53,7 @@ _Static_assert(sizeof(s2_state) == (S2_STATE + S2_CACHED) * sizeof(double),
 typedef struct s2_law {
     double fy, E0, b, R0, cR1, cR2, a1, a2, a3, a4, sig_init;
     double e_init; /* sig_init / E0 */
+    double b1;     /* 1 - b */
 } s2_law;
 
 typedef struct steel02 {
@@ -102,7 +103,7 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
     t->strain = strain;
     t->e = strain + p->e_init;
     const double de = t->e - c->e, ey = p->fy / p->E0;
-    if (t->kon == 0.0 || t->kon == 3.0) {
+    if (!(t->kon > 0.5 && t->kon < 2.5)) { /* kon 0 or 3 (ordered compares: no NaN checks) */
         if (fabs(de) < 10.0 * DBL_EPSILON) {
             t->s = p->sig_init;
             t->t = p->E0;
@@ -118,22 +119,26 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
         t->s_0 = dir * p->fy;
         s2_curvature(p, t);
     }
-    if (t->kon == 2.0 && de > 0.0) {
+    if (t->kon > 1.5 && de > 0.0) { /* kon 2 */
         t->kon = 1.0;
         s2_reverse(p, c, t, 1.0);
-    } else if (t->kon == 1.0 && de < 0.0) {
+    } else if (t->kon < 1.5 && de < 0.0) { /* kon 1 */
         t->kon = 2.0;
         s2_reverse(p, c, t, -1.0);
     }
-    const double x = (t->e - t->e_r) / (t->e_0 - t->e_r);
-    double d1 = 1.0, d2 = 1.0;
-    if (!(fabs(x) < t->x_lin)) {
-        d1 = 1.0 + pow(fabs(x), t->R);
-        d2 = pow(d1, t->inv_R);
+    const double de0 = t->e_0 - t->e_r, x = (t->e - t->e_r) / de0, ds = t->s_0 - t->s_r;
+    if (fabs(x) < t->x_lin) {
+        /* 1 + |x|^R is 1: x / 1 and (1 - b) / 1 are exact, the divisions left out (same bits) */
+        t->s = (p->b * x + p->b1 * x) * ds + t->s_r;
+        t->t = (p->b + p->b1) * ds / de0;
+        return;
     }
-    const double ds = t->s_0 - t->s_r;
-    t->s = (p->b * x + (1.0 - p->b) * x / d2) * ds + t->s_r;
-    t->t = (p->b + (1.0 - p->b) / (d1 * d2)) * ds / (t->e_0 - t->e_r);
+    /* (two pows: exp(R log |x|) and exp(log(d1) / R) take 15 % fewer instructions than the two
+     * pows in glibc 2.36 but are not the same bits; the pows are 0.07 M instructions a step of
+     * bench/opensees/rc_frame_3x3.tcl's HHT analysis, about 4 % of the step) */
+    const double d1 = 1.0 + pow(fabs(x), t->R), d2 = pow(d1, t->inv_R);
+    t->s = (p->b * x + p->b1 * x / d2) * ds + t->s_r;
+    t->t = (p->b + p->b1 / (d1 * d2)) * ds / de0;
 }
 
 /* n fibers (material_fibers.h) */
@@ -284,6 +289,7 @@ int hs_material_create_steel02(hs_material *m, const hs_options *opts)
         (rc = s2_check(m, isfinite(p->law.sig_init), "sig_init must be finite", p->law.sig_init)))
         return rc;
     p->law.e_init = p->law.sig_init / p->law.E0;
+    p->law.b1 = 1.0 - p->law.b;
     steel02_reset(m);
     return 0;
 }
