@@ -341,8 +341,9 @@ static void test_errors(void **state)
     HS_TCL_FAILS(HEAD CTRL
                  "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 -trialFooFact 25.4\n",
                  "frame.tcl:9: expSetup: option '-trialFooFact' is not supported by hysim");
-    HS_TCL_FAILS(HEAD SETUP "expSite ShadowSite 1 1 127.0.0.1 8090\n",
-                 "frame.tcl:10: expSite: ShadowSite is a networked site", "hysim site");
+    HS_TCL_FAILS(HEAD SETUP "expSite ActorSite 1 -setup 1 8090\n",
+                 "frame.tcl:10: expSite: ActorSite is a server", "expSite ShadowSite",
+                 "hysim site");
     /* wipeExp forgets the controls, setups and sites */
     HS_TCL_FAILS(HEAD SITE "wipeExp\nexpElement twoNodeLink 1 1 3 -dir 2 -site 1\n",
                  "frame.tcl:12: expElement: no expSite 1 (define it first)");

@@ -290,6 +290,22 @@ void hs_fe_link_def_init(hs_fe_link_def *def);
 /* The element creates its materials from (mat_type[k], mat_opts[k]) and owns them. */
 int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link_def *def);
 
+/* A link's specimen elsewhere (an OpenFresco script's experimental element on a networked site,
+ * src/opensees/opensees_tcl_exp_remote.c): every trial state of the link sends its basic
+ * deformations ub and rates vb (n values each, at the model's clock time t) and takes back its
+ * basic forces q; a commit of the model accepts the last trial (commit). The link then needs its
+ * given stiffness (hs_fe_link_def nk > 0), its tangent and initial stiffness, as OpenFresco's
+ * elements answer their -initStif; its materials are not used. `user` is lent, `id` is passed
+ * back. Not for a link through a setup or an experimental beam-column. */
+typedef struct hs_fe_specimen {
+    void *user;
+    int id;
+    int (*trial)(void *user, int id, int n, const double *ub, const double *vb, double t,
+                 double *q);
+    int (*commit)(void *user, int id);
+} hs_fe_specimen;
+int hs_fe_link_set_specimen(hs_fe *fe, int e, const hs_fe_specimen *s);
+
 /* Member loads (OpenSees `eleLoad -ele e -type -beamUniform wy <wz> <wx>` and `-beamPoint Py <Pz>
  * xL <Px>`; src/fe/fe_member_load.c, docs/fe_model.md "Member loads and releases") on an elastic
  * beam or a beam-column with sections (linear or P-Delta transformation; 2-D also corotational):

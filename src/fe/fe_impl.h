@@ -304,6 +304,8 @@ int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,
  * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);
  * HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
+/* A link's commit of its specimen elsewhere (hs_fe_link_set_specimen; 0 for the others). */
+int fe_link_commit(fe_element *e);
 /* fe_truss.c: a truss of a uniaxial material (e->mat): its state as fe_element_state, and its
  * committed response for the recorders (hs_fe_element_response's layout). */
 int fe_truss_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,

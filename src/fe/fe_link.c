@@ -64,6 +64,9 @@ typedef struct fe_link {
      * B, its last trial global force (the recorders') */
     int beam, beam_transf;
     double kbB[9], fg[6];
+    /* a specimen elsewhere (hs_fe_link_set_specimen): its forces replace the materials' */
+    int has_spec;
+    hs_fe_specimen spec;
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -584,13 +587,21 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             vb[d] += b[i] * vg[i];
         }
     }
+    if (l->has_spec) { /* the specimen's forces; the tangent is the given stiffness (below) */
+        for (int d = 0; d < n; d++) q[d] = 0.0;
+        if (!initial) {
+            const int rc = l->spec.trial(l->spec.user, l->spec.id, n, ub, vb, fe->clock_t, q);
+            if (rc) return rc;
+            memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
+        }
+    }
     if (l->setup) { /* kb, cb: n x n through the setup's actuators */
         const int rc = fe_link_setup_state(fe->ctx, e->name, l->setup, l->mat, l->da, l->dv, l->fb,
                                            ub, vb, initial, q, kb, cb);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
     }
-    for (int d = 0; d < n && !l->setup; d++) { /* kb, cb diagonal: a material per direction */
+    for (int d = 0; d < n && !l->setup && !l->has_spec; d++) { /* kb, cb: a material each */
         if (initial) {
             q[d] = 0.0;
             kb[d * n + d] = l->kfix[d]
@@ -650,7 +661,8 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] = (l->setup || l->beam)    ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
+        q[d] = (l->setup || l->beam || l->has_spec)
+                   ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* the last trial */
                : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
                                         : l->fb[d] * hs_material_stress(l->mat[d]);
     if (r == HS_FE_BASIC_FORCE || r == HS_FE_DEFORMATION) {
@@ -675,4 +687,26 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         out[i] = s + N * l->rot_c * l->drot * l->gr[i]; /* rotations: the same in both frames */
     }
     return 0;
+}
+
+int hs_fe_link_set_specimen(hs_fe *fe, int e, const hs_fe_specimen *s)
+{
+    fe_link *l = e >= 0 && e < fe->nels ? fe->els[e].link : NULL;
+    if (!l || fe->els[e].kind != FE_LINK)
+        return hs_fail(fe->ctx, HS_EINVAL, "element %d is not a two-node link", e);
+    if (l->setup || l->beam || !l->has_k || !s || !s->trial)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a specimen elsewhere needs a plain link with its given "
+                       "stiffness (not through a setup, not a beam-column)",
+                       fe->els[e].name);
+    l->has_spec = 1;
+    l->spec = *s;
+    l->k_tangent = 1; /* its only stiffness */
+    return 0;
+}
+
+int fe_link_commit(fe_element *e)
+{
+    const fe_link *l = e->link;
+    return l && l->has_spec && l->spec.commit ? l->spec.commit(l->spec.user, l->spec.id) : 0;
 }

@@ -48,6 +48,7 @@
 void hs_os_fresco_free(hs_os_state *st)
 {
     if (!st->fresco) return;
+    hs_of_remote_free(st->fresco); /* opensees_tcl_exp_remote.c */
     hs_free(st->fresco->controls);
     hs_free(st->fresco->setups);
     hs_free(st->fresco->sites);
@@ -154,12 +155,15 @@ static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     hs_os_state *st = STATE(cd);
     if (objc < 2) return hs_os_fail(st, objv, "expected 'expSite LocalSite tag setupTag'");
     const char *type = Tcl_GetString(objv[1]);
-    if (!strcmp(type, "RemoteSite") || !strcmp(type, "ShadowSite") || !strcmp(type, "ActorSite"))
+    if (!strcmp(type, "RemoteSite") || !strcmp(type, "ShadowSite"))
+        return hs_of_exp_remote_site(st, interp, objc, objv); /* opensees_tcl_exp_remote.c */
+    if (!strcmp(type, "ActorSite"))
         return hs_os_fail(st, objv,
-                          "%s is a networked site: a script's own analysis in hysim runs local "
-                          "sites only; serve the specimen with 'hysim site' and connect OpenSees' "
-                          "genericClient or OpenFresco's expElement -server to it "
-                          "(docs/openfresco.md), or use 'expSite LocalSite tag setupTag'",
+                          "%s is a server: a script's own analysis in hysim is its client "
+                          "(expSite ShadowSite tag ipAddr ipPort); serve the specimen with 'hysim "
+                          "site' and connect OpenSees' genericClient, OpenFresco's expElement "
+                          "-server or a ShadowSite to it (docs/openfresco.md), or use 'expSite "
+                          "LocalSite tag setupTag'",
                           type);
     if (strcmp(type, "LocalSite"))
         return hs_os_fail(st, objv, "type '%s' is not supported by hysim (it has LocalSite)", type);
@@ -272,6 +276,9 @@ typedef struct exp_drive {
 static int site_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
                       const int *basic_dir, exp_drive *d)
 {
+    if (hs_of_is_remote(st, site)) /* a ShadowSite (opensees_tcl_exp_remote.c) */
+        return hs_of_remote_drive(st, objv, site, nbasic, basic_dir, &d->n, d->mat, d->dir,
+                                  &d->setup, d->scale);
     const struct hs_os_fresco *f = hs_of_state(st);
     const hs_of_site *s = f ? find_site(f, site) : NULL;
     if (!s) return hs_os_fail(st, objv, "no expSite %d (define it first)", site);

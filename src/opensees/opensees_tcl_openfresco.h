@@ -40,6 +40,8 @@ struct hs_os_fresco {
     int nsetups;
     hs_of_site *sites;
     int nsites;
+    struct hs_of_remote **remotes; /* networked sites (opensees_tcl_exp_remote.c) */
+    int nremotes;
 };
 
 struct hs_os_fresco *hs_of_state(hs_os_state *st);
@@ -57,5 +59,18 @@ int hs_of_cmd_remove_exp(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *c
 
 /* expSetup TYPE tag ... (opensees_tcl_expsetup.c) */
 int hs_of_cmd_exp_setup(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+
+/* Networked sites (opensees_tcl_exp_remote.c): expSite ShadowSite / RemoteSite; whether `site`
+ * is one; the drive of an element on it (no transformation, a stand-in material per basic DOF,
+ * factors 1); the frame model's links of those elements bound to their sites (at the live
+ * model's build); the sites closed (hs_os_fresco_free). */
+typedef struct hs_of_remote hs_of_remote;
+int hs_of_exp_remote_site(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+int hs_of_is_remote(hs_os_state *st, int site);
+int hs_of_remote_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
+                       const int *basic_dir, int *n, int *mat, int *dir, const hs_of_setup **setup,
+                       double scale[3]);
+int hs_of_remote_attach(hs_os_state *st, hs_fe *fe);
+void hs_of_remote_free(struct hs_os_fresco *f);
 
 #endif

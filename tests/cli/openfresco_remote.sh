@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# OpenFresco scripts with networked sites (docs/openfresco.md, "Networked sites in scripts"):
+# OpenFresco's own client/server pairs, each client script once in hysim (`expSite ShadowSite`:
+# hysim's protocol B client, src/opensees/opensees_tcl_exp_remote.c) and once in OpenFresco
+# itself, each run against fresh servers run by OpenFresco ($OPENFRESCO_OPENSEES,
+# `startLabServer` on an ActorSite); every recorder file both clients write must agree to 1e-8
+# of each column's peak. The scripts are read from $OPENFRESCO_SRC/EXAMPLES and changed only in
+# the copies: the ports (free ones, chosen here), `loadPackage OpenFrescoTcl` after the servers'
+# `model` line (they are shipped without it: OpenFresco's own OpenSees loads it by itself), and
+# the recorders at -precision 16. Every server and client is stopped and the folder removed on
+# exit, also on failure. Needs OPENFRESCO_SRC and OPENFRESCO_OPENSEES (skipped otherwise).
+# Usage: openfresco_remote.sh hysim
+set -u
+hysim=$1
+. "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/openfresco_cli.sh"
+if [ -z "${OPENFRESCO_SRC:-}" ] || [ ! -d "${OPENFRESCO_SRC:-}/EXAMPLES" ]; then
+    echo "$me: SKIP: no OpenFresco source (set OPENFRESCO_SRC=/path/to/openfresco)"
+    exit 0
+fi
+if [ -z "${OPENFRESCO_OPENSEES:-}" ] || [ ! -x "${OPENFRESCO_OPENSEES:-}" ]; then
+    echo "$me: SKIP: no OpenFresco to run the servers (set OPENFRESCO_OPENSEES to an OpenSees that can loadPackage OpenFresco, docs/openfresco.md)"
+    exit 0
+fi
+ex=$OPENFRESCO_SRC/EXAMPLES
+pids=()
+dir=$(mktemp -d)
+stop_all() {
+    local p
+    for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
+    for p in "${pids[@]}"; do wait "$p" 2> /dev/null; done
+    rm -rf "$dir"
+}
+trap stop_all EXIT
+cd "$dir" || exit 1
+
+# free_port: a TCP port free on 127.0.0.1 now
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# openfresco_run FOLDER SCRIPT LOG: OpenFresco's OpenSees runs SCRIPT in FOLDER (OpenFresco.so
+# beside it) in the background; its pid is appended to pids and set in $last
+openfresco_run() {
+    local lib
+    lib=$(dirname "$OPENFRESCO_OPENSEES")
+    (cd "$1" && LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} exec timeout 600 \
+        "$OPENFRESCO_OPENSEES" "$2" > "$3" 2>&1 < /dev/null) &
+    last=$!
+    pids+=("$last")
+}
+
+# server FOLDER SCRIPT PORT: the server script (its ActorSite on PORT) runs in OpenFresco; returns
+# once it waits for its ShadowSite (its channel listens then)
+server() {
+    mkdir -p "$1"
+    cp -r "$(dirname "$2")"/. "$1/"
+    sed -E -e 's/\r$//' -e '/^[ \t]*model[ \t]/a loadPackage OpenFrescoTcl' \
+        -e "s/^([ \t]*expSite[ \t]+ActorSite[ \t]+[0-9]+[ \t]+-setup[ \t]+[0-9]+[ \t]+)[0-9]+/\1$3/" \
+        "$2" > "$1/$(basename "$2")"
+    openfresco_run "$1" "$(basename "$2")" "$1/server.log"
+    local i
+    for i in $(seq 1 300); do
+        grep -q "Waiting for ShadowExpSite" "$1/server.log" 2> /dev/null && return 0
+        kill -0 "$last" 2> /dev/null || break
+        sleep 0.1
+    done
+    fail "server $2 did not start: $(tail -3 "$1/server.log")"
+}
+
+# client_copy SCRIPT OUT PORT...: the client script with its ShadowSites' ports replaced in
+# order (site k's ipPort by the k-th PORT) and its recorders at -precision 16
+client_copy() {
+    local script=$1 out=$2
+    shift 2
+    precise "$script" | sed 's/\r$//' | awk -v ports="$*" '
+        BEGIN { np = split(ports, p, " ") }
+        $1 == "expSite" && ($2 == "ShadowSite" || $2 == "RemoteSite") && k < np {
+            k++; $(NF) = p[k] }   # the shipped lines end with the port
+        { print }' > "$out"
+}
+
+# pair NAME CLIENT SERVER...: CLIENT against its SERVERs (in the order of its ShadowSites), in
+# hysim then in OpenFresco, fresh servers each time; prints "worst files" and fails beyond 1e-8
+pair() {
+    local name=$1 client=$2
+    shift 2
+    local servers=("$@") run ports spids k d w=0 n=0 at="" f
+    for run in hs of; do
+        ports=() spids=()
+        for k in "${!servers[@]}"; do
+            ports+=("$(free_port)")
+            server "$dir/$name/$run-srv$k" "${servers[$k]}" "${ports[$k]}"
+            spids+=("$last")
+        done
+        mkdir -p "$dir/$name/$run/src"
+        cp -r "$(dirname "$client")"/. "$dir/$name/$run/src/"
+        client_copy "$client" "$dir/$name/$run/src/$(basename "$client")" "${ports[@]}"
+        if [ "$run" = hs ]; then
+            hysim_run "$dir/$name/hs" "$(basename "$client")" ||
+                fail "$name: hysim: $(tail -3 "$dir/$name/hs/err.log")"
+        else
+            openfresco_run "$dir/$name/of/src" "$(basename "$client")" "$dir/$name/of/client.log"
+            wait "$last" || fail "$name: OpenFresco's client stopped: $(tail -3 "$dir/$name/of/client.log")"
+        fi
+        for k in "${spids[@]}"; do wait "$k" 2> /dev/null; done # each ends after its 99
+    done
+    while read -r f; do
+        [ -f "$dir/$name/of/src/${f##*/}" ] || continue
+        d=$(worst "$f" "$dir/$name/of/src/${f##*/}" | tail -1)
+        [ "$d" = rows ] && fail "$name: ${f##*/}: the files differ in shape"
+        n=$((n + 1))
+        awk -v a="$d" -v b="$w" 'BEGIN { exit !(a > b) }' && { w=$d; at=${f##*/}; }
+    done < <(find "$dir/$name/hs/run" -name '*.out' | sort)
+    [ "$n" -gt 0 ] || fail "$name: no recorder file written by both"
+    awk -v a="$w" 'BEGIN { exit !(a <= 1e-8) }' || fail "$name: $w of the peak in $at"
+    echo "$name: $n recorder files, worst $w of the peak${at:+ ($at)}"
+}
+
+ob=$ex/OneBayFrame/OpenSees
+pair onebay "$ob/OneBayFrame_Client1.tcl" "$ob/OneBayFrame_Server1a.tcl" "$ob/OneBayFrame_Server1b.tcl"
+echo "$me: PASS"
