@@ -56,11 +56,12 @@ server() {
     mkdir -p "$1"
     cp -r "$(dirname "$2")"/. "$1/"
     sed -E -e 's/\r$//' -e '/^[ \t]*model[ \t]/a loadPackage OpenFrescoTcl' \
-        -e "s/^([ \t]*expSite[ \t]+ActorSite[ \t]+[0-9]+[ \t]+-setup[ \t]+[0-9]+[ \t]+)[0-9]+/\1$3/" \
+        -e "s/^([ \t]*expSite[ \t]+ActorSite[ \t]+[0-9]+[ \t]+-(setup|control)[ \t]+[0-9]+[ \t]+)[0-9]+/\1$3/" \
         "$2" > "$1/$(basename "$2")"
     openfresco_run "$1" "$(basename "$2")" "$1/server.log"
     local i
     for i in $(seq 1 300); do
+        grep -q "could not bind" "$1/server.log" 2> /dev/null && break
         grep -q "Waiting for ShadowExpSite" "$1/server.log" 2> /dev/null && return 0
         kill -0 "$last" 2> /dev/null || break
         sleep 0.1
@@ -69,14 +70,16 @@ server() {
 }
 
 # client_copy SCRIPT OUT PORT...: the client script with its ShadowSites' ports replaced in
-# order (site k's ipPort by the k-th PORT) and its recorders at -precision 16
+# order (site k's ipPort by the k-th PORT), -noDelay added to them (OpenFresco's client otherwise
+# waits for delayed ACKs: 86 s instead of 0.25 s for OneBayFrame; hysim's client always sets
+# TCP_NODELAY) and its recorders at -precision 16
 client_copy() {
     local script=$1 out=$2
     shift 2
     precise "$script" | sed 's/\r$//' | awk -v ports="$*" '
         BEGIN { np = split(ports, p, " ") }
         $1 == "expSite" && ($2 == "ShadowSite" || $2 == "RemoteSite") && k < np {
-            k++; $(NF) = p[k] }   # the shipped lines end with the port
+            k++; $(NF) = p[k] " -noDelay" }   # the shipped lines end with the port
         { print }' > "$out"
 }
 
@@ -119,4 +122,8 @@ pair() {
 
 ob=$ex/OneBayFrame/OpenSees
 pair onebay "$ob/OneBayFrame_Client1.tcl" "$ob/OneBayFrame_Server1a.tcl" "$ob/OneBayFrame_Server1b.tcl"
+ts=$ex/TwoStoryShear
+pair twostoryshear "$ts/TwoStoryShear_Client1.tcl" "$ts/TwoStoryShear_Server1a.tcl" "$ts/TwoStoryShear_Server1b.tcl"
+td=$ex/TwoDOFModel
+pair twodof "$td/TwoDOF_Client1.tcl" "$td/TwoDOF_Server1.tcl"
 echo "$me: PASS"
