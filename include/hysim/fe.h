@@ -296,7 +296,9 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
  * basic forces q; a commit of the model accepts the last trial (commit). The link then needs its
  * given stiffness (hs_fe_link_def nk > 0), its tangent and initial stiffness, as OpenFresco's
  * elements answer their -initStif; its materials are not used. `user` is lent, `id` is passed
- * back. Not for a link through a setup or an experimental beam-column. */
+ * back. An experimental beam-column (hs_fe_link_def exp_beam) sends the deformations of its
+ * directions in its basic system B and takes their forces (its stiffness is its kb). Not for a
+ * link through a setup. */
 typedef struct hs_fe_specimen {
     void *user;
     int id;

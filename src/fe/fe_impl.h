@@ -294,8 +294,9 @@ struct hs_setup;
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
-                       const double ug[6], const double vg[6], int initial, double f[6],
-                       double k[36], double db_out[3], double qb_out[3]);
+                       const double ug[6], const double vg[6], int initial,
+                       const hs_fe_specimen *spec, double t, double f[6], double k[36],
+                       double db_out[3], double qb_out[3]);
 int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,
                         hs_material *const *mat, const double *da, const double *dv,
                         const double *fb, const double *ub, const double *vb, int initial,

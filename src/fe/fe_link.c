@@ -569,9 +569,9 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     }
     if (l->beam) {
         double fb6[6];
-        const int rc =
-            fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
-                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q);
+        const int rc = fe_link_beam_state(
+            fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da, l->dv, l->fb, n, ug,
+            vg, initial, l->has_spec ? &l->spec : NULL, fe->clock_t, fb6, k, ub, q);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);
@@ -694,10 +694,10 @@ int hs_fe_link_set_specimen(hs_fe *fe, int e, const hs_fe_specimen *s)
     fe_link *l = e >= 0 && e < fe->nels ? fe->els[e].link : NULL;
     if (!l || fe->els[e].kind != FE_LINK)
         return hs_fail(fe->ctx, HS_EINVAL, "element %d is not a two-node link", e);
-    if (l->setup || l->beam || !l->has_k || !s || !s->trial)
+    if (l->setup || (!l->has_k && !l->beam) || !s || !s->trial)
         return hs_fail(fe->ctx, HS_EINPUT,
-                       "element '%s': a specimen elsewhere needs a plain link with its given "
-                       "stiffness (not through a setup, not a beam-column)",
+                       "element '%s': a specimen elsewhere needs a link with its given "
+                       "stiffness, not through a setup",
                        fe->els[e].name);
     l->has_spec = 1;
     l->spec = *s;

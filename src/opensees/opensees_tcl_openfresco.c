@@ -97,7 +97,6 @@ static const struct {
     {"MTSCsi", "an MTS CSI controller"},
     {"NIEseries", "a National Instruments E-series card"},
     {"SimDomain", "an OpenSees domain simulating the specimen"},
-    {"SimFEAdapter", "a finite-element program behind an adapter"},
     {"SimSimulink", "a Simulink model"},
 };
 
@@ -109,6 +108,8 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (objc < 3)
         return hs_os_fail(st, objv, "expected 'expControl SimUniaxialMaterials tag matTag'");
     const char *type = Tcl_GetString(objv[1]);
+    if (!strcmp(type, "SimFEAdapter")) /* opensees_tcl_exp_remote.c */
+        return hs_of_exp_remote_control(st, interp, objc, objv);
     for (size_t k = 0; k < sizeof lab_controls / sizeof lab_controls[0]; k++)
         if (!strcmp(type, lab_controls[k].name))
             return hs_os_fail(st, objv,
@@ -656,15 +657,13 @@ static int cmd_exp_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     (void)objc;
     hs_os_state *st = STATE(cd);
     const char *name = Tcl_GetString(objv[0]);
-    const char *why =
-        !strcmp(name, "expTangentStiff") ? "the perfect specimen's own tangent is used"
-        : !strcmp(name, "expSignalFilter")
-            ? "hysim's virtual laboratory is perfect: no signal to filter"
-        : !strcmp(name, "expRecorder")
-            ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
-        : !strcmp(name, "expControlPoint") ? "control points belong to laboratory controls, not "
-                                             "SimUniaxialMaterials"
-                                           : "OpenFresco's commands are built into hysim";
+    const char *why = !strcmp(name, "expTangentStiff")
+                          ? "the perfect specimen's own tangent is used"
+                      : !strcmp(name, "expSignalFilter")
+                          ? "hysim's virtual laboratory is perfect: no signal to filter"
+                      : !strcmp(name, "expRecorder")
+                          ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
+                          : "OpenFresco's commands are built into hysim";
     hs_os_ignored_once(st, name, why);
     Tcl_ResetResult(interp);
     return TCL_OK;
@@ -701,7 +700,7 @@ int hs_os_openfresco_commands(hs_os_state *st)
         {"expTangentStiff", cmd_exp_ignored},
         {"expSignalFilter", cmd_exp_ignored},
         {"expRecorder", cmd_exp_ignored},
-        {"expControlPoint", cmd_exp_ignored},
+        {"expControlPoint", hs_of_cmd_exp_control_point}, /* opensees_tcl_exp_cp.c */
         {"loadPackage", cmd_exp_ignored},
         {"wipeExp", cmd_wipe_exp},
         {"removeExp", hs_of_cmd_remove_exp},

@@ -3,6 +3,7 @@
  * model's committed state at that point of the script (the script's own analysis); when the test
  * file's analysis wins, the state is the model's initial one (zeros), said once. */
 #include "opensees_analysis.h"
+#include "opensees_tcl_openfresco.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -159,7 +160,11 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!e) return -2;
     if (!e->exp_site &&
         (!strcmp(word, "ctrlDisp") || !strcmp(word, "daqDisp") || !strcmp(word, "daqForce")))
-        return -1; /* an OpenFresco element's response only */
+        return -1;                                 /* an OpenFresco element's response only */
+    if (e->exp_site && !strcmp(word, "daqDisp")) { /* measured by a networked site */
+        const int n = hs_of_remote_daq_disp(st, tag, out, cap); /* opensees_tcl_exp_remote.c */
+        if (n >= 0) return n;
+    }
     if (stress && e->kind != HS_OS_TRUSS) return -1;
     if (stress) {
         const int n = hs_os_element_values(st, tag, "basicForce", out, cap);
