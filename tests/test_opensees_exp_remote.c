@@ -284,6 +284,31 @@ static void test_refusals(void **state)
                       "expElement twoNodeLink 2 2 4 -dir 2 -site 1 -initStif 2.8\n",
                  "frame.tcl:7: expElement: site 1 already serves element 1: a networked site "
                  "carries one element's vectors");
+    /* control points and the adapter's control */
+    HS_TCL_FAILS(HEAD "expControlPoint 1 1 foo\n",
+                 "frame.tcl:4: expControlPoint: DOF 1: response type 'foo': expected disp, vel, "
+                 "accel, force or time");
+    HS_TCL_FAILS(HEAD "expControlPoint 1 -node 3 ux disp -fact 0.003 -lim 0.01 -0.01\n",
+                 "frame.tcl:4: expControlPoint: -lim 0.01 -0.01: the lower limit must be below "
+                 "the upper");
+    HS_TCL_FAILS(HEAD "expControlPoint 1 1 disp -bar\n",
+                 "frame.tcl:4: expControlPoint: option '-bar' is not supported by hysim");
+    HS_TCL_FAILS(HEAD "expControlPoint 1 x1 disp\n", "frame.tcl:4: expControlPoint: 'x1': "
+                                                     "expected a DOF");
+#define CPS "expControlPoint 1 1 disp\nexpControlPoint 2 1 disp 1 force\n"
+    HS_TCL_FAILS(HEAD CPS "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 9 -outCP 2\n",
+                 "frame.tcl:6: expControl: -trialCP 9: no expControlPoint 9 (define it first)");
+    HS_TCL_FAILS(HEAD CPS "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 2 -outCP 2\n",
+                 "frame.tcl:6: expControl: -trialCP 2: signal 2 (DOF 1) is a force");
+    HS_TCL_FAILS(HEAD CPS "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 1 -outCP 1\n",
+                 "frame.tcl:6: expControl: 1 trial displacements, 1 measured displacements, 0 "
+                 "forces");
+    HS_TCL_FAILS(HEAD CPS "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 1 -outCP 2 -ssl\n",
+                 "frame.tcl:6: expControl: -ssl: OpenFresco's SSL channel");
+    HS_TCL_FAILS(HEAD "expControlPoint 1 1 disp -relTrial\nexpControlPoint 2 1 disp 1 force\n"
+                      "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 1 -outCP 2\n",
+                 "frame.tcl:6: expControl: -trialCP 1: relative signals (-relTrial ...) are not "
+                 "yet in hysim");
     /* at the first analyze, before any connection: -initStif is the client's only stiffness,
      * OpenFresco's tangent estimators are not in hysim */
 #define RUN                                                                                        \

@@ -40,12 +40,17 @@ static int response_type(const char *s)
     return -1;
 }
 
-/* A DOF word: an integer, or one of the letters d f o u (either case) then an integer. */
+/* A DOF word: an integer, or one of the letters d f o u (either case) then an integer (2.8's
+ * parser), or the names of older examples, ux uy uz rx ry rz (1 to 6: OneBayFrame/TestLabVIEW,
+ * which OpenFresco 2.8's parser refuses). */
 static int dof_word(const char *s, int *dof)
 {
+    static const char *const names[] = {"ux", "uy", "uz", "rx", "ry", "rz"};
     char c;
+    for (int k = 0; k < 6; k++)
+        if (!strcmp(s, names[k])) return *dof = k + 1, 1;
     if (sscanf(s, "%d%c", dof, &c) == 1) return 1;
-    return strchr("dfouDFOU", s[0]) && s[0] && sscanf(s + 1, "%d%c", dof, &c) == 1;
+    return s[0] && strchr("dfouDFOU", s[0]) && sscanf(s + 1, "%d%c", dof, &c) == 1;
 }
 
 const hs_of_cp *hs_of_find_cp(const struct hs_os_fresco *f, int tag)
@@ -74,7 +79,9 @@ int hs_of_cmd_exp_control_point(ClientData cd, Tcl_Interp *interp, int objc, Tcl
         int dof;
         const char *w = Tcl_GetString(objv[i]);
         if (!dof_word(w, &dof) || dof < 1)
-            return hs_os_fail(st, objv, "'%s': expected a DOF (1, 2, ... or u1, f1 ...)", w);
+            return hs_os_fail(
+                st, objv, "'%s': expected a DOF (1, 2, ..., u1, f1 ... or ux, uy, uz, rx, ry, rz)",
+                w);
         if (cp.n == HS_OF_MAX_SIGNALS)
             return hs_os_fail(st, objv, "at most %d signals", HS_OF_MAX_SIGNALS);
         if (i + 1 >= objc)
