@@ -165,9 +165,12 @@ int hs_of_exp_remote_site(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (!strcmp(Tcl_GetString(objv[3]), "-setup"))
         return hs_os_fail(st, objv,
-                          "-setup: a ShadowSite that transforms on the client side is not yet in "
-                          "hysim; leave the setup to the server (its ActorSite -setup), and give "
-                          "'expSite %s %d ipAddr ipPort'",
+                          "-setup: a ShadowSite that transforms on the client side talks to the "
+                          "server's control directly (ActorSite -control), which takes the "
+                          "control's own sizes (OpenFresco's SimUniaxialMaterials control wants "
+                          "displacements and velocities: ECSimUniaxialMaterials::setSize); hysim's "
+                          "protocol B client sends displacements and the time. Give the setup to "
+                          "the server (ActorSite -setup) and 'expSite %s %d ipAddr ipPort' here",
                           type, tag);
     if (address(st, objv, objc, 3, &host, &port) || channel_options(st, objv, objc, 5, type))
         return TCL_ERROR;
