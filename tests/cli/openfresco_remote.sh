@@ -50,6 +50,19 @@ openfresco_run() {
     pids+=("$last")
 }
 
+# listening LOG TEXT: waits (30 s at most) until the process $last writes TEXT in LOG (its
+# channel then listens); fails when it ends first or cannot bind its port
+listening() {
+    local i
+    for i in $(seq 1 300); do
+        grep -q "could not bind" "$1" 2> /dev/null && return 1
+        grep -q "$2" "$1" 2> /dev/null && return 0
+        kill -0 "$last" 2> /dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
 # server FOLDER SCRIPT PORT: the server script (its ActorSite on PORT) runs in OpenFresco; returns
 # once it waits for its ShadowSite (its channel listens then)
 server() {
@@ -59,14 +72,7 @@ server() {
         -e "s/^([ \t]*expSite[ \t]+ActorSite[ \t]+[0-9]+[ \t]+-(setup|control)[ \t]+[0-9]+[ \t]+)[0-9]+/\1$3/" \
         "$2" > "$1/$(basename "$2")"
     openfresco_run "$1" "$(basename "$2")" "$1/server.log"
-    local i
-    for i in $(seq 1 300); do
-        grep -q "could not bind" "$1/server.log" 2> /dev/null && break
-        grep -q "Waiting for ShadowExpSite" "$1/server.log" 2> /dev/null && return 0
-        kill -0 "$last" 2> /dev/null || break
-        sleep 0.1
-    done
-    fail "server $2 did not start: $(tail -3 "$1/server.log")"
+    listening "$1/server.log" "Waiting for ShadowExpSite" || fail "server $2 did not start: $(tail -3 "$1/server.log")"
 }
 
 # client_copy SCRIPT OUT PORT...: the client script with its ShadowSites' ports replaced in
@@ -130,13 +136,7 @@ worker() {
     (cd "$1" && exec timeout 600 "$OPENSEES" "$(basename "$2")" > worker.log 2>&1 < /dev/null) &
     last=$!
     pids+=("$last")
-    local i
-    for i in $(seq 1 300); do
-        grep -q "Waiting for ECSimAdapter" "$1/worker.log" 2> /dev/null && return 0
-        kill -0 "$last" 2> /dev/null || break
-        sleep 0.1
-    done
-    fail "worker $2 did not start: $(tail -3 "$1/worker.log")"
+    listening "$1/worker.log" "Waiting for ECSimAdapter" || fail "worker $2 did not start: $(tail -3 "$1/worker.log")"
 }
 
 # adapter_pair NAME MAIN WORKER STEPS: MAIN (expControl SimFEAdapter on a LocalSite) against its
