@@ -287,6 +287,10 @@ static void test_refusals(void **state)
                       "expElement twoNodeLink 2 2 4 -dir 2 -site 1 -initStif 2.8\n",
                  "frame.tcl:7: expElement: site 1 already serves element 1: a networked site "
                  "carries one element's vectors");
+    /* a test file's own analysis cannot drive it */
+    HS_TCL_FAILS(HEAD "expSite ShadowSite 1 127.0.0.1 8090\n"
+                      "expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8\n",
+                 "frame.tcl:5: element 1 is on a networked site", "only the script's own analysis");
     /* control points and the adapter's control */
     HS_TCL_FAILS(HEAD "expControlPoint 1 1 foo\n",
                  "frame.tcl:4: expControlPoint: DOF 1: response type 'foo': expected disp, vel, "

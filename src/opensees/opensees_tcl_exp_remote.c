@@ -425,3 +425,11 @@ int hs_of_remote_attach(hs_os_state *st, hs_fe *fe)
     }
     return 0;
 }
+
+const hs_os_element *hs_os_networked_element(const hs_os_model *m)
+{
+    for (int k = 0; k < m->nels; k++)
+        for (int j = 0; m->els[k].kind == HS_OS_LINK && j < m->els[k].nmat; j++)
+            if (m->els[k].mat[j] == STAND_IN_TAG) return &m->els[k];
+    return NULL;
+}
