@@ -25,7 +25,7 @@
 
 /* The ActorSite: Steel01 (Fy 1.5, E0 2.8, b 0.01) driven to the trial displacement. */
 typedef struct actor {
-    int lfd;
+    int lfd, proto; /* HS_OFR_PROTO_B: an ActorSite; HS_OFR_PROTO_A: a GenericTCP controller */
     hs_material *mat;
     int trials, commits, closed;
     hs_ofr_stats stats;
@@ -78,7 +78,7 @@ static void *actor_main(void *arg)
                          .close = a_close};
     hs_ofr_server_config cfg = {.n = 1, .server_tag = 1};
     hs_ofr_server *srv = NULL;
-    hs_ofr_server_create(ctx, HS_OFR_PROTO_B, &cfg, &be, &srv);
+    hs_ofr_server_create(ctx, (hs_ofr_proto)a->proto, &cfg, &be, &srv);
     static uint8_t buf[8192];
     struct pollfd p = {.fd = fd, .events = POLLIN};
     while (srv && (hs_ofr_server_state(srv) == HS_OFR_HANDSHAKE ||
@@ -189,15 +189,18 @@ static void fails_in_analysis(hs_ctx *ctx, const char *dir, const char *tcl, con
         fail_msg("message '%s' lacks '%s'", hs_ctx_message(ctx), want);
 }
 
-static void test_shadow_site_is_local_site(void **state)
+/* The same element on a LocalSite with Steel01 (its OneActuator setup with the similitude
+ * `factors`) and on `site` (a printf format taking the server's port, then the factors), served
+ * by hysim's protocol `proto` session over that Steel01: equal to 1e-12 of the peak (the script
+ * compares them), one trial and one commit per step and the close seen by the server. */
+static void remote_is_local(int proto, const char *factors, const char *site_format)
 {
-    (void)state;
     hs_ctx *ctx = NULL;
     assert_int_equal(hs_ctx_create(&ctx), 0);
     char dir[1024];
     hs_test_make_dir(dir, sizeof dir, "opensees_exp_remote");
     ground_motion(dir);
-    actor a = {0};
+    actor a = {.proto = proto};
     hs_options *o = NULL;
     assert_int_equal(hs_options_create(&o), 0);
     hs_options_set_num(o, "fy", 1.5);
@@ -210,15 +213,16 @@ static void test_shadow_site_is_local_site(void **state)
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, actor_main, &a), 0);
     static char local[4096], remote[4096], tcl[12288];
-    model(local, sizeof local,
-          "expControl SimUniaxialMaterials 1 1\n"
-          "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1\nexpSite LocalSite 1 1\n",
-          "dl");
-    char site[128];
-    snprintf(site, sizeof site, "expSite ShadowSite 1 \"127.0.0.1\" %d -noDelay -dataSize 256\n",
-             port);
+    char setup[512];
+    snprintf(setup, sizeof setup,
+             "expControl SimUniaxialMaterials 1 1\n"
+             "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 %s\nexpSite LocalSite 1 1\n",
+             factors);
+    model(local, sizeof local, setup, "dl");
+    char site[512];
+    snprintf(site, sizeof site, site_format, port, factors);
     model(remote, sizeof remote, site, "dr");
-    /* the LocalSite run, wipe, the ShadowSite run; then the script compares them */
+    /* the LocalSite run, wipe, the remote run; then the script compares them */
     snprintf(tcl, sizeof tcl,
              "%swipeExp\nwipe\n%s"
              "set peak 0.0; set worst 0.0\n"
@@ -227,7 +231,7 @@ static void test_shadow_site_is_local_site(void **state)
              "  if {abs($a - $b) > $worst} { set worst [expr abs($a - $b)] }\n"
              "}\n"
              "if {[llength $dr] != %d || $peak < 0.6 || $worst > 1e-12 * $peak} {\n"
-             "  error \"ShadowSite vs LocalSite: [llength $dr] steps, peak $peak, worst $worst\"\n"
+             "  error \"remote vs LocalSite: [llength $dr] steps, peak $peak, worst $worst\"\n"
              "}\n"
              "wipeExp\n",
              local, remote, NSTEPS);
@@ -245,6 +249,25 @@ static void test_shadow_site_is_local_site(void **state)
     hs_material_destroy(&a.mat);
     hs_test_remove_dir(dir);
     hs_ctx_destroy(&ctx);
+}
+
+static void test_shadow_site_is_local_site(void **state)
+{
+    (void)state;
+    remote_is_local(HS_OFR_PROTO_B, "",
+                    "expSite ShadowSite 1 \"127.0.0.1\" %d -noDelay -dataSize 256%s\n");
+}
+
+/* expControl GenericTCP on a LocalSite whose setup scales: the specimen (here the server's
+ * Steel01) sees twice the element's displacement and gives back half its force, on the client
+ * side as a LocalSite's setup does with its own control */
+static void test_generic_tcp_is_local_site(void **state)
+{
+    (void)state;
+    remote_is_local(HS_OFR_PROTO_A, "-trialDispFact 2.0 -outDispFact 0.5 -outForceFact 0.5",
+                    "expControl GenericTCP 2 127.0.0.1 %d -ctrlModes 1 0 0 0 0 -daqModes 1 0 0 1 "
+                    "0\nexpSetup OneActuator 1 -control 2 1 -sizeTrialOut 1 1 %s\n"
+                    "expSite LocalSite 1 1\n");
 }
 
 #define HEAD                                                                                       \
@@ -316,6 +339,16 @@ static void test_refusals(void **state)
                       "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 1 -outCP 2\n",
                  "frame.tcl:6: expControl: -trialCP 1: relative signals (-relTrial ...) are not "
                  "yet in hysim");
+    HS_TCL_FAILS(HEAD "expControl GenericTCP 1 127.0.0.1 44000 -ctrlModes 1 0 0 0 0\n",
+                 "frame.tcl:4: expControl: expected -daqModes followed by 5 modes");
+    HS_TCL_FAILS(HEAD "expControl GenericTCP 1 127.0.0.1 44000 -ctrlModes 1 1 0 0 0 -daqModes 1 "
+                      "0 0 1 0\n",
+                 "frame.tcl:4: expControl: -ctrlModes 1: hysim's protocol A client commands "
+                 "displacements");
+    HS_TCL_FAILS(HEAD "expControl GenericTCP 1 127.0.0.1 44000 -ctrlModes 1 0 0 0 0 -daqModes 1 "
+                      "0 0 1 0 -initFile a.txt\n",
+                 "frame.tcl:4: expControl: -initFile: hysim's protocol A client sends no "
+                 "parameter file");
     /* at the first analyze, before any connection: -initStif is the client's only stiffness,
      * OpenFresco's tangent estimators are not in hysim */
 #define RUN                                                                                        \
@@ -339,6 +372,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shadow_site_is_local_site),
+        cmocka_unit_test(test_generic_tcp_is_local_site),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

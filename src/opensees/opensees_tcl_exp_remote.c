@@ -31,8 +31,9 @@
 #define STAND_IN_TAG 2147483646 /* the elements' stand-in material (the file's header) */
 
 struct hs_of_remote {
-    int tag;        /* the ShadowSite's, or the control's (is_control) */
-    int is_control; /* expControl SimFEAdapter ... (used through a LocalSite's setup) */
+    int tag;            /* the ShadowSite's, or the control's (is_control) */
+    int is_control;     /* expControl SimFEAdapter ... (used through a LocalSite's setup) */
+    int sized_by_setup; /* GenericTCP: its channels are its LocalSite's setup's actuators */
     char where[HS_OS_WHERE];
     char url[256];
     int element;      /* the element on it (0: none yet) */
@@ -238,6 +239,81 @@ static int cp_signals(hs_os_state *st, Tcl_Obj *const objv[], int objc, int *i, 
     return TCL_OK;
 }
 
+/* expControl GenericTCP tag ipAddr ipPort -ctrlModes (5 modes) -daqModes (5 modes) <-initFile f>
+ * <-ssl> <-udp> (ECGenericTCP.cpp: a laboratory controller that is a protocol A server: the
+ * sizes, then 3 setTrialResponse and 6 getDaqResponse per trial, 99 at the end; its modes
+ * switch disp, vel, accel, force, time on or off, each sized by the setup): hysim's
+ * openfresco-a:// client, which commands displacements (and the time) and measures
+ * displacements and forces, so the modes must be 1 0 0 0 0|1 and 1 0 0 1 0. Its channels are
+ * the actuators of the setup that names it (set when its LocalSite's element is defined).
+ * Differences from ECGenericTCP, said in docs/openfresco.md: no console prompts and no trial at
+ * zero before the test (ECGenericTCP::setup asks Enter and shows the first daq values), and a
+ * commit (5) with each step, which ECGenericTCP::commitState does not send. */
+static int generic_tcp(hs_os_state *st, Tcl_Obj *const objv[], int objc, int tag)
+{
+    static const int ctrl_ok[5] = {1, 0, 0, 0, -1}, daq_ok[5] = {1, 0, 0, 1, 0};
+    const char *host;
+    int port, i = 5;
+    if (address(st, objv, objc, 3, &host, &port)) return TCL_ERROR;
+    for (int g = 0; g < 2; g++) {
+        const char *opt = g ? "-daqModes" : "-ctrlModes";
+        const int *ok = g ? daq_ok : ctrl_ok;
+        if (i >= objc || strcmp(Tcl_GetString(objv[i]), opt))
+            return hs_os_fail(st, objv,
+                              "expected %s followed by 5 modes (disp vel accel force "
+                              "time, 0 or 1)",
+                              opt);
+        for (int k = 0; k < 5; k++) {
+            int mode;
+            if (i + 1 + k >= objc || hs_os_int(st, objv, i + 1 + k, opt, &mode))
+                return i + 1 + k >= objc ? hs_os_fail(st, objv, "%s: expected 5 modes", opt)
+                                         : TCL_ERROR;
+            if ((ok[k] >= 0 && (mode != 0) != ok[k]) || mode < 0 || mode > 1)
+                return hs_os_fail(st, objv,
+                                  "%s %s: hysim's protocol A client commands displacements (and "
+                                  "the time) and measures displacements and forces: expected "
+                                  "%s",
+                                  opt, Tcl_GetString(objv[i + 1 + k]),
+                                  g ? "-daqModes 1 0 0 1 0"
+                                    : "-ctrlModes 1 0 0 0 0 (or 1 0 0 0 1)");
+        }
+        i += 6;
+    }
+    for (int k = i; k < objc; k++)
+        if (!strcmp(Tcl_GetString(objv[k]), "-initFile"))
+            return hs_os_fail(st, objv,
+                              "-initFile: hysim's protocol A client sends no parameter file to "
+                              "the controller (ECGenericTCP sends it line by line with action "
+                              "2); set the controller up on its side and drop -initFile");
+    if (channel_options(st, objv, objc, i, "GenericTCP")) return TCL_ERROR;
+    if (!stand_in(st, objv)) return TCL_ERROR;
+    struct hs_os_fresco *f = hs_of_state(st);
+    hs_of_control c = {.tag = tag}; /* its materials: once its setup is known */
+    hs_of_control *slot = f ? hs_os_push((void **)&f->controls, &f->ncontrols, sizeof *slot) : NULL;
+    if (!slot) return hs_os_fail(st, objv, "out of memory");
+    *slot = c;
+    hs_of_remote *r = new_remote(st, objv, tag, 1, "openfresco-a", host, port);
+    if (!r) return TCL_ERROR;
+    r->sized_by_setup = 1;
+    return TCL_OK;
+}
+
+void hs_of_remote_size(hs_os_state *st, int site)
+{
+    struct hs_os_fresco *f = st->fresco;
+    const hs_of_setup *su = NULL;
+    for (int k = 0; f && k < f->nsites; k++)
+        if (f->sites[k].tag == site) su = hs_of_find_setup(f, f->sites[k].setup);
+    const hs_of_remote *r = su ? find_remote(f, su->control, 1) : NULL;
+    if (!r || !r->sized_by_setup) return;
+    for (int k = 0; k < f->ncontrols; k++)
+        if (f->controls[k].tag == su->control && f->controls[k].nmat == 0 &&
+            su->nact <= HS_OF_MAX_MATS) {
+            f->controls[k].nmat = su->nact;
+            for (int a = 0; a < su->nact; a++) f->controls[k].mat[a] = STAND_IN_TAG;
+        }
+}
+
 /* expControl SimFEAdapter tag ipAddr ipPort -trialCP cpTags -outCP cpTags <-ssl> <-udp>
  * <-dataSize size> (ECSimFEAdapter.cpp: OpenSees' adapter element at ipAddr:ipPort, sent the
  * trial control points' displacements with action 3, asked 10 for its daq vector, displacement
@@ -254,8 +330,15 @@ int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_
                           "expected 'expControl %s tag ipAddr ipPort -trialCP cpTags -outCP "
                           "cpTags'",
                           type);
-    if (hs_os_int(st, objv, 2, "tag", &tag) || address(st, objv, objc, 3, &host, &port))
-        return TCL_ERROR;
+    if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
+    if (hs_of_find_control(hs_of_state(st), tag))
+        return hs_os_fail(st, objv, "control %d is already defined", tag);
+    if (!strcmp(type, "GenericTCP")) {
+        if (generic_tcp(st, objv, objc, tag)) return TCL_ERROR;
+        Tcl_ResetResult(interp);
+        return TCL_OK;
+    }
+    if (address(st, objv, objc, 3, &host, &port)) return TCL_ERROR;
     if (strcmp(Tcl_GetString(objv[i++]), "-trialCP"))
         return hs_os_fail(st, objv, "expected -trialCP cpTags after ipPort");
     if (cp_signals(st, objv, objc, &i, "-trialCP", 1 << HS_OF_CP_DISP, HS_OF_CP_DISP, &ntrial))

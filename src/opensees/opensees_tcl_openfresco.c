@@ -87,7 +87,6 @@ static const hs_of_site *find_site(const struct hs_os_fresco *f, int tag)
 static const struct {
     const char *name, *why;
 } lab_controls[] = {
-    {"GenericTCP", "a laboratory controller over TCP"},
     {"LabVIEW", "a LabVIEW laboratory controller"},
     {"xPCtarget", "an xPC Target real-time controller"},
     {"Speedgoat", "a Speedgoat real-time controller"},
@@ -108,7 +107,7 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (objc < 3)
         return hs_os_fail(st, objv, "expected 'expControl SimUniaxialMaterials tag matTag'");
     const char *type = Tcl_GetString(objv[1]);
-    if (!strcmp(type, "SimFEAdapter")) /* opensees_tcl_exp_remote.c */
+    if (!strcmp(type, "SimFEAdapter") || !strcmp(type, "GenericTCP")) /* exp_remote.c */
         return hs_of_exp_remote_control(st, interp, objc, objv);
     for (size_t k = 0; k < sizeof lab_controls / sizeof lab_controls[0]; k++)
         if (!strcmp(type, lab_controls[k].name))
@@ -280,6 +279,7 @@ static int site_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbas
     if (hs_of_is_remote(st, site)) /* a ShadowSite (opensees_tcl_exp_remote.c) */
         return hs_of_remote_drive(st, objv, site, nbasic, basic_dir, &d->n, d->mat, d->dir,
                                   &d->setup, d->scale);
+    hs_of_remote_size(st, site); /* a GenericTCP control takes its setup's size */
     const struct hs_os_fresco *f = hs_of_state(st);
     const hs_of_site *s = f ? find_site(f, site) : NULL;
     if (!s) return hs_os_fail(st, objv, "no expSite %d (define it first)", site);

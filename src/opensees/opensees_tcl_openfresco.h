@@ -89,11 +89,13 @@ int hs_of_remote_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nba
                        double scale[3]);
 int hs_of_remote_attach(hs_os_state *st, hs_fe *fe);
 void hs_of_remote_free(struct hs_os_fresco *f);
-/* expControl SimFEAdapter / LabVIEW / GenericTCP tag ...: a laboratory (or a finite-element
+/* expControl SimFEAdapter / GenericTCP tag ...: a laboratory (or a finite-element
  * program) behind a hysim remote site, driven through the LocalSite's setup */
 int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
 /* The measured basic displacements of an element on a networked site (its daqDisp): the count,
  * or -1 when the element is on none */
 int hs_of_remote_daq_disp(hs_os_state *st, int element, double *out, int cap);
+/* A GenericTCP control behind `site` (a LocalSite) takes its setup's actuators as its channels */
+void hs_of_remote_size(hs_os_state *st, int site);
 
 #endif
