@@ -1,26 +1,31 @@
-/* OpenFresco's networked sites in a script's own analysis (docs/openfresco.md, "Networked sites
- * in scripts"): `expSite ShadowSite tag <-setup setupTag> ipAddr ipPort <-ssl> <-udp> <-noDelay>
- * <-dataSize size>` (also spelled RemoteSite: OpenFresco 2.8's ExpSiteCommands.cpp maps both
- * names to OPF_ShadowExpSite) is a hysim remote site at openfresco-b://ipAddr:ipPort, the
- * protocol B client that a test file's site of that URL gets (src/net/site_openfresco.c).
+/* OpenFresco's networked sites and laboratory controls in a script's own analysis
+ * (docs/openfresco.md, "Networked sites in scripts"), each a hysim remote site, the client that
+ * a test file's site of that URL gets (src/net/site_openfresco.c):
+ *  - `expSite ShadowSite tag ipAddr ipPort <-noDelay> <-dataSize size>` (also spelled
+ *    RemoteSite: OpenFresco 2.8's ExpSiteCommands.cpp maps both names to OPF_ShadowExpSite):
+ *    openfresco-b://ipAddr:ipPort; the element's basic values go as they are (ShadowExpSite.cpp
+ *    without a setup: the server's setup transforms them, ActorExpSite.cpp);
+ *  - `expControl SimFEAdapter tag ipAddr ipPort -trialCP .. -outCP ..` (ECSimFEAdapter.cpp):
+ *    opensees-adapter://ipAddr:ipPort, and `expControl GenericTCP tag ipAddr ipPort -ctrlModes ..
+ *    -daqModes ..` (ECGenericTCP.cpp): openfresco-a://ipAddr:ipPort, each behind the LocalSite's
+ *    setup, which scales the command and the force on the client side.
  *
- * The experimental element on it is the element a LocalSite would give (the same parser,
- * opensees_tcl_openfresco.c), whose forces come from the site: each trial state of the
- * element sends its basic deformations (ShadowExpSite.cpp without a setup passes the element's
- * trial vectors as they are: the server's own setup transforms them, ActorExpSite.cpp) and
- * takes back the measured basic forces (the daq force vector), each commit of the analysis
- * commits the site (protocol B action 5), the end of the script (wipeExp, exit) closes it
- * (99). Its tangent and initial stiffness are its -initStif, as OpenFresco's elements answer
- * (EETwoNodeLink.cpp getTangentStiff "Return InitialStiff"); an element on a networked site
- * without -initStif, or with -tangStif (OpenFresco's estimators: not in hysim), is refused at
- * the first analyze. The connection opens at the element's first trial state (an eigen
- * analysis before it asks the -initStif only) and stays open across `analyze` commands.
+ * The experimental element is the element a LocalSite would give (the same parsers,
+ * opensees_tcl_openfresco.c), whose forces come from the site: each trial state of the element
+ * sends its driven basic deformations and takes back the measured forces, each commit of the
+ * analysis commits the site (where the protocol has a commit), the end of the script (wipeExp,
+ * exit) closes it (99). Its tangent and initial stiffness are its -initStif, as OpenFresco's
+ * elements answer (EETwoNodeLink.cpp getTangentStiff "Return InitialStiff"); an element on a
+ * networked site without -initStif, or with -tangStif (OpenFresco's estimators: not in hysim),
+ * is refused at the first analyze. The connection opens at the element's first trial state (an
+ * eigen analysis before it asks the -initStif only) and stays open across `analyze` commands.
  *
- * One element per site: a ShadowSite carries one element's vectors (OpenFresco's elements each
- * call setTrialResponse on their site). The element's specimen is a stand-in elastic material
- * of zero stiffness, defined here at tag 2000000000 + the site's tag so that the element's
- * parser has its -mat list; it is never driven (the frame model's link takes the site's
- * forces instead, hs_fe_link_set_specimen). */
+ * One element per site or control: a ShadowSite carries one element's vectors (OpenFresco's
+ * elements each call setTrialResponse on their site). The element's specimen is a stand-in
+ * elastic material of zero stiffness at tag 2147483646, so that the element's parser has its
+ * -mat list; it is never driven (the frame model's link takes the site's forces instead,
+ * hs_fe_link_set_specimen), and a test file's own analysis, which could not drive it, refuses
+ * the element (hs_os_networked_element). */
 #include "opensees_tcl_openfresco.h"
 
 #include "hysim/site.h"

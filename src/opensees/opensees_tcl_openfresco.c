@@ -31,7 +31,8 @@
  * expElement generic is that link on absolute node DOFs (exp_generic).
  *
  * What does not map yet is refused at its command with the reason: controls of real
- * laboratories (hysim reaches them through its sites), networked sites, an Aggregator of a
+ * laboratories (hysim reaches them through its sites) other than the networked ones
+ * (opensees_tcl_exp_remote.c), an Aggregator of a
  * setup with actuator geometry, a generic element
  * over more than two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an
  * experimental element's stiffness-proportional Rayleigh damping without -initStif, or with
