@@ -89,12 +89,43 @@ client_copy() {
         { print }' > "$out"
 }
 
+# run_client NAME RUN SCRIPT: the client copy in $dir/NAME/RUN/src runs in hysim (RUN hs) or in
+# OpenFresco (RUN of); fails when it stops
+run_client() {
+    if [ "$2" = hs ]; then
+        hysim_run "$dir/$1/hs" "$3" || fail "$1: hysim: $(tail -3 "$dir/$1/hs/err.log")"
+    else
+        openfresco_run "$dir/$1/of/src" "$3" "$dir/$1/of/client.log"
+        wait "$last" || fail "$1: OpenFresco's client stopped: $(tail -3 "$dir/$1/of/client.log")"
+    fi
+}
+
+# compare NAME fail|list: every recorder file both clients of NAME wrote, column by column; fails
+# beyond 1e-8 of a column's peak, and on files of another shape (fail) or names them (list)
+compare() {
+    local f d w=0 n=0 at="" shapes=""
+    while read -r f; do
+        [ -f "$dir/$1/of/src/${f##*/}" ] || continue
+        d=$(worst "$f" "$dir/$1/of/src/${f##*/}" | tail -1)
+        if [ "$d" = rows ]; then
+            [ "$2" = fail ] && fail "$1: ${f##*/}: the files differ in shape"
+            shapes="$shapes ${f##*/}"
+            continue
+        fi
+        n=$((n + 1))
+        awk -v a="$d" -v b="$w" 'BEGIN { exit !(a > b) }' && { w=$d; at=${f##*/}; }
+    done < <(find "$dir/$1/hs/run" -name '*.out' | sort)
+    [ "$n" -gt 0 ] || fail "$1: no recorder file written by both"
+    awk -v a="$w" 'BEGIN { exit !(a <= 1e-8) }' || fail "$1: $w of the peak in $at"
+    echo "$1: $n recorder files, worst $w of the peak${at:+ ($at)}${shapes:+; another shape:$shapes}"
+}
+
 # pair NAME CLIENT SERVER...: CLIENT against its SERVERs (in the order of its ShadowSites), in
 # hysim then in OpenFresco, fresh servers each time; prints "worst files" and fails beyond 1e-8
 pair() {
     local name=$1 client=$2
     shift 2
-    local servers=("$@") run ports spids k d w=0 n=0 at="" f
+    local servers=("$@") run ports spids k
     for run in hs of; do
         ports=() spids=()
         for k in "${!servers[@]}"; do
@@ -105,25 +136,10 @@ pair() {
         mkdir -p "$dir/$name/$run/src"
         cp -r "$(dirname "$client")"/. "$dir/$name/$run/src/"
         client_copy "$client" "$dir/$name/$run/src/$(basename "$client")" "${ports[@]}"
-        if [ "$run" = hs ]; then
-            hysim_run "$dir/$name/hs" "$(basename "$client")" ||
-                fail "$name: hysim: $(tail -3 "$dir/$name/hs/err.log")"
-        else
-            openfresco_run "$dir/$name/of/src" "$(basename "$client")" "$dir/$name/of/client.log"
-            wait "$last" || fail "$name: OpenFresco's client stopped: $(tail -3 "$dir/$name/of/client.log")"
-        fi
+        run_client "$name" "$run" "$(basename "$client")"
         for k in "${spids[@]}"; do wait "$k" 2> /dev/null; done # each ends after its 99
     done
-    while read -r f; do
-        [ -f "$dir/$name/of/src/${f##*/}" ] || continue
-        d=$(worst "$f" "$dir/$name/of/src/${f##*/}" | tail -1)
-        [ "$d" = rows ] && fail "$name: ${f##*/}: the files differ in shape"
-        n=$((n + 1))
-        awk -v a="$d" -v b="$w" 'BEGIN { exit !(a > b) }' && { w=$d; at=${f##*/}; }
-    done < <(find "$dir/$name/hs/run" -name '*.out' | sort)
-    [ "$n" -gt 0 ] || fail "$name: no recorder file written by both"
-    awk -v a="$w" 'BEGIN { exit !(a <= 1e-8) }' || fail "$name: $w of the peak in $at"
-    echo "$name: $n recorder files, worst $w of the peak${at:+ ($at)}"
+    compare "$name" fail
 }
 
 # worker FOLDER SCRIPT PORT: OpenFresco's Worker script (its `element adapter` on PORT) runs in
@@ -145,7 +161,7 @@ worker() {
 # copies (OpenFresco's SimFEAdapter has no -noDelay: 1600 steps take it 200 s on delayed ACKs);
 # the recorder files of the same shape must agree to 1e-8 of each column's peak
 adapter_pair() {
-    local name=$1 main=$2 wk=$3 steps=$4 run port wpid d w=0 n=0 at="" f shapes=""
+    local name=$1 main=$2 wk=$3 steps=$4 run port wpid
     for run in hs of; do
         port=$(free_port)
         worker "$dir/$name/$run-worker" "$wk" "$port"
@@ -156,25 +172,10 @@ adapter_pair() {
             -e "s/^([ \t]*expControl[ \t]+SimFEAdapter[ \t]+[0-9]+[ \t]+[^ \t]+[ \t]+)[0-9]+/\1$port/" \
             -e "s/\\\$i < [0-9]+\\}/\\\$i < $steps}/" > "$dir/$name/$run/src/$(basename "$main")"
         grep -q "\$i < $steps}" "$dir/$name/$run/src/$(basename "$main")" || fail "$name: no analysis loop to cut"
-        if [ "$run" = hs ]; then
-            hysim_run "$dir/$name/hs" "$(basename "$main")" ||
-                fail "$name: hysim: $(tail -3 "$dir/$name/hs/err.log")"
-        else
-            openfresco_run "$dir/$name/of/src" "$(basename "$main")" "$dir/$name/of/main.log"
-            wait "$last" || fail "$name: OpenFresco's Main stopped: $(tail -3 "$dir/$name/of/main.log")"
-        fi
+        run_client "$name" "$run" "$(basename "$main")"
         wait "$wpid" 2> /dev/null # the worker ends after its 99
     done
-    while read -r f; do
-        [ -f "$dir/$name/of/src/${f##*/}" ] || continue
-        d=$(worst "$f" "$dir/$name/of/src/${f##*/}" | tail -1)
-        [ "$d" = rows ] && { shapes="$shapes ${f##*/}"; continue; }
-        n=$((n + 1))
-        awk -v a="$d" -v b="$w" 'BEGIN { exit !(a > b) }' && { w=$d; at=${f##*/}; }
-    done < <(find "$dir/$name/hs/run" -name '*.out' | sort)
-    [ "$n" -gt 0 ] || fail "$name: no recorder file written by both"
-    awk -v a="$w" 'BEGIN { exit !(a <= 1e-8) }' || fail "$name: $w of the peak in $at"
-    echo "$name: $n recorder files, worst $w of the peak${at:+ ($at)}; another shape:${shapes:- none}"
+    compare "$name" list
 }
 
 ob=$ex/OneBayFrame/OpenSees
