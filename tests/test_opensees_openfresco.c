@@ -317,8 +317,8 @@ static void test_errors(void **state)
 #define SETUP CTRL "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1\n"
 #define SITE  SETUP "expSite LocalSite 1 1\n"
     /* HEAD has 7 lines: the first command below is line 8 */
-    HS_TCL_FAILS(HEAD "expControl GenericTCP 1 127.0.0.1 44000 -ctrlModes 1 0 0 0 0\n",
-                 "frame.tcl:8: expControl: GenericTCP (a laboratory controller over TCP) is not "
+    HS_TCL_FAILS(HEAD "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 -outCP 2\n",
+                 "frame.tcl:8: expControl: LabVIEW (a LabVIEW laboratory controller) is not "
                  "supported in a script",
                  "docs/lab_backends.md", "expControl SimUniaxialMaterials tag matTag");
     HS_TCL_FAILS(HEAD "expControl SimDomain 1 -trialCP 1 -outCP 2\n",
@@ -341,8 +341,9 @@ static void test_errors(void **state)
     HS_TCL_FAILS(HEAD CTRL
                  "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1 -trialFooFact 25.4\n",
                  "frame.tcl:9: expSetup: option '-trialFooFact' is not supported by hysim");
-    HS_TCL_FAILS(HEAD SETUP "expSite ShadowSite 1 1 127.0.0.1 8090\n",
-                 "frame.tcl:10: expSite: ShadowSite is a networked site", "hysim site");
+    HS_TCL_FAILS(HEAD SETUP "expSite ActorSite 1 -setup 1 8090\n",
+                 "frame.tcl:10: expSite: ActorSite is a server", "expSite ShadowSite",
+                 "hysim site");
     /* wipeExp forgets the controls, setups and sites */
     HS_TCL_FAILS(HEAD SITE "wipeExp\nexpElement twoNodeLink 1 1 3 -dir 2 -site 1\n",
                  "frame.tcl:12: expElement: no expSite 1 (define it first)");

@@ -305,6 +305,23 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
  * basic deformations it was sent) into out (one per direction) when link e has a filter, and 1;
  * else 0 and out untouched (its deformation is its command). */
 int hs_fe_link_command(const hs_fe *fe, int e, double *out);
+/* A link's specimen elsewhere (an OpenFresco script's experimental element on a networked site,
+ * src/opensees/opensees_tcl_exp_remote.c): every trial state of the link sends its basic
+ * deformations ub and rates vb (n values each, at the model's clock time t) and takes back its
+ * basic forces q; a commit of the model accepts the last trial (commit). The link then needs its
+ * given stiffness (hs_fe_link_def nk > 0), its tangent and initial stiffness, as OpenFresco's
+ * elements answer their -initStif; its materials are not used. `user` is lent, `id` is passed
+ * back. An experimental beam-column (hs_fe_link_def exp_beam) sends the deformations of its
+ * directions in its basic system B and takes their forces (its stiffness is its kb). Not for a
+ * link through a setup. */
+typedef struct hs_fe_specimen {
+    void *user;
+    int id;
+    int (*trial)(void *user, int id, int n, const double *ub, const double *vb, double t,
+                 double *q);
+    int (*commit)(void *user, int id);
+} hs_fe_specimen;
+int hs_fe_link_set_specimen(hs_fe *fe, int e, const hs_fe_specimen *s);
 
 /* Member loads (OpenSees `eleLoad -ele e -type -beamUniform wy <wz> <wx>` and `-beamPoint Py <Pz>
  * xL <Px>`; src/fe/fe_member_load.c, docs/fe_model.md "Member loads and releases") on an elastic

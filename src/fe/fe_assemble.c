@@ -446,6 +446,10 @@ int hs_fe_commit(hs_fe *fe)
         }
         if (fe->els[k].kind == FE_COUPLED_ZERO_LENGTH) fe_czl_commit(&fe->els[k]);
         if (fe->els[k].kind == FE_TFP_X) fe_tfpx_commit(&fe->els[k]);
+        if (fe->els[k].kind == FE_LINK) {
+            const int rc = fe_link_commit(&fe->els[k]); /* a specimen elsewhere */
+            if (rc) return rc;
+        }
     }
     memcpy(fe->u_commit, fe->u, (size_t)fe->neq * sizeof(double));
     fe->moved = 0;

@@ -305,9 +305,9 @@ struct hs_setup;
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
-                       const double ug[6], const double vg[6], int initial, double f[6],
-                       double k[36], double db_out[3], double qb_out[3], double qA_out[3],
-                       double b9[9]);
+                       const double ug[6], const double vg[6], int initial,
+                       const hs_fe_specimen *spec, double t, double f[6], double k[36],
+                       double db_out[3], double qb_out[3], double qA_out[3], double b9[9]);
 /* Its global force f for basic forces qA (system A) through the transformation at ug (what
  * EEBeamColumn2d::getResistingForce gives after theCoordTransf->update() at nodes that moved
  * since its last update: fe_move_nodes.c). */
@@ -324,6 +324,8 @@ int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,
  * fe_element_maps' layout: 6 or 12 values), basic force and deformation (one per direction);
  * HS_EINVAL for the others. */
 int fe_link_response(const fe_element *e, hs_fe_response r, double *out);
+/* A link's commit of its specimen elsewhere (hs_fe_link_set_specimen; 0 for the others). */
+int fe_link_commit(fe_element *e);
 /* fe_truss.c: a truss of a uniaxial material (e->mat): its state as fe_element_state, and its
  * committed response for the recorders (hs_fe_element_response's layout). */
 int fe_truss_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,

@@ -73,6 +73,9 @@ typedef struct fe_link {
     hs_signal_filter cf[HS_SF_RESPONSES], df[HS_SF_RESPONSES];
     double ubt[FE_MAX_MATS], cmd[FE_MAX_MATS], cmv[FE_MAX_MATS], daq_u[FE_MAX_MATS],
         daq_q[FE_MAX_MATS];
+    /* a specimen elsewhere (hs_fe_link_set_specimen): its forces replace the materials' */
+    int has_spec;
+    hs_fe_specimen spec;
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -649,9 +652,9 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     }
     if (l->beam) {
         double fb6[6];
-        const int rc =
-            fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
-                               l->dv, l->fb, n, ug, vg, initial, fb6, k, ub, q, l->qA, l->b9);
+        const int rc = fe_link_beam_state(
+            fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da, l->dv, l->fb, n, ug,
+            vg, initial, l->has_spec ? &l->spec : NULL, fe->clock_t, fb6, k, ub, q, l->qA, l->b9);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);
@@ -667,6 +670,14 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             vb[d] += b[i] * vg[i];
         }
     }
+    if (l->has_spec) { /* the specimen's forces; the tangent is the given stiffness (below) */
+        for (int d = 0; d < n; d++) q[d] = 0.0;
+        if (!initial) {
+            const int rc = l->spec.trial(l->spec.user, l->spec.id, n, ub, vb, fe->clock_t, q);
+            if (rc) return rc;
+            memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
+        }
+    }
     if (l->setup) { /* kb, cb: n x n through the setup's actuators */
         const int rc = fe_link_setup_state(fe->ctx, e->name, l->setup, l->mat, l->da, l->dv, l->fb,
                                            ub, vb, initial, q, kb, cb);
@@ -674,7 +685,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
     }
     const int fresh = l->filtered && !initial && !l->setup ? link_command(l, ub, vb) : 0;
-    for (int d = 0; d < n && !l->setup; d++) { /* kb, cb diagonal: a material per direction */
+    for (int d = 0; d < n && !l->setup && !l->has_spec; d++) { /* kb, cb: a material each */
         if (initial) {
             q[d] = 0.0;
             kb[d * n + d] = l->kfix[d]
@@ -737,7 +748,8 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
     const fe_link *l = e->link;
     double q[FE_MAX_MATS];
     for (int d = 0; d < l->ndir; d++) /* the committed state: the materials' current values */
-        q[d] = (l->setup || l->beam)    ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* trial */
+        q[d] = (l->setup || l->beam || l->has_spec)
+                   ? (r == HS_FE_DEFORMATION ? l->ub[d] : l->qs[d]) /* the last trial */
                : l->filtered            ? (r == HS_FE_DEFORMATION ? link_daq(l, d, 0) / l->da[d]
                                                                   : l->fb[d] * link_daq(l, d, 1))
                : r == HS_FE_DEFORMATION ? hs_material_strain(l->mat[d]) / l->da[d]
@@ -776,4 +788,26 @@ int hs_fe_exp_beam_basic(const hs_fe *fe, int e, double b[9], int driven[3])
     for (int d = 0; d < l->ndir; d++)
         driven[l->dir[d] == HS_FE_UX ? 0 : l->dir[d] == HS_FE_UY ? 1 : 2] = 1;
     return 0;
+}
+
+int hs_fe_link_set_specimen(hs_fe *fe, int e, const hs_fe_specimen *s)
+{
+    fe_link *l = e >= 0 && e < fe->nels ? fe->els[e].link : NULL;
+    if (!l || fe->els[e].kind != FE_LINK)
+        return hs_fail(fe->ctx, HS_EINVAL, "element %d is not a two-node link", e);
+    if (l->setup || (!l->has_k && !l->beam) || !s || !s->trial)
+        return hs_fail(fe->ctx, HS_EINPUT,
+                       "element '%s': a specimen elsewhere needs a link with its given "
+                       "stiffness, not through a setup",
+                       fe->els[e].name);
+    l->has_spec = 1;
+    l->spec = *s;
+    l->k_tangent = 1; /* its only stiffness */
+    return 0;
+}
+
+int fe_link_commit(fe_element *e)
+{
+    const fe_link *l = e->link;
+    return l && l->has_spec && l->spec.commit ? l->spec.commit(l->spec.user, l->spec.id) : 0;
 }

@@ -18,7 +18,8 @@
  * -L kb12 - kb22; 0, -L kb21 - kb22, kb22] (its couplings to the axial left out, as
  * EEBeamColumn2d does), through the transformation with its geometric stiffness of qA (the
  * tangent: "InitialStiff including GeometricStiff"), and at rest without it (the initial
- * stiffness). */
+ * stiffness). A specimen elsewhere (hs_fe_link_set_specimen) gives the forces of the driven DOFs
+ * of B instead of the materials. */
 #include "fe_impl.h"
 
 #include <math.h>
@@ -83,9 +84,9 @@ void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], 
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
-                       const double ug[6], const double vg[6], int initial, double f[6],
-                       double k[36], double db_out[3], double qb_out[3], double qA_out[3],
-                       double b9[9])
+                       const double ug[6], const double vg[6], int initial,
+                       const hs_fe_specimen *spec, double t, double f[6], double k[36],
+                       double db_out[3], double qb_out[3], double qA_out[3], double b9[9])
 {
     const double L = e->L;
     double kbA[9] = {0}; /* column-major 3 x 3 */
@@ -117,7 +118,22 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
         vb[0] = vA[0], vb[1] = -L * vA[1], vb[2] = vA[2] - vA[1];
     }
     double qb[3] = {0.0, 0.0, 0.0};
-    for (int m = 0; m < nmat && !initial; m++) { /* the site's specimens on their DOFs of B */
+    if (spec && !initial) { /* a specimen elsewhere: its forces on the driven DOFs of B */
+        double ds[3], vs[3], qs[3] = {0.0, 0.0, 0.0};
+        for (int m = 0; m < nmat; m++) {
+            const int b = dir[m] == HS_FE_UX ? 0 : dir[m] == HS_FE_UY ? 1 : 2;
+            ds[m] = db[b], vs[m] = vb[b];
+        }
+        const int rc = spec->trial(spec->user, spec->id, nmat, ds, vs, t, qs);
+        if (rc) return rc;
+        for (int m = 0; m < nmat; m++) {
+            const int b = dir[m] == HS_FE_UX ? 0 : dir[m] == HS_FE_UY ? 1 : 2;
+            qb[b] = qs[m];
+            db_out[m] = db[b];
+            qb_out[m] = qs[m];
+        }
+    }
+    for (int m = 0; m < nmat && !initial && !spec; m++) { /* the site's specimens on B */
         const int b = dir[m] == HS_FE_UX ? 0 : dir[m] == HS_FE_UY ? 1 : 2;
         const int rc = hs_material_set_trial(mat[m], da[m] * db[b], dv[m] * vb[b]);
         if (rc)

@@ -65,6 +65,15 @@ int hs_tf_opensees_model(hs_tf *L, const hs_ynode *node)
         rc = hs_tf_add_input(L, m.inputs[i], "structure.model.opensees: source");
     int dir = m.has_excitation ? m.excitation_dir : HS_FE_UX;
     hs_fe *fe = NULL;
+    const hs_os_element *remote = rc ? NULL : hs_os_networked_element(&m);
+    if (remote) /* its forces come only through the script's own analysis */
+        rc = hs_tf_fail(L, v,
+                        "structure.model.opensees: %s: element %d is on a networked site "
+                        "(expSite ShadowSite or expControl SimFEAdapter), which only the script's "
+                        "own analysis drives: remove the test file's analysis section, or give the "
+                        "site in its sites section (url) and the element in its experimental "
+                        "section",
+                        remote->where, remote->tag);
     if (!rc) rc = hs_tf_keep_experimental_script(L, &m);
     if (!rc) {
         rc = hs_os_build_fe(L->ctx, &m, path, &fe);

@@ -2,6 +2,7 @@
  * its masses, Rayleigh groups and matrices over the storage's pattern, made, refreshed when the
  * script changes them, moved to the full storage, and restored at a displacement. */
 #include "opensees_analysis.h"
+#include "opensees_tcl_openfresco.h"
 
 #include <string.h>
 
@@ -348,6 +349,7 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     lv->nnodes = m->nnodes;
     lv->nels = m->nels;
     int rc = hs_os_build_live_fe(st->ctx, m, st->script, NULL, &lv->fe);
+    if (!rc) rc = hs_of_remote_attach(st, lv->fe); /* networked sites' elements */
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
         double **vec[] = {&lv->U,      &lv->V,   &lv->A,   &lv->Ut,   &lv->Vt,    &lv->At, &lv->Ua,

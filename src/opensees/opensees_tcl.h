@@ -410,6 +410,9 @@ int hs_os_recorder_commands(hs_os_state *st);
  * what they defined freed; OpenSees' defaultUnits (opensees_tcl_units.c). */
 int hs_os_openfresco_commands(hs_os_state *st);
 void hs_os_fresco_free(hs_os_state *st);
+/* An element of a networked site or control (opensees_tcl_exp_remote.c), or NULL: a test file's
+ * analysis cannot drive it. */
+const hs_os_element *hs_os_networked_element(const hs_os_model *m);
 int hs_os_units_commands(hs_os_state *st);
 /* parameter, addToParameter, updateParameter (opensees_tcl_parameter.c) */
 int hs_os_parameter_commands(hs_os_state *st);

@@ -31,7 +31,8 @@
  * expElement generic is that link on absolute node DOFs (exp_generic).
  *
  * What does not map yet is refused at its command with the reason: controls of real
- * laboratories (hysim reaches them through its sites), networked sites, an Aggregator of a
+ * laboratories (hysim reaches them through its sites) other than the networked ones
+ * (opensees_tcl_exp_remote.c), an Aggregator of a
  * setup with actuator geometry, a generic element
  * over more than two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an
  * experimental element's stiffness-proportional Rayleigh damping without -initStif, or with
@@ -49,6 +50,7 @@
 void hs_os_fresco_free(hs_os_state *st)
 {
     if (!st->fresco) return;
+    hs_of_remote_free(st->fresco); /* opensees_tcl_exp_remote.c */
     hs_free(st->fresco->controls);
     hs_free(st->fresco->setups);
     hs_free(st->fresco->sites);
@@ -87,7 +89,6 @@ static const hs_of_site *find_site(const struct hs_os_fresco *f, int tag)
 static const struct {
     const char *name, *why;
 } lab_controls[] = {
-    {"GenericTCP", "a laboratory controller over TCP"},
     {"LabVIEW", "a LabVIEW laboratory controller"},
     {"xPCtarget", "an xPC Target real-time controller"},
     {"Speedgoat", "a Speedgoat real-time controller"},
@@ -97,7 +98,6 @@ static const struct {
     {"MTSCsi", "an MTS CSI controller"},
     {"NIEseries", "a National Instruments E-series card"},
     {"SimDomain", "an OpenSees domain simulating the specimen"},
-    {"SimFEAdapter", "a finite-element program behind an adapter"},
     {"SimSimulink", "a Simulink model"},
 };
 
@@ -109,6 +109,8 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (objc < 3)
         return hs_os_fail(st, objv, "expected 'expControl SimUniaxialMaterials tag matTag'");
     const char *type = Tcl_GetString(objv[1]);
+    if (!strcmp(type, "SimFEAdapter") || !strcmp(type, "GenericTCP")) /* exp_remote.c */
+        return hs_of_exp_remote_control(st, interp, objc, objv);
     for (size_t k = 0; k < sizeof lab_controls / sizeof lab_controls[0]; k++)
         if (!strcmp(type, lab_controls[k].name))
             return hs_os_fail(st, objv,
@@ -155,12 +157,15 @@ static int cmd_exp_site(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     hs_os_state *st = STATE(cd);
     if (objc < 2) return hs_os_fail(st, objv, "expected 'expSite LocalSite tag setupTag'");
     const char *type = Tcl_GetString(objv[1]);
-    if (!strcmp(type, "RemoteSite") || !strcmp(type, "ShadowSite") || !strcmp(type, "ActorSite"))
+    if (!strcmp(type, "RemoteSite") || !strcmp(type, "ShadowSite"))
+        return hs_of_exp_remote_site(st, interp, objc, objv); /* opensees_tcl_exp_remote.c */
+    if (!strcmp(type, "ActorSite"))
         return hs_os_fail(st, objv,
-                          "%s is a networked site: a script's own analysis in hysim runs local "
-                          "sites only; serve the specimen with 'hysim site' and connect OpenSees' "
-                          "genericClient or OpenFresco's expElement -server to it "
-                          "(docs/openfresco.md), or use 'expSite LocalSite tag setupTag'",
+                          "%s is a server: a script's own analysis in hysim is its client "
+                          "(expSite ShadowSite tag ipAddr ipPort); serve the specimen with 'hysim "
+                          "site' and connect OpenSees' genericClient, OpenFresco's expElement "
+                          "-server or a ShadowSite to it (docs/openfresco.md), or use 'expSite "
+                          "LocalSite tag setupTag'",
                           type);
     if (strcmp(type, "LocalSite"))
         return hs_os_fail(st, objv, "type '%s' is not supported by hysim (it has LocalSite)", type);
@@ -273,6 +278,10 @@ typedef struct exp_drive {
 static int site_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
                       const int *basic_dir, exp_drive *d)
 {
+    if (hs_of_is_remote(st, site)) /* a ShadowSite (opensees_tcl_exp_remote.c) */
+        return hs_of_remote_drive(st, objv, site, nbasic, basic_dir, &d->n, d->mat, d->dir,
+                                  &d->setup, d->scale);
+    hs_of_remote_size(st, site); /* a GenericTCP control takes its setup's size */
     const struct hs_os_fresco *f = hs_of_state(st);
     const hs_of_site *s = f ? find_site(f, site) : NULL;
     if (!s) return hs_os_fail(st, objv, "no expSite %d (define it first)", site);
@@ -833,15 +842,13 @@ static int cmd_exp_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     (void)objc;
     hs_os_state *st = STATE(cd);
     const char *name = Tcl_GetString(objv[0]);
-    const char *why =
-        !strcmp(name, "expTangentStiff") ? "the perfect specimen's own tangent is used"
-        : !strcmp(name, "expSignalFilter")
-            ? "hysim's virtual laboratory is perfect: no signal to filter"
-        : !strcmp(name, "expRecorder")
-            ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
-        : !strcmp(name, "expControlPoint") ? "control points belong to laboratory controls, not "
-                                             "SimUniaxialMaterials"
-                                           : "OpenFresco's commands are built into hysim";
+    const char *why = !strcmp(name, "expTangentStiff")
+                          ? "the perfect specimen's own tangent is used"
+                      : !strcmp(name, "expSignalFilter")
+                          ? "hysim's virtual laboratory is perfect: no signal to filter"
+                      : !strcmp(name, "expRecorder")
+                          ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
+                          : "OpenFresco's commands are built into hysim";
     hs_os_ignored_once(st, name, why);
     Tcl_ResetResult(interp);
     return TCL_OK;
@@ -877,7 +884,7 @@ int hs_os_openfresco_commands(hs_os_state *st)
         {"expElement", cmd_exp_element},
         {"expTangentStiff", cmd_exp_ignored},
         {"expRecorder", cmd_exp_ignored},
-        {"expControlPoint", cmd_exp_ignored},
+        {"expControlPoint", hs_of_cmd_exp_control_point}, /* opensees_tcl_exp_cp.c */
         {"loadPackage", cmd_exp_ignored},
         {"wipeExp", cmd_wipe_exp},
         {"removeExp", hs_of_cmd_remove_exp},

@@ -43,6 +43,10 @@ struct hs_os_fresco {
     int nsetups;
     hs_of_site *sites;
     int nsites;
+    struct hs_of_remote **remotes; /* networked sites and controls (opensees_tcl_exp_remote.c) */
+    int nremotes;
+    struct hs_of_cp *cps; /* expControlPoint (opensees_tcl_exp_cp.c) */
+    int ncps;
 };
 
 struct hs_os_fresco *hs_of_state(hs_os_state *st);
@@ -84,5 +88,41 @@ int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const h
  * its order, and its global (and local) force over every node it lists (EEGeneric.cpp). */
 int hs_of_exp_generic_values(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int group,
                              double *out, int cap);
+
+/* A control point's signals (expControlPoint, opensees_tcl_exp_cp.c): OpenFresco's response
+ * types (OF_Resp_Disp ... OF_Resp_Time), DOFs 1-based. */
+enum { HS_OF_CP_DISP, HS_OF_CP_VEL, HS_OF_CP_ACCEL, HS_OF_CP_FORCE, HS_OF_CP_TIME };
+#define HS_OF_MAX_SIGNALS 32
+typedef struct hs_of_signal {
+    int dof, rsp, has_lim, relative;
+    double fact, lo, hi;
+} hs_of_signal;
+typedef struct hs_of_cp {
+    int tag, node, n; /* node 0: none given */
+    hs_of_signal s[HS_OF_MAX_SIGNALS];
+} hs_of_cp;
+int hs_of_cmd_exp_control_point(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+const hs_of_cp *hs_of_find_cp(const struct hs_os_fresco *f, int tag);
+
+/* Networked sites (opensees_tcl_exp_remote.c): expSite ShadowSite / RemoteSite; whether `site`
+ * is one; the drive of an element on it (no transformation, a stand-in material per basic DOF,
+ * factors 1); the frame model's links of those elements bound to their sites (at the live
+ * model's build); the sites closed (hs_os_fresco_free). */
+typedef struct hs_of_remote hs_of_remote;
+int hs_of_exp_remote_site(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+int hs_of_is_remote(hs_os_state *st, int site);
+int hs_of_remote_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
+                       const int *basic_dir, int *n, int *mat, int *dir, const hs_of_setup **setup,
+                       double scale[3]);
+int hs_of_remote_attach(hs_os_state *st, hs_fe *fe);
+void hs_of_remote_free(struct hs_os_fresco *f);
+/* expControl SimFEAdapter / GenericTCP tag ...: a laboratory (or a finite-element
+ * program) behind a hysim remote site, driven through the LocalSite's setup */
+int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+/* The measured basic displacements of an element on a networked site (its daqDisp): the count,
+ * or -1 when the element is on none */
+int hs_of_remote_daq_disp(hs_os_state *st, int element, double *out, int cap);
+/* A GenericTCP control behind `site` (a LocalSite) takes its setup's actuators as its channels */
+void hs_of_remote_size(hs_os_state *st, int site);
 
 #endif

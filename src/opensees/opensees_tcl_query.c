@@ -185,6 +185,10 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!e->exp_site && (!strncmp(word, "ctrl", 4) || !strncmp(word, "daq", 3) ||
                          !strcmp(word, "defo") || !strcmp(word, "basicDefo")))
         return -1; /* an OpenFresco element's response only */
+    if (e->exp_site && !strcmp(word, "daqDisp")) { /* measured by a networked site */
+        const int n = hs_of_remote_daq_disp(st, tag, out, cap); /* opensees_tcl_exp_remote.c */
+        if (n >= 0) return n;
+    }
     if (stress && e->kind != HS_OS_TRUSS) return -1;
     if (stress) {
         const int n = hs_os_element_values(st, tag, "basicForce", out, cap);
