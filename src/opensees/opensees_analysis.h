@@ -159,6 +159,10 @@ typedef struct hs_os_live {
     /* the nodes' displacements when a coordinate was updated (OpenSees' trusses' initial
      * displacement: their force from d - Uref); NULL: none. Ushift: scratch */
     double *Uref, *Ushift;
+    /* the lazy last unbalance (opensees_analysis.c, solve_step) is off: an experimental element
+     * (each update is a command to its site), or a recorder reading the unbalance after the step
+     * (reactionIncludingInertia; set before each analyze) */
+    int has_exp, unbalance_read;
 } hs_os_live;
 
 /* A recorder of the script (opensees_tcl_recorder.c). */
@@ -188,6 +192,8 @@ typedef struct hs_os_analysis {
 /* Writes every recorder's row for the committed state (opensees_tcl_recorder.c); closes them. */
 int hs_os_record(hs_os_state *st);
 void hs_os_recorders_close(hs_os_analysis *an);
+/* 1 when a recorder reads the unbalance of the step's last iteration (reactionIncludingInertia). */
+int hs_os_recorders_read_unbalance(const hs_os_analysis *an);
 
 /* Builds the live model of what the script defined so far (at the first analyze). */
 int hs_os_live_create(hs_os_state *st, hs_os_live **out);

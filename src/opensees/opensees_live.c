@@ -360,6 +360,7 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     }
     if (!rc) rc = hs_os_storage_init(st->ctx, lv->fe, lv->n, &lv->st);
     if (!rc) lv->rate = hs_fe_is_rate_dependent(lv->fe);
+    for (int k = 0; k < m->nels; k++) lv->has_exp |= m->els[k].exp_site != 0;
     if (!rc) rc = alloc_values(lv);
     int moved = 0;
     if (!rc) rc = masses(lv, &moved);
