@@ -342,7 +342,8 @@ static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], cons
         for (int r = 0; r < 6; r++) fl[i] += B[r][i] * q[r];
     }
     if (e->nml) fe_ml_local_3d(e->L, zero, p0, fl);
-    for (int j = 0; j < 12; j++)
+    const int pdelta = e->transf == HS_FE_PDELTA;
+    for (int j = 0; (k || pdelta) && j < 12; j++) /* (no tangent asked: a commit's state) */
         for (int i = 0; i < 12; i++) {
             double val = 0.0;
             for (int r = 0; r < 6; r++) {
@@ -351,7 +352,7 @@ static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], cons
             }
             kl[(size_t)j * 12 + (size_t)i] = val;
         }
-    if (e->transf == HS_FE_PDELTA) fe3d_pdelta(q[0], e->L, ul, fl, kl);
+    if (pdelta) fe3d_pdelta(q[0], e->L, ul, fl, kl);
     if (f && !initial) fe3d_to_global(e->R, fl, f);
     if (k) fe3d_matrix_to_global(e->R, kl, k);
     return 0;
@@ -433,13 +434,14 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     for (int i = 0; i < 6; i++) fl[i] = T[0][i] * q[0] + T[1][i] * q[1] + T[2][i] * q[2];
     if (e->nml) fe_ml_local_2d(L, zero, p0, fl);
     double kT[3][6]; /* kb T, then T^T (kb T): 162 products instead of 324 */
-    for (int a = 0; a < 3; a++)
+    const int pdelta = e->transf == HS_FE_PDELTA;
+    for (int a = 0; (k || pdelta) && a < 3; a++) /* (no tangent asked: a commit's state) */
         for (int j = 0; j < 6; j++)
             kT[a][j] = kb[a * 3] * T[0][j] + kb[a * 3 + 1] * T[1][j] + kb[a * 3 + 2] * T[2][j];
-    for (int j = 0; j < 6; j++)
+    for (int j = 0; (k || pdelta) && j < 6; j++)
         for (int i = 0; i < 6; i++)
             K6(kl, i, j) = T[0][i] * kT[0][j] + T[1][i] * kT[1][j] + T[2][i] * kT[2][j];
-    if (e->transf == HS_FE_PDELTA) fe2d_pdelta(q[0], L, ul, fl, kl);
+    if (pdelta) fe2d_pdelta(q[0], L, ul, fl, kl);
     if (f && !initial) fe2d_to_global(e, fl, f);
     if (k) fe2d_stiffness_to_global(e, kl, k);
     return 0;

@@ -578,8 +578,8 @@ static int commit(hs_os_live *lv, const hs_os_settings *set)
      * -updateElemDisp (then at Ut) */
     if (transient(set) && set->alpha_os)
         rc = hs_os_live_restore(lv, set->update_elem_disp ? lv->Ut : lv->Ua, lv->Vt);
-    else if (transient(set) && set->alpha != 1.0)
-        rc = hs_os_live_restore(lv, lv->Ut, lv->Vt);
+    else if (transient(set) && set->alpha != 1.0) /* HHT::commit: the elements at t + dt */
+        rc = hs_os_live_update(lv, lv->Ut, lv->Vt);
     if (!rc) rc = commit_fe(lv);
     if (!rc && transient(set) && set->hs_fixed) { /* NewmarkHSFixedNumIter::commit: one more
         increment from the last unbalance, to the nodes only (the elements keep the state of the

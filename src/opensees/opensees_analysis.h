@@ -228,6 +228,10 @@ int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, c
 int hs_os_live_storage_full(hs_os_live *lv);
 /* r, Kt, Ct of the model and every Rayleigh group's tangent at d, v (opensees_live.c). */
 int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v);
+/* The elements' state at d, v and r (Ct), the tangent left as it was where nothing reads it
+ * before the next restore (HHT's commit: no Rayleigh group damping with the committed tangent);
+ * Kt is then stale until the next hs_os_live_restore. */
+int hs_os_live_update(hs_os_live *lv, const double *d, const double *v);
 /* The modal damping matrix of the stored modes and the factors zeta[nzeta] (none when nzeta or
  * the modes are 0; modal_q: modalDampingQ's, not in the tangent); HS_EUNSUPPORTED for an integrator
  * hysim has it not for (ctx message). */

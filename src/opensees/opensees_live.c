@@ -376,18 +376,33 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     return 0;
 }
 
-/* Restores the model (and every Rayleigh group) at d, v: r, Kt, Ct and each group's tangent. */
-int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v)
+/* Restores the model (and every Rayleigh group) at d, v: r, Kt (unless !tangent), Ct and each
+ * group's tangent. */
+static int restore(hs_os_live *lv, const double *d, const double *v, int tangent)
 {
     if (lv->Uref) { /* OpenSees' trusses after a coordinate update: from d - Uref */
         for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
         d = lv->Ushift;
     }
     hs_fe_set_clock(lv->fe, lv->time, lv->dt); /* OpenSees' domain time and ops_Dt */
-    int rc = hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, lv->Kt, lv->Ct);
+    int rc =
+        hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, tangent ? lv->Kt : NULL, lv->Ct);
     for (int g = 0; !rc && g < lv->ngroups; g++)
         if (lv->gfe[g] != lv->fe) /* else Kgt is Kt */
             rc = hs_os_storage_restore(&lv->st, &lv->part[g], lv->gfe[g], d, v, lv->rg, lv->Kgt[g],
                                        NULL);
     return rc;
+}
+
+int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v)
+{
+    return restore(lv, d, v, 1);
+}
+
+int hs_os_live_update(hs_os_live *lv, const double *d, const double *v)
+{
+    int tangent = !lv->st.sparse;         /* the full storage is written whole */
+    for (int g = 0; g < lv->ngroups; g++) /* betaKcomm: the commit keeps the tangent */
+        tangent |= lv->beta[g][2] != 0.0 || lv->gfe[g] != lv->fe;
+    return restore(lv, d, v, tangent);
 }
