@@ -45,7 +45,7 @@ static void applied_load(const hs_os_live *lv, double t, double *P)
         /* -M iota ag, iota the equations' motion under a unit ground translation in dir */
         hs_fe_influence(lv->fe, p->dir, lv->tmp);
         for (int j = 0; j < lv->n; j++) lv->tmp[j] *= ag;
-        hs_os_storage_matvec_sub(&lv->st, lv->Mv, lv->tmp, P);
+        hs_os_live_mass_sub(lv, lv->tmp, P);
     }
 }
 
@@ -139,7 +139,7 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     hs_os_storage_matvec_sub(&lv->st, lv->C, lv->Va, lv->b);
     if (lv->Cmodal) /* modalDamping: at t + dt (dense: the modes couple every DOF) */
         hs_matvec_add(n, lv->Cmodal, lv->Vt, -1.0, lv->b);
-    hs_os_storage_matvec_sub(&lv->st, lv->Mv, lv->At, lv->b);
+    hs_os_live_mass_sub(lv, lv->At, lv->b);
     if (set->alpha_os && set->alpha < 1.0) { /* AlphaOS::formElementResidual */
         for (int i = 0; i < n; i++) lv->tmp[i] = lv->Uc[i] - lv->Upt[i];
         hs_os_storage_matvec(&lv->st, set->initial ? lv->K0 : lv->Kt, lv->tmp, lv->Kx);

@@ -123,7 +123,9 @@ typedef struct hs_os_live {
     double *Kg0[HS_OS_GROUPS], *Kgc[HS_OS_GROUPS], *Kgt[HS_OS_GROUPS]; /* Kgt: Kt when all */
     hs_os_storage st; /* the matrices below but M are values over st.P */
     double *M;        /* mass (n x n dense: eigen's) */
-    double *Mv, *Cm;  /* mass, alphaM-weighted mass */
+    double *Md;       /* its diagonal, and whether it is all of it (m_diag: lumped masses) */
+    int m_diag;
+    double *Mv, *Cm; /* mass, alphaM-weighted mass */
     /* C's part that no restore changes (alphaM M + betaKinit K0), whether any betaK or
      * betaKcommitted makes C change; the effective matrix's constant part a c2 C + c3 M and the
      * constants it was formed with (keff_ok 0: form it again) */
@@ -226,6 +228,9 @@ int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, c
 /* Moves the live model's matrices to the full n x n storage, their values kept (modalDamping's
  * tangent couples every DOF); nothing when they are there already. */
 int hs_os_live_storage_full(hs_os_live *lv);
+/* y -= M x (the diagonal's products alone when the mass is lumped: the same bits, the other
+ * entries being zeros; opensees_live.c). */
+void hs_os_live_mass_sub(const hs_os_live *lv, const double *x, double *y);
 /* r, Kt, Ct of the model and every Rayleigh group's tangent at d, v (opensees_live.c). */
 int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v);
 /* The elements' state at d, v and r (Ct), the tangent left as it was where nothing reads it

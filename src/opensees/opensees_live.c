@@ -183,7 +183,22 @@ static int masses(hs_os_live *lv, int *moved)
         }
     }
     hs_free(Cd);
+    const int n = lv->n;
+    lv->m_diag = 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            if (i != j && HS_AT(lv->M, n, i, j) != 0.0) lv->m_diag = 0;
+    for (int i = 0; i < n; i++) lv->Md[i] = HS_AT(lv->M, n, i, i);
     return rc;
+}
+
+void hs_os_live_mass_sub(const hs_os_live *lv, const double *x, double *y)
+{
+    if (!lv->m_diag) {
+        hs_os_storage_matvec_sub(&lv->st, lv->Mv, x, y);
+        return;
+    }
+    for (int i = 0; i < lv->n; i++) y[i] -= lv->Md[i] * x[i];
 }
 
 /* values (over P) -> the dense n x n matrix (the full storage's values); NULL: no memory */
@@ -261,7 +276,7 @@ void hs_os_live_destroy(hs_os_live **plv)
                     &lv->r,        &lv->b,          &lv->x,      &lv->P,    &lv->tmp,    &lv->phat,
                     &lv->Kx,       &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0,
                     &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift, &lv->Hst,
-                    &lv->Htm1,     &lv->Htm2};
+                    &lv->Htm1,     &lv->Htm2,       &lv->Md};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     free_values(lv);
     hs_os_storage_free(&lv->st);
@@ -353,7 +368,7 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
         double **vec[] = {&lv->U,      &lv->V,   &lv->A,   &lv->Ut,   &lv->Vt,    &lv->At, &lv->Ua,
                           &lv->Va,     &lv->Uc,  &lv->Vc,  &lv->Ac,   &lv->r,     &lv->b,  &lv->x,
                           &lv->P,      &lv->tmp, &lv->Kx,  &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt,
-                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2};
+                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2,  &lv->Md};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
         if (!rc && !(lv->M = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
