@@ -35,6 +35,7 @@ typedef struct fe_bc2d {
     int max_iter;               /* force-based: per attempt (OpenSees' maxIters) */
     double tol;                 /* force-based: on the work |dv . dq| */
     int max_sub;                /* force-based: subdivisions of the increment */
+    int order2;                 /* every section has 2 resultants (a 2-D fiber section's) */
     /* trial and committed state */
     double v[6], q[6], kb[36];
     double v_c[6], q_c[6], kb_c[36];

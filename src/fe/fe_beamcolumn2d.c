@@ -159,6 +159,8 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     e->max_iter = 10;
     e->tol = 1e-12;
     e->max_sub = 4;
+    e->order2 = 1;
+    for (int p = 0; p < bi->n; p++) e->order2 &= e->sec[p]->order == 2;
     /* the virgin state: zero deformations; the force-based element's section flexibilities
      * and basic stiffness from the sections' initial tangents */
     for (int p = 0; p < bi->n && force_based && !rc; p++) {
@@ -203,6 +205,14 @@ typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
 static void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
                         fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
 {
+    if (e->order2) { /* fixed sizes: a few moves a point, no section read */
+        for (int p = 0; p < e->bi.n; p++) {
+            memcpy(vs[p], vs_from[p], 2 * sizeof(double));
+            memcpy(sr[p], sr_from[p], 2 * sizeof(double));
+            memcpy(fs[p], fs_from[p], 4 * sizeof(double));
+        }
+        return;
+    }
     for (int p = 0; p < e->bi.n; p++) {
         const int n = e->sec[p]->order;
         for (int k = 0; k < n; k++) {

@@ -342,7 +342,8 @@ static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], cons
         for (int r = 0; r < 6; r++) fl[i] += B[r][i] * q[r];
     }
     if (e->nml) fe_ml_local_3d(e->L, zero, p0, fl);
-    for (int j = 0; j < 12; j++)
+    const int pdelta = e->transf == HS_FE_PDELTA;
+    for (int j = 0; (k || pdelta) && j < 12; j++) /* (no tangent asked: a commit's state) */
         for (int i = 0; i < 12; i++) {
             double val = 0.0;
             for (int r = 0; r < 6; r++) {
@@ -351,7 +352,7 @@ static int bc3d_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], cons
             }
             kl[(size_t)j * 12 + (size_t)i] = val;
         }
-    if (e->transf == HS_FE_PDELTA) fe3d_pdelta(q[0], e->L, ul, fl, kl);
+    if (pdelta) fe3d_pdelta(q[0], e->L, ul, fl, kl);
     if (f && !initial) fe3d_to_global(e->R, fl, f);
     if (k) fe3d_matrix_to_global(e->R, kl, k);
     return 0;
@@ -426,20 +427,39 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         memcpy(kb, bc->kb, sizeof kb);
         memcpy(q, bc->q, sizeof q);
     }
-    /* T: d v / d ul */
-    const double T[3][6] = {
-        {-1, 0, 0, 1, 0, 0}, {0, 1.0 / L, 1, 0, -1.0 / L, 0}, {0, 1.0 / L, 0, 0, -1.0 / L, 1}};
+    /* T = d v / d ul = [-1 0 0 1 0 0; 0 1/L 1 0 -1/L 0; 0 1/L 0 0 -1/L 1]: f = T^T q and
+     * K = T^T (kb T) with its zeros and ones left out (the products by 0 and the additions of
+     * them change no value: the same numbers as the full products) */
+    const double iL = 1.0 / L;
     double fl[6], kl[36];
-    for (int i = 0; i < 6; i++) fl[i] = T[0][i] * q[0] + T[1][i] * q[1] + T[2][i] * q[2];
+    fl[0] = -q[0];
+    fl[1] = q[1] * iL + q[2] * iL;
+    fl[2] = q[1];
+    fl[3] = q[0];
+    fl[4] = -fl[1];
+    fl[5] = q[2];
     if (e->nml) fe_ml_local_2d(L, zero, p0, fl);
-    double kT[3][6]; /* kb T, then T^T (kb T): 162 products instead of 324 */
-    for (int a = 0; a < 3; a++)
-        for (int j = 0; j < 6; j++)
-            kT[a][j] = kb[a * 3] * T[0][j] + kb[a * 3 + 1] * T[1][j] + kb[a * 3 + 2] * T[2][j];
-    for (int j = 0; j < 6; j++)
-        for (int i = 0; i < 6; i++)
-            K6(kl, i, j) = T[0][i] * kT[0][j] + T[1][i] * kT[1][j] + T[2][i] * kT[2][j];
-    if (e->transf == HS_FE_PDELTA) fe2d_pdelta(q[0], L, ul, fl, kl);
+    const int pdelta = e->transf == HS_FE_PDELTA;
+    double kT[3][6]; /* kb T (no tangent asked: a commit's state) */
+    for (int a = 0; (k || pdelta) && a < 3; a++) {
+        const double k0 = kb[a * 3], k1 = kb[a * 3 + 1], k2 = kb[a * 3 + 2];
+        kT[a][0] = -k0;
+        kT[a][1] = k1 * iL + k2 * iL;
+        kT[a][2] = k1;
+        kT[a][3] = k0;
+        kT[a][4] = -kT[a][1];
+        kT[a][5] = k2;
+    }
+    for (int j = 0; (k || pdelta) && j < 6; j++) {
+        const double a = kT[0][j], b = kT[1][j], c = kT[2][j], m = iL * b + iL * c;
+        K6(kl, 0, j) = -a;
+        K6(kl, 1, j) = m;
+        K6(kl, 2, j) = b;
+        K6(kl, 3, j) = a;
+        K6(kl, 4, j) = -m;
+        K6(kl, 5, j) = c;
+    }
+    if (pdelta) fe2d_pdelta(q[0], L, ul, fl, kl);
     if (f && !initial) fe2d_to_global(e, fl, f);
     if (k) fe2d_stiffness_to_global(e, kl, k);
     return 0;

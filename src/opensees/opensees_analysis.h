@@ -123,7 +123,9 @@ typedef struct hs_os_live {
     double *Kg0[HS_OS_GROUPS], *Kgc[HS_OS_GROUPS], *Kgt[HS_OS_GROUPS]; /* Kgt: Kt when all */
     hs_os_storage st; /* the matrices below but M are values over st.P */
     double *M;        /* mass (n x n dense: eigen's) */
-    double *Mv, *Cm;  /* mass, alphaM-weighted mass */
+    double *Md;       /* its diagonal, and whether it is all of it (m_diag: lumped masses) */
+    int m_diag;
+    double *Mv, *Cm; /* mass, alphaM-weighted mass */
     /* C's part that no restore changes (alphaM M + betaKinit K0), whether any betaK or
      * betaKcommitted makes C change; the effective matrix's constant part a c2 C + c3 M and the
      * constants it was formed with (keff_ok 0: form it again) */
@@ -159,6 +161,10 @@ typedef struct hs_os_live {
     /* the nodes' displacements when a coordinate was updated (OpenSees' trusses' initial
      * displacement: their force from d - Uref); NULL: none. Ushift: scratch */
     double *Uref, *Ushift;
+    /* the lazy last unbalance (opensees_analysis.c, solve_step) is off: an experimental element
+     * (each update is a command to its site), or a recorder reading the unbalance after the step
+     * (reactionIncludingInertia; set before each analyze) */
+    int has_exp, unbalance_read;
 } hs_os_live;
 
 /* A recorder of the script (opensees_tcl_recorder.c). */
@@ -188,6 +194,8 @@ typedef struct hs_os_analysis {
 /* Writes every recorder's row for the committed state (opensees_tcl_recorder.c); closes them. */
 int hs_os_record(hs_os_state *st);
 void hs_os_recorders_close(hs_os_analysis *an);
+/* 1 when a recorder reads the unbalance of the step's last iteration (reactionIncludingInertia). */
+int hs_os_recorders_read_unbalance(const hs_os_analysis *an);
 
 /* Builds the live model of what the script defined so far (at the first analyze). */
 int hs_os_live_create(hs_os_state *st, hs_os_live **out);
@@ -220,8 +228,15 @@ int hs_os_live_store_modes(hs_os_live *lv, int count, int nk, const int *keep, c
 /* Moves the live model's matrices to the full n x n storage, their values kept (modalDamping's
  * tangent couples every DOF); nothing when they are there already. */
 int hs_os_live_storage_full(hs_os_live *lv);
+/* y -= M x (the diagonal's products alone when the mass is lumped: the same bits, the other
+ * entries being zeros; opensees_live.c). */
+void hs_os_live_mass_sub(const hs_os_live *lv, const double *x, double *y);
 /* r, Kt, Ct of the model and every Rayleigh group's tangent at d, v (opensees_live.c). */
 int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v);
+/* The elements' state at d, v and r (Ct), the tangent left as it was where nothing reads it
+ * before the next restore (HHT's commit: no Rayleigh group damping with the committed tangent);
+ * Kt is then stale until the next hs_os_live_restore. */
+int hs_os_live_update(hs_os_live *lv, const double *d, const double *v);
 /* The modal damping matrix of the stored modes and the factors zeta[nzeta] (none when nzeta or
  * the modes are 0; modal_q: modalDampingQ's, not in the tangent); HS_EUNSUPPORTED for an integrator
  * hysim has it not for (ctx message). */

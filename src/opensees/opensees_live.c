@@ -184,7 +184,22 @@ static int masses(hs_os_live *lv, int *moved)
         }
     }
     hs_free(Cd);
+    const int n = lv->n;
+    lv->m_diag = 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            if (i != j && HS_AT(lv->M, n, i, j) != 0.0) lv->m_diag = 0;
+    for (int i = 0; i < n; i++) lv->Md[i] = HS_AT(lv->M, n, i, i);
     return rc;
+}
+
+void hs_os_live_mass_sub(const hs_os_live *lv, const double *x, double *y)
+{
+    if (!lv->m_diag) {
+        hs_os_storage_matvec_sub(&lv->st, lv->Mv, x, y);
+        return;
+    }
+    for (int i = 0; i < lv->n; i++) y[i] -= lv->Md[i] * x[i];
 }
 
 /* values (over P) -> the dense n x n matrix (the full storage's values); NULL: no memory */
@@ -262,7 +277,7 @@ void hs_os_live_destroy(hs_os_live **plv)
                     &lv->r,        &lv->b,          &lv->x,      &lv->P,    &lv->tmp,    &lv->phat,
                     &lv->Kx,       &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0,
                     &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift, &lv->Hst,
-                    &lv->Htm1,     &lv->Htm2};
+                    &lv->Htm1,     &lv->Htm2,       &lv->Md};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     free_values(lv);
     hs_os_storage_free(&lv->st);
@@ -355,13 +370,14 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
         double **vec[] = {&lv->U,      &lv->V,   &lv->A,   &lv->Ut,   &lv->Vt,    &lv->At, &lv->Ua,
                           &lv->Va,     &lv->Uc,  &lv->Vc,  &lv->Ac,   &lv->r,     &lv->b,  &lv->x,
                           &lv->P,      &lv->tmp, &lv->Kx,  &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt,
-                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2};
+                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2,  &lv->Md};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
         if (!rc && !(lv->M = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
     }
     if (!rc) rc = hs_os_storage_init(st->ctx, lv->fe, lv->n, &lv->st);
     if (!rc) lv->rate = hs_fe_is_rate_dependent(lv->fe);
+    for (int k = 0; k < m->nels; k++) lv->has_exp |= m->els[k].exp_site != 0;
     if (!rc) rc = alloc_values(lv);
     int moved = 0;
     if (!rc) rc = masses(lv, &moved);
@@ -377,18 +393,33 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     return 0;
 }
 
-/* Restores the model (and every Rayleigh group) at d, v: r, Kt, Ct and each group's tangent. */
-int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v)
+/* Restores the model (and every Rayleigh group) at d, v: r, Kt (unless !tangent), Ct and each
+ * group's tangent. */
+static int restore(hs_os_live *lv, const double *d, const double *v, int tangent)
 {
     if (lv->Uref) { /* OpenSees' trusses after a coordinate update: from d - Uref */
         for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
         d = lv->Ushift;
     }
     hs_fe_set_clock(lv->fe, lv->time, lv->dt); /* OpenSees' domain time and ops_Dt */
-    int rc = hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, lv->Kt, lv->Ct);
+    int rc =
+        hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, tangent ? lv->Kt : NULL, lv->Ct);
     for (int g = 0; !rc && g < lv->ngroups; g++)
         if (lv->gfe[g] != lv->fe) /* else Kgt is Kt */
             rc = hs_os_storage_restore(&lv->st, &lv->part[g], lv->gfe[g], d, v, lv->rg, lv->Kgt[g],
                                        NULL);
     return rc;
+}
+
+int hs_os_live_restore(hs_os_live *lv, const double *d, const double *v)
+{
+    return restore(lv, d, v, 1);
+}
+
+int hs_os_live_update(hs_os_live *lv, const double *d, const double *v)
+{
+    int tangent = !lv->st.sparse;         /* the full storage is written whole */
+    for (int g = 0; g < lv->ngroups; g++) /* betaKcomm: the commit keeps the tangent */
+        tangent |= lv->beta[g][2] != 0.0 || lv->gfe[g] != lv->fe;
+    return restore(lv, d, v, tangent);
 }

@@ -432,6 +432,7 @@ static int cmd_analyze(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
         return hs_os_fail(st, objv, "a transient analysis takes 'analyze numIncr dt' with dt > 0");
     if (build(st, objv) != TCL_OK) return TCL_ERROR;
     int result = 0;
+    st->an->lv->unbalance_read = hs_os_recorders_read_unbalance(st->an);
     const int rc = hs_os_live_analyze(st->an->lv, s, steps, dt, on_commit, st, &result);
     if (rc)
         return hs_os_fail(st, objv, "%s",

@@ -101,6 +101,13 @@ void hs_os_recorders_close(hs_os_analysis *an)
     if (an) an->nrecs = 0;
 }
 
+int hs_os_recorders_read_unbalance(const hs_os_analysis *an)
+{
+    for (int i = 0; i < an->nrecs; i++)
+        if (!an->recs[i].element && an->recs[i].resp == 5) return 1;
+    return 0;
+}
+
 /* Creates the folders of `path` below the run's folder. */
 static int make_parents(char *path)
 {
