@@ -102,7 +102,8 @@ static const struct {
 };
 
 /* expControl SimUniaxialMaterials tag matTag1 <matTag2 ...> (ECSimUniaxialMaterials.cpp; the
- * -ctrlFilters / -daqFilters options of OpenFresco 2.7+ are refused: a perfect laboratory). */
+ * -ctrlFilters / -daqFilters options of OpenFresco 2.7+ are taken off before this by the wrapper
+ * of opensees_tcl_expfilter.c). */
 static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
@@ -129,8 +130,8 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
         int tag;
         if (Tcl_GetString(objv[i])[0] == '-')
             return hs_os_fail(st, objv,
-                              "option '%s' is not supported by hysim (signal filters: hysim's "
-                              "virtual laboratory is perfect)",
+                              "option '%s' is not supported by hysim (it takes the "
+                              "materials' tags, -ctrlFilters and -daqFilters)",
                               Tcl_GetString(objv[i]));
         if (hs_os_int(st, objv, i, "matTag", &tag)) return TCL_ERROR;
         if (!hs_os_find_material(st->m, tag))
@@ -844,8 +845,6 @@ static int cmd_exp_ignored(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     const char *name = Tcl_GetString(objv[0]);
     const char *why = !strcmp(name, "expTangentStiff")
                           ? "the perfect specimen's own tangent is used"
-                      : !strcmp(name, "expSignalFilter")
-                          ? "hysim's virtual laboratory is perfect: no signal to filter"
                       : !strcmp(name, "expRecorder")
                           ? "the element recorders ctrlDisp, daqDisp, daqForce give the same"
                           : "OpenFresco's commands are built into hysim";

@@ -148,7 +148,11 @@ twin() {
             for (i = 1; i <= n; i++) dl = dl " " dirs[i]
             for (i = 1; w[i] != ""; i++) if (w[i] == "-orient" || w[i] == "-pDelta" || w[i] == "-mass" || w[i] == "-shearDist") {
                 rest = rest " " w[i]; for (j = i + 1; w[j] ~ /^[-0-9.eE+]+$/ && w[j] !~ /^-[a-zA-Z]/; j++) rest = rest " " w[j] }
-            print "element twoNodeLink " w[3] " " w[4] " " w[5] " -mat " m " -dir " dirs[dir[s]] rest ray
+            # every direction of its -dir list, as EETwoNodeLink records them: the undriven ones
+            # of a forceless material (8900000)
+            ml = ""; for (i = 1; i <= n; i++) ml = ml " " (i == dir[s] ? m : 8900000)
+            if (n > 1 && !zmat++) print "uniaxialMaterial Elastic 8900000 0.0"
+            print "element twoNodeLink " w[3] " " w[4] " " w[5] " -mat" ml " -dir" dl rest ray
             if (K != "") print "twin_stiffness " w[3] " " w[4] " " w[5] " {" dl " } " dir[s] - 1 " " Em " [list" K "] {" ray " } {" opts " }"
             next }
         w[1] ~ /^exp/ || w[1] == "loadPackage" || w[1] == "wipeExp" || w[1] == "removeExp" || /packageVersion|package version/ { next }
