@@ -144,6 +144,28 @@ static int is_defo_and_force(const char *word)
            !strcmp(word, "deformationANDforce") || !strcmp(word, "defoANDforce");
 }
 
+/* An experimental element on a networked site measures its daqDisp there (the laboratory's or
+ * worker's displacements, not the command): its driven basic DOFs of out (n values at
+ * OpenFresco's shape) take them, in the order of the DOFs (opensees_tcl_exp_remote.c). */
+static void remote_daq(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int beam, double *out,
+                       int n)
+{
+    double m[HS_OS_MAX_DIRS], b9[9];
+    const int nr = hs_of_remote_daq_disp(st, e->tag, m, HS_OS_MAX_DIRS);
+    if (nr <= 0) return;
+    if (!beam) {
+        for (int k = 0; k < nr && k < e->nmat; k++)
+            if (e->exp_gpos[k] < n) out[e->exp_gpos[k]] = m[k];
+        return;
+    }
+    char name[32];
+    int driven[3];
+    snprintf(name, sizeof name, "ele%d", e->tag);
+    if (!fe || hs_fe_exp_beam_basic(fe, hs_fe_element_index(fe, name), b9, driven)) return;
+    for (int k = 0, j = 0; k < n && k < 3 && j < nr; k++)
+        if (driven[k]) out[k] = m[j++];
+}
+
 int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
 {
     int point, deformation;
@@ -173,6 +195,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
             hs_fe *unloaded, *fe = query_fe(st, &unloaded);
             const int n = beam ? hs_of_exp_beam_values(st, e, fe, of_group, out, cap)
                                : hs_of_exp_generic_values(st, e, fe, of_group, out, cap);
+            if (n > 0 && of_group == HS_OF_RESP_DAQ_DISP) remote_daq(st, e, fe, beam, out, n);
             hs_fe_destroy(&unloaded);
             return n;
         }
@@ -184,7 +207,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!e) return -2;
     if (!e->exp_site && (!strncmp(word, "ctrl", 4) || !strncmp(word, "daq", 3) ||
                          !strcmp(word, "defo") || !strcmp(word, "basicDefo")))
-        return -1; /* an OpenFresco element's response only */
+        return -1;                                 /* an OpenFresco element's response only */
     if (e->exp_site && !strcmp(word, "daqDisp")) { /* measured by a networked site */
         const int n = hs_of_remote_daq_disp(st, tag, out, cap); /* opensees_tcl_exp_remote.c */
         if (n >= 0) return n;
