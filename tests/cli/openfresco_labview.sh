@@ -25,16 +25,7 @@ if [ -z "${OPENFRESCO_SRC:-}" ] || [ ! -f "$src/OneBayFrame_Local.tcl" ]; then
     echo "$me: SKIP: no OpenFresco source (set OPENFRESCO_SRC=/path/to/openfresco)"
     exit 0
 fi
-pids=()
-dir=$(mktemp -d)
-stop_all() {
-    local p
-    for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
-    for p in "${pids[@]}"; do wait "$p" 2> /dev/null; done
-    rm -rf "$dir"
-}
-trap stop_all EXIT
-cd "$dir" || exit 1
+pids_dir
 script=OneBayFrame_Local.tcl
 
 # site NAME: `hysim site` with a NEES port over the perfect 4800 spring; sets $port and $last
@@ -111,8 +102,9 @@ copy of -e "$lv" -e "s/PORT/$port/" -e 's/^([ \t]*expControlPoint[ \t].*[ \t])ux
     -e 's/^([ \t]*expControlPoint[ \t].*[ \t])ux([ \t])/\11\2/'
 grep -q ' ux ' "$dir/of/src/$script" && fail "the peer's copy still has ux"
 lib=$(dirname "$OPENFRESCO_OPENSEES")
-(cd "$dir/of/src" && printf '\n\n\n\n' | LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-    timeout 600 "$OPENFRESCO_OPENSEES" "$script" > of.out 2> of.err) &
+printf '\n\n\n\n' > "$dir/enter.txt"
+(cd "$dir/of/src" && LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    exec timeout 600 "$OPENFRESCO_OPENSEES" "$script" > of.out 2> of.err < "$dir/enter.txt") &
 pids+=("$!")
 wait "$!" || fail "OpenFresco's ECLabVIEW stopped: $(tail -3 "$dir/of/src/of.err")"
 grep -q "WARNING - Control command exceeds the limits" "$dir/of/src/of.err" && fail "OpenFresco's command went beyond the limits"
