@@ -530,6 +530,11 @@ int hs_of_remote_attach(hs_os_state *st, hs_fe *fe)
                                : "expected -initStif Kij: the only stiffness a client of a "
                                  "networked site knows (OpenFresco's elements answer it as "
                                  "their tangent too)");
+        if (r->lv && e->nmat != r->lv->n)
+            return hs_fail(st->ctx, HS_EINPUT,
+                           "%s: element %d drives %d channels of expControl LabVIEW %d, whose "
+                           "trial control point has %d signals (one per channel)",
+                           e->where, e->tag, e->nmat, r->tag, r->lv->n);
         r->element = e->tag;
         r->n = e->nmat;
         if (e->exp_scaled) /* the setup's factors, applied here instead of by the materials */
