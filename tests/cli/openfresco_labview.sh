@@ -28,7 +28,7 @@ fi
 pids_dir
 script=OneBayFrame_Local.tcl
 
-# site NAME: `hysim site` with a NEES port over the perfect 4800 spring; sets $port and $last
+# site NAME K: `hysim site` with a NEES port over a perfect spring K; sets $port and $last
 site() {
     cat > "$dir/$1.yaml" << YAML
 site:
@@ -38,7 +38,7 @@ site:
   rate: 1000
   perfect: true
   actuators: {a1: {stroke: 1}}
-  specimen: {type: linear, K: [[4800]]}
+  specimen: {type: linear, K: [[$2]]}
   nees: {port: 0, allow: [127.0.0.1], step_time: 0.001}
 YAML
     "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
@@ -62,18 +62,18 @@ copy() {
     precise "$src/$script" | sed -E -e 's/\r$//' "$@" > "$dir/$name/src/$script"
 }
 
-# check NAME LABEL TOL: NAME's recorder files against the twin's, TOL of each column's peak
+# check RUN TWIN LABEL TOL: RUN's recorder files against TWIN's, TOL of each column's peak
 check() {
     local f w n=0 worst_all=0
     for f in Node_Dsp.out Node_Vel.out Node_Acc.out Elmt_Frc.out; do
         [ -f "$1/$f" ] || fail "$1: no $f"
-        w=$(worst "$1/$f" "$dir/twin/run/$f" | tail -1)
+        w=$(worst "$1/$f" "$2/$f" | tail -1)
         [ "$w" != rows ] || fail "$1: $f: another shape than the twin's"
-        awk -v a="$w" -v t="$3" 'BEGIN { exit !(a <= t) }' || fail "$1: $f: $w of the peak from the twin (bound $3)"
+        awk -v a="$w" -v t="$4" 'BEGIN { exit !(a <= t) }' || fail "$1: $f: $w of the peak from the twin (bound $4)"
         awk -v a="$w" -v b="$worst_all" 'BEGIN { exit !(a > b) }' && worst_all=$w
         n=$((n + 1))
     done
-    echo "$me: $2: $n recorder files equal to the SimUniaxialMaterials twin, worst $worst_all of the peak"
+    echo "$me: $3: $n recorder files equal to the SimUniaxialMaterials twin, worst $worst_all of the peak"
 }
 
 lv='s/^([ \t]*expControl[ \t]+LabVIEW[ \t]+2[ \t]+"127\.0\.0\.1"[ \t]+)11997/\1PORT/'
@@ -83,12 +83,30 @@ peak=$(awk '{ x = $2 < 0 ? -$2 : $2; if (x > p) p = x } END { print p + 0 }' "$d
 awk -v p="$peak" 'BEGIN { exit !(p > 0.5) }' || fail "the twin hardly moves (node 3 ux peak $peak)"
 
 # 1. hysim's nees:// client
-site hs-lab
+site hs-lab 4800
 copy hs -e "$lv" -e "s/PORT/$port/"
 grep -q "LabVIEW 2 \"127.0.0.1\" $port " "$dir/hs/src/$script" || fail "no LabVIEW line to point at the site"
 hysim_run "$dir/hs" "$script" || fail "hysim: $(tail -3 "$dir/hs/err.log")"
-check "$dir/hs/run" "hysim's client (node 3 ux peak $peak in)" 1e-12 # 17 digits both ways
+check "$dir/hs/run" "$dir/twin/run" "hysim's client (node 3 ux peak $peak in)" 1e-12 # 17 digits both ways
 kill "$last" 2> /dev/null
+
+# 1b. TestLabVIEW/SDOF_MiniMost_Local.tcl (one column on `expControl LabVIEW 1`, control points
+# in the older form with the node after the tag, `expControlPoint 1 2 ux disp -lim -0.01 0.01`,
+# factors 1) against a site of its Elastic 2453, and its SimUniaxialMaterials form (its commented
+# line `expControl SimUniaxialMaterials 1 1`); both copies ask `eigen` for the 1 mode the model
+# has, not 2 (hysim refuses more modes than DOFs with mass)
+script=SDOF_MiniMost_Local.tcl
+mm_eigen='s/eigen -fullGenLapack 2\]/eigen -fullGenLapack 1]/'
+copy mmtwin -e "$mm_eigen" -e 's/^([ \t]*expControl[ \t]+LabVIEW[ \t]+1[ \t].*)$/expControl SimUniaxialMaterials 1 1/'
+hysim_run "$dir/mmtwin" "$script" || fail "the MiniMost twin: $(tail -3 "$dir/mmtwin/err.log")"
+site mm-lab 2453
+copy mm -e "$mm_eigen" -e 's/^([ \t]*expControl[ \t]+LabVIEW[ \t]+1[ \t]+"127\.0\.0\.1"[ \t]+)11997/\1PORT/' -e "s/PORT/$port/"
+grep -q "LabVIEW 1 \"127.0.0.1\" $port " "$dir/mm/src/$script" || fail "no LabVIEW line in $script"
+hysim_run "$dir/mm" "$script" || fail "SDOF_MiniMost: $(tail -3 "$dir/mm/err.log")"
+mpeak=$(awk '{ x = $2 < 0 ? -$2 : $2; if (x > p) p = x } END { print p + 0 }' "$dir/mm/run/Node_Dsp.out")
+check "$dir/mm/run" "$dir/mmtwin/run" "SDOF_MiniMost (node 2 ux peak $mpeak mm, within its -lim 0.01)" 1e-12
+kill "$last" 2> /dev/null
+script=OneBayFrame_Local.tcl
 
 # 2. OpenFresco 2.8's ECLabVIEW (its setup asks Enter twice: given on stdin; it writes
 # ECLabVIEW.log in its folder)
@@ -97,7 +115,7 @@ if [ -z "${OPENFRESCO_OPENSEES:-}" ] || [ ! -x "${OPENFRESCO_OPENSEES:-}" ]; the
     echo "$me: PASS"
     exit 0
 fi
-site of-lab
+site of-lab 4800
 copy of -e "$lv" -e "s/PORT/$port/" -e 's/^([ \t]*expControlPoint[ \t].*[ \t])ux([ \t])/\11\2/' \
     -e 's/^([ \t]*expControlPoint[ \t].*[ \t])ux([ \t])/\11\2/'
 grep -q ' ux ' "$dir/of/src/$script" && fail "the peer's copy still has ux"
@@ -109,5 +127,5 @@ pids+=("$!")
 wait "$!" || fail "OpenFresco's ECLabVIEW stopped: $(tail -3 "$dir/of/src/of.err")"
 grep -q "WARNING - Control command exceeds the limits" "$dir/of/src/of.err" && fail "OpenFresco's command went beyond the limits"
 grep -q "^execute" "$dir/of/src/ECLabVIEW.log" || fail "ECLabVIEW sent no execute"
-check "$dir/of/src" "OpenFresco 2.8's ECLabVIEW ($(grep -c '^propose' "$dir/of/src/ECLabVIEW.log") proposes)" 1e-8 # %.10E
+check "$dir/of/src" "$dir/twin/run" "OpenFresco 2.8's ECLabVIEW ($(grep -c '^propose' "$dir/of/src/ECLabVIEW.log") proposes)" 1e-8 # %.10E
 echo "$me: PASS"
