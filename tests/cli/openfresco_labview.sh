@@ -7,6 +7,7 @@
 # 2. when OPENFRESCO_OPENSEES is set, by OpenFresco 2.8's own ECLabVIEW against a fresh site of
 #    the same kind; 2.8's parser stops at the script's `expControlPoint 1 -node 3 ux disp ...`
 #    (it wants numeric DOFs), so that copy has `1` for `ux`: that copy is the peer's script;
+# and its TestLabVIEW/SDOF_MiniMost_Local.tcl by hysim against a site of its Elastic 2453 (1b below),
 # each compared with the script's SimUniaxialMaterials form (its own commented line
 # `expControl SimUniaxialMaterials 2 2; # use for simulation`) run by hysim: every recorder file
 # equal to the NEES text's precision: 1e-12 of each column's peak for hysim's client (17 digits
