@@ -11,6 +11,7 @@
 #include "hs_tcl_def.h"
 
 #include "hysim/material.h"
+#include "hysim/nees.h"
 #include "hysim/openfresco.h"
 
 #include <arpa/inet.h>
@@ -189,6 +190,24 @@ static void fails_in_analysis(hs_ctx *ctx, const char *dir, const char *tcl, con
         fail_msg("message '%s' lacks '%s'", hs_ctx_message(ctx), want);
 }
 
+/* The LocalSite run (list dl), wipe, the remote run (dr); then the script compares them: equal
+ * to 1e-12 of the peak, which must pass 0.6 in (the column yields). */
+static void compare_script(char *tcl, size_t cap, const char *local, const char *remote)
+{
+    snprintf(tcl, cap,
+             "%swipeExp\nwipe\n%s"
+             "set peak 0.0; set worst 0.0\n"
+             "foreach a $dl b $dr {\n"
+             "  if {abs($a) > $peak} { set peak [expr abs($a)] }\n"
+             "  if {abs($a - $b) > $worst} { set worst [expr abs($a - $b)] }\n"
+             "}\n"
+             "if {[llength $dr] != %d || $peak < 0.6 || $worst > 1e-12 * $peak} {\n"
+             "  error \"remote vs LocalSite: [llength $dr] steps, peak $peak, worst $worst\"\n"
+             "}\n"
+             "wipeExp\n",
+             local, remote, NSTEPS);
+}
+
 /* The same element on a LocalSite with Steel01 (its OneActuator setup with the similitude
  * `factors`) and on `site` (a printf format taking the server's port, then the factors), served
  * by hysim's protocol `proto` session over that Steel01: equal to 1e-12 of the peak (the script
@@ -222,19 +241,7 @@ static void remote_is_local(int proto, const char *factors, const char *site_for
     char site[512];
     snprintf(site, sizeof site, site_format, port, factors);
     model(remote, sizeof remote, site, "dr");
-    /* the LocalSite run, wipe, the remote run; then the script compares them */
-    snprintf(tcl, sizeof tcl,
-             "%swipeExp\nwipe\n%s"
-             "set peak 0.0; set worst 0.0\n"
-             "foreach a $dl b $dr {\n"
-             "  if {abs($a) > $peak} { set peak [expr abs($a)] }\n"
-             "  if {abs($a - $b) > $worst} { set worst [expr abs($a - $b)] }\n"
-             "}\n"
-             "if {[llength $dr] != %d || $peak < 0.6 || $worst > 1e-12 * $peak} {\n"
-             "  error \"remote vs LocalSite: [llength $dr] steps, peak $peak, worst $worst\"\n"
-             "}\n"
-             "wipeExp\n",
-             local, remote, NSTEPS);
+    compare_script(tcl, sizeof tcl, local, remote);
     hs_test_def *def = NULL;
     const int rc = load_bare(ctx, dir, tcl, &def);
     pthread_join(th, NULL);
@@ -268,6 +275,156 @@ static void test_generic_tcp_is_local_site(void **state)
                     "expControl GenericTCP 2 127.0.0.1 %d -ctrlModes 1 0 0 0 0 -daqModes 1 0 0 1 "
                     "0\nexpSetup OneActuator 1 -control 2 1 -sizeTrialOut 1 1 %s\n"
                     "expSite LocalSite 1 1\n");
+}
+
+/* ---- expControl LabVIEW on hysim's NEES lab session ---- */
+
+/* ECLabVIEW's factors in OpenFresco's OneBayFrame/TestLabVIEW: the command is 0.003 of the
+ * actuator displacement, the measured displacement 1/0.003 and the force 7/18 of the lab's. */
+#define LV_TRIAL 0.003
+#define LV_FORCE (7.0 / 18.0)
+
+/* A LabVIEW lab: hysim's NEES session (the lab side, docs/nees.md) over Steel01 in the lab's
+ * units (yield 1.5 / LV_FORCE, E0 2.8 / (LV_TRIAL LV_FORCE)), committed at each move. */
+typedef struct nees_lab {
+    int lfd;
+    hs_material *mat;
+    int moves, closed;
+    double peak; /* the largest |x| moved to */
+} nees_lab;
+
+static int send_lines(int fd, const hs_nees_action *a)
+{
+    for (int i = 0; i < a->nlines; i++)
+        if (send(fd, a->line[i], a->len[i], MSG_NOSIGNAL) != (ssize_t)a->len[i]) return -1;
+    return 0;
+}
+
+static void *nees_lab_main(void *arg)
+{
+    nees_lab *L = arg;
+    struct pollfd lp = {.fd = L->lfd, .events = POLLIN};
+    if (poll(&lp, 1, 10000) != 1) return NULL;
+    const int fd = accept(L->lfd, NULL, NULL);
+    if (fd < 0) return NULL;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_nees_config cfg;
+    hs_nees_config_default(&cfg, 1);
+    const char *names[1] = {"a1"};
+    const double stroke[1] = {0.0};
+    hs_nees_session *ses = NULL;
+    hs_nees_session_create(ctx, &cfg, 1, names, stroke, &ses);
+    static hs_nees_lines in;
+    static uint8_t buf[4096];
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    int done = !ses;
+    while (!done && poll(&p, 1, 20000) == 1) {
+        const ssize_t got = recv(fd, buf, sizeof buf, 0);
+        if (got <= 0) break;
+        size_t off = 0, used = 0;
+        while (!done && off < (size_t)got &&
+               hs_nees_lines_push(&in, buf + off, (size_t)got - off, &used)) {
+            off += used;
+            hs_nees_action a, b;
+            hs_nees_session_line(ses, in.buf, &a);
+            if (a.kind == HS_NEES_ACT_MOVE) {
+                L->moves++;
+                if (fabs(a.x[0]) > L->peak) L->peak = fabs(a.x[0]);
+                hs_material_set_trial(L->mat, a.x[0], 0.0);
+                hs_material_commit(L->mat);
+                const double x = hs_material_strain(L->mat), f = hs_material_stress(L->mat);
+                hs_nees_session_moved(ses, &x, &f, 0, NULL, &b);
+                done = send_lines(fd, &b) != 0;
+            } else {
+                L->closed |= a.kind == HS_NEES_ACT_CLOSE;
+                done = send_lines(fd, &a) != 0 || a.kind == HS_NEES_ACT_CLOSE;
+            }
+        }
+    }
+    hs_nees_session_destroy(&ses);
+    close(fd);
+    hs_ctx_destroy(&ctx);
+    return NULL;
+}
+
+/* The left column on expControl LabVIEW (OneBayFrame/TestLabVIEW's control points, `lim` added
+ * to the trial point) served by the NEES lab over the scaled Steel01, and on a LocalSite with
+ * the unscaled Steel01: the script compares them (1e-12 of the peak). With `lim`, the analysis
+ * must stop with `want` instead. Returns the lab's record through *L. */
+static void labview_run(const char *lim, const char *want, nees_lab *L)
+{
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    char dir[1024];
+    hs_test_make_dir(dir, sizeof dir, "opensees_exp_labview");
+    ground_motion(dir);
+    memset(L, 0, sizeof *L);
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fy", 1.5 / LV_FORCE);
+    hs_options_set_num(o, "E0", 2.8 / (LV_TRIAL * LV_FORCE));
+    hs_options_set_num(o, "b", 0.01);
+    assert_int_equal(hs_material_create(ctx, "steel01", o, &L->mat), 0);
+    hs_options_destroy(&o);
+    int port = 0;
+    L->lfd = listen_loopback(&port);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, nees_lab_main, L), 0);
+    static char local[4096], remote[4096], tcl[12288];
+    model(local, sizeof local,
+          "expControl SimUniaxialMaterials 1 1\n"
+          "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1\nexpSite LocalSite 1 1\n",
+          "dl");
+    char site[1024];
+    snprintf(site, sizeof site,
+             "expControlPoint 1 -node 3 ux disp -fact %.17g %s\n"
+             "expControlPoint 2 -node 3 ux disp -fact [expr 1.0/%.17g] ux force -fact [expr "
+             "7.0/18.0]\n"
+             "expControl LabVIEW 2 \"127.0.0.1\" %d -trialCP 1 -outCP 2\n"
+             "expSetup OneActuator 1 -control 2 1 -sizeTrialOut 1 1\nexpSite LocalSite 1 1\n",
+             LV_TRIAL, lim, LV_TRIAL, port);
+    model(remote, sizeof remote, site, "dr");
+    if (want)
+        snprintf(tcl, sizeof tcl, "%s", remote);
+    else
+        compare_script(tcl, sizeof tcl, local, remote);
+    hs_test_def *def = NULL;
+    const int rc = load_bare(ctx, dir, tcl, &def);
+    char said[2048];
+    snprintf(said, sizeof said, "%s", rc ? hs_ctx_message(ctx) : "(none)");
+    hs_test_def_destroy(&def); /* closes the session */
+    pthread_join(th, NULL);
+    close(L->lfd);
+    if (!want && rc) fail_msg("%s", said);
+    if (want && (!rc || !strstr(said, want))) fail_msg("message '%s' lacks '%s'", said, want);
+    hs_material_destroy(&L->mat);
+    hs_test_remove_dir(dir);
+    hs_ctx_destroy(&ctx);
+}
+
+static void test_labview_is_local_site(void **state)
+{
+    (void)state;
+    nees_lab L;
+    labview_run("-lim -0.01 0.01", NULL, &L);
+    /* one move per step (and one per restored trial), the session closed at the end */
+    assert_true(L.moves >= NSTEPS);
+    assert_int_equal(L.closed, 1);
+    assert_true(L.peak > 0.6 * LV_TRIAL && L.peak < 0.01);
+}
+
+/* The trial point's -lim, on the factored command: the test stops before the command beyond it
+ * is sent (ECLabVIEW would prompt its operator), naming the command, the point and the limits */
+static void test_labview_stops_at_its_limits(void **state)
+{
+    (void)state;
+    nees_lab L;
+    labview_run("-lim -0.0015 0.0015",
+                "beyond its -lim -0.0015 0.0015; ECLabVIEW would ask its operator", &L);
+    assert_true(L.moves > 10);
+    assert_true(L.peak <= 0.0015);
+    assert_int_equal(L.closed, 1);
 }
 
 #define HEAD                                                                                       \
@@ -339,6 +496,27 @@ static void test_refusals(void **state)
                       "expControl SimFEAdapter 1 127.0.0.1 44000 -trialCP 1 -outCP 2\n",
                  "frame.tcl:6: expControl: -trialCP 1: relative signals (-relTrial ...) are not "
                  "yet in hysim");
+    HS_TCL_FAILS(HEAD CPS "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 -outCP 2\n",
+                 "frame.tcl:6: expControl: -trialCP 1: expected -node nodeTag");
+#define LCPS "expControlPoint 1 -node 3 1 disp\nexpControlPoint 2 -node 3 1 disp 1 force\n"
+    HS_TCL_FAILS(HEAD LCPS "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 1 -outCP 2\n",
+                 "frame.tcl:6: expControl: -trialCP: 2 control points: ECLabVIEW names its first "
+                 "trial point MDL-00-01");
+    HS_TCL_FAILS(HEAD LCPS "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 2 -outCP 2\n",
+                 "frame.tcl:6: expControl: -trialCP 2: signal 2 (DOF 1) is a force: hysim's NEES "
+                 "client commands displacements");
+    HS_TCL_FAILS(HEAD LCPS "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 -outCP 1\n",
+                 "frame.tcl:6: expControl: -outCP 1: 0 force signals for 1 trial DOFs");
+    HS_TCL_FAILS(HEAD LCPS "expControlPoint 3 -node 3 2 disp 2 force\n"
+                           "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 -outCP 3\n",
+                 "frame.tcl:7: expControl: -outCP 3: its displacement signal 1 is DOF 2, the "
+                 "trial's signal 1 is DOF 1");
+    HS_TCL_FAILS(HEAD LCPS "expControlPoint 3 -node 3 3 disp 6 disp\n"
+                           "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 3 -outCP 2\n",
+                 "frame.tcl:7: expControl: -trialCP 3: DOFs 3 and 6 are both 'z rotation' on "
+                 "the wire (ndm 2)");
+    HS_TCL_FAILS(HEAD LCPS "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 -outCP 2 -ssl\n",
+                 "frame.tcl:6: expControl: option '-ssl': expControl LabVIEW takes -trialCP");
     HS_TCL_FAILS(HEAD "expControl GenericTCP 1 127.0.0.1 44000 -ctrlModes 1 0 0 0 0\n",
                  "frame.tcl:4: expControl: expected -daqModes followed by 5 modes");
     HS_TCL_FAILS(HEAD "expControl GenericTCP 1 127.0.0.1 44000 -ctrlModes 1 1 0 0 0 -daqModes 1 "
@@ -373,6 +551,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shadow_site_is_local_site),
         cmocka_unit_test(test_generic_tcp_is_local_site),
+        cmocka_unit_test(test_labview_is_local_site),
+        cmocka_unit_test(test_labview_stops_at_its_limits),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

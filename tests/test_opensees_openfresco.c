@@ -317,8 +317,8 @@ static void test_errors(void **state)
 #define SETUP CTRL "expSetup OneActuator 1 -control 1 1 -sizeTrialOut 1 1\n"
 #define SITE  SETUP "expSite LocalSite 1 1\n"
     /* HEAD has 7 lines: the first command below is line 8 */
-    HS_TCL_FAILS(HEAD "expControl LabVIEW 1 127.0.0.1 44000 -trialCP 1 -outCP 2\n",
-                 "frame.tcl:8: expControl: LabVIEW (a LabVIEW laboratory controller) is not "
+    HS_TCL_FAILS(HEAD "expControl xPCtarget 1 192.168.2.20 22222 D:/Hybrid -trialCP 1 -outCP 2\n",
+                 "frame.tcl:8: expControl: xPCtarget (an xPC Target real-time controller) is not "
                  "supported in a script",
                  "docs/lab_backends.md", "expControl SimUniaxialMaterials tag matTag");
     HS_TCL_FAILS(HEAD "expControl SimDomain 1 -trialCP 1 -outCP 2\n",

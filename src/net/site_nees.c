@@ -308,13 +308,19 @@ static void sn_destroy(hs_site *s)
 {
     site_nees *o = s->data;
     if (!o) return;
-    /* close-session; UI-SimCor does not wait for its reply, we wait briefly and log a refusal */
+    /* close-session; UI-SimCor does not wait for its reply, we wait briefly and log a refusal;
+     * the context keeps the error that ended the test (the close must not erase why) */
     if (o->fd >= 0 && !o->broken && o->pending < 0) {
+        char why[1024];
+        const int code = hs_ctx_code(s->ctx);
+        snprintf(why, sizeof why, "%s", hs_ctx_message(s->ctx));
         hs_nees_out_start(&o->out, "close-session");
         hs_nees_out_field(&o->out, "hysim");
         const int wait = o->timeout_ms < 2000 ? o->timeout_ms : 2000;
         if (request(s, wait, "close-session"))
             hs_log(s->ctx, HS_LOG_WARN, "%s", hs_ctx_message(s->ctx));
+        hs_ctx_clear(s->ctx);
+        if (code) hs_fail(s->ctx, code, "%s", why);
     }
     disconnect(o);
     for (int j = 0; j < HS_SITE_MAX_ACT; j++) hs_tracking_destroy(&o->track[j]);

@@ -42,13 +42,20 @@ static int response_type(const char *s)
 
 /* A DOF word: an integer, or one of the letters d f o u (either case) then an integer (2.8's
  * parser), or the names of older examples, ux uy uz rx ry rz (1 to 6: OneBayFrame/TestLabVIEW,
- * which OpenFresco 2.8's parser refuses). */
-static int dof_word(const char *s, int *dof)
+ * which OpenFresco 2.8's parser refuses; its SDOF_MiniMost_Local.tcl also gives the node without
+ * -node, `expControlPoint 1 2 ux disp`: taken when a DOF name follows the node tag). */
+static int dof_name(const char *s, int *dof)
 {
     static const char *const names[] = {"ux", "uy", "uz", "rx", "ry", "rz"};
-    char c;
     for (int k = 0; k < 6; k++)
         if (!strcmp(s, names[k])) return *dof = k + 1, 1;
+    return 0;
+}
+
+static int dof_word(const char *s, int *dof)
+{
+    char c;
+    if (dof_name(s, dof)) return 1;
     if (sscanf(s, "%d%c", dof, &c) == 1) return 1;
     return s[0] && strchr("dfouDFOU", s[0]) && sscanf(s + 1, "%d%c", dof, &c) == 1;
 }
@@ -70,10 +77,13 @@ int hs_of_cmd_exp_control_point(ClientData cd, Tcl_Interp *interp, int objc, Tcl
     hs_of_cp cp;
     memset(&cp, 0, sizeof cp);
     if (hs_os_int(st, objv, 1, "tag", &cp.tag)) return TCL_ERROR;
-    int i = 2;
+    int i = 2, named;
     if (!strcmp(Tcl_GetString(objv[i]), "-node")) {
         if (i + 1 >= objc || hs_os_int(st, objv, i + 1, "-node", &cp.node)) return TCL_ERROR;
         i += 2;
+    } else if (objc > 4 && dof_name(Tcl_GetString(objv[3]), &named) &&
+               Tcl_GetIntFromObj(NULL, objv[2], &cp.node) == TCL_OK) {
+        i = 3; /* the older form `tag nodeTag dir rspType ...` (SDOF_MiniMost_Local.tcl) */
     }
     while (i < objc) {
         int dof;

@@ -7,8 +7,10 @@
  *    without a setup: the server's setup transforms them, ActorExpSite.cpp);
  *  - `expControl SimFEAdapter tag ipAddr ipPort -trialCP .. -outCP ..` (ECSimFEAdapter.cpp):
  *    opensees-adapter://ipAddr:ipPort, and `expControl GenericTCP tag ipAddr ipPort -ctrlModes ..
- *    -daqModes ..` (ECGenericTCP.cpp): openfresco-a://ipAddr:ipPort, each behind the LocalSite's
- *    setup, which scales the command and the force on the client side.
+ *    -daqModes ..` (ECGenericTCP.cpp): openfresco-a://ipAddr:ipPort, and `expControl LabVIEW
+ *    tag ipAddr ipPort -trialCP cpTag -outCP cpTag` (ECLabVIEW.cpp): nees://ipAddr:ipPort with
+ *    the point's DOFs, factors and limits (opensees_tcl_exp_labview.c), each behind the
+ *    LocalSite's setup, which scales the command and the force on the client side.
  *
  * The experimental element is the element a LocalSite would give (the same parsers,
  * opensees_tcl_openfresco.c), whose forces come from the site: each trial state of the element
@@ -41,11 +43,12 @@ struct hs_of_remote {
     int sized_by_setup; /* GenericTCP: its channels are its LocalSite's setup's actuators */
     char where[HS_OS_WHERE];
     char url[256];
-    int element;      /* the element on it (0: none yet) */
-    int n;            /* the channels: the element's driven basic DOFs */
-    double scale[3];  /* the setup's displacement, velocity and force factors (1: none) */
-    hs_of_setup pass; /* a ShadowSite: no transformation, basic DOF k on channel k */
-    hs_site *site;    /* opened at the first trial */
+    int element;       /* the element on it (0: none yet) */
+    int n;             /* the channels: the element's driven basic DOFs */
+    double scale[3];   /* the setup's displacement, velocity and force factors (1: none) */
+    hs_of_setup pass;  /* a ShadowSite: no transformation, basic DOF k on channel k */
+    hs_of_labview *lv; /* expControl LabVIEW: its point's mapping (opensees_tcl_exp_labview.c) */
+    hs_site *site;     /* opened at the first trial */
     int64_t step;
     double x[HS_SITE_MAX_ACT], f[HS_SITE_MAX_ACT]; /* the last measurement */
 };
@@ -83,6 +86,7 @@ void hs_of_remote_free(struct hs_os_fresco *f)
 {
     for (int i = 0; i < f->nremotes; i++) {
         hs_site_destroy(&f->remotes[i]->site); /* 99: the server ends its test */
+        hs_free(f->remotes[i]->lv);
         hs_free(f->remotes[i]);
     }
     hs_free(f->remotes);
@@ -319,6 +323,37 @@ void hs_of_remote_size(hs_os_state *st, int site)
         }
 }
 
+/* A laboratory's control `tag` of n channels (a stand-in material each) at SCHEME://host:port. */
+static hs_of_remote *add_control(hs_os_state *st, Tcl_Obj *const objv[], int tag, int n,
+                                 const char *scheme, const char *host, int port)
+{
+    struct hs_os_fresco *f = hs_of_state(st);
+    if (!f) return hs_os_fail(st, objv, "out of memory"), NULL;
+    hs_of_control c = {.tag = tag, .nmat = n};
+    for (int k = 0; k < n; k++)
+        if (!(c.mat[k] = stand_in(st, objv))) return NULL;
+    hs_of_control *slot = hs_os_push((void **)&f->controls, &f->ncontrols, sizeof *slot);
+    if (!slot) return hs_os_fail(st, objv, "out of memory"), NULL;
+    *slot = c;
+    return new_remote(st, objv, tag, 1, scheme, host, port);
+}
+
+/* expControl LabVIEW tag ipAddr ipPort -trialCP cpTag -outCP cpTag (ECLabVIEW.cpp): hysim's
+ * nees:// client, its channels the trial point's signals (opensees_tcl_exp_labview.c). */
+static int labview(hs_os_state *st, Tcl_Obj *const objv[], int objc, int tag)
+{
+    const char *host;
+    int port;
+    hs_of_labview lv;
+    if (address(st, objv, objc, 3, &host, &port) || hs_of_labview_map(st, objv, objc, 5, &lv))
+        return TCL_ERROR;
+    hs_of_remote *r = add_control(st, objv, tag, lv.n, "nees", host, port);
+    if (!r) return TCL_ERROR;
+    if (!(r->lv = hs_malloc(sizeof lv))) return hs_os_fail(st, objv, "out of memory");
+    *r->lv = lv;
+    return TCL_OK;
+}
+
 /* expControl SimFEAdapter tag ipAddr ipPort -trialCP cpTags -outCP cpTags <-ssl> <-udp>
  * <-dataSize size> (ECSimFEAdapter.cpp: OpenSees' adapter element at ipAddr:ipPort, sent the
  * trial control points' displacements with action 3, asked 10 for its daq vector, displacement
@@ -338,8 +373,8 @@ int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
     if (hs_of_find_control(hs_of_state(st), tag))
         return hs_os_fail(st, objv, "control %d is already defined", tag);
-    if (!strcmp(type, "GenericTCP")) {
-        if (generic_tcp(st, objv, objc, tag)) return TCL_ERROR;
+    if (!strcmp(type, "GenericTCP") || !strcmp(type, "LabVIEW")) {
+        if ((type[0] == 'G' ? generic_tcp : labview)(st, objv, objc, tag)) return TCL_ERROR;
         Tcl_ResetResult(interp);
         return TCL_OK;
     }
@@ -365,17 +400,7 @@ int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_
                           "adapter client measures a displacement and a force per commanded "
                           "displacement (at most %d; the adapter element answers both)",
                           ntrial, ndisp, nforce, HS_OF_MAX_MATS);
-    struct hs_os_fresco *f = hs_of_state(st);
-    if (!f) return hs_os_fail(st, objv, "out of memory");
-    if (hs_of_find_control(f, tag))
-        return hs_os_fail(st, objv, "control %d is already defined", tag);
-    hs_of_control c = {.tag = tag, .nmat = ntrial};
-    for (int k = 0; k < ntrial; k++)
-        if (!(c.mat[k] = stand_in(st, objv))) return TCL_ERROR;
-    hs_of_control *slot = hs_os_push((void **)&f->controls, &f->ncontrols, sizeof *slot);
-    if (!slot) return hs_os_fail(st, objv, "out of memory");
-    *slot = c;
-    if (!new_remote(st, objv, tag, 1, "opensees-adapter", host, port)) return TCL_ERROR;
+    if (!add_control(st, objv, tag, ntrial, "opensees-adapter", host, port)) return TCL_ERROR;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -435,6 +460,7 @@ static int remote_trial(void *user, int id, int n, const double *ub, const doubl
         snprintf(cfg.url, sizeof cfg.url, "%s", r->url);
         cfg.nact = r->n;
         cfg.rate = 1024.0;
+        if (r->lv) cfg.nees = r->lv->nees; /* LabVIEW: its control point */
         rc = hs_site_create(st->ctx, &cfg, &r->site);
         if (!rc) rc = hs_site_setup(r->site, 0.0);
         if (rc) {
@@ -444,14 +470,18 @@ static int remote_trial(void *user, int id, int n, const double *ub, const doubl
     }
     double x[HS_SITE_MAX_ACT], hist_t[HS_EXP_HISTORY], hist_x[HS_EXP_HISTORY * HS_SITE_MAX_ACT],
         hist_f[HS_EXP_HISTORY * HS_SITE_MAX_ACT];
-    for (int k = 0; k < n; k++) x[k] = r->scale[0] * ub[k];
+    for (int k = 0; k < n; k++) {
+        x[k] = r->scale[0] * ub[k] * (r->lv ? r->lv->fact_trial[k] : 1.0);
+        if (r->lv && hs_of_labview_check(st->ctx, r->lv, r->where, r->tag, r->step, k, x[k]))
+            return HS_ELIMIT;
+    }
     hs_site_measurement m = {
         .x = r->x, .f = r->f, .hist_t = hist_t, .hist_x = hist_x, .hist_f = hist_f};
     rc = hs_site_send_target(r->site, r->step, t, x, 0.0);
     if (!rc) rc = hs_site_get_measurement(r->site, &m);
     if (rc) return hs_fail(st->ctx, rc, "%s: %s", r->where, hs_ctx_message(st->ctx));
     r->step++;
-    for (int k = 0; k < n; k++) q[k] = r->scale[2] * r->f[k];
+    for (int k = 0; k < n; k++) q[k] = r->scale[2] * r->f[k] * (r->lv ? r->lv->fact_force[k] : 1.0);
     return 0;
 }
 
@@ -470,7 +500,8 @@ int hs_of_remote_daq_disp(hs_os_state *st, int element, double *out, int cap)
     const hs_os_element *e = hs_os_find_element(st->m, element);
     hs_of_remote *r = remote_of(st->fresco, e, NULL);
     if (!r || r->element != element) return -1;
-    for (int k = 0; k < r->n && k < cap; k++) out[k] = r->x[k] / r->scale[0];
+    for (int k = 0; k < r->n && k < cap; k++)
+        out[k] = r->x[k] * (r->lv ? r->lv->fact_disp[k] : 1.0) / r->scale[0];
     return r->n < cap ? r->n : cap;
 }
 
@@ -499,6 +530,11 @@ int hs_of_remote_attach(hs_os_state *st, hs_fe *fe)
                                : "expected -initStif Kij: the only stiffness a client of a "
                                  "networked site knows (OpenFresco's elements answer it as "
                                  "their tangent too)");
+        if (r->lv && e->nmat != r->lv->n)
+            return hs_fail(st->ctx, HS_EINPUT,
+                           "%s: element %d drives %d channels of expControl LabVIEW %d, whose "
+                           "trial control point has %d signals (one per channel)",
+                           e->where, e->tag, e->nmat, r->tag, r->lv->n);
         r->element = e->tag;
         r->n = e->nmat;
         if (e->exp_scaled) /* the setup's factors, applied here instead of by the materials */

@@ -89,7 +89,6 @@ static const hs_of_site *find_site(const struct hs_os_fresco *f, int tag)
 static const struct {
     const char *name, *why;
 } lab_controls[] = {
-    {"LabVIEW", "a LabVIEW laboratory controller"},
     {"xPCtarget", "an xPC Target real-time controller"},
     {"Speedgoat", "a Speedgoat real-time controller"},
     {"SCRAMNet", "a SCRAMNet shared-memory controller"},
@@ -110,7 +109,8 @@ static int cmd_exp_control(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj 
     if (objc < 3)
         return hs_os_fail(st, objv, "expected 'expControl SimUniaxialMaterials tag matTag'");
     const char *type = Tcl_GetString(objv[1]);
-    if (!strcmp(type, "SimFEAdapter") || !strcmp(type, "GenericTCP")) /* exp_remote.c */
+    if (!strcmp(type, "SimFEAdapter") || !strcmp(type, "GenericTCP") ||
+        !strcmp(type, "LabVIEW")) /* exp_remote.c */
         return hs_of_exp_remote_control(st, interp, objc, objv);
     for (size_t k = 0; k < sizeof lab_controls / sizeof lab_controls[0]; k++)
         if (!strcmp(type, lab_controls[k].name))

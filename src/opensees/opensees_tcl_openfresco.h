@@ -5,6 +5,8 @@
 
 #include "opensees_tcl.h"
 
+#include "hysim/nees.h"
+
 #define HS_OF_MAX_MATS HS_OS_NDF
 
 typedef struct hs_of_control {
@@ -119,6 +121,24 @@ void hs_of_remote_free(struct hs_os_fresco *f);
 /* expControl SimFEAdapter / GenericTCP tag ...: a laboratory (or a finite-element
  * program) behind a hysim remote site, driven through the LocalSite's setup */
 int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[]);
+/* expControl LabVIEW's mapping onto hysim's nees:// client (opensees_tcl_exp_labview.c): the
+ * control point MDL-00-01 whose DOFs are the trial signals' (channel k: trial signal k), the
+ * factors ECLabVIEW applies per signal (command = fact_trial * the setup's actuator
+ * displacement; daq = fact_disp * the measured displacement, fact_force * the measured force)
+ * and the trial signals' -lim, checked on the factored command before it is sent. */
+typedef struct hs_of_labview {
+    int n, cp_trial, cp_out, node;
+    int dof[HS_OF_MAX_MATS]; /* the trial signals' DOFs (1-based, as written) */
+    double fact_trial[HS_OF_MAX_MATS], fact_disp[HS_OF_MAX_MATS], fact_force[HS_OF_MAX_MATS];
+    int has_lim[HS_OF_MAX_MATS];
+    double lo[HS_OF_MAX_MATS], hi[HS_OF_MAX_MATS];
+    hs_nees_config nees;
+} hs_of_labview;
+/* Parses `-trialCP cpTag -outCP cpTag` from objv[i] into lv (TCL_OK, or the error raised). */
+int hs_of_labview_map(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i, hs_of_labview *lv);
+/* channel k's command `cmd` within the trial signal's -lim (0), or the error raised */
+int hs_of_labview_check(hs_ctx *ctx, const hs_of_labview *lv, const char *where, int tag,
+                        long long step, int k, double cmd);
 /* The measured basic displacements of an element on a networked site (its daqDisp): the count,
  * or -1 when the element is on none */
 int hs_of_remote_daq_disp(hs_os_state *st, int element, double *out, int cap);

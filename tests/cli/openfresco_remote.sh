@@ -23,16 +23,7 @@ if [ -z "${OPENFRESCO_OPENSEES:-}" ] || [ ! -x "${OPENFRESCO_OPENSEES:-}" ]; the
     exit 0
 fi
 ex=$OPENFRESCO_SRC/EXAMPLES
-pids=()
-dir=$(mktemp -d)
-stop_all() {
-    local p
-    for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
-    for p in "${pids[@]}"; do wait "$p" 2> /dev/null; done
-    rm -rf "$dir"
-}
-trap stop_all EXIT
-cd "$dir" || exit 1
+pids_dir
 
 # free_port: a TCP port free on 127.0.0.1 now
 free_port() {

@@ -19,8 +19,9 @@
 # changed, in both programs; and with `set betaKinit 0.01` (its experimental elements then damp
 # with their -initStif).
 # Every *_Local.tcl of EXAMPLES is a row (checked): the ones that need a laboratory controller
-# (TestLabVIEW, TestMtsCsi) or stop at an error of their own (ControlSystem) are refused with
-# hysim's message, and where OpenFresco 2.8 itself stops is said beside it.
+# (TestLabVIEW: nothing serves NEES at its port here, openfresco_labview.sh gives it a hysim site;
+# TestMtsCsi) or stop at an error of their own (ControlSystem) are refused with hysim's message,
+# and where OpenFresco 2.8 itself stops is said beside it.
 # TestSignalFilter (expSignalFilter ErrorSimUndershoot on the controls' displacement commands):
 # its twin has no filter, so the filter is checked on hysim's files by ESFErrorSimUndershoot's
 # closed form (daqDisp from ctrlDisp) and must equal OpenFresco to 1e-8; with ErrorSimRandomGauss

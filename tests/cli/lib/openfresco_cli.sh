@@ -21,6 +21,22 @@ worst() {
     [ "$(wc -l < "$1")" -eq "$(wc -l < "$2")" ] || echo rows
 }
 
+# pids_dir: $dir, a fresh folder the test then works in, and pids, where it appends the servers
+# and clients it starts in the background: on exit every one is stopped and the folder removed,
+# also on failure
+pids_dir() {
+    pids=()
+    dir=$(mktemp -d)
+    trap stop_all EXIT
+    cd "$dir" || exit 1
+}
+stop_all() {
+    local p
+    for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
+    for p in "${pids[@]}"; do wait "$p" 2> /dev/null; done
+    rm -rf "$dir"
+}
+
 # hysim_run FOLDER SCRIPT: runs the script's own analysis in FOLDER (its copy at FOLDER/src)
 hysim_run() {
     printf 'hysim: 1\nname: openfresco\nunits: {force: kip, length: in, time: s}\nstructure:\n  model: {opensees: src/%s}\n' \
