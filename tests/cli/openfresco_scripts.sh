@@ -352,6 +352,10 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
         if [ -z "$msg" ]; then
             status="error: $(head -c 300 "$c/as_is/err.log" | tr '\n' ' ' | sed 's/|/\\|/g')"
             bad=$((bad + 1))
+        elif [[ $msg == *"cannot connect to nees://"* ]]; then
+            # expControl LabVIEW: the script's own laboratory at its address; run against a
+            # hysim site serving NEES by openfresco_labview.sh
+            status="needs its LabVIEW laboratory: ${msg:0:200}; against a hysim NEES site see tests/cli/openfresco_labview.sh (docs/openfresco.md, Networked sites in scripts)"
         else
             status="refused: ${msg:0:300}"
             hsline=$(grep -oE '\.tcl:[0-9]+:' <<< "$msg" | head -1 | tr -dc '0-9')
