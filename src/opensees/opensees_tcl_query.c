@@ -169,6 +169,10 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         const hs_os_element *e = hs_os_find_element(st->m, tag);
         if (!e) return -2;
         const int beam = e->exp_beam && e->exp_site && of_group != HS_OF_RESP_GLOBAL;
+        if (beam && of_group == HS_OF_RESP_DAQ_DISP && st->m->ndm == 3) {
+            const int n = hs_of_exp_beam3_daq(st, e, out, cap); /* a networked site's */
+            if (n >= 0) return n;
+        }
         if (beam || (e->exp_generic && e->exp_gnb > 0)) {
             hs_fe *unloaded, *fe = query_fe(st, &unloaded);
             const int n = beam ? hs_of_exp_beam_values(st, e, fe, of_group, out, cap)
@@ -184,7 +188,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!e) return -2;
     if (!e->exp_site && (!strncmp(word, "ctrl", 4) || !strncmp(word, "daq", 3) ||
                          !strcmp(word, "defo") || !strcmp(word, "basicDefo")))
-        return -1; /* an OpenFresco element's response only */
+        return -1;                                 /* an OpenFresco element's response only */
     if (e->exp_site && !strcmp(word, "daqDisp")) { /* measured by a networked site */
         const int n = hs_of_remote_daq_disp(st, tag, out, cap); /* opensees_tcl_exp_remote.c */
         if (n >= 0) return n;
