@@ -37,7 +37,9 @@ static hs_options *elastic(double k)
     return o;
 }
 
-static void build(model *m)
+/* Cantilever3D's column under transformation transf, its specimens on the shears: the link's
+ * index, or < 0 (refused) */
+static int add_column(model *m, hs_fe_transf transf)
 {
     memset(m, 0, sizeof *m);
     hs_ctx_create(&m->ctx);
@@ -63,8 +65,13 @@ static void build(model *m)
     memcpy(def.kb, KB, sizeof KB);
     def.k_tangent = 1;
     def.exp_beam = 1;
-    def.beam_transf = HS_FE_LINEAR;
-    const int rc = hs_fe_add_link(m->fe, "col", 1, 2, &def);
+    def.beam_transf = transf;
+    return hs_fe_add_link(m->fe, "col", 1, 2, &def);
+}
+
+static void build(model *m)
+{
+    const int rc = add_column(m, HS_FE_LINEAR);
     if (rc < 0) fprintf(stderr, "%s\n", hs_ctx_message(m->ctx));
     assert_true(rc >= 0);
     assert_int_equal(hs_fe_finalize(m->fe), 0);
@@ -149,37 +156,15 @@ static void test_stiffness_is_init_stif(void **state)
     destroy(&m);
 }
 
-/* A 3-D experimental beam-column elsewhere than a space frame or with another transformation
- * is refused with the reason. */
+/* A 3-D experimental beam-column with a transformation other than Linear is refused with the
+ * reason. */
 static void test_refused(void **state)
 {
     (void)state;
-    hs_ctx *ctx = NULL;
-    hs_fe *fe = NULL;
-    hs_ctx_create(&ctx);
-    assert_int_equal(hs_fe_create(ctx, &fe), 0);
-    assert_int_equal(hs_fe_set_dimension(fe, 3, 6), 0);
-    const double xi[3] = {0, 0, 0}, xj[3] = {0, 0, L};
-    assert_true(hs_fe_add_node_crd(fe, 1, xi) >= 0);
-    assert_true(hs_fe_add_node_crd(fe, 2, xj) >= 0);
-    hs_options *o = elastic(1.0);
-    hs_fe_link_def def;
-    hs_fe_link_def_init(&def);
-    def.ndir = 1;
-    def.dirs[0] = HS_FE3_UY;
-    def.mat_type[0] = "elastic", def.mat_opts[0] = o;
-    def.shear_dist = def.shear_dist_z = def.k_shear_dist = def.k_shear_dist_z = 1.0;
-    def.nk = 6;
-    const int kd[6] = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX};
-    memcpy(def.kdirs, kd, sizeof kd);
-    memcpy(def.kb, KB, sizeof KB);
-    def.exp_beam = 1;
-    def.beam_transf = HS_FE_COROTATIONAL;
-    assert_true(hs_fe_add_link(fe, "col", 1, 2, &def) < 0);
-    assert_non_null(strstr(hs_ctx_message(ctx), "Linear transformation"));
-    hs_options_destroy(&o);
-    hs_fe_destroy(&fe);
-    hs_ctx_destroy(&ctx);
+    model m;
+    assert_true(add_column(&m, HS_FE_COROTATIONAL) < 0);
+    assert_non_null(strstr(hs_ctx_message(m.ctx), "Linear transformation"));
+    destroy(&m);
 }
 
 int main(void)
