@@ -300,14 +300,16 @@ struct hs_setup;
  * 6 x 6 column-major; either NULL) at ug, vg; its driven DOFs' basic deformations and forces
  * per material in db_out, qb_out, and its whole basic system B in b9 (db, vb, qb with the
  * elastic axial force; not at the initial state), its basic forces in system A in qA_out (NULL:
- * not wanted). kbB: -initStif (column-major 3 x 3, basic
- * system B). */
+ * not wanted). kbB: -initStif (column-major 3 x 3, basic system B). A specimen elsewhere (spec)
+ * takes a trial only when B's deformations moved by more than DBL_EPSILON from spec_db (its last
+ * trial's, updated), else its forces stay spec_q (the last measured, one per material). */
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
                        const double ug[6], const double vg[6], int initial,
-                       const hs_fe_specimen *spec, double t, double f[6], double k[36],
-                       double db_out[3], double qb_out[3], double qA_out[3], double b9[9]);
+                       const hs_fe_specimen *spec, double spec_db[3], const double *spec_q,
+                       double t, double f[6], double k[36], double db_out[3], double qb_out[3],
+                       double qA_out[3], double b9[9]);
 /* Its global force f for basic forces qA (system A) through the transformation at ug (what
  * EEBeamColumn2d::getResistingForce gives after theCoordTransf->update() at nodes that moved
  * since its last update: fe_move_nodes.c). */

@@ -692,9 +692,10 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     }
     if (l->beam) {
         double fb6[6];
-        const int rc = fe_link_beam_state(
-            fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da, l->dv, l->fb, n, ug,
-            vg, initial, l->has_spec ? &l->spec : NULL, fe->clock_t, fb6, k, ub, q, l->qA, l->b9);
+        const int rc =
+            fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
+                               l->dv, l->fb, n, ug, vg, initial, l->has_spec ? &l->spec : NULL,
+                               l->spec_db, l->qs, fe->clock_t, fb6, k, ub, q, l->qA, l->b9);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);

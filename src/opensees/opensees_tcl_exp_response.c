@@ -97,16 +97,18 @@ static int exp_beam3_values(const hs_os_state *st, const hs_os_element *e, const
     return n;
 }
 
-int hs_of_exp_beam3_daq(hs_os_state *st, const hs_os_element *e, double *out, int cap)
+int hs_of_exp_beam_daq(hs_os_state *st, const hs_os_element *e, double *out, int cap)
 {
-    static const int b_dirs[6] = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX};
+    static const int b3[6] = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX},
+                     b2[3] = {HS_FE_UX, HS_FE_UY, HS_FE_RZ};
+    const int nb = st->m->ndm == 3 ? 6 : 3, *b_dirs = nb == 6 ? b3 : b2;
     double x[HS_OS_MAX_DIRS], v[6] = {0};
     const int n = hs_of_remote_daq_disp(st, e->tag, x, HS_OS_MAX_DIRS);
     if (n < 0 || n != e->nmat) return -1;
-    for (int p = 0; p < 6; p++)
+    for (int p = 0; p < nb; p++)
         for (int k = 0; k < n; k++)
             if (e->dir[k] == b_dirs[p]) v[p] = x[k];
-    const int m = 6 < cap ? 6 : cap;
+    const int m = nb < cap ? nb : cap;
     memcpy(out, v, (size_t)m * sizeof(double));
     return m;
 }

@@ -169,8 +169,8 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         const hs_os_element *e = hs_os_find_element(st->m, tag);
         if (!e) return -2;
         const int beam = e->exp_beam && e->exp_site && of_group != HS_OF_RESP_GLOBAL;
-        if (beam && of_group == HS_OF_RESP_DAQ_DISP && st->m->ndm == 3) {
-            const int n = hs_of_exp_beam3_daq(st, e, out, cap); /* a networked site's */
+        if (beam && of_group == HS_OF_RESP_DAQ_DISP) {
+            const int n = hs_of_exp_beam_daq(st, e, out, cap); /* a networked site's */
             if (n >= 0) return n;
         }
         if (beam || (e->exp_generic && e->exp_gnb > 0)) {
