@@ -311,9 +311,11 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
  * else 0 and out untouched (its deformation is its command). */
 int hs_fe_link_command(const hs_fe *fe, int e, double *out);
 /* A link's specimen elsewhere (an OpenFresco script's experimental element on a networked site,
- * src/opensees/opensees_tcl_exp_remote.c): every trial state of the link sends its basic
- * deformations ub and rates vb (n values each, at the model's clock time t) and takes back its
- * basic forces q; a commit of the model accepts the last trial (commit). The link then needs its
+ * src/opensees/opensees_tcl_exp_remote.c): every trial state of the link whose basic deformations
+ * moved by more than DBL_EPSILON since its last one (as OpenFresco's elements; the whole basic
+ * system B of an experimental beam-column) sends its basic deformations ub and rates vb (n values
+ * each, at the model's clock time t) and takes back its basic forces q (an unmoved one keeps the
+ * last q); a commit of the model accepts the last trial (commit). The link then needs its
  * given stiffness (hs_fe_link_def nk > 0), its tangent and initial stiffness, as OpenFresco's
  * elements answer their -initStif; its materials are not used. `user` is lent, `id` is passed
  * back. An experimental beam-column (hs_fe_link_def exp_beam) sends the deformations of its
