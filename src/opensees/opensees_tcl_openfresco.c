@@ -496,8 +496,8 @@ static const hs_os_transf *beam_transf(hs_os_state *st, int objc, Tcl_Obj *const
 
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(6x6) <-iMod>
  * <-rho rho> <-noRayleigh> in a 3-D model (EEBeamColumn3d.cpp): a Linear transformation only
- * (EEBeamColumn3d's nonlinear B <-> A maps are empty in OpenFresco 2.8: its PDelta and
- * Corotational runs take the linear ones, which hysim does not imitate). Basic system B, the
+ * (EEBeamColumn3d's PDelta takes B's linear map through PDeltaCrdTransf3d, its Corotational the
+ * linear B <-> A map with a warning; neither is built here). Basic system B, the
  * cantilever fixed at iNode: [axial, shear y at jNode, rz, shear z at jNode, ry, torsion] in the
  * geomTransf's axes (LinearCrdTransf3d: local y = vecxz x x, z = x x y), the twoNodeLink's
  * directions 1, 2, 6, 3, 5, 4 with shear distances 1 and y' = local y; -initStif over B with the
@@ -510,9 +510,10 @@ static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_O
     if (t->kind != HS_FE_LINEAR)
         return hs_os_fail(st, objv,
                           "geomTransf %d: hysim's 3-D experimental beamColumn takes a Linear "
-                          "transformation (OpenFresco 2.8's EEBeamColumn3d leaves its nonlinear "
-                          "basic-system maps empty); define 'geomTransf Linear %d vecxzX vecxzY "
-                          "vecxzZ' or use a 2-D model",
+                          "transformation (not built: EEBeamColumn3d's PDelta, B's linear map "
+                          "through PDeltaCrdTransf3d, and its Corotational, which OpenFresco 2.8 "
+                          "runs with the linear B <-> A map and a warning); define 'geomTransf "
+                          "Linear %d vecxzX vecxzY vecxzZ', or a 2-D model for the nonlinear ones",
                           t->tag, t->tag);
     exp_args a = {0};
     if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;

@@ -9,7 +9,8 @@
 # 3 EI / L^3 as well, and whose axial stiffness is the experimental element's elastic axial
 # force (kb00 db0: the test measures none). Both shaken in X, Y and Z (Newmark, Newton); the tip's
 # displacements and the element's global forces agree to 1e-9 of each column's peak; the
-# element's ctrlDisp / daqDisp / basicForce rows have EEBeamColumn3d's 6 values, localForce 12.
+# element's ctrlDisp / daqDisp / basicForce rows have EEBeamColumn3d's 6 values, localForce 12;
+# geomTransf PDelta is refused at the element's line.
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
 . "$(dirname "$0")/lib/openfresco_cli.sh"
@@ -80,4 +81,11 @@ w=$(paste exp/run/Elmt_ctrlDsp.out exp/run/Elmt_basicFrc.out | awk '
     END { print m / p }')
 awk -v a="$w" 'BEGIN { exit !(a <= 1e-9) }' || fail "basicForce vs kb db: $w of the peak"
 echo "basicForce = [kb00 db0, 2.8 db1, 0, 2.8 db3, 0, kb55 db5]: worst $w of the peak"
+# PDelta and Corotational are refused at their line, with the reason
+mkdir -p pd/src
+sed 's/^geomTransf Linear/geomTransf PDelta/' exp/src/m.tcl > pd/src/m.tcl
+hysim_run "$dir/pd" m.tcl && fail "a 3-D experimental beamColumn under PDelta ran"
+line=$(grep -n '^expElement' pd/src/m.tcl | cut -d: -f1)
+grep -q "src/m.tcl:$line: expElement: geomTransf 1: hysim's 3-D experimental beamColumn takes a Linear transformation" pd/err.log ||
+    fail "PDelta: not refused at line $line: $(tail -2 pd/err.log)"
 echo "$me: PASS (tip peak $peak in)"
