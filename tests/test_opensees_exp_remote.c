@@ -249,8 +249,11 @@ static void remote_is_local(int proto, const char *factors, const char *site_for
     if (rc) fail_msg("%s", hs_ctx_message(ctx));
     hs_test_def_destroy(&def);
     /* one trial per step (NewmarkExplicit with Linear restores once), one commit, the end */
-    assert_true(a.trials >= NSTEPS);
-    assert_int_equal(a.commits, NSTEPS);
+    /* one trial per step (NewmarkExplicit with Linear restores once) where the link moved, one
+     * commit once the site is open: the first step from rest (ground acceleration sin 0 = 0)
+     * does not move it, and an element sends no unmoved trial (as OpenFresco's) */
+    assert_int_equal(a.trials, NSTEPS - 1);
+    assert_int_equal(a.commits, NSTEPS - 1);
     assert_int_equal(a.closed, 1);
     assert_int_equal((int)a.stats.backend_errors, 0);
     hs_material_destroy(&a.mat);

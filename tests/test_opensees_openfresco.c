@@ -354,7 +354,7 @@ static void test_errors(void **state)
                  "EEInvertedVBrace2d.cpp", "ECSimUniaxialMaterials::setSize");
     HS_TCL_FAILS(HEAD SITE "expElement beamColumn 1 1 3 1 -site 1 -initStif 1 0 0 0 1 0 0 0 1\n",
                  "frame.tcl:11: expElement: beamColumn: hysim maps the 2-D element (-ndm 2 -ndf "
-                 "3); this model is -ndm 2 -ndf 2");
+                 "3) and the 3-D one (-ndm 3 -ndf 6); this model is -ndm 2 -ndf 2");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -server 8090 127.0.0.1\n",
                  "frame.tcl:11: expElement: -server: a networked site");
     HS_TCL_FAILS(HEAD SITE "expElement twoNodeLink 1 1 3 -dir 2 -initStif 2.8\n",

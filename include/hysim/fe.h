@@ -282,7 +282,12 @@ typedef struct hs_fe_link_def {
      * with exp_beam, the given stiffness (nk 3 over x, y, rz: -initStif in its basic system B,
      * the cantilever fixed at node i) and the directions' materials (the site's specimens on
      * B's DOFs) act through the transformation beam_transf (Linear, PDelta or Corotational),
-     * with EEBeamColumn2d's elastic axial force where the specimens give none. */
+     * with EEBeamColumn2d's elastic axial force where the specimens give none. In 3-D (ndf 6;
+     * EEBeamColumn3d, src/fe/fe_link_beam3.c): beam_transf Linear, nk 6 over HS_FE3_UX, UY, RZ,
+     * UZ, RY, RX (B: axial, shear y at node j, rz, shear z at node j, ry, torsion) with its
+     * inter-block couplings zero, shear distances 1 (shear_dist, shear_dist_z, k_shear_dist,
+     * k_shear_dist_z), the directions the driven DOFs of B; the elastic axial force and torsion
+     * (kb00 db0, kb55 db5) where the specimens give none. */
     int exp_beam;
     hs_fe_transf beam_transf;
     /* An experimental control's signal filters (OpenFresco's expControl -ctrlFilters and
@@ -306,9 +311,11 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
  * else 0 and out untouched (its deformation is its command). */
 int hs_fe_link_command(const hs_fe *fe, int e, double *out);
 /* A link's specimen elsewhere (an OpenFresco script's experimental element on a networked site,
- * src/opensees/opensees_tcl_exp_remote.c): every trial state of the link sends its basic
- * deformations ub and rates vb (n values each, at the model's clock time t) and takes back its
- * basic forces q; a commit of the model accepts the last trial (commit). The link then needs its
+ * src/opensees/opensees_tcl_exp_remote.c): every trial state of the link whose basic deformations
+ * moved by more than DBL_EPSILON since its last one (as OpenFresco's elements; the whole basic
+ * system B of an experimental beam-column) sends its basic deformations ub and rates vb (n values
+ * each, at the model's clock time t) and takes back its basic forces q (an unmoved one keeps the
+ * last q); a commit of the model accepts the last trial (commit). The link then needs its
  * given stiffness (hs_fe_link_def nk > 0), its tangent and initial stiffness, as OpenFresco's
  * elements answer their -initStif; its materials are not used. `user` is lent, `id` is passed
  * back. An experimental beam-column (hs_fe_link_def exp_beam) sends the deformations of its
@@ -534,6 +541,10 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
  * rotation; qb with EEBeamColumn2d's elastic axial force), and which of B's DOFs its site drives
  * (driven[k] 1). HS_EINVAL for another element. */
 int hs_fe_exp_beam_basic(const hs_fe *fe, int e, double b[9], int driven[3]);
+/* The 3-D one (EEBeamColumn3d, Linear; src/fe/fe_link_beam3.c): b = [db, vb, qb] over B's six
+ * DOFs (axial, shear y at node j, rz, shear z at node j, ry, torsion; qb with the elastic axial
+ * force and torsion where the site gives none), driven[p] 1 where its site drives DOF p. */
+int hs_fe_exp_beam3_basic(const hs_fe *fe, int e, double b[18], int driven[6]);
 /* A beam-column's section at integration point `point` (1 from node i, OpenSees' `section N`):
  * its committed resultants (deformation 0: P, Mz, ... in the section's order) or deformations
  * (1); at most cap values, their count returned; HS_EINVAL for another element or point. */

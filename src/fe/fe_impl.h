@@ -300,14 +300,16 @@ struct hs_setup;
  * 6 x 6 column-major; either NULL) at ug, vg; its driven DOFs' basic deformations and forces
  * per material in db_out, qb_out, and its whole basic system B in b9 (db, vb, qb with the
  * elastic axial force; not at the initial state), its basic forces in system A in qA_out (NULL:
- * not wanted). kbB: -initStif (column-major 3 x 3, basic
- * system B). */
+ * not wanted). kbB: -initStif (column-major 3 x 3, basic system B). A specimen elsewhere (spec)
+ * takes a trial only when B's deformations moved by more than DBL_EPSILON from spec_db (its last
+ * trial's, updated), else its forces stay spec_q (the last measured, one per material). */
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
                        const double ug[6], const double vg[6], int initial,
-                       const hs_fe_specimen *spec, double t, double f[6], double k[36],
-                       double db_out[3], double qb_out[3], double qA_out[3], double b9[9]);
+                       const hs_fe_specimen *spec, double spec_db[3], const double *spec_q,
+                       double t, double f[6], double k[36], double db_out[3], double qb_out[3],
+                       double qA_out[3], double b9[9]);
 /* Its global force f for basic forces qA (system A) through the transformation at ug (what
  * EEBeamColumn2d::getResistingForce gives after theCoordTransf->update() at nodes that moved
  * since its last update: fe_move_nodes.c). */
@@ -316,6 +318,29 @@ void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], 
 /* fe_link.c: the global force (6) of an experimental beam-column link at equation displacements
  * u, its last trial basic forces through the transformation there; 0, or 1 for another link. */
 int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6]);
+/* fe_link_beam3.c: OpenFresco's 3-D experimental beam-column (EEBeamColumn3d, Linear): the rows
+ * of its basic system B (global B, local T: axial, shear y at j, rz, shear z at j, ry, torsion),
+ * which link direction drives each (link[p], -1: none), the elastic axial and torsion stiffness
+ * (-initStif's kb00, kb55), and its last trial [db, vb, qb] and global force. */
+typedef struct fe_beam3 {
+    double B[6][12], T[6][12];
+    int link[6];
+    double k_axial, k_torsion;
+    double b18[18], fg[12];
+} fe_beam3;
+/* 1 when dirs (n) are B's DOFs in B's order as link directions (its -initStif's kdirs). */
+int fe_beam3_dirs_ok(const int *dirs, int n);
+/* Its rows at axes R and length L; kb the -initStif (6 x 6 column-major, B's order); link_dirs
+ * the link's ndir directions (the driven DOFs). */
+void fe_beam3_init(fe_beam3 *b, const double R[9], double L, const double kb[36],
+                   const int *link_dirs, int ndir);
+/* The trial state at ug, vg with the link directions' forces q: stores [db, vb, qb] (qb with the
+ * elastic axial force and torsion where q gives none) and the global force B^T qb, also in f
+ * (NULL: not wanted). */
+void fe_beam3_force(fe_beam3 *b, const double ug[12], const double vg[12], const double *q,
+                    double f[12]);
+/* Its last trial local force T^T qb (EEBeamColumn3d's localForce). */
+void fe_beam3_local_force(const fe_beam3 *b, double out[12]);
 int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,
                         hs_material *const *mat, const double *da, const double *dv,
                         const double *fb, const double *ub, const double *vb, int initial,

@@ -64,7 +64,10 @@ typedef struct fe_link {
     /* an OpenFresco experimental beam-column (fe_link_beam.c): its transformation, -initStif in
      * B, its last trial global force (the recorders') */
     int beam, beam_transf;
-    double kbB[9], fg[6], qA[3], b9[9]; /* b9: its last trial db, vb, qb in B (fe_link_beam_state) */
+    double kbB[9], fg[6], qA[3],
+        b9[9]; /* b9: its last trial db, vb, qb in B (fe_link_beam_state) */
+    int beam3; /* the 3-D one (fe_link_beam3.c): its basic system B over the link's directions */
+    fe_beam3 b3;
     /* an experimental control's signal filters (hs_fe_link_def ctrl_filter, daq_filter; 1 in
      * filtered when any): the last trial basic deformations (ubt), the filtered commands the
      * materials took (cmd, cmv) and the filtered measurements (daq_u, daq_q), measured 0 before
@@ -76,6 +79,7 @@ typedef struct fe_link {
     /* a specimen elsewhere (hs_fe_link_set_specimen): its forces replace the materials' */
     int has_spec;
     hs_fe_specimen spec;
+    double spec_db[FE_MAX_EDOF]; /* the basic deformations of its last trial (spec_moved) */
 } fe_link;
 
 void hs_fe_link_def_init(hs_fe_link_def *def)
@@ -396,7 +400,18 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                            "element '%s': direction %d: the given stiffness is %g; give a finite "
                            "one",
                            nm, k + 1, def->k_dir[k]);
-    if (def->exp_beam &&
+    if (def->exp_beam && fe->ndm == 3 &&
+        (fe->ndf != 6 || !fe_beam3_dirs_ok(def->kdirs, def->nk) || def->has_p_delta || def->setup ||
+         def->beam_transf != HS_FE_LINEAR || def->k_shear_dist != 1.0 ||
+         def->k_shear_dist_z != 1.0 || def->shear_dist != 1.0 || def->shear_dist_z != 1.0))
+        return hs_fail(
+            fe->ctx, HS_EINPUT,
+            "element '%s': a 3-D experimental beam-column is a space frame's (ndm 3, ndf "
+            "6) with a Linear transformation, its -initStif over axial, shear y, rz, "
+            "shear z, ry, torsion (EEBeamColumn3d's basic system B, shears at node j: "
+            "shear distances 1), no P-Delta ratios and no setup",
+            nm);
+    if (def->exp_beam && fe->ndm != 3 &&
         (fe->ndm != 2 || fe->ndf != 3 || def->nk != 3 || def->kdirs[0] != HS_FE_UX ||
          def->kdirs[1] != HS_FE_UY || def->kdirs[2] != HS_FE_RZ || def->has_p_delta || def->setup ||
          def->ndir > 3))
@@ -524,7 +539,10 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
         l->df[r] = def->daq_filter[r];
         if (l->cf[r].type != HS_SF_NONE || l->df[r].type != HS_SF_NONE) l->filtered = 1;
     }
-    if (def->exp_beam) {
+    if (def->exp_beam && fe->ndm == 3) {
+        l->beam3 = 1;
+        fe_beam3_init(&l->b3, e->R, L, def->kb, l->dir, l->ndir);
+    } else if (def->exp_beam) {
         l->beam = 1;
         l->beam_transf = (int)def->beam_transf;
         memcpy(l->kbB, def->kb, sizeof l->kbB);
@@ -639,6 +657,28 @@ int hs_fe_link_command(const hs_fe *fe, int e, double *out)
     return 1;
 }
 
+/* A specimen elsewhere takes a new trial only when the element's basic deformations moved by more
+ * than DBL_EPSILON since its last trial state, as OpenFresco's elements (EETwoNodeLink::update,
+ * EEBeamColumn3d::update: dbDelta over the element's whole basic system, 6 for the 3-D
+ * beam-column); else its last measured forces stay (a server that commits each trial it gets,
+ * as OpenSees' adapter element, would otherwise see one more). Remembers ub (or db). */
+static int spec_moved(fe_link *l, const double *ug, const double *ub)
+{
+    double db[FE_MAX_EDOF], moved = 0.0;
+    const int n = l->beam3 ? 6 : l->ndir;
+    for (int p = 0; p < n; p++) {
+        db[p] = ub[p];
+        if (l->beam3) {
+            db[p] = 0.0;
+            for (int i = 0; i < 12; i++) db[p] += l->b3.B[p][i] * ug[i];
+        }
+        const double m = fabs(db[p] - l->spec_db[p]);
+        if (m > moved) moved = m;
+    }
+    memcpy(l->spec_db, db, (size_t)n * sizeof(double));
+    return moved > DBL_EPSILON;
+}
+
 int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                   const double *v, int initial, double *f, double *k, double *c)
 {
@@ -652,9 +692,10 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     }
     if (l->beam) {
         double fb6[6];
-        const int rc = fe_link_beam_state(
-            fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da, l->dv, l->fb, n, ug,
-            vg, initial, l->has_spec ? &l->spec : NULL, fe->clock_t, fb6, k, ub, q, l->qA, l->b9);
+        const int rc =
+            fe_link_beam_state(fe->ctx, e->name, e, l->beam_transf, l->kbB, l->mat, l->dir, l->da,
+                               l->dv, l->fb, n, ug, vg, initial, l->has_spec ? &l->spec : NULL,
+                               l->spec_db, l->qs, fe->clock_t, fb6, k, ub, q, l->qA, l->b9);
         if (rc) return rc;
         if (!initial) memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
         if (!initial) memcpy(l->fg, fb6, sizeof fb6);
@@ -672,7 +713,9 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
     }
     if (l->has_spec) { /* the specimen's forces; the tangent is the given stiffness (below) */
         for (int d = 0; d < n; d++) q[d] = 0.0;
-        if (!initial) {
+        if (!initial && !spec_moved(l, ug, ub)) {
+            memcpy(q, l->qs, (size_t)n * sizeof(double)); /* the last measured, not sent again */
+        } else if (!initial) {
             const int rc = l->spec.trial(l->spec.user, l->spec.id, n, ub, vb, fe->clock_t, q);
             if (rc) return rc;
             memcpy(l->ub, ub, sizeof ub), memcpy(l->qs, q, sizeof q);
@@ -720,6 +763,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             for (int d = 0; d < n; d++) s += l->B[d * nd + i] * q[d];
             f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i] + l->rot_c * rot * l->gr[i]);
         }
+    if (l->beam3 && !initial) fe_beam3_force(&l->b3, ug, vg, q, f); /* B^T qb, elastic N, T */
     for (int j = 0; j < nd; j++)
         for (int i = 0; i < nd; i++) {
             double sk = 0.0, sc = 0.0; /* B^T kb B, B^T cb B */
@@ -759,6 +803,13 @@ int fe_link_response(const fe_element *e, hs_fe_response r, double *out)
         return 0;
     }
     if (r != HS_FE_GLOBAL_FORCE && r != HS_FE_LOCAL_FORCE) return HS_EINVAL;
+    if (l->beam3) { /* its last trial force, global or local */
+        if (r == HS_FE_GLOBAL_FORCE)
+            memcpy(out, l->b3.fg, sizeof l->b3.fg);
+        else
+            fe_beam3_local_force(&l->b3, out);
+        return 0;
+    }
     if (l->beam) { /* its last trial force, global or in the chord's axes at rest */
         if (r == HS_FE_GLOBAL_FORCE)
             memcpy(out, l->fg, sizeof l->fg);
@@ -787,6 +838,16 @@ int hs_fe_exp_beam_basic(const hs_fe *fe, int e, double b[9], int driven[3])
     driven[0] = driven[1] = driven[2] = 0;
     for (int d = 0; d < l->ndir; d++)
         driven[l->dir[d] == HS_FE_UX ? 0 : l->dir[d] == HS_FE_UY ? 1 : 2] = 1;
+    return 0;
+}
+
+int hs_fe_exp_beam3_basic(const hs_fe *fe, int e, double b[18], int driven[6])
+{
+    if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_LINK || !fe->els[e].link->beam3)
+        return HS_EINVAL;
+    const fe_link *l = fe->els[e].link;
+    memcpy(b, l->b3.b18, sizeof l->b3.b18);
+    for (int p = 0; p < 6; p++) driven[p] = l->b3.link[p] >= 0;
     return 0;
 }
 

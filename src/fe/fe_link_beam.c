@@ -22,6 +22,7 @@
  * of B instead of the materials. */
 #include "fe_impl.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -85,8 +86,9 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
                        const double kbB[9], hs_material *const *mat, const int *dir,
                        const double *da, const double *dv, const double *fb, int nmat,
                        const double ug[6], const double vg[6], int initial,
-                       const hs_fe_specimen *spec, double t, double f[6], double k[36],
-                       double db_out[3], double qb_out[3], double qA_out[3], double b9[9])
+                       const hs_fe_specimen *spec, double spec_db[3], const double *spec_q,
+                       double t, double f[6], double k[36], double db_out[3], double qb_out[3],
+                       double qA_out[3], double b9[9])
 {
     const double L = e->L;
     double kbA[9] = {0}; /* column-major 3 x 3 */
@@ -119,12 +121,17 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
     }
     double qb[3] = {0.0, 0.0, 0.0};
     if (spec && !initial) { /* a specimen elsewhere: its forces on the driven DOFs of B */
-        double ds[3], vs[3], qs[3] = {0.0, 0.0, 0.0};
+        double ds[3], vs[3], qs[3] = {0.0, 0.0, 0.0}, moved = 0.0;
         for (int m = 0; m < nmat; m++) {
             const int b = dir[m] == HS_FE_UX ? 0 : dir[m] == HS_FE_UY ? 1 : 2;
             ds[m] = db[b], vs[m] = vb[b];
         }
-        const int rc = spec->trial(spec->user, spec->id, nmat, ds, vs, t, qs);
+        for (int b = 0; b < 3; b++) { /* EEBeamColumn2d::update: dbDelta over B */
+            if (fabs(db[b] - spec_db[b]) > moved) moved = fabs(db[b] - spec_db[b]);
+            spec_db[b] = db[b];
+        }
+        const int rc = moved > DBL_EPSILON ? spec->trial(spec->user, spec->id, nmat, ds, vs, t, qs)
+                                           : (memcpy(qs, spec_q, (size_t)nmat * sizeof(double)), 0);
         if (rc) return rc;
         for (int m = 0; m < nmat; m++) {
             const int b = dir[m] == HS_FE_UX ? 0 : dir[m] == HS_FE_UY ? 1 : 2;

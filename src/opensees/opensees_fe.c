@@ -97,9 +97,9 @@ static int add_link(hs_fe *fe, const hs_os_model *m, const hs_os_element *e, con
     memcpy(def.kb, e->kinit, (size_t)(e->nkinit * e->nkinit) * sizeof(double));
     def.k_tangent = !e->exp_own_tangent;
     for (int j = 0; e->exp_scaled && j < e->nmat; j++) { /* a scaled experimental specimen */
-        def.disp_factor[j] = e->exp_scale[0];
-        def.vel_factor[j] = e->exp_scale[1];
-        def.force_factor[j] = e->exp_scale[2];
+        def.disp_factor[j] = e->exp_scale[j][0];
+        def.vel_factor[j] = e->exp_scale[j][1];
+        def.force_factor[j] = e->exp_scale[j][2];
     }
     def.setup = e->exp_has_geom ? &e->exp_geom : NULL; /* an expSetup with actuators */
     def.absolute = e->exp_generic;                     /* expElement generic: absolute node DOFs */

@@ -97,9 +97,10 @@ typedef struct hs_os_element {
     int kinit_dirs[HS_OS_MAX_DIRS];
     double kinit_shear;
     double kinit[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
-    /* expElement on a scaled setup: its specimen's displacement, velocity and force factors */
+    /* expElement on a scaled setup: its specimens' displacement, velocity and force factors, one
+     * set per material (the setup's actuator on it) */
     int exp_scaled;
-    double exp_scale[3];
+    double exp_scale[HS_OS_MAX_DIRS][3];
     /* expElement on a setup with actuators: its geometry between the link's directions and its
      * materials (the actuators; hs_fe_link_def.setup) */
     int exp_has_geom;

@@ -280,7 +280,7 @@ int hs_of_exp_beam(hs_os_state *st, Tcl_Obj *const objv[], hs_fe_transf transf)
     Tcl_GetIntFromObj(NULL, objv[2], &tag);
     hs_os_element *e = hs_os_find_element(st->m, tag);
     if (!e) return hs_os_fail(st, objv, "element %d: not defined", tag);
-    e->exp_beam = e->nkinit == 3;
+    e->exp_beam = e->nkinit == 3 || e->nkinit == 6; /* EEBeamColumn2d, EEBeamColumn3d */
     e->exp_beam_transf = transf;
     return TCL_OK;
 }

@@ -43,9 +43,10 @@ struct hs_of_remote {
     int sized_by_setup; /* GenericTCP: its channels are its LocalSite's setup's actuators */
     char where[HS_OS_WHERE];
     char url[256];
-    int element;       /* the element on it (0: none yet) */
-    int n;             /* the channels: the element's driven basic DOFs */
-    double scale[3];   /* the setup's displacement, velocity and force factors (1: none) */
+    int element;                      /* the element on it (0: none yet) */
+    int n;                            /* the channels: the element's driven basic DOFs */
+    double scale[HS_SITE_MAX_ACT][3]; /* per channel: the setup's displacement, velocity and
+                                       * force factors (1: none) */
     hs_of_setup pass;  /* a ShadowSite: no transformation, basic DOF k on channel k */
     hs_of_labview *lv; /* expControl LabVIEW: its point's mapping (opensees_tcl_exp_labview.c) */
     hs_site *site;     /* opened at the first trial */
@@ -108,7 +109,8 @@ static hs_of_remote *new_remote(hs_os_state *st, Tcl_Obj *const objv[], int tag,
     *slot = r;
     r->tag = tag;
     r->is_control = is_control;
-    r->scale[0] = r->scale[1] = r->scale[2] = 1.0;
+    for (int k = 0; k < HS_SITE_MAX_ACT; k++)
+        r->scale[k][0] = r->scale[k][1] = r->scale[k][2] = 1.0;
     hs_os_where(st, r->where, sizeof r->where);
     snprintf(r->url, sizeof r->url, strchr(host, ':') ? "%s://[%s]:%d" : "%s://%s:%d", scheme, host,
              port);
@@ -471,7 +473,7 @@ static int remote_trial(void *user, int id, int n, const double *ub, const doubl
     double x[HS_SITE_MAX_ACT], hist_t[HS_EXP_HISTORY], hist_x[HS_EXP_HISTORY * HS_SITE_MAX_ACT],
         hist_f[HS_EXP_HISTORY * HS_SITE_MAX_ACT];
     for (int k = 0; k < n; k++) {
-        x[k] = r->scale[0] * ub[k] * (r->lv ? r->lv->fact_trial[k] : 1.0);
+        x[k] = r->scale[k][0] * ub[k] * (r->lv ? r->lv->fact_trial[k] : 1.0);
         if (r->lv && hs_of_labview_check(st->ctx, r->lv, r->where, r->tag, r->step, k, x[k]))
             return HS_ELIMIT;
     }
@@ -481,7 +483,8 @@ static int remote_trial(void *user, int id, int n, const double *ub, const doubl
     if (!rc) rc = hs_site_get_measurement(r->site, &m);
     if (rc) return hs_fail(st->ctx, rc, "%s: %s", r->where, hs_ctx_message(st->ctx));
     r->step++;
-    for (int k = 0; k < n; k++) q[k] = r->scale[2] * r->f[k] * (r->lv ? r->lv->fact_force[k] : 1.0);
+    for (int k = 0; k < n; k++)
+        q[k] = r->scale[k][2] * r->f[k] * (r->lv ? r->lv->fact_force[k] : 1.0);
     return 0;
 }
 
@@ -501,7 +504,7 @@ int hs_of_remote_daq_disp(hs_os_state *st, int element, double *out, int cap)
     hs_of_remote *r = remote_of(st->fresco, e, NULL);
     if (!r || r->element != element) return -1;
     for (int k = 0; k < r->n && k < cap; k++)
-        out[k] = r->x[k] * (r->lv ? r->lv->fact_disp[k] : 1.0) / r->scale[0];
+        out[k] = r->x[k] * (r->lv ? r->lv->fact_disp[k] : 1.0) / r->scale[k][0];
     return r->n < cap ? r->n : cap;
 }
 
@@ -538,7 +541,8 @@ int hs_of_remote_attach(hs_os_state *st, hs_fe *fe)
         r->element = e->tag;
         r->n = e->nmat;
         if (e->exp_scaled) /* the setup's factors, applied here instead of by the materials */
-            memcpy(r->scale, e->exp_scale, sizeof r->scale);
+            for (int k = 0; k < e->nmat && k < HS_SITE_MAX_ACT; k++)
+                memcpy(r->scale[k], e->exp_scale[k], sizeof r->scale[k]);
         char name[32];
         snprintf(name, sizeof name, "ele%d", e->tag);
         const int k = hs_fe_element_index(fe, name);

@@ -60,9 +60,63 @@ int hs_of_exp_beam_word(const char *word)
     return 0;
 }
 
+/* EEBeamColumn3d (EEBeamColumn3d.cpp getResponse, Linear): its basic system B of 6 (axial, shear y
+ * at jNode, rz, shear z at jNode, ry, torsion) for ctrlDisp, ctrlVel, daqDisp (0 on the DOFs its
+ * setup does not drive) and basicForce / daqForce (with the elastic axial force and torsion),
+ * localForce the 12 end forces in the geomTransf's axes (src/fe/fe_link_beam3.c). */
+static int exp_beam3_values(const hs_os_state *st, const hs_os_element *e, const hs_fe *fe,
+                            int group, double *out, int cap)
+{
+    double b[18] = {0}, v[12] = {0};
+    int driven[6] = {0};
+    char name[32];
+    snprintf(name, sizeof name, "ele%d", e->tag);
+    const int k = fe ? hs_fe_element_index(fe, name) : -1;
+    if (fe && hs_fe_exp_beam3_basic(fe, k, b, driven)) return -1;
+    int size = 6;
+    if (group == HS_OF_RESP_LOCAL) { /* qb -> qA (linear), then the end forces */
+        const hs_os_node *ni = hs_os_find_node(st->m, e->ni), *nj = hs_os_find_node(st->m, e->nj);
+        if (!ni || !nj) return -2;
+        const double L =
+            sqrt((nj->x - ni->x) * (nj->x - ni->x) + (nj->y - ni->y) * (nj->y - ni->y) +
+                 (nj->z - ni->z) * (nj->z - ni->z));
+        const double *q = b + 12,
+                     qA[6] = {q[0], -L * q[1] - q[2], q[2], L * q[3] - q[4], q[4], q[5]};
+        size = 12;
+        v[0] = -qA[0], v[6] = qA[0];                                            /* axial */
+        v[3] = -qA[5], v[9] = qA[5];                                            /* torsion */
+        v[1] = (qA[1] + qA[2]) / L, v[7] = -v[1], v[5] = qA[1], v[11] = qA[2];  /* Vy, Mz */
+        v[2] = -(qA[3] + qA[4]) / L, v[8] = -v[2], v[4] = qA[3], v[10] = qA[4]; /* Vz, My */
+    } else {
+        const int off = group == HS_OF_RESP_CTRL_VEL ? 6 : group == HS_OF_RESP_FORCE ? 12 : 0;
+        for (int p = 0; p < 6; p++)
+            v[p] = group == HS_OF_RESP_DAQ_DISP && !driven[p] ? 0.0 : b[off + p];
+    }
+    const int n = size < cap ? size : cap;
+    memcpy(out, v, (size_t)n * sizeof(double));
+    return n;
+}
+
+int hs_of_exp_beam_daq(hs_os_state *st, const hs_os_element *e, double *out, int cap)
+{
+    static const int b3[6] = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX},
+                     b2[3] = {HS_FE_UX, HS_FE_UY, HS_FE_RZ};
+    const int nb = st->m->ndm == 3 ? 6 : 3, *b_dirs = nb == 6 ? b3 : b2;
+    double x[HS_OS_MAX_DIRS], v[6] = {0};
+    const int n = hs_of_remote_daq_disp(st, e->tag, x, HS_OS_MAX_DIRS);
+    if (n < 0 || n != e->nmat) return -1;
+    for (int p = 0; p < nb; p++)
+        for (int k = 0; k < n; k++)
+            if (e->dir[k] == b_dirs[p]) v[p] = x[k];
+    const int m = nb < cap ? nb : cap;
+    memcpy(out, v, (size_t)m * sizeof(double));
+    return m;
+}
+
 int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const hs_fe *fe, int group,
                           double *out, int cap)
 {
+    if (st->m->ndm == 3) return exp_beam3_values(st, e, fe, group, out, cap);
     const int size = group == HS_OF_RESP_LOCAL ? 6 : 3;
     double b[9] = {0}, v[6];
     int driven[3] = {0, 0, 0};

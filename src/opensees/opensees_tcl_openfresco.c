@@ -270,7 +270,7 @@ static int exp_options(hs_os_state *st, Tcl_Obj *const objv[], int objc, int fir
 typedef struct exp_drive {
     int n, mat[HS_OF_MAX_MATS], dir[HS_OF_MAX_MATS];
     const hs_of_setup *setup;
-    double scale[3]; /* displacement, velocity, force */
+    double scale[HS_OF_MAX_MATS][3]; /* per actuator: displacement, velocity, force */
 } exp_drive;
 
 /* The site's specimens through its setup, on the element's basic DOFs (basic_dir[b]: basic DOF
@@ -279,9 +279,13 @@ typedef struct exp_drive {
 static int site_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
                       const int *basic_dir, exp_drive *d)
 {
-    if (hs_of_is_remote(st, site)) /* a ShadowSite (opensees_tcl_exp_remote.c) */
-        return hs_of_remote_drive(st, objv, site, nbasic, basic_dir, &d->n, d->mat, d->dir,
-                                  &d->setup, d->scale);
+    if (hs_of_is_remote(st, site)) { /* a ShadowSite (opensees_tcl_exp_remote.c) */
+        double one[3];
+        const int rc = hs_of_remote_drive(st, objv, site, nbasic, basic_dir, &d->n, d->mat, d->dir,
+                                          &d->setup, one);
+        for (int k = 0; k < d->n && k < HS_OF_MAX_MATS; k++) memcpy(d->scale[k], one, sizeof one);
+        return rc;
+    }
     hs_of_remote_size(st, site); /* a GenericTCP control takes its setup's size */
     const struct hs_os_fresco *f = hs_of_state(st);
     const hs_of_site *s = f ? find_site(f, site) : NULL;
@@ -306,16 +310,17 @@ static int site_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbas
             su->fac[HS_OF_TRIAL][HS_OF_DISP][b] * su->fac[HS_OF_CTRL][HS_OF_DISP][k],
             su->fac[HS_OF_TRIAL][HS_OF_VEL][b] * su->fac[HS_OF_CTRL][HS_OF_VEL][k],
             su->fac[HS_OF_OUT][HS_OF_FORCE][b] * su->fac[HS_OF_DAQ][HS_OF_FORCE][k]};
-        for (int j = 0; k > 0 && j < 3; j++)
-            if (scale[j] != d->scale[j])
+        for (int j = 0; su->has_geom && k > 0 && j < 3; j++) /* one set through a geometry */
+            if (scale[j] != d->scale[0][j])
                 return hs_os_fail(st, objv,
                                   "site %d: setup %d scales actuator 1 by %g and actuator %d by "
-                                  "%g (%s); hysim scales an element's specimens by one factor",
-                                  site, su->tag, d->scale[j], k + 1, scale[j],
+                                  "%g (%s); hysim scales the specimens of a setup with actuator "
+                                  "geometry by one factor",
+                                  site, su->tag, d->scale[0][j], k + 1, scale[j],
                                   j == 0   ? "displacement"
                                   : j == 1 ? "velocity"
                                            : "force");
-        memcpy(d->scale, scale, sizeof scale);
+        memcpy(d->scale[k], scale, sizeof scale);
         d->mat[k] = c->mat[k];
         d->dir[k] = basic_dir[b];
     }
@@ -389,7 +394,9 @@ static void mark_experimental(hs_os_element *e, const exp_drive *d, const exp_ar
 {
     e->exp_site = site;
     e->exp_rayleigh = !a->no_rayleigh;
-    e->exp_scaled = d->scale[0] != 1.0 || d->scale[1] != 1.0 || d->scale[2] != 1.0;
+    e->exp_scaled = 0;
+    for (int k = 0; k < d->n; k++)
+        for (int j = 0; j < 3; j++) e->exp_scaled |= d->scale[k][j] != 1.0;
     memcpy(e->exp_scale, d->scale, sizeof d->scale);
     e->exp_has_geom = d->setup->has_geom;
     if (e->exp_has_geom) e->exp_geom = d->setup->g;
@@ -425,8 +432,10 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     for (int p = 0; p < a.ndir; p++) {
         all.dir[p] = a.dirs[p];
         all.mat[p] = 0;
+        all.scale[p][0] = all.scale[p][1] = all.scale[p][2] = 1.0;
         for (int k = 0; k < d.n; k++)
-            if (d.setup->trial_dof[k] == p) all.mat[p] = d.mat[k];
+            if (d.setup->trial_dof[k] == p)
+                all.mat[p] = d.mat[k], memcpy(all.scale[p], d.scale[k], sizeof d.scale[k]);
         if (all.mat[p]) continue;
         if (!(all.mat[p] = generic_zero_material(st, objv))) return TCL_ERROR;
         zero |= 1u << p;
@@ -469,6 +478,79 @@ static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *con
     return define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
 }
 
+/* The transformation transfTag (objv[5]) of an expElement beamColumn, or NULL after the error. */
+static const hs_os_transf *beam_transf(hs_os_state *st, int objc, Tcl_Obj *const objv[])
+{
+    int tt;
+    if (objc < 6 || hs_os_int(st, objv, 5, "transfTag", &tt))
+        return objc < 6 ? (hs_os_fail(st, objv,
+                                      "expected 'expElement beamColumn tag iNode jNode transfTag "
+                                      "-site siteTag -initStif Kij'"),
+                           NULL)
+                        : NULL;
+    for (int i = 0; i < st->m->ntransfs; i++)
+        if (st->m->transfs[i].tag == tt) return &st->m->transfs[i];
+    hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
+    return NULL;
+}
+
+/* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(6x6) <-iMod>
+ * <-rho rho> <-noRayleigh> in a 3-D model (EEBeamColumn3d.cpp): a Linear transformation only
+ * (EEBeamColumn3d's PDelta takes B's linear map through PDeltaCrdTransf3d, its Corotational the
+ * linear B <-> A map with a warning; neither is built here). Basic system B, the
+ * cantilever fixed at iNode: [axial, shear y at jNode, rz, shear z at jNode, ry, torsion] in the
+ * geomTransf's axes (LinearCrdTransf3d: local y = vecxz x x, z = x x y), the twoNodeLink's
+ * directions 1, 2, 6, 3, 5, 4 with shear distances 1 and y' = local y; -initStif over B with the
+ * couplings between its blocks {axial}, {shear y, rz}, {shear z, ry}, {torsion} dropped as
+ * EEBeamColumn3d::setInitialStiff drops them (src/fe/fe_link_beam3.c). */
+static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    const hs_os_transf *t = beam_transf(st, objc, objv);
+    if (!t) return TCL_ERROR;
+    if (t->kind != HS_FE_LINEAR)
+        return hs_os_fail(st, objv,
+                          "geomTransf %d: hysim's 3-D experimental beamColumn takes a Linear "
+                          "transformation (not built: EEBeamColumn3d's PDelta, B's linear map "
+                          "through PDeltaCrdTransf3d, and its Corotational, which OpenFresco 2.8 "
+                          "runs with the linear B <-> A map and a warning); define 'geomTransf "
+                          "Linear %d vecxzX vecxzY vecxzZ', or a 2-D model for the nonlinear ones",
+                          t->tag, t->tag);
+    exp_args a = {0};
+    if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
+    static const int system_b[6] = {1, 2, 6, 3, 5, 4}; /* twoNodeLink -dir numbers */
+    exp_drive d = {0};
+    if (site_drive(st, objv, a.site, 6, system_b, &d)) return TCL_ERROR;
+    if (check_init_stif(st, objv, &a, 6)) return TCL_ERROR;
+    const double L = chord(st, objv);
+    if (L <= 0.0) return TCL_ERROR;
+    int ti = 0, tj = 0;
+    Tcl_GetIntFromObj(NULL, objv[3], &ti), Tcl_GetIntFromObj(NULL, objv[4], &tj);
+    const hs_os_node *ni = hs_os_find_node(st->m, ti), *nj = hs_os_find_node(st->m, tj);
+    const double x[3] = {(nj->x - ni->x) / L, (nj->y - ni->y) / L, (nj->z - ni->z) / L};
+    const double *v = t->vecxz, y[3] = {v[1] * x[2] - v[2] * x[1], v[2] * x[0] - v[0] * x[2],
+                                        v[0] * x[1] - v[1] * x[0]};
+    if (!(sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]) > 1e-12))
+        return hs_os_fail(st, objv,
+                          "geomTransf %d: its vecxz [%g, %g, %g] is parallel to the element's "
+                          "axis; give one off it",
+                          t->tag, v[0], v[1], v[2]);
+    a.pass[a.npass++] = Tcl_NewStringObj("-orient", -1); /* y' (local x runs from iNode) */
+    for (int c = 0; c < 3; c++) a.pass[a.npass++] = Tcl_NewDoubleObj(y[c]);
+    a.pass[a.npass++] = Tcl_NewStringObj("-shearDist", -1); /* the shears at jNode */
+    a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
+    a.pass[a.npass++] = Tcl_NewDoubleObj(1.0);
+    for (int j = 0; a.nk && j < 6; j++) /* EEBeamColumn3d's blocks of -initStif only */
+        for (int i = 0; i < 6; i++) {
+            static const int block[6] = {0, 1, 1, 2, 2, 3};
+            if (block[i] != block[j]) a.k[j * 6 + i] = 0.0;
+        }
+    const exp_basic b = {.n = 6,
+                         .dirs = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX},
+                         .shear_dist = 1.0};
+    if (define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    return hs_of_exp_beam(st, objv, t->kind); /* opensees_tcl_bearing.c */
+}
+
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(3x3) <-iMod>
  * <-rho rho> <-noRayleigh> (EEBeamColumn2d.cpp, a 2-D model): with a Linear transformation its
  * basic system B is the cantilever fixed at iNode, db = [axial, (v_j - v_i) - L theta_i,
@@ -477,21 +559,15 @@ static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *con
  * shear deformation as v_j - v_i - sD L theta_i - (1 - sD) L theta_j) or 3. */
 static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
+    if (st->m->ndm == 3 && st->m->ndf == 6) return exp_beam_column3(st, interp, objc, objv);
     if (st->m->ndm != 2 || st->m->ndf != 3)
         return hs_os_fail(st, objv,
-                          "beamColumn: hysim maps the 2-D element (-ndm 2 -ndf 3); this model "
-                          "is -ndm %d -ndf %d",
+                          "beamColumn: hysim maps the 2-D element (-ndm 2 -ndf 3) and the 3-D one "
+                          "(-ndm 3 -ndf 6); this model is -ndm %d -ndf %d",
                           st->m->ndm, st->m->ndf);
-    int tt;
-    if (objc < 6 || hs_os_int(st, objv, 5, "transfTag", &tt))
-        return objc < 6 ? hs_os_fail(st, objv,
-                                     "expected 'expElement beamColumn tag iNode jNode transfTag "
-                                     "-site siteTag -initStif Kij'")
-                        : TCL_ERROR;
-    const hs_os_transf *t = NULL;
-    for (int i = 0; i < st->m->ntransfs; i++)
-        if (st->m->transfs[i].tag == tt) t = &st->m->transfs[i];
-    if (!t) return hs_os_fail(st, objv, "no geomTransf %d (define it first)", tt);
+    const hs_os_transf *t = beam_transf(st, objc, objv);
+    if (!t) return TCL_ERROR;
+    const int tt = t->tag;
     exp_args a = {0};
     if (exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
     if (!a.nk && t->kind != HS_FE_LINEAR)
@@ -587,9 +663,11 @@ static int generic_piece(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb
     e.ni = ni;
     e.nj = nj;
     e.exp_generic = 1;
+    exp_drive dp = *d;               /* its factors by the piece's materials */
     for (int k = 0; k < d->n; k++) { /* actuator k on basic DOF trial_dof[k] */
         const int p = d->setup->trial_dof[k], side = bnode[p] == nj;
         if ((bnode[p] != ni && bnode[p] != nj) || !own[side]) continue;
+        memcpy(dp.scale[e.nmat], d->scale[k], sizeof d->scale[k]);
         e.mat[e.nmat] = d->mat[k];
         e.dir[e.nmat] = bdof[p] - 1;
         e.dir_node[e.nmat++] = side;
@@ -618,8 +696,10 @@ static int generic_piece(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb
         e.dir[0] = b.dirs[0];
         e.dir_node[0] = e.kinit_node[0];
         e.nmat = 1;
+        dp.scale[0][0] = dp.scale[0][1] = dp.scale[0][2] = 1.0;
     }
-    mark_experimental(&e, d, &ap, a->site, &b);
+    dp.n = e.nmat;
+    mark_experimental(&e, &dp, &ap, a->site, &b);
     return hs_os_add_element(st, objv, &e);
 }
 
@@ -772,6 +852,7 @@ static int generic_aggregate(hs_os_state *st, Tcl_Obj *const objv[], int tag, in
         for (int k = 0; k < m->nact; k++) {
             part.trial_dof[k] = toff + m->trial_dof[k];
             dm.mat[k] = d->mat[aoff + k];
+            memcpy(dm.scale[k], d->scale[aoff + k], sizeof dm.scale[k]);
             const int node = bnode[part.trial_dof[k]];
             if ((nat > 0 && at[0] == node) || (nat > 1 && at[1] == node)) continue;
             if (nat == 2)

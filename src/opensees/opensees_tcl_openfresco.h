@@ -84,6 +84,9 @@ enum {
     HS_OF_RESP_GLOBAL
 };
 int hs_of_exp_beam_word(const char *word);
+/* Its daqDisp on a networked site: the site's measured displacements (scaled back) on the DOFs
+ * of B it drives, 0 elsewhere (3 values, 6 in 3-D; at most cap); -1 when not networked. */
+int hs_of_exp_beam_daq(hs_os_state *st, const hs_os_element *e, double *out, int cap);
 int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const hs_fe *fe, int group,
                           double *out, int cap);
 /* An expElement generic's (exp_gnb > 0) likewise: its basic vector over every DOF it lists, in

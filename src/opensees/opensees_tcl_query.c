@@ -144,26 +144,16 @@ static int is_defo_and_force(const char *word)
            !strcmp(word, "deformationANDforce") || !strcmp(word, "defoANDforce");
 }
 
-/* An experimental element on a networked site measures its daqDisp there (the laboratory's or
- * worker's displacements, not the command): its driven basic DOFs of out (n values at
- * OpenFresco's shape) take them, in the order of the DOFs (opensees_tcl_exp_remote.c). */
-static void remote_daq(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int beam, double *out,
-                       int n)
+/* An expElement generic on a networked site measures its daqDisp there (the laboratory's or
+ * worker's displacements, not the command): its actuators' basic DOFs of out (n values at
+ * OpenFresco's shape) take them (opensees_tcl_exp_remote.c; a beam-column's:
+ * hs_of_exp_beam_daq). */
+static void generic_remote_daq(hs_os_state *st, const hs_os_element *e, double *out, int n)
 {
-    double m[HS_OS_MAX_DIRS], b9[9];
+    double m[HS_OS_MAX_DIRS];
     const int nr = hs_of_remote_daq_disp(st, e->tag, m, HS_OS_MAX_DIRS);
-    if (nr <= 0) return;
-    if (!beam) {
-        for (int k = 0; k < nr && k < e->nmat; k++)
-            if (e->exp_gpos[k] < n) out[e->exp_gpos[k]] = m[k];
-        return;
-    }
-    char name[32];
-    int driven[3];
-    snprintf(name, sizeof name, "ele%d", e->tag);
-    if (!fe || hs_fe_exp_beam_basic(fe, hs_fe_element_index(fe, name), b9, driven)) return;
-    for (int k = 0, j = 0; k < n && k < 3 && j < nr; k++)
-        if (driven[k]) out[k] = m[j++];
+    for (int k = 0; k < nr && k < e->nmat; k++)
+        if (e->exp_gpos[k] < n) out[e->exp_gpos[k]] = m[k];
 }
 
 int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
@@ -191,11 +181,16 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
         const hs_os_element *e = hs_os_find_element(st->m, tag);
         if (!e) return -2;
         const int beam = e->exp_beam && e->exp_site && of_group != HS_OF_RESP_GLOBAL;
+        if (beam && of_group == HS_OF_RESP_DAQ_DISP) {
+            const int n = hs_of_exp_beam_daq(st, e, out, cap); /* a networked site's */
+            if (n >= 0) return n;
+        }
         if (beam || (e->exp_generic && e->exp_gnb > 0)) {
             hs_fe *unloaded, *fe = query_fe(st, &unloaded);
             const int n = beam ? hs_of_exp_beam_values(st, e, fe, of_group, out, cap)
                                : hs_of_exp_generic_values(st, e, fe, of_group, out, cap);
-            if (n > 0 && of_group == HS_OF_RESP_DAQ_DISP) remote_daq(st, e, fe, beam, out, n);
+            if (n > 0 && !beam && of_group == HS_OF_RESP_DAQ_DISP)
+                generic_remote_daq(st, e, out, n);
             hs_fe_destroy(&unloaded);
             return n;
         }

@@ -178,6 +178,10 @@ pair twodof "$td/TwoDOF_Client1.tcl" "$td/TwoDOF_Server1.tcl"
 if have_opensees; then
     cv=$ex/Cantilever
     adapter_pair cantilever2d "$cv/Cantilever2D_Main.tcl" "$cv/Cantilever2D_Worker.tcl" 400
+    # the 3-D expElement beamColumn (EEBeamColumn3d) on two actuators of opposite factors; past
+    # step 384 the Worker's Steel02 yields, and its adapter commits every trial it gets: equal
+    # only because hysim sends a trial only when the basic deformations moved (as OpenFresco)
+    adapter_pair cantilever3d "$cv/Cantilever3D_Main.tcl" "$cv/Cantilever3D_Worker.tcl" 400
 else
     echo "$me: SKIP (the Cantilever pairs): set OPENSEES to run their Workers"
 fi
