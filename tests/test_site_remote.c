@@ -8,6 +8,7 @@
  *  - an operator's pause: HOLD kept while the site answers, then the hold's countdown;
  *  - openfresco-a:// against the library's protocol A server session behind a socket;
  *  - openfresco-b:// against an ActorSite written here from PROTOCOL.md's byte layout. */
+#include "hs_ofr_serve.h"
 #include "hs_test.h"
 
 #include "hysim/cmdgen.h"
@@ -596,27 +597,7 @@ static void *ofa_site_main(void *arg)
     hs_ofr_server_config cfg = {.n = 2};
     hs_ofr_server *srv = NULL;
     hs_ofr_server_create(ctx, HS_OFR_PROTO_A, &cfg, &be, &srv);
-    static uint8_t buf[4096];
-    struct pollfd p = {.fd = fd, .events = POLLIN};
-    while (srv && (hs_ofr_server_state(srv) == HS_OFR_HANDSHAKE ||
-                   hs_ofr_server_state(srv) == HS_OFR_RUNNING)) {
-        if (poll(&p, 1, 5000) != 1) break;
-        const ssize_t got = recv(fd, buf, sizeof buf, 0);
-        if (got <= 0) break;
-        size_t off = 0;
-        int rc = 0;
-        while (off < (size_t)got && !rc) {
-            size_t used = 0, rlen = 0;
-            rc = hs_ofr_server_feed(srv, buf + off, (size_t)got - off, &used);
-            off += used;
-            const uint8_t *reply = hs_ofr_server_reply(srv, &rlen);
-            if (reply) {
-                if (send(fd, reply, rlen, MSG_NOSIGNAL) != (ssize_t)rlen) rc = HS_ENET;
-                hs_ofr_server_reply_sent(srv);
-            }
-        }
-        if (rc) break;
-    }
+    hs_ofr_serve_fd(srv, fd, 5000);
     hs_ofr_server_stats(srv, &s->stats);
     hs_ofr_server_destroy(&srv);
     close(fd);
