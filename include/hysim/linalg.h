@@ -108,6 +108,13 @@ int hs_gen_eig(hs_ctx *ctx, int n, const double *K, const double *M, double *ome
 /* Eigenvalues of a general real n x n matrix (LAPACKE dgeev): real and imaginary parts. */
 int hs_gen_eigvals(hs_ctx *ctx, int n, const double *A, double *wr, double *wi);
 
+/* Small dense systems (row-major, n <= HS_SMALL_MAX) through LAPACK without allocation, for the
+ * elements' state determination (src/base/linalg_small.c): A X = B in place (A overwritten by its
+ * factor, B n x m by X), and the inverse of A into inv; -1 when A is singular or too large. */
+#define HS_SMALL_MAX 48
+int hs_small_solve(int n, double *A, double *B, int m);
+int hs_small_inverse(int n, const double *A, double *inv);
+
 /* Inverse of a general matrix, in place (LAPACKE dgetrf/dgetri); setup use only (allocates). */
 int hs_mat_inverse(hs_ctx *ctx, int n, double *A);
 

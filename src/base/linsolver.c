@@ -129,9 +129,7 @@ static int ls_factor(hs_linsolver *s, const hs_ls_source *A)
         } else {
             memcpy(s->lu, A->a, (size_t)n * (size_t)n * sizeof(double));
         }
-        info = n <= HS_LS_SMALL_MAX
-                   ? hs_ls_small_factor(n, s->lu, s->ipiv)
-                   : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, s->lu, n, s->ipiv);
+        info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, s->lu, n, s->ipiv);
     } else {
         info = hs_ls_banded_factor(s, A);
     }
@@ -178,10 +176,6 @@ int hs_linsolver_solve(hs_linsolver *s, double *b)
 {
     if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
     if (s->sparse) return hs_ls_sparse_solve(s, b);
-    if (s->kind == HS_LS_DENSE && s->n <= HS_LS_SMALL_MAX) {
-        hs_ls_small_solve(s->n, s->lu, s->ipiv, b);
-        return 0;
-    }
     lapack_int info = s->kind == HS_LS_DENSE ? LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', s->n, 1,
                                                                    s->lu, s->n, s->ipiv, b, s->n)
                                              : hs_ls_banded_solve(s, b);

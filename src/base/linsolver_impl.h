@@ -34,15 +34,6 @@ struct hs_linsolver {
     hs_ls_sparse *sparse; /* cholmod, klu: the library's state (linsolver_sparse.c) */
 };
 
-/* The dense kind's small matrices (linsolver_small.c): LU with partial pivoting in plain loops,
- * info and ipiv (1-based) as LAPACK's dgetrf gives them; the solve as dgetrs with one right side.
- * Up to 40: a full 36 x 36 matrix factors in 0.8 of OpenBLAS' dgetrf time, one of half-bandwidth
- * 14 (the 3 x 3 fiber frame's effective matrix) in 0.5; a full 48 x 48 in 1.2 (a loaded machine,
- * 2026-11-28). */
-#define HS_LS_SMALL_MAX 40
-lapack_int hs_ls_small_factor(int n, double *a, lapack_int *ipiv);
-void hs_ls_small_solve(int n, const double *a, const lapack_int *ipiv, double *b);
-
 /* The matrix to factor: dense n x n storage, packed band storage of half-bandwidth kd (its
  * entries farther from the diagonal are zero) or compressed columns (csc, when not NULL). */
 typedef struct hs_ls_source {

@@ -2,6 +2,8 @@
  * Legendre polynomials found by Newton's method from Chebyshev-like starting values. */
 #include "fe_beam_integration.h"
 
+#include "hysim/linalg.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -100,34 +102,17 @@ static void radau(int n, double *x, double *w)
 }
 
 /* Equally spaced points on [-1, 1], ends included; the weights integrate 1, x, ..., x^(n-1)
- * exactly (moments solved by Gaussian elimination with partial pivoting). */
+ * exactly (the moment equations V^T w = m solved by LAPACK). */
 static void newton_cotes(int n, double *x, double *w)
 {
-    double V[FE_BI_MAX][FE_BI_MAX + 1];
+    double V[FE_BI_MAX * FE_BI_MAX];
     for (int i = 0; i < n; i++) x[i] = -1.0 + 2.0 * i / (n - 1);
     for (int k = 0; k < n; k++) {
-        for (int i = 0; i < n; i++) V[k][i] = pow(x[i], k);
-        V[k][n] = k % 2 ? 0.0 : 2.0 / (k + 1.0);
+        for (int i = 0; i < n; i++) V[k * n + i] = pow(x[i], k);
+        w[k] = k % 2 ? 0.0 : 2.0 / (k + 1.0);
     }
-    for (int c = 0; c < n; c++) {
-        int p = c;
-        for (int r = c + 1; r < n; r++)
-            if (fabs(V[r][c]) > fabs(V[p][c])) p = r;
-        for (int j = 0; j <= n; j++) {
-            const double t = V[c][j];
-            V[c][j] = V[p][j];
-            V[p][j] = t;
-        }
-        for (int r = c + 1; r < n; r++) {
-            const double f = V[r][c] / V[c][c];
-            for (int j = c; j <= n; j++) V[r][j] -= f * V[c][j];
-        }
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        double s = V[i][n];
-        for (int j = i + 1; j < n; j++) s -= V[i][j] * w[j];
-        w[i] = s / V[i][i];
-    }
+    if (hs_small_solve(n, V, w, 1)) /* distinct points: never singular */
+        for (int i = 0; i < n; i++) w[i] = NAN;
 }
 
 /* The hinge rules: ends, the interior two Gauss points between the hinges (alpha, beta as

@@ -1,45 +1,15 @@
 /* Displacement- and force-based 2-D and 3-D beam-columns in their basic system
  * (fe_beamcolumn.h). */
 #include "fe_beamcolumn.h"
+#include "hysim/linalg.h"
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
-/* Inverts the n x n row-major matrix a into inv (Gauss-Jordan, partial pivoting); -1 when
- * singular. */
-static inline int invert_n(const double *a, int n, double *inv)
-{
-    double m[FE_SEC_MAX * 2 * FE_SEC_MAX];
-    const int w = 2 * n;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < w; j++) m[i * w + j] = j < n ? a[i * n + j] : (j - n == i);
-    for (int c = 0; c < n; c++) {
-        int p = c;
-        for (int r = c + 1; r < n; r++)
-            if (fabs(m[r * w + c]) > fabs(m[p * w + c])) p = r;
-        if (m[p * w + c] == 0.0) return -1;
-        for (int j = 0; j < w; j++) {
-            const double t = m[c * w + j];
-            m[c * w + j] = m[p * w + j];
-            m[p * w + j] = t;
-        }
-        const double d = m[c * w + c];
-        for (int j = 0; j < w; j++) m[c * w + j] /= d;
-        for (int r = 0; r < n; r++)
-            if (r != c) {
-                const double f = m[r * w + c];
-                for (int j = 0; j < w; j++) m[r * w + j] -= f * m[c * w + j];
-            }
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) inv[i * n + j] = m[i * w + n + j];
-    return 0;
-}
-
 /* The orders of 2-D fiber sections (P, Mz) and of the 2-D basic system: the inverse as the
  * adjugate times one reciprocal of the determinant (-1 when it is zero). One division instead of
- * Gauss-Jordan's 8 and 18 (the section flexibility at every point of every element iteration;
+ * an LU's 3 and 6 and a call (the section flexibility at every point of every element iteration;
  * the basic stiffness from the flexibility at every iteration); the same inverse to round-off. */
 static int invert2(const double *a, double *inv)
 {
@@ -76,7 +46,7 @@ static int invert(const double *a, int n, double *inv)
 {
     if (n == 2) return invert2(a, inv);
     if (n == 3) return invert3(a, inv);
-    return invert_n(a, n, inv);
+    return hs_small_inverse(n, a, inv); /* 3-D sections and basic systems: LAPACK */
 }
 
 /* Row k of the force interpolation b (order x nq) of section code `code` at xi

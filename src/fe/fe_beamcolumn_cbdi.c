@@ -16,49 +16,14 @@
  * shear-bending CSBDI variant, is not here). */
 #include "fe_beamcolumn.h"
 
+#include "hysim/linalg.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #define N_MAX FE_BI_MAX
 #define S_MAX (2 * FE_BI_MAX) /* section unknowns: P and Mz at each point */
-
-/* Solves A X = B in place (A n x n, B n x m, row-major; Gaussian elimination with partial
- * pivoting, as LAPACK's dgesv that OpenSees' Matrix::Solve calls); -1 when singular. */
-static int solve(int n, double *A, double *B, int m)
-{
-    for (int c = 0; c < n; c++) {
-        int p = c;
-        for (int r = c + 1; r < n; r++)
-            if (fabs(A[r * n + c]) > fabs(A[p * n + c])) p = r;
-        if (A[p * n + c] == 0.0) return -1;
-        if (p != c) {
-            for (int j = 0; j < n; j++) {
-                const double t = A[c * n + j];
-                A[c * n + j] = A[p * n + j];
-                A[p * n + j] = t;
-            }
-            for (int j = 0; j < m; j++) {
-                const double t = B[c * m + j];
-                B[c * m + j] = B[p * m + j];
-                B[p * m + j] = t;
-            }
-        }
-        for (int r = c + 1; r < n; r++) {
-            const double f = A[r * n + c] / A[c * n + c];
-            if (f == 0.0) continue;
-            for (int j = c; j < n; j++) A[r * n + j] -= f * A[c * n + j];
-            for (int j = 0; j < m; j++) B[r * m + j] -= f * B[c * m + j];
-        }
-    }
-    for (int r = n - 1; r >= 0; r--)
-        for (int j = 0; j < m; j++) {
-            double s = B[r * m + j];
-            for (int k = r + 1; k < n; k++) s -= A[r * n + k] * B[k * m + j];
-            B[r * m + j] = s / A[r * n + r];
-        }
-    return 0;
-}
 
 int fe_bc_cbdi_check(hs_ctx *ctx, const fe_bc2d *e)
 {
@@ -86,7 +51,7 @@ static int influence(const fe_bc2d *e, double *ls)
         for (int j = 1; j < n; j++) G[i * n + j] = pow(e->bi.xi[i], j);
         for (int j = 0; j < n; j++) Ginv[i * n + j] = i == j;
     }
-    if (solve(n, G, Ginv, n)) return -1;
+    if (hs_small_solve(n, G, Ginv, n)) return -1;
     for (int i = 0; i < n; i++) {
         const double xi = e->bi.xi[i];
         double hk[N_MAX];
@@ -139,7 +104,7 @@ static int correct(cbdi *c, const double *q, const double *s, double vs[][FE_SEC
             r[2 * i + a] = equilibrium(c, i, a, q) - s[2 * i + a];
         }
     }
-    if (solve(m, K, r, 1)) return -1;
+    if (hs_small_solve(m, K, r, 1)) return -1;
     for (int i = 0; i < n; i++)
         for (int a = 0; a < 2; a++) vs[i][a] -= r[2 * i + a];
     return 0;
@@ -174,7 +139,7 @@ static int dwdq(const cbdi *c, const double *q, double *out)
             for (int k = 0; k < n; k++) s += c->ls[i * n + k] * F[k * 3 + a];
             out[i * 3 + a] = c->L * c->L * s;
         }
-    return solve(n, A, out, 3);
+    return hs_small_solve(n, A, out, 3);
 }
 
 /* One element iteration's flexibility f (3 x 3 row-major) and residual deformations vr. */
@@ -279,7 +244,7 @@ int fe_bc_cbdi_state(fe_bc2d *e, const double *v)
         if (fabs(dW) < e->tol) break;
     }
     double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    if (solve(3, f, I, 3)) goto singular;
+    if (hs_small_solve(3, f, I, 3)) goto singular;
     memcpy(e->kb, I, sizeof I);
     memcpy(e->q, q, sizeof q);
     memcpy(e->vs, e->vs_t, sizeof e->vs);

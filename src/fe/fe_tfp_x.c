@@ -11,6 +11,7 @@
  * approach 2 is refused (hs_fe_add_tfp_x). The history of heat fluxes grows one value a time
  * step. docs/fe_model.md, "TripleFrictionPendulumX". */
 #include "fe_impl.h"
+#include "hysim/linalg.h"
 
 #include <float.h>
 #include <math.h>
@@ -158,27 +159,14 @@ static void series_stiffness(double K[4], const double k12[4], const double k34[
                 A[a + i][b + j] -= v;
                 A[b + i][a + j] -= v;
             }
-    /* invert ktt (the 4 x 4 block of DOFs 4..7) by Gauss-Jordan with partial pivoting */
-    double t[4][8];
+    /* ktt^-1 (the 4 x 4 block of DOFs 4..7, LAPACK), in t[.][4..7] as the product below reads it */
+    double ktt[16], kinv[16], t[4][8];
     for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++) t[i][j] = j < 4 ? A[4 + i][4 + j] : (double)(j - 4 == i);
-    for (int c = 0; c < 4; c++) {
-        int p = c;
-        for (int r = c + 1; r < 4; r++)
-            if (fabs(t[r][c]) > fabs(t[p][c])) p = r;
-        for (int j = 0; j < 8; j++) {
-            const double s = t[c][j];
-            t[c][j] = t[p][j];
-            t[p][j] = s;
-        }
-        const double piv = t[c][c];
-        for (int j = 0; j < 8; j++) t[c][j] /= piv;
-        for (int r = 0; r < 4; r++) {
-            if (r == c) continue;
-            const double m = t[r][c];
-            for (int j = 0; j < 8; j++) t[r][j] -= m * t[c][j];
-        }
-    }
+        for (int j = 0; j < 4; j++) ktt[i * 4 + j] = A[4 + i][4 + j];
+    if (hs_small_inverse(4, ktt, kinv)) /* singular: a tangent of NaN, as a division by 0 gave */
+        for (int i = 0; i < 16; i++) kinv[i] = NAN;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) t[i][4 + j] = kinv[i * 4 + j];
     /* K = (koo - kot ktt^-1 kto) on DOFs 2, 3 (the outer node whose partner is 0, 1 fixed) */
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {

@@ -1,10 +1,13 @@
-/* The dense solver's small matrices (n <= 32: LU with partial pivoting in plain loops,
- * src/base/linsolver_small.c) against solutions known in advance and against LAPACK's dgesv:
- * - for n = 1 to 40 (both sides of the threshold), a nonsymmetric matrix with a zero diagonal
+/* The dense solver (LAPACKE dgetrf/dgetrs) on small matrices and the small systems of the
+ * elements (hs_small_solve, hs_small_inverse: LAPACK without allocation, row-major) against
+ * solutions known in advance and against LAPACK's dgesv:
+ * - for n = 1 to 40, a nonsymmetric matrix with a zero diagonal
  *   (every column must pivot) and random entries, b = A x for a known x: x back to 1e-12 (relative
  *   to its largest entry), and equal to dgesv's solution to 1e-13; solves never allocate;
  * - the second-difference matrix tridiag(-1, 2, -1), K x = ones: x_i = i (n + 1 - i) / 2;
- * - singular matrices (a zero column, two equal rows) are refused with HS_ESINGULAR. */
+ * - singular matrices (a zero column, two equal rows) are refused with HS_ESINGULAR;
+ * - hs_small_solve with three right sides and hs_small_inverse on the same row-major matrices:
+ *   A X = B back to 1e-12, A inv(A) = I to 1e-12, no allocation; a singular matrix gives -1. */
 #include "hs_test.h"
 
 #include <lapacke.h>
@@ -96,12 +99,52 @@ static void test_singular(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+static void test_small_row_major(void **state)
+{
+    (void)state;
+    static double A[NMAX * NMAX], F[NMAX * NMAX], inv[NMAX * NMAX];
+    double X[NMAX * 3], B[NMAX * 3], worst = 0.0, worst_inv = 0.0;
+    unsigned seed = 7u;
+    for (int n = 1; n <= NMAX; n++) {
+        for (int i = 0; i < n; i++) /* row-major, nonsymmetric, every column pivots */
+            for (int j = 0; j < n; j++)
+                A[i * n + j] = (i == j ? 0.0 : uniform(&seed)) + (j == (i + 1) % n ? 4.0 : 0.0);
+        if (n == 1) A[0] = 3.0;
+        for (int k = 0; k < n * 3; k++) X[k] = uniform(&seed);
+        for (int i = 0; i < n; i++)
+            for (int c = 0; c < 3; c++) {
+                double s = 0.0;
+                for (int j = 0; j < n; j++) s += A[i * n + j] * X[j * 3 + c];
+                B[i * 3 + c] = s;
+            }
+        memcpy(F, A, (size_t)n * (size_t)n * sizeof(double));
+        const uint64_t before = hs_alloc_count();
+        assert_int_equal(hs_small_solve(n, F, B, 3), 0);
+        assert_int_equal(hs_small_inverse(n, A, inv), 0);
+        assert_true(hs_alloc_count() == before);
+        for (int k = 0; k < n * 3; k++) worst = fmax(worst, fabs(B[k] - X[k]));
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double s = 0.0;
+                for (int k = 0; k < n; k++) s += A[i * n + k] * inv[k * n + j];
+                worst_inv = fmax(worst_inv, fabs(s - (i == j)));
+            }
+    }
+    print_message("row-major small systems: X back to %.2g, A inv(A) - I %.2g\n", worst, worst_inv);
+    assert_true(worst <= 1e-12);
+    assert_true(worst_inv <= 1e-12);
+    double S[4] = {1.0, 2.0, 2.0, 4.0}, b[2] = {1.0, 1.0}, Si[4];
+    assert_int_equal(hs_small_inverse(2, S, Si), -1);
+    assert_int_equal(hs_small_solve(2, S, b, 1), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_against_lapack),
         cmocka_unit_test(test_second_difference),
         cmocka_unit_test(test_singular),
+        cmocka_unit_test(test_small_row_major),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
