@@ -7,7 +7,12 @@
 #include "hysim/sparse.h"
 
 #include <arpack.h>
+#include <stdio.h>
 #include <string.h>
+
+/* after <arpack.h>: its calls through the table that hs_arpack_require fills (ARPACK is loaded
+ * when a large model's modes are first asked for, not at the program's start) */
+#include "base/arpack_libs_names.h"
 
 #define EIG_TOL      0.0 /* ARPACK's default: machine precision */
 #define EIG_MAX_ITER 1000
@@ -47,7 +52,11 @@ int hs_sparse_eig(hs_ctx *ctx, const hs_csc *K, const hs_csc *M, int nev, double
     w.z = hs_dvec((size_t)n * (size_t)nev);
     w.select = hs_calloc((size_t)ncv, sizeof *w.select);
     hs_linsolver *ls = NULL;
-    int rc = (!w.resid || !w.v || !w.workd || !w.workl || !w.d || !w.z || !w.select)
+    char what[80];
+    snprintf(what, sizeof what, "sparse eigen-analysis (%d modes of %d DOFs)", nev, n);
+    int rc = hs_arpack_require(ctx, what);
+    if (!rc)
+        rc = (!w.resid || !w.v || !w.workd || !w.workl || !w.d || !w.z || !w.select)
                  ? hs_fail(ctx, HS_ENOMEM, "sparse eigen-analysis: out of memory (n = %d)", n)
                  : 0;
     if (!rc) rc = hs_linsolver_create_sparse(ctx, NULL, K, &ls);

@@ -20,7 +20,12 @@
 #include <float.h>
 #include <klu.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+
+/* after <cholmod.h> and <klu.h>: their calls through the table that hs_suitesparse_require fills
+ * (SuiteSparse is loaded when the first sparse solver is created, not at the program's start) */
+#include "base/suitesparse_libs_names.h"
 
 struct hs_ls_sparse {
     hs_csc *pat; /* the analysed pattern; its values are the matrix last factored */
@@ -277,6 +282,10 @@ static int analyse(hs_linsolver *s, hs_csc *P)
 
 int hs_ls_sparse_create(hs_linsolver *s, const hs_csc *pattern)
 {
+    char what[64];
+    snprintf(what, sizeof what, "linear solver (%s, %d unknowns)", kind_name(s), s->n);
+    const int loaded = hs_suitesparse_require(s->ctx, what);
+    if (loaded) return loaded;
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, ss_use_counted_allocation);
     hs_ls_sparse_destroy(s); /* a pattern given after a creation without one */

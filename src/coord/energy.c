@@ -89,12 +89,6 @@ static void hs_quintic(double h, double d0, double v0, double a0, double d1, dou
     c[2] = (12.0 * D - 6.0 * V * h + A * h2) / (2.0 * h3 * h2);
 }
 
-/* Its velocity at time t. */
-static double hs_quintic_velocity(double t, double v0, double a0, const double c[3])
-{
-    return v0 + t * (a0 + t * (3.0 * c[0] + t * (4.0 * c[1] + t * 5.0 * c[2])));
-}
-
 void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const double *d0,
                         const double *v0, const double *a0, const double *d1, const double *v1,
                         const double *a1, const double *f0, const double *f1,
@@ -102,15 +96,24 @@ void hs_energy_acc_step(hs_energy_acc *acc, const hs_model *m, double h, const d
 {
     const int n = acc->n;
     double win = 0.0, wdamp = 0.0, wg[5], vCv[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
-    for (int i = 0; i < n; i++)
-        hs_quintic(h, d0[i], v0[i], a0[i], d1[i], v1[i], a1[i], acc->coef + 3 * i);
+    /* per DOF the velocity's coefficients 3 c3 and 4 c4 (and c5: t 5 c5 is formed below), so
+     * that v(t) = v0 + t (a0 + t (3 c3 + t (4 c4 + t 5 c5))) takes no product twice */
+    for (int i = 0; i < n; i++) {
+        double *c = acc->coef + 3 * i;
+        hs_quintic(h, d0[i], v0[i], a0[i], d1[i], v1[i], a1[i], c);
+        c[0] *= 3.0;
+        c[1] *= 4.0;
+    }
     for (int g = 0; g < 5; g++) {
-        const double s = 0.5 * (hs_gauss_x[g] + 1.0), t = s * h;
+        const double s = 0.5 * (hs_gauss_x[g] + 1.0), t = s * h, t5 = t * 5.0, r = 1.0 - s;
         double *vg = acc->vg + (size_t)g * (size_t)n;
         wg[g] = 0.5 * h * hs_gauss_w[g];
-        for (int i = 0; i < n; i++) vg[i] = hs_quintic_velocity(t, v0[i], a0[i], acc->coef + 3 * i);
-        double fv = 0.0;
-        for (int i = 0; i < n; i++) fv += ((1.0 - s) * f0[i] + s * f1[i]) * vg[i];
+        double fv = 0.0; /* the input power at t: the force linear over the step, times v(t) */
+        for (int i = 0; i < n; i++) {
+            const double *c = acc->coef + 3 * i;
+            vg[i] = v0[i] + t * (a0[i] + t * (c[0] + t * (c[1] + t5 * c[2])));
+            fv += (r * f0[i] + s * f1[i]) * vg[i];
+        }
         win += wg[g] * fv;
         if (!acc->C && acc->Cs) {
             hs_csc_matvec(acc->Cs, vg, acc->cv);

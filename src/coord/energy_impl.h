@@ -13,7 +13,7 @@ typedef struct hs_energy_acc {
     hs_energy e;
     double *vg;                  /* velocity at the 5 quadrature points (5 n) */
     double *cv;                  /* C vg (n) */
-    double *coef;                /* the step's quintic per DOF: c3, c4, c5 (3 n) */
+    double *coef;                /* the step's quintic per DOF: 3 c3, 4 c4, c5 (3 n) */
     int kd_M, kd_C;              /* half-bandwidths of M and C */
     double *spring_e, *spring_f; /* committed deformation and force of each spring at t_n */
     int *spring_group;

@@ -18,6 +18,10 @@
 #include <microhttpd.h>
 #include <sodium.h>
 
+/* after <microhttpd.h>: its calls through the table that hs_mhd_require fills (libmicrohttpd is
+ * loaded when a monitor starts, not at the program's start) */
+#include "monitor/mhd_libs_names.h"
+
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -391,8 +395,10 @@ int hs_monitor_create(hs_ctx *ctx, const char *listen, const hs_monitor_layout *
 {
     if (sodium_init() < 0) return hs_fail(ctx, HS_EINVAL, "monitor: libsodium did not start");
     struct sockaddr_in sa;
-    char name[256];
-    int rc = hs_mon_address(ctx, listen, &sa, name, sizeof name);
+    char name[256], what[300];
+    snprintf(what, sizeof what, "--monitor %s", listen);
+    int rc = hs_mhd_require(ctx, what);
+    if (!rc) rc = hs_mon_address(ctx, listen, &sa, name, sizeof name);
     if (rc) return rc;
     hs_monitor *m = hs_calloc(1, sizeof *m);
     if (!m) return HS_ENOMEM;

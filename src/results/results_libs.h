@@ -46,6 +46,7 @@
     X(H5Lexists)                                                                                   \
     X(H5Pclose)                                                                                    \
     X(H5Pcreate)                                                                                   \
+    X(H5Pset_buffer)                                                                               \
     X(H5Pset_libver_bounds)                                                                        \
     X(H5Sclose)                                                                                    \
     X(H5Screate)                                                                                   \
@@ -67,7 +68,8 @@
     X(H5T_NATIVE_INT_g)                                                                            \
     X(H5T_NATIVE_LLONG_g)                                                                          \
     X(H5T_C_S1_g)                                                                                  \
-    X(H5P_CLS_FILE_ACCESS_ID_g)
+    X(H5P_CLS_FILE_ACCESS_ID_g)                                                                    \
+    X(H5P_CLS_DATASET_XFER_ID_g)
 #define HS_MAT_FUNCS(X)                                                                            \
     X(Mat_Close)                                                                                   \
     X(Mat_CreateVer)                                                                               \

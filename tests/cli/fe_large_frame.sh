@@ -16,29 +16,13 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 work_dir
 bays=4 stories=40 steps=400
 awk 'BEGIN { for (k = 0; k <= 500; k++) { t = k / 1024
     printf "%.17g\n", 3 * sin(2 * atan2(0, -1) * 2 * t) } }' > rec.txt
-# frame.yaml (damping and integrator appended below) and frame.tcl from the same loops
-awk -v bays=$bays -v stories=$stories -v what=yaml 'BEGIN {
-    if (what == "yaml") {
-        print "hysim: 1\nname: large-frame\nunits: {force: kN, length: m, time: s}"
-        print "structure:\n  model:\n    nodes:"
-    }
-    for (c = 0; c <= bays; c++) for (s = 0; s <= stories; s++) {
-        id = c * (stories + 1) + s + 1
-        if (s == 0) printf "      - {id: %d, x: %d, y: 0, fix: [1, 1, 1]}\n", id, 6 * c
-        else printf "      - {id: %d, x: %d, y: %.1f, mass: [20, 20, 5]}\n", id, 6 * c, 3.5 * s
-    }
-    print "    elements:"
-    for (s = 1; s <= stories; s++) for (c = 0; c <= bays; c++) {
-        top = c * (stories + 1) + s + 1
-        printf "      - {type: elastic_beam, nodes: [%d, %d], E: 200e6, A: 0.0228, I: 5.41e-4}\n", top - 1, top
-        if (c < bays)
-            printf "      - {type: elastic_beam, nodes: [%d, %d], E: 200e6, A: 0.0105, I: 5.62e-4}\n", top, top + stories + 1
-    }
-}' > frame.model
+# frame.yaml: the model (tests/cli/lib/frame_models.sh), damping and integrator appended below
+large_frame_model $bays $stories > frame.model
 roof=$((stories + 1))
 { cat frame.model; echo "  damping: {rayleigh: {modes: [1, 3], ratios: [0.02, 0.02]}}"
   cat <<YAML

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # No program or library that hysim builds searches the current folder for shared libraries
 # (issue 17, hole 1): an empty entry in DT_RUNPATH/DT_RPATH is read by the loader as ".", so a
-# libmicrohttpd.so.12 planted where `hysim version` runs had its constructor executed.
+# libmicrohttpd.so.12 planted where `hysim version` runs had its constructor executed (since
+# libmicrohttpd is loaded on first use, src/monitor/mhd_libs.c, the plant is libsodium's name).
 # 1. Every ELF file of the build tree and of a `cmake --install` tree: each RPATH/RUNPATH entry
 #    (readelf -d) is absolute or starts with $ORIGIN; none is empty or relative.
-# 2. A planted libmicrohttpd.so.12 whose constructor writes a marker is not loaded when the
+# 2. A planted libsodium.so.N (the soname hysim needs) whose constructor writes a marker is not loaded when the
 #    program runs in its folder; the same library is loaded when named on LD_LIBRARY_PATH (the
 #    positive control: the plant would be seen if the loader took it).
 # Usage: runpath.sh HYSIM
@@ -62,18 +63,19 @@ __attribute__((constructor)) static void planted(void)
     if (fd >= 0) close(fd);
 }
 C
-"${cc:-cc}" -shared -fPIC -Wl,-soname,libmicrohttpd.so.12 "$dir/plant.c" -o "$dir/cwd/libmicrohttpd.so.12" \
+plant=$(readelf -d "$hysim" | sed -n 's/.*(NEEDED).*\[\(libsodium\.so\.[0-9]*\)\]$/\1/p')
+[ -n "$plant" ] ||
+    fail "hysim does not need libsodium.so.N any more: update the planted library's name ($(readelf -d "$hysim" | grep NEEDED))"
+"${cc:-cc}" -shared -fPIC -Wl,-soname,"$plant" "$dir/plant.c" -o "$dir/cwd/$plant" \
     2>"$dir/cc.log" || fail "building the planted library: $(cat "$dir/cc.log")"
-readelf -d "$hysim" | grep -q 'NEEDED.*libmicrohttpd.so.12' ||
-    fail "hysim does not need libmicrohttpd.so.12 any more: update the planted library's name"
 for prog in "$hysim" "$dir/prefix/bin/hysim"; do
     rm -f "$dir/cwd/planted_library_ran"
     (cd "$dir/cwd" && ASAN_OPTIONS=detect_leaks=0 "$prog" version >/dev/null 2>&1)
     [ ! -e "$dir/cwd/planted_library_ran" ] ||
-        fail "$prog loaded libmicrohttpd.so.12 from the current folder"
+        fail "$prog loaded $plant from the current folder"
     # positive control: with the folder on LD_LIBRARY_PATH the plant is loaded (and the run fails)
     (cd "$dir/cwd" && LD_LIBRARY_PATH=. ASAN_OPTIONS=detect_leaks=0 "$prog" version >/dev/null 2>&1)
     [ -e "$dir/cwd/planted_library_ran" ] ||
         fail "control: the planted library was not loaded even through LD_LIBRARY_PATH=. (the test cannot see a plant)"
 done
-echo "runpath.sh: $n_build ELF files in the build tree and $n_inst installed, no empty or relative search path; a planted libmicrohttpd.so.12 in the current folder is not loaded"
+echo "runpath.sh: $n_build ELF files in the build tree and $n_inst installed, no empty or relative search path; a planted $plant in the current folder is not loaded"

@@ -96,3 +96,27 @@ analysis:
   steps: 1024
 YAML
 }
+
+# large_frame_model BAYS STORIES: the test file's head (hysim, name, units, structure.model) of a
+# 2-D frame of elastic beam-columns, bay 6 m, story 3.5 m, E = 200 GPa (columns A = 0.0228 m^2,
+# I = 5.41e-4 m^4; beams A = 0.0105 m^2, I = 5.62e-4 m^4), 20 t in x and y and 5 t m^2 at every
+# joint, nodes numbered column line by column line (fe_large_frame.sh, lazy_libs.sh); 4 x 40:
+# 600 DOFs, half-bandwidth 125 (the sparse solvers, ARPACK's modes)
+large_frame_model() {
+    awk -v bays="$1" -v stories="$2" 'BEGIN {
+    print "hysim: 1\nname: large-frame\nunits: {force: kN, length: m, time: s}"
+    print "structure:\n  model:\n    nodes:"
+    for (c = 0; c <= bays; c++) for (s = 0; s <= stories; s++) {
+        id = c * (stories + 1) + s + 1
+        if (s == 0) printf "      - {id: %d, x: %d, y: 0, fix: [1, 1, 1]}\n", id, 6 * c
+        else printf "      - {id: %d, x: %d, y: %.1f, mass: [20, 20, 5]}\n", id, 6 * c, 3.5 * s
+    }
+    print "    elements:"
+    for (s = 1; s <= stories; s++) for (c = 0; c <= bays; c++) {
+        top = c * (stories + 1) + s + 1
+        printf "      - {type: elastic_beam, nodes: [%d, %d], E: 200e6, A: 0.0228, I: 5.41e-4}\n", top - 1, top
+        if (c < bays)
+            printf "      - {type: elastic_beam, nodes: [%d, %d], E: 200e6, A: 0.0105, I: 5.62e-4}\n", top, top + stories + 1
+    }
+}'
+}
