@@ -181,22 +181,21 @@ static void c2_unloading(const c2_law *p, c2_state *t)
     t->e_t = e_t[0];
 }
 
-/* Four fibers' committed states (rows) */
-typedef struct c2_rows {
-    c2_v e_c, s_c, t_c, e_min, d_t, s_m, E_r, e_t;
-} c2_rows;
-
-/* Four fibers' trial states (rows of ldt doubles) from their committed states c and strains e,
- * the lanes that keep their committed state (an increment below DBL_EPSILON), that go beyond
+/* Four fibers' trial states (rows of ldt doubles) from their committed states c (rows of ldc
+ * doubles, read here rather than passed in registers: fewer spills in the AVX2 build) and strains
+ * e, the lanes that keep their committed state (an increment below DBL_EPSILON), that go beyond
  * e_min (env) and that are up to e_t (un): beyond e_min the envelope and a new unloading line; up
  * to e_t the elastic predictor clamped by the unloading lines; beyond, the secant to the largest
  * tensile excursion d_t, then the tension envelope of e - e_t. taken: the branches to compute
  * (bits: 1 env, 2 up to e_t, 4 beyond e_t; at least those of the lanes). */
-C2_INLINE void c2_branches(const c2_law *p, c2_v e, const c2_rows *c, c2_m keep, c2_m env, c2_m un,
-                           int64_t taken, double *t, size_t ldt, double *stress, double *tangent)
+C2_INLINE void c2_branches(const c2_law *p, c2_v e, const double *c, size_t ldc, c2_m keep,
+                           c2_m env, c2_m un, int64_t taken, double *t, size_t ldt, double *stress,
+                           double *tangent)
 {
-    const c2_v e_c = c->e_c, s_c = c->s_c, t_c = c->t_c, e_min = c->e_min, d_t = c->d_t;
-    const c2_v s_m = c->s_m, E_r = c->E_r, e_t = c->e_t;
+    const c2_v e_c = c2_get(c + C2_E * ldc), s_c = c2_get(c + C2_S * ldc);
+    const c2_v t_c = c2_get(c + C2_T * ldc), e_min = c2_get(c + C2_EMIN * ldc);
+    const c2_v d_t = c2_get(c + C2_DT * ldc), s_m = c2_get(c + C2_SM * ldc);
+    const c2_v E_r = c2_get(c + C2_ER * ldc), e_t = c2_get(c + C2_ET * ldc);
     const c2_v ec0 = c2_get(p->v.ec0), half = c2_all(0.5), de = e - e_c;
     const c2_m beyond = ~keep & ~env & ~un;
     /* beyond e_min (its divisions only where a fiber goes there) */
@@ -256,27 +255,25 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
                        double *t, size_t ldt, double *stress, double *tangent)
 {
     const c2_v e = c2_get(strain);
-    const c2_rows r = {c2_get(c + C2_E * ldc),    c2_get(c + C2_S * ldc),  c2_get(c + C2_T * ldc),
-                       c2_get(c + C2_EMIN * ldc), c2_get(c + C2_DT * ldc), c2_get(c + C2_SM * ldc),
-                       c2_get(c + C2_ER * ldc),   c2_get(c + C2_ET * ldc)};
-    const c2_v eps = c2_all(DBL_EPSILON), de = e - r.e_c;
+    const c2_v eps = c2_all(DBL_EPSILON), de = e - c2_get(c + C2_E * ldc);
     const c2_m keep = ~(c2_m)((c2_v)((c2_m)de & ~(c2_m)c2_all(-0.0)) >= eps); /* |de| < eps */
-    const c2_m env = ~keep & (c2_m)(e < r.e_min), un = (c2_m)(e <= r.e_t);
+    const c2_m env = ~keep & (c2_m)(e < c2_get(c + C2_EMIN * ldc));
+    const c2_m un = (c2_m)(e <= c2_get(c + C2_ET * ldc));
     /* the lanes' branches as bits, or'ed: 1 beyond e_min, else 2 up to e_t or 4 beyond e_t; 8 kept
      * (a kept lane also sets 2 or 4: the general path then computes a branch more) */
     const c2_m to_e_t = (un & 2) | (~un & 4);
     const int64_t taken = c2_or_lanes((env & 1) | (~env & to_e_t) | (keep & 8));
     const c2_m none = {0}, all = ~none;
     if (taken == 2)
-        c2_branches(p, e, &r, none, none, all, 2, t, ldt, stress, tangent);
+        c2_branches(p, e, c, ldc, none, none, all, 2, t, ldt, stress, tangent);
     else if (taken == 4)
-        c2_branches(p, e, &r, none, none, none, 4, t, ldt, stress, tangent);
+        c2_branches(p, e, c, ldc, none, none, none, 4, t, ldt, stress, tangent);
     else if (taken == 1)
-        c2_branches(p, e, &r, none, all, none, 1, t, ldt, stress, tangent);
+        c2_branches(p, e, c, ldc, none, all, none, 1, t, ldt, stress, tangent);
     else if (taken == 6)
-        c2_branches(p, e, &r, none, none, un, 6, t, ldt, stress, tangent);
+        c2_branches(p, e, c, ldc, none, none, un, 6, t, ldt, stress, tangent);
     else
-        c2_branches(p, e, &r, keep, env, un, taken, t, ldt, stress, tangent);
+        c2_branches(p, e, c, ldc, keep, env, un, taken, t, ldt, stress, tangent);
 }
 
 /* n trial states from the committed ones (material_fibers.h; one fiber: ld = 1, the c2_state
