@@ -357,6 +357,7 @@ int fe_section_finalize(fe_section *s)
     for (int i = 0; i < s->nagg; i++) s->linear &= hs_material_is_linear(s->agg[i]);
     rc = sec_group(s);
     if (rc) return rc;
+    s->fibers_2d = s->ndm == 2 && s->nfib && s->nobj == s->nfib && !s->has_elastic && !s->nagg;
     s->finalized = 1;
     const double zero[FE_SEC_MAX] = {0};
     return fe_section_set_trial(s, zero);
@@ -441,8 +442,26 @@ sec_sums_2d(size_t n, const double *y, const double *A, const double *stress, co
     memcpy(sum, r, sizeof r);
 }
 
+/* fe_section_set_trial for a 2-D section of grouped fibers alone (sec->fibers_2d): P and Mz
+ * from the fibers, nothing else to add (the same operations as the general path). */
+static int sec_trial_fibers_2d(fe_section *s, const double *e)
+{
+    s->e[0] = e[0];
+    s->e[1] = e[1];
+    const int rc = sec_fibers(s, e[0], e[1], 0.0);
+    double sum[5];
+    sec_sums_2d((size_t)s->nfib, s->y, s->A, s->stress, s->tangent, sum);
+    s->s[0] = sum[3];
+    s->s[1] = sum[4];
+    s->ks[0] = sum[0];
+    s->ks[1] = s->ks[2] = sum[1];
+    s->ks[3] = sum[2];
+    return rc;
+}
+
 int fe_section_set_trial(fe_section *s, const double *e)
 {
+    if (s->fibers_2d) return sec_trial_fibers_2d(s, e);
     const int n = s->order, three = s->ndm == 3;
     for (int k = 0; k < n; k++) { /* (loops: a few entries, no library call) */
         s->e[k] = e[k];

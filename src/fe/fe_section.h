@@ -57,12 +57,13 @@ typedef struct fe_section {
     int grp_trial;                     /* 1: the groups' trial states were set since the last
                                           commit, revert, reset or load */
     int linear;                        /* every material is linear elastic */
-    double ybar, zbar;                 /* area centroid of the fibers (reference axes) */
-    double elastic[4];                 /* EA, EIz, EIy, GJ of an elastic part (0: none) */
-    int has_elastic;                   /* 1: the section has an elastic part */
-    double GJ;                         /* 3-D fiber section: torsional stiffness (-GJ), or 0 */
-    int torsion;                       /* 1: the section has a torsion resultant */
-    int nagg;                          /* aggregated uniaxial materials */
+    int fibers_2d; /* 2-D, grouped fibers alone (no material object, elastic part or aggregate) */
+    double ybar, zbar; /* area centroid of the fibers (reference axes) */
+    double elastic[4]; /* EA, EIz, EIy, GJ of an elastic part (0: none) */
+    int has_elastic;   /* 1: the section has an elastic part */
+    double GJ;         /* 3-D fiber section: torsional stiffness (-GJ), or 0 */
+    int torsion;       /* 1: the section has a torsion resultant */
+    int nagg;          /* aggregated uniaxial materials */
     hs_material *agg[FE_SEC_MAX];
     int agg_slot[FE_SEC_MAX]; /* the resultant each acts on */
     int finalized;
