@@ -11,7 +11,8 @@
  *    node i's moment is -L F_y under Linear and PDelta (small displacements), -((L + dx) F_y -
  *    dy F_x) under Corotational (equilibrium in the deformed position), and PDelta's lateral
  *    force adds N dy / L with N = the axial force of system A;
- *  - the recorded basic deformation and force are the shear specimen's (dy and S). */
+ *  - the recorded basic deformation and force are the shear specimen's (dy and S);
+ *  - at nodes moved after the commit without an update, the tangent (test_moved_tangent). */
 #include "hs_test.h"
 
 #include <math.h>
@@ -146,11 +147,90 @@ static void test_elastic_axial_force(void **state)
     }
 }
 
+static double maxabs(const double *a, size_t n)
+{
+    double m = 0.0;
+    for (size_t i = 0; i < n; i++) m = fmax(m, fabs(a[i]));
+    return m;
+}
+
+/* B_A^T kbA B_A at element displacements u (node i then j: x, y, rz), column-major 6 x 6: B_A's
+ * rows r, -z / Ln + e_3, -z / Ln + e_6 of the deformed chord, kbA -initStif in system A */
+static void initial_through_chord(const double u[6], double K[36])
+{
+    const double dx = L + u[3] - u[0], dy = u[4] - u[1], Ln = hypot(dx, dy);
+    const double c = dx / Ln, s = dy / Ln;
+    const double rr[6] = {-c, -s, 0, c, s, 0}, z[6] = {s, -c, 0, -s, c, 0};
+    double BA[3][6];
+    for (int i = 0; i < 6; i++) BA[0][i] = rr[i], BA[1][i] = BA[2][i] = -z[i] / Ln;
+    BA[1][2] += 1.0, BA[2][5] += 1.0;
+    /* B = [dA0, -L dA1, dA2 - dA1]: kbA = T^T kb T, its couplings to the axial left out */
+    const double kA[3][3] = {{KB[0], 0, 0},
+                             {0, L * L * KB[4] + L * (KB[5] + KB[7]) + KB[8], -L * KB[7] - KB[8]},
+                             {0, -L * KB[5] - KB[8], KB[8]}};
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            double v = 0.0;
+            for (int p = 0; p < 3; p++)
+                for (int q = 0; q < 3; q++) v += BA[p][i] * kA[p][q] * BA[q][j];
+            K[j * 6 + i] = v;
+        }
+}
+
+/* Nodes moved after the commit without an update (hs_fe_move_nodes, hs_fe_moved_tangent:
+ * OpenSees' NewmarkHSFixedNumIter::commit, then the next step's first tangent): the element keeps
+ * its last basic forces qA, and its tangent at the moved nodes is B_A^T kbA B_A there plus the
+ * geometric stiffness of qA, the derivative of the moved force B_A^T qA at fixed qA (central
+ * differences of hs_fe_move_nodes' force). */
+static void test_moved_tangent(void **state)
+{
+    (void)state;
+    model m;
+    build(&m, HS_FE_COROTATIONAL, 0, 2.8);
+    int q[6];
+    for (int i = 0; i < 6; i++) q[i] = hs_fe_dof(m.fe, i < 3 ? 1 : 2, i % 3);
+    /* the last update at uc (a 24 % drift), the nodes then moved to um */
+    const double uc[6] = {0.3, -0.2, 0.05, -3.0, 12.0, 0.2},
+                 um[6] = {0.35, -0.22, 0.07, -3.6, 13.1, 0.26};
+    double dc[6], dm[6], r[6] = {0}, dr[6], Kc[36] = {0}, K[36];
+    for (int i = 0; i < 6; i++) dc[q[i]] = uc[i], dm[q[i]] = um[i];
+    assert_int_equal(hs_fe_restore(m.fe, dc, NULL, r, Kc, NULL), 0);
+    assert_int_equal(hs_fe_commit(m.fe), 0);
+    assert_int_equal(hs_fe_move_nodes(m.fe, dm, dr), 0);
+    memcpy(K, Kc, sizeof K);
+    assert_int_equal(hs_fe_moved_tangent(m.fe, K, 0), 0);
+    double ref[36], change[36], err[36];
+    initial_through_chord(um, ref);
+    const double h = 1e-5;
+    for (int j = 0; j < 6; j++) {
+        double d[6], fp[6], fm[6];
+        memcpy(d, dm, sizeof d);
+        d[q[j]] = dm[q[j]] + h;
+        assert_int_equal(hs_fe_move_nodes(m.fe, d, fp), 0);
+        d[q[j]] = dm[q[j]] - h;
+        assert_int_equal(hs_fe_move_nodes(m.fe, d, fm), 0);
+        for (int i = 0; i < 6; i++) ref[j * 6 + i] += (fp[q[i]] - fm[q[i]]) / (2.0 * h);
+    }
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) {
+            const int a = j * 6 + i, b = q[j] * 6 + q[i];
+            change[a] = K[b] - Kc[b];
+            err[a] = K[b] - ref[a];
+        }
+    printf("Corotational, nodes moved: the tangent changes by %.4g (of %.4g) from the last update; "
+           "against the closed form and the differences: %.3g\n",
+           maxabs(change, 36), maxabs(ref, 36), maxabs(err, 36));
+    assert_true(maxabs(change, 36) > 1.0);
+    assert_true(maxabs(err, 36) <= 1e-9 * maxabs(ref, 36));
+    destroy(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_linear_is_kb_db),
         cmocka_unit_test(test_elastic_axial_force),
+        cmocka_unit_test(test_moved_tangent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

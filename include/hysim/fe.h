@@ -429,6 +429,13 @@ int hs_fe_commit(hs_fe *fe);
  * their recorded global force at d, the other elements at their committed state; dr (n) gets
  * the change of the restoring force that makes (src/fe/fe_move_nodes.c). */
 int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr);
+/* After hs_fe_move_nodes: adds to K (the last restore's tangent: sparse 1, values over
+ * hs_fe_sparse_pattern's pattern; 0, dense n x n, column-major) the change of the tangents of
+ * the elements that answer at the moved nodes (OpenSees' next Newton tangent is formed after the
+ * unbalance that updated their transformations: ElasticBeam2d's, OpenFresco's EEBeamColumn2d's
+ * -initStif with the geometric stiffness of its last basic forces); the others keep their last
+ * update's. Nothing when the nodes did not move; HS_EUNSUPPORTED dense with condensed DOFs. */
+int hs_fe_moved_tangent(hs_fe *fe, double *K, int sparse);
 /* 1 after hs_fe_move_nodes until the next restore, commit or revert; settle 1: the elements are
  * taken as they answer there (the restoring force hs_fe_move_nodes gave, the caller's), and
  * their recorded forces are their own state's again. */

@@ -637,7 +637,8 @@ static double link_daq(const fe_link *l, int d, int force)
     return hs_signal_filter_apply(&f, 0.0);
 }
 
-int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6])
+int fe_link_beam_moved(const hs_fe *fe, const fe_element *e, const double *u, double f[6],
+                       double k[36])
 {
     const fe_link *l = e->link;
     if (!l->beam) return 1;
@@ -645,7 +646,7 @@ int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double 
     double ug[6];
     fe_element_maps(fe, e, maps);
     for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
-    fe_link_beam_force_at(e, l->beam_transf, l->qA, ug, f);
+    fe_link_beam_at(e, l->beam_transf, l->kbB, l->qA, ug, f, k);
     return 0;
 }
 

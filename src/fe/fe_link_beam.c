@@ -65,21 +65,57 @@ static void geometry(const fe_element *e, int corot, int initial, const double u
         for (int i = 0; i < 6; i++) g->dA[a] += TA[a][i] * g->ul[i];
 }
 
-void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], const double ug[6],
-                           double f[6])
+/* -initStif kb (in B) in system A (column-major 3 x 3), its couplings to the axial left out, as
+ * EEBeamColumn2d does. */
+static void stiffness_in_A(double L, const double kbB[9], double kbA[9])
+{
+    memset(kbA, 0, 9 * sizeof(double));
+    kbA[0] = kbB[0];
+    kbA[4] = L * L * kbB[4] + L * (kbB[7] + kbB[5]) + kbB[8];
+    kbA[7] = -L * kbB[7] - kbB[8]; /* (1, 2) */
+    kbA[5] = -L * kbB[5] - kbB[8]; /* (2, 1) */
+    kbA[8] = kbB[8];
+}
+
+/* The global force f and tangent k (either NULL) of basic forces qA and stiffness kbA through the
+ * transformation at g (corot: Corotational, with its geometric stiffness of qA; PDelta: N = qA0
+ * on the chord's offset, unless initial). */
+static void through_transformation(const fe_element *e, int transf, int corot, int initial,
+                                   const double kbA[9], const double qA[3], const beam_geometry *g,
+                                   double f[6], double k[36])
+{
+    const double(*BA)[6] = g->BA, *r = g->r, *z = g->z, Ln = g->Ln;
+    double fl[6], kl[36] = {0};
+    for (int i = 0; i < 6; i++) fl[i] = BA[0][i] * qA[0] + BA[1][i] * qA[1] + BA[2][i] * qA[2];
+    for (int j = 0; j < 6 && k; j++)
+        for (int i = 0; i < 6; i++) {
+            double s = 0.0;
+            for (int p = 0; p < 3; p++)
+                for (int q = 0; q < 3; q++) s += BA[p][i] * kbA[q * 3 + p] * BA[q][j];
+            if (corot) /* CorotCrdTransf2d's geometric stiffness of qA */
+                s += qA[0] / Ln * z[i] * z[j] +
+                     (qA[1] + qA[2]) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
+            kl[j * 6 + i] = s;
+        }
+    if (corot) { /* already global */
+        if (f) memcpy(f, fl, sizeof fl);
+        if (k) memcpy(k, kl, sizeof kl);
+        return;
+    }
+    if (transf == HS_FE_PDELTA && !initial) fe2d_pdelta(qA[0], e->L, g->ul, fl, kl);
+    if (f) fe2d_to_global(e, fl, f);
+    if (k) fe2d_stiffness_to_global(e, kl, k);
+}
+
+void fe_link_beam_at(const fe_element *e, int transf, const double kbB[9], const double qA[3],
+                     const double ug[6], double f[6], double k[36])
 {
     const int corot = transf == HS_FE_COROTATIONAL;
     beam_geometry g;
     geometry(e, corot, 0, ug, &g);
-    double fl[6], kl[36] = {0};
-    for (int i = 0; i < 6; i++)
-        fl[i] = g.BA[0][i] * qA[0] + g.BA[1][i] * qA[1] + g.BA[2][i] * qA[2];
-    if (corot) {
-        memcpy(f, fl, sizeof fl);
-        return;
-    }
-    if (transf == HS_FE_PDELTA) fe2d_pdelta(qA[0], e->L, g.ul, fl, kl);
-    fe2d_to_global(e, fl, f);
+    double kbA[9];
+    stiffness_in_A(e->L, kbB, kbA);
+    through_transformation(e, transf, corot, 0, kbA, qA, &g, f, k);
 }
 
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
@@ -91,17 +127,12 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
                        double qA_out[3], double b9[9])
 {
     const double L = e->L;
-    double kbA[9] = {0}; /* column-major 3 x 3 */
-    kbA[0] = kbB[0];
-    kbA[4] = L * L * kbB[4] + L * (kbB[7] + kbB[5]) + kbB[8];
-    kbA[7] = -L * kbB[7] - kbB[8]; /* (1, 2) */
-    kbA[5] = -L * kbB[5] - kbB[8]; /* (2, 1) */
-    kbA[8] = kbB[8];
+    double kbA[9];
+    stiffness_in_A(L, kbB, kbA);
     const int corot = transf == HS_FE_COROTATIONAL && !initial;
     beam_geometry g;
     geometry(e, corot, initial, ug, &g);
-    double(*BA)[6] = g.BA, *r = g.r, *z = g.z, *dA = g.dA, *ul = g.ul, vA[3];
-    const double Ln = g.Ln;
+    double(*BA)[6] = g.BA, *dA = g.dA, vA[3];
     double vl[6] = {0};
     if (!initial && !corot) fe2d_to_local(e, vg, vl);
     for (int a = 0; a < 3; a++) {
@@ -166,25 +197,6 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
         qA[0] = qb[0], qA[1] = -L * qb[1] - qb[2];
     qA[2] = qb[2];
     if (qA_out && !initial) memcpy(qA_out, qA, sizeof qA);
-    double fl[6], kl[36];
-    for (int i = 0; i < 6; i++) fl[i] = BA[0][i] * qA[0] + BA[1][i] * qA[1] + BA[2][i] * qA[2];
-    for (int j = 0; j < 6; j++)
-        for (int i = 0; i < 6; i++) {
-            double s = 0.0;
-            for (int p = 0; p < 3; p++)
-                for (int q = 0; q < 3; q++) s += BA[p][i] * kbA[q * 3 + p] * BA[q][j];
-            if (corot) /* CorotCrdTransf2d's geometric stiffness of qA */
-                s += qA[0] / Ln * z[i] * z[j] +
-                     (qA[1] + qA[2]) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
-            kl[j * 6 + i] = s;
-        }
-    if (corot) { /* already global */
-        if (f) memcpy(f, fl, sizeof fl);
-        if (k) memcpy(k, kl, sizeof kl);
-        return 0;
-    }
-    if (transf == HS_FE_PDELTA && !initial) fe2d_pdelta(qA[0], L, ul, fl, kl);
-    if (f) fe2d_to_global(e, fl, f);
-    if (k) fe2d_stiffness_to_global(e, kl, k);
+    through_transformation(e, transf, corot, initial, kbA, qA, &g, f, k);
     return 0;
 }
