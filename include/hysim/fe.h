@@ -543,6 +543,13 @@ int hs_fe_spring_columns(const hs_fe *fe, int max, int *el, int *comp);
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
+/* An experimental link's rates for OpenFresco's recorders (EETwoNodeLink, EETruss, EEGeneric
+ * getResponse), one per direction: vb its last trial's basic velocities (vbCtrl), ab = B a with
+ * a the dynamic DOFs' accelerations the caller gives (abCtrl: the nodes' trial accelerations at
+ * that update; a moving support's taken as 0), rate its materials' trial deformation rates over
+ * the velocity factors. Returns the number of directions; HS_EINVAL for another element, a
+ * beam-column, a link through a setup with actuator geometry or with a specimen elsewhere. */
+int hs_fe_link_rates(const hs_fe *fe, int e, const double *a, double *vb, double *ab, double *rate);
 /* An OpenFresco experimental beam-column (hs_fe_link_def exp_beam): its whole basic system B at
  * the last trial state, b = [db0 db1 db2, vb0 vb1 vb2, qb0 qb1 qb2] (axial, shear at node j,
  * rotation; qb with EEBeamColumn2d's elastic axial force), and which of B's DOFs its site drives

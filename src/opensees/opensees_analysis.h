@@ -134,8 +134,9 @@ typedef struct hs_os_live {
     double keff_at[3];
     double *U, *V, *A;    /* committed */
     double *Ut, *Vt, *At; /* trial, at t + dt */
-    double *Ua, *Va;      /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
-    double *Upt;          /* AlphaOS: the last step's predictor displacement */
+    double *Aupd; /* the trial accelerations at the elements' last update (OpenFresco's abCtrl) */
+    double *Ua, *Va; /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
+    double *Upt;     /* AlphaOS: the last step's predictor displacement */
     /* NewmarkHSFixedNumIter: its Ut, Utm1, Utm2 (the displacements at the starts of this and
      * the two steps before), the iteration being updated */
     double *Hst, *Htm1, *Htm2;
