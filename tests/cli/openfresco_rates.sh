@@ -13,8 +13,9 @@
 # ctrlVel on the Elastic specimens and 0 on the Steel02; daqAccel is 0. With OPENFRESCO_OPENSEES
 # (docs/openfresco.md) the same script in OpenFresco 2.8: every file to 1e-8 of each column's
 # peak, with Newmark (NormDispIncr 1e-12) and with NewmarkHSFixedNumIter (FixedNumIter 5: the last
-# update's accelerations are not the committed ones; without the brace: with it the two programs'
-# runs differ by 2e-4 of the peak in the nodes under NewmarkHSFixedNumIter, docs/openfresco.md).
+# update's accelerations are not the committed ones; without the brace: OpenFresco 2.8's EETruss
+# has a zero -initStif, set before its direction cosines, which the fixed iterations show,
+# docs/openfresco.md).
 # Usage: openfresco_rates.sh hysim
 set -u
 hysim=$1
