@@ -688,7 +688,7 @@ double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order)
 {
     hs_fe_dof_map map;
     if (!lv || hs_fe_node_map(lv->fe, node, dof, &map)) return 0.0;
-    const double *x = order == 0 ? lv->U : order == 1 ? lv->V : lv->A;
+    const double *x = order == 0 ? lv->U : order == 1 ? lv->V : order == 2 ? lv->A : lv->Aupd;
     double u = 0.0;
     for (int t = 0; t < map.n; t++) u += map.c[t] * x[map.eq[t]];
     return u;

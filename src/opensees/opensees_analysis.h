@@ -249,7 +249,8 @@ int hs_os_live_rebuild(hs_os_state *st, hs_os_live **lv);
 void hs_os_params_free(hs_os_analysis *an);
 /* modalDamping|modalDampingQ factor | factor1 factor2 ... (opensees_tcl_modal.c) */
 Tcl_ObjCmdProc hs_os_cmd_modal_damping;
-/* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */
+/* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2), or its
+ * acceleration at the elements' last update (3). */
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
 /* The reaction at a node DOF (the elements' committed forces minus the loads there). */
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof);

@@ -12,8 +12,9 @@
  *     their trial rate); the setup writes them on the DOFs it drives, the others stay 0;
  *   daqAccel (daqAcceleration, ...): 0, SimUniaxialMaterials measures no acceleration (its
  *     getDaqResponse never writes one).
- * A link through a setup with actuator geometry, on a networked site, a beam-column or a generic
- * element is not answered here (-1). */
+ * EEGeneric likewise over its listed DOFs (generic_rates). A link through a setup with actuator
+ * geometry, on a networked site, a beam-column, or a generic element of several links is not
+ * answered here (-1). */
 #include "opensees_analysis.h"
 #include "opensees_tcl_openfresco.h"
 
@@ -51,10 +52,39 @@ static int reports_rate(const hs_os_state *st, int tag)
     return m && m->type && (!strcmp(m->type, "elastic") || !strcmp(m->type, "viscous"));
 }
 
+/* EEGeneric (EEGeneric.cpp getResponse): over its listed DOFs in their order, ctrlVel and
+ * ctrlAccel the nodes' velocities and accelerations at the last update (absolute DOFs), daqVel
+ * the actuators' specimens' rates on the DOFs they drive, daqAccel 0. */
+static int generic_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int rate, double *out,
+                         int cap)
+{
+    if (e->exp_gnb <= 0 || e->exp_pieces > 1) return -1;
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    double vb[HS_OS_MAX_DIRS] = {0}, ab[HS_OS_MAX_DIRS] = {0}, r[HS_OS_MAX_DIRS] = {0};
+    if (fe && lv && rate == HS_OF_RATE_DAQ_VEL) {
+        char name[32];
+        snprintf(name, sizeof name, "ele%d", e->tag);
+        if (hs_fe_link_rates(fe, hs_fe_element_index(fe, name), lv->Aupd, vb, ab, r) != e->nmat)
+            return -1;
+    }
+    double v[HS_OS_MAX_DIRS] = {0};
+    for (int p = 0; p < e->exp_gnb; p++) {
+        const int node = e->exp_gnode[e->exp_gbn[p]];
+        if (rate == HS_OF_RATE_CTRL_VEL || rate == HS_OF_RATE_CTRL_ACCEL)
+            v[p] = hs_os_live_node(lv, node, e->exp_gdof[p], rate == HS_OF_RATE_CTRL_VEL ? 1 : 3);
+    }
+    for (int m = 0; rate == HS_OF_RATE_DAQ_VEL && m < e->nmat; m++)
+        v[e->exp_gpos[m]] = reports_rate(st, e->mat[m]) ? r[m] : 0.0;
+    const int n = e->exp_gnb < cap ? e->exp_gnb : cap;
+    memcpy(out, v, (size_t)n * sizeof(double));
+    return n;
+}
+
 int hs_of_exp_link_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int rate, double *out,
                          int cap)
 {
-    if (!e->exp_site || e->exp_beam || e->exp_generic) return -1;
+    if (e->exp_site && e->exp_generic) return generic_rates(st, e, fe, rate, out, cap);
+    if (!e->exp_site || e->exp_beam) return -1;
     const int n = e->nmat;
     double vb[HS_OS_MAX_DIRS] = {0}, ab[HS_OS_MAX_DIRS] = {0}, r[HS_OS_MAX_DIRS] = {0};
     const hs_os_live *lv = st->an ? st->an->lv : NULL;

@@ -7,7 +7,8 @@
 # whose columns are experimental twoNodeLinks (-dir 2, shearDist 1; Elastic 2.8 with eta 0.05 and
 # Steel02 specimens) with an experimental truss as a diagonal brace (Elastic 1.5), under an
 # elastic beam, 400 steps of a sine ground motion that yields the Steel02 column; every response
-# recorded for all three elements. Checked, in hysim's files by closed forms: the left column's
+# recorded for all three elements; and the frame whose right column is an expElement generic over
+# node 4's ux (EEGeneric.cpp: absolute DOFs; Elastic 2.8 with eta 0.02). Checked, in hysim's files by closed forms: the left column's
 # shear is node 3's -ux (its local y is global -x), so its ctrlVel and ctrlAccel are node 3's -vx
 # and -ax (Newmark converged: the last update is the commit) to 1e-12 of their peaks; daqVel is
 # ctrlVel on the Elastic specimens and 0 on the Steel02; daqAccel is 0. With OPENFRESCO_OPENSEES
@@ -24,7 +25,7 @@ hysim=$1
 work_dir
 
 RESPONSES="ctrlDisp ctrlVel ctrlAccel daqDisp daqVel daqAccel daqForce"
-frame() { # frame INTEGRATOR TEST BRACE(0/1)
+frame() { # frame INTEGRATOR TEST BRACE(0/1) GENERIC(0/1: the right column an expElement generic)
     cat <<TCL
 model BasicBuilder -ndm 2 -ndf 3
 loadPackage OpenFresco
@@ -35,7 +36,8 @@ node 4 100.0 50.0 -mass 0.0138 0.0138 0.0
 fix 1 1 1 1
 fix 2 1 1 1
 uniaxialMaterial Elastic 1 2.8 0.05
-uniaxialMaterial Steel02 2 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0
+$([ "$4" = 1 ] && echo "uniaxialMaterial Elastic 2 2.8 0.02" ||
+    echo "uniaxialMaterial Steel02 2 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0")
 uniaxialMaterial Elastic 3 1.5
 expControl SimUniaxialMaterials 1 1
 expControl SimUniaxialMaterials 2 2
@@ -47,7 +49,8 @@ expSite LocalSite 1 1
 expSite LocalSite 2 2
 expSite LocalSite 3 3
 expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8 -shearDist 1.0
-expElement twoNodeLink 2 2 4 -dir 2 -site 2 -initStif 2.8 -shearDist 1.0
+$([ "$4" = 1 ] && echo "expElement generic 2 -node 4 -dof 1 -site 2 -initStif 2.8" ||
+    echo "expElement twoNodeLink 2 2 4 -dir 2 -site 2 -initStif 2.8 -shearDist 1.0")
 $([ "$3" = 1 ] && echo "expElement truss 3 1 4 -site 3 -initStif 1.5")
 geomTransf Linear 1
 element elasticBeamColumn 4 3 4 3.55 29000 22.1 1
@@ -58,8 +61,8 @@ foreach r {$RESPONSES} {
     recorder Element -file \$r.out -precision 16 -time -ele 1 2 $([ "$3" = 1 ] && echo 3) \$r
 }
 recorder Node -file disp.out -precision 16 -time -node 3 4 -dof 1 2 3 disp
-recorder Node -file vel.out -precision 16 -time -node 3 -dof 1 vel
-recorder Node -file accel.out -precision 16 -time -node 3 -dof 1 accel
+recorder Node -file vel.out -precision 16 -time -node 3 4 -dof 1 vel
+recorder Node -file accel.out -precision 16 -time -node 3 4 -dof 1 accel
 system BandGeneral
 numberer Plain
 constraints Plain
@@ -81,9 +84,9 @@ close() {
         if (d > m) m = d; if (x > p) p = x } END { r = p > 0 ? m / p : m; printf "%.2g\n", r; exit !(r <= t) }'
 }
 
-run_case() { # run_case NAME INTEGRATOR TEST BRACE
+run_case() { # run_case NAME INTEGRATOR TEST BRACE GENERIC
     mkdir -p "$1/hs/src" "$1/of"
-    frame "$2" "$3" "$4" > "$1/hs/src/frame.tcl"
+    frame "$2" "$3" "$4" "$5" > "$1/hs/src/frame.tcl"
     cp "$1/hs/src/frame.tcl" "$1/of/"
     os_testfile hs src/frame.tcl > "$1/hs/f.yaml"
     (cd "$1/hs" && "$hysim" run f.yaml -o run > run.log 2>&1) || fail "hysim $1: $(grep -v warning: "$1/hs/run.log" | head -3)"
@@ -105,8 +108,9 @@ run_case() { # run_case NAME INTEGRATOR TEST BRACE
 
 [ -n "${OPENFRESCO_OPENSEES:-}" ] ||
     echo "$me: SKIP (the comparison with OpenFresco itself): set OPENFRESCO_OPENSEES to an OpenSees that can loadPackage OpenFresco (docs/openfresco.md)"
-run_case newmark "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1
-run_case hs "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 0
+run_case newmark "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1 0
+run_case hs "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 0 0
+run_case generic "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1 1
 
 # closed forms in hysim's own files (Newmark: the last update is the commit)
 h=newmark/hs/run
@@ -124,4 +128,11 @@ awk '{ for (k = 2; k <= NF; k++) if ($k != 0) exit 1 }' "$h/daqAccel.out" || fai
 awk '{ x = $3 < 0 ? -$3 : $3; if (x > m) m = x } END { exit !(m > 1.0) }' "$h/ctrlVel.out" ||
     fail "the Steel02 column hardly moves"
 echo "$me: daqVel = ctrlVel on the Elastic specimens, 0 on the Steel02 one; daqAccel 0"
+# the generic element over node 4's ux: its absolute velocity and acceleration, daqVel = ctrlVel
+h=generic/hs/run
+w=$(close <(col "$h/vel.out" 3) <(col "$h/ctrlVel.out" 3) 1e-12) || fail "the generic element's ctrlVel is not node 4's vx: $w"
+w=$(close <(col "$h/accel.out" 3) <(col "$h/ctrlAccel.out" 3) 1e-12) || fail "the generic element's ctrlAccel is not node 4's ax: $w"
+w=$(close <(col "$h/ctrlVel.out" 3) <(col "$h/daqVel.out" 3) 1e-15) || fail "the generic element's daqVel is not its ctrlVel: $w"
+awk '{ for (k = 2; k <= NF; k++) if ($k != 0) exit 1 }' "$h/daqAccel.out" || fail "the generic element's daqAccel is not 0"
+echo "$me: the generic element over node 4's ux: ctrlVel, ctrlAccel its vx, ax; daqVel = ctrlVel; daqAccel 0"
 echo "$me: OK"
