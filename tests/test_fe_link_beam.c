@@ -12,7 +12,9 @@
  *    dy F_x) under Corotational (equilibrium in the deformed position), and PDelta's lateral
  *    force adds N dy / L with N = the axial force of system A;
  *  - the recorded basic deformation and force are the shear specimen's (dy and S);
- *  - at nodes moved after the commit without an update, the tangent (test_moved_tangent). */
+ *  - at nodes moved after the commit without an update, the tangent (test_moved_tangent);
+ *  - the basic velocities and accelerations of OpenFresco's recorders (test_basic_accelerations).
+ */
 #include "hs_test.h"
 
 #include <math.h>
@@ -225,12 +227,64 @@ static void test_moved_tangent(void **state)
     destroy(&m);
 }
 
+/* EEBeamColumn2d's basic accelerations (hs_fe_link_rates' ab: CorotCrdTransf2d's or
+ * LinearCrdTransf2d's getBasicTrialAccel through B's map, as its update() forms abCtrl) are the
+ * second time derivative of its basic deformations db along the motion u(t) = u0 + v0 t + a0 t^2
+ * / 2 of both nodes (central differences of the db each restore leaves at h and 2h,
+ * extrapolated), and vb the first. */
+static void test_basic_accelerations(void **state)
+{
+    (void)state;
+    const hs_fe_transf kinds[2] = {HS_FE_LINEAR, HS_FE_COROTATIONAL};
+    const double u0[6] = {0.3, -0.2, 0.05, -3.0, 12.0, 0.2},
+                 v0[6] = {1.5, -0.8, 0.3, -2.0, 4.0, -0.5},
+                 a0[6] = {20.0, 15.0, -3.0, -40.0, 60.0, 8.0};
+    for (int t = 0; t < 2; t++) {
+        model m;
+        build(&m, kinds[t], 0, 2.8);
+        int q[6];
+        for (int i = 0; i < 6; i++) q[i] = hs_fe_dof(m.fe, i < 3 ? 1 : 2, i % 3);
+        const double h = 1e-3;
+        double db[5][3], b[9];
+        int driven[3];
+        for (int k = 0; k < 5; k++) { /* t = -2h .. 2h */
+            const double tk = (k - 2) * h;
+            double d[6], r[6] = {0};
+            for (int i = 0; i < 6; i++) d[q[i]] = u0[i] + v0[i] * tk + 0.5 * a0[i] * tk * tk;
+            assert_int_equal(hs_fe_restore(m.fe, d, NULL, r, NULL, NULL), 0);
+            assert_int_equal(hs_fe_exp_beam_basic(m.fe, 0, b, driven), 0);
+            memcpy(db[k], b, sizeof db[k]);
+        }
+        double d[6], v[6], a[6], r[6] = {0}, vb[3], ab[3], rate[3];
+        for (int i = 0; i < 6; i++) d[q[i]] = u0[i], v[q[i]] = v0[i], a[q[i]] = a0[i];
+        assert_int_equal(hs_fe_restore(m.fe, d, v, r, NULL, NULL), 0);
+        assert_int_equal(hs_fe_link_rates(m.fe, 0, a, vb, ab, rate), 3);
+        for (int p = 0; p < 3; p++) {
+            /* central differences at h and 2h, extrapolated (Richardson: error h^4) */
+            const double v1 = (db[3][p] - db[1][p]) / (2.0 * h),
+                         v2 = (db[4][p] - db[0][p]) / (4.0 * h),
+                         a1 = (db[3][p] - 2.0 * db[2][p] + db[1][p]) / (h * h),
+                         a2 = (db[4][p] - 2.0 * db[2][p] + db[0][p]) / (4.0 * h * h);
+            const double fv = (4.0 * v1 - v2) / 3.0, fa = (4.0 * a1 - a2) / 3.0;
+            printf("transformation %d, B %d: vb %.10g (differences %.10g), ab %.10g (%.10g)\n", t,
+                   p, vb[p], fv, ab[p], fa);
+            assert_true(fabs(vb[p] - fv) <= 1e-9 * (fabs(fv) + 1.0));
+            assert_true(fabs(ab[p] - fa) <= 1e-6 * (fabs(fa) + 1.0));
+        }
+        /* the shear's specimen (Elastic, no rate) on B's DOF 1: its rate is vb there, 0 else */
+        assert_true(fabs(rate[1] - vb[1]) <= 1e-14 * fabs(vb[1]));
+        assert_true(rate[0] == 0.0 && rate[2] == 0.0);
+        destroy(&m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_linear_is_kb_db),
         cmocka_unit_test(test_elastic_axial_force),
         cmocka_unit_test(test_moved_tangent),
+        cmocka_unit_test(test_basic_accelerations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

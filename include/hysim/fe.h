@@ -547,8 +547,10 @@ int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
  * getResponse), one per direction: vb its last trial's basic velocities (vbCtrl), ab = B a with
  * a the dynamic DOFs' accelerations the caller gives (abCtrl: the nodes' trial accelerations at
  * that update; a moving support's taken as 0), rate its materials' trial deformation rates over
- * the velocity factors. Returns the number of directions; HS_EINVAL for another element, a
- * beam-column, a link through a setup with actuator geometry or with a specimen elsewhere. */
+ * the velocity factors. Returns the number of directions; an experimental beam-column's over its
+ * basic system B (3: EEBeamColumn2d's vbCtrl, abCtrl through its transformation, the rates on the
+ * DOFs its site drives, 0 elsewhere). HS_EINVAL for another element, a 3-D beam-column, a link
+ * through a setup with actuator geometry or with a specimen elsewhere. */
 int hs_fe_link_rates(const hs_fe *fe, int e, const double *a, double *vb, double *ab, double *rate);
 /* An OpenFresco experimental beam-column (hs_fe_link_def exp_beam): its whole basic system B at
  * the last trial state, b = [db0 db1 db2, vb0 vb1 vb2, qb0 qb1 qb2] (axial, shear at node j,

@@ -316,6 +316,11 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
  * nodes that moved since its last update (its qA is the last update's: fe_move_nodes.c). */
 void fe_link_beam_at(const fe_element *e, int transf, const double kbB[9], const double qA[3],
                      const double ug[6], double f[6], double k[36]);
+/* Its basic accelerations in B (EEBeamColumn2d::update's ab) at ug, vg, ag: Linear and PDelta
+ * through LinearCrdTransf2d's T_A, Corotational through CorotCrdTransf2d::getBasicTrialAccel and
+ * the derivatives of B's nonlinear map. */
+void fe_link_beam_accel(const fe_element *e, int transf, const double ug[6], const double vg[6],
+                        const double ag[6], double ab[3]);
 /* fe_link.c: the global force f and tangent k (6, 6 x 6; either NULL) of an experimental
  * beam-column link at equation displacements u, its last trial basic forces through the
  * transformation there; 0, or 1 for another link. */

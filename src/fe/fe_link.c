@@ -885,7 +885,7 @@ int hs_fe_link_rates(const hs_fe *fe, int e, const double *a, double *vb, double
     if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_LINK) return HS_EINVAL;
     const fe_element *el = &fe->els[e];
     const fe_link *l = el->link;
-    if (l->beam || l->beam3 || l->setup || l->has_spec) return HS_EINVAL;
+    if (l->beam3 || l->setup || l->has_spec) return HS_EINVAL;
     const fe_map *maps[FE_MAX_EDOF];
     fe_element_maps(fe, el, maps);
     double ag[FE_MAX_EDOF]; /* the element's accelerations: its maps' terms over the dynamic DOFs */
@@ -895,6 +895,18 @@ int hs_fe_link_rates(const hs_fe *fe, int e, const double *a, double *vb, double
             const int q = maps[i]->eq[t];
             if (q < fe->neq && fe->eq_dyn[q] >= 0) ag[i] += maps[i]->c[t] * a[fe->eq_dyn[q]];
         }
+    }
+    if (l->beam) { /* over B: the last update's nodes (the last restore's u, v) */
+        double ug[6], vg[6];
+        for (int i = 0; i < 6; i++)
+            ug[i] = fe_map_value(maps[i], fe->u), vg[i] = fe_map_value(maps[i], fe->v);
+        fe_link_beam_accel(el, l->beam_transf, ug, vg, ag, ab);
+        for (int b = 0; b < 3; b++) vb[b] = l->b9[3 + b], rate[b] = 0.0;
+        for (int m = 0; m < l->ndir; m++) {
+            const int b = l->dir[m] == HS_FE_UX ? 0 : l->dir[m] == HS_FE_UY ? 1 : 2;
+            rate[b] = hs_material_strain_rate(l->mat[m]) / l->dv[m];
+        }
+        return 3;
     }
     for (int d = 0; d < l->ndir; d++) {
         vb[d] = l->vbt[d];

@@ -200,3 +200,40 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
     through_transformation(e, transf, corot, initial, kbA, qA, &g, f, k);
     return 0;
 }
+
+void fe_link_beam_accel(const fe_element *e, int transf, const double ug[6], const double vg[6],
+                        const double ag[6], double ab[3])
+{
+    const double L = e->L;
+    double ul[6], vl[6], al[6], abA[3];
+    fe2d_to_local(e, ug, ul);
+    fe2d_to_local(e, vg, vl);
+    fe2d_to_local(e, ag, al);
+    if (transf !=
+        HS_FE_COROTATIONAL) { /* LinearCrdTransf2d: T_A al; B = [dA0, -L dA1, dA2 - dA1] */
+        const double dv = (al[4] - al[1]) / L;
+        abA[0] = al[3] - al[0], abA[1] = al[2] - dv, abA[2] = al[5] - dv;
+        ab[0] = abA[0], ab[1] = -L * abA[1], ab[2] = abA[2] - abA[1];
+        return;
+    }
+    /* CorotCrdTransf2d::getBasicTrialVel and getBasicTrialAccel: the chord (Lx, Ly) in the axes
+     * at rest, its rates */
+    const double Lx = L + ul[3] - ul[0], Ly = ul[4] - ul[1], Ln = hypot(Lx, Ly);
+    const double Lxd = vl[3] - vl[0], Lyd = vl[4] - vl[1], Lxdd = al[3] - al[0],
+                 Lydd = al[4] - al[1];
+    const double vbA0 = (Lx * Lxd + Ly * Lyd) / Ln,
+                 vbA1 = vl[2] - (Lx * Lyd - Ly * Lxd) / (Ln * Ln);
+    const double p = Lx * Lxd + Ly * Lyd;
+    abA[0] = (Lxd * Lxd + Lx * Lxdd + Ly * Lydd + Lyd * Lyd) / Ln - p * p / (Ln * Ln * Ln);
+    abA[1] = al[2] - (Lx * Lydd - Ly * Lxdd) / (Ln * Ln) +
+             2.0 * (Lx * Lyd - Ly * Lxd) * p / (Ln * Ln * Ln * Ln);
+    abA[2] = al[5] + abA[1] - al[2];
+    /* EEBeamColumn2d::update (nonlinear B): the derivatives of db = [(L + dA0) cos dA1 - L,
+     * -(L + dA0) sin dA1, dA2 - dA1] */
+    beam_geometry g;
+    geometry(e, 1, 0, ug, &g);
+    const double c = cos(g.dA[1]), s = sin(g.dA[1]), La = L + g.dA[0];
+    ab[0] = abA[0] * c - 2.0 * vbA0 * s * vbA1 - La * c * vbA1 * vbA1 - La * s * abA[1];
+    ab[1] = -abA[0] * s - 2.0 * vbA0 * c * vbA1 + La * s * vbA1 * vbA1 - La * c * abA[1];
+    ab[2] = abA[2] - abA[1];
+}

@@ -1,4 +1,4 @@
-/* The rate responses of OpenFresco's experimental twoNodeLink and truss (facts from OpenFresco
+/* The rate responses of OpenFresco's experimental elements (facts from OpenFresco
  * 2.8's SRC/experimentalElement/EETwoNodeLink.cpp and EETruss.cpp setResponse / getResponse,
  * SRC/experimentalControl/ECSimUniaxialMaterials.cpp, SRC/experimentalSetup/ESOneActuator.cpp),
  * one value per basic direction:
@@ -12,9 +12,9 @@
  *     their trial rate); the setup writes them on the DOFs it drives, the others stay 0;
  *   daqAccel (daqAcceleration, ...): 0, SimUniaxialMaterials measures no acceleration (its
  *     getDaqResponse never writes one).
- * EEGeneric likewise over its listed DOFs (generic_rates). A link through a setup with actuator
- * geometry, on a networked site, a beam-column, or a generic element of several links is not
- * answered here (-1). */
+ * EEGeneric likewise over its listed DOFs (generic_rates), EEBeamColumn2d over its basic system B
+ * (beam_rates). A link through a setup with actuator geometry, on a networked site, a 3-D
+ * beam-column, or a generic element of several links is not answered here (-1). */
 #include "opensees_analysis.h"
 #include "opensees_tcl_openfresco.h"
 
@@ -80,11 +80,38 @@ static int generic_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int
     return n;
 }
 
+/* EEBeamColumn2d (EEBeamColumn2d.cpp getResponse) over its basic system B: ctrlVel vbCtrl,
+ * ctrlAccel abCtrl (its transformation's basic accelerations through B's map, update()), daqVel
+ * the specimens' rates on the DOFs the setup drives, daqAccel 0. */
+static int beam_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int rate, double *out,
+                      int cap)
+{
+    if (st->m->ndm != 2) return -1; /* EEBeamColumn3d's: not here */
+    const hs_os_live *lv = st->an ? st->an->lv : NULL;
+    double vb[3] = {0}, ab[3] = {0}, r[3] = {0}, v[3] = {0};
+    if (fe && lv) {
+        char name[32];
+        snprintf(name, sizeof name, "ele%d", e->tag);
+        if (hs_fe_link_rates(fe, hs_fe_element_index(fe, name), lv->Aupd, vb, ab, r) != 3)
+            return -1;
+    }
+    for (int b = 0; b < 3; b++)
+        v[b] = rate == HS_OF_RATE_CTRL_VEL ? vb[b] : rate == HS_OF_RATE_CTRL_ACCEL ? ab[b] : 0.0;
+    for (int m = 0; rate == HS_OF_RATE_DAQ_VEL && m < e->nmat; m++) {
+        const int b = e->dir[m] == HS_FE_UX ? 0 : e->dir[m] == HS_FE_UY ? 1 : 2;
+        v[b] = reports_rate(st, e->mat[m]) ? r[b] : 0.0;
+    }
+    const int n = 3 < cap ? 3 : cap;
+    memcpy(out, v, (size_t)n * sizeof(double));
+    return n;
+}
+
 int hs_of_exp_link_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int rate, double *out,
                          int cap)
 {
     if (e->exp_site && e->exp_generic) return generic_rates(st, e, fe, rate, out, cap);
-    if (!e->exp_site || e->exp_beam) return -1;
+    if (e->exp_site && e->exp_beam) return beam_rates(st, e, fe, rate, out, cap);
+    if (!e->exp_site) return -1;
     const int n = e->nmat;
     double vb[HS_OS_MAX_DIRS] = {0}, ab[HS_OS_MAX_DIRS] = {0}, r[HS_OS_MAX_DIRS] = {0};
     const hs_os_live *lv = st->an ? st->an->lv : NULL;

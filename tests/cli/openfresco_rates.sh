@@ -7,7 +7,10 @@
 # whose columns are experimental twoNodeLinks (-dir 2, shearDist 1; Elastic 2.8 with eta 0.05 and
 # Steel02 specimens) with an experimental truss as a diagonal brace (Elastic 1.5), under an
 # elastic beam, 400 steps of a sine ground motion that yields the Steel02 column; every response
-# recorded for all three elements; and the frame whose right column is an expElement generic over
+# recorded for all three elements; OpenFresco's PortalFrame (expElement beamColumn columns on
+# pinned bases, Corotational with Elastic 2.8 eta 0.05, Linear with Steel02; NewmarkHSFixedNumIter)
+# for EEBeamColumn2d's rates over its basic system B (ctrlAccel through CorotCrdTransf2d's and
+# LinearCrdTransf2d's basic accelerations and B's map); and the frame whose right column is an expElement generic over
 # node 4's ux (EEGeneric.cpp: absolute DOFs; Elastic 2.8 with eta 0.02). Checked, in hysim's files by closed forms: the left column's
 # shear is node 3's -ux (its local y is global -x), so its ctrlVel and ctrlAccel are node 3's -vx
 # and -ax (Newmark converged: the last update is the commit) to 1e-12 of their peaks; daqVel is
@@ -76,6 +79,50 @@ wipe
 TCL
 }
 
+beams() { # OpenFresco's PortalFrame on pinned bases: expElement beamColumn columns hung from
+    # their top nodes, Corotational (Elastic 2.8 with eta 0.05) and Linear (Steel02)
+    cat <<TCL
+model BasicBuilder -ndm 2 -ndf 3
+loadPackage OpenFresco
+node 1 0.0 0.0
+node 2 100.0 0.0
+node 3 0.0 50.0 -mass 0.0138 0.0138 0.0
+node 4 100.0 50.0 -mass 0.0138 0.0138 0.0
+fix 1 1 1 0
+fix 2 1 1 0
+uniaxialMaterial Elastic 1 2.8 0.05
+uniaxialMaterial Steel02 2 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0
+expControl SimUniaxialMaterials 1 1
+expControl SimUniaxialMaterials 2 2
+expSetup OneActuator 1 -control 1 2 -sizeTrialOut 3 3
+expSetup OneActuator 2 -control 2 2 -sizeTrialOut 3 3
+expSite LocalSite 1 1
+expSite LocalSite 2 2
+geomTransf Corotational 1
+geomTransf Linear 2
+expElement beamColumn 1 3 1 1 -site 1 -initStif 1310.8 0 0 0 11.2 -280.0 0 -280.0 9333.3333
+expElement beamColumn 2 4 2 2 -site 2 -initStif 1310.8 0 0 0 11.2 -280.0 0 -280.0 9333.3333
+element elasticBeamColumn 3 3 4 3.55 29000 22.1 1
+timeSeries Sine 1 0.0 8.0 0.5 -factor 300.0
+pattern UniformExcitation 2 1 -accel 1
+rayleigh 1.2797 0.0 0.0 0.0
+foreach r {$RESPONSES} {
+    recorder Element -file \$r.out -precision 16 -time -ele 1 2 \$r
+}
+recorder Node -file disp.out -precision 16 -time -node 3 4 -dof 1 2 3 disp
+system BandGeneral
+numberer Plain
+constraints Plain
+test FixedNumIter 5
+integrator NewmarkHSFixedNumIter 0.5 0.25
+algorithm Newton
+analysis Transient
+analyze 400 0.01
+wipeExp
+wipe
+TCL
+}
+
 # col FILE K: column K (1 = time) of FILE, one a line
 col() { awk -v k="$2" '{ print $k }' "$1"; }
 # close A B TOL: two one-column files equal within TOL of the first's peak (stdout: the ratio)
@@ -86,7 +133,7 @@ close() {
 
 run_case() { # run_case NAME INTEGRATOR TEST BRACE GENERIC
     mkdir -p "$1/hs/src" "$1/of"
-    frame "$2" "$3" "$4" "$5" > "$1/hs/src/frame.tcl"
+    if [ "$2" = beams ]; then beams; else frame "$2" "$3" "$4" "$5"; fi > "$1/hs/src/frame.tcl"
     cp "$1/hs/src/frame.tcl" "$1/of/"
     os_testfile hs src/frame.tcl > "$1/hs/f.yaml"
     (cd "$1/hs" && "$hysim" run f.yaml -o run > run.log 2>&1) || fail "hysim $1: $(grep -v warning: "$1/hs/run.log" | head -3)"
@@ -111,6 +158,7 @@ run_case() { # run_case NAME INTEGRATOR TEST BRACE GENERIC
 run_case newmark "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1 0
 run_case hs "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 0 0
 run_case generic "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1 1
+run_case beams beams
 
 # closed forms in hysim's own files (Newmark: the last update is the commit)
 h=newmark/hs/run
