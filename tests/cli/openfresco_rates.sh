@@ -28,7 +28,7 @@ hysim=$1
 work_dir
 
 RESPONSES="ctrlDisp ctrlVel ctrlAccel daqDisp daqVel daqAccel daqForce"
-frame() { # frame INTEGRATOR TEST BRACE(0/1) GENERIC(0/1: the right column an expElement generic)
+portal() { # portal ROT: the portal's nodes, its bases' rotations fixed (1) or free (0)
     cat <<TCL
 model BasicBuilder -ndm 2 -ndf 3
 loadPackage OpenFresco
@@ -36,8 +36,38 @@ node 1 0.0 0.0
 node 2 100.0 0.0
 node 3 0.0 50.0 -mass 0.0138 0.0138 0.0
 node 4 100.0 50.0 -mass 0.0138 0.0138 0.0
-fix 1 1 1 1
-fix 2 1 1 1
+fix 1 1 1 $1
+fix 2 1 1 $1
+TCL
+}
+# motion FACTOR ELEMENTS INTEGRATOR TEST: the ground motion, the recorders of ELEMENTS, the analysis
+motion() {
+    cat <<TCL
+timeSeries Sine 1 0.0 8.0 0.5 -factor $1
+pattern UniformExcitation 2 1 -accel 1
+rayleigh 1.2797 0.0 0.0 0.0
+foreach r {$RESPONSES} {
+    recorder Element -file \$r.out -precision 16 -time -ele $2 \$r
+}
+recorder Node -file disp.out -precision 16 -time -node 3 4 -dof 1 2 3 disp
+recorder Node -file vel.out -precision 16 -time -node 3 4 -dof 1 vel
+recorder Node -file accel.out -precision 16 -time -node 3 4 -dof 1 accel
+system BandGeneral
+numberer Plain
+constraints Plain
+test $4
+integrator $3
+algorithm Newton
+analysis Transient
+analyze 400 0.01
+wipeExp
+wipe
+TCL
+}
+
+frame() { # frame INTEGRATOR TEST BRACE(0/1) GENERIC(0/1: the right column an expElement generic)
+    portal 1
+    cat <<TCL
 uniaxialMaterial Elastic 1 2.8 0.05
 $([ "$4" = 1 ] && echo "uniaxialMaterial Elastic 2 2.8 0.02" ||
     echo "uniaxialMaterial Steel02 2 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0")
@@ -57,39 +87,14 @@ $([ "$4" = 1 ] && echo "expElement generic 2 -node 4 -dof 1 -site 2 -initStif 2.
 $([ "$3" = 1 ] && echo "expElement truss 3 1 4 -site 3 -initStif 1.5")
 geomTransf Linear 1
 element elasticBeamColumn 4 3 4 3.55 29000 22.1 1
-timeSeries Sine 1 0.0 8.0 0.5 -factor 200.0
-pattern UniformExcitation 2 1 -accel 1
-rayleigh 1.2797 0.0 0.0 0.0
-foreach r {$RESPONSES} {
-    recorder Element -file \$r.out -precision 16 -time -ele 1 2 $([ "$3" = 1 ] && echo 3) \$r
-}
-recorder Node -file disp.out -precision 16 -time -node 3 4 -dof 1 2 3 disp
-recorder Node -file vel.out -precision 16 -time -node 3 4 -dof 1 vel
-recorder Node -file accel.out -precision 16 -time -node 3 4 -dof 1 accel
-system BandGeneral
-numberer Plain
-constraints Plain
-test $2
-integrator $1
-algorithm Newton
-analysis Transient
-analyze 400 0.01
-wipeExp
-wipe
 TCL
+    motion 200.0 "1 2 $([ "$3" = 1 ] && echo 3)" "$1" "$2"
 }
 
 beams() { # OpenFresco's PortalFrame on pinned bases: expElement beamColumn columns hung from
     # their top nodes, Corotational (Elastic 2.8 with eta 0.05) and Linear (Steel02)
+    portal 0
     cat <<TCL
-model BasicBuilder -ndm 2 -ndf 3
-loadPackage OpenFresco
-node 1 0.0 0.0
-node 2 100.0 0.0
-node 3 0.0 50.0 -mass 0.0138 0.0138 0.0
-node 4 100.0 50.0 -mass 0.0138 0.0138 0.0
-fix 1 1 1 0
-fix 2 1 1 0
 uniaxialMaterial Elastic 1 2.8 0.05
 uniaxialMaterial Steel02 2 1.5 2.8 0.01 18.5 0.925 0.15 0.0 1.0 0.0 1.0
 expControl SimUniaxialMaterials 1 1
@@ -103,24 +108,8 @@ geomTransf Linear 2
 expElement beamColumn 1 3 1 1 -site 1 -initStif 1310.8 0 0 0 11.2 -280.0 0 -280.0 9333.3333
 expElement beamColumn 2 4 2 2 -site 2 -initStif 1310.8 0 0 0 11.2 -280.0 0 -280.0 9333.3333
 element elasticBeamColumn 3 3 4 3.55 29000 22.1 1
-timeSeries Sine 1 0.0 8.0 0.5 -factor 300.0
-pattern UniformExcitation 2 1 -accel 1
-rayleigh 1.2797 0.0 0.0 0.0
-foreach r {$RESPONSES} {
-    recorder Element -file \$r.out -precision 16 -time -ele 1 2 \$r
-}
-recorder Node -file disp.out -precision 16 -time -node 3 4 -dof 1 2 3 disp
-system BandGeneral
-numberer Plain
-constraints Plain
-test FixedNumIter 5
-integrator NewmarkHSFixedNumIter 0.5 0.25
-algorithm Newton
-analysis Transient
-analyze 400 0.01
-wipeExp
-wipe
 TCL
+    motion 300.0 "1 2" "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5"
 }
 
 # col FILE K: column K (1 = time) of FILE, one a line
