@@ -3,7 +3,8 @@
  * entry by entry (K = B^T diag(k) B written out); a rigid-body motion (translation and rotation
  * about node i) deforms nothing, also in a yielding Bouc-Wen link; `orient` turns the local axes
  * away from the chord; with coincident nodes a Bouc-Wen link responds as a zero-length element
- * with the same material, bit for bit, under three integrators. */
+ * with the same material, bit for bit, under three integrators; OpenFresco's rate responses
+ * (hs_fe_link_rates) are B v, B a and the materials' rates over their velocity factors. */
 #include "hs_test.h"
 
 #include <math.h>
@@ -287,10 +288,56 @@ static void test_link_errors(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+/* OpenFresco's rate responses of a link (hs_fe_link_rates: EETwoNodeLink's ctrlVel, ctrlAccel,
+ * daqVel): on the skewed link above (axial and shear, shear distance sd), vb = B v of the last
+ * restore, ab = B a of the accelerations given, and the materials' rates over their velocity
+ * factors (the shear's specimen scaled by 2.5: it takes 2.5 vb, and answers vb). */
+static void test_rates(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    const double sd = 0.3, c = 0.6, s = 0.8, L = 5.0;
+    hs_options *ox = elastic(3e6), *oy = elastic(2e5);
+    hs_fe *fe = two_free_nodes(ctx, 3.0, 4.0);
+    hs_fe_link_def def;
+    hs_fe_link_def_init(&def);
+    def.ndir = 2;
+    def.dirs[0] = HS_FE_UX, def.dirs[1] = HS_FE_UY;
+    def.mat_type[0] = def.mat_type[1] = "elastic";
+    def.mat_opts[0] = ox, def.mat_opts[1] = oy;
+    def.shear_dist = sd;
+    def.vel_factor[1] = 2.5;
+    assert_true(hs_fe_add_link(fe, "link", 1, 2, &def) >= 0);
+    finalize(ctx, fe);
+    const double a = sd * L, b = (1.0 - sd) * L;
+    const double B[2][6] = {{-c, -s, 0.0, c, s, 0.0}, {s, -c, -a, -s, c, -b}};
+    const double d[6] = {0.01, -0.02, 0.003, 0.03, 0.01, -0.002},
+                 v[6] = {0.4, -0.3, 0.05, -0.2, 0.7, 0.02},
+                 acc[6] = {3.0, 1.5, -0.4, -2.5, 0.8, 0.3};
+    double r[6] = {0}, vb[2], ab[2], rate[2];
+    assert_int_equal(hs_fe_restore(fe, d, v, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_link_rates(fe, 0, acc, vb, ab, rate), 2);
+    for (int k = 0; k < 2; k++) {
+        double bv = 0.0, ba = 0.0;
+        for (int i = 0; i < 6; i++) bv += B[k][i] * v[i], ba += B[k][i] * acc[i];
+        printf("direction %d: vb %.15g (B v %.15g), ab %.15g (B a %.15g), rate %.15g\n", k, vb[k],
+               bv, ab[k], ba, rate[k]);
+        assert_true(fabs(vb[k] - bv) <= 1e-14 * fabs(bv));
+        assert_true(fabs(ab[k] - ba) <= 1e-14 * fabs(ba));
+        assert_true(fabs(rate[k] - bv) <= 1e-14 * fabs(bv));
+    }
+    hs_fe_destroy(&fe);
+    hs_options_destroy(&ox);
+    hs_options_destroy(&oy);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skewed_link_stiffness),
+        cmocka_unit_test(test_rates),
         cmocka_unit_test(test_orient_and_rigid_motion),
         cmocka_unit_test(test_link_equals_zero_length),
         cmocka_unit_test(test_link_errors),

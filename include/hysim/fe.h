@@ -429,6 +429,13 @@ int hs_fe_commit(hs_fe *fe);
  * their recorded global force at d, the other elements at their committed state; dr (n) gets
  * the change of the restoring force that makes (src/fe/fe_move_nodes.c). */
 int hs_fe_move_nodes(hs_fe *fe, const double *d, double *dr);
+/* After hs_fe_move_nodes: adds to K (the last restore's tangent: sparse 1, values over
+ * hs_fe_sparse_pattern's pattern; 0, dense n x n, column-major) the change of the tangents of
+ * the elements that answer at the moved nodes (OpenSees' next Newton tangent is formed after the
+ * unbalance that updated their transformations: ElasticBeam2d's, OpenFresco's EEBeamColumn2d's
+ * -initStif with the geometric stiffness of its last basic forces); the others keep their last
+ * update's. Nothing when the nodes did not move; HS_EUNSUPPORTED dense with condensed DOFs. */
+int hs_fe_moved_tangent(hs_fe *fe, double *K, int sparse);
 /* 1 after hs_fe_move_nodes until the next restore, commit or revert; settle 1: the elements are
  * taken as they answer there (the restoring force hs_fe_move_nodes gave, the caller's), and
  * their recorded forces are their own state's again. */
@@ -536,6 +543,15 @@ int hs_fe_spring_columns(const hs_fe *fe, int max, int *el, int *comp);
 /* Values of response r of element e (0: the element has no such response). */
 int hs_fe_element_response_size(const hs_fe *fe, int e, hs_fe_response r);
 int hs_fe_element_response(hs_fe *fe, int e, hs_fe_response r, double *out);
+/* An experimental link's rates for OpenFresco's recorders (EETwoNodeLink, EETruss, EEGeneric
+ * getResponse), one per direction: vb its last trial's basic velocities (vbCtrl), ab = B a with
+ * a the dynamic DOFs' accelerations the caller gives (abCtrl: the nodes' trial accelerations at
+ * that update; a moving support's taken as 0), rate its materials' trial deformation rates over
+ * the velocity factors. Returns the number of directions; an experimental beam-column's over its
+ * basic system B (3: EEBeamColumn2d's vbCtrl, abCtrl through its transformation, the rates on the
+ * DOFs its site drives, 0 elsewhere). HS_EINVAL for another element, a 3-D beam-column, a link
+ * through a setup with actuator geometry or with a specimen elsewhere. */
+int hs_fe_link_rates(const hs_fe *fe, int e, const double *a, double *vb, double *ab, double *rate);
 /* An OpenFresco experimental beam-column (hs_fe_link_def exp_beam): its whole basic system B at
  * the last trial state, b = [db0 db1 db2, vb0 vb1 vb2, qb0 qb1 qb2] (axial, shear at node j,
  * rotation; qb with EEBeamColumn2d's elastic axial force), and which of B's DOFs its site drives

@@ -31,6 +31,7 @@ int hs_material_set_trial_transverse(hs_material *m, double strain, double strai
                                      double transverse_strain);
 int hs_material_has_transverse(const hs_material *m);
 double hs_material_stress(const hs_material *m);       /* trial force */
+double hs_material_strain_rate(const hs_material *m);  /* trial deformation rate */
 double hs_material_tangent(const hs_material *m);      /* d stress / d strain (trial) */
 double hs_material_rate_tangent(const hs_material *m); /* d stress / d strain_rate (trial) */
 double hs_material_initial_tangent(const hs_material *m);

@@ -310,14 +310,22 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
                        const hs_fe_specimen *spec, double spec_db[3], const double *spec_q,
                        double t, double f[6], double k[36], double db_out[3], double qb_out[3],
                        double qA_out[3], double b9[9]);
-/* Its global force f for basic forces qA (system A) through the transformation at ug (what
- * EEBeamColumn2d::getResistingForce gives after theCoordTransf->update() at nodes that moved
- * since its last update: fe_move_nodes.c). */
-void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], const double ug[6],
-                           double f[6]);
-/* fe_link.c: the global force (6) of an experimental beam-column link at equation displacements
- * u, its last trial basic forces through the transformation there; 0, or 1 for another link. */
-int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6]);
+/* Its global force f and tangent k (either NULL) for basic forces qA (system A) through the
+ * transformation at ug, the tangent -initStif kbB with the geometric stiffness of qA there: what
+ * EEBeamColumn2d::getResistingForce and getTangentStiff give after theCoordTransf->update() at
+ * nodes that moved since its last update (its qA is the last update's: fe_move_nodes.c). */
+void fe_link_beam_at(const fe_element *e, int transf, const double kbB[9], const double qA[3],
+                     const double ug[6], double f[6], double k[36]);
+/* Its basic accelerations in B (EEBeamColumn2d::update's ab) at ug, vg, ag: Linear and PDelta
+ * through LinearCrdTransf2d's T_A, Corotational through CorotCrdTransf2d::getBasicTrialAccel and
+ * the derivatives of B's nonlinear map. */
+void fe_link_beam_accel(const fe_element *e, int transf, const double ug[6], const double vg[6],
+                        const double ag[6], double ab[3]);
+/* fe_link.c: the global force f and tangent k (6, 6 x 6; either NULL) of an experimental
+ * beam-column link at equation displacements u, its last trial basic forces through the
+ * transformation there; 0, or 1 for another link. */
+int fe_link_beam_moved(const hs_fe *fe, const fe_element *e, const double *u, double f[6],
+                       double k[36]);
 /* fe_link_beam3.c: OpenFresco's 3-D experimental beam-column (EEBeamColumn3d, Linear): the rows
  * of its basic system B (global B, local T: axial, shear y at j, rz, shear z at j, ry, torsion),
  * which link direction drives each (link[p], -1: none), the elastic axial and torsion stiffness

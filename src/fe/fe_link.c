@@ -76,6 +76,7 @@ typedef struct fe_link {
     hs_signal_filter cf[HS_SF_RESPONSES], df[HS_SF_RESPONSES];
     double ubt[FE_MAX_MATS], cmd[FE_MAX_MATS], cmv[FE_MAX_MATS], daq_u[FE_MAX_MATS],
         daq_q[FE_MAX_MATS];
+    double vbt[FE_MAX_MATS]; /* the last trial basic velocities (hs_fe_link_rates) */
     /* a specimen elsewhere (hs_fe_link_set_specimen): its forces replace the materials' */
     int has_spec;
     hs_fe_specimen spec;
@@ -637,7 +638,8 @@ static double link_daq(const fe_link *l, int d, int force)
     return hs_signal_filter_apply(&f, 0.0);
 }
 
-int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double *u, double f[6])
+int fe_link_beam_moved(const hs_fe *fe, const fe_element *e, const double *u, double f[6],
+                       double k[36])
 {
     const fe_link *l = e->link;
     if (!l->beam) return 1;
@@ -645,7 +647,7 @@ int fe_link_beam_moved_force(const hs_fe *fe, const fe_element *e, const double 
     double ug[6];
     fe_element_maps(fe, e, maps);
     for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
-    fe_link_beam_force_at(e, l->beam_transf, l->qA, ug, f);
+    fe_link_beam_at(e, l->beam_transf, l->kbB, l->qA, ug, f, k);
     return 0;
 }
 
@@ -711,6 +713,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             vb[d] += b[i] * vg[i];
         }
     }
+    if (!initial) memcpy(l->vbt, vb, (size_t)n * sizeof(double)); /* hs_fe_link_rates */
     if (l->has_spec) { /* the specimen's forces; the tangent is the given stiffness (below) */
         for (int d = 0; d < n; d++) q[d] = 0.0;
         if (!initial && !spec_moved(l, ug, ub)) {
@@ -774,6 +777,10 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
                     sc += cb[b * n + a] * bb;
                 }
             if (l->has_k && (initial || l->k_tangent)) sk = l->K[j * nd + i];
+            /* an OpenFresco element's damping matrix is its Rayleigh damping alone
+             * (EETwoNodeLink::getDamp, EETruss::getDamp): its specimen's rate tangent is not in
+             * the tangent that -initStif replaces */
+            if (l->has_k && l->k_tangent) sc = 0.0;
             /* d(N delta_a g_a) / du: N g_a h_a^T + delta_a g_a k_N B_axial^T (a bearing: at
              * fixed N, with its rotations' term N rot_c g_r h_r^T) */
             for (int a = 0; a < 2 && !initial; a++)
@@ -871,4 +878,41 @@ int fe_link_commit(fe_element *e)
 {
     const fe_link *l = e->link;
     return l && l->has_spec && l->spec.commit ? l->spec.commit(l->spec.user, l->spec.id) : 0;
+}
+
+int hs_fe_link_rates(const hs_fe *fe, int e, const double *a, double *vb, double *ab, double *rate)
+{
+    if (e < 0 || e >= fe->nels || fe->els[e].kind != FE_LINK) return HS_EINVAL;
+    const fe_element *el = &fe->els[e];
+    const fe_link *l = el->link;
+    if (l->beam3 || l->setup || l->has_spec) return HS_EINVAL;
+    const fe_map *maps[FE_MAX_EDOF];
+    fe_element_maps(fe, el, maps);
+    double ag[FE_MAX_EDOF]; /* the element's accelerations: its maps' terms over the dynamic DOFs */
+    for (int i = 0; i < l->nd; i++) {
+        ag[i] = 0.0;
+        for (int t = 0; t < maps[i]->n; t++) {
+            const int q = maps[i]->eq[t];
+            if (q < fe->neq && fe->eq_dyn[q] >= 0) ag[i] += maps[i]->c[t] * a[fe->eq_dyn[q]];
+        }
+    }
+    if (l->beam) { /* over B: the last update's nodes (the last restore's u, v) */
+        double ug[6], vg[6];
+        for (int i = 0; i < 6; i++)
+            ug[i] = fe_map_value(maps[i], fe->u), vg[i] = fe_map_value(maps[i], fe->v);
+        fe_link_beam_accel(el, l->beam_transf, ug, vg, ag, ab);
+        for (int b = 0; b < 3; b++) vb[b] = l->b9[3 + b], rate[b] = 0.0;
+        for (int m = 0; m < l->ndir; m++) {
+            const int b = l->dir[m] == HS_FE_UX ? 0 : l->dir[m] == HS_FE_UY ? 1 : 2;
+            rate[b] = hs_material_strain_rate(l->mat[m]) / l->dv[m];
+        }
+        return 3;
+    }
+    for (int d = 0; d < l->ndir; d++) {
+        vb[d] = l->vbt[d];
+        ab[d] = 0.0;
+        for (int i = 0; i < l->nd; i++) ab[d] += l->B[d * l->nd + i] * ag[i];
+        rate[d] = hs_material_strain_rate(l->mat[d]) / l->dv[d];
+    }
+    return l->ndir;
 }

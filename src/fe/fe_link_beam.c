@@ -65,21 +65,57 @@ static void geometry(const fe_element *e, int corot, int initial, const double u
         for (int i = 0; i < 6; i++) g->dA[a] += TA[a][i] * g->ul[i];
 }
 
-void fe_link_beam_force_at(const fe_element *e, int transf, const double qA[3], const double ug[6],
-                           double f[6])
+/* -initStif kb (in B) in system A (column-major 3 x 3), its couplings to the axial left out, as
+ * EEBeamColumn2d does. */
+static void stiffness_in_A(double L, const double kbB[9], double kbA[9])
+{
+    memset(kbA, 0, 9 * sizeof(double));
+    kbA[0] = kbB[0];
+    kbA[4] = L * L * kbB[4] + L * (kbB[7] + kbB[5]) + kbB[8];
+    kbA[7] = -L * kbB[7] - kbB[8]; /* (1, 2) */
+    kbA[5] = -L * kbB[5] - kbB[8]; /* (2, 1) */
+    kbA[8] = kbB[8];
+}
+
+/* The global force f and tangent k (either NULL) of basic forces qA and stiffness kbA through the
+ * transformation at g (corot: Corotational, with its geometric stiffness of qA; PDelta: N = qA0
+ * on the chord's offset, unless initial). */
+static void through_transformation(const fe_element *e, int transf, int corot, int initial,
+                                   const double kbA[9], const double qA[3], const beam_geometry *g,
+                                   double f[6], double k[36])
+{
+    const double(*BA)[6] = g->BA, *r = g->r, *z = g->z, Ln = g->Ln;
+    double fl[6], kl[36] = {0};
+    for (int i = 0; i < 6; i++) fl[i] = BA[0][i] * qA[0] + BA[1][i] * qA[1] + BA[2][i] * qA[2];
+    for (int j = 0; j < 6 && k; j++)
+        for (int i = 0; i < 6; i++) {
+            double s = 0.0;
+            for (int p = 0; p < 3; p++)
+                for (int q = 0; q < 3; q++) s += BA[p][i] * kbA[q * 3 + p] * BA[q][j];
+            if (corot) /* CorotCrdTransf2d's geometric stiffness of qA */
+                s += qA[0] / Ln * z[i] * z[j] +
+                     (qA[1] + qA[2]) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
+            kl[j * 6 + i] = s;
+        }
+    if (corot) { /* already global */
+        if (f) memcpy(f, fl, sizeof fl);
+        if (k) memcpy(k, kl, sizeof kl);
+        return;
+    }
+    if (transf == HS_FE_PDELTA && !initial) fe2d_pdelta(qA[0], e->L, g->ul, fl, kl);
+    if (f) fe2d_to_global(e, fl, f);
+    if (k) fe2d_stiffness_to_global(e, kl, k);
+}
+
+void fe_link_beam_at(const fe_element *e, int transf, const double kbB[9], const double qA[3],
+                     const double ug[6], double f[6], double k[36])
 {
     const int corot = transf == HS_FE_COROTATIONAL;
     beam_geometry g;
     geometry(e, corot, 0, ug, &g);
-    double fl[6], kl[36] = {0};
-    for (int i = 0; i < 6; i++)
-        fl[i] = g.BA[0][i] * qA[0] + g.BA[1][i] * qA[1] + g.BA[2][i] * qA[2];
-    if (corot) {
-        memcpy(f, fl, sizeof fl);
-        return;
-    }
-    if (transf == HS_FE_PDELTA) fe2d_pdelta(qA[0], e->L, g.ul, fl, kl);
-    fe2d_to_global(e, fl, f);
+    double kbA[9];
+    stiffness_in_A(e->L, kbB, kbA);
+    through_transformation(e, transf, corot, 0, kbA, qA, &g, f, k);
 }
 
 int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int transf,
@@ -91,17 +127,12 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
                        double qA_out[3], double b9[9])
 {
     const double L = e->L;
-    double kbA[9] = {0}; /* column-major 3 x 3 */
-    kbA[0] = kbB[0];
-    kbA[4] = L * L * kbB[4] + L * (kbB[7] + kbB[5]) + kbB[8];
-    kbA[7] = -L * kbB[7] - kbB[8]; /* (1, 2) */
-    kbA[5] = -L * kbB[5] - kbB[8]; /* (2, 1) */
-    kbA[8] = kbB[8];
+    double kbA[9];
+    stiffness_in_A(L, kbB, kbA);
     const int corot = transf == HS_FE_COROTATIONAL && !initial;
     beam_geometry g;
     geometry(e, corot, initial, ug, &g);
-    double(*BA)[6] = g.BA, *r = g.r, *z = g.z, *dA = g.dA, *ul = g.ul, vA[3];
-    const double Ln = g.Ln;
+    double(*BA)[6] = g.BA, *dA = g.dA, vA[3];
     double vl[6] = {0};
     if (!initial && !corot) fe2d_to_local(e, vg, vl);
     for (int a = 0; a < 3; a++) {
@@ -166,25 +197,43 @@ int fe_link_beam_state(hs_ctx *ctx, const char *name, const fe_element *e, int t
         qA[0] = qb[0], qA[1] = -L * qb[1] - qb[2];
     qA[2] = qb[2];
     if (qA_out && !initial) memcpy(qA_out, qA, sizeof qA);
-    double fl[6], kl[36];
-    for (int i = 0; i < 6; i++) fl[i] = BA[0][i] * qA[0] + BA[1][i] * qA[1] + BA[2][i] * qA[2];
-    for (int j = 0; j < 6; j++)
-        for (int i = 0; i < 6; i++) {
-            double s = 0.0;
-            for (int p = 0; p < 3; p++)
-                for (int q = 0; q < 3; q++) s += BA[p][i] * kbA[q * 3 + p] * BA[q][j];
-            if (corot) /* CorotCrdTransf2d's geometric stiffness of qA */
-                s += qA[0] / Ln * z[i] * z[j] +
-                     (qA[1] + qA[2]) / (Ln * Ln) * (r[i] * z[j] + z[i] * r[j]);
-            kl[j * 6 + i] = s;
-        }
-    if (corot) { /* already global */
-        if (f) memcpy(f, fl, sizeof fl);
-        if (k) memcpy(k, kl, sizeof kl);
-        return 0;
-    }
-    if (transf == HS_FE_PDELTA && !initial) fe2d_pdelta(qA[0], L, ul, fl, kl);
-    if (f) fe2d_to_global(e, fl, f);
-    if (k) fe2d_stiffness_to_global(e, kl, k);
+    through_transformation(e, transf, corot, initial, kbA, qA, &g, f, k);
     return 0;
+}
+
+void fe_link_beam_accel(const fe_element *e, int transf, const double ug[6], const double vg[6],
+                        const double ag[6], double ab[3])
+{
+    const double L = e->L;
+    double ul[6], vl[6], al[6], abA[3];
+    fe2d_to_local(e, ug, ul);
+    fe2d_to_local(e, vg, vl);
+    fe2d_to_local(e, ag, al);
+    if (transf !=
+        HS_FE_COROTATIONAL) { /* LinearCrdTransf2d: T_A al; B = [dA0, -L dA1, dA2 - dA1] */
+        const double dv = (al[4] - al[1]) / L;
+        abA[0] = al[3] - al[0], abA[1] = al[2] - dv, abA[2] = al[5] - dv;
+        ab[0] = abA[0], ab[1] = -L * abA[1], ab[2] = abA[2] - abA[1];
+        return;
+    }
+    /* CorotCrdTransf2d::getBasicTrialVel and getBasicTrialAccel: the chord (Lx, Ly) in the axes
+     * at rest, its rates */
+    const double Lx = L + ul[3] - ul[0], Ly = ul[4] - ul[1], Ln = hypot(Lx, Ly);
+    const double Lxd = vl[3] - vl[0], Lyd = vl[4] - vl[1], Lxdd = al[3] - al[0],
+                 Lydd = al[4] - al[1];
+    const double vbA0 = (Lx * Lxd + Ly * Lyd) / Ln,
+                 vbA1 = vl[2] - (Lx * Lyd - Ly * Lxd) / (Ln * Ln);
+    const double p = Lx * Lxd + Ly * Lyd;
+    abA[0] = (Lxd * Lxd + Lx * Lxdd + Ly * Lydd + Lyd * Lyd) / Ln - p * p / (Ln * Ln * Ln);
+    abA[1] = al[2] - (Lx * Lydd - Ly * Lxdd) / (Ln * Ln) +
+             2.0 * (Lx * Lyd - Ly * Lxd) * p / (Ln * Ln * Ln * Ln);
+    abA[2] = al[5] + abA[1] - al[2];
+    /* EEBeamColumn2d::update (nonlinear B): the derivatives of db = [(L + dA0) cos dA1 - L,
+     * -(L + dA0) sin dA1, dA2 - dA1] */
+    beam_geometry g;
+    geometry(e, 1, 0, ug, &g);
+    const double c = cos(g.dA[1]), s = sin(g.dA[1]), La = L + g.dA[0];
+    ab[0] = abA[0] * c - 2.0 * vbA0 * s * vbA1 - La * c * vbA1 * vbA1 - La * s * abA[1];
+    ab[1] = -abA[0] * s - 2.0 * vbA0 * c * vbA1 + La * s * vbA1 * vbA1 - La * c * abA[1];
+    ab[2] = abA[2] - abA[1];
 }

@@ -7,22 +7,34 @@
  * those of its last measurement; the other elements answer at their last update (their
  * materials', sections' and transformations' trial state). So those two kinds' recorded forces,
  * the residual that reactionIncludingInertia reports, and the first unbalance of the next step
- * (NewmarkHSFixedNumIter::newStep updates no element either) take the moved nodes. */
+ * (NewmarkHSFixedNumIter::newStep updates no element either) take the moved nodes, and so does
+ * the first Newton tangent of that step, formed after that unbalance (hs_fe_moved_tangent):
+ * ElasticBeam2d::getTangentStiff is its transformation's stiffness of the basic forces there,
+ * EEBeamColumn2d::getTangentStiff (OpenFresco 2.8) its -initStif through the transformation
+ * there with the geometric stiffness of its last basic forces (CorotCrdTransf2d::
+ * getGlobalStiffMatrix: the state of its last update()). */
 #include "fe_impl.h"
 
 #include <string.h>
 
-/* The global force (element layout) of an element that answers at the nodes at equation
- * displacements u: an elastic beam's, an experimental beam-column's (EEBeamColumn2d::
- * getResistingForce updates its transformation, its basic forces stay its last measurement's);
- * 1 for another element. */
-static int force_at(hs_fe *fe, fe_element *e, const double *u, double f[FE_MAX_EDOF])
+/* The global force f and tangent k (element layout; k NULL: not wanted) of an element that
+ * answers at the nodes at equation displacements u: an elastic beam's (ElasticBeam2d::
+ * getTangentStiff: the transformation's stiffness of its basic forces there), an experimental
+ * beam-column's (EEBeamColumn2d::getResistingForce and getTangentStiff update its transformation,
+ * its basic forces stay its last measurement's); 1 for another element. */
+static int answer_at(hs_fe *fe, fe_element *e, const double *u, double f[FE_MAX_EDOF],
+                     double k[FE_MAX_EDOF * FE_MAX_EDOF])
 {
-    if (e->kind == FE_LINK) return fe_link_beam_moved_force(fe, e, u, f);
+    if (e->kind == FE_LINK) return fe_link_beam_moved(fe, e, u, f, k);
     if (e->kind != FE_BEAM) return 1;
     const fe_map *maps[FE_MAX_EDOF];
     fe_element_maps(fe, e, maps);
-    return fe_element_state(fe, e, maps, u, NULL, 0, f, NULL, NULL) ? -1 : 0;
+    return fe_element_state(fe, e, maps, u, NULL, 0, f, k, NULL) ? -1 : 0;
+}
+
+static int force_at(hs_fe *fe, fe_element *e, const double *u, double f[FE_MAX_EDOF])
+{
+    return answer_at(fe, e, u, f, NULL);
 }
 
 int fe_moved_force(hs_fe *fe, fe_element *e, double f[FE_MAX_EDOF])
@@ -76,4 +88,51 @@ int hs_fe_nodes_moved(hs_fe *fe, int settle)
     const int moved = fe->moved;
     if (settle) fe->moved = 0;
     return moved;
+}
+
+/* The change of element e's tangent from the last update to the moved nodes into dk (element
+ * layout): 0, or 1 when it has none (an element at its last update, an elastic beam with the
+ * linear transformation: its stiffness does not depend on the nodes). */
+static int tangent_change(hs_fe *fe, fe_element *e, double dk[FE_MAX_EDOF * FE_MAX_EDOF])
+{
+    if (e->kind == FE_BEAM && e->transf == HS_FE_LINEAR) return 1;
+    double f[FE_MAX_EDOF], k0[FE_MAX_EDOF * FE_MAX_EDOF];
+    int rc = answer_at(fe, e, fe->u_moved, f, dk);
+    if (!rc) rc = answer_at(fe, e, fe->u_commit, f, k0);
+    if (rc) return rc < 0 ? HS_EINVAL : 1;
+    for (int i = 0; i < FE_MAX_EDOF * FE_MAX_EDOF; i++) dk[i] -= k0[i];
+    return 0;
+}
+
+int hs_fe_moved_tangent(hs_fe *fe, double *K, int sparse)
+{
+    if (!fe->moved) return 0;
+    if (!sparse && fe->n0)
+        return hs_fail(fe->ctx, HS_EUNSUPPORTED,
+                       "frame model: the tangent at moved nodes with %d condensed DOFs is not in "
+                       "hysim; give every free DOF a mass",
+                       fe->n0);
+    const int n = fe->n;
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        double dk[FE_MAX_EDOF * FE_MAX_EDOF] = {0};
+        const int rc = tangent_change(fe, e, dk);
+        if (rc == 1) continue;
+        if (rc) return rc;
+        if (sparse) { /* the element's slots in the pattern (fe_sparse.c) */
+            for (size_t s = fe->slot_off[k]; s < fe->slot_off[k + 1]; s++)
+                K[fe->slot_pos[s]] += fe->slot_w[s] * dk[fe->slot_ke[s]];
+            continue;
+        }
+        const fe_map *maps[FE_MAX_EDOF]; /* T^T dk T into the dense n x n */
+        const int nd = fe_element_maps(fe, e, maps);
+        for (int j = 0; j < nd; j++)
+            for (int tj = 0; tj < maps[j]->n; tj++)
+                for (int i = 0; maps[j]->eq[tj] < fe->neq && i < nd; i++)
+                    for (int ti = 0; ti < maps[i]->n; ti++)
+                        if (maps[i]->eq[ti] < fe->neq)
+                            HS_AT(K, n, fe->eq_dyn[maps[i]->eq[ti]], fe->eq_dyn[maps[j]->eq[tj]]) +=
+                                maps[i]->c[ti] * maps[j]->c[tj] * dk[j * nd + i];
+    }
+    return 0;
 }

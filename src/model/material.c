@@ -66,6 +66,10 @@ double hs_material_stress(const hs_material *m)
 {
     return m->stress;
 }
+double hs_material_strain_rate(const hs_material *m)
+{
+    return m->strain_rate;
+}
 double hs_material_tangent(const hs_material *m)
 {
     return m->tangent;

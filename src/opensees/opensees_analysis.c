@@ -131,7 +131,10 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     const double *d = transient(set) ? lv->Ua : lv->Ut, *v = transient(set) ? lv->Va : NULL;
     hs_os_live_member_loads(lv, t_load); /* OpenSees' applyLoad: the elements' loads too */
     /* after NewmarkHSFixedNumIter's commit (no update since): the elements as they answer at
-     * the moved nodes (hs_fe_move_nodes), OpenSees' first unbalance of the step */
+     * the moved nodes (hs_fe_move_nodes), OpenSees' first unbalance of the step, and the
+     * tangent formed after it (hs_fe_moved_tangent: their transformations at the moved nodes) */
+    if (transient(set) && set->hs_fixed && hs_fe_nodes_moved(lv->fe, 0))
+        *rc = hs_fe_moved_tangent(lv->fe, lv->Kt, lv->st.sparse);
     if (!(transient(set) && set->hs_fixed && hs_fe_nodes_moved(lv->fe, 1)))
         *rc = hs_os_live_restore(lv, d, v);
     if (*rc) return;
@@ -685,7 +688,7 @@ double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order)
 {
     hs_fe_dof_map map;
     if (!lv || hs_fe_node_map(lv->fe, node, dof, &map)) return 0.0;
-    const double *x = order == 0 ? lv->U : order == 1 ? lv->V : lv->A;
+    const double *x = order == 0 ? lv->U : order == 1 ? lv->V : order == 2 ? lv->A : lv->Aupd;
     double u = 0.0;
     for (int t = 0; t < map.n; t++) u += map.c[t] * x[map.eq[t]];
     return u;

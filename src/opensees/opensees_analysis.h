@@ -134,8 +134,9 @@ typedef struct hs_os_live {
     double keff_at[3];
     double *U, *V, *A;    /* committed */
     double *Ut, *Vt, *At; /* trial, at t + dt */
-    double *Ua, *Va;      /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
-    double *Upt;          /* AlphaOS: the last step's predictor displacement */
+    double *Aupd; /* the trial accelerations at the elements' last update (OpenFresco's abCtrl) */
+    double *Ua, *Va; /* at t + alpha dt (HHT), the elements' state (AlphaOS) */
+    double *Upt;     /* AlphaOS: the last step's predictor displacement */
     /* NewmarkHSFixedNumIter: its Ut, Utm1, Utm2 (the displacements at the starts of this and
      * the two steps before), the iteration being updated */
     double *Hst, *Htm1, *Htm2;
@@ -248,7 +249,8 @@ int hs_os_live_rebuild(hs_os_state *st, hs_os_live **lv);
 void hs_os_params_free(hs_os_analysis *an);
 /* modalDamping|modalDampingQ factor | factor1 factor2 ... (opensees_tcl_modal.c) */
 Tcl_ObjCmdProc hs_os_cmd_modal_damping;
-/* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2). */
+/* A node DOF's committed displacement, velocity or acceleration (order 0, 1, 2), or its
+ * acceleration at the elements' last update (3). */
 double hs_os_live_node(const hs_os_live *lv, int node, int dof, int order);
 /* The reaction at a node DOF (the elements' committed forces minus the loads there). */
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof);

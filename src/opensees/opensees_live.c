@@ -277,7 +277,7 @@ void hs_os_live_destroy(hs_os_live **plv)
                     &lv->r,        &lv->b,          &lv->x,      &lv->P,    &lv->tmp,    &lv->phat,
                     &lv->Kx,       &lv->dUhat,      &lv->rg,     &lv->Upt,  &lv->dUstep, &lv->dU0,
                     &lv->modal_w2, &lv->modal_mphi, &lv->Cmodal, &lv->Uref, &lv->Ushift, &lv->Hst,
-                    &lv->Htm1,     &lv->Htm2,       &lv->Md};
+                    &lv->Htm1,     &lv->Htm2,       &lv->Md,     &lv->Aupd};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) hs_free(*v[i]);
     free_values(lv);
     hs_os_storage_free(&lv->st);
@@ -367,10 +367,11 @@ int hs_os_live_create(hs_os_state *st, hs_os_live **out)
     if (!rc) rc = hs_of_remote_attach(st, lv->fe); /* networked sites' elements */
     if (!rc) {
         lv->n = hs_fe_ndof(lv->fe);
-        double **vec[] = {&lv->U,      &lv->V,   &lv->A,   &lv->Ut,   &lv->Vt,    &lv->At, &lv->Ua,
-                          &lv->Va,     &lv->Uc,  &lv->Vc,  &lv->Ac,   &lv->r,     &lv->b,  &lv->x,
-                          &lv->P,      &lv->tmp, &lv->Kx,  &lv->phat, &lv->dUhat, &lv->rg, &lv->Upt,
-                          &lv->dUstep, &lv->dU0, &lv->Hst, &lv->Htm1, &lv->Htm2,  &lv->Md};
+        double **vec[] = {&lv->U,     &lv->V,    &lv->A,   &lv->Ut,     &lv->Vt,  &lv->At,
+                          &lv->Ua,    &lv->Va,   &lv->Uc,  &lv->Vc,     &lv->Ac,  &lv->r,
+                          &lv->b,     &lv->x,    &lv->P,   &lv->tmp,    &lv->Kx,  &lv->phat,
+                          &lv->dUhat, &lv->rg,   &lv->Upt, &lv->dUstep, &lv->dU0, &lv->Hst,
+                          &lv->Htm1,  &lv->Htm2, &lv->Md,  &lv->Aupd};
         for (size_t i = 0; !rc && i < sizeof vec / sizeof vec[0]; i++)
             if (!(*vec[i] = hs_dvec((size_t)lv->n))) rc = HS_ENOMEM;
         if (!rc && !(lv->M = hs_dvec(nn(lv)))) rc = HS_ENOMEM;
@@ -401,7 +402,8 @@ static int restore(hs_os_live *lv, const double *d, const double *v, int tangent
         for (int i = 0; i < lv->n; i++) lv->Ushift[i] = d[i] - lv->Uref[i];
         d = lv->Ushift;
     }
-    hs_fe_set_clock(lv->fe, lv->time, lv->dt); /* OpenSees' domain time and ops_Dt */
+    hs_fe_set_clock(lv->fe, lv->time, lv->dt);                /* OpenSees' domain time and ops_Dt */
+    memcpy(lv->Aupd, lv->At, (size_t)lv->n * sizeof(double)); /* the nodes' trial accelerations */
     int rc =
         hs_os_storage_restore(&lv->st, NULL, lv->fe, d, v, lv->r, tangent ? lv->Kt : NULL, lv->Ct);
     for (int g = 0; !rc && g < lv->ngroups; g++)

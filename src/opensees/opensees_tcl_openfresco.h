@@ -94,6 +94,14 @@ int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const h
 int hs_of_exp_generic_values(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int group,
                              double *out, int cap);
 
+/* The rate responses of an experimental twoNodeLink or truss (opensees_tcl_exp_rates.c): the
+ * kind a word names (0: none), and its values, one per basic direction (fe or the analysis
+ * absent: zeros), their count; -1 for another element. */
+enum { HS_OF_RATE_CTRL_VEL = 1, HS_OF_RATE_CTRL_ACCEL, HS_OF_RATE_DAQ_VEL, HS_OF_RATE_DAQ_ACCEL };
+int hs_of_exp_rate_word(const char *word);
+int hs_of_exp_link_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int rate, double *out,
+                         int cap);
+
 /* A control point's signals (expControlPoint, opensees_tcl_exp_cp.c): OpenFresco's response
  * types (OF_Resp_Disp ... OF_Resp_Time), DOFs 1-based. */
 enum { HS_OF_CP_DISP, HS_OF_CP_VEL, HS_OF_CP_ACCEL, HS_OF_CP_FORCE, HS_OF_CP_TIME };

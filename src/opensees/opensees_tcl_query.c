@@ -195,6 +195,14 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
             return n;
         }
     }
+    const int rate = hs_of_exp_rate_word(word); /* EETwoNodeLink's, EETruss's rates */
+    if (rate) {
+        if (!pe) return -2;
+        hs_fe *unloaded, *fe = query_fe(st, &unloaded);
+        const int n = hs_of_exp_link_rates(st, pe, fe, rate, out, cap);
+        hs_fe_destroy(&unloaded);
+        return n;
+    }
     hs_fe_response r = HS_FE_BASIC_FORCE;
     const int stress = is_material_stress(word);
     if (!stress && !response_kind(word, &r)) return -1;
