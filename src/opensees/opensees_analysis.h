@@ -165,6 +165,10 @@ typedef struct hs_os_live {
      * (each update is a command to its site), or a recorder reading the unbalance after the step
      * (reactionIncludingInertia; set before each analyze) */
     int has_exp, unbalance_read;
+    /* pattern MultipleSupport's imposed motions (opensees_imposed.c): each one's equation and
+     * ground motion (an index into the model's gms) */
+    int nsp;
+    int sp_eq[HS_OS_MAX_IMPOSED], sp_gm[HS_OS_MAX_IMPOSED];
 } hs_os_live;
 
 /* A recorder of the script (opensees_tcl_recorder.c). */
@@ -257,5 +261,19 @@ double hs_os_live_reaction(hs_os_live *lv, int node, int dof);
  * the reaction above; at a free one the last unbalance's negative, -(P - R - C v - M a) (the
  * residual of equilibrium: 0 where the step converged). */
 double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof);
+
+/* pattern MultipleSupport in the script's own analysis (opensees_imposed.c): OpenSees'
+ * ImposedMotionSP on a free DOF under the Transformation handler, which takes the DOF out of the
+ * equations and sets its displacement, velocity and acceleration to the ground motion's at the
+ * time the loads apply. hysim keeps the DOF's equation and makes it say so: its value set at
+ * every predictor and update, its unbalance zero, its row and column of the effective matrix
+ * those of the identity (the other equations see the motion through the elements, and their
+ * damping and mass through the column products, as OpenSees' elements read the node's velocity
+ * and acceleration). Resolve maps the model's imposedMotions to equations (0, or HS_E codes with
+ * the reason: a DOF that is not a free DOF of its own, an integrator not yet supported). */
+int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set);
+void hs_os_live_imposed_set(hs_os_live *lv, int transient, double t);
+void hs_os_live_imposed_rows(const hs_os_live *lv, double *b);
+void hs_os_live_imposed_matrix(const hs_os_live *lv, double *A);
 
 #endif

@@ -243,14 +243,21 @@ typedef struct hs_os_pattern {
 } hs_os_pattern;
 
 /* pattern MultipleSupport: a groundMotion (its series: accelerations or displacements) and the
- * imposedMotions that move a fixed DOF by one. */
+ * imposedMotions that move a fixed DOF by one. In the script's own analysis a groundMotion is
+ * OpenSees' GroundMotion (opensees_ground_motion.c): its displacement, velocity and acceleration
+ * series (indices into hs_os_model.series, the missing ones integrated or differentiated as
+ * OpenSees does), -fact, and an imposedMotion is an SP constraint on a free DOF. */
 typedef struct hs_os_gmotion {
     int tag, disp; /* disp: -disp (a displacement history), else -accel */
     hs_os_series s;
+    int ser[3];    /* the script's own analysis: displacement, velocity, acceleration */
+    double fact;   /* -fact */
+    double dt_int; /* -dtInt (OpenSees' default 0.01) */
 } hs_os_gmotion;
 typedef struct hs_os_imposed {
     int node, dof, disp; /* dof 0-based */
     hs_os_series s;      /* the ground motion's series, factor included */
+    int gm;              /* the script's own analysis: its index in hs_os_model.gms */
     char where[HS_OS_WHERE];
 } hs_os_imposed;
 #define HS_OS_MAX_IMPOSED 16
@@ -401,6 +408,14 @@ int hs_os_series_parse(hs_os_state *st, Tcl_Obj *const objv[], const char *type,
                        int first, int n, hs_os_series *s);
 int hs_os_series_add(hs_os_state *st, Tcl_Obj *const objv[], hs_os_series *s);
 double hs_os_series_value(const hs_os_series *s, double t);
+/* OpenSees' getDuration and getStartTime of a series (TrigSeries.h, PathSeries.cpp, ...). */
+double hs_os_series_duration(const hs_os_series *s);
+double hs_os_series_start(const hs_os_series *s);
+/* A groundMotion of the script's own analysis: its three series completed as OpenSees'
+ * GroundMotion constructor does (opensees_ground_motion.c); its displacement, velocity and
+ * acceleration at time t (OpenSees' getDispVelAccel: zero before 0). */
+int hs_os_ground_motion_complete(hs_os_state *st, Tcl_Obj *const objv[], hs_os_gmotion *g);
+void hs_os_ground_motion_at(const hs_os_model *m, const hs_os_gmotion *g, double t, double out[3]);
 
 /* The analysis commands (opensees_tcl_analysis.c), queries (opensees_tcl_query.c), recorders
  * (opensees_tcl_recorder.c); the end of the analysis side (recorders closed) and `wipe`. */

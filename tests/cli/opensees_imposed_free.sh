@@ -1,0 +1,124 @@
+#!/bin/bash
+# pattern MultiSupport in the script's own analysis: a groundMotion of any series imposed on a
+# free DOF, as OpenSees' ImposedMotionSP under the Transformation handler (docs/opensees_tcl.md;
+# src/opensees/opensees_imposed.c, opensees_ground_motion.c). A chain written here, -ndm 1:
+# node 1 fixed, spring k1 = 300 to node 2, spring k2 = 80 to node 3 of mass m = 2; node 2 free,
+# its displacement imposed by `groundMotion 1 Plain -disp 11` of `timeSeries Trig 11 0 4 0.5
+# -factor 0.02` (u_g = A sin(W t), W = 4 pi, up to t = 4 s where the sine is back at 0).
+#  - Newmark (1/2, 1/4), dt 0.002: node 2 follows u_g to its 16 printed digits (1e-13 of A);
+#    node 3 equals the average-acceleration recurrence of m u'' + k2 u = k2 u_g(t), computed
+#    here, to 1e-10 of its peak, and the closed form A / (1 - r^2) (sin W t - r sin w t),
+#    w^2 = k2 / m, r = W / w, to 5e-4 of its peak (Newmark's phase error, (w dt)^2 / 12 radian
+#    per radian of w t: 2.6e-4 measured);
+#  - LoadControl: `-disp` of a Linear series: node 2 and node 3 (no load) at the load factor;
+#  - errors at their lines: an imposedMotion on a fixed DOF, DisplacementControl with it.
+# With OPENSEES set, the same scripts and a damped variant (betaK 0.01 on the k2 spring, whose
+# force reads node 2's velocity: OpenSees differentiates the sine at dtInt 0.01 by the
+# trapezoidal rule, not the cosine), and an -accel Path ground motion (integrated twice), equal
+# OpenSees 3.8's recorder files to 1e-12 of the peaks.
+hysim=$1
+. "$(dirname "$0")/lib/fe_cli.sh"
+work_dir
+
+# chain GM ANALYSIS [RAYLEIGH]: the script
+chain() {
+    cat <<TCL
+model basic -ndm 1 -ndf 1
+node 1 0.0
+node 2 0.0
+node 3 0.0
+fix 1 1
+mass 3 2.0
+uniaxialMaterial Elastic 1 300.0
+uniaxialMaterial Elastic 2 80.0
+element zeroLength 1 1 2 -mat 1 -dir 1
+element zeroLength 2 2 3 -mat 2 -dir 1 $3
+timeSeries Trig 11 0.0 4.0 0.5 -factor 0.02
+timeSeries Linear 12
+timeSeries Path 13 -dt 0.01 -values {0.0 1.0 3.0 -2.0 -4.0 1.0 2.0 0.5 0.0} -factor 0.1
+pattern MultiSupport 2 {
+    $1
+    imposedMotion 2 1 1
+}
+recorder Node -file disp.out -time -precision 16 -node 2 3 -dof 1 disp
+recorder Element -file force.out -time -precision 16 -ele 1 2 basicForce
+constraints Transformation
+numberer Plain
+system BandGeneral
+test NormDispIncr 1.0e-12 10
+algorithm Newton
+$2
+TCL
+}
+transient='integrator Newmark 0.5 0.25
+analysis Transient
+analyze 2000 0.002'
+static='integrator LoadControl 0.1
+analysis Static
+analyze 10'
+testfile() { printf 'hysim: 1\nname: imposed\nunits: {force: kN, length: m, time: s}\nstructure:\n  model: {opensees: %s}\n' "$1"; }
+run() { # NAME: hysim on NAME.tcl into run_NAME/
+    testfile "$1.tcl" > "$1.yaml"
+    "$hysim" run "$1.yaml" -o "run_$1" --quiet > "$1.log" 2>&1 || fail "$1: $(cat "$1.log")"
+}
+
+chain "groundMotion 1 Plain -disp 11" "$transient" > trig.tcl
+run trig
+[ "$(wc -l < run_trig/disp.out)" -eq 2000 ] || fail "trig: $(wc -l < run_trig/disp.out) rows, expected 2000"
+read -r ug rec cf < <(awk 'BEGIN { A = 0.02; W = 4 * atan2(0, -1); k = 80; m = 2; w = sqrt(k / m); r = W / w
+        dt = 0.002; a0 = 4 / (dt * dt); a1 = 4 / dt; keff = k + m * a0; u = 0; v = 0; acc = 0 }
+    { t = $1; g = (t <= 4 ? A * sin(W * t) : 0)
+      # average acceleration: m a + k u = k g at t
+      p = k * g + m * (a0 * u + a1 * v + acc); un = p / keff
+      an = a0 * (un - u) - a1 * v - acc; v = v + dt / 2 * (acc + an); u = un; acc = an
+      c = A / (1 - r * r) * (sin(W * t) - r * sin(w * t))
+      e1 = $2 - g; if (e1 < 0) e1 = -e1; if (e1 > m1) m1 = e1
+      e2 = $3 - u; if (e2 < 0) e2 = -e2; if (e2 > m2) m2 = e2
+      e3 = $3 - c; if (e3 < 0) e3 = -e3; if (e3 > m3) m3 = e3
+      p3 = $3 < 0 ? -$3 : $3; if (p3 > pk) pk = p3 }
+    END { printf "%.3g %.3g %.3g\n", m1 / A, m2 / pk, m3 / pk }' run_trig/disp.out)
+echo "$me: Newmark: node 2 within $ug of A of u_g; node 3 within $rec of its peak of the recurrence, $cf of the closed form"
+awk -v a="$ug" -v b="$rec" -v c="$cf" 'BEGIN { exit !(a <= 1e-13 && b <= 1e-10 && c <= 5e-4) }' ||
+    fail "imposed Trig: $ug, $rec, $cf"
+
+chain "groundMotion 1 Plain -disp 12" "$static" > lin.tcl
+run lin
+w=$(awk '{ d2 = $2 - $1; d3 = $3 - $1; if (d2 < 0) d2 = -d2; if (d3 < 0) d3 = -d3
+    if (d2 > m) m = d2; if (d3 > m) m = d3 } END { print m + 0 }' run_lin/disp.out)
+[ "$(wc -l < run_lin/disp.out)" -eq 10 ] && awk -v w="$w" 'BEGIN { exit !(w <= 1e-15) }' ||
+    fail "LoadControl: nodes 2 and 3 off the load factor by $w: $(cat run_lin/disp.out)"
+echo "$me: LoadControl: nodes 2 and 3 at the load factor within $w"
+
+sed 's/^fix 1 1$/fix 1 1\nfix 2 1/' trig.tcl > fixed.tcl
+testfile fixed.tcl > fixed.yaml
+"$hysim" run fixed.yaml -o run_fixed > fixed.log 2>&1 && fail "an imposed fixed DOF ran"
+grep -q "fixed.tcl:15: imposedMotion: node 2 dof 1 is fixed: an imposed motion of a fixed DOF is not yet" fixed.log ||
+    fail "fixed: $(cat fixed.log)"
+chain "groundMotion 1 Plain -disp 12" "timeSeries Linear 3
+pattern Plain 3 3 { load 3 1.0 }
+integrator DisplacementControl 3 1 0.001
+analysis Static
+analyze 3" > dc.tcl
+testfile dc.tcl > dc.yaml
+"$hysim" run dc.yaml -o run_dc > dc.log 2>&1 && fail "DisplacementControl with an imposed motion ran"
+grep -q "dc.tcl:29: analyze: dc.tcl:14: a pattern MultipleSupport with a static analysis other than LoadControl is not yet" dc.log ||
+    fail "dc: $(cat dc.log)"
+echo "$me: refused: an imposed fixed DOF, DisplacementControl (at their lines)"
+
+rest_needs_opensees
+chain "groundMotion 1 Plain -disp 11" "$transient" "-doRayleigh 1
+rayleigh 0.0 0.01 0.0 0.0" > damped.tcl
+chain "groundMotion 1 Plain -accel 13 -fact 2.0" "$transient" > accel.tcl
+run damped
+run accel
+for s in trig lin damped accel; do
+    mkdir -p "os_$s" && cp "$s.tcl" "os_$s/" && (cd "os_$s" && run_opensees "$s.tcl" os.log) ||
+        fail "OpenSees on $s.tcl: $(tail -3 "os_$s/os.log")"
+    for f in disp force; do
+        rows=$(wc -l < "run_$s/$f.out")
+        w=$(columns_vs_opensees "run_$s/$f.out" "os_$s/$f.out" "$rows")
+        echo "$me: $s: $f.out: $w of the peaks from OpenSees ($rows rows)"
+        awk -v w="$w" 'BEGIN { exit !(w + 0 == w && w <= 1e-12) }' || fail "$s: $f.out differs from OpenSees: $w"
+    done
+done
+echo "$me: OK"
