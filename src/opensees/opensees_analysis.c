@@ -713,6 +713,8 @@ double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof)
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof)
 {
     double r = 0.0;
+    const int q = hs_os_live_imposed_eq(lv, node, dof);
+    if (q >= 0) return lv->r[q] - lv->P[q]; /* an imposed DOF: the force that holds it */
     if (!lv || hs_fe_reaction(lv->fe, node, dof, &r)) {
         if (lv) hs_ctx_clear(lv->ctx);
         return 0.0;

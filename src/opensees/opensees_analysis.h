@@ -275,5 +275,9 @@ int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set);
 void hs_os_live_imposed_set(hs_os_live *lv, int transient, double t);
 void hs_os_live_imposed_rows(const hs_os_live *lv, double *b);
 void hs_os_live_imposed_matrix(const hs_os_live *lv, double *A);
+/* The equation of node's DOF when an imposed motion holds it, else -1. OpenSees' reaction there
+ * is the elements' force less the loads (Domain::calculateNodalReactions): hysim's restoring
+ * force less the applied load at that equation, at the commit. */
+int hs_os_live_imposed_eq(const hs_os_live *lv, int node, int dof);
 
 #endif

@@ -78,3 +78,12 @@ void hs_os_live_imposed_matrix(const hs_os_live *lv, double *A)
                 if (i == lv->sp_eq[k] || j == lv->sp_eq[k]) A[p] = i == j ? 1.0 : 0.0;
         }
 }
+
+int hs_os_live_imposed_eq(const hs_os_live *lv, int node, int dof)
+{
+    for (int k = 0; lv && k < lv->nsp; k++) {
+        const hs_os_imposed *im = &lv->m->imposed[k];
+        if (im->node == node && im->dof == dof) return lv->sp_eq[k];
+    }
+    return -1;
+}

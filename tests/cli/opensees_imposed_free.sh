@@ -10,6 +10,7 @@
 #    here, to 1e-10 of its peak, and the closed form A / (1 - r^2) (sin W t - r sin w t),
 #    w^2 = k2 / m, r = W / w, to 5e-4 of its peak (Newmark's phase error, (w dt)^2 / 12 radian
 #    per radian of w t: 2.6e-4 measured);
+#    the reaction recorded at node 2 is its springs' forces k1 u2 + k2 (u2 - u3) (1e-13);
 #  - LoadControl: `-disp` of a Linear series: node 2 and node 3 (no load) at the load factor;
 #  - errors at their lines: an imposedMotion on a fixed DOF, DisplacementControl with it.
 # With OPENSEES set, the same scripts and a damped variant (betaK 0.01 on the k2 spring, whose
@@ -42,6 +43,7 @@ pattern MultiSupport 2 {
 }
 recorder Node -file disp.out -time -precision 16 -node 2 3 -dof 1 disp
 recorder Element -file force.out -time -precision 16 -ele 1 2 basicForce
+recorder Node -file react.out -time -precision 16 -node 2 -dof 1 reaction
 constraints Transformation
 numberer Plain
 system BandGeneral
@@ -81,6 +83,12 @@ echo "$me: Newmark: node 2 within $ug of A of u_g; node 3 within $rec of its pea
 awk -v a="$ug" -v b="$rec" -v c="$cf" 'BEGIN { exit !(a <= 1e-13 && b <= 1e-10 && c <= 5e-4) }' ||
     fail "imposed Trig: $ug, $rec, $cf"
 
+# the reaction that holds node 2: its springs' forces, k1 u2 + k2 (u2 - u3)
+w=$(paste -d' ' run_trig/disp.out run_trig/react.out | awk '{ f = 300 * $2 + 80 * ($2 - $3)
+    d = $5 - f; if (d < 0) d = -d; if (d > m) m = d; a = f < 0 ? -f : f; if (a > p) p = a } END { printf "%.3g", m / p }')
+awk -v w="$w" 'BEGIN { exit !(w <= 1e-13) }' || fail "the reaction at node 2 is off its springs' forces by $w of the peak"
+echo "$me: the reaction at node 2 equals its springs' forces within $w of the peak"
+
 chain "groundMotion 1 Plain -disp 12" "$static" > lin.tcl
 run lin
 w=$(awk '{ d2 = $2 - $1; d3 = $3 - $1; if (d2 < 0) d2 = -d2; if (d3 < 0) d3 = -d3
@@ -101,7 +109,7 @@ analysis Static
 analyze 3" > dc.tcl
 testfile dc.tcl > dc.yaml
 "$hysim" run dc.yaml -o run_dc > dc.log 2>&1 && fail "DisplacementControl with an imposed motion ran"
-grep -q "dc.tcl:29: analyze: dc.tcl:14: a pattern MultipleSupport with a static analysis other than LoadControl is not yet" dc.log ||
+grep -q "dc.tcl:30: analyze: dc.tcl:14: a pattern MultipleSupport with a static analysis other than LoadControl is not yet" dc.log ||
     fail "dc: $(cat dc.log)"
 echo "$me: refused: an imposed fixed DOF, DisplacementControl (at their lines)"
 
@@ -114,7 +122,7 @@ run accel
 for s in trig lin damped accel; do
     mkdir -p "os_$s" && cp "$s.tcl" "os_$s/" && (cd "os_$s" && run_opensees "$s.tcl" os.log) ||
         fail "OpenSees on $s.tcl: $(tail -3 "os_$s/os.log")"
-    for f in disp force; do
+    for f in disp force react; do
         rows=$(wc -l < "run_$s/$f.out")
         w=$(columns_vs_opensees "run_$s/$f.out" "os_$s/$f.out" "$rows")
         echo "$me: $s: $f.out: $w of the peaks from OpenSees ($rows rows)"
