@@ -563,7 +563,7 @@ static int solve_step(hs_os_live *lv, const hs_os_settings *set)
         rc = hs_linsolver_solve(lv->ls, lv->x);
         lv->iter_now = iter; /* the test's count (NewmarkHSFixedNumIter's x) */
         if (!rc) rc = update(lv, set);
-        if (!rc) hs_os_live_imposed_set(lv, transient(set), load_time(lv, set));
+        if (!rc) hs_os_live_imposed_set(lv, set, load_time(lv, set));
         if (!rc && lazy && test(lv, set, iter) > 0) {
             lv->iters_last = iter;
             return 0;
@@ -653,7 +653,7 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
     }
     for (int s = 0; s < steps; s++) {
         int rc = new_step(lv, set, dt);
-        if (!rc) hs_os_live_imposed_set(lv, transient(set), load_time(lv, set));
+        if (!rc) hs_os_live_imposed_set(lv, set, load_time(lv, set));
         if (!rc) rc = solve_step(lv, set);
         if (rc == 1 || rc == HS_ESINGULAR) { /* OpenSees: back to the last commit, -3 */
             revert_fe(lv);

@@ -62,6 +62,10 @@ typedef struct hs_os_settings {
      * Newmark whose iteration k of N moves the displacement to the polynomial through the last
      * steps' starts and the full increment at x = k / N; an extra increment at commit */
     int hs_fixed, poly_order;
+    /* constraints: 0 Plain (OpenSees' default: an imposed motion taken as zero, its DOF held,
+     * PlainHandler.cpp "homogeneous constraint assumed"), 1 Transformation, Penalty, Lagrange,
+     * Auto (hysim eliminates every constraint by transformation) */
+    int handler;
 } hs_os_settings;
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
@@ -167,7 +171,7 @@ typedef struct hs_os_live {
     int has_exp, unbalance_read;
     /* pattern MultipleSupport's imposed motions (opensees_imposed.c): each one's equation and
      * ground motion (an index into the model's gms) */
-    int nsp;
+    int nsp, sp_warned;
     int sp_eq[HS_OS_MAX_IMPOSED], sp_gm[HS_OS_MAX_IMPOSED];
 } hs_os_live;
 
@@ -272,7 +276,7 @@ double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof);
  * and acceleration). Resolve maps the model's imposedMotions to equations (0, or HS_E codes with
  * the reason: a DOF that is not a free DOF of its own, an integrator not yet supported). */
 int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set);
-void hs_os_live_imposed_set(hs_os_live *lv, int transient, double t);
+void hs_os_live_imposed_set(hs_os_live *lv, const hs_os_settings *set, double t);
 void hs_os_live_imposed_rows(const hs_os_live *lv, double *b);
 void hs_os_live_imposed_matrix(const hs_os_live *lv, double *A);
 /* The equation of node's DOF when an imposed motion holds it, else -1. OpenSees' reaction there

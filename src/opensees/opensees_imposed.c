@@ -6,7 +6,9 @@
  * handler's enforceSPs, which sets the node's trial displacement to it
  * (TransformationConstraintHandler.cpp, TransformationDOF_Group.cpp). The DOF has no equation
  * there, so no increment moves it: what the node holds at the commit is the motion at that time
- * (under HHT, at t + alpha dt). */
+ * (under HHT, at t + alpha dt). OpenSees' Plain handler (its default) takes the constraint as
+ * homogeneous (PlainHandler.cpp): no one sets the displacement, which stays where it was, while
+ * applyConstraint still gives the node the motion's velocity and acceleration. */
 #include "opensees_analysis.h"
 
 int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set)
@@ -45,17 +47,27 @@ int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set)
                        "%s: a pattern MultipleSupport with %s is not yet in the script's own "
                        "analysis (it has LoadControl, Newmark and HHT); use one of those",
                        m->imposed[0].where, no);
+    if (lv->nsp && set->handler == 0 && !lv->sp_warned) {
+        lv->sp_warned = 1;
+        hs_log(lv->ctx, HS_LOG_WARN,
+               "%s: constraints Plain (OpenSees' default): its Plain handler takes an imposed "
+               "motion as zero (\"homogeneous constraint assumed\"): the DOF stays where it is, "
+               "its velocity and acceleration are the ground motion's; give 'constraints "
+               "Transformation' to impose the motion",
+               m->imposed[0].where);
+    }
     return 0;
 }
 
-void hs_os_live_imposed_set(hs_os_live *lv, int transient, double t)
+void hs_os_live_imposed_set(hs_os_live *lv, const hs_os_settings *set, double t)
 {
     for (int k = 0; k < lv->nsp; k++) {
         double g[3];
         hs_os_ground_motion_at(lv->m, &lv->m->gms[lv->sp_gm[k]], t, g);
         const int q = lv->sp_eq[k];
+        if (set->handler == 0) g[0] = lv->U[q]; /* Plain: held where it is */
         lv->Ut[q] = g[0];
-        if (!transient) continue;
+        if (set->analysis != 2) continue;
         lv->Ua[q] = g[0];
         lv->Vt[q] = lv->Va[q] = g[1];
         lv->At[q] = g[2];

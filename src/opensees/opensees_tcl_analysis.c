@@ -35,6 +35,15 @@ static int cmd_accepted(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     return settings_done(STATE(cd), interp, objv);
 }
 
+/* constraints type ...: hysim eliminates constraints by transformation; the type matters to a
+ * pattern MultipleSupport only (hs_os_settings.handler). */
+static int cmd_constraints(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    st->an->set.handler = objc > 1 && strcmp(Tcl_GetString(objv[1]), "Plain") != 0;
+    return settings_done(st, interp, objv);
+}
+
 /* test NormDispIncr|NormUnbalance|EnergyIncr tol maxIter <printFlag> <normType>;
  * test FixedNumIter iter */
 static int cmd_test(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -528,7 +537,7 @@ static const struct {
 } commands[] = {
     {"modalDamping", hs_os_cmd_modal_damping},
     {"modalDampingQ", hs_os_cmd_modal_damping},
-    {"constraints", cmd_accepted},
+    {"constraints", cmd_constraints},
     {"numberer", cmd_accepted},
     {"system", cmd_accepted},
     {"test", cmd_test},
