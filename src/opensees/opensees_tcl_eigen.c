@@ -104,6 +104,11 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     }
     if (objc < 2 || hs_os_int(st, objv, objc - 1, "number of eigenvalues", &count))
         return objc < 2 ? hs_os_fail(st, objv, "expected 'eigen <solver> N'") : TCL_ERROR;
+    if (st->live && st->m->nimposed) /* the live model keeps the imposed DOFs as equations */
+        return hs_os_fail(st, objv,
+                          "eigen after a pattern MultipleSupport is not yet in the script's own "
+                          "analysis (OpenSees takes its imposed DOFs as fixed there); call eigen "
+                          "before the pattern");
     /* OpenSees' tangent holds the gravity loads once an analysis has applied them (the live
      * model's own tangent has them: this build then only counts the DOFs) */
     hs_os_model applied = *st->m;

@@ -3,7 +3,7 @@
  * OpenSees), timeSeries (Path from a file; Linear and Constant for gravity patterns), pattern
  * UniformExcitation (the ground motion when the test file gives none), pattern Plain and load
  * (gravity loads held constant: their axial forces enter the P-Delta members). */
-#include "opensees_tcl.h"
+#include "opensees_analysis.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -391,9 +391,36 @@ int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
     return TCL_OK;
 }
 
+/* The script's own analysis: an imposedMotion of a fixed DOF (OpenSees' usual support motion:
+ * the pattern's SP constraint overrides the fix's). The live model gives the DOF an equation
+ * that the motion holds, so it must not exist yet; a DOF that a constraint reads from is not
+ * moved (its slaves would not follow). */
+static int fixed_support(hs_os_state *st, Tcl_Obj *const objv[], int node, int dof)
+{
+    const hs_os_model *m = st->m;
+    if (st->an && st->an->lv)
+        return hs_os_fail(st, objv,
+                          "node %d dof %d is fixed and the model was built at the first analyze: "
+                          "an imposed motion of a fixed DOF after it is not yet in the script's "
+                          "own analysis; define the pattern MultipleSupport before the first "
+                          "analyze (or impose the motion on a free DOF)",
+                          node, dof + 1);
+    int master = 0;
+    for (int k = 0; k < m->nequals; k++) master |= m->equals[k].master == node;
+    for (int k = 0; k < m->nrigids; k++) master |= m->rigids[k].master == node;
+    if (master)
+        return hs_os_fail(st, objv,
+                          "node %d dof %d: the node retains a constraint (equalDOF, "
+                          "rigidDiaphragm, rigidLink); moving it as a support is not yet in the "
+                          "script's own analysis",
+                          node, dof + 1);
+    hs_os_find_node(m, node)->sp[dof] = 1;
+    return TCL_OK;
+}
+
 /* imposedMotion node dof gmTag (inside MultipleSupport): with the test file's analysis the DOF
- * must be fixed (a moving support, fe_support.c); in the script's own analysis it must be free
- * (an SP constraint that OpenSees' Transformation handler eliminates: opensees_imposed.c). */
+ * must be fixed (a moving support, fe_support.c); in the script's own analysis it is an SP
+ * constraint, on a free DOF or a fixed one, as OpenSees' (opensees_imposed.c). */
 int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
@@ -416,13 +443,7 @@ int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Ob
         return hs_os_fail(st, objv,
                           "node %d dof %d is free; an imposed motion drives a fixed DOF (fix it)",
                           im.node, im.dof + 1);
-    if (n->fix[im.dof] && st->live) /* the live model has no equation there */
-        return hs_os_fail(st, objv,
-                          "node %d dof %d is fixed: an imposed motion of a fixed DOF is not yet "
-                          "in the script's own analysis (hysim imposes motions on free DOFs "
-                          "there, as OpenSees' SP constraints); remove its fix, or give the test "
-                          "file an analysis section",
-                          im.node, im.dof + 1);
+    if (n->fix[im.dof] && st->live && fixed_support(st, objv, im.node, im.dof)) return TCL_ERROR;
     for (int k = 0; k < st->m->nimposed; k++)
         if (st->m->imposed[k].node == im.node && st->m->imposed[k].dof == im.dof)
             return hs_os_fail(st, objv, "node %d dof %d has an imposedMotion already (at %s)",

@@ -1,7 +1,7 @@
 #!/bin/bash
 # pattern MultiSupport in the script's own analysis: a groundMotion of any series imposed on a
-# free DOF, as OpenSees' ImposedMotionSP under the Transformation handler (docs/opensees_tcl.md;
-# src/opensees/opensees_imposed.c, opensees_ground_motion.c). A chain written here, -ndm 1:
+# free or a fixed DOF, as OpenSees' ImposedMotionSP under the Transformation handler
+# (docs/opensees_tcl.md; src/opensees/opensees_imposed.c, opensees_ground_motion.c). A chain written here, -ndm 1:
 # node 1 fixed, spring k1 = 300 to node 2, spring k2 = 80 to node 3 of mass m = 2; node 2 free,
 # its displacement imposed by `groundMotion 1 Plain -disp 11` of `timeSeries Trig 11 0 4 0.5
 # -factor 0.02` (u_g = A sin(W t), W = 4 pi, up to t = 4 s where the sine is back at 0).
@@ -11,12 +11,17 @@
 #    w^2 = k2 / m, r = W / w, to 5e-4 of its peak (Newmark's phase error, (w dt)^2 / 12 radian
 #    per radian of w t: 2.6e-4 measured);
 #    the reaction recorded at node 2 is its springs' forces k1 u2 + k2 (u2 - u3) (1e-13);
+#  - the same motion at the fixed node 1 (OpenSees' usual support motion): node 3 equals the
+#    recurrence of m u'' + k u = k u_g with the springs in series, k = k1 k2 / (k1 + k2) (node 2
+#    has no mass), to 1e-10 of its peak;
 #  - LoadControl: `-disp` of a Linear series: node 2 and node 3 (no load) at the load factor;
-#  - errors at their lines: an imposedMotion on a fixed DOF, DisplacementControl with it.
+#  - errors at their lines: a fixed DOF's imposedMotion after the first analyze, eigen after the
+#    pattern, DisplacementControl with it.
 # With OPENSEES set, the same scripts and a damped variant (betaK 0.01 on the k2 spring, whose
 # force reads node 2's velocity: OpenSees differentiates the sine at dtInt 0.01 by the
 # trapezoidal rule, not the cosine), an -accel Path ground motion (integrated twice), and the
-# damped chain under `constraints Plain` (OpenSees' Plain handler takes the motion as zero: node 2
+# damped chain under `constraints Plain`, and the fixed node 1 moved under a mass on node 2 and
+# Rayleigh damping (alphaM 0.1, betaK 0.002: the damping forces read the support's velocity) (OpenSees' Plain handler takes the motion as zero: node 2
 # stays, its velocity is the motion's; hysim says so in a warning), equal OpenSees 3.8's recorder
 # files to 1e-12 of the peaks.
 hysim=$1
@@ -69,7 +74,10 @@ run() { # NAME: hysim on NAME.tcl into run_NAME/
 chain "groundMotion 1 Plain -disp 11" "$transient" > trig.tcl
 run trig
 [ "$(wc -l < run_trig/disp.out)" -eq 2000 ] || fail "trig: $(wc -l < run_trig/disp.out) rows, expected 2000"
-read -r ug rec cf < <(awk 'BEGIN { A = 0.02; W = 4 * atan2(0, -1); k = 80; m = 2; w = sqrt(k / m); r = W / w
+# newmark_vs K COL FILE: node COL's history in FILE against u_g and the recurrence of
+# m u'' + K u = K u_g (prints: u_g error / A, recurrence error / peak, closed form error / peak)
+newmark_vs() {
+    awk -v k="$1" -v col="$2" 'BEGIN { A = 0.02; W = 4 * atan2(0, -1); m = 2; w = sqrt(k / m); r = W / w
         dt = 0.002; a0 = 4 / (dt * dt); a1 = 4 / dt; keff = k + m * a0; u = 0; v = 0; acc = 0 }
     { t = $1; g = (t <= 4 ? A * sin(W * t) : 0)
       # average acceleration: m a + k u = k g at t
@@ -77,10 +85,12 @@ read -r ug rec cf < <(awk 'BEGIN { A = 0.02; W = 4 * atan2(0, -1); k = 80; m = 2
       an = a0 * (un - u) - a1 * v - acc; v = v + dt / 2 * (acc + an); u = un; acc = an
       c = A / (1 - r * r) * (sin(W * t) - r * sin(w * t))
       e1 = $2 - g; if (e1 < 0) e1 = -e1; if (e1 > m1) m1 = e1
-      e2 = $3 - u; if (e2 < 0) e2 = -e2; if (e2 > m2) m2 = e2
-      e3 = $3 - c; if (e3 < 0) e3 = -e3; if (e3 > m3) m3 = e3
-      p3 = $3 < 0 ? -$3 : $3; if (p3 > pk) pk = p3 }
-    END { printf "%.3g %.3g %.3g\n", m1 / A, m2 / pk, m3 / pk }' run_trig/disp.out)
+      e2 = $col - u; if (e2 < 0) e2 = -e2; if (e2 > m2) m2 = e2
+      e3 = $col - c; if (e3 < 0) e3 = -e3; if (e3 > m3) m3 = e3
+      p3 = $col < 0 ? -$col : $col; if (p3 > pk) pk = p3 }
+    END { printf "%.3g %.3g %.3g\n", m1 / A, m2 / pk, m3 / pk }' "$3"
+}
+read -r ug rec cf < <(newmark_vs 80 3 run_trig/disp.out)
 echo "$me: Newmark: node 2 within $ug of A of u_g; node 3 within $rec of its peak of the recurrence, $cf of the closed form"
 awk -v a="$ug" -v b="$rec" -v c="$cf" 'BEGIN { exit !(a <= 1e-13 && b <= 1e-10 && c <= 5e-4) }' ||
     fail "imposed Trig: $ug, $rec, $cf"
@@ -91,6 +101,14 @@ w=$(paste -d' ' run_trig/disp.out run_trig/react.out | awk '{ f = 300 * $2 + 80 
 awk -v w="$w" 'BEGIN { exit !(w <= 1e-13) }' || fail "the reaction at node 2 is off its springs' forces by $w of the peak"
 echo "$me: the reaction at node 2 equals its springs' forces within $w of the peak"
 
+# the fixed node 1 moved: node 2's column of disp.out is the support's (node 1 is not recorded)
+sed -e 's/^fix 1 1$/fix 1 1/' -e 's/imposedMotion 2 1 1/imposedMotion 1 1 1/' \
+    -e 's/-node 2 3 -dof 1 disp/-node 1 3 -dof 1 disp/' -e 's/-node 2 -dof 1 reaction/-node 1 -dof 1 reaction/' trig.tcl > base.tcl
+run base
+read -r ug rec _ < <(newmark_vs "$(awk 'BEGIN { printf "%.17g", 300.0 * 80.0 / 380.0 }')" 3 run_base/disp.out)
+echo "$me: the fixed node 1 moved: it within $ug of A of u_g; node 3 within $rec of its peak of the recurrence"
+awk -v a="$ug" -v b="$rec" 'BEGIN { exit !(a <= 1e-13 && b <= 1e-10) }' || fail "imposed fixed DOF: $ug, $rec"
+
 chain "groundMotion 1 Plain -disp 12" "$static" > lin.tcl
 run lin
 w=$(awk '{ d2 = $2 - $1; d3 = $3 - $1; if (d2 < 0) d2 = -d2; if (d3 < 0) d3 = -d3
@@ -99,11 +117,15 @@ w=$(awk '{ d2 = $2 - $1; d3 = $3 - $1; if (d2 < 0) d2 = -d2; if (d3 < 0) d3 = -d
     fail "LoadControl: nodes 2 and 3 off the load factor by $w: $(cat run_lin/disp.out)"
 echo "$me: LoadControl: nodes 2 and 3 at the load factor within $w"
 
-sed 's/^fix 1 1$/fix 1 1\nfix 2 1/' trig.tcl > fixed.tcl
-testfile fixed.tcl > fixed.yaml
-"$hysim" run fixed.yaml -o run_fixed > fixed.log 2>&1 && fail "an imposed fixed DOF ran"
-grep -q "fixed.tcl:15: imposedMotion: node 2 dof 1 is fixed: an imposed motion of a fixed DOF is not yet" fixed.log ||
-    fail "fixed: $(cat fixed.log)"
+sed -e 's/^pattern MultiSupport 2 {$/integrator LoadControl 1.0\nanalysis Static\nanalyze 1\n&/' base.tcl > late.tcl
+testfile late.tcl > late.yaml
+"$hysim" run late.yaml -o run_late > late.log 2>&1 && fail "a fixed DOF's imposedMotion after the first analyze ran"
+grep -q "late.tcl:17: imposedMotion: node 1 dof 1 is fixed and the model was built at the first analyze" late.log ||
+    fail "late: $(cat late.log)"
+{ cat base.tcl; echo 'eigen 1'; } > eig.tcl
+testfile eig.tcl > eig.yaml
+"$hysim" run eig.yaml -o run_eig > eig.log 2>&1 && fail "eigen after the pattern ran"
+grep -q "eig.tcl:[0-9]*: eigen: eigen after a pattern MultipleSupport is not yet" eig.log || fail "eig: $(cat eig.log)"
 chain "groundMotion 1 Plain -disp 12" "timeSeries Linear 3
 pattern Plain 3 3 { load 3 1.0 }
 integrator DisplacementControl 3 1 0.001
@@ -113,19 +135,22 @@ testfile dc.tcl > dc.yaml
 "$hysim" run dc.yaml -o run_dc > dc.log 2>&1 && fail "DisplacementControl with an imposed motion ran"
 grep -q "dc.tcl:30: analyze: dc.tcl:14: a pattern MultipleSupport with a static analysis other than LoadControl is not yet" dc.log ||
     fail "dc: $(cat dc.log)"
-echo "$me: refused: an imposed fixed DOF, DisplacementControl (at their lines)"
+echo "$me: refused: a fixed DOF's imposedMotion after the first analyze, eigen after it, DisplacementControl (at their lines)"
 
 rest_needs_opensees
 chain "groundMotion 1 Plain -disp 11" "$transient" "-doRayleigh 1
 rayleigh 0.0 0.01 0.0 0.0" > damped.tcl
 chain "groundMotion 1 Plain -accel 13 -fact 2.0" "$transient" > accel.tcl
 sed 's/^constraints Transformation$/constraints Plain/' damped.tcl > plain.tcl
+sed -e 's/^mass 3 2.0$/mass 2 1.0\nmass 3 2.0/' -e 's/^constraints Transformation$/rayleigh 0.1 0.002 0.0 0.0\n&/' \
+    base.tcl > fixdamp.tcl
 run damped
 run accel
 run plain
+run fixdamp
 grep -q "plain.tcl:15: constraints Plain (OpenSees' default): its Plain handler takes an imposed motion as zero" plain.log ||
     fail "plain: no warning: $(cat plain.log)"
-for s in trig lin damped accel plain; do
+for s in trig lin damped accel plain base fixdamp; do
     mkdir -p "os_$s" && cp "$s.tcl" "os_$s/" && (cd "os_$s" && run_opensees "$s.tcl" os.log) ||
         fail "OpenSees on $s.tcl: $(tail -3 "os_$s/os.log")"
     for f in disp force react; do
