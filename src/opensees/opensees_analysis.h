@@ -274,7 +274,8 @@ double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof);
  * those of the identity (the other equations see the motion through the elements, and their
  * damping and mass through the column products, as OpenSees' elements read the node's velocity
  * and acceleration). Resolve maps the model's imposedMotions to equations (0, or HS_E codes with
- * the reason: a DOF that is not a free DOF of its own, an integrator not yet supported). */
+ * the reason: a DOF that is not a free DOF of its own, an integrator not yet supported; set NULL:
+ * the equations only, for eigen, which takes them as fixed as OpenSees' constraint handlers do). */
 int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set);
 void hs_os_live_imposed_set(hs_os_live *lv, const hs_os_settings *set, double t);
 void hs_os_live_imposed_rows(const hs_os_live *lv, double *b);

@@ -187,8 +187,8 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         const hs_os_node *n = &m->nodes[i];
         int fix[NDF];
         memcpy(fix, n->fix, sizeof fix);
-        for (int d = 0; keep && d < NDF; d++) /* the live model: an imposed DOF's equation */
-            if (n->sp[d]) fix[d] = 0;
+        for (int d = 0; d < NDF; d++) /* an imposed DOF: the live model's equation, else fixed */
+            if (n->sp[d]) fix[d] = !keep;
         if (m->ndm == 2 && m->ndf == 2) fix[2] = 1;
         for (int k = 0; k < m->nequals; k++) /* an equalDOF to a fixed DOF fixes it */
             if (m->equals[k].slave == n->tag)

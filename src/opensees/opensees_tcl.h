@@ -33,8 +33,8 @@ typedef struct hs_os_node {
      * which OpenSees' trusses take as their initial one (opensees_tcl_parameter.c) */
     double uref[3];
     int fix[HS_OS_NDF];
-    /* the script's own analysis: an imposedMotion moves this fixed DOF (the live model gives it
-     * an equation that the motion holds: opensees_imposed.c) */
+    /* the script's own analysis: an imposedMotion moves this DOF (the live model gives it an
+     * equation that the motion holds: opensees_imposed.c; the other builds, eigen's, fix it) */
     unsigned char sp[HS_OS_NDF];
     double mass[HS_OS_NDF]; /* `mass` and -mass replace; element -mass / -rho add at the build */
     hs_os_rayleigh ray;

@@ -33,10 +33,17 @@ static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M
     int rc = (!Kl || !r || !drop || !keep) ? HS_ENOMEM : 0;
     if (!rc) rc = hs_fe_restore(lv->fe, lv->U, NULL, r, Kl, NULL);
     hs_fe_revert(lv->fe);
+    if (!rc) rc = hs_os_live_imposed_resolve(lv, NULL);
+    for (int k = 0; !rc && k < lv->nsp; k++) { /* an imposed DOF: fixed, as in OpenSees */
+        const int q = lv->sp_eq[k];
+        for (int i = 0; i < nl; i++) HS_AT(Kl, nl, i, q) = HS_AT(Kl, nl, q, i) = 0.0;
+        HS_AT(Kl, nl, q, q) = 1.0;
+    }
     int nk = 0; /* lv->M is the mass (its fe has unit masses) */
     for (int i = 0; !rc && i < nl; i++) {
         for (int j = 0; j < nl; j++) drop[i] |= HS_AT(lv->M, nl, i, j) != 0.0;
         drop[i] = !drop[i];
+        for (int k = 0; k < lv->nsp; k++) drop[i] |= lv->sp_eq[k] == i;
         if (!drop[i]) keep[nk++] = i;
     }
     *nkept = nk;
@@ -104,11 +111,6 @@ int hs_os_cmd_eigen(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const 
     }
     if (objc < 2 || hs_os_int(st, objv, objc - 1, "number of eigenvalues", &count))
         return objc < 2 ? hs_os_fail(st, objv, "expected 'eigen <solver> N'") : TCL_ERROR;
-    if (st->live && st->m->nimposed) /* the live model keeps the imposed DOFs as equations */
-        return hs_os_fail(st, objv,
-                          "eigen after a pattern MultipleSupport is not yet in the script's own "
-                          "analysis (OpenSees takes its imposed DOFs as fixed there); call eigen "
-                          "before the pattern");
     /* OpenSees' tangent holds the gravity loads once an analysis has applied them (the live
      * model's own tangent has them: this build then only counts the DOFs) */
     hs_os_model applied = *st->m;

@@ -414,7 +414,6 @@ static int fixed_support(hs_os_state *st, Tcl_Obj *const objv[], int node, int d
                           "rigidDiaphragm, rigidLink); moving it as a support is not yet in the "
                           "script's own analysis",
                           node, dof + 1);
-    hs_os_find_node(m, node)->sp[dof] = 1;
     return TCL_OK;
 }
 
@@ -444,6 +443,7 @@ int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Ob
                           "node %d dof %d is free; an imposed motion drives a fixed DOF (fix it)",
                           im.node, im.dof + 1);
     if (n->fix[im.dof] && st->live && fixed_support(st, objv, im.node, im.dof)) return TCL_ERROR;
+    if (st->live) hs_os_find_node(st->m, im.node)->sp[im.dof] = 1;
     for (int k = 0; k < st->m->nimposed; k++)
         if (st->m->imposed[k].node == im.node && st->m->imposed[k].dof == im.dof)
             return hs_os_fail(st, objv, "node %d dof %d has an imposedMotion already (at %s)",
