@@ -22,7 +22,8 @@
 # force reads node 2's velocity: OpenSees differentiates the sine at dtInt 0.01 by the
 # trapezoidal rule, not the cosine), an -accel Path ground motion (integrated twice), and the
 # damped chain under `constraints Plain`, and the fixed node 1 moved under a mass on node 2 and
-# Rayleigh damping (alphaM 0.1, betaK 0.002: the damping forces read the support's velocity) (OpenSees' Plain handler takes the motion as zero: node 2
+# Rayleigh damping (alphaM 0.1, betaK 0.002: the damping forces read the support's velocity), the
+# same with a Steel01 spring under HHT 0.8 (the support at t + alpha dt, as OpenSees leaves it) (OpenSees' Plain handler takes the motion as zero: node 2
 # stays, its velocity is the motion's; hysim says so in a warning), equal OpenSees 3.8's recorder
 # files to 1e-12 of the peaks.
 hysim=$1
@@ -152,13 +153,16 @@ chain "groundMotion 1 Plain -accel 13 -fact 2.0" "$transient" > accel.tcl
 sed 's/^constraints Transformation$/constraints Plain/' damped.tcl > plain.tcl
 sed -e 's/^mass 3 2.0$/mass 2 1.0\nmass 3 2.0/' -e 's/^constraints Transformation$/rayleigh 0.1 0.002 0.0 0.0\n&/' \
     base.tcl > fixdamp.tcl
+sed -e 's/^uniaxialMaterial Elastic 2 80.0$/uniaxialMaterial Steel01 2 80.0 80.0 0.05/' \
+    -e 's/^integrator Newmark 0.5 0.25$/integrator HHT 0.8/' fixdamp.tcl > hht.tcl
 run damped
 run accel
 run plain
 run fixdamp
+run hht
 grep -q "plain.tcl:15: constraints Plain (OpenSees' default): its Plain handler takes an imposed motion as zero" plain.log ||
     fail "plain: no warning: $(cat plain.log)"
-for s in trig lin damped accel plain base fixdamp; do
+for s in trig lin damped accel plain base fixdamp hht; do
     mkdir -p "os_$s" && cp "$s.tcl" "os_$s/" && (cd "os_$s" && run_opensees "$s.tcl" os.log) ||
         fail "OpenSees on $s.tcl: $(tail -3 "os_$s/os.log")"
     for f in disp force react; do
