@@ -261,6 +261,7 @@ typedef struct hs_os_imposed {
     int node, dof, disp; /* dof 0-based */
     hs_os_series s;      /* the ground motion's series, factor included */
     int gm;              /* the script's own analysis: its index in hs_os_model.gms */
+    int pattern;         /* the tag of its pattern */
     char where[HS_OS_WHERE];
 } hs_os_imposed;
 #define HS_OS_MAX_IMPOSED 16
@@ -379,6 +380,7 @@ typedef struct hs_os_state {
     Tcl_Interp *aux;     /* a plain interpreter for `file`'s read-only questions */
     int in_plain;        /* inside a pattern Plain's body: `load` adds gravity loads */
     int in_multi;        /* inside a pattern MultipleSupport's body (groundMotion, imposedMotion) */
+    int multi_tag;       /* that pattern's tag */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
     int wiped_live;      /* its own analysis wiped a built model (`wipe` at the end) */

@@ -516,6 +516,12 @@ static int cmd_remove(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         hs_os_recorders_close(st->an);
     } else if ((!strcmp(what, "loadPattern") || !strcmp(what, "pattern")) && objc == 3 &&
                hs_os_int(st, objv, 2, "tag", &tag) == TCL_OK) {
+        for (int k = 0; k < st->m->nimposed; k++)
+            if (st->m->imposed[k].pattern == tag)
+                return hs_os_fail(st, objv,
+                                  "pattern %d is a MultipleSupport (its imposedMotion at %s): "
+                                  "removing its imposed motions is not yet supported by hysim",
+                                  tag, st->m->imposed[k].where);
         for (int k = 0; k < st->m->npatterns; k++)
             if (st->m->patterns[k].tag == tag) {
                 st->m->patterns[k].constant = 1;

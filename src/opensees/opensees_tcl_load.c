@@ -293,6 +293,7 @@ static int multiple_support(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         return hs_os_fail(st, objv,
                           "a second MultipleSupport pattern: give every imposedMotion in one");
     st->in_multi = 1;
+    if (hs_os_int(st, objv, 2, "tag", &st->multi_tag)) return st->in_multi = 0, TCL_ERROR;
     const int code = Tcl_EvalObjEx(st->interp, objv[3], 0);
     st->in_multi = 0;
     if (code == TCL_ERROR) return TCL_ERROR;
@@ -457,6 +458,7 @@ int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Ob
         return hs_os_fail(st, objv, "at most %d imposed motions", HS_OS_MAX_IMPOSED);
     im.disp = g->disp;
     im.s = g->s;
+    im.pattern = st->multi_tag;
     hs_os_where(st, im.where, sizeof im.where);
     hs_os_imposed *slot = hs_os_push((void **)&st->m->imposed, &st->m->nimposed, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");

@@ -17,7 +17,7 @@
 #  - LoadControl: `-disp` of a Linear series: node 2 and node 3 (no load) at the load factor;
 #  - eigen takes the imposed DOF as fixed, as OpenSees: w^2 of the mass on the springs left;
 #  - errors at their lines: a fixed DOF's imposedMotion after the first analyze, DisplacementControl
-#    with an imposed motion.
+#    with an imposed motion, `remove loadPattern` of the MultipleSupport.
 # With OPENSEES set, the same scripts and a damped variant (betaK 0.01 on the k2 spring, whose
 # force reads node 2's velocity: OpenSees differentiates the sine at dtInt 0.01 by the
 # trapezoidal rule, not the cosine), an -accel Path ground motion (integrated twice), and the
@@ -144,7 +144,11 @@ testfile dc.tcl > dc.yaml
 "$hysim" run dc.yaml -o run_dc > dc.log 2>&1 && fail "DisplacementControl with an imposed motion ran"
 grep -q "dc.tcl:30: analyze: dc.tcl:14: a pattern MultipleSupport with a static analysis other than LoadControl is not yet" dc.log ||
     fail "dc: $(cat dc.log)"
-echo "$me: refused: a fixed DOF's imposedMotion after the first analyze, DisplacementControl (at their lines)"
+{ cat base.tcl; echo 'remove loadPattern 2'; } > rm.tcl
+testfile rm.tcl > rm.yaml
+"$hysim" run rm.yaml -o run_rm > rm.log 2>&1 && fail "remove loadPattern of a MultipleSupport ran"
+grep -q "rm.tcl:$(wc -l < rm.tcl): remove: pattern 2 is a MultipleSupport" rm.log || fail "rm: $(cat rm.log)"
+echo "$me: refused: a fixed DOF's imposedMotion after the first analyze, DisplacementControl, removing the pattern (at their lines)"
 
 rest_needs_opensees
 chain "groundMotion 1 Plain -disp 11" "$transient" "-doRayleigh 1
