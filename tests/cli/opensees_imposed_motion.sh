@@ -20,7 +20,7 @@
 #    with an imposed motion, `remove loadPattern` of the MultipleSupport.
 # With OPENSEES set, the same scripts and a damped variant (betaK 0.01 on the k2 spring, whose
 # force reads node 2's velocity: OpenSees differentiates the sine at dtInt 0.01 by the
-# trapezoidal rule, not the cosine), an -accel Path ground motion (integrated twice), and the
+# trapezoidal rule, not the cosine; with -dtInt 0.002 at that step), an -accel Path ground motion (integrated twice), and the
 # damped chain under `constraints Plain`, and the fixed node 1 moved under a mass on node 2 and
 # Rayleigh damping (alphaM 0.1, betaK 0.002: the damping forces read the support's velocity), the
 # same with a Steel01 spring under HHT 0.8 (the support at t + alpha dt, as OpenSees leaves it) (OpenSees' Plain handler takes the motion as zero: node 2
@@ -155,6 +155,7 @@ chain "groundMotion 1 Plain -disp 11" "$transient" "-doRayleigh 1
 rayleigh 0.0 0.01 0.0 0.0" > damped.tcl
 chain "groundMotion 1 Plain -accel 13 -fact 2.0" "$transient" > accel.tcl
 sed 's/^constraints Transformation$/constraints Plain/' damped.tcl > plain.tcl
+sed 's/groundMotion 1 Plain -disp 11/groundMotion 1 Series -disp 11 -dtInt 0.002 -int Trapezoidal/' damped.tcl > dtint.tcl
 sed -e 's/^mass 3 2.0$/mass 2 1.0\nmass 3 2.0/' -e 's/^constraints Transformation$/rayleigh 0.1 0.002 0.0 0.0\n&/' \
     base.tcl > fixdamp.tcl
 sed -e 's/^uniaxialMaterial Elastic 2 80.0$/uniaxialMaterial Steel01 2 80.0 80.0 0.05/' \
@@ -162,11 +163,17 @@ sed -e 's/^uniaxialMaterial Elastic 2 80.0$/uniaxialMaterial Steel01 2 80.0 80.0
 run damped
 run accel
 run plain
+run dtint
+# the velocity at dtInt 0.002 is another one: the damped responses differ
+w=$(paste -d' ' run_damped/disp.out run_dtint/disp.out | awk '{ d = $3 - $6; if (d < 0) d = -d; if (d > m) m = d
+    p = $3 < 0 ? -$3 : $3; if (p > P) P = p } END { printf "%.3g", m / P }')
+awk -v w="$w" 'BEGIN { exit !(w > 1e-5) }' || fail "-dtInt 0.002 changed node 3 by $w of its peak only"
+echo "$me: -dtInt 0.002 moves the damped node 3 by $w of its peak"
 run fixdamp
 run hht
 grep -q "plain.tcl:15: constraints Plain (OpenSees' default): its Plain handler takes an imposed motion as zero" plain.log ||
     fail "plain: no warning: $(cat plain.log)"
-for s in trig lin damped accel plain base fixdamp hht; do
+for s in trig lin damped accel plain dtint base fixdamp hht; do
     mkdir -p "os_$s" && cp "$s.tcl" "os_$s/" && (cd "os_$s" && run_opensees "$s.tcl" os.log) ||
         fail "OpenSees on $s.tcl: $(tail -3 "os_$s/os.log")"
     for f in disp force react; do
