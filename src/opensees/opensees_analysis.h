@@ -196,6 +196,9 @@ typedef struct hs_os_analysis {
     struct hs_os_param *params;
     int nparams;
     int rebuild; /* an element's E or A, or a coordinate, changed since the live model was built */
+    /* a fixed DOF's imposedMotion since then: the model rebuilt with its equation, the elements'
+     * committed state carried over (hs_os_live_rebuild) */
+    int sp_rebuild;
     int coord_reset; /* a coordinate changed after an analysis: the elements start again */
 } hs_os_analysis;
 

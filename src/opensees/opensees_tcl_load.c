@@ -394,18 +394,13 @@ int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
 
 /* The script's own analysis: an imposedMotion of a fixed DOF (OpenSees' usual support motion:
  * the pattern's SP constraint overrides the fix's). The live model gives the DOF an equation
- * that the motion holds, so it must not exist yet; a DOF that a constraint reads from is not
- * moved (its slaves would not follow). */
+ * that the motion holds (built after an analysis: rebuilt at the next analyze, the elements'
+ * state carried over); a DOF that a constraint reads from is not moved (its slaves would not
+ * follow). */
 static int fixed_support(hs_os_state *st, Tcl_Obj *const objv[], int node, int dof)
 {
     const hs_os_model *m = st->m;
-    if (st->an && st->an->lv)
-        return hs_os_fail(st, objv,
-                          "node %d dof %d is fixed and the model was built at the first analyze: "
-                          "an imposed motion of a fixed DOF after it is not yet in the script's "
-                          "own analysis; define the pattern MultipleSupport before the first "
-                          "analyze (or impose the motion on a free DOF)",
-                          node, dof + 1);
+    if (st->an && st->an->lv) st->an->rebuild = st->an->sp_rebuild = 1;
     int master = 0;
     for (int k = 0; k < m->nequals; k++) master |= m->equals[k].master == node;
     for (int k = 0; k < m->nrigids; k++) master |= m->rigids[k].master == node;
