@@ -140,7 +140,10 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     if (*rc) return;
     applied_load(lv, t_load, lv->P);
     for (int i = 0; i < n; i++) lv->b[i] = lv->P[i] - lv->r[i];
-    if (!transient(set)) return;
+    if (!transient(set)) {
+        hs_os_live_imposed_rows(lv, lv->b);
+        return;
+    }
     damping(lv);
     hs_os_storage_matvec_sub(&lv->st, lv->C, lv->Va, lv->b);
     if (lv->Cmodal) /* modalDamping: at t + dt (dense: the modes couple every DOF) */
@@ -151,6 +154,7 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
         hs_os_storage_matvec(&lv->st, set->initial ? lv->K0 : lv->Kt, lv->tmp, lv->Kx);
         for (int i = 0; i < n; i++) lv->b[i] += (set->alpha - 1.0) * lv->Kx[i];
     }
+    hs_os_live_imposed_rows(lv, lv->b);
 }
 
 /* The effective matrix's part that the tangent does not change: a c2 C + c3 M (HHT, Newmark) or
@@ -187,6 +191,7 @@ static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
         const double w = set->explicit_newmark ? lv->c2 : set->alpha * lv->c2;
         for (size_t k = 0; k < nnz(lv); k++) lv->Keff[k] += w * lv->Ct[k];
     }
+    hs_os_live_imposed_matrix(lv, lv->Keff);
     const int rc = hs_os_storage_factor(&lv->st, lv->ls, lv->Keff);
     if (rc == HS_ESINGULAR) return hs_fail(lv->ctx, HS_ESINGULAR, "singular tangent");
     return rc;
@@ -561,6 +566,7 @@ static int solve_step(hs_os_live *lv, const hs_os_settings *set)
         rc = hs_linsolver_solve(lv->ls, lv->x);
         lv->iter_now = iter; /* the test's count (NewmarkHSFixedNumIter's x) */
         if (!rc) rc = update(lv, set);
+        if (!rc) hs_os_live_imposed_set(lv, set, load_time(lv, set));
         if (!rc && lazy && test(lv, set, iter) > 0) {
             lv->iters_last = iter;
             return 0;
@@ -640,6 +646,8 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
                        int (*on_commit)(void *user), void *user, int *result)
 {
     *result = 0;
+    const int rc_sp = hs_os_live_imposed_resolve(lv, set);
+    if (rc_sp) return rc_sp;
     if ((set->integ == HS_OS_INT_DISP || set->integ == HS_OS_INT_HSC ||
          set->integ == HS_OS_INT_EQPATH) &&
         !transient(set) && !lv->phat_ready) {
@@ -648,6 +656,7 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
     }
     for (int s = 0; s < steps; s++) {
         int rc = new_step(lv, set, dt);
+        if (!rc) hs_os_live_imposed_set(lv, set, load_time(lv, set));
         if (!rc) rc = solve_step(lv, set);
         if (rc == 1 || rc == HS_ESINGULAR) { /* OpenSees: back to the last commit, -3 */
             revert_fe(lv);
@@ -707,6 +716,8 @@ double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof)
 double hs_os_live_reaction(hs_os_live *lv, int node, int dof)
 {
     double r = 0.0;
+    const int q = hs_os_live_imposed_eq(lv, node, dof);
+    if (q >= 0) return lv->r[q] - lv->P[q]; /* an imposed DOF: the force that holds it */
     if (!lv || hs_fe_reaction(lv->fe, node, dof, &r)) {
         if (lv) hs_ctx_clear(lv->ctx);
         return 0.0;

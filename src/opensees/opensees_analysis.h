@@ -62,6 +62,10 @@ typedef struct hs_os_settings {
      * Newmark whose iteration k of N moves the displacement to the polynomial through the last
      * steps' starts and the full increment at x = k / N; an extra increment at commit */
     int hs_fixed, poly_order;
+    /* constraints: 0 Plain (OpenSees' default: an imposed motion taken as zero, its DOF held,
+     * PlainHandler.cpp "homogeneous constraint assumed"), 1 Transformation, Penalty, Lagrange,
+     * Auto (hysim eliminates every constraint by transformation) */
+    int handler;
 } hs_os_settings;
 
 #define HS_OS_GROUPS 8 /* Rayleigh stiffness groups (distinct factors) */
@@ -166,6 +170,10 @@ typedef struct hs_os_live {
      * (each update is a command to its site), or a recorder reading the unbalance after the step
      * (reactionIncludingInertia; set before each analyze) */
     int has_exp, unbalance_read;
+    /* pattern MultipleSupport's imposed motions (opensees_imposed.c): each one's equation and
+     * ground motion (an index into the model's gms) */
+    int nsp, sp_warned;
+    int sp_eq[HS_OS_MAX_IMPOSED], sp_gm[HS_OS_MAX_IMPOSED];
 } hs_os_live;
 
 /* A recorder of the script (opensees_tcl_recorder.c). */
@@ -189,6 +197,9 @@ typedef struct hs_os_analysis {
     struct hs_os_param *params;
     int nparams;
     int rebuild; /* an element's E or A, or a coordinate, changed since the live model was built */
+    /* a fixed DOF's imposedMotion since then: the model rebuilt with its equation, the elements'
+     * committed state carried over (hs_os_live_rebuild) */
+    int sp_rebuild;
     int coord_reset; /* a coordinate changed after an analysis: the elements start again */
 } hs_os_analysis;
 
@@ -259,5 +270,24 @@ double hs_os_live_reaction(hs_os_live *lv, int node, int dof);
  * the reaction above; at a free one the last unbalance's negative, -(P - R - C v - M a) (the
  * residual of equilibrium: 0 where the step converged). */
 double hs_os_live_reaction_inertia(hs_os_live *lv, int node, int dof);
+
+/* pattern MultipleSupport in the script's own analysis (opensees_imposed.c): OpenSees'
+ * ImposedMotionSP on a free DOF under the Transformation handler, which takes the DOF out of the
+ * equations and sets its displacement, velocity and acceleration to the ground motion's at the
+ * time the loads apply. hysim keeps the DOF's equation and makes it say so: its value set at
+ * every predictor and update, its unbalance zero, its row and column of the effective matrix
+ * those of the identity (the other equations see the motion through the elements, and their
+ * damping and mass through the column products, as OpenSees' elements read the node's velocity
+ * and acceleration). Resolve maps the model's imposedMotions to equations (0, or HS_E codes with
+ * the reason: a DOF that is not a free DOF of its own, an integrator not yet supported; set NULL:
+ * the equations only, for eigen, which takes them as fixed as OpenSees' constraint handlers do). */
+int hs_os_live_imposed_resolve(hs_os_live *lv, const hs_os_settings *set);
+void hs_os_live_imposed_set(hs_os_live *lv, const hs_os_settings *set, double t);
+void hs_os_live_imposed_rows(const hs_os_live *lv, double *b);
+void hs_os_live_imposed_matrix(const hs_os_live *lv, double *A);
+/* The equation of node's DOF when an imposed motion holds it, else -1. OpenSees' reaction there
+ * is the elements' force less the loads (Domain::calculateNodalReactions): hysim's restoring
+ * force less the applied load at that equation, at the commit. */
+int hs_os_live_imposed_eq(const hs_os_live *lv, int node, int dof);
 
 #endif

@@ -187,6 +187,8 @@ static int define_some(hs_ctx *ctx, const hs_os_model *m, const char *script, co
         const hs_os_node *n = &m->nodes[i];
         int fix[NDF];
         memcpy(fix, n->fix, sizeof fix);
+        for (int d = 0; d < NDF; d++) /* an imposed DOF: the live model's equation, else fixed */
+            if (n->sp[d]) fix[d] = !keep;
         if (m->ndm == 2 && m->ndf == 2) fix[2] = 1;
         for (int k = 0; k < m->nequals; k++) /* an equalDOF to a fixed DOF fixes it */
             if (m->equals[k].slave == n->tag)
@@ -302,7 +304,8 @@ int hs_os_build_live_fe(hs_ctx *ctx, const hs_os_model *m, const char *script,
     }
     memset(all, 1, (size_t)m->nels + 1);
     for (int i = 0; i < m->nnodes; i++)
-        for (int d = 0; d < m->ndf; d++) mass[NDF * i + d] = m->nodes[i].fix[d] ? 0.0 : 1.0;
+        for (int d = 0; d < m->ndf; d++)
+            mass[NDF * i + d] = m->nodes[i].fix[d] && !m->nodes[i].sp[d] ? 0.0 : 1.0;
     const int rc = define_some(ctx, m, script, mass, NULL, 0, keep ? keep : all, out);
     hs_free(mass);
     hs_free(all);

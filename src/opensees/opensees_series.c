@@ -275,3 +275,29 @@ double hs_os_series_value(const hs_os_series *s, double t)
     }
     return 0.0;
 }
+
+/* OpenSees' getDuration: Path at dt its size times dt (PathSeries.cpp), Path at times its last
+ * time (PathTimeSeries.cpp), Trig tEnd - tStart (TrigSeries.h), Linear and Constant 0 (their
+ * "dummy function"). */
+double hs_os_series_duration(const hs_os_series *s)
+{
+    switch (s->kind) {
+    case HS_OS_SERIES_PATH:
+        if (s->nvalues == 0) return 0.0;
+        return s->times ? s->times[s->nvalues - 1] : (double)s->nvalues * s->dt;
+    case HS_OS_SERIES_TRIG:
+        return s->t_end - s->t_start;
+    case HS_OS_SERIES_LINEAR:
+    case HS_OS_SERIES_CONSTANT:
+        return 0.0;
+    }
+    return 0.0;
+}
+
+/* OpenSees' getStartTime: Path at dt its -startTime, Trig tStart, the others 0. */
+double hs_os_series_start(const hs_os_series *s)
+{
+    if (s->kind == HS_OS_SERIES_PATH && !s->times) return s->start_time;
+    if (s->kind == HS_OS_SERIES_TRIG) return s->t_start;
+    return 0.0;
+}

@@ -65,6 +65,7 @@ static const struct {
     {"eleLoad", hs_os_cmd_ele_load},
     {"groundMotion", hs_os_cmd_ground_motion},
     {"imposedMotion", hs_os_cmd_imposed_motion},
+    {"imposedSupportMotion", hs_os_cmd_imposed_motion}, /* TclModelBuilder.cpp: the same */
     {"eigen", hs_os_cmd_eigen},
     {"section", hs_os_cmd_section},
     {"patch", hs_os_cmd_patch},

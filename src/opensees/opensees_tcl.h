@@ -33,6 +33,9 @@ typedef struct hs_os_node {
      * which OpenSees' trusses take as their initial one (opensees_tcl_parameter.c) */
     double uref[3];
     int fix[HS_OS_NDF];
+    /* the script's own analysis: an imposedMotion moves this DOF (the live model gives it an
+     * equation that the motion holds: opensees_imposed.c; the other builds, eigen's, fix it) */
+    unsigned char sp[HS_OS_NDF];
     double mass[HS_OS_NDF]; /* `mass` and -mass replace; element -mass / -rho add at the build */
     hs_os_rayleigh ray;
     char where[HS_OS_WHERE];
@@ -243,14 +246,22 @@ typedef struct hs_os_pattern {
 } hs_os_pattern;
 
 /* pattern MultipleSupport: a groundMotion (its series: accelerations or displacements) and the
- * imposedMotions that move a fixed DOF by one. */
+ * imposedMotions that move a fixed DOF by one. In the script's own analysis a groundMotion is
+ * OpenSees' GroundMotion (opensees_ground_motion.c): its displacement, velocity and acceleration
+ * series (indices into hs_os_model.series, the missing ones integrated or differentiated as
+ * OpenSees does), -fact, and an imposedMotion is an SP constraint on a free DOF. */
 typedef struct hs_os_gmotion {
     int tag, disp; /* disp: -disp (a displacement history), else -accel */
     hs_os_series s;
+    int ser[3];    /* the script's own analysis: displacement, velocity, acceleration */
+    double fact;   /* -fact */
+    double dt_int; /* -dtInt (OpenSees' default 0.01) */
 } hs_os_gmotion;
 typedef struct hs_os_imposed {
     int node, dof, disp; /* dof 0-based */
     hs_os_series s;      /* the ground motion's series, factor included */
+    int gm;              /* the script's own analysis: its index in hs_os_model.gms */
+    int pattern;         /* the tag of its pattern */
     char where[HS_OS_WHERE];
 } hs_os_imposed;
 #define HS_OS_MAX_IMPOSED 16
@@ -369,6 +380,7 @@ typedef struct hs_os_state {
     Tcl_Interp *aux;     /* a plain interpreter for `file`'s read-only questions */
     int in_plain;        /* inside a pattern Plain's body: `load` adds gravity loads */
     int in_multi;        /* inside a pattern MultipleSupport's body (groundMotion, imposedMotion) */
+    int multi_tag;       /* that pattern's tag */
     int loads_applied;   /* the loads defined before the last `analyze` (what eigen sees) */
     int exited;          /* the script called `exit` */
     int wiped_live;      /* its own analysis wiped a built model (`wipe` at the end) */
@@ -401,6 +413,14 @@ int hs_os_series_parse(hs_os_state *st, Tcl_Obj *const objv[], const char *type,
                        int first, int n, hs_os_series *s);
 int hs_os_series_add(hs_os_state *st, Tcl_Obj *const objv[], hs_os_series *s);
 double hs_os_series_value(const hs_os_series *s, double t);
+/* OpenSees' getDuration and getStartTime of a series (TrigSeries.h, PathSeries.cpp, ...). */
+double hs_os_series_duration(const hs_os_series *s);
+double hs_os_series_start(const hs_os_series *s);
+/* A groundMotion of the script's own analysis: its three series completed as OpenSees'
+ * GroundMotion constructor does (opensees_ground_motion.c); its displacement, velocity and
+ * acceleration at time t (OpenSees' getDispVelAccel: zero before 0). */
+int hs_os_ground_motion_complete(hs_os_state *st, Tcl_Obj *const objv[], hs_os_gmotion *g);
+void hs_os_ground_motion_at(const hs_os_model *m, const hs_os_gmotion *g, double t, double out[3]);
 
 /* The analysis commands (opensees_tcl_analysis.c), queries (opensees_tcl_query.c), recorders
  * (opensees_tcl_recorder.c); the end of the analysis side (recorders closed) and `wipe`. */

@@ -35,6 +35,15 @@ static int cmd_accepted(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *co
     return settings_done(STATE(cd), interp, objv);
 }
 
+/* constraints type ...: hysim eliminates constraints by transformation; the type matters to a
+ * pattern MultipleSupport only (hs_os_settings.handler). */
+static int cmd_constraints(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
+{
+    hs_os_state *st = STATE(cd);
+    st->an->set.handler = objc > 1 && strcmp(Tcl_GetString(objv[1]), "Plain") != 0;
+    return settings_done(st, interp, objv);
+}
+
 /* test NormDispIncr|NormUnbalance|EnergyIncr tol maxIter <printFlag> <normType>;
  * test FixedNumIter iter */
 static int cmd_test(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
@@ -507,6 +516,12 @@ static int cmd_remove(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         hs_os_recorders_close(st->an);
     } else if ((!strcmp(what, "loadPattern") || !strcmp(what, "pattern")) && objc == 3 &&
                hs_os_int(st, objv, 2, "tag", &tag) == TCL_OK) {
+        for (int k = 0; k < st->m->nimposed; k++)
+            if (st->m->imposed[k].pattern == tag)
+                return hs_os_fail(st, objv,
+                                  "pattern %d is a MultipleSupport (its imposedMotion at %s): "
+                                  "removing its imposed motions is not yet supported by hysim",
+                                  tag, st->m->imposed[k].where);
         for (int k = 0; k < st->m->npatterns; k++)
             if (st->m->patterns[k].tag == tag) {
                 st->m->patterns[k].constant = 1;
@@ -528,7 +543,7 @@ static const struct {
 } commands[] = {
     {"modalDamping", hs_os_cmd_modal_damping},
     {"modalDampingQ", hs_os_cmd_modal_damping},
-    {"constraints", cmd_accepted},
+    {"constraints", cmd_constraints},
     {"numberer", cmd_accepted},
     {"system", cmd_accepted},
     {"test", cmd_test},

@@ -33,10 +33,17 @@ static int live_tangent(hs_ctx *ctx, hs_os_live *lv, int n, double *K, double *M
     int rc = (!Kl || !r || !drop || !keep) ? HS_ENOMEM : 0;
     if (!rc) rc = hs_fe_restore(lv->fe, lv->U, NULL, r, Kl, NULL);
     hs_fe_revert(lv->fe);
+    if (!rc) rc = hs_os_live_imposed_resolve(lv, NULL);
+    for (int k = 0; !rc && k < lv->nsp; k++) { /* an imposed DOF: fixed, as in OpenSees */
+        const int q = lv->sp_eq[k];
+        for (int i = 0; i < nl; i++) HS_AT(Kl, nl, i, q) = HS_AT(Kl, nl, q, i) = 0.0;
+        HS_AT(Kl, nl, q, q) = 1.0;
+    }
     int nk = 0; /* lv->M is the mass (its fe has unit masses) */
     for (int i = 0; !rc && i < nl; i++) {
         for (int j = 0; j < nl; j++) drop[i] |= HS_AT(lv->M, nl, i, j) != 0.0;
         drop[i] = !drop[i];
+        for (int k = 0; k < lv->nsp; k++) drop[i] |= lv->sp_eq[k] == i;
         if (!drop[i]) keep[nk++] = i;
     }
     *nkept = nk;

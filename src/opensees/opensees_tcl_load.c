@@ -3,7 +3,7 @@
  * OpenSees), timeSeries (Path from a file; Linear and Constant for gravity patterns), pattern
  * UniformExcitation (the ground motion when the test file gives none), pattern Plain and load
  * (gravity loads held constant: their axial forces enter the P-Delta members). */
-#include "opensees_tcl.h"
+#include "opensees_analysis.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -293,6 +293,7 @@ static int multiple_support(hs_os_state *st, int objc, Tcl_Obj *const objv[])
         return hs_os_fail(st, objv,
                           "a second MultipleSupport pattern: give every imposedMotion in one");
     st->in_multi = 1;
+    if (hs_os_int(st, objv, 2, "tag", &st->multi_tag)) return st->in_multi = 0, TCL_ERROR;
     const int code = Tcl_EvalObjEx(st->interp, objv[3], 0);
     st->in_multi = 0;
     if (code == TCL_ERROR) return TCL_ERROR;
@@ -301,14 +302,56 @@ static int multiple_support(hs_os_state *st, int objc, Tcl_Obj *const objv[])
     return TCL_OK;
 }
 
-/* groundMotion tag Plain -accel series | -disp series <-fact f> (inside MultipleSupport) */
+/* The script's own analysis: OpenSees' GroundMotion of any series given as -disp, -vel, -accel
+ * (tags or inline specs), -fact, -dtInt (TclGroundMotionCommand.cpp); opensees_ground_motion.c
+ * makes the missing series. */
+static int live_ground_motion(hs_os_state *st, int objc, Tcl_Obj *const objv[], hs_os_gmotion *g)
+{
+    static const char *const names[3][2] = {
+        {"-disp", "-displacement"}, {"-vel", "-velocity"}, {"-accel", "-acceleration"}};
+    g->fact = 1.0;
+    g->dt_int = 0.01;
+    for (int k = 0; k < 3; k++) g->ser[k] = -1;
+    for (int i = 3; i < objc; i += 2) {
+        const char *opt = Tcl_GetString(objv[i]);
+        if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value", opt);
+        int kind = -1;
+        for (int k = 0; k < 3; k++)
+            if (!strcmp(opt, names[k][0]) || !strcmp(opt, names[k][1])) kind = k;
+        hs_os_series s;
+        if (kind >= 0) {
+            if (series_arg(st, objv, i + 1, &s)) return TCL_ERROR;
+            g->ser[kind] = s.index;
+        } else if (!strcmp(opt, "-fact") || !strcmp(opt, "-factor")) {
+            if (hs_os_num(st, objv, i + 1, opt, &g->fact)) return TCL_ERROR;
+        } else if (!strcmp(opt, "-dtInt") || !strcmp(opt, "-dtIntegrator") ||
+                   !strcmp(opt, "-deltaT")) {
+            if (hs_os_num(st, objv, i + 1, opt, &g->dt_int)) return TCL_ERROR;
+        } else if (!strcmp(opt, "-int") || !strcmp(opt, "-integrator")) {
+            if (strcmp(Tcl_GetString(objv[i + 1]), "Trapezoidal"))
+                return hs_os_fail(st, objv,
+                                  "%s '%s': hysim integrates with OpenSees' default, Trapezoidal",
+                                  opt, Tcl_GetString(objv[i + 1]));
+        } else
+            return hs_os_fail(st, objv,
+                              "option '%s' is not supported by hysim (groundMotion knows -disp, "
+                              "-vel, -accel, -fact, -dtInt, -int Trapezoidal)",
+                              opt);
+    }
+    if (g->ser[0] < 0 && g->ser[1] < 0 && g->ser[2] < 0)
+        return hs_os_fail(st, objv, "expected -disp, -vel or -accel SERIES");
+    return hs_os_ground_motion_complete(st, objv, g);
+}
+
+/* groundMotion tag Plain|Series -accel series | -disp series <-fact f> (inside MultipleSupport) */
 int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
     if (!st->in_multi)
         return hs_os_fail(st, objv,
                           "a groundMotion belongs inside 'pattern MultipleSupport tag { ... }'");
-    if (objc < 5 || strcmp(Tcl_GetString(objv[2]), "Plain") != 0)
+    const char *type = objc > 2 ? Tcl_GetString(objv[2]) : "";
+    if (objc < 5 || (strcmp(type, "Plain") && strcmp(type, "Series")))
         return hs_os_fail(st, objv,
                           "expected 'groundMotion tag Plain -accel series | -disp series "
                           "<-fact f>' (the Interpolated form is not supported)");
@@ -319,7 +362,8 @@ int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
             return hs_os_fail(st, objv, "groundMotion %d is already defined", g.tag);
     double fact = 1.0;
     int given = 0;
-    for (int i = 3; i < objc; i += 2) {
+    if (st->live && live_ground_motion(st, objc, objv, &g)) return TCL_ERROR;
+    for (int i = 3; !st->live && i < objc; i += 2) {
         const char *opt = Tcl_GetString(objv[i]);
         if (i + 1 >= objc) return hs_os_fail(st, objv, "%s: expected a value", opt);
         const int acc = !strcmp(opt, "-accel") || !strcmp(opt, "-acceleration");
@@ -339,7 +383,7 @@ int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
                               "-disp and -fact; not -vel)",
                               opt);
     }
-    if (!given) return hs_os_fail(st, objv, "expected -accel SERIES or -disp SERIES");
+    if (!given && !st->live) return hs_os_fail(st, objv, "expected -accel SERIES or -disp SERIES");
     g.s.factor *= fact;
     hs_os_gmotion *slot = hs_os_push((void **)&st->m->gms, &st->m->ngms, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");
@@ -348,7 +392,30 @@ int hs_os_cmd_ground_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj
     return TCL_OK;
 }
 
-/* imposedMotion node dof gmTag (inside MultipleSupport; the DOF must be fixed) */
+/* The script's own analysis: an imposedMotion of a fixed DOF (OpenSees' usual support motion:
+ * the pattern's SP constraint overrides the fix's). The live model gives the DOF an equation
+ * that the motion holds (built after an analysis: rebuilt at the next analyze, the elements'
+ * state carried over); a DOF that a constraint reads from is not moved (its slaves would not
+ * follow). */
+static int fixed_support(hs_os_state *st, Tcl_Obj *const objv[], int node, int dof)
+{
+    const hs_os_model *m = st->m;
+    if (st->an && st->an->lv) st->an->rebuild = st->an->sp_rebuild = 1;
+    int master = 0;
+    for (int k = 0; k < m->nequals; k++) master |= m->equals[k].master == node;
+    for (int k = 0; k < m->nrigids; k++) master |= m->rigids[k].master == node;
+    if (master)
+        return hs_os_fail(st, objv,
+                          "node %d dof %d: the node retains a constraint (equalDOF, "
+                          "rigidDiaphragm, rigidLink); moving it as a support is not yet in the "
+                          "script's own analysis",
+                          node, dof + 1);
+    return TCL_OK;
+}
+
+/* imposedMotion node dof gmTag (inside MultipleSupport): with the test file's analysis the DOF
+ * must be fixed (a moving support, fe_support.c); in the script's own analysis it is an SP
+ * constraint, on a free DOF or a fixed one, as OpenSees' (opensees_imposed.c). */
 int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     hs_os_state *st = STATE(cd);
@@ -367,19 +434,26 @@ int hs_os_cmd_imposed_motion(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Ob
         return hs_os_fail(st, objv, "dof %d: expected 1 to %d (-ndf %d)", im.dof, st->m->ndf,
                           st->m->ndf);
     im.dof--;
-    if (!n->fix[im.dof])
+    if (!n->fix[im.dof] && !st->live)
         return hs_os_fail(st, objv,
                           "node %d dof %d is free; an imposed motion drives a fixed DOF (fix it)",
                           im.node, im.dof + 1);
+    if (n->fix[im.dof] && st->live && fixed_support(st, objv, im.node, im.dof)) return TCL_ERROR;
+    if (st->live) hs_os_find_node(st->m, im.node)->sp[im.dof] = 1;
+    for (int k = 0; k < st->m->nimposed; k++)
+        if (st->m->imposed[k].node == im.node && st->m->imposed[k].dof == im.dof)
+            return hs_os_fail(st, objv, "node %d dof %d has an imposedMotion already (at %s)",
+                              im.node, im.dof + 1, st->m->imposed[k].where);
     const hs_os_gmotion *g = NULL;
     for (int k = 0; k < st->m->ngms; k++)
-        if (st->m->gms[k].tag == gm) g = &st->m->gms[k];
+        if (st->m->gms[k].tag == gm) g = &st->m->gms[k], im.gm = k;
     if (!g)
         return hs_os_fail(st, objv, "no groundMotion %d (define it first, in this pattern)", gm);
     if (st->m->nimposed == HS_OS_MAX_IMPOSED)
         return hs_os_fail(st, objv, "at most %d imposed motions", HS_OS_MAX_IMPOSED);
     im.disp = g->disp;
     im.s = g->s;
+    im.pattern = st->multi_tag;
     hs_os_where(st, im.where, sizeof im.where);
     hs_os_imposed *slot = hs_os_push((void **)&st->m->imposed, &st->m->nimposed, sizeof *slot);
     if (!slot) return hs_os_fail(st, objv, "out of memory");

@@ -219,12 +219,34 @@ static int cmd_update_parameter(ClientData cd, Tcl_Interp *interp, int objc, Tcl
     return TCL_OK;
 }
 
+/* to (the rebuilt model's unknowns) = from (the old one's) through each node DOF's equation in
+ * both; an equation new to the rebuilt model (an imposed DOF, fixed before) starts at 0. */
+static void remap(const hs_os_live *old, const hs_os_live *lv, const double *from, double *to)
+{
+    memset(to, 0, (size_t)lv->n * sizeof *to);
+    const hs_os_model *m = lv->m;
+    for (int i = 0; i < m->nnodes; i++)
+        for (int d = 0; d < m->ndf; d++) {
+            hs_fe_dof_map a, b;
+            if (hs_fe_node_map(old->fe, m->nodes[i].tag, d, &a) ||
+                hs_fe_node_map(lv->fe, m->nodes[i].tag, d, &b) || a.n != 1 || b.n != 1 ||
+                a.c[0] != 1.0 || b.c[0] != 1.0)
+                continue;
+            to[b.eq[0]] = from[a.eq[0]];
+        }
+}
+
 int hs_os_live_rebuild(hs_os_state *st, hs_os_live **plv)
 {
     hs_os_analysis *an = st->an;
     hs_os_live *old = *plv, *lv = NULL;
     int rc = hs_os_live_create(st, &lv);
-    if (!rc && lv->n != old->n)
+    /* a fixed DOF's imposedMotion: its new equation, the elements as they were */
+    if (!rc && an->sp_rebuild) rc = hs_fe_copy_element_states(lv->fe, old->fe);
+    for (int g = 0; !rc && an->sp_rebuild && g < lv->ngroups; g++)
+        if (lv->gfe[g] != lv->fe)
+            rc = hs_fe_copy_element_states(lv->gfe[g], g < old->ngroups ? old->gfe[g] : old->fe);
+    if (!rc && lv->n != old->n && !an->sp_rebuild)
         rc = hs_fail(st->ctx, HS_EUNSUPPORTED,
                      "the model rebuilt after updateParameter has %d unknowns, before %d", lv->n,
                      old->n);
@@ -246,7 +268,10 @@ int hs_os_live_rebuild(hs_os_state *st, hs_os_live **plv)
     double *to[] = {lv->U,  lv->V,  lv->A,  lv->Ut, lv->Vt,  lv->At,     lv->Ua,
                     lv->Va, lv->Uc, lv->Vc, lv->Ac, lv->Upt, lv->dUstep, lv->dU0};
     for (size_t i = 0; i < sizeof to / sizeof to[0]; i++)
-        memcpy(to[i], from[i], (size_t)lv->n * sizeof(double));
+        if (an->sp_rebuild)
+            remap(old, lv, from[i], to[i]);
+        else
+            memcpy(to[i], from[i], (size_t)lv->n * sizeof(double));
     lv->time = old->time;
     lv->time_commit = old->time_commit;
     hs_os_live_member_loads(lv, lv->time); /* the member loads at that time (eleLoad) */
@@ -258,14 +283,17 @@ int hs_os_live_rebuild(hs_os_state *st, hs_os_live **plv)
     lv->dlambda = old->dlambda;
     lv->eq_ctrl = old->eq_ctrl;
     lv->steps = old->steps;
-    lv->nmodes = old->nmodes; /* the last eigen's modes (the mass is the same) */
-    lv->modal_w2 = old->modal_w2;
-    lv->modal_mphi = old->modal_mphi;
-    old->modal_w2 = old->modal_mphi = NULL;
+    if (lv->n == old->n) {
+        lv->nmodes = old->nmodes; /* the last eigen's modes (the mass is the same) */
+        lv->modal_w2 = old->modal_w2;
+        lv->modal_mphi = old->modal_mphi;
+        old->modal_w2 = old->modal_mphi = NULL;
+    } else /* a new equation: the modes again, of the rebuilt model */
+        an->modes_pending = an->eigen_count > 0;
     an->modal_dirty = 1;
     hs_os_live_destroy(plv);
     *plv = lv;
-    an->rebuild = an->coord_reset = 0;
+    an->rebuild = an->coord_reset = an->sp_rebuild = 0;
     return 0;
 }
 
