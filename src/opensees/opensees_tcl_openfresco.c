@@ -464,26 +464,22 @@ static const hs_os_transf *beam_transf(hs_os_state *st, int objc, Tcl_Obj *const
 }
 
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(6x6) <-iMod>
- * <-rho rho> <-noRayleigh> in a 3-D model (EEBeamColumn3d.cpp): a Linear transformation only
- * (EEBeamColumn3d's PDelta takes B's linear map through PDeltaCrdTransf3d, its Corotational the
- * linear B <-> A map with a warning; neither is built here). Basic system B, the
- * cantilever fixed at iNode: [axial, shear y at jNode, rz, shear z at jNode, ry, torsion] in the
- * geomTransf's axes (LinearCrdTransf3d: local y = vecxz x x, z = x x y), the twoNodeLink's
- * directions 1, 2, 6, 3, 5, 4 with shear distances 1 and y' = local y; -initStif over B with the
+ * <-rho rho> <-noRayleigh> in a 3-D model (EEBeamColumn3d.cpp). Basic system B, the cantilever
+ * fixed at iNode: [axial, shear y at jNode, rz, shear z at jNode, ry, torsion] in the
+ * geomTransf's axes (LinearCrdTransf3d: local y = vecxz x x, z = x x y), reached from the
+ * transformation's basic system A by EEBeamColumn3d::update's linear map (db = [dA0, -L dA1,
+ * dA2 - dA1, L dA3, dA4 - dA3, dA5]) whatever the transformation: Linear and PDelta take A
+ * linearly (B is then the twoNodeLink's directions 1, 2, 6, 3, 5, 4 with shear distances 1 and
+ * y' = local y, which is how the element is built), Corotational takes CorotCrdTransf3d's A
+ * (OpenFresco 2.8 warns that its nonlinear B <-> A map is not implemented and uses this one);
+ * the forces go back through the transformation (PDelta: N / L on the transverse offsets), its
+ * tangent -initStif with the transformation's geometric stiffness. -initStif over B with the
  * couplings between its blocks {axial}, {shear y, rz}, {shear z, ry}, {torsion} dropped as
  * EEBeamColumn3d::setInitialStiff drops them (src/fe/fe_link_beam3.c). */
 static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     const hs_os_transf *t = beam_transf(st, objc, objv);
     if (!t) return TCL_ERROR;
-    if (t->kind != HS_FE_LINEAR)
-        return hs_os_fail(st, objv,
-                          "geomTransf %d: hysim's 3-D experimental beamColumn takes a Linear "
-                          "transformation (not built: EEBeamColumn3d's PDelta, B's linear map "
-                          "through PDeltaCrdTransf3d, and its Corotational, which OpenFresco 2.8 "
-                          "runs with the linear B <-> A map and a warning); define 'geomTransf "
-                          "Linear %d vecxzX vecxzY vecxzZ', or a 2-D model for the nonlinear ones",
-                          t->tag, t->tag);
     exp_args a = {0};
     if (hs_of_exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
     static const int system_b[6] = {1, 2, 6, 3, 5, 4}; /* twoNodeLink -dir numbers */
@@ -516,6 +512,13 @@ static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_O
     const exp_basic b = {.n = 6,
                          .dirs = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX},
                          .shear_dist = 1.0};
+    if (t->kind != HS_FE_LINEAR && (d.setup->nsub || !a.nk || a.own_tangent))
+        return hs_os_fail(st, objv,
+                          "geomTransf %d (%s): hysim's 3-D experimental beamColumn takes it with "
+                          "its -initStif (6 x 6), without -tangStif, on a setup that is no "
+                          "Aggregator of setups with actuator geometry (its links are linear); "
+                          "give those, or 'geomTransf Linear %d vecxzX vecxzY vecxzZ'",
+                          t->tag, t->kind == HS_FE_PDELTA ? "PDelta" : "Corotational", t->tag);
     if (d.setup->nsub) /* an Aggregator with actuator geometry: opensees_tcl_exp_aggregate.c */
         return hs_of_exp_link_aggregate(st, interp, objv, &d, &a, &b, a.rho * L, 1);
     if (hs_of_define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK)
