@@ -1,5 +1,7 @@
 /* expElement twoNodeLink, and the 3-D expElement beamColumn, on an expSetup Aggregator of setups
- * among which some have actuator geometry (docs/openfresco.md, "Setups with several actuators").
+ * among which some have actuator geometry (docs/openfresco.md, "Setups with several actuators");
+ * the 3-D beamColumn on one setup with actuator geometry likewise (a link for it, and the
+ * elastic axial force and torsion).
  *
  * ESAggregator.cpp (transfTrialResponse, transfDaqResponse): the element's basic vector is its
  * setups' trial vectors one after the other; setup s takes its own part, gives its actuators'
@@ -97,26 +99,27 @@ static int aggregate(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[],
     for (int k = 0; k < a->npass; k++)
         if (!strcmp(Tcl_GetString(a->pass[k]), "-pDelta"))
             return hs_os_fail(st, objv,
-                              "-pDelta: setup %d (Aggregator) aggregates setups with actuator "
+                              "-pDelta: setup %d (%s) aggregates setups with actuator "
                               "geometry, and hysim builds the element as a link per setup, "
                               "which cannot share one axial force; leave -pDelta out (the "
                               "geometry setups carry their own) or give each setup its own "
                               "element",
-                              d->setup->tag);
+                              d->setup->tag, d->setup->type);
     if (beam3 && !a->nk)
         return hs_os_fail(st, objv,
-                          "setup %d (Aggregator): the 3-D beamColumn on it needs its -initStif "
-                          "(6 x 6; EEBeamColumn3d's stiffness and elastic axial force and "
-                          "torsion come from it)",
-                          d->setup->tag);
+                          "setup %d (%s): the 3-D beamColumn on it needs its -initStif (6 x 6; "
+                          "EEBeamColumn3d's stiffness and elastic axial force and torsion come "
+                          "from it)",
+                          d->setup->tag, d->setup->type);
     int tag = 0;
     Tcl_GetIntFromObj(NULL, objv[2], &tag);
     exp_basic bd;
     double kd[HS_OS_MAX_DIRS * HS_OS_MAX_DIRS];
     if (a->nk) fold_init_stif(a, b, &bd, kd);
     int aoff = 0, npiece = 0, driven[HS_OS_MAX_DIRS] = {0};
-    for (int s = 0; s < d->setup->nsub; s++) {
-        const hs_of_setup *m = hs_of_find_setup(f, d->setup->sub[s]);
+    const int nsetups = d->setup->nsub ? d->setup->nsub : 1; /* a setup alone: itself */
+    for (int s = 0; s < nsetups; s++) {
+        const hs_of_setup *m = d->setup->nsub ? hs_of_find_setup(f, d->setup->sub[s]) : d->setup;
         if (m->nsub)
             return hs_os_fail(st, objv,
                               "setup %d (Aggregator) aggregates setup %d, itself an Aggregator "

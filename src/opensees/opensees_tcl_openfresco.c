@@ -512,14 +512,15 @@ static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_O
     const exp_basic b = {.n = 6,
                          .dirs = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX},
                          .shear_dist = 1.0};
-    if (t->kind != HS_FE_LINEAR && (d.setup->nsub || !a.nk || a.own_tangent))
+    const int links = d.setup->nsub || d.setup->has_geom; /* opensees_tcl_exp_aggregate.c */
+    if (t->kind != HS_FE_LINEAR && (links || !a.nk || a.own_tangent))
         return hs_os_fail(st, objv,
                           "geomTransf %d (%s): hysim's 3-D experimental beamColumn takes it with "
-                          "its -initStif (6 x 6), without -tangStif, on a setup that is no "
-                          "Aggregator of setups with actuator geometry (its links are linear); "
+                          "its -initStif (6 x 6), without -tangStif, on a setup without "
+                          "actuator geometry (hysim's links through one are linear); "
                           "give those, or 'geomTransf Linear %d vecxzX vecxzY vecxzZ'",
                           t->tag, t->kind == HS_FE_PDELTA ? "PDelta" : "Corotational", t->tag);
-    if (d.setup->nsub) /* an Aggregator with actuator geometry: opensees_tcl_exp_aggregate.c */
+    if (links) /* setups with actuator geometry: a link per setup */
         return hs_of_exp_link_aggregate(st, interp, objv, &d, &a, &b, a.rho * L, 1);
     if (hs_of_define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK)
         return TCL_ERROR;

@@ -17,6 +17,8 @@
 #    twoNodeLinks of B's directions (-orient of the transformation's y, -shearDist 1 1) on the
 #    two setups and a third on B's torsion and ry (EEBeamColumn3d's elastic torsion kb55 db5: the
 #    test measures none), to 1e-12.
+#    The same column on one ThreeActuators setup (trial DOFs 2 1 3 of 6), shaken in X and Z,
+#    against its twoNodeLinks.
 # 3. With OPENFRESCO_OPENSEES (OpenFresco 2.8 loaded by a relinked OpenSees 3.8,
 #    docs/openfresco.md) both scripts run in OpenFresco too: every recorder file to 1e-8 of each
 #    column's peak. A 2-D beamColumn cannot take such an Aggregator (its basic system B has 3
@@ -75,7 +77,8 @@ expSetup OneActuator 2 -control 2 1 -sizeTrialOut 1 1
 expSite LocalSite 1 1
 expSite LocalSite 2 2"
 
-# beam3 PARTS: the 3-D cantilever
+# beam3 PARTS: the 3-D cantilever, shaken along Y by YMOTION
+YMOTION=-60.0
 beam3() {
     cat <<TCL
 model BasicBuilder -ndm 3 -ndf 6
@@ -91,7 +94,7 @@ $1
 set vals {}
 for {set k 0} {\$k < 200} {incr k} { lappend vals [expr {sin(0.0314159 * \$k * 7.0)}] }
 timeSeries Path 1 -dt 0.02 -values \$vals -factor 100.0
-timeSeries Path 2 -dt 0.02 -values \$vals -factor -60.0
+timeSeries Path 2 -dt 0.02 -values \$vals -factor $YMOTION
 timeSeries Path 3 -dt 0.02 -values \$vals -factor 30.0
 pattern UniformExcitation 1 1 -accel 1
 pattern UniformExcitation 2 2 -accel 2
@@ -133,6 +136,24 @@ expSite LocalSite 3 3
 expElement twoNodeLink 1 1 2 -dir 1 2 6 -site 1 -orient -1 0 0 -shearDist 1 1 -initStif 140 0 0 0 2.8 0 0 0 74000
 expElement twoNodeLink 11 1 2 -dir 3 -site 2 -orient -1 0 0 -shearDist 1 1 -initStif 2.8
 expElement twoNodeLink 12 1 2 -dir 4 5 -site 3 -orient -1 0 0 -shearDist 1 1 -initStif 1e4 0 0 2721.6"
+# the 3-D beamColumn on one setup with geometry: ThreeActuators on trial DOFs 2 1 3 of 6 (ux = B's
+# shear y, uy = its axial, rz = its rz; LShapedColumn_Server2b.tcl's form), shear z held by
+# nothing (shaken in X and Z only); its twin the twoNodeLinks of B's directions
+BEAM_ONE="expControl SimUniaxialMaterials 1 1 2 3
+expSetup ThreeActuators 1 -control 1 2 1 3 6 6 40.0 30.0 36.0 20.0 25.0 0.0 -nlGeom
+expSite LocalSite 1 1
+expElement beamColumn 1 1 2 1 -site 1 -initStif 140 0 0 0 0 0  0 2.8 0 0 0 0  0 0 74000 0 0 0  0 0 0 2.8 0 0  0 0 0 0 2721.6 0  0 0 0 0 0 1E4"
+BEAM_ONE_TWIN="uniaxialMaterial Elastic 5 1.0e4
+uniaxialMaterial Elastic 6 0.0
+uniaxialMaterial Elastic 7 0.0
+expControl SimUniaxialMaterials 1 1 2 3
+expControl SimUniaxialMaterials 3 5 6 7
+expSetup ThreeActuators 1 -control 1 2 1 3 3 3 40.0 30.0 36.0 20.0 25.0 0.0 -nlGeom
+expSetup NoTransformation 3 -control 3 -dof 1 2 3 -sizeTrialOut 3 3
+expSite LocalSite 1 1
+expSite LocalSite 3 3
+expElement twoNodeLink 1 1 2 -dir 1 2 6 -site 1 -orient -1 0 0 -shearDist 1 1 -initStif 140 0 0 0 2.8 0 0 0 74000
+expElement twoNodeLink 12 1 2 -dir 4 3 5 -site 3 -orient -1 0 0 -shearDist 1 1 -initStif 1e4 0 0 0 2.8 0 0 0 2721.6"
 
 # case NAME MODEL EXP TWIN ALGORITHM: hysim runs both (NAME/exp, NAME/twin)
 case_run() {
@@ -176,6 +197,12 @@ p=$(peak "$dir/beam3/exp/run/nodes.out" 2)
 awk -v p="$p" 'BEGIN { exit !(p > 1.0) }' || fail "beam3: the column top hardly moves (peak ux $p in; the actuator yields at 0.54)"
 echo "beam3: peak ux $p in"
 same beam3 "$dir/beam3/exp/run" "$dir/beam3/twin/run" 1e-12 nodes.out
+YMOTION=0.0
+case_run beam3one beam3 "$BEAM_ONE" "$BEAM_ONE_TWIN" ""
+p=$(peak "$dir/beam3one/exp/run/nodes.out" 2)
+awk -v p="$p" 'BEGIN { exit !(p > 1.0) }' || fail "beam3one: the column top hardly moves (peak ux $p in)"
+echo "beam3one: peak ux $p in"
+same beam3-one-setup "$dir/beam3one/exp/run" "$dir/beam3one/twin/run" 1e-12 nodes.out
 
 # a 2-D beamColumn: B has 3 DOFs, the Aggregator 4
 mkdir -p "$dir/bc2/src"
@@ -211,6 +238,9 @@ openfresco "$dir/beam3"
 # 1e-9 in OpenFresco (its rotation of the local axes) and 0 in hysim
 for f in "$dir/beam3/exp/run" "$dir/beam3/of"; do cut -d' ' -f1-7 "$f/link.out" > "$f/base.out"; done
 same "beam3 vs OpenFresco 2.8" "$dir/beam3/exp/run" "$dir/beam3/of" 1e-8 nodes.out base.out
+openfresco "$dir/beam3one"
+for f in "$dir/beam3one/exp/run" "$dir/beam3one/of"; do cut -d' ' -f1-7 "$f/link.out" > "$f/base.out"; done
+same "beam3 on ThreeActuators vs OpenFresco 2.8" "$dir/beam3one/exp/run" "$dir/beam3one/of" 1e-8 nodes.out base.out
 mkdir -p "$dir/bc2x/exp/src" && cp "$dir/bc2/src/model.tcl" "$dir/bc2x/exp/src/"
 openfresco "$dir/bc2x"
 grep -q "ExperimentalSetup::checkSize() - wrong sizeTrial/Out from site received" "$dir/bc2x/of/of.log" ||
