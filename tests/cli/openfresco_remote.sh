@@ -175,6 +175,9 @@ ts=$ex/TwoStoryShear
 pair twostoryshear "$ts/TwoStoryShear_Client1.tcl" "$ts/TwoStoryShear_Server1a.tcl" "$ts/TwoStoryShear_Server1b.tcl"
 td=$ex/TwoDOFModel
 pair twodof "$td/TwoDOF_Client1.tcl" "$td/TwoDOF_Server1.tcl"
+# the setup on the client side (expSite ShadowSite 1 -setup 1 ...): its actuator's displacement
+# and velocity go to the server's ActorSite -control
+pair twodof2 "$td/TwoDOF_Client2.tcl" "$td/TwoDOF_Server2.tcl"
 if have_opensees; then
     cv=$ex/Cantilever
     adapter_pair cantilever2d "$cv/Cantilever2D_Main.tcl" "$cv/Cantilever2D_Worker.tcl" 400
