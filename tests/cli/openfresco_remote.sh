@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # OpenFresco scripts with networked sites (docs/openfresco.md, "Networked sites in scripts"):
 # OpenFresco's own client/server pairs, each client script once in hysim (`expSite ShadowSite`:
-# hysim's protocol B client, src/opensees/opensees_tcl_exp_remote.c) and once in OpenFresco
+# hysim's protocol B client, src/opensees/opensees_tcl_exp_remote.c; with `-setup`, the setup on
+# the client side and the actuators' velocities sent, TwoDOF_Client2) and once in OpenFresco
 # itself, each run against fresh servers run by OpenFresco ($OPENFRESCO_OPENSEES,
 # `startLabServer` on an ActorSite); every recorder file both clients write must agree to 1e-8
 # of each column's peak. The scripts are read from $OPENFRESCO_SRC/EXAMPLES and changed only in
