@@ -1,4 +1,5 @@
-/* OpenFresco's 3-D experimental beam-column (EEBeamColumn3d, Linear) as hysim's link
+/* OpenFresco's 3-D experimental beam-column (EEBeamColumn3d: Linear, PDelta, Corotational) as
+ * hysim's link
  * (hs_fe_link_def exp_beam in 3-D, src/fe/fe_link_beam3.c) against closed forms computed here.
  * OpenFresco's Cantilever3D: a column of length L along global Z from a fixed node i, its
  * geomTransf vecxz (0, -1, 0), so local x = Z, y = vecxz x x = -X, z = x x y = -Y; node j moves
@@ -156,22 +157,94 @@ static void test_stiffness_is_init_stif(void **state)
     destroy(&m);
 }
 
-/* A 3-D experimental beam-column with a transformation other than Linear is refused with the
- * reason. */
-static void test_refused(void **state)
+static void build_with(model *m, hs_fe_transf transf)
+{
+    const int rc = add_column(m, transf);
+    if (rc < 0) fprintf(stderr, "%s\n", hs_ctx_message(m->ctx));
+    assert_true(rc >= 0);
+    assert_int_equal(hs_fe_finalize(m->fe), 0);
+}
+
+/* PDelta (PDeltaCrdTransf3d: N / L on the local transverse offsets, N = qA0, here the elastic
+ * axial force kb00 dz): node j's force gains (N dx / L, N dy / L, 0) (local y = -X, z = -Y),
+ * node i's the opposite, the moments are Linear's; the tangent gains N / L on node j's X and Y. */
+static void test_p_delta(void **state)
 {
     (void)state;
     model m;
-    assert_true(add_column(&m, HS_FE_COROTATIONAL) < 0);
-    assert_non_null(strstr(hs_ctx_message(m.ctx), "Linear transformation"));
+    build_with(&m, HS_FE_PDELTA);
+    const double u[6] = {0.7, -1.1, 0.02, 0.003, -0.004, 0.0005};
+    double f[12], K[144], K0[144];
+    force(&m, u, f, K, K0);
+    const double N = KB[0] * u[2], g = N / L;
+    const double fj[6] = {KY * u[0] + g * u[0], KZ * u[1] + g * u[1], KB[0] * u[2], 0.0, 0.0,
+                          KB[35] * u[5]};
+    for (int i = 0; i < 6; i++) {
+        HS_ASSERT_NEAR(f[6 + i], fj[i], 1e-12 * (fabs(fj[i]) + 1.0));
+        if (i < 3) HS_ASSERT_NEAR(f[i], -fj[i], 1e-12 * (fabs(fj[i]) + 1.0));
+    }
+    HS_ASSERT_NEAR(f[3], L * KZ * u[1], 1e-12 * L * KZ);
+    HS_ASSERT_NEAR(f[4], -L * KY * u[0], 1e-12 * L * KY);
+    HS_ASSERT_NEAR(K[6 * 12 + 6] - K0[6 * 12 + 6], g, 1e-12 * fabs(K0[6 * 12 + 6]));
+    HS_ASSERT_NEAR(K[7 * 12 + 7] - K0[7 * 12 + 7], g, 1e-12 * fabs(K0[7 * 12 + 7]));
+    HS_ASSERT_NEAR(K[6 * 12 + 0] - K0[6 * 12 + 0], -g, 1e-12 * fabs(K0[6 * 12 + 6]));
+    printf("PDelta: F_j = (%.9g, %.9g, %.9g), closed form (%.9g, %.9g, %.9g); N / L = %.6g\n", f[6],
+           f[7], f[8], fj[0], fj[1], fj[2], g);
     destroy(&m);
+}
+
+/* Corotational (CorotCrdTransf3d's A, EEBeamColumn3d's linear A <-> B): a pure stretch dz gives
+ * the elastic axial force kb00 dz along Z exactly (A's elongation is dz); at a large drift
+ * without nodal rotations (moments then conjugate to the rotations as they are physically) the
+ * element's forces are in equilibrium in the deformed configuration, sum F = 0 and M_i + M_j +
+ * x_j x F_j = 0 (Linear's miss it by the axial force times the drift); the tangent at rest is
+ * -initStif's and symmetric at the drift (-initStif in A with qA's geometric stiffness). */
+static void test_corotational(void **state)
+{
+    (void)state;
+    model m, lin;
+    build_with(&m, HS_FE_COROTATIONAL);
+    build_with(&lin, HS_FE_LINEAR);
+    double f[12], K[144], K0[144], fl[12], Kl[144], K0l[144];
+    const double rest[6] = {0};
+    force(&m, rest, f, K, K0);
+    for (int i = 0; i < 144; i++) HS_ASSERT_NEAR(K[i], K0[i], 1e-12 * (fabs(K0[i]) + 1.0));
+    const double stretch[6] = {0.0, 0.0, 0.03, 0.0, 0.0, 0.0};
+    force(&m, stretch, f, K, K0);
+    HS_ASSERT_NEAR(f[8], KB[0] * 0.03, 1e-12 * KB[0]);
+    for (int i = 0; i < 12; i++)
+        if (i != 2 && i != 8) HS_ASSERT_NEAR(f[i], 0.0, 1e-9);
+    const double u[6] = {4.0, -2.5, 0.6, 0.0, 0.0, 0.0}, x[3] = {u[0], u[1], L + u[2]};
+    double moment[2][3];
+    for (int k = 0; k < 2; k++) {
+        const double *g = k ? fl : f;
+        force(k ? &lin : &m, u, k ? fl : f, k ? Kl : K, k ? K0l : K0);
+        for (int c = 0; c < 3; c++) {
+            const int a = (c + 1) % 3, b = (c + 2) % 3;
+            moment[k][c] = g[3 + c] + g[9 + c] + x[a] * g[6 + b] - x[b] * g[6 + a];
+            if (!k) HS_ASSERT_NEAR(g[c] + g[6 + c], 0.0, 1e-12 * KB[0]);
+        }
+    }
+    double worst = 0.0, asym = 0.0;
+    for (int c = 0; c < 3; c++) worst = fmax(worst, fabs(moment[0][c]));
+    for (int i = 0; i < 12; i++)
+        for (int j = 0; j < 12; j++) asym = fmax(asym, fabs(K[j * 12 + i] - K[i * 12 + j]));
+    printf("Corotational at a drift of (%.2g, %.2g): moment balance %.3g (Linear's %.3g, %.3g), "
+           "tangent asymmetry %.3g\n",
+           u[0], u[1], worst, moment[1][0], moment[1][1], asym);
+    assert_true(worst < 1e-9 * KB[0] * L);
+    assert_true(fabs(moment[1][0]) + fabs(moment[1][1]) > 1e-3);
+    assert_true(asym < 1e-9 * KB[35]);
+    destroy(&m);
+    destroy(&lin);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stiffness_is_init_stif),
-        cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_p_delta),
+        cmocka_unit_test(test_corotational),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

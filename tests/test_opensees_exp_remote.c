@@ -431,8 +431,12 @@ static void test_refusals(void **state)
     HS_TCL_FAILS(HEAD "expSite RemoteSite 1 127.0.0.1 8090 -udp\n",
                  "frame.tcl:4: expSite: -udp: OpenFresco's UDP channel");
     HS_TCL_FAILS(HEAD "expSite ShadowSite 1 -setup 1 127.0.0.1 8090\n",
-                 "frame.tcl:4: expSite: -setup: a ShadowSite that transforms on the client side",
-                 "ECSimUniaxialMaterials::setSize", "ActorSite -setup");
+                 "frame.tcl:4: expSite: -setup: no expSetup 1 (define it first)");
+    HS_TCL_FAILS(HEAD "expSetup TwoActuators2d 1 30.0 30.0 20.0\n"
+                      "expSite ShadowSite 1 -setup 1 127.0.0.1 8090\n",
+                 "frame.tcl:5: expSite: -setup 1 (TwoActuators2d): hysim's ShadowSite transforms "
+                 "on the client side through setups without actuator geometry",
+                 "ActorSite -setup");
     HS_TCL_FAILS(HEAD "expSite ShadowSite 1 127.0.0.1 70000\n",
                  "frame.tcl:4: expSite: ipPort 70000: expected 1 to 65535");
     HS_TCL_FAILS(HEAD "expSite ShadowSite 1 127.0.0.1 8090 -dataSize 0\n",

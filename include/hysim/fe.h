@@ -283,11 +283,12 @@ typedef struct hs_fe_link_def {
      * the cantilever fixed at node i) and the directions' materials (the site's specimens on
      * B's DOFs) act through the transformation beam_transf (Linear, PDelta or Corotational),
      * with EEBeamColumn2d's elastic axial force where the specimens give none. In 3-D (ndf 6;
-     * EEBeamColumn3d, src/fe/fe_link_beam3.c): beam_transf Linear, nk 6 over HS_FE3_UX, UY, RZ,
-     * UZ, RY, RX (B: axial, shear y at node j, rz, shear z at node j, ry, torsion) with its
-     * inter-block couplings zero, shear distances 1 (shear_dist, shear_dist_z, k_shear_dist,
-     * k_shear_dist_z), the directions the driven DOFs of B; the elastic axial force and torsion
-     * (kb00 db0, kb55 db5) where the specimens give none. */
+     * EEBeamColumn3d, src/fe/fe_link_beam3.c): beam_transf Linear, PDelta or Corotational (B from
+     * its A by EEBeamColumn3d's linear map), nk 6 over HS_FE3_UX, UY, RZ, UZ, RY, RX (B: axial,
+     * shear y at node j, rz, shear z at node j, ry, torsion) with its inter-block couplings zero,
+     * shear distances 1 (shear_dist, shear_dist_z, k_shear_dist, k_shear_dist_z), the directions
+     * the driven DOFs of B; the elastic axial force and torsion (kb00 db0, kb55 db5) where the
+     * specimens give none. */
     int exp_beam;
     hs_fe_transf beam_transf;
     /* An experimental control's signal filters (OpenFresco's expControl -ctrlFilters and

@@ -65,6 +65,11 @@ typedef struct hs_site_config {
     int plain;
     double timeout;
     double need_rate;
+    /* openfresco-b:// only: the session also carries the actuators' velocities (sizeCtrl
+     * [n, n, 0, 0, 1], sizeDaq [n, n, 0, n, 0]; hs_site_set_velocity), for a ShadowSite whose
+     * setup is on the client side and whose server drives its control directly (an ActorSite
+     * -control: OpenFresco's SimUniaxialMaterials control takes displacements and velocities) */
+    int ofr_velocity;
     /* the NEES ASCII protocol (hysim/nees.h): control points of a nees:// site, or of a site
      * server's NEES port (given: the `nees` section was written) */
     hs_nees_config nees;
@@ -187,6 +192,9 @@ int hs_site_initial_stiffness(const hs_site *s, double *K);
  * different elements). A site that corrects its measured force to the commanded displacement
  * uses it (opensees-adapter://, docs/opensees_adapter.md); the others ignore it (returns 0). */
 int hs_site_set_stiffness(hs_site *s, const double *K);
+/* The actuators' velocities (nact) sent with the next target by a site whose protocol carries
+ * them (openfresco-b:// with ofr_velocity); the others ignore them (returns 0). */
+int hs_site_set_velocity(hs_site *s, const double *v);
 /* The virtual laboratory behind a virtual site (lent), NULL for other kinds. */
 hs_vlab *hs_site_vlab(hs_site *s);
 

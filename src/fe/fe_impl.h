@@ -335,18 +335,29 @@ typedef struct fe_beam3 {
     int link[6];
     double k_axial, k_torsion;
     double b18[18], fg[12];
+    int transf;    /* hs_fe_transf: Linear, PDelta or Corotational (the transformation's A) */
+    double L;      /* the chord's length */
+    double kA[36]; /* -initStif in A (row-major), M^T kb M: the corotational tangent's */
 } fe_beam3;
 /* 1 when dirs (n) are B's DOFs in B's order as link directions (its -initStif's kdirs). */
 int fe_beam3_dirs_ok(const int *dirs, int n);
 /* Its rows at axes R and length L; kb the -initStif (6 x 6 column-major, B's order); link_dirs
  * the link's ndir directions (the driven DOFs). */
 void fe_beam3_init(fe_beam3 *b, const double R[9], double L, const double kb[36],
-                   const int *link_dirs, int ndir);
+                   const int *link_dirs, int ndir, int transf);
+/* Corotational: B's deformations db (6) at ug from the transformation's A (e: the link, its R and
+ * L); the linear and P-Delta ones take B's rows. */
+void fe_beam3_deformation(const fe_beam3 *b, const fe_element *e, const double ug[12],
+                          double db[6]);
 /* The trial state at ug, vg with the link directions' forces q: stores [db, vb, qb] (qb with the
  * elastic axial force and torsion where q gives none) and the global force B^T qb, also in f
  * (NULL: not wanted). */
-void fe_beam3_force(fe_beam3 *b, const double ug[12], const double vg[12], const double *q,
-                    double f[12]);
+void fe_beam3_force(fe_beam3 *b, const fe_element *e, const double ug[12], const double vg[12],
+                    const double *q, double f[12]);
+/* The tangent k (12 x 12 column-major, the given stiffness B^T kb B on entry) at the last trial
+ * state with its transformation's geometric stiffness: PDelta adds N / L on the local transverse
+ * translations, Corotational replaces it by T^T kA T + sum qA_r d2 dA_r / du2. */
+void fe_beam3_tangent(const fe_beam3 *b, const fe_element *e, const double ug[12], double k[144]);
 /* Its last trial local force T^T qb (EEBeamColumn3d's localForce). */
 void fe_beam3_local_force(const fe_beam3 *b, double out[12]);
 int fe_link_setup_state(hs_ctx *ctx, const char *name, const struct hs_setup *s,

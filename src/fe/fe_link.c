@@ -403,12 +403,12 @@ static int link_check(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_l
                            nm, k + 1, def->k_dir[k]);
     if (def->exp_beam && fe->ndm == 3 &&
         (fe->ndf != 6 || !fe_beam3_dirs_ok(def->kdirs, def->nk) || def->has_p_delta || def->setup ||
-         def->beam_transf != HS_FE_LINEAR || def->k_shear_dist != 1.0 ||
-         def->k_shear_dist_z != 1.0 || def->shear_dist != 1.0 || def->shear_dist_z != 1.0))
+         def->k_shear_dist != 1.0 || def->k_shear_dist_z != 1.0 || def->shear_dist != 1.0 ||
+         def->shear_dist_z != 1.0))
         return hs_fail(
             fe->ctx, HS_EINPUT,
             "element '%s': a 3-D experimental beam-column is a space frame's (ndm 3, ndf "
-            "6) with a Linear transformation, its -initStif over axial, shear y, rz, "
+            "6) with its -initStif over axial, shear y, rz, "
             "shear z, ry, torsion (EEBeamColumn3d's basic system B, shears at node j: "
             "shear distances 1), no P-Delta ratios and no setup",
             nm);
@@ -542,7 +542,7 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     }
     if (def->exp_beam && fe->ndm == 3) {
         l->beam3 = 1;
-        fe_beam3_init(&l->b3, e->R, L, def->kb, l->dir, l->ndir);
+        fe_beam3_init(&l->b3, e->R, L, def->kb, l->dir, l->ndir, (int)def->beam_transf);
     } else if (def->exp_beam) {
         l->beam = 1;
         l->beam_transf = (int)def->beam_transf;
@@ -586,7 +586,8 @@ int hs_fe_add_link(hs_fe *fe, const char *name, int ni, int nj, const hs_fe_link
     }
     e->kind = FE_LINK;
     e->link = l;
-    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom) || l->beam)
+    if (l->pd[0] || l->pd[1] || (def->setup && def->setup->nl_geom) || l->beam ||
+        (l->beam3 && def->beam_transf != HS_FE_LINEAR))
         e->transf = HS_FE_PDELTA; /* geometric: the model is nonlinear */
     e->L = L;
     e->c = cx;
@@ -714,6 +715,12 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
         }
     }
     if (!initial) memcpy(l->vbt, vb, (size_t)n * sizeof(double)); /* hs_fe_link_rates */
+    if (l->beam3 && l->b3.transf == HS_FE_COROTATIONAL && !initial) { /* B from the corotated A */
+        double db[6];
+        fe_beam3_deformation(&l->b3, e, ug, db);
+        for (int p = 0; p < 6; p++)
+            if (l->b3.link[p] >= 0) ub[l->b3.link[p]] = db[p];
+    }
     if (l->has_spec) { /* the specimen's forces; the tangent is the given stiffness (below) */
         for (int d = 0; d < n; d++) q[d] = 0.0;
         if (!initial && !spec_moved(l, ug, ub)) {
@@ -766,7 +773,7 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             for (int d = 0; d < n; d++) s += l->B[d * nd + i] * q[d];
             f[i] = s + N * (dl[0] * l->g[0][i] + dl[1] * l->g[1][i] + l->rot_c * rot * l->gr[i]);
         }
-    if (l->beam3 && !initial) fe_beam3_force(&l->b3, ug, vg, q, f); /* B^T qb, elastic N, T */
+    if (l->beam3 && !initial) fe_beam3_force(&l->b3, e, ug, vg, q, f); /* qb, elastic N, T */
     for (int j = 0; j < nd; j++)
         for (int i = 0; i < nd; i++) {
             double sk = 0.0, sc = 0.0; /* B^T kb B, B^T cb B */
@@ -791,6 +798,9 @@ int fe_link_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const do
             if (k) k[(size_t)j * (size_t)nd + (size_t)i] = sk;
             if (c) c[(size_t)j * (size_t)nd + (size_t)i] = sc;
         }
+    /* the 3-D beam-column's transformation: its geometric stiffness with qA (EEBeamColumn3d::
+     * getTangentStiff, "InitialStiff including GeometricStiff") */
+    if (l->beam3 && k && !initial && l->has_k && l->k_tangent) fe_beam3_tangent(&l->b3, e, ug, k);
     return 0;
 }
 
@@ -863,10 +873,11 @@ int hs_fe_link_set_specimen(hs_fe *fe, int e, const hs_fe_specimen *s)
     fe_link *l = e >= 0 && e < fe->nels ? fe->els[e].link : NULL;
     if (!l || fe->els[e].kind != FE_LINK)
         return hs_fail(fe->ctx, HS_EINVAL, "element %d is not a two-node link", e);
-    if (l->setup || (!l->has_k && !l->beam) || !s || !s->trial)
+    if (l->setup || (!l->has_k && !l->beam) || !s || !s->trial ||
+        (l->beam3 && l->b3.transf == HS_FE_COROTATIONAL))
         return hs_fail(fe->ctx, HS_EINPUT,
                        "element '%s': a specimen elsewhere needs a link with its given "
-                       "stiffness, not through a setup",
+                       "stiffness, not through a setup nor a 3-D corotational beam-column",
                        fe->els[e].name);
     l->has_spec = 1;
     l->spec = *s;

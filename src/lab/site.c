@@ -80,6 +80,10 @@ int hs_site_set_stiffness(hs_site *s, const double *K)
 {
     return s->ops.set_stiffness ? s->ops.set_stiffness(s, K) : 0;
 }
+int hs_site_set_velocity(hs_site *s, const double *v)
+{
+    return s->ops.set_velocity ? s->ops.set_velocity(s, v) : 0;
+}
 int hs_site_summary_get(const hs_site *s, hs_site_summary *out)
 {
     return s->ops.summary ? s->ops.summary(s, out) : HS_EUNSUPPORTED;

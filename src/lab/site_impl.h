@@ -11,6 +11,7 @@ struct hs_site_ops {
     int (*commit)(hs_site *s, int64_t step);
     int (*initial_stiffness)(const hs_site *s, double *K);
     int (*set_stiffness)(hs_site *s, const double *K); /* optional */
+    int (*set_velocity)(hs_site *s, const double *v);  /* optional */
     hs_vlab *(*vlab)(hs_site *s);
     int (*summary)(const hs_site *s, hs_site_summary *out);
     size_t (*state_size)(const hs_site *s);

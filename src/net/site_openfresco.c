@@ -11,10 +11,13 @@
  *
  * Sizes: sizeCtrl [n, 0, 0, 0, 1] (displacement and time; the adapter: no time), sizeDaq
  * [n, 0, 0, n, 0] (measured displacement and force): one getDaqResponse (the adapter: getForce)
- * per step answers both. The n channels are the site's actuators (the coordinator's
- * experimental elements map global DOFs onto them). The protocols carry no controller record:
- * the site's tracking figures are computed here from the target and the measured displacement,
- * step by step.
+ * per step answers both. Protocol B with cfg.ofr_velocity adds the velocities to both, [n, n, 0,
+ * 0, 1] and [n, n, 0, n, 0] (hs_site_set_velocity; a ShadowSite whose setup is on the client
+ * side, its server's control taking them: ShadowExpSite.cpp setup sends its setup's control
+ * sizes, ECSimUniaxialMaterials::setSize wants displacements and velocities). The n channels are
+ * the site's actuators (the coordinator's experimental elements map global DOFs onto them). The
+ * protocols carry no controller record: the site's tracking figures are computed here from the
+ * target and the measured displacement, step by step.
  *
  * The adapter holds its interface with a penalty spring kb, so the module's displacement db
  * differs from the trial by about r / kb, and daqForce is the module's force at db. When the
@@ -45,6 +48,7 @@ typedef struct site_ofr {
     int broken;
     int64_t pending; /* step whose daq reply is awaited, -1 none */
     double target[HS_SITE_MAX_ACT], t_target;
+    double vel[HS_SITE_MAX_ACT]; /* the next target's velocities (cfg.ofr_velocity) */
     hs_tracking *track[HS_SITE_MAX_ACT];
     int64_t steps;
     int has_K; /* K: the interface stiffness (nact x nact, column-major), adapter only */
@@ -156,7 +160,8 @@ static int so_setup(hs_site *s, double dt)
     o->broken = 0;
     o->pending = -1;
     const int n = s->cfg.nact, t = o->proto == HS_OFR_PROTO_ADAPTER ? 0 : 1;
-    hs_ofr_client_config cc = {.sizes = {.ctrl = {n, 0, 0, 0, t}, .daq = {n, 0, 0, n, 0}},
+    const int nv = o->proto == HS_OFR_PROTO_B && s->cfg.ofr_velocity ? n : 0;
+    hs_ofr_client_config cc = {.sizes = {.ctrl = {n, nv, 0, 0, t}, .daq = {n, nv, 0, n, 0}},
                                .client_tag = 1};
     int rc = hs_ofr_client_create(s->ctx, (hs_ofr_proto)o->proto, &cc, &o->cl);
     if (rc) return lost(s, rc, "OpenFresco client");
@@ -184,7 +189,7 @@ static int so_send_target(hs_site *s, int64_t step, double t, const double *x, d
     memcpy(o->target, x, (size_t)s->cfg.nact * sizeof *x);
     o->t_target = t;
     hs_ctx_clear(s->ctx);
-    int rc = hs_ofr_client_set_trial(o->cl, x, NULL, NULL, t);
+    int rc = hs_ofr_client_set_trial(o->cl, x, s->cfg.ofr_velocity ? o->vel : NULL, NULL, t);
     if (!rc) rc = flush(s);
     /* the adapter answers 10 with its daq vector, once it has begun its next step */
     if (!rc)
@@ -207,7 +212,9 @@ static int so_get_measurement(hs_site *s, hs_site_measurement *m)
     size_t nv = 0;
     const double *v = hs_ofr_client_reply(o->cl, &nv);
     const int n = s->cfg.nact;
-    if (!v || nv != (size_t)(2 * n)) return lost(s, HS_EPROTO, "no daq reply");
+    const int32_t *daq = hs_ofr_client_sizes(o->cl)->daq;
+    if (!v || nv != (size_t)(daq[0] + daq[1] + daq[2] + daq[3] + daq[4]))
+        return lost(s, HS_EPROTO, "no daq reply");
     hs_ofr_unpack(hs_ofr_client_sizes(o->cl)->daq, v, m->x, NULL, NULL, m->f, NULL);
     double db[HS_SITE_MAX_ACT];
     memcpy(db, m->x, (size_t)n * sizeof *db);
@@ -256,6 +263,13 @@ static int so_summary(const hs_site *s, hs_site_summary *out)
 {
     const site_ofr *o = s->data;
     hs_site_tracked_summary(out, o->steps, s->cfg.nact, o->track);
+    return 0;
+}
+
+static int so_set_velocity(hs_site *s, const double *v)
+{
+    site_ofr *o = s->data;
+    memcpy(o->vel, v, (size_t)s->cfg.nact * sizeof *v);
     return 0;
 }
 
@@ -309,6 +323,7 @@ int hs_site_create_openfresco(hs_site *s, const hs_site_url *u, int proto)
     s->ops.commit = so_commit;
     s->ops.summary = so_summary;
     s->ops.set_stiffness = so_set_stiffness;
+    s->ops.set_velocity = so_set_velocity;
     s->ops.destroy = so_destroy;
     for (int j = 0; j < s->cfg.nact; j++) {
         const int rc = hs_tracking_create(s->ctx, 0, 1, &o->track[j]);

@@ -48,9 +48,25 @@ int hs_of_check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_args
 /* Marks element e experimental: its site, drive, -initStif over its basic system b. */
 void hs_of_mark_experimental(hs_os_element *e, const exp_drive *d, const exp_args *a, int site,
                              const exp_basic *b);
-/* opensees_tcl_exp_generic.c: the forceless material of a link's undriven directions (its tag,
- * defined once), and `expElement generic tag -node n1 .. -dof ... -site s ...`. */
+/* Defines `element twoNodeLink tag i j -mat .. -dir ..` (objv[2] the tag, objv[3], objv[4] the
+ * nodes) for the drive d, then marks it experimental (opensees_tcl_openfresco.c). */
+int hs_of_define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[],
+                      const exp_drive *d, double mass, const exp_args *a, int site,
+                      const exp_basic *b);
+/* opensees_tcl_exp_generic.c: the forceless material of a link's undriven directions and an
+ * Elastic one of modulus E (a new tag from 1000000000 each, or 0 after raising the error), a
+ * free element tag from 1000000000 (0 after the error), and `expElement generic tag -node n1 ..
+ * -dof ... -site s ...`. */
 int hs_of_generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[]);
+int hs_of_elastic_material(hs_os_state *st, Tcl_Obj *const objv[], double E);
+int hs_of_free_element_tag(hs_os_state *st, Tcl_Obj *const objv[]);
 int hs_of_exp_generic(hs_os_state *st, int objc, Tcl_Obj *const objv[]);
+/* opensees_tcl_exp_aggregate.c: expElement twoNodeLink (or the 3-D beamColumn: beam3, its basic
+ * system b with EEBeamColumn3d's elastic axial force and torsion) on an Aggregator of setups with
+ * actuator geometry (d->setup->nsub): a link per setup between the element's nodes (objv[3],
+ * objv[4]), the first with the element's tag, -initStif and mass. */
+int hs_of_exp_link_aggregate(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[],
+                             const exp_drive *d, const exp_args *a, const exp_basic *b, double mass,
+                             int beam3);
 
 #endif

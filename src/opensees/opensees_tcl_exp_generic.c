@@ -37,7 +37,7 @@ static int generic_ground(hs_os_state *st, Tcl_Obj *const objv[], int el_tag, co
 
 /* A free element tag from 1000000000 for a link of an expElement generic, or 0 after raising
  * the error. */
-static int free_element_tag(hs_os_state *st, Tcl_Obj *const objv[])
+int hs_of_free_element_tag(hs_os_state *st, Tcl_Obj *const objv[])
 {
     const int t = st->m->el_tag_max < 1000000000 ? 1000000000 : st->m->el_tag_max + 1;
     if (t < 1000000000 || t == INT_MAX)
@@ -52,17 +52,23 @@ static int generic_aggregate(hs_os_state *st, Tcl_Obj *const objv[], int tag, in
                              const int *bnode, const int *bdof, const exp_drive *d,
                              const exp_args *a);
 
-/* A forceless material (Elastic of E 0) for a link of an expElement generic that carries
- * stiffness only: its tag, or 0 after raising the error. */
-int hs_of_generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[])
+/* An Elastic material of modulus E under a free tag from 1000000000 (E 0: the forceless one of
+ * a link of an expElement generic that carries stiffness only): its tag, or 0 after raising the
+ * error. */
+int hs_of_elastic_material(hs_os_state *st, Tcl_Obj *const objv[], double E)
 {
     int t = 1000000000;
     while (t < INT_MAX && hs_os_find_material(st->m, t)) t++;
     char cmd[64];
-    snprintf(cmd, sizeof cmd, "uniaxialMaterial Elastic %d 0.0", t);
+    snprintf(cmd, sizeof cmd, "uniaxialMaterial Elastic %d %.17g", t, E);
     if (t == INT_MAX || Tcl_EvalEx(st->interp, cmd, -1, 0) != TCL_OK)
-        return hs_os_fail(st, objv, "generic: cannot define its forceless material %d", t), 0;
+        return hs_os_fail(st, objv, "cannot define the experimental element's material %d", t), 0;
     return t;
+}
+
+int hs_of_generic_zero_material(hs_os_state *st, Tcl_Obj *const objv[])
+{
+    return hs_of_elastic_material(st, objv, 0.0);
 }
 
 /* A link of an expElement generic: element tag between nodes ni and nj of absolute node DOFs,
@@ -222,7 +228,7 @@ static int generic_pairs(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb
     const int all[3] = {1, 1, 1};
     int npiece = *first ? st->m->els[*first - 1].exp_pieces : 0, made = 0;
     if (nat == 1) {
-        const int t = npiece ? free_element_tag(st, objv) : tag;
+        const int t = npiece ? hs_of_free_element_tag(st, objv) : tag;
         const int g =
             generic_ground(st, objv, tag + 100000000 * npiece, hs_os_find_node(st->m, at[0]));
         if (!t || !g || generic_piece(st, objv, t, nb, bnode, bdof, d, a, g, at[0], all, &made))
@@ -233,7 +239,7 @@ static int generic_pairs(hs_os_state *st, Tcl_Obj *const objv[], int tag, int nb
     for (int p = 0; p < nat; p++)
         for (int q = p + 1; q < nat; q++) {
             const int own[3] = {p == 0 && q == 1, p == 0, 1};
-            const int t = npiece ? free_element_tag(st, objv) : tag;
+            const int t = npiece ? hs_of_free_element_tag(st, objv) : tag;
             if (!t || generic_piece(st, objv, t, nb, bnode, bdof, d, a, at[p], at[q], own, &made))
                 return TCL_ERROR;
             npiece += made;

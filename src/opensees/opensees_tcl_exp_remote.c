@@ -1,10 +1,12 @@
 /* OpenFresco's networked sites and laboratory controls in a script's own analysis
  * (docs/openfresco.md, "Networked sites in scripts"), each a hysim remote site, the client that
  * a test file's site of that URL gets (src/net/site_openfresco.c):
- *  - `expSite ShadowSite tag ipAddr ipPort <-noDelay> <-dataSize size>` (also spelled
- *    RemoteSite: OpenFresco 2.8's ExpSiteCommands.cpp maps both names to OPF_ShadowExpSite):
- *    openfresco-b://ipAddr:ipPort; the element's basic values go as they are (ShadowExpSite.cpp
- *    without a setup: the server's setup transforms them, ActorExpSite.cpp);
+ *  - `expSite ShadowSite tag <-setup setupTag> ipAddr ipPort <-noDelay> <-dataSize size>` (also
+ *    spelled RemoteSite: OpenFresco 2.8's ExpSiteCommands.cpp maps both names to
+ *    OPF_ShadowExpSite): openfresco-b://ipAddr:ipPort; the element's basic values go as they are
+ *    (ShadowExpSite.cpp without a setup: the server's setup transforms them, ActorExpSite.cpp),
+ *    or with -setup (a setup without actuator geometry) the actuators' displacements and
+ *    velocities with its factors, for a server whose ActorSite drives its control directly;
  *  - `expControl SimFEAdapter tag ipAddr ipPort -trialCP .. -outCP ..` (ECSimFEAdapter.cpp):
  *    opensees-adapter://ipAddr:ipPort, and `expControl GenericTCP tag ipAddr ipPort -ctrlModes ..
  *    -daqModes ..` (ECGenericTCP.cpp): openfresco-a://ipAddr:ipPort, and `expControl LabVIEW
@@ -48,6 +50,7 @@ struct hs_of_remote {
     double scale[HS_SITE_MAX_ACT][3]; /* per channel: the setup's displacement, velocity and
                                        * force factors (1: none) */
     hs_of_setup pass;  /* a ShadowSite: no transformation, basic DOF k on channel k */
+    int client_setup;  /* a ShadowSite -setup: its setup's tag (its actuators are the channels) */
     hs_of_labview *lv; /* expControl LabVIEW: its point's mapping (opensees_tcl_exp_labview.c) */
     hs_site *site;     /* opened at the first trial */
     int64_t step;
@@ -175,23 +178,31 @@ int hs_of_exp_remote_site(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj
     int tag, port;
     const char *host;
     if (hs_os_int(st, objv, 2, "tag", &tag)) return TCL_ERROR;
-    if (!strcmp(Tcl_GetString(objv[3]), "-setup"))
-        return hs_os_fail(st, objv,
-                          "-setup: a ShadowSite that transforms on the client side talks to the "
-                          "server's control directly (ActorSite -control), which takes the "
-                          "control's own sizes (OpenFresco's SimUniaxialMaterials control wants "
-                          "displacements and velocities: ECSimUniaxialMaterials::setSize); hysim's "
-                          "protocol B client sends displacements and the time. Give the setup to "
-                          "the server (ActorSite -setup) and 'expSite %s %d ipAddr ipPort' here",
-                          type, tag);
-    if (address(st, objv, objc, 3, &host, &port) || channel_options(st, objv, objc, 5, type))
+    int setup = 0, i = 3;
+    if (!strcmp(Tcl_GetString(objv[3]), "-setup")) { /* the setup on the client side */
+        if (hs_os_int(st, objv, 4, "-setup", &setup)) return TCL_ERROR;
+        const hs_of_setup *su = hs_of_find_setup(hs_of_state(st), setup);
+        if (!su) return hs_os_fail(st, objv, "-setup: no expSetup %d (define it first)", setup);
+        if (su->has_geom || su->nsub || su->nact > HS_SITE_MAX_ACT)
+            return hs_os_fail(st, objv,
+                              "-setup %d (%s): hysim's ShadowSite transforms on the client side "
+                              "through setups without actuator geometry (OneActuator, "
+                              "NoTransformation, their Aggregator), at most %d actuators; give "
+                              "this one to the server (ActorSite -setup) and 'expSite %s %d "
+                              "ipAddr ipPort' here",
+                              setup, su->type, HS_SITE_MAX_ACT, type, tag);
+        i = 5;
+    }
+    if (address(st, objv, objc, i, &host, &port) || channel_options(st, objv, objc, i + 2, type))
         return TCL_ERROR;
     struct hs_os_fresco *f = hs_of_state(st);
     if (!f) return hs_os_fail(st, objv, "out of memory");
     int taken = find_remote(f, tag, 0) != NULL;
     for (int k = 0; k < f->nsites; k++) taken |= f->sites[k].tag == tag;
     if (taken) return hs_os_fail(st, objv, "site %d is already defined", tag);
-    if (!new_remote(st, objv, tag, 0, "openfresco-b", host, port)) return TCL_ERROR;
+    hs_of_remote *r = new_remote(st, objv, tag, 0, "openfresco-b", host, port);
+    if (!r) return TCL_ERROR;
+    r->client_setup = setup;
     Tcl_ResetResult(interp);
     return TCL_OK;
 }
@@ -407,6 +418,37 @@ int hs_of_exp_remote_control(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_
     return TCL_OK;
 }
 
+/* The drive of the element on a ShadowSite with its setup on the client side (ShadowExpSite.cpp:
+ * the setup transforms the element's vectors into its control's, which go to the server's
+ * control as they are): actuator k on basic DOF trial_dof[k], the setup's factors applied here
+ * (remote_trial), the actuators' velocities sent too (ECSimUniaxialMaterials takes them). */
+static int client_setup_drive(hs_os_state *st, Tcl_Obj *const objv[], hs_of_remote *r, int nbasic,
+                              const int *basic_dir, int stand, int *n, int *mat, int *dir,
+                              const hs_of_setup **setup, double scale[3])
+{
+    const hs_of_setup *su = hs_of_find_setup(st->fresco, r->client_setup);
+    if (!su || su->size_trial != nbasic || su->nact != nbasic)
+        return hs_os_fail(st, objv,
+                          "site %d: its setup %d (%s) has a trial vector of %d and %d actuators; "
+                          "this element has %d basic DOFs (hysim's ShadowSite -setup drives "
+                          "each of them with an actuator)",
+                          r->tag, r->client_setup, su ? su->type : "?", su ? su->size_trial : 0,
+                          su ? su->nact : 0, nbasic);
+    for (int k = 0; k < su->nact; k++) {
+        const int b = su->trial_dof[k];
+        mat[k] = stand;
+        dir[k] = basic_dir[b];
+        r->scale[k][0] = su->fac[HS_OF_TRIAL][HS_OF_DISP][b] * su->fac[HS_OF_CTRL][HS_OF_DISP][k];
+        r->scale[k][1] = su->fac[HS_OF_TRIAL][HS_OF_VEL][b] * su->fac[HS_OF_CTRL][HS_OF_VEL][k];
+        r->scale[k][2] = su->fac[HS_OF_OUT][HS_OF_FORCE][b] * su->fac[HS_OF_DAQ][HS_OF_FORCE][k];
+    }
+    *n = r->n = su->nact;
+    *setup = su;
+    scale[0] = scale[1] = scale[2] = 1.0; /* the element's own: the factors act here */
+    Tcl_GetIntFromObj(NULL, objv[2], &r->element);
+    return TCL_OK;
+}
+
 int hs_of_remote_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nbasic,
                        const int *basic_dir, int *n, int *mat, int *dir, const hs_of_setup **setup,
                        double scale[3])
@@ -423,6 +465,8 @@ int hs_of_remote_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nba
                           HS_OF_MAX_MATS);
     const int m = stand_in(st, objv);
     if (!m) return TCL_ERROR;
+    if (r->client_setup) /* its setup's actuators are the channels */
+        return client_setup_drive(st, objv, r, nbasic, basic_dir, m, n, mat, dir, setup, scale);
     r->pass = (hs_of_setup){.tag = 0, .nact = nbasic, .size_trial = nbasic, .size_out = nbasic};
     snprintf(r->pass.type, sizeof r->pass.type, "ShadowSite");
     for (int k = 0; k < nbasic; k++) {
@@ -442,8 +486,8 @@ int hs_of_remote_drive(hs_os_state *st, Tcl_Obj *const objv[], int site, int nba
 static int remote_trial(void *user, int id, int n, const double *ub, const double *vb, double t,
                         double *q)
 {
-    (void)vb; /* the clients send the displacement (and protocol B the time) only */
-    hs_os_state *st = user;
+    hs_os_state *st = user; /* the clients send the displacement (and protocol B the time; a
+                             * ShadowSite -setup the velocities too) */
     const struct hs_os_fresco *f = st->fresco;
     hs_of_remote *r = f && id < f->nremotes ? f->remotes[id] : NULL;
     if (!r)
@@ -463,6 +507,7 @@ static int remote_trial(void *user, int id, int n, const double *ub, const doubl
         cfg.nact = r->n;
         cfg.rate = 1024.0;
         if (r->lv) cfg.nees = r->lv->nees; /* LabVIEW: its control point */
+        cfg.ofr_velocity = r->client_setup != 0;
         rc = hs_site_create(st->ctx, &cfg, &r->site);
         if (!rc) rc = hs_site_setup(r->site, 0.0);
         if (rc) {
@@ -479,6 +524,11 @@ static int remote_trial(void *user, int id, int n, const double *ub, const doubl
     }
     hs_site_measurement m = {
         .x = r->x, .f = r->f, .hist_t = hist_t, .hist_x = hist_x, .hist_f = hist_f};
+    if (r->client_setup) {
+        double v[HS_SITE_MAX_ACT];
+        for (int k = 0; k < n; k++) v[k] = r->scale[k][1] * vb[k];
+        hs_site_set_velocity(r->site, v);
+    }
     rc = hs_site_send_target(r->site, r->step, t, x, 0.0);
     if (!rc) rc = hs_site_get_measurement(r->site, &m);
     if (rc) return hs_fail(st->ctx, rc, "%s: %s", r->where, hs_ctx_message(st->ctx));

@@ -212,11 +212,12 @@ static int cmd_element(ClientData cd, Tcl_Interp *interp, int objc, Tcl_Obj *con
     hs_os_element *e = hs_os_find_element(st->m, tag);
     const of_filtered_control *c = e && e->exp_site ? site_filters(s, e->exp_site) : NULL;
     if (!c) return rc;
-    if (e->exp_has_geom || e->exp_beam)
+    if (e->exp_has_geom || e->exp_beam || e->exp_pieces > 1)
         return hs_os_fail(st, objv,
                           "control %d has signal filters: hysim filters the signals of an "
                           "element whose setup has no actuator geometry (OneActuator, "
-                          "NoTransformation) and that is not a beamColumn with -initStif",
+                          "NoTransformation, or an Aggregator of those) and that is not a "
+                          "beamColumn with -initStif",
                           c->control);
     for (int r = 0; r < HS_SF_RESPONSES; r++) {
         e->exp_ctrl_filter[r] = c->ctrl[r];

@@ -23,7 +23,8 @@
  * any unknown option) instead.
  *   Aggregator tag <-control c> -setup s1 s2 ... <factors>   setups one after the other
  *                                                            (aggregated_setups; with geometry:
- *                                                            under expElement generic only) */
+ *                                                            under expElement generic,
+ *                                                            twoNodeLink, 3-D beamColumn) */
 #include "opensees_tcl_openfresco.h"
 
 #include <math.h>
@@ -253,7 +254,8 @@ static int actuators_with_geometry(hs_os_state *st, Tcl_Obj *const objv[], int o
  * with its own factors): setups without actuator geometry (OneActuator, NoTransformation) make one
  * NoTransformation over the concatenation, with their factors (the caller multiplies them by the
  * aggregate's own, as ESAggregator applies both). When one has actuator geometry, the setups are
- * kept (nsub, sub): expElement generic builds a link per setup, the other elements refuse it.
+ * kept (nsub, sub): expElement generic, twoNodeLink and the 3-D beamColumn build a link per
+ * setup (opensees_tcl_exp_generic.c, opensees_tcl_exp_aggregate.c).
  * Returns the index after the tags, or -1. */
 static int aggregated_setups(hs_os_state *st, Tcl_Obj *const objv[], int objc, int i,
                              const struct hs_os_fresco *f, hs_of_setup *s)

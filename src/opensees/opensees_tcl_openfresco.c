@@ -28,16 +28,17 @@
  * (TwoActuators2d, ThreeActuators2d, ...; opensees_tcl_expsetup.c) the strokes of its platform
  * whose pose is the element's basic DOFs (the link through the setup, src/fe/fe_link_setup.c).
  *
- * expElement generic is that link on absolute node DOFs (opensees_tcl_exp_generic.c).
+ * expElement generic is that link on absolute node DOFs (opensees_tcl_exp_generic.c). On an
+ * Aggregator of setups with actuator geometry, twoNodeLink and the 3-D beamColumn are a link per
+ * setup (opensees_tcl_exp_aggregate.c), generic likewise.
  *
  * What does not map yet is refused at its command with the reason: controls of real
  * laboratories (hysim reaches them through its sites) other than the networked ones
- * (opensees_tcl_exp_remote.c), an Aggregator of a
- * setup with actuator geometry, a generic element
- * over more than two nodes, invertedVBrace (no SimUniaxialMaterials control can serve it); an
- * experimental element's stiffness-proportional Rayleigh damping without -initStif, or with
- * betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is refused at the first
- * analyze (opensees_analysis.c). */
+ * (opensees_tcl_exp_remote.c), an Aggregator with actuator geometry under the 2-D beamColumn
+ * and truss (their basic systems are too small for it), invertedVBrace (no SimUniaxialMaterials
+ * control can serve it); an experimental element's stiffness-proportional Rayleigh damping without
+ * -initStif, or with betaK/betaKcomm and -tangStif (OpenFresco damps it with the estimate), is
+ * refused at the first analyze (opensees_analysis.c). */
 #include "opensees_tcl_exp_element.h"
 
 #include <limits.h>
@@ -317,14 +318,15 @@ int hs_of_check_init_stif(hs_os_state *st, Tcl_Obj *const objv[], const exp_args
 /* Defines `element twoNodeLink tag i j -mat m1 .. -dir d1 .. <pass...>` through the element
  * command (one parser for the numerical and the experimental link), then marks it
  * experimental, with its setup's geometry when the setup has one. */
-static int define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[],
-                       const exp_drive *d, double mass, const exp_args *a, int site,
-                       const exp_basic *b)
+int hs_of_define_link(hs_os_state *st, Tcl_Interp *interp, Tcl_Obj *const objv[],
+                      const exp_drive *d, double mass, const exp_args *a, int site,
+                      const exp_basic *b)
 {
     if (d->setup->nsub)
         return hs_os_fail(st, objv,
                           "setup %d (Aggregator) aggregates setups with actuator geometry; hysim "
-                          "maps it on expElement generic (a link per setup)",
+                          "maps it on expElement generic, twoNodeLink and the 3-D beamColumn (a "
+                          "link per setup)",
                           d->setup->tag);
     Tcl_Obj *w[96];
     int n = 0;
@@ -387,8 +389,10 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
     if (hs_of_check_init_stif(st, objv, &a, a.ndir)) return TCL_ERROR;
     exp_basic b = {.n = a.ndir, .shear_dist = -1.0}; /* EETwoNodeLink: the link's own */
     for (int k = 0; k < a.ndir; k++) b.dirs[k] = a.dirs[k] - 1;
+    if (d.setup->nsub) /* an Aggregator with actuator geometry: opensees_tcl_exp_aggregate.c */
+        return hs_of_exp_link_aggregate(st, interp, objv, &d, &a, &b, 0.0, 0);
     if (d.setup->has_geom || d.n == a.ndir)
-        return define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
+        return hs_of_define_link(st, interp, objv, &d, 0.0, &a, a.site, &b);
     /* a setup that drives some of its -dir DOFs: the others are directions of a forceless
      * material, so that the link's basic vector is OpenFresco's (EETwoNodeLink.cpp: numDir) */
     exp_drive all = d;
@@ -405,7 +409,7 @@ static int exp_link(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *cons
         if (!(all.mat[p] = hs_of_generic_zero_material(st, objv))) return TCL_ERROR;
         zero |= 1u << p;
     }
-    if (define_link(st, interp, objv, &all, 0.0, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    if (hs_of_define_link(st, interp, objv, &all, 0.0, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
     st->m->els[st->m->nels - 1].exp_zero_dirs = zero;
     return TCL_OK;
 }
@@ -440,7 +444,7 @@ static int exp_truss(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *con
     const double L = chord(st, objv);
     if (L <= 0.0) return TCL_ERROR;
     const exp_basic b = {.n = 1, .dirs = {HS_FE_UX}, .shear_dist = 0.5}; /* EETruss: axial */
-    return define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
+    return hs_of_define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b);
 }
 
 /* The transformation transfTag (objv[5]) of an expElement beamColumn, or NULL after the error. */
@@ -460,26 +464,22 @@ static const hs_os_transf *beam_transf(hs_os_state *st, int objc, Tcl_Obj *const
 }
 
 /* expElement beamColumn tag iNode jNode transfTag -site siteTag -initStif K(6x6) <-iMod>
- * <-rho rho> <-noRayleigh> in a 3-D model (EEBeamColumn3d.cpp): a Linear transformation only
- * (EEBeamColumn3d's PDelta takes B's linear map through PDeltaCrdTransf3d, its Corotational the
- * linear B <-> A map with a warning; neither is built here). Basic system B, the
- * cantilever fixed at iNode: [axial, shear y at jNode, rz, shear z at jNode, ry, torsion] in the
- * geomTransf's axes (LinearCrdTransf3d: local y = vecxz x x, z = x x y), the twoNodeLink's
- * directions 1, 2, 6, 3, 5, 4 with shear distances 1 and y' = local y; -initStif over B with the
+ * <-rho rho> <-noRayleigh> in a 3-D model (EEBeamColumn3d.cpp). Basic system B, the cantilever
+ * fixed at iNode: [axial, shear y at jNode, rz, shear z at jNode, ry, torsion] in the
+ * geomTransf's axes (LinearCrdTransf3d: local y = vecxz x x, z = x x y), reached from the
+ * transformation's basic system A by EEBeamColumn3d::update's linear map (db = [dA0, -L dA1,
+ * dA2 - dA1, L dA3, dA4 - dA3, dA5]) whatever the transformation: Linear and PDelta take A
+ * linearly (B is then the twoNodeLink's directions 1, 2, 6, 3, 5, 4 with shear distances 1 and
+ * y' = local y, which is how the element is built), Corotational takes CorotCrdTransf3d's A
+ * (OpenFresco 2.8 warns that its nonlinear B <-> A map is not implemented and uses this one);
+ * the forces go back through the transformation (PDelta: N / L on the transverse offsets), its
+ * tangent -initStif with the transformation's geometric stiffness. -initStif over B with the
  * couplings between its blocks {axial}, {shear y, rz}, {shear z, ry}, {torsion} dropped as
  * EEBeamColumn3d::setInitialStiff drops them (src/fe/fe_link_beam3.c). */
 static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Obj *const objv[])
 {
     const hs_os_transf *t = beam_transf(st, objc, objv);
     if (!t) return TCL_ERROR;
-    if (t->kind != HS_FE_LINEAR)
-        return hs_os_fail(st, objv,
-                          "geomTransf %d: hysim's 3-D experimental beamColumn takes a Linear "
-                          "transformation (not built: EEBeamColumn3d's PDelta, B's linear map "
-                          "through PDeltaCrdTransf3d, and its Corotational, which OpenFresco 2.8 "
-                          "runs with the linear B <-> A map and a warning); define 'geomTransf "
-                          "Linear %d vecxzX vecxzY vecxzZ', or a 2-D model for the nonlinear ones",
-                          t->tag, t->tag);
     exp_args a = {0};
     if (hs_of_exp_options(st, objv, objc, 6, 0, &a)) return TCL_ERROR;
     static const int system_b[6] = {1, 2, 6, 3, 5, 4}; /* twoNodeLink -dir numbers */
@@ -512,7 +512,18 @@ static int exp_beam_column3(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_O
     const exp_basic b = {.n = 6,
                          .dirs = {HS_FE3_UX, HS_FE3_UY, HS_FE3_RZ, HS_FE3_UZ, HS_FE3_RY, HS_FE3_RX},
                          .shear_dist = 1.0};
-    if (define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    const int links = d.setup->nsub || d.setup->has_geom; /* opensees_tcl_exp_aggregate.c */
+    if (t->kind != HS_FE_LINEAR && (links || !a.nk || a.own_tangent))
+        return hs_os_fail(st, objv,
+                          "geomTransf %d (%s): hysim's 3-D experimental beamColumn takes it with "
+                          "its -initStif (6 x 6), without -tangStif, on a setup without "
+                          "actuator geometry (hysim's links through one are linear); "
+                          "give those, or 'geomTransf Linear %d vecxzX vecxzY vecxzZ'",
+                          t->tag, t->kind == HS_FE_PDELTA ? "PDelta" : "Corotational", t->tag);
+    if (links) /* setups with actuator geometry: a link per setup */
+        return hs_of_exp_link_aggregate(st, interp, objv, &d, &a, &b, a.rho * L, 1);
+    if (hs_of_define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK)
+        return TCL_ERROR;
     return hs_of_exp_beam(st, objv, t->kind); /* opensees_tcl_bearing.c */
 }
 
@@ -555,7 +566,8 @@ static int exp_beam_column(hs_os_state *st, Tcl_Interp *interp, int objc, Tcl_Ob
     /* basic system B: [axial, (v_j - v_i) - L theta_i, theta_j - theta_i], the link's axial,
      * shear at jNode (shear distance 1) and moment */
     const exp_basic b = {.n = 3, .dirs = {HS_FE_UX, HS_FE_UY, HS_FE_RZ}, .shear_dist = 1.0};
-    if (define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK) return TCL_ERROR;
+    if (hs_of_define_link(st, interp, objv, &d, a.rho * L, &a, a.site, &b) != TCL_OK)
+        return TCL_ERROR;
     return hs_of_exp_beam(st, objv, t->kind); /* opensees_tcl_bearing.c */
 }
 

@@ -30,7 +30,8 @@ typedef struct hs_of_setup {
     hs_setup_geometry g;              /* src/lab/setup_presets.c, OpenFresco's lengths */
     double fac[4][3][HS_OF_MAX_MATS]; /* [group][kind][DOF or actuator], 1 by default */
     /* Aggregator of setups among which some have actuator geometry: their tags in order (nsub
-     * > 0 only then; expElement generic builds a link per setup, opensees_tcl_openfresco.c) */
+     * > 0 only then; expElement generic, twoNodeLink and the 3-D beamColumn build a link per
+     * setup: opensees_tcl_exp_generic.c, opensees_tcl_exp_aggregate.c) */
     int nsub, sub[HS_OF_MAX_MATS];
 } hs_of_setup;
 

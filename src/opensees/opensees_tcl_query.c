@@ -156,6 +156,40 @@ static void generic_remote_daq(hs_os_state *st, const hs_os_element *e, double *
         if (e->exp_gpos[k] < n) out[e->exp_gpos[k]] = m[k];
 }
 
+/* The global force of an experimental element built as links between the same two nodes (an
+ * Aggregator with actuator geometry under expElement twoNodeLink or beamColumn,
+ * opensees_tcl_exp_aggregate.c: its pieces follow the first): the sum of theirs; -1 for another
+ * response or another element of pieces. */
+static int pieces_force(hs_os_state *st, const hs_os_element *pe, const char *word, double *out,
+                        int cap)
+{
+    hs_fe_response r;
+    const int first = (int)(pe - st->m->els), ndf = st->m->ndf;
+    if (!response_kind(word, &r) || r != HS_FE_GLOBAL_FORCE || first + pe->exp_pieces > st->m->nels)
+        return -1;
+    for (int j = 1; j < pe->exp_pieces; j++) {
+        const hs_os_element *e = &st->m->els[first + j];
+        if (e->ni != pe->ni || e->nj != pe->nj || e->exp_site != pe->exp_site) return -1;
+    }
+    const int size = 2 * ndf < cap ? 2 * ndf : cap;
+    for (int i = 0; i < size; i++) out[i] = 0.0;
+    hs_fe *unloaded, *fe = query_fe(st, &unloaded);
+    int rc = size;
+    for (int j = 0; fe && j < pe->exp_pieces && rc > 0; j++) {
+        char name[48];
+        double v[64];
+        snprintf(name, sizeof name, "ele%d", st->m->els[first + j].tag);
+        const int k = hs_fe_element_index(fe, name), fndf = hs_fe_ndf(fe);
+        if (k < 0 || hs_fe_element_response_size(fe, k, r) != 2 * fndf ||
+            hs_fe_element_response(fe, k, r, v))
+            rc = -1;
+        for (int a = 0; rc > 0 && a < 2; a++) /* the model's -ndf values a node */
+            for (int c = 0; c < ndf && a * ndf + c < size; c++) out[a * ndf + c] += v[a * fndf + c];
+    }
+    hs_fe_destroy(&unloaded);
+    return rc;
+}
+
 int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out, int cap)
 {
     int point, deformation;
@@ -175,7 +209,7 @@ int hs_os_element_values(hs_os_state *st, int tag, const char *word, double *out
     if (!strcmp(word, "material tangent") || !strcmp(word, "-material tangent"))
         return material_tangent(st, tag, out, cap);
     const hs_os_element *pe = hs_os_find_element(st->m, tag);
-    if (pe && pe->exp_pieces > 1) return -1;        /* a generic element of several links */
+    if (pe && pe->exp_pieces > 1) return pieces_force(st, pe, word, out, cap); /* several links */
     const int of_group = hs_of_exp_beam_word(word); /* EEBeamColumn2d's shapes */
     if (of_group) {
         const hs_os_element *e = hs_os_find_element(st->m, tag);

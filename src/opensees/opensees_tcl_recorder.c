@@ -173,10 +173,17 @@ static int row_values(hs_os_state *st, hs_os_recorder *r)
         }
         double v[64];
         const int m = hs_os_element_values(st, r->tags[k], r->word, v, 64);
+        const hs_os_element *pe = m == -1 ? hs_os_find_element(st->m, r->tags[k]) : NULL;
         if (m < 0)
             return hs_fail(st->ctx, HS_EINPUT, "%s: recorder Element: %s of element %d: %s",
                            r->where, r->word, r->tags[k],
-                           m == -2 ? "no such element" : "not supported by hysim");
+                           m == -2 ? "no such element"
+                           : pe && pe->exp_pieces > 1
+                               ? "not answered: hysim builds this experimental element as several "
+                                 "links (an Aggregator of setups with actuator geometry, or a "
+                                 "generic element over several nodes, docs/openfresco.md); record "
+                                 "its force (between two nodes) or its nodes"
+                               : "not supported by hysim");
         for (int i = 0; i < m; i++)
             if (push_value(r, &n, v[i])) return HS_ENOMEM;
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # OpenFresco scripts with networked sites (docs/openfresco.md, "Networked sites in scripts"):
 # OpenFresco's own client/server pairs, each client script once in hysim (`expSite ShadowSite`:
-# hysim's protocol B client, src/opensees/opensees_tcl_exp_remote.c) and once in OpenFresco
+# hysim's protocol B client, src/opensees/opensees_tcl_exp_remote.c; with `-setup`, the setup on
+# the client side and the actuators' velocities sent, TwoDOF_Client2) and once in OpenFresco
 # itself, each run against fresh servers run by OpenFresco ($OPENFRESCO_OPENSEES,
 # `startLabServer` on an ActorSite); every recorder file both clients write must agree to 1e-8
 # of each column's peak. The scripts are read from $OPENFRESCO_SRC/EXAMPLES and changed only in
@@ -175,6 +176,9 @@ ts=$ex/TwoStoryShear
 pair twostoryshear "$ts/TwoStoryShear_Client1.tcl" "$ts/TwoStoryShear_Server1a.tcl" "$ts/TwoStoryShear_Server1b.tcl"
 td=$ex/TwoDOFModel
 pair twodof "$td/TwoDOF_Client1.tcl" "$td/TwoDOF_Server1.tcl"
+# the setup on the client side (expSite ShadowSite 1 -setup 1 ...): its actuator's displacement
+# and velocity go to the server's ActorSite -control
+pair twodof2 "$td/TwoDOF_Client2.tcl" "$td/TwoDOF_Server2.tcl"
 if have_opensees; then
     cv=$ex/Cantilever
     adapter_pair cantilever2d "$cv/Cantilever2D_Main.tcl" "$cv/Cantilever2D_Worker.tcl" 400

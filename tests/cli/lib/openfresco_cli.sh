@@ -44,18 +44,22 @@ hysim_run() {
     (cd "$1" && timeout 600 "$hysim" run of.yaml -o run --quiet > out.log 2> err.log < /dev/null)
 }
 
+# same NAME A B TOL FILES...: every column of each file in folders A and B within TOL of its peak
+same() {
+    local name=$1 a=$2 b=$3 tol=$4 f w
+    shift 4
+    for f in "$@"; do
+        w=$(worst "$a/$f" "$b/$f" | tail -1)
+        echo "$name: $f: $w of the peak"
+        [ "$w" != rows ] && awk -v a="$w" -v t="$tol" 'BEGIN { exit !(a <= t) }' ||
+            fail "$name: $f: the experimental element differs by $w of the peak (bound $tol)"
+    done
+}
+
 # The frames held by an expElement generic (openfresco_generic.sh, openfresco_generic3.sh), their
 # floors recorded in floors.out and their columns' forces in columns.out:
 # compare NAME A B TOL: every column of floors.out and columns.out within TOL of its peak
-compare() {
-    local f w
-    for f in floors.out columns.out; do
-        w=$(worst "$2/$f" "$3/$f" | tail -1)
-        echo "$1: $f: $w of the peak"
-        [ "$w" != rows ] && awk -v a="$w" -v t="$4" 'BEGIN { exit !(a <= t) }' ||
-            fail "$1: $f: the experimental element differs from its twin by $w of the peak"
-    done
-}
+compare() { same "$1" "$2" "$3" "$4" floors.out columns.out; }
 
 # moves RUN NAME: peak ux of floor 1 above 0.5 (their Steel01 specimen yields at 4 / 12 = 0.33 in)
 moves() {
