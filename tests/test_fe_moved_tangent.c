@@ -4,7 +4,7 @@
  * elastic beams and of OpenFresco's EEBeamColumn2d there.
  * Elastic beams (Corotational, PDelta, Linear) hold no state: their tangent at the moved nodes is
  * the one a restore there assembles, dense and sparse. (The experimental beam-column's:
- * tests/test_fe_link_beam.c.) */
+ * tests/test_fe_link_beam.c.) hs_fe_node_trial keeps the last restore's nodes through the move. */
 #include "hs_test.h"
 
 #include <math.h>
@@ -106,10 +106,45 @@ static void test_elastic_beams(void **state)
     hs_ctx_destroy(&ctx);
 }
 
+#define assert_near(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
+
+/* hs_fe_node_trial: the nodes at the last restore (OpenFresco's dbCtrl, vbCtrl), which the move
+ * leaves, where hs_fe_node_displacement gives the committed ones. */
+static void test_node_trial(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    hs_ctx_create(&ctx);
+    hs_fe *fe = portal(ctx);
+    const int n = hs_fe_ndof(fe);
+    double dc[N], dm[N], vc[N], r[N], dr[N];
+    displacements(fe, n, 1.0, dc);
+    displacements(fe, n, 1.4, dm);
+    displacements(fe, n, -3.0, vc);
+    assert_int_equal(hs_fe_restore(fe, dc, vc, r, NULL, NULL), 0);
+    assert_int_equal(hs_fe_commit(fe), 0);
+    assert_int_equal(hs_fe_move_nodes(fe, dm, dr), 0);
+    /* node 4's ux 5.1 drift, rz 0.05 drift; node 1's rz 0.08 drift; node 1's ux fixed */
+    assert_near(hs_fe_node_trial(fe, 4, 0, 0), 5.1, 1e-15);
+    assert_near(hs_fe_node_trial(fe, 4, 2, 0), 0.05, 1e-15);
+    assert_near(hs_fe_node_trial(fe, 4, 0, 1), -15.3, 1e-13);
+    assert_near(hs_fe_node_trial(fe, 1, 2, 1), -0.24, 1e-15);
+    assert_near(hs_fe_node_trial(fe, 1, 0, 0), 0.0, 0.0);
+    assert_near(hs_fe_node_trial(fe, 9, 0, 0), 0.0, 0.0); /* no node 9 */
+    /* a restore at the moved nodes, not committed: the trial moves, the committed stays */
+    assert_int_equal(hs_fe_restore(fe, dm, NULL, r, NULL, NULL), 0);
+    assert_near(hs_fe_node_trial(fe, 4, 0, 0), 5.1 * 1.4, 1e-14);
+    assert_near(hs_fe_node_trial(fe, 4, 0, 1), 0.0, 0.0);
+    assert_near(hs_fe_node_displacement(fe, 4, 0), 5.1, 1e-15);
+    hs_fe_destroy(&fe);
+    hs_ctx_destroy(&ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_elastic_beams),
+        cmocka_unit_test(test_node_trial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -447,6 +447,11 @@ int hs_fe_revert(hs_fe *fe);
 /* Committed displacement of (node id, dir) (condensed and constrained DOFs included; a moving
  * support's at the time last set, hs_fe_support_set_time). */
 double hs_fe_node_displacement(const hs_fe *fe, int id, int dir);
+/* The trial displacement (order 0) or velocity (order 1) of (node id, dir) at the last restore:
+ * the nodes the elements were last updated at (OpenFresco's dbCtrl, vbCtrl of EEGeneric.cpp),
+ * which NewmarkHSFixedNumIter's commit leaves behind when it moves the nodes
+ * (hs_fe_move_nodes). */
+double hs_fe_node_trial(const hs_fe *fe, int id, int dir, int order);
 
 int hs_fe_element_count(const hs_fe *fe);
 const char *hs_fe_element_name(const hs_fe *fe, int e);

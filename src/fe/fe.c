@@ -625,6 +625,13 @@ double hs_fe_node_displacement(const hs_fe *fe, int id, int dir)
     return fe_map_value(&fe->nodes[k].map[dir], fe->u_commit);
 }
 
+double hs_fe_node_trial(const hs_fe *fe, int id, int dir, int order)
+{
+    const int k = fe_node_index(fe, id);
+    if (k < 0 || dir < 0 || dir >= fe->ndf || !fe->finalized) return 0.0;
+    return fe_map_value(&fe->nodes[k].map[dir], order ? fe->v : fe->u);
+}
+
 int hs_fe_element_count(const hs_fe *fe)
 {
     return fe->nels;

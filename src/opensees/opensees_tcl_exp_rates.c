@@ -53,7 +53,8 @@ static int reports_rate(const hs_os_state *st, int tag)
 }
 
 /* EEGeneric (EEGeneric.cpp getResponse): over its listed DOFs in their order, ctrlVel and
- * ctrlAccel the nodes' velocities and accelerations at the last update (absolute DOFs), daqVel
+ * ctrlAccel the nodes' velocities and accelerations at the last update (absolute DOFs: vbCtrl,
+ * abCtrl; not the nodes NewmarkHSFixedNumIter's commit moved), daqVel
  * the actuators' specimens' rates on the DOFs they drive, daqAccel 0. */
 static int generic_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int rate, double *out,
                          int cap)
@@ -70,8 +71,10 @@ static int generic_rates(hs_os_state *st, const hs_os_element *e, hs_fe *fe, int
     double v[HS_OS_MAX_DIRS] = {0};
     for (int p = 0; p < e->exp_gnb; p++) {
         const int node = e->exp_gnode[e->exp_gbn[p]];
-        if (rate == HS_OF_RATE_CTRL_VEL || rate == HS_OF_RATE_CTRL_ACCEL)
-            v[p] = hs_os_live_node(lv, node, e->exp_gdof[p], rate == HS_OF_RATE_CTRL_VEL ? 1 : 3);
+        if (rate == HS_OF_RATE_CTRL_VEL && fe && lv)
+            v[p] = hs_fe_node_trial(fe, node, e->exp_gdof[p], 1);
+        else if (rate == HS_OF_RATE_CTRL_ACCEL)
+            v[p] = hs_os_live_node(lv, node, e->exp_gdof[p], 3);
     }
     for (int m = 0; rate == HS_OF_RATE_DAQ_VEL && m < e->nmat; m++)
         v[e->exp_gpos[m]] = reports_rate(st, e->mat[m]) ? r[m] : 0.0;

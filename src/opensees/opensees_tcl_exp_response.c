@@ -153,7 +153,10 @@ int hs_of_exp_beam_values(const hs_os_state *st, const hs_os_element *e, const h
 /* EEGeneric (EEGeneric.cpp getResponse; ESNoTransformation.cpp, ESOneActuator.cpp
  * transfDaqDisp / transfDaqForce): its basic DOFs are the listed DOFs of its nodes in their
  * order, their absolute displacements; ctrlDisp (and deformation, basicDeformation ...) db,
- * ctrlVel vb, daqDisp the measured db on the DOFs the setup drives and 0 elsewhere,
+ * ctrlVel vb, those of its last update (dbCtrl, vbCtrl: saved in getResistingForce from the db, vb
+ * that update() took; after NewmarkHSFixedNumIter's commit the nodes have moved since, the
+ * element's values have not), daqDisp the measured db on the DOFs the setup drives (the link's
+ * deformation of its last trial) and 0 elsewhere,
  * basicForce / daqForce qDaq (the actuators' forces on their DOFs, 0 elsewhere), and force /
  * globalForce / localForce qDaq assembled on the nodes' DOFs (every listed node, -ndf values
  * each). */
@@ -162,30 +165,30 @@ int hs_of_exp_generic_values(hs_os_state *st, const hs_os_element *e, hs_fe *fe,
 {
     const int nb = e->exp_gnb, ndf = st->m->ndf;
     const hs_os_live *lv = st->an ? st->an->lv : NULL;
-    double db[HS_OS_MAX_DIRS], vb[HS_OS_MAX_DIRS], q[HS_OS_MAX_DIRS] = {0};
-    int driven[HS_OS_MAX_DIRS] = {0};
-    for (int p = 0; p < nb; p++) {
+    double db[HS_OS_MAX_DIRS] = {0}, vb[HS_OS_MAX_DIRS] = {0}, q[HS_OS_MAX_DIRS] = {0},
+           dm[HS_OS_MAX_DIRS] = {0};
+    for (int p = 0; lv && fe && p < nb; p++) { /* before the analysis: the zeros of rest */
         const int node = e->exp_gnode[e->exp_gbn[p]];
-        db[p] = lv ? hs_os_live_node(lv, node, e->exp_gdof[p], 0) : 0.0;
-        vb[p] = lv ? hs_os_live_node(lv, node, e->exp_gdof[p], 1) : 0.0;
+        db[p] = hs_fe_node_trial(fe, node, e->exp_gdof[p], 0);
+        vb[p] = hs_fe_node_trial(fe, node, e->exp_gdof[p], 1);
     }
     char name[32];
     snprintf(name, sizeof name, "ele%d", e->tag);
     const int k = fe ? hs_fe_element_index(fe, name) : -1;
-    double qm[64];
+    double qm[64], um[64];
     if (fe && (k < 0 || hs_fe_element_response_size(fe, k, HS_FE_BASIC_FORCE) != e->nmat ||
-               hs_fe_element_response(fe, k, HS_FE_BASIC_FORCE, qm)))
+               hs_fe_element_response_size(fe, k, HS_FE_DEFORMATION) != e->nmat ||
+               hs_fe_element_response(fe, k, HS_FE_BASIC_FORCE, qm) ||
+               hs_fe_element_response(fe, k, HS_FE_DEFORMATION, um)))
         return -1;
-    for (int m = 0; m < e->nmat; m++) {
-        driven[e->exp_gpos[m]] = 1;
-        q[e->exp_gpos[m]] = fe ? qm[m] : 0.0;
-    }
+    for (int m = 0; fe && m < e->nmat; m++) /* the driven DOFs: the measured, the force */
+        dm[e->exp_gpos[m]] = um[m], q[e->exp_gpos[m]] = qm[m];
     double v[HS_OS_MAX_DIRS * HS_OS_NDF] = {0};
     int n = nb;
     for (int p = 0; p < nb; p++)
         v[p] = group == HS_OF_RESP_CTRL_DISP  ? db[p]
                : group == HS_OF_RESP_CTRL_VEL ? vb[p]
-               : group == HS_OF_RESP_DAQ_DISP ? (driven[p] ? db[p] : 0.0)
+               : group == HS_OF_RESP_DAQ_DISP ? dm[p]
                                               : q[p];
     if (group == HS_OF_RESP_LOCAL || group == HS_OF_RESP_GLOBAL) {
         n = e->exp_gn * ndf;

@@ -19,7 +19,15 @@
 # peak, with Newmark (NormDispIncr 1e-12) and with NewmarkHSFixedNumIter (FixedNumIter 5: the last
 # update's accelerations are not the committed ones; without the brace: OpenFresco 2.8's EETruss
 # has a zero -initStif, set before its direction cosines, which the fixed iterations show,
-# docs/openfresco.md).
+# docs/openfresco.md). The generic frame under NewmarkHSFixedNumIter too, its generic element
+# given -initStif 0.0 in both programs: OpenFresco 2.8's EEGeneric::setDomain zeroes the
+# -initStif that the expElement command set, so its tangent is 0 whatever the script says
+# (checked: OpenFresco's files with 2.8 and with 0.0 are the same bytes; docs/openfresco.md);
+# and the braced frame under NewmarkHSFixedNumIter, its brace given -initStif 0.0 in both
+# (EETruss's -initStif is 0 as well: the same bytes with 1.5).
+# There the commit moves the nodes after the last update: the generic element's ctrlDisp,
+# ctrlVel and daqDisp are those of its last update (dbCtrl, vbCtrl), not the recorded nodes',
+# checked in hysim's own files by Newmark's relations from the last committed step.
 # Usage: openfresco_rates.sh hysim
 set -u
 hysim=$1
@@ -65,7 +73,9 @@ wipe
 TCL
 }
 
-frame() { # frame INTEGRATOR TEST BRACE(0/1) GENERIC(0/1: the right column an expElement generic)
+# frame INTEGRATOR TEST BRACE(0/1) GENERIC(0/1: the right column an expElement generic) [GK: its
+# -initStif, 2.8 unless given] [TK: the brace's -initStif, 1.5 unless given]
+frame() {
     portal 1
     cat <<TCL
 uniaxialMaterial Elastic 1 2.8 0.05
@@ -82,9 +92,9 @@ expSite LocalSite 1 1
 expSite LocalSite 2 2
 expSite LocalSite 3 3
 expElement twoNodeLink 1 1 3 -dir 2 -site 1 -initStif 2.8 -shearDist 1.0
-$([ "$4" = 1 ] && echo "expElement generic 2 -node 4 -dof 1 -site 2 -initStif 2.8" ||
+$([ "$4" = 1 ] && echo "expElement generic 2 -node 4 -dof 1 -site 2 -initStif ${5:-2.8}" ||
     echo "expElement twoNodeLink 2 2 4 -dir 2 -site 2 -initStif 2.8 -shearDist 1.0")
-$([ "$3" = 1 ] && echo "expElement truss 3 1 4 -site 3 -initStif 1.5")
+$([ "$3" = 1 ] && echo "expElement truss 3 1 4 -site 3 -initStif ${6:-1.5}")
 geomTransf Linear 1
 element elasticBeamColumn 4 3 4 3.55 29000 22.1 1
 TCL
@@ -120,9 +130,9 @@ close() {
         if (d > m) m = d; if (x > p) p = x } END { r = p > 0 ? m / p : m; printf "%.2g\n", r; exit !(r <= t) }'
 }
 
-run_case() { # run_case NAME INTEGRATOR TEST BRACE GENERIC
+run_case() { # run_case NAME INTEGRATOR TEST BRACE GENERIC [GK [TK]]
     mkdir -p "$1/hs/src" "$1/of"
-    if [ "$2" = beams ]; then beams; else frame "$2" "$3" "$4" "$5"; fi > "$1/hs/src/frame.tcl"
+    if [ "$2" = beams ]; then beams; else frame "$2" "$3" "$4" "$5" "${6:-}" "${7:-}"; fi > "$1/hs/src/frame.tcl"
     cp "$1/hs/src/frame.tcl" "$1/of/"
     os_testfile hs src/frame.tcl > "$1/hs/f.yaml"
     (cd "$1/hs" && "$hysim" run f.yaml -o run > run.log 2>&1) || fail "hysim $1: $(grep -v warning: "$1/hs/run.log" | head -3)"
@@ -148,6 +158,28 @@ run_case newmark "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1 0
 run_case hs "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 0 0
 run_case generic "Newmark 0.5 0.25" "NormDispIncr 1e-12 25" 1 1
 run_case beams beams
+run_case hsgeneric "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 0 1 0.0
+run_case hsbrace "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 1 0 2.8 0.0
+# ignored NAME WHAT FRAME-ARGS..: OpenFresco 2.8 on the frame with the script's own -initStif
+# writes the same bytes as case NAME (its element's -initStif 0.0): its tangent is 0 either way
+ignored() {
+    local f name=$1 what=$2
+    shift 2
+    mkdir -p "$name/asked"
+    frame "$@" > "$name/asked/frame.tcl"
+    (cd "$name/asked" && LD_LIBRARY_PATH=$(dirname "$OPENFRESCO_OPENSEES")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+        timeout 300 "$OPENFRESCO_OPENSEES" frame.tcl > of.log 2>&1 < /dev/null) ||
+        fail "OpenFresco $name with the $what's own -initStif: $(tail -3 "$name/asked/of.log")"
+    for f in $RESPONSES disp; do
+        cmp -s "$name/of/$f.out" "$name/asked/$f.out" ||
+            fail "OpenFresco's $name frame differs in $f.out with the $what's -initStif: its tangent is not 0 (docs/openfresco.md)"
+    done
+    echo "$me: $name: OpenFresco 2.8 writes the same files with the $what's -initStif as with 0.0"
+}
+if [ -n "${OPENFRESCO_OPENSEES:-}" ]; then
+    ignored hsgeneric "generic element" "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 0 1 2.8
+    ignored hsbrace "truss brace" "NewmarkHSFixedNumIter 0.5 0.25" "FixedNumIter 5" 1 0 2.8 1.5
+fi
 
 # closed forms in hysim's own files (Newmark: the last update is the commit)
 h=newmark/hs/run
@@ -172,4 +204,19 @@ w=$(close <(col "$h/accel.out" 3) <(col "$h/ctrlAccel.out" 3) 1e-12) || fail "th
 w=$(close <(col "$h/ctrlVel.out" 3) <(col "$h/daqVel.out" 3) 1e-15) || fail "the generic element's daqVel is not its ctrlVel: $w"
 awk '{ for (k = 2; k <= NF; k++) if ($k != 0) exit 1 }' "$h/daqAccel.out" || fail "the generic element's daqAccel is not 0"
 echo "$me: the generic element over node 4's ux: ctrlVel, ctrlAccel its vx, ax; daqVel = ctrlVel; daqAccel 0"
+# under NewmarkHSFixedNumIter: the last update of step n + 1 is Newmark's (gamma 1/2, beta 1/4)
+# from the committed step n (the recorded nodes, rest before the first), db its ctrlDisp:
+# vb = -v_n + 2 / dt (db - u_n), ab = -a_n - 4 / dt v_n + 4 / dt^2 (db - u_n), to 1e-9 of their
+# peaks; and db is not the moved node's u_{n+1} (the commit's last solve moves it)
+h=hsgeneric/hs/run
+paste <(col "$h/disp.out" 5) <(col "$h/vel.out" 3) <(col "$h/accel.out" 3) <(col "$h/ctrlDisp.out" 3) |
+    awk '{ printf "%.17g %.17g\n", -v + 200.0 * ($4 - u), -a - 400.0 * v + 40000.0 * ($4 - u); u = $1; v = $2; a = $3 }' > newmark.txt
+w=$(close <(col newmark.txt 1) <(col "$h/ctrlVel.out" 3) 1e-9) || fail "NewmarkHSFixedNumIter: the generic element's ctrlVel is not its last update's: $w"
+echo "$me: hsgeneric: ctrlVel = Newmark's velocity of ctrlDisp from the last commit to $w of the peak"
+w=$(close <(col newmark.txt 2) <(col "$h/ctrlAccel.out" 3) 1e-9) || fail "NewmarkHSFixedNumIter: the generic element's ctrlAccel is not Newmark's of its ctrlDisp: $w"
+echo "$me: hsgeneric: ctrlAccel = Newmark's acceleration of ctrlDisp from the last commit to $w of the peak"
+w=$(close <(col "$h/ctrlDisp.out" 3) <(col "$h/daqDisp.out" 3) 1e-15) || fail "the generic element's daqDisp is not its ctrlDisp: $w"
+w=$(close <(col "$h/disp.out" 5) <(col "$h/ctrlDisp.out" 3) 1) || true
+awk -v w="$w" 'BEGIN { exit !(w > 1e-4) }' || fail "the generic element's ctrlDisp is the moved node's ($w of the peak): not a test of the last update"
+echo "$me: hsgeneric: daqDisp = ctrlDisp; ctrlDisp differs from the moved node 4's ux by $w of the peak"
 echo "$me: OK"
