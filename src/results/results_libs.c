@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #ifndef HS_HDF5_SONAME
 #define HS_HDF5_SONAME "libhdf5_serial.so.103"
@@ -56,14 +57,20 @@ static void *preload_main(void *arg)
     return NULL;
 }
 
+static pthread_t preload_thread;
+
+/* exit() must not run the libraries' destructors while the preload is inside dlopen (a run
+ * shorter than HDF5's loading ended in "double free or corruption", about 1 in 75 runs of a
+ * 5 ms script): the process waits for it first. */
+static void preload_join(void)
+{
+    (void)pthread_join(preload_thread, NULL);
+}
+
 static void preload_start(void)
 {
-    pthread_attr_t attr;
-    pthread_t thread;
-    if (pthread_attr_init(&attr) != 0) return; /* the writers load them when they need them */
-    if (pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0)
-        (void)pthread_create(&thread, &attr, preload_main, NULL);
-    pthread_attr_destroy(&attr);
+    if (pthread_create(&preload_thread, NULL, preload_main, NULL) == 0)
+        (void)atexit(preload_join); /* else the writers load them when they need them */
 }
 
 void hs_results_libs_preload(void)
