@@ -9,6 +9,7 @@
  *  - openfresco-a:// against the library's protocol A server session behind a socket;
  *  - openfresco-b:// against an ActorSite written here from PROTOCOL.md's byte layout. */
 #include "hs_ofr_serve.h"
+#include "hs_loopback.h"
 #include "hs_test.h"
 
 #include "hysim/cmdgen.h"
@@ -45,21 +46,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* A listening socket on 127.0.0.1 and an ephemeral port. */
-static int listen_loopback(int *port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = 0};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-    assert_int_equal(listen(fd, 4), 0);
-    socklen_t len = sizeof a;
-    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
-    *port = ntohs(a.sin_port);
-    return fd;
 }
 
 /* accept() bounded by 10 s (a test never hangs on a coordinator that did not come). */
@@ -281,7 +267,7 @@ static void fake_start(fake_site *fs, pthread_t *th, const char *key_path, int *
     hs_ctx_create(&ctx);
     assert_int_equal(hs_secure_key_read(ctx, key_path, fs->key), 0);
     hs_ctx_destroy(&ctx);
-    fs->lfd = listen_loopback(port);
+    fs->lfd = hs_loopback_listen(port, 0);
     atomic_store(&fs->release, 0);
     assert_int_equal(pthread_create(th, NULL, fake_site_main, fs), 0);
 }
@@ -613,7 +599,7 @@ static void test_openfresco_a(void **state)
     run_reference(ctx);
     ofa_site s = {0};
     int port = 0;
-    s.lfd = listen_loopback(&port);
+    s.lfd = hs_loopback_listen(&port, 0);
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, ofa_site_main, &s), 0);
     char block[512];
@@ -750,7 +736,7 @@ static void test_openfresco_b(void **state)
     run_reference(ctx);
     actor_site a = {0};
     int port = 0;
-    a.lfd = listen_loopback(&port);
+    a.lfd = hs_loopback_listen(&port, 0);
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, actor_site_main, &a), 0);
     char block[512];
