@@ -9,6 +9,7 @@
  * A protocol A client that reconnects after each drop for silence (issue 17: it held the site
  * without end) is refused after three empty sessions, while another address is still served. */
 #include "hs_ofr_peer.h"
+#include "hs_site_client.h"
 #include "hs_test.h"
 
 #include "hysim/site_server.h"
@@ -391,21 +392,14 @@ static void test_reconnecting_client_bounded(void **state)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/hs_site_ofr_XXXXXX");
-    if (!mkdtemp(tmpdir)) return -1;
-    snprintf(keypath, sizeof keypath, "%s/east.key", tmpdir);
-    hs_ctx *ctx = NULL;
-    hs_ctx_create(&ctx);
-    const int rc = hs_secure_key_generate(ctx, keypath, key);
-    hs_ctx_destroy(&ctx);
-    return rc;
+    return hs_site_key_setup("/tmp/hs_site_ofr_XXXXXX", tmpdir, sizeof tmpdir, keypath,
+                             sizeof keypath, key);
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    unlink(keypath);
-    rmdir(tmpdir);
+    hs_site_key_teardown(tmpdir, keypath);
     return 0;
 }
 
