@@ -16,18 +16,7 @@ src=${HS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 fake="$src/tests/support/nees_fake_lab.py"
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 python3 "$fake" --accept-timeout 20 --idle-timeout 20 --log "$dir/fake.log" --format exact \
     --spring "MDL-00-01:LBCB1,x,displacement,1.0" --spring "MDL-00-01:LBCB2,x,displacement,1e300" \
     > "$dir/fake.out" 2>&1 &

@@ -13,6 +13,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/monitor_http.sh"
+. "$(dirname "$0")/lib/two_story_lab.sh"
 monitor_work_dir # $dir, pids, fail
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
@@ -31,12 +32,7 @@ YAML
     2> "$dir/site.log" &
 site_pid=$!
 pids+=($site_pid)
-port=""
-for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/site.out" | head -1)
-    [ -n "$port" ] && break
-    sleep 0.05
-done
+port=$(site_port site) # lib/two_story_lab.sh
 [ -n "$port" ] || fail "the site did not start"
 
 steps=1200 # 6 s of test at time_scale 1, plus the 5 s pause

@@ -29,18 +29,7 @@ client="$src/tests/support/nees_client.py"
 fake="$src/tests/support/nees_fake_lab.py"
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 
 # ---- 1. hysim site answering NEES clients ----
 site_file() { # NAME MODE CONTROL_POINTS

@@ -13,19 +13,8 @@ hysim=$1
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
 name="/hysim-test-plant-$$"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -f "/dev/shm$name"
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
+cleanup_more() { rm -f "/dev/shm$name"; }
 if [ ! -d /dev/shm ]; then
     echo "plant_shm.sh: SKIP: no /dev/shm on this machine"
     exit 0

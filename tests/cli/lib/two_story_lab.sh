@@ -1,6 +1,6 @@
 # Shared by the distributed and laboratory back-end tests (distributed.sh, distributed_resume.sh,
-# nees.sh, plant.sh, plant_shm.sh, lab_driver.sh, run_refusals.sh, trace.sh); sourced, not run (CTest runs tests/cli/*.sh
-# only). Needs $dir.
+# nees.sh, plant.sh, plant_loss.sh, plant_shm.sh, lab_driver.sh, run_refusals.sh, trace.sh, and
+# monitor_hold.sh for site_port); sourced, not run (CTest runs tests/cli/*.sh only). Needs $dir.
 
 # two_story_file FILE NAME STEPS TIMEOUT SITE1 SITE2 ACT2 SITES: the two-story frame of the
 # distributed and back-end tests (central difference, 5 ms steps, a seeded synthetic record),
@@ -123,4 +123,51 @@ YAML
     site_pid=$!
     port=$(site_port site)
     [ -n "$port" ] || fail "the site did not start: $(cat "$dir/site.err")"
+}
+
+# start_site_file STEM [PREFIX...]: `hysim site` from the site file $dir/STEM.yaml (with --once
+# when $site_once is set), behind PREFIX (e.g. ip netns exec NS); output in $dir/STEM.out, its log
+# appended to $dir/STEM.log; sets port_STEM and pid_STEM and appends to pids (distributed.sh,
+# distributed_resume.sh, start_udp_site). Needs $hysim and fail().
+start_site_file() {
+    local stem=$1 port
+    shift
+    "$@" "$hysim" site --config "$dir/$stem.yaml" ${site_once:+--once} > "$dir/$stem.out" \
+        2>> "$dir/$stem.log" &
+    pids+=($!)
+    eval "pid_$stem=$!"
+    port=$(site_port "$stem")
+    [ -n "$port" ] || fail "site $stem did not start: $(cat "$dir/$stem.log")"
+    eval "port_$stem=$port"
+}
+
+# start_udp_site STEM REMOTE_PORT MAX_MISSING [PREFIX...]: `hysim site` for a site east (key
+# east.key, 1000 Hz, perfect, actuator a1, a linear specimen of stiffness 1) whose laboratory is a
+# udp plant at 127.0.0.1:REMOTE_PORT with the packets $packets (indented two spaces), 2 ms reply
+# timeout, MAX_MISSING silent ticks before its watchdog; run behind PREFIX (e.g. ip netns exec
+# NS); site file $dir/STEM.yaml, output $dir/STEM.out and STEM.log; sets port_STEM and pid_STEM
+# and appends to pids (used by plant.sh and plant_loss.sh). Needs $hysim and fail().
+start_udp_site() {
+    local stem=$1 remote=$2 max_missing=$3
+    shift 3
+    cat > "$dir/$stem.yaml" <<YAML
+hysim: 1
+site:
+  name: east
+  listen: "127.0.0.1:0"
+  key: east.key
+  rate: 1000
+  perfect: true
+  actuators: {a1: {}}
+  specimen: {type: linear, K: [[1.0]]}
+  lab:
+    kind: udp
+    remote: "127.0.0.1:$remote"
+    local: "127.0.0.1:0"
+    rests_at_zero: true # no fixed local port: the plant starts at rest at 0
+    reply_timeout: 0.002
+    max_missing: $max_missing
+$(echo "$packets" | sed 's/^/  /')
+YAML
+    start_site_file "$stem" "$@"
 }
