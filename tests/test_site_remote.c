@@ -591,6 +591,24 @@ static void *ofa_site_main(void *arg)
     return NULL;
 }
 
+/* Runs the test through `scheme` against a peer that peer_main(peer) serves on a thread from
+ * the listening socket it finds in *lfd; r receives the run; the thread joined, *lfd closed. */
+static void run_against_peer(hs_ctx *ctx, const char *scheme, int *lfd, void *(*peer_main)(void *),
+                             void *peer, run_result *r)
+{
+    int port = 0;
+    *lfd = hs_loopback_listen(&port, 0);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, peer_main, peer), 0);
+    char block[512];
+    remote_block(block, sizeof block, scheme, port, NULL);
+    hs_test_def *def = load(ctx, block, 10.0);
+    run(ctx, def, r);
+    hs_test_def_destroy(&def);
+    pthread_join(th, NULL);
+    close(*lfd);
+}
+
 static void test_openfresco_a(void **state)
 {
     (void)state;
@@ -598,18 +616,8 @@ static void test_openfresco_a(void **state)
     hs_ctx_create(&ctx);
     run_reference(ctx);
     ofa_site s = {0};
-    int port = 0;
-    s.lfd = hs_loopback_listen(&port, 0);
-    pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, ofa_site_main, &s), 0);
-    char block[512];
-    remote_block(block, sizeof block, "openfresco-a", port, NULL);
-    hs_test_def *def = load(ctx, block, 10.0);
     static run_result r;
-    run(ctx, def, &r);
-    hs_test_def_destroy(&def);
-    pthread_join(th, NULL);
-    close(s.lfd);
+    run_against_peer(ctx, "openfresco-a", &s.lfd, ofa_site_main, &s, &r);
     if (r.rc) fail_msg("openfresco-a run: %s", r.reason);
     assert_int_equal(r.recorded, NSTEPS + 1);
     for (int k = 0; k < (NSTEPS + 1) * NDOF; k++) assert_true(r.d[k] == reference.d[k]);
@@ -735,18 +743,8 @@ static void test_openfresco_b(void **state)
     hs_ctx_create(&ctx);
     run_reference(ctx);
     actor_site a = {0};
-    int port = 0;
-    a.lfd = hs_loopback_listen(&port, 0);
-    pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, actor_site_main, &a), 0);
-    char block[512];
-    remote_block(block, sizeof block, "openfresco-b", port, NULL);
-    hs_test_def *def = load(ctx, block, 10.0);
     static run_result r;
-    run(ctx, def, &r);
-    hs_test_def_destroy(&def);
-    pthread_join(th, NULL);
-    close(a.lfd);
+    run_against_peer(ctx, "openfresco-b", &a.lfd, actor_site_main, &a, &r);
     if (r.rc) fail_msg("openfresco-b run: %s", r.reason);
     assert_true(a.ok_handshake);
     /* sizeCtrl [2, 0, 0, 0, 1] (displacement, time), sizeDaq [2, 0, 0, 2, 0] (disp, force) */
