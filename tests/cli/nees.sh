@@ -111,12 +111,8 @@ start_fake() { # NAME ARGS... -> fake_port_NAME
         --spring "MDL-00-01:LBCB1,x,displacement,1.0" --spring "MDL-00-01:LBCB2,x,displacement,0.5" \
         "$@" > "$dir/fake_$name.out" 2>&1 &
     pids+=($!)
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/^PORT \([0-9]*\)$/\1/p' "$dir/fake_$name.out")
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    local port
+    port=$(printed_port "$dir/fake_$name.out" 's/^PORT \([0-9]*\)$/\1/p')
     [ -n "$port" ] || fail "fake lab $name did not start"
     eval "fake_port_$name=$port"
 }

@@ -45,15 +45,21 @@ max_diff() {
     response_diff "$dir/$1/response.csv" "$dir/$2/response.csv"
 }
 
-# site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
-site_port() {
+# printed_port FILE SED_SCRIPT -> the port a process prints in FILE, taken out by `sed -n
+# SED_SCRIPT` (waits up to 5 s; empty if none)
+printed_port() {
     local port=""
     for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
+        port=$(sed -n "$2" "$1" | head -1)
         [ -n "$port" ] && break
         sleep 0.05
     done
     echo "$port"
+}
+
+# site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
+site_port() {
+    printed_port "$dir/$1.out" 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p'
 }
 
 # lab_matches_local SCRIPT KIND RUN STEPS: after a run RUN through a site whose last "lab KIND:"
