@@ -109,8 +109,8 @@ wait_steps() {
 
 # start_east_site K [ARGS...]: a fresh key $dir/east.key and `hysim site` for a site east (1000 Hz,
 # actuator a1 with stroke 50 and velocity limit 400, a linear specimen of stiffness K) from
-# $dir/site.yaml with ARGS, output in $dir/site.out and site.err; sets site_pid and port (used by
-# run_refusals.sh and trace.sh). Needs $hysim and fail().
+# $dir/site.yaml with ARGS, output in $dir/site.out and site.err; sets site_pid and port and
+# appends to pids (used by run_refusals.sh and trace.sh). Needs $hysim and fail().
 start_east_site() {
     local k=$1
     shift
@@ -127,6 +127,7 @@ site:
 YAML
     "$hysim" site --config "$dir/site.yaml" "$@" > "$dir/site.out" 2> "$dir/site.err" &
     site_pid=$!
+    pids+=($site_pid)
     port=$(site_port site)
     [ -n "$port" ] || fail "the site did not start: $(cat "$dir/site.err")"
 }
