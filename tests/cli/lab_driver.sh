@@ -27,18 +27,7 @@ od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
 site_file() { # FILE DRIVER_PATH (empty: the virtual lab with the same actuator and spring)
     local lab="  lab: {kind: driver, path: \"$2\", options: \"a=1 k=1.0\"}"
     [ -n "$2" ] || lab=""
-    cat > "$1" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-$lab
-YAML
+    east_site_file "$1" "$lab"
 }
 
 # Refusals: the site does not start, exit 2, the message says what to do.

@@ -78,25 +78,8 @@ YAML
 }
 
 start_site() { # STEM MAX_MISSING -> port_STEM, pid_STEM
-    cat > "$dir/$1.yaml" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: $2}
-YAML
-    "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
-    pids+=($!)
-    eval "pid_$1=$!"
-    local port
-    port=$(site_port "$1")
-    [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
-    eval "port_$1=$port"
+    east_site_file "$dir/$1.yaml" "  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: $2}"
+    start_site_file "$1"
 }
 
 

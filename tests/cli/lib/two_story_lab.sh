@@ -148,16 +148,11 @@ start_site_file() {
     eval "port_$stem=$port"
 }
 
-# start_udp_site STEM REMOTE_PORT MAX_MISSING [PREFIX...]: `hysim site` for a site east (key
-# east.key, 1000 Hz, perfect, actuator a1, a linear specimen of stiffness 1) whose laboratory is a
-# udp plant at 127.0.0.1:REMOTE_PORT with the packets $packets (indented two spaces), 2 ms reply
-# timeout, MAX_MISSING silent ticks before its watchdog; run behind PREFIX (e.g. ip netns exec
-# NS); site file $dir/STEM.yaml, output $dir/STEM.out and STEM.log; sets port_STEM and pid_STEM
-# and appends to pids (used by plant.sh and plant_loss.sh). Needs $hysim and fail().
-start_udp_site() {
-    local stem=$1 remote=$2 max_missing=$3
-    shift 3
-    cat > "$dir/$stem.yaml" <<YAML
+# east_site_file FILE [LAB]: the site file of a site east (key east.key, 1000 Hz, perfect,
+# actuator a1, a linear specimen of stiffness 1) with LAB, its `lab:` key indented two spaces
+# (none: the site's virtual lab); used by lab_driver.sh, plant_shm.sh and start_udp_site.
+east_site_file() {
+    cat > "$1" <<YAML
 hysim: 1
 site:
   name: east
@@ -167,14 +162,25 @@ site:
   perfect: true
   actuators: {a1: {}}
   specimen: {type: linear, K: [[1.0]]}
-  lab:
+${2:-}
+YAML
+}
+
+# start_udp_site STEM REMOTE_PORT MAX_MISSING [PREFIX...]: `hysim site` for a site east
+# (east_site_file) whose laboratory is a udp plant at 127.0.0.1:REMOTE_PORT with the packets
+# $packets (indented two spaces), 2 ms reply timeout, MAX_MISSING silent ticks before its
+# watchdog; run behind PREFIX (e.g. ip netns exec NS) by start_site_file (sets port_STEM and
+# pid_STEM). Used by plant.sh and plant_loss.sh.
+start_udp_site() {
+    local stem=$1 remote=$2 max_missing=$3
+    shift 3
+    east_site_file "$dir/$stem.yaml" "  lab:
     kind: udp
-    remote: "127.0.0.1:$remote"
-    local: "127.0.0.1:0"
+    remote: \"127.0.0.1:$remote\"
+    local: \"127.0.0.1:0\"
     rests_at_zero: true # no fixed local port: the plant starts at rest at 0
     reply_timeout: 0.002
     max_missing: $max_missing
-$(echo "$packets" | sed 's/^/  /')
-YAML
+$(echo "$packets" | sed 's/^/  /')"
     start_site_file "$stem" "$@"
 }
