@@ -130,7 +130,7 @@ void hs_test_spectral(const double A[9], double omega_dt, double *rho, double *p
     }
 }
 
-void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double *hist)
+void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double p, double *hist)
 {
     double K0 = 0.0;
     hs_dynamics dyn;
@@ -141,7 +141,7 @@ void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double *hist)
     const double PI = 3.14159265358979323846, zero = 0.0, dt = 0.01;
     assert_int_equal(hs_integrator_setup(it, &dyn, dt, &zero, &zero, &zero), 0);
     for (int n = 0; n < 400; n++) {
-        double f0 = 2e5 * sin(2.0 * PI * n * dt), f1 = 2e5 * sin(2.0 * PI * (n + 1) * dt), dcmd;
+        double f0 = p * sin(2.0 * PI * n * dt), f1 = p * sin(2.0 * PI * (n + 1) * dt), dcmd;
         hs_step_io io = {.step = n, .t = n * dt, .f_n = &f0, .f_n1 = &f1, .d_cmd = &dcmd};
         int rc = hs_integrator_step(it, &io);
         if (rc) fprintf(stderr, "%s step %d: %s\n", type, n, hs_ctx_message(ctx));

@@ -33,10 +33,10 @@ int hs_test_linear_restore(void *user, const double *d, const double *v, double 
 /* A commit that has nothing to keep (path-independent models). */
 int hs_test_commit_nothing(void *user);
 
-/* Runs integrator `type` for 400 steps of dt = 0.01 s under a load 2e5 sin(2 pi t) on DOF 0 of
+/* Runs integrator `type` for 400 steps of dt = 0.01 s under a load p sin(2 pi t) on DOF 0 of
  * model m, after giving m 2 % stiffness-proportional damping on mode 1; hist[0 .. 400) receives
  * DOF 0's displacement after each step. Failures end the test (the context's message printed). */
-void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double *hist);
+void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double p, double *hist);
 
 /* One-step amplification of an integrator on the undamped linear SDOF m = 1, k = omega^2 with
  * no load: runs one step from unit initial conditions and returns the 3x3 map of (d, v, a)
