@@ -41,13 +41,6 @@ static const double K_SPEC[4] = {1.0, 0.0, 0.0, 0.5};
 
 static char tmpdir[64], key_a[128], key_b[128];
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* accept() bounded by 10 s (a test never hangs on a coordinator that did not come). */
 static int accept_bounded(int lfd)
 {
@@ -120,9 +113,9 @@ static void run(hs_ctx *ctx, hs_test_def *def, run_result *out)
     memset(out, 0, sizeof *out);
     hs_coordinator *c = NULL;
     if (hs_coordinator_create(ctx, def, &c)) fail_msg("create: %s", hs_ctx_message(ctx));
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     out->rc = hs_coordinator_run(c);
-    out->elapsed = now_s() - t0;
+    out->elapsed = hs_test_now_s() - t0;
     out->status = hs_coordinator_status(c);
     out->steps = hs_coordinator_steps_done(c);
     snprintf(out->reason, sizeof out->reason, "%s", hs_coordinator_reason(c));
@@ -466,10 +459,10 @@ static void test_native_pause_keepalive(void **state)
     double left = 0.0;
     assert_int_equal(hs_site_hold(site, &left), HS_SITE_HOLD_UNKNOWN);
     assert_true(isnan(left));
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     double lapsing_at = -1.0, left_at_lapse = -1.0;
     int kept = 0;
-    while (now_s() - t0 < 3.0) {
+    while (hs_test_now_s() - t0 < 3.0) {
         assert_int_equal(hs_site_idle(site), 0);
         const int h = hs_site_hold(site, &left);
         if (h == HS_SITE_HOLD_KEPT) {
@@ -477,7 +470,7 @@ static void test_native_pause_keepalive(void **state)
             assert_true(left > 0.0 && left <= 1.6);
             kept++;
         } else if (h == HS_SITE_HOLD_LAPSING && lapsing_at < 0.0) {
-            lapsing_at = now_s() - t0;
+            lapsing_at = hs_test_now_s() - t0;
             left_at_lapse = left;
         }
         const struct timespec nap = {0, 20000000};

@@ -36,19 +36,6 @@ static char tmpdir[256];
 static char keypath[300];
 static uint8_t key[HS_SECURE_KEY_SIZE];
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void pause_ms(int ms)
-{
-    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&p, NULL);
-}
-
 /* ---- the server ---- */
 
 typedef struct srv {
@@ -115,10 +102,10 @@ static hs_site_server_status status(srv *v)
 /* Waits (bounded) until the controller is in `state`; returns the seconds waited, or -1. */
 static double wait_state(srv *v, int state, double limit)
 {
-    const double t0 = now_s();
-    while (now_s() - t0 < limit) {
-        if (status(v).state == state) return now_s() - t0;
-        pause_ms(2);
+    const double t0 = hs_test_now_s();
+    while (hs_test_now_s() - t0 < limit) {
+        if (status(v).state == state) return hs_test_now_s() - t0;
+        hs_test_pause_ms(2);
     }
     return -1.0;
 }
@@ -308,7 +295,7 @@ static void test_bad_peers(void **state)
     simple(&a, HS_WIRE_BYE, 0);
     hs_site_client_close(&a);
     assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
-    pause_ms(20);
+    hs_test_pause_ms(20);
     const hs_site_server_status before = status(&v);
     assert_true(fabs(before.x[0]) > 0.01); /* the actuators hold away from zero */
 
@@ -385,7 +372,7 @@ static void test_bad_peers(void **state)
     print_message("    refused: %s\n", hs_ctx_message(a.ctx));
     hs_site_client_close(&a);
 
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status after = status(&v);
     assert_int_equal(after.refused - before.refused, 7);
     assert_int_equal(after.generation, before.generation); /* no new laboratory */
@@ -419,7 +406,7 @@ static void test_repeated_target_after_reconnect(void **state)
     assert_int_equal(hs_site_client_recv(&a, &m7), 0);
     assert_int_equal(m7.type, HS_WIRE_MEASUREMENT);
     hs_site_client_close(&a);
-    pause_ms(50);
+    hs_test_pause_ms(50);
     /* a new connection resumes: the site has committed 6 and holds its command */
     assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-a", 2, 0.01, 1.0);
@@ -489,7 +476,7 @@ static void test_resume_rule(void **state)
         assert_non_null(strstr(r.error.text, "applied step 7 and committed 6"));
         hs_site_client_close(&a);
     }
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status after = status(&v);
     assert_int_equal(after.last_step, 7);
     assert_int_equal(after.last_committed, 6);
@@ -504,7 +491,7 @@ static void test_resume_rule(void **state)
     assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
     assert_int_equal(r.step, 7);
-    pause_ms(20);
+    hs_test_pause_ms(20);
     assert_int_equal(status(&v).last_committed, 7);
     /* step 8 waited out the outage: flagged; step 9 is an ordinary step again */
     for (int64_t k = 8; k <= 9; k++) {
@@ -600,7 +587,7 @@ static void test_silent_coordinator(void **state)
         HS_ASSERT_NEAR(m.meas.f[0], 4.0 * x, 1e-14);
     }
     /* silence: no frame from now on */
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     const double t_hold = wait_state(&v, HS_CMDGEN_HOLD, 2.0);
     const double t_fv = wait_state(&v, HS_CMDGEN_FREE_VIBRATION, 3.0);
     const hs_site_server_status mid = status(&v);
@@ -615,8 +602,8 @@ static void test_silent_coordinator(void **state)
     assert_true(t_done >= 0.0 && t_done < 8.0);     /* the motion dies out */
     assert_true(fabs(end.f[0]) < 1e-2 * 4.0 * 0.5); /* unloaded */
     (void)mid;
-    const double waited = now_s() - t0;
-    if (waited < 1.2) pause_ms((int)(1000.0 * (1.2 - waited)));
+    const double waited = hs_test_now_s() - t0;
+    if (waited < 1.2) hs_test_pause_ms((int)(1000.0 * (1.2 - waited)));
     assert_int_equal(status(&v).lost, 1); /* silent beyond 0.8 s: declared lost */
     /* the coordinator comes back: nothing to resume, the site has unloaded */
     hs_site_client_close(&a);
@@ -669,12 +656,12 @@ static void test_hold_keepalive(void **state)
         assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
     }
     simple(&a, HS_WIRE_COMMIT, 5);
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     double least = 1.0, last_hold = t0;
     int acks = 0;
-    while (now_s() - t0 < 1.2) {
+    while (hs_test_now_s() - t0 < 1.2) {
         simple(&a, HS_WIRE_HOLD, 5);
-        last_hold = now_s();
+        last_hold = hs_test_now_s();
         assert_int_equal(hs_site_client_recv(&a, &r), 0);
         assert_int_equal(r.type, HS_WIRE_HOLD_ACK);
         assert_int_equal(r.step, 5);
@@ -686,20 +673,20 @@ static void test_hold_keepalive(void **state)
         acks++;
         const int st = status(&v).state;
         assert_true(st != HS_CMDGEN_FREE_VIBRATION && st != HS_CMDGEN_DONE);
-        pause_ms(100);
+        hs_test_pause_ms(100);
     }
     const hs_site_server_status kept = status(&v);
     print_message("    held %.2f s by %d HOLDs (hold_timeout 0.3 s): state %s, least time left "
                   "answered %.3f s\n",
-                  now_s() - t0, acks, hs_cmdgen_state_name(kept.state), least);
+                  hs_test_now_s() - t0, acks, hs_cmdgen_state_name(kept.state), least);
     assert_int_equal(kept.state, HS_CMDGEN_HOLD);
     assert_true(kept.holds == (uint64_t)acks);
     /* no more HOLDs: the hold runs out (heartbeats keep the connection) */
     double t_fv = -1.0;
-    while (now_s() - last_hold < 3.0 && t_fv < 0.0) {
+    while (hs_test_now_s() - last_hold < 3.0 && t_fv < 0.0) {
         simple(&a, HS_WIRE_HEARTBEAT, 5);
-        if (status(&v).state == HS_CMDGEN_FREE_VIBRATION) t_fv = now_s() - last_hold;
-        pause_ms(5);
+        if (status(&v).state == HS_CMDGEN_FREE_VIBRATION) t_fv = hs_test_now_s() - last_hold;
+        hs_test_pause_ms(5);
     }
     print_message("    free vibration %.3f s after the last HOLD\n", t_fv);
     assert_true(t_fv >= 0.25 && t_fv < 0.9); /* hold_timeout 0.3 s after the last renewal */
@@ -801,7 +788,7 @@ static void test_held_test_refuses_others(void **state)
     srv_start(&v, lab, NULL);
     killed_after(&v, "coord-h", 6);
     assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status before = status(&v);
     assert_int_equal(access(path, F_OK), 0);
     /* NEES: refused at connect, its propose never read */
@@ -817,7 +804,7 @@ static void test_held_test_refuses_others(void **state)
     assert_int_equal(write(ofd, sizes, sizeof sizes), (ssize_t)sizeof sizes);
     assert_true(closed_silently(ofd));
     close(ofd);
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status after = status(&v);
     print_message("    NEES and OpenFresco clients refused while the test is held: busy %llu, "
                   "generation %lld -> %lld, x = (%g, %g)\n",
@@ -941,7 +928,7 @@ static void test_free_vibration_advice(void **state)
     }
     hs_site_client_close(&a);
     assert_true(wait_state(&v, HS_CMDGEN_FREE_VIBRATION, 3.0) >= 0.0);
-    pause_ms(100);
+    hs_test_pause_ms(100);
     assert_int_equal(access(path, F_OK), -1); /* over: nothing to restore */
     assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-w", 1, 0.02, 1.0);

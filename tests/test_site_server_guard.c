@@ -36,19 +36,6 @@ static char tmpdir[256];
 static char keypath[300];
 static uint8_t key[HS_SECURE_KEY_SIZE];
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void pause_ms(int ms)
-{
-    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&p, NULL);
-}
-
 /* The server's log lines, kept to check what reaches a terminal. */
 static char logged[65536];
 static size_t logged_len;
@@ -249,7 +236,7 @@ static void test_silent_strangers_do_not_lock_out(void **state)
     srv_start(&v, "");
     int idle[20];
     for (int k = 0; k < 20; k++) idle[k] = hs_loopback_connect(v.port);
-    pause_ms(50);
+    hs_test_pause_ms(50);
     hs_site_client a;
     assert_int_equal(hs_site_client_open(&a, v.port, key), 0); /* before: "busy" */
     client_hello(&a, 0.01, 1.0);
@@ -257,9 +244,9 @@ static void test_silent_strangers_do_not_lock_out(void **state)
     /* a stranger while the test runs: silent, refused at its handshake deadline (0.4 s), never
      * told who holds the site */
     const int s1 = hs_loopback_connect(v.port);
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     expect_error(s1, "no handshake within 0.4 s", "coord-secret");
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     print_message("    a silent stranger refused after %.3f s\n", waited);
     assert_true(waited > 0.3 && waited < 2.0);
     close(s1);
@@ -300,7 +287,7 @@ static void test_openfresco_idle_peers(void **state)
     assert_true(v.ofa > 0);
     /* silent before its handshake: does not hold the site */
     const int o1 = hs_loopback_connect(v.ofa);
-    pause_ms(30);
+    hs_test_pause_ms(30);
     hs_site_client a;
     assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.01, 1.0);
@@ -311,11 +298,11 @@ static void test_openfresco_idle_peers(void **state)
     const int o2 = hs_loopback_connect(v.ofa);
     const int32_t sizes[11] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 8};
     assert_int_equal(write(o2, sizes, sizeof sizes), (ssize_t)sizeof sizes);
-    const double t0 = now_s();
-    while (!status(&v).connected && now_s() - t0 < 2.0) pause_ms(2);
+    const double t0 = hs_test_now_s();
+    while (!status(&v).connected && hs_test_now_s() - t0 < 2.0) hs_test_pause_ms(2);
     assert_true(status(&v).connected);
-    while (status(&v).connected && now_s() - t0 < 5.0) pause_ms(5);
-    const double held = now_s() - t0;
+    while (status(&v).connected && hs_test_now_s() - t0 < 5.0) hs_test_pause_ms(5);
+    const double held = hs_test_now_s() - t0;
     print_message("    an OpenFresco client silent after its sizes held the site %.3f s "
                   "(idle_timeout 0.5 s)\n",
                   held);
@@ -458,7 +445,7 @@ static void *flood_main(void *arg)
             idle[nidle++] = fd;
         }
         f->made++;
-        pause_ms(2);
+        hs_test_pause_ms(2);
     }
     for (int k = 0; k < nidle; k++) close(idle[k]);
     return NULL;
@@ -473,14 +460,14 @@ static void test_flood_does_not_perturb_a_test(void **state)
     assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.01, 5.0); /* 25 ticks (50 ms) a step: room for a loaded machine */
     const int n = 60;
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     const int quiet = run_steps(&a, 1, n, 0.01);
-    const double t1 = now_s();
+    const double t1 = hs_test_now_s();
     flood f = {.port = v.port};
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, flood_main, &f), 0);
     const int flooded = run_steps(&a, n + 1, n, 0.01);
-    const double t2 = now_s();
+    const double t2 = hs_test_now_s();
     atomic_store(&f.stop, 1);
     pthread_join(th, NULL);
     client_bye(&a);
@@ -532,11 +519,11 @@ static void test_hold_timeout_without_mass(void **state)
         simple(&a, HS_WIRE_COMMIT, k);
     }
     hs_site_client_close(&a); /* the coordinator vanishes */
-    const double t0 = now_s();
-    while (status(&v).state != HS_CMDGEN_DONE && now_s() - t0 < 3.0) pause_ms(5);
+    const double t0 = hs_test_now_s();
+    while (status(&v).state != HS_CMDGEN_DONE && hs_test_now_s() - t0 < 3.0) hs_test_pause_ms(5);
     const hs_site_server_status st = status(&v);
-    print_message("    done after %.3f s, x %.4f, f %.4f: still loaded\n", now_s() - t0, st.x[0],
-                  st.f[0]);
+    print_message("    done after %.3f s, x %.4f, f %.4f: still loaded\n", hs_test_now_s() - t0,
+                  st.x[0], st.f[0]);
     assert_int_equal(st.state, HS_CMDGEN_DONE);
     HS_ASSERT_NEAR(st.f[0], 2.0 * st.x[0], 1e-12);
     assert_true(st.f[0] > 0.5); /* held near 0.3 (extrapolation may overshoot a little) */
@@ -582,7 +569,7 @@ static void test_tick_log_capped(void **state)
     snprintf(old, sizeof old, "%s.1", log);
     srv v;
     srv_start_log(&v, "", log, HS_SITE_SERVER_LOG_MIN);
-    pause_ms(600); /* 300 ticks of about 50 bytes: several files of 4096 bytes */
+    hs_test_pause_ms(600); /* 300 ticks of about 50 bytes: several files of 4096 bytes */
     srv_stop_keep(&v);
     const hs_site_server_status st = status(&v);
     srv_destroy(&v);

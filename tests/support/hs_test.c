@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef HS_DEFAULT_SOURCE_DIR
@@ -149,4 +150,17 @@ void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double p, doub
         hist[n] = hs_integrator_displacement(it)[0];
     }
     hs_integrator_destroy(&it);
+}
+
+double hs_test_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void hs_test_pause_ms(int ms)
+{
+    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&p, NULL);
 }

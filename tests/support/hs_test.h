@@ -21,6 +21,11 @@ const char *hs_test_shared_path(const char *rel);
 /* Path relative to the source tree (HS_SOURCE_DIR or the compile-time default). Static. */
 const char *hs_test_source_path(const char *rel);
 
+/* The monotonic clock in seconds, and a pause of ms milliseconds (real time: for the tests that
+ * talk to real sockets and processes, with loose bounds). */
+double hs_test_now_s(void);
+void hs_test_pause_ms(int ms);
+
 /* A linear restoring force for hs_dynamics: r = K d with K n x n (column-major, lent), tangent
  * K, no damping tangent; .restore = hs_test_linear_restore, .commit = hs_test_commit_nothing,
  * .user = a hs_test_linear. */
