@@ -250,29 +250,6 @@ static void test_shear_building_frame(void **state)
     hs_ctx_destroy(&ctx);
 }
 
-/* Runs `type` for 400 steps of a sine load on model m (2 % stiffness-proportional damping); hist
- * receives the displacement history. */
-static void run(hs_ctx *ctx, hs_model *m, const char *type, double *hist)
-{
-    double K0 = 0.0;
-    hs_dynamics dyn;
-    assert_int_equal(hs_model_damping_stiffness_proportional(m, 0, 0.02), 0);
-    assert_int_equal(hs_model_dynamics(m, &K0, &dyn), 0);
-    hs_integrator *it = NULL;
-    assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
-    const double zero = 0.0, dt = 0.01;
-    assert_int_equal(hs_integrator_setup(it, &dyn, dt, &zero, &zero, &zero), 0);
-    for (int n = 0; n < 400; n++) {
-        double f0 = 2e5 * sin(2.0 * PI * n * dt), f1 = 2e5 * sin(2.0 * PI * (n + 1) * dt), dcmd;
-        hs_step_io io = {.step = n, .t = n * dt, .f_n = &f0, .f_n1 = &f1, .d_cmd = &dcmd};
-        int rc = hs_integrator_step(it, &io);
-        if (rc) fprintf(stderr, "%s step %d: %s\n", type, n, hs_ctx_message(ctx));
-        assert_int_equal(rc, 0);
-        hist[n] = hs_integrator_displacement(it)[0];
-    }
-    hs_integrator_destroy(&it);
-}
-
 static void test_zero_length_bouc_wen(void **state)
 {
     (void)state;
@@ -298,8 +275,8 @@ static void test_zero_length_bouc_wen(void **state)
         finalize(ctx, fe);
         hs_model *fm = wrap(ctx, fe);
         double a[400], b[400];
-        run(ctx, sp, types[t], a);
-        run(ctx, fm, types[t], b);
+        hs_test_run_sine(ctx, sp, types[t], 2e5, a);
+        hs_test_run_sine(ctx, fm, types[t], 2e5, b);
         double peak = 0.0;
         for (int n = 0; n < 400; n++) {
             assert_true(a[n] == b[n]); /* bit for bit */

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const double PI = 3.14159265358979323846;
 static const int FIX_ALL[3] = {1, 1, 1}, FIX_Y_RZ[3] = {0, 1, 1};
 
 static hs_options *elastic(double k)
@@ -186,28 +185,6 @@ static hs_model *wrap(hs_ctx *ctx, hs_fe *fe)
     return m;
 }
 
-/* 400 steps of a sine load on a 1-DOF model with 2 % stiffness-proportional damping. */
-static void run(hs_ctx *ctx, hs_model *m, const char *type, double *hist)
-{
-    double K0 = 0.0;
-    hs_dynamics dyn;
-    assert_int_equal(hs_model_damping_stiffness_proportional(m, 0, 0.02), 0);
-    assert_int_equal(hs_model_dynamics(m, &K0, &dyn), 0);
-    hs_integrator *it = NULL;
-    assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
-    const double zero = 0.0, dt = 0.01;
-    assert_int_equal(hs_integrator_setup(it, &dyn, dt, &zero, &zero, &zero), 0);
-    for (int n = 0; n < 400; n++) {
-        double f0 = 2e5 * sin(2.0 * PI * n * dt), f1 = 2e5 * sin(2.0 * PI * (n + 1) * dt), dcmd;
-        hs_step_io io = {.step = n, .t = n * dt, .f_n = &f0, .f_n1 = &f1, .d_cmd = &dcmd};
-        int rc = hs_integrator_step(it, &io);
-        if (rc) fprintf(stderr, "%s step %d: %s\n", type, n, hs_ctx_message(ctx));
-        assert_int_equal(rc, 0);
-        hist[n] = hs_integrator_displacement(it)[0];
-    }
-    hs_integrator_destroy(&it);
-}
-
 static hs_model *one_dof(hs_ctx *ctx, int link, hs_options *o)
 {
     const double mass = 5e4, mm[3] = {mass, 0.0, 0.0};
@@ -243,8 +220,8 @@ static void test_link_equals_zero_length(void **state)
     for (int t = 0; t < 3; t++) {
         hs_model *zl = one_dof(ctx, 0, o), *ln = one_dof(ctx, 1, o);
         double a[400], b[400], peak = 0.0;
-        run(ctx, zl, types[t], a);
-        run(ctx, ln, types[t], b);
+        hs_test_run_sine(ctx, zl, types[t], 2e5, a);
+        hs_test_run_sine(ctx, ln, types[t], 2e5, b);
         for (int n = 0; n < 400; n++) {
             assert_true(a[n] == b[n]);
             peak = fmax(peak, fabs(a[n]));

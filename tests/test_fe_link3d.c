@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const double PI = 3.14159265358979323846;
 static const int FIX6[6] = {1, 1, 1, 1, 1, 1};
 
 static hs_options *elastic(double k)
@@ -318,28 +317,6 @@ static hs_model *one_dof(hs_ctx *ctx, int link, int dir, int orient, int free, c
     return md;
 }
 
-/* 400 steps of a sine load (amplitude p) with 2 % stiffness-proportional damping. */
-static void run(hs_ctx *ctx, hs_model *m, const char *type, double p, double *hist)
-{
-    double K0 = 0.0;
-    hs_dynamics dyn;
-    assert_int_equal(hs_model_damping_stiffness_proportional(m, 0, 0.02), 0);
-    assert_int_equal(hs_model_dynamics(m, &K0, &dyn), 0);
-    hs_integrator *it = NULL;
-    assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
-    const double zero = 0.0, dt = 0.01;
-    assert_int_equal(hs_integrator_setup(it, &dyn, dt, &zero, &zero, &zero), 0);
-    for (int n = 0; n < 400; n++) {
-        double f0 = p * sin(2.0 * PI * n * dt), f1 = p * sin(2.0 * PI * (n + 1) * dt), dcmd;
-        hs_step_io io = {.step = n, .t = n * dt, .f_n = &f0, .f_n1 = &f1, .d_cmd = &dcmd};
-        int rc = hs_integrator_step(it, &io);
-        if (rc) fprintf(stderr, "%s step %d: %s\n", type, n, hs_ctx_message(ctx));
-        assert_int_equal(rc, 0);
-        hist[n] = hs_integrator_displacement(it)[0];
-    }
-    hs_integrator_destroy(&it);
-}
-
 static void test_link_equals_zero_length(void **state)
 {
     (void)state;
@@ -373,8 +350,8 @@ static void test_link_equals_zero_length(void **state)
             hs_model *ln =
                 one_dof(ctx, 1, cases[c].dir, cases[c].orient, cases[c].free, cases[c].mat, o);
             double a[400], b[400], peak = 0.0;
-            run(ctx, zl, types[t], 2e5, a);
-            run(ctx, ln, types[t], 2e5, b);
+            hs_test_run_sine(ctx, zl, types[t], 2e5, a);
+            hs_test_run_sine(ctx, ln, types[t], 2e5, b);
             for (int n = 0; n < 400; n++) {
                 assert_true(a[n] == b[n]);
                 peak = fmax(peak, fabs(a[n]));

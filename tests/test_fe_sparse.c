@@ -125,14 +125,10 @@ static void compare(const char *type, int hinged)
     free(de);
 }
 
-static void test_initial_stiffness(void **state)
+/* fe's initial stiffness assembled both ways: returns the dense n x n one (the caller frees it)
+ * and sets *diff, the largest |dense - sparse| entry, and *big, the largest |dense| entry. */
+static double *stiffness_both_ways(hs_fe *fe, int n, double *diff, double *big)
 {
-    (void)state;
-    hs_ctx *ctx = NULL;
-    assert_int_equal(hs_ctx_create(&ctx), 0);
-    hs_fe *fe = frame(ctx, 1);
-    const int n = hs_fe_ndof(fe);
-    assert_int_equal(n, 3 * (BAYS + 1) * STORIES + BAYS + 1);
     const hs_csc *P = NULL;
     assert_int_equal(hs_fe_sparse_pattern(fe, &P), 0);
     double *val = calloc((size_t)hs_csc_nnz(P), sizeof *val);
@@ -143,11 +139,28 @@ static void test_initial_stiffness(void **state)
     double *fromsparse = calloc((size_t)n * (size_t)n, sizeof *fromsparse);
     assert_int_equal(hs_fe_initial_stiffness(fe, dense), 0);
     hs_csc_to_dense(&K, fromsparse);
-    double diff = 0.0, big = 0.0;
+    *diff = *big = 0.0;
     for (size_t k = 0; k < (size_t)n * (size_t)n; k++) {
-        diff = fmax(diff, fabs(dense[k] - fromsparse[k]));
-        big = fmax(big, fabs(dense[k]));
+        *diff = fmax(*diff, fabs(dense[k] - fromsparse[k]));
+        *big = fmax(*big, fabs(dense[k]));
     }
+    free(val);
+    free(fromsparse);
+    return dense;
+}
+
+static void test_initial_stiffness(void **state)
+{
+    (void)state;
+    hs_ctx *ctx = NULL;
+    assert_int_equal(hs_ctx_create(&ctx), 0);
+    hs_fe *fe = frame(ctx, 1);
+    const int n = hs_fe_ndof(fe);
+    assert_int_equal(n, 3 * (BAYS + 1) * STORIES + BAYS + 1);
+    double diff, big;
+    double *dense = stiffness_both_ways(fe, n, &diff, &big);
+    const hs_csc *P = NULL;
+    assert_int_equal(hs_fe_sparse_pattern(fe, &P), 0);
     print_message("n = %d, %d entries, half-bandwidth %d, largest entry %.4g\n", n, hs_csc_nnz(P),
                   hs_csc_bandwidth(P), big);
     assert_true(big > 1e8);
@@ -155,9 +168,7 @@ static void test_initial_stiffness(void **state)
     /* a column line: its base rotation (hinged) and 3 DOFs per story; a beam joins a joint's ux
      * to the rz of the next line's joint at the same level: 3 STORIES + 1 + 2 apart */
     assert_int_equal(hs_csc_bandwidth(P), 3 * STORIES + 3);
-    free(val);
     free(dense);
-    free(fromsparse);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
 }
@@ -349,21 +360,8 @@ static void test_rigid_diaphragm_3d(void **state)
     assert_int_equal(hs_fe_finalize(fe), 0);
     const int n = hs_fe_ndof(fe);
     assert_int_equal(n, 3 + 4 * 3); /* the master's ux uy rz, each top's uz rx ry */
-    const hs_csc *P = NULL;
-    assert_int_equal(hs_fe_sparse_pattern(fe, &P), 0);
-    double *val = calloc((size_t)hs_csc_nnz(P), sizeof *val);
-    assert_int_equal(hs_fe_initial_stiffness_sparse(fe, val), 0);
-    hs_csc K = *P;
-    K.val = val;
-    double *dense = calloc((size_t)n * (size_t)n, sizeof *dense);
-    double *fromsparse = calloc((size_t)n * (size_t)n, sizeof *fromsparse);
-    assert_int_equal(hs_fe_initial_stiffness(fe, dense), 0);
-    hs_csc_to_dense(&K, fromsparse);
-    double diff = 0.0, big = 0.0;
-    for (size_t k = 0; k < (size_t)n * (size_t)n; k++) {
-        diff = fmax(diff, fabs(dense[k] - fromsparse[k]));
-        big = fmax(big, fabs(dense[k]));
-    }
+    double diff, big;
+    double *dense = stiffness_both_ways(fe, n, &diff, &big);
     /* the master's torsion collects every column's lever arm: K(rz, rz) > sum of the columns'
      * own torsion 4 G J / L */
     const int rz = hs_fe_dof(fe, 9, 5);
@@ -372,9 +370,7 @@ static void test_rigid_diaphragm_3d(void **state)
                   n, HS_AT(dense, n, rz, rz), diff);
     assert_true(HS_AT(dense, n, rz, rz) > 10.0 * 4.0 * sec.G * sec.J / 3.0);
     assert_true(diff <= 1e-12 * big);
-    free(val);
     free(dense);
-    free(fromsparse);
     hs_fe_destroy(&fe);
     hs_ctx_destroy(&ctx);
 }

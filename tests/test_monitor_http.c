@@ -34,13 +34,6 @@ static int connect_to(int port)
     return fd;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Sends `request` and reads the answer until the peer closes, `until` appears, or 5 s pass. */
 static size_t http(int port, const char *request, const char *until, char *out, size_t size)
 {
@@ -213,16 +206,16 @@ static void test_crowd(void **state)
              hs_monitor_token(m));
     http(port, req, "event: layout", buf, sizeof buf);
     assert_int_equal(status_of(buf), 200);
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     assert_int_equal(control(port, "pause", hs_monitor_token(m), buf, sizeof buf), 200);
     assert_int_equal(control(port, "abort", hs_monitor_token(m), buf, sizeof buf), 200);
-    assert_true(now_s() - t0 < 2.0);
+    assert_true(hs_test_now_s() - t0 < 2.0);
     assert_int_equal(hs_monitor_command_get(m), HS_MON_ABORT);
     /* an idle connection is closed after HS_MON_IDLE_S (loose bounds: a shared machine) */
     struct timeval tv = {HS_MON_IDLE_S * 4, 0};
     setsockopt(idle[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     assert_int_equal(recv(idle[0], buf, sizeof buf, 0), 0);
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     assert_true(waited > 0.5 * HS_MON_IDLE_S && waited < 4.0 * HS_MON_IDLE_S);
     for (int i = 0; i < IDLE; i++) close(idle[i]);
     for (int i = 0; i < STREAMS; i++) close(streams[i]);

@@ -8,6 +8,7 @@
  *  - the refusals, each with the script's FILE:LINE and what to do. */
 #include "hs_output.h"
 #include "hs_ofr_serve.h"
+#include "hs_loopback.h"
 #include "hs_test.h"
 #include "hs_tcl_def.h"
 
@@ -87,20 +88,6 @@ static void *actor_main(void *arg)
     close(fd);
     hs_ctx_destroy(&ctx);
     return NULL;
-}
-
-static int listen_loopback(int *port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = 0};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-    assert_int_equal(listen(fd, 1), 0);
-    socklen_t len = sizeof a;
-    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
-    *port = ntohs(a.sin_port);
-    return fd;
 }
 
 #define NSTEPS 400
@@ -209,7 +196,7 @@ static void remote_is_local(int proto, const char *factors, const char *site_for
     assert_int_equal(hs_material_create(ctx, "steel01", o, &a.mat), 0);
     hs_options_destroy(&o);
     int port = 0;
-    a.lfd = listen_loopback(&port);
+    a.lfd = hs_loopback_listen(&port, 0);
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, actor_main, &a), 0);
     static char local[4096], remote[4096], tcl[12288];
@@ -351,7 +338,7 @@ static void labview_run(const char *lim, const char *want, nees_lab *L)
     assert_int_equal(hs_material_create(ctx, "steel01", o, &L->mat), 0);
     hs_options_destroy(&o);
     int port = 0;
-    L->lfd = listen_loopback(&port);
+    L->lfd = hs_loopback_listen(&port, 0);
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, nees_lab_main, L), 0);
     static char local[4096], remote[4096], tcl[12288];

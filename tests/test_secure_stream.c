@@ -23,13 +23,6 @@
 
 static uint8_t frame[8192], reply[8192], batch[65536];
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static hs_secure *make(hs_ctx *ctx, hs_secure_role role, hs_secure_mode mode, int timeout_ms,
                        const hs_transport *tr)
 {
@@ -133,9 +126,9 @@ static void run_together(hs_secure_mode mode, int use_pipe)
     assert_true(hs_alloc_count() == allocs); /* no allocation per frame */
     /* idle: the caller's 80 ms, measured, and the channel stays usable */
     hs_wire_msg m;
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     assert_int_equal(hs_secure_recv(p.s, &m, 80), HS_ETIMEOUT);
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     assert_true(waited >= 0.080 && waited < 0.5);
     n = seal_target(p.c, 6, -2.5, frame);
     assert_int_equal(write(p.fd[0], frame, n), (ssize_t)n);
@@ -212,9 +205,9 @@ static void test_frame_cut(void **state)
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, writer_main, &w), 0);
     hs_wire_msg m;
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     assert_int_equal(hs_secure_recv(p.s, &m, 2000), HS_ETIMEOUT);
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     /* 30 ms before the first byte, then 150 ms */
     assert_true(waited >= 0.180 && waited < 1.0);
     assert_non_null(strstr(hs_ctx_message(p.ctx), "frame cut after 33 bytes"));
@@ -289,9 +282,9 @@ static void link_open(pair *p, int preset_ms, int timeout_ms)
 static void expect_idle(pair *p, int timeout_ms)
 {
     hs_wire_msg m;
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     assert_int_equal(hs_secure_recv(p->s, &m, timeout_ms), HS_ETIMEOUT);
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     assert_true(waited >= 1e-3 * timeout_ms && waited < 1e-3 * timeout_ms + 0.5);
 }
 
@@ -301,11 +294,11 @@ static void expect_late_frame(pair *p, int64_t step, int delay_ms, int timeout_m
     const size_t n = seal_target(p->c, step, 0.25 * (double)step, batch);
     writer w = {.fd = p->fd[0], .buf = batch, .cut = {n}, .ncut = 1, .pause_ms = delay_ms};
     pthread_t th;
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     assert_int_equal(pthread_create(&th, NULL, writer_main, &w), 0);
     hs_wire_msg m;
     assert_int_equal(hs_secure_recv(p->s, &m, timeout_ms), 0);
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     assert_int_equal(m.step, step);
     assert_true(m.target.x[0] == 0.25 * (double)step);
     assert_true(waited >= 1e-3 * delay_ms && waited < 1e-3 * delay_ms + 0.5);

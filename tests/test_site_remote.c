@@ -9,6 +9,7 @@
  *  - openfresco-a:// against the library's protocol A server session behind a socket;
  *  - openfresco-b:// against an ActorSite written here from PROTOCOL.md's byte layout. */
 #include "hs_ofr_serve.h"
+#include "hs_loopback.h"
 #include "hs_test.h"
 
 #include "hysim/cmdgen.h"
@@ -39,28 +40,6 @@
 static const double K_SPEC[4] = {1.0, 0.0, 0.0, 0.5};
 
 static char tmpdir[64], key_a[128], key_b[128];
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* A listening socket on 127.0.0.1 and an ephemeral port. */
-static int listen_loopback(int *port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = 0};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-    assert_int_equal(listen(fd, 4), 0);
-    socklen_t len = sizeof a;
-    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
-    *port = ntohs(a.sin_port);
-    return fd;
-}
 
 /* accept() bounded by 10 s (a test never hangs on a coordinator that did not come). */
 static int accept_bounded(int lfd)
@@ -134,9 +113,9 @@ static void run(hs_ctx *ctx, hs_test_def *def, run_result *out)
     memset(out, 0, sizeof *out);
     hs_coordinator *c = NULL;
     if (hs_coordinator_create(ctx, def, &c)) fail_msg("create: %s", hs_ctx_message(ctx));
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     out->rc = hs_coordinator_run(c);
-    out->elapsed = now_s() - t0;
+    out->elapsed = hs_test_now_s() - t0;
     out->status = hs_coordinator_status(c);
     out->steps = hs_coordinator_steps_done(c);
     snprintf(out->reason, sizeof out->reason, "%s", hs_coordinator_reason(c));
@@ -281,7 +260,7 @@ static void fake_start(fake_site *fs, pthread_t *th, const char *key_path, int *
     hs_ctx_create(&ctx);
     assert_int_equal(hs_secure_key_read(ctx, key_path, fs->key), 0);
     hs_ctx_destroy(&ctx);
-    fs->lfd = listen_loopback(port);
+    fs->lfd = hs_loopback_listen(port, 0);
     atomic_store(&fs->release, 0);
     assert_int_equal(pthread_create(th, NULL, fake_site_main, fs), 0);
 }
@@ -480,10 +459,10 @@ static void test_native_pause_keepalive(void **state)
     double left = 0.0;
     assert_int_equal(hs_site_hold(site, &left), HS_SITE_HOLD_UNKNOWN);
     assert_true(isnan(left));
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     double lapsing_at = -1.0, left_at_lapse = -1.0;
     int kept = 0;
-    while (now_s() - t0 < 3.0) {
+    while (hs_test_now_s() - t0 < 3.0) {
         assert_int_equal(hs_site_idle(site), 0);
         const int h = hs_site_hold(site, &left);
         if (h == HS_SITE_HOLD_KEPT) {
@@ -491,7 +470,7 @@ static void test_native_pause_keepalive(void **state)
             assert_true(left > 0.0 && left <= 1.6);
             kept++;
         } else if (h == HS_SITE_HOLD_LAPSING && lapsing_at < 0.0) {
-            lapsing_at = now_s() - t0;
+            lapsing_at = hs_test_now_s() - t0;
             left_at_lapse = left;
         }
         const struct timespec nap = {0, 20000000};
@@ -605,6 +584,24 @@ static void *ofa_site_main(void *arg)
     return NULL;
 }
 
+/* Runs the test through `scheme` against a peer that peer_main(peer) serves on a thread from
+ * the listening socket it finds in *lfd; r receives the run; the thread joined, *lfd closed. */
+static void run_against_peer(hs_ctx *ctx, const char *scheme, int *lfd, void *(*peer_main)(void *),
+                             void *peer, run_result *r)
+{
+    int port = 0;
+    *lfd = hs_loopback_listen(&port, 0);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, peer_main, peer), 0);
+    char block[512];
+    remote_block(block, sizeof block, scheme, port, NULL);
+    hs_test_def *def = load(ctx, block, 10.0);
+    run(ctx, def, r);
+    hs_test_def_destroy(&def);
+    pthread_join(th, NULL);
+    close(*lfd);
+}
+
 static void test_openfresco_a(void **state)
 {
     (void)state;
@@ -612,18 +609,8 @@ static void test_openfresco_a(void **state)
     hs_ctx_create(&ctx);
     run_reference(ctx);
     ofa_site s = {0};
-    int port = 0;
-    s.lfd = listen_loopback(&port);
-    pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, ofa_site_main, &s), 0);
-    char block[512];
-    remote_block(block, sizeof block, "openfresco-a", port, NULL);
-    hs_test_def *def = load(ctx, block, 10.0);
     static run_result r;
-    run(ctx, def, &r);
-    hs_test_def_destroy(&def);
-    pthread_join(th, NULL);
-    close(s.lfd);
+    run_against_peer(ctx, "openfresco-a", &s.lfd, ofa_site_main, &s, &r);
     if (r.rc) fail_msg("openfresco-a run: %s", r.reason);
     assert_int_equal(r.recorded, NSTEPS + 1);
     for (int k = 0; k < (NSTEPS + 1) * NDOF; k++) assert_true(r.d[k] == reference.d[k]);
@@ -749,18 +736,8 @@ static void test_openfresco_b(void **state)
     hs_ctx_create(&ctx);
     run_reference(ctx);
     actor_site a = {0};
-    int port = 0;
-    a.lfd = listen_loopback(&port);
-    pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, actor_site_main, &a), 0);
-    char block[512];
-    remote_block(block, sizeof block, "openfresco-b", port, NULL);
-    hs_test_def *def = load(ctx, block, 10.0);
     static run_result r;
-    run(ctx, def, &r);
-    hs_test_def_destroy(&def);
-    pthread_join(th, NULL);
-    close(a.lfd);
+    run_against_peer(ctx, "openfresco-b", &a.lfd, actor_site_main, &a, &r);
     if (r.rc) fail_msg("openfresco-b run: %s", r.reason);
     assert_true(a.ok_handshake);
     /* sizeCtrl [2, 0, 0, 0, 1] (displacement, time), sizeDaq [2, 0, 0, 2, 0] (disp, force) */

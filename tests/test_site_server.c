@@ -11,6 +11,8 @@
  * vibration says the test is over instead of advising a resume. The coordinator's HOLD (an
  * operator's pause) keeps a hold of hold_timeout 0.3 s going for 1.2 s and is refused from a
  * connection without a test or that did not negotiate it. */
+#include "hs_loopback.h"
+#include "hs_site_client.h"
 #include "hs_test.h"
 
 #include "hysim/site_controller.h"
@@ -33,19 +35,6 @@
 static char tmpdir[256];
 static char keypath[300];
 static uint8_t key[HS_SECURE_KEY_SIZE];
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void pause_ms(int ms)
-{
-    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&p, NULL);
-}
 
 /* ---- the server ---- */
 
@@ -113,68 +102,15 @@ static hs_site_server_status status(srv *v)
 /* Waits (bounded) until the controller is in `state`; returns the seconds waited, or -1. */
 static double wait_state(srv *v, int state, double limit)
 {
-    const double t0 = now_s();
-    while (now_s() - t0 < limit) {
-        if (status(v).state == state) return now_s() - t0;
-        pause_ms(2);
+    const double t0 = hs_test_now_s();
+    while (hs_test_now_s() - t0 < limit) {
+        if (status(v).state == state) return hs_test_now_s() - t0;
+        hs_test_pause_ms(2);
     }
     return -1.0;
 }
 
 /* ---- a coordinator ---- */
-
-typedef struct client {
-    hs_ctx *ctx;
-    int fd;
-    hs_secure *ch;
-} client;
-
-static int tcp_connect(int port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    return fd;
-}
-
-/* Connects and runs the handshake with key k; returns its code. */
-static int client_open(client *c, int port, const uint8_t *k)
-{
-    memset(c, 0, sizeof *c);
-    assert_int_equal(hs_ctx_create(&c->ctx), 0);
-    c->fd = tcp_connect(port);
-    const hs_transport tr = hs_transport_fd(c->fd);
-    hs_secure_config cfg = {
-        .role = HS_SECURE_COORDINATOR, .mode = HS_SECURE_PSK, .timeout_ms = 2000};
-    memcpy(cfg.key, k, sizeof cfg.key);
-    assert_int_equal(hs_secure_create(c->ctx, &cfg, &tr, &c->ch), 0);
-    return hs_secure_handshake(c->ch);
-}
-
-static void client_close(client *c)
-{
-    hs_secure_destroy(&c->ch);
-    if (c->fd >= 0) close(c->fd);
-    hs_ctx_destroy(&c->ctx);
-}
-
-/* The next message that is not a heartbeat. */
-static int client_recv(client *c, hs_wire_msg *m)
-{
-    for (;;) {
-        const int rc = hs_secure_recv(c->ch, m, 3000);
-        if (rc || m->type != HS_WIRE_HEARTBEAT) return rc;
-    }
-}
-
-static void client_send(client *c, hs_wire_msg *m)
-{
-    assert_int_equal(hs_secure_send(c->ch, m), 0);
-}
 
 static hs_wire_msg hello(const char *who, int nact, double dt, double ts)
 {
@@ -191,17 +127,17 @@ static hs_wire_msg hello(const char *who, int nact, double dt, double ts)
     return m;
 }
 
-static void client_hello(client *c, const char *who, int nact, double dt, double ts)
+static void client_hello(hs_site_client *c, const char *who, int nact, double dt, double ts)
 {
     hs_wire_msg m = hello(who, nact, dt, ts), r;
-    client_send(c, &m);
-    assert_int_equal(client_recv(c, &r), 0);
+    hs_site_client_send(c, &m);
+    assert_int_equal(hs_site_client_recv(c, &r), 0);
     assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
     assert_int_equal(r.hello.nact, nact);
     HS_ASSERT_NEAR(r.hello.rate, 500.0, 0.0);
 }
 
-static void target(client *c, int64_t step, double t, int n, const double *x)
+static void target(hs_site_client *c, int64_t step, double t, int n, const double *x)
 {
     hs_wire_msg m;
     memset(&m, 0, sizeof m);
@@ -210,16 +146,16 @@ static void target(client *c, int64_t step, double t, int n, const double *x)
     m.target.t = t;
     m.target.nact = n;
     memcpy(m.target.x, x, (size_t)n * sizeof(double));
-    client_send(c, &m);
+    hs_site_client_send(c, &m);
 }
 
-static void simple(client *c, int type, int64_t step)
+static void simple(hs_site_client *c, int type, int64_t step)
 {
     hs_wire_msg m;
     memset(&m, 0, sizeof m);
     m.type = (hs_wire_type)type;
     m.step = step;
-    client_send(c, &m);
+    hs_site_client_send(c, &m);
 }
 
 /* ---- fixtures ---- */
@@ -227,14 +163,8 @@ static void simple(client *c, int type, int64_t step)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/hs_site_server_XXXXXX");
-    if (!mkdtemp(tmpdir)) return -1;
-    snprintf(keypath, sizeof keypath, "%s/east.key", tmpdir);
-    hs_ctx *ctx = NULL;
-    hs_ctx_create(&ctx);
-    const int rc = hs_secure_key_generate(ctx, keypath, key);
-    hs_ctx_destroy(&ctx);
-    return rc;
+    return hs_site_key_setup("/tmp/hs_site_server_XXXXXX", tmpdir, sizeof tmpdir, keypath,
+                             sizeof keypath, key);
 }
 
 static int teardown(void **state)
@@ -243,8 +173,7 @@ static int teardown(void **state)
     char path[400];
     snprintf(path, sizeof path, "%s/ticks.csv", tmpdir);
     unlink(path);
-    unlink(keypath);
-    rmdir(tmpdir);
+    hs_site_key_teardown(tmpdir, keypath);
     return 0;
 }
 
@@ -254,14 +183,14 @@ static const char *const perfect_lab =
     "  specimen: {type: linear, K: [[3.0, -1.0], [-1.0, 2.0]]}\n";
 
 /* 20 targets; measurement = target bit for bit, force = K x. Returns the last measurement. */
-static void run_targets(client *c, int64_t first, int count, hs_wire_msg *last)
+static void run_targets(hs_site_client *c, int64_t first, int count, hs_wire_msg *last)
 {
     static const double K[4] = {3.0, -1.0, -1.0, 2.0};
     for (int64_t k = first; k < first + count; k++) {
         const double x[2] = {0.4 * sin(0.3 * (double)k), 0.25 * cos(0.2 * (double)k) - 0.25};
         target(c, k, 0.01 * (double)k, 2, x);
         hs_wire_msg m;
-        assert_int_equal(client_recv(c, &m), 0);
+        assert_int_equal(hs_site_client_recv(c, &m), 0);
         assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
         assert_int_equal(m.step, k);
         assert_int_equal(m.meas.nact, 2);
@@ -285,24 +214,24 @@ static void test_perfect_targets_and_busy(void **state)
     char log[400];
     snprintf(log, sizeof log, "%s/ticks.csv", tmpdir);
     srv_start(&v, perfect_lab, log);
-    client a, b;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a, b;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-a", 2, 0.01, 1.0); /* 5 ticks a step at 500 Hz */
     run_targets(&a, 1, 10, NULL);
     /* a second coordinator while the first is served: authenticated, then refused, busy (only
      * an authenticated peer is told who holds the site) */
-    assert_int_equal(client_open(&b, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&b, v.port, key), 0);
     hs_wire_msg busy;
-    assert_int_equal(client_recv(&b, &busy), 0);
+    assert_int_equal(hs_site_client_recv(&b, &busy), 0);
     assert_int_equal(busy.type, HS_WIRE_ERROR);
     assert_non_null(strstr(busy.error.text, "busy: a test is running with coord-a"));
-    client_close(&b);
+    hs_site_client_close(&b);
     run_targets(&a, 11, 10, NULL);
     simple(&a, HS_WIRE_BYE, 0);
     hs_wire_msg m;
-    assert_int_equal(client_recv(&a, &m), 0);
+    assert_int_equal(hs_site_client_recv(&a, &m), 0);
     assert_int_equal(m.type, HS_WIRE_BYE);
-    client_close(&a);
+    hs_site_client_close(&a);
     const hs_site_server_status st = status(&v);
     assert_int_equal(st.last_step, 20);
     assert_int_equal(st.last_committed, 20);
@@ -359,19 +288,19 @@ static void test_bad_peers(void **state)
     (void)state;
     srv v;
     srv_start(&v, perfect_lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-a", 2, 0.01, 1.0);
     run_targets(&a, 1, 5, NULL);
     simple(&a, HS_WIRE_BYE, 0);
-    client_close(&a);
+    hs_site_client_close(&a);
     assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
-    pause_ms(20);
+    hs_test_pause_ms(20);
     const hs_site_server_status before = status(&v);
     assert_true(fabs(before.x[0]) > 0.01); /* the actuators hold away from zero */
 
     /* random bytes */
-    int fd = tcp_connect(v.port);
+    int fd = hs_loopback_connect(v.port);
     uint8_t junk[64];
     uint32_t r = 12345;
     for (size_t i = 0; i < sizeof junk; i++)
@@ -381,7 +310,7 @@ static void test_bad_peers(void **state)
     expect_plain_error(fd, "magic");
     close(fd);
     /* a frame cut short: a header announcing 33 bytes, 10 sent, then the end */
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     uint8_t f[64];
     header(f, 1, HS_WIRE_AUTH_INIT, 33);
     memset(f + HS_WIRE_HEADER_SIZE, 1, 10);
@@ -390,36 +319,36 @@ static void test_bad_peers(void **state)
     expect_plain_error(fd, "cut");
     close(fd);
     /* an oversize length, refused from the header alone */
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     header(f, 1, HS_WIRE_AUTH_INIT, 100000000u);
     assert_int_equal(write(fd, f, HS_WIRE_HEADER_SIZE), HS_WIRE_HEADER_SIZE);
     expect_plain_error(fd, "exceeds the maximum");
     close(fd);
     /* a version this site does not speak */
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     header(f, 2, HS_WIRE_AUTH_INIT, 33);
     memset(f + HS_WIRE_HEADER_SIZE, 1, 33);
     assert_int_equal(write(fd, f, HS_WIRE_HEADER_SIZE + 33), HS_WIRE_HEADER_SIZE + 33);
     expect_plain_error(fd, "version");
     close(fd);
     /* a replayed sealed frame: HELLO sent twice, byte for byte */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     hs_wire_msg m = hello("replayer", 2, 0.01, 1.0), in;
     uint8_t sealed[HS_WIRE_HEADER_SIZE + HS_WIRE_MAX_LENGTH];
     size_t len = 0;
     assert_int_equal(hs_secure_seal(a.ch, &m, sealed, sizeof sealed, &len), 0);
     assert_int_equal(write(a.fd, sealed, len), (ssize_t)len);
-    assert_int_equal(client_recv(&a, &in), 0);
+    assert_int_equal(hs_site_client_recv(&a, &in), 0);
     assert_int_equal(in.type, HS_WIRE_HELLO_ACK);
     assert_int_equal(write(a.fd, sealed, len), (ssize_t)len);
-    assert_int_equal(client_recv(&a, &in), 0);
+    assert_int_equal(hs_site_client_recv(&a, &in), 0);
     assert_int_equal(in.type, HS_WIRE_ERROR);
     assert_int_equal(in.error.code, HS_EAUTH);
     print_message("    refused: %s\n", in.error.text);
     assert_non_null(strstr(in.error.text, "replayed"));
-    client_close(&a);
+    hs_site_client_close(&a);
     /* an altered sealed frame: a TARGET with one bit flipped */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "alterer", 2, 0.01, 1.0);
     memset(&m, 0, sizeof m);
     m.type = HS_WIRE_TARGET;
@@ -429,21 +358,21 @@ static void test_bad_peers(void **state)
     assert_int_equal(hs_secure_seal(a.ch, &m, sealed, sizeof sealed, &len), 0);
     sealed[HS_WIRE_HEADER_SIZE + 3] ^= 0x10;
     assert_int_equal(write(a.fd, sealed, len), (ssize_t)len);
-    assert_int_equal(client_recv(&a, &in), 0);
+    assert_int_equal(hs_site_client_recv(&a, &in), 0);
     assert_int_equal(in.type, HS_WIRE_ERROR);
     assert_int_equal(in.error.code, HS_EAUTH);
     print_message("    refused: %s\n", in.error.text);
     assert_non_null(strstr(in.error.text, "does not verify"));
-    client_close(&a);
+    hs_site_client_close(&a);
     /* the wrong key */
     uint8_t other[HS_SECURE_KEY_SIZE];
     memcpy(other, key, sizeof other);
     other[7] ^= 1;
-    assert_int_equal(client_open(&a, v.port, other), HS_EAUTH);
+    assert_int_equal(hs_site_client_open(&a, v.port, other), HS_EAUTH);
     print_message("    refused: %s\n", hs_ctx_message(a.ctx));
-    client_close(&a);
+    hs_site_client_close(&a);
 
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status after = status(&v);
     assert_int_equal(after.refused - before.refused, 7);
     assert_int_equal(after.generation, before.generation); /* no new laboratory */
@@ -452,11 +381,11 @@ static void test_bad_peers(void **state)
         assert_memory_equal(&after.x[j], &before.x[j], sizeof(double)); /* never moved */
     assert_int_equal(after.state, HS_CMDGEN_HOLD);
     /* and a good coordinator is served as usual */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-b", 2, 0.01, 1.0);
     run_targets(&a, 1, 5, NULL);
     simple(&a, HS_WIRE_BYE, 0);
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 
@@ -465,8 +394,8 @@ static void test_repeated_target_after_reconnect(void **state)
     (void)state;
     srv v;
     srv_start(&v, perfect_lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-a", 2, 0.01, 1.0);
     hs_wire_msg last;
     run_targets(&a, 1, 6, &last);
@@ -474,16 +403,16 @@ static void test_repeated_target_after_reconnect(void **state)
     const double x7[2] = {0.1, -0.2};
     target(&a, 7, 0.07, 2, x7);
     hs_wire_msg m7;
-    assert_int_equal(client_recv(&a, &m7), 0);
+    assert_int_equal(hs_site_client_recv(&a, &m7), 0);
     assert_int_equal(m7.type, HS_WIRE_MEASUREMENT);
-    client_close(&a);
-    pause_ms(50);
+    hs_site_client_close(&a);
+    hs_test_pause_ms(50);
     /* a new connection resumes: the site has committed 6 and holds its command */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-a", 2, 0.01, 1.0);
     simple(&a, HS_WIRE_RESUME, 6);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
     assert_int_equal(r.step, 6);
     assert_int_equal(r.resume.nact, 2);
@@ -491,7 +420,7 @@ static void test_repeated_target_after_reconnect(void **state)
      * a second application would reach the target on a later tick) */
     target(&a, 7, 0.07, 2, x7);
     hs_wire_msg again;
-    assert_int_equal(client_recv(&a, &again), 0);
+    assert_int_equal(hs_site_client_recv(&a, &again), 0);
     assert_int_equal(again.type, HS_WIRE_MEASUREMENT);
     assert_int_equal(again.step, 7);
     assert_memory_equal(&again.meas.t_reached, &m7.meas.t_reached, sizeof(double));
@@ -500,7 +429,7 @@ static void test_repeated_target_after_reconnect(void **state)
     simple(&a, HS_WIRE_COMMIT, 7);
     run_targets(&a, 8, 3, NULL);
     simple(&a, HS_WIRE_BYE, 0);
-    client_close(&a);
+    hs_site_client_close(&a);
     assert_int_equal(status(&v).last_step, 10);
     srv_stop(&v);
 }
@@ -513,22 +442,22 @@ static void test_resume_rule(void **state)
     (void)state;
     srv v;
     srv_start(&v, perfect_lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-r", 2, 0.01, 1.0);
     run_targets(&a, 1, 6, NULL);
     /* step 7 measured; the coordinator dies after its checkpoint of 7, before COMMIT 7 */
     const double x7[2] = {0.1, -0.2};
     target(&a, 7, 0.07, 2, x7);
     hs_wire_msg m;
-    assert_int_equal(client_recv(&a, &m), 0);
+    assert_int_equal(hs_site_client_recv(&a, &m), 0);
     assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
     /* the step's statistics (negotiated): TI finite, a_es 1 without a compensator, no flag */
     assert_int_equal(m.meas.stats, 1);
     assert_int_equal((int)m.meas.stats_flags, 0);
     assert_true(isfinite(m.meas.ti[0]) && isfinite(m.meas.ti[1]));
     HS_ASSERT_NEAR(m.meas.a_es[0], 1.0, 0.0);
-    client_close(&a);
+    hs_site_client_close(&a);
     wait_state(&v, HS_CMDGEN_HOLD, 2.0);
     const hs_site_server_status before = status(&v);
     assert_int_equal(before.last_step, 7);
@@ -536,18 +465,18 @@ static void test_resume_rule(void **state)
     /* checkpoints two steps behind and one ahead: refused with both steps, nothing changes */
     const int64_t wrong[2] = {5, 8};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(client_open(&a, v.port, key), 0);
+        assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
         client_hello(&a, "coord-r", 2, 0.01, 1.0);
         simple(&a, HS_WIRE_RESUME, wrong[i]);
         hs_wire_msg r;
-        assert_int_equal(client_recv(&a, &r), 0);
+        assert_int_equal(hs_site_client_recv(&a, &r), 0);
         assert_int_equal(r.type, HS_WIRE_ERROR);
         assert_int_equal(r.error.code, HS_EPROTO);
         print_message("    RESUME %lld refused: %s\n", (long long)wrong[i], r.error.text);
         assert_non_null(strstr(r.error.text, "applied step 7 and committed 6"));
-        client_close(&a);
+        hs_site_client_close(&a);
     }
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status after = status(&v);
     assert_int_equal(after.last_step, 7);
     assert_int_equal(after.last_committed, 6);
@@ -555,20 +484,20 @@ static void test_resume_rule(void **state)
     assert_int_equal(after.state, HS_CMDGEN_HOLD);
     for (int j = 0; j < 2; j++) assert_memory_equal(&after.x[j], &before.x[j], sizeof(double));
     /* the checkpoint of 7: accepted, and 7 is committed now */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-r", 2, 0.01, 1.0);
     simple(&a, HS_WIRE_RESUME, 7);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
     assert_int_equal(r.step, 7);
-    pause_ms(20);
+    hs_test_pause_ms(20);
     assert_int_equal(status(&v).last_committed, 7);
     /* step 8 waited out the outage: flagged; step 9 is an ordinary step again */
     for (int64_t k = 8; k <= 9; k++) {
         const double x[2] = {0.05 * (double)k, -0.01 * (double)k};
         target(&a, k, 0.01 * (double)k, 2, x);
-        assert_int_equal(client_recv(&a, &m), 0);
+        assert_int_equal(hs_site_client_recv(&a, &m), 0);
         assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
         assert_int_equal(m.step, k);
         assert_int_equal((int)m.meas.stats_flags, k == 8 ? HS_WIRE_MEAS_RESUMED : 0);
@@ -576,7 +505,7 @@ static void test_resume_rule(void **state)
         simple(&a, HS_WIRE_COMMIT, k);
     }
     simple(&a, HS_WIRE_BYE, 0);
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 
@@ -591,34 +520,34 @@ static void test_state_file(void **state)
     snprintf(lab, sizeof lab, "%s  state: %s\n", perfect_lab, path);
     srv v;
     srv_start(&v, lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-f", 2, 0.01, 1.0);
     run_targets(&a, 1, 5, NULL);
     const double x6[2] = {0.3, -0.15};
     target(&a, 6, 0.06, 2, x6); /* measured, never committed: the coordinator dies */
     hs_wire_msg m6;
-    assert_int_equal(client_recv(&a, &m6), 0);
+    assert_int_equal(hs_site_client_recv(&a, &m6), 0);
     assert_int_equal(m6.type, HS_WIRE_MEASUREMENT);
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v); /* the site process goes too */
     assert_int_equal(access(path, F_OK), 0);
     srv_start(&v, lab, NULL);
     const hs_site_server_status st = status(&v);
     assert_int_equal(st.last_step, 6);
     assert_int_equal(st.last_committed, 5);
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-f", 2, 0.01, 1.0);
     simple(&a, HS_WIRE_RESUME, 5); /* the coordinator's checkpoint of 5 */
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
     assert_int_equal(r.step, 5);
     /* it holds where the restored controller took it after x6, extrapolating from its state at
      * that measurement as the killed one did: a finite position near the targets (|x| < 1) */
     for (int j = 0; j < 2; j++) assert_true(isfinite(r.resume.x[j]) && fabs(r.resume.x[j]) < 1.0);
     target(&a, 6, 0.06, 2, x6);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
     assert_int_equal(r.step, 6);
     assert_memory_equal(r.meas.x, m6.meas.x, 2 * sizeof(double));
@@ -627,9 +556,9 @@ static void test_state_file(void **state)
     simple(&a, HS_WIRE_COMMIT, 6);
     run_targets(&a, 7, 3, NULL); /* the restored laboratory: K x bit for bit again */
     simple(&a, HS_WIRE_BYE, 0);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_BYE);
-    client_close(&a);
+    hs_site_client_close(&a);
     assert_int_equal(access(path, F_OK), -1); /* the test ended: nothing to restore */
     srv_stop(&v);
 }
@@ -646,19 +575,19 @@ static void test_silent_coordinator(void **state)
               "  command: {hold_timeout: 0.3, mass: [[0.001]], zeta: 0.3, quiet_time: 0.05,"
               " stop_time: 0.05}\n",
               NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-s", 1, 0.02, 1.0); /* 10 ticks a step */
     for (int64_t k = 1; k <= 10; k++) {
         const double x = 0.05 * (double)k;
         target(&a, k, 0.02 * (double)k, 1, &x);
         hs_wire_msg m;
-        assert_int_equal(client_recv(&a, &m), 0);
+        assert_int_equal(hs_site_client_recv(&a, &m), 0);
         assert_int_equal(m.type, HS_WIRE_MEASUREMENT);
         HS_ASSERT_NEAR(m.meas.f[0], 4.0 * x, 1e-14);
     }
     /* silence: no frame from now on */
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     const double t_hold = wait_state(&v, HS_CMDGEN_HOLD, 2.0);
     const double t_fv = wait_state(&v, HS_CMDGEN_FREE_VIBRATION, 3.0);
     const hs_site_server_status mid = status(&v);
@@ -673,20 +602,20 @@ static void test_silent_coordinator(void **state)
     assert_true(t_done >= 0.0 && t_done < 8.0);     /* the motion dies out */
     assert_true(fabs(end.f[0]) < 1e-2 * 4.0 * 0.5); /* unloaded */
     (void)mid;
-    const double waited = now_s() - t0;
-    if (waited < 1.2) pause_ms((int)(1000.0 * (1.2 - waited)));
+    const double waited = hs_test_now_s() - t0;
+    if (waited < 1.2) hs_test_pause_ms((int)(1000.0 * (1.2 - waited)));
     assert_int_equal(status(&v).lost, 1); /* silent beyond 0.8 s: declared lost */
     /* the coordinator comes back: nothing to resume, the site has unloaded */
-    client_close(&a);
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client_close(&a);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-s", 1, 0.02, 1.0);
     simple(&a, HS_WIRE_RESUME, 10);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_ERROR);
     print_message("    %s\n", r.error.text);
     assert_non_null(strstr(r.error.text, "unloaded"));
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 
@@ -705,35 +634,35 @@ static void test_hold_keepalive(void **state)
               "  specimen: {type: linear, K: [[4.0]]}\n"
               "  command: {hold_timeout: 0.3, mass: [[0.001]], zeta: 0.3}\n",
               NULL);
-    client a;
+    hs_site_client a;
     hs_wire_msg r;
     /* a HOLD before this connection has a test: refused, nothing renewed */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-h", 1, 0.02, 1.0);
     simple(&a, HS_WIRE_HOLD, 0);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_ERROR);
     print_message("    %s\n", r.error.text);
     assert_non_null(strstr(r.error.text, "only the test's own coordinator keeps its hold"));
-    client_close(&a);
+    hs_site_client_close(&a);
     assert_int_equal(status(&v).holds, 0);
     /* the test's coordinator */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-h", 1, 0.02, 1.0);
     for (int64_t k = 1; k <= 5; k++) {
         const double x = 0.05 * (double)k;
         target(&a, k, 0.02 * (double)k, 1, &x);
-        assert_int_equal(client_recv(&a, &r), 0);
+        assert_int_equal(hs_site_client_recv(&a, &r), 0);
         assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
     }
     simple(&a, HS_WIRE_COMMIT, 5);
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     double least = 1.0, last_hold = t0;
     int acks = 0;
-    while (now_s() - t0 < 1.2) {
+    while (hs_test_now_s() - t0 < 1.2) {
         simple(&a, HS_WIRE_HOLD, 5);
-        last_hold = now_s();
-        assert_int_equal(client_recv(&a, &r), 0);
+        last_hold = hs_test_now_s();
+        assert_int_equal(hs_site_client_recv(&a, &r), 0);
         assert_int_equal(r.type, HS_WIRE_HOLD_ACK);
         assert_int_equal(r.step, 5);
         HS_ASSERT_NEAR(r.hold.hold_timeout, 0.3, 1e-12); /* 150 ticks at 500 Hz */
@@ -744,42 +673,42 @@ static void test_hold_keepalive(void **state)
         acks++;
         const int st = status(&v).state;
         assert_true(st != HS_CMDGEN_FREE_VIBRATION && st != HS_CMDGEN_DONE);
-        pause_ms(100);
+        hs_test_pause_ms(100);
     }
     const hs_site_server_status kept = status(&v);
     print_message("    held %.2f s by %d HOLDs (hold_timeout 0.3 s): state %s, least time left "
                   "answered %.3f s\n",
-                  now_s() - t0, acks, hs_cmdgen_state_name(kept.state), least);
+                  hs_test_now_s() - t0, acks, hs_cmdgen_state_name(kept.state), least);
     assert_int_equal(kept.state, HS_CMDGEN_HOLD);
     assert_true(kept.holds == (uint64_t)acks);
     /* no more HOLDs: the hold runs out (heartbeats keep the connection) */
     double t_fv = -1.0;
-    while (now_s() - last_hold < 3.0 && t_fv < 0.0) {
+    while (hs_test_now_s() - last_hold < 3.0 && t_fv < 0.0) {
         simple(&a, HS_WIRE_HEARTBEAT, 5);
-        if (status(&v).state == HS_CMDGEN_FREE_VIBRATION) t_fv = now_s() - last_hold;
-        pause_ms(5);
+        if (status(&v).state == HS_CMDGEN_FREE_VIBRATION) t_fv = hs_test_now_s() - last_hold;
+        hs_test_pause_ms(5);
     }
     print_message("    free vibration %.3f s after the last HOLD\n", t_fv);
     assert_true(t_fv >= 0.25 && t_fv < 0.9); /* hold_timeout 0.3 s after the last renewal */
     simple(&a, HS_WIRE_HOLD, 5);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_HOLD_ACK);
     assert_true(r.hold.state == HS_CMDGEN_FREE_VIBRATION || r.hold.state == HS_CMDGEN_DONE);
     assert_true(r.hold.left == 0.0);
-    client_close(&a);
+    hs_site_client_close(&a);
     /* an older coordinator (no HOLD in its HELLO): HOLD is not part of its protocol */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     hs_wire_msg h = hello("coord-old", 1, 0.02, 1.0);
     h.hello.caps = HS_WIRE_CAP_ALL & ~HS_WIRE_CAP_HOLD;
-    client_send(&a, &h);
-    assert_int_equal(client_recv(&a, &r), 0);
+    hs_site_client_send(&a, &h);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
     assert_int_equal(r.hello.caps & HS_WIRE_CAP_HOLD, 0);
     simple(&a, HS_WIRE_HOLD, 0);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_ERROR);
     assert_non_null(strstr(r.error.text, "did not ask for it"));
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 
@@ -824,11 +753,11 @@ static const char *const held_lab =
 /* A coordinator WHO runs steps 1..steps (committed) and is killed: no BYE, its test held. */
 static void killed_after(srv *v, const char *who, int steps)
 {
-    client a;
-    assert_int_equal(client_open(&a, v->port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v->port, key), 0);
     client_hello(&a, who, 2, 0.01, 1.0);
     run_targets(&a, 1, steps, NULL);
-    client_close(&a);
+    hs_site_client_close(&a);
 }
 
 /* A raw TCP peer on 127.0.0.1:port with 3 s timeouts; 1 when the site closed it (end of stream
@@ -859,23 +788,23 @@ static void test_held_test_refuses_others(void **state)
     srv_start(&v, lab, NULL);
     killed_after(&v, "coord-h", 6);
     assert_true(wait_state(&v, HS_CMDGEN_HOLD, 2.0) >= 0.0);
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status before = status(&v);
     assert_int_equal(access(path, F_OK), 0);
     /* NEES: refused at connect, its propose never read */
-    const int nfd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
+    const int nfd = hs_loopback_connect(hs_site_server_port(v.s, HS_SITE_PORT_NEES));
     const char *propose = "open-session\tx\npropose\tt1\tMDL-00-01\tx\tdisplacement\t0.498\tz\t"
                           "rotation\t0.0\nexecute\tt1\n";
     (void)!write(nfd, propose, strlen(propose));
     assert_true(closed_silently(nfd));
     close(nfd);
     /* OpenFresco protocol A: its sizes, then refused */
-    const int ofd = tcp_connect(hs_site_server_port(v.s, HS_SITE_PORT_OFA));
+    const int ofd = hs_loopback_connect(hs_site_server_port(v.s, HS_SITE_PORT_OFA));
     const int32_t sizes[11] = {2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 8};
     assert_int_equal(write(ofd, sizes, sizeof sizes), (ssize_t)sizeof sizes);
     assert_true(closed_silently(ofd));
     close(ofd);
-    pause_ms(50);
+    hs_test_pause_ms(50);
     const hs_site_server_status after = status(&v);
     print_message("    NEES and OpenFresco clients refused while the test is held: busy %llu, "
                   "generation %lld -> %lld, x = (%g, %g)\n",
@@ -888,18 +817,18 @@ static void test_held_test_refuses_others(void **state)
     assert_true(after.busy >= before.busy + 2);
     assert_int_equal(access(path, F_OK), 0); /* the state file is still there */
     /* the owner resumes and goes on */
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-h", 2, 0.01, 1.0);
     simple(&a, HS_WIRE_RESUME, 6);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_RESUME_ACK);
     run_targets(&a, 7, 2, NULL);
     simple(&a, HS_WIRE_BYE, 0);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_BYE);
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 
@@ -988,39 +917,39 @@ static void test_free_vibration_advice(void **state)
              path);
     srv v;
     srv_start(&v, lab, NULL);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-v", 1, 0.02, 1.0);
     for (int64_t k = 1; k <= 10; k++) {
         const double x = 0.05 * (double)k;
         target(&a, k, 0.02 * (double)k, 1, &x);
         hs_wire_msg m;
-        assert_int_equal(client_recv(&a, &m), 0);
+        assert_int_equal(hs_site_client_recv(&a, &m), 0);
     }
-    client_close(&a);
+    hs_site_client_close(&a);
     assert_true(wait_state(&v, HS_CMDGEN_FREE_VIBRATION, 3.0) >= 0.0);
-    pause_ms(100);
+    hs_test_pause_ms(100);
     assert_int_equal(access(path, F_OK), -1); /* over: nothing to restore */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-w", 1, 0.02, 1.0);
     const double x0 = 0.0;
     target(&a, 1, 0.02, 1, &x0);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_ERROR);
     print_message("    new test: %s\n", r.error.text);
     assert_non_null(strstr(r.error.text, "free vibration"));
     assert_non_null(strstr(r.error.text, "cannot be resumed"));
     assert_null(strstr(r.error.text, "RESUME"));
-    client_close(&a);
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client_close(&a);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, "coord-v", 1, 0.02, 1.0);
     simple(&a, HS_WIRE_RESUME, 10);
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_ERROR);
     print_message("    resume: %s\n", r.error.text);
     assert_non_null(strstr(r.error.text, "the site ended the test on its side"));
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 

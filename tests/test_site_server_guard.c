@@ -11,6 +11,8 @@
  * - out-of-range server times are refused with FILE:LINE:COL and the range;
  * - the tick log is capped: FILE and FILE.1 of at most log_max bytes, the ticks consecutive;
  * - without command.mass a hold timeout is said to end the test in place, still loaded. */
+#include "hs_loopback.h"
+#include "hs_site_client.h"
 #include "hs_test.h"
 
 #include "hysim/cmdgen.h"
@@ -33,19 +35,6 @@
 static char tmpdir[256];
 static char keypath[300];
 static uint8_t key[HS_SECURE_KEY_SIZE];
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void pause_ms(int ms)
-{
-    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&p, NULL);
-}
 
 /* The server's log lines, kept to check what reaches a terminal. */
 static char logged[65536];
@@ -125,61 +114,10 @@ static void srv_stop(srv *v)
     srv_destroy(v);
 }
 
-static int tcp_connect(int port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    return fd;
-}
-
 /* ---- a coordinator ---- */
 
-typedef struct client {
-    hs_ctx *ctx;
-    int fd;
-    hs_secure *ch;
-} client;
-
-static int client_open(client *c, int port, const uint8_t *k)
-{
-    memset(c, 0, sizeof *c);
-    assert_int_equal(hs_ctx_create(&c->ctx), 0);
-    c->fd = tcp_connect(port);
-    const hs_transport tr = hs_transport_fd(c->fd);
-    hs_secure_config cfg = {
-        .role = HS_SECURE_COORDINATOR, .mode = HS_SECURE_PSK, .timeout_ms = 2000};
-    memcpy(cfg.key, k, sizeof cfg.key);
-    assert_int_equal(hs_secure_create(c->ctx, &cfg, &tr, &c->ch), 0);
-    return hs_secure_handshake(c->ch);
-}
-
-static void client_close(client *c)
-{
-    hs_secure_destroy(&c->ch);
-    if (c->fd >= 0) close(c->fd);
-    hs_ctx_destroy(&c->ctx);
-}
-
-static int client_recv(client *c, hs_wire_msg *m)
-{
-    for (;;) {
-        const int rc = hs_secure_recv(c->ch, m, 3000);
-        if (rc || m->type != HS_WIRE_HEARTBEAT) return rc;
-    }
-}
-
-static void client_send(client *c, hs_wire_msg *m)
-{
-    assert_int_equal(hs_secure_send(c->ch, m), 0);
-}
-
 /* HELLO (dt, time scale 1 actuator) answered by HELLO_ACK. */
-static void client_hello(client *c, double dt, double ts)
+static void client_hello(hs_site_client *c, double dt, double ts)
 {
     hs_wire_msg m, r;
     memset(&m, 0, sizeof m);
@@ -191,23 +129,23 @@ static void client_hello(client *c, double dt, double ts)
     m.hello.dt = dt;
     snprintf(m.hello.coordinator, sizeof m.hello.coordinator, "coord-secret");
     snprintf(m.hello.site, sizeof m.hello.site, "east");
-    client_send(c, &m);
-    assert_int_equal(client_recv(c, &r), 0);
+    hs_site_client_send(c, &m);
+    assert_int_equal(hs_site_client_recv(c, &r), 0);
     assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
 }
 
-static void simple(client *c, int type, int64_t step)
+static void simple(hs_site_client *c, int type, int64_t step)
 {
     hs_wire_msg m;
     memset(&m, 0, sizeof m);
     m.type = (hs_wire_type)type;
     m.step = step;
-    client_send(c, &m);
+    hs_site_client_send(c, &m);
 }
 
 /* Steps first..first+count-1: each measurement is the target bit for bit and 2 x; returns the
  * number of steps whose state sequence includes hold. */
-static int run_steps(client *c, int64_t first, int count, double dt)
+static int run_steps(hs_site_client *c, int64_t first, int count, double dt)
 {
     int holds = 0;
     for (int64_t k = first; k < first + count; k++) {
@@ -218,8 +156,8 @@ static int run_steps(client *c, int64_t first, int count, double dt)
         m.target.t = dt * (double)k;
         m.target.nact = 1;
         m.target.x[0] = 0.5 * sin(0.05 * (double)k);
-        client_send(c, &m);
-        assert_int_equal(client_recv(c, &r), 0);
+        hs_site_client_send(c, &m);
+        assert_int_equal(hs_site_client_recv(c, &r), 0);
         assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
         assert_int_equal(r.step, k);
         assert_memory_equal(&r.meas.x[0], &m.target.x[0], sizeof(double));
@@ -230,13 +168,13 @@ static int run_steps(client *c, int64_t first, int count, double dt)
     return holds;
 }
 
-static void client_bye(client *c)
+static void client_bye(hs_site_client *c)
 {
     simple(c, HS_WIRE_BYE, 0);
     hs_wire_msg m;
-    assert_int_equal(client_recv(c, &m), 0);
+    assert_int_equal(hs_site_client_recv(c, &m), 0);
     assert_int_equal(m.type, HS_WIRE_BYE);
-    client_close(c);
+    hs_site_client_close(c);
 }
 
 /* Everything the server sends until it closes (at most cap bytes, 3 s). */
@@ -278,21 +216,14 @@ static void expect_error(int fd, const char *needle, const char *never)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/hs_site_guard_XXXXXX");
-    if (!mkdtemp(tmpdir)) return -1;
-    snprintf(keypath, sizeof keypath, "%s/east.key", tmpdir);
-    hs_ctx *ctx = NULL;
-    hs_ctx_create(&ctx);
-    const int rc = hs_secure_key_generate(ctx, keypath, key);
-    hs_ctx_destroy(&ctx);
-    return rc;
+    return hs_site_key_setup("/tmp/hs_site_guard_XXXXXX", tmpdir, sizeof tmpdir, keypath,
+                             sizeof keypath, key);
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    unlink(keypath);
-    rmdir(tmpdir);
+    hs_site_key_teardown(tmpdir, keypath);
     return 0;
 }
 
@@ -304,18 +235,18 @@ static void test_silent_strangers_do_not_lock_out(void **state)
     srv v;
     srv_start(&v, "");
     int idle[20];
-    for (int k = 0; k < 20; k++) idle[k] = tcp_connect(v.port);
-    pause_ms(50);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0); /* before: "busy" */
+    for (int k = 0; k < 20; k++) idle[k] = hs_loopback_connect(v.port);
+    hs_test_pause_ms(50);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0); /* before: "busy" */
     client_hello(&a, 0.01, 1.0);
     assert_int_equal(run_steps(&a, 1, 5, 0.01) >= 0, 1);
     /* a stranger while the test runs: silent, refused at its handshake deadline (0.4 s), never
      * told who holds the site */
-    const int s1 = tcp_connect(v.port);
-    const double t0 = now_s();
+    const int s1 = hs_loopback_connect(v.port);
+    const double t0 = hs_test_now_s();
     expect_error(s1, "no handshake within 0.4 s", "coord-secret");
-    const double waited = now_s() - t0;
+    const double waited = hs_test_now_s() - t0;
     print_message("    a silent stranger refused after %.3f s\n", waited);
     assert_true(waited > 0.3 && waited < 2.0);
     close(s1);
@@ -330,7 +261,7 @@ static void test_silent_strangers_do_not_lock_out(void **state)
     uint8_t init[256];
     size_t len = 0;
     assert_int_equal(hs_secure_handshake_start(ch, init, sizeof init, &len), 0);
-    const int s2 = tcp_connect(v.port);
+    const int s2 = hs_loopback_connect(v.port);
     assert_int_equal(write(s2, init, len), (ssize_t)len);
     expect_error(s2, "no handshake within", "coord-secret");
     close(s2);
@@ -355,23 +286,23 @@ static void test_openfresco_idle_peers(void **state)
     srv_start(&v, "  openfresco: {protocol_a: 0, idle_timeout: 0.5}\n");
     assert_true(v.ofa > 0);
     /* silent before its handshake: does not hold the site */
-    const int o1 = tcp_connect(v.ofa);
-    pause_ms(30);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    const int o1 = hs_loopback_connect(v.ofa);
+    hs_test_pause_ms(30);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.01, 1.0);
     run_steps(&a, 1, 3, 0.01);
     client_bye(&a);
     close(o1);
     /* the 44 bytes of protocol A's sizes, then nothing: holds the site for idle_timeout only */
-    const int o2 = tcp_connect(v.ofa);
+    const int o2 = hs_loopback_connect(v.ofa);
     const int32_t sizes[11] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 8};
     assert_int_equal(write(o2, sizes, sizeof sizes), (ssize_t)sizeof sizes);
-    const double t0 = now_s();
-    while (!status(&v).connected && now_s() - t0 < 2.0) pause_ms(2);
+    const double t0 = hs_test_now_s();
+    while (!status(&v).connected && hs_test_now_s() - t0 < 2.0) hs_test_pause_ms(2);
     assert_true(status(&v).connected);
-    while (status(&v).connected && now_s() - t0 < 5.0) pause_ms(5);
-    const double held = now_s() - t0;
+    while (status(&v).connected && hs_test_now_s() - t0 < 5.0) hs_test_pause_ms(5);
+    const double held = hs_test_now_s() - t0;
     print_message("    an OpenFresco client silent after its sizes held the site %.3f s "
                   "(idle_timeout 0.5 s)\n",
                   held);
@@ -380,7 +311,7 @@ static void test_openfresco_idle_peers(void **state)
     uint8_t buf[64];
     assert_true(read_all(o2, buf, sizeof buf) == 0); /* closed, no bytes: no error channel */
     close(o2);
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.01, 1.0);
     run_steps(&a, 1, 3, 0.01);
     client_bye(&a);
@@ -402,7 +333,7 @@ static void test_handshake_refusals(void **state)
     size_t len = 0;
     assert_int_equal(hs_secure_handshake_start(ch, init, sizeof init, &len), 0);
     /* the AUTH_INIT once: a challenge comes back */
-    int fd = tcp_connect(v.port);
+    int fd = hs_loopback_connect(v.port);
     assert_int_equal(write(fd, init, len), (ssize_t)len);
     uint8_t buf[512];
     struct timeval tv = {3, 0};
@@ -411,12 +342,12 @@ static void test_handshake_refusals(void **state)
     assert_int_equal(buf[5], HS_WIRE_AUTH_CHALLENGE);
     close(fd);
     /* the same bytes again: a replayed handshake, said so */
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     assert_int_equal(write(fd, init, len), (ssize_t)len);
     expect_error(fd, "replayed handshake", NULL);
     close(fd);
     /* a sealed AUTH_INIT: an ERROR frame says why */
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     init[6] |= HS_WIRE_FLAG_SEALED;
     init[HS_WIRE_HEADER_SIZE + 5] ^= 0x55; /* another nonce */
     assert_int_equal(write(fd, init, len), (ssize_t)len);
@@ -432,13 +363,13 @@ static void test_handshake_refusals(void **state)
     m.hello.time_scale = 1.0;
     hs_wire_status st;
     assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), 0);
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     assert_int_equal(write(fd, buf, len), (ssize_t)len);
     expect_error(fd, "unexpected HELLO", NULL);
     close(fd);
     /* the same HELLO marked sealed (a coordinator that believes its handshake done) */
     buf[6] |= HS_WIRE_FLAG_SEALED;
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     assert_int_equal(write(fd, buf, len), (ssize_t)len);
     expect_error(fd, "HELLO, sequence 0: sealed frame where a plain one is required", NULL);
     close(fd);
@@ -446,12 +377,12 @@ static void test_handshake_refusals(void **state)
      * one: logged with '?' for the control character */
     hs_wire_error_set(&m, 0, HS_EAUTH, "\033[2J\033[31mowned");
     assert_int_equal(hs_wire_encode(&m, 0, buf, sizeof buf, &len, &st), 0);
-    fd = tcp_connect(v.port);
+    fd = hs_loopback_connect(v.port);
     assert_int_equal(write(fd, buf, len), (ssize_t)len);
     read_all(fd, buf, sizeof buf);
     close(fd);
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     memset(&m, 0, sizeof m);
     m.type = HS_WIRE_HELLO;
     m.hello.version_min = m.hello.version_max = 1;
@@ -460,9 +391,9 @@ static void test_handshake_refusals(void **state)
     m.hello.dt = 0.01;
     m.hello.time_scale = 1.0;
     snprintf(m.hello.coordinator, sizeof m.hello.coordinator, "\033[31mred");
-    client_send(&a, &m);
+    hs_site_client_send(&a, &m);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_HELLO_ACK);
     client_bye(&a);
     pthread_mutex_lock(&logged_lock);
@@ -491,7 +422,7 @@ static void *flood_main(void *arg)
     int nidle = 0;
     uint32_t r = 7;
     while (!atomic_load(&f->stop)) {
-        const int fd = tcp_connect(f->port);
+        const int fd = hs_loopback_connect(f->port);
         switch (f->made % 3) {
         case 0: /* connect and go */
             close(fd);
@@ -514,7 +445,7 @@ static void *flood_main(void *arg)
             idle[nidle++] = fd;
         }
         f->made++;
-        pause_ms(2);
+        hs_test_pause_ms(2);
     }
     for (int k = 0; k < nidle; k++) close(idle[k]);
     return NULL;
@@ -525,18 +456,18 @@ static void test_flood_does_not_perturb_a_test(void **state)
     (void)state;
     srv v;
     srv_start(&v, "");
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.01, 5.0); /* 25 ticks (50 ms) a step: room for a loaded machine */
     const int n = 60;
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     const int quiet = run_steps(&a, 1, n, 0.01);
-    const double t1 = now_s();
+    const double t1 = hs_test_now_s();
     flood f = {.port = v.port};
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, flood_main, &f), 0);
     const int flooded = run_steps(&a, n + 1, n, 0.01);
-    const double t2 = now_s();
+    const double t2 = hs_test_now_s();
     atomic_store(&f.stop, 1);
     pthread_join(th, NULL);
     client_bye(&a);
@@ -571,8 +502,8 @@ static void test_hold_timeout_without_mass(void **state)
     (void)state;
     srv v;
     srv_start(&v, "  command: {hold_timeout: 0.2}\n");
-    client a;
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    hs_site_client a;
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.02, 1.0);
     for (int64_t k = 1; k <= 3; k++) {
         hs_wire_msg m, r;
@@ -582,31 +513,31 @@ static void test_hold_timeout_without_mass(void **state)
         m.target.t = 0.02 * (double)k;
         m.target.nact = 1;
         m.target.x[0] = 0.1 * (double)k;
-        client_send(&a, &m);
-        assert_int_equal(client_recv(&a, &r), 0);
+        hs_site_client_send(&a, &m);
+        assert_int_equal(hs_site_client_recv(&a, &r), 0);
         assert_int_equal(r.type, HS_WIRE_MEASUREMENT);
         simple(&a, HS_WIRE_COMMIT, k);
     }
-    client_close(&a); /* the coordinator vanishes */
-    const double t0 = now_s();
-    while (status(&v).state != HS_CMDGEN_DONE && now_s() - t0 < 3.0) pause_ms(5);
+    hs_site_client_close(&a); /* the coordinator vanishes */
+    const double t0 = hs_test_now_s();
+    while (status(&v).state != HS_CMDGEN_DONE && hs_test_now_s() - t0 < 3.0) hs_test_pause_ms(5);
     const hs_site_server_status st = status(&v);
-    print_message("    done after %.3f s, x %.4f, f %.4f: still loaded\n", now_s() - t0, st.x[0],
-                  st.f[0]);
+    print_message("    done after %.3f s, x %.4f, f %.4f: still loaded\n", hs_test_now_s() - t0,
+                  st.x[0], st.f[0]);
     assert_int_equal(st.state, HS_CMDGEN_DONE);
     HS_ASSERT_NEAR(st.f[0], 2.0 * st.x[0], 1e-12);
     assert_true(st.f[0] > 0.5); /* held near 0.3 (extrapolation may overshoot a little) */
-    assert_int_equal(client_open(&a, v.port, key), 0);
+    assert_int_equal(hs_site_client_open(&a, v.port, key), 0);
     client_hello(&a, 0.02, 1.0);
     simple(&a, HS_WIRE_RESUME, 3);
     hs_wire_msg r;
-    assert_int_equal(client_recv(&a, &r), 0);
+    assert_int_equal(hs_site_client_recv(&a, &r), 0);
     assert_int_equal(r.type, HS_WIRE_ERROR);
     print_message("    %s\n", r.error.text);
     assert_non_null(strstr(r.error.text, "the specimen still loaded"));
     assert_non_null(strstr(r.error.text, "command.mass"));
     assert_null(strstr(r.error.text, "unloaded"));
-    client_close(&a);
+    hs_site_client_close(&a);
     srv_stop(&v);
 }
 
@@ -638,7 +569,7 @@ static void test_tick_log_capped(void **state)
     snprintf(old, sizeof old, "%s.1", log);
     srv v;
     srv_start_log(&v, "", log, HS_SITE_SERVER_LOG_MIN);
-    pause_ms(600); /* 300 ticks of about 50 bytes: several files of 4096 bytes */
+    hs_test_pause_ms(600); /* 300 ticks of about 50 bytes: several files of 4096 bytes */
     srv_stop_keep(&v);
     const hs_site_server_status st = status(&v);
     srv_destroy(&v);

@@ -9,6 +9,7 @@
  * A protocol A client that reconnects after each drop for silence (issue 17: it held the site
  * without end) is refused after three empty sessions, while another address is still served. */
 #include "hs_ofr_peer.h"
+#include "hs_site_client.h"
 #include "hs_test.h"
 
 #include "hysim/site_server.h"
@@ -330,13 +331,6 @@ static void test_three_clients_same_forces(void **state)
     srv_stop(&v);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* A protocol A client from `ip` (a loopback address) that sends its sizes and then nothing: how
  * long the site kept the connection open (s). */
 static double silent_client(const char *ip, int port)
@@ -354,13 +348,13 @@ static double silent_client(const char *ip, int port)
     const int32_t sizes[11] = {NDOF, NDOF, NDOF, 0, 1, 0, 0, 0, NDOF, 0, DATA_SIZE};
     uint8_t b[44];
     for (int i = 0; i < 11; i++) hs_ofr_put_i32(b + 4 * i, sizes[i]);
-    const double t0 = now_s();
+    const double t0 = hs_test_now_s();
     send(fd, b, sizeof b, MSG_NOSIGNAL);
     char c;
     ssize_t r;
     do r = recv(fd, &c, 1, 0);
     while (r < 0 && errno == EINTR);
-    const double held = now_s() - t0;
+    const double held = hs_test_now_s() - t0;
     assert_true(r <= 0); /* closed (a refused connection may be reset) */
     close(fd);
     return held;
@@ -391,21 +385,14 @@ static void test_reconnecting_client_bounded(void **state)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/hs_site_ofr_XXXXXX");
-    if (!mkdtemp(tmpdir)) return -1;
-    snprintf(keypath, sizeof keypath, "%s/east.key", tmpdir);
-    hs_ctx *ctx = NULL;
-    hs_ctx_create(&ctx);
-    const int rc = hs_secure_key_generate(ctx, keypath, key);
-    hs_ctx_destroy(&ctx);
-    return rc;
+    return hs_site_key_setup("/tmp/hs_site_ofr_XXXXXX", tmpdir, sizeof tmpdir, keypath,
+                             sizeof keypath, key);
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    unlink(keypath);
-    rmdir(tmpdir);
+    hs_site_key_teardown(tmpdir, keypath);
     return 0;
 }
 

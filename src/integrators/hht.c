@@ -11,30 +11,9 @@
 
 const hs_param_spec hs_hht_params[] = {
     {"alpha", HS_PARAM_NUM, 0, "numerical dissipation, in [-1/3, 0] (default -0.05)"},
-    {"tol", HS_PARAM_NUM, 0, "Newton tolerance, relative (default 1e-10)"},
-    {"max_iter", HS_PARAM_NUM, 0, "Newton iterations per step (default 20)"},
-    {"tangent", HS_PARAM_STR, 0,
-     "Newton matrix: current (full Newton, default) | initial (factored once) | every N (steps)"},
-    {"update", HS_PARAM_STR, 0,
-     "sparse Newton: woodbury (the factor kept while the tangent changes on few DOFs, default) | "
-     "refactor (every iteration)"},
-    {"update_dofs", HS_PARAM_NUM, 0,
-     "woodbury: the DOFs on which the tangent may differ from the factored one (default 64)"},
+    HS_IMPLICIT_NEWTON_PARAMS,
     {NULL, HS_PARAM_NUM, 0, NULL},
 };
-
-static int hht_setup(hs_integrator *it)
-{
-    return hs_implicit_setup(it, it->data);
-}
-static int hht_predict(hs_integrator *it, hs_step_io *io)
-{
-    return hs_implicit_predict(it, it->data, io);
-}
-static int hht_correct(hs_integrator *it, hs_step_io *io)
-{
-    return hs_implicit_correct(it, it->data, io);
-}
 
 /* r(n) is the state beyond (d, v, a) */
 static size_t hht_state_size(const hs_integrator *it)
@@ -54,25 +33,10 @@ static int hht_state_load(hs_integrator *it, const double *in)
     return 0;
 }
 
-static void hht_destroy(hs_integrator *it)
-{
-    if (!it->data) return;
-    hs_implicit_free(it->data);
-    hs_free(it->data);
-    it->data = NULL;
-}
-
 int hs_integrator_create_hht(hs_integrator *it, const hs_options *opts)
 {
-    hs_implicit *s = hs_calloc(1, sizeof *s);
+    hs_implicit *s = hs_implicit_attach(it);
     if (!s) return HS_ENOMEM;
-    it->data = s;
-    it->ops.setup = hht_setup;
-    it->ops.sparse = 1;
-    it->ops.sparse_exp = 1; /* Kes (initial) in Newton's matrix: a Woodbury update */
-    it->ops.predict = hht_predict;
-    it->ops.correct = hht_correct;
-    it->ops.destroy = hht_destroy;
     it->ops.state_size = hht_state_size;
     it->ops.state_save = hht_state_save;
     it->ops.state_load = hht_state_load;

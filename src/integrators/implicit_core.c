@@ -435,3 +435,40 @@ int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io)
     io->iterations = constant ? 0 : iter;
     return it->dyn.commit(it->dyn.user);
 }
+
+static int implicit_setup(hs_integrator *it)
+{
+    return hs_implicit_setup(it, it->data);
+}
+
+static int implicit_predict(hs_integrator *it, hs_step_io *io)
+{
+    return hs_implicit_predict(it, it->data, io);
+}
+
+static int implicit_correct(hs_integrator *it, hs_step_io *io)
+{
+    return hs_implicit_correct(it, it->data, io);
+}
+
+static void implicit_destroy(hs_integrator *it)
+{
+    if (!it->data) return;
+    hs_implicit_free(it->data);
+    hs_free(it->data);
+    it->data = NULL;
+}
+
+hs_implicit *hs_implicit_attach(hs_integrator *it)
+{
+    hs_implicit *s = hs_calloc(1, sizeof *s);
+    if (!s) return NULL;
+    it->data = s;
+    it->ops.setup = implicit_setup;
+    it->ops.sparse = 1;
+    it->ops.sparse_exp = 1; /* Kes (initial) in Newton's matrix: a Woodbury update */
+    it->ops.predict = implicit_predict;
+    it->ops.correct = implicit_correct;
+    it->ops.destroy = implicit_destroy;
+    return s;
+}

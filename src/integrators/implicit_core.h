@@ -56,5 +56,23 @@ void hs_implicit_assemble(hs_integrator *it, hs_implicit *s, int with_ke);
 int hs_implicit_predict(hs_integrator *it, hs_implicit *s, hs_step_io *io);
 int hs_implicit_correct(hs_integrator *it, hs_implicit *s, hs_step_io *io);
 void hs_implicit_free(hs_implicit *s);
+/* Makes it a plain implicit integrator (newmark, hht): a fresh hs_implicit in it->data and the
+ * ops that set it up, step and free it, on the dense and sparse paths (Kes by a Woodbury update).
+ * Returns that state, NULL when out of memory. */
+hs_implicit *hs_implicit_attach(hs_integrator *it);
+
+/* The options newmark and hht share, the tail of their hs_param_spec tables. */
+/* clang-format off */
+#define HS_IMPLICIT_NEWTON_PARAMS                                                                  \
+    {"tol", HS_PARAM_NUM, 0, "Newton tolerance, relative (default 1e-10)"},                        \
+    {"max_iter", HS_PARAM_NUM, 0, "Newton iterations per step (default 20)"},                      \
+    {"tangent", HS_PARAM_STR, 0,                                                                   \
+     "Newton matrix: current (full Newton, default) | initial (factored once) | every N (steps)"}, \
+    {"update", HS_PARAM_STR, 0,                                                                    \
+     "sparse Newton: woodbury (the factor kept while the tangent changes on few DOFs, default) | " \
+     "refactor (every iteration)"},                                                                \
+    {"update_dofs", HS_PARAM_NUM, 0,                                                               \
+     "woodbury: the DOFs on which the tangent may differ from the factored one (default 64)"}
+/* clang-format on */
 
 #endif

@@ -11,18 +11,7 @@ set -u
 hysim=$1
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 
 if ! "$hysim" site 2>&1 | grep -q -- '--config'; then
     echo "distributed.sh: SKIP: this hysim has no 'site' command"
@@ -50,21 +39,8 @@ YAML
 site_file east 1.0
 site_file west 0.5
 
-start_site() { # STEM (site file $dir/STEM.yaml) -> sets port_STEM, pid_STEM
-    "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
-    pids+=($!)
-    eval "pid_$1=$!"
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
-    [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
-    eval "port_$1=$port"
-}
-start_site east
-start_site west
+start_site_file east
+start_site_file west
 
 # The test: a two-story frame, each story a specimen at its own site. SITES is replaced by the
 # virtual (in-process) or the remote description of the same two labs.
@@ -137,8 +113,8 @@ np_site_file() { # NAME K SEED
 }
 np_site_file east 1.0 11
 np_site_file west 0.5 12
-start_site east_np
-start_site west_np
+start_site_file east_np
+start_site_file west_np
 test_file "$dir/local_np.yaml" $steps "  east: {kind: virtual, $(np_lab 1.0 11)}
   west: {kind: virtual, $(np_lab 0.5 12)}"
 test_file "$dir/remote_np.yaml" $steps \

@@ -24,21 +24,7 @@ set -u
 hysim=$1
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-ns=""
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    # deleting the namespace removes its interfaces and iptables rules with it
-    [ -n "$ns" ] && ip netns del "$ns" 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 
 if ! "$hysim" site 2>&1 | grep -q -- '--config'; then
     echo "distributed_resume.sh: SKIP: this hysim has no 'site' command"
@@ -71,24 +57,6 @@ YAML
 site_file east east 1.0
 site_file west west 0.5
 
-# start_site STEM [PREFIX...]: runs `hysim site` (behind PREFIX, e.g. ip netns exec), sets
-# port_STEM and pid_STEM
-start_site() {
-    local stem=$1
-    shift
-    "$@" "$hysim" site --config "$dir/$stem.yaml" ${site_once:+--once} > "$dir/$stem.out" \
-        2>> "$dir/$stem.log" &
-    pids+=($!)
-    eval "pid_$stem=$!"
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$stem.out" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
-    [ -n "$port" ] || fail "site $stem did not start: $(cat "$dir/$stem.log")"
-    eval "port_$stem=$port"
-}
 stop_site() { # STEM
     local p
     eval "p=\$pid_$1"
@@ -109,8 +77,8 @@ test_file "$dir/local.yaml" "  east: {kind: virtual, perfect: true, actuators: {
 "$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 ||
     fail "in-process run exited $?"
 
-start_site east
-start_site west
+start_site_file east
+start_site_file west
 test_file "$dir/remote.yaml" "$(remote_sites "$port_east" "$port_west")"
 
 json_site() { # SUMMARY SITE KEY: the value of KEY in the site's entry of summary.json
@@ -221,7 +189,7 @@ check_resumed old
 # `hysim site --once` ends with the first test that ends, not with a coordinator that aborted:
 # the site outlives its timeout holding the test, takes the resume, and exits after its BYE
 site_file east_once east 1.0
-site_once=1 start_site east_once
+site_once=1 start_site_file east_once
 test_file "$dir/once.yaml" "$(remote_sites "$port_east_once" "$port_west")"
 HS_TEST_KILL_AT=commit:50 "$hysim" run "$dir/once.yaml" -o "$dir/once" --quiet > "$dir/once.log" 2>&1
 sleep 2 # beyond the site's 1.5 s timeout: the coordinator is declared lost
@@ -248,7 +216,7 @@ for s in east west; do
     [ $s = west ] && k=0.5
     printf 'hysim: 1\nsite: {name: %s, listen: "127.0.0.1:0", key: %s.key, %s}\n' \
         "$s" "$s" "$(ti_lab $k)" > "$dir/${s}_ti.yaml"
-    start_site ${s}_ti
+    start_site_file ${s}_ti
 done
 test_file "$dir/ti_local.yaml" "  east: {kind: virtual, $(ti_lab 1.0)}
   west: {kind: virtual, $(ti_lab 0.5)}"
@@ -307,7 +275,7 @@ test_file "$dir/long_local.yaml" "  east: {kind: virtual, perfect: true, actuato
     fail "in-process long run exited $?"
 stop_site east
 site_file east east 1.0 "$port_east" east.state # the site writes its test's state every step
-start_site east
+start_site_file east
 "$hysim" run "$dir/long.yaml" -o "$dir/site_killed" --quiet > "$dir/site_killed.log" 2>&1 &
 run_pid=$!
 pids+=($run_pid)
@@ -324,7 +292,7 @@ rows=$(($(wc -l < "$dir/site_killed/response.csv") - 1))
 cmp -s <(head -$((done_steps + 2)) "$dir/long_local/response.csv") "$dir/site_killed/response.csv" ||
     fail "site killed: the $done_steps steps kept differ from the uninterrupted run"
 site_file east east 1.0 "$port_east" east.state # the same port: the test file names it
-start_site east
+start_site_file east
 "$hysim" run --resume "$dir/site_killed" --quiet >> "$dir/site_killed.log" 2>&1 ||
     fail "site killed: the resumed run exited $?"
 grep -q '"status": "completed"' "$dir/site_killed/summary.json" || fail "site killed: not completed"
@@ -345,8 +313,8 @@ else
     ip netns exec "$ns" ip link set lo up
     site_file east_ns east 1.0
     site_file west_ns west 0.5
-    start_site east_ns ip netns exec "$ns"
-    start_site west_ns ip netns exec "$ns"
+    start_site_file east_ns ip netns exec "$ns"
+    start_site_file west_ns ip netns exec "$ns"
     steps=$long
     test_file "$dir/part.yaml" "$(remote_sites "$port_east_ns" "$port_west_ns")"
     ip netns exec "$ns" "$hysim" run "$dir/part.yaml" -o "$dir/part" --quiet > "$dir/part.log" 2>&1 &

@@ -16,28 +16,12 @@ src=${HS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 fake="$src/tests/support/nees_fake_lab.py"
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 python3 "$fake" --accept-timeout 20 --idle-timeout 20 --log "$dir/fake.log" --format exact \
     --spring "MDL-00-01:LBCB1,x,displacement,1.0" --spring "MDL-00-01:LBCB2,x,displacement,1e300" \
     > "$dir/fake.out" 2>&1 &
 pids+=($!)
-port=""
-for _ in $(seq 1 100); do
-    port=$(sed -n 's/^PORT \([0-9]*\)$/\1/p' "$dir/fake.out")
-    [ -n "$port" ] && break
-    sleep 0.05
-done
+port=$(printed_port "$dir/fake.out" 's/^PORT \([0-9]*\)$/\1/p')
 [ -n "$port" ] || fail "the fake NEES lab did not start"
 site=$(printf '  lab:\n    kind: remote\n    url: "nees://127.0.0.1:%s"\n    actuators: {a1: {}, a2: {}}\n    nees:\n      control_points:\n        "MDL-00-01:LBCB1": {dofs: [x displacement], actuators: [a1]}\n        "MDL-00-01:LBCB2": {dofs: [x displacement], actuators: [a2]}\n' "$port")
 two_story_file "$dir/test.yaml" lab_data 50 1 lab lab a2 "$site"

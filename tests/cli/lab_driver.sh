@@ -20,36 +20,14 @@ for f in "$good" "$wrong" "$nosym"; do
 done
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 umask 077
 od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/east.key"
 
 site_file() { # FILE DRIVER_PATH (empty: the virtual lab with the same actuator and spring)
     local lab="  lab: {kind: driver, path: \"$2\", options: \"a=1 k=1.0\"}"
     [ -n "$2" ] || lab=""
-    cat > "$1" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-$lab
-YAML
+    east_site_file "$1" "$lab"
 }
 
 # Refusals: the site does not start, exit 2, the message says what to do.

@@ -30,27 +30,12 @@ trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 command -v readelf >/dev/null || fail "readelf not found (binutils: scripts/install-deps.sh)"
 
-cat >"$dir/t.yaml" <<'YAML'
-hysim: 1
-name: two-story
-units: {force: kip, length: in, time: s}
-structure:
-  dofs: 2
-  mass: [0.0103600103600104, 0.0103600103600104]
-  shear_building:
-    stories: [{material: col}, {material: col}]
-  damping: {stiffness_proportional: {mode: 1, ratio: 0.02}}
-materials:
-  col: {type: elastic, k: 2.8}
-ground_motion:
-  synthetic: {seed: 7, pga: 100.0, duration: 2, dt: 0.01}
-analysis:
-  integrator: {type: exact}
-  dt: 0.01
-  duration: 2
+. "$(dirname "$0")/lib/two_story_building.sh"
+{ two_story_building two-story 100.0 2 "{type: exact}"; cat <<'YAML'
 output:
   mat: true
 YAML
+} > "$dir/t.yaml"
 
 . "$(dirname "$0")/lib/frame_models.sh"
 { large_frame_model 4 40; cat <<'YAML'

@@ -22,6 +22,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 src=${HS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 work_dir
 [ -n "${KEEP:-}" ] && { trap - EXIT; echo "massless_brace: keeping $dir"; }
@@ -96,21 +97,7 @@ awk -v a="$d1" -v b="$d2" 'BEGIN { exit !(b < 0.3 * a) }' || fail "os_tangent's 
 
 # the same frame read from an OpenSees Tcl script (structure.model.opensees): the control point
 # keeps node 4 uy there too, and the run is the YAML frame's bit for bit
-cat > frame.tcl << 'TCL'
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0.0 0.0
-node 2 6.0 0.0
-node 3 0.0 3.2
-node 4 6.0 3.2
-fix 1 1 1 1
-fix 2 1 1 1
-mass 3 40.0 0.0 0.0
-mass 4 40.0 0.0 0.0
-geomTransf Linear 1
-element elasticBeamColumn 1 1 3 0.01 200.0e6 1.0e-4 1
-element elasticBeamColumn 2 2 4 0.01 200.0e6 1.0e-4 1
-element elasticBeamColumn 3 3 4 0.01 200.0e6 2.0e-4 1
-TCL
+brace_portal_tcl > frame.tcl # lib/frame_models.sh
 tcl_twin lin_hht_h.yaml frame.tcl | sed 's/^  model: {opensees: frame.tcl}/  model: {opensees: frame.tcl, excitation: x}/' > tcl.yaml
 grep -q "opensees: frame.tcl, excitation: x" tcl.yaml || fail "the Tcl test file was not built"
 "$hysim" run tcl.yaml -o tcl --quiet 2> err || fail "Tcl model run: $(cat err)"

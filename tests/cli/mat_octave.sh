@@ -14,28 +14,12 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat >"$dir/two.yaml" <<'YAML'
-hysim: 1
-name: two-story-mat
-units: {force: kip, length: in, time: s}
-structure:
-  dofs: 2
-  mass: [0.0103600103600104, 0.0103600103600104]
-  shear_building:
-    stories: [{material: col}, {material: brace}]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
-materials:
-  col: {type: elastic, k: 2.8}
-  brace: {type: bilinear, k: 2.8, fy: 0.25, b: 0.05}
-ground_motion:
-  synthetic: {seed: 7, pga: 100.0, duration: 3, dt: 0.01}
-analysis:
-  integrator: {type: newmark}
-  dt: 0.01
-  duration: 3
+. "$(dirname "$0")/lib/two_story_building.sh"
+{ two_story_building two-story-mat 100.0 3 "{type: newmark}" brace; cat <<'YAML'
 output:
   mat: true
 YAML
+} > "$dir/two.yaml"
 "$hysim" run "$dir/two.yaml" -o "$dir/out" --quiet || fail "hysim run failed"
 [ -s "$dir/out/results.mat" ] || fail "no results.mat"
 cat >"$dir/read.m" <<'M'

@@ -28,17 +28,7 @@ fi
 src=${HS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 
 umask 077
-od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
-cat > "$dir/lab.yaml" <<YAML
-hysim: 1
-site:
-  name: lab
-  listen: "127.0.0.1:0"
-  key: lab.key
-  perfect: true
-  actuators: {a1: {stroke: 50}}
-  specimen: {type: linear, K: [[1.0]]}
-YAML
+monitor_lab_site a1
 "$hysim" site --config "$dir/lab.yaml" --once --monitor 0 > "$dir/site.out" 2> "$dir/site.log" &
 pids+=($!)
 port="" site_mon=""

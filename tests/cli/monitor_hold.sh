@@ -13,30 +13,15 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/monitor_http.sh"
+. "$(dirname "$0")/lib/two_story_lab.sh"
 monitor_work_dir # $dir, pids, fail
 umask 077
-od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
-cat > "$dir/lab.yaml" <<YAML
-hysim: 1
-site:
-  name: lab
-  listen: "127.0.0.1:0"
-  key: lab.key
-  perfect: true
-  actuators: {a1: {stroke: 50}}
-  specimen: {type: linear, K: [[1.0]]}
-  command: {hold_timeout: 2, mass: [[0.000929839173384007]], zeta: 0.05}
-YAML
+monitor_lab_site a1 "{hold_timeout: 2, mass: [[0.000929839173384007]], zeta: 0.05}"
 "$hysim" site --config "$dir/lab.yaml" --once --log "$dir/ticks.csv" > "$dir/site.out" \
     2> "$dir/site.log" &
 site_pid=$!
 pids+=($site_pid)
-port=""
-for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/site.out" | head -1)
-    [ -n "$port" ] && break
-    sleep 0.05
-done
+port=$(site_port site) # lib/two_story_lab.sh
 [ -n "$port" ] || fail "the site did not start"
 
 steps=1200 # 6 s of test at time_scale 1, plus the 5 s pause

@@ -11,17 +11,7 @@ hysim=$1
 . "$(dirname "$0")/lib/monitor_http.sh"
 monitor_work_dir # $dir, pids, fail
 umask 077
-od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key"
-cat > "$dir/lab.yaml" <<YAML
-hysim: 1
-site:
-  name: lab
-  listen: "127.0.0.1:0"
-  key: lab.key
-  perfect: true
-  actuators: {ram: {stroke: 50}}
-  specimen: {type: linear, K: [[1.0]]}
-YAML
+monitor_lab_site ram
 "$hysim" site --config "$dir/lab.yaml" --monitor 0 > "$dir/site.out" 2> "$dir/site.log" &
 site_pid=$!
 pids+=($site_pid)

@@ -29,18 +29,7 @@ client="$src/tests/support/nees_client.py"
 fake="$src/tests/support/nees_fake_lab.py"
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -15 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 
 # ---- 1. hysim site answering NEES clients ----
 site_file() { # NAME MODE CONTROL_POINTS
@@ -122,12 +111,8 @@ start_fake() { # NAME ARGS... -> fake_port_NAME
         --spring "MDL-00-01:LBCB1,x,displacement,1.0" --spring "MDL-00-01:LBCB2,x,displacement,0.5" \
         "$@" > "$dir/fake_$name.out" 2>&1 &
     pids+=($!)
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's/^PORT \([0-9]*\)$/\1/p' "$dir/fake_$name.out")
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    local port
+    port=$(printed_port "$dir/fake_$name.out" 's/^PORT \([0-9]*\)$/\1/p')
     [ -n "$port" ] || fail "fake lab $name did not start"
     eval "fake_port_$name=$port"
 }

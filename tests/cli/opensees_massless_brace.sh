@@ -18,6 +18,7 @@
 set -u
 hysim=$1
 . "$(dirname "$0")/lib/fe_cli.sh"
+. "$(dirname "$0")/lib/frame_models.sh"
 need_opensees
 work_dir
 pids=()
@@ -37,19 +38,7 @@ frame_tcl() { # FILE OUT BRACE (linear | bouc_wen) [PORT: the brace a genericCli
 element twoNodeLink 4 1 4 -mat 5 -dir 1"
     [ -n "${4:-}" ] && brace="element genericClient 4 -node 1 4 -dof 1 2 -dof 1 2 -server $4 127.0.0.1"
     cat > "$1" << TCL
-model BasicBuilder -ndm 2 -ndf 3
-node 1 0.0 0.0
-node 2 6.0 0.0
-node 3 0.0 3.2
-node 4 6.0 3.2
-fix 1 1 1 1
-fix 2 1 1 1
-mass 3 40.0 0.0 0.0
-mass 4 40.0 0.0 0.0
-geomTransf Linear 1
-element elasticBeamColumn 1 1 3 0.01 200.0e6 1.0e-4 1
-element elasticBeamColumn 2 2 4 0.01 200.0e6 1.0e-4 1
-element elasticBeamColumn 3 3 4 0.01 200.0e6 2.0e-4 1
+$(brace_portal_tcl)
 $brace
 timeSeries Path 2 -dt 0.01 -filePath rec.txt -factor 1.0
 pattern UniformExcitation 2 1 -accel 2

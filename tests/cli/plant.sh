@@ -14,18 +14,7 @@ set -u
 hysim=$1
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 if ! command -v python3 >/dev/null 2>&1; then
     echo "plant.sh: SKIP: python3 is not available for the dropping proxy"
     exit 0
@@ -57,35 +46,6 @@ YAML
     local port
     port=$(site_port "$1")
     [ -n "$port" ] || fail "plant $1 did not start: $(cat "$dir/$1.err")"
-    eval "port_$1=$port"
-}
-
-start_site() { # STEM REMOTE_PORT MAX_MISSING -> port_STEM, pid_STEM
-    cat > "$dir/$1.yaml" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-  lab:
-    kind: udp
-    remote: "127.0.0.1:$2"
-    local: "127.0.0.1:0"
-    rests_at_zero: true # no fixed local port: the plant starts at rest at 0
-    reply_timeout: 0.002
-    max_missing: $3
-$(echo "$packets" | sed 's/^/  /')
-YAML
-    "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
-    pids+=($!)
-    eval "pid_$1=$!"
-    local port
-    port=$(site_port "$1")
-    [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
     eval "port_$1=$port"
 }
 
@@ -121,7 +81,7 @@ steps=400
 start_plant plant
 # the runs that compare responses allow 2 s of silence before the watchdog (a loaded machine can
 # starve the plant for more than 0.1 s); the killed plant and the interlock below keep 100
-start_site site "$port_plant" 2000
+start_udp_site site "$port_plant" 2000
 two_story_test "$dir/local.yaml" udp_lab $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
 two_story_test "$dir/udp.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 || fail "in-process run exited $?"
@@ -165,7 +125,7 @@ pids+=($!)
 pid_proxy=$!
 for _ in $(seq 1 100); do port_proxy=$(head -1 "$dir/proxy.out"); [ -n "$port_proxy" ] && break; sleep 0.05; done
 [ -n "$port_proxy" ] || fail "the proxy did not start"
-start_site site2 "$port_proxy" 2000
+start_udp_site site2 "$port_proxy" 2000
 two_story_test "$dir/proxied.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site2\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/proxied.yaml" -o "$dir/proxied" --quiet > "$dir/run_proxied.log" 2>&1 ||
     fail "the run through the dropping proxy exited $?"
@@ -189,7 +149,7 @@ kill "$pid_proxy" "$pid_plant2" 2>/dev/null
 # The plant killed mid-test: the site holds after 100 silent ticks (0.1 s), the run exits 3, every
 # step recorded before is kept.
 start_plant plant3
-start_site site3 "$port_plant3" 100
+start_udp_site site3 "$port_plant3" 100
 long=4000
 two_story_test "$dir/long.yaml" udp_lab $long "{kind: remote, url: \"hysim://127.0.0.1:$port_site3\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/long.yaml" -o "$dir/killed" --quiet > "$dir/killed.log" 2>&1 &
@@ -213,7 +173,7 @@ echo "plant.sh: plant killed after 20 steps: exit 3, all $done_steps steps kept;
 
 # An interlock raised by the plant after its 300th command: the site holds, exit 3.
 start_plant plant4 "  interlock_after: 300"
-start_site site4 "$port_plant4" 100
+start_udp_site site4 "$port_plant4" 100
 two_story_test "$dir/inter.yaml" udp_lab $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site4\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/inter.yaml" -o "$dir/inter" --quiet > "$dir/inter.log" 2>&1
 rc=$?

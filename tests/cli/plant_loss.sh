@@ -15,21 +15,7 @@ set -u
 hysim=$1
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
-pids=()
-ns=""
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    # deleting the namespace removes its interfaces and iptables rules with it
-    [ -n "$ns" ] && ip netns del "$ns" 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
 ns=hs_loss_$$
 if ! ip netns add "$ns" 2>/dev/null; then
     ns=""
@@ -67,34 +53,6 @@ pids+=($!)
 port_plant=$(site_port plant)
 [ -n "$port_plant" ] || fail "the plant did not start: $(cat "$dir/plant.err")"
 
-start_site() { # STEM MAX_MISSING -> port_STEM, pid_STEM
-    cat > "$dir/$1.yaml" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-  lab:
-    kind: udp
-    remote: "127.0.0.1:$port_plant"
-    local: "127.0.0.1:0"
-    rests_at_zero: true # no fixed local port: the plant starts at rest at 0
-    reply_timeout: 0.002
-    max_missing: $2
-$(echo "$packets" | sed 's/^/  /')
-YAML
-    ip netns exec "$ns" "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
-    pids+=($!)
-    eval "pid_$1=$!"
-    local port
-    port=$(site_port "$1")
-    [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
-    eval "port_$1=$port"
-}
 dropped() { # the packets the rule dropped so far
     inns iptables -L INPUT -v -x -n | awk '/DROP/ { s += $1 } END { print s + 0 }'
 }
@@ -103,7 +61,8 @@ dropped() { # the packets the rule dropped so far
 p=0.02
 steps=1000
 inns iptables -A INPUT -p udp --sport "$port_plant" -m statistic --mode random --probability $p -j DROP
-start_site site 200 # 0.2 s: p^200 never, and a plant starved by a loaded machine does not trip it
+# max_missing 200 (0.2 s): p^200 never, and a plant starved by a loaded machine does not trip it
+start_udp_site site "$port_plant" 200 ip netns exec "$ns"
 two_story_test "$dir/local.yaml" loss $steps "{kind: virtual, perfect: true, actuators: {a1: {}}, specimen: {type: linear, K: [[1.0]]}}"
 two_story_test "$dir/lossy.yaml" loss $steps "{kind: remote, url: \"hysim://127.0.0.1:$port_site\", key: east.key, actuators: {a1: {}}}"
 "$hysim" run "$dir/local.yaml" -o "$dir/local" --quiet > "$dir/local.log" 2>&1 || fail "in-process run exited $?"
@@ -138,7 +97,7 @@ else
 fi
 
 # 2. a burst: every reply dropped for 0.5 s (max_missing 100 at 1000 Hz: 0.1 s)
-start_site site2 100
+start_udp_site site2 "$port_plant" 100 ip netns exec "$ns"
 two_story_test "$dir/long.yaml" loss 4000 "{kind: remote, url: \"hysim://127.0.0.1:$port_site2\", key: east.key, actuators: {a1: {}}}"
 ip netns exec "$ns" "$hysim" run "$dir/long.yaml" -o "$dir/burst" --quiet > "$dir/burst.log" 2>&1 &
 run_pid=$!

@@ -13,19 +13,8 @@ hysim=$1
 dir=$(mktemp -d)
 . "$(dirname "$0")/lib/two_story_lab.sh"
 name="/hysim-test-plant-$$"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -f "/dev/shm$name"
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$(dirname "$0")/lib/lab_procs.sh"
+cleanup_more() { rm -f "/dev/shm$name"; }
 if [ ! -d /dev/shm ]; then
     echo "plant_shm.sh: SKIP: no /dev/shm on this machine"
     exit 0
@@ -89,25 +78,8 @@ YAML
 }
 
 start_site() { # STEM MAX_MISSING -> port_STEM, pid_STEM
-    cat > "$dir/$1.yaml" <<YAML
-hysim: 1
-site:
-  name: east
-  listen: "127.0.0.1:0"
-  key: east.key
-  rate: 1000
-  perfect: true
-  actuators: {a1: {}}
-  specimen: {type: linear, K: [[1.0]]}
-  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: $2}
-YAML
-    "$hysim" site --config "$dir/$1.yaml" > "$dir/$1.out" 2> "$dir/$1.log" &
-    pids+=($!)
-    eval "pid_$1=$!"
-    local port
-    port=$(site_port "$1")
-    [ -n "$port" ] || fail "site $1 did not start: $(cat "$dir/$1.log")"
-    eval "port_$1=$port"
+    east_site_file "$dir/$1.yaml" "  lab: {kind: shm, name: $name, reply_timeout: 0.002, max_missing: $2}"
+    start_site_file "$1"
 }
 
 

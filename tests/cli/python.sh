@@ -18,28 +18,12 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat >"$dir/two.yaml" <<'YAML'
-hysim: 1
-name: two-story-python
-units: {force: kip, length: in, time: s}
-structure:
-  dofs: 2
-  mass: [0.0103600103600104, 0.0103600103600104]
-  shear_building:
-    stories: [{material: col}, {material: brace}]
-  damping: {rayleigh: {modes: [1, 2], ratios: [0.02, 0.02]}}
-materials:
-  col: {type: elastic, k: 2.8}
-  brace: {type: bilinear, k: 2.8, fy: 0.25, b: 0.05}
-ground_motion:
-  synthetic: {seed: 7, pga: 150.0, duration: 4, dt: 0.01}
-analysis:
-  integrator: {type: hht, alpha: -0.1}
-  dt: 0.01
-  duration: 4
+. "$(dirname "$0")/lib/two_story_building.sh"
+{ two_story_building two-story-python 150.0 4 "{type: hht, alpha: -0.1}" brace; cat <<'YAML'
 output:
   mat: true
 YAML
+} > "$dir/two.yaml"
 "$hysim" run "$dir/two.yaml" -o "$dir/out" --quiet || fail "hysim run failed"
 
 cat >"$dir/check.py" <<'PY'

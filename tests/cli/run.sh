@@ -7,25 +7,8 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat > "$dir/good.yaml" <<'YAML'
-hysim: 1
-name: two-story
-units: {force: kip, length: in, time: s}
-structure:
-  dofs: 2
-  mass: [0.0103600103600104, 0.0103600103600104]
-  shear_building:
-    stories: [{material: col}, {material: col}]
-  damping: {stiffness_proportional: {mode: 1, ratio: 0.02}}
-materials:
-  col: {type: elastic, k: 2.8}
-ground_motion:
-  synthetic: {seed: 7, pga: 100.0, duration: 5, dt: 0.01}
-analysis:
-  integrator: {type: exact}
-  dt: 0.01
-  duration: 5
-YAML
+. "$(dirname "$0")/lib/two_story_building.sh"
+two_story_building two-story 100.0 5 "{type: exact}" > "$dir/good.yaml"
 "$hysim" run "$dir/good.yaml" -o "$dir/out" --quiet || fail "good run exited $?"
 for f in summary.json response.csv results.h5; do
     [ -s "$dir/out/$f" ] || fail "missing $f"

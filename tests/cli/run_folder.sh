@@ -16,26 +16,11 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat > "$dir/t.yaml" <<'YAML'
-hysim: 1
-name: folder
-units: {force: kip, length: in, time: s}
-structure:
-  dofs: 2
-  mass: [0.0103600103600104, 0.0103600103600104]
-  shear_building:
-    stories: [{material: col}, {material: col}]
-  damping: {stiffness_proportional: {mode: 1, ratio: 0.02}}
-materials:
-  col: {type: elastic, k: 2.8}
-ground_motion:
-  synthetic: {seed: 7, pga: 100.0, duration: 5, dt: 0.01}
-analysis:
-  integrator: {type: exact}
-  dt: 0.01
-  duration: 5
+. "$(dirname "$0")/lib/two_story_building.sh"
+{ two_story_building folder 100.0 5 "{type: exact}"; cat <<'YAML'
   checkpoint_every: 10
 YAML
+} > "$dir/t.yaml"
 
 # a killed run's folder: a new run is refused and the checkpoint and records stay byte for byte
 HS_TEST_KILL_AT_STEP=237 "$hysim" run "$dir/t.yaml" -o "$dir/k" --quiet

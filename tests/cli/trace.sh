@@ -18,17 +18,7 @@ hysim=$1
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d)
 . "$here/lib/two_story_lab.sh"
-site_pid=""
-cleanup() {
-    [ -n "$site_pid" ] && kill "$site_pid" 2>/dev/null && wait "$site_pid" 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
-}
+. "$here/lib/lab_procs.sh"
 cd "$dir" || exit 1
 start_east_site 50.0
 

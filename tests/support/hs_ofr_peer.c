@@ -1,6 +1,7 @@
 /* Raw OpenFresco peers for the tests (hs_ofr_peer.h). */
 #include "hs_ofr_peer.h"
 
+#include "hs_loopback.h"
 #include "hs_test.h"
 
 #include <arpa/inet.h>
@@ -41,18 +42,11 @@ double hs_ofr_get_f64(const uint8_t *p)
     return v;
 }
 
-static void timeouts(int fd)
-{
-    struct timeval tv = {3, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-}
-
 int hs_ofr_connect(int port)
 {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     assert_true(fd >= 0);
-    timeouts(fd);
+    hs_loopback_timeouts(fd, 3);
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
     assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
@@ -61,19 +55,7 @@ int hs_ofr_connect(int port)
 
 int hs_ofr_listen(int *port)
 {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    const int one = 1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    struct sockaddr_in a = {.sin_family = AF_INET};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    socklen_t len = sizeof a;
-    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-    assert_int_equal(listen(fd, 4), 0);
-    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
-    *port = ntohs(a.sin_port);
-    timeouts(fd); /* bounds accept() too */
-    return fd;
+    return hs_loopback_listen(port, 3); /* the timeouts bound accept() too */
 }
 
 int hs_ofr_accept(int lfd)
@@ -82,7 +64,7 @@ int hs_ofr_accept(int lfd)
     do fd = accept(lfd, NULL, NULL);
     while (fd < 0 && errno == EINTR);
     if (fd < 0) fail_msg("fake peer: no connection within 3 s (%s)", strerror(errno));
-    timeouts(fd);
+    hs_loopback_timeouts(fd, 3);
     return fd;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef HS_DEFAULT_SOURCE_DIR
@@ -128,4 +129,38 @@ void hs_test_spectral(const double A[9], double omega_dt, double *rho, double *p
             *period_error = omega_dt / phase - 1.0;
         }
     }
+}
+
+void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double p, double *hist)
+{
+    double K0 = 0.0;
+    hs_dynamics dyn;
+    assert_int_equal(hs_model_damping_stiffness_proportional(m, 0, 0.02), 0);
+    assert_int_equal(hs_model_dynamics(m, &K0, &dyn), 0);
+    hs_integrator *it = NULL;
+    assert_int_equal(hs_integrator_create(ctx, type, NULL, &it), 0);
+    const double PI = 3.14159265358979323846, zero = 0.0, dt = 0.01;
+    assert_int_equal(hs_integrator_setup(it, &dyn, dt, &zero, &zero, &zero), 0);
+    for (int n = 0; n < 400; n++) {
+        double f0 = p * sin(2.0 * PI * n * dt), f1 = p * sin(2.0 * PI * (n + 1) * dt), dcmd;
+        hs_step_io io = {.step = n, .t = n * dt, .f_n = &f0, .f_n1 = &f1, .d_cmd = &dcmd};
+        int rc = hs_integrator_step(it, &io);
+        if (rc) fprintf(stderr, "%s step %d: %s\n", type, n, hs_ctx_message(ctx));
+        assert_int_equal(rc, 0);
+        hist[n] = hs_integrator_displacement(it)[0];
+    }
+    hs_integrator_destroy(&it);
+}
+
+double hs_test_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void hs_test_pause_ms(int ms)
+{
+    const struct timespec p = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&p, NULL);
 }

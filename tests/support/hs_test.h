@@ -21,6 +21,11 @@ const char *hs_test_shared_path(const char *rel);
 /* Path relative to the source tree (HS_SOURCE_DIR or the compile-time default). Static. */
 const char *hs_test_source_path(const char *rel);
 
+/* The monotonic clock in seconds, and a pause of ms milliseconds (real time: for the tests that
+ * talk to real sockets and processes, with loose bounds). */
+double hs_test_now_s(void);
+void hs_test_pause_ms(int ms);
+
 /* A linear restoring force for hs_dynamics: r = K d with K n x n (column-major, lent), tangent
  * K, no damping tangent; .restore = hs_test_linear_restore, .commit = hs_test_commit_nothing,
  * .user = a hs_test_linear. */
@@ -32,6 +37,11 @@ int hs_test_linear_restore(void *user, const double *d, const double *v, double 
                            double *Ct);
 /* A commit that has nothing to keep (path-independent models). */
 int hs_test_commit_nothing(void *user);
+
+/* Runs integrator `type` for 400 steps of dt = 0.01 s under a load p sin(2 pi t) on DOF 0 of
+ * model m, after giving m 2 % stiffness-proportional damping on mode 1; hist[0 .. 400) receives
+ * DOF 0's displacement after each step. Failures end the test (the context's message printed). */
+void hs_test_run_sine(hs_ctx *ctx, hs_model *m, const char *type, double p, double *hist);
 
 /* One-step amplification of an integrator on the undamped linear SDOF m = 1, k = omega^2 with
  * no load: runs one step from unit initial conditions and returns the 3x3 map of (d, v, a)

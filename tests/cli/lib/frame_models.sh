@@ -1,5 +1,6 @@
 # The OpenSees Tcl models that several frame tests share (opensees_frame.sh, opensees_recorders.sh,
-# fe_model.sh, opensees_frame3d.sh, opensees_recorders3d.sh); sourced, not run. Units kN, m, s.
+# fe_model.sh, opensees_frame3d.sh, opensees_recorders3d.sh, massless_brace.sh,
+# opensees_massless_brace.sh); sourced, not run. Units kN, m, s.
 
 # portal_tcl COLUMN_TRANSF BEAM_TRANSF: the portal frame: two 3.5 m columns 6 m apart (A 0.02,
 # I 2e-3; geomTransf 1 of type COLUMN_TRANSF), a flexible beam (A 0.03, I 4e-3; geomTransf 2 of
@@ -15,6 +16,27 @@ geomTransf $2 2
 element elasticBeamColumn 1 1 3 0.02 30e6 2e-3 1
 element elasticBeamColumn 2 2 4 0.02 30e6 2e-3 1
 element elasticBeamColumn 3 3 4 0.03 30e6 4e-3 2
+TCL
+}
+
+# brace_portal_tcl: the portal frame of the massless-brace tests, without its brace: two 3.2 m
+# columns 6 m apart (A 0.01, I 1e-4), a beam (A 0.01, I 2e-4), E 200e6, geomTransf Linear 1,
+# 40 t at each top node in x; node 4's uy and the rotations massless
+brace_portal_tcl() {
+    cat <<TCL
+model BasicBuilder -ndm 2 -ndf 3
+node 1 0.0 0.0
+node 2 6.0 0.0
+node 3 0.0 3.2
+node 4 6.0 3.2
+fix 1 1 1 1
+fix 2 1 1 1
+mass 3 40.0 0.0 0.0
+mass 4 40.0 0.0 0.0
+geomTransf Linear 1
+element elasticBeamColumn 1 1 3 0.01 200.0e6 1.0e-4 1
+element elasticBeamColumn 2 2 4 0.01 200.0e6 1.0e-4 1
+element elasticBeamColumn 3 3 4 0.01 200.0e6 2.0e-4 1
 TCL
 }
 

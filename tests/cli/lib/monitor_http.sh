@@ -20,6 +20,27 @@ fail() {
     exit 1
 }
 
+# monitor_lab_site ACTUATOR [COMMAND]: a fresh key $dir/lab.key and the site file $dir/lab.yaml
+# of the monitor tests: site lab on 127.0.0.1 (any port), a perfect laboratory, one actuator
+# ACTUATOR (stroke 50), a linear specimen of stiffness 1, and COMMAND (a flow mapping) as its
+# `command:` when given
+monitor_lab_site() {
+    (umask 077 && od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$dir/lab.key")
+    {
+        cat <<YAML
+hysim: 1
+site:
+  name: lab
+  listen: "127.0.0.1:0"
+  key: lab.key
+  perfect: true
+  actuators: {$1: {stroke: 50}}
+  specimen: {type: linear, K: [[1.0]]}
+YAML
+        if [ -n "${2:-}" ]; then echo "  command: $2"; fi
+    } > "$dir/lab.yaml"
+}
+
 # monitor_address LOG: waits (at most 5 s) for the line "hysim monitor: http://127.0.0.1:PORT/
 # token TOKEN" in LOG; sets mon and token; 1 when it did not come.
 monitor_address() {

@@ -3,22 +3,11 @@
 # $dir, $hysim, $rate, $packets (the udp packets, indented two spaces), $name (the shm block)
 # and site_port (lib/two_story_lab.sh).
 
-# plant_lab_frame: the tests' frame: pids (each stopped at exit), the shm block $name and $dir
-# removed at exit, fail MESSAGE (the logs' tails, exit 1)
+# plant_lab_frame: the tests' frame (lib/lab_procs.sh): pids (each stopped at exit), the shm
+# block $name and $dir removed at exit, fail MESSAGE (the logs' tails, exit 1)
 plant_lab_frame() {
-    pids=()
-    trap plant_lab_cleanup EXIT
-}
-plant_lab_cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null
-    rm -f "/dev/shm$name"
-    rm -rf "$dir"
-}
-fail() {
-    echo "FAIL: $*"
-    for f in "$dir"/*.log "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; }; done
-    exit 1
+    . "$(dirname "${BASH_SOURCE[0]}")/lab_procs.sh"
+    cleanup_more() { rm -f "/dev/shm$name"; }
 }
 
 # free_port udp|tcp -> a port free on 127.0.0.1 now (python3)

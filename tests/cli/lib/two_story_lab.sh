@@ -1,6 +1,6 @@
 # Shared by the distributed and laboratory back-end tests (distributed.sh, distributed_resume.sh,
-# nees.sh, plant.sh, plant_shm.sh, lab_driver.sh, run_refusals.sh, trace.sh); sourced, not run (CTest runs tests/cli/*.sh
-# only). Needs $dir.
+# nees.sh, plant.sh, plant_loss.sh, plant_shm.sh, lab_driver.sh, run_refusals.sh, trace.sh, and
+# monitor_hold.sh for site_port); sourced, not run (CTest runs tests/cli/*.sh only). Needs $dir.
 
 # two_story_file FILE NAME STEPS TIMEOUT SITE1 SITE2 ACT2 SITES: the two-story frame of the
 # distributed and back-end tests (central difference, 5 ms steps, a seeded synthetic record),
@@ -45,15 +45,21 @@ max_diff() {
     response_diff "$dir/$1/response.csv" "$dir/$2/response.csv"
 }
 
-# site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
-site_port() {
+# printed_port FILE SED_SCRIPT -> the port a process prints in FILE, taken out by `sed -n
+# SED_SCRIPT` (waits up to 5 s; empty if none)
+printed_port() {
     local port=""
     for _ in $(seq 1 100); do
-        port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/$1.out" | head -1)
+        port=$(sed -n "$2" "$1" | head -1)
         [ -n "$port" ] && break
         sleep 0.05
     done
     echo "$port"
+}
+
+# site_port STEM -> the port `hysim site` printed in $dir/STEM.out (waits up to 5 s; empty if none)
+site_port() {
+    printed_port "$dir/$1.out" 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p'
 }
 
 # lab_matches_local SCRIPT KIND RUN STEPS: after a run RUN through a site whose last "lab KIND:"
@@ -103,8 +109,8 @@ wait_steps() {
 
 # start_east_site K [ARGS...]: a fresh key $dir/east.key and `hysim site` for a site east (1000 Hz,
 # actuator a1 with stroke 50 and velocity limit 400, a linear specimen of stiffness K) from
-# $dir/site.yaml with ARGS, output in $dir/site.out and site.err; sets site_pid and port (used by
-# run_refusals.sh and trace.sh). Needs $hysim and fail().
+# $dir/site.yaml with ARGS, output in $dir/site.out and site.err; sets site_pid and port and
+# appends to pids (used by run_refusals.sh and trace.sh). Needs $hysim and fail().
 start_east_site() {
     local k=$1
     shift
@@ -121,6 +127,60 @@ site:
 YAML
     "$hysim" site --config "$dir/site.yaml" "$@" > "$dir/site.out" 2> "$dir/site.err" &
     site_pid=$!
+    pids+=($site_pid)
     port=$(site_port site)
     [ -n "$port" ] || fail "the site did not start: $(cat "$dir/site.err")"
+}
+
+# start_site_file STEM [PREFIX...]: `hysim site` from the site file $dir/STEM.yaml (with --once
+# when $site_once is set), behind PREFIX (e.g. ip netns exec NS); output in $dir/STEM.out, its log
+# appended to $dir/STEM.log; sets port_STEM and pid_STEM and appends to pids (distributed.sh,
+# distributed_resume.sh, start_udp_site). Needs $hysim and fail().
+start_site_file() {
+    local stem=$1 port
+    shift
+    "$@" "$hysim" site --config "$dir/$stem.yaml" ${site_once:+--once} > "$dir/$stem.out" \
+        2>> "$dir/$stem.log" &
+    pids+=($!)
+    eval "pid_$stem=$!"
+    port=$(site_port "$stem")
+    [ -n "$port" ] || fail "site $stem did not start: $(cat "$dir/$stem.log")"
+    eval "port_$stem=$port"
+}
+
+# east_site_file FILE [LAB]: the site file of a site east (key east.key, 1000 Hz, perfect,
+# actuator a1, a linear specimen of stiffness 1) with LAB, its `lab:` key indented two spaces
+# (none: the site's virtual lab); used by lab_driver.sh, plant_shm.sh and start_udp_site.
+east_site_file() {
+    cat > "$1" <<YAML
+hysim: 1
+site:
+  name: east
+  listen: "127.0.0.1:0"
+  key: east.key
+  rate: 1000
+  perfect: true
+  actuators: {a1: {}}
+  specimen: {type: linear, K: [[1.0]]}
+${2:-}
+YAML
+}
+
+# start_udp_site STEM REMOTE_PORT MAX_MISSING [PREFIX...]: `hysim site` for a site east
+# (east_site_file) whose laboratory is a udp plant at 127.0.0.1:REMOTE_PORT with the packets
+# $packets (indented two spaces), 2 ms reply timeout, MAX_MISSING silent ticks before its
+# watchdog; run behind PREFIX (e.g. ip netns exec NS) by start_site_file (sets port_STEM and
+# pid_STEM). Used by plant.sh and plant_loss.sh.
+start_udp_site() {
+    local stem=$1 remote=$2 max_missing=$3
+    shift 3
+    east_site_file "$dir/$stem.yaml" "  lab:
+    kind: udp
+    remote: \"127.0.0.1:$remote\"
+    local: \"127.0.0.1:0\"
+    rests_at_zero: true # no fixed local port: the plant starts at rest at 0
+    reply_timeout: 0.002
+    max_missing: $max_missing
+$(echo "$packets" | sed 's/^/  /')"
+    start_site_file "$stem" "$@"
 }
