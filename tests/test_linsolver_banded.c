@@ -64,7 +64,7 @@ static void test_pentadiagonal(void **state)
     b[1] = b[N - 2] = -1.0;
     for (int i = 0; i < N; i++) x[i] = 1.0;
     solve_and_check("banded", N, 2, K2, b, x, "banded");
-    solve_and_check(NULL, N, 2, K2, b, x, "banded"); /* 4 kd < n */
+    solve_and_check(NULL, N, 2, K2, b, x, "banded"); /* kd <= n / 3 */
 }
 
 static void test_pivoting(void **state)
@@ -91,6 +91,48 @@ static void test_nonsymmetric(void **state)
     solve_and_check("banded", N, 2, A, b, x, "banded");
 }
 
+/* A general band of N = 12, kd = 4 (entries sin(1 + 3 i + 7 j), row exchanges happen), factored
+ * after another matrix by the same banded solver: the leftovers of the first factor in the
+ * band storage (the fill-in rows dgbtrf zeroes itself, the corners it never reads) change no
+ * bit of the second, and the band's LU with partial pivoting solves as the dense one. */
+static void test_refactor_general_band(void **state)
+{
+    (void)state;
+    const int kd = 4;
+    double A1[N * N] = {0}, A2[N * N] = {0}, b[N], x[N], y[N], z[N];
+    for (int j = 0; j < N; j++)
+        for (int i = j - kd > 0 ? j - kd : 0; i <= j + kd && i < N; i++) {
+            HS_AT(A1, N, i, j) = cos(2.0 + 5.0 * i + 3.0 * j);
+            HS_AT(A2, N, i, j) = sin(1.0 + 3.0 * i + 7.0 * j);
+        }
+    for (int i = 0; i < N; i++) b[i] = 1.0 + i % 3;
+    hs_linsolver *reused = NULL, *fresh = NULL, *dense = NULL;
+    assert_int_equal(hs_linsolver_create_band(NULL, NULL, N, kd, &reused), 0);
+    assert_string_equal(hs_linsolver_kind(reused), "banded"); /* 3 kd <= n */
+    assert_int_equal(hs_linsolver_create_band(NULL, "banded", N, kd, &fresh), 0);
+    assert_int_equal(hs_linsolver_create(NULL, "dense", N, &dense), 0);
+    assert_int_equal(hs_linsolver_factor(reused, A1), 0);
+    assert_int_equal(hs_linsolver_factor(reused, A2), 0);
+    assert_int_equal(hs_linsolver_factor(fresh, A2), 0);
+    assert_int_equal(hs_linsolver_factor(dense, A2), 0);
+    memcpy(x, b, sizeof b);
+    memcpy(y, b, sizeof b);
+    memcpy(z, b, sizeof b);
+    assert_int_equal(hs_linsolver_solve(reused, x), 0);
+    assert_int_equal(hs_linsolver_solve(fresh, y), 0);
+    assert_int_equal(hs_linsolver_solve(dense, z), 0);
+    assert_memory_equal(x, y, sizeof x);
+    double r[N];
+    hs_matvec(N, A2, x, r);
+    for (int i = 0; i < N; i++) {
+        assert_true(fabs(r[i] - b[i]) <= 1e-12 * 3.0);
+        assert_true(fabs(x[i] - z[i]) <= 1e-12 * fmax(1.0, fabs(z[i])));
+    }
+    hs_linsolver_destroy(&reused);
+    hs_linsolver_destroy(&fresh);
+    hs_linsolver_destroy(&dense);
+}
+
 static void test_singular_and_choice(void **state)
 {
     (void)state;
@@ -114,6 +156,17 @@ static void test_singular_and_choice(void **state)
     assert_int_equal(hs_linsolver_create_band(ctx, NULL, 100, 40, &s), 0);
     assert_string_equal(hs_linsolver_kind(s), "dense");
     hs_linsolver_destroy(&s);
+    /* the measured crossover (linsolver.c, ls_band_pays): kd <= n / 3 from n = 12, else kd 1 */
+    static const struct {
+        int n, kd;
+        const char *kind;
+    } choice[] = {{36, 12, "banded"}, {36, 13, "dense"}, {36, 14, "dense"}, {12, 4, "banded"},
+                  {10, 2, "dense"},   {10, 1, "banded"}, {4, 1, "banded"},  {4, 2, "dense"}};
+    for (size_t k = 0; k < sizeof choice / sizeof choice[0]; k++) {
+        assert_int_equal(hs_linsolver_create_band(ctx, NULL, choice[k].n, choice[k].kd, &s), 0);
+        assert_string_equal(hs_linsolver_kind(s), choice[k].kind);
+        hs_linsolver_destroy(&s);
+    }
     assert_int_equal(hs_linsolver_create_band(ctx, "pardiso", 10, 1, &s), HS_EUNSUPPORTED);
     assert_non_null(strstr(hs_ctx_message(ctx), "dense, banded, cholmod, klu, sparse"));
     hs_ctx_destroy(&ctx);
@@ -162,9 +215,13 @@ static void test_band_kernels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tridiagonal),  cmocka_unit_test(test_pentadiagonal),
-        cmocka_unit_test(test_pivoting),     cmocka_unit_test(test_singular_and_choice),
-        cmocka_unit_test(test_band_kernels), cmocka_unit_test(test_nonsymmetric),
+        cmocka_unit_test(test_tridiagonal),
+        cmocka_unit_test(test_pentadiagonal),
+        cmocka_unit_test(test_pivoting),
+        cmocka_unit_test(test_singular_and_choice),
+        cmocka_unit_test(test_band_kernels),
+        cmocka_unit_test(test_nonsymmetric),
+        cmocka_unit_test(test_refactor_general_band),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

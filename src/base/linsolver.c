@@ -5,11 +5,25 @@
 
 #include <string.h>
 
-/* A band pays when its LU (about 2 n kd^2 flops through dgbtrf, or a few n through dgttrf for
- * kd = 1) beats the blocked dense LU (2/3 n^3): kd <= 1, or kd below n / 4. */
+/* A band pays when LAPACK's band factor and solve cost no more than the dense dgetrf/dgetrs of
+ * the same matrix, whatever the matrix turns out to be (the kind is chosen before any factor).
+ * Measured in instructions (bench/band_lu_callgrind.sh: one factor_packed and one solve,
+ * OpenBLAS 0.3.21 serial, 2026-11-29; widest kd where band <= dense):
+ *   symmetric positive-definite (dpbtrf): n - 4 for n = 6-16, 24 at n = 36, 42 at 60, every kd
+ *     from 72 on but 48-60 at n = 72-100 (n = 36, kd = 14: 81 k against 109 k);
+ *   not symmetric to the last bit, no row exchange (dgbtrf; a structure's tangent summed in
+ *     another order, as the fiber frame's): 1 up to n = 8, 4 at 12, 6 at 16, n / 2 at 20-48,
+ *     24 at 60, 36 at 100 (n = 36, kd = 14: 108 k against 109 k);
+ *   general, with row exchanges (dgbtrf): 1 up to n = 10, 3 at 12, 12 at 36, 24 at 100 (1.065
+ *     at 30), 60 at 200; kd = 1 (dpttrf, dgttrf) 0.003-0.3 of the dense cost for every n.
+ * The band's LU fills to 2 kd: kd <= 1, or kd <= n / 3 from n = 12 on (below n = 12 a band of 2
+ * costs more than the dense LU unless positive-definite) loses only on the general matrix with
+ * row exchanges (17 % at n = 90, kd = 30; 6 % at n = 12, kd = 4 and n = 100, kd = 30) and
+ * leaves the symmetric positive-definite band's gain between n / 3 and 2 n / 3 (band / dense
+ * 0.75-0.98) untaken. The former rule, 4 kd < n, was written against a plain-loop dense LU. */
 static int ls_band_pays(int n, int kd)
 {
-    return kd <= 1 || 4 * kd < n;
+    return kd <= 1 || (n >= 12 && 3 * kd <= n);
 }
 
 int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_linsolver **out)

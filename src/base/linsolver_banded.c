@@ -88,9 +88,11 @@ static lapack_int band_factor(hs_linsolver *s, const hs_ls_source *A)
         s->spd = LAPACKE_dpbtrf_work(LAPACK_COL_MAJOR, 'U', n, kd, s->lu, kd + 1) == 0;
         if (s->spd) return 0;
     }
-    /* general band: A(i, j) at row 2 kd + i - j of column j; rows 0..kd-1 take the fill-in */
+    /* general band: A(i, j) at row 2 kd + i - j of column j; rows 0..kd-1 take the fill-in,
+     * which dgbtrf zeroes itself ("rows 1 to KL of the array need not be set"; the corners
+     * outside the matrix are not referenced): no zeroing here (a byte an instruction under
+     * callgrind, 12 k of the 120 k of n = 36, kd = 14) */
     const size_t ld = (size_t)s->ldab;
-    memset(s->lu, 0, ld * (size_t)n * sizeof(double));
     for (int j = 0; j < n; j++) {
         double *col = s->lu + (size_t)j * ld;
         const int hi = band_hi(n, j, kd);
