@@ -394,6 +394,78 @@ static void test_late_targets_re_ramp(void **state)
     assert_int_equal(cause, HS_SITE_CAUSE_LATE);
 }
 
+/* A coordinator that stops after a target (killed; resumed later from its checkpoint) leaves
+ * the site extrapolating past that target, slowing and holding beyond it; the next target then
+ * comes from a held command a short distance away. A catch-up at the speed cap alone accelerates
+ * as about 8/3 cap^2 / distance: over a short distance, beyond the acceleration limit (the
+ * resumed test of tests/cli/site_resume_moved.sh tripped so on a loaded machine). Virtual time:
+ * a ramp from rest to a lab speed of 1 (limit 5), N = 102 ticks a step; after step 20
+ * no target for 400 ticks (extrapolate, slow, hold), then step 21's. With the controller's caps
+ * (0.9 x the velocity and acceleration limits) the segment is lengthened: no trip, every sent
+ * second difference within 0.9 x the acceleration limit, step 21's target reached exactly; with
+ * the acceleration cap disabled the same schedule trips the acceleration limit. Returns the trip
+ * flags; *amax the largest |second difference| x rate^2 sent. */
+static int held_catch_up_run(double max_change2, double *amax, int64_t *stretched)
+{
+    const double K[1] = {1.0}, rate = 1024.0;
+    hs_site_controller_params p = params(rate, 0.01, 10.0); /* N = 102 */
+    const hs_site_limits lim = {.vel = 5.0, .acc = 180.0};
+    p.limits = &lim;
+    p.gen.max_change2[0] = max_change2; /* 0: the controller's own cap */
+    bench b;
+    bench_open(&b, 1, K, 0.0, &p);
+    double c1 = 0.0, c2 = 0.0;
+    int flags = 0;
+    *amax = 0.0;
+    for (int i = 1; i <= 24 && !flags; i++) {
+        const int late = i == 21 ? 400 : 0;
+        const double t = 0.01 * i, x = 10.0 * t * t / (t + 0.05); /* from rest to 10 x t */
+        for (int k = 0; k < late + 100000 && !flags; k++) {
+            if (k == late) assert_int_equal(hs_site_controller_target(b.sc, i, t, &x), 0);
+            const int ev = hs_site_controller_tick(b.sc);
+            assert_true(ev >= 0);
+            const double c = hs_site_controller_command(b.sc)[0];
+            *amax = fmax(*amax, fabs(c - 2.0 * c1 + c2) * rate * rate);
+            c2 = c1;
+            c1 = c;
+            if (ev & HS_SC_EV_LIMIT) {
+                flags = hs_site_controller_tripped(b.sc, NULL);
+                printf("trip at step %d, tick %d of it (its target %d ticks late)\n", i, k, late);
+            }
+            if (k >= late && (ev & HS_SC_EV_MEASUREMENT)) {
+                hs_site_report r;
+                assert_int_equal(hs_site_controller_measurement(b.sc, &b.m, &r), 0);
+                if (!flags) assert_true(b.x[0] == x); /* perfect lab: the target exactly */
+                break;
+            }
+        }
+    }
+    hs_cmdgen_summary g;
+    hs_cmdgen_summary_get(hs_site_controller_cmdgen(b.sc), &g);
+    *stretched = g.stretched;
+    bench_close(&b);
+    return flags;
+}
+
+static void test_held_catch_up_within_acceleration(void **state)
+{
+    (void)state;
+    double amax;
+    int64_t stretched;
+    const int flags = held_catch_up_run(0.0, &amax, &stretched);
+    printf("catch-up from a hold past the last target, both caps: trip flags %d, max sent "
+           "acceleration %.2f (limit 180, cap 162), %lld segments re-ramped\n",
+           flags, amax, (long long)stretched);
+    assert_int_equal(flags, 0);
+    assert_true(amax <= 162.0 * (1.0 + 1e-9));
+    assert_true(stretched >= 1);
+    const int flags_v = held_catch_up_run(1e9, &amax, &stretched);
+    printf("the speed cap alone: trip flags %d (the catch-up's first tick refused; %.2f the "
+           "largest sent before it)\n",
+           flags_v, amax);
+    assert_int_equal(flags_v, HS_SITE_LIMIT_ACCELERATION);
+}
+
 /* The trip message names the limit, value, bound, units and cause, and its longest form fits a
  * wire error sentence (255 bytes) for a 20-character site name and 6-character units. */
 static void test_limit_message(void **state)
@@ -731,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_displacement_limit),
         cmocka_unit_test(test_velocity_and_force_limits),
         cmocka_unit_test(test_late_targets_re_ramp),
+        cmocka_unit_test(test_held_catch_up_within_acceleration),
         cmocka_unit_test(test_limit_message),
         cmocka_unit_test(test_free_vibration_shear_building),
         cmocka_unit_test(test_hostile_coordinator),

@@ -82,6 +82,12 @@ typedef struct hs_cmdgen_params {
      * targets themselves move faster) keeps its length: the site's velocity limit then trips.
      * The site controller sets 0.9 x velocity_limit / rate. */
     double max_increment[16];
+    /* Its second-difference cap, per actuator: the largest change of the command's increment per
+     * tick (0 = none), also met by lengthening the corrector. A short catch-up (a target a
+     * millimetre from a held command) at the speed cap would accelerate as 8/3 cap^2 / distance:
+     * beyond an acceleration limit when the distance is small. The site controller sets
+     * 0.9 x acceleration_limit / rate^2. */
+    double max_change2[16];
 } hs_cmdgen_params;
 
 hs_cmdgen_params hs_cmdgen_params_default(void);

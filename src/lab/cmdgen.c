@@ -210,27 +210,44 @@ static double segment_peak_rate(double p0, double v0, double p1, double v1, int6
     return peak / (double)M;
 }
 
-/* The segment length that keeps every capped actuator at or below its max_increment: M itself
- * when it does, else the shortest longer one (up to 64 steps' ticks); M when none does. */
+/* The largest |second difference per tick^2| of the same segment: h''(s) = 2 a s + b per unit
+ * s^2 is linear in s, its peak at an end; divided by M^2 (a cubic's sampled second difference
+ * is h'' itself, exactly). */
+static double segment_peak_change2(double p0, double v0, double p1, double v1, int64_t M)
+{
+    const double D = p1 - p0, m0 = v0 * (double)M, m1 = v1 * (double)M;
+    const double a = -6.0 * D + 3.0 * m0 + 3.0 * m1, b = 6.0 * D - 4.0 * m0 - 2.0 * m1;
+    return fmax(fabs(b), fabs(2.0 * a + b)) / ((double)M * (double)M);
+}
+
+/* 1 when the segment of L ticks keeps every actuator within its caps (max_increment and
+ * max_change2); *capped 1 when any actuator has one. */
+static int segment_within_caps(const hs_cmdgen *g, int64_t L, const double *v1, int *capped)
+{
+    int ok = 1;
+    *capped = 0;
+    for (int j = 0; j < g->n; j++) {
+        const double cap = g->p.max_increment[j], cap2 = g->p.max_change2[j];
+        if (cap > 0.0) {
+            *capped = 1;
+            ok &= segment_peak_rate(g->cmd[j], g->vel[j], g->target[j], v1[j], L) <= cap;
+        }
+        if (cap2 > 0.0) {
+            *capped = 1;
+            ok &= segment_peak_change2(g->cmd[j], g->vel[j], g->target[j], v1[j], L) <= cap2;
+        }
+    }
+    return ok;
+}
+
+/* The segment length that keeps every capped actuator within its caps: M itself when it does,
+ * else the shortest longer one (up to 64 steps' ticks); M when none does. */
 static int64_t catch_up_length(hs_cmdgen *g, int64_t M, const double *v1)
 {
-    int capped = 0, over = 0;
-    for (int j = 0; j < g->n; j++) {
-        const double cap = g->p.max_increment[j];
-        if (!(cap > 0.0)) continue;
-        capped = 1;
-        if (segment_peak_rate(g->cmd[j], g->vel[j], g->target[j], v1[j], M) > cap) over = 1;
-    }
-    if (!capped || !over) return M;
-    for (int64_t L = M + 1; L <= 64 * g->N; L += L / 16 > 1 ? L / 16 : 1) {
-        int ok = 1;
-        for (int j = 0; j < g->n && ok; j++) {
-            const double cap = g->p.max_increment[j];
-            ok = !(cap > 0.0) ||
-                 segment_peak_rate(g->cmd[j], g->vel[j], g->target[j], v1[j], L) <= cap;
-        }
-        if (ok) return L;
-    }
+    int capped;
+    if (segment_within_caps(g, M, v1, &capped) || !capped) return M;
+    for (int64_t L = M + 1; L <= 64 * g->N; L += L / 16 > 1 ? L / 16 : 1)
+        if (segment_within_caps(g, L, v1, &capped)) return L;
     return M;
 }
 

@@ -124,14 +124,17 @@ int hs_site_controller_create_lab(hs_ctx *ctx, const hs_site_controller_params *
                            j, hs_compensator_rate(p->compensator[j]), p->gen.rate);
     hs_site_controller *sc = hs_calloc(1, sizeof *sc);
     if (!sc) return hs_fail(ctx, HS_ENOMEM, "site controller: out of memory");
-    /* a late target is caught up at no more than 90 % of the velocity limit (the compensator's
-     * lead keeps the rest): a re-ramp, never a jump that trips the limit */
+    /* a late target is caught up at no more than 90 % of the velocity and acceleration limits
+     * (the compensator's lead keeps the rest): a re-ramp, never a jump that trips a limit */
     hs_cmdgen_params gen = p->gen;
     for (int j = 0; p->limits && j < n; j++) {
         double cap = p->limits[j].vel > 0.0 ? p->limits[j].vel / p->gen.rate : INFINITY;
         if (p->limits[j].step > 0.0 && p->limits[j].step < cap) cap = p->limits[j].step;
         if (isfinite(cap) && !(gen.max_increment[j] > 0.0))
             gen.max_increment[j] = HS_SITE_CATCH_UP_FRACTION * cap;
+        if (p->limits[j].acc > 0.0 && !(gen.max_change2[j] > 0.0))
+            gen.max_change2[j] =
+                HS_SITE_CATCH_UP_FRACTION * p->limits[j].acc / (p->gen.rate * p->gen.rate);
     }
     int rc = hs_cmdgen_create(ctx, &gen, &sc->gen);
     if (rc) {
