@@ -363,10 +363,14 @@ int fe_section_finalize(fe_section *s)
     return fe_section_set_trial(s, zero);
 }
 
-/* The fibers' strains (2-D: z NULL), vectorised (AVX2 where the CPU has it). */
-__attribute__((target_clones("avx2", "default"))) static void
-sec_strains(size_t n, const double *restrict y, const double *restrict z, double eps, double kz,
-            double ky, double *restrict strain)
+/* The passes over the fibers are inlined into the callers below, which are built once per
+ * instruction set (AVX2 where the CPU has it): one entry a trial, the same operations and order in
+ * each build (the same bits). */
+#define SEC_INLINE static inline __attribute__((always_inline))
+
+/* The fibers' strains (2-D: z NULL), vectorised. */
+SEC_INLINE void sec_strains(size_t n, const double *restrict y, const double *restrict z,
+                            double eps, double kz, double ky, double *restrict strain)
 {
     if (!z)
         for (size_t i = 0; i < n; i++) strain[i] = eps - y[i] * kz;
@@ -374,11 +378,9 @@ sec_strains(size_t n, const double *restrict y, const double *restrict z, double
         for (size_t i = 0; i < n; i++) strain[i] = eps - y[i] * kz + z[i] * ky;
 }
 
-/* The fibers' trial strains, stresses and tangents. */
-static int sec_fibers(fe_section *s, double eps, double kz, double ky)
+/* The grouped fibers' trial states, stresses and tangents from their strains. */
+SEC_INLINE void sec_groups(fe_section *s)
 {
-    const int nf = s->nfib;
-    sec_strains((size_t)nf, s->y, s->ndm == 2 ? NULL : s->z, eps, kz, ky, s->strain);
     for (int g = 0; g < s->ngrp; g++) {
         const fe_fiber_group *gr = &s->grp[g];
         const int f = gr->first;
@@ -386,6 +388,14 @@ static int sec_fibers(fe_section *s, double eps, double kz, double ky)
                       s->stress + f, s->tangent + f);
     }
     s->grp_trial = 1;
+}
+
+/* The fibers' trial strains, stresses and tangents. */
+SEC_INLINE int sec_fibers(fe_section *s, double eps, double kz, double ky)
+{
+    const int nf = s->nfib;
+    sec_strains((size_t)nf, s->y, s->ndm == 2 ? NULL : s->z, eps, kz, ky, s->strain);
+    sec_groups(s);
     int rc = 0;
     for (int i = s->nobj; i < nf; i++) {
         const int r = hs_material_set_trial(s->mat[i], s->strain[i], 0.0);
@@ -400,9 +410,8 @@ static int sec_fibers(fe_section *s, double eps, double kz, double ky)
  * as sum[] = {k00, k01, k11, N, Mz}, four fibers at a time in four partial sums each (AVX2 where
  * the CPU has it), added at the end (the order of the sums: round-off). */
 typedef double sec_v4 __attribute__((vector_size(4 * sizeof(double))));
-__attribute__((target_clones("avx2", "default"))) static void
-sec_sums_2d(size_t n, const double *y, const double *A, const double *stress, const double *tangent,
-            double *sum)
+SEC_INLINE void sec_sums_2d(size_t n, const double *y, const double *A, const double *stress,
+                            const double *tangent, double *sum)
 {
     sec_v4 k00 = {0}, k01 = {0}, k11 = {0}, N = {0}, Mz = {0};
     size_t i = 0;
@@ -444,11 +453,13 @@ sec_sums_2d(size_t n, const double *y, const double *A, const double *stress, co
 
 /* fe_section_set_trial for a 2-D section of grouped fibers alone (sec->fibers_2d): P and Mz
  * from the fibers, nothing else to add (the same operations as the general path). */
-static int sec_trial_fibers_2d(fe_section *s, const double *e)
+__attribute__((target_clones("avx2", "default"))) static void sec_trial_fibers_2d(fe_section *s,
+                                                                                  const double *e)
 {
     s->e[0] = e[0];
     s->e[1] = e[1];
-    const int rc = sec_fibers(s, e[0], e[1], 0.0);
+    sec_strains((size_t)s->nfib, s->y, NULL, e[0], e[1], 0.0, s->strain);
+    sec_groups(s);
     double sum[5];
     sec_sums_2d((size_t)s->nfib, s->y, s->A, s->stress, s->tangent, sum);
     s->s[0] = sum[3];
@@ -456,12 +467,49 @@ static int sec_trial_fibers_2d(fe_section *s, const double *e)
     s->ks[0] = sum[0];
     s->ks[1] = s->ks[2] = sum[1];
     s->ks[3] = sum[2];
+}
+
+/* The fibers' trial states and their sums (the general path): sum[] = {k00, k01, k02, k11, k12,
+ * k22, N, Mz, My} (2-D: the 2-D sums, the others zero). */
+__attribute__((target_clones("avx2", "default"))) static int
+sec_fiber_sums(fe_section *s, const double *e, double *sum)
+{
+    const int three = s->ndm == 3;
+    const int rc = sec_fibers(s, e[0], e[1], three ? e[2] : 0.0);
+    const double *y = s->y, *z = s->z, *A = s->A;
+    double k00 = 0, k01 = 0, k02 = 0, k11 = 0, k12 = 0, k22 = 0, N = 0, Mz = 0, My = 0;
+    if (!three) {
+        double sum2[5];
+        sec_sums_2d((size_t)s->nfib, y, A, s->stress, s->tangent, sum2);
+        k00 = sum2[0];
+        k01 = sum2[1];
+        k11 = sum2[2];
+        N = sum2[3];
+        Mz = sum2[4];
+    } else
+        for (int i = 0; i < s->nfib; i++) {
+            const double kA = s->tangent[i] * A[i], fA = s->stress[i] * A[i];
+            k00 += kA;
+            k01 -= kA * y[i];
+            k11 += kA * y[i] * y[i];
+            k02 += kA * z[i];
+            k12 -= kA * y[i] * z[i];
+            k22 += kA * z[i] * z[i];
+            N += fA;
+            Mz -= fA * y[i];
+            My += fA * z[i];
+        }
+    const double r[9] = {k00, k01, k02, k11, k12, k22, N, Mz, My};
+    memcpy(sum, r, sizeof r);
     return rc;
 }
 
 int fe_section_set_trial(fe_section *s, const double *e)
 {
-    if (s->fibers_2d) return sec_trial_fibers_2d(s, e);
+    if (s->fibers_2d) {
+        sec_trial_fibers_2d(s, e);
+        return 0;
+    }
     const int n = s->order, three = s->ndm == 3;
     for (int k = 0; k < n; k++) { /* (loops: a few entries, no library call) */
         s->e[k] = e[k];
@@ -470,40 +518,18 @@ int fe_section_set_trial(fe_section *s, const double *e)
     for (int k = 0; k < n * n; k++) s->ks[k] = 0.0;
     int rc = 0;
     if (s->nfib) {
-        rc = sec_fibers(s, e[0], e[1], three ? e[2] : 0.0);
-        const double *y = s->y, *z = s->z, *A = s->A;
-        double k00 = 0, k01 = 0, k02 = 0, k11 = 0, k12 = 0, k22 = 0, N = 0, Mz = 0, My = 0;
-        if (!three) {
-            double sum[5];
-            sec_sums_2d((size_t)s->nfib, y, A, s->stress, s->tangent, sum);
-            k00 = sum[0];
-            k01 = sum[1];
-            k11 = sum[2];
-            N = sum[3];
-            Mz = sum[4];
-        } else
-            for (int i = 0; i < s->nfib; i++) {
-                const double kA = s->tangent[i] * A[i], fA = s->stress[i] * A[i];
-                k00 += kA;
-                k01 -= kA * y[i];
-                k11 += kA * y[i] * y[i];
-                k02 += kA * z[i];
-                k12 -= kA * y[i] * z[i];
-                k22 += kA * z[i] * z[i];
-                N += fA;
-                Mz -= fA * y[i];
-                My += fA * z[i];
-            }
-        s->s[0] = N;
-        s->s[1] = Mz;
-        s->ks[0] = k00;
-        s->ks[1] = s->ks[n] = k01;
-        s->ks[n + 1] = k11;
+        double sum[9]; /* k00, k01, k02, k11, k12, k22, N, Mz, My */
+        rc = sec_fiber_sums(s, e, sum);
+        s->s[0] = sum[6];
+        s->s[1] = sum[7];
+        s->ks[0] = sum[0];
+        s->ks[1] = s->ks[n] = sum[1];
+        s->ks[n + 1] = sum[3];
         if (three) {
-            s->s[2] = My;
-            s->ks[2] = s->ks[2 * n] = k02;
-            s->ks[n + 2] = s->ks[2 * n + 1] = k12;
-            s->ks[2 * n + 2] = k22;
+            s->s[2] = sum[8];
+            s->ks[2] = s->ks[2 * n] = sum[2];
+            s->ks[n + 2] = s->ks[2 * n + 1] = sum[4];
+            s->ks[2 * n + 2] = sum[5];
         }
         if (three && s->torsion) {
             s->s[3] = s->GJ * e[3];
