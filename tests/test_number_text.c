@@ -3,7 +3,8 @@
  * arithmetic) and read back (strtod) to the same bits. Checked on chosen edge cases (powers of
  * ten and their neighbours, ties, the range limits of the fast path) and on two million random
  * doubles: random bit patterns (every exponent) and values spread evenly in log10 |x| over
- * [-14, 19] (the fast path and both fallbacks). */
+ * [-14, 19] (the fast path and both fallbacks). The same with fewer digits (hs_number_text_g,
+ * the OpenSees recorders' -precision) against printf("%.*g"). */
 #include "hs_test.h"
 
 #include "io/number_text.h"
@@ -32,6 +33,20 @@ static void check(double x)
             print_error("x = %a: '%s' reads back as %a\n", x, mine, back);
             fail();
         }
+    }
+    checked++;
+}
+
+/* x with `digits` significant digits against printf("%.*g") (the recorders' -precision) */
+static void check_g(double x, int digits)
+{
+    char mine[HS_NUMBER_TEXT_MAX], ref[64];
+    const size_t len = hs_number_text_g(x, digits, mine);
+    snprintf(ref, sizeof ref, "%.*g", digits, x);
+    if (strcmp(mine, ref) != 0 || len != strlen(ref)) {
+        print_error("x = %a, %d digits: hs_number_text_g gives '%s' (length %zu), printf '%s'\n", x,
+                    digits, mine, len, ref);
+        fail();
     }
     checked++;
 }
@@ -119,10 +134,39 @@ static void random_log_uniform(void **state)
                   checked);
 }
 
+/* Every precision from 0 (printf's 1) to 17 on ties (half to even: 2.5 -> "2", 0.125 -> "0.12"),
+ * carries into the next decade (9.5 -> "1e+01"), the edges of %f and %e styles, and random
+ * doubles: log-uniform over [1e-14, 1e19] and random bit patterns. */
+static void precisions(void **state)
+{
+    (void)state;
+    const double ties[] = {0.5,   1.5,  2.5,       0.125,  0.375, 9.5,   99.5,  0.000125,
+                           1e-5,  1e-4, 99999.5,   123456, 1e15,  1e16,  1e17,  4.35,
+                           0.015, 1.0,  1234.5678, 0.1,    0.3,   65536, 1e-11, 2.5e-5};
+    for (int d = 0; d <= 17; d++)
+        for (size_t i = 0; i < sizeof ties / sizeof ties[0]; i++) {
+            check_g(ties[i], d);
+            check_g(-ties[i], d);
+            check_g(nextafter(ties[i], 0.0), d);
+            check_g(nextafter(ties[i], INFINITY), d);
+        }
+    for (int i = 0; i < 200000; i++) {
+        const double u = (double)(next() >> 11) * 0x1.0p-53;
+        const double x = pow(10.0, -14.0 + 33.0 * u);
+        const int d = 1 + (int)(next() % 17u);
+        check_g((next() & 1u) ? -x : x, d);
+        double r;
+        const uint64_t b = next();
+        memcpy(&r, &b, sizeof r);
+        check_g(r, d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(edge_cases),
+        cmocka_unit_test(precisions),
         cmocka_unit_test(random_bits),
         cmocka_unit_test(random_log_uniform),
     };

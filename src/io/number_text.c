@@ -1,8 +1,9 @@
-/* Doubles as text with 17 significant digits, the same characters as printf("%.17g") (which reads
- * back to the same double), without printf's arbitrary-precision arithmetic: for |x| in
- * [1e-11, 1e17) the digits come from one exact 53 x 64-bit product in 128 bits, x = m 2^e so that
- * x 10^q = m 5^q 2^(e+q), rounded half to even like printf; other values (zero, subnormal, huge,
- * tiny, NaN, infinite) go to snprintf. */
+/* Doubles as text with P significant digits (1 to 17), the same characters as printf("%.Pg")
+ * (with 17, text that reads back to the same double), without printf's arbitrary-precision
+ * arithmetic: where x 10^(P - 1 - floor(log10 |x|)) needs a power of ten from 10^0 to 10^27
+ * (17 digits: |x| in [1e-11, 1e17)) the digits come from one exact 53 x 64-bit product in 128
+ * bits, x = m 2^e so that x 10^q = m 5^q 2^(e+q), rounded half to even like printf; other values
+ * (zero, subnormal, huge, tiny, NaN, infinite, more than 17 digits) go to snprintf. */
 #include "number_text.h"
 
 #include <stdint.h>
@@ -60,9 +61,9 @@ static uint64_t scaled(uint64_t m, int e, int q)
     return r;
 }
 
-static size_t fallback(double x, char *out)
+static size_t fallback(double x, int digits, char *out)
 {
-    int len = snprintf(out, HS_NUMBER_TEXT_MAX, "%.17g", x);
+    int len = snprintf(out, HS_NUMBER_TEXT_MAX, "%.*g", digits, x);
     return len > 0 ? (size_t)len : 0;
 }
 
@@ -105,29 +106,53 @@ static void digits8(uint32_t v, char *out)
 }
 #endif
 
-size_t hs_number_text(double x, char *out)
+/* 10^k, k = 0 .. 17 */
+static const uint64_t hs_pow10[18] = {1ull,
+                                      10ull,
+                                      100ull,
+                                      1000ull,
+                                      10000ull,
+                                      100000ull,
+                                      1000000ull,
+                                      10000000ull,
+                                      100000000ull,
+                                      1000000000ull,
+                                      10000000000ull,
+                                      100000000000ull,
+                                      1000000000000ull,
+                                      10000000000000ull,
+                                      100000000000000ull,
+                                      1000000000000000ull,
+                                      HS_E16,
+                                      HS_E17};
+
+size_t hs_number_text_g(double x, int P, char *out)
 {
+    if (P < 1) P = 1; /* as printf: a precision of 0 is 1 */
+    if (P > 17) return fallback(x, P, out);
     uint64_t bits;
     memcpy(&bits, &x, sizeof bits);
     const int bexp = (int)((bits >> 52) & 0x7ffu);
-    if (bexp == 0 || bexp == 0x7ff) return fallback(x, out); /* zero, subnormal, inf, NaN */
+    if (bexp == 0 || bexp == 0x7ff) return fallback(x, P, out); /* zero, subnormal, inf, NaN */
     const uint64_t m = (bits & ((1ull << 52) - 1u)) | (1ull << 52);
     const int e = bexp - 1075; /* x = m 2^e */
+    const uint64_t lo = hs_pow10[P - 1], hi = hs_pow10[P];
     /* floor(log10 |x|) or one less: floor((bexp - 1023) log10 2), 1233 / 4096 ~ log10 2, the
      * offset keeps the shifted value positive */
     int p = (((bexp - 1023 + 4096) * 1233) >> 12) - 1233;
-    uint64_t n = scaled(m, e, 16 - p);
-    for (int fix = 0; fix < 2 && n; fix++) { /* into [10^16, 10^17) */
-        if (n >= HS_E17)
-            n = scaled(m, e, 16 - ++p);
-        else if (n < HS_E16)
-            n = scaled(m, e, 16 - --p);
+    uint64_t n = scaled(m, e, P - 1 - p);
+    for (int fix = 0; fix < 2 && n; fix++) { /* into [10^(P-1), 10^P) */
+        if (n >= hi)
+            n = scaled(m, e, P - 1 - ++p);
+        else if (n < lo)
+            n = scaled(m, e, P - 1 - --p);
     }
-    if (n >= HS_E17) { /* rounded up to 10^17: one digit fewer, the next decade */
+    if (n >= hi) { /* rounded up to 10^P: one digit fewer, the next decade */
         n /= 10u;
         p++;
     }
-    if (n < HS_E16 || n >= HS_E17) return fallback(x, out);
+    if (n < lo || n >= hi) return fallback(x, P, out);
+    n *= hs_pow10[17 - P]; /* the P digits followed by zeros, which %g drops */
 
     char digits[18]; /* 17 digits: 9 from the high part, 8 from the low one */
     const uint32_t high = (uint32_t)(n / 100000000u), low = (uint32_t)(n % 100000000u);
@@ -136,7 +161,7 @@ size_t hs_number_text(double x, char *out)
     digits8(low, digits + 9);
     char *o = out;
     if (bits >> 63) *o++ = '-';
-    if (p >= -4 && p < 17) { /* %f style, p + 1 digits before the point */
+    if (p >= -4 && p < P) { /* %f style, p + 1 digits before the point */
         if (p >= 0) {
             memcpy(o, digits, (size_t)p + 1u);
             o += p + 1;
@@ -171,4 +196,9 @@ size_t hs_number_text(double x, char *out)
     }
     *o = '\0';
     return (size_t)(o - out);
+}
+
+size_t hs_number_text(double x, char *out)
+{
+    return hs_number_text_g(x, 17, out);
 }

@@ -10,4 +10,9 @@
  * significant digits, which read back (strtod) to the same double; returns the length. */
 size_t hs_number_text(double x, char *out);
 
+/* Writes x into out (HS_NUMBER_TEXT_MAX bytes) exactly as printf("%.*g", digits, x) would, for
+ * digits up to 17 (more: snprintf's text, which may be cut at HS_NUMBER_TEXT_MAX - 1 bytes);
+ * returns the length. */
+size_t hs_number_text_g(double x, int digits, char *out);
+
 #endif

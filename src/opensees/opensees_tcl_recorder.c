@@ -7,6 +7,8 @@
  * record). `record` writes one row now. */
 #include "opensees_analysis.h"
 
+#include "io/number_text.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +38,20 @@ struct hs_os_recorder {
     char where[HS_OS_WHERE];
 };
 
+/* One value and its space, as OpenSees writes it ("%.*g "): up to 17 digits without printf's
+ * arbitrary-precision arithmetic (the same characters: hs_number_text_g). */
+static void put_value(FILE *f, double v, int precision)
+{
+    if (precision > 17) {
+        fprintf(f, "%.*g ", precision, v);
+        return;
+    }
+    char text[HS_NUMBER_TEXT_MAX + 1];
+    const size_t len = hs_number_text_g(v, precision, text);
+    text[len] = ' ';
+    fwrite(text, 1, len + 1, f);
+}
+
 /* The envelope's three rows (min, max, max |v|; with -time each value after the time it
  * occurred), as OpenSees' EnvelopeNodeRecorder and EnvelopeElementRecorder write them when they
  * close. */
@@ -44,8 +60,7 @@ static void write_envelope(hs_os_recorder *r)
     const int w = r->time ? 2 : 1;
     for (int k = 0; k < 3 && r->env; k++) {
         for (int i = 0; i < r->nrow * w; i++)
-            fprintf(r->f, "%.*g ", r->precision,
-                    r->env[(size_t)k * (size_t)(r->nrow * w) + (size_t)i]);
+            put_value(r->f, r->env[(size_t)k * (size_t)(r->nrow * w) + (size_t)i], r->precision);
         fputc('\n', r->f);
     }
 }
@@ -212,8 +227,8 @@ static int write_row(hs_os_state *st, hs_os_recorder *r)
         return 0;
     }
     const int p = r->precision;
-    if (r->time) fprintf(r->f, "%.*g ", p, t);
-    for (int i = 0; i < n; i++) fprintf(r->f, "%.*g ", p, r->row[i]);
+    if (r->time) put_value(r->f, t, p);
+    for (int i = 0; i < n; i++) put_value(r->f, r->row[i], p);
     fputc('\n', r->f);
     return ferror(r->f) ? hs_fail(st->ctx, HS_EIO, "%s: recorder: write error", r->where) : 0;
 }
