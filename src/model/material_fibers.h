@@ -60,4 +60,11 @@ void hs_concrete02_fibers_baseline(const void *params, size_t n, size_t ld, cons
                                    const double *committed, double *trial, double *stress,
                                    double *tangent);
 
+/* Steel02's trial (an hs_fiber_law.trial) with glibc's scalar pow, where the law's own entry takes
+ * libmvec's vector pow on processors with AVX2 (material_steel02.c): the same bits as the
+ * material object, for the test that compares the two paths. */
+void hs_steel02_fibers_scalar(const void *params, size_t n, size_t ld, const double *strain,
+                              const double *committed, double *trial, double *stress,
+                              double *tangent);
+
 #endif
