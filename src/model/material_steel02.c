@@ -13,10 +13,11 @@
  * Committed state (checkpoints): [strain, e (with e_init), s, tangent, e_min, e_max, e_pl, e_0,
  * s_0, e_r, s_r, kon] with kon 0 virgin, 1 towards tension, 2 towards compression, 3 at rest. */
 #include "material_impl.h"
-#include "material_steel02_mvec.h"
+#include "material_steel02_impl.h"
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 const hs_param_spec hs_material_steel02_params[] = {
@@ -48,14 +49,10 @@ typedef struct s2_state {
      * R, 1 / R, and the |x| below which 1 + |x|^R rounds to 1 (no pow needed there) */
     double R, inv_R, x_lin;
 } s2_state;
-_Static_assert(sizeof(s2_state) == (S2_STATE + S2_CACHED) * sizeof(double),
-               "a flat array of doubles");
-
-typedef struct s2_law {
-    double fy, E0, b, R0, cR1, cR2, a1, a2, a3, a4, sig_init;
-    double e_init; /* sig_init / E0 */
-    double b1;     /* 1 - b */
-} s2_law;
+_Static_assert(sizeof(s2_state) == S2_ROWS * sizeof(double) && S2_ROWS == S2_STATE + S2_CACHED &&
+                   offsetof(s2_state, kon) == S2_KON * sizeof(double) &&
+                   offsetof(s2_state, x_lin) == S2_X_LIN * sizeof(double),
+               "a flat array of doubles, material_steel02_impl.h's rows");
 
 typedef struct steel02 {
     s2_law law;
@@ -176,30 +173,11 @@ static void s2_pows_scalar(size_t k, const double *ax, const double *R, const do
     }
 }
 
-#if defined(HS_HAVE_MVEC) && defined(__x86_64__)
-static s2_pows_fn *s2_pows = s2_pows_scalar;
-
-/* libmvec's pow (material_steel02_mvec.c) where the processor has AVX2 and FMA (its AVX2 variant
- * needs both), chosen when the program loads; glibc's scalar pow elsewhere. */
-__attribute__((constructor)) static void s2_pows_choose(void)
+/* n fibers' trial states, one fiber after the other (s2_state): each fiber's branch first, then
+ * the pows of the fibers on the curve four at a time (pows), then their stresses and tangents. */
+static void s2_fibers_with(s2_pows_fn *pows, const s2_law *p, size_t n, const double *strain,
+                           const s2_state *c, s2_state *t, double *stress, double *tangent)
 {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        s2_pows = hs_steel02_pows_avx2;
-}
-#else
-static s2_pows_fn *const s2_pows = s2_pows_scalar;
-#endif
-
-/* n fibers' trial states (material_fibers.h: one fiber after the other): each fiber's branch
- * first, then the pows of the fibers on the curve four at a time (pows), then their stresses and
- * tangents. */
-static void s2_fibers_with(s2_pows_fn *pows, const void *params, size_t n, const double *strain,
-                           const double *committed, double *trial, double *stress, double *tangent)
-{
-    const s2_law *p = params;
-    const s2_state *c = (const s2_state *)(const void *)committed;
-    s2_state *t = (s2_state *)(void *)trial;
     double x[4], ax[4], R[4], inv_R[4], d1[4], d2[4];
     size_t at[4], k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -226,21 +204,56 @@ static void s2_fibers_with(s2_pows_fn *pows, const void *params, size_t n, const
     }
 }
 
-/* The law's entry (hs_fiber_law.trial): libmvec's pow where the processor runs it. */
-static void s2_fibers(const void *params, size_t n, size_t ld, const double *strain,
-                      const double *committed, double *trial, double *stress, double *tangent)
+/* n fibers' trial states from their rows (material_fibers.h, ld doubles a row), four at a time
+ * gathered into s2_states and scattered back (s2_fibers_with). */
+static void s2_fibers_rows(s2_pows_fn *pows, const s2_law *p, size_t n, size_t ld,
+                           const double *strain, const double *c, double *t, double *stress,
+                           double *tangent)
 {
-    (void)ld;
-    s2_fibers_with(s2_pows, params, n, strain, committed, trial, stress, tangent);
+    for (size_t i = 0; i < n; i += 4) {
+        const size_t m = n - i < 4 ? n - i : 4;
+        s2_state c4[4], t4[4];
+        for (size_t l = 0; l < m; l++)
+            for (size_t k = 0; k < S2_ROWS; k++) ((double *)(void *)&c4[l])[k] = c[k * ld + i + l];
+        s2_fibers_with(pows, p, m, strain + i, c4, t4, stress + i, tangent + i);
+        for (size_t l = 0; l < m; l++)
+            for (size_t k = 0; k < S2_ROWS; k++)
+                t[k * ld + i + l] = ((const double *)(const void *)&t4[l])[k];
+    }
 }
 
 void hs_steel02_fibers_scalar(const void *params, size_t n, size_t ld, const double *strain,
                               const double *committed, double *trial, double *stress,
                               double *tangent)
 {
-    (void)ld;
-    s2_fibers_with(s2_pows_scalar, params, n, strain, committed, trial, stress, tangent);
+    s2_fibers_rows(s2_pows_scalar, params, n, ld, strain, committed, trial, stress, tangent);
 }
+
+typedef void s2_kernel_fn(const void *params, size_t n, size_t ld, const double *strain,
+                          const double *committed, double *trial, double *stress, double *tangent);
+
+#if defined(HS_HAVE_MVEC) && defined(__x86_64__)
+void hs_steel02_fibers_gathered(const void *params, size_t n, size_t ld, const double *strain,
+                                const double *committed, double *trial, double *stress,
+                                double *tangent)
+{
+    s2_fibers_rows(hs_steel02_pows_avx2, params, n, ld, strain, committed, trial, stress, tangent);
+}
+
+static s2_kernel_fn *s2_fibers = hs_steel02_fibers_scalar;
+
+/* The law's entry (hs_fiber_law.trial): the AVX2 kernel with glibc's vector pow
+ * (material_steel02_mvec.c) where the processor has AVX2 and FMA (libmvec's AVX2 variant needs
+ * both), chosen when the program loads; glibc's scalar pow elsewhere. */
+__attribute__((constructor)) static void s2_fibers_choose(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        s2_fibers = hs_steel02_fibers_avx2;
+}
+#else
+static s2_kernel_fn *const s2_fibers = hs_steel02_fibers_scalar;
+#endif
 
 static int s2_load(const void *params, hs_ctx *ctx, double *state)
 {
@@ -255,8 +268,8 @@ static int s2_load(const void *params, hs_ctx *ctx, double *state)
 static int steel02_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
 {
     const steel02 *p = m->data;
-    *law = (hs_fiber_law){s2_fibers, s2_load, &p->law,  sizeof p->law, S2_STATE + S2_CACHED,
-                          S2_STATE,  0,       p->law.E0};
+    *law = (hs_fiber_law){s2_fibers, s2_load,  &p->law,      sizeof p->law,
+                          S2_ROWS,   S2_STATE, 1 /* rows */, p->law.E0};
     if (state) memcpy(state, &p->c, sizeof p->c);
     return 1;
 }
