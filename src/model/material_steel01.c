@@ -59,12 +59,18 @@ static int steel01_set_trial(hs_material *m, double strain, double strain_rate)
         if (t->loading == 1.0 && de < 0.0) {
             t->loading = -1.0;
             if (p->c.e > t->e_max) t->e_max = p->c.e;
-            t->shift_n = 1.0 + p->a1 * pow((t->e_max - t->e_min) / (2.0 * p->a2 * ey), 0.8);
+            if (p->a1 > 0.0) /* (else 1 + 0 pow(...) = 1: the same bits, no pow) */
+                t->shift_n = 1.0 + p->a1 * pow((t->e_max - t->e_min) / (2.0 * p->a2 * ey), 0.8);
+            else
+                t->shift_n = 1.0;
         }
         if (t->loading == -1.0 && de > 0.0) {
             t->loading = 1.0;
             if (p->c.e < t->e_min) t->e_min = p->c.e;
-            t->shift_p = 1.0 + p->a3 * pow((t->e_max - t->e_min) / (2.0 * p->a4 * ey), 0.8);
+            if (p->a3 > 0.0)
+                t->shift_p = 1.0 + p->a3 * pow((t->e_max - t->e_min) / (2.0 * p->a4 * ey), 0.8);
+            else
+                t->shift_p = 1.0;
         }
     }
     m->stress = t->s;
