@@ -1,7 +1,8 @@
 /* Uniaxial laws run over many fibers at once (library-internal: the fiber sections of src/fe).
- * A law that offers it (Steel02, Concrete02) describes itself by an hs_fiber_law: a section
- * keeps the states of all its fibers of one law and parameters in two flat arrays (committed and
- * trial) and calls the law once for all of them, with no material object per fiber. The arrays
+ * A law that offers it (Steel01, Steel02, Concrete01, Concrete02) describes itself by an
+ * hs_fiber_law: a section keeps the states of all its fibers of one law and parameters in two flat
+ * arrays (committed and trial) and calls the law once for all of them, with no material object per
+ * fiber. The arrays
  * hold one fiber's state after the other (state_n doubles a fiber, the law's state struct), or,
  * for a law that asks for rows, a structure of arrays: state_n rows of ld doubles, variable k of
  * fiber i at [k * ld + i], so that the law's loop reads and writes whole rows (vectorised). The
