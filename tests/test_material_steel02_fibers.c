@@ -15,6 +15,7 @@
 #include "model/material_fibers.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { NF = 11, LDMAX = NF + 3, MAXS = 16, STEPS = 900, NTRIAL = 3 };
@@ -208,12 +209,21 @@ static void test_first_loading_closed_form(void **state)
     double one[MAXS];
     assert_int_equal(hs_material_fiber_law(m, &law, one), 1);
     const double ey = cs->fy / cs->E0, b = cs->b, R = cs->R0;
-    for (size_t n = 1; n <= 9; n++) {
-        double c[MAXS * 9], t[MAXS * 9], e[9], s[9], k[9];
+    for (size_t n = 1; n <= 9; n++) { /* arrays of their exact sizes (ASan: nothing past them) */
+        double *c = malloc(law.state_n * n * sizeof(double));
+        double *t = malloc(law.state_n * n * sizeof(double));
+        double *e = malloc(n * sizeof(double)), *s = malloc(n * sizeof(double));
+        double *k = malloc(n * sizeof(double));
+        assert_true(c && t && e && s && k);
         for (size_t i = 0; i < n; i++)
             for (size_t r = 0; r < law.state_n; r++) c[at(&law, n, i, r)] = one[r];
-        for (size_t i = 0; i < n; i++) e[i] = ey * (i % 2 ? -1.0 : 1.0) * 0.45 * (double)(i + 1);
-        law.trial(law.params, n, n, e, c, t, s, k);
+        /* half way first and committed (the departure from rest), then on along the branch */
+        for (int half = 1; half >= 0; half--) {
+            for (size_t i = 0; i < n; i++)
+                e[i] = ey * (i % 2 ? -1.0 : 1.0) * 0.45 * (double)(i + 1) * (half ? 0.5 : 1.0);
+            law.trial(law.params, n, n, e, c, t, s, k);
+            memcpy(c, t, law.state_n * n * sizeof(double));
+        }
         for (size_t i = 0; i < n; i++) {
             const double x = e[i] / ey, d = 1.0 + pow(fabs(x), R);
             const double s_th = cs->fy * (b * x + (1.0 - b) * x / pow(d, 1.0 / R));
@@ -221,6 +231,11 @@ static void test_first_loading_closed_form(void **state)
             HS_ASSERT_NEAR(s[i], s_th, 1e-13 * cs->fy);
             HS_ASSERT_NEAR(k[i], k_th, 1e-13 * cs->E0);
         }
+        free(c);
+        free(t);
+        free(e);
+        free(s);
+        free(k);
     }
     hs_material_destroy(&m);
 }

@@ -127,7 +127,10 @@ void hs_steel02_fibers_avx2(const void *params, size_t n, size_t ld, const doubl
     for (size_t b = 0; b < n; b += 4) {
         const size_t i = tail ? (b == 0 ? n - tail : b - 4) : b, m = n - i < 4 ? n - i : 4;
         const s2_m4 on = {-1, m > 1 ? -1 : 0, m > 2 ? -1 : 0, m > 3 ? -1 : 0};
-        if (!s2_block(p, on, ld == n, ld, strain + i, committed + i, trial + i, stress + i,
+        /* (wide: the last row's four lanes from row S2_ROWS - 2 stay in the arrays, which
+         * excludes n = 1 alone) */
+        const int wide = ld == n && i + 4 <= 2 * ld;
+        if (!s2_block(p, on, wide, ld, strain + i, committed + i, trial + i, stress + i,
                       tangent + i))
             hs_steel02_fibers_gathered(params, m, ld, strain + i, committed + i, trial + i,
                                        stress + i, tangent + i);
