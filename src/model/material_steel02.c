@@ -163,7 +163,6 @@ typedef void s2_pows_fn(size_t k, const double *ax, const double *R, const doubl
                         double *d1, double *d2);
 
 /* d1 = 1 + ax^R and d2 = d1^(1/R) for k <= 4 lanes, glibc's scalar pow */
-
 static void s2_pows_scalar(size_t k, const double *ax, const double *R, const double *inv_R,
                            double *d1, double *d2)
 {
