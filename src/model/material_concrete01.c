@@ -15,6 +15,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 const hs_param_spec hs_material_concrete01_params[] = {
     {"fpc", HS_PARAM_NUM, 1, "compressive strength (stress), != 0; taken negative"},
@@ -32,18 +33,22 @@ typedef struct c1_state {
 } c1_state;
 _Static_assert(sizeof(c1_state) == C1_STATE * sizeof(double), "a flat array of doubles");
 
-typedef struct concrete01 {
+typedef struct c1_law {
     double fpc, epsc0, fpcu, epscu;
+} c1_law;
+
+typedef struct concrete01 {
+    c1_law law;
     c1_state c, t;
 } concrete01;
 
-static double c1_ec0(const concrete01 *p)
+static double c1_ec0(const c1_law *p)
 {
     return 2.0 * p->fpc / p->epsc0;
 }
 
 /* The compressive envelope at t->e into t->s, t->t. */
-static void c1_envelope(const concrete01 *p, c1_state *t)
+static void c1_envelope(const c1_law *p, c1_state *t)
 {
     if (t->e > p->epsc0) {
         const double x = t->e / p->epsc0;
@@ -59,7 +64,7 @@ static void c1_envelope(const concrete01 *p, c1_state *t)
 }
 
 /* The unloading line from the envelope point (t->e_min, t->s): its zero-stress strain and slope. */
-static void c1_unload(const concrete01 *p, c1_state *t)
+static void c1_unload(const c1_law *p, c1_state *t)
 {
     const double x = fmax(t->e_min, p->epscu) / p->epsc0;
     const double ratio = x < 2.0 ? 0.145 * x * x + 0.13 * x : 0.707 * (x - 2.0) + 0.834;
@@ -77,7 +82,7 @@ static void c1_unload(const concrete01 *p, c1_state *t)
 }
 
 /* Going further into compression: along the envelope past e_min, else the reloading line. */
-static void c1_reload(const concrete01 *p, c1_state *t)
+static void c1_reload(const c1_law *p, c1_state *t)
 {
     if (t->e <= t->e_min) {
         t->e_min = t->e;
@@ -92,21 +97,18 @@ static void c1_reload(const concrete01 *p, c1_state *t)
     }
 }
 
-static int c1_set_trial(hs_material *m, double strain, double strain_rate)
+/* The trial state t at strain from the committed state c (OpenSees' operations in its order). */
+static void c1_trial(const c1_law *p, const c1_state *c, c1_state *t, double strain)
 {
-    (void)strain_rate;
-    concrete01 *p = m->data;
-    c1_state *t = &p->t;
-    *t = p->c;
-    m->rate_tangent = 0.0;
-    if (fabs(strain - p->c.e) >= DBL_EPSILON) {
+    *t = *c;
+    if (fabs(strain - c->e) >= DBL_EPSILON) {
         t->e = strain;
         if (strain > 0.0) {
             t->s = 0.0;
             t->t = 0.0;
         } else {
-            const double pred = p->c.s + t->Eu * strain - t->Eu * p->c.e;
-            if (strain < p->c.e) {
+            const double pred = c->s + t->Eu * strain - t->Eu * c->e;
+            if (strain < c->e) {
                 c1_reload(p, t);
                 if (pred > t->s) {
                     t->s = pred;
@@ -121,15 +123,44 @@ static int c1_set_trial(hs_material *m, double strain, double strain_rate)
             }
         }
     }
-    m->stress = t->s;
-    m->tangent = t->t;
+}
+
+/* n fibers (material_fibers.h: the law over fiber arrays, one fiber's state after the other) */
+HS_FIBER_KERNEL(c1_fibers, c1_law, c1_state, c1_trial)
+
+/* Any six numbers are a state: nothing to check, nothing cached. */
+static int c1_load(const void *params, hs_ctx *ctx, double *state)
+{
+    (void)params;
+    (void)ctx;
+    (void)state;
+    return 0;
+}
+
+static int c1_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
+{
+    const concrete01 *p = m->data;
+    *law = (hs_fiber_law){c1_fibers, c1_load,  &p->law, sizeof p->law,
+                          C1_STATE,  C1_STATE, 0,       c1_ec0(&p->law)};
+    if (state) memcpy(state, &p->c, sizeof p->c);
+    return 1;
+}
+
+static int c1_set_trial(hs_material *m, double strain, double strain_rate)
+{
+    (void)strain_rate;
+    concrete01 *p = m->data;
+    c1_trial(&p->law, &p->c, &p->t, strain);
+    m->rate_tangent = 0.0;
+    m->stress = p->t.s;
+    m->tangent = p->t.t;
     return 0;
 }
 
 static int c1_reset(hs_material *m)
 {
     concrete01 *p = m->data;
-    const double ec0 = c1_ec0(p);
+    const double ec0 = c1_ec0(&p->law);
     p->c = (c1_state){0.0, 0.0, ec0, 0.0, 0.0, ec0};
     p->t = p->c;
     return 0;
@@ -137,7 +168,7 @@ static int c1_reset(hs_material *m)
 
 static double c1_initial_tangent(const hs_material *m)
 {
-    return c1_ec0(m->data);
+    return c1_ec0(&((const concrete01 *)m->data)->law);
 }
 
 static void c1_destroy(hs_material *m)
@@ -155,22 +186,24 @@ int hs_material_create_concrete01(hs_material *m, const hs_options *opts)
     concrete01 *p = hs_calloc(1, sizeof *p);
     if (!p) return HS_ENOMEM;
     m->data = p;
-    p->fpc = -fabs(hs_options_num(opts, "fpc", 0.0));
-    p->epsc0 = -fabs(hs_options_num(opts, "epsc0", 0.0));
-    p->fpcu = -fabs(hs_options_num(opts, "fpcu", 0.0));
-    p->epscu = -fabs(hs_options_num(opts, "epscu", 0.0));
+    p->law.fpc = -fabs(hs_options_num(opts, "fpc", 0.0));
+    p->law.epsc0 = -fabs(hs_options_num(opts, "epsc0", 0.0));
+    p->law.fpcu = -fabs(hs_options_num(opts, "fpcu", 0.0));
+    p->law.epscu = -fabs(hs_options_num(opts, "epscu", 0.0));
     hs_material_flat_state(m, (double *)&p->c, (double *)&p->t, C1_STATE);
     m->ops.set_trial = c1_set_trial;
     m->ops.reset = c1_reset;
     m->ops.initial_tangent = c1_initial_tangent;
     m->ops.destroy = c1_destroy;
+    m->ops.fiber_law = c1_fiber_law;
     int rc;
-    if ((rc = c1_check(m, p->fpc < 0.0 && isfinite(p->fpc), "fpc must be non-zero", p->fpc)) ||
-        (rc = c1_check(m, p->epsc0 < 0.0 && isfinite(p->epsc0), "epsc0 must be non-zero",
-                       p->epsc0)) ||
-        (rc = c1_check(m, isfinite(p->fpcu), "fpcu must be finite", p->fpcu)) ||
-        (rc = c1_check(m, p->epscu < p->epsc0 && isfinite(p->epscu), "|epscu| must exceed |epsc0|",
-                       p->epscu)))
+    if ((rc = c1_check(m, p->law.fpc < 0.0 && isfinite(p->law.fpc), "fpc must be non-zero",
+                       p->law.fpc)) ||
+        (rc = c1_check(m, p->law.epsc0 < 0.0 && isfinite(p->law.epsc0), "epsc0 must be non-zero",
+                       p->law.epsc0)) ||
+        (rc = c1_check(m, isfinite(p->law.fpcu), "fpcu must be finite", p->law.fpcu)) ||
+        (rc = c1_check(m, p->law.epscu < p->law.epsc0 && isfinite(p->law.epscu),
+                       "|epscu| must exceed |epsc0|", p->law.epscu)))
         return rc;
     c1_reset(m);
     return 0;

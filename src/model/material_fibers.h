@@ -1,7 +1,8 @@
 /* Uniaxial laws run over many fibers at once (library-internal: the fiber sections of src/fe).
- * A law that offers it (Steel02, Concrete02) describes itself by an hs_fiber_law: a section
- * keeps the states of all its fibers of one law and parameters in two flat arrays (committed and
- * trial) and calls the law once for all of them, with no material object per fiber. The arrays
+ * A law that offers it (Steel01, Steel02, Concrete01, Concrete02) describes itself by an
+ * hs_fiber_law: a section keeps the states of all its fibers of one law and parameters in two flat
+ * arrays (committed and trial) and calls the law once for all of them, with no material object per
+ * fiber. The arrays
  * hold one fiber's state after the other (state_n doubles a fiber, the law's state struct), or,
  * for a law that asks for rows, a structure of arrays: state_n rows of ld doubles, variable k of
  * fiber i at [k * ld + i], so that the law's loop reads and writes whole rows (vectorised). The
@@ -59,5 +60,12 @@ int hs_material_fiber_law(const hs_material *m, hs_fiber_law *law, double *state
 void hs_concrete02_fibers_baseline(const void *params, size_t n, size_t ld, const double *strain,
                                    const double *committed, double *trial, double *stress,
                                    double *tangent);
+
+/* Steel02's trial (an hs_fiber_law.trial) with glibc's scalar pow, where the law's own entry takes
+ * libmvec's vector pow on processors with AVX2 (material_steel02.c): the same bits as the
+ * material object, for the test that compares the two paths. */
+void hs_steel02_fibers_scalar(const void *params, size_t n, size_t ld, const double *strain,
+                              const double *committed, double *trial, double *stress,
+                              double *tangent);
 
 #endif

@@ -13,9 +13,11 @@
  * Committed state (checkpoints): [strain, e (with e_init), s, tangent, e_min, e_max, e_pl, e_0,
  * s_0, e_r, s_r, kon] with kon 0 virgin, 1 towards tension, 2 towards compression, 3 at rest. */
 #include "material_impl.h"
+#include "material_steel02_impl.h"
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 const hs_param_spec hs_material_steel02_params[] = {
@@ -47,14 +49,10 @@ typedef struct s2_state {
      * R, 1 / R, and the |x| below which 1 + |x|^R rounds to 1 (no pow needed there) */
     double R, inv_R, x_lin;
 } s2_state;
-_Static_assert(sizeof(s2_state) == (S2_STATE + S2_CACHED) * sizeof(double),
-               "a flat array of doubles");
-
-typedef struct s2_law {
-    double fy, E0, b, R0, cR1, cR2, a1, a2, a3, a4, sig_init;
-    double e_init; /* sig_init / E0 */
-    double b1;     /* 1 - b */
-} s2_law;
+_Static_assert(sizeof(s2_state) == S2_ROWS * sizeof(double) && S2_ROWS == S2_STATE + S2_CACHED &&
+                   offsetof(s2_state, kon) == S2_KON * sizeof(double) &&
+                   offsetof(s2_state, x_lin) == S2_X_LIN * sizeof(double),
+               "a flat array of doubles, material_steel02_impl.h's rows");
 
 typedef struct steel02 {
     s2_law law;
@@ -84,10 +82,12 @@ static void s2_reverse(const s2_law *p, const s2_state *c, s2_state *t, double d
     double shift;
     if (dir > 0.0) {
         if (c->e < t->e_min) t->e_min = c->e;
-        shift = 1.0 + p->a3 * pow((t->e_max - t->e_min) / (2.0 * (p->a4 * ey)), 0.8);
+        shift = p->a3 > 0.0 ? 1.0 + p->a3 * pow((t->e_max - t->e_min) / (2.0 * (p->a4 * ey)), 0.8)
+                            : 1.0;
     } else {
         if (c->e > t->e_max) t->e_max = c->e;
-        shift = 1.0 + p->a1 * pow((t->e_max - t->e_min) / (2.0 * (p->a2 * ey)), 0.8);
+        shift = p->a1 > 0.0 ? 1.0 + p->a1 * pow((t->e_max - t->e_min) / (2.0 * (p->a2 * ey)), 0.8)
+                            : 1.0;
     }
     /* (operations in OpenSees' order, so that the two agree to the last bit) */
     t->e_0 = (dir * (p->fy * shift - Esh * ey * shift) - t->s_r + p->E0 * t->e_r) / (p->E0 - Esh);
@@ -96,8 +96,10 @@ static void s2_reverse(const s2_law *p, const s2_state *c, s2_state *t, double d
     s2_curvature(p, t);
 }
 
-/* The trial state t at strain from the committed state c. */
-static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double strain)
+/* The trial state t at strain from the committed state c, up to the point on the branch: 1 and x
+ * when the curve needs 1 + |x|^R and its 1/R-th power (s2_curve then gives the stress and
+ * tangent), else 0 with t's stress and tangent. */
+static int s2_branch(const s2_law *p, const s2_state *c, s2_state *t, double strain, double *x_out)
 {
     *t = *c;
     t->strain = strain;
@@ -108,7 +110,7 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
             t->s = p->sig_init;
             t->t = p->E0;
             t->kon = 3.0;
-            return;
+            return 0;
         }
         /* first departure from rest: the monotonic envelope through (+-e_y, +-fy) */
         t->e_max = ey;
@@ -131,18 +133,126 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
         /* 1 + |x|^R is 1: x / 1 and (1 - b) / 1 are exact, the divisions left out (same bits) */
         t->s = (p->b * x + p->b1 * x) * ds + t->s_r;
         t->t = (p->b + p->b1) * ds / de0;
-        return;
+        return 0;
     }
-    /* (two pows: exp(R log |x|) and exp(log(d1) / R) take 15 % fewer instructions than the two
-     * pows in glibc 2.36 but are not the same bits; the pows are 0.07 M instructions a step of
-     * bench/opensees/rc_frame_3x3.tcl's HHT analysis, about 4 % of the step) */
-    const double d1 = 1.0 + pow(fabs(x), t->R), d2 = pow(d1, t->inv_R);
+    *x_out = x;
+    return 1;
+}
+
+/* The stress and tangent on t's branch at x from d1 = 1 + |x|^R and d2 = d1^(1/R). */
+static void s2_curve(const s2_law *p, s2_state *t, double x, double d1, double d2)
+{
+    const double de0 = t->e_0 - t->e_r, ds = t->s_0 - t->s_r;
     t->s = (p->b * x + p->b1 * x / d2) * ds + t->s_r;
     t->t = (p->b + p->b1 / (d1 * d2)) * ds / de0;
 }
 
-/* n fibers (material_fibers.h) */
-HS_FIBER_KERNEL(s2_fibers, s2_law, s2_state, s2_trial)
+/* The trial state t at strain from the committed state c, with glibc's scalar pow (the
+ * material object's path: OpenSees' operations in OpenSees' order, the same bits). */
+static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double strain)
+{
+    double x;
+    if (!s2_branch(p, c, t, strain, &x)) return;
+    /* (exp(R log |x|) and exp(log(d1) / R) take 15 % fewer instructions than the two pows in
+     * glibc 2.36 but are not the same bits) */
+    const double d1 = 1.0 + pow(fabs(x), t->R), d2 = pow(d1, t->inv_R);
+    s2_curve(p, t, x, d1, d2);
+}
+
+typedef void s2_pows_fn(size_t k, const double *ax, const double *R, const double *inv_R,
+                        double *d1, double *d2);
+
+/* d1 = 1 + ax^R and d2 = d1^(1/R) for k <= 4 lanes, glibc's scalar pow */
+static void s2_pows_scalar(size_t k, const double *ax, const double *R, const double *inv_R,
+                           double *d1, double *d2)
+{
+    for (size_t l = 0; l < k; l++) {
+        d1[l] = 1.0 + pow(ax[l], R[l]);
+        d2[l] = pow(d1[l], inv_R[l]);
+    }
+}
+
+/* n fibers' trial states, one fiber after the other (s2_state): each fiber's branch first, then
+ * the pows of the fibers on the curve four at a time (pows), then their stresses and tangents. */
+static void s2_fibers_with(s2_pows_fn *pows, const s2_law *p, size_t n, const double *strain,
+                           const s2_state *c, s2_state *t, double *stress, double *tangent)
+{
+    double x[4], ax[4], R[4], inv_R[4], d1[4], d2[4];
+    size_t at[4], k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!s2_branch(p, &c[i], &t[i], strain[i], &x[k])) {
+            stress[i] = t[i].s;
+            tangent[i] = t[i].t;
+        } else
+            at[k++] = i;
+        if (k < 4 && (k == 0 || i + 1 < n)) continue;
+        for (size_t l = 0; l < 4; l++) { /* the lanes past k: copies of the first */
+            const size_t j = l < k ? l : 0;
+            ax[l] = fabs(x[j]);
+            R[l] = t[at[j]].R;
+            inv_R[l] = t[at[j]].inv_R;
+        }
+        pows(k, ax, R, inv_R, d1, d2);
+        for (size_t l = 0; l < k; l++) {
+            s2_state *f = &t[at[l]];
+            s2_curve(p, f, x[l], d1[l], d2[l]);
+            stress[at[l]] = f->s;
+            tangent[at[l]] = f->t;
+        }
+        k = 0;
+    }
+}
+
+/* n fibers' trial states from their rows (material_fibers.h, ld doubles a row), four at a time
+ * gathered into s2_states and scattered back (s2_fibers_with). */
+static void s2_fibers_rows(s2_pows_fn *pows, const s2_law *p, size_t n, size_t ld,
+                           const double *strain, const double *c, double *t, double *stress,
+                           double *tangent)
+{
+    for (size_t i = 0; i < n; i += 4) {
+        const size_t m = n - i < 4 ? n - i : 4;
+        s2_state c4[4], t4[4];
+        for (size_t l = 0; l < m; l++)
+            for (size_t k = 0; k < S2_ROWS; k++) ((double *)(void *)&c4[l])[k] = c[k * ld + i + l];
+        s2_fibers_with(pows, p, m, strain + i, c4, t4, stress + i, tangent + i);
+        for (size_t l = 0; l < m; l++)
+            for (size_t k = 0; k < S2_ROWS; k++)
+                t[k * ld + i + l] = ((const double *)(const void *)&t4[l])[k];
+    }
+}
+
+void hs_steel02_fibers_scalar(const void *params, size_t n, size_t ld, const double *strain,
+                              const double *committed, double *trial, double *stress,
+                              double *tangent)
+{
+    s2_fibers_rows(s2_pows_scalar, params, n, ld, strain, committed, trial, stress, tangent);
+}
+
+typedef void s2_kernel_fn(const void *params, size_t n, size_t ld, const double *strain,
+                          const double *committed, double *trial, double *stress, double *tangent);
+
+#if defined(HS_HAVE_MVEC) && defined(__x86_64__)
+void hs_steel02_fibers_gathered(const void *params, size_t n, size_t ld, const double *strain,
+                                const double *committed, double *trial, double *stress,
+                                double *tangent)
+{
+    s2_fibers_rows(hs_steel02_pows_avx2, params, n, ld, strain, committed, trial, stress, tangent);
+}
+
+static s2_kernel_fn *s2_fibers = hs_steel02_fibers_scalar;
+
+/* The law's entry (hs_fiber_law.trial): the AVX2 kernel with glibc's vector pow
+ * (material_steel02_mvec.c) where the processor has AVX2 and FMA (libmvec's AVX2 variant needs
+ * both), chosen when the program loads; glibc's scalar pow elsewhere. */
+__attribute__((constructor)) static void s2_fibers_choose(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        s2_fibers = hs_steel02_fibers_avx2;
+}
+#else
+static s2_kernel_fn *const s2_fibers = hs_steel02_fibers_scalar;
+#endif
 
 static int s2_load(const void *params, hs_ctx *ctx, double *state)
 {
@@ -157,8 +267,8 @@ static int s2_load(const void *params, hs_ctx *ctx, double *state)
 static int steel02_fiber_law(const hs_material *m, hs_fiber_law *law, double *state)
 {
     const steel02 *p = m->data;
-    *law = (hs_fiber_law){s2_fibers, s2_load, &p->law,  sizeof p->law, S2_STATE + S2_CACHED,
-                          S2_STATE,  0,       p->law.E0};
+    *law = (hs_fiber_law){s2_fibers, s2_load,  &p->law,      sizeof p->law,
+                          S2_ROWS,   S2_STATE, 1 /* rows */, p->law.E0};
     if (state) memcpy(state, &p->c, sizeof p->c);
     return 1;
 }
