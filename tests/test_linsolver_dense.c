@@ -1,6 +1,15 @@
-/* The dense solver (LAPACKE dgetrf/dgetrs) on small matrices and the small systems of the
- * elements (hs_small_solve, hs_small_inverse: LAPACK without allocation, row-major) against
- * solutions known in advance and against LAPACK's dgesv:
+/* The dense solver (LAPACK's Cholesky when symmetric to round-off and positive-definite, else
+ * dgetrf/dgetrs) on small matrices and the small systems of the elements (hs_small_solve,
+ * hs_small_inverse: LAPACK without allocation, row-major) against solutions known in advance and
+ * against LAPACK's dgesv:
+ * - symmetric positive-definite B B^T + n I for n = 1 to 40 and 170 (the blocked dpotrf past
+ *   160), its mirror entries apart by up to 2 eps sqrt(a_ii a_jj) (a tangent summed in another
+ *   order): factored by Cholesky, x back to 1e-12 and equal to dgesv's to 1e-12 (the upper
+ *   triangle's matrix, within 8 n eps of A); factor and solve allocate nothing;
+ * - symmetric indefinite (a positive diagonal; LAPACK's dpotrf refuses it): Cholesky fails, LU
+ *   solves it, x back to 1e-12 and equal to dgesv's to 1e-13;
+ * - an SPD matrix with one mirror pair apart by 100 eps sqrt(a_ii a_jj): not symmetric to
+ *   round-off, LU (dgesv's solution to 1e-13); apart by 4 eps: Cholesky;
  * - for n = 1 to 40, a nonsymmetric matrix with a zero diagonal
  *   (every column must pivot) and random entries, b = A x for a known x: x back to 1e-12 (relative
  *   to its largest entry), and equal to dgesv's solution to 1e-13; solves never allocate;
@@ -10,7 +19,10 @@
  *   A X = B back to 1e-12, A inv(A) = I to 1e-12, no allocation; a singular matrix gives -1. */
 #include "hs_test.h"
 
+#include "../src/base/linsolver_impl.h" /* s->spd: which factor was taken */
+
 #include <lapacke.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -61,6 +73,117 @@ static void test_random_against_lapack(void **state)
                   worst, vs_lapack);
     assert_true(worst <= 1e-12);
     assert_true(vs_lapack <= 1e-13);
+}
+
+enum { NBIG = 170 };
+
+/* x back from b = A x through the dense solver (asserted: the factor taken, spd 1 or 0), and
+ * against dgesv's solution of the same A; both relative to x's largest entry; A is kept. */
+static void solve_both(int n, const double *A, int spd, double *err, double *vs_lapack)
+{
+    static double L[NBIG * NBIG];
+    double x[NBIG], b[NBIG], y[NBIG], z[NBIG];
+    lapack_int ipiv[NBIG];
+    unsigned seed = 99u + (unsigned)n;
+    for (int i = 0; i < n; i++) x[i] = uniform(&seed) * pow(10.0, i % 3);
+    hs_matvec(n, A, x, b);
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create(NULL, "dense", n, &s), 0);
+    assert_int_equal(hs_linsolver_factor(s, A), 0); /* a first factor, then one counted */
+    const uint64_t before = hs_alloc_count();
+    assert_int_equal(hs_linsolver_factor(s, A), 0);
+    assert_int_equal(s->spd, spd);
+    memcpy(y, b, (size_t)n * sizeof(double));
+    assert_int_equal(hs_linsolver_solve(s, y), 0);
+    assert_true(hs_alloc_count() == before);
+    hs_linsolver_destroy(&s);
+    memcpy(L, A, (size_t)n * (size_t)n * sizeof(double));
+    memcpy(z, b, (size_t)n * sizeof(double));
+    assert_int_equal(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, L, n, ipiv, z, n), 0);
+    double xmax = 0.0, e = 0.0, el = 0.0;
+    for (int i = 0; i < n; i++) {
+        xmax = fmax(xmax, fabs(x[i]));
+        e = fmax(e, fabs(y[i] - x[i]));
+        el = fmax(el, fabs(y[i] - z[i]));
+    }
+    *err = fmax(*err, e / xmax);
+    *vs_lapack = fmax(*vs_lapack, el / xmax);
+}
+
+/* A = B B^T + n I (B uniform in [-1, 1)), then each mirror a_ij (i < j) moved by up to `asym`
+ * sqrt(a_ii a_jj). */
+static void spd_matrix(int n, unsigned seed, double asym, double *A)
+{
+    static double B[NBIG * NBIG];
+    for (int k = 0; k < n * n; k++) B[k] = uniform(&seed);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            double t = i == j ? (double)n : 0.0;
+            for (int k = 0; k < n; k++) t += HS_AT(B, n, i, k) * HS_AT(B, n, j, k);
+            HS_AT(A, n, i, j) = t;
+        }
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < j; i++)
+            HS_AT(A, n, i, j) +=
+                asym * uniform(&seed) * DBL_EPSILON * sqrt(HS_AT(A, n, i, i) * HS_AT(A, n, j, j));
+}
+
+static void test_spd_cholesky(void **state)
+{
+    (void)state;
+    static double A[NBIG * NBIG];
+    double err = 0.0, vs = 0.0;
+    for (int n = 1; n <= NMAX + 1; n++) {
+        const int m = n <= NMAX ? n : NBIG;
+        spd_matrix(m, 5u + (unsigned)m, 0.0, A);
+        solve_both(m, A, 1, &err, &vs);
+        spd_matrix(m, 6u + (unsigned)m, 2.0, A); /* 2 eps apart: symmetric to round-off */
+        solve_both(m, A, 1, &err, &vs);
+    }
+    print_message("SPD, n = 1 to %d and %d: x back to %.2g, against dgesv %.2g (relative)\n", NMAX,
+                  NBIG, err, vs);
+    assert_true(err <= 1e-12);
+    assert_true(vs <= 1e-12);
+}
+
+static void test_indefinite_lu(void **state)
+{
+    (void)state;
+    static double A[NMAX * NMAX], C[NMAX * NMAX];
+    double err = 0.0, vs = 0.0;
+    unsigned seed = 3u;
+    for (int n = 2; n <= NMAX; n++) {
+        for (int j = 0; j < n; j++) /* symmetric, diagonal 0.5, off-diagonal in [-1, 1) */
+            for (int i = 0; i <= j; i++)
+                HS_AT(A, n, i, j) = HS_AT(A, n, j, i) = i == j ? 0.5 : uniform(&seed);
+        HS_AT(A, n, 0, 1) = HS_AT(A, n, 1, 0) = 1.0; /* the leading 2 x 2 block indefinite */
+        memcpy(C, A, (size_t)n * (size_t)n * sizeof(double));
+        assert_true(LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'U', n, C, n) > 0); /* not SPD */
+        solve_both(n, A, 0, &err, &vs);
+    }
+    print_message("symmetric indefinite, n = 2 to %d: LU, x back to %.2g, against dgesv %.2g\n",
+                  NMAX, err, vs);
+    assert_true(err <= 1e-12);
+    assert_true(vs <= 1e-13);
+}
+
+static void test_nonsymmetric_spd_lu(void **state)
+{
+    (void)state;
+    static double A[NMAX * NMAX];
+    double err = 0.0, vs = 0.0;
+    const int n = 24;
+    spd_matrix(n, 11u, 0.0, A);
+    const double bound = sqrt(HS_AT(A, n, 3, 3) * HS_AT(A, n, 17, 17));
+    HS_AT(A, n, 3, 17) += 100.0 * DBL_EPSILON * bound; /* beyond round-off: LU */
+    solve_both(n, A, 0, &err, &vs);
+    HS_AT(A, n, 3, 17) = HS_AT(A, n, 17, 3) + 4.0 * DBL_EPSILON * bound; /* within: Cholesky */
+    solve_both(n, A, 1, &err, &vs);
+    print_message("SPD with a mirror pair 100 eps / 4 eps apart: x back to %.2g, against dgesv "
+                  "%.2g\n",
+                  err, vs);
+    assert_true(err <= 1e-12);
+    assert_true(vs <= 1e-13);
 }
 
 static void test_second_difference(void **state)
@@ -141,9 +264,9 @@ static void test_small_row_major(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_against_lapack),
-        cmocka_unit_test(test_second_difference),
-        cmocka_unit_test(test_singular),
+        cmocka_unit_test(test_random_against_lapack), cmocka_unit_test(test_spd_cholesky),
+        cmocka_unit_test(test_indefinite_lu),         cmocka_unit_test(test_nonsymmetric_spd_lu),
+        cmocka_unit_test(test_second_difference),     cmocka_unit_test(test_singular),
         cmocka_unit_test(test_small_row_major),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

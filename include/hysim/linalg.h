@@ -55,7 +55,8 @@ void hs_packed_matvec_add(int n, int kd, const double *B, const double *x, doubl
 
 typedef struct hs_linsolver hs_linsolver;
 
-/* A solver for n x n systems; `kind` "dense" (LAPACKE dgetrf/dgetrs), "banded" (kd = n - 1),
+/* A solver for n x n systems; `kind` "dense" (LAPACKE dpotrf/dpotrs when symmetric to round-off
+ * and positive-definite, else dgetrf/dgetrs: linsolver_dense.c), "banded" (kd = n - 1),
  * "cholmod" (sparse symmetric positive-definite, SuiteSparse CHOLMOD), "klu" (sparse general,
  * SuiteSparse KLU) or "sparse" (CHOLMOD when the matrix is symmetric positive-definite, KLU
  * otherwise, as "banded" does with LAPACK); the sparse kinds analyse the pattern of the first

@@ -1,6 +1,5 @@
-/* The factor-once linear solver: creation (the choice of kind), the dense path (LAPACKE
- * dgetrf/dgetrs) and the dispatch to the banded (linsolver_banded.c) and sparse
- * (linsolver_sparse.c) ones. */
+/* The factor-once linear solver: creation (the choice of kind) and the dispatch to the dense
+ * (linsolver_dense.c), banded (linsolver_banded.c) and sparse (linsolver_sparse.c) paths. */
 #include "linsolver_impl.h"
 
 #include <string.h>
@@ -64,10 +63,11 @@ int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_li
         *out = s;
         return 0;
     }
-    const size_t size = k == HS_LS_DENSE ? (size_t)n * (size_t)n : hs_ls_banded_size(s);
+    const size_t size = k == HS_LS_DENSE ? hs_ls_dense_size(n) : hs_ls_banded_size(s);
     s->lu = hs_dvec(size);
     s->ipiv = hs_calloc((size_t)n, sizeof *s->ipiv);
-    if (!s->lu || !s->ipiv) {
+    if (k == HS_LS_DENSE) s->work = hs_dvec((size_t)n);
+    if (!s->lu || !s->ipiv || (k == HS_LS_DENSE && !s->work)) {
         hs_linsolver_destroy(&s);
         return HS_ENOMEM;
     }
@@ -127,26 +127,8 @@ static int ls_factor(hs_linsolver *s, const hs_ls_source *A)
         s->factored = rc == 0;
         return rc;
     }
-    lapack_int info;
-    if (s->kind == HS_LS_DENSE) {
-        const int n = s->n;
-        if (A->csc) {
-            hs_csc_to_dense(A->csc, s->lu);
-        } else if (A->packed) {
-            memset(s->lu, 0, (size_t)n * (size_t)n * sizeof(double));
-            for (int j = 0; j < n; j++) {
-                const int lo = j - A->kd > 0 ? j - A->kd : 0;
-                const int hi = j + A->kd < n - 1 ? j + A->kd : n - 1;
-                for (int i = lo; i <= hi; i++)
-                    HS_AT(s->lu, n, i, j) = HS_BAND_AT(A->a, A->kd, i, j);
-            }
-        } else {
-            memcpy(s->lu, A->a, (size_t)n * (size_t)n * sizeof(double));
-        }
-        info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, s->lu, n, s->ipiv);
-    } else {
-        info = hs_ls_banded_factor(s, A);
-    }
+    const lapack_int info =
+        s->kind == HS_LS_DENSE ? hs_ls_dense_factor(s, A) : hs_ls_banded_factor(s, A);
     s->factored = (info == 0);
     if (info > 0)
         return hs_fail(s->ctx, HS_ESINGULAR, "linear solver: matrix is singular (pivot %d)",
@@ -190,9 +172,8 @@ int hs_linsolver_solve(hs_linsolver *s, double *b)
 {
     if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
     if (s->sparse) return hs_ls_sparse_solve(s, b);
-    lapack_int info = s->kind == HS_LS_DENSE ? LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', s->n, 1,
-                                                                   s->lu, s->n, s->ipiv, b, s->n)
-                                             : hs_ls_banded_solve(s, b);
+    const lapack_int info =
+        s->kind == HS_LS_DENSE ? hs_ls_dense_solve(s, b) : hs_ls_banded_solve(s, b);
     return info == 0
                ? 0
                : hs_fail(s->ctx, HS_EINVAL, "linear solver: %s solve failed", hs_linsolver_kind(s));
@@ -204,6 +185,7 @@ void hs_linsolver_destroy(hs_linsolver **s)
     hs_ls_sparse_destroy(*s);
     hs_free((*s)->lu);
     hs_free((*s)->ipiv);
+    hs_free((*s)->work);
     hs_free(*s);
     *s = NULL;
 }

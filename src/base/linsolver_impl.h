@@ -1,4 +1,4 @@
-/* The linear solver's private layout, shared by the dense (linsolver.c), banded
+/* The linear solver's private layout, shared by the dense (linsolver_dense.c), banded
  * (linsolver_banded.c) and sparse (linsolver_sparse.c) paths. */
 #ifndef HS_LINSOLVER_IMPL_H
 #define HS_LINSOLVER_IMPL_H
@@ -24,13 +24,16 @@ struct hs_linsolver {
     hs_ls_kind kind;
     int n, kd; /* order and half-bandwidth (n - 1 for dense) */
     int factored;
-    int spd; /* banded kinds: 1 when the last factor was the symmetric positive-definite one */
-    /* dense: the LU (n x n); banded: LAPACK band storage (ldab x n, ldab = 3 kd + 1; kd + 1 rows
-     * for the symmetric factor); tridiagonal: dl (n - 1), d (n), du (n - 1), du2 (n - 2) one after
-     * the other for LU, d (n), e (n - 1) for the symmetric factor */
+    int spd; /* dense, banded kinds: 1 when the last factor was the symmetric positive-definite one
+              */
+    /* dense: the LU or the Cholesky factor (upper triangle) (n x n); banded: LAPACK band storage
+     * (ldab x n, ldab = 3 kd + 1; kd + 1 rows for the symmetric factor); tridiagonal: dl (n - 1), d
+     * (n), du (n - 1), du2 (n - 2) one after the other for LU, d (n), e (n - 1) for the symmetric
+     * factor */
     double *lu;
     lapack_int ldab;
     lapack_int *ipiv;
+    double *work;         /* dense: n scratch (the square roots of the diagonal) */
     hs_ls_sparse *sparse; /* cholmod, klu: the library's state (linsolver_sparse.c) */
 };
 
@@ -60,6 +63,11 @@ static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
     const int dist = i > j ? i - j : j - i;
     return dist <= m->kd ? HS_BAND_AT(m->a, m->kd, i, j) : 0.0;
 }
+
+/* Storage size (doubles) and the factor/solve of the dense kind. */
+size_t hs_ls_dense_size(int n);
+lapack_int hs_ls_dense_factor(hs_linsolver *s, const hs_ls_source *A);
+lapack_int hs_ls_dense_solve(hs_linsolver *s, double *b);
 
 /* Storage size (doubles) and the factor/solve of the banded and tridiagonal kinds. */
 size_t hs_ls_banded_size(const hs_linsolver *s);
