@@ -10,6 +10,11 @@
  *   solves it, x back to 1e-12 and equal to dgesv's to 1e-13;
  * - an SPD matrix with one mirror pair apart by 100 eps sqrt(a_ii a_jj): not symmetric to
  *   round-off, LU (dgesv's solution to 1e-13); apart by 4 eps: Cholesky;
+ * - the same through a solver created for a sparse pattern (hs_linsolver_create_sparse, kind
+ *   dense: symmetry tested over the pattern's entries, the upper triangle written alone): an SPD
+ *   band-and-corner pattern (Cholesky), symmetric indefinite (LU), an entry below the diagonal
+ *   whose mirror is outside the pattern (0: Cholesky; 100 eps: LU), and a matrix of another
+ *   pattern through the same solver; each against dgesv to 1e-12, no allocation;
  * - for n = 1 to 40, a nonsymmetric matrix with a zero diagonal
  *   (every column must pivot) and random entries, b = A x for a known x: x back to 1e-12 (relative
  *   to its largest entry), and equal to dgesv's solution to 1e-13; solves never allocate;
@@ -24,6 +29,7 @@
 #include <lapacke.h>
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { NMAX = 40 };
@@ -186,6 +192,102 @@ static void test_nonsymmetric_spd_lu(void **state)
     assert_true(vs <= 1e-13);
 }
 
+/* Compressed columns of A over the entries where A or keep (n x n, 0/1) is nonzero. */
+static hs_csc *csc_of(int n, const double *A, const double *keep)
+{
+    int ti[NMAX * NMAX], tj[NMAX * NMAX], nt = 0;
+    double tx[NMAX * NMAX];
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            if (HS_AT(A, n, i, j) != 0.0 || HS_AT(keep, n, i, j) != 0.0) {
+                ti[nt] = i;
+                tj[nt] = j;
+                tx[nt++] = HS_AT(A, n, i, j);
+            }
+    hs_csc *C = NULL;
+    assert_int_equal(hs_csc_from_triplets(NULL, n, n, nt, ti, tj, tx, &C), 0);
+    return C;
+}
+
+/* A (dense, within P's pattern) through the solver s made for P: factor (spd 1 or 0 asserted),
+ * solve, against dgesv on the dense A; no allocation. Returns the largest difference relative to
+ * the solution's largest entry. */
+static double pattern_solve(hs_linsolver *s, int n, const double *A, const hs_csc *C, int spd)
+{
+    static double L[NMAX * NMAX];
+    double b[NMAX], y[NMAX];
+    lapack_int ipiv[NMAX];
+    for (int i = 0; i < n; i++) b[i] = 1.0 + 0.1 * i;
+    memcpy(y, b, sizeof b);
+    const uint64_t before = hs_alloc_count();
+    assert_int_equal(hs_linsolver_factor_csc(s, C), 0);
+    assert_int_equal(s->spd, spd);
+    assert_int_equal(hs_linsolver_solve(s, y), 0);
+    assert_true(hs_alloc_count() == before);
+    memcpy(L, A, (size_t)n * (size_t)n * sizeof(double));
+    assert_int_equal(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, L, n, ipiv, b, n), 0);
+    double xmax = 0.0, e = 0.0;
+    for (int i = 0; i < n; i++) {
+        xmax = fmax(xmax, fabs(b[i]));
+        e = fmax(e, fabs(y[i] - b[i]));
+    }
+    return e / xmax;
+}
+
+static void test_pattern_solver(void **state)
+{
+    (void)state;
+    enum { N = 30, KD = 3 };
+    static double A[N * N], keep[N * N];
+    unsigned seed = 17u;
+    for (int j = 0; j < N; j++) /* a band of 3 and the corners (N - 1, 0), (0, N - 1) */
+        for (int i = 0; i < N; i++) {
+            const int band = abs(i - j) <= KD || (i + j == N - 1 && abs(i - j) == N - 1);
+            HS_AT(keep, N, i, j) = band;
+            HS_AT(A, N, i, j) = 0.0;
+        }
+    HS_AT(keep, N, 20, 2) = 1.0; /* below the diagonal, its mirror (2, 20) outside the pattern */
+    for (int j = 0; j < N; j++)  /* diagonally dominant, symmetric: SPD */
+        for (int i = 0; i < j; i++)
+            if (HS_AT(keep, N, i, j) != 0.0) HS_AT(A, N, i, j) = HS_AT(A, N, j, i) = uniform(&seed);
+    for (int j = 0; j < N; j++) HS_AT(A, N, j, j) = 2.0 * KD + 3.0;
+    hs_csc *P = csc_of(N, A, keep);
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create_sparse(NULL, "dense", P, &s), 0);
+    assert_string_equal(hs_linsolver_kind(s), "dense");
+    double worst = pattern_solve(s, N, A, P, 1); /* SPD, the lonely entry 0: Cholesky */
+    const double bound = sqrt(HS_AT(A, N, 2, 2) * HS_AT(A, N, 20, 20));
+    HS_AT(A, N, 20, 2) = 100.0 * DBL_EPSILON * bound; /* its mirror a zero: not symmetric */
+    hs_csc *C = csc_of(N, A, keep);
+    worst = fmax(worst, pattern_solve(s, N, A, C, 0));
+    hs_csc_destroy(&C);
+    HS_AT(A, N, 20, 2) = 0.0;
+    HS_AT(A, N, 1, 0) += 2.0 * DBL_EPSILON * sqrt(HS_AT(A, N, 0, 0) * HS_AT(A, N, 1, 1));
+    C = csc_of(N, A, keep); /* a mirror pair 2 eps apart: Cholesky */
+    worst = fmax(worst, pattern_solve(s, N, A, C, 1));
+    hs_csc_destroy(&C);
+    HS_AT(A, N, 1, 0) = HS_AT(A, N, 0, 1);
+    HS_AT(A, N, 4, 4) = -1.0; /* a negative diagonal: indefinite, LU */
+    C = csc_of(N, A, keep);
+    worst = fmax(worst, pattern_solve(s, N, A, C, 0));
+    hs_csc_destroy(&C);
+    HS_AT(A, N, 4, 4) = 0.5; /* positive diagonal, indefinite: the Cholesky fails, LU */
+    HS_AT(A, N, 4, 5) = HS_AT(A, N, 5, 4) = 4.0;
+    C = csc_of(N, A, keep);
+    worst = fmax(worst, pattern_solve(s, N, A, C, 0));
+    hs_csc_destroy(&C);
+    HS_AT(A, N, 4, 4) = 2.0 * KD + 3.0; /* SPD again, with an entry outside the pattern: the */
+    HS_AT(A, N, 4, 5) = HS_AT(A, N, 5, 4) = 0.5; /* dense path */
+    HS_AT(A, N, 10, 25) = HS_AT(A, N, 25, 10) = 0.25;
+    C = csc_of(N, A, keep);
+    worst = fmax(worst, pattern_solve(s, N, A, C, 1));
+    hs_csc_destroy(&C);
+    hs_linsolver_destroy(&s);
+    hs_csc_destroy(&P);
+    print_message("dense solver of a pattern: against dgesv %.2g (relative)\n", worst);
+    assert_true(worst <= 1e-12);
+}
+
 static void test_second_difference(void **state)
 {
     (void)state;
@@ -264,9 +366,13 @@ static void test_small_row_major(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_against_lapack), cmocka_unit_test(test_spd_cholesky),
-        cmocka_unit_test(test_indefinite_lu),         cmocka_unit_test(test_nonsymmetric_spd_lu),
-        cmocka_unit_test(test_second_difference),     cmocka_unit_test(test_singular),
+        cmocka_unit_test(test_random_against_lapack),
+        cmocka_unit_test(test_spd_cholesky),
+        cmocka_unit_test(test_indefinite_lu),
+        cmocka_unit_test(test_nonsymmetric_spd_lu),
+        cmocka_unit_test(test_pattern_solver),
+        cmocka_unit_test(test_second_difference),
+        cmocka_unit_test(test_singular),
         cmocka_unit_test(test_small_row_major),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -65,12 +65,114 @@ static int dense_symmetric(int n, const double *a, double *root)
     return 1;
 }
 
+/* The pattern the solver was created for (hs_linsolver_create_sparse), kept so that a matrix of
+ * that pattern is tested for symmetry over its entries and written in the upper triangle only:
+ * the mirror slot of each entry above the diagonal (-1: none, the mirror is a zero), the entries
+ * below it without a mirror above, the diagonal's slots (the pattern's, copied to recognise it). */
+struct hs_ls_dense_pattern {
+    hs_csc *P;   /* a copy of the pattern */
+    int *mirror; /* nnz: for an entry above the diagonal, the slot of its mirror or -1 */
+    int *diag;   /* n: the slot of (j, j); NULL when one is outside the pattern */
+    int *lonely; /* entries below the diagonal whose mirror is outside the pattern: slot, column */
+    int nlonely;
+};
+
+void hs_ls_dense_pattern_free(hs_linsolver *s)
+{
+    hs_ls_dense_pattern *dp = s->dpat;
+    if (!dp) return;
+    hs_csc_destroy(&dp->P);
+    hs_free(dp->mirror);
+    hs_free(dp->diag);
+    hs_free(dp->lonely);
+    hs_free(dp);
+    s->dpat = NULL;
+}
+
+int hs_ls_dense_set_pattern(hs_linsolver *s, const hs_csc *P)
+{
+    const int n = s->n, nnz = hs_csc_nnz(P);
+    hs_ls_dense_pattern *dp = hs_calloc(1, sizeof *dp);
+    if (!dp) return HS_ENOMEM;
+    s->dpat = dp;
+    int rc = hs_csc_copy(s->ctx, P, &dp->P);
+    if (rc) {
+        hs_ls_dense_pattern_free(s);
+        return rc;
+    }
+    dp->mirror = hs_calloc((size_t)nnz + 1, sizeof *dp->mirror);
+    dp->diag = hs_calloc((size_t)n, sizeof *dp->diag);
+    dp->lonely = hs_calloc(2 * (size_t)nnz + 1, sizeof *dp->lonely);
+    if (!dp->mirror || !dp->diag || !dp->lonely) {
+        hs_ls_dense_pattern_free(s);
+        return HS_ENOMEM;
+    }
+    int full_diag = 1;
+    for (int j = 0; j < n; j++) {
+        dp->diag[j] = hs_csc_find(P, j, j);
+        full_diag &= dp->diag[j] >= 0;
+        for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++) {
+            const int i = P->rowind[p], m = hs_csc_find(P, j, i);
+            dp->mirror[p] = i < j ? m : -1;
+            if (i > j && m < 0) {
+                dp->lonely[2 * dp->nlonely] = p;
+                dp->lonely[2 * dp->nlonely++ + 1] = j;
+            }
+        }
+    }
+    if (!full_diag) { /* a zero on the diagonal: never positive-definite */
+        hs_free(dp->diag);
+        dp->diag = NULL;
+    }
+    return 0;
+}
+
+/* A matrix of the solver's pattern: its upper triangle into s->lu (the lower one is left as it
+ * is: the Cholesky and its solves never read it) while its entries are tested for symmetry to
+ * round-off; 1 when symmetric with a positive diagonal. */
+static int pattern_upper(hs_linsolver *s, const hs_csc *A)
+{
+    const hs_ls_dense_pattern *dp = s->dpat;
+    if (!dp->diag) return 0;
+    const int n = s->n, *cp = dp->P->colptr, *ri = dp->P->rowind;
+    const double *val = A->val;
+    double *root = s->work;
+    for (int j = 0; j < n; j++) {
+        const double d = val[dp->diag[j]];
+        if (!(d > 0.0)) return 0; /* also NaN */
+        root[j] = sqrt(d);
+    }
+    int symmetric = 1;
+    for (int j = 0; j < n; j++) {
+        double *col = s->lu + (size_t)j * (size_t)n;
+        const double rj = HS_LS_SYMMETRY_TOL * root[j];
+        memset(col, 0, ((size_t)j + 1) * sizeof *col);
+        for (int p = cp[j]; p < cp[j + 1] && ri[p] <= j; p++) {
+            const int i = ri[p], m = dp->mirror[p];
+            col[i] = val[p];
+            if (i < j) symmetric &= fabs(val[p] - (m >= 0 ? val[m] : 0.0)) <= rj * root[i];
+        }
+    }
+    for (int k = 0; k < dp->nlonely; k++) { /* below the diagonal, a zero above */
+        const int p = dp->lonely[2 * k], i = ri[p], j = dp->lonely[2 * k + 1];
+        symmetric &= fabs(val[p]) <= HS_LS_SYMMETRY_TOL * root[i] * root[j];
+    }
+    return symmetric;
+}
+
 lapack_int hs_ls_dense_factor(hs_linsolver *s, const hs_ls_source *A)
 {
     const int n = s->n;
     s->spd = 0;
-    dense_fill(s, A);
-    if (dense_symmetric(n, s->lu, s->work)) {
+    int symmetric, full = 0; /* full: s->lu holds all of A */
+    if (A->csc && s->dpat && hs_csc_same_pattern(s->dpat->P, A->csc)) {
+        symmetric = pattern_upper(s, A->csc);
+    } else {
+        dense_fill(s, A);
+        full = 1;
+        symmetric = dense_symmetric(n, s->lu, s->work);
+    }
+    if (symmetric) {
         const lapack_int ln = n;
         lapack_int info = 0;
         if (n <= HS_LS_UNBLOCKED_MAX)
@@ -79,8 +181,8 @@ lapack_int hs_ls_dense_factor(hs_linsolver *s, const hs_ls_source *A)
             LAPACK_dpotrf("U", &ln, s->lu, &ln, &info);
         s->spd = info == 0;
         if (s->spd) return 0;
-        dense_fill(s, A); /* the Cholesky overwrote the upper triangle */
     }
+    if (symmetric || !full) dense_fill(s, A); /* the Cholesky overwrote the upper triangle */
     return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, s->lu, n, s->ipiv);
 }
 

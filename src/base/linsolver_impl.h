@@ -18,6 +18,7 @@ typedef enum {
 } hs_ls_kind;
 
 typedef struct hs_ls_sparse hs_ls_sparse;
+typedef struct hs_ls_dense_pattern hs_ls_dense_pattern;
 
 struct hs_linsolver {
     hs_ctx *ctx;
@@ -33,8 +34,9 @@ struct hs_linsolver {
     double *lu;
     lapack_int ldab;
     lapack_int *ipiv;
-    double *work;         /* dense: n scratch (the square roots of the diagonal) */
-    hs_ls_sparse *sparse; /* cholmod, klu: the library's state (linsolver_sparse.c) */
+    double *work;              /* dense: n scratch (the square roots of the diagonal) */
+    hs_ls_sparse *sparse;      /* cholmod, klu: the library's state (linsolver_sparse.c) */
+    hs_ls_dense_pattern *dpat; /* dense, created for a pattern: its mirrors (linsolver_dense.c) */
 };
 
 /* The matrix to factor: dense n x n storage, packed band storage of half-bandwidth kd (its
@@ -68,6 +70,10 @@ static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
 size_t hs_ls_dense_size(int n);
 lapack_int hs_ls_dense_factor(hs_linsolver *s, const hs_ls_source *A);
 lapack_int hs_ls_dense_solve(hs_linsolver *s, double *b);
+/* The dense kind created for pattern P: the slots that test a matrix of P for symmetry and write
+ * its upper triangle (allocates); their release. */
+int hs_ls_dense_set_pattern(hs_linsolver *s, const hs_csc *P);
+void hs_ls_dense_pattern_free(hs_linsolver *s);
 
 /* Storage size (doubles) and the factor/solve of the banded and tridiagonal kinds. */
 size_t hs_ls_banded_size(const hs_linsolver *s);
