@@ -6,7 +6,16 @@
 #include "hysim/linalg.h"
 #include "hysim/sparse.h"
 
+#include <float.h>
 #include <lapacke.h>
+
+/* Symmetric to round-off: |a_ij - a_ji| <= 8 eps sqrt(a_ii a_jj) for every pair, every a_ii > 0
+ * (a positive-definite matrix has |a_ij| <= sqrt(a_ii a_jj); the tangent of a structure summed in
+ * another order than its mirror, as the fiber frame's force-based elements give it, differs by
+ * at most 0.37 eps of that bound, bench/opensees/rc_frame_3x3.tcl over 257 steps). The factor of
+ * the upper triangle then solves a matrix within 8 n eps of A in the norm scaled by its diagonal,
+ * the order of the LU's own backward error. */
+#define HS_LS_SYMMETRY_TOL (8.0 * DBL_EPSILON)
 
 typedef enum {
     HS_LS_DENSE,
