@@ -12,9 +12,9 @@
  *   round-off, LU (dgesv's solution to 1e-13); apart by 4 eps: Cholesky;
  * - the same through a solver created for a sparse pattern (hs_linsolver_create_sparse, kind
  *   dense: symmetry tested over the pattern's entries, the upper triangle written alone): an SPD
- *   band-and-corner pattern (Cholesky), symmetric indefinite (LU), an entry below the diagonal
- *   whose mirror is outside the pattern (0: Cholesky; 100 eps: LU), and a matrix of another
- *   pattern through the same solver; each against dgesv to 1e-12, no allocation;
+ *   band-and-corner pattern (Cholesky), symmetric indefinite (LU), entries below and above the
+ *   diagonal whose mirror is outside the pattern (0: Cholesky; 100 eps: LU), and a matrix of
+ *   another pattern through the same solver; each against dgesv to 1e-12, no allocation;
  * - for n = 1 to 40, a nonsymmetric matrix with a zero diagonal
  *   (every column must pivot) and random entries, b = A x for a known x: x back to 1e-12 (relative
  *   to its largest entry), and equal to dgesv's solution to 1e-13; solves never allocate;
@@ -230,6 +230,7 @@ static void test_pattern_solver(void **state)
         for (int i = 0; i < j; i++)
             if (HS_AT(keep, N, i, j) != 0.0) HS_AT(A, N, i, j) = HS_AT(A, N, j, i) = uniform(&seed);
     for (int j = 0; j < N; j++) HS_AT(A, N, j, j) = 2.0 * KD + 3.0;
+    HS_AT(keep, N, 3, 25) = 1.0; /* above the diagonal, its mirror (25, 3) outside the pattern */
     hs_csc *P = csc_of(N, A, keep);
     hs_linsolver *s = NULL;
     assert_int_equal(hs_linsolver_create_sparse(NULL, "dense", P, &s), 0);
@@ -241,6 +242,11 @@ static void test_pattern_solver(void **state)
     worst = fmax(worst, pattern_solve(s, N, A, C, 0));
     hs_csc_destroy(&C);
     HS_AT(A, N, 20, 2) = 0.0;
+    HS_AT(A, N, 3, 25) = 100.0 * DBL_EPSILON * sqrt(HS_AT(A, N, 3, 3) * HS_AT(A, N, 25, 25));
+    C = csc_of(N, A, keep); /* above the diagonal, its mirror a zero: LU */
+    worst = fmax(worst, pattern_solve(s, N, A, C, 0));
+    hs_csc_destroy(&C);
+    HS_AT(A, N, 3, 25) = 0.0;
     HS_AT(A, N, 1, 0) += 2.0 * DBL_EPSILON * sqrt(HS_AT(A, N, 0, 0) * HS_AT(A, N, 1, 1));
     C = csc_of(N, A, keep); /* a mirror pair 2 eps apart: Cholesky */
     worst = fmax(worst, pattern_solve(s, N, A, C, 1));

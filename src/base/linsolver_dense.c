@@ -63,9 +63,10 @@ static int dense_symmetric(int n, const double *a, double *root)
  * below it without a mirror above, the diagonal's slots (the pattern's, copied to recognise it). */
 struct hs_ls_dense_pattern {
     hs_csc *P;   /* a copy of the pattern */
-    int *mirror; /* nnz: for an entry above the diagonal, the slot of its mirror or -1 */
+    int *mirror; /* nnz: for an entry above the diagonal, the slot of its mirror (its own when
+                    the mirror is outside the pattern) */
     int *diag;   /* n: the slot of (j, j); NULL when one is outside the pattern */
-    int *lonely; /* entries below the diagonal whose mirror is outside the pattern: slot, column */
+    int *lonely; /* the entries whose mirror is outside the pattern (a zero): slot, column */
     int nlonely;
 };
 
@@ -105,8 +106,8 @@ int hs_ls_dense_set_pattern(hs_linsolver *s, const hs_csc *P)
         full_diag &= dp->diag[j] >= 0;
         for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++) {
             const int i = P->rowind[p], m = hs_csc_find(P, j, i);
-            dp->mirror[p] = i < j ? m : -1;
-            if (i > j && m < 0) {
+            dp->mirror[p] = m >= 0 ? m : p;
+            if (i != j && m < 0) {
                 dp->lonely[2 * dp->nlonely] = p;
                 dp->lonely[2 * dp->nlonely++ + 1] = j;
             }
@@ -135,17 +136,19 @@ static int pattern_upper(hs_linsolver *s, const hs_csc *A)
         root[j] = sqrt(d);
     }
     int symmetric = 1;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < n; j++) { /* rows ascending: those above the diagonal come first */
         double *col = s->lu + (size_t)j * (size_t)n;
         const double rj = HS_LS_SYMMETRY_TOL * root[j];
-        memset(col, 0, ((size_t)j + 1) * sizeof *col);
-        for (int p = cp[j]; p < cp[j + 1] && ri[p] <= j; p++) {
-            const int i = ri[p], m = dp->mirror[p];
-            col[i] = val[p];
-            if (i < j) symmetric &= fabs(val[p] - (m >= 0 ? val[m] : 0.0)) <= rj * root[i];
+        memset(col, 0, (size_t)j * sizeof *col);
+        col[j] = val[dp->diag[j]];
+        for (int p = cp[j], end = dp->diag[j]; p < end; p++) {
+            const int i = ri[p];
+            const double v = val[p];
+            col[i] = v;
+            symmetric &= fabs(v - val[dp->mirror[p]]) <= rj * root[i];
         }
     }
-    for (int k = 0; k < dp->nlonely; k++) { /* below the diagonal, a zero above */
+    for (int k = 0; k < dp->nlonely; k++) { /* a mirror outside the pattern: a zero */
         const int p = dp->lonely[2 * k], i = ri[p], j = dp->lonely[2 * k + 1];
         symmetric &= fabs(val[p]) <= HS_LS_SYMMETRY_TOL * root[i] * root[j];
     }
