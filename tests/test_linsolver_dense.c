@@ -15,6 +15,9 @@
  *   band-and-corner pattern (Cholesky), symmetric indefinite (LU), entries below and above the
  *   diagonal whose mirror is outside the pattern (0: Cholesky; 100 eps: LU), and a matrix of
  *   another pattern through the same solver; each against dgesv to 1e-12, no allocation;
+ * - several right sides at once (hs_linsolver_solve_n: 1 to 5 sides; the dense Cholesky and LU,
+ *   the band's symmetric and general factors, kd = 1 and 3, and the sparse kind): each column
+ *   back to its known x to 1e-12 and equal to the one-side solve's to 1e-14, no allocation;
  * - for n = 1 to 40, a nonsymmetric matrix with a zero diagonal
  *   (every column must pivot) and random entries, b = A x for a known x: x back to 1e-12 (relative
  *   to its largest entry), and equal to dgesv's solution to 1e-13; solves never allocate;
@@ -273,6 +276,66 @@ static void test_pattern_solver(void **state)
     assert_true(worst <= 1e-12);
 }
 
+/* A X = B for nrhs sides through a solver of `kind` (kd: its band) on A (n x n, band kd). */
+static void sides_check(const char *kind, int n, int kd, const double *A, double *worst_x,
+                        double *worst_one)
+{
+    enum { M = 5 };
+    double X[NMAX * M], B[NMAX * M], y[NMAX];
+    unsigned seed = 41u;
+    for (int k = 0; k < n * M; k++) X[k] = uniform(&seed);
+    for (int c = 0; c < M; c++) hs_matvec(n, A, X + c * n, B + c * n);
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create_band(NULL, kind, n, kd, &s), 0);
+    assert_int_equal(hs_linsolver_factor(s, A), 0);
+    for (int nrhs = 1; nrhs <= M; nrhs++) {
+        double Y[NMAX * M];
+        memcpy(Y, B, (size_t)(n * nrhs) * sizeof(double));
+        assert_int_equal(hs_linsolver_solve_n(s, nrhs, Y), 0); /* the first: sparse kinds */
+        memcpy(Y, B, (size_t)(n * nrhs) * sizeof(double)); /* may allocate at their first solve */
+        const uint64_t before = hs_alloc_count();
+        assert_int_equal(hs_linsolver_solve_n(s, nrhs, Y), 0);
+        assert_true(hs_alloc_count() == before);
+        for (int c = 0; c < nrhs; c++) {
+            memcpy(y, B + c * n, (size_t)n * sizeof(double));
+            assert_int_equal(hs_linsolver_solve(s, y), 0);
+            for (int i = 0; i < n; i++) {
+                *worst_x = fmax(*worst_x, fabs(Y[c * n + i] - X[c * n + i]));
+                *worst_one = fmax(*worst_one, fabs(Y[c * n + i] - y[i]));
+            }
+        }
+    }
+    hs_linsolver_destroy(&s);
+}
+
+static void test_several_sides(void **state)
+{
+    (void)state;
+    enum { N = 12 };
+    static double S[N * N], G[N * N];
+    unsigned seed = 23u;
+    for (int j = 0; j < N; j++) /* S: SPD of band 3; G: the same band, not symmetric */
+        for (int i = 0; i < N; i++) {
+            const int near = abs(i - j) <= 3;
+            HS_AT(S, N, i, j) = i == j ? 8.0 : near ? 1.0 / (1.0 + i + j) : 0.0;
+            HS_AT(G, N, i, j) = near ? uniform(&seed) + (i == j ? 4.0 : 0.0) : 0.0;
+        }
+    double worst_x = 0.0, worst_one = 0.0;
+    sides_check("dense", N, N - 1, S, &worst_x, &worst_one);
+    sides_check("dense", N, N - 1, G, &worst_x, &worst_one);
+    sides_check("banded", N, 3, S, &worst_x, &worst_one);
+    sides_check("banded", N, 3, G, &worst_x, &worst_one);
+    sides_check("sparse", N, 3, S, &worst_x, &worst_one);
+    static double T[N * N]; /* tridiagonal: the kd = 1 factors */
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++) HS_AT(T, N, i, j) = abs(i - j) <= 1 ? HS_AT(S, N, i, j) : 0.0;
+    sides_check("banded", N, 1, T, &worst_x, &worst_one);
+    print_message("several sides: X back to %.2g, against one side at a time %.2g\n", worst_x,
+                  worst_one);
+    assert_true(worst_x <= 1e-12);
+    assert_true(worst_one <= 1e-14);
+}
+
 static void test_second_difference(void **state)
 {
     (void)state;
@@ -351,13 +414,10 @@ static void test_small_row_major(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_against_lapack),
-        cmocka_unit_test(test_spd_cholesky),
-        cmocka_unit_test(test_indefinite_lu),
-        cmocka_unit_test(test_nonsymmetric_spd_lu),
-        cmocka_unit_test(test_pattern_solver),
-        cmocka_unit_test(test_second_difference),
-        cmocka_unit_test(test_singular),
+        cmocka_unit_test(test_random_against_lapack), cmocka_unit_test(test_spd_cholesky),
+        cmocka_unit_test(test_indefinite_lu),         cmocka_unit_test(test_nonsymmetric_spd_lu),
+        cmocka_unit_test(test_pattern_solver),        cmocka_unit_test(test_several_sides),
+        cmocka_unit_test(test_second_difference),     cmocka_unit_test(test_singular),
         cmocka_unit_test(test_small_row_major),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -86,6 +86,10 @@ int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B);
 int hs_linsolver_factor_csc(hs_linsolver *s, const hs_csc *A);
 /* Solves A x = b in place (b becomes x). Never allocates (cholmod: after its first solve). */
 int hs_linsolver_solve(hs_linsolver *s, double *b);
+/* Solves A X = B in place for nrhs right sides (B n x nrhs, column-major): one LAPACK/BLAS call
+ * for them all where that is cheaper than column by column (linsolver_dense.c). Never allocates
+ * (cholmod: after its first solve). */
+int hs_linsolver_solve_n(hs_linsolver *s, int nrhs, double *B);
 void hs_linsolver_destroy(hs_linsolver **s);
 
 /* Static condensation of the DOFs flagged in drop[n] out of the dense n x n K (column-major), in

@@ -191,6 +191,24 @@ int hs_linsolver_solve(hs_linsolver *s, double *b)
                : hs_fail(s->ctx, HS_EINVAL, "linear solver: %s solve failed", hs_linsolver_kind(s));
 }
 
+int hs_linsolver_solve_n(hs_linsolver *s, int nrhs, double *B)
+{
+    if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
+    if (nrhs < 0) return hs_fail(s->ctx, HS_EINVAL, "linear solver: %d right sides", nrhs);
+    if (s->sparse) {
+        for (int c = 0; c < nrhs; c++) {
+            const int rc = hs_ls_sparse_solve(s, B + (size_t)c * (size_t)s->n);
+            if (rc) return rc;
+        }
+        return 0;
+    }
+    const lapack_int info =
+        s->kind == HS_LS_DENSE ? hs_ls_dense_solve_n(s, nrhs, B) : hs_ls_banded_solve_n(s, nrhs, B);
+    return info == 0
+               ? 0
+               : hs_fail(s->ctx, HS_EINVAL, "linear solver: %s solve failed", hs_linsolver_kind(s));
+}
+
 void hs_linsolver_destroy(hs_linsolver **s)
 {
     if (!s || !*s) return;

@@ -127,14 +127,20 @@ lapack_int hs_ls_banded_factor(hs_linsolver *s, const hs_ls_source *A)
 
 lapack_int hs_ls_banded_solve(hs_linsolver *s, double *b)
 {
+    return hs_ls_banded_solve_n(s, 1, b);
+}
+
+/* LAPACK's band and tridiagonal solves take every right side in one call. */
+lapack_int hs_ls_banded_solve_n(hs_linsolver *s, int nrhs, double *B)
+{
     const int n = s->n;
     if (s->kind == HS_LS_TRIDIAGONAL) {
-        if (s->spd) return LAPACKE_dpttrs_work(LAPACK_COL_MAJOR, n, 1, s->lu, s->lu + n, b, n);
+        if (s->spd) return LAPACKE_dpttrs_work(LAPACK_COL_MAJOR, n, nrhs, s->lu, s->lu + n, B, n);
         double *dl = s->lu, *d = dl + (n - 1), *du = d + n, *du2 = du + (n - 1);
-        return LAPACKE_dgttrs_work(LAPACK_COL_MAJOR, 'N', n, 1, dl, d, du, du2, s->ipiv, b, n);
+        return LAPACKE_dgttrs_work(LAPACK_COL_MAJOR, 'N', n, nrhs, dl, d, du, du2, s->ipiv, B, n);
     }
     if (s->spd)
-        return LAPACKE_dpbtrs_work(LAPACK_COL_MAJOR, 'U', n, s->kd, 1, s->lu, s->kd + 1, b, n);
-    return LAPACKE_dgbtrs_work(LAPACK_COL_MAJOR, 'N', n, s->kd, s->kd, 1, s->lu, s->ldab, s->ipiv,
-                               b, n);
+        return LAPACKE_dpbtrs_work(LAPACK_COL_MAJOR, 'U', n, s->kd, nrhs, s->lu, s->kd + 1, B, n);
+    return LAPACKE_dgbtrs_work(LAPACK_COL_MAJOR, 'N', n, s->kd, s->kd, nrhs, s->lu, s->ldab,
+                               s->ipiv, B, n);
 }

@@ -191,3 +191,24 @@ lapack_int hs_ls_dense_solve(hs_linsolver *s, double *b)
     }
     return LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, 1, s->lu, n, s->ipiv, b, n);
 }
+
+/* Several right sides: the Cholesky's by two dtrsm from three on (instructions of a solve of
+ * all, n = 8: 4 sides 3.9 k against 6.8 k by dtrsv, 1 side 2.6 k against 1.7 k; n = 4, 2 sides
+ * 2.0 k against 1.9 k; n = 16, 8 sides 11.0 k against 30.1 k), column by column below; the LU's
+ * by one dgetrs. */
+lapack_int hs_ls_dense_solve_n(hs_linsolver *s, int nrhs, double *B)
+{
+    const int n = s->n;
+    if (s->spd && nrhs >= 3) {
+        cblas_dtrsm(CblasColMajor, CblasLeft, CblasUpper, CblasTrans, CblasNonUnit, n, nrhs, 1.0,
+                    s->lu, n, B, n);
+        cblas_dtrsm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, n, nrhs, 1.0,
+                    s->lu, n, B, n);
+        return 0;
+    }
+    if (s->spd) {
+        for (int c = 0; c < nrhs; c++) hs_ls_dense_solve(s, B + (size_t)c * (size_t)n);
+        return 0;
+    }
+    return LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, nrhs, s->lu, n, s->ipiv, B, n);
+}

@@ -79,6 +79,7 @@ static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
 size_t hs_ls_dense_size(int n);
 lapack_int hs_ls_dense_factor(hs_linsolver *s, const hs_ls_source *A);
 lapack_int hs_ls_dense_solve(hs_linsolver *s, double *b);
+lapack_int hs_ls_dense_solve_n(hs_linsolver *s, int nrhs, double *B);
 /* The dense kind created for pattern P: the slots that test a matrix of P for symmetry and write
  * its upper triangle (allocates); their release. */
 int hs_ls_dense_set_pattern(hs_linsolver *s, const hs_csc *P);
@@ -88,6 +89,7 @@ void hs_ls_dense_pattern_free(hs_linsolver *s);
 size_t hs_ls_banded_size(const hs_linsolver *s);
 lapack_int hs_ls_banded_factor(hs_linsolver *s, const hs_ls_source *A);
 lapack_int hs_ls_banded_solve(hs_linsolver *s, double *b);
+lapack_int hs_ls_banded_solve_n(hs_linsolver *s, int nrhs, double *B);
 
 /* The sparse kinds: state creation (analysis now when pattern is given, else at the first
  * factor), numeric factor, solve, release. */
