@@ -103,20 +103,14 @@ int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *patt
         kind = hs_linsolver_sparse_pays(n, kd, hs_csc_nnz(pattern)) ? "sparse"
                : ls_band_pays(n, kd)                                ? "banded"
                                                                     : "dense";
-    if (strcmp(kind, "cholmod") != 0 && strcmp(kind, "klu") != 0 && strcmp(kind, "sparse") != 0) {
-        hs_linsolver *s = NULL;
-        int rc = hs_linsolver_create_band(ctx, kind, n, kd, &s);
-        if (!rc && s->kind == HS_LS_DENSE) rc = hs_ls_dense_set_pattern(s, pattern);
-        if (rc) {
-            hs_linsolver_destroy(&s);
-            return rc;
-        }
-        *out = s;
-        return 0;
-    }
+    const int sparse =
+        strcmp(kind, "cholmod") == 0 || strcmp(kind, "klu") == 0 || strcmp(kind, "sparse") == 0;
     hs_linsolver *s = NULL;
     int rc = hs_linsolver_create_band(ctx, kind, n, kd, &s);
-    if (!rc) rc = hs_ls_sparse_create(s, pattern);
+    if (!rc && sparse)
+        rc = hs_ls_sparse_create(s, pattern);
+    else if (!rc && s->kind == HS_LS_DENSE)
+        rc = hs_ls_dense_set_pattern(s, pattern);
     if (rc) {
         hs_linsolver_destroy(&s);
         return rc;
