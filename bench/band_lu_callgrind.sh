@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The dense/band choice (linsolver.c, ls_band_pays) in instructions: bench_band_lu under callgrind
 # (deterministic, whatever the load), one factor and one solve of each n x n band matrix of
-# half-bandwidth kd through LAPACK's dense LU (dgetrf/dgetrs) and its band factors
+# half-bandwidth kd through LAPACK's dense factors (the Cholesky dpotf2 where symmetric to round-off
+# and positive-definite, else dgetrf/dgetrs) and its band factors
 # (dpbtrf/dpbtrs where SPD, dgbtrf/dgbtrs otherwise). OpenBLAS on one thread.
 # Prints "n kd matrix dense banded banded/dense chosen", then per n and matrix the widest kd
-# where the band costs no more than the dense LU.
+# where the band costs no more than the dense factor.
 # Usage: bench/band_lu_callgrind.sh [BUILD_DIR] [n kd]... (build/rel by default)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,10 +1,11 @@
 /* The dense/band choice of the linear solver (linsolver.c, ls_band_pays), measured: one factor
  * and one solve of an n x n band matrix of half-bandwidth kd given in packed band storage (the
- * Newton path: hs_linsolver_factor_packed), through the kind "dense" (LAPACKE dgetrf/dgetrs) and
- * the kind "banded" (dpbtrf/dpbtrs on a symmetric positive-definite band, dgbtrf/dgbtrs on a
- * general one, dpttrf/dgttrf for kd = 1), on three matrices: `spd` (symmetric, diagonally
- * dominant), `near` (the same but not symmetric to the last bit) and `lu` (entries in [-1, 1]: row
- * exchanges happen). Each solve is checked
+ * Newton path: hs_linsolver_factor_packed), through the kind "dense" (dpotf2 and two dtrsv where
+ * symmetric to round-off and positive-definite, dgetrf/dgetrs otherwise: linsolver_dense.c) and
+ * the kind "banded" (dpbtrf/dpbtrs on a band symmetric to round-off and positive-definite,
+ * dgbtrf/dgbtrs on a general one, dpttrf/dgttrf for kd = 1), on three matrices: `spd`
+ * (symmetric, diagonally dominant), `near` (the same but not symmetric to the last bit) and `lu`
+ * (entries in [-1, 1]: row exchanges happen). Each solve is checked
  * (relative residual, and the two kinds' solutions compared).
  * Under callgrind (bench/band_lu_callgrind.sh) each measured factor and solve is one dump named
  * "n kd matrix kind" (instructions: deterministic on a loaded machine); without it, the least CPU

@@ -3,9 +3,14 @@
  * - e_(n-1) + 2 e_n, K x = ones has x_i = i (n + 1 - i) / 2 (1-based) (symmetric positive-definite:
  * the Cholesky-type path), tridiag(1, 0, 1) of even order (symmetric indefinite: LU with pivoting
  * after the symmetric factor fails) and the lower bidiagonal 2 x_i - x_(i-1) = b_i with x = ones
- * (not symmetric: LU directly). */
+ * (not symmetric: LU directly); K with one mirror pair 2 eps sqrt(k_ii k_jj) apart (a tangent
+ * summed in another order: the symmetric factor, x to 1e-12) and 100 eps apart (LU), kd = 1 (packed
+ * in place) and kd = 3. */
 #include "hs_test.h"
 
+#include "../src/base/linsolver_impl.h" /* s->spd: which factor was taken */
+
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -52,6 +57,37 @@ static void test_tridiagonal(void **state)
     solve_and_check("dense", N, 1, K, b, x, "dense");
 }
 
+/* K x = ones with K's (5, 4) moved by `apart` eps sqrt(k_44 k_55): spd the factor expected. */
+static void near_symmetric(int kd, double apart, int spd)
+{
+    double K[N * N], y[N];
+    second_difference(N, K);
+    HS_AT(K, N, 5, 4) += apart * DBL_EPSILON * 2.0;
+    double B[(2 * 3 + 1) * N];
+    hs_band_pack(N, kd, K, B);
+    hs_linsolver *s = NULL;
+    assert_int_equal(hs_linsolver_create_band(NULL, "banded", N, kd, &s), 0);
+    for (int packed = 0; packed <= 1; packed++) { /* dense storage, then packed (in place) */
+        assert_int_equal(packed ? hs_linsolver_factor_packed(s, kd, B) : hs_linsolver_factor(s, K),
+                         0);
+        assert_int_equal(s->spd, spd);
+        for (int i = 0; i < N; i++) y[i] = 1.0;
+        assert_int_equal(hs_linsolver_solve(s, y), 0);
+        for (int i = 0; i < N; i++) HS_ASSERT_NEAR(y[i], 0.5 * (i + 1) * (N - i), 1e-12 * N * N);
+    }
+    hs_linsolver_destroy(&s);
+}
+
+static void test_near_symmetric(void **state)
+{
+    (void)state;
+    for (int kd = 1; kd <= 3; kd += 2) {
+        near_symmetric(kd, 0.0, 1);
+        near_symmetric(kd, 2.0, 1);
+        near_symmetric(kd, 100.0, 0);
+    }
+}
+
 static void test_pentadiagonal(void **state)
 {
     (void)state;
@@ -64,7 +100,7 @@ static void test_pentadiagonal(void **state)
     b[1] = b[N - 2] = -1.0;
     for (int i = 0; i < N; i++) x[i] = 1.0;
     solve_and_check("banded", N, 2, K2, b, x, "banded");
-    solve_and_check(NULL, N, 2, K2, b, x, "banded"); /* kd <= n / 3 */
+    solve_and_check(NULL, N, 2, K2, b, x, "banded"); /* 4 kd < n */
 }
 
 static void test_pivoting(void **state)
@@ -107,8 +143,8 @@ static void test_refactor_general_band(void **state)
         }
     for (int i = 0; i < N; i++) b[i] = 1.0 + i % 3;
     hs_linsolver *reused = NULL, *fresh = NULL, *dense = NULL;
-    assert_int_equal(hs_linsolver_create_band(NULL, NULL, N, kd, &reused), 0);
-    assert_string_equal(hs_linsolver_kind(reused), "banded"); /* 3 kd <= n */
+    assert_int_equal(hs_linsolver_create_band(NULL, "banded", N, kd, &reused), 0);
+    assert_string_equal(hs_linsolver_kind(reused), "banded");
     assert_int_equal(hs_linsolver_create_band(NULL, "banded", N, kd, &fresh), 0);
     assert_int_equal(hs_linsolver_create(NULL, "dense", N, &dense), 0);
     assert_int_equal(hs_linsolver_factor(reused, A1), 0);
@@ -156,12 +192,15 @@ static void test_singular_and_choice(void **state)
     assert_int_equal(hs_linsolver_create_band(ctx, NULL, 100, 40, &s), 0);
     assert_string_equal(hs_linsolver_kind(s), "dense");
     hs_linsolver_destroy(&s);
-    /* the measured crossover (linsolver.c, ls_band_pays): kd <= n / 3 from n = 12, else kd 1 */
+    /* the measured crossover (linsolver.c, ls_band_pays): 4 kd < n from n = 12, 3 kd <= n past
+     * n = 160 (the dense Cholesky blocked), else kd 1 */
     static const struct {
         int n, kd;
         const char *kind;
-    } choice[] = {{36, 12, "banded"}, {36, 13, "dense"}, {36, 14, "dense"}, {12, 4, "banded"},
-                  {10, 2, "dense"},   {10, 1, "banded"}, {4, 1, "banded"},  {4, 2, "dense"}};
+    } choice[] = {{36, 8, "banded"}, {36, 9, "dense"},    {36, 14, "dense"},  {12, 2, "banded"},
+                  {12, 3, "dense"},  {10, 2, "dense"},    {10, 1, "banded"},  {4, 1, "banded"},
+                  {4, 2, "dense"},   {160, 39, "banded"}, {160, 40, "dense"}, {200, 66, "banded"},
+                  {200, 67, "dense"}};
     for (size_t k = 0; k < sizeof choice / sizeof choice[0]; k++) {
         assert_int_equal(hs_linsolver_create_band(ctx, NULL, choice[k].n, choice[k].kd, &s), 0);
         assert_string_equal(hs_linsolver_kind(s), choice[k].kind);
@@ -215,13 +254,10 @@ static void test_band_kernels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tridiagonal),
-        cmocka_unit_test(test_pentadiagonal),
-        cmocka_unit_test(test_pivoting),
-        cmocka_unit_test(test_singular_and_choice),
-        cmocka_unit_test(test_band_kernels),
-        cmocka_unit_test(test_nonsymmetric),
-        cmocka_unit_test(test_refactor_general_band),
+        cmocka_unit_test(test_tridiagonal),         cmocka_unit_test(test_pentadiagonal),
+        cmocka_unit_test(test_near_symmetric),      cmocka_unit_test(test_pivoting),
+        cmocka_unit_test(test_singular_and_choice), cmocka_unit_test(test_band_kernels),
+        cmocka_unit_test(test_nonsymmetric),        cmocka_unit_test(test_refactor_general_band),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

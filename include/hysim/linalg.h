@@ -55,7 +55,8 @@ void hs_packed_matvec_add(int n, int kd, const double *B, const double *x, doubl
 
 typedef struct hs_linsolver hs_linsolver;
 
-/* A solver for n x n systems; `kind` "dense" (LAPACKE dgetrf/dgetrs), "banded" (kd = n - 1),
+/* A solver for n x n systems; `kind` "dense" (LAPACKE dpotrf/dpotrs when symmetric to round-off
+ * and positive-definite, else dgetrf/dgetrs: linsolver_dense.c), "banded" (kd = n - 1),
  * "cholmod" (sparse symmetric positive-definite, SuiteSparse CHOLMOD), "klu" (sparse general,
  * SuiteSparse KLU) or "sparse" (CHOLMOD when the matrix is symmetric positive-definite, KLU
  * otherwise, as "banded" does with LAPACK); the sparse kinds analyse the pattern of the first
@@ -85,6 +86,10 @@ int hs_linsolver_factor_packed(hs_linsolver *s, int kd, const double *B);
 int hs_linsolver_factor_csc(hs_linsolver *s, const hs_csc *A);
 /* Solves A x = b in place (b becomes x). Never allocates (cholmod: after its first solve). */
 int hs_linsolver_solve(hs_linsolver *s, double *b);
+/* Solves A X = B in place for nrhs right sides (B n x nrhs, column-major): one LAPACK/BLAS call
+ * for them all where that is cheaper than column by column (linsolver_dense.c). Never allocates
+ * (cholmod: after its first solve). */
+int hs_linsolver_solve_n(hs_linsolver *s, int nrhs, double *B);
 void hs_linsolver_destroy(hs_linsolver **s);
 
 /* Static condensation of the DOFs flagged in drop[n] out of the dense n x n K (column-major), in

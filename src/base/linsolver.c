@@ -1,29 +1,29 @@
-/* The factor-once linear solver: creation (the choice of kind), the dense path (LAPACKE
- * dgetrf/dgetrs) and the dispatch to the banded (linsolver_banded.c) and sparse
- * (linsolver_sparse.c) ones. */
+/* The factor-once linear solver: creation (the choice of kind) and the dispatch to the dense
+ * (linsolver_dense.c), banded (linsolver_banded.c) and sparse (linsolver_sparse.c) paths. */
 #include "linsolver_impl.h"
 
 #include <string.h>
 
-/* A band pays when LAPACK's band factor and solve cost no more than the dense dgetrf/dgetrs of
- * the same matrix, whatever the matrix turns out to be (the kind is chosen before any factor).
- * Measured in instructions (bench/band_lu_callgrind.sh: one factor_packed and one solve,
- * OpenBLAS 0.3.21 serial, 2026-11-29; widest kd where band <= dense):
- *   symmetric positive-definite (dpbtrf): n - 4 for n = 6-16, 24 at n = 36, 42 at 60, every kd
- *     from 72 on but 48-60 at n = 72-100 (n = 36, kd = 14: 81 k against 109 k);
- *   not symmetric to the last bit, no row exchange (dgbtrf; a structure's tangent summed in
- *     another order, as the fiber frame's): 1 up to n = 8, 4 at 12, 6 at 16, n / 2 at 20-48,
- *     24 at 60, 36 at 100 (n = 36, kd = 14: 108 k against 109 k);
- *   general, with row exchanges (dgbtrf): 1 up to n = 10, 3 at 12, 12 at 36, 24 at 100 (1.065
- *     at 30), 60 at 200; kd = 1 (dpttrf, dgttrf) 0.003-0.3 of the dense cost for every n.
- * The band's LU fills to 2 kd: kd <= 1, or kd <= n / 3 from n = 12 on (below n = 12 a band of 2
- * costs more than the dense LU unless positive-definite) loses only on the general matrix with
- * row exchanges (17 % at n = 90, kd = 30; 6 % at n = 12, kd = 4 and n = 100, kd = 30) and
- * leaves the symmetric positive-definite band's gain between n / 3 and 2 n / 3 (band / dense
- * 0.75-0.98) untaken. The former rule, 4 kd < n, was written against a plain-loop dense LU. */
+/* A band pays when LAPACK's band factor and solve cost no more than the dense ones of the same
+ * matrix, whatever the matrix turns out to be (the kind is chosen before any factor). Both kinds
+ * take the Cholesky of a matrix symmetric to round-off (dpbtrf, dense dpotf2 up to n = 160 and
+ * dpotrf beyond: linsolver_dense.c) and LU otherwise (dgbtrf, dgetrf). Measured in instructions
+ * (bench/band_lu_callgrind.sh: one factor_packed and one solve, OpenBLAS 0.3.21 serial,
+ * 2026-11-29, the dense Cholesky; widest kd where band <= dense):
+ *   symmetric positive-definite, and not symmetric to the last bit (a structure's tangent summed
+ *     in another order, as the fiber frame's): 1 up to n = 10, 2 at 12-14, 3 at 16, 5 at 20, 6
+ *     at 24, 8-10 at 30-40, 12 at 48, 14-16 at 60, 18-20 at 72, 24 at 90-100, 30 at 120, 36-42
+ *     at 150, 120-140 at 200 (the blocked dpotrf); n = 36, kd = 12: 74 k against 66 k;
+ *   general, with row exchanges (dgbtrf against dgetrf): 3 at 12, 8 at 20, 16 at 36-40, 22 at
+ *     60-72, 36 at 100, 48 at 120-150, 80 at 200; kd = 1 (dpttrf, dgttrf) 0.003-0.3 of the dense
+ *     cost for every n.
+ * So kd <= 1, or 4 kd < n from n = 12 on, or 3 kd <= n past n = 160: it loses 0.3 % at n = 12,
+ * kd = 2 and 2-5 % at n = 14, kd = 3 on the symmetric matrices and leaves the general matrix's
+ * band gain between n / 4 and n / 3 untaken (band / dense 0.85-0.97). The former rule, 3 kd <= n,
+ * was measured against the dense LU, which every dense matrix took until the Cholesky. */
 static int ls_band_pays(int n, int kd)
 {
-    return kd <= 1 || (n >= 12 && 3 * kd <= n);
+    return kd <= 1 || (n >= 12 && 4 * kd < n) || (n > 160 && 3 * kd <= n);
 }
 
 int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_linsolver **out)
@@ -64,10 +64,11 @@ int hs_linsolver_create_band(hs_ctx *ctx, const char *kind, int n, int kd, hs_li
         *out = s;
         return 0;
     }
-    const size_t size = k == HS_LS_DENSE ? (size_t)n * (size_t)n : hs_ls_banded_size(s);
+    const size_t size = k == HS_LS_DENSE ? hs_ls_dense_size(n) : hs_ls_banded_size(s);
     s->lu = hs_dvec(size);
     s->ipiv = hs_calloc((size_t)n, sizeof *s->ipiv);
-    if (!s->lu || !s->ipiv) {
+    if (k == HS_LS_DENSE) s->work = hs_dvec((size_t)n);
+    if (!s->lu || !s->ipiv || (k == HS_LS_DENSE && !s->work)) {
         hs_linsolver_destroy(&s);
         return HS_ENOMEM;
     }
@@ -83,11 +84,13 @@ int hs_linsolver_create(hs_ctx *ctx, const char *kind, int n, hs_linsolver **out
 /* A sparse factor (CHOLMOD's supernodal Cholesky) beats LAPACK's band one past a half-bandwidth of
  * about 100 on 2-D frames (bench/bench_sparse.c: banded/cholmod factor time 0.9 at kd = 56 and
  * 80, 2.0 at 125, 3.3 at 248), and the dense LU (2/3 n^3) from n = 100 or so when the band is
- * too wide to pay. Either way the matrix must be sparse: at most a tenth of its entries. */
+ * too wide to pay against it (3 kd > n, the rule measured against the dense LU; the dense
+ * Cholesky against the sparse kinds is not measured, so the sparse choice is the same as it
+ * was). Either way the matrix must be sparse: at most a tenth of its entries. */
 int hs_linsolver_sparse_pays(int n, int kd, double nnz)
 {
     if (kd <= 1 || n < 100 || nnz > 0.1 * (double)n * (double)n) return 0;
-    return !ls_band_pays(n, kd) || kd > 100;
+    return 3 * kd > n || kd > 100;
 }
 
 int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *pattern,
@@ -100,11 +103,14 @@ int hs_linsolver_create_sparse(hs_ctx *ctx, const char *kind, const hs_csc *patt
         kind = hs_linsolver_sparse_pays(n, kd, hs_csc_nnz(pattern)) ? "sparse"
                : ls_band_pays(n, kd)                                ? "banded"
                                                                     : "dense";
-    if (strcmp(kind, "cholmod") != 0 && strcmp(kind, "klu") != 0 && strcmp(kind, "sparse") != 0)
-        return hs_linsolver_create_band(ctx, kind, n, kd, out);
+    const int sparse =
+        strcmp(kind, "cholmod") == 0 || strcmp(kind, "klu") == 0 || strcmp(kind, "sparse") == 0;
     hs_linsolver *s = NULL;
     int rc = hs_linsolver_create_band(ctx, kind, n, kd, &s);
-    if (!rc) rc = hs_ls_sparse_create(s, pattern);
+    if (!rc && sparse)
+        rc = hs_ls_sparse_create(s, pattern);
+    else if (!rc && s->kind == HS_LS_DENSE)
+        rc = hs_ls_dense_set_pattern(s, pattern);
     if (rc) {
         hs_linsolver_destroy(&s);
         return rc;
@@ -127,26 +133,8 @@ static int ls_factor(hs_linsolver *s, const hs_ls_source *A)
         s->factored = rc == 0;
         return rc;
     }
-    lapack_int info;
-    if (s->kind == HS_LS_DENSE) {
-        const int n = s->n;
-        if (A->csc) {
-            hs_csc_to_dense(A->csc, s->lu);
-        } else if (A->packed) {
-            memset(s->lu, 0, (size_t)n * (size_t)n * sizeof(double));
-            for (int j = 0; j < n; j++) {
-                const int lo = j - A->kd > 0 ? j - A->kd : 0;
-                const int hi = j + A->kd < n - 1 ? j + A->kd : n - 1;
-                for (int i = lo; i <= hi; i++)
-                    HS_AT(s->lu, n, i, j) = HS_BAND_AT(A->a, A->kd, i, j);
-            }
-        } else {
-            memcpy(s->lu, A->a, (size_t)n * (size_t)n * sizeof(double));
-        }
-        info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, s->lu, n, s->ipiv);
-    } else {
-        info = hs_ls_banded_factor(s, A);
-    }
+    const lapack_int info =
+        s->kind == HS_LS_DENSE ? hs_ls_dense_factor(s, A) : hs_ls_banded_factor(s, A);
     s->factored = (info == 0);
     if (info > 0)
         return hs_fail(s->ctx, HS_ESINGULAR, "linear solver: matrix is singular (pivot %d)",
@@ -190,9 +178,26 @@ int hs_linsolver_solve(hs_linsolver *s, double *b)
 {
     if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
     if (s->sparse) return hs_ls_sparse_solve(s, b);
-    lapack_int info = s->kind == HS_LS_DENSE ? LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', s->n, 1,
-                                                                   s->lu, s->n, s->ipiv, b, s->n)
-                                             : hs_ls_banded_solve(s, b);
+    const lapack_int info =
+        s->kind == HS_LS_DENSE ? hs_ls_dense_solve(s, b) : hs_ls_banded_solve(s, b);
+    return info == 0
+               ? 0
+               : hs_fail(s->ctx, HS_EINVAL, "linear solver: %s solve failed", hs_linsolver_kind(s));
+}
+
+int hs_linsolver_solve_n(hs_linsolver *s, int nrhs, double *B)
+{
+    if (!s->factored) return hs_fail(s->ctx, HS_EINVAL, "linear solver: not factored");
+    if (nrhs < 0) return hs_fail(s->ctx, HS_EINVAL, "linear solver: %d right sides", nrhs);
+    if (s->sparse) {
+        for (int c = 0; c < nrhs; c++) {
+            const int rc = hs_ls_sparse_solve(s, B + (size_t)c * (size_t)s->n);
+            if (rc) return rc;
+        }
+        return 0;
+    }
+    const lapack_int info =
+        s->kind == HS_LS_DENSE ? hs_ls_dense_solve_n(s, nrhs, B) : hs_ls_banded_solve_n(s, nrhs, B);
     return info == 0
                ? 0
                : hs_fail(s->ctx, HS_EINVAL, "linear solver: %s solve failed", hs_linsolver_kind(s));
@@ -202,8 +207,10 @@ void hs_linsolver_destroy(hs_linsolver **s)
 {
     if (!s || !*s) return;
     hs_ls_sparse_destroy(*s);
+    hs_ls_dense_pattern_free(*s);
     hs_free((*s)->lu);
     hs_free((*s)->ipiv);
+    hs_free((*s)->work);
     hs_free(*s);
     *s = NULL;
 }

@@ -1,4 +1,4 @@
-/* The linear solver's private layout, shared by the dense (linsolver.c), banded
+/* The linear solver's private layout, shared by the dense (linsolver_dense.c), banded
  * (linsolver_banded.c) and sparse (linsolver_sparse.c) paths. */
 #ifndef HS_LINSOLVER_IMPL_H
 #define HS_LINSOLVER_IMPL_H
@@ -6,7 +6,16 @@
 #include "hysim/linalg.h"
 #include "hysim/sparse.h"
 
+#include <float.h>
 #include <lapacke.h>
+
+/* Symmetric to round-off: |a_ij - a_ji| <= 8 eps sqrt(a_ii a_jj) for every pair, every a_ii > 0
+ * (a positive-definite matrix has |a_ij| <= sqrt(a_ii a_jj); the tangent of a structure summed in
+ * another order than its mirror, as the fiber frame's force-based elements give it, differs by
+ * at most 0.37 eps of that bound, bench/opensees/rc_frame_3x3.tcl over 257 steps). The factor of
+ * the upper triangle then solves a matrix within 8 n eps of A in the norm scaled by its diagonal,
+ * the order of the LU's own backward error. */
+#define HS_LS_SYMMETRY_TOL (8.0 * DBL_EPSILON)
 
 typedef enum {
     HS_LS_DENSE,
@@ -18,20 +27,25 @@ typedef enum {
 } hs_ls_kind;
 
 typedef struct hs_ls_sparse hs_ls_sparse;
+typedef struct hs_ls_dense_pattern hs_ls_dense_pattern;
 
 struct hs_linsolver {
     hs_ctx *ctx;
     hs_ls_kind kind;
     int n, kd; /* order and half-bandwidth (n - 1 for dense) */
     int factored;
-    int spd; /* banded kinds: 1 when the last factor was the symmetric positive-definite one */
-    /* dense: the LU (n x n); banded: LAPACK band storage (ldab x n, ldab = 3 kd + 1; kd + 1 rows
-     * for the symmetric factor); tridiagonal: dl (n - 1), d (n), du (n - 1), du2 (n - 2) one after
-     * the other for LU, d (n), e (n - 1) for the symmetric factor */
+    int spd; /* dense, banded kinds: 1 when the last factor was the symmetric positive-definite one
+              */
+    /* dense: the LU or the Cholesky factor (upper triangle) (n x n); banded: LAPACK band storage
+     * (ldab x n, ldab = 3 kd + 1; kd + 1 rows for the symmetric factor); tridiagonal: dl (n - 1), d
+     * (n), du (n - 1), du2 (n - 2) one after the other for LU, d (n), e (n - 1) for the symmetric
+     * factor */
     double *lu;
     lapack_int ldab;
     lapack_int *ipiv;
-    hs_ls_sparse *sparse; /* cholmod, klu: the library's state (linsolver_sparse.c) */
+    double *work;              /* dense: n scratch (the square roots of the diagonal) */
+    hs_ls_sparse *sparse;      /* cholmod, klu: the library's state (linsolver_sparse.c) */
+    hs_ls_dense_pattern *dpat; /* dense, created for a pattern: its mirrors (linsolver_dense.c) */
 };
 
 /* The matrix to factor: dense n x n storage, packed band storage of half-bandwidth kd (its
@@ -61,10 +75,21 @@ static inline double hs_ls_at(const hs_ls_source *m, int n, int i, int j)
     return dist <= m->kd ? HS_BAND_AT(m->a, m->kd, i, j) : 0.0;
 }
 
+/* Storage size (doubles) and the factor/solve of the dense kind. */
+size_t hs_ls_dense_size(int n);
+lapack_int hs_ls_dense_factor(hs_linsolver *s, const hs_ls_source *A);
+lapack_int hs_ls_dense_solve(hs_linsolver *s, double *b);
+lapack_int hs_ls_dense_solve_n(hs_linsolver *s, int nrhs, double *B);
+/* The dense kind created for pattern P: the slots that test a matrix of P for symmetry and write
+ * its upper triangle (allocates); their release. */
+int hs_ls_dense_set_pattern(hs_linsolver *s, const hs_csc *P);
+void hs_ls_dense_pattern_free(hs_linsolver *s);
+
 /* Storage size (doubles) and the factor/solve of the banded and tridiagonal kinds. */
 size_t hs_ls_banded_size(const hs_linsolver *s);
 lapack_int hs_ls_banded_factor(hs_linsolver *s, const hs_ls_source *A);
 lapack_int hs_ls_banded_solve(hs_linsolver *s, double *b);
+lapack_int hs_ls_banded_solve_n(hs_linsolver *s, int nrhs, double *B);
 
 /* The sparse kinds: state creation (analysis now when pattern is given, else at the first
  * factor), numeric factor, solve, release. */

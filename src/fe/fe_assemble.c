@@ -263,17 +263,21 @@ static int factor_k00(hs_fe *fe)
     return 0;
 }
 
-/* Adds the Schur complement Kmm - Km0 K00^-1 K0m of fe->K_eq (K00 factored) to K (n x n). */
+/* Adds the Schur complement Kmm - Km0 K00^-1 K0m of fe->K_eq (K00 factored) to K (n x n):
+ * X = K00^-1 K0m in one solve of its n right sides. */
 static int add_condensed(hs_fe *fe, double *K)
 {
     const int q = fe->neq, n = fe->n, n0 = fe->n0;
+    for (int j = 0; j < n; j++)
+        for (int a = 0; a < n0; a++)
+            fe->X[(size_t)j * (size_t)n0 + (size_t)a] =
+                HS_AT(fe->K_eq, q, fe->cond_eq[a], fe->dyn_eq[j]);
+    if (n0) {
+        const int rc = hs_linsolver_solve_n(fe->s0, n, fe->X);
+        if (rc) return rc;
+    }
     for (int j = 0; j < n; j++) {
-        double *x = &fe->X[(size_t)j * (size_t)n0];
-        for (int a = 0; a < n0; a++) x[a] = HS_AT(fe->K_eq, q, fe->cond_eq[a], fe->dyn_eq[j]);
-        if (n0) {
-            int rc = hs_linsolver_solve(fe->s0, x);
-            if (rc) return rc;
-        }
+        const double *x = &fe->X[(size_t)j * (size_t)n0];
         for (int i = 0; i < n; i++) {
             double s = HS_AT(fe->K_eq, q, fe->dyn_eq[i], fe->dyn_eq[j]);
             for (int a = 0; a < n0; a++)

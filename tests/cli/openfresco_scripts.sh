@@ -370,7 +370,13 @@ for entry in TrussModel/Truss_Local.tcl "$obf" "$obf@AlphaOS 1.0" "$obf@AlphaOS 
         if [ -n "${OPENFRESCO_OPENSEES:-}" ]; then
             ofdiff=$(openfresco "$c" "$script")
             ofw=${ofdiff% of the peak over*}
-            [[ $ofdiff != *nan* && $ofdiff != *"another shape"* ]] && awk -v a="${ofw##* }" 'BEGIN { exit !(a <= 1e-8) }' && nof=$((nof + 1))
+            # ThreeSpanBridge's Elmt_Frc.out moves with the linear solver's round-off (the axial
+            # column of a stiff spring, docs/openfresco.md): OpenFresco against itself 6.9e-9 of
+            # the peak with BandSPD for BandGeneral (1.4e-9 FullGeneral, 5e-10 ProfileSPD),
+            # hysim 7.8e-9 with the Cholesky for the LU (2026-11-29); 5e-8 there, 1e-8 elsewhere
+            oftol=1e-8
+            [ "$rel" = ThreeSpanBridge/ThreeSpanBridge_Local.tcl ] && oftol=5e-8
+            [[ $ofdiff != *nan* && $ofdiff != *"another shape"* ]] && awk -v a="${ofw##* }" -v t="$oftol" 'BEGIN { exit !(a <= t) }' && nof=$((nof + 1))
         fi
         read -r w nfiles _ shapes _ < <(compare_runs "$c/hs/run" "$c/os")
         [ "$shapes" = - ] || w=rows
