@@ -131,6 +131,9 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     e->max_sub = 4;
     e->order2 = 1;
     for (int p = 0; p < bi->n; p++) e->order2 &= e->sec[p]->order == 2;
+    e->pm = e->order2 && e->nq == 3;
+    for (int p = 0; p < bi->n; p++)
+        e->pm &= e->sec[p]->code[0] == FE_SEC_P && e->sec[p]->code[1] == FE_SEC_MZ;
     /* the virgin state: zero deformations; the force-based element's section flexibilities
      * and basic stiffness from the sections' initial tangents */
     for (int p = 0; p < bi->n && force_based && !rc; p++) {
@@ -332,19 +335,75 @@ static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, in
     return 0;
 }
 
+/* The attempt's arrays (vs_t, sr_t, fs_t) from the converged ones, unless they are equal
+ * already: after an attempt that converged (force_state copied them back) nothing moved them, so
+ * the next call's first attempt starts without the copy; any attempt then marks them moved. */
+static void attempt_start(fe_bc2d *e)
+{
+    if (!e->trial_fresh) copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
+    e->trial_fresh = 0;
+}
+
+/* force_attempt for the 2-D basic system with sections of P and Mz only (e->pm: fiber sections):
+ * fixed sizes, 3 x 3 products written out in mat_vec's order of additions, f zeroed in
+ * registers (the same sums as the general loop, to the bit). */
+static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters,
+                            double *q_out, double *kv_out)
+{
+    const int np = e->bi.n;
+    double q[3], kv[9];
+    memcpy(kv, e->kb, sizeof kv);
+    for (int a = 0; a < 3; a++) {
+        double t = 0.0;
+        t += kv[a * 3] * dv[0];
+        t += kv[a * 3 + 1] * dv[1];
+        t += kv[a * 3 + 2] * dv[2];
+        q[a] = t + e->q[a];
+    }
+    attempt_start(e);
+    for (int j = 0; j < iters; j++) {
+        e->iters_last++;
+        double f[9] = {0}, vr[3] = {0};
+        for (int p = 0; p < np; p++)
+            if (attempt_point_pm(e, p, q, l, j, f, vr)) return -1;
+        if (invert3(f, kv)) return -1;
+        double r[3], dq[3];
+        for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];
+        for (int a = 0; a < 3; a++) {
+            double t = 0.0;
+            t += kv[a * 3] * r[0];
+            t += kv[a * 3 + 1] * r[1];
+            t += kv[a * 3 + 2] * r[2];
+            dq[a] = t;
+        }
+        double dW = 0.0;
+        for (int a = 0; a < 3; a++) {
+            dW += r[a] * dq[a];
+            q[a] += dq[a];
+        }
+        if (fabs(dW) < e->tol) {
+            memcpy(q_out, q, sizeof q);
+            memcpy(kv_out, kv, sizeof kv);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
  * then holds it), 0 when not within `iters`, < 0 on a section error. */
 static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters,
                          double *q_out, double *kv_out)
 {
+    if (e->pm) return force_attempt_pm(e, v_in, dv, l, iters, q_out, kv_out);
     const int np = e->bi.n, nq = e->nq;
     const size_t kv_bytes = (size_t)(nq * nq) * sizeof(double); /* (9 of 36 in 2-D) */
     double q[6], kv[36];
     memcpy(kv, e->kb, kv_bytes);
     mat_vec(kv, dv, nq, q);
     for (int a = 0; a < nq; a++) q[a] += e->q[a];
-    copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
+    attempt_start(e);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[36], vr[6] = {0};
@@ -404,6 +463,7 @@ static int force_state(fe_bc2d *e, const double *v)
                 memcpy(e->q, q, sizeof q);
                 memcpy(e->kb, kv, (size_t)(nq * nq) * sizeof *kv);
                 copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
+                e->trial_fresh = 1;
                 for (int a = 0; a < nq; a++) {
                     to_do[a] -= dv[a];
                     v_in[a] += dv[a];
@@ -470,6 +530,7 @@ int fe_bc2d_revert(fe_bc2d *e)
     memcpy(e->q, e->q_c, sizeof e->q);
     memcpy(e->kb, e->kb_c, (size_t)(e->nq * e->nq) * sizeof *e->kb);
     copy_points(e, e->vs, e->sr, e->fs, e->vs_c, e->sr_c, e->fs_c);
+    e->trial_fresh = 0;
     return rc;
 }
 

@@ -298,8 +298,8 @@ static void bc_loads(fe_element *e, double *p0)
     fe_bc2d *bc = e->bc;
     const int ndm = bc->nq == 6 ? 3 : 2;
     bc->loaded = e->nml > 0;
+    if (!bc->loaded) return; /* (q0 and sp are read only when loaded) */
     memset(bc->q0, 0, sizeof bc->q0);
-    if (!bc->loaded) return;
     if (!bc->force_based) {
         fe_ml_fixed_end(e, ndm, bc->q0, p0);
         return;
@@ -367,9 +367,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     if (!initial)
         for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
     const double L = e->L;
-    double kb[9], q[3];
-    double p0[3] = {0};
+    double p0[3] = {0}, kb_initial[9];
     const double zero[3] = {0};
+    const double *kb = bc->kb, *q = bc->q; /* the basic stiffness and forces, read in place */
     if (!initial) bc_loads(e, p0);
     if (e->transf == HS_FE_COROTATIONAL) {
         const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
@@ -377,14 +377,13 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s);
         const double v[3] = {Ln - L, ug[2] - rot, ug[5] - rot};
         if (initial) {
-            fe_bc2d_initial_stiffness(bc, kb);
-            memset(q, 0, sizeof q);
+            fe_bc2d_initial_stiffness(bc, kb_initial);
+            kb = kb_initial;
+            q = zero;
         } else {
             const int rc = fe_bc2d_set_trial(bc, v);
             if (rc)
                 return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
-            memcpy(kb, bc->kb, sizeof kb);
-            memcpy(q, bc->q, sizeof q);
         }
         const double r[6] = {-c, -s, 0.0, c, s, 0.0}, z[6] = {s, -c, 0.0, -s, c, 0.0};
         double B[3][6];
@@ -419,13 +418,12 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     const double chord = (ul[4] - ul[1]) / L;
     const double v[3] = {ul[3] - ul[0], ul[2] - chord, ul[5] - chord};
     if (initial) {
-        fe_bc2d_initial_stiffness(bc, kb);
-        memset(q, 0, sizeof q);
+        fe_bc2d_initial_stiffness(bc, kb_initial);
+        kb = kb_initial;
+        q = zero;
     } else {
         const int rc = fe_bc2d_set_trial(bc, v);
         if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
-        memcpy(kb, bc->kb, sizeof kb);
-        memcpy(q, bc->q, sizeof q);
     }
     /* T = d v / d ul = [-1 0 0 1 0 0; 0 1/L 1 0 -1/L 0; 0 1/L 0 0 -1/L 1]: f = T^T q and
      * K = T^T (kb T) with its zeros and ones left out (the products by 0 and the additions of

@@ -23,15 +23,16 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
     }
     static const int CODES_2D[3] = {FE_CX, FE_CY, FE_CRZ};
     const int per = fe->ndm == 3 ? 6 : 3;
-    for (int n = 0; n < 2; n++)
-        for (int k = 0; k < per; k++) {
-            const int code = per == 6 ? k : CODES_2D[k];
-            const int d = fe->code_dof[code];
-            const int conn =
-                d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK || e->kind == FE_BEAM_COLUMN ||
-                           e->kind == FE_ZERO_LENGTH_SECTION || code < FE_CRX);
-            maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
-        }
+    /* the rotations too, but for a truss */
+    const int rot = e->kind == FE_BEAM || e->kind == FE_LINK || e->kind == FE_BEAM_COLUMN ||
+                    e->kind == FE_ZERO_LENGTH_SECTION;
+    for (int k = 0; k < per; k++) {
+        const int code = per == 6 ? k : CODES_2D[k];
+        const int d = fe->code_dof[code];
+        const int conn = d >= 0 && (rot || code < FE_CRX);
+        maps[k] = conn ? &nd[0]->map[d] : &NO_DOF;
+        maps[per + k] = conn ? &nd[1]->map[d] : &NO_DOF;
+    }
     return 2 * per;
 }
 
@@ -102,9 +103,38 @@ void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl
     K6(kl, 4, 1) -= kg;
 }
 
-/* k_g = R^T k_l R. */
+/* kg = R^T kl R for R a permutation with signs, g_i = sg_i l_P(i) (P its own inverse). */
+static inline void permute_stiffness(const double kl[36], const int P[6], const double sg[6],
+                                     double kg[36])
+{
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) K6(kg, i, j) = sg[i] * sg[j] * K6(kl, P[i], P[j]);
+}
+
+/* k_g = R^T k_l R. An element along a global axis (c, s of 0 and +-1: a frame's beams and
+ * columns) has R a permutation with signs: its stiffness is moved and negated instead of
+ * multiplied by 0 and 1 and added, the same numbers (a zero's sign aside). */
 void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36])
 {
+    static const int PX[6] = {0, 1, 2, 3, 4, 5}, PY[6] = {1, 0, 2, 4, 3, 5};
+    static const double C_NEG[6] = {-1, -1, 1, -1, -1, 1}, S_POS[6] = {-1, 1, 1, -1, 1, 1},
+                        S_NEG[6] = {1, -1, 1, 1, -1, 1};
+    if (e->s == 0.0 && e->c == 1.0) {
+        memcpy(kg, kl, 36 * sizeof(double));
+        return;
+    }
+    if (e->s == 0.0 && e->c == -1.0) {
+        permute_stiffness(kl, PX, C_NEG, kg);
+        return;
+    }
+    if (e->c == 0.0 && e->s == 1.0) {
+        permute_stiffness(kl, PY, S_POS, kg);
+        return;
+    }
+    if (e->c == 0.0 && e->s == -1.0) {
+        permute_stiffness(kl, PY, S_NEG, kg);
+        return;
+    }
     const double c = e->c, s = e->s;
     double t[36];
     for (int i = 0; i < 6; i++) /* t = k_l R: R's 2 x 2 blocks mix columns 3b and 3b + 1 */

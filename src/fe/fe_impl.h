@@ -184,7 +184,13 @@ int fe_moved_force(hs_fe *fe, fe_element *e, double f[FE_MAX_EDOF]);
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c);
 /* The displacement of a DOF from its map. */
-double fe_map_value(const fe_map *m, const double *u);
+static inline double fe_map_value(const fe_map *m, const double *u)
+{
+    if (m->n == 1 && m->c[0] == 1.0) return u[m->eq[0]];
+    double s = 0.0;
+    for (int t = 0; t < m->n; t++) s += m->c[t] * u[m->eq[t]];
+    return s;
+}
 /* A zero-length element's force s (0 when initial), tangent kt and damping tangent ct (0 when
  * initial) along its direction, mi and mj its two nodes' maps of that direction. */
 int fe_zero_length_material(hs_fe *fe, fe_element *e, double du, double dv, int rate, int initial,
