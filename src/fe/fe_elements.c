@@ -73,36 +73,6 @@ static void local_stiffness(const fe_element *e, double k[36])
     K6(k, 2, 5) = K6(k, 5, 2) = k2;
 }
 
-/* Global -> local: R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1]. */
-void fe2d_to_local(const fe_element *e, const double g[6], double l[6])
-{
-    for (int n = 0; n < 6; n += 3) {
-        l[n] = e->c * g[n] + e->s * g[n + 1];
-        l[n + 1] = -e->s * g[n] + e->c * g[n + 1];
-        l[n + 2] = g[n + 2];
-    }
-}
-
-void fe2d_to_global(const fe_element *e, const double l[6], double g[6])
-{
-    for (int n = 0; n < 6; n += 3) {
-        g[n] = e->c * l[n] - e->s * l[n + 1];
-        g[n + 1] = e->s * l[n] + e->c * l[n + 1];
-        g[n + 2] = l[n + 2];
-    }
-}
-
-void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36])
-{
-    const double kg = N / L, dv = ul[4] - ul[1];
-    fl[1] -= kg * dv;
-    fl[4] += kg * dv;
-    K6(kl, 1, 1) += kg;
-    K6(kl, 4, 4) += kg;
-    K6(kl, 1, 4) -= kg;
-    K6(kl, 4, 1) -= kg;
-}
-
 /* kg = R^T kl R for R a permutation with signs, g_i = sg_i l_P(i) (P its own inverse). */
 static inline void permute_stiffness(const double kl[36], const int P[6], const double sg[6],
                                      double kg[36])

@@ -266,10 +266,33 @@ int fe_element_materials(const fe_element *e, hs_material **mats);
 /* 2-D line elements (fe_elements.c): global <-> local [u v th]_i,j (R = blockdiag(r, r),
  * r = [c s 0; -s c 0; 0 0 1]), k_g = R^T k_l R, and OpenSees' PDeltaCrdTransf2d terms of the
  * axial force N (tension positive) added to the local force and tangent. */
-void fe2d_to_local(const fe_element *e, const double g[6], double l[6]);
-void fe2d_to_global(const fe_element *e, const double l[6], double g[6]);
+static inline void fe2d_to_local(const fe_element *e, const double g[6], double l[6])
+{
+    for (int n = 0; n < 6; n += 3) {
+        l[n] = e->c * g[n] + e->s * g[n + 1];
+        l[n + 1] = -e->s * g[n] + e->c * g[n + 1];
+        l[n + 2] = g[n + 2];
+    }
+}
+static inline void fe2d_to_global(const fe_element *e, const double l[6], double g[6])
+{
+    for (int n = 0; n < 6; n += 3) {
+        g[n] = e->c * l[n] - e->s * l[n + 1];
+        g[n + 1] = e->s * l[n] + e->c * l[n + 1];
+        g[n + 2] = l[n + 2];
+    }
+}
 void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36]);
-void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36]);
+static inline void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36])
+{
+    const double kg = N / L, dv = ul[4] - ul[1];
+    fl[1] -= kg * dv;
+    fl[4] += kg * dv;
+    kl[1 * 6 + 1] += kg; /* column-major 6 x 6 */
+    kl[4 * 6 + 4] += kg;
+    kl[4 * 6 + 1] -= kg;
+    kl[1 * 6 + 4] -= kg;
+}
 /* Beam-columns with sections (fe_beamcolumn_element.c): the state in global DOFs (as
  * fe_element_state), commit, revert, checkpoint state and destruction. */
 int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
