@@ -293,12 +293,10 @@ static int bc3d_law(void *arg, const double ub[6], double q[6], double kb[36])
 /* The member loads of the element at their factors now (fe_member_load.c): the
  * displacement-based element's fixed-end forces, the force-based one's section forces, and the
  * reactions p0 of both (2-D 3, 3-D 5 values) for the end forces. */
-static void bc_loads(fe_element *e, double *p0)
+static void bc_member_loads(fe_element *e, double *p0)
 {
     fe_bc2d *bc = e->bc;
     const int ndm = bc->nq == 6 ? 3 : 2;
-    bc->loaded = e->nml > 0;
-    if (!bc->loaded) return; /* (q0 and sp are read only when loaded) */
     memset(bc->q0, 0, sizeof bc->q0);
     if (!bc->force_based) {
         fe_ml_fixed_end(e, ndm, bc->q0, p0);
@@ -310,6 +308,12 @@ static void bc_loads(fe_element *e, double *p0)
         memset(bc->sp[p], 0, sizeof bc->sp[p]);
         fe_ml_section_forces(e, bc->bi.xi[p] * bc->L, s->code, s->order, bc->sp[p]);
     }
+}
+
+static inline void bc_loads(fe_element *e, double *p0)
+{
+    e->bc->loaded = e->nml > 0; /* (q0 and sp are read only when loaded) */
+    if (e->bc->loaded) bc_member_loads(e, p0);
 }
 
 /* 3-D: the linear and P-Delta transformations of the elastic 3-D beam (fe_beam3d.c) or the

@@ -289,10 +289,10 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     const int nde = zl ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
+    if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_COUPLED_ZERO_LENGTH) return fe_czl_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_TFP_X) return fe_tfpx_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
-    if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_ZERO_LENGTH_SECTION) return fe_zls_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_TRUSS && e->mat) return fe_truss_state(fe, e, maps, u, v, initial, f, k, c);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;
