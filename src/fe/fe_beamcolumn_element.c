@@ -433,7 +433,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
      * K = T^T (kb T) with its zeros and ones left out (the products by 0 and the additions of
      * them change no value: the same numbers as the full products) */
     const double iL = 1.0 / L;
-    double fl[6], kl[36];
+    double fl[6], kt[36];
+    /* the local tangent straight into k when the axes are the global ones (R = I) */
+    double *kl = e->c == 1.0 && e->s == 0.0 && k ? k : kt;
     fl[0] = -q[0];
     fl[1] = q[1] * iL + q[2] * iL;
     fl[2] = q[1];
@@ -443,7 +445,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     if (e->nml) fe_ml_local_2d(L, zero, p0, fl);
     const int pdelta = e->transf == HS_FE_PDELTA;
     double kT[3][6]; /* kb T (no tangent asked: a commit's state) */
-    for (int a = 0; (k || pdelta) && a < 3; a++) {
+    for (int a = 0; k && a < 3; a++) {
         const double k0 = kb[a * 3], k1 = kb[a * 3 + 1], k2 = kb[a * 3 + 2];
         kT[a][0] = -k0;
         kT[a][1] = k1 * iL + k2 * iL;
@@ -452,7 +454,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         kT[a][4] = -kT[a][1];
         kT[a][5] = k2;
     }
-    for (int j = 0; (k || pdelta) && j < 6; j++) {
+    for (int j = 0; k && j < 6; j++) {
         const double a = kT[0][j], b = kT[1][j], c = kT[2][j], m = iL * b + iL * c;
         K6(kl, 0, j) = -a;
         K6(kl, 1, j) = m;
@@ -461,9 +463,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         K6(kl, 4, j) = -m;
         K6(kl, 5, j) = c;
     }
-    if (pdelta) fe2d_pdelta(q[0], L, ul, fl, kl);
+    if (pdelta) fe2d_pdelta(q[0], L, ul, fl, k ? kl : NULL);
     if (f && !initial) fe2d_to_global(e, fl, f);
-    if (k) fe2d_stiffness_to_global(e, kl, k);
+    if (k && kl != k) fe2d_stiffness_to_global(e, kl, k);
     return 0;
 }
 

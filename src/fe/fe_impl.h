@@ -265,7 +265,7 @@ void fe_support_free(hs_fe *fe);
 int fe_element_materials(const fe_element *e, hs_material **mats);
 /* 2-D line elements (fe_elements.c): global <-> local [u v th]_i,j (R = blockdiag(r, r),
  * r = [c s 0; -s c 0; 0 0 1]), k_g = R^T k_l R, and OpenSees' PDeltaCrdTransf2d terms of the
- * axial force N (tension positive) added to the local force and tangent. */
+ * axial force N (tension positive) added to the local force and tangent (kl NULL: the force's). */
 static inline void fe2d_to_local(const fe_element *e, const double g[6], double l[6])
 {
     for (int n = 0; n < 6; n += 3) {
@@ -288,6 +288,7 @@ static inline void fe2d_pdelta(double N, double L, const double ul[6], double fl
     const double kg = N / L, dv = ul[4] - ul[1];
     fl[1] -= kg * dv;
     fl[4] += kg * dv;
+    if (!kl) return;     /* (no tangent asked) */
     kl[1 * 6 + 1] += kg; /* column-major 6 x 6 */
     kl[4 * 6 + 4] += kg;
     kl[4 * 6 + 1] -= kg;
