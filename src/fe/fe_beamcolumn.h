@@ -48,7 +48,7 @@ typedef struct fe_bc2d {
     /* scratch of one attempt (no allocation per step) */
     double vs_t[FE_BI_MAX][FE_SEC_MAX], sr_t[FE_BI_MAX][FE_SEC_MAX];
     double fs_t[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    int trial_fresh; /* the scratch equals vs, sr, fs (no copy at the next attempt) */
+    int trial_fresh;           /* the scratch equals vs, sr, fs (no copy at the next attempt) */
     int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
     long iters_total, calls;
     /* member loads (fe_member_load.c), set before each trial: whether the element has any (the
