@@ -15,6 +15,10 @@ static const fe_map NO_DOF = {0, {0}, {0.0}};
 
 int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF])
 {
+    if (e->nmaps) { /* kept at finalize (fe_element_keep_maps) */
+        memcpy(maps, e->maps, (size_t)e->nmaps * sizeof *maps);
+        return e->nmaps;
+    }
     const fe_node *nd[2] = {&fe->nodes[e->ni], &fe->nodes[e->nj]};
     if (e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH || e->kind == FE_TFP_X) {
         for (int n = 0; n < 2; n++)
@@ -34,6 +38,15 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
         maps[per + k] = conn ? &nd[1]->map[d] : &NO_DOF;
     }
     return 2 * per;
+}
+
+void fe_element_keep_maps(hs_fe *fe)
+{
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        e->nmaps = 0;
+        e->nmaps = fe_element_maps(fe, e, e->maps);
+    }
 }
 
 int fe_element_materials(const fe_element *e, hs_material **mats)

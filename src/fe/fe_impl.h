@@ -97,7 +97,11 @@ typedef struct fe_element {
     size_t zl_slot[4]; /* zero-length, plain, in a frame of them only: the packed band entries
                           (a, a), (b, b), (a, b), (b, a) for the band hs_fe->zl_band - 1 */
     int release_z, release_y; /* elastic beam: moment releases (hs_fe_set_beam_release) */
-    struct fe_mload *ml;      /* member loads (owned; fe_member_load.c), nml of them */
+    /* fe_element_maps' answer, kept when the model is finalized (the nodes move no more): nmaps
+     * of them, 0 before */
+    const fe_map *maps[FE_MAX_EDOF];
+    int nmaps;
+    struct fe_mload *ml; /* member loads (owned; fe_member_load.c), nml of them */
     int nml;
 } fe_element;
 
@@ -174,6 +178,8 @@ const char *fe_dof_label(const hs_fe *fe, int d);
  * 3-D line elements [ux uy uz rx ry rz]_i,j; zero-length: the nodes' ndf DOFs each. A DOF the
  * model or the element lacks has an empty map. */
 int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF]);
+/* Keeps every element's maps (at finalize: the node array is fixed from then on). */
+void fe_element_keep_maps(hs_fe *fe);
 /* The element's force f (nde) at equation displacements u and velocities v (NULL: zero), the
  * tangent k (nde x nde, column-major) and the rate tangent c when not NULL, in the element's DOFs
  * (fe_element_maps). `initial`: the initial tangent at u = 0 without touching material states (f
