@@ -378,6 +378,77 @@ static void test_frame_checkpoint(void **state)
     hs_options_destroy(&o);
 }
 
+/* A free force-based elastic member (5 Lobatto points, Linear and PDelta) along each global axis
+ * both ways and inclined (0.6, 0.8): its stiffness and restoring force equal the textbook ones
+ * turned to the global axes here, K = R^T k R with k the local [EA/L; 12EI/L^3, 6EI/L^2, 4EI/L,
+ * 2EI/L] matrix plus N/L on the transverse translations (N = EA (u_j - u_i) / L, PDelta only),
+ * r = K u, to 1e-12 of the largest entry (the element's own turn takes a shortcut along the
+ * axes). */
+static void test_axis_turn(void **state)
+{
+    (void)state;
+    const double E = 2e11, A = 0.01, I = 2e-4, L = 4.0;
+    const double dirs[5][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {0.6, 0.8}};
+    const double ea = E * A / L, k12 = 12 * E * I / (L * L * L), k6 = 6 * E * I / (L * L),
+                 k4 = 4 * E * I / L, k2 = 2 * E * I / L;
+    const double kl[6][6] = {{ea, 0, 0, -ea, 0, 0},       {0, k12, k6, 0, -k12, k6},
+                             {0, k6, k4, 0, -k6, k2},     {-ea, 0, 0, ea, 0, 0},
+                             {0, -k12, -k6, 0, k12, -k6}, {0, k6, k2, 0, -k6, k4}};
+    const double u[6] = {2e-5, -1e-5, 1e-5, 1e-4, -2e-4, 3e-5};
+    hs_fe_section_def *d = NULL;
+    assert_int_equal(hs_fe_section_def_create(NULL, 2, &d), 0);
+    assert_int_equal(hs_fe_section_def_elastic(d, E * A, E * I, 0, 0), 0);
+    for (int t = HS_FE_LINEAR; t <= HS_FE_PDELTA; t++)
+        for (int m = 0; m < 5; m++) {
+            const double c = dirs[m][0], s = dirs[m][1];
+            hs_fe *fe = NULL;
+            assert_int_equal(hs_fe_create(NULL, &fe), 0);
+            assert_int_equal(hs_fe_set_dimension(fe, 2, 3), 0);
+            assert_true(hs_fe_add_node(fe, 1, 1.0, 2.0) >= 0);
+            assert_true(hs_fe_add_node(fe, 2, 1.0 + c * L, 2.0 + s * L) >= 0);
+            for (int n = 1; n <= 2; n++)
+                assert_int_equal(hs_fe_add_mass(fe, n, (const double[]){1e3, 1e3, 10.0}), 0);
+            const hs_fe_beam_column_def def = {
+                .force_based = 1, .integration = "Lobatto", .npoints = 5, .sec = {d}};
+            assert_true(hs_fe_add_beam_column(fe, NULL, 1, 2, &def, (hs_fe_transf)t) >= 0);
+            assert_int_equal(hs_fe_finalize(fe), 0);
+            assert_int_equal(hs_fe_ndof(fe), 6);
+            double R[6][6] = {{0}}; /* local = R global */
+            for (int n = 0; n < 6; n += 3) {
+                R[n][n] = R[n + 1][n + 1] = c;
+                R[n][n + 1] = s;
+                R[n + 1][n] = -s;
+                R[n + 2][n + 2] = 1.0;
+            }
+            double k[6][6];
+            memcpy(k, kl, sizeof k);
+            if (t == HS_FE_PDELTA) {
+                const double N = ea * ((c * u[3] + s * u[4]) - (c * u[0] + s * u[1]));
+                k[1][1] += N / L;
+                k[4][4] += N / L;
+                k[1][4] -= N / L;
+                k[4][1] -= N / L;
+            }
+            double K0[36] = {0}, kmax = 0.0;
+            for (int i = 0; i < 6; i++)
+                for (int j = 0; j < 6; j++) {
+                    for (int a = 0; a < 6; a++)
+                        for (int b = 0; b < 6; b++) K0[j * 6 + i] += R[a][i] * k[a][b] * R[b][j];
+                    kmax = fmax(kmax, fabs(K0[j * 6 + i]));
+                }
+            double r[6] = {0}, K[36] = {0};
+            assert_int_equal(hs_fe_restore(fe, u, NULL, r, K, NULL), 0);
+            for (int i = 0; i < 36; i++) HS_ASSERT_NEAR(K[i], K0[i], 1e-12 * kmax);
+            for (int i = 0; i < 6; i++) {
+                double ri = 0.0;
+                for (int j = 0; j < 6; j++) ri += K0[j * 6 + i] * u[j];
+                HS_ASSERT_NEAR(r[i], ri, 1e-12 * kmax * 2e-4);
+            }
+            hs_fe_destroy(&fe);
+        }
+    hs_fe_section_def_destroy(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -387,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_force_based_same_trial),
         cmocka_unit_test(test_portal_elastic),
         cmocka_unit_test(test_frame_checkpoint),
+        cmocka_unit_test(test_axis_turn),
     };
     return cmocka_run_group_tests_name("fe_beamcolumn", tests, NULL, NULL);
 }

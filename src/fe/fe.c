@@ -515,6 +515,7 @@ int hs_fe_finalize(hs_fe *fe)
     hs_free(kept);
     if (rc) return rc;
     fe->finalized = 1;
+    fe_element_keep_maps(fe);
     /* Every condensed DOF needs stiffness: K00 must be regular. */
     if (fe->n0) {
         double *K = hs_dvec((size_t)fe->n * (size_t)fe->n);

@@ -36,6 +36,7 @@ typedef struct fe_bc2d {
     double tol;                 /* force-based: on the work |dv . dq| */
     int max_sub;                /* force-based: subdivisions of the increment */
     int order2;                 /* every section has 2 resultants (a 2-D fiber section's) */
+    int pm;                     /* 2-D, every section of P and Mz (force_attempt_pm) */
     /* trial and committed state */
     double v[6], q[6], kb[36];
     double v_c[6], q_c[6], kb_c[36];
@@ -47,6 +48,7 @@ typedef struct fe_bc2d {
     /* scratch of one attempt (no allocation per step) */
     double vs_t[FE_BI_MAX][FE_SEC_MAX], sr_t[FE_BI_MAX][FE_SEC_MAX];
     double fs_t[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
+    int trial_fresh;           /* the scratch equals vs, sr, fs (no copy at the next attempt) */
     int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
     long iters_total, calls;
     /* member loads (fe_member_load.c), set before each trial: whether the element has any (the

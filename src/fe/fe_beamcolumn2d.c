@@ -131,6 +131,9 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     e->max_sub = 4;
     e->order2 = 1;
     for (int p = 0; p < bi->n; p++) e->order2 &= e->sec[p]->order == 2;
+    e->pm = e->order2 && e->nq == 3;
+    for (int p = 0; p < bi->n; p++)
+        e->pm &= e->sec[p]->code[0] == FE_SEC_P && e->sec[p]->code[1] == FE_SEC_MZ;
     /* the virgin state: zero deformations; the force-based element's section flexibilities
      * and basic stiffness from the sections' initial tangents */
     for (int p = 0; p < bi->n && force_based && !rc; p++) {
@@ -172,8 +175,8 @@ void fe_bc2d_destroy(fe_bc2d **ep)
  * before C2x would not take the arrays so qualified). */
 typedef double fe_pt_vec[FE_SEC_MAX];
 typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
-static void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
-                        fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
+static inline void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
+                               fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
 {
     if (e->order2) { /* fixed sizes: a few moves a point, no section read */
         for (int p = 0; p < e->bi.n; p++) {
@@ -332,19 +335,82 @@ static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, in
     return 0;
 }
 
+/* The attempt's arrays (vs_t, sr_t, fs_t) from the converged ones, unless they are equal
+ * already: after an attempt that converged (attempt_accept copied them back) nothing moved them,
+ * so the next call's first attempt starts without the copy; any attempt then marks them moved. */
+static inline void attempt_start(fe_bc2d *e)
+{
+    if (!e->trial_fresh) copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
+    e->trial_fresh = 0;
+}
+
+/* A converged attempt's basic forces q, stiffness kv (nq x nq) and points' arrays become the
+ * element's converged state. */
+static inline void attempt_accept(fe_bc2d *e, const double *q, const double *kv, int nq)
+{
+    memcpy(e->q, q, (size_t)nq * sizeof *q);
+    memcpy(e->kb, kv, (size_t)(nq * nq) * sizeof *kv);
+    copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
+    e->trial_fresh = 1;
+}
+
+/* force_attempt for the 2-D basic system with sections of P and Mz only (e->pm: fiber sections):
+ * fixed sizes, 3 x 3 products written out in mat_vec's order of additions, f zeroed in
+ * registers (the same sums as the general loop, to the bit). */
+static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters)
+{
+    const int np = e->bi.n;
+    double q[3], kv[9];
+    memcpy(kv, e->kb, sizeof kv);
+    for (int a = 0; a < 3; a++) {
+        double t = 0.0;
+        t += kv[a * 3] * dv[0];
+        t += kv[a * 3 + 1] * dv[1];
+        t += kv[a * 3 + 2] * dv[2];
+        q[a] = t + e->q[a];
+    }
+    attempt_start(e);
+    for (int j = 0; j < iters; j++) {
+        e->iters_last++;
+        double f[9] = {0}, vr[3] = {0};
+        for (int p = 0; p < np; p++)
+            if (attempt_point_pm(e, p, q, l, j, f, vr)) return -1;
+        if (invert3(f, kv)) return -1;
+        double r[3], dq[3];
+        for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];
+        for (int a = 0; a < 3; a++) {
+            double t = 0.0;
+            t += kv[a * 3] * r[0];
+            t += kv[a * 3 + 1] * r[1];
+            t += kv[a * 3 + 2] * r[2];
+            dq[a] = t;
+        }
+        double dW = 0.0;
+        for (int a = 0; a < 3; a++) {
+            dW += r[a] * dq[a];
+            q[a] += dq[a];
+        }
+        if (fabs(dW) < e->tol) {
+            attempt_accept(e, q, kv, 3);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* One attempt from the converged trial (q, vs, sr, fs) towards v_in + dv with flexibility mode
  * l (0: current, 1: initial, 2: initial at the first iteration); 1 when converged (the state
- * then holds it), 0 when not within `iters`, < 0 on a section error. */
-static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters,
-                         double *q_out, double *kv_out)
+ * then holds it: attempt_accept), 0 when not within `iters`, < 0 on a section error. */
+static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters)
 {
+    if (e->pm) return force_attempt_pm(e, v_in, dv, l, iters);
     const int np = e->bi.n, nq = e->nq;
     const size_t kv_bytes = (size_t)(nq * nq) * sizeof(double); /* (9 of 36 in 2-D) */
     double q[6], kv[36];
     memcpy(kv, e->kb, kv_bytes);
     mat_vec(kv, dv, nq, q);
     for (int a = 0; a < nq; a++) q[a] += e->q[a];
-    copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
+    attempt_start(e);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[36], vr[6] = {0};
@@ -367,17 +433,16 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
             q[a] += dq[a];
         }
         if (fabs(dW) < e->tol) {
-            memcpy(q_out, q, sizeof q);
-            memcpy(kv_out, kv, kv_bytes);
+            attempt_accept(e, q, kv, nq);
             return 1;
         }
     }
     return 0;
 }
 
-static int force_state(fe_bc2d *e, const double *v)
+/* force_state with nq basic forces (3 given as a constant for the P-Mz elements' fixed sizes). */
+static inline int force_state_n(fe_bc2d *e, const double *v, const int nq)
 {
-    const int nq = e->nq;
     double v_in[6], to_do[6], dv[6];
     memcpy(v_in, e->v, sizeof v_in);
     for (int a = 0; a < nq; a++) to_do[a] = dv[a] = v[a] - v_in[a];
@@ -395,15 +460,10 @@ static int force_state(fe_bc2d *e, const double *v)
     while (sub <= e->max_sub) {
         int ok = 0;
         for (int l = 0; l < 3 && !ok; l++) {
-            double q[6], kv[36];
-            const int r =
-                force_attempt(e, v_in, dv, l, l == 1 ? 10 * e->max_iter : e->max_iter, q, kv);
+            const int r = force_attempt(e, v_in, dv, l, l == 1 ? 10 * e->max_iter : e->max_iter);
             if (r < 0) return HS_ECONVERGE;
             if (r == 1) {
                 ok = 1;
-                memcpy(e->q, q, sizeof q);
-                memcpy(e->kb, kv, (size_t)(nq * nq) * sizeof *kv);
-                copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
                 for (int a = 0; a < nq; a++) {
                     to_do[a] -= dv[a];
                     v_in[a] += dv[a];
@@ -432,6 +492,11 @@ static int force_state(fe_bc2d *e, const double *v)
                        e->tol, e->iters_last, v[0] - e->v_c[0], v[1] - e->v_c[1], v[2] - e->v_c[2],
                        nq > 3 ? ", ..." : "");
     return 0;
+}
+
+static int force_state(fe_bc2d *e, const double *v)
+{
+    return e->pm ? force_state_n(e, v, 3) : force_state_n(e, v, e->nq);
 }
 
 int fe_bc2d_set_trial(fe_bc2d *e, const double *v)
@@ -470,6 +535,7 @@ int fe_bc2d_revert(fe_bc2d *e)
     memcpy(e->q, e->q_c, sizeof e->q);
     memcpy(e->kb, e->kb_c, (size_t)(e->nq * e->nq) * sizeof *e->kb);
     copy_points(e, e->vs, e->sr, e->fs, e->vs_c, e->sr_c, e->fs_c);
+    e->trial_fresh = 0;
     return rc;
 }
 

@@ -293,13 +293,11 @@ static int bc3d_law(void *arg, const double ub[6], double q[6], double kb[36])
 /* The member loads of the element at their factors now (fe_member_load.c): the
  * displacement-based element's fixed-end forces, the force-based one's section forces, and the
  * reactions p0 of both (2-D 3, 3-D 5 values) for the end forces. */
-static void bc_loads(fe_element *e, double *p0)
+static void bc_member_loads(fe_element *e, double *p0)
 {
     fe_bc2d *bc = e->bc;
     const int ndm = bc->nq == 6 ? 3 : 2;
-    bc->loaded = e->nml > 0;
     memset(bc->q0, 0, sizeof bc->q0);
-    if (!bc->loaded) return;
     if (!bc->force_based) {
         fe_ml_fixed_end(e, ndm, bc->q0, p0);
         return;
@@ -310,6 +308,12 @@ static void bc_loads(fe_element *e, double *p0)
         memset(bc->sp[p], 0, sizeof bc->sp[p]);
         fe_ml_section_forces(e, bc->bi.xi[p] * bc->L, s->code, s->order, bc->sp[p]);
     }
+}
+
+static inline void bc_loads(fe_element *e, double *p0)
+{
+    e->bc->loaded = e->nml > 0; /* (q0 and sp are read only when loaded) */
+    if (e->bc->loaded) bc_member_loads(e, p0);
 }
 
 /* 3-D: the linear and P-Delta transformations of the elastic 3-D beam (fe_beam3d.c) or the
@@ -367,9 +371,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     if (!initial)
         for (int i = 0; i < 6; i++) ug[i] = fe_map_value(maps[i], u);
     const double L = e->L;
-    double kb[9], q[3];
-    double p0[3] = {0};
+    double p0[3] = {0}, kb_initial[9];
     const double zero[3] = {0};
+    const double *kb = bc->kb, *q = bc->q; /* the basic stiffness and forces, read in place */
     if (!initial) bc_loads(e, p0);
     if (e->transf == HS_FE_COROTATIONAL) {
         const double dx = L * e->c + ug[3] - ug[0], dy = L * e->s + ug[4] - ug[1];
@@ -377,14 +381,13 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         const double rot = atan2(e->c * s - e->s * c, e->c * c + e->s * s);
         const double v[3] = {Ln - L, ug[2] - rot, ug[5] - rot};
         if (initial) {
-            fe_bc2d_initial_stiffness(bc, kb);
-            memset(q, 0, sizeof q);
+            fe_bc2d_initial_stiffness(bc, kb_initial);
+            kb = kb_initial;
+            q = zero;
         } else {
             const int rc = fe_bc2d_set_trial(bc, v);
             if (rc)
                 return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
-            memcpy(kb, bc->kb, sizeof kb);
-            memcpy(q, bc->q, sizeof q);
         }
         const double r[6] = {-c, -s, 0.0, c, s, 0.0}, z[6] = {s, -c, 0.0, -s, c, 0.0};
         double B[3][6];
@@ -419,19 +422,20 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     const double chord = (ul[4] - ul[1]) / L;
     const double v[3] = {ul[3] - ul[0], ul[2] - chord, ul[5] - chord};
     if (initial) {
-        fe_bc2d_initial_stiffness(bc, kb);
-        memset(q, 0, sizeof q);
+        fe_bc2d_initial_stiffness(bc, kb_initial);
+        kb = kb_initial;
+        q = zero;
     } else {
         const int rc = fe_bc2d_set_trial(bc, v);
         if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
-        memcpy(kb, bc->kb, sizeof kb);
-        memcpy(q, bc->q, sizeof q);
     }
     /* T = d v / d ul = [-1 0 0 1 0 0; 0 1/L 1 0 -1/L 0; 0 1/L 0 0 -1/L 1]: f = T^T q and
      * K = T^T (kb T) with its zeros and ones left out (the products by 0 and the additions of
      * them change no value: the same numbers as the full products) */
     const double iL = 1.0 / L;
-    double fl[6], kl[36];
+    double fl[6], kt[36];
+    /* the local tangent straight into k when the axes are the global ones (R = I) */
+    double *kl = e->c == 1.0 && e->s == 0.0 && k ? k : kt;
     fl[0] = -q[0];
     fl[1] = q[1] * iL + q[2] * iL;
     fl[2] = q[1];
@@ -441,7 +445,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     if (e->nml) fe_ml_local_2d(L, zero, p0, fl);
     const int pdelta = e->transf == HS_FE_PDELTA;
     double kT[3][6]; /* kb T (no tangent asked: a commit's state) */
-    for (int a = 0; (k || pdelta) && a < 3; a++) {
+    for (int a = 0; k && a < 3; a++) {
         const double k0 = kb[a * 3], k1 = kb[a * 3 + 1], k2 = kb[a * 3 + 2];
         kT[a][0] = -k0;
         kT[a][1] = k1 * iL + k2 * iL;
@@ -450,7 +454,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         kT[a][4] = -kT[a][1];
         kT[a][5] = k2;
     }
-    for (int j = 0; (k || pdelta) && j < 6; j++) {
+    for (int j = 0; k && j < 6; j++) {
         const double a = kT[0][j], b = kT[1][j], c = kT[2][j], m = iL * b + iL * c;
         K6(kl, 0, j) = -a;
         K6(kl, 1, j) = m;
@@ -459,9 +463,9 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
         K6(kl, 4, j) = -m;
         K6(kl, 5, j) = c;
     }
-    if (pdelta) fe2d_pdelta(q[0], L, ul, fl, kl);
+    if (pdelta) fe2d_pdelta(q[0], L, ul, fl, k ? kl : NULL);
     if (f && !initial) fe2d_to_global(e, fl, f);
-    if (k) fe2d_stiffness_to_global(e, kl, k);
+    if (k && kl != k) fe2d_stiffness_to_global(e, kl, k);
     return 0;
 }
 

@@ -111,14 +111,6 @@ int hs_fe_rigid_link(hs_fe *fe, hs_fe_rigid_link_type type, int master, int slav
     return 0;
 }
 
-double fe_map_value(const fe_map *m, const double *u)
-{
-    if (m->n == 1 && m->c[0] == 1.0) return u[m->eq[0]];
-    double s = 0.0;
-    for (int t = 0; t < m->n; t++) s += m->c[t] * u[m->eq[t]];
-    return s;
-}
-
 /* The terms (master node DOF, coefficient) of slave DOF d of node s under constraint c:
  * u_s = u_m + theta_m x r for a rigid translation (r from master to slave; a diaphragm uses the
  * rotation about its perpendicular only), u_s = u_m otherwise. */

@@ -15,6 +15,10 @@ static const fe_map NO_DOF = {0, {0}, {0.0}};
 
 int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF])
 {
+    if (e->nmaps) { /* kept at finalize (fe_element_keep_maps) */
+        memcpy(maps, e->maps, (size_t)e->nmaps * sizeof *maps);
+        return e->nmaps;
+    }
     const fe_node *nd[2] = {&fe->nodes[e->ni], &fe->nodes[e->nj]};
     if (e->kind == FE_ZERO_LENGTH || e->kind == FE_COUPLED_ZERO_LENGTH || e->kind == FE_TFP_X) {
         for (int n = 0; n < 2; n++)
@@ -23,16 +27,26 @@ int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_
     }
     static const int CODES_2D[3] = {FE_CX, FE_CY, FE_CRZ};
     const int per = fe->ndm == 3 ? 6 : 3;
-    for (int n = 0; n < 2; n++)
-        for (int k = 0; k < per; k++) {
-            const int code = per == 6 ? k : CODES_2D[k];
-            const int d = fe->code_dof[code];
-            const int conn =
-                d >= 0 && (e->kind == FE_BEAM || e->kind == FE_LINK || e->kind == FE_BEAM_COLUMN ||
-                           e->kind == FE_ZERO_LENGTH_SECTION || code < FE_CRX);
-            maps[n * per + k] = conn ? &nd[n]->map[d] : &NO_DOF;
-        }
+    /* the rotations too, but for a truss */
+    const int rot = e->kind == FE_BEAM || e->kind == FE_LINK || e->kind == FE_BEAM_COLUMN ||
+                    e->kind == FE_ZERO_LENGTH_SECTION;
+    for (int k = 0; k < per; k++) {
+        const int code = per == 6 ? k : CODES_2D[k];
+        const int d = fe->code_dof[code];
+        const int conn = d >= 0 && (rot || code < FE_CRX);
+        maps[k] = conn ? &nd[0]->map[d] : &NO_DOF;
+        maps[per + k] = conn ? &nd[1]->map[d] : &NO_DOF;
+    }
     return 2 * per;
+}
+
+void fe_element_keep_maps(hs_fe *fe)
+{
+    for (int k = 0; k < fe->nels; k++) {
+        fe_element *e = &fe->els[k];
+        e->nmaps = 0;
+        e->nmaps = fe_element_maps(fe, e, e->maps);
+    }
 }
 
 int fe_element_materials(const fe_element *e, hs_material **mats)
@@ -72,39 +86,38 @@ static void local_stiffness(const fe_element *e, double k[36])
     K6(k, 2, 5) = K6(k, 5, 2) = k2;
 }
 
-/* Global -> local: R = blockdiag(r, r), r = [c s 0; -s c 0; 0 0 1]. */
-void fe2d_to_local(const fe_element *e, const double g[6], double l[6])
+/* kg = R^T kl R for R a permutation with signs, g_i = sg_i l_P(i) (P its own inverse). */
+static inline void permute_stiffness(const double kl[36], const int P[6], const double sg[6],
+                                     double kg[36])
 {
-    for (int n = 0; n < 6; n += 3) {
-        l[n] = e->c * g[n] + e->s * g[n + 1];
-        l[n + 1] = -e->s * g[n] + e->c * g[n + 1];
-        l[n + 2] = g[n + 2];
-    }
+    for (int j = 0; j < 6; j++)
+        for (int i = 0; i < 6; i++) K6(kg, i, j) = sg[i] * sg[j] * K6(kl, P[i], P[j]);
 }
 
-void fe2d_to_global(const fe_element *e, const double l[6], double g[6])
-{
-    for (int n = 0; n < 6; n += 3) {
-        g[n] = e->c * l[n] - e->s * l[n + 1];
-        g[n + 1] = e->s * l[n] + e->c * l[n + 1];
-        g[n + 2] = l[n + 2];
-    }
-}
-
-void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36])
-{
-    const double kg = N / L, dv = ul[4] - ul[1];
-    fl[1] -= kg * dv;
-    fl[4] += kg * dv;
-    K6(kl, 1, 1) += kg;
-    K6(kl, 4, 4) += kg;
-    K6(kl, 1, 4) -= kg;
-    K6(kl, 4, 1) -= kg;
-}
-
-/* k_g = R^T k_l R. */
+/* k_g = R^T k_l R. An element along a global axis (c, s of 0 and +-1: a frame's beams and
+ * columns) has R a permutation with signs: its stiffness is moved and negated instead of
+ * multiplied by 0 and 1 and added, the same numbers (a zero's sign aside). */
 void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36])
 {
+    static const int PX[6] = {0, 1, 2, 3, 4, 5}, PY[6] = {1, 0, 2, 4, 3, 5};
+    static const double C_NEG[6] = {-1, -1, 1, -1, -1, 1}, S_POS[6] = {-1, 1, 1, -1, 1, 1},
+                        S_NEG[6] = {1, -1, 1, 1, -1, 1};
+    if (e->s == 0.0 && e->c == 1.0) {
+        memcpy(kg, kl, 36 * sizeof(double));
+        return;
+    }
+    if (e->s == 0.0 && e->c == -1.0) {
+        permute_stiffness(kl, PX, C_NEG, kg);
+        return;
+    }
+    if (e->c == 0.0 && e->s == 1.0) {
+        permute_stiffness(kl, PY, S_POS, kg);
+        return;
+    }
+    if (e->c == 0.0 && e->s == -1.0) {
+        permute_stiffness(kl, PY, S_NEG, kg);
+        return;
+    }
     const double c = e->c, s = e->s;
     double t[36];
     for (int i = 0; i < 6; i++) /* t = k_l R: R's 2 x 2 blocks mix columns 3b and 3b + 1 */
@@ -289,10 +302,10 @@ int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const
     const int nde = zl ? 2 * fe->ndf : fe->ndm == 3 ? 12 : 6;
     const size_t kk = (size_t)nde * (size_t)nde;
     if (c) memset(c, 0, kk * sizeof(double));
+    if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_COUPLED_ZERO_LENGTH) return fe_czl_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_TFP_X) return fe_tfpx_state(fe, e, maps, u, v, initial, f, k, c);
     if (e->kind == FE_LINK) return fe_link_state(fe, e, maps, u, v, initial, f, k, c);
-    if (e->kind == FE_BEAM_COLUMN) return fe_bc_element_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_ZERO_LENGTH_SECTION) return fe_zls_state(fe, e, maps, u, initial, f, k);
     if (e->kind == FE_TRUSS && e->mat) return fe_truss_state(fe, e, maps, u, v, initial, f, k, c);
     if (!linear_line_state(e, maps, nde, u, initial, f, k)) return 0;

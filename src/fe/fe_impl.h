@@ -97,7 +97,11 @@ typedef struct fe_element {
     size_t zl_slot[4]; /* zero-length, plain, in a frame of them only: the packed band entries
                           (a, a), (b, b), (a, b), (b, a) for the band hs_fe->zl_band - 1 */
     int release_z, release_y; /* elastic beam: moment releases (hs_fe_set_beam_release) */
-    struct fe_mload *ml;      /* member loads (owned; fe_member_load.c), nml of them */
+    /* fe_element_maps' answer, kept when the model is finalized (the nodes move no more): nmaps
+     * of them, 0 before */
+    const fe_map *maps[FE_MAX_EDOF];
+    int nmaps;
+    struct fe_mload *ml; /* member loads (owned; fe_member_load.c), nml of them */
     int nml;
 } fe_element;
 
@@ -174,6 +178,8 @@ const char *fe_dof_label(const hs_fe *fe, int d);
  * 3-D line elements [ux uy uz rx ry rz]_i,j; zero-length: the nodes' ndf DOFs each. A DOF the
  * model or the element lacks has an empty map. */
 int fe_element_maps(const hs_fe *fe, const fe_element *e, const fe_map *maps[FE_MAX_EDOF]);
+/* Keeps every element's maps (at finalize: the node array is fixed from then on). */
+void fe_element_keep_maps(hs_fe *fe);
 /* The element's force f (nde) at equation displacements u and velocities v (NULL: zero), the
  * tangent k (nde x nde, column-major) and the rate tangent c when not NULL, in the element's DOFs
  * (fe_element_maps). `initial`: the initial tangent at u = 0 without touching material states (f
@@ -184,7 +190,13 @@ int fe_moved_force(hs_fe *fe, fe_element *e, double f[FE_MAX_EDOF]);
 int fe_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,
                      const double *v, int initial, double *f, double *k, double *c);
 /* The displacement of a DOF from its map. */
-double fe_map_value(const fe_map *m, const double *u);
+static inline double fe_map_value(const fe_map *m, const double *u)
+{
+    if (m->n == 1 && m->c[0] == 1.0) return u[m->eq[0]];
+    double s = 0.0;
+    for (int t = 0; t < m->n; t++) s += m->c[t] * u[m->eq[t]];
+    return s;
+}
 /* A zero-length element's force s (0 when initial), tangent kt and damping tangent ct (0 when
  * initial) along its direction, mi and mj its two nodes' maps of that direction. */
 int fe_zero_length_material(hs_fe *fe, fe_element *e, double du, double dv, int rate, int initial,
@@ -259,11 +271,35 @@ void fe_support_free(hs_fe *fe);
 int fe_element_materials(const fe_element *e, hs_material **mats);
 /* 2-D line elements (fe_elements.c): global <-> local [u v th]_i,j (R = blockdiag(r, r),
  * r = [c s 0; -s c 0; 0 0 1]), k_g = R^T k_l R, and OpenSees' PDeltaCrdTransf2d terms of the
- * axial force N (tension positive) added to the local force and tangent. */
-void fe2d_to_local(const fe_element *e, const double g[6], double l[6]);
-void fe2d_to_global(const fe_element *e, const double l[6], double g[6]);
+ * axial force N (tension positive) added to the local force and tangent (kl NULL: the force's). */
+static inline void fe2d_to_local(const fe_element *e, const double g[6], double l[6])
+{
+    for (int n = 0; n < 6; n += 3) {
+        l[n] = e->c * g[n] + e->s * g[n + 1];
+        l[n + 1] = -e->s * g[n] + e->c * g[n + 1];
+        l[n + 2] = g[n + 2];
+    }
+}
+static inline void fe2d_to_global(const fe_element *e, const double l[6], double g[6])
+{
+    for (int n = 0; n < 6; n += 3) {
+        g[n] = e->c * l[n] - e->s * l[n + 1];
+        g[n + 1] = e->s * l[n] + e->c * l[n + 1];
+        g[n + 2] = l[n + 2];
+    }
+}
 void fe2d_stiffness_to_global(const fe_element *e, const double kl[36], double kg[36]);
-void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36]);
+static inline void fe2d_pdelta(double N, double L, const double ul[6], double fl[6], double kl[36])
+{
+    const double kg = N / L, dv = ul[4] - ul[1];
+    fl[1] -= kg * dv;
+    fl[4] += kg * dv;
+    if (!kl) return;     /* (no tangent asked) */
+    kl[1 * 6 + 1] += kg; /* column-major 6 x 6 */
+    kl[4 * 6 + 4] += kg;
+    kl[4 * 6 + 1] -= kg;
+    kl[1 * 6 + 4] -= kg;
+}
 /* Beam-columns with sections (fe_beamcolumn_element.c): the state in global DOFs (as
  * fe_element_state), commit, revert, checkpoint state and destruction. */
 int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], const double *u,

@@ -138,7 +138,11 @@ static void form_unbalance(hs_os_live *lv, const hs_os_settings *set, double t_l
     if (!(transient(set) && set->hs_fixed && hs_fe_nodes_moved(lv->fe, 1)))
         *rc = hs_os_live_restore(lv, d, v);
     if (*rc) return;
-    applied_load(lv, t_load, lv->P);
+    if (!(lv->P_ok && lv->P_at == t_load)) { /* the step's iterations load at one time */
+        applied_load(lv, t_load, lv->P);
+        lv->P_ok = 1;
+        lv->P_at = t_load;
+    }
     for (int i = 0; i < n; i++) lv->b[i] = lv->P[i] - lv->r[i];
     if (!transient(set)) {
         hs_os_live_imposed_rows(lv, lv->b);
@@ -646,6 +650,7 @@ int hs_os_live_analyze(hs_os_live *lv, const hs_os_settings *set, int steps, dou
                        int (*on_commit)(void *user), void *user, int *result)
 {
     *result = 0;
+    lv->P_ok = 0; /* the patterns and loads may have changed since the last analyze */
     const int rc_sp = hs_os_live_imposed_resolve(lv, set);
     if (rc_sp) return rc_sp;
     if ((set->integ == HS_OS_INT_DISP || set->integ == HS_OS_INT_HSC ||

@@ -152,6 +152,8 @@ typedef struct hs_os_live {
     double time, time_commit; /* the domain's time (the load factor in a static analysis) */
     double c2, c3, dt;        /* the transient step's constants */
     int phat_ready, iters_last;
+    int P_ok; /* P holds the applied load at P_at (set within one hs_os_live_analyze call) */
+    double P_at;
     double incr_now; /* LoadControl / DisplacementControl increment of the last step */
     double dlambda;  /* DisplacementControl, HSConstraint: the step's load-factor increment */
     double *dUstep;  /* HSConstraint, EQPath: the step's displacement increment */
