@@ -26,8 +26,10 @@ void fe_section_destroy(fe_section **sp)
     for (int i = 0; i < s->nagg; i++) hs_material_destroy(&s->agg[i]);
     for (int g = 0; g < s->ngrp; g++) {
         hs_free(s->grp[g].params);
-        hs_free(s->grp[g].c);
-        hs_free(s->grp[g].t);
+        if (!s->batch) { /* (a batch's states are its own) */
+            hs_free(s->grp[g].c);
+            hs_free(s->grp[g].t);
+        }
         hs_free(s->grp[g].virgin);
     }
     hs_free(s->grp);
@@ -187,10 +189,26 @@ static int sec_same_place(const fe_section *s, int i, int j, double tol)
 }
 
 /* Where variable k of fiber i is in the states of group g (material_fibers.h: one fiber after
- * the other, or rows of n). */
+ * the other, or rows of ld). */
 static size_t grp_at(const fe_fiber_group *g, int i, size_t k)
 {
-    return g->law.rows ? k * (size_t)g->n + (size_t)i : (size_t)i * g->law.state_n + k;
+    return g->law.rows ? k * g->ld + (size_t)i : (size_t)i * g->law.state_n + k;
+}
+
+static size_t grp_bytes(const fe_fiber_group *g)
+{
+    return (size_t)g->n * g->law.state_n * sizeof(double);
+}
+
+/* The states of group g's fibers from `from` to `to` (rows of ld: row by row). */
+static void grp_copy(const fe_fiber_group *g, double *to, const double *from)
+{
+    if (!g->law.rows || g->ld == (size_t)g->n) {
+        memcpy(to, from, grp_bytes(g));
+        return;
+    }
+    for (size_t k = 0; k < g->law.state_n; k++)
+        memcpy(to + k * g->ld, from + k * g->ld, (size_t)g->n * sizeof(double));
 }
 
 /* Fiber i's state (law.state_n doubles) from and to the states `all` of group g. */
@@ -237,6 +255,7 @@ static void sec_merge(fe_section *s)
         }
         gr->first = first;
         gr->n = w - first;
+        gr->ld = (size_t)gr->n;
         for (int i = 0; i < gr->n; i++) /* one fiber after the other -> the law's layout */
             grp_scatter(gr, gr->t, i, gr->c + (size_t)i * m);
         memcpy(gr->c, gr->t, (size_t)gr->n * bytes);
@@ -384,8 +403,8 @@ SEC_INLINE void sec_groups(fe_section *s)
     for (int g = 0; g < s->ngrp; g++) {
         const fe_fiber_group *gr = &s->grp[g];
         const int f = gr->first;
-        gr->law.trial(gr->params, (size_t)gr->n, (size_t)gr->n, s->strain + f, gr->c, gr->t,
-                      s->stress + f, s->tangent + f);
+        gr->law.trial(gr->params, (size_t)gr->n, gr->ld, s->strain + f, gr->c, gr->t, s->stress + f,
+                      s->tangent + f);
     }
     s->grp_trial = 1;
 }
@@ -605,28 +624,28 @@ static int sec_each(fe_section *s, int (*op)(hs_material *))
     return rc;
 }
 
-static size_t grp_bytes(const fe_fiber_group *g)
-{
-    return (size_t)g->n * g->law.state_n * sizeof(double);
-}
+static void batch_commit(fe_section_batch *b);
 
 int fe_section_commit(fe_section *s)
 {
     memcpy(s->e_commit, s->e, sizeof s->e);
     /* the groups' trial states become the committed ones by a swap of the arrays: the next trial
      * writes every fiber's whole state (material_fibers.h) */
-    for (int g = 0; s->grp_trial && g < s->ngrp; g++) {
-        double *c = s->grp[g].c;
-        s->grp[g].c = s->grp[g].t;
-        s->grp[g].t = c;
-    }
+    if (s->batch)
+        batch_commit(s->batch);
+    else
+        for (int g = 0; s->grp_trial && g < s->ngrp; g++) {
+            double *c = s->grp[g].c;
+            s->grp[g].c = s->grp[g].t;
+            s->grp[g].t = c;
+        }
     s->grp_trial = 0;
     return sec_each(s, hs_material_commit);
 }
 
 int fe_section_revert(fe_section *s)
 {
-    for (int g = 0; g < s->ngrp; g++) memcpy(s->grp[g].t, s->grp[g].c, grp_bytes(&s->grp[g]));
+    for (int g = 0; g < s->ngrp; g++) grp_copy(&s->grp[g], s->grp[g].t, s->grp[g].c);
     s->grp_trial = 0;
     const int rc = sec_each(s, hs_material_revert);
     return rc ? rc : fe_section_set_trial(s, s->e_commit);
@@ -637,7 +656,7 @@ int fe_section_reset(fe_section *s)
     for (int g = 0; g < s->ngrp; g++) {
         fe_fiber_group *gr = &s->grp[g];
         for (int i = 0; i < gr->n; i++) grp_scatter(gr, gr->c, i, gr->virgin);
-        memcpy(gr->t, gr->c, grp_bytes(gr));
+        grp_copy(gr, gr->t, gr->c);
     }
     s->grp_trial = 0;
     int rc = sec_each(s, hs_material_reset);
@@ -691,7 +710,7 @@ int fe_section_state_load(fe_section *s, const double *in)
             if (rc) return rc;
             grp_scatter(gr, gr->c, i, st);
         }
-        memcpy(gr->t, gr->c, grp_bytes(gr));
+        grp_copy(gr, gr->t, gr->c);
     }
     s->grp_trial = 0;
     for (int i = s->nobj; i < s->nfib + s->nagg; i++) {
@@ -701,4 +720,222 @@ int fe_section_state_load(fe_section *s, const double *in)
         in += hs_material_state_size(m);
     }
     return 0;
+}
+
+/* The batch (fe_section.h): group g's states of all the sections (rows of n[g] doubles, or one
+ * fiber after the other), the strains, stresses and tangents of its law's call. */
+typedef struct fe_batch_group {
+    size_t n; /* fibers of the group over the sections */
+    double *c, *t;
+    double *strain, *stress, *tangent;
+} fe_batch_group;
+
+struct fe_section_batch {
+    int nsec, ngrp;
+    fe_section **sec; /* (the pointers owned, not the sections) */
+    size_t *off;      /* off[k * ngrp + g]: section k's first fiber in group g's arrays */
+    fe_batch_group *grp;
+};
+
+/* Whether section s can join a batch whose first section is s0 (the same groups). */
+static int batch_fits(const fe_section *s0, const fe_section *s)
+{
+    if (!s->fibers_2d || s->batch || s->ngrp != s0->ngrp) return 0;
+    for (int g = 0; g < s->ngrp; g++) {
+        const hs_fiber_law *a = &s0->grp[g].law, *l = &s->grp[g].law;
+        if (l->trial != a->trial || l->params_size != a->params_size || l->state_n != a->state_n ||
+            l->rows != a->rows || memcmp(l->params, a->params, l->params_size) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Where section k's group g starts in the batch's states `all`. */
+static double *batch_view(const fe_section_batch *b, double *all, int k, int g)
+{
+    const fe_fiber_group *gr = &b->sec[k]->grp[g];
+    const size_t off = b->off[(size_t)k * (size_t)b->ngrp + (size_t)g];
+    return all + (gr->law.rows ? off : off * gr->law.state_n);
+}
+
+/* Every section's groups pointed at their views of the batch's committed and trial states. */
+static void batch_point(fe_section_batch *b)
+{
+    for (int k = 0; k < b->nsec; k++)
+        for (int g = 0; g < b->ngrp; g++) {
+            fe_fiber_group *gr = &b->sec[k]->grp[g];
+            gr->c = batch_view(b, b->grp[g].c, k, g);
+            gr->t = batch_view(b, b->grp[g].t, k, g);
+            gr->ld = gr->law.rows ? b->grp[g].n : (size_t)gr->n;
+        }
+}
+
+/* Section k's group g's states `from` (its own layout, rows of n) into the batch's `all`. */
+static void batch_take(fe_section_batch *b, double *all, int k, int g, const double *from)
+{
+    const fe_fiber_group *gr = &b->sec[k]->grp[g];
+    double *to = batch_view(b, all, k, g);
+    if (!gr->law.rows) {
+        memcpy(to, from, grp_bytes(gr));
+        return;
+    }
+    for (size_t r = 0; r < gr->law.state_n; r++)
+        memcpy(to + r * b->grp[g].n, from + r * (size_t)gr->n, (size_t)gr->n * sizeof(double));
+}
+
+void fe_section_batch_destroy(fe_section_batch **bp)
+{
+    if (!bp || !*bp) return;
+    fe_section_batch *b = *bp;
+    for (int g = 0; b->grp && g < b->ngrp; g++) {
+        hs_free(b->grp[g].c);
+        hs_free(b->grp[g].t);
+        hs_free(b->grp[g].strain);
+        hs_free(b->grp[g].stress);
+        hs_free(b->grp[g].tangent);
+    }
+    hs_free(b->grp);
+    hs_free(b->off);
+    hs_free(b->sec);
+    hs_free(b);
+    *bp = NULL;
+}
+
+int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
+{
+    *out = NULL;
+    if (nsec < 2 || !secs[0]->ngrp) return 0;
+    for (int k = 0; k < nsec; k++)
+        if (!batch_fits(secs[0], secs[k])) return 0;
+    const int ngrp = secs[0]->ngrp;
+    fe_section_batch *b = hs_calloc(1, sizeof *b);
+    if (!b) return HS_ENOMEM;
+    b->nsec = nsec;
+    b->ngrp = ngrp;
+    b->sec = hs_malloc((size_t)nsec * sizeof *b->sec);
+    b->off = hs_malloc((size_t)(nsec * ngrp) * sizeof *b->off);
+    b->grp = hs_calloc((size_t)ngrp, sizeof *b->grp);
+    int rc = b->sec && b->off && b->grp ? 0 : HS_ENOMEM;
+    for (int g = 0; !rc && g < ngrp; g++) {
+        fe_batch_group *bg = &b->grp[g];
+        for (int k = 0; k < nsec; k++) {
+            b->off[(size_t)k * (size_t)ngrp + (size_t)g] = bg->n;
+            bg->n += (size_t)secs[k]->grp[g].n;
+        }
+        const size_t len = bg->n * secs[0]->grp[g].law.state_n;
+        bg->c = hs_malloc(len * sizeof(double));
+        bg->t = hs_malloc(len * sizeof(double));
+        bg->strain = hs_malloc(bg->n * sizeof(double));
+        bg->stress = hs_malloc(bg->n * sizeof(double));
+        bg->tangent = hs_malloc(bg->n * sizeof(double));
+        if (!bg->c || !bg->t || !bg->strain || !bg->stress || !bg->tangent) rc = HS_ENOMEM;
+    }
+    if (rc) {
+        fe_section_batch_destroy(&b);
+        return rc;
+    }
+    /* the sections' states move into the batch (nothing fails from here) */
+    for (int k = 0; k < nsec; k++) {
+        fe_section *s = b->sec[k] = secs[k];
+        for (int g = 0; g < ngrp; g++) {
+            batch_take(b, b->grp[g].c, k, g, s->grp[g].c);
+            batch_take(b, b->grp[g].t, k, g, s->grp[g].t);
+            hs_free(s->grp[g].c);
+            hs_free(s->grp[g].t);
+        }
+        s->batch = b;
+    }
+    batch_point(b);
+    *out = b;
+    return 0;
+}
+
+/* A section's commit in a batch: the committed and trial arrays of all the sections swapped at
+ * once (a section not set since its last commit, revert, reset or load first gets its trial
+ * states equal to its committed ones), then none of them has a trial of its groups. */
+static void batch_commit(fe_section_batch *b)
+{
+    int any = 0;
+    for (int k = 0; k < b->nsec; k++) any |= b->sec[k]->grp_trial;
+    if (!any) return;
+    for (int k = 0; k < b->nsec; k++) {
+        fe_section *s = b->sec[k];
+        for (int g = 0; !s->grp_trial && g < b->ngrp; g++)
+            grp_copy(&s->grp[g], s->grp[g].t, s->grp[g].c);
+        s->grp_trial = 0;
+    }
+    for (int g = 0; g < b->ngrp; g++) {
+        double *c = b->grp[g].c;
+        b->grp[g].c = b->grp[g].t;
+        b->grp[g].t = c;
+    }
+    batch_point(b);
+}
+
+/* n doubles, four at a time, the last four overlapping the ones before; the destination made
+ * opaque to the compiler at each block (an empty asm), which would otherwise turn the loop into
+ * a call of memmove: a call costs more than the few moves of a group's 18 fibers */
+SEC_INLINE void sec_copy(size_t n, double *restrict to, const double *restrict from)
+{
+    if (n < 4) {
+        if (n > 0) to[0] = from[0];
+        if (n > 1) to[1] = from[1];
+        if (n > 2) to[2] = from[2];
+        return;
+    }
+    sec_v4 v;
+    for (size_t i = 0; i + 4 < n; i += 4) {
+        double *at = to + i;
+        __asm__("" : "+r"(at));
+        memcpy(&v, from + i, sizeof v);
+        memcpy(at, &v, sizeof v);
+    }
+    memcpy(&v, from + n - 4, sizeof v);
+    memcpy(to + n - 4, &v, sizeof v);
+}
+
+/* The sections' strains (as sec_trial_fibers_2d's, straight into the batch's arrays: a batched
+ * section's own strain array is not written), each group's law once over all of them, then each
+ * section's sums (sec_sums_2d) from its fibers' stresses and tangents copied back. */
+__attribute__((target_clones("avx2", "default"))) static void
+sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
+{
+    const int ngrp = b->ngrp;
+    for (int k = 0; k < b->nsec; k++) {
+        fe_section *s = b->sec[k];
+        s->e[0] = e[k][0];
+        s->e[1] = e[k][1];
+        for (int g = 0; g < ngrp; g++) {
+            const fe_fiber_group *gr = &s->grp[g];
+            sec_strains((size_t)gr->n, s->y + gr->first, NULL, e[k][0], e[k][1], 0.0,
+                        b->grp[g].strain + b->off[(size_t)k * (size_t)ngrp + (size_t)g]);
+        }
+    }
+    for (int g = 0; g < ngrp; g++) {
+        const fe_batch_group *bg = &b->grp[g];
+        const fe_fiber_group *gr = &b->sec[0]->grp[g];
+        gr->law.trial(gr->params, bg->n, bg->n, bg->strain, bg->c, bg->t, bg->stress, bg->tangent);
+    }
+    for (int k = 0; k < b->nsec; k++) {
+        fe_section *s = b->sec[k];
+        for (int g = 0; g < ngrp; g++) {
+            const fe_fiber_group *gr = &s->grp[g];
+            const size_t off = b->off[(size_t)k * (size_t)ngrp + (size_t)g];
+            sec_copy((size_t)gr->n, s->stress + gr->first, b->grp[g].stress + off);
+            sec_copy((size_t)gr->n, s->tangent + gr->first, b->grp[g].tangent + off);
+        }
+        s->grp_trial = 1;
+        double sum[5];
+        sec_sums_2d((size_t)s->nfib, s->y, s->A, s->stress, s->tangent, sum);
+        s->s[0] = sum[3];
+        s->s[1] = sum[4];
+        s->ks[0] = sum[0];
+        s->ks[1] = s->ks[2] = sum[1];
+        s->ks[3] = sum[2];
+    }
+}
+
+void fe_section_batch_set_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
+{
+    sec_batch_trial(b, e); /* (a clone per instruction set: static, as clang builds them) */
 }
