@@ -725,15 +725,27 @@ int fe_section_state_load(fe_section *s, const double *in)
 /* The batch (fe_section.h): group g's states of all the sections (rows of n[g] doubles, or one
  * fiber after the other), the strains, stresses and tangents of its law's call. */
 typedef struct fe_batch_group {
-    size_t n; /* fibers of the group over the sections */
+    hs_fiber_law law; /* (its params: the first section's) */
+    size_t n;         /* fibers of the group over the sections */
     double *c, *t;
     double *strain, *stress, *tangent;
 } fe_batch_group;
 
+/* Section k's fibers of group g: where the trial reads and writes them (kept at creation, so that
+ * the trial follows no pointer of the sections' groups) */
+typedef struct fe_batch_piece {
+    const double *y;                      /* the section's y of the group's fibers */
+    double *strain;                       /* in the batch */
+    const double *stress_in, *tangent_in; /* the law's, in the batch */
+    double *stress, *tangent;             /* the section's */
+    size_t n;
+} fe_batch_piece;
+
 struct fe_section_batch {
     int nsec, ngrp;
-    fe_section **sec; /* (the pointers owned, not the sections) */
-    size_t *off;      /* off[k * ngrp + g]: section k's first fiber in group g's arrays */
+    fe_section **sec;      /* (the pointers owned, not the sections) */
+    size_t *off;           /* off[k * ngrp + g]: section k's first fiber in group g's arrays */
+    fe_batch_piece *piece; /* piece[k * ngrp + g] */
     fe_batch_group *grp;
 };
 
@@ -795,6 +807,7 @@ void fe_section_batch_destroy(fe_section_batch **bp)
         hs_free(b->grp[g].tangent);
     }
     hs_free(b->grp);
+    hs_free(b->piece);
     hs_free(b->off);
     hs_free(b->sec);
     hs_free(b);
@@ -814,10 +827,12 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
     b->ngrp = ngrp;
     b->sec = hs_malloc((size_t)nsec * sizeof *b->sec);
     b->off = hs_malloc((size_t)(nsec * ngrp) * sizeof *b->off);
+    b->piece = hs_malloc((size_t)(nsec * ngrp) * sizeof *b->piece);
     b->grp = hs_calloc((size_t)ngrp, sizeof *b->grp);
-    int rc = b->sec && b->off && b->grp ? 0 : HS_ENOMEM;
+    int rc = b->sec && b->off && b->piece && b->grp ? 0 : HS_ENOMEM;
     for (int g = 0; !rc && g < ngrp; g++) {
         fe_batch_group *bg = &b->grp[g];
+        bg->law = secs[0]->grp[g].law;
         for (int k = 0; k < nsec; k++) {
             b->off[(size_t)k * (size_t)ngrp + (size_t)g] = bg->n;
             bg->n += (size_t)secs[k]->grp[g].n;
@@ -844,6 +859,19 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
             hs_free(s->grp[g].t);
         }
         s->batch = b;
+        for (int g = 0; g < ngrp; g++) {
+            const fe_fiber_group *gr = &s->grp[g];
+            const size_t off = b->off[(size_t)k * (size_t)ngrp + (size_t)g];
+            b->piece[(size_t)k * (size_t)ngrp + (size_t)g] = (fe_batch_piece){
+                .y = s->y + gr->first,
+                .strain = b->grp[g].strain + off,
+                .stress_in = b->grp[g].stress + off,
+                .tangent_in = b->grp[g].tangent + off,
+                .stress = s->stress + gr->first,
+                .tangent = s->tangent + gr->first,
+                .n = (size_t)gr->n,
+            };
+        }
     }
     batch_point(b);
     *out = b;
@@ -901,29 +929,24 @@ __attribute__((target_clones("avx2", "default"))) static void
 sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
 {
     const int ngrp = b->ngrp;
-    for (int k = 0; k < b->nsec; k++) {
-        fe_section *s = b->sec[k];
-        s->e[0] = e[k][0];
-        s->e[1] = e[k][1];
-        for (int g = 0; g < ngrp; g++) {
-            const fe_fiber_group *gr = &s->grp[g];
-            sec_strains((size_t)gr->n, s->y + gr->first, NULL, e[k][0], e[k][1], 0.0,
-                        b->grp[g].strain + b->off[(size_t)k * (size_t)ngrp + (size_t)g]);
-        }
-    }
+    const fe_batch_piece *pc = b->piece;
+    for (int k = 0; k < b->nsec; k++)
+        for (int g = 0; g < ngrp; g++, pc++)
+            sec_strains(pc->n, pc->y, NULL, e[k][0], e[k][1], 0.0, pc->strain);
     for (int g = 0; g < ngrp; g++) {
         const fe_batch_group *bg = &b->grp[g];
-        const fe_fiber_group *gr = &b->sec[0]->grp[g];
-        gr->law.trial(gr->params, bg->n, bg->n, bg->strain, bg->c, bg->t, bg->stress, bg->tangent);
+        bg->law.trial(bg->law.params, bg->n, bg->n, bg->strain, bg->c, bg->t, bg->stress,
+                      bg->tangent);
     }
+    pc = b->piece;
     for (int k = 0; k < b->nsec; k++) {
         fe_section *s = b->sec[k];
-        for (int g = 0; g < ngrp; g++) {
-            const fe_fiber_group *gr = &s->grp[g];
-            const size_t off = b->off[(size_t)k * (size_t)ngrp + (size_t)g];
-            sec_copy((size_t)gr->n, s->stress + gr->first, b->grp[g].stress + off);
-            sec_copy((size_t)gr->n, s->tangent + gr->first, b->grp[g].tangent + off);
+        for (int g = 0; g < ngrp; g++, pc++) {
+            sec_copy(pc->n, pc->stress, pc->stress_in);
+            sec_copy(pc->n, pc->tangent, pc->tangent_in);
         }
+        s->e[0] = e[k][0];
+        s->e[1] = e[k][1];
         s->grp_trial = 1;
         double sum[5];
         sec_sums_2d((size_t)s->nfib, s->y, s->A, s->stress, s->tangent, sum);
