@@ -429,37 +429,44 @@ SEC_INLINE int sec_fibers(fe_section *s, double eps, double kz, double ky)
  * as sum[] = {k00, k01, k11, N, Mz}, four fibers at a time in four partial sums each (AVX2 where
  * the CPU has it), added at the end (the order of the sums: round-off). */
 typedef double sec_v4 __attribute__((vector_size(4 * sizeof(double))));
-SEC_INLINE void sec_sums_2d(size_t n, const double *y, const double *A, const double *stress,
-                            const double *tangent, double *sum)
+typedef struct sec_acc {
+    sec_v4 k00, k01, k11, N, Mz;
+} sec_acc;
+
+/* Fibers i .. i + 3 (y and A at i) into the partial sums, their stresses and tangents at sp, tp. */
+SEC_INLINE void sec_sums_four(sec_acc *a, const double *y, const double *A, const double *sp,
+                              const double *tp)
 {
-    sec_v4 k00 = {0}, k01 = {0}, k11 = {0}, N = {0}, Mz = {0};
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        sec_v4 yv, Av, sv, tv;
-        memcpy(&yv, y + i, sizeof yv);
-        memcpy(&Av, A + i, sizeof Av);
-        memcpy(&sv, stress + i, sizeof sv);
-        memcpy(&tv, tangent + i, sizeof tv);
-        const sec_v4 kA = tv * Av, fA = sv * Av, kAy = kA * yv;
-        k00 += kA;
-        k01 -= kAy;
-        k11 += kAy * yv;
-        N += fA;
-        Mz -= fA * yv;
-    }
+    sec_v4 yv, Av, sv, tv;
+    memcpy(&yv, y, sizeof yv);
+    memcpy(&Av, A, sizeof Av);
+    memcpy(&sv, sp, sizeof sv);
+    memcpy(&tv, tp, sizeof tv);
+    const sec_v4 kA = tv * Av, fA = sv * Av, kAy = kA * yv;
+    a->k00 += kA;
+    a->k01 -= kAy;
+    a->k11 += kAy * yv;
+    a->N += fA;
+    a->Mz -= fA * yv;
+}
+
+/* The partial sums added, then the last m < 4 fibers (y and A at y, A) one by one. */
+SEC_INLINE void sec_sums_end(const sec_acc *a, size_t m, const double *y, const double *A,
+                             const double *stress, const double *tangent, double *sum)
+{
     /* each sum's lanes added as x0 + x1 + (x2 + x3), four sums at once: the four vectors
      * transposed (lane j of c_j holds lane j of k00, k01, k11 and N) */
-    const sec_v4 lo01 = __builtin_shufflevector(k00, k01, 0, 4, 2, 6);
-    const sec_v4 hi01 = __builtin_shufflevector(k00, k01, 1, 5, 3, 7);
-    const sec_v4 lo23 = __builtin_shufflevector(k11, N, 0, 4, 2, 6);
-    const sec_v4 hi23 = __builtin_shufflevector(k11, N, 1, 5, 3, 7);
+    const sec_v4 lo01 = __builtin_shufflevector(a->k00, a->k01, 0, 4, 2, 6);
+    const sec_v4 hi01 = __builtin_shufflevector(a->k00, a->k01, 1, 5, 3, 7);
+    const sec_v4 lo23 = __builtin_shufflevector(a->k11, a->N, 0, 4, 2, 6);
+    const sec_v4 hi23 = __builtin_shufflevector(a->k11, a->N, 1, 5, 3, 7);
     const sec_v4 c0 = __builtin_shufflevector(lo01, lo23, 0, 1, 4, 5);
     const sec_v4 c1 = __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5);
     const sec_v4 c2 = __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7);
     const sec_v4 c3 = __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7);
     const sec_v4 r4 = c0 + c1 + (c2 + c3);
-    double r[5] = {r4[0], r4[1], r4[2], r4[3], Mz[0] + Mz[1] + (Mz[2] + Mz[3])};
-    for (; i < n; i++) {
+    double r[5] = {r4[0], r4[1], r4[2], r4[3], a->Mz[0] + a->Mz[1] + (a->Mz[2] + a->Mz[3])};
+    for (size_t i = 0; i < m; i++) {
         const double kA = tangent[i] * A[i], fA = stress[i] * A[i];
         r[0] += kA;
         r[1] -= kA * y[i];
@@ -468,6 +475,15 @@ SEC_INLINE void sec_sums_2d(size_t n, const double *y, const double *A, const do
         r[4] -= fA * y[i];
     }
     memcpy(sum, r, sizeof r);
+}
+
+SEC_INLINE void sec_sums_2d(size_t n, const double *y, const double *A, const double *stress,
+                            const double *tangent, double *sum)
+{
+    sec_acc a = {{0}, {0}, {0}, {0}, {0}};
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) sec_sums_four(&a, y + i, A + i, stress + i, tangent + i);
+    sec_sums_end(&a, n - i, y + i, A + i, stress + i, tangent + i, sum);
 }
 
 /* fe_section_set_trial for a 2-D section of grouped fibers alone (sec->fibers_2d): P and Mz
@@ -737,7 +753,6 @@ typedef struct fe_batch_piece {
     const double *y;                      /* the section's y of the group's fibers */
     double *strain;                       /* in the batch */
     const double *stress_in, *tangent_in; /* the law's, in the batch */
-    double *stress, *tangent;             /* the section's */
     size_t n;
 } fe_batch_piece;
 
@@ -867,8 +882,6 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
                 .strain = b->grp[g].strain + off,
                 .stress_in = b->grp[g].stress + off,
                 .tangent_in = b->grp[g].tangent + off,
-                .stress = s->stress + gr->first,
-                .tangent = s->tangent + gr->first,
                 .n = (size_t)gr->n,
             };
         }
@@ -900,31 +913,40 @@ static void batch_commit(fe_section_batch *b)
     batch_point(b);
 }
 
-/* n doubles, four at a time, the last four overlapping the ones before; the destination made
- * opaque to the compiler at each block (an empty asm), which would otherwise turn the loop into
- * a call of memmove: a call costs more than the few moves of a group's 18 fibers */
-SEC_INLINE void sec_copy(size_t n, double *restrict to, const double *restrict from)
+/* The sums of section s (sec_sums_2d) from its groups' pieces pc (npc of them, in the section's
+ * fiber order), the laws' stresses and tangents read where the laws wrote them: the same blocks of
+ * four fibers and the same last n % 4 as sec_sums_2d, a block across two pieces gathered first. */
+SEC_INLINE void sec_sums_pieces(const fe_section *s, const fe_batch_piece *pc, int npc, double *sum)
 {
-    if (n < 4) {
-        if (n > 0) to[0] = from[0];
-        if (n > 1) to[1] = from[1];
-        if (n > 2) to[2] = from[2];
-        return;
+    sec_acc a = {{0}, {0}, {0}, {0}, {0}};
+    double bs[4], bt[4];
+    size_t i = 0, fill = 0; /* the block at fiber i, its first `fill` gathered */
+    for (int g = 0; g < npc; g++) {
+        const double *sp = pc[g].stress_in, *tp = pc[g].tangent_in;
+        const size_t n = pc[g].n;
+        size_t j = 0;
+        if (fill) {
+            for (; fill < 4 && j < n; j++, fill++) {
+                bs[fill] = sp[j];
+                bt[fill] = tp[j];
+            }
+            if (fill < 4) continue;
+            sec_sums_four(&a, s->y + i, s->A + i, bs, bt);
+            i += 4;
+            fill = 0;
+        }
+        for (; j + 4 <= n; j += 4, i += 4) sec_sums_four(&a, s->y + i, s->A + i, sp + j, tp + j);
+        for (; j < n; j++, fill++) {
+            bs[fill] = sp[j];
+            bt[fill] = tp[j];
+        }
     }
-    sec_v4 v;
-    for (size_t i = 0; i + 4 < n; i += 4) {
-        double *at = to + i;
-        __asm__("" : "+r"(at));
-        memcpy(&v, from + i, sizeof v);
-        memcpy(at, &v, sizeof v);
-    }
-    memcpy(&v, from + n - 4, sizeof v);
-    memcpy(to + n - 4, &v, sizeof v);
+    sec_sums_end(&a, fill, s->y + i, s->A + i, bs, bt, sum);
 }
 
 /* The sections' strains (as sec_trial_fibers_2d's, straight into the batch's arrays: a batched
- * section's own strain array is not written), each group's law once over all of them, then each
- * section's sums (sec_sums_2d) from its fibers' stresses and tangents copied back. */
+ * section's own strain, stress and tangent arrays are not written), each group's law once over
+ * all of them, then each section's sums from the laws' outputs (sec_sums_pieces). */
 __attribute__((target_clones("avx2", "default"))) static void
 sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
 {
@@ -941,15 +963,12 @@ sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
     pc = b->piece;
     for (int k = 0; k < b->nsec; k++) {
         fe_section *s = b->sec[k];
-        for (int g = 0; g < ngrp; g++, pc++) {
-            sec_copy(pc->n, pc->stress, pc->stress_in);
-            sec_copy(pc->n, pc->tangent, pc->tangent_in);
-        }
+        double sum[5];
+        sec_sums_pieces(s, pc, ngrp, sum);
+        pc += ngrp;
         s->e[0] = e[k][0];
         s->e[1] = e[k][1];
         s->grp_trial = 1;
-        double sum[5];
-        sec_sums_2d((size_t)s->nfib, s->y, s->A, s->stress, s->tangent, sum);
         s->s[0] = sum[3];
         s->s[1] = sum[4];
         s->ks[0] = sum[0];

@@ -53,8 +53,8 @@ typedef struct fe_section {
     double *y, *z, *A;    /* fiber positions (from the reference axes until finalized, then
                              from the area centroid) and areas */
     hs_material **mat;    /* one per fiber (owned); after finalize, NULL for grouped fibers */
-    double *strain, *stress, *tangent; /* trial, per fiber (after finalize; strain: scratch,
-                                          not written by a batch) */
+    double *strain, *stress, *tangent; /* trial, per fiber (after finalize; scratch of the
+                                          trial, not written by a batch) */
     fe_fiber_group *grp;               /* after finalize: the groups, then fibers nobj.. */
     int ngrp, nobj;                    /* groups; the first fiber with a material object */
     int grp_trial;                     /* 1: the groups' trial states were set since the last
@@ -115,13 +115,14 @@ int fe_section_make(const hs_fe_section_def *d, fe_section **out);
  * force-based element's points take their trial deformations from one basic force at each element
  * iteration): each group's fibers of all the sections in one law call, their states laid out one
  * section after the other in the batch's arrays (the rows of section k's group are views at its
- * offset, rows of ld = the fibers of all the sections), the laws' outputs copied back to each
- * section and summed there as fe_section_set_trial does (the same operations per fiber, the same
- * bits). Every other use of the sections (their own trial, commit, revert, reset, checkpoints)
- * works on the views unchanged, but a section's commit swaps the committed and trial arrays of the
- * whole batch: the batch's sections are committed together (as the element commits all its
- * points; a section not set since its last commit, revert, reset or load keeps its state). Only 2-D
- * sections of grouped fibers alone (fibers_2d) with the same groups (law and parameters) form one.
+ * offset, rows of ld = the fibers of all the sections), each section's sums read from the laws'
+ * outputs in its fibers' order as fe_section_set_trial sums them (the same operations per fiber,
+ * the same bits). Every other use of the sections (their own trial, commit, revert, reset,
+ * checkpoints) works on the views unchanged, but a section's commit swaps the committed and trial
+ * arrays of the whole batch: the batch's sections are committed together (as the element commits
+ * all its points; a section not set since its last commit, revert, reset or load keeps its state).
+ * Only 2-D sections of grouped fibers alone (fibers_2d) with the same groups (law and parameters)
+ * form one.
  */
 typedef struct fe_section_batch fe_section_batch;
 /* A batch of the nsec sections (not owned; they must outlive it and stay in it), *out NULL when
