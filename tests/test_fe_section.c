@@ -437,28 +437,64 @@ static void test_fiber_groups(void **state)
     fe_section_destroy(&s);
 }
 
-/* A 2-D RC section of a force-based element's point: a core of ncore cells along y (Concrete02),
- * two cover cells a side (another Concrete02), 3 layers of 2 bars (Steel02); extra adds an
- * ElasticPP fiber (a material object: no batch). */
-static fe_section *rc_point(int ncore, int extra)
+/* The laws of a batch's RC sections: core, cover and bars. */
+typedef struct rc_laws {
+    hs_material *(*core)(void), *(*cover)(void), *(*bar)(void);
+} rc_laws;
+
+static hs_material *concrete01_law(double fpc, double epsc0, double fpcu, double epscu)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fpc", fpc);
+    hs_options_set_num(o, "epsc0", epsc0);
+    hs_options_set_num(o, "fpcu", fpcu);
+    hs_options_set_num(o, "epscu", epscu);
+    hs_material *m = NULL;
+    assert_int_equal(hs_material_create(NULL, "concrete01", o, &m), 0);
+    hs_options_destroy(&o);
+    return m;
+}
+
+static hs_material *core01(void)
+{
+    return concrete01_law(-30e6, -0.002, -6e6, -0.01);
+}
+
+static hs_material *cover01(void)
+{
+    return concrete01_law(-25e6, -0.002, -5e6, -0.006);
+}
+
+static hs_material *steel01(void)
+{
+    return mat("steel01", "fy", 420e6, "E0", 200e9, "b", 0.01);
+}
+
+static const rc_laws LAWS02 = {concrete, cover, steel}; /* Concrete02, Steel02: rows */
+
+/* A 2-D RC section of a force-based element's point: a core of ncore cells along y, two cover
+ * cells a side, 3 layers of 2 bars, of laws L; extra adds an ElasticPP fiber (a material object:
+ * no batch). */
+static fe_section *rc_point(int ncore, int extra, const rc_laws *L)
 {
     fe_section *s = NULL;
     assert_int_equal(fe_section_create(NULL, 2, &s), 0);
     double y[64], z[64], A[64];
     int n = hs_fe_patch_rect(NULL, ncore, 1, -0.21, -0.11, 0.21, 0.11, y, z, A, 64);
     for (int i = 0; i < n; i++)
-        assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], concrete()), 0);
+        assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], L->core()), 0);
     for (int side = -1; side <= 1; side += 2) {
         n = hs_fe_patch_rect(NULL, 2, 1, side < 0 ? -0.25 : 0.21, -0.15, side < 0 ? -0.21 : 0.25,
                              0.15, y, z, A, 64);
         for (int i = 0; i < n; i++)
-            assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], cover()), 0);
+            assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], L->cover()), 0);
     }
     for (int l = 0; l < 3; l++) {
         n = hs_fe_layer_straight(NULL, 2, 5e-4, (l - 1) * 0.18, -0.1, (l - 1) * 0.18, 0.1, y, z, A,
                                  64);
         for (int i = 0; i < n; i++)
-            assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], steel()), 0);
+            assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], L->bar()), 0);
     }
     if (extra) assert_int_equal(fe_section_add_fiber(s, 0.2, 0.0, 1e-4, steel_pp()), 0);
     assert_int_equal(fe_section_finalize(s), 0);
@@ -486,20 +522,20 @@ static void same_states(const fe_section *a, const fe_section *b)
 
 /* fe_section_batch (the points of a force-based element in one law call a material group)
  * against the same sections set one after the other: five RC sections of different core
- * subdivisions (groups of 7 to 13 merged fibers, tails of every length), along cyclic paths with
- * two trials a step, reverts, a step where one section alone was set, checkpoints saved and
+ * subdivisions (groups of 7 to 13 merged fibers, tails of every length), of Concrete02 and Steel02
+ * (states as rows) and of Concrete01 and Steel01 (one fiber after the other), along cyclic paths
+ * with two trials a step, reverts, a step where one section alone was set, checkpoints saved and
  * loaded: the resultants and tangents the same bits at every trial, the checkpoint states the same
  * bytes; nothing allocated. Sections with a material object or another law's parameters make no
  * batch. */
-static void test_section_batch(void **state)
+static void batch_against_one_by_one(const rc_laws *L)
 {
-    (void)state;
     enum { NP = 5 };
     const int ncore[NP] = {10, 10, 7, 13, 9};
     fe_section *a[NP], *b[NP];
     for (int p = 0; p < NP; p++) {
-        a[p] = rc_point(ncore[p], 0);
-        b[p] = rc_point(ncore[p], 0);
+        a[p] = rc_point(ncore[p], 0, L);
+        b[p] = rc_point(ncore[p], 0, L);
     }
     assert_int_equal(a[0]->ngrp, 3);
     fe_section_batch *bt = NULL;
@@ -576,8 +612,18 @@ static void test_section_batch(void **state)
         fe_section_destroy(&b[p]);
     }
     fe_section_batch_destroy(&bt);
+}
+
+static void test_section_batch(void **state)
+{
+    (void)state;
+    batch_against_one_by_one(&LAWS02);
+    /* Concrete01 and Steel01: their states one fiber after the other (no rows) */
+    const rc_laws laws01 = {core01, cover01, steel01};
+    batch_against_one_by_one(&laws01);
     /* no batch: a material object (ElasticPP) in one section; another law's parameters */
-    fe_section *c[2] = {rc_point(8, 0), rc_point(8, 1)};
+    fe_section_batch *bt = NULL;
+    fe_section *c[2] = {rc_point(8, 0, &LAWS02), rc_point(8, 1, &LAWS02)};
     assert_int_equal(fe_section_batch_create(c, 2, &bt), 0);
     assert_null(bt);
     for (int p = 0; p < 2; p++) {
