@@ -437,12 +437,214 @@ static void test_fiber_groups(void **state)
     fe_section_destroy(&s);
 }
 
+/* The laws of a batch's RC sections: core, cover and bars. */
+typedef struct rc_laws {
+    hs_material *(*core)(void), *(*cover)(void), *(*bar)(void);
+} rc_laws;
+
+static hs_material *concrete01_law(double fpc, double epsc0, double fpcu, double epscu)
+{
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fpc", fpc);
+    hs_options_set_num(o, "epsc0", epsc0);
+    hs_options_set_num(o, "fpcu", fpcu);
+    hs_options_set_num(o, "epscu", epscu);
+    hs_material *m = NULL;
+    assert_int_equal(hs_material_create(NULL, "concrete01", o, &m), 0);
+    hs_options_destroy(&o);
+    return m;
+}
+
+static hs_material *core01(void)
+{
+    return concrete01_law(-30e6, -0.002, -6e6, -0.01);
+}
+
+static hs_material *cover01(void)
+{
+    return concrete01_law(-25e6, -0.002, -5e6, -0.006);
+}
+
+static hs_material *steel01(void)
+{
+    return mat("steel01", "fy", 420e6, "E0", 200e9, "b", 0.01);
+}
+
+static const rc_laws LAWS02 = {concrete, cover, steel}; /* Concrete02, Steel02: rows */
+
+/* A 2-D RC section of a force-based element's point: a core of ncore cells along y, two cover
+ * cells a side, 3 layers of 2 bars, of laws L; extra adds an ElasticPP fiber (a material object:
+ * no batch). */
+static fe_section *rc_point(int ncore, int extra, const rc_laws *L)
+{
+    fe_section *s = NULL;
+    assert_int_equal(fe_section_create(NULL, 2, &s), 0);
+    double y[64], z[64], A[64];
+    int n = hs_fe_patch_rect(NULL, ncore, 1, -0.21, -0.11, 0.21, 0.11, y, z, A, 64);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], L->core()), 0);
+    for (int side = -1; side <= 1; side += 2) {
+        n = hs_fe_patch_rect(NULL, 2, 1, side < 0 ? -0.25 : 0.21, -0.15, side < 0 ? -0.21 : 0.25,
+                             0.15, y, z, A, 64);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], L->cover()), 0);
+    }
+    for (int l = 0; l < 3; l++) {
+        n = hs_fe_layer_straight(NULL, 2, 5e-4, (l - 1) * 0.18, -0.1, (l - 1) * 0.18, 0.1, y, z, A,
+                                 64);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(fe_section_add_fiber(s, y[i], z[i], A[i], L->bar()), 0);
+    }
+    if (extra) assert_int_equal(fe_section_add_fiber(s, 0.2, 0.0, 1e-4, steel_pp()), 0);
+    assert_int_equal(fe_section_finalize(s), 0);
+    return s;
+}
+
+/* Section p's deformations at step k (a cyclic path that cracks, crushes and yields; each point
+ * its own amplitude and phase, as along a member). */
+static void batch_path(int p, double t, double e[FE_SEC_MAX])
+{
+    e[0] = -8e-4 * t + 1.5e-3 * sin((5 + p) * PI * t) * t;
+    e[1] = (0.02 + 0.006 * p) * t * sin(3 * PI * t + p) + 0.008 * cos(7 * PI * t) * t;
+}
+
+/* The checkpoint states of two sections: the same bytes. */
+static void same_states(const fe_section *a, const fe_section *b)
+{
+    static double sa[4096], sb[4096];
+    const size_t n = fe_section_state_size(a);
+    assert_true(n == fe_section_state_size(b) && n <= 4096);
+    assert_int_equal(fe_section_state_save(a, sa), 0);
+    assert_int_equal(fe_section_state_save(b, sb), 0);
+    assert_memory_equal(sa, sb, n * sizeof(double));
+}
+
+/* fe_section_batch (the points of a force-based element in one law call a material group)
+ * against the same sections set one after the other: five RC sections of different core
+ * subdivisions (groups of 7 to 13 merged fibers, tails of every length), of Concrete02 and Steel02
+ * (states as rows) and of Concrete01 and Steel01 (one fiber after the other), along cyclic paths
+ * with two trials a step, reverts, a step where one section alone was set, checkpoints saved and
+ * loaded: the resultants and tangents the same bits at every trial, the checkpoint states the same
+ * bytes; nothing allocated. Sections with a material object or another law's parameters make no
+ * batch. */
+static void batch_against_one_by_one(const rc_laws *L)
+{
+    enum { NP = 5 };
+    const int ncore[NP] = {10, 10, 7, 13, 9};
+    fe_section *a[NP], *b[NP];
+    for (int p = 0; p < NP; p++) {
+        a[p] = rc_point(ncore[p], 0, L);
+        b[p] = rc_point(ncore[p], 0, L);
+    }
+    assert_int_equal(a[0]->ngrp, 3);
+    fe_section_batch *bt = NULL;
+    assert_int_equal(fe_section_batch_create(a, NP, &bt), 0);
+    assert_non_null(bt);
+    const uint64_t allocs = hs_alloc_count();
+    double e[NP][FE_SEC_MAX] = {{0}}, saved[NP][4096];
+    int trials = 0;
+    for (int k = 1; k <= 60; k++) {
+        for (int it = 0; it < 2; it++) { /* an element iteration, then the converged one */
+            const double t = (k - 0.3 * (1 - it)) / 60.0;
+            for (int p = 0; p < NP; p++) batch_path(p, t, e[p]);
+            fe_section_batch_set_trial(bt, e);
+            for (int p = 0; p < NP; p++) {
+                assert_int_equal(fe_section_set_trial(b[p], e[p]), 0);
+                assert_memory_equal(a[p]->s, b[p]->s, 2 * sizeof(double));
+                assert_memory_equal(a[p]->ks, b[p]->ks, 4 * sizeof(double));
+                trials++;
+            }
+        }
+        for (int p = 0; p < NP; p++) /* (the element reverts all its points, then commits) */
+            if (k % 7 == 0) {
+                assert_int_equal(fe_section_revert(a[p]), 0);
+                assert_int_equal(fe_section_revert(b[p]), 0);
+                assert_memory_equal(a[p]->s, b[p]->s, 2 * sizeof(double));
+                assert_memory_equal(a[p]->ks, b[p]->ks, 4 * sizeof(double));
+            }
+        for (int p = 0; p < NP; p++) {
+            assert_int_equal(fe_section_commit(a[p]), 0);
+            assert_int_equal(fe_section_commit(b[p]), 0);
+        }
+        if (k == 33) { /* one section set alone after the commit (its own path), then all of
+                          them committed: the others keep their committed states */
+            const double e1[FE_SEC_MAX] = {1e-4, -0.01};
+            assert_int_equal(fe_section_set_trial(a[1], e1), 0);
+            assert_int_equal(fe_section_set_trial(b[1], e1), 0);
+            assert_memory_equal(a[1]->s, b[1]->s, 2 * sizeof(double));
+            for (int p = 0; p < NP; p++) {
+                assert_int_equal(fe_section_commit(a[p]), 0);
+                assert_int_equal(fe_section_commit(b[p]), 0);
+            }
+            for (int p = 0; p < NP; p++) same_states(a[p], b[p]);
+        }
+        if (k % 10 == 0)
+            for (int p = 0; p < NP; p++) same_states(a[p], b[p]);
+        if (k == 20)
+            for (int p = 0; p < NP; p++) assert_int_equal(fe_section_state_save(a[p], saved[p]), 0);
+    }
+    assert_true(hs_alloc_count() == allocs);
+    /* back to step 20 from the checkpoint (loaded into the batch's sections and the others) and
+     * on again: the same bits */
+    for (int p = 0; p < NP; p++) {
+        assert_int_equal(fe_section_state_load(a[p], saved[p]), 0);
+        assert_int_equal(fe_section_state_load(b[p], saved[p]), 0);
+        assert_int_equal(fe_section_revert(a[p]), 0);
+        assert_int_equal(fe_section_revert(b[p]), 0);
+        same_states(a[p], b[p]);
+    }
+    for (int k = 21; k <= 30; k++) {
+        for (int p = 0; p < NP; p++) batch_path(p, k / 60.0, e[p]);
+        fe_section_batch_set_trial(bt, e);
+        for (int p = 0; p < NP; p++) {
+            assert_int_equal(fe_section_set_trial(b[p], e[p]), 0);
+            assert_memory_equal(a[p]->s, b[p]->s, 2 * sizeof(double));
+            assert_memory_equal(a[p]->ks, b[p]->ks, 4 * sizeof(double));
+            assert_int_equal(fe_section_commit(a[p]), 0);
+            assert_int_equal(fe_section_commit(b[p]), 0);
+        }
+    }
+    for (int p = 0; p < NP; p++) same_states(a[p], b[p]);
+    print_message("    batch of %d sections: %d trials, the same bits as one by one\n", NP, trials);
+    for (int p = 0; p < NP; p++) {
+        fe_section_destroy(&a[p]);
+        fe_section_destroy(&b[p]);
+    }
+    fe_section_batch_destroy(&bt);
+}
+
+static void test_section_batch(void **state)
+{
+    (void)state;
+    batch_against_one_by_one(&LAWS02);
+    /* Concrete01 and Steel01: their states one fiber after the other (no rows) */
+    const rc_laws laws01 = {core01, cover01, steel01};
+    batch_against_one_by_one(&laws01);
+    /* no batch: a material object (ElasticPP) in one section; another law's parameters */
+    fe_section_batch *bt = NULL;
+    fe_section *c[2] = {rc_point(8, 0, &LAWS02), rc_point(8, 1, &LAWS02)};
+    assert_int_equal(fe_section_batch_create(c, 2, &bt), 0);
+    assert_null(bt);
+    for (int p = 0; p < 2; p++) {
+        fe_section_destroy(&c[p]);
+        c[p] = rect_section(2, 0.3, 0.5, 8, 1, 0.0, 0.0, p ? cover : concrete);
+        assert_int_equal(fe_section_finalize(c[p]), 0);
+    }
+    assert_int_equal(c[0]->ngrp, 1);
+    assert_int_equal(c[1]->ngrp, 1);
+    assert_int_equal(fe_section_batch_create(c, 2, &bt), 0);
+    assert_null(bt);
+    for (int p = 0; p < 2; p++) fe_section_destroy(&c[p]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_patches_and_layers), cmocka_unit_test(test_elastic_fibers),
         cmocka_unit_test(test_plastic_moment),     cmocka_unit_test(test_elastic_and_aggregated),
         cmocka_unit_test(test_rc_tangent),         cmocka_unit_test(test_fiber_groups),
+        cmocka_unit_test(test_section_batch),
     };
     return cmocka_run_group_tests_name("fe_section", tests, NULL, NULL);
 }

@@ -32,6 +32,7 @@ typedef struct fe_bc2d {
     double L;
     fe_beam_integration bi;
     fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
+    fe_section_batch *batch;    /* force-based, P-Mz fiber sections: set in one call (owned) */
     int max_iter;               /* force-based: per attempt (OpenSees' maxIters) */
     double tol;                 /* force-based: on the work |dv . dq| */
     int max_sub;                /* force-based: subdivisions of the increment */

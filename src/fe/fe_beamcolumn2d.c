@@ -150,6 +150,9 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
                      "forceBeamColumn: singular initial flexibility (do the sections carry "
                      "axial force and moment?)");
     if (!rc && force_based == 2) rc = fe_bc_cbdi_check(ctx, e);
+    /* the points' fiber sections in one law call a material (fe_section_batch): when they
+     * qualify, the same bits as one section after the other */
+    if (!rc && force_based == 1 && e->pm) rc = fe_section_batch_create(e->sec, bi->n, &e->batch);
     const double zero[6] = {0};
     if (!rc) rc = fe_bc2d_set_trial(e, zero);
     if (!rc) rc = fe_bc2d_commit(e);
@@ -165,6 +168,7 @@ void fe_bc2d_destroy(fe_bc2d **ep)
 {
     if (!ep || !*ep) return;
     for (int i = 0; i < (*ep)->bi.n; i++) fe_section_destroy(&(*ep)->sec[i]);
+    fe_section_batch_destroy(&(*ep)->batch); /* (the sections' states, after them) */
     hs_free(*ep);
     *ep = NULL;
 }
@@ -286,15 +290,19 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
 }
 
 /* attempt_point for a 2-D section of P and Mz (a fiber section) in the 2-D basic system: b =
- * [1 0 0; 0 xi-1 xi] written out, its zero terms left out (the same sums otherwise). */
-static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, int j, double *f,
-                                   double *vr)
+ * [1 0 0; 0 xi-1 xi] written out, its zero terms left out (the same sums otherwise). In two
+ * halves around the section's trial (the points' sections of a batch are set between them): the
+ * section forces ss in equilibrium with q and the section's new deformations, then its parts of f
+ * and vr. */
+static inline int point_pm_deform(fe_bc2d *e, int p, const double *q, int l, int j, double *ss)
 {
-    fe_section *s = e->sec[p];
-    const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
+    const fe_section *s = e->sec[p];
+    const double xi = e->bi.xi[p], b1 = xi - 1.0, b2 = xi;
     /* the member loads' section forces (fe_member_load.c) add to b q, as in attempt_point */
     const double ss0 = q[0] + (e->loaded ? e->sp[p][0] : 0.0),
                  ss1 = b1 * q[1] + b2 * q[2] + (e->loaded ? e->sp[p][1] : 0.0);
+    ss[0] = ss0;
+    ss[1] = ss1;
     const double ds0 = ss0 - e->sr_t[p][0], ds1 = ss1 - e->sr_t[p][1];
     const double *fl = e->fs_t[p];
     double fs0[4];
@@ -307,7 +315,15 @@ static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, in
     double *vs = e->vs_t[p];
     vs[0] += fl[0] * ds0 + fl[1] * ds1;
     vs[1] += fl[2] * ds0 + fl[3] * ds1;
-    if (fe_section_set_trial(s, vs)) return -1;
+    return 0;
+}
+
+static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, double *vr)
+{
+    const fe_section *s = e->sec[p];
+    const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
+    const double ss0 = ss[0], ss1 = ss[1];
+    const double *vs = e->vs_t[p];
     e->sr_t[p][0] = s->s[0];
     e->sr_t[p][1] = s->s[1];
     double *fs = e->fs_t[p];
@@ -332,6 +348,29 @@ static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, in
     f[6] += b2 * fs[2] * wL;
     f[7] += b2 * fs[3] * b1 * wL;
     f[8] += b2 * fs[3] * b2 * wL;
+    return 0;
+}
+
+static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, int j, double *f,
+                                   double *vr)
+{
+    double ss[2];
+    if (point_pm_deform(e, p, q, l, j, ss) || fe_section_set_trial(e->sec[p], e->vs_t[p]))
+        return -1;
+    return point_pm_sums(e, p, ss, f, vr);
+}
+
+/* The points of one iteration of force_attempt_pm whose sections are a batch: every point's
+ * deformations, the sections in one call, then the points' sums in their order (the same sums). */
+static inline int attempt_points_batch(fe_bc2d *e, const double *q, int l, int j, double *f,
+                                       double *vr)
+{
+    double ss[FE_BI_MAX][2];
+    for (int p = 0; p < e->bi.n; p++)
+        if (point_pm_deform(e, p, q, l, j, ss[p])) return -1;
+    fe_section_batch_set_trial(e->batch, e->vs_t);
+    for (int p = 0; p < e->bi.n; p++)
+        if (point_pm_sums(e, p, ss[p], f, vr)) return -1;
     return 0;
 }
 
@@ -373,8 +412,11 @@ static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, in
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[9] = {0}, vr[3] = {0};
-        for (int p = 0; p < np; p++)
-            if (attempt_point_pm(e, p, q, l, j, f, vr)) return -1;
+        if (e->batch) {
+            if (attempt_points_batch(e, q, l, j, f, vr)) return -1;
+        } else
+            for (int p = 0; p < np; p++)
+                if (attempt_point_pm(e, p, q, l, j, f, vr)) return -1;
         if (invert3(f, kv)) return -1;
         double r[3], dq[3];
         for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];

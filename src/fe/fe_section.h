@@ -38,7 +38,9 @@ typedef struct fe_fiber_group {
     hs_fiber_law law; /* law.params points to params */
     void *params;     /* (owned) */
     int first, n;
-    double *c, *t;  /* committed and trial states: law.state_n rows of n doubles */
+    double *c, *t;  /* committed and trial states: law.state_n rows of ld doubles (rows), or n
+                       states one after the other */
+    size_t ld;      /* n, or the rows' length in the arrays of a batch (fe_section_batch) */
     double *virgin; /* the law's virgin state (reset) */
 } fe_fiber_group;
 
@@ -51,7 +53,8 @@ typedef struct fe_section {
     double *y, *z, *A;    /* fiber positions (from the reference axes until finalized, then
                              from the area centroid) and areas */
     hs_material **mat;    /* one per fiber (owned); after finalize, NULL for grouped fibers */
-    double *strain, *stress, *tangent; /* trial, per fiber (after finalize) */
+    double *strain, *stress, *tangent; /* trial, per fiber (after finalize; scratch of the
+                                          trial, not written by a batch) */
     fe_fiber_group *grp;               /* after finalize: the groups, then fibers nobj.. */
     int ngrp, nobj;                    /* groups; the first fiber with a material object */
     int grp_trial;                     /* 1: the groups' trial states were set since the last
@@ -69,6 +72,7 @@ typedef struct fe_section {
     int finalized;
     double e[FE_SEC_MAX], s[FE_SEC_MAX], ks[FE_SEC_MAX * FE_SEC_MAX]; /* trial (ks row-major) */
     double e_commit[FE_SEC_MAX];                                      /* committed deformations */
+    struct fe_section_batch *batch; /* the batch holding the groups' states, or NULL */
 } fe_section;
 
 /* An empty section of a 2-D or 3-D model. */
@@ -106,6 +110,28 @@ int fe_section_slot(const fe_section *s, int code);
 
 /* A new section with its own materials from a description (fe_beamcolumn_element.c). */
 int fe_section_make(const hs_fe_section_def *d, fe_section **out);
+
+/* The sections of an element's integration points set in one call per material group (a 2-D
+ * force-based element's points take their trial deformations from one basic force at each element
+ * iteration): each group's fibers of all the sections in one law call, their states laid out one
+ * section after the other in the batch's arrays (the rows of section k's group are views at its
+ * offset, rows of ld = the fibers of all the sections), each section's sums read from the laws'
+ * outputs in its fibers' order as fe_section_set_trial sums them (the same operations per fiber,
+ * the same bits). Every other use of the sections (their own trial, commit, revert, reset,
+ * checkpoints) works on the views unchanged, but a section's commit swaps the committed and trial
+ * arrays of the whole batch: the batch's sections are committed together (as the element commits
+ * all its points; a section not set since its last commit, revert, reset or load keeps its state).
+ * Only 2-D sections of grouped fibers alone (fibers_2d) with the same groups (law and parameters)
+ * form one.
+ */
+typedef struct fe_section_batch fe_section_batch;
+/* A batch of the nsec sections (not owned; they must outlive it and stay in it), *out NULL when
+ * they do not qualify (the per-section path then stays). */
+int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out);
+void fe_section_batch_destroy(fe_section_batch **b);
+/* Trial deformations e[k] (P, Mz) of section k: each section's s->s and s->ks. Never allocates.
+ * (e is only read; not const: ISO C before C2x would not take an element's arrays so qualified.) */
+void fe_section_batch_set_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX]);
 
 /* The fiber geometry of patches and layers: hs_fe_patch_quad ... (include/hysim/fe.h). */
 
