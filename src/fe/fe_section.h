@@ -12,13 +12,13 @@
  * diagonal.
  *
  * A section is flat arrays: fiber y, z, A, trial strain, stress and tangent. Fibers whose law runs
- * on fiber arrays (material_fibers.h: Steel02, Concrete02) are grouped by law and parameters when
- * the section is finalized: each group holds its fibers' committed and trial states in two flat
- * arrays and its law is called once for all of them (no material object per fiber); fibers of
- * a group at one place (y in 2-D; y and z in 3-D) merge into one of their summed area, as they
- * see one strain history (the bars of a layer along z in 2-D, a cover patch's two faces); the other
- * fibers keep a uniaxial material each, after the groups. The trial resultants and tangent live
- * in the section, so state determination allocates nothing. */
+ * on fiber arrays (material_fibers.h: Steel01, Steel02, Concrete01, Concrete02) are grouped by law
+ * and parameters when the section is finalized: each group holds its fibers' committed and trial
+ * states in two flat arrays and its law is called once for all of them (no material object per
+ * fiber); fibers of a group at one place (y in 2-D; y and z in 3-D) merge into one of their summed
+ * area, as they see one strain history (the bars of a layer along z in 2-D, a cover patch's two
+ * faces); the other fibers keep a uniaxial material each, after the groups. The trial resultants
+ * and tangent live in the section, so state determination allocates nothing. */
 #ifndef HS_FE_SECTION_H
 #define HS_FE_SECTION_H
 
