@@ -7,7 +7,7 @@
  * the OpenSees recorders' -precision) against printf("%.*g"). */
 #include "hs_test.h"
 
-#include "io/number_text.h"
+#include "base/number_text.h"
 
 #include <float.h>
 #include <math.h>

@@ -7,7 +7,7 @@
  * record). `record` writes one row now. */
 #include "opensees_analysis.h"
 
-#include "io/number_text.h"
+#include "base/number_text.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* response.csv: time and the displacements relative to the ground under the DOFs' names (header
  * t,n3_ux,... or t,floor1,...), one row per record, each
  * number with 17 significant digits (hs_number_text: printf's "%.17g", read back bit for bit). */
-#include "io/number_text.h"
+#include "base/number_text.h"
 #include "results_impl.h"
 
 #include <string.h>

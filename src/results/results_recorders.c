@@ -1,7 +1,7 @@
 /* The results store's recorder block: the frame model's recorders (include/hysim/recorders.h),
  * their columns side by side in every record, and their CSV files (DIR/recorders/NAME.csv, full
  * precision as response.csv). results.h5 and results.mat write the block with the other series. */
-#include "io/number_text.h"
+#include "base/number_text.h"
 #include "results_impl.h"
 
 #include <errno.h>
