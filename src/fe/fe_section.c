@@ -375,7 +375,10 @@ int fe_section_finalize(fe_section *s)
     for (int i = 0; i < s->nfib; i++) s->linear &= hs_material_is_linear(s->mat[i]);
     for (int i = 0; i < s->nagg; i++) s->linear &= hs_material_is_linear(s->agg[i]);
     rc = sec_group(s);
+    /* y padded by 3 zeros (a batch's strains in blocks of four: fe_section_batch.c) */
+    while (!rc && s->nfib && s->capfib < s->nfib + 3) rc = sec_grow(s);
     if (rc) return rc;
+    if (s->nfib) memset(s->y + s->nfib, 0, 3 * sizeof *s->y);
     s->fibers_2d = s->ndm == 2 && s->nfib && s->nobj == s->nfib && !s->has_elastic && !s->nagg;
     s->finalized = 1;
     const double zero[FE_SEC_MAX] = {0};

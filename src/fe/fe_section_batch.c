@@ -7,7 +7,8 @@
 #include <string.h>
 
 /* The batch (fe_section.h): group g's states of all the sections (rows of n[g] doubles, or one
- * fiber after the other), the strains, stresses and tangents of its law's call. */
+ * fiber after the other), the strains (padded by 3: the strains' last block of four), stresses
+ * and tangents of its law's call. */
 typedef struct fe_batch_group {
     hs_fiber_law law; /* (its params: the first section's) */
     size_t n;         /* fibers of the group over the sections */
@@ -15,14 +16,37 @@ typedef struct fe_batch_group {
     double *strain, *stress, *tangent;
 } fe_batch_group;
 
-/* Section k's fibers of group g: where the trial reads and writes them (kept at creation, so that
- * the trial follows no pointer of the sections' groups) */
+/* Section k's fibers of group g: the strains' pass writes blocks of four from the section's y (read
+ * past the group into the next one's or the section's padding, fe_section_finalize), the last
+ * block's lanes past n into the next section's piece (written after it) or the batch's padding
+ * (kept at creation, so that the trial follows no pointer of the sections' groups). */
 typedef struct fe_batch_piece {
-    const double *y;                      /* the section's y of the group's fibers */
-    double *strain;                       /* in the batch */
-    const double *stress_in, *tangent_in; /* the law's, in the batch */
+    const double *y; /* the section's y of the group's fibers */
+    double *strain;
     size_t n;
 } fe_batch_piece;
+
+/* A section's blocks of four fibers (its order, as sec_sums_2d takes them) whose stresses and
+ * tangents lie one after the other in one law's outputs: read in place. A block across two groups
+ * is gathered first into the batch's own four (gather). */
+typedef struct fe_batch_run {
+    const double *stress, *tangent;
+    size_t nblk;
+} fe_batch_run;
+
+/* Section k's sums: its runs run[first .. first + nrun - 1], then its last m < 4 fibers (in place,
+ * or gathered). */
+typedef struct fe_batch_sums {
+    int first, nrun;
+    const double *stress, *tangent;
+    size_t m;
+} fe_batch_sums;
+
+/* One fiber's stress and tangent copied from the laws' outputs to a gathered block. */
+typedef struct fe_batch_copy {
+    double *stress, *tangent;
+    const double *stress_in, *tangent_in;
+} fe_batch_copy;
 
 struct fe_section_batch {
     int nsec, ngrp;
@@ -30,6 +54,12 @@ struct fe_section_batch {
     size_t *off;           /* off[k * ngrp + g]: section k's first fiber in group g's arrays */
     fe_batch_piece *piece; /* piece[k * ngrp + g] */
     fe_batch_group *grp;
+    fe_batch_sums *sums;   /* sums[k] */
+    fe_batch_run *run;     /* the sections' runs */
+    fe_batch_copy *gather; /* ngather copies */
+    int ngather;
+    double *gs, *gt; /* the gathered blocks' stresses and tangents (ngs of them taken) */
+    size_t ngs;
 };
 
 /* Whether section s can join a batch whose first section is s0 (the same groups). */
@@ -78,6 +108,68 @@ static void batch_take(fe_section_batch *b, double *all, int k, int g, const dou
         memcpy(to + r * b->grp[g].n, from + r * (size_t)gr->n, (size_t)gr->n * sizeof(double));
 }
 
+/* Where section k's fiber i (its order) lies in the laws' outputs: group g's arrays at *at. */
+static int batch_where(const fe_section_batch *b, int k, int i, size_t *at)
+{
+    const fe_section *s = b->sec[k];
+    int g = 0;
+    while (i >= s->grp[g].first + s->grp[g].n) g++;
+    *at = b->off[(size_t)k * (size_t)b->ngrp + (size_t)g] + (size_t)(i - s->grp[g].first);
+    return g;
+}
+
+/* Fibers i .. i + n - 1 of section k: where their stresses and tangents are read from (*stress,
+ * *tangent; in place, or copied to the next gathered block), the source's id in *src (g, or -1:
+ * gathered). */
+static void batch_block(fe_section_batch *b, int k, int i, int n, const double **stress,
+                        const double **tangent, int *src)
+{
+    size_t at, last;
+    const int g = batch_where(b, k, i, &at);
+    if (batch_where(b, k, i + n - 1, &last) == g) {
+        *stress = b->grp[g].stress + at;
+        *tangent = b->grp[g].tangent + at;
+        *src = g;
+        return;
+    }
+    double *gs = b->gs + b->ngs, *gt = b->gt + b->ngs;
+    for (int l = 0; l < n; l++) {
+        const int gl = batch_where(b, k, i + l, &at);
+        b->gather[b->ngather++] =
+            (fe_batch_copy){gs + l, gt + l, b->grp[gl].stress + at, b->grp[gl].tangent + at};
+    }
+    b->ngs += 4;
+    *stress = gs;
+    *tangent = gt;
+    *src = -1;
+}
+
+/* Section k's runs of blocks of four and its last nfib % 4 fibers (fe_batch_sums), after the runs
+ * of sections 0 .. k - 1 and their gathered blocks. */
+static void batch_plan_sums(fe_section_batch *b, int k)
+{
+    fe_batch_sums *sm = &b->sums[k];
+    const int nf = b->sec[k]->nfib, first = k ? b->sums[k - 1].first + b->sums[k - 1].nrun : 0;
+    *sm = (fe_batch_sums){.first = first};
+    int last_src = -2;
+    for (int i = 0; i + 4 <= nf; i += 4) {
+        const double *st, *tg;
+        int src;
+        batch_block(b, k, i, 4, &st, &tg, &src);
+        fe_batch_run *r = sm->nrun ? &b->run[first + sm->nrun - 1] : NULL;
+        if (r && src == last_src && src >= 0 && r->stress + 4 * r->nblk == st)
+            r->nblk++;
+        else
+            b->run[first + sm->nrun++] = (fe_batch_run){st, tg, 1};
+        last_src = src;
+    }
+    sm->m = (size_t)(nf % 4);
+    if (sm->m) {
+        int src;
+        batch_block(b, k, nf - nf % 4, nf % 4, &sm->stress, &sm->tangent, &src);
+    }
+}
+
 void fe_section_batch_destroy(fe_section_batch **bp)
 {
     if (!bp || !*bp) return;
@@ -90,6 +182,11 @@ void fe_section_batch_destroy(fe_section_batch **bp)
         hs_free(b->grp[g].tangent);
     }
     hs_free(b->grp);
+    hs_free(b->sums);
+    hs_free(b->run);
+    hs_free(b->gather);
+    hs_free(b->gs);
+    hs_free(b->gt);
     hs_free(b->piece);
     hs_free(b->off);
     hs_free(b->sec);
@@ -112,7 +209,16 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
     b->off = hs_malloc((size_t)(nsec * ngrp) * sizeof *b->off);
     b->piece = hs_malloc((size_t)(nsec * ngrp) * sizeof *b->piece);
     b->grp = hs_calloc((size_t)ngrp, sizeof *b->grp);
-    int rc = b->sec && b->off && b->piece && b->grp ? 0 : HS_ENOMEM;
+    const size_t blocks = (size_t)(nsec * ngrp) * 4; /* (at most ngrp gathered blocks a section) */
+    b->sums = hs_malloc((size_t)nsec * sizeof *b->sums);
+    b->run = hs_malloc((size_t)(nsec * 2 * ngrp) * sizeof *b->run);
+    b->gather = hs_malloc(blocks * sizeof *b->gather);
+    b->gs = hs_malloc(blocks * sizeof(double));
+    b->gt = hs_malloc(blocks * sizeof(double));
+    int rc =
+        b->sec && b->off && b->piece && b->grp && b->sums && b->run && b->gather && b->gs && b->gt
+            ? 0
+            : HS_ENOMEM;
     for (int g = 0; !rc && g < ngrp; g++) {
         fe_batch_group *bg = &b->grp[g];
         bg->law = secs[0]->grp[g].law;
@@ -123,7 +229,7 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
         const size_t len = bg->n * secs[0]->grp[g].law.state_n;
         bg->c = hs_malloc(len * sizeof(double));
         bg->t = hs_malloc(len * sizeof(double));
-        bg->strain = hs_malloc(bg->n * sizeof(double));
+        bg->strain = hs_malloc((bg->n + 3) * sizeof(double));
         bg->stress = hs_malloc(bg->n * sizeof(double));
         bg->tangent = hs_malloc(bg->n * sizeof(double));
         if (!bg->c || !bg->t || !bg->strain || !bg->stress || !bg->tangent) rc = HS_ENOMEM;
@@ -148,11 +254,10 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
             b->piece[(size_t)k * (size_t)ngrp + (size_t)g] = (fe_batch_piece){
                 .y = s->y + gr->first,
                 .strain = b->grp[g].strain + off,
-                .stress_in = b->grp[g].stress + off,
-                .tangent_in = b->grp[g].tangent + off,
                 .n = (size_t)gr->n,
             };
         }
+        batch_plan_sums(b, k);
     }
     batch_point(b);
     *out = b;
@@ -178,62 +283,68 @@ void fe_section_batch_commit(fe_section_batch *b)
         b->grp[g].c = b->grp[g].t;
         b->grp[g].t = c;
     }
-    batch_point(b);
+    /* (each section's views swap with the arrays: batch_point's result without its offsets) */
+    for (int k = 0; k < b->nsec; k++)
+        for (int g = 0; g < b->ngrp; g++) {
+            fe_fiber_group *gr = &b->sec[k]->grp[g];
+            double *c = gr->c;
+            gr->c = gr->t;
+            gr->t = c;
+        }
 }
 
-/* The sums of section s (sec_sums_2d) from its groups' pieces pc (npc of them, in the section's
- * fiber order), the laws' stresses and tangents read where the laws wrote them: the same blocks of
- * four fibers and the same last n % 4 as sec_sums_2d, a block across two pieces gathered first. */
-SEC_INLINE void sec_sums_pieces(const fe_section *s, const fe_batch_piece *pc, int npc, double *sum)
+/* The sums of section s (sec_sums_2d) from its runs and last fibers sm (fe_batch_sums): the same
+ * blocks of four fibers and the same last n % 4 as sec_sums_2d, read where the laws wrote them. */
+SEC_INLINE void sec_sums_runs(const fe_section *s, const fe_batch_sums *sm, const fe_batch_run *run,
+                              double *sum)
 {
     sec_acc a = {{0}, {0}, {0}, {0}, {0}};
-    double bs[4], bt[4];
-    size_t i = 0, fill = 0; /* the block at fiber i, its first `fill` gathered */
-    for (int g = 0; g < npc; g++) {
-        const double *sp = pc[g].stress_in, *tp = pc[g].tangent_in;
-        const size_t n = pc[g].n;
-        size_t j = 0;
-        if (fill) {
-            for (; fill < 4 && j < n; j++, fill++) {
-                bs[fill] = sp[j];
-                bt[fill] = tp[j];
-            }
-            if (fill < 4) continue;
-            sec_sums_four(&a, s->y + i, s->A + i, bs, bt);
-            i += 4;
-            fill = 0;
-        }
-        for (; j + 4 <= n; j += 4, i += 4) sec_sums_four(&a, s->y + i, s->A + i, sp + j, tp + j);
-        for (; j < n; j++, fill++) {
-            bs[fill] = sp[j];
-            bt[fill] = tp[j];
-        }
+    const double *y = s->y, *A = s->A;
+    for (const fe_batch_run *r = run + sm->first, *end = r + sm->nrun; r < end; r++) {
+        const double *sp = r->stress, *tp = r->tangent;
+        for (size_t j = 0; j < r->nblk; j++, sp += 4, tp += 4, y += 4, A += 4)
+            sec_sums_four(&a, y, A, sp, tp);
     }
-    sec_sums_end(&a, fill, s->y + i, s->A + i, bs, bt, sum);
+    sec_sums_end(&a, sm->m, y, A, sm->stress, sm->tangent, sum);
 }
 
-/* The sections' strains (as sec_trial_fibers_2d's, straight into the batch's arrays: a batched
- * section's own strain, stress and tangent arrays are not written), each group's law once over
- * all of them, then each section's sums from the laws' outputs (sec_sums_pieces). */
+/* The sections' strains (as sec_strains's, straight into the batch's arrays in blocks of four: a
+ * batched section's own strain, stress and tangent arrays are not written), each group's law once
+ * over all of them, the blocks across two groups gathered, then each section's sums from the
+ * laws' outputs (sec_sums_runs). */
 __attribute__((target_clones("avx2", "default"))) static void
 sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
 {
     const int ngrp = b->ngrp;
     const fe_batch_piece *pc = b->piece;
-    for (int k = 0; k < b->nsec; k++)
-        for (int g = 0; g < ngrp; g++, pc++)
-            sec_strains(pc->n, pc->y, NULL, e[k][0], e[k][1], 0.0, pc->strain);
+    for (int k = 0; k < b->nsec; k++) {
+        const sec_v4 eps = {e[k][0], e[k][0], e[k][0], e[k][0]};
+        const sec_v4 kz = {e[k][1], e[k][1], e[k][1], e[k][1]};
+        for (int g = 0; g < ngrp; g++, pc++) {
+            const double *y = pc->y;
+            double *strain = pc->strain;
+            for (size_t i = 0; i < pc->n; i += 4, y += 4, strain += 4) {
+                sec_v4 yv;
+                memcpy(&yv, y, sizeof yv);
+                const sec_v4 st = eps - yv * kz;
+                memcpy(strain, &st, sizeof st);
+            }
+        }
+    }
     for (int g = 0; g < ngrp; g++) {
         const fe_batch_group *bg = &b->grp[g];
         bg->law.trial(bg->law.params, bg->n, bg->n, bg->strain, bg->c, bg->t, bg->stress,
                       bg->tangent);
     }
-    pc = b->piece;
+    for (int c = 0; c < b->ngather; c++) {
+        const fe_batch_copy *cp = &b->gather[c];
+        *cp->stress = *cp->stress_in;
+        *cp->tangent = *cp->tangent_in;
+    }
     for (int k = 0; k < b->nsec; k++) {
         fe_section *s = b->sec[k];
         double sum[5];
-        sec_sums_pieces(s, pc, ngrp, sum);
-        pc += ngrp;
+        sec_sums_runs(s, &b->sums[k], b->run, sum);
         s->e[0] = e[k][0];
         s->e[1] = e[k][1];
         s->grp_trial = 1;
