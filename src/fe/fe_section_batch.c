@@ -37,6 +37,8 @@ typedef struct fe_batch_run {
 /* Section k's sums: its runs run[first .. first + nrun - 1], then its last m < 4 fibers (in place,
  * or gathered). */
 typedef struct fe_batch_sums {
+    const double *y, *A; /* the section's (its fibers' y and A, nfib of them) */
+    int nfib;
     int first, nrun;
     const double *stress, *tangent;
     size_t m;
@@ -150,7 +152,7 @@ static void batch_plan_sums(fe_section_batch *b, int k)
 {
     fe_batch_sums *sm = &b->sums[k];
     const int nf = b->sec[k]->nfib, first = k ? b->sums[k - 1].first + b->sums[k - 1].nrun : 0;
-    *sm = (fe_batch_sums){.first = first};
+    *sm = (fe_batch_sums){.y = b->sec[k]->y, .A = b->sec[k]->A, .nfib = nf, .first = first};
     int last_src = -2;
     for (int i = 0; i + 4 <= nf; i += 4) {
         const double *st, *tg;
@@ -293,13 +295,12 @@ void fe_section_batch_commit(fe_section_batch *b)
         }
 }
 
-/* The sums of section s (sec_sums_2d) from its runs and last fibers sm (fe_batch_sums): the same
+/* A section's sums (sec_sums_2d) from its runs and last fibers sm (fe_batch_sums): the same
  * blocks of four fibers and the same last n % 4 as sec_sums_2d, read where the laws wrote them. */
-SEC_INLINE void sec_sums_runs(const fe_section *s, const fe_batch_sums *sm, const fe_batch_run *run,
-                              double *sum)
+SEC_INLINE void sec_sums_runs(const fe_batch_sums *sm, const fe_batch_run *run, double *sum)
 {
     sec_acc a = {{0}, {0}, {0}, {0}, {0}};
-    const double *y = s->y, *A = s->A;
+    const double *y = sm->y, *A = sm->A;
     for (const fe_batch_run *r = run + sm->first, *end = r + sm->nrun; r < end; r++) {
         const double *sp = r->stress, *tp = r->tangent;
         for (size_t j = 0; j < r->nblk; j++, sp += 4, tp += 4, y += 4, A += 4)
@@ -317,6 +318,13 @@ sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
 {
     const int ngrp = b->ngrp;
     const fe_batch_piece *pc = b->piece;
+    /* the sections' y and A asked for first (each a few lines, from L2 after the other elements'
+     * iterations: the loads that the strains and sums waited for) */
+    for (const fe_batch_sums *sm = b->sums, *end = sm + b->nsec; sm < end; sm++)
+        for (int i = 0; i < sm->nfib; i += 8) {
+            __builtin_prefetch(sm->y + i);
+            __builtin_prefetch(sm->A + i);
+        }
     for (int k = 0; k < b->nsec; k++) {
         const sec_v4 eps = {e[k][0], e[k][0], e[k][0], e[k][0]};
         const sec_v4 kz = {e[k][1], e[k][1], e[k][1], e[k][1]};
@@ -344,7 +352,7 @@ sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
     for (int k = 0; k < b->nsec; k++) {
         fe_section *s = b->sec[k];
         double sum[5];
-        sec_sums_runs(s, &b->sums[k], b->run, sum);
+        sec_sums_runs(&b->sums[k], b->run, sum);
         s->e[0] = e[k][0];
         s->e[1] = e[k][1];
         s->grp_trial = 1;
