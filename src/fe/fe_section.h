@@ -51,7 +51,7 @@ typedef struct fe_section {
     int code[FE_SEC_MAX]; /* response code of each resultant */
     int nfib, capfib;     /* fibers */
     double *y, *z, *A;    /* fiber positions (from the reference axes until finalized, then
-                             from the area centroid) and areas */
+                             from the area centroid; y then padded by 3 zeros) and areas */
     hs_material **mat;    /* one per fiber (owned); after finalize, NULL for grouped fibers */
     double *strain, *stress, *tangent; /* trial, per fiber (after finalize; scratch of the
                                           trial, not written by a batch) */
