@@ -473,6 +473,7 @@ sec_fiber_sums(fe_section *s, const double *e, double *sum)
 
 int fe_section_set_trial(fe_section *s, const double *e)
 {
+    if (s->batch) fe_section_batch_views(s);
     if (s->fibers_2d) {
         sec_trial_fibers_2d(s, e);
         return 0;
@@ -591,6 +592,7 @@ int fe_section_commit(fe_section *s)
 
 int fe_section_revert(fe_section *s)
 {
+    if (s->batch) fe_section_batch_views(s);
     for (int g = 0; g < s->ngrp; g++) fe_fiber_group_copy(&s->grp[g], s->grp[g].t, s->grp[g].c);
     s->grp_trial = 0;
     const int rc = sec_each(s, hs_material_revert);
@@ -599,6 +601,7 @@ int fe_section_revert(fe_section *s)
 
 int fe_section_reset(fe_section *s)
 {
+    if (s->batch) fe_section_batch_views(s);
     for (int g = 0; g < s->ngrp; g++) {
         fe_fiber_group *gr = &s->grp[g];
         for (int i = 0; i < gr->n; i++) grp_scatter(gr, gr->c, i, gr->virgin);
@@ -623,12 +626,14 @@ int fe_section_state_save(const fe_section *s, double *out)
 {
     memcpy(out, s->e_commit, FE_SEC_MAX * sizeof(double));
     out += FE_SEC_MAX;
+    const int swapped = s->batch && fe_section_batch_swapped(s);
     for (int g = 0; g < s->ngrp; g++) {
         const fe_fiber_group *gr = &s->grp[g];
+        const double *c = swapped ? gr->t : gr->c;
         const size_t k = gr->law.save_n;
         for (int i = 0; i < gr->n; i++, out += k) {
             double st[FE_FIBER_STATE_MAX];
-            grp_gather(gr, gr->c, i, st);
+            grp_gather(gr, c, i, st);
             memcpy(out, st, k * sizeof(double));
         }
     }
@@ -643,6 +648,7 @@ int fe_section_state_save(const fe_section *s, double *out)
 
 int fe_section_state_load(fe_section *s, const double *in)
 {
+    if (s->batch) fe_section_batch_views(s);
     memcpy(s->e_commit, in, FE_SEC_MAX * sizeof(double));
     in += FE_SEC_MAX;
     for (int g = 0; g < s->ngrp; g++) {

@@ -73,6 +73,8 @@ typedef struct fe_section {
     double e[FE_SEC_MAX], s[FE_SEC_MAX], ks[FE_SEC_MAX * FE_SEC_MAX]; /* trial (ks row-major) */
     double e_commit[FE_SEC_MAX];                                      /* committed deformations */
     struct fe_section_batch *batch; /* the batch holding the groups' states, or NULL */
+    unsigned views; /* in a batch: its commits when the groups' views were last set (their c and
+                       t are each other's while it differs from the batch's in parity) */
 } fe_section;
 
 /* An empty section of a 2-D or 3-D model. */

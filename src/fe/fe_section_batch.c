@@ -62,6 +62,7 @@ struct fe_section_batch {
     int ngather;
     double *gs, *gt; /* the gathered blocks' stresses and tangents (ngs of them taken) */
     size_t ngs;
+    unsigned commits; /* the swaps of the arrays (fe_section.views) */
 };
 
 /* Whether section s can join a batch whose first section is s0 (the same groups). */
@@ -243,6 +244,7 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
     /* the sections' states move into the batch (nothing fails from here) */
     for (int k = 0; k < nsec; k++) {
         fe_section *s = b->sec[k] = secs[k];
+        s->views = 0;
         for (int g = 0; g < ngrp; g++) {
             batch_take(b, b->grp[g].c, k, g, s->grp[g].c);
             batch_take(b, b->grp[g].t, k, g, s->grp[g].t);
@@ -276,8 +278,11 @@ void fe_section_batch_commit(fe_section_batch *b)
     if (!any) return;
     for (int k = 0; k < b->nsec; k++) {
         fe_section *s = b->sec[k];
-        for (int g = 0; !s->grp_trial && g < b->ngrp; g++)
-            fe_fiber_group_copy(&s->grp[g], s->grp[g].t, s->grp[g].c);
+        if (!s->grp_trial) {
+            fe_section_batch_views(s);
+            for (int g = 0; g < b->ngrp; g++)
+                fe_fiber_group_copy(&s->grp[g], s->grp[g].t, s->grp[g].c);
+        }
         s->grp_trial = 0;
     }
     for (int g = 0; g < b->ngrp; g++) {
@@ -285,14 +290,24 @@ void fe_section_batch_commit(fe_section_batch *b)
         b->grp[g].c = b->grp[g].t;
         b->grp[g].t = c;
     }
-    /* (each section's views swap with the arrays: batch_point's result without its offsets) */
-    for (int k = 0; k < b->nsec; k++)
-        for (int g = 0; g < b->ngrp; g++) {
-            fe_fiber_group *gr = &b->sec[k]->grp[g];
+    b->commits++; /* (the sections' views follow when used: fe_section_batch_views) */
+}
+
+int fe_section_batch_swapped(const fe_section *s)
+{
+    return (int)((s->views ^ s->batch->commits) & 1u);
+}
+
+void fe_section_batch_views(fe_section *s)
+{
+    if (fe_section_batch_swapped(s))
+        for (int g = 0; g < s->ngrp; g++) {
+            fe_fiber_group *gr = &s->grp[g];
             double *c = gr->c;
             gr->c = gr->t;
             gr->t = c;
         }
+    s->views = s->batch->commits;
 }
 
 /* A section's sums (sec_sums_2d) from its runs and last fibers sm (fe_batch_sums): the same

@@ -89,7 +89,12 @@ size_t fe_fiber_group_bytes(const fe_fiber_group *g);
 void fe_fiber_group_copy(const fe_fiber_group *g, double *to, const double *from);
 
 /* A batched section's commit (fe_section_commit): the committed and trial arrays of all the
- * batch's sections swapped at once. */
+ * batch's sections swapped at once (the sections' views follow lazily: fe_section_batch_views). */
 void fe_section_batch_commit(fe_section_batch *b);
+/* A batched section's groups' views set right (their c and t swapped when the batch committed
+ * an odd number of times since), before any use of them outside the batch's trial; and whether
+ * they are swapped now (a const reader takes t for c then). */
+void fe_section_batch_views(fe_section *s);
+int fe_section_batch_swapped(const fe_section *s);
 
 #endif
