@@ -614,6 +614,69 @@ static void batch_against_one_by_one(const rc_laws *L)
     fe_section_batch_destroy(&bt);
 }
 
+/* The fibers' places shared by the sections made from one description (fe_section_make): the
+ * sections of a description read one copy of y, z and A (the same pointers), a description of other
+ * fibers keeps its own, and a shared section answers as one built on its own with the same fibers
+ * (the same bits at every trial of a cyclic path); the places outlive whichever goes first, the
+ * description or its sections (ASan: no leak, no double free). */
+static void test_shared_places(void **state)
+{
+    (void)state;
+    hs_options *o = NULL;
+    assert_int_equal(hs_options_create(&o), 0);
+    hs_options_set_num(o, "fy", 420e6);
+    hs_options_set_num(o, "E0", 200e9);
+    hs_options_set_num(o, "b", 0.01);
+    double y[64], z[64], A[64];
+    const int n = hs_fe_patch_rect(NULL, 12, 2, -0.3, -0.2, 0.3, 0.2, y, z, A, 64);
+    hs_fe_section_def *d = NULL, *d2 = NULL;
+    assert_int_equal(hs_fe_section_def_create(NULL, 2, &d), 0);
+    assert_int_equal(hs_fe_section_def_create(NULL, 2, &d2), 0);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(hs_fe_section_def_fiber(d, y[i], z[i], A[i], "steel02", o), 0);
+        /* d2: the same fibers but the last one moved 1 mm */
+        const double dy = i == n - 1 ? 1e-3 : 0.0;
+        assert_int_equal(hs_fe_section_def_fiber(d2, y[i] + dy, z[i], A[i], "steel02", o), 0);
+    }
+    fe_section *s[3] = {NULL, NULL, NULL}, *other = NULL, *own = NULL;
+    for (int k = 0; k < 3; k++) assert_int_equal(fe_section_make(d, &s[k]), 0);
+    assert_int_equal(fe_section_make(d2, &other), 0);
+    for (int k = 1; k < 3; k++) {
+        assert_ptr_equal(s[k]->y, s[0]->y);
+        assert_ptr_equal(s[k]->z, s[0]->z);
+        assert_ptr_equal(s[k]->A, s[0]->A);
+    }
+    assert_ptr_not_equal(other->y, s[0]->y);
+    assert_ptr_not_equal(other->A, s[0]->A);
+    /* the same fibers in a section of its own */
+    assert_int_equal(fe_section_create(NULL, 2, &own), 0);
+    for (int i = 0; i < n; i++) {
+        hs_material *m = NULL;
+        assert_int_equal(hs_material_create(NULL, "steel02", o, &m), 0);
+        assert_int_equal(fe_section_add_fiber(own, y[i], z[i], A[i], m), 0);
+    }
+    assert_int_equal(fe_section_finalize(own), 0);
+    assert_null(own->places);
+    hs_fe_section_def_destroy(&d); /* (the sections keep the places) */
+    for (int k = 1; k <= 40; k++) {
+        const double e[FE_SEC_MAX] = {-2e-4 * k * 0.01, 0.012 * sin(0.4 * k) * k / 40.0};
+        assert_int_equal(fe_section_set_trial(s[1], e), 0);
+        assert_int_equal(fe_section_set_trial(own, e), 0);
+        assert_memory_equal(s[1]->s, own->s, 2 * sizeof(double));
+        assert_memory_equal(s[1]->ks, own->ks, 4 * sizeof(double));
+        assert_int_equal(fe_section_commit(s[1]), 0);
+        assert_int_equal(fe_section_commit(own), 0);
+    }
+    fe_section_destroy(&s[0]);
+    fe_section_destroy(&s[2]);
+    assert_true(fabs(s[1]->y[0] - own->y[0]) == 0.0); /* (still readable: s[1] holds them) */
+    fe_section_destroy(&s[1]);
+    fe_section_destroy(&own);
+    fe_section_destroy(&other); /* then d2: the sections go first */
+    hs_fe_section_def_destroy(&d2);
+    hs_options_destroy(&o);
+}
+
 static void test_section_batch(void **state)
 {
     (void)state;
@@ -644,7 +707,7 @@ int main(void)
         cmocka_unit_test(test_patches_and_layers), cmocka_unit_test(test_elastic_fibers),
         cmocka_unit_test(test_plastic_moment),     cmocka_unit_test(test_elastic_and_aggregated),
         cmocka_unit_test(test_rc_tangent),         cmocka_unit_test(test_fiber_groups),
-        cmocka_unit_test(test_section_batch),
+        cmocka_unit_test(test_section_batch),      cmocka_unit_test(test_shared_places),
     };
     return cmocka_run_group_tests_name("fe_section", tests, NULL, NULL);
 }

@@ -35,6 +35,9 @@ struct hs_fe_section_def {
     int agg_code[FE_SEC_MAX];
     const char *agg_type[FE_SEC_MAX];
     const hs_options *agg_opts[FE_SEC_MAX];
+    /* the fibers' places of the sections made from it (fe_section_make), in a cell of its own so
+     * that making a section from a const description can set it; NULL before the first */
+    fe_section_places **places;
 };
 
 int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out)
@@ -45,6 +48,11 @@ int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out)
     if (!d) return HS_ENOMEM;
     d->ctx = ctx;
     d->ndm = ndm;
+    d->places = hs_calloc(1, sizeof *d->places);
+    if (!d->places) {
+        hs_free(d);
+        return HS_ENOMEM;
+    }
     *out = d;
     return 0;
 }
@@ -52,6 +60,8 @@ int hs_fe_section_def_create(hs_ctx *ctx, int ndm, hs_fe_section_def **out)
 void hs_fe_section_def_destroy(hs_fe_section_def **d)
 {
     if (!d || !*d) return;
+    fe_section_places_release((*d)->places);
+    hs_free((*d)->places);
     hs_free((*d)->fib);
     hs_free(*d);
     *d = NULL;
@@ -141,6 +151,12 @@ int fe_section_make(const hs_fe_section_def *d, fe_section **out)
         fe_section_destroy(&s);
         return rc;
     }
+    /* the places of the sections made before from d, or this one's for the next (out of memory:
+     * it keeps its own) */
+    if (!*d->places)
+        *d->places = fe_section_places_of(s);
+    else
+        fe_section_use_places(s, *d->places);
     *out = s;
     return 0;
 }

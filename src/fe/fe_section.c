@@ -37,9 +37,13 @@ void fe_section_destroy(fe_section **sp)
     hs_free(s->strain);
     hs_free(s->stress);
     hs_free(s->tangent);
-    hs_free(s->y);
-    hs_free(s->z);
-    hs_free(s->A);
+    if (s->places)
+        fe_section_places_release(&s->places);
+    else {
+        hs_free(s->y);
+        hs_free(s->z);
+        hs_free(s->A);
+    }
     hs_free(s->mat);
     hs_free(s);
     *sp = NULL;
@@ -672,4 +676,57 @@ int fe_section_state_load(fe_section *s, const double *in)
         in += hs_material_state_size(m);
     }
     return 0;
+}
+
+/* Places shared by sections (fe_section.h): the arrays and their references. */
+struct fe_section_places {
+    unsigned refs;
+    int nfib;
+    double *y, *z, *A; /* y padded by 3 zeros (fe_section_finalize) */
+};
+
+fe_section_places *fe_section_places_of(fe_section *s)
+{
+    if (!s->places) {
+        fe_section_places *p = hs_malloc(sizeof *p);
+        if (!p) return NULL;
+        *p = (fe_section_places){1, s->nfib, s->y, s->z, s->A};
+        s->places = p;
+    }
+    s->places->refs++;
+    return s->places;
+}
+
+int fe_section_use_places(fe_section *s, fe_section_places *p)
+{
+    const size_t n = (size_t)s->nfib, bytes = n * sizeof(double);
+    if (!s->finalized || p->nfib != s->nfib || s->places == p || !n ||
+        memcmp(p->y, s->y, bytes + 3 * sizeof(double)) != 0 || memcmp(p->z, s->z, bytes) != 0 ||
+        memcmp(p->A, s->A, bytes) != 0)
+        return 0;
+    if (s->places)
+        fe_section_places_release(&s->places);
+    else {
+        hs_free(s->y);
+        hs_free(s->z);
+        hs_free(s->A);
+    }
+    p->refs++;
+    s->places = p;
+    s->y = p->y;
+    s->z = p->z;
+    s->A = p->A;
+    return 1;
+}
+
+void fe_section_places_release(fe_section_places **pp)
+{
+    if (!pp || !*pp) return;
+    fe_section_places *p = *pp;
+    *pp = NULL;
+    if (--p->refs) return;
+    hs_free(p->y);
+    hs_free(p->z);
+    hs_free(p->A);
+    hs_free(p);
 }

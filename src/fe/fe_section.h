@@ -72,7 +72,9 @@ typedef struct fe_section {
     int finalized;
     double e[FE_SEC_MAX], s[FE_SEC_MAX], ks[FE_SEC_MAX * FE_SEC_MAX]; /* trial (ks row-major) */
     double e_commit[FE_SEC_MAX];                                      /* committed deformations */
-    struct fe_section_batch *batch; /* the batch holding the groups' states, or NULL */
+    struct fe_section_places *places; /* y, z and A shared with the other sections of the same
+                                         places (fe_section_places), or NULL: its own */
+    struct fe_section_batch *batch;   /* the batch holding the groups' states, or NULL */
     unsigned views; /* in a batch: its commits when the groups' views were last set (their c and
                        t are each other's while it differs from the batch's in parity) */
 } fe_section;
@@ -110,8 +112,22 @@ int fe_section_state_load(fe_section *s, const double *in);
 /* The index of resultant `code` in the section, or -1. */
 int fe_section_slot(const fe_section *s, int code);
 
-/* A new section with its own materials from a description (fe_beamcolumn_element.c). */
+/* A new section with its own materials from a description (fe_beamcolumn_element.c); its
+ * fibers' places (y, z, A) shared with the sections made before from the description (below). */
 int fe_section_make(const hs_fe_section_def *d, fe_section **out);
+
+/* Fibers' places (y, z, A after finalize) that several sections read: the sections made from one
+ * description (each element's integration points, every element of that section) keep one copy
+ * instead of one each, read by every trial (a frame's sections' places then stay in the nearest
+ * cache: bench/README.md). Counted references; a section's places never change after finalize. */
+typedef struct fe_section_places fe_section_places;
+/* A reference to the places of finalized section s (they become shared if they were its own);
+ * NULL when out of memory (nothing changed). */
+fe_section_places *fe_section_places_of(fe_section *s);
+/* Finalized section s reads the places p instead of its own when they are the same numbers
+ * (fibers, y, z, A: 1), else nothing changes (0). */
+int fe_section_use_places(fe_section *s, fe_section_places *p);
+void fe_section_places_release(fe_section_places **p);
 
 /* The sections of an element's integration points set in one call per material group (a 2-D
  * force-based element's points take their trial deformations from one basic force at each element
