@@ -25,6 +25,15 @@
 #include "fe_beam_integration.h"
 #include "fe_section.h"
 
+/* The force-based element's arrays of its points: per point the section deformations vs,
+ * resultants sr and flexibility fs (of a section of order n the first n, n and n x n used). */
+typedef double fe_pt_vec[FE_SEC_MAX];
+typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
+typedef struct fe_bc_points {
+    fe_pt_vec vs[FE_BI_MAX], sr[FE_BI_MAX];
+    fe_pt_mat fs[FE_BI_MAX];
+} fe_bc_points;
+
 typedef struct fe_bc2d {
     hs_ctx *ctx;
     int force_based; /* 0 displacement-based, 1 force-based, 2 force-based with CBDI */
@@ -41,15 +50,11 @@ typedef struct fe_bc2d {
     /* trial and committed state */
     double v[6], q[6], kb[36];
     double v_c[6], q_c[6], kb_c[36];
-    /* force-based: per point the section deformations, resultants and flexibility */
-    double vs[FE_BI_MAX][FE_SEC_MAX], sr[FE_BI_MAX][FE_SEC_MAX];
-    double fs[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    double vs_c[FE_BI_MAX][FE_SEC_MAX], sr_c[FE_BI_MAX][FE_SEC_MAX];
-    double fs_c[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    /* scratch of one attempt (no allocation per step) */
-    double vs_t[FE_BI_MAX][FE_SEC_MAX], sr_t[FE_BI_MAX][FE_SEC_MAX];
-    double fs_t[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    int trial_fresh;           /* the scratch equals vs, sr, fs (no copy at the next attempt) */
+    /* force-based: the points' arrays, converged (pt: of the state q, kb), committed (pt_c)
+     * and an attempt's (pt_t); pt and pt_t are the two sets of pts, swapped when an attempt
+     * converges (no copy) */
+    fe_bc_points *pt, *pt_t;
+    fe_bc_points pts[2], pt_c;
     int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
     long iters_total, calls;
     /* member loads (fe_member_load.c), set before each trial: whether the element has any (the
@@ -60,6 +65,15 @@ typedef struct fe_bc2d {
     double q0[6];
     double sp[FE_BI_MAX][FE_SEC_MAX];
 } fe_bc2d;
+
+/* The attempt's points' arrays become the converged ones, the converged ones the next attempt's
+ * scratch. */
+static inline void fe_bc_points_swap(fe_bc2d *e)
+{
+    fe_bc_points *t = e->pt;
+    e->pt = e->pt_t;
+    e->pt_t = t;
+}
 
 /* An element of length L with rule bi and its sections (bi->n of them, one per point, owned
  * from here even on failure; all 2-D or all 3-D, 3-D ones with torsion). */

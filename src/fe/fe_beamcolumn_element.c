@@ -498,8 +498,8 @@ int fe_bc_element_state_save(const fe_element *e, double *out)
     memcpy(out + 12, bc->kb_c, 36 * sizeof(double));
     out += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        memcpy(out, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
-        memcpy(out + FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        memcpy(out, bc->pt_c.sr[p], FE_SEC_MAX * sizeof(double));
+        memcpy(out + FE_SEC_MAX, bc->pt_c.fs[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
         out += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
         const int rc = fe_section_state_save(bc->sec[p], out);
         if (rc) return rc;
@@ -516,12 +516,12 @@ int fe_bc_element_state_load(fe_element *e, const double *in)
     memcpy(bc->kb_c, in + 12, 36 * sizeof(double));
     in += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        memcpy(bc->sr_c[p], in, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->fs_c[p], in + FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        memcpy(bc->pt_c.sr[p], in, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->pt_c.fs[p], in + FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
         in += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
         const int rc = fe_section_state_load(bc->sec[p], in);
         if (rc) return rc;
-        memcpy(bc->vs_c[p], bc->sec[p]->e_commit, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->pt_c.vs[p], bc->sec[p]->e_commit, FE_SEC_MAX * sizeof(double));
         in += fe_section_state_size(bc->sec[p]);
     }
     return fe_bc2d_revert(bc); /* the trial is the loaded committed state */
