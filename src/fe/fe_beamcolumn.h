@@ -38,7 +38,7 @@ typedef struct fe_bc2d {
     hs_ctx *ctx;
     int force_based; /* 0 displacement-based, 1 force-based, 2 force-based with CBDI */
     int nq;          /* basic forces: 3 (2-D sections) or 6 (3-D) */
-    double L;
+    double L, iL;    /* the length and 1 / L (its transformations' T, once) */
     fe_beam_integration bi;
     fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
     fe_section_batch *batch;    /* force-based, P-Mz fiber sections: set in one call (owned) */

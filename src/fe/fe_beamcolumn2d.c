@@ -127,6 +127,7 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     e->force_based = force_based;
     e->nq = ndm == 3 ? 6 : 3;
     e->L = L;
+    e->iL = 1.0 / L;
     e->bi = *bi;
     e->max_iter = 10;
     e->tol = 1e-12;
@@ -554,7 +555,10 @@ int fe_bc2d_commit(fe_bc2d *e)
     }
     memcpy(e->v_c, e->v, sizeof e->v);
     memcpy(e->q_c, e->q, sizeof e->q);
-    memcpy(e->kb_c, e->kb, (size_t)(e->nq * e->nq) * sizeof *e->kb);
+    if (e->nq == 3) /* (a fixed size: moves, no call) */
+        memcpy(e->kb_c, e->kb, 9 * sizeof *e->kb);
+    else
+        memcpy(e->kb_c, e->kb, 36 * sizeof *e->kb);
     copy_points(e, &e->pt_c, e->pt);
     return rc;
 }

@@ -432,7 +432,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     /* T = d v / d ul = [-1 0 0 1 0 0; 0 1/L 1 0 -1/L 0; 0 1/L 0 0 -1/L 1]: f = T^T q and
      * K = T^T (kb T) with its zeros and ones left out (the products by 0 and the additions of
      * them change no value: the same numbers as the full products) */
-    const double iL = 1.0 / L;
+    const double iL = bc->iL; /* 1.0 / L */
     double fl[6], kt[36];
     /* the local tangent straight into k when the axes are the global ones (R = I) */
     double *kl = e->c == 1.0 && e->s == 0.0 && k ? k : kt;
