@@ -35,33 +35,34 @@ typedef struct fe_bc_points {
 } fe_bc_points;
 
 typedef struct fe_bc2d {
+    /* (the fields of every state determination first: a few cache lines) */
     hs_ctx *ctx;
     int force_based; /* 0 displacement-based, 1 force-based, 2 force-based with CBDI */
     int nq;          /* basic forces: 3 (2-D sections) or 6 (3-D) */
-    double L, iL;    /* the length and 1 / L (its transformations' T, once) */
-    fe_beam_integration bi;
-    fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
-    fe_section_batch *batch;    /* force-based, P-Mz fiber sections: set in one call (owned) */
-    int max_iter;               /* force-based: per attempt (OpenSees' maxIters) */
-    double tol;                 /* force-based: on the work |dv . dq| */
-    int max_sub;                /* force-based: subdivisions of the increment */
-    int order2;                 /* every section has 2 resultants (a 2-D fiber section's) */
-    int pm;                     /* 2-D, every section of P and Mz (force_attempt_pm) */
-    /* trial and committed state */
-    double v[6], q[6], kb[36];
-    double v_c[6], q_c[6], kb_c[36];
+    int order2;      /* every section has 2 resultants (a 2-D fiber section's) */
+    int pm;          /* 2-D, every section of P and Mz (force_attempt_pm) */
+    int max_iter;    /* force-based: per attempt (OpenSees' maxIters) */
+    int max_sub;     /* force-based: subdivisions of the increment */
+    /* member loads (fe_member_load.c), set before each trial: whether the element has any (the
+     * force-based state is then determined even without an increment, as OpenSees'), the
+     * displacement-based element's fixed-end forces q0 (added to q), the force-based one's
+     * section forces sp of each point (its sections carry b q + sp; both below) */
+    int loaded;
+    int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
+    long iters_total, calls;
+    double L, iL;            /* the length and 1 / L (its transformations' T, once) */
+    double tol;              /* force-based: on the work |dv . dq| */
+    fe_section_batch *batch; /* force-based, P-Mz fiber sections: set in one call (owned) */
     /* force-based: the points' arrays, converged (pt: of the state q, kb), committed (pt_c)
      * and an attempt's (pt_t); pt and pt_t are the two sets of pts, swapped when an attempt
      * converges (no copy) */
     fe_bc_points *pt, *pt_t;
+    /* trial and committed state */
+    double v[6], q[6], kb[36];
+    fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
+    fe_beam_integration bi;
+    double v_c[6], q_c[6], kb_c[36];
     fe_bc_points pts[2], pt_c;
-    int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
-    long iters_total, calls;
-    /* member loads (fe_member_load.c), set before each trial: whether the element has any (the
-     * force-based state is then determined even without an increment, as OpenSees'), the
-     * displacement-based element's fixed-end forces q0 (added to q), the force-based one's
-     * section forces sp of each point (its sections carry b q + sp) */
-    int loaded;
     double q0[6];
     double sp[FE_BI_MAX][FE_SEC_MAX];
 } fe_bc2d;
