@@ -133,7 +133,10 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     e->tol = 1e-12;
     e->max_sub = 4;
     e->order2 = 1;
-    for (int p = 0; p < bi->n; p++) e->order2 &= e->sec[p]->order == 2;
+    for (int p = 0; p < bi->n; p++) {
+        e->order2 &= e->sec[p]->order == 2;
+        if (e->sec[p]->order > e->ns) e->ns = e->sec[p]->order;
+    }
     e->pm = e->order2 && e->nq == 3;
     for (int p = 0; p < bi->n; p++)
         e->pm &= e->sec[p]->code[0] == FE_SEC_P && e->sec[p]->code[1] == FE_SEC_MZ;
@@ -142,7 +145,7 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     for (int p = 0; p < bi->n && force_based && !rc; p++) {
         double ks[FE_SEC_MAX * FE_SEC_MAX];
         fe_section_initial_tangent(e->sec[p], ks);
-        if (invert(ks, e->sec[p]->order, e->pt->fs[p]))
+        if (invert(ks, e->sec[p]->order, fe_bc_fs(e, e->pt, p)))
             rc = hs_fail(ctx, HS_EINPUT,
                          "forceBeamColumn: the section at point %d has a singular initial "
                          "stiffness (no flexibility)",
@@ -179,23 +182,20 @@ void fe_bc2d_destroy(fe_bc2d **ep)
 /* The points' arrays (deformations, resisting forces, flexibilities) from one set to another:
  * the entries their sections' orders use (2, 2 and 4 of 6, 6 and 36 for a 2-D fiber section;
  * the others are never read). */
-static inline void copy_points(const fe_bc2d *e, fe_bc_points *to, const fe_bc_points *from)
+static inline void copy_points(const fe_bc2d *e, fe_bc_points *to, fe_bc_points *from)
 {
-    if (e->order2) { /* fixed sizes: a few moves a point, no section read */
-        for (int p = 0; p < e->bi.n; p++) {
-            memcpy(to->vs[p], from->vs[p], 2 * sizeof(double));
-            memcpy(to->sr[p], from->sr[p], 2 * sizeof(double));
-            memcpy(to->fs[p], from->fs[p], 4 * sizeof(double));
-        }
+    if (e->order2) { /* fixed sizes: a few moves a point, sr and fs in one block, no section read */
+        for (int p = 0; p < e->bi.n; p++) memcpy(to->vs[p], from->vs[p], 2 * sizeof(double));
+        memcpy(to->srfs, from->srfs, (size_t)e->bi.n * 6 * sizeof(double));
         return;
     }
     for (int p = 0; p < e->bi.n; p++) {
         const int n = e->sec[p]->order;
         for (int k = 0; k < n; k++) {
             to->vs[p][k] = from->vs[p][k];
-            to->sr[p][k] = from->sr[p][k];
+            fe_bc_sr(e, to, p)[k] = fe_bc_sr(e, from, p)[k];
         }
-        for (int k = 0; k < n * n; k++) to->fs[p][k] = from->fs[p][k];
+        for (int k = 0; k < n * n; k++) fe_bc_fs(e, to, p)[k] = fe_bc_fs(e, from, p)[k];
     }
 }
 
@@ -245,9 +245,9 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
         ss[k] = b[k][0] * q[0];
         for (int a = 1; a < nq; a++) ss[k] += b[k][a] * q[a];
         if (e->loaded) ss[k] += e->sp[p][k];
-        ds[k] = ss[k] - e->pt_t->sr[p][k];
+        ds[k] = ss[k] - fe_bc_sr(e, e->pt_t, p)[k];
     }
-    const double *fl = e->pt_t->fs[p];
+    const double *fl = fe_bc_fs(e, e->pt_t, p);
     if (l == 1 || (l == 2 && j == 0)) {
         double k0[FE_SEC_MAX * FE_SEC_MAX];
         fe_section_initial_tangent(s, k0);
@@ -261,15 +261,15 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
     }
     const int r = fe_section_set_trial(s, e->pt_t->vs[p]);
     if (r) return -1;
-    memcpy(e->pt_t->sr[p], s->s, (size_t)n * sizeof(double));
-    if (invert(s->ks, n, e->pt_t->fs[p])) {
+    memcpy(fe_bc_sr(e, e->pt_t, p), s->s, (size_t)n * sizeof(double));
+    if (invert(s->ks, n, fe_bc_fs(e, e->pt_t, p))) {
         hs_fail(e->ctx, HS_ECONVERGE,
                 "forceBeamColumn: the section at point %d (xi = %g) has lost its "
                 "stiffness (singular tangent)",
                 p + 1, xi);
         return -1;
     }
-    const double *fsec = e->pt_t->fs[p];
+    const double *fsec = fe_bc_fs(e, e->pt_t, p);
     double dvs[FE_SEC_MAX];
     for (int k = 0; k < n; k++) {
         double d = 0.0;
@@ -293,8 +293,8 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
  * halves around the section's trial (the points' sections of a batch are set between them): the
  * section forces ss in equilibrium with q and the section's new deformations, then its parts of f
  * and vr. */
-static inline int point_pm_deform(fe_bc2d *e, int p, const fe_bc_points *from, const double *q,
-                                  int l, int j, double *ss)
+static inline int point_pm_deform(fe_bc2d *e, int p, fe_bc_points *from, const double *q, int l,
+                                  int j, double *ss)
 {
     const fe_section *s = e->sec[p];
     const double xi = e->bi.xi[p], b1 = xi - 1.0, b2 = xi;
@@ -303,8 +303,8 @@ static inline int point_pm_deform(fe_bc2d *e, int p, const fe_bc_points *from, c
                  ss1 = b1 * q[1] + b2 * q[2] + (e->loaded ? e->sp[p][1] : 0.0);
     ss[0] = ss0;
     ss[1] = ss1;
-    const double ds0 = ss0 - from->sr[p][0], ds1 = ss1 - from->sr[p][1];
-    const double *fl = from->fs[p];
+    const double ds0 = ss0 - fe_bc_sr(e, from, p)[0], ds1 = ss1 - fe_bc_sr(e, from, p)[1];
+    const double *fl = fe_bc_fs(e, from, p);
     double fs0[4];
     if (l == 1 || (l == 2 && j == 0)) {
         double k0[FE_SEC_MAX * FE_SEC_MAX];
@@ -324,9 +324,9 @@ static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, 
     const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
     const double ss0 = ss[0], ss1 = ss[1];
     const double *vs = e->pt_t->vs[p];
-    e->pt_t->sr[p][0] = s->s[0];
-    e->pt_t->sr[p][1] = s->s[1];
-    double *fs = e->pt_t->fs[p];
+    fe_bc_sr(e, e->pt_t, p)[0] = s->s[0];
+    fe_bc_sr(e, e->pt_t, p)[1] = s->s[1];
+    double *fs = fe_bc_fs(e, e->pt_t, p);
     if (invert2(s->ks, fs)) {
         hs_fail(e->ctx, HS_ECONVERGE,
                 "forceBeamColumn: the section at point %d (xi = %g) has lost its stiffness "
@@ -351,8 +351,8 @@ static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, 
     return 0;
 }
 
-static inline int attempt_point_pm(fe_bc2d *e, int p, const fe_bc_points *from, const double *q,
-                                   int l, int j, double *f, double *vr)
+static inline int attempt_point_pm(fe_bc2d *e, int p, fe_bc_points *from, const double *q, int l,
+                                   int j, double *f, double *vr)
 {
     double ss[2];
     if (point_pm_deform(e, p, from, q, l, j, ss) || fe_section_set_trial(e->sec[p], e->pt_t->vs[p]))
@@ -362,7 +362,7 @@ static inline int attempt_point_pm(fe_bc2d *e, int p, const fe_bc_points *from, 
 
 /* The points of one iteration of force_attempt_pm whose sections are a batch: every point's
  * deformations, the sections in one call, then the points' sums in their order (the same sums). */
-static inline int attempt_points_batch(fe_bc2d *e, const fe_bc_points *from, const double *q, int l,
+static inline int attempt_points_batch(fe_bc2d *e, fe_bc_points *from, const double *q, int l,
                                        int j, double *f, double *vr)
 {
     double ss[FE_BI_MAX][2];
@@ -405,7 +405,7 @@ static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, in
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[9] = {0}, vr[3] = {0};
-        const fe_bc_points *from = j ? e->pt_t : e->pt;
+        fe_bc_points *from = j ? e->pt_t : e->pt;
         if (e->batch) {
             if (attempt_points_batch(e, from, q, l, j, f, vr)) return -1;
         } else

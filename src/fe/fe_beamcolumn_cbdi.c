@@ -118,7 +118,7 @@ static int dwdq(const cbdi *c, const double *q, double *out)
     const int n = c->n;
     double A[N_MAX * N_MAX], F[N_MAX * 3];
     for (int i = 0; i < n; i++) {
-        const double *fs = e->pt_t->fs[i], xi = e->bi.xi[i];
+        const double *fs = fe_bc_fs(e, e->pt_t, i), xi = e->bi.xi[i];
         const double FkM = fs[c->km * 2 + c->km];
         F[i * 3] = F[i * 3 + 1] = F[i * 3 + 2] = 0.0;
         for (int k = 0; k < 2; k++) {
@@ -150,7 +150,7 @@ static void flexibility(const cbdi *c, const double *q, const double *dw, double
     memset(f, 0, 9 * sizeof *f);
     memset(vr, 0, 3 * sizeof *vr);
     for (int i = 0; i < c->n; i++) {
-        const double xi = e->bi.xi[i], wtL = e->bi.w[i] * c->L, *fs = e->pt_t->fs[i];
+        const double xi = e->bi.xi[i], wtL = e->bi.w[i] * c->L, *fs = fe_bc_fs(e, e->pt_t, i);
         double bs[2][3] = {{0}}, bh[2][3] = {{0}}, bq[2][3] = {{0}};
         bs[c->kp][0] = bh[c->kp][0] = 1.0;
         bs[c->km][0] = 0.5 * c->w[i];
@@ -222,14 +222,14 @@ int fe_bc_cbdi_state(fe_bc2d *e, const double *v)
         for (int i = 0; i < n; i++) {
             fe_section *sec = e->sec[i];
             if (fe_section_set_trial(sec, e->pt_t->vs[i])) return HS_ECONVERGE;
-            memcpy(e->pt_t->sr[i], sec->s, 2 * sizeof(double));
+            memcpy(fe_bc_sr(e, e->pt_t, i), sec->s, 2 * sizeof(double));
             for (int k = 0; k < 2; k++) s[2 * i + k] = sec->s[k];
         }
         if (correct(&c, q, s, e->pt_t->vs)) goto singular;
         deflections(&c, e->pt_t->vs);
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < 2; k++) st[2 * i + k] = equilibrium(&c, i, k, q);
-            if (invert2(e->sec[i]->ks, e->pt_t->fs[i])) goto singular;
+            if (invert2(e->sec[i]->ks, fe_bc_fs(e, e->pt_t, i))) goto singular;
         }
         if (dwdq(&c, q, dw)) goto singular;
         flexibility(&c, q, dw, e->pt_t->vs, f, vr);

@@ -498,8 +498,13 @@ int fe_bc_element_state_save(const fe_element *e, double *out)
     memcpy(out + 12, bc->kb_c, 36 * sizeof(double));
     out += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        memcpy(out, bc->pt_c.sr[p], FE_SEC_MAX * sizeof(double));
-        memcpy(out + FE_SEC_MAX, bc->pt_c.fs[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        /* (the layout of FE_SEC_MAX resultants and FE_SEC_MAX^2 flexibilities a point, the
+         * element's ns and ns^2 of them first, zeros after) */
+        const size_t ns = (size_t)bc->ns;
+        memset(out, 0, (FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX) * sizeof(double));
+        const double *sr = bc->pt_c.srfs + (size_t)p * (ns + ns * ns); /* (fe_bc_sr's) */
+        memcpy(out, sr, ns * sizeof(double));
+        memcpy(out + FE_SEC_MAX, sr + ns, ns * ns * sizeof(double));
         out += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
         const int rc = fe_section_state_save(bc->sec[p], out);
         if (rc) return rc;
@@ -516,8 +521,9 @@ int fe_bc_element_state_load(fe_element *e, const double *in)
     memcpy(bc->kb_c, in + 12, 36 * sizeof(double));
     in += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        memcpy(bc->pt_c.sr[p], in, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->pt_c.fs[p], in + FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        const size_t ns = (size_t)bc->ns;
+        memcpy(fe_bc_sr(bc, &bc->pt_c, p), in, ns * sizeof(double));
+        memcpy(fe_bc_fs(bc, &bc->pt_c, p), in + FE_SEC_MAX, ns * ns * sizeof(double));
         in += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
         const int rc = fe_section_state_load(bc->sec[p], in);
         if (rc) return rc;
