@@ -81,9 +81,13 @@ static inline void fe_bc_points_swap(fe_bc2d *e)
 
 /* Point p's resultants sr (ns) and flexibility fs (n x n of its section's order n <= ns) in a
  * set of the element's points' arrays. */
+static inline double *fe_bc_point_sr(fe_bc_points *s, int p, int ns)
+{
+    return s->srfs + (size_t)p * (size_t)(ns + ns * ns);
+}
 static inline double *fe_bc_sr(const fe_bc2d *e, fe_bc_points *s, int p)
 {
-    return s->srfs + (size_t)p * (size_t)(e->ns + e->ns * e->ns);
+    return fe_bc_point_sr(s, p, e->ns);
 }
 static inline double *fe_bc_fs(const fe_bc2d *e, fe_bc_points *s, int p)
 {

@@ -292,9 +292,10 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
  * [1 0 0; 0 xi-1 xi] written out, its zero terms left out (the same sums otherwise). In two
  * halves around the section's trial (the points' sections of a batch are set between them): the
  * section forces ss in equilibrium with q and the section's new deformations, then its parts of f
- * and vr. */
-static inline int point_pm_deform(fe_bc2d *e, int p, fe_bc_points *from, const double *q, int l,
-                                  int j, double *ss)
+ * and vr. ns: the element's largest section order (its points' packed arrays), 2 given as a
+ * constant where every section is of P and Mz. */
+static inline int point_pm_deform(fe_bc2d *e, int p, int ns, fe_bc_points *from, const double *q,
+                                  int l, int j, double *ss)
 {
     const fe_section *s = e->sec[p];
     const double xi = e->bi.xi[p], b1 = xi - 1.0, b2 = xi;
@@ -303,8 +304,9 @@ static inline int point_pm_deform(fe_bc2d *e, int p, fe_bc_points *from, const d
                  ss1 = b1 * q[1] + b2 * q[2] + (e->loaded ? e->sp[p][1] : 0.0);
     ss[0] = ss0;
     ss[1] = ss1;
-    const double ds0 = ss0 - fe_bc_sr(e, from, p)[0], ds1 = ss1 - fe_bc_sr(e, from, p)[1];
-    const double *fl = fe_bc_fs(e, from, p);
+    const double *sr = fe_bc_point_sr(from, p, ns);
+    const double ds0 = ss0 - sr[0], ds1 = ss1 - sr[1];
+    const double *fl = sr + ns;
     double fs0[4];
     if (l == 1 || (l == 2 && j == 0)) {
         double k0[FE_SEC_MAX * FE_SEC_MAX];
@@ -318,15 +320,15 @@ static inline int point_pm_deform(fe_bc2d *e, int p, fe_bc_points *from, const d
     return 0;
 }
 
-static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, double *vr)
+static inline int point_pm_sums(fe_bc2d *e, int p, int ns, const double *ss, double *f, double *vr)
 {
     const fe_section *s = e->sec[p];
     const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
     const double ss0 = ss[0], ss1 = ss[1];
     const double *vs = e->pt_t->vs[p];
-    fe_bc_sr(e, e->pt_t, p)[0] = s->s[0];
-    fe_bc_sr(e, e->pt_t, p)[1] = s->s[1];
-    double *fs = fe_bc_fs(e, e->pt_t, p);
+    double *sr = fe_bc_point_sr(e->pt_t, p, ns), *fs = sr + ns;
+    sr[0] = s->s[0];
+    sr[1] = s->s[1];
     if (invert2(s->ks, fs)) {
         hs_fail(e->ctx, HS_ECONVERGE,
                 "forceBeamColumn: the section at point %d (xi = %g) has lost its stiffness "
@@ -351,13 +353,14 @@ static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, 
     return 0;
 }
 
-static inline int attempt_point_pm(fe_bc2d *e, int p, fe_bc_points *from, const double *q, int l,
-                                   int j, double *f, double *vr)
+static inline int attempt_point_pm(fe_bc2d *e, int p, int ns, fe_bc_points *from, const double *q,
+                                   int l, int j, double *f, double *vr)
 {
     double ss[2];
-    if (point_pm_deform(e, p, from, q, l, j, ss) || fe_section_set_trial(e->sec[p], e->pt_t->vs[p]))
+    if (point_pm_deform(e, p, ns, from, q, l, j, ss) ||
+        fe_section_set_trial(e->sec[p], e->pt_t->vs[p]))
         return -1;
-    return point_pm_sums(e, p, ss, f, vr);
+    return point_pm_sums(e, p, ns, ss, f, vr);
 }
 
 /* The points of one iteration of force_attempt_pm whose sections are a batch: every point's
@@ -367,10 +370,10 @@ static inline int attempt_points_batch(fe_bc2d *e, fe_bc_points *from, const dou
 {
     double ss[FE_BI_MAX][2];
     for (int p = 0; p < e->bi.n; p++)
-        if (point_pm_deform(e, p, from, q, l, j, ss[p])) return -1;
+        if (point_pm_deform(e, p, 2, from, q, l, j, ss[p])) return -1;
     fe_section_batch_set_trial(e->batch, e->pt_t->vs);
     for (int p = 0; p < e->bi.n; p++)
-        if (point_pm_sums(e, p, ss[p], f, vr)) return -1;
+        if (point_pm_sums(e, p, 2, ss[p], f, vr)) return -1;
     return 0;
 }
 
@@ -410,7 +413,7 @@ static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, in
             if (attempt_points_batch(e, from, q, l, j, f, vr)) return -1;
         } else
             for (int p = 0; p < np; p++)
-                if (attempt_point_pm(e, p, from, q, l, j, f, vr)) return -1;
+                if (attempt_point_pm(e, p, 2, from, q, l, j, f, vr)) return -1;
         if (invert3(f, kv)) return -1;
         double r[3], dq[3];
         for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];
@@ -455,7 +458,7 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
             const fe_section *s = e->sec[p];
             const int r =
                 s->order == 2 && nq == 3 && s->code[0] == FE_SEC_P && s->code[1] == FE_SEC_MZ
-                    ? attempt_point_pm(e, p, e->pt_t, q, l, j, f, vr)
+                    ? attempt_point_pm(e, p, e->ns, e->pt_t, q, l, j, f, vr)
                     : attempt_point(e, p, s->order, nq, q, l, j, f, vr);
             if (r) return -1;
         }
