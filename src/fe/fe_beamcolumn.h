@@ -25,41 +25,74 @@
 #include "fe_beam_integration.h"
 #include "fe_section.h"
 
+/* The force-based element's arrays of its points: per point the section deformations vs (of a
+ * section of order n the first n used: the rows its sections are set from), and its resultants
+ * sr and flexibility fs packed point after point, ns + ns^2 values a point for the element's
+ * largest order ns (fe_bc_sr, fe_bc_fs: a 2-D fiber element's 5 points in 240 bytes instead of 5
+ * rows of 336). */
+typedef double fe_pt_vec[FE_SEC_MAX];
+typedef struct fe_bc_points {
+    fe_pt_vec vs[FE_BI_MAX];
+    double srfs[FE_BI_MAX * (FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX)];
+} fe_bc_points;
+
 typedef struct fe_bc2d {
+    /* (the fields of every state determination first: a few cache lines) */
     hs_ctx *ctx;
     int force_based; /* 0 displacement-based, 1 force-based, 2 force-based with CBDI */
     int nq;          /* basic forces: 3 (2-D sections) or 6 (3-D) */
-    double L;
-    fe_beam_integration bi;
-    fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
-    fe_section_batch *batch;    /* force-based, P-Mz fiber sections: set in one call (owned) */
-    int max_iter;               /* force-based: per attempt (OpenSees' maxIters) */
-    double tol;                 /* force-based: on the work |dv . dq| */
-    int max_sub;                /* force-based: subdivisions of the increment */
-    int order2;                 /* every section has 2 resultants (a 2-D fiber section's) */
-    int pm;                     /* 2-D, every section of P and Mz (force_attempt_pm) */
-    /* trial and committed state */
-    double v[6], q[6], kb[36];
-    double v_c[6], q_c[6], kb_c[36];
-    /* force-based: per point the section deformations, resultants and flexibility */
-    double vs[FE_BI_MAX][FE_SEC_MAX], sr[FE_BI_MAX][FE_SEC_MAX];
-    double fs[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    double vs_c[FE_BI_MAX][FE_SEC_MAX], sr_c[FE_BI_MAX][FE_SEC_MAX];
-    double fs_c[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    /* scratch of one attempt (no allocation per step) */
-    double vs_t[FE_BI_MAX][FE_SEC_MAX], sr_t[FE_BI_MAX][FE_SEC_MAX];
-    double fs_t[FE_BI_MAX][FE_SEC_MAX * FE_SEC_MAX];
-    int trial_fresh;           /* the scratch equals vs, sr, fs (no copy at the next attempt) */
-    int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
-    long iters_total, calls;
+    int order2;      /* every section has 2 resultants (a 2-D fiber section's) */
+    int pm;          /* 2-D, every section of P and Mz (force_attempt_pm) */
+    int max_iter;    /* force-based: per attempt (OpenSees' maxIters) */
+    int max_sub;     /* force-based: subdivisions of the increment */
+    int ns;          /* the largest order of its sections (the points' packed arrays) */
     /* member loads (fe_member_load.c), set before each trial: whether the element has any (the
      * force-based state is then determined even without an increment, as OpenSees'), the
      * displacement-based element's fixed-end forces q0 (added to q), the force-based one's
-     * section forces sp of each point (its sections carry b q + sp) */
+     * section forces sp of each point (its sections carry b q + sp; both below) */
     int loaded;
+    int iters_last, iters_max; /* force-based: iterations of the last call, the largest */
+    long iters_total, calls;
+    double L, iL;            /* the length and 1 / L (its transformations' T, once) */
+    double tol;              /* force-based: on the work |dv . dq| */
+    fe_section_batch *batch; /* force-based, P-Mz fiber sections: set in one call (owned) */
+    /* force-based: the points' arrays, converged (pt: of the state q, kb), committed (pt_c)
+     * and an attempt's (pt_t); pt and pt_t are the two sets of pts, swapped when an attempt
+     * converges (no copy) */
+    fe_bc_points *pt, *pt_t;
+    /* trial and committed state */
+    double v[6], q[6], kb[36];
+    fe_section *sec[FE_BI_MAX]; /* one per point (owned) */
+    fe_beam_integration bi;
+    double v_c[6], q_c[6], kb_c[36];
+    fe_bc_points pts[2], pt_c;
     double q0[6];
     double sp[FE_BI_MAX][FE_SEC_MAX];
 } fe_bc2d;
+
+/* The attempt's points' arrays become the converged ones, the converged ones the next attempt's
+ * scratch. */
+static inline void fe_bc_points_swap(fe_bc2d *e)
+{
+    fe_bc_points *t = e->pt;
+    e->pt = e->pt_t;
+    e->pt_t = t;
+}
+
+/* Point p's resultants sr (ns) and flexibility fs (n x n of its section's order n <= ns) in a
+ * set of the element's points' arrays. */
+static inline double *fe_bc_point_sr(fe_bc_points *s, int p, int ns)
+{
+    return s->srfs + (size_t)p * (size_t)(ns + ns * ns);
+}
+static inline double *fe_bc_sr(const fe_bc2d *e, fe_bc_points *s, int p)
+{
+    return fe_bc_point_sr(s, p, e->ns);
+}
+static inline double *fe_bc_fs(const fe_bc2d *e, fe_bc_points *s, int p)
+{
+    return fe_bc_sr(e, s, p) + e->ns;
+}
 
 /* An element of length L with rule bi and its sections (bi->n of them, one per point, owned
  * from here even on failure; all 2-D or all 3-D, 3-D ones with torsion). */

@@ -122,15 +122,21 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
         return rc;
     }
     e->ctx = ctx;
+    e->pt = &e->pts[0];
+    e->pt_t = &e->pts[1];
     e->force_based = force_based;
     e->nq = ndm == 3 ? 6 : 3;
     e->L = L;
+    e->iL = 1.0 / L;
     e->bi = *bi;
     e->max_iter = 10;
     e->tol = 1e-12;
     e->max_sub = 4;
     e->order2 = 1;
-    for (int p = 0; p < bi->n; p++) e->order2 &= e->sec[p]->order == 2;
+    for (int p = 0; p < bi->n; p++) {
+        e->order2 &= e->sec[p]->order == 2;
+        if (e->sec[p]->order > e->ns) e->ns = e->sec[p]->order;
+    }
     e->pm = e->order2 && e->nq == 3;
     for (int p = 0; p < bi->n; p++)
         e->pm &= e->sec[p]->code[0] == FE_SEC_P && e->sec[p]->code[1] == FE_SEC_MZ;
@@ -139,7 +145,7 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     for (int p = 0; p < bi->n && force_based && !rc; p++) {
         double ks[FE_SEC_MAX * FE_SEC_MAX];
         fe_section_initial_tangent(e->sec[p], ks);
-        if (invert(ks, e->sec[p]->order, e->fs[p]))
+        if (invert(ks, e->sec[p]->order, fe_bc_fs(e, e->pt, p)))
             rc = hs_fail(ctx, HS_EINPUT,
                          "forceBeamColumn: the section at point %d has a singular initial "
                          "stiffness (no flexibility)",
@@ -173,30 +179,23 @@ void fe_bc2d_destroy(fe_bc2d **ep)
     *ep = NULL;
 }
 
-/* The section arrays (deformations, resisting forces, flexibilities) from one set to another:
- * of the element's points, the entries their sections' orders use (2, 2 and 4 of 6, 6 and 36 for
- * a 2-D fiber section; the others are never read). The sources are not written (not const: ISO C
- * before C2x would not take the arrays so qualified). */
-typedef double fe_pt_vec[FE_SEC_MAX];
-typedef double fe_pt_mat[FE_SEC_MAX * FE_SEC_MAX];
-static inline void copy_points(const fe_bc2d *e, fe_pt_vec *vs, fe_pt_vec *sr, fe_pt_mat *fs,
-                               fe_pt_vec *vs_from, fe_pt_vec *sr_from, fe_pt_mat *fs_from)
+/* The points' arrays (deformations, resisting forces, flexibilities) from one set to another:
+ * the entries their sections' orders use (2, 2 and 4 of 6, 6 and 36 for a 2-D fiber section;
+ * the others are never read). */
+static inline void copy_points(const fe_bc2d *e, fe_bc_points *to, fe_bc_points *from)
 {
-    if (e->order2) { /* fixed sizes: a few moves a point, no section read */
-        for (int p = 0; p < e->bi.n; p++) {
-            memcpy(vs[p], vs_from[p], 2 * sizeof(double));
-            memcpy(sr[p], sr_from[p], 2 * sizeof(double));
-            memcpy(fs[p], fs_from[p], 4 * sizeof(double));
-        }
+    if (e->order2) { /* fixed sizes: a few moves a point, sr and fs in one block, no section read */
+        for (int p = 0; p < e->bi.n; p++) memcpy(to->vs[p], from->vs[p], 2 * sizeof(double));
+        memcpy(to->srfs, from->srfs, (size_t)e->bi.n * 6 * sizeof(double));
         return;
     }
     for (int p = 0; p < e->bi.n; p++) {
         const int n = e->sec[p]->order;
         for (int k = 0; k < n; k++) {
-            vs[p][k] = vs_from[p][k];
-            sr[p][k] = sr_from[p][k];
+            to->vs[p][k] = from->vs[p][k];
+            fe_bc_sr(e, to, p)[k] = fe_bc_sr(e, from, p)[k];
         }
-        for (int k = 0; k < n * n; k++) fs[p][k] = fs_from[p][k];
+        for (int k = 0; k < n * n; k++) fe_bc_fs(e, to, p)[k] = fe_bc_fs(e, from, p)[k];
     }
 }
 
@@ -246,9 +245,9 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
         ss[k] = b[k][0] * q[0];
         for (int a = 1; a < nq; a++) ss[k] += b[k][a] * q[a];
         if (e->loaded) ss[k] += e->sp[p][k];
-        ds[k] = ss[k] - e->sr_t[p][k];
+        ds[k] = ss[k] - fe_bc_sr(e, e->pt_t, p)[k];
     }
-    const double *fl = e->fs_t[p];
+    const double *fl = fe_bc_fs(e, e->pt_t, p);
     if (l == 1 || (l == 2 && j == 0)) {
         double k0[FE_SEC_MAX * FE_SEC_MAX];
         fe_section_initial_tangent(s, k0);
@@ -258,24 +257,24 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
     for (int k = 0; k < n; k++) {
         double d = 0.0;
         for (int m = 0; m < n; m++) d += fl[k * n + m] * ds[m];
-        e->vs_t[p][k] += d;
+        e->pt_t->vs[p][k] += d;
     }
-    const int r = fe_section_set_trial(s, e->vs_t[p]);
+    const int r = fe_section_set_trial(s, e->pt_t->vs[p]);
     if (r) return -1;
-    memcpy(e->sr_t[p], s->s, (size_t)n * sizeof(double));
-    if (invert(s->ks, n, e->fs_t[p])) {
+    memcpy(fe_bc_sr(e, e->pt_t, p), s->s, (size_t)n * sizeof(double));
+    if (invert(s->ks, n, fe_bc_fs(e, e->pt_t, p))) {
         hs_fail(e->ctx, HS_ECONVERGE,
                 "forceBeamColumn: the section at point %d (xi = %g) has lost its "
                 "stiffness (singular tangent)",
                 p + 1, xi);
         return -1;
     }
-    const double *fsec = e->fs_t[p];
+    const double *fsec = fe_bc_fs(e, e->pt_t, p);
     double dvs[FE_SEC_MAX];
     for (int k = 0; k < n; k++) {
         double d = 0.0;
         for (int m = 0; m < n; m++) d += fsec[k * n + m] * (ss[m] - s->s[m]);
-        dvs[k] = d + e->vs_t[p][k];
+        dvs[k] = d + e->pt_t->vs[p][k];
     }
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < nq; a++) {
@@ -293,8 +292,10 @@ static inline int attempt_point(fe_bc2d *e, int p, int n, int nq, const double *
  * [1 0 0; 0 xi-1 xi] written out, its zero terms left out (the same sums otherwise). In two
  * halves around the section's trial (the points' sections of a batch are set between them): the
  * section forces ss in equilibrium with q and the section's new deformations, then its parts of f
- * and vr. */
-static inline int point_pm_deform(fe_bc2d *e, int p, const double *q, int l, int j, double *ss)
+ * and vr. ns: the element's largest section order (its points' packed arrays), 2 given as a
+ * constant where every section is of P and Mz. */
+static inline int point_pm_deform(fe_bc2d *e, int p, int ns, fe_bc_points *from, const double *q,
+                                  int l, int j, double *ss)
 {
     const fe_section *s = e->sec[p];
     const double xi = e->bi.xi[p], b1 = xi - 1.0, b2 = xi;
@@ -303,8 +304,9 @@ static inline int point_pm_deform(fe_bc2d *e, int p, const double *q, int l, int
                  ss1 = b1 * q[1] + b2 * q[2] + (e->loaded ? e->sp[p][1] : 0.0);
     ss[0] = ss0;
     ss[1] = ss1;
-    const double ds0 = ss0 - e->sr_t[p][0], ds1 = ss1 - e->sr_t[p][1];
-    const double *fl = e->fs_t[p];
+    const double *sr = fe_bc_point_sr(from, p, ns);
+    const double ds0 = ss0 - sr[0], ds1 = ss1 - sr[1];
+    const double *fl = sr + ns;
     double fs0[4];
     if (l == 1 || (l == 2 && j == 0)) {
         double k0[FE_SEC_MAX * FE_SEC_MAX];
@@ -312,21 +314,21 @@ static inline int point_pm_deform(fe_bc2d *e, int p, const double *q, int l, int
         if (invert2(k0, fs0)) return -1;
         fl = fs0;
     }
-    double *vs = e->vs_t[p];
-    vs[0] += fl[0] * ds0 + fl[1] * ds1;
-    vs[1] += fl[2] * ds0 + fl[3] * ds1;
+    double *vs = e->pt_t->vs[p];
+    vs[0] = from->vs[p][0] + (fl[0] * ds0 + fl[1] * ds1);
+    vs[1] = from->vs[p][1] + (fl[2] * ds0 + fl[3] * ds1);
     return 0;
 }
 
-static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, double *vr)
+static inline int point_pm_sums(fe_bc2d *e, int p, int ns, const double *ss, double *f, double *vr)
 {
     const fe_section *s = e->sec[p];
     const double xi = e->bi.xi[p], wL = e->bi.w[p] * e->L, b1 = xi - 1.0, b2 = xi;
     const double ss0 = ss[0], ss1 = ss[1];
-    const double *vs = e->vs_t[p];
-    e->sr_t[p][0] = s->s[0];
-    e->sr_t[p][1] = s->s[1];
-    double *fs = e->fs_t[p];
+    const double *vs = e->pt_t->vs[p];
+    double *sr = fe_bc_point_sr(e->pt_t, p, ns), *fs = sr + ns;
+    sr[0] = s->s[0];
+    sr[1] = s->s[1];
     if (invert2(s->ks, fs)) {
         hs_fail(e->ctx, HS_ECONVERGE,
                 "forceBeamColumn: the section at point %d (xi = %g) has lost its stiffness "
@@ -351,51 +353,46 @@ static inline int point_pm_sums(fe_bc2d *e, int p, const double *ss, double *f, 
     return 0;
 }
 
-static inline int attempt_point_pm(fe_bc2d *e, int p, const double *q, int l, int j, double *f,
-                                   double *vr)
+static inline int attempt_point_pm(fe_bc2d *e, int p, int ns, fe_bc_points *from, const double *q,
+                                   int l, int j, double *f, double *vr)
 {
     double ss[2];
-    if (point_pm_deform(e, p, q, l, j, ss) || fe_section_set_trial(e->sec[p], e->vs_t[p]))
+    if (point_pm_deform(e, p, ns, from, q, l, j, ss) ||
+        fe_section_set_trial(e->sec[p], e->pt_t->vs[p]))
         return -1;
-    return point_pm_sums(e, p, ss, f, vr);
+    return point_pm_sums(e, p, ns, ss, f, vr);
 }
 
 /* The points of one iteration of force_attempt_pm whose sections are a batch: every point's
  * deformations, the sections in one call, then the points' sums in their order (the same sums). */
-static inline int attempt_points_batch(fe_bc2d *e, const double *q, int l, int j, double *f,
-                                       double *vr)
+static inline int attempt_points_batch(fe_bc2d *e, fe_bc_points *from, const double *q, int l,
+                                       int j, double *f, double *vr)
 {
     double ss[FE_BI_MAX][2];
     for (int p = 0; p < e->bi.n; p++)
-        if (point_pm_deform(e, p, q, l, j, ss[p])) return -1;
-    fe_section_batch_set_trial(e->batch, e->vs_t);
+        if (point_pm_deform(e, p, 2, from, q, l, j, ss[p])) return -1;
+    fe_section_batch_set_trial(e->batch, e->pt_t->vs);
     for (int p = 0; p < e->bi.n; p++)
-        if (point_pm_sums(e, p, ss[p], f, vr)) return -1;
+        if (point_pm_sums(e, p, 2, ss[p], f, vr)) return -1;
     return 0;
 }
 
-/* The attempt's arrays (vs_t, sr_t, fs_t) from the converged ones, unless they are equal
- * already: after an attempt that converged (attempt_accept copied them back) nothing moved them,
- * so the next call's first attempt starts without the copy; any attempt then marks them moved. */
-static inline void attempt_start(fe_bc2d *e)
-{
-    if (!e->trial_fresh) copy_points(e, e->vs_t, e->sr_t, e->fs_t, e->vs, e->sr, e->fs);
-    e->trial_fresh = 0;
-}
-
 /* A converged attempt's basic forces q, stiffness kv (nq x nq) and points' arrays become the
- * element's converged state. */
+ * element's converged state: the attempt's set of arrays becomes the converged one, the old
+ * converged set the next attempt's scratch (swapped, not copied). */
 static inline void attempt_accept(fe_bc2d *e, const double *q, const double *kv, int nq)
 {
     memcpy(e->q, q, (size_t)nq * sizeof *q);
     memcpy(e->kb, kv, (size_t)(nq * nq) * sizeof *kv);
-    copy_points(e, e->vs, e->sr, e->fs, e->vs_t, e->sr_t, e->fs_t);
-    e->trial_fresh = 1;
+    fe_bc_points_swap(e);
 }
 
 /* force_attempt for the 2-D basic system with sections of P and Mz only (e->pm: fiber sections):
  * fixed sizes, 3 x 3 products written out in mat_vec's order of additions, f zeroed in
- * registers (the same sums as the general loop, to the bit). */
+ * registers (the same sums as the general loop, to the bit). No copy of the points' arrays: the
+ * first iteration reads the converged set and writes every used entry of the attempt's (vs, sr,
+ * fs), the next ones read and write the attempt's; a new attempt starts from the converged set
+ * again. */
 static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, int l, int iters)
 {
     const int np = e->bi.n;
@@ -408,15 +405,15 @@ static int force_attempt_pm(fe_bc2d *e, const double *v_in, const double *dv, in
         t += kv[a * 3 + 2] * dv[2];
         q[a] = t + e->q[a];
     }
-    attempt_start(e);
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[9] = {0}, vr[3] = {0};
+        fe_bc_points *from = j ? e->pt_t : e->pt;
         if (e->batch) {
-            if (attempt_points_batch(e, q, l, j, f, vr)) return -1;
+            if (attempt_points_batch(e, from, q, l, j, f, vr)) return -1;
         } else
             for (int p = 0; p < np; p++)
-                if (attempt_point_pm(e, p, q, l, j, f, vr)) return -1;
+                if (attempt_point_pm(e, p, 2, from, q, l, j, f, vr)) return -1;
         if (invert3(f, kv)) return -1;
         double r[3], dq[3];
         for (int a = 0; a < 3; a++) r[a] = v_in[a] + dv[a] - vr[a];
@@ -452,7 +449,7 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
     memcpy(kv, e->kb, kv_bytes);
     mat_vec(kv, dv, nq, q);
     for (int a = 0; a < nq; a++) q[a] += e->q[a];
-    attempt_start(e);
+    copy_points(e, e->pt_t, e->pt); /* the attempt's arrays from the converged ones */
     for (int j = 0; j < iters; j++) {
         e->iters_last++;
         double f[36], vr[6] = {0};
@@ -461,7 +458,7 @@ static int force_attempt(fe_bc2d *e, const double *v_in, const double *dv, int l
             const fe_section *s = e->sec[p];
             const int r =
                 s->order == 2 && nq == 3 && s->code[0] == FE_SEC_P && s->code[1] == FE_SEC_MZ
-                    ? attempt_point_pm(e, p, q, l, j, f, vr)
+                    ? attempt_point_pm(e, p, e->ns, e->pt_t, q, l, j, f, vr)
                     : attempt_point(e, p, s->order, nq, q, l, j, f, vr);
             if (r) return -1;
         }
@@ -561,8 +558,11 @@ int fe_bc2d_commit(fe_bc2d *e)
     }
     memcpy(e->v_c, e->v, sizeof e->v);
     memcpy(e->q_c, e->q, sizeof e->q);
-    memcpy(e->kb_c, e->kb, (size_t)(e->nq * e->nq) * sizeof *e->kb);
-    copy_points(e, e->vs_c, e->sr_c, e->fs_c, e->vs, e->sr, e->fs);
+    if (e->nq == 3) /* (a fixed size: moves, no call) */
+        memcpy(e->kb_c, e->kb, 9 * sizeof *e->kb);
+    else
+        memcpy(e->kb_c, e->kb, 36 * sizeof *e->kb);
+    copy_points(e, &e->pt_c, e->pt);
     return rc;
 }
 
@@ -576,8 +576,7 @@ int fe_bc2d_revert(fe_bc2d *e)
     memcpy(e->v, e->v_c, sizeof e->v);
     memcpy(e->q, e->q_c, sizeof e->q);
     memcpy(e->kb, e->kb_c, (size_t)(e->nq * e->nq) * sizeof *e->kb);
-    copy_points(e, e->vs, e->sr, e->fs, e->vs_c, e->sr_c, e->fs_c);
-    e->trial_fresh = 0;
+    copy_points(e, e->pt, &e->pt_c);
     return rc;
 }
 

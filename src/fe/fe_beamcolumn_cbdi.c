@@ -118,7 +118,7 @@ static int dwdq(const cbdi *c, const double *q, double *out)
     const int n = c->n;
     double A[N_MAX * N_MAX], F[N_MAX * 3];
     for (int i = 0; i < n; i++) {
-        const double *fs = e->fs_t[i], xi = e->bi.xi[i];
+        const double *fs = fe_bc_fs(e, e->pt_t, i), xi = e->bi.xi[i];
         const double FkM = fs[c->km * 2 + c->km];
         F[i * 3] = F[i * 3 + 1] = F[i * 3 + 2] = 0.0;
         for (int k = 0; k < 2; k++) {
@@ -150,7 +150,7 @@ static void flexibility(const cbdi *c, const double *q, const double *dw, double
     memset(f, 0, 9 * sizeof *f);
     memset(vr, 0, 3 * sizeof *vr);
     for (int i = 0; i < c->n; i++) {
-        const double xi = e->bi.xi[i], wtL = e->bi.w[i] * c->L, *fs = e->fs_t[i];
+        const double xi = e->bi.xi[i], wtL = e->bi.w[i] * c->L, *fs = fe_bc_fs(e, e->pt_t, i);
         double bs[2][3] = {{0}}, bh[2][3] = {{0}}, bq[2][3] = {{0}};
         bs[c->kp][0] = bh[c->kp][0] = 1.0;
         bs[c->km][0] = 0.5 * c->w[i];
@@ -206,9 +206,7 @@ int fe_bc_cbdi_state(fe_bc2d *e, const double *v)
     double st[S_MAX], q[3], kv[9], dq[3], f[9], vr[3], dw[N_MAX * 3];
     for (int i = 0; i < n; i++)
         for (int k = 0; k < 2; k++) st[2 * i + k] = e->sec[i]->s[k];
-    memcpy(e->vs_t, e->vs, sizeof e->vs_t);
-    memcpy(e->sr_t, e->sr, sizeof e->sr_t);
-    memcpy(e->fs_t, e->fs, sizeof e->fs_t);
+    *e->pt_t = *e->pt; /* the attempt's arrays from the converged ones */
     memcpy(q, e->q, sizeof q);
     memcpy(kv, e->kb, sizeof kv);
     for (int a = 0; a < 3; a++)
@@ -217,24 +215,24 @@ int fe_bc_cbdi_state(fe_bc2d *e, const double *v)
     for (int j = 0; j < e->max_iter; j++) {
         e->iters_last++;
         for (int a = 0; a < 3; a++) q[a] += dq[a];
-        deflections(&c, e->vs_t);
-        if (correct(&c, q, st, e->vs_t)) goto singular;
-        deflections(&c, e->vs_t);
+        deflections(&c, e->pt_t->vs);
+        if (correct(&c, q, st, e->pt_t->vs)) goto singular;
+        deflections(&c, e->pt_t->vs);
         double s[S_MAX];
         for (int i = 0; i < n; i++) {
             fe_section *sec = e->sec[i];
-            if (fe_section_set_trial(sec, e->vs_t[i])) return HS_ECONVERGE;
-            memcpy(e->sr_t[i], sec->s, 2 * sizeof(double));
+            if (fe_section_set_trial(sec, e->pt_t->vs[i])) return HS_ECONVERGE;
+            memcpy(fe_bc_sr(e, e->pt_t, i), sec->s, 2 * sizeof(double));
             for (int k = 0; k < 2; k++) s[2 * i + k] = sec->s[k];
         }
-        if (correct(&c, q, s, e->vs_t)) goto singular;
-        deflections(&c, e->vs_t);
+        if (correct(&c, q, s, e->pt_t->vs)) goto singular;
+        deflections(&c, e->pt_t->vs);
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < 2; k++) st[2 * i + k] = equilibrium(&c, i, k, q);
-            if (invert2(e->sec[i]->ks, e->fs_t[i])) goto singular;
+            if (invert2(e->sec[i]->ks, fe_bc_fs(e, e->pt_t, i))) goto singular;
         }
         if (dwdq(&c, q, dw)) goto singular;
-        flexibility(&c, q, dw, e->vs_t, f, vr);
+        flexibility(&c, q, dw, e->pt_t->vs, f, vr);
         double r[3], dW = 0.0;
         for (int a = 0; a < 3; a++) r[a] = v[a] - vr[a];
         for (int a = 0; a < 3; a++) {
@@ -247,9 +245,7 @@ int fe_bc_cbdi_state(fe_bc2d *e, const double *v)
     if (hs_small_solve(3, f, I, 3)) goto singular;
     memcpy(e->kb, I, sizeof I);
     memcpy(e->q, q, sizeof q);
-    memcpy(e->vs, e->vs_t, sizeof e->vs);
-    memcpy(e->sr, e->sr_t, sizeof e->sr);
-    memcpy(e->fs, e->fs_t, sizeof e->fs);
+    fe_bc_points_swap(e); /* the attempt's arrays become the converged ones */
     memcpy(e->v, v, sizeof dv);
     e->iters_total += e->iters_last;
     if (e->iters_last > e->iters_max) e->iters_max = e->iters_last;

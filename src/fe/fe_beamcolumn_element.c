@@ -448,7 +448,7 @@ int fe_bc_element_state(hs_fe *fe, fe_element *e, const fe_map *const maps[], co
     /* T = d v / d ul = [-1 0 0 1 0 0; 0 1/L 1 0 -1/L 0; 0 1/L 0 0 -1/L 1]: f = T^T q and
      * K = T^T (kb T) with its zeros and ones left out (the products by 0 and the additions of
      * them change no value: the same numbers as the full products) */
-    const double iL = 1.0 / L;
+    const double iL = bc->iL; /* 1.0 / L */
     double fl[6], kt[36];
     /* the local tangent straight into k when the axes are the global ones (R = I) */
     double *kl = e->c == 1.0 && e->s == 0.0 && k ? k : kt;
@@ -514,8 +514,13 @@ int fe_bc_element_state_save(const fe_element *e, double *out)
     memcpy(out + 12, bc->kb_c, 36 * sizeof(double));
     out += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        memcpy(out, bc->sr_c[p], FE_SEC_MAX * sizeof(double));
-        memcpy(out + FE_SEC_MAX, bc->fs_c[p], FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        /* (the layout of FE_SEC_MAX resultants and FE_SEC_MAX^2 flexibilities a point, the
+         * element's ns and ns^2 of them first, zeros after) */
+        const size_t ns = (size_t)bc->ns;
+        memset(out, 0, (FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX) * sizeof(double));
+        const double *sr = bc->pt_c.srfs + (size_t)p * (ns + ns * ns); /* (fe_bc_sr's) */
+        memcpy(out, sr, ns * sizeof(double));
+        memcpy(out + FE_SEC_MAX, sr + ns, ns * ns * sizeof(double));
         out += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
         const int rc = fe_section_state_save(bc->sec[p], out);
         if (rc) return rc;
@@ -532,12 +537,13 @@ int fe_bc_element_state_load(fe_element *e, const double *in)
     memcpy(bc->kb_c, in + 12, 36 * sizeof(double));
     in += 48;
     for (int p = 0; p < bc->bi.n; p++) {
-        memcpy(bc->sr_c[p], in, FE_SEC_MAX * sizeof(double));
-        memcpy(bc->fs_c[p], in + FE_SEC_MAX, FE_SEC_MAX * FE_SEC_MAX * sizeof(double));
+        const size_t ns = (size_t)bc->ns;
+        memcpy(fe_bc_sr(bc, &bc->pt_c, p), in, ns * sizeof(double));
+        memcpy(fe_bc_fs(bc, &bc->pt_c, p), in + FE_SEC_MAX, ns * ns * sizeof(double));
         in += FE_SEC_MAX + FE_SEC_MAX * FE_SEC_MAX;
         const int rc = fe_section_state_load(bc->sec[p], in);
         if (rc) return rc;
-        memcpy(bc->vs_c[p], bc->sec[p]->e_commit, FE_SEC_MAX * sizeof(double));
+        memcpy(bc->pt_c.vs[p], bc->sec[p]->e_commit, FE_SEC_MAX * sizeof(double));
         in += fe_section_state_size(bc->sec[p]);
     }
     return fe_bc2d_revert(bc); /* the trial is the loaded committed state */
