@@ -226,11 +226,24 @@ void hs_steel02_fibers_scalar(const void *params, size_t n, size_t ld, const dou
 }
 
 #if defined(HS_HAVE_MVEC) && defined(__x86_64__)
-void hs_steel02_fibers_gathered(const void *params, size_t n, size_t ld, const double *strain,
-                                const double *committed, double *trial, double *stress,
-                                double *tangent)
+unsigned hs_steel02_branches(const void *params, size_t n, size_t ld, const double *strain,
+                             const double *committed, double *trial, double *stress,
+                             double *tangent, double *x)
 {
-    s2_fibers_rows(hs_steel02_pows_avx2, params, n, ld, strain, committed, trial, stress, tangent);
+    unsigned curve = 0;
+    for (size_t l = 0; l < n; l++) {
+        s2_state c, t;
+        for (size_t k = 0; k < S2_ROWS; k++) ((double *)(void *)&c)[k] = committed[k * ld + l];
+        if (s2_branch(params, &c, &t, strain[l], &x[l]))
+            curve |= 1u << l;
+        else {
+            stress[l] = t.s;
+            tangent[l] = t.t;
+        }
+        for (size_t k = 0; k < S2_ROWS; k++)
+            trial[k * ld + l] = ((const double *)(const void *)&t)[k];
+    }
+    return curve;
 }
 
 static s2_kernel_fn *s2_fibers = hs_steel02_fibers_scalar;

@@ -53,7 +53,7 @@ s2_pows_fn hs_steel02_pows_avx2, hs_steel02_pows_avx512;
 
 /* n fibers' trial states (an hs_fiber_law.trial; rows of ld doubles) four lanes at a time in
  * AVX2 vectors with glibc's vector pow; the blocks of four with a fiber at rest or at a reversal
- * go to hs_steel02_fibers_gathered. Both only where the processor has AVX2 and FMA, and only
+ * go through hs_steel02_branches. Both only where the processor has AVX2 and FMA, and only
  * with HS_HAVE_MVEC (CMake found libmvec). */
 void hs_steel02_fibers_avx2(const void *params, size_t n, size_t ld, const double *strain,
                             const double *committed, double *trial, double *stress,
@@ -64,10 +64,13 @@ void hs_steel02_fibers_avx2_pow8(const void *params, size_t n, size_t ld, const 
                                  const double *committed, double *trial, double *stress,
                                  double *tangent);
 
-/* n <= 4 fibers' trial states (rows of ld doubles), one fiber after the other with the law's
- * branches (material_steel02.c), the pows with hs_steel02_pows_avx2 */
-void hs_steel02_fibers_gathered(const void *params, size_t n, size_t ld, const double *strain,
-                                const double *committed, double *trial, double *stress,
-                                double *tangent);
+/* n <= 4 fibers' trial states (rows of ld doubles) through the law's branches one fiber after the
+ * other (material_steel02.c), the pows left out: the fibers off the curve get their stresses and
+ * tangents; those on it (bit l of the result set, their x in x[l]) all their trial rows but the
+ * stress and tangent, which the pows then give (material_steel02_mvec.c packs them with the
+ * call's other lanes on the curve). */
+unsigned hs_steel02_branches(const void *params, size_t n, size_t ld, const double *strain,
+                             const double *committed, double *trial, double *stress,
+                             double *tangent, double *x);
 
 #endif

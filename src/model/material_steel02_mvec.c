@@ -5,14 +5,16 @@
  * instruction set, not the function's) and runs only where the processor has both
  * (material_steel02.c chooses it when the program loads).
  *
- * A call runs in two passes. First each block of four fibers whose lanes all continue on their
+ * A call runs in two passes. First the rows a continuing fiber keeps (e_min to x_lin) are copied
+ * to the trial in one memcpy, and each block of four fibers whose lanes all continue on their
  * branch (no fiber at rest, none at a reversal: 97 % of the blocks of
  * bench/opensees/rc_frame_3x3.tcl) is computed in the lanes with the operations of
- * material_steel02.c's s2_branch in their order: its trial rows written, the stress and tangent of
- * the lanes off the curve (1 + |x|^R rounds to 1) final, and the lanes on the curve packed to the
- * left of a buffer (x, |x|, R, 1/R and what the curve needs, by a permutation chosen from the
- * lanes' mask: no branch a lane). The other blocks go through the law's branches one fiber after
- * the other (hs_steel02_fibers_gathered). Then the pows run over the packed lanes, full vectors but
+ * material_steel02.c's s2_branch in their order: its other trial rows written, the stress and
+ * tangent of the lanes off the curve (1 + |x|^R rounds to 1) final, and the lanes on the curve
+ * packed to the left of a buffer (x, |x|, R, 1/R and what the curve needs, by a permutation chosen
+ * from the lanes' mask: no branch a lane). The other blocks go through the law's branches one
+ * fiber after the other (hs_steel02_branches), their fibers on the curve packed with the others.
+ * Then the pows run over the packed lanes, full vectors but
  * the last (the first pows of all the lanes, then the second ones: independent calls that overlap),
  * and s2_curve's operations in their order give the curve lanes' stresses and tangents, scattered
  * to their fibers. The buffer holds S2_PACK lanes (on the stack: no allocation); a call with more
@@ -28,6 +30,7 @@
 
 #if defined(HS_HAVE_MVEC) && defined(__x86_64__)
 #include <immintrin.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -177,6 +180,30 @@ s2_block(const s2_law *p, s2_pack *q, s2_m4 on, int full, int wide, size_t i, si
     return 1;
 }
 
+/* The block of m <= 4 fibers at i through the law's branches (hs_steel02_branches), its fibers on
+ * the curve packed in q with the operations of s2_block */
+static void s2_branches(const s2_law *p, s2_pack *q, size_t m, size_t i, size_t ld,
+                        const double *strain, const double *c, double *t, double *stress,
+                        double *tangent)
+{
+    double x[4];
+    const unsigned curve =
+        hs_steel02_branches(p, m, ld, strain + i, c + i, t + i, stress + i, tangent + i, x);
+    for (size_t l = 0; l < m; l++) {
+        if (!(curve >> l & 1u)) continue;
+        const size_t k = q->k++, f = i + l;
+        const double e_0 = t[S2_E0 * ld + f], e_r = t[S2_ER * ld + f], s_r = t[S2_SR * ld + f];
+        q->at[k] = (int64_t)f;
+        q->x[k] = x[l];
+        q->ax[k] = fabs(x[l]);
+        q->R[k] = t[S2_R * ld + f];
+        q->inv_R[k] = t[S2_INV_R * ld + f];
+        q->ds[k] = t[S2_S0 * ld + f] - s_r;
+        q->de0[k] = e_0 - e_r;
+        q->s_r[k] = s_r;
+    }
+}
+
 /* The packed lanes' pows (w lanes a vector), then their stresses and tangents (s2_curve's
  * operations in their order) written to their fibers; q emptied. */
 static inline __attribute__((always_inline)) void s2_finish(s2_pows_fn *pows, size_t w,
@@ -235,15 +262,13 @@ s2_fibers_lanes(s2_pows_fn *pows, size_t w, const void *params, size_t n, size_t
         const s2_m4 on = {-1, tail > 1 ? -1 : 0, tail > 2 ? -1 : 0, 0};
         if (!s2_block(p, &q, on, 0, ld == n && i + 4 <= 2 * ld, i, ld, strain, committed, trial,
                       stress, tangent))
-            hs_steel02_fibers_gathered(params, tail, ld, strain + i, committed + i, trial + i,
-                                       stress + i, tangent + i);
+            s2_branches(p, &q, tail, i, ld, strain, committed, trial, stress, tangent);
     }
     const s2_m4 all = {-1, -1, -1, -1};
     for (size_t i = 0; i + 4 <= n; i += 4) {
         if (q.k + 4 > S2_PACK) s2_finish(pows, w, p, &q, ld, trial, stress, tangent);
         if (!s2_block(p, &q, all, 1, ld == n, i, ld, strain, committed, trial, stress, tangent))
-            hs_steel02_fibers_gathered(params, 4, ld, strain + i, committed + i, trial + i,
-                                       stress + i, tangent + i);
+            s2_branches(p, &q, 4, i, ld, strain, committed, trial, stress, tangent);
     }
     if (q.k) s2_finish(pows, w, p, &q, ld, trial, stress, tangent);
 }
