@@ -5,21 +5,20 @@
  * instruction set, not the function's) and runs only where the processor has both
  * (material_steel02.c chooses it when the program loads).
  *
- * A call runs in two passes. First the rows a continuing fiber keeps (e_min to x_lin) are copied
- * to the trial in one memcpy, and each block of four fibers whose lanes all continue on their
+ * A call runs in two passes. First each block of four fibers whose lanes all continue on their
  * branch (no fiber at rest, none at a reversal: 97 % of the blocks of
  * bench/opensees/rc_frame_3x3.tcl) is computed in the lanes with the operations of
- * material_steel02.c's s2_branch in their order: its other trial rows written, the stress and
- * tangent of the lanes off the curve (1 + |x|^R rounds to 1) final, and the lanes on the curve
- * packed to the left of a buffer (x, |x|, R, 1/R and what the curve needs, by a permutation chosen
- * from the lanes' mask: no branch a lane). The other blocks go through the law's branches one
- * fiber after the other (hs_steel02_branches), their fibers on the curve packed with the others.
- * Then the pows run over the packed lanes, full vectors but
- * the last (the first pows of all the lanes, then the second ones: independent calls that overlap),
- * and s2_curve's operations in their order give the curve lanes' stresses and tangents, scattered
- * to their fibers. The buffer holds S2_PACK lanes (on the stack: no allocation); a call with more
- * curve lanes runs the pows each time it fills. The tail of n % 4 fibers is read with masked loads
- * (no copies).
+ * material_steel02.c's s2_branch in their order: its trial rows written (each committed row read
+ * once, the 15 rows stored from the registers), the stress and tangent of the lanes off the curve
+ * (1 + |x|^R rounds to 1) final, and the lanes on the curve packed to the left of a buffer (x, |x|,
+ * R, 1/R and what the curve needs, by a permutation chosen from the lanes' mask: no branch a lane).
+ * The other blocks go through the law's branches one fiber after the other (hs_steel02_branches),
+ * their fibers on the curve packed with the others. Then the pows run over the packed lanes, full
+ * vectors but the last (the first pows of all the lanes, then the second ones: independent calls
+ * that overlap), and s2_curve's operations in their order give the curve lanes' stresses and
+ * tangents, scattered to their fibers. The buffer holds S2_PACK lanes (on the stack: no
+ * allocation); a call with more curve lanes runs the pows each time it fills. The tail of n % 4
+ * fibers is read with masked loads (no copies).
  *
  * The vector pow's lanes are independent of one another; its results are within a few ulps of
  * glibc's scalar pow, not its bits (the glibc wiki, "Libmvec": vector versions differ from the
@@ -133,10 +132,9 @@ static inline __attribute__((always_inline)) int
 s2_block(const s2_law *p, s2_pack *q, s2_m4 on, int full, int wide, size_t i, size_t ld,
          const double *strain, const double *c, double *t, double *stress, double *tangent)
 {
-    s2_v4 v[S2_ROWS]; /* the rows read: the law's strain and the branch's */
-    for (size_t k = S2_E; k < S2_ROWS; k++)
-        if (k == S2_E || (k >= S2_E0 && k <= S2_KON) || k == S2_X_LIN)
-            v[k] = s2_load(c + k * ld + i, on, full);
+    s2_v4 v[S2_ROWS]; /* the trial state: the committed but the strains, stress and tangent */
+    for (size_t k = 0; k < S2_ROWS; k++)
+        if (k != S2_STRAIN && k != S2_S && k != S2_T) v[k] = s2_load(c + k * ld + i, on, full);
     const s2_v4 eps = s2_load(strain + i, on, full), e = eps + s2_all(p->e_init);
     const s2_v4 de = e - v[S2_E], zero = s2_all(0.0);
     /* on its branch: kon 1 (towards tension) with de >= 0, or kon 2 with de <= 0 */
@@ -162,15 +160,15 @@ s2_block(const s2_law *p, s2_pack *q, s2_m4 on, int full, int wide, size_t i, si
         s2_put(q->at + k, perm, (s2_v4)at);
         s2_put(q->x + k, perm, x);
         s2_put(q->ax + k, perm, ax);
-        s2_put(q->R + k, perm, s2_load(c + S2_R * ld + i, on, full));
-        s2_put(q->inv_R + k, perm, s2_load(c + S2_INV_R * ld + i, on, full));
+        s2_put(q->R + k, perm, v[S2_R]);
+        s2_put(q->inv_R + k, perm, v[S2_INV_R]);
         s2_put(q->ds + k, perm, ds);
         s2_put(q->de0 + k, perm, de0);
         s2_put(q->s_r + k, perm, v[S2_SR]);
         q->k = k + (size_t)__builtin_popcount((unsigned)mask);
     }
-    for (size_t k = 0; k <= S2_T; k++) { /* (the rows after: copied already) */
-        if (wide && k < S2_T)
+    for (size_t k = 0; k < S2_ROWS; k++) {
+        if (wide && k + 1 < S2_ROWS)
             memcpy(t + k * ld + i, &v[k], sizeof v[k]);
         else
             s2_store(t + k * ld + i, on, v[k]);
@@ -249,12 +247,6 @@ s2_fibers_lanes(s2_pows_fn *pows, size_t w, const void *params, size_t n, size_t
     const s2_law *p = params;
     s2_pack q;
     q.k = 0;
-    if (ld == n) /* the trial rows that continue the committed ones */
-        memcpy(trial + S2_EMIN * ld, committed + S2_EMIN * ld,
-               (S2_ROWS - S2_EMIN) * n * sizeof *trial);
-    else
-        for (size_t k = S2_EMIN; k < S2_ROWS; k++)
-            memcpy(trial + k * ld, committed + k * ld, n * sizeof *trial);
     const size_t tail = n % 4;
     if (tail) { /* (wide: the last row's four lanes from row S2_ROWS - 2 stay in the arrays,
                  * which excludes n = 1 alone) */
