@@ -1,16 +1,19 @@
-/* Steel02 over fiber arrays (src/model/material_fibers.h): the law's entry (on x86-64 with AVX2
- * and FMA the lanes of four fibers and glibc's vector pow, src/model/material_steel02_mvec.c)
- * against the baseline measured in the same run, the same kernel with glibc's scalar pow one
- * fiber at a time (hs_steel02_fibers_scalar, what a processor without AVX2 runs), for n fibers a
- * call: 3 (a section of bench/opensees/rc_frame_3x3.tcl, its bars merged), 12, 48 and 315 (the
- * frame's 105 sections' bars in one call). bench/opensees/rc_frame_3x3.tcl's bars (fy 420 MPa,
- * E0 200 GPa, b 0.01, R0 18), each fiber on its own cyclic history about a drift, three trials a
- * step (Newton) then the commit; the share of evaluations on the curve (that need the pows) about
- * the frame's quarter. Alternated rounds, medians; prints ns a fiber evaluation and the ratio.
+/* Steel02 over fiber arrays (src/model/material_fibers.h): the kernels this processor runs
+ * (hs_steel02_kernels: on x86-64 with AVX2 and FMA the lanes of four fibers and glibc's vector
+ * pow over the call's packed curve lanes, four lanes a pow or, with AVX-512F, eight:
+ * src/model/material_steel02_mvec.c) against the baseline measured in the same run, the scalar
+ * kernel with glibc's scalar pow one fiber at a time (hs_steel02_fibers_scalar, what a processor
+ * without AVX2 runs), for n fibers a call: 3, 12, 50 (the 5 sections' 10 bars of an element of
+ * bench/opensees/rc_frame_3x3.tcl in one call, as the frame runs them) and 315. The frame's bars
+ * (fy 420 MPa, E0 200 GPa, b 0.01, R0 18), each fiber on its own cyclic history about a drift,
+ * three trials a step (Newton) then the commit; the share of evaluations on the curve (that need
+ * the pows) is printed. Alternated rounds, medians; prints ns a fiber evaluation and the ratio of
+ * the scalar kernel's to the law's entry's (the last column).
  * Usage: bench_steel02_fibers [evaluations a case] (default 3000000). */
 #include "hysim/hysim.h"
 
 #include "../src/model/material_fibers.h"
+#include "../src/model/material_steel02_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -90,9 +93,16 @@ int main(int argc, char **argv)
     printf("# Steel02 over fiber arrays, ns a fiber evaluation (medians of %d alternated rounds, "
            "%ld evaluations a case)\n",
            ROUNDS, evals);
-    printf("| fibers a call | law's entry | scalar pow, one fiber at a time | ratio |\n");
-    printf("|---|---|---|---|\n");
-    const size_t ns[] = {3, 12, 48, 315};
+    s2_kernel_fn *kernel[3];
+    const char *name[3];
+    const size_t nk = hs_steel02_kernels(kernel, name);
+    if (kernel[nk - 1] != law.trial) return 1;
+    printf("| fibers a call |");
+    for (size_t q = 0; q < nk; q++) printf(" %s%s |", name[q], q + 1 == nk ? " (entry)" : "");
+    printf(" ratio |\n|---|");
+    for (size_t q = 0; q <= nk; q++) printf("---|");
+    printf("\n");
+    const size_t ns[] = {3, 12, 50, 315};
     for (size_t c = 0; c < sizeof ns / sizeof ns[0]; c++) {
         const size_t n = ns[c];
         const long steps = evals / (3 * (long)n);
@@ -100,20 +110,20 @@ int main(int argc, char **argv)
             for (int j = 0; j < 3; j++)
                 for (size_t i = 0; i < n; i++)
                     table[step][j][i] = 420e6 / 200e9 * strain_at(i, step, j);
-        double a[ROUNDS], b[ROUNDS];
-        for (int r = 0; r < ROUNDS; r++) {
-            a[r] = run(law.trial, &law, one, n, steps, &sink);
-            b[r] = run(hs_steel02_fibers_scalar, &law, one, n, steps, &sink);
+        double a[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++)
+            for (size_t q = 0; q < nk; q++) a[q][r] = run(kernel[q], &law, one, n, steps, &sink);
+        printf("| %zu |", n);
+        for (size_t q = 0; q < nk; q++) {
+            qsort(a[q], ROUNDS, sizeof a[q][0], cmp);
+            printf(" %.1f |", a[q][ROUNDS / 2]);
         }
-        qsort(a, ROUNDS, sizeof a[0], cmp);
-        qsort(b, ROUNDS, sizeof b[0], cmp);
-        printf("| %zu | %.1f | %.1f | %.2f |\n", n, a[ROUNDS / 2], b[ROUNDS / 2],
-               b[ROUNDS / 2] / a[ROUNDS / 2]);
+        printf(" %.2f |\n", a[0][ROUNDS / 2] / a[nk - 1][ROUNDS / 2]);
     }
     /* the share on the curve, once, with the entry */
     {
         static double c[MAXS * MAXN], t[MAXS * MAXN], e[MAXN], s[MAXN], tg[MAXN];
-        const size_t n = 48;
+        const size_t n = 50;
         long on_curve = 0, all = 0;
         for (size_t v = 0; v < law.state_n; v++)
             for (size_t i = 0; i < n; i++) c[v * n + i] = one[v];

@@ -159,9 +159,6 @@ static void s2_trial(const s2_law *p, const s2_state *c, s2_state *t, double str
     s2_curve(p, t, x, d1, d2);
 }
 
-typedef void s2_pows_fn(size_t k, const double *ax, const double *R, const double *inv_R,
-                        double *d1, double *d2);
-
 /* d1 = 1 + ax^R and d2 = d1^(1/R) for k <= 4 lanes, glibc's scalar pow */
 static void s2_pows_scalar(size_t k, const double *ax, const double *R, const double *inv_R,
                            double *d1, double *d2)
@@ -228,31 +225,62 @@ void hs_steel02_fibers_scalar(const void *params, size_t n, size_t ld, const dou
     s2_fibers_rows(s2_pows_scalar, params, n, ld, strain, committed, trial, stress, tangent);
 }
 
-typedef void s2_kernel_fn(const void *params, size_t n, size_t ld, const double *strain,
-                          const double *committed, double *trial, double *stress, double *tangent);
-
 #if defined(HS_HAVE_MVEC) && defined(__x86_64__)
-void hs_steel02_fibers_gathered(const void *params, size_t n, size_t ld, const double *strain,
-                                const double *committed, double *trial, double *stress,
-                                double *tangent)
+unsigned hs_steel02_branches(const void *params, size_t n, size_t ld, const double *strain,
+                             const double *committed, double *trial, double *stress,
+                             double *tangent, double *x)
 {
-    s2_fibers_rows(hs_steel02_pows_avx2, params, n, ld, strain, committed, trial, stress, tangent);
+    unsigned curve = 0;
+    for (size_t l = 0; l < n; l++) {
+        s2_state c, t;
+        for (size_t k = 0; k < S2_ROWS; k++) ((double *)(void *)&c)[k] = committed[k * ld + l];
+        if (s2_branch(params, &c, &t, strain[l], &x[l]))
+            curve |= 1u << l;
+        else {
+            stress[l] = t.s;
+            tangent[l] = t.t;
+        }
+        for (size_t k = 0; k < S2_ROWS; k++)
+            trial[k * ld + l] = ((const double *)(const void *)&t)[k];
+    }
+    return curve;
 }
 
 static s2_kernel_fn *s2_fibers = hs_steel02_fibers_scalar;
 
 /* The law's entry (hs_fiber_law.trial): the AVX2 kernel with glibc's vector pow
  * (material_steel02_mvec.c) where the processor has AVX2 and FMA (libmvec's AVX2 variant needs
- * both), chosen when the program loads; glibc's scalar pow elsewhere. */
+ * both), its pows eight lanes a call where it has AVX-512F too (the same bits: bench/README.md),
+ * chosen when the program loads; glibc's scalar pow elsewhere. */
 __attribute__((constructor)) static void s2_fibers_choose(void)
 {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        s2_fibers = hs_steel02_fibers_avx2;
+        s2_fibers = __builtin_cpu_supports("avx512f") ? hs_steel02_fibers_avx2_pow8
+                                                      : hs_steel02_fibers_avx2;
 }
 #else
 static s2_kernel_fn *const s2_fibers = hs_steel02_fibers_scalar;
 #endif
+
+size_t hs_steel02_kernels(s2_kernel_fn **kernel, const char **name)
+{
+    size_t k = 0;
+    kernel[k] = hs_steel02_fibers_scalar;
+    name[k++] = "scalar pow";
+#if defined(HS_HAVE_MVEC) && defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        kernel[k] = hs_steel02_fibers_avx2;
+        name[k++] = "AVX2 lanes, 4-lane vector pow";
+        if (__builtin_cpu_supports("avx512f")) {
+            kernel[k] = hs_steel02_fibers_avx2_pow8;
+            name[k++] = "AVX2 lanes, 8-lane vector pow";
+        }
+    }
+#endif
+    return k;
+}
 
 static int s2_load(const void *params, hs_ctx *ctx, double *state)
 {
