@@ -165,6 +165,9 @@ struct hs_fe {
     double clock_t, clock_dt; /* the analysis' time and step (hs_fe_set_clock) */
     int *ml_el, *ml_at;       /* member load k: its element and its place in the element's list */
     int nml;
+    /* sparse path: per element, FE_MAX_EDOF: each DOF's equation when every map of the element
+     * is one term of weight 1 (-1: a support), else [0] = -2 (fe_sparse.c) */
+    int *slot_eq;
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of

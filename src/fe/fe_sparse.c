@@ -62,6 +62,25 @@ static void add_slot(hs_fe *fe, size_t at, int ke, int row, int col, double w, v
 
 static int split_elements(hs_fe *fe);
 
+#define SLOT_GENERAL (-2) /* slot_eq[0] of an element with a map of several terms or a weight */
+
+/* Element k's equations into eq (FE_MAX_EDOF) when each of its maps is one term of weight 1
+ * (-1: a support), the assembly then adding its force and matrix entries without the weights
+ * (a weight 1 changes no bit); eq[0] = SLOT_GENERAL otherwise. */
+static void element_unit_eqs(const hs_fe *fe, int k, int *eq)
+{
+    const fe_map *maps[FE_MAX_EDOF];
+    const int nd = fe_element_maps(fe, &fe->els[k], maps);
+    for (int a = 0; a < FE_MAX_EDOF; a++) eq[a] = -1;
+    for (int a = 0; a < nd; a++) {
+        if (maps[a]->n != 1 || maps[a]->c[0] != 1.0) {
+            eq[0] = SLOT_GENERAL;
+            return;
+        }
+        eq[a] = maps[a]->eq[0] < fe->neq ? maps[a]->eq[0] : -1;
+    }
+}
+
 /* The (row, column) pairs of a nodal mass on a rigid slave (its map's terms pairwise, T^T m T)
  * into ti, tj from at (NULL: counted only); returns the next place. An element's mass couples its
  * own DOFs, which its stiffness already does, but a mass on a slave may have no element. */
@@ -99,7 +118,8 @@ static int build_pattern(hs_fe *fe)
     fe->slot_ke = hs_calloc(total + 1, sizeof *fe->slot_ke);
     fe->slot_pos = hs_calloc(total + 1, sizeof *fe->slot_pos);
     fe->slot_w = hs_dvec(total + 1);
-    int rc = (!t.ti || !t.tj || !fe->slot_ke || !fe->slot_pos || !fe->slot_w)
+    fe->slot_eq = hs_calloc((size_t)fe->nels * FE_MAX_EDOF + 1, sizeof *fe->slot_eq);
+    int rc = (!t.ti || !t.tj || !fe->slot_ke || !fe->slot_pos || !fe->slot_w || !fe->slot_eq)
                  ? hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory")
                  : 0;
     if (!rc) {
@@ -112,8 +132,10 @@ static int build_pattern(hs_fe *fe)
     hs_free(t.ti);
     hs_free(t.tj);
     if (rc) return rc;
-    for (int k = 0; k < fe->nels; k++)
+    for (int k = 0; k < fe->nels; k++) {
         element_visit(fe, k, fe->slot_off[k], add_slot, (void *)fe->Kpat);
+        element_unit_eqs(fe, k, fe->slot_eq + (size_t)k * FE_MAX_EDOF);
+    }
     return 0;
 }
 
@@ -192,6 +214,14 @@ static int split_elements(hs_fe *fe)
     return 0;
 }
 
+/* Element k's matrix ke added into the slots of Kt when its weights are all 1 (slot_eq). */
+static void add_unit_slots(const hs_fe *fe, int k, const double *restrict ke, double *restrict Kt)
+{
+    const int *restrict pos = fe->slot_pos, *restrict kei = fe->slot_ke;
+    for (size_t s = fe->slot_off[k], end = fe->slot_off[k + 1]; s < end; s++)
+        Kt[pos[s]] += ke[kei[s]];
+}
+
 /* Every element's force into fe->r_eq and its matrices into the slots of Kt, Ct (values of
  * fe->Kpat, when not NULL) at fe->u, fe->v; `initial`: the initial tangent only. The constant
  * elements enter as Kconst: their force Kconst d, their tangent Kconst. */
@@ -212,6 +242,8 @@ static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, dou
     }
     if (Kt && var_only)
         for (int q = 0; q < fe->nvar_pos; q++) Kt[fe->var_pos[q]] = fe->Kconst->val[fe->var_pos[q]];
+    else if (Kt && fe->nvar == fe->nels) /* no constant element: Kconst is zero, not read */
+        memset(Kt, 0, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
     else if (Kt)
         memcpy(Kt, fe->Kconst->val, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
     for (int v = 0; v < fe->nvar; v++) {
@@ -223,9 +255,19 @@ static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, dou
         int rc =
             fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, Kt ? ke : NULL, Ct ? ce : NULL);
         if (rc) return rc;
-        for (int a = 0; a < nd; a++)
-            for (int t = 0; t < maps[a]->n; t++)
-                if (maps[a]->eq[t] < fe->neq) fe->r_eq[maps[a]->eq[t]] += maps[a]->c[t] * f[a];
+        const int *eq = fe->slot_eq + (size_t)k * FE_MAX_EDOF;
+        if (eq[0] == SLOT_GENERAL) {
+            for (int a = 0; a < nd; a++)
+                for (int t = 0; t < maps[a]->n; t++)
+                    if (maps[a]->eq[t] < fe->neq) fe->r_eq[maps[a]->eq[t]] += maps[a]->c[t] * f[a];
+        } else {
+            for (int a = 0; a < nd; a++)
+                if (eq[a] >= 0) fe->r_eq[eq[a]] += f[a];
+        }
+        if (Kt && !Ct && eq[0] != SLOT_GENERAL) {
+            add_unit_slots(fe, k, ke, Kt);
+            continue;
+        }
         for (size_t s = fe->slot_off[k]; (Kt || Ct) && s < fe->slot_off[k + 1]; s++) {
             const int p = fe->slot_pos[s];
             if (Kt) Kt[p] += fe->slot_w[s] * ke[fe->slot_ke[s]];
