@@ -166,7 +166,7 @@ struct hs_fe {
     int *ml_el, *ml_at;       /* member load k: its element and its place in the element's list */
     int nml;
     /* sparse path: per element, FE_MAX_EDOF: each DOF's equation when every map of the element
-     * is one term of weight 1 (-1: a support), else [0] = -2 (fe_sparse.c) */
+     * is one term of weight 1 or none (-1: a support or none), else [0] = -2 (fe_sparse.c) */
     int *slot_eq;
 };
 

@@ -65,19 +65,19 @@ static int split_elements(hs_fe *fe);
 #define SLOT_GENERAL (-2) /* slot_eq[0] of an element with a map of several terms or a weight */
 
 /* Element k's equations into eq (FE_MAX_EDOF) when each of its maps is one term of weight 1
- * (-1: a support), the assembly then adding its force and matrix entries without the weights
- * (a weight 1 changes no bit); eq[0] = SLOT_GENERAL otherwise. */
+ * or none (-1: a support or no term), the assembly then adding its force and matrix entries without
+ * the weights (a weight 1 changes no bit); eq[0] = SLOT_GENERAL otherwise. */
 static void element_unit_eqs(const hs_fe *fe, int k, int *eq)
 {
     const fe_map *maps[FE_MAX_EDOF];
     const int nd = fe_element_maps(fe, &fe->els[k], maps);
     for (int a = 0; a < FE_MAX_EDOF; a++) eq[a] = -1;
-    for (int a = 0; a < nd; a++) {
-        if (maps[a]->n != 1 || maps[a]->c[0] != 1.0) {
+    for (int a = 0; a < nd; a++) { /* an empty map (a DOF the element lacks): none */
+        if (maps[a]->n > 1 || (maps[a]->n == 1 && maps[a]->c[0] != 1.0)) {
             eq[0] = SLOT_GENERAL;
             return;
         }
-        eq[a] = maps[a]->eq[0] < fe->neq ? maps[a]->eq[0] : -1;
+        eq[a] = maps[a]->n == 1 && maps[a]->eq[0] < fe->neq ? maps[a]->eq[0] : -1;
     }
 }
 
@@ -249,8 +249,9 @@ static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, dou
     for (int v = 0; v < fe->nvar; v++) {
         const int k = fe->var_els[v];
         fe_element *e = &fe->els[k];
-        const fe_map *maps[FE_MAX_EDOF];
-        const int nd = fe_element_maps(fe, e, maps);
+        const fe_map *own[FE_MAX_EDOF]; /* the maps kept at finalize are read in place */
+        const int nd = e->nmaps ? e->nmaps : fe_element_maps(fe, e, own);
+        const fe_map *const *maps = e->nmaps ? e->maps : own;
         double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
         int rc =
             fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, Kt ? ke : NULL, Ct ? ce : NULL);
