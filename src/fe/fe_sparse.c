@@ -103,6 +103,43 @@ static size_t slave_mass_pairs(const hs_fe *fe, size_t at, int *ti, int *tj)
     return at;
 }
 
+/* Element k's slots from s as runs (place, entry, length) into run (NULL: counted only): the
+ * slots whose places and entries both follow the slot before's. Returns the number of runs. */
+static size_t element_runs(const hs_fe *fe, int k, int *run)
+{
+    size_t n = 0;
+    for (size_t s = fe->slot_off[k], end = fe->slot_off[k + 1]; s < end; n++) {
+        size_t e = s + 1;
+        while (e < end && fe->slot_pos[e] == fe->slot_pos[e - 1] + 1 &&
+               fe->slot_ke[e] == fe->slot_ke[e - 1] + 1)
+            e++;
+        if (run) {
+            run[3 * n] = fe->slot_pos[s];
+            run[3 * n + 1] = fe->slot_ke[s];
+            run[3 * n + 2] = (int)(e - s);
+        }
+        s = e;
+    }
+    return n;
+}
+
+/* Every element's runs (element_runs), kept for the assembly. */
+static int build_runs(hs_fe *fe)
+{
+    fe->slot_run_off = hs_calloc((size_t)fe->nels + 1, sizeof *fe->slot_run_off);
+    if (!fe->slot_run_off) return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    size_t total = 0;
+    for (int k = 0; k < fe->nels; k++) {
+        fe->slot_run_off[k] = total;
+        total += element_runs(fe, k, NULL);
+    }
+    fe->slot_run_off[fe->nels] = total;
+    fe->slot_run = hs_calloc(3 * total + 1, sizeof *fe->slot_run);
+    if (!fe->slot_run) return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    for (int k = 0; k < fe->nels; k++) element_runs(fe, k, fe->slot_run + 3 * fe->slot_run_off[k]);
+    return 0;
+}
+
 static int build_pattern(hs_fe *fe)
 {
     size_t total = 0;
@@ -136,7 +173,7 @@ static int build_pattern(hs_fe *fe)
         element_visit(fe, k, fe->slot_off[k], add_slot, (void *)fe->Kpat);
         element_unit_eqs(fe, k, fe->slot_eq + (size_t)k * FE_MAX_EDOF);
     }
-    return 0;
+    return build_runs(fe);
 }
 
 int hs_fe_sparse_pattern(hs_fe *fe, const hs_csc **out)
@@ -214,12 +251,17 @@ static int split_elements(hs_fe *fe)
     return 0;
 }
 
-/* Element k's matrix ke added into the slots of Kt when its weights are all 1 (slot_eq). */
+/* Element k's matrix ke added into the slots of Kt when its weights are all 1 (slot_eq), run by
+ * run (a node's DOFs are consecutive rows of a column: runs of 3 to 6 entries in 2-D). */
 static void add_unit_slots(const hs_fe *fe, int k, const double *restrict ke, double *restrict Kt)
 {
-    const int *restrict pos = fe->slot_pos, *restrict kei = fe->slot_ke;
-    for (size_t s = fe->slot_off[k], end = fe->slot_off[k + 1]; s < end; s++)
-        Kt[pos[s]] += ke[kei[s]];
+    const int *run = fe->slot_run + 3 * fe->slot_run_off[k],
+              *end = fe->slot_run + 3 * fe->slot_run_off[k + 1];
+    for (; run < end; run += 3) {
+        double *restrict to = Kt + run[0];
+        const double *restrict from = ke + run[1];
+        for (int t = 0; t < run[2]; t++) to[t] += from[t];
+    }
 }
 
 /* Every element's force into fe->r_eq and its matrices into the slots of Kt, Ct (values of
