@@ -119,6 +119,9 @@ void hs_fe_destroy(hs_fe **pfe)
     hs_free(fe->slot_ke);
     hs_free(fe->slot_pos);
     hs_free(fe->slot_w);
+    hs_free(fe->slot_eq);
+    hs_free(fe->slot_run);
+    hs_free(fe->slot_run_off);
     hs_csc_destroy(&fe->Kconst);
     hs_free(fe->var_els);
     hs_free(fe->var_pos);

@@ -165,6 +165,13 @@ struct hs_fe {
     double clock_t, clock_dt; /* the analysis' time and step (hs_fe_set_clock) */
     int *ml_el, *ml_at;       /* member load k: its element and its place in the element's list */
     int nml;
+    /* sparse path: per element, FE_MAX_EDOF: each DOF's equation when every map of the element
+     * is one term of weight 1 or none (-1: a support or none), else [0] = -2 (fe_sparse.c) */
+    int *slot_eq;
+    /* sparse path: each element's slots as runs of consecutive places and entries (pos, entry,
+     * length; slot_run_off: nels + 1 offsets in runs), for the elements of slot_eq's weights 1 */
+    int *slot_run;
+    size_t *slot_run_off;
 };
 
 /* fe.c: the node index of a user's id (or -1); an error when the model is finalized; the index of

@@ -62,6 +62,25 @@ static void add_slot(hs_fe *fe, size_t at, int ke, int row, int col, double w, v
 
 static int split_elements(hs_fe *fe);
 
+#define SLOT_GENERAL (-2) /* slot_eq[0] of an element with a map of several terms or a weight */
+
+/* Element k's equations into eq (FE_MAX_EDOF) when each of its maps is one term of weight 1
+ * or none (-1: a support or no term), the assembly then adding its force and matrix entries without
+ * the weights (a weight 1 changes no bit); eq[0] = SLOT_GENERAL otherwise. */
+static void element_unit_eqs(const hs_fe *fe, int k, int *eq)
+{
+    const fe_map *maps[FE_MAX_EDOF];
+    const int nd = fe_element_maps(fe, &fe->els[k], maps);
+    for (int a = 0; a < FE_MAX_EDOF; a++) eq[a] = -1;
+    for (int a = 0; a < nd; a++) { /* an empty map (a DOF the element lacks): none */
+        if (maps[a]->n > 1 || (maps[a]->n == 1 && maps[a]->c[0] != 1.0)) {
+            eq[0] = SLOT_GENERAL;
+            return;
+        }
+        eq[a] = maps[a]->n == 1 && maps[a]->eq[0] < fe->neq ? maps[a]->eq[0] : -1;
+    }
+}
+
 /* The (row, column) pairs of a nodal mass on a rigid slave (its map's terms pairwise, T^T m T)
  * into ti, tj from at (NULL: counted only); returns the next place. An element's mass couples its
  * own DOFs, which its stiffness already does, but a mass on a slave may have no element. */
@@ -84,6 +103,43 @@ static size_t slave_mass_pairs(const hs_fe *fe, size_t at, int *ti, int *tj)
     return at;
 }
 
+/* Element k's slots from s as runs (place, entry, length) into run (NULL: counted only): the
+ * slots whose places and entries both follow the slot before's. Returns the number of runs. */
+static size_t element_runs(const hs_fe *fe, int k, int *run)
+{
+    size_t n = 0;
+    for (size_t s = fe->slot_off[k], end = fe->slot_off[k + 1]; s < end; n++) {
+        size_t e = s + 1;
+        while (e < end && fe->slot_pos[e] == fe->slot_pos[e - 1] + 1 &&
+               fe->slot_ke[e] == fe->slot_ke[e - 1] + 1)
+            e++;
+        if (run) {
+            run[3 * n] = fe->slot_pos[s];
+            run[3 * n + 1] = fe->slot_ke[s];
+            run[3 * n + 2] = (int)(e - s);
+        }
+        s = e;
+    }
+    return n;
+}
+
+/* Every element's runs (element_runs), kept for the assembly. */
+static int build_runs(hs_fe *fe)
+{
+    fe->slot_run_off = hs_calloc((size_t)fe->nels + 1, sizeof *fe->slot_run_off);
+    if (!fe->slot_run_off) return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    size_t total = 0;
+    for (int k = 0; k < fe->nels; k++) {
+        fe->slot_run_off[k] = total;
+        total += element_runs(fe, k, NULL);
+    }
+    fe->slot_run_off[fe->nels] = total;
+    fe->slot_run = hs_calloc(3 * total + 1, sizeof *fe->slot_run);
+    if (!fe->slot_run) return hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory");
+    for (int k = 0; k < fe->nels; k++) element_runs(fe, k, fe->slot_run + 3 * fe->slot_run_off[k]);
+    return 0;
+}
+
 static int build_pattern(hs_fe *fe)
 {
     size_t total = 0;
@@ -99,7 +155,8 @@ static int build_pattern(hs_fe *fe)
     fe->slot_ke = hs_calloc(total + 1, sizeof *fe->slot_ke);
     fe->slot_pos = hs_calloc(total + 1, sizeof *fe->slot_pos);
     fe->slot_w = hs_dvec(total + 1);
-    int rc = (!t.ti || !t.tj || !fe->slot_ke || !fe->slot_pos || !fe->slot_w)
+    fe->slot_eq = hs_calloc((size_t)fe->nels * FE_MAX_EDOF + 1, sizeof *fe->slot_eq);
+    int rc = (!t.ti || !t.tj || !fe->slot_ke || !fe->slot_pos || !fe->slot_w || !fe->slot_eq)
                  ? hs_fail(fe->ctx, HS_ENOMEM, "frame model: out of memory")
                  : 0;
     if (!rc) {
@@ -112,9 +169,11 @@ static int build_pattern(hs_fe *fe)
     hs_free(t.ti);
     hs_free(t.tj);
     if (rc) return rc;
-    for (int k = 0; k < fe->nels; k++)
+    for (int k = 0; k < fe->nels; k++) {
         element_visit(fe, k, fe->slot_off[k], add_slot, (void *)fe->Kpat);
-    return 0;
+        element_unit_eqs(fe, k, fe->slot_eq + (size_t)k * FE_MAX_EDOF);
+    }
+    return build_runs(fe);
 }
 
 int hs_fe_sparse_pattern(hs_fe *fe, const hs_csc **out)
@@ -192,6 +251,19 @@ static int split_elements(hs_fe *fe)
     return 0;
 }
 
+/* Element k's matrix ke added into the slots of Kt when its weights are all 1 (slot_eq), run by
+ * run (a node's DOFs are consecutive rows of a column: runs of 3 to 6 entries in 2-D). */
+static void add_unit_slots(const hs_fe *fe, int k, const double *restrict ke, double *restrict Kt)
+{
+    const int *run = fe->slot_run + 3 * fe->slot_run_off[k],
+              *end = fe->slot_run + 3 * fe->slot_run_off[k + 1];
+    for (; run < end; run += 3) {
+        double *restrict to = Kt + run[0];
+        const double *restrict from = ke + run[1];
+        for (int t = 0; t < run[2]; t++) to[t] += from[t];
+    }
+}
+
 /* Every element's force into fe->r_eq and its matrices into the slots of Kt, Ct (values of
  * fe->Kpat, when not NULL) at fe->u, fe->v; `initial`: the initial tangent only. The constant
  * elements enter as Kconst: their force Kconst d, their tangent Kconst. */
@@ -212,20 +284,33 @@ static int sparse_assemble(hs_fe *fe, int initial, int var_only, double *Kt, dou
     }
     if (Kt && var_only)
         for (int q = 0; q < fe->nvar_pos; q++) Kt[fe->var_pos[q]] = fe->Kconst->val[fe->var_pos[q]];
+    else if (Kt && fe->nvar == fe->nels) /* no constant element: Kconst is zero, not read */
+        memset(Kt, 0, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
     else if (Kt)
         memcpy(Kt, fe->Kconst->val, (size_t)hs_csc_nnz(fe->Kpat) * sizeof *Kt);
     for (int v = 0; v < fe->nvar; v++) {
         const int k = fe->var_els[v];
         fe_element *e = &fe->els[k];
-        const fe_map *maps[FE_MAX_EDOF];
-        const int nd = fe_element_maps(fe, e, maps);
+        const fe_map *own[FE_MAX_EDOF]; /* the maps kept at finalize are read in place */
+        const int nd = e->nmaps ? e->nmaps : fe_element_maps(fe, e, own);
+        const fe_map *const *maps = e->nmaps ? e->maps : own;
         double f[FE_MAX_EDOF] = {0}, ke[FE_MAX_EDOF * FE_MAX_EDOF], ce[FE_MAX_EDOF * FE_MAX_EDOF];
         int rc =
             fe_element_state(fe, e, maps, fe->u, fe->v, initial, f, Kt ? ke : NULL, Ct ? ce : NULL);
         if (rc) return rc;
-        for (int a = 0; a < nd; a++)
-            for (int t = 0; t < maps[a]->n; t++)
-                if (maps[a]->eq[t] < fe->neq) fe->r_eq[maps[a]->eq[t]] += maps[a]->c[t] * f[a];
+        const int *eq = fe->slot_eq + (size_t)k * FE_MAX_EDOF;
+        if (eq[0] == SLOT_GENERAL) {
+            for (int a = 0; a < nd; a++)
+                for (int t = 0; t < maps[a]->n; t++)
+                    if (maps[a]->eq[t] < fe->neq) fe->r_eq[maps[a]->eq[t]] += maps[a]->c[t] * f[a];
+        } else {
+            for (int a = 0; a < nd; a++)
+                if (eq[a] >= 0) fe->r_eq[eq[a]] += f[a];
+        }
+        if (Kt && !Ct && eq[0] != SLOT_GENERAL) {
+            add_unit_slots(fe, k, ke, Kt);
+            continue;
+        }
         for (size_t s = fe->slot_off[k]; (Kt || Ct) && s < fe->slot_off[k + 1]; s++) {
             const int p = fe->slot_pos[s];
             if (Kt) Kt[p] += fe->slot_w[s] * ke[fe->slot_ke[s]];

@@ -186,8 +186,9 @@ static int form_tangent(hs_os_live *lv, const hs_os_settings *set, int initial)
         memcpy(lv->Keff, lv->Keffc, nnz(lv) * sizeof(double));
     } else {
         keff_constant(lv, set);
-        const double a = set->alpha;
-        for (size_t k = 0; k < nnz(lv); k++) lv->Keff[k] = a * K[k] + lv->Keffc[k];
+        const double a = set->alpha, *restrict Kc = lv->Keffc;
+        double *restrict Ke = lv->Keff;
+        for (size_t k = 0, end = nnz(lv); k < end; k++) Ke[k] = a * K[k] + Kc[k];
         if (lv->Cmodal && !set->hht && !lv->modal_q) /* Newmark's getCFactor c2; HHT's 0 */
             for (size_t k = 0; k < nnz(lv); k++) lv->Keff[k] += lv->c2 * lv->Cmodal[k];
     }

@@ -73,12 +73,14 @@ int hs_os_storage_gather(const hs_os_storage *s, const double *D, double *v)
     return all != inside;
 }
 
-void hs_os_storage_matvec_sub(const hs_os_storage *s, const double *A, const double *x, double *y)
+void hs_os_storage_matvec_sub(const hs_os_storage *s, const double *restrict A,
+                              const double *restrict x, double *restrict y)
 {
     const int *cp = s->P->colptr, *ri = s->P->rowind;
     for (int j = 0; j < s->n; j++) {
-        if (x[j] == 0.0) continue;
-        for (int p = cp[j]; p < cp[j + 1]; p++) y[ri[p]] -= A[p] * x[j];
+        const double xj = x[j];
+        if (xj == 0.0) continue;
+        for (int p = cp[j], end = cp[j + 1]; p < end; p++) y[ri[p]] -= A[p] * xj;
     }
 }
 
