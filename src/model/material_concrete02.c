@@ -222,10 +222,9 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const double *c, size_t ldc,
         const c2_m reached = (c2_m)(d_t != c2_all(0.0));
         past = ~(c2_m)(e <= e_t + d_t);
         u = c2_sel(past, e - e_t, d_t);
-        c2_v s_ten, t_ten, t_sec = ec0;
+        c2_v s_ten, t_ten;
         c2_tension(p, u, &s_ten, &t_ten);
-        if (c2_any(beyond & ~past & reached))
-            t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
+        const c2_v t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
         s_tr = c2_sel(past, s_ten, t_sec * (e - e_t));
         t_tr = c2_sel(past, t_ten, t_sec);
     }
