@@ -131,12 +131,6 @@ C2_INLINE int64_t c2_or_lanes(c2_m m)
     return (h | __builtin_shufflevector(h, h, 1, 0, 3, 2))[0];
 }
 
-/* 1 when m is set in any lane */
-C2_INLINE int c2_any(c2_m m)
-{
-    return c2_or_lanes(m) != 0;
-}
-
 /* a where m is set, else b */
 C2_INLINE c2_v c2_sel(c2_m m, c2_v a, c2_v b)
 {
@@ -215,7 +209,9 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const double *c, size_t ldc,
         s_un = c2_sel(above, s_hi, s_1);
         t_un = c2_sel(above, half * E_r, t_1);
     }
-    /* beyond e_t: the tension envelope at d_t (the secant) or at e - e_t (past d_t) */
+    /* beyond e_t: the tension envelope at d_t (the secant) or at e - e_t (past d_t); the
+     * secant's division in every such block (a test of the lanes that need it, and its
+     * mispredictions, cost more than the division) */
     c2_m past = {0};
     c2_v u = d_t, s_tr = s_c, t_tr = t_c;
     if (taken & 4) {
