@@ -245,7 +245,9 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const double *c, size_t ldc,
  * to e_t, beyond e_t, beyond e_min: 33, 27 and 14 % of the blocks of four in
  * bench/opensees/rc_frame_3x3.tcl's 2048 steps) or the two sides of e_t (13 %), the branches are
  * built with their masks as constants, which leaves out the selects of the others (the same
- * operations, the same bits). */
+ * operations, the same bits). The blocks with a lane beyond e_min are told apart first (all of
+ * them, or mixed: the general path), then the others: fewer tests a block than one chain of
+ * compares (bench/README.md, Concrete02's kernel). */
 C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, size_t ldc,
                        double *t, size_t ldt, double *stress, double *tangent)
 {
@@ -259,12 +261,15 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
     const c2_m to_e_t = (un & 2) | (~un & 4);
     const int64_t taken = c2_or_lanes((env & 1) | (~env & to_e_t) | (keep & 8));
     const c2_m none = {0}, all = ~none;
-    if (taken == 2)
+    if (taken & 1) {
+        if (taken == 1)
+            c2_branches(p, e, c, ldc, none, all, none, 1, t, ldt, stress, tangent);
+        else
+            c2_branches(p, e, c, ldc, keep, env, un, taken, t, ldt, stress, tangent);
+    } else if (taken == 2)
         c2_branches(p, e, c, ldc, none, none, all, 2, t, ldt, stress, tangent);
     else if (taken == 4)
         c2_branches(p, e, c, ldc, none, none, none, 4, t, ldt, stress, tangent);
-    else if (taken == 1)
-        c2_branches(p, e, c, ldc, none, all, none, 1, t, ldt, stress, tangent);
     else if (taken == 6)
         c2_branches(p, e, c, ldc, none, none, un, 6, t, ldt, stress, tangent);
     else
