@@ -131,12 +131,6 @@ C2_INLINE int64_t c2_or_lanes(c2_m m)
     return (h | __builtin_shufflevector(h, h, 1, 0, 3, 2))[0];
 }
 
-/* 1 when m is set in any lane */
-C2_INLINE int c2_any(c2_m m)
-{
-    return c2_or_lanes(m) != 0;
-}
-
 /* a where m is set, else b */
 C2_INLINE c2_v c2_sel(c2_m m, c2_v a, c2_v b)
 {
@@ -215,17 +209,18 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const double *c, size_t ldc,
         s_un = c2_sel(above, s_hi, s_1);
         t_un = c2_sel(above, half * E_r, t_1);
     }
-    /* beyond e_t: the tension envelope at d_t (the secant) or at e - e_t (past d_t) */
+    /* beyond e_t: the tension envelope at d_t (the secant) or at e - e_t (past d_t); the
+     * secant's division in every such block (a test of the lanes that need it, and its
+     * mispredictions, cost more than the division) */
     c2_m past = {0};
     c2_v u = d_t, s_tr = s_c, t_tr = t_c;
     if (taken & 4) {
         const c2_m reached = (c2_m)(d_t != c2_all(0.0));
         past = ~(c2_m)(e <= e_t + d_t);
         u = c2_sel(past, e - e_t, d_t);
-        c2_v s_ten, t_ten, t_sec = ec0;
+        c2_v s_ten, t_ten;
         c2_tension(p, u, &s_ten, &t_ten);
-        if (c2_any(beyond & ~past & reached))
-            t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
+        const c2_v t_sec = c2_sel(reached, s_ten / c2_sel(reached, d_t, c2_all(1.0)), ec0);
         s_tr = c2_sel(past, s_ten, t_sec * (e - e_t));
         t_tr = c2_sel(past, t_ten, t_sec);
     }
@@ -250,7 +245,9 @@ C2_INLINE void c2_branches(const c2_law *p, c2_v e, const double *c, size_t ldc,
  * to e_t, beyond e_t, beyond e_min: 33, 27 and 14 % of the blocks of four in
  * bench/opensees/rc_frame_3x3.tcl's 2048 steps) or the two sides of e_t (13 %), the branches are
  * built with their masks as constants, which leaves out the selects of the others (the same
- * operations, the same bits). */
+ * operations, the same bits). The blocks with a lane beyond e_min are told apart first (all of
+ * them, or mixed: the general path), then the others: fewer tests a block than one chain of
+ * compares (bench/README.md, Concrete02's kernel). */
 C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, size_t ldc,
                        double *t, size_t ldt, double *stress, double *tangent)
 {
@@ -264,12 +261,15 @@ C2_INLINE void c2_four(const c2_law *p, const double *strain, const double *c, s
     const c2_m to_e_t = (un & 2) | (~un & 4);
     const int64_t taken = c2_or_lanes((env & 1) | (~env & to_e_t) | (keep & 8));
     const c2_m none = {0}, all = ~none;
-    if (taken == 2)
+    if (taken & 1) {
+        if (taken == 1)
+            c2_branches(p, e, c, ldc, none, all, none, 1, t, ldt, stress, tangent);
+        else
+            c2_branches(p, e, c, ldc, keep, env, un, taken, t, ldt, stress, tangent);
+    } else if (taken == 2)
         c2_branches(p, e, c, ldc, none, none, all, 2, t, ldt, stress, tangent);
     else if (taken == 4)
         c2_branches(p, e, c, ldc, none, none, none, 4, t, ldt, stress, tangent);
-    else if (taken == 1)
-        c2_branches(p, e, c, ldc, none, all, none, 1, t, ldt, stress, tangent);
     else if (taken == 6)
         c2_branches(p, e, c, ldc, none, none, un, 6, t, ldt, stress, tangent);
     else
