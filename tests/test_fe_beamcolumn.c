@@ -103,7 +103,7 @@ static void test_elastic_stiffness(void **state)
             fe_section *secs[FE_BI_MAX];
             for (int i = 0; i < bi.n; i++) secs[i] = elastic_section(EA, EI);
             fe_bc2d *e = NULL;
-            assert_int_equal(fe_bc2d_create(NULL, fb, L, &bi, secs, &e), 0);
+            assert_int_equal(fe_bc2d_create(NULL, fb, L, &bi, secs, NULL, &e), 0);
             const double v[3] = {1e-3, 2e-3, -5e-4};
             assert_int_equal(fe_bc2d_set_trial(e, v), 0);
             for (int k = 0; k < 9; k++)
@@ -149,7 +149,7 @@ static fe_bc2d *steel_force_based(double b, double h, double L, fe_beam_integrat
     fe_section *secs[FE_BI_MAX];
     for (int i = 0; i < 5; i++) secs[i] = steel_rect(b, h, 40);
     fe_bc2d *e = NULL;
-    assert_int_equal(fe_bc2d_create(NULL, 1, L, bi, secs, &e), 0);
+    assert_int_equal(fe_bc2d_create(NULL, 1, L, bi, secs, NULL, &e), 0);
     return e;
 }
 

@@ -527,8 +527,11 @@ static void same_states(const fe_section *a, const fe_section *b)
  * with two trials a step, reverts, a step where one section alone was set, checkpoints saved and
  * loaded: the resultants and tangents the same bits at every trial, the checkpoint states the same
  * bytes; nothing allocated. Sections with a material object or another law's parameters make no
- * batch. */
-static void batch_against_one_by_one(const rc_laws *L)
+ * batch.
+ * shared: the batch takes its scratch from a model's fe_batch_scratch, shared with a second batch
+ * (other sections, more fibers: the scratch grows) whose trial runs after each of the first's,
+ * overwriting the scratch: a batch's trial reads nothing left there by its last one. */
+static void batch_against_one_by_one(const rc_laws *L, int shared)
 {
     enum { NP = 5 };
     const int ncore[NP] = {10, 10, 7, 13, 9};
@@ -538,9 +541,19 @@ static void batch_against_one_by_one(const rc_laws *L)
         b[p] = rc_point(ncore[p], 0, L);
     }
     assert_int_equal(a[0]->ngrp, 3);
-    fe_section_batch *bt = NULL;
-    assert_int_equal(fe_section_batch_create(a, NP, &bt), 0);
+    fe_section_batch *bt = NULL, *other = NULL;
+    fe_batch_scratch *scratch = NULL;
+    fe_section *o[NP];
+    if (shared) {
+        assert_int_equal(fe_batch_scratch_create(&scratch), 0);
+        for (int p = 0; p < NP; p++) o[p] = rc_point(ncore[p] + 4, 0, L);
+    }
+    assert_int_equal(fe_section_batch_create(a, NP, scratch, &bt), 0);
     assert_non_null(bt);
+    if (shared) {
+        assert_int_equal(fe_section_batch_create(o, NP, scratch, &other), 0);
+        assert_non_null(other);
+    }
     const uint64_t allocs = hs_alloc_count();
     double e[NP][FE_SEC_MAX] = {{0}}, saved[NP][4096];
     int trials = 0;
@@ -549,6 +562,11 @@ static void batch_against_one_by_one(const rc_laws *L)
             const double t = (k - 0.3 * (1 - it)) / 60.0;
             for (int p = 0; p < NP; p++) batch_path(p, t, e[p]);
             fe_section_batch_set_trial(bt, e);
+            if (other) { /* (its results at other paths: the scratch overwritten) */
+                double eo[NP][FE_SEC_MAX] = {{0}};
+                for (int p = 0; p < NP; p++) batch_path(NP - 1 - p, 1.0 - t, eo[p]);
+                fe_section_batch_set_trial(other, eo);
+            }
             for (int p = 0; p < NP; p++) {
                 assert_int_equal(fe_section_set_trial(b[p], e[p]), 0);
                 assert_memory_equal(a[p]->s, b[p]->s, 2 * sizeof(double));
@@ -597,6 +615,7 @@ static void batch_against_one_by_one(const rc_laws *L)
     for (int k = 21; k <= 30; k++) {
         for (int p = 0; p < NP; p++) batch_path(p, k / 60.0, e[p]);
         fe_section_batch_set_trial(bt, e);
+        if (other) fe_section_batch_set_trial(other, e);
         for (int p = 0; p < NP; p++) {
             assert_int_equal(fe_section_set_trial(b[p], e[p]), 0);
             assert_memory_equal(a[p]->s, b[p]->s, 2 * sizeof(double));
@@ -612,6 +631,11 @@ static void batch_against_one_by_one(const rc_laws *L)
         fe_section_destroy(&b[p]);
     }
     fe_section_batch_destroy(&bt);
+    if (shared) {
+        fe_section_batch_destroy(&other);
+        for (int p = 0; p < NP; p++) fe_section_destroy(&o[p]);
+        fe_batch_scratch_destroy(&scratch);
+    }
 }
 
 /* The fibers' places shared by the sections made from one description (fe_section_make): the
@@ -680,14 +704,16 @@ static void test_shared_places(void **state)
 static void test_section_batch(void **state)
 {
     (void)state;
-    batch_against_one_by_one(&LAWS02);
+    batch_against_one_by_one(&LAWS02, 0);
+    batch_against_one_by_one(&LAWS02, 1);
     /* Concrete01 and Steel01: their states one fiber after the other (no rows) */
     const rc_laws laws01 = {core01, cover01, steel01};
-    batch_against_one_by_one(&laws01);
+    batch_against_one_by_one(&laws01, 0);
+    batch_against_one_by_one(&laws01, 1);
     /* no batch: a material object (ElasticPP) in one section; another law's parameters */
     fe_section_batch *bt = NULL;
     fe_section *c[2] = {rc_point(8, 0, &LAWS02), rc_point(8, 1, &LAWS02)};
-    assert_int_equal(fe_section_batch_create(c, 2, &bt), 0);
+    assert_int_equal(fe_section_batch_create(c, 2, NULL, &bt), 0);
     assert_null(bt);
     for (int p = 0; p < 2; p++) {
         fe_section_destroy(&c[p]);
@@ -696,7 +722,7 @@ static void test_section_batch(void **state)
     }
     assert_int_equal(c[0]->ngrp, 1);
     assert_int_equal(c[1]->ngrp, 1);
-    assert_int_equal(fe_section_batch_create(c, 2, &bt), 0);
+    assert_int_equal(fe_section_batch_create(c, 2, NULL, &bt), 0);
     assert_null(bt);
     for (int p = 0; p < 2; p++) fe_section_destroy(&c[p]);
 }

@@ -1,6 +1,7 @@
 /* The frame model's definition: dimension, nodes, fixities, masses, elements, and the numbering of
  * the DOFs into fixed, constrained (fe_constraints.c), dynamic (with mass) and condensed. */
 #include "fe_impl.h"
+#include "fe_section.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -89,6 +90,7 @@ void hs_fe_destroy(hs_fe **pfe)
         hs_free(fe->els[e].ml);
     }
     hs_free(fe->els);
+    fe_batch_scratch_destroy(&fe->batch_scratch); /* (after the elements' batches) */
     hs_free(fe->ml_el);
     hs_free(fe->ml_at);
     hs_free(fe->nodes);

@@ -95,9 +95,10 @@ static inline double *fe_bc_fs(const fe_bc2d *e, fe_bc_points *s, int p)
 }
 
 /* An element of length L with rule bi and its sections (bi->n of them, one per point, owned
- * from here even on failure; all 2-D or all 3-D, 3-D ones with torsion). */
+ * from here even on failure; all 2-D or all 3-D, 3-D ones with torsion); a batch of its sections
+ * (fe_section_batch) takes its scratch in `scratch` (the model's; NULL: its own). */
 int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integration *bi,
-                   fe_section **secs, fe_bc2d **out);
+                   fe_section **secs, fe_batch_scratch *scratch, fe_bc2d **out);
 void fe_bc2d_destroy(fe_bc2d **e);
 /* Trial basic deformations (nq): e->q, e->kb (nq x nq, row-major). HS_ECONVERGE when the
  * force-based state determination does not converge (the message names the element's work and

@@ -96,7 +96,7 @@ static void mat_vec(const double *A, const double *x, int nq, double *y)
 }
 
 int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integration *bi,
-                   fe_section **secs, fe_bc2d **out)
+                   fe_section **secs, fe_batch_scratch *scratch, fe_bc2d **out)
 {
     fe_bc2d *e = hs_calloc(1, sizeof *e);
     int rc = e ? 0 : HS_ENOMEM;
@@ -158,7 +158,8 @@ int fe_bc2d_create(hs_ctx *ctx, int force_based, double L, const fe_beam_integra
     if (!rc && force_based == 2) rc = fe_bc_cbdi_check(ctx, e);
     /* the points' fiber sections in one law call a material (fe_section_batch): when they
      * qualify, the same bits as one section after the other */
-    if (!rc && force_based == 1 && e->pm) rc = fe_section_batch_create(e->sec, bi->n, &e->batch);
+    if (!rc && force_based == 1 && e->pm)
+        rc = fe_section_batch_create(e->sec, bi->n, scratch, &e->batch);
     const double zero[6] = {0};
     if (!rc) rc = fe_bc2d_set_trial(e, zero);
     if (!rc) rc = fe_bc2d_commit(e);

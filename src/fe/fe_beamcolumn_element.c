@@ -258,7 +258,11 @@ int hs_fe_add_beam_column(hs_fe *fe, const char *name, int ni, int nj,
         return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
     }
     fe_bc2d *bc = NULL;
-    rc = fe_bc2d_create(fe->ctx, def->force_based, L, &bi, secs, &bc);
+    if (!fe->batch_scratch && fe_batch_scratch_create(&fe->batch_scratch)) {
+        for (int p = 0; p < bi.n; p++) fe_section_destroy(&secs[p]);
+        return HS_ENOMEM;
+    }
+    rc = fe_bc2d_create(fe->ctx, def->force_based, L, &bi, secs, fe->batch_scratch, &bc);
     if (rc) return hs_fail(fe->ctx, rc, "element '%s': %s", e->name, hs_ctx_message(fe->ctx));
     if (def->max_iter > 0) bc->max_iter = def->max_iter;
     if (def->tol > 0.0) bc->tol = def->tol;

@@ -107,6 +107,8 @@ typedef struct fe_element {
 
 struct hs_fe {
     hs_ctx *ctx;
+    struct fe_batch_scratch *batch_scratch; /* the beam-columns' batches' shared scratch
+                                               (fe_section.h), or NULL before the first */
     int ndm, ndf;
     int code_dof[6]; /* node DOF index of each spatial code, or -1 */
     int dof_code[FE_MAX_NDF];

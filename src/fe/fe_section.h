@@ -143,9 +143,18 @@ void fe_section_places_release(fe_section_places **p);
  * form one.
  */
 typedef struct fe_section_batch fe_section_batch;
-/* A batch of the nsec sections (not owned; they must outlive it and stay in it), *out NULL when
- * they do not qualify (the per-section path then stays). */
-int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out);
+/* The scratch that the batches of one model share: a batch's strains, stresses and tangents are
+ * written and read within one trial, and a model's elements are set one after the other (one
+ * thread a model), so its batches need one copy, not one each: less memory read a Newton iteration
+ * (bench/README.md). Destroyed after the batches that use it. */
+typedef struct fe_batch_scratch fe_batch_scratch;
+int fe_batch_scratch_create(fe_batch_scratch **out);
+void fe_batch_scratch_destroy(fe_batch_scratch **s);
+/* A batch of the nsec sections (not owned; they must outlive it and stay in it), its scratch in
+ * `scratch` (NULL: its own), *out NULL when they do not qualify (the per-section path then
+ * stays). */
+int fe_section_batch_create(fe_section **secs, int nsec, fe_batch_scratch *scratch,
+                            fe_section_batch **out);
 void fe_section_batch_destroy(fe_section_batch **b);
 /* Trial deformations e[k] (P, Mz) of section k: each section's s->s and s->ks. Never allocates.
  * (e is only read; not const: ISO C before C2x would not take an element's arrays so qualified.) */

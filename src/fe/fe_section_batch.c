@@ -62,6 +62,8 @@ struct fe_section_batch {
     int ngather;
     double *gs, *gt; /* the gathered blocks' stresses and tangents (ngs of them taken) */
     size_t ngs;
+    double *scratch;  /* the groups' strains, stresses, tangents and gs, gt when its own (else in
+                         a model's fe_batch_scratch) */
     unsigned commits; /* the swaps of the arrays (fe_section.views) */
 };
 
@@ -180,16 +182,12 @@ void fe_section_batch_destroy(fe_section_batch **bp)
     for (int g = 0; b->grp && g < b->ngrp; g++) {
         hs_free(b->grp[g].c);
         hs_free(b->grp[g].t);
-        hs_free(b->grp[g].strain);
-        hs_free(b->grp[g].stress);
-        hs_free(b->grp[g].tangent);
     }
     hs_free(b->grp);
     hs_free(b->sums);
     hs_free(b->run);
     hs_free(b->gather);
-    hs_free(b->gs);
-    hs_free(b->gt);
+    hs_free(b->scratch);
     hs_free(b->piece);
     hs_free(b->off);
     hs_free(b->sec);
@@ -197,7 +195,52 @@ void fe_section_batch_destroy(fe_section_batch **bp)
     *bp = NULL;
 }
 
-int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
+/* The shared scratch (fe_section.h): buffers of growing sizes, a batch taking the largest (the
+ * last); one larger made when a batch needs more (a frame whose batches grow one after the other
+ * keeps a few). */
+enum { SCRATCH_MAX = 16 };
+struct fe_batch_scratch {
+    double *buf[SCRATCH_MAX];
+    size_t cap[SCRATCH_MAX];
+    int n;
+};
+
+int fe_batch_scratch_create(fe_batch_scratch **out)
+{
+    *out = hs_calloc(1, sizeof **out);
+    return *out ? 0 : HS_ENOMEM;
+}
+
+void fe_batch_scratch_destroy(fe_batch_scratch **sp)
+{
+    if (!sp || !*sp) return;
+    for (int i = 0; i < (*sp)->n; i++) hs_free((*sp)->buf[i]);
+    hs_free(*sp);
+    *sp = NULL;
+}
+
+/* n doubles of scratch for a batch: from s, or NULL (s full, or out of memory: the batch then
+ * takes its own). */
+static double *scratch_take(fe_batch_scratch *s, size_t n)
+{
+    if (!s) return NULL;
+    if (s->n && s->cap[s->n - 1] >= n) return s->buf[s->n - 1];
+    if (s->n == SCRATCH_MAX) return NULL;
+    double *p = hs_malloc(n * sizeof *p);
+    if (!p) return NULL;
+    s->buf[s->n] = p;
+    s->cap[s->n++] = n;
+    return p;
+}
+
+/* x rounded up to a multiple of 4 doubles (each array of the scratch on 32 bytes of the block) */
+static size_t round4(size_t x)
+{
+    return (x + 3) & ~(size_t)3;
+}
+
+int fe_section_batch_create(fe_section **secs, int nsec, fe_batch_scratch *scratch,
+                            fe_section_batch **out)
 {
     *out = NULL;
     if (nsec < 2 || !secs[0]->ngrp) return 0;
@@ -216,12 +259,8 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
     b->sums = hs_malloc((size_t)nsec * sizeof *b->sums);
     b->run = hs_malloc((size_t)(nsec * 2 * ngrp) * sizeof *b->run);
     b->gather = hs_malloc(blocks * sizeof *b->gather);
-    b->gs = hs_malloc(blocks * sizeof(double));
-    b->gt = hs_malloc(blocks * sizeof(double));
     int rc =
-        b->sec && b->off && b->piece && b->grp && b->sums && b->run && b->gather && b->gs && b->gt
-            ? 0
-            : HS_ENOMEM;
+        b->sec && b->off && b->piece && b->grp && b->sums && b->run && b->gather ? 0 : HS_ENOMEM;
     for (int g = 0; !rc && g < ngrp; g++) {
         fe_batch_group *bg = &b->grp[g];
         bg->law = secs[0]->grp[g].law;
@@ -232,10 +271,26 @@ int fe_section_batch_create(fe_section **secs, int nsec, fe_section_batch **out)
         const size_t len = bg->n * secs[0]->grp[g].law.state_n;
         bg->c = hs_malloc(len * sizeof(double));
         bg->t = hs_malloc(len * sizeof(double));
-        bg->strain = hs_malloc((bg->n + 3) * sizeof(double));
-        bg->stress = hs_malloc(bg->n * sizeof(double));
-        bg->tangent = hs_malloc(bg->n * sizeof(double));
-        if (!bg->c || !bg->t || !bg->strain || !bg->stress || !bg->tangent) rc = HS_ENOMEM;
+        if (!bg->c || !bg->t) rc = HS_ENOMEM;
+    }
+    /* the scratch: each group's strains (padded by 3), stresses and tangents, then gs and gt */
+    size_t need = 2 * blocks;
+    for (int g = 0; !rc && g < ngrp; g++) need += round4(b->grp[g].n + 3) + 2 * round4(b->grp[g].n);
+    double *p = rc ? NULL : scratch_take(scratch, need);
+    if (!rc && !p) p = b->scratch = hs_malloc(need * sizeof *p);
+    if (!p) rc = HS_ENOMEM;
+    for (int g = 0; !rc && g < ngrp; g++) {
+        fe_batch_group *bg = &b->grp[g];
+        bg->strain = p;
+        p += round4(bg->n + 3);
+        bg->stress = p;
+        p += round4(bg->n);
+        bg->tangent = p;
+        p += round4(bg->n);
+    }
+    if (!rc) {
+        b->gs = p;
+        b->gt = p + blocks;
     }
     if (rc) {
         fe_section_batch_destroy(&b);
