@@ -388,13 +388,6 @@ sec_batch_trial(fe_section_batch *b, double (*e)[FE_SEC_MAX])
 {
     const int ngrp = b->ngrp;
     const fe_batch_piece *pc = b->piece;
-    /* the sections' y and A asked for first (each a few lines, from L2 after the other elements'
-     * iterations: the loads that the strains and sums waited for) */
-    for (const fe_batch_sums *sm = b->sums, *end = sm + b->nsec; sm < end; sm++)
-        for (int i = 0; i < sm->nfib; i += 8) {
-            __builtin_prefetch(sm->y + i);
-            __builtin_prefetch(sm->A + i);
-        }
     for (int k = 0; k < b->nsec; k++) {
         const sec_v4 eps = {e[k][0], e[k][0], e[k][0], e[k][0]};
         const sec_v4 kz = {e[k][1], e[k][1], e[k][1], e[k][1]};
