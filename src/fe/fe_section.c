@@ -19,6 +19,18 @@ int fe_section_create(hs_ctx *ctx, int ndm, fe_section **out)
     return 0;
 }
 
+/* Section s lets go of its fibers' places: its reference to shared ones, or its own arrays. */
+static void sec_drop_places(fe_section *s)
+{
+    if (s->places)
+        fe_section_places_release(&s->places);
+    else {
+        hs_free(s->y);
+        hs_free(s->z);
+        hs_free(s->A);
+    }
+}
+
 void fe_section_destroy(fe_section **sp)
 {
     if (!sp || !*sp) return;
@@ -37,13 +49,7 @@ void fe_section_destroy(fe_section **sp)
     hs_free(s->strain);
     hs_free(s->stress);
     hs_free(s->tangent);
-    if (s->places)
-        fe_section_places_release(&s->places);
-    else {
-        hs_free(s->y);
-        hs_free(s->z);
-        hs_free(s->A);
-    }
+    sec_drop_places(s);
     hs_free(s->mat);
     hs_free(s);
     *sp = NULL;
@@ -704,13 +710,7 @@ int fe_section_use_places(fe_section *s, fe_section_places *p)
         memcmp(p->y, s->y, bytes + 3 * sizeof(double)) != 0 || memcmp(p->z, s->z, bytes) != 0 ||
         memcmp(p->A, s->A, bytes) != 0)
         return 0;
-    if (s->places)
-        fe_section_places_release(&s->places);
-    else {
-        hs_free(s->y);
-        hs_free(s->z);
-        hs_free(s->A);
-    }
+    sec_drop_places(s);
     p->refs++;
     s->places = p;
     s->y = p->y;
