@@ -131,9 +131,21 @@ source $1
 EOF
 }
 
-# os_stop LOG: where OpenSees stopped, when it did (the innermost FILE:LINE of its Tcl trace)
+# os_stop LOG: where OpenSees stopped, when it did (the innermost FILE:LINE of its Tcl trace; a
+# frame inside a procedure, `(procedure "NAME" line L)`, is line L of NAME's body: FILE:LINE from
+# where `proc NAME` is defined in the scripts beside LOG)
 os_stop() {
-    grep -oE '\(file "[^"]+" line [0-9]+\)' "$1" | head -1 | sed -E 's/\(file "(.*)" line ([0-9]+)\)/\1:\2/'
+    local frame name line at
+    frame=$(grep -oE '\((file|procedure) "[^"]+" line [0-9]+\)' "$1" | head -1)
+    line=$(sed -E 's/.* line ([0-9]+)\)$/\1/' <<< "$frame")
+    name=$(sed -E 's/^\((file|procedure) "(.*)" line [0-9]+\)$/\2/' <<< "$frame")
+    case $frame in
+    "(file "*) echo "$name:$line" ;;
+    "(procedure "*)
+        at=$(cd "$(dirname "$1")" && grep -nE "^[[:space:]]*proc[[:space:]]+$name[[:space:]]" -- *.tcl | head -1)
+        [ -n "$at" ] && echo "${at%%:*}:$(($(cut -d: -f2 <<< "$at") + line - 1))"
+        ;;
+    esac
 }
 
 # stop_wrapper BASE CMD: BASE run with an execution trace on CMD that tells on stderr when
